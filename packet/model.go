@@ -1,0 +1,306 @@
+package packet
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// This file holds the model's data types in one place so each reader
+// (docs.go, diff.go, findings.go, registry.go, logs.go, ...) can fill its part
+// and every consumer sees the whole shape.
+
+// ---- documents -------------------------------------------------------------
+
+// Document is one markdown file of the packet, held in memory (capped).
+type Document struct {
+	Path      string     // packet-relative, e.g. "change-validation.md"
+	Text      string     // the whole text as read (possibly cut at the size cap)
+	Lines     []string   // Text split on "\n", a trailing "\r" removed; Lines[0] is line 1
+	Headings  []Heading  // every ATX heading outside fenced code, in order
+	Citations []Citation // every citation found in the text, in order
+	Truncated bool       // cut at the size cap
+}
+
+// Heading is an ATX heading of a document.
+type Heading struct {
+	Level int    // 1 for "#", 2 for "##", ...
+	Text  string // without the leading #s and surrounding space
+	Line  int    // 1-based line in its document
+}
+
+// Plan is what plan.md declares.
+type Plan struct {
+	Title    string
+	ID       string            // first [A-Z][A-Z0-9]+-[0-9]+ token of the title
+	Route    string            // "Route:" header
+	Template string            // "Template:" header
+	Engine   string            // "Engine:" header
+	Headers  map[string]string // every "Key: value" header line near the top
+	Recipes  []string          // the validation-recipes block, one id a line
+	// RecipesLine is the 1-based line of the validation-recipes fence, 0 if absent.
+	RecipesLine int
+}
+
+// Change is what change.md declares about the commit.
+type Change struct {
+	Branch  string
+	BaseSHA string
+	HeadSHA string
+	URL     string // "MR URL:" or "PR URL:"
+	// HeadLine is the 1-based line in change.md where the head SHA was found.
+	HeadLine int
+}
+
+// Verdict is the validator's verdict (change-validation.md).
+type Verdict struct {
+	Value   string // "pass", "fail", "blocked", "" when missing; lower-cased
+	Summary string // text after the em dash, if any
+	File    string
+	Line    int
+}
+
+// Assessment is the reviewer's assessment (review.md).
+type Assessment struct {
+	Value string // "sound", "needs_changes", or "" when missing / not one of the two
+	Raw   string // the word as written
+	File  string
+	Line  int
+}
+
+// ---- findings --------------------------------------------------------------
+
+// Finding is one row of review.md's findings table.
+type Finding struct {
+	ID       string // "review.md#<number>", stable across reloads
+	Number   int
+	Location string // the file:line (or location) cell, backticks removed
+	Severity string // lower-cased word as written: blocker, major, minor, nit, or other
+	Claim    string
+	Evidence string
+	Line     int // 1-based line of the row in review.md
+	// Extra holds cells of columns vetter does not know, by header name.
+	Extra map[string]string
+	// Citations are those found in Location, Claim and Evidence, Location first.
+	Citations []Citation
+}
+
+// SeverityRank orders severities: blocker 0, major 1, minor 2, nit 3, others 4.
+func SeverityRank(s string) int {
+	switch s {
+	case "blocker":
+		return 0
+	case "major":
+		return 1
+	case "minor":
+		return 2
+	case "nit":
+		return 3
+	}
+	return 4
+}
+
+// ---- citations -------------------------------------------------------------
+
+// CitationKind says where a citation resolves (PACKET.md, "Citations").
+type CitationKind string
+
+const (
+	CitePacket     CitationKind = "packet"   // a packet document
+	CiteRegistry   CitationKind = "registry" // a line of validation/registry.jsonl
+	CiteLog        CitationKind = "log"      // a log under validation/logs
+	CiteDiff       CitationKind = "diff"     // a line inside a hunk of change.diff (new side)
+	CiteDiffFile   CitationKind = "diff-file"
+	CiteExternal   CitationKind = "external" // a repository file the packet does not carry
+	CiteUnresolved CitationKind = "unresolved"
+)
+
+// Citation is a reference found in a document or finding.
+type Citation struct {
+	Text string // as written, e.g. "change-validation.md:193-198", "…14-36-51.522Z-bash-4d5c.log"
+	// Source document and 1-based line where the citation was written.
+	SourceFile string
+	SourceLine int
+	// Path and lines as parsed from Text (Path may be a suffix when Suffix is set).
+	Path    string
+	Line    int // 0 when no line was given
+	EndLine int // == Line for a single line; 0 when no line
+	Suffix  bool
+	// Resolution.
+	Kind     CitationKind
+	Target   string // resolved packet-relative path (or the path as written for external)
+	Resolved bool
+	// Diff anchor when Kind == CiteDiff: index into Diff.Files and the hunk and
+	// line index inside it; -1 when not anchored.
+	DiffFile, DiffHunk, DiffLine int
+	Note                         string // why it is unresolved, for people
+}
+
+// ---- diff ------------------------------------------------------------------
+
+// Diff is change.diff parsed into files and hunks.
+type Diff struct {
+	Files      []*DiffFile
+	Insertions int
+	Deletions  int
+	Lines      int // lines in change.diff
+}
+
+// FileStatus is the one-letter status of a changed file.
+type FileStatus byte
+
+const (
+	StatusAdded    FileStatus = 'A'
+	StatusModified FileStatus = 'M'
+	StatusDeleted  FileStatus = 'D'
+	StatusRenamed  FileStatus = 'R'
+	StatusCopied   FileStatus = 'C'
+)
+
+// DiffFile is one file's section of the diff.
+type DiffFile struct {
+	OldPath, NewPath string // "" for /dev/null; unquoted
+	Status           FileStatus
+	Binary           bool
+	ModeOnly         bool // only the mode changed; no hunks
+	OldMode, NewMode string
+	Similarity       int // rename/copy similarity index, percent; 0 when absent
+	Hunks            []*Hunk
+	Insertions       int
+	Deletions        int
+	// Line is the 1-based line in change.diff of the "diff --git" header.
+	Line int
+	// Header holds the extended header lines as written (index, mode, rename ...).
+	Header []string
+}
+
+// Path is the file's name for people: the new path, or the old one when deleted.
+func (f *DiffFile) Path() string {
+	if f.NewPath != "" {
+		return f.NewPath
+	}
+	return f.OldPath
+}
+
+// Hunk is one @@ section.
+type Hunk struct {
+	OldStart, OldLines int
+	NewStart, NewLines int
+	Section            string // text after the closing @@ (function context)
+	Line               int    // 1-based line in change.diff of the @@ header
+	Lines              []DiffLine
+}
+
+// LineKind of a diff line.
+type LineKind byte
+
+const (
+	LineContext LineKind = ' '
+	LineAdded   LineKind = '+'
+	LineRemoved LineKind = '-'
+)
+
+// DiffLine is one line of a hunk.
+type DiffLine struct {
+	Kind LineKind
+	Text string // without the leading marker and without a trailing "\r"
+	Old  int    // 1-based old-side line number; 0 for added lines
+	New  int    // 1-based new-side line number; 0 for removed lines
+	// NoNewline is set when "\ No newline at end of file" followed this line.
+	NoNewline bool
+	CR        bool // the line ended in "\r\n" in the diff
+}
+
+// ---- registry and logs -----------------------------------------------------
+
+// Run is one line of validation/registry.jsonl.
+type Run struct {
+	Seq         int
+	Recipe      string
+	Status      string // validated, failing, dispositioned, superseded, n/a, or as written
+	Command     string
+	Log         string // packet-relative log path as written
+	ExitCode    *int
+	StartedAt   string
+	DurationMs  *int64
+	Note        string
+	Disposition string
+	// Extra keeps unknown fields as raw JSON, by name.
+	Extra map[string]json.RawMessage
+	Line  int // 1-based line in registry.jsonl
+}
+
+// Registry is validation/registry.jsonl.
+type Registry struct {
+	Present bool
+	Runs    []*Run
+	Lines   int // lines in the file, for citation checks
+}
+
+// ---- evidence and gate -----------------------------------------------------
+
+// Evidence is the derived evidence table (PACKET.md, "The evidence table").
+type Evidence struct {
+	Rows      []*EvidenceRow
+	Validated int // rows whose status is validated or dispositioned
+	Total     int
+}
+
+// EvidenceRow is one recipe.
+type EvidenceRow struct {
+	Recipe  string
+	Status  string // validated, failing, dispositioned, n/a, missing, or as written
+	Planned bool
+	Runs    []*Run // every run of the recipe, in registry order, superseded included
+	Latest  *Run   // the latest run that is not superseded; nil when none
+}
+
+// GateCheck is one line of the gate checklist.
+type GateCheck struct {
+	Name   string `json:"name"`
+	OK     bool   `json:"ok"`
+	Detail string `json:"detail"`
+}
+
+// Gate is the /ok to test checklist.
+type Gate struct {
+	Ready   bool        `json:"ready"`
+	Checks  []GateCheck `json:"checks"`
+	Command string      `json:"command"`
+}
+
+// ---- triage ----------------------------------------------------------------
+
+// Triage states of a finding.
+const (
+	TriageOpen      = "open"
+	TriageAccepted  = "accepted"
+	TriageDismissed = "dismissed"
+	TriageDeferred  = "deferred"
+)
+
+// TriageState is the content of triage.json.
+type TriageState struct {
+	Version  int                  `json:"version"`
+	Findings map[string]*Decision `json:"findings"` // by finding id
+	Gate     *GateDecision        `json:"gate,omitempty"`
+	// Where is the file it was read from or will be written to.
+	Where string `json:"-"`
+}
+
+// Decision is a person's triage of one finding.
+type Decision struct {
+	State       string    `json:"state"`
+	Note        string    `json:"note,omitempty"`
+	Time        time.Time `json:"time"`
+	User        string    `json:"user,omitempty"`
+	Fingerprint string    `json:"fingerprint"`
+}
+
+// GateDecision is the /ok to test decision.
+type GateDecision struct {
+	Decision string    `json:"decision"` // ok-to-test, hold, request-changes
+	SHA      string    `json:"sha"`
+	Note     string    `json:"note,omitempty"`
+	Time     time.Time `json:"time"`
+	User     string    `json:"user,omitempty"`
+}

@@ -1,0 +1,155 @@
+// Package packet loads and understands a work-item packet: the plan, the
+// narrative of the change, the diff, the validation registry and logs, and the
+// advisory review. It knows nothing of terminals; the headless commands and the
+// screens both read the model it builds, so they can never disagree.
+package packet
+
+import "io/fs"
+
+// Well-known packet-relative paths (PACKET.md, "Layout").
+const (
+	PlanFile       = "plan.md"
+	ChangeFile     = "change.md"
+	DiffPath       = "change.diff"
+	ValidationFile = "change-validation.md"
+	ReviewFile     = "review.md"
+	RegistryFile   = "validation/registry.jsonl"
+	LogsDir        = "validation/logs"
+	TriageFile     = "triage.json"
+)
+
+// Packet is everything vetter knows about one packet.
+type Packet struct {
+	// Path is the packet as the user named it ("<built-in sample>" for the
+	// embedded one); Source says how it was read: dir, zip, tar, tgz, embedded.
+	Path   string
+	Source string
+	// FS is the packet root. Every read goes through it, so a directory, an
+	// archive and the embedded sample behave the same.
+	FS fs.FS
+
+	// Docs holds every markdown document: plan, change, validation, review,
+	// then any other *.md in name order.
+	Docs []*Document
+
+	Plan       Plan
+	Change     Change
+	Diff       *Diff
+	Verdict    Verdict
+	Outcome    *Heading // "## Investigation outcome:" in change-validation.md
+	Assessment Assessment
+	Findings   []*Finding
+	Registry   Registry
+	Logs       []*Log // every log under validation/logs and every log the registry names
+	Evidence   Evidence
+	Triage     *TriageState
+
+	Problems []Problem
+}
+
+// Doc returns the document with the given packet-relative path, or nil.
+func (p *Packet) Doc(path string) *Document {
+	for _, d := range p.Docs {
+		if d.Path == path {
+			return d
+		}
+	}
+	return nil
+}
+
+// Log returns the log with the given packet-relative path, or nil.
+func (p *Packet) Log(path string) *Log {
+	for _, l := range p.Logs {
+		if l.Path == path {
+			return l
+		}
+	}
+	return nil
+}
+
+// Finding returns the finding with the given id (review.md#N), or nil.
+func (p *Packet) Finding(id string) *Finding {
+	for _, f := range p.Findings {
+		if f.ID == id {
+			return f
+		}
+	}
+	return nil
+}
+
+// Severity of a problem.
+type Severity string
+
+const (
+	SevError   Severity = "error"
+	SevWarning Severity = "warning"
+	SevInfo    Severity = "info"
+)
+
+// Problem is one thing vetter could not use or found wrong, with a place.
+type Problem struct {
+	Code     string   `json:"code"`
+	Severity Severity `json:"severity"`
+	File     string   `json:"file,omitempty"`
+	Line     int      `json:"line,omitempty"`
+	Message  string   `json:"message"`
+}
+
+// Problem codes (PACKET.md, "Problems"). They keep their meaning and severity.
+const (
+	CodeNotAPacket          = "not-a-packet"
+	CodeMissingFile         = "missing-file"
+	CodeUnreadableFile      = "unreadable-file"
+	CodeRegistryParse       = "registry-parse"
+	CodeLogMissing          = "log-missing"
+	CodeLogOutsidePacket    = "log-outside-packet"
+	CodeLogExitMismatch     = "log-exit-mismatch"
+	CodeVerdictMissing      = "verdict-missing"
+	CodeVerdictConflict     = "verdict-conflict"
+	CodeAssessmentMissing   = "assessment-missing"
+	CodeFindingsMalformed   = "findings-malformed"
+	CodeDiffParse           = "diff-parse"
+	CodePassWithFailing     = "pass-with-failing-evidence"
+	CodeArchiveUnsafeEntry  = "archive-unsafe-entry"
+	CodeFileTooLarge        = "file-too-large"
+	CodeRegistryField       = "registry-field"
+	CodeLogEmpty            = "log-empty"
+	CodeRecipeMissing       = "recipe-missing"
+	CodeRecipeFailing       = "recipe-failing"
+	CodeCitationUnresolved  = "citation-unresolved"
+	CodeDiffHunkCount       = "diff-hunk-count"
+	CodeHiddenCharacters    = "hidden-characters"
+	CodeInvalidUTF8         = "invalid-utf8"
+	CodeControlSequences    = "control-sequences"
+	CodeArchiveLimit        = "archive-limit"     // warning: an archive had more entries or bytes than vetter reads
+	CodeUnknownSeverity     = "finding-severity"  // warning: a finding's severity is not one of the four words
+	CodeTriageUnreadable    = "triage-unreadable" // warning: triage.json could not be read; decisions start empty
+	CodeInvestigationAbsent = "outcome-missing"   // info: no "## Investigation outcome:" section
+)
+
+// codeSeverity is the fixed severity of each code.
+var codeSeverity = map[string]Severity{
+	CodeNotAPacket: SevError, CodeMissingFile: SevError, CodeUnreadableFile: SevError,
+	CodeRegistryParse: SevError, CodeLogMissing: SevError, CodeLogOutsidePacket: SevError,
+	CodeLogExitMismatch: SevError, CodeVerdictMissing: SevError, CodeVerdictConflict: SevError,
+	CodeAssessmentMissing: SevError, CodeFindingsMalformed: SevError, CodeDiffParse: SevError,
+	CodePassWithFailing: SevError, CodeArchiveUnsafeEntry: SevError,
+	CodeFileTooLarge: SevWarning, CodeRegistryField: SevWarning, CodeLogEmpty: SevWarning,
+	CodeRecipeMissing: SevWarning, CodeRecipeFailing: SevWarning, CodeCitationUnresolved: SevWarning,
+	CodeDiffHunkCount: SevWarning, CodeHiddenCharacters: SevWarning, CodeInvalidUTF8: SevWarning,
+	CodeArchiveLimit: SevWarning, CodeUnknownSeverity: SevWarning, CodeTriageUnreadable: SevWarning,
+	CodeControlSequences: SevInfo, CodeInvestigationAbsent: SevInfo,
+}
+
+// SeverityOf returns the severity a code always has (warning for unknown codes).
+func SeverityOf(code string) Severity {
+	if s, ok := codeSeverity[code]; ok {
+		return s
+	}
+	return SevWarning
+}
+
+// NewProblem makes a problem with the code's fixed severity.
+func NewProblem(code, file string, line int, message string) Problem {
+	return Problem{Code: code, Severity: SeverityOf(code), File: file, Line: line, Message: message}
+}
