@@ -183,7 +183,7 @@ func (p *diffParser) structural(line string) {
 		p.hunkHeader(line)
 	case p.cur != nil && p.inHeader && p.extendedHeader(line):
 		// applied to cur
-	case strings.HasPrefix(line, "Binary files ") && strings.HasSuffix(line, " differ"):
+	case len(line) >= len("Binary files  differ") && strings.HasPrefix(line, "Binary files ") && strings.HasSuffix(line, " differ"):
 		p.flushStray()
 		p.binaryLine(line)
 	case line == "GIT binary patch" && p.cur != nil:
@@ -326,7 +326,9 @@ func (p *diffParser) extendedHeader(line string) bool {
 // binaryLine handles "Binary files A and B differ".
 func (p *diffParser) binaryLine(line string) {
 	f := p.cur
-	if f == nil || !p.inHeader {
+	// It belongs to the open git file until that file has content; otherwise
+	// (diff -r output) it is a file of its own.
+	if f == nil || !p.gitFile || f.Binary || len(p.hunks) > p.curHunks {
 		f = p.newFile(false)
 	}
 	p.inHeader = false
@@ -418,6 +420,8 @@ func (p *diffParser) hunkHeader(line string) {
 	if h.NewLines == 0 {
 		p.newNext++
 	}
+	// "@@ -0 +0 @@" claims lines at line 0; number them from 1 all the same.
+	p.oldNext, p.newNext = max(p.oldNext, 1), max(p.newNext, 1)
 	p.oldFirst, p.newFirst = p.oldNext, p.newNext
 	p.oldLeft, p.newLeft = h.OldLines, h.NewLines
 }
@@ -751,24 +755,28 @@ func (d *Diff) FileIndex(path string) int {
 // path, if deleted) equals path exactly. It returns the file index and, when
 // the line lies inside a hunk's new side, the hunk index and the index in
 // Hunk.Lines of that line with inHunk set; fileIdx is -1 when no file matches.
+// A path with several sections (a malformed or concatenated diff) is searched
+// in all of them; without a hit the first section is the file.
 func (d *Diff) Locate(path string, line int) (fileIdx, hunkIdx, lineIdx int, inHunk bool) {
 	if d == nil || path == "" {
 		return -1, -1, -1, false
 	}
 	fileIdx = -1
-	for i, f := range d.Files {
-		if f.Path() == path {
-			fileIdx = i
+	for fi, f := range d.Files {
+		if f.Path() != path {
+			continue
+		}
+		if fileIdx < 0 {
+			fileIdx = fi
+		}
+		if line <= 0 {
 			break
 		}
-	}
-	if fileIdx < 0 || line <= 0 {
-		return fileIdx, -1, -1, false
-	}
-	for hi, h := range d.Files[fileIdx].Hunks {
-		for li := range h.Lines {
-			if h.Lines[li].New == line {
-				return fileIdx, hi, li, true
+		for hi, h := range f.Hunks {
+			for li := range h.Lines {
+				if h.Lines[li].New == line {
+					return fi, hi, li, true
+				}
 			}
 		}
 	}

@@ -305,6 +305,11 @@ func TestParseDiffInline(t *testing.T) {
 			paths: []string{"img.png"}, status: "A",
 		},
 		{
+			name:  "binary line after ---/+++ belongs to its file",
+			in:    "diff --git a/a.png b/a.png\n--- a/a.png\n+++ b/a.png\nBinary files a/a.png and b/a.png differ\nBinary files a/b.png and b/b.png differ\n",
+			paths: []string{"a.png", "b.png"}, status: "MM",
+		},
+		{
 			name:  "no newline marker outside a hunk is ignored",
 			in:    "\\ No newline at end of file\n",
 			paths: nil,
