@@ -405,7 +405,7 @@ var knownExt = setOf(
 	"sql", "html", "htm", "css", "scss", "less", "xml", "csv", "tsv", "proto", "diff", "patch",
 	"dockerfile", "tf", "hcl", "nix", "lua", "swift", "cs", "fs", "jl", "dart", "ex", "exs", "erl",
 	"hs", "ml", "zig", "vim", "el", "cmake", "mk", "bzl", "bazel", "pbtxt", "j2", "jinja", "tmpl",
-	"tpl", "tmpl", "svg", "png", "jpg", "jpeg", "gif", "pdf", "tar", "tgz", "gz", "zip", "whl",
+	"tpl", "svg", "png", "jpg", "jpeg", "gif", "pdf", "tar", "tgz", "gz", "zip", "whl",
 )
 
 var knownDotfiles = setOf(

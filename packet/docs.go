@@ -23,7 +23,8 @@ const (
 
 // ParseDocument splits a markdown file into lines and finds its headings and
 // citations. Fenced code is skipped for both: a "# comment" in a shell block
-// is not a heading, and code is not prose that cites.
+// is not a heading, and code is not prose that cites. Truncated is left for
+// the loader, which knows the size cap.
 func ParseDocument(path string, data []byte) *Document {
 	d := &Document{Path: path, Text: string(data)}
 	d.Lines = splitLines(d.Text)
