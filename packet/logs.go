@@ -46,7 +46,9 @@ type Log struct {
 	// Truncated is set when only the first Size bytes could be held (a log
 	// inside a compressed archive, cut at a memory cap).
 	Truncated bool
-	// Problems found opening the log (file-too-large when Truncated).
+	// Problems found opening the log: file-too-large when a compressed zip
+	// entry was cut at LogMemLimit. (A .tar.gz entry cut while the archive was
+	// opened is reported in Source.Problems instead.)
 	Problems []Problem
 
 	r      io.ReaderAt
@@ -107,9 +109,8 @@ func OpenLog(src *Source, name string) (*Log, error) {
 	}
 	l := &Log{Path: clean, Size: max(fi.Size(), 0), ckpts: []int64{0}}
 	if af, ok := fi.Sys().(*archFile); ok && af.truncated {
+		// Source.Problems already says so (file-too-large), once.
 		l.Truncated = true
-		l.Problems = append(l.Problems, NewProblem(CodeFileTooLarge, clean, 0,
-			fmt.Sprintf("%s is cut at %d bytes in the compressed archive; its end is not shown", clean, l.Size)))
 	}
 	if ra, ok := f.(io.ReaderAt); ok {
 		l.r, l.closer = ra, f
