@@ -67,8 +67,8 @@ func logCases(t *testing.T) map[string]string {
 	return cases
 }
 
-// wantLine is what ReadLines returns for a reference line.
-func wantLine(s string) string {
+// wantLogLine is what ReadLines returns for a reference line.
+func wantLogLine(s string) string {
 	if len(s) > LineCap {
 		return fmt.Sprintf("%s …[cut: %d bytes]", s[:LineCap], len(s))
 	}
@@ -91,7 +91,7 @@ func checkLines(t *testing.T, l *Log, ref []string, upTo int) {
 		}
 		var want []string
 		for i := from; i < from+n && i <= len(ref); i++ {
-			want = append(want, wantLine(ref[i-1]))
+			want = append(want, wantLogLine(ref[i-1]))
 		}
 		if strings.Join(got, "\x00") != strings.Join(want, "\x00") || len(got) != len(want) {
 			t.Fatalf("ReadLines(%d, %d) = %.80q, want %.80q", from, n, got, want)

@@ -45,6 +45,8 @@ type Packet struct {
 	Triage     *TriageState
 
 	Problems []Problem
+
+	src *Source
 }
 
 // Doc returns the document with the given packet-relative path, or nil.

@@ -1,0 +1,110 @@
+package packet
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Gate checks (PACKET.md, "The gate for /ok to test <sha>").
+const (
+	CheckVerdictPass     = "verdict-pass"
+	CheckAssessmentSound = "assessment-sound"
+	CheckEvidence        = "evidence-complete"
+	CheckLogsIntact      = "logs-intact"
+	CheckFindingsTriaged = "findings-triaged"
+	CheckHeadKnown       = "head-known"
+)
+
+// Gate evaluates the /ok to test checklist now. It is recomputed on demand
+// because triage changes it.
+func (p *Packet) Gate() Gate {
+	var g Gate
+	add := func(name string, ok bool, detail string) {
+		g.Checks = append(g.Checks, GateCheck{Name: name, OK: ok, Detail: detail})
+	}
+
+	switch p.Verdict.Value {
+	case "pass":
+		add(CheckVerdictPass, true, "the validator's verdict is pass")
+	case "":
+		add(CheckVerdictPass, false, "no verdict was found")
+	default:
+		add(CheckVerdictPass, false, "the validator's verdict is "+p.Verdict.Value)
+	}
+
+	switch p.Assessment.Value {
+	case "sound":
+		add(CheckAssessmentSound, true, "the reviewer's assessment is sound")
+	case "":
+		add(CheckAssessmentSound, false, "no assessment was found")
+	default:
+		add(CheckAssessmentSound, false, "the reviewer's assessment is "+p.Assessment.Value)
+	}
+
+	var notDone []string
+	for _, row := range p.Evidence.Rows {
+		if row.Status == StatusFailing || (row.Planned && row.Status != StatusValidated && row.Status != StatusDispositioned) {
+			notDone = append(notDone, row.Recipe+" "+row.Status)
+		}
+	}
+	switch {
+	case p.Evidence.Total == 0:
+		add(CheckEvidence, false, "no recipe was planned or run")
+	case len(notDone) > 0:
+		add(CheckEvidence, false, fmt.Sprintf("%d/%d validated; not done: %s", p.Evidence.Validated, p.Evidence.Total, strings.Join(notDone, ", ")))
+	default:
+		add(CheckEvidence, true, fmt.Sprintf("%d/%d validated", p.Evidence.Validated, p.Evidence.Total))
+	}
+
+	bad := 0
+	for _, pr := range p.Problems {
+		switch pr.Code {
+		case CodeLogMissing, CodeLogOutsidePacket, CodeLogEmpty, CodeLogExitMismatch:
+			bad++
+		}
+	}
+	if bad == 0 {
+		add(CheckLogsIntact, true, fmt.Sprintf("%d logs present, non-empty and agreeing with their exit lines", len(p.Logs)))
+	} else {
+		add(CheckLogsIntact, false, fmt.Sprintf("%d log problems (missing, outside the packet, empty or exit mismatch)", bad))
+	}
+
+	open, stale := 0, 0
+	for _, f := range p.Findings {
+		state, st, _ := p.TriageOf(f)
+		if st {
+			stale++
+		} else if state == TriageOpen {
+			open++
+		}
+	}
+	switch {
+	case open+stale == 0:
+		add(CheckFindingsTriaged, true, fmt.Sprintf("all %d findings triaged", len(p.Findings)))
+	case stale > 0:
+		add(CheckFindingsTriaged, false, fmt.Sprintf("%d of %d findings untriaged (%d stale)", open+stale, len(p.Findings), stale))
+	default:
+		add(CheckFindingsTriaged, false, fmt.Sprintf("%d of %d findings untriaged", open, len(p.Findings)))
+	}
+
+	if p.Change.HeadSHA != "" {
+		add(CheckHeadKnown, true, "head "+p.Change.HeadSHA)
+	} else {
+		add(CheckHeadKnown, false, "change.md names no head SHA")
+	}
+
+	g.Ready = true
+	for _, c := range g.Checks {
+		g.Ready = g.Ready && c.OK
+	}
+	g.Command = p.OkToTestCommand()
+	return g
+}
+
+// OkToTestCommand is the comment a maintainer posts, bound to the head SHA.
+func (p *Packet) OkToTestCommand() string {
+	if p.Change.HeadSHA == "" {
+		return "/ok to test <head sha unknown>"
+	}
+	return "/ok to test " + p.Change.HeadSHA
+}

@@ -1,0 +1,374 @@
+package packet
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+)
+
+// Options tune loading.
+type Options struct {
+	// DeferLogIndex leaves logs unindexed so a screen can show at once; the
+	// caller indexes them in the background (Log.Index) and calls
+	// (*Packet).Reresolve when they are done.
+	DeferLogIndex bool
+	// TriageDir, when set, is where triage.json is looked for instead of the
+	// packet itself (an archive or a read-only folder).
+	TriageDir string
+}
+
+// DiffLimit caps change.diff in memory; a 200,000-line diff is about 15 MiB.
+const DiffLimit = 256 << 20
+
+// Load opens the packet at path (a directory or an archive) and understands it.
+// It returns an error wrapping ErrNotAPacket only when path cannot be read as a
+// packet at all; everything else it could not use is a problem in the result.
+func Load(p string, opts Options) (*Packet, error) {
+	src, err := OpenSource(p)
+	if err != nil {
+		return nil, err
+	}
+	pk := Analyze(src, opts)
+	if !pk.looksLikePacket() {
+		src.Close()
+		return nil, fmt.Errorf("%s: %w: no plan.md, change.md, change.diff, change-validation.md, review.md or validation/registry.jsonl in it", p, ErrNotAPacket)
+	}
+	return pk, nil
+}
+
+// looksLikePacket reports whether anything of a packet was found.
+func (p *Packet) looksLikePacket() bool {
+	return len(p.Docs) > 0 || p.Diff != nil || p.Registry.Present || len(p.Logs) > 0
+}
+
+// Analyze reads and understands everything in an opened source.
+func Analyze(src *Source, opts Options) *Packet {
+	p := &Packet{Path: src.Path, Source: src.Kind, FS: src.FS, src: src}
+	p.Problems = append(p.Problems, src.Problems...)
+	p.readDocuments()
+	p.readDiff()
+	p.readRegistry()
+	p.readLogs(opts)
+	p.Evidence = BuildEvidence(p.Plan.Recipes, p.Registry.Runs)
+	p.auditEvidence()
+	p.Reresolve()
+	p.scanText()
+	p.readTriage(opts.TriageDir)
+	return p
+}
+
+// Close releases the files the packet holds open (logs, archives).
+func (p *Packet) Close() error {
+	for _, l := range p.Logs {
+		l.Close()
+	}
+	if p.src != nil {
+		return p.src.Close()
+	}
+	return nil
+}
+
+// AllCitations returns every citation of the documents and the findings.
+func (p *Packet) AllCitations() []*Citation {
+	var out []*Citation
+	for _, d := range p.Docs {
+		for i := range d.Citations {
+			out = append(out, &d.Citations[i])
+		}
+	}
+	for _, f := range p.Findings {
+		for i := range f.Citations {
+			out = append(out, &f.Citations[i])
+		}
+	}
+	return out
+}
+
+// Reresolve resolves every citation again (after logs finish indexing) and
+// rebuilds the citation problems.
+func (p *Packet) Reresolve() {
+	kept := p.Problems[:0]
+	for _, pr := range p.Problems {
+		if pr.Code != CodeCitationUnresolved {
+			kept = append(kept, pr)
+		}
+	}
+	p.Problems = kept
+	seen := map[string]bool{}
+	for _, c := range p.AllCitations() {
+		p.resolve(c)
+		if c.Kind == CiteUnresolved {
+			key := c.SourceFile + "\x00" + fmt.Sprint(c.SourceLine) + "\x00" + c.Text
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			p.Problems = append(p.Problems, NewProblem(CodeCitationUnresolved, c.SourceFile, c.SourceLine,
+				fmt.Sprintf("%s cites %s, which is not in the packet: %s", c.SourceFile, c.Text, c.Note)))
+		}
+	}
+}
+
+// documentOrder ranks the known documents first, in reading order.
+var documentOrder = map[string]int{PlanFile: 0, ChangeFile: 1, ValidationFile: 2, ReviewFile: 3}
+
+func (p *Packet) readDocuments() {
+	var names []string
+	for _, n := range []string{PlanFile, ChangeFile, ValidationFile, ReviewFile} {
+		if _, err := fs.Stat(p.FS, n); err == nil {
+			names = append(names, n)
+		} else if errors.Is(err, fs.ErrNotExist) {
+			p.problem(CodeMissingFile, n, 0, fmt.Sprintf("%s is missing from the packet", n))
+		} else {
+			p.problem(CodeUnreadableFile, n, 0, fmt.Sprintf("reading %s: %v", n, err))
+		}
+	}
+	if entries, err := fs.ReadDir(p.FS, "."); err == nil {
+		var others []string
+		for _, e := range entries {
+			n := e.Name()
+			if _, known := documentOrder[n]; known || e.IsDir() || !strings.EqualFold(path.Ext(n), ".md") {
+				continue
+			}
+			others = append(others, n)
+		}
+		sort.Strings(others)
+		names = append(names, others...)
+	}
+	for _, n := range names {
+		data, truncated, err := ReadCapped(p.FS, n, DocLimit)
+		if err != nil {
+			p.problem(CodeUnreadableFile, n, 0, fmt.Sprintf("reading %s: %v", n, err))
+			continue
+		}
+		if truncated {
+			p.problem(CodeFileTooLarge, n, 0, fmt.Sprintf("%s is larger than %d MiB; only the first %d MiB are shown", n, DocLimit>>20, DocLimit>>20))
+		}
+		d := ParseDocument(n, data)
+		d.Truncated = truncated
+		p.Docs = append(p.Docs, d)
+	}
+	if d := p.Doc(PlanFile); d != nil {
+		var probs []Problem
+		p.Plan, probs = ParsePlan(d)
+		p.Problems = append(p.Problems, probs...)
+	}
+	if d := p.Doc(ChangeFile); d != nil {
+		var probs []Problem
+		p.Change, probs = ParseChange(d)
+		p.Problems = append(p.Problems, probs...)
+	}
+	if d := p.Doc(ValidationFile); d != nil {
+		var probs []Problem
+		p.Verdict, p.Outcome, probs = ParseVerdict(d)
+		p.Problems = append(p.Problems, probs...)
+	} else {
+		p.problem(CodeVerdictMissing, ValidationFile, 0, "there is no verdict: change-validation.md is missing")
+	}
+	if d := p.Doc(ReviewFile); d != nil {
+		var probs []Problem
+		p.Assessment, probs = ParseAssessment(d)
+		p.Problems = append(p.Problems, probs...)
+		p.Findings, probs = ParseFindings(d)
+		p.Problems = append(p.Problems, probs...)
+	} else {
+		p.problem(CodeAssessmentMissing, ReviewFile, 0, "there is no assessment: review.md is missing")
+	}
+}
+
+func (p *Packet) readDiff() {
+	data, truncated, err := ReadCapped(p.FS, DiffPath, DiffLimit)
+	if errors.Is(err, fs.ErrNotExist) {
+		p.problem(CodeMissingFile, DiffPath, 0, "change.diff is missing from the packet")
+		return
+	}
+	if err != nil {
+		p.problem(CodeUnreadableFile, DiffPath, 0, fmt.Sprintf("reading change.diff: %v", err))
+		return
+	}
+	if truncated {
+		p.problem(CodeFileTooLarge, DiffPath, 0, fmt.Sprintf("change.diff is larger than %d MiB; the rest is not shown", DiffLimit>>20))
+	}
+	var probs []Problem
+	p.Diff, probs = ParseDiff(data)
+	p.Problems = append(p.Problems, probs...)
+}
+
+func (p *Packet) readRegistry() {
+	data, truncated, err := ReadCapped(p.FS, RegistryFile, DocLimit)
+	if errors.Is(err, fs.ErrNotExist) {
+		p.problem(CodeMissingFile, RegistryFile, 0, "validation/registry.jsonl is missing: no validation run is recorded")
+		return
+	}
+	if err != nil {
+		p.problem(CodeUnreadableFile, RegistryFile, 0, fmt.Sprintf("reading validation/registry.jsonl: %v", err))
+		return
+	}
+	if truncated {
+		p.problem(CodeFileTooLarge, RegistryFile, 0, fmt.Sprintf("validation/registry.jsonl is larger than %d MiB; later runs are not read", DocLimit>>20))
+	}
+	var probs []Problem
+	p.Registry, probs = ParseRegistry(data)
+	p.Problems = append(p.Problems, probs...)
+}
+
+// readLogs opens every log under validation/logs and every log the registry
+// names, and checks each registry run against its log.
+func (p *Packet) readLogs(opts Options) {
+	open := map[string]*Log{}
+	openLog := func(name string) (*Log, error) {
+		if l, ok := open[name]; ok {
+			return l, nil
+		}
+		l, err := OpenLog(p.src, name)
+		if err != nil {
+			return nil, err
+		}
+		open[name] = l
+		p.Logs = append(p.Logs, l)
+		return l, nil
+	}
+	_ = fs.WalkDir(p.FS, LogsDir, func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		if _, err := openLog(name); err != nil {
+			if errors.Is(err, ErrOutsidePacket) {
+				p.problem(CodeLogOutsidePacket, name, 0, fmt.Sprintf("%s points outside the packet and is not read", name))
+			} else {
+				p.problem(CodeUnreadableFile, name, 0, fmt.Sprintf("reading %s: %v", name, err))
+			}
+		}
+		return nil
+	})
+	reported := map[string]bool{}
+	for _, run := range p.Registry.Runs {
+		if run.Log == "" {
+			continue
+		}
+		name := cleanPacketPath(run.Log)
+		l, err := openLog(name)
+		if err != nil {
+			if reported[run.Log] {
+				continue
+			}
+			reported[run.Log] = true
+			switch {
+			case errors.Is(err, ErrOutsidePacket):
+				p.problem(CodeLogOutsidePacket, RegistryFile, run.Line,
+					fmt.Sprintf("run %d (%s) names log %q, which lies outside the packet; it is not read", run.Seq, run.Recipe, clip(run.Log, 120)))
+			case errors.Is(err, fs.ErrNotExist):
+				p.problem(CodeLogMissing, RegistryFile, run.Line,
+					fmt.Sprintf("run %d (%s) names log %s, which is not in the packet", run.Seq, run.Recipe, clip(run.Log, 120)))
+			default:
+				p.problem(CodeUnreadableFile, RegistryFile, run.Line, fmt.Sprintf("reading %s: %v", clip(run.Log, 120), err))
+			}
+			continue
+		}
+		run.Log = l.Path
+		if l.Size == 0 {
+			if !reported[l.Path] {
+				reported[l.Path] = true
+				p.problem(CodeLogEmpty, l.Path, 0, fmt.Sprintf("%s is empty, yet run %d (%s) cites it", l.Path, run.Seq, run.Recipe))
+			}
+			continue
+		}
+		p.checkExit(run, l)
+	}
+	if !opts.DeferLogIndex {
+		for _, l := range p.Logs {
+			if err := l.Index(context.Background(), nil); err != nil {
+				p.problem(CodeUnreadableFile, l.Path, 0, fmt.Sprintf("indexing %s: %v", l.Path, err))
+			}
+		}
+	}
+}
+
+// checkExit compares a run with its log's closing "[exit N ...]" line.
+func (p *Packet) checkExit(run *Run, l *Log) {
+	if l.Exit == nil {
+		return
+	}
+	code := l.Exit.Code
+	switch {
+	case run.ExitCode != nil && *run.ExitCode != code:
+		p.problem(CodeLogExitMismatch, RegistryFile, run.Line,
+			fmt.Sprintf("run %d (%s) records exit %d but its log %s ends with exit %d", run.Seq, run.Recipe, *run.ExitCode, l.Path, code))
+	case run.Status == StatusValidated && code != 0:
+		p.problem(CodeLogExitMismatch, RegistryFile, run.Line,
+			fmt.Sprintf("run %d (%s) is marked validated but its log %s ends with exit %d", run.Seq, run.Recipe, l.Path, code))
+	case run.Status == StatusFailing && code == 0:
+		p.problem(CodeLogExitMismatch, RegistryFile, run.Line,
+			fmt.Sprintf("run %d (%s) is marked failing but its log %s ends with exit 0", run.Seq, run.Recipe, l.Path))
+	}
+}
+
+func (p *Packet) auditEvidence() {
+	failingOrMissing := []string{}
+	for _, row := range p.Evidence.Rows {
+		switch row.Status {
+		case StatusMissing:
+			p.problem(CodeRecipeMissing, PlanFile, p.Plan.RecipesLine,
+				fmt.Sprintf("the plan asks for recipe %s but the registry has no run of it", row.Recipe))
+			failingOrMissing = append(failingOrMissing, row.Recipe+" (missing)")
+		case StatusFailing:
+			line := 0
+			if row.Latest != nil {
+				line = row.Latest.Line
+			}
+			p.problem(CodeRecipeFailing, RegistryFile, line,
+				fmt.Sprintf("recipe %s is failing in its latest run and is not dispositioned", row.Recipe))
+			if row.Planned {
+				failingOrMissing = append(failingOrMissing, row.Recipe+" (failing)")
+			}
+		}
+	}
+	if p.Verdict.Value == "pass" && len(failingOrMissing) > 0 {
+		p.problem(CodePassWithFailing, ValidationFile, p.Verdict.Line,
+			fmt.Sprintf("the verdict is pass while planned recipes are not validated: %s", strings.Join(failingOrMissing, ", ")))
+	}
+}
+
+func (p *Packet) problem(code, file string, line int, msg string) {
+	p.Problems = append(p.Problems, NewProblem(code, file, line, msg))
+}
+
+// cleanPacketPath turns a path as written into a packet-relative one
+// ("./validation/logs/x.log" → "validation/logs/x.log"); it leaves ".." and
+// absolute paths for OpenLog to refuse.
+func cleanPacketPath(s string) string {
+	s = strings.TrimSpace(s)
+	for strings.HasPrefix(s, "./") {
+		s = s[2:]
+	}
+	return s
+}
+
+// SortProblems orders problems by file, line, then severity.
+func SortProblems(ps []Problem) {
+	sort.SliceStable(ps, func(i, j int) bool {
+		if ps[i].File != ps[j].File {
+			return ps[i].File < ps[j].File
+		}
+		return ps[i].Line < ps[j].Line
+	})
+}
+
+// Counts returns how many problems there are of each severity.
+func (p *Packet) Counts() (errs, warns, infos int) {
+	for _, pr := range p.Problems {
+		switch pr.Severity {
+		case SevError:
+			errs++
+		case SevWarning:
+			warns++
+		default:
+			infos++
+		}
+	}
+	return
+}

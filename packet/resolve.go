@@ -1,0 +1,186 @@
+package packet
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// knownPacketNames are names that can only mean a packet file: a citation of
+// one of them that is not in the packet is unresolved, not external.
+var knownPacketNames = map[string]bool{
+	PlanFile: true, ChangeFile: true, DiffPath: true, ValidationFile: true,
+	ReviewFile: true, TriageFile: true, "compute-env.md": true,
+}
+
+// resolve decides where a citation points (PACKET.md, "Citations"): a packet
+// file first, then a file of the diff, then outside the packet.
+func (p *Packet) resolve(c *Citation) {
+	c.Kind, c.Target, c.Resolved, c.Note = "", "", false, ""
+	c.DiffFile, c.DiffHunk, c.DiffLine = -1, -1, -1
+	name := cleanPacketPath(c.Path)
+	if name == "" {
+		p.unresolved(c, "the citation names no file")
+		return
+	}
+	if c.Suffix {
+		p.resolveSuffix(c, name)
+		return
+	}
+	if p.resolvePacketFile(c, name) {
+		return
+	}
+	if p.looksLikePacketPath(name) {
+		p.unresolved(c, "no such file in the packet")
+		return
+	}
+	if p.resolveDiff(c, name) {
+		return
+	}
+	c.Kind, c.Target, c.Resolved = CiteExternal, name, true
+}
+
+// resolvePacketFile resolves a citation of a document, the registry or a log.
+func (p *Packet) resolvePacketFile(c *Citation, name string) bool {
+	if d := p.Doc(name); d != nil {
+		c.Kind, c.Target = CitePacket, d.Path
+		if c.Line > len(d.Lines) || c.EndLine > len(d.Lines) {
+			p.unresolvedAt(c, fmt.Sprintf("%s has %d lines", d.Path, len(d.Lines)))
+			return true
+		}
+		c.Resolved = true
+		return true
+	}
+	if name == DiffPath && p.Diff != nil {
+		c.Kind, c.Target = CitePacket, DiffPath
+		if c.Line > p.Diff.Lines || c.EndLine > p.Diff.Lines {
+			p.unresolvedAt(c, fmt.Sprintf("change.diff has %d lines", p.Diff.Lines))
+			return true
+		}
+		c.Resolved = true
+		return true
+	}
+	if name == RegistryFile && p.Registry.Present {
+		c.Kind, c.Target = CiteRegistry, RegistryFile
+		if c.Line > p.Registry.Lines || c.EndLine > p.Registry.Lines {
+			p.unresolvedAt(c, fmt.Sprintf("the registry has %d lines", p.Registry.Lines))
+			return true
+		}
+		c.Resolved = true
+		return true
+	}
+	if l := p.Log(name); l != nil {
+		p.resolveLog(c, l)
+		return true
+	}
+	// A bare log name ("x.log") names a log by its base name.
+	if !strings.Contains(name, "/") && strings.HasSuffix(name, ".log") {
+		for _, l := range p.Logs {
+			if path.Base(l.Path) == name {
+				p.resolveLog(c, l)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (p *Packet) resolveLog(c *Citation, l *Log) {
+	c.Kind, c.Target = CiteLog, l.Path
+	if c.Line > 0 && l.Indexed() {
+		if n := l.LineCount(); c.Line > n || c.EndLine > n {
+			p.unresolvedAt(c, fmt.Sprintf("%s has %d lines", l.Path, n))
+			return
+		}
+	}
+	c.Resolved = true
+}
+
+// resolveSuffix resolves "…tail" citations: the one packet file whose path
+// ends with tail, else a diff file that does.
+func (p *Packet) resolveSuffix(c *Citation, tail string) {
+	for _, l := range p.Logs {
+		if strings.HasSuffix(l.Path, tail) {
+			p.resolveLog(c, l)
+			return
+		}
+	}
+	for _, d := range p.Docs {
+		if strings.HasSuffix(d.Path, tail) {
+			p.resolvePacketFile(c, d.Path)
+			return
+		}
+	}
+	if p.Diff != nil {
+		for _, f := range p.Diff.Files {
+			if strings.HasSuffix(f.Path(), tail) && p.resolveDiff(c, f.Path()) {
+				return
+			}
+		}
+	}
+	p.unresolved(c, fmt.Sprintf("no packet file ends with %q", tail))
+}
+
+// resolveDiff resolves a citation of a file in change.diff, anchored to the
+// diff line when the cited line lies in a hunk of the new side. A path that is
+// a tail of exactly one diff path at a "/" boundary also matches, since prose
+// often shortens a path it gave in full just before.
+func (p *Packet) resolveDiff(c *Citation, name string) bool {
+	if p.Diff == nil {
+		return false
+	}
+	fi := p.Diff.FileIndex(name)
+	if fi < 0 {
+		match := -1
+		for i, f := range p.Diff.Files {
+			if strings.HasSuffix(f.Path(), "/"+name) {
+				if match >= 0 {
+					return false // ambiguous: leave it external
+				}
+				match = i
+			}
+		}
+		if match < 0 {
+			return false
+		}
+		fi = match
+	}
+	f := p.Diff.Files[fi]
+	c.Target, c.Resolved, c.DiffFile = f.Path(), true, fi
+	c.Kind = CiteDiffFile
+	if c.Line > 0 {
+		if _, hi, li, in := p.Diff.Locate(f.Path(), c.Line); in {
+			c.Kind, c.DiffHunk, c.DiffLine = CiteDiff, hi, li
+		}
+	}
+	return true
+}
+
+// looksLikePacketPath reports whether a path can only mean a packet file.
+func (p *Packet) looksLikePacketPath(name string) bool {
+	if knownPacketNames[name] || strings.HasPrefix(name, "validation/") {
+		return true
+	}
+	return !strings.Contains(name, "/") && strings.HasSuffix(name, ".log")
+}
+
+func (p *Packet) unresolved(c *Citation, note string) {
+	c.Kind, c.Resolved, c.Note = CiteUnresolved, false, note
+	if c.Target == "" {
+		c.Target = cleanPacketPath(c.Path)
+	}
+}
+
+// unresolvedAt marks a citation whose file exists but whose lines do not.
+func (p *Packet) unresolvedAt(c *Citation, note string) {
+	target := c.Target
+	p.unresolved(c, fmt.Sprintf("line %s is past the end (%s)", lineSpan(c.Line, c.EndLine), note))
+	c.Target = target
+}
+
+func lineSpan(a, b int) string {
+	if b > a {
+		return fmt.Sprintf("%d-%d", a, b)
+	}
+	return fmt.Sprint(a)
+}

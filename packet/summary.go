@@ -1,0 +1,401 @@
+package packet
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Summary is the JSON contract of `vetter summary --json` (PACKET.md).
+type Summary struct {
+	Packet     SummaryPacket     `json:"packet"`
+	Plan       SummaryPlan       `json:"plan"`
+	Change     SummaryChange     `json:"change"`
+	Verdict    SummaryVerdict    `json:"verdict"`
+	Assessment SummaryAssessment `json:"assessment"`
+	Evidence   SummaryEvidence   `json:"evidence"`
+	Diff       SummaryDiff       `json:"diff"`
+	Findings   []SummaryFinding  `json:"findings"`
+	Problems   []Problem         `json:"problems"`
+	Gate       Gate              `json:"gate"`
+}
+
+type SummaryPacket struct {
+	Path   string `json:"path"`
+	Source string `json:"source"`
+	ID     string `json:"id"`
+	Title  string `json:"title"`
+}
+
+type SummaryPlan struct {
+	Route    string   `json:"route"`
+	Template string   `json:"template"`
+	Engine   string   `json:"engine"`
+	Recipes  []string `json:"recipes"`
+}
+
+type SummaryChange struct {
+	Branch  string `json:"branch"`
+	BaseSHA string `json:"base_sha"`
+	HeadSHA string `json:"head_sha"`
+	URL     string `json:"url"`
+}
+
+type SummaryVerdict struct {
+	Value   string `json:"value"`
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Summary string `json:"summary"`
+}
+
+type SummaryAssessment struct {
+	Value string `json:"value"`
+	File  string `json:"file"`
+	Line  int    `json:"line"`
+}
+
+type SummaryEvidence struct {
+	Validated int             `json:"validated"`
+	Total     int             `json:"total"`
+	Recipes   []SummaryRecipe `json:"recipes"`
+}
+
+type SummaryRecipe struct {
+	Recipe   string   `json:"recipe"`
+	Status   string   `json:"status"`
+	Planned  bool     `json:"planned"`
+	Runs     int      `json:"runs"`
+	Logs     []string `json:"logs"`
+	Command  string   `json:"command,omitempty"`
+	ExitCode *int     `json:"exit_code,omitempty"`
+	Note     string   `json:"note,omitempty"`
+}
+
+type SummaryDiff struct {
+	Files      int `json:"files"`
+	Insertions int `json:"insertions"`
+	Deletions  int `json:"deletions"`
+}
+
+type SummaryFinding struct {
+	ID        string            `json:"id"`
+	Number    int               `json:"number"`
+	Location  string            `json:"location"`
+	Severity  string            `json:"severity"`
+	Claim     string            `json:"claim"`
+	Evidence  string            `json:"evidence"`
+	Triage    string            `json:"triage"`
+	Stale     bool              `json:"stale,omitempty"`
+	Note      string            `json:"note,omitempty"`
+	Citations []SummaryCitation `json:"citations"`
+}
+
+type SummaryCitation struct {
+	Text     string       `json:"text"`
+	Kind     CitationKind `json:"kind"`
+	Target   string       `json:"target"`
+	Line     int          `json:"line,omitempty"`
+	EndLine  int          `json:"end_line,omitempty"`
+	Resolved bool         `json:"resolved"`
+}
+
+// Summarize builds the summary of a packet.
+func (p *Packet) Summarize() Summary {
+	s := Summary{
+		Packet:     SummaryPacket{Path: p.Path, Source: p.Source, ID: p.Plan.ID, Title: p.Plan.Title},
+		Plan:       SummaryPlan{Route: p.Plan.Route, Template: p.Plan.Template, Engine: p.Plan.Engine, Recipes: nonNil(p.Plan.Recipes)},
+		Change:     SummaryChange{Branch: p.Change.Branch, BaseSHA: p.Change.BaseSHA, HeadSHA: p.Change.HeadSHA, URL: p.Change.URL},
+		Verdict:    SummaryVerdict{Value: p.Verdict.Value, File: p.Verdict.File, Line: p.Verdict.Line, Summary: p.Verdict.Summary},
+		Assessment: SummaryAssessment{Value: p.Assessment.Value, File: p.Assessment.File, Line: p.Assessment.Line},
+		Evidence:   SummaryEvidence{Validated: p.Evidence.Validated, Total: p.Evidence.Total, Recipes: []SummaryRecipe{}},
+		Findings:   []SummaryFinding{},
+		Problems:   append([]Problem{}, p.Problems...),
+		Gate:       p.Gate(),
+	}
+	SortProblems(s.Problems)
+	for _, row := range p.Evidence.Rows {
+		r := SummaryRecipe{Recipe: row.Recipe, Status: row.Status, Planned: row.Planned, Runs: len(row.Runs), Logs: []string{}}
+		for _, run := range row.Runs {
+			if run.Log != "" {
+				r.Logs = append(r.Logs, run.Log)
+			}
+		}
+		if row.Latest != nil {
+			r.Command, r.ExitCode, r.Note = row.Latest.Command, row.Latest.ExitCode, row.Latest.Note
+			if row.Latest.Disposition != "" {
+				r.Note = strings.TrimSpace(r.Note + " Disposition: " + row.Latest.Disposition)
+			}
+		}
+		s.Evidence.Recipes = append(s.Evidence.Recipes, r)
+	}
+	if p.Diff != nil {
+		s.Diff = SummaryDiff{Files: len(p.Diff.Files), Insertions: p.Diff.Insertions, Deletions: p.Diff.Deletions}
+	}
+	for _, f := range p.Findings {
+		state, stale, d := p.TriageOf(f)
+		sf := SummaryFinding{ID: f.ID, Number: f.Number, Location: f.Location, Severity: f.Severity,
+			Claim: f.Claim, Evidence: f.Evidence, Triage: state, Stale: stale, Citations: []SummaryCitation{}}
+		if d != nil {
+			sf.Note = d.Note
+		}
+		for _, c := range f.Citations {
+			sf.Citations = append(sf.Citations, SummaryCitation{Text: c.Text, Kind: c.Kind, Target: c.Target,
+				Line: c.Line, EndLine: endLine(c), Resolved: c.Resolved})
+		}
+		s.Findings = append(s.Findings, sf)
+	}
+	return s
+}
+
+func endLine(c Citation) int {
+	if c.EndLine > c.Line {
+		return c.EndLine
+	}
+	return 0
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// WriteJSON writes the summary as indented JSON.
+func (s Summary) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(s)
+}
+
+// SeverityCounts counts findings by severity word, in rank order.
+func (s Summary) SeverityCounts() []struct {
+	Severity string
+	Count    int
+	Triaged  int
+} {
+	var out []struct {
+		Severity string
+		Count    int
+		Triaged  int
+	}
+	idx := map[string]int{}
+	for _, sev := range []string{"blocker", "major", "minor", "nit"} {
+		idx[sev] = len(out)
+		out = append(out, struct {
+			Severity string
+			Count    int
+			Triaged  int
+		}{Severity: sev})
+	}
+	for _, f := range s.Findings {
+		i, ok := idx[f.Severity]
+		if !ok {
+			idx[f.Severity] = len(out)
+			i = len(out)
+			out = append(out, struct {
+				Severity string
+				Count    int
+				Triaged  int
+			}{Severity: f.Severity})
+		}
+		out[i].Count++
+		if f.Triage != TriageOpen && !f.Stale {
+			out[i].Triaged++
+		}
+	}
+	return out
+}
+
+// oneLine folds a cell to a single line for tables.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// WriteText writes the summary for a person at a terminal or in a log. It is
+// plain text: the caller neutralises control characters before printing.
+func (s Summary) WriteText(w io.Writer) {
+	title := s.Packet.Title
+	if title == "" {
+		title = "(no title)"
+	}
+	fmt.Fprintf(w, "%s\n", title)
+	fmt.Fprintf(w, "  packet    %s (%s)\n", s.Packet.Path, s.Packet.Source)
+	fmt.Fprintf(w, "  work item %s   route %s   template %s   engine %s\n", orDash(s.Packet.ID), orDash(s.Plan.Route), orDash(s.Plan.Template), orDash(s.Plan.Engine))
+	fmt.Fprintf(w, "  branch    %s\n", orDash(s.Change.Branch))
+	fmt.Fprintf(w, "  head      %s\n", orDash(s.Change.HeadSHA))
+	if s.Change.URL != "" {
+		fmt.Fprintf(w, "  pr        %s\n", s.Change.URL)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Verdict     %s", orDash(s.Verdict.Value))
+	if s.Verdict.Line > 0 {
+		fmt.Fprintf(w, "   (%s:%d)", s.Verdict.File, s.Verdict.Line)
+	}
+	fmt.Fprintln(w)
+	if s.Verdict.Summary != "" {
+		fmt.Fprintf(w, "            %s\n", oneLine(s.Verdict.Summary))
+	}
+	fmt.Fprintf(w, "Assessment  %s", orDash(s.Assessment.Value))
+	if s.Assessment.Line > 0 {
+		fmt.Fprintf(w, "   (%s:%d)", s.Assessment.File, s.Assessment.Line)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Evidence [%d/%d validated]\n", s.Evidence.Validated, s.Evidence.Total)
+	for _, r := range s.Evidence.Recipes {
+		planned := " "
+		if r.Planned {
+			planned = "*"
+		}
+		logs := "-"
+		if len(r.Logs) > 0 {
+			logs = r.Logs[len(r.Logs)-1]
+			if len(r.Logs) > 1 {
+				logs += fmt.Sprintf(" (+%d)", len(r.Logs)-1)
+			}
+		}
+		fmt.Fprintf(w, "  %s %-32s %-14s runs %d  %s\n", planned, r.Recipe, r.Status, r.Runs, logs)
+	}
+	fmt.Fprintln(w, "  (* planned)")
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Diff        %d files, +%d -%d\n", s.Diff.Files, s.Diff.Insertions, s.Diff.Deletions)
+	fmt.Fprintf(w, "Findings    %d:", len(s.Findings))
+	for _, c := range s.SeverityCounts() {
+		if c.Count > 0 {
+			fmt.Fprintf(w, " %d %s", c.Count, c.Severity)
+		}
+	}
+	fmt.Fprintln(w)
+	for _, f := range s.Findings {
+		fmt.Fprintf(w, "  #%-3d %-8s %-10s %s\n", f.Number, f.Severity, triageLabel(f), clip(oneLine(f.Location), 70))
+		fmt.Fprintf(w, "       %s\n", clip(oneLine(f.Claim), 100))
+	}
+	fmt.Fprintln(w)
+	e, wn, in := problemCounts(s.Problems)
+	fmt.Fprintf(w, "Problems    %d errors, %d warnings, %d info\n", e, wn, in)
+	for _, p := range s.Problems {
+		fmt.Fprintf(w, "  %-7s %-26s %s\n", p.Severity, p.Code, clip(oneLine(p.Message), 110))
+	}
+	fmt.Fprintln(w)
+	ready := "NOT READY"
+	if s.Gate.Ready {
+		ready = "READY"
+	}
+	fmt.Fprintf(w, "Gate        %s\n", ready)
+	for _, c := range s.Gate.Checks {
+		mark := "✗"
+		if c.OK {
+			mark = "✓"
+		}
+		fmt.Fprintf(w, "  %s %-18s %s\n", mark, c.Name, c.Detail)
+	}
+	fmt.Fprintf(w, "\n  %s\n", s.Gate.Command)
+}
+
+func triageLabel(f SummaryFinding) string {
+	if f.Stale {
+		return f.Triage + "(stale)"
+	}
+	return f.Triage
+}
+
+func problemCounts(ps []Problem) (e, w, i int) {
+	for _, p := range ps {
+		switch p.Severity {
+		case SevError:
+			e++
+		case SevWarning:
+			w++
+		default:
+			i++
+		}
+	}
+	return
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// mdCell makes a string safe inside a markdown table cell: one line, pipes
+// escaped, and no raw HTML that could change the comment around it.
+func mdCell(s string) string {
+	s = oneLine(s)
+	s = strings.ReplaceAll(s, "|", `\|`)
+	s = strings.ReplaceAll(s, "<", "&lt;")
+	return s
+}
+
+// WriteMarkdown writes a pull-request comment a person could paste.
+func (s Summary) WriteMarkdown(w io.Writer) {
+	title := s.Packet.Title
+	if title == "" {
+		title = s.Packet.ID
+	}
+	fmt.Fprintf(w, "### vetter summary — %s\n\n", mdCell(title))
+	fmt.Fprintf(w, "| | |\n|---|---|\n")
+	fmt.Fprintf(w, "| Work item | %s |\n", mdCell(orDash(s.Packet.ID)))
+	fmt.Fprintf(w, "| Route / template / engine | %s / %s / %s |\n", mdCell(orDash(s.Plan.Route)), mdCell(orDash(s.Plan.Template)), mdCell(orDash(s.Plan.Engine)))
+	fmt.Fprintf(w, "| Branch | `%s` |\n", mdCell(orDash(s.Change.Branch)))
+	fmt.Fprintf(w, "| Head | `%s` |\n", mdCell(orDash(s.Change.HeadSHA)))
+	fmt.Fprintf(w, "| Verdict | **%s** |\n", mdCell(orDash(s.Verdict.Value)))
+	fmt.Fprintf(w, "| Assessment | **%s** |\n", mdCell(orDash(s.Assessment.Value)))
+	fmt.Fprintf(w, "| Diff | %d files, +%d −%d |\n\n", s.Diff.Files, s.Diff.Insertions, s.Diff.Deletions)
+	if s.Verdict.Summary != "" {
+		fmt.Fprintf(w, "> %s\n\n", mdCell(s.Verdict.Summary))
+	}
+
+	fmt.Fprintf(w, "#### Evidence [%d/%d validated]\n\n", s.Evidence.Validated, s.Evidence.Total)
+	fmt.Fprintf(w, "| Recipe | Status | Command | Evidence | Note |\n|---|---|---|---|---|\n")
+	for _, r := range s.Evidence.Recipes {
+		logs := make([]string, len(r.Logs))
+		for i, l := range r.Logs {
+			logs[i] = "`" + mdCell(l) + "`"
+		}
+		cmd := ""
+		if r.Command != "" {
+			cmd = "`" + mdCell(clip(r.Command, 160)) + "`"
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", mdCell(r.Recipe), mdCell(r.Status), cmd, strings.Join(logs, "<br>"), mdCell(clip(r.Note, 200)))
+	}
+	fmt.Fprintln(w)
+
+	fmt.Fprintf(w, "#### Findings (%d)\n\n", len(s.Findings))
+	var counts []string
+	for _, c := range s.SeverityCounts() {
+		if c.Count > 0 {
+			counts = append(counts, fmt.Sprintf("%d %s (%d triaged)", c.Count, c.Severity, c.Triaged))
+		}
+	}
+	if len(counts) > 0 {
+		fmt.Fprintf(w, "%s\n\n", strings.Join(counts, " · "))
+		fmt.Fprintf(w, "| # | Location | Severity | Triage | Claim |\n|---|---|---|---|---|\n")
+		for _, f := range s.Findings {
+			fmt.Fprintf(w, "| %d | `%s` | %s | %s | %s |\n", f.Number, mdCell(f.Location), mdCell(f.Severity), triageLabel(f), mdCell(clip(f.Claim, 240)))
+		}
+		fmt.Fprintln(w)
+	}
+
+	ready := "not ready"
+	if s.Gate.Ready {
+		ready = "ready"
+	}
+	fmt.Fprintf(w, "#### Gate: %s\n\n", ready)
+	for _, c := range s.Gate.Checks {
+		box := " "
+		if c.OK {
+			box = "x"
+		}
+		fmt.Fprintf(w, "- [%s] `%s` — %s\n", box, c.Name, mdCell(c.Detail))
+	}
+	e, wn, _ := problemCounts(s.Problems)
+	if e+wn > 0 {
+		fmt.Fprintf(w, "\nPacket problems: %d errors, %d warnings (`vetter check` lists them).\n", e, wn)
+	}
+	fmt.Fprintf(w, "\n```\n%s\n```\n", s.Gate.Command)
+}
