@@ -11,7 +11,7 @@ func TestHighlightLine(t *testing.T) {
 	h := NewHighlighter(NewStyles(true, false))
 	tests := []struct {
 		name, file, in, plain string
-		coloured            bool
+		coloured              bool
 	}{
 		{"go", "pkg/main.go", "func main() { return 42 }", "func main() { return 42 }", true},
 		{"python by path", "components/src/x/args.py", "def f(a): return a  # note", "def f(a): return a  # note", true},

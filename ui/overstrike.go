@@ -33,13 +33,29 @@ func Overstrike(line string) (shown string, overwritten bool) {
 		return b.String(), overwritten
 	}
 	var sc screenLine
-	for pi, part := range strings.Split(line, "\r") {
+	parts := strings.Split(line, "\r")
+	for pi, part := range parts {
+		if sc.work > maxOverstrikeWork && pi < len(parts)-1 {
+			// A hostile line could make the simulation quadratic; skip to
+			// the last part, which is what ends up on top anyway.
+			continue
+		}
 		sc.col = 0
 		sc.part = pi
 		sc.write(part)
 	}
 	return sc.String(), sc.overwritten
 }
+
+// maxOverstrikeWork bounds the cell updates one line may cost.
+const maxOverstrikeWork = 1 << 22
+
+// maxColumn bounds where a cursor move may put the cursor.
+const maxColumn = 4096
+
+// maxCellExtra bounds the text a cell collects from zero-width graphemes
+// and overwritten sequences.
+const maxCellExtra = 256
 
 // cell is one column of the simulated line.
 type cell struct {
@@ -56,8 +72,9 @@ type screenLine struct {
 	col         int
 	part        int
 	attr        Attr
-	pending     string // sequences waiting for the next grapheme
+	pending     strings.Builder // sequences waiting for the next grapheme
 	overwritten bool
+	work        int // cell updates so far, against maxOverstrikeWork
 }
 
 func (sc *screenLine) write(s string) {
@@ -71,7 +88,7 @@ func (sc *screenLine) write(s string) {
 		case t.kind == tokText:
 			sc.text(t.raw)
 		default:
-			sc.pending += t.raw
+			sc.pending.WriteString(t.raw)
 		}
 	}
 }
@@ -91,10 +108,11 @@ func (sc *screenLine) text(s string) {
 		if w == 0 {
 			// A zero-width grapheme joins the cell before it.
 			if sc.col > 0 && sc.col <= len(sc.cells) {
-				h := sc.head(sc.col - 1)
-				sc.cells[h].text += g
+				if h := sc.head(sc.col - 1); len(sc.cells[h].text) < maxCellExtra {
+					sc.cells[h].text += g
+				}
 			} else {
-				sc.pending += g
+				sc.pending.WriteString(g)
 			}
 			continue
 		}
@@ -106,6 +124,7 @@ func (sc *screenLine) text(s string) {
 func (sc *screenLine) put(g string, w int) {
 	for len(sc.cells) < sc.col+w {
 		sc.cells = append(sc.cells, cell{text: " ", width: 1, part: -1})
+		sc.work++
 	}
 	for k := sc.col; k < sc.col+w; k++ {
 		sc.split(k)
@@ -113,8 +132,12 @@ func (sc *screenLine) put(g string, w int) {
 			sc.overwritten = true
 		}
 	}
-	pre := sc.cells[sc.col].pre + sc.pending
-	sc.pending = ""
+	pre := sc.pending.String()
+	sc.pending.Reset()
+	if old := sc.cells[sc.col].pre; old != "" && len(old) < maxCellExtra {
+		pre = old + pre
+	}
+	sc.work += w
 	sc.cells[sc.col] = cell{text: g, pre: pre, width: w, attr: sc.attr, part: sc.part}
 	for k := sc.col + 1; k < sc.col+w; k++ {
 		sc.cells[k] = cell{attr: sc.attr, part: sc.part, pre: sc.cells[k].pre}
@@ -171,7 +194,7 @@ func (sc *screenLine) cursorSeq(raw string) bool {
 		return false
 	}
 	// Bound the cursor so a hostile count cannot make the line huge.
-	sc.col = min(sc.col, 1<<16)
+	sc.col = min(sc.col, maxColumn)
 	return true
 }
 
@@ -191,6 +214,7 @@ func (sc *screenLine) erase(mode int) {
 	if to < len(sc.cells) && sc.cells[to].width == 0 {
 		sc.split(to)
 	}
+	sc.work += to - from
 	for k := from; k < to; k++ {
 		if sc.cells[k].part >= 0 {
 			sc.overwritten = true
@@ -222,7 +246,7 @@ func (sc *screenLine) String() string {
 		b.WriteString(c.pre)
 		b.WriteString(c.text)
 	}
-	b.WriteString(sc.pending)
+	b.WriteString(sc.pending.String())
 	if cur != (Attr{}) {
 		b.WriteString("\x1b[0m")
 	}

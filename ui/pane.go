@@ -94,6 +94,14 @@ func (p *Pane) SetSource(src LineSource) {
 // A source that only grew (a log still being indexed) needs no call.
 func (p *Pane) Invalidate() { p.rows = nil }
 
+// relayout follows a change of the text width: rows are redrawn and, when
+// wrapping, the cursor line may have moved off screen.
+func (p *Pane) relayout() {
+	p.Invalidate()
+	p.clamp()
+	p.ensureCursorVisible()
+}
+
 // SetSize sets the outer size in cells, gutter included.
 func (p *Pane) SetSize(width, height int) {
 	if width != p.width {
@@ -101,6 +109,7 @@ func (p *Pane) SetSize(width, height int) {
 	}
 	p.width, p.height = max(width, 0), max(height, 0)
 	p.clamp()
+	p.ensureCursorVisible()
 }
 
 // Width and Height return the size given to SetSize.
@@ -128,7 +137,7 @@ func (p *Pane) Wrap() bool { return p.wrap }
 func (p *Pane) SetGutter(on bool) {
 	if on != p.gutter {
 		p.gutter = on
-		p.Invalidate()
+		p.relayout()
 	}
 }
 
@@ -137,7 +146,7 @@ func (p *Pane) SetGutter(on bool) {
 func (p *Pane) SetShowCursor(on bool) {
 	if on != p.showCursor {
 		p.showCursor = on
-		p.Invalidate()
+		p.relayout()
 	}
 }
 
@@ -150,7 +159,7 @@ func (p *Pane) SetHighlight(start, end int) {
 	before := p.gutterWidth()
 	p.hlStart, p.hlEnd = start, end
 	if p.gutterWidth() != before {
-		p.Invalidate()
+		p.relayout()
 	}
 }
 
@@ -315,10 +324,17 @@ func (p *Pane) View() string {
 	if p.width <= 0 || p.height <= 0 {
 		return ""
 	}
-	p.clamp()
-	n := p.src.Len()
 	gw := p.gutterWidth()
 	tw := p.textWidth()
+	if tw != p.rowsTW {
+		// The width changed under us (the source grew a digit): relayout.
+		p.rows, p.rowsTW = nil, tw
+		p.clamp()
+		p.ensureCursorVisible()
+	} else {
+		p.clamp()
+	}
+	n := p.src.Len()
 	blank := strings.Repeat(" ", p.width)
 	out := make([]string, 0, p.height)
 	if p.rows != nil && len(p.rows) > 4*p.height+16 {
@@ -351,10 +367,15 @@ func (p *Pane) gutterWidth() int {
 	if p.showCursor || p.gutter || p.hlEnd > p.hlStart {
 		w = 1
 	}
-	if p.gutter {
-		w += len(strconv.Itoa(max(p.src.Len(), 1))) + 1
+	// Numbers only while some text still fits beside them; a pane too
+	// narrow for even the marker has no gutter.
+	if num := len(strconv.Itoa(max(p.src.Len(), 1))) + 1; p.gutter && w+num < p.width {
+		w += num
 	}
-	return min(w, p.width)
+	if w >= p.width {
+		w = 0
+	}
+	return w
 }
 
 func (p *Pane) textWidth() int { return max(p.width-p.gutterWidth(), 1) }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math/rand"
 	"strings"
 	"testing"
 
@@ -352,4 +353,47 @@ func TestPaneGolden(t *testing.T) {
 	p.SetMatch(func(i int) bool { return strings.Contains(lines[i], "main") })
 	p.SetCursor(3)
 	golden.RequireEqual(t, ansi.Strip(p.View()))
+}
+
+// TestPaneRandomOps drives a pane with random operations over lines of
+// mixed widths and checks the frame is always exactly the pane's size and
+// the cursor is always on screen.
+func TestPaneRandomOps(t *testing.T) {
+	r := rand.New(rand.NewSource(7))
+	pieces := []string{"a", "漢", "🙂", "\t", " ", "\x1b[31mr\x1b[m", "e\u0301", "xyz"}
+	lines := make(Lines, 300)
+	for i := range lines {
+		var b strings.Builder
+		for range r.Intn(40) {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		lines[i] = b.String()
+	}
+	p := newTestPane(lines, 20, 7)
+	ops := []func(){
+		p.CursorDown, p.CursorUp, p.PageDown, p.PageUp, p.HalfPageDown, p.HalfPageUp, p.Top, p.Bottom,
+		p.ToggleWrap, func() { p.SetGutter(r.Intn(2) == 0) }, func() { p.ScrollRight(r.Intn(5)) },
+		func() { p.ScrollLeft(r.Intn(5)) }, func() { p.CenterOn(r.Intn(300)) }, func() { p.ScrollTo(r.Intn(300)) },
+		func() { p.SetSize(3+r.Intn(30), 1+r.Intn(10)) }, func() { p.SetHighlight(r.Intn(300), r.Intn(300)) },
+	}
+	for step := range 3000 {
+		ops[r.Intn(len(ops))]()
+		rows := strings.Split(p.View(), "\n")
+		if len(rows) != p.Height() {
+			t.Fatalf("step %d: %d rows, want %d", step, len(rows), p.Height())
+		}
+		cursorShown := false
+		for i, row := range rows {
+			if w := ansi.StringWidth(row); w != p.Width() {
+				t.Fatalf("step %d row %d: width %d, want %d: %q", step, i, w, p.Width(), ansi.Strip(row))
+			}
+			// A wrapped cursor line scrolled part-way shows only its │ rows.
+			if s := ansi.Strip(row); strings.HasPrefix(s, "▸") || strings.HasPrefix(s, "│") {
+				cursorShown = true
+			}
+		}
+		if !cursorShown {
+			t.Fatalf("step %d: cursor %d off screen (offset %d, wrap %v):\n%s", step, p.Cursor(), p.Offset(), p.Wrap(), ansi.Strip(p.View()))
+		}
+	}
 }

@@ -81,11 +81,31 @@ func SanitizeSegments(s string) []Segment {
 		}
 		return []Segment{{Text: s, Kind: Plain}}
 	}
-	var segs []Segment
+	var (
+		segs []Segment
+		cur  strings.Builder
+		kind SegKind
+	)
 	for len(s) > 0 {
 		t, n := nextToken(s)
 		s = s[n:]
-		segs = appendSegment(segs, Segment{Text: t.visible(), Kind: t.segKind()})
+		// Runs are built in one buffer: appending token by token to the
+		// last segment would be quadratic on a line of a million ESCs.
+		if k := t.segKind(); k != kind {
+			if cur.Len() > 0 {
+				segs = append(segs, Segment{Text: cur.String(), Kind: kind})
+				cur.Reset()
+			}
+			kind = k
+		}
+		if t.kind == tokText {
+			cur.WriteString(t.raw)
+		} else {
+			writeVisible(&cur, t.raw)
+		}
+	}
+	if cur.Len() > 0 {
+		segs = append(segs, Segment{Text: cur.String(), Kind: kind})
 	}
 	return segs
 }
@@ -186,17 +206,6 @@ func isSafeASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-func appendSegment(segs []Segment, s Segment) []Segment {
-	if s.Text == "" {
-		return segs
-	}
-	if n := len(segs); n > 0 && segs[n-1].Kind == s.Kind {
-		segs[n-1].Text += s.Text
-		return segs
-	}
-	return append(segs, s)
 }
 
 // tokKind classifies one step of the scanner.

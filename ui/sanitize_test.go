@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"testing/quick"
+	"time"
 	"unicode/utf8"
 )
 
@@ -345,4 +346,25 @@ func joinSegments(segs []Segment) string {
 		b.WriteString(s.Text)
 	}
 	return b.String()
+}
+
+// TestHostileLinesStayCheap guards against quadratic work on lines built to
+// cause it; a regression shows as a test that takes minutes.
+func TestHostileLinesStayCheap(t *testing.T) {
+	inputs := map[string]string{
+		"escs":          strings.Repeat("\x1b", 1<<20),
+		"csis":          strings.Repeat("\x1b[2J", 1<<18),
+		"colour flips":  strings.Repeat("\x1b[31ma\x1b[32mb", 1<<17),
+		"erase storm":   "x\x1b[4000C" + strings.Repeat("\r\x1b[4000C\x1b[1K", 1<<15),
+		"pending storm": strings.Repeat("\r\x1b[A", 1<<17) + "x",
+		"pre storm":     strings.Repeat("\rX\x1b[A", 1<<17),
+		"mark storm":    "ab" + strings.Repeat("\r\x1b[1C\u0301", 1<<16),
+	}
+	for name, in := range inputs {
+		start := time.Now()
+		checkAll(t, in)
+		if d := time.Since(start); d > 20*time.Second {
+			t.Errorf("%s took %v", name, d)
+		}
+	}
 }

@@ -52,7 +52,16 @@ func TranslateSGR(s string) []StyledSegment {
 	var (
 		segs []StyledSegment
 		attr Attr
+		cur  strings.Builder
+		run  = StyledSegment{} // kind and attributes of the run in cur
 	)
+	flush := func() {
+		if cur.Len() > 0 {
+			run.Text = cur.String()
+			segs = append(segs, run)
+			cur.Reset()
+		}
+	}
 	for len(s) > 0 {
 		t, n := nextToken(s)
 		s = s[n:]
@@ -60,13 +69,18 @@ func TranslateSGR(s string) []StyledSegment {
 			attr = applySGR(attr, t.raw[2:len(t.raw)-1])
 			continue
 		}
-		seg := StyledSegment{Segment: Segment{Text: t.visible(), Kind: t.segKind()}, Attr: attr.visible()}
-		if k := len(segs); k > 0 && segs[k-1].Kind == seg.Kind && segs[k-1].Attr == seg.Attr {
-			segs[k-1].Text += seg.Text
-			continue
+		k, a := t.segKind(), attr.visible()
+		if k != run.Kind || a != run.Attr {
+			flush()
+			run = StyledSegment{Segment: Segment{Kind: k}, Attr: a}
 		}
-		segs = append(segs, seg)
+		if t.kind == tokText {
+			cur.WriteString(t.raw)
+		} else {
+			writeVisible(&cur, t.raw)
+		}
 	}
+	flush()
 	return segs
 }
 
