@@ -1,0 +1,175 @@
+package ui
+
+import (
+	"image/color"
+	"path"
+	"strings"
+	"sync"
+
+	"github.com/alecthomas/chroma/v2"
+	"github.com/alecthomas/chroma/v2/lexers"
+	chromastyles "github.com/alecthomas/chroma/v2/styles"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Highlighter colours single lines of source by file name with Chroma. A
+// line is tokenised on its own, without the lines around it: a multi-line
+// string may be coloured wrongly, which is the price of drawing only what is
+// on screen. Results are cached by (file, text). It is safe for concurrent
+// use.
+type Highlighter struct {
+	st *Styles
+
+	mu     sync.Mutex // guards the maps and the cache
+	style  *chroma.Style
+	text   chroma.Colour // the style's plain-text colour, left to the terminal
+	lexers map[string]chroma.Lexer
+	sgr    map[chroma.TokenType]string
+	cache  *lru[hlKey, string]
+}
+
+// maxHighlightBytes is the longest line worth tokenising.
+const maxHighlightBytes = 4096
+
+type hlKey struct{ file, text string }
+
+// NewHighlighter returns a highlighter matching st's background; under
+// NoColor it only sanitises.
+func NewHighlighter(st *Styles) *Highlighter {
+	name := "github"
+	if st.Dark {
+		name = "github-dark"
+	}
+	s := chromastyles.Get(name)
+	return &Highlighter{
+		st:     st,
+		style:  s,
+		text:   s.Get(chroma.Text).Colour,
+		lexers: make(map[string]chroma.Lexer),
+		sgr:    make(map[chroma.TokenType]string),
+		cache:  newLRU[hlKey, string](4096),
+	}
+}
+
+// Line returns text (one line of file, untrusted) sanitised, tabs expanded
+// to 4-column stops, and coloured. A line holding neutralised controls or
+// hidden characters is not coloured, so its placeholders stand out.
+func (h *Highlighter) Line(file, text string) string {
+	if len(text) > maxHighlightBytes {
+		// A minified or generated line: colouring it costs more than it helps.
+		return h.st.RenderSGR(plainSegments(SanitizeSegments(text)))
+	}
+	k := hlKey{file: file, text: text}
+	h.mu.Lock()
+	if out, ok := h.cache.get(k); ok {
+		h.mu.Unlock()
+		return out
+	}
+	h.mu.Unlock()
+
+	out := h.render(file, text)
+
+	h.mu.Lock()
+	h.cache.put(k, out)
+	h.mu.Unlock()
+	return out
+}
+
+func (h *Highlighter) render(file, text string) string {
+	text = strings.TrimRight(text, "\n")
+	segs := SanitizeSegments(text)
+	if len(segs) != 1 || segs[0].Kind != Plain {
+		return h.st.RenderSGR(plainSegments(segs))
+	}
+	clean := ExpandTabs(segs[0].Text, tabWidth)
+	if h.st.NoColor {
+		return clean
+	}
+	lexer := h.lexer(file)
+	if lexer == nil {
+		return clean
+	}
+	it, err := lexer.Tokenise(nil, clean)
+	if err != nil {
+		return clean
+	}
+	var b strings.Builder
+	b.Grow(len(clean) * 2)
+	for tok := it(); tok != chroma.EOF; tok = it() {
+		v := strings.TrimRight(tok.Value, "\n")
+		if v == "" {
+			continue
+		}
+		if v != tok.Value || strings.Contains(v, "\n") {
+			v = strings.ReplaceAll(v, "\n", " ")
+		}
+		pre := h.tokenSGR(tok.Type)
+		if pre == "" {
+			b.WriteString(v)
+			continue
+		}
+		b.WriteString(pre)
+		b.WriteString(v)
+		b.WriteString(ansi.ResetStyle)
+	}
+	// Lexers may rewrite whitespace; never show something other than the
+	// line itself.
+	if ansi.Strip(b.String()) != clean {
+		return clean
+	}
+	return b.String()
+}
+
+// plainSegments gives sanitised segments default attributes, for RenderSGR.
+func plainSegments(segs []Segment) []StyledSegment {
+	out := make([]StyledSegment, len(segs))
+	for i, s := range segs {
+		out[i] = StyledSegment{Segment: s}
+	}
+	return out
+}
+
+// lexer returns the lexer for file's name, or nil for plain text.
+func (h *Highlighter) lexer(file string) chroma.Lexer {
+	base := path.Base(strings.ReplaceAll(file, "\\", "/"))
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if l, ok := h.lexers[base]; ok {
+		return l
+	}
+	l := lexers.Match(base)
+	if l != nil {
+		l = chroma.Coalesce(l)
+	}
+	h.lexers[base] = l
+	return l
+}
+
+// tokenSGR is the SGR sequence that starts a token of type t ("" for plain).
+func (h *Highlighter) tokenSGR(t chroma.TokenType) string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if s, ok := h.sgr[t]; ok {
+		return s
+	}
+	e := h.style.Get(t)
+	var s ansi.Style
+	if e.Colour.IsSet() && e.Colour != h.text {
+		s = s.ForegroundColor(color.RGBA{R: e.Colour.Red(), G: e.Colour.Green(), B: e.Colour.Blue(), A: 0xff})
+	}
+	if e.Bold == chroma.Yes {
+		s = s.Bold()
+	}
+	if e.Italic == chroma.Yes {
+		s = s.Italic(true)
+	}
+	if e.Underline == chroma.Yes {
+		s = s.Underline(true)
+	}
+	out := ""
+	if len(s) > 0 {
+		out = s.String()
+	}
+	h.sgr[t] = out
+	return out
+}

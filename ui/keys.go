@@ -1,0 +1,155 @@
+package ui
+
+import "charm.land/bubbles/v2/key"
+
+// Screen numbers, in the order of the 1-7 keys.
+const (
+	ScreenOverview = iota
+	ScreenDocs
+	ScreenDiff
+	ScreenFindings
+	ScreenEvidence
+	ScreenLog
+	ScreenDecision
+	NumScreens
+)
+
+// KeyMap is vetter's whole key contract. Views disable the bindings that do
+// nothing in their current state (SetEnabled) so the help they generate
+// never lies; the root routes by key.Matches against these, never by raw
+// strings.
+type KeyMap struct {
+	// Screens: 1-7 jump to a screen; tab and shift+tab cycle.
+	Overview, Docs, Diff, Findings, Evidence, Log, Decision key.Binding
+	NextScreen, PrevScreen                                  key.Binding
+
+	// Movement in any list or pane.
+	Up, Down                 key.Binding
+	Left, Right              key.Binding
+	HalfPageUp, HalfPageDown key.Binding
+	PageUp, PageDown         key.Binding
+	Top, Bottom              key.Binding
+
+	// Following citations and coming back.
+	Follow, Back key.Binding
+
+	// Search.
+	Search, NextMatch, PrevMatch key.Binding
+
+	// Diff.
+	NextHunk, PrevHunk     key.Binding
+	NextFile, PrevFile     key.Binding
+	NextAnchor, PrevAnchor key.Binding // the next/previous line a finding cites
+	SideBySide, ToggleWrap key.Binding
+
+	// Log.
+	NextError, PrevError key.Binding
+	GotoLine             key.Binding
+
+	// Triage of the selected finding.
+	Accept, Dismiss, Defer, Reopen, Note, Mark key.Binding
+
+	// The gate decision.
+	OKToTest, Hold, RequestChanges key.Binding
+
+	// Global.
+	Palette, Help, Quit key.Binding
+}
+
+// DefaultKeyMap returns the key contract with its help text. Each call
+// returns a fresh value, so one view disabling a binding never affects
+// another.
+func DefaultKeyMap() KeyMap {
+	b := func(help, desc string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	return KeyMap{
+		Overview:   b("1", "overview", "1"),
+		Docs:       b("2", "documents", "2"),
+		Diff:       b("3", "diff", "3"),
+		Findings:   b("4", "findings", "4"),
+		Evidence:   b("5", "evidence", "5"),
+		Log:        b("6", "logs", "6"),
+		Decision:   b("7", "decision", "7"),
+		NextScreen: b("tab", "next screen", "tab"),
+		PrevScreen: b("shift+tab", "previous screen", "shift+tab"),
+
+		Up:           b("↑/k", "up", "up", "k"),
+		Down:         b("↓/j", "down", "down", "j"),
+		Left:         b("←/h", "scroll left", "left", "h"),
+		Right:        b("→/l", "scroll right", "right", "l"),
+		HalfPageUp:   b("ctrl+u", "half page up", "ctrl+u"),
+		HalfPageDown: b("ctrl+d", "half page down", "ctrl+d"),
+		PageUp:       b("pgup", "page up", "pgup"),
+		PageDown:     b("pgdn", "page down", "pgdown"),
+		Top:          b("g/home", "top", "g", "home"),
+		Bottom:       b("G/end", "bottom", "G", "end"),
+
+		Follow: b("enter", "follow", "enter"),
+		Back:   b("bksp/ctrl+o", "back", "backspace", "ctrl+o"),
+
+		Search:    b("/", "search", "/"),
+		NextMatch: b("n", "next match", "n"),
+		PrevMatch: b("N", "previous match", "N"),
+
+		NextHunk:   b("]", "next hunk", "]"),
+		PrevHunk:   b("[", "previous hunk", "["),
+		NextFile:   b("}", "next file", "}"),
+		PrevFile:   b("{", "previous file", "{"),
+		NextAnchor: b(".", "next cited line", "."),
+		PrevAnchor: b(",", "previous cited line", ","),
+		SideBySide: b("s", "split/unified", "s"),
+		ToggleWrap: b("w", "wrap", "w"),
+
+		NextError: b("e", "next error", "e"),
+		PrevError: b("E", "previous error", "E"),
+		GotoLine:  b(":", "go to line", ":"),
+
+		Accept:  b("a", "accept", "a"),
+		Dismiss: b("x", "dismiss", "x"),
+		Defer:   b("f", "defer", "f"),
+		Reopen:  b("u", "reopen", "u"),
+		Note:    b("c", "note", "c"),
+		Mark:    b("space", "mark", "space"),
+
+		OKToTest:       b("O", "ok to test", "O"),
+		Hold:           b("H", "hold", "H"),
+		RequestChanges: b("R", "request changes", "R"),
+
+		Palette: b("ctrl+p", "commands", "ctrl+p"),
+		Help:    b("?", "help", "?"),
+		Quit:    b("q", "quit", "q", "ctrl+c"),
+	}
+}
+
+// Screens returns the 1-7 bindings in screen order.
+func (k KeyMap) Screens() []key.Binding {
+	return []key.Binding{k.Overview, k.Docs, k.Diff, k.Findings, k.Evidence, k.Log, k.Decision}
+}
+
+// ShortHelp is the one-line help: what works everywhere.
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Down, k.Up, k.Follow, k.Back, k.Search, k.Palette, k.Help, k.Quit}
+}
+
+// FullHelp groups every binding into columns for the help screen.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		append(k.Screens(), k.NextScreen, k.PrevScreen),
+		{k.Up, k.Down, k.Left, k.Right, k.HalfPageUp, k.HalfPageDown, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		{k.Follow, k.Back, k.Search, k.NextMatch, k.PrevMatch, k.Palette, k.Help, k.Quit},
+		{k.NextHunk, k.PrevHunk, k.NextFile, k.PrevFile, k.NextAnchor, k.PrevAnchor, k.SideBySide, k.ToggleWrap},
+		{k.NextError, k.PrevError, k.GotoLine},
+		{k.Accept, k.Dismiss, k.Defer, k.Reopen, k.Note, k.Mark},
+		{k.OKToTest, k.Hold, k.RequestChanges},
+	}
+}
+
+// All returns every binding, for checks that no two collide.
+func (k KeyMap) All() []key.Binding {
+	var all []key.Binding
+	for _, g := range k.FullHelp() {
+		all = append(all, g...)
+	}
+	return all
+}
