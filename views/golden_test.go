@@ -1,0 +1,51 @@
+package views
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// golden compares got (ANSI stripped, trailing spaces kept) with
+// testdata/<name>.golden, rewriting it under -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	got = ansi.Strip(got)
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("reading %s: %v (run with -update to create it)", path, err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs from the golden file:\n--- want\n%s\n--- got\n%s", name, want, got)
+	}
+}
+
+// checkSize asserts a view is exactly w×h cells.
+func checkSize(t *testing.T, view string, w, h int) {
+	t.Helper()
+	lines := strings.Split(view, "\n")
+	if len(lines) != h {
+		t.Fatalf("view has %d lines, want %d", len(lines), h)
+	}
+	for i, l := range lines {
+		if got := ansi.StringWidth(l); got != w {
+			t.Fatalf("line %d is %d cells wide, want %d: %q", i+1, got, w, ansi.Strip(l))
+		}
+	}
+}
