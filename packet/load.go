@@ -12,14 +12,18 @@ import (
 
 // Options tune loading.
 type Options struct {
-	// DeferLogIndex leaves logs unindexed so a screen can show at once; the
-	// caller indexes them in the background (Log.Index) and calls
-	// (*Packet).Reresolve when they are done.
+	// DeferLogIndex leaves logs larger than DeferAbove unindexed so a screen
+	// can show at once; the caller indexes them in the background (Log.Index)
+	// and may call (*Packet).Reresolve when they are done.
 	DeferLogIndex bool
 	// TriageDir, when set, is where triage.json is looked for instead of the
 	// packet itself (an archive or a read-only folder).
 	TriageDir string
 }
+
+// DeferAbove is the size from which DeferLogIndex leaves a log unindexed:
+// smaller logs index in milliseconds, so their citations are checked at once.
+const DeferAbove = 16 << 20
 
 // DiffLimit caps change.diff in memory; a 200,000-line diff is about 15 MiB.
 const DiffLimit = 256 << 20
@@ -279,8 +283,8 @@ func (p *Packet) readLogs(opts Options) {
 		}
 		p.checkExit(run, l)
 	}
-	if !opts.DeferLogIndex {
-		for _, l := range p.Logs {
+	for _, l := range p.Logs {
+		if !opts.DeferLogIndex || l.Size <= DeferAbove {
 			if err := l.Index(context.Background(), nil); err != nil {
 				p.problem(CodeUnreadableFile, l.Path, 0, fmt.Sprintf("indexing %s: %v", l.Path, err))
 			}
