@@ -1,0 +1,194 @@
+package views
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"vetter/packet"
+)
+
+// newTestRoot builds the workbench on the sample at a fixed size, dark,
+// without background detection.
+func newTestRoot(t *testing.T, w, h int) *Root {
+	t.Helper()
+	p := packet.LoadSample(packet.Options{})
+	r := NewRoot(NewContext(p, true, false), Options{ForceTheme: "dark"})
+	drain(r, r.Init())
+	r.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return r
+}
+
+// drain runs a command and feeds what it returns back into the model, as the
+// program would, for commands that finish at once (rendering, following).
+func drain(r *Root, cmd tea.Cmd) {
+	for i := 0; cmd != nil && i < 64; i++ {
+		msg := runCmd(cmd)
+		if msg == nil {
+			return
+		}
+		_, cmd = r.Update(msg)
+	}
+}
+
+// runCmd runs a command, flattening batches, and returns the messages as one
+// batch message the root understands, or nil.
+func runCmd(cmd tea.Cmd) tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	select {
+	case msg := <-done:
+		if batch, ok := msg.(tea.BatchMsg); ok {
+			return multiMsg(batch)
+		}
+		return msg
+	case <-time.After(2 * time.Second):
+		return nil // a ticking or blocking command: the test does not wait for it
+	}
+}
+
+// multiMsg carries the results of a batch.
+type multiMsg []tea.Cmd
+
+func press(r *Root, keys ...string) {
+	for _, k := range keys {
+		drain(r, keyCmd(r, k))
+	}
+}
+
+func keyCmd(r *Root, k string) tea.Cmd {
+	_, cmd := r.Update(keyMsg(k))
+	return cmd
+}
+
+// keyMsg builds the key press a terminal would send for a key name.
+func keyMsg(k string) tea.KeyPressMsg {
+	switch k {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	case "ctrl+o":
+		return tea.KeyPressMsg{Code: 'o', Mod: tea.ModCtrl}
+	case "ctrl+p":
+		return tea.KeyPressMsg{Code: 'p', Mod: tea.ModCtrl}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	}
+	r := []rune(k)
+	return tea.KeyPressMsg{Code: r[0], Text: k}
+}
+
+func TestRootTabsAndSize(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {160, 48}, {200, 60}} {
+		r := newTestRoot(t, sz[0], sz[1])
+		for i := 0; i < int(screenCount); i++ {
+			press(r, string(rune('1'+i)))
+			if r.Active() != ScreenID(i) {
+				t.Fatalf("key %d: active %v", i+1, r.Active())
+			}
+			checkSize(t, r.Render(), sz[0], sz[1])
+		}
+		press(r, "tab")
+		if r.Active() != ScreenOverview {
+			t.Errorf("tab from the last screen: %v", r.Active())
+		}
+		press(r, "shift+tab")
+		if r.Active() != ScreenLogs {
+			t.Errorf("shift+tab from the first screen: %v", r.Active())
+		}
+	}
+}
+
+func TestRootClickTab(t *testing.T) {
+	r := newTestRoot(t, 120, 40)
+	x := ansi.StringWidth(tabLabel(0)) + ansi.StringWidth(tabLabel(1)) + 1
+	r.Update(tea.MouseClickMsg{X: x, Y: 0, Button: tea.MouseLeft})
+	if r.Active() != ScreenDiff {
+		t.Errorf("clicking the third tab: active %v", r.Active())
+	}
+}
+
+func TestRootHelpAndPalette(t *testing.T) {
+	r := newTestRoot(t, 120, 40)
+	press(r, "?")
+	if s := ansi.Strip(r.Render()); !strings.Contains(s, "Keys — Overview") || !strings.Contains(s, "next screen") {
+		t.Errorf("help overlay:\n%s", s)
+	}
+	press(r, "x")
+	press(r, "ctrl+p")
+	for _, c := range "backoff.go" {
+		press(r, string(c))
+	}
+	if s := ansi.Strip(r.Render()); !strings.Contains(s, "internal/upload/backoff.go") {
+		t.Fatalf("palette did not find the file:\n%s", s)
+	}
+	press(r, "enter")
+	if r.Active() != ScreenDiff {
+		t.Errorf("palette enter: active %v, want Diff", r.Active())
+	}
+	press(r, "backspace")
+	if r.Active() != ScreenOverview {
+		t.Errorf("backspace after the palette jump: active %v", r.Active())
+	}
+}
+
+func TestRootOverviewFollowAndBack(t *testing.T) {
+	r := newTestRoot(t, 120, 40)
+	// The first selectable row is the verdict: enter opens the validation document.
+	press(r, "enter")
+	if r.Active() != ScreenDocs || r.History() != 1 {
+		t.Fatalf("enter on the verdict: active %v, history %d", r.Active(), r.History())
+	}
+	press(r, "ctrl+o")
+	if r.Active() != ScreenOverview || r.History() != 0 {
+		t.Errorf("ctrl+o: active %v, history %d", r.Active(), r.History())
+	}
+}
+
+func TestRootSearchCounts(t *testing.T) {
+	r := newTestRoot(t, 120, 40)
+	press(r, "/")
+	for _, c := range "validated" {
+		press(r, string(c))
+	}
+	press(r, "enter")
+	if s := ansi.Strip(r.Render()); !strings.Contains(s, "matches for \"validated\"") {
+		t.Errorf("no match count on the status line:\n%s", s)
+	}
+}
+
+// One end-to-end run of the real program: start, switch through every
+// screen, quit cleanly.
+func TestRootEndToEnd(t *testing.T) {
+	p := packet.LoadSample(packet.Options{})
+	r := NewRoot(NewContext(p, true, false), Options{ForceTheme: "dark"})
+	tm := teatest.NewTestModel(t, r, teatest.WithInitialTermSize(120, 40))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("ACME-4812")) },
+		teatest.WithDuration(5*time.Second))
+	for i := 1; i <= int(screenCount); i++ {
+		tm.Send(keyMsg(string(rune('0' + i))))
+	}
+	tm.Send(keyMsg("q"))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	final := tm.FinalModel(t).(*Root)
+	if final.Active() != ScreenLogs {
+		t.Errorf("after 1-6 the active screen is %v", final.Active())
+	}
+}
