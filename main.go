@@ -57,7 +57,7 @@ With no PACKET it opens a built-in sample packet.`,
 			if theme != "" && theme != "dark" && theme != "light" {
 				return fmt.Errorf("--theme takes dark or light, not %q", theme)
 			}
-			p, err := loadArgWith(args, stderr, packet.Options{DeferLogIndex: true})
+			p, err := loadArgWith(args, stderr, packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog})
 			if err != nil {
 				return err
 			}

@@ -621,8 +621,8 @@ func TestLoadDirNeverReadsOutside(t *testing.T) {
 		{CodeLogOutsidePacket, "validation/logs/abs-link.log", 0},
 		{CodeLogOutsidePacket, "validation/logs/rel-link.log", 0},
 		{CodeLogOutsidePacket, "validation/logs/sub", 0},
-		{CodeUnreadableFile, "compute-env.md", 0},
-		{CodeUnreadableFile, "notes.md", 0},
+		{CodeLogOutsidePacket, "compute-env.md", 0},
+		{CodeLogOutsidePacket, "notes.md", 0},
 	})
 	for _, pr := range p.Problems {
 		if !strings.Contains(pr.Message, "outside the packet") {
