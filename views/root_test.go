@@ -26,37 +26,37 @@ func newTestRoot(t *testing.T, w, h int) *Root {
 
 // drain runs a command and feeds what it returns back into the model, as the
 // program would, for commands that finish at once (rendering, following).
-func drain(r *Root, cmd tea.Cmd) {
-	for i := 0; cmd != nil && i < 64; i++ {
-		msg := runCmd(cmd)
-		if msg == nil {
-			return
+// Batches are run one by one; a command that does not return promptly (a
+// ticking cursor) is left alone.
+func drain(r *Root, cmd tea.Cmd) { drainDepth(r, cmd, 0) }
+
+func drainDepth(r *Root, cmd tea.Cmd, depth int) {
+	if cmd == nil || depth > 32 {
+		return
+	}
+	switch m := runCmd(cmd).(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range m {
+			drainDepth(r, c, depth+1)
 		}
-		_, cmd = r.Update(msg)
+	default:
+		_, next := r.Update(m)
+		drainDepth(r, next, depth+1)
 	}
 }
 
-// runCmd runs a command, flattening batches, and returns the messages as one
-// batch message the root understands, or nil.
+// runCmd runs a command with a short deadline and returns its message.
 func runCmd(cmd tea.Cmd) tea.Msg {
-	if cmd == nil {
-		return nil
-	}
 	done := make(chan tea.Msg, 1)
 	go func() { done <- cmd() }()
 	select {
 	case msg := <-done:
-		if batch, ok := msg.(tea.BatchMsg); ok {
-			return multiMsg(batch)
-		}
 		return msg
-	case <-time.After(2 * time.Second):
-		return nil // a ticking or blocking command: the test does not wait for it
+	case <-time.After(150 * time.Millisecond):
+		return nil
 	}
 }
-
-// multiMsg carries the results of a batch.
-type multiMsg []tea.Cmd
 
 func press(r *Root, keys ...string) {
 	for _, k := range keys {
