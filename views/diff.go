@@ -57,8 +57,12 @@ type Diff struct {
 
 	dmp   *diffmatchpatch.DiffMatchPatch
 	sgrs  *diffSGR
-	emph  map[lineKey][]span // intra-line changes of drawn lines, by line
-	plain map[lineKey]string // sanitised, tab-expanded text of drawn lines
+	emph  map[lineKey][]span    // intra-line changes of drawn lines, by line
+	plain map[lineKey]plainLine // drawn lines' text as shown, and its width
+
+	// listCache holds drawn file-list entries (unselected) for listCacheW.
+	listCache  map[int]string
+	listCacheW int
 }
 
 // rowKind says what a flattened row shows.

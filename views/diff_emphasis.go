@@ -10,9 +10,26 @@ import (
 )
 
 // diffSGR holds the escape sequences of the +/- backgrounds and of the
-// changed words, taken once from the styles.
+// changed words, and the small pieces every row draws, taken once from the
+// styles: lipgloss's Render is too slow to call a few times per row.
 type diffSGR struct {
 	addBg, remBg, addEm, remEm string
+
+	gutter, gutterCur, highlight  paint // line numbers
+	markCursor, markHL, markMatch string
+	signAdd, signRem              string
+	divider                       string
+}
+
+// paint is the escape sequence that opens a style.
+type paint string
+
+// on draws s in the style.
+func (p paint) on(s string) string {
+	if p == "" {
+		return s
+	}
+	return string(p) + s + ansi.ResetStyle
 }
 
 // sgr returns the screen's escape sequences, built on first use.
@@ -21,7 +38,13 @@ func (d *Diff) sgr() *diffSGR {
 		return d.sgrs
 	}
 	st := d.ctx.St
-	s := &diffSGR{addEm: sgrOf(st.AddedEmphasis), remEm: sgrOf(st.RemovedEmphasis)}
+	s := &diffSGR{
+		addEm: sgrOf(st.AddedEmphasis), remEm: sgrOf(st.RemovedEmphasis),
+		gutter: paint(sgrOf(st.Gutter)), gutterCur: paint(sgrOf(st.GutterCursor)), highlight: paint(sgrOf(st.Highlight)),
+		markCursor: st.Cursor.Render("▸"), markHL: st.Highlight.Render("┃"), markMatch: st.Match.Render("•"),
+		signAdd: st.Added.Render("+"), signRem: st.Removed.Render("-"),
+		divider: st.Muted.Render("│"),
+	}
 	if !st.NoColor {
 		if c := st.Palette.AddedBg; c != nil {
 			s.addBg = ansi.Style{}.BackgroundColor(c).String()
@@ -54,7 +77,7 @@ func (d *Diff) emphasis(k lineKey, partner int32, removed bool) []span {
 		return sp
 	}
 	pk := lineKey{k.file, k.hunk, partner}
-	a, b := d.plainText(k), d.plainText(pk)
+	a, b := d.plainText(k).text, d.plainText(pk).text
 	if !removed {
 		a, b = b, a
 	}

@@ -73,24 +73,45 @@ func (d *Diff) textCells(fi, hi, li int32) int {
 	if li < 0 {
 		return 0
 	}
-	return ansi.StringWidth(d.plainText(lineKey{fi, hi, li}))
+	return d.plainText(lineKey{fi, hi, li}).width
 }
 
-// plainText is a line's text sanitised with tabs expanded, as the
-// highlighter draws it; cached for lines on or near the screen.
-func (d *Diff) plainText(k lineKey) string {
+// plainLine is a line's text as the highlighter shows it (sanitised, tabs
+// expanded) with its width in cells; ascii says every cell is one byte,
+// which lets drawing cut it without decoding graphemes.
+type plainLine struct {
+	text  string
+	width int
+	ascii bool
+}
+
+// plainText is a line's shown text, cached for lines on or near the screen.
+func (d *Diff) plainText(k lineKey) plainLine {
 	if s, ok := d.plain[k]; ok {
 		return s
 	}
 	if !d.validLine(int(k.file), int(k.hunk), int(k.line)) {
-		return ""
+		return plainLine{}
 	}
 	s := ui.ExpandTabs(ui.Sanitize(d.files[k.file].Hunks[k.hunk].Lines[k.line].Text), 4)
-	if d.plain == nil || len(d.plain) > 8192 {
-		d.plain = make(map[lineKey]string)
+	pl := plainLine{text: s, width: len(s), ascii: isPrintableASCII(s)}
+	if !pl.ascii {
+		pl.width = ansi.StringWidth(s)
 	}
-	d.plain[k] = s
-	return s
+	if d.plain == nil || len(d.plain) > 8192 {
+		d.plain = make(map[lineKey]plainLine)
+	}
+	d.plain[k] = pl
+	return pl
+}
+
+func isPrintableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // ---- scrolling -------------------------------------------------------------
@@ -518,26 +539,36 @@ func containsFold(s, q, lower string) bool {
 			return strings.Contains(strings.ToLower(s), lower)
 		}
 	}
-	first := lower[0]
+	first, upper := lower[0], lower[0]
+	if 'a' <= first && first <= 'z' {
+		upper = first - ('a' - 'A')
+	}
 	for i := 0; i+len(lower) <= len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
+		// Jump to the next place the first byte occurs, in either case.
+		j := strings.IndexByte(s[i:], first)
+		if upper != first {
+			if k := strings.IndexByte(s[i:], upper); k >= 0 && (j < 0 || k < j) {
+				j = k
+			}
 		}
-		if c != first {
-			continue
+		if j < 0 {
+			return false
 		}
-		j := 1
-		for ; j < len(lower); j++ {
-			c := s[i+j]
+		i += j
+		if i+len(lower) > len(s) {
+			return false
+		}
+		k := 1
+		for ; k < len(lower); k++ {
+			c := s[i+k]
 			if 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'
 			}
-			if c != lower[j] {
+			if c != lower[k] {
 				break
 			}
 		}
-		if j == len(lower) {
+		if k == len(lower) {
 			return true
 		}
 	}

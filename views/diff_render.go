@@ -26,7 +26,7 @@ func (d *Diff) View() string {
 	out := make([]string, 0, d.height)
 	if lw > 0 {
 		list := d.drawList(lw, d.height)
-		sep := d.ctx.St.Muted.Render("│")
+		sep := d.sgr().divider
 		for i := range d.height {
 			out = append(out, list[i]+sep+pane[i])
 		}
@@ -88,14 +88,13 @@ func (d *Diff) drawRow(i, w int) []string {
 // marker is the one-cell column left of every row: the cursor, the cited
 // range, or a search match.
 func (d *Diff) marker(i int, r diffRow) string {
-	st := d.ctx.St
 	switch {
 	case i == d.cursor:
-		return st.Cursor.Render("▸")
+		return d.sgr().markCursor
 	case d.highlighted(r):
-		return st.Highlight.Render("┃")
+		return d.sgr().markHL
 	case d.query != "" && r.kind == rowLine && d.isMatch(i):
-		return st.Match.Render("•")
+		return d.sgr().markMatch
 	}
 	return " "
 }
@@ -107,7 +106,11 @@ func (d *Diff) highlighted(r diffRow) bool {
 	}
 	if d.hlFrom > 0 {
 		lines := d.files[r.file].Hunks[r.hunk].Lines
-		for _, li := range [2]int32{r.a, r.b} {
+		sides := [2]int32{r.a, -1}
+		if d.sbs {
+			sides[1] = r.b // unified, b is the emphasis partner, not a side
+		}
+		for _, li := range sides {
 			if li >= 0 {
 				if n := lines[li].New; n >= d.hlFrom && n <= d.hlTo {
 					return true
@@ -122,8 +125,8 @@ func (d *Diff) highlighted(r diffRow) bool {
 // unifiedLine draws one diff line: marker, old and new numbers, sign, text.
 func (d *Diff) unifiedLine(i int, r diffRow, mark string, w int) []string {
 	dl := &d.files[r.file].Hunks[r.hunk].Lines[r.a]
-	numSt := d.numberStyle(i, r)
-	gutter := mark + numSt.Render(lineNo(dl.Old, d.digits)) + " " + numSt.Render(lineNo(dl.New, d.digits)) + " " +
+	num := d.numberPaint(i, r)
+	gutter := mark + num.on(lineNo(dl.Old, d.digits)) + " " + num.on(lineNo(dl.New, d.digits)) + " " +
 		d.signOf(dl.Kind) + " "
 	tw := max(w-d.gutterWidth(), 1)
 	pieces := d.textPieces(lineKey{r.file, r.hunk, r.a}, dl.Kind, r.b, tw)
@@ -142,23 +145,23 @@ func (d *Diff) unifiedLine(i int, r diffRow, mark string, w int) []string {
 	return out
 }
 
-// numberStyle styles the line numbers of the cursor row and the cited range.
-func (d *Diff) numberStyle(i int, r diffRow) lipgloss.Style {
+// numberPaint styles the line numbers of the cursor row and the cited range.
+func (d *Diff) numberPaint(i int, r diffRow) paint {
 	switch {
 	case i == d.cursor:
-		return d.ctx.St.GutterCursor
+		return d.sgr().gutterCur
 	case d.highlighted(r):
-		return d.ctx.St.Highlight
+		return d.sgr().highlight
 	}
-	return d.ctx.St.Gutter
+	return d.sgr().gutter
 }
 
 func (d *Diff) signOf(k packet.LineKind) string {
 	switch k {
 	case packet.LineAdded:
-		return d.ctx.St.Added.Render("+")
+		return d.sgr().signAdd
 	case packet.LineRemoved:
-		return d.ctx.St.Removed.Render("-")
+		return d.sgr().signRem
 	}
 	return " "
 }
@@ -177,14 +180,17 @@ func lineNo(n, digits int) string {
 // textPieces draws a line's text tw cells wide: the window at the
 // horizontal offset, or every wrapped piece.
 func (d *Diff) textPieces(k lineKey, kind packet.LineKind, partner int32, tw int) []string {
+	pl := d.plainText(k)
 	styled, bg := d.styledLine(k, kind, partner)
 	if !d.wrap {
-		return []string{fillText(cutCells(styled, d.xOff, d.xOff+tw), tw, bg)}
+		piece, pw := cutCells(styled, d.xOff, d.xOff+tw, pl.ascii)
+		return []string{fillText(piece, pw, tw, bg)}
 	}
-	n := max((ansi.StringWidth(d.plainText(k))+tw-1)/tw, 1)
+	n := max((pl.width+tw-1)/tw, 1)
 	out := make([]string, n)
 	for p := range n {
-		out[p] = fillText(cutCells(styled, p*tw, (p+1)*tw), tw, bg)
+		piece, pw := cutCells(styled, p*tw, (p+1)*tw, pl.ascii)
+		out[p] = fillText(piece, pw, tw, bg)
 	}
 	return out
 }
@@ -215,20 +221,55 @@ func (d *Diff) styledLine(k lineKey, kind packet.LineKind, partner int32) (strin
 	return overlay(hl, spans, bg, em), bg
 }
 
-// cutCells is the cells [from, to) of a styled line, its styles kept.
-func cutCells(s string, from, to int) string {
-	if from == 0 {
-		return ansi.Truncate(s, to, "")
+// cutCells is the cells [from, to) of a styled line, its styles kept, and
+// the piece's width. A line whose text is printable ASCII is cut byte by
+// byte, without decoding graphemes: the common case, drawn every frame.
+func cutCells(s string, from, to int, ascii bool) (string, int) {
+	if !ascii {
+		var piece string
+		if from == 0 {
+			piece = ansi.Truncate(s, to, "")
+		} else {
+			piece = ansi.Cut(s, from, to)
+		}
+		return piece, ansi.StringWidth(piece)
 	}
-	return ansi.Cut(s, from, to)
+	var b strings.Builder
+	b.Grow(min(len(s), 4*(to-from)+64))
+	col := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c == 0x1b {
+			// Copy every sequence, on screen or not, so the styles in force
+			// at the cut are the line's own.
+			j := i + 1
+			if j < len(s) && s[j] == '[' {
+				for j++; j < len(s) && (s[j] < 0x40 || s[j] > 0x7e); j++ {
+				}
+			}
+			j = min(j+1, len(s))
+			b.WriteString(s[i:j])
+			i = j
+			continue
+		}
+		if col >= to {
+			break
+		}
+		if col >= from {
+			b.WriteByte(c)
+		}
+		col++
+		i++
+	}
+	return b.String(), max(min(col, to)-from, 0)
 }
 
-// fillText pads a piece of styled text to w cells, continuing bg, and ends
-// every style so nothing leaks into the next cell.
-func fillText(s string, w int, bg string) string {
-	sw := ansi.StringWidth(s)
+// fillText pads a piece of styled text sw cells wide to w cells,
+// continuing bg, and ends every style so nothing leaks into the next cell.
+func fillText(s string, sw, w int, bg string) string {
 	if sw > w {
-		s, sw = ansi.Truncate(s, w, ""), ansi.StringWidth(ansi.Truncate(s, w, ""))
+		s = ansi.Truncate(s, w, "")
+		sw = ansi.StringWidth(s)
 	}
 	styled := bg != "" || strings.IndexByte(s, 0x1b) >= 0
 	if sw < w {
@@ -405,8 +446,20 @@ func (d *Diff) drawList(w, h int) []string {
 		d.listTop = sel - avail + 1
 	}
 	d.listTop = min(max(d.listTop, 0), max(len(d.files)-avail, 0))
+	if d.listCacheW != w || d.listCache == nil {
+		d.listCache, d.listCacheW = make(map[int]string), w
+	}
 	for i := d.listTop; i < len(d.files) && len(out) < h; i++ {
-		out = append(out, d.listEntry(i, w, i == sel && len(d.rows) > 0))
+		if i == sel && len(d.rows) > 0 {
+			out = append(out, d.listEntry(i, w, true))
+			continue
+		}
+		e, ok := d.listCache[i]
+		if !ok {
+			e = d.listEntry(i, w, false)
+			d.listCache[i] = e
+		}
+		out = append(out, e)
 	}
 	blank := strings.Repeat(" ", w)
 	for len(out) < h {

@@ -12,8 +12,8 @@ import (
 func (d *Diff) splitLine(i int, r diffRow, mark string, w int) []string {
 	lw := d.halfWidth()
 	rw := max(w-2-lw, 1)
-	div := d.ctx.St.Muted.Render("│")
-	numSt := d.numberStyle(i, r)
+	div := d.sgr().divider
+	num := d.numberPaint(i, r)
 	lines := d.files[r.file].Hunks[r.hunk].Lines
 
 	// The pair for intra-line emphasis: a removed line beside an added one.
@@ -21,8 +21,8 @@ func (d *Diff) splitLine(i int, r diffRow, mark string, w int) []string {
 	if r.a >= 0 && r.b >= 0 && r.a != r.b && lines[r.a].Kind == packet.LineRemoved && lines[r.b].Kind == packet.LineAdded {
 		lp, rp = r.b, r.a
 	}
-	left := d.side(r, r.a, lp, lw, true, numSt.Render)
-	right := d.side(r, r.b, rp, rw, false, numSt.Render)
+	left := d.side(r, r.a, lp, lw, true, num)
+	right := d.side(r, r.b, rp, rw, false, num)
 	n := max(len(left), len(right))
 	out := make([]string, n)
 	for k := range n {
@@ -44,7 +44,7 @@ func (d *Diff) splitLine(i int, r diffRow, mark string, w int) []string {
 
 // side draws one side of a split row, w cells wide: the line number of that
 // side, the sign and the text (several pieces when wrapped).
-func (d *Diff) side(r diffRow, li, partner int32, w int, old bool, num func(...string) string) []string {
+func (d *Diff) side(r diffRow, li, partner int32, w int, old bool, num paint) []string {
 	if li < 0 {
 		return []string{strings.Repeat(" ", w)}
 	}
@@ -61,7 +61,7 @@ func (d *Diff) side(r diffRow, li, partner int32, w int, old bool, num func(...s
 	if tw < 1 {
 		return []string{fit("", w)}
 	}
-	gutter := num(lineNo(n, d.digits)) + " " + d.signOf(kind) + " "
+	gutter := num.on(lineNo(n, d.digits)) + " " + d.signOf(kind) + " "
 	pieces := d.textPieces(lineKey{r.file, r.hunk, li}, kind, partner, tw)
 	cont := strings.Repeat(" ", d.digits+3)
 	for k := range pieces {

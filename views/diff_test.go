@@ -187,13 +187,14 @@ func TestDiffNextFinding(t *testing.T) {
 			if r.kind != rowFinding || !onScreen(d) {
 				t.Fatalf("sbs=%v: . put the cursor on %+v (on screen %v)", sbs, r, onScreen(d))
 			}
-			// The finding sits right under the line it cites.
-			prev := d.rows[d.cursor-1]
-			for prev.kind == rowFinding {
-				d.cursor--
-				prev = d.rows[d.cursor-1]
-				d.cursor++
-				break
+			// The finding sits under the line it cites, after any other
+			// findings on that line.
+			above := d.cursor - 1
+			for d.rows[above].kind == rowFinding {
+				above--
+			}
+			if d.rows[above].kind != rowLine {
+				t.Fatalf("sbs=%v: finding row %d is not under a line", sbs, d.cursor)
 			}
 			n++
 		}
@@ -283,8 +284,13 @@ func TestDiffOpenCitations(t *testing.T) {
 					if r.kind != rowLine || int(r.file) != c.DiffFile {
 						continue
 					}
-					if l := d.rowLine(r); l != nil && l.New >= c.Line && l.New <= end && !d.highlighted(d.rows[i]) {
+					l := d.rowLine(r)
+					in := l != nil && l.New >= c.Line && l.New <= end
+					if in && !d.highlighted(d.rows[i]) {
 						t.Errorf("Open(%s): line %d not highlighted", c.Text, l.New)
+					}
+					if !in && d.highlighted(d.rows[i]) && !d.sbs {
+						t.Errorf("Open(%s): line %+v highlighted outside the range", c.Text, l)
 					}
 				}
 			}
