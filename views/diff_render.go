@@ -402,10 +402,11 @@ func (d *Diff) findingRow(r diffRow, w int) string {
 	prefix := strings.Repeat(" ", indent) + st.Muted.Render("↳ ") + st.SeverityBadge(f.Severity) + " " +
 		st.Accent.Render("#"+strconv.Itoa(f.Number)) + " "
 	state, stale, _ := d.ctx.P.TriageOf(f)
+	shown := ui.Sanitize(state) // triage.json is a file like any other
 	if stale {
-		state += " (stale)"
+		shown += " (stale)"
 	}
-	suffix := st.Muted.Render(" · ") + st.Status(state).Render(state)
+	suffix := st.Muted.Render(" · ") + st.Status(state).Render(shown)
 	room := w - ansi.StringWidth(prefix) - ansi.StringWidth(suffix)
 	claim := ui.Sanitize(firstLine(f.Claim))
 	if ansi.StringWidth(claim) > room {
@@ -433,7 +434,8 @@ func (d *Diff) drawList(w, h int) []string {
 	st := d.ctx.St
 	out := make([]string, 0, h)
 	title := st.Title.Render(" Files") + st.Muted.Render(" "+strconv.Itoa(len(d.files)))
-	if dd := d.ctx.P.Diff; dd != nil {
+	if d.ctx.P != nil && d.ctx.P.Diff != nil {
+		dd := d.ctx.P.Diff
 		title += "  " + st.Added.Render("+"+strconv.Itoa(dd.Insertions)) + " " + st.Removed.Render("−"+strconv.Itoa(dd.Deletions))
 	}
 	out = append(out, fit(title, w))
