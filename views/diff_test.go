@@ -49,21 +49,6 @@ func press(d *Diff, keys ...string) tea.Cmd {
 	return cmd
 }
 
-func keyMsg(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "pgdown":
-		return tea.KeyPressMsg{Code: tea.KeyPgDown}
-	case "pgup":
-		return tea.KeyPressMsg{Code: tea.KeyPgUp}
-	}
-	if rest, ok := strings.CutPrefix(k, "ctrl+"); ok {
-		return tea.KeyPressMsg{Code: rune(rest[0]), Mod: tea.ModCtrl}
-	}
-	return tea.KeyPressMsg{Code: rune(k[0]), Text: k}
-}
-
 // cursorLine is the diff line under the cursor, or nil.
 func cursorLine(d *Diff) *packet.DiffLine { return d.rowLine(d.rows[d.cursor]) }
 

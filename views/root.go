@@ -398,15 +398,6 @@ func padBetween(left, right string, w int) string {
 	return left + strings.Repeat(" ", w-lw-rw) + right
 }
 
-// fit pads or cuts one line to exactly w cells.
-func fit(s string, w int) string {
-	s = ansi.Truncate(s, w, "…")
-	if pad := w - ansi.StringWidth(s); pad > 0 {
-		s += strings.Repeat(" ", pad)
-	}
-	return s
-}
-
 // fitBlock pads or cuts a block to exactly w×h cells.
 func fitBlock(s string, w, h int) string {
 	lines := strings.Split(s, "\n")

@@ -58,7 +58,7 @@ func runCmd(cmd tea.Cmd) tea.Msg {
 	}
 }
 
-func press(r *Root, keys ...string) {
+func pressRoot(r *Root, keys ...string) {
 	for _, k := range keys {
 		drain(r, keyCmd(r, k))
 	}
@@ -69,47 +69,21 @@ func keyCmd(r *Root, k string) tea.Cmd {
 	return cmd
 }
 
-// keyMsg builds the key press a terminal would send for a key name.
-func keyMsg(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "shift+tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "ctrl+o":
-		return tea.KeyPressMsg{Code: 'o', Mod: tea.ModCtrl}
-	case "ctrl+p":
-		return tea.KeyPressMsg{Code: 'p', Mod: tea.ModCtrl}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "space":
-		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	}
-	r := []rune(k)
-	return tea.KeyPressMsg{Code: r[0], Text: k}
-}
-
 func TestRootTabsAndSize(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {160, 48}, {200, 60}} {
 		r := newTestRoot(t, sz[0], sz[1])
 		for i := 0; i < int(screenCount); i++ {
-			press(r, string(rune('1'+i)))
+			pressRoot(r, string(rune('1'+i)))
 			if r.Active() != ScreenID(i) {
 				t.Fatalf("key %d: active %v", i+1, r.Active())
 			}
 			checkSize(t, r.Render(), sz[0], sz[1])
 		}
-		press(r, "tab")
+		pressRoot(r, "tab")
 		if r.Active() != ScreenOverview {
 			t.Errorf("tab from the last screen: %v", r.Active())
 		}
-		press(r, "shift+tab")
+		pressRoot(r, "shift+tab")
 		if r.Active() != ScreenLogs {
 			t.Errorf("shift+tab from the first screen: %v", r.Active())
 		}
@@ -127,23 +101,23 @@ func TestRootClickTab(t *testing.T) {
 
 func TestRootHelpAndPalette(t *testing.T) {
 	r := newTestRoot(t, 120, 40)
-	press(r, "?")
+	pressRoot(r, "?")
 	if s := ansi.Strip(r.Render()); !strings.Contains(s, "Keys — Overview") || !strings.Contains(s, "next screen") {
 		t.Errorf("help overlay:\n%s", s)
 	}
-	press(r, "x")
-	press(r, "ctrl+p")
+	pressRoot(r, "x")
+	pressRoot(r, "ctrl+p")
 	for _, c := range "backoff.go" {
-		press(r, string(c))
+		pressRoot(r, string(c))
 	}
 	if s := ansi.Strip(r.Render()); !strings.Contains(s, "internal/upload/backoff.go") {
 		t.Fatalf("palette did not find the file:\n%s", s)
 	}
-	press(r, "enter")
+	pressRoot(r, "enter")
 	if r.Active() != ScreenDiff {
 		t.Errorf("palette enter: active %v, want Diff", r.Active())
 	}
-	press(r, "backspace")
+	pressRoot(r, "backspace")
 	if r.Active() != ScreenOverview {
 		t.Errorf("backspace after the palette jump: active %v", r.Active())
 	}
@@ -152,11 +126,11 @@ func TestRootHelpAndPalette(t *testing.T) {
 func TestRootOverviewFollowAndBack(t *testing.T) {
 	r := newTestRoot(t, 120, 40)
 	// The first selectable row is the verdict: enter opens the validation document.
-	press(r, "enter")
+	pressRoot(r, "enter")
 	if r.Active() != ScreenDocs || r.History() != 1 {
 		t.Fatalf("enter on the verdict: active %v, history %d", r.Active(), r.History())
 	}
-	press(r, "ctrl+o")
+	pressRoot(r, "ctrl+o")
 	if r.Active() != ScreenOverview || r.History() != 0 {
 		t.Errorf("ctrl+o: active %v, history %d", r.Active(), r.History())
 	}
@@ -164,11 +138,11 @@ func TestRootOverviewFollowAndBack(t *testing.T) {
 
 func TestRootSearchCounts(t *testing.T) {
 	r := newTestRoot(t, 120, 40)
-	press(r, "/")
+	pressRoot(r, "/")
 	for _, c := range "validated" {
-		press(r, string(c))
+		pressRoot(r, string(c))
 	}
-	press(r, "enter")
+	pressRoot(r, "enter")
 	if s := ansi.Strip(r.Render()); !strings.Contains(s, "matches for \"validated\"") {
 		t.Errorf("no match count on the status line:\n%s", s)
 	}
