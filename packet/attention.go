@@ -18,11 +18,16 @@ package packet
 //	medium  execute, download, network, build files, scripts, go:generate,
 //	        test configuration (conftest.py and friends run on every test run,
 //	        which is what CI does), zero-width characters alone, generic
-//	        *_TOKEN/password/api_key names, decoding without running
+//	        *_TOKEN/password/api_key names, decoding without running, go.mod
+//	        replace directives and extra package indexes
 //	low     dependency manifests and lock files
 //
 // A deleted file (or one renamed away from a name that runs) is one step
 // lower: it no longer runs, but removing a CI check still matters.
+//
+// Documentation (.md, .rst, .adoc, .txt other than requirements files) is
+// checked for hidden characters only: it does not run, and its install
+// examples ("curl ... | sh") would otherwise be the commonest false positive.
 
 import (
 	"bytes"
