@@ -75,6 +75,7 @@ With no PACKET it opens a built-in sample packet.`,
 	root.SetErr(stderr)
 	root.AddCommand(newCheckCmd(stdout, stderr), newSummaryCmd(stdout, stderr),
 		newSampleCmd(stdout), newVersionCmd(stdout))
+	addTriageCommands(root, stdout, stderr)
 	return root
 }
 

@@ -303,4 +303,10 @@ type GateDecision struct {
 	Note     string    `json:"note,omitempty"`
 	Time     time.Time `json:"time"`
 	User     string    `json:"user,omitempty"`
+	// Override says why ok-to-test was given while the gate was not ready.
+	Override string `json:"override,omitempty"`
+	// GateReady and GateFailing snapshot the gate when the decision was made,
+	// so a later reader sees what the decider saw.
+	GateReady   bool     `json:"gate_ready"`
+	GateFailing []string `json:"gate_failing,omitempty"`
 }

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -72,4 +73,43 @@ func (p *Packet) readTriage(dir string) {
 		}
 	}
 	p.problem(CodeTriageUnreadable, TriageFile, 0, fmt.Sprintf("reading %s: %v; decisions start empty", where, err))
+}
+
+// LookupFinding finds a finding by a reference a person types: "review.md#2",
+// "#2" or "2". It returns nil when there is no such finding.
+func (p *Packet) LookupFinding(ref string) *Finding {
+	ref = strings.TrimSpace(ref)
+	if f := p.Finding(ref); f != nil {
+		return f
+	}
+	num := strings.TrimPrefix(strings.TrimPrefix(ref, ReviewFile), "#")
+	n, err := strconv.Atoi(num)
+	if err != nil || num == "" || num[0] == '+' || num[0] == '-' {
+		return nil
+	}
+	for _, f := range p.Findings {
+		if f.Number == n {
+			return f
+		}
+	}
+	return nil
+}
+
+// compareFindingIDs orders "review.md#2" before "review.md#10".
+func compareFindingIDs(a, b string) int {
+	na, oka := idNumber(a)
+	nb, okb := idNumber(b)
+	if oka && okb && na != nb {
+		return na - nb
+	}
+	return strings.Compare(a, b)
+}
+
+func idNumber(id string) (int, bool) {
+	_, num, ok := strings.Cut(id, "#")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(num)
+	return n, err == nil
 }

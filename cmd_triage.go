@@ -1,0 +1,414 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"vetter/packet"
+)
+
+// clock is when a decision is made; tests pin it so goldens hold still.
+var clock = time.Now
+
+// addTriageCommands adds the headless triage, decide and export commands.
+func addTriageCommands(root *cobra.Command, stdout, stderr io.Writer) {
+	root.AddCommand(newTriageCmd(stdout, stderr), newDecideCmd(stdout, stderr), newExportCmd(stdout, stderr))
+}
+
+// openStore loads the packet and binds its triage store. A packet that cannot
+// be read is exit status 2.
+func openStore(path string, stderr io.Writer) (*packet.Packet, *packet.Store, error) {
+	p, err := loadArg([]string{path}, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := packet.OpenStore(p, "")
+	if err != nil {
+		p.Close()
+		return nil, nil, err
+	}
+	return p, s, nil
+}
+
+// say prints a line for people through the sanitiser.
+func say(w io.Writer, format string, args ...any) {
+	writeSanitized(w, func(b io.Writer) { fmt.Fprintf(b, format+"\n", args...) })
+}
+
+func reportMerge(stderr io.Writer, rep packet.MergeReport) {
+	if rep.Merged() {
+		say(stderr, "vetter: %s", rep.String())
+	}
+}
+
+func newTriageCmd(stdout, stderr io.Writer) *cobra.Command {
+	var accept, dismiss, deferF, reopen, list, asJSON, all bool
+	var note, severity string
+	cmd := &cobra.Command{
+		Use:   "triage PACKET [FINDING-ID...]",
+		Short: "Accept, dismiss, defer or reopen findings, or list their triage",
+		Long: `triage records a decision on findings, saved at once to triage.json (in the
+packet folder, or under $XDG_STATE_HOME/vetter/ for an archive or a read-only
+folder). A finding is named review.md#2, #2 or 2.
+
+  vetter triage PACKET 2 --accept [--note TEXT]
+  vetter triage PACKET 4 --dismiss --note "why it is not valid"
+  vetter triage PACKET --severity nit --defer --note "follow-up in ACME-99"
+  vetter triage PACKET --list [--json]
+  vetter triage PACKET 3 --note TEXT        (writes the note, keeps the state)
+
+A bulk action (--severity) touches open findings only, unless --all, so it
+never overwrites a decision someone already made. --dismiss needs --note.
+The user recorded is $VETTER_USER, else $USER.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			state := ""
+			n := 0
+			for _, f := range []struct {
+				on    bool
+				state string
+			}{{accept, packet.TriageAccepted}, {dismiss, packet.TriageDismissed}, {deferF, packet.TriageDeferred}, {reopen, packet.TriageOpen}} {
+				if f.on {
+					state, n = f.state, n+1
+				}
+			}
+			ids := args[1:]
+			noteSet := cmd.Flags().Changed("note")
+			switch {
+			case n > 1:
+				return errors.New("triage: give one of --accept, --dismiss, --defer, --reopen")
+			case list && (n > 0 || len(ids) > 0 || severity != "" || noteSet):
+				return errors.New("triage: --list takes no finding and no action")
+			case asJSON && !list:
+				return errors.New("triage: --json goes with --list")
+			case !list && len(ids) > 0 && severity != "":
+				return errors.New("triage: name findings or give --severity, not both")
+			case !list && len(ids) == 0 && severity == "":
+				return errors.New("triage: name a finding, give --severity, or --list")
+			case !list && n == 0 && (severity != "" || !noteSet):
+				return errors.New("triage: give one of --accept, --dismiss, --defer, --reopen (or --note alone for one finding)")
+			case all && severity == "":
+				return errors.New("triage: --all goes with --severity")
+			case dismiss && strings.TrimSpace(note) == "":
+				return errors.New("triage: --dismiss needs --note saying why the finding is not valid")
+			}
+			p, s, err := openStore(args[0], stderr)
+			if err != nil {
+				return err
+			}
+			defer p.Close()
+			if list {
+				return listTriage(stdout, p, s, asJSON)
+			}
+			user, now := packet.CurrentUser(), clock()
+			var rep packet.MergeReport
+			switch {
+			case n == 0: // --note alone
+				if len(ids) != 1 {
+					return errors.New("triage: --note alone takes one finding")
+				}
+				rep, err = s.SetNote(ids[0], note, user, now)
+			case severity != "":
+				ids = nil
+				for _, f := range p.Findings {
+					if f.Severity != strings.ToLower(severity) {
+						continue
+					}
+					if st, _, _ := p.TriageOf(f); st == packet.TriageOpen || all {
+						ids = append(ids, f.ID)
+					}
+				}
+				if len(ids) == 0 {
+					which := "open "
+					if all {
+						which = ""
+					}
+					say(stderr, "vetter: no %sfinding of severity %s; nothing changed", which, severity)
+					return nil
+				}
+				rep, err = s.Set(ids, state, note, user, now)
+			default:
+				rep, err = s.Set(ids, state, note, user, now)
+			}
+			if err != nil {
+				if errors.Is(err, packet.ErrUnknownFinding) || errors.Is(err, packet.ErrNoteRequired) {
+					say(stderr, "vetter: %v", err)
+					return exitError{1}
+				}
+				return err
+			}
+			reportMerge(stderr, rep)
+			for _, id := range ids {
+				f := p.LookupFinding(id)
+				st, stale, d := p.TriageOf(f)
+				line := fmt.Sprintf("%s: %s", f.ID, st)
+				if stale {
+					line += " (stale)"
+				}
+				if d != nil && d.Note != "" {
+					line += " — " + oneLineText(d.Note)
+				}
+				say(stdout, "%s", line)
+			}
+			say(stderr, "saved to %s; %s", s.Where(), gateLine(p.Gate()))
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&accept, "accept", false, "the finding is valid")
+	f.BoolVar(&dismiss, "dismiss", false, "the finding is not valid (needs --note)")
+	f.BoolVar(&deferF, "defer", false, "the finding is valid; follow-up elsewhere")
+	f.BoolVar(&reopen, "reopen", false, "back to open")
+	f.StringVar(&note, "note", "", "the note (for --dismiss: why)")
+	f.StringVar(&severity, "severity", "", "apply to every open finding of this severity (blocker, major, minor, nit)")
+	f.BoolVar(&all, "all", false, "with --severity: also findings already decided")
+	f.BoolVar(&list, "list", false, "list the findings and their triage")
+	f.BoolVar(&asJSON, "json", false, "with --list: print JSON")
+	return cmd
+}
+
+func oneLineText(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// gateLine is the gate's state in one line: "gate ready" or what fails.
+func gateLine(g packet.Gate) string {
+	if g.Ready {
+		return "gate ready"
+	}
+	return "gate not ready: " + strings.Join(g.FailingChecks(), ", ")
+}
+
+// triageEntry is one finding in `triage --list --json`.
+type triageEntry struct {
+	ID       string     `json:"id"`
+	Number   int        `json:"number"`
+	Severity string     `json:"severity"`
+	Location string     `json:"location"`
+	Claim    string     `json:"claim"`
+	Triage   string     `json:"triage"`
+	Stale    bool       `json:"stale"`
+	Note     string     `json:"note,omitempty"`
+	User     string     `json:"user,omitempty"`
+	Time     *time.Time `json:"time,omitempty"`
+}
+
+func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool) error {
+	entries := []triageEntry{}
+	for _, f := range p.Findings {
+		st, stale, d := p.TriageOf(f)
+		e := triageEntry{ID: f.ID, Number: f.Number, Severity: f.Severity, Location: f.Location, Claim: f.Claim, Triage: st, Stale: stale}
+		if d != nil {
+			e.Note, e.User = d.Note, d.User
+			if !d.Time.IsZero() {
+				t := d.Time
+				e.Time = &t
+			}
+		}
+		entries = append(entries, e)
+	}
+	if asJSON {
+		return writeJSON(w, struct {
+			Where    string               `json:"where"`
+			Findings []triageEntry        `json:"findings"`
+			Gate     *packet.GateDecision `json:"decision,omitempty"`
+			Ready    bool                 `json:"gate_ready"`
+		}{s.Where(), entries, p.Triage.Gate, p.Gate().Ready})
+	}
+	return writeSanitized(w, func(b io.Writer) {
+		fmt.Fprintf(b, "triage: %s\n", s.Where())
+		for _, e := range entries {
+			st := e.Triage
+			if e.Stale {
+				st += " (stale)"
+			}
+			fmt.Fprintf(b, "  #%-3d %-7s %-17s %s\n", e.Number, e.Severity, st, clipText(oneLineText(e.Location), 60))
+			if e.Note != "" {
+				fmt.Fprintf(b, "       note (%s): %s\n", e.User, clipText(oneLineText(e.Note), 100))
+			}
+		}
+		if gd := p.Triage.Gate; gd != nil {
+			fmt.Fprintf(b, "decision: %s for %s by %s at %s\n", gd.Decision, gd.SHA, gd.User, gd.Time.UTC().Format(time.RFC3339))
+		}
+		fmt.Fprintln(b, gateLine(p.Gate()))
+	})
+}
+
+func clipText(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+func newDecideCmd(stdout, stderr io.Writer) *cobra.Command {
+	var ok, hold, changes, force bool
+	var note string
+	cmd := &cobra.Command{
+		Use:   "decide PACKET --ok-to-test|--hold|--request-changes [--note TEXT] [--force]",
+		Short: "Record the gate decision for the head SHA",
+		Long: `decide records ok-to-test, hold or request-changes for the packet's head SHA in
+triage.json and appends it to decisions.jsonl beside it, with who, when and the
+gate's state.
+
+--ok-to-test is refused (exit status 1) while the gate is not ready, unless
+--force is given with --note saying why. On success it prints the line to post,
+"/ok to test <sha>", and, when the pull request is on GitHub, the gh command
+that posts it.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			decision, n := "", 0
+			for _, f := range []struct {
+				on       bool
+				decision string
+			}{{ok, packet.DecisionOkToTest}, {hold, packet.DecisionHold}, {changes, packet.DecisionRequestChanges}} {
+				if f.on {
+					decision, n = f.decision, n+1
+				}
+			}
+			if n != 1 {
+				return errors.New("decide: give one of --ok-to-test, --hold, --request-changes")
+			}
+			if force && strings.TrimSpace(note) == "" {
+				return errors.New("decide: --force needs --note saying why the gate is overridden")
+			}
+			p, s, err := openStore(args[0], stderr)
+			if err != nil {
+				return err
+			}
+			defer p.Close()
+			override := ""
+			if force {
+				override = note
+			}
+			gd, rep, err := s.Decide(decision, note, packet.CurrentUser(), override, clock())
+			switch {
+			case errors.Is(err, packet.ErrGateNotReady):
+				say(stderr, "vetter: refusing ok-to-test: %v\n(use --force --note REASON to override)", err)
+				return exitError{1}
+			case errors.Is(err, packet.ErrNoHead):
+				say(stderr, "vetter: refusing ok-to-test: %v", err)
+				return exitError{1}
+			case err != nil:
+				return err
+			}
+			reportMerge(stderr, rep)
+			msg := fmt.Sprintf("recorded %s for %s by %s in %s", gd.Decision, gd.SHA, gd.User, s.Where())
+			if gd.Override != "" {
+				msg += " (override: the gate was not ready)"
+			}
+			say(stderr, "%s", msg)
+			if decision == packet.DecisionOkToTest {
+				return writeSanitized(stdout, func(b io.Writer) {
+					for _, l := range p.OkToTestLines() {
+						fmt.Fprintln(b, l)
+					}
+				})
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&ok, "ok-to-test", false, "the change may run on CI")
+	f.BoolVar(&hold, "hold", false, "not yet")
+	f.BoolVar(&changes, "request-changes", false, "the change must change first")
+	f.StringVar(&note, "note", "", "a note; with --force, why the gate is overridden")
+	f.BoolVar(&force, "force", false, "give ok-to-test although the gate is not ready (needs --note)")
+	return cmd
+}
+
+func newExportCmd(stdout, stderr io.Writer) *cobra.Command {
+	var format, out string
+	cmd := &cobra.Command{
+		Use:   "export PACKET --format markdown|sarif|rdjsonl|github-review [-o FILE]",
+		Short: "Write the triage and decision for other tools",
+		Long: `export writes the findings with their triage and the gate decision:
+
+  markdown       a review comment ready to paste
+  sarif          SARIF 2.1.0 (code scanning); triage as external suppressions
+  rdjsonl        reviewdog diagnostics, one a line, for findings not dismissed
+  github-review  the JSON body of a pull-request review
+
+For github-review, the gh command that posts the review is printed to standard
+error when the JSON goes to standard output (it reads the review from "-"), and
+to standard output when -o FILE is given (it reads FILE).`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			known := false
+			for _, f := range packet.ExportFormats {
+				known = known || f == format
+			}
+			if !known {
+				return fmt.Errorf("export: --format takes %s, not %q", strings.Join(packet.ExportFormats, ", "), format)
+			}
+			p, err := loadArg(args, stderr)
+			if err != nil {
+				return err
+			}
+			defer p.Close()
+			if _, err := packet.OpenStore(p, ""); err != nil {
+				return err
+			}
+			var raw bytes.Buffer
+			if err := p.Export(&raw, format, packet.ExportOptions{ToolVersion: version}); err != nil {
+				return err
+			}
+			var text bytes.Buffer
+			if format == packet.FormatMarkdown {
+				writeSanitized(&text, func(w io.Writer) { w.Write(raw.Bytes()) })
+			} else {
+				text.WriteString(escapeJSONText(raw.String()))
+			}
+			if out == "" {
+				if _, err := stdout.Write(text.Bytes()); err != nil {
+					return err
+				}
+				if format == packet.FormatGitHubReview {
+					postHint(stderr, p, "-")
+				}
+				return nil
+			}
+			if err := os.WriteFile(out, text.Bytes(), 0o644); err != nil {
+				return fmt.Errorf("export: writing %s: %w", out, err)
+			}
+			say(stderr, "wrote %s (%s)", out, format)
+			if format == packet.FormatGitHubReview {
+				postHint(stdout, p, out)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "", "markdown, sarif, rdjsonl or github-review")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write to FILE instead of standard output")
+	cmd.MarkFlagRequired("format")
+	return cmd
+}
+
+// postHint prints the gh command that posts the review, or why there is none.
+func postHint(w io.Writer, p *packet.Packet, input string) {
+	if c, ok := p.GitHubReviewCommand(input); ok {
+		say(w, "%s", c)
+		return
+	}
+	say(w, "# the change names no GitHub pull request URL; post the review with gh api repos/OWNER/REPO/pulls/N/reviews --input %s", input)
+}
+
+// escapeJSONText escapes, inside encoded JSON, every character a terminal
+// could act on or that hides text, as writeJSON does; JSON leaves them raw.
+func escapeJSONText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r == 0x7f || (r >= 0x80 && r <= 0x9f) || packet.IsHidden(r) {
+			fmt.Fprintf(&b, `\u%04x`, r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

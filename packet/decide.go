@@ -1,0 +1,198 @@
+package packet
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Gate decisions (PACKET.md, "triage.json").
+const (
+	DecisionOkToTest       = "ok-to-test"
+	DecisionHold           = "hold"
+	DecisionRequestChanges = "request-changes"
+)
+
+var (
+	// ErrGateNotReady refuses ok-to-test while the gate's checklist does not
+	// hold and no override reason was given.
+	ErrGateNotReady = errors.New("the gate is not ready")
+	// ErrNoHead refuses ok-to-test when there is no head SHA to bind it to.
+	ErrNoHead = errors.New("the head SHA is unknown or not a hex commit id")
+	// ErrBadDecision is returned for a decision other than the three words.
+	ErrBadDecision = errors.New("not a gate decision (ok-to-test, hold, request-changes)")
+)
+
+var hexSHA = regexp.MustCompile(`^[0-9a-fA-F]{7,64}$`)
+
+// ValidSHA reports whether s is a hex commit id, 7 to 64 digits. The head SHA
+// comes from an untrusted packet and ends up in a command line, so nothing
+// else is let through.
+func ValidSHA(s string) bool { return hexSHA.MatchString(s) }
+
+// PullRequest is a GitHub pull request named by a URL.
+type PullRequest struct {
+	Owner, Repo string
+	Number      int
+}
+
+// URL is the pull request's canonical address.
+func (pr PullRequest) URL() string {
+	return fmt.Sprintf("https://github.com/%s/%s/pull/%d", pr.Owner, pr.Repo, pr.Number)
+}
+
+// RepositoryURL is the repository's address.
+func (pr PullRequest) RepositoryURL() string {
+	return fmt.Sprintf("https://github.com/%s/%s", pr.Owner, pr.Repo)
+}
+
+var githubPR = regexp.MustCompile(`^https://github\.com/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))/([A-Za-z0-9._-]{1,100})/pull/([1-9][0-9]{0,9})/?$`)
+
+// ParsePullRequestURL accepts exactly https://github.com/<owner>/<repo>/pull/<n>
+// (an optional trailing slash), since the URL comes from an untrusted packet
+// and is put on a command line; anything else is not a pull request.
+func ParsePullRequestURL(s string) (PullRequest, bool) {
+	m := githubPR.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return PullRequest{}, false
+	}
+	repo := m[2]
+	n, err := strconv.Atoi(m[3])
+	if err != nil || repo == "" || repo == "." || repo == ".." {
+		return PullRequest{}, false
+	}
+	return PullRequest{Owner: m[1], Repo: repo, Number: n}, true
+}
+
+// PullRequest returns the change's GitHub pull request when its URL names one.
+func (p *Packet) PullRequest() (PullRequest, bool) { return ParsePullRequestURL(p.Change.URL) }
+
+// ShellQuote quotes s for a POSIX shell: as is when it holds only characters
+// no shell treats specially, else in single quotes.
+func ShellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./_-") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// OkToTestLines are what a maintainer posts once the change may run on CI:
+// the "/ok to test <sha>" comment and, when the pull request is on GitHub,
+// the gh command that posts it. It is empty when the head SHA is not a valid
+// commit id.
+func (p *Packet) OkToTestLines() []string {
+	sha := p.Change.HeadSHA
+	if !ValidSHA(sha) {
+		return nil
+	}
+	lines := []string{"/ok to test " + sha}
+	if pr, ok := p.PullRequest(); ok {
+		lines = append(lines, "gh pr comment "+ShellQuote(pr.URL())+" --body "+ShellQuote("/ok to test "+sha))
+	}
+	return lines
+}
+
+// FailingChecks names the gate checks that do not hold.
+func (g Gate) FailingChecks() []string {
+	var out []string
+	for _, c := range g.Checks {
+		if !c.OK {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
+// DecisionRecord is one line of decisions.jsonl: who decided what, when, for
+// which SHA, and what the gate said at that moment.
+type DecisionRecord struct {
+	Time        time.Time `json:"time"`
+	User        string    `json:"user"`
+	WorkItem    string    `json:"work_item,omitempty"`
+	SHA         string    `json:"sha"`
+	Decision    string    `json:"decision"`
+	GateReady   bool      `json:"gate_ready"`
+	GateFailing []string  `json:"gate_failing"`
+	Note        string    `json:"note,omitempty"`
+	Override    string    `json:"override,omitempty"`
+}
+
+// Decide records the gate decision for the head SHA in triage.json and
+// appends it to decisions.jsonl. ok-to-test is refused with ErrGateNotReady
+// while the gate is not ready, unless override says why it is given anyway,
+// and with ErrNoHead when there is no valid head SHA to bind it to.
+func (s *Store) Decide(decision, note, user, override string, now time.Time) (GateDecision, MergeReport, error) {
+	switch decision {
+	case DecisionOkToTest, DecisionHold, DecisionRequestChanges:
+	default:
+		return GateDecision{}, MergeReport{}, fmt.Errorf("deciding %q: %w", decision, ErrBadDecision)
+	}
+	g := s.p.Gate()
+	failing := g.FailingChecks()
+	sha := s.p.Change.HeadSHA
+	override = strings.TrimSpace(override)
+	if decision == DecisionOkToTest {
+		if !ValidSHA(sha) {
+			return GateDecision{}, MergeReport{}, fmt.Errorf("deciding ok-to-test: %w", ErrNoHead)
+		}
+		if !g.Ready && override == "" {
+			return GateDecision{}, MergeReport{}, fmt.Errorf("deciding ok-to-test: %w: %s", ErrGateNotReady, failingDetail(g))
+		}
+	}
+	if g.Ready || decision != DecisionOkToTest {
+		override = ""
+	}
+	now = stamp(now)
+	gd := GateDecision{Decision: decision, SHA: sha, Note: note, Time: now, User: user,
+		Override: override, GateReady: g.Ready, GateFailing: failing}
+	rec := DecisionRecord{Time: now, User: user, WorkItem: s.p.Plan.ID, SHA: sha, Decision: decision,
+		GateReady: g.Ready, GateFailing: nonNil(failing), Note: note, Override: override}
+	rep, err := s.save(func(st *TriageState) error {
+		c := gd
+		st.Gate = &c
+		return nil
+	}, func() error { return s.appendDecision(rec) })
+	if err != nil {
+		return GateDecision{}, rep, err
+	}
+	return gd, rep, nil
+}
+
+// failingDetail lists the checks that do not hold, with why.
+func failingDetail(g Gate) string {
+	var parts []string
+	for _, c := range g.Checks {
+		if !c.OK {
+			parts = append(parts, c.Name+" ("+c.Detail+")")
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// appendDecision appends one record to decisions.jsonl and syncs it, so a
+// decision reported as made is on disk.
+func (s *Store) appendDecision(rec DecisionRecord) error {
+	line, err := json.Marshal(rec)
+	if err != nil {
+		return fmt.Errorf("appending to %s: %w", s.DecisionsLog(), err)
+	}
+	f, err := openAppend(s.DecisionsLog())
+	if err != nil {
+		return fmt.Errorf("the decision is saved in %s but appending to %s failed: %w", s.path, s.DecisionsLog(), err)
+	}
+	_, err = f.Write(append(line, '\n'))
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("the decision is saved in %s but appending to %s failed: %w", s.path, s.DecisionsLog(), err)
+	}
+	return nil
+}

@@ -1,0 +1,259 @@
+package packet
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// Export formats for `vetter export`.
+const (
+	FormatMarkdown     = "markdown"
+	FormatSARIF        = "sarif"
+	FormatRDJSONL      = "rdjsonl"
+	FormatGitHubReview = "github-review"
+)
+
+// ExportFormats lists the formats in the order help shows them.
+var ExportFormats = []string{FormatMarkdown, FormatSARIF, FormatRDJSONL, FormatGitHubReview}
+
+// ExportOptions tune an export.
+type ExportOptions struct {
+	// ToolVersion is vetter's version, named as the SARIF tool's version.
+	ToolVersion string
+}
+
+// Export writes the packet's decisions in one of ExportFormats. The output
+// carries the packet's own text: a caller printing it to a terminal
+// neutralises it first.
+func (p *Packet) Export(w io.Writer, format string, opts ExportOptions) error {
+	switch format {
+	case FormatMarkdown:
+		return p.ExportMarkdown(w)
+	case FormatSARIF:
+		return p.ExportSARIF(w, opts)
+	case FormatRDJSONL:
+		return p.ExportRDJSONL(w)
+	case FormatGitHubReview:
+		return p.ExportGitHubReview(w)
+	}
+	return fmt.Errorf("export: unknown format %q (want %s)", format, strings.Join(ExportFormats, ", "))
+}
+
+// DiffLocation is where a finding lands in the change: the first citation of
+// its location cell that resolves to a file in change.diff (kind diff or
+// diff-file), or nil. Citations found only in the claim or evidence are
+// supporting references, not the finding's place.
+func (p *Packet) DiffLocation(f *Finding) *Citation {
+	for i := range f.Citations {
+		c := &f.Citations[i]
+		if (c.Kind == CiteDiff || c.Kind == CiteDiffFile) && c.Target != "" && strings.Contains(f.Location, c.Text) {
+			return c
+		}
+	}
+	return nil
+}
+
+// OnAddedLine reports whether a diff citation is anchored to a line the change
+// added: only those can carry an inline review comment on what changed.
+func (p *Packet) OnAddedLine(c *Citation) bool {
+	l := p.diffLine(c)
+	return l != nil && l.Kind == LineAdded
+}
+
+func (p *Packet) diffLine(c *Citation) *DiffLine {
+	if c == nil || c.Kind != CiteDiff || p.Diff == nil {
+		return nil
+	}
+	if c.DiffFile < 0 || c.DiffFile >= len(p.Diff.Files) {
+		return nil
+	}
+	f := p.Diff.Files[c.DiffFile]
+	if c.DiffHunk < 0 || c.DiffHunk >= len(f.Hunks) {
+		return nil
+	}
+	h := f.Hunks[c.DiffHunk]
+	if c.DiffLine < 0 || c.DiffLine >= len(h.Lines) {
+		return nil
+	}
+	return &h.Lines[c.DiffLine]
+}
+
+// exported is one finding with its triage, as every export sees it.
+type exported struct {
+	f     *Finding
+	state string
+	stale bool
+	d     *Decision
+	loc   *Citation
+}
+
+func (e exported) note() string {
+	if e.d == nil {
+		return ""
+	}
+	return e.d.Note
+}
+
+func (p *Packet) exportFindings() []exported {
+	out := make([]exported, 0, len(p.Findings))
+	for _, f := range p.Findings {
+		state, stale, d := p.TriageOf(f)
+		out = append(out, exported{f: f, state: state, stale: stale, d: d, loc: p.DiffLocation(f)})
+	}
+	return out
+}
+
+// conventionalLabel is the Conventional Comments label for a severity.
+func conventionalLabel(severity string) string {
+	switch severity {
+	case "blocker":
+		return "issue (blocking)"
+	case "major":
+		return "issue"
+	case "minor":
+		return "suggestion (non-blocking)"
+	}
+	return "nitpick (non-blocking)"
+}
+
+// triageText is a finding's state for people: "accepted", "open (stale)".
+func (e exported) triageText() string {
+	if e.stale {
+		return e.state + " (stale)"
+	}
+	return e.state
+}
+
+// triageSentence says who decided what, with the note: "accepted by ana —
+// note". It is "" for an open finding without a note.
+func (e exported) triageSentence() string {
+	if e.d == nil || (e.state == TriageOpen && e.d.Note == "") {
+		return ""
+	}
+	s := e.triageText()
+	if e.d.User != "" {
+		s += " by " + e.d.User
+	}
+	if e.d.Note != "" {
+		s += " — " + oneLine(e.d.Note)
+	}
+	return s
+}
+
+func shortSHA(s string) string {
+	if len(s) > 12 {
+		return s[:12]
+	}
+	return s
+}
+
+func stampText(t time.Time) string {
+	if t.IsZero() {
+		return "-"
+	}
+	return t.UTC().Format("2006-01-02 15:04 UTC")
+}
+
+// decisionMarkdown is the decision paragraph shared by the markdown export
+// and the review body.
+func (p *Packet) decisionMarkdown(w io.Writer) {
+	var gd *GateDecision
+	if p.Triage != nil {
+		gd = p.Triage.Gate
+	}
+	if gd == nil {
+		fmt.Fprintf(w, "**Decision:** none recorded yet (head `%s`).\n\n", mdCell(orDash(p.Change.HeadSHA)))
+		return
+	}
+	fmt.Fprintf(w, "**Decision:** %s for `%s` by %s, %s.\n", mdCell(gd.Decision), mdCell(orDash(gd.SHA)), mdCell(orDash(gd.User)), stampText(gd.Time))
+	if gd.SHA != p.Change.HeadSHA {
+		fmt.Fprintf(w, "\n⚠ It was made for `%s`; the head is now `%s`.\n", mdCell(orDash(gd.SHA)), mdCell(orDash(p.Change.HeadSHA)))
+	}
+	if gd.Override != "" {
+		fmt.Fprintf(w, "\n**Override:** the gate was not ready (%s); given anyway because: %s\n", mdCell(strings.Join(gd.GateFailing, ", ")), mdCell(gd.Override))
+	}
+	if gd.Note != "" && gd.Note != gd.Override {
+		fmt.Fprintf(w, "\n> %s\n", mdCell(gd.Note))
+	}
+	fmt.Fprintln(w)
+}
+
+// gateMarkdown writes the gate checklist.
+func gateMarkdown(w io.Writer, g Gate) {
+	ready := "not ready"
+	if g.Ready {
+		ready = "ready"
+	}
+	fmt.Fprintf(w, "#### Gate: %s\n\n", ready)
+	for _, c := range g.Checks {
+		box := " "
+		if c.OK {
+			box = "x"
+		}
+		fmt.Fprintf(w, "- [%s] `%s` — %s\n", box, c.Name, mdCell(c.Detail))
+	}
+	fmt.Fprintln(w)
+}
+
+// triageCounts is "1 accepted · 2 open", in a fixed order.
+func triageCounts(es []exported) string {
+	n := map[string]int{}
+	stale := 0
+	for _, e := range es {
+		n[e.state]++
+		if e.stale {
+			stale++
+		}
+	}
+	var parts []string
+	for _, s := range []string{TriageAccepted, TriageDeferred, TriageDismissed, TriageOpen} {
+		if n[s] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n[s], s))
+		}
+	}
+	if stale > 0 {
+		parts = append(parts, fmt.Sprintf("%d stale", stale))
+	}
+	return strings.Join(parts, " · ")
+}
+
+func (p *Packet) exportTitle() string {
+	if p.Plan.Title != "" {
+		return p.Plan.Title
+	}
+	return orDash(p.Plan.ID)
+}
+
+// ExportMarkdown writes a review comment ready to paste: the decision and the
+// SHA it was made for, the gate checklist, and every finding with its triage
+// and note.
+func (p *Packet) ExportMarkdown(w io.Writer) error {
+	es := p.exportFindings()
+	fmt.Fprintf(w, "### vetter review — %s\n\n", mdCell(p.exportTitle()))
+	p.decisionMarkdown(w)
+	gateMarkdown(w, p.Gate())
+	fmt.Fprintf(w, "#### Findings (%d)", len(es))
+	if len(es) > 0 {
+		fmt.Fprintf(w, ": %s", triageCounts(es))
+	}
+	fmt.Fprint(w, "\n\n")
+	if len(es) > 0 {
+		fmt.Fprintf(w, "| # | Location | Severity | Triage | Claim | Note |\n|---|---|---|---|---|---|\n")
+		for _, e := range es {
+			who := ""
+			if e.d != nil && e.d.User != "" && e.state != TriageOpen {
+				who = " (" + mdCell(e.d.User) + ")"
+			}
+			fmt.Fprintf(w, "| %d | `%s` | %s | %s%s | %s | %s |\n", e.f.Number, mdCell(e.f.Location), mdCell(e.f.Severity),
+				e.triageText(), who, mdCell(clip(oneLine(e.f.Claim), 240)), mdCell(e.note()))
+		}
+		fmt.Fprintln(w)
+	}
+	if gd := p.Triage; gd != nil && gd.Gate != nil && gd.Gate.Decision == DecisionOkToTest && gd.Gate.SHA == p.Change.HeadSHA && ValidSHA(gd.Gate.SHA) {
+		fmt.Fprintf(w, "```\n/ok to test %s\n```\n\n", gd.Gate.SHA)
+	}
+	fmt.Fprintln(w, "<sub>Triage by vetter. The findings are the packet's advisory review; the decision is a person's.</sub>")
+	return nil
+}

@@ -1,0 +1,131 @@
+package packet
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// GitHubReview is the body of a pull-request review
+// (POST /repos/{owner}/{repo}/pulls/{n}/reviews).
+type GitHubReview struct {
+	CommitID string                `json:"commit_id,omitempty"`
+	Event    string                `json:"event"`
+	Body     string                `json:"body"`
+	Comments []GitHubReviewComment `json:"comments"`
+}
+
+// GitHubReviewComment is one inline comment, on the new side of the diff.
+type GitHubReviewComment struct {
+	Path      string `json:"path"`
+	Line      int    `json:"line"`
+	Side      string `json:"side"`
+	StartLine int    `json:"start_line,omitempty"`
+	StartSide string `json:"start_side,omitempty"`
+	Body      string `json:"body"`
+}
+
+// GitHubReview builds the review: REQUEST_CHANGES when a blocker or major
+// finding is accepted (and not stale), else COMMENT; an inline comment for
+// each finding not dismissed whose location is a line the change added; the
+// decision, the gate and every other finding in the body. The commit is the
+// head SHA, so the review lands on exactly what was vetted.
+func (p *Packet) GitHubReview() GitHubReview {
+	r := GitHubReview{Event: "COMMENT", Comments: []GitHubReviewComment{}}
+	if ValidSHA(p.Change.HeadSHA) {
+		r.CommitID = p.Change.HeadSHA
+	}
+	es := p.exportFindings()
+	var rest, dismissed []exported
+	for _, e := range es {
+		if e.state == TriageAccepted && !e.stale && SeverityRank(e.f.Severity) <= 1 {
+			r.Event = "REQUEST_CHANGES"
+		}
+		switch {
+		case e.state == TriageDismissed:
+			dismissed = append(dismissed, e)
+		case p.OnAddedLine(e.loc):
+			r.Comments = append(r.Comments, p.reviewComment(e))
+		default:
+			rest = append(rest, e)
+		}
+	}
+
+	var b strings.Builder
+	fmt.Fprintf(&b, "### vetter review — %s\n\n", mdCell(p.exportTitle()))
+	p.decisionMarkdown(&b)
+	g := p.Gate()
+	if g.Ready {
+		b.WriteString("**Gate:** ready.\n\n")
+	} else {
+		fmt.Fprintf(&b, "**Gate:** not ready — %s.\n\n", strings.Join(g.FailingChecks(), ", "))
+	}
+	fmt.Fprintf(&b, "%d findings (%s): %d inline", len(es), triageCounts(es), len(r.Comments))
+	fmt.Fprintf(&b, ", %d below, %d dismissed.\n", len(rest), len(dismissed))
+	if len(rest) > 0 {
+		b.WriteString("\n#### Not on a changed line\n\n")
+		for _, e := range rest {
+			fmt.Fprintf(&b, "- **%s:** %s (`%s`, %s)", conventionalLabel(e.f.Severity), mdCell(oneLine(e.f.Claim)), mdCell(e.f.Location), mdCell(e.f.ID))
+			if t := e.triageSentence(); t != "" {
+				fmt.Fprintf(&b, "\n  _Triage: %s_", mdCell(t))
+			}
+			b.WriteString("\n")
+		}
+	}
+	if len(dismissed) > 0 {
+		b.WriteString("\n#### Dismissed\n\n")
+		for _, e := range dismissed {
+			fmt.Fprintf(&b, "- %s (%s, `%s`): %s\n", mdCell(e.f.ID), mdCell(e.f.Severity), mdCell(e.f.Location), mdCell(e.triageSentence()))
+		}
+	}
+	r.Body = b.String()
+	return r
+}
+
+// reviewComment is the inline comment of a finding on an added line; a range
+// whose end is in the same hunk becomes a multi-line comment.
+func (p *Packet) reviewComment(e exported) GitHubReviewComment {
+	c := e.loc
+	rc := GitHubReviewComment{Path: c.Target, Line: c.Line, Side: "RIGHT"}
+	if c.EndLine > c.Line {
+		if fi, hi, _, in := p.Diff.Locate(c.Target, c.EndLine); in && fi == c.DiffFile && hi == c.DiffHunk {
+			rc.StartLine, rc.StartSide, rc.Line = c.Line, "RIGHT", c.EndLine
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s:** %s\n\n", conventionalLabel(e.f.Severity), mdCell(oneLine(e.f.Claim)))
+	if ev := oneLine(e.f.Evidence); ev != "" {
+		fmt.Fprintf(&b, "<details><summary>Evidence</summary>\n\n%s\n\n</details>\n\n", mdCell(ev))
+	}
+	fmt.Fprintf(&b, "<sub>%s · %s", mdCell(e.f.ID), mdCell(e.f.Severity))
+	if t := e.triageSentence(); t != "" {
+		fmt.Fprintf(&b, " · %s", mdCell(t))
+	}
+	b.WriteString("</sub>")
+	rc.Body = b.String()
+	return rc
+}
+
+// ExportGitHubReview writes the review as indented JSON, ready for
+// `gh api ... --input`.
+func (p *Packet) ExportGitHubReview(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(p.GitHubReview()); err != nil {
+		return fmt.Errorf("writing the GitHub review: %w", err)
+	}
+	return nil
+}
+
+// GitHubReviewCommand is the gh command that posts the review read from
+// input ("-" for standard input); ok is false when the change's URL is not a
+// GitHub pull request.
+func (p *Packet) GitHubReviewCommand(input string) (cmd string, ok bool) {
+	pr, ok := p.PullRequest()
+	if !ok {
+		return "", false
+	}
+	return fmt.Sprintf("gh api repos/%s/%s/pulls/%d/reviews --input %s", pr.Owner, pr.Repo, pr.Number, ShellQuote(input)), true
+}

@@ -1,0 +1,508 @@
+package packet
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/user"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/renameio/v2"
+)
+
+// DecisionsFile is the append-only log of gate decisions, kept beside triage.json.
+const DecisionsFile = "decisions.jsonl"
+
+// triageLimit caps how much of triage.json is read; a file this large was not
+// written by vetter.
+const triageLimit = 16 << 20
+
+// mergedNoteSep joins two notes that two writers made on one finding, so
+// neither is lost and a person can see where one ends.
+const mergedNoteSep = "\n— merged: "
+
+var (
+	// ErrNoteRequired is returned when a finding would be dismissed without a
+	// note saying why.
+	ErrNoteRequired = errors.New("a dismissal needs a note saying why")
+	// ErrUnknownFinding is returned for a finding id the packet does not have.
+	ErrUnknownFinding = errors.New("no such finding")
+	// ErrBadState is returned for a triage state other than the four words.
+	ErrBadState = errors.New("not a triage state (open, accepted, dismissed, deferred)")
+)
+
+// Store keeps a packet's triage decisions in triage.json, saving every change
+// at once by atomic replacement and merging with changes another vetter made
+// to the same file in the meantime.
+type Store struct {
+	p        *Packet
+	dir      string
+	path     string
+	inPacket bool
+	// base is the state as last read from or written to the file, and baseSum
+	// the hash of those bytes ("" when the file did not exist); a different
+	// hash on the next read means someone else wrote it.
+	base    *TriageState
+	baseSum string
+}
+
+// MergeReport says what a save took from another writer's changes.
+type MergeReport struct {
+	// Findings whose decision came from, or was combined with, a change made
+	// to the file by someone else since this store last read it.
+	Findings []string
+	// Conflicts are the findings both writers changed: the later decision
+	// won and differing notes were both kept.
+	Conflicts []string
+	// GateChanged is set when another writer changed the gate decision.
+	GateChanged bool
+}
+
+// Merged reports whether anything came from another writer.
+func (m MergeReport) Merged() bool { return len(m.Findings) > 0 || m.GateChanged }
+
+// String tells a person what was merged, or "" when nothing was.
+func (m MergeReport) String() string {
+	if !m.Merged() {
+		return ""
+	}
+	var parts []string
+	if len(m.Findings) > 0 {
+		parts = append(parts, "decisions on "+strings.Join(m.Findings, ", "))
+	}
+	if len(m.Conflicts) > 0 {
+		parts = append(parts, "both changed "+strings.Join(m.Conflicts, ", ")+" (the later decision stands, both notes kept)")
+	}
+	if m.GateChanged {
+		parts = append(parts, "the gate decision")
+	}
+	return "merged changes someone else saved meanwhile: " + strings.Join(parts, "; ")
+}
+
+// CurrentUser names the person deciding: $VETTER_USER, else $USER, else the
+// account name.
+func CurrentUser() string {
+	for _, k := range []string{"VETTER_USER", "USER"} {
+		if v := strings.TrimSpace(os.Getenv(k)); v != "" {
+			return v
+		}
+	}
+	if u, err := user.Current(); err == nil && u.Username != "" {
+		return u.Username
+	}
+	return "unknown"
+}
+
+// DefaultStateDir is $XDG_STATE_HOME, else ~/.local/state.
+func DefaultStateDir() (string, error) {
+	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
+		return d, nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("finding the state directory: %w", err)
+	}
+	return filepath.Join(home, ".local", "state"), nil
+}
+
+var safeID = regexp.MustCompile(`^[A-Z][A-Z0-9]+-[0-9]+$`)
+
+// Identity names a packet on disk: its work-item id (when it has one) and a
+// hash of the id, the head SHA and the packet's absolute path, so two copies
+// of a packet, or two heads of one work item, keep separate decisions.
+func (p *Packet) Identity() string {
+	where := p.Path
+	if p.Source != "embedded" {
+		if abs, err := filepath.Abs(p.Path); err == nil {
+			where = abs
+		}
+	}
+	sum := sha256.Sum256([]byte(p.Plan.ID + "\x00" + p.Change.HeadSHA + "\x00" + where))
+	h := hex.EncodeToString(sum[:])[:16]
+	if safeID.MatchString(p.Plan.ID) {
+		return p.Plan.ID + "-" + h
+	}
+	return h
+}
+
+// OpenStore binds a store to a packet. triage.json lives in the packet folder
+// when that is a directory vetter can write to, else under
+// <stateDir>/vetter/<identity>/ (stateDir "" means DefaultStateDir). The
+// decisions already in that file replace p.Triage; when there is no file yet,
+// what the packet was loaded with is kept and written on the first change.
+func OpenStore(p *Packet, stateDir string) (*Store, error) {
+	if p == nil {
+		return nil, errors.New("opening triage: no packet")
+	}
+	s := &Store{p: p}
+	if p.Source == KindDir {
+		if abs, err := filepath.Abs(p.Path); err == nil && dirWritable(abs) {
+			s.dir, s.inPacket = abs, true
+		}
+	}
+	if s.dir == "" {
+		if stateDir == "" {
+			d, err := DefaultStateDir()
+			if err != nil {
+				return nil, err
+			}
+			stateDir = d
+		}
+		s.dir = filepath.Join(stateDir, "vetter", p.Identity())
+	}
+	s.path = filepath.Join(s.dir, TriageFile)
+	st, sum, err := s.read()
+	if err != nil {
+		return nil, err
+	}
+	s.base, s.baseSum = st, sum
+	if sum != "" || p.Triage == nil {
+		p.Triage = st.clone()
+	}
+	p.Triage.Where = s.path
+	if p.Triage.Findings == nil {
+		p.Triage.Findings = map[string]*Decision{}
+	}
+	return s, nil
+}
+
+// dirWritable reports whether a file can be created in dir, by creating one.
+func dirWritable(dir string) bool {
+	f, err := os.CreateTemp(dir, ".vetter-probe-*")
+	if err != nil {
+		return false
+	}
+	name := f.Name()
+	f.Close()
+	os.Remove(name)
+	return true
+}
+
+// Where is the file the decisions are saved to, for the status line.
+func (s *Store) Where() string { return s.path }
+
+// InPacket reports whether triage.json lives in the packet folder.
+func (s *Store) InPacket() bool { return s.inPacket }
+
+// DecisionsLog is the path of decisions.jsonl.
+func (s *Store) DecisionsLog() string { return filepath.Join(s.dir, DecisionsFile) }
+
+// Reload rereads triage.json, replacing the packet's decisions with it.
+func (s *Store) Reload() error {
+	st, sum, err := s.read()
+	if err != nil {
+		return err
+	}
+	s.base, s.baseSum = st, sum
+	s.p.Triage = st.clone()
+	s.p.Triage.Where = s.path
+	return nil
+}
+
+// read returns the file's state and the hash of its bytes; a missing file is
+// an empty state and "". A file that is there but cannot be understood is an
+// error: writing over it would lose whatever it holds.
+func (s *Store) read() (*TriageState, string, error) {
+	empty := &TriageState{Version: 1, Findings: map[string]*Decision{}}
+	fi, err := os.Lstat(s.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return empty, "", nil
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("reading %s: %w", s.path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, "", fmt.Errorf("reading %s: not a regular file (a link or device); vetter will not read or replace it", s.path)
+	}
+	f, err := os.Open(s.path)
+	if err != nil {
+		return nil, "", fmt.Errorf("reading %s: %w", s.path, err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, triageLimit+1))
+	if err != nil {
+		return nil, "", fmt.Errorf("reading %s: %w", s.path, err)
+	}
+	if len(data) > triageLimit {
+		return nil, "", fmt.Errorf("reading %s: larger than %d MiB; vetter did not write this", s.path, triageLimit>>20)
+	}
+	sum := sha256.Sum256(data)
+	st := empty
+	if len(bytes.TrimSpace(data)) > 0 {
+		var parsed TriageState
+		if err := json.Unmarshal(data, &parsed); err != nil {
+			return nil, "", fmt.Errorf("reading %s: %v; fix or move the file, vetter will not overwrite it", s.path, err)
+		}
+		st = &parsed
+	}
+	if st.Findings == nil {
+		st.Findings = map[string]*Decision{}
+	}
+	for id, d := range st.Findings {
+		if d == nil {
+			delete(st.Findings, id)
+		}
+	}
+	if st.Version == 0 {
+		st.Version = 1
+	}
+	st.Where = s.path
+	return st, hex.EncodeToString(sum[:]), nil
+}
+
+// Set gives the findings a triage state. A note "" keeps each finding's
+// existing note; a dismissal must end up with a note. It confirms a stale
+// decision again, since it records the finding's current fingerprint.
+func (s *Store) Set(ids []string, state, note, user string, now time.Time) (MergeReport, error) {
+	switch state {
+	case TriageOpen, TriageAccepted, TriageDismissed, TriageDeferred:
+	default:
+		return MergeReport{}, fmt.Errorf("triage %q: %w", state, ErrBadState)
+	}
+	found, err := s.findings(ids)
+	if err != nil {
+		return MergeReport{}, err
+	}
+	now = stamp(now)
+	return s.save(func(st *TriageState) error {
+		for _, f := range found {
+			d := &Decision{State: state, Note: note, Time: now, User: user, Fingerprint: Fingerprint(f)}
+			if old := st.Findings[f.ID]; old != nil && note == "" {
+				d.Note = old.Note
+			}
+			if state == TriageDismissed && strings.TrimSpace(d.Note) == "" {
+				return fmt.Errorf("dismissing %s: %w", f.ID, ErrNoteRequired)
+			}
+			st.Findings[f.ID] = d
+		}
+		return nil
+	}, nil)
+}
+
+// SetNote writes or replaces a finding's note, keeping its state (and its
+// fingerprint, so a stale decision stays stale until confirmed).
+func (s *Store) SetNote(id, note, user string, now time.Time) (MergeReport, error) {
+	found, err := s.findings([]string{id})
+	if err != nil {
+		return MergeReport{}, err
+	}
+	f := found[0]
+	now = stamp(now)
+	return s.save(func(st *TriageState) error {
+		d := &Decision{State: TriageOpen, Fingerprint: Fingerprint(f)}
+		if old := st.Findings[f.ID]; old != nil {
+			c := *old
+			d = &c
+		}
+		if d.State == TriageDismissed && strings.TrimSpace(note) == "" {
+			return fmt.Errorf("clearing the note of %s: %w", f.ID, ErrNoteRequired)
+		}
+		d.Note, d.Time, d.User = note, now, user
+		st.Findings[f.ID] = d
+		return nil
+	}, nil)
+}
+
+// findings looks up finding references (review.md#2, #2, 2).
+func (s *Store) findings(ids []string) ([]*Finding, error) {
+	if len(ids) == 0 {
+		return nil, errors.New("triage: no finding given")
+	}
+	var out []*Finding
+	for _, id := range ids {
+		f := s.p.LookupFinding(id)
+		if f == nil {
+			return nil, fmt.Errorf("triage %q: %w", id, ErrUnknownFinding)
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// stamp drops the monotonic reading and the zone, so a time survives the
+// round trip through JSON unchanged.
+func stamp(t time.Time) time.Time { return t.UTC().Round(0) }
+
+// save applies a change to the current decisions and writes them, merging
+// first with whatever another writer saved since the last read. after, when
+// given, runs once the file is written, still under the lock.
+func (s *Store) save(apply func(*TriageState) error, after func() error) (MergeReport, error) {
+	var rep MergeReport
+	if err := os.MkdirAll(s.dir, 0o700); err != nil {
+		return rep, fmt.Errorf("saving triage to %s: %w", s.path, err)
+	}
+	unlock, err := lockDir(s.dir)
+	if err != nil {
+		return rep, fmt.Errorf("saving triage to %s: locking its folder: %w", s.path, err)
+	}
+	defer unlock()
+	disk, sum, err := s.read()
+	if err != nil {
+		return rep, err
+	}
+	ours := s.p.Triage.clone()
+	if err := apply(ours); err != nil {
+		return rep, err
+	}
+	if sum != s.baseSum {
+		ours, rep = mergeTriage(s.base, disk, ours)
+	}
+	ours.Version = 1
+	data, err := json.MarshalIndent(ours, "", "  ")
+	if err != nil {
+		return rep, fmt.Errorf("saving triage to %s: %w", s.path, err)
+	}
+	data = append(data, '\n')
+	if err := renameio.WriteFile(s.path, data, 0o644); err != nil {
+		return rep, fmt.Errorf("saving triage to %s: %w", s.path, err)
+	}
+	h := sha256.Sum256(data)
+	s.base, s.baseSum = ours.clone(), hex.EncodeToString(h[:])
+	ours.Where = s.path
+	s.p.Triage = ours
+	if after != nil {
+		if err := after(); err != nil {
+			return rep, err
+		}
+	}
+	return rep, nil
+}
+
+// clone copies a state deeply enough that changing the copy's decisions
+// leaves the original alone.
+func (st *TriageState) clone() *TriageState {
+	if st == nil {
+		return &TriageState{Version: 1, Findings: map[string]*Decision{}}
+	}
+	c := &TriageState{Version: st.Version, Where: st.Where, Findings: make(map[string]*Decision, len(st.Findings))}
+	for id, d := range st.Findings {
+		if d != nil {
+			dc := *d
+			c.Findings[id] = &dc
+		}
+	}
+	if st.Gate != nil {
+		g := *st.Gate
+		g.GateFailing = slices.Clone(st.Gate.GateFailing)
+		c.Gate = &g
+	}
+	return c
+}
+
+func sameDecision(a, b *Decision) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.State == b.State && a.Note == b.Note && a.Time.Equal(b.Time) && a.User == b.User && a.Fingerprint == b.Fingerprint
+}
+
+func sameGate(a, b *GateDecision) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Decision == b.Decision && a.SHA == b.SHA && a.Note == b.Note && a.Time.Equal(b.Time) &&
+		a.User == b.User && a.Override == b.Override
+}
+
+// mergeTriage merges two writers' states that both started from base, per
+// finding: a side that did not change a decision yields to the side that did;
+// when both changed it, each field takes the side that changed it, the later
+// decision settles what both changed, and two different notes are both kept.
+// A missing decision never wins over a present one, so deleting the file does
+// not erase decisions.
+func mergeTriage(base, theirs, ours *TriageState) (*TriageState, MergeReport) {
+	var rep MergeReport
+	if base == nil {
+		base = &TriageState{}
+	}
+	out := ours.clone()
+	ids := map[string]bool{}
+	for id := range theirs.Findings {
+		ids[id] = true
+	}
+	for id := range ours.Findings {
+		ids[id] = true
+	}
+	sorted := make([]string, 0, len(ids))
+	for id := range ids {
+		sorted = append(sorted, id)
+	}
+	slices.SortFunc(sorted, compareFindingIDs)
+	for _, id := range sorted {
+		b, t, o := base.Findings[id], theirs.Findings[id], ours.Findings[id]
+		if t == nil || sameDecision(t, o) || sameDecision(b, t) {
+			continue // nothing of theirs to take
+		}
+		rep.Findings = append(rep.Findings, id)
+		if o == nil || sameDecision(b, o) {
+			c := *t
+			out.Findings[id] = &c
+			continue
+		}
+		rep.Conflicts = append(rep.Conflicts, id)
+		out.Findings[id] = mergeDecision(b, t, o)
+	}
+	bg, tg, og := base.Gate, theirs.Gate, ours.Gate
+	if tg != nil && !sameGate(tg, og) && !sameGate(bg, tg) {
+		rep.GateChanged = true
+		if og == nil || sameGate(bg, og) || tg.Time.After(og.Time) {
+			g := *tg
+			g.GateFailing = slices.Clone(tg.GateFailing)
+			out.Gate = &g
+		}
+	}
+	return out, rep
+}
+
+// mergeDecision merges one finding both sides changed.
+func mergeDecision(b, t, o *Decision) *Decision {
+	if b == nil {
+		b = &Decision{}
+	}
+	win, lose := o, t
+	if t.Time.After(o.Time) {
+		win, lose = t, o
+	}
+	m := *win
+	// The state (and the fingerprint it was decided on) goes to the side
+	// that changed it; when both did, to the later one.
+	switch {
+	case t.State == o.State:
+	case t.State == b.State:
+		m.State, m.Fingerprint = o.State, o.Fingerprint
+	case o.State == b.State:
+		m.State, m.Fingerprint = t.State, t.Fingerprint
+	}
+	switch {
+	case t.Note == o.Note:
+	case t.Note == b.Note:
+		m.Note = o.Note
+	case o.Note == b.Note:
+		m.Note = t.Note
+	default:
+		m.Note = joinNotes(win.Note, lose.Note)
+	}
+	return &m
+}
+
+// joinNotes keeps two different notes, the later first; it does not repeat
+// a note already carried from an earlier merge.
+func joinNotes(later, earlier string) string {
+	switch {
+	case strings.TrimSpace(earlier) == "" || strings.Contains(later, earlier):
+		return later
+	case strings.TrimSpace(later) == "" || strings.Contains(earlier, later):
+		return earlier
+	}
+	return later + mergedNoteSep + earlier
+}

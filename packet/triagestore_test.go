@@ -1,0 +1,488 @@
+package packet
+
+import (
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+var t0 = time.Date(2026, 10, 15, 9, 0, 0, 0, time.UTC)
+
+// samplePacket writes the sample to a temporary folder, optionally edits
+// review.md, and loads it.
+func samplePacket(t *testing.T, edit func(review string) string) (string, *Packet) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "p")
+	if err := WriteSample(dir); err != nil {
+		t.Fatal(err)
+	}
+	if edit != nil {
+		editReview(t, dir, edit)
+	}
+	return dir, load(t, dir)
+}
+
+func editReview(t *testing.T, dir string, edit func(string) string) {
+	t.Helper()
+	path := filepath.Join(dir, ReviewFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := edit(string(data))
+	if out == string(data) {
+		t.Fatal("the edit of review.md changed nothing")
+	}
+	if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func load(t *testing.T, dir string) *Packet {
+	t.Helper()
+	p, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+func openStore(t *testing.T, p *Packet) *Store {
+	t.Helper()
+	s, err := OpenStore(p, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func mustSet(t *testing.T, s *Store, ids []string, state, note, user string, now time.Time) MergeReport {
+	t.Helper()
+	rep, err := s.Set(ids, state, note, user, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func TestTriageRoundTrip(t *testing.T) {
+	dir, p := samplePacket(t, nil)
+	s := openStore(t, p)
+	if !s.InPacket() || s.Where() != filepath.Join(dir, TriageFile) {
+		t.Fatalf("a writable packet folder keeps triage.json: where = %s, in packet %v", s.Where(), s.InPacket())
+	}
+	mustSet(t, s, []string{"1"}, TriageAccepted, "valid: the clamp is missing", "ana", t0)
+	mustSet(t, s, []string{"#4"}, TriageDismissed, "the next sentence says it is a bound", "ana", t0.Add(time.Minute))
+	mustSet(t, s, []string{"review.md#3"}, TriageDeferred, "", "ana", t0.Add(2*time.Minute))
+	// A state change with no note keeps the note.
+	mustSet(t, s, []string{"1"}, TriageDeferred, "", "bo", t0.Add(3*time.Minute))
+	if st, _, d := p.TriageOf(p.Finding("review.md#1")); st != TriageDeferred || d.Note != "valid: the clamp is missing" {
+		t.Errorf("in memory: %s %+v", st, d)
+	}
+
+	fresh := load(t, dir)
+	want := map[string]struct{ state, note, user string }{
+		"review.md#1": {TriageDeferred, "valid: the clamp is missing", "bo"},
+		"review.md#2": {TriageOpen, "", ""},
+		"review.md#3": {TriageDeferred, "", "ana"},
+		"review.md#4": {TriageDismissed, "the next sentence says it is a bound", "ana"},
+	}
+	for id, w := range want {
+		st, stale, d := fresh.TriageOf(fresh.Finding(id))
+		if st != w.state || stale {
+			t.Errorf("%s after reload: %s stale=%v, want %s", id, st, stale, w.state)
+		}
+		if d != nil && (d.Note != w.note || d.User != w.user) {
+			t.Errorf("%s after reload: %+v", id, d)
+		}
+	}
+	if d := fresh.Triage.Findings["review.md#1"]; !d.Time.Equal(t0.Add(3 * time.Minute)) {
+		t.Errorf("time = %v", d.Time)
+	}
+	// Reload on a store sees another store's writes.
+	other := openStore(t, load(t, dir))
+	mustSet(t, other, []string{"2"}, TriageAccepted, "", "cy", t0.Add(time.Hour))
+	if err := s.Reload(); err != nil {
+		t.Fatal(err)
+	}
+	if st, _, _ := p.TriageOf(p.Finding("review.md#2")); st != TriageAccepted {
+		t.Errorf("after Reload #2 is %s", st)
+	}
+}
+
+func TestTriageRejects(t *testing.T) {
+	_, p := samplePacket(t, nil)
+	s := openStore(t, p)
+	if _, err := s.Set([]string{"4"}, TriageDismissed, "  ", "ana", t0); !errors.Is(err, ErrNoteRequired) {
+		t.Errorf("dismiss without a note: %v", err)
+	}
+	if _, err := s.Set([]string{"9"}, TriageAccepted, "", "ana", t0); !errors.Is(err, ErrUnknownFinding) {
+		t.Errorf("unknown finding: %v", err)
+	}
+	if _, err := s.Set([]string{"1"}, "valid", "", "ana", t0); !errors.Is(err, ErrBadState) {
+		t.Errorf("bad state: %v", err)
+	}
+	mustSet(t, s, []string{"4"}, TriageDismissed, "reason", "ana", t0)
+	if _, err := s.SetNote("4", "", "ana", t0); !errors.Is(err, ErrNoteRequired) {
+		t.Errorf("clearing a dismissal's note: %v", err)
+	}
+	// A dismissal whose finding already carries a note needs no new one.
+	mustSet(t, s, []string{"4"}, TriageOpen, "", "ana", t0)
+	mustSet(t, s, []string{"4"}, TriageDismissed, "", "ana", t0)
+	if _, err := os.Stat(s.Where()); err != nil {
+		t.Fatal(err)
+	}
+	if p.Triage.Findings["review.md#4"].Note != "reason" {
+		t.Errorf("note lost: %+v", p.Triage.Findings["review.md#4"])
+	}
+}
+
+func TestTriageStale(t *testing.T) {
+	dir, p := samplePacket(t, nil)
+	s := openStore(t, p)
+	mustSet(t, s, []string{"1", "2", "3", "4", "5"}, TriageAccepted, "", "ana", t0)
+	if g := p.Gate(); !checkOK(g, CheckFindingsTriaged) {
+		t.Fatalf("all triaged, yet %v", g.Checks)
+	}
+
+	// Re-wrapping a claim's white space keeps the decision current.
+	editReview(t, dir, func(s string) string { return strings.Replace(s, "Off by one: ", "Off  by   one: ", 1) })
+	if p2 := load(t, dir); !p2.Triaged(p2.Finding("review.md#2")) {
+		t.Error("a white-space change made the decision stale")
+	}
+
+	// Changing what it says makes it stale: kept, shown stale, untriaged.
+	editReview(t, dir, func(s string) string { return strings.Replace(s, "Off  by   one: ", "Off by two: ", 1) })
+	p2 := load(t, dir)
+	s2 := openStore(t, p2)
+	f := p2.Finding("review.md#2")
+	st, stale, d := p2.TriageOf(f)
+	if st != TriageAccepted || !stale || d == nil {
+		t.Fatalf("changed finding: %s stale=%v", st, stale)
+	}
+	g := p2.Gate()
+	if checkOK(g, CheckFindingsTriaged) || !strings.Contains(checkDetail(g, CheckFindingsTriaged), "1 stale") {
+		t.Errorf("a stale decision counts as triaged: %v", g.Checks)
+	}
+	// Confirming it again records the new fingerprint.
+	mustSet(t, s2, []string{"2"}, TriageAccepted, "", "ana", t0.Add(time.Minute))
+	if !p2.Triaged(f) || !checkOK(p2.Gate(), CheckFindingsTriaged) {
+		t.Error("confirming the decision again did not make it current")
+	}
+}
+
+func checkOK(g Gate, name string) bool {
+	for _, c := range g.Checks {
+		if c.Name == name {
+			return c.OK
+		}
+	}
+	return false
+}
+
+func checkDetail(g Gate, name string) string {
+	for _, c := range g.Checks {
+		if c.Name == name {
+			return c.Detail
+		}
+	}
+	return ""
+}
+
+// Two vetters on one packet: each saves on top of what the other saved.
+func TestStoreMerge(t *testing.T) {
+	dir, pa := samplePacket(t, nil)
+	a := openStore(t, pa)
+	pb := load(t, dir)
+	b := openStore(t, pb) // opened before a writes anything
+
+	if rep := mustSet(t, a, []string{"1"}, TriageAccepted, "a: valid, clamp missing", "ana", t0); rep.Merged() {
+		t.Errorf("first write merged: %+v", rep)
+	}
+	mustSet(t, a, []string{"3"}, TriageDeferred, "a: later", "ana", t0.Add(time.Second))
+
+	// b changes #2 and, later than a, #1 with another note.
+	rep := mustSet(t, b, []string{"2"}, TriageAccepted, "", "bo", t0.Add(2*time.Second))
+	if !rep.Merged() || strings.Join(rep.Findings, ",") != "review.md#1,review.md#3" || len(rep.Conflicts) != 0 {
+		t.Errorf("b's first save: %+v", rep)
+	}
+	if !strings.Contains(rep.String(), "review.md#1") {
+		t.Errorf("report text: %q", rep.String())
+	}
+	// b's in-memory state now carries a's decisions; change #1 without a
+	// conflict (b saw a's note).
+	if st, _, _ := pb.TriageOf(pb.Finding("review.md#1")); st != TriageAccepted {
+		t.Errorf("b did not take a's #1: %s", st)
+	}
+
+	// Now a real conflict: both change #5 from the same base.
+	mustSet(t, a, []string{"5"}, TriageAccepted, "a: the range check is cheap", "ana", t0.Add(3*time.Second))
+	rep = mustSet(t, b, []string{"5"}, TriageDeferred, "b: follow-up ticket", "bo", t0.Add(4*time.Second))
+	if strings.Join(rep.Conflicts, ",") != "review.md#5" {
+		t.Errorf("conflict not reported: %+v", rep)
+	}
+	d := pb.Triage.Findings["review.md#5"]
+	if d.State != TriageDeferred || d.User != "bo" || d.Note != "b: follow-up ticket"+mergedNoteSep+"a: the range check is cheap" {
+		t.Errorf("merged #5 = %+v", d)
+	}
+
+	// a saves again: it takes b's work and loses none of its own.
+	rep = mustSet(t, a, []string{"4"}, TriageDismissed, "a: wording is fine", "ana", t0.Add(5*time.Second))
+	if !rep.Merged() {
+		t.Error("a did not notice b's writes")
+	}
+	final := load(t, dir)
+	for id, want := range map[string]string{"review.md#1": TriageAccepted, "review.md#2": TriageAccepted,
+		"review.md#3": TriageDeferred, "review.md#4": TriageDismissed, "review.md#5": TriageDeferred} {
+		if st, _, _ := final.TriageOf(final.Finding(id)); st != want {
+			t.Errorf("final %s = %s, want %s", id, st, want)
+		}
+	}
+	if n := final.Triage.Findings["review.md#5"].Note; !strings.Contains(n, "a: the range check") || !strings.Contains(n, "b: follow-up") {
+		t.Errorf("a note was lost: %q", n)
+	}
+
+	// The gate: b decides after a, on a stale view; the later one stands and
+	// b is told.
+	if _, _, err := a.Decide(DecisionHold, "a: waiting for the fix", "ana", "", t0.Add(6*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	gd, rep, err := b.Decide(DecisionRequestChanges, "b: finding 1", "bo", "", t0.Add(7*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.GateChanged || gd.Decision != DecisionRequestChanges || pb.Triage.Gate.Decision != DecisionRequestChanges {
+		t.Errorf("gate merge: %+v, %+v", rep, pb.Triage.Gate)
+	}
+	// An older decision does not replace a newer one.
+	_, rep, err = a.Decide(DecisionHold, "a: clock behind", "ana", "", t0.Add(-time.Hour))
+	if err != nil || !rep.GateChanged || pa.Triage.Gate.User != "bo" {
+		t.Errorf("older gate decision won: %v %+v %+v", err, rep, pa.Triage.Gate)
+	}
+	lines := readLines(t, a.DecisionsLog())
+	if len(lines) != 3 {
+		t.Errorf("decisions.jsonl has %d lines, want 3 (every decision appended)", len(lines))
+	}
+}
+
+func readLines(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+}
+
+func TestMergeDecisionFields(t *testing.T) {
+	b := &Decision{State: TriageAccepted, Note: "base", Time: t0, User: "ana", Fingerprint: "f1"}
+	for _, c := range []struct {
+		name          string
+		theirs, ours  Decision
+		state, note   string
+		user          string
+		wantFromLater bool
+	}{
+		{"they change state, we change note later", Decision{State: TriageDeferred, Note: "base", Time: t0.Add(1), User: "bo", Fingerprint: "f1"},
+			Decision{State: TriageAccepted, Note: "ours", Time: t0.Add(2), User: "ana", Fingerprint: "f1"}, TriageDeferred, "ours", "ana", true},
+		{"both change state, theirs later", Decision{State: TriageDismissed, Note: "base", Time: t0.Add(3), User: "bo"},
+			Decision{State: TriageDeferred, Note: "base", Time: t0.Add(2), User: "ana"}, TriageDismissed, "base", "bo", true},
+		{"both change note", Decision{State: TriageAccepted, Note: "theirs", Time: t0.Add(1), User: "bo"},
+			Decision{State: TriageAccepted, Note: "ours", Time: t0.Add(2), User: "ana"}, TriageAccepted, "ours" + mergedNoteSep + "theirs", "ana", true},
+		{"one note empties", Decision{State: TriageAccepted, Note: "", Time: t0.Add(3), User: "bo"},
+			Decision{State: TriageAccepted, Note: "ours", Time: t0.Add(2), User: "ana"}, TriageAccepted, "ours", "bo", true},
+		{"note already merged once", Decision{State: TriageAccepted, Note: "x" + mergedNoteSep + "y", Time: t0.Add(1), User: "bo"},
+			Decision{State: TriageAccepted, Note: "x", Time: t0.Add(2), User: "ana"}, TriageAccepted, "x" + mergedNoteSep + "y", "ana", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := mergeDecision(b, &c.theirs, &c.ours)
+			if m.State != c.state || m.Note != c.note || m.User != c.user {
+				t.Errorf("merged = %+v", m)
+			}
+		})
+	}
+}
+
+// A packet vetter cannot write to keeps its decisions under the state folder.
+func TestStoreOutsideThePacket(t *testing.T) {
+	p := LoadSample(Options{})
+	state := t.TempDir()
+	s, err := OpenStore(p, state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.InPacket() || !strings.HasPrefix(s.Where(), filepath.Join(state, "vetter", "ACME-4812-")) {
+		t.Fatalf("where = %s", s.Where())
+	}
+	mustSet(t, s, []string{"2"}, TriageAccepted, "", "ana", t0)
+	if p.Triage.Where != s.Where() {
+		t.Errorf("Triage.Where = %s", p.Triage.Where)
+	}
+	p2 := LoadSample(Options{TriageDir: filepath.Dir(s.Where())})
+	if !p2.Triaged(p2.Finding("review.md#2")) {
+		t.Error("Load with TriageDir does not see the decision")
+	}
+	s2, _ := OpenStore(LoadSample(Options{}), state)
+	if s2.Where() != s.Where() {
+		t.Error("the same packet did not get the same identity")
+	}
+}
+
+func TestStoreRefusesWhatItDidNotWrite(t *testing.T) {
+	dir, p := samplePacket(t, nil)
+	path := filepath.Join(dir, TriageFile)
+	os.WriteFile(path, []byte("{not json"), 0o644)
+	if _, err := OpenStore(p, t.TempDir()); err == nil || !strings.Contains(err.Error(), "will not overwrite") {
+		t.Errorf("corrupt triage.json: %v", err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != "{not json" {
+		t.Error("corrupt triage.json was changed")
+	}
+
+	// A link planted in the packet is neither followed nor replaced.
+	os.Remove(path)
+	secret := filepath.Join(t.TempDir(), "secret")
+	os.WriteFile(secret, []byte(`{"version":1}`), 0o644)
+	if err := os.Symlink(secret, path); err != nil {
+		t.Skip("no symbolic links here")
+	}
+	if _, err := OpenStore(p, t.TempDir()); err == nil {
+		t.Error("a triage.json link was accepted")
+	}
+	os.Remove(path)
+	if err := os.Symlink(secret, filepath.Join(dir, DecisionsFile)); err != nil {
+		t.Fatal(err)
+	}
+	s := openStore(t, p)
+	if _, _, err := s.Decide(DecisionHold, "", "ana", "", t0); err == nil {
+		t.Error("appending through a decisions.jsonl link succeeded")
+	}
+	if data, _ := os.ReadFile(secret); string(data) != `{"version":1}` {
+		t.Errorf("the link's target was written: %q", data)
+	}
+}
+
+func TestLookupFinding(t *testing.T) {
+	p := LoadSample(Options{})
+	for ref, want := range map[string]string{
+		"review.md#2": "review.md#2", "#2": "review.md#2", "2": "review.md#2", " 5 ": "review.md#5",
+		"review.md2": "review.md#2", "9": "", "": "", "#": "", "-1": "", "+2": "", "two": "", "review.md#": "",
+	} {
+		got := ""
+		if f := p.LookupFinding(ref); f != nil {
+			got = f.ID
+		}
+		if got != want {
+			t.Errorf("LookupFinding(%q) = %q, want %q", ref, got, want)
+		}
+	}
+}
+
+// The crash test's writer: run as a child process, it saves decisions in a
+// loop until it is killed. Every save sets every finding to the same note, a
+// counter one higher than the last, so a torn or mixed file shows.
+func TestHelperWriter(t *testing.T) {
+	dir := os.Getenv("VETTER_CRASH_DIR")
+	if dir == "" {
+		t.Skip("only run as the crash test's child process")
+	}
+	p, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := OpenStore(p, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := crashCounter(p.Triage)
+	ids := []string{"1", "2", "3", "4", "5"}
+	states := []string{TriageAccepted, TriageDeferred}
+	for i := n + 1; ; i++ {
+		if _, err := s.Set(ids, states[i%2], strconv.Itoa(i), "writer", t0.Add(time.Duration(i)*time.Second)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// crashCounter checks that a state is one the writer saved whole and returns
+// its counter.
+func crashCounter(st *TriageState) (int, error) {
+	if len(st.Findings) == 0 {
+		return 0, nil
+	}
+	if len(st.Findings) != 5 {
+		return 0, errors.New("not every finding present: " + strconv.Itoa(len(st.Findings)))
+	}
+	n := -1
+	for id, d := range st.Findings {
+		v, err := strconv.Atoi(d.Note)
+		if err != nil {
+			return 0, errors.New(id + ": note " + strconv.Quote(d.Note))
+		}
+		if n >= 0 && v != n {
+			return 0, errors.New("findings from two different saves")
+		}
+		n = v
+		if want := []string{TriageAccepted, TriageDeferred}[v%2]; d.State != want || d.Fingerprint == "" {
+			return 0, errors.New(id + ": state " + d.State)
+		}
+	}
+	return n, nil
+}
+
+// Killed at any instant, the writer leaves the old state or a new one, whole.
+func TestTriageSurvivesKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills a writer 200 times")
+	}
+	dir, _ := samplePacket(t, nil)
+	path := filepath.Join(dir, TriageFile)
+	rng := rand.New(rand.NewPCG(1, 2))
+	last, saves := 0, 0
+	const kills = 220
+	for i := 0; i < kills; i++ {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperWriter$", "-test.count=1")
+		cmd.Env = append(os.Environ(), "VETTER_CRASH_DIR="+dir)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(rng.IntN(40_000)) * time.Microsecond)
+		cmd.Process.Kill() // SIGKILL: no deferred cleanup runs
+		cmd.Wait()
+
+		data, err := os.ReadFile(path)
+		if os.IsNotExist(err) && last == 0 {
+			continue // killed before its first save
+		}
+		if err != nil {
+			t.Fatalf("kill %d: %v", i, err)
+		}
+		var st TriageState
+		if err := json.Unmarshal(data, &st); err != nil {
+			t.Fatalf("kill %d: triage.json does not parse: %v\n%s", i, err, data)
+		}
+		n, err := crashCounter(&st)
+		if err != nil {
+			t.Fatalf("kill %d: torn state: %v\n%s", i, err, data)
+		}
+		if n < last {
+			t.Fatalf("kill %d: state went back from %d to %d", i, last, n)
+		}
+		if n > last {
+			saves++
+		}
+		last = n
+	}
+	if saves < kills/4 {
+		t.Errorf("only %d of %d runs saved anything; the kills did not exercise writing", saves, kills)
+	}
+	t.Logf("%d kills, %d runs saved, %d saves in all", kills, saves, last)
+}
