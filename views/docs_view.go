@@ -306,7 +306,7 @@ func (d *Docs) panelView(w, h int) []string {
 		for _, c := range doc.Citations {
 			textW = max(textW, ansi.StringWidth(ui.Sanitize(c.Text)))
 		}
-		textW = min(textW, max((w-numW-4)/2, 10))
+		textW = min(textW, max((w-numW-4)*2/5, 10))
 	}
 	for i := d.panelTop; i < n && len(rows) < h; i++ {
 		selected := i == d.panelCur
@@ -346,7 +346,7 @@ func (d *Docs) citationRow(c packet.Citation, selected bool, numW, textW int) st
 		textStyle = st.Selection
 	}
 	return st.Gutter.Render(fmt.Sprintf("%*d ", numW, c.SourceLine)) +
-		fitCell(st.Text(c.Text, textStyle), textW) + st.Muted.Render(" → ") +
+		textStyle.Render(fitLeft(ui.Sanitize(c.Text), textW)) + st.Muted.Render(" → ") +
 		st.Text(whereCited(c), whereStyle)
 }
 

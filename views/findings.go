@@ -375,6 +375,7 @@ func (f *Findings) Open(t Target) tea.Cmd {
 		return statusCmd("no finding " + ui.Sanitize(t.Finding))
 	}
 	f.selectIndex(idx)
+	f.syncDetail()
 	if t.Recipe == findingsHere {
 		f.top = t.Offset
 		f.focus = focusList
@@ -387,7 +388,6 @@ func (f *Findings) Open(t Target) tea.Cmd {
 		f.top = f.sel - max(f.layout().listRows, 1)/2
 	}
 	f.scrollIntoView()
-	f.syncDetail()
 	return f.renderCmd()
 }
 

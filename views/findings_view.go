@@ -262,7 +262,7 @@ func (f *Findings) citationsView(fd *packet.Finding, w, h int) []string {
 	for _, c := range fd.Citations {
 		textW = max(textW, ansi.StringWidth(ui.Sanitize(c.Text)))
 	}
-	textW = min(textW, max((w-6)/2, 10))
+	textW = min(textW, max((w-6)*2/5, 10))
 	for i := f.citeTop; i < n && len(rows) < h; i++ {
 		c := fd.Citations[i]
 		selected := f.focus == focusCitations && i == f.citeCur
@@ -280,7 +280,7 @@ func (f *Findings) citationsView(fd *packet.Finding, w, h int) []string {
 		if selected {
 			textStyle = st.Selection
 		}
-		rows = append(rows, fitCell(marker+fitCell(st.Text(c.Text, textStyle), textW)+
+		rows = append(rows, fitCell(marker+textStyle.Render(fitLeft(ui.Sanitize(c.Text), textW))+
 			st.Muted.Render(" → ")+st.Text(whereCited(c), whereStyle), w))
 	}
 	return rows
