@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -351,6 +352,60 @@ func TestDocsSizes(t *testing.T) {
 			_ = d.Bindings()
 			d.Search("the")
 			d.NextMatch(1)
+		}
+	}
+}
+
+func TestDocsPlainUntilRendered(t *testing.T) {
+	p := packet.LoadSample(packet.Options{})
+	d := NewDocs(NewContext(p, true, false))
+	d.SetSize(80, 24)
+	cmd := d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1})
+	if cmd == nil {
+		t.Fatal("Open asked for no rendering")
+	}
+	if !strings.Contains(d.Status(), "rendering…") {
+		t.Errorf("status before the rendering: %q", d.Status())
+	}
+	if v := ansi.Strip(d.View()); !strings.Contains(v, "## Assessment: needs_changes") {
+		t.Errorf("the plain text is not shown while rendering:\n%s", v)
+	}
+	msg := cmd()
+	// A rendering for an older request is dropped.
+	stale := msg.(docsRenderedMsg)
+	stale.Gen--
+	d.Update(stale)
+	if d.shown == shownRendered && d.view.path == "review.md" && d.gen != stale.Gen {
+		// The cache may hold it, but the request in flight is still the newer one.
+		if d.inflightPath == "" {
+			t.Error("a stale rendering cleared the request in flight")
+		}
+	}
+	d.Update(msg)
+	if d.shown != shownRendered {
+		t.Errorf("after the rendering, shown %v", d.shown)
+	}
+}
+
+func TestDocsHostileText(t *testing.T) {
+	evil := "# Title \x1b]0;owned\x07\n\nText \x1b[2J\x1b[31mred\x1b[0m and \x9b6n done.\n\nSee `evil.md:1`.\n"
+	pk := &packet.Packet{Docs: []*packet.Document{packet.ParseDocument("evil\x1b[1m.md", []byte(evil))}}
+	for _, raw := range []bool{false, true} {
+		d := NewDocs(NewContext(pk, true, false))
+		d.SetSize(120, 20)
+		dfRun(d, d.Init())
+		if raw {
+			dfRun(d, d.Update(dfKey("r")))
+		}
+		dfRun(d, d.Update(dfKey("C")))
+		v := d.View() + d.Status()
+		if !utf8.ValidString(v) || strings.ContainsRune(v, 0x9b) {
+			t.Errorf("raw=%v: a C1 control or invalid UTF-8 reached the screen", raw)
+		}
+		for _, bad := range []string{"\x1b]", "\x1b[2J", "\x07", "\x1b[31m"} {
+			if strings.Contains(v, bad) {
+				t.Errorf("raw=%v: %q reached the screen", raw, bad)
+			}
 		}
 	}
 }

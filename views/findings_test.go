@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -175,6 +176,50 @@ func TestFindingsSizes(t *testing.T) {
 			_ = f.Bindings()
 			f.Search("retry")
 			f.NextMatch(-1)
+		}
+	}
+}
+
+func TestFindingsPlainUntilRendered(t *testing.T) {
+	p := packet.LoadSample(packet.Options{})
+	f := NewFindings(NewContext(p, true, false))
+	f.SetSize(160, 48)
+	first := f.Init()
+	cmd := f.Update(dfKey("j"))
+	if v := ansi.Strip(f.View()); !strings.Contains(v, "**Claim.** Off by one") {
+		t.Errorf("the plain claim is not shown while rendering:\n%s", v)
+	}
+	// Finding 1's rendering arrives late: kept, but not shown over finding 2.
+	f.Update(first())
+	if v := ansi.Strip(f.View()); !strings.Contains(v, "Off by one") || strings.Contains(v, "Claim. A  Retry-After") {
+		t.Errorf("a late rendering replaced the selected finding:\n%s", v)
+	}
+	dfRun(f, cmd)
+	if v := ansi.Strip(f.View()); !strings.Contains(v, "Claim. Off by one") {
+		t.Errorf("finding 2 not rendered:\n%s", v)
+	}
+}
+
+func TestFindingsHostileText(t *testing.T) {
+	review := "## Findings\n\n| # | file:line | Severity | Claim | Evidence |\n|---|---|---|---|---|\n" +
+		"| 1 | `a.go:1` \x1b[2J | ma\x1b[31mjor | Claim \x1b]8;;http://x\x07link\x1b]8;;\x07 and \x9b6n | Ev \x07 |\n"
+	doc := packet.ParseDocument(packet.ReviewFile, []byte(review))
+	fs, _ := packet.ParseFindings(doc)
+	if len(fs) != 1 {
+		t.Fatalf("parsed %d findings", len(fs))
+	}
+	pk := &packet.Packet{Docs: []*packet.Document{doc}, Findings: fs}
+	f := NewFindings(NewContext(pk, true, false))
+	f.SetSize(120, 30)
+	dfRun(f, f.Init())
+	dfRun(f, f.Update(dfKey("l")))
+	v := f.View() + f.Status()
+	if !utf8.ValidString(v) || strings.ContainsRune(v, 0x9b) {
+		t.Error("a C1 control or invalid UTF-8 reached the screen")
+	}
+	for _, bad := range []string{"\x1b]", "\x1b[2J", "\x07", "\x1b[31m"} {
+		if strings.Contains(v, bad) {
+			t.Errorf("%q reached the screen", bad)
 		}
 	}
 }
