@@ -41,26 +41,36 @@ func main() {
 }
 
 func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
+	var theme, openAt string
+	var plain bool
 	root := &cobra.Command{
 		Use:   "vetter [PACKET]",
 		Short: "Walk a work-item packet and decide whether the change may run on CI",
 		Long: `vetter loads a work-item packet — plan.md, change.md, change.diff,
 change-validation.md, review.md, validation/registry.jsonl and its logs — from a
-directory, a .zip, .tar, .tar.gz or .tgz, and shows it for review.
+directory, a .zip, .tar, .tar.gz or .tgz, and opens it in a full-screen workbench.
 With no PACKET it opens a built-in sample packet.`,
 		Args:          cobra.MaximumNArgs(1),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := loadArg(args, stderr)
+			if theme != "" && theme != "dark" && theme != "light" {
+				return fmt.Errorf("--theme takes dark or light, not %q", theme)
+			}
+			p, err := loadArgWith(args, stderr, packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog})
 			if err != nil {
 				return err
 			}
 			defer p.Close()
-			// The workbench arrives with the screens; until then vetter prints the summary.
-			return writeSanitized(stdout, func(w io.Writer) { p.Summarize().WriteText(w) })
+			if plain {
+				return writeSanitized(stdout, func(w io.Writer) { p.Summarize().WriteText(w) })
+			}
+			return runWorkbench(p, theme, openAt, stdout)
 		},
 	}
+	root.Flags().StringVar(&theme, "theme", "", "dark or light (default: detect the terminal's background)")
+	root.Flags().StringVar(&openAt, "open", "", "start at a citation: change-validation.md:269, validation/logs/x.log:40-52, path/in/diff.go:120, review.md#2")
+	root.Flags().BoolVar(&plain, "print", false, "print the summary instead of opening the workbench")
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.AddCommand(newCheckCmd(stdout, stderr), newSummaryCmd(stdout, stderr),
@@ -71,10 +81,14 @@ With no PACKET it opens a built-in sample packet.`,
 // loadArg loads the packet named by args, or the built-in sample. A path that
 // cannot be read as a packet at all is exit status 2.
 func loadArg(args []string, stderr io.Writer) (*packet.Packet, error) {
+	return loadArgWith(args, stderr, packet.Options{})
+}
+
+func loadArgWith(args []string, stderr io.Writer, opts packet.Options) (*packet.Packet, error) {
 	if len(args) == 0 {
-		return packet.LoadSample(packet.Options{}), nil
+		return packet.LoadSample(opts), nil
 	}
-	p, err := packet.Load(args[0], packet.Options{})
+	p, err := packet.Load(args[0], opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "vetter:", ui.Sanitize(err.Error()))
 		return nil, exitError{2}

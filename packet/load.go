@@ -12,14 +12,19 @@ import (
 
 // Options tune loading.
 type Options struct {
-	// DeferLogIndex leaves logs unindexed so a screen can show at once; the
-	// caller indexes them in the background (Log.Index) and calls
-	// (*Packet).Reresolve when they are done.
+	// DeferLogIndex leaves logs unindexed (those larger than DeferAbove, when
+	// it is set) so a screen can show at once; the caller indexes them in the
+	// background (Log.Index) and may call (*Packet).Reresolve when done.
 	DeferLogIndex bool
+	DeferAbove    int64
 	// TriageDir, when set, is where triage.json is looked for instead of the
 	// packet itself (an archive or a read-only folder).
 	TriageDir string
 }
+
+// SmallLog is a size below which a log indexes in milliseconds: the
+// workbench indexes such logs while loading so their citations are checked.
+const SmallLog = 16 << 20
 
 // DiffLimit caps change.diff in memory; a 200,000-line diff is about 15 MiB.
 const DiffLimit = 256 << 20
@@ -41,8 +46,15 @@ func Load(p string, opts Options) (*Packet, error) {
 }
 
 // looksLikePacket reports whether anything of a packet was found.
+// Any other markdown does not count: a repository root with a README is not
+// a packet.
 func (p *Packet) looksLikePacket() bool {
-	return len(p.Docs) > 0 || p.Diff != nil || p.Registry.Present || len(p.Logs) > 0
+	for _, n := range []string{PlanFile, ChangeFile, ValidationFile, ReviewFile} {
+		if p.Doc(n) != nil {
+			return true
+		}
+	}
+	return p.Diff != nil || p.Registry.Present || len(p.Logs) > 0
 }
 
 // Analyze reads and understands everything in an opened source.
@@ -141,8 +153,12 @@ func (p *Packet) readDocuments() {
 	}
 	for _, n := range names {
 		data, truncated, err := ReadCapped(p.FS, n, DocLimit)
+		if errors.Is(err, ErrOutsidePacket) {
+			p.problem(CodeLogOutsidePacket, n, 0, fmt.Sprintf("%s leads outside the packet (a link); it is not read", n))
+			continue
+		}
 		if err != nil {
-			p.problem(CodeUnreadableFile, n, 0, fmt.Sprintf("reading %s: %v", n, err))
+			p.problem(CodeUnreadableFile, n, 0, err.Error())
 			continue
 		}
 		if truncated {
@@ -279,8 +295,8 @@ func (p *Packet) readLogs(opts Options) {
 		}
 		p.checkExit(run, l)
 	}
-	if !opts.DeferLogIndex {
-		for _, l := range p.Logs {
+	for _, l := range p.Logs {
+		if !opts.DeferLogIndex || (opts.DeferAbove > 0 && l.Size <= opts.DeferAbove) {
 			if err := l.Index(context.Background(), nil); err != nil {
 				p.problem(CodeUnreadableFile, l.Path, 0, fmt.Sprintf("indexing %s: %v", l.Path, err))
 			}

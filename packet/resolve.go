@@ -3,6 +3,7 @@ package packet
 import (
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -183,4 +184,43 @@ func lineSpan(a, b int) string {
 		return fmt.Sprintf("%d-%d", a, b)
 	}
 	return fmt.Sprint(a)
+}
+
+// ResolveText resolves a citation written by a person or a script ("change-
+// validation.md:269", "validation/logs/x.log:40-52", "…4d5c.log",
+// "path/in/diff.go:120") as the documents' citations are resolved.
+func (p *Packet) ResolveText(s string) Citation {
+	c := Citation{Text: s, DiffFile: -1, DiffHunk: -1, DiffLine: -1}
+	s = strings.TrimSpace(s)
+	for _, pre := range []string{"…", "..."} {
+		if strings.HasPrefix(s, pre) && !strings.HasPrefix(s, "../") {
+			s, c.Suffix = strings.TrimPrefix(s, pre), true
+		}
+	}
+	c.Path = s
+	if i := strings.LastIndexByte(s, ':'); i > 0 {
+		a, b, ok := parseSpan(s[i+1:])
+		if ok {
+			c.Path, c.Line, c.EndLine = s[:i], a, b
+		}
+	}
+	p.resolve(&c)
+	return c
+}
+
+// parseSpan parses "12" or "12-20" (also with an en dash).
+func parseSpan(s string) (a, b int, ok bool) {
+	s = strings.ReplaceAll(s, "–", "-")
+	lo, hi, isRange := strings.Cut(s, "-")
+	a, err := strconv.Atoi(lo)
+	if err != nil || a <= 0 {
+		return 0, 0, false
+	}
+	b = a
+	if isRange {
+		if b, err = strconv.Atoi(hi); err != nil || b < a {
+			return 0, 0, false
+		}
+	}
+	return a, b, true
 }

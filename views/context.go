@@ -35,6 +35,15 @@ func NewContext(p *packet.Packet, dark, noColor bool) *Context {
 	}
 }
 
+// SetDark rebuilds the styles and caches for a dark or light background.
+// Screens keep the same *Context, so they draw with the new styles at once.
+func (c *Context) SetDark(dark bool) {
+	c.Dark = dark
+	c.St = ui.NewStyles(dark, c.NoColor)
+	c.MD.SetDark(dark)
+	c.HL = ui.NewHighlighter(c.St)
+}
+
 // ScreenID names a screen; the numbers are the keys that switch to them.
 type ScreenID int
 

@@ -10,7 +10,19 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+// updating reports whether -update was given. The flag may already be
+// registered by x/exp/golden (teatest imports it), so it is looked up rather
+// than defined twice.
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite the golden files under testdata/")
+	}
+}
 
 // golden compares got (ANSI stripped, trailing spaces kept) with
 // testdata/<name>.golden, rewriting it under -update.
@@ -18,7 +30,7 @@ func golden(t *testing.T, name, got string) {
 	t.Helper()
 	got = ansi.Strip(got)
 	path := filepath.Join("testdata", name+".golden")
-	if *update {
+	if updating() {
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,809 @@
+package packet
+
+import (
+	"archive/tar"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// These tests go through Load, the way the commands and screens read a packet,
+// so they check the parts together: sources, documents, registry, logs,
+// evidence, citations and the gate.
+
+const packetsDir = "testdata/packets"
+
+// wantProblem is the part of a problem a test pins down; the message is for
+// people and free to change.
+type wantProblem struct {
+	Code string
+	File string
+	Line int
+}
+
+func (w wantProblem) String() string { return fmt.Sprintf("%s@%s:%d", w.Code, w.File, w.Line) }
+
+func problemSet(ps []Problem) []wantProblem {
+	out := make([]wantProblem, len(ps))
+	for i, p := range ps {
+		out[i] = wantProblem{p.Code, p.File, p.Line}
+	}
+	slices.SortFunc(out, func(a, b wantProblem) int { return strings.Compare(a.String(), b.String()) })
+	return out
+}
+
+func sortedWant(ws []wantProblem) []wantProblem {
+	out := slices.Clone(ws)
+	slices.SortFunc(out, func(a, b wantProblem) int { return strings.Compare(a.String(), b.String()) })
+	return out
+}
+
+// checkProblems requires exactly the wanted problems (by code, file and line).
+func checkProblems(t *testing.T, p *Packet, want []wantProblem) {
+	t.Helper()
+	got := problemSet(p.Problems)
+	if !slices.Equal(got, sortedWant(want)) {
+		var b strings.Builder
+		for _, pr := range p.Problems {
+			fmt.Fprintf(&b, "\n  %s %s:%d %s", pr.Code, pr.File, pr.Line, pr.Message)
+		}
+		t.Errorf("problems:\n got %v\nwant %v\nfull:%s", got, sortedWant(want), b.String())
+	}
+	for _, pr := range p.Problems {
+		if pr.Severity != SeverityOf(pr.Code) {
+			t.Errorf("problem %s has severity %s, want %s", pr.Code, pr.Severity, SeverityOf(pr.Code))
+		}
+		if pr.Message == "" {
+			t.Errorf("problem %s at %s:%d has no message", pr.Code, pr.File, pr.Line)
+		}
+	}
+}
+
+func hasProblem(p *Packet, code, file string, line int) bool {
+	for _, pr := range p.Problems {
+		if pr.Code == code && pr.File == file && pr.Line == line {
+			return true
+		}
+	}
+	return false
+}
+
+// copyTree copies the files under src into dst, replacing what is there.
+func copyTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		out := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(out, 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(out, b, 0o644)
+	})
+	if err != nil {
+		t.Fatalf("copying %s to %s: %v", src, dst, err)
+	}
+}
+
+// packetWith builds a packet in a temporary directory: the base packet with
+// the files of testdata/packets/<overlay> laid over it ("" for base alone).
+// Each overlay holds only the files that make its case.
+func packetWith(t *testing.T, overlay string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "pkt")
+	copyTree(t, filepath.Join(packetsDir, "base"), dir)
+	if overlay != "" {
+		copyTree(t, filepath.Join(packetsDir, overlay), dir)
+	}
+	return dir
+}
+
+func mustLoad(t *testing.T, path string, opts Options) *Packet {
+	t.Helper()
+	p, err := Load(path, opts)
+	if err != nil {
+		t.Fatalf("Load(%s): %v", path, err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+func gateCheck(g Gate, name string) GateCheck {
+	for _, c := range g.Checks {
+		if c.Name == name {
+			return c
+		}
+	}
+	return GateCheck{Name: name + " (absent)"}
+}
+
+// failingChecks lists the gate checks that do not hold, in order.
+func failingChecks(g Gate) []string {
+	var out []string
+	for _, c := range g.Checks {
+		if !c.OK {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
+// ---- the base packet -------------------------------------------------------
+
+func TestLoadBase(t *testing.T) {
+	p := mustLoad(t, packetWith(t, ""), Options{})
+	checkProblems(t, p, nil)
+	if p.Source != KindDir {
+		t.Errorf("Source = %q, want %q", p.Source, KindDir)
+	}
+	if p.Plan.ID != "TEST-101" || !slices.Equal(p.Plan.Recipes, []string{"01-unit", "02-lint"}) {
+		t.Errorf("plan = %q %v", p.Plan.ID, p.Plan.Recipes)
+	}
+	if p.Verdict.Value != "pass" || p.Assessment.Value != "sound" {
+		t.Errorf("verdict %q, assessment %q", p.Verdict.Value, p.Assessment.Value)
+	}
+	if len(p.Findings) != 2 || p.Finding("review.md#2") == nil {
+		t.Errorf("findings = %d", len(p.Findings))
+	}
+	if p.Evidence.Validated != 2 || p.Evidence.Total != 2 {
+		t.Errorf("evidence %d/%d, want 2/2", p.Evidence.Validated, p.Evidence.Total)
+	}
+	var docs []string
+	for _, d := range p.Docs {
+		docs = append(docs, d.Path)
+	}
+	if want := []string{"plan.md", "change.md", "change-validation.md", "review.md", "compute-env.md"}; !slices.Equal(docs, want) {
+		t.Errorf("docs = %v, want %v", docs, want)
+	}
+	for _, l := range p.Logs {
+		if !l.Indexed() {
+			t.Errorf("%s not indexed after Load", l.Path)
+		}
+	}
+	g := p.Gate()
+	if got := failingChecks(g); !slices.Equal(got, []string{CheckFindingsTriaged}) {
+		t.Errorf("failing gate checks = %v, want only findings-triaged", got)
+	}
+	if g.Command != "/ok to test 9f8e7d6c5b4a39281706f5e4d3c2b1a098765432" {
+		t.Errorf("gate command = %q", g.Command)
+	}
+}
+
+// ---- one problem at a time -------------------------------------------------
+
+func TestLoadProblems(t *testing.T) {
+	const reg, val = RegistryFile, ValidationFile
+	cases := []struct {
+		overlay string
+		want    []wantProblem
+		check   func(t *testing.T, p *Packet)
+	}{
+		{
+			overlay: "log-exit-mismatch",
+			want:    []wantProblem{{CodeLogExitMismatch, reg, 1}},
+			check: func(t *testing.T, p *Packet) {
+				if gateCheck(p.Gate(), CheckLogsIntact).OK {
+					t.Error("logs-intact holds despite an exit mismatch")
+				}
+			},
+		},
+		{
+			overlay: "validated-with-nonzero-exit",
+			want:    []wantProblem{{CodeLogExitMismatch, reg, 2}},
+		},
+		{
+			overlay: "log-empty",
+			want:    []wantProblem{{CodeLogEmpty, "validation/logs/02-lint.log", 0}},
+			check: func(t *testing.T, p *Packet) {
+				if gateCheck(p.Gate(), CheckLogsIntact).OK {
+					t.Error("logs-intact holds despite an empty log")
+				}
+			},
+		},
+		{
+			overlay: "log-missing",
+			want:    []wantProblem{{CodeLogMissing, reg, 2}},
+			check: func(t *testing.T, p *Packet) {
+				if p.Log("validation/logs/gone.log") != nil {
+					t.Error("a missing log is in p.Logs")
+				}
+				if gateCheck(p.Gate(), CheckLogsIntact).OK {
+					t.Error("logs-intact holds despite a missing log")
+				}
+			},
+		},
+		{
+			overlay: "recipe-missing",
+			want:    []wantProblem{{CodeRecipeMissing, PlanFile, 9}, {CodePassWithFailing, val, 11}},
+			check: func(t *testing.T, p *Packet) {
+				row := p.Evidence.Row("03-integration")
+				if row == nil || row.Status != StatusMissing || !row.Planned {
+					t.Errorf("03-integration row = %+v", row)
+				}
+				if p.Evidence.Validated != 2 || p.Evidence.Total != 3 {
+					t.Errorf("evidence %d/%d, want 2/3", p.Evidence.Validated, p.Evidence.Total)
+				}
+				if gateCheck(p.Gate(), CheckEvidence).OK {
+					t.Error("evidence-complete holds with a missing recipe")
+				}
+			},
+		},
+		{
+			// An unplanned recipe failing is a warning, but the verdict does
+			// not contradict the plan, so no pass-with-failing-evidence.
+			overlay: "recipe-failing",
+			want:    []wantProblem{{CodeRecipeFailing, reg, 3}},
+			check: func(t *testing.T, p *Packet) {
+				if row := p.Evidence.Row("09-bench"); row == nil || row.Status != StatusFailing || row.Planned {
+					t.Errorf("09-bench row = %+v", row)
+				}
+				if gateCheck(p.Gate(), CheckEvidence).OK {
+					t.Error("evidence-complete holds with a failing recipe")
+				}
+			},
+		},
+		{
+			overlay: "pass-with-failing-evidence",
+			want:    []wantProblem{{CodeRecipeFailing, reg, 1}, {CodePassWithFailing, val, 11}},
+		},
+		{
+			overlay: "verdict-conflict",
+			want:    []wantProblem{{CodeVerdictConflict, val, 11}},
+			check: func(t *testing.T, p *Packet) {
+				if p.Verdict.Value != "pass" || p.Verdict.Line != 11 {
+					t.Errorf("verdict %q at %d, want the last one (pass at 11)", p.Verdict.Value, p.Verdict.Line)
+				}
+			},
+		},
+		{
+			overlay: "assessment-missing",
+			want:    []wantProblem{{CodeAssessmentMissing, ReviewFile, 0}},
+			check: func(t *testing.T, p *Packet) {
+				if p.Assessment.Value != "" || len(p.Findings) != 1 {
+					t.Errorf("assessment %q, %d findings; want none and 1", p.Assessment.Value, len(p.Findings))
+				}
+				if c := gateCheck(p.Gate(), CheckAssessmentSound); c.OK {
+					t.Errorf("assessment-sound holds: %+v", c)
+				}
+			},
+		},
+		{
+			overlay: "citations",
+			want: []wantProblem{
+				{CodeCitationUnresolved, "notes.md", 4},
+				{CodeCitationUnresolved, "notes.md", 6},
+				{CodeCitationUnresolved, "notes.md", 12},
+				{CodeCitationUnresolved, "notes.md", 13},
+			},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.overlay, func(t *testing.T) {
+			p := mustLoad(t, packetWith(t, tc.overlay), Options{})
+			checkProblems(t, p, tc.want)
+			// Whatever is wrong, the rest of the packet still shows.
+			if len(p.Docs) < 5 || p.Diff == nil || !p.Registry.Present || len(p.Findings) == 0 {
+				t.Errorf("packet partly lost: %d docs, diff %v, registry %v, %d findings",
+					len(p.Docs), p.Diff != nil, p.Registry.Present, len(p.Findings))
+			}
+			if tc.check != nil {
+				tc.check(t, p)
+			}
+		})
+	}
+}
+
+// ---- citations -------------------------------------------------------------
+
+func TestLoadCitationKinds(t *testing.T) {
+	p := mustLoad(t, packetWith(t, "citations"), Options{})
+	notes := p.Doc("notes.md")
+	if notes == nil {
+		t.Fatal("notes.md not loaded")
+	}
+	byText := map[string]Citation{}
+	for _, c := range notes.Citations {
+		byText[c.Text] = c
+	}
+	cases := []struct {
+		text     string
+		kind     CitationKind
+		target   string
+		resolved bool
+		newLine  int // the anchored diff line's new-side number, for kind diff
+	}{
+		{"compute-env.md:5", CitePacket, "compute-env.md", true, 0},
+		{"compute-env.md:99", CiteUnresolved, "compute-env.md", false, 0},
+		{"validation/registry.jsonl:2", CiteRegistry, RegistryFile, true, 0},
+		{"validation/registry.jsonl:9", CiteUnresolved, RegistryFile, false, 0},
+		{"01-unit.log", CiteLog, "validation/logs/01-unit.log", true, 0},
+		{"…1-unit.log:2", CiteLog, "validation/logs/01-unit.log", true, 0},
+		{"internal/fetch/fetch.go:15", CiteDiff, "internal/fetch/fetch.go", true, 15},
+		{"internal/fetch/fetch.go:80", CiteDiffFile, "internal/fetch/fetch.go", true, 0},
+		{"internal/other/other.go:5", CiteExternal, "internal/other/other.go", true, 0},
+		{"validation/logs/nope.log", CiteUnresolved, "validation/logs/nope.log", false, 0},
+		{"validation/logs/02-lint.log:99", CiteUnresolved, "validation/logs/02-lint.log", false, 0},
+		{"change.diff:3", CitePacket, DiffPath, true, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.text, func(t *testing.T) {
+			c, ok := byText[tc.text]
+			if !ok {
+				t.Fatalf("citation %q not found in notes.md; found %v", tc.text, slices.Collect(maps.Keys(byText)))
+			}
+			if c.Kind != tc.kind || c.Target != tc.target || c.Resolved != tc.resolved {
+				t.Errorf("got kind %s target %q resolved %v (%s), want %s %q %v",
+					c.Kind, c.Target, c.Resolved, c.Note, tc.kind, tc.target, tc.resolved)
+			}
+			if !c.Resolved && c.Note == "" {
+				t.Error("an unresolved citation has no note saying why")
+			}
+			if tc.kind == CiteDiff {
+				if got := anchoredNewLine(p, c); got != tc.newLine {
+					t.Errorf("anchored to new line %d, want %d", got, tc.newLine)
+				}
+			} else if c.DiffHunk >= 0 || c.DiffLine >= 0 {
+				t.Errorf("a %s citation is anchored into the diff (%d/%d/%d)", c.Kind, c.DiffFile, c.DiffHunk, c.DiffLine)
+			}
+		})
+	}
+}
+
+// TestLoadDeferredLogIndex checks the screen's path: logs are opened but not
+// indexed, a past-the-end log line cannot be known yet, and Reresolve after
+// indexing finds it.
+func TestLoadDeferredLogIndex(t *testing.T) {
+	p := mustLoad(t, packetWith(t, "citations"), Options{DeferLogIndex: true})
+	for _, l := range p.Logs {
+		if l.Indexed() {
+			t.Errorf("%s indexed despite DeferLogIndex", l.Path)
+		}
+	}
+	if hasProblem(p, CodeCitationUnresolved, "notes.md", 13) {
+		t.Error("a log line was judged past the end before the log was indexed")
+	}
+	for _, l := range p.Logs {
+		if err := l.Index(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p.Reresolve()
+	checkProblems(t, p, []wantProblem{
+		{CodeCitationUnresolved, "notes.md", 4},
+		{CodeCitationUnresolved, "notes.md", 6},
+		{CodeCitationUnresolved, "notes.md", 12},
+		{CodeCitationUnresolved, "notes.md", 13},
+	})
+}
+
+// anchoredNewLine is the new-side line number of the diff line a citation is
+// anchored to, or -1.
+func anchoredNewLine(p *Packet, c Citation) int {
+	if p.Diff == nil || c.DiffFile < 0 || c.DiffFile >= len(p.Diff.Files) {
+		return -1
+	}
+	f := p.Diff.Files[c.DiffFile]
+	if c.DiffHunk < 0 || c.DiffHunk >= len(f.Hunks) {
+		return -1
+	}
+	h := f.Hunks[c.DiffHunk]
+	if c.DiffLine < 0 || c.DiffLine >= len(h.Lines) {
+		return -1
+	}
+	if f.Path() != c.Target {
+		return -1
+	}
+	return h.Lines[c.DiffLine].New
+}
+
+// ---- partial and non-packets -----------------------------------------------
+
+func TestLoadReviewOnly(t *testing.T) {
+	p := mustLoad(t, filepath.Join(packetsDir, "review-only"), Options{})
+	for _, w := range []wantProblem{
+		{CodeMissingFile, PlanFile, 0},
+		{CodeMissingFile, ChangeFile, 0},
+		{CodeMissingFile, ValidationFile, 0},
+		{CodeMissingFile, DiffPath, 0},
+		{CodeMissingFile, RegistryFile, 0},
+		{CodeVerdictMissing, ValidationFile, 0},
+	} {
+		if !hasProblem(p, w.Code, w.File, w.Line) {
+			t.Errorf("no %s", w)
+		}
+	}
+	if hasProblem(p, CodeMissingFile, ReviewFile, 0) {
+		t.Error("review.md reported missing")
+	}
+	if len(p.Findings) != 2 || p.Finding("review.md#1").Severity != "major" {
+		t.Errorf("findings not parsed: %d", len(p.Findings))
+	}
+	if p.Assessment.Value != "needs_changes" {
+		t.Errorf("assessment = %q", p.Assessment.Value)
+	}
+	// Citations into a diff that is absent are repository files, not errors.
+	for _, c := range p.AllCitations() {
+		if c.Kind != CiteExternal {
+			t.Errorf("%s resolved as %s, want external", c.Text, c.Kind)
+		}
+	}
+	// `vetter check` exits non-zero on errors.
+	if errs, _, _ := p.Counts(); errs == 0 {
+		t.Error("a packet with only review.md has no errors")
+	}
+	if p.Gate().Ready {
+		t.Error("the gate is ready for a packet with only review.md")
+	}
+}
+
+func TestLoadNotAPacket(t *testing.T) {
+	tmp := t.TempDir()
+	text := filepath.Join(tmp, "notes.txt")
+	if err := os.WriteFile(text, []byte("just some notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	unrelated := filepath.Join(tmp, "repo")
+	for name, body := range map[string]string{
+		"main.go":        "package main\n",
+		"data/input.csv": "a,b\n1,2\n",
+		"Makefile":       "all:\n\tgo build\n",
+		"logs/run.log":   "ok\n[exit 0 after 1 s]\n",
+	} {
+		p := filepath.Join(unrelated, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	empty := filepath.Join(tmp, "empty")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, path := range map[string]string{
+		"missing":   filepath.Join(tmp, "no-such-packet"),
+		"text file": text,
+		"unrelated": unrelated,
+		"empty dir": empty,
+	} {
+		t.Run(name, func(t *testing.T) {
+			p, err := Load(path, Options{})
+			if !errors.Is(err, ErrNotAPacket) {
+				t.Fatalf("Load(%s) = %v, want an error wrapping ErrNotAPacket", path, err)
+			}
+			if p != nil {
+				t.Error("Load returned a packet with its error")
+			}
+			if !strings.Contains(err.Error(), path) {
+				t.Errorf("error %q does not name %s", err, path)
+			}
+		})
+	}
+}
+
+// ---- never reading outside the packet -------------------------------------
+
+// outsideMark is written into every file outside the packet; it must never
+// show up in anything loaded.
+const outsideMark = "CONTENT-FROM-OUTSIDE-THE-PACKET"
+
+// checkNothingFromOutside fails if the mark (or /etc/passwd's first field)
+// appears in any document, finding or log line of p.
+func checkNothingFromOutside(t *testing.T, p *Packet) {
+	t.Helper()
+	leaked := func(s string) bool {
+		return strings.Contains(s, outsideMark) || strings.Contains(s, "root:x:0:0")
+	}
+	for _, d := range p.Docs {
+		if leaked(d.Text) {
+			t.Errorf("document %s holds text from outside the packet", d.Path)
+		}
+	}
+	for _, f := range p.Findings {
+		if leaked(f.Claim + f.Evidence + f.Location) {
+			t.Errorf("finding %s holds text from outside the packet", f.ID)
+		}
+	}
+	for _, l := range p.Logs {
+		if strings.HasPrefix(l.Path, "/") || strings.Contains(l.Path, "..") {
+			t.Errorf("log %q is outside the packet", l.Path)
+		}
+		lines, err := l.ReadLines(1, 1000)
+		if err != nil {
+			t.Errorf("reading %s: %v", l.Path, err)
+		}
+		for i, s := range lines {
+			if leaked(s) {
+				t.Errorf("log %s line %d holds text from outside the packet", l.Path, i+1)
+			}
+		}
+	}
+	for _, pr := range p.Problems {
+		if leaked(pr.Message) {
+			t.Errorf("problem %s quotes text from outside the packet", pr.Code)
+		}
+	}
+}
+
+// checkRestLoads requires the base packet's substance despite hostile parts.
+func checkRestLoads(t *testing.T, p *Packet) {
+	t.Helper()
+	if p.Verdict.Value != "pass" || p.Assessment.Value != "sound" {
+		t.Errorf("verdict %q, assessment %q; want pass, sound", p.Verdict.Value, p.Assessment.Value)
+	}
+	if len(p.Findings) != 2 {
+		t.Errorf("%d findings, want 2", len(p.Findings))
+	}
+	for _, n := range []string{PlanFile, ChangeFile, ValidationFile, ReviewFile} {
+		if p.Doc(n) == nil {
+			t.Errorf("%s not loaded", n)
+		}
+	}
+	if p.Diff == nil || len(p.Diff.Files) != 1 {
+		t.Error("change.diff not loaded")
+	}
+	if l := p.Log("validation/logs/01-unit.log"); l == nil || l.LineCount() != 4 {
+		t.Errorf("validation/logs/01-unit.log not loaded whole: %v", l)
+	}
+	if p.Change.HeadSHA == "" {
+		t.Error("head SHA lost")
+	}
+}
+
+func writeFile(t *testing.T, p, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestLoadDirNeverReadsOutside(t *testing.T) {
+	pkt := packetWith(t, "")
+	tmp := filepath.Dir(pkt)
+	outside := filepath.Join(tmp, "outside")
+	// ../secret.log really exists next to the packet, so only the guard
+	// stops it being read.
+	writeFile(t, filepath.Join(tmp, "secret.log"), outsideMark+" parent\n[exit 0 after 1 s]\n")
+	writeFile(t, filepath.Join(outside, "outside.md"), "# "+outsideMark+"\n\n## Verdict: fail\n")
+	writeFile(t, filepath.Join(outside, "target.log"), outsideMark+" linked\n[exit 0 after 1 s]\n")
+	writeFile(t, filepath.Join(outside, "dir", "inner.log"), outsideMark+" inner\n[exit 0 after 1 s]\n")
+
+	logs := filepath.Join(pkt, "validation", "logs")
+	symlinkOrSkip(t, filepath.Join(outside, "target.log"), filepath.Join(logs, "abs-link.log"))
+	symlinkOrSkip(t, "../../../outside/target.log", filepath.Join(logs, "rel-link.log"))
+	symlinkOrSkip(t, filepath.Join(outside, "dir"), filepath.Join(logs, "sub"))
+	symlinkOrSkip(t, "01-unit.log", filepath.Join(logs, "alias.log")) // stays inside: fine
+	if err := os.Remove(filepath.Join(pkt, "compute-env.md")); err != nil {
+		t.Fatal(err)
+	}
+	symlinkOrSkip(t, filepath.Join(outside, "outside.md"), filepath.Join(pkt, "compute-env.md"))
+	symlinkOrSkip(t, "../outside/outside.md", filepath.Join(pkt, "notes.md"))
+
+	reg, err := os.ReadFile(filepath.Join(pkt, filepath.FromSlash(RegistryFile)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg = append(reg, `{"seq":3,"recipe":"03-parent","status":"validated","log":"../secret.log","exit_code":0}
+{"seq":4,"recipe":"04-absolute","status":"validated","log":"/etc/passwd","exit_code":0}
+{"seq":5,"recipe":"05-linked","status":"validated","log":"validation/logs/abs-link.log","exit_code":0}
+{"seq":6,"recipe":"06-through-dir","status":"validated","log":"validation/logs/sub/inner.log","exit_code":0}
+{"seq":7,"recipe":"07-dotdot-inside","status":"validated","log":"validation/logs/../logs/../../../secret.log","exit_code":0}
+{"seq":8,"recipe":"08-alias","status":"validated","log":"validation/logs/alias.log","exit_code":0}
+`...)
+	writeFile(t, filepath.Join(pkt, filepath.FromSlash(RegistryFile)), string(reg))
+
+	p := mustLoad(t, pkt, Options{})
+	// Each way out is refused where it is written: the registry line naming
+	// it, or the link itself. A document linked out is unreadable.
+	checkProblems(t, p, []wantProblem{
+		{CodeLogOutsidePacket, RegistryFile, 3},
+		{CodeLogOutsidePacket, RegistryFile, 4},
+		{CodeLogOutsidePacket, RegistryFile, 5},
+		{CodeLogOutsidePacket, RegistryFile, 6},
+		{CodeLogOutsidePacket, RegistryFile, 7},
+		{CodeLogOutsidePacket, "validation/logs/abs-link.log", 0},
+		{CodeLogOutsidePacket, "validation/logs/rel-link.log", 0},
+		{CodeLogOutsidePacket, "validation/logs/sub", 0},
+		{CodeLogOutsidePacket, "compute-env.md", 0},
+		{CodeLogOutsidePacket, "notes.md", 0},
+	})
+	for _, pr := range p.Problems {
+		if !strings.Contains(pr.Message, "outside the packet") {
+			t.Errorf("%s at %s does not say it leads outside the packet: %s", pr.Code, pr.File, pr.Message)
+		}
+	}
+	for _, doc := range []string{"compute-env.md", "notes.md"} {
+		if p.Doc(doc) != nil {
+			t.Errorf("%s, a link out of the packet, was loaded", doc)
+		}
+	}
+	if l := p.Log("validation/logs/alias.log"); l == nil || l.LineCount() != 4 {
+		t.Error("a link that stays inside the packet was not read")
+	}
+	if gateCheck(p.Gate(), CheckLogsIntact).OK {
+		t.Error("logs-intact holds with logs outside the packet")
+	}
+	checkNothingFromOutside(t, p)
+	checkRestLoads(t, p)
+}
+
+func TestLoadArchiveNeverReadsOutside(t *testing.T) {
+	var base []entry
+	root := filepath.Join(packetsDir, "base")
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		base = append(base, entry{name: "pkt/" + filepath.ToSlash(rel), body: string(b)})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostile := []entry{
+		{name: "../evil.md", body: "# " + outsideMark + "\n"},
+		{name: "pkt/../../evil2.md", body: "# " + outsideMark + "\n"},
+		{name: "/abs.md", body: "# " + outsideMark + "\n"},
+		{name: "pkt/link.md", kind: tar.TypeSymlink, link: "/etc/passwd"},
+		{name: "pkt/validation/logs/link.log", kind: tar.TypeSymlink, link: "../../../outside.log"},
+	}
+	wantUnsafe := []string{"../evil.md", "pkt/../../evil2.md", "/abs.md", "pkt/link.md", "pkt/validation/logs/link.log"}
+
+	tmp := t.TempDir()
+	for _, kind := range []string{"zip", "tar", "tgz"} {
+		t.Run(kind, func(t *testing.T) {
+			es := append(slices.Clone(base), hostile...)
+			wantUnsafe := wantUnsafe
+			if kind != "zip" {
+				es = append(es, entry{name: "pkt/hard.md", kind: tar.TypeLink, link: "/etc/passwd"})
+				wantUnsafe = append(slices.Clone(wantUnsafe), "pkt/hard.md")
+			}
+			path := filepath.Join(tmp, "packet."+kind)
+			switch kind {
+			case "zip":
+				writeZip(t, path, es)
+			case "tar":
+				writeTar(t, path, es, false)
+			case "tgz":
+				writeTar(t, path, es, true)
+			}
+			p := mustLoad(t, path, Options{})
+			if p.Source != kind {
+				t.Errorf("Source = %q, want %q", p.Source, kind)
+			}
+			var got []string
+			for _, pr := range p.Problems {
+				if pr.Code == CodeArchiveUnsafeEntry {
+					got = append(got, pr.File)
+				}
+			}
+			slices.Sort(got)
+			want := slices.Sorted(slices.Values(wantUnsafe))
+			if !slices.Equal(got, want) {
+				t.Errorf("archive-unsafe-entry problems for %v, want %v", got, want)
+			}
+			// Apart from the refused entries, the packet is the clean base.
+			others := slices.DeleteFunc(slices.Clone(p.Problems), func(pr Problem) bool { return pr.Code == CodeArchiveUnsafeEntry })
+			if len(others) > 0 {
+				t.Errorf("other problems: %+v", others)
+			}
+			for _, d := range p.Docs {
+				if strings.Contains(d.Path, "evil") || d.Path == "abs.md" || d.Path == "link.md" || d.Path == "hard.md" {
+					t.Errorf("refused entry %s loaded as a document", d.Path)
+				}
+			}
+			if p.Log("validation/logs/link.log") != nil {
+				t.Error("a symbolic link entry was opened as a log")
+			}
+			checkNothingFromOutside(t, p)
+			checkRestLoads(t, p)
+			if p.Doc("compute-env.md") == nil {
+				t.Error("compute-env.md not loaded from the archive")
+			}
+		})
+	}
+}
+
+// ---- the built-in sample ---------------------------------------------------
+
+func TestLoadSampleExpectations(t *testing.T) {
+	for _, opts := range []Options{{}, {DeferLogIndex: true}} {
+		t.Run(fmt.Sprintf("defer=%v", opts.DeferLogIndex), func(t *testing.T) {
+			p := LoadSample(opts)
+			defer p.Close()
+			if opts.DeferLogIndex {
+				for _, l := range p.Logs {
+					if err := l.Index(context.Background(), nil); err != nil {
+						t.Fatal(err)
+					}
+				}
+				p.Reresolve()
+			}
+			checkSample(t, p)
+		})
+	}
+}
+
+func checkSample(t *testing.T, p *Packet) {
+	t.Helper()
+	// The sample is built to have exactly one problem: review.md cites a line
+	// of compute-env.md that does not exist.
+	f3 := p.Finding("review.md#3")
+	if f3 == nil {
+		t.Fatal("no finding review.md#3")
+	}
+	checkProblems(t, p, []wantProblem{{CodeCitationUnresolved, ReviewFile, f3.Line}})
+	if len(p.Problems) == 1 && !strings.Contains(p.Problems[0].Message, "compute-env.md:41") {
+		t.Errorf("the problem is not about compute-env.md:41: %s", p.Problems[0].Message)
+	}
+
+	if p.Evidence.Validated != 4 || p.Evidence.Total != 4 {
+		t.Errorf("evidence %d/%d, want 4/4", p.Evidence.Validated, p.Evidence.Total)
+	}
+	if row := p.Evidence.Row("03-python-unit-tests"); row == nil || row.Status != StatusDispositioned {
+		t.Errorf("03-python-unit-tests row = %+v, want dispositioned", row)
+	}
+	if row := p.Evidence.Row("01-go-unit-tests"); row == nil || len(row.Runs) != 2 || row.Latest == nil || row.Latest.Seq != 3 {
+		t.Errorf("01-go-unit-tests row = %+v, want 2 runs, latest seq 3", row)
+	}
+	if row := p.Evidence.Row("00-go-toolchain-setup"); row == nil || row.Planned {
+		t.Errorf("00-go-toolchain-setup row = %+v, want an unplanned row", row)
+	}
+
+	g := p.Gate()
+	if g.Ready {
+		t.Error("the sample's gate is ready")
+	}
+	if got, want := failingChecks(g), []string{CheckAssessmentSound, CheckFindingsTriaged}; !slices.Equal(got, want) {
+		t.Errorf("failing gate checks = %v, want %v", got, want)
+	}
+
+	// Every path:line a finding cites in a file of the diff lands on that very
+	// line of the new side.
+	anchored := 0
+	for _, f := range p.Findings {
+		for _, c := range f.Citations {
+			if c.Line == 0 || (p.Diff.FileIndex(c.Target) < 0 && c.Kind != CiteDiff && c.Kind != CiteDiffFile) {
+				continue
+			}
+			if c.Kind != CiteDiff {
+				t.Errorf("%s cites %s: kind %s, want diff", f.ID, c.Text, c.Kind)
+				continue
+			}
+			if got := anchoredNewLine(p, c); got != c.Line {
+				t.Errorf("%s cites %s: anchored to new line %d, want %d", f.ID, c.Text, got, c.Line)
+			}
+			anchored++
+		}
+	}
+	if anchored < 15 {
+		t.Errorf("only %d finding citations anchored into the diff; the sample has more", anchored)
+	}
+	for _, c := range p.AllCitations() {
+		if c.Kind == CiteUnresolved && c.Text != "compute-env.md:41" {
+			t.Errorf("%s:%d: %s unresolved: %s", c.SourceFile, c.SourceLine, c.Text, c.Note)
+		}
+	}
+}

@@ -1,0 +1,140 @@
+package views
+
+import (
+	"testing"
+
+	"vetter/bench"
+	"vetter/packet"
+)
+
+// bigDiffPacket generates bench.Big's diff and findings (with a small log:
+// the diff screen never reads it) and loads it.
+func bigDiffPacket(b *testing.B) *packet.Packet {
+	b.Helper()
+	dir := b.TempDir()
+	spec := bench.Big
+	spec.LogBytes = 1 << 10
+	if err := bench.Generate(dir, spec); err != nil {
+		b.Fatalf("generating the big packet in %s: %v", dir, err)
+	}
+	p, err := packet.Load(dir, packet.Options{})
+	if err != nil {
+		b.Fatalf("loading the big packet from %s: %v", dir, err)
+	}
+	b.Cleanup(func() { p.Close() })
+	if n := len(p.Diff.Files); n != spec.Files {
+		b.Fatalf("big packet has %d files, want %d", n, spec.Files)
+	}
+	return p
+}
+
+// bigDiff is the diff screen on the big packet at 200×60, unified, opened
+// in the middle of the diff.
+func bigDiff(b *testing.B) *Diff {
+	b.Helper()
+	d := NewDiff(NewContext(bigDiffPacket(b), true, false))
+	d.SetSize(200, 60)
+	if d.sbs {
+		press(d, "s")
+	}
+	d.Open(Target{Screen: ScreenDiff, File: len(d.files) / 2, Hunk: 0, DiffLine: 100})
+	return d
+}
+
+// BenchmarkDiffBuild is NewDiff on 200,000 diff lines and 2,000 findings:
+// flattening the rows and placing the findings.
+func BenchmarkDiffBuild(b *testing.B) {
+	ctx := NewContext(bigDiffPacket(b), true, false)
+	b.ReportAllocs()
+	for b.Loop() {
+		NewDiff(ctx)
+	}
+}
+
+// BenchmarkDiffView draws one screen of the big diff: the same screen again
+// (what every frame costs), the split layout, and a new screen each time
+// (page down: nothing on it highlighted or diffed yet).
+func BenchmarkDiffView(b *testing.B) {
+	p := bigDiffPacket(b)
+	setup := func(sbs bool) *Diff {
+		d := NewDiff(NewContext(p, true, false))
+		d.SetSize(200, 60)
+		if d.sbs != sbs {
+			press(d, "s")
+		}
+		d.Open(Target{Screen: ScreenDiff, File: len(d.files) / 2, Hunk: 0, DiffLine: 100})
+		return d
+	}
+	b.Run("unified", func(b *testing.B) {
+		d := setup(false)
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = d.View()
+		}
+	})
+	b.Run("split", func(b *testing.B) {
+		d := setup(true)
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = d.View()
+		}
+	})
+	b.Run("pagedown", func(b *testing.B) {
+		d := setup(false)
+		b.ReportAllocs()
+		for b.Loop() {
+			if d.cursor >= len(d.rows)-1 {
+				press(d, "g")
+			}
+			press(d, "pgdown")
+			_ = d.View()
+		}
+	})
+}
+
+// BenchmarkDiffNextHunk is ] through the big diff.
+func BenchmarkDiffNextHunk(b *testing.B) {
+	d := bigDiff(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if d.cursor >= int(d.hunkRow[len(d.hunkRow)-1]) {
+			d.cursor, d.top = 0, 0
+		}
+		press(d, "]")
+	}
+}
+
+// BenchmarkDiffNextFile is } through the big diff.
+func BenchmarkDiffNextFile(b *testing.B) {
+	d := bigDiff(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if d.cursor >= int(d.fileRow[len(d.fileRow)-1]) {
+			d.cursor, d.top = 0, 0
+		}
+		press(d, "}")
+	}
+}
+
+// BenchmarkDiffLastFile is G from the top of the big diff and drawing the
+// last screen.
+func BenchmarkDiffLastFile(b *testing.B) {
+	d := bigDiff(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		d.cursor, d.top = 0, 0
+		press(d, "G")
+		_ = d.View()
+	}
+}
+
+// BenchmarkDiffSearch scans the big diff's 200,000 lines for a word.
+func BenchmarkDiffSearch(b *testing.B) {
+	d := bigDiff(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if d.Search("OFFSET") == 0 {
+			b.Fatal("no match")
+		}
+	}
+}

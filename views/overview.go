@@ -1,0 +1,488 @@
+package views
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"vetter/packet"
+)
+
+// Overview is screen 1: what a maintainer reads first. It is a list of rows,
+// some of which lead somewhere (a problem to its file and line, a finding
+// count to the findings, a gate check to what it depends on).
+type Overview struct {
+	ctx           *Context
+	width, height int
+	rows          []ovRow
+	cursor, top   int
+	query         string
+}
+
+type ovRow struct {
+	text   string  // styled
+	target *Target // nil: not selectable
+}
+
+// NewOverview builds the overview screen.
+func NewOverview(ctx *Context) *Overview {
+	o := &Overview{ctx: ctx}
+	o.rebuild()
+	return o
+}
+
+// Init has nothing to start.
+func (o *Overview) Init() tea.Cmd { return nil }
+
+// SetSize gives the body's size.
+func (o *Overview) SetSize(w, h int) {
+	o.width, o.height = w, h
+	o.rebuild()
+}
+
+// rebuild lays the rows out again: on size changes and when triage or the
+// theme changes what they say. It is cheap (a few dozen rows).
+func (o *Overview) rebuild() {
+	ctx, p, st := o.ctx, o.ctx.P, o.ctx.St
+	w := max(o.width-2, 20)
+	var rows []ovRow
+	add := func(s string, t *Target) { rows = append(rows, ovRow{text: s, target: t}) }
+	blank := func() { add("", nil) }
+	section := func(s string) { blank(); add(st.Subtitle.Render(s), nil) }
+	text := func(s string) string { return st.Text(s, st.Base) }
+
+	id := p.Plan.ID
+	if id == "" {
+		id = "(no work-item id)"
+	}
+	add(st.Title.Render(text(id))+"  "+text(clipTo(p.Plan.Title, w-ansi.StringWidth(id)-2)), nil)
+	var meta []string
+	if p.Change.Branch != "" {
+		meta = append(meta, st.Muted.Render("branch ")+text(p.Change.Branch))
+	}
+	head := p.Change.HeadSHA
+	if head == "" {
+		head = "unknown"
+	}
+	meta = append(meta, st.Muted.Render("head ")+text(head))
+	add(strings.Join(meta, "   "), nil)
+	if p.Change.URL != "" {
+		add(st.Muted.Render("pr   ")+text(p.Change.URL), nil)
+	}
+	add(st.Muted.Render(fmt.Sprintf("packet %s (%s)", p.Path, p.Source)), nil)
+
+	blank()
+	verdict := p.Verdict.Value
+	if verdict == "" {
+		verdict = "missing"
+	}
+	assessment := p.Assessment.Value
+	if assessment == "" {
+		assessment = "missing"
+	}
+	vt := &Target{Screen: ScreenDocs, Path: packet.ValidationFile, Line: p.Verdict.Line, File: -1, Hunk: -1, DiffLine: -1}
+	at := &Target{Screen: ScreenDocs, Path: packet.ReviewFile, Line: p.Assessment.Line, File: -1, Hunk: -1, DiffLine: -1}
+	add(fmt.Sprintf("%-12s%s", "Verdict", st.Status(verdictWord(verdict)).Render(" "+verdict+" ")), vt)
+	if p.Verdict.Summary != "" {
+		add("            "+st.Muted.Render(text(clipTo(oneLine(p.Verdict.Summary), w-12))), nil)
+	}
+	add(fmt.Sprintf("%-12s%s", "Assessment", st.Status(assessmentWord(assessment)).Render(" "+assessment+" ")), at)
+	if p.Outcome != nil {
+		add(fmt.Sprintf("%-12s%s", "Outcome", text(clipTo(outcomeLead(p), w-12))),
+			&Target{Screen: ScreenDocs, Path: packet.ValidationFile, Line: p.Outcome.Line, File: -1, Hunk: -1, DiffLine: -1})
+	}
+	ev := p.Evidence
+	evStyle := st.OK
+	if !ev.Complete() {
+		evStyle = st.Error
+	}
+	add(fmt.Sprintf("%-12s%s", "Evidence", evStyle.Render(fmt.Sprintf("%d/%d validated", ev.Validated, ev.Total))),
+		&Target{Screen: ScreenEvidence, File: -1, Hunk: -1, DiffLine: -1})
+	if p.Diff != nil {
+		add(fmt.Sprintf("%-12s%d files  %s  %s", "Diff", len(p.Diff.Files),
+			st.Added.Render(fmt.Sprintf("+%d", p.Diff.Insertions)), st.Removed.Render(fmt.Sprintf("−%d", p.Diff.Deletions))),
+			&Target{Screen: ScreenDiff, File: 0, Hunk: -1, DiffLine: -1})
+	}
+
+	section(fmt.Sprintf("Findings (%d)", len(p.Findings)))
+	counts := map[string][2]int{}
+	var order []string
+	for _, f := range p.Findings {
+		c, seen := counts[f.Severity]
+		if !seen {
+			order = append(order, f.Severity)
+		}
+		c[0]++
+		if p.Triaged(f) {
+			c[1]++
+		}
+		counts[f.Severity] = c
+	}
+	sortSeverities(order)
+	triaged := 0
+	for _, sev := range order {
+		c := counts[sev]
+		triaged += c[1]
+		first := ""
+		for _, f := range p.Findings {
+			if f.Severity == sev {
+				first = f.ID
+				break
+			}
+		}
+		badge := st.SeverityBadge(sev)
+		badge += strings.Repeat(" ", max(9-ansi.StringWidth(badge), 0))
+		add(fmt.Sprintf("  %s %3d   %d triaged", badge, c[0], c[1]),
+			&Target{Screen: ScreenFindings, Finding: first, File: -1, Hunk: -1, DiffLine: -1})
+	}
+	if len(p.Findings) > 0 {
+		add(st.Muted.Render(fmt.Sprintf("  %d of %d triaged", triaged, len(p.Findings))), nil)
+	}
+
+	g := p.Gate()
+	gateWord, gateStyle := "not ready", st.Badge.Error
+	if g.Ready {
+		gateWord, gateStyle = "ready", st.Badge.OK
+	}
+	section("Gate  " + gateStyle.Render(" "+gateWord+" "))
+	for _, c := range g.Checks {
+		mark := st.Error.Render("✗")
+		if c.OK {
+			mark = st.OK.Render("✓")
+		}
+		add(fmt.Sprintf("  %s %-18s %s", mark, c.Name, st.Muted.Render(text(clipTo(c.Detail, w-22)))), gateTarget(p, c.Name))
+	}
+	cmdStyle := st.Muted
+	if g.Ready {
+		cmdStyle = st.Accent
+	}
+	add("  "+cmdStyle.Render(text(g.Command)), nil)
+
+	e, wn, in := p.Counts()
+	section(fmt.Sprintf("Problems  %s  %s  %s", st.Error.Render(fmt.Sprintf("%d errors", e)),
+		st.Warn.Render(fmt.Sprintf("%d warnings", wn)), st.Info.Render(fmt.Sprintf("%d info", in))))
+	probs := append([]packet.Problem{}, p.Problems...)
+	packet.SortProblems(probs)
+	for _, pr := range probs {
+		where := pr.File
+		if pr.Line > 0 {
+			where = fmt.Sprintf("%s:%d", pr.File, pr.Line)
+		}
+		sevStyle := st.Info
+		switch pr.Severity {
+		case packet.SevError:
+			sevStyle = st.Error
+		case packet.SevWarning:
+			sevStyle = st.Warn
+		}
+		line := fmt.Sprintf("  %s %s %s", sevStyle.Render(fmt.Sprintf("%-7s", pr.Severity)),
+			st.Accent.Render(text(clipTo(where, 40))), text(clipTo(oneLine(pr.Message), max(w-52, 20))))
+		add(line, ProblemTarget(p, pr))
+	}
+	if len(probs) == 0 {
+		add(st.Muted.Render("  none"), nil)
+	}
+	_ = ctx
+	o.rows = rows
+	if o.cursor >= len(rows) || o.rows[o.cursor].target == nil {
+		o.cursor = o.nextSelectable(-1, 1)
+	}
+}
+
+// outcomeLead is the first line of prose under the investigation outcome
+// heading: what a reviewer reads first.
+func outcomeLead(p *packet.Packet) string {
+	d := p.Doc(packet.ValidationFile)
+	if d == nil || p.Outcome == nil {
+		return ""
+	}
+	for i := p.Outcome.Line; i < len(d.Lines); i++ {
+		l := strings.TrimSpace(d.Lines[i])
+		if strings.HasPrefix(l, "#") {
+			break
+		}
+		if l != "" {
+			return l
+		}
+	}
+	return ""
+}
+
+// gateTarget says where a gate check's evidence lives.
+func gateTarget(p *packet.Packet, check string) *Target {
+	none := Target{File: -1, Hunk: -1, DiffLine: -1}
+	t := none
+	switch check {
+	case packet.CheckVerdictPass:
+		t.Screen, t.Path, t.Line = ScreenDocs, packet.ValidationFile, p.Verdict.Line
+	case packet.CheckAssessmentSound:
+		t.Screen, t.Path, t.Line = ScreenDocs, packet.ReviewFile, p.Assessment.Line
+	case packet.CheckEvidence, packet.CheckLogsIntact:
+		t.Screen = ScreenEvidence
+	case packet.CheckFindingsTriaged:
+		t.Screen = ScreenFindings
+	case packet.CheckHeadKnown:
+		t.Screen, t.Path, t.Line = ScreenDocs, packet.ChangeFile, p.Change.HeadLine
+	default:
+		return nil
+	}
+	return &t
+}
+
+// ProblemTarget says where a problem's file and line are shown.
+func ProblemTarget(p *packet.Packet, pr packet.Problem) *Target {
+	t := Target{Path: pr.File, Line: pr.Line, File: -1, Hunk: -1, DiffLine: -1}
+	switch {
+	case pr.File == "":
+		return nil
+	case pr.File == packet.DiffPath:
+		t.Screen = ScreenDiff
+		t.File, t.Hunk, t.DiffLine = diffPosition(p, pr.Line)
+		t.Line = 0
+	case pr.File == packet.RegistryFile:
+		t.Screen = ScreenEvidence
+	case p.Doc(pr.File) != nil:
+		t.Screen = ScreenDocs
+	case p.Log(pr.File) != nil || strings.HasPrefix(pr.File, packet.LogsDir+"/"):
+		t.Screen = ScreenLogs
+	case path.Ext(pr.File) == ".md":
+		t.Screen = ScreenDocs
+	default:
+		return nil
+	}
+	return &t
+}
+
+// diffPosition maps a line of change.diff to the file, hunk and hunk line
+// that show it (-1 where it falls outside).
+func diffPosition(p *packet.Packet, line int) (file, hunk, idx int) {
+	file, hunk, idx = -1, -1, -1
+	if p.Diff == nil || line <= 0 {
+		return
+	}
+	for fi, f := range p.Diff.Files {
+		if f.Line > line {
+			break
+		}
+		file = fi
+	}
+	if file < 0 {
+		return
+	}
+	for hi, h := range p.Diff.Files[file].Hunks {
+		if h.Line > line {
+			break
+		}
+		hunk = hi
+		if i := line - h.Line - 1; i >= 0 && i < len(h.Lines) {
+			idx = i
+		} else {
+			idx = -1
+		}
+	}
+	return
+}
+
+func verdictWord(v string) string {
+	switch v {
+	case "pass":
+		return "validated"
+	case "fail":
+		return "failing"
+	}
+	return "missing"
+}
+
+func assessmentWord(v string) string {
+	switch v {
+	case "sound":
+		return "validated"
+	case "needs_changes":
+		return "failing"
+	}
+	return "missing"
+}
+
+func sortSeverities(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && packet.SeverityRank(s[j]) < packet.SeverityRank(s[j-1]); j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+func (o *Overview) nextSelectable(from, dir int) int {
+	for i := from + dir; i >= 0 && i < len(o.rows); i += dir {
+		if o.rows[i].target != nil {
+			return i
+		}
+	}
+	if from >= 0 && from < len(o.rows) {
+		return from
+	}
+	return 0
+}
+
+// Update moves the cursor and follows the selected row.
+func (o *Overview) Update(msg tea.Msg) tea.Cmd {
+	km := o.ctx.Keys
+	switch msg := msg.(type) {
+	case ThemeChangedMsg, TriageChangedMsg:
+		o.rebuild()
+	case tea.MouseWheelMsg:
+		if msg.Button == tea.MouseWheelDown {
+			o.top = min(o.top+3, max(len(o.rows)-o.height, 0))
+		} else if msg.Button == tea.MouseWheelUp {
+			o.top = max(o.top-3, 0)
+		}
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, km.Down):
+			o.cursor = o.nextSelectable(o.cursor, 1)
+		case key.Matches(msg, km.Up):
+			o.cursor = o.nextSelectable(o.cursor, -1)
+		case key.Matches(msg, km.Top):
+			o.cursor = o.nextSelectable(-1, 1)
+			o.top = 0
+		case key.Matches(msg, km.Bottom):
+			o.cursor = o.nextSelectable(len(o.rows), -1)
+		case key.Matches(msg, km.PageDown, km.HalfPageDown):
+			for i := 0; i < max(o.height/2, 1); i++ {
+				o.cursor = o.nextSelectable(o.cursor, 1)
+			}
+		case key.Matches(msg, km.PageUp, km.HalfPageUp):
+			for i := 0; i < max(o.height/2, 1); i++ {
+				o.cursor = o.nextSelectable(o.cursor, -1)
+			}
+		case key.Matches(msg, km.Follow):
+			if o.cursor < len(o.rows) && o.rows[o.cursor].target != nil {
+				return Follow(*o.rows[o.cursor].target)
+			}
+		}
+		o.scrollToCursor()
+	}
+	return nil
+}
+
+func (o *Overview) scrollToCursor() {
+	if o.cursor < o.top {
+		o.top = o.cursor
+	}
+	if o.height > 0 && o.cursor >= o.top+o.height {
+		o.top = o.cursor - o.height + 1
+	}
+}
+
+// View draws the visible rows, the selected one marked.
+func (o *Overview) View() string {
+	if o.width <= 0 || o.height <= 0 {
+		return ""
+	}
+	st := o.ctx.St
+	var b strings.Builder
+	for i := 0; i < o.height; i++ {
+		r := o.top + i
+		line := ""
+		if r < len(o.rows) {
+			line = o.rows[r].text
+			if r == o.cursor && o.rows[r].target != nil {
+				line = st.Selection.Render("▌") + line
+			} else {
+				line = " " + line
+			}
+		}
+		line = ansi.Truncate(line, o.width, "…")
+		if pad := o.width - ansi.StringWidth(line); pad > 0 {
+			line += strings.Repeat(" ", pad)
+		}
+		b.WriteString(line)
+		if i < o.height-1 {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// Open puts the cursor on the row that leads to t's screen, when there is one.
+func (o *Overview) Open(t Target) tea.Cmd {
+	if t.Offset > 0 || t.Line > 0 {
+		o.cursor = min(t.Line, max(len(o.rows)-1, 0))
+		o.top = t.Offset
+		o.scrollToCursor()
+	}
+	return nil
+}
+
+// Here remembers the cursor and the scroll.
+func (o *Overview) Here() Target {
+	return Target{Screen: ScreenOverview, Line: o.cursor, Offset: o.top, File: -1, Hunk: -1, DiffLine: -1}
+}
+
+// Status says what is selected.
+func (o *Overview) Status() string {
+	e, w, _ := o.ctx.P.Counts()
+	return fmt.Sprintf("%d errors · %d warnings", e, w)
+}
+
+// Bindings are the keys that work here.
+func (o *Overview) Bindings() []key.Binding {
+	k := o.ctx.Keys
+	return []key.Binding{k.Up, k.Down, k.Follow}
+}
+
+// Search moves to the first row containing query and counts the rows that do.
+func (o *Overview) Search(query string) int {
+	o.query = strings.ToLower(query)
+	n := 0
+	first := -1
+	for i, r := range o.rows {
+		if o.query != "" && strings.Contains(strings.ToLower(ansi.Strip(r.text)), o.query) {
+			n++
+			if first < 0 && i >= o.cursor {
+				first = i
+			}
+		}
+	}
+	if first >= 0 {
+		o.cursor = first
+		o.scrollToCursor()
+	}
+	return n
+}
+
+// NextMatch moves to the next or previous matching row.
+func (o *Overview) NextMatch(dir int) {
+	if o.query == "" {
+		return
+	}
+	for i := o.cursor + dir; i >= 0 && i < len(o.rows); i += dir {
+		if strings.Contains(strings.ToLower(ansi.Strip(o.rows[i].text)), o.query) {
+			o.cursor = i
+			o.scrollToCursor()
+			return
+		}
+	}
+}
+
+// ThemeChangedMsg tells every screen the styles were rebuilt (the terminal's
+// background was detected), so cached drawings must be redone.
+type ThemeChangedMsg struct{}
+
+// TriageChangedMsg tells every screen that a triage decision changed.
+type TriageChangedMsg struct{}
+
+func clipTo(s string, w int) string {
+	if w <= 1 {
+		return ""
+	}
+	return ansi.Truncate(s, w, "…")
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+var _ = lipgloss.Width

@@ -1,0 +1,168 @@
+package views
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"vetter/packet"
+)
+
+// newTestRoot builds the workbench on the sample at a fixed size, dark,
+// without background detection.
+func newTestRoot(t *testing.T, w, h int) *Root {
+	t.Helper()
+	p := packet.LoadSample(packet.Options{})
+	r := NewRoot(NewContext(p, true, false), Options{ForceTheme: "dark"})
+	drain(r, r.Init())
+	r.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return r
+}
+
+// drain runs a command and feeds what it returns back into the model, as the
+// program would, for commands that finish at once (rendering, following).
+// Batches are run one by one; a command that does not return promptly (a
+// ticking cursor) is left alone.
+func drain(r *Root, cmd tea.Cmd) { drainDepth(r, cmd, 0) }
+
+func drainDepth(r *Root, cmd tea.Cmd, depth int) {
+	if cmd == nil || depth > 32 {
+		return
+	}
+	switch m := runCmd(cmd).(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range m {
+			drainDepth(r, c, depth+1)
+		}
+	default:
+		_, next := r.Update(m)
+		drainDepth(r, next, depth+1)
+	}
+}
+
+// runCmd runs a command with a short deadline and returns its message.
+func runCmd(cmd tea.Cmd) tea.Msg {
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	select {
+	case msg := <-done:
+		return msg
+	case <-time.After(150 * time.Millisecond):
+		return nil
+	}
+}
+
+func pressRoot(r *Root, keys ...string) {
+	for _, k := range keys {
+		drain(r, keyCmd(r, k))
+	}
+}
+
+func keyCmd(r *Root, k string) tea.Cmd {
+	_, cmd := r.Update(keyMsg(k))
+	return cmd
+}
+
+func TestRootTabsAndSize(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {160, 48}, {200, 60}} {
+		r := newTestRoot(t, sz[0], sz[1])
+		for i := 0; i < int(screenCount); i++ {
+			pressRoot(r, string(rune('1'+i)))
+			if r.Active() != ScreenID(i) {
+				t.Fatalf("key %d: active %v", i+1, r.Active())
+			}
+			checkSize(t, r.Render(), sz[0], sz[1])
+		}
+		pressRoot(r, "tab")
+		if r.Active() != ScreenOverview {
+			t.Errorf("tab from the last screen: %v", r.Active())
+		}
+		pressRoot(r, "shift+tab")
+		if r.Active() != ScreenLogs {
+			t.Errorf("shift+tab from the first screen: %v", r.Active())
+		}
+	}
+}
+
+func TestRootClickTab(t *testing.T) {
+	r := newTestRoot(t, 120, 40)
+	x := ansi.StringWidth(tabLabel(0)) + ansi.StringWidth(tabLabel(1)) + 1
+	r.Update(tea.MouseClickMsg{X: x, Y: 0, Button: tea.MouseLeft})
+	if r.Active() != ScreenDiff {
+		t.Errorf("clicking the third tab: active %v", r.Active())
+	}
+}
+
+func TestRootHelpAndPalette(t *testing.T) {
+	r := newTestRoot(t, 120, 40)
+	pressRoot(r, "?")
+	if s := ansi.Strip(r.Render()); !strings.Contains(s, "Keys — Overview") || !strings.Contains(s, "next screen") {
+		t.Errorf("help overlay:\n%s", s)
+	}
+	pressRoot(r, "x")
+	pressRoot(r, "ctrl+p")
+	for _, c := range "backoff.go" {
+		pressRoot(r, string(c))
+	}
+	if s := ansi.Strip(r.Render()); !strings.Contains(s, "internal/upload/backoff.go") {
+		t.Fatalf("palette did not find the file:\n%s", s)
+	}
+	pressRoot(r, "enter")
+	if r.Active() != ScreenDiff {
+		t.Errorf("palette enter: active %v, want Diff", r.Active())
+	}
+	pressRoot(r, "backspace")
+	if r.Active() != ScreenOverview {
+		t.Errorf("backspace after the palette jump: active %v", r.Active())
+	}
+}
+
+func TestRootOverviewFollowAndBack(t *testing.T) {
+	r := newTestRoot(t, 120, 40)
+	// The first selectable row is the verdict: enter opens the validation document.
+	pressRoot(r, "enter")
+	if r.Active() != ScreenDocs || r.History() != 1 {
+		t.Fatalf("enter on the verdict: active %v, history %d", r.Active(), r.History())
+	}
+	pressRoot(r, "ctrl+o")
+	if r.Active() != ScreenOverview || r.History() != 0 {
+		t.Errorf("ctrl+o: active %v, history %d", r.Active(), r.History())
+	}
+}
+
+func TestRootSearchCounts(t *testing.T) {
+	r := newTestRoot(t, 120, 40)
+	pressRoot(r, "/")
+	for _, c := range "validated" {
+		pressRoot(r, string(c))
+	}
+	pressRoot(r, "enter")
+	if s := ansi.Strip(r.Render()); !strings.Contains(s, "matches for \"validated\"") {
+		t.Errorf("no match count on the status line:\n%s", s)
+	}
+}
+
+// One end-to-end run of the real program: start, switch through every
+// screen, quit cleanly.
+func TestRootEndToEnd(t *testing.T) {
+	p := packet.LoadSample(packet.Options{})
+	r := NewRoot(NewContext(p, true, false), Options{ForceTheme: "dark"})
+	tm := teatest.NewTestModel(t, r, teatest.WithInitialTermSize(120, 40))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("ACME-4812")) },
+		teatest.WithDuration(5*time.Second))
+	for i := 1; i <= int(screenCount); i++ {
+		tm.Send(keyMsg(string(rune('0' + i))))
+	}
+	tm.Send(keyMsg("q"))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	final := tm.FinalModel(t).(*Root)
+	if final.Active() != ScreenLogs {
+		t.Errorf("after 1-6 the active screen is %v", final.Active())
+	}
+}
