@@ -81,6 +81,10 @@ type docsPending struct {
 	line   int // centre or top line (pane coordinates of the wanted mode)
 	cursor int
 	src    bool // line is a source line that must be mapped in rendered mode
+	// rel, when >= 0, puts the top of the view rel rows above the cursor
+	// instead of at line: a mapped cursor is exact at headings, a mapped top
+	// is not.
+	rel int
 }
 
 const (
@@ -207,6 +211,8 @@ func (d *Docs) Update(msg tea.Msg) tea.Cmd {
 		d.rend = r
 		d.sync()
 		return nil
+	case ThemeChangedMsg:
+		d.restyle()
 	case tea.KeyPressMsg:
 		cmd = d.handleKey(msg)
 	case tea.MouseWheelMsg:
@@ -221,6 +227,28 @@ func (d *Docs) Update(msg tea.Msg) tea.Cmd {
 		d.click(msg.Mouse())
 	}
 	return tea.Batch(cmd, d.renderCmd())
+}
+
+// restyle follows a change of theme: the renderings and the pane were
+// drawn with the old colours, so they are dropped and the reading position
+// is carried over in source lines.
+func (d *Docs) restyle() {
+	doc := d.doc()
+	cur, rel := d.pane.Cursor(), d.pane.Cursor()-d.pane.Offset()
+	if doc != nil && d.shown == shownRendered {
+		cur = d.view.rowToSrc(cur, len(doc.Lines))
+	}
+	clear(d.cache)
+	d.rend = docsRender{}
+	d.gen++ // renderings on their way have the old colours
+	d.inflightPath, d.inflightWidth = "", 0
+	d.pane = ui.NewPane(d.ctx.St)
+	d.relayout()
+	if d.pending == nil && doc != nil && d.shown != shownNone {
+		d.pending = &docsPending{kind: pendRestore, cursor: cur, src: true, rel: rel}
+	}
+	d.shown = shownNone
+	d.sync()
 }
 
 func (d *Docs) handleKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -416,7 +444,7 @@ func (d *Docs) Open(t Target) tea.Cmd {
 		if t.Line > 0 {
 			d.hlStart, d.hlEnd = t.Line-1, max(t.EndLine, t.Line)
 		}
-		d.pending = &docsPending{kind: pendRestore, line: t.Offset, cursor: t.DiffLine}
+		d.pending = &docsPending{kind: pendRestore, line: t.Offset, cursor: t.DiffLine, rel: -1}
 	case t.Line > 0:
 		d.mode = docsRaw
 		d.selectDoc(i)

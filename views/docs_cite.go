@@ -206,23 +206,23 @@ func padRows(rows []string, w, h int) []string {
 	return rows
 }
 
-// paint is a style split into what goes before and after the text, so
+// cellPaint is a style split into what goes before and after the text, so
 // drawing a cell is two concatenations instead of a lipgloss Render, which
 // costs microseconds a call.
-type paint struct{ pre, post string }
+type cellPaint struct{ pre, post string }
 
-func newPaint(s lipgloss.Style) paint {
+func newCellPaint(s lipgloss.Style) cellPaint {
 	const mark = "\uE000"
 	out := s.Render(mark)
 	i := strings.Index(out, mark)
 	if i < 0 {
-		return paint{}
+		return cellPaint{}
 	}
-	return paint{pre: out[:i], post: out[i+len(mark):]}
+	return cellPaint{pre: out[:i], post: out[i+len(mark):]}
 }
 
 // on paints text, which must already be sanitised.
-func (p paint) on(text string) string {
+func (p cellPaint) on(text string) string {
 	if text == "" || (p.pre == "" && p.post == "") {
 		return text
 	}
@@ -231,7 +231,7 @@ func (p paint) on(text string) string {
 
 // fitBlock makes a block exactly w×h cells: lines cut or padded, rows
 // dropped or added.
-func fitBlock(lines []string, w, h int) []string {
+func fitRows(lines []string, w, h int) []string {
 	out := make([]string, h)
 	for i := range out {
 		if i < len(lines) {
@@ -257,7 +257,7 @@ func besideBlocks(left, right []string, sep string) []string {
 }
 
 // firstLine is the first non-blank line of s, trimmed.
-func firstLine(s string) string {
+func firstTextLine(s string) string {
 	for l := range strings.SplitSeq(s, "\n") {
 		if l = strings.TrimSpace(l); l != "" {
 			return l

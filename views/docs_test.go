@@ -13,22 +13,6 @@ import (
 	"vetter/packet"
 )
 
-// dfKey makes the key press a terminal sends for s ("j", "enter", "V").
-func dfKey(s string) tea.KeyPressMsg {
-	switch s {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "pgdown":
-		return tea.KeyPressMsg{Code: tea.KeyPgDown}
-	}
-	r := []rune(s)[0]
-	return tea.KeyPressMsg{Code: r, Text: s}
-}
-
 // dfRun runs cmd to completion the way the root would: the screen's own
 // data messages go back into Update (so renders finish synchronously), and
 // the rest are returned.
@@ -92,7 +76,7 @@ func TestDocsGolden(t *testing.T) {
 			checkSize(t, v, sz.w, sz.h)
 			golden(t, name("ValidationRaw58"), v)
 
-			dfRun(d, d.Update(dfKey("C")))
+			dfRun(d, d.Update(keyMsg("C")))
 			v = d.View()
 			checkSize(t, v, sz.w, sz.h)
 			golden(t, name("ValidationCitations"), v)
@@ -140,13 +124,13 @@ func TestDocsOpenBeforeSize(t *testing.T) {
 func TestDocsFollowCitation(t *testing.T) {
 	d, _ := newSampleDocs(t, 160, 48)
 	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
-	dfRun(d, d.Update(dfKey("C")))
+	dfRun(d, d.Update(keyMsg("C")))
 	if d.panel != panelCitations {
 		t.Fatal("C did not open the citations")
 	}
 	// The second citation is the setup run's log.
-	dfRun(d, d.Update(dfKey("j")))
-	to := dfFollow(t, dfRun(d, d.Update(dfKey("enter"))))
+	dfRun(d, d.Update(keyMsg("j")))
+	to := dfFollow(t, dfRun(d, d.Update(keyMsg("enter"))))
 	want := Target{Screen: ScreenLogs, Path: "validation/logs/2026-10-14T10-16-31.402Z-bash-a91f.log", File: -1, Hunk: -1, DiffLine: -1}
 	if to != want {
 		t.Errorf("followed to %+v, want %+v", to, want)
@@ -160,15 +144,15 @@ func TestDocsFollowCitation(t *testing.T) {
 			break
 		}
 	}
-	msgs := dfRun(d, d.Update(dfKey("enter")))
+	msgs := dfRun(d, d.Update(keyMsg("enter")))
 	if len(msgs) != 1 || !strings.Contains(msgs[0].(StatusMsg).Text, "outside the packet") {
 		t.Errorf("external citation gave %#v", msgs)
 	}
 
 	// esc closes the list; enter on a source line follows its citation.
-	dfRun(d, d.Update(dfKey("esc")))
+	dfRun(d, d.Update(keyMsg("esc")))
 	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", Line: 46, File: -1, Hunk: -1, DiffLine: -1}))
-	to = dfFollow(t, dfRun(d, d.Update(dfKey("enter"))))
+	to = dfFollow(t, dfRun(d, d.Update(keyMsg("enter"))))
 	if to.Screen != ScreenLogs || to.Path != "validation/logs/2026-10-14T10-22-07.114Z-bash-7c1e.log" {
 		t.Errorf("enter on line 46 followed to %+v", to)
 	}
@@ -189,7 +173,7 @@ func TestDocsFollowInRendered(t *testing.T) {
 		t.Fatal("change.md:8 not rendered")
 	}
 	d.pane.SetCursor(row)
-	to := dfFollow(t, dfRun(d, d.Update(dfKey("enter"))))
+	to := dfFollow(t, dfRun(d, d.Update(keyMsg("enter"))))
 	if to.Screen != ScreenDocs || to.Path != "change.md" || to.Line != 8 {
 		t.Errorf("followed to %+v", to)
 	}
@@ -199,7 +183,7 @@ func TestDocsVerdictAndOutcome(t *testing.T) {
 	d, ctx := newSampleDocs(t, 160, 48)
 	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
 
-	dfRun(d, d.Update(dfKey("V")))
+	dfRun(d, d.Update(keyMsg("V")))
 	if got := d.doc().Path; got != "change-validation.md" {
 		t.Fatalf("V opened %s", got)
 	}
@@ -213,7 +197,7 @@ func TestDocsVerdictAndOutcome(t *testing.T) {
 		t.Error("verdict not on screen")
 	}
 
-	dfRun(d, d.Update(dfKey("I")))
+	dfRun(d, d.Update(keyMsg("I")))
 	if row := ansi.Strip(d.view.lines[d.pane.Cursor()]); !strings.Contains(row, "## Investigation outcome:") {
 		t.Errorf("I put the cursor on %q", row)
 	}
@@ -222,12 +206,12 @@ func TestDocsVerdictAndOutcome(t *testing.T) {
 	}
 
 	// In the source view they land on the exact line, highlighted.
-	dfRun(d, d.Update(dfKey("r")))
-	dfRun(d, d.Update(dfKey("V")))
+	dfRun(d, d.Update(keyMsg("r")))
+	dfRun(d, d.Update(keyMsg("V")))
 	if d.pane.Cursor() != ctx.P.Verdict.Line-1 || d.hlStart != ctx.P.Verdict.Line-1 {
 		t.Errorf("V in source: cursor %d highlight %d, want %d", d.pane.Cursor(), d.hlStart, ctx.P.Verdict.Line-1)
 	}
-	dfRun(d, d.Update(dfKey("I")))
+	dfRun(d, d.Update(keyMsg("I")))
 	if d.pane.Cursor() != ctx.P.Outcome.Line-1 {
 		t.Errorf("I in source: cursor %d, want %d", d.pane.Cursor(), ctx.P.Outcome.Line-1)
 	}
@@ -236,15 +220,15 @@ func TestDocsVerdictAndOutcome(t *testing.T) {
 func TestDocsOutline(t *testing.T) {
 	d, _ := newSampleDocs(t, 80, 24)
 	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
-	dfRun(d, d.Update(dfKey("o")))
+	dfRun(d, d.Update(keyMsg("o")))
 	if d.panel != panelOutline {
 		t.Fatal("o did not open the outline")
 	}
 	golden(t, "TestDocsOutline_80x24", d.View())
 	for range 3 {
-		dfRun(d, d.Update(dfKey("j")))
+		dfRun(d, d.Update(keyMsg("j")))
 	}
-	dfRun(d, d.Update(dfKey("enter")))
+	dfRun(d, d.Update(keyMsg("enter")))
 	if d.panel != panelNone {
 		t.Error("the outline stayed open after the jump")
 	}
@@ -257,7 +241,7 @@ func TestDocsOutline(t *testing.T) {
 func TestDocsSearch(t *testing.T) {
 	d, _ := newSampleDocs(t, 160, 48)
 	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
-	dfRun(d, d.Update(dfKey("r"))) // source lines, so the matches are known lines
+	dfRun(d, d.Update(keyMsg("r"))) // source lines, so the matches are known lines
 	n := d.Search("recipe 0")
 	var want []int
 	for i, l := range d.doc().Lines {
@@ -281,7 +265,7 @@ func TestDocsSearch(t *testing.T) {
 		t.Errorf("N twice went to %d, want the last match %d", d.pane.Cursor(), want[len(want)-1])
 	}
 	// Switching to the rendering searches the rendered rows.
-	dfRun(d, d.Update(dfKey("r")))
+	dfRun(d, d.Update(keyMsg("r")))
 	if c := strings.ToLower(ansi.Strip(d.view.lines[0])); d.marks == nil || (d.marks[0] != strings.Contains(c, "recipe 0")) {
 		t.Error("marks were not recomputed for the rendering")
 	}
@@ -291,9 +275,9 @@ func TestDocsHereRoundTrip(t *testing.T) {
 	d, _ := newSampleDocs(t, 160, 48)
 	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "plan.md", File: -1, Hunk: -1, DiffLine: -1}))
 	for range 3 {
-		dfRun(d, d.Update(dfKey("pgdown")))
+		dfRun(d, d.Update(keyMsg("pgdown")))
 	}
-	dfRun(d, d.Update(dfKey("j")))
+	dfRun(d, d.Update(keyMsg("j")))
 	here := d.Here()
 	off, cur := d.pane.Offset(), d.pane.Cursor()
 	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
@@ -304,7 +288,7 @@ func TestDocsHereRoundTrip(t *testing.T) {
 	}
 
 	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", Line: 58, EndLine: 61, File: -1, Hunk: -1, DiffLine: -1}))
-	dfRun(d, d.Update(dfKey("j")))
+	dfRun(d, d.Update(keyMsg("j")))
 	here = d.Here()
 	off, cur = d.pane.Offset(), d.pane.Cursor()
 	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "plan.md", File: -1, Hunk: -1, DiffLine: -1}))
@@ -319,17 +303,17 @@ func TestDocsHereRoundTrip(t *testing.T) {
 func TestDocsModeKeepsPlace(t *testing.T) {
 	d, _ := newSampleDocs(t, 160, 48)
 	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
-	dfRun(d, d.Update(dfKey("I")))
-	dfRun(d, d.Update(dfKey("r")))
+	dfRun(d, d.Update(keyMsg("I")))
+	dfRun(d, d.Update(keyMsg("r")))
 	if got, want := d.pane.Cursor(), d.doc().Headings[len(d.doc().Headings)-2].Line-1; got != want {
 		t.Errorf("rendered→source moved the cursor to %d, want the outcome heading %d", got, want)
 	}
-	dfRun(d, d.Update(dfKey("}")))
+	dfRun(d, d.Update(keyMsg("}")))
 	if d.doc().Path != "review.md" {
 		t.Errorf("} went to %s", d.doc().Path)
 	}
-	dfRun(d, d.Update(dfKey("{")))
-	dfRun(d, d.Update(dfKey("{")))
+	dfRun(d, d.Update(keyMsg("{")))
+	dfRun(d, d.Update(keyMsg("{")))
 	if d.doc().Path != "change.md" {
 		t.Errorf("{ twice went to %s", d.doc().Path)
 	}
@@ -343,7 +327,7 @@ func TestDocsSizes(t *testing.T) {
 			d := NewDocs(NewContext(pk, false, true))
 			d.SetSize(sz.w, sz.h)
 			dfRun(d, d.Init())
-			dfRun(d, d.Update(dfKey("C")))
+			dfRun(d, d.Update(keyMsg("C")))
 			v := d.View()
 			if sz.w > 0 && sz.h > 0 {
 				checkSize(t, v, sz.w, sz.h)
@@ -395,9 +379,9 @@ func TestDocsHostileText(t *testing.T) {
 		d.SetSize(120, 20)
 		dfRun(d, d.Init())
 		if raw {
-			dfRun(d, d.Update(dfKey("r")))
+			dfRun(d, d.Update(keyMsg("r")))
 		}
-		dfRun(d, d.Update(dfKey("C")))
+		dfRun(d, d.Update(keyMsg("C")))
 		v := d.View() + d.Status()
 		if !utf8.ValidString(v) || strings.ContainsRune(v, 0x9b) {
 			t.Errorf("raw=%v: a C1 control or invalid UTF-8 reached the screen", raw)
@@ -407,5 +391,21 @@ func TestDocsHostileText(t *testing.T) {
 				t.Errorf("raw=%v: %q reached the screen", raw, bad)
 			}
 		}
+	}
+}
+
+func TestDocsThemeChange(t *testing.T) {
+	d, ctx := newSampleDocs(t, 160, 48)
+	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
+	dfRun(d, d.Update(keyMsg("I")))
+	before := ansi.Strip(d.View())
+	old := d.view.lines
+	ctx.SetDark(false)
+	dfRun(d, d.Update(ThemeChangedMsg{}))
+	if d.shown != shownRendered || &d.view.lines[0] == &old[0] {
+		t.Fatalf("not rendered again after the theme changed (shown %v)", d.shown)
+	}
+	if after := ansi.Strip(d.View()); after != before {
+		t.Errorf("the theme change moved the view:\n%s\n---\n%s", before, after)
 	}
 }

@@ -72,10 +72,10 @@ func (d *Docs) sync() {
 		return
 	}
 	// Where the reader is, in source lines, to find again in the new form.
+	// The cursor is mapped and keeps its distance from the top of the view.
 	keep := d.pending == nil && d.shown != shownNone && d.shownPath == doc.Path
-	topSrc, curSrc := d.pane.Offset(), d.pane.Cursor()
+	curSrc, rel := d.pane.Cursor(), d.pane.Cursor()-d.pane.Offset()
 	if keep && d.shown == shownRendered {
-		topSrc = d.view.rowToSrc(topSrc, len(doc.Lines))
 		curSrc = d.view.rowToSrc(curSrc, len(doc.Lines))
 	}
 
@@ -108,11 +108,11 @@ func (d *Docs) sync() {
 	}
 	d.shown, d.shownPath, d.shownWidth = want, doc.Path, w
 	if keep {
-		top, cur := topSrc, curSrc
+		cur := curSrc
 		if want == shownRendered {
-			top, cur = d.view.srcToRow(topSrc, len(lines)), d.view.srcToRow(curSrc, len(lines))
+			cur = d.view.srcToRow(curSrc, len(lines))
 		}
-		d.pane.ScrollTo(top)
+		d.pane.ScrollTo(max(cur-rel, 0))
 		d.pane.SetCursor(cur)
 	}
 	if d.query != "" {
@@ -131,24 +131,27 @@ func (d *Docs) applyPending() {
 	if p == nil || doc == nil || d.pane.Height() <= 0 || d.shown == shownNone {
 		return
 	}
-	if d.shown == shownInterim && p.kind == pendRestore {
+	if d.shown == shownInterim && p.kind == pendRestore && !p.src {
 		return
 	}
-	line := p.line
+	line, cursor := p.line, p.cursor
 	if p.src && d.shown == shownRendered {
-		line = d.view.srcToRow(line, len(doc.Lines))
+		line, cursor = d.view.srcToRow(line, len(doc.Lines)), d.view.srcToRow(cursor, len(doc.Lines))
 	}
 	switch p.kind {
 	case pendCenter:
 		// The middle of the range goes to the middle of the view, the
 		// cursor to its first line.
-		d.pane.CenterOn(line + max(p.cursor-line, 0)/2)
+		d.pane.CenterOn(line + max(cursor-line, 0)/2)
 		d.pane.SetCursor(line)
 	case pendTop:
 		d.pane.ScrollTo(line)
 	case pendRestore:
+		if p.rel >= 0 {
+			line = max(cursor-p.rel, 0)
+		}
 		d.pane.ScrollTo(line)
-		d.pane.SetCursor(p.cursor)
+		d.pane.SetCursor(cursor)
 	}
 	if d.shown != shownInterim {
 		d.pending = nil
@@ -177,7 +180,7 @@ func (d *Docs) View() string {
 	var rows []string
 	if l.wide {
 		sep := d.ctx.St.Muted.Render("│")
-		rows = besideBlocks(fitBlock(d.sidebar(l.sideW), l.sideW, d.height), area, sep)
+		rows = besideBlocks(fitRows(d.sidebar(l.sideW), l.sideW, d.height), area, sep)
 	} else {
 		rows = append([]string{d.strip(d.width)}, area...)
 	}
@@ -202,7 +205,8 @@ func (d *Docs) sidebar(w int) []string {
 	}
 	rows = append(rows, "",
 		st.Muted.Render(fmt.Sprintf("%d lines", len(doc.Lines))),
-		st.Muted.Render(fmt.Sprintf("%d headings · %d citations", len(doc.Headings), len(doc.Citations))))
+		st.Muted.Render(fmt.Sprintf("%d headings", len(doc.Headings))),
+		st.Muted.Render(fmt.Sprintf("%d citations", len(doc.Citations))))
 	if doc.Truncated {
 		rows = append(rows, st.Warn.Render("cut at the size limit"))
 	}
@@ -215,7 +219,7 @@ func (d *Docs) sidebar(w int) []string {
 		{d.keys.Outline.Help().Key, "outline"},
 		{d.keys.Citations.Help().Key, "citations"},
 		{d.keys.Verdict.Help().Key, "verdict"},
-		{d.keys.Outcome.Help().Key, "investigation outcome"},
+		{d.keys.Outcome.Help().Key, "outcome"},
 		{d.keys.PrevDoc.Help().Key + " " + d.keys.NextDoc.Help().Key, "documents"},
 	} {
 		rows = append(rows, st.HelpKey.Render(fitCell(b.k, 4))+st.HelpDesc.Render(b.desc))

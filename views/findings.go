@@ -222,6 +222,16 @@ func (f *Findings) Update(msg tea.Msg) tea.Cmd {
 		}
 		f.syncDetail()
 		return nil
+	case ThemeChangedMsg:
+		// Renderings and the pane carry the old colours.
+		clear(f.rendered)
+		f.gen++
+		f.inflightID, f.inflightW = "", 0
+		f.detail = ui.NewPane(f.ctx.St)
+		f.detail.SetShowCursor(false)
+		l := f.layout()
+		f.detail.SetSize(l.detailW, l.paneH)
+		f.detailFor = ""
 	case tea.KeyPressMsg:
 		cmd = f.handleKey(msg)
 	case tea.MouseWheelMsg:

@@ -46,7 +46,7 @@ func BenchmarkFindingsView(b *testing.B) {
 // what the user waits for before the plain detail shows.
 func BenchmarkFindingsMove(b *testing.B) {
 	f := benchFindings(b)
-	down, up := dfKey("j"), dfKey("k")
+	down, up := keyMsg("j"), keyMsg("k")
 	b.ReportAllocs()
 	b.ResetTimer()
 	i := 0

@@ -28,9 +28,9 @@ func TestFindingsGolden(t *testing.T) {
 			checkSize(t, v, sz.w, sz.h)
 			golden(t, "TestFindingsFirst_"+strconv.Itoa(sz.w)+"x"+strconv.Itoa(sz.h), v)
 
-			dfRun(f, f.Update(dfKey("j")))
-			dfRun(f, f.Update(dfKey("l")))
-			dfRun(f, f.Update(dfKey("j")))
+			dfRun(f, f.Update(keyMsg("j")))
+			dfRun(f, f.Update(keyMsg("l")))
+			dfRun(f, f.Update(keyMsg("j")))
 			v = f.View()
 			checkSize(t, v, sz.w, sz.h)
 			golden(t, "TestFindingsCitations_"+strconv.Itoa(sz.w)+"x"+strconv.Itoa(sz.h), v)
@@ -40,7 +40,7 @@ func TestFindingsGolden(t *testing.T) {
 
 func TestFindingsEnterFollowsDiffAnchor(t *testing.T) {
 	f, ctx := newSampleFindings(t, 160, 48)
-	to := dfFollow(t, dfRun(f, f.Update(dfKey("enter"))))
+	to := dfFollow(t, dfRun(f, f.Update(keyMsg("enter"))))
 	var c packet.Citation
 	for _, x := range ctx.P.Finding("review.md#1").Citations {
 		if x.Kind == packet.CiteDiff {
@@ -57,15 +57,15 @@ func TestFindingsEnterFollowsDiffAnchor(t *testing.T) {
 
 func TestFindingsCitationFollow(t *testing.T) {
 	f, ctx := newSampleFindings(t, 80, 24)
-	dfRun(f, f.Update(dfKey("l")))
+	dfRun(f, f.Update(keyMsg("l")))
 	if f.focus != focusCitations {
 		t.Fatal("l did not move to the citations")
 	}
 	// Finding 1's fourth citation is plan.md:86-90.
 	for range 3 {
-		dfRun(f, f.Update(dfKey("j")))
+		dfRun(f, f.Update(keyMsg("j")))
 	}
-	to := dfFollow(t, dfRun(f, f.Update(dfKey("enter"))))
+	to := dfFollow(t, dfRun(f, f.Update(keyMsg("enter"))))
 	want := Target{Screen: ScreenDocs, Path: "plan.md", Line: 86, EndLine: 90, File: -1, Hunk: -1, DiffLine: -1}
 	if to != want {
 		t.Errorf("followed to %+v, want %+v", to, want)
@@ -75,16 +75,16 @@ func TestFindingsCitationFollow(t *testing.T) {
 	}
 
 	// Finding 3 cites a line past the end of compute-env.md: enter says so.
-	dfRun(f, f.Update(dfKey("esc")))
+	dfRun(f, f.Update(keyMsg("esc")))
 	f.Open(Target{Screen: ScreenFindings, Finding: "review.md#3"})
-	dfRun(f, f.Update(dfKey("l")))
+	dfRun(f, f.Update(keyMsg("l")))
 	fd := ctx.P.Finding("review.md#3")
 	for i, c := range fd.Citations {
 		if !c.Resolved {
 			f.citeCur = i
 		}
 	}
-	msgs := dfRun(f, f.Update(dfKey("enter")))
+	msgs := dfRun(f, f.Update(keyMsg("enter")))
 	if len(msgs) != 1 || !strings.Contains(msgs[0].(StatusMsg).Text, "unresolved") {
 		t.Errorf("unresolved citation gave %#v", msgs)
 	}
@@ -102,8 +102,8 @@ func TestFindingsOpenHereStatus(t *testing.T) {
 	if f.Selected().ID != "review.md#2" {
 		t.Fatalf("selected %s", f.Selected().ID)
 	}
-	dfRun(f, f.Update(dfKey("l")))
-	dfRun(f, f.Update(dfKey("j")))
+	dfRun(f, f.Update(keyMsg("l")))
+	dfRun(f, f.Update(keyMsg("j")))
 	here := f.Here()
 	dfRun(f, f.Open(Target{Screen: ScreenFindings, Finding: "review.md#5"}))
 	dfRun(f, f.Open(here))
@@ -166,7 +166,7 @@ func TestFindingsSizes(t *testing.T) {
 			f.SetSize(sz.w, sz.h)
 			dfRun(f, f.Init())
 			for _, k := range []string{"j", "G", "l", "j", "g", "h", "enter"} {
-				dfRun(f, f.Update(dfKey(k)))
+				dfRun(f, f.Update(keyMsg(k)))
 			}
 			v := f.View()
 			if sz.w > 0 && sz.h > 0 {
@@ -185,7 +185,7 @@ func TestFindingsPlainUntilRendered(t *testing.T) {
 	f := NewFindings(NewContext(p, true, false))
 	f.SetSize(160, 48)
 	first := f.Init()
-	cmd := f.Update(dfKey("j"))
+	cmd := f.Update(keyMsg("j"))
 	if v := ansi.Strip(f.View()); !strings.Contains(v, "**Claim.** Off by one") {
 		t.Errorf("the plain claim is not shown while rendering:\n%s", v)
 	}
@@ -212,7 +212,7 @@ func TestFindingsHostileText(t *testing.T) {
 	f := NewFindings(NewContext(pk, true, false))
 	f.SetSize(120, 30)
 	dfRun(f, f.Init())
-	dfRun(f, f.Update(dfKey("l")))
+	dfRun(f, f.Update(keyMsg("l")))
 	v := f.View() + f.Status()
 	if !utf8.ValidString(v) || strings.ContainsRune(v, 0x9b) {
 		t.Error("a C1 control or invalid UTF-8 reached the screen")
@@ -221,5 +221,19 @@ func TestFindingsHostileText(t *testing.T) {
 		if strings.Contains(v, bad) {
 			t.Errorf("%q reached the screen", bad)
 		}
+	}
+}
+
+func TestFindingsThemeChange(t *testing.T) {
+	f, ctx := newSampleFindings(t, 160, 48)
+	before := f.View()
+	ctx.SetDark(false)
+	dfRun(f, f.Update(ThemeChangedMsg{}))
+	after := f.View()
+	if ansi.Strip(after) != ansi.Strip(before) {
+		t.Error("the theme change altered the text")
+	}
+	if after == before {
+		t.Error("the theme change kept the old colours")
 	}
 }

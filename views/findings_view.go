@@ -53,7 +53,7 @@ func (f *Findings) View() string {
 	}
 	st := f.ctx.St
 	if len(f.ctx.P.Findings) == 0 {
-		return strings.Join(fitBlock([]string{st.Muted.Render("no findings in " + packet.ReviewFile)}, f.width, f.height), "\n")
+		return strings.Join(fitRows([]string{st.Muted.Render("no findings in " + packet.ReviewFile)}, f.width, f.height), "\n")
 	}
 	l := f.layout()
 	list := f.listView(l)
@@ -108,9 +108,9 @@ func (f *Findings) listView(l findingsLayout) []string {
 type findingsPaints struct {
 	st                              *ui.Styles
 	cursor, cursorDim, match        string
-	gutter, accent, base, sel, warn paint
+	gutter, accent, base, sel, warn cellPaint
 	badges                          map[string]string // padded to the badge column
-	states                          map[string]paint
+	states                          map[string]cellPaint
 }
 
 func (f *Findings) paints() *findingsPaints {
@@ -120,9 +120,9 @@ func (f *Findings) paints() *findingsPaints {
 	}
 	f.pt = &findingsPaints{st: st,
 		cursor: st.Cursor.Render("▸ "), cursorDim: st.Muted.Render("▸ "), match: st.Match.Render("•") + " ",
-		gutter: newPaint(st.Gutter), accent: newPaint(st.Accent), base: newPaint(st.Base),
-		sel: newPaint(st.Selection), warn: newPaint(st.Warn),
-		badges: map[string]string{}, states: map[string]paint{}}
+		gutter: newCellPaint(st.Gutter), accent: newCellPaint(st.Accent), base: newCellPaint(st.Base),
+		sel: newCellPaint(st.Selection), warn: newCellPaint(st.Warn),
+		badges: map[string]string{}, states: map[string]cellPaint{}}
 	return f.pt
 }
 
@@ -137,11 +137,11 @@ func (pt *findingsPaints) badge(word string, w int) string {
 	return b
 }
 
-func (pt *findingsPaints) state(word string) paint {
+func (pt *findingsPaints) state(word string) cellPaint {
 	if p, ok := pt.states[word]; ok {
 		return p
 	}
-	p := newPaint(pt.st.Status(word))
+	p := newCellPaint(pt.st.Status(word))
 	if len(pt.states) < 64 {
 		pt.states[word] = p
 	}
@@ -156,7 +156,7 @@ func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
 	if f.claims[i] == "" {
 		// Backticks are markdown the list does not render; they only
 		// take room there.
-		f.claims[i] = ui.Sanitize(strings.ReplaceAll(clipRunes(firstLine(fd.Claim), 400), "`", ""))
+		f.claims[i] = ui.Sanitize(strings.ReplaceAll(clipRunes(firstTextLine(fd.Claim), 400), "`", ""))
 		f.locs[i] = ui.Sanitize(clipRunes(fd.Location, 400))
 	}
 	marker, claim := "  ", pt.base
