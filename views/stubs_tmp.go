@@ -25,7 +25,5 @@ func (s *stub) Bindings() []key.Binding { return nil }
 func (s *stub) Search(string) int       { return 0 }
 func (s *stub) NextMatch(int)           {}
 
-func NewDocs(ctx *Context) Screen     { return &stub{ctx: ctx, id: ScreenDocs} }
-func NewFindings(ctx *Context) Screen { return &stub{ctx: ctx, id: ScreenFindings} }
 func NewEvidence(ctx *Context) Screen { return &stub{ctx: ctx, id: ScreenEvidence} }
 func NewLogs(ctx *Context) Screen     { return &stub{ctx: ctx, id: ScreenLogs} }

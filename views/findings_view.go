@@ -1,0 +1,335 @@
+package views
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"vetter/packet"
+	"vetter/ui"
+)
+
+// findingsLayout places the list and the detail: side by side from 100
+// columns, the list above the detail when narrower.
+type findingsLayout struct {
+	wide             bool
+	listW, listH     int // the list block, header row included
+	listRows         int // finding rows on screen
+	detailW, detailH int // the detail block: title, text pane, citations
+	paneH, citeH     int
+}
+
+func (f *Findings) layout() findingsLayout {
+	n := len(f.ctx.P.Findings)
+	l := findingsLayout{wide: f.width >= 100}
+	if l.wide {
+		l.listW = min(max(f.width/2, 50), 100)
+		l.listH = f.height
+		l.detailW = max(f.width-l.listW-1, 0)
+		l.detailH = f.height
+	} else {
+		l.listW, l.detailW = f.width, f.width
+		l.listH = min(max(f.height/3, 4), n+1)
+		l.listH = min(l.listH, f.height)
+		l.detailH = max(f.height-l.listH-1, 0) // a rule between them
+	}
+	l.listRows = max(l.listH-1, 0)
+	if fd := f.Selected(); fd != nil {
+		l.citeH = min(len(fd.Citations)+1, max(l.detailH/3, 4))
+		l.citeH = max(min(l.citeH, l.detailH-3), 0)
+	}
+	l.paneH = max(l.detailH-1-l.citeH, 0)
+	return l
+}
+
+// View draws the screen at exactly its size. Only the list rows on screen
+// are drawn, each from the packet and its triage state as they are now.
+func (f *Findings) View() string {
+	if f.width <= 0 || f.height <= 0 {
+		return ""
+	}
+	st := f.ctx.St
+	if len(f.ctx.P.Findings) == 0 {
+		return strings.Join(fitRows([]string{st.Muted.Render("no findings in " + packet.ReviewFile)}, f.width, f.height), "\n")
+	}
+	l := f.layout()
+	list := f.listView(l)
+	detail := f.detailView(l)
+	var rows []string
+	if l.wide {
+		rows = besideBlocks(list, detail, st.Muted.Render("│"))
+	} else {
+		rows = append(list, st.Muted.Render(strings.Repeat("─", f.width)))
+		rows = append(rows, detail...)
+	}
+	// Every part is already exactly its width: only the height is fixed here.
+	return strings.Join(padRows(rows, f.width, f.height), "\n")
+}
+
+// listColumns are the widths of a list row's cells.
+type listColumns struct{ num, badge, loc, claim, state int }
+
+func (f *Findings) columns(w int) listColumns {
+	fs := f.ctx.P.Findings
+	c := listColumns{num: len(strconv.Itoa(fs[len(fs)-1].Number)), badge: 9, state: 9}
+	rest := w - 2 - c.num - c.badge - c.state - 4
+	c.loc = min(max(rest*2/5, 8), 40)
+	c.claim = max(rest-c.loc, 0)
+	return c
+}
+
+func (f *Findings) listView(l findingsLayout) []string {
+	st := f.ctx.St
+	fs := f.ctx.P.Findings
+	cols := f.columns(l.listW)
+	if f.claims == nil || len(f.claims) != len(fs) {
+		f.claims, f.locs = make([]string, len(fs)), make([]string, len(fs))
+	}
+	pt := f.paints()
+	head := "  " + fitPlain("#", cols.num) + " " + fitPlain("severity", cols.badge) + " " +
+		fitPlain("location", cols.loc) + " " + fitPlain(fmt.Sprintf("claim (%d)", len(fs)), cols.claim) + " " + "triage"
+	rows := []string{fitCell(st.Muted.Render(head), l.listW)}
+	exact := 2+cols.num+1+cols.badge+1+cols.loc+1+cols.claim+1+cols.state == l.listW
+	for i := f.top; i < len(fs) && len(rows) < l.listH; i++ {
+		row := f.listRow(i, cols, pt)
+		if !exact {
+			row = fitCell(row, l.listW)
+		}
+		rows = append(rows, row)
+	}
+	return padRows(rows, l.listW, l.listH)
+}
+
+// findingsPaints are the list's styles as prefix/suffix pairs and its
+// badges drawn once, for the styles in use.
+type findingsPaints struct {
+	st                              *ui.Styles
+	cursor, cursorDim, match        string
+	gutter, accent, base, sel, warn cellPaint
+	badges                          map[string]string // padded to the badge column
+	states                          map[string]cellPaint
+}
+
+func (f *Findings) paints() *findingsPaints {
+	st := f.ctx.St
+	if f.pt != nil && f.pt.st == st {
+		return f.pt
+	}
+	f.pt = &findingsPaints{st: st,
+		cursor: st.Cursor.Render("▸ "), cursorDim: st.Muted.Render("▸ "), match: st.Match.Render("•") + " ",
+		gutter: newCellPaint(st.Gutter), accent: newCellPaint(st.Accent), base: newCellPaint(st.Base),
+		sel: newCellPaint(st.Selection), warn: newCellPaint(st.Warn),
+		badges: map[string]string{}, states: map[string]cellPaint{}}
+	return f.pt
+}
+
+func (pt *findingsPaints) badge(word string, w int) string {
+	if b, ok := pt.badges[word]; ok {
+		return b
+	}
+	b := fitCell(pt.st.SeverityBadge(word), w)
+	if len(pt.badges) < 64 { // severities are a handful of words; a hostile packet gets no more room
+		pt.badges[word] = b
+	}
+	return b
+}
+
+func (pt *findingsPaints) state(word string) cellPaint {
+	if p, ok := pt.states[word]; ok {
+		return p
+	}
+	p := newCellPaint(pt.st.Status(word))
+	if len(pt.states) < 64 {
+		pt.states[word] = p
+	}
+	return p
+}
+
+// listRow draws finding i: number, severity badge, location (its start
+// dropped first, keeping the file name and line), claim's first line,
+// triage state. Each cell is cut to its column before it is styled.
+func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
+	fd := f.ctx.P.Findings[i]
+	if f.claims[i] == "" {
+		// Backticks are markdown the list does not render; they only
+		// take room there.
+		f.claims[i] = ui.Sanitize(strings.ReplaceAll(clipRunes(firstTextLine(fd.Claim), 400), "`", ""))
+		f.locs[i] = ui.Sanitize(clipRunes(fd.Location, 400))
+	}
+	marker, claim := "  ", pt.base
+	switch {
+	case i == f.sel:
+		marker, claim = pt.cursor, pt.sel
+		if f.focus == focusCitations {
+			marker = pt.cursorDim
+		}
+	case i < len(f.matched) && f.matched[i]:
+		marker = pt.match
+	}
+	state, stale, _ := f.ctx.P.TriageOf(fd)
+	statePaint := pt.state(state)
+	if stale {
+		state, statePaint = "stale", pt.warn
+	}
+	return marker + pt.gutter.on(fmt.Sprintf("%*d", cols.num, fd.Number)) + " " +
+		pt.badge(fd.Severity, cols.badge) + " " +
+		pt.accent.on(fitLeft(f.locs[i], cols.loc)) + " " +
+		claim.on(fitPlain(f.claims[i], cols.claim)) + " " +
+		statePaint.on(fitPlain(state, cols.state))
+}
+
+// fitLeft fits plain text to w cells, cutting from the left so a path
+// keeps its file name and line.
+func fitLeft(s string, w int) string {
+	if isPlainASCII(s) {
+		if len(s) > w && w > 1 {
+			return "…" + s[len(s)-w+1:]
+		}
+		return fitPlain(s, w)
+	}
+	if sw := ansi.StringWidth(s); sw > w && w > 1 {
+		s = "…" + ansi.TruncateLeft(s, sw-w+1, "")
+	}
+	return fitCell(s, w)
+}
+
+// clipRunes keeps at most n runes: a list row never shows more, and
+// sanitising a whole megabyte claim per row would not be cheap.
+func clipRunes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	k := 0
+	for i := range s {
+		if k == n {
+			return s[:i]
+		}
+		k++
+	}
+	return s
+}
+
+// detailView is the selected finding: a title row, its rendered claim and
+// evidence, and its citations with where each leads.
+func (f *Findings) detailView(l findingsLayout) []string {
+	st := f.ctx.St
+	fd := f.Selected()
+	if fd == nil || l.detailH <= 0 {
+		return padRows(nil, l.detailW, l.detailH)
+	}
+	state, stale, _ := f.ctx.P.TriageOf(fd)
+	stateText := st.Status(state).Render(state)
+	if stale {
+		stateText = st.Warn.Render(state + ", stale: the finding changed since")
+	}
+	title := st.Title.Render(fmt.Sprintf("Finding %d ", fd.Number)) + st.SeverityBadge(fd.Severity) + " " +
+		st.Text(fd.Location, st.Accent) + st.Muted.Render(" · ") + stateText +
+		st.Muted.Render(fmt.Sprintf(" · %s:%d", packet.ReviewFile, fd.Line))
+	rows := []string{fitCell(title, l.detailW)}
+	if l.paneH > 0 {
+		rows = append(rows, strings.Split(f.detail.View(), "\n")...)
+	}
+	rows = append(rows, f.citationsView(fd, l.detailW, l.citeH)...)
+	return padRows(rows, l.detailW, l.detailH)
+}
+
+func (f *Findings) citationsView(fd *packet.Finding, w, h int) []string {
+	if h <= 0 {
+		return nil
+	}
+	st := f.ctx.St
+	n := len(fd.Citations)
+	hint := " · → to select"
+	if f.focus == focusCitations {
+		hint = " · enter follows · ← back"
+	}
+	rows := []string{fitCell(st.Subtitle.Render(fmt.Sprintf("Citations (%d)", n))+st.Muted.Render(hint), w)}
+	if n == 0 {
+		return append(rows, fitCell(st.Muted.Render("  none"), w))
+	}
+	vis := max(h-1, 1)
+	if f.citeCur < f.citeTop {
+		f.citeTop = f.citeCur
+	}
+	if f.citeCur >= f.citeTop+vis {
+		f.citeTop = f.citeCur - vis + 1
+	}
+	f.citeTop = max(min(f.citeTop, n-vis), 0)
+	textW := 0
+	for _, c := range fd.Citations {
+		textW = max(textW, ansi.StringWidth(ui.Sanitize(c.Text)))
+	}
+	textW = min(textW, max((w-6)*2/5, 10))
+	for i := f.citeTop; i < n && len(rows) < h; i++ {
+		c := fd.Citations[i]
+		selected := f.focus == focusCitations && i == f.citeCur
+		marker := "  "
+		if selected {
+			marker = st.Cursor.Render("▸ ")
+		}
+		textStyle, whereStyle := st.Accent, st.Muted
+		switch {
+		case !c.Resolved || c.Kind == packet.CiteUnresolved:
+			textStyle, whereStyle = st.Error, st.Error
+		case c.Kind == packet.CiteExternal:
+			textStyle = st.Muted
+		}
+		if selected {
+			textStyle = st.Selection
+		}
+		rows = append(rows, fitCell(marker+textStyle.Render(fitLeft(ui.Sanitize(c.Text), textW))+
+			st.Muted.Render(" → ")+st.Text(whereCited(c), whereStyle), w))
+	}
+	return rows
+}
+
+// wheel scrolls the list or the detail, whichever is under the pointer.
+// Coordinates are the screen body's.
+func (f *Findings) wheel(m tea.Mouse) {
+	l := f.layout()
+	inList := (l.wide && m.X < l.listW) || (!l.wide && m.Y < l.listH)
+	d := 0
+	switch m.Button {
+	case tea.MouseWheelDown:
+		d = 3
+	case tea.MouseWheelUp:
+		d = -3
+	}
+	if d == 0 {
+		return
+	}
+	if inList {
+		f.move(d)
+		return
+	}
+	if d > 0 {
+		f.detail.HalfPageDown()
+	} else {
+		f.detail.HalfPageUp()
+	}
+}
+
+// click selects a finding in the list or a citation in the detail.
+func (f *Findings) click(m tea.Mouse) {
+	l := f.layout()
+	x, y := m.X, m.Y
+	if (l.wide && x < l.listW) || (!l.wide && y < l.listH) {
+		if y >= 1 {
+			f.focus = focusList
+			f.selectIndex(f.top + y - 1)
+		}
+		return
+	}
+	if !l.wide {
+		y -= l.listH + 1
+	}
+	citeTop := 1 + l.paneH
+	if fd := f.Selected(); fd != nil && y > citeTop && y < citeTop+l.citeH {
+		if i := f.citeTop + y - citeTop - 1; i < len(fd.Citations) {
+			f.focus, f.citeCur = focusCitations, i
+		}
+	}
+}
