@@ -112,7 +112,8 @@ func (r *Root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if r.palette != nil {
 			r.palette.setSize(r.width, r.bodyHeight())
 		}
-		return r, nil
+		// Screens start width-dependent work (rendering) from Update.
+		return r, r.broadcast(msg)
 	case tea.BackgroundColorMsg:
 		if r.opts.ForceTheme == "" {
 			r.ctx.SetDark(msg.IsDark())

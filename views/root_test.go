@@ -166,3 +166,55 @@ func TestRootEndToEnd(t *testing.T) {
 		t.Errorf("after 1-6 the active screen is %v", final.Active())
 	}
 }
+
+// The flow: a finding, enter, the diff with the cursor on the cited
+// line, backspace back to the same finding.
+func TestRootFindingToDiffAndBack(t *testing.T) {
+	r := newTestRoot(t, 160, 48)
+	pressRoot(r, "4", "j") // the second finding
+	f := r.Screen(ScreenFindings).(*Findings).Selected()
+	if f == nil || f.ID != "review.md#2" {
+		t.Fatalf("selected %v, want review.md#2", f)
+	}
+	pressRoot(r, "enter")
+	if r.Active() != ScreenDiff {
+		t.Fatalf("enter on a finding: active %v", r.Active())
+	}
+	d := r.Screen(ScreenDiff).(*Diff)
+	if dl := d.rowLine(d.rows[d.cursor]); dl == nil || dl.New != 91 {
+		t.Fatalf("diff cursor on %+v, want new line 91 (client.go:91)", dl)
+	}
+	if s := ansi.Strip(r.Render()); !strings.Contains(s, "client.go") {
+		t.Errorf("the diff screen does not show client.go:\n%s", s)
+	}
+	pressRoot(r, "backspace")
+	if r.Active() != ScreenFindings {
+		t.Fatalf("backspace: active %v", r.Active())
+	}
+	if f := r.Screen(ScreenFindings).(*Findings).Selected(); f == nil || f.ID != "review.md#2" {
+		t.Errorf("back on %v, want review.md#2", f)
+	}
+}
+
+// A citation with a line range opens the document with that range on screen.
+func TestRootOpenDocumentRange(t *testing.T) {
+	p := packet.LoadSample(packet.Options{})
+	c := p.ResolveText("change-validation.md:58-61")
+	tg, ok := TargetForCitation(c)
+	if !ok {
+		t.Fatalf("not followable: %+v", c)
+	}
+	r := NewRoot(NewContext(p, true, false), Options{ForceTheme: "dark", Start: &tg})
+	drain(r, r.Init())
+	r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	if r.Active() != ScreenDocs {
+		t.Fatalf("active %v", r.Active())
+	}
+	d := p.Doc("change-validation.md")
+	s := ansi.Strip(r.Render())
+	for _, want := range []string{d.Lines[57], d.Lines[60]} {
+		if w := strings.TrimSpace(want); w != "" && !strings.Contains(s, clipTo(w, 40)[:10]) {
+			t.Errorf("line %q not on screen:\n%s", w, s)
+		}
+	}
+}
