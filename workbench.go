@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"vetter/packet"
+	"vetter/ui"
 	"vetter/views"
 )
 
@@ -17,6 +18,7 @@ func runWorkbench(p *packet.Packet, theme, openAt string, stdout io.Writer) erro
 	_, noColor := os.LookupEnv("NO_COLOR")
 	dark := theme != "light"
 	ctx := views.NewContext(p, dark, noColor)
+	ctx.Store, ctx.StoreErr = packet.OpenStore(p, "")
 	opts := views.Options{ForceTheme: theme}
 	if openAt != "" {
 		t, err := openTarget(p, openAt)
@@ -25,9 +27,16 @@ func runWorkbench(p *packet.Packet, theme, openAt string, stdout io.Writer) erro
 		}
 		opts.Start = &t
 	}
-	prog := tea.NewProgram(views.NewRoot(ctx, opts))
-	_, err := prog.Run()
-	return err
+	root := views.NewRoot(ctx, opts)
+	prog := tea.NewProgram(root)
+	if _, err := prog.Run(); err != nil {
+		return err
+	}
+	// After the terminal is restored: the /ok to test line, to paste or pipe.
+	for _, l := range root.ExitLines() {
+		fmt.Fprintln(stdout, ui.Sanitize(l))
+	}
+	return nil
 }
 
 var findingRef = regexp.MustCompile(`^(.+)#(\d+)$`)

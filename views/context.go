@@ -4,6 +4,8 @@
 package views
 
 import (
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -22,6 +24,13 @@ type Context struct {
 	HL      *ui.Highlighter
 	Dark    bool
 	NoColor bool
+
+	// Store saves triage and gate decisions; nil (with StoreErr) when they
+	// cannot be saved, which the screens say.
+	Store    *packet.Store
+	StoreErr error
+	User     string
+	Now      func() time.Time
 }
 
 // NewContext builds the shared context for a packet.
@@ -32,6 +41,7 @@ func NewContext(p *packet.Packet, dark, noColor bool) *Context {
 		MD:   ui.NewMarkdownCache(dark, noColor, 64),
 		HL:   ui.NewHighlighter(st),
 		Dark: dark, NoColor: noColor,
+		User: packet.CurrentUser(), Now: time.Now,
 	}
 }
 
@@ -54,6 +64,7 @@ const (
 	ScreenFindings
 	ScreenEvidence
 	ScreenLogs
+	ScreenDecision
 	screenCount
 )
 
@@ -72,6 +83,8 @@ func (s ScreenID) String() string {
 		return "Evidence"
 	case ScreenLogs:
 		return "Logs"
+	case ScreenDecision:
+		return "Decision"
 	}
 	return "?"
 }

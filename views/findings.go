@@ -85,6 +85,8 @@ type Findings struct {
 
 	query   string
 	matched []bool
+
+	marked map[string]bool // findings marked with space for a bulk triage
 }
 
 type findingsKey struct {
@@ -276,6 +278,9 @@ func (f *Findings) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(msg, km.Follow):
 		return f.followFirst()
+	case key.Matches(msg, km.Mark):
+		f.ToggleMark()
+		f.move(1)
 	}
 	return nil
 }

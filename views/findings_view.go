@@ -169,6 +169,13 @@ func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
 	case i < len(f.matched) && f.matched[i]:
 		marker = pt.match
 	}
+	if f.marked[fd.ID] {
+		// A mark shows even on the selected row: it is what a/x/f/u apply to.
+		marker = pt.accent.on("• ")
+		if i == f.sel {
+			marker = pt.accent.on("▸•")
+		}
+	}
 	state, stale, _ := f.ctx.P.TriageOf(fd)
 	statePaint := pt.state(state)
 	if stale {
@@ -229,6 +236,9 @@ func (f *Findings) detailView(l findingsLayout) []string {
 		st.Text(fd.Location, st.Accent) + st.Muted.Render(" · ") + stateText +
 		st.Muted.Render(fmt.Sprintf(" · %s:%d", packet.ReviewFile, fd.Line))
 	rows := []string{fitCell(title, l.detailW)}
+	if _, _, d := f.ctx.P.TriageOf(fd); d != nil && d.Note != "" {
+		rows = append(rows, fitCell(st.Muted.Render("note: ")+st.Text(oneLine(d.Note), st.Base), l.detailW))
+	}
 	if l.paneH > 0 {
 		rows = append(rows, strings.Split(f.detail.View(), "\n")...)
 	}

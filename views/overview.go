@@ -149,7 +149,17 @@ func (o *Overview) rebuild() {
 	if g.Ready {
 		gateWord, gateStyle = "ready", st.Badge.OK
 	}
-	section("Gate  " + gateStyle.Render(" "+gateWord+" "))
+	blank()
+	add(st.Subtitle.Render("Gate  ")+gateStyle.Render(" "+gateWord+" ")+st.Muted.Render("  enter: the decision screen (7)"),
+		&Target{Screen: ScreenDecision, File: -1, Hunk: -1, DiffLine: -1})
+	if d := p.Triage; d != nil && d.Gate != nil {
+		line := fmt.Sprintf("  decided %s by %s for %s", d.Gate.Decision, d.Gate.User, d.Gate.SHA)
+		if d.Gate.SHA != p.Change.HeadSHA {
+			add(st.Warn.Render(text(line+" — the head moved since")), nil)
+		} else {
+			add(st.Accent.Render(text(line)), nil)
+		}
+	}
 	for _, c := range g.Checks {
 		mark := st.Error.Render("✗")
 		if c.OK {

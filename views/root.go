@@ -45,7 +45,12 @@ type Root struct {
 	matches   int
 
 	palette  *paletteModel
+	prompt   *promptModel
 	showHelp bool
+
+	// exitLines are printed to standard output when the program ends: the
+	// /ok to test command after an ok-to-test decision.
+	exitLines []string
 	help     help.Model
 
 	status string // transient message, cleared on the next key
@@ -61,6 +66,7 @@ func NewRoot(ctx *Context, opts Options) *Root {
 		ScreenFindings: NewFindings(ctx),
 		ScreenEvidence: NewEvidence(ctx),
 		ScreenLogs:     NewLogs(ctx),
+		ScreenDecision: NewDecision(ctx),
 	}
 	r.search = textinput.New()
 	r.search.Prompt = "/"
@@ -112,6 +118,9 @@ func (r *Root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if r.palette != nil {
 			r.palette.setSize(r.width, r.bodyHeight())
 		}
+		if r.prompt != nil {
+			r.prompt.setSize(r.width, r.bodyHeight())
+		}
 		// Screens start width-dependent work (rendering) from Update.
 		return r, r.broadcast(msg)
 	case tea.BackgroundColorMsg:
@@ -127,6 +136,8 @@ func (r *Root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case StatusMsg:
 		r.status = msg.Text
 		return r, nil
+	case DecideMsg:
+		return r, r.askDecision(msg.Decision)
 	case ErrorMsg:
 		r.status = "error: " + ui.Sanitize(msg.Err.Error())
 		return r, nil
@@ -176,6 +187,13 @@ func (r *Root) key(msg tea.KeyPressMsg) tea.Cmd {
 	if r.searching {
 		return r.searchKey(msg)
 	}
+	if r.prompt != nil {
+		done, cmd := r.prompt.update(msg)
+		if done {
+			r.prompt = nil
+		}
+		return cmd
+	}
 	if r.palette != nil {
 		t, done, cmd := r.palette.update(msg)
 		if done {
@@ -222,6 +240,9 @@ func (r *Root) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, km.PrevMatch):
 		r.screens[r.active].NextMatch(-1)
 		return nil
+	}
+	if cmd, ok := r.triageKey(msg); ok {
+		return cmd
 	}
 	for i, b := range km.Screens() {
 		if i < int(screenCount) && key.Matches(msg, b) {
@@ -317,6 +338,8 @@ func (r *Root) View() tea.View {
 	switch {
 	case r.showHelp:
 		b.WriteString(r.helpView())
+	case r.prompt != nil:
+		b.WriteString(r.prompt.view(r.width, r.bodyHeight()))
 	case r.palette != nil:
 		b.WriteString(r.palette.view())
 	default:
@@ -327,6 +350,9 @@ func (r *Root) View() tea.View {
 	v.SetContent(b.String())
 	return v
 }
+
+// ExitLines are what vetter prints when it ends (the /ok to test command).
+func (r *Root) ExitLines() []string { return r.exitLines }
 
 // Render returns the whole screen as text, for tests and golden files.
 func (r *Root) Render() string { return r.View().Content }

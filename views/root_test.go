@@ -84,7 +84,7 @@ func TestRootTabsAndSize(t *testing.T) {
 			t.Errorf("tab from the last screen: %v", r.Active())
 		}
 		pressRoot(r, "shift+tab")
-		if r.Active() != ScreenLogs {
+		if r.Active() != ScreenDecision {
 			t.Errorf("shift+tab from the first screen: %v", r.Active())
 		}
 	}
@@ -162,8 +162,8 @@ func TestRootEndToEnd(t *testing.T) {
 	tm.Send(keyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 	final := tm.FinalModel(t).(*Root)
-	if final.Active() != ScreenLogs {
-		t.Errorf("after 1-6 the active screen is %v", final.Active())
+	if final.Active() != ScreenDecision {
+		t.Errorf("after 1-7 the active screen is %v", final.Active())
 	}
 }
 

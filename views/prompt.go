@@ -1,0 +1,76 @@
+package views
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+)
+
+// promptModel is the note editor: a text area over the screen that asks for
+// a note, a dismissal's reason or an override's justification. enter saves,
+// ctrl+j adds a line, esc cancels.
+type promptModel struct {
+	ctx      *Context
+	title    string
+	hint     string
+	area     textarea.Model
+	required bool
+	err      string
+	save     func(text string) tea.Cmd
+}
+
+func newPrompt(ctx *Context, title, initial string, required bool, save func(string) tea.Cmd) *promptModel {
+	p := &promptModel{ctx: ctx, title: title, required: required, save: save, area: textarea.New()}
+	p.area.ShowLineNumbers = false
+	p.area.Placeholder = "write here"
+	p.area.CharLimit = 4000
+	p.area.SetValue(initial)
+	p.hint = "enter save · ctrl+j new line · esc cancel"
+	if required {
+		p.hint = "enter save (required) · ctrl+j new line · esc cancel"
+	}
+	return p
+}
+
+func (p *promptModel) setSize(w, h int) {
+	p.area.SetWidth(max(min(w-4, 100), 10))
+	p.area.SetHeight(max(min(h-6, 6), 1))
+}
+
+func (p *promptModel) focus() tea.Cmd { return p.area.Focus() }
+
+// update returns whether the prompt closes and the command to run.
+func (p *promptModel) update(msg tea.KeyPressMsg) (bool, tea.Cmd) {
+	switch msg.String() {
+	case "esc":
+		return true, func() tea.Msg { return StatusMsg{Text: "cancelled"} }
+	case "enter":
+		text := strings.TrimSpace(p.area.Value())
+		if p.required && text == "" {
+			p.err = "a reason is required"
+			return false, nil
+		}
+		return true, p.save(text)
+	case "ctrl+j":
+		p.area.InsertString("\n")
+		return false, nil
+	}
+	var cmd tea.Cmd
+	p.area, cmd = p.area.Update(msg)
+	p.err = ""
+	return false, cmd
+}
+
+func (p *promptModel) view(w, h int) string {
+	st := p.ctx.St
+	lines := []string{"", " " + st.Title.Render(st.Text(p.title, st.Title)), ""}
+	for _, l := range strings.Split(p.area.View(), "\n") {
+		lines = append(lines, "  "+l)
+	}
+	lines = append(lines, "", " "+st.Muted.Render(p.hint))
+	if p.err != "" {
+		lines = append(lines, " "+st.Error.Render(p.err))
+	}
+	return fitBlock(strings.Join(lines, "\n"), w, h)
+}
