@@ -51,7 +51,7 @@ type Root struct {
 	// exitLines are printed to standard output when the program ends: the
 	// /ok to test command after an ok-to-test decision.
 	exitLines []string
-	help     help.Model
+	help      help.Model
 
 	status string // transient message, cleared on the next key
 }
