@@ -355,9 +355,8 @@ func evJSONValue(raw json.RawMessage) string {
 // indent spaces, drawn in style.
 func evWrap(st *ui.Styles, text string, w, indent int, style lipgloss.Style) []string {
 	text = strings.ReplaceAll(ui.Sanitize(text), "\t", "    ")
-	wrapped := ansi.Wrap(text, max(w-indent, 4), "")
 	pad := strings.Repeat(" ", indent)
-	lines := strings.Split(wrapped, "\n")
+	lines := evWordWrap(text, max(w-indent, 4))
 	for i, l := range lines {
 		if l == "" {
 			lines[i] = ""
@@ -366,4 +365,43 @@ func evWrap(st *ui.Styles, text string, w, indent int, style lipgloss.Style) []s
 		lines[i] = pad + st.Text(l, style)
 	}
 	return lines
+}
+
+// evWordWrap wraps plain text at spaces only (ansi.Wrap also breaks after
+// hyphens, which splits "--flag" in a command), cutting a word longer than
+// the width where it must.
+func evWordWrap(text string, w int) []string {
+	var out []string
+	for _, para := range strings.Split(text, "\n") {
+		line, lineW := "", 0
+		for _, word := range strings.Split(para, " ") {
+			ww := ansi.StringWidth(word)
+			switch {
+			case lineW > 0 && lineW+1+ww <= w:
+				line += " " + word
+				lineW += 1 + ww
+				continue
+			case lineW > 0:
+				out = append(out, line)
+			}
+			for ww > w {
+				// A word too long for any line breaks after a slash when
+				// there is one (paths), else anywhere.
+				head := ansi.Truncate(word, w, "")
+				if i := strings.LastIndexByte(head, '/'); i > 0 {
+					head = head[:i+1]
+				}
+				if head == "" {
+					// A character wider than the whole line goes alone.
+					head, _ = ansi.FirstGraphemeCluster(word, ansi.GraphemeWidth)
+				}
+				out = append(out, head)
+				word = word[len(head):]
+				ww = ansi.StringWidth(word)
+			}
+			line, lineW = word, ww
+		}
+		out = append(out, line)
+	}
+	return out
 }

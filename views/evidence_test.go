@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"vetter/packet"
+	"vetter/ui"
 )
 
 func evSample(t testing.TB) *Context {
@@ -176,3 +177,40 @@ func TestEvidenceSmallSizes(t *testing.T) {
 }
 
 func evContains(view, s string) bool { return strings.Contains(ansi.Strip(view), s) }
+
+func TestEvidenceWordWrap(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		w    int
+		want []string
+	}{
+		{"pytest --color=yes -rf", 12, []string{"pytest", "--color=yes", "-rf"}},
+		{"a\nb c", 10, []string{"a", "b c"}},
+		{"abcdefghij", 4, []string{"abcd", "efgh", "ij"}},
+		{"漢字漢字漢", 4, []string{"漢字", "漢字", "漢"}},
+		{"", 5, []string{""}},
+		{"validation/logs/x-3b06.log", 20, []string{"validation/logs/", "x-3b06.log"}},
+	} {
+		if got := evWordWrap(tt.in, tt.w); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", tt.want) {
+			t.Errorf("evWordWrap(%q, %d) = %q, want %q", tt.in, tt.w, got, tt.want)
+		}
+	}
+}
+
+// FuzzEvidenceWordWrap: any text wraps without panicking, every line within
+// the width (a character wider than the width alone excepted).
+func FuzzEvidenceWordWrap(f *testing.F) {
+	f.Add("bash -lc 'set -euo pipefail; cd /home/x; go test ./...'", 20)
+	f.Add("漢字 emoji 👍🏽 tab\tnew\nline", 3)
+	f.Add("\x1b[2J\u202e/a/b/c/d", 1)
+	f.Fuzz(func(t *testing.T, text string, w int) {
+		w = max(min(w, 200), 1)
+		for _, l := range evWordWrap(ui.Sanitize(text), w) {
+			if n := ansi.StringWidth(l); n > w && n > 2 {
+				t.Fatalf("line %q is %d wide, limit %d", l, n, w)
+			}
+		}
+		_ = logsShortName(text, w)
+		_ = logsIsError(text)
+	})
+}
