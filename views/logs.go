@@ -333,7 +333,7 @@ func (s *Logs) matchStatus(v *logsView) string {
 	case s.count == 0:
 		return "no match for " + q
 	case s.count < 0:
-		return "matches for " + q
+		return q + " (n/N: next/previous)"
 	}
 	line := v.pane.Cursor() + 1
 	if k := sort.SearchInts(s.matchLines, line); k < len(s.matchLines) && s.matchLines[k] == line {
