@@ -1,0 +1,154 @@
+package views
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"vetter/bench"
+	"vetter/packet"
+)
+
+// logsBig generates a packet with a log of size bytes under a temporary
+// folder and opens the logs screen on that log.
+func logsBig(tb testing.TB, size int64, opts packet.Options) *Logs {
+	tb.Helper()
+	dir := tb.TempDir()
+	if err := bench.Generate(dir, bench.Spec{Files: 1, LinesPerFile: 4, Findings: 1, LogBytes: size}); err != nil {
+		tb.Fatal(err)
+	}
+	p, err := packet.Load(dir, opts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s := NewLogs(NewContext(p, true, false))
+	s.SetSize(160, 48)
+	return s
+}
+
+// logsBenchScreens are the sizes compared: the frame must cost the same.
+func logsBenchScreens(b *testing.B) map[string]*Logs {
+	small := NewLogs(evSample(b))
+	small.SetSize(160, 48)
+	small.Open(Target{Path: logsD24a})
+	big := logsBig(b, 64<<20, packet.Options{})
+	big.Open(Target{Path: bench.BigLogName})
+	return map[string]*Logs{"sample-4KiB": small, "generated-64MiB": big}
+}
+
+func BenchmarkLogsView(b *testing.B) {
+	for _, name := range []string{"sample-4KiB", "generated-64MiB"} {
+		s := logsBenchScreens(b)[name]
+		v := s.view()
+		mid := v.src.Len() / 2
+		s.Open(Target{Path: v.log.Path, Line: mid, EndLine: mid})
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = s.View()
+			}
+		})
+	}
+}
+
+func BenchmarkLogsScroll(b *testing.B) {
+	down := tea.KeyPressMsg{Code: 'j', Text: "j"}
+	page := tea.KeyPressMsg{Code: tea.KeyPgDown}
+	top := tea.KeyPressMsg{Code: 'g', Text: "g"}
+	for _, name := range []string{"sample-4KiB", "generated-64MiB"} {
+		s := logsBenchScreens(b)[name]
+		for _, step := range []struct {
+			name string
+			key  tea.KeyPressMsg
+		}{{"line", down}, {"page", page}} {
+			b.Run(name+"/"+step.name, func(b *testing.B) {
+				b.ReportAllocs()
+				s.Update(top)
+				for b.Loop() {
+					v := s.view()
+					if v.pane.AtBottom() && v.pane.Cursor() == v.src.Len()-1 {
+						s.Update(top)
+					}
+					s.Update(step.key)
+					_ = s.View()
+				}
+			})
+		}
+	}
+}
+
+// TestLogsBigLogWindowed checks, on a generated log of 16 MiB
+// opened unindexed, that the screen reads only a window of lines, that
+// jumping far and back works while the index runs beside it, and that the
+// frame stays put.
+func TestLogsBigLogWindowed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates an 16 MiB log")
+	}
+	s := logsBig(t, 16<<20, packet.Options{DeferLogIndex: true})
+	l := s.ctx.P.Log(bench.BigLogName)
+	if l.Indexed() {
+		t.Fatal("indexed already")
+	}
+	open := s.Open(Target{Path: bench.BigLogName, Line: 60_000, EndLine: 60_002})
+	v := s.view()
+	if v.pane.Cursor() != 59_999 {
+		t.Fatalf("cursor on %d", v.pane.Cursor()+1)
+	}
+	// Index in the background as the program would, drawing meanwhile.
+	var wg sync.WaitGroup
+	var msgs []tea.Msg
+	init := tea.Batch(s.Init(), open)
+	wg.Go(func() { msgs = logsRunAll(init) })
+	for range 50 {
+		view := s.View()
+		checkSize(t, view, 160, 48)
+		_ = s.Status()
+	}
+	wg.Wait()
+	for _, m := range msgs {
+		logsDrain(t, s, func() tea.Msg { return m })
+	}
+	if !l.Indexed() || s.busy() {
+		t.Fatalf("indexed %v, busy %v", l.Indexed(), s.busy())
+	}
+	if len(v.src.raw) > logsWindow {
+		t.Errorf("window holds %d lines", len(v.src.raw))
+	}
+	if !strings.Contains(s.View(), "test case 60000 ") {
+		t.Errorf("line 60000 not on screen")
+	}
+	// e finds the generated ERROR line 100000 in a command (the log is over
+	// the synchronous limit).
+	logsDrain(t, s, s.Update(logsKey('e')))
+	if c := v.pane.Cursor() + 1; c != 100_000 {
+		t.Errorf("e went to %d, want 100000", c)
+	}
+	s.Update(logsKey('G'))
+	if c, n := v.pane.Cursor()+1, l.LineCount(); c != n {
+		t.Errorf("G on %d of %d", c, n)
+	}
+	if !strings.Contains(s.View(), "[exit 0 after 12.3 s]") {
+		t.Errorf("the exit line is not at the bottom")
+	}
+}
+
+// logsRunAll runs a command and the batches it returns, collecting the
+// messages, without touching the screen (as the program's goroutines do).
+func logsRunAll(c tea.Cmd) []tea.Msg {
+	if c == nil {
+		return nil
+	}
+	msg := c()
+	batch, ok := msg.(tea.BatchMsg)
+	if !ok {
+		return []tea.Msg{msg}
+	}
+	var out []tea.Msg
+	for _, b := range batch {
+		out = append(out, logsRunAll(b)...)
+	}
+	return out
+}
