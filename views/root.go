@@ -236,10 +236,10 @@ func (r *Root) key(msg tea.KeyPressMsg) tea.Cmd {
 		return r.search.Focus()
 	case key.Matches(msg, km.NextMatch):
 		r.screens[r.active].NextMatch(1)
-		return nil
+		return r.pending()
 	case key.Matches(msg, km.PrevMatch):
 		r.screens[r.active].NextMatch(-1)
-		return nil
+		return r.pending()
 	}
 	if cmd, ok := r.triageKey(msg); ok {
 		return cmd
@@ -272,11 +272,24 @@ func (r *Root) searchKey(msg tea.KeyPressMsg) tea.Cmd {
 		default:
 			r.status = fmt.Sprintf("%d matches for %q · n/N next/previous", r.matches, r.query)
 		}
-		return nil
+		return r.pending()
 	}
 	var cmd tea.Cmd
 	r.search, cmd = r.search.Update(msg)
 	return cmd
+}
+
+// PendingCmder is a screen whose search runs in the background (a large
+// log): after Search or NextMatch the root runs the command it leaves.
+type PendingCmder interface {
+	PendingCmd() tea.Cmd
+}
+
+func (r *Root) pending() tea.Cmd {
+	if p, ok := r.screens[r.active].(PendingCmder); ok {
+		return p.PendingCmd()
+	}
+	return nil
 }
 
 // switchTo makes a screen active without touching history (tabs are not follows).

@@ -218,3 +218,50 @@ func TestRootOpenDocumentRange(t *testing.T) {
 		}
 	}
 }
+
+// An evidence row leads to its log, and a citation with a line range to the
+// log with that range on screen.
+func TestRootEvidenceToLogAndLogRange(t *testing.T) {
+	r := newTestRoot(t, 160, 48)
+	pressRoot(r, "5", "enter")
+	if r.Active() != ScreenLogs {
+		t.Fatalf("enter on a recipe: active %v", r.Active())
+	}
+	if st := r.Screen(ScreenLogs).Status(); !strings.Contains(st, "log ") {
+		t.Errorf("logs status %q", st)
+	}
+	pressRoot(r, "backspace")
+	if r.Active() != ScreenEvidence {
+		t.Errorf("back: %v", r.Active())
+	}
+
+	p := r.ctx.P
+	c := p.ResolveText("…T10-22-07.114Z-bash-7c1e.log:14-16")
+	tg, ok := TargetForCitation(c)
+	if !ok || c.Kind != packet.CiteLog {
+		t.Fatalf("citation %+v", c)
+	}
+	drain(r, Follow(tg))
+	if r.Active() != ScreenLogs {
+		t.Fatalf("follow: active %v", r.Active())
+	}
+	lines, _ := p.Log(c.Target).ReadLines(14, 3)
+	s := ansi.Strip(r.Render())
+	for _, l := range lines {
+		if w := strings.TrimSpace(ansi.Strip(l)); len(w) > 8 && !strings.Contains(s, w[:8]) {
+			t.Errorf("cited line %q not on screen", w)
+		}
+	}
+}
+
+// The log's go-to-line prompt captures keys, so ":2" does not switch screens.
+func TestRootLogGotoCaptures(t *testing.T) {
+	r := newTestRoot(t, 120, 40)
+	pressRoot(r, "6", ":", "2", "0", "enter")
+	if r.Active() != ScreenLogs {
+		t.Fatalf("typing :20 switched to %v", r.Active())
+	}
+	if st := r.Screen(ScreenLogs).Status(); !strings.Contains(st, "line 20/") {
+		t.Errorf("after :20 the status is %q", st)
+	}
+}
