@@ -54,7 +54,7 @@ type App struct {
 	rootEpoch int // the epoch the current workbench began in
 
 	watch     *Watcher
-	logs      LogStamps
+	logs      Stamps
 	reloadSeq int
 	openSeq   int
 
@@ -75,7 +75,7 @@ type appOpenedMsg struct {
 	seq        int
 	name, path string
 	p          *packet.Packet
-	logs       LogStamps
+	logs       Stamps
 	err        error
 }
 
@@ -84,7 +84,7 @@ type appReloadedMsg struct {
 	seq  int
 	root *Root
 	p    *packet.Packet
-	logs LogStamps
+	logs Stamps
 	err  error
 }
 
@@ -154,7 +154,7 @@ func (a *App) startRoot(p *packet.Packet, name string, start *Target) {
 	a.rootEpoch = a.epoch
 	a.root = NewRoot(ctx, Options{ForceTheme: a.opts.Theme, Start: start})
 	a.openName = name
-	a.logs = StampLogs(p)
+	a.logs = StampFiles(p)
 }
 
 // wrap tags a workbench command with the current epoch.
@@ -292,7 +292,7 @@ func (a *App) open(msg InboxOpenMsg) tea.Cmd {
 		if err != nil {
 			return appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, err: err}
 		}
-		return appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, p: p, logs: StampLogs(p)}
+		return appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, p: p, logs: StampFiles(p)}
 	}
 }
 
@@ -365,7 +365,7 @@ func (a *App) reloadCmd() tea.Cmd {
 		if err != nil {
 			return appReloadedMsg{seq: seq, root: root, err: err}
 		}
-		return appReloadedMsg{seq: seq, root: root, p: p, logs: StampLogs(p)}
+		return appReloadedMsg{seq: seq, root: root, p: p, logs: StampFiles(p)}
 	}
 }
 

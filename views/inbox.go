@@ -40,6 +40,34 @@ type InboxRow struct {
 	Infos               int
 
 	order int // position in the folder listing
+	// The sort key, computed once when the row is filled: the inbox sorts
+	// on every arrival.
+	group int
+	idKey idKey
+}
+
+// idKey is a work-item id split for ordering: "ACME-10" is {"ACME", 10, true}.
+type idKey struct {
+	prefix string
+	num    int
+	ok     bool
+	raw    string
+}
+
+func parseID(id string) idKey {
+	k := idKey{raw: id}
+	if m := idParts.FindStringSubmatch(id); m != nil {
+		if n, err := strconv.Atoi(m[2]); err == nil {
+			k.prefix, k.num, k.ok = m[1], n, true
+		}
+	}
+	return k
+}
+
+// settle computes the row's sort key from its facts.
+func (r *InboxRow) settle() {
+	r.group = r.computeGroup()
+	r.idKey = parseID(r.ID)
 }
 
 // Decided reports whether a gate decision stands for the packet's current
@@ -69,7 +97,9 @@ const (
 )
 
 // Group is the row's place in the order (Group* constants).
-func (r *InboxRow) Group() int {
+func (r *InboxRow) Group() int { return r.computeGroup() }
+
+func (r *InboxRow) computeGroup() int {
 	switch {
 	case !r.Loaded:
 		return GroupReading
@@ -89,24 +119,19 @@ var idParts = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9]*)-([0-9]+)$`)
 
 // compareIDs orders work-item ids by prefix, then by number ("ACME-9"
 // before "ACME-10"); a row without an id comes after those with one.
-func compareIDs(a, b string) int {
+func compareIDs(a, b idKey) int {
 	switch {
-	case a == b:
+	case a.raw == b.raw:
 		return 0
-	case a == "":
+	case a.raw == "":
 		return 1
-	case b == "":
+	case b.raw == "":
 		return -1
 	}
-	ma, mb := idParts.FindStringSubmatch(a), idParts.FindStringSubmatch(b)
-	if ma != nil && mb != nil && ma[1] == mb[1] {
-		na, _ := strconv.Atoi(ma[2])
-		nb, _ := strconv.Atoi(mb[2])
-		if na != nb {
-			return cmp.Compare(na, nb)
-		}
+	if a.ok && b.ok && a.prefix == b.prefix && a.num != b.num {
+		return cmp.Compare(a.num, b.num)
 	}
-	return strings.Compare(a, b)
+	return strings.Compare(a.raw, b.raw)
 }
 
 // CompareInboxRows is the inbox order: by group (GroupReady, GroupTriage,
@@ -114,13 +139,13 @@ func compareIDs(a, b string) int {
 // work-item id (prefix, then number), then by entry name; rows not read yet
 // keep the folder's order.
 func CompareInboxRows(a, b *InboxRow) int {
-	if c := cmp.Compare(a.Group(), b.Group()); c != 0 {
+	if c := cmp.Compare(a.group, b.group); c != 0 {
 		return c
 	}
-	if a.Group() == GroupReading {
+	if a.group == GroupReading {
 		return cmp.Compare(a.order, b.order)
 	}
-	if c := compareIDs(a.ID, b.ID); c != 0 {
+	if c := compareIDs(a.idKey, b.idKey); c != 0 {
 		return c
 	}
 	return strings.Compare(a.Name, b.Name)
@@ -284,6 +309,7 @@ func (in *Inbox) arrive(msg inboxRowMsg) tea.Cmd {
 		}
 	}
 	msg.Row.order = old.order
+	msg.Row.settle()
 	*old = *msg.Row
 	slices.SortStableFunc(in.all, CompareInboxRows)
 	in.refilter()

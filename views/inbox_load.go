@@ -105,7 +105,7 @@ func listInbox(dir string) ([]*InboxRow, error) {
 				continue
 			}
 		}
-		rows = append(rows, &InboxRow{Name: name, Path: filepath.Join(dir, name), order: len(rows)})
+		rows = append(rows, &InboxRow{Name: name, Path: filepath.Join(dir, name), order: len(rows), group: GroupReading})
 	}
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Name < rows[j].Name })
 	for i, r := range rows {
@@ -126,7 +126,9 @@ type inboxRowMsg struct {
 
 // inboxWorkers is how many packets are read at once: enough to hide disk
 // latency, few enough that the terminal stays responsive.
-func inboxWorkers() int { return min(4, max(2, runtime.NumCPU()/2)) }
+// Reading is CPU-bound, so one core is left to the terminal when there
+// are more than two.
+func inboxWorkers() int { return min(4, max(2, runtime.NumCPU()-1)) }
 
 // inboxQueue hands out the packets still to read.
 type inboxQueue struct {

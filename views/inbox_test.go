@@ -21,7 +21,7 @@ import (
 // goroutine. Commands that never return (a watch, a blinking cursor) are
 // simply left waiting.
 type loop struct {
-	t    *testing.T
+	t    testing.TB
 	a    *App
 	msgs chan tea.Msg
 
@@ -30,7 +30,7 @@ type loop struct {
 	quit   bool
 }
 
-func newLoop(t *testing.T, a *App) *loop {
+func newLoop(t testing.TB, a *App) *loop {
 	t.Helper()
 	t.Cleanup(a.Close)
 	return &loop{t: t, a: a, msgs: make(chan tea.Msg, 1<<14), counts: map[string]int{}}
@@ -511,6 +511,7 @@ func TestCompareInboxRows(t *testing.T) {
 		case GroupDecided:
 			r.Decision, r.DecisionSHA, r.Head = "hold", "abc1234", "abc1234"
 		}
+		r.settle()
 		return r
 	}
 	rows := []*InboxRow{

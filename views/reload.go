@@ -83,24 +83,33 @@ func (r *Root) SetStatus(s string) { r.status = s }
 
 // ---- what changed ----------------------------------------------------------
 
-// LogStamps are the size and modification time of each log, taken when a
-// packet is loaded, so a reload can tell which logs changed.
-type LogStamps map[string]logStamp
+// Stamps are the size and modification time of each log and of
+// change.diff, taken when a packet is loaded, so a reload can tell which
+// changed without holding their bytes.
+type Stamps struct {
+	Logs map[string]fileStamp
+	Diff fileStamp
+}
 
-type logStamp struct {
+type fileStamp struct {
 	size int64
 	mod  time.Time
 }
 
-// StampLogs stats every log of a packet.
-func StampLogs(p *packet.Packet) LogStamps {
-	out := make(LogStamps, len(p.Logs))
+func (a fileStamp) differs(b fileStamp) bool { return a.size != b.size || !a.mod.Equal(b.mod) }
+
+// StampFiles stats every log of a packet and its diff.
+func StampFiles(p *packet.Packet) Stamps {
+	out := Stamps{Logs: make(map[string]fileStamp, len(p.Logs))}
 	for _, l := range p.Logs {
-		st := logStamp{size: l.Size}
+		st := fileStamp{size: l.Size}
 		if fi, err := fs.Stat(p.FS, l.Path); err == nil {
 			st.size, st.mod = fi.Size(), fi.ModTime()
 		}
-		out[l.Path] = st
+		out.Logs[l.Path] = st
+	}
+	if fi, err := fs.Stat(p.FS, packet.DiffPath); err == nil {
+		out.Diff = fileStamp{size: fi.Size(), mod: fi.ModTime()}
 	}
 	return out
 }
@@ -110,9 +119,9 @@ const noChange = "reloaded: nothing in the packet changed"
 
 // DescribeChanges says what differs between two loads of a packet, for
 // the status line: "review.md and 2 logs changed". Documents are compared
-// by text, the diff by its lines, the registry by its runs and the logs by
-// size and modification time.
-func DescribeChanges(old, cur *packet.Packet, oldLogs, curLogs LogStamps) string {
+// by text, the diff by its lines and its size, the registry by its runs and
+// the logs by size and modification time.
+func DescribeChanges(old, cur *packet.Packet, oldSt, curSt Stamps) string {
 	var changed, added, removed []string
 	seen := map[string]bool{}
 	for _, d := range old.Docs {
@@ -134,24 +143,24 @@ func DescribeChanges(old, cur *packet.Packet, oldLogs, curLogs LogStamps) string
 		added = append(added, packet.DiffPath)
 	case old.Diff != nil && cur.Diff == nil:
 		removed = append(removed, packet.DiffPath)
-	case diffSum(old.Diff) != diffSum(cur.Diff):
+	case diffSum(old.Diff) != diffSum(cur.Diff) || oldSt.Diff.size != curSt.Diff.size:
 		changed = append(changed, packet.DiffPath)
 	}
 	if reg := registryChange(old.Registry, cur.Registry); reg != "" {
 		changed = append(changed, reg)
 	}
 	logsChanged, logsAdded, logsRemoved := 0, 0, 0
-	for path, st := range curLogs {
-		o, ok := oldLogs[path]
+	for path, st := range curSt.Logs {
+		o, ok := oldSt.Logs[path]
 		switch {
 		case !ok:
 			logsAdded++
-		case o.size != st.size || !o.mod.Equal(st.mod):
+		case o.differs(st):
 			logsChanged++
 		}
 	}
-	for path := range oldLogs {
-		if _, ok := curLogs[path]; !ok {
+	for path := range oldSt.Logs {
+		if _, ok := curSt.Logs[path]; !ok {
 			logsRemoved++
 		}
 	}
