@@ -1,11 +1,14 @@
 package views
 
 import (
+	"bytes"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"vetter/packet"
 )
@@ -106,5 +109,34 @@ func TestAppSinglePacketBackspace(t *testing.T) {
 	l.press("q")
 	if !l.quit {
 		t.Error("q should quit the workbench")
+	}
+}
+
+// TestAppUnderBubbleTea runs the inbox in the real program loop: rows fill,
+// enter opens the workbench (its commands pass through the epoch tags and
+// back to the runtime), backspace returns, q quits.
+func TestAppUnderBubbleTea(t *testing.T) {
+	dir := t.TempDir()
+	samplePacket(t, dir, "one", "ACME-1")
+	samplePacket(t, dir, "two", "ACME-2")
+	opts := testAppOpts(t)
+	opts.Theme = "" // background detection goes through the tags too
+	opts.Watch = true
+	a := NewInboxApp(dir, opts)
+	t.Cleanup(a.Close)
+	tm := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(120, 40))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("2 packets")) },
+		teatest.WithDuration(5*time.Second))
+	tm.Send(keyMsg("enter"))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("Overview")) },
+		teatest.WithDuration(5*time.Second))
+	tm.Send(keyMsg("backspace"))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("enter open")) },
+		teatest.WithDuration(5*time.Second))
+	tm.Send(keyMsg("q"))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	final := tm.FinalModel(t).(*App)
+	if final.Root() != nil || final.Inbox().Selected().ID != "ACME-1" {
+		t.Errorf("final: root %v, selected %+v", final.Root(), final.Inbox().Selected())
 	}
 }

@@ -39,7 +39,8 @@ type InboxRow struct {
 	Errors, Warnings    int
 	Infos               int
 
-	order int // position in the folder listing
+	order   int  // position in the folder listing
+	counted bool // the fill has read it
 	// The sort key, computed once when the row is filled: the inbox sorts
 	// on every arrival.
 	group int
@@ -302,13 +303,17 @@ func (in *Inbox) arrive(msg inboxRowMsg) tea.Cmd {
 	if old == nil {
 		return next
 	}
-	if !old.Loaded && msg.Worker {
+	// Progress counts the first read of each packet by the fill, whether or
+	// not the packet was read meanwhile for another reason (opened early).
+	counted := old.counted
+	if msg.Worker && !counted {
+		counted = true
 		in.read++
 		if msg.Row.NotPacket {
 			in.skipped++
 		}
 	}
-	msg.Row.order = old.order
+	msg.Row.order, msg.Row.counted = old.order, counted
 	msg.Row.settle()
 	*old = *msg.Row
 	slices.SortStableFunc(in.all, CompareInboxRows)
