@@ -558,6 +558,17 @@ func WordDiff(old, new string) []WordChange {
 		return nil
 	}
 	la, lb := splitKeepNL(old), splitKeepNL(new)
+	out := lineThenWords(old, new, la, lb)
+	// Words removed after the new text's last line land on that line.
+	last := max(len(lb), 1)
+	for i := range out {
+		out[i].Line = min(out[i].Line, last)
+		out[i].EndLine = min(max(out[i].EndLine, out[i].Line), last)
+	}
+	return out
+}
+
+func lineThenWords(old, new string, la, lb []string) []WordChange {
 	m, diffs, ok := diffSeqs(la, lb)
 	if !ok {
 		return wordBlock(old, new, 1, 1)
@@ -630,6 +641,9 @@ func replacedLines(del, ins []string, oldLine, newLine int) []WordChange {
 			score[i][j] = best
 		}
 	}
+	if score[0][0] == 0 {
+		return wordBlock(strings.Join(del, ""), strings.Join(ins, ""), oldLine, newLine)
+	}
 	var out []WordChange
 	i, j := 0, 0
 	si, sj := 0, 0 // start of the current gap between anchors
@@ -653,7 +667,22 @@ func replacedLines(del, ins []string, oldLine, newLine int) []WordChange {
 		}
 	}
 	gap(n, k)
+	// Anchoring on similar lines reads best for tables and lists, but splits
+	// a re-wrapped paragraph into per-line changes; keep whichever of the two
+	// readings changes fewer words.
+	whole := wordBlock(strings.Join(del, ""), strings.Join(ins, ""), oldLine, newLine)
+	if changedWords(whole) <= changedWords(out) {
+		return whole
+	}
 	return out
+}
+
+func changedWords(cs []WordChange) int {
+	n := 0
+	for _, c := range cs {
+		n += len(strings.Fields(c.Removed)) + len(strings.Fields(c.Added))
+	}
+	return n
 }
 
 // similarity is the share of words two lines have in common (Dice).

@@ -53,7 +53,7 @@ func joinCounts(parts ...string) string {
 		}
 	}
 	if len(keep) == 0 {
-		return "nothing"
+		return "no change"
 	}
 	return strings.Join(keep, ", ")
 }
