@@ -619,14 +619,14 @@ func replacedLines(del, ins []string, oldLine, newLine int) []WordChange {
 	// Order-preserving pairing of similar lines that maximises the total
 	// similarity (a weighted LCS).
 	n, k := len(del), len(ins)
-	words := func(ls []string) [][]string {
-		out := make([][]string, len(ls))
+	bags := func(ls []string) []wordBag {
+		out := make([]wordBag, len(ls))
 		for i, l := range ls {
-			out[i] = strings.Fields(l)
+			out[i] = newWordBag(l)
 		}
 		return out
 	}
-	wd, wi := words(del), words(ins)
+	wd, wi := bags(del), bags(ins)
 	score := make([][]float64, n+1)
 	for i := range score {
 		score[i] = make([]float64, k+1)
@@ -685,23 +685,35 @@ func changedWords(cs []WordChange) int {
 	return n
 }
 
+// wordBag counts a line's words, built once per line so scoring every pair
+// of a run costs only the lookups.
+type wordBag struct {
+	count map[string]int
+	n     int
+}
+
+func newWordBag(line string) wordBag {
+	b := wordBag{count: map[string]int{}}
+	for _, w := range strings.Fields(line) {
+		b.count[w]++
+		b.n++
+	}
+	return b
+}
+
 // similarity is the share of words two lines have in common (Dice).
-func similarity(a, b []string) float64 {
-	if len(a)+len(b) == 0 {
+func similarity(a, b wordBag) float64 {
+	if a.n+b.n == 0 {
 		return 1
 	}
-	count := map[string]int{}
-	for _, w := range a {
-		count[w]++
+	if len(a.count) > len(b.count) {
+		a, b = b, a
 	}
 	common := 0
-	for _, w := range b {
-		if count[w] > 0 {
-			count[w]--
-			common++
-		}
+	for w, n := range a.count {
+		common += min(n, b.count[w])
 	}
-	return 2 * float64(common) / float64(len(a)+len(b))
+	return 2 * float64(common) / float64(a.n+b.n)
 }
 
 // wordOp is one token of a word diff: kept, removed or added.

@@ -511,3 +511,36 @@ func TestCodeSpan(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkCompareRounds(b *testing.B) {
+	old := LoadSample(Options{})
+	cur, err := Load(round2, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer cur.Close()
+	for b.Loop() {
+		Compare(old, cur)
+	}
+}
+
+// A large change where one file of 5,000 moved: only that file is diffed.
+func BenchmarkCompareDiffsLarge(b *testing.B) {
+	var old, cur strings.Builder
+	for i := range 5000 {
+		name := "pkg/f" + strconv.Itoa(i) + ".go"
+		old.WriteString(fdiff(name, name, "", hunkA, hunkB))
+		if i == 2500 {
+			cur.WriteString(fdiff(name, name, "", hunkA2, hunkB))
+			continue
+		}
+		cur.WriteString(fdiff(name, name, "", hunkA, hunkB))
+	}
+	od, _ := ParseDiff([]byte(old.String()))
+	nd, _ := ParseDiff([]byte(cur.String()))
+	for b.Loop() {
+		if d := CompareDiffs(od, nd); d.Altered != 1 || d.Unchanged != 4999 {
+			b.Fatalf("altered %d, unchanged %d", d.Altered, d.Unchanged)
+		}
+	}
+}
