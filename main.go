@@ -76,6 +76,7 @@ With no PACKET it opens a built-in sample packet.`,
 	root.AddCommand(newCheckCmd(stdout, stderr), newSummaryCmd(stdout, stderr),
 		newSampleCmd(stdout), newVersionCmd(stdout))
 	addTriageCommands(root, stdout, stderr)
+	addCompareCommand(root, stdout, stderr)
 	return root
 }
 
