@@ -88,6 +88,7 @@ enter opens one, backspace returns to the inbox.`,
 	root.AddCommand(newCheckCmd(stdout, stderr), newSummaryCmd(stdout, stderr),
 		newSampleCmd(stdout), newVersionCmd(stdout))
 	addTriageCommands(root, stdout, stderr)
+	addCompareCommand(root, stdout, stderr)
 	return root
 }
 
