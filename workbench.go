@@ -7,6 +7,7 @@ import (
 	"regexp"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
 
 	"vetter/packet"
 	"vetter/ui"
@@ -41,7 +42,16 @@ func runInbox(dir, theme string, watch bool, stdout io.Writer) error {
 
 func runApp(app *views.App, stdout io.Writer) error {
 	defer app.Close()
-	if _, err := tea.NewProgram(app).Run(); err != nil {
+	var opts []tea.ProgramOption
+	// With standard output piped (vetter | pbcopy), the screen goes to the
+	// terminal itself, so only the /ok to test lines reach the pipe.
+	if f, ok := stdout.(*os.File); ok && !term.IsTerminal(f.Fd()) {
+		if tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0); err == nil {
+			defer tty.Close()
+			opts = append(opts, tea.WithInput(tty), tea.WithOutput(tty))
+		}
+	}
+	if _, err := tea.NewProgram(app, opts...).Run(); err != nil {
 		return err
 	}
 	// After the terminal is restored: the /ok to test lines, to paste or pipe.
