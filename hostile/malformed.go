@@ -8,10 +8,10 @@ import "strings"
 // deep to decode, and, last, one good line that must still count.
 var MalformedRegistry = strings.Join([]string{
 	"\xef\xbb\xbf" + `{"seq": 1, "recipe": "01-unit", "status": "validated", "log": "` + UnitLog + `", "exit_code": 0}` + "\r", // 1: BOM, CRLF
-	`{"seq": 2, "recipe": "02-lint", "status": "valid`,                                                                    // 2: truncated
+	`{"seq": 2, "recipe": "02-lint", "status": "valid`,                                                                         // 2: truncated
 	`[1, 2, 3]`, // 3: an array
 	`{"seq": "three", "recipe": 7, "status": ["validated"], "exit_code": "0", "duration_ms": true, "log": {"path": "x"}}`, // 4: wrong types
-	`{"seq": 5, "recipe": "03-` + "\xff\xfe" + `", "status": "validated"}`,                                               // 5: invalid UTF-8
+	`{"seq": 5, "recipe": "03-` + "\xff\xfe" + `", "status": "validated"}`,                                                // 5: invalid UTF-8
 	`null`, // 6
 	`42`,   // 7
 	`{"seq": 8, "recipe": "04-deep", "note": ` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`, // 8: too deep
