@@ -661,7 +661,7 @@ func (s *archStreamFile) Read(p []byte) (int, error) {
 	s.budget.give(k - n)
 	return n, err
 }
-func (s *archStreamFile) Close() error               { return s.rc.Close() }
+func (s *archStreamFile) Close() error { return s.rc.Close() }
 
 type archDir struct {
 	fs   *archFS
