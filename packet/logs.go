@@ -643,12 +643,19 @@ const (
 	blockMax = 4 << 20
 )
 
-// readBlocks reads r to its end or its first error, keeping what it read.
+// readBlocks reads r to its end (nil error) or its first error, keeping
+// what it read either way.
 func readBlocks(r io.Reader) (*blocks, error) {
 	b := &blocks{}
 	for n := blockMin; ; n = min(n*2, blockMax) {
 		buf := make([]byte, n)
-		k, err := io.ReadFull(r, buf)
+		k := 0
+		var err error
+		for k < n && err == nil {
+			var m int
+			m, err = r.Read(buf[k:])
+			k += m
+		}
 		if k > 0 {
 			if k < n/2 {
 				buf = bytes.Clone(buf[:k]) // do not keep a mostly empty block
@@ -658,7 +665,7 @@ func readBlocks(r io.Reader) (*blocks, error) {
 			b.size += int64(k)
 		}
 		switch {
-		case err == io.EOF || err == io.ErrUnexpectedEOF:
+		case err == io.EOF:
 			return b, nil
 		case err != nil:
 			return b, err

@@ -799,17 +799,15 @@ func openTgz(f *os.File, p string) (*Source, error) {
 	budgetReported := false
 	entries, err := readTar(tr, src, func() bool { return stream.hit }, func(hdr *tar.Header, e *archEntry) error {
 		keep := max(min(hdr.Size, limits.file, budget), 0)
-		var buf bytes.Buffer
-		buf.Grow(int(min(keep, 8<<20)))
-		n, err := io.Copy(&buf, io.LimitReader(tr, keep))
+		// Held in blocks, not one growing buffer, which would briefly need
+		// twice a large entry (a 4 GiB bomb's first 256 MiB cost 900 MiB).
+		blk, err := readBlocks(io.LimitReader(tr, keep))
 		if err != nil && !stream.hit {
 			return err
 		}
+		n := blk.size
 		budget -= n
-		e.data, e.size = buf.Bytes(), n
-		if e.data == nil {
-			e.data = []byte{}
-		}
+		e.ra, e.off, e.size = blk, 0, n
 		if n < hdr.Size {
 			// Find out whether the entry was short or cut: a cut one has more.
 			var one [1]byte
