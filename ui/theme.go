@@ -353,10 +353,16 @@ func (st *Styles) RenderSGR(segs []StyledSegment) string {
 }
 
 // LogLine turns one raw log line into drawable text: carriage returns
-// resolved, colours translated, everything else neutralised.
+// resolved, colours translated, everything else neutralised. A line that
+// overwrote itself (a progress bar) shows its last state after a ␍ marker,
+// so the reviewer knows there was text a terminal would have hidden.
 func (st *Styles) LogLine(raw string) string {
-	shown, _ := Overstrike(raw)
-	return st.RenderSGR(TranslateSGR(shown))
+	shown, overwritten := Overstrike(raw)
+	out := st.RenderSGR(TranslateSGR(shown))
+	if overwritten {
+		out = st.Placeholder.Render("␍") + " " + out
+	}
+	return out
 }
 
 // attrSGR is the SGR sequence that draws a log's attributes ("" for none).

@@ -164,7 +164,7 @@ func TestRenderSGRGolden(t *testing.T) {
 func TestLogLine(t *testing.T) {
 	st := NewStyles(true, false)
 	got := st.LogLine("10%\r\x1b[32m100%\x1b[0m done\x1b]0;t\x07")
-	if s := ansi.Strip(got); s != "100% done␛]0;t␇" {
+	if s := ansi.Strip(got); s != "␍ 100% done␛]0;t␇" {
 		t.Errorf("LogLine shows %q", s)
 	}
 	checkOnlySGR(t, got)

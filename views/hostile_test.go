@@ -300,10 +300,11 @@ func TestHostileEscapeScreens(t *testing.T) {
 	)
 	// The rest of the packet still shows.
 	mustShow(t, f, "pass", hostile.Verdict, "sound", hostile.HeadSHA, "2/2 validated", "[exit 0 after 1.2 s]")
-	// A progress bar shows what the terminal would have shown last.
+	// A progress bar shows what the terminal would have shown last, marked
+	// as overwritten.
 	all := f.text()
-	if !strings.Contains(all, "progress 100% done") || strings.Contains(all, "progress  50%") {
-		t.Errorf("the carriage-return progress bar is not resolved to its last state")
+	if !strings.Contains(all, "␍ progress 100% done") || strings.Contains(all, "progress  50%") {
+		t.Errorf("the carriage-return progress bar is not resolved to its last state and marked")
 	}
 }
 
