@@ -191,6 +191,18 @@ func TestHostileEscapeCheck(t *testing.T) {
 		where{packet.CodeInvalidUTF8, "plan.md", 1},
 		where{packet.CodeInvalidUTF8, "change.diff", 12},
 	)
+	// A name that is not UTF-8 cannot be opened; one that is opens.
+	for name := range hostile.EscapeNames() {
+		if !utf8.ValidString(name) {
+			// JSON carries it with U+FFFD for the invalid byte.
+			b, _ := json.Marshal(name)
+			var asJSON string
+			json.Unmarshal(b, &asJSON)
+			wantPlaces(t, probs, where{packet.CodeUnreadableFile, asJSON, 0})
+		} else if strings.HasSuffix(name, ".md") {
+			wantPlaces(t, probs, where{packet.CodeControlSequences, name, 1})
+		}
+	}
 	// The sequences break nothing else: the verdict, the assessment, the
 	// head and the evidence are read as in a clean packet.
 	noCodes(t, probs, packet.CodeVerdictMissing, packet.CodeAssessmentMissing, packet.CodeDiffParse,

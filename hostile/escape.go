@@ -144,9 +144,17 @@ func unterminatedLines() []string {
 // EscapeNames are files of the escape class whose names carry control
 // sequences. They cannot be committed (Windows refuses such names), so tests
 // add them where the file system allows.
+// One name of each kind is valid UTF-8, so it opens and shows on the
+// screens; the other holds a raw 0x9B byte, which io/fs refuses to open, so
+// it shows only in the problem that says so.
 func EscapeNames() Files {
 	return Files{
-		"validation/logs/name" + shortPayload + ".log": "a log whose name is an attack\n",
-		"notes" + shortPayload + ".md":                 "# Notes" + shortPayload + "\n\nA document whose name is an attack.\n",
+		"validation/logs/name" + NamePayload + ".log": "a log whose name is an attack\n",
+		"notes" + NamePayload + ".md":                 "# Notes" + shortPayload + "\n\nA document whose name is an attack.\n",
+		"validation/logs/raw" + shortPayload + ".log": "a log whose name is not UTF-8\n",
+		"raw" + shortPayload + ".md":                  "# Raw\n",
 	}
 }
+
+// NamePayload is what EscapeNames puts in the names that open.
+const NamePayload = "\x1b]0;" + TitleCanary + "-F\x07\x1b[2J\u009b1m"

@@ -298,6 +298,10 @@ func TestHostileEscapeScreens(t *testing.T) {
 		// in a diff file name, the branch, the URL, a finding cell, a log
 		"evil␛]0;PWNED-N␇", "fix/burst-cap␛[2J", "pull/7␛]8;;", "␛_Gf=100;AAAA␛\\", "␛]0;PWNED-LOG␇",
 	)
+	if runtime.GOOS != "windows" {
+		// Names that are attacks show neutralised in the lists.
+		mustShow(t, f, "notes␛]0;PWNED-F␇␛[2J⟦U+009B⟧1m.md", "name␛]0;PWNED-F␇␛[2J⟦U+009B⟧1m.log")
+	}
 	// The rest of the packet still shows.
 	mustShow(t, f, "pass", hostile.Verdict, "sound", hostile.HeadSHA, "2/2 validated", "[exit 0 after 1.2 s]")
 	// A progress bar shows what the terminal would have shown last, marked
