@@ -538,7 +538,7 @@ func TestHostileSizeScreens(t *testing.T) {
 		{"long-diff-line", func(p string) error { return hostile.WriteLongDiffLine(p, hostile.LongDiffLine) }, []string{"var table = []byte{0x1f, 0x2e, ␛[2J⟦U+202E⟧"}, 0},
 		{"many-findings", func(p string) error { return hostile.WriteManyFindings(p, hostile.ManyFindings) }, []string{"20000", "Claim 20000 ␛[2J"}, 0},
 		{"long-registry-line", func(p string) error { return hostile.WriteLongRegistryLine(p, hostile.LongRegistryLine) }, []string{"burst tests note ␛]0;PWNED-REG␇"}, 0},
-		{"long-log-line", func(p string) error { return hostile.WriteLongLogLine(p, hostile.LongLogLine) }, []string{"var a=function(){return 1};␛]0;PWNED-HUGE␇␛[2J", "[exit 0 after 3.0 s]"}, 0},
+		{"long-log-line", func(p string) error { return hostile.WriteLongLogLine(p, hostile.LongLogLine) }, []string{"var a=function(){return 1};␛]0;PWNED-HUGE␇␛[2J", "[exit 0 after 3.0 s]", "more bytes not drawn]"}, 0},
 		// Gigabytes of zeros: the log shows what was read, as NUL placeholders.
 		{"bomb.zip", func(p string) error { return hostile.WriteZipBomb(p, hostile.BombSize, 1) }, []string{"␀␀␀␀", "bomb.log expands to more than 256 MiB"}, 384},
 		{"many-entries.zip", func(p string) error { return hostile.WriteManyEntries(p, hostile.ManyEntries, false) }, []string{"filler", "Logs 9994", "warning  archive "}, 0},
@@ -561,7 +561,7 @@ func TestHostileSizeScreens(t *testing.T) {
 			f.check(t, c.name)
 			mustShow(t, f, c.shows...)
 			mustShow(t, f, hostile.Verdict)
-			if took > 20*time.Second {
+			if took > 10*time.Second {
 				t.Errorf("%s took %v to load and walk", c.name, took)
 			}
 			limit := c.heap
@@ -590,7 +590,7 @@ func fuzzPacket(logLine, diffLine, doc, cell string) *packet.Packet {
 	f["review.md"] = strings.Replace(f["review.md"], "The cap is silent.", cellText, 1)
 	line := strings.ReplaceAll(diffLine, "\n", " ")
 	f["change.diff"] = strings.Replace(f["change.diff"], "+\t\tn = b.cap\n", "+"+line+"\n", 1)
-	f["change.diff"] = strings.ReplaceAll(f["change.diff"], "burst_test.go", "b"+strings.NewReplacer("\n", "", " ", "", "\t", "", "/", "").Replace(cell)+".go")
+	f["change.diff"] = strings.ReplaceAll(f["change.diff"], "burst_test.go", "b"+strings.NewReplacer("\n", "", " ", "", "/", "").Replace(cell)+".go")
 	f["validation/registry.jsonl"] = strings.Replace(f["validation/registry.jsonl"], `"note": "burst tests`, `"note": `+jsonText(cell)+`, "x": "`, 1)
 	fsys := fstest.MapFS{}
 	for name, data := range f {
