@@ -18,6 +18,7 @@ import (
 
 	"vetter/packet"
 	"vetter/ui"
+	"vetter/views"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -42,20 +43,30 @@ func main() {
 
 func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	var theme, openAt string
-	var plain bool
+	var plain, watch bool
 	root := &cobra.Command{
-		Use:   "vetter [PACKET]",
+		Use:   "vetter [PACKET | DIR]",
 		Short: "Walk a work-item packet and decide whether the change may run on CI",
 		Long: `vetter loads a work-item packet — plan.md, change.md, change.diff,
 change-validation.md, review.md, validation/registry.jsonl and its logs — from a
 directory, a .zip, .tar, .tar.gz or .tgz, and opens it in a full-screen workbench.
-With no PACKET it opens a built-in sample packet.`,
+With no PACKET it opens a built-in sample packet.
+
+When PACKET is a folder of packets (sub-folders or archives) rather than a
+packet, vetter opens an inbox: one row per packet, what needs a person first;
+enter opens one, backspace returns to the inbox.`,
 		Args:          cobra.MaximumNArgs(1),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if theme != "" && theme != "dark" && theme != "light" {
 				return fmt.Errorf("--theme takes dark or light, not %q", theme)
+			}
+			if len(args) == 1 && views.IsInboxDir(args[0]) {
+				if plain || openAt != "" {
+					return fmt.Errorf("%s is a folder of packets: --print and --open take one packet", args[0])
+				}
+				return runInbox(args[0], theme, watch, stdout)
 			}
 			p, err := loadArgWith(args, stderr, packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog})
 			if err != nil {
@@ -65,17 +76,19 @@ With no PACKET it opens a built-in sample packet.`,
 			if plain {
 				return writeSanitized(stdout, func(w io.Writer) { p.Summarize().WriteText(w) })
 			}
-			return runWorkbench(p, theme, openAt, stdout)
+			return runWorkbench(p, theme, openAt, watch, stdout)
 		},
 	}
 	root.Flags().StringVar(&theme, "theme", "", "dark or light (default: detect the terminal's background)")
 	root.Flags().StringVar(&openAt, "open", "", "start at a citation: change-validation.md:269, validation/logs/x.log:40-52, path/in/diff.go:120, review.md#2")
 	root.Flags().BoolVar(&plain, "print", false, "print the summary instead of opening the workbench")
+	root.Flags().BoolVar(&watch, "watch", true, "reload a folder packet in place when its files change (--watch=false to keep what was read)")
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.AddCommand(newCheckCmd(stdout, stderr), newSummaryCmd(stdout, stderr),
 		newSampleCmd(stdout), newVersionCmd(stdout))
 	addTriageCommands(root, stdout, stderr)
+	addCompareCommand(root, stdout, stderr)
 	return root
 }
 

@@ -13,13 +13,15 @@ import (
 	"vetter/views"
 )
 
-// runWorkbench opens the full-screen workbench on a loaded packet.
-func runWorkbench(p *packet.Packet, theme, openAt string, stdout io.Writer) error {
+// workbenchLoad is how the workbench loads a packet (and reloads it): logs
+// above SmallLog are indexed in the background.
+var workbenchLoad = packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog}
+
+// runWorkbench opens the full-screen workbench on a loaded packet; with
+// watch, a folder packet is reloaded in place when its files change.
+func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, stdout io.Writer) error {
 	_, noColor := os.LookupEnv("NO_COLOR")
-	dark := theme != "light"
-	ctx := views.NewContext(p, dark, noColor)
-	ctx.Store, ctx.StoreErr = packet.OpenStore(p, "")
-	opts := views.Options{ForceTheme: theme}
+	opts := views.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: workbenchLoad}
 	if openAt != "" {
 		t, err := openTarget(p, openAt)
 		if err != nil {
@@ -27,13 +29,23 @@ func runWorkbench(p *packet.Packet, theme, openAt string, stdout io.Writer) erro
 		}
 		opts.Start = &t
 	}
-	root := views.NewRoot(ctx, opts)
-	prog := tea.NewProgram(root)
-	if _, err := prog.Run(); err != nil {
+	return runApp(views.NewApp(p, opts), stdout)
+}
+
+// runInbox opens the inbox of a folder of packets.
+func runInbox(dir, theme string, watch bool, stdout io.Writer) error {
+	_, noColor := os.LookupEnv("NO_COLOR")
+	opts := views.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: workbenchLoad}
+	return runApp(views.NewInboxApp(dir, opts), stdout)
+}
+
+func runApp(app *views.App, stdout io.Writer) error {
+	defer app.Close()
+	if _, err := tea.NewProgram(app).Run(); err != nil {
 		return err
 	}
-	// After the terminal is restored: the /ok to test line, to paste or pipe.
-	for _, l := range root.ExitLines() {
+	// After the terminal is restored: the /ok to test lines, to paste or pipe.
+	for _, l := range app.ExitLines() {
 		fmt.Fprintln(stdout, ui.Sanitize(l))
 	}
 	return nil

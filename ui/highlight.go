@@ -33,6 +33,10 @@ const maxHighlightBytes = 4096
 
 type hlKey struct{ file, text string }
 
+// chromaRegistry guards chroma's global style registry, which glamour
+// writes while rendering and NewHighlighter reads.
+var chromaRegistry sync.RWMutex
+
 // NewHighlighter returns a highlighter matching st's background; under
 // NoColor it only sanitises.
 func NewHighlighter(st *Styles) *Highlighter {
@@ -40,7 +44,9 @@ func NewHighlighter(st *Styles) *Highlighter {
 	if st.Dark {
 		name = "github-dark"
 	}
+	chromaRegistry.RLock()
 	s := chromastyles.Get(name)
+	chromaRegistry.RUnlock()
 	return &Highlighter{
 		st:     st,
 		style:  s,

@@ -93,7 +93,11 @@ func (c *MarkdownCache) Render(key, text string, width int) (string, error) {
 	}
 
 	r.mu.Lock()
+	// Glamour registers its code-block style in chroma's global registry on
+	// its first render; NewHighlighter reads that registry.
+	chromaRegistry.Lock()
 	out, err := r.tr.Render(Sanitize(text))
+	chromaRegistry.Unlock()
 	r.mu.Unlock()
 	if err != nil {
 		return "", fmt.Errorf("rendering %s as markdown: %w", Sanitize(key), err)

@@ -6,7 +6,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"vetter/packet"
 )
@@ -15,21 +14,11 @@ import (
 // vetter must look at before letting the change run on shared CI, and the
 // decision itself (O ok to test, H hold, R request changes).
 type Decision struct {
-	ctx           *Context
-	width, height int
+	ctx  *Context
+	list rowList // a row's item is its index in attention
 
 	attention []packet.Attention
 	reviewed  map[string]bool // by Attention.Key, for this session
-
-	rows        []decRow
-	cursor, top int
-	query       string
-}
-
-type decRow struct {
-	text   string
-	target *Target
-	item   int // index into attention, -1 for other rows
 }
 
 // DecideMsg asks the root to record a gate decision: it opens the note
@@ -53,15 +42,15 @@ func (d *Decision) Init() tea.Cmd { return nil }
 
 // SetSize gives the body's size.
 func (d *Decision) SetSize(w, h int) {
-	d.width, d.height = w, h
+	d.list.width, d.list.height = w, h
 	d.rebuild()
 }
 
 func (d *Decision) rebuild() {
 	p, st := d.ctx.P, d.ctx.St
-	w := max(d.width-2, 20)
-	var rows []decRow
-	add := func(s string, t *Target, item int) { rows = append(rows, decRow{text: s, target: t, item: item}) }
+	w := max(d.list.width-2, 20)
+	var rows []listRow
+	add := func(s string, t *Target, item int) { rows = append(rows, listRow{text: s, target: t, item: item}) }
 	text := func(s string) string { return st.Text(s, st.Base) }
 
 	head := p.Change.HeadSHA
@@ -140,22 +129,7 @@ func (d *Decision) rebuild() {
 	}
 	add("", nil, -1)
 	add(st.Muted.Render("O ok to test · H hold · R request changes · enter go to the line · space mark reviewed"), nil, -1)
-	d.rows = rows
-	if d.cursor >= len(rows) || rows[d.cursor].target == nil {
-		d.cursor = d.next(-1, 1)
-	}
-}
-
-func (d *Decision) next(from, dir int) int {
-	for i := from + dir; i >= 0 && i < len(d.rows); i += dir {
-		if d.rows[i].target != nil {
-			return i
-		}
-	}
-	if from >= 0 && from < len(d.rows) {
-		return from
-	}
-	return 0
+	d.list.setRows(rows)
 }
 
 // Update moves, follows, marks reviewed and asks for decisions.
@@ -164,86 +138,50 @@ func (d *Decision) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case ThemeChangedMsg, TriageChangedMsg:
 		d.rebuild()
-	case tea.MouseWheelMsg:
-		if msg.Button == tea.MouseWheelDown {
-			d.top = min(d.top+3, max(len(d.rows)-d.height, 0))
-		} else if msg.Button == tea.MouseWheelUp {
-			d.top = max(d.top-3, 0)
-		}
 	case tea.KeyPressMsg:
+		r := d.list.selected()
 		switch {
-		case key.Matches(msg, km.Down):
-			d.cursor = d.next(d.cursor, 1)
-		case key.Matches(msg, km.Up):
-			d.cursor = d.next(d.cursor, -1)
-		case key.Matches(msg, km.Top):
-			d.cursor, d.top = d.next(-1, 1), 0
-		case key.Matches(msg, km.Bottom):
-			d.cursor = d.next(len(d.rows), -1)
 		case key.Matches(msg, km.Follow):
-			if r := d.rows[d.cursor]; r.target != nil {
+			if r != nil && r.target != nil {
 				return Follow(*r.target)
 			}
 		case key.Matches(msg, km.Mark):
-			if r := d.rows[d.cursor]; r.item >= 0 {
+			if r != nil && r.item >= 0 {
 				k := d.attention[r.item].Key
 				d.reviewed[k] = !d.reviewed[k]
 				d.rebuild()
 			}
 		case key.Matches(msg, km.OKToTest):
-			return func() tea.Msg { return DecideMsg{Decision: packet.DecisionOkToTest} }
+			return decide(packet.DecisionOkToTest)
 		case key.Matches(msg, km.Hold):
-			return func() tea.Msg { return DecideMsg{Decision: packet.DecisionHold} }
+			return decide(packet.DecisionHold)
 		case key.Matches(msg, km.RequestChanges):
-			return func() tea.Msg { return DecideMsg{Decision: packet.DecisionRequestChanges} }
+			return decide(packet.DecisionRequestChanges)
+		default:
+			d.list.handle(msg, km)
 		}
-		d.scroll()
+	default:
+		d.list.handle(msg, km)
 	}
 	return nil
 }
 
-func (d *Decision) scroll() {
-	if d.cursor < d.top {
-		d.top = d.cursor
-	}
-	if d.height > 0 && d.cursor >= d.top+d.height {
-		d.top = d.cursor - d.height + 1
-	}
+func decide(decision string) tea.Cmd {
+	return func() tea.Msg { return DecideMsg{Decision: decision} }
 }
 
 // View draws the visible rows.
-func (d *Decision) View() string {
-	if d.width <= 0 || d.height <= 0 {
-		return ""
-	}
-	st := d.ctx.St
-	out := make([]string, d.height)
-	for i := range out {
-		r := d.top + i
-		line := ""
-		if r < len(d.rows) {
-			line = " " + d.rows[r].text
-			if r == d.cursor && d.rows[r].target != nil {
-				line = st.Selection.Render("▌") + d.rows[r].text
-			}
-		}
-		out[i] = fit(line, d.width)
-	}
-	return strings.Join(out, "\n")
-}
+func (d *Decision) View() string { return d.list.view(d.ctx.St) }
 
-// Open restores a position.
+// Open restores a position remembered by Here.
 func (d *Decision) Open(t Target) tea.Cmd {
-	if t.Offset > 0 || t.Line > 0 {
-		d.cursor, d.top = min(t.Line, max(len(d.rows)-1, 0)), t.Offset
-		d.scroll()
-	}
+	d.list.restore(t)
 	return nil
 }
 
 // Here remembers the cursor.
 func (d *Decision) Here() Target {
-	return Target{Screen: ScreenDecision, Line: d.cursor, Offset: d.top, File: -1, Hunk: -1, DiffLine: -1}
+	return Target{Screen: ScreenDecision, Line: d.list.cursor, Offset: d.list.top, File: -1, Hunk: -1, DiffLine: -1}
 }
 
 // Status says how far the reviewer is.
@@ -268,31 +206,7 @@ func (d *Decision) Bindings() []key.Binding {
 }
 
 // Search finds rows containing query.
-func (d *Decision) Search(query string) int {
-	d.query = strings.ToLower(query)
-	n, first := 0, -1
-	for i, r := range d.rows {
-		if d.query != "" && strings.Contains(strings.ToLower(ansi.Strip(r.text)), d.query) {
-			n++
-			if first < 0 && i >= d.cursor {
-				first = i
-			}
-		}
-	}
-	if first >= 0 {
-		d.cursor = first
-		d.scroll()
-	}
-	return n
-}
+func (d *Decision) Search(query string) int { return d.list.search(query) }
 
 // NextMatch moves to the next or previous matching row.
-func (d *Decision) NextMatch(dir int) {
-	for i := d.cursor + dir; d.query != "" && i >= 0 && i < len(d.rows); i += dir {
-		if strings.Contains(strings.ToLower(ansi.Strip(d.rows[i].text)), d.query) {
-			d.cursor = i
-			d.scroll()
-			return
-		}
-	}
-}
+func (d *Decision) NextMatch(dir int) { d.list.nextMatch(dir) }

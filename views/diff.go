@@ -387,17 +387,10 @@ func (d *Diff) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 // follow leads from an inline finding (or a line with findings under it)
 // to the finding on the Findings screen.
 func (d *Diff) follow() tea.Cmd {
-	r := d.cursor
-	if r < 0 || r >= len(d.rows) {
+	f := d.findingAtCursor()
+	if f == nil {
 		return nil
 	}
-	if d.rows[r].kind == rowLine && r+1 < len(d.rows) && d.rows[r+1].kind == rowFinding {
-		r++
-	}
-	if d.rows[r].kind != rowFinding {
-		return nil
-	}
-	f := d.marks[d.rows[r].b].f
 	return Follow(Target{Screen: ScreenFindings, Finding: f.ID, File: -1, Hunk: -1, DiffLine: -1})
 }
 

@@ -1,8 +1,10 @@
 package views
 
-// PickedFindings is the finding shown under the cursor (on its row, or on
-// the line it sits under), so it can be triaged without leaving the diff.
-func (d *Diff) PickedFindings() []string {
+import "vetter/packet"
+
+// findingAtCursor is the finding shown on the cursor's row, or under the
+// line the cursor is on; nil when there is none.
+func (d *Diff) findingAtCursor() *packet.Finding {
 	r := d.cursor
 	if r < 0 || r >= len(d.rows) {
 		return nil
@@ -13,5 +15,14 @@ func (d *Diff) PickedFindings() []string {
 	if d.rows[r].kind != rowFinding {
 		return nil
 	}
-	return []string{d.marks[d.rows[r].b].f.ID}
+	return d.marks[d.rows[r].b].f
+}
+
+// PickedFindings is the finding at the cursor, so it can be triaged without
+// leaving the diff.
+func (d *Diff) PickedFindings() []string {
+	if f := d.findingAtCursor(); f != nil {
+		return []string{f.ID}
+	}
+	return nil
 }

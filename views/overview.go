@@ -7,7 +7,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"vetter/packet"
@@ -17,16 +16,8 @@ import (
 // some of which lead somewhere (a problem to its file and line, a finding
 // count to the findings, a gate check to what it depends on).
 type Overview struct {
-	ctx           *Context
-	width, height int
-	rows          []ovRow
-	cursor, top   int
-	query         string
-}
-
-type ovRow struct {
-	text   string  // styled
-	target *Target // nil: not selectable
+	ctx  *Context
+	list rowList
 }
 
 // NewOverview builds the overview screen.
@@ -41,7 +32,7 @@ func (o *Overview) Init() tea.Cmd { return nil }
 
 // SetSize gives the body's size.
 func (o *Overview) SetSize(w, h int) {
-	o.width, o.height = w, h
+	o.list.width, o.list.height = w, h
 	o.rebuild()
 }
 
@@ -49,9 +40,9 @@ func (o *Overview) SetSize(w, h int) {
 // theme changes what they say. It is cheap (a few dozen rows).
 func (o *Overview) rebuild() {
 	ctx, p, st := o.ctx, o.ctx.P, o.ctx.St
-	w := max(o.width-2, 20)
-	var rows []ovRow
-	add := func(s string, t *Target) { rows = append(rows, ovRow{text: s, target: t}) }
+	w := max(o.list.width-2, 20)
+	var rows []listRow
+	add := func(s string, t *Target) { rows = append(rows, listRow{text: s, target: t, item: -1}) }
 	blank := func() { add("", nil) }
 	section := func(s string) { blank(); add(st.Subtitle.Render(s), nil) }
 	text := func(s string) string { return st.Text(s, st.Base) }
@@ -89,11 +80,11 @@ func (o *Overview) rebuild() {
 	at := &Target{Screen: ScreenDocs, Path: packet.ReviewFile, Line: p.Assessment.Line, File: -1, Hunk: -1, DiffLine: -1}
 	add(fmt.Sprintf("%-12s%s", "Verdict", st.Status(verdictWord(verdict)).Render(" "+verdict+" ")), vt)
 	if p.Verdict.Summary != "" {
-		add("            "+st.Muted.Render(text(clipTo(oneLine(p.Verdict.Summary), w-12))), nil)
+		add("             "+st.Muted.Render(text(clipTo(oneLine(p.Verdict.Summary), w-13))), nil)
 	}
 	add(fmt.Sprintf("%-12s%s", "Assessment", st.Status(assessmentWord(assessment)).Render(" "+assessment+" ")), at)
 	if p.Outcome != nil {
-		add(fmt.Sprintf("%-12s%s", "Outcome", text(clipTo(outcomeLead(p), w-12))),
+		add(fmt.Sprintf("%-12s %s", "Outcome", text(clipTo(outcomeLead(p), w-12))),
 			&Target{Screen: ScreenDocs, Path: packet.ValidationFile, Line: p.Outcome.Line, File: -1, Hunk: -1, DiffLine: -1})
 	}
 	ev := p.Evidence
@@ -101,10 +92,10 @@ func (o *Overview) rebuild() {
 	if !ev.Complete() {
 		evStyle = st.Error
 	}
-	add(fmt.Sprintf("%-12s%s", "Evidence", evStyle.Render(fmt.Sprintf("%d/%d validated", ev.Validated, ev.Total))),
+	add(fmt.Sprintf("%-12s %s", "Evidence", evStyle.Render(fmt.Sprintf("%d/%d validated", ev.Validated, ev.Total))),
 		&Target{Screen: ScreenEvidence, File: -1, Hunk: -1, DiffLine: -1})
 	if p.Diff != nil {
-		add(fmt.Sprintf("%-12s%d files  %s  %s", "Diff", len(p.Diff.Files),
+		add(fmt.Sprintf("%-12s %d files  %s  %s", "Diff", len(p.Diff.Files),
 			st.Added.Render(fmt.Sprintf("+%d", p.Diff.Insertions)), st.Removed.Render(fmt.Sprintf("−%d", p.Diff.Deletions))),
 			&Target{Screen: ScreenDiff, File: 0, Hunk: -1, DiffLine: -1})
 	}
@@ -197,11 +188,11 @@ func (o *Overview) rebuild() {
 	if len(probs) == 0 {
 		add(st.Muted.Render("  none"), nil)
 	}
-	_ = ctx
-	o.rows = rows
-	if o.cursor >= len(rows) || o.rows[o.cursor].target == nil {
-		o.cursor = o.nextSelectable(-1, 1)
+	if ctx.Store != nil {
+		blank()
+		add(st.Muted.Render("triage is saved in "+ctx.Store.Where()), nil)
 	}
+	o.list.setRows(rows)
 }
 
 // outcomeLead is the first line of prose under the investigation outcome
@@ -326,114 +317,40 @@ func sortSeverities(s []string) {
 	}
 }
 
-func (o *Overview) nextSelectable(from, dir int) int {
-	for i := from + dir; i >= 0 && i < len(o.rows); i += dir {
-		if o.rows[i].target != nil {
-			return i
-		}
-	}
-	if from >= 0 && from < len(o.rows) {
-		return from
-	}
-	return 0
-}
-
 // Update moves the cursor and follows the selected row.
 func (o *Overview) Update(msg tea.Msg) tea.Cmd {
-	km := o.ctx.Keys
 	switch msg := msg.(type) {
 	case ThemeChangedMsg, TriageChangedMsg:
 		o.rebuild()
-	case tea.MouseWheelMsg:
-		if msg.Button == tea.MouseWheelDown {
-			o.top = min(o.top+3, max(len(o.rows)-o.height, 0))
-		} else if msg.Button == tea.MouseWheelUp {
-			o.top = max(o.top-3, 0)
-		}
 	case tea.KeyPressMsg:
-		switch {
-		case key.Matches(msg, km.Down):
-			o.cursor = o.nextSelectable(o.cursor, 1)
-		case key.Matches(msg, km.Up):
-			o.cursor = o.nextSelectable(o.cursor, -1)
-		case key.Matches(msg, km.Top):
-			o.cursor = o.nextSelectable(-1, 1)
-			o.top = 0
-		case key.Matches(msg, km.Bottom):
-			o.cursor = o.nextSelectable(len(o.rows), -1)
-		case key.Matches(msg, km.PageDown, km.HalfPageDown):
-			for i := 0; i < max(o.height/2, 1); i++ {
-				o.cursor = o.nextSelectable(o.cursor, 1)
+		if key.Matches(msg, o.ctx.Keys.Follow) {
+			if r := o.list.selected(); r != nil && r.target != nil {
+				return Follow(*r.target)
 			}
-		case key.Matches(msg, km.PageUp, km.HalfPageUp):
-			for i := 0; i < max(o.height/2, 1); i++ {
-				o.cursor = o.nextSelectable(o.cursor, -1)
-			}
-		case key.Matches(msg, km.Follow):
-			if o.cursor < len(o.rows) && o.rows[o.cursor].target != nil {
-				return Follow(*o.rows[o.cursor].target)
-			}
+			return nil
 		}
-		o.scrollToCursor()
+		o.list.handle(msg, o.ctx.Keys)
+	default:
+		o.list.handle(msg, o.ctx.Keys)
 	}
 	return nil
 }
 
-func (o *Overview) scrollToCursor() {
-	if o.cursor < o.top {
-		o.top = o.cursor
-	}
-	if o.height > 0 && o.cursor >= o.top+o.height {
-		o.top = o.cursor - o.height + 1
-	}
-}
+// View draws the visible rows.
+func (o *Overview) View() string { return o.list.view(o.ctx.St) }
 
-// View draws the visible rows, the selected one marked.
-func (o *Overview) View() string {
-	if o.width <= 0 || o.height <= 0 {
-		return ""
-	}
-	st := o.ctx.St
-	var b strings.Builder
-	for i := 0; i < o.height; i++ {
-		r := o.top + i
-		line := ""
-		if r < len(o.rows) {
-			line = o.rows[r].text
-			if r == o.cursor && o.rows[r].target != nil {
-				line = st.Selection.Render("▌") + line
-			} else {
-				line = " " + line
-			}
-		}
-		line = ansi.Truncate(line, o.width, "…")
-		if pad := o.width - ansi.StringWidth(line); pad > 0 {
-			line += strings.Repeat(" ", pad)
-		}
-		b.WriteString(line)
-		if i < o.height-1 {
-			b.WriteByte('\n')
-		}
-	}
-	return b.String()
-}
-
-// Open puts the cursor on the row that leads to t's screen, when there is one.
+// Open restores a position remembered by Here.
 func (o *Overview) Open(t Target) tea.Cmd {
-	if t.Offset > 0 || t.Line > 0 {
-		o.cursor = min(t.Line, max(len(o.rows)-1, 0))
-		o.top = t.Offset
-		o.scrollToCursor()
-	}
+	o.list.restore(t)
 	return nil
 }
 
 // Here remembers the cursor and the scroll.
 func (o *Overview) Here() Target {
-	return Target{Screen: ScreenOverview, Line: o.cursor, Offset: o.top, File: -1, Hunk: -1, DiffLine: -1}
+	return Target{Screen: ScreenOverview, Line: o.list.cursor, Offset: o.list.top, File: -1, Hunk: -1, DiffLine: -1}
 }
 
-// Status says what is selected.
+// Status counts the problems.
 func (o *Overview) Status() string {
 	e, w, _ := o.ctx.P.Counts()
 	return fmt.Sprintf("%d errors · %d warnings", e, w)
@@ -446,38 +363,10 @@ func (o *Overview) Bindings() []key.Binding {
 }
 
 // Search moves to the first row containing query and counts the rows that do.
-func (o *Overview) Search(query string) int {
-	o.query = strings.ToLower(query)
-	n := 0
-	first := -1
-	for i, r := range o.rows {
-		if o.query != "" && strings.Contains(strings.ToLower(ansi.Strip(r.text)), o.query) {
-			n++
-			if first < 0 && i >= o.cursor {
-				first = i
-			}
-		}
-	}
-	if first >= 0 {
-		o.cursor = first
-		o.scrollToCursor()
-	}
-	return n
-}
+func (o *Overview) Search(query string) int { return o.list.search(query) }
 
 // NextMatch moves to the next or previous matching row.
-func (o *Overview) NextMatch(dir int) {
-	if o.query == "" {
-		return
-	}
-	for i := o.cursor + dir; i >= 0 && i < len(o.rows); i += dir {
-		if strings.Contains(strings.ToLower(ansi.Strip(o.rows[i].text)), o.query) {
-			o.cursor = i
-			o.scrollToCursor()
-			return
-		}
-	}
-}
+func (o *Overview) NextMatch(dir int) { o.list.nextMatch(dir) }
 
 // ThemeChangedMsg tells every screen the styles were rebuilt (the terminal's
 // background was detected), so cached drawings must be redone.
@@ -494,5 +383,3 @@ func clipTo(s string, w int) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-var _ = lipgloss.Width

@@ -59,15 +59,7 @@ type Root struct {
 // NewRoot builds the workbench over a context.
 func NewRoot(ctx *Context, opts Options) *Root {
 	r := &Root{ctx: ctx, opts: opts, help: help.New()}
-	r.screens = [screenCount]Screen{
-		ScreenOverview: NewOverview(ctx),
-		ScreenDocs:     NewDocs(ctx),
-		ScreenDiff:     NewDiff(ctx),
-		ScreenFindings: NewFindings(ctx),
-		ScreenEvidence: NewEvidence(ctx),
-		ScreenLogs:     NewLogs(ctx),
-		ScreenDecision: NewDecision(ctx),
-	}
+	r.screens = newScreens(ctx)
 	r.search = textinput.New()
 	r.search.Prompt = "/"
 	r.search.CharLimit = 256
@@ -101,6 +93,19 @@ func (r *Root) Init() tea.Cmd {
 }
 
 // bodyHeight leaves a row for the tab bar and one for the status line.
+// newScreens builds every screen over a context; a reload builds them again.
+func newScreens(ctx *Context) [screenCount]Screen {
+	return [screenCount]Screen{
+		ScreenOverview: NewOverview(ctx),
+		ScreenDocs:     NewDocs(ctx),
+		ScreenDiff:     NewDiff(ctx),
+		ScreenFindings: NewFindings(ctx),
+		ScreenEvidence: NewEvidence(ctx),
+		ScreenLogs:     NewLogs(ctx),
+		ScreenDecision: NewDecision(ctx),
+	}
+}
+
 func (r *Root) bodyHeight() int { return max(r.height-2, 1) }
 
 // Update routes a message: quit keys first, then an open text input, then

@@ -1,0 +1,418 @@
+package views
+
+import (
+	"fmt"
+	"reflect"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"vetter/packet"
+	"vetter/ui"
+)
+
+// AppOptions configure the program: one packet in the workbench, or an
+// inbox of packets.
+type AppOptions struct {
+	// Theme is "dark" or "light"; "" asks the terminal.
+	Theme   string
+	NoColor bool
+	// StateDir is where triage of archives and read-only folders is kept
+	// ("" for $XDG_STATE_HOME or ~/.local/state).
+	StateDir string
+	// Watch reloads a folder packet open in the workbench when its files
+	// change; Quiet is the debounce (0 for WatchQuiet).
+	Watch bool
+	Quiet time.Duration
+	// Load is how a packet is loaded when it is opened from the inbox or
+	// reloaded.
+	Load packet.Options
+	// Start is where the workbench opens (single packet only).
+	Start *Target
+}
+
+// App is the program's model. It holds the inbox, the workbench (a Root on
+// one packet), or the workbench over the inbox, and routes between them; it
+// also watches the open packet and reloads it in place.
+//
+// Every command the workbench returns is tagged with the epoch it was made
+// in. A reload or a newly opened packet starts a new epoch, and what a
+// screen of an earlier epoch still sends (a rendering of the old text, an
+// index of a closed log) is dropped instead of reaching the new screens.
+type App struct {
+	opts AppOptions
+	dark bool
+
+	inbox    *Inbox
+	root     *Root
+	openName string // the inbox entry the workbench shows
+
+	epoch     int // bumped by every reload and every new workbench
+	rootEpoch int // the epoch the current workbench began in
+
+	watch     *Watcher
+	logs      Stamps
+	reloadSeq int
+	openSeq   int
+
+	width, height int
+	exitLines     []string
+	back          key.Binding
+}
+
+// rootMsg is a message from a command of the workbench, tagged with the
+// epoch the command was made in.
+type rootMsg struct {
+	epoch int
+	msg   tea.Msg
+}
+
+// appOpenedMsg carries a packet opened from the inbox.
+type appOpenedMsg struct {
+	seq        int
+	name, path string
+	p          *packet.Packet
+	logs       Stamps
+	err        error
+}
+
+// appReloadedMsg carries the packet read again after it changed on disk.
+type appReloadedMsg struct {
+	seq  int
+	root *Root
+	p    *packet.Packet
+	logs Stamps
+	err  error
+}
+
+func newApp(opts AppOptions) *App {
+	km := ui.DefaultKeyMap()
+	return &App{opts: opts, dark: opts.Theme != "light", back: km.Back}
+}
+
+// NewApp opens one packet in the workbench.
+func NewApp(p *packet.Packet, opts AppOptions) *App {
+	a := newApp(opts)
+	a.startRoot(p, "", opts.Start)
+	return a
+}
+
+// NewInboxApp opens the inbox of a folder of packets. Only the folder is
+// listed here; the packets are read once the program runs.
+func NewInboxApp(dir string, opts AppOptions) *App {
+	a := newApp(opts)
+	a.inbox = NewInbox(dir, ui.NewStyles(a.dark, opts.NoColor), opts.StateDir)
+	return a
+}
+
+// Inbox returns the inbox, or nil for a single packet.
+func (a *App) Inbox() *Inbox { return a.inbox }
+
+// Root returns the open workbench, or nil while the inbox shows.
+func (a *App) Root() *Root { return a.root }
+
+// ExitLines are what the program prints when it ends: the /ok to test
+// command of every packet decided ok-to-test in this session.
+func (a *App) ExitLines() []string {
+	out := append([]string(nil), a.exitLines...)
+	if a.root != nil {
+		out = append(out, a.root.ExitLines()...)
+	}
+	return out
+}
+
+// Close stops watching and closes the open packet.
+func (a *App) Close() {
+	a.stopWatch()
+	if a.root != nil {
+		a.root.ctx.P.Close()
+	}
+}
+
+// Init starts reading the inbox, or the workbench's background work and
+// the watch.
+func (a *App) Init() tea.Cmd {
+	if a.root != nil {
+		return tea.Batch(a.wrap(a.root.Init()), a.startWatch())
+	}
+	var cmds []tea.Cmd
+	if a.opts.Theme == "" && !a.opts.NoColor {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	cmds = append(cmds, a.inbox.Init())
+	return tea.Batch(cmds...)
+}
+
+// startRoot builds the workbench on a packet and makes it current.
+func (a *App) startRoot(p *packet.Packet, name string, start *Target) {
+	ctx := NewContext(p, a.dark, a.opts.NoColor)
+	ctx.Store, ctx.StoreErr = packet.OpenStore(p, a.opts.StateDir)
+	a.epoch++
+	a.rootEpoch = a.epoch
+	a.root = NewRoot(ctx, Options{ForceTheme: a.opts.Theme, Start: start})
+	a.openName = name
+	a.logs = StampFiles(p)
+}
+
+// wrap tags a workbench command with the current epoch.
+func (a *App) wrap(cmd tea.Cmd) tea.Cmd { return tagCmd(a.epoch, cmd) }
+
+func tagCmd(epoch int, cmd tea.Cmd) tea.Cmd {
+	if cmd == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		switch m := cmd().(type) {
+		case nil:
+			return nil
+		case tea.BatchMsg:
+			out := make(tea.BatchMsg, 0, len(m))
+			for _, c := range m {
+				if c != nil {
+					out = append(out, tagCmd(epoch, c))
+				}
+			}
+			return out
+		default:
+			return rootMsg{epoch: epoch, msg: m}
+		}
+	}
+}
+
+var viewsPkg = reflect.TypeFor[Target]().PkgPath()
+
+// classify says whether a message is one of this package's, and whether it
+// is a screen's own (unexported) data message rather than one the root
+// routes (FollowMsg, StatusMsg, ...).
+func classify(m tea.Msg) (ours, private bool) {
+	t := reflect.TypeOf(m)
+	if t == nil {
+		return false, false
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.PkgPath() != viewsPkg {
+		return false, false
+	}
+	r, _ := utf8.DecodeRuneInString(t.Name())
+	return true, !unicode.IsUpper(r)
+}
+
+// Update routes a message to the inbox or the workbench.
+func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case rootMsg:
+		ours, private := classify(msg.msg)
+		if !ours {
+			// Bubble Tea's own messages (quit, a batch in sequence, a
+			// cursor blink) go back to the runtime untagged.
+			inner := msg.msg
+			return a, func() tea.Msg { return inner }
+		}
+		if a.root == nil || msg.epoch < a.rootEpoch || (private && msg.epoch != a.epoch) {
+			return a, nil // from a workbench or a packet that is gone
+		}
+		return a, a.toRoot(msg.msg)
+	case tea.WindowSizeMsg:
+		a.width, a.height = msg.Width, msg.Height
+		if a.inbox != nil {
+			a.inbox.SetSize(msg.Width, msg.Height)
+		}
+		if a.root != nil {
+			return a, a.toRoot(msg)
+		}
+		return a, nil
+	case tea.BackgroundColorMsg:
+		if a.opts.Theme == "" {
+			a.dark = msg.IsDark()
+			if a.inbox != nil {
+				a.inbox.SetStyles(ui.NewStyles(a.dark, a.opts.NoColor))
+			}
+		}
+		if a.root != nil {
+			return a, a.toRoot(msg)
+		}
+		return a, nil
+	case inboxRowMsg:
+		if a.inbox != nil {
+			return a, a.inbox.Update(msg)
+		}
+		return a, nil
+	case InboxOpenMsg:
+		return a, a.open(msg)
+	case appOpenedMsg:
+		return a, a.opened(msg)
+	case watchFiredMsg:
+		if msg.W != a.watch || a.root == nil {
+			return a, nil
+		}
+		return a, tea.Batch(a.reloadCmd(), msg.W.Wait())
+	case appReloadedMsg:
+		return a, a.reloaded(msg)
+	case tea.KeyPressMsg:
+		if msg.String() == "ctrl+c" {
+			return a, tea.Quit
+		}
+		if a.root != nil {
+			if a.inbox != nil && key.Matches(msg, a.back) && a.root.History() == 0 && a.root.Idle() {
+				return a, a.backToInbox()
+			}
+			return a, a.toRoot(msg)
+		}
+		return a, a.inbox.Update(msg)
+	}
+	if a.root != nil {
+		return a, a.toRoot(msg)
+	}
+	if a.inbox != nil {
+		return a, a.inbox.Update(msg)
+	}
+	return a, nil
+}
+
+func (a *App) toRoot(msg tea.Msg) tea.Cmd {
+	_, cmd := a.root.Update(msg)
+	return a.wrap(cmd)
+}
+
+// open loads the packet chosen in the inbox in the background; the inbox
+// stays usable meanwhile, and only the last packet asked for opens.
+func (a *App) open(msg InboxOpenMsg) tea.Cmd {
+	a.openSeq++
+	seq, opts := a.openSeq, a.opts.Load
+	if a.inbox != nil {
+		a.inbox.SetStatus("opening " + msg.Name + "…")
+	}
+	return func() tea.Msg {
+		p, err := packet.Load(msg.Path, opts)
+		if err != nil {
+			return appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, err: err}
+		}
+		return appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, p: p, logs: StampFiles(p)}
+	}
+}
+
+func (a *App) opened(msg appOpenedMsg) tea.Cmd {
+	if msg.seq != a.openSeq || a.root != nil {
+		if msg.p != nil {
+			msg.p.Close()
+		}
+		return nil
+	}
+	if msg.err != nil {
+		a.inbox.SetStatus("cannot open " + msg.name + ": " + msg.err.Error())
+		return nil
+	}
+	a.inbox.SetStatus("")
+	a.startRoot(msg.p, msg.name, nil)
+	a.logs = msg.logs
+	cmds := []tea.Cmd{a.wrap(a.root.Init())}
+	if a.width > 0 && a.height > 0 {
+		cmds = append(cmds, a.toRoot(tea.WindowSizeMsg{Width: a.width, Height: a.height}))
+	}
+	cmds = append(cmds, a.startWatch())
+	return tea.Batch(cmds...)
+}
+
+// backToInbox closes the workbench and returns to the inbox, where the
+// selection is still on the packet; its row is read again, since its
+// triage or decision may have changed.
+func (a *App) backToInbox() tea.Cmd {
+	a.exitLines = append(a.exitLines, a.root.ExitLines()...)
+	a.stopWatch()
+	a.root.ctx.P.Close()
+	a.root = nil
+	a.epoch++
+	a.inbox.Select(a.openName)
+	if a.width > 0 {
+		a.inbox.SetSize(a.width, a.height)
+	}
+	return a.inbox.Refresh(a.openName)
+}
+
+// startWatch watches the open packet when it is a folder and watching is on.
+func (a *App) startWatch() tea.Cmd {
+	a.stopWatch()
+	if !a.opts.Watch || a.root == nil || a.root.ctx.P.Source != packet.KindDir {
+		return nil
+	}
+	w, err := NewWatcher(a.root.ctx.P.Path, a.opts.Quiet)
+	if err != nil {
+		a.root.SetStatus("not watching for changes: " + ui.Sanitize(err.Error()))
+		return nil
+	}
+	a.watch = w
+	return w.Wait()
+}
+
+func (a *App) stopWatch() {
+	if a.watch != nil {
+		a.watch.Close()
+		a.watch = nil
+	}
+}
+
+// reloadCmd reads the open packet again in the background.
+func (a *App) reloadCmd() tea.Cmd {
+	a.reloadSeq++
+	seq, root, path, opts := a.reloadSeq, a.root, a.root.ctx.P.Path, a.opts.Load
+	return func() tea.Msg {
+		p, err := packet.Load(path, opts)
+		if err != nil {
+			return appReloadedMsg{seq: seq, root: root, err: err}
+		}
+		return appReloadedMsg{seq: seq, root: root, p: p, logs: StampFiles(p)}
+	}
+}
+
+// reloaded puts the packet read again in place and says what changed.
+// Triage carries over by finding id, and a finding whose text changed shows
+// its decision stale.
+func (a *App) reloaded(msg appReloadedMsg) tea.Cmd {
+	if msg.seq != a.reloadSeq || msg.root != a.root || a.root == nil {
+		if msg.p != nil {
+			msg.p.Close()
+		}
+		return nil
+	}
+	if msg.err != nil {
+		a.root.SetStatus("reloading failed, still showing the previous read: " + ui.Sanitize(msg.err.Error()))
+		return nil
+	}
+	old := a.root.ctx.P
+	note := DescribeChanges(old, msg.p, a.logs, msg.logs)
+	if note == noChange {
+		msg.p.Close()
+		return nil
+	}
+	carryTriage(old, msg.p)
+	before := staleCount(old)
+	store, err := packet.OpenStore(msg.p, a.opts.StateDir)
+	if after := staleCount(msg.p); after > before {
+		note += fmt.Sprintf(" · %s now stale", plural(after-before, "triaged finding"))
+	}
+	a.logs = msg.logs
+	a.epoch++
+	cmd := a.wrap(a.root.Reload(msg.p, store, err, note))
+	old.Close()
+	return cmd
+}
+
+// View draws the workbench, or the inbox.
+func (a *App) View() tea.View {
+	if a.root != nil {
+		return a.root.View()
+	}
+	var v tea.View
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.SetContent(a.inbox.View())
+	return v
+}
+
+// Render returns the screen as text, for tests.
+func (a *App) Render() string { return a.View().Content }

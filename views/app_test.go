@@ -1,0 +1,142 @@
+package views
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"vetter/packet"
+)
+
+func TestClassify(t *testing.T) {
+	for _, c := range []struct {
+		msg           tea.Msg
+		ours, private bool
+	}{
+		{docsRenderedMsg{}, true, true},
+		{&logsFoundMsg{}, true, true},
+		{StatusMsg{}, true, false},
+		{FollowMsg{}, true, false},
+		{tea.QuitMsg{}, false, false},
+		{nil, false, false},
+	} {
+		ours, private := classify(c.msg)
+		if ours != c.ours || private != c.private {
+			t.Errorf("%T: ours %v private %v", c.msg, ours, private)
+		}
+	}
+}
+
+// TestAppDropsWhatOldScreensSend: after a reload, a screen's own message
+// from the earlier read is dropped while the root's messages still arrive;
+// after the workbench is replaced, nothing of the old one arrives; Bubble
+// Tea's own messages go back to the runtime.
+func TestAppDropsWhatOldScreensSend(t *testing.T) {
+	a, l, _ := openSampleCopy(t, false)
+	r := a.Root()
+	l.press("2")
+	docs := r.Screen(ScreenDocs).(*Docs)
+	status := func() string { return ansi.Strip(a.Render()) }
+
+	a.Update(rootMsg{epoch: a.epoch, msg: StatusMsg{Text: "from now"}})
+	if !strings.Contains(status(), "from now") {
+		t.Error("a message of the current epoch was not delivered")
+	}
+	earlier := a.epoch
+	a.epoch++ // as a reload does
+	a.Update(rootMsg{epoch: earlier, msg: StatusMsg{Text: "from the earlier read"}})
+	if !strings.Contains(status(), "from the earlier read") {
+		t.Error("a root message of an earlier read of the same workbench was dropped")
+	}
+	a.Update(rootMsg{epoch: earlier, msg: docsRenderedMsg{Path: packet.PlanFile, Width: docs.renderWidth(), Gen: docs.gen, Lines: []string{"STALE RENDERING"}}})
+	stale := func() bool {
+		for _, r := range docs.cache {
+			if len(r.lines) > 0 && r.lines[0] == "STALE RENDERING" {
+				return true
+			}
+		}
+		return len(docs.rend.lines) > 0 && docs.rend.lines[0] == "STALE RENDERING"
+	}
+	if stale() {
+		t.Error("a rendering from an earlier read reached the new screens")
+	}
+	a.rootEpoch = a.epoch // as a new workbench does
+	a.Update(rootMsg{epoch: earlier, msg: StatusMsg{Text: "from another packet"}})
+	if strings.Contains(status(), "from another packet") {
+		t.Error("a message of an earlier workbench was delivered")
+	}
+	_, cmd := a.Update(rootMsg{epoch: earlier, msg: tea.QuitMsg{}})
+	if cmd == nil {
+		t.Fatal("a runtime message was swallowed")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Error("a runtime message was not given back untagged")
+	}
+}
+
+func TestTagCmdBatches(t *testing.T) {
+	cmd := tagCmd(7, tea.Batch(func() tea.Msg { return StatusMsg{Text: "a"} }, func() tea.Msg { return StatusMsg{Text: "b"} }))
+	batch, ok := cmd().(tea.BatchMsg)
+	if !ok || len(batch) != 2 {
+		t.Fatalf("a batch should stay a batch of tagged commands: %#v", batch)
+	}
+	for _, c := range batch {
+		if m, ok := c().(rootMsg); !ok || m.epoch != 7 {
+			t.Errorf("untagged: %#v", m)
+		}
+	}
+	if tagCmd(1, nil) != nil {
+		t.Error("nil command")
+	}
+}
+
+// TestAppSinglePacketBackspace: without an inbox, backspace at an empty
+// history stays in the workbench and says there is nothing to go back to.
+func TestAppSinglePacketBackspace(t *testing.T) {
+	a, l, _ := openSampleCopy(t, false)
+	l.press("backspace")
+	if a.Root() == nil {
+		t.Fatal("backspace left the only packet")
+	}
+	if !strings.Contains(ansi.Strip(a.Render()), "nothing to go back to") {
+		t.Errorf("status:\n%s", ansi.Strip(a.Render()))
+	}
+	l.press("q")
+	if !l.quit {
+		t.Error("q should quit the workbench")
+	}
+}
+
+// TestAppUnderBubbleTea runs the inbox in the real program loop: rows fill,
+// enter opens the workbench (its commands pass through the epoch tags and
+// back to the runtime), backspace returns, q quits.
+func TestAppUnderBubbleTea(t *testing.T) {
+	dir := t.TempDir()
+	samplePacket(t, dir, "one", "ACME-1")
+	samplePacket(t, dir, "two", "ACME-2")
+	opts := testAppOpts(t)
+	opts.Theme = "" // background detection goes through the tags too
+	opts.Watch = true
+	a := NewInboxApp(dir, opts)
+	t.Cleanup(a.Close)
+	tm := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(120, 40))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("2 packets")) },
+		teatest.WithDuration(5*time.Second))
+	tm.Send(keyMsg("enter"))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("Overview")) },
+		teatest.WithDuration(5*time.Second))
+	tm.Send(keyMsg("backspace"))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("enter open")) },
+		teatest.WithDuration(5*time.Second))
+	tm.Send(keyMsg("q"))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	final := tm.FinalModel(t).(*App)
+	if final.Root() != nil || final.Inbox().Selected().ID != "ACME-1" {
+		t.Errorf("final: root %v, selected %+v", final.Root(), final.Inbox().Selected())
+	}
+}

@@ -1,0 +1,166 @@
+package views
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"vetter/ui"
+)
+
+// rowList is a short list of pre-drawn rows of which some lead somewhere:
+// the overview and the decision screen. The cursor moves between the rows
+// that lead somewhere; the rest are text around them.
+type rowList struct {
+	rows          []listRow
+	cursor, top   int
+	width, height int
+	query         string
+}
+
+type listRow struct {
+	text   string  // styled
+	target *Target // nil: not selectable
+	item   int     // the owner's index for the row, -1 when none
+}
+
+// setRows replaces the rows, keeping the cursor on a selectable row.
+func (l *rowList) setRows(rows []listRow) {
+	l.rows = rows
+	if l.cursor >= len(rows) || rows[l.cursor].target == nil {
+		l.cursor = l.next(-1, 1)
+	}
+}
+
+// next is the next selectable row from from in direction dir, or from.
+func (l *rowList) next(from, dir int) int {
+	for i := from + dir; i >= 0 && i < len(l.rows); i += dir {
+		if l.rows[i].target != nil {
+			return i
+		}
+	}
+	if from >= 0 && from < len(l.rows) {
+		return from
+	}
+	return 0
+}
+
+// selected is the row under the cursor, or nil.
+func (l *rowList) selected() *listRow {
+	if l.cursor < 0 || l.cursor >= len(l.rows) {
+		return nil
+	}
+	return &l.rows[l.cursor]
+}
+
+// handle applies movement keys and the mouse wheel; it reports whether msg
+// was one of them.
+func (l *rowList) handle(msg tea.Msg, km ui.KeyMap) bool {
+	switch msg := msg.(type) {
+	case tea.MouseWheelMsg:
+		if msg.Button == tea.MouseWheelDown {
+			l.top = min(l.top+3, max(len(l.rows)-l.height, 0))
+		} else if msg.Button == tea.MouseWheelUp {
+			l.top = max(l.top-3, 0)
+		}
+		return true
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, km.Down):
+			l.cursor = l.next(l.cursor, 1)
+		case key.Matches(msg, km.Up):
+			l.cursor = l.next(l.cursor, -1)
+		case key.Matches(msg, km.Top):
+			l.cursor, l.top = l.next(-1, 1), 0
+		case key.Matches(msg, km.Bottom):
+			l.cursor = l.next(len(l.rows), -1)
+		case key.Matches(msg, km.PageDown, km.HalfPageDown):
+			for i := 0; i < max(l.height/2, 1); i++ {
+				l.cursor = l.next(l.cursor, 1)
+			}
+		case key.Matches(msg, km.PageUp, km.HalfPageUp):
+			for i := 0; i < max(l.height/2, 1); i++ {
+				l.cursor = l.next(l.cursor, -1)
+			}
+		default:
+			return false
+		}
+		l.scroll()
+		return true
+	}
+	return false
+}
+
+func (l *rowList) scroll() {
+	if l.cursor < l.top {
+		l.top = l.cursor
+	}
+	if l.height > 0 && l.cursor >= l.top+l.height {
+		l.top = l.cursor - l.height + 1
+	}
+}
+
+// restore puts the cursor and the scroll back where a Target remembers them.
+func (l *rowList) restore(t Target) {
+	if t.Offset > 0 || t.Line > 0 {
+		l.cursor, l.top = min(t.Line, max(len(l.rows)-1, 0)), t.Offset
+		l.scroll()
+	}
+}
+
+// view draws the visible rows, the selected one marked.
+func (l *rowList) view(st *ui.Styles) string {
+	if l.width <= 0 || l.height <= 0 {
+		return ""
+	}
+	out := make([]string, l.height)
+	for i := range out {
+		r := l.top + i
+		line := ""
+		if r < len(l.rows) {
+			line = " " + l.rows[r].text
+			if r == l.cursor && l.rows[r].target != nil {
+				line = st.Selection.Render("▌") + l.rows[r].text
+			}
+		}
+		out[i] = fit(line, l.width)
+	}
+	return strings.Join(out, "\n")
+}
+
+func (l *rowList) matches(i int) bool {
+	return l.query != "" && strings.Contains(strings.ToLower(ansi.Strip(l.rows[i].text)), l.query)
+}
+
+// search moves to the first row at or after the cursor containing query
+// and returns how many rows contain it.
+func (l *rowList) search(query string) int {
+	l.query = strings.ToLower(query)
+	n, first := 0, -1
+	for i := range l.rows {
+		if l.matches(i) {
+			n++
+			if first < 0 && i >= l.cursor {
+				first = i
+			}
+		}
+	}
+	if first >= 0 {
+		l.cursor = first
+		l.scroll()
+	}
+	return n
+}
+
+// nextMatch moves to the next or previous matching row.
+func (l *rowList) nextMatch(dir int) {
+	for i := l.cursor + dir; i >= 0 && i < len(l.rows); i += dir {
+		if l.matches(i) {
+			l.cursor = i
+			l.scroll()
+			return
+		}
+	}
+}
