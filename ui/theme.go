@@ -296,6 +296,34 @@ func (st *Styles) Text(s string, base lipgloss.Style) string {
 	return b.String()
 }
 
+// Line is Text for a string drawn on one line (a title, a branch, a
+// path): a tab or newline in it would move the cursor instead of drawing,
+// so they are placeholders too (␉, ␤), in the Placeholder style.
+func (st *Styles) Line(s string, base lipgloss.Style) string {
+	if !strings.ContainsAny(s, "\t\n") {
+		return st.Text(s, base)
+	}
+	var b strings.Builder
+	for _, seg := range SanitizeSegments(s) {
+		if seg.Kind != Plain {
+			b.WriteString(renderInline(st.Placeholder, lineControls.Replace(seg.Text)))
+			continue
+		}
+		rest := seg.Text
+		for rest != "" {
+			i := strings.IndexAny(rest, "\t\n")
+			if i < 0 {
+				b.WriteString(renderInline(base, rest))
+				break
+			}
+			b.WriteString(renderInline(base, rest[:i]))
+			b.WriteString(renderInline(st.Placeholder, lineControls.Replace(rest[i:i+1])))
+			rest = rest[i+1:]
+		}
+	}
+	return b.String()
+}
+
 // renderInline renders s line by line so lipgloss does not pad lines to a
 // common width or turn tabs into a fixed run of spaces.
 func renderInline(s lipgloss.Style, text string) string {

@@ -202,3 +202,18 @@ func TestNoColorLiteralsOutsideTheme(t *testing.T) {
 		}
 	}
 }
+
+func TestLine(t *testing.T) {
+	st := NewStyles(true, false)
+	got := st.Line("a\tb\x1b[2J\nc", st.Base)
+	if s := ansi.Strip(got); s != "a␉b␛[2J␤c" {
+		t.Errorf("Line shows %q", s)
+	}
+	if !strings.Contains(got, st.Placeholder.Render("␉")) {
+		t.Errorf("tab placeholder not styled: %q", got)
+	}
+	checkOnlySGR(t, got)
+	if s := SanitizeLine("x\ty\nz\x1b]0;t\x07"); s != "x␉y␤z␛]0;t␇" {
+		t.Errorf("SanitizeLine = %q", s)
+	}
+}
