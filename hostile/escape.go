@@ -100,7 +100,7 @@ const (
 func Escape() Files {
 	p := Payload()
 	s := slots{
-		title:        " " + shortPayload,
+		title:        " tab\there " + shortPayload,
 		route:        "\x1b[31m",
 		planBody:     "\nInjected: " + p + "\n\n" + strings.Join(unterminatedLines(), "\n") + "\n",
 		branch:       "\x1b[2J",

@@ -664,3 +664,45 @@ func FuzzDrawPacket(f *testing.F) {
 		}
 	})
 }
+
+// The inbox over a folder of hostile packets, one of each class and a
+// folder whose name is an attack: the list and each packet opened from it
+// draw nothing unsafe.
+func TestHostileInbox(t *testing.T) {
+	dir := t.TempDir()
+	classes := map[string]hostile.Files{"escape": hostile.Escape(), "hidden": hostile.Hidden(), "malformed": hostile.Malformed()}
+	if runtime.GOOS != "windows" {
+		classes["named"+hostile.NamePayload+"\u202e"] = hostile.Escape()
+	}
+	for name, files := range classes {
+		if err := files.Write(filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := hostile.WriteEscapingZip(filepath.Join(dir, "escaping.zip")); err != nil {
+		t.Fatal(err)
+	}
+	a := NewInboxApp(dir, testAppOpts(t))
+	l := newLoop(t, a)
+	l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	l.run(a.Init())
+	in := a.Inbox()
+	l.until("every row", in.Done, 20*time.Second)
+	f := &frames{}
+	f.add("inbox", a.Render())
+	for i := range len(classes) + 1 {
+		l.press("enter")
+		f.add(fmt.Sprintf("packet %d", i), a.Render())
+		for _, k := range []string{"2", "3", "4", "6"} {
+			l.press(k)
+			f.add(fmt.Sprintf("packet %d screen %s", i, k), a.Render())
+		}
+		l.press("1", "backspace")
+		f.add(fmt.Sprintf("inbox after %d", i), a.Render())
+		l.press("j")
+	}
+	f.check(t, "inbox")
+	if runtime.GOOS != "windows" {
+		mustShow(t, f, "named␛]0;PWNED-F␇␛[2J⟦U+009B⟧1m⟦U+202E⟧")
+	}
+}
