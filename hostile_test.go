@@ -543,7 +543,11 @@ func TestHostilePTY(t *testing.T) {
 	for k, v := range hostile.EscapeNames() {
 		files[k] = v
 	}
-	dir := writeClass(t, files)
+	// The folder's own name is an attack too: vetter shows the path.
+	dir := filepath.Join(t.TempDir(), "packet"+hostile.NamePayload)
+	if err := files.Write(dir); err != nil {
+		t.Fatal(err)
+	}
 
 	cmd := exec.Command(bin, "--theme", "dark", dir)
 	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "COLORTERM=truecolor")

@@ -190,7 +190,7 @@ func (o *Overview) rebuild() {
 	}
 	if ctx.Store != nil {
 		blank()
-		add(st.Muted.Render("triage is saved in "+ctx.Store.Where()), nil)
+		add(st.Muted.Render("triage is saved in ")+st.Line(ctx.Store.Where(), st.Muted), nil)
 	}
 	o.list.setRows(rows)
 }
