@@ -246,6 +246,8 @@ func (p *Packet) readLogs(opts Options) {
 		}
 		open[name] = l
 		p.Logs = append(p.Logs, l)
+		// Where opening cut the log (a compressed entry over its cap).
+		p.Problems = append(p.Problems, l.Problems...)
 		return l, nil
 	}
 	_ = fs.WalkDir(p.FS, LogsDir, func(name string, d fs.DirEntry, err error) error {

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -115,21 +116,29 @@ func OpenLog(src *Source, name string) (*Log, error) {
 	if ra, ok := f.(io.ReaderAt); ok {
 		l.r, l.closer = ra, f
 	} else {
-		// No random access (a compressed zip entry): hold it in memory, capped.
-		data, err := io.ReadAll(io.LimitReader(f, logMemLimit+1))
+		// No random access (a compressed zip entry): hold it in memory,
+		// capped per log and, through the archive's budget, for all of them.
+		data, err := readBlocks(io.LimitReader(f, logMemLimit+1))
 		f.Close()
-		if err != nil {
+		spent := errors.Is(err, errInflateBudget)
+		if err != nil && !spent {
 			return nil, fmt.Errorf("reading log %s: %w", name, err)
 		}
-		if int64(len(data)) > logMemLimit {
-			data = data[:logMemLimit]
+		switch {
+		case data.size > logMemLimit:
+			data.cut(logMemLimit)
 			l.Truncated = true
 			l.Problems = append(l.Problems, NewProblem(CodeFileTooLarge, clean, 0,
-				fmt.Sprintf("%s is larger than %d bytes compressed in the archive; only the first %d are shown",
-					clean, logMemLimit, logMemLimit)))
+				fmt.Sprintf("%s expands to more than %d MiB from the archive; only the first %d MiB are shown",
+					clean, logMemLimit>>20, logMemLimit>>20)))
+		case spent:
+			l.Truncated = true
+			l.Problems = append(l.Problems, NewProblem(CodeArchiveLimit, clean, 0,
+				fmt.Sprintf("%s: the archive's files together expand to more than %d MiB; only the first %d bytes of this log are shown",
+					clean, limits.mem>>20, data.size)))
 		}
-		l.r = bytes.NewReader(data)
-		l.Size = int64(len(data))
+		l.r = data
+		l.Size = data.size
 	}
 	if err := l.readExit(); err != nil {
 		l.Close()
@@ -617,4 +626,80 @@ func (l *Log) searchBackward(ctx context.Context, needle []byte, fromLine int, p
 		hi = lo
 	}
 	return -1, nil
+}
+
+// blocks holds a decompressed log in memory as a list of blocks: reading it
+// into one growing slice would briefly need about twice its size, and a
+// log cut at LogMemLimit is hundreds of mebibytes. Blocks start small and
+// double up to blockMax, so a short log costs little.
+type blocks struct {
+	data [][]byte
+	offs []int64 // offs[i] is the offset of data[i]
+	size int64
+}
+
+const (
+	blockMin = 32 << 10
+	blockMax = 4 << 20
+)
+
+// readBlocks reads r to its end (nil error) or its first error, keeping
+// what it read either way.
+func readBlocks(r io.Reader) (*blocks, error) {
+	b := &blocks{}
+	for n := blockMin; ; n = min(n*2, blockMax) {
+		buf := make([]byte, n)
+		k := 0
+		var err error
+		for k < n && err == nil {
+			var m int
+			m, err = r.Read(buf[k:])
+			k += m
+		}
+		if k > 0 {
+			if k < n/2 {
+				buf = bytes.Clone(buf[:k]) // do not keep a mostly empty block
+			}
+			b.data = append(b.data, buf[:k])
+			b.offs = append(b.offs, b.size)
+			b.size += int64(k)
+		}
+		switch {
+		case err == io.EOF:
+			return b, nil
+		case err != nil:
+			return b, err
+		}
+	}
+}
+
+// cut drops everything after size bytes.
+func (b *blocks) cut(size int64) {
+	for len(b.data) > 0 && b.offs[len(b.offs)-1] >= size {
+		b.data, b.offs = b.data[:len(b.data)-1], b.offs[:len(b.offs)-1]
+	}
+	if i := len(b.data) - 1; i >= 0 {
+		b.data[i] = b.data[i][:min(int64(len(b.data[i])), size-b.offs[i])]
+	}
+	b.size = min(b.size, size)
+}
+
+// ReadAt reads from the blocks as from one slice.
+func (b *blocks) ReadAt(p []byte, off int64) (int, error) {
+	if off < 0 {
+		return 0, errors.New("reading a log held in memory: negative offset")
+	}
+	if off >= b.size {
+		return 0, io.EOF
+	}
+	i := sort.Search(len(b.offs), func(i int) bool { return b.offs[i] > off }) - 1
+	n := 0
+	for ; i >= 0 && i < len(b.data) && n < len(p); i++ {
+		k := copy(p[n:], b.data[i][off+int64(n)-b.offs[i]:])
+		n += k
+	}
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
 }

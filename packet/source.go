@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -26,7 +27,8 @@ const (
 	DocLimit = 64 << 20
 	// ArchiveEntryLimit is how many archive entries vetter looks at.
 	ArchiveEntryLimit = 10_000
-	// ArchiveMemLimit caps the bytes of a compressed tar held in memory in all.
+	// ArchiveMemLimit caps the bytes of a compressed tar held in memory in
+	// all, and the bytes decompressed from a zip's entries in all.
 	ArchiveMemLimit = 512 << 20
 	// ArchiveFileLimit caps one compressed-tar entry held in memory; a longer
 	// log is cut there and reported file-too-large.
@@ -343,6 +345,35 @@ type archFile struct {
 type archFS struct {
 	files    map[string]*archFile // files and directories by packet-relative name
 	children map[string][]string  // directory → sorted child base names
+	// inflate bounds the bytes decompressed from a zip's entries in all;
+	// nil for other archives.
+	inflate *inflateBudget
+}
+
+// errInflateBudget stops reading a zip whose entries together expand past
+// ArchiveMemLimit: per-entry caps alone let a zip of many bombs, or of many
+// entries sharing one bomb's data, multiply them.
+var errInflateBudget = errors.New("the archive expands to more than its budget of decompressed bytes; vetter reads no more of it")
+
+// inflateBudget is what is left of a zip's decompressed-bytes budget.
+type inflateBudget struct {
+	mu   sync.Mutex
+	left int64
+}
+
+// take reserves up to n bytes and returns how many it may read.
+func (b *inflateBudget) take(n int) int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	k := int(min(int64(n), b.left))
+	b.left -= int64(k)
+	return k
+}
+
+func (b *inflateBudget) give(n int) {
+	b.mu.Lock()
+	b.left += int64(n)
+	b.mu.Unlock()
 }
 
 // archEntry is what the archive readers hand to the builder.
@@ -551,7 +582,7 @@ func (a *archFS) Open(name string) (fs.File, error) {
 		if err != nil {
 			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 		}
-		return &archStreamFile{f: f, rc: rc}, nil
+		return &archStreamFile{f: f, rc: rc, budget: a.inflate}, nil
 	}
 	// An empty entry.
 	return &archSeekFile{f: f, SectionReader: io.NewSectionReader(bytes.NewReader(nil), 0, 0)}, nil
@@ -609,15 +640,28 @@ type archSeekFile struct {
 func (s *archSeekFile) Stat() (fs.FileInfo, error) { return archInfo{s.f}, nil }
 func (s *archSeekFile) Close() error               { return nil }
 
-// archStreamFile is a compressed zip entry: read once, front to back.
+// archStreamFile is a compressed zip entry: read once, front to back,
+// within the archive's budget of decompressed bytes.
 type archStreamFile struct {
-	f  *archFile
-	rc io.ReadCloser
+	f      *archFile
+	rc     io.ReadCloser
+	budget *inflateBudget
 }
 
 func (s *archStreamFile) Stat() (fs.FileInfo, error) { return archInfo{s.f}, nil }
-func (s *archStreamFile) Read(p []byte) (int, error) { return s.rc.Read(p) }
-func (s *archStreamFile) Close() error               { return s.rc.Close() }
+func (s *archStreamFile) Read(p []byte) (int, error) {
+	if s.budget == nil || len(p) == 0 {
+		return s.rc.Read(p)
+	}
+	k := s.budget.take(len(p))
+	if k == 0 {
+		return 0, fmt.Errorf("reading %s: %w", s.f.name, errInflateBudget)
+	}
+	n, err := s.rc.Read(p[:k])
+	s.budget.give(k - n)
+	return n, err
+}
+func (s *archStreamFile) Close() error { return s.rc.Close() }
 
 type archDir struct {
 	fs   *archFS
@@ -692,7 +736,9 @@ func openZip(f *os.File, p string, size int64) (*Source, error) {
 		}
 		entries = append(entries, e)
 	}
-	src.FS = buildArchFS(entries, &src.Problems)
+	afs := buildArchFS(entries, &src.Problems)
+	afs.inflate = &inflateBudget{left: limits.mem}
+	src.FS = afs
 	return src, nil
 }
 
@@ -753,17 +799,15 @@ func openTgz(f *os.File, p string) (*Source, error) {
 	budgetReported := false
 	entries, err := readTar(tr, src, func() bool { return stream.hit }, func(hdr *tar.Header, e *archEntry) error {
 		keep := max(min(hdr.Size, limits.file, budget), 0)
-		var buf bytes.Buffer
-		buf.Grow(int(min(keep, 8<<20)))
-		n, err := io.Copy(&buf, io.LimitReader(tr, keep))
+		// Held in blocks, not one growing buffer, which would briefly need
+		// twice a large entry (a 4 GiB bomb's first 256 MiB cost 900 MiB).
+		blk, err := readBlocks(io.LimitReader(tr, keep))
 		if err != nil && !stream.hit {
 			return err
 		}
+		n := blk.size
 		budget -= n
-		e.data, e.size = buf.Bytes(), n
-		if e.data == nil {
-			e.data = []byte{}
-		}
+		e.ra, e.off, e.size = blk, 0, n
 		if n < hdr.Size {
 			// Find out whether the entry was short or cut: a cut one has more.
 			var one [1]byte

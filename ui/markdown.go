@@ -10,6 +10,9 @@ import (
 	"charm.land/glamour/v2/styles"
 )
 
+// MaxRenderBytes is the longest document MarkdownCache renders.
+const MaxRenderBytes = 1 << 20
+
 // MarkdownCache renders packet documents with Glamour and keeps the
 // results, keyed by document, width, background and the text itself, so a
 // view re-renders only when one of them changes. It is safe for concurrent
@@ -63,7 +66,15 @@ func (c *MarkdownCache) SetDark(dark bool) {
 // terminal as a sequence, and Glamour's output keeps only its SGR colours:
 // its OSC 8 hyperlinks are dropped, because a packet must not plant a
 // clickable link whose target differs from what is shown.
+//
+// A document longer than MaxRenderBytes is not rendered: Glamour takes
+// about three seconds and a hundred times the document's size in memory per
+// mebibyte, so a packet's 64 MiB document would exhaust the machine. The
+// error says so; the screen keeps showing the source.
 func (c *MarkdownCache) Render(key, text string, width int) (string, error) {
+	if len(text) > MaxRenderBytes {
+		return "", fmt.Errorf("%s is %d KiB, more than the %d KiB vetter renders as markdown; showing its source", Sanitize(key), len(text)>>10, MaxRenderBytes>>10)
+	}
 	width = max(width, 10)
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	h := fnv.New64a()

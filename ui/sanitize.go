@@ -72,6 +72,21 @@ func Sanitize(s string) string {
 	return b.String()
 }
 
+// lineControls shows the two controls Sanitize keeps as placeholders too.
+var lineControls = strings.NewReplacer("\t", "␉", "\n", "␤")
+
+// SanitizeLine is Sanitize for text drawn as one line, such as a file name
+// in a list or a status line: there a tab or a newline would move the
+// cursor instead of drawing (and shift or split the line), so they show as
+// placeholders like every other control.
+func SanitizeLine(s string) string {
+	s = Sanitize(s)
+	if strings.ContainsAny(s, "\t\n") {
+		s = lineControls.Replace(s)
+	}
+	return s
+}
+
 // SanitizeSegments is Sanitize split into runs by kind, adjacent runs of the
 // same kind merged.
 func SanitizeSegments(s string) []Segment {

@@ -296,6 +296,34 @@ func (st *Styles) Text(s string, base lipgloss.Style) string {
 	return b.String()
 }
 
+// Line is Text for a string drawn on one line (a title, a branch, a
+// path): a tab or newline in it would move the cursor instead of drawing,
+// so they are placeholders too (␉, ␤), in the Placeholder style.
+func (st *Styles) Line(s string, base lipgloss.Style) string {
+	if !strings.ContainsAny(s, "\t\n") {
+		return st.Text(s, base)
+	}
+	var b strings.Builder
+	for _, seg := range SanitizeSegments(s) {
+		if seg.Kind != Plain {
+			b.WriteString(renderInline(st.Placeholder, lineControls.Replace(seg.Text)))
+			continue
+		}
+		rest := seg.Text
+		for rest != "" {
+			i := strings.IndexAny(rest, "\t\n")
+			if i < 0 {
+				b.WriteString(renderInline(base, rest))
+				break
+			}
+			b.WriteString(renderInline(base, rest[:i]))
+			b.WriteString(renderInline(st.Placeholder, lineControls.Replace(rest[i:i+1])))
+			rest = rest[i+1:]
+		}
+	}
+	return b.String()
+}
+
 // renderInline renders s line by line so lipgloss does not pad lines to a
 // common width or turn tabs into a fixed run of spaces.
 func renderInline(s lipgloss.Style, text string) string {
@@ -353,10 +381,16 @@ func (st *Styles) RenderSGR(segs []StyledSegment) string {
 }
 
 // LogLine turns one raw log line into drawable text: carriage returns
-// resolved, colours translated, everything else neutralised.
+// resolved, colours translated, everything else neutralised. A line that
+// overwrote itself (a progress bar) shows its last state after a ␍ marker,
+// so the reviewer knows there was text a terminal would have hidden.
 func (st *Styles) LogLine(raw string) string {
-	shown, _ := Overstrike(raw)
-	return st.RenderSGR(TranslateSGR(shown))
+	shown, overwritten := Overstrike(raw)
+	out := st.RenderSGR(TranslateSGR(shown))
+	if overwritten {
+		out = st.Placeholder.Render("␍") + " " + out
+	}
+	return out
 }
 
 // attrSGR is the SGR sequence that draws a log's attributes ("" for none).

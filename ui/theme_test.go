@@ -164,7 +164,7 @@ func TestRenderSGRGolden(t *testing.T) {
 func TestLogLine(t *testing.T) {
 	st := NewStyles(true, false)
 	got := st.LogLine("10%\r\x1b[32m100%\x1b[0m done\x1b]0;t\x07")
-	if s := ansi.Strip(got); s != "100% done␛]0;t␇" {
+	if s := ansi.Strip(got); s != "␍ 100% done␛]0;t␇" {
 		t.Errorf("LogLine shows %q", s)
 	}
 	checkOnlySGR(t, got)
@@ -200,5 +200,20 @@ func TestNoColorLiteralsOutsideTheme(t *testing.T) {
 		if loc := literal.FindIndex(b); loc != nil {
 			t.Errorf("%s has a colour literal %q; colours belong in theme.go", f, b[loc[0]:loc[1]])
 		}
+	}
+}
+
+func TestLine(t *testing.T) {
+	st := NewStyles(true, false)
+	got := st.Line("a\tb\x1b[2J\nc", st.Base)
+	if s := ansi.Strip(got); s != "a␉b␛[2J␤c" {
+		t.Errorf("Line shows %q", s)
+	}
+	if !strings.Contains(got, st.Placeholder.Render("␉")) {
+		t.Errorf("tab placeholder not styled: %q", got)
+	}
+	checkOnlySGR(t, got)
+	if s := SanitizeLine("x\ty\nz\x1b]0;t\x07"); s != "x␉y␤z␛]0;t␇" {
+		t.Errorf("SanitizeLine = %q", s)
 	}
 }

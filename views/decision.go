@@ -72,7 +72,7 @@ func (d *Decision) rebuild() {
 		add(st.Muted.Render("no decision recorded yet"), nil, -1)
 	}
 	if d.ctx.Store != nil {
-		add(st.Muted.Render("saved in "+d.ctx.Store.Where()), nil, -1)
+		add(st.Muted.Render("saved in ")+st.Line(d.ctx.Store.Where(), st.Muted), nil, -1)
 	} else if d.ctx.StoreErr != nil {
 		add(st.Error.Render(text("decisions cannot be saved: "+d.ctx.StoreErr.Error())), nil, -1)
 	}

@@ -401,7 +401,7 @@ func (d *Diff) Status() string {
 	}
 	r := d.row(d.cursor)
 	f := d.files[r.file]
-	parts := []string{fmt.Sprintf("file %d/%d %s", r.file+1, len(d.files), ui.Sanitize(f.Path()))}
+	parts := []string{fmt.Sprintf("file %d/%d %s", r.file+1, len(d.files), ui.SanitizeLine(f.Path()))}
 	if dl := d.rowLine(r); dl != nil {
 		if dl.New > 0 {
 			parts = append(parts, "line "+strconv.Itoa(dl.New))

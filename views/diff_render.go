@@ -183,16 +183,99 @@ func (d *Diff) textPieces(k lineKey, kind packet.LineKind, partner int32, tw int
 	pl := d.plainText(k)
 	styled, bg := d.styledLine(k, kind, partner)
 	if !d.wrap {
-		piece, pw := cutCells(styled, d.xOff, d.xOff+tw, pl.ascii)
+		var piece string
+		var pw int
+		if pl.ascii {
+			piece, pw = cutCells(styled, d.xOff, d.xOff+tw, true)
+		} else {
+			pieces, widths := splitCells(styled, d.xOff, tw, 1)
+			piece, pw = pieces[0], widths[0]
+		}
 		return []string{fillText(piece, pw, tw, bg)}
 	}
-	n := max((pl.width+tw-1)/tw, 1)
-	out := make([]string, n)
-	for p := range n {
-		piece, pw := cutCells(styled, p*tw, (p+1)*tw, pl.ascii)
-		out[p] = fillText(piece, pw, tw, bg)
+	// One pass cuts every piece; no more are cut than the screen can show,
+	// so a line of a million characters costs what its first screen does.
+	n := min(max((pl.width+tw-1)/tw, 1), max(d.height, 1))
+	pieces, widths := splitCells(styled, 0, tw, n)
+	out := make([]string, len(pieces))
+	for p := range pieces {
+		out[p] = fillText(pieces[p], widths[p], tw, bg)
 	}
 	return out
+}
+
+// splitCells cuts a styled line into at most limit pieces tw cells wide,
+// starting at cell from, in one pass that stops after the last piece. Each
+// piece opens with the SGR sequences in force where it starts, so it can
+// be drawn alone; a wide character that would straddle a cut moves to the
+// next piece. It always returns at least one (possibly empty) piece.
+// Cutting each piece with ansi.Cut instead rescans the whole line per
+// piece, which is quadratic in a wrapped line's length.
+func splitCells(s string, from, tw, limit int) (pieces []string, widths []int) {
+	tw, limit = max(tw, 1), max(limit, 1)
+	var (
+		b     strings.Builder
+		carry string // SGR sequences since the last reset
+		col   int    // cell of the line
+		w     int    // width of the piece being built
+		state byte
+	)
+	open := false
+	start := func() {
+		b.Reset()
+		b.WriteString(carry)
+		w, open = 0, true
+	}
+	flush := func() {
+		pieces = append(pieces, b.String())
+		widths = append(widths, w)
+		open = false
+	}
+	for i := 0; i < len(s) && len(pieces) < limit; {
+		seq, sw, n, ns := ansi.DecodeSequence(s[i:], state, nil)
+		state = ns
+		if n <= 0 {
+			break
+		}
+		i += n
+		if sw == 0 {
+			if len(seq) > 0 && seq[0] == 0x1b {
+				if seq == "\x1b[m" || seq == "\x1b[0m" {
+					carry = ""
+				} else if strings.HasSuffix(seq, "m") {
+					carry += seq
+				}
+				if open {
+					b.WriteString(seq)
+				}
+			}
+			continue
+		}
+		if col < from {
+			col += sw
+			continue
+		}
+		if !open {
+			start()
+		}
+		if w+sw > tw && w > 0 {
+			flush()
+			if len(pieces) == limit {
+				break
+			}
+			start()
+		}
+		b.WriteString(seq)
+		w += sw
+		col += sw
+	}
+	if open || len(pieces) == 0 {
+		if !open {
+			start()
+		}
+		flush()
+	}
+	return pieces, widths
 }
 
 // styledLine is a line's text highlighted by file type, on the added or
@@ -374,7 +457,7 @@ func (d *Diff) fileHeader(fi int32, w int) string {
 		status = "?"
 	}
 	room := w - 3 - ansi.StringWidth(right)
-	path := truncLeft(ui.Sanitize(f.Path()), max(room, 8))
+	path := truncLeft(ui.SanitizeLine(f.Path()), max(room, 8))
 	s := " " + d.statusStyle(f.Status).Bold(true).Render(status) + " " + st.FileHeader.Render(path) + right
 	if rest := w - ansi.StringWidth(s) - 1; rest > 0 {
 		s += " " + st.Muted.Render(strings.Repeat("─", rest))
@@ -487,7 +570,7 @@ func (d *Diff) listEntry(i, w int, selected bool) string {
 	if room < 6 {
 		right, room = "", w-3
 	}
-	path := truncLeft(ui.Sanitize(f.Path()), max(room, 1))
+	path := truncLeft(ui.SanitizeLine(f.Path()), max(room, 1))
 	gap := max(w-3-ansi.StringWidth(path)-ansi.StringWidth(right), 1)
 	if selected {
 		plain := "▸" + status + " " + path + strings.Repeat(" ", gap) + ansi.Strip(right)
@@ -513,7 +596,7 @@ func (d *Diff) drawHeader(w int) string {
 	}
 	hint := st.Muted.Render("  { } files")
 	room := w - ansi.StringWidth(lead) - ansi.StringWidth(right)
-	path := ui.Sanitize(f.Path())
+	path := ui.SanitizeLine(f.Path())
 	if room-ansi.StringWidth(hint) >= ansi.StringWidth(path) {
 		right += hint
 	}

@@ -152,7 +152,7 @@ func (in *Inbox) View() string {
 	if in.filter != "" {
 		right = fmt.Sprintf("%d shown · ", len(in.shown)) + right
 	}
-	left := st.Title.Render(" Inbox ") + " " + st.Text(in.Dir, st.Muted)
+	left := st.Title.Render(" Inbox ") + " " + st.Line(in.Dir, st.Muted)
 	lines = append(lines, padBetween(left, st.Muted.Render(right), in.width))
 
 	var hdr strings.Builder
@@ -218,7 +218,7 @@ func (in *Inbox) rowLine(r *InboxRow, selected bool, cols []inboxCol, titleW int
 		default:
 			text, word = c.cell(in, r)
 		}
-		cell := fit(ui.Sanitize(text), w)
+		cell := fit(ui.SanitizeLine(text), w)
 		if !selected && word != "" {
 			style := st.Status(word)
 			if word == "muted" {
@@ -244,10 +244,10 @@ func (in *Inbox) details() string {
 		return ""
 	}
 	if !r.Loaded {
-		return st.Text(r.Path+" · reading…", st.Muted)
+		return st.Line(r.Path+" · reading…", st.Muted)
 	}
 	if r.Err != nil {
-		return st.Text(r.Err.Error(), st.Error)
+		return st.Line(r.Err.Error(), st.Error)
 	}
 	parts := []string{r.Path}
 	parts = append(parts, fmt.Sprintf("%s/%s", orDash(r.Verdict), orDash(r.Assessment)))
@@ -269,7 +269,7 @@ func (in *Inbox) details() string {
 		parts = append(parts, fmt.Sprintf("%s was for %s; the head is now %s", r.Decision, shortSHA(r.DecisionSHA), orDash(shortSHA(r.Head))))
 	}
 	parts = append(parts, fmt.Sprintf("%d errors, %d warnings, %d info", r.Errors, r.Warnings, r.Infos))
-	return st.Text(strings.Join(parts, " · "), st.Muted)
+	return st.Line(strings.Join(parts, " · "), st.Muted)
 }
 
 func (in *Inbox) statusLine() string {

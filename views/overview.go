@@ -45,7 +45,7 @@ func (o *Overview) rebuild() {
 	add := func(s string, t *Target) { rows = append(rows, listRow{text: s, target: t, item: -1}) }
 	blank := func() { add("", nil) }
 	section := func(s string) { blank(); add(st.Subtitle.Render(s), nil) }
-	text := func(s string) string { return st.Text(s, st.Base) }
+	text := func(s string) string { return st.Line(s, st.Base) }
 
 	id := p.Plan.ID
 	if id == "" {
@@ -65,7 +65,7 @@ func (o *Overview) rebuild() {
 	if p.Change.URL != "" {
 		add(st.Muted.Render("pr   ")+text(p.Change.URL), nil)
 	}
-	add(st.Muted.Render(fmt.Sprintf("packet %s (%s)", p.Path, p.Source)), nil)
+	add(st.Muted.Render("packet ")+st.Line(p.Path, st.Muted)+st.Muted.Render(" ("+p.Source+")"), nil)
 
 	blank()
 	verdict := p.Verdict.Value
@@ -190,7 +190,7 @@ func (o *Overview) rebuild() {
 	}
 	if ctx.Store != nil {
 		blank()
-		add(st.Muted.Render("triage is saved in "+ctx.Store.Where()), nil)
+		add(st.Muted.Render("triage is saved in ")+st.Line(ctx.Store.Where(), st.Muted), nil)
 	}
 	o.list.setRows(rows)
 }

@@ -8,6 +8,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/sahilm/fuzzy"
+
+	"vetter/ui"
 )
 
 // paletteModel is ctrl+p: one input that fuzzy-finds any document heading,
@@ -143,7 +145,7 @@ func (m *paletteModel) view() string {
 	}
 	for i := start; i < len(m.matches) && len(lines) < m.height; i++ {
 		it := m.items[m.matches[i]]
-		line := st.Muted.Render(fmt.Sprintf("%-8s ", it.kind)) + st.Text(it.label, st.Base)
+		line := st.Muted.Render(fmt.Sprintf("%-8s ", it.kind)) + st.Text(ui.SanitizeLine(it.label), st.Base)
 		if i == m.cursor {
 			line = st.Selection.Render("▌") + line
 		} else {
