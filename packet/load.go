@@ -111,8 +111,9 @@ func (p *Packet) Reresolve() {
 	}
 	p.Problems = kept
 	seen := map[string]bool{}
+	ix := newDiffIndex(p.Diff)
 	for _, c := range p.AllCitations() {
-		p.resolve(c)
+		p.resolve(c, ix)
 		if c.Kind == CiteUnresolved {
 			key := c.SourceFile + "\x00" + fmt.Sprint(c.SourceLine) + "\x00" + c.Text
 			if seen[key] {
