@@ -19,6 +19,7 @@ func runWorkbench(p *packet.Packet, theme, openAt string, stdout io.Writer) erro
 	dark := theme != "light"
 	ctx := views.NewContext(p, dark, noColor)
 	ctx.Store, ctx.StoreErr = packet.OpenStore(p, "")
+	ctx.AsyncHighlight = true
 	opts := views.Options{ForceTheme: theme}
 	if openAt != "" {
 		t, err := openTarget(p, openAt)
