@@ -22,7 +22,7 @@ var workbenchLoad = packet.Options{DeferLogIndex: true, DeferAbove: packet.Small
 // watch, a folder packet is reloaded in place when its files change.
 func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, stdout io.Writer) error {
 	_, noColor := os.LookupEnv("NO_COLOR")
-	opts := views.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: workbenchLoad}
+	opts := views.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: workbenchLoad, AsyncHighlight: true}
 	if openAt != "" {
 		t, err := openTarget(p, openAt)
 		if err != nil {
@@ -36,7 +36,7 @@ func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, stdout io.
 // runInbox opens the inbox of a folder of packets.
 func runInbox(dir, theme string, watch bool, stdout io.Writer) error {
 	_, noColor := os.LookupEnv("NO_COLOR")
-	opts := views.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: workbenchLoad}
+	opts := views.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: workbenchLoad, AsyncHighlight: true}
 	return runApp(views.NewInboxApp(dir, opts), stdout)
 }
 

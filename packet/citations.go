@@ -90,7 +90,7 @@ func ExtractCitations(text, sourceFile string, sourceLine int) []Citation {
 		word := text[start:i]
 		// Every citation has an extension or a line, so most prose words
 		// are dismissed here without further work.
-		if !strings.ContainsAny(word, ".:#") {
+		if !hasCiteMark(word) {
 			continue
 		}
 		if c, ok := parseCitation(trimWord(word)); ok {
@@ -111,6 +111,18 @@ func ExtractCitations(text, sourceFile string, sourceLine int) []Citation {
 		}
 	}
 	return out
+}
+
+// hasCiteMark reports whether w holds '.', ':' or '#'; a loop, since
+// strings.ContainsAny builds a set on every call and this runs per word.
+func hasCiteMark(w string) bool {
+	for i := 0; i < len(w); i++ {
+		switch w[i] {
+		case '.', ':', '#':
+			return true
+		}
+	}
+	return false
 }
 
 type citeKey struct {

@@ -61,14 +61,21 @@ func (p *Packet) looksLikePacket() bool {
 func Analyze(src *Source, opts Options) *Packet {
 	p := &Packet{Path: src.Path, Source: src.Kind, FS: src.FS, src: src}
 	p.Problems = append(p.Problems, src.Problems...)
+	// The diff is read, parsed and scanned on another core while the
+	// documents and findings are: on a big packet each takes tens of
+	// milliseconds, and the first screen waits for both.
+	diffc := make(chan diffRead, 1)
+	go func() { diffc <- readDiff(p.FS) }()
 	p.readDocuments()
-	p.readDiff()
+	dr := <-diffc
+	p.Diff = dr.diff
+	p.Problems = append(p.Problems, dr.problems...)
 	p.readRegistry()
 	p.readLogs(opts)
 	p.Evidence = BuildEvidence(p.Plan.Recipes, p.Registry.Runs)
 	p.auditEvidence()
 	p.Reresolve()
-	p.scanText()
+	p.scanText(dr.scan)
 	p.readTriage(opts.TriageDir)
 	return p
 }
@@ -111,8 +118,9 @@ func (p *Packet) Reresolve() {
 	}
 	p.Problems = kept
 	seen := map[string]bool{}
+	ix := newDiffIndex(p.Diff)
 	for _, c := range p.AllCitations() {
-		p.resolve(c)
+		p.resolve(c, ix)
 		if c.Kind == CiteUnresolved {
 			key := c.SourceFile + "\x00" + fmt.Sprint(c.SourceLine) + "\x00" + c.Text
 			if seen[key] {
@@ -196,22 +204,33 @@ func (p *Packet) readDocuments() {
 	}
 }
 
-func (p *Packet) readDiff() {
-	data, truncated, err := ReadCapped(p.FS, DiffPath, DiffLimit)
+// diffRead is change.diff read, parsed and scanned for hidden text.
+type diffRead struct {
+	diff     *Diff
+	problems []Problem
+	scan     *textScan
+}
+
+// readDiff touches nothing but fsys, so it can run beside readDocuments.
+func readDiff(fsys fs.FS) (r diffRead) {
+	r.scan = newTextScan()
+	data, truncated, err := ReadCapped(fsys, DiffPath, DiffLimit)
 	if errors.Is(err, fs.ErrNotExist) {
-		p.problem(CodeMissingFile, DiffPath, 0, "change.diff is missing from the packet")
-		return
+		r.problems = append(r.problems, NewProblem(CodeMissingFile, DiffPath, 0, "change.diff is missing from the packet"))
+		return r
 	}
 	if err != nil {
-		p.problem(CodeUnreadableFile, DiffPath, 0, fmt.Sprintf("reading change.diff: %v", err))
-		return
+		r.problems = append(r.problems, NewProblem(CodeUnreadableFile, DiffPath, 0, fmt.Sprintf("reading change.diff: %v", err)))
+		return r
 	}
 	if truncated {
-		p.problem(CodeFileTooLarge, DiffPath, 0, fmt.Sprintf("change.diff is larger than %d MiB; the rest is not shown", DiffLimit>>20))
+		r.problems = append(r.problems, NewProblem(CodeFileTooLarge, DiffPath, 0, fmt.Sprintf("change.diff is larger than %d MiB; the rest is not shown", DiffLimit>>20)))
 	}
 	var probs []Problem
-	p.Diff, probs = ParseDiff(data)
-	p.Problems = append(p.Problems, probs...)
+	r.diff, probs = ParseDiff(data)
+	r.problems = append(r.problems, probs...)
+	r.scan.scanDiff(r.diff)
+	return r
 }
 
 func (p *Packet) readRegistry() {

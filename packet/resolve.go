@@ -15,8 +15,9 @@ var knownPacketNames = map[string]bool{
 }
 
 // resolve decides where a citation points (PACKET.md, "Citations"): a packet
-// file first, then a file of the diff, then outside the packet.
-func (p *Packet) resolve(c *Citation) {
+// file first, then a file of the diff, then outside the packet. ix, when not
+// nil, finds diff files by path for a caller resolving many citations.
+func (p *Packet) resolve(c *Citation, ix *diffIndex) {
 	c.Kind, c.Target, c.Resolved, c.Note = "", "", false, ""
 	c.DiffFile, c.DiffHunk, c.DiffLine = -1, -1, -1
 	name := cleanPacketPath(c.Path)
@@ -25,7 +26,7 @@ func (p *Packet) resolve(c *Citation) {
 		return
 	}
 	if c.Suffix {
-		p.resolveSuffix(c, name)
+		p.resolveSuffix(c, name, ix)
 		return
 	}
 	if p.resolvePacketFile(c, name) {
@@ -35,7 +36,7 @@ func (p *Packet) resolve(c *Citation) {
 		p.unresolved(c, "no such file in the packet")
 		return
 	}
-	if p.resolveDiff(c, name) {
+	if p.resolveDiff(c, name, ix) {
 		return
 	}
 	c.Kind, c.Target, c.Resolved = CiteExternal, name, true
@@ -99,7 +100,7 @@ func (p *Packet) resolveLog(c *Citation, l *Log) {
 
 // resolveSuffix resolves "…tail" citations: the one packet file whose path
 // ends with tail, else a diff file that does.
-func (p *Packet) resolveSuffix(c *Citation, tail string) {
+func (p *Packet) resolveSuffix(c *Citation, tail string, ix *diffIndex) {
 	for _, l := range p.Logs {
 		if strings.HasSuffix(l.Path, tail) {
 			p.resolveLog(c, l)
@@ -114,7 +115,7 @@ func (p *Packet) resolveSuffix(c *Citation, tail string) {
 	}
 	if p.Diff != nil {
 		for _, f := range p.Diff.Files {
-			if strings.HasSuffix(f.Path(), tail) && p.resolveDiff(c, f.Path()) {
+			if strings.HasSuffix(f.Path(), tail) && p.resolveDiff(c, f.Path(), ix) {
 				return
 			}
 		}
@@ -126,11 +127,11 @@ func (p *Packet) resolveSuffix(c *Citation, tail string) {
 // diff line when the cited line lies in a hunk of the new side. A path that is
 // a tail of exactly one diff path at a "/" boundary also matches, since prose
 // often shortens a path it gave in full just before.
-func (p *Packet) resolveDiff(c *Citation, name string) bool {
+func (p *Packet) resolveDiff(c *Citation, name string, ix *diffIndex) bool {
 	if p.Diff == nil {
 		return false
 	}
-	fi := p.Diff.FileIndex(name)
+	fi := ix.fileIndex(p.Diff, name)
 	if fi < 0 {
 		match := -1
 		for i, f := range p.Diff.Files {
@@ -150,7 +151,7 @@ func (p *Packet) resolveDiff(c *Citation, name string) bool {
 	c.Target, c.Resolved, c.DiffFile = f.Path(), true, fi
 	c.Kind = CiteDiffFile
 	if c.Line > 0 {
-		if _, hi, li, in := p.Diff.Locate(f.Path(), c.Line); in {
+		if _, hi, li, in := ix.locate(p.Diff, f.Path(), c.Line); in {
 			c.Kind, c.DiffHunk, c.DiffLine = CiteDiff, hi, li
 		}
 	}
@@ -204,7 +205,7 @@ func (p *Packet) ResolveText(s string) Citation {
 			c.Path, c.Line, c.EndLine = s[:i], a, b
 		}
 	}
-	p.resolve(&c)
+	p.resolve(&c, nil)
 	return c
 }
 

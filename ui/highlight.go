@@ -81,6 +81,37 @@ func (h *Highlighter) Line(file, text string) string {
 	return out
 }
 
+// Quick returns what Line would when that is cheap — the line is cached,
+// too long to colour, not plain text, under NoColor, or of a file known to
+// have no lexer — and done true. Otherwise it returns the line sanitised,
+// tabs expanded and uncoloured (the same text and width Line will give) and
+// done false: a screen can draw that at once and colour it when Line has run
+// in the background. Tokenising is what makes a new screen of a diff slow.
+func (h *Highlighter) Quick(file, text string) (out string, done bool) {
+	if !h.Pending(file, text) {
+		return h.Line(file, text), true
+	}
+	segs := SanitizeSegments(strings.TrimRight(text, "\n"))
+	return ExpandTabs(segs[0].Text, tabWidth), false
+}
+
+// Pending reports whether Line would have to tokenise text: what Quick
+// leaves for later.
+func (h *Highlighter) Pending(file, text string) bool {
+	if len(text) > maxHighlightBytes || h.st.NoColor {
+		return false
+	}
+	h.mu.Lock()
+	_, cached := h.cache.get(hlKey{file: file, text: text})
+	l, known := h.lexers[lexerKey(file)]
+	h.mu.Unlock()
+	if cached || (known && l == nil) {
+		return false
+	}
+	segs := SanitizeSegments(strings.TrimRight(text, "\n"))
+	return len(segs) == 1 && segs[0].Kind == Plain
+}
+
 func (h *Highlighter) render(file, text string) string {
 	text = strings.TrimRight(text, "\n")
 	segs := SanitizeSegments(text)
@@ -137,7 +168,7 @@ func plainSegments(segs []Segment) []StyledSegment {
 
 // lexer returns the lexer for file's name, or nil for plain text.
 func (h *Highlighter) lexer(file string) chroma.Lexer {
-	base := path.Base(strings.ReplaceAll(file, "\\", "/"))
+	base := lexerKey(file)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if l, ok := h.lexers[base]; ok {
@@ -150,6 +181,9 @@ func (h *Highlighter) lexer(file string) chroma.Lexer {
 	h.lexers[base] = l
 	return l
 }
+
+// lexerKey is the name lexers are chosen and cached by: the base name.
+func lexerKey(file string) string { return path.Base(strings.ReplaceAll(file, "\\", "/")) }
 
 // tokenSGR is the SGR sequence that starts a token of type t ("" for plain).
 func (h *Highlighter) tokenSGR(t chroma.TokenType) string {

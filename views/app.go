@@ -32,6 +32,9 @@ type AppOptions struct {
 	Load packet.Options
 	// Start is where the workbench opens (single packet only).
 	Start *Target
+	// AsyncHighlight colours newly visible diff lines in a command (see
+	// Context.AsyncHighlight); tests leave it off to draw whole frames.
+	AsyncHighlight bool
 }
 
 // App is the program's model. It holds the inbox, the workbench (a Root on
@@ -149,6 +152,7 @@ func (a *App) Init() tea.Cmd {
 // startRoot builds the workbench on a packet and makes it current.
 func (a *App) startRoot(p *packet.Packet, name string, start *Target) {
 	ctx := NewContext(p, a.dark, a.opts.NoColor)
+	ctx.AsyncHighlight = a.opts.AsyncHighlight
 	ctx.Store, ctx.StoreErr = packet.OpenStore(p, a.opts.StateDir)
 	a.epoch++
 	a.rootEpoch = a.epoch

@@ -31,6 +31,11 @@ type Context struct {
 	StoreErr error
 	User     string
 	Now      func() time.Time
+
+	// AsyncHighlight lets the diff draw new lines uncoloured and colour them
+	// in a command, so a key never waits for syntax highlighting. The
+	// workbench sets it; tests leave it off to draw every frame complete.
+	AsyncHighlight bool
 }
 
 // NewContext builds the shared context for a packet.

@@ -3,6 +3,7 @@ package views
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -18,27 +19,42 @@ type Decision struct {
 	list rowList // a row's item is its index in attention
 
 	attention []packet.Attention
-	reviewed  map[string]bool // by Attention.Key, for this session
+	scanned   bool                      // attention holds the scan's result
+	scan      func() []packet.Attention // the scan, run once wherever first asked
+	reviewed  map[string]bool           // by Attention.Key, for this session
 }
 
 // DecideMsg asks the root to record a gate decision: it opens the note
 // prompt (and the override prompt when ok-to-test meets a gate not ready).
 type DecideMsg struct{ Decision string }
 
-// NewDecision builds the decision screen; scanning the diff is linear and
-// done once.
+// attentionMsg carries the finished scan of the diff to the screen.
+type attentionMsg struct{ items []packet.Attention }
+
+// NewDecision builds the decision screen. Scanning the diff is linear but
+// takes a while on a big one (~20 ms for 200,000 lines), so it runs once, in
+// the background from Init, rather than before the first screen.
 func NewDecision(ctx *Context) *Decision {
 	d := &Decision{ctx: ctx, reviewed: map[string]bool{}}
-	d.attention = packet.ScanAttention(ctx.P.Diff)
+	diff := ctx.P.Diff
+	d.scan = sync.OnceValue(func() []packet.Attention { return packet.ScanAttention(diff) })
 	d.rebuild()
 	return d
 }
 
-// Attention returns what the scan found, for tests.
-func (d *Decision) Attention() []packet.Attention { return d.attention }
+// Attention returns what the scan found, scanning now if it has not yet.
+func (d *Decision) Attention() []packet.Attention {
+	if !d.scanned {
+		d.attention, d.scanned = d.scan(), true
+	}
+	return d.attention
+}
 
-// Init has nothing to start.
-func (d *Decision) Init() tea.Cmd { return nil }
+// Init scans the diff in the background.
+func (d *Decision) Init() tea.Cmd {
+	scan := d.scan
+	return func() tea.Msg { return attentionMsg{items: scan()} }
+}
 
 // SetSize gives the body's size.
 func (d *Decision) SetSize(w, h int) {
@@ -100,8 +116,13 @@ func (d *Decision) rebuild() {
 			done++
 		}
 	}
-	add(st.Subtitle.Render(fmt.Sprintf("What a vetter must look at (%d, %d reviewed)", len(d.attention), done)), nil, -1)
-	if len(d.attention) == 0 {
+	if !d.scanned {
+		add(st.Subtitle.Render("What a vetter must look at"), nil, -1)
+		add(st.Muted.Render("  scanning the diff…"), nil, -1)
+	} else {
+		add(st.Subtitle.Render(fmt.Sprintf("What a vetter must look at (%d, %d reviewed)", len(d.attention), done)), nil, -1)
+	}
+	if d.scanned && len(d.attention) == 0 {
 		add(st.Muted.Render("  nothing in the diff runs in CI or at build time, downloads, executes, connects, decodes and runs,"), nil, -1)
 		add(st.Muted.Render("  names credentials, or hides characters"), nil, -1)
 	}
@@ -136,6 +157,9 @@ func (d *Decision) rebuild() {
 func (d *Decision) Update(msg tea.Msg) tea.Cmd {
 	km := d.ctx.Keys
 	switch msg := msg.(type) {
+	case attentionMsg:
+		d.attention, d.scanned = msg.items, true
+		d.rebuild()
 	case ThemeChangedMsg, TriageChangedMsg:
 		d.rebuild()
 	case tea.KeyPressMsg:
@@ -195,6 +219,9 @@ func (d *Decision) Status() string {
 	word := "not ready"
 	if d.ctx.P.Gate().Ready {
 		word = "ready"
+	}
+	if !d.scanned {
+		return fmt.Sprintf("gate %s · scanning the diff", word)
 	}
 	return fmt.Sprintf("gate %s · %d/%d looked at", word, done, len(d.attention))
 }

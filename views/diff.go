@@ -63,6 +63,9 @@ type Diff struct {
 	// listCache holds drawn file-list entries (unselected) for listCacheW.
 	listCache  map[int]string
 	listCacheW int
+
+	// colouring holds the lines a command is colouring (AsyncHighlight).
+	colouring map[hlText]struct{}
 }
 
 // rowKind says what a flattened row shows.
@@ -320,6 +323,8 @@ func (d *Diff) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return d.handleKey(msg)
+	case diffColouredMsg:
+		d.coloured(msg)
 	case tea.MouseWheelMsg:
 		switch msg.Mouse().Button {
 		case tea.MouseWheelDown:

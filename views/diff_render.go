@@ -284,7 +284,12 @@ func splitCells(s string, from, tw, limit int) (pieces []string, widths []int) {
 func (d *Diff) styledLine(k lineKey, kind packet.LineKind, partner int32) (string, string) {
 	f := d.files[k.file]
 	dl := &f.Hunks[k.hunk].Lines[k.line]
-	hl := d.ctx.HL.Line(f.Path(), dl.Text)
+	var hl string
+	if d.ctx.AsyncHighlight {
+		hl, _ = d.ctx.HL.Quick(f.Path(), dl.Text) // PendingCmd colours the rest
+	} else {
+		hl = d.ctx.HL.Line(f.Path(), dl.Text)
+	}
 	var bg, em string
 	switch kind {
 	case packet.LineAdded:

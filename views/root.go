@@ -112,6 +112,16 @@ func (r *Root) bodyHeight() int { return max(r.height-2, 1) }
 // global keys, then the active screen. Data messages reach every screen,
 // which keeps only its own (they carry their owner's type).
 func (r *Root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := r.update(msg)
+	// Whatever the message did, the active screen may have left work for
+	// the background (the diff's colours, a large log's search).
+	if p := r.pending(); p != nil {
+		cmd = tea.Batch(cmd, p)
+	}
+	return m, cmd
+}
+
+func (r *Root) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		r.width, r.height = msg.Width, msg.Height
@@ -284,8 +294,9 @@ func (r *Root) searchKey(msg tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-// PendingCmder is a screen whose search runs in the background (a large
-// log): after Search or NextMatch the root runs the command it leaves.
+// PendingCmder is a screen that leaves work for the background: a large
+// log's search, the diff's colours. After every message the root runs the
+// command the active screen leaves.
 type PendingCmder interface {
 	PendingCmd() tea.Cmd
 }
