@@ -44,6 +44,7 @@ func main() {
 func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	var theme, openAt string
 	var plain, watch bool
+	var sinceArg string
 	root := &cobra.Command{
 		Use:   "vetter [PACKET | DIR]",
 		Short: "Walk a work-item packet and decide whether the change may run on CI",
@@ -76,12 +77,20 @@ enter opens one, backspace returns to the inbox.`,
 			if plain {
 				return writeSanitized(stdout, func(w io.Writer) { p.Summarize().WriteText(w) })
 			}
-			return runWorkbench(p, theme, openAt, watch, stdout)
+			var old *packet.Packet
+			if sinceArg != "" {
+				if old, err = loadRound(sinceArg, stderr); err != nil {
+					return err
+				}
+				defer old.Close()
+			}
+			return runWorkbench(p, theme, openAt, watch, old, stdout)
 		},
 	}
 	root.Flags().StringVar(&theme, "theme", "", "dark or light (default: detect the terminal's background)")
 	root.Flags().StringVar(&openAt, "open", "", "start at a citation: change-validation.md:269, validation/logs/x.log:40-52, path/in/diff.go:120, review.md#2")
 	root.Flags().BoolVar(&plain, "print", false, "print the summary instead of opening the workbench")
+	root.Flags().StringVar(&sinceArg, "since", "", "an earlier round of the same packet (a path, or sample): screen 8 shows what changed since")
 	root.Flags().BoolVar(&watch, "watch", true, "reload a folder packet in place when its files change (--watch=false to keep what was read)")
 	root.SetOut(stdout)
 	root.SetErr(stderr)

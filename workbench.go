@@ -20,9 +20,16 @@ var workbenchLoad = packet.Options{DeferLogIndex: true, DeferAbove: packet.Small
 
 // runWorkbench opens the full-screen workbench on a loaded packet; with
 // watch, a folder packet is reloaded in place when its files change.
-func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, stdout io.Writer) error {
+func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *packet.Packet, stdout io.Writer) error {
 	_, noColor := os.LookupEnv("NO_COLOR")
 	opts := views.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: workbenchLoad, AsyncHighlight: true}
+	if since != nil {
+		c := packet.Compare(since, p)
+		opts.Since = &c
+		if openAt == "" {
+			opts.Start = &views.Target{Screen: views.ScreenSince, File: -1, Hunk: -1, DiffLine: -1}
+		}
+	}
 	if openAt != "" {
 		t, err := openTarget(p, openAt)
 		if err != nil {

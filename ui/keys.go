@@ -2,7 +2,7 @@ package ui
 
 import "charm.land/bubbles/v2/key"
 
-// Screen numbers, in the order of the 1-7 keys.
+// Screen numbers, in the order of the 1-8 keys.
 const (
 	ScreenOverview = iota
 	ScreenDocs
@@ -11,6 +11,7 @@ const (
 	ScreenEvidence
 	ScreenLog
 	ScreenDecision
+	ScreenSince
 	NumScreens
 )
 
@@ -21,6 +22,7 @@ const (
 type KeyMap struct {
 	// Screens: 1-7 jump to a screen; tab and shift+tab cycle.
 	Overview, Docs, Diff, Findings, Evidence, Log, Decision key.Binding
+	Since                                                   key.Binding // 8: what changed since the last round
 	NextScreen, PrevScreen                                  key.Binding
 
 	// Movement in any list or pane.
@@ -71,6 +73,7 @@ func DefaultKeyMap() KeyMap {
 		Evidence:   b("5", "evidence", "5"),
 		Log:        b("6", "logs", "6"),
 		Decision:   b("7", "decision", "7"),
+		Since:      b("8", "since last round", "8"),
 		NextScreen: b("tab", "next screen", "tab"),
 		PrevScreen: b("shift+tab", "previous screen", "shift+tab"),
 
@@ -124,7 +127,7 @@ func DefaultKeyMap() KeyMap {
 
 // Screens returns the 1-7 bindings in screen order.
 func (k KeyMap) Screens() []key.Binding {
-	return []key.Binding{k.Overview, k.Docs, k.Diff, k.Findings, k.Evidence, k.Log, k.Decision}
+	return []key.Binding{k.Overview, k.Docs, k.Diff, k.Findings, k.Evidence, k.Log, k.Decision, k.Since}
 }
 
 // ShortHelp is the one-line help: what works everywhere.

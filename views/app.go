@@ -35,6 +35,9 @@ type AppOptions struct {
 	// AsyncHighlight colours newly visible diff lines in a command (see
 	// Context.AsyncHighlight); tests leave it off to draw whole frames.
 	AsyncHighlight bool
+	// Since is the comparison with an earlier round (--since), shown on
+	// screen 8 of the single packet's workbench.
+	Since *packet.Comparison
 }
 
 // App is the program's model. It holds the inbox, the workbench (a Root on
@@ -153,6 +156,7 @@ func (a *App) Init() tea.Cmd {
 func (a *App) startRoot(p *packet.Packet, name string, start *Target) {
 	ctx := NewContext(p, a.dark, a.opts.NoColor)
 	ctx.AsyncHighlight = a.opts.AsyncHighlight
+	ctx.Since = a.opts.Since
 	ctx.Store, ctx.StoreErr = packet.OpenStore(p, a.opts.StateDir)
 	a.epoch++
 	a.rootEpoch = a.epoch

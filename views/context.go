@@ -32,6 +32,10 @@ type Context struct {
 	User     string
 	Now      func() time.Time
 
+	// Since compares this packet with an earlier round of itself (vetter
+	// --since OLD NEW); nil when there is none, and screen 8 is hidden.
+	Since *packet.Comparison
+
 	// AsyncHighlight lets the diff draw new lines uncoloured and colour them
 	// in a command, so a key never waits for syntax highlighting. The
 	// workbench sets it; tests leave it off to draw every frame complete.
@@ -70,6 +74,7 @@ const (
 	ScreenEvidence
 	ScreenLogs
 	ScreenDecision
+	ScreenSince
 	screenCount
 )
 
@@ -90,6 +95,8 @@ func (s ScreenID) String() string {
 		return "Logs"
 	case ScreenDecision:
 		return "Decision"
+	case ScreenSince:
+		return "Since"
 	}
 	return "?"
 }

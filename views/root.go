@@ -103,7 +103,25 @@ func newScreens(ctx *Context) [screenCount]Screen {
 		ScreenEvidence: NewEvidence(ctx),
 		ScreenLogs:     NewLogs(ctx),
 		ScreenDecision: NewDecision(ctx),
+		ScreenSince:    NewSince(ctx),
 	}
+}
+
+// shown reports whether a screen has a tab: "since" only with an earlier round.
+func (r *Root) shown(id ScreenID) bool {
+	return id != ScreenSince || r.ctx.Since != nil
+}
+
+// cycle is the next shown screen from the active one in direction dir.
+func (r *Root) cycle(dir int) ScreenID {
+	id := r.active
+	for range screenCount {
+		id = (id + ScreenID(dir) + screenCount) % screenCount
+		if r.shown(id) {
+			return id
+		}
+	}
+	return r.active
 }
 
 func (r *Root) bodyHeight() int { return max(r.height-2, 1) }
@@ -242,9 +260,9 @@ func (r *Root) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, km.Back):
 		return r.back()
 	case key.Matches(msg, km.NextScreen):
-		return r.switchTo((r.active + 1) % screenCount)
+		return r.switchTo(r.cycle(1))
 	case key.Matches(msg, km.PrevScreen):
-		return r.switchTo((r.active + screenCount - 1) % screenCount)
+		return r.switchTo(r.cycle(-1))
 	case key.Matches(msg, km.Search):
 		r.searching = true
 		r.search.SetValue("")
@@ -260,7 +278,7 @@ func (r *Root) key(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	for i, b := range km.Screens() {
-		if i < int(screenCount) && key.Matches(msg, b) {
+		if i < int(screenCount) && r.shown(ScreenID(i)) && key.Matches(msg, b) {
 			return r.switchTo(ScreenID(i))
 		}
 	}
@@ -341,6 +359,9 @@ func (r *Root) back() tea.Cmd {
 func (r *Root) tabAt(x int) (ScreenID, bool) {
 	col := 0
 	for id := ScreenID(0); id < screenCount; id++ {
+		if !r.shown(id) {
+			continue
+		}
 		w := ansi.StringWidth(tabLabel(id))
 		if x >= col && x < col+w {
 			return id, true
@@ -390,6 +411,9 @@ func (r *Root) tabBar() string {
 	st := r.ctx.St
 	var b strings.Builder
 	for id := ScreenID(0); id < screenCount; id++ {
+		if !r.shown(id) {
+			continue
+		}
 		label := tabLabel(id)
 		if id == r.active {
 			b.WriteString(st.Selection.Render(label))

@@ -72,7 +72,7 @@ func keyCmd(r *Root, k string) tea.Cmd {
 func TestRootTabsAndSize(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {160, 48}, {200, 60}} {
 		r := newTestRoot(t, sz[0], sz[1])
-		for i := 0; i < int(screenCount); i++ {
+		for i := 0; i < int(ScreenSince); i++ { // 8 is shown only with --since
 			pressRoot(r, string(rune('1'+i)))
 			if r.Active() != ScreenID(i) {
 				t.Fatalf("key %d: active %v", i+1, r.Active())
@@ -263,5 +263,48 @@ func TestRootLogGotoCaptures(t *testing.T) {
 	}
 	if st := r.Screen(ScreenLogs).Status(); !strings.Contains(st, "line 20/") {
 		t.Errorf("after :20 the status is %q", st)
+	}
+}
+
+// With an earlier round, screen 8 lists what changed and leads to it.
+func TestRootSinceScreen(t *testing.T) {
+	p, err := packet.Load("../packet/testdata/rounds/round2", packet.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := packet.Compare(packet.LoadSample(packet.Options{}), p)
+	ctx := NewContext(p, true, false)
+	ctx.Since = &c
+	r := NewRoot(ctx, Options{ForceTheme: "dark"})
+	drain(r, r.Init())
+	r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	pressRoot(r, "8")
+	if r.Active() != ScreenSince {
+		t.Fatalf("8: active %v", r.Active())
+	}
+	s := ansi.Strip(r.Render())
+	for _, want := range []string{"Since the last round", "1bb1c70f4285 → 5e2f0c7a9d14", "altered  internal/upload/client.go", "resolved"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("since screen lacks %q:\n%s", want, s)
+		}
+	}
+	// The first row that leads somewhere is the new finding #6.
+	pressRoot(r, "enter")
+	if f := r.Screen(ScreenFindings).(*Findings).Selected(); r.Active() != ScreenFindings || f == nil || f.Number != 6 {
+		t.Fatalf("enter: active %v, finding %v", r.Active(), f)
+	}
+	// Back, down past the changed #2 to the altered client.go: the diff.
+	pressRoot(r, "backspace", "j", "j", "enter")
+	if r.Active() != ScreenDiff {
+		t.Fatalf("enter on a file: active %v", r.Active())
+	}
+	if st := r.Screen(ScreenDiff).Status(); !strings.Contains(st, "internal/upload/client.go") {
+		t.Errorf("diff status %q", st)
+	}
+	// Without an earlier round, 8 does nothing and the tab is hidden.
+	r2 := newTestRoot(t, 120, 40)
+	pressRoot(r2, "8")
+	if r2.Active() == ScreenSince || strings.Contains(ansi.Strip(r2.Render()), "8 Since") {
+		t.Error("screen 8 shown without an earlier round")
 	}
 }

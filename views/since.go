@@ -1,0 +1,231 @@
+package views
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"vetter/packet"
+)
+
+// Since is screen 8: what changed since the last round (vetter --since OLD
+// NEW). It lists packet.Compare's result; every row that still exists in
+// this round leads to it: a changed file to the diff, a document change to
+// its line, a run to the evidence, a new or changed finding to the findings.
+type Since struct {
+	ctx  *Context
+	list rowList
+}
+
+// NewSince builds the screen; it draws nothing useful without ctx.Since.
+func NewSince(ctx *Context) *Since {
+	s := &Since{ctx: ctx}
+	s.rebuild()
+	return s
+}
+
+// Init has nothing to start.
+func (s *Since) Init() tea.Cmd { return nil }
+
+// SetSize gives the body's size.
+func (s *Since) SetSize(w, h int) {
+	s.list.width, s.list.height = w, h
+	s.rebuild()
+}
+
+func (s *Since) rebuild() {
+	st, p, c := s.ctx.St, s.ctx.P, s.ctx.Since
+	w := max(s.list.width-2, 20)
+	var rows []listRow
+	add := func(text string, t *Target) { rows = append(rows, listRow{text: text, target: t, item: -1}) }
+	line := func(text string) string { return st.Line(clipTo(text, w), st.Base) }
+	none := func() Target { return Target{File: -1, Hunk: -1, DiffLine: -1} }
+	if c == nil {
+		add(st.Muted.Render("No earlier round to compare with: open with vetter --since OLD NEW."), nil)
+		s.list.setRows(rows)
+		return
+	}
+	add(st.Title.Render("Since the last round")+"  "+line(fmt.Sprintf("%s → %s", short(c.Head.Old), short(c.Head.New))), nil)
+	if c.Head.Note != "" {
+		style := st.Muted
+		if c.Head.Moved {
+			style = st.Warn
+		}
+		add(style.Render(line(c.Head.Note)), nil)
+	}
+	add("", nil)
+	add(st.Subtitle.Render(fmt.Sprintf("%-12s %-28s %s", "", "before", "after")), nil)
+	row := func(name, before, after string) {
+		mark := " "
+		if before != after {
+			mark = st.Accent.Render("•")
+		}
+		add(fmt.Sprintf("%s%-11s %-28s %s", mark, name, line(before), line(after)), nil)
+	}
+	row("verdict", c.Old.Verdict, c.New.Verdict)
+	row("assessment", c.Old.Assessment, c.New.Assessment)
+	row("evidence", fmt.Sprintf("%d/%d validated", c.Old.Validated, c.Old.Total), fmt.Sprintf("%d/%d validated", c.New.Validated, c.New.Total))
+	row("findings", fmt.Sprint(c.Old.Findings), fmt.Sprint(c.New.Findings))
+	row("gate", gateWord(c.Old.GateReady), gateWord(c.New.GateReady))
+
+	add("", nil)
+	fd := c.Findings
+	add(st.Subtitle.Render(fmt.Sprintf("Findings: %d new, %d resolved, %d changed, %d unchanged",
+		len(fd.New), len(fd.Resolved), len(fd.Changed), len(fd.Unchanged))), nil)
+	finding := func(kind string, f packet.FindingDelta, lead bool) {
+		var t *Target
+		if lead {
+			tg := none()
+			tg.Screen, tg.Finding = ScreenFindings, f.ID
+			t = &tg
+		}
+		triage := ""
+		if f.Triage != "" {
+			triage = st.Muted.Render(" · was " + f.Triage)
+		}
+		add(fmt.Sprintf("  %-9s #%d %s %s%s", kind, f.Number, st.SeverityBadge(f.Severity), line(clipTo(oneLine(f.Claim), w-40)), triage), t)
+	}
+	for _, f := range fd.New {
+		finding("new", f, true)
+	}
+	for _, f := range fd.Changed {
+		finding("changed", f, true)
+	}
+	for _, f := range fd.Resolved {
+		finding("resolved", f, false)
+	}
+	add("", nil)
+	add(st.Subtitle.Render(fmt.Sprintf("The change: %d altered, %d added, %d removed, %d unchanged files",
+		c.Change.Altered, c.Change.Added, c.Change.Removed, c.Change.Unchanged)), nil)
+	for _, f := range c.Change.Files {
+		if f.Status == packet.DeltaUnchanged {
+			continue
+		}
+		var t *Target
+		if f.Status != packet.DeltaRemoved && p.Diff != nil {
+			if fi := p.Diff.FileIndex(f.Path); fi >= 0 {
+				tg := none()
+				tg.Screen, tg.File, tg.Path = ScreenDiff, fi, f.Path
+				t = &tg
+			}
+		}
+		add(fmt.Sprintf("  %-8s %s  %s", f.Status, line(f.Path),
+			st.Muted.Render(fmt.Sprintf("+%d −%d → +%d −%d", f.OldInsertions, f.OldDeletions, f.NewInsertions, f.NewDeletions))), t)
+	}
+
+	add("", nil)
+	add(st.Subtitle.Render(fmt.Sprintf("Documents: %d changed, %d unchanged", len(c.Documents), c.DocumentsUnchanged)), nil)
+	for _, d := range c.Documents {
+		add(fmt.Sprintf("  %-8s %s", d.Status, line(d.Path)), docTarget(p, d.Path, 0))
+		for _, ch := range d.Changes {
+			text := ""
+			if ch.Removed != "" {
+				text += st.Removed.Render(line(clipTo(ch.Removed, w/2)))
+			}
+			if ch.Added != "" {
+				if text != "" {
+					text += " → "
+				}
+				text += st.Added.Render(line(clipTo(ch.Added, w/2)))
+			}
+			add(fmt.Sprintf("    %s:%d  %s", d.Path, ch.Line, text), docTarget(p, d.Path, ch.Line))
+		}
+	}
+
+	add("", nil)
+	reg := c.Registry
+	add(st.Subtitle.Render(fmt.Sprintf("Registry: %d runs added, %d changed, %d removed", len(reg.Added), len(reg.Changed), len(reg.Removed))), nil)
+	for _, r := range reg.Added {
+		add(fmt.Sprintf("  added    seq %d %s %s", r.Seq, line(r.Recipe), st.Status(r.Status).Render(r.Status)), runTarget(r))
+	}
+	for _, r := range reg.Changed {
+		add(fmt.Sprintf("  changed  seq %d %s %s → %s", r.Seq, line(r.Recipe), r.OldStatus, st.Status(r.Status).Render(r.Status)), runTarget(r))
+	}
+	for _, r := range reg.Removed {
+		add(fmt.Sprintf("  removed  seq %d %s", r.Seq, line(r.Recipe)), nil)
+	}
+
+	s.list.setRows(rows)
+}
+
+func short(sha string) string {
+	if len(sha) > 12 {
+		return sha[:12]
+	}
+	if sha == "" {
+		return "?"
+	}
+	return sha
+}
+
+func gateWord(ready bool) string {
+	if ready {
+		return "ready"
+	}
+	return "not ready"
+}
+
+func docTarget(p *packet.Packet, path string, line int) *Target {
+	if p.Doc(path) == nil {
+		return nil
+	}
+	return &Target{Screen: ScreenDocs, Path: path, Line: line, EndLine: line, File: -1, Hunk: -1, DiffLine: -1}
+}
+
+func runTarget(r packet.RunDelta) *Target {
+	return &Target{Screen: ScreenEvidence, Path: packet.RegistryFile, Line: r.Line, EndLine: r.Line, File: -1, Hunk: -1, DiffLine: -1}
+}
+
+// Update moves and follows.
+func (s *Since) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case ThemeChangedMsg:
+		s.rebuild()
+	case tea.KeyPressMsg:
+		if key.Matches(msg, s.ctx.Keys.Follow) {
+			if r := s.list.selected(); r != nil && r.target != nil {
+				return Follow(*r.target)
+			}
+			return nil
+		}
+		s.list.handle(msg, s.ctx.Keys)
+	default:
+		s.list.handle(msg, s.ctx.Keys)
+	}
+	return nil
+}
+
+// View draws the visible rows.
+func (s *Since) View() string { return s.list.view(s.ctx.St) }
+
+// Open restores a position remembered by Here.
+func (s *Since) Open(t Target) tea.Cmd {
+	s.list.restore(t)
+	return nil
+}
+
+// Here remembers the cursor and the scroll.
+func (s *Since) Here() Target {
+	return Target{Screen: ScreenSince, Line: s.list.cursor, Offset: s.list.top, File: -1, Hunk: -1, DiffLine: -1}
+}
+
+// Status names the two rounds.
+func (s *Since) Status() string {
+	if s.ctx.Since == nil {
+		return "no earlier round"
+	}
+	return fmt.Sprintf("since %s", short(s.ctx.Since.Head.Old))
+}
+
+// Bindings are the keys that work here.
+func (s *Since) Bindings() []key.Binding {
+	k := s.ctx.Keys
+	return []key.Binding{k.Up, k.Down, k.Follow}
+}
+
+// Search finds rows containing query.
+func (s *Since) Search(query string) int { return s.list.search(query) }
+
+// NextMatch moves to the next or previous matching row.
+func (s *Since) NextMatch(dir int) { s.list.nextMatch(dir) }
