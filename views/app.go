@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"os"
 	"reflect"
 	"time"
 	"unicode"
@@ -83,6 +84,7 @@ type appOpenedMsg struct {
 	p          *packet.Packet
 	logs       Stamps
 	err        error
+	since      *packet.Comparison // with an earlier round in the inbox, if any
 }
 
 // appReloadedMsg carries the packet read again after it changed on disk.
@@ -102,7 +104,7 @@ func newApp(opts AppOptions) *App {
 // NewApp opens one packet in the workbench.
 func NewApp(p *packet.Packet, opts AppOptions) *App {
 	a := newApp(opts)
-	a.startRoot(p, "", opts.Start)
+	a.startRoot(p, "", opts.Start, nil)
 	return a
 }
 
@@ -153,10 +155,13 @@ func (a *App) Init() tea.Cmd {
 }
 
 // startRoot builds the workbench on a packet and makes it current.
-func (a *App) startRoot(p *packet.Packet, name string, start *Target) {
+func (a *App) startRoot(p *packet.Packet, name string, start *Target, since *packet.Comparison) {
 	ctx := NewContext(p, a.dark, a.opts.NoColor)
 	ctx.AsyncHighlight = a.opts.AsyncHighlight
 	ctx.Since = a.opts.Since
+	if since != nil {
+		ctx.Since = since
+	}
 	ctx.Store, ctx.StoreErr = packet.OpenStore(p, a.opts.StateDir)
 	a.epoch++
 	a.rootEpoch = a.epoch
@@ -295,13 +300,57 @@ func (a *App) open(msg InboxOpenMsg) tea.Cmd {
 	if a.inbox != nil {
 		a.inbox.SetStatus("opening " + msg.Name + "…")
 	}
+	earlier := a.earlierRound(msg.Path)
 	return func() tea.Msg {
 		p, err := packet.Load(msg.Path, opts)
 		if err != nil {
 			return appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, err: err}
 		}
-		return appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, p: p, logs: StampFiles(p)}
+		out := appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, p: p, logs: StampFiles(p)}
+		if earlier != "" {
+			if old, err := packet.Load(earlier, opts); err == nil {
+				c := packet.Compare(old, p)
+				out.since = &c
+				old.Close()
+			}
+		}
+		return out
 	}
+}
+
+// earlierRound is another packet of the inbox with the same work-item id and
+// a different head, modified before this one: the round before it. "" when
+// there is none.
+func (a *App) earlierRound(path string) string {
+	if a.inbox == nil {
+		return ""
+	}
+	var self *InboxRow
+	for _, r := range a.inbox.Rows() {
+		if r.Path == path {
+			self = r
+		}
+	}
+	if self == nil || self.ID == "" {
+		return ""
+	}
+	mtime := func(p string) time.Time {
+		if fi, err := os.Stat(p); err == nil {
+			return fi.ModTime()
+		}
+		return time.Time{}
+	}
+	mine := mtime(path)
+	best, bestT := "", time.Time{}
+	for _, r := range a.inbox.Rows() {
+		if r.Path == path || !r.Loaded || r.ID != self.ID || r.Head == self.Head {
+			continue
+		}
+		if t := mtime(r.Path); !t.After(mine) && (best == "" || t.After(bestT)) {
+			best, bestT = r.Path, t
+		}
+	}
+	return best
 }
 
 func (a *App) opened(msg appOpenedMsg) tea.Cmd {
@@ -316,7 +365,11 @@ func (a *App) opened(msg appOpenedMsg) tea.Cmd {
 		return nil
 	}
 	a.inbox.SetStatus("")
-	a.startRoot(msg.p, msg.name, nil)
+	var start *Target
+	if msg.since != nil {
+		start = &Target{Screen: ScreenSince, File: -1, Hunk: -1, DiffLine: -1}
+	}
+	a.startRoot(msg.p, msg.name, start, msg.since)
 	a.logs = msg.logs
 	cmds := []tea.Cmd{a.wrap(a.root.Init())}
 	if a.width > 0 && a.height > 0 {

@@ -533,3 +533,38 @@ func TestCompareInboxRows(t *testing.T) {
 		t.Errorf("order %v, want %s", got, want)
 	}
 }
+
+// Two rounds of one work item in the inbox: opening the later one shows what
+// changed since the earlier one, on screen 8.
+func TestInboxOpensLaterRoundWithSince(t *testing.T) {
+	dir := t.TempDir()
+	old := filepath.Join(dir, "round1")
+	if err := packet.WriteSample(old); err != nil {
+		t.Fatal(err)
+	}
+	past := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(old, past, past); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.CopyFS(filepath.Join(dir, "round2"), os.DirFS("../packet/testdata/rounds/round2")); err != nil {
+		t.Fatal(err)
+	}
+	a := NewInboxApp(dir, testAppOpts(t))
+	l := newLoop(t, a)
+	l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	l.run(a.Init())
+	l.until("every row", a.Inbox().Done, 10*time.Second)
+	in := a.Inbox()
+	if !in.Select("round2") {
+		t.Fatal("no round2 row")
+	}
+	l.press("enter")
+	l.until("the workbench", func() bool { return a.Root() != nil }, 5*time.Second)
+	r := a.Root()
+	if r.Active() != ScreenSince || r.Context().Since == nil {
+		t.Fatalf("opened on %v with since %v", r.Active(), r.Context().Since != nil)
+	}
+	if s := ansi.Strip(a.Render()); !strings.Contains(s, "1bb1c70f4285 → 5e2f0c7a9d14") {
+		t.Errorf("the since screen does not name the rounds:\n%s", s)
+	}
+}
