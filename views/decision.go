@@ -15,8 +15,7 @@ import (
 // vetter must look at before letting the change run on shared CI, and the
 // decision itself (O ok to test, H hold, R request changes).
 type Decision struct {
-	ctx  *Context
-	list rowList // a row's item is its index in attention
+	listScreen // a row's item is its index in attention
 
 	attention []packet.Attention
 	scanned   bool                      // attention holds the scan's result
@@ -35,7 +34,7 @@ type attentionMsg struct{ items []packet.Attention }
 // takes a while on a big one (~20 ms for 200,000 lines), so it runs once, in
 // the background from Init, rather than before the first screen.
 func NewDecision(ctx *Context) *Decision {
-	d := &Decision{ctx: ctx, reviewed: map[string]bool{}}
+	d := &Decision{listScreen: listScreen{ctx: ctx, id: ScreenDecision}, reviewed: map[string]bool{}}
 	diff := ctx.P.Diff
 	d.scan = sync.OnceValue(func() []packet.Attention { return packet.ScanAttention(diff) })
 	d.rebuild()
@@ -194,20 +193,6 @@ func decide(decision string) tea.Cmd {
 	return func() tea.Msg { return DecideMsg{Decision: decision} }
 }
 
-// View draws the visible rows.
-func (d *Decision) View() string { return d.list.view(d.ctx.St) }
-
-// Open restores a position remembered by Here.
-func (d *Decision) Open(t Target) tea.Cmd {
-	d.list.restore(t)
-	return nil
-}
-
-// Here remembers the cursor.
-func (d *Decision) Here() Target {
-	return Target{Screen: ScreenDecision, Line: d.list.cursor, Offset: d.list.top, File: -1, Hunk: -1, DiffLine: -1}
-}
-
 // Status says how far the reviewer is.
 func (d *Decision) Status() string {
 	done := 0
@@ -231,9 +216,3 @@ func (d *Decision) Bindings() []key.Binding {
 	k := d.ctx.Keys
 	return []key.Binding{k.OKToTest, k.Hold, k.RequestChanges, k.Follow, k.Mark}
 }
-
-// Search finds rows containing query.
-func (d *Decision) Search(query string) int { return d.list.search(query) }
-
-// NextMatch moves to the next or previous matching row.
-func (d *Decision) NextMatch(dir int) { d.list.nextMatch(dir) }

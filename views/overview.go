@@ -16,13 +16,12 @@ import (
 // some of which lead somewhere (a problem to its file and line, a finding
 // count to the findings, a gate check to what it depends on).
 type Overview struct {
-	ctx  *Context
-	list rowList
+	listScreen
 }
 
 // NewOverview builds the overview screen.
 func NewOverview(ctx *Context) *Overview {
-	o := &Overview{ctx: ctx}
+	o := &Overview{listScreen{ctx: ctx, id: ScreenOverview}}
 	o.rebuild()
 	return o
 }
@@ -322,32 +321,10 @@ func (o *Overview) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case ThemeChangedMsg, TriageChangedMsg:
 		o.rebuild()
-	case tea.KeyPressMsg:
-		if key.Matches(msg, o.ctx.Keys.Follow) {
-			if r := o.list.selected(); r != nil && r.target != nil {
-				return Follow(*r.target)
-			}
-			return nil
-		}
-		o.list.handle(msg, o.ctx.Keys)
 	default:
-		o.list.handle(msg, o.ctx.Keys)
+		return o.handleList(msg)
 	}
 	return nil
-}
-
-// View draws the visible rows.
-func (o *Overview) View() string { return o.list.view(o.ctx.St) }
-
-// Open restores a position remembered by Here.
-func (o *Overview) Open(t Target) tea.Cmd {
-	o.list.restore(t)
-	return nil
-}
-
-// Here remembers the cursor and the scroll.
-func (o *Overview) Here() Target {
-	return Target{Screen: ScreenOverview, Line: o.list.cursor, Offset: o.list.top, File: -1, Hunk: -1, DiffLine: -1}
 }
 
 // Status counts the problems.
@@ -361,12 +338,6 @@ func (o *Overview) Bindings() []key.Binding {
 	k := o.ctx.Keys
 	return []key.Binding{k.Up, k.Down, k.Follow}
 }
-
-// Search moves to the first row containing query and counts the rows that do.
-func (o *Overview) Search(query string) int { return o.list.search(query) }
-
-// NextMatch moves to the next or previous matching row.
-func (o *Overview) NextMatch(dir int) { o.list.nextMatch(dir) }
 
 // ThemeChangedMsg tells every screen the styles were rebuilt (the terminal's
 // background was detected), so cached drawings must be redone.

@@ -164,3 +164,44 @@ func (l *rowList) nextMatch(dir int) {
 		}
 	}
 }
+
+// listScreen is what every screen made of one rowList shares (the overview,
+// the decision, since the last round): drawing, history, search, and the
+// movement and follow keys. Each screen embeds it and builds the rows.
+type listScreen struct {
+	ctx  *Context
+	id   ScreenID
+	list rowList
+}
+
+// handleList moves the cursor or follows the selected row.
+func (l *listScreen) handleList(msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, l.ctx.Keys.Follow) {
+		if r := l.list.selected(); r != nil && r.target != nil {
+			return Follow(*r.target)
+		}
+		return nil
+	}
+	l.list.handle(msg, l.ctx.Keys)
+	return nil
+}
+
+// View draws the visible rows.
+func (l *listScreen) View() string { return l.list.view(l.ctx.St) }
+
+// Open restores a position remembered by Here.
+func (l *listScreen) Open(t Target) tea.Cmd {
+	l.list.restore(t)
+	return nil
+}
+
+// Here remembers the cursor and the scroll.
+func (l *listScreen) Here() Target {
+	return Target{Screen: l.id, Line: l.list.cursor, Offset: l.list.top, File: -1, Hunk: -1, DiffLine: -1}
+}
+
+// Search moves to the first row containing query and counts the rows that do.
+func (l *listScreen) Search(query string) int { return l.list.search(query) }
+
+// NextMatch moves to the next or previous matching row.
+func (l *listScreen) NextMatch(dir int) { l.list.nextMatch(dir) }

@@ -14,13 +14,12 @@ import (
 // this round leads to it: a changed file to the diff, a document change to
 // its line, a run to the evidence, a new or changed finding to the findings.
 type Since struct {
-	ctx  *Context
-	list rowList
+	listScreen
 }
 
 // NewSince builds the screen; it draws nothing useful without ctx.Since.
 func NewSince(ctx *Context) *Since {
-	s := &Since{ctx: ctx}
+	s := &Since{listScreen{ctx: ctx, id: ScreenSince}}
 	s.rebuild()
 	return s
 }
@@ -182,32 +181,10 @@ func (s *Since) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case ThemeChangedMsg:
 		s.rebuild()
-	case tea.KeyPressMsg:
-		if key.Matches(msg, s.ctx.Keys.Follow) {
-			if r := s.list.selected(); r != nil && r.target != nil {
-				return Follow(*r.target)
-			}
-			return nil
-		}
-		s.list.handle(msg, s.ctx.Keys)
 	default:
-		s.list.handle(msg, s.ctx.Keys)
+		return s.handleList(msg)
 	}
 	return nil
-}
-
-// View draws the visible rows.
-func (s *Since) View() string { return s.list.view(s.ctx.St) }
-
-// Open restores a position remembered by Here.
-func (s *Since) Open(t Target) tea.Cmd {
-	s.list.restore(t)
-	return nil
-}
-
-// Here remembers the cursor and the scroll.
-func (s *Since) Here() Target {
-	return Target{Screen: ScreenSince, Line: s.list.cursor, Offset: s.list.top, File: -1, Hunk: -1, DiffLine: -1}
 }
 
 // Status names the two rounds.
@@ -223,9 +200,3 @@ func (s *Since) Bindings() []key.Binding {
 	k := s.ctx.Keys
 	return []key.Binding{k.Up, k.Down, k.Follow}
 }
-
-// Search finds rows containing query.
-func (s *Since) Search(query string) int { return s.list.search(query) }
-
-// NextMatch moves to the next or previous matching row.
-func (s *Since) NextMatch(dir int) { s.list.nextMatch(dir) }
