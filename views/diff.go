@@ -57,6 +57,7 @@ type Diff struct {
 
 	dmp   *diffmatchpatch.DiffMatchPatch
 	sgrs  *diffSGR
+	long  map[lineKey][2]string // styled very long lines, kept between frames
 	emph  map[lineKey][]span    // intra-line changes of drawn lines, by line
 	plain map[lineKey]plainLine // drawn lines' text as shown, and its width
 
@@ -325,6 +326,9 @@ func (d *Diff) Update(msg tea.Msg) tea.Cmd {
 		return d.handleKey(msg)
 	case diffColouredMsg:
 		d.coloured(msg)
+	case ThemeChangedMsg:
+		// The colours were chosen for the old background.
+		d.sgrs, d.long = nil, nil
 	case tea.MouseWheelMsg:
 		switch msg.Mouse().Button {
 		case tea.MouseWheelDown:

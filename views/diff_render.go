@@ -284,6 +284,27 @@ func splitCells(s string, from, tw, limit int) (pieces []string, widths []int) {
 func (d *Diff) styledLine(k lineKey, kind packet.LineKind, partner int32) (string, string) {
 	f := d.files[k.file]
 	dl := &f.Hunks[k.hunk].Lines[k.line]
+	// A very long line is not highlighted (so not in the highlighter's
+	// cache) and would be sanitised and styled again on every frame: keep
+	// the last few.
+	if len(dl.Text) > longLine {
+		if v, ok := d.long[k]; ok {
+			return v[0], v[1]
+		}
+		a, b := d.styleLine(f, dl, k, kind, partner)
+		if d.long == nil || len(d.long) >= 8 {
+			d.long = map[lineKey][2]string{}
+		}
+		d.long[k] = [2]string{a, b}
+		return a, b
+	}
+	return d.styleLine(f, dl, k, kind, partner)
+}
+
+// longLine is the length past which a styled line is kept between frames.
+const longLine = 4096
+
+func (d *Diff) styleLine(f *packet.DiffFile, dl *packet.DiffLine, k lineKey, kind packet.LineKind, partner int32) (string, string) {
 	var hl string
 	if d.ctx.AsyncHighlight {
 		hl, _ = d.ctx.HL.Quick(f.Path(), dl.Text) // PendingCmd colours the rest
