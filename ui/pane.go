@@ -672,3 +672,10 @@ func clampInt(v, lo, hi int) int {
 	}
 	return min(max(v, lo), hi)
 }
+
+// SetStyles draws with st from now on (the terminal's background was
+// detected after the pane was made); what was drawn is redrawn.
+func (p *Pane) SetStyles(st *Styles) {
+	p.st = st
+	p.rows = nil
+}

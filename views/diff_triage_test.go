@@ -29,3 +29,23 @@ func TestDiffFollowsThemeChange(t *testing.T) {
 		t.Errorf("added-line background %q, want the light one %q", d.sgr().addBg, want)
 	}
 }
+
+// The log and evidence screens also redraw in the detected theme.
+func TestLogsAndEvidenceFollowThemeChange(t *testing.T) {
+	ctx := NewContext(packet.LoadSample(packet.Options{}), true, false)
+	for _, s := range []Screen{NewLogs(ctx), NewEvidence(ctx)} {
+		s.SetSize(120, 30)
+		ctx.SetDark(true)
+		s.Update(ThemeChangedMsg{})
+		dark := s.View()
+		ctx.SetDark(false)
+		s.Update(ThemeChangedMsg{})
+		light := s.View()
+		if dark == light {
+			t.Errorf("%T kept its dark colours after the theme changed", s)
+		}
+		if ansi.Strip(dark) != ansi.Strip(light) {
+			t.Errorf("%T: the text changed with the theme", s)
+		}
+	}
+}

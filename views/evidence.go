@@ -170,6 +170,8 @@ func (e *Evidence) setCursor(i int) {
 // Update handles keys and mouse for the table.
 func (e *Evidence) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
+	case ThemeChangedMsg:
+		e.detail.SetStyles(e.ctx.St)
 	case tea.KeyPressMsg:
 		return e.handleKey(msg)
 	case tea.MouseWheelMsg:

@@ -201,3 +201,15 @@ func logsStripSGR(s string) string {
 	}
 	return b.String()
 }
+
+// setStyles redraws the window with st (the theme changed).
+func (s *logsSource) setStyles(st *ui.Styles) {
+	s.st = st
+	for i := range s.done {
+		s.done[i] = false
+	}
+	if s.exitIdx >= 0 {
+		s.exitIdx = -1 // checkExit draws the exit line again
+		s.checkExit()
+	}
+}

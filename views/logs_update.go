@@ -25,6 +25,11 @@ func (s *Logs) Update(msg tea.Msg) tea.Cmd {
 		s.wheel(msg.Mouse())
 	case tea.MouseClickMsg:
 		return s.click(msg.Mouse())
+	case ThemeChangedMsg:
+		for _, v := range s.views {
+			v.src.setStyles(s.ctx.St)
+			v.pane.SetStyles(s.ctx.St)
+		}
 	case logsIndexProgressMsg:
 		s.ticking = false
 		if s.busy() {
