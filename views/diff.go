@@ -330,7 +330,18 @@ func (d *Diff) Update(msg tea.Msg) tea.Cmd {
 		// The colours were chosen for the old background.
 		d.sgrs, d.long = nil, nil
 	case tea.MouseWheelMsg:
-		switch msg.Mouse().Button {
+		m := msg.Mouse()
+		// Over the file list the wheel walks the files; over the diff it scrolls.
+		if lw := d.listWidth(); lw > 0 && m.X < lw {
+			switch m.Button {
+			case tea.MouseWheelDown:
+				d.jump(d.fileRow, 1, placeTop)
+			case tea.MouseWheelUp:
+				d.jump(d.fileRow, -1, placeTop)
+			}
+			return nil
+		}
+		switch m.Button {
 		case tea.MouseWheelDown:
 			d.scroll(3)
 		case tea.MouseWheelUp:

@@ -510,10 +510,14 @@ func (d *Diff) findingRow(r diffRow, w int) string {
 	indent = min(indent, max(w/4, 0))
 	prefix := strings.Repeat(" ", indent) + st.Muted.Render("↳ ") + st.SeverityBadge(f.Severity) + " " +
 		st.Accent.Render("#"+strconv.Itoa(f.Number)) + " "
-	state, stale, _ := d.ctx.P.TriageOf(f)
+	state, stale, dec := d.ctx.P.TriageOf(f)
 	shown := ui.Sanitize(state) // triage.json is a file like any other
 	if stale {
 		shown += " (stale)"
+	}
+	if dec != nil && dec.Note != "" {
+		// The note shows wherever the finding does, cut to what fits.
+		shown += ": " + ansi.Truncate(ui.SanitizeLine(firstLine(dec.Note)), max(w/4, 12), "…")
 	}
 	suffix := st.Muted.Render(" · ") + st.Status(state).Render(shown)
 	room := w - ansi.StringWidth(prefix) - ansi.StringWidth(suffix)

@@ -184,3 +184,34 @@ func TestDecisionGoldenAndAttention(t *testing.T) {
 		golden(t, "TestDecision"+map[int]string{80: "80x24", 160: "160x48"}[sz[0]], v)
 	}
 }
+
+// A note shows on the finding inline in the diff too, not only on the
+// Findings screen.
+func TestTriageNoteShownInDiff(t *testing.T) {
+	r, _ := newTriageRoot(t)
+	pressRoot(r, "4", "c")
+	typeText(r, "clamp agreed")
+	pressRoot(r, "enter", "enter") // save the note, then follow #1 into the diff
+	if r.Active() != ScreenDiff {
+		t.Fatalf("active %v", r.Active())
+	}
+	if s := ansi.Strip(r.Render()); !strings.Contains(s, "#1") || !strings.Contains(s, "open: clamp agreed") {
+		t.Errorf("the diff does not show the note:\n%s", s)
+	}
+}
+
+// The wheel over the diff's file list walks the files; over the diff it scrolls.
+func TestDiffWheelUnderPointer(t *testing.T) {
+	d := NewDiff(NewContext(packet.LoadSample(packet.Options{}), true, false))
+	d.SetSize(160, 40)
+	st0 := d.Status()
+	d.Update(tea.MouseWheelMsg{X: 5, Y: 5, Button: tea.MouseWheelDown})
+	if st := d.Status(); !strings.Contains(st, "file 2/6") {
+		t.Errorf("wheel over the list: %q (was %q)", st, st0)
+	}
+	top := d.Here().Offset
+	d.Update(tea.MouseWheelMsg{X: 100, Y: 5, Button: tea.MouseWheelDown})
+	if d.Here().Offset == top || !strings.Contains(d.Status(), "file 2/6") {
+		t.Errorf("wheel over the diff did not scroll within the file: offset %d→%d, %q", top, d.Here().Offset, d.Status())
+	}
+}
