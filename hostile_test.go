@@ -14,7 +14,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"runtime/metrics"
 	"slices"
 	"strings"
 	"sync"
@@ -409,41 +408,6 @@ func TestHostileArchiveCheck(t *testing.T) {
 	}
 }
 
-// peakHeap samples the heap every millisecond while fn runs and returns the
-// largest heap seen above the one before, and how long fn took.
-func peakHeap(fn func()) (peak uint64, took time.Duration) {
-	runtime.GC()
-	name := "/memory/classes/heap/objects:bytes"
-	s := []metrics.Sample{{Name: name}}
-	metrics.Read(s)
-	base := s[0].Value.Uint64()
-	stop, done := make(chan struct{}), make(chan uint64)
-	go func() {
-		var top uint64
-		tick := time.NewTicker(time.Millisecond)
-		defer tick.Stop()
-		s := []metrics.Sample{{Name: name}}
-		for {
-			metrics.Read(s)
-			top = max(top, s[0].Value.Uint64())
-			select {
-			case <-stop:
-				done <- top
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	start := time.Now()
-	fn()
-	took = time.Since(start)
-	close(stop)
-	if top := <-done; top > base {
-		peak = top - base
-	}
-	return peak, took
-}
-
 // The size class through `vetter check`: each packet loads in bounded time
 // with a heap far below what it expands to, and says where a limit cut it.
 func TestHostileSizeCheck(t *testing.T) {
@@ -483,7 +447,7 @@ func TestHostileSizeCheck(t *testing.T) {
 				t.Fatal(err)
 			}
 			var probs []packet.Problem
-			peak, took := peakHeap(func() { probs, _ = checkJSON(t, path) })
+			peak, took := hostile.PeakHeap(func() { probs, _ = checkJSON(t, path) })
 			t.Logf("%s: check in %v, peak heap %.1f MiB (content %.0f MiB)", c.name, took.Round(time.Millisecond), float64(peak)/mib, float64(c.expanded)/mib)
 			wantPlaces(t, probs, c.wants...)
 			noCodes(t, probs, packet.CodeMissingFile, packet.CodeVerdictMissing, packet.CodeRegistryParse, packet.CodeUnreadableFile)

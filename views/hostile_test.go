@@ -14,7 +14,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/metrics"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -487,41 +486,6 @@ func TestHostileArchiveScreens(t *testing.T) {
 	}
 }
 
-// peakHeap samples the heap every millisecond while fn runs and returns the
-// largest heap seen above the one before, and how long fn took.
-func peakHeap(fn func()) (peak uint64, took time.Duration) {
-	runtime.GC()
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(sample)
-	base := sample[0].Value.Uint64()
-	stop, done := make(chan struct{}), make(chan uint64)
-	go func() {
-		var top uint64
-		tick := time.NewTicker(time.Millisecond)
-		defer tick.Stop()
-		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-		for {
-			metrics.Read(s)
-			top = max(top, s[0].Value.Uint64())
-			select {
-			case <-stop:
-				done <- top
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	start := time.Now()
-	fn()
-	took = time.Since(start)
-	close(stop)
-	top := <-done
-	if top > base {
-		peak = top - base
-	}
-	return peak, took
-}
-
 // The size class on screen: each oversized packet draws only what is on
 // screen, in bounded time and memory, sliced and cut where a limit is.
 func TestHostileSizeScreens(t *testing.T) {
@@ -549,7 +513,7 @@ func TestHostileSizeScreens(t *testing.T) {
 				t.Fatal(err)
 			}
 			var f *frames
-			peak, took := peakHeap(func() {
+			peak, took := hostile.PeakHeap(func() {
 				p, err := packet.Load(path, packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog})
 				if err != nil {
 					t.Fatal(err)
