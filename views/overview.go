@@ -114,6 +114,16 @@ func (o *Overview) rebuild() {
 		counts[f.Severity] = c
 	}
 	sortSeverities(order)
+	// Severities other than the four words are kept as written: the column
+	// is as wide as the widest.
+	badgeW := 9
+	for _, sev := range order {
+		w := ansi.StringWidth(st.SeverityBadge(sev))
+		if sev == "" {
+			w = len("(no severity)")
+		}
+		badgeW = max(badgeW, w+1)
+	}
 	triaged := 0
 	for _, sev := range order {
 		c := counts[sev]
@@ -126,7 +136,10 @@ func (o *Overview) rebuild() {
 			}
 		}
 		badge := st.SeverityBadge(sev)
-		badge += strings.Repeat(" ", max(9-ansi.StringWidth(badge), 0))
+		if sev == "" {
+			badge = st.Muted.Render("(no severity)")
+		}
+		badge += strings.Repeat(" ", max(badgeW-ansi.StringWidth(badge), 0))
 		add(fmt.Sprintf("  %s %3d   %d triaged", badge, c[0], c[1]),
 			&Target{Screen: ScreenFindings, Finding: first, File: -1, Hunk: -1, DiffLine: -1})
 	}
