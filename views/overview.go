@@ -120,7 +120,7 @@ func (o *Overview) rebuild() {
 	for _, sev := range order {
 		w := ansi.StringWidth(st.SeverityBadge(sev))
 		if sev == "" {
-			w = len("(no severity)")
+			w = len(" (no severity)")
 		}
 		badgeW = max(badgeW, w+1)
 	}
@@ -137,7 +137,7 @@ func (o *Overview) rebuild() {
 		}
 		badge := st.SeverityBadge(sev)
 		if sev == "" {
-			badge = st.Muted.Render("(no severity)")
+			badge = st.Muted.Render(" (no severity)")
 		}
 		badge += strings.Repeat(" ", max(badgeW-ansi.StringWidth(badge), 0))
 		add(fmt.Sprintf("  %s %3d   %d triaged", badge, c[0], c[1]),
