@@ -77,7 +77,10 @@ func idList(ids []string) string {
 	return strings.Join(ids, ", ")
 }
 
-// saveTriage records a decision at once and tells every screen.
+// saveTriage records a decision at once and tells every screen. It writes in
+// Update, not in a command, on purpose: the store changes the packet's
+// decisions in memory, which every View reads, so doing it on another
+// goroutine would race the drawing; the write is one small file.
 func (r *Root) saveTriage(ids []string, state, note string) tea.Cmd {
 	if r.ctx.Store == nil {
 		return r.cannotSave()
