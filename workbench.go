@@ -49,7 +49,11 @@ func runInbox(dir, theme string, watch bool, stdout io.Writer) error {
 
 func runApp(app *views.App, stdout io.Writer) error {
 	defer app.Close()
-	var opts []tea.ProgramOption
+	// The renderer (third_party/bubbletea, patched) writes a frame as soon as
+	// one is due and sleeps when none is, so the frame rate is only a ceiling
+	// for bursts: at 120 a key typed just after a frame waits at most 8 ms for
+	// its own, where 60 would let it wait 17.
+	opts := []tea.ProgramOption{tea.WithFPS(120)}
 	// With standard output piped (vetter | pbcopy), the screen goes to the
 	// terminal itself, so only the /ok to test lines reach the pipe.
 	if f, ok := stdout.(*os.File); ok && !term.IsTerminal(f.Fd()) {

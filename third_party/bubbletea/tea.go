@@ -553,8 +553,10 @@ type Program struct {
 	// modes keeps track of terminal modes that have been enabled or disabled.
 	ignoreSignals uint32
 
-	// ticker is the ticker that will be used to write to the renderer.
-	ticker *time.Ticker
+	// frameDue wakes the renderer: a view or queued output waits to be
+	// written. One pending wake-up is enough, so it holds one and senders
+	// never block. (vetter patch: replaces the fixed-rate ticker.)
+	frameDue chan struct{}
 
 	// once is used to stop the renderer.
 	once sync.Once
@@ -620,6 +622,7 @@ func NewProgram(model Model, opts ...ProgramOption) *Program {
 		msgs:         make(chan Msg),
 		errs:         make(chan error, 1),
 		rendererDone: make(chan struct{}),
+		frameDue:     make(chan struct{}, 1),
 	}
 
 	// Apply all options to the program.
@@ -917,6 +920,15 @@ func (p *Program) eventLoop(model Model, cmds chan Cmd) (Model, error) {
 func (p *Program) render(model Model) {
 	if p.renderer != nil {
 		p.renderer.render(model.View()) // send view to renderer
+		p.wakeRenderer()
+	}
+}
+
+// wakeRenderer tells the renderer goroutine a frame is due. (vetter patch)
+func (p *Program) wakeRenderer() {
+	select {
+	case p.frameDue <- struct{}{}:
+	default:
 	}
 }
 
@@ -1247,6 +1259,7 @@ func (p *Program) execute(seq string) {
 	p.mu.Lock()
 	_, _ = p.outputBuf.WriteString(seq)
 	p.mu.Unlock()
+	p.wakeRenderer()
 }
 
 // executeQuery writes a terminal query to the program output. Queries expect a
@@ -1438,15 +1451,15 @@ func (p *Program) Printf(template string, args ...any) {
 }
 
 // startRenderer starts the renderer.
+//
+// vetter patch: upstream writes frames on a time.Ticker at the frame rate for
+// the program's whole life, so a key's frame waits for the next tick (up to
+// 1/fps) and an idle program wakes fps times a second. Here a frame is written
+// as soon as one is due when the last was written at least 1/fps ago, and
+// otherwise when that interval is over, so bursts still coalesce into at most
+// fps frames a second; with nothing due the goroutine sleeps.
 func (p *Program) startRenderer() {
-	framerate := time.Second / time.Duration(p.fps)
-	if p.ticker == nil {
-		p.ticker = time.NewTicker(framerate)
-	} else {
-		// If the ticker already exists, it has been stopped and we need to
-		// reset it.
-		p.ticker.Reset(framerate)
-	}
+	interval := time.Second / time.Duration(p.fps)
 
 	// Since the renderer can be restarted after a stop, we need to reset
 	// the done channel and its corresponding sync.Once.
@@ -1455,18 +1468,41 @@ func (p *Program) startRenderer() {
 	// Start the renderer.
 	p.renderer.start()
 	go func() {
+		var last time.Time
+		timer := time.NewTimer(interval)
+		timer.Stop()
+		var wait <-chan time.Time // non-nil while a frame is scheduled
+		write := func() {
+			_ = p.flush()
+			_ = p.renderer.flush(false)
+			last = time.Now()
+		}
 		for {
 			select {
 			case <-p.rendererDone:
-				p.ticker.Stop()
+				timer.Stop()
 				return
 
-			case <-p.ticker.C:
-				_ = p.flush()
-				_ = p.renderer.flush(false)
+			case <-p.frameDue:
+				if wait != nil {
+					continue // the scheduled frame will take this view too
+				}
+				if d := interval - time.Since(last); d > 0 {
+					timer.Reset(d)
+					wait = timer.C
+					continue
+				}
+				write()
+
+			case <-wait:
+				wait = nil
+				write()
 			}
 		}
 	}()
+
+	// A restarted renderer repaints whatever is pending.
+	p.wakeRenderer()
 }
 
 // stopRenderer stops the renderer.

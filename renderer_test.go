@@ -1,0 +1,97 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// These tests pin the patch in third_party/bubbletea: a frame is written as
+// soon as one is due after a quiet spell (upstream waits for the next tick of
+// a fixed-rate ticker), and a burst still collapses into few frames. They run
+// the renderer at 1 frame a second so that the difference is a second, not
+// milliseconds, and a loaded machine cannot blur it.
+
+type counterModel struct{ n int }
+
+type bumpMsg struct{}
+
+func (m counterModel) Init() tea.Cmd { return nil }
+
+func (m counterModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(bumpMsg); ok {
+		m.n++
+	}
+	return m, nil
+}
+
+func (m counterModel) View() tea.View { return tea.NewView(token(m.n)) }
+
+// token is the text of frame n. The renderer writes only the cells that
+// changed, so every cell of a frame differs from the frame before it, and the
+// whole token shows in the output: "abcdef", "bcdefg", ... (distinct for n < 26).
+func token(n int) string {
+	b := make([]byte, 6)
+	for i := range b {
+		b[i] = byte('a' + (n+i)%26)
+	}
+	return string(b)
+}
+
+// waitFor fails the test unless out holds want within limit.
+func waitFor(t *testing.T, out *syncBuffer, want string, limit time.Duration) {
+	t.Helper()
+	if !out.waitFor(want, limit) {
+		t.Fatalf("%q not written within %s; output %q", want, limit, out.String())
+	}
+}
+
+func startCounter(t *testing.T) (*tea.Program, *syncBuffer) {
+	t.Helper()
+	out := &syncBuffer{}
+	p := tea.NewProgram(counterModel{},
+		tea.WithFPS(1),
+		tea.WithInput(nil),
+		tea.WithOutput(out),
+		tea.WithWindowSize(40, 5),
+		tea.WithEnvironment([]string{"TERM=xterm-256color"}),
+	)
+	done := make(chan struct{})
+	go func() { defer close(done); _, _ = p.Run() }()
+	t.Cleanup(func() { p.Quit(); <-done })
+	return p, out
+}
+
+func TestRendererWritesAFrameAtOnceAfterQuiet(t *testing.T) {
+	p, out := startCounter(t)
+	// The first frame: upstream writes it on the first tick, a second in.
+	waitFor(t, out, token(0), 900*time.Millisecond)
+	// A quiet spell longer than the frame interval, then a change: it is
+	// written at once, where a ticker would make it wait for its next tick.
+	time.Sleep(1100 * time.Millisecond)
+	p.Send(bumpMsg{})
+	waitFor(t, out, token(1), 600*time.Millisecond)
+}
+
+func TestRendererCoalescesABurst(t *testing.T) {
+	p, out := startCounter(t)
+	waitFor(t, out, token(0), 900*time.Millisecond)
+	time.Sleep(1100 * time.Millisecond)
+	for range 20 {
+		p.Send(bumpMsg{})
+	}
+	// The last view of the burst is written when the interval is over.
+	waitFor(t, out, token(20), 3*time.Second)
+	var frames []string
+	for n := range 21 {
+		if strings.Contains(out.String(), token(n)) {
+			frames = append(frames, token(n))
+		}
+	}
+	// frame 0, perhaps one frame early in the burst, and its last.
+	if len(frames) > 3 {
+		t.Fatalf("a burst of 20 changes wrote %d frames at 1 fps: %q", len(frames), frames)
+	}
+}
