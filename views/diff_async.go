@@ -20,6 +20,7 @@ type hlText struct{ file, text string }
 // moved the view (a key, a search, a jump from another screen, a resize)
 // is followed by its colours.
 func (d *Diff) PendingCmd() tea.Cmd {
+	d.ensureBuilt()
 	if !d.ctx.AsyncHighlight || d.height <= 0 || len(d.rows) == 0 {
 		return nil
 	}

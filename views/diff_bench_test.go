@@ -1,6 +1,8 @@
 package views
 
 import (
+	tea "charm.land/bubbletea/v2"
+
 	"testing"
 
 	"vetter/bench"
@@ -41,13 +43,13 @@ func bigDiff(b *testing.B) *Diff {
 	return d
 }
 
-// BenchmarkDiffBuild is NewDiff on 200,000 diff lines and 2,000 findings:
-// flattening the rows and placing the findings.
+// BenchmarkDiffBuild is the diff screen's first use on 200,000 diff lines
+// and 2,000 findings: flattening the rows and placing the findings.
 func BenchmarkDiffBuild(b *testing.B) {
 	ctx := NewContext(bigDiffPacket(b), true, false)
 	b.ReportAllocs()
 	for b.Loop() {
-		NewDiff(ctx)
+		NewDiff(ctx).ensureBuilt()
 	}
 }
 
@@ -136,5 +138,17 @@ func BenchmarkDiffSearch(b *testing.B) {
 		if d.Search("OFFSET") == 0 {
 			b.Fatal("no match")
 		}
+	}
+}
+
+// BenchmarkNewApp is what the first frame waits for once the packet is
+// loaded: the context, every screen, the triage store, on the big packet.
+func BenchmarkNewApp(b *testing.B) {
+	p := bigDiffPacket(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		a := NewApp(p, AppOptions{Theme: "dark", StateDir: b.TempDir(), AsyncHighlight: true})
+		a.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
+		_ = a.View()
 	}
 }

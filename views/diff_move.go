@@ -349,6 +349,7 @@ func (d *Diff) setSideBySide(on bool) {
 // range highlighted, centred), a hunk, a file's header or a new-side line of
 // a file, or the first line a finding cites.
 func (d *Diff) Open(t Target) tea.Cmd {
+	d.ensureBuilt()
 	if len(d.files) == 0 {
 		return nil
 	}
@@ -437,6 +438,7 @@ func (d *Diff) position(offset int, p placement) {
 // Here is the cursor's file, hunk, line (and finding, on a finding row),
 // the highlighted range and the scroll offset, so Open restores it.
 func (d *Diff) Here() Target {
+	d.ensureBuilt()
 	t := Target{Screen: ScreenDiff, File: -1, Hunk: -1, DiffLine: -1, Offset: d.top}
 	if len(d.files) == 0 {
 		return t
@@ -464,6 +466,7 @@ func (d *Diff) Here() Target {
 // the first match at or after the cursor; it returns the number of
 // matching rows.
 func (d *Diff) Search(query string) int {
+	d.ensureBuilt()
 	d.query = query
 	d.matches = nil
 	if query == "" {
@@ -504,6 +507,7 @@ func (d *Diff) findMatches() {
 
 // NextMatch moves to the next (dir 1) or previous (dir -1) match, wrapping.
 func (d *Diff) NextMatch(dir int) {
+	d.ensureBuilt()
 	if len(d.matches) == 0 {
 		return
 	}

@@ -15,6 +15,7 @@ import (
 // View draws the file list (or, narrow, a one-line file header) beside the
 // rows of the diff that are on screen.
 func (d *Diff) View() string {
+	d.ensureBuilt()
 	if d.width <= 0 || d.height <= 0 {
 		return ""
 	}

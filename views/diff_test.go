@@ -16,7 +16,53 @@ func newSampleDiff(t testing.TB, w, h int) (*Diff, *packet.Packet) {
 	p := packet.LoadSample(packet.Options{})
 	d := NewDiff(NewContext(p, true, false))
 	d.SetSize(w, h)
+	d.View() // shown, as the workbench shows it: the rows are flattened on first use
 	return d, p
+}
+
+// The rows are flattened when the diff screen is first used, not when the
+// workbench opens elsewhere, and in the layout its first size chose: the
+// same rows as flattening first and switching layout after.
+func TestDiffBuildsOnFirstUse(t *testing.T) {
+	p := packet.LoadSample(packet.Options{})
+	lazy := NewDiff(NewContext(p, true, false))
+	lazy.SetSize(200, 60)
+	lazy.Update(ThemeChangedMsg{})
+	if lazy.built || lazy.rows != nil {
+		t.Fatalf("the diff was flattened before it was shown (built %v, %d rows)", lazy.built, len(lazy.rows))
+	}
+	if !lazy.sbs {
+		t.Fatal("at 200 columns the first size should pick side by side")
+	}
+	lazy.View()
+	if !lazy.built || len(lazy.rows) == 0 {
+		t.Fatal("drawing the diff did not flatten it")
+	}
+	eager := NewDiff(NewContext(p, true, false))
+	eager.ensureBuilt()
+	eager.SetSize(200, 60)
+	if !eager.sbs || len(eager.rows) != len(lazy.rows) || len(eager.marks) != len(lazy.marks) {
+		t.Fatalf("lazy %d rows %d marks, eager %d rows %d marks", len(lazy.rows), len(lazy.marks), len(eager.rows), len(eager.marks))
+	}
+	for i := range lazy.rows {
+		if lazy.rows[i] != eager.rows[i] {
+			t.Fatalf("row %d: lazy %+v, eager %+v", i, lazy.rows[i], eager.rows[i])
+		}
+	}
+	for _, open := range []func(d *Diff){
+		func(d *Diff) { d.Open(Target{Screen: ScreenDiff, File: 1, Hunk: 0, DiffLine: 2}) },
+		func(d *Diff) { d.Here() },
+		func(d *Diff) { d.Status() },
+		func(d *Diff) { d.Search("retry") },
+		func(d *Diff) { press(d, "j") },
+	} {
+		d := NewDiff(NewContext(p, true, false))
+		d.SetSize(80, 24)
+		open(d)
+		if !d.built {
+			t.Error("an entry point read the rows before they were flattened")
+		}
+	}
 }
 
 // majorTarget is where review.md#1's first diff citation leads.

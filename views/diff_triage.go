@@ -21,6 +21,7 @@ func (d *Diff) findingAtCursor() *packet.Finding {
 // PickedFindings is the finding at the cursor, so it can be triaged without
 // leaving the diff.
 func (d *Diff) PickedFindings() []string {
+	d.ensureBuilt()
 	if f := d.findingAtCursor(); f != nil {
 		return []string{f.ID}
 	}
