@@ -38,6 +38,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -606,7 +607,11 @@ type keyIndex struct {
 	rules  []uint64 // per key, the bit set of rules that name it
 }
 
-var lineKeys = func() *keyIndex {
+// lineRules and lineKeys are built on first use: compiling the rules'
+// regular expressions cost ~3 ms of every start, and nothing before the
+// first screen scans for attention.
+var lineKeys = sync.OnceValue(func() *keyIndex {
+	lineRules := lineRules()
 	if len(lineRules) > 64 {
 		panic("packet: more than 64 attention line rules; widen keyIndex's bit sets")
 	}
@@ -636,7 +641,7 @@ var lineKeys = func() *keyIndex {
 		}
 	}
 	return x
-}()
+})
 
 // candidates returns the bit set of rules one of whose keys lower holds.
 func (x *keyIndex) candidates(lower []byte) uint64 {
@@ -662,10 +667,11 @@ func (x *keyIndex) candidates(lower []byte) uint64 {
 // matchRule returns the first rule that matches, rules being ordered by
 // severity then specificity, so one line gives one item, its most telling.
 func matchRule(sc scope, text string, lower []byte) *lineRule {
-	set := lineKeys.candidates(lower)
+	set := lineKeys().candidates(lower)
+	rules := lineRules()
 	for i := 0; set != 0; i++ {
 		if set&1 != 0 {
-			r := &lineRules[i]
+			r := &rules[i]
 			if (r.scope == 0 || r.scope&sc != 0) && r.re.MatchString(text) {
 				return r
 			}
@@ -678,124 +684,125 @@ func matchRule(sc scope, text string, lower []byte) *lineRule {
 // shellPipe is "| sh", "| sudo bash", "| /bin/sh", "| python3", "| iex".
 const shellPipe = `\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:env\s+)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression)\b`
 
-var shellPipeRe = regexp.MustCompile(shellPipe)
+var lineRules = sync.OnceValue(func() []lineRule {
+	shellPipeRe := regexp.MustCompile(shellPipe)
+	return []lineRule{
+		// ---- high
+		{AttentionDecodeExec, AttentionHigh, "decodes data and pipes it to a shell", 0,
+			[]string{"base64", "xxd", "openssl", "uudecode", "gunzip", "zcat", "base32"},
+			regexp.MustCompile(`(?i)(?:\bbase(?:64|32)\b[^|]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|]*\s-r|\bopenssl\b[^|]*\s-d\b|\buudecode\b|\bgunzip\b|\bzcat\b)[^|]*` + shellPipe)},
+		{AttentionDecodeExec, AttentionHigh, "decodes data and runs it (eval/exec)", 0,
+			[]string{"b64decode", "decodebytes", "decodestring", "unhexlify", "fromhex", "decompress", "atob", "base64", "frombase64string"},
+			regexp.MustCompile(`(?i)\b(?:exec|eval|function|iex|invoke-expression)\b\s*\(?.*\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b|` +
+				`\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b.*\b(?:exec|eval|iex|invoke-expression)\b|` +
+				`\b(?:exec|eval)\s*\(.*\bBuffer\.from\([^)]*base64`)},
+		{AttentionDecodeExec, AttentionHigh, "runs inline code that decodes a payload", 0,
+			[]string{"python", "node", "perl", "ruby"},
+			regexp.MustCompile(`(?i)\b(?:python[0-9.]*|node|perl|ruby)\s+-[ce]\b.*(?:decode|decompress|fromhex|unhexlify|atob|buffer\.from|unpack)`)},
+		{AttentionDecodeExec, AttentionHigh, "PowerShell runs an encoded command", 0,
+			[]string{"powershell", "pwsh"},
+			regexp.MustCompile(`(?i)\b(?:powershell|pwsh)(?:\.exe)?\b.*\s-(?:e|ec|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}`)},
+		{AttentionDownload, AttentionHigh, "downloads and pipes to a shell", 0,
+			[]string{"curl", "wget", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "downloadstring"},
+			either{both{regexp.MustCompile(`(?i)\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b`), shellPipeRe},
+				regexp.MustCompile(`(?i)\b(?:(?:ba|z|da|k)?sh|source|\.)\s+<\(\s*(?:curl|wget)\b|` +
+					`\b(?:(?:ba|z|da|k)?sh)\s+-c\s+["']?\$\(\s*(?:curl|wget)\b|` +
+					`\b(?:iex|invoke-expression)\b.*\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring)\b`)}},
+		{AttentionCIFile, AttentionHigh, "workflow runs on pull_request_target or workflow_run (secrets and write access)", scopeWorkflow,
+			[]string{"pull_request_target", "workflow_run"},
+			regexp.MustCompile(`\b(?:pull_request_target|workflow_run)\b`)},
+		{AttentionCIFile, AttentionHigh, "workflow asks for write-all permissions", scopeWorkflow,
+			[]string{"write-all"},
+			regexp.MustCompile(`\bwrite-all\b`)},
+		{AttentionExecute, AttentionHigh, "expands untrusted pull-request text into a command (script injection)", scopeWorkflow,
+			[]string{"${{"},
+			regexp.MustCompile(`\$\{\{\s*github\.(?:head_ref\b|event\.(?:pull_request|issue|comment|review|review_comment|head_commit|commits|discussion|pages)\b[\w.\[\]*]*\.(?:title|body|ref|label|message|name|email|default_branch)\b)`)},
+		{AttentionScript, AttentionHigh, "npm lifecycle script: runs on npm install", scopePackageJSON,
+			[]string{"install", "prepare"},
+			regexp.MustCompile(`"(?:preinstall|install|postinstall|prepare|preprepare|postprepare)"\s*:`)},
+		{AttentionNetwork, AttentionHigh, "opens a raw connection or a reverse shell", 0,
+			[]string{"/dev/tcp/", "/dev/udp/", "nc ", "ncat", "netcat", "socat", "pty.spawn"},
+			regexp.MustCompile(`/dev/(?:tcp|udp)/|(?:^|[\s;|&(])(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[a-z]*[ec]\b|\bsocat\b.*\bexec:|\bpty\.spawn\(`)},
+		{AttentionCredential, AttentionHigh, "holds a private key", 0,
+			[]string{"-----begin"},
+			regexp.MustCompile(`-----BEGIN[A-Z0-9 ]*PRIVATE KEY`)},
+		{AttentionCredential, AttentionHigh, "holds what looks like a live token", 0,
+			[]string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "akia", "xox", "npm_", "pypi-age", "glpat-"},
+			regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}|AKIA[0-9A-Z]{16}|xox[abprs]-[A-Za-z0-9-]{10,}|npm_[A-Za-z0-9]{36}|pypi-AgE[A-Za-z0-9_-]{20,}|glpat-[A-Za-z0-9_-]{20})`)},
+		{AttentionCredential, AttentionHigh, "names a CI token", 0,
+			[]string{"github_token", "gh_token", "gh_pat", "actions_runtime_token", "actions_id_token", "actions_cache_url", "actions_results_url", "github.token", "ci_job_token"},
+			regexp.MustCompile(`\b(?:GITHUB_TOKEN|GH_TOKEN|GH_PAT|ACTIONS_RUNTIME_TOKEN|ACTIONS_ID_TOKEN_REQUEST_(?:TOKEN|URL)|ACTIONS_CACHE_URL|ACTIONS_RESULTS_URL|CI_JOB_TOKEN)\b|\bgithub\.token\b`)},
+		{AttentionCredential, AttentionHigh, "reads CI secrets", 0,
+			[]string{"secrets"},
+			regexp.MustCompile(`\$\{\{[^}]*\bsecrets\b|\bsecrets\.[A-Z_][A-Z0-9_]*\b|\bsecrets\[`)},
+		{AttentionCredential, AttentionHigh, "names cloud or publishing credentials", 0,
+			[]string{"aws_", "npm_token", "node_auth_token", "pypi_token", "pypi_api_token", "twine_password", "codecov_token", "docker_password", "dockerhub_token", "cargo_registry_token", "gitlab_token"},
+			regexp.MustCompile(`\b(?:AWS_(?:ACCESS_KEY_ID|SECRET_ACCESS_KEY|SESSION_TOKEN)|NPM_TOKEN|NODE_AUTH_TOKEN|PYPI_(?:API_)?TOKEN|TWINE_PASSWORD|CODECOV_TOKEN|DOCKER_PASSWORD|DOCKERHUB_TOKEN|CARGO_REGISTRY_TOKEN|GITLAB_TOKEN)\b`)},
+		{AttentionCredential, AttentionHigh, "reads credential files (~/.ssh, .netrc, ...)", 0,
+			[]string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".netrc", ".git-credentials", ".aws/credentials", ".docker/config", ".pypirc", ".npmrc", "/proc/self/environ"},
+			regexp.MustCompile(`(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+)/\.(?:ssh|netrc|git-credentials|aws/credentials|docker/config\.json|pypirc|npmrc)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.git-credentials\b|/proc/self/environ`)},
+		{AttentionCredential, AttentionHigh, "dumps the environment (secrets included)", 0,
+			[]string{"printenv", "process.env", "tojson(env", "os.environ"},
+			regexp.MustCompile(`\bprintenv\b|JSON\.stringify\(\s*process\.env\s*\)|toJSON\(\s*env\s*\)|\bdict\(\s*os\.environ\s*\)`)},
+		{AttentionCredential, AttentionHigh, "sends an Authorization header", 0,
+			[]string{"authorization"},
+			regexp.MustCompile(`(?i)\bAuthorization:\s*(?:Bearer|Basic|token)\b`)},
 
-var lineRules = []lineRule{
-	// ---- high
-	{AttentionDecodeExec, AttentionHigh, "decodes data and pipes it to a shell", 0,
-		[]string{"base64", "xxd", "openssl", "uudecode", "gunzip", "zcat", "base32"},
-		regexp.MustCompile(`(?i)(?:\bbase(?:64|32)\b[^|]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|]*\s-r|\bopenssl\b[^|]*\s-d\b|\buudecode\b|\bgunzip\b|\bzcat\b)[^|]*` + shellPipe)},
-	{AttentionDecodeExec, AttentionHigh, "decodes data and runs it (eval/exec)", 0,
-		[]string{"b64decode", "decodebytes", "decodestring", "unhexlify", "fromhex", "decompress", "atob", "base64", "frombase64string"},
-		regexp.MustCompile(`(?i)\b(?:exec|eval|function|iex|invoke-expression)\b\s*\(?.*\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b|` +
-			`\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b.*\b(?:exec|eval|iex|invoke-expression)\b|` +
-			`\b(?:exec|eval)\s*\(.*\bBuffer\.from\([^)]*base64`)},
-	{AttentionDecodeExec, AttentionHigh, "runs inline code that decodes a payload", 0,
-		[]string{"python", "node", "perl", "ruby"},
-		regexp.MustCompile(`(?i)\b(?:python[0-9.]*|node|perl|ruby)\s+-[ce]\b.*(?:decode|decompress|fromhex|unhexlify|atob|buffer\.from|unpack)`)},
-	{AttentionDecodeExec, AttentionHigh, "PowerShell runs an encoded command", 0,
-		[]string{"powershell", "pwsh"},
-		regexp.MustCompile(`(?i)\b(?:powershell|pwsh)(?:\.exe)?\b.*\s-(?:e|ec|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}`)},
-	{AttentionDownload, AttentionHigh, "downloads and pipes to a shell", 0,
-		[]string{"curl", "wget", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "downloadstring"},
-		either{both{regexp.MustCompile(`(?i)\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b`), shellPipeRe},
-			regexp.MustCompile(`(?i)\b(?:(?:ba|z|da|k)?sh|source|\.)\s+<\(\s*(?:curl|wget)\b|` +
-				`\b(?:(?:ba|z|da|k)?sh)\s+-c\s+["']?\$\(\s*(?:curl|wget)\b|` +
-				`\b(?:iex|invoke-expression)\b.*\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring)\b`)}},
-	{AttentionCIFile, AttentionHigh, "workflow runs on pull_request_target or workflow_run (secrets and write access)", scopeWorkflow,
-		[]string{"pull_request_target", "workflow_run"},
-		regexp.MustCompile(`\b(?:pull_request_target|workflow_run)\b`)},
-	{AttentionCIFile, AttentionHigh, "workflow asks for write-all permissions", scopeWorkflow,
-		[]string{"write-all"},
-		regexp.MustCompile(`\bwrite-all\b`)},
-	{AttentionExecute, AttentionHigh, "expands untrusted pull-request text into a command (script injection)", scopeWorkflow,
-		[]string{"${{"},
-		regexp.MustCompile(`\$\{\{\s*github\.(?:head_ref\b|event\.(?:pull_request|issue|comment|review|review_comment|head_commit|commits|discussion|pages)\b[\w.\[\]*]*\.(?:title|body|ref|label|message|name|email|default_branch)\b)`)},
-	{AttentionScript, AttentionHigh, "npm lifecycle script: runs on npm install", scopePackageJSON,
-		[]string{"install", "prepare"},
-		regexp.MustCompile(`"(?:preinstall|install|postinstall|prepare|preprepare|postprepare)"\s*:`)},
-	{AttentionNetwork, AttentionHigh, "opens a raw connection or a reverse shell", 0,
-		[]string{"/dev/tcp/", "/dev/udp/", "nc ", "ncat", "netcat", "socat", "pty.spawn"},
-		regexp.MustCompile(`/dev/(?:tcp|udp)/|(?:^|[\s;|&(])(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[a-z]*[ec]\b|\bsocat\b.*\bexec:|\bpty\.spawn\(`)},
-	{AttentionCredential, AttentionHigh, "holds a private key", 0,
-		[]string{"-----begin"},
-		regexp.MustCompile(`-----BEGIN[A-Z0-9 ]*PRIVATE KEY`)},
-	{AttentionCredential, AttentionHigh, "holds what looks like a live token", 0,
-		[]string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "akia", "xox", "npm_", "pypi-age", "glpat-"},
-		regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}|AKIA[0-9A-Z]{16}|xox[abprs]-[A-Za-z0-9-]{10,}|npm_[A-Za-z0-9]{36}|pypi-AgE[A-Za-z0-9_-]{20,}|glpat-[A-Za-z0-9_-]{20})`)},
-	{AttentionCredential, AttentionHigh, "names a CI token", 0,
-		[]string{"github_token", "gh_token", "gh_pat", "actions_runtime_token", "actions_id_token", "actions_cache_url", "actions_results_url", "github.token", "ci_job_token"},
-		regexp.MustCompile(`\b(?:GITHUB_TOKEN|GH_TOKEN|GH_PAT|ACTIONS_RUNTIME_TOKEN|ACTIONS_ID_TOKEN_REQUEST_(?:TOKEN|URL)|ACTIONS_CACHE_URL|ACTIONS_RESULTS_URL|CI_JOB_TOKEN)\b|\bgithub\.token\b`)},
-	{AttentionCredential, AttentionHigh, "reads CI secrets", 0,
-		[]string{"secrets"},
-		regexp.MustCompile(`\$\{\{[^}]*\bsecrets\b|\bsecrets\.[A-Z_][A-Z0-9_]*\b|\bsecrets\[`)},
-	{AttentionCredential, AttentionHigh, "names cloud or publishing credentials", 0,
-		[]string{"aws_", "npm_token", "node_auth_token", "pypi_token", "pypi_api_token", "twine_password", "codecov_token", "docker_password", "dockerhub_token", "cargo_registry_token", "gitlab_token"},
-		regexp.MustCompile(`\b(?:AWS_(?:ACCESS_KEY_ID|SECRET_ACCESS_KEY|SESSION_TOKEN)|NPM_TOKEN|NODE_AUTH_TOKEN|PYPI_(?:API_)?TOKEN|TWINE_PASSWORD|CODECOV_TOKEN|DOCKER_PASSWORD|DOCKERHUB_TOKEN|CARGO_REGISTRY_TOKEN|GITLAB_TOKEN)\b`)},
-	{AttentionCredential, AttentionHigh, "reads credential files (~/.ssh, .netrc, ...)", 0,
-		[]string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".netrc", ".git-credentials", ".aws/credentials", ".docker/config", ".pypirc", ".npmrc", "/proc/self/environ"},
-		regexp.MustCompile(`(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+)/\.(?:ssh|netrc|git-credentials|aws/credentials|docker/config\.json|pypirc|npmrc)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.git-credentials\b|/proc/self/environ`)},
-	{AttentionCredential, AttentionHigh, "dumps the environment (secrets included)", 0,
-		[]string{"printenv", "process.env", "tojson(env", "os.environ"},
-		regexp.MustCompile(`\bprintenv\b|JSON\.stringify\(\s*process\.env\s*\)|toJSON\(\s*env\s*\)|\bdict\(\s*os\.environ\s*\)`)},
-	{AttentionCredential, AttentionHigh, "sends an Authorization header", 0,
-		[]string{"authorization"},
-		regexp.MustCompile(`(?i)\bAuthorization:\s*(?:Bearer|Basic|token)\b`)},
-
-	// ---- medium
-	{AttentionGoGenerate, AttentionMedium, "go:generate runs a command on go generate", scopeGo,
-		[]string{"//go:generate"},
-		regexp.MustCompile(`^\s*//go:generate\b`)},
-	{AttentionBuildFile, AttentionMedium, "setup.py overrides a setup command (runs at install)", scopeSetupPy,
-		[]string{"cmdclass"},
-		regexp.MustCompile(`\bcmdclass\b`)},
-	{AttentionDependency, AttentionMedium, "go.mod replace directive points a module elsewhere", scopeGoMod,
-		[]string{"replace", "=>"},
-		regexp.MustCompile(`^\s*replace\b|=>`)},
-	{AttentionDependency, AttentionMedium, "installs from another package index or a git URL", 0,
-		[]string{"index-url", "trusted-host", "git+"},
-		regexp.MustCompile(`(?i)--(?:extra-)?index-url\b|--trusted-host\b|\bgit\+(?:https?|ssh)://`)},
-	{AttentionDecodeExec, AttentionMedium, "decodes base64 or hex in a command", 0,
-		[]string{"base64", "xxd"},
-		regexp.MustCompile(`(?i)\bbase64\b[^|;&]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|;&]*\s-r`)},
-	{AttentionDownload, AttentionMedium, "Dockerfile ADD downloads a URL", scopeDockerfile,
-		[]string{"add"},
-		regexp.MustCompile(`^\s*ADD\s+(?:--\S+\s+)*https?://`)},
-	{AttentionDownload, AttentionMedium, "downloads with curl or wget", 0,
-		[]string{"curl", "wget"},
-		regexp.MustCompile(`(?i)\b(?:curl|wget)\b`)},
-	{AttentionDownload, AttentionMedium, "downloads or calls a URL", 0,
-		[]string{"fetch(", "requests.", "urllib", "urlopen", "httpx.", "aiohttp", "http.get(", "http.post", "http.head(", "axios",
-			"invoke-webrequest", "invoke-restmethod", "iwr", "irm", "bitstransfer", "downloadstring", "downloadfile", "webclient"},
-		regexp.MustCompile(`\bfetch\(|\brequests\.(?:get|post|put|patch|head|request)\(|\burllib\b|\burlopen\(|\bhttpx\.|\baiohttp\b|\bhttp\.(?:Get|Post|PostForm|Head)\(|\baxios\b|` +
-			`(?i:\b(?:invoke-webrequest|invoke-restmethod|iwr|irm|start-bitstransfer|downloadstring|downloadfile)\b|net\.webclient)`)},
-	{AttentionDownload, AttentionMedium, "clones a git repository", 0,
-		[]string{"git"},
-		regexp.MustCompile(`\bgit\s+(?:clone|submodule\s+add)\b`)},
-	{AttentionDownload, AttentionMedium, "installs packages or tools", 0,
-		[]string{"install", "npx", "apk", "dlx", "go run", "go get"},
-		regexp.MustCompile(`(?i)\b(?:pip[0-9.]*|pipx|uv\s+pip|python[0-9.]*\s+-m\s+pip)\s+install\b|\bnpm\s+(?:install|i|ci|exec)\b|\bnpx\s|` +
-			`\byarn\s+(?:add|install|dlx)\b|\bpnpm\s+(?:add|install|i|dlx)\b|\bgo\s+(?:install|get)\b|\bgo\s+run\s+\S+@|` +
-			`\bapt(?:-get)?\s+(?:-\S+\s+)*install\b|\b(?:yum|dnf|zypper)\s+(?:-\S+\s+)*install\b|\bapk\s+add\b|` +
-			`\b(?:brew|gem|cargo|conda)\s+install\b`)},
-	{AttentionExecute, AttentionMedium, "pipes into a shell or interpreter", 0,
-		[]string{"|"},
-		shellPipeRe},
-	{AttentionExecute, AttentionMedium, "runs a shell command string (sh -c)", 0,
-		[]string{"sh -"},
-		regexp.MustCompile(`(?:^|[^\w.-])(?:ba|z|da|k)?sh\s+-\w*c\b`)},
-	{AttentionExecute, AttentionMedium, "starts a process (subprocess, os/exec, system, child_process)", 0,
-		[]string{"subprocess", "os/exec", "exec.command", "system(", "popen", "child_process", "execsync", "execfile", "spawn", "runtime", "processbuilder",
-			"startprocess", "start-process", "invoke-expression", "iex", "shell=true"},
-		regexp.MustCompile(`\bsubprocess\b|"os/exec"|\bexec\.Command(?:Context)?\(|\bsystem\(|\bpopen\b|(?i:\bpopen\()|\bchild_process\b|\bexecSync\b|\bexecFile(?:Sync)?\b|\bspawn(?:Sync)?\(|` +
-			`\bRuntime\.getRuntime\(\)|\bProcessBuilder\b|\bsyscall\.Exec\b|\bos\.StartProcess\b|(?i:\bstart-process\b|\binvoke-expression\b|\biex\b)|\bshell\s*=\s*True\b`)},
-	{AttentionExecute, AttentionMedium, "runs code (eval or exec)", 0,
-		[]string{"eval", "exec"},
-		regexp.MustCompile(`\b(?:eval|exec)\b|\bexec[lv]p?e?\(`)},
-	{AttentionNetwork, AttentionMedium, "opens a network connection", 0,
-		[]string{"socket", "net.dial", "net.listen", "nc ", "ncat", "netcat", "socat", "telnet", "connect("},
-		regexp.MustCompile(`(?i:\b(?:web)?socket\b)|\bnet\.(?:Dial\w*|Listen\w*)\(|(?:^|[\s;|&(` + "`" + `])(?:nc|ncat|netcat|socat|telnet)\s|\bconnect\(\s*[^)\s]`)},
-	{AttentionCredential, AttentionMedium, "names a password, token or API key", 0,
-		[]string{"password", "passwd", "api_key", "apikey", "api-key", "_token", "_secret", "client_secret"},
-		regexp.MustCompile(`(?i:\b(?:password|passwd|api[_-]?key|client_secret)\b\s*[:=])|\b[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|PASSWORD|API_KEY)\b`)},
-}
+		// ---- medium
+		{AttentionGoGenerate, AttentionMedium, "go:generate runs a command on go generate", scopeGo,
+			[]string{"//go:generate"},
+			regexp.MustCompile(`^\s*//go:generate\b`)},
+		{AttentionBuildFile, AttentionMedium, "setup.py overrides a setup command (runs at install)", scopeSetupPy,
+			[]string{"cmdclass"},
+			regexp.MustCompile(`\bcmdclass\b`)},
+		{AttentionDependency, AttentionMedium, "go.mod replace directive points a module elsewhere", scopeGoMod,
+			[]string{"replace", "=>"},
+			regexp.MustCompile(`^\s*replace\b|=>`)},
+		{AttentionDependency, AttentionMedium, "installs from another package index or a git URL", 0,
+			[]string{"index-url", "trusted-host", "git+"},
+			regexp.MustCompile(`(?i)--(?:extra-)?index-url\b|--trusted-host\b|\bgit\+(?:https?|ssh)://`)},
+		{AttentionDecodeExec, AttentionMedium, "decodes base64 or hex in a command", 0,
+			[]string{"base64", "xxd"},
+			regexp.MustCompile(`(?i)\bbase64\b[^|;&]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|;&]*\s-r`)},
+		{AttentionDownload, AttentionMedium, "Dockerfile ADD downloads a URL", scopeDockerfile,
+			[]string{"add"},
+			regexp.MustCompile(`^\s*ADD\s+(?:--\S+\s+)*https?://`)},
+		{AttentionDownload, AttentionMedium, "downloads with curl or wget", 0,
+			[]string{"curl", "wget"},
+			regexp.MustCompile(`(?i)\b(?:curl|wget)\b`)},
+		{AttentionDownload, AttentionMedium, "downloads or calls a URL", 0,
+			[]string{"fetch(", "requests.", "urllib", "urlopen", "httpx.", "aiohttp", "http.get(", "http.post", "http.head(", "axios",
+				"invoke-webrequest", "invoke-restmethod", "iwr", "irm", "bitstransfer", "downloadstring", "downloadfile", "webclient"},
+			regexp.MustCompile(`\bfetch\(|\brequests\.(?:get|post|put|patch|head|request)\(|\burllib\b|\burlopen\(|\bhttpx\.|\baiohttp\b|\bhttp\.(?:Get|Post|PostForm|Head)\(|\baxios\b|` +
+				`(?i:\b(?:invoke-webrequest|invoke-restmethod|iwr|irm|start-bitstransfer|downloadstring|downloadfile)\b|net\.webclient)`)},
+		{AttentionDownload, AttentionMedium, "clones a git repository", 0,
+			[]string{"git"},
+			regexp.MustCompile(`\bgit\s+(?:clone|submodule\s+add)\b`)},
+		{AttentionDownload, AttentionMedium, "installs packages or tools", 0,
+			[]string{"install", "npx", "apk", "dlx", "go run", "go get"},
+			regexp.MustCompile(`(?i)\b(?:pip[0-9.]*|pipx|uv\s+pip|python[0-9.]*\s+-m\s+pip)\s+install\b|\bnpm\s+(?:install|i|ci|exec)\b|\bnpx\s|` +
+				`\byarn\s+(?:add|install|dlx)\b|\bpnpm\s+(?:add|install|i|dlx)\b|\bgo\s+(?:install|get)\b|\bgo\s+run\s+\S+@|` +
+				`\bapt(?:-get)?\s+(?:-\S+\s+)*install\b|\b(?:yum|dnf|zypper)\s+(?:-\S+\s+)*install\b|\bapk\s+add\b|` +
+				`\b(?:brew|gem|cargo|conda)\s+install\b`)},
+		{AttentionExecute, AttentionMedium, "pipes into a shell or interpreter", 0,
+			[]string{"|"},
+			shellPipeRe},
+		{AttentionExecute, AttentionMedium, "runs a shell command string (sh -c)", 0,
+			[]string{"sh -"},
+			regexp.MustCompile(`(?:^|[^\w.-])(?:ba|z|da|k)?sh\s+-\w*c\b`)},
+		{AttentionExecute, AttentionMedium, "starts a process (subprocess, os/exec, system, child_process)", 0,
+			[]string{"subprocess", "os/exec", "exec.command", "system(", "popen", "child_process", "execsync", "execfile", "spawn", "runtime", "processbuilder",
+				"startprocess", "start-process", "invoke-expression", "iex", "shell=true"},
+			regexp.MustCompile(`\bsubprocess\b|"os/exec"|\bexec\.Command(?:Context)?\(|\bsystem\(|\bpopen\b|(?i:\bpopen\()|\bchild_process\b|\bexecSync\b|\bexecFile(?:Sync)?\b|\bspawn(?:Sync)?\(|` +
+				`\bRuntime\.getRuntime\(\)|\bProcessBuilder\b|\bsyscall\.Exec\b|\bos\.StartProcess\b|(?i:\bstart-process\b|\binvoke-expression\b|\biex\b)|\bshell\s*=\s*True\b`)},
+		{AttentionExecute, AttentionMedium, "runs code (eval or exec)", 0,
+			[]string{"eval", "exec"},
+			regexp.MustCompile(`\b(?:eval|exec)\b|\bexec[lv]p?e?\(`)},
+		{AttentionNetwork, AttentionMedium, "opens a network connection", 0,
+			[]string{"socket", "net.dial", "net.listen", "nc ", "ncat", "netcat", "socat", "telnet", "connect("},
+			regexp.MustCompile(`(?i:\b(?:web)?socket\b)|\bnet\.(?:Dial\w*|Listen\w*)\(|(?:^|[\s;|&(` + "`" + `])(?:nc|ncat|netcat|socat|telnet)\s|\bconnect\(\s*[^)\s]`)},
+		{AttentionCredential, AttentionMedium, "names a password, token or API key", 0,
+			[]string{"password", "passwd", "api_key", "apikey", "api-key", "_token", "_secret", "client_secret"},
+			regexp.MustCompile(`(?i:\b(?:password|passwd|api[_-]?key|client_secret)\b\s*[:=])|\b[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|PASSWORD|API_KEY)\b`)},
+	}
+})
