@@ -54,3 +54,5 @@ require (
 )
 
 replace charm.land/bubbletea/v2 => ./third_party/bubbletea
+
+replace github.com/alecthomas/chroma/v2 => ./third_party/chroma

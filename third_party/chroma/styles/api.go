@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/chroma/v2"
 )
@@ -13,42 +14,66 @@ import (
 var embedded embed.FS
 
 // Registry of Styles.
-var Registry = func() map[string]*chroma.Style {
-	registry := map[string]*chroma.Style{}
-	// Register all embedded styles.
-	files, err := fs.ReadDir(embedded, ".")
+//
+// vetter patch: the embedded styles are parsed on the first call of one of
+// this package's functions, not at init, where parsing ~75 XML files cost
+// every program that imports chroma ~7 ms of start-up. Until then Registry
+// holds only the fallback; code that reads it directly sees what was
+// registered so far. The compatibility variables (styles.Monokai, ...) are
+// gone with it: they needed every style at init.
+var Registry = map[string]*chroma.Style{}
+
+// Fallback style. Reassign to change the default fallback style.
+var Fallback = func() *chroma.Style {
+	s := mustParseEmbedded("swapoff.xml")
+	Registry[strings.ToLower(s.Name)] = s
+	return s
+}()
+
+var embeddedOnce sync.Once
+
+// loadEmbedded registers every embedded style not registered yet, once.
+func loadEmbedded() {
+	embeddedOnce.Do(func() {
+		files, err := fs.ReadDir(embedded, ".")
+		if err != nil {
+			panic(err)
+		}
+		for _, file := range files {
+			if file.IsDir() {
+				continue
+			}
+			style := mustParseEmbedded(file.Name())
+			if name := strings.ToLower(style.Name); Registry[name] == nil {
+				Registry[name] = style
+			}
+		}
+	})
+}
+
+func mustParseEmbedded(name string) *chroma.Style {
+	r, err := embedded.Open(name)
 	if err != nil {
 		panic(err)
 	}
-	for _, file := range files {
-		if file.IsDir() {
-			continue
-		}
-		r, err := embedded.Open(file.Name())
-		if err != nil {
-			panic(err)
-		}
-		style, err := chroma.NewXMLStyle(r)
-		if err != nil {
-			panic(err)
-		}
-		registry[strings.ToLower(style.Name)] = style
-		_ = r.Close()
+	defer r.Close()
+	style, err := chroma.NewXMLStyle(r)
+	if err != nil {
+		panic(err)
 	}
-	return registry
-}()
-
-// Fallback style. Reassign to change the default fallback style.
-var Fallback = Registry["swapoff"]
+	return style
+}
 
 // Register a chroma.Style.
 func Register(style *chroma.Style) *chroma.Style {
+	loadEmbedded()
 	Registry[strings.ToLower(style.Name)] = style
 	return style
 }
 
 // Names of all available styles.
 func Names() []string {
+	loadEmbedded()
 	out := []string{}
 	for name := range Registry {
 		out = append(out, name)
@@ -59,6 +84,7 @@ func Names() []string {
 
 // Get named style, or Fallback.
 func Get(name string) *chroma.Style {
+	loadEmbedded()
 	if style, ok := Registry[strings.ToLower(name)]; ok {
 		return style
 	}
