@@ -91,6 +91,11 @@ func TestChromaRegistriesOnFirstUse(t *testing.T) {
 	if s := styles.Get("github-dark"); s == nil || s.Name != "github-dark" {
 		t.Errorf("github-dark: %v", s)
 	}
+	// The highlighter's style comes from its own file; nothing here has
+	// asked for every style yet.
+	if n := len(styles.Registry); n > 10 {
+		t.Errorf("getting one style registered %d", n)
+	}
 	if styles.Fallback == nil || styles.Fallback.Name != "swapoff" {
 		t.Errorf("fallback style %v, want swapoff", styles.Fallback)
 	}

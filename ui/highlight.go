@@ -34,8 +34,9 @@ const maxHighlightBytes = 4096
 type hlKey struct{ file, text string }
 
 // chromaRegistry guards chroma's global style registry, which glamour
-// writes while rendering and NewHighlighter reads.
-var chromaRegistry sync.RWMutex
+// writes while rendering and NewHighlighter's lookup may write too
+// (third_party/chroma parses a style into it on first use).
+var chromaRegistry sync.Mutex
 
 // NewHighlighter returns a highlighter matching st's background; under
 // NoColor it only sanitises.
@@ -44,9 +45,9 @@ func NewHighlighter(st *Styles) *Highlighter {
 	if st.Dark {
 		name = "github-dark"
 	}
-	chromaRegistry.RLock()
+	chromaRegistry.Lock()
 	s := chromastyles.Get(name)
-	chromaRegistry.RUnlock()
+	chromaRegistry.Unlock()
 	return &Highlighter{
 		st:     st,
 		style:  s,

@@ -15,12 +15,14 @@ var embedded embed.FS
 
 // Registry of Styles.
 //
-// vetter patch: the embedded styles are parsed on the first call of one of
-// this package's functions, not at init, where parsing ~75 XML files cost
-// every program that imports chroma ~7 ms of start-up. Until then Registry
-// holds only the fallback; code that reads it directly sees what was
-// registered so far. The compatibility variables (styles.Monokai, ...) are
-// gone with it: they needed every style at init.
+// vetter patch: the embedded styles are parsed when first needed, not at
+// init, where parsing ~75 XML files cost every program that imports chroma
+// ~7 ms of start-up: Get parses the one file named after the style it is
+// asked for, Names all of them; an embedded style never replaces one
+// registered with Register. Until then Registry holds only the fallback and
+// what was registered; code that reads it directly sees only that. The
+// compatibility variables (styles.Monokai, ...) are gone with it: they
+// needed every style at init.
 var Registry = map[string]*chroma.Style{}
 
 // Fallback style. Reassign to change the default fallback style.
@@ -31,6 +33,25 @@ var Fallback = func() *chroma.Style {
 }()
 
 var embeddedOnce sync.Once
+
+// loadNamed registers the embedded style in name.xml when that file holds
+// the style called name (as most do), and reports whether it did.
+func loadNamed(name string) bool {
+	if strings.ContainsAny(name, "/\\") {
+		return false
+	}
+	r, err := embedded.Open(name + ".xml")
+	if err != nil {
+		return false
+	}
+	defer r.Close()
+	style, err := chroma.NewXMLStyle(r)
+	if err != nil || strings.ToLower(style.Name) != name {
+		return false
+	}
+	Registry[name] = style
+	return true
+}
 
 // loadEmbedded registers every embedded style not registered yet, once.
 func loadEmbedded() {
@@ -66,7 +87,6 @@ func mustParseEmbedded(name string) *chroma.Style {
 
 // Register a chroma.Style.
 func Register(style *chroma.Style) *chroma.Style {
-	loadEmbedded()
 	Registry[strings.ToLower(style.Name)] = style
 	return style
 }
@@ -84,11 +104,24 @@ func Names() []string {
 
 // Get named style, or Fallback.
 func Get(name string) *chroma.Style {
-	loadEmbedded()
-	if style, ok := Registry[strings.ToLower(name)]; ok {
+	if style, ok := lookup(name); ok {
 		return style
 	}
 	return Fallback
+}
+
+// lookup finds a registered style, parsing its embedded file if need be.
+// Like Register, it may write Registry.
+func lookup(name string) (*chroma.Style, bool) {
+	name = strings.ToLower(name)
+	if style, ok := Registry[name]; ok {
+		return style, true
+	}
+	if !loadNamed(name) {
+		loadEmbedded()
+	}
+	style, ok := Registry[name]
+	return style, ok
 }
 
 // GetForMode returns the named style if it already matches mode, otherwise its
@@ -103,7 +136,7 @@ func GetForMode(name string, mode chroma.Mode) *chroma.Style {
 	if style.Counterpart == "" {
 		return style
 	}
-	counterpart, ok := Registry[style.Counterpart]
+	counterpart, ok := lookup(style.Counterpart)
 	if !ok || counterpart.Mode() != mode {
 		return style
 	}
