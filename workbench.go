@@ -54,12 +54,20 @@ func runApp(app *views.App, stdout io.Writer) error {
 	// for bursts: at 120 a key typed just after a frame waits at most 8 ms for
 	// its own, where 60 would let it wait 17.
 	opts := []tea.ProgramOption{tea.WithFPS(120)}
+	screen, _ := stdout.(*os.File)
 	// With standard output piped (vetter | pbcopy), the screen goes to the
 	// terminal itself, so only the /ok to test lines reach the pipe.
-	if f, ok := stdout.(*os.File); ok && !term.IsTerminal(f.Fd()) {
+	if screen != nil && !term.IsTerminal(screen.Fd()) {
+		screen = nil
 		if tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0); err == nil {
 			defer tty.Close()
 			opts = append(opts, tea.WithInput(tty), tea.WithOutput(tty))
+			screen = tty
+		}
+	}
+	if screen != nil {
+		if w, h, err := term.GetSize(screen.Fd()); err == nil {
+			app.Presize(w, h)
 		}
 	}
 	if _, err := tea.NewProgram(app, opts...).Run(); err != nil {

@@ -66,6 +66,7 @@ type App struct {
 	openSeq   int
 
 	width, height int
+	presized      tea.Cmd // what Presize's resize asked for, run by Init
 	exitLines     []string
 	back          key.Binding
 }
@@ -140,17 +141,27 @@ func (a *App) Close() {
 	}
 }
 
+// Presize lays the screens out for a terminal of w×h before the program
+// starts. Bubble Tea knows the size before it draws its first frame but
+// tells the model after, so without this the first frame is empty and the
+// first real one waits out the renderer's frame interval behind it.
+func (a *App) Presize(w, h int) {
+	if w > 0 && h > 0 {
+		_, a.presized = a.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	}
+}
+
 // Init starts reading the inbox, or the workbench's background work and
 // the watch.
 func (a *App) Init() tea.Cmd {
 	if a.root != nil {
-		return tea.Batch(a.wrap(a.root.Init()), a.startWatch())
+		return tea.Batch(a.presized, a.wrap(a.root.Init()), a.startWatch())
 	}
 	var cmds []tea.Cmd
 	if a.opts.Theme == "" && !a.opts.NoColor {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
-	cmds = append(cmds, a.inbox.Init())
+	cmds = append(cmds, a.inbox.Init(), a.presized)
 	return tea.Batch(cmds...)
 }
 

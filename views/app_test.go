@@ -140,3 +140,31 @@ func TestAppUnderBubbleTea(t *testing.T) {
 		t.Errorf("final: root %v, selected %+v", final.Root(), final.Inbox().Selected())
 	}
 }
+
+// Presize lays the workbench out before the program runs: its first View
+// is the screen itself, not the empty frame drawn before Bubble Tea reports
+// the size, and what the resize asked for still runs, from Init.
+func TestAppPresize(t *testing.T) {
+	p := packet.LoadSample(packet.Options{})
+	t.Cleanup(func() { p.Close() })
+	a := NewApp(p, testAppOpts(t))
+	t.Cleanup(a.Close)
+	if got := ansi.Strip(a.Render()); strings.Contains(got, "Overview") {
+		t.Fatalf("unsized workbench drew its screen:\n%s", got)
+	}
+	a.Presize(100, 30)
+	got := ansi.Strip(a.Render())
+	if !strings.Contains(got, "1 Overview") || !strings.Contains(got, "ACME-4812") {
+		t.Fatalf("presized first view:\n%s", got)
+	}
+	if lines := strings.Count(got, "\n") + 1; lines != 30 {
+		t.Errorf("presized view is %d lines, want 30", lines)
+	}
+	if a.presized == nil {
+		t.Fatal("the resize's commands were dropped")
+	}
+	drainApp(a, a.Init(), 0)
+	if got2 := ansi.Strip(a.Render()); !strings.Contains(got2, "ACME-4812") {
+		t.Errorf("after Init:\n%s", got2)
+	}
+}
