@@ -65,6 +65,7 @@ type App struct {
 	reloadSeq int
 	openSeq   int
 
+	work          *ui.Background // shared by every workbench's heavy commands
 	width, height int
 	presized      tea.Cmd // what Presize's resize asked for, run by Init
 	exitLines     []string
@@ -99,7 +100,7 @@ type appReloadedMsg struct {
 
 func newApp(opts AppOptions) *App {
 	km := ui.DefaultKeyMap()
-	return &App{opts: opts, dark: opts.Theme != "light", back: km.Back}
+	return &App{opts: opts, dark: opts.Theme != "light", back: km.Back, work: ui.NewBackground()}
 }
 
 // NewApp opens one packet in the workbench.
@@ -169,6 +170,7 @@ func (a *App) Init() tea.Cmd {
 func (a *App) startRoot(p *packet.Packet, name string, start *Target, since *packet.Comparison) {
 	ctx := NewContext(p, a.dark, a.opts.NoColor)
 	ctx.AsyncHighlight = a.opts.AsyncHighlight
+	ctx.Work = a.work
 	ctx.Since = a.opts.Since
 	if since != nil {
 		ctx.Since = since
@@ -312,7 +314,7 @@ func (a *App) open(msg InboxOpenMsg) tea.Cmd {
 		a.inbox.SetStatus("opening " + msg.Name + "…")
 	}
 	earlier := a.earlierRound(msg.Path)
-	return func() tea.Msg {
+	return a.work.Cmd(func() tea.Msg {
 		p, err := packet.Load(msg.Path, opts)
 		if err != nil {
 			return appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, err: err}
@@ -326,7 +328,7 @@ func (a *App) open(msg InboxOpenMsg) tea.Cmd {
 			}
 		}
 		return out
-	}
+	})
 }
 
 // earlierRound is another packet of the inbox with the same work-item id and
@@ -432,13 +434,13 @@ func (a *App) stopWatch() {
 func (a *App) reloadCmd() tea.Cmd {
 	a.reloadSeq++
 	seq, root, path, opts := a.reloadSeq, a.root, a.root.ctx.P.Path, a.opts.Load
-	return func() tea.Msg {
+	return a.work.Cmd(func() tea.Msg {
 		p, err := packet.Load(path, opts)
 		if err != nil {
 			return appReloadedMsg{seq: seq, root: root, err: err}
 		}
 		return appReloadedMsg{seq: seq, root: root, p: p, logs: StampFiles(p)}
-	}
+	})
 }
 
 // reloaded puts the packet read again in place and says what changed.

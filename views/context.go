@@ -40,6 +40,11 @@ type Context struct {
 	// in a command, so a key never waits for syntax highlighting. The
 	// workbench sets it; tests leave it off to draw every frame complete.
 	AsyncHighlight bool
+
+	// Work runs the screens' CPU-heavy commands, one P fewer at a time than
+	// there are, so the keys and the frames never wait for a P; the App
+	// sets it, and nil (tests) limits nothing.
+	Work *ui.Background
 }
 
 // NewContext builds the shared context for a packet.

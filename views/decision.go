@@ -52,7 +52,7 @@ func (d *Decision) Attention() []packet.Attention {
 // Init scans the diff in the background.
 func (d *Decision) Init() tea.Cmd {
 	scan := d.scan
-	return func() tea.Msg { return attentionMsg{items: scan()} }
+	return d.ctx.Work.Cmd(func() tea.Msg { return attentionMsg{items: scan()} })
 }
 
 // SetSize gives the body's size.

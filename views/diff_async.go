@@ -54,12 +54,12 @@ func (d *Diff) PendingCmd() tea.Cmd {
 	if len(want) == 0 {
 		return nil
 	}
-	return func() tea.Msg {
+	return d.ctx.Work.Cmd(func() tea.Msg {
 		for _, t := range want {
 			hl.Line(t.file, t.text)
 		}
 		return diffColouredMsg{texts: want}
-	}
+	})
 }
 
 // coloured forgets the lines a colouring command has finished.

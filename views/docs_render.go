@@ -47,7 +47,7 @@ func (r *docsRender) ready(path string, width int) bool {
 func renderDocCmd(ctx *Context, doc *packet.Document, width, gen int) tea.Cmd {
 	md, path, text := ctx.MD, doc.Path, doc.Text
 	headings := doc.Headings
-	return func() tea.Msg {
+	return ctx.Work.Cmd(func() tea.Msg {
 		out, err := md.Render(path, text, width)
 		if err != nil {
 			return docsRenderedMsg{Path: path, Width: width, Gen: gen, Err: err}
@@ -62,7 +62,7 @@ func renderDocCmd(ctx *Context, doc *packet.Document, width, gen int) tea.Cmd {
 		}
 		return docsRenderedMsg{Path: path, Width: width, Gen: gen, Lines: lines,
 			Anchors: findAnchors(headings, lines)}
-	}
+	})
 }
 
 // findAnchors finds each heading's first rendered row, in order: the row

@@ -159,14 +159,14 @@ func (f *Findings) renderCmd() tea.Cmd {
 	f.gen++
 	f.inflightID, f.inflightW = fd.ID, w
 	gen, md, id, text := f.gen, f.ctx.MD, fd.ID, detailMarkdown(fd)
-	return func() tea.Msg {
+	return f.ctx.Work.Cmd(func() tea.Msg {
 		out, err := md.Render(id, text, w)
 		if err != nil {
 			return findingsRenderedMsg{ID: id, Width: w, Gen: gen, Err: err}
 		}
 		lines := strings.Split(strings.Trim(out, "\n"), "\n")
 		return findingsRenderedMsg{ID: id, Width: w, Gen: gen, Lines: lines}
-	}
+	})
 }
 
 // syncDetail puts the selected finding in the detail pane: the rendering

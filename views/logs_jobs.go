@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"vetter/packet"
+	"vetter/ui"
 )
 
 // Background work on logs: indexing, searching a large log and scanning
@@ -36,11 +37,18 @@ type logsJob struct {
 	done, total atomic.Int64
 	finished    atomic.Bool
 	cancel      context.CancelFunc
+	// work is the slot the job runs in; between blocks it lets other
+	// background work go first (see ui.Background).
+	work *ui.Background
 }
 
+// progress records how far the job has come after each block, and yields
+// its slot to work waiting for one: indexing a 1 GiB log takes a third of a
+// second, which a document's rendering should not wait behind.
 func (j *logsJob) progress(done, total int64) {
 	j.done.Store(done)
 	j.total.Store(total)
+	j.work.Yield()
 }
 
 // percent is how far the job has come, 0-100.
@@ -115,12 +123,13 @@ func (s *Logs) nextIndex() tea.Cmd {
 
 func (s *Logs) startIndex(l *packet.Log) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &logsJob{kind: logsJobIndex, log: l, cancel: cancel}
+	j := &logsJob{kind: logsJobIndex, log: l, cancel: cancel, work: s.ctx.Work}
 	j.total.Store(l.Size)
 	s.index = j
 	s.indexedAny = true
 	run := func() tea.Msg {
-		err := l.Index(ctx, j.progress)
+		var err error
+		j.work.Run(func() { err = l.Index(ctx, j.progress) })
 		j.finished.Store(true)
 		cancel()
 		return logsIndexDoneMsg{job: j, err: err}
@@ -311,10 +320,12 @@ func (s *Logs) startFind(kind logsJobKind, dir int, l *packet.Log, run func(ctx 
 	s.cancelFind()
 	s.gen++
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &logsJob{kind: kind, gen: s.gen, log: l, dir: dir, cancel: cancel}
+	j := &logsJob{kind: kind, gen: s.gen, log: l, dir: dir, cancel: cancel, work: s.ctx.Work}
 	s.find = j
 	cmd := func() tea.Msg {
-		line, err := run(ctx, j)
+		var line int
+		var err error
+		j.work.Run(func() { line, err = run(ctx, j) })
 		j.finished.Store(true)
 		cancel()
 		return logsFoundMsg{gen: j.gen, kind: kind, dir: dir, line: line, err: err}
