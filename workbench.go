@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
@@ -40,6 +41,41 @@ func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *pac
 	return runApp(views.NewApp(p, opts), stdout)
 }
 
+// logPreview opens the log that --open cites in a packet folder, and nothing
+// else, when it is one under validation/logs: the workbench then draws it
+// before the packet is read (a log line is what a reviewer most often comes
+// to see, and a big packet takes tens of milliseconds to read).
+func logPreview(dir, openAt string) (*packet.Packet, views.Target, bool) {
+	cs := packet.ExtractCitations(openAt, "--open", 0)
+	if len(cs) != 1 || !strings.HasPrefix(cs[0].Path, packet.LogsDir+"/") {
+		return nil, views.Target{}, false
+	}
+	pv, err := packet.OpenLogPreview(dir, cs[0].Path)
+	if err != nil {
+		return nil, views.Target{}, false
+	}
+	t, err := openTarget(pv, openAt)
+	if err != nil || t.Screen != views.ScreenLogs {
+		pv.Close()
+		return nil, views.Target{}, false
+	}
+	return pv, t, true
+}
+
+// runPreview opens the workbench on a log preview at t and loads the packet
+// behind it in the background; keys wait until it is there.
+func runPreview(pv *packet.Packet, t views.Target, theme string, watch bool, stdout io.Writer) error {
+	_, noColor := os.LookupEnv("NO_COLOR")
+	opts := views.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: workbenchLoad, AsyncHighlight: true, Start: &t}
+	path := pv.Path
+	opts.Complete = func(reuse map[string]*packet.Log) (*packet.Packet, error) {
+		o := workbenchLoad
+		o.Reuse = reuse
+		return packet.Load(path, o)
+	}
+	return runApp(views.NewApp(pv, opts), stdout)
+}
+
 // runInbox opens the inbox of a folder of packets.
 func runInbox(dir, theme string, watch bool, stdout io.Writer) error {
 	_, noColor := os.LookupEnv("NO_COLOR")
@@ -49,6 +85,7 @@ func runInbox(dir, theme string, watch bool, stdout io.Writer) error {
 
 func runApp(app *views.App, stdout io.Writer) error {
 	defer app.Close()
+	settleGC()
 	// The renderer (third_party/bubbletea, patched) writes a frame as soon as
 	// one is due and sleeps when none is, so the frame rate is only a ceiling
 	// for bursts: at 120 a key typed just after a frame waits at most 8 ms for
@@ -71,6 +108,9 @@ func runApp(app *views.App, stdout io.Writer) error {
 		}
 	}
 	if _, err := tea.NewProgram(app, opts...).Run(); err != nil {
+		return err
+	}
+	if err := app.Err(); err != nil {
 		return err
 	}
 	// After the terminal is restored: the /ok to test lines, to paste or pipe.

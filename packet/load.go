@@ -20,6 +20,11 @@ type Options struct {
 	// TriageDir, when set, is where triage.json is looked for instead of the
 	// packet itself (an archive or a read-only folder).
 	TriageDir string
+	// Reuse holds logs already open, by packet-relative path (a preview's,
+	// see OpenLogPreview): the load takes them instead of opening the files
+	// again, so their index, complete or not, carries over. The loaded packet
+	// owns them from then on.
+	Reuse map[string]*Log
 }
 
 // SmallLog is a size below which a log indexes in milliseconds: the
@@ -43,6 +48,39 @@ func Load(p string, opts Options) (*Packet, error) {
 		return nil, fmt.Errorf("%s: %w: no plan.md, change.md, change.diff, change-validation.md, review.md or validation/registry.jsonl in it", p, ErrNotAPacket)
 	}
 	return pk, nil
+}
+
+// OpenLogPreview opens one log of a packet folder and reads nothing else, so
+// the workbench can draw that log before the packet is loaded (vetter --open
+// validation/logs/x.log:40 DIR): the marked files say DIR is a packet, and
+// Load with Options.Reuse takes the log over, index and all. A folder only;
+// an archive must be read whole to find anything in it.
+func OpenLogPreview(dir, name string) (*Packet, error) {
+	src, err := OpenSource(dir)
+	if err != nil {
+		return nil, err
+	}
+	if src.Kind != KindDir {
+		src.Close()
+		return nil, fmt.Errorf("%s: a log preview needs a folder, not a %s", dir, src.Kind)
+	}
+	marked := false
+	for _, n := range []string{PlanFile, ChangeFile, DiffPath, ValidationFile, ReviewFile, RegistryFile} {
+		if _, err := fs.Stat(src.FS, n); err == nil {
+			marked = true
+			break
+		}
+	}
+	if !marked {
+		src.Close()
+		return nil, fmt.Errorf("%s: %w", dir, ErrNotAPacket)
+	}
+	l, err := OpenLog(src, name)
+	if err != nil {
+		src.Close()
+		return nil, err
+	}
+	return &Packet{Path: src.Path, Source: src.Kind, FS: src.FS, src: src, Logs: []*Log{l}, Partial: true}, nil
 }
 
 // looksLikePacket reports whether anything of a packet was found.
@@ -259,9 +297,12 @@ func (p *Packet) readLogs(opts Options) {
 		if l, ok := open[name]; ok {
 			return l, nil
 		}
-		l, err := OpenLog(p.src, name)
-		if err != nil {
-			return nil, err
+		l := opts.Reuse[name]
+		if l == nil {
+			var err error
+			if l, err = OpenLog(p.src, name); err != nil {
+				return nil, err
+			}
 		}
 		open[name] = l
 		p.Logs = append(p.Logs, l)

@@ -241,6 +241,16 @@ func (l *Log) lineCountLocked() int {
 	return n
 }
 
+// Indexing reports whether an Index call is running on the log (another
+// one would wait for it).
+func (l *Log) Indexing() bool {
+	if l.run.TryLock() {
+		l.run.Unlock()
+		return false
+	}
+	return true
+}
+
 // Index builds the sparse line index: the offset of every checkpointEvery-th
 // line and the line count. It streams the log in large blocks counting
 // newlines with bytes.Count, so it runs at about the speed of `wc -l`, and

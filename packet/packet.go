@@ -46,6 +46,10 @@ type Packet struct {
 
 	Problems []Problem
 
+	// Partial marks a preview (OpenLogPreview): one log and nothing else
+	// read yet; the full packet follows from Load.
+	Partial bool
+
 	src *Source
 }
 

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"reflect"
@@ -39,6 +40,9 @@ type AppOptions struct {
 	// Since is the comparison with an earlier round (--since), shown on
 	// screen 8 of the single packet's workbench.
 	Since *packet.Comparison
+	// Complete loads the whole packet for a workbench opened on a preview
+	// (packet.OpenLogPreview), taking over the preview's open logs.
+	Complete func(reuse map[string]*packet.Log) (*packet.Packet, error)
 }
 
 // App is the program's model. It holds the inbox, the workbench (a Root on
@@ -67,7 +71,9 @@ type App struct {
 
 	work          *ui.Background // shared by every workbench's heavy commands
 	width, height int
-	presized      tea.Cmd // what Presize's resize asked for, run by Init
+	presized      tea.Cmd   // what Presize's resize asked for, run by Init
+	pending       []tea.Msg // keys and clicks that came while a preview loads
+	err           error     // why the program ended, when it ended on an error
 	exitLines     []string
 	back          key.Binding
 }
@@ -149,12 +155,18 @@ func (a *App) Close() {
 func (a *App) Presize(w, h int) {
 	if w > 0 && h > 0 {
 		_, a.presized = a.Update(tea.WindowSizeMsg{Width: w, Height: h})
+		if a.root != nil {
+			a.presized = tea.Batch(a.presized, a.wrap(a.root.OpenStart()))
+		}
 	}
 }
 
 // Init starts reading the inbox, or the workbench's background work and
 // the watch.
 func (a *App) Init() tea.Cmd {
+	if a.previewing() {
+		return tea.Batch(a.presized, a.wrap(a.root.Init()), a.completeCmd())
+	}
 	if a.root != nil {
 		return tea.Batch(a.presized, a.wrap(a.root.Init()), a.startWatch())
 	}
@@ -279,9 +291,20 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, tea.Batch(a.reloadCmd(), msg.W.Wait())
 	case appReloadedMsg:
 		return a, a.reloaded(msg)
+	case appCompletedMsg:
+		return a, a.completed(msg)
+	case tea.MouseClickMsg, tea.MouseWheelMsg, tea.MouseReleaseMsg:
+		if a.previewing() {
+			a.pending = append(a.pending, msg)
+			return a, nil
+		}
 	case tea.KeyPressMsg:
 		if msg.String() == "ctrl+c" {
 			return a, tea.Quit
+		}
+		if a.previewing() {
+			a.pending = append(a.pending, msg)
+			return a, nil
 		}
 		if a.root != nil {
 			if a.inbox != nil && key.Matches(msg, a.back) && a.root.History() == 0 && a.root.Idle() {
@@ -428,6 +451,65 @@ func (a *App) stopWatch() {
 		a.watch.Close()
 		a.watch = nil
 	}
+}
+
+// Err is why the program ended, when it ended on an error (the packet
+// behind a preview could not be loaded).
+func (a *App) Err() error { return a.err }
+
+// previewing reports whether the workbench shows a preview while the packet
+// loads: keys and clicks wait in pending until it is there, so none acts on
+// a packet half read.
+func (a *App) previewing() bool { return a.root != nil && a.root.ctx.P.Partial }
+
+// appCompletedMsg brings the whole packet behind a preview.
+type appCompletedMsg struct {
+	preview, p *packet.Packet
+	err        error
+}
+
+// completeCmd loads the packet behind the preview. It runs outside the
+// background slots: it is what the person is waiting for.
+func (a *App) completeCmd() tea.Cmd {
+	pv, complete := a.root.ctx.P, a.opts.Complete
+	if complete == nil {
+		a.err = errors.New("a preview was opened with nothing to load the packet")
+		return tea.Quit
+	}
+	reuse := make(map[string]*packet.Log, len(pv.Logs))
+	for _, l := range pv.Logs {
+		reuse[l.Path] = l
+	}
+	return func() tea.Msg {
+		p, err := complete(reuse)
+		return appCompletedMsg{preview: pv, p: p, err: err}
+	}
+}
+
+// completed puts the whole packet in place of the preview, keeping every
+// screen where it is, and then plays the keys that came meanwhile.
+func (a *App) completed(msg appCompletedMsg) tea.Cmd {
+	if a.root == nil || a.root.ctx.P != msg.preview {
+		return nil // cannot happen: a preview is the first and only packet
+	}
+	if msg.err != nil {
+		a.err = msg.err
+		return tea.Quit
+	}
+	store, err := packet.OpenStore(msg.p, a.opts.StateDir)
+	a.logs = StampFiles(msg.p)
+	a.epoch++
+	cmds := []tea.Cmd{a.wrap(a.root.Reload(msg.p, store, err, ""))}
+	msg.preview.Logs = nil // msg.p's now
+	msg.preview.Close()
+	cmds = append(cmds, a.startWatch())
+	pending := a.pending
+	a.pending = nil
+	for _, m := range pending {
+		_, cmd := a.Update(m)
+		cmds = append(cmds, cmd)
+	}
+	return tea.Batch(cmds...)
 }
 
 // reloadCmd reads the open packet again in the background.

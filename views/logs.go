@@ -53,8 +53,9 @@ type Logs struct {
 	gen           int
 	ticking       bool
 	indexFailed   map[string]bool
-	indexedAny    bool // this screen indexed something; re-check citations when all are done
-	bottomPending bool // G pressed while indexing: go to the real end when it is known
+	indexedAny    bool        // this screen indexed something; re-check citations when all are done
+	indexWait     *packet.Log // a log another job is indexing, looked at again each tick
+	bottomPending bool        // G pressed while indexing: go to the real end when it is known
 	pending       tea.Cmd
 	note          string // a short note for the status: no match, cancelled
 }

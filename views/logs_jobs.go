@@ -94,13 +94,25 @@ func (s *Logs) tick() tea.Cmd {
 
 // busy reports whether any job is still running, so the tick goes on.
 func (s *Logs) busy() bool {
-	return s.index.running() || s.find.running()
+	return s.index.running() || s.find.running() || s.indexWait != nil
+}
+
+// waitedIndex follows, at a tick, the log another job was indexing: still
+// at it, look again later; done or stopped, go on as if this screen's own
+// job had ended (the exit line, a pending G, the next log, the citations).
+func (s *Logs) waitedIndex() tea.Cmd {
+	l := s.indexWait
+	if l.Indexing() {
+		return s.tick()
+	}
+	s.indexWait = nil
+	return s.indexDone(logsIndexDoneMsg{job: &logsJob{kind: logsJobIndex, log: l}})
 }
 
 // nextIndex starts indexing the selected log if it needs it, else the first
 // log that does; nil when every log is indexed or one is being indexed.
 func (s *Logs) nextIndex() tea.Cmd {
-	if s.index.running() {
+	if s.index.running() || s.indexWait != nil {
 		return nil
 	}
 	var pick *packet.Log
@@ -117,6 +129,15 @@ func (s *Logs) nextIndex() tea.Cmd {
 	}
 	if pick == nil {
 		return nil
+	}
+	if pick.Indexing() {
+		// Another screen's job (the preview's, before the packet was
+		// loaded) is indexing this log; a second would wait for it while
+		// holding a background slot that job needs. The tick looks again,
+		// and its end counts as this screen's (waitedIndex).
+		s.indexWait = pick
+		s.indexedAny = true
+		return s.tick()
 	}
 	return s.startIndex(pick)
 }

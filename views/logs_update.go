@@ -32,9 +32,14 @@ func (s *Logs) Update(msg tea.Msg) tea.Cmd {
 		}
 	case logsIndexProgressMsg:
 		s.ticking = false
-		if s.busy() {
-			return s.tick()
+		var cmd tea.Cmd
+		if s.indexWait != nil {
+			cmd = s.waitedIndex()
 		}
+		if s.busy() {
+			return tea.Batch(cmd, s.tick())
+		}
+		return cmd
 	case logsIndexDoneMsg:
 		return s.indexDone(msg)
 	case logsFoundMsg:

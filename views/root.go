@@ -33,6 +33,7 @@ type Options struct {
 type Root struct {
 	ctx     *Context
 	opts    Options
+	started bool // the start target was opened
 	screens [screenCount]Screen
 	active  ScreenID
 	history []Target
@@ -86,10 +87,19 @@ func (r *Root) Init() tea.Cmd {
 	for _, s := range r.screens {
 		cmds = append(cmds, s.Init())
 	}
-	if r.opts.Start != nil {
-		cmds = append(cmds, r.open(*r.opts.Start))
-	}
+	cmds = append(cmds, r.OpenStart())
 	return tea.Batch(cmds...)
+}
+
+// OpenStart goes to the start target (--open), once: from Init, or earlier
+// from App.Presize, so the first frame is the cited place and not the
+// overview a frame before it.
+func (r *Root) OpenStart() tea.Cmd {
+	if r.started || r.opts.Start == nil {
+		return nil
+	}
+	r.started = true
+	return r.open(*r.opts.Start)
 }
 
 // bodyHeight leaves a row for the tab bar and one for the status line.

@@ -1,0 +1,91 @@
+package packet
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// A preview opens one log of a packet folder and nothing else; Load with
+// Reuse takes that very log over, its index included.
+func TestOpenLogPreviewThenLoad(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "pkt")
+	if err := WriteSample(dir); err != nil {
+		t.Fatal(err)
+	}
+	full, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := full.Logs[0].Path
+	wantLines := full.Logs[0].LineCount()
+	full.Close()
+
+	pv, err := OpenLogPreview(dir, "./"+name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pv.Partial || len(pv.Logs) != 1 || pv.Logs[0].Path != name || len(pv.Docs) != 0 || pv.Diff != nil {
+		t.Fatalf("preview: partial %v, logs %d (%v), docs %d, diff %v", pv.Partial, len(pv.Logs), pv.Logs, len(pv.Docs), pv.Diff)
+	}
+	l := pv.Logs[0]
+	if err := l.Index(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(dir, Options{DeferLogIndex: true, Reuse: map[string]*Log{name: l}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if p.Partial {
+		t.Error("the loaded packet is marked partial")
+	}
+	if got := p.Log(name); got != l {
+		t.Fatalf("Load opened %s again instead of taking the preview's log", name)
+	}
+	if !l.Indexed() || l.LineCount() != wantLines {
+		t.Errorf("reused log: indexed %v, %d lines, want %d", l.Indexed(), l.LineCount(), wantLines)
+	}
+	if len(p.Logs) != len(full.Logs) || len(p.Findings) == 0 {
+		t.Errorf("loaded %d logs (want %d), %d findings", len(p.Logs), len(full.Logs), len(p.Findings))
+	}
+	// The preview hands its log over: closing what is left of it must not
+	// close the log.
+	pv.Logs = nil
+	pv.Close()
+	if _, err := l.ReadLines(1, 1); err != nil {
+		t.Errorf("the log was closed with the preview: %v", err)
+	}
+}
+
+func TestOpenLogPreviewRefuses(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "pkt")
+	if err := WriteSample(dir); err != nil {
+		t.Fatal(err)
+	}
+	notPacket := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(notPacket, "validation", "logs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(notPacket, "validation", "logs", "a.log"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := OpenLogPreview(notPacket, "validation/logs/a.log"); !errors.Is(err, ErrNotAPacket) {
+		t.Errorf("a folder with a log and no packet file: %v, want ErrNotAPacket", err)
+	}
+	for _, name := range []string{"../outside.log", "/etc/passwd", "validation/logs/none.log"} {
+		if p, err := OpenLogPreview(dir, name); err == nil {
+			p.Close()
+			t.Errorf("OpenLogPreview(%q) succeeded", name)
+		}
+	}
+	zip := filepath.Join(t.TempDir(), "p.zip")
+	if err := os.WriteFile(zip, []byte("PK\x05\x06"+string(make([]byte, 18))), 0o644); err == nil {
+		if p, err := OpenLogPreview(zip, "validation/logs/a.log"); err == nil {
+			p.Close()
+			t.Error("OpenLogPreview opened an archive")
+		}
+	}
+}
