@@ -296,6 +296,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseClickMsg, tea.MouseWheelMsg, tea.MouseReleaseMsg:
 		if a.previewing() {
 			a.pending = append(a.pending, msg)
+			a.root.SetStatus("reading the rest of the packet; the keys wait for it…")
 			return a, nil
 		}
 	case tea.KeyPressMsg:
@@ -304,6 +305,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if a.previewing() {
 			a.pending = append(a.pending, msg)
+			a.root.SetStatus("reading the rest of the packet; the keys wait for it…")
 			return a, nil
 		}
 		if a.root != nil {
