@@ -56,8 +56,11 @@ type Logs struct {
 	indexedAny    bool        // this screen indexed something; re-check citations when all are done
 	indexWait     *packet.Log // a log another job is indexing, looked at again each tick
 	bottomPending bool        // G pressed while indexing: go to the real end when it is known
-	pending       tea.Cmd
-	note          string // a short note for the status: no match, cancelled
+	// openPending is a target past what the index has reached: opened
+	// when indexing gets there, rather than read up to on the UI goroutine.
+	openPending *Target
+	pending     tea.Cmd
+	note        string // a short note for the status: no match, cancelled
 }
 
 // logsView is one log's pane and source; it keeps its place while another
@@ -196,6 +199,7 @@ func (s *Logs) selectLog(i int) tea.Cmd {
 	s.cancelFind()
 	s.sel = i
 	s.bottomPending = false
+	s.openPending = nil
 	s.note = ""
 	s.keepListSelection()
 	s.view()
@@ -245,6 +249,18 @@ func (s *Logs) Open(t Target) tea.Cmd {
 	s.closeGoto()
 	end := max(t.EndLine, t.Line)
 	h := v.pane.Height()
+	if farPastIndex(v.log, end+h) {
+		// Reading up to a line the index has not reached means scanning
+		// the log from its last checkpoint on this goroutine: a third of
+		// a second, twice (to find the line, then to draw it), for the end
+		// of a 1 GiB log. Wait for the index instead; it goes first.
+		t.Path = v.log.Path
+		s.openPending = &t
+		cmds = append(cmds, s.prioritise(), s.tick(),
+			evStatus(fmt.Sprintf("line %d: opens when indexing reaches it", t.Line)))
+		return tea.Batch(cmds...)
+	}
+	s.openPending = nil
 	if !v.src.probe(end, h) {
 		if !v.src.probe(t.Line, h) {
 			cmds = append(cmds, evStatus(fmt.Sprintf("%s has no line %d", ui.Sanitize(v.log.Path), t.Line)))
@@ -277,6 +293,9 @@ func (s *Logs) showRange(v *logsView, start, end int) {
 
 // Here is the selected log, the cursor line and the scroll offset.
 func (s *Logs) Here() Target {
+	if s.openPending != nil {
+		return *s.openPending // where the person is going
+	}
 	t := Target{Screen: ScreenLogs, File: -1, Hunk: -1, DiffLine: -1}
 	if v := s.view(); v != nil {
 		t.Path = v.log.Path

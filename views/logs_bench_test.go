@@ -152,3 +152,47 @@ func logsRunAll(c tea.Cmd) []tea.Msg {
 	}
 	return out
 }
+
+// A line far past what the index has counted is not read up to on the UI
+// goroutine: the open waits, says so, keeps its place through Here (a
+// reload re-opens there), and lands once indexing gets there.
+func TestLogsFarOpenWaitsForIndex(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates a 32 MiB log")
+	}
+	s := logsBig(t, 32<<20, packet.Options{DeferLogIndex: true})
+	l := s.ctx.P.Log(bench.BigLogName)
+	target := Target{Screen: ScreenLogs, Path: bench.BigLogName, Line: 250_000, File: -1, Hunk: -1, DiffLine: -1}
+	if !farPastIndex(l, target.Line) {
+		t.Fatalf("line %d of an unindexed 32 MiB log (%d bytes a line) should count as far", target.Line, l.LineBytes())
+	}
+	open := s.Open(target)
+	if c := s.view().pane.Cursor() + 1; c != 1 {
+		t.Fatalf("the far open read up to line %d at once", c)
+	}
+	if here := s.Here(); here.Line != target.Line || here.Path != target.Path {
+		t.Errorf("Here while waiting: %+v", here)
+	}
+	msgs := logsDrain(t, s, tea.Batch(s.Init(), open))
+	if !l.Indexed() {
+		t.Fatal("the log was not indexed")
+	}
+	if c := s.view().pane.Cursor() + 1; c != target.Line {
+		t.Fatalf("after indexing the cursor is on %d, want %d", c, target.Line)
+	}
+	said := false
+	for _, m := range msgs {
+		if st, ok := m.(StatusMsg); ok && strings.Contains(st.Text, "opens when indexing reaches it") {
+			said = true
+		}
+	}
+	if !said {
+		t.Error("the wait was not said on the status line")
+	}
+	// Near the top, an open is immediate even unindexed.
+	s2 := logsBig(t, 32<<20, packet.Options{DeferLogIndex: true})
+	s2.Open(Target{Screen: ScreenLogs, Path: bench.BigLogName, Line: 5_000, File: -1, Hunk: -1, DiffLine: -1})
+	if c := s2.view().pane.Cursor() + 1; c != 5_000 {
+		t.Errorf("a near open landed on %d", c)
+	}
+}

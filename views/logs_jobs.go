@@ -94,7 +94,37 @@ func (s *Logs) tick() tea.Cmd {
 
 // busy reports whether any job is still running, so the tick goes on.
 func (s *Logs) busy() bool {
-	return s.index.running() || s.find.running() || s.indexWait != nil
+	return s.index.running() || s.find.running() || s.indexWait != nil || s.openPending != nil
+}
+
+// logsSyncReadMax is how far past the index (in bytes, estimated) a line
+// may lie and still be read at once: scanning 8 MiB takes a few ms.
+const logsSyncReadMax = 8 << 20
+
+// farPastIndex reports whether reaching line means scanning more than
+// logsSyncReadMax past what the index has counted (estimated).
+func farPastIndex(l *packet.Log, line int) bool {
+	n := l.LineCount()
+	if l.Indexed() || line <= n {
+		return false
+	}
+	return int64(line-n)*l.LineBytes() > logsSyncReadMax
+}
+
+// pendingOpen opens the target that waited for the index once the index
+// has reached it (or the whole log is counted).
+func (s *Logs) pendingOpen() tea.Cmd {
+	t := s.openPending
+	v := s.view()
+	if t == nil || v == nil || v.log.Path != t.Path {
+		s.openPending = nil
+		return nil
+	}
+	if farPastIndex(v.log, max(t.EndLine, t.Line)+v.pane.Height()) {
+		return nil
+	}
+	s.openPending = nil
+	return s.Open(*t)
 }
 
 // waitedIndex follows, at a tick, the log another job was indexing: still
@@ -193,6 +223,9 @@ func (s *Logs) indexDone(msg logsIndexDoneMsg) tea.Cmd {
 	if v := s.view(); v != nil && v.log == l && l.Indexed() && s.bottomPending {
 		s.bottomPending = false
 		v.pane.Bottom()
+	}
+	if s.openPending != nil {
+		cmds = append(cmds, s.pendingOpen())
 	}
 	next := s.nextIndex()
 	cmds = append(cmds, next)

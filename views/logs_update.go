@@ -36,6 +36,9 @@ func (s *Logs) Update(msg tea.Msg) tea.Cmd {
 		if s.indexWait != nil {
 			cmd = s.waitedIndex()
 		}
+		if s.openPending != nil {
+			cmd = tea.Batch(cmd, s.pendingOpen())
+		}
 		if s.busy() {
 			return tea.Batch(cmd, s.tick())
 		}
@@ -52,6 +55,7 @@ func (s *Logs) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	km := s.ctx.Keys
 	v := s.view()
 	s.bottomPending = false // any key after G means the user moved on
+	s.openPending = nil
 	switch {
 	case key.Matches(msg, s.keys.Cancel):
 		if s.cancelFind() {
