@@ -41,21 +41,30 @@ func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *pac
 	return runApp(views.NewApp(p, opts), stdout)
 }
 
-// logPreview opens the log that --open cites in a packet folder, and nothing
-// else, when it is one under validation/logs: the workbench then draws it
-// before the packet is read (a log line is what a reviewer most often comes
-// to see, and a big packet takes tens of milliseconds to read).
+// logPreview opens what --open cites in a packet folder, and nothing else,
+// when it is a log under validation/logs or a finding of review.md: the
+// workbench then draws it before the packet is read (a log line or a
+// finding is what a reviewer most often comes to see, and a big packet
+// takes tens of milliseconds to read).
 func logPreview(dir, openAt string) (*packet.Packet, views.Target, bool) {
-	cs := packet.ExtractCitations(openAt, "--open", 0)
-	if len(cs) != 1 || !strings.HasPrefix(cs[0].Path, packet.LogsDir+"/") {
-		return nil, views.Target{}, false
+	var pv *packet.Packet
+	var err error
+	want := views.ScreenLogs
+	if m := findingRef.FindStringSubmatch(openAt); m != nil && m[1] == packet.ReviewFile {
+		pv, err = packet.OpenFindingsPreview(dir)
+		want = views.ScreenFindings
+	} else {
+		cs := packet.ExtractCitations(openAt, "--open", 0)
+		if len(cs) != 1 || !strings.HasPrefix(cs[0].Path, packet.LogsDir+"/") {
+			return nil, views.Target{}, false
+		}
+		pv, err = packet.OpenLogPreview(dir, cs[0].Path)
 	}
-	pv, err := packet.OpenLogPreview(dir, cs[0].Path)
 	if err != nil {
 		return nil, views.Target{}, false
 	}
 	t, err := openTarget(pv, openAt)
-	if err != nil || t.Screen != views.ScreenLogs {
+	if err != nil || t.Screen != want {
 		pv.Close()
 		return nil, views.Target{}, false
 	}

@@ -26,6 +26,15 @@ const (
 // is not a heading, and code is not prose that cites. Truncated is left for
 // the loader, which knows the size cap.
 func ParseDocument(path string, data []byte) *Document {
+	d := parseStructure(path, data)
+	d.Citations = d.extractCitations()
+	return d
+}
+
+// parseStructure reads a document's lines and headings, which is what the
+// parsers of the plan, verdict, assessment and findings need; its
+// citations, most of the time a long document takes, are left for later.
+func parseStructure(path string, data []byte) *Document {
 	d := &Document{Path: path, Text: string(data)}
 	d.Lines = splitLines(d.Text)
 	inFence := fenceMask(d.Lines)
@@ -37,11 +46,20 @@ func ParseDocument(path string, data []byte) *Document {
 			h.Line = i + 1
 			d.Headings = append(d.Headings, h)
 		}
-		if mayCite(line) {
-			d.Citations = append(d.Citations, ExtractCitations(line, path, i+1)...)
-		}
 	}
 	return d
+}
+
+// extractCitations finds the citations of every line outside code fences.
+func (d *Document) extractCitations() []Citation {
+	var out []Citation
+	inFence := fenceMask(d.Lines)
+	for i, line := range d.Lines {
+		if !inFence[i] && mayCite(line) {
+			out = append(out, ExtractCitations(line, d.Path, i+1)...)
+		}
+	}
+	return out
 }
 
 // splitLines splits on "\n" and drops a trailing "\r" from each line. A final

@@ -52,35 +52,64 @@ func Load(p string, opts Options) (*Packet, error) {
 
 // OpenLogPreview opens one log of a packet folder and reads nothing else, so
 // the workbench can draw that log before the packet is loaded (vetter --open
-// validation/logs/x.log:40 DIR): the marked files say DIR is a packet, and
-// Load with Options.Reuse takes the log over, index and all. A folder only;
-// an archive must be read whole to find anything in it.
+// validation/logs/x.log:40 DIR); Load with Options.Reuse takes the log over,
+// index and all.
 func OpenLogPreview(dir, name string) (*Packet, error) {
+	p, err := openPreview(dir)
+	if err != nil {
+		return nil, err
+	}
+	l, err := OpenLog(p.src, name)
+	if err != nil {
+		p.Close()
+		return nil, err
+	}
+	p.Logs = []*Log{l}
+	return p, nil
+}
+
+// OpenFindingsPreview reads review.md's assessment and findings table and
+// the triage, and nothing else, so the workbench can draw a finding before
+// the packet is loaded (vetter --open review.md#12 DIR). The citations are
+// found but not resolved: the diff and logs they lead to are not read yet.
+func OpenFindingsPreview(dir string) (*Packet, error) {
+	p, err := openPreview(dir)
+	if err != nil {
+		return nil, err
+	}
+	data, truncated, err := ReadCapped(p.FS, ReviewFile, DocLimit)
+	if err != nil {
+		p.Close()
+		return nil, err
+	}
+	d := parseStructure(ReviewFile, data)
+	d.Truncated = truncated
+	p.Docs = []*Document{d}
+	p.Assessment, _ = ParseAssessment(d)
+	p.Findings, _ = ParseFindings(d)
+	p.readTriage("")
+	return p, nil
+}
+
+// openPreview opens a packet folder for a preview: a folder only (an archive
+// must be read whole to find anything in it), holding at least one of the
+// packet's files.
+func openPreview(dir string) (*Packet, error) {
 	src, err := OpenSource(dir)
 	if err != nil {
 		return nil, err
 	}
 	if src.Kind != KindDir {
 		src.Close()
-		return nil, fmt.Errorf("%s: a log preview needs a folder, not a %s", dir, src.Kind)
+		return nil, fmt.Errorf("%s: a preview needs a folder, not a %s", dir, src.Kind)
 	}
-	marked := false
 	for _, n := range []string{PlanFile, ChangeFile, DiffPath, ValidationFile, ReviewFile, RegistryFile} {
 		if _, err := fs.Stat(src.FS, n); err == nil {
-			marked = true
-			break
+			return &Packet{Path: src.Path, Source: src.Kind, FS: src.FS, src: src, Partial: true}, nil
 		}
 	}
-	if !marked {
-		src.Close()
-		return nil, fmt.Errorf("%s: %w", dir, ErrNotAPacket)
-	}
-	l, err := OpenLog(src, name)
-	if err != nil {
-		src.Close()
-		return nil, err
-	}
-	return &Packet{Path: src.Path, Source: src.Kind, FS: src.FS, src: src, Logs: []*Log{l}, Partial: true}, nil
+	src.Close()
+	return nil, fmt.Errorf("%s: %w", dir, ErrNotAPacket)
 }
 
 // looksLikePacket reports whether anything of a packet was found.

@@ -46,8 +46,9 @@ type Packet struct {
 
 	Problems []Problem
 
-	// Partial marks a preview (OpenLogPreview): one log and nothing else
-	// read yet; the full packet follows from Load.
+	// Partial marks a preview (OpenLogPreview, OpenFindingsPreview): one
+	// log, or review.md's findings, and nothing else read yet; citations
+	// unresolved. The full packet follows from Load.
 	Partial bool
 
 	src *Source

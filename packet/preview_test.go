@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // A preview opens one log of a packet folder and nothing else; Load with
@@ -87,5 +88,51 @@ func TestOpenLogPreviewRefuses(t *testing.T) {
 			p.Close()
 			t.Error("OpenLogPreview opened an archive")
 		}
+	}
+}
+
+// A findings preview reads review.md's findings and the triage, as Load
+// does, with the citations found but not resolved.
+func TestOpenFindingsPreview(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "pkt")
+	if err := WriteSample(dir); err != nil {
+		t.Fatal(err)
+	}
+	full, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer full.Close()
+	st, err := OpenStore(full, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Set([]string{full.Findings[1].ID}, TriageAccepted, "yes", "t", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	pv, err := OpenFindingsPreview(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pv.Close()
+	if !pv.Partial || pv.Diff != nil || len(pv.Logs) != 0 {
+		t.Fatalf("preview: partial %v, diff %v, %d logs", pv.Partial, pv.Diff != nil, len(pv.Logs))
+	}
+	if len(pv.Findings) != len(full.Findings) || pv.Assessment.Value != full.Assessment.Value {
+		t.Fatalf("preview: %d findings, assessment %q; load: %d, %q", len(pv.Findings), pv.Assessment.Value, len(full.Findings), full.Assessment.Value)
+	}
+	for i, f := range pv.Findings {
+		g := full.Findings[i]
+		if f.ID != g.ID || f.Claim != g.Claim || f.Severity != g.Severity || len(f.Citations) != len(g.Citations) {
+			t.Errorf("finding %d: preview %+v, load %+v", i, f, g)
+		}
+		for _, c := range f.Citations {
+			if c.Resolved {
+				t.Errorf("%s: citation %s resolved without the packet", f.ID, c.Text)
+			}
+		}
+	}
+	if state, _, _ := pv.TriageOf(pv.Findings[1]); state != TriageAccepted {
+		t.Errorf("the preview reads %s's triage as %q", pv.Findings[1].ID, state)
 	}
 }

@@ -172,7 +172,10 @@ func (d *Docs) renderWidth() int { return max(d.layout().areaW-2, 10) }
 // is already shown or on its way.
 func (d *Docs) renderCmd() tea.Cmd {
 	doc := d.doc()
-	if doc == nil || d.width <= 0 || d.height <= 0 {
+	if doc == nil || d.width <= 0 || d.height <= 0 || d.ctx.P.Partial {
+		// A preview shows another screen, and its review.md is not the
+		// document the full packet opens on: rendering it (the whole
+		// findings table) would cost a core and 100 MB for nothing.
 		return nil
 	}
 	w := d.renderWidth()

@@ -281,7 +281,11 @@ func (f *Findings) citationsView(fd *packet.Finding, w, h int) []string {
 			marker = st.Cursor.Render("▸ ")
 		}
 		textStyle, whereStyle := st.Accent, st.Muted
+		where := whereCited(c)
 		switch {
+		case f.ctx.P.Partial && !c.Resolved:
+			// A preview: the diff and logs it leads to are not read yet.
+			where = "…"
 		case !c.Resolved || c.Kind == packet.CiteUnresolved:
 			textStyle, whereStyle = st.Error, st.Error
 		case c.Kind == packet.CiteExternal:
@@ -291,7 +295,7 @@ func (f *Findings) citationsView(fd *packet.Finding, w, h int) []string {
 			textStyle = st.Selection
 		}
 		rows = append(rows, fitCell(marker+textStyle.Render(fitLeft(ui.Sanitize(c.Text), textW))+
-			st.Muted.Render(" → ")+st.Text(whereCited(c), whereStyle), w))
+			st.Muted.Render(" → ")+st.Text(where, whereStyle), w))
 	}
 	return rows
 }

@@ -3,6 +3,7 @@ package views
 import (
 	"errors"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -89,5 +90,40 @@ func pressApp(a *App, keys ...string) {
 	for _, k := range keys {
 		_, cmd := a.Update(keyMsg(k))
 		drainApp(a, cmd, 0)
+	}
+}
+
+// A findings preview draws the finding with its citations pending ("…", not
+// "unresolved"), and resolves them once the packet is read.
+func TestFindingsPreviewThenPacket(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "pkt")
+	if err := packet.WriteSample(dir); err != nil {
+		t.Fatal(err)
+	}
+	pv, err := packet.OpenFindingsPreview(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := testAppOpts(t)
+	opts.Start = &Target{Screen: ScreenFindings, Finding: "review.md#2", File: -1, Hunk: -1, DiffLine: -1}
+	opts.Complete = func(reuse map[string]*packet.Log) (*packet.Packet, error) {
+		o := testAppOpts(t).Load
+		o.Reuse = reuse
+		return packet.Load(dir, o)
+	}
+	a := NewApp(pv, opts)
+	t.Cleanup(a.Close)
+	a.Presize(160, 40)
+	first := ansi.Strip(a.Render())
+	if !strings.Contains(first, "Finding 2") || !regexp.MustCompile(`internal/upload/client\.go:91 +→ …`).MatchString(first) {
+		t.Fatalf("the preview's first screen:\n%s", first)
+	}
+	if strings.Contains(first, "unresolved") {
+		t.Errorf("the preview calls pending citations unresolved:\n%s", first)
+	}
+	drainApp(a, a.Init(), 0)
+	after := ansi.Strip(a.Render())
+	if a.Root().Context().P.Partial || !strings.Contains(after, "Finding 2") || !regexp.MustCompile(`internal/upload/client\.go:91 +→ diff internal/upload/client\.go:91`).MatchString(after) {
+		t.Errorf("after loading:\n%s", after)
 	}
 }
