@@ -327,6 +327,9 @@ func (s *Logs) Status() string {
 		} else if !s.indexFailed[v.log.Path] {
 			parts = append(parts, "indexing…")
 		}
+		if t := s.openPending; t != nil && t.Path == v.log.Path {
+			parts = append(parts, fmt.Sprintf("line %d when indexing reaches it", t.Line))
+		}
 	}
 	if s.find.running() {
 		what := "searching"

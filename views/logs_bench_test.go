@@ -173,6 +173,9 @@ func TestLogsFarOpenWaitsForIndex(t *testing.T) {
 	if here := s.Here(); here.Line != target.Line || here.Path != target.Path {
 		t.Errorf("Here while waiting: %+v", here)
 	}
+	if st := s.Status(); !strings.Contains(st, "line 250000 when indexing reaches it") {
+		t.Errorf("status while waiting: %q", st)
+	}
 	msgs := logsDrain(t, s, tea.Batch(s.Init(), open))
 	if !l.Indexed() {
 		t.Fatal("the log was not indexed")
