@@ -21,7 +21,8 @@ type bumpMsg struct{}
 func (m counterModel) Init() tea.Cmd { return nil }
 
 func (m counterModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if _, ok := msg.(bumpMsg); ok {
+	switch msg.(type) {
+	case bumpMsg, tea.KeyPressMsg:
 		m.n++
 	}
 	return m, nil
@@ -95,5 +96,22 @@ func TestRendererCoalescesABurst(t *testing.T) {
 	// frame 0, perhaps one frame early in the burst, and its last.
 	if len(frames) > 3 {
 		t.Fatalf("a burst of 20 changes wrote %d frames at 1 fps: %q", len(frames), frames)
+	}
+}
+
+// A key's frame is written at once even right after another frame, where
+// any other change waits out the frame interval.
+func TestRendererWritesAKeyFrameAtOnce(t *testing.T) {
+	p, out := startCounter(t)
+	waitFor(t, out, token(0), 900*time.Millisecond)
+	time.Sleep(2100 * time.Millisecond)
+	p.Send(bumpMsg{}) // written at once: the interval is long over
+	waitFor(t, out, token(1), 600*time.Millisecond)
+	p.Send(bumpMsg{}) // inside the interval: waits for its end
+	p.Send(tea.KeyPressMsg{Code: 'j', Text: "j"})
+	// The key's frame shows token 3 long before the interval (1 s) ends.
+	waitFor(t, out, token(3), 600*time.Millisecond)
+	if strings.Contains(out.String(), token(2)) {
+		t.Error("the frame between was written too, so nothing was coalesced")
 	}
 }

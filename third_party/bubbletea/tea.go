@@ -558,6 +558,10 @@ type Program struct {
 	// never block. (vetter patch: replaces the fixed-rate ticker.)
 	frameDue chan struct{}
 
+	// keyFrame marks the frame due as a key's: written at once even inside
+	// the frame interval, since a person waits for it. (vetter patch)
+	keyFrame atomic.Bool
+
 	// once is used to stop the renderer.
 	once sync.Once
 
@@ -911,6 +915,10 @@ func (p *Program) eventLoop(model Model, cmds chan Cmd) (Model, error) {
 			case cmds <- cmd: // process command (if any)
 			}
 
+			if _, ok := msg.(KeyPressMsg); ok {
+				p.renderKey(model) // vetter patch: see startRenderer
+				continue
+			}
 			p.render(model) // render view
 		}
 	}
@@ -920,6 +928,17 @@ func (p *Program) eventLoop(model Model, cmds chan Cmd) (Model, error) {
 func (p *Program) render(model Model) {
 	if p.renderer != nil {
 		p.renderer.render(model.View()) // send view to renderer
+		p.wakeRenderer()
+	}
+}
+
+// renderKey renders a key's view and marks its frame one to write at once;
+// the mark follows the view, so whichever wake-up the renderer takes finds
+// this view. (vetter patch)
+func (p *Program) renderKey(model Model) {
+	if p.renderer != nil {
+		p.renderer.render(model.View())
+		p.keyFrame.Store(true)
 		p.wakeRenderer()
 	}
 }
@@ -1457,7 +1476,8 @@ func (p *Program) Printf(template string, args ...any) {
 // 1/fps) and an idle program wakes fps times a second. Here a frame is written
 // as soon as one is due when the last was written at least 1/fps ago, and
 // otherwise when that interval is over, so bursts still coalesce into at most
-// fps frames a second; with nothing due the goroutine sleeps.
+// fps frames a second; with nothing due the goroutine sleeps. A key's frame
+// is written at once whatever the interval: keys come at a person's pace.
 func (p *Program) startRenderer() {
 	interval := time.Second / time.Duration(p.fps)
 
@@ -1484,6 +1504,14 @@ func (p *Program) startRenderer() {
 				return
 
 			case <-p.frameDue:
+				if p.keyFrame.Swap(false) {
+					if wait != nil {
+						timer.Stop()
+						wait = nil
+					}
+					write()
+					continue
+				}
 				if wait != nil {
 					continue // the scheduled frame will take this view too
 				}
