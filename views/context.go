@@ -4,6 +4,7 @@
 package views
 
 import (
+	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -45,6 +46,22 @@ type Context struct {
 	// there are, so the keys and the frames never wait for a P; the App
 	// sets it, and nil (tests) limits nothing.
 	Work *ui.Background
+
+	// hurried are the logs a person waits to see indexed (G, a line far
+	// past the index): their index keeps its background slot instead of
+	// handing it to other work between blocks. Kept here, not in the logs
+	// screen, because a reload builds a new screen while the old one's job
+	// goes on indexing the same log.
+	hurried sync.Map // *packet.Log -> struct{}
+}
+
+// HurryIndex marks l's index as waited for.
+func (c *Context) HurryIndex(l *packet.Log) { c.hurried.Store(l, struct{}{}) }
+
+// Hurried reports whether a person waits for l's index.
+func (c *Context) Hurried(l *packet.Log) bool {
+	_, ok := c.hurried.Load(l)
+	return ok
 }
 
 // NewContext builds the shared context for a packet.

@@ -256,6 +256,7 @@ func (s *Logs) Open(t Target) tea.Cmd {
 		// of a 1 GiB log. Wait for the index instead; it goes first.
 		t.Path = v.log.Path
 		s.openPending = &t
+		s.ctx.HurryIndex(v.log)
 		cmds = append(cmds, s.prioritise(), s.tick(),
 			evStatus(fmt.Sprintf("line %d: opens when indexing reaches it", t.Line)))
 		return tea.Batch(cmds...)

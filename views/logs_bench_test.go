@@ -199,3 +199,31 @@ func TestLogsFarOpenWaitsForIndex(t *testing.T) {
 		t.Errorf("a near open landed on %d", c)
 	}
 }
+
+// G on a log still being indexed, or a far open, marks its index as waited
+// for: the job then keeps its background slot between blocks.
+func TestLogsHurryIndex(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates a 32 MiB log")
+	}
+	s := logsBig(t, 32<<20, packet.Options{DeferLogIndex: true})
+	l := s.ctx.P.Log(bench.BigLogName)
+	s.Open(Target{Screen: ScreenLogs, Path: bench.BigLogName, Line: 1, File: -1, Hunk: -1, DiffLine: -1})
+	s.nextIndex()
+	if s.index == nil || s.index.log != l {
+		t.Fatal("no index job on the log")
+	}
+	if s.ctx.Hurried(l) || s.index.hurry() {
+		t.Fatal("hurried before anyone waits")
+	}
+	s.Update(keyMsg("G"))
+	if !s.ctx.Hurried(l) || !s.index.hurry() {
+		t.Error("G on an unindexed log did not hurry its index")
+	}
+	s2 := logsBig(t, 32<<20, packet.Options{DeferLogIndex: true})
+	l2 := s2.ctx.P.Log(bench.BigLogName)
+	s2.Open(Target{Screen: ScreenLogs, Path: bench.BigLogName, Line: 250_000, File: -1, Hunk: -1, DiffLine: -1})
+	if !s2.ctx.Hurried(l2) {
+		t.Error("a far open did not hurry the index")
+	}
+}

@@ -38,8 +38,10 @@ type logsJob struct {
 	finished    atomic.Bool
 	cancel      context.CancelFunc
 	// work is the slot the job runs in; between blocks it lets other
-	// background work go first (see ui.Background).
-	work *ui.Background
+	// background work go first (see ui.Background), unless hurry says a
+	// person waits for this index.
+	work  *ui.Background
+	hurry func() bool
 }
 
 // progress records how far the job has come after each block, and yields
@@ -48,7 +50,9 @@ type logsJob struct {
 func (j *logsJob) progress(done, total int64) {
 	j.done.Store(done)
 	j.total.Store(total)
-	j.work.Yield()
+	if j.hurry == nil || !j.hurry() {
+		j.work.Yield()
+	}
 }
 
 // percent is how far the job has come, 0-100.
@@ -174,7 +178,8 @@ func (s *Logs) nextIndex() tea.Cmd {
 
 func (s *Logs) startIndex(l *packet.Log) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &logsJob{kind: logsJobIndex, log: l, cancel: cancel, work: s.ctx.Work}
+	vc := s.ctx
+	j := &logsJob{kind: logsJobIndex, log: l, cancel: cancel, work: vc.Work, hurry: func() bool { return vc.Hurried(l) }}
 	j.total.Store(l.Size)
 	s.index = j
 	s.indexedAny = true

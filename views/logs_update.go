@@ -84,6 +84,9 @@ func (s *Logs) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		v.pane.Bottom()
 		// The end is not known until the index has counted to it.
 		s.bottomPending = !v.log.Indexed()
+		if s.bottomPending {
+			s.ctx.HurryIndex(v.log)
+		}
 		return nil
 	}
 	s.note = ""
