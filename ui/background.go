@@ -26,14 +26,50 @@ func NewBackground() *Background {
 }
 
 // Run runs f once a slot is free.
-func (b *Background) Run(f func()) {
+func (b *Background) Run(f func()) { b.RunSlot(func(*Slot) { f() }) }
+
+// RunSlot runs f once a slot is free, with the slot, which a long job can
+// yield between steps or leave.
+func (b *Background) RunSlot(f func(*Slot)) {
 	if b == nil {
-		f()
+		f(&Slot{})
 		return
 	}
 	b.slots <- struct{}{}
-	defer func() { <-b.slots }()
-	f()
+	s := &Slot{b: b, held: true}
+	defer func() {
+		if s.held {
+			<-b.slots
+		}
+	}()
+	f(s)
+}
+
+// Slot is a job's turn at the background, held while RunSlot's f runs.
+type Slot struct {
+	b    *Background
+	held bool
+}
+
+// Yield lets work waiting for a slot go first: the slot is handed to the
+// first waiter, and the job goes on once a slot is free again.
+func (s *Slot) Yield() {
+	if s.b == nil || !s.held {
+		return
+	}
+	<-s.b.slots
+	s.b.slots <- struct{}{}
+}
+
+// Leave gives the slot up for the rest of the job, which goes on beside
+// whatever takes it: for a job a person is waiting for, which should
+// neither wait for other work nor leave it piled up behind it.
+func (s *Slot) Leave() {
+	if s.b == nil || !s.held {
+		return
+	}
+	s.held = false
+	<-s.b.slots
 }
 
 // Cmd wraps a command so that it runs in a slot.
@@ -46,15 +82,4 @@ func (b *Background) Cmd(cmd tea.Cmd) tea.Cmd {
 		b.Run(func() { msg = cmd() })
 		return msg
 	}
-}
-
-// Yield, called inside Run between steps of a long job, lets work waiting
-// for a slot go first: the slot is handed to the first waiter, and the job
-// goes on once a slot is free again.
-func (b *Background) Yield() {
-	if b == nil {
-		return
-	}
-	<-b.slots
-	b.slots <- struct{}{}
 }

@@ -50,7 +50,7 @@ func TestBackgroundYield(t *testing.T) {
 	started := make(chan struct{})
 	queued := make(chan struct{})
 	done := make(chan struct{})
-	go b.Run(func() {
+	go b.RunSlot(func(slot *Slot) {
 		note("long: first block")
 		close(started)
 		<-queued
@@ -58,7 +58,7 @@ func TestBackgroundYield(t *testing.T) {
 		// ample time to block there (a wait for the other goroutine, not a
 		// measurement).
 		time.Sleep(200 * time.Millisecond)
-		b.Yield()
+		slot.Yield()
 		note("long: second block")
 		close(done)
 	})
@@ -81,8 +81,45 @@ func TestBackgroundYield(t *testing.T) {
 func TestBackgroundNil(t *testing.T) {
 	var b *Background
 	ran := false
-	b.Run(func() { ran = true; b.Yield() })
+	b.RunSlot(func(s *Slot) { ran = true; s.Yield(); s.Leave() })
 	if !ran || b.Cmd(nil) != nil {
 		t.Fatal("a nil Background should run f and pass a nil command through")
+	}
+}
+
+// A job that leaves its slot goes on beside the work that takes it, and
+// the slot is not given back twice when it ends.
+func TestBackgroundLeave(t *testing.T) {
+	b := &Background{slots: make(chan struct{}, 1)}
+	left := make(chan struct{})
+	finish := make(chan struct{})
+	go b.RunSlot(func(s *Slot) {
+		s.Leave()
+		close(left)
+		<-finish // still running
+	})
+	<-left
+	ran := make(chan struct{})
+	go b.Run(func() { close(ran) })
+	select {
+	case <-ran:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the slot a job left was not free for other work")
+	}
+	close(finish)
+	// One slot, taken and given back once by each: a job can take it now.
+	done := make(chan struct{})
+	go b.Run(func() { close(done) })
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the slot is lost")
+	}
+	if n := len(b.slots); n != 0 {
+		// The last Run has returned its slot; nothing should hold one.
+		time.Sleep(10 * time.Millisecond)
+		if n := len(b.slots); n != 0 {
+			t.Fatalf("%d slots held after every job ended", n)
+		}
 	}
 }

@@ -37,21 +37,29 @@ type logsJob struct {
 	done, total atomic.Int64
 	finished    atomic.Bool
 	cancel      context.CancelFunc
-	// work is the slot the job runs in; between blocks it lets other
+	// work runs the job in a slot; between blocks the job lets other
 	// background work go first (see ui.Background), unless hurry says a
-	// person waits for this index.
+	// person waits for this index: then it leaves the slot and goes on.
 	work  *ui.Background
+	slot  *ui.Slot // while the job runs; only its own goroutine touches it
 	hurry func() bool
 }
 
 // progress records how far the job has come after each block, and yields
 // its slot to work waiting for one: indexing a 1 GiB log takes a third of a
-// second, which a document's rendering should not wait behind.
+// second, which a document's rendering should not wait behind. An index a
+// person waits for leaves the slot instead: it should not wait behind the
+// renderings either, nor leave them piled up for when it ends.
 func (j *logsJob) progress(done, total int64) {
 	j.done.Store(done)
 	j.total.Store(total)
-	if j.hurry == nil || !j.hurry() {
-		j.work.Yield()
+	if j.slot == nil {
+		return
+	}
+	if j.hurry != nil && j.hurry() {
+		j.slot.Leave()
+	} else {
+		j.slot.Yield()
 	}
 }
 
@@ -185,7 +193,7 @@ func (s *Logs) startIndex(l *packet.Log) tea.Cmd {
 	s.indexedAny = true
 	run := func() tea.Msg {
 		var err error
-		j.work.Run(func() { err = l.Index(ctx, j.progress) })
+		j.work.RunSlot(func(s *ui.Slot) { j.slot = s; err = l.Index(ctx, j.progress) })
 		j.finished.Store(true)
 		cancel()
 		return logsIndexDoneMsg{job: j, err: err}
@@ -384,7 +392,7 @@ func (s *Logs) startFind(kind logsJobKind, dir int, l *packet.Log, run func(ctx 
 	cmd := func() tea.Msg {
 		var line int
 		var err error
-		j.work.Run(func() { line, err = run(ctx, j) })
+		j.work.RunSlot(func(s *ui.Slot) { j.slot = s; line, err = run(ctx, j) })
 		j.finished.Store(true)
 		cancel()
 		return logsFoundMsg{gen: j.gen, kind: kind, dir: dir, line: line, err: err}
