@@ -41,7 +41,8 @@ type AppOptions struct {
 	// screen 8 of the single packet's workbench.
 	Since *packet.Comparison
 	// Complete loads the whole packet for a workbench opened on a preview
-	// (packet.OpenLogPreview), taking over the preview's open logs.
+	// (packet.OpenLogPreview, packet.OpenFindingsPreview), taking over the
+	// preview's open logs.
 	Complete func(reuse map[string]*packet.Log) (*packet.Packet, error)
 }
 
