@@ -74,7 +74,7 @@ enter opens one, backspace returns to the inbox.`,
 				return runInbox(args[0], theme, watch, stdout)
 			}
 			if openAt != "" && !plain && sinceArg == "" && len(args) == 1 {
-				if pv, t, ok := logPreview(args[0], openAt); ok {
+				if pv, t, ok := previewFor(args[0], openAt); ok {
 					return runPreview(pv, t, theme, watch, stdout)
 				}
 			}
@@ -327,9 +327,7 @@ const startMemoryLimit = 96 << 20
 // relaxGC raises the collector's target for the start-up, unless GOGC or
 // GOMEMLIMIT says otherwise.
 func relaxGC() {
-	_, gogc := os.LookupEnv("GOGC")
-	_, limit := os.LookupEnv("GOMEMLIMIT")
-	if gogc || limit {
+	if gcSetByUser() {
 		return
 	}
 	debug.SetGCPercent(startGC)
@@ -340,13 +338,19 @@ func relaxGC() {
 // workbench started: the packet is read and the first screens drawn by then,
 // and a long session keeps its heap near twice what it holds.
 func settleGC() {
-	_, gogc := os.LookupEnv("GOGC")
-	_, limit := os.LookupEnv("GOMEMLIMIT")
-	if gogc || limit {
+	if gcSetByUser() {
 		return
 	}
 	time.AfterFunc(time.Second, func() {
 		debug.SetGCPercent(100)
 		debug.SetMemoryLimit(math.MaxInt64)
 	})
+}
+
+// gcSetByUser reports whether GOGC or GOMEMLIMIT is set: then vetter leaves
+// the collector alone.
+func gcSetByUser() bool {
+	_, gogc := os.LookupEnv("GOGC")
+	_, limit := os.LookupEnv("GOMEMLIMIT")
+	return gogc || limit
 }

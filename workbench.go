@@ -19,11 +19,16 @@ import (
 // above SmallLog are indexed in the background.
 var workbenchLoad = packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog}
 
+// workbenchOptions are what every way into the workbench shares.
+func workbenchOptions(theme string, watch bool) views.AppOptions {
+	_, noColor := os.LookupEnv("NO_COLOR")
+	return views.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: workbenchLoad, AsyncHighlight: true}
+}
+
 // runWorkbench opens the full-screen workbench on a loaded packet; with
 // watch, a folder packet is reloaded in place when its files change.
 func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *packet.Packet, stdout io.Writer) error {
-	_, noColor := os.LookupEnv("NO_COLOR")
-	opts := views.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: workbenchLoad, AsyncHighlight: true}
+	opts := workbenchOptions(theme, watch)
 	if since != nil {
 		c := packet.Compare(since, p)
 		opts.Since = &c
@@ -41,12 +46,12 @@ func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *pac
 	return runApp(views.NewApp(p, opts), stdout)
 }
 
-// logPreview opens what --open cites in a packet folder, and nothing else,
+// previewFor opens what --open cites in a packet folder, and nothing else,
 // when it is a log under validation/logs or a finding of review.md: the
 // workbench then draws it before the packet is read (a log line or a
 // finding is what a reviewer most often comes to see, and a big packet
 // takes tens of milliseconds to read).
-func logPreview(dir, openAt string) (*packet.Packet, views.Target, bool) {
+func previewFor(dir, openAt string) (*packet.Packet, views.Target, bool) {
 	var pv *packet.Packet
 	var err error
 	want := views.ScreenLogs
@@ -71,11 +76,11 @@ func logPreview(dir, openAt string) (*packet.Packet, views.Target, bool) {
 	return pv, t, true
 }
 
-// runPreview opens the workbench on a log preview at t and loads the packet
+// runPreview opens the workbench on a preview at t and loads the packet
 // behind it in the background; keys wait until it is there.
 func runPreview(pv *packet.Packet, t views.Target, theme string, watch bool, stdout io.Writer) error {
-	_, noColor := os.LookupEnv("NO_COLOR")
-	opts := views.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: workbenchLoad, AsyncHighlight: true, Start: &t}
+	opts := workbenchOptions(theme, watch)
+	opts.Start = &t
 	path := pv.Path
 	opts.Complete = func(reuse map[string]*packet.Log) (*packet.Packet, error) {
 		o := workbenchLoad
@@ -87,8 +92,7 @@ func runPreview(pv *packet.Packet, t views.Target, theme string, watch bool, std
 
 // runInbox opens the inbox of a folder of packets.
 func runInbox(dir, theme string, watch bool, stdout io.Writer) error {
-	_, noColor := os.LookupEnv("NO_COLOR")
-	opts := views.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: workbenchLoad, AsyncHighlight: true}
+	opts := workbenchOptions(theme, watch)
 	return runApp(views.NewInboxApp(dir, opts), stdout)
 }
 
@@ -96,9 +100,8 @@ func runApp(app *views.App, stdout io.Writer) error {
 	defer app.Close()
 	settleGC()
 	// The renderer (third_party/bubbletea, patched) writes a frame as soon as
-	// one is due and sleeps when none is, so the frame rate is only a ceiling
-	// for bursts: at 120 a key typed just after a frame waits at most 8 ms for
-	// its own, where 60 would let it wait 17.
+	// one is due, a key's at once, and sleeps when none is: the frame rate is
+	// only the ceiling for bursts of other changes (colouring, progress).
 	opts := []tea.ProgramOption{tea.WithFPS(120)}
 	screen, _ := stdout.(*os.File)
 	// With standard output piped (vetter | pbcopy), the screen goes to the
