@@ -43,6 +43,9 @@ type Packet struct {
 	Logs       []*Log // every log under validation/logs and every log the registry names
 	Evidence   Evidence
 	Triage     *TriageState
+	// History is every round of this work item vetter has seen, read from
+	// the reviewer's state directory by OpenStore (nil before that).
+	History *History
 
 	Problems []Problem
 
