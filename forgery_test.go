@@ -122,3 +122,55 @@ func TestPacketCannotApproveItself(t *testing.T) {
 		})
 	}
 }
+
+// Two rounds of one work item, each in its own folder (as rounds arrive):
+// the second sees the first's triage by finding content, shows a changed
+// finding's decision as stale, and says the first head's decision no longer
+// stands.
+func TestRoundsInTwoFoldersCarryTriage(t *testing.T) {
+	pinned(t)
+	round1 := samplePacketDir(t, "", nil)
+	round2, err := filepath.Abs(filepath.Join("packet", "testdata", "rounds", "round2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, "triage", round1, "1", "3", "--accept")
+	mustRun(t, "triage", round1, "2", "--dismiss", "--note", "counts attempts on purpose")
+	mustRun(t, "decide", round1, "--hold", "--note", "wait for the clamp")
+
+	var list struct {
+		Findings []triageEntry
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "triage", round2, "--list", "--json")), &list); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]triageEntry{}
+	for _, e := range list.Findings {
+		got[e.ID] = e
+	}
+	// Round 2 keeps #3 word for word, rewrites #2 and drops #1 (see
+	// packet/compare_test.go): #3 keeps its decision, #2's is stale.
+	if e := got["review.md#3"]; e.Triage != packet.TriageAccepted || e.Stale {
+		t.Errorf("unchanged #3 in round 2: %+v", e)
+	}
+	if e := got["review.md#2"]; e.Triage != packet.TriageDismissed || !e.Stale {
+		t.Errorf("changed #2 in round 2: %+v", e)
+	}
+	sum := mustRun(t, "summary", round2)
+	if !strings.Contains(sum, "Decision    hold for 1bb1c70f4285 by ana") || !strings.Contains(sum, "NO LONGER STANDS: the head is 5e2f0c7a9d14") {
+		t.Errorf("summary of round 2 does not say the decision no longer stands:\n%s", sum)
+	}
+	var js struct {
+		Decision *packet.SummaryDecision `json:"decision"`
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "summary", "--json", round2)), &js); err != nil {
+		t.Fatal(err)
+	}
+	if d := js.Decision; d == nil || d.Decision != packet.DecisionHold || d.Current || d.By != "ana" || d.Note != "wait for the clamp" {
+		t.Errorf("summary --json decision: %+v", d)
+	}
+	// Round 1 opened again: its decision stands.
+	if sum := mustRun(t, "summary", round1); !strings.Contains(sum, "— stands") {
+		t.Errorf("summary of round 1:\n%s", sum)
+	}
+}

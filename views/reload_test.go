@@ -247,3 +247,65 @@ func TestWatcherDebounce(t *testing.T) {
 		t.Fatal("a new log in a folder created after the watch began was not reported")
 	}
 }
+
+// Round 2 opened from its own folder, after round 1 was triaged and decided
+// in another: the since screen is there without --since, says the decision
+// no longer stands, and lists the findings with the triage each carried.
+func TestSinceWithoutBeingTold(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	round1 := filepath.Join(t.TempDir(), "r1")
+	if err := packet.WriteSample(round1); err != nil {
+		t.Fatal(err)
+	}
+	p1, err := packet.Load(round1, packet.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s1, err := packet.OpenStore(p1, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+	if _, err := s1.Set([]string{"3"}, packet.TriageAccepted, "", "ana", now); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s1.Decide(packet.DecisionHold, "", "ana", "", now); err != nil {
+		t.Fatal(err)
+	}
+	p1.Close()
+
+	p2, err := packet.Load(filepath.Join("..", "packet", "testdata", "rounds", "round2"), packet.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := NewApp(p2, AppOptions{Theme: "dark", Load: packet.Options{}})
+	defer a.Close()
+	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	if a.root.shown(ScreenSince) {
+		t.Fatal("the since screen is there before the earlier round was read")
+	}
+	// The since screen's own start-up command reads the earlier round; it
+	// is run to completion here rather than raced against a deadline.
+	load := a.root.screens[ScreenSince].Init()
+	if load == nil {
+		t.Fatal("the since screen does not look for an earlier round")
+	}
+	a.root.Update(load())
+	if !a.root.shown(ScreenSince) {
+		t.Fatal("round 2 opened alone has no since screen, though vetter saw round 1")
+	}
+	a.root.Update(keyMsg("8"))
+	screen := ansi.Strip(a.Render())
+	for _, want := range []string{
+		"hold was for 1bb1c70f4285; the head is 5e2f0c7a9d14: it no longer stands",
+		"Findings: 1 new, 1 resolved, 1 changed",
+		"· accepted", // unchanged #3 carries round 1's decision
+		"not re-run since the last round: 02-lint",
+		"+␉RetryAfter string", // the interdiff itself
+	} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the since screen lacks %q:\n%s", want, screen)
+		}
+	}
+	checkSize(t, a.Render(), 120, 40)
+}
