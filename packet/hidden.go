@@ -175,3 +175,15 @@ func AppendJSONEscape(b []byte, r rune) []byte {
 	}
 	return u(b, r)
 }
+
+// HiddenRunes returns every character of the table, in order, for tests
+// that check an output agrees with it.
+func HiddenRunes() []rune {
+	var rs []rune
+	for _, h := range hiddenTable {
+		for r := h.lo; r <= h.hi; r++ {
+			rs = append(rs, r)
+		}
+	}
+	return rs
+}
