@@ -200,3 +200,33 @@ func decodeStrings(t *testing.T, js string) string {
 	walk(v)
 	return b.String()
 }
+
+// escapeJSONText leaves a JSON document meaning what it meant, with nothing
+// a terminal acts on and nothing hidden left raw.
+func FuzzEscapeJSONText(f *testing.F) {
+	f.Add("plain")
+	f.Add("tag \U000E0041\U000E007F, bidi \u202E, zero \u200B, op \u2062, c1 \u0085, del \x7f, é世😀")
+	f.Add("\xff\xfe invalid")
+	f.Fuzz(func(t *testing.T, s string) {
+		var buf bytes.Buffer
+		if err := writeJSON(&buf, map[string]string{"k": s}); err != nil {
+			t.Fatal(err)
+		}
+		out := buf.String()
+		var back map[string]string
+		if err := json.Unmarshal([]byte(out), &back); err != nil {
+			t.Fatalf("not JSON: %v: %q", err, out)
+		}
+		var want map[string]string
+		raw, _ := json.Marshal(map[string]string{"k": s})
+		json.Unmarshal(raw, &want)
+		if back["k"] != want["k"] {
+			t.Errorf("decodes to %q, want %q", back["k"], want["k"])
+		}
+		for _, r := range out {
+			if r == 0x7f || (r >= 0x80 && r <= 0x9f) || packet.IsHidden(r) {
+				t.Fatalf("%U raw in %q", r, out)
+			}
+		}
+	})
+}
