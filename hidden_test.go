@@ -230,3 +230,12 @@ func FuzzEscapeJSONText(f *testing.F) {
 		}
 	})
 }
+
+// A byte that is not UTF-8 in encoded JSON (another encoder's) is written as
+// \ufffd, never raw.
+func TestEscapeJSONTextInvalidByte(t *testing.T) {
+	got := string(escapeJSONText([]byte("{\"k\": \"a\xffb\u202e\"}")))
+	if want := `{"k": "a\ufffdb\u202e"}`; got != want {
+		t.Errorf("escapeJSONText = %q, want %q", got, want)
+	}
+}

@@ -312,7 +312,9 @@ func escapeJSONText(js []byte) []byte {
 			continue
 		}
 		r, n := utf8.DecodeRune(js[i:])
-		if r == 0x7f || (r >= 0x80 && r <= 0x9f) || packet.IsHidden(r) {
+		// A byte that is not UTF-8 (encoding/json never writes one, another
+		// encoder might) becomes \ufffd, as encoding/json writes it.
+		if r == 0x7f || (r >= 0x80 && r <= 0x9f) || packet.IsHidden(r) || (r == utf8.RuneError && n == 1) {
 			out = append(out, js[done:i]...)
 			out = packet.AppendJSONEscape(out, r)
 			done = i + n
