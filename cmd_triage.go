@@ -351,7 +351,7 @@ to standard output when -o FILE is given (it reads FILE).`,
 			if format == packet.FormatMarkdown {
 				writeSanitized(&text, func(w io.Writer) { w.Write(raw.Bytes()) })
 			} else {
-				text.WriteString(escapeJSONText(raw.String()))
+				text.Write(escapeJSONText(raw.Bytes()))
 			}
 			if out == "" {
 				if _, err := stdout.Write(text.Bytes()); err != nil {
@@ -385,18 +385,4 @@ func postHint(w io.Writer, p *packet.Packet, input string) {
 		return
 	}
 	say(w, "# the change names no GitHub pull request URL; post the review with gh api repos/OWNER/REPO/pulls/N/reviews --input %s", input)
-}
-
-// escapeJSONText escapes, inside encoded JSON, every character a terminal
-// could act on or that hides text, as writeJSON does; JSON leaves them raw.
-func escapeJSONText(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r == 0x7f || (r >= 0x80 && r <= 0x9f) || packet.IsHidden(r) {
-			fmt.Fprintf(&b, `\u%04x`, r)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

@@ -228,9 +228,10 @@ func TestHostileHiddenCheck(t *testing.T) {
 		where{packet.CodeInvalidUTF8, "validation/registry.jsonl", 1},
 	)
 	out := everyOutput(t, dir)
-	// A finding's cells show their markers wherever they are printed.
-	if !strings.Contains(out, "bucket.go⟦U+200B⟧:12") || !strings.Contains(out, "reads ⟦U+202E⟧enilno⟦U+202C⟧") {
-		t.Errorf("the finding's hidden characters are not printed as visible markers")
+	// A finding's cells show their hidden characters as <U+XXXX> wherever
+	// they are printed (the screen's ⟦U+XXXX⟧ markers are for the screen).
+	if !strings.Contains(out, "bucket.go<U+200B>:12") || !strings.Contains(out, "reads <U+202E>enilno<U+202C>") {
+		t.Errorf("the finding's hidden characters are not printed as visible escapes")
 	}
 	// JSON keeps the text exactly, escaped so that it cannot reorder the
 	// terminal's line.

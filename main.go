@@ -14,8 +14,8 @@ import (
 	"os"
 	"runtime/debug"
 	"sort"
-	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -283,7 +283,10 @@ func newVersionCmd(stdout io.Writer) *cobra.Command {
 }
 
 // writeSanitized runs write into a buffer and prints it line by line through
-// the sanitiser, so no byte from the packet acts on the terminal.
+// the sanitiser, so no byte from the packet acts on the terminal. Hidden
+// characters (packet's hidden table) are written as <U+XXXX>, the form every
+// text output shares, so a comment pasted into a pull request shows them too;
+// the screen's ⟦U+XXXX⟧ markers are for the screen.
 func writeSanitized(w io.Writer, write func(io.Writer)) error {
 	var buf bytes.Buffer
 	write(&buf)
@@ -291,31 +294,53 @@ func writeSanitized(w io.Writer, write func(io.Writer)) error {
 	sc := bufio.NewScanner(&buf)
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<30)
 	for sc.Scan() {
-		out.WriteString(ui.Sanitize(sc.Text()))
+		out.WriteString(ui.Sanitize(packet.EscapeHidden(sc.Text())))
 		out.WriteByte('\n')
 	}
 	return out.Flush()
 }
 
-// writeJSON writes v as indented JSON with every character that a terminal
-// could act on, or that hides text, escaped as \uXXXX (encoding/json leaves
-// C1 controls, DEL and bidirectional controls raw).
+// writeJSON writes v as indented JSON through escapeJSONText.
 func writeJSON(w io.Writer, v any) error {
 	var buf bytes.Buffer
 	enc := jsonEncoder(&buf)
 	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	var b strings.Builder
-	for _, r := range buf.String() {
-		if r == 0x7f || (r >= 0x80 && r <= 0x9f) || packet.IsHidden(r) {
-			fmt.Fprintf(&b, `\u%04x`, r)
+	_, err := w.Write(escapeJSONText(buf.Bytes()))
+	return err
+}
+
+// escapeJSONText escapes, inside encoded JSON, every character a terminal
+// could act on or that hides text: DEL, the C1 controls and packet's hidden
+// table, which encoding/json leaves raw (it escapes C0 itself). The escapes
+// are lowercase \uXXXX, as encoding/json writes its own, and a surrogate pair
+// for a tag character (\udb40\udc41 for U+E0041), so a JSON reader gets the
+// text exactly and a terminal sees only ASCII. Every JSON vetter prints
+// passes through here.
+func escapeJSONText(js []byte) []byte {
+	var out []byte
+	done := 0 // js[:done] is in out
+	for i := 0; i < len(js); {
+		c := js[i]
+		if c < utf8.RuneSelf && c != 0x7f {
+			i++
 			continue
 		}
-		b.WriteRune(r)
+		r, n := utf8.DecodeRune(js[i:])
+		// A byte that is not UTF-8 (encoding/json never writes one, another
+		// encoder might) becomes \ufffd, as encoding/json writes it.
+		if r == 0x7f || (r >= 0x80 && r <= 0x9f) || packet.IsHidden(r) || (r == utf8.RuneError && n == 1) {
+			out = append(out, js[done:i]...)
+			out = packet.AppendJSONEscape(out, r)
+			done = i + n
+		}
+		i += n
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	if out == nil {
+		return js
+	}
+	return append(out, js[done:]...)
 }
 
 func jsonEncoder(w io.Writer) *json.Encoder {

@@ -127,7 +127,7 @@ func runApp(app *views.App, stdout io.Writer) error {
 	}
 	// After the terminal is restored: the /ok to test lines, to paste or pipe.
 	for _, l := range app.ExitLines() {
-		fmt.Fprintln(stdout, ui.Sanitize(l))
+		fmt.Fprintln(stdout, ui.Sanitize(packet.EscapeHidden(l)))
 	}
 	return nil
 }

@@ -299,10 +299,7 @@ func hasHiddenName(s string) bool {
 
 // isBidi reports the bidirectional controls: the Trojan Source characters
 // that reorder what a reader sees.
-func isBidi(r rune) bool {
-	return (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069) ||
-		r == 0x200E || r == 0x200F || r == 0x061C
-}
+func isBidi(r rune) bool { return HiddenClassOf(r) == HiddenBidi }
 
 // hiddenInLine reports a line's hidden characters. A byte-order mark at the
 // start of a file and a zero-width joiner inside an emoji sequence are what
@@ -315,24 +312,31 @@ func hiddenInLine(s string, firstLine bool) (sev, title string, ok bool) {
 	if i == len(s) {
 		return "", "", false // the common case: plain ASCII
 	}
-	bidi, zero := 0, 0
+	bidi := 0
+	var other [numHiddenClasses]bool // the other classes found, by class
 	var prev rune
 	for j, r := range s {
-		switch {
-		case isBidi(r):
+		switch c := HiddenClassOf(r); {
+		case c == HiddenBidi:
 			bidi++
 		case r == 0xFEFF && j == 0 && firstLine:
 		case r == 0x200D && isEmojiPart(prev):
-		case IsHidden(r):
-			zero++
+		case c != NotHidden:
+			other[c] = true
 		}
 		prev = r
 	}
-	switch {
-	case bidi > 0:
+	if bidi > 0 {
 		return AttentionHigh, "bidirectional-control characters reorder what you see (Trojan Source)", true
-	case zero > 0:
-		return AttentionMedium, "zero-width characters hidden in the line", true
+	}
+	var names []string
+	for _, c := range HiddenClasses {
+		if other[c] {
+			names = append(names, c.String())
+		}
+	}
+	if len(names) > 0 {
+		return AttentionMedium, strings.Join(names, " and ") + " hidden in the line", true
 	}
 	return "", "", false
 }

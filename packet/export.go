@@ -1,6 +1,7 @@
 package packet
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -24,21 +25,35 @@ type ExportOptions struct {
 	ToolVersion string
 }
 
-// Export writes the packet's decisions in one of ExportFormats. The output
-// carries the packet's own text: a caller printing it to a terminal
-// neutralises it first.
+// Export writes the packet's decisions in one of ExportFormats, every hidden
+// character (hidden.go) written as <U+XXXX>: an export is read by people in
+// a pull request, a code-scanning alert or a reviewdog comment, none of which
+// shows a tag character or a bidirectional control as what it is. This is
+// the one place every format passes through; the per-format methods write the
+// packet's text as it is. Other bytes are the packet's own too: a caller
+// printing the output to a terminal neutralises it first.
 func (p *Packet) Export(w io.Writer, format string, opts ExportOptions) error {
+	var buf bytes.Buffer
+	var err error
 	switch format {
 	case FormatMarkdown:
-		return p.ExportMarkdown(w)
+		err = p.ExportMarkdown(&buf)
 	case FormatSARIF:
-		return p.ExportSARIF(w, opts)
+		err = p.ExportSARIF(&buf, opts)
 	case FormatRDJSONL:
-		return p.ExportRDJSONL(w)
+		err = p.ExportRDJSONL(&buf)
 	case FormatGitHubReview:
-		return p.ExportGitHubReview(w)
+		err = p.ExportGitHubReview(&buf)
+	default:
+		return fmt.Errorf("export: unknown format %q (want %s)", format, strings.Join(ExportFormats, ", "))
 	}
-	return fmt.Errorf("export: unknown format %q (want %s)", format, strings.Join(ExportFormats, ", "))
+	if err != nil {
+		return err
+	}
+	// In the JSON formats a hidden character can only be inside a string,
+	// and <U+XXXX> needs no JSON escape, so the text stays valid JSON.
+	_, err = io.WriteString(w, EscapeHidden(buf.String()))
+	return err
 }
 
 // DiffLocation is where a finding lands in the change: the first citation of

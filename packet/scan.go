@@ -8,21 +8,14 @@ import (
 // TextFlags says what a piece of packet text hides or would do to a terminal.
 type TextFlags struct {
 	Controls int // escape sequences and control characters (other than tab, newline, CR)
-	Hidden   int // bidirectional-control and zero-width characters
+	Hidden   int // characters of the hidden table (hidden.go), every class
 	Invalid  int // bytes that are not UTF-8
-}
 
-// IsHidden reports whether r is a bidirectional control or zero-width
-// character: ones that change what a reader sees without being seen (the
-// Trojan Source attack).
-func IsHidden(r rune) bool {
-	switch {
-	case r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069,
-		r == 0x200E, r == 0x200F, r == 0x061C,
-		r >= 0x200B && r <= 0x200D, r == 0x2060, r == 0xFEFF:
-		return true
-	}
-	return false
+	// HiddenBy is Hidden by class (indexed by HiddenClass), and FirstHidden
+	// each class's first character, so check can say which kind of hidden
+	// text a file holds and show one.
+	HiddenBy    [numHiddenClasses]int
+	FirstHidden [numHiddenClasses]rune
 }
 
 // ScanText counts what a string hides or would do to a terminal.
@@ -50,8 +43,14 @@ func ScanText(s string) TextFlags {
 			f.Invalid++
 		case r >= 0x80 && r <= 0x9f:
 			f.Controls++
-		case IsHidden(r):
-			f.Hidden++
+		default:
+			if c := HiddenClassOf(r); c != NotHidden {
+				f.Hidden++
+				if f.HiddenBy[c] == 0 {
+					f.FirstHidden[c] = r
+				}
+				f.HiddenBy[c]++
+			}
 		}
 		i += size
 	}
@@ -82,6 +81,11 @@ type textScan struct {
 type scanAcc struct {
 	first map[string]int
 	count map[string]int
+	// Hidden characters are counted by class: one problem per class, each
+	// naming its first character.
+	hiddenFirst [numHiddenClasses]int
+	hiddenCount [numHiddenClasses]int
+	hiddenRune  [numHiddenClasses]rune
 }
 
 func newTextScan() *textScan { return &textScan{perFile: map[string]*scanAcc{}} }
@@ -107,8 +111,15 @@ func (t *textScan) note(file string, line int, s string) {
 		a.count[code] += n
 	}
 	add(CodeControlSequences, f.Controls)
-	add(CodeHiddenCharacters, f.Hidden)
 	add(CodeInvalidUTF8, f.Invalid)
+	for _, c := range HiddenClasses {
+		if n := f.HiddenBy[c]; n > 0 {
+			if a.hiddenCount[c] == 0 {
+				a.hiddenFirst[c], a.hiddenRune[c] = line, f.FirstHidden[c]
+			}
+			a.hiddenCount[c] += n
+		}
+	}
 }
 
 // scanDiff notes the diff's file names and lines.
@@ -151,12 +162,19 @@ func (p *Packet) scanText(diff *textScan) {
 	}
 	what := map[string]string{
 		CodeControlSequences: "terminal control sequences or control characters, shown neutralised",
-		CodeHiddenCharacters: "bidirectional-control or zero-width characters, shown as visible markers",
 		CodeInvalidUTF8:      "bytes that are not valid UTF-8, shown as \uFFFD",
 	}
 	for _, file := range t.order {
 		a := t.perFile[file]
-		for _, code := range []string{CodeHiddenCharacters, CodeInvalidUTF8, CodeControlSequences} {
+		// One hidden-characters problem per class, so check names every
+		// kind of hidden text a file holds, each with its first line.
+		for _, c := range HiddenClasses {
+			if n := a.hiddenCount[c]; n > 0 {
+				p.problem(CodeHiddenCharacters, file, a.hiddenFirst[c], fmt.Sprintf("%s holds %d %s, shown as visible markers (first %s at line %d)",
+					file, n, c, codePoint(a.hiddenRune[c]), a.hiddenFirst[c]))
+			}
+		}
+		for _, code := range []string{CodeInvalidUTF8, CodeControlSequences} {
 			if n := a.count[code]; n > 0 {
 				p.problem(code, file, a.first[code], fmt.Sprintf("%s holds %d %s (first at line %d)", file, n, what[code], a.first[code]))
 			}

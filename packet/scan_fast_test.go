@@ -25,7 +25,12 @@ func scanTextSlow(s string) TextFlags {
 		case r >= 0x80 && r <= 0x9f:
 			f.Controls++
 		case IsHidden(r):
+			c := HiddenClassOf(r)
 			f.Hidden++
+			if f.HiddenBy[c] == 0 {
+				f.FirstHidden[c] = r
+			}
+			f.HiddenBy[c]++
 		}
 		i += size
 	}
@@ -42,7 +47,7 @@ func TestScanTextFastPathAgrees(t *testing.T) {
 			cases = append(cases, base[:pos]+string([]byte{byte(b)})+base[pos:])
 		}
 	}
-	for _, r := range []rune{0x202E, 0x200B, 0xFEFF, 0x85, 'é', '界', 0x1F600} {
+	for _, r := range []rune{0x202E, 0x200B, 0xFEFF, 0x2062, 0xE0041, 0x85, 'é', '界', 0x1F600} {
 		for pos := 0; pos < 17; pos++ {
 			cases = append(cases, base[:pos]+string(r)+base[pos:])
 		}

@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"vetter/packet"
 )
 
 // SegKind says what a piece of sanitised text stood for in the input.
@@ -20,8 +22,9 @@ const (
 	// Control is a neutralised escape sequence or control character, drawn
 	// as visible placeholders (␛[2J, ␇, ⟦U+009B⟧).
 	Control
-	// Hidden is a bidirectional or zero-width character drawn as a marker
-	// such as ⟦U+202E⟧.
+	// Hidden is a character of packet's hidden table (bidirectional
+	// control, zero-width, invisible operator, tag) drawn as a marker such
+	// as ⟦U+202E⟧.
 	Hidden
 	// Invalid is a byte that is not valid UTF-8, drawn as U+FFFD.
 	Invalid
@@ -414,23 +417,9 @@ func isSGRParams(p string) bool {
 func isC1(r rune) bool { return r >= 0x80 && r <= 0x9f }
 
 // isHidden reports runes that change how text reads without being seen:
-// bidirectional controls (Trojan Source), zero-width characters, and the
-// tag characters used to smuggle invisible text.
-func isHidden(r rune) bool {
-	switch {
-	case r == 0x061c, r == 0x200e, r == 0x200f:
-		return true
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
-		return true
-	case r >= 0x200b && r <= 0x200d, r == 0x2060, r == 0xfeff:
-		return true
-	case r >= 0x2061 && r <= 0x2064: // invisible operators
-		return true
-	case r >= 0xe0000 && r <= 0xe007f: // tags
-		return true
-	}
-	return false
-}
+// packet's hidden table (packet/hidden.go), the one check reports from, so
+// the screen marks exactly what the audit and the text outputs do.
+func isHidden(r rune) bool { return packet.IsHidden(r) }
 
 // writeVisible writes raw with every control, hidden rune and invalid byte
 // replaced by its placeholder; printable characters are kept as they are.

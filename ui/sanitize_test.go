@@ -7,6 +7,8 @@ import (
 	"testing/quick"
 	"time"
 	"unicode/utf8"
+
+	"vetter/packet"
 )
 
 func TestSanitize(t *testing.T) {
@@ -365,6 +367,31 @@ func TestHostileLinesStayCheap(t *testing.T) {
 		checkAll(t, in)
 		if d := time.Since(start); d > 20*time.Second {
 			t.Errorf("%s took %v", name, d)
+		}
+	}
+}
+
+// The screen marks exactly the characters of packet's hidden table: each
+// one as its ⟦U+XXXX⟧ marker, of kind Hidden, and counted by Report.
+func TestSanitizeMarksTheHiddenTable(t *testing.T) {
+	for _, r := range packet.HiddenRunes() {
+		in := "a" + string(r) + "b"
+		want := "a⟦" + strings.Trim(packet.EscapeHidden(string(r)), "<>") + "⟧b"
+		if got := Sanitize(in); got != want {
+			t.Errorf("Sanitize(%U) = %q, want %q", r, got, want)
+		}
+		if _, hidden, _ := Report(in); hidden != 1 {
+			t.Errorf("Report(%U) counts %d hidden", r, hidden)
+		}
+		segs := SanitizeSegments(in)
+		if len(segs) != 3 || segs[1].Kind != Hidden {
+			t.Errorf("SanitizeSegments(%U) = %v", r, segs)
+		}
+	}
+	// Just outside the table is plain text.
+	for _, r := range []rune{0x2065, 0x206A, 0xFE0F, 0xE0080} {
+		if s := string(r); Sanitize(s) != s {
+			t.Errorf("Sanitize(%U) = %q, want it kept", r, Sanitize(s))
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -76,10 +77,11 @@ func unsafeIn(s string) []string {
 	return out
 }
 
-// hiddenRune is every character the sanitiser shows as a marker: the
-// bidirectional controls, the zero-width ones, invisible operators and tags.
+// hiddenRune is every character the sanitiser shows as a marker: packet's
+// hidden table, which check reports from too, and the corpus's own list of
+// them, so a character dropped from the table still fails here.
 func hiddenRune(r rune) bool {
-	return packet.IsHidden(r) || (r >= 0x2061 && r <= 0x2064) || (r >= 0xe0000 && r <= 0xe007f)
+	return packet.IsHidden(r) || slices.Contains(hostile.HiddenRunes, r)
 }
 
 // frames is what a walk through the workbench drew, by where it was.
@@ -400,8 +402,11 @@ func TestHostileHiddenScreens(t *testing.T) {
 		// invalid UTF-8 as U+FFFD, and a byte a terminal in 8-bit mode
 		// would take for a C1 control by its value
 		"Not UTF-8: ⟦0x80⟧\uFFFD\uFFFD\uFFFD⟦0x82⟧\uFFFD", "Bytes: ⟦0x80⟧\uFFFD",
-		// the problems that say so
-		"bidirectional-control or zero-width characters", "bytes that are not valid UTF-8",
+		// the problems that say so, one per class
+		"bidirectional controls, shown as visible markers", "zero-width characters, shown as visible markers",
+		"invisible operators, shown as", "tag characters, shown as", "bytes that are not valid UTF-8",
+		// the instruction smuggled in tag characters
+		"⟦U+E0061⟧⟦U+E0070⟧⟦U+E0070⟧⟦U+E0072⟧⟦U+E006F⟧⟦U+E0076⟧⟦U+E0065⟧",
 		// the rest of the packet
 		hostile.Verdict, hostile.HeadSHA,
 	)
