@@ -252,7 +252,7 @@ func (p *Packet) evidenceCurrent() (bool, string) {
 	case current == 0:
 		return true, fmt.Sprintf("could not tell which head %s tested", plural(unknown, "run", "runs"))
 	}
-	return true, fmt.Sprintf("%d/%d runs tested the head; could not tell which head the other %d tested", current, runs, unknown)
+	return true, fmt.Sprintf("%d/%d runs tested the head; could not tell for %d", current, runs, unknown)
 }
 
 // joinAnd lists names as people write them: "a", "a and b", "a, b and c".

@@ -239,7 +239,7 @@ func TestEvidenceCurrentDetail(t *testing.T) {
 		{
 			name: "some tell",
 			runs: []*Run{{Recipe: "01-unit", Status: StatusValidated, HeadSHA: head2[:9]}, {Recipe: "02-lint", Status: StatusValidated}},
-			ok:   true, want: "1/2 runs tested the head; could not tell which head the other 1 tested",
+			ok:   true, want: "1/2 runs tested the head; could not tell for 1",
 		},
 		{
 			name: "grouped by SHA, in row order",
