@@ -55,8 +55,6 @@ type Packet struct {
 	Partial bool
 
 	src *Source
-	// runHeads memoises RunHead (runhead.go).
-	runHeads runHeadCache
 }
 
 // Doc returns the document with the given packet-relative path, or nil.

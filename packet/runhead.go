@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 )
 
 // Where a run's head was learnt (RunHead's source).
@@ -26,19 +25,6 @@ const (
 	// abbreviation and a full SHA-1.
 	minSHAWord, maxSHAWord = 7, 40
 )
-
-// runHeadCache memoises RunHead on a Packet. The hex words of a log are
-// found once (logs do not change once loaded); the heads they are matched
-// against change when the store fills History, so answers are kept only for
-// the heads they were computed with.
-type runHeadCache struct {
-	mu    sync.Mutex
-	words map[*Log][]string
-	sig   string // the known heads the answers were computed for
-	runs  map[*Run]runHead
-}
-
-type runHead struct{ sha, source string }
 
 // RunHead is the commit a registry run tested and how that is known, first
 // found of:
@@ -62,32 +48,25 @@ func (p *Packet) RunHead(r *Run) (sha, source string) {
 	if r.HeadSHA != "" {
 		return r.HeadSHA, HeadFromRegistry
 	}
-	heads := p.knownHeads()
-	c := &p.runHeads
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if sig := strings.Join(heads, " "); sig != c.sig || c.runs == nil {
-		c.sig, c.runs = sig, map[*Run]runHead{}
-	}
-	if h, ok := c.runs[r]; ok {
-		return h.sha, h.source
-	}
-	var h runHead
+	// Only the log's words are cached (on the Log): what they are matched
+	// against is read afresh, since the store may fill History at any time,
+	// and matching costs microseconds.
 	first, seen := p.History.FirstSeenHead(RunKey(r))
-	if named := p.namedHeads(c, r, heads); len(named) == 1 {
-		h = runHead{named[0], HeadFromLog}
-	} else if len(named) > 1 {
-		h = runHead{named[len(named)-1], HeadFromLog}
+	named := p.namedHeads(r, p.knownHeads())
+	switch {
+	case len(named) == 1:
+		return named[0], HeadFromLog
+	case len(named) > 1:
 		for _, n := range named {
 			if seen && sameSHA(n, first) {
-				h.sha = n
+				return n, HeadFromLog
 			}
 		}
-	} else if seen {
-		h = runHead{first, HeadFromFirstSeen}
+		return named[len(named)-1], HeadFromLog
+	case seen:
+		return first, HeadFromFirstSeen
 	}
-	c.runs[r] = h
-	return h.sha, h.source
+	return "", ""
 }
 
 // IsHead reports whether sha names the packet's head: equal, or one a
@@ -112,7 +91,7 @@ func (p *Packet) knownHeads() []string {
 }
 
 // namedHeads are the known heads the run's log names, oldest first.
-func (p *Packet) namedHeads(c *runHeadCache, r *Run, heads []string) []string {
+func (p *Packet) namedHeads(r *Run, heads []string) []string {
 	if r.Log == "" || len(heads) == 0 {
 		return nil
 	}
@@ -120,14 +99,7 @@ func (p *Packet) namedHeads(c *runHeadCache, r *Run, heads []string) []string {
 	if l == nil {
 		return nil
 	}
-	words, ok := c.words[l]
-	if !ok {
-		words = logHexWords(l)
-		if c.words == nil {
-			c.words = map[*Log][]string{}
-		}
-		c.words[l] = words
-	}
+	words := l.headWords()
 	var named []string
 	for _, h := range heads {
 		for _, w := range words {
@@ -138,6 +110,13 @@ func (p *Packet) namedHeads(c *runHeadCache, r *Run, heads []string) []string {
 		}
 	}
 	return named
+}
+
+// headWords are the log's hex words (logHexWords), found on first use:
+// a log does not change once opened.
+func (l *Log) headWords() []string {
+	l.hexOnce.Do(func() { l.hexWords = logHexWords(l) })
+	return l.hexWords
 }
 
 // logHexWords reads at most logHeadWindow bytes from each end of a log and

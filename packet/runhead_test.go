@@ -2,6 +2,7 @@ package packet
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -26,7 +27,7 @@ func roundOf(p *Packet, seen map[string]bool) Round {
 	return r
 }
 
-func currentCheck(t *testing.T, p *Packet, name string) GateCheck {
+func currentCheck(t testing.TB, p *Packet, name string) GateCheck {
 	t.Helper()
 	for _, c := range p.Gate().Checks {
 		if c.Name == name {
@@ -350,4 +351,59 @@ func TestParseRegistryHeadSHA(t *testing.T) {
 	if !lines[2] || !lines[3] || len(lines) != 2 {
 		t.Errorf("head_sha problems on lines %v, want 2 and 3; all: %+v", lines, probs)
 	}
+}
+
+// synthLog is a log of any size made of one repeated line, read without
+// holding it, so a benchmark can stand a 1 GiB log in for the scale bench's.
+type synthLog struct {
+	size int64
+	line []byte
+	read atomic.Int64
+}
+
+func (s *synthLog) ReadAt(p []byte, off int64) (int, error) {
+	if off >= s.size {
+		return 0, io.EOF
+	}
+	n := int(min(int64(len(p)), s.size-off))
+	for i := range n {
+		p[i] = s.line[(off+int64(i))%int64(len(s.line))]
+	}
+	s.read.Add(int64(n))
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// The gate on a packet whose deciding run has a 1 GiB log: the first Gate
+// reads the log's two ends, later ones nothing.
+func BenchmarkGateEvidenceCurrent(b *testing.B) {
+	newPacket := func() (*Packet, *synthLog) {
+		sl := &synthLog{size: 1 << 30, line: []byte("--- PASS: TestUploadStores (0.01s) at 1bb1c70\n")}
+		l := &Log{Path: "validation/logs/big.log", Size: sl.size, r: sl}
+		p := &Packet{Change: Change{HeadSHA: head2}, Logs: []*Log{l}}
+		p.Registry.Runs = []*Run{{Seq: 1, Recipe: "01-unit", Status: StatusValidated, Log: l.Path}}
+		p.Evidence = BuildEvidence(nil, p.Registry.Runs)
+		p.History = &History{Rounds: []Round{{Head: head1}, {Head: head2}}}
+		return p, sl
+	}
+	b.Run("first", func(b *testing.B) {
+		var read int64
+		for b.Loop() {
+			p, sl := newPacket()
+			if c := currentCheck(b, p, CheckEvidenceCurrent); c.OK {
+				b.Fatalf("evidence-current = %+v, want failing on 1bb1c70", c)
+			}
+			read += sl.read.Load()
+		}
+		b.ReportMetric(float64(read)/float64(b.N), "log-bytes-read/op")
+	})
+	b.Run("cached", func(b *testing.B) {
+		p, _ := newPacket()
+		p.Gate()
+		for b.Loop() {
+			p.Gate()
+		}
+	})
 }
