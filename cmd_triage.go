@@ -25,16 +25,7 @@ func addTriageCommands(root *cobra.Command, stdout, stderr io.Writer) {
 // openStore loads the packet and binds its triage store. A packet that cannot
 // be read is exit status 2.
 func openStore(path string, stderr io.Writer) (*packet.Packet, *packet.Store, error) {
-	p, err := loadArg([]string{path}, stderr)
-	if err != nil {
-		return nil, nil, err
-	}
-	s, err := packet.OpenStore(p, "")
-	if err != nil {
-		p.Close()
-		return nil, nil, err
-	}
-	return p, s, nil
+	return loadReviewed([]string{path}, stderr)
 }
 
 // say prints a line for people through the sanitiser.
@@ -347,14 +338,11 @@ to standard output when -o FILE is given (it reads FILE).`,
 			if !known {
 				return fmt.Errorf("export: --format takes %s, not %q", strings.Join(packet.ExportFormats, ", "), format)
 			}
-			p, err := loadArg(args, stderr)
+			p, _, err := loadReviewed(args, stderr)
 			if err != nil {
 				return err
 			}
 			defer p.Close()
-			if _, err := packet.OpenStore(p, ""); err != nil {
-				return err
-			}
 			var raw bytes.Buffer
 			if err := p.Export(&raw, format, packet.ExportOptions{ToolVersion: version}); err != nil {
 				return err

@@ -40,6 +40,18 @@ func samplePacketDir(t *testing.T, file string, edit func(string) string) string
 	return dir
 }
 
+// stateFile is where the reviewer's state file name of the packet at dir
+// lives: the work item's folder under $XDG_STATE_HOME/vetter.
+func stateFile(t *testing.T, dir, name string) string {
+	t.Helper()
+	p, err := packet.Load(dir, packet.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	return filepath.Join(os.Getenv("XDG_STATE_HOME"), "vetter", p.WorkItem().Dir, name)
+}
+
 func mustRun(t *testing.T, args ...string) string {
 	t.Helper()
 	out, errOut, code := run(t, args...)
@@ -140,7 +152,7 @@ func TestTriageCommand(t *testing.T) {
 	if _, errOut, code := run(t, "triage", dir, "9", "--accept"); code != 1 || !strings.Contains(errOut, "no such finding") {
 		t.Errorf("unknown finding: exit %d %q", code, errOut)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "triage.json")); !os.IsNotExist(err) {
+	if _, err := os.Stat(stateFile(t, dir, packet.TriageFile)); !os.IsNotExist(err) {
 		t.Fatal("a refused command wrote triage.json")
 	}
 
@@ -170,7 +182,7 @@ func TestTriageCommand(t *testing.T) {
 		t.Errorf("note alone: %+v", e)
 	}
 	text := mustRun(t, "triage", dir, "--list")
-	for _, want := range []string{"triage: " + filepath.Join(dir, "triage.json"), "#2   minor   open", "note (ana): looked at it", "gate not ready: assessment-sound, findings-triaged"} {
+	for _, want := range []string{"triage: " + stateFile(t, dir, packet.TriageFile), "#2   minor   open", "note (ana): looked at it", "gate not ready: assessment-sound, findings-triaged"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("--list lacks %q:\n%s", want, text)
 		}
@@ -206,7 +218,7 @@ func TestDecideCommand(t *testing.T) {
 	if _, _, code := run(t, "decide", dir); code != 2 {
 		t.Errorf("no decision: exit %d, want 2", code)
 	}
-	if _, err := os.Stat(filepath.Join(dir, packet.DecisionsFile)); !os.IsNotExist(err) {
+	if _, err := os.Stat(stateFile(t, dir, packet.DecisionsFile)); !os.IsNotExist(err) {
 		t.Fatal("a refused decision was logged")
 	}
 	want := "/ok to test 1bb1c70f4285cf39d8ebaf61573f0095423d52b1\n" +
@@ -215,7 +227,7 @@ func TestDecideCommand(t *testing.T) {
 		t.Errorf("forced ok-to-test printed %q", out)
 	}
 	var rec packet.DecisionRecord
-	data, _ := os.ReadFile(filepath.Join(dir, packet.DecisionsFile))
+	data, _ := os.ReadFile(stateFile(t, dir, packet.DecisionsFile))
 	if err := json.Unmarshal(data, &rec); err != nil || rec.Override != "read the retry loop myself" || rec.GateReady || rec.User != "ana" {
 		t.Errorf("decisions.jsonl: %v %+v", err, rec)
 	}

@@ -128,6 +128,22 @@ func loadArgWith(args []string, stderr io.Writer, opts packet.Options) (*packet.
 	return p, nil
 }
 
+// loadReviewed loads the packet named by args (or the built-in sample) with
+// the reviewer's state of its work item: triage, the gate decision and the
+// rounds seen, from the state directory (never from the packet).
+func loadReviewed(args []string, stderr io.Writer) (*packet.Packet, *packet.Store, error) {
+	p, err := loadArg(args, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := packet.OpenStore(p, "")
+	if err != nil {
+		p.Close()
+		return nil, nil, err
+	}
+	return p, s, nil
+}
+
 func newCheckCmd(stdout, stderr io.Writer) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
@@ -219,7 +235,7 @@ func newSummaryCmd(stdout, stderr io.Writer) *cobra.Command {
 			if asJSON && asMarkdown {
 				return errors.New("summary: --json and --markdown are exclusive")
 			}
-			p, err := loadArg(args, stderr)
+			p, _, err := loadReviewed(args, stderr)
 			if err != nil {
 				return err
 			}

@@ -251,7 +251,9 @@ func checkLanding(t *testing.T, nd, od *Document, changes []WordChange) {
 
 // writeTriage writes triage.json into a packet folder with decisions on the
 // given findings (by number) and a gate decision for sha.
-func writeTriage(t *testing.T, dir string, p *Packet, states map[int]string, gateSHA string) {
+// writeTriage writes p's work item's triage.json in the test's reviewer
+// state (testState), as earlier vetter runs would have left it.
+func writeTriage(t *testing.T, p *Packet, states map[int]string, gateSHA string) {
 	t.Helper()
 	st := TriageState{Version: 1, Findings: map[string]*Decision{}}
 	when := time.Date(2026, 10, 14, 12, 0, 0, 0, time.UTC)
@@ -266,7 +268,11 @@ func writeTriage(t *testing.T, dir string, p *Packet, states map[int]string, gat
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, TriageFile), data, 0o644); err != nil {
+	where := filepath.Join(testState(t), "vetter", p.WorkItem().Dir)
+	if err := os.MkdirAll(where, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(where, TriageFile), data, 0o600); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -279,12 +285,8 @@ func TestCompareCarriesOldTriage(t *testing.T) {
 		t.Fatal(err)
 	}
 	sample := LoadSample(Options{})
-	writeTriage(t, dir, sample, map[int]string{1: TriageAccepted, 2: TriageDismissed, 3: TriageDeferred}, sample.Change.HeadSHA)
-	old, err := Load(dir, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer old.Close()
+	writeTriage(t, sample, map[int]string{1: TriageAccepted, 2: TriageDismissed, 3: TriageDeferred}, sample.Change.HeadSHA)
+	old := load(t, dir)
 	c := Compare(old, loadRound2(t))
 
 	if r := c.Findings.Resolved[0]; r.Triage != TriageAccepted || r.TriageNote != "note on review.md#1" || r.TriageStale {

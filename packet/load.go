@@ -17,9 +17,6 @@ type Options struct {
 	// background (Log.Index) and may call (*Packet).Reresolve when done.
 	DeferLogIndex bool
 	DeferAbove    int64
-	// TriageDir, when set, is where triage.json is looked for instead of the
-	// packet itself (an archive or a read-only folder).
-	TriageDir string
 	// Reuse holds logs already open, by packet-relative path (a preview's,
 	// see OpenLogPreview): the load takes them instead of opening the files
 	// again, so their index, complete or not, carries over. The loaded packet
@@ -87,7 +84,8 @@ func OpenFindingsPreview(dir string) (*Packet, error) {
 	p.Docs = []*Document{d}
 	p.Assessment, _ = ParseAssessment(d)
 	p.Findings, _ = ParseFindings(d)
-	p.readTriage("")
+	p.readIdentity()
+	p.shippedDecisions()
 	return p, nil
 }
 
@@ -143,7 +141,7 @@ func Analyze(src *Source, opts Options) *Packet {
 	p.auditEvidence()
 	p.Reresolve()
 	p.scanText(dr.scan)
-	p.readTriage(opts.TriageDir)
+	p.shippedDecisions()
 	return p
 }
 
@@ -478,4 +476,22 @@ func (p *Packet) Counts() (errs, warns, infos int) {
 		}
 	}
 	return
+}
+
+// readIdentity reads what names a preview's work item — plan.md's id and
+// change.md's head and pull request — so its triage is the work item's
+// (OpenStore) before the rest of the packet is read.
+func (p *Packet) readIdentity() {
+	for _, n := range []string{PlanFile, ChangeFile} {
+		data, _, err := ReadCapped(p.FS, n, DocLimit)
+		if err != nil {
+			continue
+		}
+		d := ParseDocument(n, data)
+		if n == PlanFile {
+			p.Plan, _ = ParsePlan(d)
+		} else {
+			p.Change, _ = ParseChange(d)
+		}
+	}
 }

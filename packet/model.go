@@ -288,6 +288,9 @@ type TriageState struct {
 	Gate     *GateDecision        `json:"gate,omitempty"`
 	// Where is the file it was read from or will be written to.
 	Where string `json:"-"`
+	// fpIndex finds a decision by the fingerprint it was made on (reindex);
+	// nil means not built, and byFingerprint scans instead.
+	fpIndex map[string]*Decision
 }
 
 // Decision is a person's triage of one finding.

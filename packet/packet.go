@@ -55,6 +55,8 @@ type Packet struct {
 	Partial bool
 
 	src *Source
+	// fingerprints are the findings' fingerprints, made on first use.
+	fingerprints map[string]bool
 }
 
 // Doc returns the document with the given packet-relative path, or nil.
@@ -135,6 +137,10 @@ const (
 	CodeUnknownSeverity     = "finding-severity"  // warning: a finding's severity is not one of the four words
 	CodeTriageUnreadable    = "triage-unreadable" // warning: triage.json could not be read; decisions start empty
 	CodeInvestigationAbsent = "outcome-missing"   // info: no "## Investigation outcome:" section
+	// CodePacketShipsDecisions is a triage.json, decisions.jsonl or
+	// rounds.json inside the packet: the automation under review speaking
+	// for the reviewer. It is ignored and reported.
+	CodePacketShipsDecisions = "packet-ships-decisions"
 )
 
 // codeSeverity is the fixed severity of each code.
@@ -143,7 +149,7 @@ var codeSeverity = map[string]Severity{
 	CodeRegistryParse: SevError, CodeLogMissing: SevError, CodeLogOutsidePacket: SevError,
 	CodeLogExitMismatch: SevError, CodeVerdictMissing: SevError, CodeVerdictConflict: SevError,
 	CodeAssessmentMissing: SevError, CodeFindingsMalformed: SevError, CodeDiffParse: SevError,
-	CodePassWithFailing: SevError, CodeArchiveUnsafeEntry: SevError,
+	CodePassWithFailing: SevError, CodeArchiveUnsafeEntry: SevError, CodePacketShipsDecisions: SevError,
 	CodeFileTooLarge: SevWarning, CodeRegistryField: SevWarning, CodeLogEmpty: SevWarning,
 	CodeRecipeMissing: SevWarning, CodeRecipeFailing: SevWarning, CodeCitationUnresolved: SevWarning,
 	CodeDiffHunkCount: SevWarning, CodeHiddenCharacters: SevWarning, CodeInvalidUTF8: SevWarning,

@@ -103,7 +103,7 @@ func TestOpenFindingsPreview(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer full.Close()
-	st, err := OpenStore(full, "")
+	st, err := OpenStore(full, testState(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,6 +131,14 @@ func TestOpenFindingsPreview(t *testing.T) {
 				t.Errorf("%s: citation %s resolved without the packet", f.ID, c.Text)
 			}
 		}
+	}
+	// The workbench opens the work item's store on the preview, before the
+	// packet is read: plan.md and change.md name the work item.
+	if _, err := OpenStore(pv, testState(t)); err != nil {
+		t.Fatal(err)
+	}
+	if pv.History != nil {
+		t.Error("a preview recorded a round: it has not read the registry")
 	}
 	if state, _, _ := pv.TriageOf(pv.Findings[1]); state != TriageAccepted {
 		t.Errorf("the preview reads %s's triage as %q", pv.Findings[1].ID, state)

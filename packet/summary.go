@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 )
 
 // Summary is the JSON contract of `vetter summary --json` (PACKET.md).
@@ -19,6 +20,22 @@ type Summary struct {
 	Findings   []SummaryFinding  `json:"findings"`
 	Problems   []Problem         `json:"problems"`
 	Gate       Gate              `json:"gate"`
+	// Decision is the reviewer's gate decision on record, null when none.
+	Decision *SummaryDecision `json:"decision"`
+}
+
+// SummaryDecision is the gate decision on record and whether it still
+// stands: it names the SHA it was made for, and a new head ends it.
+type SummaryDecision struct {
+	Decision string    `json:"decision"`
+	SHA      string    `json:"sha"`
+	By       string    `json:"by"`
+	At       time.Time `json:"at"`
+	Note     string    `json:"note,omitempty"`
+	Override string    `json:"override,omitempty"`
+	Current  bool      `json:"current"`
+	// Why says in one sentence whether it stands.
+	Why string `json:"why"`
 }
 
 type SummaryPacket struct {
@@ -112,6 +129,10 @@ func (p *Packet) Summarize() Summary {
 		Findings:   []SummaryFinding{},
 		Problems:   append([]Problem{}, p.Problems...),
 		Gate:       p.Gate(),
+	}
+	if d, stands := p.DecisionStands(); d != nil {
+		s.Decision = &SummaryDecision{Decision: d.Decision, SHA: d.SHA, By: d.User, At: d.Time, Note: d.Note,
+			Override: d.Override, Current: stands, Why: p.DecisionNote()}
 	}
 	SortProblems(s.Problems)
 	for _, row := range p.Evidence.Rows {
@@ -292,6 +313,30 @@ func (s Summary) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "  %s %-18s %s\n", mark, c.Name, c.Detail)
 	}
 	fmt.Fprintf(w, "\n  %s\n", s.Gate.Command)
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Decision    %s\n", s.decisionLine())
+	if d := s.Decision; d != nil && d.Note != "" {
+		fmt.Fprintf(w, "  note: %s\n", clip(oneLine(d.Note), 110))
+	}
+}
+
+// decisionLine tells the decision on record, when and by whom, and whether
+// it still stands.
+func (s Summary) decisionLine() string {
+	d := s.Decision
+	if d == nil {
+		return "none recorded"
+	}
+	stands := "stands"
+	if !d.Current {
+		stands = "NO LONGER STANDS: the head is " + shortSHA(orDash(s.Change.HeadSHA))
+	}
+	forced := ""
+	if d.Override != "" {
+		forced = " (forced: " + oneLine(d.Override) + ")"
+	}
+	return fmt.Sprintf("%s for %s by %s at %s%s — %s", d.Decision, shortSHA(d.SHA), orDash(d.By),
+		d.At.UTC().Format("2006-01-02 15:04 UTC"), forced, stands)
 }
 
 func triageLabel(f SummaryFinding) string {
@@ -397,5 +442,18 @@ func (s Summary) WriteMarkdown(w io.Writer) {
 	if e+wn > 0 {
 		fmt.Fprintf(w, "\nPacket problems: %d errors, %d warnings (`vetter check` lists them).\n", e, wn)
 	}
-	fmt.Fprintf(w, "\n```\n%s\n```\n", s.Gate.Command)
+	fmt.Fprintf(w, "\n**Decision:** %s\n", mdCell(s.decisionLine()))
+	// The /ok to test line is offered only when the gate holds: a comment
+	// pasted from here must not let a change run that the gate would stop.
+	if s.Gate.Ready {
+		fmt.Fprintf(w, "\n```\n%s\n```\n", s.Gate.Command)
+		return
+	}
+	var missing []string
+	for _, c := range s.Gate.Checks {
+		if !c.OK {
+			missing = append(missing, "`"+c.Name+"` ("+c.Detail+")")
+		}
+	}
+	fmt.Fprintf(w, "\nNot ready for `/ok to test`: %s.\n", mdCell(strings.Join(missing, "; ")))
 }

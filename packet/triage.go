@@ -3,12 +3,8 @@ package packet
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -28,16 +24,104 @@ func Fingerprint(f *Finding) string {
 
 // TriageOf returns a finding's triage state and whether the decision is stale
 // (made on a finding whose text has changed since). A stale decision counts as
-// untriaged until it is confirmed again.
+// untriaged until it is confirmed again. Decisions follow a finding's content
+// from round to round: a finding renumbered in a later round keeps the
+// decision made on its unchanged text, and a decision whose finding moved to
+// another number does not stick to the number it left.
 func (p *Packet) TriageOf(f *Finding) (state string, stale bool, d *Decision) {
 	if p.Triage == nil || p.Triage.Findings == nil {
 		return TriageOpen, false, nil
 	}
+	fp := Fingerprint(f)
 	d = p.Triage.Findings[f.ID]
+	if d == nil || d.Fingerprint != fp {
+		if m := p.Triage.byFingerprint(fp); m != nil {
+			d = m
+		} else if d != nil && p.hasFingerprint(d.Fingerprint) {
+			d = nil // its finding is under another number now
+		}
+	}
 	if d == nil || d.State == "" {
 		return TriageOpen, false, d
 	}
-	return d.State, d.Fingerprint != Fingerprint(f), d
+	return d.State, d.Fingerprint != fp, d
+}
+
+// byFingerprint is the decision made on a finding with this content under
+// any number, the latest when there are several. It only reads the index
+// (reindex builds it where a state is put in place), so screens and
+// background commands may ask at once.
+func (st *TriageState) byFingerprint(fp string) *Decision {
+	if st.fpIndex != nil {
+		return st.fpIndex[fp]
+	}
+	var best *Decision
+	for _, d := range st.Findings {
+		if d != nil && d.Fingerprint == fp && (best == nil || d.Time.After(best.Time)) {
+			best = d
+		}
+	}
+	return best
+}
+
+// reindex builds the fingerprint index of the decisions; it is called where
+// a state is made (read, cloned, saved) and before anyone else sees it.
+func (st *TriageState) reindex() {
+	st.fpIndex = make(map[string]*Decision, len(st.Findings))
+	for _, d := range st.Findings {
+		if d == nil {
+			continue
+		}
+		if old := st.fpIndex[d.Fingerprint]; old == nil || d.Time.After(old.Time) {
+			st.fpIndex[d.Fingerprint] = d
+		}
+	}
+}
+
+// hasFingerprint reports whether one of the packet's findings has this
+// content.
+func (p *Packet) hasFingerprint(fp string) bool {
+	if p.fingerprints != nil {
+		return p.fingerprints[fp]
+	}
+	for _, f := range p.Findings {
+		if Fingerprint(f) == fp {
+			return true
+		}
+	}
+	return false
+}
+
+// indexFingerprints records the findings' fingerprints once they are read.
+func (p *Packet) indexFingerprints() {
+	p.fingerprints = make(map[string]bool, len(p.Findings))
+	for _, f := range p.Findings {
+		p.fingerprints[Fingerprint(f)] = true
+	}
+}
+
+// DecisionStands returns the gate decision on record and whether it still
+// stands: a decision names the SHA it was made for, and a new head ends it.
+func (p *Packet) DecisionStands() (d *GateDecision, stands bool) {
+	if p.Triage == nil || p.Triage.Gate == nil {
+		return nil, false
+	}
+	d = p.Triage.Gate
+	return d, p.Change.HeadSHA != "" && sameSHA(d.SHA, p.Change.HeadSHA)
+}
+
+// DecisionNote says in one short sentence whether the decision on record
+// stands, or "" when there is none.
+func (p *Packet) DecisionNote() string {
+	d, stands := p.DecisionStands()
+	switch {
+	case d == nil:
+		return ""
+	case stands:
+		return fmt.Sprintf("%s for %s by %s stands", d.Decision, shortSHA(d.SHA), orDash(d.User))
+	default:
+		return fmt.Sprintf("%s was for %s; the head is %s: it no longer stands", d.Decision, shortSHA(d.SHA), shortSHA(orDash(p.Change.HeadSHA)))
+	}
 }
 
 // Triaged reports whether a finding has a current (not stale, not open) decision.
@@ -46,33 +130,18 @@ func (p *Packet) Triaged(f *Finding) bool {
 	return state != TriageOpen && !stale
 }
 
-// readTriage reads triage.json from dir when given, else from the packet.
-func (p *Packet) readTriage(dir string) {
-	var data []byte
-	var err error
-	where := TriageFile
-	if dir != "" {
-		where = filepath.Join(dir, TriageFile)
-		data, err = os.ReadFile(where)
-	} else {
-		data, _, err = ReadCapped(p.FS, TriageFile, DocLimit)
-	}
-	p.Triage = &TriageState{Version: 1, Findings: map[string]*Decision{}, Where: where}
-	if errors.Is(err, fs.ErrNotExist) {
-		return
-	}
-	if err == nil {
-		var st TriageState
-		if err = json.Unmarshal(data, &st); err == nil {
-			if st.Findings == nil {
-				st.Findings = map[string]*Decision{}
-			}
-			st.Where = where
-			p.Triage = &st
-			return
+// shippedDecisions reports a triage.json or decisions.jsonl found in the
+// packet. The packet is written by the automation under review, so what it
+// says a reviewer decided is ignored: the reviewer's decisions live in the
+// reviewer's state directory only (OpenStore).
+func (p *Packet) shippedDecisions() {
+	p.indexFingerprints()
+	p.Triage = &TriageState{Version: 1, Findings: map[string]*Decision{}}
+	for _, n := range []string{TriageFile, DecisionsFile, RoundsFile} {
+		if _, err := fs.Stat(p.FS, n); err == nil {
+			p.problem(CodePacketShipsDecisions, n, 0, "the packet carries its own triage; vetter ignores it ("+n+")")
 		}
 	}
-	p.problem(CodeTriageUnreadable, TriageFile, 0, fmt.Sprintf("reading %s: %v; decisions start empty", where, err))
 }
 
 // LookupFinding finds a finding by a reference a person types: "review.md#2",

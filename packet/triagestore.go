@@ -45,10 +45,9 @@ var (
 // at once by atomic replacement and merging with changes another vetter made
 // to the same file in the meantime.
 type Store struct {
-	p        *Packet
-	dir      string
-	path     string
-	inPacket bool
+	p    *Packet
+	dir  string
+	path string
 	// base is the state as last read from or written to the file, and baseSum
 	// the hash of those bytes ("" when the file did not exist); a different
 	// hash on the next read means someone else wrote it.
@@ -89,14 +88,9 @@ func (m MergeReport) String() string {
 	return "merged changes someone else saved meanwhile: " + strings.Join(parts, "; ")
 }
 
-// CurrentUser names the person deciding: $VETTER_USER, else $USER, else the
-// account name.
-func CurrentUser() string {
-	for _, k := range []string{"VETTER_USER", "USER"} {
-		if v := strings.TrimSpace(os.Getenv(k)); v != "" {
-			return v
-		}
-	}
+// accountName is the operating system's name for the user, the last resort
+// of CurrentUser.
+func accountName() string {
 	if u, err := user.Current(); err == nil && u.Username != "" {
 		return u.Username
 	}
@@ -117,82 +111,46 @@ func DefaultStateDir() (string, error) {
 
 var safeID = regexp.MustCompile(`^[A-Z][A-Z0-9]+-[0-9]+$`)
 
-// Identity names a packet on disk: its work-item id (when it has one) and a
-// hash of the id, the head SHA and the packet's absolute path, so two copies
-// of a packet, or two heads of one work item, keep separate decisions.
-func (p *Packet) Identity() string {
-	where := p.Path
-	if p.Source != "embedded" {
-		if abs, err := filepath.Abs(p.Path); err == nil {
-			where = abs
-		}
-	}
-	sum := sha256.Sum256([]byte(p.Plan.ID + "\x00" + p.Change.HeadSHA + "\x00" + where))
-	h := hex.EncodeToString(sum[:])[:16]
-	if safeID.MatchString(p.Plan.ID) {
-		return p.Plan.ID + "-" + h
-	}
-	return h
-}
-
-// OpenStore binds a store to a packet. triage.json lives in the packet folder
-// when that is a directory vetter can write to, else under
-// <stateDir>/vetter/<identity>/ (stateDir "" means DefaultStateDir). The
-// decisions already in that file replace p.Triage; when there is no file yet,
-// what the packet was loaded with is kept and written on the first change.
+// OpenStore binds a store to a packet. The reviewer's state — triage.json,
+// decisions.jsonl and the rounds seen — lives in
+// <stateDir>/vetter/<work item>/ (stateDir "" means DefaultStateDir), never in
+// the packet: the packet is written by the automation under review and may
+// not speak for the reviewer (docs/security.md). Every round of one work item
+// shares that folder, so triage carries from round to round by finding
+// fingerprint. The decisions there replace p.Triage, and the round is
+// recorded in p.History.
 func OpenStore(p *Packet, stateDir string) (*Store, error) {
 	if p == nil {
 		return nil, errors.New("opening triage: no packet")
 	}
-	s := &Store{p: p}
-	if p.Source == KindDir {
-		if abs, err := filepath.Abs(p.Path); err == nil && dirWritable(abs) {
-			s.dir, s.inPacket = abs, true
+	if stateDir == "" {
+		d, err := DefaultStateDir()
+		if err != nil {
+			return nil, err
 		}
+		stateDir = d
 	}
-	if s.dir == "" {
-		if stateDir == "" {
-			d, err := DefaultStateDir()
-			if err != nil {
-				return nil, err
-			}
-			stateDir = d
-		}
-		s.dir = filepath.Join(stateDir, "vetter", p.Identity())
-	}
+	s := &Store{p: p, dir: filepath.Join(stateDir, "vetter", p.WorkItem().Dir)}
 	s.path = filepath.Join(s.dir, TriageFile)
 	st, sum, err := s.read()
 	if err != nil {
 		return nil, err
 	}
 	s.base, s.baseSum = st, sum
-	if sum != "" || p.Triage == nil {
-		p.Triage = st.clone()
-	}
+	p.Triage = st.clone()
 	p.Triage.Where = s.path
-	if p.Triage.Findings == nil {
-		p.Triage.Findings = map[string]*Decision{}
+	if !p.Partial {
+		h, err := s.recordRound()
+		if err != nil {
+			return nil, err
+		}
+		p.History = h
 	}
 	return s, nil
 }
 
-// dirWritable reports whether a file can be created in dir, by creating one.
-func dirWritable(dir string) bool {
-	f, err := os.CreateTemp(dir, ".vetter-probe-*")
-	if err != nil {
-		return false
-	}
-	name := f.Name()
-	f.Close()
-	os.Remove(name)
-	return true
-}
-
 // Where is the file the decisions are saved to, for the status line.
 func (s *Store) Where() string { return s.path }
-
-// InPacket reports whether triage.json lives in the packet folder.
-func (s *Store) InPacket() bool { return s.inPacket }
 
 // DecisionsLog is the path of decisions.jsonl.
 func (s *Store) DecisionsLog() string { return filepath.Join(s.dir, DecisionsFile) }
@@ -369,6 +327,7 @@ func (s *Store) save(apply func(*TriageState) error, after func() error) (MergeR
 	h := sha256.Sum256(data)
 	s.base, s.baseSum = ours.clone(), hex.EncodeToString(h[:])
 	ours.Where = s.path
+	ours.reindex()
 	s.p.Triage = ours
 	if after != nil {
 		if err := after(); err != nil {
@@ -396,6 +355,7 @@ func (st *TriageState) clone() *TriageState {
 		g.GateFailing = slices.Clone(st.Gate.GateFailing)
 		c.Gate = &g
 	}
+	c.reindex()
 	return c
 }
 

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -45,6 +46,7 @@ func editReview(t *testing.T, dir string, edit func(string) string) {
 	}
 }
 
+// load loads a packet with the reviewer's state of this test (testState).
 func load(t *testing.T, dir string) *Packet {
 	t.Helper()
 	p, err := Load(dir, Options{})
@@ -52,12 +54,30 @@ func load(t *testing.T, dir string) *Packet {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { p.Close() })
+	if err := ReadReviewerState(p, testState(t)); err != nil {
+		t.Fatal(err)
+	}
 	return p
+}
+
+var testStates sync.Map // test name -> state directory
+
+// testState is the reviewer's state directory of one test: every store and
+// load of the test shares it, as every vetter run of one user does.
+func testState(t *testing.T) string {
+	t.Helper()
+	if d, ok := testStates.Load(t.Name()); ok {
+		return d.(string)
+	}
+	d := t.TempDir()
+	testStates.Store(t.Name(), d)
+	t.Cleanup(func() { testStates.Delete(t.Name()) })
+	return d
 }
 
 func openStore(t *testing.T, p *Packet) *Store {
 	t.Helper()
-	s, err := OpenStore(p, t.TempDir())
+	s, err := OpenStore(p, testState(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,10 +96,15 @@ func mustSet(t *testing.T, s *Store, ids []string, state, note, user string, now
 func TestTriageRoundTrip(t *testing.T) {
 	dir, p := samplePacket(t, nil)
 	s := openStore(t, p)
-	if !s.InPacket() || s.Where() != filepath.Join(dir, TriageFile) {
-		t.Fatalf("a writable packet folder keeps triage.json: where = %s, in packet %v", s.Where(), s.InPacket())
+	if s.Where() != filepath.Join(testState(t), "vetter", p.WorkItem().Dir, TriageFile) {
+		t.Fatalf("where = %s", s.Where())
 	}
 	mustSet(t, s, []string{"1"}, TriageAccepted, "valid: the clamp is missing", "ana", t0)
+	for _, n := range []string{TriageFile, DecisionsFile, RoundsFile} {
+		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
+			t.Errorf("%s was written into the packet", n)
+		}
+	}
 	mustSet(t, s, []string{"#4"}, TriageDismissed, "the next sentence says it is a bound", "ana", t0.Add(time.Minute))
 	mustSet(t, s, []string{"review.md#3"}, TriageDeferred, "", "ana", t0.Add(2*time.Minute))
 	// A state change with no note keeps the note.
@@ -319,16 +344,16 @@ func TestStoreOutsideThePacket(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.InPacket() || !strings.HasPrefix(s.Where(), filepath.Join(state, "vetter", "ACME-4812-")) {
+	if !strings.HasPrefix(s.Where(), filepath.Join(state, "vetter", "ACME-4812-")) {
 		t.Fatalf("where = %s", s.Where())
 	}
 	mustSet(t, s, []string{"2"}, TriageAccepted, "", "ana", t0)
 	if p.Triage.Where != s.Where() {
 		t.Errorf("Triage.Where = %s", p.Triage.Where)
 	}
-	p2 := LoadSample(Options{TriageDir: filepath.Dir(s.Where())})
-	if !p2.Triaged(p2.Finding("review.md#2")) {
-		t.Error("Load with TriageDir does not see the decision")
+	p2 := LoadSample(Options{})
+	if err := ReadReviewerState(p2, state); err != nil || !p2.Triaged(p2.Finding("review.md#2")) {
+		t.Errorf("ReadReviewerState does not see the decision: %v", err)
 	}
 	s2, _ := OpenStore(LoadSample(Options{}), state)
 	if s2.Where() != s.Where() {
@@ -337,24 +362,26 @@ func TestStoreOutsideThePacket(t *testing.T) {
 }
 
 func TestStoreRefusesWhatItDidNotWrite(t *testing.T) {
-	dir, p := samplePacket(t, nil)
+	_, p := samplePacket(t, nil)
+	dir := filepath.Join(testState(t), "vetter", p.WorkItem().Dir)
+	os.MkdirAll(dir, 0o700)
 	path := filepath.Join(dir, TriageFile)
 	os.WriteFile(path, []byte("{not json"), 0o644)
-	if _, err := OpenStore(p, t.TempDir()); err == nil || !strings.Contains(err.Error(), "will not overwrite") {
+	if _, err := OpenStore(p, testState(t)); err == nil || !strings.Contains(err.Error(), "will not overwrite") {
 		t.Errorf("corrupt triage.json: %v", err)
 	}
 	if data, _ := os.ReadFile(path); string(data) != "{not json" {
 		t.Error("corrupt triage.json was changed")
 	}
 
-	// A link planted in the packet is neither followed nor replaced.
+	// A link planted in the state folder is neither followed nor replaced.
 	os.Remove(path)
 	secret := filepath.Join(t.TempDir(), "secret")
 	os.WriteFile(secret, []byte(`{"version":1}`), 0o644)
 	if err := os.Symlink(secret, path); err != nil {
 		t.Skip("no symbolic links here")
 	}
-	if _, err := OpenStore(p, t.TempDir()); err == nil {
+	if _, err := OpenStore(p, testState(t)); err == nil {
 		t.Error("a triage.json link was accepted")
 	}
 	os.Remove(path)
@@ -398,7 +425,7 @@ func TestHelperWriter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := OpenStore(p, t.TempDir())
+	s, err := OpenStore(p, os.Getenv("VETTER_CRASH_STATE"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -443,14 +470,15 @@ func TestTriageSurvivesKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("kills a writer 200 times")
 	}
-	dir, _ := samplePacket(t, nil)
-	path := filepath.Join(dir, TriageFile)
+	dir, p := samplePacket(t, nil)
+	state := testState(t)
+	path := filepath.Join(state, "vetter", p.WorkItem().Dir, TriageFile)
 	rng := rand.New(rand.NewPCG(1, 2))
 	last, saves := 0, 0
 	const kills = 220
 	for i := 0; i < kills; i++ {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperWriter$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "VETTER_CRASH_DIR="+dir)
+		cmd.Env = append(os.Environ(), "VETTER_CRASH_DIR="+dir, "VETTER_CRASH_STATE="+state)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}

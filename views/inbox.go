@@ -32,10 +32,13 @@ type InboxRow struct {
 	GateReady           bool
 	Failing             []string // the gate checks that do not hold
 	Head                string
-	Decision            string // ok-to-test, hold, request-changes, or ""
-	DecisionSHA         string
-	Errors, Warnings    int
-	Infos               int
+	// Round is which round of its work item this head is (1-based; 0 when
+	// vetter has not seen it), of Rounds seen.
+	Round, Rounds    int
+	Decision         string // ok-to-test, hold, request-changes, or ""
+	DecisionSHA      string
+	Errors, Warnings int
+	Infos            int
 
 	order   int  // position in the folder listing
 	counted bool // the fill has read it

@@ -190,27 +190,10 @@ func ReadInboxRow(name, path, stateDir string) *InboxRow {
 	return row
 }
 
-// loadStateTriage reads the triage kept outside the packet (an archive, a
-// read-only folder) when there is one, as the workbench's store would. A
-// folder packet with its own triage.json needs nothing more, and no probe
-// file is written into it to find out whether it is writable.
+// loadStateTriage reads the reviewer's triage and rounds of the packet's
+// work item, as the workbench's store would, without writing anything.
 func loadStateTriage(p *packet.Packet, stateDir string) {
-	if p.Source == packet.KindDir {
-		if _, err := os.Stat(filepath.Join(p.Path, packet.TriageFile)); err == nil {
-			return
-		}
-	}
-	if stateDir == "" {
-		d, err := packet.DefaultStateDir()
-		if err != nil {
-			return
-		}
-		stateDir = d
-	}
-	if _, err := os.Stat(filepath.Join(stateDir, "vetter", p.Identity(), packet.TriageFile)); err != nil {
-		return
-	}
-	_, _ = packet.OpenStore(p, stateDir)
+	_ = packet.ReadReviewerState(p, stateDir)
 }
 
 // fill takes a row's facts from a loaded packet.
@@ -238,6 +221,7 @@ func (r *InboxRow) fill(p *packet.Packet) {
 	r.GateReady = g.Ready
 	r.Failing = g.FailingChecks()
 	r.Head = p.Change.HeadSHA
+	r.Round, r.Rounds = p.History.RoundOf(p.Change.HeadSHA)
 	if p.Triage != nil && p.Triage.Gate != nil {
 		r.Decision = p.Triage.Gate.Decision
 		r.DecisionSHA = p.Triage.Gate.SHA

@@ -155,7 +155,7 @@ func triageAll(t testing.TB, p, decision string) {
 		t.Fatal(err)
 	}
 	defer pk.Close()
-	s, err := packet.OpenStore(pk, t.TempDir())
+	s, err := packet.OpenStore(pk, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,6 +186,9 @@ func triageAll(t testing.TB, p, decision string) {
 //	notes           —        a folder that is not a packet: not shown
 func makeTestInbox(t testing.TB, dir string) {
 	t.Helper()
+	// The reviewer's state of these packets: triageAll writes it, the inbox
+	// (testAppOpts) reads it.
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	old := samplePacket(t, dir, "a-old-decision", "ACME-10")
 	triageAll(t, old, packet.DecisionHold)
 	edit(t, filepath.Join(old, "change.md"), "**`"+sampleHead, "**`2cc2d81f4285cf39d8ebaf61573f0095423d52b2")
@@ -216,7 +219,7 @@ func makeTestInbox(t testing.TB, dir string) {
 }
 
 func testAppOpts(t testing.TB) AppOptions {
-	return AppOptions{Theme: "dark", StateDir: t.TempDir(), Load: packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog}}
+	return AppOptions{Theme: "dark", StateDir: os.Getenv("XDG_STATE_HOME"), Load: packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog}}
 }
 
 func rowNames(in *Inbox) []string {

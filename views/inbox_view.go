@@ -22,6 +22,15 @@ type inboxCol struct {
 var inboxCols = []inboxCol{
 	{"ID", 10, 0, func(in *Inbox, r *InboxRow) (string, string) { return orDash(r.ID), "" }},
 	{"Title", 0, 0, nil}, // takes what is left
+	{"Head", 11, 2, func(in *Inbox, r *InboxRow) (string, string) {
+		// Which round of its work item the row is, as far as vetter has
+		// seen it: "eececad r2" is the second head seen.
+		h := orDash(shortSHA(r.Head))
+		if r.Round > 0 && r.Rounds > 1 {
+			h += fmt.Sprintf(" r%d", r.Round)
+		}
+		return h, ""
+	}},
 	{"Verdict", 7, 0, func(in *Inbox, r *InboxRow) (string, string) { return orDash(r.Verdict), r.Verdict }},
 	{"Assessment", 13, 3, func(in *Inbox, r *InboxRow) (string, string) { return orDash(r.Assessment), r.Assessment }},
 	{"Valid.", 6, 2, func(in *Inbox, r *InboxRow) (string, string) {
@@ -199,10 +208,22 @@ func (in *Inbox) rowLine(r *InboxRow, selected bool, cols []inboxCol, titleW int
 		marker = "▸ "
 	}
 	b.WriteString(marker)
-	for _, c := range cols {
+	for i, c := range cols {
 		var text, word string
 		w := c.width
 		switch {
+		case c.cell == nil && (!r.Loaded || r.Err != nil):
+			// A row not read yet, or unreadable, has nothing in the columns
+			// after the title: its name and why take them all.
+			w = titleW
+			for _, rest := range cols[i+1:] {
+				w += rest.width + 1
+			}
+			if !r.Loaded {
+				text, word = r.Name+" · reading…", "muted"
+			} else {
+				text, word = r.Name+": "+r.Err.Error(), "error"
+			}
 		case c.cell == nil:
 			w = titleW
 			switch {
@@ -227,6 +248,9 @@ func (in *Inbox) rowLine(r *InboxRow, selected bool, cols []inboxCol, titleW int
 			cell = style.Render(cell)
 		}
 		b.WriteString(cell + " ")
+		if c.cell == nil && (!r.Loaded || r.Err != nil) {
+			break
+		}
 	}
 	line := fit(b.String(), in.width)
 	if selected {
@@ -250,7 +274,11 @@ func (in *Inbox) details() string {
 		return st.Line(r.Err.Error(), st.Error)
 	}
 	parts := []string{r.Path}
-	parts = append(parts, fmt.Sprintf("%s/%s", orDash(r.Verdict), orDash(r.Assessment)))
+	head := "head " + orDash(shortSHA(r.Head))
+	if r.Round > 0 && r.Rounds > 1 {
+		head += fmt.Sprintf(" (round %d of %d seen)", r.Round, r.Rounds)
+	}
+	parts = append(parts, head, fmt.Sprintf("%s/%s", orDash(r.Verdict), orDash(r.Assessment)))
 	parts = append(parts, fmt.Sprintf("%d/%d validated", r.Validated, r.Total))
 	f := fmt.Sprintf("%d of %d findings open", r.Open, r.Findings)
 	if r.Stale > 0 {

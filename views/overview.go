@@ -157,8 +157,8 @@ func (o *Overview) rebuild() {
 		&Target{Screen: ScreenDecision, File: -1, Hunk: -1, DiffLine: -1})
 	if d := p.Triage; d != nil && d.Gate != nil {
 		line := fmt.Sprintf("  decided %s by %s for %s", d.Gate.Decision, d.Gate.User, d.Gate.SHA)
-		if d.Gate.SHA != p.Change.HeadSHA {
-			add(st.Warn.Render(text(line+" — the head moved since")), nil)
+		if _, stands := p.DecisionStands(); !stands {
+			add(st.Warn.Render(text(line+" — the head moved since; it no longer stands")), nil)
 		} else {
 			add(st.Accent.Render(text(line)), nil)
 		}

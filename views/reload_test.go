@@ -197,11 +197,12 @@ func TestWatchBurstReloadsOnce(t *testing.T) {
 	if !strings.Contains(ansi.Strip(a.Render()), "reloaded: review.md changed") {
 		t.Errorf("status after the burst:\n%s", ansi.Strip(a.Render()))
 	}
-	// Triage writes triage.json in the packet folder: no reload.
+	// Triage is saved in the reviewer's state, never in the packet: no
+	// file appears there and nothing reloads.
 	l.press("4", "a")
 	l.settle(600 * time.Millisecond)
-	if _, err := os.Stat(filepath.Join(dir, packet.TriageFile)); err != nil {
-		t.Fatalf("triage was not saved in the packet: %v", err)
+	if _, err := os.Stat(filepath.Join(dir, packet.TriageFile)); err == nil {
+		t.Fatal("triage was saved in the packet")
 	}
 	if n := l.count("appReloadedMsg"); n != 1 {
 		t.Errorf("saving triage caused a reload (%d reloads)", n)
@@ -229,14 +230,11 @@ func TestWatcherDebounce(t *testing.T) {
 		t.Fatal("a second change reported for one burst")
 	case <-time.After(300 * time.Millisecond):
 	}
-	// Our own files are not changes; validation/logs created later is watched.
+	// A triage.json appearing in the packet is a change like any other: the
+	// reload reports it as the packet speaking for the reviewer.
 	os.WriteFile(filepath.Join(dir, packet.TriageFile), []byte("{}"), 0o644)
-	os.WriteFile(filepath.Join(dir, ".triage.json12345"), []byte("{}"), 0o644)
-	select {
-	case <-w.Fired():
-		t.Fatal("writing triage.json was reported")
-	case <-time.After(300 * time.Millisecond):
-	}
+	<-w.Fired()
+	// validation/logs created later is watched.
 	if err := os.MkdirAll(filepath.Join(dir, "validation", "logs"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +246,66 @@ func TestWatcherDebounce(t *testing.T) {
 	case <-time.After(3 * time.Second):
 		t.Fatal("a new log in a folder created after the watch began was not reported")
 	}
-	if !IgnoredByWatch(".vetter-probe-123") || IgnoredByWatch("review.md") {
-		t.Error("IgnoredByWatch")
+}
+
+// Round 2 opened from its own folder, after round 1 was triaged and decided
+// in another: the since screen is there without --since, says the decision
+// no longer stands, and lists the findings with the triage each carried.
+func TestSinceWithoutBeingTold(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	round1 := filepath.Join(t.TempDir(), "r1")
+	if err := packet.WriteSample(round1); err != nil {
+		t.Fatal(err)
 	}
+	p1, err := packet.Load(round1, packet.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s1, err := packet.OpenStore(p1, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+	if _, err := s1.Set([]string{"3"}, packet.TriageAccepted, "", "ana", now); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s1.Decide(packet.DecisionHold, "", "ana", "", now); err != nil {
+		t.Fatal(err)
+	}
+	p1.Close()
+
+	p2, err := packet.Load(filepath.Join("..", "packet", "testdata", "rounds", "round2"), packet.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := NewApp(p2, AppOptions{Theme: "dark", Load: packet.Options{}})
+	defer a.Close()
+	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	if a.root.shown(ScreenSince) {
+		t.Fatal("the since screen is there before the earlier round was read")
+	}
+	// The since screen's own start-up command reads the earlier round; it
+	// is run to completion here rather than raced against a deadline.
+	load := a.root.screens[ScreenSince].Init()
+	if load == nil {
+		t.Fatal("the since screen does not look for an earlier round")
+	}
+	a.root.Update(load())
+	if !a.root.shown(ScreenSince) {
+		t.Fatal("round 2 opened alone has no since screen, though vetter saw round 1")
+	}
+	a.root.Update(keyMsg("8"))
+	screen := ansi.Strip(a.Render())
+	for _, want := range []string{
+		"hold was for 1bb1c70f4285; the head is 5e2f0c7a9d14: it no longer stands",
+		"Findings: 1 new, 1 resolved, 1 changed",
+		"· accepted", // unchanged #3 carries round 1's decision
+		"not re-run since the last round: 02-lint",
+		"+␉RetryAfter string", // the interdiff itself
+	} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the since screen lacks %q:\n%s", want, screen)
+		}
+	}
+	checkSize(t, a.Render(), 120, 40)
 }

@@ -293,8 +293,9 @@ func TestRootSinceScreen(t *testing.T) {
 	if f := r.Screen(ScreenFindings).(*Findings).Selected(); r.Active() != ScreenFindings || f == nil || f.Number != 6 {
 		t.Fatalf("enter: active %v, finding %v", r.Active(), f)
 	}
-	// Back, down past the changed #2 to the altered client.go: the diff.
-	pressRoot(r, "backspace", "j", "j", "enter")
+	// Back, down past the changed #2, the unchanged #3-#5 and the two runs
+	// of the evidence to the altered client.go: the diff.
+	pressRoot(r, "backspace", "j", "j", "j", "j", "j", "j", "j", "enter")
 	if r.Active() != ScreenDiff {
 		t.Fatalf("enter on a file: active %v", r.Active())
 	}

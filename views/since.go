@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -24,8 +25,29 @@ func NewSince(ctx *Context) *Since {
 	return s
 }
 
-// Init has nothing to start.
-func (s *Since) Init() tea.Cmd { return nil }
+// Init reads the earlier round vetter knows of this work item, when it was
+// not given (--since, the inbox), so "what changed" is there whenever there
+// is an earlier round: behind the first screen, never before it.
+func (s *Since) Init() tea.Cmd {
+	ctx := s.ctx
+	if ctx.Since != nil || ctx.Store == nil || ctx.P.Partial {
+		return nil
+	}
+	store, p := ctx.Store, ctx.P
+	load := func() tea.Msg {
+		old, _, ok := store.EarlierRound()
+		if !ok {
+			return nil
+		}
+		defer old.Close()
+		c := packet.Compare(old, p)
+		return sinceLoadedMsg{c: &c}
+	}
+	return ctx.Work.Cmd(load)
+}
+
+// sinceLoadedMsg brings the comparison with the earlier round Init read.
+type sinceLoadedMsg struct{ c *packet.Comparison }
 
 // SetSize gives the body's size.
 func (s *Since) SetSize(w, h int) {
@@ -38,6 +60,7 @@ func (s *Since) rebuild() {
 	w := max(s.list.width-2, 20)
 	var rows []listRow
 	add := func(text string, t *Target) { rows = append(rows, listRow{text: text, target: t, item: -1}) }
+
 	line := func(text string) string { return st.Line(clipTo(text, w), st.Base) }
 	none := func() Target { return Target{File: -1, Hunk: -1, DiffLine: -1} }
 	if c == nil {
@@ -51,7 +74,18 @@ func (s *Since) rebuild() {
 		if c.Head.Moved {
 			style = st.Warn
 		}
-		add(style.Render(line(c.Head.Note)), nil)
+		// The head's clause only: the decision line below says the rest.
+		note, _, _ := strings.Cut(c.Head.Note, "; ")
+		add(style.Render(line(note)), nil)
+	}
+	// The first thing a re-review needs: whether the decision on record
+	// still stands, in one sentence that fits.
+	if note := p.DecisionNote(); note != "" {
+		style := st.Muted
+		if _, stands := p.DecisionStands(); !stands {
+			style = st.Warn
+		}
+		add(style.Render(line("Decision: "+note)), nil)
 	}
 	add("", nil)
 	add(st.Subtitle.Render(fmt.Sprintf("%-12s %-28s %s", "", "before", "after")), nil)
@@ -94,6 +128,48 @@ func (s *Since) rebuild() {
 	for _, f := range fd.Resolved {
 		finding("resolved", f, false)
 	}
+	// Unchanged findings carry their decision into this round.
+	for _, f := range fd.Unchanged {
+		tg := none()
+		tg.Screen, tg.Finding = ScreenFindings, f.ID
+		state := packet.TriageOpen
+		if cur := p.Finding(f.ID); cur != nil {
+			state, _, _ = p.TriageOf(cur)
+		}
+		add(fmt.Sprintf("  %-9s #%d %s %s%s", "unchanged", f.Number, st.SeverityBadge(f.Severity),
+			line(clipTo(oneLine(f.Claim), w-40)), st.Muted.Render(" · "+state)), &tg)
+	}
+
+	add("", nil)
+	reg := c.Registry
+	rerun := map[string]bool{}
+	for _, r := range reg.Recipes {
+		rerun[r.Recipe] = true
+	}
+	var stale []string
+	for _, row := range p.Evidence.Rows {
+		if !rerun[row.Recipe] {
+			stale = append(stale, row.Recipe)
+		}
+	}
+	add(st.Subtitle.Render(fmt.Sprintf("Evidence: %d of %d recipes re-run or changed, %d runs added",
+		len(reg.Recipes), len(p.Evidence.Rows), len(reg.Added))), nil)
+	for _, r := range reg.Recipes {
+		add(fmt.Sprintf("  %-15s %s %s", r.Change, line(r.Recipe), st.Muted.Render(orDash(r.OldStatus)+" → "+orDash(r.NewStatus))), nil)
+	}
+	if len(stale) > 0 {
+		add(st.Warn.Render(line("  not re-run since the last round: "+strings.Join(stale, ", "))), nil)
+	}
+	for _, r := range reg.Added {
+		add(fmt.Sprintf("  added    seq %d %s %s", r.Seq, line(r.Recipe), st.Status(r.Status).Render(r.Status)), runTarget(r))
+	}
+	for _, r := range reg.Changed {
+		add(fmt.Sprintf("  changed  seq %d %s %s → %s", r.Seq, line(r.Recipe), r.OldStatus, st.Status(r.Status).Render(r.Status)), runTarget(r))
+	}
+	for _, r := range reg.Removed {
+		add(fmt.Sprintf("  removed  seq %d %s", r.Seq, line(r.Recipe)), nil)
+	}
+
 	add("", nil)
 	add(st.Subtitle.Render(fmt.Sprintf("The change: %d altered, %d added, %d removed, %d unchanged files",
 		c.Change.Altered, c.Change.Added, c.Change.Removed, c.Change.Unchanged)), nil)
@@ -111,6 +187,24 @@ func (s *Since) rebuild() {
 		}
 		add(fmt.Sprintf("  %-8s %s  %s", f.Status, line(f.Path),
 			st.Muted.Render(fmt.Sprintf("+%d −%d → +%d −%d", f.OldInsertions, f.OldDeletions, f.NewInsertions, f.NewDeletions))), t)
+		// The interdiff, as compare prints it: each hunk that differs, as
+		// a diff of the two rounds' diffs.
+		for _, h := range f.Hunks {
+			if h.Status == packet.DeltaUnchanged {
+				continue
+			}
+			add(st.Muted.Render(line(fmt.Sprintf("    %s hunk %s → %s %s", h.Status, orDash(h.Old), orDash(h.New), h.Section))), t)
+			for _, l := range h.Lines {
+				style := st.Muted
+				switch l.Op {
+				case "-":
+					style = st.Removed
+				case "+":
+					style = st.Added
+				}
+				add("    "+style.Render(line(l.Op+" "+l.Text)), t)
+			}
+		}
 	}
 
 	add("", nil)
@@ -130,19 +224,6 @@ func (s *Since) rebuild() {
 			}
 			add(fmt.Sprintf("    %s:%d  %s", d.Path, ch.Line, text), docTarget(p, d.Path, ch.Line))
 		}
-	}
-
-	add("", nil)
-	reg := c.Registry
-	add(st.Subtitle.Render(fmt.Sprintf("Registry: %d runs added, %d changed, %d removed", len(reg.Added), len(reg.Changed), len(reg.Removed))), nil)
-	for _, r := range reg.Added {
-		add(fmt.Sprintf("  added    seq %d %s %s", r.Seq, line(r.Recipe), st.Status(r.Status).Render(r.Status)), runTarget(r))
-	}
-	for _, r := range reg.Changed {
-		add(fmt.Sprintf("  changed  seq %d %s %s → %s", r.Seq, line(r.Recipe), r.OldStatus, st.Status(r.Status).Render(r.Status)), runTarget(r))
-	}
-	for _, r := range reg.Removed {
-		add(fmt.Sprintf("  removed  seq %d %s", r.Seq, line(r.Recipe)), nil)
 	}
 
 	s.list.setRows(rows)
@@ -179,8 +260,16 @@ func runTarget(r packet.RunDelta) *Target {
 // Update moves and follows.
 func (s *Since) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case ThemeChangedMsg:
+	case ThemeChangedMsg, TriageChangedMsg:
 		s.rebuild()
+	case sinceLoadedMsg:
+		if s.ctx.Since == nil {
+			s.ctx.Since = msg.c
+			s.rebuild()
+			return func() tea.Msg {
+				return StatusMsg{Text: "an earlier round of this work item is known: 8 shows what changed since " + short(msg.c.Head.Old)}
+			}
+		}
 	default:
 		return s.handleList(msg)
 	}

@@ -89,7 +89,10 @@ func (r *Root) saveTriage(ids []string, state, note string) tea.Cmd {
 	if err != nil {
 		return ReportError(err)
 	}
-	text := fmt.Sprintf("%s → %s · saved to %s", idList(ids), state, r.ctx.Store.Where())
+	// Where it is saved is the same for every save (the work item's state
+	// folder, shown on the overview and the decision screen), so the status
+	// line keeps its width for what changed.
+	text := fmt.Sprintf("%s → %s · saved", idList(ids), state)
 	if rep.Merged() {
 		text += " · merged with another vetter's changes: " + rep.String()
 	}
@@ -104,7 +107,7 @@ func (r *Root) saveNote(id, note string) tea.Cmd {
 	if err != nil {
 		return ReportError(err)
 	}
-	text := fmt.Sprintf("note on %s saved to %s", id, r.ctx.Store.Where())
+	text := fmt.Sprintf("note on %s saved", id)
 	if rep.Merged() {
 		text += " · merged: " + rep.String()
 	}
@@ -141,7 +144,7 @@ func (r *Root) decide(decision, note, override string) tea.Cmd {
 	if err != nil {
 		return ReportError(err)
 	}
-	text := fmt.Sprintf("recorded %s for %s in %s", gd.Decision, gd.SHA, r.ctx.Store.Where())
+	text := fmt.Sprintf("recorded %s for %s, by %s", gd.Decision, shortSHA(gd.SHA), gd.User)
 	if rep.GateChanged {
 		text += " · another vetter decided meanwhile: " + rep.String()
 	}

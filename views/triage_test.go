@@ -26,7 +26,8 @@ func newTriageRoot(t *testing.T) (*Root, string) {
 	ctx := NewContext(p, true, false)
 	ctx.User = "tester"
 	ctx.Now = func() time.Time { return time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC) }
-	ctx.Store, ctx.StoreErr = packet.OpenStore(p, t.TempDir())
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	ctx.Store, ctx.StoreErr = packet.OpenStore(p, "")
 	if ctx.StoreErr != nil {
 		t.Fatal(ctx.StoreErr)
 	}
@@ -48,10 +49,14 @@ func typeText(r *Root, s string) {
 	}
 }
 
+// reload loads the packet again with the reviewer's state saved so far.
 func reload(t *testing.T, dir string) *packet.Packet {
 	t.Helper()
 	p, err := packet.Load(dir, packet.Options{})
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := packet.ReadReviewerState(p, ""); err != nil {
 		t.Fatal(err)
 	}
 	return p

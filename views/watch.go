@@ -4,7 +4,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
@@ -138,29 +137,11 @@ func (w *Watcher) follow(ev fsnotify.Event) {
 }
 
 // relevant drops events that are not changes to the packet: a change of
-// mode alone, and the files vetter writes itself (triage.json,
-// decisions.jsonl, renameio's temporary .triage.json* and the probe that
-// checks the folder is writable), which would otherwise reload after every
-// triage.
+// mode alone. vetter writes nothing into a packet (the reviewer's state is
+// in the state directory), so every other event is a change, a triage.json
+// the packet gains included: the reload reports it (packet-ships-decisions).
 func (w *Watcher) relevant(ev fsnotify.Event) bool {
-	if ev.Op == fsnotify.Chmod {
-		return false
-	}
-	return !IgnoredByWatch(filepath.Base(ev.Name))
-}
-
-// IgnoredByWatch reports whether a file name is one vetter writes in a
-// packet folder, so a change to it is not a change to the packet.
-func IgnoredByWatch(name string) bool {
-	switch {
-	case name == packet.TriageFile, name == packet.DecisionsFile:
-		return true
-	case strings.HasPrefix(name, "."+packet.TriageFile), strings.HasPrefix(name, "."+packet.DecisionsFile):
-		return true
-	case strings.HasPrefix(name, ".vetter-probe-"):
-		return true
-	}
-	return false
+	return ev.Op != fsnotify.Chmod
 }
 
 // watchFiredMsg says a watched packet changed; W names the watcher so one
