@@ -261,7 +261,13 @@ func (e *Evidence) syncDetail() {
 		return
 	}
 	it := e.items[e.cursor]
-	id := fmt.Sprintf("%s\x00%d", it.key(), w)
+	// The rounds are in the key because the detail says which head a run
+	// tested, and the store may fill History after the screen is built.
+	rounds := 0
+	if h := e.ctx.P.History; h != nil {
+		rounds = len(h.Rounds)
+	}
+	id := fmt.Sprintf("%s\x00%d\x00%p\x00%d", it.key(), w, e.ctx.P.History, rounds)
 	if id == e.detailFor {
 		return
 	}
