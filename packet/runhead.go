@@ -52,6 +52,9 @@ func (p *Packet) RunHead(r *Run) (sha, source string) {
 	// against is read afresh, since the store may fill History at any time,
 	// and matching costs microseconds.
 	first, seen := p.History.FirstSeenHead(RunKey(r))
+	// Every head RunHead returns is a hex SHA: it is drawn on screen and
+	// written into the gate's message.
+	seen = seen && ValidSHA(first)
 	named := p.namedHeads(r, p.knownHeads())
 	switch {
 	case len(named) == 1:
