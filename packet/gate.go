@@ -10,6 +10,7 @@ const (
 	CheckVerdictPass     = "verdict-pass"
 	CheckAssessmentSound = "assessment-sound"
 	CheckEvidence        = "evidence-complete"
+	CheckEvidenceCurrent = "evidence-current"
 	CheckLogsIntact      = "logs-intact"
 	CheckFindingsTriaged = "findings-triaged"
 	CheckHeadKnown       = "head-known"
@@ -55,6 +56,9 @@ func (p *Packet) Gate() Gate {
 	default:
 		add(CheckEvidence, true, fmt.Sprintf("%d/%d validated", p.Evidence.Validated, p.Evidence.Total))
 	}
+
+	ok, detail := p.evidenceCurrent()
+	add(CheckEvidenceCurrent, ok, detail)
 
 	bad := 0
 	for _, pr := range p.Problems {

@@ -64,6 +64,11 @@ type Log struct {
 	lastByte  byte    // the last byte scanned
 	done      bool
 	exitTrail int // lines after the exit line (blank), to place it once counted
+
+	// hexWords are the hex words at the log's two ends, found once for
+	// RunHead (runhead.go).
+	hexOnce  sync.Once
+	hexWords []string
 }
 
 // ExitLine is the recorder's closing "[exit N after S s]" line.

@@ -224,6 +224,9 @@ type Run struct {
 	DurationMs  *int64
 	Note        string
 	Disposition string
+	// HeadSHA is the commit the run tested, when the registry says so
+	// (optional "head_sha"); a hex SHA, else empty.
+	HeadSHA string
 	// Extra keeps unknown fields as raw JSON, by name.
 	Extra map[string]json.RawMessage
 	Line  int // 1-based line in registry.jsonl

@@ -104,6 +104,7 @@ func parseRun(line []byte, lineNo int) (*Run, []Problem) {
 	str("started_at", &r.StartedAt)
 	str("note", &r.Note)
 	str("disposition", &r.Disposition)
+	str("head_sha", &r.HeadSHA)
 	if v := integer("seq"); v != nil {
 		r.Seq = int(*v)
 	}
@@ -117,12 +118,18 @@ func parseRun(line []byte, lineNo int) (*Run, []Problem) {
 		probs = append(probs, where(CodeRegistryField, "line %d has no \"recipe\"; the run is listed under (no recipe)", lineNo))
 		r.Recipe = "(no recipe)"
 	}
+	if r.HeadSHA = strings.TrimSpace(r.HeadSHA); r.HeadSHA != "" && !ValidSHA(r.HeadSHA) {
+		// The SHA is compared with the head and shown on screen; anything but
+		// a hex commit id is dropped rather than half-trusted.
+		probs = append(probs, where(CodeRegistryField, "line %d: \"head_sha\" should be a hex commit id (7 to 64 digits), found %q", lineNo, clip(r.HeadSHA, 40)))
+		r.HeadSHA = ""
+	}
 	if r.Status != "" && !knownStatus[r.Status] {
 		probs = append(probs, where(CodeRegistryField, "line %d: status %q is not one of validated, failing, dispositioned, superseded, n/a", lineNo, clip(r.Status, 40)))
 	}
 	for k, v := range obj {
 		switch k {
-		case "seq", "recipe", "status", "command", "log", "exit_code", "started_at", "duration_ms", "note", "disposition":
+		case "seq", "recipe", "status", "command", "log", "exit_code", "started_at", "duration_ms", "note", "disposition", "head_sha":
 			continue
 		}
 		if r.Extra == nil {

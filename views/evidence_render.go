@@ -83,21 +83,21 @@ func evFlat(s string) string {
 }
 
 // evCols are the table's column widths (the command takes the rest).
-type evCols struct{ recipe, status, runs, exit, dur, cmd int }
+type evCols struct{ recipe, status, runs, head, exit, dur, cmd int }
 
 const evMarkW = 2 // "▸ " before a recipe
 
 func (e *Evidence) columns(w int) evCols {
-	c := evCols{recipe: 14, status: 13, runs: 4, exit: 4, dur: 6}
+	c := evCols{recipe: 14, status: 13, runs: 4, head: evHeadW, exit: 4, dur: 6}
 	for _, row := range e.ctx.P.Evidence.Rows {
 		c.recipe = max(c.recipe, ansi.StringWidth(evFlat(row.Recipe)))
 	}
 	c.recipe = min(c.recipe, 30)
-	fixed := evMarkW + c.recipe + 1 + c.status + 1 + c.runs + 1 + c.exit + 1 + c.dur + 1
+	fixed := evMarkW + c.recipe + 1 + c.status + 1 + c.runs + 1 + c.head + 1 + c.exit + 1 + c.dur + 1
 	if short := 16 - (w - fixed); short > 0 {
 		// A narrow table gives up recipe width before the command vanishes.
 		c.recipe = max(c.recipe-short, 10)
-		fixed = evMarkW + c.recipe + 1 + c.status + 1 + c.runs + 1 + c.exit + 1 + c.dur + 1
+		fixed = evMarkW + c.recipe + 1 + c.status + 1 + c.runs + 1 + c.head + 1 + c.exit + 1 + c.dur + 1
 	}
 	c.cmd = max(w-fixed, 0)
 	return c
@@ -122,7 +122,8 @@ func (e *Evidence) tableLines(w, h int) []string {
 	lines := []string{evFit(title, w)}
 	head := []evCell{
 		{text: "", w: evMarkW}, {text: "RECIPE", w: c.recipe}, {text: "STATUS", w: c.status},
-		{text: "RUNS", w: c.runs, right: true}, {text: "EXIT", w: c.exit, right: true},
+		{text: "RUNS", w: c.runs, right: true}, {text: "HEAD", w: c.head},
+		{text: "EXIT", w: c.exit, right: true},
 		{text: "TIME", w: c.dur, right: true}, {text: "COMMAND", w: c.cmd},
 	}
 	for i := range head {
@@ -174,6 +175,8 @@ func (e *Evidence) itemCells(it evItem, c evCols) []evCell {
 			evCell{text: "", w: c.runs},
 		)
 	}
+	headText, headStyle := e.runHeadCell(run)
+	cells = append(cells, evCell{text: headText, style: headStyle, w: c.head})
 	exit, dur, cmd := "–", "–", ""
 	if run != nil {
 		if run.ExitCode != nil {
@@ -258,7 +261,13 @@ func (e *Evidence) syncDetail() {
 		return
 	}
 	it := e.items[e.cursor]
-	id := fmt.Sprintf("%s\x00%d", it.key(), w)
+	// The rounds are in the key because the detail says which head a run
+	// tested, and the store may fill History after the screen is built.
+	rounds := 0
+	if h := e.ctx.P.History; h != nil {
+		rounds = len(h.Rounds)
+	}
+	id := fmt.Sprintf("%s\x00%d\x00%p\x00%d", it.key(), w, e.ctx.P.History, rounds)
 	if id == e.detailFor {
 		return
 	}
@@ -318,6 +327,8 @@ func (e *Evidence) detailLines(it evItem, w int) []string {
 		field("duration", fmt.Sprintf("%s (%d ms)", evDuration(*run.DurationMs), *run.DurationMs), st.Base)
 	}
 	field("log", run.Log, st.Accent)
+	head, headStyle := e.runHeadDetail(run)
+	field("head", head, headStyle)
 	for _, k := range run.ExtraKeys() {
 		field(k, evJSONValue(run.Extra[k]), st.Base)
 	}
@@ -404,4 +415,57 @@ func evWordWrap(text string, w int) []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// evHeadW is the HEAD column: a short SHA.
+const evHeadW = 7
+
+// runHeadCell is the HEAD cell of a run: its short SHA, muted when it is
+// the packet's head and in the warning colour when it is another (an older
+// round's), "?" when nothing tells; empty for a recipe with no run.
+func (e *Evidence) runHeadCell(run *packet.Run) (string, lipgloss.Style) {
+	st := e.ctx.St
+	if run == nil {
+		return "", st.Muted
+	}
+	sha, _ := e.ctx.P.RunHead(run)
+	switch {
+	case sha == "":
+		return "?", st.Muted
+	case e.ctx.P.IsHead(sha):
+		return evShortSHA(sha), st.Muted
+	}
+	return evShortSHA(sha), st.Warn
+}
+
+// runHeadDetail says in the detail pane which commit the run tested, how
+// that is known, and whether it is the head.
+func (e *Evidence) runHeadDetail(run *packet.Run) (string, lipgloss.Style) {
+	st, p := e.ctx.St, e.ctx.P
+	sha, source := p.RunHead(run)
+	switch {
+	case sha == "":
+		return "? nothing tells which commit this run tested", st.Muted
+	case p.IsHead(sha):
+		return fmt.Sprintf("%s, the head (from the %s)", evShortSHA(sha), evHeadSource(source)), st.Base
+	}
+	return fmt.Sprintf("%s, not the head %s (from the %s)", evShortSHA(sha), evShortSHA(p.Change.HeadSHA), evHeadSource(source)), st.Warn
+}
+
+// evHeadSource names where a run's head was learnt, for the detail pane.
+func evHeadSource(source string) string {
+	switch source {
+	case packet.HeadFromRegistry:
+		return "registry's head_sha"
+	case packet.HeadFromLog:
+		return "run's log"
+	case packet.HeadFromFirstSeen:
+		return "round vetter first saw the run in"
+	}
+	return source
+}
+
+// evShortSHA is a SHA's first 7 digits, as git abbreviates it.
+func evShortSHA(sha string) string {
+	return strings.ToLower(sha[:min(len(sha), evHeadW)])
 }

@@ -214,3 +214,69 @@ func FuzzEvidenceWordWrap(f *testing.F) {
 		_ = logsIsError(text)
 	})
 }
+
+// Round 2 of the sample, with round 1 known: each run's head shows in the
+// table and in the detail pane, muted on the head, in the warning colour on
+// the older one, "?" where nothing tells.
+func TestEvidenceRunHeads(t *testing.T) {
+	p1 := packet.LoadSample(packet.Options{})
+	p2, err := packet.Load("../packet/testdata/rounds/round2", packet.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p2.Close() })
+	keys := func(p *packet.Packet, from int) []string {
+		var out []string
+		for _, r := range p.Registry.Runs[from:] {
+			out = append(out, packet.RunKey(r))
+		}
+		return out
+	}
+	p2.History = &packet.History{Rounds: []packet.Round{
+		{Head: p1.Change.HeadSHA, Runs: keys(p1, 0)},
+		{Head: p2.Change.HeadSHA, Runs: keys(p2, 5)},
+	}}
+	ctx := NewContext(p2, true, false)
+	e := NewEvidence(ctx)
+	e.SetSize(80, 24)
+	e.Open(Target{Screen: ScreenEvidence, Recipe: "02-lint"})
+	v := e.View()
+	checkSize(t, v, 80, 24)
+	plain := ansi.Strip(v)
+	for recipe, head := range map[string]string{
+		"01-go-unit-tests": "5e2f0c7", "02-lint": "1bb1c70", "00-go-toolchain-setup": "1bb1c70",
+	} {
+		if !rowShowsHead(plain, recipe, head) {
+			t.Errorf("the row of %s does not show head %s:\n%s", recipe, head, plain)
+		}
+	}
+	if !strings.Contains(v, ctx.St.Warn.Render("1bb1c70")) {
+		t.Errorf("an older head is not drawn in the warning colour:\n%q", v)
+	}
+	if !strings.Contains(v, ctx.St.Muted.Render("5e2f0c7")) {
+		t.Errorf("the current head is not drawn muted:\n%q", v)
+	}
+	if want := "head        1bb1c70, not the head 5e2f0c7 (from the round vetter first"; !strings.Contains(plain, want) {
+		t.Errorf("the detail pane does not say 02-lint ran on the old head (%q):\n%s", want, plain)
+	}
+
+	// Without History, a run whose log names no head is "?".
+	p2.History = nil
+	e = NewEvidence(NewContext(p2, true, false))
+	e.SetSize(80, 24)
+	if plain := ansi.Strip(e.View()); !rowShowsHead(plain, "02-lint", "?") {
+		t.Errorf("02-lint's head should be ?:\n%s", plain)
+	}
+}
+
+// rowShowsHead reports whether a line of s starts a row of recipe and shows
+// head in the HEAD column, after the status and the run count.
+func rowShowsHead(s, recipe, head string) bool {
+	for _, l := range strings.Split(s, "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 5 && f[1] == recipe && f[4] == head {
+			return true
+		}
+	}
+	return false
+}

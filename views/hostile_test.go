@@ -179,6 +179,8 @@ func walk(r *Root) *frames {
 	shot("overview")
 	hpress(r, "j", "j", "j")
 	shot("overview j")
+	hpress(r, "ctrl+d", "ctrl+d") // the problems further down
+	shot("overview ctrl+d")
 
 	hpress(r, "2")
 	for i := range p.Docs {

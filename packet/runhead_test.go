@@ -1,0 +1,442 @@
+package packet
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"testing/fstest"
+)
+
+const (
+	head1 = "1bb1c70f4285cf39d8ebaf61573f0095423d52b1" // the sample's head (round 1)
+	head2 = "5e2f0c7a9d14b38e6f1a2c0b7d9e4a3f81c6b250" // round 2's head
+)
+
+// roundOf is what vetter would have recorded for a round: its head and the
+// keys of the runs it saw first.
+func roundOf(p *Packet, seen map[string]bool) Round {
+	r := Round{Head: p.Change.HeadSHA}
+	for _, run := range p.Registry.Runs {
+		if k := RunKey(run); !seen[k] {
+			seen[k] = true
+			r.Runs = append(r.Runs, k)
+		}
+	}
+	return r
+}
+
+func currentCheck(t testing.TB, p *Packet, name string) GateCheck {
+	t.Helper()
+	for _, c := range p.Gate().Checks {
+		if c.Name == name {
+			return c
+		}
+	}
+	t.Fatalf("the gate has no %s check", name)
+	return GateCheck{}
+}
+
+// Round 2 re-ran one recipe: the others still decide their rows with runs
+// of round 1's head, and the gate says which and on what.
+func TestEvidenceCurrentRounds(t *testing.T) {
+	p1 := LoadSample(Options{})
+	p2 := loadRound2(t)
+	seen := map[string]bool{}
+	r1 := roundOf(p1, seen)
+	r2 := roundOf(p2, seen)
+	if len(r2.Runs) != 1 {
+		t.Fatalf("round 2 should bring one new run, found %d", len(r2.Runs))
+	}
+
+	p1.History = &History{Rounds: []Round{r1}}
+	c := currentCheck(t, p1, CheckEvidenceCurrent)
+	if !c.OK || c.Detail != "4/4 runs tested the head" {
+		t.Errorf("round 1: %+v, want ok with 4/4", c)
+	}
+
+	p2.History = &History{Rounds: []Round{r1, r2}}
+	c = currentCheck(t, p2, CheckEvidenceCurrent)
+	// In the evidence table's order: the plan's recipes, then the registry's.
+	want := "02-lint, 03-python-unit-tests and 00-go-toolchain-setup last ran on 1bb1c70; the head is 5e2f0c7"
+	if c.OK || c.Detail != want {
+		t.Errorf("round 2: %+v, want failing with %q", c, want)
+	}
+	if p2.Gate().Ready {
+		t.Error("round 2's gate is ready with stale evidence")
+	}
+	for seq, want := range map[int][2]string{
+		1: {head1, HeadFromLog},       // its log lists 1bb1c70
+		4: {head1, HeadFromFirstSeen}, // its log names no commit
+		6: {head2, HeadFromRegistry},
+	} {
+		sha, src := p2.RunHead(runBySeq(t, p2, seq))
+		if sha != want[0] || src != want[1] {
+			t.Errorf("run %d head = %s (%s), want %s (%s)", seq, sha, src, want[0], want[1])
+		}
+	}
+}
+
+// The check is in the gate's list right after evidence-complete.
+func TestEvidenceCurrentOrder(t *testing.T) {
+	checks := LoadSample(Options{}).Gate().Checks
+	for i, c := range checks {
+		if c.Name == CheckEvidence {
+			if i+1 >= len(checks) || checks[i+1].Name != CheckEvidenceCurrent {
+				t.Fatalf("evidence-current does not follow evidence-complete: %+v", checks)
+			}
+			return
+		}
+	}
+	t.Fatal("no evidence-complete check")
+}
+
+func runBySeq(t *testing.T, p *Packet, seq int) *Run {
+	t.Helper()
+	for _, r := range p.Registry.Runs {
+		if r.Seq == seq {
+			return r
+		}
+	}
+	t.Fatalf("no run %d", seq)
+	return nil
+}
+
+// headPacket is a packet of runs whose logs (by name) hold the given text,
+// with the given head.
+func headPacket(t *testing.T, head string, runs []*Run, logs map[string]string) *Packet {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for name, text := range logs {
+		fsys["validation/logs/"+name] = &fstest.MapFile{Data: []byte(text)}
+	}
+	src := SourceFromFS(fsys, KindEmbedded, "<test>")
+	p := &Packet{Change: Change{HeadSHA: head}, src: src, FS: fsys}
+	for name := range logs {
+		l, err := OpenLog(src, "validation/logs/"+name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Logs = append(p.Logs, l)
+	}
+	for _, r := range runs {
+		if r.Log != "" {
+			r.Log = "validation/logs/" + r.Log
+		}
+	}
+	p.Registry.Runs = runs
+	p.Evidence = BuildEvidence(nil, runs)
+	return p
+}
+
+func TestRunHeadOrder(t *testing.T) {
+	tests := []struct {
+		name    string
+		run     Run
+		log     string
+		history []Round
+		sha     string
+		source  string
+	}{
+		{
+			name: "head_sha wins over the log",
+			run:  Run{Recipe: "a", HeadSHA: head2},
+			log:  "HEAD is now at 1bb1c70 upload: retry\n",
+			sha:  head2, source: HeadFromRegistry,
+		},
+		{
+			name:    "the log wins over first seen",
+			run:     Run{Recipe: "a"},
+			log:     "HEAD is now at 1bb1c70 upload: retry\n",
+			history: []Round{{Head: head1}, {Head: head2, Runs: []string{"KEY"}}},
+			sha:     head1, source: HeadFromLog,
+		},
+		{
+			name:    "first seen when the log names no head",
+			run:     Run{Recipe: "a"},
+			log:     "ok  \tgithub.com/acme/depot\t0.4s\nbase a8eb4ddc9266\n",
+			history: []Round{{Head: head1, Runs: []string{"KEY"}}, {Head: head2}},
+			sha:     head1, source: HeadFromFirstSeen,
+		},
+		{
+			name: "nothing tells",
+			run:  Run{Recipe: "a"},
+			log:  "all tests passed\n",
+		},
+		{
+			name: "a 7-digit prefix names the head",
+			run:  Run{Recipe: "a"},
+			log:  "checked out 5e2f0c7\n",
+			sha:  head2, source: HeadFromLog,
+		},
+		{
+			name: "a 6-digit prefix does not",
+			run:  Run{Recipe: "a"},
+			log:  "checked out 5e2f0c\n",
+		},
+		{
+			name: "a longer word that merely starts like the head does not",
+			run:  Run{Recipe: "a"},
+			log:  "sha256 5e2f0c7a9d14b38e6f1a2c0b7d9e4a3f81c6b250aaaa\n",
+		},
+		{
+			name:    "an old head is matched in full and upper case",
+			run:     Run{Recipe: "a"},
+			log:     "HEAD=" + strings.ToUpper(head1) + ".\n",
+			history: []Round{{Head: head1}, {Head: head2}},
+			sha:     head1, source: HeadFromLog,
+		},
+		{
+			name:    "a listing of both heads is the newer one",
+			run:     Run{Recipe: "a"},
+			log:     "5e2f0c7 review round\n1bb1c70 upload: retry\n",
+			history: []Round{{Head: head1}, {Head: head2}},
+			sha:     head2, source: HeadFromLog,
+		},
+		{
+			name:    "a listing of both heads, first seen with the old one, is the old one",
+			run:     Run{Recipe: "a"},
+			log:     "From github.com:acme/depot\n   1bb1c70..5e2f0c7  feat -> origin/feat\nHEAD is now at 1bb1c70\n",
+			history: []Round{{Head: head1, Runs: []string{"KEY"}}, {Head: head2}},
+			sha:     head1, source: HeadFromLog,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			run := tt.run
+			run.Log = "r.log"
+			p := headPacket(t, head2, []*Run{&run}, map[string]string{"r.log": tt.log})
+			if tt.history != nil {
+				for i := range tt.history {
+					for j, k := range tt.history[i].Runs {
+						if k == "KEY" {
+							tt.history[i].Runs[j] = RunKey(&run)
+						}
+					}
+				}
+				p.History = &History{Rounds: tt.history}
+			}
+			sha, source := p.RunHead(&run)
+			if sha != tt.sha || source != tt.source {
+				t.Errorf("RunHead = %q (%q), want %q (%q)", sha, source, tt.sha, tt.source)
+			}
+		})
+	}
+}
+
+func TestEvidenceCurrentDetail(t *testing.T) {
+	tests := []struct {
+		name string
+		runs []*Run
+		ok   bool
+		want string
+	}{
+		{
+			name: "nothing tells: passes and says so",
+			runs: []*Run{{Recipe: "01-unit", Status: StatusValidated}, {Recipe: "02-lint", Status: StatusValidated}},
+			ok:   true, want: "could not tell which head 2 runs tested",
+		},
+		{
+			name: "some tell",
+			runs: []*Run{{Recipe: "01-unit", Status: StatusValidated, HeadSHA: head2[:9]}, {Recipe: "02-lint", Status: StatusValidated}},
+			ok:   true, want: "1/2 runs tested the head; could not tell for 1",
+		},
+		{
+			name: "grouped by SHA, in row order",
+			runs: []*Run{
+				{Recipe: "01-unit", Status: StatusValidated, HeadSHA: "ff62a64ac4c63e7d6b079d9826b805b3bc333d25"},
+				{Recipe: "02-lint", Status: StatusValidated, HeadSHA: head1},
+				{Recipe: "03-py", Status: StatusDispositioned, HeadSHA: "FF62A64"},
+				{Recipe: "04-docs", Status: StatusValidated, HeadSHA: head2},
+			},
+			want: "01-unit and 03-py last ran on ff62a64; 02-lint last ran on 1bb1c70; the head is 5e2f0c7",
+		},
+		{
+			name: "a superseded run does not decide its row",
+			runs: []*Run{
+				{Seq: 1, Recipe: "01-unit", Status: StatusValidated, HeadSHA: head2},
+				{Seq: 2, Recipe: "02-lint", Status: StatusSuperseded, HeadSHA: head1},
+				{Seq: 3, Recipe: "02-lint", Status: StatusValidated, HeadSHA: head2},
+			},
+			ok: true, want: "2/2 runs tested the head",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := headPacket(t, head2, tt.runs, nil)
+			c := currentCheck(t, p, CheckEvidenceCurrent)
+			if c.OK != tt.ok || c.Detail != tt.want {
+				t.Errorf("evidence-current = %v %q, want %v %q", c.OK, c.Detail, tt.ok, tt.want)
+			}
+		})
+	}
+}
+
+// countingReader is a log's contents that counts the bytes read from it.
+type countingReader struct {
+	data []byte
+	read atomic.Int64
+}
+
+func (c *countingReader) ReadAt(p []byte, off int64) (int, error) {
+	n, err := bytes.NewReader(c.data).ReadAt(p, off)
+	c.read.Add(int64(n))
+	return n, err
+}
+
+// A huge log is searched at its two ends only, once however often the gate
+// asks, and a head printed in its middle is not seen.
+func TestRunHeadReadsLogEndsOnce(t *testing.T) {
+	const size = 8 << 20
+	data := bytes.Repeat([]byte("=== RUN   TestX\n--- PASS: TestX (0.00s)\n"), size/40)
+	copy(data[len(data)/2:], "HEAD is now at 1bb1c70\n")
+	tail := "git rev-parse HEAD\n" + head2 + "\n[exit 0 after 1.0s]\n"
+	data = append(data, tail...)
+	cr := &countingReader{data: data}
+	l := &Log{Path: "validation/logs/big.log", Size: int64(len(data)), r: cr}
+	run := &Run{Recipe: "01-unit", Status: StatusValidated, Log: l.Path}
+	p := &Packet{Change: Change{HeadSHA: head2}, Logs: []*Log{l}}
+	p.Registry.Runs = []*Run{run}
+	p.Evidence = BuildEvidence(nil, p.Registry.Runs)
+	p.History = &History{Rounds: []Round{{Head: head1}, {Head: head2}}}
+
+	for range 3 {
+		if sha, src := p.RunHead(run); sha != head2 || src != HeadFromLog {
+			t.Fatalf("RunHead = %s (%s), want the head from the log's last lines", sha, src)
+		}
+		p.Gate()
+	}
+	// A new History (the store opened) asks again without reading again.
+	p.History = &History{Rounds: []Round{{Head: head2}}}
+	if c := currentCheck(t, p, CheckEvidenceCurrent); !c.OK || c.Detail != "1/1 runs tested the head" {
+		t.Errorf("evidence-current = %+v", c)
+	}
+	if got := cr.read.Load(); got != 2*logHeadWindow {
+		t.Errorf("read %d bytes of a %d-byte log, want its two %d-byte ends once", got, len(data), logHeadWindow)
+	}
+}
+
+// A word cut at the window's edge may be the start of a longer one (a
+// digest), so it does not count.
+func TestHexWordsWindowEdges(t *testing.T) {
+	var got []string
+	add := func(w string) { got = append(got, w) }
+	hexWords([]byte("1bb1c70f x DEADBEEF1 zz 5e2f0c7a9 abcdef 123456g7"), true, true, add)
+	if strings.Join(got, " ") != "deadbeef1 5e2f0c7a9" {
+		t.Errorf("words = %q, want the uncut hex words of 7 to 40 digits", got)
+	}
+}
+
+func TestParseRegistryHeadSHA(t *testing.T) {
+	reg, probs := ParseRegistry([]byte(`{"seq": 1, "recipe": "a", "head_sha": "` + head2 + `"}
+{"seq": 2, "recipe": "b", "head_sha": "not-a-sha"}
+{"seq": 3, "recipe": "c", "head_sha": 5}
+`))
+	if got := reg.Runs[0].HeadSHA; got != head2 {
+		t.Errorf("run 1 head_sha = %q", got)
+	}
+	if _, ok := reg.Runs[0].Extra["head_sha"]; ok {
+		t.Error("head_sha is kept as an unknown field too")
+	}
+	if reg.Runs[1].HeadSHA != "" || reg.Runs[2].HeadSHA != "" {
+		t.Errorf("bad head_sha values kept: %q, %q", reg.Runs[1].HeadSHA, reg.Runs[2].HeadSHA)
+	}
+	lines := map[int]bool{}
+	for _, pr := range probs {
+		if pr.Code == CodeRegistryField && strings.Contains(pr.Message, "head_sha") {
+			lines[pr.Line] = true
+		}
+	}
+	if !lines[2] || !lines[3] || len(lines) != 2 {
+		t.Errorf("head_sha problems on lines %v, want 2 and 3; all: %+v", lines, probs)
+	}
+}
+
+// synthLog is a log of any size made of one repeated line, read without
+// holding it, so a benchmark can stand a 1 GiB log in for the scale bench's.
+type synthLog struct {
+	size int64
+	line []byte
+	read atomic.Int64
+}
+
+func (s *synthLog) ReadAt(p []byte, off int64) (int, error) {
+	if off >= s.size {
+		return 0, io.EOF
+	}
+	n := int(min(int64(len(p)), s.size-off))
+	for i := range n {
+		p[i] = s.line[(off+int64(i))%int64(len(s.line))]
+	}
+	s.read.Add(int64(n))
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// The gate on a packet whose deciding run has a 1 GiB log: the first Gate
+// reads the log's two ends, later ones nothing.
+func BenchmarkGateEvidenceCurrent(b *testing.B) {
+	newPacket := func() (*Packet, *synthLog) {
+		sl := &synthLog{size: 1 << 30, line: []byte("--- PASS: TestUploadStores (0.01s) at 1bb1c70\n")}
+		l := &Log{Path: "validation/logs/big.log", Size: sl.size, r: sl}
+		p := &Packet{Change: Change{HeadSHA: head2}, Logs: []*Log{l}}
+		p.Registry.Runs = []*Run{{Seq: 1, Recipe: "01-unit", Status: StatusValidated, Log: l.Path}}
+		p.Evidence = BuildEvidence(nil, p.Registry.Runs)
+		p.History = &History{Rounds: []Round{{Head: head1}, {Head: head2}}}
+		return p, sl
+	}
+	b.Run("first", func(b *testing.B) {
+		var read int64
+		for b.Loop() {
+			p, sl := newPacket()
+			if c := currentCheck(b, p, CheckEvidenceCurrent); c.OK {
+				b.Fatalf("evidence-current = %+v, want failing on 1bb1c70", c)
+			}
+			read += sl.read.Load()
+		}
+		b.ReportMetric(float64(read)/float64(b.N), "log-bytes-read/op")
+	})
+	b.Run("cached", func(b *testing.B) {
+		p, _ := newPacket()
+		p.Gate()
+		for b.Loop() {
+			p.Gate()
+		}
+	})
+}
+
+// What `vetter summary` prints for round 2 once round 1 is known: the gate
+// is not ready and says which recipes ran on the old head, in every format.
+func TestSummaryRound2StaleEvidence(t *testing.T) {
+	p1 := LoadSample(Options{})
+	p2 := loadRound2(t)
+	seen := map[string]bool{}
+	p2.History = &History{Rounds: []Round{roundOf(p1, seen), roundOf(p2, seen)}}
+	s := p2.Summarize()
+	var text, md, js bytes.Buffer
+	s.WriteText(&text)
+	s.WriteMarkdown(&md)
+	if err := s.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	stale := "02-lint, 03-python-unit-tests and 00-go-toolchain-setup last ran on 1bb1c70; the head is 5e2f0c7"
+	for name, want := range map[string]string{
+		"text":     "✗ evidence-current   " + stale,
+		"markdown": "- [ ] `evidence-current` — " + stale,
+		"json":     `"name": "evidence-current",` + "\n        \"ok\": false,\n        \"detail\": \"" + stale + `"`,
+	} {
+		got := map[string]string{"text": text.String(), "markdown": md.String(), "json": js.String()}[name]
+		if !strings.Contains(got, want) {
+			t.Errorf("%s summary lacks %q:\n%s", name, want, got)
+		}
+	}
+	if s.Gate.Ready {
+		t.Error("round 2's summary says the gate is ready")
+	}
+	if testing.Verbose() {
+		t.Logf("vetter summary of round 2 with round 1 known:\n%s", text.String())
+	}
+}
