@@ -34,6 +34,9 @@ func openStore(path string, stderr io.Writer) (*packet.Packet, *packet.Store, er
 		p.Close()
 		return nil, nil, err
 	}
+	if r := s.Repaired(); r != "" {
+		say(stderr, "vetter: %s", r)
+	}
 	return p, s, nil
 }
 
