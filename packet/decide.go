@@ -125,12 +125,18 @@ type DecisionRecord struct {
 // while the gate is not ready, unless override says why it is given anyway,
 // and with ErrNoHead when there is no valid head SHA to bind it to.
 func (s *Store) Decide(decision, note, user, override string, now time.Time) (GateDecision, MergeReport, error) {
+	return s.DecideOn(s.p.Gate(), decision, note, user, override, now)
+}
+
+// DecideOn is Decide on the gate g the person saw when deciding. The screens
+// use it to decide in a command: the gate reads the packet's decisions, which
+// only Update may read while a detached store saves.
+func (s *Store) DecideOn(g Gate, decision, note, user, override string, now time.Time) (GateDecision, MergeReport, error) {
 	switch decision {
 	case DecisionOkToTest, DecisionHold, DecisionRequestChanges:
 	default:
 		return GateDecision{}, MergeReport{}, fmt.Errorf("deciding %q: %w", decision, ErrBadDecision)
 	}
-	g := s.p.Gate()
 	failing := g.FailingChecks()
 	sha := s.p.Change.HeadSHA
 	override = strings.TrimSpace(override)
