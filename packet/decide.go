@@ -121,9 +121,10 @@ type DecisionRecord struct {
 }
 
 // Decide records the gate decision for the head SHA: it appends it to the
-// journal, decisions.jsonl, then records it in triage.json. ok-to-test is refused with ErrGateNotReady
-// while the gate is not ready, unless override says why it is given anyway,
-// and with ErrNoHead when there is no valid head SHA to bind it to.
+// journal, decisions.jsonl, then records it in triage.json. ok-to-test is
+// refused with ErrGateNotReady while the gate is not ready, unless override
+// says why it is given anyway, and with ErrNoHead when there is no valid head
+// SHA to bind it to.
 func (s *Store) Decide(decision, note, user, override string, now time.Time) (GateDecision, MergeReport, error) {
 	return s.DecideOn(s.p.Gate(), decision, note, user, override, now)
 }

@@ -394,7 +394,13 @@ func (s *Store) save(apply func(*TriageState) error, rec *DecisionRecord) (Merge
 	if err != nil {
 		return rep, err
 	}
-	ours := s.cur.clone()
+	// A store that is not detached starts from the packet's decisions, as
+	// it always has, in case its caller changed them.
+	from := s.cur
+	if !s.detached {
+		from = s.p.Triage
+	}
+	ours := from.clone()
 	if err := apply(ours); err != nil {
 		return rep, err
 	}
