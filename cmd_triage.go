@@ -25,7 +25,14 @@ func addTriageCommands(root *cobra.Command, stdout, stderr io.Writer) {
 // openStore loads the packet and binds its triage store. A packet that cannot
 // be read is exit status 2.
 func openStore(path string, stderr io.Writer) (*packet.Packet, *packet.Store, error) {
-	return loadReviewed([]string{path}, stderr)
+	p, s, err := loadReviewed([]string{path}, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	if r := s.Repaired(); r != "" {
+		say(stderr, "vetter: %s", r)
+	}
+	return p, s, nil
 }
 
 // say prints a line for people through the sanitiser.
