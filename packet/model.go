@@ -300,6 +300,17 @@ type Decision struct {
 	Time        time.Time `json:"time"`
 	User        string    `json:"user,omitempty"`
 	Fingerprint string    `json:"fingerprint"`
+	// Imported says where a decision came from when a person imported it
+	// (vetter triage --import): User is who imported it.
+	Imported *ImportedFrom `json:"imported,omitempty"`
+}
+
+// ImportedFrom is the origin of an imported decision: the file, and who
+// made the decision there and when.
+type ImportedFrom struct {
+	File string    `json:"file"`
+	By   string    `json:"by,omitempty"`
+	At   time.Time `json:"at"`
 }
 
 // GateDecision is the /ok to test decision.
