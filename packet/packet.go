@@ -135,6 +135,11 @@ const (
 	CodeUnknownSeverity     = "finding-severity"  // warning: a finding's severity is not one of the four words
 	CodeTriageUnreadable    = "triage-unreadable" // warning: triage.json could not be read; decisions start empty
 	CodeInvestigationAbsent = "outcome-missing"   // info: no "## Investigation outcome:" section
+	// CodeFindingsUnheaded: review.md has a table that names the columns of
+	// findings but no findings section holds it, so none of its rows is read
+	// and the gate would count zero findings. An error, as findings-malformed
+	// is: the review's findings are there and vetter cannot show them.
+	CodeFindingsUnheaded = "findings-heading-missing"
 )
 
 // codeSeverity is the fixed severity of each code.
@@ -143,7 +148,7 @@ var codeSeverity = map[string]Severity{
 	CodeRegistryParse: SevError, CodeLogMissing: SevError, CodeLogOutsidePacket: SevError,
 	CodeLogExitMismatch: SevError, CodeVerdictMissing: SevError, CodeVerdictConflict: SevError,
 	CodeAssessmentMissing: SevError, CodeFindingsMalformed: SevError, CodeDiffParse: SevError,
-	CodePassWithFailing: SevError, CodeArchiveUnsafeEntry: SevError,
+	CodePassWithFailing: SevError, CodeArchiveUnsafeEntry: SevError, CodeFindingsUnheaded: SevError,
 	CodeFileTooLarge: SevWarning, CodeRegistryField: SevWarning, CodeLogEmpty: SevWarning,
 	CodeRecipeMissing: SevWarning, CodeRecipeFailing: SevWarning, CodeCitationUnresolved: SevWarning,
 	CodeDiffHunkCount: SevWarning, CodeHiddenCharacters: SevWarning, CodeInvalidUTF8: SevWarning,
