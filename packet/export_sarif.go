@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"path"
 	"strings"
 )
 
@@ -167,11 +168,22 @@ func (p *Packet) sarifPlace(e exported) *Citation {
 	}
 	for i := range e.f.Citations {
 		c := &e.f.Citations[i]
-		if c.Kind == CiteExternal && c.Target != "" && strings.Contains(e.f.Location, c.Text) {
+		if c.Kind == CiteExternal && repositoryPath(c.Target) && strings.Contains(e.f.Location, c.Text) {
 			return c
 		}
 	}
 	return nil
+}
+
+// repositoryPath reports whether an external citation's path can name a
+// file of the repository: relative, and not climbing out of it. "/etc/x"
+// or "../x" in a review is not a place code scanning can show.
+func repositoryPath(p string) bool {
+	if p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "\\") || strings.Contains(p, ":") {
+		return false
+	}
+	clean := path.Clean(p)
+	return clean != ".." && !strings.HasPrefix(clean, "../")
 }
 
 // sarifURI is a repository path as a relative URI reference: a space or a

@@ -173,6 +173,30 @@ func TestExportSARIFStaleDismissal(t *testing.T) {
 	t.Fatalf("%s not among the results", f.ID)
 }
 
+// A finding located at a repository file outside the diff is a result
+// there; one located at a path outside the repository is a notification.
+func TestExportSARIFExternalPlaces(t *testing.T) {
+	p := triaged(t, func(review string) string {
+		review = strings.Replace(review, "`validation/registry.jsonl:5`", "`cmd/acme-upload/main.go:58`", 1)
+		return strings.Replace(review, "`tools/acmeup/acmeup.py:117-118`", "`/etc/acme/upload.conf:3`", 1)
+	})
+	doc := p.SARIF(ExportOptions{})
+	places := map[string]string{}
+	for _, r := range doc.Runs[0].Results {
+		places[r.Properties["finding_id"].(string)] = r.Locations[0].PhysicalLocation.ArtifactLocation.URI
+	}
+	if places["review.md#3"] != "cmd/acme-upload/main.go" {
+		t.Errorf("#3 at %q, want the external repository file", places["review.md#3"])
+	}
+	n := doc.Runs[0].Invocations[0].ToolExecutionNotifications
+	if _, ok := places["review.md#5"]; ok || len(n) != 1 || n[0].Properties["finding_id"] != "review.md#5" {
+		t.Errorf("#5 (an absolute path) is a result at %q; notifications %+v", places["review.md#5"], n)
+	}
+	if !repositoryPath("a/b.go") || repositoryPath("../x") || repositoryPath("a/../../x") || repositoryPath("C:/x") || repositoryPath("/x") {
+		t.Error("repositoryPath")
+	}
+}
+
 // An artifact URI is a relative URI reference: a space in a file name is
 // escaped, and the log still validates.
 func TestSARIFURI(t *testing.T) {
