@@ -425,7 +425,7 @@ to standard output when -o FILE is given (it reads FILE).`,
 			} else {
 				text.Write(escapeJSONText(raw.Bytes()))
 			}
-			if out == "" {
+			if out == "" || out == "-" {
 				if _, err := stdout.Write(text.Bytes()); err != nil {
 					return err
 				}
@@ -445,7 +445,7 @@ to standard output when -o FILE is given (it reads FILE).`,
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "", "markdown, sarif, rdjsonl or github-review")
-	cmd.Flags().StringVarP(&out, "output", "o", "", "write to FILE instead of standard output")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write to FILE instead of standard output (- is standard output)")
 	cmd.MarkFlagRequired("format")
 	return cmd
 }
