@@ -139,6 +139,7 @@ func Analyze(src *Source, opts Options) *Packet {
 	p.Problems = append(p.Problems, dr.problems...)
 	p.readRegistry()
 	p.readLogs(opts)
+	p.readOrigin()
 	p.Evidence = BuildEvidence(p.Plan.Recipes, p.Registry.Runs)
 	p.auditEvidence()
 	p.Reresolve()

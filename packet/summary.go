@@ -19,6 +19,9 @@ type Summary struct {
 	Findings   []SummaryFinding  `json:"findings"`
 	Problems   []Problem         `json:"problems"`
 	Gate       Gate              `json:"gate"`
+	// Source is what the packet's origin knows (source_pr.go); absent for a
+	// plain packet.
+	Source *SummarySource `json:"source,omitempty"`
 }
 
 type SummaryPacket struct {
@@ -89,6 +92,11 @@ type SummaryFinding struct {
 	Stale     bool              `json:"stale,omitempty"`
 	Note      string            `json:"note,omitempty"`
 	Citations []SummaryCitation `json:"citations"`
+	// Source is "review.md" or the account that raised it; Resolved and
+	// Outdated are a review thread's state, absent for review.md's rows.
+	Source   string `json:"source"`
+	Resolved *bool  `json:"resolved,omitempty"`
+	Outdated *bool  `json:"outdated,omitempty"`
 }
 
 type SummaryCitation struct {
@@ -114,6 +122,7 @@ func (p *Packet) Summarize() Summary {
 		Gate:       p.Gate(),
 	}
 	SortProblems(s.Problems)
+	s.Source = p.summarySource()
 	for _, row := range p.Evidence.Rows {
 		r := SummaryRecipe{Recipe: row.Recipe, Status: row.Status, Planned: row.Planned, Runs: len(row.Runs), Logs: []string{}}
 		for _, run := range row.Runs {
@@ -138,6 +147,14 @@ func (p *Packet) Summarize() Summary {
 			Claim: f.Claim, Evidence: f.Evidence, Triage: state, Stale: stale, Citations: []SummaryCitation{}}
 		if d != nil {
 			sf.Note = d.Note
+		}
+		sf.Source = ReviewFile
+		if f.Source != "" {
+			sf.Source = f.Source
+			if strings.HasPrefix(f.ID, "thread:") {
+				res, out := f.Resolved, f.Outdated
+				sf.Resolved, sf.Outdated = &res, &out
+			}
 		}
 		for _, c := range f.Citations {
 			sf.Citations = append(sf.Citations, SummaryCitation{Text: c.Text, Kind: c.Kind, Target: c.Target,
@@ -228,6 +245,7 @@ func (s Summary) WriteText(w io.Writer) {
 	if s.Change.URL != "" {
 		fmt.Fprintf(w, "  pr        %s\n", s.Change.URL)
 	}
+	s.Source.writeText(w)
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Verdict     %s", orDash(s.Verdict.Value))
 	if s.Verdict.Line > 0 {

@@ -1,0 +1,373 @@
+package packet
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+)
+
+// A packet may come from somewhere that knows more than its files: a pull
+// request knows its own head, who said "/ok to test", what CI says and what
+// other reviewers wrote. Whoever rebuilt the packet (vetter/github) writes
+// that beside the documents as OriginFile; this file reads it in generic
+// terms, so packet knows nothing of any forge.
+
+// OriginFile holds what the packet's origin knows (OriginKindPR: the pull
+// request's metadata).
+const OriginFile = "pr.json"
+
+// AfterPacketDiff is the diff of the commits that came after the packet's
+// head, when its origin has moved on.
+const AfterPacketDiff = "after-packet.diff"
+
+// OriginKindPR is the kind of a packet rebuilt from a pull request.
+const OriginKindPR = "github-pr"
+
+// Problem codes of a packet with an origin.
+const (
+	// CodeLogsNotAvailable (info): the registry stands in from the origin's
+	// evidence record; the logs themselves are not there to check.
+	CodeLogsNotAvailable = "logs-not-available"
+	// CodeDiffMismatch (error): the packet folder's change.diff is not the
+	// origin's diff at the packet's head.
+	CodeDiffMismatch = "packet-diff-mismatch"
+	// CodeOriginUnreadable (warning): pr.json could not be read.
+	CodeOriginUnreadable = "origin-unreadable"
+)
+
+func init() {
+	codeSeverity[CodeLogsNotAvailable] = SevInfo
+	codeSeverity[CodeDiffMismatch] = SevError
+	codeSeverity[CodeOriginUnreadable] = SevWarning
+}
+
+// CheckPacketCurrent is the gate check that the packet describes the commit
+// that would run, or that the commits after it were reviewed.
+const CheckPacketCurrent = "packet-current"
+
+// Origin is what the packet's origin says that the packet's files cannot.
+type Origin struct {
+	Kind   string `json:"kind"`
+	URL    string `json:"url"`
+	Owner  string `json:"owner"`
+	Repo   string `json:"repo"`
+	Number int    `json:"number"`
+	Title  string `json:"title,omitempty"`
+	State  string `json:"state,omitempty"`
+	Author string `json:"author,omitempty"`
+	// HeadSHA is the origin's head now; PacketHeadSHA the head the
+	// documents describe (change.md).
+	HeadSHA            string           `json:"head_sha"`
+	BaseSHA            string           `json:"base_sha,omitempty"`
+	PacketHeadSHA      string           `json:"packet_head_sha"`
+	CommitsAfterPacket []OriginCommit   `json:"commits_after_packet"`
+	CI                 OriginCI         `json:"ci"`
+	OkToTest           []OriginOkToTest `json:"ok_to_test"`
+	Threads            []OriginThread   `json:"threads,omitempty"`
+	// EvidenceRecordOnly: the registry was rebuilt from the evidence record
+	// posted on the origin; the logs are not in the packet.
+	EvidenceRecordOnly bool `json:"evidence_record_only,omitempty"`
+	// DiffNoPatch names files the origin showed no patch for when its diff
+	// was too large and was rebuilt file by file.
+	DiffNoPatch []string `json:"diff_no_patch,omitempty"`
+	// DiffMismatch names the files whose diff in a local packet folder is
+	// not the origin's at the packet's head.
+	DiffMismatch []string `json:"diff_mismatch,omitempty"`
+	FetchedAt    string   `json:"fetched_at,omitempty"`
+}
+
+// OriginCommit is one commit after the packet's head.
+type OriginCommit struct {
+	SHA     string `json:"sha"`
+	Message string `json:"message"`
+}
+
+// OriginCI counts the head's check runs by conclusion.
+type OriginCI struct {
+	Success int      `json:"success"`
+	Failure int      `json:"failure"`
+	Skipped int      `json:"skipped"`
+	Pending int      `json:"pending"`
+	Other   int      `json:"other"`
+	Failing []string `json:"failing"`
+}
+
+// OriginOkToTest is one "/ok to test <sha>" said on the origin by an account
+// allowed to vet.
+type OriginOkToTest struct {
+	SHA     string `json:"sha"`
+	By      string `json:"by"`
+	At      string `json:"at"`
+	Current bool   `json:"current"`
+}
+
+// OriginThread is another reviewer's review thread or comment on a line.
+type OriginThread struct {
+	ID        string        `json:"id"`
+	Source    string        `json:"source"` // the account that opened it
+	Path      string        `json:"path"`
+	Line      int           `json:"line,omitempty"`
+	StartLine int           `json:"start_line,omitempty"`
+	Resolved  bool          `json:"resolved"`
+	Outdated  bool          `json:"outdated"`
+	Body      string        `json:"body"`
+	Replies   []OriginReply `json:"replies,omitempty"`
+}
+
+// OriginReply is a reply in a thread.
+type OriginReply struct {
+	By   string `json:"by"`
+	Body string `json:"body"`
+}
+
+// ShortSHA is a SHA as people read it.
+func ShortSHA(s string) string {
+	if len(s) > 7 {
+		return s[:7]
+	}
+	return s
+}
+
+// SameSHA compares two SHAs of which one may be abbreviated.
+func SameSHA(a, b string) bool {
+	a, b = strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
+	if a == "" || b == "" {
+		return false
+	}
+	if len(a) < 7 || len(b) < 7 {
+		return a == b
+	}
+	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
+}
+
+// Moved reports whether the origin's head is not the packet's.
+func (o *Origin) Moved() bool {
+	return o != nil && o.PacketHeadSHA != "" && o.HeadSHA != "" && !SameSHA(o.PacketHeadSHA, o.HeadSHA)
+}
+
+// HeadLine says which commit the packet describes against the origin's
+// head: "the packet describes ff62a64; the PR head is eececad, 1 commit later".
+func (o *Origin) HeadLine() string {
+	if o == nil || o.HeadSHA == "" {
+		return ""
+	}
+	if o.PacketHeadSHA == "" {
+		return fmt.Sprintf("the packet names no head; the PR head is %s", ShortSHA(o.HeadSHA))
+	}
+	if !o.Moved() {
+		return fmt.Sprintf("the packet describes the PR head %s", ShortSHA(o.HeadSHA))
+	}
+	n := len(o.CommitsAfterPacket)
+	later := "later"
+	switch {
+	case n == 1:
+		later = "1 commit later"
+	case n > 1:
+		later = fmt.Sprintf("%d commits later", n)
+	}
+	return fmt.Sprintf("the packet describes %s; the PR head is %s, %s", ShortSHA(o.PacketHeadSHA), ShortSHA(o.HeadSHA), later)
+}
+
+// AfterID is the id of the after-packet review item: accepting it records
+// that the commits between these two exact heads were reviewed.
+func (o *Origin) AfterID() string {
+	return "after:" + ShortSHA(o.PacketHeadSHA) + ".." + ShortSHA(o.HeadSHA)
+}
+
+// LastOkToTest is the last /ok to test said, or nil.
+func (o *Origin) LastOkToTest() *OriginOkToTest {
+	if o == nil || len(o.OkToTest) == 0 {
+		return nil
+	}
+	return &o.OkToTest[len(o.OkToTest)-1]
+}
+
+// readOrigin reads OriginFile, when the packet has one, and applies what it
+// says: the logs an evidence record cannot carry, the diff mismatch, the
+// other reviewers' threads as findings, and the after-packet item.
+func (p *Packet) readOrigin() {
+	data, _, err := ReadCapped(p.FS, OriginFile, DocLimit)
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	var o Origin
+	if err == nil {
+		err = json.Unmarshal(data, &o)
+	}
+	if err != nil {
+		p.problem(CodeOriginUnreadable, OriginFile, 0, fmt.Sprintf("reading %s: %v; the packet is read without what its origin knows", OriginFile, err))
+		return
+	}
+	if o.PacketHeadSHA == "" {
+		o.PacketHeadSHA = p.Change.HeadSHA
+	}
+	p.Origin = &o
+	if o.EvidenceRecordOnly {
+		kept := p.Problems[:0]
+		for _, pr := range p.Problems {
+			if pr.Code != CodeLogMissing {
+				kept = append(kept, pr)
+			}
+		}
+		p.Problems = kept
+		p.problem(CodeLogsNotAvailable, RegistryFile, 0,
+			"the registry is rebuilt from the evidence record posted on the pull request; the logs themselves are not in the PR, so what they say cannot be checked (give --packet DIR to check them)")
+	}
+	if len(o.DiffMismatch) > 0 {
+		p.problem(CodeDiffMismatch, DiffPath, 0, fmt.Sprintf("change.diff is not the pull request's diff at the packet's head for %d files: %s",
+			len(o.DiffMismatch), strings.Join(o.DiffMismatch, ", ")))
+	}
+	if len(o.DiffNoPatch) > 0 {
+		p.problem(CodeFileTooLarge, DiffPath, 0, fmt.Sprintf("GitHub refused the diff as too large; it was rebuilt file by file, and these files had no patch: %s",
+			strings.Join(o.DiffNoPatch, ", ")))
+	}
+	for _, t := range o.Threads {
+		loc := t.Path
+		if t.Line > 0 {
+			loc = fmt.Sprintf("%s:%d", t.Path, t.Line)
+			if t.StartLine > 0 && t.StartLine < t.Line {
+				loc = fmt.Sprintf("%s:%d-%d", t.Path, t.StartLine, t.Line)
+			}
+		}
+		var ev []string
+		for _, r := range t.Replies {
+			ev = append(ev, r.By+": "+oneLine(r.Body))
+		}
+		f := &Finding{ID: "thread:" + t.ID, Location: loc, Severity: "thread", Claim: t.Body,
+			Evidence: strings.Join(ev, " / "), Source: t.Source, Resolved: t.Resolved, Outdated: t.Outdated}
+		if t.Path != "" && t.Line > 0 {
+			f.Citations = ExtractCitations(loc, OriginFile, 0)
+		}
+		p.Findings = append(p.Findings, f)
+	}
+	if o.Moved() {
+		var msgs []string
+		for _, c := range o.CommitsAfterPacket {
+			msgs = append(msgs, ShortSHA(c.SHA)+" "+firstLine(c.Message))
+		}
+		p.Findings = append(p.Findings, &Finding{ID: o.AfterID(), Location: AfterPacketDiff, Severity: "after-packet",
+			Claim:    o.HeadLine() + ": review what came after (" + AfterPacketDiff + ") and accept this item to record it",
+			Evidence: strings.Join(msgs, " / "), Source: "vetter"})
+	}
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return strings.TrimSpace(s)
+}
+
+// originChecks adds the gate checks only the origin can answer.
+func (p *Packet) originChecks(add func(name string, ok bool, detail string)) {
+	o := p.Origin
+	if o == nil || o.HeadSHA == "" {
+		return
+	}
+	if !o.Moved() {
+		add(CheckPacketCurrent, true, o.HeadLine())
+		return
+	}
+	f := p.Finding(o.AfterID())
+	if f != nil {
+		if state, stale, _ := p.TriageOf(f); state == TriageAccepted && !stale {
+			add(CheckPacketCurrent, true, o.HeadLine()+"; the commits after it were reviewed")
+			return
+		}
+	}
+	add(CheckPacketCurrent, false, o.HeadLine()+"; review them and accept "+o.AfterID())
+}
+
+// logsIntactFromOrigin is the logs-intact check of a packet whose registry
+// is an evidence record: there are no logs to check.
+func (p *Packet) logsIntactFromOrigin() (detail string, ok bool) {
+	if p.Origin == nil || !p.Origin.EvidenceRecordOnly {
+		return "", false
+	}
+	return "not checkable: the PR carries the evidence record, not the logs", true
+}
+
+// SummarySource is the "source" object of `vetter summary --json`.
+type SummarySource struct {
+	Kind               string           `json:"kind"`
+	URL                string           `json:"url"`
+	Owner              string           `json:"owner"`
+	Repo               string           `json:"repo"`
+	Number             int              `json:"number"`
+	HeadSHA            string           `json:"head_sha"`
+	PacketHeadSHA      string           `json:"packet_head_sha"`
+	CommitsAfterPacket []OriginCommit   `json:"commits_after_packet"`
+	CI                 OriginCI         `json:"ci"`
+	OkToTest           []OriginOkToTest `json:"ok_to_test"`
+	// Line is the sentence people read about the heads.
+	Line string `json:"-"`
+}
+
+func (p *Packet) summarySource() *SummarySource {
+	o := p.Origin
+	if o == nil {
+		return nil
+	}
+	s := &SummarySource{Kind: o.Kind, URL: o.URL, Owner: o.Owner, Repo: o.Repo, Number: o.Number,
+		HeadSHA: o.HeadSHA, PacketHeadSHA: o.PacketHeadSHA, CommitsAfterPacket: o.CommitsAfterPacket,
+		CI: o.CI, OkToTest: o.OkToTest, Line: o.HeadLine()}
+	if s.CommitsAfterPacket == nil {
+		s.CommitsAfterPacket = []OriginCommit{}
+	}
+	if s.OkToTest == nil {
+		s.OkToTest = []OriginOkToTest{}
+	}
+	if s.CI.Failing == nil {
+		s.CI.Failing = []string{}
+	}
+	return s
+}
+
+// CILine is the check runs in one line: "14 success, 1 failure (lint), 4 skipped".
+func (c OriginCI) CILine() string {
+	var parts []string
+	for _, x := range []struct {
+		n    int
+		word string
+	}{{c.Success, "success"}, {c.Failure, "failure"}, {c.Skipped, "skipped"}, {c.Pending, "pending"}, {c.Other, "other"}} {
+		if x.n > 0 {
+			w := fmt.Sprintf("%d %s", x.n, x.word)
+			if x.word == "failure" && len(c.Failing) > 0 {
+				w += " (" + strings.Join(c.Failing, ", ") + ")"
+			}
+			parts = append(parts, w)
+		}
+	}
+	if len(parts) == 0 {
+		return "no check runs"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// OkToTestLine says who last said /ok to test and whether it is the head.
+func (o *Origin) OkToTestLine() string {
+	last := o.LastOkToTest()
+	if last == nil {
+		return "nobody has said /ok to test"
+	}
+	s := fmt.Sprintf("last /ok to test %s by %s at %s", ShortSHA(last.SHA), last.By, last.At)
+	if last.Current {
+		return s + " (the head)"
+	}
+	return s + " (not the head " + ShortSHA(o.HeadSHA) + ")"
+}
+
+func (s *SummarySource) writeText(w io.Writer) {
+	if s == nil {
+		return
+	}
+	fmt.Fprintf(w, "  source    %s/%s#%d (%s)\n", s.Owner, s.Repo, s.Number, s.Kind)
+	fmt.Fprintf(w, "  heads     %s\n", s.Line)
+	for _, c := range s.CommitsAfterPacket {
+		fmt.Fprintf(w, "            after: %s %s\n", ShortSHA(c.SHA), clip(firstLine(c.Message), 90))
+	}
+	fmt.Fprintf(w, "  ci        %s\n", s.CI.CILine())
+	o := &Origin{HeadSHA: s.HeadSHA, OkToTest: s.OkToTest}
+	fmt.Fprintf(w, "  vetting   %s\n", o.OkToTestLine())
+}
