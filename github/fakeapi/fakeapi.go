@@ -129,10 +129,10 @@ type Server struct {
 	HeadAfterReads int
 	NewHead        string
 
-	Requests int            // every request
-	ByPath   map[string]int // requests by path
-	Posted   []string       // bodies of the comments posted
-	NotModified int         // 304s answered
+	Requests    int            // every request
+	ByPath      map[string]int // requests by path
+	Posted      []string       // bodies of the comments posted
+	NotModified int            // 304s answered
 	pullReads   int
 }
 
