@@ -247,7 +247,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.object(w, r, s.F.Status)
 	case strings.HasPrefix(rest, "compare/"):
 		base, head, _ := strings.Cut(strings.TrimPrefix(rest, "compare/"), "...")
-		pk := s.F.Commits[0].(map[string]any)["sha"].(string)
+		pk := s.F.Commits[len(s.F.Commits)-2].(map[string]any)["sha"].(string) // the packet describes the commit before the head
 		switch {
 		case strings.Contains(accept, "diff") && strings.HasPrefix(pk, head):
 			s.text(w, r, s.F.PacketDiff)
