@@ -225,11 +225,11 @@ func TestDiffTooLargeIsRebuiltFromFiles(t *testing.T) {
 func TestFailuresSayWhatToDo(t *testing.T) {
 	reset := time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)
 	for _, tc := range []struct {
-		name   string
-		setup  func(*fakeapi.Server, *Options)
-		kind   ErrorKind
-		says   string
-		tries  int // requests to the PR, when it matters
+		name  string
+		setup func(*fakeapi.Server, *Options)
+		kind  ErrorKind
+		says  string
+		tries int // requests to the PR, when it matters
 	}{
 		{"no token", func(s *fakeapi.Server, o *Options) { o.Config.Token = "" }, KindNoToken, "run `gh auth login` or set GH_TOKEN", 0},
 		{"401", func(s *fakeapi.Server, o *Options) {
