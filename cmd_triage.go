@@ -248,7 +248,7 @@ func clipText(s string, n int) string {
 }
 
 func newDecideCmd(stdout, stderr io.Writer) *cobra.Command {
-	var ok, hold, changes, force bool
+	var ok, hold, changes, force, post bool
 	var note string
 	cmd := &cobra.Command{
 		Use:   "decide PACKET --ok-to-test|--hold|--request-changes [--note TEXT] [--force]",
@@ -278,11 +278,20 @@ that posts it.`,
 			if force && strings.TrimSpace(note) == "" {
 				return errors.New("decide: --force needs --note saying why the gate is overridden")
 			}
+			if post && decision != packet.DecisionOkToTest {
+				return errors.New("decide: --post posts ok-to-test only")
+			}
 			p, s, err := openStore(args[0], stderr)
 			if err != nil {
 				return err
 			}
 			defer p.Close()
+			var pp *poster
+			if post {
+				if pp, err = newPoster(p, stderr); err != nil {
+					return err
+				}
+			}
 			override := ""
 			if force {
 				override = note
@@ -304,6 +313,9 @@ that posts it.`,
 				msg += " (override: the gate was not ready)"
 			}
 			say(stderr, "%s", msg)
+			if pp != nil {
+				return pp.post()
+			}
 			if decision == packet.DecisionOkToTest {
 				return writeSanitized(stdout, func(b io.Writer) {
 					for _, l := range p.OkToTestLines() {
@@ -320,6 +332,7 @@ that posts it.`,
 	f.BoolVar(&changes, "request-changes", false, "the change must change first")
 	f.StringVar(&note, "note", "", "a note; with --force, why the gate is overridden")
 	f.BoolVar(&force, "force", false, "give ok-to-test although the gate is not ready (needs --note)")
+	f.BoolVar(&post, "post", false, "on a pull request: post /ok to test <head sha> once the decision is recorded, if the head is still the one reviewed")
 	return cmd
 }
 

@@ -107,6 +107,7 @@ enter opens one, backspace returns to the inbox.`,
 		newSampleCmd(stdout), newVersionCmd(stdout))
 	addTriageCommands(root, stdout, stderr)
 	addCompareCommand(root, stdout, stderr)
+	addPRFlags(root)
 	return root
 }
 
@@ -120,7 +121,12 @@ func loadArgWith(args []string, stderr io.Writer, opts packet.Options) (*packet.
 	if len(args) == 0 {
 		return packet.LoadSample(opts), nil
 	}
-	p, err := packet.Load(args[0], opts)
+	path, _, err := resolvePacketArg(args[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "vetter:", ui.Sanitize(err.Error()))
+		return nil, exitError{2}
+	}
+	p, err := packet.Load(path, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "vetter:", ui.Sanitize(err.Error()))
 		return nil, exitError{2}
