@@ -50,8 +50,8 @@ func TestSummaryOfAPullRequest(t *testing.T) {
 		Source struct {
 			Kind, URL, Owner, Repo string
 			Number                 int
-			HeadSHA                string `json:"head_sha"`
-			PacketHeadSHA          string `json:"packet_head_sha"`
+			HeadSHA                string                          `json:"head_sha"`
+			PacketHeadSHA          string                          `json:"packet_head_sha"`
 			CommitsAfter           []struct{ SHA, Message string } `json:"commits_after_packet"`
 			CI                     struct {
 				Success, Failure, Skipped, Pending, Other int
