@@ -133,11 +133,8 @@ func (s *Store) Decide(decision, note, user, override string, now time.Time) (Ga
 	}
 	g := s.p.Gate()
 	failing := g.FailingChecks()
-	sha := s.p.Change.HeadSHA
-	if o := s.p.Origin; o != nil && ValidSHA(o.HeadSHA) {
-		// On a pull request the decision is for the commit that would run.
-		sha = o.HeadSHA
-	}
+	// On a pull request the decision is for the commit that would run.
+	sha := s.p.DecisionSHA()
 	override = strings.TrimSpace(override)
 	if decision == DecisionOkToTest {
 		if !ValidSHA(sha) {

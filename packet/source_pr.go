@@ -371,3 +371,13 @@ func (s *SummarySource) writeText(w io.Writer) {
 	o := &Origin{HeadSHA: s.HeadSHA, OkToTest: s.OkToTest}
 	fmt.Fprintf(w, "  vetting   %s\n", o.OkToTestLine())
 }
+
+// DecisionSHA is the commit a gate decision is for: the origin's head when
+// the packet came from a pull request (the commit that would run), else
+// change.md's head.
+func (p *Packet) DecisionSHA() string {
+	if p.Origin != nil && ValidSHA(p.Origin.HeadSHA) {
+		return p.Origin.HeadSHA
+	}
+	return p.Change.HeadSHA
+}

@@ -73,9 +73,12 @@ func (d *Decision) rebuild() {
 		head = "unknown"
 	}
 	add(st.Title.Render("Decision")+"  "+st.Muted.Render("head ")+text(head), nil, -1)
+	for _, l := range originLines(p, st) {
+		add(l, nil, -1)
+	}
 	if g := p.Triage; g != nil && g.Gate != nil {
 		line := fmt.Sprintf("recorded: %s by %s at %s for %s", g.Gate.Decision, g.Gate.User, g.Gate.Time.Format("2006-01-02 15:04"), g.Gate.SHA)
-		if g.Gate.SHA != p.Change.HeadSHA {
+		if g.Gate.SHA != p.DecisionSHA() {
 			add(st.Warn.Render(text(line+" — the head has moved since; it no longer stands")), nil, -1)
 		} else {
 			add(st.Accent.Render(text(line)), nil, -1)

@@ -64,6 +64,9 @@ func (o *Overview) rebuild() {
 	if p.Change.URL != "" {
 		add(st.Muted.Render("pr   ")+text(p.Change.URL), nil)
 	}
+	for _, l := range originLines(p, st) {
+		add(l, nil)
+	}
 	add(st.Muted.Render("packet ")+st.Line(p.Path, st.Muted)+st.Muted.Render(" ("+p.Source+")"), nil)
 
 	blank()
@@ -157,7 +160,7 @@ func (o *Overview) rebuild() {
 		&Target{Screen: ScreenDecision, File: -1, Hunk: -1, DiffLine: -1})
 	if d := p.Triage; d != nil && d.Gate != nil {
 		line := fmt.Sprintf("  decided %s by %s for %s", d.Gate.Decision, d.Gate.User, d.Gate.SHA)
-		if d.Gate.SHA != p.Change.HeadSHA {
+		if d.Gate.SHA != p.DecisionSHA() {
 			add(st.Warn.Render(text(line+" — the head moved since")), nil)
 		} else {
 			add(st.Accent.Render(text(line)), nil)
