@@ -21,6 +21,10 @@ type prFlags struct {
 	offline     bool
 	timeout     time.Duration
 	localPacket string
+	// cachedFirst opens a cached copy at once and refreshes it behind the
+	// workbench, which reloads when the folder changes; the headless
+	// commands read the pull request fresh.
+	cachedFirst bool
 }
 
 // prOpts is set by the root command's persistent flags on each run.
@@ -57,7 +61,18 @@ func resolvePacketArg(arg string) (path string, src *github.Opened, err error) {
 		return "", nil, err
 	}
 	cfg := github.Config{Host: ref.Host, Timeout: prOpts.timeout, Retries: 2, Backoff: 500 * time.Millisecond}.FromEnv()
-	o, err := github.Open(context.Background(), ref, github.Options{Config: cfg, Offline: prOpts.offline, LocalPacket: prOpts.localPacket})
+	opts := github.Options{Config: cfg, Offline: prOpts.offline, LocalPacket: prOpts.localPacket}
+	if prOpts.cachedFirst && !prOpts.offline {
+		if root, err := github.DefaultCacheDir(); err == nil {
+			if dir := github.Cached(root, ref); dir != "" {
+				// A failed refresh leaves the cached copy on screen.
+				opts.InPlace = true
+				go github.Open(context.Background(), ref, opts)
+				return dir, &github.Opened{Ref: ref, Dir: dir, FromCache: true}, nil
+			}
+		}
+	}
+	o, err := github.Open(context.Background(), ref, opts)
 	if err != nil {
 		return "", nil, err
 	}

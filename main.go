@@ -78,6 +78,7 @@ enter opens one, backspace returns to the inbox.`,
 					return runPreview(pv, t, theme, watch, stdout)
 				}
 			}
+			prOpts.cachedFirst = !plain
 			p, err := loadArgWith(args, stderr, packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog})
 			if err != nil {
 				return err

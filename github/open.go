@@ -30,6 +30,9 @@ type Options struct {
 	// compared with the pull request's.
 	LocalPacket string
 	Now         func() time.Time
+	// InPlace refreshes a cached head's folder file by file, rather than
+	// swapping the folder: a workbench watching it reloads in place.
+	InPlace bool
 }
 
 // Opened is a pull request laid out as a packet folder.
@@ -123,7 +126,11 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 	}
 	b.origin.FetchedAt = now().UTC().Format(time.RFC3339)
 	dir := filepath.Join(prDir(root, ref), d.Pull.Head.SHA)
-	if err := b.write(dir); err != nil {
+	write := b.write
+	if opts.InPlace {
+		write = b.update
+	}
+	if err := write(dir); err != nil {
 		return nil, err
 	}
 	if err := os.WriteFile(filepath.Join(prDir(root, ref), "latest"), []byte(d.Pull.Head.SHA+"\n"), 0o644); err != nil {
@@ -441,6 +448,39 @@ func (b *built) write(dir string) error {
 		return fail(fmt.Errorf("replacing the cached packet %s: %w", dir, err))
 	}
 	os.RemoveAll(old)
+	return nil
+}
+
+// update writes into an existing folder the files whose content changed,
+// each by atomic replacement; a folder not there yet is written whole.
+func (b *built) update(dir string) error {
+	if _, err := os.Stat(dir); err != nil {
+		return b.write(dir)
+	}
+	origin, err := json.MarshalIndent(b.origin, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encoding %s: %w", packet.OriginFile, err)
+	}
+	// fetched_at changes on every visit; it alone is no reason to reload.
+	b.files[packet.OriginFile] = append(origin, '\n')
+	if old, err := os.ReadFile(filepath.Join(dir, packet.OriginFile)); err == nil {
+		var o packet.Origin
+		if json.Unmarshal(old, &o) == nil {
+			o.FetchedAt = b.origin.FetchedAt
+			if same, err := json.MarshalIndent(o, "", "  "); err == nil && bytes.Equal(append(same, '\n'), b.files[packet.OriginFile]) {
+				delete(b.files, packet.OriginFile)
+			}
+		}
+	}
+	for name, data := range b.files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, data) {
+			continue
+		}
+		if err := writeAtomic(p, data); err != nil {
+			return fmt.Errorf("refreshing %s in the cache: %w", name, err)
+		}
+	}
 	return nil
 }
 

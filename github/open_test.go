@@ -337,3 +337,31 @@ func TestLocalPacketDiffMismatch(t *testing.T) {
 		t.Error("the local packet's log was not carried over")
 	}
 }
+
+func TestRefreshInPlaceRewritesOnlyWhatChanged(t *testing.T) {
+	s, opts := newFake(t)
+	o, _ := openFixture(t, s, opts)
+	plan := filepath.Join(o.Dir, packet.PlanFile)
+	before, _ := os.Stat(plan)
+	// The agent edits its review: the comment's body is what GitHub returns now.
+	for _, c := range s.F.Comments {
+		if strings.Contains(c["body"].(string), "## Assessment: sound\n\n## Findings") {
+			c["body"] = strings.Replace(c["body"].(string), "## Assessment: sound", "## Assessment: needs_changes", 1)
+		}
+	}
+	opts.InPlace = true
+	o2, err := Open(context.Background(), fixtureRef, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o2.Dir != o.Dir {
+		t.Fatalf("refreshed into %s, want the same folder %s", o2.Dir, o.Dir)
+	}
+	review, _ := os.ReadFile(filepath.Join(o.Dir, packet.ReviewFile))
+	if !strings.Contains(string(review), "## Assessment: needs_changes") {
+		t.Error("the edited review was not written")
+	}
+	if after, _ := os.Stat(plan); !after.ModTime().Equal(before.ModTime()) || !os.SameFile(before, after) {
+		t.Error("plan.md was rewritten although it did not change")
+	}
+}
