@@ -381,3 +381,15 @@ func (p *Packet) DecisionSHA() string {
 	}
 	return p.Change.HeadSHA
 }
+
+// threadState is "  by lintbot[bot], resolved, outdated" for a summary line.
+func threadState(f SummaryFinding) string {
+	s := "  by " + f.Source
+	if f.Resolved != nil && *f.Resolved {
+		s += ", resolved"
+	}
+	if f.Outdated != nil && *f.Outdated {
+		s += ", outdated"
+	}
+	return s
+}

@@ -287,6 +287,12 @@ func (s Summary) WriteText(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	for _, f := range s.Findings {
+		if f.Number == 0 && f.Source != ReviewFile {
+			// Another reviewer's thread, or the commits after the packet.
+			fmt.Fprintf(w, "  %s  %s %s  %s%s\n", f.ID, f.Severity, triageLabel(f), clip(oneLine(f.Location), 70), threadState(f))
+			fmt.Fprintf(w, "       %s\n", clip(oneLine(f.Claim), 100))
+			continue
+		}
 		fmt.Fprintf(w, "  #%-3d %-8s %-10s %s\n", f.Number, f.Severity, triageLabel(f), clip(oneLine(f.Location), 70))
 		fmt.Fprintf(w, "       %s\n", clip(oneLine(f.Claim), 100))
 	}
