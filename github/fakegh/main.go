@@ -23,10 +23,14 @@ func main() {
 	page := flag.Int("page", 2, "items per list page")
 	latency := flag.Duration("latency", 0, "added to every response")
 	tooLarge := flag.Bool("diff-too-large", false, "refuse the diff with 406")
+	comments := flag.Int("comments", 0, "pad the comments with filler up to this many (the benchmark's 300)")
 	flag.Parse()
 	f, err := fakeapi.Load(*dir)
 	if err != nil {
 		log.Fatal(err)
+	}
+	if n := *comments - len(f.Comments); n > 0 {
+		f.AddComments(n)
 	}
 	s := fakeapi.New(f, *page)
 	s.Latency, s.DiffTooLarge = *latency, *tooLarge
