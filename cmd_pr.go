@@ -104,8 +104,7 @@ func newPoster(p *packet.Packet, stderr io.Writer) (*poster, error) {
 		say(stderr, "vetter: nothing posted: %s", sanitizedErr(err))
 		return nil, exitError{2}
 	}
-	pp := &poster{c: c, ref: ref, sha: o.HeadSHA, stderr: stderr}
-	return pp, pp.checkHead()
+	return &poster{c: c, ref: ref, sha: o.HeadSHA, stderr: stderr}, nil
 }
 
 // checkHead re-reads the PR's head: one that moved since the review is
@@ -135,6 +134,18 @@ func (pp *poster) post() error {
 		return exitError{2}
 	}
 	say(pp.stderr, "posted /ok to test %s to %s %s", pp.sha, pp.ref, url)
+	return nil
+}
+
+// postReview posts an exported github-review as it is: one request, never
+// repeated (a second try could post the review twice).
+func (pp *poster) postReview(body []byte) error {
+	url, err := pp.c.PostReview(context.Background(), pp.ref, body)
+	if err != nil {
+		say(pp.stderr, "vetter: posting the review to %s: %s", pp.ref, sanitizedErr(err))
+		return exitError{2}
+	}
+	say(pp.stderr, "posted the review to %s %s", pp.ref, url)
 	return nil
 }
 

@@ -291,6 +291,11 @@ that posts it.`,
 				if pp, err = newPoster(p, stderr); err != nil {
 					return err
 				}
+				// A head that moved since the review refuses before
+				// anything is recorded.
+				if err := pp.checkHead(); err != nil {
+					return err
+				}
 			}
 			override := ""
 			if force {
@@ -338,8 +343,9 @@ that posts it.`,
 
 func newExportCmd(stdout, stderr io.Writer) *cobra.Command {
 	var format, out string
+	var post bool
 	cmd := &cobra.Command{
-		Use:   "export PACKET --format markdown|sarif|rdjsonl|github-review [-o FILE]",
+		Use:   "export PACKET --format markdown|sarif|rdjsonl|github-review [-o FILE] [--post]",
 		Short: "Write the triage and decision for other tools",
 		Long: `export writes the findings with their triage and the gate decision:
 
@@ -372,6 +378,16 @@ to standard output when -o FILE is given (it reads FILE).`,
 			if err := p.Export(&raw, format, packet.ExportOptions{ToolVersion: version}); err != nil {
 				return err
 			}
+			if post {
+				if format != packet.FormatGitHubReview {
+					return errors.New("export: --post posts --format github-review only")
+				}
+				pp, err := newPoster(p, stderr)
+				if err != nil {
+					return err
+				}
+				return pp.postReview(raw.Bytes())
+			}
 			var text bytes.Buffer
 			if format == packet.FormatMarkdown {
 				writeSanitized(&text, func(w io.Writer) { w.Write(raw.Bytes()) })
@@ -399,6 +415,7 @@ to standard output when -o FILE is given (it reads FILE).`,
 	}
 	cmd.Flags().StringVar(&format, "format", "", "markdown, sarif, rdjsonl or github-review")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write to FILE instead of standard output")
+	cmd.Flags().BoolVar(&post, "post", false, "on a pull request, with --format github-review: post the review")
 	cmd.MarkFlagRequired("format")
 	return cmd
 }

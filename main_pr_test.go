@@ -145,3 +145,23 @@ func TestPullRequestFailuresExit2(t *testing.T) {
 		t.Errorf("exit %d, posted %q", code, s.Posted)
 	}
 }
+
+func TestExportPostsTheReviewOnlyWithPost(t *testing.T) {
+	s := fakeGitHub(t)
+	mustRun(t, "triage", fixturePR, "review.md#1", "--accept", "--note", "assert the error")
+	mustRun(t, "export", fixturePR, "--format", "github-review")
+	if len(s.Reviews) != 0 {
+		t.Fatalf("export without --post posted %d reviews", len(s.Reviews))
+	}
+	_, errOut, code := run(t, "export", fixturePR, "--format", "github-review", "--post")
+	if code != 0 || len(s.Reviews) != 1 {
+		t.Fatalf("export --post: exit %d, %d reviews posted, stderr %s", code, len(s.Reviews), errOut)
+	}
+	body, _ := json.Marshal(s.Reviews[0])
+	if !strings.Contains(string(body), "vetter review") || strings.Contains(string(body), "channel is not drained") {
+		t.Errorf("the posted review should be vetter's own, without lintbot's threads echoed: %s", body)
+	}
+	if _, _, code := run(t, "export", fixturePR, "--format", "sarif", "--post"); code != 2 || len(s.Reviews) != 1 {
+		t.Errorf("--post with sarif: exit %d, reviews %d", code, len(s.Reviews))
+	}
+}

@@ -424,6 +424,22 @@ func (c *Client) PostComment(ctx context.Context, ref Ref, body string) (string,
 	return ic.HTMLURL, nil
 }
 
+// PostReview posts a pull-request review (the JSON body of
+// POST /repos/{o}/{r}/pulls/{n}/reviews) and returns its address.
+func (c *Client) PostReview(ctx context.Context, ref Ref, body []byte) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	r, err := c.doOnce(ctx, http.MethodPost, fmt.Sprintf("repos/%s/%s/pulls/%d/reviews", ref.Owner, ref.Repo, ref.Number), body, "posting a review on "+ref.String())
+	if err != nil {
+		return "", err
+	}
+	var rv struct {
+		HTMLURL string `json:"html_url"`
+	}
+	_ = json.Unmarshal(r.Body, &rv)
+	return rv.HTMLURL, nil
+}
+
 func short(sha string) string {
 	if len(sha) > 7 {
 		return sha[:7]

@@ -39,6 +39,11 @@ func (p *Packet) GitHubReview() GitHubReview {
 	es := p.exportFindings()
 	var rest, dismissed []exported
 	for _, e := range es {
+		if e.f.Source != "" {
+			// Another reviewer's thread is already on the PR; it is not
+			// posted back as vetter's.
+			continue
+		}
 		if e.state == TriageAccepted && !e.stale && SeverityRank(e.f.Severity) <= 1 {
 			r.Event = "REQUEST_CHANGES"
 		}

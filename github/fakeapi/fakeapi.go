@@ -129,10 +129,11 @@ type Server struct {
 	HeadAfterReads int
 	NewHead        string
 
-	Requests    int            // every request
-	ByPath      map[string]int // requests by path
-	Posted      []string       // bodies of the comments posted
-	NotModified int            // 304s answered
+	Requests    int              // every request
+	ByPath      map[string]int   // requests by path
+	Posted      []string         // bodies of the comments posted
+	Reviews     []map[string]any // reviews posted
+	NotModified int              // 304s answered
 	pullReads   int
 }
 
@@ -213,6 +214,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		id := 10000 + len(s.Posted)
 		writeJSON(w, 201, map[string]any{"id": id, "body": in.Body, "user": map[string]any{"login": "you"},
 			"html_url": fmt.Sprintf("https://github.com/%s/%s/pull/%s#issuecomment-%d", s.F.Owner, s.F.Repo, n, id)})
+	case r.Method == http.MethodPost && rest == "pulls/"+n+"/reviews":
+		var in map[string]any
+		if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in["event"] == nil {
+			writeJSON(w, 422, map[string]any{"message": "Validation Failed"})
+			return
+		}
+		s.Reviews = append(s.Reviews, in)
+		id := 20000 + len(s.Reviews)
+		writeJSON(w, 200, map[string]any{"id": id, "state": in["event"], "html_url": fmt.Sprintf("https://github.com/%s/%s/pull/%s#pullrequestreview-%d", s.F.Owner, s.F.Repo, n, id)})
 	case r.Method != http.MethodGet:
 		writeJSON(w, 405, map[string]any{"message": "Method Not Allowed"})
 	case rest == "pulls/"+n && strings.Contains(accept, "diff"):
