@@ -261,6 +261,9 @@ func (b *built) addAfter(d *Data) {
 	for _, c := range d.After {
 		b.origin.CommitsAfterPacket = append(b.origin.CommitsAfterPacket, packet.OriginCommit{SHA: c.SHA, Message: c.Commit.Message})
 	}
+	if len(d.After) > 0 {
+		b.files[packet.AfterPacketDoc] = afterDoc(b.packetHead, d)
+	}
 	if b.local != nil {
 		b.origin.DiffMismatch = diffMismatch(b.local.Diff, b.files[packet.DiffPath])
 		// The local packet's own diff is the one its findings cite.
@@ -270,6 +273,31 @@ func (b *built) addAfter(d *Data) {
 		b.local.Close()
 		b.local = nil
 	}
+}
+
+// afterDoc writes the commits after the packet and their diff as markdown,
+// in a fence longer than any run of backticks in the diff.
+func afterDoc(packetHead string, d *Data) []byte {
+	var s strings.Builder
+	fmt.Fprintf(&s, "# After the packet — %s..%s\n\n", short(packetHead), short(d.Pull.Head.SHA))
+	fmt.Fprintf(&s, "The packet describes %s; the pull request's head is %s. What came after:\n\n", short(packetHead), short(d.Pull.Head.SHA))
+	for _, c := range d.After {
+		msg, _, _ := strings.Cut(strings.TrimSpace(c.Commit.Message), "\n")
+		fmt.Fprintf(&s, "- `%s` %s\n", short(c.SHA), msg)
+	}
+	if len(d.AfterNoDiff) > 0 {
+		fmt.Fprintf(&s, "\nGitHub showed no patch for: %s\n", strings.Join(d.AfterNoDiff, ", "))
+	}
+	fence := "```"
+	for strings.Contains(d.AfterDiff, fence) {
+		fence += "`"
+	}
+	fmt.Fprintf(&s, "\n%sdiff\n%s", fence, d.AfterDiff)
+	if !strings.HasSuffix(d.AfterDiff, "\n") {
+		s.WriteByte('\n')
+	}
+	s.WriteString(fence + "\n")
+	return []byte(s.String())
 }
 
 // copyLocal takes the registry and logs from a local packet.

@@ -128,6 +128,13 @@ func TestOpenRebuildsThePacketFromThePR(t *testing.T) {
 		t.Errorf("after-packet.diff does not hold the later commit (err %v):\n%s", err, after)
 	}
 
+	if d := p.Doc(packet.AfterPacketDoc); d == nil || !strings.Contains(d.Text, "- `7e2d4b6` retry: name the deadline") || !strings.Contains(d.Text, "```diff\n") {
+		t.Errorf("after-packet.md does not list the later commit and its diff: %+v", d)
+	}
+	if f := p.Finding(or.AfterID()); f == nil || len(f.Citations) != 1 || f.Citations[0].Kind != packet.CitePacket {
+		t.Errorf("the after-packet item does not lead to after-packet.md: %+v", f)
+	}
+
 	threads := map[string]*packet.Finding{}
 	for _, f := range p.Findings {
 		if strings.HasPrefix(f.ID, "thread:") {

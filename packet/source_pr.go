@@ -23,6 +23,10 @@ const OriginFile = "pr.json"
 // head, when its origin has moved on.
 const AfterPacketDiff = "after-packet.diff"
 
+// AfterPacketDoc shows the commits after the packet and their diff as a
+// document, so the documents screen lists them as their own entry.
+const AfterPacketDoc = "after-packet.md"
+
 // OriginKindPR is the kind of a packet rebuilt from a pull request.
 const OriginKindPR = "github-pr"
 
@@ -248,9 +252,17 @@ func (p *Packet) readOrigin() {
 		for _, c := range o.CommitsAfterPacket {
 			msgs = append(msgs, ShortSHA(c.SHA)+" "+firstLine(c.Message))
 		}
-		p.Findings = append(p.Findings, &Finding{ID: o.AfterID(), Location: AfterPacketDiff, Severity: "after-packet",
-			Claim:    o.HeadLine() + ": review what came after (" + AfterPacketDiff + ") and accept this item to record it",
-			Evidence: strings.Join(msgs, " / "), Source: "vetter"})
+		where := AfterPacketDiff
+		if p.Doc(AfterPacketDoc) != nil {
+			where = AfterPacketDoc
+		}
+		f := &Finding{ID: o.AfterID(), Location: where, Severity: "after-packet",
+			Claim:    o.HeadLine() + ": review what came after (" + where + ") and accept this item to record it",
+			Evidence: strings.Join(msgs, " / "), Source: "vetter"}
+		if where == AfterPacketDoc {
+			f.Citations = ExtractCitations(AfterPacketDoc+":1", OriginFile, 0)
+		}
+		p.Findings = append(p.Findings, f)
 	}
 }
 
