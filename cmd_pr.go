@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"time"
@@ -147,6 +148,28 @@ func (pp *poster) postReview(body []byte) error {
 	}
 	say(pp.stderr, "posted the review to %s %s", pp.ref, url)
 	return nil
+}
+
+// workbenchPoster is how the decision screen posts /ok to test on the pull
+// request p came from (after a y to its question); nil for a plain packet.
+func workbenchPoster(p *packet.Packet) func(sha string) (string, error) {
+	if p.Origin == nil || p.Origin.Kind != packet.OriginKindPR {
+		return nil
+	}
+	return func(sha string) (string, error) {
+		pp, err := newPoster(p, io.Discard)
+		if err != nil {
+			return "", errors.New("no GitHub client: run `gh auth login` or set GH_TOKEN")
+		}
+		head, err := pp.c.HeadSHA(context.Background(), pp.ref)
+		if err != nil {
+			return "", err
+		}
+		if !packet.SameSHA(head, sha) {
+			return "", fmt.Errorf("the head of %s moved from %s to %s since the review", pp.ref, packet.ShortSHA(sha), packet.ShortSHA(head))
+		}
+		return pp.c.PostComment(context.Background(), pp.ref, "/ok to test "+sha)
+	}
 }
 
 func sanitizedErr(err error) string { return ui.Sanitize(err.Error()) }

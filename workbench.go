@@ -29,6 +29,7 @@ func workbenchOptions(theme string, watch bool) views.AppOptions {
 // watch, a folder packet is reloaded in place when its files change.
 func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *packet.Packet, stdout io.Writer) error {
 	opts := workbenchOptions(theme, watch)
+	opts.PostOkToTest = workbenchPoster(p)
 	if since != nil {
 		c := packet.Compare(since, p)
 		opts.Since = &c

@@ -155,5 +155,9 @@ func (r *Root) decide(decision, note, override string) tea.Cmd {
 		}
 	}
 	cmds = append(cmds, func() tea.Msg { return StatusMsg{Text: text} })
+	if decision == packet.DecisionOkToTest && r.ctx.PostOkToTest != nil {
+		sha := gd.SHA
+		cmds = append(cmds, func() tea.Msg { return confirmPostMsg{sha: sha} })
+	}
 	return tea.Batch(cmds...)
 }
