@@ -32,6 +32,8 @@ type prFlags struct {
 var prOpts prFlags
 
 func addPRFlags(root *cobra.Command) {
+	// Only the workbench (root's RunE) opens a cached copy first.
+	prOpts.cachedFirst = false
 	f := root.PersistentFlags()
 	f.BoolVar(&prOpts.offline, "offline", false, "open a pull request from the cache without the network")
 	f.DurationVar(&prOpts.timeout, "timeout", 30*time.Second, "how long reading a pull request may take")

@@ -106,6 +106,9 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 	if err != nil {
 		return nil, err
 	}
+	// --timeout bounds the whole read, both rounds.
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
 	etags := filepath.Join(prDir(root, ref), "etags.json")
 	c.loadCache(etags)
 	d, err := c.Fetch(ctx, ref)
@@ -192,6 +195,13 @@ func Build(d *Data, localPacket string) (*built, error) {
 		return false
 	}
 	docs := Documents(d.Comments, trusted)
+	var ignored []string
+	for n, dc := range Documents(d.Comments, func(c IssueComment) bool { return !trusted(c) }) {
+		if _, ok := docs[n]; !ok || dc.CommentID > docs[n].CommentID {
+			ignored = append(ignored, n+" by "+dc.Author)
+		}
+	}
+	sort.Strings(ignored)
 	names := make([]string, 0, len(docs))
 	for n := range docs {
 		names = append(names, n)
@@ -221,7 +231,8 @@ func Build(d *Data, localPacket string) (*built, error) {
 	}
 	o := packet.Origin{Kind: packet.OriginKindPR, URL: url, Owner: d.Ref.Owner, Repo: d.Ref.Repo, Number: d.Ref.Number,
 		Title: pr.Title, State: pr.State, Author: author, HeadSHA: pr.Head.SHA, BaseSHA: pr.Base.SHA, PacketHeadSHA: b.packetHead,
-		CommitsAfterPacket: []packet.OriginCommit{}, OkToTest: []packet.OriginOkToTest{}, DiffNoPatch: d.DiffNoPatch}
+		CommitsAfterPacket: []packet.OriginCommit{}, OkToTest: []packet.OriginOkToTest{}, DiffNoPatch: d.DiffNoPatch,
+		IgnoredDocuments: ignored}
 	o.CI = ciCounts(d.CheckRuns)
 	for _, ok := range OkToTests(d.Comments) {
 		if !ok.Counts {

@@ -97,8 +97,8 @@ func TestOpenRebuildsThePacketFromThePR(t *testing.T) {
 	for _, pr := range p.Problems {
 		codes[pr.Code]++
 	}
-	if codes[packet.CodeLogMissing] != 0 || codes[packet.CodeLogsNotAvailable] != 1 {
-		t.Errorf("problems %v: want logs-not-available once and no log-missing", codes)
+	if codes[packet.CodeLogMissing] != 0 || codes[packet.CodeLogsNotAvailable] != 1 || codes[packet.CodeDocumentIgnored] != 1 {
+		t.Errorf("problems %v: want logs-not-available and document-ignored (the stranger's review.md) once, and no log-missing", codes)
 	}
 
 	or := p.Origin

@@ -40,12 +40,17 @@ const (
 	CodeDiffMismatch = "packet-diff-mismatch"
 	// CodeOriginUnreadable (warning): pr.json could not be read.
 	CodeOriginUnreadable = "origin-unreadable"
+	// CodeDocumentIgnored (warning): a comment naming a document came from
+	// an account that may not supply one (not the PR's author, nor an
+	// owner, member or collaborator); the packet does not use it.
+	CodeDocumentIgnored = "document-ignored"
 )
 
 func init() {
 	codeSeverity[CodeLogsNotAvailable] = SevInfo
 	codeSeverity[CodeDiffMismatch] = SevError
 	codeSeverity[CodeOriginUnreadable] = SevWarning
+	codeSeverity[CodeDocumentIgnored] = SevWarning
 }
 
 // CheckPacketCurrent is the gate check that the packet describes the commit
@@ -80,7 +85,10 @@ type Origin struct {
 	// DiffMismatch names the files whose diff in a local packet folder is
 	// not the origin's at the packet's head.
 	DiffMismatch []string `json:"diff_mismatch,omitempty"`
-	FetchedAt    string   `json:"fetched_at,omitempty"`
+	// IgnoredDocuments are later comments naming a document ("review.md by
+	// someone") from accounts that may not supply one.
+	IgnoredDocuments []string `json:"ignored_documents,omitempty"`
+	FetchedAt        string   `json:"fetched_at,omitempty"`
 }
 
 // OriginCommit is one commit after the packet's head.
@@ -223,6 +231,9 @@ func (p *Packet) readOrigin() {
 	if len(o.DiffMismatch) > 0 {
 		p.problem(CodeDiffMismatch, DiffPath, 0, fmt.Sprintf("change.diff is not the pull request's diff at the packet's head for %d files: %s",
 			len(o.DiffMismatch), strings.Join(o.DiffMismatch, ", ")))
+	}
+	for _, d := range o.IgnoredDocuments {
+		p.problem(CodeDocumentIgnored, OriginFile, 0, "a later comment posts "+d+", an account that is not the PR's author, an owner, a member or a collaborator; it is not used")
 	}
 	if len(o.DiffNoPatch) > 0 {
 		p.problem(CodeFileTooLarge, DiffPath, 0, fmt.Sprintf("GitHub refused the diff as too large; it was rebuilt file by file, and these files had no patch: %s",
