@@ -13,10 +13,11 @@ func originLines(p *packet.Packet, st *ui.Styles) []string {
 	if o == nil {
 		return nil
 	}
+	// Everything here came from the pull request: untrusted, sanitised.
 	text := func(s string) string { return st.Line(s, st.Base) }
 	heads := text(o.HeadLine())
 	if o.Moved() {
-		heads = st.Warn.Render(o.HeadLine())
+		heads = st.Line(o.HeadLine(), st.Warn)
 	}
 	out := []string{st.Muted.Render("heads ") + heads}
 	for _, c := range o.CommitsAfterPacket {
@@ -24,7 +25,7 @@ func originLines(p *packet.Packet, st *ui.Styles) []string {
 	}
 	ci := text(o.CI.CILine())
 	if o.CI.Failure > 0 {
-		ci = st.Error.Render(o.CI.CILine())
+		ci = st.Line(o.CI.CILine(), st.Error)
 	}
 	out = append(out, st.Muted.Render("ci    ")+ci, st.Muted.Render("vet   ")+text(o.OkToTestLine()))
 	return out
