@@ -129,6 +129,7 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 	}
 	b.origin.FetchedAt = now().UTC().Format(time.RFC3339)
 	dir := filepath.Join(prDir(root, ref), d.Pull.Head.SHA)
+	b.previous = Cached(root, ref)
 	write := b.write
 	if opts.InPlace {
 		write = b.update
@@ -175,6 +176,9 @@ type built struct {
 	packetHead string
 	local      *packet.Packet
 	localPath  string
+	// previous is the folder of the last head read, whose triage carries
+	// to a new head (packet.TriageOf marks a finding whose text changed).
+	previous string
 }
 
 // Build lays out the packet from what was read: the documents from the
@@ -469,13 +473,19 @@ func (b *built) write(dir string) error {
 			return fail(fmt.Errorf("writing %s in the cache: %w", name, err))
 		}
 	}
-	// Triage lives in the reviewer's state, but until then keep the one a
-	// previous visit wrote in this folder.
-	if data, err := os.ReadFile(filepath.Join(dir, packet.TriageFile)); err == nil {
-		_ = os.WriteFile(filepath.Join(tmp, packet.TriageFile), data, 0o644)
-	}
-	if data, err := os.ReadFile(filepath.Join(dir, packet.DecisionsFile)); err == nil {
-		_ = os.WriteFile(filepath.Join(tmp, packet.DecisionsFile), data, 0o644)
+	// Triage belongs in the reviewer's state; until it lives there, keep
+	// what a previous visit wrote in this folder, or, for a new head, in
+	// the last head's.
+	for _, name := range []string{packet.TriageFile, packet.DecisionsFile} {
+		for _, from := range []string{dir, b.previous} {
+			if from == "" {
+				continue
+			}
+			if data, err := os.ReadFile(filepath.Join(from, name)); err == nil {
+				_ = os.WriteFile(filepath.Join(tmp, name), data, 0o644)
+				break
+			}
+		}
 	}
 	old := dir + ".old"
 	os.RemoveAll(old)

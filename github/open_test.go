@@ -372,3 +372,27 @@ func TestRefreshInPlaceRewritesOnlyWhatChanged(t *testing.T) {
 		t.Error("plan.md was rewritten although it did not change")
 	}
 }
+
+func TestTriageCarriesToANewHead(t *testing.T) {
+	s, opts := newFake(t)
+	o, p := openFixture(t, s, opts)
+	st, err := packet.OpenStore(p, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !st.InPacket() {
+		t.Skip("the cache folder is not writable here")
+	}
+	if _, err := st.Set([]string{"review.md#1"}, packet.TriageAccepted, "", "vet", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	// The babysitter pushes again.
+	s.F.Pull["head"].(map[string]any)["sha"] = "9f8e7d6c5b4a39281706f5e4d3c2b1a098765432"
+	o2, p2 := openFixture(t, s, opts)
+	if o2.Dir == o.Dir {
+		t.Fatal("a new head was cached in the old head's folder")
+	}
+	if state, stale, _ := p2.TriageOf(p2.Finding("review.md#1")); state != packet.TriageAccepted || stale {
+		t.Errorf("review.md#1 at the new head is %s (stale %v), want the accepted carried over", state, stale)
+	}
+}
