@@ -383,6 +383,32 @@ func malformed(what string, err error) error {
 // first page names the last one by a page number, the remaining pages are
 // read at once rather than one after another.
 func getAll[T any](ctx context.Context, c *Client, path, what string) ([]T, error) {
+	return getPages(ctx, c, path, what, func(b []byte) ([]T, error) {
+		var page []T
+		err := json.Unmarshal(b, &page)
+		return page, err
+	})
+}
+
+// getAllIn reads every page of a list that each page wraps in an object,
+// under field (the check runs: {"total_count": N, "check_runs": [...]}).
+func getAllIn[T any](ctx context.Context, c *Client, path, field, what string) ([]T, error) {
+	return getPages(ctx, c, path, what, func(b []byte) ([]T, error) {
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal(b, &obj); err != nil {
+			return nil, err
+		}
+		var page []T
+		if raw, ok := obj[field]; ok {
+			if err := json.Unmarshal(raw, &page); err != nil {
+				return nil, err
+			}
+		}
+		return page, nil
+	})
+}
+
+func getPages[T any](ctx context.Context, c *Client, path, what string, decode func([]byte) ([]T, error)) ([]T, error) {
 	sep := "?"
 	if strings.Contains(path, "?") {
 		sep = "&"
@@ -391,8 +417,8 @@ func getAll[T any](ctx context.Context, c *Client, path, what string) ([]T, erro
 	if err != nil {
 		return nil, err
 	}
-	var out []T
-	if err := json.Unmarshal(first.Body, &out); err != nil {
+	out, err := decode(first.Body)
+	if err != nil {
 		return nil, malformed(what, err)
 	}
 	links := parseLink(first.Header.Get("Link"))
@@ -404,8 +430,7 @@ func getAll[T any](ctx context.Context, c *Client, path, what string) ([]T, erro
 			wg.Go(func() {
 				r, err := c.do(ctx, http.MethodGet, u, "application/vnd.github+json", nil, what)
 				if err == nil {
-					err = json.Unmarshal(r.Body, &rest[i])
-					if err != nil {
+					if rest[i], err = decode(r.Body); err != nil {
 						err = malformed(what, err)
 					}
 				}
@@ -426,8 +451,8 @@ func getAll[T any](ctx context.Context, c *Client, path, what string) ([]T, erro
 		if err != nil {
 			return nil, err
 		}
-		var page []T
-		if err := json.Unmarshal(r.Body, &page); err != nil {
+		page, err := decode(r.Body)
+		if err != nil {
 			return nil, malformed(what, err)
 		}
 		out = append(out, page...)

@@ -186,15 +186,11 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 		// The checks need the head; they start as soon as it is known.
 		var cw sync.WaitGroup
 		cw.Go(func() {
-			var cr struct {
-				CheckRuns []CheckRun `json:"check_runs"`
-			}
-			// check-runs pages wrap the list in an object; 100 a page covers
-			// all but the largest matrices.
-			if err := c.getJSON(ctx, fmt.Sprintf("%s/commits/%s/check-runs?per_page=100", repo, d.Pull.Head.SHA), "the check runs of "+name, &cr); err != nil {
+			runs, err := getAllIn[CheckRun](ctx, c, fmt.Sprintf("%s/commits/%s/check-runs", repo, d.Pull.Head.SHA), "check_runs", "the check runs of "+name)
+			if err != nil {
 				fail(err)
 			}
-			d.CheckRuns = cr.CheckRuns
+			d.CheckRuns = runs
 		})
 		cw.Go(func() {
 			var st struct {

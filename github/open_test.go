@@ -69,7 +69,8 @@ func TestOpenRebuildsThePacketFromThePR(t *testing.T) {
 	}
 	// Every list is longer than a page of 2: each was read past its Link header.
 	for _, path := range []string{"/repos/acme/depot/issues/42/comments", "/repos/acme/depot/pulls/42/commits",
-		"/repos/acme/depot/pulls/42/reviews", "/repos/acme/depot/pulls/42/comments"} {
+		"/repos/acme/depot/pulls/42/reviews", "/repos/acme/depot/pulls/42/comments",
+		"/repos/acme/depot/commits/" + prHead + "/check-runs"} {
 		if s.ByPath[path] < 2 {
 			t.Errorf("%s was read %d times; its pages were not followed", path, s.ByPath[path])
 		}
@@ -226,6 +227,14 @@ func TestDiffTooLargeIsRebuiltFromFiles(t *testing.T) {
 	}
 	if s.ByPath["/repos/acme/depot/pulls/42/files"] < 2 {
 		t.Error("the files list was not read past its first page")
+	}
+	_, p := openFixture(t, s, opts)
+	said := false
+	for _, pr := range p.Problems {
+		said = said || (pr.Code == packet.CodeFileTooLarge && strings.Contains(pr.Message, "internal/retry/testdata/trace.bin"))
+	}
+	if !said {
+		t.Errorf("the packet does not say which file had no patch: %v", p.Problems)
 	}
 }
 

@@ -252,7 +252,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case rest == "pulls/"+n+"/files":
 		s.list(w, r, s.F.Files)
 	case strings.HasPrefix(rest, "commits/") && strings.HasSuffix(rest, "/check-runs"):
-		s.object(w, r, s.F.CheckRuns)
+		var cr struct {
+			Total int   `json:"total_count"`
+			Runs  []any `json:"check_runs"`
+		}
+		json.Unmarshal(s.F.CheckRuns, &cr)
+		s.listIn(w, r, "check_runs", cr.Runs)
 	case strings.HasPrefix(rest, "commits/") && strings.HasSuffix(rest, "/status"):
 		s.object(w, r, s.F.Status)
 	case strings.HasPrefix(rest, "compare/"):
@@ -311,6 +316,12 @@ func (s *Server) text(w http.ResponseWriter, r *http.Request, t string) {
 
 // list answers one page and links the others, as GitHub does.
 func (s *Server) list(w http.ResponseWriter, r *http.Request, items []any) {
+	s.listIn(w, r, "", items)
+}
+
+// listIn is list for an endpoint that wraps each page in an object under
+// field, with the total count beside it ("" for a bare array).
+func (s *Server) listIn(w http.ResponseWriter, r *http.Request, field string, items []any) {
 	per := s.PageSize
 	if v, err := strconv.Atoi(r.URL.Query().Get("per_page")); err == nil && v > 0 && v < per {
 		per = v
@@ -345,6 +356,10 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request, items []any) {
 	}
 	if len(links) > 0 {
 		w.Header().Set("Link", strings.Join(links, ", "))
+	}
+	if field != "" {
+		s.object(w, r, map[string]any{"total_count": len(items), field: items[from:to]})
+		return
 	}
 	s.object(w, r, items[from:to])
 }
