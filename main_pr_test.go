@@ -93,7 +93,9 @@ func TestPostOkToTestOnlyWhenAllowed(t *testing.T) {
 		t.Fatalf("a gate that is not ready: exit %d, posted %q, stderr %s", code, s.Posted, errOut)
 	}
 	triageAll(t)
-	mustRun(t, "decide", fixturePR, "--ok-to-test")
+	if out := mustRun(t, "decide", fixturePR, "--ok-to-test"); !strings.HasPrefix(out, "/ok to test "+fixtureHead+"\n") {
+		t.Errorf("decide prints %q, want the PR head's command first", out)
+	}
 	if len(s.Posted) != 0 {
 		t.Fatalf("decide without --post posted %q", s.Posted)
 	}

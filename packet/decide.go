@@ -85,7 +85,7 @@ func ShellQuote(s string) string {
 // the gh command that posts it. It is empty when the head SHA is not a valid
 // commit id.
 func (p *Packet) OkToTestLines() []string {
-	sha := p.Change.HeadSHA
+	sha := p.DecisionSHA()
 	if !ValidSHA(sha) {
 		return nil
 	}
