@@ -145,6 +145,9 @@ type Data struct {
 	After       []Commit
 	AfterDiff   string
 	AfterNoDiff []string
+	// PacketHeadMissing: GitHub does not know the packet's head (it was
+	// force-pushed away), so there is no compare.
+	PacketHeadMissing bool
 }
 
 // Fetch reads the pull request in three rounds at most: everything that
@@ -266,6 +269,12 @@ func (c *Client) FetchAfter(ctx context.Context, d *Data, packetHead string) err
 		}
 		what := fmt.Sprintf("the compare of %s...%s on %s", short(packetHead), short(d.Pull.Head.SHA), name)
 		if err := c.getJSON(ctx, fmt.Sprintf("%s/compare/%s...%s", repo, packetHead, d.Pull.Head.SHA), what, &cmp); err != nil {
+			// A head force-pushed away: the packet describes a commit
+			// the repository no longer has, which is itself the news.
+			if IsKind(err, KindNotFound) {
+				d.PacketHeadMissing = true
+				return
+			}
 			errB = err
 			return
 		}

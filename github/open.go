@@ -279,6 +279,7 @@ func (b *built) addAfter(d *Data) {
 	if len(d.After) > 0 {
 		b.files[packet.AfterPacketDoc] = afterDoc(b.packetHead, d)
 	}
+	b.origin.PacketHeadMissing = d.PacketHeadMissing
 	if b.local != nil {
 		b.origin.DiffMismatch = diffMismatch(b.local.Diff, b.files[packet.DiffPath])
 		// The local packet's own diff is the one its findings cite.

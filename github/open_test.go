@@ -313,6 +313,20 @@ func TestReopenAsksWithETags(t *testing.T) {
 	}
 }
 
+func TestPacketHeadForcePushedAway(t *testing.T) {
+	s, opts := newFake(t)
+	s.Fail["/compare/"+packetHead+"..."] = fakeapi.Failure{Status: 404, Message: "Not Found"}
+	_, p := openFixture(t, s, opts)
+	if got := p.Origin.HeadLine(); !strings.Contains(got, "the packet describes 1f0c3a9, which the repository no longer has") {
+		t.Errorf("HeadLine = %q", got)
+	}
+	for _, c := range p.Gate().Checks {
+		if c.Name == packet.CheckPacketCurrent && c.OK {
+			t.Error("packet-current holds for a packet whose head is gone")
+		}
+	}
+}
+
 func TestLocalPacketDiffMismatch(t *testing.T) {
 	s, opts := newFake(t)
 	o, _ := openFixture(t, s, opts)

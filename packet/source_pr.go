@@ -85,6 +85,9 @@ type Origin struct {
 	// DiffMismatch names the files whose diff in a local packet folder is
 	// not the origin's at the packet's head.
 	DiffMismatch []string `json:"diff_mismatch,omitempty"`
+	// PacketHeadMissing: the origin does not have the packet's head (it
+	// was force-pushed away), so what came after cannot be shown.
+	PacketHeadMissing bool `json:"packet_head_missing,omitempty"`
 	// IgnoredDocuments are later comments naming a document ("review.md by
 	// someone") from accounts that may not supply one.
 	IgnoredDocuments []string `json:"ignored_documents,omitempty"`
@@ -171,6 +174,9 @@ func (o *Origin) HeadLine() string {
 	}
 	if !o.Moved() {
 		return fmt.Sprintf("the packet describes the PR head %s", ShortSHA(o.HeadSHA))
+	}
+	if o.PacketHeadMissing {
+		return fmt.Sprintf("the packet describes %s, which the repository no longer has (force-pushed away?); the PR head is %s", ShortSHA(o.PacketHeadSHA), ShortSHA(o.HeadSHA))
 	}
 	n := len(o.CommitsAfterPacket)
 	later := "later"
