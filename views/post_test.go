@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"vetter/packet"
 )
 
@@ -59,5 +61,25 @@ func TestOkToTestKeyLeadsToTheQuestion(t *testing.T) {
 	pressRoot(r, "y", "enter")
 	if posted != 1 {
 		t.Errorf("posted %d times, want 1", posted)
+	}
+}
+
+// Another reviewer's findings say whose they are in the list, and searching
+// for the account finds them.
+func TestFindingsShowAndFindTheirSource(t *testing.T) {
+	r := newTestRoot(t, 160, 40)
+	p := r.ctx.P
+	p.Findings = append(p.Findings, &packet.Finding{ID: "thread:T1", Location: "internal/upload/client.go:97", Severity: "thread",
+		Claim: "Clamp the wait.", Source: "coderabbitai[bot]"})
+	f := NewFindings(r.ctx)
+	f.SetSize(160, 38)
+	if n := f.Search("coderabbit"); n != 1 {
+		t.Fatalf("searching for the account matched %d findings, want 1", n)
+	}
+	if got := p.Findings[f.sel].ID; got != "thread:T1" {
+		t.Errorf("the search selected %s", got)
+	}
+	if view := ansi.Strip(f.View()); !strings.Contains(view, "coderabbitai[bot]: Clamp") {
+		t.Errorf("the list does not name the thread's source:\n%s", view)
 	}
 }
