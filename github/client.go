@@ -187,7 +187,7 @@ func IsKind(err error, k ErrorKind) bool {
 }
 
 // classify turns a non-2xx answer into an Error that says what to do.
-func (c *Client) classify(what string, status int, h http.Header, body []byte) *Error {
+func (c *Client) classify(what string, status int, h http.Header, body []byte, tries int) *Error {
 	msg := apiMessage(body)
 	if msg != "" {
 		msg = ": " + msg
@@ -207,7 +207,11 @@ func (c *Client) classify(what string, status int, h http.Header, body []byte) *
 	case status == http.StatusNotFound:
 		return &Error{Kind: KindNotFound, Status: status, Msg: fmt.Sprintf("%s: not found (404): the pull request or repository does not exist, or the token cannot see it (check `gh auth status`)", what)}
 	case status >= 500:
-		return &Error{Kind: KindServer, Status: status, Msg: fmt.Sprintf("GitHub answered %d reading %s, %d times: GitHub is having trouble; try again in a few minutes", status, what, c.retries+1)}
+		times := "once"
+		if tries > 1 {
+			times = fmt.Sprintf("%d times", tries)
+		}
+		return &Error{Kind: KindServer, Status: status, Msg: fmt.Sprintf("GitHub answered %d to %s, %s: GitHub is having trouble; try again in a few minutes", status, what, times)}
 	}
 	return &Error{Kind: KindOther, Status: status, Msg: fmt.Sprintf("GitHub answered %d reading %s%s", status, what, msg)}
 }
@@ -338,7 +342,7 @@ func (c *Client) send(ctx context.Context, method, pathOrURL, accept string, bod
 			wait *= 2
 			continue
 		}
-		return r, c.classify(what, r.Status, r.Header, r.Body)
+		return r, c.classify(what, r.Status, r.Header, r.Body, attempt+1)
 	}
 }
 
