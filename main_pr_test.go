@@ -167,3 +167,14 @@ func TestExportPostsTheReviewOnlyWithPost(t *testing.T) {
 		t.Errorf("--post with sarif: exit %d, reviews %d", code, len(s.Reviews))
 	}
 }
+
+// A post GitHub answers with a 5xx is not tried again: it may have landed.
+func TestPostIsNeverRetried(t *testing.T) {
+	s := fakeGitHub(t)
+	triageAll(t)
+	s.Fail["/issues/42/comments"] = fakeapi.Failure{Status: 502, Message: "Server Error", Method: "POST"}
+	_, errOut, code := run(t, "decide", fixturePR, "--ok-to-test", "--post")
+	if code != 2 || s.Posts != 1 || !strings.Contains(errOut, "answered 502") || !strings.Contains(errOut, "once") {
+		t.Errorf("a 502 on the post: exit %d, %d posts tried, stderr %s", code, s.Posts, errOut)
+	}
+}

@@ -130,6 +130,7 @@ type Server struct {
 	NewHead        string
 
 	Requests    int              // every request
+	Posts       int              // every POST but GraphQL's
 	ByPath      map[string]int   // requests by path
 	Posted      []string         // bodies of the comments posted
 	Reviews     []map[string]any // reviews posted
@@ -144,7 +145,9 @@ type Failure struct {
 	Message string
 	// Times fails only the first Times requests (0: always).
 	Times int
-	seen  int
+	// Method fails only requests of this method ("" any).
+	Method string
+	seen   int
 }
 
 // New serves f with pages of pageSize.
@@ -167,8 +170,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer s.mu.Unlock()
 	s.Requests++
 	s.ByPath[r.URL.Path]++
+	if r.Method == http.MethodPost && !strings.HasSuffix(r.URL.Path, "/graphql") {
+		s.Posts++
+	}
 	for k, f := range s.Fail {
-		if strings.Contains(r.URL.Path, k) && (f.Times == 0 || f.seen < f.Times) {
+		if strings.Contains(r.URL.Path, k) && (f.Times == 0 || f.seen < f.Times) && (f.Method == "" || f.Method == r.Method) {
 			f.seen++
 			s.Fail[k] = f
 			for hk, hv := range f.Header {
