@@ -69,7 +69,7 @@ func resolvePacketArg(arg string) (path string, src *github.Opened, err error) {
 		if root, err := github.DefaultCacheDir(); err == nil {
 			if dir := github.Cached(root, ref); dir != "" {
 				// A failed refresh leaves the cached copy on screen.
-				opts.InPlace = true
+				opts.InPlace, opts.RefreshInto = true, dir
 				go github.Open(context.Background(), ref, opts)
 				return dir, &github.Opened{Ref: ref, Dir: dir, FromCache: true}, nil
 			}

@@ -33,6 +33,10 @@ type Options struct {
 	// InPlace refreshes a cached head's folder file by file, rather than
 	// swapping the folder: a workbench watching it reloads in place.
 	InPlace bool
+	// RefreshInto is the folder a workbench shows (with InPlace): when the
+	// head moved, the new head is written to its own folder and into this
+	// one too, so the screen says the head moved instead of going stale.
+	RefreshInto string
 }
 
 // Opened is a pull request laid out as a packet folder.
@@ -133,6 +137,12 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 	write := b.write
 	if opts.InPlace {
 		write = b.update
+	}
+	if opts.InPlace && opts.RefreshInto != "" && opts.RefreshInto != dir {
+		if err := b.write(dir); err != nil {
+			return nil, err
+		}
+		dir = opts.RefreshInto
 	}
 	if err := write(dir); err != nil {
 		return nil, err

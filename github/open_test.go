@@ -396,6 +396,28 @@ func TestRefreshInPlaceRewritesOnlyWhatChanged(t *testing.T) {
 	}
 }
 
+func TestRefreshIntoTheShownFolderWhenTheHeadMoved(t *testing.T) {
+	s, opts := newFake(t)
+	o, _ := openFixture(t, s, opts)
+	moved := "9f8e7d6c5b4a39281706f5e4d3c2b1a098765432"
+	s.F.Pull["head"].(map[string]any)["sha"] = moved
+	opts.InPlace, opts.RefreshInto = true, o.Dir
+	if _, err := Open(context.Background(), fixtureRef, opts); err != nil {
+		t.Fatal(err)
+	}
+	shown, err := packet.Load(o.Dir, packet.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer shown.Close()
+	if shown.Origin.HeadSHA != moved {
+		t.Errorf("the folder on screen still says the head is %s", shown.Origin.HeadSHA)
+	}
+	if got := Cached(opts.CacheDir, fixtureRef); filepath.Base(got) != moved {
+		t.Errorf("the cache's newest head is %s, want the moved one", got)
+	}
+}
+
 func TestTriageCarriesToANewHead(t *testing.T) {
 	s, opts := newFake(t)
 	o, p := openFixture(t, s, opts)
