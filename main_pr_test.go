@@ -178,3 +178,14 @@ func TestPostIsNeverRetried(t *testing.T) {
 		t.Errorf("a 502 on the post: exit %d, %d posts tried, stderr %s", code, s.Posts, errOut)
 	}
 }
+
+func TestSummaryMarkdownOfAPullRequest(t *testing.T) {
+	fakeGitHub(t)
+	md := mustRun(t, "summary", fixturePR, "--markdown")
+	for _, want := range []string{"| Pull request head | the packet describes 1f0c3a9; the PR head is 7e2d4b6, 1 commit later |",
+		"| CI | 2 success, 1 failure (lint), 1 skipped, 1 pending |", "| Vetting | last /ok to test 1f0c3a9 by dana-maintainer"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the markdown summary lacks %q:\n%s", want, md)
+		}
+	}
+}

@@ -422,3 +422,17 @@ func threadState(f SummaryFinding) string {
 	}
 	return s
 }
+
+// writeMarkdownRows adds the pull request's rows to the summary comment.
+func (s *SummarySource) writeMarkdownRows(w io.Writer) {
+	if s == nil {
+		return
+	}
+	fmt.Fprintf(w, "| Pull request head | %s |\n", mdCell(s.Line))
+	for _, c := range s.CommitsAfterPacket {
+		fmt.Fprintf(w, "| After the packet | `%s` %s |\n", mdCell(ShortSHA(c.SHA)), mdCell(firstLine(c.Message)))
+	}
+	fmt.Fprintf(w, "| CI | %s |\n", mdCell(s.CI.CILine()))
+	o := &Origin{HeadSHA: s.HeadSHA, OkToTest: s.OkToTest}
+	fmt.Fprintf(w, "| Vetting | %s |\n", mdCell(o.OkToTestLine()))
+}

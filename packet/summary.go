@@ -369,7 +369,9 @@ func (s Summary) WriteMarkdown(w io.Writer) {
 	fmt.Fprintf(w, "| Head | `%s` |\n", mdCell(orDash(s.Change.HeadSHA)))
 	fmt.Fprintf(w, "| Verdict | **%s** |\n", mdCell(orDash(s.Verdict.Value)))
 	fmt.Fprintf(w, "| Assessment | **%s** |\n", mdCell(orDash(s.Assessment.Value)))
-	fmt.Fprintf(w, "| Diff | %d files, +%d −%d |\n\n", s.Diff.Files, s.Diff.Insertions, s.Diff.Deletions)
+	fmt.Fprintf(w, "| Diff | %d files, +%d −%d |\n", s.Diff.Files, s.Diff.Insertions, s.Diff.Deletions)
+	s.Source.writeMarkdownRows(w)
+	fmt.Fprintln(w)
 	if s.Verdict.Summary != "" {
 		fmt.Fprintf(w, "> %s\n\n", mdCell(s.Verdict.Summary))
 	}
