@@ -68,7 +68,7 @@ func (d *Decision) rebuild() {
 	add := func(s string, t *Target, item int) { rows = append(rows, listRow{text: s, target: t, item: item}) }
 	text := func(s string) string { return st.Text(s, st.Base) }
 
-	head := p.Change.HeadSHA
+	head := p.DecisionSHA()
 	if head == "" {
 		head = "unknown"
 	}

@@ -131,7 +131,7 @@ func (r *Root) askDecision(decision string) tea.Cmd {
 		r.openPrompt(title, "", true, func(why string) tea.Cmd { return r.decide(decision, why, why) })
 		return r.prompt.focus()
 	}
-	r.openPrompt(fmt.Sprintf("%s for %s — note (optional):", decision, r.ctx.P.Change.HeadSHA), "", false,
+	r.openPrompt(fmt.Sprintf("%s for %s — note (optional):", decision, r.ctx.P.DecisionSHA()), "", false,
 		func(note string) tea.Cmd { return r.decide(decision, note, "") })
 	return r.prompt.focus()
 }
