@@ -46,6 +46,9 @@ type Packet struct {
 	// History is every round of this work item vetter has seen, read from
 	// the reviewer's state directory by OpenStore (nil before that).
 	History *History
+	// Origin is what the place the packet came from knows (a pull request:
+	// its head, CI, /ok to test, other reviewers); nil for a plain packet.
+	Origin *Origin
 
 	Problems []Problem
 
