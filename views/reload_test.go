@@ -29,142 +29,149 @@ func openSampleCopy(t *testing.T, watch bool) (*App, *loop, string) {
 	}
 	a := NewApp(p, opts)
 	l := newLoop(t, a)
+	l.real = watch // fsnotify cannot run in a bubble
 	l.run(a.Init())
 	l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
-	l.settle(30 * time.Millisecond)
+	l.settle()
 	return a, l, dir
 }
 
 const claim2 = "Off by one: `attempt >= c.policy.MaxRetries-1` makes"
 
 func TestReloadKeepsPlaceAndTriage(t *testing.T) {
-	a, l, dir := openSampleCopy(t, false)
-	r := a.Root()
-	ctx := r.Context()
-	if _, err := ctx.Store.Set([]string{"review.md#2", "review.md#4"}, packet.TriageAccepted, "", "tester", time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	l.press("4", "j", "j") // findings, on #3
-	f := r.Screen(ScreenFindings).(*Findings)
-	if f.Selected().ID != "review.md#3" {
-		t.Fatalf("selected %s", f.Selected().ID)
-	}
-	// Something to go back to, to see history survive.
-	l.send(FollowMsg{To: Target{Screen: ScreenDocs, Path: packet.ReviewFile, Line: 5, File: -1, Hunk: -1, DiffLine: -1}})
-	l.settle(30 * time.Millisecond)
-	l.press("backspace")
-	if r.Active() != ScreenFindings {
-		t.Fatalf("back: active %v", r.Active())
-	}
-	l.send(FollowMsg{To: Target{Screen: ScreenDocs, Path: packet.ReviewFile, Line: 5, File: -1, Hunk: -1, DiffLine: -1}})
-	l.settle(30 * time.Millisecond)
-	l.press("backspace")
-	hereBefore := r.Screen(ScreenFindings).Here()
-	l.send(FollowMsg{To: hereBefore}) // one history entry: back to the same place
-	l.settle(30 * time.Millisecond)
-	histBefore := r.History()
+	inBubble(t, func(t *testing.T) {
+		a, l, dir := openSampleCopy(t, false)
+		r := a.Root()
+		ctx := r.Context()
+		if _, err := ctx.Store.Set([]string{"review.md#2", "review.md#4"}, packet.TriageAccepted, "", "tester", time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		l.press("4", "j", "j") // findings, on #3
+		f := r.Screen(ScreenFindings).(*Findings)
+		if f.Selected().ID != "review.md#3" {
+			t.Fatalf("selected %s", f.Selected().ID)
+		}
+		// Something to go back to, to see history survive.
+		l.send(FollowMsg{To: Target{Screen: ScreenDocs, Path: packet.ReviewFile, Line: 5, File: -1, Hunk: -1, DiffLine: -1}})
+		l.settle()
+		l.press("backspace")
+		if r.Active() != ScreenFindings {
+			t.Fatalf("back: active %v", r.Active())
+		}
+		l.send(FollowMsg{To: Target{Screen: ScreenDocs, Path: packet.ReviewFile, Line: 5, File: -1, Hunk: -1, DiffLine: -1}})
+		l.settle()
+		l.press("backspace")
+		hereBefore := r.Screen(ScreenFindings).Here()
+		l.send(FollowMsg{To: hereBefore}) // one history entry: back to the same place
+		l.settle()
+		histBefore := r.History()
 
-	edit(t, filepath.Join(dir, packet.ReviewFile), claim2, "Off by two: `attempt >= c.policy.MaxRetries-1` makes")
-	old := ctx.P
-	l.run(a.reloadCmd())
-	l.until("the reload", func() bool { return ctx.P != old }, 5*time.Second)
-	l.settle(30 * time.Millisecond)
+		edit(t, filepath.Join(dir, packet.ReviewFile), claim2, "Off by two: `attempt >= c.policy.MaxRetries-1` makes")
+		old := ctx.P
+		l.run(a.reloadCmd())
+		l.until("the reload", func() bool { return ctx.P != old }, 5*time.Second)
+		l.settle()
 
-	if r.Active() != ScreenFindings {
-		t.Errorf("active after reload: %v", r.Active())
-	}
-	nf := r.Screen(ScreenFindings).(*Findings)
-	if nf == f {
-		t.Fatal("the findings screen was not rebuilt")
-	}
-	if nf.Selected().ID != "review.md#3" {
-		t.Errorf("selected after reload: %s", nf.Selected().ID)
-	}
-	if got := nf.Here(); got != hereBefore {
-		t.Errorf("place after reload %+v, want %+v", got, hereBefore)
-	}
-	if r.History() != histBefore {
-		t.Errorf("history %d after reload, want %d", r.History(), histBefore)
-	}
-	p := ctx.P
-	if _, stale, _ := p.TriageOf(p.Finding("review.md#2")); !stale {
-		t.Error("#2 changed: its decision should be stale")
-	}
-	if state, stale, _ := p.TriageOf(p.Finding("review.md#4")); stale || state != packet.TriageAccepted {
-		t.Errorf("#4 did not change: %s stale=%v", state, stale)
-	}
-	if ctx.Store == nil {
-		t.Fatal("no store after reload")
-	}
-	// The new store saves against the new packet.
-	if _, err := ctx.Store.Set([]string{"review.md#2"}, packet.TriageAccepted, "", "tester", time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	if _, stale, _ := p.TriageOf(p.Finding("review.md#2")); stale {
-		t.Error("confirming #2 again should clear stale")
-	}
-	s := ansi.Strip(a.Render())
-	if !strings.Contains(s, "reloaded: review.md changed · 1 triaged finding now stale") {
-		t.Errorf("status does not say what changed:\n%s", s)
-	}
-	checkSize(t, a.Render(), 120, 40)
+		if r.Active() != ScreenFindings {
+			t.Errorf("active after reload: %v", r.Active())
+		}
+		nf := r.Screen(ScreenFindings).(*Findings)
+		if nf == f {
+			t.Fatal("the findings screen was not rebuilt")
+		}
+		if nf.Selected().ID != "review.md#3" {
+			t.Errorf("selected after reload: %s", nf.Selected().ID)
+		}
+		if got := nf.Here(); got != hereBefore {
+			t.Errorf("place after reload %+v, want %+v", got, hereBefore)
+		}
+		if r.History() != histBefore {
+			t.Errorf("history %d after reload, want %d", r.History(), histBefore)
+		}
+		p := ctx.P
+		if _, stale, _ := p.TriageOf(p.Finding("review.md#2")); !stale {
+			t.Error("#2 changed: its decision should be stale")
+		}
+		if state, stale, _ := p.TriageOf(p.Finding("review.md#4")); stale || state != packet.TriageAccepted {
+			t.Errorf("#4 did not change: %s stale=%v", state, stale)
+		}
+		if ctx.Store == nil {
+			t.Fatal("no store after reload")
+		}
+		// The new store saves against the new packet.
+		if _, err := ctx.Store.Set([]string{"review.md#2"}, packet.TriageAccepted, "", "tester", time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if _, stale, _ := p.TriageOf(p.Finding("review.md#2")); stale {
+			t.Error("confirming #2 again should clear stale")
+		}
+		s := ansi.Strip(a.Render())
+		if !strings.Contains(s, "reloaded: review.md changed · 1 triaged finding now stale") {
+			t.Errorf("status does not say what changed:\n%s", s)
+		}
+		checkSize(t, a.Render(), 120, 40)
+	})
 }
 
 func TestReloadNothingChangedKeepsScreens(t *testing.T) {
-	a, l, _ := openSampleCopy(t, false)
-	r := a.Root()
-	before := r.Screen(ScreenOverview)
-	old := r.Context().P
-	l.run(a.reloadCmd())
-	l.until("the reload message", func() bool { return l.count("appReloadedMsg") == 1 }, 5*time.Second)
-	if r.Context().P != old || r.Screen(ScreenOverview) != before {
-		t.Error("a reload that found nothing new rebuilt the screens")
-	}
+	inBubble(t, func(t *testing.T) {
+		a, l, _ := openSampleCopy(t, false)
+		r := a.Root()
+		before := r.Screen(ScreenOverview)
+		old := r.Context().P
+		l.run(a.reloadCmd())
+		l.until("the reload message", func() bool { return l.count("appReloadedMsg") == 1 }, 5*time.Second)
+		if r.Context().P != old || r.Screen(ScreenOverview) != before {
+			t.Error("a reload that found nothing new rebuilt the screens")
+		}
+	})
 }
 
 func TestDescribeChanges(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "pkt")
-	if err := packet.WriteSample(dir); err != nil {
-		t.Fatal(err)
-	}
-	load := func() (*packet.Packet, Stamps) {
-		p, err := packet.Load(dir, packet.Options{DeferLogIndex: true})
-		if err != nil {
+	inBubble(t, func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "pkt")
+		if err := packet.WriteSample(dir); err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(func() { p.Close() })
-		return p, StampFiles(p)
-	}
-	p0, s0 := load()
-	edit(t, filepath.Join(dir, packet.ReviewFile), claim2, "Off by two")
-	logs, _ := filepath.Glob(filepath.Join(dir, "validation", "logs", "*.log"))
-	for _, lg := range logs[:2] {
-		f, err := os.OpenFile(lg, os.O_APPEND|os.O_WRONLY, 0)
-		if err != nil {
-			t.Fatal(err)
+		load := func() (*packet.Packet, Stamps) {
+			p, err := packet.Load(dir, packet.Options{DeferLogIndex: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { p.Close() })
+			return p, StampFiles(p)
 		}
-		f.WriteString("more\n")
-		f.Close()
-	}
-	p1, s1 := load()
-	if got, want := DescribeChanges(p0, p1, s0, s1), "reloaded: review.md and 2 logs changed"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	edit(t, filepath.Join(dir, packet.DiffPath), "+++ b/docs", "+ ++ b/docs") // parses the same; the bytes differ
-	reg := filepath.Join(dir, filepath.FromSlash(packet.RegistryFile))
-	data, _ := os.ReadFile(reg)
-	data = append(data, []byte(`{"seq": 99, "recipe": "02-lint", "status": "validated", "command": "true", "log": "validation/logs/new.log", "exit_code": 0}`+"\n")...)
-	os.WriteFile(reg, data, 0o644)
-	os.WriteFile(filepath.Join(dir, "validation", "logs", "new.log"), []byte("ok\n[exit 0]\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "notes.md"), []byte("# notes\n"), 0o644)
-	p2, s2 := load()
-	want := "reloaded: change.diff and the registry (1 run added) changed; notes.md and 1 log added"
-	if got := DescribeChanges(p1, p2, s1, s2); got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	if got := DescribeChanges(p2, p2, s2, s2); got != noChange {
-		t.Errorf("same packet: %q", got)
-	}
+		p0, s0 := load()
+		edit(t, filepath.Join(dir, packet.ReviewFile), claim2, "Off by two")
+		logs, _ := filepath.Glob(filepath.Join(dir, "validation", "logs", "*.log"))
+		for _, lg := range logs[:2] {
+			f, err := os.OpenFile(lg, os.O_APPEND|os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.WriteString("more\n")
+			f.Close()
+		}
+		p1, s1 := load()
+		if got, want := DescribeChanges(p0, p1, s0, s1), "reloaded: review.md and 2 logs changed"; got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
+		edit(t, filepath.Join(dir, packet.DiffPath), "+++ b/docs", "+ ++ b/docs") // parses the same; the bytes differ
+		reg := filepath.Join(dir, filepath.FromSlash(packet.RegistryFile))
+		data, _ := os.ReadFile(reg)
+		data = append(data, []byte(`{"seq": 99, "recipe": "02-lint", "status": "validated", "command": "true", "log": "validation/logs/new.log", "exit_code": 0}`+"\n")...)
+		os.WriteFile(reg, data, 0o644)
+		os.WriteFile(filepath.Join(dir, "validation", "logs", "new.log"), []byte("ok\n[exit 0]\n"), 0o644)
+		os.WriteFile(filepath.Join(dir, "notes.md"), []byte("# notes\n"), 0o644)
+		p2, s2 := load()
+		want := "reloaded: change.diff and the registry (1 run added) changed; notes.md and 1 log added"
+		if got := DescribeChanges(p1, p2, s1, s2); got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
+		if got := DescribeChanges(p2, p2, s2, s2); got != noChange {
+			t.Errorf("same packet: %q", got)
+		}
+	})
 }
 
 // TestWatchBurstReloadsOnce writes review.md ten times within 50 ms with a
@@ -190,7 +197,7 @@ func TestWatchBurstReloadsOnce(t *testing.T) {
 	l.until("a reload", func() bool { return l.count("appReloadedMsg") >= 1 }, 5*time.Second)
 	// Well past the quiet period: no second reload, even though the new
 	// store probed the folder.
-	l.settle(600 * time.Millisecond)
+	l.settle()
 	if n := l.count("appReloadedMsg"); n != 1 {
 		t.Errorf("%d reloads for one burst, want 1", n)
 	}
@@ -199,7 +206,7 @@ func TestWatchBurstReloadsOnce(t *testing.T) {
 	}
 	// Triage writes triage.json in the packet folder: no reload.
 	l.press("4", "a")
-	l.settle(600 * time.Millisecond)
+	l.settle()
 	if _, err := os.Stat(filepath.Join(dir, packet.TriageFile)); err != nil {
 		t.Fatalf("triage was not saved in the packet: %v", err)
 	}
