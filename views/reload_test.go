@@ -174,7 +174,7 @@ func TestDescribeChanges(t *testing.T) {
 	})
 }
 
-// TestWatchBurstReloadsOnce writes review.md ten times within 50 ms with a
+// TestWatchBurstReloadsOnce writes review.md ten times at once with a
 // real watcher: one reload follows, and the files vetter writes itself
 // (triage.json, the writability probe of the new store) cause none.
 func TestWatchBurstReloadsOnce(t *testing.T) {
@@ -192,7 +192,6 @@ func TestWatchBurstReloadsOnce(t *testing.T) {
 		if err := os.WriteFile(review, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(5 * time.Millisecond)
 	}
 	l.until("a reload", func() bool { return l.count("appReloadedMsg") >= 1 }, 5*time.Second)
 	// Well past the quiet period: no second reload, even though the new
@@ -224,7 +223,6 @@ func TestWatcherDebounce(t *testing.T) {
 	defer w.Close()
 	for i := range 10 {
 		os.WriteFile(filepath.Join(dir, "review.md"), []byte(strings.Repeat("x", i)), 0o644)
-		time.Sleep(4 * time.Millisecond)
 	}
 	select {
 	case <-w.Fired():
@@ -247,8 +245,9 @@ func TestWatcherDebounce(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, "validation", "logs"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	<-w.Fired() // the folders appearing
-	time.Sleep(50 * time.Millisecond)
+	// The folders appearing; the watch follows each as its Create event
+	// comes, before the quiet period that ends in Fired.
+	<-w.Fired()
 	os.WriteFile(filepath.Join(dir, "validation", "logs", "a.log"), []byte("x\n"), 0o644)
 	select {
 	case <-w.Fired():
