@@ -4,10 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"reflect"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -221,39 +218,34 @@ func tagCmd(epoch int, cmd tea.Cmd) tea.Cmd {
 	}
 }
 
-var viewsPkg = reflect.TypeFor[Target]().PkgPath()
+// workbenchMsg marks a message the workbench routes (FollowMsg, StatusMsg,
+// ...): sent by a command of a workbench, it still means something to the
+// same workbench after a reload, but not to one opened later.
+type workbenchMsg interface{ workbenchMsg() }
 
-// classify says whether a message is one of this package's, and whether it
-// is a screen's own (unexported) data message rather than one the root
-// routes (FollowMsg, StatusMsg, ...).
-func classify(m tea.Msg) (ours, private bool) {
-	t := reflect.TypeOf(m)
-	if t == nil {
-		return false, false
-	}
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.PkgPath() != viewsPkg {
-		return false, false
-	}
-	r, _ := utf8.DecodeRuneInString(t.Name())
-	return true, !unicode.IsUpper(r)
-}
+// epochBound marks a screen's own data message (a rendering of a document's
+// text, an index of a log): it answers a command of one epoch and means
+// nothing to the screens a reload builds, so it is dropped after one.
+type epochBound interface{ epochBound() }
 
 // Update routes a message to the inbox or the workbench.
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case rootMsg:
-		ours, private := classify(msg.msg)
-		if !ours {
+		switch msg.msg.(type) {
+		case epochBound:
+			if a.root == nil || msg.epoch != a.epoch {
+				return a, nil // from screens a reload replaced
+			}
+		case workbenchMsg:
+			if a.root == nil || msg.epoch < a.rootEpoch {
+				return a, nil // from a workbench that is gone
+			}
+		default:
 			// Bubble Tea's own messages (quit, a batch in sequence, a
 			// cursor blink) go back to the runtime untagged.
 			inner := msg.msg
 			return a, func() tea.Msg { return inner }
-		}
-		if a.root == nil || msg.epoch < a.rootEpoch || (private && msg.epoch != a.epoch) {
-			return a, nil // from a workbench or a packet that is gone
 		}
 		return a, a.toRoot(msg.msg)
 	case tea.WindowSizeMsg:
@@ -543,8 +535,8 @@ func (a *App) reloaded(msg appReloadedMsg) tea.Cmd {
 		return nil
 	}
 	old := a.root.ctx.P
-	note := DescribeChanges(old, msg.p, a.logs, msg.logs)
-	if note == noChange {
+	note, changed := DescribeChanges(old, msg.p, a.logs, msg.logs)
+	if !changed {
 		msg.p.Close()
 		return nil
 	}

@@ -2,6 +2,7 @@ package views
 
 import (
 	"bytes"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -13,23 +14,35 @@ import (
 	"vetter/packet"
 )
 
-func TestClassify(t *testing.T) {
+// Every message of this package that a workbench's command sends says by
+// its type how a reload treats it: a rule a renamed type cannot change.
+func TestWorkbenchMessagesAreMarked(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
-		for _, c := range []struct {
-			msg           tea.Msg
-			ours, private bool
-		}{
-			{docsRenderedMsg{}, true, true},
-			{&logsFoundMsg{}, true, true},
-			{StatusMsg{}, true, false},
-			{FollowMsg{}, true, false},
-			{tea.QuitMsg{}, false, false},
-			{nil, false, false},
-		} {
-			ours, private := classify(c.msg)
-			if ours != c.ours || private != c.private {
-				t.Errorf("%T: ours %v private %v", c.msg, ours, private)
+		a, l, _ := openSampleCopy(t, false)
+		seen := map[reflect.Type]bool{}
+		update := l.update
+		l.update = func(m tea.Msg) tea.Cmd {
+			if rm, ok := m.(rootMsg); ok {
+				seen[reflect.TypeOf(rm.msg)] = true
 			}
+			return update(m)
+		}
+		l.press("2", "3", "4", "enter", "5", "6", "/", "e", "enter", "7", "?", "?", "ctrl+p", "esc", "1", "enter")
+		l.send(FollowMsg{To: Target{Screen: ScreenLogs, Path: a.Root().Context().P.Logs[0].Path, File: -1, Hunk: -1, DiffLine: -1}})
+		l.settle()
+		viewsPkg := reflect.TypeFor[Target]().PkgPath()
+		marked := 0
+		for ty := range seen {
+			_, bound := reflect.Zero(ty).Interface().(epochBound)
+			_, routed := reflect.Zero(ty).Interface().(workbenchMsg)
+			if bound || routed {
+				marked++
+			} else if ty.PkgPath() == viewsPkg {
+				t.Errorf("%v is neither epochBound nor a workbenchMsg", ty)
+			}
+		}
+		if marked < 2 {
+			t.Errorf("only %d marked message types seen: the walk sent too little (%v)", marked, seen)
 		}
 	})
 }

@@ -13,6 +13,8 @@ import (
 // diffColouredMsg says the lines in texts are now in the highlighter's cache.
 type diffColouredMsg struct{ texts []hlText }
 
+func (diffColouredMsg) epochBound() {}
+
 type hlText struct{ file, text string }
 
 // PendingCmd returns a command colouring the lines on screen that are not

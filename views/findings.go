@@ -22,6 +22,8 @@ type findingsRenderedMsg struct {
 	Err   error
 }
 
+func (findingsRenderedMsg) epochBound() {}
+
 // findingsFocus is where the screen's cursor is.
 type findingsFocus int
 

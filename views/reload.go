@@ -114,14 +114,12 @@ func StampFiles(p *packet.Packet) Stamps {
 	return out
 }
 
-// noChange is what DescribeChanges says when the packet is the same.
-const noChange = "reloaded: nothing in the packet changed"
-
 // DescribeChanges says what differs between two loads of a packet, for
-// the status line: "review.md and 2 logs changed". Documents are compared
+// the status line: "review.md and 2 logs changed", and false when nothing
+// does. Documents are compared
 // by text, the diff by its lines and its size, the registry by its runs and
 // the logs by size and modification time.
-func DescribeChanges(old, cur *packet.Packet, oldSt, curSt Stamps) string {
+func DescribeChanges(old, cur *packet.Packet, oldSt, curSt Stamps) (string, bool) {
 	var changed, added, removed []string
 	seen := map[string]bool{}
 	for _, d := range old.Docs {
@@ -184,9 +182,9 @@ func DescribeChanges(old, cur *packet.Packet, oldSt, curSt Stamps) string {
 		parts = append(parts, joinAnd(removed)+" removed")
 	}
 	if len(parts) == 0 {
-		return noChange
+		return "", false
 	}
-	return "reloaded: " + strings.Join(parts, "; ")
+	return "reloaded: " + strings.Join(parts, "; "), true
 }
 
 // registryChange describes how the runs differ: "the registry (1 run
