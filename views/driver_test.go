@@ -205,3 +205,36 @@ func TestMain(m *testing.M) {
 	close(done)
 	os.Exit(code)
 }
+
+// runScreen runs a screen's command, and everything it leads to, to the
+// end on the test's goroutine, for tests of one screen without the
+// workbench: the screen's own messages (epochBound) go back to it, the
+// rest (a FollowMsg, a StatusMsg) are returned, in order. A tick is run
+// too, and sleeps its interval: the screens tick only while they index.
+func runScreen(s interface{ Update(tea.Msg) tea.Cmd }, cmd tea.Cmd) []tea.Msg {
+	var out []tea.Msg
+	queue := []tea.Cmd{cmd}
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > 10000 {
+			panic("the screen's commands never settle")
+		}
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		msg := c()
+		if cmds, ok := expand(msg); ok {
+			queue = append(queue, cmds...)
+			continue
+		}
+		switch msg.(type) {
+		case nil:
+		case epochBound:
+			queue = append(queue, s.Update(msg))
+		default:
+			out = append(out, msg)
+		}
+	}
+	return out
+}

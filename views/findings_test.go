@@ -16,7 +16,7 @@ func newSampleFindings(t testing.TB, w, h int) (*Findings, *Context) {
 	ctx := NewContext(p, true, false)
 	f := NewFindings(ctx)
 	f.SetSize(w, h)
-	dfRun(f, f.Init())
+	runScreen(f, f.Init())
 	return f, ctx
 }
 
@@ -28,9 +28,9 @@ func TestFindingsGolden(t *testing.T) {
 			checkSize(t, v, sz.w, sz.h)
 			golden(t, "TestFindingsFirst_"+strconv.Itoa(sz.w)+"x"+strconv.Itoa(sz.h), v)
 
-			dfRun(f, f.Update(keyMsg("j")))
-			dfRun(f, f.Update(keyMsg("l")))
-			dfRun(f, f.Update(keyMsg("j")))
+			runScreen(f, f.Update(keyMsg("j")))
+			runScreen(f, f.Update(keyMsg("l")))
+			runScreen(f, f.Update(keyMsg("j")))
 			v = f.View()
 			checkSize(t, v, sz.w, sz.h)
 			golden(t, "TestFindingsCitations_"+strconv.Itoa(sz.w)+"x"+strconv.Itoa(sz.h), v)
@@ -40,7 +40,7 @@ func TestFindingsGolden(t *testing.T) {
 
 func TestFindingsEnterFollowsDiffAnchor(t *testing.T) {
 	f, ctx := newSampleFindings(t, 160, 48)
-	to := dfFollow(t, dfRun(f, f.Update(keyMsg("enter"))))
+	to := dfFollow(t, runScreen(f, f.Update(keyMsg("enter"))))
 	var c packet.Citation
 	for _, x := range ctx.P.Finding("review.md#1").Citations {
 		if x.Kind == packet.CiteDiff {
@@ -57,15 +57,15 @@ func TestFindingsEnterFollowsDiffAnchor(t *testing.T) {
 
 func TestFindingsCitationFollow(t *testing.T) {
 	f, ctx := newSampleFindings(t, 80, 24)
-	dfRun(f, f.Update(keyMsg("l")))
+	runScreen(f, f.Update(keyMsg("l")))
 	if f.focus != focusCitations {
 		t.Fatal("l did not move to the citations")
 	}
 	// Finding 1's fourth citation is plan.md:86-90.
 	for range 3 {
-		dfRun(f, f.Update(keyMsg("j")))
+		runScreen(f, f.Update(keyMsg("j")))
 	}
-	to := dfFollow(t, dfRun(f, f.Update(keyMsg("enter"))))
+	to := dfFollow(t, runScreen(f, f.Update(keyMsg("enter"))))
 	want := Target{Screen: ScreenDocs, Path: "plan.md", Line: 86, EndLine: 90, File: -1, Hunk: -1, DiffLine: -1}
 	if to != want {
 		t.Errorf("followed to %+v, want %+v", to, want)
@@ -75,16 +75,16 @@ func TestFindingsCitationFollow(t *testing.T) {
 	}
 
 	// Finding 3 cites a line past the end of compute-env.md: enter says so.
-	dfRun(f, f.Update(keyMsg("esc")))
+	runScreen(f, f.Update(keyMsg("esc")))
 	f.Open(Target{Screen: ScreenFindings, Finding: "review.md#3"})
-	dfRun(f, f.Update(keyMsg("l")))
+	runScreen(f, f.Update(keyMsg("l")))
 	fd := ctx.P.Finding("review.md#3")
 	for i, c := range fd.Citations {
 		if !c.Resolved {
 			f.citeCur = i
 		}
 	}
-	msgs := dfRun(f, f.Update(keyMsg("enter")))
+	msgs := runScreen(f, f.Update(keyMsg("enter")))
 	if len(msgs) != 1 || !strings.Contains(msgs[0].(StatusMsg).Text, "unresolved") {
 		t.Errorf("unresolved citation gave %#v", msgs)
 	}
@@ -95,18 +95,18 @@ func TestFindingsCitationFollow(t *testing.T) {
 
 func TestFindingsOpenHereStatus(t *testing.T) {
 	f, _ := newSampleFindings(t, 160, 48)
-	dfRun(f, f.Open(Target{Screen: ScreenFindings, Finding: "review.md#2", File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(f, f.Open(Target{Screen: ScreenFindings, Finding: "review.md#2", File: -1, Hunk: -1, DiffLine: -1}))
 	if s := f.Status(); s != "finding 2/5 · minor · open" {
 		t.Errorf("status %q", s)
 	}
 	if f.Selected().ID != "review.md#2" {
 		t.Fatalf("selected %s", f.Selected().ID)
 	}
-	dfRun(f, f.Update(keyMsg("l")))
-	dfRun(f, f.Update(keyMsg("j")))
+	runScreen(f, f.Update(keyMsg("l")))
+	runScreen(f, f.Update(keyMsg("j")))
 	here := f.Here()
-	dfRun(f, f.Open(Target{Screen: ScreenFindings, Finding: "review.md#5"}))
-	dfRun(f, f.Open(here))
+	runScreen(f, f.Open(Target{Screen: ScreenFindings, Finding: "review.md#5"}))
+	runScreen(f, f.Open(here))
 	if f.Selected().ID != "review.md#2" || f.focus != focusCitations || f.citeCur != 1 || f.top != here.Offset {
 		t.Errorf("round trip: %s focus %v cite %d top %d", f.Selected().ID, f.focus, f.citeCur, f.top)
 	}
@@ -127,7 +127,7 @@ func TestFindingsTriageShown(t *testing.T) {
 	if !strings.Contains(v, "accepted") || !strings.Contains(v, "stale") {
 		t.Errorf("triage states not drawn:\n%s", v)
 	}
-	dfRun(f, f.Open(Target{Screen: ScreenFindings, Finding: "review.md#3"}))
+	runScreen(f, f.Open(Target{Screen: ScreenFindings, Finding: "review.md#3"}))
 	if s := f.Status(); s != "finding 3/5 · minor · dismissed (stale)" {
 		t.Errorf("status %q", s)
 	}
@@ -164,9 +164,9 @@ func TestFindingsSizes(t *testing.T) {
 		for _, sz := range []struct{ w, h int }{{0, 0}, {1, 1}, {10, 3}, {40, 10}, {99, 30}, {100, 30}, {200, 60}} {
 			f := NewFindings(NewContext(pk, false, true))
 			f.SetSize(sz.w, sz.h)
-			dfRun(f, f.Init())
+			runScreen(f, f.Init())
 			for _, k := range []string{"j", "G", "l", "j", "g", "h", "enter"} {
-				dfRun(f, f.Update(keyMsg(k)))
+				runScreen(f, f.Update(keyMsg(k)))
 			}
 			v := f.View()
 			if sz.w > 0 && sz.h > 0 {
@@ -194,7 +194,7 @@ func TestFindingsPlainUntilRendered(t *testing.T) {
 	if v := ansi.Strip(f.View()); !strings.Contains(v, "Off by one") || strings.Contains(v, "Claim. A  Retry-After") {
 		t.Errorf("a late rendering replaced the selected finding:\n%s", v)
 	}
-	dfRun(f, cmd)
+	runScreen(f, cmd)
 	if v := ansi.Strip(f.View()); !strings.Contains(v, "Claim. Off by one") {
 		t.Errorf("finding 2 not rendered:\n%s", v)
 	}
@@ -211,8 +211,8 @@ func TestFindingsHostileText(t *testing.T) {
 	pk := &packet.Packet{Docs: []*packet.Document{doc}, Findings: fs}
 	f := NewFindings(NewContext(pk, true, false))
 	f.SetSize(120, 30)
-	dfRun(f, f.Init())
-	dfRun(f, f.Update(keyMsg("l")))
+	runScreen(f, f.Init())
+	runScreen(f, f.Update(keyMsg("l")))
 	v := f.View() + f.Status()
 	if !utf8.ValidString(v) || strings.ContainsRune(v, 0x9b) {
 		t.Error("a C1 control or invalid UTF-8 reached the screen")
@@ -228,7 +228,7 @@ func TestFindingsThemeChange(t *testing.T) {
 	f, ctx := newSampleFindings(t, 160, 48)
 	before := f.View()
 	ctx.SetDark(false)
-	dfRun(f, f.Update(ThemeChangedMsg{}))
+	runScreen(f, f.Update(ThemeChangedMsg{}))
 	after := f.View()
 	if ansi.Strip(after) != ansi.Strip(before) {
 		t.Error("the theme change altered the text")
