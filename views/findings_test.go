@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"vetter/packet"
@@ -81,7 +82,7 @@ func TestFindingsCitationFollow(t *testing.T) {
 	fd := ctx.P.Finding("review.md#3")
 	for i, c := range fd.Citations {
 		if !c.Resolved {
-			f.citeCur = i
+			f.cites.Cursor = i
 		}
 	}
 	msgs := runScreen(f, f.Update(keyMsg("enter")))
@@ -107,8 +108,8 @@ func TestFindingsOpenHereStatus(t *testing.T) {
 	here := f.Here()
 	runScreen(f, f.Open(Target{Screen: ScreenFindings, Finding: "review.md#5"}))
 	runScreen(f, f.Open(here))
-	if f.Selected().ID != "review.md#2" || f.focus != focusCitations || f.citeCur != 1 || f.top != here.Offset {
-		t.Errorf("round trip: %s focus %v cite %d top %d", f.Selected().ID, f.focus, f.citeCur, f.top)
+	if f.Selected().ID != "review.md#2" || f.focus != focusCitations || f.cites.Cursor != 1 || f.list.Offset != here.Offset {
+		t.Errorf("round trip: %s focus %v cite %d top %d", f.Selected().ID, f.focus, f.cites.Cursor, f.list.Offset)
 	}
 	if got := f.Here(); got != here {
 		t.Errorf("Here after Open(Here) = %+v, want %+v", got, here)
@@ -235,5 +236,56 @@ func TestFindingsThemeChange(t *testing.T) {
 	}
 	if after == before {
 		t.Error("the theme change kept the old colours")
+	}
+}
+
+// A click on a citation selects that citation, for every finding (each
+// sizes the detail differently), with and without a triage note above the
+// text, wide and narrow. The detail pane kept the first finding's height,
+// so the rows clicked and the rows drawn disagreed by one or more.
+func TestFindingsClickSelectsTheCitationUnderIt(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {160, 48}} {
+		for _, note := range []bool{false, true} {
+			f, ctx := newSampleFindings(t, sz[0], sz[1])
+			if note {
+				st := &packet.TriageState{Findings: map[string]*packet.Decision{}}
+				for _, fd := range ctx.P.Findings {
+					st.Findings[fd.ID] = &packet.Decision{State: packet.TriageDeferred, Note: "a note"}
+				}
+				ctx.P.Triage = st
+				f.Update(TriageChangedMsg{})
+			}
+			clicked := 0
+			for fi := range ctx.P.Findings {
+				f.selectIndex(fi)
+				rows := strings.Split(ansi.Strip(f.View()), "\n")
+				hy, hx := -1, 0
+				for y, r := range rows {
+					if i := strings.Index(r, "Citations ("); i >= 0 {
+						hy, hx = y, ansi.StringWidth(r[:i])
+					}
+				}
+				if hy < 0 {
+					t.Fatalf("%v note %v finding %d: no citations drawn", sz, note, fi)
+				}
+				for k := 1; hy+k < len(rows) && strings.Contains(rows[hy+k], "→"); k++ {
+					f.focus, f.cites.Cursor = focusList, -1
+					f.Update(tea.MouseClickMsg{X: hx + 4, Y: hy + k, Button: tea.MouseLeft})
+					if want := f.cites.Offset + k - 1; f.cites.Cursor != want || f.focus != focusCitations {
+						t.Errorf("%v note %v finding %d: clicking the citation on row %d selected %d, want %d", sz, note, fi, hy+k, f.cites.Cursor, want)
+					}
+					clicked++
+				}
+				// The row under the citations selects none.
+				f.cites.Cursor = 0
+				f.Update(tea.MouseClickMsg{X: hx + 4, Y: hy, Button: tea.MouseLeft})
+				if f.cites.Cursor != 0 {
+					t.Errorf("%v finding %d: clicking the Citations title selected %d", sz, fi, f.cites.Cursor)
+				}
+			}
+			if clicked < 10 {
+				t.Errorf("%v: only %d citations clicked", sz, clicked)
+			}
+		}
 	}
 }

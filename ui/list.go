@@ -1,0 +1,117 @@
+package ui
+
+// List is the one scrolling arithmetic of a list drawn a fixed number of
+// rows per item: where the cursor is, which item is the first on screen,
+// how a page, half a page, the top and the bottom move them, how little to
+// scroll to keep the cursor in view, and which item a row of the screen
+// shows. The screens' lists (the overview's and decision's rows, the
+// findings and their citations, the evidence table, the inbox, the logs
+// list, the documents' panels) keep one each, so a click maps to the item
+// drawn under it everywhere the same way.
+//
+// The zero List is empty, one row per item, zero rows high.
+type List struct {
+	// Cursor is the selected item; Offset the first item on screen.
+	Cursor, Offset int
+
+	n, height, rowsPer int
+}
+
+// SetLen sets how many items there are, keeping the cursor and the view
+// within them.
+func (l *List) SetLen(n int) {
+	l.n = max(n, 0)
+	l.clamp()
+}
+
+// SetHeight sets how many rows the list has on screen.
+func (l *List) SetHeight(h int) {
+	l.height = max(h, 0)
+	l.clamp()
+}
+
+// SetRowsPerItem sets how many rows each item takes (1 when unset).
+func (l *List) SetRowsPerItem(r int) {
+	l.rowsPer = max(r, 1)
+	l.clamp()
+}
+
+// Len is the number of items.
+func (l *List) Len() int { return l.n }
+
+// Height is the number of rows on screen.
+func (l *List) Height() int { return l.height }
+
+// Visible is how many items fit on screen, at least one.
+func (l *List) Visible() int { return max(l.height/max(l.rowsPer, 1), 1) }
+
+// End is one past the last item on screen.
+func (l *List) End() int { return min(l.Offset+l.Visible(), l.n) }
+
+// SetCursor moves the cursor to item i (clamped) and scrolls as little as
+// needed to show it.
+func (l *List) SetCursor(i int) {
+	l.Cursor = i
+	l.KeepInView()
+}
+
+// Move moves the cursor by d items.
+func (l *List) Move(d int) { l.SetCursor(l.Cursor + d) }
+
+// PageDown and PageUp move the cursor by a screenful.
+func (l *List) PageDown() { l.Move(l.Visible()) }
+
+// PageUp moves the cursor up a screenful.
+func (l *List) PageUp() { l.Move(-l.Visible()) }
+
+// HalfPage is half a screenful of items, at least one.
+func (l *List) HalfPage() int { return max(l.Visible()/2, 1) }
+
+// HalfPageDown moves the cursor down half a screenful.
+func (l *List) HalfPageDown() { l.Move(l.HalfPage()) }
+
+// HalfPageUp moves the cursor up half a screenful.
+func (l *List) HalfPageUp() { l.Move(-l.HalfPage()) }
+
+// Top puts the cursor on the first item and the view at the top.
+func (l *List) Top() { l.Cursor, l.Offset = 0, 0 }
+
+// Bottom puts the cursor on the last item.
+func (l *List) Bottom() { l.SetCursor(l.n - 1) }
+
+// KeepInView clamps the cursor to the items and scrolls as little as
+// needed to show it; the view never runs past the last item.
+func (l *List) KeepInView() {
+	l.Cursor = clampInt(l.Cursor, 0, l.n-1)
+	vis := l.Visible()
+	if l.Cursor < l.Offset {
+		l.Offset = l.Cursor
+	}
+	if l.Cursor >= l.Offset+vis {
+		l.Offset = l.Cursor - vis + 1
+	}
+	l.Offset = clampInt(l.Offset, 0, l.n-vis)
+}
+
+// Scroll moves the view by d items, as the mouse wheel does, and leaves
+// the cursor where it is.
+func (l *List) Scroll(d int) {
+	l.Offset = clampInt(l.Offset+d, 0, l.n-l.Visible())
+}
+
+// ItemAt is the item drawn at row (0 for the list's first row on screen),
+// and whether there is one.
+func (l *List) ItemAt(row int) (int, bool) {
+	if row < 0 || row >= l.height {
+		return 0, false
+	}
+	i := l.Offset + row/max(l.rowsPer, 1)
+	return i, i < l.n
+}
+
+// clamp keeps the cursor within the items and the view within the list,
+// without scrolling to the cursor.
+func (l *List) clamp() {
+	l.Cursor = clampInt(l.Cursor, 0, l.n-1)
+	l.Offset = clampInt(l.Offset, 0, l.n-l.Visible())
+}
