@@ -169,9 +169,8 @@ type Inbox struct {
 	read     int // rows read
 	skipped  int // folders that are not packets
 	sel      string
-	moved    bool // the person moved the cursor: it follows their packet, else it stays on top
-	cursor   int
-	top      int
+	moved    bool    // the person moved the cursor: it follows their packet, else it stays on top
+	list     ui.List // the cursor and the first row on screen
 	filter   string
 	editing  bool
 	input    textinput.Model
@@ -223,10 +222,10 @@ func (in *Inbox) Rows() []*InboxRow { return in.shown }
 
 // Selected returns the selected row, or nil.
 func (in *Inbox) Selected() *InboxRow {
-	if in.cursor < 0 || in.cursor >= len(in.shown) {
+	if in.list.Cursor < 0 || in.list.Cursor >= len(in.shown) {
 		return nil
 	}
-	return in.shown[in.cursor]
+	return in.shown[in.list.Cursor]
 }
 
 // Progress returns how many packets have been read, of how many.
@@ -274,7 +273,8 @@ func (in *Inbox) Update(msg tea.Msg) tea.Cmd {
 		}
 	case tea.MouseClickMsg:
 		m := msg.Mouse()
-		if i := in.top + m.Y - 2; m.Y >= 2 && i < len(in.shown) && i >= 0 {
+		in.syncList()
+		if i, ok := in.list.ItemAt(m.Y - 2); ok { // under the title and the header
 			in.moved = true
 			in.setCursor(i)
 		}
@@ -347,13 +347,17 @@ func (in *Inbox) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, km.Down):
 		in.move(1)
 	case key.Matches(msg, km.PageUp):
-		in.move(-in.listRows())
+		in.syncList()
+		in.move(-in.list.Visible())
 	case key.Matches(msg, km.PageDown):
-		in.move(in.listRows())
+		in.syncList()
+		in.move(in.list.Visible())
 	case key.Matches(msg, km.HalfPageUp):
-		in.move(-max(in.listRows()/2, 1))
+		in.syncList()
+		in.move(-in.list.HalfPage())
 	case key.Matches(msg, km.HalfPageDown):
-		in.move(max(in.listRows()/2, 1))
+		in.syncList()
+		in.move(in.list.HalfPage())
 	case key.Matches(msg, km.Top):
 		in.moved = true
 		in.setCursor(0)
@@ -430,24 +434,22 @@ func (in *Inbox) refilter() {
 		}
 	}
 	if idx < 0 {
-		idx = min(in.cursor, len(in.shown)-1)
+		idx = min(in.list.Cursor, len(in.shown)-1)
 	}
 	in.setCursor(idx)
 }
 
 func (in *Inbox) move(d int) {
 	in.moved = true
-	in.setCursor(in.cursor + d)
+	in.setCursor(in.list.Cursor + d)
 }
 
 func (in *Inbox) setCursor(i int) {
-	if len(in.shown) == 0 {
-		in.cursor, in.top = 0, 0
-		return
+	in.syncList()
+	in.list.SetCursor(i)
+	if len(in.shown) > 0 {
+		in.sel = in.shown[in.list.Cursor].Name
 	}
-	in.cursor = max(0, min(i, len(in.shown)-1))
-	in.sel = in.shown[in.cursor].Name
-	in.scrollIntoView()
 }
 
 // Select puts the cursor on a packet by entry name, for the app and tests.
@@ -466,13 +468,13 @@ func (in *Inbox) Select(name string) bool {
 // header, the selected packet's details and the status line.
 func (in *Inbox) listRows() int { return max(in.height-4, 1) }
 
+// syncList tells the list how many rows there are and how many fit.
+func (in *Inbox) syncList() {
+	in.list.SetLen(len(in.shown))
+	in.list.SetHeight(in.listRows())
+}
+
 func (in *Inbox) scrollIntoView() {
-	n := in.listRows()
-	if in.cursor < in.top {
-		in.top = in.cursor
-	}
-	if in.cursor >= in.top+n {
-		in.top = in.cursor - n + 1
-	}
-	in.top = max(0, min(in.top, max(len(in.shown)-n, 0)))
+	in.syncList()
+	in.list.KeepInView()
 }
