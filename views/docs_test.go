@@ -115,7 +115,7 @@ func TestDocsFollowCitation(t *testing.T) {
 	doc := d.doc()
 	for i, c := range doc.Citations {
 		if c.Kind == packet.CiteExternal {
-			d.panelCur = i
+			d.panelList.Cursor = i
 			break
 		}
 	}
