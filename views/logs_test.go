@@ -327,12 +327,12 @@ func TestLogsSwitchAndSizes(t *testing.T) {
 		s.Update(logsKey('}'))
 		_ = i
 	}
-	if s.sel != len(s.ctx.P.Logs)-1 {
-		t.Errorf("} stopped at %d", s.sel)
+	if s.list.Cursor != len(s.ctx.P.Logs)-1 {
+		t.Errorf("} stopped at %d", s.list.Cursor)
 	}
 	s.Update(logsKey('{'))
-	if s.sel != len(s.ctx.P.Logs)-2 {
-		t.Errorf("{ went to %d", s.sel)
+	if s.list.Cursor != len(s.ctx.P.Logs)-2 {
+		t.Errorf("{ went to %d", s.list.Cursor)
 	}
 	s.Update(logsKey('w'))
 	s.Update(logsKey('l'))
@@ -344,8 +344,8 @@ func TestLogsSwitchAndSizes(t *testing.T) {
 	}
 	s.SetSize(80, 24)
 	s.Update(tea.MouseClickMsg{X: 3, Y: 2, Button: tea.MouseLeft})
-	if s.sel != 0 {
-		t.Errorf("click on the first entry selected %d", s.sel)
+	if s.list.Cursor != 0 {
+		t.Errorf("click on the first entry selected %d", s.list.Cursor)
 	}
 	s.Update(tea.MouseWheelMsg{X: 40, Y: 5, Button: tea.MouseWheelDown})
 	if s.view().pane.Offset() == 0 && s.view().pane.Len() > s.view().pane.Height() {
