@@ -63,7 +63,7 @@ type App struct {
 	rootEpoch int // the epoch the current workbench began in
 
 	watch     *Watcher
-	logs      Stamps
+	logs      packet.Stamps
 	reloadSeq int
 	openSeq   int
 
@@ -88,7 +88,7 @@ type appOpenedMsg struct {
 	seq        int
 	name, path string
 	p          *packet.Packet
-	logs       Stamps
+	logs       packet.Stamps
 	err        error
 	since      *packet.Comparison // with an earlier round in the inbox, if any
 }
@@ -98,7 +98,7 @@ type appReloadedMsg struct {
 	seq  int
 	root *Root
 	p    *packet.Packet
-	logs Stamps
+	logs packet.Stamps
 	err  error
 }
 
@@ -190,7 +190,7 @@ func (a *App) startRoot(p *packet.Packet, name string, start *Target, since *pac
 	a.rootEpoch = a.epoch
 	a.root = NewRoot(ctx, Options{ForceTheme: a.opts.Theme, Start: start})
 	a.openName = name
-	a.logs = StampFiles(p)
+	a.logs = packet.StampFiles(p)
 }
 
 // wrap tags a workbench command with the current epoch.
@@ -337,7 +337,7 @@ func (a *App) open(msg InboxOpenMsg) tea.Cmd {
 		if err != nil {
 			return appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, err: err}
 		}
-		out := appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, p: p, logs: StampFiles(p)}
+		out := appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, p: p, logs: packet.StampFiles(p)}
 		if earlier != "" {
 			if old, err := packet.Load(earlier, opts); err == nil {
 				c := packet.Compare(old, p)
@@ -492,7 +492,7 @@ func (a *App) completed(msg appCompletedMsg) tea.Cmd {
 		return tea.Quit
 	}
 	store, err := packet.OpenStore(msg.p, a.opts.StateDir)
-	a.logs = StampFiles(msg.p)
+	a.logs = packet.StampFiles(msg.p)
 	a.epoch++
 	cmds := []tea.Cmd{a.wrap(a.root.Reload(msg.p, store, err, ""))}
 	msg.preview.Logs = nil // msg.p's now
@@ -516,7 +516,7 @@ func (a *App) reloadCmd() tea.Cmd {
 		if err != nil {
 			return appReloadedMsg{seq: seq, root: root, err: err}
 		}
-		return appReloadedMsg{seq: seq, root: root, p: p, logs: StampFiles(p)}
+		return appReloadedMsg{seq: seq, root: root, p: p, logs: packet.StampFiles(p)}
 	})
 }
 
@@ -540,10 +540,10 @@ func (a *App) reloaded(msg appReloadedMsg) tea.Cmd {
 		msg.p.Close()
 		return nil
 	}
-	carryTriage(old, msg.p)
-	before := staleCount(old)
+	packet.CarryTriage(old, msg.p)
+	before := packet.StaleCount(old)
 	store, err := packet.OpenStore(msg.p, a.opts.StateDir)
-	if after := staleCount(msg.p); after > before {
+	if after := packet.StaleCount(msg.p); after > before {
 		note += fmt.Sprintf(" · %s now stale", plural(after-before, "triaged finding"))
 	}
 	a.logs = msg.logs

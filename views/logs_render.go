@@ -13,7 +13,6 @@ import (
 // logsEntryRows is how many rows one log takes in the list.
 const logsEntryRows = 2
 
-
 // syncList tells the list how many logs there are and how many rows it
 // has under its title.
 func (s *Logs) syncList() {

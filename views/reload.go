@@ -3,9 +3,7 @@ package views
 import (
 	"fmt"
 	"hash/fnv"
-	"io/fs"
 	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -83,43 +81,12 @@ func (r *Root) SetStatus(s string) { r.status = s }
 
 // ---- what changed ----------------------------------------------------------
 
-// Stamps are the size and modification time of each log and of
-// change.diff, taken when a packet is loaded, so a reload can tell which
-// changed without holding their bytes.
-type Stamps struct {
-	Logs map[string]fileStamp
-	Diff fileStamp
-}
-
-type fileStamp struct {
-	size int64
-	mod  time.Time
-}
-
-func (a fileStamp) differs(b fileStamp) bool { return a.size != b.size || !a.mod.Equal(b.mod) }
-
-// StampFiles stats every log of a packet and its diff.
-func StampFiles(p *packet.Packet) Stamps {
-	out := Stamps{Logs: make(map[string]fileStamp, len(p.Logs))}
-	for _, l := range p.Logs {
-		st := fileStamp{size: l.Size}
-		if fi, err := fs.Stat(p.FS, l.Path); err == nil {
-			st.size, st.mod = fi.Size(), fi.ModTime()
-		}
-		out.Logs[l.Path] = st
-	}
-	if fi, err := fs.Stat(p.FS, packet.DiffPath); err == nil {
-		out.Diff = fileStamp{size: fi.Size(), mod: fi.ModTime()}
-	}
-	return out
-}
-
 // DescribeChanges says what differs between two loads of a packet, for
 // the status line: "review.md and 2 logs changed", and false when nothing
 // does. Documents are compared
 // by text, the diff by its lines and its size, the registry by its runs and
 // the logs by size and modification time.
-func DescribeChanges(old, cur *packet.Packet, oldSt, curSt Stamps) (string, bool) {
+func DescribeChanges(old, cur *packet.Packet, oldSt, curSt packet.Stamps) (string, bool) {
 	var changed, added, removed []string
 	seen := map[string]bool{}
 	for _, d := range old.Docs {
@@ -141,7 +108,7 @@ func DescribeChanges(old, cur *packet.Packet, oldSt, curSt Stamps) (string, bool
 		added = append(added, packet.DiffPath)
 	case old.Diff != nil && cur.Diff == nil:
 		removed = append(removed, packet.DiffPath)
-	case diffSum(old.Diff) != diffSum(cur.Diff) || oldSt.Diff.size != curSt.Diff.size:
+	case diffSum(old.Diff) != diffSum(cur.Diff) || oldSt.Diff.Size != curSt.Diff.Size:
 		changed = append(changed, packet.DiffPath)
 	}
 	if reg := registryChange(old.Registry, cur.Registry); reg != "" {
@@ -153,7 +120,7 @@ func DescribeChanges(old, cur *packet.Packet, oldSt, curSt Stamps) (string, bool
 		switch {
 		case !ok:
 			logsAdded++
-		case o.differs(st):
+		case o.Differs(st):
 			logsChanged++
 		}
 	}
@@ -271,45 +238,4 @@ func joinAnd(items []string) string {
 		return items[0]
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
-}
-
-// staleCount counts the findings whose decision was made on another text.
-func staleCount(p *packet.Packet) int {
-	n := 0
-	for _, f := range p.Findings {
-		if _, stale, _ := p.TriageOf(f); stale {
-			n++
-		}
-	}
-	return n
-}
-
-// carryTriage gives a reloaded packet the decisions of the one it replaces
-// when it found none of its own: its triage lives outside the packet
-// (an archive or a read-only folder) under an identity that includes the
-// head SHA, so a new head would otherwise start empty. Decisions are by
-// finding id and fingerprint, so a finding whose text changed shows stale.
-func carryTriage(old, cur *packet.Packet) {
-	if old.Triage == nil || (len(old.Triage.Findings) == 0 && old.Triage.Gate == nil) {
-		return
-	}
-	if cur.Triage != nil && (len(cur.Triage.Findings) > 0 || cur.Triage.Gate != nil) {
-		return
-	}
-	st := &packet.TriageState{Version: old.Triage.Version, Findings: make(map[string]*packet.Decision, len(old.Triage.Findings))}
-	if cur.Triage != nil {
-		st.Where = cur.Triage.Where
-	}
-	for id, d := range old.Triage.Findings {
-		if d != nil {
-			c := *d
-			st.Findings[id] = &c
-		}
-	}
-	if old.Triage.Gate != nil {
-		g := *old.Triage.Gate
-		g.GateFailing = append([]string(nil), old.Triage.Gate.GateFailing...)
-		st.Gate = &g
-	}
-	cur.Triage = st
 }

@@ -133,13 +133,13 @@ func TestDescribeChanges(t *testing.T) {
 		if err := packet.WriteSample(dir); err != nil {
 			t.Fatal(err)
 		}
-		load := func() (*packet.Packet, Stamps) {
+		load := func() (*packet.Packet, packet.Stamps) {
 			p, err := packet.Load(dir, packet.Options{DeferLogIndex: true})
 			if err != nil {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { p.Close() })
-			return p, StampFiles(p)
+			return p, packet.StampFiles(p)
 		}
 		p0, s0 := load()
 		edit(t, filepath.Join(dir, packet.ReviewFile), claim2, "Off by two")
