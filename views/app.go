@@ -535,7 +535,7 @@ func (a *App) reloaded(msg appReloadedMsg) tea.Cmd {
 		return nil
 	}
 	old := a.root.ctx.P
-	note, changed := DescribeChanges(old, msg.p, a.logs, msg.logs)
+	note, changed := packet.DescribeReload(old, msg.p, a.logs, msg.logs)
 	if !changed {
 		msg.p.Close()
 		return nil

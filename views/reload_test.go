@@ -127,53 +127,6 @@ func TestReloadNothingChangedKeepsScreens(t *testing.T) {
 	})
 }
 
-func TestDescribeChanges(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
-		dir := filepath.Join(t.TempDir(), "pkt")
-		if err := packet.WriteSample(dir); err != nil {
-			t.Fatal(err)
-		}
-		load := func() (*packet.Packet, packet.Stamps) {
-			p, err := packet.Load(dir, packet.Options{DeferLogIndex: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { p.Close() })
-			return p, packet.StampFiles(p)
-		}
-		p0, s0 := load()
-		edit(t, filepath.Join(dir, packet.ReviewFile), claim2, "Off by two")
-		logs, _ := filepath.Glob(filepath.Join(dir, "validation", "logs", "*.log"))
-		for _, lg := range logs[:2] {
-			f, err := os.OpenFile(lg, os.O_APPEND|os.O_WRONLY, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f.WriteString("more\n")
-			f.Close()
-		}
-		p1, s1 := load()
-		if got, _ := DescribeChanges(p0, p1, s0, s1); got != "reloaded: review.md and 2 logs changed" {
-			t.Errorf("got %q", got)
-		}
-		edit(t, filepath.Join(dir, packet.DiffPath), "+++ b/docs", "+ ++ b/docs") // parses the same; the bytes differ
-		reg := filepath.Join(dir, filepath.FromSlash(packet.RegistryFile))
-		data, _ := os.ReadFile(reg)
-		data = append(data, []byte(`{"seq": 99, "recipe": "02-lint", "status": "validated", "command": "true", "log": "validation/logs/new.log", "exit_code": 0}`+"\n")...)
-		os.WriteFile(reg, data, 0o644)
-		os.WriteFile(filepath.Join(dir, "validation", "logs", "new.log"), []byte("ok\n[exit 0]\n"), 0o644)
-		os.WriteFile(filepath.Join(dir, "notes.md"), []byte("# notes\n"), 0o644)
-		p2, s2 := load()
-		want := "reloaded: change.diff and the registry (1 run added) changed; notes.md and 1 log added"
-		if got, changed := DescribeChanges(p1, p2, s1, s2); got != want || !changed {
-			t.Errorf("got %q, want %q", got, want)
-		}
-		if got, changed := DescribeChanges(p2, p2, s2, s2); changed || got != "" {
-			t.Errorf("same packet: %q, changed %v", got, changed)
-		}
-	})
-}
-
 // TestWatchBurstReloadsOnce writes review.md ten times at once with a
 // real watcher: one reload follows, and the files vetter writes itself
 // (triage.json, the writability probe of the new store) cause none.
