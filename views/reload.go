@@ -1,7 +1,6 @@
 package views
 
 import (
-
 	tea "charm.land/bubbletea/v2"
 
 	"vetter/packet"
