@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"vetter/packet"
 	"vetter/ui"
 )
 
@@ -20,22 +21,7 @@ type InboxRow struct {
 	Name string // the entry in the inbox folder
 	Path string // the packet on disk
 
-	Loaded    bool
-	Err       error // the packet could not be read; the row says why
-	NotPacket bool  // a folder that turned out not to be a packet: not shown
-
-	ID, Title           string
-	Verdict, Assessment string
-	Validated, Total    int
-	Open, Findings      int // findings not (or no longer) triaged, of all
-	Stale               int // of Open, decisions made on an older text
-	GateReady           bool
-	Failing             []string // the gate checks that do not hold
-	Head                string
-	Decision            string // ok-to-test, hold, request-changes, or ""
-	DecisionSHA         string
-	Errors, Warnings    int
-	Infos               int
+	packet.InboxEntry
 
 	order   int  // position in the folder listing
 	counted bool // the fill has read it

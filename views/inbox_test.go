@@ -181,19 +181,19 @@ func rowNames(in *Inbox) []string {
 func TestIsInboxDir(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		dir := t.TempDir()
-		if IsInboxDir(dir) {
+		if packet.IsInboxDir(dir) {
 			t.Error("an empty folder is not an inbox")
 		}
 		samplePacket(t, dir, "one", "ACME-1")
-		if !IsInboxDir(dir) {
+		if !packet.IsInboxDir(dir) {
 			t.Error("a folder holding a packet is an inbox")
 		}
-		if IsInboxDir(filepath.Join(dir, "one")) {
+		if packet.IsInboxDir(filepath.Join(dir, "one")) {
 			t.Error("a packet is not an inbox")
 		}
 		arch := t.TempDir()
 		os.WriteFile(filepath.Join(arch, "x.tar.gz"), []byte("x"), 0o644)
-		if !IsInboxDir(arch) {
+		if !packet.IsInboxDir(arch) {
 			t.Error("a folder holding an archive is an inbox")
 		}
 	})
@@ -447,7 +447,7 @@ func TestInboxEmptyAndNarrow(t *testing.T) {
 func TestCompareInboxRows(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		mk := func(name, id string, group int) *InboxRow {
-			r := &InboxRow{Name: name, ID: id, Loaded: true, Verdict: "fail"}
+			r := &InboxRow{Name: name, InboxEntry: packet.InboxEntry{ID: id, Loaded: true, Verdict: "fail"}}
 			switch group {
 			case GroupReady:
 				r.GateReady = true
