@@ -9,12 +9,105 @@ package ui
 // list, the documents' panels) keep one each, so a click maps to the item
 // drawn under it everywhere the same way.
 //
+// Items may also take a varying number of rows (SetRowHeight: the diff's
+// soft-wrapped lines); the view then ends with the last item that fits.
+//
 // The zero List is empty, one row per item, zero rows high.
 type List struct {
 	// Cursor is the selected item; Offset the first item on screen.
 	Cursor, Offset int
 
 	n, height, rowsPer int
+	rowHeight          func(i int) int
+}
+
+// SetRowHeight makes item i take rowHeight(i) rows, at least one; nil
+// goes back to SetRowsPerItem's fixed number.
+func (l *List) SetRowHeight(rowHeight func(i int) int) {
+	l.rowHeight = rowHeight
+	l.clamp()
+}
+
+// rows is how many rows item i takes.
+func (l *List) rows(i int) int {
+	if l.rowHeight != nil {
+		return max(l.rowHeight(i), 1)
+	}
+	return max(l.rowsPer, 1)
+}
+
+// WalkBack is the first item of a view h rows high whose last item is i.
+func (l *List) WalkBack(i, h int) int {
+	if l.rowHeight == nil {
+		return max(i-max(h/max(l.rowsPer, 1), 1)+1, 0)
+	}
+	total := 0
+	for j := i; j >= 0; j-- {
+		total += l.rows(j)
+		if total > h {
+			return min(j+1, i)
+		}
+	}
+	return 0
+}
+
+// LastVisible is the last item with a row on screen.
+func (l *List) LastVisible() int {
+	if l.rowHeight == nil {
+		return l.End() - 1
+	}
+	used := 0
+	for i := l.Offset; i < l.n; i++ {
+		used += l.rows(i)
+		if used >= l.height {
+			return i
+		}
+	}
+	return l.n - 1
+}
+
+// LastFull is the last item drawn whole.
+func (l *List) LastFull() int {
+	if l.rowHeight == nil {
+		return l.End() - 1
+	}
+	used := 0
+	for i := l.Offset; i < l.n; i++ {
+		used += l.rows(i)
+		if used > l.height {
+			return max(i-1, l.Offset)
+		}
+	}
+	return l.n - 1
+}
+
+// maxOffset is the furthest the view goes: the screen full at the end.
+func (l *List) maxOffset() int {
+	if l.rowHeight == nil {
+		return l.n - l.Visible()
+	}
+	return l.WalkBack(l.n-1, l.height)
+}
+
+// ScrollWithCursor moves the view by d items and the cursor as far as the
+// view moved (a page, half a page); when the view cannot move, the cursor
+// goes to the first or the last item.
+func (l *List) ScrollWithCursor(d int) {
+	if l.n == 0 {
+		return
+	}
+	old := l.Offset
+	l.Offset = clampInt(l.Offset+d, 0, l.maxOffset())
+	moved := l.Offset - old
+	switch {
+	case moved == 0 && d > 0:
+		l.Cursor = l.n - 1
+	case moved == 0 && d < 0:
+		l.Cursor = 0
+	default:
+		l.Cursor = min(max(l.Cursor+moved, l.Offset), l.LastVisible())
+	}
+	l.KeepInView()
 }
 
 // SetLen sets how many items there are, keeping the cursor and the view
@@ -83,6 +176,16 @@ func (l *List) Bottom() { l.SetCursor(l.n - 1) }
 // needed to show it; the view never runs past the last item.
 func (l *List) KeepInView() {
 	l.Cursor = clampInt(l.Cursor, 0, l.n-1)
+	if l.rowHeight != nil {
+		switch {
+		case l.Cursor < l.Offset:
+			l.Offset = l.Cursor
+		case l.Cursor-l.Offset >= l.height || l.LastFull() < l.Cursor:
+			l.Offset = l.WalkBack(l.Cursor, l.height)
+		}
+		l.Offset = clampInt(l.Offset, 0, l.maxOffset())
+		return
+	}
 	vis := l.Visible()
 	if l.Cursor < l.Offset {
 		l.Offset = l.Cursor
@@ -96,13 +199,21 @@ func (l *List) KeepInView() {
 // Scroll moves the view by d items, as the mouse wheel does, and leaves
 // the cursor where it is.
 func (l *List) Scroll(d int) {
-	l.Offset = clampInt(l.Offset+d, 0, l.n-l.Visible())
+	l.Offset = clampInt(l.Offset+d, 0, l.maxOffset())
 }
 
 // ItemAt is the item drawn at row (0 for the list's first row on screen),
 // and whether there is one.
 func (l *List) ItemAt(row int) (int, bool) {
 	if row < 0 || row >= l.height {
+		return 0, false
+	}
+	if l.rowHeight != nil {
+		for i := l.Offset; i < l.n; i++ {
+			if row -= l.rows(i); row < 0 {
+				return i, true
+			}
+		}
 		return 0, false
 	}
 	i := l.Offset + row/max(l.rowsPer, 1)
@@ -113,5 +224,5 @@ func (l *List) ItemAt(row int) (int, bool) {
 // without scrolling to the cursor.
 func (l *List) clamp() {
 	l.Cursor = clampInt(l.Cursor, 0, l.n-1)
-	l.Offset = clampInt(l.Offset, 0, l.n-l.Visible())
+	l.Offset = clampInt(l.Offset, 0, l.maxOffset())
 }

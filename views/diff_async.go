@@ -45,7 +45,7 @@ func (d *Diff) PendingCmd() tea.Cmd {
 	}
 	// Rows are at least one screen line each, so the rows from the top to
 	// the height cover the screen.
-	for i := d.top; i < len(d.rows) && i < d.top+d.height; i++ {
+	for i := d.list.Offset; i < len(d.rows) && i < d.list.Offset+d.height; i++ {
 		if r := d.rows[i]; r.kind == rowLine {
 			add(r.file, r.hunk, r.a)
 			if d.sbs {

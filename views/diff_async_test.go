@@ -102,7 +102,7 @@ func BenchmarkDiffPageDownAsync(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if d.cursor >= len(d.rows)-1 {
+		if d.list.Cursor >= len(d.rows)-1 {
 			press(d, "g")
 		}
 		press(d, "pgdown")

@@ -147,7 +147,7 @@ func TestRootFindingToDiffAndBack(t *testing.T) {
 			t.Fatalf("enter on a finding: active %v", r.Active())
 		}
 		d := r.Screen(ScreenDiff).(*Diff)
-		if dl := d.rowLine(d.rows[d.cursor]); dl == nil || dl.New != 91 {
+		if dl := d.rowLine(d.rows[d.list.Cursor]); dl == nil || dl.New != 91 {
 			t.Fatalf("diff cursor on %+v, want new line 91 (client.go:91)", dl)
 		}
 		if s := ansi.Strip(r.Render()); !strings.Contains(s, "client.go") {
