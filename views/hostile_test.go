@@ -501,7 +501,7 @@ func TestHostileSizeScreens(t *testing.T) {
 				f.check(t, c.name)
 				mustShow(t, f, c.shows...)
 				mustShow(t, f, hostile.Verdict)
-				if took > 10*time.Second {
+				if took > 10*time.Second*raceSlowdown {
 					t.Errorf("%s took %v to load and walk", c.name, took)
 				}
 				limit := c.heap
