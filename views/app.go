@@ -23,9 +23,9 @@ type AppOptions struct {
 	// ("" for $XDG_STATE_HOME or ~/.local/state).
 	StateDir string
 	// Watch reloads a folder packet open in the workbench when its files
-	// change; Quiet is the debounce (0 for WatchQuiet).
-	Watch bool
-	Quiet time.Duration
+	// change; WatchDebounce is the quiet period (0 for WatchQuiet).
+	Watch         bool
+	WatchDebounce time.Duration
 	// Load is how a packet is loaded when it is opened from the inbox or
 	// reloaded.
 	Load packet.Options
@@ -43,7 +43,7 @@ type AppOptions struct {
 	Complete func(reuse map[string]*packet.Log) (*packet.Packet, error)
 }
 
-// App is the program's model. It holds the inbox, the workbench (a Root on
+// App is the program's model. It holds the inbox, the workbench (a Workbench on
 // one packet), or the workbench over the inbox, and routes between them; it
 // also watches the open packet and reloads it in place.
 //
@@ -56,7 +56,7 @@ type App struct {
 	dark bool
 
 	inbox    *Inbox
-	root     *Root
+	root     *Workbench
 	openName string // the inbox entry the workbench shows
 
 	epoch     int // bumped by every reload and every new workbench
@@ -96,7 +96,7 @@ type appOpenedMsg struct {
 // appReloadedMsg carries the packet read again after it changed on disk.
 type appReloadedMsg struct {
 	seq  int
-	root *Root
+	root *Workbench
 	p    *packet.Packet
 	logs packet.Stamps
 	err  error
@@ -125,8 +125,8 @@ func NewInboxApp(dir string, opts AppOptions) *App {
 // Inbox returns the inbox, or nil for a single packet.
 func (a *App) Inbox() *Inbox { return a.inbox }
 
-// Root returns the open workbench, or nil while the inbox shows.
-func (a *App) Root() *Root { return a.root }
+// Workbench returns the open workbench, or nil while the inbox shows.
+func (a *App) Workbench() *Workbench { return a.root }
 
 // ExitLines are what the program prints when it ends: the /ok to test
 // command of every packet decided ok-to-test in this session.
@@ -142,7 +142,7 @@ func (a *App) ExitLines() []string {
 func (a *App) Close() {
 	a.stopWatch()
 	if a.root != nil {
-		a.root.ctx.P.Close()
+		a.root.ctx.Packet.Close()
 	}
 }
 
@@ -188,7 +188,7 @@ func (a *App) startRoot(p *packet.Packet, name string, start *Target, since *pac
 	ctx.Store, ctx.StoreErr = packet.OpenStore(p, a.opts.StateDir)
 	a.epoch++
 	a.rootEpoch = a.epoch
-	a.root = NewRoot(ctx, Options{ForceTheme: a.opts.Theme, Start: start})
+	a.root = NewWorkbench(ctx, Options{ForceTheme: a.opts.Theme, Start: start})
 	a.openName = name
 	a.logs = packet.StampFiles(p)
 }
@@ -416,7 +416,7 @@ func (a *App) opened(msg appOpenedMsg) tea.Cmd {
 func (a *App) backToInbox() tea.Cmd {
 	a.exitLines = append(a.exitLines, a.root.ExitLines()...)
 	a.stopWatch()
-	a.root.ctx.P.Close()
+	a.root.ctx.Packet.Close()
 	a.root = nil
 	a.epoch++
 	a.inbox.Select(a.openName)
@@ -429,10 +429,10 @@ func (a *App) backToInbox() tea.Cmd {
 // startWatch watches the open packet when it is a folder and watching is on.
 func (a *App) startWatch() tea.Cmd {
 	a.stopWatch()
-	if !a.opts.Watch || a.root == nil || a.root.ctx.P.Source != packet.KindDir {
+	if !a.opts.Watch || a.root == nil || a.root.ctx.Packet.Source != packet.KindDir {
 		return nil
 	}
-	w, err := NewWatcher(a.root.ctx.P.Path, a.opts.Quiet)
+	w, err := NewWatcher(a.root.ctx.Packet.Path, a.opts.WatchDebounce)
 	if err != nil {
 		a.root.SetStatus("not watching for changes: " + ui.Sanitize(err.Error()))
 		return nil
@@ -455,7 +455,7 @@ func (a *App) Err() error { return a.err }
 // previewing reports whether the workbench shows a preview while the packet
 // loads: keys and clicks wait in pending until it is there, so none acts on
 // a packet half read.
-func (a *App) previewing() bool { return a.root != nil && a.root.ctx.P.Partial }
+func (a *App) previewing() bool { return a.root != nil && a.root.ctx.Packet.Partial }
 
 // appCompletedMsg brings the whole packet behind a preview.
 type appCompletedMsg struct {
@@ -466,7 +466,7 @@ type appCompletedMsg struct {
 // completeCmd loads the packet behind the preview. It runs outside the
 // background slots: it is what the person is waiting for.
 func (a *App) completeCmd() tea.Cmd {
-	pv, complete := a.root.ctx.P, a.opts.Complete
+	pv, complete := a.root.ctx.Packet, a.opts.Complete
 	if complete == nil {
 		a.err = errors.New("a preview was opened with nothing to load the packet")
 		return tea.Quit
@@ -484,7 +484,7 @@ func (a *App) completeCmd() tea.Cmd {
 // completed puts the whole packet in place of the preview, keeping every
 // screen where it is, and then plays the keys that came meanwhile.
 func (a *App) completed(msg appCompletedMsg) tea.Cmd {
-	if a.root == nil || a.root.ctx.P != msg.preview {
+	if a.root == nil || a.root.ctx.Packet != msg.preview {
 		return nil // cannot happen: a preview is the first and only packet
 	}
 	if msg.err != nil {
@@ -510,7 +510,7 @@ func (a *App) completed(msg appCompletedMsg) tea.Cmd {
 // reloadCmd reads the open packet again in the background.
 func (a *App) reloadCmd() tea.Cmd {
 	a.reloadSeq++
-	seq, root, path, opts := a.reloadSeq, a.root, a.root.ctx.P.Path, a.opts.Load
+	seq, root, path, opts := a.reloadSeq, a.root, a.root.ctx.Packet.Path, a.opts.Load
 	return a.work.Cmd(func() tea.Msg {
 		p, err := packet.Load(path, opts)
 		if err != nil {
@@ -534,7 +534,7 @@ func (a *App) reloaded(msg appReloadedMsg) tea.Cmd {
 		a.root.SetStatus("reloading failed, still showing the previous read: " + ui.Sanitize(msg.err.Error()))
 		return nil
 	}
-	old := a.root.ctx.P
+	old := a.root.ctx.Packet
 	note, changed := packet.DescribeReload(old, msg.p, a.logs, msg.logs)
 	if !changed {
 		msg.p.Close()

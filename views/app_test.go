@@ -28,7 +28,7 @@ func TestWorkbenchMessagesAreMarked(t *testing.T) {
 			return update(m)
 		}
 		l.press("2", "3", "4", "enter", "5", "6", "/", "e", "enter", "7", "?", "?", "ctrl+p", "esc", "1", "enter")
-		l.send(FollowMsg{To: Target{Screen: ScreenLogs, Path: a.Root().Context().P.Logs[0].Path, File: -1, Hunk: -1, DiffLine: -1}})
+		l.send(FollowMsg{To: Target{Screen: ScreenLogs, Path: a.Workbench().Context().Packet.Logs[0].Path, File: -1, Hunk: -1, DiffLine: -1}})
 		l.settle()
 		viewsPkg := reflect.TypeFor[Target]().PkgPath()
 		marked := 0
@@ -54,7 +54,7 @@ func TestWorkbenchMessagesAreMarked(t *testing.T) {
 func TestAppDropsWhatOldScreensSend(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		a, l, _ := openSampleCopy(t, false)
-		r := a.Root()
+		r := a.Workbench()
 		l.press("2")
 		docs := r.Screen(ScreenDocs).(*Docs)
 		status := func() string { return ansi.Strip(a.Render()) }
@@ -120,7 +120,7 @@ func TestAppSinglePacketBackspace(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		a, l, _ := openSampleCopy(t, false)
 		l.press("backspace")
-		if a.Root() == nil {
+		if a.Workbench() == nil {
 			t.Fatal("backspace left the only packet")
 		}
 		if !strings.Contains(ansi.Strip(a.Render()), "nothing to go back to") {
@@ -157,8 +157,8 @@ func TestAppUnderBubbleTea(t *testing.T) {
 	tm.Send(keyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 	final := tm.FinalModel(t).(*App)
-	if final.Root() != nil || final.Inbox().Selected().ID != "ACME-1" {
-		t.Errorf("final: root %v, selected %+v", final.Root(), final.Inbox().Selected())
+	if final.Workbench() != nil || final.Inbox().Selected().ID != "ACME-1" {
+		t.Errorf("final: root %v, selected %+v", final.Workbench(), final.Inbox().Selected())
 	}
 }
 

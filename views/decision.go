@@ -39,7 +39,7 @@ func (attentionMsg) epochBound() {}
 // the background from Init, rather than before the first screen.
 func NewDecision(ctx *Context) *Decision {
 	d := &Decision{listScreen: listScreen{ctx: ctx, id: ScreenDecision}, reviewed: map[string]bool{}}
-	diff := ctx.P.Diff
+	diff := ctx.Packet.Diff
 	d.scan = sync.OnceValue(func() []packet.Attention { return packet.ScanAttention(diff) })
 	d.rebuild()
 	return d
@@ -66,7 +66,7 @@ func (d *Decision) SetSize(w, h int) {
 }
 
 func (d *Decision) rebuild() {
-	p, st := d.ctx.P, d.ctx.St
+	p, st := d.ctx.Packet, d.ctx.Styles
 	w := max(d.list.width-2, 20)
 	var rows []listRow
 	add := func(s string, t *Target, item int) { rows = append(rows, listRow{text: s, target: t, item: item}) }
@@ -206,7 +206,7 @@ func (d *Decision) Status() string {
 		}
 	}
 	word := "not ready"
-	if d.ctx.P.Gate().Ready {
+	if d.ctx.Packet.Gate().Ready {
 		word = "ready"
 	}
 	if !d.scanned {

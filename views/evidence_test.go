@@ -152,9 +152,9 @@ func TestEvidenceSearch(t *testing.T) {
 
 func TestEvidenceMissingRecipe(t *testing.T) {
 	ctx := evSample(t)
-	p := *ctx.P
+	p := *ctx.Packet
 	p.Evidence = packet.BuildEvidence(append([]string{"09-never-run"}, p.Plan.Recipes...), p.Registry.Runs)
-	ctx.P = &p
+	ctx.Packet = &p
 	e := NewEvidence(ctx)
 	e.SetSize(80, 24)
 	v := e.View()

@@ -43,7 +43,7 @@ func TestFindingsEnterFollowsDiffAnchor(t *testing.T) {
 	f, ctx := newSampleFindings(t, 160, 48)
 	to := dfFollow(t, runScreen(f, f.Update(keyMsg("enter"))))
 	var c packet.Citation
-	for _, x := range ctx.P.Finding("review.md#1").Citations {
+	for _, x := range ctx.Packet.Finding("review.md#1").Citations {
 		if x.Kind == packet.CiteDiff {
 			c = x
 			break
@@ -79,7 +79,7 @@ func TestFindingsCitationFollow(t *testing.T) {
 	runScreen(f, f.Update(keyMsg("esc")))
 	f.Open(Target{Screen: ScreenFindings, Finding: "review.md#3"})
 	runScreen(f, f.Update(keyMsg("l")))
-	fd := ctx.P.Finding("review.md#3")
+	fd := ctx.Packet.Finding("review.md#3")
 	for i, c := range fd.Citations {
 		if !c.Resolved {
 			f.cites.Cursor = i
@@ -121,9 +121,9 @@ func TestFindingsOpenHereStatus(t *testing.T) {
 
 func TestFindingsTriageShown(t *testing.T) {
 	f, ctx := newSampleFindings(t, 160, 48)
-	fd := ctx.P.Finding("review.md#2")
-	ctx.P.Triage.Findings[fd.ID] = &packet.Decision{State: packet.TriageAccepted, Fingerprint: packet.Fingerprint(fd)}
-	ctx.P.Triage.Findings["review.md#3"] = &packet.Decision{State: packet.TriageDismissed, Fingerprint: "changed"}
+	fd := ctx.Packet.Finding("review.md#2")
+	ctx.Packet.Triage.Findings[fd.ID] = &packet.Decision{State: packet.TriageAccepted, Fingerprint: packet.Fingerprint(fd)}
+	ctx.Packet.Triage.Findings["review.md#3"] = &packet.Decision{State: packet.TriageDismissed, Fingerprint: "changed"}
 	v := ansi.Strip(f.View())
 	if !strings.Contains(v, "accepted") || !strings.Contains(v, "stale") {
 		t.Errorf("triage states not drawn:\n%s", v)
@@ -249,14 +249,14 @@ func TestFindingsClickSelectsTheCitationUnderIt(t *testing.T) {
 			f, ctx := newSampleFindings(t, sz[0], sz[1])
 			if note {
 				st := &packet.TriageState{Findings: map[string]*packet.Decision{}}
-				for _, fd := range ctx.P.Findings {
+				for _, fd := range ctx.Packet.Findings {
 					st.Findings[fd.ID] = &packet.Decision{State: packet.TriageDeferred, Note: "a note"}
 				}
-				ctx.P.Triage = st
+				ctx.Packet.Triage = st
 				f.Update(TriageChangedMsg{})
 			}
 			clicked := 0
-			for fi := range ctx.P.Findings {
+			for fi := range ctx.Packet.Findings {
 				f.selectIndex(fi)
 				rows := strings.Split(ansi.Strip(f.View()), "\n")
 				hy, hx := -1, 0

@@ -42,7 +42,7 @@ func TestStyledFindingsBadges(t *testing.T) {
 	f, ctx := newSampleFindings(t, 80, 24)
 	v := f.View()
 	for _, sev := range []string{"major", "minor", "nit"} {
-		if badge := ctx.St.SeverityBadge(sev); !strings.Contains(v, badge) {
+		if badge := ctx.Styles.SeverityBadge(sev); !strings.Contains(v, badge) {
 			t.Errorf("the %s badge is not drawn in its style %q", sev, badge)
 		}
 	}
@@ -53,7 +53,7 @@ func TestStyledFindingsBadges(t *testing.T) {
 // added and removed lines.
 func TestStyledDiffEmphasis(t *testing.T) {
 	d, _ := newSampleDiff(t, 80, 24)
-	st := d.ctx.St
+	st := d.ctx.Styles
 	shows := func(v string) bool {
 		return strings.Contains(v, opens(t, st.AddedEmphasis)) && strings.Contains(v, opens(t, st.RemovedEmphasis))
 	}
@@ -81,7 +81,7 @@ func TestStyledLogPlaceholders(t *testing.T) {
 		_, cmd := r.Update(FollowMsg{To: Target{Screen: ScreenLogs, Path: hostile.UnitLog, File: -1, Hunk: -1, DiffLine: -1}})
 		drive(r, cmd)
 		v := r.Render()
-		if !strings.Contains(v, opens(t, r.ctx.St.Placeholder)+"␛") {
+		if !strings.Contains(v, opens(t, r.ctx.Styles.Placeholder)+"␛") {
 			t.Errorf("no ␛ placeholder drawn in the placeholder style:\n%s", v)
 		}
 		goldenStyled(t, "TestStyledLogPlaceholders120x40", v)

@@ -118,8 +118,8 @@ func (f *frames) check(t *testing.T, name string) {
 }
 
 // hostileRoot builds the workbench on p at 120×40, dark, as vetter does.
-func hostileRoot(p *packet.Packet) *Root {
-	r := NewRoot(NewContext(p, true, false), Options{ForceTheme: "dark"})
+func hostileRoot(p *packet.Packet) *Workbench {
+	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark"})
 	drive(r, r.Init())
 	_, cmd := r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	drive(r, cmd)
@@ -131,10 +131,10 @@ func hostileRoot(p *packet.Packet) *Root {
 // side, wrapped and scrolled sideways, the findings and their detail, the
 // evidence, every log from top to bottom, the decision screen, the palette
 // and help. It presses no key that writes (triage, decisions).
-func walk(r *Root) *frames {
+func walk(r *Workbench) *frames {
 	f := &frames{}
 	shot := func(name string) { f.add(name, r.Render()) }
-	p := r.ctx.P
+	p := r.ctx.Packet
 
 	pressKeys(r, "1")
 	shot("overview")
@@ -281,7 +281,7 @@ func TestHostileEscapeScreens(t *testing.T) {
 func TestHostileEscapeLogColours(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		p := loadDir(t, hostile.Escape())
-		st := NewContext(p, true, false).St
+		st := NewContext(p, true, false).Styles
 		l := p.Log(hostile.UnitLog)
 		if l == nil {
 			t.Fatal("no unit log")
@@ -550,7 +550,7 @@ func jsonText(s string) string {
 // diff scrolled, without waiting for markdown (the raw and rendered forms
 // are both drawn by the documents screen's own tests).
 func drawAll(p *packet.Packet) []string {
-	r := NewRoot(NewContext(p, true, false), Options{ForceTheme: "dark"})
+	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark"})
 	drive(r, r.Init())
 	_, cmd := r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	drive(r, cmd)

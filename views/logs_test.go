@@ -263,7 +263,7 @@ func TestLogsDeferredIndex(t *testing.T) {
 	ctx := NewContext(packet.LoadSample(packet.Options{DeferLogIndex: true}), true, false)
 	s := NewLogs(ctx)
 	s.SetSize(80, 24)
-	if ctx.P.Log(logsD24a).Indexed() {
+	if ctx.Packet.Log(logsD24a).Indexed() {
 		t.Fatal("the log is already indexed")
 	}
 	init := s.Init()
@@ -281,7 +281,7 @@ func TestLogsDeferredIndex(t *testing.T) {
 	}
 	checkSize(t, s.View(), 80, 24)
 	msgs := runScreen(s, tea.Batch(init, open))
-	for _, l := range ctx.P.Logs {
+	for _, l := range ctx.Packet.Logs {
 		if !l.Indexed() {
 			t.Errorf("%s not indexed", l.Path)
 		}
@@ -323,15 +323,15 @@ func TestLogsHereRoundTrip(t *testing.T) {
 
 func TestLogsSwitchAndSizes(t *testing.T) {
 	s := newLogsSample(t, 80, 24)
-	for i := range len(s.ctx.P.Logs) + 1 {
+	for i := range len(s.ctx.Packet.Logs) + 1 {
 		s.Update(logsKey('}'))
 		_ = i
 	}
-	if s.list.Cursor != len(s.ctx.P.Logs)-1 {
+	if s.list.Cursor != len(s.ctx.Packet.Logs)-1 {
 		t.Errorf("} stopped at %d", s.list.Cursor)
 	}
 	s.Update(logsKey('{'))
-	if s.list.Cursor != len(s.ctx.P.Logs)-2 {
+	if s.list.Cursor != len(s.ctx.Packet.Logs)-2 {
 		t.Errorf("{ went to %d", s.list.Cursor)
 	}
 	s.Update(logsKey('w'))

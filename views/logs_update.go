@@ -27,8 +27,8 @@ func (s *Logs) Update(msg tea.Msg) tea.Cmd {
 		return s.click(msg.Mouse())
 	case ThemeChangedMsg:
 		for _, v := range s.views {
-			v.src.setStyles(s.ctx.St)
-			v.pane.SetStyles(s.ctx.St)
+			v.src.setStyles(s.ctx.Styles)
+			v.pane.SetStyles(s.ctx.Styles)
 		}
 	case logsIndexProgressMsg:
 		s.ticking = false

@@ -34,7 +34,7 @@ func (s *Since) SetSize(w, h int) {
 }
 
 func (s *Since) rebuild() {
-	st, p, c := s.ctx.St, s.ctx.P, s.ctx.Since
+	st, p, c := s.ctx.Styles, s.ctx.Packet, s.ctx.Since
 	w := max(s.list.width-2, 20)
 	var rows []listRow
 	add := func(text string, t *Target) { rows = append(rows, listRow{text: text, target: t, item: -1}) }

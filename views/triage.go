@@ -19,7 +19,7 @@ type FindingPicker interface {
 }
 
 // triageKey applies a/x/f/u/c to the findings the active screen picks.
-func (r *Root) triageKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+func (r *Workbench) triageKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	km := r.ctx.Keys
 	picker, ok := r.screens[r.active].(FindingPicker)
 	if !ok {
@@ -52,8 +52,8 @@ func (r *Root) triageKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return r.prompt.focus(), true
 	case "note":
 		initial := ""
-		if f := r.ctx.P.Finding(ids[0]); f != nil {
-			if _, _, d := r.ctx.P.TriageOf(f); d != nil {
+		if f := r.ctx.Packet.Finding(ids[0]); f != nil {
+			if _, _, d := r.ctx.Packet.TriageOf(f); d != nil {
 				initial = d.Note
 			}
 		}
@@ -65,7 +65,7 @@ func (r *Root) triageKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	return r.saveTriage(ids, state, ""), true
 }
 
-func (r *Root) openPrompt(title, initial string, required bool, save func(string) tea.Cmd) {
+func (r *Workbench) openPrompt(title, initial string, required bool, save func(string) tea.Cmd) {
 	r.prompt = newPrompt(r.ctx, title, initial, required, save)
 	r.prompt.setSize(r.width, r.bodyHeight())
 }
@@ -81,7 +81,7 @@ func idList(ids []string) string {
 // Update, not in a command, on purpose: the store changes the packet's
 // decisions in memory, which every View reads, so doing it on another
 // goroutine would race the drawing; the write is one small file.
-func (r *Root) saveTriage(ids []string, state, note string) tea.Cmd {
+func (r *Workbench) saveTriage(ids []string, state, note string) tea.Cmd {
 	if r.ctx.Store == nil {
 		return r.cannotSave()
 	}
@@ -96,7 +96,7 @@ func (r *Root) saveTriage(ids []string, state, note string) tea.Cmd {
 	return tea.Batch(r.broadcast(TriageChangedMsg{}), func() tea.Msg { return StatusMsg{Text: text} })
 }
 
-func (r *Root) saveNote(id, note string) tea.Cmd {
+func (r *Workbench) saveNote(id, note string) tea.Cmd {
 	if r.ctx.Store == nil {
 		return r.cannotSave()
 	}
@@ -111,7 +111,7 @@ func (r *Root) saveNote(id, note string) tea.Cmd {
 	return tea.Batch(r.broadcast(TriageChangedMsg{}), func() tea.Msg { return StatusMsg{Text: text} })
 }
 
-func (r *Root) cannotSave() tea.Cmd {
+func (r *Workbench) cannotSave() tea.Cmd {
 	err := r.ctx.StoreErr
 	if err == nil {
 		err = errors.New("no triage store")
@@ -121,22 +121,22 @@ func (r *Root) cannotSave() tea.Cmd {
 
 // askDecision opens the note prompt for a gate decision; ok-to-test on a
 // gate that is not ready asks for the override's reason instead.
-func (r *Root) askDecision(decision string) tea.Cmd {
+func (r *Workbench) askDecision(decision string) tea.Cmd {
 	if r.ctx.Store == nil {
 		return r.cannotSave()
 	}
-	g := r.ctx.P.Gate()
+	g := r.ctx.Packet.Gate()
 	if decision == packet.DecisionOkToTest && !g.Ready {
 		title := fmt.Sprintf("The gate is not ready (%s). To give ok-to-test anyway, write why:", strings.Join(g.FailingChecks(), ", "))
 		r.openPrompt(title, "", true, func(why string) tea.Cmd { return r.decide(decision, why, why) })
 		return r.prompt.focus()
 	}
-	r.openPrompt(fmt.Sprintf("%s for %s — note (optional):", decision, r.ctx.P.Change.HeadSHA), "", false,
+	r.openPrompt(fmt.Sprintf("%s for %s — note (optional):", decision, r.ctx.Packet.Change.HeadSHA), "", false,
 		func(note string) tea.Cmd { return r.decide(decision, note, "") })
 	return r.prompt.focus()
 }
 
-func (r *Root) decide(decision, note, override string) tea.Cmd {
+func (r *Workbench) decide(decision, note, override string) tea.Cmd {
 	gd, rep, err := r.ctx.Store.Decide(decision, note, r.ctx.User, override, r.ctx.Now())
 	if err != nil {
 		return ReportError(err)
@@ -147,7 +147,7 @@ func (r *Root) decide(decision, note, override string) tea.Cmd {
 	}
 	cmds := []tea.Cmd{r.broadcast(TriageChangedMsg{})}
 	if decision == packet.DecisionOkToTest {
-		r.exitLines = r.ctx.P.OkToTestLines()
+		r.exitLines = r.ctx.Packet.OkToTestLines()
 		if len(r.exitLines) > 0 {
 			// OSC 52: the command lands in the clipboard, ready to paste.
 			cmds = append(cmds, tea.SetClipboard(r.exitLines[0]))

@@ -13,7 +13,7 @@ import (
 )
 
 // newTriageRoot loads a writable copy of the sample with a store in it.
-func newTriageRoot(t *testing.T) (*Root, string) {
+func newTriageRoot(t *testing.T) (*Workbench, string) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "p")
 	if err := packet.WriteSample(dir); err != nil {
@@ -30,7 +30,7 @@ func newTriageRoot(t *testing.T) (*Root, string) {
 	if ctx.StoreErr != nil {
 		t.Fatal(ctx.StoreErr)
 	}
-	r := NewRoot(ctx, Options{ForceTheme: "dark"})
+	r := NewWorkbench(ctx, Options{ForceTheme: "dark"})
 	drive(r, r.Init())
 	r.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
 	return r, dir
@@ -38,7 +38,7 @@ func newTriageRoot(t *testing.T) (*Root, string) {
 
 // typeText types into the open prompt; what typing returns (a blinking
 // cursor) is not run.
-func typeText(r *Root, s string) {
+func typeText(r *Workbench, s string) {
 	for _, c := range s {
 		k := string(c)
 		if c == ' ' {
@@ -160,7 +160,7 @@ func TestDecisionOkToTestRefusedThenOverridden(t *testing.T) {
 		}
 		p := reload(t, dir)
 		_ = p
-		if g := r.ctx.P.Triage.Gate; g == nil || g.Decision != packet.DecisionOkToTest || g.Override == "" {
+		if g := r.ctx.Packet.Triage.Gate; g == nil || g.Decision != packet.DecisionOkToTest || g.Override == "" {
 			t.Errorf("gate decision %+v", g)
 		}
 		if s := ansi.Strip(r.Render()); !strings.Contains(s, "recorded: ok-to-test by tester") {
@@ -175,8 +175,8 @@ func TestDecisionHoldWithNote(t *testing.T) {
 		pressKeys(r, "7", "H")
 		typeText(r, "waiting for the clamp")
 		pressKeys(r, "enter")
-		g := r.ctx.P.Triage.Gate
-		if g == nil || g.Decision != packet.DecisionHold || g.Note != "waiting for the clamp" || g.SHA != r.ctx.P.Change.HeadSHA {
+		g := r.ctx.Packet.Triage.Gate
+		if g == nil || g.Decision != packet.DecisionHold || g.Note != "waiting for the clamp" || g.SHA != r.ctx.Packet.Change.HeadSHA {
 			t.Errorf("hold = %+v", g)
 		}
 		if len(r.ExitLines()) != 0 {
