@@ -1,5 +1,10 @@
 package ui
 
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
 // List is the one scrolling arithmetic of a list drawn a fixed number of
 // rows per item: where the cursor is, which item is the first on screen,
 // how a page, half a page, the top and the bottom move them, how little to
@@ -52,30 +57,23 @@ func (l *List) WalkBack(i, h int) int {
 }
 
 // LastVisible is the last item with a row on screen.
-func (l *List) LastVisible() int {
-	if l.rowHeight == nil {
-		return l.End() - 1
-	}
-	used := 0
-	for i := l.Offset; i < l.n; i++ {
-		used += l.rows(i)
-		if used >= l.height {
-			return i
-		}
-	}
-	return l.n - 1
-}
+func (l *List) LastVisible() int { return l.lastOnScreen(false) }
 
 // LastFull is the last item drawn whole.
-func (l *List) LastFull() int {
+func (l *List) LastFull() int { return l.lastOnScreen(true) }
+
+func (l *List) lastOnScreen(whole bool) int {
 	if l.rowHeight == nil {
 		return l.End() - 1
 	}
 	used := 0
 	for i := l.Offset; i < l.n; i++ {
 		used += l.rows(i)
-		if used > l.height {
+		switch {
+		case whole && used > l.height:
 			return max(i-1, l.Offset)
+		case !whole && used >= l.height:
+			return i
 		}
 	}
 	return l.n - 1
@@ -225,4 +223,23 @@ func (l *List) ItemAt(row int) (int, bool) {
 func (l *List) clamp() {
 	l.Cursor = clampInt(l.Cursor, 0, l.n-1)
 	l.Offset = clampInt(l.Offset, 0, l.maxOffset())
+}
+
+// MoveKey moves the cursor for the up, down, top and bottom keys and
+// reports whether msg was one of them; paging is left to the screen, which
+// may page something else beside the list.
+func (l *List) MoveKey(msg tea.KeyPressMsg, km KeyMap) bool {
+	switch {
+	case key.Matches(msg, km.Down):
+		l.Move(1)
+	case key.Matches(msg, km.Up):
+		l.Move(-1)
+	case key.Matches(msg, km.Top):
+		l.Top()
+	case key.Matches(msg, km.Bottom):
+		l.Bottom()
+	default:
+		return false
+	}
+	return true
 }

@@ -293,21 +293,8 @@ func (d *Docs) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 // panelKey moves the open list's cursor; paging keys still scroll the
 // document so it can be read beside the list.
 func (d *Docs) panelKey(msg tea.KeyPressMsg) bool {
-	km := d.ctx.Keys
 	d.panelList.SetLen(d.panelLen())
-	switch {
-	case key.Matches(msg, km.Down):
-		d.panelList.Move(1)
-	case key.Matches(msg, km.Up):
-		d.panelList.Move(-1)
-	case key.Matches(msg, km.Top):
-		d.panelList.Top()
-	case key.Matches(msg, km.Bottom):
-		d.panelList.Bottom()
-	default:
-		return false
-	}
-	return true
+	return d.panelList.MoveKey(msg, d.ctx.Keys)
 }
 
 func (d *Docs) panelLen() int {

@@ -274,20 +274,21 @@ func (f *Findings) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if f.focus == focusCitations {
 		return f.citationKey(msg)
 	}
-	l := f.layout()
+	// Where the keys move the cursor is the list's to say; selectIndex
+	// then changes the selection and what hangs on it.
+	f.scrollIntoView()
+	to := f.list
+	if to.MoveKey(msg, km) {
+		f.selectIndex(to.Cursor)
+		return nil
+	}
 	switch {
-	case key.Matches(msg, km.Down):
-		f.move(1)
-	case key.Matches(msg, km.Up):
-		f.move(-1)
 	case key.Matches(msg, km.PageDown):
-		f.move(max(l.listRows, 1))
+		to.PageDown()
+		f.selectIndex(to.Cursor)
 	case key.Matches(msg, km.PageUp):
-		f.move(-max(l.listRows, 1))
-	case key.Matches(msg, km.Top):
-		f.selectIndex(0)
-	case key.Matches(msg, km.Bottom):
-		f.selectIndex(len(f.ctx.Packet.Findings) - 1)
+		to.PageUp()
+		f.selectIndex(to.Cursor)
 	case key.Matches(msg, f.keys.ToCitations):
 		if fd := f.Selected(); fd != nil && len(fd.Citations) > 0 {
 			f.focus = focusCitations
@@ -310,15 +311,10 @@ func (f *Findings) citationKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	n := len(fd.Citations)
 	f.cites.SetLen(n)
+	if f.cites.MoveKey(msg, km) {
+		return nil
+	}
 	switch {
-	case key.Matches(msg, km.Down):
-		f.cites.Move(1)
-	case key.Matches(msg, km.Up):
-		f.cites.Move(-1)
-	case key.Matches(msg, km.Top):
-		f.cites.Top()
-	case key.Matches(msg, km.Bottom):
-		f.cites.Bottom()
 	case key.Matches(msg, km.PageDown):
 		f.detail.PageDown()
 	case key.Matches(msg, km.PageUp):

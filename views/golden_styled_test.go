@@ -1,7 +1,6 @@
 package views
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,21 +19,7 @@ import (
 // placeholder drawn plain fails here.
 func goldenStyled(t *testing.T, name, got string) {
 	t.Helper()
-	got = strings.ReplaceAll(got, "\x1b", `\e`)
-	path := filepath.Join("testdata", name+".styled.golden")
-	if updating() {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("reading %s: %v (run with -update to create it)", path, err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs from the styled golden file (escapes as \\e):\n--- want\n%s\n--- got\n%s", name, want, got)
-	}
+	compareGolden(t, name, filepath.Join("testdata", name+".styled.golden"), strings.ReplaceAll(got, "\x1b", `\e`))
 }
 
 // The findings screen: each severity's badge in its colour.

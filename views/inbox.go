@@ -307,6 +307,7 @@ func (in *Inbox) arrive(msg inboxRowMsg) tea.Cmd {
 
 func (in *Inbox) key(msg tea.KeyPressMsg) tea.Cmd {
 	km := in.km
+	in.syncList()
 	switch {
 	case key.Matches(msg, km.Quit):
 		return tea.Quit
@@ -333,16 +334,12 @@ func (in *Inbox) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, km.Down):
 		in.move(1)
 	case key.Matches(msg, km.PageUp):
-		in.syncList()
 		in.move(-in.list.Visible())
 	case key.Matches(msg, km.PageDown):
-		in.syncList()
 		in.move(in.list.Visible())
 	case key.Matches(msg, km.HalfPageUp):
-		in.syncList()
 		in.move(-in.list.HalfPage())
 	case key.Matches(msg, km.HalfPageDown):
-		in.syncList()
 		in.move(in.list.HalfPage())
 	case key.Matches(msg, km.Top):
 		in.moved = true
