@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // A folder of packets (an inbox), and what its list shows of each packet,
@@ -192,4 +193,38 @@ func shortTitle(title, id string) string {
 		}
 	}
 	return t
+}
+
+// InboxRound is a packet of an inbox as EarlierRound weighs it.
+type InboxRound struct {
+	Path     string
+	ID, Head string
+	Loaded   bool
+}
+
+// EarlierRound is the round before self among others: a loaded packet with
+// the same work-item id and a different head, modified before self (the
+// latest such). "" when there is none. It stats the packets, so it runs in
+// a command, not in Update. Moved from views (App.earlierRound).
+func EarlierRound(self InboxRound, others []InboxRound) string {
+	if self.ID == "" {
+		return ""
+	}
+	mtime := func(p string) time.Time {
+		if fi, err := os.Stat(p); err == nil {
+			return fi.ModTime()
+		}
+		return time.Time{}
+	}
+	mine := mtime(self.Path)
+	best, bestT := "", time.Time{}
+	for _, r := range others {
+		if r.Path == self.Path || !r.Loaded || r.ID != self.ID || r.Head == self.Head {
+			continue
+		}
+		if t := mtime(r.Path); !t.After(mine) && (best == "" || t.After(bestT)) {
+			best, bestT = r.Path, t
+		}
+	}
+	return best
 }

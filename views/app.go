@@ -3,7 +3,6 @@ package views
 import (
 	"errors"
 	"fmt"
-	"os"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -331,8 +330,12 @@ func (a *App) open(msg InboxOpenMsg) tea.Cmd {
 	if a.inbox != nil {
 		a.inbox.SetStatus("opening " + msg.Name + "…")
 	}
-	earlier := a.earlierRound(msg.Path)
+	rounds := a.rounds(msg.Path)
 	return a.work.Cmd(func() tea.Msg {
+		earlier := ""
+		if len(rounds) > 0 {
+			earlier = packet.EarlierRound(rounds[0], rounds[1:])
+		}
 		p, err := packet.Load(msg.Path, opts)
 		if err != nil {
 			return appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, err: err}
@@ -349,39 +352,26 @@ func (a *App) open(msg InboxOpenMsg) tea.Cmd {
 	})
 }
 
-// earlierRound is another packet of the inbox with the same work-item id and
-// a different head, modified before this one: the round before it. "" when
-// there is none.
-func (a *App) earlierRound(path string) string {
+// rounds are the inbox's loaded packets as packet.EarlierRound reads them:
+// the one at path first. nil without an inbox or when path is not in it.
+func (a *App) rounds(path string) []packet.InboxRound {
 	if a.inbox == nil {
-		return ""
+		return nil
 	}
-	var self *InboxRow
+	var self *packet.InboxRound
+	var others []packet.InboxRound
 	for _, r := range a.inbox.Rows() {
+		round := packet.InboxRound{Path: r.Path, ID: r.ID, Head: r.Head, Loaded: r.Loaded}
 		if r.Path == path {
-			self = r
+			self = &round
+		} else {
+			others = append(others, round)
 		}
 	}
-	if self == nil || self.ID == "" {
-		return ""
+	if self == nil {
+		return nil
 	}
-	mtime := func(p string) time.Time {
-		if fi, err := os.Stat(p); err == nil {
-			return fi.ModTime()
-		}
-		return time.Time{}
-	}
-	mine := mtime(path)
-	best, bestT := "", time.Time{}
-	for _, r := range a.inbox.Rows() {
-		if r.Path == path || !r.Loaded || r.ID != self.ID || r.Head == self.Head {
-			continue
-		}
-		if t := mtime(r.Path); !t.After(mine) && (best == "" || t.After(bestT)) {
-			best, bestT = r.Path, t
-		}
-	}
-	return best
+	return append([]packet.InboxRound{*self}, others...)
 }
 
 func (a *App) opened(msg appOpenedMsg) tea.Cmd {
