@@ -13,6 +13,8 @@ import (
 
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/alecthomas/chroma/v2/styles"
+
+	"vetter/internal/testenv"
 )
 
 // TestMain lets TestStartupInitialisers run this test binary only for its
@@ -21,19 +23,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv("VETTER_INIT_ONLY") != "" {
 		os.Exit(0)
 	}
-	// The reviewer's state of every test goes to a folder of its own, never
-	// to the user's ~/.local/state; VETTER_USER pins who decided.
-	state, err := os.MkdirTemp("", "vetter-state-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	os.Setenv("XDG_STATE_HOME", state)
-	if os.Getenv("VETTER_USER") == "" {
-		os.Setenv("VETTER_USER", "tester")
-	}
+	cleanup := testenv.IsolateState()
 	code := m.Run()
-	os.RemoveAll(state)
+	cleanup()
 	os.Exit(code)
 }
 

@@ -116,12 +116,9 @@ const snapshotLimit = 8 << 20
 // enough), so a later round can be compared with it wherever the packet went.
 func (s *Store) recordRound() (*History, error) {
 	p := s.p
-	if err := os.MkdirAll(s.dir, 0o700); err != nil {
-		return nil, fmt.Errorf("recording the round in %s: %w", s.dir, err)
-	}
-	unlock, err := lockDir(s.dir)
+	unlock, err := s.lockFolder("recording the round in " + s.dir)
 	if err != nil {
-		return nil, fmt.Errorf("recording the round in %s: locking its folder: %w", s.dir, err)
+		return nil, err
 	}
 	defer unlock()
 	name := filepath.Join(s.dir, RoundsFile)

@@ -167,4 +167,3 @@ func DescribeReload(old, cur *Packet, oldSt, curSt Stamps) (string, bool) {
 	}
 	return "reloaded: " + strings.Join(parts, "; "), true
 }
-

@@ -340,12 +340,9 @@ func (s *Store) save(apply func(*TriageState) error, rec *DecisionRecord) (Merge
 	var rep MergeReport
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := os.MkdirAll(s.dir, 0o700); err != nil {
-		return rep, fmt.Errorf("saving triage to %s: %w", s.path, err)
-	}
-	unlock, err := lockDir(s.dir)
+	unlock, err := s.lockFolder("saving triage to " + s.path)
 	if err != nil {
-		return rep, fmt.Errorf("saving triage to %s: locking its folder: %w", s.path, err)
+		return rep, err
 	}
 	defer unlock()
 	disk, sum, err := s.read()
@@ -392,6 +389,20 @@ func (s *Store) save(apply func(*TriageState) error, rec *DecisionRecord) (Merge
 		s.p.Triage = ours.clone()
 	}
 	return rep, nil
+}
+
+// lockFolder makes the work item's state folder (0700) and takes its lock,
+// so two vetters writing the reviewer's state take turns; doing names the
+// write for the error.
+func (s *Store) lockFolder(doing string) (unlock func(), err error) {
+	if err := os.MkdirAll(s.dir, 0o700); err != nil {
+		return nil, fmt.Errorf("%s: %w", doing, err)
+	}
+	unlock, err = lockDir(s.dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: locking its folder: %w", doing, err)
+	}
+	return unlock, nil
 }
 
 // clone copies a state deeply enough that changing the copy's decisions

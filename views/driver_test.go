@@ -1,7 +1,6 @@
 package views
 
 import (
-	"fmt"
 	"os"
 	"reflect"
 	"strings"
@@ -12,6 +11,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/dlclark/regexp2/v2"
+
+	"vetter/internal/testenv"
 )
 
 // The one way these tests drive a model: as Bubble Tea does, every command
@@ -202,20 +203,10 @@ func TestMain(m *testing.M) {
 			}
 		}
 	}()
-	// The reviewer's state of every test goes to a folder of its own, never
-	// to the user's ~/.local/state; VETTER_USER pins who decided.
-	state, err := os.MkdirTemp("", "vetter-views-state-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	os.Setenv("XDG_STATE_HOME", state)
-	if os.Getenv("VETTER_USER") == "" {
-		os.Setenv("VETTER_USER", "tester")
-	}
+	cleanup := testenv.IsolateState()
 	code := m.Run()
 	close(done)
-	os.RemoveAll(state)
+	cleanup()
 	os.Exit(code)
 }
 
