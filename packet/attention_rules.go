@@ -124,11 +124,10 @@ func placeholderToken(tok string) bool {
 // shellPipe is "| sh", "| sudo bash", "| /bin/sh", "| python3", "| iex".
 const shellPipe = `\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:env\s+)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression)\b`
 
-// localHost is a URL on the machine itself (a test registry), not the network.
-var localHost = regexp.MustCompile(`(?i)https?://(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)\b`)
-
 var lineRules = sync.OnceValue(func() []lineRule {
 	shellPipeRe := regexp.MustCompile(shellPipe)
+	// localHost is a URL on the machine itself (a test registry), not the network.
+	localHost := regexp.MustCompile(`(?i)https?://(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)\b`)
 	const (
 		all  = 0
 		wf   = scopeWorkflow

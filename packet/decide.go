@@ -100,7 +100,7 @@ func (p *Packet) OkToTestLines() []string {
 func (g Gate) FailingChecks() []string {
 	var out []string
 	for _, c := range g.Checks {
-		if !c.OK {
+		if !c.OK && !c.Info {
 			out = append(out, c.Name)
 		}
 	}
@@ -166,7 +166,7 @@ func (s *Store) Decide(decision, note, user, override string, now time.Time) (Ga
 func failingDetail(g Gate) string {
 	var parts []string
 	for _, c := range g.Checks {
-		if !c.OK {
+		if !c.OK && !c.Info {
 			parts = append(parts, c.Name+" ("+c.Detail+")")
 		}
 	}

@@ -46,6 +46,9 @@ type Packet struct {
 	// History is every round of this work item vetter has seen, read from
 	// the reviewer's state directory by OpenStore (nil before that).
 	History *History
+	// Reviewed holds the reviewer's "looked at" marks on attention items,
+	// by Attention.Key, read from reviewed.json by OpenStore (nil before).
+	Reviewed map[string]ReviewMark
 
 	Problems []Problem
 
@@ -57,6 +60,8 @@ type Packet struct {
 	src *Source
 	// fingerprints are the findings' fingerprints, made on first use.
 	fingerprints map[string]bool
+	// attention is the diff's attention scan, made once (attention_packet.go).
+	attention attentionScan
 }
 
 // Doc returns the document with the given packet-relative path, or nil.
