@@ -25,7 +25,14 @@ func addTriageCommands(root *cobra.Command, stdout, stderr io.Writer) {
 // openStore loads the packet and binds its triage store. A packet that cannot
 // be read is exit status 2.
 func openStore(path string, stderr io.Writer) (*packet.Packet, *packet.Store, error) {
-	return loadReviewed([]string{path}, stderr)
+	p, s, err := loadReviewed([]string{path}, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	if r := s.Repaired(); r != "" {
+		say(stderr, "vetter: %s", r)
+	}
+	return p, s, nil
 }
 
 // say prints a line for people through the sanitiser.
@@ -41,7 +48,7 @@ func reportMerge(stderr io.Writer, rep packet.MergeReport) {
 
 func newTriageCmd(stdout, stderr io.Writer) *cobra.Command {
 	var accept, dismiss, deferF, reopen, list, asJSON, all bool
-	var note, severity string
+	var note, severity, importFile string
 	cmd := &cobra.Command{
 		Use:   "triage PACKET [FINDING-ID...]",
 		Short: "Accept, dismiss, defer or reopen findings, or list their triage",
@@ -54,6 +61,7 @@ folder). A finding is named review.md#2, #2 or 2.
   vetter triage PACKET --severity nit --defer --note "follow-up in ACME-99"
   vetter triage PACKET --list [--json]
   vetter triage PACKET 3 --note TEXT        (writes the note, keeps the state)
+  vetter triage PACKET --import FILE        (another reviewer's triage.json)
 
 A bulk action (--severity) touches open findings only, unless --all, so it
 never overwrites a decision someone already made. --dismiss needs --note.
@@ -72,6 +80,12 @@ The user recorded is $VETTER_USER, else $USER.`,
 			}
 			ids := args[1:]
 			noteSet := cmd.Flags().Changed("note")
+			if importFile != "" {
+				if n > 0 || list || len(ids) > 0 || severity != "" || noteSet {
+					return errors.New("triage: --import takes no finding, action or note")
+				}
+				return importTriage(args[0], importFile, stdout, stderr)
+			}
 			switch {
 			case n > 1:
 				return errors.New("triage: give one of --accept, --dismiss, --defer, --reopen")
@@ -162,7 +176,60 @@ The user recorded is $VETTER_USER, else $USER.`,
 	f.BoolVar(&all, "all", false, "with --severity: also findings already decided")
 	f.BoolVar(&list, "list", false, "list the findings and their triage")
 	f.BoolVar(&asJSON, "json", false, "with --list: print JSON")
+	f.StringVar(&importFile, "import", "", "take another reviewer's triage.json: decisions on findings with the same content, recorded as imported by you")
 	return cmd
+}
+
+// importLimit caps an imported triage file; vetter writes far less.
+const importLimit = 16 << 20
+
+// importTriage records another reviewer's decisions as the user's explicit
+// act: who imported what, from which file, whose decision it was.
+func importTriage(pkt, file string, stdout, stderr io.Writer) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return fmt.Errorf("triage --import: %w", err)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, importLimit+1))
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("triage --import: reading %s: %w", file, err)
+	}
+	if len(data) > importLimit {
+		return fmt.Errorf("triage --import: %s is larger than %d MiB; not a triage file vetter wrote", file, importLimit>>20)
+	}
+	p, s, err := openStore(pkt, stderr)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	user := packet.CurrentUser()
+	rep, merge, err := s.Import(data, file, user, clock())
+	if err != nil {
+		return err
+	}
+	reportMerge(stderr, merge)
+	for _, id := range rep.Imported {
+		st, _, d := p.TriageOf(p.Finding(id))
+		line := fmt.Sprintf("%s: %s (imported from %s", id, st, file)
+		if d != nil && d.Imported != nil && d.Imported.By != "" {
+			line += ", decided by " + d.Imported.By
+		}
+		say(stdout, "%s)", line)
+	}
+	var notes []string
+	if len(rep.Kept) > 0 {
+		notes = append(notes, "kept your own decision on "+strings.Join(rep.Kept, ", "))
+	}
+	if rep.Unmatched > 0 {
+		notes = append(notes, fmt.Sprintf("%d decisions match no finding of this round", rep.Unmatched))
+	}
+	if rep.GateSkipped {
+		notes = append(notes, "the file's gate decision was not imported: deciding is yours (vetter decide)")
+	}
+	notes = append(notes, fmt.Sprintf("imported %d by %s", len(rep.Imported), user), gateLine(p.Gate()))
+	say(stderr, "vetter: %s", strings.Join(notes, "; "))
+	return nil
 }
 
 func oneLineText(s string) string { return strings.Join(strings.Fields(s), " ") }
@@ -187,6 +254,8 @@ type triageEntry struct {
 	Note     string     `json:"note,omitempty"`
 	User     string     `json:"user,omitempty"`
 	Time     *time.Time `json:"time,omitempty"`
+	// Imported is where an imported decision came from.
+	Imported *packet.ImportedFrom `json:"imported,omitempty"`
 }
 
 func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool) error {
@@ -195,7 +264,7 @@ func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool) err
 		st, stale, d := p.TriageOf(f)
 		e := triageEntry{ID: f.ID, Number: f.Number, Severity: f.Severity, Location: f.Location, Claim: f.Claim, Triage: st, Stale: stale}
 		if d != nil {
-			e.Note, e.User = d.Note, d.User
+			e.Note, e.User, e.Imported = d.Note, d.User, d.Imported
 			if !d.Time.IsZero() {
 				t := d.Time
 				e.Time = &t
@@ -221,6 +290,9 @@ func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool) err
 			fmt.Fprintf(b, "  #%-3d %-7s %-17s %s\n", e.Number, e.Severity, st, clipText(oneLineText(e.Location), 60))
 			if e.Note != "" {
 				fmt.Fprintf(b, "       note (%s): %s\n", e.User, clipText(oneLineText(e.Note), 100))
+			}
+			if im := e.Imported; im != nil {
+				fmt.Fprintf(b, "       imported by %s from %s (decided by %s)\n", e.User, im.File, im.By)
 			}
 		}
 		if gd := p.Triage.Gate; gd != nil {
@@ -353,7 +425,7 @@ to standard output when -o FILE is given (it reads FILE).`,
 			} else {
 				text.Write(escapeJSONText(raw.Bytes()))
 			}
-			if out == "" {
+			if out == "" || out == "-" {
 				if _, err := stdout.Write(text.Bytes()); err != nil {
 					return err
 				}
@@ -373,7 +445,7 @@ to standard output when -o FILE is given (it reads FILE).`,
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "", "markdown, sarif, rdjsonl or github-review")
-	cmd.Flags().StringVarP(&out, "output", "o", "", "write to FILE instead of standard output")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write to FILE instead of standard output (- is standard output)")
 	cmd.MarkFlagRequired("format")
 	return cmd
 }

@@ -174,3 +174,53 @@ func TestRoundsInTwoFoldersCarryTriage(t *testing.T) {
 		t.Errorf("summary of round 1:\n%s", sum)
 	}
 }
+
+// Sharing triage is an explicit act: --import takes another reviewer's
+// decisions on findings with the same content, records who imported them
+// and whose they were, keeps the reviewer's own, and never a gate decision.
+func TestTriageImport(t *testing.T) {
+	pinned(t)
+	dir := samplePacketDir(t, "", nil)
+	p, err := packet.Load(dir, packet.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := forgedTriage(t, p)
+	p.Close()
+	file := filepath.Join(t.TempDir(), "bo-triage.json")
+	os.WriteFile(file, shared, 0o644)
+
+	mustRun(t, "triage", dir, "2", "--accept") // the reviewer's own, kept
+	out, errOut, code := run(t, "triage", dir, "--import", file)
+	if code != 0 || !strings.Contains(out, "review.md#1: dismissed (imported from "+file+", decided by maintainer)") ||
+		strings.Contains(out, "review.md#2") || !strings.Contains(errOut, "kept your own decision on review.md#2") ||
+		!strings.Contains(errOut, "gate decision was not imported") || !strings.Contains(errOut, "imported 4 by ana") {
+		t.Errorf("import: exit %d\n%s%s", code, out, errOut)
+	}
+	var list struct {
+		Findings []triageEntry
+		Gate     *packet.GateDecision `json:"decision"`
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "triage", dir, "--list", "--json")), &list); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range list.Findings {
+		want := packet.TriageDismissed
+		if e.ID == "review.md#2" {
+			want = packet.TriageAccepted
+		}
+		if e.Triage != want || e.User != "ana" {
+			t.Errorf("%s after import: %+v", e.ID, e)
+		}
+	}
+	if list.Gate != nil {
+		t.Errorf("a gate decision was imported: %+v", list.Gate)
+	}
+	data, _ := os.ReadFile(stateFile(t, dir, packet.TriageFile))
+	if !strings.Contains(string(data), `"imported"`) || !strings.Contains(string(data), `"by": "maintainer"`) {
+		t.Errorf("triage.json does not record the import:\n%s", data)
+	}
+	if _, _, code := run(t, "triage", dir, "--import", file, "--accept"); code != 2 {
+		t.Errorf("--import with an action: exit %d", code)
+	}
+}

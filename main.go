@@ -12,8 +12,11 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"sort"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -24,8 +27,54 @@ import (
 	"vetter/views"
 )
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
+// version is vetter's version as `vetter version` prints it and exports name
+// it. A release build may set it with -ldflags "-X main.version=v1.2.3";
+// otherwise it comes from the build info (buildVersion).
+var version string
+
+func init() {
+	if version == "" {
+		bi, _ := debug.ReadBuildInfo()
+		version = buildVersion(bi)
+	}
+}
+
+// pseudoVersion matches the version Go stamps on a build of a checkout that
+// no tag names exactly ("v0.0.0-20261201140000-1bb1c70f4285+dirty").
+var pseudoVersion = regexp.MustCompile(`-(?:[0-9a-z.]+\.)?[0-9]{14}-[0-9a-f]{12}(?:\+dirty)?$`)
+
+// buildVersion is the module's version when the build names a release
+// (go install vetter@v1.2.3), else dev+<revision>[-dirty] from the VCS
+// stamp of a build in a checkout, else dev: go test, go run and builds with
+// -buildvcs=false (as .ci/run does) carry no revision.
+func buildVersion(bi *debug.BuildInfo) string {
+	if bi == nil {
+		return "dev"
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" && !pseudoVersion.MatchString(v) {
+		return v
+	}
+	var rev string
+	var dirty bool
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return "dev"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if dirty {
+		return "dev+" + rev + "-dirty"
+	}
+	return "dev+" + rev
+}
 
 // exitError carries an exit status out of a command without os.Exit inside it.
 type exitError struct{ code int }
@@ -61,6 +110,7 @@ When PACKET is a folder of packets (sub-folders or archives) rather than a
 packet, vetter opens an inbox: one row per packet, what needs a person first;
 enter opens one, backspace returns to the inbox.`,
 		Args:          cobra.MaximumNArgs(1),
+		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -103,11 +153,127 @@ enter opens one, backspace returns to the inbox.`,
 	root.Flags().BoolVar(&watch, "watch", true, "reload a folder packet in place when its files change (--watch=false to keep what was read)")
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	// --version prints what `vetter version` prints.
+	root.SetVersionTemplate("vetter {{.Version}}\n")
 	root.AddCommand(newCheckCmd(stdout, stderr), newSummaryCmd(stdout, stderr),
 		newSampleCmd(stdout), newVersionCmd(stdout))
 	addTriageCommands(root, stdout, stderr)
 	addCompareCommand(root, stdout, stderr)
+	addCompletions(root)
 	return root
+}
+
+// archiveExts are the archive names packet.Load reads, as completion offers
+// them.
+var archiveExts = []string{".zip", ".tar", ".tar.gz", ".tgz"}
+
+// completePacket completes a PACKET argument: the directories and archives
+// whose path starts with what was typed. It lists them itself rather than
+// asking the shell to filter file names by extension, since cobra adds
+// subcommand names and required flags to the same list and a shell would
+// take those for extensions. A path it cannot list ("~/…") falls back to
+// the shell's own file completion.
+func completePacket(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	dir, base := filepath.Split(toComplete)
+	list := dir
+	if list == "" {
+		list = "."
+	}
+	entries, err := os.ReadDir(list)
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveDefault
+	}
+	var out []string
+	directive := cobra.ShellCompDirectiveNoFileComp
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, base) || (strings.HasPrefix(name, ".") && !strings.HasPrefix(base, ".")) {
+			continue
+		}
+		if fi, err := os.Stat(filepath.Join(list, name)); err == nil && fi.IsDir() {
+			// A directory is a packet or leads to one: no space after it,
+			// so the next tab goes on into it.
+			out = append(out, dir+name+string(filepath.Separator))
+			directive |= cobra.ShellCompDirectiveNoSpace
+			continue
+		}
+		lower := strings.ToLower(name)
+		for _, ext := range archiveExts {
+			if strings.HasSuffix(lower, ext) {
+				out = append(out, dir+name)
+				break
+			}
+		}
+	}
+	return out, directive
+}
+
+// completeWords completes a flag that takes one of a fixed set of words.
+func completeWords(words ...string) cobra.CompletionFunc {
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return words, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// addCompletions teaches cobra's `completion` command vetter's arguments:
+// every argument named PACKET (or OLD and NEW) is a packet, sample's DIR is
+// a directory, and each flag that takes a fixed set of words offers them.
+// It runs once the tree is built, so a command added later with a PACKET
+// argument completes without being listed here.
+func addCompletions(root *cobra.Command) {
+	var walk func(*cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.ValidArgsFunction == nil {
+			switch f := strings.Fields(c.Use); {
+			case c.Name() == "sample":
+				c.ValidArgsFunction = func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+					return nil, cobra.ShellCompDirectiveFilterDirs
+				}
+			case len(f) > 1 && (strings.Contains(f[1], "PACKET") || f[1] == "OLD"):
+				c.ValidArgsFunction = completePacketArgs(f[1] == "OLD")
+			}
+		}
+		flags := map[string]cobra.CompletionFunc{
+			"theme":    completeWords("dark", "light"),
+			"format":   completeWords(packet.ExportFormats...),
+			"severity": completeWords("blocker", "major", "minor", "nit"),
+			"since":    completePacket,
+		}
+		for name, fn := range flags {
+			if c.Flags().Lookup(name) != nil {
+				if _, ok := c.GetFlagCompletionFunc(name); !ok {
+					c.RegisterFlagCompletionFunc(name, fn)
+				}
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// completePacketArgs completes the first argument as a packet (both, for
+// compare's OLD NEW); the arguments after it (finding ids) are not files.
+func completePacketArgs(two bool) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		if len(args) == 0 || (two && len(args) == 1) {
+			return completePacket(cmd, args, toComplete)
+		}
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// needPacket is the Args of a command that reads a packet and has no use for
+// the built-in sample: without PACKET it is a usage error naming where a
+// packet comes from, not a silent run on the sample.
+func needPacket(name string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return fmt.Errorf("%s needs a PACKET (a folder, an archive; `vetter sample DIR` writes one)", name)
+		}
+		return cobra.ExactArgs(1)(cmd, args)
+	}
 }
 
 // loadArg loads the packet named by args, or the built-in sample. A path that
@@ -147,12 +313,12 @@ func loadReviewed(args []string, stderr io.Writer) (*packet.Packet, *packet.Stor
 func newCheckCmd(stdout, stderr io.Writer) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "check [PACKET]",
+		Use:   "check PACKET",
 		Short: "Audit a packet: is it complete, consistent and safe to read?",
 		Long: `check lists the packet's problems grouped by file, with line numbers.
 Exit status: 0 when there is no error-severity problem, 1 when there is one,
 2 when PACKET cannot be read as a packet at all.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: needPacket("check"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := loadArg(args, stderr)
 			if err != nil {
@@ -228,9 +394,9 @@ func writeProblems(w io.Writer, path string, probs []packet.Problem) {
 func newSummaryCmd(stdout, stderr io.Writer) *cobra.Command {
 	var asJSON, asMarkdown bool
 	cmd := &cobra.Command{
-		Use:   "summary [PACKET]",
+		Use:   "summary PACKET",
 		Short: "Print the header, verdict, evidence, diff stats, findings and gate",
-		Args:  cobra.MaximumNArgs(1),
+		Args:  needPacket("summary"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if asJSON && asMarkdown {
 				return errors.New("summary: --json and --markdown are exclusive")

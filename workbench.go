@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"regexp"
 	"strings"
+	"syscall"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
@@ -119,7 +121,20 @@ func runApp(app *views.App, stdout io.Writer) error {
 			app.Presize(w, h)
 		}
 	}
-	if _, err := tea.NewProgram(app, opts...).Run(); err != nil {
+	// vetter handles the signals that end it itself: Bubble Tea's handler
+	// quits with status 0 on SIGTERM and knows nothing of SIGHUP or SIGQUIT,
+	// whose default action kills the process with the terminal still in the
+	// alternate screen, the cursor hidden, mouse reporting and echo off.
+	opts = append(opts, tea.WithoutSignalHandler())
+	prog := tea.NewProgram(app, opts...)
+	caught := stopOnSignals(prog)
+	_, err := prog.Run()
+	if sig, ok := caught(); ok {
+		// The terminal is restored: Kill shut the program down and Run
+		// returned only after that.
+		return exitError{128 + int(sig)}
+	}
+	if err != nil {
 		return err
 	}
 	if err := app.Err(); err != nil {
@@ -130,6 +145,39 @@ func runApp(app *views.App, stdout io.Writer) error {
 		fmt.Fprintln(stdout, ui.Sanitize(packet.EscapeHidden(l)))
 	}
 	return nil
+}
+
+// stopOnSignals kills prog, which restores the terminal, on SIGHUP,
+// SIGTERM, SIGINT or SIGQUIT. Called once Run has returned, caught stops
+// listening and reports the signal that ended the program, if one did.
+func stopOnSignals(prog *tea.Program) (caught func() (syscall.Signal, bool)) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT, syscall.SIGQUIT)
+	done, got := make(chan struct{}), make(chan syscall.Signal, 1)
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		select {
+		case s := <-sigs:
+			sig, _ := s.(syscall.Signal)
+			got <- sig // before Kill, so Run returning implies it is there
+			// Kill rather than Quit: it does not wait for Update, which
+			// might be what is stuck.
+			prog.Kill()
+		case <-done:
+		}
+	}()
+	return func() (syscall.Signal, bool) {
+		close(done)
+		<-finished
+		signal.Stop(sigs)
+		select {
+		case sig := <-got:
+			return sig, true
+		default:
+			return 0, false
+		}
+	}
 }
 
 var findingRef = regexp.MustCompile(`^(.+)#(\d+)$`)

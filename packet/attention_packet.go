@@ -21,6 +21,9 @@ func (p *Packet) Attention() []Attention {
 	if p.Partial {
 		return nil // a preview has no diff yet; the full load scans it
 	}
+	if p.attention == nil {
+		return ScanAttention(p.Diff) // a packet not made by Load: nothing to keep it in
+	}
 	p.attention.once.Do(func() {
 		p.attention.items = ScanAttention(p.Diff)
 		p.attention.done.Store(true)
@@ -31,6 +34,9 @@ func (p *Packet) Attention() []Attention {
 // scannedAttention returns the scan if it has been made, without making it:
 // the gate must not hold up the first screen for a big diff.
 func (p *Packet) scannedAttention() ([]Attention, bool) {
+	if p.attention == nil {
+		return p.Attention(), true
+	}
 	if !p.attention.done.Load() {
 		return nil, false
 	}

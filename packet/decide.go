@@ -1,7 +1,6 @@
 package packet
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
@@ -121,17 +120,24 @@ type DecisionRecord struct {
 	Override    string    `json:"override,omitempty"`
 }
 
-// Decide records the gate decision for the head SHA in triage.json and
-// appends it to decisions.jsonl. ok-to-test is refused with ErrGateNotReady
-// while the gate is not ready, unless override says why it is given anyway,
-// and with ErrNoHead when there is no valid head SHA to bind it to.
+// Decide records the gate decision for the head SHA: it appends it to the
+// journal, decisions.jsonl, then records it in triage.json. ok-to-test is
+// refused with ErrGateNotReady while the gate is not ready, unless override
+// says why it is given anyway, and with ErrNoHead when there is no valid head
+// SHA to bind it to.
 func (s *Store) Decide(decision, note, user, override string, now time.Time) (GateDecision, MergeReport, error) {
+	return s.DecideOn(s.p.Gate(), decision, note, user, override, now)
+}
+
+// DecideOn is Decide on the gate g the person saw when deciding. The screens
+// use it to decide in a command: the gate reads the packet's decisions, which
+// only Update may read while a detached store saves.
+func (s *Store) DecideOn(g Gate, decision, note, user, override string, now time.Time) (GateDecision, MergeReport, error) {
 	switch decision {
 	case DecisionOkToTest, DecisionHold, DecisionRequestChanges:
 	default:
 		return GateDecision{}, MergeReport{}, fmt.Errorf("deciding %q: %w", decision, ErrBadDecision)
 	}
-	g := s.p.Gate()
 	failing := g.FailingChecks()
 	sha := s.p.Change.HeadSHA
 	override = strings.TrimSpace(override)
@@ -155,7 +161,7 @@ func (s *Store) Decide(decision, note, user, override string, now time.Time) (Ga
 		c := gd
 		st.Gate = &c
 		return nil
-	}, func() error { return s.appendDecision(rec) })
+	}, &rec)
 	if err != nil {
 		return GateDecision{}, rep, err
 	}
@@ -171,28 +177,4 @@ func failingDetail(g Gate) string {
 		}
 	}
 	return strings.Join(parts, "; ")
-}
-
-// appendDecision appends one record to decisions.jsonl and syncs it, so a
-// decision reported as made is on disk.
-func (s *Store) appendDecision(rec DecisionRecord) error {
-	line, err := json.Marshal(rec)
-	if err != nil {
-		return fmt.Errorf("appending to %s: %w", s.DecisionsLog(), err)
-	}
-	f, err := openAppend(s.DecisionsLog())
-	if err != nil {
-		return fmt.Errorf("the decision is saved in %s but appending to %s failed: %w", s.path, s.DecisionsLog(), err)
-	}
-	_, err = f.Write(append(line, '\n'))
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("the decision is saved in %s but appending to %s failed: %w", s.path, s.DecisionsLog(), err)
-	}
-	return nil
 }

@@ -3,9 +3,14 @@ package packet
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
 )
 
 // This file understands the packet's markdown documents: lines, headings and
@@ -38,6 +43,7 @@ func parseStructure(path string, data []byte) *Document {
 	d := &Document{Path: path, Text: string(data)}
 	d.Lines = splitLines(d.Text)
 	inFence := fenceMask(d.Lines)
+	setext := false
 	for i, line := range d.Lines {
 		if inFence[i] {
 			continue
@@ -45,9 +51,119 @@ func parseStructure(path string, data []byte) *Document {
 		if h, ok := atxHeading(line); ok {
 			h.Line = i + 1
 			d.Headings = append(d.Headings, h)
+			continue
 		}
+		setext = setext || (i > 0 && setextUnderline(line) && strings.TrimSpace(d.Lines[i-1]) != "")
+	}
+	if setext {
+		d.Headings = mergeHeadings(d.Headings, setextHeadings(d.Text, d.Lines, inFence))
 	}
 	return d
+}
+
+// setextUnderline reports whether line could underline a setext heading:
+// up to three spaces, a run of = or of -, trailing blanks. Whether it does
+// (rather than being a thematic break, or part of a list) is the parser's
+// question; this is the cheap filter that keeps it from running on the
+// documents that have none.
+func setextUnderline(line string) bool {
+	s := strings.TrimRight(line, " \t")
+	for k := 0; k < 3 && strings.HasPrefix(s, " "); k++ {
+		s = s[1:]
+	}
+	return s != "" && (strings.Trim(s, "=") == "" || strings.Trim(s, "-") == "")
+}
+
+// headingParser reads a document's block structure only: headings are
+// blocks, and inline parsing (emphasis, links, code spans) of every
+// paragraph is most of what a full parse costs on a long document.
+var headingParser = parser.NewParser(
+	parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+	parser.WithInlineParsers(),
+)
+
+// setextHeadings finds the setext headings (a paragraph underlined with ===
+// or ---) with goldmark's block parser, as CommonMark defines them: which
+// "---" underlines a heading and which is a thematic break, a list item or
+// part of a block quote depends on the blocks around it, so it takes a
+// parser. ATX headings are left to the line scan (atxHeading), which finds
+// them as before, at a tenth of the cost of the parse on a long review
+// (BenchmarkParseStructure20000); the parser runs only when a line could
+// underline a heading. A setext heading is at the line of its first text
+// line, as an editor shows it; one on a line scanFences marks as fenced
+// code is dropped, as an ATX one is.
+func setextHeadings(doc string, lines []string, inFence []bool) []Heading {
+	src := []byte(strings.TrimPrefix(doc, "\ufeff"))
+	// starts[i] is the byte offset of line i+1 in src.
+	starts := make([]int, 1, len(lines))
+	for i, b := range src {
+		if b == '\n' && i+1 < len(src) {
+			starts = append(starts, i+1)
+		}
+	}
+	var out []Heading
+	root := headingParser.Parse(text.NewReader(src))
+	ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			if n.Type() == ast.TypeBlock || n.Type() == ast.TypeDocument {
+				return ast.WalkContinue, nil
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		segs := h.Lines()
+		if segs.Len() == 0 {
+			return ast.WalkSkipChildren, nil
+		}
+		line := sort.SearchInts(starts, segs.At(0).Start+1)
+		if line < 1 || line > len(lines) || inFence[line-1] {
+			return ast.WalkSkipChildren, nil
+		}
+		if _, atx := atxHeading(lines[line-1]); atx {
+			return ast.WalkSkipChildren, nil
+		}
+		// A table directly followed by "---" is a table and a rule in GFM,
+		// not a heading of the table's rows, which CommonMark alone makes it.
+		for k := line - 1; k+1 < len(lines) && k+1 < line-1+segs.Len(); k++ {
+			if _, table := tableStart(lines[k], lines[k+1]); table {
+				return ast.WalkSkipChildren, nil
+			}
+		}
+		var b strings.Builder
+		for i := 0; i < segs.Len(); i++ {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			seg := segs.At(i)
+			b.WriteString(strings.TrimSpace(string(seg.Value(src))))
+		}
+		out = append(out, Heading{Level: h.Level, Text: strings.TrimSpace(b.String()), Line: line})
+		return ast.WalkSkipChildren, nil
+	})
+	return out
+}
+
+// mergeHeadings merges two lists of headings in line order; a line both
+// name keeps the first list's heading.
+func mergeHeadings(a, b []Heading) []Heading {
+	out := make([]Heading, 0, len(a)+len(b))
+	for len(a) > 0 || len(b) > 0 {
+		switch {
+		case len(b) == 0 || (len(a) > 0 && a[0].Line <= b[0].Line):
+			if len(b) > 0 && b[0].Line == a[0].Line {
+				b = b[1:]
+			}
+			out = append(out, a[0])
+			a = a[1:]
+		default:
+			out = append(out, b[0])
+			b = b[1:]
+		}
+	}
+	return out
 }
 
 // extractCitations finds the citations of every line outside code fences.

@@ -1,6 +1,7 @@
 package packet
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -420,7 +421,8 @@ func FuzzParseDocument(f *testing.F) {
 		}
 		f.Add(data)
 	}
-	for _, s := range []string{"", "#", "```", "````\n```\n", "~~~\n#\n", "\r\n\r\n", "## Verdict:", "## Assessment:", "\ufeff"} {
+	for _, s := range []string{"", "#", "```", "````\n```\n", "~~~\n#\n", "\r\n\r\n", "## Verdict:", "## Assessment:", "\ufeff",
+		"Findings\n===\n", "a\r\nb\r\n---\r\n", "| a |\n|---|\n---\n", "> a\n---\n", "- a\n  ---\n"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -444,4 +446,71 @@ func FuzzParseDocument(f *testing.F) {
 		}
 		ParseFindings(d)
 	})
+}
+
+// BenchmarkParseStructure20000 times the lines and headings of a review of
+// 20,000 findings, what loading needs before the first screen.
+func BenchmarkParseStructure20000(b *testing.B) {
+	data := bigReview(20000)
+	b.ReportAllocs()
+	for b.Loop() {
+		parseStructure("review.md", data)
+	}
+}
+
+// Setext headings are headings, at the line of their text; what CommonMark
+// does not make a heading (a rule after a blank line, a list item's dash, a
+// fenced line, a table then a rule) is not one, and ATX headings keep their
+// lines and text.
+func TestSetextHeadings(t *testing.T) {
+	text := strings.Join([]string{
+		"Title",      // 1
+		"=====",      // 2
+		"",           // 3
+		"## ATX ##",  // 4
+		"Two lines",  // 5
+		"of heading", // 6
+		"---",        // 7
+		"",           // 8
+		"---",        // 9: a rule
+		"",           // 10
+		"- item",     // 11
+		"-",          // 12: an empty list item, not an underline of a list item
+		"",           // 13
+		"```",        // 14
+		"Fenced",     // 15
+		"---",        // 16
+		"```",        // 17
+		"| a | b |",  // 18
+		"|---|---|",  // 19
+		"| 1 | 2 |",  // 20
+		"---",        // 21: a rule after a table
+		"",           // 22
+		"> Quoted",   // 23
+		"> ---",      // 24
+	}, "\n") + "\n"
+	d := ParseDocument("doc.md", []byte(text))
+	checkDocument(t, d)
+	want := []Heading{{1, "Title", 1}, {2, "ATX", 4}, {2, "Two lines of heading", 5}, {2, "Quoted", 23}}
+	if !reflect.DeepEqual(d.Headings, want) {
+		t.Errorf("headings\n%+v\nwant\n%+v", d.Headings, want)
+	}
+	// The same with CRLF line ends and a byte-order mark.
+	crlf := ParseDocument("doc.md", []byte("\ufeff"+strings.ReplaceAll(text, "\n", "\r\n")))
+	if !reflect.DeepEqual(crlf.Headings, want) {
+		t.Errorf("CRLF headings\n%+v\nwant\n%+v", crlf.Headings, want)
+	}
+}
+
+// BenchmarkParseStructureSetext20000 is the same review with its findings
+// under a setext heading: the block parser runs on the whole document.
+func BenchmarkParseStructureSetext20000(b *testing.B) {
+	data := bytes.Replace(bigReview(20000), []byte("## Findings\n"), []byte("Findings\n========\n"), 1)
+	if d := parseStructure("review.md", data); len(d.Headings) != 2 || d.Headings[1].Text != "Findings" {
+		b.Fatalf("headings %+v", d.Headings)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		parseStructure("review.md", data)
+	}
 }

@@ -4,33 +4,138 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
+	"path"
 	"strings"
-
-	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 )
+
+// The SARIF log is written with vetter's own types rather than go-sarif's:
+// go-sarif v3's types declare most arrays and the integer indexes without
+// omitempty and its constructors fill them with [] and -1, so every log it
+// wrote carried dozens of empty arrays and -1 placeholders (53 and 12 for the
+// sample) that a reader has to know to ignore. These types hold only what
+// vetter writes, each optional field omitted when it has nothing to say.
+
+// SARIFSchema is the URI of the SARIF 2.1.0 schema the log names.
+const SARIFSchema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+// SARIFLog is a SARIF 2.1.0 log file.
+type SARIFLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []SARIFRun `json:"runs"`
+}
+
+// SARIFRun is the one run of a log: the review's findings of one packet.
+type SARIFRun struct {
+	Tool                     SARIFTool              `json:"tool"`
+	Invocations              []SARIFInvocation      `json:"invocations,omitempty"`
+	VersionControlProvenance []SARIFVersionControl  `json:"versionControlProvenance,omitempty"`
+	Results                  []SARIFResult          `json:"results"`
+	Properties               map[string]interface{} `json:"properties,omitempty"`
+}
+
+type SARIFTool struct {
+	Driver SARIFDriver `json:"driver"`
+}
+
+type SARIFDriver struct {
+	Name     string      `json:"name"`
+	FullName string      `json:"fullName,omitempty"`
+	Version  string      `json:"version,omitempty"`
+	Rules    []SARIFRule `json:"rules,omitempty"`
+}
+
+// SARIFRule is one rule per severity word: code scanning groups and filters
+// alerts by rule, and a severity is what a finding has in common with others.
+type SARIFRule struct {
+	ID                   string             `json:"id"`
+	ShortDescription     SARIFMessage       `json:"shortDescription"`
+	DefaultConfiguration SARIFConfiguration `json:"defaultConfiguration"`
+}
+
+type SARIFConfiguration struct {
+	Level string `json:"level"`
+}
+
+type SARIFMessage struct {
+	Text string `json:"text"`
+}
+
+type SARIFInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []SARIFNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+// SARIFNotification carries a finding that has no place in the repository.
+type SARIFNotification struct {
+	Level          string                 `json:"level"`
+	Message        SARIFMessage           `json:"message"`
+	AssociatedRule *SARIFRuleReference    `json:"associatedRule,omitempty"`
+	Properties     map[string]interface{} `json:"properties,omitempty"`
+}
+
+type SARIFRuleReference struct {
+	ID    string `json:"id"`
+	Index int    `json:"index"`
+}
+
+type SARIFVersionControl struct {
+	RepositoryURI string `json:"repositoryUri"`
+	RevisionID    string `json:"revisionId,omitempty"`
+	Branch        string `json:"branch,omitempty"`
+}
+
+type SARIFResult struct {
+	RuleID              string                 `json:"ruleId"`
+	RuleIndex           int                    `json:"ruleIndex"`
+	Level               string                 `json:"level"`
+	Message             SARIFMessage           `json:"message"`
+	Locations           []SARIFLocation        `json:"locations"`
+	PartialFingerprints map[string]string      `json:"partialFingerprints"`
+	Suppressions        []SARIFSuppression     `json:"suppressions,omitempty"`
+	Properties          map[string]interface{} `json:"properties,omitempty"`
+}
+
+type SARIFLocation struct {
+	PhysicalLocation SARIFPhysicalLocation `json:"physicalLocation"`
+}
+
+type SARIFPhysicalLocation struct {
+	ArtifactLocation SARIFArtifactLocation `json:"artifactLocation"`
+	Region           *SARIFRegion          `json:"region,omitempty"`
+}
+
+type SARIFArtifactLocation struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+type SARIFRegion struct {
+	StartLine int `json:"startLine"`
+	EndLine   int `json:"endLine,omitempty"`
+}
+
+type SARIFSuppression struct {
+	Kind          string `json:"kind"`
+	Status        string `json:"status"`
+	Justification string `json:"justification,omitempty"`
+}
+
+// SARIFFingerprintKey names the partial fingerprint: the finding's content
+// (Fingerprint), so code scanning matches an alert across uploads by what the
+// finding says, not by its number, which a re-ordered review changes.
+const SARIFFingerprintKey = "vetterFindingContent/v1"
 
 // sarifLevel maps a finding's severity to a SARIF result level.
 func sarifLevel(severity string) string {
 	switch severity {
 	case "blocker", "major":
-		return sarif.LevelError
+		return "error"
 	case "minor":
-		return sarif.LevelWarning
+		return "warning"
 	}
-	return sarif.LevelNote
-}
-
-// sarifSuppressionStatus maps a triage state to the status of an external
-// suppression: a dismissed finding is suppressed (accepted), an open one is
-// under review, and an accepted or deferred one stands (rejected).
-func sarifSuppressionStatus(state string) string {
-	switch state {
-	case TriageDismissed:
-		return "accepted"
-	case TriageOpen:
-		return "underReview"
-	}
-	return "rejected"
+	return "note"
 }
 
 // sarifRuleID is one rule per severity word, made safe as an identifier.
@@ -51,79 +156,155 @@ func sarifRuleID(severity string) string {
 	return "review/" + s
 }
 
-// SARIF builds a SARIF 2.1.0 log of the review's findings and their triage:
-// one result per finding, a physical location when the finding lands in the
-// diff, and one external suppression carrying the triage decision.
-func (p *Packet) SARIF(opts ExportOptions) *sarif.Report {
-	rep := sarif.NewReport()
-	run := sarif.NewRun()
-	driver := sarif.NewToolComponent().WithName("vetter").
-		WithFullName("vetter — triage of an advisory review of a work-item packet")
-	if opts.ToolVersion != "" {
-		driver.WithVersion(opts.ToolVersion)
+// sarifPlace is where a finding lands in the repository: the diff location
+// the other exports use, else the first citation of its location cell that
+// names a repository file the packet does not carry (kind external), which
+// is still a file code scanning can show at the head revision. Nil when the
+// location cell names only packet files (the registry, a log, a document)
+// or nothing that resolves.
+func (p *Packet) sarifPlace(e exported) *Citation {
+	if e.loc != nil {
+		return e.loc
 	}
-	run.WithTool(sarif.NewTool().WithDriver(driver))
+	for i := range e.f.Citations {
+		c := &e.f.Citations[i]
+		if c.Kind == CiteExternal && repositoryPath(c.Target) && strings.Contains(e.f.Location, c.Text) {
+			return c
+		}
+	}
+	return nil
+}
+
+// repositoryPath reports whether an external citation's path can name a
+// file of the repository: relative, and not climbing out of it. "/etc/x"
+// or "../x" in a review is not a place code scanning can show.
+func repositoryPath(p string) bool {
+	if p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "\\") || strings.Contains(p, ":") {
+		return false
+	}
+	clean := path.Clean(p)
+	return clean != ".." && !strings.HasPrefix(clean, "../")
+}
+
+// sarifURI is a repository path as a relative URI reference: a space or a
+// '#' in a file name must not read as the end of the path.
+func sarifURI(path string) string {
+	return (&url.URL{Path: path}).EscapedPath()
+}
+
+// SARIF builds a SARIF 2.1.0 log of the review's findings and their triage.
+//
+// A finding with a place in the repository (sarifPlace) is a result there.
+// One without (it cites validation/registry.jsonl:5, or a log) is a
+// notification of the run's invocation instead, with the citation in its
+// message: code scanning requires a location on every result, and pinning
+// such a finding to some file of the diff would show an alert on a file it
+// says nothing about, tracked there across uploads. The notification keeps
+// the finding in the log for a reader of the file; code scanning does not
+// alert on it, and the other exports (markdown, the review) carry it.
+//
+// Triage: a current dismissal is an accepted external suppression with its
+// note as justification. Nothing else is a suppression: accepted and
+// deferred findings stand, an open one was never proposed for suppression,
+// and a stale dismissal counts as undecided (TriageOf). The state is in each
+// result's properties.
+func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
+	run := SARIFRun{
+		Tool: SARIFTool{Driver: SARIFDriver{
+			Name:     "vetter",
+			FullName: "vetter — triage of an advisory review of a work-item packet",
+			Version:  opts.ToolVersion,
+		}},
+		Results: []SARIFResult{},
+	}
 	if ValidSHA(p.Change.HeadSHA) {
 		if pr, ok := p.PullRequest(); ok {
-			vcs := sarif.NewVersionControlDetails().WithRepositoryURI(pr.RepositoryURL()).WithRevisionID(p.Change.HeadSHA)
-			if p.Change.Branch != "" {
-				vcs.WithBranch(p.Change.Branch)
-			}
-			run.AddVersionControlProvenance(vcs)
+			run.VersionControlProvenance = []SARIFVersionControl{{
+				RepositoryURI: pr.RepositoryURL(), RevisionID: p.Change.HeadSHA, Branch: p.Change.Branch,
+			}}
 		}
 	}
-	props := sarif.NewPropertyBag()
+	props := map[string]interface{}{}
 	if p.Plan.ID != "" {
-		props.Add("work_item", p.Plan.ID)
+		props["work_item"] = p.Plan.ID
 	}
 	if p.Change.HeadSHA != "" {
-		props.Add("head_sha", p.Change.HeadSHA)
+		props["head_sha"] = p.Change.HeadSHA
 	}
 	if p.Triage != nil && p.Triage.Gate != nil {
-		props.Add("gate_decision", p.Triage.Gate.Decision)
-		props.Add("gate_decision_sha", p.Triage.Gate.SHA)
+		props["gate_decision"] = p.Triage.Gate.Decision
+		props["gate_decision_sha"] = p.Triage.Gate.SHA
 	}
-	run.WithProperties(props)
+	if len(props) > 0 {
+		run.Properties = props
+	}
 
+	ruleIndex := map[string]int{}
+	rules := &run.Tool.Driver.Rules
+	inv := SARIFInvocation{ExecutionSuccessful: true}
 	for _, e := range p.exportFindings() {
 		ruleID := sarifRuleID(e.f.Severity)
-		if run.GetRuleIndex(ruleID) < 0 {
-			run.AddRule(ruleID).
-				WithDescription(fmt.Sprintf("A %s finding of the packet's advisory review.", oneLine(e.f.Severity))).
-				WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(sarifLevel(e.f.Severity)))
+		idx, ok := ruleIndex[ruleID]
+		if !ok {
+			idx = len(*rules)
+			ruleIndex[ruleID] = idx
+			*rules = append(*rules, SARIFRule{
+				ID:                   ruleID,
+				ShortDescription:     SARIFMessage{Text: fmt.Sprintf("A %s finding of the packet's advisory review", oneLine(e.f.Severity))},
+				DefaultConfiguration: SARIFConfiguration{Level: sarifLevel(e.f.Severity)},
+			})
 		}
-		res := run.CreateResultForRule(ruleID).
-			WithLevel(sarifLevel(e.f.Severity)).
-			WithMessage(sarif.NewTextMessage(oneLine(e.f.Claim))).
-			WithPartialFingerprints(map[string]string{"findingId/v1": e.f.ID})
-		rp := sarif.NewPropertyBag().
-			Add("finding_id", e.f.ID).
-			Add("severity", e.f.Severity).
-			Add("location", e.f.Location).
-			Add("triage", e.state)
+		rp := map[string]interface{}{
+			"finding_id": e.f.ID,
+			"severity":   e.f.Severity,
+			"location":   e.f.Location,
+			"triage":     e.state,
+		}
 		if e.stale {
-			rp.Add("stale", true)
+			rp["stale"] = true
 		}
-		res.WithProperties(rp)
-		if c := e.loc; c != nil {
-			pl := sarif.NewPhysicalLocation().WithArtifactLocation(sarif.NewSimpleArtifactLocation(c.Target))
-			if c.Line > 0 {
-				end := c.EndLine
-				if end < c.Line {
-					end = c.Line
-				}
-				pl.WithRegion(sarif.NewSimpleRegion(c.Line, end))
+		if n := e.note(); n != "" {
+			rp["triage_note"] = n
+		}
+		c := p.sarifPlace(e)
+		if c == nil {
+			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, SARIFNotification{
+				Level: sarifLevel(e.f.Severity),
+				Message: SARIFMessage{Text: fmt.Sprintf("%s (%s, at %s, not a file of the repository): %s",
+					e.f.ID, oneLine(e.f.Severity), oneLine(orDash(e.f.Location)), oneLine(e.f.Claim))},
+				AssociatedRule: &SARIFRuleReference{ID: ruleID, Index: idx},
+				Properties:     rp,
+			})
+			continue
+		}
+		pl := SARIFPhysicalLocation{ArtifactLocation: SARIFArtifactLocation{URI: sarifURI(c.Target), URIBaseID: "%SRCROOT%"}}
+		if c.Line > 0 {
+			r := &SARIFRegion{StartLine: c.Line}
+			if c.EndLine > c.Line {
+				r.EndLine = c.EndLine
 			}
-			res.AddLocation(sarif.NewLocationWithPhysicalLocation(pl))
+			pl.Region = r
 		}
-		sup := sarif.NewSuppression().WithKind("external").WithStatus(sarifSuppressionStatus(e.state))
-		if e.state == TriageDismissed && e.note() != "" {
-			sup.WithJustification(e.note())
+		res := SARIFResult{
+			RuleID:              ruleID,
+			RuleIndex:           idx,
+			Level:               sarifLevel(e.f.Severity),
+			Message:             SARIFMessage{Text: oneLine(e.f.Claim)},
+			Locations:           []SARIFLocation{{PhysicalLocation: pl}},
+			PartialFingerprints: map[string]string{SARIFFingerprintKey: Fingerprint(e.f)},
+			Properties:          rp,
 		}
-		res.AddSuppression(sup)
+		if e.state == TriageDismissed && !e.stale {
+			res.Suppressions = []SARIFSuppression{{Kind: "external", Status: "accepted", Justification: e.note()}}
+		}
+		if res.Message.Text == "" {
+			// message.text is required; a claim-less row still says what it is.
+			res.Message.Text = e.f.ID
+		}
+		run.Results = append(run.Results, res)
 	}
-	rep.AddRun(run)
-	return rep
+	run.Invocations = []SARIFInvocation{inv}
+	return &SARIFLog{Schema: SARIFSchema, Version: "2.1.0", Runs: []SARIFRun{run}}
 }
 
 // ExportSARIF writes the SARIF log as indented JSON.

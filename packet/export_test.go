@@ -3,11 +3,14 @@ package packet
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/xeipuuv/gojsonschema"
 )
 
 // triaged is the sample after a short session: #1 accepted, #3 deferred,
@@ -22,84 +25,183 @@ func triaged(t *testing.T, edit func(string) string) *Packet {
 	return p
 }
 
-func TestExportSARIF(t *testing.T) {
-	p := triaged(t, nil)
-	rep := p.SARIF(ExportOptions{ToolVersion: "test"})
-	if err := rep.Validate(); err != nil {
-		t.Fatalf("the SARIF log does not validate against the 2.1.0 schema: %v", err)
-	}
-	var buf bytes.Buffer
-	if err := p.ExportSARIF(&buf, ExportOptions{}); err != nil {
+// sarifSchema is the OASIS SARIF 2.1.0 schema, kept under testdata/sarif so
+// the export is validated offline.
+func sarifSchema(t *testing.T) *gojsonschema.Schema {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "sarif", "sarif-schema-2.1.0.json"))
+	if err != nil {
 		t.Fatal(err)
 	}
-	var doc struct {
-		Schema  string `json:"$schema"`
-		Version string `json:"version"`
-		Runs    []struct {
-			Tool struct {
-				Driver struct{ Name string } `json:"driver"`
-			} `json:"tool"`
-			VersionControlProvenance []struct {
-				RepositoryURI string `json:"repositoryUri"`
-				RevisionID    string `json:"revisionId"`
-			} `json:"versionControlProvenance"`
-			Results []struct {
-				RuleID              string            `json:"ruleId"`
-				Level               string            `json:"level"`
-				PartialFingerprints map[string]string `json:"partialFingerprints"`
-				Properties          map[string]any    `json:"properties"`
-				Locations           []struct {
-					PhysicalLocation struct {
-						ArtifactLocation struct{ URI string } `json:"artifactLocation"`
-						Region           struct {
-							StartLine int `json:"startLine"`
-							EndLine   int `json:"endLine"`
-						} `json:"region"`
-					} `json:"physicalLocation"`
-				} `json:"locations"`
-				Suppressions []struct {
-					Kind, Status, Justification string
-				} `json:"suppressions"`
-			} `json:"results"`
-		} `json:"runs"`
+	s, err := gojsonschema.NewSchema(gojsonschema.NewBytesLoader(data))
+	if err != nil {
+		t.Fatalf("reading the SARIF schema: %v", err)
 	}
+	return s
+}
+
+// placeholders lists the JSON paths of empty arrays and -1 numbers in doc:
+// a careful writer omits what it has nothing to say about.
+func placeholders(path string, v any) []string {
+	var out []string
+	switch v := v.(type) {
+	case []any:
+		if len(v) == 0 {
+			out = append(out, path+" = []")
+		}
+		for i, e := range v {
+			out = append(out, placeholders(fmt.Sprintf("%s[%d]", path, i), e)...)
+		}
+	case map[string]any:
+		for k, e := range v {
+			out = append(out, placeholders(path+"."+k, e)...)
+		}
+	case float64:
+		if v == -1 {
+			out = append(out, path+" = -1")
+		}
+	}
+	return out
+}
+
+func TestExportSARIF(t *testing.T) {
+	p := triaged(t, nil)
+	var buf bytes.Buffer
+	if err := p.ExportSARIF(&buf, ExportOptions{ToolVersion: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := sarifSchema(t).Validate(gojsonschema.NewBytesLoader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range res.Errors() {
+		t.Errorf("schema: %s", e)
+	}
+	var raw any
+	if err := json.Unmarshal(buf.Bytes(), &raw); err != nil {
+		t.Fatal(err)
+	}
+	for _, ph := range placeholders("$", raw) {
+		t.Errorf("placeholder %s", ph)
+	}
+
+	var doc SARIFLog
 	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.Version != "2.1.0" || !strings.Contains(doc.Schema, "sarif-schema-2.1.0") || len(doc.Runs) != 1 || doc.Runs[0].Tool.Driver.Name != "vetter" {
-		t.Fatalf("header: %s %s %+v", doc.Version, doc.Schema, doc.Runs)
+	if doc.Version != "2.1.0" || !strings.HasSuffix(doc.Schema, "sarif-schema-2.1.0.json") || len(doc.Runs) != 1 {
+		t.Fatalf("header: %s %s, %d runs", doc.Version, doc.Schema, len(doc.Runs))
 	}
 	run := doc.Runs[0]
-	if len(run.VersionControlProvenance) != 1 || run.VersionControlProvenance[0].RevisionID != "1bb1c70f4285cf39d8ebaf61573f0095423d52b1" ||
-		run.VersionControlProvenance[0].RepositoryURI != "https://github.com/acme/depot" {
-		t.Errorf("provenance = %+v", run.VersionControlProvenance)
+	if d := run.Tool.Driver; d.Name != "vetter" || d.Version != "test" {
+		t.Errorf("driver %+v", d)
 	}
-	want := []struct{ level, status, sev string }{
-		{"error", "rejected", "major"}, {"warning", "underReview", "minor"}, {"warning", "rejected", "minor"},
-		{"note", "accepted", "nit"}, {"note", "underReview", "nit"},
+	if vcp := run.VersionControlProvenance; len(vcp) != 1 || vcp[0].RevisionID != "1bb1c70f4285cf39d8ebaf61573f0095423d52b1" ||
+		vcp[0].RepositoryURI != "https://github.com/acme/depot" {
+		t.Errorf("provenance = %+v", vcp)
+	}
+	byID := map[string]*Finding{}
+	for _, f := range p.Findings {
+		byID[f.ID] = f
+	}
+	// #3 cites only the registry: not a place in the repository.
+	want := []struct {
+		id, level, rule, uri string
+		start, end           int
+		dismissed            bool
+	}{
+		{"review.md#1", "error", "review/major", "internal/upload/client.go", 97, 98, false},
+		{"review.md#2", "warning", "review/minor", "internal/upload/client.go", 91, 0, false},
+		{"review.md#4", "note", "review/nit", "docs/uploading-artifacts.md", 61, 62, true},
+		{"review.md#5", "note", "review/nit", "tools/acmeup/acmeup.py", 117, 118, false},
 	}
 	if len(run.Results) != len(want) {
-		t.Fatalf("%d results", len(run.Results))
+		t.Fatalf("%d results, want %d", len(run.Results), len(want))
 	}
 	for i, r := range run.Results {
-		id := p.Findings[i].ID
-		if r.Level != want[i].level || r.Properties["severity"] != want[i].sev || r.RuleID != "review/"+want[i].sev ||
-			r.PartialFingerprints["findingId/v1"] != id {
-			t.Errorf("%s: %+v", id, r)
+		w := want[i]
+		id, _ := r.Properties["finding_id"].(string)
+		if id != w.id || r.Level != w.level || r.RuleID != w.rule || run.Tool.Driver.Rules[r.RuleIndex].ID != w.rule {
+			t.Errorf("result %d: %s %s %s (rule index %d)", i, id, r.Level, r.RuleID, r.RuleIndex)
 		}
-		if len(r.Suppressions) != 1 || r.Suppressions[0].Kind != "external" || r.Suppressions[0].Status != want[i].status {
-			t.Errorf("%s suppressions: %+v", id, r.Suppressions)
+		if len(r.Locations) != 1 {
+			t.Errorf("%s: %d locations", id, len(r.Locations))
+			continue
+		}
+		pl := r.Locations[0].PhysicalLocation
+		if pl.ArtifactLocation.URI != w.uri || pl.Region == nil || pl.Region.StartLine != w.start || pl.Region.EndLine != w.end {
+			t.Errorf("%s: location %+v %+v", id, pl.ArtifactLocation, pl.Region)
+		}
+		if fp := r.PartialFingerprints[SARIFFingerprintKey]; len(r.PartialFingerprints) != 1 || fp != Fingerprint(byID[w.id]) {
+			t.Errorf("%s: partialFingerprints %v, want the content fingerprint %s", id, r.PartialFingerprints, Fingerprint(byID[w.id]))
+		}
+		if w.dismissed {
+			if len(r.Suppressions) != 1 || r.Suppressions[0].Kind != "external" || r.Suppressions[0].Status != "accepted" ||
+				r.Suppressions[0].Justification != "the next sentence already says up to" {
+				t.Errorf("%s: suppressions %+v", id, r.Suppressions)
+			}
+		} else if len(r.Suppressions) != 0 {
+			t.Errorf("%s is not dismissed, yet suppressed: %+v", id, r.Suppressions)
 		}
 	}
-	if j := run.Results[3].Suppressions[0].Justification; j != "the next sentence already says up to" {
-		t.Errorf("dismissal justification = %q", j)
+	if len(run.Invocations) != 1 || !run.Invocations[0].ExecutionSuccessful || len(run.Invocations[0].ToolExecutionNotifications) != 1 {
+		t.Fatalf("invocations %+v", run.Invocations)
 	}
-	if l := run.Results[0].Locations; len(l) != 1 || l[0].PhysicalLocation.ArtifactLocation.URI != "internal/upload/client.go" ||
-		l[0].PhysicalLocation.Region.StartLine != 97 || l[0].PhysicalLocation.Region.EndLine != 98 {
-		t.Errorf("#1 location: %+v", l)
+	n := run.Invocations[0].ToolExecutionNotifications[0]
+	if n.Properties["finding_id"] != "review.md#3" || n.Properties["triage"] != TriageDeferred || n.Level != "warning" ||
+		!strings.Contains(n.Message.Text, "validation/registry.jsonl:5") || n.AssociatedRule == nil ||
+		run.Tool.Driver.Rules[n.AssociatedRule.Index].ID != "review/minor" {
+		t.Errorf("notification %+v", n)
 	}
-	if l := run.Results[2].Locations; len(l) != 0 {
-		t.Errorf("#3 cites the registry, not the diff, yet has a location: %+v", l)
+}
+
+// A dismissal made on a finding whose text changed since is stale: the
+// finding counts as undecided, so the export suppresses nothing.
+func TestExportSARIFStaleDismissal(t *testing.T) {
+	p := triaged(t, nil)
+	f := p.Findings[3]
+	f.Claim += " More."
+	doc := p.SARIF(ExportOptions{})
+	for _, r := range doc.Runs[0].Results {
+		if r.Properties["finding_id"] == f.ID {
+			if len(r.Suppressions) != 0 || r.Properties["stale"] != true {
+				t.Errorf("stale dismissal: suppressions %+v, properties %v", r.Suppressions, r.Properties)
+			}
+			return
+		}
+	}
+	t.Fatalf("%s not among the results", f.ID)
+}
+
+// A finding located at a repository file outside the diff is a result
+// there; one located at a path outside the repository is a notification.
+func TestExportSARIFExternalPlaces(t *testing.T) {
+	p := triaged(t, func(review string) string {
+		review = strings.Replace(review, "`validation/registry.jsonl:5`", "`cmd/acme-upload/main.go:58`", 1)
+		return strings.Replace(review, "`tools/acmeup/acmeup.py:117-118`", "`/etc/acme/upload.conf:3`", 1)
+	})
+	doc := p.SARIF(ExportOptions{})
+	places := map[string]string{}
+	for _, r := range doc.Runs[0].Results {
+		places[r.Properties["finding_id"].(string)] = r.Locations[0].PhysicalLocation.ArtifactLocation.URI
+	}
+	if places["review.md#3"] != "cmd/acme-upload/main.go" {
+		t.Errorf("#3 at %q, want the external repository file", places["review.md#3"])
+	}
+	n := doc.Runs[0].Invocations[0].ToolExecutionNotifications
+	if _, ok := places["review.md#5"]; ok || len(n) != 1 || n[0].Properties["finding_id"] != "review.md#5" {
+		t.Errorf("#5 (an absolute path) is a result at %q; notifications %+v", places["review.md#5"], n)
+	}
+	if !repositoryPath("a/b.go") || repositoryPath("../x") || repositoryPath("a/../../x") || repositoryPath("C:/x") || repositoryPath("/x") {
+		t.Error("repositoryPath")
+	}
+}
+
+// An artifact URI is a relative URI reference: a space in a file name is
+// escaped, and the log still validates.
+func TestSARIFURI(t *testing.T) {
+	if got := sarifURI("docs/a b#c.md"); got != "docs/a%20b%23c.md" {
+		t.Errorf("sarifURI = %q", got)
 	}
 }
 

@@ -74,9 +74,10 @@ func ParseFindings(d *Document) ([]*Finding, []Problem) {
 		if !ok {
 			continue
 		}
-		// The table's rows run to a blank line, a heading or a fence (GFM).
+		// The table's rows run to a blank line, a heading, a fence or a
+		// thematic break (GFM).
 		end := i + 2
-		for end < len(d.Lines) && !inFence[end] && strings.TrimSpace(d.Lines[end]) != "" {
+		for end < len(d.Lines) && !inFence[end] && strings.TrimSpace(d.Lines[end]) != "" && !thematicBreak(d.Lines[end]) {
 			if hIdx < len(d.Headings) && d.Headings[hIdx].Line == end+1 {
 				break
 			}
@@ -95,7 +96,82 @@ func ParseFindings(d *Document) ([]*Finding, []Problem) {
 	if len(rejected) > 0 {
 		return nil, rejected[:1]
 	}
+	if p, ok := unheadedFindings(d, inFence); ok {
+		return nil, []Problem{p}
+	}
 	return nil, nil
+}
+
+// unheadedFindings finds, in a review with no findings table read, the first
+// table whose header names the location, severity and claim columns and
+// that is not under a heading that says it holds no findings ("Notes not
+// rising to findings"), where such a table is deliberate.
+func unheadedFindings(d *Document, inFence []bool) (Problem, bool) {
+	hIdx := 0
+	var under *Heading
+	for i := 0; i+1 < len(d.Lines); i++ {
+		for hIdx < len(d.Headings) && d.Headings[hIdx].Line <= i+1 {
+			under = &d.Headings[hIdx]
+			hIdx++
+		}
+		if inFence[i] || inFence[i+1] || (under != nil && under.Line == i+1) {
+			continue
+		}
+		header, ok := tableStart(d.Lines[i], d.Lines[i+1])
+		if !ok {
+			continue
+		}
+		cols, _ := mapColumns(header)
+		if cols[colLocation] < 0 || cols[colSeverity] < 0 || cols[colClaim] < 0 {
+			continue
+		}
+		if under != nil && mentionsFindings(under.Text) {
+			continue
+		}
+		where := "no heading is above it"
+		if under != nil {
+			where = fmt.Sprintf("it is under %q (line %d)", under.Text, under.Line)
+		}
+		return NewProblem(CodeFindingsUnheaded, d.Path, i+1, fmt.Sprintf(
+			"the table at line %d names the columns of findings, but %s and no heading containing \"Findings\" holds it, so its rows are not read as findings",
+			i+1, where)), true
+	}
+	return Problem{}, false
+}
+
+// mentionsFindings reports whether heading text has the word "findings" at
+// all, negated or not.
+func mentionsFindings(text string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		if w == "findings" {
+			return true
+		}
+	}
+	return false
+}
+
+// thematicBreak reports whether line is a CommonMark thematic break: up to
+// three spaces, then three or more -, * or _ (one kind), blanks between.
+func thematicBreak(line string) bool {
+	s := strings.TrimRight(line, " \t")
+	for k := 0; k < 3 && strings.HasPrefix(s, " "); k++ {
+		s = s[1:]
+	}
+	if s == "" || (s[0] != '-' && s[0] != '*' && s[0] != '_') {
+		return false
+	}
+	n := 0
+	for _, r := range s {
+		switch {
+		case r == rune(s[0]):
+			n++
+		case r != ' ' && r != '\t':
+			return false
+		}
+	}
+	return n >= 3
 }
 
 // isFindingsHeading reports whether heading text introduces the findings.

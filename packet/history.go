@@ -12,8 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/google/renameio/v2"
 )
 
 // Round is what vetter saw of one head of a work item: the head SHA, when it
@@ -266,10 +264,10 @@ func readStateFile(name string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// writeStateFile replaces a file of the reviewer's state atomically, mode
-// 0600: it may hold the reviewer's notes.
+// writeStateFile replaces a file of the reviewer's state atomically, its
+// temporary file beside it and mode 0600, as triage.json is.
 func writeStateFile(name string, data []byte) error {
-	return renameio.WriteFile(name, data, 0o600)
+	return writeTriageFile(filepath.Dir(name), name, data)
 }
 
 // ReadReviewerState reads the reviewer's triage and the rounds seen of the

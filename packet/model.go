@@ -16,16 +16,17 @@ type Document struct {
 	Path      string     // packet-relative, e.g. "change-validation.md"
 	Text      string     // the whole text as read (possibly cut at the size cap)
 	Lines     []string   // Text split on "\n", a trailing "\r" removed; Lines[0] is line 1
-	Headings  []Heading  // every ATX heading outside fenced code, in order
+	Headings  []Heading  // every ATX and setext heading outside fenced code, in order
 	Citations []Citation // every citation found in the text, in order
 	Truncated bool       // cut at the size cap
 }
 
-// Heading is an ATX heading of a document.
+// Heading is a heading of a document, ATX ("## Text") or setext (Text
+// underlined with === or ---).
 type Heading struct {
-	Level int    // 1 for "#", 2 for "##", ...
-	Text  string // without the leading #s and surrounding space
-	Line  int    // 1-based line in its document
+	Level int    // 1 for "#" or "===", 2 for "##" or "---", ...
+	Text  string // without the #s and surrounding space; a setext heading's lines joined by a space
+	Line  int    // 1-based line in its document (a setext heading's first text line)
 }
 
 // Plan is what plan.md declares.
@@ -303,6 +304,17 @@ type Decision struct {
 	Time        time.Time `json:"time"`
 	User        string    `json:"user,omitempty"`
 	Fingerprint string    `json:"fingerprint"`
+	// Imported says where a decision came from when a person imported it
+	// (vetter triage --import): User is who imported it.
+	Imported *ImportedFrom `json:"imported,omitempty"`
+}
+
+// ImportedFrom is the origin of an imported decision: the file, and who
+// made the decision there and when.
+type ImportedFrom struct {
+	File string    `json:"file"`
+	By   string    `json:"by,omitempty"`
+	At   time.Time `json:"at"`
 }
 
 // GateDecision is the /ok to test decision.

@@ -58,10 +58,12 @@ type Packet struct {
 	Partial bool
 
 	src *Source
-	// fingerprints are the findings' fingerprints, made on first use.
-	fingerprints map[string]bool
-	// attention is the diff's attention scan, made once (attention_packet.go).
-	attention attentionScan
+	// fingerprints maps each finding's fingerprint to its id, made when the
+	// findings are read (indexFingerprints).
+	fingerprints map[string]string
+	// attention is the diff's attention scan, made once (attention_packet.go);
+	// a pointer, so a copy of the Packet shares it. Load makes it.
+	attention *attentionScan
 }
 
 // Doc returns the document with the given packet-relative path, or nil.
@@ -146,6 +148,11 @@ const (
 	// rounds.json inside the packet: the automation under review speaking
 	// for the reviewer. It is ignored and reported.
 	CodePacketShipsDecisions = "packet-ships-decisions"
+	// CodeFindingsUnheaded: review.md has a table that names the columns of
+	// findings but no findings section holds it, so none of its rows is read
+	// and the gate would count zero findings. An error, as findings-malformed
+	// is: the review's findings are there and vetter cannot show them.
+	CodeFindingsUnheaded = "findings-heading-missing"
 )
 
 // codeSeverity is the fixed severity of each code.
@@ -155,7 +162,8 @@ var codeSeverity = map[string]Severity{
 	CodeLogExitMismatch: SevError, CodeVerdictMissing: SevError, CodeVerdictConflict: SevError,
 	CodeAssessmentMissing: SevError, CodeFindingsMalformed: SevError, CodeDiffParse: SevError,
 	CodePassWithFailing: SevError, CodeArchiveUnsafeEntry: SevError, CodePacketShipsDecisions: SevError,
-	CodeFileTooLarge: SevWarning, CodeRegistryField: SevWarning, CodeLogEmpty: SevWarning,
+	CodeFindingsUnheaded: SevError,
+	CodeFileTooLarge:     SevWarning, CodeRegistryField: SevWarning, CodeLogEmpty: SevWarning,
 	CodeRecipeMissing: SevWarning, CodeRecipeFailing: SevWarning, CodeCitationUnresolved: SevWarning,
 	CodeDiffHunkCount: SevWarning, CodeHiddenCharacters: SevWarning, CodeInvalidUTF8: SevWarning,
 	CodeArchiveLimit: SevWarning, CodeUnknownSeverity: SevWarning, CodeTriageUnreadable: SevWarning,

@@ -37,7 +37,7 @@ func (p *Packet) TriageOf(f *Finding) (state string, stale bool, d *Decision) {
 	if d == nil || d.Fingerprint != fp {
 		if m := p.Triage.byFingerprint(fp); m != nil {
 			d = m
-		} else if d != nil && p.hasFingerprint(d.Fingerprint) {
+		} else if d != nil && p.fingerprintOwner(d.Fingerprint, f.ID) {
 			d = nil // its finding is under another number now
 		}
 	}
@@ -78,25 +78,27 @@ func (st *TriageState) reindex() {
 	}
 }
 
-// hasFingerprint reports whether one of the packet's findings has this
-// content.
-func (p *Packet) hasFingerprint(fp string) bool {
+// fingerprintOwner reports whether another of the packet's findings than
+// id has this content.
+func (p *Packet) fingerprintOwner(fp, id string) bool {
 	if p.fingerprints != nil {
-		return p.fingerprints[fp]
+		owner, ok := p.fingerprints[fp]
+		return ok && owner != id
 	}
 	for _, f := range p.Findings {
-		if Fingerprint(f) == fp {
+		if f.ID != id && Fingerprint(f) == fp {
 			return true
 		}
 	}
 	return false
 }
 
-// indexFingerprints records the findings' fingerprints once they are read.
+// indexFingerprints records which finding has which content once they are
+// read.
 func (p *Packet) indexFingerprints() {
-	p.fingerprints = make(map[string]bool, len(p.Findings))
+	p.fingerprints = make(map[string]string, len(p.Findings))
 	for _, f := range p.Findings {
-		p.fingerprints[Fingerprint(f)] = true
+		p.fingerprints[Fingerprint(f)] = f.ID
 	}
 }
 

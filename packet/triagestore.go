@@ -15,9 +15,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
-
-	"github.com/google/renameio/v2"
 )
 
 // DecisionsFile is the append-only log of gate decisions, kept beside triage.json.
@@ -53,6 +52,17 @@ type Store struct {
 	// hash on the next read means someone else wrote it.
 	base    *TriageState
 	baseSum string
+
+	// mu makes one save at a time of this store, and guards cur and the
+	// base: the screens save in commands, off the goroutine that draws.
+	mu sync.Mutex
+	// cur is the state as this store last saved or read it. A detached
+	// store keeps it to itself until Publish puts it in the packet.
+	cur      *TriageState
+	detached bool
+
+	repairMu sync.Mutex
+	repaired []string // what opening (or an append) repaired, for Repaired
 }
 
 // MergeReport says what a save took from another writer's changes.
@@ -132,6 +142,9 @@ func OpenStore(p *Packet, stateDir string) (*Store, error) {
 	}
 	s := &Store{p: p, dir: filepath.Join(stateDir, "vetter", p.WorkItem().Dir)}
 	s.path = filepath.Join(s.dir, TriageFile)
+	if err := s.recoverStore(); err != nil {
+		return nil, err
+	}
 	st, sum, err := s.read()
 	if err != nil {
 		return nil, err
@@ -149,6 +162,7 @@ func OpenStore(p *Packet, stateDir string) (*Store, error) {
 		}
 		p.History = h
 	}
+	s.cur = p.Triage.clone()
 	return s, nil
 }
 
@@ -158,16 +172,42 @@ func (s *Store) Where() string { return s.path }
 // DecisionsLog is the path of decisions.jsonl.
 func (s *Store) DecisionsLog() string { return filepath.Join(s.dir, DecisionsFile) }
 
-// Reload rereads triage.json, replacing the packet's decisions with it.
+// Reload rereads triage.json, replacing the packet's decisions with it (a
+// detached store's own copy, until Publish).
 func (s *Store) Reload() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	st, sum, err := s.read()
 	if err != nil {
 		return err
 	}
 	s.base, s.baseSum = st, sum
-	s.p.Triage = st.clone()
-	s.p.Triage.Where = s.path
+	s.cur = st.clone()
+	s.cur.Where = s.path
+	if !s.detached {
+		s.p.Triage = s.cur.clone()
+	}
 	return nil
+}
+
+// Detach stops the store from changing the packet's decisions itself: a
+// save, which may then run on any goroutine, changes only the store's copy,
+// and Publish, called where the packet is read (a Bubble Tea Update), puts
+// that copy in the packet. It lets the screens save in a command without
+// racing the drawing. Call it before handing the store to another goroutine.
+func (s *Store) Detach() {
+	s.mu.Lock()
+	s.detached = true
+	s.mu.Unlock()
+}
+
+// Publish puts the store's decisions, as last saved or read, in the packet.
+func (s *Store) Publish() {
+	s.mu.Lock()
+	st := s.cur.clone()
+	s.mu.Unlock()
+	st.Where = s.path
+	s.p.Triage = st
 }
 
 // read returns the file's state and the hash of its bytes; a missing file is
@@ -295,10 +335,14 @@ func (s *Store) findings(ids []string) ([]*Finding, error) {
 func stamp(t time.Time) time.Time { return t.UTC().Round(0) }
 
 // save applies a change to the current decisions and writes them, merging
-// first with whatever another writer saved since the last read. after, when
-// given, runs once the file is written, still under the lock.
-func (s *Store) save(apply func(*TriageState) error, after func() error) (MergeReport, error) {
+// first with whatever another writer saved since the last read. rec, when
+// given, is a gate decision: it is appended to the journal (decisions.jsonl)
+// before triage.json is replaced, and cut off again when triage.json cannot
+// be written, so a failed save leaves both files as they were.
+func (s *Store) save(apply func(*TriageState) error, rec *DecisionRecord) (MergeReport, error) {
 	var rep MergeReport
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if err := os.MkdirAll(s.dir, 0o700); err != nil {
 		return rep, fmt.Errorf("saving triage to %s: %w", s.path, err)
 	}
@@ -311,31 +355,44 @@ func (s *Store) save(apply func(*TriageState) error, after func() error) (MergeR
 	if err != nil {
 		return rep, err
 	}
-	ours := s.p.Triage.clone()
+	// A store that is not detached starts from the packet's decisions, as
+	// it always has, in case its caller changed them.
+	from := s.cur
+	if !s.detached {
+		from = s.p.Triage
+	}
+	ours := from.clone()
 	if err := apply(ours); err != nil {
 		return rep, err
 	}
 	if sum != s.baseSum {
 		ours, rep = mergeTriage(s.base, disk, ours)
 	}
-	ours.Version = 1
-	data, err := json.MarshalIndent(ours, "", "  ")
+	data, err := marshalTriage(ours)
 	if err != nil {
 		return rep, fmt.Errorf("saving triage to %s: %w", s.path, err)
 	}
-	data = append(data, '\n')
-	if err := renameio.WriteFile(s.path, data, 0o644); err != nil {
-		return rep, fmt.Errorf("saving triage to %s: %w", s.path, err)
+	if rec != nil {
+		undo, err := s.appendDecision(*rec)
+		if err != nil {
+			return rep, err
+		}
+		if err := writeTriageFile(s.dir, s.path, data); err != nil {
+			if uerr := undo(); uerr != nil {
+				return rep, fmt.Errorf("%w; and %v: the decision is in %s only", err, uerr, DecisionsFile)
+			}
+			return rep, err
+		}
+	} else if err := writeTriageFile(s.dir, s.path, data); err != nil {
+		return rep, err
 	}
 	h := sha256.Sum256(data)
 	s.base, s.baseSum = ours.clone(), hex.EncodeToString(h[:])
 	ours.Where = s.path
 	ours.reindex()
-	s.p.Triage = ours
-	if after != nil {
-		if err := after(); err != nil {
-			return rep, err
-		}
+	s.cur = ours
+	if !s.detached {
+		s.p.Triage = ours.clone()
 	}
 	return rep, nil
 }

@@ -17,5 +17,5 @@ func openAppend(name string) (*os.File, error) {
 	if fi, err := os.Lstat(name); err == nil && fi.Mode()&os.ModeSymlink != 0 {
 		return nil, fmt.Errorf("%s is a symbolic link; vetter will not append to it", name)
 	}
-	return os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	return os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, privateMode)
 }

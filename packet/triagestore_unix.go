@@ -35,5 +35,5 @@ func lockDir(dir string) (func(), error) {
 // openAppend opens a log for appending without following a symbolic link,
 // so a link planted in an untrusted packet cannot redirect the write.
 func openAppend(name string) (*os.File, error) {
-	return os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NOFOLLOW, 0o644)
+	return os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NOFOLLOW, privateMode)
 }

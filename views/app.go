@@ -94,6 +94,8 @@ type appOpenedMsg struct {
 	logs       Stamps
 	err        error
 	since      *packet.Comparison // with an earlier round in the inbox, if any
+	store      *packet.Store
+	storeErr   error
 }
 
 // appReloadedMsg carries the packet read again after it changed on disk.
@@ -105,6 +107,40 @@ type appReloadedMsg struct {
 	err  error
 }
 
+// appReopenedMsg carries a reloaded packet with its triage store open.
+type appReopenedMsg struct {
+	appReloadedMsg
+	store    *packet.Store
+	storeErr error
+	note     string
+	before   int // stale decisions before the reload
+}
+
+// openStore binds a packet's triage store for the screens. It reads and may
+// repair files under the folder's lock, which another vetter may hold, so
+// the workbench calls it in commands (or before the program starts), never
+// in Update. The store is detached: the screens save in commands, and only
+// Update puts the saved decisions in the packet.
+func openStore(p *packet.Packet, stateDir string) (*packet.Store, error) {
+	s, err := packet.OpenStore(p, stateDir)
+	if err != nil {
+		return nil, err
+	}
+	s.Detach()
+	return s, nil
+}
+
+// withRepair adds to a status line what opening the store repaired.
+func withRepair(note string, s *packet.Store) string {
+	if s == nil || s.Repaired() == "" {
+		return note
+	}
+	if note != "" {
+		note += " · "
+	}
+	return note + ui.Sanitize(s.Repaired())
+}
+
 func newApp(opts AppOptions) *App {
 	km := ui.DefaultKeyMap()
 	return &App{opts: opts, dark: opts.Theme != "light", back: km.Back, work: ui.NewBackground()}
@@ -113,7 +149,9 @@ func newApp(opts AppOptions) *App {
 // NewApp opens one packet in the workbench.
 func NewApp(p *packet.Packet, opts AppOptions) *App {
 	a := newApp(opts)
-	a.startRoot(p, "", opts.Start, nil)
+	// Before the program starts, so the store opens here.
+	store, err := openStore(p, opts.StateDir)
+	a.startRoot(p, "", opts.Start, nil, store, err)
 	return a
 }
 
@@ -180,7 +218,7 @@ func (a *App) Init() tea.Cmd {
 }
 
 // startRoot builds the workbench on a packet and makes it current.
-func (a *App) startRoot(p *packet.Packet, name string, start *Target, since *packet.Comparison) {
+func (a *App) startRoot(p *packet.Packet, name string, start *Target, since *packet.Comparison, store *packet.Store, storeErr error) {
 	ctx := NewContext(p, a.dark, a.opts.NoColor)
 	ctx.AsyncHighlight = a.opts.AsyncHighlight
 	ctx.Work = a.work
@@ -188,10 +226,13 @@ func (a *App) startRoot(p *packet.Packet, name string, start *Target, since *pac
 	if since != nil {
 		ctx.Since = since
 	}
-	ctx.Store, ctx.StoreErr = packet.OpenStore(p, a.opts.StateDir)
+	ctx.Store, ctx.StoreErr = store, storeErr
 	a.epoch++
 	a.rootEpoch = a.epoch
 	a.root = NewRoot(ctx, Options{ForceTheme: a.opts.Theme, Start: start})
+	if r := withRepair("", store); r != "" {
+		a.root.SetStatus(r)
+	}
 	a.openName = name
 	a.logs = StampFiles(p)
 }
@@ -292,6 +333,8 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, tea.Batch(a.reloadCmd(), msg.W.Wait())
 	case appReloadedMsg:
 		return a, a.reloaded(msg)
+	case appReopenedMsg:
+		return a, a.reopened(msg)
 	case appCompletedMsg:
 		return a, a.completed(msg)
 	case tea.MouseClickMsg, tea.MouseWheelMsg, tea.MouseReleaseMsg:
@@ -335,7 +378,7 @@ func (a *App) toRoot(msg tea.Msg) tea.Cmd {
 // stays usable meanwhile, and only the last packet asked for opens.
 func (a *App) open(msg InboxOpenMsg) tea.Cmd {
 	a.openSeq++
-	seq, opts := a.openSeq, a.opts.Load
+	seq, opts, stateDir := a.openSeq, a.opts.Load, a.opts.StateDir
 	if a.inbox != nil {
 		a.inbox.SetStatus("opening " + msg.Name + "…")
 	}
@@ -346,6 +389,7 @@ func (a *App) open(msg InboxOpenMsg) tea.Cmd {
 			return appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, err: err}
 		}
 		out := appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, p: p, logs: StampFiles(p)}
+		out.store, out.storeErr = openStore(p, stateDir)
 		if earlier != "" {
 			if old, err := packet.Load(earlier, opts); err == nil {
 				c := packet.Compare(old, p)
@@ -408,7 +452,7 @@ func (a *App) opened(msg appOpenedMsg) tea.Cmd {
 	if msg.since != nil {
 		start = &Target{Screen: ScreenSince, File: -1, Hunk: -1, DiffLine: -1}
 	}
-	a.startRoot(msg.p, msg.name, start, msg.since)
+	a.startRoot(msg.p, msg.name, start, msg.since, msg.store, msg.storeErr)
 	a.logs = msg.logs
 	cmds := []tea.Cmd{a.wrap(a.root.Init())}
 	if a.width > 0 && a.height > 0 {
@@ -469,6 +513,8 @@ func (a *App) previewing() bool { return a.root != nil && a.root.ctx.P.Partial }
 type appCompletedMsg struct {
 	preview, p *packet.Packet
 	err        error
+	store      *packet.Store
+	storeErr   error
 }
 
 // completeCmd loads the packet behind the preview. It runs outside the
@@ -483,9 +529,14 @@ func (a *App) completeCmd() tea.Cmd {
 	for _, l := range pv.Logs {
 		reuse[l.Path] = l
 	}
+	stateDir := a.opts.StateDir
 	return func() tea.Msg {
 		p, err := complete(reuse)
-		return appCompletedMsg{preview: pv, p: p, err: err}
+		if err != nil {
+			return appCompletedMsg{preview: pv, err: err}
+		}
+		store, serr := openStore(p, stateDir)
+		return appCompletedMsg{preview: pv, p: p, store: store, storeErr: serr}
 	}
 }
 
@@ -499,10 +550,9 @@ func (a *App) completed(msg appCompletedMsg) tea.Cmd {
 		a.err = msg.err
 		return tea.Quit
 	}
-	store, err := packet.OpenStore(msg.p, a.opts.StateDir)
 	a.logs = StampFiles(msg.p)
 	a.epoch++
-	cmds := []tea.Cmd{a.wrap(a.root.Reload(msg.p, store, err, ""))}
+	cmds := []tea.Cmd{a.wrap(a.root.Reload(msg.p, msg.store, msg.storeErr, withRepair("", msg.store)))}
 	msg.preview.Logs = nil // msg.p's now
 	msg.preview.Close()
 	cmds = append(cmds, a.startWatch())
@@ -549,14 +599,28 @@ func (a *App) reloaded(msg appReloadedMsg) tea.Cmd {
 		return nil
 	}
 	carryTriage(old, msg.p)
-	before := staleCount(old)
-	store, err := packet.OpenStore(msg.p, a.opts.StateDir)
-	if after := staleCount(msg.p); after > before {
-		note += fmt.Sprintf(" · %s now stale", plural(after-before, "triaged finding"))
+	// The store opens in a command: it takes the folder's lock.
+	out := appReopenedMsg{appReloadedMsg: msg, note: note, before: staleCount(old)}
+	stateDir := a.opts.StateDir
+	return func() tea.Msg {
+		out.store, out.storeErr = openStore(out.p, stateDir)
+		return out
+	}
+}
+
+// reopened puts the reloaded packet, its store open, in place of the old.
+func (a *App) reopened(msg appReopenedMsg) tea.Cmd {
+	if msg.seq != a.reloadSeq || msg.root != a.root || a.root == nil {
+		msg.p.Close()
+		return nil
+	}
+	old, note := a.root.ctx.P, msg.note
+	if after := staleCount(msg.p); after > msg.before {
+		note += fmt.Sprintf(" · %s now stale", plural(after-msg.before, "triaged finding"))
 	}
 	a.logs = msg.logs
 	a.epoch++
-	cmd := a.wrap(a.root.Reload(msg.p, store, err, note))
+	cmd := a.wrap(a.root.Reload(msg.p, msg.store, msg.storeErr, withRepair(note, msg.store)))
 	old.Close()
 	return cmd
 }

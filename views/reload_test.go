@@ -44,6 +44,8 @@ func TestReloadKeepsPlaceAndTriage(t *testing.T) {
 	if _, err := ctx.Store.Set([]string{"review.md#2", "review.md#4"}, packet.TriageAccepted, "", "tester", time.Now()); err != nil {
 		t.Fatal(err)
 	}
+	// The workbench's store is detached: Update publishes what it saved.
+	ctx.Store.Publish()
 	l.press("4", "j", "j") // findings, on #3
 	f := r.Screen(ScreenFindings).(*Findings)
 	if f.Selected().ID != "review.md#3" {
@@ -100,6 +102,7 @@ func TestReloadKeepsPlaceAndTriage(t *testing.T) {
 	if _, err := ctx.Store.Set([]string{"review.md#2"}, packet.TriageAccepted, "", "tester", time.Now()); err != nil {
 		t.Fatal(err)
 	}
+	ctx.Store.Publish()
 	if _, stale, _ := p.TriageOf(p.Finding("review.md#2")); stale {
 		t.Error("confirming #2 again should clear stale")
 	}

@@ -181,6 +181,8 @@ func (r *Root) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return r, nil
 	case DecideMsg:
 		return r, r.askDecision(msg.Decision)
+	case TriageSavedMsg:
+		return r, r.stored(msg)
 	case ErrorMsg:
 		r.status = "error: " + ui.Sanitize(msg.Err.Error())
 		return r, nil

@@ -77,41 +77,109 @@ func idList(ids []string) string {
 	return strings.Join(ids, ", ")
 }
 
-// saveTriage records a decision at once and tells every screen. It writes in
-// Update, not in a command, on purpose: the store changes the packet's
-// decisions in memory, which every View reads, so doing it on another
-// goroutine would race the drawing; the write is one small file.
+// TriageSavedMsg carries a finished save of triage or of a gate decision
+// back to Update, which puts the saved decisions in the packet and says so.
+// It is exported so that it still reaches the root after the packet was
+// reloaded meanwhile (the App drops a screen's private messages then).
+type TriageSavedMsg struct {
+	store *packet.Store
+	text  string // the status line
+	err   error
+	// okToTest is set when ok-to-test was recorded: the lines to copy and
+	// print on exit.
+	okToTest bool
+}
+
+// store is the context's store, detached so that saving in a command never
+// changes the packet the screens are drawing; nil when there is none.
+func (r *Root) store() *packet.Store {
+	if r.ctx.Store != nil {
+		r.ctx.Store.Detach()
+	}
+	return r.ctx.Store
+}
+
+// saveTriage records a decision at once, in a command: the store waits for
+// the folder's lock, which another vetter may hold, and syncs to disk, and
+// neither may freeze the screen. The result comes back as a TriageSavedMsg.
 func (r *Root) saveTriage(ids []string, state, note string) tea.Cmd {
-	if r.ctx.Store == nil {
+	store := r.store()
+	if store == nil {
 		return r.cannotSave()
 	}
-	rep, err := r.ctx.Store.Set(ids, state, note, r.ctx.User, r.ctx.Now())
-	if err != nil {
-		return ReportError(err)
+	user, now := r.ctx.User, r.ctx.Now()
+	return func() tea.Msg {
+		rep, err := store.Set(ids, state, note, user, now)
+		if err != nil {
+			return TriageSavedMsg{store: store, err: err}
+		}
+		// Where it is saved is the same for every save (the work item's
+		// state folder, shown on the overview and the decision screen), so
+		// the status line keeps its width for what changed.
+		text := fmt.Sprintf("%s → %s · saved", idList(ids), state)
+		if rep.Merged() {
+			text += " · merged with another vetter's changes: " + rep.String()
+		}
+		return TriageSavedMsg{store: store, text: text}
 	}
-	// Where it is saved is the same for every save (the work item's state
-	// folder, shown on the overview and the decision screen), so the status
-	// line keeps its width for what changed.
-	text := fmt.Sprintf("%s → %s · saved", idList(ids), state)
-	if rep.Merged() {
-		text += " · merged with another vetter's changes: " + rep.String()
-	}
-	return tea.Batch(r.broadcast(TriageChangedMsg{}), func() tea.Msg { return StatusMsg{Text: text} })
 }
 
 func (r *Root) saveNote(id, note string) tea.Cmd {
-	if r.ctx.Store == nil {
+	store := r.store()
+	if store == nil {
 		return r.cannotSave()
 	}
-	rep, err := r.ctx.Store.SetNote(id, note, r.ctx.User, r.ctx.Now())
-	if err != nil {
-		return ReportError(err)
+	user, now := r.ctx.User, r.ctx.Now()
+	return func() tea.Msg {
+		rep, err := store.SetNote(id, note, user, now)
+		if err != nil {
+			return TriageSavedMsg{store: store, err: err}
+		}
+		text := fmt.Sprintf("note on %s saved", id)
+		if rep.Merged() {
+			text += " · merged: " + rep.String()
+		}
+		return TriageSavedMsg{store: store, text: text}
 	}
-	text := fmt.Sprintf("note on %s saved", id)
-	if rep.Merged() {
-		text += " · merged: " + rep.String()
+}
+
+// stored shows a finished save: the saved decisions go into the packet
+// (here, in Update, where the screens read them) and every screen is told.
+// A save made by a store the workbench has since replaced (the packet was
+// reloaded meanwhile) is on disk but not in the new store's copy, so that
+// store reads the file again.
+func (r *Root) stored(msg TriageSavedMsg) tea.Cmd {
+	if msg.store != r.ctx.Store {
+		if r.ctx.Store == nil {
+			return nil
+		}
+		store, text := r.store(), msg.text
+		if msg.err != nil {
+			return ReportError(msg.err)
+		}
+		return func() tea.Msg {
+			if err := store.Reload(); err != nil {
+				return TriageSavedMsg{store: store, err: err}
+			}
+			return TriageSavedMsg{store: store, text: text}
+		}
 	}
-	return tea.Batch(r.broadcast(TriageChangedMsg{}), func() tea.Msg { return StatusMsg{Text: text} })
+	if msg.err != nil {
+		return ReportError(msg.err)
+	}
+	msg.store.Publish()
+	text := msg.text
+	cmds := []tea.Cmd{r.broadcast(TriageChangedMsg{})}
+	if msg.okToTest {
+		r.exitLines = r.ctx.P.OkToTestLines()
+		if len(r.exitLines) > 0 {
+			// OSC 52: the command lands in the clipboard, ready to paste.
+			cmds = append(cmds, tea.SetClipboard(r.exitLines[0]))
+			text += " · " + r.exitLines[0] + " copied to the clipboard and printed on exit"
+		}
+	}
+	cmds = append(cmds, func() tea.Msg { return StatusMsg{Text: text} })
+	return tea.Batch(cmds...)
 }
 
 func (r *Root) cannotSave() tea.Cmd {
@@ -139,24 +207,22 @@ func (r *Root) askDecision(decision string) tea.Cmd {
 	return r.prompt.focus()
 }
 
+// decide records a gate decision in a command, on the gate the person saw.
 func (r *Root) decide(decision, note, override string) tea.Cmd {
-	gd, rep, err := r.ctx.Store.Decide(decision, note, r.ctx.User, override, r.ctx.Now())
-	if err != nil {
-		return ReportError(err)
+	store := r.store()
+	if store == nil {
+		return r.cannotSave()
 	}
-	text := fmt.Sprintf("recorded %s for %s, by %s", gd.Decision, shortSHA(gd.SHA), gd.User)
-	if rep.GateChanged {
-		text += " · another vetter decided meanwhile: " + rep.String()
-	}
-	cmds := []tea.Cmd{r.broadcast(TriageChangedMsg{})}
-	if decision == packet.DecisionOkToTest {
-		r.exitLines = r.ctx.P.OkToTestLines()
-		if len(r.exitLines) > 0 {
-			// OSC 52: the command lands in the clipboard, ready to paste.
-			cmds = append(cmds, tea.SetClipboard(r.exitLines[0]))
-			text += " · " + r.exitLines[0] + " copied to the clipboard and printed on exit"
+	g, user, now := r.ctx.P.Gate(), r.ctx.User, r.ctx.Now()
+	return func() tea.Msg {
+		gd, rep, err := store.DecideOn(g, decision, note, user, override, now)
+		if err != nil {
+			return TriageSavedMsg{store: store, err: err}
 		}
+		text := fmt.Sprintf("recorded %s for %s, by %s", gd.Decision, shortSHA(gd.SHA), gd.User)
+		if rep.GateChanged {
+			text += " · another vetter decided meanwhile: " + rep.String()
+		}
+		return TriageSavedMsg{store: store, text: text, okToTest: decision == packet.DecisionOkToTest}
 	}
-	cmds = append(cmds, func() tea.Msg { return StatusMsg{Text: text} })
-	return tea.Batch(cmds...)
 }

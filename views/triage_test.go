@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -13,6 +14,10 @@ import (
 )
 
 // newTriageRoot loads a writable copy of the sample with a store in it.
+// The tests that save run in a synctest bubble: the store saves in a
+// command, and in a bubble the deadline drain gives a command does not pass
+// while that command is writing and syncing files, so a save on a slow disk
+// is never dropped.
 func newTriageRoot(t *testing.T) (*Root, string) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "p")
@@ -35,6 +40,17 @@ func newTriageRoot(t *testing.T) (*Root, string) {
 	drain(r, r.Init())
 	r.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
 	return r, dir
+}
+
+// inBubble runs a test that saves in a synctest bubble. At its end the
+// bubble's clock runs out the cursor blinks whose commands drain dropped,
+// which would otherwise keep goroutines waiting in the bubble; the sleep
+// takes no real time.
+func inBubble(t *testing.T, test func(*testing.T)) {
+	synctest.Test(t, func(t *testing.T) {
+		test(t)
+		time.Sleep(time.Minute)
+	})
 }
 
 // typeText types into the open prompt; what typing returns (a blinking
@@ -62,7 +78,9 @@ func reload(t *testing.T, dir string) *packet.Packet {
 	return p
 }
 
-func TestTriageKeysSaveAtOnce(t *testing.T) {
+func TestTriageKeysSaveAtOnce(t *testing.T) { inBubble(t, testTriageKeysSaveAtOnce) }
+
+func testTriageKeysSaveAtOnce(t *testing.T) {
 	r, dir := newTriageRoot(t)
 	pressRoot(r, "4", "a") // accept #1
 	if !strings.Contains(ansi.Strip(r.Render()), "review.md#1 → accepted") {
@@ -107,7 +125,9 @@ func TestTriageKeysSaveAtOnce(t *testing.T) {
 	}
 }
 
-func TestTriageMarkedBulk(t *testing.T) {
+func TestTriageMarkedBulk(t *testing.T) { inBubble(t, testTriageMarkedBulk) }
+
+func testTriageMarkedBulk(t *testing.T) {
 	r, dir := newTriageRoot(t)
 	pressRoot(r, "4", "j", "j", "j", "space", "space") // mark #4 and #5
 	pressRoot(r, "f")
@@ -122,7 +142,9 @@ func TestTriageMarkedBulk(t *testing.T) {
 	}
 }
 
-func TestTriageFromDiff(t *testing.T) {
+func TestTriageFromDiff(t *testing.T) { inBubble(t, testTriageFromDiff) }
+
+func testTriageFromDiff(t *testing.T) {
 	r, dir := newTriageRoot(t)
 	pressRoot(r, "4", "enter") // to the diff line #1 cites
 	if r.Active() != ScreenDiff {
@@ -136,6 +158,10 @@ func TestTriageFromDiff(t *testing.T) {
 }
 
 func TestDecisionOkToTestRefusedThenOverridden(t *testing.T) {
+	inBubble(t, testDecisionOkToTestRefusedThenOverridden)
+}
+
+func testDecisionOkToTestRefusedThenOverridden(t *testing.T) {
 	r, dir := newTriageRoot(t)
 	pressRoot(r, "7", "O")
 	if r.prompt == nil || !strings.Contains(r.prompt.title, "not ready") {
@@ -166,7 +192,9 @@ func TestDecisionOkToTestRefusedThenOverridden(t *testing.T) {
 	}
 }
 
-func TestDecisionHoldWithNote(t *testing.T) {
+func TestDecisionHoldWithNote(t *testing.T) { inBubble(t, testDecisionHoldWithNote) }
+
+func testDecisionHoldWithNote(t *testing.T) {
 	r, _ := newTriageRoot(t)
 	pressRoot(r, "7", "H")
 	typeText(r, "waiting for the clamp")
@@ -192,7 +220,9 @@ func TestDecisionGoldenAndAttention(t *testing.T) {
 
 // A note shows on the finding inline in the diff too, not only on the
 // Findings screen.
-func TestTriageNoteShownInDiff(t *testing.T) {
+func TestTriageNoteShownInDiff(t *testing.T) { inBubble(t, testTriageNoteShownInDiff) }
+
+func testTriageNoteShownInDiff(t *testing.T) {
 	r, _ := newTriageRoot(t)
 	pressRoot(r, "4", "c")
 	typeText(r, "clamp agreed")

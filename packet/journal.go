@@ -1,0 +1,340 @@
+package packet
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/google/renameio/v2"
+)
+
+// decisions.jsonl is the journal of gate decisions and triage.json follows
+// it: a decision is appended first (one write, then fsync) and triage.json is
+// replaced after, both under the folder's lock. A kill between the two leaves
+// the journal ahead, and the next open brings triage.json up to date from it;
+// a kill inside the append leaves a torn last line, which the next open (or
+// the next append) cuts back to the last newline.
+
+// privateMode is the mode of every file the store writes: the notes in them
+// are the reviewer's, not the world's.
+const privateMode = 0o600
+
+// diskWrite writes bytes to decisions.jsonl or triage.json's temporary file.
+// Tests replace it to play a disk that refuses a write (ENOSPC) without
+// needing a full file system.
+var diskWrite = func(f *os.File, b []byte) (int, error) { return f.Write(b) }
+
+// refused wraps a failed write so the person is told what happened to the
+// record: nothing of it was kept.
+func refused(doing, path string, err error) error {
+	return fmt.Errorf("%s %s: the disk refused the write: %w; nothing was recorded, %s and %s are as they were",
+		doing, path, err, DecisionsFile, TriageFile)
+}
+
+// writeTriageFile replaces path atomically with data. The temporary file is
+// created beside it, mode 0600: renameio's default would put it in $TMPDIR
+// when that is on the same file system, where a killed run leaves the notes
+// in it for anyone to read.
+func writeTriageFile(dir, path string, data []byte) error {
+	pf, err := renameio.NewPendingFile(path, renameio.WithTempDir(dir), renameio.WithStaticPermissions(privateMode))
+	if err != nil {
+		return fmt.Errorf("saving triage to %s: creating its temporary file: %w", path, err)
+	}
+	defer pf.Cleanup()
+	if _, err := diskWrite(pf.File, data); err != nil {
+		return refused("saving triage to", path, err)
+	}
+	if err := pf.CloseAtomicallyReplace(); err != nil {
+		return refused("saving triage to", path, err)
+	}
+	return nil
+}
+
+// appendDecision appends one record to decisions.jsonl in a single write and
+// syncs it. It returns undo, which cuts the journal back to where it was,
+// for when triage.json cannot follow. A write that fails is cut back at once,
+// so a full disk leaves no partial line to glue the next decision onto.
+// The caller holds the folder's lock.
+func (s *Store) appendDecision(rec DecisionRecord) (undo func() error, err error) {
+	log := s.DecisionsLog()
+	line, err := json.Marshal(rec)
+	if err != nil {
+		return nil, fmt.Errorf("appending to %s: %w", log, err)
+	}
+	// Another vetter killed mid-append may have left a torn line.
+	if msg, err := repairJournal(log); err != nil {
+		return nil, err
+	} else if msg != "" {
+		s.noteRepair(msg)
+	}
+	f, err := openAppend(log)
+	if err != nil {
+		return nil, fmt.Errorf("appending to %s: %w", log, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("appending to %s: %w", log, err)
+	}
+	size := fi.Size()
+	undo = func() error {
+		g, err := openAppend(log)
+		if err == nil {
+			err = g.Truncate(size)
+			if err == nil {
+				err = g.Sync()
+			}
+			if cerr := g.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("cutting %s back to %d bytes: %w", log, size, err)
+		}
+		return nil
+	}
+	_, err = diskWrite(f, append(line, '\n'))
+	if err == nil {
+		err = f.Sync()
+	}
+	if err != nil {
+		if uerr := undo(); uerr != nil {
+			return nil, fmt.Errorf("appending to %s: the disk refused the write: %w; and %v: the journal may end in a torn line, cut back when vetter next opens it", log, err, uerr)
+		}
+		return nil, refused("appending to", log, err)
+	}
+	return undo, nil
+}
+
+// recoverStore is run once when a store opens: it removes temporary files a
+// killed run left, cuts a torn last line off the journal, and brings
+// triage.json up to date with the journal's last decision when a kill came
+// between the two writes. What it repaired is kept for Repaired.
+func (s *Store) recoverStore() error {
+	if fi, err := os.Stat(s.dir); err != nil || !fi.IsDir() {
+		return nil // nothing saved here yet
+	}
+	unlock, err := lockDir(s.dir)
+	if err != nil {
+		return fmt.Errorf("opening triage in %s: locking its folder: %w", s.dir, err)
+	}
+	defer unlock()
+	removeStaleTemps(s.dir)
+	if fi, err := os.Lstat(s.DecisionsLog()); err != nil || !fi.Mode().IsRegular() {
+		return nil // none yet; or a link, which is neither read nor written (appending refuses it)
+	}
+	msg, err := repairJournal(s.DecisionsLog())
+	if err != nil {
+		return err
+	}
+	if msg != "" {
+		s.noteRepair(msg)
+	}
+	rec, ok, err := lastDecision(s.DecisionsLog())
+	if err != nil || !ok {
+		return err
+	}
+	st, _, err := s.read()
+	if err != nil {
+		return err
+	}
+	if g := st.Gate; g != nil && (sameGate(g, rec.gate()) || g.Time.After(rec.Time)) {
+		return nil // in step; or a later decision merged in from another writer
+	}
+	st.Gate = rec.gate()
+	data, err := marshalTriage(st)
+	if err != nil {
+		return err
+	}
+	if err := writeTriageFile(s.dir, s.path, data); err != nil {
+		return err
+	}
+	s.noteRepair(fmt.Sprintf("%s lacked the last decision in %s (%s for %s: vetter stopped between the two writes); brought it up to date",
+		TriageFile, DecisionsFile, rec.Decision, rec.SHA))
+	return nil
+}
+
+// Repaired says what opening the store (or a later append) repaired: a torn
+// line cut from decisions.jsonl, triage.json brought up to date from it. It
+// is "" when nothing needed repair.
+func (s *Store) Repaired() string {
+	s.repairMu.Lock()
+	defer s.repairMu.Unlock()
+	return strings.Join(s.repaired, "; ")
+}
+
+func (s *Store) noteRepair(msg string) {
+	s.repairMu.Lock()
+	s.repaired = append(s.repaired, msg)
+	s.repairMu.Unlock()
+}
+
+// gate is the decision a record says, as triage.json holds it.
+func (rec DecisionRecord) gate() *GateDecision {
+	var failing []string
+	if len(rec.GateFailing) > 0 {
+		failing = append(failing, rec.GateFailing...)
+	}
+	return &GateDecision{Decision: rec.Decision, SHA: rec.SHA, Note: rec.Note, Time: rec.Time, User: rec.User,
+		Override: rec.Override, GateReady: rec.GateReady, GateFailing: failing}
+}
+
+// marshalTriage is triage.json's bytes for a state.
+func marshalTriage(st *TriageState) ([]byte, error) {
+	st.Version = 1
+	data, err := json.MarshalIndent(st, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encoding %s: %w", TriageFile, err)
+	}
+	return append(data, '\n'), nil
+}
+
+// removeStaleTemps removes the temporary files a killed run left in the
+// store's folder: renameio's .triage.json* and the writability probe. It is
+// called under the folder's lock, so no live writer's file is among them.
+func removeStaleTemps(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		name := e.Name()
+		stale := strings.HasPrefix(name, "."+TriageFile) || strings.HasPrefix(name, "."+RoundsFile) || strings.HasPrefix(name, ".vetter-probe-")
+		if stale && e.Type().IsRegular() {
+			os.Remove(filepath.Join(dir, name))
+		}
+	}
+}
+
+// journalChunk is how much of the journal's end is read at a time when
+// looking for its last lines.
+const journalChunk = 4 << 10
+
+// journalTail finds the journal's last line breaks: end is the length up to
+// and including the last '\n' (0 when there is none), and start the offset
+// of the last complete line (the one ending at end).
+func journalTail(f io.ReaderAt, size int64) (start, end int64, err error) {
+	end, start = -1, -1
+	buf := make([]byte, journalChunk)
+	for off := size; off > 0 && start < 0; {
+		n := min(int64(len(buf)), off)
+		off -= n
+		if _, err := f.ReadAt(buf[:n], off); err != nil && !errors.Is(err, io.EOF) {
+			return 0, 0, err
+		}
+		for i := n - 1; i >= 0; i-- {
+			if buf[i] != '\n' {
+				continue
+			}
+			if end < 0 {
+				end = off + i + 1
+			} else {
+				start = off + i + 1
+				break
+			}
+		}
+	}
+	if end < 0 {
+		return 0, 0, nil
+	}
+	if start < 0 {
+		start = 0
+	}
+	return start, end, nil
+}
+
+// repairJournal cuts a torn last line off decisions.jsonl: bytes after the
+// last newline (an append cut short), and a last line that does not parse.
+// It says what it cut, or "" when the journal was whole.
+func repairJournal(path string) (string, error) {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("reading %s: %w", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("reading %s: not a regular file (a link or device); vetter will not read or append to it", path)
+	}
+	f, err := openAppend(path) // write access for Truncate; never follows a link
+	if err != nil {
+		return "", fmt.Errorf("repairing %s: %w", path, err)
+	}
+	defer f.Close()
+	r, err := os.Open(path)
+	if err != nil {
+		return "", fmt.Errorf("reading %s: %w", path, err)
+	}
+	defer r.Close()
+	fi, err = f.Stat()
+	if err != nil {
+		return "", fmt.Errorf("reading %s: %w", path, err)
+	}
+	size := fi.Size()
+	if size == 0 {
+		return "", nil
+	}
+	start, end, err := journalTail(r, size)
+	if err != nil {
+		return "", fmt.Errorf("reading %s: %w", path, err)
+	}
+	cut := end
+	if end > 0 {
+		line := make([]byte, end-start)
+		if _, err := r.ReadAt(line, start); err != nil {
+			return "", fmt.Errorf("reading %s: %w", path, err)
+		}
+		var rec DecisionRecord
+		if json.Unmarshal(bytes.TrimSpace(line), &rec) != nil {
+			cut = start
+		}
+	}
+	if cut == size {
+		return "", nil
+	}
+	if err := f.Truncate(cut); err != nil {
+		return "", fmt.Errorf("cutting the torn last line off %s: %w", path, err)
+	}
+	if err := f.Sync(); err != nil {
+		return "", fmt.Errorf("cutting the torn last line off %s: %w", path, err)
+	}
+	return fmt.Sprintf("%s ended in a torn line (%d bytes of a decision cut short by a crash or a full disk); cut back to the last complete decision",
+		path, size-cut), nil
+}
+
+// lastDecision reads the journal's last line; ok is false when there is
+// none. The journal has been repaired, so the line is whole.
+func lastDecision(path string) (DecisionRecord, bool, error) {
+	var rec DecisionRecord
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return rec, false, nil
+	}
+	if err != nil {
+		return rec, false, fmt.Errorf("reading %s: %w", path, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return rec, false, fmt.Errorf("reading %s: %w", path, err)
+	}
+	start, end, err := journalTail(f, fi.Size())
+	if err != nil || end == 0 {
+		return rec, false, err
+	}
+	line := make([]byte, end-start)
+	if _, err := f.ReadAt(line, start); err != nil {
+		return rec, false, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if err := json.Unmarshal(bytes.TrimSpace(line), &rec); err != nil {
+		return rec, false, fmt.Errorf("reading %s's last line: %w", path, err)
+	}
+	return rec, true, nil
+}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+func TestBuildVersion(t *testing.T) {
+	rev := "1bb1c70f4285cf39d8ebaf61573f0095423d52b1"
+	info := func(v string, settings ...string) *debug.BuildInfo {
+		bi := &debug.BuildInfo{Main: debug.Module{Path: "vetter", Version: v}}
+		for i := 0; i+1 < len(settings); i += 2 {
+			bi.Settings = append(bi.Settings, debug.BuildSetting{Key: settings[i], Value: settings[i+1]})
+		}
+		return bi
+	}
+	for _, c := range []struct {
+		name string
+		bi   *debug.BuildInfo
+		want string
+	}{
+		{"no build info", nil, "dev"},
+		{"go test, go run, -buildvcs=false", info("(devel)"), "dev"},
+		{"a release", info("v1.4.0", "vcs.revision", rev), "v1.4.0"},
+		{"a checkout, clean", info("(devel)", "vcs.revision", rev, "vcs.modified", "false"), "dev+1bb1c70f4285"},
+		{"a checkout, edited", info("(devel)", "vcs.revision", rev, "vcs.modified", "true"), "dev+1bb1c70f4285-dirty"},
+		// Go 1.24+ stamps a pseudo-version on a checkout no tag names.
+		{"a pseudo-version", info("v0.0.0-20261201140000-1bb1c70f4285+dirty", "vcs.revision", rev, "vcs.modified", "true"), "dev+1bb1c70f4285-dirty"},
+		{"after a tag", info("v1.4.1-0.20261201140000-1bb1c70f4285", "vcs.revision", rev), "dev+1bb1c70f4285"},
+	} {
+		if got := buildVersion(c.bi); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// `vetter version` and `vetter --version` say the same, and the SARIF export
+// names the same version.
+func TestVersionCommands(t *testing.T) {
+	a, _, code := run(t, "version")
+	b, _, code2 := run(t, "--version")
+	if code != 0 || code2 != 0 || a != "vetter "+version+"\n" || a != b {
+		t.Errorf("version %q (exit %d), --version %q (exit %d)", a, code, b, code2)
+	}
+	out := mustRun(t, "export", samplePacketDir(t, "", nil), "--format", "sarif")
+	if !strings.Contains(out, `"version": "`+version+`"`) {
+		t.Errorf("the SARIF export does not name version %q", version)
+	}
+}
+
+// check and summary need a PACKET; the sample is for the workbench alone.
+func TestCheckSummaryNeedPacket(t *testing.T) {
+	for _, cmd := range []string{"check", "summary"} {
+		out, errOut, code := run(t, cmd)
+		if code != 2 || out != "" || !strings.Contains(errOut+errText(t, cmd), cmd+" needs a PACKET") {
+			t.Errorf("%s without PACKET: exit %d, stdout %q, stderr %q", cmd, code, out, errOut)
+		}
+	}
+}
+
+// errText is the error a command line fails with (main prints it).
+func errText(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := newRootCmd(&strings.Builder{}, &strings.Builder{})
+	cmd.SetArgs(args)
+	if err := cmd.Execute(); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+func TestExportOutputDash(t *testing.T) {
+	pinned(t)
+	dir := samplePacketDir(t, "", nil)
+	want := mustRun(t, "export", dir, "--format", "rdjsonl")
+	got, errOut, code := run(t, "export", dir, "--format", "rdjsonl", "-o", "-")
+	if code != 0 || got != want || errOut != "" {
+		t.Errorf("-o -: exit %d, stderr %q, same as stdout: %v", code, errOut, got == want)
+	}
+	if _, err := os.Stat(filepath.Join(".", "-")); err == nil {
+		os.Remove("-")
+		t.Error("-o - wrote a file named -")
+	}
+}
+
+// complete runs cobra's hidden completion command and returns the offered
+// words and the directive number it ends with.
+func complete(t *testing.T, args ...string) ([]string, string) {
+	t.Helper()
+	out, errOut, code := run(t, append([]string{"__complete"}, args...)...)
+	if code != 0 {
+		t.Fatalf("__complete %v: exit %d, %s", args, code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	return lines[:len(lines)-1], lines[len(lines)-1]
+}
+
+func TestCompletion(t *testing.T) {
+	dir := samplePacketDir(t, "", nil)
+	// A folder with packets of each kind beside files that are not packets.
+	tmp := t.TempDir()
+	for _, name := range []string{"a.zip", "b.TAR.GZ", "c.tgz", "d.tar", "notes.txt", ".hidden.zip"} {
+		os.WriteFile(filepath.Join(tmp, name), nil, 0o644)
+	}
+	os.Mkdir(filepath.Join(tmp, "round2"), 0o755)
+	sep := string(filepath.Separator)
+	packets := strings.Join([]string{tmp + sep + "a.zip", tmp + sep + "b.TAR.GZ", tmp + sep + "c.tgz", tmp + sep + "d.tar", tmp + sep + "round2" + sep}, " ")
+	const (
+		noFile     = ":4"  // cobra.ShellCompDirectiveNoFileComp
+		intoDir    = ":6"  // NoFileComp | NoSpace: a directory is offered
+		filterDirs = ":16" // cobra.ShellCompDirectiveFilterDirs
+		shellFiles = ":0"  // the shell's own completion
+	)
+	for _, c := range []struct {
+		args      []string
+		words     string
+		directive string
+	}{
+		{[]string{tmp + sep}, packets, intoDir},
+		{[]string{"check", tmp + sep}, packets, intoDir},
+		{[]string{"summary", "--json", tmp + sep + "r"}, tmp + sep + "round2" + sep, intoDir},
+		{[]string{"export", tmp + sep + "a"}, tmp + sep + "a.zip", noFile},
+		{[]string{"triage", dir, ""}, "", noFile},
+		{[]string{"compare", dir, tmp + sep + "c"}, tmp + sep + "c.tgz", noFile},
+		{[]string{"compare", dir, dir, ""}, "", noFile},
+		{[]string{"check", "~/nowhere/"}, "", shellFiles},
+		{[]string{"sample", ""}, "", filterDirs},
+		{[]string{"export", dir, "--format", ""}, "markdown sarif rdjsonl github-review", noFile},
+		{[]string{"--theme", ""}, "dark light", noFile},
+		{[]string{"triage", dir, "--severity", ""}, "blocker major minor nit", noFile},
+		{[]string{"--since", tmp + sep + "d"}, tmp + sep + "d.tar", noFile},
+	} {
+		words, directive := complete(t, c.args...)
+		if strings.Join(words, " ") != c.words || directive != c.directive {
+			t.Errorf("complete %q: %q %s, want %q %s", c.args, words, directive, c.words, c.directive)
+		}
+	}
+}
