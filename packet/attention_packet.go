@@ -77,7 +77,7 @@ func (p *Packet) attentionCheck() GateCheck {
 	items, ok := p.scannedAttention()
 	switch r, n := p.HighReviewed(items); {
 	case !ok:
-		c.Detail = "the diff is being scanned for what a vetter must look at"
+		c.Detail = "scanning the diff"
 	case n == 0:
 		c.Detail = "no high items in the diff"
 	default:
