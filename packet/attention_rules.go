@@ -220,7 +220,8 @@ var lineRules = sync.OnceValue(func() []lineRule {
 			[]string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".netrc", ".git-credentials", ".aws/credentials", ".docker/config", ".pypirc", ".npmrc", "/proc/self/environ", ".kube/config", "gcloud/"},
 			regexp.MustCompile(`(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+|expanduser\(["']~)/\.(?:ssh|netrc|git-credentials|aws/credentials|docker/config\.json|pypirc|npmrc|kube/config|config/gcloud)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.git-credentials\b|/proc/(?:self|\d+|\$\w+)/environ`)},
 		{"env-exfiltration", AttentionCredential, AttentionHigh, "dumps the environment (secrets included)", whySecrets, all, 0, none,
-			[]string{"printenv", "env", "process.env", "tojson(env", "os.environ", "set"},
+			// Not "env" or "set": a quarter of the lines of ordinary code hold them.
+			[]string{"printenv", "env |", "env|", "env >", "env>", "set |", "set|", "export -p", "process.env", "tojson(env", "os.environ"},
 			either{regexp.MustCompile(`\bprintenv\s*(?:$|[|>;&)])|(?:^|[\s;&|(` + "`" + `])(?:env|set|export\s+-p)\s*(?:\|\s*(?:curl|wget|nc|ncat|netcat|socat|base64|gzip|xxd|openssl|python\S*|perl|node|ruby|tee)\b|>\s*\S)|` +
 				`JSON\.stringify\(\s*process\.env\s*\)|toJSON\(\s*env\s*\)|\b(?:dict|str|repr|json\.dumps)\(\s*(?:dict\()?os\.environ\s*\)?\)`),
 				both{regexp.MustCompile(`\bos\.environ\b|\bprocess\.env\b|\bos\.Environ\(\)`),
