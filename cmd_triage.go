@@ -311,7 +311,7 @@ func clipText(s string, n int) string {
 }
 
 func newDecideCmd(stdout, stderr io.Writer) *cobra.Command {
-	var ok, hold, changes, force bool
+	var ok, hold, changes, force, post bool
 	var note string
 	cmd := &cobra.Command{
 		Use:   "decide PACKET --ok-to-test|--hold|--request-changes [--note TEXT] [--force]",
@@ -341,11 +341,25 @@ that posts it.`,
 			if force && strings.TrimSpace(note) == "" {
 				return errors.New("decide: --force needs --note saying why the gate is overridden")
 			}
+			if post && decision != packet.DecisionOkToTest {
+				return errors.New("decide: --post posts ok-to-test only")
+			}
 			p, s, err := openStore(args[0], stderr)
 			if err != nil {
 				return err
 			}
 			defer p.Close()
+			var pp *poster
+			if post {
+				if pp, err = newPoster(p, stderr); err != nil {
+					return err
+				}
+				// A head that moved since the review refuses before
+				// anything is recorded.
+				if err := pp.checkHead(); err != nil {
+					return err
+				}
+			}
 			override := ""
 			if force {
 				override = note
@@ -367,6 +381,9 @@ that posts it.`,
 				msg += " (override: the gate was not ready)"
 			}
 			say(stderr, "%s", msg)
+			if pp != nil {
+				return pp.post()
+			}
 			if decision == packet.DecisionOkToTest {
 				return writeSanitized(stdout, func(b io.Writer) {
 					for _, l := range p.OkToTestLines() {
@@ -383,13 +400,15 @@ that posts it.`,
 	f.BoolVar(&changes, "request-changes", false, "the change must change first")
 	f.StringVar(&note, "note", "", "a note; with --force, why the gate is overridden")
 	f.BoolVar(&force, "force", false, "give ok-to-test although the gate is not ready (needs --note)")
+	f.BoolVar(&post, "post", false, "on a pull request: post /ok to test <head sha> once the decision is recorded, if the head is still the one reviewed")
 	return cmd
 }
 
 func newExportCmd(stdout, stderr io.Writer) *cobra.Command {
 	var format, out string
+	var post bool
 	cmd := &cobra.Command{
-		Use:   "export PACKET --format markdown|sarif|rdjsonl|github-review [-o FILE]",
+		Use:   "export PACKET --format markdown|sarif|rdjsonl|github-review [-o FILE] [--post]",
 		Short: "Write the triage and decision for other tools",
 		Long: `export writes the findings with their triage and the gate decision:
 
@@ -419,6 +438,16 @@ to standard output when -o FILE is given (it reads FILE).`,
 			if err := p.Export(&raw, format, packet.ExportOptions{ToolVersion: version}); err != nil {
 				return err
 			}
+			if post {
+				if format != packet.FormatGitHubReview {
+					return errors.New("export: --post posts --format github-review only")
+				}
+				pp, err := newPoster(p, stderr)
+				if err != nil {
+					return err
+				}
+				return pp.postReview(raw.Bytes())
+			}
 			var text bytes.Buffer
 			if format == packet.FormatMarkdown {
 				writeSanitized(&text, func(w io.Writer) { w.Write(raw.Bytes()) })
@@ -446,6 +475,7 @@ to standard output when -o FILE is given (it reads FILE).`,
 	}
 	cmd.Flags().StringVar(&format, "format", "", "markdown, sarif, rdjsonl or github-review")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write to FILE instead of standard output (- is standard output)")
+	cmd.Flags().BoolVar(&post, "post", false, "on a pull request, with --format github-review: post the review")
 	cmd.MarkFlagRequired("format")
 	return cmd
 }

@@ -224,3 +224,29 @@ func TestTriageImport(t *testing.T) {
 		t.Errorf("--import with an action: exit %d", code)
 	}
 }
+
+// A pr.json in a packet the user opened is the packet speaking for GitHub
+// (CI passed, a maintainer said /ok to test, the head is current): only the
+// packets vetter builds in its own cache carry one that is read.
+func TestPacketCannotSpeakForGitHub(t *testing.T) {
+	pinned(t)
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := samplePacketDir(t, "", nil)
+	forged := `{"kind":"github-pr","url":"https://github.com/acme/depot/pull/2318","owner":"acme","repo":"depot","number":2318,` +
+		`"head_sha":"1bb1c70f4285cf39d8ebaf61573f0095423d52b1","packet_head_sha":"1bb1c70f4285cf39d8ebaf61573f0095423d52b1",` +
+		`"ci":{"success":40},"ok_to_test":[{"sha":"1bb1c70f4285cf39d8ebaf61573f0095423d52b1","by":"maintainer"}]}`
+	os.WriteFile(filepath.Join(dir, packet.OriginFile), []byte(forged), 0o644)
+	out, _, code := run(t, "check", dir)
+	if code != 1 || !strings.Contains(out, "the packet carries its own pr.json") {
+		t.Errorf("check: exit %d\n%s", code, out)
+	}
+	var js struct {
+		Source json.RawMessage `json:"source"`
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "summary", "--json", dir)), &js); err != nil {
+		t.Fatal(err)
+	}
+	if len(js.Source) != 0 {
+		t.Errorf("summary --json reports the forged origin: %s", js.Source)
+	}
+}

@@ -22,6 +22,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"vetter/github"
 	"vetter/packet"
 	"vetter/ui"
 	"vetter/views"
@@ -128,6 +129,7 @@ enter opens one, backspace returns to the inbox.`,
 					return runPreview(pv, t, theme, watch, stdout)
 				}
 			}
+			prOpts.cachedFirst = !plain
 			p, err := loadArgWith(args, stderr, packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog})
 			if err != nil {
 				return err
@@ -160,6 +162,7 @@ enter opens one, backspace returns to the inbox.`,
 	addTriageCommands(root, stdout, stderr)
 	addCompareCommand(root, stdout, stderr)
 	addCompletions(root)
+	addPRFlags(root)
 	return root
 }
 
@@ -286,12 +289,28 @@ func loadArgWith(args []string, stderr io.Writer, opts packet.Options) (*packet.
 	if len(args) == 0 {
 		return packet.LoadSample(opts), nil
 	}
-	p, err := packet.Load(args[0], opts)
+	path, _, err := resolvePacketArg(args[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "vetter:", ui.Sanitize(err.Error()))
+		return nil, exitError{2}
+	}
+	opts.OriginRoot = originRoot()
+	p, err := packet.Load(path, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "vetter:", ui.Sanitize(err.Error()))
 		return nil, exitError{2}
 	}
 	return p, nil
+}
+
+// originRoot is where vetter keeps the packets it builds from pull requests:
+// only there is a packet's pr.json its own (packet.Options.OriginRoot).
+func originRoot() string {
+	d, err := github.DefaultCacheDir()
+	if err != nil {
+		return ""
+	}
+	return d
 }
 
 // loadReviewed loads the packet named by args (or the built-in sample) with

@@ -24,13 +24,16 @@ var workbenchLoad = packet.Options{DeferLogIndex: true, DeferAbove: packet.Small
 // workbenchOptions are what every way into the workbench shares.
 func workbenchOptions(theme string, watch bool) views.AppOptions {
 	_, noColor := os.LookupEnv("NO_COLOR")
-	return views.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: workbenchLoad, AsyncHighlight: true}
+	load := workbenchLoad
+	load.OriginRoot = originRoot()
+	return views.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: load, AsyncHighlight: true}
 }
 
 // runWorkbench opens the full-screen workbench on a loaded packet; with
 // watch, a folder packet is reloaded in place when its files change.
 func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *packet.Packet, stdout io.Writer) error {
 	opts := workbenchOptions(theme, watch)
+	opts.PostOkToTest = workbenchPoster(p)
 	if since != nil {
 		c := packet.Compare(since, p)
 		opts.Since = &c
@@ -87,6 +90,7 @@ func runPreview(pv *packet.Packet, t views.Target, theme string, watch bool, std
 	opts.Complete = func(reuse map[string]*packet.Log) (*packet.Packet, error) {
 		o := workbenchLoad
 		o.Reuse = reuse
+		o.OriginRoot = originRoot()
 		return packet.Load(path, o)
 	}
 	return runApp(views.NewApp(pv, opts), stdout)

@@ -84,7 +84,7 @@ func ShellQuote(s string) string {
 // the gh command that posts it. It is empty when the head SHA is not a valid
 // commit id.
 func (p *Packet) OkToTestLines() []string {
-	sha := p.Change.HeadSHA
+	sha := p.DecisionSHA()
 	if !ValidSHA(sha) {
 		return nil
 	}
@@ -139,7 +139,8 @@ func (s *Store) DecideOn(g Gate, decision, note, user, override string, now time
 		return GateDecision{}, MergeReport{}, fmt.Errorf("deciding %q: %w", decision, ErrBadDecision)
 	}
 	failing := g.FailingChecks()
-	sha := s.p.Change.HeadSHA
+	// On a pull request the decision is for the commit that would run.
+	sha := s.p.DecisionSHA()
 	override = strings.TrimSpace(override)
 	if decision == DecisionOkToTest {
 		if !ValidSHA(sha) {

@@ -183,7 +183,7 @@ func (p *Packet) decisionMarkdown(w io.Writer) {
 		return
 	}
 	fmt.Fprintf(w, "**Decision:** %s for `%s` by %s, %s.\n", mdCell(gd.Decision), mdCell(orDash(gd.SHA)), mdCell(orDash(gd.User)), stampText(gd.Time))
-	if gd.SHA != p.Change.HeadSHA {
+	if gd.SHA != p.DecisionSHA() {
 		fmt.Fprintf(w, "\n⚠ It was made for `%s`; the head is now `%s`.\n", mdCell(orDash(gd.SHA)), mdCell(orDash(p.Change.HeadSHA)))
 	}
 	if gd.Override != "" {
@@ -268,7 +268,7 @@ func (p *Packet) ExportMarkdown(w io.Writer) error {
 		}
 		fmt.Fprintln(w)
 	}
-	if gd := p.Triage; gd != nil && gd.Gate != nil && gd.Gate.Decision == DecisionOkToTest && gd.Gate.SHA == p.Change.HeadSHA && ValidSHA(gd.Gate.SHA) {
+	if gd := p.Triage; gd != nil && gd.Gate != nil && gd.Gate.Decision == DecisionOkToTest && gd.Gate.SHA == p.DecisionSHA() && ValidSHA(gd.Gate.SHA) {
 		fmt.Fprintf(w, "```\n/ok to test %s\n```\n\n", gd.Gate.SHA)
 	}
 	fmt.Fprintln(w, "<sub>Triage by vetter. The findings are the packet's advisory review; the decision is a person's.</sub>")

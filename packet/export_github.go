@@ -28,7 +28,8 @@ type GitHubReviewComment struct {
 
 // GitHubReview builds the review: REQUEST_CHANGES when a blocker or major
 // finding is accepted (and not stale), else COMMENT; an inline comment for
-// each finding not dismissed whose location is a line the change added; the
+// each finding not dismissed whose location is a line inside a hunk of the
+// diff (added or context: issue 13, GitHub accepts both); the
 // decision, the gate and every other finding in the body. The commit is the
 // head SHA, so the review lands on exactly what was vetted.
 func (p *Packet) GitHubReview() GitHubReview {
@@ -39,13 +40,18 @@ func (p *Packet) GitHubReview() GitHubReview {
 	es := p.exportFindings()
 	var rest, dismissed []exported
 	for _, e := range es {
+		if e.f.Source != "" {
+			// Another reviewer's thread is already on the PR; it is not
+			// posted back as vetter's.
+			continue
+		}
 		if e.state == TriageAccepted && !e.stale && SeverityRank(e.f.Severity) <= 1 {
 			r.Event = "REQUEST_CHANGES"
 		}
 		switch {
 		case e.state == TriageDismissed:
 			dismissed = append(dismissed, e)
-		case p.OnAddedLine(e.loc):
+		case p.inHunk(e.loc):
 			r.Comments = append(r.Comments, p.reviewComment(e))
 		default:
 			rest = append(rest, e)
@@ -64,7 +70,7 @@ func (p *Packet) GitHubReview() GitHubReview {
 	fmt.Fprintf(&b, "%d findings (%s): %d inline", len(es), triageCounts(es), len(r.Comments))
 	fmt.Fprintf(&b, ", %d below, %d dismissed.\n", len(rest), len(dismissed))
 	if len(rest) > 0 {
-		b.WriteString("\n#### Not on a changed line\n\n")
+		b.WriteString("\n#### Outside the diff\n\n")
 		for _, e := range rest {
 			fmt.Fprintf(&b, "- **%s:** %s (`%s`, %s)", conventionalLabel(e.f.Severity), mdCell(oneLine(e.f.Claim)), mdCell(e.f.Location), mdCell(e.f.ID))
 			if t := e.triageSentence(); t != "" {
@@ -83,8 +89,17 @@ func (p *Packet) GitHubReview() GitHubReview {
 	return r
 }
 
-// reviewComment is the inline comment of a finding on an added line; a range
-// whose end is in the same hunk becomes a multi-line comment.
+// inHunk reports whether a diff citation sits on a line GitHub takes an
+// inline comment on: an added or context line of a hunk (the new side,
+// RIGHT; a citation names new-side lines, so never a removed one).
+// Anything else would make GitHub refuse the whole review.
+func (p *Packet) inHunk(c *Citation) bool {
+	l := p.diffLine(c)
+	return l != nil && l.Kind != LineRemoved
+}
+
+// reviewComment is the inline comment of a finding on a line of a hunk; a
+// range whose end is in the same hunk becomes a multi-line comment.
 func (p *Packet) reviewComment(e exported) GitHubReviewComment {
 	c := e.loc
 	rc := GitHubReviewComment{Path: c.Target, Line: c.Line, Side: "RIGHT"}

@@ -240,8 +240,9 @@ func TestExportRDJSONL(t *testing.T) {
 }
 
 func TestExportGitHubReview(t *testing.T) {
-	// #5 moved onto a context line of the diff: cited in the diff, but not a
-	// changed line, so it goes in the body.
+	// #5 moved onto a context line of the diff: inside a hunk, so GitHub
+	// takes an inline comment there; #3 cites the registry, outside the diff,
+	// so it goes in the body.
 	p := triaged(t, func(s string) string {
 		return strings.Replace(s, "| 5 | `tools/acmeup/acmeup.py:117-118` |", "| 5 | `docs/uploading-artifacts.md:28` |", 1)
 	})
@@ -259,13 +260,13 @@ func TestExportGitHubReview(t *testing.T) {
 			t.Errorf("comment %+v", c)
 		}
 	}
-	if strings.Join(inline, ",") != "internal/upload/client.go,internal/upload/client.go" {
-		t.Errorf("inline comments on %v, want #1 and #2 only", inline)
+	if strings.Join(inline, ",") != "internal/upload/client.go,internal/upload/client.go,docs/uploading-artifacts.md" {
+		t.Errorf("inline comments on %v, want #1, #2 and #5 (a context line)", inline)
 	}
 	if c := r.Comments[0]; c.StartLine != 97 || c.Line != 98 || !strings.HasPrefix(c.Body, "**issue:** ") {
 		t.Errorf("#1 comment: %+v", c)
 	}
-	for _, want := range []string{"review.md#3", "docs/uploading-artifacts.md:28", "#### Dismissed", "the next sentence already says up to", "**Decision:** none recorded yet"} {
+	for _, want := range []string{"review.md#3", "#### Outside the diff", "#### Dismissed", "the next sentence already says up to", "**Decision:** none recorded yet"} {
 		if !strings.Contains(r.Body, want) {
 			t.Errorf("body lacks %q:\n%s", want, r.Body)
 		}

@@ -70,7 +70,9 @@ func (p *Packet) Gate() Gate {
 			bad++
 		}
 	}
-	if bad == 0 {
+	if detail, ok := p.logsIntactFromOrigin(); ok {
+		add(CheckLogsIntact, true, detail)
+	} else if bad == 0 {
 		add(CheckLogsIntact, true, fmt.Sprintf("%d logs present, non-empty and agreeing with their exit lines", len(p.Logs)))
 	} else {
 		add(CheckLogsIntact, false, fmt.Sprintf("%d log problems (missing, outside the packet, empty or exit mismatch)", bad))
@@ -100,6 +102,8 @@ func (p *Packet) Gate() Gate {
 		add(CheckHeadKnown, false, "change.md names no head SHA")
 	}
 
+	p.originChecks(add)
+
 	g.Checks = append(g.Checks, p.attentionCheck())
 
 	g.Ready = true
@@ -112,6 +116,9 @@ func (p *Packet) Gate() Gate {
 
 // OkToTestCommand is the comment a maintainer posts, bound to the head SHA.
 func (p *Packet) OkToTestCommand() string {
+	if p.Origin != nil && ValidSHA(p.Origin.HeadSHA) {
+		return "/ok to test " + p.Origin.HeadSHA
+	}
 	if p.Change.HeadSHA == "" {
 		return "/ok to test <head sha unknown>"
 	}

@@ -22,6 +22,11 @@ type Options struct {
 	// again, so their index, complete or not, carries over. The loaded packet
 	// owns them from then on.
 	Reuse map[string]*Log
+	// OriginRoot is the folder vetter writes the packets it builds from an
+	// origin (a pull request) into, with the origin's state beside them
+	// (OriginFile). Only a packet under it has its OriginFile read: anywhere
+	// else that file is the packet speaking for GitHub, and is reported.
+	OriginRoot string
 }
 
 // SmallLog is a size below which a log indexes in milliseconds: the
@@ -137,6 +142,7 @@ func Analyze(src *Source, opts Options) *Packet {
 	p.Problems = append(p.Problems, dr.problems...)
 	p.readRegistry()
 	p.readLogs(opts)
+	p.readOrigin(opts.OriginRoot)
 	p.Evidence = BuildEvidence(p.Plan.Recipes, p.Registry.Runs)
 	p.auditEvidence()
 	p.Reresolve()

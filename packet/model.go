@@ -83,6 +83,11 @@ type Finding struct {
 	Extra map[string]string
 	// Citations are those found in Location, Claim and Evidence, Location first.
 	Citations []Citation
+	// Source is who raised a finding that is not review.md's own: another
+	// reviewer's account on the packet's origin ("" for review.md's rows);
+	// Resolved and Outdated are its thread's state there (source_pr.go).
+	Source             string
+	Resolved, Outdated bool
 }
 
 // SeverityRank orders severities: blocker 0, major 1, minor 2, nit 3, others 4.

@@ -49,6 +49,9 @@ type Packet struct {
 	// Reviewed holds the reviewer's "looked at" marks on attention items,
 	// by Attention.Key, read from reviewed.json by OpenStore (nil before).
 	Reviewed map[string]ReviewMark
+	// Origin is what the place the packet came from knows (a pull request:
+	// its head, CI, /ok to test, other reviewers); nil for a plain packet.
+	Origin *Origin
 
 	Problems []Problem
 

@@ -25,6 +25,9 @@ type Summary struct {
 	Attention []SummaryAttention `json:"attention"`
 	// Decision is the reviewer's gate decision on record, null when none.
 	Decision *SummaryDecision `json:"decision"`
+	// Source is what the packet's origin knows (source_pr.go); absent for a
+	// plain packet.
+	Source *SummarySource `json:"source,omitempty"`
 }
 
 // SummaryDecision is the gate decision on record and whether it still
@@ -109,6 +112,11 @@ type SummaryFinding struct {
 	Stale     bool              `json:"stale,omitempty"`
 	Note      string            `json:"note,omitempty"`
 	Citations []SummaryCitation `json:"citations"`
+	// Source is "review.md" or the account that raised it; Resolved and
+	// Outdated are a review thread's state, absent for review.md's rows.
+	Source   string `json:"source"`
+	Resolved *bool  `json:"resolved,omitempty"`
+	Outdated *bool  `json:"outdated,omitempty"`
 }
 
 type SummaryCitation struct {
@@ -140,6 +148,7 @@ func (p *Packet) Summarize() Summary {
 			Override: d.Override, Current: stands, Why: p.DecisionNote()}
 	}
 	SortProblems(s.Problems)
+	s.Source = p.summarySource()
 	for _, row := range p.Evidence.Rows {
 		r := SummaryRecipe{Recipe: row.Recipe, Status: row.Status, Planned: row.Planned, Runs: len(row.Runs), Logs: []string{}}
 		for _, run := range row.Runs {
@@ -164,6 +173,14 @@ func (p *Packet) Summarize() Summary {
 			Claim: f.Claim, Evidence: f.Evidence, Triage: state, Stale: stale, Citations: []SummaryCitation{}}
 		if d != nil {
 			sf.Note = d.Note
+		}
+		sf.Source = ReviewFile
+		if f.Source != "" {
+			sf.Source = f.Source
+			if strings.HasPrefix(f.ID, "thread:") {
+				res, out := f.Resolved, f.Outdated
+				sf.Resolved, sf.Outdated = &res, &out
+			}
 		}
 		for _, c := range f.Citations {
 			sf.Citations = append(sf.Citations, SummaryCitation{Text: c.Text, Kind: c.Kind, Target: c.Target,
@@ -254,6 +271,7 @@ func (s Summary) WriteText(w io.Writer) {
 	if s.Change.URL != "" {
 		fmt.Fprintf(w, "  pr        %s\n", s.Change.URL)
 	}
+	s.Source.writeText(w)
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Verdict     %s", orDash(s.Verdict.Value))
 	if s.Verdict.Line > 0 {
@@ -295,6 +313,12 @@ func (s Summary) WriteText(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	for _, f := range s.Findings {
+		if f.Number == 0 && f.Source != ReviewFile {
+			// Another reviewer's thread, or the commits after the packet.
+			fmt.Fprintf(w, "  %s  %s %s  %s%s\n", f.ID, f.Severity, triageLabel(f), clip(oneLine(f.Location), 70), threadState(f))
+			fmt.Fprintf(w, "       %s\n", clip(oneLine(f.Claim), 100))
+			continue
+		}
 		fmt.Fprintf(w, "  #%-3d %-8s %-10s %s\n", f.Number, f.Severity, triageLabel(f), clip(oneLine(f.Location), 70))
 		fmt.Fprintf(w, "       %s\n", clip(oneLine(f.Claim), 100))
 	}
@@ -400,7 +424,9 @@ func (s Summary) WriteMarkdown(w io.Writer) {
 	fmt.Fprintf(w, "| Head | `%s` |\n", mdCell(orDash(s.Change.HeadSHA)))
 	fmt.Fprintf(w, "| Verdict | **%s** |\n", mdCell(orDash(s.Verdict.Value)))
 	fmt.Fprintf(w, "| Assessment | **%s** |\n", mdCell(orDash(s.Assessment.Value)))
-	fmt.Fprintf(w, "| Diff | %d files, +%d −%d |\n\n", s.Diff.Files, s.Diff.Insertions, s.Diff.Deletions)
+	fmt.Fprintf(w, "| Diff | %d files, +%d −%d |\n", s.Diff.Files, s.Diff.Insertions, s.Diff.Deletions)
+	s.Source.writeMarkdownRows(w)
+	fmt.Fprintln(w)
 	if s.Verdict.Summary != "" {
 		fmt.Fprintf(w, "> %s\n\n", mdCell(s.Verdict.Summary))
 	}

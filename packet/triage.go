@@ -109,7 +109,8 @@ func (p *Packet) DecisionStands() (d *GateDecision, stands bool) {
 		return nil, false
 	}
 	d = p.Triage.Gate
-	return d, p.Change.HeadSHA != "" && sameSHA(d.SHA, p.Change.HeadSHA)
+	head := p.DecisionSHA()
+	return d, head != "" && sameSHA(d.SHA, head)
 }
 
 // DecisionNote says in one short sentence whether the decision on record
@@ -122,7 +123,7 @@ func (p *Packet) DecisionNote() string {
 	case stands:
 		return fmt.Sprintf("%s for %s by %s stands", d.Decision, shortSHA(d.SHA), orDash(d.User))
 	default:
-		return fmt.Sprintf("%s was for %s; the head is %s: it no longer stands", d.Decision, shortSHA(d.SHA), shortSHA(orDash(p.Change.HeadSHA)))
+		return fmt.Sprintf("%s was for %s; the head is %s: it no longer stands", d.Decision, shortSHA(d.SHA), shortSHA(orDash(p.DecisionSHA())))
 	}
 }
 

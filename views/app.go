@@ -44,6 +44,8 @@ type AppOptions struct {
 	// (packet.OpenLogPreview, packet.OpenFindingsPreview), taking over the
 	// preview's open logs.
 	Complete func(reuse map[string]*packet.Log) (*packet.Packet, error)
+	// PostOkToTest is Context.PostOkToTest for the packet opened.
+	PostOkToTest func(sha string) (string, error)
 }
 
 // App is the program's model. It holds the inbox, the workbench (a Root on
@@ -221,6 +223,7 @@ func (a *App) Init() tea.Cmd {
 func (a *App) startRoot(p *packet.Packet, name string, start *Target, since *packet.Comparison, store *packet.Store, storeErr error) {
 	ctx := NewContext(p, a.dark, a.opts.NoColor)
 	ctx.AsyncHighlight = a.opts.AsyncHighlight
+	ctx.PostOkToTest = a.opts.PostOkToTest
 	ctx.Work = a.work
 	ctx.Since = a.opts.Since
 	if since != nil {

@@ -37,6 +37,11 @@ type Context struct {
 	// --since OLD NEW); nil when there is none, and screen 8 is hidden.
 	Since *packet.Comparison
 
+	// PostOkToTest posts "/ok to test <sha>" to the pull request the packet
+	// came from, after checking its head is still sha, and returns the
+	// comment's address; nil when there is nowhere to post (a plain packet).
+	PostOkToTest func(sha string) (string, error)
+
 	// AsyncHighlight lets the diff draw new lines uncoloured and colour them
 	// in a command, so a key never waits for syntax highlighting. The
 	// workbench sets it; tests leave it off to draw every frame complete.

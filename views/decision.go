@@ -79,11 +79,14 @@ func (d *Decision) rebuild() {
 	add := func(s string, t *Target, item int) { rows = append(rows, listRow{text: s, target: t, item: item}) }
 	text := func(s string) string { return st.Text(s, st.Base) }
 
-	head := p.Change.HeadSHA
+	head := p.DecisionSHA()
 	if head == "" {
 		head = "unknown"
 	}
 	add(st.Title.Render("Decision")+"  "+st.Muted.Render("head ")+text(head), nil, -1)
+	for _, l := range originLines(p, st) {
+		add(l, nil, -1)
+	}
 	if g := p.Triage; g != nil && g.Gate != nil {
 		line := fmt.Sprintf("recorded: %s by %s at %s for %s", g.Gate.Decision, g.Gate.User, g.Gate.Time.Format("2006-01-02 15:04"), g.Gate.SHA)
 		if _, stands := p.DecisionStands(); !stands {

@@ -468,7 +468,8 @@ func (f *Findings) Search(query string) int {
 	f.matched = make([]bool, len(fs))
 	count, first := 0, -1
 	for i, fd := range fs {
-		if strings.Contains(strings.ToLower(fd.Location), q) || strings.Contains(strings.ToLower(fd.Claim), q) {
+		// The source too: "/coderabbit" finds one reviewer's threads.
+		if strings.Contains(strings.ToLower(fd.Location), q) || strings.Contains(strings.ToLower(fd.Claim), q) || strings.Contains(strings.ToLower(fd.Source), q) {
 			f.matched[i] = true
 			count++
 			if first < 0 || (first < f.sel && i >= f.sel) {

@@ -157,6 +157,10 @@ func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
 		// Backticks are markdown the list does not render; they only
 		// take room there.
 		f.claims[i] = ui.Sanitize(strings.ReplaceAll(clipRunes(firstTextLine(fd.Claim), 400), "`", ""))
+		if fd.Source != "" {
+			// Another reviewer's thread says whose it is.
+			f.claims[i] = ui.Sanitize(fd.Source) + ": " + f.claims[i]
+		}
 		f.locs[i] = ui.Sanitize(clipRunes(fd.Location, 400))
 	}
 	marker, claim := "  ", pt.base

@@ -64,6 +64,9 @@ func (o *Overview) rebuild() {
 	if p.Change.URL != "" {
 		add(st.Muted.Render("pr   ")+text(p.Change.URL), nil)
 	}
+	for _, l := range originLines(p, st) {
+		add(l, nil)
+	}
 	add(st.Muted.Render("packet ")+st.Line(p.Path, st.Muted)+st.Muted.Render(" ("+p.Source+")"), nil)
 
 	blank()

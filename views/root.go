@@ -183,6 +183,8 @@ func (r *Root) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return r, r.askDecision(msg.Decision)
 	case TriageSavedMsg:
 		return r, r.stored(msg)
+	case confirmPostMsg:
+		return r, r.askPost(msg.sha)
 	case ErrorMsg:
 		r.status = "error: " + ui.Sanitize(msg.Err.Error())
 		return r, nil

@@ -86,8 +86,9 @@ type TriageSavedMsg struct {
 	text  string // the status line
 	err   error
 	// okToTest is set when ok-to-test was recorded: the lines to copy and
-	// print on exit.
+	// print on exit, and on a pull request the question whether to post.
 	okToTest bool
+	sha      string // the SHA the decision was recorded for
 }
 
 // store is the context's store, detached so that saving in a command never
@@ -179,6 +180,10 @@ func (r *Root) stored(msg TriageSavedMsg) tea.Cmd {
 		}
 	}
 	cmds = append(cmds, func() tea.Msg { return StatusMsg{Text: text} })
+	if msg.okToTest && r.ctx.PostOkToTest != nil {
+		sha := msg.sha
+		cmds = append(cmds, func() tea.Msg { return confirmPostMsg{sha: sha} })
+	}
 	return tea.Batch(cmds...)
 }
 
@@ -202,7 +207,7 @@ func (r *Root) askDecision(decision string) tea.Cmd {
 		r.openPrompt(title, "", true, func(why string) tea.Cmd { return r.decide(decision, why, why) })
 		return r.prompt.focus()
 	}
-	r.openPrompt(fmt.Sprintf("%s for %s — note (optional):", decision, r.ctx.P.Change.HeadSHA), "", false,
+	r.openPrompt(fmt.Sprintf("%s for %s — note (optional):", decision, r.ctx.P.DecisionSHA()), "", false,
 		func(note string) tea.Cmd { return r.decide(decision, note, "") })
 	return r.prompt.focus()
 }
@@ -223,6 +228,6 @@ func (r *Root) decide(decision, note, override string) tea.Cmd {
 		if rep.GateChanged {
 			text += " · another vetter decided meanwhile: " + rep.String()
 		}
-		return TriageSavedMsg{store: store, text: text, okToTest: decision == packet.DecisionOkToTest}
+		return TriageSavedMsg{store: store, text: text, okToTest: decision == packet.DecisionOkToTest, sha: gd.SHA}
 	}
 }

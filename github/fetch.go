@@ -1,0 +1,462 @@
+package github
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// The shapes below are the parts of GitHub's REST and GraphQL answers vetter
+// uses (docs.github.com/rest/pulls, /rest/issues/comments, /rest/checks).
+
+// User is an account.
+type User struct {
+	Login string `json:"login"`
+}
+
+// Pull is GET /repos/{o}/{r}/pulls/{n}.
+type Pull struct {
+	Number  int    `json:"number"`
+	Title   string `json:"title"`
+	Body    string `json:"body"`
+	State   string `json:"state"`
+	HTMLURL string `json:"html_url"`
+	User    User   `json:"user"`
+	Head    struct {
+		SHA string `json:"sha"`
+		Ref string `json:"ref"`
+	} `json:"head"`
+	Base struct {
+		SHA string `json:"sha"`
+		Ref string `json:"ref"`
+	} `json:"base"`
+}
+
+// Commit is one entry of /pulls/{n}/commits or of a compare.
+type Commit struct {
+	SHA    string `json:"sha"`
+	Commit struct {
+		Message string `json:"message"`
+	} `json:"commit"`
+}
+
+// IssueComment is one entry of /issues/{n}/comments.
+type IssueComment struct {
+	ID                int64     `json:"id"`
+	Body              string    `json:"body"`
+	User              User      `json:"user"`
+	AuthorAssociation string    `json:"author_association"`
+	CreatedAt         time.Time `json:"created_at"`
+	UpdatedAt         time.Time `json:"updated_at"`
+	HTMLURL           string    `json:"html_url"`
+}
+
+// Review is one entry of /pulls/{n}/reviews.
+type Review struct {
+	ID          int64     `json:"id"`
+	User        User      `json:"user"`
+	Body        string    `json:"body"`
+	State       string    `json:"state"`
+	CommitID    string    `json:"commit_id"`
+	SubmittedAt time.Time `json:"submitted_at"`
+}
+
+// ReviewComment is one entry of /pulls/{n}/comments (a comment on a line).
+type ReviewComment struct {
+	ID          int64     `json:"id"`
+	NodeID      string    `json:"node_id"`
+	Body        string    `json:"body"`
+	User        User      `json:"user"`
+	Path        string    `json:"path"`
+	Line        int       `json:"line"`
+	StartLine   int       `json:"start_line"`
+	Side        string    `json:"side"`
+	InReplyToID int64     `json:"in_reply_to_id"`
+	CommitID    string    `json:"commit_id"`
+	CreatedAt   time.Time `json:"created_at"`
+}
+
+// Thread is a GraphQL PullRequestReviewThread.
+type Thread struct {
+	ID         string `json:"id"`
+	IsResolved bool   `json:"isResolved"`
+	IsOutdated bool   `json:"isOutdated"`
+	Path       string `json:"path"`
+	Line       int    `json:"line"`
+	StartLine  int    `json:"startLine"`
+	OrigLine   int    `json:"originalLine"`
+	Comments   struct {
+		Nodes []struct {
+			DatabaseID int64  `json:"databaseId"`
+			Author     User   `json:"author"`
+			Body       string `json:"body"`
+			CreatedAt  string `json:"createdAt"`
+		} `json:"nodes"`
+	} `json:"comments"`
+}
+
+// CheckRun is one entry of /commits/{sha}/check-runs.
+type CheckRun struct {
+	Name       string `json:"name"`
+	Status     string `json:"status"`     // queued, in_progress, completed
+	Conclusion string `json:"conclusion"` // success, failure, ... or null
+}
+
+// Status is one context of the combined status.
+type Status struct {
+	Context string `json:"context"`
+	State   string `json:"state"` // success, failure, error, pending
+}
+
+// PRFile is one entry of /pulls/{n}/files or of a compare's files.
+type PRFile struct {
+	Filename         string `json:"filename"`
+	PreviousFilename string `json:"previous_filename"`
+	Status           string `json:"status"`
+	Patch            string `json:"patch"`
+}
+
+// Data is everything read from one pull request.
+type Data struct {
+	Ref            Ref
+	Pull           Pull
+	Commits        []Commit
+	Comments       []IssueComment
+	Reviews        []Review
+	ReviewComments []ReviewComment
+	Threads        []Thread
+	CheckRuns      []CheckRun
+	Statuses       []Status
+	// Diff is the pull request's diff at its head; DiffNoPatch names files
+	// GitHub gave no patch for when the diff was rebuilt from the files list
+	// after a 406 (too large).
+	Diff        string
+	DiffRebuilt bool
+	DiffNoPatch []string
+	// When the packet names an older head than the PR's: the diff of
+	// base...packet head (what the packet describes), and the commits and
+	// diff of packet head...PR head (what came after).
+	PacketDiff  string
+	After       []Commit
+	AfterDiff   string
+	AfterNoDiff []string
+	// PacketHeadMissing: GitHub does not know the packet's head (it was
+	// force-pushed away), so there is no compare.
+	PacketHeadMissing bool
+}
+
+// Fetch reads the pull request in three rounds at most: everything that
+// needs only the number at once; then the checks for the head and the
+// pages the first pages announced; then the compares the packet's head
+// calls for.
+func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	d := &Data{Ref: ref}
+	repo := fmt.Sprintf("repos/%s/%s", ref.Owner, ref.Repo)
+	pr := fmt.Sprintf("%s/pulls/%d", repo, ref.Number)
+	name := ref.String()
+
+	var mu sync.Mutex
+	var firstErr error
+	fail := func(err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	var wg sync.WaitGroup
+	run := func(f func() error) {
+		wg.Go(func() {
+			if err := f(); err != nil {
+				fail(err)
+			}
+		})
+	}
+	run(func() error {
+		if err := c.getJSON(ctx, pr, name, &d.Pull); err != nil {
+			return err
+		}
+		if d.Pull.Head.SHA == "" {
+			return malformed(name, fmt.Errorf("the pull request names no head SHA"))
+		}
+		// The checks need the head; they start as soon as it is known.
+		var cw sync.WaitGroup
+		cw.Go(func() {
+			runs, err := getAllIn[CheckRun](ctx, c, fmt.Sprintf("%s/commits/%s/check-runs", repo, d.Pull.Head.SHA), "check_runs", "the check runs of "+name)
+			if err != nil {
+				fail(err)
+			}
+			d.CheckRuns = runs
+		})
+		cw.Go(func() {
+			var st struct {
+				Statuses []Status `json:"statuses"`
+			}
+			if err := c.getJSON(ctx, fmt.Sprintf("%s/commits/%s/status", repo, d.Pull.Head.SHA), "the combined status of "+name, &st); err != nil {
+				fail(err)
+			}
+			d.Statuses = st.Statuses
+		})
+		cw.Wait()
+		return nil
+	})
+	run(func() (err error) {
+		d.Commits, err = getAll[Commit](ctx, c, pr+"/commits", "the commits of "+name)
+		return
+	})
+	run(func() (err error) {
+		d.Comments, err = getAll[IssueComment](ctx, c, fmt.Sprintf("%s/issues/%d/comments", repo, ref.Number), "the comments of "+name)
+		return
+	})
+	run(func() (err error) {
+		d.Reviews, err = getAll[Review](ctx, c, pr+"/reviews", "the reviews of "+name)
+		return
+	})
+	run(func() (err error) {
+		d.ReviewComments, err = getAll[ReviewComment](ctx, c, pr+"/comments", "the review comments of "+name)
+		return
+	})
+	run(func() (err error) {
+		d.Threads, err = c.threads(ctx, ref)
+		return
+	})
+	run(func() error { return c.diff(ctx, pr, name, d) })
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	sort.SliceStable(d.Comments, func(i, j int) bool { return d.Comments[i].CreatedAt.Before(d.Comments[j].CreatedAt) })
+	return d, nil
+}
+
+// FetchAfter reads what the packet's head does not cover: the diff the packet
+// describes (base...packet head) and the commits and diff that came after
+// (packet head...PR head). It does nothing when the heads agree.
+func (c *Client) FetchAfter(ctx context.Context, d *Data, packetHead string) error {
+	if packetHead == "" || sameSHA(packetHead, d.Pull.Head.SHA) {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	repo := fmt.Sprintf("repos/%s/%s", d.Ref.Owner, d.Ref.Repo)
+	name := d.Ref.String()
+	var wg sync.WaitGroup
+	var errA, errB error
+	wg.Go(func() {
+		r, err := c.do(ctx, http.MethodGet, fmt.Sprintf("%s/compare/%s...%s", repo, d.Pull.Base.SHA, packetHead), "application/vnd.github.diff", nil, "the diff of "+name+" at the packet's head")
+		if err != nil {
+			// A packet head GitHub does not know (force-pushed away) leaves
+			// the PR's own diff as the packet's: the compare says the rest.
+			if IsKind(err, KindNotFound) || (r != nil && r.Status == http.StatusNotAcceptable) {
+				return
+			}
+			errA = err
+			return
+		}
+		d.PacketDiff = string(r.Body)
+	})
+	wg.Go(func() {
+		var cmp struct {
+			Commits []Commit `json:"commits"`
+			Files   []PRFile `json:"files"`
+		}
+		what := fmt.Sprintf("the compare of %s...%s on %s", short(packetHead), short(d.Pull.Head.SHA), name)
+		if err := c.getJSON(ctx, fmt.Sprintf("%s/compare/%s...%s", repo, packetHead, d.Pull.Head.SHA), what, &cmp); err != nil {
+			// A head force-pushed away: the packet describes a commit
+			// the repository no longer has, which is itself the news.
+			if IsKind(err, KindNotFound) {
+				d.PacketHeadMissing = true
+				return
+			}
+			errB = err
+			return
+		}
+		d.After = cmp.Commits
+		d.AfterDiff, d.AfterNoDiff = rebuildDiff(cmp.Files)
+	})
+	wg.Wait()
+	if errA != nil {
+		return errA
+	}
+	return errB
+}
+
+// diff reads the PR's diff; when GitHub refuses it as too large (406) it is
+// rebuilt from the files list's patches.
+func (c *Client) diff(ctx context.Context, pr, name string, d *Data) error {
+	r, err := c.do(ctx, http.MethodGet, pr, "application/vnd.github.diff", nil, "the diff of "+name)
+	if err == nil {
+		d.Diff = string(r.Body)
+		return nil
+	}
+	if r == nil || r.Status != http.StatusNotAcceptable {
+		return err
+	}
+	files, err := getAll[PRFile](ctx, c, pr+"/files", "the files of "+name)
+	if err != nil {
+		return err
+	}
+	d.Diff, d.DiffNoPatch = rebuildDiff(files)
+	d.DiffRebuilt = true
+	return nil
+}
+
+// rebuildDiff writes a git diff from the files list's patches; files with no
+// patch (binary, or too large for GitHub to show) are named, not invented.
+func rebuildDiff(files []PRFile) (string, []string) {
+	var b strings.Builder
+	var none []string
+	for _, f := range files {
+		old := f.Filename
+		if f.PreviousFilename != "" {
+			old = f.PreviousFilename
+		}
+		fmt.Fprintf(&b, "diff --git a/%s b/%s\n", old, f.Filename)
+		switch f.Status {
+		case "added":
+			b.WriteString("new file mode 100644\n")
+		case "removed":
+			b.WriteString("deleted file mode 100644\n")
+		case "renamed":
+			fmt.Fprintf(&b, "rename from %s\nrename to %s\n", old, f.Filename)
+		}
+		if f.Patch == "" {
+			none = append(none, f.Filename)
+			continue
+		}
+		from, to := "a/"+old, "b/"+f.Filename
+		if f.Status == "added" {
+			from = "/dev/null"
+		}
+		if f.Status == "removed" {
+			to = "/dev/null"
+		}
+		fmt.Fprintf(&b, "--- %s\n+++ %s\n%s", from, to, f.Patch)
+		if !strings.HasSuffix(f.Patch, "\n") {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String(), none
+}
+
+const threadsQuery = `query($owner: String!, $repo: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $repo) {
+    pullRequest(number: $number) {
+      reviewThreads(first: 100, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        nodes {
+          id isResolved isOutdated path line startLine originalLine
+          comments(first: 100) { nodes { databaseId author { login } body createdAt } }
+        }
+      }
+    }
+  }
+}`
+
+// threads reads every review thread, page by page (a GraphQL cursor names
+// the next page only once the previous one is read).
+func (c *Client) threads(ctx context.Context, ref Ref) ([]Thread, error) {
+	var out []Thread
+	var after any
+	for range 1000 {
+		var data struct {
+			Repository *struct {
+				PullRequest *struct {
+					ReviewThreads struct {
+						PageInfo struct {
+							HasNextPage bool   `json:"hasNextPage"`
+							EndCursor   string `json:"endCursor"`
+						} `json:"pageInfo"`
+						Nodes []Thread `json:"nodes"`
+					} `json:"reviewThreads"`
+				} `json:"pullRequest"`
+			} `json:"repository"`
+		}
+		vars := map[string]any{"owner": ref.Owner, "repo": ref.Repo, "number": ref.Number, "after": after}
+		if err := c.graphQL(ctx, threadsQuery, vars, "the review threads of "+ref.String(), &data); err != nil {
+			return nil, err
+		}
+		if data.Repository == nil || data.Repository.PullRequest == nil {
+			return nil, &Error{Kind: KindNotFound, Msg: fmt.Sprintf("%s: not found: the pull request or repository does not exist, or the token cannot see it (check `gh auth status`)", ref)}
+		}
+		rt := data.Repository.PullRequest.ReviewThreads
+		out = append(out, rt.Nodes...)
+		if !rt.PageInfo.HasNextPage || rt.PageInfo.EndCursor == "" {
+			break
+		}
+		after = rt.PageInfo.EndCursor
+	}
+	return out, nil
+}
+
+// HeadSHA re-reads the pull request's head, just before posting.
+func (c *Client) HeadSHA(ctx context.Context, ref Ref) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	// No ETag here: a cached head is exactly what must not be trusted.
+	r, err := c.doOnce(ctx, http.MethodGet, fmt.Sprintf("repos/%s/%s/pulls/%d", ref.Owner, ref.Repo, ref.Number), nil, ref.String())
+	if err != nil {
+		return "", err
+	}
+	var p Pull
+	if err := json.Unmarshal(r.Body, &p); err != nil || p.Head.SHA == "" {
+		return "", malformed(ref.String(), fmt.Errorf("no head SHA in the answer"))
+	}
+	return p.Head.SHA, nil
+}
+
+// PostComment posts body as an issue comment on the pull request.
+func (c *Client) PostComment(ctx context.Context, ref Ref, body string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	payload, err := json.Marshal(map[string]string{"body": body})
+	if err != nil {
+		return "", err
+	}
+	r, err := c.doOnce(ctx, http.MethodPost, fmt.Sprintf("repos/%s/%s/issues/%d/comments", ref.Owner, ref.Repo, ref.Number), payload, "posting a comment on "+ref.String())
+	if err != nil {
+		return "", err
+	}
+	var ic IssueComment
+	_ = json.Unmarshal(r.Body, &ic)
+	return ic.HTMLURL, nil
+}
+
+// PostReview posts a pull-request review (the JSON body of
+// POST /repos/{o}/{r}/pulls/{n}/reviews) and returns its address.
+func (c *Client) PostReview(ctx context.Context, ref Ref, body []byte) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	r, err := c.doOnce(ctx, http.MethodPost, fmt.Sprintf("repos/%s/%s/pulls/%d/reviews", ref.Owner, ref.Repo, ref.Number), body, "posting a review on "+ref.String())
+	if err != nil {
+		return "", err
+	}
+	var rv struct {
+		HTMLURL string `json:"html_url"`
+	}
+	_ = json.Unmarshal(r.Body, &rv)
+	return rv.HTMLURL, nil
+}
+
+func short(sha string) string {
+	if len(sha) > 7 {
+		return sha[:7]
+	}
+	return sha
+}
+
+// sameSHA compares a possibly abbreviated SHA with a full one.
+func sameSHA(a, b string) bool {
+	a, b = strings.ToLower(a), strings.ToLower(b)
+	if len(a) < 7 || len(b) < 7 {
+		return a == b
+	}
+	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
+}

@@ -1,0 +1,538 @@
+package github
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"vetter/packet"
+)
+
+// Options say how a pull request is opened.
+type Options struct {
+	Config Config
+	// CacheDir is the cache root; "" is $XDG_CACHE_HOME/vetter, else
+	// ~/.cache/vetter.
+	CacheDir string
+	// Offline opens the newest cached copy without the network.
+	Offline bool
+	// LocalPacket is a packet folder or archive of the same work item
+	// (--packet): its registry and logs are used, and its change.diff is
+	// compared with the pull request's.
+	LocalPacket string
+	Now         func() time.Time
+	// InPlace refreshes a cached head's folder file by file, rather than
+	// swapping the folder: a workbench watching it reloads in place.
+	InPlace bool
+	// RefreshInto is the folder a workbench shows (with InPlace): when the
+	// head moved, the new head is written to its own folder and into this
+	// one too, so the screen says the head moved instead of going stale.
+	RefreshInto string
+}
+
+// Opened is a pull request laid out as a packet folder.
+type Opened struct {
+	Ref       Ref
+	Dir       string // the packet folder in the cache
+	HeadSHA   string
+	FromCache bool
+	Data      *Data // nil when opened offline
+}
+
+// DefaultCacheDir is $XDG_CACHE_HOME/vetter, else ~/.cache/vetter.
+func DefaultCacheDir() (string, error) {
+	if d := os.Getenv("XDG_CACHE_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "vetter"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("finding the cache directory: %w", err)
+	}
+	return filepath.Join(home, ".cache", "vetter"), nil
+}
+
+// prDir is where one pull request's heads are cached.
+func prDir(root string, ref Ref) string {
+	return filepath.Join(root, orGitHub(ref.Host), ref.Owner, ref.Repo, fmt.Sprint(ref.Number))
+}
+
+// Cached returns the newest cached packet folder of ref, or "" when there is
+// none.
+func Cached(root string, ref Ref) string {
+	base := prDir(root, ref)
+	data, err := os.ReadFile(filepath.Join(base, "latest"))
+	if err != nil {
+		return ""
+	}
+	sha := strings.TrimSpace(string(data))
+	if !packet.ValidSHA(sha) {
+		return ""
+	}
+	dir := filepath.Join(base, sha)
+	if _, err := os.Stat(filepath.Join(dir, packet.OriginFile)); err != nil {
+		return ""
+	}
+	return dir
+}
+
+// Open reads the pull request and writes it as a packet folder in the cache
+// (host/owner/repo/number/head-sha), replacing that folder whole only once
+// everything was read: a failure leaves what was there before.
+func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
+	root := opts.CacheDir
+	if root == "" {
+		var err error
+		if root, err = DefaultCacheDir(); err != nil {
+			return nil, err
+		}
+	}
+	if opts.Offline {
+		dir := Cached(root, ref)
+		if dir == "" {
+			return nil, fmt.Errorf("%s is not in the cache (%s): open it once without --offline", ref, prDir(root, ref))
+		}
+		return &Opened{Ref: ref, Dir: dir, HeadSHA: filepath.Base(dir), FromCache: true}, nil
+	}
+	cfg := opts.Config
+	if cfg.Host == "" {
+		cfg.Host = ref.Host
+	}
+	c, err := NewClient(cfg)
+	if err != nil {
+		return nil, err
+	}
+	// --timeout bounds the whole read, both rounds.
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	etags := filepath.Join(prDir(root, ref), "etags.json")
+	c.loadCache(etags)
+	d, err := c.Fetch(ctx, ref)
+	if err != nil {
+		return nil, err
+	}
+	b, err := Build(d, opts.LocalPacket)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.FetchAfter(ctx, d, b.packetHead); err != nil {
+		return nil, err
+	}
+	b.addAfter(d)
+	now := time.Now
+	if opts.Now != nil {
+		now = opts.Now
+	}
+	b.origin.FetchedAt = now().UTC().Format(time.RFC3339)
+	dir := filepath.Join(prDir(root, ref), d.Pull.Head.SHA)
+	write := b.write
+	if opts.InPlace {
+		write = b.update
+	}
+	if opts.InPlace && opts.RefreshInto != "" && opts.RefreshInto != dir {
+		if err := b.write(dir); err != nil {
+			return nil, err
+		}
+		dir = opts.RefreshInto
+	}
+	if err := write(dir); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(prDir(root, ref), "latest"), []byte(d.Pull.Head.SHA+"\n"), 0o644); err != nil {
+		return nil, fmt.Errorf("writing the cache pointer for %s: %w", ref, err)
+	}
+	c.saveCache(etags)
+	return &Opened{Ref: ref, Dir: dir, HeadSHA: d.Pull.Head.SHA, Data: d}, nil
+}
+
+func (c *Client) loadCache(path string) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return
+	}
+	var m map[string]cachedResponse
+	if json.Unmarshal(data, &m) == nil && m != nil {
+		c.mu.Lock()
+		c.cache = m
+		c.mu.Unlock()
+	}
+}
+
+// saveCache keeps the ETags for the next visit; losing it costs only a full
+// read, so a failure is not reported.
+func (c *Client) saveCache(path string) {
+	c.mu.Lock()
+	data, err := json.Marshal(c.cache)
+	c.mu.Unlock()
+	if err != nil {
+		return
+	}
+	_ = writeAtomic(path, data)
+}
+
+// built is a packet laid out in memory before it is written.
+type built struct {
+	files      map[string][]byte // packet-relative path -> content
+	origin     packet.Origin
+	packetHead string
+	local      *packet.Packet
+	localPath  string
+}
+
+// Build lays out the packet from what was read: the documents from the
+// comments, the diff, the registry from the evidence record (or from the
+// local packet, whose logs come along), and pr.json.
+func Build(d *Data, localPacket string) (*built, error) {
+	b := &built{files: map[string][]byte{}}
+	pr := d.Pull
+	author := pr.User.Login
+	trusted := func(c IssueComment) bool {
+		if c.User.Login == author {
+			return true
+		}
+		switch strings.ToUpper(c.AuthorAssociation) {
+		case "OWNER", "MEMBER", "COLLABORATOR":
+			return true
+		}
+		return false
+	}
+	docs := Documents(d.Comments, trusted)
+	var ignored []string
+	for n, dc := range Documents(d.Comments, func(c IssueComment) bool { return !trusted(c) }) {
+		if _, ok := docs[n]; !ok || dc.CommentID > docs[n].CommentID {
+			ignored = append(ignored, n+" by "+dc.Author)
+		}
+	}
+	sort.Strings(ignored)
+	names := make([]string, 0, len(docs))
+	for n := range docs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		b.files[n] = []byte(docs[n].Text)
+	}
+	url := d.Ref.URL()
+	if pr.HTMLURL != "" {
+		url = pr.HTMLURL
+	}
+	if ch, ok := b.files[packet.ChangeFile]; ok {
+		c, _ := packet.ParseChange(packet.ParseDocument(packet.ChangeFile, ch))
+		b.packetHead = c.HeadSHA
+		// The work item is the repository in change.md's PR URL plus the
+		// packet id: a change.md that names no URL gets the PR's.
+		if c.URL == "" {
+			b.files[packet.ChangeFile] = append(bytes.TrimRight(ch, "\n"), []byte("\n\nPR URL: "+url+"\n")...)
+		}
+	}
+	var record *IssueComment
+	for i := range d.Comments {
+		if trusted(d.Comments[i]) && IsEvidenceRecord(d.Comments[i].Body) {
+			record = &d.Comments[i]
+		}
+	}
+	o := packet.Origin{Kind: packet.OriginKindPR, URL: url, Owner: d.Ref.Owner, Repo: d.Ref.Repo, Number: d.Ref.Number,
+		Title: pr.Title, State: pr.State, Author: author, HeadSHA: pr.Head.SHA, BaseSHA: pr.Base.SHA, PacketHeadSHA: b.packetHead,
+		CommitsAfterPacket: []packet.OriginCommit{}, OkToTest: []packet.OriginOkToTest{}, DiffNoPatch: d.DiffNoPatch,
+		IgnoredDocuments: ignored}
+	o.CI = ciCounts(d.CheckRuns)
+	for _, ok := range OkToTests(d.Comments) {
+		if !ok.Counts {
+			continue
+		}
+		o.OkToTest = append(o.OkToTest, packet.OriginOkToTest{SHA: ok.SHA, By: ok.By, At: ok.At, Current: sameSHA(ok.SHA, pr.Head.SHA)})
+	}
+	o.Threads = threadsOf(d, author)
+	if localPacket != "" {
+		lp, err := packet.Load(localPacket, packet.Options{})
+		if err != nil {
+			return nil, fmt.Errorf("reading the local packet %s given with --packet: %w", localPacket, err)
+		}
+		b.local, b.localPath = lp, localPacket
+		if err := b.copyLocal(lp); err != nil {
+			lp.Close()
+			return nil, err
+		}
+	} else if record != nil {
+		b.files[packet.RegistryFile] = RegistryFromRecord(record.Body)
+		o.EvidenceRecordOnly = true
+	}
+	b.files[packet.DiffPath] = []byte(d.Diff)
+	b.origin = o
+	return b, nil
+}
+
+// addAfter adds what the compare of the packet's head and the PR head read,
+// and checks a local packet's diff against the PR's at the packet's head.
+func (b *built) addAfter(d *Data) {
+	if d.PacketDiff != "" {
+		b.files[packet.DiffPath] = []byte(d.PacketDiff)
+	}
+	if d.AfterDiff != "" || len(d.After) > 0 {
+		b.files[packet.AfterPacketDiff] = []byte(d.AfterDiff)
+	}
+	for _, c := range d.After {
+		b.origin.CommitsAfterPacket = append(b.origin.CommitsAfterPacket, packet.OriginCommit{SHA: c.SHA, Message: c.Commit.Message})
+	}
+	if len(d.After) > 0 {
+		b.files[packet.AfterPacketDoc] = afterDoc(b.packetHead, d)
+	}
+	b.origin.PacketHeadMissing = d.PacketHeadMissing
+	if b.local != nil {
+		b.origin.DiffMismatch = diffMismatch(b.local.Diff, b.files[packet.DiffPath])
+		// The local packet's own diff is the one its findings cite.
+		if data, _, err := packet.ReadCapped(b.local.FS, packet.DiffPath, packet.DiffLimit); err == nil {
+			b.files[packet.DiffPath] = data
+		}
+		b.local.Close()
+		b.local = nil
+	}
+}
+
+// afterDoc writes the commits after the packet and their diff as markdown,
+// in a fence longer than any run of backticks in the diff.
+func afterDoc(packetHead string, d *Data) []byte {
+	var s strings.Builder
+	fmt.Fprintf(&s, "# After the packet — %s..%s\n\n", short(packetHead), short(d.Pull.Head.SHA))
+	fmt.Fprintf(&s, "The packet describes %s; the pull request's head is %s. What came after:\n\n", short(packetHead), short(d.Pull.Head.SHA))
+	for _, c := range d.After {
+		msg, _, _ := strings.Cut(strings.TrimSpace(c.Commit.Message), "\n")
+		fmt.Fprintf(&s, "- `%s` %s\n", short(c.SHA), msg)
+	}
+	if len(d.AfterNoDiff) > 0 {
+		fmt.Fprintf(&s, "\nGitHub showed no patch for: %s\n", strings.Join(d.AfterNoDiff, ", "))
+	}
+	fence := "```"
+	for strings.Contains(d.AfterDiff, fence) {
+		fence += "`"
+	}
+	fmt.Fprintf(&s, "\n%sdiff\n%s", fence, d.AfterDiff)
+	if !strings.HasSuffix(d.AfterDiff, "\n") {
+		s.WriteByte('\n')
+	}
+	s.WriteString(fence + "\n")
+	return []byte(s.String())
+}
+
+// copyLocal takes the registry and logs from a local packet.
+func (b *built) copyLocal(lp *packet.Packet) error {
+	return fs.WalkDir(lp.FS, "validation", func(name string, e fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			return fmt.Errorf("reading %s in the local packet %s: %w", name, b.localPath, err)
+		}
+		if e.IsDir() || !e.Type().IsRegular() {
+			return nil
+		}
+		f, err := lp.FS.Open(name)
+		if err != nil {
+			return fmt.Errorf("reading %s in the local packet %s: %w", name, b.localPath, err)
+		}
+		defer f.Close()
+		data, err := io.ReadAll(io.LimitReader(f, 1<<30))
+		if err != nil {
+			return fmt.Errorf("reading %s in the local packet %s: %w", name, b.localPath, err)
+		}
+		b.files[name] = data
+		return nil
+	})
+}
+
+// diffMismatch names the files whose hunks differ between the local packet's
+// diff and the PR's (added or missing files included).
+func diffMismatch(local *packet.Diff, prDiff []byte) []string {
+	remote, _ := packet.ParseDiff(prDiff)
+	body := func(d *packet.Diff) map[string]string {
+		out := map[string]string{}
+		if d == nil {
+			return out
+		}
+		for _, f := range d.Files {
+			var s strings.Builder
+			for _, h := range f.Hunks {
+				fmt.Fprintf(&s, "@@%d,%d %d,%d\n", h.OldStart, h.OldLines, h.NewStart, h.NewLines)
+				for _, l := range h.Lines {
+					s.WriteByte(byte(l.Kind))
+					s.WriteString(l.Text)
+					s.WriteByte('\n')
+				}
+			}
+			out[f.Path()] = s.String()
+		}
+		return out
+	}
+	a, r := body(local), body(remote)
+	var out []string
+	for p, s := range a {
+		if rs, ok := r[p]; !ok || rs != s {
+			out = append(out, p)
+		}
+	}
+	for p := range r {
+		if _, ok := a[p]; !ok {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ciCounts counts the head's check runs by conclusion.
+func ciCounts(runs []CheckRun) packet.OriginCI {
+	ci := packet.OriginCI{Failing: []string{}}
+	for _, r := range runs {
+		if r.Status != "" && r.Status != "completed" {
+			ci.Pending++
+			continue
+		}
+		switch r.Conclusion {
+		case "success":
+			ci.Success++
+		case "failure", "timed_out", "action_required", "startup_failure":
+			ci.Failure++
+			ci.Failing = append(ci.Failing, r.Name)
+		case "skipped":
+			ci.Skipped++
+		case "":
+			ci.Pending++
+		default: // neutral, cancelled, stale
+			ci.Other++
+		}
+	}
+	return ci
+}
+
+// threadsOf turns other accounts' review threads into origin threads, and
+// review comments not in any thread (an API that returned no threads) too.
+func threadsOf(d *Data, author string) []packet.OriginThread {
+	var out []packet.OriginThread
+	inThread := map[int64]bool{}
+	for _, t := range d.Threads {
+		if len(t.Comments.Nodes) == 0 {
+			continue
+		}
+		first := t.Comments.Nodes[0]
+		for _, c := range t.Comments.Nodes {
+			inThread[c.DatabaseID] = true
+		}
+		if first.Author.Login == author {
+			continue
+		}
+		line := t.Line
+		if line == 0 {
+			line = t.OrigLine
+		}
+		ot := packet.OriginThread{ID: t.ID, Source: first.Author.Login, Path: t.Path, Line: line, StartLine: t.StartLine,
+			Resolved: t.IsResolved, Outdated: t.IsOutdated, Body: first.Body}
+		for _, c := range t.Comments.Nodes[1:] {
+			ot.Replies = append(ot.Replies, packet.OriginReply{By: c.Author.Login, Body: c.Body})
+		}
+		out = append(out, ot)
+	}
+	for _, c := range d.ReviewComments {
+		if inThread[c.ID] || c.InReplyToID != 0 || c.User.Login == author {
+			continue
+		}
+		out = append(out, packet.OriginThread{ID: fmt.Sprint(c.ID), Source: c.User.Login, Path: c.Path, Line: c.Line, StartLine: c.StartLine, Body: c.Body})
+	}
+	return out
+}
+
+// write lays the packet out in a fresh folder beside dir and swaps it in, so
+// dir is either the old packet or the new one, never half of each.
+func (b *built) write(dir string) error {
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return fmt.Errorf("creating the cache folder %s: %w", parent, err)
+	}
+	tmp, err := os.MkdirTemp(parent, ".new-")
+	if err != nil {
+		return fmt.Errorf("creating the cache folder in %s: %w", parent, err)
+	}
+	fail := func(err error) error {
+		os.RemoveAll(tmp)
+		return err
+	}
+	origin, err := json.MarshalIndent(b.origin, "", "  ")
+	if err != nil {
+		return fail(fmt.Errorf("encoding %s: %w", packet.OriginFile, err))
+	}
+	b.files[packet.OriginFile] = append(origin, '\n')
+	for name, data := range b.files {
+		p := filepath.Join(tmp, filepath.FromSlash(name))
+		if !strings.HasPrefix(p, tmp+string(filepath.Separator)) {
+			return fail(fmt.Errorf("writing %s: the name leaves the packet folder", name))
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return fail(fmt.Errorf("writing %s in the cache: %w", name, err))
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return fail(fmt.Errorf("writing %s in the cache: %w", name, err))
+		}
+	}
+	old := dir + ".old"
+	os.RemoveAll(old)
+	if err := os.Rename(dir, old); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fail(fmt.Errorf("replacing the cached packet %s: %w", dir, err))
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		os.Rename(old, dir)
+		return fail(fmt.Errorf("replacing the cached packet %s: %w", dir, err))
+	}
+	os.RemoveAll(old)
+	return nil
+}
+
+// update writes into an existing folder the files whose content changed,
+// each by atomic replacement; a folder not there yet is written whole.
+func (b *built) update(dir string) error {
+	if _, err := os.Stat(dir); err != nil {
+		return b.write(dir)
+	}
+	origin, err := json.MarshalIndent(b.origin, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encoding %s: %w", packet.OriginFile, err)
+	}
+	// fetched_at changes on every visit; it alone is no reason to reload.
+	b.files[packet.OriginFile] = append(origin, '\n')
+	if old, err := os.ReadFile(filepath.Join(dir, packet.OriginFile)); err == nil {
+		var o packet.Origin
+		if json.Unmarshal(old, &o) == nil {
+			o.FetchedAt = b.origin.FetchedAt
+			if same, err := json.MarshalIndent(o, "", "  "); err == nil && bytes.Equal(append(same, '\n'), b.files[packet.OriginFile]) {
+				delete(b.files, packet.OriginFile)
+			}
+		}
+	}
+	for name, data := range b.files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, data) {
+			continue
+		}
+		if err := writeAtomic(p, data); err != nil {
+			return fmt.Errorf("refreshing %s in the cache: %w", name, err)
+		}
+	}
+	return nil
+}
+
+func writeAtomic(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}

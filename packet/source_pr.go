@@ -1,0 +1,464 @@
+package packet
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"strings"
+)
+
+// A packet may come from somewhere that knows more than its files: a pull
+// request knows its own head, who said "/ok to test", what CI says and what
+// other reviewers wrote. Whoever rebuilt the packet (vetter/github) writes
+// that beside the documents as OriginFile; this file reads it in generic
+// terms, so packet knows nothing of any forge.
+
+// OriginFile holds what the packet's origin knows (OriginKindPR: the pull
+// request's metadata).
+const OriginFile = "pr.json"
+
+// AfterPacketDiff is the diff of the commits that came after the packet's
+// head, when its origin has moved on.
+const AfterPacketDiff = "after-packet.diff"
+
+// AfterPacketDoc shows the commits after the packet and their diff as a
+// document, so the documents screen lists them as their own entry.
+const AfterPacketDoc = "after-packet.md"
+
+// OriginKindPR is the kind of a packet rebuilt from a pull request.
+const OriginKindPR = "github-pr"
+
+// Problem codes of a packet with an origin.
+const (
+	// CodeLogsNotAvailable (info): the registry stands in from the origin's
+	// evidence record; the logs themselves are not there to check.
+	CodeLogsNotAvailable = "logs-not-available"
+	// CodeDiffMismatch (error): the packet folder's change.diff is not the
+	// origin's diff at the packet's head.
+	CodeDiffMismatch = "packet-diff-mismatch"
+	// CodeOriginUnreadable (warning): pr.json could not be read.
+	CodeOriginUnreadable = "origin-unreadable"
+	// CodeDocumentIgnored (warning): a comment naming a document came from
+	// an account that may not supply one (not the PR's author, nor an
+	// owner, member or collaborator); the packet does not use it.
+	CodeDocumentIgnored = "document-ignored"
+)
+
+func init() {
+	codeSeverity[CodeLogsNotAvailable] = SevInfo
+	codeSeverity[CodeDiffMismatch] = SevError
+	codeSeverity[CodeOriginUnreadable] = SevWarning
+	codeSeverity[CodeDocumentIgnored] = SevWarning
+}
+
+// CheckPacketCurrent is the gate check that the packet describes the commit
+// that would run, or that the commits after it were reviewed.
+const CheckPacketCurrent = "packet-current"
+
+// Origin is what the packet's origin says that the packet's files cannot.
+type Origin struct {
+	Kind   string `json:"kind"`
+	URL    string `json:"url"`
+	Owner  string `json:"owner"`
+	Repo   string `json:"repo"`
+	Number int    `json:"number"`
+	Title  string `json:"title,omitempty"`
+	State  string `json:"state,omitempty"`
+	Author string `json:"author,omitempty"`
+	// HeadSHA is the origin's head now; PacketHeadSHA the head the
+	// documents describe (change.md).
+	HeadSHA            string           `json:"head_sha"`
+	BaseSHA            string           `json:"base_sha,omitempty"`
+	PacketHeadSHA      string           `json:"packet_head_sha"`
+	CommitsAfterPacket []OriginCommit   `json:"commits_after_packet"`
+	CI                 OriginCI         `json:"ci"`
+	OkToTest           []OriginOkToTest `json:"ok_to_test"`
+	Threads            []OriginThread   `json:"threads,omitempty"`
+	// EvidenceRecordOnly: the registry was rebuilt from the evidence record
+	// posted on the origin; the logs are not in the packet.
+	EvidenceRecordOnly bool `json:"evidence_record_only,omitempty"`
+	// DiffNoPatch names files the origin showed no patch for when its diff
+	// was too large and was rebuilt file by file.
+	DiffNoPatch []string `json:"diff_no_patch,omitempty"`
+	// DiffMismatch names the files whose diff in a local packet folder is
+	// not the origin's at the packet's head.
+	DiffMismatch []string `json:"diff_mismatch,omitempty"`
+	// PacketHeadMissing: the origin does not have the packet's head (it
+	// was force-pushed away), so what came after cannot be shown.
+	PacketHeadMissing bool `json:"packet_head_missing,omitempty"`
+	// IgnoredDocuments are later comments naming a document ("review.md by
+	// someone") from accounts that may not supply one.
+	IgnoredDocuments []string `json:"ignored_documents,omitempty"`
+	FetchedAt        string   `json:"fetched_at,omitempty"`
+}
+
+// OriginCommit is one commit after the packet's head.
+type OriginCommit struct {
+	SHA     string `json:"sha"`
+	Message string `json:"message"`
+}
+
+// OriginCI counts the head's check runs by conclusion.
+type OriginCI struct {
+	Success int      `json:"success"`
+	Failure int      `json:"failure"`
+	Skipped int      `json:"skipped"`
+	Pending int      `json:"pending"`
+	Other   int      `json:"other"`
+	Failing []string `json:"failing"`
+}
+
+// OriginOkToTest is one "/ok to test <sha>" said on the origin by an account
+// allowed to vet.
+type OriginOkToTest struct {
+	SHA     string `json:"sha"`
+	By      string `json:"by"`
+	At      string `json:"at"`
+	Current bool   `json:"current"`
+}
+
+// OriginThread is another reviewer's review thread or comment on a line.
+type OriginThread struct {
+	ID        string        `json:"id"`
+	Source    string        `json:"source"` // the account that opened it
+	Path      string        `json:"path"`
+	Line      int           `json:"line,omitempty"`
+	StartLine int           `json:"start_line,omitempty"`
+	Resolved  bool          `json:"resolved"`
+	Outdated  bool          `json:"outdated"`
+	Body      string        `json:"body"`
+	Replies   []OriginReply `json:"replies,omitempty"`
+}
+
+// OriginReply is a reply in a thread.
+type OriginReply struct {
+	By   string `json:"by"`
+	Body string `json:"body"`
+}
+
+// ShortSHA is a SHA as people read it.
+func ShortSHA(s string) string {
+	if len(s) > 7 {
+		return s[:7]
+	}
+	return s
+}
+
+// SameSHA compares two SHAs of which one may be abbreviated.
+func SameSHA(a, b string) bool {
+	a, b = strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
+	if a == "" || b == "" {
+		return false
+	}
+	if len(a) < 7 || len(b) < 7 {
+		return a == b
+	}
+	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
+}
+
+// Moved reports whether the origin's head is not the packet's.
+func (o *Origin) Moved() bool {
+	return o != nil && o.PacketHeadSHA != "" && o.HeadSHA != "" && !SameSHA(o.PacketHeadSHA, o.HeadSHA)
+}
+
+// HeadLine says which commit the packet describes against the origin's
+// head: "the packet describes ff62a64; the PR head is eececad, 1 commit later".
+func (o *Origin) HeadLine() string {
+	if o == nil || o.HeadSHA == "" {
+		return ""
+	}
+	if o.PacketHeadSHA == "" {
+		return fmt.Sprintf("the packet names no head; the PR head is %s", ShortSHA(o.HeadSHA))
+	}
+	if !o.Moved() {
+		return fmt.Sprintf("the packet describes the PR head %s", ShortSHA(o.HeadSHA))
+	}
+	if o.PacketHeadMissing {
+		return fmt.Sprintf("the packet describes %s, which the repository no longer has (force-pushed away?); the PR head is %s", ShortSHA(o.PacketHeadSHA), ShortSHA(o.HeadSHA))
+	}
+	n := len(o.CommitsAfterPacket)
+	later := "later"
+	switch {
+	case n == 1:
+		later = "1 commit later"
+	case n > 1:
+		later = fmt.Sprintf("%d commits later", n)
+	}
+	return fmt.Sprintf("the packet describes %s; the PR head is %s, %s", ShortSHA(o.PacketHeadSHA), ShortSHA(o.HeadSHA), later)
+}
+
+// AfterID is the id of the after-packet review item: accepting it records
+// that the commits between these two exact heads were reviewed.
+func (o *Origin) AfterID() string {
+	return "after:" + ShortSHA(o.PacketHeadSHA) + ".." + ShortSHA(o.HeadSHA)
+}
+
+// LastOkToTest is the last /ok to test said, or nil.
+func (o *Origin) LastOkToTest() *OriginOkToTest {
+	if o == nil || len(o.OkToTest) == 0 {
+		return nil
+	}
+	return &o.OkToTest[len(o.OkToTest)-1]
+}
+
+// readOrigin reads OriginFile, when the packet has one, and applies what it
+// says: the logs an evidence record cannot carry, the diff mismatch, the
+// other reviewers' threads as findings, and the after-packet item.
+func (p *Packet) readOrigin(root string) {
+	data, _, err := ReadCapped(p.FS, OriginFile, DocLimit)
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	if !p.under(root) {
+		// What CI said, who said /ok to test and which head the PR is at
+		// come from GitHub, never from the packet under review.
+		p.problem(CodePacketShipsDecisions, OriginFile, 0, "the packet carries its own "+OriginFile+"; vetter ignores it and reads a pull request's state only from GitHub")
+		return
+	}
+	var o Origin
+	if err == nil {
+		err = json.Unmarshal(data, &o)
+	}
+	if err != nil {
+		p.problem(CodeOriginUnreadable, OriginFile, 0, fmt.Sprintf("reading %s: %v; the packet is read without what its origin knows", OriginFile, err))
+		return
+	}
+	if o.PacketHeadSHA == "" {
+		o.PacketHeadSHA = p.Change.HeadSHA
+	}
+	p.Origin = &o
+	if o.EvidenceRecordOnly {
+		kept := p.Problems[:0]
+		for _, pr := range p.Problems {
+			if pr.Code != CodeLogMissing {
+				kept = append(kept, pr)
+			}
+		}
+		p.Problems = kept
+		p.problem(CodeLogsNotAvailable, RegistryFile, 0,
+			"the registry is rebuilt from the evidence record posted on the pull request; the logs themselves are not in the PR, so what they say cannot be checked (give --packet DIR to check them)")
+	}
+	if len(o.DiffMismatch) > 0 {
+		p.problem(CodeDiffMismatch, DiffPath, 0, fmt.Sprintf("change.diff is not the pull request's diff at the packet's head for %d files: %s",
+			len(o.DiffMismatch), strings.Join(o.DiffMismatch, ", ")))
+	}
+	for _, d := range o.IgnoredDocuments {
+		p.problem(CodeDocumentIgnored, OriginFile, 0, "a later comment posts "+d+", an account that is not the PR's author, an owner, a member or a collaborator; it is not used")
+	}
+	if len(o.DiffNoPatch) > 0 {
+		p.problem(CodeFileTooLarge, DiffPath, 0, fmt.Sprintf("GitHub refused the diff as too large; it was rebuilt file by file, and these files had no patch: %s",
+			strings.Join(o.DiffNoPatch, ", ")))
+	}
+	for _, t := range o.Threads {
+		loc := t.Path
+		if t.Line > 0 {
+			loc = fmt.Sprintf("%s:%d", t.Path, t.Line)
+			if t.StartLine > 0 && t.StartLine < t.Line {
+				loc = fmt.Sprintf("%s:%d-%d", t.Path, t.StartLine, t.Line)
+			}
+		}
+		var ev []string
+		for _, r := range t.Replies {
+			ev = append(ev, r.By+": "+oneLine(r.Body))
+		}
+		f := &Finding{ID: "thread:" + t.ID, Location: loc, Severity: "thread", Claim: t.Body,
+			Evidence: strings.Join(ev, " / "), Source: t.Source, Resolved: t.Resolved, Outdated: t.Outdated}
+		if t.Path != "" && t.Line > 0 {
+			f.Citations = ExtractCitations(loc, OriginFile, 0)
+		}
+		p.Findings = append(p.Findings, f)
+	}
+	if o.Moved() {
+		var msgs []string
+		for _, c := range o.CommitsAfterPacket {
+			msgs = append(msgs, ShortSHA(c.SHA)+" "+firstLine(c.Message))
+		}
+		where := AfterPacketDiff
+		if p.Doc(AfterPacketDoc) != nil {
+			where = AfterPacketDoc
+		}
+		f := &Finding{ID: o.AfterID(), Location: where, Severity: "after-packet",
+			Claim:    o.HeadLine() + ": review what came after (" + where + ") and accept this item to record it",
+			Evidence: strings.Join(msgs, " / "), Source: "vetter"}
+		if where == AfterPacketDoc {
+			f.Citations = ExtractCitations(AfterPacketDoc+":1", OriginFile, 0)
+		}
+		p.Findings = append(p.Findings, f)
+	}
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return strings.TrimSpace(s)
+}
+
+// originChecks adds the gate checks only the origin can answer.
+func (p *Packet) originChecks(add func(name string, ok bool, detail string)) {
+	o := p.Origin
+	if o == nil || o.HeadSHA == "" {
+		return
+	}
+	if !o.Moved() {
+		add(CheckPacketCurrent, true, o.HeadLine())
+		return
+	}
+	f := p.Finding(o.AfterID())
+	if f != nil {
+		if state, stale, _ := p.TriageOf(f); state == TriageAccepted && !stale {
+			add(CheckPacketCurrent, true, o.HeadLine()+"; the commits after it were reviewed")
+			return
+		}
+	}
+	add(CheckPacketCurrent, false, o.HeadLine()+"; review them and accept "+o.AfterID())
+}
+
+// logsIntactFromOrigin is the logs-intact check of a packet whose registry
+// is an evidence record: there are no logs to check.
+func (p *Packet) logsIntactFromOrigin() (detail string, ok bool) {
+	if p.Origin == nil || !p.Origin.EvidenceRecordOnly {
+		return "", false
+	}
+	return "not checkable: the PR carries the evidence record, not the logs", true
+}
+
+// SummarySource is the "source" object of `vetter summary --json`.
+type SummarySource struct {
+	Kind               string           `json:"kind"`
+	URL                string           `json:"url"`
+	Owner              string           `json:"owner"`
+	Repo               string           `json:"repo"`
+	Number             int              `json:"number"`
+	HeadSHA            string           `json:"head_sha"`
+	PacketHeadSHA      string           `json:"packet_head_sha"`
+	CommitsAfterPacket []OriginCommit   `json:"commits_after_packet"`
+	CI                 OriginCI         `json:"ci"`
+	OkToTest           []OriginOkToTest `json:"ok_to_test"`
+	// Line is the sentence people read about the heads.
+	Line string `json:"-"`
+}
+
+func (p *Packet) summarySource() *SummarySource {
+	o := p.Origin
+	if o == nil {
+		return nil
+	}
+	s := &SummarySource{Kind: o.Kind, URL: o.URL, Owner: o.Owner, Repo: o.Repo, Number: o.Number,
+		HeadSHA: o.HeadSHA, PacketHeadSHA: o.PacketHeadSHA, CommitsAfterPacket: o.CommitsAfterPacket,
+		CI: o.CI, OkToTest: o.OkToTest, Line: o.HeadLine()}
+	if s.CommitsAfterPacket == nil {
+		s.CommitsAfterPacket = []OriginCommit{}
+	}
+	if s.OkToTest == nil {
+		s.OkToTest = []OriginOkToTest{}
+	}
+	if s.CI.Failing == nil {
+		s.CI.Failing = []string{}
+	}
+	return s
+}
+
+// CILine is the check runs in one line: "14 success, 1 failure (lint), 4 skipped".
+func (c OriginCI) CILine() string {
+	var parts []string
+	for _, x := range []struct {
+		n    int
+		word string
+	}{{c.Success, "success"}, {c.Failure, "failure"}, {c.Skipped, "skipped"}, {c.Pending, "pending"}, {c.Other, "other"}} {
+		if x.n > 0 {
+			w := fmt.Sprintf("%d %s", x.n, x.word)
+			if x.word == "failure" && len(c.Failing) > 0 {
+				w += " (" + strings.Join(c.Failing, ", ") + ")"
+			}
+			parts = append(parts, w)
+		}
+	}
+	if len(parts) == 0 {
+		return "no check runs"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// OkToTestLine says who last said /ok to test and whether it is the head.
+func (o *Origin) OkToTestLine() string {
+	last := o.LastOkToTest()
+	if last == nil {
+		return "nobody has said /ok to test"
+	}
+	s := fmt.Sprintf("last /ok to test %s by %s at %s", ShortSHA(last.SHA), last.By, last.At)
+	if last.Current {
+		return s + " (the head)"
+	}
+	return s + " (not the head " + ShortSHA(o.HeadSHA) + ")"
+}
+
+func (s *SummarySource) writeText(w io.Writer) {
+	if s == nil {
+		return
+	}
+	fmt.Fprintf(w, "  source    %s/%s#%d (%s)\n", s.Owner, s.Repo, s.Number, s.Kind)
+	fmt.Fprintf(w, "  heads     %s\n", s.Line)
+	for _, c := range s.CommitsAfterPacket {
+		fmt.Fprintf(w, "            after: %s %s\n", ShortSHA(c.SHA), clip(firstLine(c.Message), 90))
+	}
+	fmt.Fprintf(w, "  ci        %s\n", s.CI.CILine())
+	o := &Origin{HeadSHA: s.HeadSHA, OkToTest: s.OkToTest}
+	fmt.Fprintf(w, "  vetting   %s\n", o.OkToTestLine())
+}
+
+// DecisionSHA is the commit a gate decision is for: the origin's head when
+// the packet came from a pull request (the commit that would run), else
+// change.md's head.
+func (p *Packet) DecisionSHA() string {
+	if p.Origin != nil && ValidSHA(p.Origin.HeadSHA) {
+		return p.Origin.HeadSHA
+	}
+	return p.Change.HeadSHA
+}
+
+// threadState is "  by lintbot[bot], resolved, outdated" for a summary line.
+func threadState(f SummaryFinding) string {
+	s := "  by " + f.Source
+	if f.Resolved != nil && *f.Resolved {
+		s += ", resolved"
+	}
+	if f.Outdated != nil && *f.Outdated {
+		s += ", outdated"
+	}
+	return s
+}
+
+// writeMarkdownRows adds the pull request's rows to the summary comment.
+func (s *SummarySource) writeMarkdownRows(w io.Writer) {
+	if s == nil {
+		return
+	}
+	fmt.Fprintf(w, "| Pull request head | %s |\n", mdCell(s.Line))
+	for _, c := range s.CommitsAfterPacket {
+		fmt.Fprintf(w, "| After the packet | `%s` %s |\n", mdCell(ShortSHA(c.SHA)), mdCell(firstLine(c.Message)))
+	}
+	fmt.Fprintf(w, "| CI | %s |\n", mdCell(s.CI.CILine()))
+	o := &Origin{HeadSHA: s.HeadSHA, OkToTest: s.OkToTest}
+	fmt.Fprintf(w, "| Vetting | %s |\n", mdCell(o.OkToTestLine()))
+}
+
+// under reports whether the packet is a folder inside root, both with their
+// symbolic links resolved.
+func (p *Packet) under(root string) bool {
+	if root == "" || p.Source != KindDir {
+		return false
+	}
+	real := func(path string) (string, bool) {
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return "", false
+		}
+		r, err := filepath.EvalSymlinks(abs)
+		return r, err == nil
+	}
+	r, ok1 := real(root)
+	d, ok2 := real(p.Path)
+	return ok1 && ok2 && strings.HasPrefix(d, r+string(filepath.Separator))
+}
