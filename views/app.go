@@ -26,9 +26,9 @@ type AppOptions struct {
 	// ("" for $XDG_STATE_HOME or ~/.local/state).
 	StateDir string
 	// Watch reloads a folder packet open in the workbench when its files
-	// change; Quiet is the debounce (0 for WatchQuiet).
-	Watch bool
-	Quiet time.Duration
+	// change; WatchDebounce is the quiet period (0 for WatchQuiet).
+	Watch         bool
+	WatchDebounce time.Duration
 	// Load is how a packet is loaded when it is opened from the inbox or
 	// reloaded.
 	Load packet.Options
@@ -61,7 +61,7 @@ type App struct {
 	dark bool
 
 	inbox    *Inbox
-	root     *Root
+	root     *Workbench
 	openName string // the inbox entry the workbench shows
 
 	epoch     int // bumped by every reload and every new workbench
@@ -103,7 +103,7 @@ type appOpenedMsg struct {
 // appReloadedMsg carries the packet read again after it changed on disk.
 type appReloadedMsg struct {
 	seq  int
-	root *Root
+	root *Workbench
 	p    *packet.Packet
 	logs Stamps
 	err  error
@@ -169,7 +169,7 @@ func NewInboxApp(dir string, opts AppOptions) *App {
 func (a *App) Inbox() *Inbox { return a.inbox }
 
 // Root returns the open workbench, or nil while the inbox shows.
-func (a *App) Root() *Root { return a.root }
+func (a *App) Workbench() *Workbench { return a.root }
 
 // ExitLines are what the program prints when it ends: the /ok to test
 // command of every packet decided ok-to-test in this session.
@@ -185,7 +185,7 @@ func (a *App) ExitLines() []string {
 func (a *App) Close() {
 	a.stopWatch()
 	if a.root != nil {
-		a.root.ctx.P.Close()
+		a.root.ctx.Packet.Close()
 	}
 }
 
@@ -232,7 +232,7 @@ func (a *App) startRoot(p *packet.Packet, name string, start *Target, since *pac
 	ctx.Store, ctx.StoreErr = store, storeErr
 	a.epoch++
 	a.rootEpoch = a.epoch
-	a.root = NewRoot(ctx, Options{ForceTheme: a.opts.Theme, Start: start})
+	a.root = NewWorkbench(ctx, Options{ForceTheme: a.opts.Theme, Start: start})
 	if r := withRepair("", store); r != "" {
 		a.root.SetStatus(r)
 	}
@@ -471,7 +471,7 @@ func (a *App) opened(msg appOpenedMsg) tea.Cmd {
 func (a *App) backToInbox() tea.Cmd {
 	a.exitLines = append(a.exitLines, a.root.ExitLines()...)
 	a.stopWatch()
-	a.root.ctx.P.Close()
+	a.root.ctx.Packet.Close()
 	a.root = nil
 	a.epoch++
 	a.inbox.Select(a.openName)
@@ -484,10 +484,10 @@ func (a *App) backToInbox() tea.Cmd {
 // startWatch watches the open packet when it is a folder and watching is on.
 func (a *App) startWatch() tea.Cmd {
 	a.stopWatch()
-	if !a.opts.Watch || a.root == nil || a.root.ctx.P.Source != packet.KindDir {
+	if !a.opts.Watch || a.root == nil || a.root.ctx.Packet.Source != packet.KindDir {
 		return nil
 	}
-	w, err := NewWatcher(a.root.ctx.P.Path, a.opts.Quiet)
+	w, err := NewWatcher(a.root.ctx.Packet.Path, a.opts.WatchDebounce)
 	if err != nil {
 		a.root.SetStatus("not watching for changes: " + ui.Sanitize(err.Error()))
 		return nil
@@ -510,7 +510,7 @@ func (a *App) Err() error { return a.err }
 // previewing reports whether the workbench shows a preview while the packet
 // loads: keys and clicks wait in pending until it is there, so none acts on
 // a packet half read.
-func (a *App) previewing() bool { return a.root != nil && a.root.ctx.P.Partial }
+func (a *App) previewing() bool { return a.root != nil && a.root.ctx.Packet.Partial }
 
 // appCompletedMsg brings the whole packet behind a preview.
 type appCompletedMsg struct {
@@ -523,7 +523,7 @@ type appCompletedMsg struct {
 // completeCmd loads the packet behind the preview. It runs outside the
 // background slots: it is what the person is waiting for.
 func (a *App) completeCmd() tea.Cmd {
-	pv, complete := a.root.ctx.P, a.opts.Complete
+	pv, complete := a.root.ctx.Packet, a.opts.Complete
 	if complete == nil {
 		a.err = errors.New("a preview was opened with nothing to load the packet")
 		return tea.Quit
@@ -546,7 +546,7 @@ func (a *App) completeCmd() tea.Cmd {
 // completed puts the whole packet in place of the preview, keeping every
 // screen where it is, and then plays the keys that came meanwhile.
 func (a *App) completed(msg appCompletedMsg) tea.Cmd {
-	if a.root == nil || a.root.ctx.P != msg.preview {
+	if a.root == nil || a.root.ctx.Packet != msg.preview {
 		return nil // cannot happen: a preview is the first and only packet
 	}
 	if msg.err != nil {
@@ -571,7 +571,7 @@ func (a *App) completed(msg appCompletedMsg) tea.Cmd {
 // reloadCmd reads the open packet again in the background.
 func (a *App) reloadCmd() tea.Cmd {
 	a.reloadSeq++
-	seq, root, path, opts := a.reloadSeq, a.root, a.root.ctx.P.Path, a.opts.Load
+	seq, root, path, opts := a.reloadSeq, a.root, a.root.ctx.Packet.Path, a.opts.Load
 	return a.work.Cmd(func() tea.Msg {
 		p, err := packet.Load(path, opts)
 		if err != nil {
@@ -595,7 +595,7 @@ func (a *App) reloaded(msg appReloadedMsg) tea.Cmd {
 		a.root.SetStatus("reloading failed, still showing the previous read: " + ui.Sanitize(msg.err.Error()))
 		return nil
 	}
-	old := a.root.ctx.P
+	old := a.root.ctx.Packet
 	note := DescribeChanges(old, msg.p, a.logs, msg.logs)
 	if note == noChange {
 		msg.p.Close()
@@ -617,7 +617,7 @@ func (a *App) reopened(msg appReopenedMsg) tea.Cmd {
 		msg.p.Close()
 		return nil
 	}
-	old, note := a.root.ctx.P, msg.note
+	old, note := a.root.ctx.Packet, msg.note
 	if after := staleCount(msg.p); after > msg.before {
 		note += fmt.Sprintf(" · %s now stale", plural(after-msg.before, "triaged finding"))
 	}

@@ -38,7 +38,7 @@ func TestClassify(t *testing.T) {
 // Tea's own messages go back to the runtime.
 func TestAppDropsWhatOldScreensSend(t *testing.T) {
 	a, l, _ := openSampleCopy(t, false)
-	r := a.Root()
+	r := a.Workbench()
 	l.press("2")
 	docs := r.Screen(ScreenDocs).(*Docs)
 	status := func() string { return ansi.Strip(a.Render()) }
@@ -100,7 +100,7 @@ func TestTagCmdBatches(t *testing.T) {
 func TestAppSinglePacketBackspace(t *testing.T) {
 	a, l, _ := openSampleCopy(t, false)
 	l.press("backspace")
-	if a.Root() == nil {
+	if a.Workbench() == nil {
 		t.Fatal("backspace left the only packet")
 	}
 	if !strings.Contains(ansi.Strip(a.Render()), "nothing to go back to") {
@@ -136,8 +136,8 @@ func TestAppUnderBubbleTea(t *testing.T) {
 	tm.Send(keyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 	final := tm.FinalModel(t).(*App)
-	if final.Root() != nil || final.Inbox().Selected().ID != "ACME-1" {
-		t.Errorf("final: root %v, selected %+v", final.Root(), final.Inbox().Selected())
+	if final.Workbench() != nil || final.Inbox().Selected().ID != "ACME-1" {
+		t.Errorf("final: root %v, selected %+v", final.Workbench(), final.Inbox().Selected())
 	}
 }
 

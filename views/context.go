@@ -18,13 +18,13 @@ import (
 // and the render caches. There is no package-level mutable state; the root
 // builds one Context and hands the same pointer to every screen.
 type Context struct {
-	P       *packet.Packet
-	St      *ui.Styles
-	Keys    ui.KeyMap
-	MD      *ui.MarkdownCache
-	HL      *ui.Highlighter
-	Dark    bool
-	NoColor bool
+	Packet      *packet.Packet
+	Styles      *ui.Styles
+	Keys        ui.KeyMap
+	Markdown    *ui.MarkdownCache
+	Highlighter *ui.Highlighter
+	Dark        bool
+	NoColor     bool
 
 	// Store saves triage and gate decisions; nil (with StoreErr) when they
 	// cannot be saved, which the screens say.
@@ -52,20 +52,20 @@ type Context struct {
 	// sets it, and nil (tests) limits nothing.
 	Work *ui.Background
 
-	// hurried are the logs a person waits to see indexed (G, a line far
+	// awaitedLogs are the logs a person waits to see indexed (G, a line far
 	// past the index): their index keeps its background slot instead of
 	// handing it to other work between blocks. Kept here, not in the logs
 	// screen, because a reload builds a new screen while the old one's job
 	// goes on indexing the same log.
-	hurried sync.Map // *packet.Log -> struct{}
+	awaitedLogs sync.Map // *packet.Log -> struct{}
 }
 
 // HurryIndex marks l's index as waited for.
-func (c *Context) HurryIndex(l *packet.Log) { c.hurried.Store(l, struct{}{}) }
+func (c *Context) HurryIndex(l *packet.Log) { c.awaitedLogs.Store(l, struct{}{}) }
 
 // Hurried reports whether a person waits for l's index.
 func (c *Context) Hurried(l *packet.Log) bool {
-	_, ok := c.hurried.Load(l)
+	_, ok := c.awaitedLogs.Load(l)
 	return ok
 }
 
@@ -73,10 +73,10 @@ func (c *Context) Hurried(l *packet.Log) bool {
 func NewContext(p *packet.Packet, dark, noColor bool) *Context {
 	st := ui.NewStyles(dark, noColor)
 	return &Context{
-		P: p, St: st, Keys: ui.DefaultKeyMap(),
-		MD:   ui.NewMarkdownCache(dark, noColor, 64),
-		HL:   ui.NewHighlighter(st),
-		Dark: dark, NoColor: noColor,
+		Packet: p, Styles: st, Keys: ui.DefaultKeyMap(),
+		Markdown:    ui.NewMarkdownCache(dark, noColor, 64),
+		Highlighter: ui.NewHighlighter(st),
+		Dark:        dark, NoColor: noColor,
 		User: packet.CurrentUser(), Now: time.Now,
 	}
 }
@@ -85,9 +85,9 @@ func NewContext(p *packet.Packet, dark, noColor bool) *Context {
 // Screens keep the same *Context, so they draw with the new styles at once.
 func (c *Context) SetDark(dark bool) {
 	c.Dark = dark
-	c.St = ui.NewStyles(dark, c.NoColor)
-	c.MD.SetDark(dark)
-	c.HL = ui.NewHighlighter(c.St)
+	c.Styles = ui.NewStyles(dark, c.NoColor)
+	c.Markdown.SetDark(dark)
+	c.Highlighter = ui.NewHighlighter(c.Styles)
 }
 
 // ScreenID names a screen; the numbers are the keys that switch to them.

@@ -46,7 +46,7 @@ type reviewedMsg struct {
 // the background from Init, rather than before the first screen.
 func NewDecision(ctx *Context) *Decision {
 	d := &Decision{listScreen: listScreen{ctx: ctx, id: ScreenDecision}}
-	p := ctx.P // the packet keeps the scan, so the gate and the summary read the same one
+	p := ctx.Packet // the packet keeps the scan, so the gate and the summary read the same one
 	d.scan = sync.OnceValue(func() []packet.Attention { return p.Attention() })
 	d.rebuild()
 	return d
@@ -73,7 +73,7 @@ func (d *Decision) SetSize(w, h int) {
 }
 
 func (d *Decision) rebuild() {
-	p, st := d.ctx.P, d.ctx.St
+	p, st := d.ctx.Packet, d.ctx.Styles
 	w := max(d.list.width-2, 20)
 	var rows []listRow
 	add := func(s string, t *Target, item int) { rows = append(rows, listRow{text: s, target: t, item: item}) }
@@ -184,7 +184,7 @@ func (d *Decision) Update(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			return ReportError(msg.err)
 		}
-		d.ctx.P.Reviewed = msg.marks
+		d.ctx.Packet.Reviewed = msg.marks
 		d.rebuild()
 		// The gate's attention-reviewed check changed: every screen that
 		// shows the gate redraws, and the status says what was saved.
@@ -211,7 +211,7 @@ func (d *Decision) Update(msg tea.Msg) tea.Cmd {
 				return d.toggleReviewed(d.attention[r.item])
 			}
 		case key.Matches(msg, km.OKToTest):
-			if reviewed, high := d.ctx.P.HighReviewed(d.Attention()); reviewed < high {
+			if reviewed, high := d.ctx.Packet.HighReviewed(d.Attention()); reviewed < high {
 				d.confirming = true
 				d.rebuild()
 				return func() tea.Msg {
@@ -237,7 +237,7 @@ func (d *Decision) Update(msg tea.Msg) tea.Cmd {
 // syncs to disk, so it runs in a command; the marks come back in a
 // reviewedMsg and go into the packet in Update, where the screens read it.
 func (d *Decision) toggleReviewed(a packet.Attention) tea.Cmd {
-	_, was := d.ctx.P.Reviewed[a.Key]
+	_, was := d.ctx.Packet.Reviewed[a.Key]
 	word := "reviewed"
 	if was {
 		word = "not reviewed"
@@ -246,7 +246,7 @@ func (d *Decision) toggleReviewed(a packet.Attention) tea.Cmd {
 	store := d.ctx.Store
 	if store == nil {
 		// Nowhere to save: the mark lasts for this session, and the status says so.
-		marks := maps.Clone(d.ctx.P.Reviewed)
+		marks := maps.Clone(d.ctx.Packet.Reviewed)
 		if marks == nil {
 			marks = map[string]packet.ReviewMark{}
 		}
@@ -280,13 +280,13 @@ func decide(decision string) tea.Cmd {
 // Status says how far the reviewer is.
 func (d *Decision) Status() string {
 	word := "not ready"
-	if d.ctx.P.Gate().Ready {
+	if d.ctx.Packet.Gate().Ready {
 		word = "ready"
 	}
 	if !d.scanned {
 		return fmt.Sprintf("gate %s · scanning the diff", word)
 	}
-	reviewed, high := d.ctx.P.HighReviewed(d.attention)
+	reviewed, high := d.ctx.Packet.HighReviewed(d.attention)
 	return fmt.Sprintf("gate %s · %d/%d reviewed", word, reviewed, high) // high items; the list's heading says so
 }
 

@@ -16,7 +16,7 @@ import (
 // newAttentionRoot is the sample packet with a malicious workflow as its
 // diff: two high items (the pull_request_target trigger and the checkout of
 // the pull request's head), and a store in a temporary state folder.
-func newAttentionRoot(t *testing.T) (*Root, *Decision) {
+func newAttentionRoot(t *testing.T) (*Workbench, *Decision) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "p")
 	if err := packet.WriteSample(dir); err != nil {
@@ -40,7 +40,7 @@ func newAttentionRoot(t *testing.T) (*Root, *Decision) {
 	if ctx.Store, ctx.StoreErr = packet.OpenStore(p, ""); ctx.StoreErr != nil {
 		t.Fatal(ctx.StoreErr)
 	}
-	r := NewRoot(ctx, Options{ForceTheme: "dark"})
+	r := NewWorkbench(ctx, Options{ForceTheme: "dark"})
 	drain(r, r.Init())
 	r.Update(tea.WindowSizeMsg{Width: 140, Height: 60})
 	pressRoot(r, "7")
@@ -72,7 +72,7 @@ func TestDecisionMarksReviewed(t *testing.T) { inBubble(t, testDecisionMarksRevi
 
 func testDecisionMarksReviewed(t *testing.T) {
 	r, d := newAttentionRoot(t)
-	if c := attentionCheck(r.ctx.P); c.Detail != "0 of 2 high items reviewed" || c.OK {
+	if c := attentionCheck(r.ctx.Packet); c.Detail != "0 of 2 high items reviewed" || c.OK {
 		t.Fatalf("before: %+v", c)
 	}
 	s := ansi.Strip(r.Render())
@@ -85,7 +85,7 @@ func testDecisionMarksReviewed(t *testing.T) {
 
 	selectItem(t, d, 0)
 	pressRoot(r, "space")
-	if c := attentionCheck(r.ctx.P); c.Detail != "1 of 2 high items reviewed" {
+	if c := attentionCheck(r.ctx.Packet); c.Detail != "1 of 2 high items reviewed" {
 		t.Errorf("after space: %+v", c)
 	}
 	if !strings.Contains(ansi.Strip(r.Render()), "[✓]") {
@@ -104,7 +104,7 @@ func testDecisionMarksReviewed(t *testing.T) {
 	// space again unmarks.
 	selectItem(t, d, 0)
 	pressRoot(r, "space")
-	if c := attentionCheck(r.ctx.P); c.Detail != "0 of 2 high items reviewed" {
+	if c := attentionCheck(r.ctx.Packet); c.Detail != "0 of 2 high items reviewed" {
 		t.Errorf("after the second space: %+v", c)
 	}
 }
@@ -143,7 +143,7 @@ func testDecisionOkToTestConfirmsUnreviewed(t *testing.T) {
 			pressRoot(r, "space")
 		}
 	}
-	if c := attentionCheck(r.ctx.P); !c.OK || c.Detail != "2 of 2 high items reviewed" {
+	if c := attentionCheck(r.ctx.Packet); !c.OK || c.Detail != "2 of 2 high items reviewed" {
 		t.Fatalf("after marking both: %+v", c)
 	}
 	pressRoot(r, "O")

@@ -116,8 +116,8 @@ const sideBySideMin = 140
 func NewDiff(ctx *Context) *Diff {
 	d := &Diff{ctx: ctx, keys: ctx.Keys, hlFile: -1, hlHunk: -1, hlLine: -1, dmp: diffmatchpatch.New()}
 	d.dmp.DiffTimeout = 0 // lines are short and capped; a deadline only adds a clock read
-	if ctx.P != nil && ctx.P.Diff != nil {
-		d.files = ctx.P.Diff.Files
+	if ctx.Packet != nil && ctx.Packet.Diff != nil {
+		d.files = ctx.Packet.Diff.Files
 	}
 	return d
 }
@@ -139,7 +139,7 @@ func (d *Diff) ensureBuilt() {
 // and cited line, sorted in diff order.
 func (d *Diff) collectMarks() {
 	d.fileFindings = make([]int, len(d.files))
-	if d.ctx.P == nil {
+	if d.ctx.Packet == nil {
 		return
 	}
 	type seenKey struct {
@@ -148,7 +148,7 @@ func (d *Diff) collectMarks() {
 	}
 	onFile := map[seenKey]bool{}
 	seen := map[diffMark]bool{}
-	for _, f := range d.ctx.P.Findings {
+	for _, f := range d.ctx.Packet.Findings {
 		for _, c := range f.Citations {
 			if c.Kind != packet.CiteDiff && c.Kind != packet.CiteDiffFile {
 				continue

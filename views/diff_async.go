@@ -24,7 +24,7 @@ func (d *Diff) PendingCmd() tea.Cmd {
 	if !d.ctx.AsyncHighlight || d.height <= 0 || len(d.rows) == 0 {
 		return nil
 	}
-	hl := d.ctx.HL
+	hl := d.ctx.Highlighter
 	var want []hlText
 	add := func(fi, hi, li int32) {
 		if li < 0 {

@@ -71,7 +71,7 @@ func TestRootAsyncHighlightMatchesSync(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
 	ctx := NewContext(p, true, false)
 	ctx.AsyncHighlight = true
-	async := NewRoot(ctx, Options{ForceTheme: "dark"})
+	async := NewWorkbench(ctx, Options{ForceTheme: "dark"})
 	drain(async, async.Init())
 	async.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
 	for _, k := range []string{"3", "}", "pgdown", "G", "g", "s"} {

@@ -37,7 +37,7 @@ func (d *Diff) sgr() *diffSGR {
 	if d.sgrs != nil {
 		return d.sgrs
 	}
-	st := d.ctx.St
+	st := d.ctx.Styles
 	s := &diffSGR{
 		addEm: sgrOf(st.AddedEmphasis), remEm: sgrOf(st.RemovedEmphasis),
 		gutter: paint(sgrOf(st.Gutter)), gutterCur: paint(sgrOf(st.GutterCursor)), highlight: paint(sgrOf(st.Highlight)),

@@ -356,7 +356,7 @@ func (d *Diff) Open(t Target) tea.Cmd {
 	d.hlFile, d.hlFrom, d.hlTo, d.hlHunk, d.hlLine = -1, 0, 0, -1, -1
 	f := t.File
 	if (f < 0 || f >= len(d.files)) && t.Path != "" {
-		f = d.ctx.P.Diff.FileIndex(t.Path)
+		f = d.ctx.Packet.Diff.FileIndex(t.Path)
 	}
 	if f < 0 || f >= len(d.files) {
 		if t.Finding == "" {

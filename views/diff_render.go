@@ -44,7 +44,7 @@ func (d *Diff) drawPane(w, h int) []string {
 	out := make([]string, 0, h)
 	if len(d.rows) == 0 && h > 0 {
 		msg := "No diff: change.diff is missing or has no files."
-		out = append(out, fit(d.ctx.St.Muted.Render(" "+msg), w))
+		out = append(out, fit(d.ctx.Styles.Muted.Render(" "+msg), w))
 	}
 	for i := d.top; i < len(d.rows) && len(out) < h; i++ {
 		for _, l := range d.drawRow(i, w) {
@@ -68,13 +68,13 @@ func (d *Diff) drawRow(i, w int) []string {
 	case rowFile:
 		return []string{mark + d.fileHeader(r.file, w-1)}
 	case rowNote:
-		return []string{mark + fit(d.ctx.St.Muted.Render("    "+fileNote(d.files[r.file])), w-1)}
+		return []string{mark + fit(d.ctx.Styles.Muted.Render("    "+fileNote(d.files[r.file])), w-1)}
 	case rowHunk:
 		h := d.files[r.file].Hunks[r.hunk]
 		head := fmt.Sprintf("@@ -%d,%d +%d,%d @@", h.OldStart, h.OldLines, h.NewStart, h.NewLines)
-		s := " " + d.ctx.St.HunkHeader.Render(head)
+		s := " " + d.ctx.Styles.HunkHeader.Render(head)
 		if sec := strings.TrimSpace(h.Section); sec != "" {
-			s += " " + d.ctx.St.Text(sec, d.ctx.St.Muted)
+			s += " " + d.ctx.Styles.Text(sec, d.ctx.Styles.Muted)
 		}
 		return []string{mark + fit(s, w-1)}
 	case rowFinding:
@@ -308,9 +308,9 @@ const longLine = 4096
 func (d *Diff) styleLine(f *packet.DiffFile, dl *packet.DiffLine, k lineKey, kind packet.LineKind, partner int32) (string, string) {
 	var hl string
 	if d.ctx.AsyncHighlight {
-		hl, _ = d.ctx.HL.Quick(f.Path(), dl.Text) // PendingCmd colours the rest
+		hl, _ = d.ctx.Highlighter.Quick(f.Path(), dl.Text) // PendingCmd colours the rest
 	} else {
-		hl = d.ctx.HL.Line(f.Path(), dl.Text)
+		hl = d.ctx.Highlighter.Line(f.Path(), dl.Text)
 	}
 	var bg, em string
 	switch kind {
@@ -440,7 +440,7 @@ func fileNote(f *packet.DiffFile) string {
 
 // fileCounts is what the list and headers show for a file's size.
 func (d *Diff) fileCounts(f *packet.DiffFile) string {
-	st := d.ctx.St
+	st := d.ctx.Styles
 	switch {
 	case f.Binary:
 		return st.Muted.Render("binary")
@@ -451,7 +451,7 @@ func (d *Diff) fileCounts(f *packet.DiffFile) string {
 }
 
 func (d *Diff) statusStyle(s packet.FileStatus) lipgloss.Style {
-	st := d.ctx.St
+	st := d.ctx.Styles
 	switch s {
 	case packet.StatusAdded:
 		return st.OK
@@ -466,7 +466,7 @@ func (d *Diff) statusStyle(s packet.FileStatus) lipgloss.Style {
 // fileHeader draws a file's header row w cells wide: status, path (and the
 // old one of a rename), counts, findings on it, then a rule.
 func (d *Diff) fileHeader(fi int32, w int) string {
-	st := d.ctx.St
+	st := d.ctx.Styles
 	f := d.files[fi]
 	right := "  " + d.fileCounts(f)
 	if n := d.fileFindings[fi]; n > 0 {
@@ -502,7 +502,7 @@ func plural(n int, word string) string {
 // findingRow draws a finding under its line: severity, number, the first
 // line of its claim and its triage state, the claim cut to fit.
 func (d *Diff) findingRow(r diffRow, w int) string {
-	st := d.ctx.St
+	st := d.ctx.Styles
 	f := d.marks[r.b].f
 	indent := d.gutterWidth() - 1
 	if d.sbs {
@@ -511,7 +511,7 @@ func (d *Diff) findingRow(r diffRow, w int) string {
 	indent = min(indent, max(w/4, 0))
 	prefix := strings.Repeat(" ", indent) + st.Muted.Render("↳ ") + st.SeverityBadge(f.Severity) + " " +
 		st.Accent.Render("#"+strconv.Itoa(f.Number)) + " "
-	state, stale, dec := d.ctx.P.TriageOf(f)
+	state, stale, dec := d.ctx.Packet.TriageOf(f)
 	shown := ui.Sanitize(state) // triage.json is a file like any other
 	if stale {
 		shown += " (stale)"
@@ -545,11 +545,11 @@ func firstLine(s string) string {
 // drawList draws the file list, h lines of w cells: a title, then one entry
 // per file with the cursor's file selected and kept on screen.
 func (d *Diff) drawList(w, h int) []string {
-	st := d.ctx.St
+	st := d.ctx.Styles
 	out := make([]string, 0, h)
 	title := st.Title.Render(" Files") + st.Muted.Render(" "+strconv.Itoa(len(d.files)))
-	if d.ctx.P != nil && d.ctx.P.Diff != nil {
-		dd := d.ctx.P.Diff
+	if d.ctx.Packet != nil && d.ctx.Packet.Diff != nil {
+		dd := d.ctx.Packet.Diff
 		title += "  " + st.Added.Render("+"+strconv.Itoa(dd.Insertions)) + " " + st.Removed.Render("−"+strconv.Itoa(dd.Deletions))
 	}
 	out = append(out, fit(title, w))
@@ -587,7 +587,7 @@ func (d *Diff) drawList(w, h int) []string {
 // listEntry is one file in the list: marker, status, path cut from the
 // left, counts and findings on the right.
 func (d *Diff) listEntry(i, w int, selected bool) string {
-	st := d.ctx.St
+	st := d.ctx.Styles
 	f := d.files[i]
 	right := d.fileCounts(f)
 	if n := d.fileFindings[i]; n > 0 {
@@ -613,7 +613,7 @@ func (d *Diff) listEntry(i, w int, selected bool) string {
 // drawHeader is the narrow layout's one-line file list: which file of how
 // many the cursor is in, cycled with { and }.
 func (d *Diff) drawHeader(w int) string {
-	st := d.ctx.St
+	st := d.ctx.Styles
 	if len(d.files) == 0 {
 		return fit(st.Title.Render(" Files")+st.Muted.Render(" 0"), w)
 	}

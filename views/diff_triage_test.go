@@ -25,7 +25,7 @@ func TestDiffFollowsThemeChange(t *testing.T) {
 		t.Error("the text changed with the theme")
 	}
 	// The added lines' background is the light palette's.
-	if want := (ansi.Style{}).BackgroundColor(ctx.St.Palette.AddedBg).String(); d.sgr().addBg != want {
+	if want := (ansi.Style{}).BackgroundColor(ctx.Styles.Palette.AddedBg).String(); d.sgr().addBg != want {
 		t.Errorf("added-line background %q, want the light one %q", d.sgr().addBg, want)
 	}
 }

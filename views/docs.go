@@ -140,15 +140,15 @@ type docsKey struct {
 
 // NewDocs builds the documents screen on the first document.
 func NewDocs(ctx *Context) *Docs {
-	return &Docs{ctx: ctx, keys: newDocsKeyMap(), pane: ui.NewPane(ctx.St), hlStart: -1, hlEnd: -1,
+	return &Docs{ctx: ctx, keys: newDocsKeyMap(), pane: ui.NewPane(ctx.Styles), hlStart: -1, hlEnd: -1,
 		rawWrap: true, cache: make(map[docsKey]docsRender)}
 }
 
 func (d *Docs) doc() *packet.Document {
-	if d.sel < 0 || d.sel >= len(d.ctx.P.Docs) {
+	if d.sel < 0 || d.sel >= len(d.ctx.Packet.Docs) {
 		return nil
 	}
-	return d.ctx.P.Docs[d.sel]
+	return d.ctx.Packet.Docs[d.sel]
 }
 
 // Init starts rendering the first document once the size is known.
@@ -172,7 +172,7 @@ func (d *Docs) renderWidth() int { return max(d.layout().areaW-2, 10) }
 // is already shown or on its way.
 func (d *Docs) renderCmd() tea.Cmd {
 	doc := d.doc()
-	if doc == nil || d.width <= 0 || d.height <= 0 || d.ctx.P.Partial {
+	if doc == nil || d.width <= 0 || d.height <= 0 || d.ctx.Packet.Partial {
 		// A preview shows another screen, and its review.md is not the
 		// document the full packet opens on: rendering it (the whole
 		// findings table) would cost a core and 100 MB for nothing.
@@ -245,7 +245,7 @@ func (d *Docs) restyle() {
 	d.rend = docsRender{}
 	d.gen++ // renderings on their way have the old colours
 	d.inflightPath, d.inflightWidth = "", 0
-	d.pane = ui.NewPane(d.ctx.St)
+	d.pane = ui.NewPane(d.ctx.Styles)
 	d.relayout()
 	if d.pending == nil && doc != nil && d.shown != shownNone {
 		d.pending = &docsPending{kind: pendRestore, cursor: cur, src: true, rel: rel}
@@ -338,7 +338,7 @@ func (d *Docs) panelEnter() tea.Cmd {
 		d.goToSource(h.Line-1, pendTop)
 		return nil
 	}
-	return followCitation(d.ctx.P, doc.Citations[d.panelCur])
+	return followCitation(d.ctx.Packet, doc.Citations[d.panelCur])
 }
 
 // followAtCursor follows the first citation written on the cursor line.
@@ -352,11 +352,11 @@ func (d *Docs) followAtCursor() tea.Cmd {
 		switch d.shown {
 		case shownRaw, shownInterim:
 			if c.SourceLine-1 == cur {
-				return followCitation(d.ctx.P, c)
+				return followCitation(d.ctx.Packet, c)
 			}
 		case shownRendered:
 			if cur < len(d.view.lines) && strings.Contains(ansi.Strip(d.view.lines[cur]), c.Text) {
-				return followCitation(d.ctx.P, c)
+				return followCitation(d.ctx.Packet, c)
 			}
 		}
 	}
@@ -365,7 +365,7 @@ func (d *Docs) followAtCursor() tea.Cmd {
 
 // selectDoc shows document i from its top.
 func (d *Docs) selectDoc(i int) {
-	n := len(d.ctx.P.Docs)
+	n := len(d.ctx.Packet.Docs)
 	if n == 0 {
 		return
 	}
@@ -430,7 +430,7 @@ func (d *Docs) Open(t Target) tea.Cmd {
 	i := d.docIndex(t.Path)
 	if i < 0 {
 		if t.Path == packet.DiffPath {
-			return Follow(diffTargetForLine(d.ctx.P.Diff, t.Line))
+			return Follow(diffTargetForLine(d.ctx.Packet.Diff, t.Line))
 		}
 		return statusCmd("no document " + ui.Sanitize(t.Path))
 	}
@@ -503,14 +503,14 @@ func (d *Docs) Status() string {
 func (d *Docs) Bindings() []key.Binding {
 	km := d.ctx.Keys
 	bs := []key.Binding{km.Down, km.Up, km.HalfPageDown, km.HalfPageUp, km.Top, km.Bottom, km.Follow}
-	if len(d.ctx.P.Docs) > 1 {
+	if len(d.ctx.Packet.Docs) > 1 {
 		bs = append(bs, d.keys.NextDoc, d.keys.PrevDoc)
 	}
 	bs = append(bs, d.keys.Raw, d.keys.Outline, d.keys.Citations)
-	if d.ctx.P.Verdict.Line > 0 {
+	if d.ctx.Packet.Verdict.Line > 0 {
 		bs = append(bs, d.keys.Verdict)
 	}
-	if d.ctx.P.Outcome != nil {
+	if d.ctx.Packet.Outcome != nil {
 		bs = append(bs, d.keys.Outcome)
 	}
 	if d.panel != panelNone {

@@ -15,7 +15,7 @@ import (
 
 // jumpVerdict shows the verdict line of change-validation.md.
 func (d *Docs) jumpVerdict() tea.Cmd {
-	v := d.ctx.P.Verdict
+	v := d.ctx.Packet.Verdict
 	if v.Line <= 0 {
 		return statusCmd("no verdict in " + packet.ValidationFile)
 	}
@@ -24,7 +24,7 @@ func (d *Docs) jumpVerdict() tea.Cmd {
 
 // jumpOutcome shows the investigation outcome heading.
 func (d *Docs) jumpOutcome() tea.Cmd {
-	o := d.ctx.P.Outcome
+	o := d.ctx.Packet.Outcome
 	if o == nil {
 		return statusCmd("no investigation outcome in " + packet.ValidationFile)
 	}
@@ -47,7 +47,7 @@ func (d *Docs) jumpTo(path string, line int) tea.Cmd {
 }
 
 func (d *Docs) docIndex(path string) int {
-	for i, doc := range d.ctx.P.Docs {
+	for i, doc := range d.ctx.Packet.Docs {
 		if doc.Path == path {
 			return i
 		}

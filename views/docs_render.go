@@ -45,7 +45,7 @@ func (r *docsRender) ready(path string, width int) bool {
 // renderDocCmd renders text in the background; everything it needs is
 // captured so the command never touches the model.
 func renderDocCmd(ctx *Context, doc *packet.Document, width, gen int) tea.Cmd {
-	md, path, text := ctx.MD, doc.Path, doc.Text
+	md, path, text := ctx.Markdown, doc.Path, doc.Text
 	headings := doc.Headings
 	return ctx.Work.Cmd(func() tea.Msg {
 		out, err := md.Render(path, text, width)

@@ -208,12 +208,12 @@ func TestDocsVerdictAndOutcome(t *testing.T) {
 	// In the source view they land on the exact line, highlighted.
 	dfRun(d, d.Update(keyMsg("r")))
 	dfRun(d, d.Update(keyMsg("V")))
-	if d.pane.Cursor() != ctx.P.Verdict.Line-1 || d.hlStart != ctx.P.Verdict.Line-1 {
-		t.Errorf("V in source: cursor %d highlight %d, want %d", d.pane.Cursor(), d.hlStart, ctx.P.Verdict.Line-1)
+	if d.pane.Cursor() != ctx.Packet.Verdict.Line-1 || d.hlStart != ctx.Packet.Verdict.Line-1 {
+		t.Errorf("V in source: cursor %d highlight %d, want %d", d.pane.Cursor(), d.hlStart, ctx.Packet.Verdict.Line-1)
 	}
 	dfRun(d, d.Update(keyMsg("I")))
-	if d.pane.Cursor() != ctx.P.Outcome.Line-1 {
-		t.Errorf("I in source: cursor %d, want %d", d.pane.Cursor(), ctx.P.Outcome.Line-1)
+	if d.pane.Cursor() != ctx.Packet.Outcome.Line-1 {
+		t.Errorf("I in source: cursor %d, want %d", d.pane.Cursor(), ctx.Packet.Outcome.Line-1)
 	}
 }
 

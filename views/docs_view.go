@@ -79,7 +79,7 @@ func (d *Docs) sync() {
 		curSrc = d.view.rowToSrc(curSrc, len(doc.Lines))
 	}
 
-	st := d.ctx.St
+	st := d.ctx.Styles
 	lines := doc.Lines
 	switch want {
 	case shownRendered:
@@ -166,7 +166,7 @@ func (d *Docs) View() string {
 	l := d.layout()
 	var area []string
 	if d.doc() == nil {
-		area = []string{fitCell(d.ctx.St.Muted.Render("no documents in this packet"), l.areaW)}
+		area = []string{fitCell(d.ctx.Styles.Muted.Render("no documents in this packet"), l.areaW)}
 	} else {
 		if l.paneH > 0 {
 			area = strings.Split(d.pane.View(), "\n")
@@ -179,7 +179,7 @@ func (d *Docs) View() string {
 	area = padRows(area, l.areaW, l.areaH)
 	var rows []string
 	if l.wide {
-		sep := d.ctx.St.Muted.Render("│")
+		sep := d.ctx.Styles.Muted.Render("│")
 		rows = besideBlocks(fitRows(d.sidebar(l.sideW), l.sideW, d.height), area, sep)
 	} else {
 		rows = append([]string{d.strip(d.width)}, area...)
@@ -190,9 +190,9 @@ func (d *Docs) View() string {
 // sidebar is the wide layout's column: the documents, what the selected
 // one holds, and the keys of this screen.
 func (d *Docs) sidebar(w int) []string {
-	st := d.ctx.St
+	st := d.ctx.Styles
 	rows := []string{st.Title.Render("Documents")}
-	for i, doc := range d.ctx.P.Docs {
+	for i, doc := range d.ctx.Packet.Docs {
 		if i == d.sel {
 			rows = append(rows, st.Cursor.Render("▸ ")+st.Text(doc.Path, st.Selection))
 		} else {
@@ -235,7 +235,7 @@ type stripItem struct {
 // stripItems lays the document names out on one row of width w, dropping
 // names from the left until the selected one fits.
 func (d *Docs) stripItems(w int) (items []stripItem, from int) {
-	docs := d.ctx.P.Docs
+	docs := d.ctx.Packet.Docs
 	for from = 0; from <= d.sel; from++ {
 		items = items[:0]
 		x := 0
@@ -257,7 +257,7 @@ func (d *Docs) stripItems(w int) (items []stripItem, from int) {
 }
 
 func (d *Docs) strip(w int) string {
-	st := d.ctx.St
+	st := d.ctx.Styles
 	items, from := d.stripItems(w)
 	var b strings.Builder
 	if from > 0 {
@@ -267,7 +267,7 @@ func (d *Docs) strip(w int) string {
 		if k > 0 {
 			b.WriteString(st.Muted.Render("│"))
 		}
-		name := d.ctx.P.Docs[it.doc].Path
+		name := d.ctx.Packet.Docs[it.doc].Path
 		if it.doc == d.sel {
 			b.WriteString(st.Cursor.Render("▸") + st.Text(name, st.Selection) + " ")
 		} else {
@@ -279,7 +279,7 @@ func (d *Docs) strip(w int) string {
 
 // panelView draws the open outline or citation list, h rows high.
 func (d *Docs) panelView(w, h int) []string {
-	st := d.ctx.St
+	st := d.ctx.Styles
 	doc := d.doc()
 	n := d.panelLen()
 	rowsH := max(h-1, 0)
@@ -338,7 +338,7 @@ func (d *Docs) panelView(w, h int) []string {
 // citationRow is "line  text  → where it leads", coloured by whether it
 // can be followed.
 func (d *Docs) citationRow(c packet.Citation, selected bool, numW, textW int) string {
-	st := d.ctx.St
+	st := d.ctx.Styles
 	textStyle, whereStyle := st.Accent, st.Muted
 	switch {
 	case !c.Resolved || c.Kind == packet.CiteUnresolved:
@@ -361,7 +361,7 @@ func (d *Docs) click(m tea.Mouse) {
 	x, y := m.X, m.Y
 	if l.wide {
 		if x < l.sideW {
-			if y >= 1 && y-1 < len(d.ctx.P.Docs) {
+			if y >= 1 && y-1 < len(d.ctx.Packet.Docs) {
 				d.selectDoc(y - 1)
 			}
 			return

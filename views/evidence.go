@@ -66,7 +66,7 @@ func newEvidenceKeys() evidenceKeys {
 
 // NewEvidence builds the evidence screen over ctx's packet.
 func NewEvidence(ctx *Context) *Evidence {
-	e := &Evidence{ctx: ctx, keys: newEvidenceKeys(), expanded: map[string]bool{}, detail: ui.NewPane(ctx.St)}
+	e := &Evidence{ctx: ctx, keys: newEvidenceKeys(), expanded: map[string]bool{}, detail: ui.NewPane(ctx.Styles)}
 	e.detail.SetShowCursor(false)
 	e.rebuild()
 	return e
@@ -83,7 +83,7 @@ func (e *Evidence) rebuild() {
 		keep = e.items[e.cursor].key()
 	}
 	e.items = e.items[:0]
-	for i, row := range e.ctx.P.Evidence.Rows {
+	for i, row := range e.ctx.Packet.Evidence.Rows {
 		e.items = append(e.items, evItem{row: row, rowIdx: i})
 		if e.expanded[row.Recipe] {
 			for j, run := range row.Runs {
@@ -171,7 +171,7 @@ func (e *Evidence) setCursor(i int) {
 func (e *Evidence) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case ThemeChangedMsg:
-		e.detail.SetStyles(e.ctx.St)
+		e.detail.SetStyles(e.ctx.Styles)
 	case tea.KeyPressMsg:
 		return e.handleKey(msg)
 	case tea.MouseWheelMsg:
@@ -282,7 +282,7 @@ func (e *Evidence) follow() tea.Cmd {
 		return evStatus(fmt.Sprintf("%s has no run, so no log", ui.Sanitize(it.row.Recipe)))
 	case run.Log == "":
 		return evStatus(fmt.Sprintf("run %d of %s names no log", run.Seq, ui.Sanitize(it.row.Recipe)))
-	case e.ctx.P.Log(run.Log) == nil:
+	case e.ctx.Packet.Log(run.Log) == nil:
 		return evStatus(fmt.Sprintf("the log of run %d is not in the packet: %s", run.Seq, ui.Sanitize(run.Log)))
 	}
 	return Follow(Target{Screen: ScreenLogs, Path: run.Log, File: -1, Hunk: -1, DiffLine: -1})
@@ -326,7 +326,7 @@ func (e *Evidence) selectRecipe(recipe string) bool {
 // selectRun puts the cursor on the first run written on a registry line in
 // [line, end], expanding its recipe.
 func (e *Evidence) selectRun(line, end int) bool {
-	for _, row := range e.ctx.P.Evidence.Rows {
+	for _, row := range e.ctx.Packet.Evidence.Rows {
 		for _, run := range row.Runs {
 			if run.Line < line || run.Line > end {
 				continue
@@ -366,7 +366,7 @@ func (e *Evidence) Status() string {
 		return "no evidence"
 	}
 	it := e.items[e.cursor]
-	s := fmt.Sprintf("recipe %d/%d", it.rowIdx+1, len(e.ctx.P.Evidence.Rows))
+	s := fmt.Sprintf("recipe %d/%d", it.rowIdx+1, len(e.ctx.Packet.Evidence.Rows))
 	if it.run != nil {
 		s += fmt.Sprintf(" · run %d/%d", it.runIdx+1, len(it.row.Runs))
 	} else if n := len(it.row.Runs); n != 1 {
@@ -416,7 +416,7 @@ func (e *Evidence) Search(query string) int {
 	}
 	q := strings.ToLower(query)
 	has := func(s string) bool { return strings.Contains(strings.ToLower(s), q) }
-	for i, row := range e.ctx.P.Evidence.Rows {
+	for i, row := range e.ctx.Packet.Evidence.Rows {
 		if has(row.Recipe) {
 			e.matches = append(e.matches, evItem{row: row, rowIdx: i})
 		}

@@ -25,13 +25,13 @@ func (e *Evidence) View() string {
 	case g.detailW == 0:
 		out = table
 	case g.side:
-		rule := e.ctx.St.Muted.Render("│")
+		rule := e.ctx.Styles.Muted.Render("│")
 		detail := strings.Split(e.detail.View(), "\n")
 		for i := range g.tableH {
 			out = append(out, table[i]+rule+evLine(detail, i, g.detailW))
 		}
 	default:
-		out = append(table, e.ctx.St.Muted.Render(strings.Repeat("─", e.width)))
+		out = append(table, e.ctx.Styles.Muted.Render(strings.Repeat("─", e.width)))
 		detail := strings.Split(e.detail.View(), "\n")
 		for i := range g.detailH {
 			out = append(out, evLine(detail, i, g.detailW))
@@ -89,7 +89,7 @@ const evMarkW = 2 // "▸ " before a recipe
 
 func (e *Evidence) columns(w int) evCols {
 	c := evCols{recipe: 14, status: 13, runs: 4, head: evHeadW, exit: 4, dur: 6}
-	for _, row := range e.ctx.P.Evidence.Rows {
+	for _, row := range e.ctx.Packet.Evidence.Rows {
 		c.recipe = max(c.recipe, ansi.StringWidth(evFlat(row.Recipe)))
 	}
 	c.recipe = min(c.recipe, 30)
@@ -113,11 +113,11 @@ type evCell struct {
 }
 
 func (e *Evidence) tableLines(w, h int) []string {
-	st := e.ctx.St
-	ev := e.ctx.P.Evidence
+	st := e.ctx.Styles
+	ev := e.ctx.Packet.Evidence
 	c := e.columns(w)
 	title := st.Title.Render(fmt.Sprintf("Evidence %d/%d validated", ev.Validated, ev.Total))
-	runs := len(e.ctx.P.Registry.Runs)
+	runs := len(e.ctx.Packet.Registry.Runs)
 	title += st.Muted.Render(fmt.Sprintf(" · %d runs in the registry", runs))
 	lines := []string{evFit(title, w)}
 	head := []evCell{
@@ -140,7 +140,7 @@ func (e *Evidence) tableLines(w, h int) []string {
 }
 
 func (e *Evidence) itemCells(it evItem, c evCols) []evCell {
-	st := e.ctx.St
+	st := e.ctx.Styles
 	var cells []evCell
 	run := it.run
 	if run == nil {
@@ -222,7 +222,7 @@ func (e *Evidence) joinCells(cells []evCell, w int, selected bool) string {
 	}
 	line := b.String()
 	if selected {
-		return e.ctx.St.Selection.Render(evFit(line, w))
+		return e.ctx.Styles.Selection.Render(evFit(line, w))
 	}
 	return evFit(line, w)
 }
@@ -264,10 +264,10 @@ func (e *Evidence) syncDetail() {
 	// The rounds are in the key because the detail says which head a run
 	// tested, and the store may fill History after the screen is built.
 	rounds := 0
-	if h := e.ctx.P.History; h != nil {
+	if h := e.ctx.Packet.History; h != nil {
 		rounds = len(h.Rounds)
 	}
-	id := fmt.Sprintf("%s\x00%d\x00%p\x00%d", it.key(), w, e.ctx.P.History, rounds)
+	id := fmt.Sprintf("%s\x00%d\x00%p\x00%d", it.key(), w, e.ctx.Packet.History, rounds)
 	if id == e.detailFor {
 		return
 	}
@@ -277,7 +277,7 @@ func (e *Evidence) syncDetail() {
 
 // detailLines describes the item for the detail pane, wrapped to w cells.
 func (e *Evidence) detailLines(it evItem, w int) []string {
-	st := e.ctx.St
+	st := e.ctx.Styles
 	w = max(w, 8)
 	var out []string
 	row := it.row
@@ -424,15 +424,15 @@ const evHeadW = 7
 // the packet's head and in the warning colour when it is another (an older
 // round's), "?" when nothing tells; empty for a recipe with no run.
 func (e *Evidence) runHeadCell(run *packet.Run) (string, lipgloss.Style) {
-	st := e.ctx.St
+	st := e.ctx.Styles
 	if run == nil {
 		return "", st.Muted
 	}
-	sha, _ := e.ctx.P.RunHead(run)
+	sha, _ := e.ctx.Packet.RunHead(run)
 	switch {
 	case sha == "":
 		return "?", st.Muted
-	case e.ctx.P.IsHead(sha):
+	case e.ctx.Packet.IsHead(sha):
 		return evShortSHA(sha), st.Muted
 	}
 	return evShortSHA(sha), st.Warn
@@ -441,7 +441,7 @@ func (e *Evidence) runHeadCell(run *packet.Run) (string, lipgloss.Style) {
 // runHeadDetail says in the detail pane which commit the run tested, how
 // that is known, and whether it is the head.
 func (e *Evidence) runHeadDetail(run *packet.Run) (string, lipgloss.Style) {
-	st, p := e.ctx.St, e.ctx.P
+	st, p := e.ctx.Styles, e.ctx.Packet
 	sha, source := p.RunHead(run)
 	switch {
 	case sha == "":

@@ -152,9 +152,9 @@ func TestEvidenceSearch(t *testing.T) {
 
 func TestEvidenceMissingRecipe(t *testing.T) {
 	ctx := evSample(t)
-	p := *ctx.P
+	p := *ctx.Packet
 	p.Evidence = packet.BuildEvidence(append([]string{"09-never-run"}, p.Plan.Recipes...), p.Registry.Runs)
-	ctx.P = &p
+	ctx.Packet = &p
 	e := NewEvidence(ctx)
 	e.SetSize(80, 24)
 	v := e.View()
@@ -250,10 +250,10 @@ func TestEvidenceRunHeads(t *testing.T) {
 			t.Errorf("the row of %s does not show head %s:\n%s", recipe, head, plain)
 		}
 	}
-	if !strings.Contains(v, ctx.St.Warn.Render("1bb1c70")) {
+	if !strings.Contains(v, ctx.Styles.Warn.Render("1bb1c70")) {
 		t.Errorf("an older head is not drawn in the warning colour:\n%q", v)
 	}
-	if !strings.Contains(v, ctx.St.Muted.Render("5e2f0c7")) {
+	if !strings.Contains(v, ctx.Styles.Muted.Render("5e2f0c7")) {
 		t.Errorf("the current head is not drawn muted:\n%q", v)
 	}
 	if want := "head        1bb1c70, not the head 5e2f0c7 (from the round vetter first"; !strings.Contains(plain, want) {

@@ -100,7 +100,7 @@ const findingsKeep = 64
 
 // NewFindings builds the findings screen on the first finding.
 func NewFindings(ctx *Context) *Findings {
-	f := &Findings{ctx: ctx, keys: newFindingsKeyMap(), detail: ui.NewPane(ctx.St),
+	f := &Findings{ctx: ctx, keys: newFindingsKeyMap(), detail: ui.NewPane(ctx.Styles),
 		rendered: make(map[findingsKey][]string)}
 	f.detail.SetShowCursor(false)
 	return f
@@ -109,7 +109,7 @@ func NewFindings(ctx *Context) *Findings {
 // Selected is the finding under the cursor, nil when there are none. The
 // triage keys act on it.
 func (f *Findings) Selected() *packet.Finding {
-	fs := f.ctx.P.Findings
+	fs := f.ctx.Packet.Findings
 	if f.sel < 0 || f.sel >= len(fs) {
 		return nil
 	}
@@ -158,7 +158,7 @@ func (f *Findings) renderCmd() tea.Cmd {
 	}
 	f.gen++
 	f.inflightID, f.inflightW = fd.ID, w
-	gen, md, id, text := f.gen, f.ctx.MD, fd.ID, detailMarkdown(fd)
+	gen, md, id, text := f.gen, f.ctx.Markdown, fd.ID, detailMarkdown(fd)
 	return f.ctx.Work.Cmd(func() tea.Msg {
 		out, err := md.Render(id, text, w)
 		if err != nil {
@@ -193,7 +193,7 @@ func (f *Findings) syncDetail() {
 		f.detail.SetWrap(false)
 		return
 	}
-	st := f.ctx.St
+	st := f.ctx.Styles
 	var plain []string
 	for _, l := range strings.Split(detailMarkdown(fd), "\n") {
 		plain = append(plain, st.Text(l, st.Base))
@@ -229,7 +229,7 @@ func (f *Findings) Update(msg tea.Msg) tea.Cmd {
 		clear(f.rendered)
 		f.gen++
 		f.inflightID, f.inflightW = "", 0
-		f.detail = ui.NewPane(f.ctx.St)
+		f.detail = ui.NewPane(f.ctx.Styles)
 		f.detail.SetShowCursor(false)
 		l := f.layout()
 		f.detail.SetSize(l.detailW, l.paneH)
@@ -271,7 +271,7 @@ func (f *Findings) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, km.Top):
 		f.selectIndex(0)
 	case key.Matches(msg, km.Bottom):
-		f.selectIndex(len(f.ctx.P.Findings) - 1)
+		f.selectIndex(len(f.ctx.Packet.Findings) - 1)
 	case key.Matches(msg, f.keys.ToCitations):
 		if fd := f.Selected(); fd != nil && len(fd.Citations) > 0 {
 			f.focus = focusCitations
@@ -310,7 +310,7 @@ func (f *Findings) citationKey(msg tea.KeyPressMsg) tea.Cmd {
 		f.focus = focusList
 	case key.Matches(msg, km.Follow):
 		if f.citeCur < n {
-			return followCitation(f.ctx.P, fd.Citations[f.citeCur])
+			return followCitation(f.ctx.Packet, fd.Citations[f.citeCur])
 		}
 	}
 	return nil
@@ -344,14 +344,14 @@ func (f *Findings) followFirst() tea.Cmd {
 	if !ok {
 		return statusCmd(fmt.Sprintf("finding %d cites nothing vetter can open", fd.Number))
 	}
-	return followCitation(f.ctx.P, c)
+	return followCitation(f.ctx.Packet, c)
 }
 
 func (f *Findings) move(d int) { f.selectIndex(f.sel + d) }
 
 // selectIndex selects finding i, scrolling the list as little as needed.
 func (f *Findings) selectIndex(i int) {
-	n := len(f.ctx.P.Findings)
+	n := len(f.ctx.Packet.Findings)
 	if n == 0 {
 		return
 	}
@@ -366,7 +366,7 @@ func (f *Findings) selectIndex(i int) {
 
 func (f *Findings) scrollIntoView() {
 	rows := max(f.layout().listRows, 1)
-	n := len(f.ctx.P.Findings)
+	n := len(f.ctx.Packet.Findings)
 	if f.sel < f.top {
 		f.top = f.sel
 	}
@@ -380,7 +380,7 @@ func (f *Findings) scrollIntoView() {
 // coming back.
 func (f *Findings) Open(t Target) tea.Cmd {
 	idx := -1
-	for i, fd := range f.ctx.P.Findings {
+	for i, fd := range f.ctx.Packet.Findings {
 		if fd.ID == t.Finding {
 			idx = i
 			break
@@ -425,11 +425,11 @@ func (f *Findings) Status() string {
 	if fd == nil {
 		return "no findings"
 	}
-	state, stale, _ := f.ctx.P.TriageOf(fd)
+	state, stale, _ := f.ctx.Packet.TriageOf(fd)
 	if stale {
 		state += " (stale)"
 	}
-	s := fmt.Sprintf("finding %d/%d · %s · %s", f.sel+1, len(f.ctx.P.Findings), ui.Sanitize(fd.Severity), state)
+	s := fmt.Sprintf("finding %d/%d · %s · %s", f.sel+1, len(f.ctx.Packet.Findings), ui.Sanitize(fd.Severity), state)
 	if f.focus == focusCitations {
 		s += fmt.Sprintf(" · citation %d/%d", f.citeCur+1, len(fd.Citations))
 	}
@@ -459,7 +459,7 @@ func (f *Findings) Bindings() []key.Binding {
 // folded) and selects the first at or after the selection.
 func (f *Findings) Search(query string) int {
 	f.query = query
-	fs := f.ctx.P.Findings
+	fs := f.ctx.Packet.Findings
 	f.matched = nil
 	if query == "" {
 		return 0

@@ -42,7 +42,7 @@ func TestFindingsEnterFollowsDiffAnchor(t *testing.T) {
 	f, ctx := newSampleFindings(t, 160, 48)
 	to := dfFollow(t, dfRun(f, f.Update(keyMsg("enter"))))
 	var c packet.Citation
-	for _, x := range ctx.P.Finding("review.md#1").Citations {
+	for _, x := range ctx.Packet.Finding("review.md#1").Citations {
 		if x.Kind == packet.CiteDiff {
 			c = x
 			break
@@ -78,7 +78,7 @@ func TestFindingsCitationFollow(t *testing.T) {
 	dfRun(f, f.Update(keyMsg("esc")))
 	f.Open(Target{Screen: ScreenFindings, Finding: "review.md#3"})
 	dfRun(f, f.Update(keyMsg("l")))
-	fd := ctx.P.Finding("review.md#3")
+	fd := ctx.Packet.Finding("review.md#3")
 	for i, c := range fd.Citations {
 		if !c.Resolved {
 			f.citeCur = i
@@ -120,9 +120,9 @@ func TestFindingsOpenHereStatus(t *testing.T) {
 
 func TestFindingsTriageShown(t *testing.T) {
 	f, ctx := newSampleFindings(t, 160, 48)
-	fd := ctx.P.Finding("review.md#2")
-	ctx.P.Triage.Findings[fd.ID] = &packet.Decision{State: packet.TriageAccepted, Fingerprint: packet.Fingerprint(fd)}
-	ctx.P.Triage.Findings["review.md#3"] = &packet.Decision{State: packet.TriageDismissed, Fingerprint: "changed"}
+	fd := ctx.Packet.Finding("review.md#2")
+	ctx.Packet.Triage.Findings[fd.ID] = &packet.Decision{State: packet.TriageAccepted, Fingerprint: packet.Fingerprint(fd)}
+	ctx.Packet.Triage.Findings["review.md#3"] = &packet.Decision{State: packet.TriageDismissed, Fingerprint: "changed"}
 	v := ansi.Strip(f.View())
 	if !strings.Contains(v, "accepted") || !strings.Contains(v, "stale") {
 		t.Errorf("triage states not drawn:\n%s", v)

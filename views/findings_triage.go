@@ -25,7 +25,7 @@ func (f *Findings) Marked(id string) bool { return f.marked[id] }
 func (f *Findings) PickedFindings() []string {
 	if len(f.marked) > 0 {
 		var ids []string
-		for _, fd := range f.ctx.P.Findings {
+		for _, fd := range f.ctx.Packet.Findings {
 			if f.marked[fd.ID] {
 				ids = append(ids, fd.ID)
 			}

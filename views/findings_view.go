@@ -23,7 +23,7 @@ type findingsLayout struct {
 }
 
 func (f *Findings) layout() findingsLayout {
-	n := len(f.ctx.P.Findings)
+	n := len(f.ctx.Packet.Findings)
 	l := findingsLayout{wide: f.width >= 100}
 	if l.wide {
 		l.listW = min(max(f.width/2, 50), 100)
@@ -51,8 +51,8 @@ func (f *Findings) View() string {
 	if f.width <= 0 || f.height <= 0 {
 		return ""
 	}
-	st := f.ctx.St
-	if len(f.ctx.P.Findings) == 0 {
+	st := f.ctx.Styles
+	if len(f.ctx.Packet.Findings) == 0 {
 		return strings.Join(fitRows([]string{st.Muted.Render("no findings in " + packet.ReviewFile)}, f.width, f.height), "\n")
 	}
 	l := f.layout()
@@ -73,7 +73,7 @@ func (f *Findings) View() string {
 type listColumns struct{ num, badge, loc, claim, state int }
 
 func (f *Findings) columns(w int) listColumns {
-	fs := f.ctx.P.Findings
+	fs := f.ctx.Packet.Findings
 	c := listColumns{num: len(strconv.Itoa(fs[len(fs)-1].Number)), badge: 9, state: 9}
 	rest := w - 2 - c.num - c.badge - c.state - 4
 	c.loc = min(max(rest*2/5, 8), 40)
@@ -82,8 +82,8 @@ func (f *Findings) columns(w int) listColumns {
 }
 
 func (f *Findings) listView(l findingsLayout) []string {
-	st := f.ctx.St
-	fs := f.ctx.P.Findings
+	st := f.ctx.Styles
+	fs := f.ctx.Packet.Findings
 	cols := f.columns(l.listW)
 	if f.claims == nil || len(f.claims) != len(fs) {
 		f.claims, f.locs = make([]string, len(fs)), make([]string, len(fs))
@@ -114,7 +114,7 @@ type findingsPaints struct {
 }
 
 func (f *Findings) paints() *findingsPaints {
-	st := f.ctx.St
+	st := f.ctx.Styles
 	if f.pt != nil && f.pt.st == st {
 		return f.pt
 	}
@@ -152,7 +152,7 @@ func (pt *findingsPaints) state(word string) cellPaint {
 // dropped first, keeping the file name and line), claim's first line,
 // triage state. Each cell is cut to its column before it is styled.
 func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
-	fd := f.ctx.P.Findings[i]
+	fd := f.ctx.Packet.Findings[i]
 	if f.claims[i] == "" {
 		// Backticks are markdown the list does not render; they only
 		// take room there.
@@ -180,7 +180,7 @@ func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
 			marker = pt.accent.on("▸•")
 		}
 	}
-	state, stale, _ := f.ctx.P.TriageOf(fd)
+	state, stale, _ := f.ctx.Packet.TriageOf(fd)
 	statePaint := pt.state(state)
 	if stale {
 		state, statePaint = "stale", pt.warn
@@ -226,12 +226,12 @@ func clipRunes(s string, n int) string {
 // detailView is the selected finding: a title row, its rendered claim and
 // evidence, and its citations with where each leads.
 func (f *Findings) detailView(l findingsLayout) []string {
-	st := f.ctx.St
+	st := f.ctx.Styles
 	fd := f.Selected()
 	if fd == nil || l.detailH <= 0 {
 		return padRows(nil, l.detailW, l.detailH)
 	}
-	state, stale, _ := f.ctx.P.TriageOf(fd)
+	state, stale, _ := f.ctx.Packet.TriageOf(fd)
 	stateText := st.Status(state).Render(state)
 	if stale {
 		stateText = st.Warn.Render(state + ", stale: the finding changed since")
@@ -240,7 +240,7 @@ func (f *Findings) detailView(l findingsLayout) []string {
 		st.Text(fd.Location, st.Accent) + st.Muted.Render(" · ") + stateText +
 		st.Muted.Render(fmt.Sprintf(" · %s:%d", packet.ReviewFile, fd.Line))
 	rows := []string{fitCell(title, l.detailW)}
-	if _, _, d := f.ctx.P.TriageOf(fd); d != nil && d.Note != "" {
+	if _, _, d := f.ctx.Packet.TriageOf(fd); d != nil && d.Note != "" {
 		rows = append(rows, fitCell(st.Muted.Render("note: ")+st.Text(oneLine(d.Note), st.Base), l.detailW))
 	}
 	if l.paneH > 0 {
@@ -254,7 +254,7 @@ func (f *Findings) citationsView(fd *packet.Finding, w, h int) []string {
 	if h <= 0 {
 		return nil
 	}
-	st := f.ctx.St
+	st := f.ctx.Styles
 	n := len(fd.Citations)
 	hint := " · → to select"
 	if f.focus == focusCitations {
@@ -287,7 +287,7 @@ func (f *Findings) citationsView(fd *packet.Finding, w, h int) []string {
 		textStyle, whereStyle := st.Accent, st.Muted
 		where := whereCited(c)
 		switch {
-		case f.ctx.P.Partial && !c.Resolved:
+		case f.ctx.Packet.Partial && !c.Resolved:
 			// A preview: the diff and logs it leads to are not read yet.
 			where = "…"
 		case !c.Resolved || c.Kind == packet.CiteUnresolved:

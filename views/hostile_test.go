@@ -122,9 +122,9 @@ func (f *frames) check(t *testing.T, name string) {
 // hsettle runs a command and everything it leads to, as the program would,
 // waiting long enough for a markdown rendering; a command still running
 // after the deadline is left (it would be a tick).
-func hsettle(r *Root, cmd tea.Cmd) { hsettleDepth(r, cmd, 0) }
+func hsettle(r *Workbench, cmd tea.Cmd) { hsettleDepth(r, cmd, 0) }
 
-func hsettleDepth(r *Root, cmd tea.Cmd, depth int) {
+func hsettleDepth(r *Workbench, cmd tea.Cmd, depth int) {
 	if cmd == nil || depth > 32 {
 		return
 	}
@@ -149,7 +149,7 @@ func hsettleDepth(r *Root, cmd tea.Cmd, depth int) {
 	}
 }
 
-func hpress(r *Root, keys ...string) {
+func hpress(r *Workbench, keys ...string) {
 	for _, k := range keys {
 		_, cmd := r.Update(keyMsg(k))
 		hsettle(r, cmd)
@@ -157,8 +157,8 @@ func hpress(r *Root, keys ...string) {
 }
 
 // hostileRoot builds the workbench on p at 120×40, dark, as vetter does.
-func hostileRoot(p *packet.Packet) *Root {
-	r := NewRoot(NewContext(p, true, false), Options{ForceTheme: "dark"})
+func hostileRoot(p *packet.Packet) *Workbench {
+	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark"})
 	hsettle(r, r.Init())
 	_, cmd := r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	hsettle(r, cmd)
@@ -170,10 +170,10 @@ func hostileRoot(p *packet.Packet) *Root {
 // side, wrapped and scrolled sideways, the findings and their detail, the
 // evidence, every log from top to bottom, the decision screen, the palette
 // and help. It presses no key that writes (triage, decisions).
-func walk(r *Root) *frames {
+func walk(r *Workbench) *frames {
 	f := &frames{}
 	shot := func(name string) { f.add(name, r.Render()) }
-	p := r.ctx.P
+	p := r.ctx.Packet
 
 	hpress(r, "1")
 	shot("overview")
@@ -319,7 +319,7 @@ func TestHostileEscapeScreens(t *testing.T) {
 // colour gets a background a reader can see it on.
 func TestHostileEscapeLogColours(t *testing.T) {
 	p := loadDir(t, hostile.Escape())
-	st := NewContext(p, true, false).St
+	st := NewContext(p, true, false).Styles
 	l := p.Log(hostile.UnitLog)
 	if l == nil {
 		t.Fatal("no unit log")
@@ -580,7 +580,7 @@ func jsonText(s string) string {
 // diff scrolled, without waiting for markdown (the raw and rendered forms
 // are both drawn by the documents screen's own tests).
 func drawAll(p *packet.Packet) []string {
-	r := NewRoot(NewContext(p, true, false), Options{ForceTheme: "dark"})
+	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark"})
 	hsettle(r, r.Init())
 	_, cmd := r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	hsettle(r, cmd)

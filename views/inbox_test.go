@@ -438,10 +438,10 @@ func TestInboxOpenAndBack(t *testing.T) {
 		t.Fatalf("selected %s", sel.Name)
 	}
 	l.press("enter")
-	l.until("the workbench", func() bool { return a.Root() != nil }, 5*time.Second)
-	r := a.Root()
-	if r.Context().P.Plan.ID != "ACME-2" {
-		t.Errorf("opened %s, want ACME-2", r.Context().P.Plan.ID)
+	l.until("the workbench", func() bool { return a.Workbench() != nil }, 5*time.Second)
+	r := a.Workbench()
+	if r.Context().Packet.Plan.ID != "ACME-2" {
+		t.Errorf("opened %s, want ACME-2", r.Context().Packet.Plan.ID)
 	}
 	checkSize(t, a.Render(), 120, 40)
 	if s := ansi.Strip(a.Render()); !strings.Contains(s, "ACME-2") || !strings.Contains(s, "Overview") {
@@ -451,19 +451,19 @@ func TestInboxOpenAndBack(t *testing.T) {
 	// Triage a finding in the workbench: back in the inbox, its row says so.
 	l.press("4", "a")
 	l.until("the triage saved", func() bool {
-		f := r.Context().P.Findings[0]
-		return r.Context().P.Triaged(f)
+		f := r.Context().Packet.Findings[0]
+		return r.Context().Packet.Triaged(f)
 	}, 2*time.Second)
 
 	// Backspace after a follow goes back inside the workbench first.
-	l.send(FollowMsg{To: Target{Screen: ScreenLogs, Path: r.Context().P.Logs[0].Path, File: -1, Hunk: -1, DiffLine: -1}})
+	l.send(FollowMsg{To: Target{Screen: ScreenLogs, Path: r.Context().Packet.Logs[0].Path, File: -1, Hunk: -1, DiffLine: -1}})
 	l.settle(20 * time.Millisecond)
 	l.press("backspace")
-	if a.Root() == nil || a.Root().Active() != ScreenFindings {
+	if a.Workbench() == nil || a.Workbench().Active() != ScreenFindings {
 		t.Fatalf("backspace with history should stay in the workbench")
 	}
 	l.press("backspace")
-	if a.Root() != nil {
+	if a.Workbench() != nil {
 		t.Fatal("backspace at an empty history should return to the inbox")
 	}
 	if in.Selected().Name != "c-needs" {
@@ -562,8 +562,8 @@ func TestInboxOpensLaterRoundWithSince(t *testing.T) {
 		t.Fatal("no round2 row")
 	}
 	l.press("enter")
-	l.until("the workbench", func() bool { return a.Root() != nil }, 5*time.Second)
-	r := a.Root()
+	l.until("the workbench", func() bool { return a.Workbench() != nil }, 5*time.Second)
+	r := a.Workbench()
 	if r.Active() != ScreenSince || r.Context().Since == nil {
 		t.Fatalf("opened on %v with since %v", r.Active(), r.Context().Since != nil)
 	}

@@ -95,7 +95,7 @@ func NewLogs(ctx *Context) *Logs {
 			Cancel:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop searching")),
 		},
 	}
-	for _, run := range ctx.P.Registry.Runs {
+	for _, run := range ctx.Packet.Registry.Runs {
 		if run.Log != "" {
 			s.citedBy[run.Log] = append(s.citedBy[run.Log], run)
 		}
@@ -108,10 +108,10 @@ func NewLogs(ctx *Context) *Logs {
 
 // current is the selected log, or nil when the packet has none.
 func (s *Logs) current() *packet.Log {
-	if s.sel < 0 || s.sel >= len(s.ctx.P.Logs) {
+	if s.sel < 0 || s.sel >= len(s.ctx.Packet.Logs) {
 		return nil
 	}
-	return s.ctx.P.Logs[s.sel]
+	return s.ctx.Packet.Logs[s.sel]
 }
 
 // view is the selected log's view, made on first use.
@@ -122,7 +122,7 @@ func (s *Logs) view() *logsView {
 	}
 	v := s.views[l.Path]
 	if v == nil {
-		v = &logsView{log: l, src: newLogsSource(s.ctx.St, l), pane: ui.NewPane(s.ctx.St)}
+		v = &logsView{log: l, src: newLogsSource(s.ctx.Styles, l), pane: ui.NewPane(s.ctx.Styles)}
 		v.pane.SetGutter(true)
 		v.pane.SetSource(v.src)
 		s.views[l.Path] = v
@@ -158,7 +158,7 @@ func (s *Logs) SetSize(width, height int) {
 // screen, a narrow column at 80, a quarter of a wide one.
 func (s *Logs) listWidth() int {
 	switch {
-	case s.width < 60 || len(s.ctx.P.Logs) == 0:
+	case s.width < 60 || len(s.ctx.Packet.Logs) == 0:
 		return 0
 	case s.width < evWide:
 		return 24
@@ -189,7 +189,7 @@ func (s *Logs) sizePane(v *logsView) {
 
 // selectLog shows log i, dropping the previous one's window of lines.
 func (s *Logs) selectLog(i int) tea.Cmd {
-	if i < 0 || i >= len(s.ctx.P.Logs) || i == s.sel && s.views[s.ctx.P.Logs[i].Path] != nil {
+	if i < 0 || i >= len(s.ctx.Packet.Logs) || i == s.sel && s.views[s.ctx.Packet.Logs[i].Path] != nil {
 		return nil
 	}
 	if v := s.views[s.current().Path]; v != nil && i != s.sel {
@@ -211,13 +211,13 @@ func (s *Logs) selectLog(i int) tea.Cmd {
 // path suffix (a citation of the file name alone).
 func (s *Logs) logIndex(p string) int {
 	p = strings.TrimPrefix(p, "./")
-	for i, l := range s.ctx.P.Logs {
+	for i, l := range s.ctx.Packet.Logs {
 		if l.Path == p {
 			return i
 		}
 	}
 	found := -1
-	for i, l := range s.ctx.P.Logs {
+	for i, l := range s.ctx.Packet.Logs {
 		if strings.HasSuffix(l.Path, "/"+p) {
 			if found >= 0 {
 				return -1
@@ -312,7 +312,7 @@ func (s *Logs) Status() string {
 	if v == nil {
 		return "no logs in this packet"
 	}
-	parts := []string{fmt.Sprintf("log %d/%d", s.sel+1, len(s.ctx.P.Logs))}
+	parts := []string{fmt.Sprintf("log %d/%d", s.sel+1, len(s.ctx.Packet.Logs))}
 	n := v.src.Len()
 	lines := strconv.Itoa(n)
 	if !v.log.Indexed() {
@@ -383,7 +383,7 @@ func (s *Logs) Bindings() []key.Binding {
 	if s.query != "" && s.count != 0 {
 		b = append(b, km.NextMatch, km.PrevMatch)
 	}
-	if len(s.ctx.P.Logs) > 1 {
+	if len(s.ctx.Packet.Logs) > 1 {
 		b = append(b, s.keys.NextLog, s.keys.PrevLog)
 	}
 	if s.find.running() {

@@ -88,7 +88,7 @@ func TestLogsBigLogWindowed(t *testing.T) {
 		t.Skip("generates an 16 MiB log")
 	}
 	s := logsBig(t, 16<<20, packet.Options{DeferLogIndex: true})
-	l := s.ctx.P.Log(bench.BigLogName)
+	l := s.ctx.Packet.Log(bench.BigLogName)
 	if l.Indexed() {
 		t.Fatal("indexed already")
 	}
@@ -161,7 +161,7 @@ func TestLogsFarOpenWaitsForIndex(t *testing.T) {
 		t.Skip("generates a 32 MiB log")
 	}
 	s := logsBig(t, 32<<20, packet.Options{DeferLogIndex: true})
-	l := s.ctx.P.Log(bench.BigLogName)
+	l := s.ctx.Packet.Log(bench.BigLogName)
 	target := Target{Screen: ScreenLogs, Path: bench.BigLogName, Line: 250_000, File: -1, Hunk: -1, DiffLine: -1}
 	if !farPastIndex(l, target.Line) {
 		t.Fatalf("line %d of an unindexed 32 MiB log (%d bytes a line) should count as far", target.Line, l.LineBytes())
@@ -207,7 +207,7 @@ func TestLogsHurryIndex(t *testing.T) {
 		t.Skip("generates a 32 MiB log")
 	}
 	s := logsBig(t, 32<<20, packet.Options{DeferLogIndex: true})
-	l := s.ctx.P.Log(bench.BigLogName)
+	l := s.ctx.Packet.Log(bench.BigLogName)
 	s.Open(Target{Screen: ScreenLogs, Path: bench.BigLogName, Line: 1, File: -1, Hunk: -1, DiffLine: -1})
 	s.nextIndex()
 	if s.index == nil || s.index.log != l {
@@ -221,7 +221,7 @@ func TestLogsHurryIndex(t *testing.T) {
 		t.Error("G on an unindexed log did not hurry its index")
 	}
 	s2 := logsBig(t, 32<<20, packet.Options{DeferLogIndex: true})
-	l2 := s2.ctx.P.Log(bench.BigLogName)
+	l2 := s2.ctx.Packet.Log(bench.BigLogName)
 	s2.Open(Target{Screen: ScreenLogs, Path: bench.BigLogName, Line: 250_000, File: -1, Hunk: -1, DiffLine: -1})
 	if !s2.ctx.Hurried(l2) {
 		t.Error("a far open did not hurry the index")

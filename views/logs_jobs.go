@@ -161,7 +161,7 @@ func (s *Logs) nextIndex() tea.Cmd {
 	if l := s.current(); l != nil && !l.Indexed() && !s.indexFailed[l.Path] {
 		pick = l
 	}
-	for _, l := range s.ctx.P.Logs {
+	for _, l := range s.ctx.Packet.Logs {
 		if pick != nil {
 			break
 		}
@@ -244,7 +244,7 @@ func (s *Logs) indexDone(msg logsIndexDoneMsg) tea.Cmd {
 	cmds = append(cmds, next)
 	if next == nil && !s.index.running() && s.indexedAny {
 		s.indexedAny = false
-		s.ctx.P.Reresolve()
+		s.ctx.Packet.Reresolve()
 		cmds = append(cmds, evStatus("logs indexed; citations checked against their line counts"))
 	}
 	return tea.Batch(cmds...)

@@ -25,7 +25,7 @@ func (s *Logs) keepListSelection() {
 	if s.sel >= s.listOffset+n {
 		s.listOffset = s.sel - n + 1
 	}
-	s.listOffset = max(min(s.listOffset, len(s.ctx.P.Logs)-n), 0)
+	s.listOffset = max(min(s.listOffset, len(s.ctx.Packet.Logs)-n), 0)
 }
 
 // View draws the list of logs beside the selected log. It reads only the
@@ -36,7 +36,7 @@ func (s *Logs) View() string {
 	}
 	v := s.view()
 	if v == nil {
-		msg := s.ctx.St.Muted.Render("This packet has no logs under " + packet.LogsDir + ".")
+		msg := s.ctx.Styles.Muted.Render("This packet has no logs under " + packet.LogsDir + ".")
 		return strings.Join(evPadLines([]string{"", "  " + msg}, s.width, s.height), "\n")
 	}
 	x, pw, ph := s.paneRect()
@@ -48,8 +48,8 @@ func (s *Logs) View() string {
 		right = append(right, strings.Split(v.pane.View(), "\n")...)
 	}
 	if s.gotoOpen {
-		prompt := s.ctx.St.Accent.Render(":") + s.gotoBuf + s.ctx.St.Cursor.Render("█")
-		hint := s.ctx.St.Muted.Render(fmt.Sprintf("   go to line (1-%d), enter · esc", v.src.Len()))
+		prompt := s.ctx.Styles.Accent.Render(":") + s.gotoBuf + s.ctx.Styles.Cursor.Render("█")
+		hint := s.ctx.Styles.Muted.Render(fmt.Sprintf("   go to line (1-%d), enter · esc", v.src.Len()))
 		right = append(right, evFit(prompt+hint, pw))
 	}
 	for len(right) < s.height {
@@ -60,7 +60,7 @@ func (s *Logs) View() string {
 		return strings.Join(right, "\n")
 	}
 	left := s.listLines(x - 1)
-	rule := s.ctx.St.Muted.Render("│")
+	rule := s.ctx.Styles.Muted.Render("│")
 	var b strings.Builder
 	b.Grow(s.height * (s.width + 32))
 	for i := range s.height {
@@ -76,7 +76,7 @@ func (s *Logs) View() string {
 
 // header names the log above its pane: file name, size, exit, who cites it.
 func (s *Logs) header(v *logsView) string {
-	st := s.ctx.St
+	st := s.ctx.Styles
 	info := []string{logsSize(v.log.Size)}
 	if v.log.Truncated {
 		info = append(info, "cut short")
@@ -123,8 +123,8 @@ func (s *Logs) listLines(w int) []string {
 }
 
 func (s *Logs) drawList(w int) []string {
-	st := s.ctx.St
-	logs := s.ctx.P.Logs
+	st := s.ctx.Styles
+	logs := s.ctx.Packet.Logs
 	lines := []string{evFit(st.Subtitle.Render(fmt.Sprintf("Logs %d", len(logs))), w)}
 	for i := s.listOffset; i < len(logs) && len(lines) < s.height; i++ {
 		l := logs[i]

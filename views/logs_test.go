@@ -291,7 +291,7 @@ func TestLogsDeferredIndex(t *testing.T) {
 	ctx := NewContext(packet.LoadSample(packet.Options{DeferLogIndex: true}), true, false)
 	s := NewLogs(ctx)
 	s.SetSize(80, 24)
-	if ctx.P.Log(logsD24a).Indexed() {
+	if ctx.Packet.Log(logsD24a).Indexed() {
 		t.Fatal("the log is already indexed")
 	}
 	init := s.Init()
@@ -309,7 +309,7 @@ func TestLogsDeferredIndex(t *testing.T) {
 	}
 	checkSize(t, s.View(), 80, 24)
 	msgs := logsDrain(t, s, tea.Batch(init, open))
-	for _, l := range ctx.P.Logs {
+	for _, l := range ctx.Packet.Logs {
 		if !l.Indexed() {
 			t.Errorf("%s not indexed", l.Path)
 		}
@@ -351,15 +351,15 @@ func TestLogsHereRoundTrip(t *testing.T) {
 
 func TestLogsSwitchAndSizes(t *testing.T) {
 	s := newLogsSample(t, 80, 24)
-	for i := range len(s.ctx.P.Logs) + 1 {
+	for i := range len(s.ctx.Packet.Logs) + 1 {
 		s.Update(logsKey('}'))
 		_ = i
 	}
-	if s.sel != len(s.ctx.P.Logs)-1 {
+	if s.sel != len(s.ctx.Packet.Logs)-1 {
 		t.Errorf("} stopped at %d", s.sel)
 	}
 	s.Update(logsKey('{'))
-	if s.sel != len(s.ctx.P.Logs)-2 {
+	if s.sel != len(s.ctx.Packet.Logs)-2 {
 		t.Errorf("{ went to %d", s.sel)
 	}
 	s.Update(logsKey('w'))

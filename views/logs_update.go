@@ -27,8 +27,8 @@ func (s *Logs) Update(msg tea.Msg) tea.Cmd {
 		return s.click(msg.Mouse())
 	case ThemeChangedMsg:
 		for _, v := range s.views {
-			v.src.setStyles(s.ctx.St)
-			v.pane.SetStyles(s.ctx.St)
+			v.src.setStyles(s.ctx.Styles)
+			v.pane.SetStyles(s.ctx.Styles)
 		}
 	case logsIndexProgressMsg:
 		s.ticking = false
@@ -160,7 +160,7 @@ func (s *Logs) wheel(m tea.Mouse) {
 		return
 	}
 	if m.X < s.listWidth() {
-		s.listOffset = max(min(s.listOffset+d, len(s.ctx.P.Logs)-s.listRows()), 0)
+		s.listOffset = max(min(s.listOffset+d, len(s.ctx.Packet.Logs)-s.listRows()), 0)
 		return
 	}
 	v := s.view()
@@ -181,7 +181,7 @@ func (s *Logs) click(m tea.Mouse) tea.Cmd {
 		return nil
 	}
 	if lw := s.listWidth(); m.X < lw {
-		if i := s.listOffset + (m.Y-1)/logsEntryRows; m.Y >= 1 && i < len(s.ctx.P.Logs) {
+		if i := s.listOffset + (m.Y-1)/logsEntryRows; m.Y >= 1 && i < len(s.ctx.Packet.Logs) {
 			return s.selectLog(i)
 		}
 		return nil

@@ -38,7 +38,7 @@ func (o *Overview) SetSize(w, h int) {
 // rebuild lays the rows out again: on size changes and when triage or the
 // theme changes what they say. It is cheap (a few dozen rows).
 func (o *Overview) rebuild() {
-	ctx, p, st := o.ctx, o.ctx.P, o.ctx.St
+	ctx, p, st := o.ctx, o.ctx.Packet, o.ctx.Styles
 	w := max(o.list.width-2, 20)
 	var rows []listRow
 	add := func(s string, t *Target) { rows = append(rows, listRow{text: s, target: t, item: -1}) }
@@ -345,7 +345,7 @@ func (o *Overview) Update(msg tea.Msg) tea.Cmd {
 
 // Status counts the problems.
 func (o *Overview) Status() string {
-	e, w, _ := o.ctx.P.Counts()
+	e, w, _ := o.ctx.Packet.Counts()
 	return fmt.Sprintf("%d errors · %d warnings", e, w)
 }
 

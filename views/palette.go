@@ -47,7 +47,7 @@ func newPalette(ctx *Context) *paletteModel {
 }
 
 func paletteItems(ctx *Context) []paletteItem {
-	p := ctx.P
+	p := ctx.Packet
 	none := Target{File: -1, Hunk: -1, DiffLine: -1}
 	var items []paletteItem
 	for _, d := range p.Docs {
@@ -136,7 +136,7 @@ func (m *paletteModel) update(msg tea.KeyPressMsg) (*Target, bool, tea.Cmd) {
 }
 
 func (m *paletteModel) view() string {
-	st := m.ctx.St
+	st := m.ctx.Styles
 	lines := []string{st.Title.Render("Go to"), m.input.View(), ""}
 	rows := m.height - len(lines)
 	start := 0

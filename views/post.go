@@ -14,8 +14,8 @@ type confirmPostMsg struct{ sha string }
 
 // askPost asks "post `/ok to test <sha>` to OWNER/REPO#N? y/N"; only y
 // posts, and nothing is posted without it.
-func (r *Root) askPost(sha string) tea.Cmd {
-	o := r.ctx.P.Origin
+func (r *Workbench) askPost(sha string) tea.Cmd {
+	o := r.ctx.Packet.Origin
 	if o == nil || r.ctx.PostOkToTest == nil {
 		return nil
 	}

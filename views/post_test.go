@@ -17,14 +17,14 @@ func TestOkToTestAsksBeforePosting(t *testing.T) {
 		posts  int
 	}{{"y", 1}, {"n", 0}, {"", 0}} {
 		r := newTestRoot(t, 120, 40)
-		r.ctx.P.Origin = &packet.Origin{Kind: packet.OriginKindPR, Owner: "acme", Repo: "depot", Number: 2318, HeadSHA: r.ctx.P.Change.HeadSHA}
+		r.ctx.Packet.Origin = &packet.Origin{Kind: packet.OriginKindPR, Owner: "acme", Repo: "depot", Number: 2318, HeadSHA: r.ctx.Packet.Change.HeadSHA}
 		var posted []string
 		r.ctx.PostOkToTest = func(sha string) (string, error) {
 			posted = append(posted, sha)
 			return "https://github.com/acme/depot/pull/2318#issuecomment-1", nil
 		}
-		drain(r, r.askPost(r.ctx.P.Change.HeadSHA))
-		if r.prompt == nil || !strings.Contains(r.prompt.title, "post `/ok to test "+r.ctx.P.Change.HeadSHA+"` to acme/depot#2318? y/N") {
+		drain(r, r.askPost(r.ctx.Packet.Change.HeadSHA))
+		if r.prompt == nil || !strings.Contains(r.prompt.title, "post `/ok to test "+r.ctx.Packet.Change.HeadSHA+"` to acme/depot#2318? y/N") {
 			t.Fatalf("no question before posting: %+v", r.prompt)
 		}
 		for _, k := range tc.answer {
@@ -42,8 +42,8 @@ func TestOkToTestAsksBeforePosting(t *testing.T) {
 
 func TestOkToTestKeyLeadsToTheQuestion(t *testing.T) {
 	r := newTestRoot(t, 120, 40)
-	r.ctx.P.Origin = &packet.Origin{Kind: packet.OriginKindPR, Owner: "acme", Repo: "depot", Number: 2318, HeadSHA: r.ctx.P.Change.HeadSHA}
-	st, err := packet.OpenStore(r.ctx.P, t.TempDir())
+	r.ctx.Packet.Origin = &packet.Origin{Kind: packet.OriginKindPR, Owner: "acme", Repo: "depot", Number: 2318, HeadSHA: r.ctx.Packet.Change.HeadSHA}
+	st, err := packet.OpenStore(r.ctx.Packet, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestOkToTestKeyLeadsToTheQuestion(t *testing.T) {
 // for the account finds them.
 func TestFindingsShowAndFindTheirSource(t *testing.T) {
 	r := newTestRoot(t, 160, 40)
-	p := r.ctx.P
+	p := r.ctx.Packet
 	p.Findings = append(p.Findings, &packet.Finding{ID: "thread:T1", Location: "internal/upload/client.go:97", Severity: "thread",
 		Claim: "Clamp the wait.", Source: "coderabbitai[bot]"})
 	f := NewFindings(r.ctx)

@@ -54,16 +54,16 @@ func TestPreviewThenPacket(t *testing.T) {
 		t.Fatalf("the preview's first screen:\n%s", first)
 	}
 	// "1" would go to the overview: while the packet loads it waits.
-	if _, cmd := a.Update(keyMsg("1")); cmd != nil || a.Root().Active() != ScreenLogs {
-		t.Fatalf("a key acted on the preview (active %v)", a.Root().Active())
+	if _, cmd := a.Update(keyMsg("1")); cmd != nil || a.Workbench().Active() != ScreenLogs {
+		t.Fatalf("a key acted on the preview (active %v)", a.Workbench().Active())
 	}
 	drainApp(a, a.Init(), 0)
-	p := a.Root().Context().P
+	p := a.Workbench().Context().Packet
 	if p.Partial || len(p.Findings) == 0 || p.Log(name) != l {
 		t.Fatalf("after loading: partial %v, %d findings, same log %v", p.Partial, len(p.Findings), p.Log(name) == l)
 	}
-	if a.Root().Active() != ScreenOverview {
-		t.Errorf("the key typed during the preview was not played: active %v", a.Root().Active())
+	if a.Workbench().Active() != ScreenOverview {
+		t.Errorf("the key typed during the preview was not played: active %v", a.Workbench().Active())
 	}
 	pressApp(a, "6")
 	if got := ansi.Strip(a.Render()); !strings.Contains(got, "line 3/") {
@@ -123,7 +123,7 @@ func TestFindingsPreviewThenPacket(t *testing.T) {
 	}
 	drainApp(a, a.Init(), 0)
 	after := ansi.Strip(a.Render())
-	if a.Root().Context().P.Partial || !strings.Contains(after, "Finding 2") || !regexp.MustCompile(`internal/upload/client\.go:91 +→ diff internal/upload/client\.go:91`).MatchString(after) {
+	if a.Workbench().Context().Packet.Partial || !strings.Contains(after, "Finding 2") || !regexp.MustCompile(`internal/upload/client\.go:91 +→ diff internal/upload/client\.go:91`).MatchString(after) {
 		t.Errorf("after loading:\n%s", after)
 	}
 }

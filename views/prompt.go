@@ -63,7 +63,7 @@ func (p *promptModel) update(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 }
 
 func (p *promptModel) view(w, h int) string {
-	st := p.ctx.St
+	st := p.ctx.Styles
 	lines := []string{"", " " + st.Title.Render(st.Text(p.title, st.Title)), ""}
 	for _, l := range strings.Split(p.area.View(), "\n") {
 		lines = append(lines, "  "+l)

@@ -17,12 +17,12 @@ import (
 // is asked where it is before, and the new one is opened there, so the
 // screen, the selection and the scroll stay where they still exist. History
 // is kept. note is shown on the status line (what changed).
-func (r *Root) Reload(p *packet.Packet, store *packet.Store, storeErr error, note string) tea.Cmd {
+func (r *Workbench) Reload(p *packet.Packet, store *packet.Store, storeErr error, note string) tea.Cmd {
 	var here [screenCount]Target
 	for i, s := range r.screens {
 		here[i] = s.Here()
 	}
-	r.ctx.P = p
+	r.ctx.Packet = p
 	r.ctx.Store, r.ctx.StoreErr = store, storeErr
 	r.screens = newScreens(r.ctx)
 	cmds := make([]tea.Cmd, 0, 3*len(r.screens))
@@ -65,7 +65,7 @@ func dropStatus(cmd tea.Cmd) tea.Cmd {
 
 // Idle reports whether no overlay, prompt or text input has the keys, so
 // backspace at an empty history may leave the workbench.
-func (r *Root) Idle() bool {
+func (r *Workbench) Idle() bool {
 	if r.searching || r.prompt != nil || r.palette != nil || r.showHelp {
 		return false
 	}
@@ -76,10 +76,10 @@ func (r *Root) Idle() bool {
 }
 
 // Context returns the workbench's shared context.
-func (r *Root) Context() *Context { return r.ctx }
+func (r *Workbench) Context() *Context { return r.ctx }
 
 // SetStatus shows a transient message on the status line.
-func (r *Root) SetStatus(s string) { r.status = s }
+func (r *Workbench) SetStatus(s string) { r.status = s }
 
 // ---- what changed ----------------------------------------------------------
 

@@ -22,7 +22,7 @@ func openSampleCopy(t *testing.T, watch bool) (*App, *loop, string) {
 	}
 	opts := testAppOpts(t)
 	opts.Watch = watch
-	opts.Quiet = 100 * time.Millisecond
+	opts.WatchDebounce = 100 * time.Millisecond
 	p, err := packet.Load(dir, opts.Load)
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +39,7 @@ const claim2 = "Off by one: `attempt >= c.policy.MaxRetries-1` makes"
 
 func TestReloadKeepsPlaceAndTriage(t *testing.T) {
 	a, l, dir := openSampleCopy(t, false)
-	r := a.Root()
+	r := a.Workbench()
 	ctx := r.Context()
 	if _, err := ctx.Store.Set([]string{"review.md#2", "review.md#4"}, packet.TriageAccepted, "", "tester", time.Now()); err != nil {
 		t.Fatal(err)
@@ -67,9 +67,9 @@ func TestReloadKeepsPlaceAndTriage(t *testing.T) {
 	histBefore := r.History()
 
 	edit(t, filepath.Join(dir, packet.ReviewFile), claim2, "Off by two: `attempt >= c.policy.MaxRetries-1` makes")
-	old := ctx.P
+	old := ctx.Packet
 	l.run(a.reloadCmd())
-	l.until("the reload", func() bool { return ctx.P != old }, 5*time.Second)
+	l.until("the reload", func() bool { return ctx.Packet != old }, 5*time.Second)
 	l.settle(30 * time.Millisecond)
 
 	if r.Active() != ScreenFindings {
@@ -88,7 +88,7 @@ func TestReloadKeepsPlaceAndTriage(t *testing.T) {
 	if r.History() != histBefore {
 		t.Errorf("history %d after reload, want %d", r.History(), histBefore)
 	}
-	p := ctx.P
+	p := ctx.Packet
 	if _, stale, _ := p.TriageOf(p.Finding("review.md#2")); !stale {
 		t.Error("#2 changed: its decision should be stale")
 	}
@@ -115,12 +115,12 @@ func TestReloadKeepsPlaceAndTriage(t *testing.T) {
 
 func TestReloadNothingChangedKeepsScreens(t *testing.T) {
 	a, l, _ := openSampleCopy(t, false)
-	r := a.Root()
+	r := a.Workbench()
 	before := r.Screen(ScreenOverview)
-	old := r.Context().P
+	old := r.Context().Packet
 	l.run(a.reloadCmd())
 	l.until("the reload message", func() bool { return l.count("appReloadedMsg") == 1 }, 5*time.Second)
-	if r.Context().P != old || r.Screen(ScreenOverview) != before {
+	if r.Context().Packet != old || r.Screen(ScreenOverview) != before {
 		t.Error("a reload that found nothing new rebuilt the screens")
 	}
 }

@@ -30,7 +30,7 @@ type Options struct {
 // Root is the workbench's model: it owns the tab bar, the status line, the
 // history, search and the overlays, and routes everything else to the
 // active screen. It does none of the screens' work.
-type Root struct {
+type Workbench struct {
 	ctx     *Context
 	opts    Options
 	started bool // the start target was opened
@@ -58,28 +58,28 @@ type Root struct {
 }
 
 // NewRoot builds the workbench over a context.
-func NewRoot(ctx *Context, opts Options) *Root {
-	r := &Root{ctx: ctx, opts: opts, help: help.New()}
+func NewWorkbench(ctx *Context, opts Options) *Workbench {
+	r := &Workbench{ctx: ctx, opts: opts, help: help.New()}
 	r.screens = newScreens(ctx)
 	r.search = textinput.New()
 	r.search.Prompt = "/"
 	r.search.CharLimit = 256
-	r.help.Styles = ctx.St.HelpStyles()
+	r.help.Styles = ctx.Styles.HelpStyles()
 	return r
 }
 
 // Active returns the active screen's id.
-func (r *Root) Active() ScreenID { return r.active }
+func (r *Workbench) Active() ScreenID { return r.active }
 
 // Screen returns a screen, for tests.
-func (r *Root) Screen(id ScreenID) Screen { return r.screens[id] }
+func (r *Workbench) Screen(id ScreenID) Screen { return r.screens[id] }
 
 // History returns how many places backspace can return to.
-func (r *Root) History() int { return len(r.history) }
+func (r *Workbench) History() int { return len(r.history) }
 
 // Init starts every screen's background work and asks the terminal for its
 // background colour unless the theme is forced.
-func (r *Root) Init() tea.Cmd {
+func (r *Workbench) Init() tea.Cmd {
 	cmds := []tea.Cmd{}
 	if r.opts.ForceTheme == "" && !r.ctx.NoColor {
 		cmds = append(cmds, tea.RequestBackgroundColor)
@@ -94,7 +94,7 @@ func (r *Root) Init() tea.Cmd {
 // OpenStart goes to the start target (--open), once: from Init, or earlier
 // from App.Presize, so the first frame is the cited place and not the
 // overview a frame before it.
-func (r *Root) OpenStart() tea.Cmd {
+func (r *Workbench) OpenStart() tea.Cmd {
 	if r.started || r.opts.Start == nil {
 		return nil
 	}
@@ -118,12 +118,12 @@ func newScreens(ctx *Context) [screenCount]Screen {
 }
 
 // shown reports whether a screen has a tab: "since" only with an earlier round.
-func (r *Root) shown(id ScreenID) bool {
+func (r *Workbench) shown(id ScreenID) bool {
 	return id != ScreenSince || r.ctx.Since != nil
 }
 
 // cycle is the next shown screen from the active one in direction dir.
-func (r *Root) cycle(dir int) ScreenID {
+func (r *Workbench) cycle(dir int) ScreenID {
 	id := r.active
 	for range screenCount {
 		id = (id + ScreenID(dir) + screenCount) % screenCount
@@ -134,12 +134,12 @@ func (r *Root) cycle(dir int) ScreenID {
 	return r.active
 }
 
-func (r *Root) bodyHeight() int { return max(r.height-2, 1) }
+func (r *Workbench) bodyHeight() int { return max(r.height-2, 1) }
 
 // Update routes a message: quit keys first, then an open text input, then
 // global keys, then the active screen. Data messages reach every screen,
 // which keeps only its own (they carry their owner's type).
-func (r *Root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (r *Workbench) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m, cmd := r.update(msg)
 	// Whatever the message did, the active screen may have left work for
 	// the background (the diff's colours, a large log's search).
@@ -149,7 +149,7 @@ func (r *Root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
-func (r *Root) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (r *Workbench) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		r.width, r.height = msg.Width, msg.Height
@@ -169,7 +169,7 @@ func (r *Root) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.BackgroundColorMsg:
 		if r.opts.ForceTheme == "" {
 			r.ctx.SetDark(msg.IsDark())
-			r.help.Styles = r.ctx.St.HelpStyles()
+			r.help.Styles = r.ctx.Styles.HelpStyles()
 			return r, r.broadcast(ThemeChangedMsg{})
 		}
 		return r, nil
@@ -205,7 +205,7 @@ func (r *Root) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // shiftMouse makes mouse coordinates relative to the screen body.
-func (r *Root) shiftMouse(msg tea.Msg) tea.Msg {
+func (r *Workbench) shiftMouse(msg tea.Msg) tea.Msg {
 	switch m := msg.(type) {
 	case tea.MouseClickMsg:
 		m.Y--
@@ -217,7 +217,7 @@ func (r *Root) shiftMouse(msg tea.Msg) tea.Msg {
 	return msg
 }
 
-func (r *Root) broadcast(msg tea.Msg) tea.Cmd {
+func (r *Workbench) broadcast(msg tea.Msg) tea.Cmd {
 	cmds := make([]tea.Cmd, 0, len(r.screens))
 	for _, s := range r.screens {
 		cmds = append(cmds, s.Update(msg))
@@ -225,7 +225,7 @@ func (r *Root) broadcast(msg tea.Msg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-func (r *Root) key(msg tea.KeyPressMsg) tea.Cmd {
+func (r *Workbench) key(msg tea.KeyPressMsg) tea.Cmd {
 	km := r.ctx.Keys
 	if msg.String() == "ctrl+c" {
 		return tea.Quit
@@ -299,7 +299,7 @@ func (r *Root) key(msg tea.KeyPressMsg) tea.Cmd {
 	return r.screens[r.active].Update(msg)
 }
 
-func (r *Root) searchKey(msg tea.KeyPressMsg) tea.Cmd {
+func (r *Workbench) searchKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch msg.String() {
 	case "esc":
 		r.searching = false
@@ -333,7 +333,7 @@ type PendingCmder interface {
 	PendingCmd() tea.Cmd
 }
 
-func (r *Root) pending() tea.Cmd {
+func (r *Workbench) pending() tea.Cmd {
 	if p, ok := r.screens[r.active].(PendingCmder); ok {
 		return p.PendingCmd()
 	}
@@ -341,7 +341,7 @@ func (r *Root) pending() tea.Cmd {
 }
 
 // switchTo makes a screen active without touching history (tabs are not follows).
-func (r *Root) switchTo(id ScreenID) tea.Cmd {
+func (r *Workbench) switchTo(id ScreenID) tea.Cmd {
 	if id < 0 || id >= screenCount {
 		return nil
 	}
@@ -350,7 +350,7 @@ func (r *Root) switchTo(id ScreenID) tea.Cmd {
 }
 
 // open goes to a target: its screen becomes active and positions itself.
-func (r *Root) open(t Target) tea.Cmd {
+func (r *Workbench) open(t Target) tea.Cmd {
 	if t.Screen < 0 || t.Screen >= screenCount {
 		return nil
 	}
@@ -359,7 +359,7 @@ func (r *Root) open(t Target) tea.Cmd {
 }
 
 // back returns to where the last follow came from.
-func (r *Root) back() tea.Cmd {
+func (r *Workbench) back() tea.Cmd {
 	if len(r.history) == 0 {
 		r.status = "nothing to go back to"
 		return nil
@@ -370,7 +370,7 @@ func (r *Root) back() tea.Cmd {
 }
 
 // tabAt returns the tab under column x of the tab bar.
-func (r *Root) tabAt(x int) (ScreenID, bool) {
+func (r *Workbench) tabAt(x int) (ScreenID, bool) {
 	col := 0
 	for id := ScreenID(0); id < screenCount; id++ {
 		if !r.shown(id) {
@@ -388,7 +388,7 @@ func (r *Root) tabAt(x int) (ScreenID, bool) {
 func tabLabel(id ScreenID) string { return fmt.Sprintf(" %d %s ", int(id)+1, id) }
 
 // View composes the tab bar, the active screen (or an overlay) and the status line.
-func (r *Root) View() tea.View {
+func (r *Workbench) View() tea.View {
 	var v tea.View
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
@@ -416,13 +416,13 @@ func (r *Root) View() tea.View {
 }
 
 // ExitLines are what vetter prints when it ends (the /ok to test command).
-func (r *Root) ExitLines() []string { return r.exitLines }
+func (r *Workbench) ExitLines() []string { return r.exitLines }
 
 // Render returns the whole screen as text, for tests and golden files.
-func (r *Root) Render() string { return r.View().Content }
+func (r *Workbench) Render() string { return r.View().Content }
 
-func (r *Root) tabBar() string {
-	st := r.ctx.St
+func (r *Workbench) tabBar() string {
+	st := r.ctx.Styles
 	var b strings.Builder
 	for id := ScreenID(0); id < screenCount; id++ {
 		if !r.shown(id) {
@@ -435,12 +435,12 @@ func (r *Root) tabBar() string {
 			b.WriteString(st.Muted.Render(label))
 		}
 	}
-	right := st.Text(r.ctx.P.Plan.ID, st.Accent)
+	right := st.Text(r.ctx.Packet.Plan.ID, st.Accent)
 	return padBetween(b.String(), right, r.width)
 }
 
-func (r *Root) statusLine() string {
-	st := r.ctx.St
+func (r *Workbench) statusLine() string {
+	st := r.ctx.Styles
 	if r.searching {
 		return fit(r.search.View(), r.width)
 	}
@@ -455,7 +455,7 @@ func (r *Root) statusLine() string {
 }
 
 // hints are the few keys that matter on this screen, then the global ones.
-func (r *Root) hints() []key.Binding {
+func (r *Workbench) hints() []key.Binding {
 	km := r.ctx.Keys
 	var bs []key.Binding
 	for _, b := range r.screens[r.active].Bindings() {
@@ -470,11 +470,11 @@ func (r *Root) hints() []key.Binding {
 	return bs
 }
 
-func (r *Root) helpView() string {
+func (r *Workbench) helpView() string {
 	km := r.ctx.Keys
 	screen := r.screens[r.active].Bindings()
 	groups := append([][]key.Binding{screen}, km.FullHelp()...)
-	title := r.ctx.St.Title.Render("Keys — " + r.active.String() + " (any key closes)")
+	title := r.ctx.Styles.Title.Render("Keys — " + r.active.String() + " (any key closes)")
 	body := title + "\n\n" + r.help.FullHelpView(groups)
 	return fitBlock(body, r.width, r.bodyHeight())
 }

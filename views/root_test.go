@@ -15,10 +15,10 @@ import (
 
 // newTestRoot builds the workbench on the sample at a fixed size, dark,
 // without background detection.
-func newTestRoot(t *testing.T, w, h int) *Root {
+func newTestRoot(t *testing.T, w, h int) *Workbench {
 	t.Helper()
 	p := packet.LoadSample(packet.Options{})
-	r := NewRoot(NewContext(p, true, false), Options{ForceTheme: "dark"})
+	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark"})
 	drain(r, r.Init())
 	r.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return r
@@ -28,9 +28,9 @@ func newTestRoot(t *testing.T, w, h int) *Root {
 // program would, for commands that finish at once (rendering, following).
 // Batches are run one by one; a command that does not return promptly (a
 // ticking cursor) is left alone.
-func drain(r *Root, cmd tea.Cmd) { drainDepth(r, cmd, 0) }
+func drain(r *Workbench, cmd tea.Cmd) { drainDepth(r, cmd, 0) }
 
-func drainDepth(r *Root, cmd tea.Cmd, depth int) {
+func drainDepth(r *Workbench, cmd tea.Cmd, depth int) {
 	if cmd == nil || depth > 32 {
 		return
 	}
@@ -58,13 +58,13 @@ func runCmd(cmd tea.Cmd) tea.Msg {
 	}
 }
 
-func pressRoot(r *Root, keys ...string) {
+func pressRoot(r *Workbench, keys ...string) {
 	for _, k := range keys {
 		drain(r, keyCmd(r, k))
 	}
 }
 
-func keyCmd(r *Root, k string) tea.Cmd {
+func keyCmd(r *Workbench, k string) tea.Cmd {
 	_, cmd := r.Update(keyMsg(k))
 	return cmd
 }
@@ -152,7 +152,7 @@ func TestRootSearchCounts(t *testing.T) {
 // screen, quit cleanly.
 func TestRootEndToEnd(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
-	r := NewRoot(NewContext(p, true, false), Options{ForceTheme: "dark"})
+	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark"})
 	tm := teatest.NewTestModel(t, r, teatest.WithInitialTermSize(120, 40))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("ACME-4812")) },
 		teatest.WithDuration(5*time.Second))
@@ -161,7 +161,7 @@ func TestRootEndToEnd(t *testing.T) {
 	}
 	tm.Send(keyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
-	final := tm.FinalModel(t).(*Root)
+	final := tm.FinalModel(t).(*Workbench)
 	if final.Active() != ScreenDecision {
 		t.Errorf("after 1-7 the active screen is %v", final.Active())
 	}
@@ -204,7 +204,7 @@ func TestRootOpenDocumentRange(t *testing.T) {
 	if !ok {
 		t.Fatalf("not followable: %+v", c)
 	}
-	r := NewRoot(NewContext(p, true, false), Options{ForceTheme: "dark", Start: &tg})
+	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark", Start: &tg})
 	drain(r, r.Init())
 	r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	if r.Active() != ScreenDocs {
@@ -235,7 +235,7 @@ func TestRootEvidenceToLogAndLogRange(t *testing.T) {
 		t.Errorf("back: %v", r.Active())
 	}
 
-	p := r.ctx.P
+	p := r.ctx.Packet
 	c := p.ResolveText("…T10-22-07.114Z-bash-7c1e.log:14-16")
 	tg, ok := TargetForCitation(c)
 	if !ok || c.Kind != packet.CiteLog {
@@ -275,7 +275,7 @@ func TestRootSinceScreen(t *testing.T) {
 	c := packet.Compare(packet.LoadSample(packet.Options{}), p)
 	ctx := NewContext(p, true, false)
 	ctx.Since = &c
-	r := NewRoot(ctx, Options{ForceTheme: "dark"})
+	r := NewWorkbench(ctx, Options{ForceTheme: "dark"})
 	drain(r, r.Init())
 	r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	pressRoot(r, "8")

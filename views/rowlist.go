@@ -187,7 +187,7 @@ func (l *listScreen) handleList(msg tea.Msg) tea.Cmd {
 }
 
 // View draws the visible rows.
-func (l *listScreen) View() string { return l.list.view(l.ctx.St) }
+func (l *listScreen) View() string { return l.list.view(l.ctx.Styles) }
 
 // Open restores a position remembered by Here.
 func (l *listScreen) Open(t Target) tea.Cmd {

@@ -30,10 +30,10 @@ func NewSince(ctx *Context) *Since {
 // is an earlier round: behind the first screen, never before it.
 func (s *Since) Init() tea.Cmd {
 	ctx := s.ctx
-	if ctx.Since != nil || ctx.Store == nil || ctx.P.Partial {
+	if ctx.Since != nil || ctx.Store == nil || ctx.Packet.Partial {
 		return nil
 	}
-	store, p := ctx.Store, ctx.P
+	store, p := ctx.Store, ctx.Packet
 	load := func() tea.Msg {
 		old, _, ok := store.EarlierRound()
 		if !ok {
@@ -56,7 +56,7 @@ func (s *Since) SetSize(w, h int) {
 }
 
 func (s *Since) rebuild() {
-	st, p, c := s.ctx.St, s.ctx.P, s.ctx.Since
+	st, p, c := s.ctx.Styles, s.ctx.Packet, s.ctx.Since
 	w := max(s.list.width-2, 20)
 	var rows []listRow
 	add := func(text string, t *Target) { rows = append(rows, listRow{text: text, target: t, item: -1}) }

@@ -19,7 +19,7 @@ type FindingPicker interface {
 }
 
 // triageKey applies a/x/f/u/c to the findings the active screen picks.
-func (r *Root) triageKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+func (r *Workbench) triageKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	km := r.ctx.Keys
 	picker, ok := r.screens[r.active].(FindingPicker)
 	if !ok {
@@ -52,8 +52,8 @@ func (r *Root) triageKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return r.prompt.focus(), true
 	case "note":
 		initial := ""
-		if f := r.ctx.P.Finding(ids[0]); f != nil {
-			if _, _, d := r.ctx.P.TriageOf(f); d != nil {
+		if f := r.ctx.Packet.Finding(ids[0]); f != nil {
+			if _, _, d := r.ctx.Packet.TriageOf(f); d != nil {
 				initial = d.Note
 			}
 		}
@@ -65,7 +65,7 @@ func (r *Root) triageKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	return r.saveTriage(ids, state, ""), true
 }
 
-func (r *Root) openPrompt(title, initial string, required bool, save func(string) tea.Cmd) {
+func (r *Workbench) openPrompt(title, initial string, required bool, save func(string) tea.Cmd) {
 	r.prompt = newPrompt(r.ctx, title, initial, required, save)
 	r.prompt.setSize(r.width, r.bodyHeight())
 }
@@ -93,7 +93,7 @@ type TriageSavedMsg struct {
 
 // store is the context's store, detached so that saving in a command never
 // changes the packet the screens are drawing; nil when there is none.
-func (r *Root) store() *packet.Store {
+func (r *Workbench) store() *packet.Store {
 	if r.ctx.Store != nil {
 		r.ctx.Store.Detach()
 	}
@@ -103,7 +103,7 @@ func (r *Root) store() *packet.Store {
 // saveTriage records a decision at once, in a command: the store waits for
 // the folder's lock, which another vetter may hold, and syncs to disk, and
 // neither may freeze the screen. The result comes back as a TriageSavedMsg.
-func (r *Root) saveTriage(ids []string, state, note string) tea.Cmd {
+func (r *Workbench) saveTriage(ids []string, state, note string) tea.Cmd {
 	store := r.store()
 	if store == nil {
 		return r.cannotSave()
@@ -125,7 +125,7 @@ func (r *Root) saveTriage(ids []string, state, note string) tea.Cmd {
 	}
 }
 
-func (r *Root) saveNote(id, note string) tea.Cmd {
+func (r *Workbench) saveNote(id, note string) tea.Cmd {
 	store := r.store()
 	if store == nil {
 		return r.cannotSave()
@@ -149,7 +149,7 @@ func (r *Root) saveNote(id, note string) tea.Cmd {
 // A save made by a store the workbench has since replaced (the packet was
 // reloaded meanwhile) is on disk but not in the new store's copy, so that
 // store reads the file again.
-func (r *Root) stored(msg TriageSavedMsg) tea.Cmd {
+func (r *Workbench) stored(msg TriageSavedMsg) tea.Cmd {
 	if msg.store != r.ctx.Store {
 		if r.ctx.Store == nil {
 			return nil
@@ -172,7 +172,7 @@ func (r *Root) stored(msg TriageSavedMsg) tea.Cmd {
 	text := msg.text
 	cmds := []tea.Cmd{r.broadcast(TriageChangedMsg{})}
 	if msg.okToTest {
-		r.exitLines = r.ctx.P.OkToTestLines()
+		r.exitLines = r.ctx.Packet.OkToTestLines()
 		if len(r.exitLines) > 0 {
 			// OSC 52: the command lands in the clipboard, ready to paste.
 			cmds = append(cmds, tea.SetClipboard(r.exitLines[0]))
@@ -187,7 +187,7 @@ func (r *Root) stored(msg TriageSavedMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-func (r *Root) cannotSave() tea.Cmd {
+func (r *Workbench) cannotSave() tea.Cmd {
 	err := r.ctx.StoreErr
 	if err == nil {
 		err = errors.New("no triage store")
@@ -197,28 +197,28 @@ func (r *Root) cannotSave() tea.Cmd {
 
 // askDecision opens the note prompt for a gate decision; ok-to-test on a
 // gate that is not ready asks for the override's reason instead.
-func (r *Root) askDecision(decision string) tea.Cmd {
+func (r *Workbench) askDecision(decision string) tea.Cmd {
 	if r.ctx.Store == nil {
 		return r.cannotSave()
 	}
-	g := r.ctx.P.Gate()
+	g := r.ctx.Packet.Gate()
 	if decision == packet.DecisionOkToTest && !g.Ready {
 		title := fmt.Sprintf("The gate is not ready (%s). To give ok-to-test anyway, write why:", strings.Join(g.FailingChecks(), ", "))
 		r.openPrompt(title, "", true, func(why string) tea.Cmd { return r.decide(decision, why, why) })
 		return r.prompt.focus()
 	}
-	r.openPrompt(fmt.Sprintf("%s for %s — note (optional):", decision, r.ctx.P.DecisionSHA()), "", false,
+	r.openPrompt(fmt.Sprintf("%s for %s — note (optional):", decision, r.ctx.Packet.DecisionSHA()), "", false,
 		func(note string) tea.Cmd { return r.decide(decision, note, "") })
 	return r.prompt.focus()
 }
 
 // decide records a gate decision in a command, on the gate the person saw.
-func (r *Root) decide(decision, note, override string) tea.Cmd {
+func (r *Workbench) decide(decision, note, override string) tea.Cmd {
 	store := r.store()
 	if store == nil {
 		return r.cannotSave()
 	}
-	g, user, now := r.ctx.P.Gate(), r.ctx.User, r.ctx.Now()
+	g, user, now := r.ctx.Packet.Gate(), r.ctx.User, r.ctx.Now()
 	return func() tea.Msg {
 		gd, rep, err := store.DecideOn(g, decision, note, user, override, now)
 		if err != nil {

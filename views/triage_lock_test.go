@@ -37,7 +37,7 @@ func runAll(cmd tea.Cmd) []tea.Msg {
 
 // updateNow calls Update, failing the test when it does not return: Update
 // that waited for the lock would never return while the test holds it.
-func updateNow(t *testing.T, r *Root, msg tea.Msg) tea.Cmd {
+func updateNow(t *testing.T, r *Workbench, msg tea.Msg) tea.Cmd {
 	t.Helper()
 	got := make(chan tea.Cmd, 1)
 	go func() {
@@ -119,7 +119,7 @@ func TestStoreLockDoesNotFreezeUpdate(t *testing.T) {
 	if saved != 2 {
 		t.Fatalf("%d saves came back, want 2: %#v", saved, msgs)
 	}
-	p := r.ctx.P
+	p := r.ctx.Packet
 	if state, _, _ := p.TriageOf(p.Finding("review.md#1")); state != packet.TriageAccepted {
 		t.Errorf("#1 = %s after the save, want accepted", state)
 	}

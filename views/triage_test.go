@@ -18,7 +18,7 @@ import (
 // command, and in a bubble the deadline drain gives a command does not pass
 // while that command is writing and syncing files, so a save on a slow disk
 // is never dropped.
-func newTriageRoot(t *testing.T) (*Root, string) {
+func newTriageRoot(t *testing.T) (*Workbench, string) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "p")
 	if err := packet.WriteSample(dir); err != nil {
@@ -36,7 +36,7 @@ func newTriageRoot(t *testing.T) (*Root, string) {
 	if ctx.StoreErr != nil {
 		t.Fatal(ctx.StoreErr)
 	}
-	r := NewRoot(ctx, Options{ForceTheme: "dark"})
+	r := NewWorkbench(ctx, Options{ForceTheme: "dark"})
 	drain(r, r.Init())
 	r.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
 	return r, dir
@@ -55,7 +55,7 @@ func inBubble(t *testing.T, test func(*testing.T)) {
 
 // typeText types into the open prompt; what typing returns (a blinking
 // cursor) is not run.
-func typeText(r *Root, s string) {
+func typeText(r *Workbench, s string) {
 	for _, c := range s {
 		k := string(c)
 		if c == ' ' {
@@ -184,7 +184,7 @@ func testDecisionOkToTestRefusedThenOverridden(t *testing.T) {
 	}
 	p := reload(t, dir)
 	_ = p
-	if g := r.ctx.P.Triage.Gate; g == nil || g.Decision != packet.DecisionOkToTest || g.Override == "" {
+	if g := r.ctx.Packet.Triage.Gate; g == nil || g.Decision != packet.DecisionOkToTest || g.Override == "" {
 		t.Errorf("gate decision %+v", g)
 	}
 	if s := ansi.Strip(r.Render()); !strings.Contains(s, "recorded: ok-to-test by tester") {
@@ -199,8 +199,8 @@ func testDecisionHoldWithNote(t *testing.T) {
 	pressRoot(r, "7", "H")
 	typeText(r, "waiting for the clamp")
 	pressRoot(r, "enter")
-	g := r.ctx.P.Triage.Gate
-	if g == nil || g.Decision != packet.DecisionHold || g.Note != "waiting for the clamp" || g.SHA != r.ctx.P.Change.HeadSHA {
+	g := r.ctx.Packet.Triage.Gate
+	if g == nil || g.Decision != packet.DecisionHold || g.Note != "waiting for the clamp" || g.SHA != r.ctx.Packet.Change.HeadSHA {
 		t.Errorf("hold = %+v", g)
 	}
 	if len(r.ExitLines()) != 0 {
