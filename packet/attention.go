@@ -179,6 +179,7 @@ func ScanAttention(d *Diff) []Attention {
 					}
 				}
 				if best != nil {
+					best.lowerWhereHarmless(p, l.Text)
 					it := lineItem(p, fi, hi, li, l, best.kind, best.severity, best.title)
 					it.Rule, it.Why = best.rule, best.why
 					lines = append(lines, it)

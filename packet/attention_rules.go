@@ -82,6 +82,52 @@ var buildCode = map[string]string{
 	"git hook":                                  "git runs it as a hook",
 }
 
+// lowerWhereHarmless makes a high item medium where the line cannot do
+// what the rule fears: a comment does not run (a token or a key in one is
+// still a secret, and hidden text in one is Trojan Source's own trick), and a
+// private key among test files is most likely a test key.
+func (h *ruleHit) lowerWhereHarmless(path, text string) {
+	if h.severity != AttentionHigh {
+		return
+	}
+	switch {
+	case h.rule == "private-key" && testPath(path):
+		h.severity = AttentionMedium
+		h.why = "a key among test files is most likely a test key; check it is not a real one"
+	case h.rule != "live-token" && h.rule != "private-key" && commentLine(text):
+		h.severity = AttentionMedium
+		h.title += " (in a comment)"
+		h.why = "a comment does not run; check the line really is one"
+	}
+}
+
+// commentLine reports a line that is a comment in the languages a diff
+// commonly holds: "# ", "// ", "/* ", "* ", "<!-- ". "#!", "#include" and
+// "//go:generate" are not comments to the tools that read them.
+func commentLine(s string) bool {
+	t := strings.TrimLeft(s, " \t")
+	switch {
+	case t == "#" || t == "//":
+		return true
+	case strings.HasPrefix(t, "# "), strings.HasPrefix(t, "#\t"), strings.HasPrefix(t, "// "), strings.HasPrefix(t, "/* "),
+		strings.HasPrefix(t, "* "), strings.HasPrefix(t, "<!-- "):
+		return true
+	}
+	return false
+}
+
+// testPath reports a file among tests or their fixtures.
+func testPath(p string) bool {
+	lp := "/" + strings.ToLower(p)
+	for _, d := range []string{"/testdata/", "/test/", "/tests/", "/fixtures/", "/__tests__/", "/spec/", "/testing/"} {
+		if strings.Contains(lp, d) {
+			return true
+		}
+	}
+	base := lp[strings.LastIndexByte(lp, '/')+1:]
+	return strings.Contains(base, "_test.") || strings.HasPrefix(base, "test_")
+}
+
 // except matches when m does and not does not: Go's regexps have no
 // negative look-ahead, and "http://localhost" is a test registry, not a risk.
 type except struct {
@@ -127,6 +173,7 @@ const shellPipe = `\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:env\s+)?(?:(?:ba|z|d
 var lineRules = sync.OnceValue(func() []lineRule {
 	shellPipeRe := regexp.MustCompile(shellPipe)
 	// localHost is a URL on the machine itself (a test registry), not the network.
+	credentialFile := regexp.MustCompile(`(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+|expanduser\(["']~)/\.(?:ssh|netrc|git-credentials|aws/credentials|docker/config\.json|pypirc|npmrc|kube/config|config/gcloud)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.git-credentials\b|/proc/(?:self|\d+|\$\w+)/environ`)
 	localHost := regexp.MustCompile(`(?i)https?://(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)\b`)
 	const (
 		all  = 0
@@ -169,7 +216,7 @@ var lineRules = sync.OnceValue(func() []lineRule {
 		{"reverse-shell", AttentionNetwork, AttentionHigh, "opens a raw connection or a reverse shell",
 			"it gives a machine outside a shell inside the project's network and runner", all, 0, none,
 			[]string{"/dev/tcp/", "/dev/udp/", "nc ", "ncat", "netcat", "socat", "pty.spawn", "dup2", "mkfifo"},
-			regexp.MustCompile(`/dev/(?:tcp|udp)/|(?:^|[\s;|&(])(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[a-z]*[ec]\b|\bsocat\b.*\b(?:exec|system):|\bncat\b.*\s--(?:sh-|lua-)?exec\b|\bpty\.spawn\(|\bdup2\([^)]*fileno\(\)|\bmkfifo\b.*\b(?:nc|ncat|sh|bash)\b`)},
+			regexp.MustCompile(`/dev/(?:tcp|udp)/|(?:^|[\s;|&(])(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[a-z]*[ec]\b|\bsocat\b.*\b(?:exec|system):|\bncat\b.*\s--(?:sh-|lua-)?exec\b|\bpty\.spawn\(|\bdup2\(\s*(?:s|so|sock|socket|conn|client|c|sk)\.fileno\(\)|\bmkfifo\b.*\b(?:nc|ncat|sh|bash)\b`)},
 		{"reverse-shell", AttentionNetwork, AttentionHigh, "connects to a hard-coded IP address",
 			"a connection to a fixed address outside is how a runner calls home", all, 0, none,
 			[]string{"connect"},
@@ -203,10 +250,11 @@ var lineRules = sync.OnceValue(func() []lineRule {
 			tokenMatcher{regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}|(?:AKIA|ASIA)[0-9A-Z]{16}|xox[abposr]-[0-9]{6,}-[A-Za-z0-9-]{8,}|` +
 				`hooks\.slack\.com/services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{16,}|npm_[A-Za-z0-9]{36}|pypi-AgE[A-Za-z0-9_-]{20,}|glpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35})|` +
 				`"private_key_id"\s*:\s*"[0-9a-f]{40}"|(?i:aws_secret_access_key)\s*[:=]\s*["']?[A-Za-z0-9/+]{40}\b`)}},
-		{"ci-token", AttentionCredential, AttentionHigh, "names a CI token",
+		{"ci-token", AttentionCredential, AttentionHigh, "reads a CI token",
 			"code that reads the runner's token can act as the repository or hand the token on", all, wf, none,
 			[]string{"github_token", "gh_token", "gh_pat", "actions_runtime_token", "actions_id_token", "actions_cache_url", "actions_results_url", "github.token", "ci_job_token"},
-			regexp.MustCompile(`\b(?:GITHUB_TOKEN|GH_TOKEN|GH_PAT|ACTIONS_RUNTIME_TOKEN|ACTIONS_ID_TOKEN_REQUEST_(?:TOKEN|URL)|ACTIONS_CACHE_URL|ACTIONS_RESULTS_URL|CI_JOB_TOKEN)\b|\bgithub\.token\b`)},
+			either{regexp.MustCompile(`\bACTIONS_(?:RUNTIME_TOKEN|ID_TOKEN_REQUEST_(?:TOKEN|URL)|CACHE_URL|RESULTS_URL)\b|\bgithub\.token\b`),
+				both{regexp.MustCompile(`\b(?:GITHUB_TOKEN|GH_TOKEN|GH_PAT|CI_JOB_TOKEN)\b`), regexp.MustCompile(`\$\{?(?:GITHUB_TOKEN|GH_TOKEN|GH_PAT|CI_JOB_TOKEN)\b|%(?:GITHUB_TOKEN|GH_TOKEN)%|\benviron\b|\b[Gg]etenv\b|\bLookupEnv\b|\bprocess\.env\b|\bENV\[|\benv::var|\$env:`)}}},
 		{"ci-secrets", AttentionCredential, AttentionHigh, "reads CI secrets",
 			"it hands the project's secrets to what the change runs", all, wf, none,
 			[]string{"secrets"},
@@ -218,12 +266,12 @@ var lineRules = sync.OnceValue(func() []lineRule {
 		{"credential-file", AttentionCredential, AttentionHigh, "reads credential files (~/.ssh, .netrc, ...)",
 			"the runner's own keys and tokens sit in these files", all, 0, none,
 			[]string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".netrc", ".git-credentials", ".aws/credentials", ".docker/config", ".pypirc", ".npmrc", "/proc/self/environ", ".kube/config", "gcloud/"},
-			regexp.MustCompile(`(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+|expanduser\(["']~)/\.(?:ssh|netrc|git-credentials|aws/credentials|docker/config\.json|pypirc|npmrc|kube/config|config/gcloud)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.git-credentials\b|/proc/(?:self|\d+|\$\w+)/environ`)},
+			both{credentialFile, regexp.MustCompile(`(?i)\b(?:cat|tar|cp|scp|rsync|curl|wget|nc|ncat|base64|xxd|zip|gzip|less|head|tail|get-content|strings)\b|\bopen\(|\.read|\bread_?(?:text|bytes|file)|\bfs\.read|\bexpanduser\(|<\s*["']?[~$/]|\breadall\b|\bos\.readfile\b|-T\s|@[~$/]|\bfile\.read|\bfiles\.read`)}},
 		{"env-exfiltration", AttentionCredential, AttentionHigh, "dumps the environment (secrets included)", whySecrets, all, 0, none,
 			// Not "env" or "set": a quarter of the lines of ordinary code hold them.
 			[]string{"printenv", "env |", "env|", "env >", "env>", "set |", "set|", "export -p", "process.env", "tojson(env", "os.environ"},
 			either{regexp.MustCompile(`\bprintenv\s*(?:$|[|>;&)])|(?:^|[\s;&|(` + "`" + `])(?:env|set|export\s+-p)\s*(?:\|\s*(?:curl|wget|nc|ncat|netcat|socat|base64|gzip|xxd|openssl|python\S*|perl|node|ruby|tee)\b|>\s*\S)|` +
-				`JSON\.stringify\(\s*process\.env\s*\)|toJSON\(\s*env\s*\)|\b(?:dict|str|repr|json\.dumps)\(\s*(?:dict\()?os\.environ\s*\)?\)`),
+				`JSON\.stringify\(\s*process\.env\s*\)|toJSON\(\s*env\s*\)`),
 				both{regexp.MustCompile(`\bos\.environ\b|\bprocess\.env\b|\bos\.Environ\(\)`),
 					regexp.MustCompile(`\brequests\.(?:post|put|get)\(|\burlopen\(|\bfetch\(|\bhttps?\.request\(|\baxios\b|\bhttp\.Post|\bsocket\b`)}}},
 		{"package-index", AttentionDependency, AttentionHigh, "installs from plain http or without checking the index's certificate",
@@ -324,6 +372,14 @@ var lineRules = sync.OnceValue(func() []lineRule {
 			"a recursive checkout fetches and checks out code from it", scopeGitmodules, 0, none,
 			[]string{"url"},
 			regexp.MustCompile(`^\s*url\s*=`)},
+		{"credential-file", AttentionCredential, AttentionMedium, "names a credential file",
+			"check nothing reads it", all, 0, none,
+			[]string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".netrc", ".git-credentials", ".aws/credentials", ".docker/config", ".pypirc", ".npmrc", "/proc/self/environ", ".kube/config", "gcloud/"},
+			credentialFile},
+		{"ci-token", AttentionCredential, AttentionMedium, "names a CI token",
+			"check what reads it and where it goes", all, wf, none,
+			[]string{"github_token", "gh_token", "gh_pat", "ci_job_token"},
+			regexp.MustCompile(`\b(?:GITHUB_TOKEN|GH_TOKEN|GH_PAT|CI_JOB_TOKEN)\b`)},
 		{"auth-header", AttentionCredential, AttentionMedium, "sends an Authorization header",
 			"check which credential it sends and to whom", all, 0, none,
 			[]string{"authorization"},

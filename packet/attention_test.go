@@ -62,7 +62,7 @@ func TestScanAttentionFixtures(t *testing.T) {
 			"medium script scripts/bootstrap.sh:0 shell script added",
 		}},
 		{"token.diff", []string{
-			"high credential tools/release/notify.py:11 names a CI token",
+			"high credential tools/release/notify.py:11 reads a CI token",
 			// AKIA...EXAMPLE... is the shape of AWS's documented example key, not a live one.
 		}},
 		{"bidi.diff", []string{
