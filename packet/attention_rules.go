@@ -168,7 +168,7 @@ func placeholderToken(tok string) bool {
 }
 
 // shellPipe is "| sh", "| sudo bash", "| /bin/sh", "| python3", "| iex".
-const shellPipe = `\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:env\s+)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression)\b`
+const shellPipe = `(?i)\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:env\s+)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression)\b`
 
 var lineRules = sync.OnceValue(func() []lineRule {
 	shellPipeRe := regexp.MustCompile(shellPipe)
@@ -215,8 +215,8 @@ var lineRules = sync.OnceValue(func() []lineRule {
 			regexp.MustCompile(`\b(?:exec|eval)\s*\(.*(?:\burlopen\(|\brequests\.get\(|\burllib\.request\b|\bfetch\(|\bhttpx\.get\(|\bhttp\.get\()`)},
 		{"reverse-shell", AttentionNetwork, AttentionHigh, "opens a raw connection or a reverse shell",
 			"it gives a machine outside a shell inside the project's network and runner", all, 0, none,
-			[]string{"/dev/tcp/", "/dev/udp/", "nc ", "ncat", "netcat", "socat", "pty.spawn", "dup2", "mkfifo"},
-			regexp.MustCompile(`/dev/(?:tcp|udp)/|(?:^|[\s;|&(])(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[a-z]*[ec]\b|\bsocat\b.*\b(?:exec|system):|\bncat\b.*\s--(?:sh-|lua-)?exec\b|\bpty\.spawn\(|\bdup2\(\s*(?:s|so|sock|socket|conn|client|c|sk)\.fileno\(\)|\bmkfifo\b.*\b(?:nc|ncat|sh|bash)\b`)},
+			[]string{"/dev/tcp/", "/dev/udp/", "nc ", "ncat", "netcat", "socat", "pty.spawn", "dup2", "mkfifo", "connect("},
+			regexp.MustCompile(`/dev/(?:tcp|udp)/|(?:^|[\s;|&(])(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[a-z]*[ec]\b|\bsocat\b.*\b(?:exec|system):|\bncat\b.*\s--(?:sh-|lua-)?exec\b|\bpty\.spawn\(|\bdup2\(\s*(?:s|so|sock|socket|conn|client|c|sk)\.fileno\(\)|\bmkfifo\b.*\b(?:nc|ncat|sh|bash)\b|\bconnect\(.*(?:/bin/(?:ba|z|da)?sh\b|cmd\.exe)`)},
 		{"reverse-shell", AttentionNetwork, AttentionHigh, "connects to a hard-coded IP address",
 			"a connection to a fixed address outside is how a runner calls home", all, 0, none,
 			[]string{"connect"},

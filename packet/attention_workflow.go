@@ -36,6 +36,7 @@ type workflowScan struct {
 // that starting vetter does not pay for them (startup_test.go).
 type wfRegexps struct {
 	wfKeyLine      *regexp.Regexp
+	wfFlowRun      *regexp.Regexp
 	wfRunKey       *regexp.Regexp
 	wfTriggerLine  *regexp.Regexp
 	wfDangerous    *regexp.Regexp
@@ -60,6 +61,7 @@ type wfRegexps struct {
 
 var wfRe = sync.OnceValue(func() *wfRegexps {
 	return &wfRegexps{
+		wfFlowRun:     regexp.MustCompile(`[{,]\s*(?:run|script)\s*:`),
 		wfKeyLine:     regexp.MustCompile(`^(\s*)(?:-\s+)?([A-Za-z0-9_.-]+)\s*:(?:\s|$)`),
 		wfRunKey:      regexp.MustCompile(`^(\s*)(?:-\s+)?(run|script)\s*:\s*(.*)$`),
 		wfTriggerLine: regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=]*\b(pull_request_target|workflow_run|pull_request|issue_comment)\b\s*(?::|,|\]|$)`),
@@ -150,6 +152,10 @@ func (w *workflowScan) step(s string) bool {
 			return false
 		}
 		return true
+	}
+	if wfRe().wfFlowRun.MatchString(s) {
+		w.unknown = false
+		return true // a flow mapping on one line: "- {name: x, run: echo ...}"
 	}
 	if wfRe().wfKeyLine.MatchString(s) {
 		w.unknown = false
