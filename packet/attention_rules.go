@@ -77,9 +77,8 @@ var buildCode = map[string]string{
 	"test runner config":                        "the test runner runs it at every test run",
 	"Gradle build file":                         "Gradle runs it at every build",
 	"tox or nox config":                         "nox runs it at every session",
-	"build file":                                "the build runs it",
-	"direnv .envrc (runs on cd)":                "direnv runs it on entering the folder",
-	"git hook":                                  "git runs it as a hook",
+	// Not Makefiles, justfiles or Taskfiles: fetching a tool is what their
+	// recipes commonly do, and their lines are read by the other rules.
 }
 
 // lowerWhereHarmless makes a high item medium where the line cannot do
