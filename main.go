@@ -25,7 +25,6 @@ import (
 	"vetter/github"
 	"vetter/packet"
 	"vetter/ui"
-	"vetter/views"
 )
 
 // version is vetter's version as `vetter version` prints it and exports name
@@ -118,7 +117,7 @@ enter opens one, backspace returns to the inbox.`,
 			if theme != "" && theme != "dark" && theme != "light" {
 				return fmt.Errorf("--theme takes dark or light, not %q", theme)
 			}
-			if len(args) == 1 && views.IsInboxDir(args[0]) {
+			if len(args) == 1 && packet.IsInboxDir(args[0]) {
 				if plain || openAt != "" {
 					return fmt.Errorf("%s is a folder of packets: --print and --open take one packet", args[0])
 				}

@@ -1,8 +1,11 @@
 package packet
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -436,6 +439,9 @@ func TestHelperWriter(t *testing.T) {
 		if _, err := s.Set(ids, states[i%2], strconv.Itoa(i), "writer", t0.Add(time.Duration(i)*time.Second)); err != nil {
 			t.Fatal(err)
 		}
+		// The parent counts these lines to kill it in the middle of a
+		// later save, however slowly this process starts (-race).
+		fmt.Fprintln(os.Stdout, "saved", i)
 	}
 }
 
@@ -479,11 +485,24 @@ func TestTriageSurvivesKill(t *testing.T) {
 	for i := 0; i < kills; i++ {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperWriter$", "-test.count=1")
 		cmd.Env = append(os.Environ(), "VETTER_CRASH_DIR="+dir, "VETTER_CRASH_STATE="+state)
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Duration(rng.IntN(40_000)) * time.Microsecond)
-		cmd.Process.Kill() // SIGKILL: no deferred cleanup runs
+		// Kill it after a random number of whole saves (none, some times):
+		// counting its lines rather than sleeping puts the kill in the middle
+		// of the writer's next save on a fast machine and a slow one alike.
+		lines := bufio.NewScanner(out)
+		for range rng.IntN(4) {
+			if !lines.Scan() {
+				break
+			}
+		}
+		cmd.Process.Kill()       // SIGKILL: no deferred cleanup runs
+		io.Copy(io.Discard, out) // to its end, which the kill makes near
 		cmd.Wait()
 
 		data, err := os.ReadFile(path)

@@ -5,7 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
+	"testing/synctest"
 )
 
 // At most GOMAXPROCS-1 (at least one) jobs run at once, however many wait.
@@ -43,6 +43,10 @@ func TestBackgroundLimit(t *testing.T) {
 
 // A long job that yields lets a waiting job run before it goes on.
 func TestBackgroundYield(t *testing.T) {
+	synctest.Test(t, testBackgroundYield)
+}
+
+func testBackgroundYield(t *testing.T) {
 	b := &Background{slots: make(chan struct{}, 1)}
 	var order []string
 	var mu sync.Mutex
@@ -54,10 +58,9 @@ func TestBackgroundYield(t *testing.T) {
 		note("long: first block")
 		close(started)
 		<-queued
-		// The short job signalled just before asking for the slot; give it
-		// ample time to block there (a wait for the other goroutine, not a
-		// measurement).
-		time.Sleep(200 * time.Millisecond)
+		// The short job signalled just before asking for the slot; in the
+		// bubble, Wait returns once it is blocked there.
+		synctest.Wait()
 		slot.Yield()
 		note("long: second block")
 		close(done)
@@ -90,6 +93,10 @@ func TestBackgroundNil(t *testing.T) {
 // A job that leaves its slot goes on beside the work that takes it, and
 // the slot is not given back twice when it ends.
 func TestBackgroundLeave(t *testing.T) {
+	synctest.Test(t, testBackgroundLeave)
+}
+
+func testBackgroundLeave(t *testing.T) {
 	b := &Background{slots: make(chan struct{}, 1)}
 	left := make(chan struct{})
 	finish := make(chan struct{})
@@ -101,25 +108,23 @@ func TestBackgroundLeave(t *testing.T) {
 	<-left
 	ran := make(chan struct{})
 	go b.Run(func() { close(ran) })
+	synctest.Wait() // every goroutine done or blocked: no waiting on a clock
 	select {
 	case <-ran:
-	case <-time.After(5 * time.Second):
+	default:
 		t.Fatal("the slot a job left was not free for other work")
 	}
 	close(finish)
 	// One slot, taken and given back once by each: a job can take it now.
 	done := make(chan struct{})
 	go b.Run(func() { close(done) })
+	synctest.Wait()
 	select {
 	case <-done:
-	case <-time.After(5 * time.Second):
+	default:
 		t.Fatal("the slot is lost")
 	}
 	if n := len(b.slots); n != 0 {
-		// The last Run has returned its slot; nothing should hold one.
-		time.Sleep(10 * time.Millisecond)
-		if n := len(b.slots); n != 0 {
-			t.Fatalf("%d slots held after every job ended", n)
-		}
+		t.Fatalf("%d slots held after every job ended", n)
 	}
 }

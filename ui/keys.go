@@ -2,19 +2,6 @@ package ui
 
 import "charm.land/bubbles/v2/key"
 
-// Screen numbers, in the order of the 1-8 keys.
-const (
-	ScreenOverview = iota
-	ScreenDocs
-	ScreenDiff
-	ScreenFindings
-	ScreenEvidence
-	ScreenLog
-	ScreenDecision
-	ScreenSince
-	NumScreens
-)
-
 // KeyMap is vetter's whole key contract. Views disable the bindings that do
 // nothing in their current state (SetEnabled) so the help they generate
 // never lies; the root routes by key.Matches against these, never by raw

@@ -3,11 +3,7 @@ package views
 import (
 	"errors"
 	"fmt"
-	"os"
-	"reflect"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -48,7 +44,7 @@ type AppOptions struct {
 	PostOkToTest func(sha string) (string, error)
 }
 
-// App is the program's model. It holds the inbox, the workbench (a Root on
+// App is the program's model. It holds the inbox, the workbench (a Workbench on
 // one packet), or the workbench over the inbox, and routes between them; it
 // also watches the open packet and reloads it in place.
 //
@@ -68,7 +64,7 @@ type App struct {
 	rootEpoch int // the epoch the current workbench began in
 
 	watch     *Watcher
-	logs      Stamps
+	logs      packet.Stamps
 	reloadSeq int
 	openSeq   int
 
@@ -93,7 +89,7 @@ type appOpenedMsg struct {
 	seq        int
 	name, path string
 	p          *packet.Packet
-	logs       Stamps
+	logs       packet.Stamps
 	err        error
 	since      *packet.Comparison // with an earlier round in the inbox, if any
 	store      *packet.Store
@@ -105,7 +101,7 @@ type appReloadedMsg struct {
 	seq  int
 	root *Workbench
 	p    *packet.Packet
-	logs Stamps
+	logs packet.Stamps
 	err  error
 }
 
@@ -168,7 +164,7 @@ func NewInboxApp(dir string, opts AppOptions) *App {
 // Inbox returns the inbox, or nil for a single packet.
 func (a *App) Inbox() *Inbox { return a.inbox }
 
-// Root returns the open workbench, or nil while the inbox shows.
+// Workbench returns the open workbench, or nil while the inbox shows.
 func (a *App) Workbench() *Workbench { return a.root }
 
 // ExitLines are what the program prints when it ends: the /ok to test
@@ -237,7 +233,7 @@ func (a *App) startRoot(p *packet.Packet, name string, start *Target, since *pac
 		a.root.SetStatus(r)
 	}
 	a.openName = name
-	a.logs = StampFiles(p)
+	a.logs = packet.StampFiles(p)
 }
 
 // wrap tags a workbench command with the current epoch.
@@ -265,39 +261,34 @@ func tagCmd(epoch int, cmd tea.Cmd) tea.Cmd {
 	}
 }
 
-var viewsPkg = reflect.TypeFor[Target]().PkgPath()
+// workbenchMsg marks a message the workbench routes (FollowMsg, StatusMsg,
+// ...): sent by a command of a workbench, it still means something to the
+// same workbench after a reload, but not to one opened later.
+type workbenchMsg interface{ workbenchMsg() }
 
-// classify says whether a message is one of this package's, and whether it
-// is a screen's own (unexported) data message rather than one the root
-// routes (FollowMsg, StatusMsg, ...).
-func classify(m tea.Msg) (ours, private bool) {
-	t := reflect.TypeOf(m)
-	if t == nil {
-		return false, false
-	}
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.PkgPath() != viewsPkg {
-		return false, false
-	}
-	r, _ := utf8.DecodeRuneInString(t.Name())
-	return true, !unicode.IsUpper(r)
-}
+// epochBound marks a screen's own data message (a rendering of a document's
+// text, an index of a log): it answers a command of one epoch and means
+// nothing to the screens a reload builds, so it is dropped after one.
+type epochBound interface{ epochBound() }
 
 // Update routes a message to the inbox or the workbench.
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case rootMsg:
-		ours, private := classify(msg.msg)
-		if !ours {
+		switch msg.msg.(type) {
+		case epochBound:
+			if a.root == nil || msg.epoch != a.epoch {
+				return a, nil // from screens a reload replaced
+			}
+		case workbenchMsg:
+			if a.root == nil || msg.epoch < a.rootEpoch {
+				return a, nil // from a workbench that is gone
+			}
+		default:
 			// Bubble Tea's own messages (quit, a batch in sequence, a
 			// cursor blink) go back to the runtime untagged.
 			inner := msg.msg
 			return a, func() tea.Msg { return inner }
-		}
-		if a.root == nil || msg.epoch < a.rootEpoch || (private && msg.epoch != a.epoch) {
-			return a, nil // from a workbench or a packet that is gone
 		}
 		return a, a.toRoot(msg.msg)
 	case tea.WindowSizeMsg:
@@ -385,13 +376,17 @@ func (a *App) open(msg InboxOpenMsg) tea.Cmd {
 	if a.inbox != nil {
 		a.inbox.SetStatus("opening " + msg.Name + "…")
 	}
-	earlier := a.earlierRound(msg.Path)
+	rounds := a.rounds(msg.Path)
 	return a.work.Cmd(func() tea.Msg {
+		earlier := ""
+		if len(rounds) > 0 {
+			earlier = packet.EarlierRound(rounds[0], rounds[1:])
+		}
 		p, err := packet.Load(msg.Path, opts)
 		if err != nil {
 			return appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, err: err}
 		}
-		out := appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, p: p, logs: StampFiles(p)}
+		out := appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, p: p, logs: packet.StampFiles(p)}
 		out.store, out.storeErr = openStore(p, stateDir)
 		if earlier != "" {
 			if old, err := packet.Load(earlier, opts); err == nil {
@@ -404,39 +399,26 @@ func (a *App) open(msg InboxOpenMsg) tea.Cmd {
 	})
 }
 
-// earlierRound is another packet of the inbox with the same work-item id and
-// a different head, modified before this one: the round before it. "" when
-// there is none.
-func (a *App) earlierRound(path string) string {
+// rounds are the inbox's loaded packets as packet.EarlierRound reads them:
+// the one at path first. nil without an inbox or when path is not in it.
+func (a *App) rounds(path string) []packet.InboxRound {
 	if a.inbox == nil {
-		return ""
+		return nil
 	}
-	var self *InboxRow
+	var self *packet.InboxRound
+	var others []packet.InboxRound
 	for _, r := range a.inbox.Rows() {
+		round := packet.InboxRound{Path: r.Path, ID: r.ID, Head: r.Head, Loaded: r.Loaded}
 		if r.Path == path {
-			self = r
+			self = &round
+		} else {
+			others = append(others, round)
 		}
 	}
-	if self == nil || self.ID == "" {
-		return ""
+	if self == nil {
+		return nil
 	}
-	mtime := func(p string) time.Time {
-		if fi, err := os.Stat(p); err == nil {
-			return fi.ModTime()
-		}
-		return time.Time{}
-	}
-	mine := mtime(path)
-	best, bestT := "", time.Time{}
-	for _, r := range a.inbox.Rows() {
-		if r.Path == path || !r.Loaded || r.ID != self.ID || r.Head == self.Head {
-			continue
-		}
-		if t := mtime(r.Path); !t.After(mine) && (best == "" || t.After(bestT)) {
-			best, bestT = r.Path, t
-		}
-	}
-	return best
+	return append([]packet.InboxRound{*self}, others...)
 }
 
 func (a *App) opened(msg appOpenedMsg) tea.Cmd {
@@ -553,7 +535,7 @@ func (a *App) completed(msg appCompletedMsg) tea.Cmd {
 		a.err = msg.err
 		return tea.Quit
 	}
-	a.logs = StampFiles(msg.p)
+	a.logs = packet.StampFiles(msg.p)
 	a.epoch++
 	cmds := []tea.Cmd{a.wrap(a.root.Reload(msg.p, msg.store, msg.storeErr, withRepair("", msg.store)))}
 	msg.preview.Logs = nil // msg.p's now
@@ -577,7 +559,7 @@ func (a *App) reloadCmd() tea.Cmd {
 		if err != nil {
 			return appReloadedMsg{seq: seq, root: root, err: err}
 		}
-		return appReloadedMsg{seq: seq, root: root, p: p, logs: StampFiles(p)}
+		return appReloadedMsg{seq: seq, root: root, p: p, logs: packet.StampFiles(p)}
 	})
 }
 
@@ -596,14 +578,14 @@ func (a *App) reloaded(msg appReloadedMsg) tea.Cmd {
 		return nil
 	}
 	old := a.root.ctx.Packet
-	note := DescribeChanges(old, msg.p, a.logs, msg.logs)
-	if note == noChange {
+	note, changed := packet.DescribeReload(old, msg.p, a.logs, msg.logs)
+	if !changed {
 		msg.p.Close()
 		return nil
 	}
-	carryTriage(old, msg.p)
+	packet.CarryTriage(old, msg.p)
 	// The store opens in a command: it takes the folder's lock.
-	out := appReopenedMsg{appReloadedMsg: msg, note: note, before: staleCount(old)}
+	out := appReopenedMsg{appReloadedMsg: msg, note: note, before: packet.StaleCount(old)}
 	stateDir := a.opts.StateDir
 	return func() tea.Msg {
 		out.store, out.storeErr = openStore(out.p, stateDir)
@@ -618,7 +600,7 @@ func (a *App) reopened(msg appReopenedMsg) tea.Cmd {
 		return nil
 	}
 	old, note := a.root.ctx.Packet, msg.note
-	if after := staleCount(msg.p); after > msg.before {
+	if after := packet.StaleCount(msg.p); after > msg.before {
 		note += fmt.Sprintf(" · %s now stale", plural(after-msg.before, "triaged finding"))
 	}
 	a.logs = msg.logs

@@ -156,6 +156,8 @@ type Target struct {
 // backspace can return.
 type FollowMsg struct{ To Target }
 
+func (FollowMsg) workbenchMsg() {}
+
 // Follow returns a command that sends FollowMsg.
 func Follow(t Target) tea.Cmd {
 	return func() tea.Msg { return FollowMsg{To: t} }
@@ -164,8 +166,12 @@ func Follow(t Target) tea.Cmd {
 // StatusMsg shows a transient message on the status line.
 type StatusMsg struct{ Text string }
 
+func (StatusMsg) workbenchMsg() {}
+
 // ErrorMsg is the one error message type: it is shown on the status line.
 type ErrorMsg struct{ Err error }
+
+func (ErrorMsg) workbenchMsg() {}
 
 // ReportError returns a command that reports err.
 func ReportError(err error) tea.Cmd {

@@ -30,8 +30,12 @@ type Decision struct {
 // prompt (and the override prompt when ok-to-test meets a gate not ready).
 type DecideMsg struct{ Decision string }
 
+func (DecideMsg) workbenchMsg() {}
+
 // attentionMsg carries the finished scan of the diff to the screen.
 type attentionMsg struct{ items []packet.Attention }
+
+func (attentionMsg) epochBound() {}
 
 // reviewedMsg carries the review marks as saved (or the error) back from
 // the command that wrote reviewed.json.
@@ -40,6 +44,10 @@ type reviewedMsg struct {
 	text  string
 	err   error
 }
+
+// A save that lands after a reload is on disk, and the reloaded packet
+// read the marks from there.
+func (reviewedMsg) epochBound() {}
 
 // NewDecision builds the decision screen. Scanning the diff is linear but
 // takes a while on a big one (~20 ms for 200,000 lines), so it runs once, in

@@ -41,9 +41,9 @@ func newAttentionRoot(t *testing.T) (*Workbench, *Decision) {
 		t.Fatal(ctx.StoreErr)
 	}
 	r := NewWorkbench(ctx, Options{ForceTheme: "dark"})
-	drain(r, r.Init())
+	drive(r, r.Init())
 	r.Update(tea.WindowSizeMsg{Width: 140, Height: 60})
-	pressRoot(r, "7")
+	pressKeys(r, "7")
 	return r, r.screens[ScreenDecision].(*Decision)
 }
 
@@ -52,7 +52,7 @@ func selectItem(t *testing.T, d *Decision, i int) {
 	t.Helper()
 	for ri, row := range d.list.rows {
 		if row.item == i {
-			d.list.cursor = ri
+			d.list.scrolling.Cursor = ri
 			return
 		}
 	}
@@ -84,7 +84,7 @@ func testDecisionMarksReviewed(t *testing.T) {
 	}
 
 	selectItem(t, d, 0)
-	pressRoot(r, "space")
+	pressKeys(r, "space")
 	if c := attentionCheck(r.ctx.Packet); c.Detail != "1 of 2 high items reviewed" {
 		t.Errorf("after space: %+v", c)
 	}
@@ -103,7 +103,7 @@ func testDecisionMarksReviewed(t *testing.T) {
 	}
 	// space again unmarks.
 	selectItem(t, d, 0)
-	pressRoot(r, "space")
+	pressKeys(r, "space")
 	if c := attentionCheck(r.ctx.Packet); c.Detail != "0 of 2 high items reviewed" {
 		t.Errorf("after the second space: %+v", c)
 	}
@@ -117,36 +117,36 @@ func testDecisionOkToTestConfirmsUnreviewed(t *testing.T) {
 	r, d := newAttentionRoot(t)
 
 	// O with unreviewed high items asks; any other key cancels.
-	pressRoot(r, "O")
+	pressKeys(r, "O")
 	if !d.Capturing() || r.prompt != nil {
 		t.Fatalf("O: confirming %v, prompt %v; want a confirmation first", d.Capturing(), r.prompt != nil)
 	}
 	if s := ansi.Strip(r.Render()); !strings.Contains(s, "2 of 2 high items are not marked reviewed") {
 		t.Errorf("no confirmation on screen:\n%s", s)
 	}
-	pressRoot(r, "j")
+	pressKeys(r, "j")
 	if d.Capturing() || r.prompt != nil {
 		t.Fatalf("another key did not cancel: confirming %v, prompt %v", d.Capturing(), r.prompt != nil)
 	}
 
 	// O, O goes on to the decision's prompt.
-	pressRoot(r, "O", "O")
+	pressKeys(r, "O", "O")
 	if d.Capturing() || r.prompt == nil {
 		t.Fatalf("O O: confirming %v, prompt %v; want the decision prompt", d.Capturing(), r.prompt != nil)
 	}
-	pressRoot(r, "esc")
+	pressKeys(r, "esc")
 
 	// With every high item reviewed, O goes straight to the prompt.
 	for i, a := range d.attention {
 		if a.Severity == packet.AttentionHigh {
 			selectItem(t, d, i)
-			pressRoot(r, "space")
+			pressKeys(r, "space")
 		}
 	}
 	if c := attentionCheck(r.ctx.Packet); !c.OK || c.Detail != "2 of 2 high items reviewed" {
 		t.Fatalf("after marking both: %+v", c)
 	}
-	pressRoot(r, "O")
+	pressKeys(r, "O")
 	if d.Capturing() || r.prompt == nil {
 		t.Errorf("O with everything reviewed: confirming %v, prompt %v", d.Capturing(), r.prompt != nil)
 	}

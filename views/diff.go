@@ -47,9 +47,9 @@ type Diff struct {
 	sized         bool // the first SetSize picks the layout
 	sbs           bool // side-by-side
 	wrap          bool
-	cursor, top   int
+	list          ui.List // the cursor row and the first row on screen
 	xOff          int
-	listTop       int // first entry on screen in the file list
+	fileList      ui.List // the file list: the cursor's file, the first on screen
 
 	// The cited range of the last Open, on the new side of hlFile.
 	hlFile, hlFrom, hlTo int
@@ -115,6 +115,7 @@ const sideBySideMin = 140
 // NewDiff builds the diff screen for ctx's packet.
 func NewDiff(ctx *Context) *Diff {
 	d := &Diff{ctx: ctx, keys: ctx.Keys, hlFile: -1, hlHunk: -1, hlLine: -1, dmp: diffmatchpatch.New()}
+	d.list.SetRowHeight(d.rowHeight)
 	d.dmp.DiffTimeout = 0 // lines are short and capped; a deadline only adds a clock read
 	if ctx.Packet != nil && ctx.Packet.Diff != nil {
 		d.files = ctx.Packet.Diff.Files
@@ -317,7 +318,8 @@ func (d *Diff) placeMarks(fi, hi, li int32, marks []diffMark, markBase int) {
 
 // ---- the Screen interface --------------------------------------------------
 
-// Init has no background work: the rows are built in NewDiff.
+// Init has no background work: the rows are built on the screen's first
+// use (ensureBuilt), not in NewDiff.
 func (d *Diff) Init() tea.Cmd { return nil }
 
 // SetSize gives the body's size. The first size picks side by side when
@@ -387,9 +389,9 @@ func (d *Diff) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := &d.keys
 	switch {
 	case key.Matches(msg, k.Down):
-		d.moveCursor(d.cursor + 1)
+		d.moveCursor(d.list.Cursor + 1)
 	case key.Matches(msg, k.Up):
-		d.moveCursor(d.cursor - 1)
+		d.moveCursor(d.list.Cursor - 1)
 	case key.Matches(msg, k.HalfPageDown):
 		d.scroll(max(d.paneHeight()/2, 1))
 	case key.Matches(msg, k.HalfPageUp):
@@ -399,10 +401,10 @@ func (d *Diff) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.PageUp):
 		d.scroll(-max(d.paneHeight(), 1))
 	case key.Matches(msg, k.Top):
-		d.cursor, d.top = 0, 0
+		d.list.Cursor, d.list.Offset = 0, 0
 	case key.Matches(msg, k.Bottom):
-		d.cursor = max(len(d.rows)-1, 0)
-		d.top = d.walkBack(d.cursor, d.paneHeight())
+		d.list.Cursor = max(len(d.rows)-1, 0)
+		d.list.Offset = d.walkBack(d.list.Cursor, d.paneHeight())
 	case key.Matches(msg, k.Left):
 		d.scrollX(-8)
 	case key.Matches(msg, k.Right):
@@ -448,7 +450,7 @@ func (d *Diff) Status() string {
 	if len(d.files) == 0 {
 		return "no diff"
 	}
-	r := d.row(d.cursor)
+	r := d.row(d.list.Cursor)
 	f := d.files[r.file]
 	parts := []string{fmt.Sprintf("file %d/%d %s", r.file+1, len(d.files), ui.SanitizeLine(f.Path()))}
 	if dl := d.rowLine(r); dl != nil {
@@ -463,7 +465,7 @@ func (d *Diff) Status() string {
 	}
 	if len(d.anchorRow) > 0 {
 		// The finding at or last before the cursor; 0 before the first.
-		k := sort.Search(len(d.anchorRow), func(i int) bool { return int(d.anchorRow[i]) > d.cursor })
+		k := sort.Search(len(d.anchorRow), func(i int) bool { return int(d.anchorRow[i]) > d.list.Cursor })
 		parts = append(parts, fmt.Sprintf("finding %d/%d", k, len(d.anchorRow)))
 	}
 	if d.sbs {

@@ -13,6 +13,8 @@ import (
 // diffColouredMsg says the lines in texts are now in the highlighter's cache.
 type diffColouredMsg struct{ texts []hlText }
 
+func (diffColouredMsg) epochBound() {}
+
 type hlText struct{ file, text string }
 
 // PendingCmd returns a command colouring the lines on screen that are not
@@ -43,7 +45,7 @@ func (d *Diff) PendingCmd() tea.Cmd {
 	}
 	// Rows are at least one screen line each, so the rows from the top to
 	// the height cover the screen.
-	for i := d.top; i < len(d.rows) && i < d.top+d.height; i++ {
+	for i := d.list.Offset; i < len(d.rows) && i < d.list.Offset+d.height; i++ {
 		if r := d.rows[i]; r.kind == rowLine {
 			add(r.file, r.hunk, r.a)
 			if d.sbs {

@@ -85,7 +85,7 @@ func BenchmarkDiffView(b *testing.B) {
 		d := setup(false)
 		b.ReportAllocs()
 		for b.Loop() {
-			if d.cursor >= len(d.rows)-1 {
+			if d.list.Cursor >= len(d.rows)-1 {
 				press(d, "g")
 			}
 			press(d, "pgdown")
@@ -99,8 +99,8 @@ func BenchmarkDiffNextHunk(b *testing.B) {
 	d := bigDiff(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if d.cursor >= int(d.hunkRow[len(d.hunkRow)-1]) {
-			d.cursor, d.top = 0, 0
+		if d.list.Cursor >= int(d.hunkRow[len(d.hunkRow)-1]) {
+			d.list.Cursor, d.list.Offset = 0, 0
 		}
 		press(d, "]")
 	}
@@ -111,8 +111,8 @@ func BenchmarkDiffNextFile(b *testing.B) {
 	d := bigDiff(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if d.cursor >= int(d.fileRow[len(d.fileRow)-1]) {
-			d.cursor, d.top = 0, 0
+		if d.list.Cursor >= int(d.fileRow[len(d.fileRow)-1]) {
+			d.list.Cursor, d.list.Offset = 0, 0
 		}
 		press(d, "}")
 	}
@@ -124,7 +124,7 @@ func BenchmarkDiffLastFile(b *testing.B) {
 	d := bigDiff(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		d.cursor, d.top = 0, 0
+		d.list.Cursor, d.list.Offset = 0, 0
 		press(d, "G")
 		_ = d.View()
 	}

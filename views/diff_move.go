@@ -116,104 +116,54 @@ func isPrintableASCII(s string) bool {
 
 // ---- scrolling -------------------------------------------------------------
 
+// syncList tells the list how many rows there are and how high the pane
+// is; the rows' heights it asks rowHeight.
+func (d *Diff) syncList() {
+	d.list.SetLen(len(d.rows))
+	d.list.SetHeight(d.paneHeight())
+}
+
 // walkBack returns the top row that ends a view h lines high with row i.
 func (d *Diff) walkBack(i, h int) int {
-	if !d.wrap {
-		return max(i-h+1, 0)
-	}
-	total := 0
-	for j := i; j >= 0; j-- {
-		total += d.rowHeight(j)
-		if total > h {
-			return min(j+1, i)
-		}
-	}
-	return 0
+	d.syncList()
+	return d.list.WalkBack(i, h)
 }
 
 // lastVisible is the last row with a line on screen.
 func (d *Diff) lastVisible() int {
-	h := d.paneHeight()
-	if !d.wrap {
-		return min(d.top+h, len(d.rows)) - 1
-	}
-	used := 0
-	for i := d.top; i < len(d.rows); i++ {
-		used += d.rowHeight(i)
-		if used >= h {
-			return i
-		}
-	}
-	return len(d.rows) - 1
+	d.syncList()
+	return d.list.LastVisible()
 }
 
 // clampTop keeps the view inside the rows and the screen full at the end.
-func (d *Diff) clampTop() {
-	n := len(d.rows)
-	if n == 0 {
-		d.top, d.cursor = 0, 0
-		return
-	}
-	d.cursor = min(max(d.cursor, 0), n-1)
-	d.top = min(max(d.top, 0), d.walkBack(n-1, d.paneHeight()))
-}
+func (d *Diff) clampTop() { d.syncList() }
 
 // ensureVisible scrolls as little as needed to show the cursor row.
 func (d *Diff) ensureVisible() {
 	if len(d.rows) == 0 {
 		return
 	}
-	h := d.paneHeight()
-	switch {
-	case d.cursor < d.top:
-		d.top = d.cursor
-	case !d.wrap:
-		if d.cursor >= d.top+h {
-			d.top = d.cursor - h + 1
-		}
-	case d.cursor-d.top >= h || d.lastFull() < d.cursor:
-		d.top = d.walkBack(d.cursor, h)
-	}
-	d.clampTop()
+	d.syncList()
+	d.list.KeepInView()
 }
 
 // lastFull is the last row drawn whole when wrapping.
 func (d *Diff) lastFull() int {
-	h, used := d.paneHeight(), 0
-	for i := d.top; i < len(d.rows); i++ {
-		used += d.rowHeight(i)
-		if used > h {
-			return max(i-1, d.top)
-		}
-	}
-	return len(d.rows) - 1
+	d.syncList()
+	return d.list.LastFull()
 }
 
 // moveCursor puts the cursor on row i.
 func (d *Diff) moveCursor(i int) {
-	d.cursor = min(max(i, 0), max(len(d.rows)-1, 0))
+	d.list.Cursor = min(max(i, 0), max(len(d.rows)-1, 0))
 	d.ensureVisible()
 }
 
 // scroll moves the view by n rows and the cursor with it; at either end the
 // cursor goes to the first or last row.
 func (d *Diff) scroll(n int) {
-	if len(d.rows) == 0 {
-		return
-	}
-	old := d.top
-	d.top += n
-	d.clampTop()
-	moved := d.top - old
-	switch {
-	case moved == 0 && n > 0:
-		d.cursor = len(d.rows) - 1
-	case moved == 0 && n < 0:
-		d.cursor = 0
-	default:
-		d.cursor = min(max(d.cursor+moved, d.top), d.lastVisible())
-	}
-	d.ensureVisible()
+	d.syncList()
+	d.list.ScrollWithCursor(n)
 }
 
 // scrollX moves the horizontal offset; wrapped text has none.
@@ -238,8 +188,8 @@ func (d *Diff) show(i int, p placement) {
 	if len(d.rows) == 0 {
 		return
 	}
-	d.cursor = min(max(i, 0), len(d.rows)-1)
-	if d.cursor >= d.top && d.cursor <= d.lastFull() {
+	d.list.Cursor = min(max(i, 0), len(d.rows)-1)
+	if d.list.Cursor >= d.list.Offset && d.list.Cursor <= d.lastFull() {
 		return
 	}
 	d.place(p)
@@ -248,10 +198,10 @@ func (d *Diff) show(i int, p placement) {
 // place scrolls so the cursor row is at the top or the middle.
 func (d *Diff) place(p placement) {
 	if p == placeTop {
-		d.top = d.cursor
+		d.list.Offset = d.list.Cursor
 	} else {
 		h := d.paneHeight()
-		d.top = d.walkBack(d.cursor, d.rowHeight(d.cursor)+(h-1)/2)
+		d.list.Offset = d.walkBack(d.list.Cursor, d.rowHeight(d.list.Cursor)+(h-1)/2)
 	}
 	d.clampTop()
 	d.ensureVisible()
@@ -261,9 +211,9 @@ func (d *Diff) place(p placement) {
 // (hunk headers, file headers, finding rows), placing it as p says when it
 // is off screen.
 func (d *Diff) jump(idx []int32, dir int, p placement) {
-	k := sort.Search(len(idx), func(i int) bool { return int(idx[i]) > d.cursor })
+	k := sort.Search(len(idx), func(i int) bool { return int(idx[i]) > d.list.Cursor })
 	if dir < 0 {
-		k = sort.Search(len(idx), func(i int) bool { return int(idx[i]) >= d.cursor }) - 1
+		k = sort.Search(len(idx), func(i int) bool { return int(idx[i]) >= d.list.Cursor }) - 1
 	}
 	if k < 0 || k >= len(idx) {
 		return
@@ -331,11 +281,11 @@ func (d *Diff) lineRow(f, h, li int) int {
 // setSideBySide switches layout, keeping the cursor on the same line at the
 // same place on screen.
 func (d *Diff) setSideBySide(on bool) {
-	pos, onScreen := d.posOf(d.cursor), d.cursor-d.top
+	pos, onScreen := d.posOf(d.list.Cursor), d.list.Cursor-d.list.Offset
 	d.sbs = on
 	d.build()
-	d.cursor = d.rowOf(pos)
-	d.top = d.cursor - onScreen
+	d.list.Cursor = d.rowOf(pos)
+	d.list.Offset = d.list.Cursor - onScreen
 	d.clampTop()
 	d.ensureVisible()
 	if d.query != "" {
@@ -364,7 +314,7 @@ func (d *Diff) Open(t Target) tea.Cmd {
 		}
 		for mi, m := range d.marks {
 			if m.f.ID == t.Finding {
-				d.cursor = int(d.markRow[mi])
+				d.list.Cursor = int(d.markRow[mi])
 				d.hlFile, d.hlHunk, d.hlLine = int(m.file), int(m.hunk), int(m.line)
 				d.position(t.Offset, placeCenter)
 				return nil
@@ -408,7 +358,7 @@ func (d *Diff) Open(t Target) tea.Cmd {
 	if t.Line > 0 {
 		d.hlFile, d.hlFrom, d.hlTo = f, t.Line, max(t.EndLine, t.Line)
 	}
-	d.cursor = row
+	d.list.Cursor = row
 	if header {
 		d.position(t.Offset, placeTop)
 	} else {
@@ -424,11 +374,11 @@ func (d *Diff) position(offset int, p placement) {
 	d.clampTop()
 	switch {
 	case offset > 0:
-		d.top = offset
+		d.list.Offset = offset
 		d.clampTop()
 		d.ensureVisible()
-	case p == placeCenter && d.walkBack(d.cursor, d.paneHeight()) == 0:
-		d.top = 0
+	case p == placeCenter && d.walkBack(d.list.Cursor, d.paneHeight()) == 0:
+		d.list.Offset = 0
 		d.ensureVisible()
 	default:
 		d.place(p)
@@ -439,11 +389,11 @@ func (d *Diff) position(offset int, p placement) {
 // the highlighted range and the scroll offset, so Open restores it.
 func (d *Diff) Here() Target {
 	d.ensureBuilt()
-	t := Target{Screen: ScreenDiff, File: -1, Hunk: -1, DiffLine: -1, Offset: d.top}
+	t := Target{Screen: ScreenDiff, File: -1, Hunk: -1, DiffLine: -1, Offset: d.list.Offset}
 	if len(d.files) == 0 {
 		return t
 	}
-	r := d.row(d.cursor)
+	r := d.row(d.list.Cursor)
 	t.File, t.Path = int(r.file), d.files[r.file].Path()
 	if r.kind != rowFile && r.kind != rowNote {
 		t.Hunk = int(r.hunk)
@@ -476,7 +426,7 @@ func (d *Diff) Search(query string) int {
 	if len(d.matches) == 0 {
 		return 0
 	}
-	k := sort.Search(len(d.matches), func(i int) bool { return int(d.matches[i]) >= d.cursor })
+	k := sort.Search(len(d.matches), func(i int) bool { return int(d.matches[i]) >= d.list.Cursor })
 	if k == len(d.matches) {
 		k = 0
 	}
@@ -513,12 +463,12 @@ func (d *Diff) NextMatch(dir int) {
 	}
 	var k int
 	if dir >= 0 {
-		k = sort.Search(len(d.matches), func(i int) bool { return int(d.matches[i]) > d.cursor })
+		k = sort.Search(len(d.matches), func(i int) bool { return int(d.matches[i]) > d.list.Cursor })
 		if k == len(d.matches) {
 			k = 0
 		}
 	} else {
-		k = sort.Search(len(d.matches), func(i int) bool { return int(d.matches[i]) >= d.cursor }) - 1
+		k = sort.Search(len(d.matches), func(i int) bool { return int(d.matches[i]) >= d.list.Cursor }) - 1
 		if k < 0 {
 			k = len(d.matches) - 1
 		}

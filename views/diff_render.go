@@ -46,7 +46,7 @@ func (d *Diff) drawPane(w, h int) []string {
 		msg := "No diff: change.diff is missing or has no files."
 		out = append(out, fit(d.ctx.Styles.Muted.Render(" "+msg), w))
 	}
-	for i := d.top; i < len(d.rows) && len(out) < h; i++ {
+	for i := d.list.Offset; i < len(d.rows) && len(out) < h; i++ {
 		for _, l := range d.drawRow(i, w) {
 			if len(out) < h {
 				out = append(out, l)
@@ -90,7 +90,7 @@ func (d *Diff) drawRow(i, w int) []string {
 // range, or a search match.
 func (d *Diff) marker(i int, r diffRow) string {
 	switch {
-	case i == d.cursor:
+	case i == d.list.Cursor:
 		return d.sgr().markCursor
 	case d.highlighted(r):
 		return d.sgr().markHL
@@ -149,7 +149,7 @@ func (d *Diff) unifiedLine(i int, r diffRow, mark string, w int) []string {
 // numberPaint styles the line numbers of the cursor row and the cited range.
 func (d *Diff) numberPaint(i int, r diffRow) paint {
 	switch {
-	case i == d.cursor:
+	case i == d.list.Cursor:
 		return d.sgr().gutterCur
 	case d.highlighted(r):
 		return d.sgr().highlight
@@ -553,19 +553,15 @@ func (d *Diff) drawList(w, h int) []string {
 		title += "  " + st.Added.Render("+"+strconv.Itoa(dd.Insertions)) + " " + st.Removed.Render("−"+strconv.Itoa(dd.Deletions))
 	}
 	out = append(out, fit(title, w))
-	sel := int(d.row(d.cursor).file)
-	avail := h - 1
-	if sel < d.listTop {
-		d.listTop = sel
-	}
-	if sel >= d.listTop+avail {
-		d.listTop = sel - avail + 1
-	}
-	d.listTop = min(max(d.listTop, 0), max(len(d.files)-avail, 0))
+	sel := int(d.row(d.list.Cursor).file)
+	// The file list follows the cursor's file: its own ui.List.
+	d.fileList.SetLen(len(d.files))
+	d.fileList.SetHeight(h - 1) // under the title
+	d.fileList.SetCursor(sel)
 	if d.listCacheW != w || d.listCache == nil {
 		d.listCache, d.listCacheW = make(map[int]string), w
 	}
-	for i := d.listTop; i < len(d.files) && len(out) < h; i++ {
+	for i := d.fileList.Offset; i < len(d.files) && len(out) < h; i++ {
 		if i == sel && len(d.rows) > 0 {
 			out = append(out, d.listEntry(i, w, true))
 			continue
@@ -617,7 +613,7 @@ func (d *Diff) drawHeader(w int) string {
 	if len(d.files) == 0 {
 		return fit(st.Title.Render(" Files")+st.Muted.Render(" 0"), w)
 	}
-	fi := d.row(d.cursor).file
+	fi := d.row(d.list.Cursor).file
 	f := d.files[fi]
 	lead := st.Muted.Render(fmt.Sprintf(" file %d/%d ", fi+1, len(d.files))) +
 		d.statusStyle(f.Status).Bold(true).Render(string(rune(f.Status))) + " "

@@ -96,10 +96,12 @@ func press(d *Diff, keys ...string) tea.Cmd {
 }
 
 // cursorLine is the diff line under the cursor, or nil.
-func cursorLine(d *Diff) *packet.DiffLine { return d.rowLine(d.rows[d.cursor]) }
+func cursorLine(d *Diff) *packet.DiffLine { return d.rowLine(d.rows[d.list.Cursor]) }
 
 // onScreen reports whether the cursor row is drawn.
-func onScreen(d *Diff) bool { return d.cursor >= d.top && d.cursor <= d.lastVisible() }
+func onScreen(d *Diff) bool {
+	return d.list.Cursor >= d.list.Offset && d.list.Cursor <= d.lastVisible()
+}
 
 func TestDiffGolden(t *testing.T) {
 	for _, tc := range []struct {
@@ -144,12 +146,12 @@ func TestDiffNextHunkAndFile(t *testing.T) {
 	// ] walks every hunk header in order, across files.
 	var got [][2]int
 	for range 30 {
-		before := d.cursor
+		before := d.list.Cursor
 		press(d, "]")
-		if d.cursor == before {
+		if d.list.Cursor == before {
 			break
 		}
-		r := d.rows[d.cursor]
+		r := d.rows[d.list.Cursor]
 		if r.kind != rowHunk {
 			t.Fatalf("] put the cursor on a %v row", r.kind)
 		}
@@ -173,7 +175,7 @@ func TestDiffNextHunkAndFile(t *testing.T) {
 		}
 	}
 	press(d, "[")
-	if r := d.rows[d.cursor]; r.kind != rowHunk || int(r.file) != want[len(want)-2][0] || int(r.hunk) != want[len(want)-2][1] {
+	if r := d.rows[d.list.Cursor]; r.kind != rowHunk || int(r.file) != want[len(want)-2][0] || int(r.hunk) != want[len(want)-2][1] {
 		t.Fatalf("[ went to %+v", r)
 	}
 
@@ -181,20 +183,20 @@ func TestDiffNextHunkAndFile(t *testing.T) {
 	press(d, "g")
 	for fi := 1; fi < len(files); fi++ {
 		press(d, "}")
-		if r := d.rows[d.cursor]; r.kind != rowFile || int(r.file) != fi {
+		if r := d.rows[d.list.Cursor]; r.kind != rowFile || int(r.file) != fi {
 			t.Fatalf("} #%d: cursor on %+v, want file %d header", fi, r, fi)
 		}
 	}
 	press(d, "}")
-	if int(d.rows[d.cursor].file) != len(files)-1 {
+	if int(d.rows[d.list.Cursor].file) != len(files)-1 {
 		t.Fatal("} past the last file moved the cursor")
 	}
 	press(d, "j", "j", "{")
-	if r := d.rows[d.cursor]; r.kind != rowFile || int(r.file) != len(files)-1 {
+	if r := d.rows[d.list.Cursor]; r.kind != rowFile || int(r.file) != len(files)-1 {
 		t.Fatalf("{ inside the last file went to %+v, want its header", r)
 	}
 	press(d, "{")
-	if r := d.rows[d.cursor]; r.kind != rowFile || int(r.file) != len(files)-2 {
+	if r := d.rows[d.list.Cursor]; r.kind != rowFile || int(r.file) != len(files)-2 {
 		t.Fatalf("{ went to %+v", r)
 	}
 }
@@ -207,23 +209,23 @@ func TestDiffNextFinding(t *testing.T) {
 		}
 		n := 0
 		for {
-			before := d.cursor
+			before := d.list.Cursor
 			press(d, ".")
-			if d.cursor == before {
+			if d.list.Cursor == before {
 				break
 			}
-			r := d.rows[d.cursor]
+			r := d.rows[d.list.Cursor]
 			if r.kind != rowFinding || !onScreen(d) {
 				t.Fatalf("sbs=%v: . put the cursor on %+v (on screen %v)", sbs, r, onScreen(d))
 			}
 			// The finding sits under the line it cites, after any other
 			// findings on that line.
-			above := d.cursor - 1
+			above := d.list.Cursor - 1
 			for d.rows[above].kind == rowFinding {
 				above--
 			}
 			if d.rows[above].kind != rowLine {
-				t.Fatalf("sbs=%v: finding row %d is not under a line", sbs, d.cursor)
+				t.Fatalf("sbs=%v: finding row %d is not under a line", sbs, d.list.Cursor)
 			}
 			n++
 		}
@@ -231,8 +233,8 @@ func TestDiffNextFinding(t *testing.T) {
 			t.Fatalf("sbs=%v: . visited %d findings, want %d", sbs, n, len(d.anchorRow))
 		}
 		press(d, ",")
-		if d.cursor != int(d.anchorRow[n-2]) {
-			t.Fatalf("sbs=%v: , went to row %d, want %d", sbs, d.cursor, d.anchorRow[n-2])
+		if d.list.Cursor != int(d.anchorRow[n-2]) {
+			t.Fatalf("sbs=%v: , went to row %d, want %d", sbs, d.list.Cursor, d.anchorRow[n-2])
 		}
 	}
 }
@@ -301,8 +303,8 @@ func TestDiffOpenCitations(t *testing.T) {
 					t.Errorf("%dx%d wrap=%v: Open(%s) put the cursor on %+v", sz[0], sz[1], wrap, c.Text, dl)
 					continue
 				}
-				if d.rows[d.cursor].kind != rowLine {
-					t.Errorf("Open(%s): cursor on a %v row", c.Text, d.rows[d.cursor].kind)
+				if d.rows[d.list.Cursor].kind != rowLine {
+					t.Errorf("Open(%s): cursor on a %v row", c.Text, d.rows[d.list.Cursor].kind)
 				}
 				if !onScreen(d) {
 					t.Errorf("%dx%d wrap=%v: Open(%s) left the cursor off screen", sz[0], sz[1], wrap, c.Text)
@@ -331,7 +333,7 @@ func TestDiffOpenCentres(t *testing.T) {
 	d, p := newSampleDiff(t, 160, 48)
 	tg, _ := majorTarget(t, p)
 	d.Open(tg)
-	if mid := d.cursor - d.top; mid < 20 || mid > 26 {
+	if mid := d.list.Cursor - d.list.Offset; mid < 20 || mid > 26 {
 		t.Errorf("cursor is row %d of the view, want it near the middle of 48", mid)
 	}
 }
@@ -340,15 +342,15 @@ func TestDiffOpenFileAndLine(t *testing.T) {
 	d, p := newSampleDiff(t, 120, 40)
 	fi := p.Diff.FileIndex("tools/acmeup/acmeup.py")
 	d.Open(Target{Screen: ScreenDiff, File: fi, Hunk: -1, DiffLine: -1})
-	if r := d.rows[d.cursor]; r.kind != rowFile || int(r.file) != fi || d.top != d.cursor {
-		t.Fatalf("Open(file) put the cursor on %+v, top %d", r, d.top)
+	if r := d.rows[d.list.Cursor]; r.kind != rowFile || int(r.file) != fi || d.list.Offset != d.list.Cursor {
+		t.Fatalf("Open(file) put the cursor on %+v, top %d", r, d.list.Offset)
 	}
 	d.Open(Target{Screen: ScreenDiff, Path: "tools/acmeup/acmeup.py", Line: 117, EndLine: 118, File: -1, Hunk: -1, DiffLine: -1})
-	if dl := cursorLine(d); dl == nil || dl.New != 117 || int(d.rows[d.cursor].file) != fi {
+	if dl := cursorLine(d); dl == nil || dl.New != 117 || int(d.rows[d.list.Cursor].file) != fi {
 		t.Fatalf("Open(path:117) put the cursor on %+v", dl)
 	}
 	d.Open(Target{Screen: ScreenDiff, Finding: "review.md#4", File: -1, Hunk: -1, DiffLine: -1})
-	if r := d.rows[d.cursor]; r.kind != rowFinding || d.marks[r.b].f.ID != "review.md#4" {
+	if r := d.rows[d.list.Cursor]; r.kind != rowFinding || d.marks[r.b].f.ID != "review.md#4" {
 		t.Fatalf("Open(finding) put the cursor on %+v", r)
 	}
 }
@@ -359,7 +361,7 @@ func TestDiffFollowFinding(t *testing.T) {
 		t.Fatal("enter on a file header followed something")
 	}
 	press(d, ".")
-	want := d.marks[d.rows[d.cursor].b].f.ID
+	want := d.marks[d.rows[d.list.Cursor].b].f.ID
 	cmd := press(d, "enter")
 	if cmd == nil {
 		t.Fatal("enter on an inline finding returned no command")
@@ -374,7 +376,7 @@ func TestDiffFollowFinding(t *testing.T) {
 		t.Fatal("enter on a cited line did not follow its finding")
 	}
 	press(d, "k")
-	if d.rows[d.cursor+1].kind != rowFinding {
+	if d.rows[d.list.Cursor+1].kind != rowFinding {
 		if cmd := press(d, "enter"); cmd != nil {
 			t.Fatal("enter on a plain line followed something")
 		}
@@ -385,13 +387,13 @@ func TestDiffSideBySideToggle(t *testing.T) {
 	d, p := newSampleDiff(t, 160, 48)
 	tg, c := majorTarget(t, p)
 	d.Open(tg)
-	screenRow := d.cursor - d.top
+	screenRow := d.list.Cursor - d.list.Offset
 	press(d, "s")
 	if !d.sbs {
 		t.Fatal("s did not switch to side by side")
 	}
-	if dl := cursorLine(d); dl == nil || dl.New != c.Line || d.cursor-d.top != screenRow {
-		t.Fatalf("after s: cursor on %+v at screen row %d, want new line %d at %d", dl, d.cursor-d.top, c.Line, screenRow)
+	if dl := cursorLine(d); dl == nil || dl.New != c.Line || d.list.Cursor-d.list.Offset != screenRow {
+		t.Fatalf("after s: cursor on %+v at screen row %d, want new line %d at %d", dl, d.list.Cursor-d.list.Offset, c.Line, screenRow)
 	}
 	checkSize(t, d.View(), 160, 48)
 	press(d, "s")
@@ -425,7 +427,7 @@ func TestDiffHereOpenRoundTrip(t *testing.T) {
 				d.Open(tg)
 				press(d, m...)
 				here := d.Here()
-				cursor, top, status := d.cursor, d.top, d.Status()
+				cursor, top, status := d.list.Cursor, d.list.Offset, d.Status()
 
 				d2, _ := newSampleDiff(t, sz[0], sz[1])
 				if wrap {
@@ -433,9 +435,9 @@ func TestDiffHereOpenRoundTrip(t *testing.T) {
 				}
 				press(d2, "G") // start somewhere else
 				d2.Open(here)
-				if d2.cursor != cursor || d2.top != top || d2.Status() != status {
+				if d2.list.Cursor != cursor || d2.list.Offset != top || d2.Status() != status {
 					t.Errorf("%v wrap=%v %v: Open(Here()) gave cursor %d top %d (%s), want %d %d (%s)",
-						sz, wrap, m, d2.cursor, d2.top, d2.Status(), cursor, top, status)
+						sz, wrap, m, d2.list.Cursor, d2.list.Offset, d2.Status(), cursor, top, status)
 				}
 				if again := d2.Here(); again != here {
 					t.Errorf("%v %v: Here() after Open = %+v, want %+v", sz, m, again, here)
@@ -461,22 +463,22 @@ func TestDiffSearch(t *testing.T) {
 	if n != want || n < 2 {
 		t.Fatalf("Search found %d, want %d", n, want)
 	}
-	first := d.cursor
+	first := d.list.Cursor
 	if !strings.Contains(strings.ToLower(cursorLine(d).Text), "retryafter") || !onScreen(d) {
 		t.Fatal("Search did not move to a match")
 	}
 	d.NextMatch(1)
-	if d.cursor <= first {
+	if d.list.Cursor <= first {
 		t.Fatal("NextMatch(1) did not move forward")
 	}
 	d.NextMatch(-1)
-	if d.cursor != first {
+	if d.list.Cursor != first {
 		t.Fatal("NextMatch(-1) did not come back")
 	}
 	for range n {
 		d.NextMatch(1)
 	}
-	if d.cursor != first {
+	if d.list.Cursor != first {
 		t.Fatal("NextMatch did not cycle through all matches")
 	}
 	if !strings.Contains(ansi.Strip(d.View()), "•") {
@@ -494,36 +496,36 @@ func TestDiffSearch(t *testing.T) {
 func TestDiffScrollKeys(t *testing.T) {
 	d, _ := newSampleDiff(t, 80, 24)
 	press(d, "j", "j")
-	if d.cursor != 2 {
-		t.Fatalf("j j: cursor %d", d.cursor)
+	if d.list.Cursor != 2 {
+		t.Fatalf("j j: cursor %d", d.list.Cursor)
 	}
 	press(d, "ctrl+d")
-	if d.top != 11 || d.cursor != 13 {
-		t.Fatalf("ctrl+d: top %d cursor %d", d.top, d.cursor)
+	if d.list.Offset != 11 || d.list.Cursor != 13 {
+		t.Fatalf("ctrl+d: top %d cursor %d", d.list.Offset, d.list.Cursor)
 	}
 	press(d, "ctrl+u")
-	if d.top != 0 || d.cursor != 2 {
-		t.Fatalf("ctrl+u: top %d cursor %d", d.top, d.cursor)
+	if d.list.Offset != 0 || d.list.Cursor != 2 {
+		t.Fatalf("ctrl+u: top %d cursor %d", d.list.Offset, d.list.Cursor)
 	}
 	press(d, "pgdown")
-	if d.top != 23 {
-		t.Fatalf("pgdown: top %d", d.top)
+	if d.list.Offset != 23 {
+		t.Fatalf("pgdown: top %d", d.list.Offset)
 	}
 	press(d, "G")
-	if d.cursor != len(d.rows)-1 || !onScreen(d) {
+	if d.list.Cursor != len(d.rows)-1 || !onScreen(d) {
 		t.Fatal("G did not go to the last row")
 	}
 	press(d, "g")
-	if d.cursor != 0 || d.top != 0 {
+	if d.list.Cursor != 0 || d.list.Offset != 0 {
 		t.Fatal("g did not go to the top")
 	}
 	d.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
-	if d.top != 3 {
-		t.Fatalf("wheel down: top %d, want 3", d.top)
+	if d.list.Offset != 3 {
+		t.Fatalf("wheel down: top %d, want 3", d.list.Offset)
 	}
 	d.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
-	if d.top != 0 {
-		t.Fatalf("wheel up: top %d", d.top)
+	if d.list.Offset != 0 {
+		t.Fatalf("wheel up: top %d", d.list.Offset)
 	}
 	press(d, "l", "l")
 	if d.xOff != 16 {

@@ -5,7 +5,7 @@ import "vetter/packet"
 // findingAtCursor is the finding shown on the cursor's row, or under the
 // line the cursor is on; nil when there is none.
 func (d *Diff) findingAtCursor() *packet.Finding {
-	r := d.cursor
+	r := d.list.Cursor
 	if r < 0 || r >= len(d.rows) {
 		return nil
 	}

@@ -111,8 +111,8 @@ type Docs struct {
 
 	hlStart, hlEnd int // highlighted source lines [start, end), 0-based; -1 none
 
-	panel              docsPanel
-	panelCur, panelTop int
+	panel     docsPanel
+	panelList ui.List // the open panel's items
 
 	rend    docsRender // the latest rendering received
 	cache   map[docsKey]docsRender
@@ -293,21 +293,8 @@ func (d *Docs) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 // panelKey moves the open list's cursor; paging keys still scroll the
 // document so it can be read beside the list.
 func (d *Docs) panelKey(msg tea.KeyPressMsg) bool {
-	km := d.ctx.Keys
-	n := d.panelLen()
-	switch {
-	case key.Matches(msg, km.Down):
-		d.panelCur = min(d.panelCur+1, max(n-1, 0))
-	case key.Matches(msg, km.Up):
-		d.panelCur = max(d.panelCur-1, 0)
-	case key.Matches(msg, km.Top):
-		d.panelCur = 0
-	case key.Matches(msg, km.Bottom):
-		d.panelCur = max(n-1, 0)
-	default:
-		return false
-	}
-	return true
+	d.panelList.SetLen(d.panelLen())
+	return d.panelList.MoveKey(msg, d.ctx.Keys)
 }
 
 func (d *Docs) panelLen() int {
@@ -328,17 +315,17 @@ func (d *Docs) panelLen() int {
 // list's cursor.
 func (d *Docs) panelEnter() tea.Cmd {
 	doc := d.doc()
-	if doc == nil || d.panelCur >= d.panelLen() {
+	if doc == nil || d.panelList.Cursor >= d.panelLen() {
 		return nil
 	}
 	if d.panel == panelOutline {
-		h := doc.Headings[d.panelCur]
+		h := doc.Headings[d.panelList.Cursor]
 		d.panel = panelNone
 		d.relayout()
 		d.goToSource(h.Line-1, pendTop)
 		return nil
 	}
-	return followCitation(d.ctx.Packet, doc.Citations[d.panelCur])
+	return followCitation(d.ctx.Packet, doc.Citations[d.panelList.Cursor])
 }
 
 // followAtCursor follows the first citation written on the cursor line.
@@ -375,7 +362,7 @@ func (d *Docs) selectDoc(i int) {
 	}
 	d.sel = i
 	d.hlStart, d.hlEnd = -1, -1
-	d.panelCur, d.panelTop = 0, 0
+	d.panelList.Cursor, d.panelList.Offset = 0, 0
 	d.pending = &docsPending{kind: pendTop}
 	d.shown = shownNone
 	d.sync()
@@ -397,9 +384,9 @@ func (d *Docs) togglePanel(p docsPanel) {
 	if d.panel == p {
 		d.panel = panelNone
 	} else {
-		d.panel, d.panelCur, d.panelTop = p, 0, 0
+		d.panel, d.panelList.Cursor, d.panelList.Offset = p, 0, 0
 		if p == panelCitations {
-			d.panelCur = d.citationNearCursor()
+			d.panelList.Cursor = d.citationNearCursor()
 		}
 	}
 	d.relayout()

@@ -21,6 +21,8 @@ type docsRenderedMsg struct {
 	Err     error
 }
 
+func (docsRenderedMsg) epochBound() {}
+
 // docsAnchor ties a source line to the rendered row it became. Glamour
 // keeps no line mapping, so the headings, which survive rendering as their
 // own rows, are found again and everything between them is interpolated.

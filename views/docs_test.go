@@ -13,31 +13,6 @@ import (
 	"vetter/packet"
 )
 
-// dfRun runs cmd to completion the way the root would: the screen's own
-// data messages go back into Update (so renders finish synchronously), and
-// the rest are returned.
-func dfRun(s Screen, cmd tea.Cmd) []tea.Msg {
-	var out []tea.Msg
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case nil:
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case docsRenderedMsg, findingsRenderedMsg:
-			queue = append(queue, s.Update(msg))
-		default:
-			out = append(out, msg)
-		}
-	}
-	return out
-}
-
 // dfFollow returns the one FollowMsg among msgs.
 func dfFollow(t *testing.T, msgs []tea.Msg) Target {
 	t.Helper()
@@ -55,7 +30,7 @@ func newSampleDocs(t testing.TB, w, h int) (*Docs, *Context) {
 	ctx := NewContext(p, true, false)
 	d := NewDocs(ctx)
 	d.SetSize(w, h)
-	dfRun(d, d.Init())
+	runScreen(d, d.Init())
 	return d, ctx
 }
 
@@ -66,17 +41,17 @@ func TestDocsGolden(t *testing.T) {
 		}
 		t.Run(strconv.Itoa(sz.w), func(t *testing.T) {
 			d, _ := newSampleDocs(t, sz.w, sz.h)
-			dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
+			runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
 			v := d.View()
 			checkSize(t, v, sz.w, sz.h)
 			golden(t, name("ReviewRendered"), v)
 
-			dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", Line: 58, EndLine: 61, File: -1, Hunk: -1, DiffLine: -1}))
+			runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", Line: 58, EndLine: 61, File: -1, Hunk: -1, DiffLine: -1}))
 			v = d.View()
 			checkSize(t, v, sz.w, sz.h)
 			golden(t, name("ValidationRaw58"), v)
 
-			dfRun(d, d.Update(keyMsg("C")))
+			runScreen(d, d.Update(keyMsg("C")))
 			v = d.View()
 			checkSize(t, v, sz.w, sz.h)
 			golden(t, name("ValidationCitations"), v)
@@ -87,7 +62,7 @@ func TestDocsGolden(t *testing.T) {
 func TestDocsOpenRangeHighlighted(t *testing.T) {
 	for _, sz := range []struct{ w, h int }{{80, 24}, {160, 48}, {200, 60}} {
 		d, _ := newSampleDocs(t, sz.w, sz.h)
-		dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", Line: 112, EndLine: 116, File: -1, Hunk: -1, DiffLine: -1}))
+		runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", Line: 112, EndLine: 116, File: -1, Hunk: -1, DiffLine: -1}))
 		if d.mode != docsRaw || d.shown != shownRaw {
 			t.Fatalf("%dx%d: opened at a line, mode %v shown %v, want the source view", sz.w, sz.h, d.mode, d.shown)
 		}
@@ -114,7 +89,7 @@ func TestDocsOpenBeforeSize(t *testing.T) {
 	d := NewDocs(NewContext(p, true, false))
 	cmd := d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", Line: 120, EndLine: 121, File: -1, Hunk: -1, DiffLine: -1})
 	d.SetSize(80, 24)
-	dfRun(d, tea.Batch(cmd, d.Update(tea.WindowSizeMsg{Width: 80, Height: 24})))
+	runScreen(d, tea.Batch(cmd, d.Update(tea.WindowSizeMsg{Width: 80, Height: 24})))
 	v := ansi.Strip(d.View())
 	if !regexp.MustCompile(`▸ *120 `).MatchString(v) || !regexp.MustCompile(`┃ *121 `).MatchString(v) {
 		t.Fatalf("range not on screen:\n%s", v)
@@ -123,14 +98,14 @@ func TestDocsOpenBeforeSize(t *testing.T) {
 
 func TestDocsFollowCitation(t *testing.T) {
 	d, _ := newSampleDocs(t, 160, 48)
-	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
-	dfRun(d, d.Update(keyMsg("C")))
+	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Update(keyMsg("C")))
 	if d.panel != panelCitations {
 		t.Fatal("C did not open the citations")
 	}
 	// The second citation is the setup run's log.
-	dfRun(d, d.Update(keyMsg("j")))
-	to := dfFollow(t, dfRun(d, d.Update(keyMsg("enter"))))
+	runScreen(d, d.Update(keyMsg("j")))
+	to := dfFollow(t, runScreen(d, d.Update(keyMsg("enter"))))
 	want := Target{Screen: ScreenLogs, Path: "validation/logs/2026-10-14T10-16-31.402Z-bash-a91f.log", File: -1, Hunk: -1, DiffLine: -1}
 	if to != want {
 		t.Errorf("followed to %+v, want %+v", to, want)
@@ -140,19 +115,19 @@ func TestDocsFollowCitation(t *testing.T) {
 	doc := d.doc()
 	for i, c := range doc.Citations {
 		if c.Kind == packet.CiteExternal {
-			d.panelCur = i
+			d.panelList.Cursor = i
 			break
 		}
 	}
-	msgs := dfRun(d, d.Update(keyMsg("enter")))
+	msgs := runScreen(d, d.Update(keyMsg("enter")))
 	if len(msgs) != 1 || !strings.Contains(msgs[0].(StatusMsg).Text, "outside the packet") {
 		t.Errorf("external citation gave %#v", msgs)
 	}
 
 	// esc closes the list; enter on a source line follows its citation.
-	dfRun(d, d.Update(keyMsg("esc")))
-	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", Line: 46, File: -1, Hunk: -1, DiffLine: -1}))
-	to = dfFollow(t, dfRun(d, d.Update(keyMsg("enter"))))
+	runScreen(d, d.Update(keyMsg("esc")))
+	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", Line: 46, File: -1, Hunk: -1, DiffLine: -1}))
+	to = dfFollow(t, runScreen(d, d.Update(keyMsg("enter"))))
 	if to.Screen != ScreenLogs || to.Path != "validation/logs/2026-10-14T10-22-07.114Z-bash-7c1e.log" {
 		t.Errorf("enter on line 46 followed to %+v", to)
 	}
@@ -160,7 +135,7 @@ func TestDocsFollowCitation(t *testing.T) {
 
 func TestDocsFollowInRendered(t *testing.T) {
 	d, _ := newSampleDocs(t, 160, 48)
-	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
 	// Find the rendered row that carries "change.md:8" and follow from it.
 	row := -1
 	for i, l := range d.view.lines {
@@ -173,7 +148,7 @@ func TestDocsFollowInRendered(t *testing.T) {
 		t.Fatal("change.md:8 not rendered")
 	}
 	d.pane.SetCursor(row)
-	to := dfFollow(t, dfRun(d, d.Update(keyMsg("enter"))))
+	to := dfFollow(t, runScreen(d, d.Update(keyMsg("enter"))))
 	if to.Screen != ScreenDocs || to.Path != "change.md" || to.Line != 8 {
 		t.Errorf("followed to %+v", to)
 	}
@@ -181,9 +156,9 @@ func TestDocsFollowInRendered(t *testing.T) {
 
 func TestDocsVerdictAndOutcome(t *testing.T) {
 	d, ctx := newSampleDocs(t, 160, 48)
-	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
 
-	dfRun(d, d.Update(keyMsg("V")))
+	runScreen(d, d.Update(keyMsg("V")))
 	if got := d.doc().Path; got != "change-validation.md" {
 		t.Fatalf("V opened %s", got)
 	}
@@ -197,7 +172,7 @@ func TestDocsVerdictAndOutcome(t *testing.T) {
 		t.Error("verdict not on screen")
 	}
 
-	dfRun(d, d.Update(keyMsg("I")))
+	runScreen(d, d.Update(keyMsg("I")))
 	if row := ansi.Strip(d.view.lines[d.pane.Cursor()]); !strings.Contains(row, "## Investigation outcome:") {
 		t.Errorf("I put the cursor on %q", row)
 	}
@@ -206,12 +181,12 @@ func TestDocsVerdictAndOutcome(t *testing.T) {
 	}
 
 	// In the source view they land on the exact line, highlighted.
-	dfRun(d, d.Update(keyMsg("r")))
-	dfRun(d, d.Update(keyMsg("V")))
+	runScreen(d, d.Update(keyMsg("r")))
+	runScreen(d, d.Update(keyMsg("V")))
 	if d.pane.Cursor() != ctx.Packet.Verdict.Line-1 || d.hlStart != ctx.Packet.Verdict.Line-1 {
 		t.Errorf("V in source: cursor %d highlight %d, want %d", d.pane.Cursor(), d.hlStart, ctx.Packet.Verdict.Line-1)
 	}
-	dfRun(d, d.Update(keyMsg("I")))
+	runScreen(d, d.Update(keyMsg("I")))
 	if d.pane.Cursor() != ctx.Packet.Outcome.Line-1 {
 		t.Errorf("I in source: cursor %d, want %d", d.pane.Cursor(), ctx.Packet.Outcome.Line-1)
 	}
@@ -219,16 +194,16 @@ func TestDocsVerdictAndOutcome(t *testing.T) {
 
 func TestDocsOutline(t *testing.T) {
 	d, _ := newSampleDocs(t, 80, 24)
-	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
-	dfRun(d, d.Update(keyMsg("o")))
+	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Update(keyMsg("o")))
 	if d.panel != panelOutline {
 		t.Fatal("o did not open the outline")
 	}
 	golden(t, "TestDocsOutline_80x24", d.View())
 	for range 3 {
-		dfRun(d, d.Update(keyMsg("j")))
+		runScreen(d, d.Update(keyMsg("j")))
 	}
-	dfRun(d, d.Update(keyMsg("enter")))
+	runScreen(d, d.Update(keyMsg("enter")))
 	if d.panel != panelNone {
 		t.Error("the outline stayed open after the jump")
 	}
@@ -240,8 +215,8 @@ func TestDocsOutline(t *testing.T) {
 
 func TestDocsSearch(t *testing.T) {
 	d, _ := newSampleDocs(t, 160, 48)
-	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
-	dfRun(d, d.Update(keyMsg("r"))) // source lines, so the matches are known lines
+	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Update(keyMsg("r"))) // source lines, so the matches are known lines
 	n := d.Search("recipe 0")
 	var want []int
 	for i, l := range d.doc().Lines {
@@ -265,7 +240,7 @@ func TestDocsSearch(t *testing.T) {
 		t.Errorf("N twice went to %d, want the last match %d", d.pane.Cursor(), want[len(want)-1])
 	}
 	// Switching to the rendering searches the rendered rows.
-	dfRun(d, d.Update(keyMsg("r")))
+	runScreen(d, d.Update(keyMsg("r")))
 	if c := strings.ToLower(ansi.Strip(d.view.lines[0])); d.marks == nil || (d.marks[0] != strings.Contains(c, "recipe 0")) {
 		t.Error("marks were not recomputed for the rendering")
 	}
@@ -273,26 +248,26 @@ func TestDocsSearch(t *testing.T) {
 
 func TestDocsHereRoundTrip(t *testing.T) {
 	d, _ := newSampleDocs(t, 160, 48)
-	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "plan.md", File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "plan.md", File: -1, Hunk: -1, DiffLine: -1}))
 	for range 3 {
-		dfRun(d, d.Update(keyMsg("pgdown")))
+		runScreen(d, d.Update(keyMsg("pgdown")))
 	}
-	dfRun(d, d.Update(keyMsg("j")))
+	runScreen(d, d.Update(keyMsg("j")))
 	here := d.Here()
 	off, cur := d.pane.Offset(), d.pane.Cursor()
-	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
-	dfRun(d, d.Open(here))
+	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Open(here))
 	if d.doc().Path != "plan.md" || d.shown != shownRendered || d.pane.Offset() != off || d.pane.Cursor() != cur {
 		t.Errorf("rendered round trip: %s shown %v offset %d cursor %d, want plan.md offset %d cursor %d",
 			d.doc().Path, d.shown, d.pane.Offset(), d.pane.Cursor(), off, cur)
 	}
 
-	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", Line: 58, EndLine: 61, File: -1, Hunk: -1, DiffLine: -1}))
-	dfRun(d, d.Update(keyMsg("j")))
+	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", Line: 58, EndLine: 61, File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Update(keyMsg("j")))
 	here = d.Here()
 	off, cur = d.pane.Offset(), d.pane.Cursor()
-	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "plan.md", File: -1, Hunk: -1, DiffLine: -1}))
-	dfRun(d, d.Open(here))
+	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "plan.md", File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Open(here))
 	if d.doc().Path != "change-validation.md" || d.shown != shownRaw || d.pane.Offset() != off || d.pane.Cursor() != cur ||
 		d.hlStart != 57 || d.hlEnd != 61 {
 		t.Errorf("source round trip: %s shown %v offset %d cursor %d hl [%d,%d)", d.doc().Path, d.shown,
@@ -302,18 +277,18 @@ func TestDocsHereRoundTrip(t *testing.T) {
 
 func TestDocsModeKeepsPlace(t *testing.T) {
 	d, _ := newSampleDocs(t, 160, 48)
-	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
-	dfRun(d, d.Update(keyMsg("I")))
-	dfRun(d, d.Update(keyMsg("r")))
+	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Update(keyMsg("I")))
+	runScreen(d, d.Update(keyMsg("r")))
 	if got, want := d.pane.Cursor(), d.doc().Headings[len(d.doc().Headings)-2].Line-1; got != want {
 		t.Errorf("rendered→source moved the cursor to %d, want the outcome heading %d", got, want)
 	}
-	dfRun(d, d.Update(keyMsg("}")))
+	runScreen(d, d.Update(keyMsg("}")))
 	if d.doc().Path != "review.md" {
 		t.Errorf("} went to %s", d.doc().Path)
 	}
-	dfRun(d, d.Update(keyMsg("{")))
-	dfRun(d, d.Update(keyMsg("{")))
+	runScreen(d, d.Update(keyMsg("{")))
+	runScreen(d, d.Update(keyMsg("{")))
 	if d.doc().Path != "change.md" {
 		t.Errorf("{ twice went to %s", d.doc().Path)
 	}
@@ -326,8 +301,8 @@ func TestDocsSizes(t *testing.T) {
 		for _, sz := range []struct{ w, h int }{{0, 0}, {1, 1}, {10, 3}, {40, 10}, {99, 30}, {100, 30}, {200, 60}} {
 			d := NewDocs(NewContext(pk, false, true))
 			d.SetSize(sz.w, sz.h)
-			dfRun(d, d.Init())
-			dfRun(d, d.Update(keyMsg("C")))
+			runScreen(d, d.Init())
+			runScreen(d, d.Update(keyMsg("C")))
 			v := d.View()
 			if sz.w > 0 && sz.h > 0 {
 				checkSize(t, v, sz.w, sz.h)
@@ -377,11 +352,11 @@ func TestDocsHostileText(t *testing.T) {
 	for _, raw := range []bool{false, true} {
 		d := NewDocs(NewContext(pk, true, false))
 		d.SetSize(120, 20)
-		dfRun(d, d.Init())
+		runScreen(d, d.Init())
 		if raw {
-			dfRun(d, d.Update(keyMsg("r")))
+			runScreen(d, d.Update(keyMsg("r")))
 		}
-		dfRun(d, d.Update(keyMsg("C")))
+		runScreen(d, d.Update(keyMsg("C")))
 		v := d.View() + d.Status()
 		if !utf8.ValidString(v) || strings.ContainsRune(v, 0x9b) {
 			t.Errorf("raw=%v: a C1 control or invalid UTF-8 reached the screen", raw)
@@ -396,12 +371,12 @@ func TestDocsHostileText(t *testing.T) {
 
 func TestDocsThemeChange(t *testing.T) {
 	d, ctx := newSampleDocs(t, 160, 48)
-	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
-	dfRun(d, d.Update(keyMsg("I")))
+	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Update(keyMsg("I")))
 	before := ansi.Strip(d.View())
 	old := d.view.lines
 	ctx.SetDark(false)
-	dfRun(d, d.Update(ThemeChangedMsg{}))
+	runScreen(d, d.Update(ThemeChangedMsg{}))
 	if d.shown != shownRendered || &d.view.lines[0] == &old[0] {
 		t.Fatalf("not rendered again after the theme changed (shown %v)", d.shown)
 	}

@@ -282,14 +282,9 @@ func (d *Docs) panelView(w, h int) []string {
 	st := d.ctx.Styles
 	doc := d.doc()
 	n := d.panelLen()
-	rowsH := max(h-1, 0)
-	if d.panelCur < d.panelTop {
-		d.panelTop = d.panelCur
-	}
-	if rowsH > 0 && d.panelCur >= d.panelTop+rowsH {
-		d.panelTop = d.panelCur - rowsH + 1
-	}
-	d.panelTop = max(min(d.panelTop, n-rowsH), 0)
+	d.panelList.SetLen(n)
+	d.panelList.SetHeight(h - 1) // below the title row
+	d.panelList.KeepInView()
 
 	title, what := "Outline", fmt.Sprintf("%d headings · enter jumps · esc closes", n)
 	if d.panel == panelCitations {
@@ -312,8 +307,8 @@ func (d *Docs) panelView(w, h int) []string {
 		}
 		textW = min(textW, max((w-numW-4)*2/5, 10))
 	}
-	for i := d.panelTop; i < n && len(rows) < h; i++ {
-		selected := i == d.panelCur
+	for i := d.panelList.Offset; i < n && len(rows) < h; i++ {
+		selected := i == d.panelList.Cursor
 		marker := "  "
 		if selected {
 			marker = st.Cursor.Render("▸ ")
@@ -380,8 +375,8 @@ func (d *Docs) click(m tea.Mouse) {
 		y--
 	}
 	if d.panel != panelNone && y > l.panelTop && y < l.panelTop+l.panelH {
-		if i := d.panelTop + y - l.panelTop - 1; i < d.panelLen() {
-			d.panelCur = i
+		if i, ok := d.panelList.ItemAt(y - l.panelTop - 1); ok { // under the title row
+			d.panelList.Cursor = i
 		}
 		return
 	}

@@ -150,15 +150,19 @@ func (e *Evidence) rowsShown() int {
 	return max(e.geometry().tableH-evHeaderRows, 1)
 }
 
+// scrolling is the table's cursor and scroll as a ui.List, whose
+// arithmetic they follow.
+func (e *Evidence) scrolling() ui.List {
+	l := ui.List{Cursor: e.cursor, Offset: e.offset}
+	l.SetLen(len(e.items))
+	l.SetHeight(e.rowsShown())
+	return l
+}
+
 func (e *Evidence) ensureVisible() {
-	n := e.rowsShown()
-	if e.cursor < e.offset {
-		e.offset = e.cursor
-	}
-	if e.cursor >= e.offset+n {
-		e.offset = e.cursor - n + 1
-	}
-	e.offset = max(min(e.offset, len(e.items)-n), 0)
+	l := e.scrolling()
+	l.KeepInView()
+	e.cursor, e.offset = l.Cursor, l.Offset
 }
 
 func (e *Evidence) setCursor(i int) {
@@ -191,10 +195,9 @@ func (e *Evidence) Update(msg tea.Msg) tea.Cmd {
 	case tea.MouseClickMsg:
 		m := msg.Mouse()
 		g := e.geometry()
-		if m.X < g.tableW && m.Y >= evHeaderRows && m.Y < g.tableH {
-			if i := e.offset + m.Y - evHeaderRows; i < len(e.items) {
-				e.setCursor(i)
-			}
+		l := e.scrolling()
+		if i, ok := l.ItemAt(m.Y - evHeaderRows); ok && m.X < g.tableW {
+			e.setCursor(i)
 		}
 	}
 	return nil
@@ -202,7 +205,8 @@ func (e *Evidence) Update(msg tea.Msg) tea.Cmd {
 
 func (e *Evidence) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	km := e.ctx.Keys
-	half := max(e.rowsShown()/2, 1)
+	l := e.scrolling()
+	half := l.HalfPage()
 	switch {
 	case key.Matches(msg, km.Follow):
 		return e.follow()

@@ -22,6 +22,8 @@ type findingsRenderedMsg struct {
 	Err   error
 }
 
+func (findingsRenderedMsg) epochBound() {}
+
 // findingsFocus is where the screen's cursor is.
 type findingsFocus int
 
@@ -65,9 +67,9 @@ type Findings struct {
 
 	width, height int
 
-	sel, top         int // selected finding, first list row on screen
-	focus            findingsFocus
-	citeCur, citeTop int
+	list  ui.List // the findings: the selected one, the first on screen
+	focus findingsFocus
+	cites ui.List // the selected finding's citations
 
 	detail ui.Pane
 	// rendered keeps the split lines of recent renders by finding and
@@ -110,10 +112,10 @@ func NewFindings(ctx *Context) *Findings {
 // triage keys act on it.
 func (f *Findings) Selected() *packet.Finding {
 	fs := f.ctx.Packet.Findings
-	if f.sel < 0 || f.sel >= len(fs) {
+	if f.list.Cursor < 0 || f.list.Cursor >= len(fs) {
 		return nil
 	}
-	return fs[f.sel]
+	return fs[f.list.Cursor]
 }
 
 // Init starts rendering the selected finding once the size is known.
@@ -122,10 +124,21 @@ func (f *Findings) Init() tea.Cmd { return f.renderCmd() }
 // SetSize lays the screen out.
 func (f *Findings) SetSize(width, height int) {
 	f.width, f.height = max(width, 0), max(height, 0)
+	f.relayout()
+	f.syncDetail()
+}
+
+// relayout sizes the detail pane and the lists for the screen and the
+// selected finding: how many citations it has and whether it has a note
+// decide how many rows its text gets.
+func (f *Findings) relayout() {
 	l := f.layout()
 	f.detail.SetSize(l.detailW, l.paneH)
+	if fd := f.Selected(); fd != nil {
+		f.cites.SetLen(len(fd.Citations))
+	}
+	f.cites.SetHeight(max(l.citeH-1, 1)) // below the "Citations" row
 	f.scrollIntoView()
-	f.syncDetail()
 }
 
 // detailMarkdown is what is rendered for a finding: its claim, evidence
@@ -224,6 +237,10 @@ func (f *Findings) Update(msg tea.Msg) tea.Cmd {
 		}
 		f.syncDetail()
 		return nil
+	case TriageChangedMsg:
+		// A note may have come or gone under the title.
+		f.relayout()
+		f.syncDetail()
 	case ThemeChangedMsg:
 		// Renderings and the pane carry the old colours.
 		clear(f.rendered)
@@ -231,8 +248,7 @@ func (f *Findings) Update(msg tea.Msg) tea.Cmd {
 		f.inflightID, f.inflightW = "", 0
 		f.detail = ui.NewPane(f.ctx.Styles)
 		f.detail.SetShowCursor(false)
-		l := f.layout()
-		f.detail.SetSize(l.detailW, l.paneH)
+		f.relayout()
 		f.detailFor = ""
 	case tea.KeyPressMsg:
 		cmd = f.handleKey(msg)
@@ -258,20 +274,21 @@ func (f *Findings) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if f.focus == focusCitations {
 		return f.citationKey(msg)
 	}
-	l := f.layout()
+	// Where the keys move the cursor is the list's to say; selectIndex
+	// then changes the selection and what hangs on it.
+	f.scrollIntoView()
+	to := f.list
+	if to.MoveKey(msg, km) {
+		f.selectIndex(to.Cursor)
+		return nil
+	}
 	switch {
-	case key.Matches(msg, km.Down):
-		f.move(1)
-	case key.Matches(msg, km.Up):
-		f.move(-1)
 	case key.Matches(msg, km.PageDown):
-		f.move(max(l.listRows, 1))
+		to.PageDown()
+		f.selectIndex(to.Cursor)
 	case key.Matches(msg, km.PageUp):
-		f.move(-max(l.listRows, 1))
-	case key.Matches(msg, km.Top):
-		f.selectIndex(0)
-	case key.Matches(msg, km.Bottom):
-		f.selectIndex(len(f.ctx.Packet.Findings) - 1)
+		to.PageUp()
+		f.selectIndex(to.Cursor)
 	case key.Matches(msg, f.keys.ToCitations):
 		if fd := f.Selected(); fd != nil && len(fd.Citations) > 0 {
 			f.focus = focusCitations
@@ -293,15 +310,11 @@ func (f *Findings) citationKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	n := len(fd.Citations)
+	f.cites.SetLen(n)
+	if f.cites.MoveKey(msg, km) {
+		return nil
+	}
 	switch {
-	case key.Matches(msg, km.Down):
-		f.citeCur = min(f.citeCur+1, max(n-1, 0))
-	case key.Matches(msg, km.Up):
-		f.citeCur = max(f.citeCur-1, 0)
-	case key.Matches(msg, km.Top):
-		f.citeCur = 0
-	case key.Matches(msg, km.Bottom):
-		f.citeCur = max(n-1, 0)
 	case key.Matches(msg, km.PageDown):
 		f.detail.PageDown()
 	case key.Matches(msg, km.PageUp):
@@ -309,8 +322,8 @@ func (f *Findings) citationKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, f.keys.ToList):
 		f.focus = focusList
 	case key.Matches(msg, km.Follow):
-		if f.citeCur < n {
-			return followCitation(f.ctx.Packet, fd.Citations[f.citeCur])
+		if f.cites.Cursor < n {
+			return followCitation(f.ctx.Packet, fd.Citations[f.cites.Cursor])
 		}
 	}
 	return nil
@@ -347,7 +360,7 @@ func (f *Findings) followFirst() tea.Cmd {
 	return followCitation(f.ctx.Packet, c)
 }
 
-func (f *Findings) move(d int) { f.selectIndex(f.sel + d) }
+func (f *Findings) move(d int) { f.selectIndex(f.list.Cursor + d) }
 
 // selectIndex selects finding i, scrolling the list as little as needed.
 func (f *Findings) selectIndex(i int) {
@@ -356,24 +369,19 @@ func (f *Findings) selectIndex(i int) {
 		return
 	}
 	i = min(max(i, 0), n-1)
-	if i != f.sel {
-		f.sel = i
-		f.citeCur, f.citeTop = 0, 0
+	if i != f.list.Cursor {
+		f.list.Cursor = i
+		f.cites.Top()
 		f.detail.Top()
+		f.relayout() // its citations and note size the detail
 	}
 	f.scrollIntoView()
 }
 
 func (f *Findings) scrollIntoView() {
-	rows := max(f.layout().listRows, 1)
-	n := len(f.ctx.Packet.Findings)
-	if f.sel < f.top {
-		f.top = f.sel
-	}
-	if f.sel >= f.top+rows {
-		f.top = f.sel - rows + 1
-	}
-	f.top = max(min(f.top, n-rows), 0)
+	f.list.SetLen(len(f.ctx.Packet.Findings))
+	f.list.SetHeight(f.layout().listRows)
+	f.list.KeepInView()
 }
 
 // Open selects a finding: centred when followed to, exactly as it was when
@@ -392,15 +400,15 @@ func (f *Findings) Open(t Target) tea.Cmd {
 	f.selectIndex(idx)
 	f.syncDetail()
 	if t.Recipe == findingsHere {
-		f.top = t.Offset
+		f.list.Offset = t.Offset
 		f.focus = focusList
 		if t.Line > 0 {
-			f.focus, f.citeCur = focusCitations, t.Line-1
+			f.focus, f.cites.Cursor = focusCitations, t.Line-1
 		}
 		f.detail.ScrollTo(t.EndLine)
 	} else {
 		f.focus = focusList
-		f.top = f.sel - max(f.layout().listRows, 1)/2
+		f.list.Offset = f.list.Cursor - max(f.layout().listRows, 1)/2
 	}
 	f.scrollIntoView()
 	return f.renderCmd()
@@ -409,12 +417,12 @@ func (f *Findings) Open(t Target) tea.Cmd {
 // Here is the finding, the list's scroll and the citation cursor.
 func (f *Findings) Here() Target {
 	t := Target{Screen: ScreenFindings, File: -1, Hunk: -1, DiffLine: -1, Recipe: findingsHere,
-		Offset: f.top, EndLine: f.detail.Offset()}
+		Offset: f.list.Offset, EndLine: f.detail.Offset()}
 	if fd := f.Selected(); fd != nil {
 		t.Finding = fd.ID
 	}
 	if f.focus == focusCitations {
-		t.Line = f.citeCur + 1
+		t.Line = f.cites.Cursor + 1
 	}
 	return t
 }
@@ -429,9 +437,9 @@ func (f *Findings) Status() string {
 	if stale {
 		state += " (stale)"
 	}
-	s := fmt.Sprintf("finding %d/%d · %s · %s", f.sel+1, len(f.ctx.Packet.Findings), ui.Sanitize(fd.Severity), state)
+	s := fmt.Sprintf("finding %d/%d · %s · %s", f.list.Cursor+1, len(f.ctx.Packet.Findings), ui.Sanitize(fd.Severity), state)
 	if f.focus == focusCitations {
-		s += fmt.Sprintf(" · citation %d/%d", f.citeCur+1, len(fd.Citations))
+		s += fmt.Sprintf(" · citation %d/%d", f.cites.Cursor+1, len(fd.Citations))
 	}
 	return s
 }
@@ -472,7 +480,7 @@ func (f *Findings) Search(query string) int {
 		if strings.Contains(strings.ToLower(fd.Location), q) || strings.Contains(strings.ToLower(fd.Claim), q) || strings.Contains(strings.ToLower(fd.Source), q) {
 			f.matched[i] = true
 			count++
-			if first < 0 || (first < f.sel && i >= f.sel) {
+			if first < 0 || (first < f.list.Cursor && i >= f.list.Cursor) {
 				first = i
 			}
 		}
@@ -496,7 +504,7 @@ func (f *Findings) NextMatch(dir int) {
 	if dir < 0 {
 		step = -1
 	}
-	for k, i := 0, f.sel; k < n; k++ {
+	for k, i := 0, f.list.Cursor; k < n; k++ {
 		i = (i + step + n) % n
 		if f.matched[i] {
 			f.focus = focusList

@@ -25,8 +25,8 @@ func benchFindings(b *testing.B) *Findings {
 	}
 	f := NewFindings(NewContext(p, true, false))
 	f.SetSize(160, 48)
-	dfRun(f, f.Init())
-	dfRun(f, f.Open(Target{Screen: ScreenFindings, Finding: p.Findings[1000].ID}))
+	runScreen(f, f.Init())
+	runScreen(f, f.Open(Target{Screen: ScreenFindings, Finding: p.Findings[1000].ID}))
 	return f
 }
 
@@ -65,7 +65,7 @@ func BenchmarkFindingsMove(b *testing.B) {
 // review at 200x60, rendered.
 func BenchmarkDocsView(b *testing.B) {
 	d, _ := newSampleDocs(b, 200, 60)
-	dfRun(d, d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"vetter/packet"
@@ -16,7 +17,7 @@ func newSampleFindings(t testing.TB, w, h int) (*Findings, *Context) {
 	ctx := NewContext(p, true, false)
 	f := NewFindings(ctx)
 	f.SetSize(w, h)
-	dfRun(f, f.Init())
+	runScreen(f, f.Init())
 	return f, ctx
 }
 
@@ -28,9 +29,9 @@ func TestFindingsGolden(t *testing.T) {
 			checkSize(t, v, sz.w, sz.h)
 			golden(t, "TestFindingsFirst_"+strconv.Itoa(sz.w)+"x"+strconv.Itoa(sz.h), v)
 
-			dfRun(f, f.Update(keyMsg("j")))
-			dfRun(f, f.Update(keyMsg("l")))
-			dfRun(f, f.Update(keyMsg("j")))
+			runScreen(f, f.Update(keyMsg("j")))
+			runScreen(f, f.Update(keyMsg("l")))
+			runScreen(f, f.Update(keyMsg("j")))
 			v = f.View()
 			checkSize(t, v, sz.w, sz.h)
 			golden(t, "TestFindingsCitations_"+strconv.Itoa(sz.w)+"x"+strconv.Itoa(sz.h), v)
@@ -40,7 +41,7 @@ func TestFindingsGolden(t *testing.T) {
 
 func TestFindingsEnterFollowsDiffAnchor(t *testing.T) {
 	f, ctx := newSampleFindings(t, 160, 48)
-	to := dfFollow(t, dfRun(f, f.Update(keyMsg("enter"))))
+	to := dfFollow(t, runScreen(f, f.Update(keyMsg("enter"))))
 	var c packet.Citation
 	for _, x := range ctx.Packet.Finding("review.md#1").Citations {
 		if x.Kind == packet.CiteDiff {
@@ -57,15 +58,15 @@ func TestFindingsEnterFollowsDiffAnchor(t *testing.T) {
 
 func TestFindingsCitationFollow(t *testing.T) {
 	f, ctx := newSampleFindings(t, 80, 24)
-	dfRun(f, f.Update(keyMsg("l")))
+	runScreen(f, f.Update(keyMsg("l")))
 	if f.focus != focusCitations {
 		t.Fatal("l did not move to the citations")
 	}
 	// Finding 1's fourth citation is plan.md:86-90.
 	for range 3 {
-		dfRun(f, f.Update(keyMsg("j")))
+		runScreen(f, f.Update(keyMsg("j")))
 	}
-	to := dfFollow(t, dfRun(f, f.Update(keyMsg("enter"))))
+	to := dfFollow(t, runScreen(f, f.Update(keyMsg("enter"))))
 	want := Target{Screen: ScreenDocs, Path: "plan.md", Line: 86, EndLine: 90, File: -1, Hunk: -1, DiffLine: -1}
 	if to != want {
 		t.Errorf("followed to %+v, want %+v", to, want)
@@ -75,16 +76,16 @@ func TestFindingsCitationFollow(t *testing.T) {
 	}
 
 	// Finding 3 cites a line past the end of compute-env.md: enter says so.
-	dfRun(f, f.Update(keyMsg("esc")))
+	runScreen(f, f.Update(keyMsg("esc")))
 	f.Open(Target{Screen: ScreenFindings, Finding: "review.md#3"})
-	dfRun(f, f.Update(keyMsg("l")))
+	runScreen(f, f.Update(keyMsg("l")))
 	fd := ctx.Packet.Finding("review.md#3")
 	for i, c := range fd.Citations {
 		if !c.Resolved {
-			f.citeCur = i
+			f.cites.Cursor = i
 		}
 	}
-	msgs := dfRun(f, f.Update(keyMsg("enter")))
+	msgs := runScreen(f, f.Update(keyMsg("enter")))
 	if len(msgs) != 1 || !strings.Contains(msgs[0].(StatusMsg).Text, "unresolved") {
 		t.Errorf("unresolved citation gave %#v", msgs)
 	}
@@ -95,20 +96,20 @@ func TestFindingsCitationFollow(t *testing.T) {
 
 func TestFindingsOpenHereStatus(t *testing.T) {
 	f, _ := newSampleFindings(t, 160, 48)
-	dfRun(f, f.Open(Target{Screen: ScreenFindings, Finding: "review.md#2", File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(f, f.Open(Target{Screen: ScreenFindings, Finding: "review.md#2", File: -1, Hunk: -1, DiffLine: -1}))
 	if s := f.Status(); s != "finding 2/5 · minor · open" {
 		t.Errorf("status %q", s)
 	}
 	if f.Selected().ID != "review.md#2" {
 		t.Fatalf("selected %s", f.Selected().ID)
 	}
-	dfRun(f, f.Update(keyMsg("l")))
-	dfRun(f, f.Update(keyMsg("j")))
+	runScreen(f, f.Update(keyMsg("l")))
+	runScreen(f, f.Update(keyMsg("j")))
 	here := f.Here()
-	dfRun(f, f.Open(Target{Screen: ScreenFindings, Finding: "review.md#5"}))
-	dfRun(f, f.Open(here))
-	if f.Selected().ID != "review.md#2" || f.focus != focusCitations || f.citeCur != 1 || f.top != here.Offset {
-		t.Errorf("round trip: %s focus %v cite %d top %d", f.Selected().ID, f.focus, f.citeCur, f.top)
+	runScreen(f, f.Open(Target{Screen: ScreenFindings, Finding: "review.md#5"}))
+	runScreen(f, f.Open(here))
+	if f.Selected().ID != "review.md#2" || f.focus != focusCitations || f.cites.Cursor != 1 || f.list.Offset != here.Offset {
+		t.Errorf("round trip: %s focus %v cite %d top %d", f.Selected().ID, f.focus, f.cites.Cursor, f.list.Offset)
 	}
 	if got := f.Here(); got != here {
 		t.Errorf("Here after Open(Here) = %+v, want %+v", got, here)
@@ -127,7 +128,7 @@ func TestFindingsTriageShown(t *testing.T) {
 	if !strings.Contains(v, "accepted") || !strings.Contains(v, "stale") {
 		t.Errorf("triage states not drawn:\n%s", v)
 	}
-	dfRun(f, f.Open(Target{Screen: ScreenFindings, Finding: "review.md#3"}))
+	runScreen(f, f.Open(Target{Screen: ScreenFindings, Finding: "review.md#3"}))
 	if s := f.Status(); s != "finding 3/5 · minor · dismissed (stale)" {
 		t.Errorf("status %q", s)
 	}
@@ -164,9 +165,9 @@ func TestFindingsSizes(t *testing.T) {
 		for _, sz := range []struct{ w, h int }{{0, 0}, {1, 1}, {10, 3}, {40, 10}, {99, 30}, {100, 30}, {200, 60}} {
 			f := NewFindings(NewContext(pk, false, true))
 			f.SetSize(sz.w, sz.h)
-			dfRun(f, f.Init())
+			runScreen(f, f.Init())
 			for _, k := range []string{"j", "G", "l", "j", "g", "h", "enter"} {
-				dfRun(f, f.Update(keyMsg(k)))
+				runScreen(f, f.Update(keyMsg(k)))
 			}
 			v := f.View()
 			if sz.w > 0 && sz.h > 0 {
@@ -194,7 +195,7 @@ func TestFindingsPlainUntilRendered(t *testing.T) {
 	if v := ansi.Strip(f.View()); !strings.Contains(v, "Off by one") || strings.Contains(v, "Claim. A  Retry-After") {
 		t.Errorf("a late rendering replaced the selected finding:\n%s", v)
 	}
-	dfRun(f, cmd)
+	runScreen(f, cmd)
 	if v := ansi.Strip(f.View()); !strings.Contains(v, "Claim. Off by one") {
 		t.Errorf("finding 2 not rendered:\n%s", v)
 	}
@@ -211,8 +212,8 @@ func TestFindingsHostileText(t *testing.T) {
 	pk := &packet.Packet{Docs: []*packet.Document{doc}, Findings: fs}
 	f := NewFindings(NewContext(pk, true, false))
 	f.SetSize(120, 30)
-	dfRun(f, f.Init())
-	dfRun(f, f.Update(keyMsg("l")))
+	runScreen(f, f.Init())
+	runScreen(f, f.Update(keyMsg("l")))
 	v := f.View() + f.Status()
 	if !utf8.ValidString(v) || strings.ContainsRune(v, 0x9b) {
 		t.Error("a C1 control or invalid UTF-8 reached the screen")
@@ -228,12 +229,63 @@ func TestFindingsThemeChange(t *testing.T) {
 	f, ctx := newSampleFindings(t, 160, 48)
 	before := f.View()
 	ctx.SetDark(false)
-	dfRun(f, f.Update(ThemeChangedMsg{}))
+	runScreen(f, f.Update(ThemeChangedMsg{}))
 	after := f.View()
 	if ansi.Strip(after) != ansi.Strip(before) {
 		t.Error("the theme change altered the text")
 	}
 	if after == before {
 		t.Error("the theme change kept the old colours")
+	}
+}
+
+// A click on a citation selects that citation, for every finding (each
+// sizes the detail differently), with and without a triage note above the
+// text, wide and narrow. The detail pane kept the first finding's height,
+// so the rows clicked and the rows drawn disagreed by one or more.
+func TestFindingsClickSelectsTheCitationUnderIt(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {160, 48}} {
+		for _, note := range []bool{false, true} {
+			f, ctx := newSampleFindings(t, sz[0], sz[1])
+			if note {
+				st := &packet.TriageState{Findings: map[string]*packet.Decision{}}
+				for _, fd := range ctx.Packet.Findings {
+					st.Findings[fd.ID] = &packet.Decision{State: packet.TriageDeferred, Note: "a note"}
+				}
+				ctx.Packet.Triage = st
+				f.Update(TriageChangedMsg{})
+			}
+			clicked := 0
+			for fi := range ctx.Packet.Findings {
+				f.selectIndex(fi)
+				rows := strings.Split(ansi.Strip(f.View()), "\n")
+				hy, hx := -1, 0
+				for y, r := range rows {
+					if i := strings.Index(r, "Citations ("); i >= 0 {
+						hy, hx = y, ansi.StringWidth(r[:i])
+					}
+				}
+				if hy < 0 {
+					t.Fatalf("%v note %v finding %d: no citations drawn", sz, note, fi)
+				}
+				for k := 1; hy+k < len(rows) && strings.Contains(rows[hy+k], "→"); k++ {
+					f.focus, f.cites.Cursor = focusList, -1
+					f.Update(tea.MouseClickMsg{X: hx + 4, Y: hy + k, Button: tea.MouseLeft})
+					if want := f.cites.Offset + k - 1; f.cites.Cursor != want || f.focus != focusCitations {
+						t.Errorf("%v note %v finding %d: clicking the citation on row %d selected %d, want %d", sz, note, fi, hy+k, f.cites.Cursor, want)
+					}
+					clicked++
+				}
+				// The row under the citations selects none.
+				f.cites.Cursor = 0
+				f.Update(tea.MouseClickMsg{X: hx + 4, Y: hy, Button: tea.MouseLeft})
+				if f.cites.Cursor != 0 {
+					t.Errorf("%v finding %d: clicking the Citations title selected %d", sz, fi, f.cites.Cursor)
+				}
+			}
+			if clicked < 10 {
+				t.Errorf("%v: only %d citations clicked", sz, clicked)
+			}
+		}
 	}
 }

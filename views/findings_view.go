@@ -19,6 +19,7 @@ type findingsLayout struct {
 	listW, listH     int // the list block, header row included
 	listRows         int // finding rows on screen
 	detailW, detailH int // the detail block: title, text pane, citations
+	noteH            int // the triage note's row under the title, 0 or 1
 	paneH, citeH     int
 }
 
@@ -41,7 +42,12 @@ func (f *Findings) layout() findingsLayout {
 		l.citeH = min(len(fd.Citations)+1, max(l.detailH/3, 4))
 		l.citeH = max(min(l.citeH, l.detailH-3), 0)
 	}
-	l.paneH = max(l.detailH-1-l.citeH, 0)
+	if fd := f.Selected(); fd != nil {
+		if _, _, d := f.ctx.Packet.TriageOf(fd); d != nil && d.Note != "" {
+			l.noteH = 1
+		}
+	}
+	l.paneH = max(l.detailH-1-l.noteH-l.citeH, 0)
 	return l
 }
 
@@ -93,7 +99,7 @@ func (f *Findings) listView(l findingsLayout) []string {
 		fitPlain("location", cols.loc) + " " + fitPlain(fmt.Sprintf("claim (%d)", len(fs)), cols.claim) + " " + "triage"
 	rows := []string{fitCell(st.Muted.Render(head), l.listW)}
 	exact := 2+cols.num+1+cols.badge+1+cols.loc+1+cols.claim+1+cols.state == l.listW
-	for i := f.top; i < len(fs) && len(rows) < l.listH; i++ {
+	for i := f.list.Offset; i < len(fs) && len(rows) < l.listH; i++ {
 		row := f.listRow(i, cols, pt)
 		if !exact {
 			row = fitCell(row, l.listW)
@@ -165,7 +171,7 @@ func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
 	}
 	marker, claim := "  ", pt.base
 	switch {
-	case i == f.sel:
+	case i == f.list.Cursor:
 		marker, claim = pt.cursor, pt.sel
 		if f.focus == focusCitations {
 			marker = pt.cursorDim
@@ -176,7 +182,7 @@ func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
 	if f.marked[fd.ID] {
 		// A mark shows even on the selected row: it is what a/x/f/u apply to.
 		marker = pt.accent.on("• ")
-		if i == f.sel {
+		if i == f.list.Cursor {
 			marker = pt.accent.on("▸•")
 		}
 	}
@@ -264,22 +270,17 @@ func (f *Findings) citationsView(fd *packet.Finding, w, h int) []string {
 	if n == 0 {
 		return append(rows, fitCell(st.Muted.Render("  none"), w))
 	}
-	vis := max(h-1, 1)
-	if f.citeCur < f.citeTop {
-		f.citeTop = f.citeCur
-	}
-	if f.citeCur >= f.citeTop+vis {
-		f.citeTop = f.citeCur - vis + 1
-	}
-	f.citeTop = max(min(f.citeTop, n-vis), 0)
+	f.cites.SetLen(n)
+	f.cites.SetHeight(max(h-1, 1))
+	f.cites.KeepInView()
 	textW := 0
 	for _, c := range fd.Citations {
 		textW = max(textW, ansi.StringWidth(ui.Sanitize(c.Text)))
 	}
 	textW = min(textW, max((w-6)*2/5, 10))
-	for i := f.citeTop; i < n && len(rows) < h; i++ {
+	for i := f.cites.Offset; i < n && len(rows) < h; i++ {
 		c := fd.Citations[i]
-		selected := f.focus == focusCitations && i == f.citeCur
+		selected := f.focus == focusCitations && i == f.cites.Cursor
 		marker := "  "
 		if selected {
 			marker = st.Cursor.Render("▸ ")
@@ -335,19 +336,19 @@ func (f *Findings) click(m tea.Mouse) {
 	l := f.layout()
 	x, y := m.X, m.Y
 	if (l.wide && x < l.listW) || (!l.wide && y < l.listH) {
-		if y >= 1 {
+		if i, ok := f.list.ItemAt(y - 1); ok { // under the header row
 			f.focus = focusList
-			f.selectIndex(f.top + y - 1)
+			f.selectIndex(i)
 		}
 		return
 	}
 	if !l.wide {
 		y -= l.listH + 1
 	}
-	citeTop := 1 + l.paneH
-	if fd := f.Selected(); fd != nil && y > citeTop && y < citeTop+l.citeH {
-		if i := f.citeTop + y - citeTop - 1; i < len(fd.Citations) {
-			f.focus, f.citeCur = focusCitations, i
-		}
+	// The detail is the title, the note, the text, then the "Citations"
+	// row and the citations: the same rows detailView draws.
+	first := 1 + l.noteH + l.paneH + 1
+	if i, ok := f.cites.ItemAt(y - first); ok && f.Selected() != nil && y-first < l.citeH-1 {
+		f.focus, f.cites.Cursor = focusCitations, i
 	}
 }

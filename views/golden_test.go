@@ -28,8 +28,13 @@ func init() {
 // testdata/<name>.golden, rewriting it under -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	got = ansi.Strip(got)
-	path := filepath.Join("testdata", name+".golden")
+	compareGolden(t, name, filepath.Join("testdata", name+".golden"), ansi.Strip(got))
+}
+
+// compareGolden compares got with the file at path, rewriting it under
+// -update.
+func compareGolden(t *testing.T, name, path, got string) {
+	t.Helper()
 	if updating() {
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
 			t.Fatal(err)
@@ -44,7 +49,7 @@ func golden(t *testing.T, name, got string) {
 		t.Fatalf("reading %s: %v (run with -update to create it)", path, err)
 	}
 	if string(want) != got {
-		t.Errorf("%s differs from the golden file:\n--- want\n%s\n--- got\n%s", name, want, got)
+		t.Errorf("%s differs from %s:\n--- want\n%s\n--- got\n%s", name, path, want, got)
 	}
 }
 

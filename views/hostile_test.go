@@ -119,49 +119,12 @@ func (f *frames) check(t *testing.T, name string) {
 	}
 }
 
-// hsettle runs a command and everything it leads to, as the program would,
-// waiting long enough for a markdown rendering; a command still running
-// after the deadline is left (it would be a tick).
-func hsettle(r *Workbench, cmd tea.Cmd) { hsettleDepth(r, cmd, 0) }
-
-func hsettleDepth(r *Workbench, cmd tea.Cmd, depth int) {
-	if cmd == nil || depth > 32 {
-		return
-	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-done:
-	case <-time.After(5 * time.Second):
-		return
-	}
-	switch m := msg.(type) {
-	case nil:
-	case tea.BatchMsg:
-		for _, c := range m {
-			hsettleDepth(r, c, depth+1)
-		}
-	case tea.QuitMsg:
-	default:
-		_, next := r.Update(m)
-		hsettleDepth(r, next, depth+1)
-	}
-}
-
-func hpress(r *Workbench, keys ...string) {
-	for _, k := range keys {
-		_, cmd := r.Update(keyMsg(k))
-		hsettle(r, cmd)
-	}
-}
-
 // hostileRoot builds the workbench on p at 120×40, dark, as vetter does.
 func hostileRoot(p *packet.Packet) *Workbench {
 	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark"})
-	hsettle(r, r.Init())
+	drive(r, r.Init())
 	_, cmd := r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	hsettle(r, cmd)
+	drive(r, cmd)
 	return r
 }
 
@@ -175,79 +138,79 @@ func walk(r *Workbench) *frames {
 	shot := func(name string) { f.add(name, r.Render()) }
 	p := r.ctx.Packet
 
-	hpress(r, "1")
+	pressKeys(r, "1")
 	shot("overview")
-	hpress(r, "j", "j", "j")
+	pressKeys(r, "j", "j", "j")
 	shot("overview j")
-	hpress(r, "ctrl+d", "ctrl+d") // the problems further down
+	pressKeys(r, "ctrl+d", "ctrl+d") // the problems further down
 	shot("overview ctrl+d")
 
-	hpress(r, "2")
+	pressKeys(r, "2")
 	for i := range p.Docs {
 		shot(fmt.Sprintf("documents %d rendered", i))
-		hpress(r, "r")
+		pressKeys(r, "r")
 		shot(fmt.Sprintf("documents %d source", i))
-		hpress(r, "r", "}")
+		pressKeys(r, "r", "}")
 	}
 
-	hpress(r, "3")
+	pressKeys(r, "3")
 	files := 1
 	if p.Diff != nil {
 		files = max(len(p.Diff.Files), 1)
 	}
 	for i := range files {
 		shot(fmt.Sprintf("diff file %d", i))
-		hpress(r, "s")
+		pressKeys(r, "s")
 		shot(fmt.Sprintf("diff file %d side by side", i))
-		hpress(r, "s", "w")
+		pressKeys(r, "s", "w")
 		shot(fmt.Sprintf("diff file %d wrapped", i))
-		hpress(r, "w", "]", "l", "l", "l")
+		pressKeys(r, "w", "]", "l", "l", "l")
 		shot(fmt.Sprintf("diff file %d scrolled right", i))
-		hpress(r, "}")
+		pressKeys(r, "}")
 	}
 
-	hpress(r, "4")
+	pressKeys(r, "4")
 	shot("findings")
-	hpress(r, "j")
+	pressKeys(r, "j")
 	shot("findings j")
-	hpress(r, "enter")
+	pressKeys(r, "enter")
 	shot("findings enter")
-	hpress(r, "backspace", "4", "G")
+	pressKeys(r, "backspace", "4", "G")
 	shot("findings last")
 
-	hpress(r, "5")
+	pressKeys(r, "5")
 	shot("evidence")
-	hpress(r, "j", "enter")
+	pressKeys(r, "j", "enter")
 	shot("evidence enter")
 
-	hpress(r, "6")
+	pressKeys(r, "6")
 	shot("logs")
 	for i, l := range p.Logs {
 		if i == 8 {
 			break // a packet of 10,000 logs: the first few show the pattern
 		}
 		_, cmd := r.Update(FollowMsg{To: Target{Screen: ScreenLogs, Path: l.Path, File: -1, Hunk: -1, DiffLine: -1}})
-		hsettle(r, cmd)
+		drive(r, cmd)
 		shot(fmt.Sprintf("log %d", i))
-		hpress(r, "G")
+		pressKeys(r, "G")
 		shot(fmt.Sprintf("log %d bottom", i))
-		hpress(r, "w")
+		pressKeys(r, "w")
 		shot(fmt.Sprintf("log %d wrapped", i))
-		hpress(r, "w", "l", "l", "l")
+		pressKeys(r, "w", "l", "l", "l")
 		shot(fmt.Sprintf("log %d scrolled right", i))
-		hpress(r, "h", "h", "h", "g")
+		pressKeys(r, "h", "h", "h", "g")
 	}
 
-	hpress(r, "7")
+	pressKeys(r, "7")
 	shot("decision")
-	hpress(r, "j", "j")
+	pressKeys(r, "j", "j")
 	shot("decision j")
 
-	hpress(r, "ctrl+p")
+	pressKeys(r, "ctrl+p")
 	shot("palette")
-	hpress(r, "esc", "?")
+	pressKeys(r, "esc", "?")
 	shot("help")
-	hpress(r, "esc")
+	pressKeys(r, "esc")
 	return f
 }
 
@@ -283,71 +246,75 @@ func mustShow(t *testing.T, f *frames, wants ...string) {
 }
 
 func TestHostileEscapeScreens(t *testing.T) {
-	files := hostile.Escape()
-	if runtime.GOOS != "windows" {
-		for k, v := range hostile.EscapeNames() {
-			files[k] = v
+	inBubble(t, func(t *testing.T) {
+		files := hostile.Escape()
+		if runtime.GOOS != "windows" {
+			for k, v := range hostile.EscapeNames() {
+				files[k] = v
+			}
 		}
-	}
-	p := loadDir(t, files)
-	f := walk(hostileRoot(p))
-	f.check(t, "escape")
-	// Every family is drawn as a placeholder, so the reviewer sees it was there.
-	mustShow(t, f,
-		"␛[2J", "␛]0;PWNED-T0␇", "␛]2;PWNED-T2␛\\", "␛]52;c;", "␛]8;;https://evil.invalid/PWNED",
-		"␛P+q544e␛\\", "␛_Gf=100", "␛^private", "␛Xstring", "⟦0x9B⟧2J", "⟦U+009B⟧31m",
-		"⟦U+009D⟧0;PWNED-C1⟦U+009C⟧", "bel␇bs␈vt␋ff␌so␎si␏nul␀", "del␡", "␛[6n", "␛[c", "␛]11;?␇",
-		"␛]2;PWNED-TU", "␛Pqunterminated",
-		// in a diff file name, the branch, the URL, a finding cell, a log
-		"evil␛]0;PWNED-N␇", "fix/burst-cap␛[2J", "pull/7␛]8;;", "␛_Gf=100;AAAA␛\\", "␛]0;PWNED-LOG␇",
-	)
-	if runtime.GOOS != "windows" {
-		// Names that are attacks show neutralised in the lists.
-		mustShow(t, f, "notes␛]0;PWNED-F␇␛[2J⟦U+009B⟧1m.md", "name␛]0;PWNED-F␇␛[2J⟦U+009B⟧1m.log")
-	}
-	// The rest of the packet still shows.
-	mustShow(t, f, "pass", hostile.Verdict, "sound", hostile.HeadSHA, "2/2 validated", "[exit 0 after 1.2 s]")
-	// A progress bar shows what the terminal would have shown last, marked
-	// as overwritten.
-	all := f.text()
-	if !strings.Contains(all, "␍ progress 100% done") || strings.Contains(all, "progress  50%") {
-		t.Errorf("the carriage-return progress bar is not resolved to its last state and marked")
-	}
+		p := loadDir(t, files)
+		f := walk(hostileRoot(p))
+		f.check(t, "escape")
+		// Every family is drawn as a placeholder, so the reviewer sees it was there.
+		mustShow(t, f,
+			"␛[2J", "␛]0;PWNED-T0␇", "␛]2;PWNED-T2␛\\", "␛]52;c;", "␛]8;;https://evil.invalid/PWNED",
+			"␛P+q544e␛\\", "␛_Gf=100", "␛^private", "␛Xstring", "⟦0x9B⟧2J", "⟦U+009B⟧31m",
+			"⟦U+009D⟧0;PWNED-C1⟦U+009C⟧", "bel␇bs␈vt␋ff␌so␎si␏nul␀", "del␡", "␛[6n", "␛[c", "␛]11;?␇",
+			"␛]2;PWNED-TU", "␛Pqunterminated",
+			// in a diff file name, the branch, the URL, a finding cell, a log
+			"evil␛]0;PWNED-N␇", "fix/burst-cap␛[2J", "pull/7␛]8;;", "␛_Gf=100;AAAA␛\\", "␛]0;PWNED-LOG␇",
+		)
+		if runtime.GOOS != "windows" {
+			// Names that are attacks show neutralised in the lists.
+			mustShow(t, f, "notes␛]0;PWNED-F␇␛[2J⟦U+009B⟧1m.md", "name␛]0;PWNED-F␇␛[2J⟦U+009B⟧1m.log")
+		}
+		// The rest of the packet still shows.
+		mustShow(t, f, "pass", hostile.Verdict, "sound", hostile.HeadSHA, "2/2 validated", "[exit 0 after 1.2 s]")
+		// A progress bar shows what the terminal would have shown last, marked
+		// as overwritten.
+		all := f.text()
+		if !strings.Contains(all, "␍ progress 100% done") || strings.Contains(all, "progress  50%") {
+			t.Errorf("the carriage-return progress bar is not resolved to its last state and marked")
+		}
+	})
 }
 
 // The log's colours are translated, and text drawn in its background's
 // colour gets a background a reader can see it on.
 func TestHostileEscapeLogColours(t *testing.T) {
-	p := loadDir(t, hostile.Escape())
-	st := NewContext(p, true, false).Styles
-	l := p.Log(hostile.UnitLog)
-	if l == nil {
-		t.Fatal("no unit log")
-	}
-	lines, err := l.ReadLines(1, 20)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var found int
-	for _, raw := range lines {
-		for _, word := range []string{hostile.GreenOnGreen, hostile.BlackOnBlack} {
-			if !strings.Contains(raw, word) {
-				continue
-			}
-			found++
-			drawn := st.LogLine(raw)
-			fg, bg := sgrBefore(drawn, word)
-			if bg != "" && fg == bg {
-				t.Errorf("%s is drawn with foreground %s on background %s: %q", word, fg, bg, drawn)
-			}
-			if bad := unsafeIn(drawn); len(bad) > 0 {
-				t.Errorf("%s: %v", word, bad)
+	inBubble(t, func(t *testing.T) {
+		p := loadDir(t, hostile.Escape())
+		st := NewContext(p, true, false).Styles
+		l := p.Log(hostile.UnitLog)
+		if l == nil {
+			t.Fatal("no unit log")
+		}
+		lines, err := l.ReadLines(1, 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var found int
+		for _, raw := range lines {
+			for _, word := range []string{hostile.GreenOnGreen, hostile.BlackOnBlack} {
+				if !strings.Contains(raw, word) {
+					continue
+				}
+				found++
+				drawn := st.LogLine(raw)
+				fg, bg := sgrBefore(drawn, word)
+				if bg != "" && fg == bg {
+					t.Errorf("%s is drawn with foreground %s on background %s: %q", word, fg, bg, drawn)
+				}
+				if bad := unsafeIn(drawn); len(bad) > 0 {
+					t.Errorf("%s: %v", word, bad)
+				}
 			}
 		}
-	}
-	if found != 2 {
-		t.Fatalf("found %d of the two invisible-colour words in the log", found)
-	}
+		if found != 2 {
+			t.Fatalf("found %d of the two invisible-colour words in the log", found)
+		}
+	})
 }
 
 // sgrBefore returns the foreground and background the last SGR sequences
@@ -393,34 +360,36 @@ func sgrBefore(s, word string) (fg, bg string) {
 }
 
 func TestHostileHiddenScreens(t *testing.T) {
-	p := loadDir(t, hostile.Hidden())
-	f := walk(hostileRoot(p))
-	f.check(t, "hidden")
-	mustShow(t, f,
-		// the Trojan Source line of the diff, and the file name
-		"⟦U+202E⟧ ⟦U+2066⟧// check later⟦U+2069⟧ ⟦U+2066⟧", "ad⟦U+202E⟧min⟦U+200B⟧_test.go",
-		// hidden characters in a finding, a document, the diff
-		"x⟦U+202A⟧x⟦U+202B⟧x⟦U+202C⟧x⟦U+202D⟧x⟦U+202E⟧x⟦U+2066⟧", "⟦U+2067⟧isolate⟦U+2069⟧",
-		// invalid UTF-8 as U+FFFD, and a byte a terminal in 8-bit mode
-		// would take for a C1 control by its value
-		"Not UTF-8: ⟦0x80⟧\uFFFD\uFFFD\uFFFD⟦0x82⟧\uFFFD", "Bytes: ⟦0x80⟧\uFFFD",
-		// the problems that say so, one per class
-		"bidirectional controls, shown as visible markers", "zero-width characters, shown as visible markers",
-		"invisible operators, shown as", "tag characters, shown as", "bytes that are not valid UTF-8",
-		// the instruction smuggled in tag characters
-		"⟦U+E0061⟧⟦U+E0070⟧⟦U+E0070⟧⟦U+E0072⟧⟦U+E006F⟧⟦U+E0076⟧⟦U+E0065⟧",
-		// the rest of the packet
-		hostile.Verdict, hostile.HeadSHA,
-	)
-	for _, r := range hostile.HiddenRunes {
-		mustShow(t, f, fmt.Sprintf("⟦U+%04X⟧", r))
-	}
-	// The decision screen flags the hidden characters in the diff.
-	d := f.views[indexOf(f.names, "decision")]
-	if s := ansi.Strip(d); !strings.Contains(s, "bidirectional-control characters reorder what you see") ||
-		!strings.Contains(s, "file name holds hidden or bidirectional-control characters") {
-		t.Errorf("the decision screen does not flag the hidden characters:\n%s", s)
-	}
+	inBubble(t, func(t *testing.T) {
+		p := loadDir(t, hostile.Hidden())
+		f := walk(hostileRoot(p))
+		f.check(t, "hidden")
+		mustShow(t, f,
+			// the Trojan Source line of the diff, and the file name
+			"⟦U+202E⟧ ⟦U+2066⟧// check later⟦U+2069⟧ ⟦U+2066⟧", "ad⟦U+202E⟧min⟦U+200B⟧_test.go",
+			// hidden characters in a finding, a document, the diff
+			"x⟦U+202A⟧x⟦U+202B⟧x⟦U+202C⟧x⟦U+202D⟧x⟦U+202E⟧x⟦U+2066⟧", "⟦U+2067⟧isolate⟦U+2069⟧",
+			// invalid UTF-8 as U+FFFD, and a byte a terminal in 8-bit mode
+			// would take for a C1 control by its value
+			"Not UTF-8: ⟦0x80⟧\uFFFD\uFFFD\uFFFD⟦0x82⟧\uFFFD", "Bytes: ⟦0x80⟧\uFFFD",
+			// the problems that say so, one per class
+			"bidirectional controls, shown as visible markers", "zero-width characters, shown as visible markers",
+			"invisible operators, shown as", "tag characters, shown as", "bytes that are not valid UTF-8",
+			// the instruction smuggled in tag characters
+			"⟦U+E0061⟧⟦U+E0070⟧⟦U+E0070⟧⟦U+E0072⟧⟦U+E006F⟧⟦U+E0076⟧⟦U+E0065⟧",
+			// the rest of the packet
+			hostile.Verdict, hostile.HeadSHA,
+		)
+		for _, r := range hostile.HiddenRunes {
+			mustShow(t, f, fmt.Sprintf("⟦U+%04X⟧", r))
+		}
+		// The decision screen flags the hidden characters in the diff.
+		d := f.views[indexOf(f.names, "decision")]
+		if s := ansi.Strip(d); !strings.Contains(s, "bidirectional-control characters reorder what you see") ||
+			!strings.Contains(s, "file name holds hidden or bidirectional-control characters") {
+			t.Errorf("the decision screen does not flag the hidden characters:\n%s", s)
+		}
+	})
 }
 
 func indexOf(names []string, name string) int {
@@ -433,38 +402,42 @@ func indexOf(names []string, name string) int {
 }
 
 func TestHostileMalformedScreens(t *testing.T) {
-	p := loadDir(t, hostile.Malformed())
-	f := walk(hostileRoot(p))
-	f.check(t, "malformed")
-	// What could be read still shows: the verdict that stands, the good
-	// finding, the good registry line's recipe, the files the diff parser
-	// kept, the quoted names unquoted.
-	mustShow(t, f, "fail", "the lint run failed after all", "A whole row.", "An unknown severity.", "02-lint",
-		"bucket.go", "docs/with space.md", "docs/tab␉hereé.md", "assets/logo.png", "new/name.go",
-		// and the problems, with their lines
-		`verdict headings disagree: "pass" at line 3, "fail" at line 9`,
-		"change.diff:1 hunk at line 1 is not inside any file",
-		"hunk at line 8 says 5 old and 9 new lines but 2 old and 4 new",
-		`the assessment heading at line 3 says "looks-great"`)
+	inBubble(t, func(t *testing.T) {
+		p := loadDir(t, hostile.Malformed())
+		f := walk(hostileRoot(p))
+		f.check(t, "malformed")
+		// What could be read still shows: the verdict that stands, the good
+		// finding, the good registry line's recipe, the files the diff parser
+		// kept, the quoted names unquoted.
+		mustShow(t, f, "fail", "the lint run failed after all", "A whole row.", "An unknown severity.", "02-lint",
+			"bucket.go", "docs/with space.md", "docs/tab␉hereé.md", "assets/logo.png", "new/name.go",
+			// and the problems, with their lines
+			`verdict headings disagree: "pass" at line 3, "fail" at line 9`,
+			"change.diff:1 hunk at line 1 is not inside any file",
+			"hunk at line 8 says 5 old and 9 new lines but 2 old and 4 new",
+			`the assessment heading at line 3 says "looks-great"`)
+	})
 }
 
 func TestHostileOutsideScreens(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("symbolic links and named pipes need a Unix file system")
-	}
-	o, err := hostile.WriteOutside(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := loadPath(t, o.Packet)
-	f := walk(hostileRoot(p))
-	f.check(t, "outside")
-	if all := f.text(); strings.Contains(all, hostile.SecretCanary) {
-		t.Errorf("a file outside the packet shows on screen")
-	}
-	mustShow(t, f, "notes.md leads outside the packet (a link); it is not read",
-		"validation/logs/zero.log points outside the packet and is not read",
-		hostile.Verdict, "10/10 validated", "[exit 0 after 1.2 s]", "vet: ok")
+	inBubble(t, func(t *testing.T) {
+		if runtime.GOOS == "windows" {
+			t.Skip("symbolic links and named pipes need a Unix file system")
+		}
+		o, err := hostile.WriteOutside(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := loadPath(t, o.Packet)
+		f := walk(hostileRoot(p))
+		f.check(t, "outside")
+		if all := f.text(); strings.Contains(all, hostile.SecretCanary) {
+			t.Errorf("a file outside the packet shows on screen")
+		}
+		mustShow(t, f, "notes.md leads outside the packet (a link); it is not read",
+			"validation/logs/zero.log points outside the packet and is not read",
+			hostile.Verdict, "10/10 validated", "[exit 0 after 1.2 s]", "vet: ok")
+	})
 }
 
 func TestHostileArchiveScreens(t *testing.T) {
@@ -478,17 +451,19 @@ func TestHostileArchiveScreens(t *testing.T) {
 		{"escaping.tgz", func(p string) error { return hostile.WriteEscapingTar(p, true) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			path := filepath.Join(dir, c.name)
-			if err := c.write(path); err != nil {
-				t.Fatal(err)
-			}
-			p := loadPath(t, path)
-			f := walk(hostileRoot(p))
-			f.check(t, c.name)
-			if all := f.text(); strings.Contains(all, hostile.SecretCanary) {
-				t.Errorf("an escaping entry's content shows on screen")
-			}
-			mustShow(t, f, `archive entry "../escape.md" leads outside the packet`, hostile.Verdict, "2/2 validated", "vet: ok")
+			inBubble(t, func(t *testing.T) {
+				path := filepath.Join(dir, c.name)
+				if err := c.write(path); err != nil {
+					t.Fatal(err)
+				}
+				p := loadPath(t, path)
+				f := walk(hostileRoot(p))
+				f.check(t, c.name)
+				if all := f.text(); strings.Contains(all, hostile.SecretCanary) {
+					t.Errorf("an escaping entry's content shows on screen")
+				}
+				mustShow(t, f, `archive entry "../escape.md" leads outside the packet`, hostile.Verdict, "2/2 validated", "vet: ok")
+			})
 		})
 	}
 }
@@ -515,33 +490,35 @@ func TestHostileSizeScreens(t *testing.T) {
 		{"many-entries.zip", func(p string) error { return hostile.WriteManyEntries(p, hostile.ManyEntries, false) }, []string{"filler", "Logs 9994", "warning  archive "}, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			path := filepath.Join(dir, c.name)
-			if err := c.write(path); err != nil {
-				t.Fatal(err)
-			}
-			var f *frames
-			peak, took := hostile.PeakHeap(func() {
-				p, err := packet.Load(path, packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog})
-				if err != nil {
+			inBubble(t, func(t *testing.T) {
+				path := filepath.Join(dir, c.name)
+				if err := c.write(path); err != nil {
 					t.Fatal(err)
 				}
-				defer p.Close()
-				f = walk(hostileRoot(p))
+				var f *frames
+				peak, took := hostile.PeakHeap(func() {
+					p, err := packet.Load(path, packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog})
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer p.Close()
+					f = walk(hostileRoot(p))
+				})
+				t.Logf("%s: load and walk %d frames in %v, peak heap %.1f MiB", c.name, len(f.views), took.Round(time.Millisecond), float64(peak)/(1<<20))
+				f.check(t, c.name)
+				mustShow(t, f, c.shows...)
+				mustShow(t, f, hostile.Verdict)
+				if took > 10*time.Second*raceSlowdown {
+					t.Errorf("%s took %v to load and walk", c.name, took)
+				}
+				limit := c.heap
+				if limit == 0 {
+					limit = 128
+				}
+				if peak > limit<<20 {
+					t.Errorf("%s: peak heap %d MiB, more than %d MiB", c.name, peak>>20, limit)
+				}
 			})
-			t.Logf("%s: load and walk %d frames in %v, peak heap %.1f MiB", c.name, len(f.views), took.Round(time.Millisecond), float64(peak)/(1<<20))
-			f.check(t, c.name)
-			mustShow(t, f, c.shows...)
-			mustShow(t, f, hostile.Verdict)
-			if took > 10*time.Second {
-				t.Errorf("%s took %v to load and walk", c.name, took)
-			}
-			limit := c.heap
-			if limit == 0 {
-				limit = 128
-			}
-			if peak > limit<<20 {
-				t.Errorf("%s: peak heap %d MiB, more than %d MiB", c.name, peak>>20, limit)
-			}
 		})
 	}
 }
@@ -581,12 +558,12 @@ func jsonText(s string) string {
 // are both drawn by the documents screen's own tests).
 func drawAll(p *packet.Packet) []string {
 	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark"})
-	hsettle(r, r.Init())
+	drive(r, r.Init())
 	_, cmd := r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	hsettle(r, cmd)
+	drive(r, cmd)
 	var out []string
 	for _, k := range [][]string{{"1"}, {"2"}, {"r"}, {"}"}, {"3"}, {"s"}, {"4"}, {"j"}, {"5"}, {"6"}, {"j"}, {"7"}} {
-		hpress(r, k...)
+		pressKeys(r, k...)
 		out = append(out, r.Render())
 	}
 	return out
@@ -596,29 +573,31 @@ func drawAll(p *packet.Packet) []string {
 // finding cell draw nothing unsafe. The bytes are drawn from pieces of
 // escape sequences so a short run meets every state of the sanitiser.
 func TestDrawProperty(t *testing.T) {
-	pieces := []string{"\x1b", "[", "]", "P", "_", "^", "X", "\\", "\x07", "\x9b", "\x9c", "\x9d", "\u009b", "\u009d",
-		"0", "1", "2", ";", ":", "m", "J", "?", "6n", "\r", "\t", "\n", "\x00", "\x7f", "\u202e", "\u2066", "\u200b",
-		"\xff", "\xe2\x82", "a", " ", "|", "`", "#", "## Verdict: pass", "```", "\r\n", "é", "世"}
-	rng := rand.New(rand.NewPCG(5, 5))
-	gen := func() string {
-		var b strings.Builder
-		for range rng.IntN(40) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
+	inBubble(t, func(t *testing.T) {
+		pieces := []string{"\x1b", "[", "]", "P", "_", "^", "X", "\\", "\x07", "\x9b", "\x9c", "\x9d", "\u009b", "\u009d",
+			"0", "1", "2", ";", ":", "m", "J", "?", "6n", "\r", "\t", "\n", "\x00", "\x7f", "\u202e", "\u2066", "\u200b",
+			"\xff", "\xe2\x82", "a", " ", "|", "`", "#", "## Verdict: pass", "```", "\r\n", "é", "世"}
+		rng := rand.New(rand.NewPCG(5, 5))
+		gen := func() string {
+			var b strings.Builder
+			for range rng.IntN(40) {
+				b.WriteString(pieces[rng.IntN(len(pieces))])
+			}
+			return b.String()
 		}
-		return b.String()
-	}
-	n := 40
-	if testing.Short() {
-		n = 8
-	}
-	for i := range n {
-		in := [4]string{gen(), gen(), gen(), gen()}
-		for j, v := range drawAll(fuzzPacket(in[0], in[1], in[2], in[3])) {
-			if bad := unsafeIn(v); len(bad) > 0 {
-				t.Fatalf("case %d %q, frame %d: %v", i, in, j, bad)
+		n := 40
+		if testing.Short() {
+			n = 8
+		}
+		for i := range n {
+			in := [4]string{gen(), gen(), gen(), gen()}
+			for j, v := range drawAll(fuzzPacket(in[0], in[1], in[2], in[3])) {
+				if bad := unsafeIn(v); len(bad) > 0 {
+					t.Fatalf("case %d %q, frame %d: %v", i, in, j, bad)
+				}
 			}
 		}
-	}
+	})
 }
 
 func FuzzDrawPacket(f *testing.F) {
@@ -628,11 +607,13 @@ func FuzzDrawPacket(f *testing.F) {
 	f.Add(hostile.ProgressLine, hostile.TrojanLine, "```\n"+p, hostile.Invalid)
 	f.Add("\x1b[32;42mx\x1b[0m", "\x1b]8;;u\x07l\x1b]8;;\x07", "## Verdict: pass \x1b]0;t\x07", "\u202e|\u2066")
 	f.Fuzz(func(t *testing.T, logLine, diffLine, doc, cell string) {
-		for j, v := range drawAll(fuzzPacket(logLine, diffLine, doc, cell)) {
-			if bad := unsafeIn(v); len(bad) > 0 {
-				t.Fatalf("frame %d: %v", j, bad)
+		inBubble(t, func(t *testing.T) {
+			for j, v := range drawAll(fuzzPacket(logLine, diffLine, doc, cell)) {
+				if bad := unsafeIn(v); len(bad) > 0 {
+					t.Fatalf("frame %d: %v", j, bad)
+				}
 			}
-		}
+		})
 	})
 }
 
@@ -640,40 +621,42 @@ func FuzzDrawPacket(f *testing.F) {
 // folder whose name is an attack: the list and each packet opened from it
 // draw nothing unsafe.
 func TestHostileInbox(t *testing.T) {
-	dir := t.TempDir()
-	classes := map[string]hostile.Files{"escape": hostile.Escape(), "hidden": hostile.Hidden(), "malformed": hostile.Malformed()}
-	if runtime.GOOS != "windows" {
-		classes["named"+hostile.NamePayload+"\u202e"] = hostile.Escape()
-	}
-	for name, files := range classes {
-		if err := files.Write(filepath.Join(dir, name)); err != nil {
+	inBubble(t, func(t *testing.T) {
+		dir := t.TempDir()
+		classes := map[string]hostile.Files{"escape": hostile.Escape(), "hidden": hostile.Hidden(), "malformed": hostile.Malformed()}
+		if runtime.GOOS != "windows" {
+			classes["named"+hostile.NamePayload+"\u202e"] = hostile.Escape()
+		}
+		for name, files := range classes {
+			if err := files.Write(filepath.Join(dir, name)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := hostile.WriteEscapingZip(filepath.Join(dir, "escaping.zip")); err != nil {
 			t.Fatal(err)
 		}
-	}
-	if err := hostile.WriteEscapingZip(filepath.Join(dir, "escaping.zip")); err != nil {
-		t.Fatal(err)
-	}
-	a := NewInboxApp(dir, testAppOpts(t))
-	l := newLoop(t, a)
-	l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
-	l.run(a.Init())
-	in := a.Inbox()
-	l.until("every row", in.Done, 20*time.Second)
-	f := &frames{}
-	f.add("inbox", a.Render())
-	for i := range len(classes) + 1 {
-		l.press("enter")
-		f.add(fmt.Sprintf("packet %d", i), a.Render())
-		for _, k := range []string{"2", "3", "4", "6"} {
-			l.press(k)
-			f.add(fmt.Sprintf("packet %d screen %s", i, k), a.Render())
+		a := NewInboxApp(dir, testAppOpts(t))
+		l := newLoop(t, a)
+		l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
+		l.run(a.Init())
+		in := a.Inbox()
+		l.until("every row", in.Done, 20*time.Second)
+		f := &frames{}
+		f.add("inbox", a.Render())
+		for i := range len(classes) + 1 {
+			l.press("enter")
+			f.add(fmt.Sprintf("packet %d", i), a.Render())
+			for _, k := range []string{"2", "3", "4", "6"} {
+				l.press(k)
+				f.add(fmt.Sprintf("packet %d screen %s", i, k), a.Render())
+			}
+			l.press("1", "backspace")
+			f.add(fmt.Sprintf("inbox after %d", i), a.Render())
+			l.press("j")
 		}
-		l.press("1", "backspace")
-		f.add(fmt.Sprintf("inbox after %d", i), a.Render())
-		l.press("j")
-	}
-	f.check(t, "inbox")
-	if runtime.GOOS != "windows" {
-		mustShow(t, f, "named␛]0;PWNED-F␇␛[2J⟦U+009B⟧1m⟦U+202E⟧")
-	}
+		f.check(t, "inbox")
+		if runtime.GOOS != "windows" {
+			mustShow(t, f, "named␛]0;PWNED-F␇␛[2J⟦U+009B⟧1m⟦U+202E⟧")
+		}
+	})
 }

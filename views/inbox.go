@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"vetter/packet"
 	"vetter/ui"
 )
 
@@ -20,25 +21,7 @@ type InboxRow struct {
 	Name string // the entry in the inbox folder
 	Path string // the packet on disk
 
-	Loaded    bool
-	Err       error // the packet could not be read; the row says why
-	NotPacket bool  // a folder that turned out not to be a packet: not shown
-
-	ID, Title           string
-	Verdict, Assessment string
-	Validated, Total    int
-	Open, Findings      int // findings not (or no longer) triaged, of all
-	Stale               int // of Open, decisions made on an older text
-	GateReady           bool
-	Failing             []string // the gate checks that do not hold
-	Head                string
-	// Round is which round of its work item this head is (1-based; 0 when
-	// vetter has not seen it), of Rounds seen.
-	Round, Rounds    int
-	Decision         string // ok-to-test, hold, request-changes, or ""
-	DecisionSHA      string
-	Errors, Warnings int
-	Infos            int
+	packet.InboxEntry
 
 	order   int  // position in the folder listing
 	counted bool // the fill has read it
@@ -172,9 +155,8 @@ type Inbox struct {
 	read     int // rows read
 	skipped  int // folders that are not packets
 	sel      string
-	moved    bool // the person moved the cursor: it follows their packet, else it stays on top
-	cursor   int
-	top      int
+	moved    bool    // the person moved the cursor: it follows their packet, else it stays on top
+	list     ui.List // the cursor and the first row on screen
 	filter   string
 	editing  bool
 	input    textinput.Model
@@ -226,10 +208,10 @@ func (in *Inbox) Rows() []*InboxRow { return in.shown }
 
 // Selected returns the selected row, or nil.
 func (in *Inbox) Selected() *InboxRow {
-	if in.cursor < 0 || in.cursor >= len(in.shown) {
+	if in.list.Cursor < 0 || in.list.Cursor >= len(in.shown) {
 		return nil
 	}
-	return in.shown[in.cursor]
+	return in.shown[in.list.Cursor]
 }
 
 // Progress returns how many packets have been read, of how many.
@@ -277,7 +259,8 @@ func (in *Inbox) Update(msg tea.Msg) tea.Cmd {
 		}
 	case tea.MouseClickMsg:
 		m := msg.Mouse()
-		if i := in.top + m.Y - 2; m.Y >= 2 && i < len(in.shown) && i >= 0 {
+		in.syncList()
+		if i, ok := in.list.ItemAt(m.Y - 2); ok { // under the title and the header
 			in.moved = true
 			in.setCursor(i)
 		}
@@ -324,6 +307,7 @@ func (in *Inbox) arrive(msg inboxRowMsg) tea.Cmd {
 
 func (in *Inbox) key(msg tea.KeyPressMsg) tea.Cmd {
 	km := in.km
+	in.syncList()
 	switch {
 	case key.Matches(msg, km.Quit):
 		return tea.Quit
@@ -350,13 +334,13 @@ func (in *Inbox) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, km.Down):
 		in.move(1)
 	case key.Matches(msg, km.PageUp):
-		in.move(-in.listRows())
+		in.move(-in.list.Visible())
 	case key.Matches(msg, km.PageDown):
-		in.move(in.listRows())
+		in.move(in.list.Visible())
 	case key.Matches(msg, km.HalfPageUp):
-		in.move(-max(in.listRows()/2, 1))
+		in.move(-in.list.HalfPage())
 	case key.Matches(msg, km.HalfPageDown):
-		in.move(max(in.listRows()/2, 1))
+		in.move(in.list.HalfPage())
 	case key.Matches(msg, km.Top):
 		in.moved = true
 		in.setCursor(0)
@@ -433,24 +417,22 @@ func (in *Inbox) refilter() {
 		}
 	}
 	if idx < 0 {
-		idx = min(in.cursor, len(in.shown)-1)
+		idx = min(in.list.Cursor, len(in.shown)-1)
 	}
 	in.setCursor(idx)
 }
 
 func (in *Inbox) move(d int) {
 	in.moved = true
-	in.setCursor(in.cursor + d)
+	in.setCursor(in.list.Cursor + d)
 }
 
 func (in *Inbox) setCursor(i int) {
-	if len(in.shown) == 0 {
-		in.cursor, in.top = 0, 0
-		return
+	in.syncList()
+	in.list.SetCursor(i)
+	if len(in.shown) > 0 {
+		in.sel = in.shown[in.list.Cursor].Name
 	}
-	in.cursor = max(0, min(i, len(in.shown)-1))
-	in.sel = in.shown[in.cursor].Name
-	in.scrollIntoView()
 }
 
 // Select puts the cursor on a packet by entry name, for the app and tests.
@@ -469,13 +451,13 @@ func (in *Inbox) Select(name string) bool {
 // header, the selected packet's details and the status line.
 func (in *Inbox) listRows() int { return max(in.height-4, 1) }
 
+// syncList tells the list how many rows there are and how many fit.
+func (in *Inbox) syncList() {
+	in.list.SetLen(len(in.shown))
+	in.list.SetHeight(in.listRows())
+}
+
 func (in *Inbox) scrollIntoView() {
-	n := in.listRows()
-	if in.cursor < in.top {
-		in.top = in.cursor
-	}
-	if in.cursor >= in.top+n {
-		in.top = in.cursor - n + 1
-	}
-	in.top = max(0, min(in.top, max(len(in.shown)-n, 0)))
+	in.syncList()
+	in.list.KeepInView()
 }

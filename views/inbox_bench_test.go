@@ -54,17 +54,19 @@ func BenchmarkInbox500(b *testing.B) {
 // TestInboxFirstScreenReadsNothing checks the first frame of a large inbox
 // waits for no packet: none is read before Init's commands run.
 func TestInboxFirstScreenReadsNothing(t *testing.T) {
-	dir := t.TempDir()
-	for i := range 40 {
-		os.MkdirAll(filepath.Join(dir, fmt.Sprintf("p%02d", i)), 0o755)
-		os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%02d", i), "plan.md"), []byte("# Plan — ACME-1: x\n"), 0o644)
-	}
-	a := NewInboxApp(dir, testAppOpts(t))
-	a.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	_ = a.View()
-	for _, r := range a.Inbox().all {
-		if r.Loaded {
-			t.Fatalf("%s was read before the first frame", r.Name)
+	inBubble(t, func(t *testing.T) {
+		dir := t.TempDir()
+		for i := range 40 {
+			os.MkdirAll(filepath.Join(dir, fmt.Sprintf("p%02d", i)), 0o755)
+			os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%02d", i), "plan.md"), []byte("# Plan — ACME-1: x\n"), 0o644)
 		}
-	}
+		a := NewInboxApp(dir, testAppOpts(t))
+		a.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+		_ = a.View()
+		for _, r := range a.Inbox().all {
+			if r.Loaded {
+				t.Fatalf("%s was read before the first frame", r.Name)
+			}
+		}
+	})
 }

@@ -184,8 +184,8 @@ func (in *Inbox) View() string {
 	case len(in.shown) == 0 && in.filter != "":
 		lines = append(lines, fit(st.Muted.Render("  no packet matches the filter · esc clears it"), in.width))
 	}
-	for i := in.top; i < len(in.shown) && i < in.top+n; i++ {
-		lines = append(lines, in.rowLine(in.shown[i], i == in.cursor, cols, titleW))
+	for i := in.list.Offset; i < len(in.shown) && i < in.list.Offset+n; i++ {
+		lines = append(lines, in.rowLine(in.shown[i], i == in.list.Cursor, cols, titleW))
 	}
 	for len(lines) < in.height-2 {
 		lines = append(lines, strings.Repeat(" ", in.width))
@@ -307,7 +307,7 @@ func (in *Inbox) statusLine() string {
 	}
 	left := st.StatusBar.Render(" Inbox ")
 	if len(in.shown) > 0 {
-		left += " " + st.Base.Render(fmt.Sprintf("%d/%d", in.cursor+1, len(in.shown)))
+		left += " " + st.Base.Render(fmt.Sprintf("%d/%d", in.list.Cursor+1, len(in.shown)))
 	}
 	if in.filter != "" {
 		left += " " + st.Text(fmt.Sprintf("filter %q · esc clears", in.filter), st.Accent)

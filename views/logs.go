@@ -30,13 +30,12 @@ type Logs struct {
 	keys          logsKeys
 	width, height int
 
-	sel        int                  // selected log in ctx.P.Logs
-	listOffset int                  // first log on screen in the list
-	views      map[string]*logsView // per log, made when first shown
-	wrap       bool
-	citedBy    map[string][]*packet.Run
-	listKey    [4]int // what listCache was drawn for
-	listCache  []string
+	list      ui.List              // the selected log in ctx.P.Logs, the first on screen
+	views     map[string]*logsView // per log, made when first shown
+	wrap      bool
+	citedBy   map[string][]*packet.Run
+	listKey   [4]int // what listCache was drawn for
+	listCache []string
 
 	// The go-to-line prompt.
 	gotoOpen bool
@@ -108,10 +107,10 @@ func NewLogs(ctx *Context) *Logs {
 
 // current is the selected log, or nil when the packet has none.
 func (s *Logs) current() *packet.Log {
-	if s.sel < 0 || s.sel >= len(s.ctx.Packet.Logs) {
+	if s.list.Cursor < 0 || s.list.Cursor >= len(s.ctx.Packet.Logs) {
 		return nil
 	}
-	return s.ctx.Packet.Logs[s.sel]
+	return s.ctx.Packet.Logs[s.list.Cursor]
 }
 
 // view is the selected log's view, made on first use.
@@ -189,15 +188,15 @@ func (s *Logs) sizePane(v *logsView) {
 
 // selectLog shows log i, dropping the previous one's window of lines.
 func (s *Logs) selectLog(i int) tea.Cmd {
-	if i < 0 || i >= len(s.ctx.Packet.Logs) || i == s.sel && s.views[s.ctx.Packet.Logs[i].Path] != nil {
+	if i < 0 || i >= len(s.ctx.Packet.Logs) || i == s.list.Cursor && s.views[s.ctx.Packet.Logs[i].Path] != nil {
 		return nil
 	}
-	if v := s.views[s.current().Path]; v != nil && i != s.sel {
+	if v := s.views[s.current().Path]; v != nil && i != s.list.Cursor {
 		v.src.drop()
 		v.pane.Invalidate()
 	}
 	s.cancelFind()
-	s.sel = i
+	s.list.Cursor = i
 	s.bottomPending = false
 	s.openPending = nil
 	s.note = ""
@@ -312,7 +311,7 @@ func (s *Logs) Status() string {
 	if v == nil {
 		return "no logs in this packet"
 	}
-	parts := []string{fmt.Sprintf("log %d/%d", s.sel+1, len(s.ctx.Packet.Logs))}
+	parts := []string{fmt.Sprintf("log %d/%d", s.list.Cursor+1, len(s.ctx.Packet.Logs))}
 	n := v.src.Len()
 	lines := strconv.Itoa(n)
 	if !v.log.Indexed() {

@@ -109,7 +109,7 @@ func TestLogsBigLogWindowed(t *testing.T) {
 	}
 	wg.Wait()
 	for _, m := range msgs {
-		logsDrain(t, s, func() tea.Msg { return m })
+		runScreen(s, func() tea.Msg { return m })
 	}
 	if !l.Indexed() || s.busy() {
 		t.Fatalf("indexed %v, busy %v", l.Indexed(), s.busy())
@@ -122,7 +122,7 @@ func TestLogsBigLogWindowed(t *testing.T) {
 	}
 	// e finds the generated ERROR line 100000 in a command (the log is over
 	// the synchronous limit).
-	logsDrain(t, s, s.Update(logsKey('e')))
+	runScreen(s, s.Update(logsKey('e')))
 	if c := v.pane.Cursor() + 1; c != 100_000 {
 		t.Errorf("e went to %d, want 100000", c)
 	}
@@ -176,7 +176,7 @@ func TestLogsFarOpenWaitsForIndex(t *testing.T) {
 	if st := s.Status(); !strings.Contains(st, "line 250000 when indexing reaches it") {
 		t.Errorf("status while waiting: %q", st)
 	}
-	msgs := logsDrain(t, s, tea.Batch(s.Init(), open))
+	msgs := runScreen(s, tea.Batch(s.Init(), open))
 	if !l.Indexed() {
 		t.Fatal("the log was not indexed")
 	}
@@ -214,7 +214,7 @@ func TestLogsHurryIndex(t *testing.T) {
 		t.Fatal("no index job on the log")
 	}
 	if s.ctx.Hurried(l) || s.index.hurry() {
-		t.Fatal("hurried before anyone waits")
+		t.Fatal("awaited before anyone waits")
 	}
 	s.Update(keyMsg("G"))
 	if !s.ctx.Hurried(l) || !s.index.hurry() {

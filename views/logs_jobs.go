@@ -77,11 +77,15 @@ func (j *logsJob) running() bool { return j != nil && !j.finished.Load() }
 // logsIndexProgressMsg is the tick that refreshes progress while a job runs.
 type logsIndexProgressMsg struct{}
 
+func (logsIndexProgressMsg) epochBound() {}
+
 // logsIndexDoneMsg says an index job ended (completed, failed or cancelled).
 type logsIndexDoneMsg struct {
 	job *logsJob
 	err error
 }
+
+func (logsIndexDoneMsg) epochBound() {}
 
 // logsFoundMsg is the result of a search or an error scan: the 1-based line
 // found, or -1.
@@ -92,6 +96,8 @@ type logsFoundMsg struct {
 	line int
 	err  error
 }
+
+func (logsFoundMsg) epochBound() {}
 
 const logsTickEvery = 100 * time.Millisecond
 

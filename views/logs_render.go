@@ -13,19 +13,18 @@ import (
 // logsEntryRows is how many rows one log takes in the list.
 const logsEntryRows = 2
 
-// listRows is how many logs the list shows under its title.
-func (s *Logs) listRows() int { return max((s.height-1)/logsEntryRows, 1) }
+// syncList tells the list how many logs there are and how many rows it
+// has under its title.
+func (s *Logs) syncList() {
+	s.list.SetRowsPerItem(logsEntryRows)
+	s.list.SetLen(len(s.ctx.Packet.Logs))
+	s.list.SetHeight(s.height - 1)
+}
 
 // keepListSelection scrolls the list so the selected log is on it.
 func (s *Logs) keepListSelection() {
-	n := s.listRows()
-	if s.sel < s.listOffset {
-		s.listOffset = s.sel
-	}
-	if s.sel >= s.listOffset+n {
-		s.listOffset = s.sel - n + 1
-	}
-	s.listOffset = max(min(s.listOffset, len(s.ctx.Packet.Logs)-n), 0)
+	s.syncList()
+	s.list.KeepInView()
 }
 
 // View draws the list of logs beside the selected log. It reads only the
@@ -114,7 +113,7 @@ func (s *Logs) citation(p string) string {
 // listLines draws the list column, exactly w wide and the screen's height;
 // it is drawn again only when the selection, scroll or size changed.
 func (s *Logs) listLines(w int) []string {
-	key := [4]int{w, s.height, s.sel, s.listOffset}
+	key := [4]int{w, s.height, s.list.Cursor, s.list.Offset}
 	if s.listCache != nil && key == s.listKey {
 		return s.listCache
 	}
@@ -126,7 +125,7 @@ func (s *Logs) drawList(w int) []string {
 	st := s.ctx.Styles
 	logs := s.ctx.Packet.Logs
 	lines := []string{evFit(st.Subtitle.Render(fmt.Sprintf("Logs %d", len(logs))), w)}
-	for i := s.listOffset; i < len(logs) && len(lines) < s.height; i++ {
+	for i := s.list.Offset; i < len(logs) && len(lines) < s.height; i++ {
 		l := logs[i]
 		name := logsShortName(l.Path, w-2)
 		info := []string{logsSize(l.Size)}
@@ -137,7 +136,7 @@ func (s *Logs) drawList(w int) []string {
 			info = append(info, c)
 		}
 		detail := "  " + strings.Join(info, " · ")
-		if i == s.sel {
+		if i == s.list.Cursor {
 			lines = append(lines,
 				st.Selection.Render(evFit("▸ "+name, w)),
 				st.Selection.Render(evFit(detail, w)))

@@ -22,39 +22,11 @@ func logsKey(r rune) tea.KeyPressMsg {
 	return tea.KeyPressMsg{Code: r, Text: string(r)}
 }
 
-// logsDrain runs a command and everything it leads to, feeding the
-// screen's own messages back to it, and returns the other messages.
-func logsDrain(t testing.TB, s *Logs, cmd tea.Cmd) []tea.Msg {
-	t.Helper()
-	var out []tea.Msg
-	queue := []tea.Cmd{cmd}
-	for steps := 0; len(queue) > 0; steps++ {
-		if steps > 10000 {
-			t.Fatal("the screen's commands never settle")
-		}
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch m := c().(type) {
-		case nil:
-		case tea.BatchMsg:
-			queue = append(queue, m...)
-		case logsIndexProgressMsg, logsIndexDoneMsg, logsFoundMsg:
-			queue = append(queue, s.Update(m))
-		default:
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
 func newLogsSample(t testing.TB, w, h int) *Logs {
 	t.Helper()
 	s := NewLogs(evSample(t))
 	s.SetSize(w, h)
-	logsDrain(t, s, s.Init())
+	runScreen(s, s.Init())
 	return s
 }
 
@@ -62,7 +34,7 @@ func TestLogsGolden(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
 		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
 			s := newLogsSample(t, size.w, size.h)
-			logsDrain(t, s, s.Open(Target{Screen: ScreenLogs, Path: logsD24a, Line: 36, EndLine: 36}))
+			runScreen(s, s.Open(Target{Screen: ScreenLogs, Path: logsD24a, Line: 36, EndLine: 36}))
 			if got, want := s.Status(), "log 5/5 · line 36/45 · exit 1"; got != want {
 				t.Errorf("status %q, want %q", got, want)
 			}
@@ -105,7 +77,7 @@ func logsOnlySGR(t *testing.T, s string) {
 
 func TestLogsOpenRangeHighlighted(t *testing.T) {
 	s := newLogsSample(t, 80, 24)
-	logsDrain(t, s, s.Open(Target{Screen: ScreenLogs, Path: logsD24a, Line: 32, EndLine: 38}))
+	runScreen(s, s.Open(Target{Screen: ScreenLogs, Path: logsD24a, Line: 32, EndLine: 38}))
 	v := s.view()
 	if v.log.Path != logsD24a || v.pane.Cursor() != 31 {
 		t.Fatalf("on %s line %d", v.log.Path, v.pane.Cursor()+1)
@@ -151,7 +123,7 @@ func TestLogsErrorLines(t *testing.T) {
 	s.Open(Target{Path: logsD24a, Line: 1, EndLine: 1})
 	var got []int
 	for range 12 {
-		logsDrain(t, s, s.Update(logsKey('e')))
+		runScreen(s, s.Update(logsKey('e')))
 		got = append(got, s.view().pane.Cursor()+1)
 	}
 	// Lines 7-10 name test_upload_error_messages, 15 a test of a first
@@ -161,23 +133,23 @@ func TestLogsErrorLines(t *testing.T) {
 		t.Errorf("e visited %v, want %v", got, want)
 	}
 	for range 3 {
-		logsDrain(t, s, s.Update(logsKey('e')))
+		runScreen(s, s.Update(logsKey('e')))
 	}
 	if c := s.view().pane.Cursor() + 1; c != 45 {
 		t.Errorf("e ended on line %d, want the exit line 45", c)
 	}
-	logsDrain(t, s, s.Update(logsKey('e')))
+	runScreen(s, s.Update(logsKey('e')))
 	if !strings.Contains(s.Status(), "no error line below") {
 		t.Errorf("status after the last error: %q", s.Status())
 	}
-	logsDrain(t, s, s.Update(logsKey('E')))
+	runScreen(s, s.Update(logsKey('E')))
 	if c := s.view().pane.Cursor() + 1; c != 44 {
 		t.Errorf("E went to %d, want 44", c)
 	}
 	// The same in a command, as on a large log.
 	defer func(old int64) { logsSyncLimit = old }(logsSyncLimit)
 	logsSyncLimit = 0
-	logsDrain(t, s, s.Update(logsKey('E')))
+	runScreen(s, s.Update(logsKey('E')))
 	if c := s.view().pane.Cursor() + 1; c != 43 {
 		t.Errorf("async E went to %d, want 43", c)
 	}
@@ -268,12 +240,12 @@ func TestLogsSearchLargeInCommand(t *testing.T) {
 	if cmd == nil || s.PendingCmd() != nil {
 		t.Fatal("PendingCmd should hand the search over once")
 	}
-	logsDrain(t, s, cmd)
+	runScreen(s, cmd)
 	if c := s.view().pane.Cursor() + 1; c != 32 {
 		t.Fatalf("search landed on %d", c)
 	}
 	s.NextMatch(1)
-	logsDrain(t, s, s.PendingCmd())
+	runScreen(s, s.PendingCmd())
 	if c := s.view().pane.Cursor() + 1; c != 33 {
 		t.Errorf("n landed on %d", c)
 	}
@@ -281,7 +253,7 @@ func TestLogsSearchLargeInCommand(t *testing.T) {
 	s.NextMatch(1)
 	cmd = s.PendingCmd()
 	s.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
-	logsDrain(t, s, cmd)
+	runScreen(s, cmd)
 	if c := s.view().pane.Cursor() + 1; c != 33 {
 		t.Errorf("a cancelled search still moved to %d", c)
 	}
@@ -308,7 +280,7 @@ func TestLogsDeferredIndex(t *testing.T) {
 		t.Errorf("status %q does not say indexing", s.Status())
 	}
 	checkSize(t, s.View(), 80, 24)
-	msgs := logsDrain(t, s, tea.Batch(init, open))
+	msgs := runScreen(s, tea.Batch(init, open))
 	for _, l := range ctx.Packet.Logs {
 		if !l.Indexed() {
 			t.Errorf("%s not indexed", l.Path)
@@ -355,12 +327,12 @@ func TestLogsSwitchAndSizes(t *testing.T) {
 		s.Update(logsKey('}'))
 		_ = i
 	}
-	if s.sel != len(s.ctx.Packet.Logs)-1 {
-		t.Errorf("} stopped at %d", s.sel)
+	if s.list.Cursor != len(s.ctx.Packet.Logs)-1 {
+		t.Errorf("} stopped at %d", s.list.Cursor)
 	}
 	s.Update(logsKey('{'))
-	if s.sel != len(s.ctx.Packet.Logs)-2 {
-		t.Errorf("{ went to %d", s.sel)
+	if s.list.Cursor != len(s.ctx.Packet.Logs)-2 {
+		t.Errorf("{ went to %d", s.list.Cursor)
 	}
 	s.Update(logsKey('w'))
 	s.Update(logsKey('l'))
@@ -372,8 +344,8 @@ func TestLogsSwitchAndSizes(t *testing.T) {
 	}
 	s.SetSize(80, 24)
 	s.Update(tea.MouseClickMsg{X: 3, Y: 2, Button: tea.MouseLeft})
-	if s.sel != 0 {
-		t.Errorf("click on the first entry selected %d", s.sel)
+	if s.list.Cursor != 0 {
+		t.Errorf("click on the first entry selected %d", s.list.Cursor)
 	}
 	s.Update(tea.MouseWheelMsg{X: 40, Y: 5, Button: tea.MouseWheelDown})
 	if s.view().pane.Offset() == 0 && s.view().pane.Len() > s.view().pane.Height() {

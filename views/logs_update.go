@@ -63,9 +63,9 @@ func (s *Logs) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case key.Matches(msg, s.keys.NextLog):
-		return s.selectLog(s.sel + 1)
+		return s.selectLog(s.list.Cursor + 1)
 	case key.Matches(msg, s.keys.PrevLog):
-		return s.selectLog(s.sel - 1)
+		return s.selectLog(s.list.Cursor - 1)
 	case v == nil:
 		return nil
 	case key.Matches(msg, km.GotoLine):
@@ -160,7 +160,8 @@ func (s *Logs) wheel(m tea.Mouse) {
 		return
 	}
 	if m.X < s.listWidth() {
-		s.listOffset = max(min(s.listOffset+d, len(s.ctx.Packet.Logs)-s.listRows()), 0)
+		s.syncList()
+		s.list.Scroll(d)
 		return
 	}
 	v := s.view()
@@ -181,7 +182,8 @@ func (s *Logs) click(m tea.Mouse) tea.Cmd {
 		return nil
 	}
 	if lw := s.listWidth(); m.X < lw {
-		if i := s.listOffset + (m.Y-1)/logsEntryRows; m.Y >= 1 && i < len(s.ctx.Packet.Logs) {
+		s.syncList()
+		if i, ok := s.list.ItemAt(m.Y - 1); ok { // under the title
 			return s.selectLog(i)
 		}
 		return nil

@@ -359,8 +359,12 @@ func (o *Overview) Bindings() []key.Binding {
 // background was detected), so cached drawings must be redone.
 type ThemeChangedMsg struct{}
 
+func (ThemeChangedMsg) workbenchMsg() {}
+
 // TriageChangedMsg tells every screen that a triage decision changed.
 type TriageChangedMsg struct{}
+
+func (TriageChangedMsg) workbenchMsg() {}
 
 func clipTo(s string, w int) string {
 	if w <= 1 {

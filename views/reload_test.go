@@ -5,10 +5,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/fsnotify/fsnotify"
 
 	"vetter/packet"
 )
@@ -29,148 +31,108 @@ func openSampleCopy(t *testing.T, watch bool) (*App, *loop, string) {
 	}
 	a := NewApp(p, opts)
 	l := newLoop(t, a)
+	l.real = watch // fsnotify cannot run in a bubble
 	l.run(a.Init())
 	l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
-	l.settle(30 * time.Millisecond)
+	l.settle()
 	return a, l, dir
 }
 
 const claim2 = "Off by one: `attempt >= c.policy.MaxRetries-1` makes"
 
 func TestReloadKeepsPlaceAndTriage(t *testing.T) {
-	a, l, dir := openSampleCopy(t, false)
-	r := a.Workbench()
-	ctx := r.Context()
-	if _, err := ctx.Store.Set([]string{"review.md#2", "review.md#4"}, packet.TriageAccepted, "", "tester", time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	// The workbench's store is detached: Update publishes what it saved.
-	ctx.Store.Publish()
-	l.press("4", "j", "j") // findings, on #3
-	f := r.Screen(ScreenFindings).(*Findings)
-	if f.Selected().ID != "review.md#3" {
-		t.Fatalf("selected %s", f.Selected().ID)
-	}
-	// Something to go back to, to see history survive.
-	l.send(FollowMsg{To: Target{Screen: ScreenDocs, Path: packet.ReviewFile, Line: 5, File: -1, Hunk: -1, DiffLine: -1}})
-	l.settle(30 * time.Millisecond)
-	l.press("backspace")
-	if r.Active() != ScreenFindings {
-		t.Fatalf("back: active %v", r.Active())
-	}
-	l.send(FollowMsg{To: Target{Screen: ScreenDocs, Path: packet.ReviewFile, Line: 5, File: -1, Hunk: -1, DiffLine: -1}})
-	l.settle(30 * time.Millisecond)
-	l.press("backspace")
-	hereBefore := r.Screen(ScreenFindings).Here()
-	l.send(FollowMsg{To: hereBefore}) // one history entry: back to the same place
-	l.settle(30 * time.Millisecond)
-	histBefore := r.History()
+	inBubble(t, func(t *testing.T) {
+		a, l, dir := openSampleCopy(t, false)
+		r := a.Workbench()
+		ctx := r.Context()
+		if _, err := ctx.Store.Set([]string{"review.md#2", "review.md#4"}, packet.TriageAccepted, "", "tester", time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		// The workbench's store is detached: Update publishes what it saved.
+		ctx.Store.Publish()
+		l.press("4", "j", "j") // findings, on #3
+		f := r.Screen(ScreenFindings).(*Findings)
+		if f.Selected().ID != "review.md#3" {
+			t.Fatalf("selected %s", f.Selected().ID)
+		}
+		// Something to go back to, to see history survive.
+		l.send(FollowMsg{To: Target{Screen: ScreenDocs, Path: packet.ReviewFile, Line: 5, File: -1, Hunk: -1, DiffLine: -1}})
+		l.settle()
+		l.press("backspace")
+		if r.Active() != ScreenFindings {
+			t.Fatalf("back: active %v", r.Active())
+		}
+		l.send(FollowMsg{To: Target{Screen: ScreenDocs, Path: packet.ReviewFile, Line: 5, File: -1, Hunk: -1, DiffLine: -1}})
+		l.settle()
+		l.press("backspace")
+		hereBefore := r.Screen(ScreenFindings).Here()
+		l.send(FollowMsg{To: hereBefore}) // one history entry: back to the same place
+		l.settle()
+		histBefore := r.History()
 
-	edit(t, filepath.Join(dir, packet.ReviewFile), claim2, "Off by two: `attempt >= c.policy.MaxRetries-1` makes")
-	old := ctx.Packet
-	l.run(a.reloadCmd())
-	l.until("the reload", func() bool { return ctx.Packet != old }, 5*time.Second)
-	l.settle(30 * time.Millisecond)
+		edit(t, filepath.Join(dir, packet.ReviewFile), claim2, "Off by two: `attempt >= c.policy.MaxRetries-1` makes")
+		old := ctx.Packet
+		l.run(a.reloadCmd())
+		l.until("the reload", func() bool { return ctx.Packet != old }, 5*time.Second)
+		l.settle()
 
-	if r.Active() != ScreenFindings {
-		t.Errorf("active after reload: %v", r.Active())
-	}
-	nf := r.Screen(ScreenFindings).(*Findings)
-	if nf == f {
-		t.Fatal("the findings screen was not rebuilt")
-	}
-	if nf.Selected().ID != "review.md#3" {
-		t.Errorf("selected after reload: %s", nf.Selected().ID)
-	}
-	if got := nf.Here(); got != hereBefore {
-		t.Errorf("place after reload %+v, want %+v", got, hereBefore)
-	}
-	if r.History() != histBefore {
-		t.Errorf("history %d after reload, want %d", r.History(), histBefore)
-	}
-	p := ctx.Packet
-	if _, stale, _ := p.TriageOf(p.Finding("review.md#2")); !stale {
-		t.Error("#2 changed: its decision should be stale")
-	}
-	if state, stale, _ := p.TriageOf(p.Finding("review.md#4")); stale || state != packet.TriageAccepted {
-		t.Errorf("#4 did not change: %s stale=%v", state, stale)
-	}
-	if ctx.Store == nil {
-		t.Fatal("no store after reload")
-	}
-	// The new store saves against the new packet.
-	if _, err := ctx.Store.Set([]string{"review.md#2"}, packet.TriageAccepted, "", "tester", time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	ctx.Store.Publish()
-	if _, stale, _ := p.TriageOf(p.Finding("review.md#2")); stale {
-		t.Error("confirming #2 again should clear stale")
-	}
-	s := ansi.Strip(a.Render())
-	if !strings.Contains(s, "reloaded: review.md changed · 1 triaged finding now stale") {
-		t.Errorf("status does not say what changed:\n%s", s)
-	}
-	checkSize(t, a.Render(), 120, 40)
+		if r.Active() != ScreenFindings {
+			t.Errorf("active after reload: %v", r.Active())
+		}
+		nf := r.Screen(ScreenFindings).(*Findings)
+		if nf == f {
+			t.Fatal("the findings screen was not rebuilt")
+		}
+		if nf.Selected().ID != "review.md#3" {
+			t.Errorf("selected after reload: %s", nf.Selected().ID)
+		}
+		if got := nf.Here(); got != hereBefore {
+			t.Errorf("place after reload %+v, want %+v", got, hereBefore)
+		}
+		if r.History() != histBefore {
+			t.Errorf("history %d after reload, want %d", r.History(), histBefore)
+		}
+		p := ctx.Packet
+		if _, stale, _ := p.TriageOf(p.Finding("review.md#2")); !stale {
+			t.Error("#2 changed: its decision should be stale")
+		}
+		if state, stale, _ := p.TriageOf(p.Finding("review.md#4")); stale || state != packet.TriageAccepted {
+			t.Errorf("#4 did not change: %s stale=%v", state, stale)
+		}
+		if ctx.Store == nil {
+			t.Fatal("no store after reload")
+		}
+		// The new store saves against the new packet.
+		if _, err := ctx.Store.Set([]string{"review.md#2"}, packet.TriageAccepted, "", "tester", time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		ctx.Store.Publish()
+		if _, stale, _ := p.TriageOf(p.Finding("review.md#2")); stale {
+			t.Error("confirming #2 again should clear stale")
+		}
+		s := ansi.Strip(a.Render())
+		if !strings.Contains(s, "reloaded: review.md changed · 1 triaged finding now stale") {
+			t.Errorf("status does not say what changed:\n%s", s)
+		}
+		checkSize(t, a.Render(), 120, 40)
+	})
 }
 
 func TestReloadNothingChangedKeepsScreens(t *testing.T) {
-	a, l, _ := openSampleCopy(t, false)
-	r := a.Workbench()
-	before := r.Screen(ScreenOverview)
-	old := r.Context().Packet
-	l.run(a.reloadCmd())
-	l.until("the reload message", func() bool { return l.count("appReloadedMsg") == 1 }, 5*time.Second)
-	if r.Context().Packet != old || r.Screen(ScreenOverview) != before {
-		t.Error("a reload that found nothing new rebuilt the screens")
-	}
+	inBubble(t, func(t *testing.T) {
+		a, l, _ := openSampleCopy(t, false)
+		r := a.Workbench()
+		before := r.Screen(ScreenOverview)
+		old := r.Context().Packet
+		l.run(a.reloadCmd())
+		l.until("the reload message", func() bool { return l.count("appReloadedMsg") == 1 }, 5*time.Second)
+		if r.Context().Packet != old || r.Screen(ScreenOverview) != before {
+			t.Error("a reload that found nothing new rebuilt the screens")
+		}
+	})
 }
 
-func TestDescribeChanges(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "pkt")
-	if err := packet.WriteSample(dir); err != nil {
-		t.Fatal(err)
-	}
-	load := func() (*packet.Packet, Stamps) {
-		p, err := packet.Load(dir, packet.Options{DeferLogIndex: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { p.Close() })
-		return p, StampFiles(p)
-	}
-	p0, s0 := load()
-	edit(t, filepath.Join(dir, packet.ReviewFile), claim2, "Off by two")
-	logs, _ := filepath.Glob(filepath.Join(dir, "validation", "logs", "*.log"))
-	for _, lg := range logs[:2] {
-		f, err := os.OpenFile(lg, os.O_APPEND|os.O_WRONLY, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f.WriteString("more\n")
-		f.Close()
-	}
-	p1, s1 := load()
-	if got, want := DescribeChanges(p0, p1, s0, s1), "reloaded: review.md and 2 logs changed"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	edit(t, filepath.Join(dir, packet.DiffPath), "+++ b/docs", "+ ++ b/docs") // parses the same; the bytes differ
-	reg := filepath.Join(dir, filepath.FromSlash(packet.RegistryFile))
-	data, _ := os.ReadFile(reg)
-	data = append(data, []byte(`{"seq": 99, "recipe": "02-lint", "status": "validated", "command": "true", "log": "validation/logs/new.log", "exit_code": 0}`+"\n")...)
-	os.WriteFile(reg, data, 0o644)
-	os.WriteFile(filepath.Join(dir, "validation", "logs", "new.log"), []byte("ok\n[exit 0]\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "notes.md"), []byte("# notes\n"), 0o644)
-	p2, s2 := load()
-	want := "reloaded: change.diff and the registry (1 run added) changed; notes.md and 1 log added"
-	if got := DescribeChanges(p1, p2, s1, s2); got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	if got := DescribeChanges(p2, p2, s2, s2); got != noChange {
-		t.Errorf("same packet: %q", got)
-	}
-}
-
-// TestWatchBurstReloadsOnce writes review.md ten times within 50 ms with a
+// TestWatchBurstReloadsOnce writes review.md ten times at once with a
 // real watcher: one reload follows, and the files vetter writes itself
 // (triage.json, the writability probe of the new store) cause none.
 func TestWatchBurstReloadsOnce(t *testing.T) {
@@ -188,12 +150,11 @@ func TestWatchBurstReloadsOnce(t *testing.T) {
 		if err := os.WriteFile(review, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(5 * time.Millisecond)
 	}
 	l.until("a reload", func() bool { return l.count("appReloadedMsg") >= 1 }, 5*time.Second)
 	// Well past the quiet period: no second reload, even though the new
 	// store probed the folder.
-	l.settle(600 * time.Millisecond)
+	l.settle()
 	if n := l.count("appReloadedMsg"); n != 1 {
 		t.Errorf("%d reloads for one burst, want 1", n)
 	}
@@ -203,7 +164,7 @@ func TestWatchBurstReloadsOnce(t *testing.T) {
 	// Triage is saved in the reviewer's state, never in the packet: no
 	// file appears there and nothing reloads.
 	l.press("4", "a")
-	l.settle(600 * time.Millisecond)
+	l.settle()
 	if _, err := os.Stat(filepath.Join(dir, packet.TriageFile)); err == nil {
 		t.Fatal("triage was saved in the packet")
 	}
@@ -212,6 +173,62 @@ func TestWatchBurstReloadsOnce(t *testing.T) {
 	}
 }
 
+// The debounce, in fake time: a burst of writes spread over 36 ms fires
+// once, 80 ms after its last write, and vetter's own files fire nothing.
+func TestWatcherDebounceBurst(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		dir := t.TempDir()
+		w := &Watcher{dir: dir, quiet: 80 * time.Millisecond, fired: make(chan struct{}, 1), done: make(chan struct{})}
+		events := make(chan fsnotify.Event)
+		go w.loop(events, nil)
+		defer w.Close()
+		fired := func() bool {
+			synctest.Wait()
+			select {
+			case <-w.Fired():
+				return true
+			default:
+				return false
+			}
+		}
+		review := filepath.Join(dir, packet.ReviewFile)
+		for i := range 10 {
+			events <- fsnotify.Event{Name: review, Op: fsnotify.Write}
+			time.Sleep(4 * time.Millisecond) // fake time: the burst's pace
+			if i < 9 && fired() {
+				t.Fatalf("fired during the burst, after write %d", i+1)
+			}
+		}
+		time.Sleep(75 * time.Millisecond) // 79 ms after the last write
+		if fired() {
+			t.Fatal("fired before the quiet period after the last write ended")
+		}
+		time.Sleep(2 * time.Millisecond) // 81 ms
+		if !fired() {
+			t.Fatal("no change reported after the quiet period")
+		}
+		time.Sleep(time.Second)
+		if fired() {
+			t.Fatal("a second change reported for one burst")
+		}
+		events <- fsnotify.Event{Name: review, Op: fsnotify.Chmod}
+		time.Sleep(time.Second)
+		if fired() {
+			t.Fatal("a change of mode was reported")
+		}
+		// vetter writes nothing into a packet, so a triage.json appearing
+		// there is a change like any other: the reload reports it as the
+		// packet speaking for the reviewer (packet-ships-decisions).
+		events <- fsnotify.Event{Name: filepath.Join(dir, packet.TriageFile), Op: fsnotify.Create}
+		time.Sleep(time.Second)
+		if !fired() {
+			t.Fatal("a triage.json appearing in the packet was not reported")
+		}
+	})
+}
+
+// The real watch, on a real folder: a write is reported, and
+// validation/logs created after the watch began is followed.
 func TestWatcherDebounce(t *testing.T) {
 	dir := t.TempDir()
 	w, err := NewWatcher(dir, 80*time.Millisecond)
@@ -219,30 +236,21 @@ func TestWatcherDebounce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	for i := range 10 {
-		os.WriteFile(filepath.Join(dir, "review.md"), []byte(strings.Repeat("x", i)), 0o644)
-		time.Sleep(4 * time.Millisecond)
-	}
+	os.WriteFile(filepath.Join(dir, "review.md"), []byte("x"), 0o644)
 	select {
 	case <-w.Fired():
 	case <-time.After(3 * time.Second):
 		t.Fatal("no change reported")
 	}
-	select {
-	case <-w.Fired():
-		t.Fatal("a second change reported for one burst")
-	case <-time.After(300 * time.Millisecond):
-	}
-	// A triage.json appearing in the packet is a change like any other: the
-	// reload reports it as the packet speaking for the reviewer.
-	os.WriteFile(filepath.Join(dir, packet.TriageFile), []byte("{}"), 0o644)
-	<-w.Fired()
-	// validation/logs created later is watched.
+	// validation/logs created later is watched. (What is not reported is
+	// TestWatcherDebounceBurst's, in fake time: here a late event of the
+	// write above could still fire.)
 	if err := os.MkdirAll(filepath.Join(dir, "validation", "logs"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	<-w.Fired() // the folders appearing
-	time.Sleep(50 * time.Millisecond)
+	// The folders appearing; the watch follows each as its Create event
+	// comes, before the quiet period that ends in Fired.
+	<-w.Fired()
 	os.WriteFile(filepath.Join(dir, "validation", "logs", "a.log"), []byte("x\n"), 0o644)
 	select {
 	case <-w.Fired():

@@ -27,7 +27,7 @@ type Options struct {
 	Start *Target
 }
 
-// Root is the workbench's model: it owns the tab bar, the status line, the
+// Workbench is the model of one packet's screens: it owns the tab bar, the status line, the
 // history, search and the overlays, and routes everything else to the
 // active screen. It does none of the screens' work.
 type Workbench struct {
@@ -57,7 +57,7 @@ type Workbench struct {
 	status string // transient message, cleared on the next key
 }
 
-// NewRoot builds the workbench over a context.
+// NewWorkbench builds the workbench over a context.
 func NewWorkbench(ctx *Context, opts Options) *Workbench {
 	r := &Workbench{ctx: ctx, opts: opts, help: help.New()}
 	r.screens = newScreens(ctx)

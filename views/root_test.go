@@ -19,133 +19,98 @@ func newTestRoot(t *testing.T, w, h int) *Workbench {
 	t.Helper()
 	p := packet.LoadSample(packet.Options{})
 	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark"})
-	drain(r, r.Init())
+	drive(r, r.Init())
 	r.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return r
 }
 
-// drain runs a command and feeds what it returns back into the model, as the
-// program would, for commands that finish at once (rendering, following).
-// Batches are run one by one; a command that does not return promptly (a
-// ticking cursor) is left alone.
-func drain(r *Workbench, cmd tea.Cmd) { drainDepth(r, cmd, 0) }
-
-func drainDepth(r *Workbench, cmd tea.Cmd, depth int) {
-	if cmd == nil || depth > 32 {
-		return
-	}
-	switch m := runCmd(cmd).(type) {
-	case nil:
-	case tea.BatchMsg:
-		for _, c := range m {
-			drainDepth(r, c, depth+1)
-		}
-	default:
-		_, next := r.Update(m)
-		drainDepth(r, next, depth+1)
-	}
-}
-
-// runCmd runs a command with a short deadline and returns its message.
-func runCmd(cmd tea.Cmd) tea.Msg {
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	select {
-	case msg := <-done:
-		return msg
-	case <-time.After(150 * time.Millisecond):
-		return nil
-	}
-}
-
-func pressRoot(r *Workbench, keys ...string) {
-	for _, k := range keys {
-		drain(r, keyCmd(r, k))
-	}
-}
-
-func keyCmd(r *Workbench, k string) tea.Cmd {
-	_, cmd := r.Update(keyMsg(k))
-	return cmd
-}
-
 func TestRootTabsAndSize(t *testing.T) {
-	for _, sz := range [][2]int{{80, 24}, {160, 48}, {200, 60}} {
-		r := newTestRoot(t, sz[0], sz[1])
-		for i := 0; i < int(ScreenSince); i++ { // 8 is shown only with --since
-			pressRoot(r, string(rune('1'+i)))
-			if r.Active() != ScreenID(i) {
-				t.Fatalf("key %d: active %v", i+1, r.Active())
+	inBubble(t, func(t *testing.T) {
+		for _, sz := range [][2]int{{80, 24}, {160, 48}, {200, 60}} {
+			r := newTestRoot(t, sz[0], sz[1])
+			for i := 0; i < int(ScreenSince); i++ { // 8 is shown only with --since
+				pressKeys(r, string(rune('1'+i)))
+				if r.Active() != ScreenID(i) {
+					t.Fatalf("key %d: active %v", i+1, r.Active())
+				}
+				checkSize(t, r.Render(), sz[0], sz[1])
 			}
-			checkSize(t, r.Render(), sz[0], sz[1])
+			pressKeys(r, "tab")
+			if r.Active() != ScreenOverview {
+				t.Errorf("tab from the last screen: %v", r.Active())
+			}
+			pressKeys(r, "shift+tab")
+			if r.Active() != ScreenDecision {
+				t.Errorf("shift+tab from the first screen: %v", r.Active())
+			}
 		}
-		pressRoot(r, "tab")
-		if r.Active() != ScreenOverview {
-			t.Errorf("tab from the last screen: %v", r.Active())
-		}
-		pressRoot(r, "shift+tab")
-		if r.Active() != ScreenDecision {
-			t.Errorf("shift+tab from the first screen: %v", r.Active())
-		}
-	}
+	})
 }
 
 func TestRootClickTab(t *testing.T) {
-	r := newTestRoot(t, 120, 40)
-	x := ansi.StringWidth(tabLabel(0)) + ansi.StringWidth(tabLabel(1)) + 1
-	r.Update(tea.MouseClickMsg{X: x, Y: 0, Button: tea.MouseLeft})
-	if r.Active() != ScreenDiff {
-		t.Errorf("clicking the third tab: active %v", r.Active())
-	}
+	inBubble(t, func(t *testing.T) {
+		r := newTestRoot(t, 120, 40)
+		x := ansi.StringWidth(tabLabel(0)) + ansi.StringWidth(tabLabel(1)) + 1
+		r.Update(tea.MouseClickMsg{X: x, Y: 0, Button: tea.MouseLeft})
+		if r.Active() != ScreenDiff {
+			t.Errorf("clicking the third tab: active %v", r.Active())
+		}
+	})
 }
 
 func TestRootHelpAndPalette(t *testing.T) {
-	r := newTestRoot(t, 120, 40)
-	pressRoot(r, "?")
-	if s := ansi.Strip(r.Render()); !strings.Contains(s, "Keys — Overview") || !strings.Contains(s, "next screen") {
-		t.Errorf("help overlay:\n%s", s)
-	}
-	pressRoot(r, "x")
-	pressRoot(r, "ctrl+p")
-	for _, c := range "backoff.go" {
-		pressRoot(r, string(c))
-	}
-	if s := ansi.Strip(r.Render()); !strings.Contains(s, "internal/upload/backoff.go") {
-		t.Fatalf("palette did not find the file:\n%s", s)
-	}
-	pressRoot(r, "enter")
-	if r.Active() != ScreenDiff {
-		t.Errorf("palette enter: active %v, want Diff", r.Active())
-	}
-	pressRoot(r, "backspace")
-	if r.Active() != ScreenOverview {
-		t.Errorf("backspace after the palette jump: active %v", r.Active())
-	}
+	inBubble(t, func(t *testing.T) {
+		r := newTestRoot(t, 120, 40)
+		pressKeys(r, "?")
+		if s := ansi.Strip(r.Render()); !strings.Contains(s, "Keys — Overview") || !strings.Contains(s, "next screen") {
+			t.Errorf("help overlay:\n%s", s)
+		}
+		pressKeys(r, "x")
+		pressKeys(r, "ctrl+p")
+		for _, c := range "backoff.go" {
+			pressKeys(r, string(c))
+		}
+		if s := ansi.Strip(r.Render()); !strings.Contains(s, "internal/upload/backoff.go") {
+			t.Fatalf("palette did not find the file:\n%s", s)
+		}
+		pressKeys(r, "enter")
+		if r.Active() != ScreenDiff {
+			t.Errorf("palette enter: active %v, want Diff", r.Active())
+		}
+		pressKeys(r, "backspace")
+		if r.Active() != ScreenOverview {
+			t.Errorf("backspace after the palette jump: active %v", r.Active())
+		}
+	})
 }
 
 func TestRootOverviewFollowAndBack(t *testing.T) {
-	r := newTestRoot(t, 120, 40)
-	// The first selectable row is the verdict: enter opens the validation document.
-	pressRoot(r, "enter")
-	if r.Active() != ScreenDocs || r.History() != 1 {
-		t.Fatalf("enter on the verdict: active %v, history %d", r.Active(), r.History())
-	}
-	pressRoot(r, "ctrl+o")
-	if r.Active() != ScreenOverview || r.History() != 0 {
-		t.Errorf("ctrl+o: active %v, history %d", r.Active(), r.History())
-	}
+	inBubble(t, func(t *testing.T) {
+		r := newTestRoot(t, 120, 40)
+		// The first selectable row is the verdict: enter opens the validation document.
+		pressKeys(r, "enter")
+		if r.Active() != ScreenDocs || r.History() != 1 {
+			t.Fatalf("enter on the verdict: active %v, history %d", r.Active(), r.History())
+		}
+		pressKeys(r, "ctrl+o")
+		if r.Active() != ScreenOverview || r.History() != 0 {
+			t.Errorf("ctrl+o: active %v, history %d", r.Active(), r.History())
+		}
+	})
 }
 
 func TestRootSearchCounts(t *testing.T) {
-	r := newTestRoot(t, 120, 40)
-	pressRoot(r, "/")
-	for _, c := range "validated" {
-		pressRoot(r, string(c))
-	}
-	pressRoot(r, "enter")
-	if s := ansi.Strip(r.Render()); !strings.Contains(s, "matches for \"validated\"") {
-		t.Errorf("no match count on the status line:\n%s", s)
-	}
+	inBubble(t, func(t *testing.T) {
+		r := newTestRoot(t, 120, 40)
+		pressKeys(r, "/")
+		for _, c := range "validated" {
+			pressKeys(r, string(c))
+		}
+		pressKeys(r, "enter")
+		if s := ansi.Strip(r.Render()); !strings.Contains(s, "matches for \"validated\"") {
+			t.Errorf("no match count on the status line:\n%s", s)
+		}
+	})
 }
 
 // One end-to-end run of the real program: start, switch through every
@@ -170,142 +135,152 @@ func TestRootEndToEnd(t *testing.T) {
 // The flow: a finding, enter, the diff with the cursor on the cited
 // line, backspace back to the same finding.
 func TestRootFindingToDiffAndBack(t *testing.T) {
-	r := newTestRoot(t, 160, 48)
-	pressRoot(r, "4", "j") // the second finding
-	f := r.Screen(ScreenFindings).(*Findings).Selected()
-	if f == nil || f.ID != "review.md#2" {
-		t.Fatalf("selected %v, want review.md#2", f)
-	}
-	pressRoot(r, "enter")
-	if r.Active() != ScreenDiff {
-		t.Fatalf("enter on a finding: active %v", r.Active())
-	}
-	d := r.Screen(ScreenDiff).(*Diff)
-	if dl := d.rowLine(d.rows[d.cursor]); dl == nil || dl.New != 91 {
-		t.Fatalf("diff cursor on %+v, want new line 91 (client.go:91)", dl)
-	}
-	if s := ansi.Strip(r.Render()); !strings.Contains(s, "client.go") {
-		t.Errorf("the diff screen does not show client.go:\n%s", s)
-	}
-	pressRoot(r, "backspace")
-	if r.Active() != ScreenFindings {
-		t.Fatalf("backspace: active %v", r.Active())
-	}
-	if f := r.Screen(ScreenFindings).(*Findings).Selected(); f == nil || f.ID != "review.md#2" {
-		t.Errorf("back on %v, want review.md#2", f)
-	}
+	inBubble(t, func(t *testing.T) {
+		r := newTestRoot(t, 160, 48)
+		pressKeys(r, "4", "j") // the second finding
+		f := r.Screen(ScreenFindings).(*Findings).Selected()
+		if f == nil || f.ID != "review.md#2" {
+			t.Fatalf("selected %v, want review.md#2", f)
+		}
+		pressKeys(r, "enter")
+		if r.Active() != ScreenDiff {
+			t.Fatalf("enter on a finding: active %v", r.Active())
+		}
+		d := r.Screen(ScreenDiff).(*Diff)
+		if dl := d.rowLine(d.rows[d.list.Cursor]); dl == nil || dl.New != 91 {
+			t.Fatalf("diff cursor on %+v, want new line 91 (client.go:91)", dl)
+		}
+		if s := ansi.Strip(r.Render()); !strings.Contains(s, "client.go") {
+			t.Errorf("the diff screen does not show client.go:\n%s", s)
+		}
+		pressKeys(r, "backspace")
+		if r.Active() != ScreenFindings {
+			t.Fatalf("backspace: active %v", r.Active())
+		}
+		if f := r.Screen(ScreenFindings).(*Findings).Selected(); f == nil || f.ID != "review.md#2" {
+			t.Errorf("back on %v, want review.md#2", f)
+		}
+	})
 }
 
 // A citation with a line range opens the document with that range on screen.
 func TestRootOpenDocumentRange(t *testing.T) {
-	p := packet.LoadSample(packet.Options{})
-	c := p.ResolveText("change-validation.md:58-61")
-	tg, ok := TargetForCitation(c)
-	if !ok {
-		t.Fatalf("not followable: %+v", c)
-	}
-	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark", Start: &tg})
-	drain(r, r.Init())
-	r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	if r.Active() != ScreenDocs {
-		t.Fatalf("active %v", r.Active())
-	}
-	d := p.Doc("change-validation.md")
-	s := ansi.Strip(r.Render())
-	for _, want := range []string{d.Lines[57], d.Lines[60]} {
-		if w := strings.TrimSpace(want); w != "" && !strings.Contains(s, clipTo(w, 40)[:10]) {
-			t.Errorf("line %q not on screen:\n%s", w, s)
+	inBubble(t, func(t *testing.T) {
+		p := packet.LoadSample(packet.Options{})
+		c := p.ResolveText("change-validation.md:58-61")
+		tg, ok := TargetForCitation(c)
+		if !ok {
+			t.Fatalf("not followable: %+v", c)
 		}
-	}
+		r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark", Start: &tg})
+		drive(r, r.Init())
+		r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		if r.Active() != ScreenDocs {
+			t.Fatalf("active %v", r.Active())
+		}
+		d := p.Doc("change-validation.md")
+		s := ansi.Strip(r.Render())
+		for _, want := range []string{d.Lines[57], d.Lines[60]} {
+			if w := strings.TrimSpace(want); w != "" && !strings.Contains(s, clipTo(w, 40)[:10]) {
+				t.Errorf("line %q not on screen:\n%s", w, s)
+			}
+		}
+	})
 }
 
 // An evidence row leads to its log, and a citation with a line range to the
 // log with that range on screen.
 func TestRootEvidenceToLogAndLogRange(t *testing.T) {
-	r := newTestRoot(t, 160, 48)
-	pressRoot(r, "5", "enter")
-	if r.Active() != ScreenLogs {
-		t.Fatalf("enter on a recipe: active %v", r.Active())
-	}
-	if st := r.Screen(ScreenLogs).Status(); !strings.Contains(st, "log ") {
-		t.Errorf("logs status %q", st)
-	}
-	pressRoot(r, "backspace")
-	if r.Active() != ScreenEvidence {
-		t.Errorf("back: %v", r.Active())
-	}
-
-	p := r.ctx.Packet
-	c := p.ResolveText("…T10-22-07.114Z-bash-7c1e.log:14-16")
-	tg, ok := TargetForCitation(c)
-	if !ok || c.Kind != packet.CiteLog {
-		t.Fatalf("citation %+v", c)
-	}
-	drain(r, Follow(tg))
-	if r.Active() != ScreenLogs {
-		t.Fatalf("follow: active %v", r.Active())
-	}
-	lines, _ := p.Log(c.Target).ReadLines(14, 3)
-	s := ansi.Strip(r.Render())
-	for _, l := range lines {
-		if w := strings.TrimSpace(ansi.Strip(l)); len(w) > 8 && !strings.Contains(s, w[:8]) {
-			t.Errorf("cited line %q not on screen", w)
+	inBubble(t, func(t *testing.T) {
+		r := newTestRoot(t, 160, 48)
+		pressKeys(r, "5", "enter")
+		if r.Active() != ScreenLogs {
+			t.Fatalf("enter on a recipe: active %v", r.Active())
 		}
-	}
+		if st := r.Screen(ScreenLogs).Status(); !strings.Contains(st, "log ") {
+			t.Errorf("logs status %q", st)
+		}
+		pressKeys(r, "backspace")
+		if r.Active() != ScreenEvidence {
+			t.Errorf("back: %v", r.Active())
+		}
+
+		p := r.ctx.Packet
+		c := p.ResolveText("…T10-22-07.114Z-bash-7c1e.log:14-16")
+		tg, ok := TargetForCitation(c)
+		if !ok || c.Kind != packet.CiteLog {
+			t.Fatalf("citation %+v", c)
+		}
+		drive(r, Follow(tg))
+		if r.Active() != ScreenLogs {
+			t.Fatalf("follow: active %v", r.Active())
+		}
+		lines, _ := p.Log(c.Target).ReadLines(14, 3)
+		s := ansi.Strip(r.Render())
+		for _, l := range lines {
+			if w := strings.TrimSpace(ansi.Strip(l)); len(w) > 8 && !strings.Contains(s, w[:8]) {
+				t.Errorf("cited line %q not on screen", w)
+			}
+		}
+	})
 }
 
 // The log's go-to-line prompt captures keys, so ":2" does not switch screens.
 func TestRootLogGotoCaptures(t *testing.T) {
-	r := newTestRoot(t, 120, 40)
-	pressRoot(r, "6", ":", "2", "0", "enter")
-	if r.Active() != ScreenLogs {
-		t.Fatalf("typing :20 switched to %v", r.Active())
-	}
-	if st := r.Screen(ScreenLogs).Status(); !strings.Contains(st, "line 20/") {
-		t.Errorf("after :20 the status is %q", st)
-	}
+	inBubble(t, func(t *testing.T) {
+		r := newTestRoot(t, 120, 40)
+		pressKeys(r, "6", ":", "2", "0", "enter")
+		if r.Active() != ScreenLogs {
+			t.Fatalf("typing :20 switched to %v", r.Active())
+		}
+		if st := r.Screen(ScreenLogs).Status(); !strings.Contains(st, "line 20/") {
+			t.Errorf("after :20 the status is %q", st)
+		}
+	})
 }
 
 // With an earlier round, screen 8 lists what changed and leads to it.
 func TestRootSinceScreen(t *testing.T) {
-	p, err := packet.Load("../packet/testdata/rounds/round2", packet.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := packet.Compare(packet.LoadSample(packet.Options{}), p)
-	ctx := NewContext(p, true, false)
-	ctx.Since = &c
-	r := NewWorkbench(ctx, Options{ForceTheme: "dark"})
-	drain(r, r.Init())
-	r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	pressRoot(r, "8")
-	if r.Active() != ScreenSince {
-		t.Fatalf("8: active %v", r.Active())
-	}
-	s := ansi.Strip(r.Render())
-	for _, want := range []string{"Since the last round", "1bb1c70f4285 → 5e2f0c7a9d14", "altered  internal/upload/client.go", "resolved"} {
-		if !strings.Contains(s, want) {
-			t.Errorf("since screen lacks %q:\n%s", want, s)
+	inBubble(t, func(t *testing.T) {
+		p, err := packet.Load("../packet/testdata/rounds/round2", packet.Options{})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	// The first row that leads somewhere is the new finding #6.
-	pressRoot(r, "enter")
-	if f := r.Screen(ScreenFindings).(*Findings).Selected(); r.Active() != ScreenFindings || f == nil || f.Number != 6 {
-		t.Fatalf("enter: active %v, finding %v", r.Active(), f)
-	}
-	// Back, down past the changed #2, the unchanged #3-#5 and the two runs
-	// of the evidence to the altered client.go: the diff.
-	pressRoot(r, "backspace", "j", "j", "j", "j", "j", "j", "j", "enter")
-	if r.Active() != ScreenDiff {
-		t.Fatalf("enter on a file: active %v", r.Active())
-	}
-	if st := r.Screen(ScreenDiff).Status(); !strings.Contains(st, "internal/upload/client.go") {
-		t.Errorf("diff status %q", st)
-	}
-	// Without an earlier round, 8 does nothing and the tab is hidden.
-	r2 := newTestRoot(t, 120, 40)
-	pressRoot(r2, "8")
-	if r2.Active() == ScreenSince || strings.Contains(ansi.Strip(r2.Render()), "8 Since") {
-		t.Error("screen 8 shown without an earlier round")
-	}
+		c := packet.Compare(packet.LoadSample(packet.Options{}), p)
+		ctx := NewContext(p, true, false)
+		ctx.Since = &c
+		r := NewWorkbench(ctx, Options{ForceTheme: "dark"})
+		drive(r, r.Init())
+		r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		pressKeys(r, "8")
+		if r.Active() != ScreenSince {
+			t.Fatalf("8: active %v", r.Active())
+		}
+		s := ansi.Strip(r.Render())
+		for _, want := range []string{"Since the last round", "1bb1c70f4285 → 5e2f0c7a9d14", "altered  internal/upload/client.go", "resolved"} {
+			if !strings.Contains(s, want) {
+				t.Errorf("since screen lacks %q:\n%s", want, s)
+			}
+		}
+		// The first row that leads somewhere is the new finding #6.
+		pressKeys(r, "enter")
+		if f := r.Screen(ScreenFindings).(*Findings).Selected(); r.Active() != ScreenFindings || f == nil || f.Number != 6 {
+			t.Fatalf("enter: active %v, finding %v", r.Active(), f)
+		}
+		// Back, down past the changed #2, the unchanged #3-#5 and the two runs
+		// of the evidence to the altered client.go: the diff.
+		pressKeys(r, "backspace", "j", "j", "j", "j", "j", "j", "j", "enter")
+		if r.Active() != ScreenDiff {
+			t.Fatalf("enter on a file: active %v", r.Active())
+		}
+		if st := r.Screen(ScreenDiff).Status(); !strings.Contains(st, "internal/upload/client.go") {
+			t.Errorf("diff status %q", st)
+		}
+		// Without an earlier round, 8 does nothing and the tab is hidden.
+		r2 := newTestRoot(t, 120, 40)
+		pressKeys(r2, "8")
+		if r2.Active() == ScreenSince || strings.Contains(ansi.Strip(r2.Render()), "8 Since") {
+			t.Error("screen 8 shown without an earlier round")
+		}
+	})
 }

@@ -15,7 +15,7 @@ import (
 // that lead somewhere; the rest are text around them.
 type rowList struct {
 	rows          []listRow
-	cursor, top   int
+	scrolling     ui.List // the cursor's row and the first row on screen
 	width, height int
 	query         string
 }
@@ -29,8 +29,8 @@ type listRow struct {
 // setRows replaces the rows, keeping the cursor on a selectable row.
 func (l *rowList) setRows(rows []listRow) {
 	l.rows = rows
-	if l.cursor >= len(rows) || rows[l.cursor].target == nil {
-		l.cursor = l.next(-1, 1)
+	if l.scrolling.Cursor >= len(rows) || rows[l.scrolling.Cursor].target == nil {
+		l.scrolling.Cursor = l.next(-1, 1)
 	}
 }
 
@@ -49,10 +49,10 @@ func (l *rowList) next(from, dir int) int {
 
 // selected is the row under the cursor, or nil.
 func (l *rowList) selected() *listRow {
-	if l.cursor < 0 || l.cursor >= len(l.rows) {
+	if l.scrolling.Cursor < 0 || l.scrolling.Cursor >= len(l.rows) {
 		return nil
 	}
-	return &l.rows[l.cursor]
+	return &l.rows[l.scrolling.Cursor]
 }
 
 // handle applies movement keys and the mouse wheel; it reports whether msg
@@ -60,29 +60,32 @@ func (l *rowList) selected() *listRow {
 func (l *rowList) handle(msg tea.Msg, km ui.KeyMap) bool {
 	switch msg := msg.(type) {
 	case tea.MouseWheelMsg:
+		l.sync()
 		if msg.Button == tea.MouseWheelDown {
-			l.top = min(l.top+3, max(len(l.rows)-l.height, 0))
+			l.scrolling.Scroll(3)
 		} else if msg.Button == tea.MouseWheelUp {
-			l.top = max(l.top-3, 0)
+			l.scrolling.Scroll(-3)
 		}
 		return true
 	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, km.Down):
-			l.cursor = l.next(l.cursor, 1)
+			l.scrolling.Cursor = l.next(l.scrolling.Cursor, 1)
 		case key.Matches(msg, km.Up):
-			l.cursor = l.next(l.cursor, -1)
+			l.scrolling.Cursor = l.next(l.scrolling.Cursor, -1)
 		case key.Matches(msg, km.Top):
-			l.cursor, l.top = l.next(-1, 1), 0
+			l.scrolling.Cursor, l.scrolling.Offset = l.next(-1, 1), 0
 		case key.Matches(msg, km.Bottom):
-			l.cursor = l.next(len(l.rows), -1)
+			l.scrolling.Cursor = l.next(len(l.rows), -1)
 		case key.Matches(msg, km.PageDown, km.HalfPageDown):
-			for i := 0; i < max(l.height/2, 1); i++ {
-				l.cursor = l.next(l.cursor, 1)
+			l.sync()
+			for range l.scrolling.HalfPage() {
+				l.scrolling.Cursor = l.next(l.scrolling.Cursor, 1)
 			}
 		case key.Matches(msg, km.PageUp, km.HalfPageUp):
-			for i := 0; i < max(l.height/2, 1); i++ {
-				l.cursor = l.next(l.cursor, -1)
+			l.sync()
+			for range l.scrolling.HalfPage() {
+				l.scrolling.Cursor = l.next(l.scrolling.Cursor, -1)
 			}
 		default:
 			return false
@@ -93,19 +96,23 @@ func (l *rowList) handle(msg tea.Msg, km ui.KeyMap) bool {
 	return false
 }
 
+// sync tells the view how many rows there are and how many fit.
+func (l *rowList) sync() {
+	l.scrolling.SetLen(len(l.rows))
+	l.scrolling.SetHeight(l.height)
+}
+
+// scroll scrolls as little as needed to show the cursor's row.
 func (l *rowList) scroll() {
-	if l.cursor < l.top {
-		l.top = l.cursor
-	}
-	if l.height > 0 && l.cursor >= l.top+l.height {
-		l.top = l.cursor - l.height + 1
-	}
+	cur := l.scrolling.Cursor
+	l.sync()
+	l.scrolling.SetCursor(cur)
 }
 
 // restore puts the cursor and the scroll back where a Target remembers them.
 func (l *rowList) restore(t Target) {
 	if t.Offset > 0 || t.Line > 0 {
-		l.cursor, l.top = min(t.Line, max(len(l.rows)-1, 0)), t.Offset
+		l.scrolling.Cursor, l.scrolling.Offset = min(t.Line, max(len(l.rows)-1, 0)), t.Offset
 		l.scroll()
 	}
 }
@@ -117,11 +124,11 @@ func (l *rowList) view(st *ui.Styles) string {
 	}
 	out := make([]string, l.height)
 	for i := range out {
-		r := l.top + i
+		r := l.scrolling.Offset + i
 		line := ""
 		if r < len(l.rows) {
 			line = " " + l.rows[r].text
-			if r == l.cursor && l.rows[r].target != nil {
+			if r == l.scrolling.Cursor && l.rows[r].target != nil {
 				line = st.Selection.Render("▌") + l.rows[r].text
 			}
 		}
@@ -142,13 +149,13 @@ func (l *rowList) search(query string) int {
 	for i := range l.rows {
 		if l.matches(i) {
 			n++
-			if first < 0 && i >= l.cursor {
+			if first < 0 && i >= l.scrolling.Cursor {
 				first = i
 			}
 		}
 	}
 	if first >= 0 {
-		l.cursor = first
+		l.scrolling.Cursor = first
 		l.scroll()
 	}
 	return n
@@ -156,9 +163,9 @@ func (l *rowList) search(query string) int {
 
 // nextMatch moves to the next or previous matching row.
 func (l *rowList) nextMatch(dir int) {
-	for i := l.cursor + dir; i >= 0 && i < len(l.rows); i += dir {
+	for i := l.scrolling.Cursor + dir; i >= 0 && i < len(l.rows); i += dir {
 		if l.matches(i) {
-			l.cursor = i
+			l.scrolling.Cursor = i
 			l.scroll()
 			return
 		}
@@ -197,7 +204,7 @@ func (l *listScreen) Open(t Target) tea.Cmd {
 
 // Here remembers the cursor and the scroll.
 func (l *listScreen) Here() Target {
-	return Target{Screen: l.id, Line: l.list.cursor, Offset: l.list.top, File: -1, Hunk: -1, DiffLine: -1}
+	return Target{Screen: l.id, Line: l.list.scrolling.Cursor, Offset: l.list.scrolling.Offset, File: -1, Hunk: -1, DiffLine: -1}
 }
 
 // Search moves to the first row containing query and counts the rows that do.

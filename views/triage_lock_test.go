@@ -57,6 +57,10 @@ func updateNow(t *testing.T, r *Workbench, msg tea.Msg) tea.Cmd {
 // decision made meanwhile leave Update free (the screen keeps drawing) and
 // are saved once the lock is released.
 func TestStoreLockDoesNotFreezeUpdate(t *testing.T) {
+	inBubble(t, testStoreLockDoesNotFreezeUpdate)
+}
+
+func testStoreLockDoesNotFreezeUpdate(t *testing.T) {
 	r, _ := newTriageRoot(t)
 	dir := filepath.Dir(r.ctx.Store.Where())
 	lock, err := os.Open(dir)
@@ -75,12 +79,12 @@ func TestStoreLockDoesNotFreezeUpdate(t *testing.T) {
 		}
 	}()
 
-	pressRoot(r, "4") // the findings screen
+	pressKeys(r, "4") // the findings screen
 	save := updateNow(t, r, keyMsg("a"))
 	if save == nil {
 		t.Fatal("accepting a finding returned no command")
 	}
-	pressRoot(r, "7", "H") // opens the note prompt; nothing is saved yet
+	pressKeys(r, "7", "H") // opens the note prompt; nothing is saved yet
 	if r.prompt == nil {
 		t.Fatal("H did not ask for a note")
 	}
@@ -114,7 +118,7 @@ func TestStoreLockDoesNotFreezeUpdate(t *testing.T) {
 		if _, ok := m.(TriageSavedMsg); ok {
 			saved++
 		}
-		drain(r, updateNow(t, r, m))
+		drive(r, updateNow(t, r, m))
 	}
 	if saved != 2 {
 		t.Fatalf("%d saves came back, want 2: %#v", saved, msgs)

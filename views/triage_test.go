@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"testing/synctest"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -14,10 +13,6 @@ import (
 )
 
 // newTriageRoot loads a writable copy of the sample with a store in it.
-// The tests that save run in a synctest bubble: the store saves in a
-// command, and in a bubble the deadline drain gives a command does not pass
-// while that command is writing and syncing files, so a save on a slow disk
-// is never dropped.
 func newTriageRoot(t *testing.T) (*Workbench, string) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "p")
@@ -37,20 +32,9 @@ func newTriageRoot(t *testing.T) (*Workbench, string) {
 		t.Fatal(ctx.StoreErr)
 	}
 	r := NewWorkbench(ctx, Options{ForceTheme: "dark"})
-	drain(r, r.Init())
+	drive(r, r.Init())
 	r.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
 	return r, dir
-}
-
-// inBubble runs a test that saves in a synctest bubble. At its end the
-// bubble's clock runs out the cursor blinks whose commands drain dropped,
-// which would otherwise keep goroutines waiting in the bubble; the sleep
-// takes no real time.
-func inBubble(t *testing.T, test func(*testing.T)) {
-	synctest.Test(t, func(t *testing.T) {
-		test(t)
-		time.Sleep(time.Minute)
-	})
 }
 
 // typeText types into the open prompt; what typing returns (a blinking
@@ -78,175 +62,177 @@ func reload(t *testing.T, dir string) *packet.Packet {
 	return p
 }
 
-func TestTriageKeysSaveAtOnce(t *testing.T) { inBubble(t, testTriageKeysSaveAtOnce) }
+func TestTriageKeysSaveAtOnce(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		r, dir := newTriageRoot(t)
+		pressKeys(r, "4", "a") // accept #1
+		if !strings.Contains(ansi.Strip(r.Render()), "review.md#1 → accepted") {
+			t.Errorf("status does not confirm the save:\n%s", ansi.Strip(r.Render()))
+		}
+		pressKeys(r, "j", "x") // dismiss #2: asks why
+		if r.prompt == nil {
+			t.Fatal("dismiss did not ask for a reason")
+		}
+		pressKeys(r, "enter") // an empty reason is refused
+		if r.prompt == nil || r.prompt.err == "" {
+			t.Fatal("an empty dismissal reason was accepted")
+		}
+		typeText(r, "counts retries as documented")
+		pressKeys(r, "enter")
+		if r.prompt != nil {
+			t.Fatal("the prompt stayed open after enter")
+		}
+		pressKeys(r, "j", "f") // defer #3
+		pressKeys(r, "j", "c") // a note on #4
+		typeText(r, "wording only")
+		pressKeys(r, "enter")
 
-func testTriageKeysSaveAtOnce(t *testing.T) {
-	r, dir := newTriageRoot(t)
-	pressRoot(r, "4", "a") // accept #1
-	if !strings.Contains(ansi.Strip(r.Render()), "review.md#1 → accepted") {
-		t.Errorf("status does not confirm the save:\n%s", ansi.Strip(r.Render()))
-	}
-	pressRoot(r, "j", "x") // dismiss #2: asks why
-	if r.prompt == nil {
-		t.Fatal("dismiss did not ask for a reason")
-	}
-	pressRoot(r, "enter") // an empty reason is refused
-	if r.prompt == nil || r.prompt.err == "" {
-		t.Fatal("an empty dismissal reason was accepted")
-	}
-	typeText(r, "counts retries as documented")
-	pressRoot(r, "enter")
-	if r.prompt != nil {
-		t.Fatal("the prompt stayed open after enter")
-	}
-	pressRoot(r, "j", "f") // defer #3
-	pressRoot(r, "j", "c") // a note on #4
-	typeText(r, "wording only")
-	pressRoot(r, "enter")
-
-	p := reload(t, dir)
-	want := map[string]string{"review.md#1": "accepted", "review.md#2": "dismissed", "review.md#3": "deferred", "review.md#4": "open"}
-	for id, state := range want {
-		got, stale, d := p.TriageOf(p.Finding(id))
-		if got != state || stale {
-			t.Errorf("%s = %s (stale %v), want %s", id, got, stale, state)
+		p := reload(t, dir)
+		want := map[string]string{"review.md#1": "accepted", "review.md#2": "dismissed", "review.md#3": "deferred", "review.md#4": "open"}
+		for id, state := range want {
+			got, stale, d := p.TriageOf(p.Finding(id))
+			if got != state || stale {
+				t.Errorf("%s = %s (stale %v), want %s", id, got, stale, state)
+			}
+			if id == "review.md#2" && (d == nil || d.Note != "counts retries as documented" || d.User != "tester") {
+				t.Errorf("#2 decision = %+v", d)
+			}
+			if id == "review.md#4" && (d == nil || d.Note != "wording only") {
+				t.Errorf("#4 note = %+v", d)
+			}
 		}
-		if id == "review.md#2" && (d == nil || d.Note != "counts retries as documented" || d.User != "tester") {
-			t.Errorf("#2 decision = %+v", d)
+		// The overview shows the progress.
+		pressKeys(r, "1")
+		if s := ansi.Strip(r.Render()); !strings.Contains(s, "3 of 5 triaged") {
+			t.Errorf("overview progress:\n%s", s)
 		}
-		if id == "review.md#4" && (d == nil || d.Note != "wording only") {
-			t.Errorf("#4 note = %+v", d)
-		}
-	}
-	// The overview shows the progress.
-	pressRoot(r, "1")
-	if s := ansi.Strip(r.Render()); !strings.Contains(s, "3 of 5 triaged") {
-		t.Errorf("overview progress:\n%s", s)
-	}
+	})
 }
 
-func TestTriageMarkedBulk(t *testing.T) { inBubble(t, testTriageMarkedBulk) }
-
-func testTriageMarkedBulk(t *testing.T) {
-	r, dir := newTriageRoot(t)
-	pressRoot(r, "4", "j", "j", "j", "space", "space") // mark #4 and #5
-	pressRoot(r, "f")
-	p := reload(t, dir)
-	for _, id := range []string{"review.md#4", "review.md#5"} {
-		if s, _, _ := p.TriageOf(p.Finding(id)); s != packet.TriageDeferred {
-			t.Errorf("%s = %s, want deferred", id, s)
+func TestTriageMarkedBulk(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		r, dir := newTriageRoot(t)
+		pressKeys(r, "4", "j", "j", "j", "space", "space") // mark #4 and #5
+		pressKeys(r, "f")
+		p := reload(t, dir)
+		for _, id := range []string{"review.md#4", "review.md#5"} {
+			if s, _, _ := p.TriageOf(p.Finding(id)); s != packet.TriageDeferred {
+				t.Errorf("%s = %s, want deferred", id, s)
+			}
 		}
-	}
-	if s, _, _ := p.TriageOf(p.Finding("review.md#1")); s != packet.TriageOpen {
-		t.Errorf("an unmarked finding changed: %s", s)
-	}
+		if s, _, _ := p.TriageOf(p.Finding("review.md#1")); s != packet.TriageOpen {
+			t.Errorf("an unmarked finding changed: %s", s)
+		}
+	})
 }
 
-func TestTriageFromDiff(t *testing.T) { inBubble(t, testTriageFromDiff) }
-
-func testTriageFromDiff(t *testing.T) {
-	r, dir := newTriageRoot(t)
-	pressRoot(r, "4", "enter") // to the diff line #1 cites
-	if r.Active() != ScreenDiff {
-		t.Fatalf("active %v", r.Active())
-	}
-	pressRoot(r, "a")
-	p := reload(t, dir)
-	if s, _, _ := p.TriageOf(p.Finding("review.md#1")); s != packet.TriageAccepted {
-		t.Errorf("#1 from the diff = %s", s)
-	}
+func TestTriageFromDiff(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		r, dir := newTriageRoot(t)
+		pressKeys(r, "4", "enter") // to the diff line #1 cites
+		if r.Active() != ScreenDiff {
+			t.Fatalf("active %v", r.Active())
+		}
+		pressKeys(r, "a")
+		p := reload(t, dir)
+		if s, _, _ := p.TriageOf(p.Finding("review.md#1")); s != packet.TriageAccepted {
+			t.Errorf("#1 from the diff = %s", s)
+		}
+	})
 }
 
 func TestDecisionOkToTestRefusedThenOverridden(t *testing.T) {
-	inBubble(t, testDecisionOkToTestRefusedThenOverridden)
+	inBubble(t, func(t *testing.T) {
+		r, dir := newTriageRoot(t)
+		pressKeys(r, "7", "O")
+		if r.prompt == nil || !strings.Contains(r.prompt.title, "not ready") {
+			t.Fatalf("ok-to-test on a gate not ready did not ask for an override: %+v", r.prompt)
+		}
+		pressKeys(r, "esc")
+		if len(r.ExitLines()) != 0 {
+			t.Fatal("cancelled ok-to-test left an exit line")
+		}
+		pressKeys(r, "O")
+		typeText(r, "the major is fixed upstream")
+		_, cmd := r.Update(keyMsg("enter"))
+		drive(r, cmd)
+		lines := r.ExitLines()
+		if len(lines) == 0 || lines[0] != "/ok to test 1bb1c70f4285cf39d8ebaf61573f0095423d52b1" {
+			t.Fatalf("exit lines %q", lines)
+		}
+		if len(lines) < 2 || !strings.HasPrefix(lines[1], "gh pr comment https://github.com/acme/depot/pull/2318") {
+			t.Errorf("no gh line: %q", lines)
+		}
+		p := reload(t, dir)
+		_ = p
+		if g := r.ctx.Packet.Triage.Gate; g == nil || g.Decision != packet.DecisionOkToTest || g.Override == "" {
+			t.Errorf("gate decision %+v", g)
+		}
+		if s := ansi.Strip(r.Render()); !strings.Contains(s, "recorded: ok-to-test by tester") {
+			t.Errorf("decision screen does not show the decision:\n%s", s)
+		}
+	})
 }
 
-func testDecisionOkToTestRefusedThenOverridden(t *testing.T) {
-	r, dir := newTriageRoot(t)
-	pressRoot(r, "7", "O")
-	if r.prompt == nil || !strings.Contains(r.prompt.title, "not ready") {
-		t.Fatalf("ok-to-test on a gate not ready did not ask for an override: %+v", r.prompt)
-	}
-	pressRoot(r, "esc")
-	if len(r.ExitLines()) != 0 {
-		t.Fatal("cancelled ok-to-test left an exit line")
-	}
-	pressRoot(r, "O")
-	typeText(r, "the major is fixed upstream")
-	_, cmd := r.Update(keyMsg("enter"))
-	drain(r, cmd)
-	lines := r.ExitLines()
-	if len(lines) == 0 || lines[0] != "/ok to test 1bb1c70f4285cf39d8ebaf61573f0095423d52b1" {
-		t.Fatalf("exit lines %q", lines)
-	}
-	if len(lines) < 2 || !strings.HasPrefix(lines[1], "gh pr comment https://github.com/acme/depot/pull/2318") {
-		t.Errorf("no gh line: %q", lines)
-	}
-	p := reload(t, dir)
-	_ = p
-	if g := r.ctx.Packet.Triage.Gate; g == nil || g.Decision != packet.DecisionOkToTest || g.Override == "" {
-		t.Errorf("gate decision %+v", g)
-	}
-	if s := ansi.Strip(r.Render()); !strings.Contains(s, "recorded: ok-to-test by tester") {
-		t.Errorf("decision screen does not show the decision:\n%s", s)
-	}
-}
-
-func TestDecisionHoldWithNote(t *testing.T) { inBubble(t, testDecisionHoldWithNote) }
-
-func testDecisionHoldWithNote(t *testing.T) {
-	r, _ := newTriageRoot(t)
-	pressRoot(r, "7", "H")
-	typeText(r, "waiting for the clamp")
-	pressRoot(r, "enter")
-	g := r.ctx.Packet.Triage.Gate
-	if g == nil || g.Decision != packet.DecisionHold || g.Note != "waiting for the clamp" || g.SHA != r.ctx.Packet.Change.HeadSHA {
-		t.Errorf("hold = %+v", g)
-	}
-	if len(r.ExitLines()) != 0 {
-		t.Error("hold printed an ok-to-test line")
-	}
+func TestDecisionHoldWithNote(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		r, _ := newTriageRoot(t)
+		pressKeys(r, "7", "H")
+		typeText(r, "waiting for the clamp")
+		pressKeys(r, "enter")
+		g := r.ctx.Packet.Triage.Gate
+		if g == nil || g.Decision != packet.DecisionHold || g.Note != "waiting for the clamp" || g.SHA != r.ctx.Packet.Change.HeadSHA {
+			t.Errorf("hold = %+v", g)
+		}
+		if len(r.ExitLines()) != 0 {
+			t.Error("hold printed an ok-to-test line")
+		}
+	})
 }
 
 func TestDecisionGoldenAndAttention(t *testing.T) {
-	for _, sz := range [][2]int{{80, 24}, {160, 48}} {
-		r := newTestRoot(t, sz[0], sz[1])
-		pressRoot(r, "7")
-		v := r.Render()
-		checkSize(t, v, sz[0], sz[1])
-		golden(t, "TestDecision"+map[int]string{80: "80x24", 160: "160x48"}[sz[0]], v)
-	}
+	inBubble(t, func(t *testing.T) {
+		for _, sz := range [][2]int{{80, 24}, {160, 48}} {
+			r := newTestRoot(t, sz[0], sz[1])
+			pressKeys(r, "7")
+			v := r.Render()
+			checkSize(t, v, sz[0], sz[1])
+			golden(t, "TestDecision"+map[int]string{80: "80x24", 160: "160x48"}[sz[0]], v)
+		}
+	})
 }
 
 // A note shows on the finding inline in the diff too, not only on the
 // Findings screen.
-func TestTriageNoteShownInDiff(t *testing.T) { inBubble(t, testTriageNoteShownInDiff) }
-
-func testTriageNoteShownInDiff(t *testing.T) {
-	r, _ := newTriageRoot(t)
-	pressRoot(r, "4", "c")
-	typeText(r, "clamp agreed")
-	pressRoot(r, "enter", "enter") // save the note, then follow #1 into the diff
-	if r.Active() != ScreenDiff {
-		t.Fatalf("active %v", r.Active())
-	}
-	if s := ansi.Strip(r.Render()); !strings.Contains(s, "#1") || !strings.Contains(s, "open: clamp agreed") {
-		t.Errorf("the diff does not show the note:\n%s", s)
-	}
+func TestTriageNoteShownInDiff(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		r, _ := newTriageRoot(t)
+		pressKeys(r, "4", "c")
+		typeText(r, "clamp agreed")
+		pressKeys(r, "enter", "enter") // save the note, then follow #1 into the diff
+		if r.Active() != ScreenDiff {
+			t.Fatalf("active %v", r.Active())
+		}
+		if s := ansi.Strip(r.Render()); !strings.Contains(s, "#1") || !strings.Contains(s, "open: clamp agreed") {
+			t.Errorf("the diff does not show the note:\n%s", s)
+		}
+	})
 }
 
 // The wheel over the diff's file list walks the files; over the diff it scrolls.
 func TestDiffWheelUnderPointer(t *testing.T) {
-	d := NewDiff(NewContext(packet.LoadSample(packet.Options{}), true, false))
-	d.SetSize(160, 40)
-	st0 := d.Status()
-	d.Update(tea.MouseWheelMsg{X: 5, Y: 5, Button: tea.MouseWheelDown})
-	if st := d.Status(); !strings.Contains(st, "file 2/6") {
-		t.Errorf("wheel over the list: %q (was %q)", st, st0)
-	}
-	top := d.Here().Offset
-	d.Update(tea.MouseWheelMsg{X: 100, Y: 5, Button: tea.MouseWheelDown})
-	if d.Here().Offset == top || !strings.Contains(d.Status(), "file 2/6") {
-		t.Errorf("wheel over the diff did not scroll within the file: offset %d→%d, %q", top, d.Here().Offset, d.Status())
-	}
+	inBubble(t, func(t *testing.T) {
+		d := NewDiff(NewContext(packet.LoadSample(packet.Options{}), true, false))
+		d.SetSize(160, 40)
+		st0 := d.Status()
+		d.Update(tea.MouseWheelMsg{X: 5, Y: 5, Button: tea.MouseWheelDown})
+		if st := d.Status(); !strings.Contains(st, "file 2/6") {
+			t.Errorf("wheel over the list: %q (was %q)", st, st0)
+		}
+		top := d.Here().Offset
+		d.Update(tea.MouseWheelMsg{X: 100, Y: 5, Button: tea.MouseWheelDown})
+		if d.Here().Offset == top || !strings.Contains(d.Status(), "file 2/6") {
+			t.Errorf("wheel over the diff did not scroll within the file: offset %d→%d, %q", top, d.Here().Offset, d.Status())
+		}
+	})
 }

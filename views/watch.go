@@ -51,7 +51,7 @@ func NewWatcher(dir string, quiet time.Duration) (*Watcher, error) {
 	for _, sub := range []string{"validation", packet.LogsDir} {
 		_ = fsw.Add(filepath.Join(dir, filepath.FromSlash(sub)))
 	}
-	go w.loop()
+	go w.loop(fsw.Events, fsw.Errors)
 	return w, nil
 }
 
@@ -70,14 +70,18 @@ func (w *Watcher) Close() error {
 	var err error
 	w.once.Do(func() {
 		close(w.done)
-		err = w.fsw.Close()
+		if w.fsw != nil { // nil when a test feeds the loop itself
+			err = w.fsw.Close()
+		}
 	})
 	return err
 }
 
 // loop debounces: every relevant event restarts the quiet period, and the
-// end of a quiet period after at least one event fires once.
-func (w *Watcher) loop() {
+// end of a quiet period after at least one event fires once. It takes the
+// events as channels so a test can feed it in a synctest bubble, where
+// the quiet period passes in fake time.
+func (w *Watcher) loop(events <-chan fsnotify.Event, errs <-chan error) {
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	for {
@@ -85,7 +89,7 @@ func (w *Watcher) loop() {
 		case <-w.done:
 			timer.Stop()
 			return
-		case ev, ok := <-w.fsw.Events:
+		case ev, ok := <-events:
 			if !ok {
 				return
 			}
@@ -94,7 +98,7 @@ func (w *Watcher) loop() {
 			}
 			w.follow(ev)
 			timer.Reset(w.quiet)
-		case err, ok := <-w.fsw.Errors:
+		case err, ok := <-errs:
 			if !ok {
 				return
 			}
@@ -128,7 +132,7 @@ func (w *Watcher) follow(ev fsnotify.Event) {
 	if rel != "validation" && rel != packet.LogsDir {
 		return
 	}
-	if fi, err := os.Stat(ev.Name); err == nil && fi.IsDir() {
+	if fi, err := os.Stat(ev.Name); err == nil && fi.IsDir() && w.fsw != nil {
 		_ = w.fsw.Add(ev.Name)
 		if rel == "validation" {
 			_ = w.fsw.Add(filepath.Join(ev.Name, "logs"))

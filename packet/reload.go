@@ -1,0 +1,169 @@
+package packet
+
+import (
+	"io/fs"
+	"strings"
+	"time"
+)
+
+// What a reload of a packet needs to know of the load before it: which
+// files changed on disk, what changed in the packet, the triage it
+// carries over.
+
+// Stamps are the size and modification time of each log and of
+// change.diff, taken when a packet is loaded, so a reload can tell which
+// changed without holding their bytes.
+type Stamps struct {
+	Logs map[string]FileStamp
+	Diff FileStamp
+}
+
+// FileStamp is one file's size and modification time.
+type FileStamp struct {
+	Size int64
+	Mod  time.Time
+}
+
+// Differs reports whether the file changed between the two stamps.
+func (a FileStamp) Differs(b FileStamp) bool { return a.Size != b.Size || !a.Mod.Equal(b.Mod) }
+
+// StampFiles stats every log of a packet and its diff.
+func StampFiles(p *Packet) Stamps {
+	out := Stamps{Logs: make(map[string]FileStamp, len(p.Logs))}
+	for _, l := range p.Logs {
+		st := FileStamp{Size: l.Size}
+		if fi, err := fs.Stat(p.FS, l.Path); err == nil {
+			st.Size, st.Mod = fi.Size(), fi.ModTime()
+		}
+		out.Logs[l.Path] = st
+	}
+	if fi, err := fs.Stat(p.FS, DiffPath); err == nil {
+		out.Diff = FileStamp{Size: fi.Size(), Mod: fi.ModTime()}
+	}
+	return out
+}
+
+// StaleCount counts the findings whose decision was made on another text.
+func StaleCount(p *Packet) int {
+	n := 0
+	for _, f := range p.Findings {
+		if _, stale, _ := p.TriageOf(f); stale {
+			n++
+		}
+	}
+	return n
+}
+
+// CarryTriage gives a reloaded packet the decisions of the one it replaces
+// when it found none of its own: its triage lives outside the packet
+// (an archive or a read-only folder) under an identity that includes the
+// head SHA, so a new head would otherwise start empty. Decisions are by
+// finding id and fingerprint, so a finding whose text changed shows stale.
+func CarryTriage(old, cur *Packet) {
+	if old.Triage == nil || (len(old.Triage.Findings) == 0 && old.Triage.Gate == nil) {
+		return
+	}
+	if cur.Triage != nil && (len(cur.Triage.Findings) > 0 || cur.Triage.Gate != nil) {
+		return
+	}
+	st := &TriageState{Version: old.Triage.Version, Findings: make(map[string]*Decision, len(old.Triage.Findings))}
+	if cur.Triage != nil {
+		st.Where = cur.Triage.Where
+	}
+	for id, d := range old.Triage.Findings {
+		if d != nil {
+			c := *d
+			st.Findings[id] = &c
+		}
+	}
+	if old.Triage.Gate != nil {
+		g := *old.Triage.Gate
+		g.GateFailing = append([]string(nil), old.Triage.Gate.GateFailing...)
+		st.Gate = &g
+	}
+	cur.Triage = st
+}
+
+// DescribeReload says what differs between two loads of one packet, for a
+// status line: "reloaded: review.md and 2 logs changed", and false when
+// nothing does. Documents, the diff and the registry's runs are what
+// Compare says of them (the one answer to "what changed", also behind
+// vetter compare and the since screen); the diff counts as changed too
+// when its size did, and the logs, whose bytes are not held, by their
+// stamps.
+func DescribeReload(old, cur *Packet, oldSt, curSt Stamps) (string, bool) {
+	c := Compare(old, cur)
+	var changed, added, removed []string
+	for _, d := range c.Documents {
+		switch d.Status {
+		case DocAdded:
+			added = append(added, d.Path)
+		case DocRemoved:
+			removed = append(removed, d.Path)
+		default:
+			changed = append(changed, d.Path)
+		}
+	}
+	ch := c.Change
+	switch {
+	case old.Diff == nil && cur.Diff != nil:
+		added = append(added, DiffPath)
+	case old.Diff != nil && cur.Diff == nil:
+		removed = append(removed, DiffPath)
+	case old.Diff != nil && (ch.Added+ch.Removed+ch.Altered > 0 || oldSt.Diff.Size != curSt.Diff.Size):
+		changed = append(changed, DiffPath)
+	}
+	// A registry that is new says so by its runs' logs; one whose runs
+	// were added, changed or removed is named with how many.
+	if reg := c.Registry; old.Registry.Present || !cur.Registry.Present {
+		var parts []string
+		for _, p := range []struct {
+			n    int
+			what string
+		}{{len(reg.Added), "added"}, {len(reg.Changed), "changed"}, {len(reg.Removed), "removed"}} {
+			if p.n > 0 {
+				parts = append(parts, plural(p.n, "run", "runs")+" "+p.what)
+			}
+		}
+		if len(parts) > 0 {
+			changed = append(changed, "the registry ("+strings.Join(parts, ", ")+")")
+		}
+	}
+	logsChanged, logsAdded, logsRemoved := 0, 0, 0
+	for path, st := range curSt.Logs {
+		o, ok := oldSt.Logs[path]
+		switch {
+		case !ok:
+			logsAdded++
+		case o.Differs(st):
+			logsChanged++
+		}
+	}
+	for path := range oldSt.Logs {
+		if _, ok := curSt.Logs[path]; !ok {
+			logsRemoved++
+		}
+	}
+	if logsChanged > 0 {
+		changed = append(changed, plural(logsChanged, "log", "logs"))
+	}
+	if logsAdded > 0 {
+		added = append(added, plural(logsAdded, "log", "logs"))
+	}
+	if logsRemoved > 0 {
+		removed = append(removed, plural(logsRemoved, "log", "logs"))
+	}
+	var parts []string
+	for _, p := range []struct {
+		items []string
+		what  string
+	}{{changed, "changed"}, {added, "added"}, {removed, "removed"}} {
+		if len(p.items) > 0 {
+			parts = append(parts, joinAnd(p.items)+" "+p.what)
+		}
+	}
+	if len(parts) == 0 {
+		return "", false
+	}
+	return "reloaded: " + strings.Join(parts, "; "), true
+}

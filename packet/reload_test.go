@@ -1,0 +1,57 @@
+package packet
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A reload's note, from Compare and the files' stamps.
+func TestDescribeReload(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "pkt")
+	if err := WriteSample(dir); err != nil {
+		t.Fatal(err)
+	}
+	load := func() (*Packet, Stamps) {
+		p, err := Load(dir, Options{DeferLogIndex: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { p.Close() })
+		return p, StampFiles(p)
+	}
+	p0, s0 := load()
+	editReview(t, dir, func(s string) string {
+		return strings.Replace(s, "Off by one: `attempt >= c.policy.MaxRetries-1` makes", "Off by two", 1)
+	})
+	logs, _ := filepath.Glob(filepath.Join(dir, "validation", "logs", "*.log"))
+	for _, lg := range logs[:2] {
+		f, err := os.OpenFile(lg, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString("more\n")
+		f.Close()
+	}
+	p1, s1 := load()
+	if got, _ := DescribeReload(p0, p1, s0, s1); got != "reloaded: review.md and 2 logs changed" {
+		t.Errorf("got %q", got)
+	}
+	diff, _ := os.ReadFile(filepath.Join(dir, DiffPath)) // parses the same with this; the bytes differ
+	os.WriteFile(filepath.Join(dir, DiffPath), []byte(strings.Replace(string(diff), "+++ b/docs", "+ ++ b/docs", 1)), 0o644)
+	reg := filepath.Join(dir, filepath.FromSlash(RegistryFile))
+	data, _ := os.ReadFile(reg)
+	data = append(data, []byte(`{"seq": 99, "recipe": "02-lint", "status": "validated", "command": "true", "log": "validation/logs/new.log", "exit_code": 0}`+"\n")...)
+	os.WriteFile(reg, data, 0o644)
+	os.WriteFile(filepath.Join(dir, "validation", "logs", "new.log"), []byte("ok\n[exit 0]\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "notes.md"), []byte("# notes\n"), 0o644)
+	p2, s2 := load()
+	want := "reloaded: change.diff and the registry (1 run added) changed; notes.md and 1 log added"
+	if got, changed := DescribeReload(p1, p2, s1, s2); got != want || !changed {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, changed := DescribeReload(p2, p2, s2, s2); changed || got != "" {
+		t.Errorf("same packet: %q, changed %v", got, changed)
+	}
+}
