@@ -455,6 +455,8 @@ func checkAttentionInvariants(t *testing.T, d *Diff, items []Attention) {
 
 func FuzzScanAttention(f *testing.F) {
 	names, _ := filepath.Glob(filepath.Join("testdata", "attention", "*.diff"))
+	corpus, _ := filepath.Glob(filepath.Join("testdata", "attention", "corpus", "*", "*.diff"))
+	names = append(names, corpus...)
 	for _, name := range names {
 		data, err := os.ReadFile(name)
 		if err != nil {
