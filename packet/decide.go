@@ -99,7 +99,7 @@ func (p *Packet) OkToTestLines() []string {
 func (g Gate) FailingChecks() []string {
 	var out []string
 	for _, c := range g.Checks {
-		if !c.OK {
+		if !c.OK && !c.Info {
 			out = append(out, c.Name)
 		}
 	}
@@ -173,7 +173,7 @@ func (s *Store) DecideOn(g Gate, decision, note, user, override string, now time
 func failingDetail(g Gate) string {
 	var parts []string
 	for _, c := range g.Checks {
-		if !c.OK {
+		if !c.OK && !c.Info {
 			parts = append(parts, c.Name+" ("+c.Detail+")")
 		}
 	}

@@ -246,9 +246,11 @@ func (p *Packet) exportTitle() string {
 // and note.
 func (p *Packet) ExportMarkdown(w io.Writer) error {
 	es := p.exportFindings()
+	attention := p.summaryAttention() // before the gate, which counts what it found
 	fmt.Fprintf(w, "### vetter review — %s\n\n", mdCell(p.exportTitle()))
 	p.decisionMarkdown(w)
 	gateMarkdown(w, p.Gate())
+	writeAttentionMarkdown(w, attention)
 	fmt.Fprintf(w, "#### Findings (%d)", len(es))
 	if len(es) > 0 {
 		fmt.Fprintf(w, ": %s", triageCounts(es))

@@ -14,6 +14,9 @@ const (
 	CheckLogsIntact      = "logs-intact"
 	CheckFindingsTriaged = "findings-triaged"
 	CheckHeadKnown       = "head-known"
+	// CheckAttentionReviewed is informational: how many of the diff's high
+	// attention items the reviewer marked reviewed (attention_packet.go).
+	CheckAttentionReviewed = "attention-reviewed"
 )
 
 // Gate evaluates the /ok to test checklist now. It is recomputed on demand
@@ -101,9 +104,11 @@ func (p *Packet) Gate() Gate {
 
 	p.originChecks(add)
 
+	g.Checks = append(g.Checks, p.attentionCheck())
+
 	g.Ready = true
 	for _, c := range g.Checks {
-		g.Ready = g.Ready && c.OK
+		g.Ready = g.Ready && (c.OK || c.Info)
 	}
 	g.Command = p.OkToTestCommand()
 	return g

@@ -287,6 +287,9 @@ func ReadReviewerState(p *Packet, stateDir string) error {
 	}
 	p.Triage = st.clone()
 	p.Triage.Where = s.path
+	if p.Reviewed, err = s.ReadReviewed(); err != nil {
+		return err
+	}
 	data, err := readStateFile(filepath.Join(s.dir, RoundsFile), roundsLimit)
 	if err != nil {
 		return err

@@ -129,7 +129,7 @@ func (p *Packet) looksLikePacket() bool {
 
 // Analyze reads and understands everything in an opened source.
 func Analyze(src *Source, opts Options) *Packet {
-	p := &Packet{Path: src.Path, Source: src.Kind, FS: src.FS, src: src}
+	p := &Packet{Path: src.Path, Source: src.Kind, FS: src.FS, src: src, attention: &attentionScan{}}
 	p.Problems = append(p.Problems, src.Problems...)
 	// The diff is read, parsed and scanned on another core while the
 	// documents and findings are: on a big packet each takes tens of

@@ -268,6 +268,9 @@ type GateCheck struct {
 	Name   string `json:"name"`
 	OK     bool   `json:"ok"`
 	Detail string `json:"detail"`
+	// Info marks a check that informs without holding the gate: Ready
+	// ignores it (attention-reviewed).
+	Info bool `json:"info,omitempty"`
 }
 
 // Gate is the /ok to test checklist.

@@ -46,6 +46,9 @@ type Packet struct {
 	// History is every round of this work item vetter has seen, read from
 	// the reviewer's state directory by OpenStore (nil before that).
 	History *History
+	// Reviewed holds the reviewer's "looked at" marks on attention items,
+	// by Attention.Key, read from reviewed.json by OpenStore (nil before).
+	Reviewed map[string]ReviewMark
 	// Origin is what the place the packet came from knows (a pull request:
 	// its head, CI, /ok to test, other reviewers); nil for a plain packet.
 	Origin *Origin
@@ -61,6 +64,9 @@ type Packet struct {
 	// fingerprints maps each finding's fingerprint to its id, made when the
 	// findings are read (indexFingerprints).
 	fingerprints map[string]string
+	// attention is the diff's attention scan, made once (attention_packet.go);
+	// a pointer, so a copy of the Packet shares it. Load makes it.
+	attention *attentionScan
 }
 
 // Doc returns the document with the given packet-relative path, or nil.

@@ -20,6 +20,9 @@ type Summary struct {
 	Findings   []SummaryFinding  `json:"findings"`
 	Problems   []Problem         `json:"problems"`
 	Gate       Gate              `json:"gate"`
+	// Attention is what a vetter must look at in the diff, in the decision
+	// screen's order (attention_summary.go).
+	Attention []SummaryAttention `json:"attention"`
 	// Decision is the reviewer's gate decision on record, null when none.
 	Decision *SummaryDecision `json:"decision"`
 	// Source is what the packet's origin knows (source_pr.go); absent for a
@@ -127,6 +130,7 @@ type SummaryCitation struct {
 
 // Summarize builds the summary of a packet.
 func (p *Packet) Summarize() Summary {
+	attention := p.summaryAttention() // before the gate, which counts what it found
 	s := Summary{
 		Packet:     SummaryPacket{Path: p.Path, Source: p.Source, ID: p.Plan.ID, Title: p.Plan.Title},
 		Plan:       SummaryPlan{Route: p.Plan.Route, Template: p.Plan.Template, Engine: p.Plan.Engine, Recipes: nonNil(p.Plan.Recipes)},
@@ -137,6 +141,7 @@ func (p *Packet) Summarize() Summary {
 		Findings:   []SummaryFinding{},
 		Problems:   append([]Problem{}, p.Problems...),
 		Gate:       p.Gate(),
+		Attention:  attention,
 	}
 	if d, stands := p.DecisionStands(); d != nil {
 		s.Decision = &SummaryDecision{Decision: d.Decision, SHA: d.SHA, By: d.User, At: d.Time, Note: d.Note,
@@ -318,6 +323,8 @@ func (s Summary) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "       %s\n", clip(oneLine(f.Claim), 100))
 	}
 	fmt.Fprintln(w)
+	writeAttentionText(w, s.Attention)
+	fmt.Fprintln(w)
 	e, wn, in := problemCounts(s.Problems)
 	fmt.Fprintf(w, "Problems    %d errors, %d warnings, %d info\n", e, wn, in)
 	for _, p := range s.Problems {
@@ -331,8 +338,11 @@ func (s Summary) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "Gate        %s\n", ready)
 	for _, c := range s.Gate.Checks {
 		mark := "✗"
-		if c.OK {
+		switch {
+		case c.OK:
 			mark = "✓"
+		case c.Info:
+			mark = "!" // informs; does not hold the gate
 		}
 		fmt.Fprintf(w, "  %s %-18s %s\n", mark, c.Name, c.Detail)
 	}
@@ -452,6 +462,8 @@ func (s Summary) WriteMarkdown(w io.Writer) {
 		fmt.Fprintln(w)
 	}
 
+	writeAttentionMarkdown(w, s.Attention)
+
 	ready := "not ready"
 	if s.Gate.Ready {
 		ready = "ready"
@@ -477,7 +489,7 @@ func (s Summary) WriteMarkdown(w io.Writer) {
 	}
 	var missing []string
 	for _, c := range s.Gate.Checks {
-		if !c.OK {
+		if !c.OK && !c.Info {
 			missing = append(missing, "`"+c.Name+"` ("+c.Detail+")")
 		}
 	}

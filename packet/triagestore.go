@@ -152,6 +152,9 @@ func OpenStore(p *Packet, stateDir string) (*Store, error) {
 	s.base, s.baseSum = st, sum
 	p.Triage = st.clone()
 	p.Triage.Where = s.path
+	if p.Reviewed, err = s.ReadReviewed(); err != nil {
+		return nil, err
+	}
 	if !p.Partial {
 		h, err := s.recordRound()
 		if err != nil {

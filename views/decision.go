@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 	"sync"
 
@@ -20,7 +21,9 @@ type Decision struct {
 	attention []packet.Attention
 	scanned   bool                      // attention holds the scan's result
 	scan      func() []packet.Attention // the scan, run once wherever first asked
-	reviewed  map[string]bool           // by Attention.Key, for this session
+	// confirming is set while ok-to-test waits for a second O because high
+	// items are not marked reviewed; every key comes here meanwhile.
+	confirming bool
 }
 
 // DecideMsg asks the root to record a gate decision: it opens the note
@@ -34,13 +37,25 @@ type attentionMsg struct{ items []packet.Attention }
 
 func (attentionMsg) epochBound() {}
 
+// reviewedMsg carries the review marks as saved (or the error) back from
+// the command that wrote reviewed.json.
+type reviewedMsg struct {
+	marks map[string]packet.ReviewMark
+	text  string
+	err   error
+}
+
+// A save that lands after a reload is on disk, and the reloaded packet
+// read the marks from there.
+func (reviewedMsg) epochBound() {}
+
 // NewDecision builds the decision screen. Scanning the diff is linear but
 // takes a while on a big one (~20 ms for 200,000 lines), so it runs once, in
 // the background from Init, rather than before the first screen.
 func NewDecision(ctx *Context) *Decision {
-	d := &Decision{listScreen: listScreen{ctx: ctx, id: ScreenDecision}, reviewed: map[string]bool{}}
-	diff := ctx.Packet.Diff
-	d.scan = sync.OnceValue(func() []packet.Attention { return packet.ScanAttention(diff) })
+	d := &Decision{listScreen: listScreen{ctx: ctx, id: ScreenDecision}}
+	p := ctx.Packet // the packet keeps the scan, so the gate and the summary read the same one
+	d.scan = sync.OnceValue(func() []packet.Attention { return p.Attention() })
 	d.rebuild()
 	return d
 }
@@ -108,25 +123,26 @@ func (d *Decision) rebuild() {
 	add(st.Subtitle.Render("Gate ")+badge.Render(" "+word+" "), nil, -1)
 	for _, c := range g.Checks {
 		mark := st.Error.Render("✗")
-		if c.OK {
+		switch {
+		case c.OK:
 			mark = st.OK.Render("✓")
+		case c.Info:
+			mark = st.Warn.Render("!") // informs; does not hold the gate
 		}
 		add(fmt.Sprintf("  %s %-18s %s", mark, c.Name, st.Muted.Render(text(clipTo(c.Detail, w-22)))), gateTarget(p, c.Name), -1)
 	}
 	add("  "+st.Accent.Render(text(g.Command)), nil, -1)
 
 	add("", nil, -1)
-	done := 0
-	for _, a := range d.attention {
-		if d.reviewed[a.Key] {
-			done++
-		}
-	}
+	reviewed, high := p.HighReviewed(d.attention)
 	if !d.scanned {
 		add(st.Subtitle.Render("What a vetter must look at"), nil, -1)
 		add(st.Muted.Render("  scanning the diff…"), nil, -1)
 	} else {
-		add(st.Subtitle.Render(fmt.Sprintf("What a vetter must look at (%d, %d reviewed)", len(d.attention), done)), nil, -1)
+		add(st.Subtitle.Render(fmt.Sprintf("What a vetter must look at (%d; %d of %d high reviewed)", len(d.attention), reviewed, high)), nil, -1)
+	}
+	if d.confirming {
+		add(st.Warn.Render(text(fmt.Sprintf("  %d of %d high items are not marked reviewed: O again gives ok to test anyway, any other key cancels", high-reviewed, high))), nil, -1)
 	}
 	if d.scanned && len(d.attention) == 0 {
 		add(st.Muted.Render("  nothing in the diff runs in CI or at build time, downloads, executes, connects, decodes and runs,"), nil, -1)
@@ -134,7 +150,7 @@ func (d *Decision) rebuild() {
 	}
 	for i, a := range d.attention {
 		box := "[ ]"
-		if d.reviewed[a.Key] {
+		if _, ok := p.Reviewed[a.Key]; ok {
 			box = st.OK.Render("[✓]")
 		}
 		sev := st.Info
@@ -149,9 +165,12 @@ func (d *Decision) rebuild() {
 			where = fmt.Sprintf("%s:%d", a.Path, a.NewLine)
 		}
 		t := &Target{Screen: ScreenDiff, Path: a.Path, File: a.File, Hunk: a.Hunk, DiffLine: a.Line, Line: a.NewLine}
-		add(fmt.Sprintf("  %s %s %s  %s", box, sev.Render(fmt.Sprintf("%-6s", a.Severity)), text(a.Title), st.Accent.Render(text(clipTo(where, 60)))), t, i)
+		add(fmt.Sprintf("  %s %s %s  %s  %s", box, sev.Render(fmt.Sprintf("%-6s", a.Severity)), text(a.Title), st.Accent.Render(text(clipTo(where, 60))), st.Muted.Render(text(a.Rule))), t, i)
 		if a.Text != "" {
-			add("         "+st.Muted.Render(text(clipTo(strings.TrimSpace(a.Text), w-10))), nil, -1)
+			add("         "+st.Muted.Render(text(clipTo("> "+strings.TrimSpace(a.Text), w-10))), nil, -1)
+		}
+		if a.Why != "" {
+			add("         "+st.Muted.Render(text(clipTo("why: "+a.Why, w-10))), nil, -1)
 		}
 	}
 	add("", nil, -1)
@@ -166,9 +185,29 @@ func (d *Decision) Update(msg tea.Msg) tea.Cmd {
 	case attentionMsg:
 		d.attention, d.scanned = msg.items, true
 		d.rebuild()
+		// The gate's attention-reviewed check can count now: the screens
+		// that show the gate redraw.
+		return func() tea.Msg { return TriageChangedMsg{} }
+	case reviewedMsg:
+		if msg.err != nil {
+			return ReportError(msg.err)
+		}
+		d.ctx.Packet.Reviewed = msg.marks
+		d.rebuild()
+		// The gate's attention-reviewed check changed: every screen that
+		// shows the gate redraws, and the status says what was saved.
+		return tea.Batch(func() tea.Msg { return TriageChangedMsg{} }, func() tea.Msg { return StatusMsg{Text: msg.text} })
 	case ThemeChangedMsg, TriageChangedMsg:
 		d.rebuild()
 	case tea.KeyPressMsg:
+		if d.confirming {
+			d.confirming = false
+			d.rebuild()
+			if key.Matches(msg, km.OKToTest) {
+				return decide(packet.DecisionOkToTest)
+			}
+			return func() tea.Msg { return StatusMsg{Text: "ok to test cancelled"} }
+		}
 		r := d.list.selected()
 		switch {
 		case key.Matches(msg, km.Follow):
@@ -177,11 +216,16 @@ func (d *Decision) Update(msg tea.Msg) tea.Cmd {
 			}
 		case key.Matches(msg, km.Mark):
 			if r != nil && r.item >= 0 {
-				k := d.attention[r.item].Key
-				d.reviewed[k] = !d.reviewed[k]
-				d.rebuild()
+				return d.toggleReviewed(d.attention[r.item])
 			}
 		case key.Matches(msg, km.OKToTest):
+			if reviewed, high := d.ctx.Packet.HighReviewed(d.Attention()); reviewed < high {
+				d.confirming = true
+				d.rebuild()
+				return func() tea.Msg {
+					return StatusMsg{Text: fmt.Sprintf("%d of %d high items not reviewed: O again to give ok to test anyway", high-reviewed, high)}
+				}
+			}
 			return decide(packet.DecisionOkToTest)
 		case key.Matches(msg, km.Hold):
 			return decide(packet.DecisionHold)
@@ -196,18 +240,53 @@ func (d *Decision) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+// toggleReviewed marks an item reviewed, or unmarks it, in reviewed.json
+// beside the reviewer's triage. The write waits for the folder's lock and
+// syncs to disk, so it runs in a command; the marks come back in a
+// reviewedMsg and go into the packet in Update, where the screens read it.
+func (d *Decision) toggleReviewed(a packet.Attention) tea.Cmd {
+	_, was := d.ctx.Packet.Reviewed[a.Key]
+	word := "reviewed"
+	if was {
+		word = "not reviewed"
+	}
+	text := fmt.Sprintf("%s:%d marked %s", a.Path, a.NewLine, word)
+	store := d.ctx.Store
+	if store == nil {
+		// Nowhere to save: the mark lasts for this session, and the status says so.
+		marks := maps.Clone(d.ctx.Packet.Reviewed)
+		if marks == nil {
+			marks = map[string]packet.ReviewMark{}
+		}
+		if was {
+			delete(marks, a.Key)
+		} else {
+			marks[a.Key] = packet.ReviewMark{User: d.ctx.User, Time: d.ctx.Now(), Rule: a.Rule, Path: a.Path, Text: a.Text}
+		}
+		why := "no state folder"
+		if d.ctx.StoreErr != nil {
+			why = d.ctx.StoreErr.Error()
+		}
+		return func() tea.Msg {
+			return reviewedMsg{marks: marks, text: text + " for this session only (not saved: " + why + ")"}
+		}
+	}
+	user, now := d.ctx.User, d.ctx.Now()
+	return func() tea.Msg {
+		marks, err := store.SetReviewed([]packet.Attention{a}, !was, user, now)
+		return reviewedMsg{marks: marks, text: text, err: err}
+	}
+}
+
+// Capturing holds every key while ok-to-test waits for its confirmation.
+func (d *Decision) Capturing() bool { return d.confirming }
+
 func decide(decision string) tea.Cmd {
 	return func() tea.Msg { return DecideMsg{Decision: decision} }
 }
 
 // Status says how far the reviewer is.
 func (d *Decision) Status() string {
-	done := 0
-	for _, a := range d.attention {
-		if d.reviewed[a.Key] {
-			done++
-		}
-	}
 	word := "not ready"
 	if d.ctx.Packet.Gate().Ready {
 		word = "ready"
@@ -215,7 +294,8 @@ func (d *Decision) Status() string {
 	if !d.scanned {
 		return fmt.Sprintf("gate %s · scanning the diff", word)
 	}
-	return fmt.Sprintf("gate %s · %d/%d looked at", word, done, len(d.attention))
+	reviewed, high := d.ctx.Packet.HighReviewed(d.attention)
+	return fmt.Sprintf("gate %s · %d/%d reviewed", word, reviewed, high) // high items; the list's heading says so
 }
 
 // Bindings are the keys that work here.

@@ -1,0 +1,121 @@
+package packet
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The corpus under testdata/attention/corpus holds small malicious changes,
+// each with a .want manifest naming the high item a vetter must be shown
+// (path:line rule; line 0 for a whole-file item), and benign look-alikes
+// that must give no high item on any line. The thresholds are what the rules
+// achieve; lower them only knowingly.
+const (
+	corpusMinRecall        = 1.0 // every malicious change has its high item on the right file and line
+	corpusMaxFalseHighLine = 0   // no benign line is rated high
+)
+
+type corpusWant struct {
+	path string
+	line int
+	rule string
+}
+
+func readCorpusWant(t *testing.T, name string) corpusWant {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatalf("reading %s: %v", name, err)
+	}
+	loc, rule, ok := strings.Cut(strings.TrimSpace(string(data)), " ")
+	i := strings.LastIndexByte(loc, ':')
+	if !ok || i < 0 {
+		t.Fatalf("%s: want \"path:line rule\", got %q", name, data)
+	}
+	line, err := strconv.Atoi(loc[i+1:])
+	if err != nil {
+		t.Fatalf("%s: line %q: %v", name, loc[i+1:], err)
+	}
+	return corpusWant{loc[:i], line, rule}
+}
+
+func scanCorpusFile(t *testing.T, name string) []Attention {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatalf("reading %s: %v", name, err)
+	}
+	d, probs := ParseDiff(data)
+	if len(probs) > 0 {
+		t.Fatalf("parsing %s: %v", name, probs)
+	}
+	items := ScanAttention(d)
+	checkAttentionInvariants(t, d, items)
+	return items
+}
+
+func TestAttentionCorpus(t *testing.T) {
+	dir := filepath.Join("testdata", "attention", "corpus")
+	mal, _ := filepath.Glob(filepath.Join(dir, "malicious", "*.diff"))
+	ben, _ := filepath.Glob(filepath.Join(dir, "benign", "*.diff"))
+	if len(mal) < 40 || len(ben) < 20 {
+		t.Fatalf("corpus has %d malicious and %d benign changes; want at least 40 and 20", len(mal), len(ben))
+	}
+
+	hits := 0
+	var missed []string
+	for _, name := range mal {
+		want := readCorpusWant(t, strings.TrimSuffix(name, ".diff")+".want")
+		items := scanCorpusFile(t, name)
+		found, ruleOK := false, false
+		var got []string
+		for _, a := range items {
+			if a.Severity == AttentionHigh && a.Path == want.path && a.NewLine == want.line {
+				found = true
+				ruleOK = ruleOK || a.Rule == want.rule
+			}
+			got = append(got, fmt.Sprintf("%s %s:%d %s", a.Severity, a.Path, a.NewLine, a.Rule))
+		}
+		base := filepath.Base(name)
+		switch {
+		case !found:
+			missed = append(missed, base)
+			t.Logf("missed %s: want high %s:%d %s; got %q", base, want.path, want.line, want.rule, got)
+		case !ruleOK:
+			hits++
+			t.Errorf("%s: high item on %s:%d, but not from rule %s; got %q", base, want.path, want.line, want.rule, got)
+		default:
+			hits++
+		}
+	}
+
+	falseLines, falseFiles := 0, 0
+	for _, name := range ben {
+		for _, a := range scanCorpusFile(t, name) {
+			if a.Severity != AttentionHigh {
+				continue
+			}
+			if a.Hunk >= 0 {
+				falseLines++
+				t.Logf("false alarm in %s: %s:%d %s %q", filepath.Base(name), a.Path, a.NewLine, a.Rule, a.Text)
+			} else {
+				falseFiles++
+				t.Logf("high file item in benign %s: %s %s", filepath.Base(name), a.Path, a.Rule)
+			}
+		}
+	}
+
+	recall := float64(hits) / float64(len(mal))
+	t.Logf("attention corpus: recall %d/%d (%.1f%%), false high lines on %d benign changes: %d (high file items: %d)",
+		hits, len(mal), 100*recall, len(ben), falseLines, falseFiles)
+	if recall < corpusMinRecall {
+		t.Errorf("recall %.3f below %.3f; missed %v", recall, corpusMinRecall, missed)
+	}
+	if falseLines > corpusMaxFalseHighLine {
+		t.Errorf("%d false high lines on benign changes, want at most %d", falseLines, corpusMaxFalseHighLine)
+	}
+}

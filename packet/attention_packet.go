@@ -1,0 +1,88 @@
+package packet
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+)
+
+// attentionScan is a packet's attention scan, made once: the decision
+// screen makes it behind the first screen, and the gate, the summary and
+// the exports read the same result.
+type attentionScan struct {
+	once  sync.Once
+	done  atomic.Bool
+	items []Attention
+}
+
+// Attention returns what a vetter must look at in the packet's diff
+// (ScanAttention), scanning on the first call. Safe for concurrent use.
+func (p *Packet) Attention() []Attention {
+	if p.Partial {
+		return nil // a preview has no diff yet; the full load scans it
+	}
+	if p.attention == nil {
+		return ScanAttention(p.Diff) // a packet not made by Load: nothing to keep it in
+	}
+	p.attention.once.Do(func() {
+		p.attention.items = ScanAttention(p.Diff)
+		p.attention.done.Store(true)
+	})
+	return p.attention.items
+}
+
+// scannedAttention returns the scan if it has been made, without making it:
+// the gate must not hold up the first screen for a big diff.
+func (p *Packet) scannedAttention() ([]Attention, bool) {
+	if p.attention == nil {
+		return p.Attention(), true
+	}
+	if !p.attention.done.Load() {
+		return nil, false
+	}
+	return p.attention.items, true
+}
+
+// HighAttention returns the high items, in order.
+func HighAttention(items []Attention) []Attention {
+	var out []Attention
+	for _, a := range items {
+		if a.Severity == AttentionHigh {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// HighReviewed counts the high items and those the reviewer marked reviewed.
+func (p *Packet) HighReviewed(items []Attention) (reviewed, total int) {
+	for _, a := range items {
+		if a.Severity != AttentionHigh {
+			continue
+		}
+		total++
+		if _, ok := p.Reviewed[a.Key]; ok {
+			reviewed++
+		}
+	}
+	return reviewed, total
+}
+
+// attentionCheck is the gate's informational attention-reviewed check: it
+// does not make the gate not ready (the gate is about the packet's evidence,
+// and `vetter decide` has no way to look at a line), but the decision
+// screen asks for confirmation before ok-to-test while it is not ok.
+func (p *Packet) attentionCheck() GateCheck {
+	c := GateCheck{Name: CheckAttentionReviewed, OK: true, Info: true}
+	items, ok := p.scannedAttention()
+	switch r, n := p.HighReviewed(items); {
+	case !ok:
+		c.Detail = "scanning the diff"
+	case n == 0:
+		c.Detail = "no high items in the diff"
+	default:
+		c.OK = r == n
+		c.Detail = fmt.Sprintf("%d of %d high items reviewed", r, n)
+	}
+	return c
+}
