@@ -10,8 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"time"
-
-	"github.com/google/renameio/v2"
 )
 
 // ReviewedFile holds the reviewer's "looked at" marks on attention items,
@@ -84,12 +82,9 @@ func (s *Store) ReadReviewed() (map[string]ReviewMark, error) {
 // command, hands the result to whoever owns the packet.
 func (s *Store) SetReviewed(items []Attention, on bool, user string, now time.Time) (map[string]ReviewMark, error) {
 	path := s.ReviewedPath()
-	if err := os.MkdirAll(s.dir, 0o700); err != nil {
-		return nil, fmt.Errorf("saving review marks to %s: %w", path, err)
-	}
-	unlock, err := lockDir(s.dir)
+	unlock, err := s.lockFolder("saving review marks to " + path)
 	if err != nil {
-		return nil, fmt.Errorf("saving review marks to %s: locking its folder: %w", path, err)
+		return nil, err
 	}
 	defer unlock()
 	marks, err := s.ReadReviewed()
@@ -108,7 +103,7 @@ func (s *Store) SetReviewed(items []Attention, on bool, user string, now time.Ti
 	if err != nil {
 		return nil, fmt.Errorf("saving review marks to %s: %w", path, err)
 	}
-	if err := renameio.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+	if err := writeStateFile(path, append(data, '\n')); err != nil {
 		return nil, fmt.Errorf("saving review marks to %s: %w", path, err)
 	}
 	return marks, nil

@@ -205,7 +205,7 @@ func removeStaleTemps(dir string) {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		stale := strings.HasPrefix(name, "."+TriageFile) || strings.HasPrefix(name, "."+RoundsFile) || strings.HasPrefix(name, ".vetter-probe-")
+		stale := strings.HasPrefix(name, "."+TriageFile) || strings.HasPrefix(name, "."+RoundsFile) || strings.HasPrefix(name, "."+ReviewedFile) || strings.HasPrefix(name, ".vetter-probe-")
 		if stale && e.Type().IsRegular() {
 			os.Remove(filepath.Join(dir, name))
 		}

@@ -140,7 +140,7 @@ func (p *Packet) Triaged(f *Finding) bool {
 func (p *Packet) shippedDecisions() {
 	p.indexFingerprints()
 	p.Triage = &TriageState{Version: 1, Findings: map[string]*Decision{}}
-	for _, n := range []string{TriageFile, DecisionsFile, RoundsFile} {
+	for _, n := range []string{TriageFile, DecisionsFile, RoundsFile, ReviewedFile} {
 		if _, err := fs.Stat(p.FS, n); err == nil {
 			p.problem(CodePacketShipsDecisions, n, 0, "the packet carries its own triage; vetter ignores it ("+n+")")
 		}
