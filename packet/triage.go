@@ -114,16 +114,23 @@ func (p *Packet) DecisionStands() (d *GateDecision, stands bool) {
 }
 
 // DecisionNote says in one short sentence whether the decision on record
-// stands, or "" when there is none.
+// stands, or "" when there is none. It fits 80 columns: the verdict on the
+// decision comes first, SHAs are short.
 func (p *Packet) DecisionNote() string {
 	d, stands := p.DecisionStands()
+	short := func(s string) string {
+		if len(s) > 7 {
+			return s[:7]
+		}
+		return orDash(s)
+	}
 	switch {
 	case d == nil:
 		return ""
 	case stands:
-		return fmt.Sprintf("%s for %s by %s stands", d.Decision, shortSHA(d.SHA), orDash(d.User))
+		return fmt.Sprintf("%s for %s by %s stands", d.Decision, short(d.SHA), orDash(d.User))
 	default:
-		return fmt.Sprintf("%s was for %s; the head is %s: it no longer stands", d.Decision, shortSHA(d.SHA), shortSHA(orDash(p.DecisionSHA())))
+		return fmt.Sprintf("%s was for %s; the head is %s: it no longer stands", d.Decision, short(d.SHA), short(p.DecisionSHA()))
 	}
 }
 

@@ -96,12 +96,13 @@ func (d *Decision) rebuild() {
 		add(l, nil, -1)
 	}
 	if g := p.Triage; g != nil && g.Gate != nil {
-		line := fmt.Sprintf("recorded: %s by %s at %s for %s", g.Gate.Decision, g.Gate.User, g.Gate.Time.Format("2006-01-02 15:04"), g.Gate.SHA)
+		// Whether it stands comes first, so no width cuts it off.
+		style := st.Accent
 		if _, stands := p.DecisionStands(); !stands {
-			add(st.Warn.Render(text(line+" — the head has moved since; it no longer stands")), nil, -1)
-		} else {
-			add(st.Accent.Render(text(line)), nil, -1)
+			style = st.Warn
 		}
+		add(style.Render(text(p.DecisionNote())), nil, -1)
+		add("  "+st.Muted.Render(text(fmt.Sprintf("recorded by %s at %s for %s", g.Gate.User, g.Gate.Time.Format("2006-01-02 15:04"), g.Gate.SHA))), nil, -1)
 		if g.Gate.Note != "" {
 			add("  "+st.Muted.Render(text(clipTo(oneLine(g.Gate.Note), w-2))), nil, -1)
 		}

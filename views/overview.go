@@ -159,12 +159,11 @@ func (o *Overview) rebuild() {
 	add(st.Subtitle.Render("Gate  ")+gateStyle.Render(" "+gateWord+" ")+st.Muted.Render("  enter: the decision screen (7)"),
 		&Target{Screen: ScreenDecision, File: -1, Hunk: -1, DiffLine: -1})
 	if d := p.Triage; d != nil && d.Gate != nil {
-		line := fmt.Sprintf("  decided %s by %s for %s", d.Gate.Decision, d.Gate.User, d.Gate.SHA)
+		style := st.Accent
 		if _, stands := p.DecisionStands(); !stands {
-			add(st.Warn.Render(text(line+" — the head moved since; it no longer stands")), nil)
-		} else {
-			add(st.Accent.Render(text(line)), nil)
+			style = st.Warn
 		}
+		add(style.Render(text("  "+p.DecisionNote())), nil)
 	}
 	for _, c := range g.Checks {
 		mark := st.Error.Render("✗")

@@ -308,7 +308,7 @@ func TestSinceWithoutBeingTold(t *testing.T) {
 	a.root.Update(keyMsg("8"))
 	screen := ansi.Strip(a.Render())
 	for _, want := range []string{
-		"hold was for 1bb1c70f4285; the head is 5e2f0c7a9d14: it no longer stands",
+		"Decision: hold was for 1bb1c70; the head is 5e2f0c7: it no longer stands",
 		"Findings: 1 new, 1 resolved, 1 changed",
 		"· accepted", // unchanged #3 carries round 1's decision
 		"not re-run since the last round: 02-lint",

@@ -76,6 +76,9 @@ func (s *Since) rebuild() {
 		}
 		// The head's clause only: the decision line below says the rest.
 		note, _, _ := strings.Cut(c.Head.Note, "; ")
+		if c.Head.Moved {
+			note = "the head moved: what follows is what changed since " + short7(c.Head.Old)
+		}
 		add(style.Render(line(note)), nil)
 	}
 	// The first thing a re-review needs: whether the decision on record
@@ -227,6 +230,13 @@ func (s *Since) rebuild() {
 	}
 
 	s.list.setRows(rows)
+}
+
+func short7(sha string) string {
+	if len(sha) > 7 {
+		return sha[:7]
+	}
+	return sha
 }
 
 func short(sha string) string {

@@ -168,7 +168,7 @@ func TestDecisionOkToTestRefusedThenOverridden(t *testing.T) {
 		if g := r.ctx.Packet.Triage.Gate; g == nil || g.Decision != packet.DecisionOkToTest || g.Override == "" {
 			t.Errorf("gate decision %+v", g)
 		}
-		if s := ansi.Strip(r.Render()); !strings.Contains(s, "recorded: ok-to-test by tester") {
+		if s := ansi.Strip(r.Render()); !strings.Contains(s, "ok-to-test for 1bb1c70 by tester stands") || !strings.Contains(s, "recorded by tester at") {
 			t.Errorf("decision screen does not show the decision:\n%s", s)
 		}
 	})
