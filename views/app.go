@@ -46,6 +46,9 @@ type AppOptions struct {
 	Complete func(reuse map[string]*packet.Log) (*packet.Packet, error)
 	// PostOkToTest is Context.PostOkToTest for the packet opened.
 	PostOkToTest func(sha string) (string, error)
+	// PosterFor, when set, gives each packet opened from an inbox its own
+	// PostOkToTest (a pull request of the queue posts to itself).
+	PosterFor func(p *packet.Packet) func(sha string) (string, error)
 }
 
 // App is the program's model. It holds the inbox, the workbench (a Root on
@@ -165,6 +168,14 @@ func NewInboxApp(dir string, opts AppOptions) *App {
 	return a
 }
 
+// NewSourceApp opens the inbox of any source (the vetting queue): its rows
+// at once, filled once the program runs.
+func NewSourceApp(src InboxSource, opts AppOptions) *App {
+	a := newApp(opts)
+	a.inbox = NewInboxFrom(src, ui.NewStyles(a.dark, opts.NoColor))
+	return a
+}
+
 // Inbox returns the inbox, or nil for a single packet.
 func (a *App) Inbox() *Inbox { return a.inbox }
 
@@ -224,6 +235,9 @@ func (a *App) startRoot(p *packet.Packet, name string, start *Target, since *pac
 	ctx := NewContext(p, a.dark, a.opts.NoColor)
 	ctx.AsyncHighlight = a.opts.AsyncHighlight
 	ctx.PostOkToTest = a.opts.PostOkToTest
+	if a.opts.PosterFor != nil {
+		ctx.PostOkToTest = a.opts.PosterFor(p)
+	}
 	ctx.Work = a.work
 	ctx.Since = a.opts.Since
 	if since != nil {
@@ -320,7 +334,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, a.toRoot(msg)
 		}
 		return a, nil
-	case inboxRowMsg:
+	case inboxSourceMsg:
 		if a.inbox != nil {
 			return a, a.inbox.Update(msg)
 		}
@@ -387,6 +401,13 @@ func (a *App) open(msg InboxOpenMsg) tea.Cmd {
 	}
 	earlier := a.earlierRound(msg.Path)
 	return a.work.Cmd(func() tea.Msg {
+		if msg.Resolve != nil {
+			path, err := msg.Resolve()
+			if err != nil {
+				return appOpenedMsg{seq: seq, name: msg.Name, err: err}
+			}
+			msg.Path = path
+		}
 		p, err := packet.Load(msg.Path, opts)
 		if err != nil {
 			return appOpenedMsg{seq: seq, name: msg.Name, path: msg.Path, err: err}
