@@ -164,8 +164,8 @@ type Inbox struct {
 	st  *ui.Styles
 	km  ui.KeyMap
 
-	src      InboxSource
-	listErr  error
+	src     InboxSource
+	listErr error
 
 	all   []*InboxRow // every candidate, sorted
 	shown []*InboxRow // all, filtered, without non-packets

@@ -107,12 +107,12 @@ func (s *folderSource) Open(r *InboxRow) tea.Cmd {
 	return func() tea.Msg { return InboxOpenMsg{Name: name, Path: path} }
 }
 
-func (s *folderSource) Compare(a, b *InboxRow) int                   { return CompareInboxRows(a, b) }
-func (s *folderSource) Keep(*InboxRow) bool                          { return true }
+func (s *folderSource) Compare(a, b *InboxRow) int                  { return CompareInboxRows(a, b) }
+func (s *folderSource) Keep(*InboxRow) bool                         { return true }
 func (s *folderSource) Key(*Inbox, tea.KeyPressMsg) (tea.Cmd, bool) { return nil, false }
-func (s *folderSource) Columns() []inboxCol                          { return inboxCols }
-func (s *folderSource) Details(in *Inbox, r *InboxRow) string        { return in.packetDetails(r) }
-func (s *folderSource) Empty(*Inbox) string { return "no packets in this folder" }
+func (s *folderSource) Columns() []inboxCol                         { return inboxCols }
+func (s *folderSource) Details(in *Inbox, r *InboxRow) string       { return in.packetDetails(r) }
+func (s *folderSource) Empty(*Inbox) string                         { return "no packets in this folder" }
 func (s *folderSource) Help() string {
 	return "enter open · / filter · ↑↓ move · q quit"
 }
