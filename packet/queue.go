@@ -171,3 +171,9 @@ func (r *QueueRow) FromPacket(p *Packet) {
 		r.Decision = &QueueDecision{Decision: p.Triage.Gate.Decision, SHA: p.Triage.Gate.SHA}
 	}
 }
+
+// AwaitingMe reports whether the pull request awaits vetting and no
+// decision of the reviewer's stands for its head.
+func (r *QueueRow) AwaitingMe() bool {
+	return r.Awaiting && (r.Decision == nil || !r.Decision.Current)
+}

@@ -263,19 +263,13 @@ func (s *queueSource) Compare(a, b *InboxRow) int {
 	return packet.CompareQueueRows(a.PR, b.PR)
 }
 
-// awaitingMe: the PR awaits vetting and no decision of yours stands for
-// its head.
-func awaitingMe(q *packet.QueueRow) bool {
-	return q.Awaiting && (q.Decision == nil || !q.Decision.Current)
-}
-
 func (s *queueSource) Keep(r *InboxRow) bool {
 	q := r.PR
 	if q == nil {
 		return true
 	}
 	return (s.author == "" || strings.EqualFold(q.Author, s.author)) &&
-		(!s.hasPacket || q.Packet) && (!s.awaitingMe || awaitingMe(q))
+		(!s.hasPacket || q.Packet) && (!s.awaitingMe || q.AwaitingMe())
 }
 
 // Key: r refreshes, a keeps the selected row's author (again: everyone's),

@@ -162,3 +162,19 @@ func (s *Server) AddQueue(specs []PRSpec) {
 		s.More = append(s.More, NewPR(s.F.Owner, s.F.Repo, sp))
 	}
 }
+
+// BenchSpecs is n open pull requests for the queue's benchmark, numbered
+// from 100, each with a packet, copy-pr-bot's marker and a finding; every
+// third has a member's /ok to test on an older commit, every fifth fails CI.
+func BenchSpecs(n int) []PRSpec {
+	out := make([]PRSpec, n)
+	for i := range out {
+		sp := PRSpec{Number: 100 + i, Title: fmt.Sprintf("item %d: a change to vet", 100+i), Packet: true, Findings: 1 + i%3,
+			Marker: true, CIFailure: i%5 == 0, Commits: 2, Created: fmt.Sprintf("2026-11-%02dT10:00:00Z", 1+i%28)}
+		if i%3 == 0 {
+			sp.OkToTest = []OkSpec{{SHA: "head~1", By: "dana-maintainer", Association: "MEMBER"}}
+		}
+		out[i] = sp
+	}
+	return out
+}
