@@ -172,8 +172,8 @@ func (r *QueueRow) FromPacket(p *Packet) {
 	}
 }
 
-// AwaitingMe reports whether the pull request awaits vetting and no
-// decision of the reviewer's stands for its head.
+// AwaitingMe reports whether the pull request awaits vetting, is not a
+// draft, and no decision of the reviewer's stands for its head.
 func (r *QueueRow) AwaitingMe() bool {
-	return r.Awaiting && (r.Decision == nil || !r.Decision.Current)
+	return r.Awaiting && !r.Draft && (r.Decision == nil || !r.Decision.Current)
 }

@@ -49,6 +49,7 @@ type queueSource struct {
 
 	gen     int // bumped by every fill (r): events of an older one are dropped
 	filling bool
+	done    bool            // a fill has ended
 	listed  int             // rows listed by this fill
 	filled  map[string]bool // rows read by this fill
 	err     error
@@ -166,7 +167,7 @@ func (s *queueSource) Handle(in *Inbox, msg tea.Msg) (tea.Cmd, bool) {
 		}
 		switch {
 		case m.done:
-			s.filling, s.err = false, m.err
+			s.filling, s.done, s.err = false, true, m.err
 			if m.err != nil {
 				in.SetStatus("reading the queue: " + m.err.Error())
 			}
@@ -314,7 +315,7 @@ func (s *queueSource) Count(in *Inbox) string {
 }
 
 func (s *queueSource) Empty(*Inbox) string {
-	if s.filling {
+	if !s.done {
 		return "listing the open pull requests…"
 	}
 	return "no open pull requests"
@@ -411,7 +412,7 @@ func (s *queueSource) Columns() []inboxCol {
 	return []inboxCol{
 		{"PR", 6, 0, pr(func(q *packet.QueueRow) (string, string) { return fmt.Sprintf("#%d", q.Number), "" })},
 		{"Title", 0, 0, nil},
-		{"Author", 16, 3, pr(func(q *packet.QueueRow) (string, string) { return q.Author, "" })},
+		{"Author", 14, 3, pr(func(q *packet.QueueRow) (string, string) { return q.Author, "" })},
 		{"Age", 4, 5, pr(func(q *packet.QueueRow) (string, string) { return age(s.feed.Now(), q.CreatedAt), "" })},
 		{"Class", 6, 0, pr(read(func(q *packet.QueueRow) (string, string) {
 			w := map[string]string{packet.QueueReady: "ready", packet.QueueWork: "warn", packet.QueueMoved: "warn"}[q.Class]
@@ -449,7 +450,7 @@ func (s *queueSource) Columns() []inboxCol {
 			}
 			return shortSHA(q.OkToTest.SHA) + " old", "warn"
 		}))},
-		{"Yours", 15, 2, pr(func(q *packet.QueueRow) (string, string) {
+		{"Yours", 12, 2, pr(func(q *packet.QueueRow) (string, string) {
 			switch {
 			case q.Decision == nil:
 				return "—", ""

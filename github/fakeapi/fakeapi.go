@@ -232,6 +232,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		s.Posted = append(s.Posted, in.Body)
 		id := 10000 + len(s.Posted)
+		// The comment is the PR's from now on, as a member's, so a later
+		// read (the queue's row) sees it.
+		now := time.Now().UTC().Format(time.RFC3339)
+		f.Comments = append(f.Comments, map[string]any{"id": id, "node_id": fmt.Sprintf("IC_%d", id), "body": in.Body,
+			"user": map[string]any{"login": "you"}, "author_association": "MEMBER", "created_at": now, "updated_at": now,
+			"html_url": fmt.Sprintf("https://github.com/%s/%s/pull/%s#issuecomment-%d", f.Owner, f.Repo, n, id)})
 		writeJSON(w, 201, map[string]any{"id": id, "body": in.Body, "user": map[string]any{"login": "you"},
 			"html_url": fmt.Sprintf("https://github.com/%s/%s/pull/%s#issuecomment-%d", f.Owner, f.Repo, n, id)})
 	case r.Method == http.MethodPost && rest == "pulls/"+n+"/reviews":

@@ -1,6 +1,8 @@
 package fakeapi
 
 import (
+	"crypto/sha1"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -44,7 +46,8 @@ type OkSpec struct {
 
 // SHAOf is the commit SHA of commit i (0-based) of pull request n.
 func SHAOf(n, i int) string {
-	return fmt.Sprintf("%08x%032x", n, i+1)
+	sum := sha1.Sum(fmt.Appendf(nil, "pull request %d, commit %d", n, i))
+	return hex.EncodeToString(sum[:])
 }
 
 // NewPR builds a fixture pull request from a spec, in GitHub's shapes.
