@@ -240,7 +240,8 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 
 	// First round: each PR's comments and checks, all at once (the meter
 	// keeps InFlight of them on the wire). PRs with a packet then need
-	// their review threads, read for several PRs in one GraphQL query.
+	// their review threads, and PRs vetted for an older head their commits,
+	// read for several PRs in one GraphQL query.
 	type pending struct {
 		pull OpenPull
 		rd   *rowRead
@@ -264,7 +265,7 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 				send(QueueEvent{Row: row})
 				return
 			}
-			if !rd.packet {
+			if !rd.packet && !rd.needCommits {
 				row := q.finish(p, rd, nil)
 				send(QueueEvent{Row: row})
 				return
@@ -275,7 +276,7 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 		})
 	}
 	wg.Wait()
-	const batch = 10
+	const batch = 20
 	for i := 0; i < len(need); i += batch {
 		group := need[i:min(i+batch, len(need))]
 		wg.Go(func() {
@@ -283,14 +284,15 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 			for j, g := range group {
 				nums[j] = g.pull.Number
 			}
-			threads, err := q.threadsOf(ctx, c, nums)
+			more, err := q.moreOf(ctx, c, nums)
 			for _, g := range group {
 				if err != nil {
 					// The row shows without the other reviewers' findings
 					// rather than not at all; the error is reported.
 					g.rd.threadsErr = err
 				}
-				row := q.finish(g.pull, g.rd, threads[g.pull.Number])
+				g.rd.commits = more[g.pull.Number].commits
+				row := q.finish(g.pull, g.rd, more[g.pull.Number].threads)
 				send(QueueEvent{Row: row})
 			}
 			if err != nil {
@@ -329,12 +331,12 @@ func (q *Queue) ReadOne(ctx context.Context, number int) (packet.QueueRow, error
 		return *row, nil
 	}
 	var threads []Thread
-	if rd.packet {
-		m, err := q.threadsOf(ctx, c, []int{number})
+	if rd.packet || rd.needCommits {
+		m, err := q.moreOf(ctx, c, []int{number})
 		if err != nil {
 			return packet.QueueRow{}, err
 		}
-		threads = m[number]
+		threads, rd.commits = m[number].threads, m[number].commits
 	}
 	row := q.finish(p, rd, threads)
 	_ = q.Save()
@@ -355,17 +357,18 @@ func (q *Queue) listRow(p OpenPull) packet.QueueRow {
 
 // rowRead is what one PR's requests returned.
 type rowRead struct {
-	comments   []IssueComment
-	checks     []CheckRun
-	commits    []Commit
-	packet     bool
-	inputs     string
-	threadsErr error
+	comments []IssueComment
+	checks   []CheckRun
+	// commits are the PR's commits (their SHAs, oldest first), read only
+	// when a counting /ok to test names an older commit (needCommits).
+	commits     []string
+	needCommits bool
+	packet      bool
+	inputs      string
+	threadsErr  error
 }
 
-// readRow reads a PR's comments and the head's check runs at once, then,
-// when a counting /ok to test names an older commit, the PR's commits to
-// count those after it.
+// readRow reads a PR's comments and the head's check runs at once.
 func (q *Queue) readRow(ctx context.Context, c *Client, p OpenPull) (*rowRead, error) {
 	repo := fmt.Sprintf("repos/%s/%s", q.Ref.Owner, q.Ref.Repo)
 	name := q.prName(p.Number)
@@ -387,10 +390,9 @@ func (q *Queue) readRow(ctx context.Context, c *Client, p OpenPull) (*rowRead, e
 	}
 	slices.SortStableFunc(rd.comments, func(a, b IssueComment) int { return a.CreatedAt.Compare(b.CreatedAt) })
 	if last := lastCounting(rd.comments); last != nil && !sameSHA(last.SHA, p.Head.SHA) {
-		var err error
-		if rd.commits, err = getAll[Commit](ctx, c, fmt.Sprintf("%s/pulls/%d/commits", repo, p.Number), "the commits of "+name); err != nil {
-			return nil, err
-		}
+		// How many commits came since is asked with the threads; the head
+		// (in the inputs below) fixes them.
+		rd.needCommits = true
 	}
 	trusted := func(ic IssueComment) bool {
 		return ic.User.Login == p.User.Login || packet.OkToTestCounts(ic.AuthorAssociation)
@@ -403,9 +405,6 @@ func (q *Queue) readRow(ctx context.Context, c *Client, p OpenPull) (*rowRead, e
 		enc.Encode([]any{ic.ID, ic.UpdatedAt, ic.Body, ic.User.Login, ic.AuthorAssociation})
 	}
 	enc.Encode(rd.checks)
-	for _, cm := range rd.commits {
-		enc.Encode(cm.SHA)
-	}
 	rd.inputs = hex.EncodeToString(h.Sum(nil))[:24]
 	return rd, nil
 }
@@ -460,7 +459,7 @@ func (q *Queue) finish(p OpenPull, rd *rowRead, threads []Thread) *packet.QueueR
 		row.OkToTest = &packet.OriginOkToTest{SHA: last.SHA, By: last.By, At: last.At}
 		if len(rd.commits) > 0 {
 			for i, cm := range rd.commits {
-				if sameSHA(last.SHA, cm.SHA) {
+				if sameSHA(last.SHA, cm) {
 					n := len(rd.commits) - 1 - i
 					row.CommitsSinceOK = &n
 				}
@@ -504,7 +503,7 @@ func (q *Queue) loadPacket(n int) (*packet.Packet, error) {
 
 func (q *Queue) buildPacket(p OpenPull, rd *rowRead, threads []Thread) (*packet.Packet, error) {
 	d := &Data{Ref: Ref{Host: q.Ref.Host, Owner: q.Ref.Owner, Repo: q.Ref.Repo, Number: p.Number}, Pull: p.Pull,
-		Comments: rd.comments, CheckRuns: rd.checks, Threads: threads, Commits: rd.commits}
+		Comments: rd.comments, CheckRuns: rd.checks, Threads: threads}
 	b, err := Build(d, "")
 	if err != nil {
 		return nil, err
@@ -515,18 +514,25 @@ func (q *Queue) buildPacket(p OpenPull, rd *rowRead, threads []Thread) (*packet.
 	return q.loadPacket(p.Number)
 }
 
-// threadsOf reads the review threads of several pull requests in one
-// GraphQL query (an alias per PR); a PR with more than a page of threads is
-// read on, page by page, on its own.
-func (q *Queue) threadsOf(ctx context.Context, c *Client, nums []int) (map[int][]Thread, error) {
+// prMore is what the queue reads of a pull request through GraphQL.
+type prMore struct {
+	threads []Thread
+	commits []string // SHAs, oldest first (the last 100)
+}
+
+// moreOf reads the review threads and the last commits of several pull
+// requests in one GraphQL query (an alias per PR); a PR with more than a
+// page of threads is read on, page by page, on its own.
+func (q *Queue) moreOf(ctx context.Context, c *Client, nums []int) (map[int]prMore, error) {
 	var b strings.Builder
-	b.WriteString("query queueThreads($owner: String!, $repo: String!) {\n  repository(owner: $owner, name: $repo) {\n")
+	b.WriteString("query queueRows($owner: String!, $repo: String!) {\n  repository(owner: $owner, name: $repo) {\n")
 	for _, n := range nums {
-		fmt.Fprintf(&b, "    pr%d: pullRequest(number: %d) { ...threads }\n", n, n)
+		fmt.Fprintf(&b, "    pr%d: pullRequest(number: %d) { ...row }\n", n, n)
 	}
 	b.WriteString(`  }
 }
-fragment threads on PullRequest {
+fragment row on PullRequest {
+  commits(last: 100) { nodes { commit { oid } } }
   reviewThreads(first: 100) {
     pageInfo { hasNextPage endCursor }
     nodes {
@@ -536,6 +542,13 @@ fragment threads on PullRequest {
   }
 }`)
 	type page struct {
+		Commits struct {
+			Nodes []struct {
+				Commit struct {
+					OID string `json:"oid"`
+				} `json:"commit"`
+			} `json:"nodes"`
+		} `json:"commits"`
 		ReviewThreads struct {
 			PageInfo struct {
 				HasNextPage bool `json:"hasNextPage"`
@@ -549,21 +562,25 @@ fragment threads on PullRequest {
 	if err := c.graphQL(ctx, b.String(), map[string]any{"owner": q.Ref.Owner, "repo": q.Ref.Repo}, "the review threads of "+q.Name(), &data); err != nil {
 		return nil, err
 	}
-	out := map[int][]Thread{}
+	out := map[int]prMore{}
 	for _, n := range nums {
 		pg := data.Repository[fmt.Sprintf("pr%d", n)]
 		if pg == nil {
 			continue
 		}
-		if !pg.ReviewThreads.PageInfo.HasNextPage {
-			out[n] = pg.ReviewThreads.Nodes
-			continue
+		var m prMore
+		for _, cm := range pg.Commits.Nodes {
+			m.commits = append(m.commits, cm.Commit.OID)
 		}
-		all, err := c.threads(ctx, Ref{Host: q.Ref.Host, Owner: q.Ref.Owner, Repo: q.Ref.Repo, Number: n})
-		if err != nil {
-			return nil, err
+		m.threads = pg.ReviewThreads.Nodes
+		if pg.ReviewThreads.PageInfo.HasNextPage {
+			all, err := c.threads(ctx, Ref{Host: q.Ref.Host, Owner: q.Ref.Owner, Repo: q.Ref.Repo, Number: n})
+			if err != nil {
+				return nil, err
+			}
+			m.threads = all
 		}
-		out[n] = all
+		out[n] = m
 	}
 	return out, nil
 }

@@ -447,7 +447,12 @@ func (s *Server) graphql(w http.ResponseWriter, r *http.Request) {
 		for _, m := range aliases {
 			num, _ := strconv.Atoi(m[2])
 			if f := s.byNumber(num); f != nil {
-				repo[m[1]] = map[string]any{"reviewThreads": page(f, 0)}
+				var commits []any
+				for _, c := range f.Commits {
+					sha, _ := c.(map[string]any)["sha"].(string)
+					commits = append(commits, map[string]any{"commit": map[string]any{"oid": sha}})
+				}
+				repo[m[1]] = map[string]any{"reviewThreads": page(f, 0), "commits": map[string]any{"nodes": commits}}
 			} else {
 				repo[m[1]] = nil
 			}
