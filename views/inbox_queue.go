@@ -412,7 +412,7 @@ func (s *queueSource) Columns() []inboxCol {
 	return []inboxCol{
 		{"PR", 6, 0, pr(func(q *packet.QueueRow) (string, string) { return fmt.Sprintf("#%d", q.Number), "" })},
 		{"Title", 0, 0, nil},
-		{"Author", 14, 3, pr(func(q *packet.QueueRow) (string, string) { return q.Author, "" })},
+		{"Author", 12, 3, pr(func(q *packet.QueueRow) (string, string) { return q.Author, "" })},
 		{"Age", 4, 5, pr(func(q *packet.QueueRow) (string, string) { return age(s.feed.Now(), q.CreatedAt), "" })},
 		{"Class", 6, 0, pr(read(func(q *packet.QueueRow) (string, string) {
 			w := map[string]string{packet.QueueReady: "ready", packet.QueueWork: "warn", packet.QueueMoved: "warn"}[q.Class]
@@ -426,7 +426,7 @@ func (s *queueSource) Columns() []inboxCol {
 			return h, ""
 		})},
 		{"Verdict", 7, 4, pr(pk(func(q *packet.QueueRow) (string, string) { return orDash(q.Verdict), q.Verdict }))},
-		{"Valid.", 6, 4, pr(pk(func(q *packet.QueueRow) (string, string) {
+		{"Valid", 5, 4, pr(pk(func(q *packet.QueueRow) (string, string) {
 			w := "validated"
 			if q.Evidence.Validated < q.Evidence.Total || q.Evidence.Total == 0 {
 				w = "failing"
@@ -441,7 +441,7 @@ func (s *queueSource) Columns() []inboxCol {
 			return fmt.Sprintf("%d/%d", q.FindingsOpen, q.FindingsTotal), w
 		}))},
 		{"CI", 6, 3, pr(read(func(q *packet.QueueRow) (string, string) { return ciCell(q.CI) }))},
-		{"/ok to test", 13, 1, pr(read(func(q *packet.QueueRow) (string, string) {
+		{"/ok to test", 12, 1, pr(read(func(q *packet.QueueRow) (string, string) {
 			switch {
 			case q.OkToTest == nil:
 				return "—", ""
@@ -450,7 +450,7 @@ func (s *queueSource) Columns() []inboxCol {
 			}
 			return shortSHA(q.OkToTest.SHA) + " old", "warn"
 		}))},
-		{"Yours", 12, 2, pr(func(q *packet.QueueRow) (string, string) {
+		{"Yours", 11, 2, pr(func(q *packet.QueueRow) (string, string) {
 			switch {
 			case q.Decision == nil:
 				return "—", ""
