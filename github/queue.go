@@ -430,6 +430,8 @@ func (q *Queue) reuse(p OpenPull, rd *rowRead) (*packet.QueueRow, bool) {
 	}
 	row := e.Row
 	row.Loaded = true
+	// The marker depends on --awaiting, which may differ from the last visit's.
+	row.Marker = q.marker(rd.comments)
 	if row.Packet {
 		pk, err := q.loadPacket(p.Number)
 		if err != nil {
@@ -449,12 +451,7 @@ func (q *Queue) finish(p OpenPull, rd *rowRead, threads []Thread) *packet.QueueR
 	row := q.listRow(p)
 	row.Loaded = true
 	row.CI = ciCounts(rd.checks)
-	for _, ic := range rd.comments {
-		if q.opts.Awaiting.MatchString(ic.Body) {
-			row.Marker = true
-			break
-		}
-	}
+	row.Marker = q.marker(rd.comments)
 	if last := lastCounting(rd.comments); last != nil {
 		row.OkToTest = &packet.OriginOkToTest{SHA: last.SHA, By: last.By, At: last.At}
 		if len(rd.commits) > 0 {
@@ -487,6 +484,16 @@ func (q *Queue) finish(p OpenPull, rd *rowRead, threads []Thread) *packet.QueueR
 	q.entries[p.Number] = &queueEntry{Row: row, Inputs: inputs}
 	q.mu.Unlock()
 	return &row
+}
+
+// marker reports whether a comment matches the "awaiting vetting" pattern.
+func (q *Queue) marker(comments []IssueComment) bool {
+	for _, ic := range comments {
+		if q.opts.Awaiting.MatchString(ic.Body) {
+			return true
+		}
+	}
+	return false
 }
 
 func (q *Queue) packetDir(n int) string { return filepath.Join(q.dir, strconv.Itoa(n)) }
