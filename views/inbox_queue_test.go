@@ -2,6 +2,7 @@ package views
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -189,5 +190,22 @@ func TestQueueOpenBackAndAPostedDecision(t *testing.T) {
 	}
 	if r.PR.Class != packet.QueueVetted || r.PR.OkToTest == nil || !r.PR.OkToTest.Current {
 		t.Errorf("after the post the row should be vetted at the head: %+v", r.PR)
+	}
+}
+
+func TestQueueShowsALowRateLimit(t *testing.T) {
+	a, s, q := queueApp(t, t.TempDir())
+	s.RateRemaining = 40
+	src := a.Inbox().src.(*queueSource)
+	src.feed.Rate = func() string {
+		if st := q.Stats(); st.RateLow() {
+			return fmt.Sprintf("rate limit %d of %d left", st.RateRemaining, st.RateLimit)
+		}
+		return ""
+	}
+	drainQueue(a, a.Init())
+	top := strings.SplitN(ansi.Strip(a.View().Content), "\n", 2)[0]
+	if !strings.Contains(top, "rate limit") || !strings.Contains(top, "of 5000 left") {
+		t.Errorf("the top line should say the rate limit runs low: %q", top)
 	}
 }
