@@ -246,40 +246,22 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 		pull OpenPull
 		rd   *rowRead
 	}
-	var pmu sync.Mutex
-	var need []pending
+	var errMu sync.Mutex
 	var firstErr error
-	var wg sync.WaitGroup
-	for _, p := range pulls {
-		wg.Go(func() {
-			rd, err := q.readRow(ctx, c, p)
-			if err != nil {
-				pmu.Lock()
-				if firstErr == nil {
-					firstErr = err
-				}
-				pmu.Unlock()
-				return
-			}
-			if row, ok := q.reuse(p, rd); ok {
-				send(QueueEvent{Row: row})
-				return
-			}
-			if !rd.packet && !rd.needCommits {
-				row := q.finish(p, rd, nil)
-				send(QueueEvent{Row: row})
-				return
-			}
-			pmu.Lock()
-			need = append(need, pending{p, rd})
-			pmu.Unlock()
-		})
+	fail := func(err error) {
+		errMu.Lock()
+		defer errMu.Unlock()
+		if firstErr == nil {
+			firstErr = err
+		}
 	}
-	wg.Wait()
+	// The GraphQL queries start as soon as a batch of PRs needs one, so
+	// they share the wire with the first round rather than wait for it.
 	const batch = 20
-	for i := 0; i < len(need); i += batch {
-		group := need[i:min(i+batch, len(need))]
-		wg.Go(func() {
+	needs := make(chan pending)
+	var batches sync.WaitGroup
+	runBatch := func(group []pending) {
+		batches.Go(func() {
 			nums := make([]int, len(group))
 			for j, g := range group {
 				nums[j] = g.pull.Number
@@ -292,19 +274,50 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 					g.rd.threadsErr = err
 				}
 				g.rd.commits = more[g.pull.Number].commits
-				row := q.finish(g.pull, g.rd, more[g.pull.Number].threads)
-				send(QueueEvent{Row: row})
+				send(QueueEvent{Row: q.finish(g.pull, g.rd, more[g.pull.Number].threads)})
 			}
 			if err != nil {
-				pmu.Lock()
-				if firstErr == nil {
-					firstErr = err
-				}
-				pmu.Unlock()
+				fail(err)
 			}
 		})
 	}
+	batcher := make(chan struct{})
+	go func() {
+		defer close(batcher)
+		var group []pending
+		for p := range needs {
+			if group = append(group, p); len(group) == batch {
+				runBatch(group)
+				group = nil
+			}
+		}
+		if len(group) > 0 {
+			runBatch(group)
+		}
+	}()
+	var wg sync.WaitGroup
+	for _, p := range pulls {
+		wg.Go(func() {
+			rd, err := q.readRow(ctx, c, p)
+			if err != nil {
+				fail(err)
+				return
+			}
+			if row, ok := q.reuse(p, rd); ok {
+				send(QueueEvent{Row: row})
+				return
+			}
+			if !rd.packet && !rd.needCommits {
+				send(QueueEvent{Row: q.finish(p, rd, nil)})
+				return
+			}
+			needs <- pending{p, rd}
+		})
+	}
 	wg.Wait()
+	close(needs)
+	<-batcher
+	batches.Wait()
 	_ = q.Save()
 	return firstErr
 }
