@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"vetter/packet"
@@ -57,6 +58,17 @@ type queueSource struct {
 	author     string
 	hasPacket  bool
 	awaitingMe bool
+	keys       queueKeys
+}
+
+// queueKeys are the queue's own keys, beside the inbox's.
+type queueKeys struct {
+	Refresh, Author, Packet, Mine key.Binding
+}
+
+func defaultQueueKeys() queueKeys {
+	b := func(k, desc string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc)) }
+	return queueKeys{Refresh: b("r", "refresh"), Author: b("a", "author"), Packet: b("p", "packet"), Mine: b("m", "awaiting me")}
 }
 
 // NewQueueSource is the vetting queue as an inbox source.
@@ -64,7 +76,8 @@ func NewQueueSource(feed QueueFeed) InboxSource {
 	if feed.Now == nil {
 		feed.Now = time.Now
 	}
-	return &queueSource{feed: feed, author: feed.Author, hasPacket: feed.HasPacket, awaitingMe: feed.AwaitingMe, filled: map[string]bool{}}
+	return &queueSource{feed: feed, author: feed.Author, hasPacket: feed.HasPacket, awaitingMe: feed.AwaitingMe,
+		filled: map[string]bool{}, keys: defaultQueueKeys()}
 }
 
 // queueEventMsg is one thing a fill learned: a repository's list, a row,
@@ -122,7 +135,8 @@ func (s *queueSource) Start(in *Inbox) tea.Cmd {
 	clear(s.filled)
 	gen, feed := s.gen, s.feed
 	if feed.Fill == nil {
-		s.filling = false
+		// Offline: the cache is all there is.
+		s.filling, s.done = false, true
 		return nil
 	}
 	return func() tea.Msg {
@@ -276,20 +290,24 @@ func (s *queueSource) Keep(r *InboxRow) bool {
 // Key: r refreshes, a keeps the selected row's author (again: everyone's),
 // p keeps the rows with a packet, m the rows awaiting you.
 func (s *queueSource) Key(in *Inbox, msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	switch msg.String() {
-	case "r":
+	switch {
+	case key.Matches(msg, s.keys.Refresh):
+		if s.feed.Fill == nil {
+			in.SetStatus("offline: the rows are the last visit's")
+			return nil, true
+		}
 		in.SetStatus("refreshing…")
 		return s.Start(in), true
-	case "a":
+	case key.Matches(msg, s.keys.Author):
 		switch r := in.Selected(); {
 		case s.author != "":
 			s.author = ""
 		case r != nil && r.PR != nil:
 			s.author = r.PR.Author
 		}
-	case "p":
+	case key.Matches(msg, s.keys.Packet):
 		s.hasPacket = !s.hasPacket
-	case "m":
+	case key.Matches(msg, s.keys.Mine):
 		s.awaitingMe = !s.awaitingMe
 	default:
 		return nil, false
@@ -332,7 +350,11 @@ func (s *queueSource) Help() string {
 	if s.awaitingMe {
 		on = append(on, "awaiting me")
 	}
-	h := "enter open · / filter · a author · p packet · m awaiting me · r refresh · q quit"
+	h := "enter open · / filter"
+	for _, b := range []key.Binding{s.keys.Author, s.keys.Packet, s.keys.Mine, s.keys.Refresh} {
+		h += " · " + b.Help().Key + " " + b.Help().Desc
+	}
+	h += " · q quit"
 	if len(on) > 0 {
 		h = "only " + strings.Join(on, ", ") + " · " + h
 	}
