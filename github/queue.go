@@ -203,9 +203,11 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(ctx, c.timeout)
-	defer cancel()
-	pulls, err := getAll[OpenPull](ctx, c, fmt.Sprintf("repos/%s/%s/pulls?state=open", q.Ref.Owner, q.Ref.Repo), "the open pull requests of "+q.Name())
+	// --timeout bounds each step (the list, a row, a query), not the whole
+	// queue, whose length has no bound.
+	lctx, cancel := context.WithTimeout(ctx, c.timeout)
+	pulls, err := getAll[OpenPull](lctx, c, fmt.Sprintf("repos/%s/%s/pulls?state=open", q.Ref.Owner, q.Ref.Repo), "the open pull requests of "+q.Name())
+	cancel()
 	if err != nil {
 		return err
 	}
@@ -266,7 +268,9 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 			for j, g := range group {
 				nums[j] = g.pull.Number
 			}
-			more, err := q.moreOf(ctx, c, nums)
+			bctx, cancel := context.WithTimeout(ctx, c.timeout)
+			more, err := q.moreOf(bctx, c, nums)
+			cancel()
 			for _, g := range group {
 				if err != nil {
 					// The row shows without the other reviewers' findings
@@ -295,10 +299,18 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 			runBatch(group)
 		}
 	}()
+	// Rows are read InFlight at a time (their requests two at a time fill
+	// the meter's slots), so a row's timeout starts when it is read, not
+	// while it waits behind the others.
+	rows := make(chan struct{}, q.opts.InFlight)
 	var wg sync.WaitGroup
 	for _, p := range pulls {
 		wg.Go(func() {
-			rd, err := q.readRow(ctx, c, p)
+			rows <- struct{}{}
+			rctx, cancel := context.WithTimeout(ctx, c.timeout)
+			rd, err := q.readRow(rctx, c, p)
+			cancel()
+			<-rows
 			if err != nil {
 				fail(err)
 				return
