@@ -271,6 +271,9 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 			bctx, cancel := context.WithTimeout(ctx, c.timeout)
 			more, err := q.moreOf(bctx, c, nums)
 			cancel()
+			// Rebuilding and loading the packets is CPU work: the rows of
+			// a batch are finished side by side.
+			var fw sync.WaitGroup
 			for _, g := range group {
 				if err != nil {
 					// The row shows without the other reviewers' findings
@@ -278,8 +281,9 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 					g.rd.threadsErr = err
 				}
 				g.rd.commits = more[g.pull.Number].commits
-				send(QueueEvent{Row: q.finish(g.pull, g.rd, more[g.pull.Number].threads)})
+				fw.Go(func() { send(QueueEvent{Row: q.finish(g.pull, g.rd, more[g.pull.Number].threads)}) })
 			}
+			fw.Wait()
 			if err != nil {
 				fail(err)
 			}
@@ -299,10 +303,10 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 			runBatch(group)
 		}
 	}()
-	// Rows are read InFlight at a time (their requests two at a time fill
-	// the meter's slots), so a row's timeout starts when it is read, not
-	// while it waits behind the others.
-	rows := make(chan struct{}, q.opts.InFlight)
+	// Rows are read twice InFlight at a time (their requests, two a row,
+	// keep the meter's slots full), so a row's timeout starts when it is
+	// read, not while it waits behind the whole queue.
+	rows := make(chan struct{}, 2*q.opts.InFlight)
 	var wg sync.WaitGroup
 	for _, p := range pulls {
 		wg.Go(func() {
