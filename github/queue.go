@@ -76,6 +76,9 @@ type queueEntry struct {
 	// Inputs is a hash of the answers the row came from: equal inputs,
 	// equal row (but for the reviewer's state, read every time).
 	Inputs string `json:"inputs"`
+	// UpdatedAt is the PR's updated_at when the row was read: with the same
+	// head, a PR whose updated_at did not move most likely needs no GraphQL.
+	UpdatedAt string `json:"updated_at"`
 }
 
 // NewQueue prepares the queue of host/owner/repo (ref.Number is ignored).
@@ -220,9 +223,13 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 	}
 	list := make([]packet.QueueRow, len(pulls))
 	open := map[int]bool{}
+	var fresh []int // PRs new or changed since the last visit
 	q.mu.Lock()
 	for i, p := range pulls {
 		open[p.Number] = true
+		if e := q.entries[p.Number]; e == nil || e.Row.HeadSHA != p.Head.SHA || e.UpdatedAt != p.UpdatedAt || e.Inputs == "" {
+			fresh = append(fresh, p.Number)
+		}
 		r := q.listRow(p)
 		if e := q.entries[p.Number]; e != nil && e.Row.HeadSHA == p.Head.SHA {
 			// What the last visit knew stays on screen until the row is read.
@@ -257,11 +264,37 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 			firstErr = err
 		}
 	}
-	// The GraphQL queries start as soon as a batch of PRs needs one, so
-	// they share the wire with the first round rather than wait for it.
+	// The GraphQL queries for the PRs new or changed since the last visit
+	// are sent at once, beside the first round, whether or not the comments
+	// turn out to carry a packet: three queries for sixty PRs cost less
+	// than the round trip they save. The others that need one (their
+	// comments changed) are batched as soon as twenty do.
 	const batch = 20
-	needs := make(chan pending)
+	type early struct {
+		done chan struct{}
+		more prMore
+		err  error
+	}
 	var batches sync.WaitGroup
+	ahead := map[int]*early{}
+	for i := 0; i < len(fresh); i += batch {
+		nums := fresh[i:min(i+batch, len(fresh))]
+		group := make([]*early, len(nums))
+		for j, n := range nums {
+			group[j] = &early{done: make(chan struct{})}
+			ahead[n] = group[j]
+		}
+		batches.Go(func() {
+			bctx, cancel := context.WithTimeout(ctx, c.timeout)
+			more, err := q.moreOf(bctx, c, nums)
+			cancel()
+			for j, n := range nums {
+				group[j].more, group[j].err = more[n], err
+				close(group[j].done)
+			}
+		})
+	}
+	needs := make(chan pending)
 	runBatch := func(group []pending) {
 		batches.Go(func() {
 			nums := make([]int, len(group))
@@ -325,6 +358,15 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 			}
 			if !rd.packet && !rd.needCommits {
 				send(QueueEvent{Row: q.finish(p, rd, nil)})
+				return
+			}
+			if e := ahead[p.Number]; e != nil {
+				<-e.done
+				rd.commits, rd.threadsErr = e.more.commits, e.err
+				send(QueueEvent{Row: q.finish(p, rd, e.more.threads)})
+				if e.err != nil {
+					fail(e.err)
+				}
 				return
 			}
 			needs <- pending{p, rd}
@@ -510,7 +552,7 @@ func (q *Queue) finish(p OpenPull, rd *rowRead, threads []Thread) *packet.QueueR
 	}
 	row.Settle(q.opts.All)
 	q.mu.Lock()
-	q.entries[p.Number] = &queueEntry{Row: row, Inputs: inputs}
+	q.entries[p.Number] = &queueEntry{Row: row, Inputs: inputs, UpdatedAt: p.UpdatedAt}
 	q.mu.Unlock()
 	return &row
 }
