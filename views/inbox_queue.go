@@ -484,7 +484,9 @@ func (s *queueSource) Columns() []inboxCol {
 	}
 }
 
-// Details says everything about the selected pull request on one line.
+// Details says everything about the selected pull request on one line,
+// what decides its place first: the columns already show the packet's
+// figures, and a narrow terminal cuts the end.
 func (s *queueSource) Details(in *Inbox, r *InboxRow) string {
 	st := in.st
 	q := r.PR
@@ -495,29 +497,24 @@ func (s *queueSource) Details(in *Inbox, r *InboxRow) string {
 	if q.Draft {
 		parts = append(parts, "draft")
 	}
-	head := "head " + shortSHA(q.HeadSHA)
-	parts = append(parts, head)
+	parts = append(parts, "head "+shortSHA(q.HeadSHA))
 	if !q.Loaded {
 		parts = append(parts, "reading…")
 		return st.Line(strings.Join(parts, " · "), st.Muted)
 	}
-	if q.Packet {
-		gate := "gate not ready"
-		if q.GateReady {
-			gate = "gate ready"
-		}
-		parts = append(parts, fmt.Sprintf("%s/%s", orDash(q.Verdict), orDash(q.Assessment)),
-			fmt.Sprintf("%d/%d validated", q.Evidence.Validated, q.Evidence.Total),
-			fmt.Sprintf("%d of %d findings open", q.FindingsOpen, q.FindingsTotal), gate)
-	} else {
-		parts = append(parts, "no packet in the comments")
+	switch {
+	case q.Awaiting && q.Marker:
+		parts = append(parts, "awaiting vetting")
+	case q.Awaiting:
+		parts = append(parts, "awaiting vetting (--all)")
 	}
-	parts = append(parts, "CI "+q.CI.CILine())
 	if ok := q.OkToTest; ok != nil {
 		l := fmt.Sprintf("last /ok to test %s by %s", shortSHA(ok.SHA), ok.By)
 		switch {
 		case ok.Current:
 			l += " (the head)"
+		case q.CommitsSinceOK != nil && *q.CommitsSinceOK == 1:
+			l += " (1 commit since)"
 		case q.CommitsSinceOK != nil:
 			l += fmt.Sprintf(" (%d commits since)", *q.CommitsSinceOK)
 		default:
@@ -527,11 +524,20 @@ func (s *queueSource) Details(in *Inbox, r *InboxRow) string {
 	} else {
 		parts = append(parts, "never /ok to test")
 	}
-	if q.Awaiting {
-		parts = append(parts, "awaiting vetting")
-	}
 	if d := q.Decision; d != nil {
 		parts = append(parts, fmt.Sprintf("your decision %s for %s", d.Decision, shortSHA(d.SHA)))
+	}
+	parts = append(parts, "CI "+q.CI.CILine())
+	if q.Packet {
+		gate := "gate not ready"
+		if q.GateReady {
+			gate = "gate ready"
+		}
+		parts = append(parts, gate, fmt.Sprintf("%s/%s", orDash(q.Verdict), orDash(q.Assessment)),
+			fmt.Sprintf("%d/%d validated", q.Evidence.Validated, q.Evidence.Total),
+			fmt.Sprintf("%d of %d findings open", q.FindingsOpen, q.FindingsTotal))
+	} else {
+		parts = append(parts, "no packet in the comments")
 	}
 	return st.Line(strings.Join(parts, " · "), st.Muted)
 }
