@@ -58,6 +58,9 @@ func TestQueueJSON(t *testing.T) {
 	if r := rows[0]; !r.Packet || !r.Awaiting || r.Evidence.Total != 3 || r.Decision != nil {
 		t.Errorf("first row %+v", r)
 	}
+	// The contract of docs/packet-format.md, on the fixture.
+	golden(t, "queue.json", mustRun(t, "queue", "acme/depot", "--json"))
+
 	// --offline: the last visit's rows, without a request.
 	before := s.Requests
 	if got := numbers(queueJSONRows(t, "--offline")); got != "#43 ready #47 work #44 work #42 moved #45 vetted #46 draft" || s.Requests != before {
