@@ -68,6 +68,9 @@ type Queue struct {
 
 	mu      sync.Mutex
 	entries map[int]*queueEntry
+	// building holds a lock per PR: a row read again (after the workbench)
+	// while a fill reads it too must not swap its packet folder at once.
+	building map[int]*sync.Mutex
 }
 
 // queueEntry is a row with what it was computed from.
@@ -100,7 +103,7 @@ func NewQueue(ref Ref, opts QueueOptions) (*Queue, error) {
 			return nil, err
 		}
 	}
-	q := &Queue{Ref: ref, opts: opts, root: root, entries: map[int]*queueEntry{},
+	q := &Queue{Ref: ref, opts: opts, root: root, entries: map[int]*queueEntry{}, building: map[int]*sync.Mutex{},
 		dir: filepath.Join(root, orGitHub(ref.Host), ref.Owner, ref.Repo, "queue")}
 	q.readCache()
 	return q, nil
@@ -504,7 +507,9 @@ func (q *Queue) reuse(p OpenPull, rd *rowRead) (*packet.QueueRow, bool) {
 	// The marker depends on --awaiting, which may differ from the last visit's.
 	row.Marker = q.marker(rd.comments)
 	if row.Packet {
+		unlock := q.lockPR(p.Number)
 		pk, err := q.loadPacket(p.Number)
+		unlock()
 		if err != nil {
 			return nil, false
 		}
@@ -569,6 +574,19 @@ func (q *Queue) marker(comments []IssueComment) bool {
 
 func (q *Queue) packetDir(n int) string { return filepath.Join(q.dir, strconv.Itoa(n)) }
 
+// lockPR holds pull request n's packet folder until the returned func.
+func (q *Queue) lockPR(n int) func() {
+	q.mu.Lock()
+	l := q.building[n]
+	if l == nil {
+		l = &sync.Mutex{}
+		q.building[n] = l
+	}
+	q.mu.Unlock()
+	l.Lock()
+	return l.Unlock
+}
+
 func (q *Queue) loadPacket(n int) (*packet.Packet, error) {
 	pk, err := packet.Load(q.packetDir(n), packet.Options{DeferLogIndex: true, OriginRoot: q.root})
 	if err != nil {
@@ -586,6 +604,7 @@ func (q *Queue) buildPacket(p OpenPull, rd *rowRead, threads []Thread) (*packet.
 	if err != nil {
 		return nil, err
 	}
+	defer q.lockPR(p.Number)()
 	if err := b.write(q.packetDir(p.Number)); err != nil {
 		return nil, err
 	}
