@@ -177,8 +177,10 @@ func (in *Inbox) View() string {
 		lines = append(lines, fit(st.Error.Render("reading the inbox: ")+st.Text(in.listErr.Error(), st.Error), in.width))
 	case len(in.all) == 0:
 		lines = append(lines, fit(st.Muted.Render("  "+in.src.Empty(in)), in.width))
+	case len(in.shown) == 0 && in.filter != "":
+		lines = append(lines, fit(st.Muted.Render("  no packet matches the filter · esc clears it"), in.width))
 	case len(in.shown) == 0:
-		lines = append(lines, fit(st.Muted.Render("  nothing matches the filter · esc clears it"), in.width))
+		lines = append(lines, fit(st.Muted.Render("  no row matches the filters"), in.width))
 	}
 	for i := in.top; i < len(in.shown) && i < in.top+n; i++ {
 		lines = append(lines, in.rowLine(in.shown[i], i == in.cursor, cols, titleW))
