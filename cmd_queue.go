@@ -106,9 +106,11 @@ func runQueue(args []string, f queueFlags, stdout, stderr io.Writer) error {
 	}
 	queues := map[string]*github.Queue{}
 	var order []*github.Queue
+	// One bound for every repository's requests: they are read at once.
+	meter := github.NewMeter(nil, github.MaxInFlight)
 	for _, ref := range refs {
 		cfg := github.Config{Host: ref.Host, Timeout: prOpts.timeout, Retries: 2, Backoff: 500 * time.Millisecond}.FromEnv()
-		q, err := github.NewQueue(ref, github.QueueOptions{Config: cfg, Awaiting: awaiting, All: f.all})
+		q, err := github.NewQueue(ref, github.QueueOptions{Config: cfg, Awaiting: awaiting, All: f.all, Meter: meter})
 		if err != nil {
 			return err
 		}
@@ -130,18 +132,18 @@ func runQueue(args []string, f queueFlags, stdout, stderr io.Writer) error {
 	return runApp(views.NewSourceApp(views.NewQueueSource(feed), opts), stdout)
 }
 
-// queueJSON reads every queue (one after another, so no more than
-// github.MaxInFlight requests are in flight) and prints the rows in the
-// screen's order; with --offline, the cache of the last visit.
+// queueJSON reads every queue at once (their requests share one bound) and
+// prints the rows in the screen's order; with --offline, the cache of the
+// last visit.
 func queueJSON(order []*github.Queue, keep func(*packet.QueueRow) bool, stdout, stderr io.Writer) error {
 	rows := []packet.QueueRow{}
-	for _, q := range order {
-		if prOpts.offline {
+	if prOpts.offline {
+		for _, q := range order {
 			rows = append(rows, q.Cached()...)
-			continue
 		}
+	} else {
 		var mu sync.Mutex
-		err := q.Fill(context.Background(), func(ev github.QueueEvent) {
+		err := fillAll(context.Background(), order, func(ev github.QueueEvent) {
 			if ev.Row != nil {
 				mu.Lock()
 				rows = append(rows, *ev.Row)
@@ -149,7 +151,7 @@ func queueJSON(order []*github.Queue, keep func(*packet.QueueRow) bool, stdout, 
 			}
 		})
 		if err != nil {
-			say(stderr, "vetter: reading the queue of %s: %s", q.Name(), sanitizedErr(err))
+			say(stderr, "vetter: reading the queue: %s", sanitizedErr(err))
 			return exitError{2}
 		}
 	}
@@ -161,6 +163,21 @@ func queueJSON(order []*github.Queue, keep func(*packet.QueueRow) bool, stdout, 
 	}
 	slices.SortFunc(out, func(a, b packet.QueueRow) int { return packet.CompareQueueRows(&a, &b) })
 	return writeJSON(stdout, out)
+}
+
+// fillAll fills every queue at once; the errors name their repository.
+func fillAll(ctx context.Context, order []*github.Queue, emit func(github.QueueEvent)) error {
+	errs := make([]error, len(order))
+	var wg sync.WaitGroup
+	for i, q := range order {
+		wg.Go(func() {
+			if err := q.Fill(ctx, emit); err != nil {
+				errs[i] = fmt.Errorf("%s: %w", q.Name(), err)
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // queueFeed wires the queue screen to the github package.
@@ -181,21 +198,17 @@ func queueFeed(order []*github.Queue, queues map[string]*github.Queue) views.Que
 		return feed
 	}
 	feed.Fill = func(ctx context.Context, list func(string, []packet.QueueRow), row func(packet.QueueRow)) error {
-		var errs []error
-		for _, q := range order {
-			err := q.Fill(ctx, func(ev github.QueueEvent) {
-				switch {
-				case ev.List != nil:
-					list(ev.Repo, ev.List)
-				case ev.Row != nil:
-					row(*ev.Row)
-				}
-			})
-			if err != nil {
-				errs = append(errs, fmt.Errorf("%s: %w", q.Name(), err))
+		var mu sync.Mutex // list and row are called one at a time
+		return fillAll(ctx, order, func(ev github.QueueEvent) {
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case ev.List != nil:
+				list(ev.Repo, ev.List)
+			case ev.Row != nil:
+				row(*ev.Row)
 			}
-		}
-		return errors.Join(errs...)
+		})
 	}
 	feed.ReadOne = func(ctx context.Context, repo string, n int) (packet.QueueRow, error) {
 		q := queues[repo]

@@ -44,6 +44,9 @@ type QueueOptions struct {
 	All bool
 	// InFlight bounds the requests in flight (0: MaxInFlight).
 	InFlight int
+	// Meter, when set, carries the requests instead of the queue's own:
+	// queues of several repositories read at once share one bound.
+	Meter *Meter
 }
 
 // OpenPull is one entry of GET /repos/{o}/{r}/pulls.
@@ -62,7 +65,7 @@ type Queue struct {
 	Ref  Ref // Number is 0
 	opts QueueOptions
 	c    *Client
-	m    *meter
+	m    *Meter
 	root string // the cache root
 	dir  string // HOST/OWNER/REPO/queue under it
 
@@ -124,11 +127,10 @@ func (q *Queue) client() (*Client, error) {
 	if cfg.Host == "" {
 		cfg.Host = q.Ref.Host
 	}
-	base := cfg.Transport
-	if base == nil {
-		base = http.DefaultTransport
+	q.m = q.opts.Meter
+	if q.m == nil {
+		q.m = NewMeter(cfg.Transport, q.opts.InFlight)
 	}
-	q.m = &meter{base: base, slots: make(chan struct{}, q.opts.InFlight)}
 	cfg.Transport = q.m
 	c, err := NewClient(cfg)
 	if err != nil {
@@ -723,9 +725,9 @@ func (q *Queue) OpenPR(ctx context.Context, number int, localOpts Options) (*Ope
 	return Open(ctx, ref, localOpts)
 }
 
-// meter carries the queue's requests: at most cap(slots) in flight, and it
+// Meter carries a queue's requests: at most a bound in flight, and it
 // counts them and keeps GitHub's last word on the rate limit.
-type meter struct {
+type Meter struct {
 	base  http.RoundTripper
 	slots chan struct{}
 
@@ -737,7 +739,20 @@ type meter struct {
 	reset            time.Time
 }
 
-func (m *meter) RoundTrip(req *http.Request) (*http.Response, error) {
+// NewMeter bounds the requests through base (nil: http.DefaultTransport)
+// to n in flight (0: MaxInFlight).
+func NewMeter(base http.RoundTripper, n int) *Meter {
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	if n <= 0 {
+		n = MaxInFlight
+	}
+	return &Meter{base: base, slots: make(chan struct{}, n)}
+}
+
+// RoundTrip waits for a slot, then sends.
+func (m *Meter) RoundTrip(req *http.Request) (*http.Response, error) {
 	select {
 	case m.slots <- struct{}{}:
 	case <-req.Context().Done():
@@ -773,7 +788,7 @@ func (m *meter) RoundTrip(req *http.Request) (*http.Response, error) {
 	return resp, err
 }
 
-func (m *meter) stats() Stats {
+func (m *Meter) stats() Stats {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	s := m.st
