@@ -129,7 +129,13 @@ func runQueue(args []string, f queueFlags, stdout, stderr io.Writer) error {
 	feed.Author, feed.HasPacket, feed.AwaitingMe = f.author, f.hasPacket, f.awaitingMe
 	opts := workbenchOptions(f.theme, true)
 	opts.PosterFor = workbenchPoster
-	return runApp(views.NewSourceApp(views.NewQueueSource(feed), opts), stdout)
+	err = runApp(views.NewSourceApp(views.NewQueueSource(feed), opts), stdout)
+	// What was read so far is the next visit's first screen, even when the
+	// program ended before the fill did.
+	for _, q := range order {
+		_ = q.Save()
+	}
+	return err
 }
 
 // queueJSON reads every queue at once (their requests share one bound) and
