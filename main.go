@@ -160,6 +160,7 @@ enter opens one, backspace returns to the inbox.`,
 		newSampleCmd(stdout), newVersionCmd(stdout))
 	addTriageCommands(root, stdout, stderr)
 	addCompareCommand(root, stdout, stderr)
+	addQueueCommand(root, stdout, stderr)
 	addCompletions(root)
 	addPRFlags(root)
 	return root

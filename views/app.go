@@ -42,6 +42,9 @@ type AppOptions struct {
 	Complete func(reuse map[string]*packet.Log) (*packet.Packet, error)
 	// PostOkToTest is Context.PostOkToTest for the packet opened.
 	PostOkToTest func(sha string) (string, error)
+	// PosterFor, when set, gives each packet opened from an inbox its own
+	// PostOkToTest (a pull request of the queue posts to itself).
+	PosterFor func(p *packet.Packet) func(sha string) (string, error)
 }
 
 // App is the program's model. It holds the inbox, the workbench (a Workbench on
@@ -161,6 +164,14 @@ func NewInboxApp(dir string, opts AppOptions) *App {
 	return a
 }
 
+// NewSourceApp opens the inbox of any source (the vetting queue): its rows
+// at once, filled once the program runs.
+func NewSourceApp(src InboxSource, opts AppOptions) *App {
+	a := newApp(opts)
+	a.inbox = NewInboxFrom(src, ui.NewStyles(a.dark, opts.NoColor))
+	return a
+}
+
 // Inbox returns the inbox, or nil for a single packet.
 func (a *App) Inbox() *Inbox { return a.inbox }
 
@@ -220,6 +231,9 @@ func (a *App) startRoot(p *packet.Packet, name string, start *Target, since *pac
 	ctx := NewContext(p, a.dark, a.opts.NoColor)
 	ctx.AsyncHighlight = a.opts.AsyncHighlight
 	ctx.PostOkToTest = a.opts.PostOkToTest
+	if a.opts.PosterFor != nil {
+		ctx.PostOkToTest = a.opts.PosterFor(p)
+	}
 	ctx.Work = a.work
 	ctx.Since = a.opts.Since
 	if since != nil {
@@ -311,7 +325,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, a.toRoot(msg)
 		}
 		return a, nil
-	case inboxRowMsg:
+	case inboxSourceMsg:
 		if a.inbox != nil {
 			return a, a.inbox.Update(msg)
 		}
@@ -378,6 +392,13 @@ func (a *App) open(msg InboxOpenMsg) tea.Cmd {
 	}
 	rounds := a.rounds(msg.Path)
 	return a.work.Cmd(func() tea.Msg {
+		if msg.Resolve != nil {
+			path, err := msg.Resolve()
+			if err != nil {
+				return appOpenedMsg{seq: seq, name: msg.Name, err: err}
+			}
+			msg.Path = path
+		}
 		earlier := ""
 		if len(rounds) > 0 {
 			earlier = packet.EarlierRound(rounds[0], rounds[1:])

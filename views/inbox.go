@@ -23,6 +23,9 @@ type InboxRow struct {
 
 	packet.InboxEntry
 
+	// PR is the row's pull request, for a queue's row (inbox_queue.go).
+	PR *packet.QueueRow
+
 	order   int  // position in the folder listing
 	counted bool // the fill has read it
 	// The sort key, computed once when the row is filled: the inbox sorts
@@ -143,15 +146,14 @@ type Inbox struct {
 	st  *ui.Styles
 	km  ui.KeyMap
 
-	stateDir string
-	listErr  error
+	src     InboxSource
+	listErr error
 
 	all   []*InboxRow // every candidate, sorted
 	shown []*InboxRow // all, filtered, without non-packets
 	byKey map[string]*InboxRow
 
 	gen      int
-	queue    *inboxQueue
 	read     int // rows read
 	skipped  int // folders that are not packets
 	sel      string
@@ -170,8 +172,15 @@ type Inbox struct {
 // returns the inbox with a placeholder row per candidate. stateDir is where
 // triage of archives and read-only folders lives ("" for the default).
 func NewInbox(dir string, st *ui.Styles, stateDir string) *Inbox {
-	in := &Inbox{Dir: dir, st: st, km: ui.DefaultKeyMap(), stateDir: stateDir, byKey: map[string]*InboxRow{}}
-	in.all, in.listErr = listInbox(dir)
+	in := NewInboxFrom(newFolderSource(dir, stateDir), st)
+	in.Dir = dir
+	return in
+}
+
+// NewInboxFrom returns the inbox of a source, with the rows it has at once.
+func NewInboxFrom(src InboxSource, st *ui.Styles) *Inbox {
+	in := &Inbox{src: src, st: st, km: ui.DefaultKeyMap(), byKey: map[string]*InboxRow{}}
+	in.all, in.listErr = src.Rows()
 	for _, r := range in.all {
 		in.byKey[r.Name] = r
 	}
@@ -179,19 +188,12 @@ func NewInbox(dir string, st *ui.Styles, stateDir string) *Inbox {
 	in.input.Prompt = "filter: "
 	in.input.CharLimit = 200
 	in.openKeys = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open"))
-	in.queue = newInboxQueue(in.all)
 	in.refilter()
 	return in
 }
 
-// Init starts reading the packets, a few at a time.
-func (in *Inbox) Init() tea.Cmd {
-	cmds := make([]tea.Cmd, 0, inboxWorkers())
-	for range inboxWorkers() {
-		cmds = append(cmds, in.queue.next(in.gen, in.stateDir))
-	}
-	return tea.Batch(cmds...)
-}
+// Init starts reading the rows in the background.
+func (in *Inbox) Init() tea.Cmd { return in.src.Start(in) }
 
 // SetStyles follows a change of theme.
 func (in *Inbox) SetStyles(st *ui.Styles) { in.st = st }
@@ -224,7 +226,12 @@ func (in *Inbox) Done() bool { return in.read >= len(in.all) }
 func (in *Inbox) Filtering() bool { return in.editing }
 
 // InboxOpenMsg asks the app to open a packet of the inbox in the workbench.
-type InboxOpenMsg struct{ Name, Path string }
+type InboxOpenMsg struct {
+	Name, Path string
+	// Resolve, when set, lays the row out as a packet folder first (a pull
+	// request of the queue) and returns its path.
+	Resolve func() (string, error)
+}
 
 // Refresh reads one row again (its triage or decision changed in the
 // workbench).
@@ -233,7 +240,7 @@ func (in *Inbox) Refresh(name string) tea.Cmd {
 	if r == nil {
 		return nil
 	}
-	return readRowCmd(in.gen, r.Name, r.Path, in.stateDir)
+	return in.src.Reread(in, r)
 }
 
 // SetStatus shows a transient message on the inbox's status line.
@@ -241,9 +248,10 @@ func (in *Inbox) SetStatus(s string) { in.status = s }
 
 // Update handles keys and arriving rows.
 func (in *Inbox) Update(msg tea.Msg) tea.Cmd {
+	if cmd, ok := in.src.Handle(in, msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
-	case inboxRowMsg:
-		return in.arrive(msg)
 	case tea.KeyPressMsg:
 		in.status = ""
 		if in.editing {
@@ -274,18 +282,14 @@ func (in *Inbox) Update(msg tea.Msg) tea.Cmd {
 }
 
 // arrive puts a row read in the background in its place, keeping the
-// selection on the same packet, and lets its worker take the next one.
-func (in *Inbox) arrive(msg inboxRowMsg) tea.Cmd {
+// selection on the same packet.
+func (in *Inbox) arrive(msg inboxRowMsg) {
 	if msg.Gen != in.gen || msg.Row == nil {
-		return nil
-	}
-	var next tea.Cmd
-	if msg.Worker {
-		next = in.queue.next(in.gen, in.stateDir)
+		return
 	}
 	old := in.byKey[msg.Row.Name]
 	if old == nil {
-		return next
+		return
 	}
 	// Progress counts the first read of each packet by the fill, whether or
 	// not the packet was read meanwhile for another reason (opened early).
@@ -300,12 +304,14 @@ func (in *Inbox) arrive(msg inboxRowMsg) tea.Cmd {
 	msg.Row.order, msg.Row.counted = old.order, counted
 	msg.Row.settle()
 	*old = *msg.Row
-	slices.SortStableFunc(in.all, CompareInboxRows)
+	slices.SortStableFunc(in.all, in.src.Compare)
 	in.refilter()
-	return next
 }
 
 func (in *Inbox) key(msg tea.KeyPressMsg) tea.Cmd {
+	if cmd, ok := in.src.Key(in, msg); ok {
+		return cmd
+	}
 	km := in.km
 	in.syncList()
 	switch {
@@ -326,8 +332,7 @@ func (in *Inbox) key(msg tea.KeyPressMsg) tea.Cmd {
 				in.status = "cannot open " + r.Name + ": " + r.Err.Error()
 				return nil
 			}
-			name, path := r.Name, r.Path
-			return func() tea.Msg { return InboxOpenMsg{Name: name, Path: path} }
+			return in.src.Open(r)
 		}
 	case key.Matches(msg, km.Up):
 		in.move(-1)
@@ -392,6 +397,9 @@ func (r *InboxRow) haystack() string {
 	if r.Err != nil {
 		parts = append(parts, r.Err.Error())
 	}
+	if r.PR != nil {
+		parts = append(parts, queueHaystack(r.PR)...)
+	}
 	return strings.ToLower(strings.Join(parts, "\x00"))
 }
 
@@ -401,7 +409,7 @@ func (in *Inbox) refilter() {
 	q := strings.ToLower(strings.TrimSpace(in.filter))
 	in.shown = in.shown[:0]
 	for _, r := range in.all {
-		if r.NotPacket {
+		if r.NotPacket || !in.src.Keep(r) {
 			continue
 		}
 		if q != "" && (!r.Loaded || !strings.Contains(r.haystack(), q)) {

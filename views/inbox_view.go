@@ -120,7 +120,7 @@ func problemWord(r *InboxRow) string {
 // layout picks the columns that fit: the title gets what is left, at least
 // 16 cells, and the least needed columns are dropped to give it that.
 func (in *Inbox) layout() (cols []inboxCol, titleW int) {
-	cols = slices.Clone(inboxCols)
+	cols = slices.Clone(in.src.Columns())
 	for {
 		used := 2 // the cursor marker
 		for _, c := range cols {
@@ -153,15 +153,11 @@ func (in *Inbox) View() string {
 	cols, titleW := in.layout()
 	lines := make([]string, 0, in.height)
 
-	read, total := in.Progress()
-	right := fmt.Sprintf("%d packets", len(in.all)-in.skipped)
-	if read < total {
-		right = fmt.Sprintf("reading… %d/%d", read, total)
-	}
+	right := in.src.Count(in)
 	if in.filter != "" {
 		right = fmt.Sprintf("%d shown · ", len(in.shown)) + right
 	}
-	left := st.Title.Render(" Inbox ") + " " + st.Line(in.Dir, st.Muted)
+	left := st.Title.Render(" "+in.src.Title()+" ") + " " + st.Line(in.src.Where(), st.Muted)
 	lines = append(lines, padBetween(left, st.Muted.Render(right), in.width))
 
 	var hdr strings.Builder
@@ -180,9 +176,11 @@ func (in *Inbox) View() string {
 	case in.listErr != nil:
 		lines = append(lines, fit(st.Error.Render("reading the inbox: ")+st.Text(in.listErr.Error(), st.Error), in.width))
 	case len(in.all) == 0:
-		lines = append(lines, fit(st.Muted.Render("  no packets in this folder"), in.width))
+		lines = append(lines, fit(st.Muted.Render("  "+in.src.Empty(in)), in.width))
 	case len(in.shown) == 0 && in.filter != "":
 		lines = append(lines, fit(st.Muted.Render("  no packet matches the filter · esc clears it"), in.width))
+	case len(in.shown) == 0:
+		lines = append(lines, fit(st.Muted.Render("  no row matches the filters"), in.width))
 	}
 	for i := in.list.Offset; i < len(in.shown) && i < in.list.Offset+n; i++ {
 		lines = append(lines, in.rowLine(in.shown[i], i == in.list.Cursor, cols, titleW))
@@ -273,6 +271,12 @@ func (in *Inbox) details() string {
 	if r.Err != nil {
 		return st.Line(r.Err.Error(), st.Error)
 	}
+	return in.src.Details(in, r)
+}
+
+// packetDetails is the folder inbox's line for a packet's row.
+func (in *Inbox) packetDetails(r *InboxRow) string {
+	st := in.st
 	parts := []string{r.Path}
 	head := "head " + orDash(shortSHA(r.Head))
 	if r.Round > 0 && r.Rounds > 1 {
@@ -305,14 +309,14 @@ func (in *Inbox) statusLine() string {
 	if in.editing {
 		return fit(in.input.View(), in.width)
 	}
-	left := st.StatusBar.Render(" Inbox ")
+	left := st.StatusBar.Render(" " + in.src.Title() + " ")
 	if len(in.shown) > 0 {
 		left += " " + st.Base.Render(fmt.Sprintf("%d/%d", in.list.Cursor+1, len(in.shown)))
 	}
 	if in.filter != "" {
 		left += " " + st.Text(fmt.Sprintf("filter %q · esc clears", in.filter), st.Accent)
 	}
-	right := st.Muted.Render("enter open · / filter · ↑↓ move · q quit")
+	right := st.Muted.Render(in.src.Help())
 	if in.status != "" {
 		right = st.Text(in.status, st.Accent)
 	}

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -135,7 +136,15 @@ type Server struct {
 	Posted      []string         // bodies of the comments posted
 	Reviews     []map[string]any // reviews posted
 	NotModified int              // 304s answered
+	Conditional int              // requests that carried If-None-Match
 	pullReads   int
+
+	// More are the repository's other pull requests (the queue's list);
+	// F is always one of the open ones.
+	More []*Fixture
+	// RateRemaining, when set, is sent as X-RateLimit-Remaining and
+	// counts down with every answer that is not a 304 (which costs none).
+	RateRemaining int
 }
 
 // Failure is a canned error answer.
@@ -205,7 +214,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rest := r.URL.Path[i+len(prefix):]
-	n := strconv.Itoa(s.F.Number)
+	if r.Method == http.MethodGet && rest == "pulls" {
+		s.list(w, r, s.openPulls(r.URL.Query().Get("state")))
+		return
+	}
+	f := s.pick(rest)
+	n := strconv.Itoa(f.Number)
 	accept := r.Header.Get("Accept")
 	switch {
 	case r.Method == http.MethodPost && rest == "issues/"+n+"/comments":
@@ -218,8 +232,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		s.Posted = append(s.Posted, in.Body)
 		id := 10000 + len(s.Posted)
+		// The comment is the PR's from now on, as a member's, so a later
+		// read (the queue's row) sees it.
+		now := time.Now().UTC().Format(time.RFC3339)
+		f.Comments = append(f.Comments, map[string]any{"id": id, "node_id": fmt.Sprintf("IC_%d", id), "body": in.Body,
+			"user": map[string]any{"login": "you"}, "author_association": "MEMBER", "created_at": now, "updated_at": now,
+			"html_url": fmt.Sprintf("https://github.com/%s/%s/pull/%s#issuecomment-%d", f.Owner, f.Repo, n, id)})
 		writeJSON(w, 201, map[string]any{"id": id, "body": in.Body, "user": map[string]any{"login": "you"},
-			"html_url": fmt.Sprintf("https://github.com/%s/%s/pull/%s#issuecomment-%d", s.F.Owner, s.F.Repo, n, id)})
+			"html_url": fmt.Sprintf("https://github.com/%s/%s/pull/%s#issuecomment-%d", f.Owner, f.Repo, n, id)})
 	case r.Method == http.MethodPost && rest == "pulls/"+n+"/reviews":
 		var in map[string]any
 		if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in["event"] == nil {
@@ -228,7 +248,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		s.Reviews = append(s.Reviews, in)
 		id := 20000 + len(s.Reviews)
-		writeJSON(w, 200, map[string]any{"id": id, "state": in["event"], "html_url": fmt.Sprintf("https://github.com/%s/%s/pull/%s#pullrequestreview-%d", s.F.Owner, s.F.Repo, n, id)})
+		writeJSON(w, 200, map[string]any{"id": id, "state": in["event"], "html_url": fmt.Sprintf("https://github.com/%s/%s/pull/%s#pullrequestreview-%d", f.Owner, f.Repo, n, id)})
 	case r.Method != http.MethodGet:
 		writeJSON(w, 405, map[string]any{"message": "Method Not Allowed"})
 	case rest == "pulls/"+n && strings.Contains(accept, "diff"):
@@ -236,44 +256,48 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, 406, map[string]any{"message": "Sorry, the diff exceeded the maximum number of lines (20000)", "errors": []any{map[string]any{"resource": "PullRequest", "field": "diff", "code": "too_large"}}})
 			return
 		}
-		s.text(w, r, s.F.PRDiff)
+		s.text(w, r, f.PRDiff)
 	case rest == "pulls/"+n:
 		s.pullReads++
-		if s.HeadAfterReads > 0 && s.pullReads > s.HeadAfterReads && s.NewHead != "" {
-			s.F.Pull["head"].(map[string]any)["sha"] = s.NewHead
+		if f == s.F && s.HeadAfterReads > 0 && s.pullReads > s.HeadAfterReads && s.NewHead != "" {
+			f.Pull["head"].(map[string]any)["sha"] = s.NewHead
 		}
-		s.object(w, r, s.F.Pull)
+		s.object(w, r, f.Pull)
 	case rest == "pulls/"+n+"/commits":
-		s.list(w, r, s.F.Commits)
+		s.list(w, r, f.Commits)
 	case rest == "issues/"+n+"/comments":
-		items := make([]any, len(s.F.Comments))
-		for i, c := range s.F.Comments {
+		items := make([]any, len(f.Comments))
+		for i, c := range f.Comments {
 			items[i] = c
 		}
 		s.list(w, r, items)
 	case rest == "pulls/"+n+"/reviews":
-		s.list(w, r, s.F.Reviews)
+		s.list(w, r, f.Reviews)
 	case rest == "pulls/"+n+"/comments":
-		s.list(w, r, s.F.RevComments)
+		s.list(w, r, f.RevComments)
 	case rest == "pulls/"+n+"/files":
-		s.list(w, r, s.F.Files)
+		s.list(w, r, f.Files)
 	case strings.HasPrefix(rest, "commits/") && strings.HasSuffix(rest, "/check-runs"):
 		var cr struct {
 			Total int   `json:"total_count"`
 			Runs  []any `json:"check_runs"`
 		}
-		json.Unmarshal(s.F.CheckRuns, &cr)
+		json.Unmarshal(f.CheckRuns, &cr)
 		s.listIn(w, r, "check_runs", cr.Runs)
 	case strings.HasPrefix(rest, "commits/") && strings.HasSuffix(rest, "/status"):
-		s.object(w, r, s.F.Status)
+		s.object(w, r, f.Status)
 	case strings.HasPrefix(rest, "compare/"):
 		base, head, _ := strings.Cut(strings.TrimPrefix(rest, "compare/"), "...")
-		pk := s.F.Commits[len(s.F.Commits)-2].(map[string]any)["sha"].(string) // the packet describes the commit before the head
+		if len(f.Commits) < 2 {
+			writeJSON(w, 404, map[string]any{"message": "Not Found"})
+			return
+		}
+		pk := f.Commits[len(f.Commits)-2].(map[string]any)["sha"].(string) // the packet describes the commit before the head
 		switch {
 		case strings.Contains(accept, "diff") && strings.HasPrefix(pk, head):
-			s.text(w, r, s.F.PacketDiff)
+			s.text(w, r, f.PacketDiff)
 		case strings.HasPrefix(pk, base):
-			s.object(w, r, s.F.Compare)
+			s.object(w, r, f.Compare)
 		default:
 			writeJSON(w, 404, map[string]any{"message": "Not Found"})
 		}
@@ -286,12 +310,31 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *Server) etag(w http.ResponseWriter, r *http.Request, body []byte) bool {
 	tag := fmt.Sprintf(`"%x"`, fnv(body))
 	w.Header().Set("ETag", tag)
+	if r.Header.Get("If-None-Match") != "" {
+		s.Conditional++
+	}
 	if r.Header.Get("If-None-Match") == tag {
 		s.NotModified++
+		s.rate(w, false)
 		w.WriteHeader(http.StatusNotModified)
 		return true
 	}
+	s.rate(w, true)
 	return false
+}
+
+// rate sends the rate-limit headers when RateRemaining is set; only an
+// answer with a body costs one.
+func (s *Server) rate(w http.ResponseWriter, costs bool) {
+	if s.RateRemaining <= 0 {
+		return
+	}
+	if costs && s.RateRemaining > 1 {
+		s.RateRemaining--
+	}
+	w.Header().Set("X-RateLimit-Limit", "5000")
+	w.Header().Set("X-RateLimit-Remaining", strconv.Itoa(s.RateRemaining))
+	w.Header().Set("X-RateLimit-Reset", "1796212800")
 }
 
 func fnv(b []byte) uint64 {
@@ -380,8 +423,46 @@ func (s *Server) graphql(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 400, map[string]any{"message": "Problems parsing JSON"})
 		return
 	}
+	if q.Variables["owner"] != s.F.Owner || q.Variables["repo"] != s.F.Repo {
+		writeJSON(w, 200, map[string]any{"data": map[string]any{"repository": nil},
+			"errors": []any{map[string]any{"type": "NOT_FOUND", "message": "Could not resolve to a Repository."}}})
+		return
+	}
+	per := s.PageSize
+	if per <= 0 {
+		per = 100
+	}
+	page := func(f *Fixture, start int) map[string]any {
+		end := min(start+per, len(f.Threads))
+		start = min(start, end)
+		return map[string]any{
+			"pageInfo": map[string]any{"hasNextPage": end < len(f.Threads), "endCursor": fmt.Sprintf("cursor:%d", end)},
+			"nodes":    f.Threads[start:end],
+		}
+	}
+	// The queue asks for the first page of several pull requests' threads
+	// in one query, each under an alias: "pr43: pullRequest(number: 43)".
+	if aliases := aliasRe.FindAllStringSubmatch(q.Query, -1); len(aliases) > 0 {
+		repo := map[string]any{}
+		for _, m := range aliases {
+			num, _ := strconv.Atoi(m[2])
+			if f := s.byNumber(num); f != nil {
+				var commits []any
+				for _, c := range f.Commits {
+					sha, _ := c.(map[string]any)["sha"].(string)
+					commits = append(commits, map[string]any{"commit": map[string]any{"oid": sha}})
+				}
+				repo[m[1]] = map[string]any{"reviewThreads": page(f, 0), "commits": map[string]any{"nodes": commits}}
+			} else {
+				repo[m[1]] = nil
+			}
+		}
+		writeJSON(w, 200, map[string]any{"data": map[string]any{"repository": repo}})
+		return
+	}
 	num, _ := q.Variables["number"].(float64)
-	if q.Variables["owner"] != s.F.Owner || q.Variables["repo"] != s.F.Repo || int(num) != s.F.Number {
+	f := s.byNumber(int(num))
+	if f == nil {
 		writeJSON(w, 200, map[string]any{"data": map[string]any{"repository": nil},
 			"errors": []any{map[string]any{"type": "NOT_FOUND", "message": "Could not resolve to a Repository."}}})
 		return
@@ -390,16 +471,70 @@ func (s *Server) graphql(w http.ResponseWriter, r *http.Request) {
 	if a, ok := q.Variables["after"].(string); ok && a != "" {
 		start, _ = strconv.Atoi(strings.TrimPrefix(a, "cursor:"))
 	}
-	per := s.PageSize
-	if per <= 0 {
-		per = 100
+	writeJSON(w, 200, map[string]any{"data": map[string]any{"repository": map[string]any{"pullRequest": map[string]any{"reviewThreads": page(f, start)}}}})
+}
+
+var aliasRe = regexp.MustCompile(`(pr[0-9]+): pullRequest\(number: ([0-9]+)\)`)
+
+// byNumber is the fixture of pull request n, or nil.
+func (s *Server) byNumber(n int) *Fixture {
+	if s.F.Number == n {
+		return s.F
 	}
-	end := min(start+per, len(s.F.Threads))
-	page := map[string]any{
-		"pageInfo": map[string]any{"hasNextPage": end < len(s.F.Threads), "endCursor": fmt.Sprintf("cursor:%d", end)},
-		"nodes":    s.F.Threads[start:end],
+	for _, f := range s.More {
+		if f.Number == n {
+			return f
+		}
 	}
-	writeJSON(w, 200, map[string]any{"data": map[string]any{"repository": map[string]any{"pullRequest": map[string]any{"reviewThreads": page}}}})
+	return nil
+}
+
+var numberInPath = regexp.MustCompile(`^(?:pulls|issues)/([0-9]+)(?:/|$)`)
+
+// pick is the fixture a path is about: by number for pulls/N and issues/N,
+// by head SHA for commits/SHA; F otherwise (so a path naming a number no
+// fixture has answers 404).
+func (s *Server) pick(rest string) *Fixture {
+	if m := numberInPath.FindStringSubmatch(rest); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		if f := s.byNumber(n); f != nil {
+			return f
+		}
+		return s.F
+	}
+	if sha, ok := strings.CutPrefix(rest, "commits/"); ok {
+		sha, _, _ = strings.Cut(sha, "/")
+		for _, f := range append([]*Fixture{s.F}, s.More...) {
+			if f.HeadSHA() == sha {
+				return f
+			}
+		}
+	}
+	return s.F
+}
+
+// HeadSHA is the fixture's pull request head.
+func (f *Fixture) HeadSHA() string {
+	h, _ := f.Pull["head"].(map[string]any)
+	sha, _ := h["sha"].(string)
+	return sha
+}
+
+// openPulls lists the pull requests in state ("open", "closed", "all"; ""
+// is open), newest first, as GET /repos/{o}/{r}/pulls does by default.
+func (s *Server) openPulls(state string) []any {
+	if state == "" {
+		state = "open"
+	}
+	all := append([]*Fixture{s.F}, s.More...)
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Number > all[j].Number })
+	var out []any
+	for _, f := range all {
+		if st, _ := f.Pull["state"].(string); state == "all" || st == state || (st == "" && state == "open") {
+			out = append(out, f.Pull)
+		}
+	}
+	return out
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -3,6 +3,9 @@
 //
 //	go run ./github/fakegh -addr 127.0.0.1:0
 //	GITHUB_API_URL=http://127.0.0.1:PORT GH_TOKEN=x vetter acme/depot#42
+//
+// With -queue it serves the queue's other open pull requests too
+// (vetter queue acme/depot); -prs 60 serves sixty, for the benchmark.
 package main
 
 import (
@@ -24,6 +27,9 @@ func main() {
 	latency := flag.Duration("latency", 0, "added to every response")
 	tooLarge := flag.Bool("diff-too-large", false, "refuse the diff with 406")
 	comments := flag.Int("comments", 0, "pad the comments with filler up to this many (the benchmark's 300)")
+	queue := flag.Bool("queue", false, "serve the queue's other open pull requests beside #42 (vetter queue acme/depot)")
+	prs := flag.Int("prs", 0, "serve this many open pull requests in all, each with a packet (the queue benchmark's 60)")
+	rate := flag.Int("rate-remaining", 0, "send X-RateLimit-Remaining counting down from this (0: no header)")
 	flag.Parse()
 	f, err := fakeapi.Load(*dir)
 	if err != nil {
@@ -33,7 +39,13 @@ func main() {
 		f.AddComments(n)
 	}
 	s := fakeapi.New(f, *page)
-	s.Latency, s.DiffTooLarge = *latency, *tooLarge
+	s.Latency, s.DiffTooLarge, s.RateRemaining = *latency, *tooLarge, *rate
+	if *queue {
+		s.AddQueue(fakeapi.QueueSpecs())
+	}
+	if *prs > 1 {
+		s.AddQueue(fakeapi.BenchSpecs(*prs - 1))
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Fatal(err)
