@@ -114,12 +114,13 @@ func newScreens(ctx *Context) [screenCount]Screen {
 		ScreenLogs:     NewLogs(ctx),
 		ScreenDecision: NewDecision(ctx),
 		ScreenSince:    NewSince(ctx),
+		ScreenWalk:     NewWalk(ctx),
 	}
 }
 
 // shown reports whether a screen has a tab: "since" only with an earlier round.
 func (r *Root) shown(id ScreenID) bool {
-	return id != ScreenSince || r.ctx.Since != nil
+	return id != ScreenWalk && (id != ScreenSince || r.ctx.Since != nil)
 }
 
 // cycle is the next shown screen from the active one in direction dir.
@@ -273,6 +274,8 @@ func (r *Root) key(msg tea.KeyPressMsg) tea.Cmd {
 		return r.palette.focus()
 	case key.Matches(msg, km.Back):
 		return r.back()
+	case key.Matches(msg, km.Walk):
+		return r.walkKey()
 	case key.Matches(msg, km.NextScreen):
 		return r.switchTo(r.cycle(1))
 	case key.Matches(msg, km.PrevScreen):
