@@ -595,7 +595,6 @@ func pinBottom(body []string, last string, h int) []string {
 	return append(out, last)
 }
 
-
 func padRight(s string, w int) string {
 	if d := w - ansi.StringWidth(ui.Sanitize(s)); d > 0 {
 		return s + strings.Repeat(" ", d)
