@@ -130,7 +130,7 @@ func DefaultKeyMap() KeyMap {
 		Help:    b("?", "help", "?"),
 		Quit:    b("q", "quit", "q", "ctrl+c"),
 
-		Walk: b("W", "walk: next to look at", "W"),
+		Walk: b("W", "walk", "W"),
 		Copy: b("y", "copy", "y"),
 		Edit: b("v", "open in $EDITOR", "v"),
 	}

@@ -62,6 +62,14 @@ func (p *promptModel) update(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	return false, cmd
 }
 
+// paste puts pasted text (a reason written elsewhere) in the text area.
+func (p *promptModel) paste(msg tea.PasteMsg) tea.Cmd {
+	var cmd tea.Cmd
+	p.area, cmd = p.area.Update(msg)
+	p.err = ""
+	return cmd
+}
+
 func (p *promptModel) view(w, h int) string {
 	st := p.ctx.St
 	lines := []string{"", " " + st.Title.Render(st.Text(p.title, st.Title)), ""}

@@ -201,6 +201,10 @@ func (r *Root) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return r, r.screens[r.active].Update(r.shiftMouse(msg))
 	case tea.KeyPressMsg:
 		return r, r.key(msg)
+	case tea.PasteMsg:
+		if r.prompt != nil {
+			return r, r.prompt.paste(msg)
+		}
 	}
 	return r, r.broadcast(msg)
 }
@@ -276,6 +280,10 @@ func (r *Root) key(msg tea.KeyPressMsg) tea.Cmd {
 		return r.back()
 	case key.Matches(msg, km.Walk):
 		return r.walkKey()
+	case key.Matches(msg, km.Copy):
+		return r.copyKey()
+	case key.Matches(msg, km.Edit):
+		return r.editKey()
 	case key.Matches(msg, km.NextScreen):
 		return r.switchTo(r.cycle(1))
 	case key.Matches(msg, km.PrevScreen):
@@ -447,14 +455,15 @@ func (r *Root) statusLine() string {
 	if r.searching {
 		return fit(r.search.View(), r.width)
 	}
-	left := st.StatusBar.Render(" "+r.active.String()+" ") + " " + st.Text(r.screens[r.active].Status(), st.Base)
+	badge := st.StatusBar.Render(" "+r.active.String()+" ") + " "
+	left := st.Text(r.screens[r.active].Status(), st.Base)
 	var right string
 	if r.status != "" {
 		right = st.Text(r.status, st.Accent)
 	} else {
-		right = r.help.ShortHelpView(r.hints())
+		right = r.statusHints(ansi.StringWidth(badge), ansi.StringWidth(left))
 	}
-	return padBetween(left, right, r.width)
+	return statusFit(badge, left, right, r.width)
 }
 
 // hints are the few keys that matter on this screen, then the global ones.
