@@ -48,6 +48,7 @@ type Root struct {
 	palette  *paletteModel
 	prompt   *promptModel
 	showHelp bool
+	helpm    *helpModel // the help shown while showHelp (help.go)
 
 	// exitLines are printed to standard output when the program ends: the
 	// /ok to test command after an ok-to-test decision.
@@ -165,6 +166,9 @@ func (r *Root) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if r.prompt != nil {
 			r.prompt.setSize(r.width, r.bodyHeight())
 		}
+		if r.helpm != nil {
+			r.helpm.setSize(r.width, r.bodyHeight())
+		}
 		// Screens start width-dependent work (rendering) from Update.
 		return r, r.broadcast(msg)
 	case tea.BackgroundColorMsg:
@@ -257,11 +261,7 @@ func (r *Root) key(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	if r.showHelp {
-		r.showHelp = false
-		if key.Matches(msg, km.Quit) {
-			return tea.Quit
-		}
-		return nil
+		return r.helpKey(msg)
 	}
 	if c, ok := r.screens[r.active].(Capturer); ok && c.Capturing() {
 		return r.screens[r.active].Update(msg)
@@ -270,7 +270,7 @@ func (r *Root) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, km.Quit):
 		return tea.Quit
 	case key.Matches(msg, km.Help):
-		r.showHelp = true
+		r.openHelp()
 		return nil
 	case key.Matches(msg, km.Palette):
 		r.palette = newPalette(r.ctx)
@@ -480,15 +480,6 @@ func (r *Root) hints() []key.Binding {
 	}
 	bs = append(bs, km.Back, km.Palette, km.Help, km.Quit)
 	return bs
-}
-
-func (r *Root) helpView() string {
-	km := r.ctx.Keys
-	screen := r.screens[r.active].Bindings()
-	groups := append([][]key.Binding{screen}, km.FullHelp()...)
-	title := r.ctx.St.Title.Render("Keys — " + r.active.String() + " (any key closes)")
-	body := title + "\n\n" + r.help.FullHelpView(groups)
-	return fitBlock(body, r.width, r.bodyHeight())
 }
 
 // padBetween puts left and right on one line of width w.

@@ -105,7 +105,7 @@ func TestRootHelpAndPalette(t *testing.T) {
 	if s := ansi.Strip(r.Render()); !strings.Contains(s, "Keys — Overview") || !strings.Contains(s, "next screen") {
 		t.Errorf("help overlay:\n%s", s)
 	}
-	pressRoot(r, "x")
+	pressRoot(r, "esc") // help scrolls and searches now: esc closes it
 	pressRoot(r, "ctrl+p")
 	for _, c := range "backoff.go" {
 		pressRoot(r, string(c))

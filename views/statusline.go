@@ -49,13 +49,7 @@ func (r *Root) statusHints(bw, lw int) string {
 }
 
 func (r *Root) screenKeys() int {
-	n := 0
-	for _, b := range r.screens[r.active].Bindings() {
-		if b.Enabled() {
-			n++
-		}
-	}
-	return min(n, 5)
+	return min(len(r.mainKeys()), 5)
 }
 
 // fittedHints are the screen's main keys, then the global ones, as many as
@@ -63,15 +57,8 @@ func (r *Root) screenKeys() int {
 // first, then the screen's last keys.
 func (r *Root) fittedHints(w int) (string, int) {
 	km := r.ctx.Keys
-	var screen []key.Binding
-	for _, b := range r.screens[r.active].Bindings() {
-		if b.Enabled() {
-			screen = append(screen, b)
-		}
-		if len(screen) == 5 {
-			break
-		}
-	}
+	screen := r.mainKeys()
+	screen = screen[:min(len(screen), 5)]
 	global := []key.Binding{km.Help, km.Walk, km.Back, km.Palette, km.Quit}
 	for n := len(global); n >= 0; n-- {
 		s := r.help.ShortHelpView(append(append([]key.Binding(nil), screen...), global[:n]...))
