@@ -287,7 +287,9 @@ func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool) err
 			if e.Stale {
 				st += " (stale)"
 			}
-			fmt.Fprintf(b, "  #%-3d %-7s %-17s %s\n", e.Number, e.Severity, st, clipText(oneLineText(e.Location), 60))
+			// The location is the last column and is never cut: its line
+			// number is what the reader looks for (a pager wraps or cuts).
+			fmt.Fprintf(b, "  #%-3d %-7s %-17s %s\n", e.Number, e.Severity, st, oneLineText(e.Location))
 			if e.Note != "" {
 				fmt.Fprintf(b, "       note (%s): %s\n", e.User, clipText(oneLineText(e.Note), 100))
 			}
@@ -367,10 +369,11 @@ that posts it.`,
 			gd, rep, err := s.Decide(decision, note, packet.CurrentUser(), override, clock())
 			switch {
 			case errors.Is(err, packet.ErrGateNotReady):
-				say(stderr, "vetter: refusing ok-to-test: %v\n(use --force --note REASON to override)", err)
+				// The error says what it was deciding; the refusal says it once.
+				say(stderr, "vetter: refusing ok-to-test: %s\n(use --force --note REASON to override)", strings.TrimPrefix(err.Error(), "deciding ok-to-test: "))
 				return exitError{1}
 			case errors.Is(err, packet.ErrNoHead):
-				say(stderr, "vetter: refusing ok-to-test: %v", err)
+				say(stderr, "vetter: refusing ok-to-test: %s", strings.TrimPrefix(err.Error(), "deciding ok-to-test: "))
 				return exitError{1}
 			case err != nil:
 				return err

@@ -373,7 +373,7 @@ func (e *Evidence) Status() string {
 		s += fmt.Sprintf(" · %d runs", n)
 	}
 	if e.query != "" {
-		s += fmt.Sprintf(" · %d matches", len(e.matches))
+		s += " · " + packet.Count(len(e.matches), "match", "matches")
 	}
 	return s
 }

@@ -296,7 +296,7 @@ func (in *Inbox) details() string {
 	case r.Decision != "":
 		parts = append(parts, fmt.Sprintf("%s was for %s; the head is now %s", r.Decision, shortSHA(r.DecisionSHA), orDash(shortSHA(r.Head))))
 	}
-	parts = append(parts, fmt.Sprintf("%d errors, %d warnings, %d info", r.Errors, r.Warnings, r.Infos))
+	parts = append(parts, packet.Count(r.Errors, "error", "errors")+", "+packet.Count(r.Warnings, "warning", "warnings")+fmt.Sprintf(", %d info", r.Infos))
 	return st.Line(strings.Join(parts, " · "), st.Muted)
 }
 

@@ -97,7 +97,7 @@ func (o *Overview) rebuild() {
 	add(fmt.Sprintf("%-12s %s", "Evidence", evStyle.Render(fmt.Sprintf("%d/%d validated", ev.Validated, ev.Total))),
 		&Target{Screen: ScreenEvidence, File: -1, Hunk: -1, DiffLine: -1})
 	if p.Diff != nil {
-		add(fmt.Sprintf("%-12s %d files  %s  %s", "Diff", len(p.Diff.Files),
+		add(fmt.Sprintf("%-12s %s  %s  %s", "Diff", packet.Count(len(p.Diff.Files), "file", "files"),
 			st.Added.Render(fmt.Sprintf("+%d", p.Diff.Insertions)), st.Removed.Render(fmt.Sprintf("−%d", p.Diff.Deletions))),
 			&Target{Screen: ScreenDiff, File: 0, Hunk: -1, DiffLine: -1})
 	}
@@ -181,7 +181,7 @@ func (o *Overview) rebuild() {
 
 	e, wn, in := p.Counts()
 	section(fmt.Sprintf("Problems  %s  %s  %s", st.Error.Render(fmt.Sprintf("%d errors", e)),
-		st.Warn.Render(fmt.Sprintf("%d warnings", wn)), st.Info.Render(fmt.Sprintf("%d info", in))))
+		st.Warn.Render(packet.Count(wn, "warning", "warnings")), st.Info.Render(fmt.Sprintf("%d info", in))))
 	probs := append([]packet.Problem{}, p.Problems...)
 	packet.SortProblems(probs)
 	for _, pr := range probs {
@@ -346,7 +346,7 @@ func (o *Overview) Update(msg tea.Msg) tea.Cmd {
 // Status counts the problems.
 func (o *Overview) Status() string {
 	e, w, _ := o.ctx.P.Counts()
-	return fmt.Sprintf("%d errors · %d warnings", e, w)
+	return packet.Count(e, "error", "errors") + " · " + packet.Count(w, "warning", "warnings")
 }
 
 // Bindings are the keys that work here.

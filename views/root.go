@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"vetter/packet"
 	"vetter/ui"
 )
 
@@ -328,7 +329,7 @@ func (r *Root) searchKey(msg tea.KeyPressMsg) tea.Cmd {
 		case r.matches == 0:
 			r.status = fmt.Sprintf("no match for %q", r.query)
 		default:
-			r.status = fmt.Sprintf("%d matches for %q · n/N next/previous", r.matches, r.query)
+			r.status = fmt.Sprintf("%s for %q · n/N next/previous", packet.Count(r.matches, "match", "matches"), r.query)
 		}
 		return r.pending()
 	}
