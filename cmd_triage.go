@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"vetter/packet"
+	"vetter/ui"
 )
 
 // clock is when a decision is made; tests pin it so goldens hold still.
@@ -489,5 +490,9 @@ func postHint(w io.Writer, p *packet.Packet, input string) {
 		say(w, "%s", c)
 		return
 	}
-	say(w, "# the change names no GitHub pull request URL; post the review with gh api repos/OWNER/REPO/pulls/N/reviews --input %s", input)
+	if u := strings.TrimSpace(p.Change.URL); u != "" {
+		say(w, "# the change's URL %s is not a pull request address (https://HOST/OWNER/REPO/pull/N); post the review with gh api repos/OWNER/REPO/pulls/N/reviews --input %s", packet.ShellQuote(ui.Sanitize(u)), input)
+		return
+	}
+	say(w, "# the change names no pull request URL; post the review with gh api repos/OWNER/REPO/pulls/N/reviews --input %s", input)
 }
