@@ -51,3 +51,19 @@ func TestDiffTriageConfirmed(t *testing.T) {
 		}
 	})
 }
+
+// The dismiss prompt sits under the finding: its claim stays on screen.
+func TestDismissPromptKeepsTheFinding(t *testing.T) {
+	for _, start := range [][]string{{"4"}, {"W", "space"}} {
+		r := newTestRoot(t, 80, 24)
+		pressRoot(r, start...)
+		pressRoot(r, "x")
+		got := ansi.Strip(r.Render())
+		checkSize(t, r.Render(), 80, 24)
+		for _, want := range []string{"Dismiss review.md#1: why is it not valid?", "A `Retry-After` longer than `Policy.Max`", "internal/upload/client.go:97-98"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("%v x: %q is not on screen:\n%s", start, want, got)
+			}
+		}
+	}
+}

@@ -415,7 +415,7 @@ func (r *Root) View() tea.View {
 	case r.showHelp:
 		b.WriteString(r.helpView())
 	case r.prompt != nil:
-		b.WriteString(r.prompt.view(r.width, r.bodyHeight()))
+		b.WriteString(r.prompt.over(r.screens[r.active].View(), r.width, r.bodyHeight()))
 	case r.palette != nil:
 		b.WriteString(r.palette.view())
 	default:
