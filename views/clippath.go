@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"vetter/ui"
 )
 
 // clipPath shortens a location ("docs/guides/deploy/vllm-configuration.mdx:228")
@@ -47,4 +49,19 @@ func clipPath(s string, w int) string {
 		return ansi.Truncate(suffix, w, "")
 	}
 	return "…" + ansi.TruncateLeft(name, ansi.StringWidth(name)-room, "") + suffix
+}
+
+// locWidth is the width of the widest finding location (sanitised, on one
+// line), measured once per packet: the findings list sizes its location
+// column to it.
+func (f *Findings) locWidth() int {
+	if f.locW > 0 && f.locWFor == f.ctx.P {
+		return f.locW
+	}
+	w := 1
+	for _, fd := range f.ctx.P.Findings {
+		w = max(w, ansi.StringWidth(ui.Sanitize(oneLine(clipRunes(fd.Location, 400)))))
+	}
+	f.locW, f.locWFor = w, f.ctx.P
+	return w
 }

@@ -350,7 +350,7 @@ func (d *Docs) citationRow(c packet.Citation, selected bool, numW, textW int) st
 		textStyle = st.Selection
 	}
 	return st.Gutter.Render(fmt.Sprintf("%*d ", numW, c.SourceLine)) +
-		textStyle.Render(fitLeft(ui.Sanitize(c.Text), textW)) + st.Muted.Render(" → ") +
+		textStyle.Render(fitCell(clipPath(ui.Sanitize(c.Text), textW), textW)) + st.Muted.Render(" → ") +
 		st.Text(whereCited(c), whereStyle)
 }
 
