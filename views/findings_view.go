@@ -78,7 +78,7 @@ func (f *Findings) columns(w int) listColumns {
 	rest := w - 2 - c.num - c.badge - c.state - 4
 	// The location column is as wide as the widest location, up to what
 	// leaves the claim a readable share; the claim takes the rest.
-	c.loc = min(max(f.locWidth(), 8), max(rest*3/5, 8))
+	c.loc = min(max(f.locWidth(), 8), max(rest-max(12, rest/2), 8))
 	c.claim = max(rest-c.loc, 0)
 	return c
 }
@@ -242,7 +242,12 @@ func (f *Findings) detailView(l findingsLayout) []string {
 	// its line number is never the part cut.
 	lead := st.Title.Render(fmt.Sprintf("Finding %d ", fd.Number)) + st.SeverityBadge(fd.Severity) + " "
 	tail := st.Muted.Render(" · ") + stateText + st.Muted.Render(fmt.Sprintf(" · %s:%d", packet.ReviewFile, fd.Line))
-	loc := clipPath(ui.Sanitize(oneLine(fd.Location)), max(l.detailW-ansi.StringWidth(lead)-ansi.StringWidth(tail), 12))
+	loc := ui.Sanitize(oneLine(fd.Location))
+	if ansi.StringWidth(lead)+ansi.StringWidth(loc)+ansi.StringWidth(tail) > l.detailW {
+		// The row in review.md goes before any of the location does.
+		tail = st.Muted.Render(" · ") + stateText
+	}
+	loc = clipPath(loc, max(l.detailW-ansi.StringWidth(lead)-ansi.StringWidth(tail), 12))
 	title := lead + st.Accent.Render(loc) + tail
 	rows := []string{fitCell(title, l.detailW)}
 	if _, _, d := f.ctx.P.TriageOf(fd); d != nil && d.Note != "" {
