@@ -60,7 +60,14 @@ func (o *Overview) rebuild() {
 		head = "unknown"
 	}
 	meta = append(meta, st.Muted.Render("head ")+text(head))
-	add(strings.Join(meta, "   "), nil)
+	if ansi.StringWidth(strings.Join(meta, "   ")) > o.list.width-1 && len(meta) > 1 {
+		// The head SHA is compared with the PR's: it gets a row of its own
+		// rather than being cut.
+		add(meta[0], nil)
+		add(meta[1], nil)
+	} else {
+		add(strings.Join(meta, "   "), nil)
+	}
 	if p.Change.URL != "" {
 		add(st.Muted.Render("pr   ")+text(p.Change.URL), nil)
 	}
@@ -166,6 +173,13 @@ func (o *Overview) rebuild() {
 			add(st.Accent.Render(text(line)), nil)
 		}
 	}
+	// The command comes before the checks, so it is above the fold at
+	// 80×24 (issue 15).
+	cmdStyle := st.Muted
+	if g.Ready {
+		cmdStyle = st.Accent
+	}
+	add("  "+cmdStyle.Render(text(g.Command)), nil)
 	for _, c := range g.Checks {
 		mark := st.Error.Render("✗")
 		if c.OK {
@@ -173,11 +187,6 @@ func (o *Overview) rebuild() {
 		}
 		add(fmt.Sprintf("  %s %-18s %s", mark, c.Name, st.Muted.Render(text(clipTo(c.Detail, w-22)))), gateTarget(p, c.Name))
 	}
-	cmdStyle := st.Muted
-	if g.Ready {
-		cmdStyle = st.Accent
-	}
-	add("  "+cmdStyle.Render(text(g.Command)), nil)
 
 	e, wn, in := p.Counts()
 	section(fmt.Sprintf("Problems  %s  %s  %s", st.Error.Render(fmt.Sprintf("%d errors", e)),
@@ -217,16 +226,19 @@ func outcomeLead(p *packet.Packet) string {
 	if d == nil || p.Outcome == nil {
 		return ""
 	}
+	// The whole first paragraph: its first source line may end
+	// mid-sentence, and the row cuts it with an ellipsis where it must.
+	var para []string
 	for i := p.Outcome.Line; i < len(d.Lines); i++ {
 		l := strings.TrimSpace(d.Lines[i])
-		if strings.HasPrefix(l, "#") {
+		if strings.HasPrefix(l, "#") || (l == "" && len(para) > 0) {
 			break
 		}
 		if l != "" {
-			return l
+			para = append(para, l)
 		}
 	}
-	return ""
+	return strings.Join(para, " ")
 }
 
 // gateTarget says where a gate check's evidence lives.
