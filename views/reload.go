@@ -3,6 +3,7 @@ package views
 import (
 	"fmt"
 	"hash/fnv"
+	"io"
 	"io/fs"
 	"strings"
 	"time"
@@ -94,9 +95,14 @@ type Stamps struct {
 type fileStamp struct {
 	size int64
 	mod  time.Time
+	sum  uint64 // logSum of the bytes, so a rewrite with the same bytes is no change
 }
 
-func (a fileStamp) differs(b fileStamp) bool { return a.size != b.size || !a.mod.Equal(b.mod) }
+// differs: a new size, or a new time and new bytes. A file written again
+// byte for byte (a copy, a checkout) is not reported as changed.
+func (a fileStamp) differs(b fileStamp) bool {
+	return a.size != b.size || (!a.mod.Equal(b.mod) && a.sum != b.sum)
+}
 
 // StampFiles stats every log of a packet and its diff.
 func StampFiles(p *packet.Packet) Stamps {
@@ -105,6 +111,7 @@ func StampFiles(p *packet.Packet) Stamps {
 		st := fileStamp{size: l.Size}
 		if fi, err := fs.Stat(p.FS, l.Path); err == nil {
 			st.size, st.mod = fi.Size(), fi.ModTime()
+			st.sum = logSum(p.FS, l.Path, st.size)
 		}
 		out.Logs[l.Path] = st
 	}
@@ -314,4 +321,42 @@ func carryTriage(old, cur *packet.Packet) {
 		st.Gate = &g
 	}
 	cur.Triage = st
+}
+
+// logSumWhole is the size up to which a log is summed whole; a larger one
+// is summed by its first and last logSumEnd bytes, which a log that grew or
+// was rewritten differs in, at the cost of one read of each end.
+const (
+	logSumWhole = 1 << 20
+	logSumEnd   = 64 << 10
+)
+
+// logSum is an FNV-1a sum of a log's bytes (its ends, when large); 0 when
+// it cannot be read, which then counts as a change if the time moved.
+func logSum(fsys fs.FS, path string, size int64) uint64 {
+	f, err := fsys.Open(path)
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	h := fnv.New64a()
+	if size <= logSumWhole {
+		if _, err := io.Copy(h, f); err != nil {
+			return 0
+		}
+		return h.Sum64()
+	}
+	ra, ok := f.(io.ReaderAt)
+	if !ok {
+		return 0
+	}
+	buf := make([]byte, logSumEnd)
+	for _, off := range []int64{0, size - logSumEnd} {
+		n, err := ra.ReadAt(buf, off)
+		if err != nil && err != io.EOF {
+			return 0
+		}
+		h.Write(buf[:n])
+	}
+	return h.Sum64()
 }
