@@ -77,7 +77,7 @@ func (d *Decision) rebuild() {
 		add(l, nil, -1)
 	}
 	if g := p.Triage; g != nil && g.Gate != nil {
-		line := fmt.Sprintf("recorded: %s by %s at %s for %s", g.Gate.Decision, g.Gate.User, g.Gate.Time.Format("2006-01-02 15:04"), g.Gate.SHA)
+		line := fmt.Sprintf("recorded: %s for %s by %s at %s", g.Gate.Decision, g.Gate.SHA, g.Gate.User, g.Gate.Time.Format("2006-01-02 15:04"))
 		if _, stands := p.DecisionStands(); !stands {
 			add(st.Warn.Render(text(line+" — the head has moved since; it no longer stands")), nil, -1)
 		} else {

@@ -67,14 +67,20 @@ func (r *Root) mainKeys() []key.Binding {
 			}
 		}
 	}
+	picking := false
 	if _, ok := r.screens[r.active].(FindingPicker); ok {
+		// The walk picks a finding only on a finding's step.
+		w, isWalk := r.screens[r.active].(*Walk)
+		picking = !isWalk || w.cur != ""
+	}
+	if picking {
 		add(k.Accept, k.Dismiss, k.Defer)
 		if r.active == ScreenFindings {
 			add(k.Mark)
 		}
 	}
 	add(r.screens[r.active].Bindings()...)
-	if _, ok := r.screens[r.active].(FindingPicker); ok {
+	if picking {
 		add(k.Reopen, k.Note)
 	}
 	return out

@@ -194,7 +194,8 @@ func (r *Root) stored(msg TriageSavedMsg) tea.Cmd {
 		if len(r.exitLines) > 0 {
 			// OSC 52: the command lands in the clipboard, ready to paste.
 			cmds = append(cmds, tea.SetClipboard(r.exitLines[0]))
-			text += " · " + r.exitLines[0] + " copied to the clipboard and printed on exit"
+			// The command first: at 80 columns the rest is what is cut.
+			text = "copied: " + r.exitLines[0] + " · " + text + " · printed on exit"
 		}
 	}
 	cmds = append(cmds, func() tea.Msg { return StatusMsg{Text: text} })

@@ -187,7 +187,7 @@ func testDecisionOkToTestRefusedThenOverridden(t *testing.T) {
 	if g := r.ctx.P.Triage.Gate; g == nil || g.Decision != packet.DecisionOkToTest || g.Override == "" {
 		t.Errorf("gate decision %+v", g)
 	}
-	if s := ansi.Strip(r.Render()); !strings.Contains(s, "recorded: ok-to-test by tester") {
+	if s := ansi.Strip(r.Render()); !strings.Contains(s, "recorded: ok-to-test for 1bb1c70f4285cf39d8ebaf61573f0095423d52b1 by tester") {
 		t.Errorf("decision screen does not show the decision:\n%s", s)
 	}
 }
