@@ -69,7 +69,7 @@ func (r *Root) copyText() (text, what string) {
 		}
 	}
 	if sha := p.DecisionSHA(); sha != "" {
-		return sha, "the head SHA"
+		return ui.Sanitize(sha), "the head SHA"
 	}
 	return "", ""
 }

@@ -292,4 +292,10 @@ func TestCopyWhatIsSelected(t *testing.T) {
 	if text, what := r.copyText(); text != r.ctx.P.DecisionSHA() || what != "the head SHA" {
 		t.Errorf("overview: copied %q (%s)", text, what)
 	}
+	// Packet text is pasted somewhere: it goes out neutralised.
+	r.ctx.P.Findings[0].Location = "a.go:1\x1b]52;c;cm0gLXJmIH4=\x07\u202e"
+	pressRoot(r, "4")
+	if text, _ := r.copyText(); strings.ContainsAny(text, "\x1b\x07\u202e") || !strings.HasPrefix(text, "a.go:1") {
+		t.Errorf("a hostile location copied as %q", text)
+	}
 }
