@@ -346,6 +346,11 @@ func (w *Walk) verdictLines() []string {
 	add := func(s string) { out = append(out, s) }
 	n, _ := w.untriaged("")
 	add(" " + st.Title.Render("Walk") + "  " + st.Muted.Render("1 · verdict and evidence"))
+	// On a pull request: which commit the packet describes against the
+	// PR's head, CI, the last /ok to test.
+	for _, l := range originLines(p, st) {
+		add(" " + l)
+	}
 	verdict, assessment := p.Verdict.Value, p.Assessment.Value
 	if verdict == "" {
 		verdict = "missing"

@@ -72,7 +72,9 @@ func (w *walker) press(keys ...string) {
 	for _, k := range keys {
 		w.keys = append(w.keys, k)
 		drain(w.r, keyCmd(w.r, k))
-		w.shots = append(w.shots, fmt.Sprintf("after %q (key %d):\n%s", k, len(w.keys), ansi.Strip(w.r.Render())))
+		if os.Getenv("VETTER_WALK_SHOTS") != "" {
+			w.shots = append(w.shots, fmt.Sprintf("after %q (key %d):\n%s", k, len(w.keys), ansi.Strip(w.r.Render())))
+		}
 	}
 }
 
