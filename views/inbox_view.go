@@ -280,7 +280,7 @@ func (in *Inbox) details() string {
 	}
 	parts = append(parts, head, fmt.Sprintf("%s/%s", orDash(r.Verdict), orDash(r.Assessment)))
 	parts = append(parts, fmt.Sprintf("%d/%d validated", r.Validated, r.Total))
-	f := fmt.Sprintf("%d of %d findings open", r.Open, r.Findings)
+	f := fmt.Sprintf("%d of %s open", r.Open, packet.Count(r.Findings, "finding", "findings"))
 	if r.Stale > 0 {
 		f += fmt.Sprintf(" (%d stale)", r.Stale)
 	}

@@ -189,7 +189,7 @@ func (o *Overview) rebuild() {
 	}
 
 	e, wn, in := p.Counts()
-	section(fmt.Sprintf("Problems  %s  %s  %s", st.Error.Render(fmt.Sprintf("%d errors", e)),
+	section(fmt.Sprintf("Problems  %s  %s  %s", st.Error.Render(packet.Count(e, "error", "errors")),
 		st.Warn.Render(packet.Count(wn, "warning", "warnings")), st.Info.Render(fmt.Sprintf("%d info", in))))
 	probs := append([]packet.Problem{}, p.Problems...)
 	packet.SortProblems(probs)
