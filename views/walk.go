@@ -40,6 +40,9 @@ type Walk struct {
 	picked string
 
 	lines []string // the body, drawn for the current step and size
+	// waitLog is a log whose cited line the index had not reached when the
+	// step was drawn; View draws the step again once it has.
+	waitLog *packet.Log
 }
 
 type walkKeyMap struct {
@@ -266,7 +269,14 @@ func (w *Walk) placeTarget() (Target, bool) {
 }
 
 // View draws the step.
-func (w *Walk) View() string { return fitBlock(strings.Join(w.lines, "\n"), w.width, w.height) }
+func (w *Walk) View() string {
+	if l := w.waitLog; l != nil {
+		if c := w.logCitation(); c == nil || c.Target != l.Path || l.Indexed() || l.LineCount() >= c.Line+w.height {
+			w.rebuild()
+		}
+	}
+	return fitBlock(strings.Join(w.lines, "\n"), w.width, w.height)
+}
 
 // Status says where the walk is.
 func (w *Walk) Status() string {
@@ -298,6 +308,7 @@ func (w *Walk) NextMatch(int) {}
 
 // rebuild draws the body for the current step.
 func (w *Walk) rebuild() {
+	w.waitLog = nil
 	if w.width <= 0 || w.height <= 0 {
 		w.lines = nil
 		return
@@ -566,6 +577,12 @@ func (w *Walk) logBlock(c *packet.Citation, rows int) []string {
 	l := p.Log(c.Target)
 	if l == nil || rows <= 0 {
 		return out
+	}
+	// A line the index has not reached yet would be read up to here, in
+	// Update: the walk waits for the index instead (View looks again).
+	if !l.Indexed() && l.LineCount() < c.Line+rows {
+		w.waitLog = l
+		return append(out, " "+st.Muted.Render(fmt.Sprintf("the log is being indexed; line %d shows when it is reached (o opens it now)", c.Line)))
 	}
 	from := max(c.Line-1, 1)
 	got, err := l.ReadLines(from, rows)

@@ -2,6 +2,7 @@ package views
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"fmt"
 	"os"
@@ -299,5 +300,31 @@ func TestCopyWhatIsSelected(t *testing.T) {
 	pressRoot(r, "4")
 	if text, _ := r.copyText(); strings.ContainsAny(text, "\x1b\x07\u202e") || !strings.HasPrefix(text, "a.go:1") {
 		t.Errorf("a hostile location copied as %q", text)
+	}
+}
+
+// A cited log line the index has not reached is not read in Update: the
+// walk says the log is being indexed, and shows the line once it is.
+func TestWalkWaitsForTheLogIndex(t *testing.T) {
+	p := packet.LoadSample(packet.Options{DeferLogIndex: true})
+	start := walkTarget()
+	r := NewRoot(NewContext(p, true, false), Options{ForceTheme: "dark", Start: &start})
+	r.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	r.OpenStart()
+	pressRoot(r, "space")
+	wk := r.Screen(ScreenWalk).(*Walk)
+	c := wk.logCitation()
+	l := p.Log(c.Target)
+	if l.Indexed() {
+		t.Skip("the sample's log was indexed at load")
+	}
+	if got := ansi.Strip(r.Render()); !strings.Contains(got, "the log is being indexed") {
+		t.Fatalf("an unindexed log:\n%s", got)
+	}
+	if err := l.Index(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := ansi.Strip(r.Render()); !strings.Contains(got, fmt.Sprintf("▌ %4d ", c.Line)) {
+		t.Errorf("the indexed log's line is not shown:\n%s", got)
 	}
 }
