@@ -43,6 +43,10 @@ type Walk struct {
 	// waitLog is a log whose cited line the index had not reached when the
 	// step was drawn; View draws the step again once it has.
 	waitLog *packet.Log
+	// openN and openAt are untriaged(cur) as of the last rebuild: a
+	// finding's fingerprint is a hash of its text, and the status line
+	// asks every frame.
+	openN, openAt int
 }
 
 type walkKeyMap struct {
@@ -280,7 +284,7 @@ func (w *Walk) View() string {
 
 // Status says where the walk is.
 func (w *Walk) Status() string {
-	n, at := w.untriaged(w.cur)
+	n, at := w.openN, w.openAt
 	switch {
 	case w.onVerdict:
 		return fmt.Sprintf("verdict and evidence · then %s", plural(n, "open finding"))
@@ -309,6 +313,7 @@ func (w *Walk) NextMatch(int) {}
 // rebuild draws the body for the current step.
 func (w *Walk) rebuild() {
 	w.waitLog = nil
+	w.openN, w.openAt = w.untriaged(w.cur)
 	if w.width <= 0 || w.height <= 0 {
 		w.lines = nil
 		return
@@ -355,7 +360,7 @@ func (w *Walk) verdictLines() []string {
 	text := func(s string) string { return st.Line(s, st.Base) }
 	var out []string
 	add := func(s string) { out = append(out, s) }
-	n, _ := w.untriaged("")
+	n := w.openN
 	add(" " + st.Title.Render("Walk") + "  " + st.Muted.Render("1 · verdict and evidence"))
 	// On a pull request: which commit the packet describes against the
 	// PR's head, CI, the last /ok to test.
@@ -422,7 +427,7 @@ func (w *Walk) findingLines() []string {
 		return nil
 	}
 	width := w.width
-	n, at := w.untriaged(f.ID)
+	n, at := w.openN, w.openAt
 	state, stale, _ := p.TriageOf(f)
 	if stale {
 		state += " (stale)"
