@@ -18,11 +18,13 @@ func (r *Root) copyKey() tea.Cmd {
 	if text == "" {
 		return func() tea.Msg { return StatusMsg{Text: "nothing here to copy"} }
 	}
+	// What was copied comes first and whole when it can (the command and
+	// its SHA fit 80 columns); what it is follows.
 	shown := text
-	if len([]rune(shown)) > 48 {
-		shown = string([]rune(shown)[:47]) + "…"
+	if len([]rune(shown)) > 60 {
+		shown = string([]rune(shown)[:59]) + "…"
 	}
-	note := fmt.Sprintf("copied %s “%s” to the clipboard", what, shown)
+	note := fmt.Sprintf("copied: %s (%s)", shown, what)
 	return tea.Batch(tea.SetClipboard(text), func() tea.Msg { return StatusMsg{Text: note} })
 }
 

@@ -270,7 +270,7 @@ func TestCopyOkToTestOSC52(t *testing.T) {
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Root)
 	// The confirmation is on the status line at 80 columns.
 	last := strings.Split(ansi.Strip(final.Render()), "\n")
-	if s := last[len(last)-1]; !strings.Contains(s, "copied the command") {
+	if s := last[len(last)-1]; !strings.Contains(s, "copied: /ok to test "+p.DecisionSHA()) {
 		t.Errorf("status line after y: %q", s)
 	}
 }
