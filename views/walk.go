@@ -43,10 +43,10 @@ type Walk struct {
 	// waitLog is a log whose cited line the index had not reached when the
 	// step was drawn; View draws the step again once it has.
 	waitLog *packet.Log
-	// openN and openAt are untriaged(cur) as of the last rebuild: a
+	// openN is how many findings are open as of the last rebuild: a
 	// finding's fingerprint is a hash of its text, and the status line
 	// asks every frame.
-	openN, openAt int
+	openN int
 }
 
 type walkKeyMap struct {
@@ -284,12 +284,12 @@ func (w *Walk) View() string {
 
 // Status says where the walk is.
 func (w *Walk) Status() string {
-	n, at := w.openN, w.openAt
+	n := w.openN
 	switch {
 	case w.onVerdict:
 		return fmt.Sprintf("verdict and evidence · then %s", plural(n, "open finding"))
 	case w.cur != "":
-		return fmt.Sprintf("finding %d of %d open", at, n)
+		return fmt.Sprintf("%s · %d of %d findings open", w.cur, n, len(w.ctx.P.Findings))
 	}
 	return "nothing left before the decision"
 }
@@ -313,7 +313,7 @@ func (w *Walk) NextMatch(int) {}
 // rebuild draws the body for the current step.
 func (w *Walk) rebuild() {
 	w.waitLog = nil
-	w.openN, w.openAt = w.untriaged(w.cur)
+	w.openN, _ = w.untriaged(w.cur)
 	if w.width <= 0 || w.height <= 0 {
 		w.lines = nil
 		return
@@ -427,14 +427,14 @@ func (w *Walk) findingLines() []string {
 		return nil
 	}
 	width := w.width
-	n, at := w.openN, w.openAt
+	n := w.openN
 	state, stale, _ := p.TriageOf(f)
 	if stale {
 		state += " (stale)"
 	}
 	var out []string
 	add := func(s string) { out = append(out, s) }
-	head := " " + st.Title.Render("Walk") + "  " + st.Muted.Render(fmt.Sprintf("finding %d of %d open · ", at, n)) +
+	head := " " + st.Title.Render("Walk") + "  " + st.Muted.Render(fmt.Sprintf("%d of %d open · ", n, len(p.Findings))) +
 		st.Accent.Render(f.ID) + "  " + st.SeverityBadge(f.Severity) + "  " + st.Muted.Render(state)
 	add(head)
 	loc := clipPath(oneLine(f.Location), width-3)
