@@ -62,6 +62,13 @@ func (r *Root) copyText() (text, what string) {
 			}
 			return ui.Sanitize(fmt.Sprintf("%s:%d", here.Path, n)), "the citation"
 		}
+	case ScreenEvidence:
+		if here.Path != "" && here.Line > 0 {
+			return fmt.Sprintf("%s:%d", here.Path, here.Line), "the run's citation"
+		}
+		if here.Recipe != "" {
+			return ui.Sanitize(here.Recipe), "the recipe"
+		}
 	case ScreenLogs:
 		if l := p.Log(here.Path); l != nil && here.Line > 0 {
 			if got, err := l.ReadLines(here.Line, 1); err == nil && len(got) == 1 {

@@ -63,6 +63,16 @@ func (r *Root) editTarget() (string, int) {
 			return citationFile(p, c)
 		}
 		return packet.ReviewFile, f.Line
+	case ScreenEvidence:
+		if here.Path != "" && here.Line > 0 {
+			return here.Path, here.Line
+		}
+		// A recipe's row: the line of its latest run.
+		for _, row := range p.Evidence.Rows {
+			if row.Recipe == here.Recipe && row.Latest != nil && row.Latest.Line > 0 {
+				return packet.RegistryFile, row.Latest.Line
+			}
+		}
 	case ScreenLogs, ScreenDocs:
 		if here.Path != "" {
 			return here.Path, max(here.Line, 1)

@@ -328,3 +328,17 @@ func TestWalkWaitsForTheLogIndex(t *testing.T) {
 		t.Errorf("the indexed log's line is not shown:\n%s", got)
 	}
 }
+
+// y and v on the evidence screen: the recipe's name, the registry line of
+// its latest run.
+func TestCopyAndEditEvidence(t *testing.T) {
+	r := newTestRoot(t, 120, 40)
+	pressRoot(r, "5")
+	row := r.ctx.P.Evidence.Rows[0]
+	if text, _ := r.copyText(); text != row.Recipe {
+		t.Errorf("y on a recipe copies %q, want %q", text, row.Recipe)
+	}
+	if rel, line := r.editTarget(); rel != packet.RegistryFile || line != row.Latest.Line {
+		t.Errorf("v on a recipe opens %s:%d, want %s:%d", rel, line, packet.RegistryFile, row.Latest.Line)
+	}
+}
