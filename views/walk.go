@@ -218,6 +218,7 @@ func (w *Walk) Update(msg tea.Msg) tea.Cmd {
 					return Follow(t)
 				}
 			}
+			return func() tea.Msg { return StatusMsg{Text: "no log line cited here"} }
 		}
 	}
 	return nil
