@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"vetter/packet"
+	"vetter/ui"
 )
 
 // clock is when a decision is made; tests pin it so goldens hold still.
@@ -287,7 +288,9 @@ func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool) err
 			if e.Stale {
 				st += " (stale)"
 			}
-			fmt.Fprintf(b, "  #%-3d %-7s %-17s %s\n", e.Number, e.Severity, st, clipText(oneLineText(e.Location), 60))
+			// The location is the last column and is never cut: its line
+			// number is what the reader looks for (a pager wraps or cuts).
+			fmt.Fprintf(b, "  #%-3d %-7s %-17s %s\n", e.Number, e.Severity, st, oneLineText(e.Location))
 			if e.Note != "" {
 				fmt.Fprintf(b, "       note (%s): %s\n", e.User, clipText(oneLineText(e.Note), 100))
 			}
@@ -367,10 +370,11 @@ that posts it.`,
 			gd, rep, err := s.Decide(decision, note, packet.CurrentUser(), override, clock())
 			switch {
 			case errors.Is(err, packet.ErrGateNotReady):
-				say(stderr, "vetter: refusing ok-to-test: %v\n(use --force --note REASON to override)", err)
+				// The error says what it was deciding; the refusal says it once.
+				say(stderr, "vetter: refusing ok-to-test: %s\n(use --force --note REASON to override)", strings.TrimPrefix(err.Error(), "deciding ok-to-test: "))
 				return exitError{1}
 			case errors.Is(err, packet.ErrNoHead):
-				say(stderr, "vetter: refusing ok-to-test: %v", err)
+				say(stderr, "vetter: refusing ok-to-test: %s", strings.TrimPrefix(err.Error(), "deciding ok-to-test: "))
 				return exitError{1}
 			case err != nil:
 				return err
@@ -486,5 +490,9 @@ func postHint(w io.Writer, p *packet.Packet, input string) {
 		say(w, "%s", c)
 		return
 	}
-	say(w, "# the change names no GitHub pull request URL; post the review with gh api repos/OWNER/REPO/pulls/N/reviews --input %s", input)
+	if u := strings.TrimSpace(p.Change.URL); u != "" {
+		say(w, "# the change's URL %s is not a pull request address (https://HOST/OWNER/REPO/pull/N); post the review with gh api repos/OWNER/REPO/pulls/N/reviews --input %s", packet.ShellQuote(ui.Sanitize(u)), input)
+		return
+	}
+	say(w, "# the change names no pull request URL; post the review with gh api repos/OWNER/REPO/pulls/N/reviews --input %s", input)
 }

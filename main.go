@@ -407,7 +407,7 @@ func writeProblems(w io.Writer, path string, probs []packet.Problem) {
 			in++
 		}
 	}
-	fmt.Fprintf(w, "\n%d errors, %d warnings, %d info\n", e, wn, in)
+	fmt.Fprintf(w, "\n%s, %s, %d info\n", packet.Count(e, "error", "errors"), packet.Count(wn, "warning", "warnings"), in)
 }
 
 func newSummaryCmd(stdout, stderr io.Writer) *cobra.Command {

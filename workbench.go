@@ -48,6 +48,11 @@ func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *pac
 		}
 		opts.Start = &t
 	}
+	if opts.Start == nil && !p.Gate().Ready {
+		// A packet that still needs a person opens on the guided walk:
+		// the verdict, then each finding not yet triaged, then the gate.
+		opts.Start = &views.Target{Screen: views.ScreenWalk, File: -1, Hunk: -1, DiffLine: -1}
+	}
 	return runApp(views.NewApp(p, opts), stdout)
 }
 

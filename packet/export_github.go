@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -58,6 +60,45 @@ func (p *Packet) GitHubReview() GitHubReview {
 		}
 	}
 
+	r.Body = p.reviewBody(es, r, rest, dismissed, len(rest), len(dismissed))
+	// GitHub refuses a body over 65,536 characters: the lists are cut,
+	// the dismissed first, and the body says how many it left out.
+	for keepRest, keepDis := len(rest), len(dismissed); len(r.Body) > GitHubBodyLimit && (keepRest > 0 || keepDis > 0); {
+		if keepDis > 0 {
+			keepDis /= 2
+		} else {
+			keepRest /= 2
+		}
+		r.Body = p.reviewBody(es, r, rest, dismissed, keepRest, keepDis)
+	}
+	if len(r.Body) > GitHubBodyLimit {
+		r.Body = cutBody(r.Body)
+	}
+	for i := range r.Comments {
+		if len(r.Comments[i].Body) > GitHubBodyLimit {
+			r.Comments[i].Body = cutBody(r.Comments[i].Body)
+		}
+	}
+	return r
+}
+
+// GitHubBodyLimit is the most characters GitHub takes in a review's or a
+// comment's body. Bytes are counted, never fewer than characters.
+const GitHubBodyLimit = 65536
+
+// cutBody cuts a body to the limit at a line, saying where the rest is.
+func cutBody(s string) string {
+	const tail = "\n\n_… cut at GitHub's 65,536-character limit; `vetter export --format markdown` has all of it._\n"
+	s = s[:GitHubBodyLimit-len(tail)]
+	if i := strings.LastIndexByte(s, '\n'); i > 0 {
+		s = s[:i]
+	}
+	return strings.ToValidUTF8(s, "") + tail
+}
+
+// reviewBody is the review's body with the first keepRest findings outside
+// the diff and the first keepDis dismissed ones listed.
+func (p *Packet) reviewBody(es []exported, r GitHubReview, rest, dismissed []exported, keepRest, keepDis int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "### vetter review — %s\n\n", mdCell(p.exportTitle()))
 	p.decisionMarkdown(&b)
@@ -71,22 +112,27 @@ func (p *Packet) GitHubReview() GitHubReview {
 	fmt.Fprintf(&b, ", %d below, %d dismissed.\n", len(rest), len(dismissed))
 	if len(rest) > 0 {
 		b.WriteString("\n#### Outside the diff\n\n")
-		for _, e := range rest {
+		for _, e := range rest[:keepRest] {
 			fmt.Fprintf(&b, "- **%s:** %s (`%s`, %s)", conventionalLabel(e.f.Severity), mdCell(oneLine(e.f.Claim)), mdCell(e.f.Location), mdCell(e.f.ID))
 			if t := e.triageSentence(); t != "" {
 				fmt.Fprintf(&b, "\n  _Triage: %s_", mdCell(t))
 			}
 			b.WriteString("\n")
 		}
+		if n := len(rest) - keepRest; n > 0 {
+			fmt.Fprintf(&b, "- _… and %s more, left out to stay under GitHub's 65,536-character limit (`vetter export --format markdown` lists them)._\n", Count(n, "finding", "findings"))
+		}
 	}
 	if len(dismissed) > 0 {
 		b.WriteString("\n#### Dismissed\n\n")
-		for _, e := range dismissed {
+		for _, e := range dismissed[:keepDis] {
 			fmt.Fprintf(&b, "- %s (%s, `%s`): %s\n", mdCell(e.f.ID), mdCell(e.f.Severity), mdCell(e.f.Location), mdCell(e.triageSentence()))
 		}
+		if n := len(dismissed) - keepDis; n > 0 {
+			fmt.Fprintf(&b, "- _… and %s more dismissed, left out to stay under GitHub's 65,536-character limit._\n", Count(n, "finding", "findings"))
+		}
 	}
-	r.Body = b.String()
-	return r
+	return b.String()
 }
 
 // inHunk reports whether a diff citation sits on a line GitHub takes an
@@ -138,9 +184,33 @@ func (p *Packet) ExportGitHubReview(w io.Writer) error {
 // input ("-" for standard input); ok is false when the change's URL is not a
 // GitHub pull request.
 func (p *Packet) GitHubReviewCommand(input string) (cmd string, ok bool) {
-	pr, ok := p.PullRequest()
+	host, pr, ok := AnyPullRequestURL(p.Change.URL)
 	if !ok {
 		return "", false
 	}
-	return fmt.Sprintf("gh api repos/%s/%s/pulls/%d/reviews --input %s", pr.Owner, pr.Repo, pr.Number, ShellQuote(input)), true
+	cmd = fmt.Sprintf("gh api repos/%s/%s/pulls/%d/reviews --input %s", pr.Owner, pr.Repo, pr.Number, ShellQuote(input))
+	if host != "github.com" {
+		// An enterprise host: gh sends the request there with GH_HOST.
+		cmd = "GH_HOST=" + ShellQuote(host) + " " + cmd
+	}
+	return cmd, true
+}
+
+var anyPR = regexp.MustCompile(`^(?i:https?)://([A-Za-z0-9.-]+(?::[0-9]{1,5})?)/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))/([A-Za-z0-9._-]{1,100})/pull/([1-9][0-9]{0,9})/?$`)
+
+// AnyPullRequestURL reads a pull request's address however its host is
+// spelled (GitHub.com, www.github.com, http://) or on an enterprise host,
+// for the commands vetter prints for a person to run. Posting itself goes
+// through ParsePullRequestURL or the github package, which are strict.
+func AnyPullRequestURL(s string) (host string, pr PullRequest, ok bool) {
+	m := anyPR.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil || m[3] == "." || m[3] == ".." {
+		return "", PullRequest{}, false
+	}
+	n, err := strconv.Atoi(m[4])
+	if err != nil {
+		return "", PullRequest{}, false
+	}
+	host = strings.TrimPrefix(strings.ToLower(m[1]), "www.")
+	return host, PullRequest{Owner: m[2], Repo: m[3], Number: n}, true
 }

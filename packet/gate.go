@@ -73,7 +73,7 @@ func (p *Packet) Gate() Gate {
 	if detail, ok := p.logsIntactFromOrigin(); ok {
 		add(CheckLogsIntact, true, detail)
 	} else if bad == 0 {
-		add(CheckLogsIntact, true, fmt.Sprintf("%d logs present, non-empty and agreeing with their exit lines", len(p.Logs)))
+		add(CheckLogsIntact, true, Count(len(p.Logs), "log", "logs")+" present, non-empty and agreeing with their exit lines")
 	} else {
 		add(CheckLogsIntact, false, fmt.Sprintf("%d log problems (missing, outside the packet, empty or exit mismatch)", bad))
 	}
@@ -89,11 +89,11 @@ func (p *Packet) Gate() Gate {
 	}
 	switch {
 	case open+stale == 0:
-		add(CheckFindingsTriaged, true, fmt.Sprintf("all %d findings triaged", len(p.Findings)))
+		add(CheckFindingsTriaged, true, "all "+Count(len(p.Findings), "finding", "findings")+" triaged")
 	case stale > 0:
-		add(CheckFindingsTriaged, false, fmt.Sprintf("%d of %d findings untriaged (%d stale)", open+stale, len(p.Findings), stale))
+		add(CheckFindingsTriaged, false, fmt.Sprintf("%d of %s untriaged (%d stale)", open+stale, Count(len(p.Findings), "finding", "findings"), stale))
 	default:
-		add(CheckFindingsTriaged, false, fmt.Sprintf("%d of %d findings untriaged", open, len(p.Findings)))
+		add(CheckFindingsTriaged, false, fmt.Sprintf("%d of %s untriaged", open, Count(len(p.Findings), "finding", "findings")))
 	}
 
 	if p.Change.HeadSHA != "" {

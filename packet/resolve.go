@@ -47,7 +47,7 @@ func (p *Packet) resolvePacketFile(c *Citation, name string) bool {
 	if d := p.Doc(name); d != nil {
 		c.Kind, c.Target = CitePacket, d.Path
 		if c.Line > len(d.Lines) || c.EndLine > len(d.Lines) {
-			p.unresolvedAt(c, fmt.Sprintf("%s has %d lines", d.Path, len(d.Lines)))
+			p.unresolvedAt(c, fmt.Sprintf("%s has %s", d.Path, Count(len(d.Lines), "line", "lines")))
 			return true
 		}
 		c.Resolved = true
@@ -56,7 +56,7 @@ func (p *Packet) resolvePacketFile(c *Citation, name string) bool {
 	if name == DiffPath && p.Diff != nil {
 		c.Kind, c.Target = CitePacket, DiffPath
 		if c.Line > p.Diff.Lines || c.EndLine > p.Diff.Lines {
-			p.unresolvedAt(c, fmt.Sprintf("change.diff has %d lines", p.Diff.Lines))
+			p.unresolvedAt(c, "change.diff has "+Count(p.Diff.Lines, "line", "lines"))
 			return true
 		}
 		c.Resolved = true
@@ -65,7 +65,7 @@ func (p *Packet) resolvePacketFile(c *Citation, name string) bool {
 	if name == RegistryFile && p.Registry.Present {
 		c.Kind, c.Target = CiteRegistry, RegistryFile
 		if c.Line > p.Registry.Lines || c.EndLine > p.Registry.Lines {
-			p.unresolvedAt(c, fmt.Sprintf("the registry has %d lines", p.Registry.Lines))
+			p.unresolvedAt(c, "the registry has "+Count(p.Registry.Lines, "line", "lines"))
 			return true
 		}
 		c.Resolved = true
@@ -91,7 +91,7 @@ func (p *Packet) resolveLog(c *Citation, l *Log) {
 	c.Kind, c.Target = CiteLog, l.Path
 	if c.Line > 0 && l.Indexed() {
 		if n := l.LineCount(); c.Line > n || c.EndLine > n {
-			p.unresolvedAt(c, fmt.Sprintf("%s has %d lines", l.Path, n))
+			p.unresolvedAt(c, fmt.Sprintf("%s has %s", l.Path, Count(n, "line", "lines")))
 			return
 		}
 	}

@@ -242,8 +242,8 @@ func (p *Packet) readOrigin(root string) {
 			"the registry is rebuilt from the evidence record posted on the pull request; the logs themselves are not in the PR, so what they say cannot be checked (give --packet DIR to check them)")
 	}
 	if len(o.DiffMismatch) > 0 {
-		p.problem(CodeDiffMismatch, DiffPath, 0, fmt.Sprintf("change.diff is not the pull request's diff at the packet's head for %d files: %s",
-			len(o.DiffMismatch), strings.Join(o.DiffMismatch, ", ")))
+		p.problem(CodeDiffMismatch, DiffPath, 0, fmt.Sprintf("change.diff is not the pull request's diff at the packet's head for %s: %s",
+			Count(len(o.DiffMismatch), "file", "files"), strings.Join(o.DiffMismatch, ", ")))
 	}
 	for _, d := range o.IgnoredDocuments {
 		p.problem(CodeDocumentIgnored, OriginFile, 0, "a later comment posts "+d+", an account that is not the PR's author, an owner, a member or a collaborator; it is not used")

@@ -304,7 +304,7 @@ func (s Summary) WriteText(w io.Writer) {
 	}
 	fmt.Fprintln(w, "  (* planned)")
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "Diff        %d files, +%d -%d\n", s.Diff.Files, s.Diff.Insertions, s.Diff.Deletions)
+	fmt.Fprintf(w, "Diff        %s, +%d -%d\n", Count(s.Diff.Files, "file", "files"), s.Diff.Insertions, s.Diff.Deletions)
 	fmt.Fprintf(w, "Findings    %d:", len(s.Findings))
 	for _, c := range s.SeverityCounts() {
 		if c.Count > 0 {
@@ -326,7 +326,7 @@ func (s Summary) WriteText(w io.Writer) {
 	writeAttentionText(w, s.Attention)
 	fmt.Fprintln(w)
 	e, wn, in := problemCounts(s.Problems)
-	fmt.Fprintf(w, "Problems    %d errors, %d warnings, %d info\n", e, wn, in)
+	fmt.Fprintf(w, "Problems    %s, %s, %d info\n", Count(e, "error", "errors"), Count(wn, "warning", "warnings"), in)
 	for _, p := range s.Problems {
 		fmt.Fprintf(w, "  %-7s %-26s %s\n", p.Severity, p.Code, clip(oneLine(p.Message), 110))
 	}
@@ -424,7 +424,7 @@ func (s Summary) WriteMarkdown(w io.Writer) {
 	fmt.Fprintf(w, "| Head | `%s` |\n", mdCell(orDash(s.Change.HeadSHA)))
 	fmt.Fprintf(w, "| Verdict | **%s** |\n", mdCell(orDash(s.Verdict.Value)))
 	fmt.Fprintf(w, "| Assessment | **%s** |\n", mdCell(orDash(s.Assessment.Value)))
-	fmt.Fprintf(w, "| Diff | %d files, +%d −%d |\n", s.Diff.Files, s.Diff.Insertions, s.Diff.Deletions)
+	fmt.Fprintf(w, "| Diff | %s, +%d −%d |\n", Count(s.Diff.Files, "file", "files"), s.Diff.Insertions, s.Diff.Deletions)
 	s.Source.writeMarkdownRows(w)
 	fmt.Fprintln(w)
 	if s.Verdict.Summary != "" {
@@ -478,7 +478,7 @@ func (s Summary) WriteMarkdown(w io.Writer) {
 	}
 	e, wn, _ := problemCounts(s.Problems)
 	if e+wn > 0 {
-		fmt.Fprintf(w, "\nPacket problems: %d errors, %d warnings (`vetter check` lists them).\n", e, wn)
+		fmt.Fprintf(w, "\nPacket problems: %s, %s (`vetter check` lists them).\n", Count(e, "error", "errors"), Count(wn, "warning", "warnings"))
 	}
 	fmt.Fprintf(w, "\n**Decision:** %s\n", mdCell(s.decisionLine()))
 	// The /ok to test line is offered only when the gate holds: a comment

@@ -43,6 +43,11 @@ type KeyMap struct {
 
 	// Global.
 	Palette, Help, Quit key.Binding
+
+	// Walk steps to the next thing not yet looked at (issue 15); Copy puts
+	// what is selected in the clipboard; Edit opens the cited packet file
+	// in $VISUAL or $EDITOR.
+	Walk, Copy, Edit key.Binding
 }
 
 // DefaultKeyMap returns the key contract with its help text. Each call
@@ -106,9 +111,15 @@ func DefaultKeyMap() KeyMap {
 		Hold:           b("H", "hold", "H"),
 		RequestChanges: b("R", "request changes", "R"),
 
-		Palette: b("ctrl+p", "commands", "ctrl+p"),
+		// ctrl+p only goes somewhere (a heading, file, finding, recipe,
+		// log); it runs nothing, so it is not called "commands".
+		Palette: b("ctrl+p", "go to…", "ctrl+p"),
 		Help:    b("?", "help", "?"),
 		Quit:    b("q", "quit", "q", "ctrl+c"),
+
+		Walk: b("W", "walk", "W"),
+		Copy: b("y", "copy", "y"),
+		Edit: b("v", "open in $EDITOR", "v"),
 	}
 }
 
@@ -127,7 +138,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		append(k.Screens(), k.NextScreen, k.PrevScreen),
 		{k.Up, k.Down, k.Left, k.Right, k.HalfPageUp, k.HalfPageDown, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Follow, k.Back, k.Search, k.NextMatch, k.PrevMatch, k.Palette, k.Help, k.Quit},
+		{k.Walk, k.Follow, k.Back, k.Search, k.NextMatch, k.PrevMatch, k.Copy, k.Edit, k.Palette, k.Help, k.Quit},
 		{k.NextHunk, k.PrevHunk, k.NextFile, k.PrevFile, k.NextAnchor, k.PrevAnchor, k.SideBySide, k.ToggleWrap},
 		{k.NextError, k.PrevError, k.GotoLine},
 		{k.Accept, k.Dismiss, k.Defer, k.Reopen, k.Note, k.Mark},

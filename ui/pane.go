@@ -480,14 +480,15 @@ func cutLeft(s string, x int) string {
 	return b.String()
 }
 
-// wrapRows hard-wraps a styled line at width cells, wide characters moved
-// whole to the next row, each row closing and reopening its styles so the
-// gutter never inherits them.
+// wrapRows wraps a styled line at width cells, between words where it can
+// (a word longer than the row is cut), wide characters moved whole to the
+// next row, each row closing and reopening its styles so the gutter never
+// inherits them.
 func wrapRows(line string, width int) []string {
 	if ansi.StringWidth(line) <= width {
 		return []string{closeStyles(line)}
 	}
-	wrapped := ansi.Hardwrap(line, width, true)
+	wrapped := ansi.Wrap(line, width, "")
 	if strings.Contains(wrapped, "\x1b") {
 		var buf bytes.Buffer
 		w := lipgloss.NewWrapWriter(&buf)

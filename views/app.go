@@ -457,6 +457,9 @@ func (a *App) opened(msg appOpenedMsg) tea.Cmd {
 	var start *Target
 	if msg.since != nil {
 		start = &Target{Screen: ScreenSince, File: -1, Hunk: -1, DiffLine: -1}
+	} else if !msg.p.Gate().Ready {
+		w := walkTarget() // a packet that needs a person opens on the walk
+		start = &w
 	}
 	a.startRoot(msg.p, msg.name, start, msg.since, msg.store, msg.storeErr)
 	a.logs = msg.logs

@@ -102,6 +102,7 @@ const (
 	ScreenLogs
 	ScreenDecision
 	ScreenSince
+	ScreenWalk // the guided walk (walk.go): no tab, reached with W
 	screenCount
 )
 
@@ -124,6 +125,8 @@ func (s ScreenID) String() string {
 		return "Decision"
 	case ScreenSince:
 		return "Since"
+	case ScreenWalk:
+		return "Walk"
 	}
 	return "?"
 }

@@ -466,6 +466,7 @@ func (d *Diff) Status() string {
 	if len(d.anchorRow) > 0 {
 		// The finding at or last before the cursor; 0 before the first.
 		k := sort.Search(len(d.anchorRow), func(i int) bool { return int(d.anchorRow[i]) > d.list.Cursor })
+		k += d.findingsUnder(k)
 		parts = append(parts, fmt.Sprintf("finding %d/%d", k, len(d.anchorRow)))
 	}
 	if d.sbs {

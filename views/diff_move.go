@@ -61,11 +61,19 @@ func (d *Diff) rowHeight(i int) int {
 	}
 	r := d.rows[i]
 	tw := d.textWidth()
-	w := d.textCells(r.file, r.hunk, r.a)
+	n := d.wrapRowsOf(r.file, r.hunk, r.a, tw)
 	if d.sbs {
-		w = max(w, d.textCells(r.file, r.hunk, r.b))
+		n = max(n, d.wrapRowsOf(r.file, r.hunk, r.b, tw))
 	}
-	return max((w+tw-1)/tw, 1)
+	return n
+}
+
+// wrapRowsOf is how many rows a line's text wraps into (1 for -1).
+func (d *Diff) wrapRowsOf(fi, hi, li int32, tw int) int {
+	if li < 0 {
+		return 1
+	}
+	return wrappedRows(d.plainText(lineKey{fi, hi, li}), max(tw, 1))
 }
 
 // textCells is the drawn width of a line's text (0 for -1).

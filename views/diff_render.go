@@ -197,7 +197,10 @@ func (d *Diff) textPieces(k lineKey, kind packet.LineKind, partner int32, tw int
 	// One pass cuts every piece; no more are cut than the screen can show,
 	// so a line of a million characters costs what its first screen does.
 	n := min(max((pl.width+tw-1)/tw, 1), max(d.height, 1))
-	pieces, widths := splitCells(styled, 0, tw, n)
+	pieces, widths, ok := wordSplit(styled, pl, tw, max(d.height, 1))
+	if !ok {
+		pieces, widths = splitCells(styled, 0, tw, n)
+	}
 	out := make([]string, len(pieces))
 	for p := range pieces {
 		out[p] = fillText(pieces[p], widths[p], tw, bg)

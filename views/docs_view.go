@@ -204,9 +204,9 @@ func (d *Docs) sidebar(w int) []string {
 		return rows
 	}
 	rows = append(rows, "",
-		st.Muted.Render(fmt.Sprintf("%d lines", len(doc.Lines))),
+		st.Muted.Render(packet.Count(len(doc.Lines), "line", "lines")),
 		st.Muted.Render(fmt.Sprintf("%d headings", len(doc.Headings))),
-		st.Muted.Render(fmt.Sprintf("%d citations", len(doc.Citations))))
+		st.Muted.Render(packet.Count(len(doc.Citations), "citation", "citations")))
 	if doc.Truncated {
 		rows = append(rows, st.Warn.Render("cut at the size limit"))
 	}
@@ -345,7 +345,7 @@ func (d *Docs) citationRow(c packet.Citation, selected bool, numW, textW int) st
 		textStyle = st.Selection
 	}
 	return st.Gutter.Render(fmt.Sprintf("%*d ", numW, c.SourceLine)) +
-		textStyle.Render(fitLeft(ui.Sanitize(c.Text), textW)) + st.Muted.Render(" → ") +
+		textStyle.Render(fitCell(clipPath(ui.Sanitize(c.Text), textW), textW)) + st.Muted.Render(" → ") +
 		st.Text(whereCited(c), whereStyle)
 }
 

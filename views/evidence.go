@@ -374,10 +374,10 @@ func (e *Evidence) Status() string {
 	if it.run != nil {
 		s += fmt.Sprintf(" · run %d/%d", it.runIdx+1, len(it.row.Runs))
 	} else if n := len(it.row.Runs); n != 1 {
-		s += fmt.Sprintf(" · %d runs", n)
+		s += " · " + packet.Count(n, "run", "runs")
 	}
 	if e.query != "" {
-		s += fmt.Sprintf(" · %d matches", len(e.matches))
+		s += " · " + packet.Count(len(e.matches), "match", "matches")
 	}
 	return s
 }

@@ -92,13 +92,9 @@ func (e *Evidence) columns(w int) evCols {
 	for _, row := range e.ctx.Packet.Evidence.Rows {
 		c.recipe = max(c.recipe, ansi.StringWidth(evFlat(row.Recipe)))
 	}
-	c.recipe = min(c.recipe, 30)
+	// A recipe name is what a vetter compares with the plan: it is never
+	// cut (issue 15). The command, free text, takes what is left.
 	fixed := evMarkW + c.recipe + 1 + c.status + 1 + c.runs + 1 + c.head + 1 + c.exit + 1 + c.dur + 1
-	if short := 16 - (w - fixed); short > 0 {
-		// A narrow table gives up recipe width before the command vanishes.
-		c.recipe = max(c.recipe-short, 10)
-		fixed = evMarkW + c.recipe + 1 + c.status + 1 + c.runs + 1 + c.head + 1 + c.exit + 1 + c.dur + 1
-	}
 	c.cmd = max(w-fixed, 0)
 	return c
 }
@@ -118,7 +114,7 @@ func (e *Evidence) tableLines(w, h int) []string {
 	c := e.columns(w)
 	title := st.Title.Render(fmt.Sprintf("Evidence %d/%d validated", ev.Validated, ev.Total))
 	runs := len(e.ctx.Packet.Registry.Runs)
-	title += st.Muted.Render(fmt.Sprintf(" · %d runs in the registry", runs))
+	title += st.Muted.Render(" · " + packet.Count(runs, "run", "runs") + " in the registry")
 	lines := []string{evFit(title, w)}
 	head := []evCell{
 		{text: "", w: evMarkW}, {text: "RECIPE", w: c.recipe}, {text: "STATUS", w: c.status},

@@ -89,6 +89,9 @@ type Findings struct {
 	matched []bool
 
 	marked map[string]bool // findings marked with space for a bulk triage
+
+	locW    int            // the widest location (clippath.go)
+	locWFor *packet.Packet // the packet locW was measured on
 }
 
 type findingsKey struct {

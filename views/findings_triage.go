@@ -18,6 +18,15 @@ func (f *Findings) ToggleMark() {
 	}
 }
 
+// ClearMarks unmarks every finding and reports whether any was marked. A
+// batch action clears the marks it applied to, so they never capture a
+// later key meant for the selected finding alone; esc clears them too.
+func (f *Findings) ClearMarks() bool {
+	had := len(f.marked) > 0
+	f.marked = nil
+	return had
+}
+
 // Marked reports whether a finding is marked.
 func (f *Findings) Marked(id string) bool { return f.marked[id] }
 

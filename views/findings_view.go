@@ -82,7 +82,9 @@ func (f *Findings) columns(w int) listColumns {
 	fs := f.ctx.Packet.Findings
 	c := listColumns{num: len(strconv.Itoa(fs[len(fs)-1].Number)), badge: 9, state: 9}
 	rest := w - 2 - c.num - c.badge - c.state - 4
-	c.loc = min(max(rest*2/5, 8), 40)
+	// The location column is as wide as the widest location, up to what
+	// leaves the claim a readable share; the claim takes the rest.
+	c.loc = min(max(f.locWidth(), 8), max(rest-max(12, rest/2), 8))
 	c.claim = max(rest-c.loc, 0)
 	return c
 }
@@ -193,7 +195,7 @@ func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
 	}
 	return marker + pt.gutter.on(fmt.Sprintf("%*d", cols.num, fd.Number)) + " " +
 		pt.badge(fd.Severity, cols.badge) + " " +
-		pt.accent.on(fitLeft(f.locs[i], cols.loc)) + " " +
+		pt.accent.on(fitCell(clipPath(f.locs[i], cols.loc), cols.loc)) + " " +
 		claim.on(fitPlain(f.claims[i], cols.claim)) + " " +
 		statePaint.on(fitPlain(state, cols.state))
 }
@@ -242,9 +244,17 @@ func (f *Findings) detailView(l findingsLayout) []string {
 	if stale {
 		stateText = st.Warn.Render(state + ", stale: the finding changed since")
 	}
-	title := st.Title.Render(fmt.Sprintf("Finding %d ", fd.Number)) + st.SeverityBadge(fd.Severity) + " " +
-		st.Text(fd.Location, st.Accent) + st.Muted.Render(" · ") + stateText +
-		st.Muted.Render(fmt.Sprintf(" · %s:%d", packet.ReviewFile, fd.Line))
+	// The location is shortened in its middle to what the rest leaves, so
+	// its line number is never the part cut.
+	lead := st.Title.Render(fmt.Sprintf("Finding %d ", fd.Number)) + st.SeverityBadge(fd.Severity) + " "
+	tail := st.Muted.Render(" · ") + stateText + st.Muted.Render(fmt.Sprintf(" · %s:%d", packet.ReviewFile, fd.Line))
+	loc := ui.Sanitize(oneLine(fd.Location))
+	if ansi.StringWidth(lead)+ansi.StringWidth(loc)+ansi.StringWidth(tail) > l.detailW {
+		// The row in review.md goes before any of the location does.
+		tail = st.Muted.Render(" · ") + stateText
+	}
+	loc = clipPath(loc, max(l.detailW-ansi.StringWidth(lead)-ansi.StringWidth(tail), 12))
+	title := lead + st.Accent.Render(loc) + tail
 	rows := []string{fitCell(title, l.detailW)}
 	if _, _, d := f.ctx.Packet.TriageOf(fd); d != nil && d.Note != "" {
 		rows = append(rows, fitCell(st.Muted.Render("note: ")+st.Text(oneLine(d.Note), st.Base), l.detailW))
@@ -299,7 +309,7 @@ func (f *Findings) citationsView(fd *packet.Finding, w, h int) []string {
 		if selected {
 			textStyle = st.Selection
 		}
-		rows = append(rows, fitCell(marker+textStyle.Render(fitLeft(ui.Sanitize(c.Text), textW))+
+		rows = append(rows, fitCell(marker+textStyle.Render(fitCell(clipPath(ui.Sanitize(c.Text), textW), textW))+
 			st.Muted.Render(" → ")+st.Text(where, whereStyle), w))
 	}
 	return rows

@@ -284,7 +284,7 @@ func (in *Inbox) packetDetails(r *InboxRow) string {
 	}
 	parts = append(parts, head, fmt.Sprintf("%s/%s", orDash(r.Verdict), orDash(r.Assessment)))
 	parts = append(parts, fmt.Sprintf("%d/%d validated", r.Validated, r.Total))
-	f := fmt.Sprintf("%d of %d findings open", r.Open, r.Findings)
+	f := fmt.Sprintf("%d of %s open", r.Open, packet.Count(r.Findings, "finding", "findings"))
 	if r.Stale > 0 {
 		f += fmt.Sprintf(" (%d stale)", r.Stale)
 	}
@@ -300,7 +300,7 @@ func (in *Inbox) packetDetails(r *InboxRow) string {
 	case r.Decision != "":
 		parts = append(parts, fmt.Sprintf("%s was for %s; the head is now %s", r.Decision, shortSHA(r.DecisionSHA), orDash(shortSHA(r.Head))))
 	}
-	parts = append(parts, fmt.Sprintf("%d errors, %d warnings, %d info", r.Errors, r.Warnings, r.Infos))
+	parts = append(parts, packet.Count(r.Errors, "error", "errors")+", "+packet.Count(r.Warnings, "warning", "warnings")+fmt.Sprintf(", %d info", r.Infos))
 	return st.Line(strings.Join(parts, " · "), st.Muted)
 }
 

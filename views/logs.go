@@ -362,7 +362,7 @@ func (s *Logs) matchStatus(v *logsView) string {
 	if k := sort.SearchInts(s.matchLines, line); k < len(s.matchLines) && s.matchLines[k] == line {
 		return fmt.Sprintf("match %d/%d", k+1, s.count)
 	}
-	return fmt.Sprintf("%d matches", s.count)
+	return packet.Count(s.count, "match", "matches")
 }
 
 // Bindings are the keys that do something here now.

@@ -256,21 +256,66 @@ func (s *Logs) indexDone(msg logsIndexDoneMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// An error line holds one of logsErrorWords (any case) or says a process
-// exited non-zero. Plain substring tests come first: a regular expression
-// over every line of a ten-million-line log would take minutes.
+// An error line reports an error *outcome* (issue 15): a non-zero exit,
+// FAILED or a FAIL line, "Error:"/"error:"/"fatal:"/"panic:" opening the
+// line, a traceback, an exception or error type opening the line, a count
+// of failures. A line that only mentions a word ("agg : PARSED (no
+// ValueError)", "attempt 1/5 failed; retrying") is not one. Plain
+// substring tests come first: a regular expression over every line of a
+// ten-million-line log would take minutes.
 var (
-	logsErrorWords = []string{"error", "fail", "panic", "traceback", "exception"}
-	logsExitRe     = regexp.MustCompile(`\bexit(?:ed)?(?: with)?(?: status| code)? [1-9]|non-?zero exit`)
+	logsErrorWords  = []string{"error", "fail", "panic", "traceback", "exception", "exit", "fatal"}
+	logsErrorStarts = []string{"error:", "error ", "error[", "[error]", "fatal:", "fatal error", "panic:", "traceback (most recent call last)", "err!", "--- fail", "fail\t", "fail "}
+	logsExitRe      = regexp.MustCompile(`\bexit(?:ed)?(?: with)?(?: status| code)? [1-9]|non-?zero exit`)
+	logsTypeRe      = regexp.MustCompile(`^(?:[\w$]+\.)*[A-Z][\w$]*(?:Error|Exception)\b`)
+	logsCountRe     = regexp.MustCompile(`(?:^|[\s,=(])[1-9]\d* (?:failed|errors?)\b`)
+	logsWhereRe     = regexp.MustCompile(`:\d+: (?:[\w$]+\.)*[A-Z][\w$]*(?:Error|Exception)$`)
 )
 
 // logsIsError reports whether a raw log line is an error line.
 func logsIsError(raw string) bool {
-	low := strings.ToLower(logsPlain(raw))
+	plain := logsPlain(raw)
+	low := strings.ToLower(plain)
+	any := false
 	for _, w := range logsErrorWords {
 		if strings.Contains(low, w) {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return false
+	}
+	if strings.Contains(plain, "FAILED") || strings.Contains(low, "level=error") {
+		return true
+	}
+	// A log level in capitals ("2026-01-01T00:00:00Z ERROR ...").
+	for _, lv := range []string{" ERROR ", "[ERROR]", " FATAL ", "[FATAL]", " CRITICAL "} {
+		if strings.Contains(plain, lv) {
 			return true
 		}
+	}
+	start := strings.TrimLeft(low, " \t")
+	for _, s := range logsErrorStarts {
+		if strings.HasPrefix(start, s) {
+			return true
+		}
+	}
+	if start == "fail" || logsCountRe.MatchString(low) {
+		return true
+	}
+	// An exception's type opening the line, after pytest's "E" column; or
+	// closing it after a file:line (pytest's "x.py:102: AssertionError").
+	typ := strings.TrimLeft(plain, " \t")
+	if rest, ok := strings.CutPrefix(typ, "E "); ok {
+		typ = strings.TrimLeft(rest, " ")
+	}
+	if logsTypeRe.MatchString(typ) || logsWhereRe.MatchString(strings.TrimRight(plain, " ")) {
+		return true
+	}
+	// pytest's "===== FAILURES =====" and "===== ERRORS =====".
+	if strings.HasPrefix(start, "===") && (strings.Contains(low, " failures ") || strings.Contains(low, " errors ")) {
+		return true
 	}
 	return strings.Contains(low, "exit") && logsExitRe.MatchString(low)
 }

@@ -126,9 +126,12 @@ func TestLogsErrorLines(t *testing.T) {
 		runScreen(s, s.Update(logsKey('e')))
 		got = append(got, s.view().pane.Cursor()+1)
 	}
-	// Lines 7-10 name test_upload_error_messages, 15 a test of a first
-	// failure; then the failure report (36 says "giving up", no error word).
-	want := []int{7, 8, 9, 10, 15, 20, 32, 33, 34, 35, 37, 41}
+	// Error outcomes only (issue 15): 7-9 and 15 merely name tests with
+	// "error" and "failure" in them, and 33-35 are retries that failed.
+	// Line 10's test id says "exited with status 3", which reads as an
+	// exit; then the failure report: FAILURES, the AssertionError, the
+	// wrapper's exit, where it was raised, FAILED, "1 failed", the exit line.
+	want := []int{10, 20, 32, 37, 41, 43, 44, 45, 45, 45, 45, 45}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("e visited %v, want %v", got, want)
 	}
@@ -394,6 +397,17 @@ func TestLogsIsError(t *testing.T) {
 		{"it returned a non-zero exit", true},
 		{"exit 0", false},
 		{"java.lang.IllegalStateException", true},
+		// Outcomes, not words (issue 15).
+		{"agg : PARSED (no ValueError)", false},
+		{"    client.go:101: upload app.tar.gz: attempt 1/5 failed: upload: store", false},
+		{"Error: cannot find module", true},
+		{"error: linker failed", true},
+		{"ValueError: bad value", true},
+		{"FAIL\tgithub.com/acme/depot/internal/upload\t0.2s", true},
+		{"--- FAIL: TestX (0.00s)", true},
+		{"=========== 1 failed, 14 passed in 3.2s ===========", true},
+		{"0 errors", false},
+		{"no errors found", false},
 	} {
 		if got := logsIsError(tt.line); got != tt.want {
 			t.Errorf("logsIsError(%q) = %v", tt.line, got)

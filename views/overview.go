@@ -60,7 +60,14 @@ func (o *Overview) rebuild() {
 		head = "unknown"
 	}
 	meta = append(meta, st.Muted.Render("head ")+text(head))
-	add(strings.Join(meta, "   "), nil)
+	if ansi.StringWidth(strings.Join(meta, "   ")) > o.list.width-1 && len(meta) > 1 {
+		// The head SHA is compared with the PR's: it gets a row of its own
+		// rather than being cut.
+		add(meta[0], nil)
+		add(meta[1], nil)
+	} else {
+		add(strings.Join(meta, "   "), nil)
+	}
 	if p.Change.URL != "" {
 		add(st.Muted.Render("pr   ")+text(p.Change.URL), nil)
 	}
@@ -97,7 +104,7 @@ func (o *Overview) rebuild() {
 	add(fmt.Sprintf("%-12s %s", "Evidence", evStyle.Render(fmt.Sprintf("%d/%d validated", ev.Validated, ev.Total))),
 		&Target{Screen: ScreenEvidence, File: -1, Hunk: -1, DiffLine: -1})
 	if p.Diff != nil {
-		add(fmt.Sprintf("%-12s %d files  %s  %s", "Diff", len(p.Diff.Files),
+		add(fmt.Sprintf("%-12s %s  %s  %s", "Diff", packet.Count(len(p.Diff.Files), "file", "files"),
 			st.Added.Render(fmt.Sprintf("+%d", p.Diff.Insertions)), st.Removed.Render(fmt.Sprintf("−%d", p.Diff.Deletions))),
 			&Target{Screen: ScreenDiff, File: 0, Hunk: -1, DiffLine: -1})
 	}
@@ -165,6 +172,13 @@ func (o *Overview) rebuild() {
 		}
 		add(style.Render(text("  "+p.DecisionNote())), nil)
 	}
+	// The command comes before the checks, so it is above the fold at
+	// 80×24 (issue 15).
+	cmdStyle := st.Muted
+	if g.Ready {
+		cmdStyle = st.Accent
+	}
+	add("  "+cmdStyle.Render(text(g.Command)), nil)
 	for _, c := range g.Checks {
 		mark := st.Error.Render("✗")
 		if c.OK {
@@ -172,15 +186,10 @@ func (o *Overview) rebuild() {
 		}
 		add(fmt.Sprintf("  %s %-18s %s", mark, c.Name, st.Muted.Render(text(clipTo(c.Detail, w-22)))), gateTarget(p, c.Name))
 	}
-	cmdStyle := st.Muted
-	if g.Ready {
-		cmdStyle = st.Accent
-	}
-	add("  "+cmdStyle.Render(text(g.Command)), nil)
 
 	e, wn, in := p.Counts()
-	section(fmt.Sprintf("Problems  %s  %s  %s", st.Error.Render(fmt.Sprintf("%d errors", e)),
-		st.Warn.Render(fmt.Sprintf("%d warnings", wn)), st.Info.Render(fmt.Sprintf("%d info", in))))
+	section(fmt.Sprintf("Problems  %s  %s  %s", st.Error.Render(packet.Count(e, "error", "errors")),
+		st.Warn.Render(packet.Count(wn, "warning", "warnings")), st.Info.Render(fmt.Sprintf("%d info", in))))
 	probs := append([]packet.Problem{}, p.Problems...)
 	packet.SortProblems(probs)
 	for _, pr := range probs {
@@ -216,16 +225,19 @@ func outcomeLead(p *packet.Packet) string {
 	if d == nil || p.Outcome == nil {
 		return ""
 	}
+	// The whole first paragraph: its first source line may end
+	// mid-sentence, and the row cuts it with an ellipsis where it must.
+	var para []string
 	for i := p.Outcome.Line; i < len(d.Lines); i++ {
 		l := strings.TrimSpace(d.Lines[i])
-		if strings.HasPrefix(l, "#") {
+		if strings.HasPrefix(l, "#") || (l == "" && len(para) > 0) {
 			break
 		}
 		if l != "" {
-			return l
+			para = append(para, l)
 		}
 	}
-	return ""
+	return strings.Join(para, " ")
 }
 
 // gateTarget says where a gate check's evidence lives.
@@ -345,7 +357,7 @@ func (o *Overview) Update(msg tea.Msg) tea.Cmd {
 // Status counts the problems.
 func (o *Overview) Status() string {
 	e, w, _ := o.ctx.Packet.Counts()
-	return fmt.Sprintf("%d errors · %d warnings", e, w)
+	return packet.Count(e, "error", "errors") + " · " + packet.Count(w, "warning", "warnings")
 }
 
 // Bindings are the keys that work here.

@@ -35,7 +35,28 @@ func newPrompt(ctx *Context, title, initial string, required bool, save func(str
 
 func (p *promptModel) setSize(w, h int) {
 	p.area.SetWidth(max(min(w-4, 100), 10))
-	p.area.SetHeight(max(min(h-6, 6), 1))
+	// A few lines: the prompt sits under the screen it is about, which
+	// stays in view above it (the finding being dismissed, the gate).
+	p.area.SetHeight(max(min(h/4, 4), 1))
+}
+
+// over draws the prompt over the bottom of a screen's body of w×h: the
+// screen's top stays visible, so the text the note is about is not hidden.
+func (p *promptModel) over(screen string, w, h int) string {
+	st := p.ctx.Styles
+	lines := []string{st.Muted.Render(strings.Repeat("─", max(w, 1))), " " + st.Title.Render(st.Text(p.title, st.Title))}
+	for _, l := range strings.Split(p.area.View(), "\n") {
+		lines = append(lines, "  "+l)
+	}
+	hint := " " + st.Muted.Render(p.hint)
+	if p.err != "" {
+		hint += "  " + st.Error.Render(p.err)
+	}
+	lines = append(lines, hint)
+	body := strings.Split(fitBlock(screen, w, h), "\n")
+	top := max(h-len(lines), 0)
+	out := append(body[:top:top], lines...)
+	return fitBlock(strings.Join(out, "\n"), w, h)
 }
 
 func (p *promptModel) focus() tea.Cmd { return p.area.Focus() }
@@ -60,6 +81,14 @@ func (p *promptModel) update(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	p.area, cmd = p.area.Update(msg)
 	p.err = ""
 	return false, cmd
+}
+
+// paste puts pasted text (a reason written elsewhere) in the text area.
+func (p *promptModel) paste(msg tea.PasteMsg) tea.Cmd {
+	var cmd tea.Cmd
+	p.area, cmd = p.area.Update(msg)
+	p.err = ""
+	return cmd
 }
 
 func (p *promptModel) view(w, h int) string {

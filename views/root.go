@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"vetter/packet"
 	"vetter/ui"
 )
 
@@ -48,6 +49,7 @@ type Workbench struct {
 	palette  *paletteModel
 	prompt   *promptModel
 	showHelp bool
+	helpm    *helpModel // the help shown while showHelp (help.go)
 
 	// exitLines are printed to standard output when the program ends: the
 	// /ok to test command after an ok-to-test decision.
@@ -114,12 +116,13 @@ func newScreens(ctx *Context) [screenCount]Screen {
 		ScreenLogs:     NewLogs(ctx),
 		ScreenDecision: NewDecision(ctx),
 		ScreenSince:    NewSince(ctx),
+		ScreenWalk:     NewWalk(ctx),
 	}
 }
 
 // shown reports whether a screen has a tab: "since" only with an earlier round.
 func (r *Workbench) shown(id ScreenID) bool {
-	return id != ScreenSince || r.ctx.Since != nil
+	return id != ScreenWalk && (id != ScreenSince || r.ctx.Since != nil)
 }
 
 // cycle is the next shown screen from the active one in direction dir.
@@ -164,6 +167,9 @@ func (r *Workbench) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if r.prompt != nil {
 			r.prompt.setSize(r.width, r.bodyHeight())
 		}
+		if r.helpm != nil {
+			r.helpm.setSize(r.width, r.bodyHeight())
+		}
 		// Screens start width-dependent work (rendering) from Update.
 		return r, r.broadcast(msg)
 	case tea.BackgroundColorMsg:
@@ -200,6 +206,10 @@ func (r *Workbench) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return r, r.screens[r.active].Update(r.shiftMouse(msg))
 	case tea.KeyPressMsg:
 		return r, r.key(msg)
+	case tea.PasteMsg:
+		if r.prompt != nil {
+			return r, r.prompt.paste(msg)
+		}
 	}
 	return r, r.broadcast(msg)
 }
@@ -252,11 +262,7 @@ func (r *Workbench) key(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	if r.showHelp {
-		r.showHelp = false
-		if key.Matches(msg, km.Quit) {
-			return tea.Quit
-		}
-		return nil
+		return r.helpKey(msg)
 	}
 	if c, ok := r.screens[r.active].(Capturer); ok && c.Capturing() {
 		return r.screens[r.active].Update(msg)
@@ -265,7 +271,7 @@ func (r *Workbench) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, km.Quit):
 		return tea.Quit
 	case key.Matches(msg, km.Help):
-		r.showHelp = true
+		r.openHelp()
 		return nil
 	case key.Matches(msg, km.Palette):
 		r.palette = newPalette(r.ctx)
@@ -273,6 +279,12 @@ func (r *Workbench) key(msg tea.KeyPressMsg) tea.Cmd {
 		return r.palette.focus()
 	case key.Matches(msg, km.Back):
 		return r.back()
+	case key.Matches(msg, km.Walk):
+		return r.walkKey()
+	case key.Matches(msg, km.Copy):
+		return r.copyKey()
+	case key.Matches(msg, km.Edit):
+		return r.editKey()
 	case key.Matches(msg, km.NextScreen):
 		return r.switchTo(r.cycle(1))
 	case key.Matches(msg, km.PrevScreen):
@@ -317,7 +329,7 @@ func (r *Workbench) searchKey(msg tea.KeyPressMsg) tea.Cmd {
 		case r.matches == 0:
 			r.status = fmt.Sprintf("no match for %q", r.query)
 		default:
-			r.status = fmt.Sprintf("%d matches for %q · n/N next/previous", r.matches, r.query)
+			r.status = fmt.Sprintf("%s for %q · n/N next/previous", packet.Count(r.matches, "match", "matches"), r.query)
 		}
 		return r.pending()
 	}
@@ -403,7 +415,7 @@ func (r *Workbench) View() tea.View {
 	case r.showHelp:
 		b.WriteString(r.helpView())
 	case r.prompt != nil:
-		b.WriteString(r.prompt.view(r.width, r.bodyHeight()))
+		b.WriteString(r.prompt.over(r.screens[r.active].View(), r.width, r.bodyHeight()))
 	case r.palette != nil:
 		b.WriteString(r.palette.view())
 	default:
@@ -444,14 +456,15 @@ func (r *Workbench) statusLine() string {
 	if r.searching {
 		return fit(r.search.View(), r.width)
 	}
-	left := st.StatusBar.Render(" "+r.active.String()+" ") + " " + st.Text(r.screens[r.active].Status(), st.Base)
+	badge := st.StatusBar.Render(" "+r.active.String()+" ") + " "
+	left := st.Text(r.screens[r.active].Status(), st.Base)
 	var right string
 	if r.status != "" {
 		right = st.Text(r.status, st.Accent)
 	} else {
-		right = r.help.ShortHelpView(r.hints())
+		right = r.statusHints(ansi.StringWidth(badge), ansi.StringWidth(left))
 	}
-	return padBetween(left, right, r.width)
+	return statusFit(badge, left, right, r.width)
 }
 
 // hints are the few keys that matter on this screen, then the global ones.
@@ -468,15 +481,6 @@ func (r *Workbench) hints() []key.Binding {
 	}
 	bs = append(bs, km.Back, km.Palette, km.Help, km.Quit)
 	return bs
-}
-
-func (r *Workbench) helpView() string {
-	km := r.ctx.Keys
-	screen := r.screens[r.active].Bindings()
-	groups := append([][]key.Binding{screen}, km.FullHelp()...)
-	title := r.ctx.Styles.Title.Render("Keys — " + r.active.String() + " (any key closes)")
-	body := title + "\n\n" + r.help.FullHelpView(groups)
-	return fitBlock(body, r.width, r.bodyHeight())
 }
 
 // padBetween puts left and right on one line of width w.

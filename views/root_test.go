@@ -65,7 +65,7 @@ func TestRootHelpAndPalette(t *testing.T) {
 		if s := ansi.Strip(r.Render()); !strings.Contains(s, "Keys — Overview") || !strings.Contains(s, "next screen") {
 			t.Errorf("help overlay:\n%s", s)
 		}
-		pressKeys(r, "x")
+		pressKeys(r, "esc") // help scrolls and searches now: esc closes it
 		pressKeys(r, "ctrl+p")
 		for _, c := range "backoff.go" {
 			pressKeys(r, string(c))

@@ -155,8 +155,8 @@ func (s *Since) rebuild() {
 			stale = append(stale, row.Recipe)
 		}
 	}
-	add(st.Subtitle.Render(fmt.Sprintf("Evidence: %d of %d recipes re-run or changed, %d runs added",
-		len(reg.Recipes), len(p.Evidence.Rows), len(reg.Added))), nil)
+	add(st.Subtitle.Render(fmt.Sprintf("Evidence: %d of %s re-run or changed, %s",
+		len(reg.Recipes), packet.Count(len(p.Evidence.Rows), "recipe", "recipes"), packet.Count(len(reg.Added), "run added", "runs added"))), nil)
 	for _, r := range reg.Recipes {
 		add(fmt.Sprintf("  %-15s %s %s", r.Change, line(r.Recipe), st.Muted.Render(orDash(r.OldStatus)+" → "+orDash(r.NewStatus))), nil)
 	}

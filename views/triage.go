@@ -18,11 +18,27 @@ type FindingPicker interface {
 	PickedFindings() []string
 }
 
+// markClearer is a screen with findings marked for a batch (Findings).
+type markClearer interface {
+	ClearMarks() bool
+}
+
 // triageKey applies a/x/f/u/c to the findings the active screen picks.
 func (r *Workbench) triageKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	km := r.ctx.Keys
 	picker, ok := r.screens[r.active].(FindingPicker)
 	if !ok {
+		return nil, false
+	}
+	clearMarks := func() {
+		if m, ok := picker.(markClearer); ok {
+			m.ClearMarks()
+		}
+	}
+	if msg.String() == "esc" {
+		if m, ok := picker.(markClearer); ok && m.ClearMarks() {
+			return func() tea.Msg { return StatusMsg{Text: "marks cleared"} }, true
+		}
 		return nil, false
 	}
 	var state string
@@ -47,6 +63,7 @@ func (r *Workbench) triageKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch state {
 	case packet.TriageDismissed:
 		r.openPrompt(fmt.Sprintf("Dismiss %s: why is it not valid?", idList(ids)), "", true, func(note string) tea.Cmd {
+			clearMarks()
 			return r.saveTriage(ids, packet.TriageDismissed, note)
 		})
 		return r.prompt.focus(), true
@@ -62,6 +79,7 @@ func (r *Workbench) triageKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		})
 		return r.prompt.focus(), true
 	}
+	clearMarks()
 	return r.saveTriage(ids, state, ""), true
 }
 
@@ -176,7 +194,8 @@ func (r *Workbench) stored(msg TriageSavedMsg) tea.Cmd {
 		if len(r.exitLines) > 0 {
 			// OSC 52: the command lands in the clipboard, ready to paste.
 			cmds = append(cmds, tea.SetClipboard(r.exitLines[0]))
-			text += " · " + r.exitLines[0] + " copied to the clipboard and printed on exit"
+			// The command first: at 80 columns the rest is what is cut.
+			text = "copied: " + r.exitLines[0] + " · " + text + " · printed on exit"
 		}
 	}
 	cmds = append(cmds, func() tea.Msg { return StatusMsg{Text: text} })

@@ -1,0 +1,37 @@
+package views
+
+import (
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"vetter/bench"
+	"vetter/packet"
+)
+
+// BenchmarkWalkStep is the walk's step on a packet of 2,000 findings: what
+// a key waits for (settling on the next open finding, drawing it). It
+// must stay far under a frame (16 ms).
+func BenchmarkWalkStep(b *testing.B) {
+	dir := b.TempDir()
+	if err := bench.Generate(dir, bench.Spec{Files: 1000, LinesPerFile: 200, Findings: 2000, LogBytes: 1 << 10}); err != nil {
+		b.Fatal(err)
+	}
+	p, err := packet.Load(dir, packet.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = p.Close() })
+	start := walkTarget()
+	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark", Start: &start})
+	r.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
+	r.OpenStart()
+	w := r.Screen(ScreenWalk).(*Walk)
+	w.verdictSeen = true
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		w.settle()
+		_ = r.Render()
+	}
+}
