@@ -224,8 +224,8 @@ func (s *Store) snapshot(head string) (string, bool) {
 // cannot read it. The earlier round sees the same reviewer's state.
 func (s *Store) EarlierRound() (*Packet, Round, bool) {
 	p := s.p
-	r, ok := p.History.Previous(strings.ToLower(p.Change.HeadSHA))
-	if !ok || r.Snapshot == "" {
+	r, ok := s.EarlierRoundKnown()
+	if !ok {
 		return nil, r, false
 	}
 	old, err := Load(filepath.Join(s.dir, r.Snapshot), Options{})
@@ -236,6 +236,15 @@ func (s *Store) EarlierRound() (*Packet, Round, bool) {
 	old.Triage = p.Triage
 	old.History = p.History
 	return old, r, true
+}
+
+// EarlierRoundKnown is the round EarlierRound would load, and whether
+// there is one with a copy kept; it reads nothing, so a screen can say at
+// once that an earlier round is coming.
+func (s *Store) EarlierRoundKnown() (Round, bool) {
+	p := s.p
+	r, ok := p.History.Previous(strings.ToLower(p.Change.HeadSHA))
+	return r, ok && r.Snapshot != ""
 }
 
 // readStateFile reads a file of the reviewer's state, refusing a link or

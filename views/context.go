@@ -36,6 +36,9 @@ type Context struct {
 	// Since compares this packet with an earlier round of itself (vetter
 	// --since OLD NEW); nil when there is none, and screen 8 is hidden.
 	Since *packet.Comparison
+	// SinceLoading is the earlier round being read (Since.Init): screen 8
+	// is there already and says so, so a key typed at once is not lost.
+	SinceLoading string
 
 	// PostOkToTest posts "/ok to test <sha>" to the pull request the packet
 	// came from, after checking its head is still sha, and returns the

@@ -301,6 +301,12 @@ func TestSinceWithoutBeingTold(t *testing.T) {
 	if load == nil {
 		t.Fatal("the since screen does not look for an earlier round")
 	}
+	// While it is read, 8 already leads there and says so: a key typed
+	// at once is not lost.
+	a.root.Update(keyMsg("8"))
+	if a.root.Active() != ScreenSince || !strings.Contains(ansi.Strip(a.Render()), "Reading the earlier round 1bb1c70f4285…") {
+		t.Fatalf("8 before the earlier round was read:\n%s", ansi.Strip(a.Render()))
+	}
 	a.root.Update(load())
 	if !a.root.shown(ScreenSince) {
 		t.Fatal("round 2 opened alone has no since screen, though vetter saw round 1")

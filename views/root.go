@@ -122,7 +122,7 @@ func newScreens(ctx *Context) [screenCount]Screen {
 
 // shown reports whether a screen has a tab: "since" only with an earlier round.
 func (r *Workbench) shown(id ScreenID) bool {
-	return id != ScreenWalk && (id != ScreenSince || r.ctx.Since != nil)
+	return id != ScreenWalk && (id != ScreenSince || r.ctx.Since != nil || r.ctx.SinceLoading != "")
 }
 
 // cycle is the next shown screen from the active one in direction dir.

@@ -34,10 +34,16 @@ func (s *Since) Init() tea.Cmd {
 		return nil
 	}
 	store, p := ctx.Store, ctx.Packet
+	r, ok := store.EarlierRoundKnown()
+	if !ok {
+		return nil
+	}
+	ctx.SinceLoading = r.Head
+	s.rebuild()
 	load := func() tea.Msg {
 		old, _, ok := store.EarlierRound()
 		if !ok {
-			return nil
+			return sinceLoadedMsg{}
 		}
 		defer old.Close()
 		c := packet.Compare(old, p)
@@ -46,7 +52,8 @@ func (s *Since) Init() tea.Cmd {
 	return ctx.Work.Cmd(load)
 }
 
-// sinceLoadedMsg brings the comparison with the earlier round Init read.
+// sinceLoadedMsg brings the comparison with the earlier round Init read;
+// c is nil when it could not be read.
 type sinceLoadedMsg struct{ c *packet.Comparison }
 
 // SetSize gives the body's size.
@@ -64,7 +71,11 @@ func (s *Since) rebuild() {
 	line := func(text string) string { return st.Line(clipTo(text, w), st.Base) }
 	none := func() Target { return Target{File: -1, Hunk: -1, DiffLine: -1} }
 	if c == nil {
-		add(st.Muted.Render("No earlier round to compare with: open with vetter --since OLD NEW."), nil)
+		if s.ctx.SinceLoading != "" {
+			add(st.Muted.Render("Reading the earlier round "+short(s.ctx.SinceLoading)+"…"), nil)
+		} else {
+			add(st.Muted.Render("No earlier round to compare with: open with vetter --since OLD NEW."), nil)
+		}
 		s.list.setRows(rows)
 		return
 	}
@@ -274,8 +285,14 @@ func (s *Since) Update(msg tea.Msg) tea.Cmd {
 		s.rebuild()
 	case sinceLoadedMsg:
 		if s.ctx.Since == nil {
-			s.ctx.Since = msg.c
+			loading := s.ctx.SinceLoading
+			s.ctx.Since, s.ctx.SinceLoading = msg.c, ""
 			s.rebuild()
+			if msg.c == nil {
+				return func() tea.Msg {
+					return StatusMsg{Text: "the earlier round " + short(loading) + " could not be read from the reviewer's state"}
+				}
+			}
 			return func() tea.Msg {
 				return StatusMsg{Text: "an earlier round of this work item is known: 8 shows what changed since " + short(msg.c.Head.Old)}
 			}
