@@ -89,6 +89,10 @@ type Attention struct {
 	NewLine          int    // new-side line number; 0 for a whole-file item
 	Text             string // the added line, raw (the UI sanitises); "" for a file item
 	Severity         string // AttentionHigh, AttentionMedium or AttentionLow
+	// AfterPacket marks an item found in the commits pushed after the
+	// packet was written (AfterPacketDiff): File, Hunk and Line are -1, as
+	// it is not in the packet's diff.
+	AfterPacket bool
 	// Key identifies the item across reloads and rounds so "reviewed" marks
 	// survive: rule, path and a hash of the line's text (and which of equal
 	// lines it is), not the line number, which moves when lines are added

@@ -22,13 +22,49 @@ func (p *Packet) Attention() []Attention {
 		return nil // a preview has no diff yet; the full load scans it
 	}
 	if p.attention == nil {
-		return ScanAttention(p.Diff) // a packet not made by Load: nothing to keep it in
+		return p.scanAttention() // a packet not made by Load: nothing to keep it in
 	}
 	p.attention.once.Do(func() {
-		p.attention.items = ScanAttention(p.Diff)
+		p.attention.items = p.scanAttention()
 		p.attention.done.Store(true)
 	})
 	return p.attention.items
+}
+
+// scanAttention scans the packet's diff and, for a packet from a pull
+// request whose head moved on, the diff of the commits pushed after it
+// (AfterPacketDiff): no review saw those, so they are scanned the same way,
+// and come first where they are as severe.
+func (p *Packet) scanAttention() []Attention {
+	items := ScanAttention(p.Diff)
+	if p.Origin == nil {
+		return items
+	}
+	data, _, err := ReadCapped(p.FS, AfterPacketDiff, DiffLimit)
+	if err != nil || len(data) == 0 {
+		return items
+	}
+	after, _ := ParseDiff(data)
+	var late []Attention
+	for _, a := range ScanAttention(after) {
+		a.AfterPacket = true
+		a.File, a.Hunk, a.Line = -1, -1, -1
+		a.Title = "after the packet: " + a.Title
+		a.Why += " It came in a commit pushed after the packet was written, which no review saw."
+		a.Key = "after|" + a.Key
+		late = append(late, a)
+	}
+	out := make([]Attention, 0, len(items)+len(late))
+	for _, sev := range []string{AttentionHigh, AttentionMedium, AttentionLow} {
+		for _, group := range [][]Attention{late, items} {
+			for _, a := range group {
+				if a.Severity == sev {
+					out = append(out, a)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // scannedAttention returns the scan if it has been made, without making it:

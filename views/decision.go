@@ -166,6 +166,11 @@ func (d *Decision) rebuild() {
 			where = fmt.Sprintf("%s:%d", a.Path, a.NewLine)
 		}
 		t := &Target{Screen: ScreenDiff, Path: a.Path, File: a.File, Hunk: a.Hunk, DiffLine: a.Line, Line: a.NewLine}
+		if a.AfterPacket {
+			// Not in the packet's diff: the commits after it are shown as a
+			// document of their own.
+			t = &Target{Screen: ScreenDocs, Path: packet.AfterPacketDoc, File: -1, Hunk: -1, DiffLine: -1}
+		}
 		add(fmt.Sprintf("  %s %s %s  %s  %s", box, sev.Render(fmt.Sprintf("%-6s", a.Severity)), text(a.Title), st.Accent.Render(text(clipTo(where, 60))), st.Muted.Render(text(a.Rule))), t, i)
 		if a.Text != "" {
 			add("         "+st.Muted.Render(text(clipTo("> "+strings.TrimSpace(a.Text), w-10))), nil, -1)
