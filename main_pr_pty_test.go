@@ -24,11 +24,7 @@ func TestPullRequestWorkbenchPTY(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds vetter and runs it in a pseudo-terminal")
 	}
-	bin := filepath.Join(t.TempDir(), "vetter")
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building vetter: %v\n%s", err, out)
-	}
+	bin := buildVetter(t)
 	f, err := fakeapi.Load("github/testdata/pr")
 	if err != nil {
 		t.Fatal(err)
@@ -60,6 +56,23 @@ func TestPullRequestWorkbenchPTY(t *testing.T) {
 		t.Fatalf("7 did not open the decision screen")
 	}
 	ptmx.Write([]byte("q"))
+	waitQuit(t, exited)
+}
+
+// buildVetter builds the vetter binary into a temporary folder.
+func buildVetter(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "vetter")
+	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building vetter: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// waitQuit waits for vetter, sent q, to exit cleanly.
+func waitQuit(t *testing.T, exited <-chan error) {
+	t.Helper()
 	select {
 	case err := <-exited:
 		if err != nil {
