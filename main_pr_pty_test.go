@@ -2,7 +2,6 @@ package main
 
 import (
 	"io"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,15 +24,10 @@ func TestPullRequestWorkbenchPTY(t *testing.T) {
 		t.Skip("builds vetter and runs it in a pseudo-terminal")
 	}
 	bin := buildVetter(t)
-	f, err := fakeapi.Load("github/testdata/pr")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(fakeapi.New(f, 2))
-	defer ts.Close()
+	_, url := fakeapi.Serve(t, "github/testdata/pr", 2)
 
 	cmd := exec.Command(bin, "--theme", "dark", "acme/depot#42")
-	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "GITHUB_API_URL="+ts.URL, "GITHUB_GRAPHQL_URL=", "GH_TOKEN=x", "GH_HOST=",
+	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "GITHUB_API_URL="+url, "GITHUB_GRAPHQL_URL=", "GH_TOKEN=x", "GH_HOST=",
 		"XDG_CACHE_HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "GH_CONFIG_DIR="+t.TempDir())
 	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 120})
 	if err != nil {
