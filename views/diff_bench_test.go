@@ -73,17 +73,21 @@ func BenchmarkDiffView(b *testing.B) {
 			_ = d.View()
 		}
 	})
-	b.Run("pagedown", func(b *testing.B) {
-		d := setup(false)
-		b.ReportAllocs()
-		for b.Loop() {
-			if d.list.Cursor >= len(d.rows)-1 {
-				press(d, "g")
-			}
-			press(d, "pgdown")
-			_ = d.View()
+	b.Run("pagedown", func(b *testing.B) { benchPageDown(b, setup(false), func() {}) })
+}
+
+// benchPageDown pages through d, drawing each new screen, back to the top
+// at the end; after runs after each frame.
+func benchPageDown(b *testing.B, d *Diff, after func()) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if d.list.Cursor >= len(d.rows)-1 {
+			press(d, "g")
 		}
-	})
+		press(d, "pgdown")
+		_ = d.View()
+		after()
+	}
 }
 
 // BenchmarkDiffNextHunk is ] through the big diff.
