@@ -94,10 +94,7 @@ func TestOpenFindingsPreview(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer full.Close()
-	st, err := OpenStore(full, testState(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := openStoreIn(t, full, testState(t))
 	if _, err := st.Set([]string{full.Findings[1].ID}, TriageAccepted, "yes", "t", time.Now()); err != nil {
 		t.Fatal(err)
 	}

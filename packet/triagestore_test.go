@@ -88,9 +88,15 @@ func testState(t *testing.T) string {
 
 func openStore(t *testing.T, p *Packet) *Store {
 	t.Helper()
-	s, err := OpenStore(p, testState(t))
+	return openStoreIn(t, p, testState(t))
+}
+
+// openStoreIn opens p's store in the state folder state.
+func openStoreIn(t *testing.T, p *Packet, state string) *Store {
+	t.Helper()
+	s, err := OpenStore(p, state)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("opening the store in %s: %v", state, err)
 	}
 	return s
 }
