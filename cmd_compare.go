@@ -55,15 +55,7 @@ read as a packet.`,
 				return err
 			}
 			defer cur.Close()
-			c := packet.Compare(old, cur)
-			switch {
-			case asJSON:
-				return writeJSON(stdout, c)
-			case asMarkdown:
-				return writeSanitized(stdout, c.WriteMarkdown)
-			default:
-				return writeSanitized(stdout, c.WriteText)
-			}
+			return writeReport(stdout, packet.Compare(old, cur), asJSON, asMarkdown)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the comparison as JSON")

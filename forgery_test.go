@@ -138,16 +138,7 @@ func TestRoundsInTwoFoldersCarryTriage(t *testing.T) {
 	mustRun(t, "triage", round1, "2", "--dismiss", "--note", "counts attempts on purpose")
 	mustRun(t, "decide", round1, "--hold", "--note", "wait for the clamp")
 
-	var list struct {
-		Findings []triageEntry
-	}
-	if err := json.Unmarshal([]byte(mustRun(t, "triage", round2, "--list", "--json")), &list); err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]triageEntry{}
-	for _, e := range list.Findings {
-		got[e.ID] = e
-	}
+	got := listJSON(t, round2)
 	// Round 2 keeps #3 word for word, rewrites #2 and drops #1 (see
 	// packet/compare_test.go): #3 keeps its decision, #2's is stale.
 	if e := got["review.md#3"]; e.Triage != packet.TriageAccepted || e.Stale {

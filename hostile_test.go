@@ -536,12 +536,7 @@ func TestHostilePTY(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds vetter and runs it in a pseudo-terminal")
 	}
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	bin := filepath.Join(t.TempDir(), "vetter")
-	build := exec.Command(gobin, "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building vetter: %v\n%s", err, out)
-	}
+	bin := buildVetter(t)
 	files := hostile.Escape()
 	for k, v := range hostile.EscapeNames() {
 		files[k] = v
@@ -589,14 +584,7 @@ func TestHostilePTY(t *testing.T) {
 		t.Errorf("the walk never reached the decision screen")
 	}
 	send("q")
-	select {
-	case err := <-exited:
-		if err != nil {
-			t.Errorf("vetter exited with %v", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("vetter did not quit on q within 5 s")
-	}
+	waitQuit(t, exited)
 	select {
 	case <-copied:
 	case <-time.After(2 * time.Second):

@@ -425,15 +425,7 @@ func newSummaryCmd(stdout, stderr io.Writer) *cobra.Command {
 				return err
 			}
 			defer p.Close()
-			s := p.Summarize()
-			switch {
-			case asJSON:
-				return writeJSON(stdout, s)
-			case asMarkdown:
-				return writeSanitized(stdout, s.WriteMarkdown)
-			default:
-				return writeSanitized(stdout, s.WriteText)
-			}
+			return writeReport(stdout, p.Summarize(), asJSON, asMarkdown)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the JSON contract of PACKET.md")
@@ -494,6 +486,25 @@ func writeJSON(w io.Writer, v any) error {
 	}
 	_, err := w.Write(escapeJSONText(buf.Bytes()))
 	return err
+}
+
+// report is what summary and compare print, in the three forms both offer.
+type report interface {
+	WriteText(io.Writer)
+	WriteMarkdown(io.Writer)
+}
+
+// writeReport prints r as JSON, as a Markdown comment or as text, the
+// last two sanitised.
+func writeReport(w io.Writer, r report, asJSON, asMarkdown bool) error {
+	switch {
+	case asJSON:
+		return writeJSON(w, r)
+	case asMarkdown:
+		return writeSanitized(w, r.WriteMarkdown)
+	default:
+		return writeSanitized(w, r.WriteText)
+	}
 }
 
 // escapeJSONText escapes, inside encoded JSON, every character a terminal

@@ -2,7 +2,6 @@ package main
 
 import (
 	"io"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,20 +23,11 @@ func TestPullRequestWorkbenchPTY(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds vetter and runs it in a pseudo-terminal")
 	}
-	bin := filepath.Join(t.TempDir(), "vetter")
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building vetter: %v\n%s", err, out)
-	}
-	f, err := fakeapi.Load("github/testdata/pr")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(fakeapi.New(f, 2))
-	defer ts.Close()
+	bin := buildVetter(t)
+	_, url := fakeapi.Serve(t, "github/testdata/pr", 2)
 
 	cmd := exec.Command(bin, "--theme", "dark", "acme/depot#42")
-	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "GITHUB_API_URL="+ts.URL, "GITHUB_GRAPHQL_URL=", "GH_TOKEN=x", "GH_HOST=",
+	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "GITHUB_API_URL="+url, "GITHUB_GRAPHQL_URL=", "GH_TOKEN=x", "GH_HOST=",
 		"XDG_CACHE_HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "GH_CONFIG_DIR="+t.TempDir())
 	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 120})
 	if err != nil {
@@ -60,6 +50,23 @@ func TestPullRequestWorkbenchPTY(t *testing.T) {
 		t.Fatalf("7 did not open the decision screen")
 	}
 	ptmx.Write([]byte("q"))
+	waitQuit(t, exited)
+}
+
+// buildVetter builds the vetter binary into a temporary folder.
+func buildVetter(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "vetter")
+	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building vetter: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// waitQuit waits for vetter, sent q, to exit cleanly.
+func waitQuit(t *testing.T, exited <-chan error) {
+	t.Helper()
 	select {
 	case err := <-exited:
 		if err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -21,14 +20,8 @@ const (
 func fakeGitHub(t *testing.T) *fakeapi.Server {
 	t.Helper()
 	pinned(t)
-	f, err := fakeapi.Load("github/testdata/pr")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := fakeapi.New(f, 2)
-	ts := httptest.NewServer(s)
-	t.Cleanup(ts.Close)
-	t.Setenv("GITHUB_API_URL", ts.URL)
+	s, url := fakeapi.Serve(t, "github/testdata/pr", 2)
+	t.Setenv("GITHUB_API_URL", url)
 	t.Setenv("GITHUB_GRAPHQL_URL", "")
 	t.Setenv("GH_TOKEN", "test-token")
 	t.Setenv("GH_HOST", "")

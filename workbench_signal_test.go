@@ -7,8 +7,6 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -17,17 +15,6 @@ import (
 
 	"github.com/creack/pty"
 )
-
-// buildVetter builds the vetter binary into a temporary folder.
-func buildVetter(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "vetter")
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building vetter: %v\n%s", err, out)
-	}
-	return bin
-}
 
 // termios reads the pseudo-terminal's modes (master and slave share them).
 func termios(t *testing.T, f *os.File) syscall.Termios {

@@ -62,83 +62,84 @@ func diffPath(i int) string {
 // writeDiff writes Files files, each one hunk of LinesPerFile lines: a
 // quarter removed, a quarter added, the rest context.
 func writeDiff(name string, s Spec) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	for i := 0; i < s.Files; i++ {
-		p := diffPath(i)
-		n := s.LinesPerFile
-		removed, added := n/4, n/4
-		ctx := n - removed - added
-		fmt.Fprintf(w, "diff --git a/%s b/%s\nindex %07x..%07x 100644\n--- a/%s\n+++ b/%s\n", p, p, i, i+1, p, p)
-		fmt.Fprintf(w, "@@ -1,%d +1,%d @@ func f%d() {\n", ctx+removed, ctx+added, i)
-		for j := 0; j < n; j++ {
-			switch {
-			case j%4 == 1:
-				fmt.Fprintf(w, "-\told := compute(%d, %d) // previous behaviour\n", i, j)
-			case j%4 == 2:
-				fmt.Fprintf(w, "+\tnew := compute(%d, %d) + offset // adjusted\n", i, j)
-			default:
-				fmt.Fprintf(w, " \tx%d := value(%d)\n", j, i)
+	return writeBuffered(name, 1<<20, func(w *bufio.Writer) error {
+		for i := 0; i < s.Files; i++ {
+			p := diffPath(i)
+			n := s.LinesPerFile
+			removed, added := n/4, n/4
+			ctx := n - removed - added
+			fmt.Fprintf(w, "diff --git a/%s b/%s\nindex %07x..%07x 100644\n--- a/%s\n+++ b/%s\n", p, p, i, i+1, p, p)
+			fmt.Fprintf(w, "@@ -1,%d +1,%d @@ func f%d() {\n", ctx+removed, ctx+added, i)
+			for j := 0; j < n; j++ {
+				switch {
+				case j%4 == 1:
+					fmt.Fprintf(w, "-\told := compute(%d, %d) // previous behaviour\n", i, j)
+				case j%4 == 2:
+					fmt.Fprintf(w, "+\tnew := compute(%d, %d) + offset // adjusted\n", i, j)
+				default:
+					fmt.Fprintf(w, " \tx%d := value(%d)\n", j, i)
+				}
 			}
 		}
-	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	return f.Close()
+		return nil
+	})
 }
 
 func writeReview(name string, s Spec) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	fmt.Fprintf(w, "# Review — BENCH-1\n\n## Assessment: needs_changes\n\n## Findings\n\n| # | file:line | Severity | Claim | Evidence |\n|---|---|---|---|---|\n")
-	sev := []string{"blocker", "major", "minor", "nit"}
-	for i := 1; i <= s.Findings; i++ {
-		fi := (i * 7) % max(s.Files, 1)
-		// New-side line 3 of every file is an added line (j=2).
-		fmt.Fprintf(w, "| %d | `%s:3` | %s | Finding %d: the adjusted value ignores `offset` overflow in a loop that runs per request. | `%s:3` adds `+ offset`; see `change-validation.md:5`. |\n",
-			i, diffPath(fi), sev[i%4], i, diffPath(fi))
-	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	return f.Close()
+	return writeBuffered(name, 1<<20, func(w *bufio.Writer) error {
+		fmt.Fprintf(w, "# Review — BENCH-1\n\n## Assessment: needs_changes\n\n## Findings\n\n| # | file:line | Severity | Claim | Evidence |\n|---|---|---|---|---|\n")
+		sev := []string{"blocker", "major", "minor", "nit"}
+		for i := 1; i <= s.Findings; i++ {
+			fi := (i * 7) % max(s.Files, 1)
+			// New-side line 3 of every file is an added line (j=2).
+			fmt.Fprintf(w, "| %d | `%s:3` | %s | Finding %d: the adjusted value ignores `offset` overflow in a loop that runs per request. | `%s:3` adds `+ offset`; see `change-validation.md:5`. |\n",
+				i, diffPath(fi), sev[i%4], i, diffPath(fi))
+		}
+		return nil
+	})
 }
 
 // writeLog writes a log of about size bytes in lines of ~100 bytes, with an
 // error line every 100,000 lines and the recorder's exit line at the end.
 func writeLog(name string, size int64) error {
+	return writeBuffered(name, 4<<20, func(w *bufio.Writer) error {
+		var written int64
+		line := make([]byte, 0, 256)
+		for i := 1; written < size; i++ {
+			line = line[:0]
+			line = append(line, "2026-01-01T00:00:00.000Z "...)
+			if i%100000 == 0 {
+				line = append(line, "ERROR test case "...)
+			} else {
+				line = append(line, "INFO  test case "...)
+			}
+			line = strconv.AppendInt(line, int64(i), 10)
+			line = append(line, " step ok: the quick brown fox jumps over the lazy dog 0123456789\n"...)
+			n, err := w.Write(line)
+			if err != nil {
+				return err
+			}
+			written += int64(n)
+		}
+		w.WriteString("NEEDLE-NEAR-THE-END final summary: all cases ran\n[exit 0 after 12.3 s]\n")
+		return nil
+	})
+}
+
+// writeBuffered creates name and fills it through a buffer of size bytes;
+// the file is closed whatever happens.
+func writeBuffered(name string, size int, fill func(w *bufio.Writer) error) error {
 	f, err := os.Create(name)
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriterSize(f, 4<<20)
-	var written int64
-	line := make([]byte, 0, 256)
-	for i := 1; written < size; i++ {
-		line = line[:0]
-		line = append(line, "2026-01-01T00:00:00.000Z "...)
-		if i%100000 == 0 {
-			line = append(line, "ERROR test case "...)
-		} else {
-			line = append(line, "INFO  test case "...)
-		}
-		line = strconv.AppendInt(line, int64(i), 10)
-		line = append(line, " step ok: the quick brown fox jumps over the lazy dog 0123456789\n"...)
-		n, err := w.Write(line)
-		if err != nil {
-			return err
-		}
-		written += int64(n)
+	w := bufio.NewWriterSize(f, size)
+	if err := fill(w); err != nil {
+		f.Close()
+		return err
 	}
-	w.WriteString("NEEDLE-NEAR-THE-END final summary: all cases ran\n[exit 0 after 12.3 s]\n")
 	if err := w.Flush(); err != nil {
+		f.Close()
 		return err
 	}
 	return f.Close()

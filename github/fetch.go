@@ -162,15 +162,8 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 	pr := fmt.Sprintf("%s/pulls/%d", repo, ref.Number)
 	name := ref.String()
 
-	var mu sync.Mutex
-	var firstErr error
-	fail := func(err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if firstErr == nil {
-			firstErr = err
-		}
-	}
+	var first firstError
+	fail := first.set
 	var wg sync.WaitGroup
 	run := func(f func() error) {
 		wg.Go(func() {
@@ -229,8 +222,8 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 	})
 	run(func() error { return c.diff(ctx, pr, name, d) })
 	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
+	if err := first.get(); err != nil {
+		return nil, err
 	}
 	sort.SliceStable(d.Comments, func(i, j int) bool { return d.Comments[i].CreatedAt.Before(d.Comments[j].CreatedAt) })
 	return d, nil
@@ -459,4 +452,25 @@ func sameSHA(a, b string) bool {
 		return a == b
 	}
 	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
+}
+
+// firstError keeps the first error the goroutines working on one answer
+// report; the ones after it are its consequences or the same failure again.
+type firstError struct {
+	mu  sync.Mutex
+	err error
+}
+
+func (f *firstError) set(err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.err == nil {
+		f.err = err
+	}
+}
+
+func (f *firstError) get() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.err
 }

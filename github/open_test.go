@@ -3,7 +3,6 @@ package github
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,15 +31,9 @@ func (c *countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 
 func newFake(t testing.TB) (*fakeapi.Server, Options) {
 	t.Helper()
-	f, err := fakeapi.Load("testdata/pr")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := fakeapi.New(f, 2)
-	ts := httptest.NewServer(s)
-	t.Cleanup(ts.Close)
+	s, url := fakeapi.Serve(t, "testdata/pr", 2)
 	return s, Options{
-		Config:   Config{Host: "github.com", Token: "test-token", APIURL: ts.URL, Timeout: 10 * time.Second, Retries: 2, Transport: &countingTransport{}},
+		Config:   Config{Host: "github.com", Token: "test-token", APIURL: url, Timeout: 10 * time.Second, Retries: 2, Transport: &countingTransport{}},
 		CacheDir: t.TempDir(),
 		Now:      func() time.Time { return time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC) },
 	}

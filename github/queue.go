@@ -260,15 +260,8 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 		pull OpenPull
 		rd   *rowRead
 	}
-	var errMu sync.Mutex
-	var firstErr error
-	fail := func(err error) {
-		errMu.Lock()
-		defer errMu.Unlock()
-		if firstErr == nil {
-			firstErr = err
-		}
-	}
+	var first firstError
+	fail := first.set
 	// The GraphQL queries for the PRs new or changed since the last visit
 	// are sent at once, beside the first round, whether or not the comments
 	// turn out to carry a packet: three queries for sixty PRs cost less
@@ -382,7 +375,7 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 	<-batcher
 	batches.Wait()
 	_ = q.Save()
-	return firstErr
+	return first.get()
 }
 
 // ReadOne reads one pull request's row again (after the workbench posted a

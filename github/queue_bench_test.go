@@ -42,10 +42,7 @@ func BenchmarkQueueFill(b *testing.B) {
 	var st Stats
 	for b.Loop() {
 		opts.CacheDir = b.TempDir()
-		q, err := NewQueue(fixtureRef, opts)
-		if err != nil {
-			b.Fatal(err)
-		}
+		q := mustQueue(b, opts)
 		fillAll(b, q)
 		st = q.Stats()
 	}
@@ -62,17 +59,11 @@ func BenchmarkQueueFill(b *testing.B) {
 // the last one, read from the cache without a request.
 func BenchmarkQueueCached(b *testing.B) {
 	s, opts := benchQueue(b)
-	q, err := NewQueue(fixtureRef, opts)
-	if err != nil {
-		b.Fatal(err)
-	}
+	q := mustQueue(b, opts)
 	fillAll(b, q)
 	before := s.Requests
 	for b.Loop() {
-		q, err := NewQueue(fixtureRef, opts)
-		if err != nil {
-			b.Fatal(err)
-		}
+		q := mustQueue(b, opts)
 		if n := len(q.Cached()); n != benchPRs {
 			b.Fatalf("%d cached rows", n)
 		}
@@ -86,18 +77,12 @@ func BenchmarkQueueCached(b *testing.B) {
 // carries If-None-Match and is answered 304, and no GraphQL query is sent.
 func BenchmarkQueueRefresh(b *testing.B) {
 	s, opts := benchQueue(b)
-	q, err := NewQueue(fixtureRef, opts)
-	if err != nil {
-		b.Fatal(err)
-	}
+	q := mustQueue(b, opts)
 	fillAll(b, q)
 	var st Stats
 	graphql := s.ByPath["/graphql"]
 	for b.Loop() {
-		q, err := NewQueue(fixtureRef, opts)
-		if err != nil {
-			b.Fatal(err)
-		}
+		q := mustQueue(b, opts)
 		fillAll(b, q)
 		st = q.Stats()
 	}
@@ -107,4 +92,14 @@ func BenchmarkQueueRefresh(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/refresh")
 	b.ReportMetric(float64(st.Requests), "requests")
 	b.ReportMetric(float64(st.NotModified), "304s")
+}
+
+// mustQueue is the fixture repository's queue with opts.
+func mustQueue(b *testing.B, opts QueueOptions) *Queue {
+	b.Helper()
+	q, err := NewQueue(fixtureRef, opts)
+	if err != nil {
+		b.Fatalf("opening the queue of %v: %v", fixtureRef, err)
+	}
+	return q
 }

@@ -71,30 +71,35 @@ func WriteEscapingZip(path string) error {
 // writeZip writes the base packet under Top/ with Deflate, then whatever
 // more adds.
 func writeZip(path string, base Files, more func(*zip.Writer) error) error {
+	return writeBuffered(path, func(bw io.Writer) error {
+		zw := zip.NewWriter(bw)
+		for _, n := range base.Names() {
+			w, err := zw.CreateHeader(&zip.FileHeader{Name: Top + "/" + n, Method: zip.Deflate, Modified: archTime})
+			if err != nil {
+				return err
+			}
+			if _, err := io.WriteString(w, base[n]); err != nil {
+				return err
+			}
+		}
+		if more != nil {
+			if err := more(zw); err != nil {
+				return fmt.Errorf("writing archive %s: %w", path, err)
+			}
+		}
+		return zw.Close()
+	})
+}
+
+// writeBuffered creates path and fills it through a 1 MiB buffer. The file
+// is closed whatever happens; the first error is the one returned.
+func writeBuffered(path string, fill func(io.Writer) error) error {
 	out, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriterSize(out, 1<<20)
-	zw := zip.NewWriter(bw)
-	for _, n := range base.Names() {
-		w, err := zw.CreateHeader(&zip.FileHeader{Name: Top + "/" + n, Method: zip.Deflate, Modified: archTime})
-		if err != nil {
-			out.Close()
-			return err
-		}
-		if _, err := io.WriteString(w, base[n]); err != nil {
-			out.Close()
-			return err
-		}
-	}
-	if more != nil {
-		if err := more(zw); err != nil {
-			out.Close()
-			return fmt.Errorf("writing archive %s: %w", path, err)
-		}
-	}
-	if err := zw.Close(); err != nil {
+	if err := fill(bw); err != nil {
 		out.Close()
 		return err
 	}
@@ -138,43 +143,30 @@ func WriteEscapingTar(path string, gz bool) error {
 }
 
 func writeTar(path string, gz bool, base Files, more func(*tar.Writer) error) error {
-	out, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriterSize(out, 1<<20)
-	var w io.Writer = bw
-	var zw *gzip.Writer
-	if gz {
-		zw = gzip.NewWriter(bw)
-		w = zw
-	}
-	tw := tar.NewWriter(w)
-	if err := writeTarBase(tw, base); err != nil {
-		out.Close()
-		return err
-	}
-	if more != nil {
-		if err := more(tw); err != nil {
-			out.Close()
-			return fmt.Errorf("writing archive %s: %w", path, err)
+	return writeBuffered(path, func(bw io.Writer) error {
+		w := bw
+		var zw *gzip.Writer
+		if gz {
+			zw = gzip.NewWriter(bw)
+			w = zw
 		}
-	}
-	if err := tw.Close(); err != nil {
-		out.Close()
-		return err
-	}
-	if zw != nil {
-		if err := zw.Close(); err != nil {
-			out.Close()
+		tw := tar.NewWriter(w)
+		if err := writeTarBase(tw, base); err != nil {
 			return err
 		}
-	}
-	if err := bw.Flush(); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+		if more != nil {
+			if err := more(tw); err != nil {
+				return fmt.Errorf("writing archive %s: %w", path, err)
+			}
+		}
+		if err := tw.Close(); err != nil {
+			return err
+		}
+		if zw != nil {
+			return zw.Close()
+		}
+		return nil
+	})
 }
 
 func writeTarBase(tw *tar.Writer, base Files) error {

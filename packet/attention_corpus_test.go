@@ -45,16 +45,7 @@ func readCorpusWant(t *testing.T, name string) corpusWant {
 
 func scanCorpusFile(t *testing.T, name string) []Attention {
 	t.Helper()
-	data, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatalf("reading %s: %v", name, err)
-	}
-	d, probs := ParseDiff(data)
-	if len(probs) > 0 {
-		t.Fatalf("parsing %s: %v", name, probs)
-	}
-	items := ScanAttention(d)
-	checkAttentionInvariants(t, d, items)
+	_, items := scanFile(t, name)
 	return items
 }
 

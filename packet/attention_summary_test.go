@@ -85,10 +85,7 @@ func TestSummaryAttention(t *testing.T) {
 func TestReviewedMarks(t *testing.T) {
 	p := corpusPacket(t, filepath.Join("malicious", "wf-prt-head-checkout.diff"))
 	p.Plan.ID = "WI-1"
-	st, err := OpenStore(p, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := openStoreIn(t, p, t.TempDir())
 	high := HighAttention(p.Attention())
 	if len(high) != 2 {
 		t.Fatalf("%d high items, want 2", len(high))

@@ -1,6 +1,7 @@
 package packet
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -108,23 +109,11 @@ func TestExtractCitations(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := cites(ExtractCitations(tt.text, "review.md", 7))
-			if !equalCites(got, tt.want) {
+			if !slices.Equal(got, tt.want) {
 				t.Errorf("ExtractCitations(%q)\n got %+v\nwant %+v", tt.text, got, tt.want)
 			}
 		})
 	}
-}
-
-func equalCites(a, b []cite) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestExtractCitationsFillsSourceAndAnchors(t *testing.T) {

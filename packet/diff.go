@@ -751,6 +751,29 @@ func (d *Diff) FileIndex(path string) int {
 	return -1
 }
 
+// HunkAt is hunk hunk of file file, nil when either index is out of range:
+// a citation or a screen's target holds indices, and the diff they were
+// taken from may not be the one loaded now.
+func (d *Diff) HunkAt(file, hunk int) *Hunk {
+	if d == nil || file < 0 || file >= len(d.Files) {
+		return nil
+	}
+	f := d.Files[file]
+	if hunk < 0 || hunk >= len(f.Hunks) {
+		return nil
+	}
+	return f.Hunks[hunk]
+}
+
+// LineAt is line line of that hunk, nil when any index is out of range.
+func (d *Diff) LineAt(file, hunk, line int) *DiffLine {
+	h := d.HunkAt(file, hunk)
+	if h == nil || line < 0 || line >= len(h.Lines) {
+		return nil
+	}
+	return &h.Lines[line]
+}
+
 // Locate finds the new-side line `line` of the file whose new path (or old
 // path, if deleted) equals path exactly. It returns the file index and, when
 // the line lies inside a hunk's new side, the hunk index and the index in

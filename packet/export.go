@@ -78,21 +78,10 @@ func (p *Packet) OnAddedLine(c *Citation) bool {
 }
 
 func (p *Packet) diffLine(c *Citation) *DiffLine {
-	if c == nil || c.Kind != CiteDiff || p.Diff == nil {
+	if c == nil || c.Kind != CiteDiff {
 		return nil
 	}
-	if c.DiffFile < 0 || c.DiffFile >= len(p.Diff.Files) {
-		return nil
-	}
-	f := p.Diff.Files[c.DiffFile]
-	if c.DiffHunk < 0 || c.DiffHunk >= len(f.Hunks) {
-		return nil
-	}
-	h := f.Hunks[c.DiffHunk]
-	if c.DiffLine < 0 || c.DiffLine >= len(h.Lines) {
-		return nil
-	}
-	return &h.Lines[c.DiffLine]
+	return p.Diff.LineAt(c.DiffFile, c.DiffHunk, c.DiffLine)
 }
 
 // exported is one finding with its triage, as every export sees it.

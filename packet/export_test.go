@@ -324,10 +324,7 @@ func FuzzTriageFile(f *testing.F) {
 		`{"findings":{"x":{"state":"accepted"}},"gate":null}`, `[1,2]`, `{"version":"1"}`, "\xff"} {
 		f.Add([]byte(s))
 	}
-	dir := filepath.Join(f.TempDir(), "p")
-	if err := WriteSample(dir); err != nil {
-		f.Fatal(err)
-	}
+	dir := sampleDir(f, "p")
 	p, err := Load(dir, Options{})
 	if err != nil {
 		f.Fatal(err)

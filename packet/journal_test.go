@@ -57,10 +57,7 @@ func appendBytes(t *testing.T, path, s string) {
 func TestJournalTornLineRepaired(t *testing.T) {
 	_, p := samplePacket(t, nil)
 	state := t.TempDir()
-	s, err := OpenStore(p, state)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openStoreIn(t, p, state)
 	for i := range 2 {
 		if _, _, err := s.Decide(DecisionHold, fmt.Sprint("n=", i), "ana", "", t0.Add(time.Duration(i)*time.Minute)); err != nil {
 			t.Fatal(err)
@@ -71,10 +68,7 @@ func TestJournalTornLineRepaired(t *testing.T) {
 	// A decision cut short by a crash or a full disk: no newline.
 	appendBytes(t, log, `{"time":"2026-10-15T09:05:00Z","user":"ana","sha":"1bb1`)
 
-	s2, err := OpenStore(p, state)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s2 := openStoreIn(t, p, state)
 	if got, _ := os.ReadFile(log); !bytes.Equal(got, whole) {
 		t.Errorf("after repair decisions.jsonl =\n%s\nwant\n%s", got, whole)
 	}
@@ -87,10 +81,7 @@ func TestJournalTornLineRepaired(t *testing.T) {
 
 	// A complete last line that does not parse is cut too.
 	appendBytes(t, log, "{garbage\n")
-	s3, err := OpenStore(p, state)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s3 := openStoreIn(t, p, state)
 	if got, _ := os.ReadFile(log); !bytes.Equal(got, whole) || s3.Repaired() == "" {
 		t.Errorf("an unparseable last line was kept (%q) or not reported (%q)", got, s3.Repaired())
 	}
@@ -176,10 +167,7 @@ func TestJournalFullDisk(t *testing.T) {
 func TestJournalWinsOverTriage(t *testing.T) {
 	_, p := samplePacket(t, nil)
 	state := t.TempDir()
-	s, err := OpenStore(p, state)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openStoreIn(t, p, state)
 	if _, _, err := s.Decide(DecisionHold, "first", "ana", "", t0); err != nil {
 		t.Fatal(err)
 	}
@@ -188,10 +176,7 @@ func TestJournalWinsOverTriage(t *testing.T) {
 	line, _ := json.Marshal(rec)
 	appendBytes(t, s.DecisionsLog(), string(line)+"\n")
 
-	s2, err := OpenStore(p, state)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s2 := openStoreIn(t, p, state)
 	if g := p.Triage.Gate; g == nil || !sameGate(g, rec.gate()) {
 		t.Errorf("after open the gate is %+v, want the journal's %+v", g, rec)
 	}
@@ -215,10 +200,7 @@ func TestStoreTempFiles(t *testing.T) {
 	t.Setenv("TMPDIR", tmp) // on the same file system, where renameio's default would put its temporary files
 	_, p := samplePacket(t, nil)
 	state := t.TempDir()
-	s, err := OpenStore(p, state)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openStoreIn(t, p, state)
 	if _, _, err := s.Decide(DecisionHold, "a private note", "ana", "", t0); err != nil {
 		t.Fatal(err)
 	}
@@ -283,10 +265,7 @@ func TestHelperDecider(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := OpenStore(p, state)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openStoreIn(t, p, state)
 	n := 0
 	if g := p.Triage.Gate; g != nil {
 		n, _ = strconv.Atoi(strings.TrimPrefix(g.Note, "n="))

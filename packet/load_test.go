@@ -646,21 +646,9 @@ func TestLoadDirNeverReadsOutside(t *testing.T) {
 
 func TestLoadArchiveNeverReadsOutside(t *testing.T) {
 	var base []entry
-	root := filepath.Join(packetsDir, "base")
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		base = append(base, entry{name: "pkt/" + filepath.ToSlash(rel), body: string(b)})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+	files := readTree(t, filepath.Join(packetsDir, "base"))
+	for _, rel := range slices.Sorted(maps.Keys(files)) {
+		base = append(base, entry{name: "pkt/" + rel, body: files[rel]})
 	}
 	hostile := []entry{
 		{name: "../evil.md", body: "# " + outsideMark + "\n"},

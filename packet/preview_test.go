@@ -12,10 +12,7 @@ import (
 // A preview opens one log of a packet folder and nothing else; Load with
 // Reuse takes that very log over, its index included.
 func TestOpenLogPreviewThenLoad(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "pkt")
-	if err := WriteSample(dir); err != nil {
-		t.Fatal(err)
-	}
+	dir := sampleDir(t, "pkt")
 	full, err := Load(dir, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -62,10 +59,7 @@ func TestOpenLogPreviewThenLoad(t *testing.T) {
 }
 
 func TestOpenLogPreviewRefuses(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "pkt")
-	if err := WriteSample(dir); err != nil {
-		t.Fatal(err)
-	}
+	dir := sampleDir(t, "pkt")
 	notPacket := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(notPacket, "validation", "logs"), 0o755); err != nil {
 		t.Fatal(err)
@@ -94,19 +88,13 @@ func TestOpenLogPreviewRefuses(t *testing.T) {
 // A findings preview reads review.md's findings and the triage, as Load
 // does, with the citations found but not resolved.
 func TestOpenFindingsPreview(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "pkt")
-	if err := WriteSample(dir); err != nil {
-		t.Fatal(err)
-	}
+	dir := sampleDir(t, "pkt")
 	full, err := Load(dir, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer full.Close()
-	st, err := OpenStore(full, testState(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := openStoreIn(t, full, testState(t))
 	if _, err := st.Set([]string{full.Findings[1].ID}, TriageAccepted, "yes", "t", time.Now()); err != nil {
 		t.Fatal(err)
 	}

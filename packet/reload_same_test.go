@@ -1,7 +1,6 @@
 package packet
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,35 +10,17 @@ import (
 // Files written again byte for byte (a checkout, a copy over the packet)
 // are no change: the reload says nothing changed.
 func TestDescribeReloadSameBytes(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "pkt")
-	if err := WriteSample(dir); err != nil {
-		t.Fatal(err)
-	}
-	load := func() (*Packet, Stamps) {
-		p, err := Load(dir, Options{DeferLogIndex: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { p.Close() })
-		return p, StampFiles(p)
-	}
+	dir, load := sampleReloads(t)
 	p0, s0 := load()
 	later := time.Now().Add(time.Hour)
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
+	for rel, body := range readTree(t, dir) {
+		path := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
 		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
+		if err := os.Chtimes(path, later, later); err != nil {
+			t.Fatal(err)
 		}
-		if err := os.WriteFile(path, b, 0o644); err != nil {
-			return err
-		}
-		return os.Chtimes(path, later, later)
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	p1, s1 := load()
 	if note, changed := DescribeReload(p0, p1, s0, s1); changed {

@@ -9,18 +9,7 @@ import (
 
 // A reload's note, from Compare and the files' stamps.
 func TestDescribeReload(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "pkt")
-	if err := WriteSample(dir); err != nil {
-		t.Fatal(err)
-	}
-	load := func() (*Packet, Stamps) {
-		p, err := Load(dir, Options{DeferLogIndex: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { p.Close() })
-		return p, StampFiles(p)
-	}
+	dir, load := sampleReloads(t)
 	p0, s0 := load()
 	editReview(t, dir, func(s string) string {
 		return strings.Replace(s, "Off by one: `attempt >= c.policy.MaxRetries-1` makes", "Off by two", 1)
@@ -53,5 +42,21 @@ func TestDescribeReload(t *testing.T) {
 	}
 	if got, changed := DescribeReload(p2, p2, s2, s2); changed || got != "" {
 		t.Errorf("same packet: %q, changed %v", got, changed)
+	}
+}
+
+// sampleReloads writes the sample to a temporary folder and returns it with
+// a load that reads it again as the workbench's reload does (logs indexed
+// lazily) and stamps its files.
+func sampleReloads(t *testing.T) (string, func() (*Packet, Stamps)) {
+	t.Helper()
+	dir := sampleDir(t, "pkt")
+	return dir, func() (*Packet, Stamps) {
+		p, err := Load(dir, Options{DeferLogIndex: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { p.Close() })
+		return p, StampFiles(p)
 	}
 }

@@ -21,8 +21,14 @@ import (
 // basicFiles is testdata/source/basic as packet-relative name → content.
 func basicFiles(t testing.TB) map[string]string {
 	t.Helper()
+	return readTree(t, filepath.Join("testdata", "source", "basic"))
+}
+
+// readTree is every file below root as slash-separated relative name →
+// content.
+func readTree(t testing.TB, root string) map[string]string {
+	t.Helper()
 	files := map[string]string{}
-	root := filepath.Join("testdata", "source", "basic")
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -36,7 +42,7 @@ func basicFiles(t testing.TB) map[string]string {
 		return nil
 	})
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("reading the files below %s: %v", root, err)
 	}
 	return files
 }

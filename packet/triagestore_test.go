@@ -19,14 +19,22 @@ import (
 
 var t0 = time.Date(2026, 10, 15, 9, 0, 0, 0, time.UTC)
 
+// sampleDir writes the sample to a folder called name in a new temporary
+// directory: a copy the test may change.
+func sampleDir(t testing.TB, name string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	if err := WriteSample(dir); err != nil {
+		t.Fatalf("writing the sample to %s: %v", dir, err)
+	}
+	return dir
+}
+
 // samplePacket writes the sample to a temporary folder, optionally edits
 // review.md, and loads it.
 func samplePacket(t *testing.T, edit func(review string) string) (string, *Packet) {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "p")
-	if err := WriteSample(dir); err != nil {
-		t.Fatal(err)
-	}
+	dir := sampleDir(t, "p")
 	if edit != nil {
 		editReview(t, dir, edit)
 	}
@@ -80,9 +88,15 @@ func testState(t *testing.T) string {
 
 func openStore(t *testing.T, p *Packet) *Store {
 	t.Helper()
-	s, err := OpenStore(p, testState(t))
+	return openStoreIn(t, p, testState(t))
+}
+
+// openStoreIn opens p's store in the state folder state.
+func openStoreIn(t *testing.T, p *Packet, state string) *Store {
+	t.Helper()
+	s, err := OpenStore(p, state)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("opening the store in %s: %v", state, err)
 	}
 	return s
 }

@@ -163,21 +163,24 @@ func TestRenderSGRGolden(t *testing.T) {
 
 func TestLogLine(t *testing.T) {
 	st := NewStyles(true, false)
-	got := st.LogLine("10%\r\x1b[32m100%\x1b[0m done\x1b]0;t\x07")
-	if s := ansi.Strip(got); s != "␍ 100% done␛]0;t␇" {
-		t.Errorf("LogLine shows %q", s)
-	}
-	checkOnlySGR(t, got)
+	checkShows(t, "LogLine", st.LogLine("10%\r\x1b[32m100%\x1b[0m done\x1b]0;t\x07"), "␍ 100% done␛]0;t␇", "")
 }
 
 func TestText(t *testing.T) {
 	st := NewStyles(true, false)
-	got := st.Text("a\x1b[2Jb\u202Ec\nd", st.Muted)
-	if s := ansi.Strip(got); s != "a␛[2Jb⟦U+202E⟧c\nd" {
-		t.Errorf("Text shows %q", s)
+	checkShows(t, "Text", st.Text("a\x1b[2Jb\u202Ec\nd", st.Muted), "a␛[2Jb⟦U+202E⟧c\nd", st.Placeholder.Render("␛[2J"))
+}
+
+// checkShows checks what a styling function drew: the text want once the
+// styles are stripped, the placeholder drawn in its own style (styled, when
+// given), and no escape but SGR.
+func checkShows(t *testing.T, what, got, want, styled string) {
+	t.Helper()
+	if s := ansi.Strip(got); s != want {
+		t.Errorf("%s shows %q, want %q", what, s, want)
 	}
-	if !strings.Contains(got, st.Placeholder.Render("␛[2J")) {
-		t.Errorf("placeholder not styled: %q", got)
+	if styled != "" && !strings.Contains(got, styled) {
+		t.Errorf("%s: placeholder not styled as %q: %q", what, styled, got)
 	}
 	checkOnlySGR(t, got)
 }
@@ -205,14 +208,7 @@ func TestNoColorLiteralsOutsideTheme(t *testing.T) {
 
 func TestLine(t *testing.T) {
 	st := NewStyles(true, false)
-	got := st.Line("a\tb\x1b[2J\nc", st.Base)
-	if s := ansi.Strip(got); s != "a␉b␛[2J␤c" {
-		t.Errorf("Line shows %q", s)
-	}
-	if !strings.Contains(got, st.Placeholder.Render("␉")) {
-		t.Errorf("tab placeholder not styled: %q", got)
-	}
-	checkOnlySGR(t, got)
+	checkShows(t, "Line", st.Line("a\tb\x1b[2J\nc", st.Base), "a␉b␛[2J␤c", st.Placeholder.Render("␉"))
 	if s := SanitizeLine("x\ty\nz\x1b]0;t\x07"); s != "x␉y␤z␛]0;t␇" {
 		t.Errorf("SanitizeLine = %q", s)
 	}

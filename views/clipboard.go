@@ -85,18 +85,7 @@ func (r *Workbench) copyText() (text, what string) {
 
 // diffLineAt is the diff line a diff target points at, nil when none.
 func diffLineAt(p *packet.Packet, t Target) *packet.DiffLine {
-	if p.Diff == nil || t.File < 0 || t.File >= len(p.Diff.Files) {
-		return nil
-	}
-	f := p.Diff.Files[t.File]
-	if t.Hunk < 0 || t.Hunk >= len(f.Hunks) {
-		return nil
-	}
-	h := f.Hunks[t.Hunk]
-	if t.DiffLine < 0 || t.DiffLine >= len(h.Lines) {
-		return nil
-	}
-	return &h.Lines[t.DiffLine]
+	return p.Diff.LineAt(t.File, t.Hunk, t.DiffLine)
 }
 
 // stripSGR drops a log line's colour sequences: the text is what is copied.

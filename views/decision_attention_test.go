@@ -18,10 +18,7 @@ import (
 // the pull request's head), and a store in a temporary state folder.
 func newAttentionRoot(t *testing.T) (*Workbench, *Decision) {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "p")
-	if err := packet.WriteSample(dir); err != nil {
-		t.Fatal(err)
-	}
+	dir := sampleCopy(t, "p")
 	diff, err := os.ReadFile(filepath.Join("..", "packet", "testdata", "attention", "corpus", "malicious", "wf-prt-head-checkout.diff"))
 	if err != nil {
 		t.Fatal(err)
@@ -29,17 +26,7 @@ func newAttentionRoot(t *testing.T) (*Workbench, *Decision) {
 	if err := os.WriteFile(filepath.Join(dir, "change.diff"), diff, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p, err := packet.Load(dir, packet.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := NewContext(p, true, false)
-	ctx.User = "tester"
-	ctx.Now = func() time.Time { return time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC) }
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	if ctx.Store, ctx.StoreErr = packet.OpenStore(p, ""); ctx.StoreErr != nil {
-		t.Fatal(ctx.StoreErr)
-	}
+	ctx := storeContext(t, loadCopy(t, dir), time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
 	r := NewWorkbench(ctx, Options{ForceTheme: "dark"})
 	drive(r, r.Init())
 	r.Update(tea.WindowSizeMsg{Width: 140, Height: 60})

@@ -100,13 +100,5 @@ func BenchmarkDiffPageDownAsync(b *testing.B) {
 	if d.sbs {
 		press(d, "s")
 	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if d.list.Cursor >= len(d.rows)-1 {
-			press(d, "g")
-		}
-		press(d, "pgdown")
-		_ = d.View()
-		d.colouring = nil
-	}
+	benchPageDown(b, d, func() { d.colouring = nil })
 }

@@ -13,17 +13,9 @@ import (
 // the diff screen never reads it) and loads it.
 func bigDiffPacket(b *testing.B) *packet.Packet {
 	b.Helper()
-	dir := b.TempDir()
 	spec := bench.Big
 	spec.LogBytes = 1 << 10
-	if err := bench.Generate(dir, spec); err != nil {
-		b.Fatalf("generating the big packet in %s: %v", dir, err)
-	}
-	p, err := packet.Load(dir, packet.Options{})
-	if err != nil {
-		b.Fatalf("loading the big packet from %s: %v", dir, err)
-	}
-	b.Cleanup(func() { p.Close() })
+	p := generated(b, spec, packet.Options{})
 	if n := len(p.Diff.Files); n != spec.Files {
 		b.Fatalf("big packet has %d files, want %d", n, spec.Files)
 	}
@@ -81,40 +73,43 @@ func BenchmarkDiffView(b *testing.B) {
 			_ = d.View()
 		}
 	})
-	b.Run("pagedown", func(b *testing.B) {
-		d := setup(false)
-		b.ReportAllocs()
-		for b.Loop() {
-			if d.list.Cursor >= len(d.rows)-1 {
-				press(d, "g")
-			}
-			press(d, "pgdown")
-			_ = d.View()
+	b.Run("pagedown", func(b *testing.B) { benchPageDown(b, setup(false), func() {}) })
+}
+
+// benchPageDown pages through d, drawing each new screen, back to the top
+// at the end; after runs after each frame.
+func benchPageDown(b *testing.B, d *Diff, after func()) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if d.list.Cursor >= len(d.rows)-1 {
+			press(d, "g")
 		}
-	})
+		press(d, "pgdown")
+		_ = d.View()
+		after()
+	}
 }
 
 // BenchmarkDiffNextHunk is ] through the big diff.
 func BenchmarkDiffNextHunk(b *testing.B) {
-	d := bigDiff(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		if d.list.Cursor >= int(d.hunkRow[len(d.hunkRow)-1]) {
-			d.list.Cursor, d.list.Offset = 0, 0
-		}
-		press(d, "]")
-	}
+	benchJumps(b, "]", func(d *Diff) int { return int(d.hunkRow[len(d.hunkRow)-1]) })
 }
 
 // BenchmarkDiffNextFile is } through the big diff.
 func BenchmarkDiffNextFile(b *testing.B) {
+	benchJumps(b, "}", func(d *Diff) int { return int(d.fileRow[len(d.fileRow)-1]) })
+}
+
+// benchJumps presses key through the big diff, back to the top once the
+// cursor reaches the row last gives (the last hunk or file).
+func benchJumps(b *testing.B, key string, last func(*Diff) int) {
 	d := bigDiff(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if d.list.Cursor >= int(d.fileRow[len(d.fileRow)-1]) {
+		if d.list.Cursor >= last(d) {
 			d.list.Cursor, d.list.Offset = 0, 0
 		}
-		press(d, "}")
+		press(d, key)
 	}
 }
 

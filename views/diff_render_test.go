@@ -3,6 +3,7 @@ package views
 import (
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -82,22 +83,10 @@ func TestIntraLine(t *testing.T) {
 	} {
 		a, b := strings.ReplaceAll(tc.a, "\t", "    "), strings.ReplaceAll(tc.b, "\t", "    ")
 		sa, sb := intraLine(d.dmp, a, b)
-		if !equalSpans(sa, tc.sa) || !equalSpans(sb, tc.sb) {
+		if !slices.Equal(sa, tc.sa) || !slices.Equal(sb, tc.sb) {
 			t.Errorf("intraLine(%q, %q) = %v, %v; want %v, %v", tc.a, tc.b, sa, sb, tc.sa, tc.sb)
 		}
 	}
-}
-
-func equalSpans(a, b []span) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestOverlayKeepsText(t *testing.T) {

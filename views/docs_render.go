@@ -31,6 +31,9 @@ type docsAnchor struct {
 	Row int // 0-based rendered row
 }
 
+func (a docsAnchor) src() int { return a.Src }
+func (a docsAnchor) row() int { return a.Row }
+
 // docsRender is the current render of the selected document.
 type docsRender struct {
 	path    string
@@ -108,30 +111,27 @@ func anchorKey(s string) string {
 // srcToRow maps a 0-based source line to its rendered row; exact for a
 // heading, interpolated between headings otherwise.
 func (r *docsRender) srcToRow(src, srcLen int) int {
-	a, b := docsAnchor{0, 0}, docsAnchor{srcLen, len(r.lines)}
-	for _, an := range r.anchors {
-		if an.Src <= src {
-			a = an
-		} else {
-			b = an
-			break
-		}
-	}
-	return interpolate(src, a.Src, b.Src, a.Row, b.Row)
+	return r.mapAnchored(src, srcLen, docsAnchor.src, docsAnchor.row)
 }
 
 // rowToSrc maps a rendered row back to a 0-based source line.
 func (r *docsRender) rowToSrc(row, srcLen int) int {
+	return r.mapAnchored(row, srcLen, docsAnchor.row, docsAnchor.src)
+}
+
+// mapAnchored maps v from one side of the anchors (from) to the other (to):
+// between the anchors around v, in proportion.
+func (r *docsRender) mapAnchored(v, srcLen int, from, to func(docsAnchor) int) int {
 	a, b := docsAnchor{0, 0}, docsAnchor{srcLen, len(r.lines)}
 	for _, an := range r.anchors {
-		if an.Row <= row {
+		if from(an) <= v {
 			a = an
 		} else {
 			b = an
 			break
 		}
 	}
-	return interpolate(row, a.Row, b.Row, a.Src, b.Src)
+	return interpolate(v, from(a), from(b), to(a), to(b))
 }
 
 func interpolate(x, x0, x1, y0, y1 int) int {

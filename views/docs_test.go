@@ -25,14 +25,7 @@ func dfFollow(t *testing.T, msgs []tea.Msg) Target {
 	return Target{}
 }
 
-func newSampleDocs(t testing.TB, w, h int) (*Docs, *Context) {
-	p := packet.LoadSample(packet.Options{})
-	ctx := NewContext(p, true, false)
-	d := NewDocs(ctx)
-	d.SetSize(w, h)
-	runScreen(d, d.Init())
-	return d, ctx
-}
+func newSampleDocs(t testing.TB, w, h int) (*Docs, *Context) { return sampleScreen(w, h, NewDocs) }
 
 func TestDocsGolden(t *testing.T) {
 	for _, sz := range []struct{ w, h int }{{80, 24}, {160, 48}} {

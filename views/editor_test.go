@@ -37,14 +37,8 @@ func TestEditorCommand(t *testing.T) {
 
 // v opens only a file of a folder packet, inside it.
 func TestEditorPacketFile(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "p")
-	if err := packet.WriteSample(dir); err != nil {
-		t.Fatal(err)
-	}
-	p, err := packet.Load(dir, packet.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := sampleCopy(t, "p")
+	p := loadCopy(t, dir)
 	defer p.Close()
 	got, err := packetFile(p, packet.ReviewFile)
 	if err != nil || !filepath.IsAbs(got) || filepath.Base(got) != packet.ReviewFile {

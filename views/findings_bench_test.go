@@ -3,7 +3,6 @@ package views
 import (
 	"testing"
 
-	"vetter/bench"
 	"vetter/packet"
 )
 
@@ -11,15 +10,7 @@ import (
 // findings screen on it at 160x48, the detail rendered.
 func benchFindings(b *testing.B) *Findings {
 	b.Helper()
-	dir := b.TempDir()
-	if err := bench.Generate(dir, bench.Spec{Files: 1000, LinesPerFile: 200, Findings: 2000, LogBytes: 1 << 10}); err != nil {
-		b.Fatal(err)
-	}
-	p, err := packet.Load(dir, packet.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { _ = p.Close() })
+	p := generated(b, manyFindings, packet.Options{})
 	if len(p.Findings) != 2000 {
 		b.Fatalf("generated %d findings, want 2000", len(p.Findings))
 	}

@@ -13,12 +13,7 @@ import (
 )
 
 func newSampleFindings(t testing.TB, w, h int) (*Findings, *Context) {
-	p := packet.LoadSample(packet.Options{})
-	ctx := NewContext(p, true, false)
-	f := NewFindings(ctx)
-	f.SetSize(w, h)
-	runScreen(f, f.Init())
-	return f, ctx
+	return sampleScreen(w, h, NewFindings)
 }
 
 func TestFindingsGolden(t *testing.T) {

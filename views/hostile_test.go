@@ -635,12 +635,7 @@ func TestHostileInbox(t *testing.T) {
 		if err := hostile.WriteEscapingZip(filepath.Join(dir, "escaping.zip")); err != nil {
 			t.Fatal(err)
 		}
-		a := NewInboxApp(dir, testAppOpts(t))
-		l := newLoop(t, a)
-		l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
-		l.run(a.Init())
-		in := a.Inbox()
-		l.until("every row", in.Done, 20*time.Second)
+		a, l, _ := openInbox(t, dir, 20*time.Second)
 		f := &frames{}
 		f.add("inbox", a.Render())
 		for i := range len(classes) + 1 {

@@ -3,7 +3,6 @@ package views
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -20,15 +19,9 @@ import (
 // returns a queue app on it, with its cache and state in temporary folders.
 func queueApp(t *testing.T, cacheDir string) (*App, *fakeapi.Server, *github.Queue) {
 	t.Helper()
-	f, err := fakeapi.Load("../github/testdata/pr")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := fakeapi.New(f, 2)
+	s, url := fakeapi.Serve(t, "../github/testdata/pr", 2)
 	s.AddQueue(fakeapi.QueueSpecs())
-	ts := httptest.NewServer(s)
-	t.Cleanup(ts.Close)
-	cfg := github.Config{Host: "github.com", Token: "t", APIURL: ts.URL, Timeout: 10 * time.Second}
+	cfg := github.Config{Host: "github.com", Token: "t", APIURL: url, Timeout: 10 * time.Second}
 	state := t.TempDir()
 	q, err := github.NewQueue(github.Ref{Host: "github.com", Owner: "acme", Repo: "depot"}, github.QueueOptions{Config: cfg, CacheDir: cacheDir, StateDir: state})
 	if err != nil {

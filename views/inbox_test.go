@@ -171,6 +171,18 @@ func testAppOpts(t testing.TB) AppOptions {
 	return AppOptions{Theme: "dark", StateDir: os.Getenv("XDG_STATE_HOME"), Load: packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog}}
 }
 
+// openInbox is the inbox on dir at 120×40, driven until every row is read
+// (within wait).
+func openInbox(t *testing.T, dir string, wait time.Duration) (*App, *loop, *Inbox) {
+	t.Helper()
+	a := NewInboxApp(dir, testAppOpts(t))
+	l := newLoop(t, a)
+	l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	l.run(a.Init())
+	l.until("every row", a.Inbox().Done, wait)
+	return a, l, a.Inbox()
+}
+
 func rowNames(in *Inbox) []string {
 	var out []string
 	for _, r := range in.Rows() {
@@ -313,12 +325,7 @@ func TestInboxFilter(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		dir := t.TempDir()
 		makeTestInbox(t, dir)
-		a := NewInboxApp(dir, testAppOpts(t))
-		l := newLoop(t, a)
-		l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
-		l.run(a.Init())
-		l.until("every row", a.Inbox().Done, 10*time.Second)
-		in := a.Inbox()
+		a, l, in := openInbox(t, dir, 10*time.Second)
 
 		l.press("/")
 		if !in.Filtering() {
@@ -366,12 +373,7 @@ func TestInboxOpenAndBack(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		dir := t.TempDir()
 		makeTestInbox(t, dir)
-		a := NewInboxApp(dir, testAppOpts(t))
-		l := newLoop(t, a)
-		l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
-		l.run(a.Init())
-		l.until("every row", a.Inbox().Done, 10*time.Second)
-		in := a.Inbox()
+		a, l, in := openInbox(t, dir, 10*time.Second)
 
 		l.press("g", "j", "j") // c-needs
 		sel := in.Selected()
@@ -499,12 +501,7 @@ func TestInboxOpensLaterRoundWithSince(t *testing.T) {
 		if err := os.CopyFS(filepath.Join(dir, "round2"), os.DirFS("../packet/testdata/rounds/round2")); err != nil {
 			t.Fatal(err)
 		}
-		a := NewInboxApp(dir, testAppOpts(t))
-		l := newLoop(t, a)
-		l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
-		l.run(a.Init())
-		l.until("every row", a.Inbox().Done, 10*time.Second)
-		in := a.Inbox()
+		a, l, in := openInbox(t, dir, 10*time.Second)
 		if !in.Select("round2") {
 			t.Fatal("no round2 row")
 		}

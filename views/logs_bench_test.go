@@ -15,14 +15,7 @@ import (
 // folder and opens the logs screen on that log.
 func logsBig(tb testing.TB, size int64, opts packet.Options) *Logs {
 	tb.Helper()
-	dir := tb.TempDir()
-	if err := bench.Generate(dir, bench.Spec{Files: 1, LinesPerFile: 4, Findings: 1, LogBytes: size}); err != nil {
-		tb.Fatal(err)
-	}
-	p, err := packet.Load(dir, opts)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	p := generated(tb, bench.Spec{Files: 1, LinesPerFile: 4, Findings: 1, LogBytes: size}, opts)
 	s := NewLogs(NewContext(p, true, false))
 	s.SetSize(160, 48)
 	return s

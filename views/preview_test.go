@@ -18,14 +18,8 @@ import (
 // behind it.
 func previewApp(t *testing.T, complete func(dir string, reuse map[string]*packet.Log) (*packet.Packet, error)) (*App, string, *packet.Log) {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "pkt")
-	if err := packet.WriteSample(dir); err != nil {
-		t.Fatal(err)
-	}
-	full, err := packet.Load(dir, packet.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := sampleCopy(t, "pkt")
+	full := loadCopy(t, dir)
 	name := full.Logs[1].Path
 	full.Close()
 	pv, err := packet.OpenLogPreview(dir, name)
@@ -94,10 +88,7 @@ func TestPreviewLoadFails(t *testing.T) {
 // "unresolved"), and resolves them once the packet is read.
 func TestFindingsPreviewThenPacket(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
-		dir := filepath.Join(t.TempDir(), "pkt")
-		if err := packet.WriteSample(dir); err != nil {
-			t.Fatal(err)
-		}
+		dir := sampleCopy(t, "pkt")
 		pv, err := packet.OpenFindingsPreview(dir)
 		if err != nil {
 			t.Fatal(err)

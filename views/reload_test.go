@@ -18,10 +18,7 @@ import (
 // openSampleCopy writes the sample to a folder and opens it in an App.
 func openSampleCopy(t *testing.T, watch bool) (*App, *loop, string) {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "pkt")
-	if err := packet.WriteSample(dir); err != nil {
-		t.Fatal(err)
-	}
+	dir := sampleCopy(t, "pkt")
 	opts := testAppOpts(t)
 	opts.Watch = watch
 	opts.WatchDebounce = 100 * time.Millisecond
@@ -264,14 +261,8 @@ func TestWatcherDebounce(t *testing.T) {
 // no longer stands, and lists the findings with the triage each carried.
 func TestSinceWithoutBeingTold(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	round1 := filepath.Join(t.TempDir(), "r1")
-	if err := packet.WriteSample(round1); err != nil {
-		t.Fatal(err)
-	}
-	p1, err := packet.Load(round1, packet.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	round1 := sampleCopy(t, "r1")
+	p1 := loadCopy(t, round1)
 	s1, err := packet.OpenStore(p1, "")
 	if err != nil {
 		t.Fatal(err)

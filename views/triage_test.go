@@ -1,7 +1,6 @@
 package views
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -15,22 +14,8 @@ import (
 // newTriageRoot loads a writable copy of the sample with a store in it.
 func newTriageRoot(t *testing.T) (*Workbench, string) {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "p")
-	if err := packet.WriteSample(dir); err != nil {
-		t.Fatal(err)
-	}
-	p, err := packet.Load(dir, packet.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := NewContext(p, true, false)
-	ctx.User = "tester"
-	ctx.Now = func() time.Time { return time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC) }
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	ctx.Store, ctx.StoreErr = packet.OpenStore(p, "")
-	if ctx.StoreErr != nil {
-		t.Fatal(ctx.StoreErr)
-	}
+	dir := sampleCopy(t, "p")
+	ctx := storeContext(t, loadCopy(t, dir), time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC))
 	r := NewWorkbench(ctx, Options{ForceTheme: "dark"})
 	drive(r, r.Init())
 	r.Update(tea.WindowSizeMsg{Width: 140, Height: 40})

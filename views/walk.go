@@ -530,14 +530,10 @@ func (w *Walk) numbered(lines []string, from, to, rows int) []string {
 // for removed lines), the cited lines marked.
 func (w *Walk) diffLines(c *packet.Citation, rows int) []string {
 	p, st := w.ctx.Packet, w.ctx.Styles
-	if p.Diff == nil || c.DiffFile < 0 || c.DiffFile >= len(p.Diff.Files) {
+	h := p.Diff.HunkAt(c.DiffFile, c.DiffHunk)
+	if h == nil {
 		return nil
 	}
-	df := p.Diff.Files[c.DiffFile]
-	if c.DiffHunk < 0 || c.DiffHunk >= len(df.Hunks) {
-		return nil
-	}
-	h := df.Hunks[c.DiffHunk]
 	cited := func(l packet.DiffLine) bool {
 		end := max(c.EndLine, c.Line)
 		return l.New > 0 && l.New >= c.Line && l.New <= end

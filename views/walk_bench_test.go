@@ -5,7 +5,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"vetter/bench"
 	"vetter/packet"
 )
 
@@ -13,15 +12,7 @@ import (
 // a key waits for (settling on the next open finding, drawing it). It
 // must stay far under a frame (16 ms).
 func BenchmarkWalkStep(b *testing.B) {
-	dir := b.TempDir()
-	if err := bench.Generate(dir, bench.Spec{Files: 1000, LinesPerFile: 200, Findings: 2000, LogBytes: 1 << 10}); err != nil {
-		b.Fatal(err)
-	}
-	p, err := packet.Load(dir, packet.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { _ = p.Close() })
+	p := generated(b, manyFindings, packet.Options{})
 	start := walkTarget()
 	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark", Start: &start})
 	r.Update(tea.WindowSizeMsg{Width: 160, Height: 48})

@@ -24,10 +24,7 @@ import (
 // are its findings).
 func newWalkRoot(t *testing.T, sound bool) (*Workbench, string) {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "p")
-	if err := packet.WriteSample(dir); err != nil {
-		t.Fatal(err)
-	}
+	dir := sampleCopy(t, "p")
 	if sound {
 		review := filepath.Join(dir, packet.ReviewFile)
 		b, err := os.ReadFile(review)
@@ -39,21 +36,11 @@ func newWalkRoot(t *testing.T, sound bool) (*Workbench, string) {
 			t.Fatal(err)
 		}
 	}
-	p, err := packet.Load(dir, packet.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := loadCopy(t, dir)
 	if sound && p.Assessment.Value != "sound" {
 		t.Fatalf("the variant's assessment is %q", p.Assessment.Value)
 	}
-	ctx := NewContext(p, true, false)
-	ctx.User = "tester"
-	ctx.Now = func() time.Time { return time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC) }
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	ctx.Store, ctx.StoreErr = packet.OpenStore(p, "")
-	if ctx.StoreErr != nil {
-		t.Fatal(ctx.StoreErr)
-	}
+	ctx := storeContext(t, p, time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
 	start := walkTarget()
 	r := NewWorkbench(ctx, Options{ForceTheme: "dark", Start: &start})
 	r.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
