@@ -303,10 +303,7 @@ func (p *Pane) FindMatch(dir, limit int) (int, bool) {
 // whether msg was one of them.
 func (p *Pane) HandleKey(msg tea.KeyPressMsg, km KeyMap) bool {
 	switch {
-	case key.Matches(msg, km.Down):
-		p.CursorDown()
-	case key.Matches(msg, km.Up):
-		p.CursorUp()
+	case p.list().MoveKey(msg, km): // up, down, top, bottom
 	case key.Matches(msg, km.HalfPageDown):
 		p.HalfPageDown()
 	case key.Matches(msg, km.HalfPageUp):
@@ -315,10 +312,6 @@ func (p *Pane) HandleKey(msg tea.KeyPressMsg, km KeyMap) bool {
 		p.PageDown()
 	case key.Matches(msg, km.PageUp):
 		p.PageUp()
-	case key.Matches(msg, km.Top):
-		p.Top()
-	case key.Matches(msg, km.Bottom):
-		p.Bottom()
 	case key.Matches(msg, km.Left):
 		p.ScrollLeft(8)
 	case key.Matches(msg, km.Right):
