@@ -16,14 +16,20 @@ import (
 //
 // Items may also take a varying number of rows (SetRowHeight: the diff's
 // soft-wrapped lines); the view then ends with the last item that fits.
+// A list scrolled by row (SetScrollByRow: a text pane's soft-wrapped
+// lines) may instead start part-way through its first item.
 //
 // The zero List is empty, one row per item, zero rows high.
 type List struct {
 	// Cursor is the selected item; Offset the first item on screen.
 	Cursor, Offset int
+	// OffsetRow is how many rows of item Offset are above the view; only
+	// a list scrolled by row has any.
+	OffsetRow int
 
 	n, height, rowsPer int
 	rowHeight          func(i int) int
+	byRow              bool
 }
 
 // SetRowHeight makes item i take rowHeight(i) rows, at least one; nil
@@ -46,18 +52,21 @@ func (l *List) WalkBack(i, h int) int {
 	if l.rowHeight == nil {
 		return max(i-max(h/max(l.rowsPer, 1), 1)+1, 0)
 	}
-	total := 0
-	for j := i; j >= 0; j-- {
-		total += l.rows(j)
-		if total > h {
-			return min(j+1, i)
-		}
+	// The first item drawn whole: past the one whose top rows would be cut.
+	top, cut := l.walkBackRows(i, h)
+	if cut > 0 {
+		top = min(top+1, i)
 	}
-	return 0
+	return top
 }
 
 // LastVisible is the last item with a row on screen.
-func (l *List) LastVisible() int { return l.lastOnScreen(false) }
+func (l *List) LastVisible() int {
+	if l.byRow {
+		return l.lastVisibleByRow()
+	}
+	return l.lastOnScreen(false)
+}
 
 // LastFull is the last item drawn whole.
 func (l *List) LastFull() int { return l.lastOnScreen(true) }
@@ -89,8 +98,12 @@ func (l *List) maxOffset() int {
 
 // ScrollWithCursor moves the view by d items and the cursor as far as the
 // view moved (a page, half a page); when the view cannot move, the cursor
-// goes to the first or the last item.
+// goes to the first or the last item. A list scrolled by row moves d rows.
 func (l *List) ScrollWithCursor(d int) {
+	if l.byRow {
+		l.scrollWithCursorByRow(d)
+		return
+	}
 	if l.n == 0 {
 		return
 	}
@@ -149,31 +162,53 @@ func (l *List) SetCursor(i int) {
 // Move moves the cursor by d items.
 func (l *List) Move(d int) { l.SetCursor(l.Cursor + d) }
 
-// PageDown and PageUp move the cursor by a screenful.
-func (l *List) PageDown() { l.Move(l.Visible()) }
+// PageDown and PageUp move the cursor by a screenful; a list scrolled by
+// row moves the view a screenful of rows and the cursor with it.
+func (l *List) PageDown() { l.page(max(l.height, 1), l.Visible()) }
 
 // PageUp moves the cursor up a screenful.
-func (l *List) PageUp() { l.Move(-l.Visible()) }
+func (l *List) PageUp() { l.page(-max(l.height, 1), -l.Visible()) }
 
 // HalfPage is half a screenful of items, at least one.
 func (l *List) HalfPage() int { return max(l.Visible()/2, 1) }
 
 // HalfPageDown moves the cursor down half a screenful.
-func (l *List) HalfPageDown() { l.Move(l.HalfPage()) }
+func (l *List) HalfPageDown() { l.page(max(l.height/2, 1), l.HalfPage()) }
 
 // HalfPageUp moves the cursor up half a screenful.
-func (l *List) HalfPageUp() { l.Move(-l.HalfPage()) }
+func (l *List) HalfPageUp() { l.page(-max(l.height/2, 1), -l.HalfPage()) }
+
+// page scrolls rows rows when the list scrolls by row, else moves the
+// cursor items items.
+func (l *List) page(rows, items int) {
+	if l.byRow {
+		l.ScrollWithCursor(rows)
+		return
+	}
+	l.Move(items)
+}
 
 // Top puts the cursor on the first item and the view at the top.
-func (l *List) Top() { l.Cursor, l.Offset = 0, 0 }
+func (l *List) Top() { l.Cursor, l.Offset, l.OffsetRow = 0, 0, 0 }
 
-// Bottom puts the cursor on the last item.
-func (l *List) Bottom() { l.SetCursor(l.n - 1) }
+// Bottom puts the cursor on the last item; a list scrolled by row also
+// puts the last row at the bottom.
+func (l *List) Bottom() {
+	if l.byRow {
+		l.bottomByRow()
+		return
+	}
+	l.SetCursor(l.n - 1)
+}
 
 // KeepInView clamps the cursor to the items and scrolls as little as
 // needed to show it; the view never runs past the last item.
 func (l *List) KeepInView() {
 	l.Cursor = clampInt(l.Cursor, 0, l.n-1)
+	if l.byRow {
+		l.keepInViewByRow()
+		return
+	}
 	if l.rowHeight != nil {
 		switch {
 		case l.Cursor < l.Offset:
@@ -195,8 +230,12 @@ func (l *List) KeepInView() {
 }
 
 // Scroll moves the view by d items, as the mouse wheel does, and leaves
-// the cursor where it is.
+// the cursor where it is; a list scrolled by row moves d rows.
 func (l *List) Scroll(d int) {
+	if l.byRow {
+		l.scrollRows(d)
+		return
+	}
 	l.Offset = clampInt(l.Offset+d, 0, l.maxOffset())
 }
 
@@ -205,6 +244,9 @@ func (l *List) Scroll(d int) {
 func (l *List) ItemAt(row int) (int, bool) {
 	if row < 0 || row >= l.height {
 		return 0, false
+	}
+	if l.byRow {
+		row += l.OffsetRow // the rows of the first item above the view
 	}
 	if l.rowHeight != nil {
 		for i := l.Offset; i < l.n; i++ {
@@ -221,6 +263,10 @@ func (l *List) ItemAt(row int) (int, bool) {
 // clamp keeps the cursor within the items and the view within the list,
 // without scrolling to the cursor.
 func (l *List) clamp() {
+	if l.byRow {
+		l.clampByRow()
+		return
+	}
 	l.Cursor = clampInt(l.Cursor, 0, l.n-1)
 	l.Offset = clampInt(l.Offset, 0, l.maxOffset())
 }

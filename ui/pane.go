@@ -56,11 +56,10 @@ type Pane struct {
 
 	width, height int
 
-	// The view's top is row topRow of line top (topRow > 0 only when
-	// wrapping splits that line into several rows).
-	top, topRow int
-	cursor      int
-	xOffset     int
+	// l is the cursor line and the view's top, scrolled by row: its top
+	// is a row inside a line only when wrapping splits that line.
+	l       List
+	xOffset int
 
 	wrap       bool
 	gutter     bool
@@ -77,7 +76,22 @@ type Pane struct {
 
 // NewPane returns an empty pane drawing with st.
 func NewPane(st *Styles) Pane {
-	return Pane{st: st, src: Lines(nil), showCursor: true, hlStart: -1, hlEnd: -1}
+	return Pane{st: st, src: Lines(nil), l: List{byRow: true}, showCursor: true, hlStart: -1, hlEnd: -1}
+}
+
+// list is the pane's List brought up to date with the source, which may
+// have grown since (a log still being indexed), and with the wrap: lines
+// are measured only while wrapping. It is refreshed on every use rather
+// than kept, since a Pane is copied by value and a kept method value would
+// measure the copy it was taken from.
+func (p *Pane) list() *List {
+	p.l.n = p.src.Len()
+	p.l.height = p.height
+	p.l.rowHeight = nil
+	if p.wrap {
+		p.l.rowHeight = p.rowCount
+	}
+	return &p.l
 }
 
 // SetSource replaces the lines and puts the view at the top.
@@ -86,7 +100,8 @@ func (p *Pane) SetSource(src LineSource) {
 		src = Lines(nil)
 	}
 	p.src = src
-	p.top, p.topRow, p.cursor, p.xOffset = 0, 0, 0, 0
+	p.l.Top()
+	p.xOffset = 0
 	p.Invalidate()
 }
 
@@ -98,8 +113,8 @@ func (p *Pane) Invalidate() { p.rows = nil }
 // wrapping, the cursor line may have moved off screen.
 func (p *Pane) relayout() {
 	p.Invalidate()
-	p.clamp()
-	p.ensureCursorVisible()
+	p.list().clamp()
+	p.l.KeepInView()
 }
 
 // SetSize sets the outer size in cells, gutter included.
@@ -108,8 +123,8 @@ func (p *Pane) SetSize(width, height int) {
 		p.Invalidate()
 	}
 	p.width, p.height = max(width, 0), max(height, 0)
-	p.clamp()
-	p.ensureCursorVisible()
+	p.list().clamp()
+	p.l.KeepInView()
 }
 
 // Width and Height return the size given to SetSize.
@@ -120,10 +135,10 @@ func (p *Pane) Height() int { return p.height }
 func (p *Pane) SetWrap(on bool) {
 	if on != p.wrap {
 		p.wrap = on
-		p.topRow = 0
+		p.l.OffsetRow = 0
 		p.Invalidate()
-		p.clamp()
-		p.ensureCursorVisible()
+		p.list().clamp()
+		p.l.KeepInView()
 	}
 }
 
@@ -172,75 +187,70 @@ func (p *Pane) SetMatch(match func(i int) bool) { p.match = match }
 func (p *Pane) Len() int { return p.src.Len() }
 
 // Cursor is the cursor line.
-func (p *Pane) Cursor() int { return p.cursor }
+func (p *Pane) Cursor() int { return p.l.Cursor }
 
 // Offset is the first line on screen.
-func (p *Pane) Offset() int { return p.top }
+func (p *Pane) Offset() int { return p.l.Offset }
+
+// LineAt is the line drawn on row (0 for the pane's top row), and whether
+// there is one.
+func (p *Pane) LineAt(row int) (int, bool) { return p.list().ItemAt(row) }
 
 // XOffset is the number of columns scrolled off to the left.
 func (p *Pane) XOffset() int { return p.xOffset }
 
 // SetCursor moves the cursor to line i and scrolls as little as needed to
 // show it.
-func (p *Pane) SetCursor(i int) {
-	p.cursor = clampInt(i, 0, p.src.Len()-1)
-	p.ensureCursorVisible()
-}
+func (p *Pane) SetCursor(i int) { p.list().SetCursor(i) }
 
 // ScrollTo puts line i at the top of the view (as far as the end allows)
 // and the cursor on it.
 func (p *Pane) ScrollTo(i int) {
-	i = clampInt(i, 0, p.src.Len()-1)
-	p.top, p.topRow, p.cursor = i, 0, i
-	p.clamp()
+	l := p.list()
+	i = clampInt(i, 0, l.n-1)
+	l.Offset, l.OffsetRow, l.Cursor = i, 0, i
+	l.clamp()
 }
 
 // CenterOn puts the cursor on line i with the line near the middle of the
 // view, which is where a followed citation should land.
 func (p *Pane) CenterOn(i int) {
-	i = clampInt(i, 0, p.src.Len()-1)
-	p.cursor = i
-	p.top, p.topRow = p.walkBack(i, p.rowCount(i)+(p.height-1)/2)
-	p.clamp()
-	p.ensureCursorVisible()
+	l := p.list()
+	i = clampInt(i, 0, l.n-1)
+	l.Cursor = i
+	l.Offset, l.OffsetRow = l.walkBackRows(i, l.rows(i)+(p.height-1)/2)
+	l.clamp()
+	l.KeepInView()
 }
 
 // CursorDown moves the cursor one line down.
-func (p *Pane) CursorDown() { p.SetCursor(p.cursor + 1) }
+func (p *Pane) CursorDown() { p.list().Move(1) }
 
 // CursorUp moves the cursor one line up.
-func (p *Pane) CursorUp() { p.SetCursor(p.cursor - 1) }
+func (p *Pane) CursorUp() { p.list().Move(-1) }
 
-// PageDown scrolls a screen down, the cursor moving with the view.
-func (p *Pane) PageDown() { p.scrollRows(max(p.height, 1)) }
+// PageDown scrolls a screen of rows down, the cursor moving with the view.
+func (p *Pane) PageDown() { p.list().PageDown() }
 
 // PageUp scrolls a screen up.
-func (p *Pane) PageUp() { p.scrollRows(-max(p.height, 1)) }
+func (p *Pane) PageUp() { p.list().PageUp() }
 
 // HalfPageDown scrolls half a screen down.
-func (p *Pane) HalfPageDown() { p.scrollRows(max(p.height/2, 1)) }
+func (p *Pane) HalfPageDown() { p.list().HalfPageDown() }
 
 // HalfPageUp scrolls half a screen up.
-func (p *Pane) HalfPageUp() { p.scrollRows(-max(p.height/2, 1)) }
+func (p *Pane) HalfPageUp() { p.list().HalfPageUp() }
 
 // Top goes to the first line.
-func (p *Pane) Top() { p.top, p.topRow, p.cursor = 0, 0, 0 }
+func (p *Pane) Top() { p.l.Top() }
 
 // Bottom goes to the last line, touching only the lines of the last page.
-func (p *Pane) Bottom() {
-	n := p.src.Len()
-	if n == 0 {
-		p.Top()
-		return
-	}
-	p.cursor = n - 1
-	p.top, p.topRow = p.walkBack(n-1, p.height)
-}
+func (p *Pane) Bottom() { p.list().Bottom() }
 
 // AtBottom reports whether the last line is on screen.
 func (p *Pane) AtBottom() bool {
-	n := p.src.Len()
-	return n == 0 || p.lastVisible() >= n-1
+	l := p.list()
+	return l.n == 0 || l.LastVisible() >= l.n-1
 }
 
 // ScrollLeft and ScrollRight move the horizontal offset by n columns; they
@@ -269,7 +279,7 @@ func (p *Pane) SetXOffset(x int) {
 func (p *Pane) FindMatch(dir, limit int) (int, bool) {
 	n := p.src.Len()
 	if p.match == nil || n == 0 {
-		return p.cursor, false
+		return p.l.Cursor, false
 	}
 	if limit <= 0 || limit > n {
 		limit = n
@@ -278,7 +288,7 @@ func (p *Pane) FindMatch(dir, limit int) (int, bool) {
 	if dir < 0 {
 		step = -1
 	}
-	i := p.cursor
+	i := p.l.Cursor
 	for range limit {
 		i = (i + step + n) % n
 		if p.match(i) {
@@ -286,17 +296,14 @@ func (p *Pane) FindMatch(dir, limit int) (int, bool) {
 			return i, true
 		}
 	}
-	return p.cursor, false
+	return p.l.Cursor, false
 }
 
 // HandleKey applies the scrolling bindings of km to the pane and reports
 // whether msg was one of them.
 func (p *Pane) HandleKey(msg tea.KeyPressMsg, km KeyMap) bool {
 	switch {
-	case key.Matches(msg, km.Down):
-		p.CursorDown()
-	case key.Matches(msg, km.Up):
-		p.CursorUp()
+	case p.list().MoveKey(msg, km): // up, down, top, bottom
 	case key.Matches(msg, km.HalfPageDown):
 		p.HalfPageDown()
 	case key.Matches(msg, km.HalfPageUp):
@@ -305,10 +312,6 @@ func (p *Pane) HandleKey(msg tea.KeyPressMsg, km KeyMap) bool {
 		p.PageDown()
 	case key.Matches(msg, km.PageUp):
 		p.PageUp()
-	case key.Matches(msg, km.Top):
-		p.Top()
-	case key.Matches(msg, km.Bottom):
-		p.Bottom()
 	case key.Matches(msg, km.Left):
 		p.ScrollLeft(8)
 	case key.Matches(msg, km.Right):
@@ -329,10 +332,10 @@ func (p *Pane) View() string {
 	if tw != p.rowsTW {
 		// The width changed under us (the source grew a digit): relayout.
 		p.rows, p.rowsTW = nil, tw
-		p.clamp()
-		p.ensureCursorVisible()
+		p.list().clamp()
+		p.l.KeepInView()
 	} else {
-		p.clamp()
+		p.list().clamp()
 	}
 	n := p.src.Len()
 	blank := strings.Repeat(" ", p.width)
@@ -340,7 +343,7 @@ func (p *Pane) View() string {
 	if p.rows != nil && len(p.rows) > 4*p.height+16 {
 		p.rows = nil // keep the cache to about a screen's worth
 	}
-	for i, skip := p.top, p.topRow; i < n && len(out) < p.height; i, skip = i+1, 0 {
+	for i, skip := p.l.Offset, p.l.OffsetRow; i < n && len(out) < p.height; i, skip = i+1, 0 {
 		rows := p.lineRows(i)
 		for r := skip; r < len(rows) && len(out) < p.height; r++ {
 			var b strings.Builder
@@ -383,7 +386,7 @@ func (p *Pane) textWidth() int { return max(p.width-p.gutterWidth(), 1) }
 func (p *Pane) gutterCell(i, row, gw int) string {
 	marker, mstyle := " ", p.st.Gutter
 	switch {
-	case p.showCursor && i == p.cursor:
+	case p.showCursor && i == p.l.Cursor:
 		marker, mstyle = "▸", p.st.Cursor
 	case i >= p.hlStart && i < p.hlEnd:
 		marker, mstyle = "┃", p.st.Highlight
@@ -405,7 +408,7 @@ func (p *Pane) gutterCell(i, row, gw int) string {
 			num, pad = num[len(num)-(gw-2):], 0
 		}
 		ns := p.st.Gutter
-		if i == p.cursor && p.showCursor {
+		if i == p.l.Cursor && p.showCursor {
 			ns = p.st.GutterCursor
 		}
 		b.WriteString(strings.Repeat(" ", pad))
@@ -522,149 +525,6 @@ func (p *Pane) rowCount(i int) int {
 		return 1
 	}
 	return len(p.lineRows(i))
-}
-
-// walkBack returns the top position that puts the last row of line i at
-// the bottom of a view rows high, measuring only the lines it passes.
-func (p *Pane) walkBack(i, rows int) (top, topRow int) {
-	if !p.wrap {
-		return max(i-rows+1, 0), 0
-	}
-	total := 0
-	for j := i; j >= 0; j-- {
-		total += p.rowCount(j)
-		if total >= rows {
-			return j, total - rows
-		}
-	}
-	return 0, 0
-}
-
-// lastVisible is the last line with a row on screen.
-func (p *Pane) lastVisible() int {
-	n := p.src.Len()
-	if !p.wrap {
-		return min(p.top+p.height, n) - 1
-	}
-	rows := -p.topRow
-	for i := p.top; i < n; i++ {
-		rows += p.rowCount(i)
-		if rows >= p.height {
-			return i
-		}
-	}
-	return n - 1
-}
-
-// clamp keeps the position inside the source and stops the view from
-// scrolling past its last row.
-func (p *Pane) clamp() {
-	n := p.src.Len()
-	if n == 0 {
-		p.top, p.topRow, p.cursor = 0, 0, 0
-		return
-	}
-	p.cursor = clampInt(p.cursor, 0, n-1)
-	p.top = clampInt(p.top, 0, n-1)
-	if !p.wrap {
-		p.topRow = 0
-		p.top = clampInt(p.top, 0, max(n-p.height, 0))
-		return
-	}
-	p.topRow = clampInt(p.topRow, 0, p.rowCount(p.top)-1)
-	// Does the view from here fill the screen? Only lines on it are measured.
-	rows := -p.topRow
-	for i := p.top; i < n && rows < p.height; i++ {
-		rows += p.rowCount(i)
-	}
-	if rows < p.height && (p.top > 0 || p.topRow > 0) {
-		p.top, p.topRow = p.walkBack(n-1, p.height)
-	}
-}
-
-// ensureCursorVisible scrolls as little as needed to show the cursor line.
-func (p *Pane) ensureCursorVisible() {
-	if p.src.Len() == 0 || p.height <= 0 {
-		return
-	}
-	if p.cursor < p.top || (p.cursor == p.top && p.topRow > 0) {
-		p.top, p.topRow = p.cursor, 0
-		p.clamp()
-		return
-	}
-	// A cursor a screen's worth of lines below the top cannot be on it;
-	// skip measuring the lines in between.
-	if p.cursor-p.top < p.height {
-		rows := -p.topRow
-		for i := p.top; i < p.cursor; i++ {
-			rows += p.rowCount(i)
-		}
-		if rows+p.rowCount(p.cursor) <= p.height {
-			return
-		}
-		if rows < p.height && p.rowCount(p.cursor) > p.height {
-			// A line taller than the screen: show its start.
-			p.top, p.topRow = p.cursor, 0
-			return
-		}
-	}
-	if p.rowCount(p.cursor) >= p.height {
-		p.top, p.topRow = p.cursor, 0
-		return
-	}
-	p.top, p.topRow = p.walkBack(p.cursor, p.height)
-}
-
-// scrollRows moves the view by d rows and the cursor by as many lines as
-// the view moved; at either end the cursor goes to the first or last line.
-func (p *Pane) scrollRows(d int) {
-	n := p.src.Len()
-	if n == 0 {
-		return
-	}
-	oldTop, oldRow, dir := p.top, p.topRow, d
-	if !p.wrap {
-		p.top += d
-	} else if d > 0 {
-		for d > 0 && p.top < n {
-			left := p.rowCount(p.top) - p.topRow
-			if d < left {
-				p.topRow += d
-				break
-			}
-			d -= left
-			p.top, p.topRow = p.top+1, 0
-		}
-		if p.top >= n {
-			p.top, p.topRow = n-1, 0
-		}
-	} else {
-		for d < 0 {
-			if p.topRow >= -d {
-				p.topRow += d
-				break
-			}
-			d += p.topRow
-			if p.top == 0 {
-				p.topRow = 0
-				break
-			}
-			p.top--
-			p.topRow = p.rowCount(p.top)
-		}
-	}
-	p.clamp()
-	moved := p.top - oldTop
-	switch {
-	case p.top == oldTop && p.topRow == oldRow && dir > 0:
-		p.cursor = n - 1
-	case p.top == oldTop && p.topRow == oldRow && dir < 0:
-		p.cursor = 0
-	default:
-		// The cursor stays on screen, perhaps on a line whose first rows
-		// are scrolled off; ensureCursorVisible would undo the scroll.
-		p.cursor = clampInt(p.cursor+moved, p.top, p.lastVisible())
-	}
 }
 
 func clampInt(v, lo, hi int) int {
