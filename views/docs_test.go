@@ -377,3 +377,27 @@ func TestDocsThemeChange(t *testing.T) {
 		t.Errorf("the theme change moved the view:\n%s\n---\n%s", before, after)
 	}
 }
+
+// A click in the source view selects the line drawn under the pointer, with
+// long lines wrapped over several rows above it.
+func TestDocsClickUnderWrap(t *testing.T) {
+	d, _ := sampleScreen(80, 24, NewDocs)
+	runScreen(d, d.Update(keyMsg("r"))) // the source view, which wraps
+	doc := d.doc()
+	if doc == nil || !d.rawWrap {
+		t.Fatalf("no wrapped source view: doc %v wrap %v", doc, d.rawWrap)
+	}
+	// Find a row whose line is not offset+row: a long line wrapped above it.
+	for y := 1; y < d.layout().paneH; y++ {
+		want, ok := d.pane.LineAt(y)
+		if !ok || want == d.pane.Offset()+y {
+			continue
+		}
+		d.Update(tea.MouseClickMsg{X: 10, Y: y + 1, Button: tea.MouseLeft}) // the strip row above the pane
+		if got := d.pane.Cursor(); got != want {
+			t.Fatalf("click on row %d selected line %d, want %d (the line drawn there)", y, got, want)
+		}
+		return
+	}
+	t.Fatal("no wrapped line on the first screen of the sample's first document")
+}

@@ -381,6 +381,9 @@ func (d *Docs) click(m tea.Mouse) {
 		return
 	}
 	if y < l.paneH {
-		d.pane.SetCursor(d.pane.Offset() + y)
+		// The line drawn on that row: with wrap on, a line takes several.
+		if i, ok := d.pane.LineAt(y); ok {
+			d.pane.SetCursor(i)
+		}
 	}
 }
