@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -367,7 +368,15 @@ that posts it.`,
 			if force {
 				override = note
 			}
-			gd, rep, err := s.Decide(decision, note, packet.CurrentUser(), override, clock())
+			user := packet.CurrentUser()
+			if pp != nil {
+				// Once a pull request is involved, the account that posts
+				// is named beside the person.
+				if login, err := pp.c.Login(context.Background()); err == nil {
+					user += " (github: " + login + ")"
+				}
+			}
+			gd, rep, err := s.Decide(decision, note, user, override, clock())
 			switch {
 			case errors.Is(err, packet.ErrGateNotReady):
 				// The error says what it was deciding; the refusal says it once.

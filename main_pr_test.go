@@ -119,6 +119,11 @@ func TestForcedPostIsJournaled(t *testing.T) {
 	if code != 0 || len(s.Posted) != 1 || !strings.Contains(errOut, "override") {
 		t.Fatalf("forced: exit %d, posted %q, stderr %s", code, s.Posted, errOut)
 	}
+	// Once a pull request is involved, the GitHub account is named beside
+	// the person (GET /user).
+	if !strings.Contains(errOut, "(github: you)") {
+		t.Errorf("the decision does not name the GitHub login: %s", errOut)
+	}
 }
 
 func TestPullRequestFailuresExit2(t *testing.T) {

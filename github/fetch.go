@@ -405,6 +405,24 @@ func (c *Client) HeadSHA(ctx context.Context, ref Ref) (string, error) {
 	return p.Head.SHA, nil
 }
 
+// Login is the account the token belongs to (GET /user), recorded beside a
+// decision posted to a pull request.
+func (c *Client) Login(ctx context.Context) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	r, err := c.doOnce(ctx, http.MethodGet, "user", nil, "the signed-in account")
+	if err != nil {
+		return "", err
+	}
+	var u struct {
+		Login string `json:"login"`
+	}
+	if err := json.Unmarshal(r.Body, &u); err != nil || u.Login == "" {
+		return "", malformed("the signed-in account", fmt.Errorf("no login in the answer"))
+	}
+	return u.Login, nil
+}
+
 // PostComment posts body as an issue comment on the pull request.
 func (c *Client) PostComment(ctx context.Context, ref Ref, body string) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
