@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -257,14 +256,7 @@ func TestStoreTempFiles(t *testing.T) {
 // The journal crash test's child: it makes gate decisions in a loop until it
 // is killed, and prints "decided N" once Decide has returned for the N-th.
 func TestHelperDecider(t *testing.T) {
-	dir, state := os.Getenv("VETTER_JOURNAL_DIR"), os.Getenv("VETTER_JOURNAL_STATE")
-	if dir == "" {
-		t.Skip("only run as the journal crash test's child process")
-	}
-	p, err := Load(dir, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, state := childPacket(t, "VETTER_JOURNAL_DIR", "VETTER_JOURNAL_STATE")
 	s := openStoreIn(t, p, state)
 	n := 0
 	if g := p.Triage.Gate; g != nil {
@@ -294,15 +286,7 @@ func TestJournalSurvivesKill(t *testing.T) {
 	const kills = 100
 	exercised := 0
 	for i := range kills {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperDecider$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "VETTER_JOURNAL_DIR="+dir, "VETTER_JOURNAL_STATE="+state)
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		cmd, out := startChild(t, "TestHelperDecider", "VETTER_JOURNAL_DIR="+dir, "VETTER_JOURNAL_STATE="+state)
 		ready := make(chan bool, 1)
 		lines := make(chan []string, 1)
 		go func() {

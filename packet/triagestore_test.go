@@ -434,18 +434,8 @@ func TestLookupFinding(t *testing.T) {
 // loop until it is killed. Every save sets every finding to the same note, a
 // counter one higher than the last, so a torn or mixed file shows.
 func TestHelperWriter(t *testing.T) {
-	dir := os.Getenv("VETTER_CRASH_DIR")
-	if dir == "" {
-		t.Skip("only run as the crash test's child process")
-	}
-	p, err := Load(dir, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := OpenStore(p, os.Getenv("VETTER_CRASH_STATE"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, state := childPacket(t, "VETTER_CRASH_DIR", "VETTER_CRASH_STATE")
+	s := openStoreIn(t, p, state)
 	n, _ := crashCounter(p.Triage)
 	ids := []string{"1", "2", "3", "4", "5"}
 	states := []string{TriageAccepted, TriageDeferred}
@@ -457,6 +447,41 @@ func TestHelperWriter(t *testing.T) {
 		// later save, however slowly this process starts (-race).
 		fmt.Fprintln(os.Stdout, "saved", i)
 	}
+}
+
+// childPacket is the start of a crash test's child (TestHelperWriter,
+// TestHelperDecider): it loads the packet named by the environment variable
+// dirVar and returns it with the state folder named by stateVar. Run by go
+// test itself, not as a child, the test is skipped.
+func childPacket(t *testing.T, dirVar, stateVar string) (*Packet, string) {
+	t.Helper()
+	dir := os.Getenv(dirVar)
+	if dir == "" {
+		t.Skip("only run as a crash test's child process")
+	}
+	p, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, os.Getenv(stateVar)
+}
+
+// startChild runs this test binary again for the one child test named, with
+// env added to its environment, and returns it started with its standard
+// output to read: the crash tests count its lines, kill it and then check
+// what it left on disk.
+func startChild(t *testing.T, test string, env ...string) (*exec.Cmd, io.ReadCloser) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1")
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatalf("starting %s: %v", test, err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting %s: %v", test, err)
+	}
+	return cmd, out
 }
 
 // crashCounter checks that a state is one the writer saved whole and returns
@@ -497,15 +522,7 @@ func TestTriageSurvivesKill(t *testing.T) {
 	last, saves := 0, 0
 	const kills = 220
 	for i := 0; i < kills; i++ {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperWriter$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "VETTER_CRASH_DIR="+dir, "VETTER_CRASH_STATE="+state)
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		cmd, out := startChild(t, "TestHelperWriter", "VETTER_CRASH_DIR="+dir, "VETTER_CRASH_STATE="+state)
 		// Kill it after a random number of whole saves (none, some times):
 		// counting its lines rather than sleeping puts the kill in the middle
 		// of the writer's next save on a fast machine and a slow one alike.
