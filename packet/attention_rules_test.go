@@ -23,12 +23,7 @@ func wfDiff(path string, ctx []string, line string) string {
 // lineVerdict is "severity rule" of the item on the added line, "" for none.
 func lineVerdict(t *testing.T, diff string) string {
 	t.Helper()
-	d, probs := ParseDiff([]byte(diff))
-	if len(probs) > 0 {
-		t.Fatalf("parsing: %v", probs)
-	}
-	items := ScanAttention(d)
-	checkAttentionInvariants(t, d, items)
+	_, items := scanDiff(t, "the diff", []byte(diff))
 	for _, a := range items {
 		if a.Hunk >= 0 {
 			if a.Why == "" || a.Rule == "" {
@@ -228,12 +223,9 @@ func TestAttentionPlumbing(t *testing.T) {
 		"diff --git a/t/up b/t/up\nnew file mode 120000\n--- /dev/null\n+++ b/t/up\n@@ -0,0 +1 @@\n+../../../etc/shadow\n" +
 		"diff --git a/t/in b/t/in\nnew file mode 120000\n--- /dev/null\n+++ b/t/in\n@@ -0,0 +1 @@\n+../README\n" +
 		oneLineDiff(".github/CODEOWNERS", "* @someone") + oneLineDiff("CODEOWNERS.md", "about owners")
-	d, probs := ParseDiff([]byte(bin))
-	if len(probs) > 0 {
-		t.Fatalf("parsing: %v", probs)
-	}
+	_, items := scanDiff(t, "the plumbing diff", []byte(bin))
 	var got []string
-	for _, a := range ScanAttention(d) {
+	for _, a := range items {
 		if a.Hunk < 0 {
 			got = append(got, a.Severity+" "+a.Rule+" "+a.Path)
 		}

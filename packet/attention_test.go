@@ -24,6 +24,14 @@ func scanFile(t *testing.T, name string) (*Diff, []Attention) {
 	if err != nil {
 		t.Fatalf("reading %s: %v", name, err)
 	}
+	return scanDiff(t, name, data)
+}
+
+// scanDiff parses a diff that must parse cleanly (a parse problem would
+// test the parser, not the rules), scans it and checks the items'
+// invariants; name says which diff in a failure.
+func scanDiff(t *testing.T, name string, data []byte) (*Diff, []Attention) {
+	t.Helper()
 	d, probs := ParseDiff(data)
 	if len(probs) > 0 {
 		t.Fatalf("parsing %s: %v", name, probs)
@@ -204,12 +212,7 @@ func TestScanAttentionLines(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.path+" "+tt.line, func(t *testing.T) {
-			d, probs := ParseDiff([]byte(oneLineDiff(tt.path, tt.line)))
-			if len(probs) > 0 {
-				t.Fatalf("parsing: %v", probs)
-			}
-			items := ScanAttention(d)
-			checkAttentionInvariants(t, d, items)
+			_, items := scanDiff(t, "the one-line diff", []byte(oneLineDiff(tt.path, tt.line)))
 			got := ""
 			for _, a := range items {
 				if a.Hunk >= 0 {
@@ -298,12 +301,7 @@ func TestScanAttentionShebangAndMode(t *testing.T) {
 	diff := "diff --git a/tools/run b/tools/run\nnew file mode 100644\n--- /dev/null\n+++ b/tools/run\n@@ -0,0 +1,2 @@\n+#!/usr/bin/env python3\n+print('hi')\n" +
 		"diff --git a/bin/tool b/bin/tool\nold mode 100644\nnew mode 100755\n" +
 		"diff --git a/bin/new b/bin/new\nnew file mode 100755\n--- /dev/null\n+++ b/bin/new\n@@ -0,0 +1 @@\n+data\n"
-	d, probs := ParseDiff([]byte(diff))
-	if len(probs) > 0 {
-		t.Fatalf("parsing: %v", probs)
-	}
-	items := ScanAttention(d)
-	checkAttentionInvariants(t, d, items)
+	_, items := scanDiff(t, "the test's diff", []byte(diff))
 	var got []string
 	for _, a := range items {
 		got = append(got, attentionRow(a))
@@ -338,12 +336,7 @@ func TestScanAttentionCapsLinesPerFile(t *testing.T) {
 		fmt.Fprintf(&b, "+\tcurl -O https://x.invalid/f%d\n", i)
 	}
 	b.WriteString("+\techo \"ok\u202e\"\n")
-	d, probs := ParseDiff([]byte(b.String()))
-	if len(probs) > 0 {
-		t.Fatalf("parsing: %v", probs)
-	}
-	items := ScanAttention(d)
-	checkAttentionInvariants(t, d, items)
+	_, items := scanDiff(t, "the Makefile diff", []byte(b.String()))
 	var lines, more, hidden int
 	for _, a := range items {
 		switch {
