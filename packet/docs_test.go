@@ -29,6 +29,17 @@ func codes(ps []Problem) []string {
 	return out
 }
 
+// checkCodes reports whether probs carry exactly the codes want, in order,
+// and when they do not, fails the test saying which problems they were.
+func checkCodes(t *testing.T, probs []Problem, want []string) bool {
+	t.Helper()
+	if got := codes(probs); !reflect.DeepEqual(got, want) {
+		t.Errorf("problems %+v, want codes %v", probs, want)
+		return false
+	}
+	return true
+}
+
 func TestSplitLines(t *testing.T) {
 	tests := []struct {
 		in   string
@@ -190,9 +201,7 @@ func TestParsePlanInline(t *testing.T) {
 			if !reflect.DeepEqual(p.Recipes, tt.recipes) || p.RecipesLine != tt.line {
 				t.Errorf("recipes %q at %d, want %q at %d", p.Recipes, p.RecipesLine, tt.recipes, tt.line)
 			}
-			if got := codes(probs); !reflect.DeepEqual(got, tt.codes) {
-				t.Errorf("problems %v, want %v", probs, tt.codes)
-			}
+			checkCodes(t, probs, tt.codes)
 		})
 	}
 	if p, probs := ParsePlan(nil); p.Title != "" || probs != nil {
@@ -225,9 +234,7 @@ func TestParseChange(t *testing.T) {
 			if c != tt.want {
 				t.Errorf("ParseChange\n got %+v\nwant %+v", c, tt.want)
 			}
-			if got := codes(probs); !reflect.DeepEqual(got, tt.codes) {
-				t.Errorf("problems %v, want %v", probs, tt.codes)
-			}
+			checkCodes(t, probs, tt.codes)
 		})
 	}
 }
@@ -295,9 +302,7 @@ func TestParseVerdict(t *testing.T) {
 			case tt.outcomeLine != 0 && (outcome == nil || outcome.Line != tt.outcomeLine):
 				t.Errorf("outcome %+v, want line %d", outcome, tt.outcomeLine)
 			}
-			if got := codes(probs); !reflect.DeepEqual(got, tt.codes) {
-				t.Errorf("problems %v, want %v", probs, tt.codes)
-			}
+			checkCodes(t, probs, tt.codes)
 		})
 	}
 }
@@ -329,8 +334,8 @@ func TestParseVerdictInline(t *testing.T) {
 			if v.Value != tt.value || v.Summary != tt.summary {
 				t.Errorf("verdict %+v, want %q %q", v, tt.value, tt.summary)
 			}
-			if got := codes(probs); !reflect.DeepEqual(got, tt.codes) {
-				t.Fatalf("problems %v, want %v", probs, tt.codes)
+			if !checkCodes(t, probs, tt.codes) {
+				t.FailNow()
 			}
 			if tt.msg != "" && !strings.Contains(probs[0].Message, tt.msg) {
 				t.Errorf("message %q lacks %q", probs[0].Message, tt.msg)
@@ -375,9 +380,7 @@ func TestParseAssessment(t *testing.T) {
 			if a.Value != tt.value || a.Raw != tt.raw || a.Line != tt.line || a.File != "review.md" {
 				t.Errorf("assessment %+v, want %q %q line %d", a, tt.value, tt.raw, tt.line)
 			}
-			if got := codes(probs); !reflect.DeepEqual(got, tt.codes) {
-				t.Errorf("problems %v, want %v", probs, tt.codes)
-			}
+			checkCodes(t, probs, tt.codes)
 		})
 	}
 	a, probs := ParseAssessment(loadDoc(t, "review.md", "review.md"))
