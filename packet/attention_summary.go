@@ -47,6 +47,21 @@ func attentionCounts(items []SummaryAttention) (high, medium, low int) {
 	return
 }
 
+// highItems is what the text and markdown forms list one by one, the high
+// items, and how many of them the reviewer marked reviewed.
+func highItems(items []SummaryAttention) (high []SummaryAttention, reviewed int) {
+	for _, a := range items {
+		if a.Severity != AttentionHigh {
+			continue
+		}
+		high = append(high, a)
+		if a.Reviewed {
+			reviewed++
+		}
+	}
+	return high, reviewed
+}
+
 func (a SummaryAttention) where() string {
 	if a.Line > 0 {
 		return fmt.Sprintf("%s:%d", a.File, a.Line)
@@ -63,10 +78,8 @@ func writeAttentionText(w io.Writer, items []SummaryAttention) {
 		fmt.Fprint(w, " (high ones below; the decision screen lists all)")
 	}
 	fmt.Fprintln(w)
-	for _, a := range items {
-		if a.Severity != AttentionHigh {
-			continue
-		}
+	high, _ := highItems(items)
+	for _, a := range high {
 		mark := " "
 		if a.Reviewed {
 			mark = "✓"
@@ -83,21 +96,13 @@ func writeAttentionText(w io.Writer, items []SummaryAttention) {
 // the reviewer marked the item reviewed.
 func writeAttentionMarkdown(w io.Writer, items []SummaryAttention) {
 	h, m, l := attentionCounts(items)
-	reviewed := 0
-	for _, a := range items {
-		if a.Severity == AttentionHigh && a.Reviewed {
-			reviewed++
-		}
-	}
+	high, reviewed := highItems(items)
 	fmt.Fprintf(w, "#### What a vetter must look at: %d high (%d reviewed), %d medium, %d low\n\n", h, reviewed, m, l)
 	if h == 0 {
 		fmt.Fprint(w, "No high item in the diff.\n\n")
 		return
 	}
-	for _, a := range items {
-		if a.Severity != AttentionHigh {
-			continue
-		}
+	for _, a := range high {
 		box := " "
 		if a.Reviewed {
 			box = "x"

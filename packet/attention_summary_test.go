@@ -134,3 +134,29 @@ func TestReviewedMarks(t *testing.T) {
 		t.Errorf("after unmarking: %d marks, first still there: %v", len(marks), ok)
 	}
 }
+
+// Both forms list the high items alone, ticked once reviewed, and the
+// markdown heading counts the reviewed ones.
+func TestAttentionFormsTickReviewedHighItems(t *testing.T) {
+	items := []SummaryAttention{
+		{Rule: "rule-a", Severity: AttentionHigh, File: "a.yml", Line: 3, Why: "why a", Title: "title a", Reviewed: true},
+		{Rule: "rule-b", Severity: AttentionMedium, File: "b.yml", Why: "why b", Title: "title b", Reviewed: true},
+		{Rule: "rule-c", Severity: AttentionHigh, File: "c.yml", Why: "why c", Title: "title c"},
+	}
+	var txt, md bytes.Buffer
+	writeAttentionText(&txt, items)
+	writeAttentionMarkdown(&md, items)
+	for _, want := range []string{"Attention   2 high, 1 medium, 0 low", "  ✓ a.yml:3", "    c.yml"} {
+		if !strings.Contains(txt.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, txt.String())
+		}
+	}
+	for _, want := range []string{"2 high (1 reviewed), 1 medium, 0 low", "- [x] `a.yml:3` `rule-a`", "- [ ] `c.yml` `rule-c`"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("markdown lacks %q:\n%s", want, md.String())
+		}
+	}
+	if strings.Contains(txt.String()+md.String(), "rule-b") {
+		t.Errorf("a medium item is listed:\n%s\n%s", txt.String(), md.String())
+	}
+}

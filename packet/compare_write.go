@@ -158,12 +158,7 @@ func (h HunkDelta) shownLines() []InterLine {
 	return out
 }
 
-func (r RunDelta) exit() string {
-	if r.ExitCode == nil {
-		return "no exit"
-	}
-	return fmt.Sprintf("exit %d", *r.ExitCode)
-}
+func (r RunDelta) exit() string { return exitText(r.ExitCode) }
 
 func exitText(p *int) string {
 	if p == nil {

@@ -45,30 +45,15 @@ func (p *Packet) resolve(c *Citation, ix *diffIndex) {
 // resolvePacketFile resolves a citation of a document, the registry or a log.
 func (p *Packet) resolvePacketFile(c *Citation, name string) bool {
 	if d := p.Doc(name); d != nil {
-		c.Kind, c.Target = CitePacket, d.Path
-		if c.Line > len(d.Lines) || c.EndLine > len(d.Lines) {
-			p.unresolvedAt(c, fmt.Sprintf("%s has %s", d.Path, Count(len(d.Lines), "line", "lines")))
-			return true
-		}
-		c.Resolved = true
+		p.citeLines(c, CitePacket, d.Path, len(d.Lines), d.Path)
 		return true
 	}
 	if name == DiffPath && p.Diff != nil {
-		c.Kind, c.Target = CitePacket, DiffPath
-		if c.Line > p.Diff.Lines || c.EndLine > p.Diff.Lines {
-			p.unresolvedAt(c, "change.diff has "+Count(p.Diff.Lines, "line", "lines"))
-			return true
-		}
-		c.Resolved = true
+		p.citeLines(c, CitePacket, DiffPath, p.Diff.Lines, "change.diff")
 		return true
 	}
 	if name == RegistryFile && p.Registry.Present {
-		c.Kind, c.Target = CiteRegistry, RegistryFile
-		if c.Line > p.Registry.Lines || c.EndLine > p.Registry.Lines {
-			p.unresolvedAt(c, "the registry has "+Count(p.Registry.Lines, "line", "lines"))
-			return true
-		}
-		c.Resolved = true
+		p.citeLines(c, CiteRegistry, RegistryFile, p.Registry.Lines, "the registry")
 		return true
 	}
 	if l := p.Log(name); l != nil {
@@ -87,13 +72,24 @@ func (p *Packet) resolvePacketFile(c *Citation, name string) bool {
 	return false
 }
 
+// resolveLog checks the cited lines only once the log is indexed: before
+// that LineCount is the lines seen so far, and a later line is not past the end.
 func (p *Packet) resolveLog(c *Citation, l *Log) {
-	c.Kind, c.Target = CiteLog, l.Path
 	if c.Line > 0 && l.Indexed() {
-		if n := l.LineCount(); c.Line > n || c.EndLine > n {
-			p.unresolvedAt(c, fmt.Sprintf("%s has %s", l.Path, Count(n, "line", "lines")))
-			return
-		}
+		p.citeLines(c, CiteLog, l.Path, l.LineCount(), l.Path)
+		return
+	}
+	c.Kind, c.Target, c.Resolved = CiteLog, l.Path, true
+}
+
+// citeLines points c at target, a file of n lines, the one rule for every
+// kind of file a citation can name: resolved unless a cited line is past
+// the end, which the note says naming the file as what.
+func (p *Packet) citeLines(c *Citation, kind CitationKind, target string, n int, what string) {
+	c.Kind, c.Target = kind, target
+	if c.Line > n || c.EndLine > n {
+		p.unresolvedAt(c, what+" has "+Count(n, "line", "lines"))
+		return
 	}
 	c.Resolved = true
 }

@@ -27,14 +27,21 @@ func dfFollow(t *testing.T, msgs []tea.Msg) Target {
 
 func newSampleDocs(t testing.TB, w, h int) (*Docs, *Context) { return sampleScreen(w, h, NewDocs) }
 
+// openSampleDoc is the docs screen at w×h with the sample's document path
+// open from its top, where most docs tests start.
+func openSampleDoc(t testing.TB, w, h int, path string) (*Docs, *Context) {
+	d, ctx := newSampleDocs(t, w, h)
+	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: path, File: -1, Hunk: -1, DiffLine: -1}))
+	return d, ctx
+}
+
 func TestDocsGolden(t *testing.T) {
 	for _, sz := range []struct{ w, h int }{{80, 24}, {160, 48}} {
 		name := func(what string) string {
 			return "TestDocs" + what + "_" + strconv.Itoa(sz.w) + "x" + strconv.Itoa(sz.h)
 		}
 		t.Run(strconv.Itoa(sz.w), func(t *testing.T) {
-			d, _ := newSampleDocs(t, sz.w, sz.h)
-			runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
+			d, _ := openSampleDoc(t, sz.w, sz.h, "review.md")
 			v := d.View()
 			checkSize(t, v, sz.w, sz.h)
 			golden(t, name("ReviewRendered"), v)
@@ -90,8 +97,7 @@ func TestDocsOpenBeforeSize(t *testing.T) {
 }
 
 func TestDocsFollowCitation(t *testing.T) {
-	d, _ := newSampleDocs(t, 160, 48)
-	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
+	d, _ := openSampleDoc(t, 160, 48, "change-validation.md")
 	runScreen(d, d.Update(keyMsg("C")))
 	if d.panel != panelCitations {
 		t.Fatal("C did not open the citations")
@@ -127,8 +133,7 @@ func TestDocsFollowCitation(t *testing.T) {
 }
 
 func TestDocsFollowInRendered(t *testing.T) {
-	d, _ := newSampleDocs(t, 160, 48)
-	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
+	d, _ := openSampleDoc(t, 160, 48, "review.md")
 	// Find the rendered row that carries "change.md:8" and follow from it.
 	row := -1
 	for i, l := range d.view.lines {
@@ -148,8 +153,7 @@ func TestDocsFollowInRendered(t *testing.T) {
 }
 
 func TestDocsVerdictAndOutcome(t *testing.T) {
-	d, ctx := newSampleDocs(t, 160, 48)
-	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
+	d, ctx := openSampleDoc(t, 160, 48, "review.md")
 
 	runScreen(d, d.Update(keyMsg("V")))
 	if got := d.doc().Path; got != "change-validation.md" {
@@ -186,8 +190,7 @@ func TestDocsVerdictAndOutcome(t *testing.T) {
 }
 
 func TestDocsOutline(t *testing.T) {
-	d, _ := newSampleDocs(t, 80, 24)
-	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
+	d, _ := openSampleDoc(t, 80, 24, "change-validation.md")
 	runScreen(d, d.Update(keyMsg("o")))
 	if d.panel != panelOutline {
 		t.Fatal("o did not open the outline")
@@ -207,8 +210,7 @@ func TestDocsOutline(t *testing.T) {
 }
 
 func TestDocsSearch(t *testing.T) {
-	d, _ := newSampleDocs(t, 160, 48)
-	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
+	d, _ := openSampleDoc(t, 160, 48, "change-validation.md")
 	runScreen(d, d.Update(keyMsg("r"))) // source lines, so the matches are known lines
 	n := d.Search("recipe 0")
 	var want []int
@@ -240,8 +242,7 @@ func TestDocsSearch(t *testing.T) {
 }
 
 func TestDocsHereRoundTrip(t *testing.T) {
-	d, _ := newSampleDocs(t, 160, 48)
-	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "plan.md", File: -1, Hunk: -1, DiffLine: -1}))
+	d, _ := openSampleDoc(t, 160, 48, "plan.md")
 	for range 3 {
 		runScreen(d, d.Update(keyMsg("pgdown")))
 	}
@@ -269,8 +270,7 @@ func TestDocsHereRoundTrip(t *testing.T) {
 }
 
 func TestDocsModeKeepsPlace(t *testing.T) {
-	d, _ := newSampleDocs(t, 160, 48)
-	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
+	d, _ := openSampleDoc(t, 160, 48, "change-validation.md")
 	runScreen(d, d.Update(keyMsg("I")))
 	runScreen(d, d.Update(keyMsg("r")))
 	if got, want := d.pane.Cursor(), d.doc().Headings[len(d.doc().Headings)-2].Line-1; got != want {
@@ -363,8 +363,7 @@ func TestDocsHostileText(t *testing.T) {
 }
 
 func TestDocsThemeChange(t *testing.T) {
-	d, ctx := newSampleDocs(t, 160, 48)
-	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", File: -1, Hunk: -1, DiffLine: -1}))
+	d, ctx := openSampleDoc(t, 160, 48, "change-validation.md")
 	runScreen(d, d.Update(keyMsg("I")))
 	before := ansi.Strip(d.View())
 	old := d.view.lines

@@ -320,13 +320,7 @@ func (f *Findings) citationsView(fd *packet.Finding, w, h int) []string {
 func (f *Findings) wheel(m tea.Mouse) {
 	l := f.layout()
 	inList := (l.wide && m.X < l.listW) || (!l.wide && m.Y < l.listH)
-	d := 0
-	switch m.Button {
-	case tea.MouseWheelDown:
-		d = 3
-	case tea.MouseWheelUp:
-		d = -3
-	}
+	d := wheelStep(m.Button, 3)
 	if d == 0 {
 		return
 	}

@@ -259,11 +259,8 @@ func (in *Inbox) Update(msg tea.Msg) tea.Cmd {
 		}
 		return in.key(msg)
 	case tea.MouseWheelMsg:
-		switch msg.Mouse().Button {
-		case tea.MouseWheelDown:
-			in.move(3)
-		case tea.MouseWheelUp:
-			in.move(-3)
+		if d := wheelStep(msg.Mouse().Button, 3); d != 0 {
+			in.move(d)
 		}
 	case tea.MouseClickMsg:
 		m := msg.Mouse()

@@ -150,13 +150,8 @@ func (s *Logs) gotoLine(n int) tea.Cmd {
 // wheel scrolls the list or the pane under the pointer; mouse positions
 // are relative to the screen's body.
 func (s *Logs) wheel(m tea.Mouse) {
-	d := 0
-	switch m.Button {
-	case tea.MouseWheelDown:
-		d = 1
-	case tea.MouseWheelUp:
-		d = -1
-	default:
+	d := wheelStep(m.Button, 1)
+	if d == 0 {
 		return
 	}
 	if m.X < s.listWidth() {

@@ -24,25 +24,27 @@ func newTestRoot(t *testing.T, w, h int) *Workbench {
 	return r
 }
 
+// pressOn presses keys on the workbench and stops the test unless it then
+// shows the screen want; step names the step in the failure.
+func pressOn(t *testing.T, r *Workbench, want ScreenID, step string, keys ...string) {
+	t.Helper()
+	pressKeys(r, keys...)
+	if got := r.Active(); got != want {
+		t.Fatalf("%s: on %v, want %v", step, got, want)
+	}
+}
+
 func TestRootTabsAndSize(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {160, 48}, {200, 60}} {
 			r := newTestRoot(t, sz[0], sz[1])
 			for i := 0; i < int(ScreenSince); i++ { // 8 is shown only with --since
-				pressKeys(r, string(rune('1'+i)))
-				if r.Active() != ScreenID(i) {
-					t.Fatalf("key %d: active %v", i+1, r.Active())
-				}
+				key := string(rune('1' + i))
+				pressOn(t, r, ScreenID(i), "key "+key, key)
 				checkSize(t, r.Render(), sz[0], sz[1])
 			}
-			pressKeys(r, "tab")
-			if r.Active() != ScreenOverview {
-				t.Errorf("tab from the last screen: %v", r.Active())
-			}
-			pressKeys(r, "shift+tab")
-			if r.Active() != ScreenDecision {
-				t.Errorf("shift+tab from the first screen: %v", r.Active())
-			}
+			pressOn(t, r, ScreenOverview, "tab from the last screen", "tab")
+			pressOn(t, r, ScreenDecision, "shift+tab from the first screen", "shift+tab")
 		}
 	})
 }
@@ -73,14 +75,8 @@ func TestRootHelpAndPalette(t *testing.T) {
 		if s := ansi.Strip(r.Render()); !strings.Contains(s, "internal/upload/backoff.go") {
 			t.Fatalf("palette did not find the file:\n%s", s)
 		}
-		pressKeys(r, "enter")
-		if r.Active() != ScreenDiff {
-			t.Errorf("palette enter: active %v, want Diff", r.Active())
-		}
-		pressKeys(r, "backspace")
-		if r.Active() != ScreenOverview {
-			t.Errorf("backspace after the palette jump: active %v", r.Active())
-		}
+		pressOn(t, r, ScreenDiff, "palette enter", "enter")
+		pressOn(t, r, ScreenOverview, "backspace after the palette jump", "backspace")
 	})
 }
 
@@ -142,10 +138,7 @@ func TestRootFindingToDiffAndBack(t *testing.T) {
 		if f == nil || f.ID != "review.md#2" {
 			t.Fatalf("selected %v, want review.md#2", f)
 		}
-		pressKeys(r, "enter")
-		if r.Active() != ScreenDiff {
-			t.Fatalf("enter on a finding: active %v", r.Active())
-		}
+		pressOn(t, r, ScreenDiff, "enter on a finding", "enter")
 		d := r.Screen(ScreenDiff).(*Diff)
 		if dl := d.rowLine(d.rows[d.list.Cursor]); dl == nil || dl.New != 91 {
 			t.Fatalf("diff cursor on %+v, want new line 91 (client.go:91)", dl)
@@ -153,10 +146,7 @@ func TestRootFindingToDiffAndBack(t *testing.T) {
 		if s := ansi.Strip(r.Render()); !strings.Contains(s, "client.go") {
 			t.Errorf("the diff screen does not show client.go:\n%s", s)
 		}
-		pressKeys(r, "backspace")
-		if r.Active() != ScreenFindings {
-			t.Fatalf("backspace: active %v", r.Active())
-		}
+		pressOn(t, r, ScreenFindings, "backspace", "backspace")
 		if f := r.Screen(ScreenFindings).(*Findings).Selected(); f == nil || f.ID != "review.md#2" {
 			t.Errorf("back on %v, want review.md#2", f)
 		}
@@ -193,17 +183,11 @@ func TestRootOpenDocumentRange(t *testing.T) {
 func TestRootEvidenceToLogAndLogRange(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		r := newTestRoot(t, 160, 48)
-		pressKeys(r, "5", "enter")
-		if r.Active() != ScreenLogs {
-			t.Fatalf("enter on a recipe: active %v", r.Active())
-		}
+		pressOn(t, r, ScreenLogs, "enter on a recipe", "5", "enter")
 		if st := r.Screen(ScreenLogs).Status(); !strings.Contains(st, "log ") {
 			t.Errorf("logs status %q", st)
 		}
-		pressKeys(r, "backspace")
-		if r.Active() != ScreenEvidence {
-			t.Errorf("back: %v", r.Active())
-		}
+		pressOn(t, r, ScreenEvidence, "back", "backspace")
 
 		p := r.ctx.Packet
 		c := p.ResolveText("…T10-22-07.114Z-bash-7c1e.log:14-16")
@@ -229,10 +213,7 @@ func TestRootEvidenceToLogAndLogRange(t *testing.T) {
 func TestRootLogGotoCaptures(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		r := newTestRoot(t, 120, 40)
-		pressKeys(r, "6", ":", "2", "0", "enter")
-		if r.Active() != ScreenLogs {
-			t.Fatalf("typing :20 switched to %v", r.Active())
-		}
+		pressOn(t, r, ScreenLogs, "typing :20", "6", ":", "2", "0", "enter")
 		if st := r.Screen(ScreenLogs).Status(); !strings.Contains(st, "line 20/") {
 			t.Errorf("after :20 the status is %q", st)
 		}
@@ -252,10 +233,7 @@ func TestRootSinceScreen(t *testing.T) {
 		r := NewWorkbench(ctx, Options{ForceTheme: "dark"})
 		drive(r, r.Init())
 		r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-		pressKeys(r, "8")
-		if r.Active() != ScreenSince {
-			t.Fatalf("8: active %v", r.Active())
-		}
+		pressOn(t, r, ScreenSince, "8", "8")
 		s := ansi.Strip(r.Render())
 		for _, want := range []string{"Since the last round", "1bb1c70f4285 → 5e2f0c7a9d14", "altered  internal/upload/client.go", "resolved"} {
 			if !strings.Contains(s, want) {
@@ -269,10 +247,7 @@ func TestRootSinceScreen(t *testing.T) {
 		}
 		// Back, down past the changed #2, the unchanged #3-#5 and the two runs
 		// of the evidence to the altered client.go: the diff.
-		pressKeys(r, "backspace", "j", "j", "j", "j", "j", "j", "j", "enter")
-		if r.Active() != ScreenDiff {
-			t.Fatalf("enter on a file: active %v", r.Active())
-		}
+		pressOn(t, r, ScreenDiff, "enter on a file", "backspace", "j", "j", "j", "j", "j", "j", "j", "enter")
 		if st := r.Screen(ScreenDiff).Status(); !strings.Contains(st, "internal/upload/client.go") {
 			t.Errorf("diff status %q", st)
 		}

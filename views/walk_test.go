@@ -226,18 +226,9 @@ func testWalkPassAndReturn(t *testing.T) {
 	if wk.Current() != "review.md#5" {
 		t.Fatalf("W on the walk passes over: on %q", wk.Current())
 	}
-	pressKeys(r, "W")
-	if r.Active() != ScreenDecision {
-		t.Fatalf("passing over the last finding goes to %v, not the decision", r.Active())
-	}
-	pressKeys(r, "1", "W")
-	if r.Active() != ScreenDecision {
-		t.Fatalf("W with nothing left goes to %v, not the decision", r.Active())
-	}
-	pressKeys(r, "backspace")
-	if r.Active() != ScreenOverview {
-		t.Errorf("backspace after W returns to %v", r.Active())
-	}
+	pressOn(t, r, ScreenDecision, "passing over the last finding", "W")
+	pressOn(t, r, ScreenDecision, "W with nothing left", "1", "W")
+	pressOn(t, r, ScreenOverview, "backspace after W", "backspace")
 }
 
 // y on the decision screen writes the /ok to test line to the terminal as
