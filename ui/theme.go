@@ -249,16 +249,17 @@ func (st *Styles) SeverityBadge(word string) string {
 
 // Status returns the style for a status word: ok/pass/validated/sound/
 // ready, warn/dispositioned/n/a/deferred, error/fail/failing/missing/
-// blocked/needs_changes; anything else is muted.
+// blocked/needs_changes; a problem's severity (error, warning, info) and an
+// attention item's (high, medium, low) too; anything else is muted.
 func (st *Styles) Status(word string) lipgloss.Style {
 	switch strings.ToLower(strings.TrimSpace(word)) {
 	case "ok", "pass", "validated", "sound", "ready", "accepted", "ok-to-test":
 		return st.OK
-	case "warn", "warning", "dispositioned", "n/a", "deferred", "hold", "superseded":
+	case "warn", "warning", "dispositioned", "n/a", "deferred", "hold", "superseded", "medium":
 		return st.Warn
-	case "error", "fail", "failing", "missing", "blocked", "needs_changes", "request-changes":
+	case "error", "fail", "failing", "missing", "blocked", "needs_changes", "request-changes", "high":
 		return st.Error
-	case "info":
+	case "info", "low":
 		return st.Info
 	}
 	return st.Muted

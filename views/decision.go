@@ -154,13 +154,7 @@ func (d *Decision) rebuild() {
 		if _, ok := p.Reviewed[a.Key]; ok {
 			box = st.OK.Render("[✓]")
 		}
-		sev := st.Info
-		switch a.Severity {
-		case packet.AttentionHigh:
-			sev = st.Error
-		case packet.AttentionMedium:
-			sev = st.Warn
-		}
+		sev := st.Status(a.Severity)
 		where := a.Path
 		if a.NewLine > 0 {
 			where = fmt.Sprintf("%s:%d", a.Path, a.NewLine)

@@ -197,13 +197,7 @@ func (o *Overview) rebuild() {
 		if pr.Line > 0 {
 			where = fmt.Sprintf("%s:%d", pr.File, pr.Line)
 		}
-		sevStyle := st.Info
-		switch pr.Severity {
-		case packet.SevError:
-			sevStyle = st.Error
-		case packet.SevWarning:
-			sevStyle = st.Warn
-		}
+		sevStyle := st.Status(string(pr.Severity))
 		line := fmt.Sprintf("  %s %s %s", sevStyle.Render(fmt.Sprintf("%-7s", pr.Severity)),
 			st.Accent.Render(text(clipTo(where, 40))), text(clipTo(oneLine(pr.Message), max(w-52, 20))))
 		add(line, ProblemTarget(p, pr))
