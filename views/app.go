@@ -254,6 +254,13 @@ func (a *App) startRoot(p *packet.Packet, name string, start *Target, since *pac
 func (a *App) wrap(cmd tea.Cmd) tea.Cmd { return tagCmd(a.epoch, cmd) }
 
 func tagCmd(epoch int, cmd tea.Cmd) tea.Cmd {
+	return mapCmd(cmd, func(m tea.Msg) tea.Msg { return rootMsg{epoch: epoch, msg: m} })
+}
+
+// mapCmd runs a command and hands each message it produces, inside batches
+// too, through f; nil stays nil. Tagging a workbench's messages with their
+// epoch and dropping a status line are the same walk.
+func mapCmd(cmd tea.Cmd, f func(tea.Msg) tea.Msg) tea.Cmd {
 	if cmd == nil {
 		return nil
 	}
@@ -265,12 +272,12 @@ func tagCmd(epoch int, cmd tea.Cmd) tea.Cmd {
 			out := make(tea.BatchMsg, 0, len(m))
 			for _, c := range m {
 				if c != nil {
-					out = append(out, tagCmd(epoch, c))
+					out = append(out, mapCmd(c, f))
 				}
 			}
 			return out
 		default:
-			return rootMsg{epoch: epoch, msg: m}
+			return f(m)
 		}
 	}
 }

@@ -38,23 +38,12 @@ func (r *Workbench) Reload(p *packet.Packet, store *packet.Store, storeErr error
 // dropStatus runs a command but discards the StatusMsg it produces,
 // looking inside batches.
 func dropStatus(cmd tea.Cmd) tea.Cmd {
-	if cmd == nil {
-		return nil
-	}
-	return func() tea.Msg {
-		switch m := cmd().(type) {
-		case StatusMsg:
+	return mapCmd(cmd, func(m tea.Msg) tea.Msg {
+		if _, ok := m.(StatusMsg); ok {
 			return nil
-		case tea.BatchMsg:
-			out := make(tea.BatchMsg, 0, len(m))
-			for _, c := range m {
-				out = append(out, dropStatus(c))
-			}
-			return out
-		default:
-			return m
 		}
-	}
+		return m
+	})
 }
 
 // Idle reports whether no overlay, prompt or text input has the keys, so
