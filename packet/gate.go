@@ -27,23 +27,17 @@ func (p *Packet) Gate() Gate {
 		g.Checks = append(g.Checks, GateCheck{Name: name, OK: ok, Detail: detail})
 	}
 
-	switch p.Verdict.Value {
-	case "pass":
-		add(CheckVerdictPass, true, "the validator's verdict is pass")
-	case "":
-		add(CheckVerdictPass, false, "no verdict was found")
-	default:
-		add(CheckVerdictPass, false, "the validator's verdict is "+p.Verdict.Value)
+	// expect checks a word the packet states against the one the gate needs.
+	expect := func(name, got, want, whose, what string) {
+		switch got {
+		case "":
+			add(name, false, "no "+what+" was found")
+		default:
+			add(name, got == want, whose+" "+what+" is "+got)
+		}
 	}
-
-	switch p.Assessment.Value {
-	case "sound":
-		add(CheckAssessmentSound, true, "the reviewer's assessment is sound")
-	case "":
-		add(CheckAssessmentSound, false, "no assessment was found")
-	default:
-		add(CheckAssessmentSound, false, "the reviewer's assessment is "+p.Assessment.Value)
-	}
+	expect(CheckVerdictPass, p.Verdict.Value, "pass", "the validator's", "verdict")
+	expect(CheckAssessmentSound, p.Assessment.Value, "sound", "the reviewer's", "assessment")
 
 	var notDone []string
 	for _, row := range p.Evidence.Rows {

@@ -231,20 +231,13 @@ func (w *Walk) place() *packet.Citation {
 	if f == nil {
 		return nil
 	}
-	for i := range f.Citations {
-		if c := &f.Citations[i]; c.Kind == packet.CiteDiff && c.Resolved {
-			return c
-		}
+	if c := firstCitation(f, func(c *packet.Citation) bool { return c.Kind == packet.CiteDiff }); c != nil {
+		return c
 	}
 	if c := w.ctx.Packet.DiffLocation(f); c != nil {
 		return c
 	}
-	for i := range f.Citations {
-		if c := &f.Citations[i]; c.Resolved && c.Kind != packet.CiteExternal && c.Kind != packet.CiteLog {
-			return c
-		}
-	}
-	return nil
+	return firstCitation(f, func(c *packet.Citation) bool { return c.Kind != packet.CiteExternal && c.Kind != packet.CiteLog })
 }
 
 // logCitation is the first log line the finding cites, nil when none.
@@ -253,8 +246,14 @@ func (w *Walk) logCitation() *packet.Citation {
 	if f == nil {
 		return nil
 	}
+	return firstCitation(f, func(c *packet.Citation) bool { return c.Kind == packet.CiteLog })
+}
+
+// firstCitation is the finding's first resolved citation that match
+// accepts, nil when none does.
+func firstCitation(f *packet.Finding, match func(*packet.Citation) bool) *packet.Citation {
 	for i := range f.Citations {
-		if c := &f.Citations[i]; c.Kind == packet.CiteLog && c.Resolved {
+		if c := &f.Citations[i]; c.Resolved && match(c) {
 			return c
 		}
 	}
