@@ -54,11 +54,22 @@ func readPTY(f *os.File) *ptyReader {
 // until reads until the output holds s; false at the end of the output or
 // when the program has written nothing for the deadline (a hung program).
 func (r *ptyReader) until(s string, deadline time.Duration) bool {
-	for !strings.Contains(r.buf.String(), s) {
+	return r.read(func() bool { return strings.Contains(r.buf.String(), s) }, false, deadline)
+}
+
+// rest reads to the end of the output.
+func (r *ptyReader) rest(deadline time.Duration) bool {
+	return r.read(func() bool { return false }, true, deadline)
+}
+
+// read takes output until done holds (true), the output ends (atEnd), or
+// nothing comes for the deadline (false).
+func (r *ptyReader) read(done func() bool, atEnd bool, deadline time.Duration) bool {
+	for !done() {
 		select {
 		case b, ok := <-r.chunks:
 			if !ok {
-				return false
+				return atEnd
 			}
 			r.buf.Write(b)
 		case <-time.After(deadline):
@@ -66,21 +77,6 @@ func (r *ptyReader) until(s string, deadline time.Duration) bool {
 		}
 	}
 	return true
-}
-
-// rest reads to the end of the output.
-func (r *ptyReader) rest(deadline time.Duration) bool {
-	for {
-		select {
-		case b, ok := <-r.chunks:
-			if !ok {
-				return true
-			}
-			r.buf.Write(b)
-		case <-time.After(deadline):
-			return false
-		}
-	}
 }
 
 // A signal that ends the workbench (a closed terminal window, an ssh drop,
