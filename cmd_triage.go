@@ -54,9 +54,10 @@ func newTriageCmd(stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "triage PACKET [FINDING-ID...]",
 		Short: "Accept, dismiss, defer or reopen findings, or list their triage",
-		Long: `triage records a decision on findings, saved at once to triage.json (in the
-packet folder, or under $XDG_STATE_HOME/vetter/ for an archive or a read-only
-folder). A finding is named review.md#2, #2 or 2.
+		Long: `triage records a decision on findings, saved at once in your state
+(triage.json under $XDG_STATE_HOME/vetter/, else ~/.local/state/vetter/, one
+folder per work item), never in the packet. A finding is named review.md#2,
+#2 or 2.
 
   vetter triage PACKET 2 --accept [--note TEXT]
   vetter triage PACKET 4 --dismiss --note "why it is not valid"
@@ -67,7 +68,7 @@ folder). A finding is named review.md#2, #2 or 2.
 
 A bulk action (--severity) touches open findings only, unless --all, so it
 never overwrites a decision someone already made. --dismiss needs --note.
-The user recorded is $VETTER_USER, else $USER.`,
+The user recorded is $VETTER_USER, else your global git user.email, else $USER.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			state := ""

@@ -276,6 +276,10 @@ func (c *Client) doOnce(ctx context.Context, method, pathOrURL string, body []by
 	return c.send(ctx, method, pathOrURL, "application/vnd.github+json", body, what, 0, false)
 }
 
+// bodyLimit caps one answer from GitHub; a larger one is an error, never
+// a silently shortened diff.
+const bodyLimit = 256 << 20
+
 func (c *Client) send(ctx context.Context, method, pathOrURL, accept string, body []byte, what string, retries int, useCache bool) (*response, error) {
 	u := c.url(pathOrURL)
 	var cached cachedResponse
@@ -304,8 +308,11 @@ func (c *Client) send(ctx context.Context, method, pathOrURL, accept string, bod
 		var r *response
 		if err == nil {
 			var data []byte
-			data, err = io.ReadAll(io.LimitReader(resp.Body, 256<<20))
+			data, err = io.ReadAll(io.LimitReader(resp.Body, bodyLimit+1))
 			resp.Body.Close()
+			if err == nil && len(data) > bodyLimit {
+				return nil, malformed(what, fmt.Errorf("the answer is larger than %d MiB; vetter reads no more", bodyLimit>>20))
+			}
 			r = &response{Status: resp.StatusCode, Header: resp.Header, Body: data, URL: u}
 		}
 		if err != nil {

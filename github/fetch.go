@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"vetter/packet"
 )
 
 // The shapes below are the parts of GitHub's REST and GraphQL answers vetter
@@ -176,8 +178,10 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 		if err := c.getJSON(ctx, pr, name, &d.Pull); err != nil {
 			return err
 		}
-		if d.Pull.Head.SHA == "" {
-			return malformed(name, fmt.Errorf("the pull request names no head SHA"))
+		// The head becomes a folder name in the cache and a part of URLs:
+		// only a hex commit id is taken.
+		if !packet.ValidSHA(d.Pull.Head.SHA) {
+			return malformed(name, fmt.Errorf("the pull request's head is not a commit id: %q", d.Pull.Head.SHA))
 		}
 		// The checks need the head; they start as soon as it is known.
 		var cw sync.WaitGroup

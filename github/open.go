@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/google/renameio/v2"
 	"io"
 	"io/fs"
 	"os"
@@ -124,6 +125,9 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 		return nil, err
 	}
 	if err := c.FetchAfter(ctx, d, b.packetHead); err != nil {
+		if b.local != nil {
+			b.local.Close()
+		}
 		return nil, err
 	}
 	b.addAfter(d)
@@ -146,7 +150,7 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 	if err := write(dir); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(prDir(root, ref), "latest"), []byte(d.Pull.Head.SHA+"\n"), 0o644); err != nil {
+	if err := writeAtomic(filepath.Join(prDir(root, ref), "latest"), []byte(d.Pull.Head.SHA+"\n")); err != nil {
 		return nil, fmt.Errorf("writing the cache pointer for %s: %w", ref, err)
 	}
 	c.saveCache(etags)
@@ -530,9 +534,7 @@ func writeAtomic(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	// A temporary file of its own beside the target: two saves at once (the
+	// queue's fill and the save when the screen ends) never share one.
+	return renameio.WriteFile(path, data, 0o644, renameio.WithTempDir(filepath.Dir(path)))
 }

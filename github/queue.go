@@ -188,8 +188,11 @@ func (q *Queue) Save() error {
 	if err := writeAtomic(filepath.Join(q.dir, "queue.json"), data); err != nil {
 		return fmt.Errorf("writing the queue cache %s: %w", filepath.Join(q.dir, "queue.json"), err)
 	}
-	if q.c != nil {
-		q.c.saveCache(filepath.Join(q.dir, "etags.json"))
+	q.mu.Lock()
+	c := q.c
+	q.mu.Unlock()
+	if c != nil {
+		c.saveCache(filepath.Join(q.dir, "etags.json"))
 	}
 	return nil
 }
@@ -218,6 +221,12 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 	cancel()
 	if err != nil {
 		return err
+	}
+	for _, p := range pulls {
+		// A head goes into URLs and the cache's folder names: a commit id only.
+		if !packet.ValidSHA(p.Head.SHA) {
+			return malformed("the open pull requests of "+q.Name(), fmt.Errorf("#%d's head is not a commit id: %q", p.Number, p.Head.SHA))
+		}
 	}
 	var emu sync.Mutex
 	send := func(ev QueueEvent) {

@@ -217,28 +217,24 @@ func (s *Store) snapshot(head string) (string, bool) {
 	return rel, true
 }
 
-// EarlierRound loads the latest round of this work item whose head is not
-// the packet's own, for comparing with: from the copy kept in the state
-// directory, else from where that round was opened if it is still there
-// with that head. It reports false when vetter knows no earlier round or
-// cannot read it. The earlier round sees the same reviewer's state.
-func (s *Store) EarlierRound() (*Packet, Round, bool) {
-	p := s.p
-	r, ok := s.EarlierRoundKnown()
-	if !ok {
-		return nil, r, false
+// LoadRound loads the copy of a round kept in the state directory (one
+// EarlierRoundKnown named), for comparing with. It reads only the state
+// folder, never the open packet, so a background command may call it while
+// the screens change the packet's triage; the caller gives the copy the
+// reviewer's state it compares with.
+func (s *Store) LoadRound(r Round) (*Packet, error) {
+	if r.Snapshot == "" {
+		return nil, fmt.Errorf("no copy of round %s was kept", r.Head)
 	}
 	old, err := Load(filepath.Join(s.dir, r.Snapshot), Options{})
 	if err != nil {
-		return nil, r, false
+		return nil, err
 	}
 	old.Problems = nil // a copy without its logs; its problems are not the reviewer's concern here
-	old.Triage = p.Triage
-	old.History = p.History
-	return old, r, true
+	return old, nil
 }
 
-// EarlierRoundKnown is the round EarlierRound would load, and whether
+// EarlierRoundKnown is the round LoadRound compares with, and whether
 // there is one with a copy kept; it reads nothing, so a screen can say at
 // once that an earlier round is coming.
 func (s *Store) EarlierRoundKnown() (Round, bool) {
@@ -273,7 +269,9 @@ func readStateFile(name string, limit int64) ([]byte, error) {
 // writeStateFile replaces a file of the reviewer's state atomically, its
 // temporary file beside it and mode 0600, as triage.json is.
 func writeStateFile(name string, data []byte) error {
-	return writeTriageFile(filepath.Dir(name), name, data)
+	return writeState("writing", filepath.Dir(name), name, data, func(err error) error {
+		return fmt.Errorf("writing %s: the disk refused the write: %w; the file is as it was", name, err)
+	})
 }
 
 // ReadReviewerState reads the reviewer's triage and the rounds seen of the

@@ -119,18 +119,18 @@ func ReadInboxEntry(path, stateDir string) InboxEntry {
 		return *row
 	}
 	defer p.Close()
-	loadStateTriage(p, stateDir)
+	// The reviewer's triage and rounds, as the workbench's store would read
+	// them, without writing anything. A state file that cannot be read
+	// makes the row say so rather than show every finding open.
+	if err := ReadReviewerState(p, stateDir); err != nil {
+		row.Err = err
+		return *row
+	}
 	row.fill(p)
 	return *row
 }
 
-// loadStateTriage reads the reviewer's triage and rounds of the packet's
-// work item, as the workbench's store would, without writing anything.
-func loadStateTriage(p *Packet, stateDir string) {
-	_ = ReadReviewerState(p, stateDir)
-}
-
-// fill takes a row's facts from a loaded
+// fill takes a row's facts from a loaded packet.
 func (r *InboxEntry) fill(p *Packet) {
 	r.ID = p.Plan.ID
 	r.Title = shortTitle(p.Plan.Title, p.Plan.ID)

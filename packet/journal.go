@@ -37,21 +37,27 @@ func refused(doing, path string, err error) error {
 		doing, path, err, DecisionsFile, TriageFile)
 }
 
-// writeTriageFile replaces path atomically with data. The temporary file is
-// created beside it, mode 0600: renameio's default would put it in $TMPDIR
-// when that is on the same file system, where a killed run leaves the notes
-// in it for anyone to read.
+// writeTriageFile replaces triage.json atomically (writeState).
 func writeTriageFile(dir, path string, data []byte) error {
+	return writeState("saving triage to", dir, path, data, func(err error) error { return refused("saving triage to", path, err) })
+}
+
+// writeState replaces a file of the reviewer's state atomically. The
+// temporary file is created beside it, mode 0600: renameio's default would
+// put it in $TMPDIR when that is on the same file system, where a killed run
+// leaves the notes in it for anyone to read. onDiskError says what a failed
+// write left.
+func writeState(doing, dir, path string, data []byte, onDiskError func(error) error) error {
 	pf, err := renameio.NewPendingFile(path, renameio.WithTempDir(dir), renameio.WithStaticPermissions(privateMode))
 	if err != nil {
-		return fmt.Errorf("saving triage to %s: creating its temporary file: %w", path, err)
+		return fmt.Errorf("%s %s: creating its temporary file: %w", doing, path, err)
 	}
 	defer pf.Cleanup()
 	if _, err := diskWrite(pf.File, data); err != nil {
-		return refused("saving triage to", path, err)
+		return onDiskError(err)
 	}
 	if err := pf.CloseAtomicallyReplace(); err != nil {
-		return refused("saving triage to", path, err)
+		return onDiskError(err)
 	}
 	return nil
 }

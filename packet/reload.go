@@ -102,10 +102,8 @@ func StaleCount(p *Packet) int {
 }
 
 // CarryTriage gives a reloaded packet the decisions of the one it replaces
-// when it found none of its own: its triage lives outside the packet
-// (an archive or a read-only folder) under an identity that includes the
-// head SHA, so a new head would otherwise start empty. Decisions are by
-// finding id and fingerprint, so a finding whose text changed shows stale.
+// until its store is opened (in a command) and reads them from the
+// reviewer's state; a finding whose text changed shows its decision stale.
 func CarryTriage(old, cur *Packet) {
 	if old.Triage == nil || (len(old.Triage.Findings) == 0 && old.Triage.Gate == nil) {
 		return
@@ -113,20 +111,10 @@ func CarryTriage(old, cur *Packet) {
 	if cur.Triage != nil && (len(cur.Triage.Findings) > 0 || cur.Triage.Gate != nil) {
 		return
 	}
-	st := &TriageState{Version: old.Triage.Version, Findings: make(map[string]*Decision, len(old.Triage.Findings))}
+	st := old.Triage.clone()
+	st.Where = ""
 	if cur.Triage != nil {
 		st.Where = cur.Triage.Where
-	}
-	for id, d := range old.Triage.Findings {
-		if d != nil {
-			c := *d
-			st.Findings[id] = &c
-		}
-	}
-	if old.Triage.Gate != nil {
-		g := *old.Triage.Gate
-		g.GateFailing = append([]string(nil), old.Triage.Gate.GateFailing...)
-		st.Gate = &g
 	}
 	cur.Triage = st
 }

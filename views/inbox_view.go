@@ -318,7 +318,7 @@ func (in *Inbox) statusLine() string {
 	}
 	right := st.Muted.Render(in.src.Help())
 	if in.status != "" {
-		right = st.Text(in.status, st.Accent)
+		right = st.Line(in.status, st.Accent)
 	}
 	return padBetween(left, right, in.width)
 }

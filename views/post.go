@@ -12,6 +12,9 @@ import (
 // recorded from inside the note prompt, which closes after it.
 type confirmPostMsg struct{ sha string }
 
+// The question belongs to the workbench that recorded the decision.
+func (confirmPostMsg) workbenchMsg() {}
+
 // askPost asks "post `/ok to test <sha>` to OWNER/REPO#N? y/N"; only y
 // posts, and nothing is posted without it.
 func (r *Workbench) askPost(sha string) tea.Cmd {

@@ -457,10 +457,12 @@ func (r *Workbench) statusLine() string {
 		return fit(r.search.View(), r.width)
 	}
 	badge := st.StatusBar.Render(" "+r.active.String()+" ") + " "
-	left := st.Text(r.screens[r.active].Status(), st.Base)
+	// Line, not Text: the status line is one row whatever a message holds
+	// (an error from git or the network may span lines).
+	left := st.Line(r.screens[r.active].Status(), st.Base)
 	var right string
 	if r.status != "" {
-		right = st.Text(r.status, st.Accent)
+		right = st.Line(r.status, st.Accent)
 	} else {
 		right = r.statusHints(ansi.StringWidth(badge), ansi.StringWidth(left))
 	}

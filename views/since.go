@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"vetter/packet"
+	"vetter/ui"
 )
 
 // Since is screen 8: what changed since the last round (vetter --since OLD
@@ -40,13 +41,18 @@ func (s *Since) Init() tea.Cmd {
 	}
 	ctx.SinceLoading = r.Head
 	s.rebuild()
+	// The comparison runs in the background while the screens may save
+	// triage: it works on a copy of the packet as it is now, whose triage,
+	// review marks and history are replaced, never changed, by a save.
+	cur := *p
 	load := func() tea.Msg {
-		old, _, ok := store.EarlierRound()
-		if !ok {
+		old, err := store.LoadRound(r)
+		if err != nil {
 			return sinceLoadedMsg{}
 		}
 		defer old.Close()
-		c := packet.Compare(old, p)
+		old.Triage, old.History = cur.Triage, cur.History
+		c := packet.Compare(old, &cur)
 		return sinceLoadedMsg{c: &c}
 	}
 	return ctx.Work.Cmd(load)
@@ -55,6 +61,9 @@ func (s *Since) Init() tea.Cmd {
 // sinceLoadedMsg brings the comparison with the earlier round Init read;
 // c is nil when it could not be read.
 type sinceLoadedMsg struct{ c *packet.Comparison }
+
+// A comparison answers one read of the packet: a reload starts another.
+func (sinceLoadedMsg) epochBound() {}
 
 // SetSize gives the body's size.
 func (s *Since) SetSize(w, h int) {
@@ -169,16 +178,16 @@ func (s *Since) rebuild() {
 	add(st.Subtitle.Render(fmt.Sprintf("Evidence: %d of %s re-run or changed, %s",
 		len(reg.Recipes), packet.Count(len(p.Evidence.Rows), "recipe", "recipes"), packet.Count(len(reg.Added), "run added", "runs added"))), nil)
 	for _, r := range reg.Recipes {
-		add(fmt.Sprintf("  %-15s %s %s", r.Change, line(r.Recipe), st.Muted.Render(orDash(r.OldStatus)+" → "+orDash(r.NewStatus))), nil)
+		add(fmt.Sprintf("  %-15s %s %s", r.Change, line(r.Recipe), st.Muted.Render(ui.SanitizeLine(orDash(r.OldStatus)+" → "+orDash(r.NewStatus)))), nil)
 	}
 	if len(stale) > 0 {
 		add(st.Warn.Render(line("  not re-run since the last round: "+strings.Join(stale, ", "))), nil)
 	}
 	for _, r := range reg.Added {
-		add(fmt.Sprintf("  added    seq %d %s %s", r.Seq, line(r.Recipe), st.Status(r.Status).Render(r.Status)), runTarget(r))
+		add(fmt.Sprintf("  added    seq %d %s %s", r.Seq, line(r.Recipe), st.Status(r.Status).Render(ui.SanitizeLine(r.Status))), runTarget(r))
 	}
 	for _, r := range reg.Changed {
-		add(fmt.Sprintf("  changed  seq %d %s %s → %s", r.Seq, line(r.Recipe), r.OldStatus, st.Status(r.Status).Render(r.Status)), runTarget(r))
+		add(fmt.Sprintf("  changed  seq %d %s %s → %s", r.Seq, line(r.Recipe), ui.SanitizeLine(r.OldStatus), st.Status(r.Status).Render(ui.SanitizeLine(r.Status))), runTarget(r))
 	}
 	for _, r := range reg.Removed {
 		add(fmt.Sprintf("  removed  seq %d %s", r.Seq, line(r.Recipe)), nil)
@@ -236,7 +245,7 @@ func (s *Since) rebuild() {
 				}
 				text += st.Added.Render(line(clipTo(ch.Added, w/2)))
 			}
-			add(fmt.Sprintf("    %s:%d  %s", d.Path, ch.Line, text), docTarget(p, d.Path, ch.Line))
+			add(fmt.Sprintf("    %s:%d  %s", ui.SanitizeLine(d.Path), ch.Line, text), docTarget(p, d.Path, ch.Line))
 		}
 	}
 

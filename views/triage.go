@@ -97,8 +97,8 @@ func idList(ids []string) string {
 
 // TriageSavedMsg carries a finished save of triage or of a gate decision
 // back to Update, which puts the saved decisions in the packet and says so.
-// It is exported so that it still reaches the root after the packet was
-// reloaded meanwhile (the App drops a screen's private messages then).
+// It is a workbench message, so it still reaches its workbench after the
+// packet was reloaded meanwhile, and no other.
 type TriageSavedMsg struct {
 	store *packet.Store
 	text  string // the status line
@@ -108,6 +108,10 @@ type TriageSavedMsg struct {
 	okToTest bool
 	sha      string // the SHA the decision was recorded for
 }
+
+// A save is its workbench's, after a reload of the packet too (stored reads
+// the file again then), but never another packet's.
+func (TriageSavedMsg) workbenchMsg() {}
 
 // store is the context's store, detached so that saving in a command never
 // changes the packet the screens are drawing; nil when there is none.
@@ -172,7 +176,7 @@ func (r *Workbench) stored(msg TriageSavedMsg) tea.Cmd {
 		if r.ctx.Store == nil {
 			return nil
 		}
-		store, text := r.store(), msg.text
+		store := r.store()
 		if msg.err != nil {
 			return ReportError(msg.err)
 		}
@@ -180,7 +184,9 @@ func (r *Workbench) stored(msg TriageSavedMsg) tea.Cmd {
 			if err := store.Reload(); err != nil {
 				return TriageSavedMsg{store: store, err: err}
 			}
-			return TriageSavedMsg{store: store, text: text}
+			again := msg // what was recorded (ok-to-test, its SHA) still counts
+			again.store = store
+			return again
 		}
 	}
 	if msg.err != nil {

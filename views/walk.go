@@ -190,6 +190,8 @@ func (w *Walk) PickedFindings() []string {
 // Update steps on after a triage made here, and handles the walk's keys.
 func (w *Walk) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
+	case logsIndexProgressMsg, logsIndexDoneMsg:
+		w.refreshWaitedLog()
 	case TriageChangedMsg:
 		if w.picked != "" && w.picked == w.cur {
 			w.picked = ""
@@ -272,13 +274,19 @@ func (w *Walk) placeTarget() (Target, bool) {
 	return TargetForCitation(*c)
 }
 
-// View draws the step.
-func (w *Walk) View() string {
+// refreshWaitedLog draws the step again once the log it waits for has been
+// indexed far enough to show the cited line; the log screen's indexing
+// reports its progress to every screen.
+func (w *Walk) refreshWaitedLog() {
 	if l := w.waitLog; l != nil {
 		if c := w.logCitation(); c == nil || c.Target != l.Path || l.Indexed() || l.LineCount() >= c.Line+w.height {
 			w.rebuild()
 		}
 	}
+}
+
+// View draws the step.
+func (w *Walk) View() string {
 	return fitBlock(strings.Join(w.lines, "\n"), w.width, w.height)
 }
 
@@ -374,12 +382,12 @@ func (w *Walk) verdictLines() []string {
 	if assessment == "" {
 		assessment = "missing"
 	}
-	add(fmt.Sprintf(" %-11s %s  %s", "Verdict", st.Status(verdictWord(verdict)).Render(" "+verdict+" "),
+	add(fmt.Sprintf(" %-11s %s  %s", "Verdict", st.Status(verdictWord(verdict)).Render(" "+ui.SanitizeLine(verdict)+" "),
 		st.Muted.Render(fmt.Sprintf("%s:%d", packet.ValidationFile, p.Verdict.Line))))
 	for _, l := range w.wrapped(p.Verdict.Summary, w.width-14, 3) {
 		add("             " + st.Muted.Render(l))
 	}
-	add(fmt.Sprintf(" %-11s %s  %s", "Assessment", st.Status(assessmentWord(assessment)).Render(" "+assessment+" "),
+	add(fmt.Sprintf(" %-11s %s  %s", "Assessment", st.Status(assessmentWord(assessment)).Render(" "+ui.SanitizeLine(assessment)+" "),
 		st.Muted.Render(fmt.Sprintf("%s:%d", packet.ReviewFile, p.Assessment.Line))))
 	ev := p.Evidence
 	evStyle := st.OK
@@ -395,7 +403,7 @@ func (w *Walk) verdictLines() []string {
 	}
 	for _, r := range ev.Rows {
 		runs := plural(len(r.Runs), "run")
-		add(fmt.Sprintf("   %s  %s  %s", text(padRight(r.Recipe, rw)), st.Status(r.Status).Render(fmt.Sprintf("%-13s", r.Status)), st.Muted.Render(runs)))
+		add(fmt.Sprintf("   %s  %s  %s", text(padRight(r.Recipe, rw)), st.Status(r.Status).Render(fmt.Sprintf("%-13s", ui.SanitizeLine(r.Status))), st.Muted.Render(runs)))
 	}
 	g := p.Gate()
 	word := "ready"

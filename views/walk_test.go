@@ -308,6 +308,8 @@ func testWalkWaitsForTheLogIndex(t *testing.T) {
 	if err := l.Index(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
+	// The logs screen's indexing reports its progress to every screen.
+	r.Update(logsIndexProgressMsg{})
 	if got := ansi.Strip(r.Render()); !strings.Contains(got, fmt.Sprintf("▌ %4d ", c.Line)) {
 		t.Errorf("the indexed log's line is not shown:\n%s", got)
 	}
