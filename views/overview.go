@@ -3,6 +3,7 @@ package views
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -192,6 +193,19 @@ func (o *Overview) rebuild() {
 		st.Warn.Render(packet.Count(wn, "warning", "warnings")), st.Info.Render(fmt.Sprintf("%d info", in))))
 	probs := append([]packet.Problem{}, p.Problems...)
 	packet.SortProblems(probs)
+	// Errors first: at 80×24 the list's end is below the fold.
+	rank := map[packet.Severity]int{packet.SevError: 0, packet.SevWarning: 1}
+	slices.SortStableFunc(probs, func(a, b packet.Problem) int {
+		ra, oka := rank[a.Severity]
+		rb, okb := rank[b.Severity]
+		if !oka {
+			ra = 2
+		}
+		if !okb {
+			rb = 2
+		}
+		return ra - rb
+	})
 	for _, pr := range probs {
 		where := pr.File
 		if pr.Line > 0 {

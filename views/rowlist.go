@@ -70,13 +70,24 @@ func (l *rowList) handle(msg tea.Msg, km ui.KeyMap) bool {
 	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, km.Down):
-			l.scrolling.Cursor = l.next(l.scrolling.Cursor, 1)
+			n := l.next(l.scrolling.Cursor, 1)
+			if n == l.scrolling.Cursor {
+				// Nothing below to select: scroll, so rows that lead nowhere
+				// (a problem in a file outside the packet) can still be read.
+				l.sync()
+				l.scrolling.Scroll(1)
+				return true
+			}
+			l.scrolling.Cursor = n
 		case key.Matches(msg, km.Up):
 			l.scrolling.Cursor = l.next(l.scrolling.Cursor, -1)
 		case key.Matches(msg, km.Top):
 			l.scrolling.Cursor, l.scrolling.Offset = l.next(-1, 1), 0
 		case key.Matches(msg, km.Bottom):
 			l.scrolling.Cursor = l.next(len(l.rows), -1)
+			l.scroll()
+			l.scrolling.Scroll(len(l.rows)) // the last rows, selectable or not
+			return true
 		case key.Matches(msg, km.PageDown, km.HalfPageDown):
 			l.sync()
 			for range l.scrolling.HalfPage() {

@@ -15,6 +15,8 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"vetter/github/fakeapi"
@@ -30,6 +32,11 @@ func main() {
 	queue := flag.Bool("queue", false, "serve the queue's other open pull requests beside #42 (vetter queue acme/depot)")
 	prs := flag.Int("prs", 0, "serve this many open pull requests in all, each with a packet (the queue benchmark's 60)")
 	rate := flag.Int("rate-remaining", 0, "send X-RateLimit-Remaining counting down from this (0: no header)")
+	var fails []string
+	flag.Func("fail", "PATH=STATUS: answer requests whose path contains PATH with STATUS, as GitHub does (401, 403 or 429 rate limited with X-RateLimit-Remaining: 0, 404, 5xx); repeatable", func(v string) error {
+		fails = append(fails, v)
+		return nil
+	})
 	flag.Parse()
 	f, err := fakeapi.Load(*dir)
 	if err != nil {
@@ -40,6 +47,19 @@ func main() {
 	}
 	s := fakeapi.New(f, *page)
 	s.Latency, s.DiffTooLarge, s.RateRemaining = *latency, *tooLarge, *rate
+	for _, v := range fails {
+		path, code, ok := strings.Cut(v, "=")
+		status, err := strconv.Atoi(code)
+		if !ok || err != nil {
+			log.Fatalf("-fail %q: want PATH=STATUS", v)
+		}
+		f := fakeapi.Failure{Status: status, Message: http.StatusText(status)}
+		if status == 403 || status == 429 {
+			f.Message = "API rate limit exceeded"
+			f.Header = map[string]string{"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": strconv.FormatInt(time.Now().Add(17*time.Minute).Unix(), 10)}
+		}
+		s.Fail[path] = f
+	}
 	if *queue {
 		s.AddQueue(fakeapi.QueueSpecs())
 	}
