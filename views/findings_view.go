@@ -80,7 +80,10 @@ type listColumns struct{ num, badge, loc, claim, state int }
 
 func (f *Findings) columns(w int) listColumns {
 	fs := f.ctx.Packet.Findings
-	c := listColumns{num: len(strconv.Itoa(fs[len(fs)-1].Number)), badge: 9, state: 9}
+	c := listColumns{num: 1, badge: 9, state: 9}
+	for _, fd := range fs {
+		c.num = max(c.num, len(findingNumber(fd)))
+	}
 	rest := w - 2 - c.num - c.badge - c.state - 4
 	// The location column is as wide as the widest location, up to what
 	// leaves the claim a readable share; the claim takes the rest.
@@ -193,7 +196,7 @@ func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
 	if stale {
 		state, statePaint = "stale", pt.warn
 	}
-	return marker + pt.gutter.on(fmt.Sprintf("%*d", cols.num, fd.Number)) + " " +
+	return marker + pt.gutter.on(fmt.Sprintf("%*s", cols.num, findingNumber(fd))) + " " +
 		pt.badge(fd.Severity, cols.badge) + " " +
 		pt.accent.on(fitCell(clipPath(f.locs[i], cols.loc), cols.loc)) + " " +
 		claim.on(fitPlain(f.claims[i], cols.claim)) + " " +
@@ -246,7 +249,7 @@ func (f *Findings) detailView(l findingsLayout) []string {
 	}
 	// The location is shortened in its middle to what the rest leaves, so
 	// its line number is never the part cut.
-	lead := st.Title.Render(fmt.Sprintf("Finding %d ", fd.Number)) + st.SeverityBadge(fd.Severity) + " "
+	lead := st.Title.Render("Finding "+findingNumber(fd)+" ") + st.SeverityBadge(fd.Severity) + " "
 	tail := st.Muted.Render(" · ") + stateText + st.Muted.Render(fmt.Sprintf(" · %s:%d", packet.ReviewFile, fd.Line))
 	loc := ui.Sanitize(oneLine(fd.Location))
 	if ansi.StringWidth(lead)+ansi.StringWidth(loc)+ansi.StringWidth(tail) > l.detailW {
@@ -355,4 +358,14 @@ func (f *Findings) click(m tea.Mouse) {
 	if i, ok := f.cites.ItemAt(y - first); ok && f.Selected() != nil && y-first < l.citeH-1 {
 		f.focus, f.cites.Cursor = focusCitations, i
 	}
+}
+
+// findingNumber is review.md's number for the packet's own findings, and
+// "·" for those another reviewer or vetter adds (a thread, what came after
+// the packet), which have none.
+func findingNumber(fd *packet.Finding) string {
+	if fd.Number <= 0 {
+		return "·"
+	}
+	return strconv.Itoa(fd.Number)
 }
