@@ -240,6 +240,14 @@ func TestDecideCommand(t *testing.T) {
 	})
 	mustRun(t, "triage", ready, "1", "2", "3", "5", "--accept")
 	mustRun(t, "triage", ready, "4", "--dismiss", "--note", "wording is fine")
+	// The markdown summary offers the /ok to test line only now the gate
+	// holds (before, it said what was missing).
+	if md := mustRun(t, "summary", "--markdown", ready); !strings.Contains(md, "```\n/ok to test 1bb1c70f4285cf39d8ebaf61573f0095423d52b1\n```") || strings.Contains(md, "Not ready") {
+		t.Errorf("summary --markdown of a ready gate:\n%s", md)
+	}
+	if md := mustRun(t, "summary", "--markdown", dir); strings.Contains(md, "```\n/ok to test") || !strings.Contains(md, "Not ready for `/ok to test`") {
+		t.Errorf("summary --markdown of a gate not ready offers the line:\n%s", md)
+	}
 	if out := mustRun(t, "decide", ready, "--ok-to-test"); out != want {
 		t.Errorf("ready ok-to-test printed %q", out)
 	}

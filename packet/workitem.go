@@ -73,7 +73,10 @@ func CurrentUser() string {
 	return accountName()
 }
 
-var gitEmail = sync.OnceValue(func() string {
+var gitEmail = sync.OnceValue(globalGitEmail)
+
+// globalGitEmail asks git for the user's global user.email.
+func globalGitEmail() string {
 	git, err := exec.LookPath("git")
 	if err != nil {
 		return ""
@@ -94,7 +97,7 @@ var gitEmail = sync.OnceValue(func() string {
 		return ""
 	}
 	return e
-})
+}
 
 // gitUserEmail is the global git user.email, asked once.
 func gitUserEmail() string { return gitEmail() }
