@@ -435,7 +435,8 @@ func (a *App) rounds(path string) []packet.InboxRound {
 	}
 	var self *packet.InboxRound
 	var others []packet.InboxRound
-	for _, r := range a.inbox.Rows() {
+	// Every row, not the filtered ones: the earlier round may be hidden.
+	for _, r := range a.inbox.AllRows() {
 		round := packet.InboxRound{Path: r.Path, ID: r.ID, Head: r.Head, Loaded: r.Loaded}
 		if r.Path == path {
 			self = &round

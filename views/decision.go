@@ -24,6 +24,7 @@ type Decision struct {
 	// confirming is set while ok-to-test waits for a second O because high
 	// items are not marked reviewed; every key comes here meanwhile.
 	confirming bool
+	gateReady  bool // the gate as rebuild last computed it, for Status
 }
 
 // DecideMsg asks the root to record a gate decision: it opens the note
@@ -116,6 +117,7 @@ func (d *Decision) rebuild() {
 	}
 
 	g := p.Gate()
+	d.gateReady = g.Ready
 	word, badge := "not ready", st.Badge.Error
 	if g.Ready {
 		word, badge = "ready", st.Badge.OK
@@ -287,8 +289,9 @@ func decide(decision string) tea.Cmd {
 
 // Status says how far the reviewer is.
 func (d *Decision) Status() string {
+	// The gate as rebuild last computed it: Status is drawn every frame.
 	word := "not ready"
-	if d.ctx.Packet.Gate().Ready {
+	if d.gateReady {
 		word = "ready"
 	}
 	if !d.scanned {

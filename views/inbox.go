@@ -208,6 +208,9 @@ func (in *Inbox) SetSize(w, h int) {
 // Rows returns the rows shown, in order.
 func (in *Inbox) Rows() []*InboxRow { return in.shown }
 
+// AllRows are every row, whatever the filter shows.
+func (in *Inbox) AllRows() []*InboxRow { return in.all }
+
 // Selected returns the selected row, or nil.
 func (in *Inbox) Selected() *InboxRow {
 	if in.list.Cursor < 0 || in.list.Cursor >= len(in.shown) {
