@@ -191,6 +191,15 @@ type built struct {
 	localPath  string
 }
 
+// trustedFor answers who may supply a packet's documents on a pull request:
+// its author, or an account GitHub marks as OWNER, MEMBER or COLLABORATOR
+// (packet.OkToTestCounts, the same rule as for /ok to test).
+func trustedFor(author string) func(IssueComment) bool {
+	return func(c IssueComment) bool {
+		return c.User.Login == author || packet.OkToTestCounts(c.AuthorAssociation)
+	}
+}
+
 // Build lays out the packet from what was read: the documents from the
 // comments, the diff, the registry from the evidence record (or from the
 // local packet, whose logs come along), and pr.json.
@@ -198,16 +207,7 @@ func Build(d *Data, localPacket string) (*built, error) {
 	b := &built{files: map[string][]byte{}}
 	pr := d.Pull
 	author := pr.User.Login
-	trusted := func(c IssueComment) bool {
-		if c.User.Login == author {
-			return true
-		}
-		switch strings.ToUpper(c.AuthorAssociation) {
-		case "OWNER", "MEMBER", "COLLABORATOR":
-			return true
-		}
-		return false
-	}
+	trusted := trustedFor(author)
 	docs := Documents(d.Comments, trusted)
 	var ignored []string
 	for n, dc := range Documents(d.Comments, func(c IssueComment) bool { return !trusted(c) }) {

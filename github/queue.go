@@ -472,10 +472,7 @@ func (q *Queue) readRow(ctx context.Context, c *Client, p OpenPull) (*rowRead, e
 		// (in the inputs below) fixes them.
 		rd.needCommits = true
 	}
-	trusted := func(ic IssueComment) bool {
-		return ic.User.Login == p.User.Login || packet.OkToTestCounts(ic.AuthorAssociation)
-	}
-	rd.packet = len(Documents(rd.comments, trusted)) > 0
+	rd.packet = len(Documents(rd.comments, trustedFor(p.User.Login))) > 0
 	h := sha256.New()
 	enc := json.NewEncoder(h)
 	enc.Encode([]any{p.Head.SHA, p.UpdatedAt, p.Title, p.Draft, p.User.Login})

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
+
+	"vetter/packet"
 )
 
 // This file rebuilds a packet from the comments the agent posted: each
@@ -252,9 +254,8 @@ func OkToTests(comments []IssueComment) []OkToTest {
 	var out []OkToTest
 	for _, c := range comments {
 		for _, m := range okToTestRe.FindAllStringSubmatch(c.Body, -1) {
-			a := strings.ToUpper(c.AuthorAssociation)
 			out = append(out, OkToTest{SHA: strings.ToLower(m[1]), By: c.User.Login, At: c.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"),
-				Counts: a == "OWNER" || a == "MEMBER" || a == "COLLABORATOR"})
+				Counts: packet.OkToTestCounts(c.AuthorAssociation)})
 		}
 	}
 	return out
