@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"vetter/packet"
-	"vetter/ui"
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // addCompareCommand adds `vetter compare OLD NEW`.

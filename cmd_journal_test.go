@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // decide cuts a torn line off the journal before it appends (so the new

@@ -11,9 +11,9 @@ import (
 	"github.com/cli/go-gh/v2/pkg/repository"
 	"github.com/spf13/cobra"
 
-	"vetter/github"
-	"vetter/packet"
-	"vetter/ui"
+	"github.com/vetter-dev/vetter/github"
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // prFlags are the options for a PACKET given as a pull request; they apply

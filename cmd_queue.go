@@ -13,9 +13,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"vetter/github"
-	"vetter/packet"
-	"vetter/views"
+	"github.com/vetter-dev/vetter/github"
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/views"
 )
 
 // queueFlags are vetter queue's options.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"vetter/github/fakeapi"
+	"github.com/vetter-dev/vetter/github/fakeapi"
 )
 
 type jsonQueueRow struct {

@@ -12,8 +12,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"vetter/packet"
-	"vetter/ui"
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // clock is when a decision is made; tests pin it so goldens hold still.

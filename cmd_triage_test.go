@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // pinned makes decisions reproducible: a fixed user, clock and state folder.

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // forgedTriage is what a packet that tries to approve itself ships: every

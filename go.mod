@@ -1,4 +1,4 @@
-module vetter
+module github.com/vetter-dev/vetter
 
 go 1.26.7
 

@@ -15,8 +15,8 @@ import (
 	"strings"
 	"testing"
 
-	"vetter/hostile"
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/hostile"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // oneOfEachClass is a character of every class, as the hidden corpus holds

@@ -23,8 +23,8 @@ import (
 
 	"github.com/creack/pty"
 
-	"vetter/hostile"
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/hostile"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // The committed corpus is what the generator writes.

@@ -22,9 +22,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"vetter/github"
-	"vetter/packet"
-	"vetter/ui"
+	"github.com/vetter-dev/vetter/github"
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // version is vetter's version as `vetter version` prints it and exports name

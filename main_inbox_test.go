@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // TestInboxFolderRefusesPacketFlags: a folder of packets opens the inbox,

@@ -11,7 +11,7 @@ import (
 
 	"github.com/creack/pty"
 
-	"vetter/github/fakeapi"
+	"github.com/vetter-dev/vetter/github/fakeapi"
 )
 
 // The workbench on a pull request, end to end: vetter built and run in a

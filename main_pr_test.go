@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"vetter/github/fakeapi"
+	"github.com/vetter-dev/vetter/github/fakeapi"
 )
 
 const (

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")

@@ -14,7 +14,7 @@ import (
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/alecthomas/chroma/v2/styles"
 
-	"vetter/internal/testenv"
+	"github.com/vetter-dev/vetter/internal/testenv"
 )
 
 // TestMain lets TestStartupInitialisers run this test binary only for its
@@ -47,7 +47,7 @@ func TestStartupInitialisers(t *testing.T) {
 	limits := map[string]int{
 		"github.com/alecthomas/chroma/v2/lexers": 512 << 10,
 		"github.com/alecthomas/chroma/v2/styles": 64 << 10,
-		"vetter/packet":                          512 << 10,
+		"github.com/vetter-dev/vetter/packet":    512 << 10,
 	}
 	total, seen := 0, 0
 	sc := bufio.NewScanner(&stderr)

@@ -12,9 +12,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
 
-	"vetter/packet"
-	"vetter/ui"
-	"vetter/views"
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/ui"
+	"github.com/vetter-dev/vetter/views"
 )
 
 // workbenchLoad is how the workbench loads a packet (and reloads it): logs

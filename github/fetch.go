@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // The shapes below are the parts of GitHub's REST and GraphQL answers vetter

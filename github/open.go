@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // Options say how a pull request is opened.

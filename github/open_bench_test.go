@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // The figure: with 150 ms added to every response, the first screen

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"vetter/github/fakeapi"
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/github/fakeapi"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 const (

@@ -16,7 +16,7 @@ import (
 	"sync"
 	"time"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // DefaultAwaiting matches the sentence copy-pr-bot posts on a pull request

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"vetter/github/fakeapi"
+	"github.com/vetter-dev/vetter/github/fakeapi"
 )
 
 // The figures for the queue: 60 open pull requests, 150 ms added to

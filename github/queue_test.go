@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"vetter/github/fakeapi"
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/github/fakeapi"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // newQueueFake serves the fixture PR 42 and the queue's other PRs, pages of

@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strings"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // This file rebuilds a packet from the comments the agent posted: each

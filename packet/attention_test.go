@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"vetter/bench"
+	"github.com/vetter-dev/vetter/bench"
 )
 
 // attentionRow renders an item as "severity kind path:newline title" so a

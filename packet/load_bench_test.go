@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"vetter/bench"
+	"github.com/vetter-dev/vetter/bench"
 )
 
 // The scale targets' packet (bench.Big: a 1,000-file 200,000-line diff, 2,000

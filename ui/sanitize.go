@@ -10,7 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // SegKind says what a piece of sanitised text stood for in the input.

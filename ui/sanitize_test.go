@@ -8,7 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 func TestSanitize(t *testing.T) {

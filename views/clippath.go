@@ -5,7 +5,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"vetter/ui"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // clipPath shortens a location ("docs/guides/deploy/vllm-configuration.mdx:228")

@@ -5,8 +5,8 @@ import (
 
 	"testing"
 
-	"vetter/bench"
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/bench"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // bigDiffPacket generates bench.Big's diff and findings (with a small log:

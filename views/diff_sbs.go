@@ -3,7 +3,7 @@ package views
 import (
 	"strings"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // splitLine draws a side-by-side row: the old line on the left and the new

@@ -1,6 +1,6 @@
 package views
 
-import "vetter/packet"
+import "github.com/vetter-dev/vetter/packet"
 
 // findingAtCursor is the finding shown on the cursor's row, or under the
 // line the cursor is on; nil when there is none.

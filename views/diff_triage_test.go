@@ -5,7 +5,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // When the terminal turns out to be light, the diff redraws in the light

@@ -7,7 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // docsRenderedMsg carries a document rendered by Glamour at one width. Gen

@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // dfFollow returns the one FollowMsg among msgs.

@@ -12,7 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/dlclark/regexp2/v2"
 
-	"vetter/internal/testenv"
+	"github.com/vetter-dev/vetter/internal/testenv"
 )
 
 // The one way these tests drive a model: as Bubble Tea does, every command

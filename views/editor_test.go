@@ -9,7 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // The editor's command line: read-only flags where the editor has them,

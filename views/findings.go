@@ -8,8 +8,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"vetter/packet"
-	"vetter/ui"
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // findingsRenderedMsg carries one finding's claim and evidence rendered by

@@ -3,7 +3,7 @@ package views
 import (
 	"testing"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // benchFindings loads a generated packet with 2,000 findings and puts the

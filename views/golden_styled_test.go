@@ -7,7 +7,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
-	"vetter/hostile"
+	"github.com/vetter-dev/vetter/hostile"
 )
 
 // goldenStyled is golden with the styles kept, for the frames where colour

@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"vetter/ui"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // helpModel is ? (issue 15): every key of the current screen first, then

@@ -24,8 +24,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"vetter/hostile"
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/hostile"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // unsafeIn returns what in a rendered frame could act on a terminal or hide

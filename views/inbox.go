@@ -11,8 +11,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"vetter/packet"
-	"vetter/ui"
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // InboxRow is one packet of an inbox: what its row shows, read in the

@@ -9,7 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // writeInbox writes n copies of the sample, each with its own id.

@@ -10,9 +10,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"vetter/github"
-	"vetter/github/fakeapi"
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/github"
+	"github.com/vetter-dev/vetter/github/fakeapi"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // queueApp serves the fake GitHub's queue (PR 42 and the queue fixture) and

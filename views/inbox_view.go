@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"vetter/packet"
-	"vetter/ui"
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // This file draws the inbox; inbox.go holds its rows, order and keys.

@@ -10,8 +10,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"vetter/packet"
-	"vetter/ui"
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // Logs is screen 6: the packet's logs beside the selected one, read on

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"vetter/packet"
-	"vetter/ui"
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // logsSource is the log pane's LineSource. It reads a window of lines

@@ -10,7 +10,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"vetter/ui"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // Update handles keys, the mouse, and the results of background work.

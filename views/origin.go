@@ -1,8 +1,8 @@
 package views
 
 import (
-	"vetter/packet"
-	"vetter/ui"
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // originLines are what only the pull request can tell, for the overview and

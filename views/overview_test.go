@@ -11,7 +11,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 func TestOverviewGolden(t *testing.T) {

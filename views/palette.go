@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/sahilm/fuzzy"
 
-	"vetter/ui"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // paletteModel is ctrl+p: one input that fuzzy-finds any document heading,

@@ -3,7 +3,7 @@ package views
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // Reload puts a newly loaded copy of the packet in place of the current one

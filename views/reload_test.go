@@ -12,7 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/fsnotify/fsnotify"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // openSampleCopy writes the sample to a folder and opens it in an App.

@@ -10,7 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // newTestRoot builds the workbench on the sample at a fixed size, dark,

@@ -7,7 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"vetter/ui"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // rowList is a short list of pre-drawn rows of which some lead somewhere:

@@ -7,8 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"vetter/bench"
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/bench"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // sampleCopy writes the sample packet to a folder called name in a new

@@ -7,8 +7,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"vetter/packet"
-	"vetter/ui"
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // Since is screen 8: what changed since the last round (vetter --since OLD

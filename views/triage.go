@@ -8,7 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // FindingPicker is a screen on which findings can be selected for triage:

@@ -12,7 +12,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // runAll runs a command and every command of its batches to completion and

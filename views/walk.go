@@ -8,8 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"vetter/packet"
-	"vetter/ui"
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // Walk is the guided walk (issue 15): the path a vetter takes on every

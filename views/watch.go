@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/fsnotify/fsnotify"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // WatchQuiet is how long a packet folder must stay quiet after a change

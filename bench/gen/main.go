@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"os"
 
-	"vetter/bench"
+	"github.com/vetter-dev/vetter/bench"
 )
 
 func main() {

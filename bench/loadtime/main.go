@@ -17,7 +17,7 @@ import (
 	"syscall"
 	"time"
 
-	"vetter/packet"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 func main() {

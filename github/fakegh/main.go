@@ -19,7 +19,7 @@ import (
 	"strings"
 	"time"
 
-	"vetter/github/fakeapi"
+	"github.com/vetter-dev/vetter/github/fakeapi"
 )
 
 func main() {

@@ -16,7 +16,7 @@ import (
 	"path/filepath"
 	"sort"
 
-	"vetter/hostile"
+	"github.com/vetter-dev/vetter/hostile"
 )
 
 func main() {
