@@ -2,12 +2,8 @@ package packet
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"maps"
-	"os"
 	"path/filepath"
 	"time"
 )
@@ -18,9 +14,6 @@ import (
 // it. Marks are keyed by Attention.Key (rule, path and the line's text), so
 // a line that moved keeps its mark and a line whose text changed loses it.
 const ReviewedFile = "reviewed.json"
-
-// reviewedLimit caps how much of reviewed.json is read.
-const reviewedLimit = 16 << 20
 
 // ReviewMark says who marked an item reviewed and when.
 type ReviewMark struct {
@@ -43,31 +36,20 @@ func (s *Store) ReviewedPath() string { return filepath.Join(s.dir, ReviewedFile
 // ReadReviewed reads the marks; a missing file is no marks.
 func (s *Store) ReadReviewed() (map[string]ReviewMark, error) {
 	path := s.ReviewedPath()
-	fi, err := os.Lstat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return map[string]ReviewMark{}, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("reading %s: not a regular file (a link or device); vetter will not read or replace it", path)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, reviewedLimit+1))
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	if len(data) > reviewedLimit {
-		return nil, fmt.Errorf("reading %s: larger than %d MiB; vetter did not write this", path, reviewedLimit>>20)
-	}
 	var st reviewedState
-	if err := json.Unmarshal(data, &st); err != nil {
-		return nil, fmt.Errorf("reading %s: %v; fix or move the file, vetter will not overwrite it", path, err)
+	if s.readOnly {
+		got, err := readOnlyRecord[reviewedState](path)
+		if err != nil {
+			return nil, err
+		}
+		st = *got
+	} else if _, _, err := readRecord(path, &st); err != nil {
+		msg, aside := asSetAside(err)
+		if !aside {
+			return nil, err
+		}
+		s.noteRepair(msg)
+		st = reviewedState{}
 	}
 	if st.Items == nil {
 		st.Items = map[string]ReviewMark{}
@@ -102,6 +84,9 @@ func (s *Store) SetReviewed(items []Attention, on bool, user string, now time.Ti
 	data, err := json.MarshalIndent(reviewedState{Version: 1, Items: marks}, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("saving review marks to %s: %w", path, err)
+	}
+	if len(data) >= recordLimit {
+		return nil, fmt.Errorf("saving review marks to %s: %d marks would make it larger than the %d MiB vetter reads; nothing was saved", path, len(marks), recordLimit>>20)
 	}
 	if err := writeStateFile(path, append(data, '\n')); err != nil {
 		return nil, fmt.Errorf("saving review marks to %s: %w", path, err)

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -29,11 +28,17 @@ type Round struct {
 	// Snapshot is the copy of the round's documents, diff and registry,
 	// relative to the work item's state folder ("" when none was kept).
 	Snapshot string `json:"snapshot,omitempty"`
+	// FindingsOmitted and RunsOmitted count the fingerprints and runs past
+	// what one round keeps (boundRounds).
+	FindingsOmitted int `json:"findings_omitted,omitempty"`
+	RunsOmitted     int `json:"runs_omitted,omitempty"`
 }
 
 // History is every round of a work item vetter has seen, oldest first.
 type History struct {
 	Rounds []Round `json:"rounds"`
+	// Summarised counts the oldest rounds no longer kept (boundRounds).
+	Summarised int `json:"summarised,omitempty"`
 }
 
 // RunKey identifies a registry run across rounds: a run carried into a later
@@ -102,9 +107,6 @@ func (h *History) Previous(head string) (Round, bool) {
 // triage.json in the reviewer's state directory.
 const RoundsFile = "rounds.json"
 
-// roundsLimit caps rounds.json; vetter writes a few hundred bytes a round.
-const roundsLimit = 16 << 20
-
 // snapshotLimit caps what is copied of a round for comparing later rounds
 // with it: the documents, the diff and the registry, not the logs.
 const snapshotLimit = 8 << 20
@@ -114,23 +116,32 @@ const snapshotLimit = 8 << 20
 // while the head stayed. A round's documents, diff and registry are copied
 // into the state directory the first time its head is seen (when small
 // enough), so a later round can be compared with it wherever the packet went.
+//
+// Reading never needs writing: on a disk that refuses the write (full,
+// read-only) the round is added in memory only and the store says so
+// (Unsaved), and a record that cannot be read is set aside for a new one.
 func (s *Store) recordRound() (*History, error) {
 	p := s.p
+	name := filepath.Join(s.dir, RoundsFile)
 	unlock, err := s.lockFolder("recording the round in " + s.dir)
 	if err != nil {
-		return nil, err
+		if !refusedWrite(err) {
+			return nil, err
+		}
+		// No folder can be made: read what is there, if anything, and
+		// remember nothing.
+		unlock = func() {}
+		s.noteUnsaved(fmt.Sprintf("this round could not be remembered (%v)", rootCause(err)))
 	}
 	defer unlock()
-	name := filepath.Join(s.dir, RoundsFile)
 	h := &History{}
-	data, err := readStateFile(name, roundsLimit)
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > 0 {
-		if err := json.Unmarshal(data, h); err != nil {
-			return nil, fmt.Errorf("reading %s: %v; fix or move the file, vetter will not overwrite it", name, err)
+	if _, _, err := readRecord(name, h); err != nil {
+		msg, aside := asSetAside(err)
+		if !aside {
+			return nil, err
 		}
+		h = &History{}
+		s.noteRepair(msg)
 	}
 	head := strings.ToLower(p.Change.HeadSHA)
 	idx := -1
@@ -164,19 +175,33 @@ func (s *Store) recordRound() (*History, error) {
 			r.Findings[f.ID], changed = fp, true
 		}
 	}
+	if !changed || len(s.unsaved) > 0 {
+		return h, nil
+	}
 	if r.Snapshot == "" && head != "" && ValidSHA(head) {
 		if dir, ok := s.snapshot(head); ok {
-			r.Snapshot, changed = dir, true
+			r.Snapshot = dir
 		}
 	}
-	if changed {
-		out, err := json.MarshalIndent(h, "", "  ")
-		if err != nil {
-			return nil, fmt.Errorf("writing %s: %w", name, err)
+	said, err := boundRounds(h, head, recordLimit)
+	if err != nil {
+		return nil, fmt.Errorf("writing %s: %w", name, err)
+	}
+	if said != "" {
+		s.noteRepair(RoundsFile + ": " + said)
+	}
+	out, err := json.MarshalIndent(h, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("writing %s: %w", name, err)
+	}
+	if len(out) >= recordLimit {
+		return nil, fmt.Errorf("writing %s: %d bytes even after summarising; vetter reads no more than %d MiB", name, len(out), recordLimit>>20)
+	}
+	if err := writeStateFile(name, append(out, '\n')); err != nil {
+		if !refusedWrite(err) {
+			return nil, err
 		}
-		if err := writeStateFile(name, append(out, '\n')); err != nil {
-			return nil, fmt.Errorf("writing %s: %w", name, err)
-		}
+		s.noteUnsaved(fmt.Sprintf("this round could not be remembered (%v)", rootCause(err)))
 	}
 	return h, nil
 }
@@ -203,14 +228,16 @@ func (s *Store) snapshot(head string) (string, bool) {
 	dir := filepath.Join(s.dir, rel)
 	for _, n := range names {
 		data, _, err := ReadCapped(p.FS, n, snapshotLimit)
+		if err == nil {
+			dst := filepath.Join(dir, filepath.FromSlash(n))
+			if err = os.MkdirAll(filepath.Dir(dst), 0o700); err == nil {
+				err = writeStateFile(dst, data)
+			}
+		}
 		if err != nil {
-			return "", false
-		}
-		dst := filepath.Join(dir, filepath.FromSlash(n))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
-			return "", false
-		}
-		if err := writeStateFile(dst, data); err != nil {
+			// A copy cut short is no copy: a full disk must not leave an
+			// empty or partial rounds/<head>/ behind to be compared with.
+			os.RemoveAll(dir)
 			return "", false
 		}
 	}
@@ -243,29 +270,6 @@ func (s *Store) EarlierRoundKnown() (Round, bool) {
 	return r, ok && r.Snapshot != ""
 }
 
-// readStateFile reads a file of the reviewer's state, refusing a link or
-// device and anything larger than limit; a missing file is empty.
-func readStateFile(name string, limit int64) ([]byte, error) {
-	fi, err := os.Lstat(name)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", name, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("reading %s: not a regular file (a link or device); vetter will not read or replace it", name)
-	}
-	if fi.Size() > limit {
-		return nil, fmt.Errorf("reading %s: larger than %d MiB; vetter did not write this", name, limit>>20)
-	}
-	data, err := os.ReadFile(name)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", name, err)
-	}
-	return data, nil
-}
-
 // writeStateFile replaces a file of the reviewer's state atomically, its
 // temporary file beside it and mode 0600, as triage.json is.
 func writeStateFile(name string, data []byte) error {
@@ -286,7 +290,7 @@ func ReadReviewerState(p *Packet, stateDir string) error {
 		}
 		stateDir = d
 	}
-	s := &Store{p: p, dir: filepath.Join(stateDir, "vetter", p.WorkItem().Dir)}
+	s := &Store{p: p, dir: filepath.Join(stateDir, "vetter", p.WorkItem().Dir), readOnly: true}
 	s.path = filepath.Join(s.dir, TriageFile)
 	st, _, err := s.read()
 	if err != nil {
@@ -297,15 +301,9 @@ func ReadReviewerState(p *Packet, stateDir string) error {
 	if p.Reviewed, err = s.ReadReviewed(); err != nil {
 		return err
 	}
-	data, err := readStateFile(filepath.Join(s.dir, RoundsFile), roundsLimit)
+	h, err := readOnlyRecord[History](filepath.Join(s.dir, RoundsFile))
 	if err != nil {
 		return err
-	}
-	h := &History{}
-	if len(data) > 0 {
-		if err := json.Unmarshal(data, h); err != nil {
-			return fmt.Errorf("reading %s: %v", filepath.Join(s.dir, RoundsFile), err)
-		}
 	}
 	p.History = h
 	return nil

@@ -59,6 +59,10 @@ func writeState(doing, dir, path string, data []byte, onDiskError func(error) er
 	if err := pf.CloseAtomicallyReplace(); err != nil {
 		return onDiskError(err)
 	}
+	// The rename is durable only once the folder's entry is on disk.
+	if err := syncDir(dir); err != nil {
+		return onDiskError(err)
+	}
 	return nil
 }
 
@@ -137,9 +141,13 @@ func (s *Store) recoverStore() error {
 	}
 	msg, err := repairJournal(s.DecisionsLog())
 	if err != nil {
-		return err
-	}
-	if msg != "" {
+		if !refusedWrite(err) {
+			return err
+		}
+		// A read-only disk: the torn line stays until vetter may write,
+		// and lastDecision reads past it.
+		s.noteUnsaved(fmt.Sprintf("%s ends in a torn line that could not be cut (%v)", DecisionsFile, rootCause(err)))
+	} else if msg != "" {
 		s.noteRepair(msg)
 	}
 	rec, ok, err := lastDecision(s.DecisionsLog())
@@ -159,7 +167,14 @@ func (s *Store) recoverStore() error {
 		return err
 	}
 	if err := writeTriageFile(s.dir, s.path, data); err != nil {
-		return err
+		if !refusedWrite(err) {
+			return err
+		}
+		// Shown from the journal, written when the disk allows.
+		s.journalGate = rec.gate()
+		s.noteUnsaved(fmt.Sprintf("%s lacks the last decision in %s and could not be brought up to date (%v); it is shown from the journal",
+			TriageFile, DecisionsFile, rootCause(err)))
+		return nil
 	}
 	s.noteRepair(fmt.Sprintf("%s lacked the last decision in %s (%s for %s: vetter stopped between the two writes); brought it up to date",
 		TriageFile, DecisionsFile, rec.Decision, rec.SHA))

@@ -295,6 +295,10 @@ type TriageState struct {
 	Version  int                  `json:"version"`
 	Findings map[string]*Decision `json:"findings"` // by finding id
 	Gate     *GateDecision        `json:"gate,omitempty"`
+	// Summarised counts the decisions dropped to keep the record within
+	// what vetter reads: decisions on findings no packet of the work item
+	// has any more, oldest first.
+	Summarised int `json:"summarised,omitempty"`
 	// Where is the file it was read from or will be written to.
 	Where string `json:"-"`
 	// fpIndex finds a decision by the fingerprint it was made on (reindex);

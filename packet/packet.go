@@ -64,6 +64,11 @@ type Packet struct {
 	// fingerprints maps each finding's fingerprint to its id, made when the
 	// findings are read (indexFingerprints).
 	fingerprints map[string]string
+	// byID and byNumber find a finding by its id or its number, made with
+	// fingerprints: a bulk triage of every finding asks once for each, and
+	// a walk over the findings each time made it quadratic.
+	byID     map[string]*Finding
+	byNumber map[int]*Finding
 	// attention is the diff's attention scan, made once (attention_packet.go);
 	// a pointer, so a copy of the Packet shares it. Load makes it.
 	attention *attentionScan
@@ -91,6 +96,9 @@ func (p *Packet) Log(path string) *Log {
 
 // Finding returns the finding with the given id (review.md#N), or nil.
 func (p *Packet) Finding(id string) *Finding {
+	if p.byID != nil {
+		return p.byID[id]
+	}
 	for _, f := range p.Findings {
 		if f.ID == id {
 			return f

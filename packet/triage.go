@@ -97,8 +97,14 @@ func (p *Packet) fingerprintOwner(fp, id string) bool {
 // read.
 func (p *Packet) indexFingerprints() {
 	p.fingerprints = make(map[string]string, len(p.Findings))
+	p.byID = make(map[string]*Finding, len(p.Findings))
+	p.byNumber = make(map[int]*Finding, len(p.Findings))
 	for _, f := range p.Findings {
 		p.fingerprints[Fingerprint(f)] = f.ID
+		p.byID[f.ID] = f
+		if _, ok := p.byNumber[f.Number]; !ok {
+			p.byNumber[f.Number] = f
+		}
 	}
 }
 
@@ -165,6 +171,9 @@ func (p *Packet) LookupFinding(ref string) *Finding {
 	n, err := strconv.Atoi(num)
 	if err != nil || num == "" || num[0] == '+' || num[0] == '-' {
 		return nil
+	}
+	if p.byNumber != nil {
+		return p.byNumber[n]
 	}
 	for _, f := range p.Findings {
 		if f.Number == n {

@@ -22,10 +22,6 @@ import (
 // DecisionsFile is the append-only log of gate decisions, kept beside triage.json.
 const DecisionsFile = "decisions.jsonl"
 
-// triageLimit caps how much of triage.json is read; a file this large was not
-// written by vetter.
-const triageLimit = 16 << 20
-
 // mergedNoteSep joins two notes that two writers made on one finding, so
 // neither is lost and a person can see where one ends.
 const mergedNoteSep = "\n— merged: "
@@ -63,6 +59,16 @@ type Store struct {
 
 	repairMu sync.Mutex
 	repaired []string // what opening (or an append) repaired, for Repaired
+
+	// journalGate is the journal's last decision when triage.json lags it
+	// and could not be written: shown all the same.
+	journalGate *GateDecision
+	// readOnly is a store that only reads (ReadReviewerState): a record it
+	// cannot read is reported, never set aside.
+	readOnly bool
+	// unsaved says why what opening found could not be written (a full or
+	// read-only disk): the packet shows it all the same.
+	unsaved []string
 }
 
 // MergeReport says what a save took from another writer's changes.
@@ -150,6 +156,10 @@ func OpenStore(p *Packet, stateDir string) (*Store, error) {
 		return nil, err
 	}
 	s.base, s.baseSum = st, sum
+	if s.journalGate != nil {
+		st = st.clone()
+		st.Gate = s.journalGate
+	}
 	p.Triage = st.clone()
 	p.Triage.Where = s.path
 	if p.Reviewed, err = s.ReadReviewed(); err != nil {
@@ -229,21 +239,24 @@ func (s *Store) read() (*TriageState, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("reading %s: %w", s.path, err)
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, triageLimit+1))
+	data, err := io.ReadAll(io.LimitReader(f, recordLimit+1))
+	f.Close()
 	if err != nil {
 		return nil, "", fmt.Errorf("reading %s: %w", s.path, err)
 	}
-	if len(data) > triageLimit {
-		return nil, "", fmt.Errorf("reading %s: larger than %d MiB; vetter did not write this", s.path, triageLimit>>20)
+	var bad error
+	var parsed TriageState
+	if len(data) > recordLimit {
+		bad = errRecordTooLarge
+	} else if len(bytes.TrimSpace(data)) > 0 {
+		bad = json.Unmarshal(data, &parsed)
+	}
+	if bad != nil {
+		return s.unreadable(bad, empty)
 	}
 	sum := sha256.Sum256(data)
 	st := empty
 	if len(bytes.TrimSpace(data)) > 0 {
-		var parsed TriageState
-		if err := json.Unmarshal(data, &parsed); err != nil {
-			return nil, "", fmt.Errorf("reading %s: %v; fix or move the file, vetter will not overwrite it", s.path, err)
-		}
 		st = &parsed
 	}
 	if st.Findings == nil {
@@ -259,6 +272,22 @@ func (s *Store) read() (*TriageState, string, error) {
 	}
 	st.Where = s.path
 	return st, hex.EncodeToString(sum[:]), nil
+}
+
+// unreadable handles a triage.json that cannot be read: a reading store
+// says so and goes no further (nothing may be written over it); any other
+// sets it aside beside itself, notes that for the person and starts a new
+// record, so one bad file never locks a work item.
+func (s *Store) unreadable(bad error, empty *TriageState) (*TriageState, string, error) {
+	if s.readOnly {
+		return nil, "", fmt.Errorf("reading %s: %v; vetter sets it aside and starts a new one when the work item is next opened", s.path, bad)
+	}
+	aside, err := setAside(s.path)
+	if err != nil {
+		return nil, "", fmt.Errorf("reading %s: %v; and it could not be set aside to start a new one: %w", s.path, bad, err)
+	}
+	s.noteRepair((&setAsideError{name: s.path, aside: aside, why: bad}).Error())
+	return empty, "", nil
 }
 
 // Set gives the findings a triage state. A note "" keeps each finding's
@@ -365,6 +394,13 @@ func (s *Store) save(apply func(*TriageState) error, rec *DecisionRecord) (Merge
 	if sum != s.baseSum {
 		ours, rep = mergeTriage(s.base, disk, ours)
 	}
+	said, err := boundTriage(ours, func(id string) bool { return s.p.Finding(id) != nil }, recordLimit)
+	if err != nil {
+		return rep, fmt.Errorf("saving triage to %s: %w", s.path, err)
+	}
+	if said != "" {
+		s.noteRepair(TriageFile + ": " + said)
+	}
 	data, err := marshalTriage(ours)
 	if err != nil {
 		return rep, fmt.Errorf("saving triage to %s: %w", s.path, err)
@@ -414,7 +450,7 @@ func (st *TriageState) clone() *TriageState {
 	if st == nil {
 		return &TriageState{Version: 1, Findings: map[string]*Decision{}}
 	}
-	c := &TriageState{Version: st.Version, Where: st.Where, Findings: make(map[string]*Decision, len(st.Findings))}
+	c := &TriageState{Version: st.Version, Where: st.Where, Summarised: st.Summarised, Findings: make(map[string]*Decision, len(st.Findings))}
 	for id, d := range st.Findings {
 		if d != nil {
 			dc := *d

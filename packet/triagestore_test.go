@@ -384,12 +384,24 @@ func TestStoreRefusesWhatItDidNotWrite(t *testing.T) {
 	os.MkdirAll(dir, 0o700)
 	path := filepath.Join(dir, TriageFile)
 	os.WriteFile(path, []byte("{not json"), 0o644)
-	if _, err := OpenStore(p, testState(t)); err == nil || !strings.Contains(err.Error(), "will not overwrite") {
-		t.Errorf("corrupt triage.json: %v", err)
+	// A record vetter cannot read is set aside under a name that says so,
+	// byte for byte, and a new one is started beside it; the person is told.
+	s0, err := OpenStore(p, testState(t))
+	if err != nil {
+		t.Fatalf("corrupt triage.json locked the work item: %v", err)
 	}
-	if data, _ := os.ReadFile(path); string(data) != "{not json" {
-		t.Error("corrupt triage.json was changed")
+	asides, _ := filepath.Glob(path + ".unreadable-*")
+	if len(asides) != 1 {
+		t.Fatalf("corrupt triage.json was not set aside: %v", asides)
 	}
+	if data, _ := os.ReadFile(asides[0]); string(data) != "{not json" {
+		t.Error("the set-aside triage.json was changed")
+	}
+	if msg := s0.Repaired(); !strings.Contains(msg, "could not be read") || !strings.Contains(msg, filepath.Base(asides[0])) {
+		t.Errorf("setting it aside was silent: %q", msg)
+	}
+	mustSet(t, s0, []string{"2"}, TriageAccepted, "", "ana", t0)
+	os.Remove(asides[0])
 
 	// A link planted in the state folder is neither followed nor replaced.
 	os.Remove(path)

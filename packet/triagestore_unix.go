@@ -3,6 +3,7 @@
 package packet
 
 import (
+	"fmt"
 	"os"
 	"syscall"
 )
@@ -30,6 +31,20 @@ func lockDir(dir string) (func(), error) {
 		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
 		f.Close()
 	}, nil
+}
+
+// syncDir flushes a folder's entries, so a rename or a new file in it
+// survives a power cut, not only the file's bytes.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("syncing the folder %s: %w", dir, err)
+	}
+	return nil
 }
 
 // openAppend opens a log for appending without following a symbolic link,
