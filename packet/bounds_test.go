@@ -11,7 +11,7 @@ import (
 // A line past MaxLineBytes keeps its start and a mark of what was cut; the
 // lines around it are untouched, and memory never holds the whole line.
 func TestReadCappedLinesCutsLongLines(t *testing.T) {
-	long := strings.Repeat("é", 40_000) // 80,000 bytes, two bytes a character
+	long := strings.Repeat("é", 40_000)                                          // 80,000 bytes, two bytes a character
 	in := "first\n" + long + "\r\nthird\n" + strings.Repeat("x", 3*MaxLineBytes) // last line without a newline
 	fsys := fstest.MapFS{"f": {Data: []byte(in)}}
 	data, truncated, cuts, err := ReadCappedLines(fsys, "f", 1<<30, MaxLineBytes)
