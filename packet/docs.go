@@ -167,10 +167,16 @@ func mergeHeadings(a, b []Heading) []Heading {
 }
 
 // extractCitations finds the citations of every line outside code fences.
+// Past MaxCitationsPerDocument it stops and counts the lines left unread
+// in CitationsCutAt.
 func (d *Document) extractCitations() []Citation {
 	var out []Citation
 	inFence := fenceMask(d.Lines)
 	for i, line := range d.Lines {
+		if len(out) >= MaxCitationsPerDocument {
+			d.CitationsCutAt = i + 1
+			break
+		}
 		if !inFence[i] && mayCite(line) {
 			out = append(out, ExtractCitations(line, d.Path, i+1)...)
 		}

@@ -259,8 +259,17 @@ func findingsRows(d *Document, header []string, cols [colCount]int, from, to int
 		extraName[i] = name
 	}
 
+	citesCut, citesFirst := 0, 0
 	for i := from; i < to; i++ {
 		line := i + 1
+		if len(out) == MaxFindings {
+			// The rows past the cap are counted, not parsed: a review no
+			// person could triage must not cost the first screen.
+			probs = append(probs, NewProblem(CodeTooManyFindings, d.Path, line, fmt.Sprintf(
+				"the review has %s more findings rows after the first %s (from line %d); a person cannot triage that many, so vetter reads the first %s and the rest are not shown, counted or triaged",
+				Thousands(int64(to-i)), Thousands(MaxFindings), line, Thousands(MaxFindings))))
+			break
+		}
 		cells := splitRow(d.Lines[i])
 		if len(cells) < len(header) {
 			probs = append(probs, NewProblem(CodeFindingsMalformed, d.Path, line,
@@ -311,27 +320,48 @@ func findingsRows(d *Document, header []string, cols [colCount]int, from, to int
 			}
 			f.Extra[name] = c
 		}
-		f.Citations = rowCitations(d.Path, line, loc, f.Claim, f.Evidence)
+		var cut int
+		f.Citations, cut = rowCitations(d.Path, line, loc, f.Claim, f.Evidence)
+		if cut > 0 {
+			if citesCut == 0 {
+				citesFirst = n
+			}
+			citesCut++
+		}
 		out = append(out, f)
 	}
+	if citesCut > 0 {
+		probs = append(probs, NewProblem(CodeTooManyCitations, d.Path, 0, fmt.Sprintf(
+			"%s cite more than %d places (the first, finding %d); the first %d of each are checked, the rest are not",
+			Count(citesCut, "finding", "findings"), MaxCitationsPerFinding, citesFirst, MaxCitationsPerFinding)))
+	}
+	// A table of malformed rows says so a few times and then counts.
+	probs = Aggregate(probs, 20, func(code string, rest int, first Problem) string {
+		return fmt.Sprintf("%s more like this in the findings table (from line %d)", Thousands(int64(rest)), first.Line)
+	})
 	return out, probs
 }
 
 // rowCitations extracts the citations of a row's cells, location first, each
 // identical citation once.
-func rowCitations(file string, line int, cells ...string) []Citation {
-	var out []Citation
+// Past MaxCitationsPerFinding the rest are counted in cut.
+func rowCitations(file string, line int, cells ...string) (out []Citation, cut int) {
 	seen := map[citeKey]bool{}
 	for _, c := range cells {
 		for _, cit := range ExtractCitations(c, file, line) {
 			k := citeKey{cit.Path, cit.Line, cit.EndLine, cit.Suffix}
-			if !seen[k] {
-				seen[k] = true
-				out = append(out, cit)
+			if seen[k] {
+				continue
 			}
+			seen[k] = true
+			if len(out) == MaxCitationsPerFinding {
+				cut++
+				continue
+			}
+			out = append(out, cit)
 		}
 	}
-	return out
+	return out, cut
 }
 
 // findingNumber reads the "#" cell: "3", "#3", "**3**", "3.", "F3", "R-3".

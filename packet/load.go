@@ -231,7 +231,7 @@ func (p *Packet) readDocuments() {
 		names = append(names, others...)
 	}
 	for _, n := range names {
-		data, truncated, err := ReadCapped(p.FS, n, DocLimit)
+		data, truncated, cuts, err := ReadCappedLines(p.FS, n, DocLimit, MaxLineBytes)
 		if errors.Is(err, ErrOutsidePacket) {
 			p.problem(CodeLogOutsidePacket, n, 0, fmt.Sprintf("%s leads outside the packet (a link); it is not read", n))
 			continue
@@ -244,7 +244,14 @@ func (p *Packet) readDocuments() {
 			p.problem(CodeFileTooLarge, n, 0, fmt.Sprintf("%s is larger than %d MiB; only the first %d MiB are shown", n, DocLimit>>20, DocLimit>>20))
 		}
 		d := ParseDocument(n, data)
-		d.Truncated = truncated
+		d.Truncated, d.CutLines = truncated, cuts
+		if pr, ok := cutLinesProblem(n, cuts); ok {
+			p.Problems = append(p.Problems, pr)
+		}
+		if d.CitationsCutAt > 0 {
+			p.problem(CodeTooManyCitations, n, d.CitationsCutAt, fmt.Sprintf(
+				"%s cites more than %s places; citations from line %d on are not read or checked", n, Thousands(MaxCitationsPerDocument), d.CitationsCutAt))
+		}
 		p.Docs = append(p.Docs, d)
 	}
 	if d := p.Doc(PlanFile); d != nil {
@@ -285,7 +292,7 @@ type diffRead struct {
 // readDiff touches nothing but fsys, so it can run beside readDocuments.
 func readDiff(fsys fs.FS) (r diffRead) {
 	r.scan = newTextScan()
-	data, truncated, err := ReadCapped(fsys, DiffPath, DiffLimit)
+	data, truncated, cuts, err := ReadCappedLines(fsys, DiffPath, DiffLimit, MaxLineBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		r.problems = append(r.problems, NewProblem(CodeMissingFile, DiffPath, 0, "change.diff is missing from the packet"))
 		return r
@@ -296,6 +303,9 @@ func readDiff(fsys fs.FS) (r diffRead) {
 	}
 	if truncated {
 		r.problems = append(r.problems, NewProblem(CodeFileTooLarge, DiffPath, 0, fmt.Sprintf("change.diff is larger than %d MiB; the rest is not shown", DiffLimit>>20)))
+	}
+	if pr, ok := cutLinesProblem(DiffPath, cuts); ok {
+		r.problems = append(r.problems, pr)
 	}
 	var probs []Problem
 	r.diff, probs = ParseDiff(data)

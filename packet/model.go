@@ -19,6 +19,11 @@ type Document struct {
 	Headings  []Heading  // every ATX and setext heading outside fenced code, in order
 	Citations []Citation // every citation found in the text, in order
 	Truncated bool       // cut at the size cap
+	// CitationsCutAt is the line from which no citation was read, past
+	// MaxCitationsPerDocument (0 when every line was read).
+	CitationsCutAt int
+	// CutLines are the lines cut at MaxLineBytes while reading.
+	CutLines []CutLine
 }
 
 // Heading is a heading of a document, ATX ("## Text") or setext (Text

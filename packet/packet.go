@@ -179,6 +179,8 @@ var codeSeverity = map[string]Severity{
 	CodeDiffHunkCount: SevWarning, CodeHiddenCharacters: SevWarning, CodeInvalidUTF8: SevWarning,
 	CodeArchiveLimit: SevWarning, CodeUnknownSeverity: SevWarning, CodeTriageUnreadable: SevWarning,
 	CodeControlSequences: SevInfo, CodeInvestigationAbsent: SevInfo,
+	CodeTooManyFindings: SevError, CodeArchiveDuplicate: SevError,
+	CodeTooManyCitations: SevWarning, CodeLineTooLong: SevWarning,
 }
 
 // SeverityOf returns the severity a code always has (warning for unknown codes).
