@@ -456,7 +456,7 @@ func threadsOf(d *Data, author string) []packet.OriginThread {
 // dir is either the old packet or the new one, never half of each.
 func (b *built) write(dir string) error {
 	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
+	if err := os.MkdirAll(parent, cacheDirMode); err != nil {
 		return fmt.Errorf("creating the cache folder %s: %w", parent, err)
 	}
 	tmp, err := os.MkdirTemp(parent, ".new-")
@@ -477,10 +477,10 @@ func (b *built) write(dir string) error {
 		if !strings.HasPrefix(p, tmp+string(filepath.Separator)) {
 			return fail(fmt.Errorf("writing %s: the name leaves the packet folder", name))
 		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Dir(p), cacheDirMode); err != nil {
 			return fail(fmt.Errorf("writing %s in the cache: %w", name, err))
 		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
+		if err := os.WriteFile(p, data, cacheFileMode); err != nil {
 			return fail(fmt.Errorf("writing %s in the cache: %w", name, err))
 		}
 	}
@@ -530,11 +530,19 @@ func (b *built) update(dir string) error {
 	return nil
 }
 
+// The cache holds what the API answered with the reviewer's token: threads
+// of a private repository, its diff and its logs. Like the reviewer's state
+// it is the user's alone.
+const (
+	cacheDirMode  = 0o700
+	cacheFileMode = 0o600
+)
+
 func writeAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), cacheDirMode); err != nil {
 		return err
 	}
 	// A temporary file of its own beside the target: two saves at once (the
 	// queue's fill and the save when the screen ends) never share one.
-	return renameio.WriteFile(path, data, 0o644, renameio.WithTempDir(filepath.Dir(path)))
+	return renameio.WriteFile(path, data, cacheFileMode, renameio.WithTempDir(filepath.Dir(path)))
 }

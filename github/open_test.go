@@ -2,6 +2,7 @@ package github
 
 import (
 	"context"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -440,5 +441,34 @@ func TestTriageCarriesToANewHead(t *testing.T) {
 	}
 	if state, stale, _ := p2.TriageOf(p2.Finding("review.md#1")); state != packet.TriageAccepted || stale {
 		t.Errorf("review.md#1 at the new head is %s (stale %v), want the accepted carried over", state, stale)
+	}
+}
+
+// The cache holds what the API answered with the reviewer's token; no one
+// else on the machine may read it: every folder 0700, every file 0600.
+func TestCacheIsPrivate(t *testing.T) {
+	s, opts := newFake(t)
+	openFixture(t, s, opts)
+	n := 0
+	err := filepath.WalkDir(opts.CacheDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || path == opts.CacheDir {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		want := fs.FileMode(0o600)
+		if d.IsDir() {
+			want = 0o700
+		}
+		if fi.Mode().Perm() != want {
+			t.Errorf("%s is %v, want %v", path, fi.Mode().Perm(), want)
+		}
+		n++
+		return nil
+	})
+	if err != nil || n == 0 {
+		t.Fatalf("walking the cache: %v (%d entries)", err, n)
 	}
 }
