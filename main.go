@@ -326,6 +326,11 @@ func loadReviewed(args []string, stderr io.Writer) (*packet.Packet, *packet.Stor
 		p.Close()
 		return nil, nil, err
 	}
+	if u := s.Unsaved(); u != "" {
+		// Reading needs no writing: the command carries on, and says what
+		// the disk would not keep.
+		fmt.Fprintln(stderr, "vetter:", ui.Sanitize("the state disk refused a write: "+u))
+	}
 	return p, s, nil
 }
 

@@ -124,6 +124,7 @@ func (s *Store) recordRound() (*History, error) {
 	p := s.p
 	name := filepath.Join(s.dir, RoundsFile)
 	unlock, err := s.lockFolder("recording the round in " + s.dir)
+	canWrite := err == nil
 	if err != nil {
 		if !refusedWrite(err) {
 			return nil, err
@@ -131,7 +132,6 @@ func (s *Store) recordRound() (*History, error) {
 		// No folder can be made: read what is there, if anything, and
 		// remember nothing.
 		unlock = func() {}
-		s.noteUnsaved(fmt.Sprintf("this round could not be remembered (%v)", rootCause(err)))
 	}
 	defer unlock()
 	h := &History{}
@@ -175,7 +175,11 @@ func (s *Store) recordRound() (*History, error) {
 			r.Findings[f.ID], changed = fp, true
 		}
 	}
-	if !changed || len(s.unsaved) > 0 {
+	if !changed {
+		return h, nil
+	}
+	if !canWrite {
+		s.noteUnsaved(fmt.Sprintf("this round could not be remembered (%v)", rootCause(err)))
 		return h, nil
 	}
 	if r.Snapshot == "" && head != "" && ValidSHA(head) {

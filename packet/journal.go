@@ -284,18 +284,12 @@ func repairJournal(path string) (string, error) {
 	if !fi.Mode().IsRegular() {
 		return "", fmt.Errorf("reading %s: not a regular file (a link or device); vetter will not read or append to it", path)
 	}
-	f, err := openAppend(path) // write access for Truncate; never follows a link
-	if err != nil {
-		return "", fmt.Errorf("repairing %s: %w", path, err)
-	}
-	defer f.Close()
 	r, err := os.Open(path)
 	if err != nil {
 		return "", fmt.Errorf("reading %s: %w", path, err)
 	}
 	defer r.Close()
-	fi, err = f.Stat()
-	if err != nil {
+	if fi, err = r.Stat(); err != nil {
 		return "", fmt.Errorf("reading %s: %w", path, err)
 	}
 	size := fi.Size()
@@ -319,6 +313,16 @@ func repairJournal(path string) (string, error) {
 	}
 	if cut == size {
 		return "", nil
+	}
+	// Write access only for the cut, so a whole journal reads on a
+	// read-only disk; never following a link.
+	f, err := openAppend(path)
+	if err != nil {
+		return "", fmt.Errorf("repairing %s: %w", path, err)
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || fi.Size() != size {
+		return "", fmt.Errorf("repairing %s: it changed while being read", path)
 	}
 	if err := f.Truncate(cut); err != nil {
 		return "", fmt.Errorf("cutting the torn last line off %s: %w", path, err)

@@ -133,13 +133,19 @@ func openStore(p *packet.Packet, stateDir string) (*packet.Store, error) {
 
 // withRepair adds to a status line what opening the store repaired.
 func withRepair(note string, s *packet.Store) string {
-	if s == nil || s.Repaired() == "" {
+	if s == nil {
 		return note
 	}
-	if note != "" {
-		note += " · "
+	for _, said := range []string{s.Repaired(), s.Unsaved()} {
+		if said == "" {
+			continue
+		}
+		if note != "" {
+			note += " · "
+		}
+		note += ui.Sanitize(said)
 	}
-	return note + ui.Sanitize(s.Repaired())
+	return note
 }
 
 func newApp(opts AppOptions) *App {
