@@ -294,7 +294,12 @@ func ReadReviewerState(p *Packet, stateDir string) error {
 		}
 		stateDir = d
 	}
-	s := &Store{p: p, dir: filepath.Join(stateDir, "vetter", p.WorkItem().Dir), readOnly: true}
+	w := p.WorkItem()
+	s := &Store{p: p, dir: filepath.Join(stateDir, "vetter", w.Dir), readOnly: true}
+	if former := filepath.Join(stateDir, "vetter", w.Former); w.Former != "" && !exists(s.dir) && exists(former) {
+		// Not moved yet (a listing writes nothing): read it where it is.
+		s.dir = former
+	}
 	s.path = filepath.Join(s.dir, TriageFile)
 	st, _, err := s.read()
 	if err != nil {

@@ -320,3 +320,32 @@ func validTail(s string, n int) string {
 	}
 	return t
 }
+
+// adoptFormer moves the folder an earlier vetter kept this work item's
+// state in to the work item's own, the first time the work item is opened:
+// the move is one rename, so two vetters opening at once cannot both take
+// it, and a work item that already has a folder keeps it.
+func (s *Store) adoptFormer(w WorkItem) {
+	if w.Former == "" || w.Former == w.Dir {
+		return
+	}
+	former := filepath.Join(filepath.Dir(s.dir), w.Former)
+	if exists(s.dir) || !exists(former) {
+		return
+	}
+	if err := os.Rename(former, s.dir); err != nil {
+		if !errors.Is(err, fs.ErrNotExist) && !exists(s.dir) {
+			s.noteUnsaved(fmt.Sprintf("the record kept under the id alone (%s) could not be moved to this work item's own folder (%v); it is read from there", w.Former, rootCause(err)))
+			s.dir = former
+		}
+		return
+	}
+	syncDir(filepath.Dir(s.dir))
+	s.noteRepair(fmt.Sprintf("the record kept under the id alone (%s), from before vetter told repositories apart, is now this work item's (%s)", w.Former, w.Dir))
+}
+
+// exists reports whether name is there (a link counts).
+func exists(name string) bool {
+	_, err := os.Lstat(name)
+	return err == nil
+}

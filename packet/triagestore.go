@@ -146,7 +146,9 @@ func OpenStore(p *Packet, stateDir string) (*Store, error) {
 		}
 		stateDir = d
 	}
-	s := &Store{p: p, dir: filepath.Join(stateDir, "vetter", p.WorkItem().Dir)}
+	w := p.WorkItem()
+	s := &Store{p: p, dir: filepath.Join(stateDir, "vetter", w.Dir)}
+	s.adoptFormer(w)
 	s.path = filepath.Join(s.dir, TriageFile)
 	if err := s.recoverStore(); err != nil {
 		return nil, err

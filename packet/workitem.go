@@ -15,29 +15,47 @@ import (
 // item, each in its own folder or archive, share it; the packet itself never
 // holds it.
 type WorkItem struct {
-	// Key is the identity: the repository from the change's pull request URL
-	// when it names one, plus the packet id; with no id, the packet's real
-	// path (symbolic links resolved).
+	// Key is the identity: the forge host, owner and repository of the
+	// change's pull request (or merge request), however its address is
+	// spelled, plus the packet id. With an id and no repository, the id and
+	// a hash of the plan and change as first seen (Unbound); with no id, the
+	// packet's real path (symbolic links resolved).
 	Key string
 	// Dir is the folder name under <state>/vetter/: readable, then a hash of
 	// Key so no byte of the packet becomes a path.
 	Dir string
+	// Unbound says the packet names no repository, so its triage is kept
+	// for this packet only: another packet with the same id is another work
+	// item.
+	Unbound bool
+	// Former is the folder earlier vetters kept this work item's state in
+	// (under the id alone, before repositories were told apart), or "";
+	// the store moves it to Dir the first time it opens the work item.
+	Former string
 }
+
+// UnboundNote is what the screens say of an Unbound work item.
+const UnboundNote = "not tied to a repository: triage is kept for this packet only"
 
 // WorkItem names the work item this packet is a round of.
 func (p *Packet) WorkItem() WorkItem {
-	repo := ""
-	if pr, ok := p.PullRequest(); ok {
-		// GitHub treats owner and repository names without regard to case.
-		repo = strings.ToLower("github.com/" + pr.Owner + "/" + pr.Repo)
-	}
 	id := strings.TrimSpace(p.Plan.ID)
-	var key, label string
+	repo, hasRepo := p.repository()
+	var w WorkItem
+	var label string
 	switch {
+	case id != "" && hasRepo:
+		w.Key, label = "item\x00"+repo+"\x00"+id, id
+		if !strings.HasPrefix(repo, "github.com/") {
+			// Before every address form was read, this work item was
+			// kept under its id alone.
+			w.Former = workItemDir("item\x00\x00"+id, id)
+		}
 	case id != "":
-		key, label = "item\x00"+repo+"\x00"+id, id
+		w.Key, label, w.Unbound = "content\x00"+id+"\x00"+p.contentHash(), id, true
+		w.Former = workItemDir("item\x00\x00"+id, id)
 	case p.Source == KindEmbedded:
-		key, label = "embedded\x00"+p.Path, "sample"
+		w.Key, label = "embedded\x00"+p.Path, "sample"
 	default:
 		where := p.Path
 		if abs, err := filepath.Abs(where); err == nil {
@@ -46,14 +64,45 @@ func (p *Packet) WorkItem() WorkItem {
 		if real, err := filepath.EvalSymlinks(where); err == nil {
 			where = real
 		}
-		key, label = "path\x00"+where, "packet"
+		w.Key, label = "path\x00"+where, "packet"
 	}
+	w.Dir = workItemDir(w.Key, label)
+	return w
+}
+
+// workItemDir is a key's folder name: the label when it is a plain id, then
+// a hash of the key.
+func workItemDir(key, label string) string {
 	sum := sha256.Sum256([]byte(key))
 	h := hex.EncodeToString(sum[:])[:16]
 	if !safeID.MatchString(label) {
 		label = "packet"
 	}
-	return WorkItem{Key: key, Dir: label + "-" + h}
+	return label + "-" + h
+}
+
+// repository is "host/owner/repo" of the change's pull or merge request,
+// lower case (forges treat these names without regard to case), from any
+// address form vetter reads.
+func (p *Packet) repository() (string, bool) {
+	r, ok := parsePRRef(p.Change.URL)
+	if !ok {
+		return "", false
+	}
+	return strings.ToLower(r.host + "/" + r.owner + "/" + r.repo), true
+}
+
+// contentHash is a hash of the plan and the change as read: what makes a
+// packet with no repository this packet and no other.
+func (p *Packet) contentHash() string {
+	h := sha256.New()
+	for _, n := range []string{PlanFile, ChangeFile} {
+		if d := p.Doc(n); d != nil {
+			h.Write([]byte(d.Text))
+		}
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
 // CurrentUser names the person deciding: $VETTER_USER, else the email of
@@ -101,3 +150,18 @@ func globalGitEmail() string {
 
 // gitUserEmail is the global git user.email, asked once.
 func gitUserEmail() string { return gitEmail() }
+
+// prRef is a pull or merge request named by an address.
+type prRef struct {
+	host, owner, repo string
+	number            int
+}
+
+// parsePRRef reads a pull request's address in every form vetter accepts.
+func parsePRRef(s string) (prRef, bool) {
+	host, pr, ok := AnyPullRequestURL(s)
+	if !ok {
+		return prRef{}, false
+	}
+	return prRef{host: host, owner: pr.Owner, repo: pr.Repo, number: pr.Number}, true
+}
