@@ -118,6 +118,11 @@ type DecisionRecord struct {
 	GateFailing []string  `json:"gate_failing"`
 	Note        string    `json:"note,omitempty"`
 	Override    string    `json:"override,omitempty"`
+	// Seq numbers the journal's decisions from 1, in the order they were
+	// appended under the folder's lock: triage.json's gate names the one it
+	// follows, so the two are put in step by order, never by clocks that
+	// two machines (or one machine's adjustments) disagree on.
+	Seq int `json:"seq,omitempty"`
 }
 
 // Decide records the gate decision for the head SHA: it appends it to the

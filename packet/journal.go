@@ -83,6 +83,7 @@ func (s *Store) appendDecision(rec DecisionRecord) (undo func() error, err error
 	} else if msg != "" {
 		s.noteRepair(msg)
 	}
+	created := !exists(log)
 	f, err := openAppend(log)
 	if err != nil {
 		return nil, fmt.Errorf("appending to %s: %w", log, err)
@@ -112,6 +113,11 @@ func (s *Store) appendDecision(rec DecisionRecord) (undo func() error, err error
 	_, err = diskWrite(f, append(line, '\n'))
 	if err == nil {
 		err = f.Sync()
+	}
+	if err == nil && created {
+		// A new journal's name must be on disk too, or a power cut
+		// loses the file with the decision synced inside it.
+		err = syncDir(s.dir)
 	}
 	if err != nil {
 		if uerr := undo(); uerr != nil {
@@ -158,8 +164,12 @@ func (s *Store) recoverStore() error {
 	if err != nil {
 		return err
 	}
-	if g := st.Gate; g != nil && (sameGate(g, rec.gate()) || g.Time.After(rec.Time)) {
-		return nil // in step; or a later decision merged in from another writer
+	// Every decision is appended to the journal before triage.json is
+	// replaced, under one lock, so the journal's last line is the latest
+	// decision: triage.json is in step only when its gate is that line.
+	// Clocks decide nothing here.
+	if g := st.Gate; g != nil && sameGate(g, rec.gate()) {
+		return nil
 	}
 	st.Gate = rec.gate()
 	data, err := marshalTriage(st)
@@ -203,7 +213,7 @@ func (rec DecisionRecord) gate() *GateDecision {
 		failing = append(failing, rec.GateFailing...)
 	}
 	return &GateDecision{Decision: rec.Decision, SHA: rec.SHA, Note: rec.Note, Time: rec.Time, User: rec.User,
-		Override: rec.Override, GateReady: rec.GateReady, GateFailing: failing}
+		Override: rec.Override, GateReady: rec.GateReady, GateFailing: failing, Seq: rec.Seq}
 }
 
 // marshalTriage is triage.json's bytes for a state.
@@ -362,4 +372,25 @@ func lastDecision(path string) (DecisionRecord, bool, error) {
 		return rec, false, fmt.Errorf("reading %s's last line: %w", path, err)
 	}
 	return rec, true, nil
+}
+
+// nextSeq is the number the next decision appended to the journal takes:
+// one past the last line's, or, for a journal written before decisions
+// were numbered, one past its count of lines. The caller holds the lock.
+func nextSeq(path string) (int, error) {
+	if _, err := repairJournal(path); err != nil && !refusedWrite(err) {
+		return 0, err
+	}
+	last, ok, err := lastDecision(path)
+	if err != nil || !ok {
+		return 1, err
+	}
+	if last.Seq > 0 {
+		return last.Seq + 1, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return bytes.Count(data, []byte{'\n'}) + 1, nil
 }

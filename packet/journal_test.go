@@ -398,3 +398,32 @@ func TestJournalSurvivesKill(t *testing.T) {
 	}
 	t.Logf("%d kills: %d at a chosen write, %d after chosen decisions; %d decisions completed", kills, halted, decidedRuns, len(completed))
 }
+
+// A journal entry whose clock is behind triage.json's gate is still the
+// later decision: a kill between the two writes is repaired by order.
+func TestJournalReconciledBySequenceNotClock(t *testing.T) {
+	_, p := samplePacket(t, nil)
+	s := openStore(t, p)
+	if _, _, err := s.Decide(DecisionRequestChanges, "first", "ana", "", t0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	// The second decision reaches the journal, then vetter stops before
+	// triage.json; its clock is behind the first's.
+	rec := DecisionRecord{Time: t0, User: "ana", SHA: "1bb1c70f4285cf39d8ebaf61573f0095423d52b1", Decision: DecisionHold,
+		GateFailing: []string{}, Note: "second", Seq: 2}
+	line, _ := json.Marshal(rec)
+	f, err := os.OpenFile(s.DecisionsLog(), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write(append(line, '\n'))
+	f.Close()
+	again := load(t, p.Path)
+	s2 := openStore(t, again)
+	if g := again.Triage.Gate; g == nil || g.Note != "second" || g.Seq != 2 {
+		t.Errorf("the journal's last decision was skipped for its clock: %+v", g)
+	}
+	if !strings.Contains(s2.Repaired(), "brought it up to date") {
+		t.Errorf("repaired: %q", s2.Repaired())
+	}
+}

@@ -344,4 +344,7 @@ type GateDecision struct {
 	// so a later reader sees what the decider saw.
 	GateReady   bool     `json:"gate_ready"`
 	GateFailing []string `json:"gate_failing,omitempty"`
+	// Seq is the journal line this decision is (DecisionRecord.Seq); 0 for
+	// a decision recorded before the journal was numbered.
+	Seq int `json:"seq,omitempty"`
 }

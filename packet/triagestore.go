@@ -393,6 +393,18 @@ func (s *Store) save(apply func(*TriageState) error, rec *DecisionRecord) (Merge
 	if err := apply(ours); err != nil {
 		return rep, err
 	}
+	if rec != nil {
+		// Number the decision before merging, so another writer's
+		// decision, appended before this one, is the earlier.
+		seq, err := nextSeq(s.DecisionsLog())
+		if err != nil {
+			return rep, err
+		}
+		rec.Seq = seq
+		if ours.Gate != nil {
+			ours.Gate.Seq = seq
+		}
+	}
 	if sum != s.baseSum {
 		ours, rep = mergeTriage(s.base, disk, ours)
 	}
@@ -480,7 +492,7 @@ func sameGate(a, b *GateDecision) bool {
 		return a == b
 	}
 	return a.Decision == b.Decision && a.SHA == b.SHA && a.Note == b.Note && a.Time.Equal(b.Time) &&
-		a.User == b.User && a.Override == b.Override
+		a.User == b.User && a.Override == b.Override && a.Seq == b.Seq
 }
 
 // mergeTriage merges two writers' states that both started from base, per
@@ -524,13 +536,22 @@ func mergeTriage(base, theirs, ours *TriageState) (*TriageState, MergeReport) {
 	bg, tg, og := base.Gate, theirs.Gate, ours.Gate
 	if tg != nil && !sameGate(tg, og) && !sameGate(bg, tg) {
 		rep.GateChanged = true
-		if og == nil || sameGate(bg, og) || tg.Time.After(og.Time) {
+		if og == nil || sameGate(bg, og) || laterGate(tg, og) {
 			g := *tg
 			g.GateFailing = slices.Clone(tg.GateFailing)
 			out.Gate = &g
 		}
 	}
 	return out, rep
+}
+
+// laterGate reports whether a was decided after b: by journal order when
+// both are numbered, by clock only for decisions older than the numbering.
+func laterGate(a, b *GateDecision) bool {
+	if a.Seq > 0 && b.Seq > 0 {
+		return a.Seq > b.Seq
+	}
+	return a.Time.After(b.Time)
 }
 
 // mergeDecision merges one finding both sides changed.
