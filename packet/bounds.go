@@ -36,6 +36,11 @@ const (
 	// bundles still show their start. The rest of the line is dropped while
 	// reading, so a 200 MB line never sits in memory.
 	MaxLineBytes = 64 << 10
+	// MaxDocumentLines is how many lines of one document are read: 50,000
+	// lines is a thousand printed pages, more than anyone reads to review
+	// one change, and reading no further keeps the first screen of a
+	// million-row review within its budget.
+	MaxDocumentLines = 50_000
 )
 
 // The problem codes of the bounds (PACKET.md, "Problems").
@@ -49,6 +54,9 @@ const (
 	CodeTooManyCitations = "too-many-citations"
 	// CodeLineTooLong: lines longer than MaxLineBytes were cut while reading.
 	CodeLineTooLong = "line-too-long"
+	// CodeTooManyLines: a document has more than MaxDocumentLines lines;
+	// the rest is not read.
+	CodeTooManyLines = "too-many-lines"
 	// CodeArchiveDuplicate: an archive holds two entries with one name, or
 	// two whose names differ only in case (review.md and REVIEW.md), so
 	// which one is read would depend on the tool that unpacks it. An error:
@@ -113,40 +121,49 @@ type CutLine struct {
 // longer line is dropped as it streams past, and a mark saying how much
 // was cut takes its place. limit caps what is kept in all. It returns
 // the lines it cut, first to last.
-func ReadCappedLines(fsys fs.FS, name string, limit int64, maxLine int) (data []byte, truncated bool, cuts []CutLine, err error) {
+//
+// maxLines, when above 0, stops reading after that many lines; more says
+// whether there was more.
+func ReadCappedLines(fsys fs.FS, name string, limit int64, maxLine, maxLines int) (data []byte, truncated, more bool, cuts []CutLine, err error) {
 	f, err := fsys.Open(name)
 	if err != nil {
-		return nil, false, nil, fmt.Errorf("reading %s: %w", name, err)
+		return nil, false, false, nil, fmt.Errorf("reading %s: %w", name, err)
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, false, nil, fmt.Errorf("reading %s: %w", name, err)
+		return nil, false, false, nil, fmt.Errorf("reading %s: %w", name, err)
 	}
 	if fi.IsDir() {
-		return nil, false, nil, fmt.Errorf("reading %s: is a directory", name)
+		return nil, false, false, nil, fmt.Errorf("reading %s: is a directory", name)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, false, nil, fmt.Errorf("reading %s: %w", name, errSpecialFile)
+		return nil, false, false, nil, fmt.Errorf("reading %s: %w", name, errSpecialFile)
 	}
-	data, truncated, cuts, err = capLines(f, limit, maxLine)
+	data, truncated, more, cuts, err = capLines(f, limit, maxLine, maxLines)
 	if err != nil {
-		return nil, false, nil, fmt.Errorf("reading %s: %w", name, err)
+		return nil, false, false, nil, fmt.Errorf("reading %s: %w", name, err)
 	}
 	if af, ok := fi.Sys().(*archFile); ok && af.truncated {
 		truncated = true
 	}
-	return data, truncated, cuts, nil
+	return data, truncated, more, cuts, nil
 }
 
 // capLines is ReadCappedLines on a reader: at most limit bytes kept, each
 // line at most maxLine bytes and its cut mark.
-func capLines(r io.Reader, limit int64, maxLine int) (data []byte, truncated bool, cuts []CutLine, err error) {
+func capLines(r io.Reader, limit int64, maxLine, maxLines int) (data []byte, truncated, more bool, cuts []CutLine, err error) {
 	limit = max(limit, 0)
 	br := bufio.NewReaderSize(r, 64<<10)
 	var out bytes.Buffer
 	line := 1
 	for {
+		if maxLines > 0 && line > maxLines {
+			if _, err := br.ReadByte(); err == nil {
+				more = true
+			}
+			break
+		}
 		if int64(out.Len()) >= limit {
 			// One byte more means there was more to read.
 			if _, err := br.ReadByte(); err == nil {
@@ -207,7 +224,7 @@ func capLines(r io.Reader, limit int64, maxLine int) (data []byte, truncated boo
 			if errors.Is(rerr, io.EOF) {
 				break
 			}
-			return nil, false, nil, rerr
+			return nil, false, false, nil, rerr
 		}
 		line++
 	}
@@ -215,7 +232,7 @@ func capLines(r io.Reader, limit int64, maxLine int) (data []byte, truncated boo
 	if int64(len(data)) > limit {
 		data, truncated = data[:limit], true
 	}
-	return data, truncated, cuts, nil
+	return data, truncated, more, cuts, nil
 }
 
 // cutLinesProblem is the one problem that says which lines of a file were

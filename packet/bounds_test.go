@@ -14,7 +14,7 @@ func TestReadCappedLinesCutsLongLines(t *testing.T) {
 	long := strings.Repeat("é", 40_000)                                          // 80,000 bytes, two bytes a character
 	in := "first\n" + long + "\r\nthird\n" + strings.Repeat("x", 3*MaxLineBytes) // last line without a newline
 	fsys := fstest.MapFS{"f": {Data: []byte(in)}}
-	data, truncated, cuts, err := ReadCappedLines(fsys, "f", 1<<30, MaxLineBytes)
+	data, truncated, _, cuts, err := ReadCappedLines(fsys, "f", 1<<30, MaxLineBytes, 0)
 	if err != nil || truncated {
 		t.Fatalf("err %v truncated %v", err, truncated)
 	}
@@ -40,13 +40,17 @@ func TestReadCappedLinesCutsLongLines(t *testing.T) {
 // Short lines pass through byte for byte.
 func TestReadCappedLinesKeepsShortLines(t *testing.T) {
 	in := []byte("a\r\nb\n\nc")
-	data, truncated, cuts, err := capLines(bytes.NewReader(in), 1<<20, MaxLineBytes)
-	if err != nil || truncated || len(cuts) != 0 || !bytes.Equal(data, in) {
+	data, truncated, more, cuts, err := capLines(bytes.NewReader(in), 1<<20, MaxLineBytes, 0)
+	if err != nil || truncated || more || len(cuts) != 0 || !bytes.Equal(data, in) {
 		t.Fatalf("got %q %v %v %v", data, truncated, cuts, err)
 	}
-	data, truncated, _, _ = capLines(bytes.NewReader(in), 3, MaxLineBytes)
+	data, truncated, _, _, _ = capLines(bytes.NewReader(in), 3, MaxLineBytes, 0)
 	if !truncated || string(data) != "a\r\n" {
 		t.Fatalf("limit: got %q %v", data, truncated)
+	}
+	data, _, more, _, _ = capLines(bytes.NewReader(in), 1<<20, MaxLineBytes, 2)
+	if !more || string(data) != "a\r\nb\n" {
+		t.Fatalf("line cap: got %q %v", data, more)
 	}
 }
 

@@ -231,7 +231,7 @@ func (p *Packet) readDocuments() {
 		names = append(names, others...)
 	}
 	for _, n := range names {
-		data, truncated, cuts, err := ReadCappedLines(p.FS, n, DocLimit, MaxLineBytes)
+		data, truncated, more, cuts, err := ReadCappedLines(p.FS, n, DocLimit, MaxLineBytes, MaxDocumentLines)
 		if errors.Is(err, ErrOutsidePacket) {
 			p.problem(CodeLogOutsidePacket, n, 0, fmt.Sprintf("%s leads outside the packet (a link); it is not read", n))
 			continue
@@ -244,7 +244,12 @@ func (p *Packet) readDocuments() {
 			p.problem(CodeFileTooLarge, n, 0, fmt.Sprintf("%s is larger than %d MiB; only the first %d MiB are shown", n, DocLimit>>20, DocLimit>>20))
 		}
 		d := ParseDocument(n, data)
-		d.Truncated, d.CutLines = truncated, cuts
+		d.Truncated, d.CutLines = truncated || more, cuts
+		if more {
+			p.problem(CodeTooManyLines, n, MaxDocumentLines, fmt.Sprintf(
+				"%s has more than %s lines; a person cannot read that much to review one change, so vetter reads the first %s and not the rest",
+				n, Thousands(MaxDocumentLines), Thousands(MaxDocumentLines)))
+		}
 		if pr, ok := cutLinesProblem(n, cuts); ok {
 			p.Problems = append(p.Problems, pr)
 		}
@@ -292,7 +297,7 @@ type diffRead struct {
 // readDiff touches nothing but fsys, so it can run beside readDocuments.
 func readDiff(fsys fs.FS) (r diffRead) {
 	r.scan = newTextScan()
-	data, truncated, cuts, err := ReadCappedLines(fsys, DiffPath, DiffLimit, MaxLineBytes)
+	data, truncated, _, cuts, err := ReadCappedLines(fsys, DiffPath, DiffLimit, MaxLineBytes, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		r.problems = append(r.problems, NewProblem(CodeMissingFile, DiffPath, 0, "change.diff is missing from the packet"))
 		return r

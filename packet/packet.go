@@ -180,7 +180,7 @@ var codeSeverity = map[string]Severity{
 	CodeArchiveLimit: SevWarning, CodeUnknownSeverity: SevWarning, CodeTriageUnreadable: SevWarning,
 	CodeControlSequences: SevInfo, CodeInvestigationAbsent: SevInfo,
 	CodeTooManyFindings: SevError, CodeArchiveDuplicate: SevError,
-	CodeTooManyCitations: SevWarning, CodeLineTooLong: SevWarning,
+	CodeTooManyCitations: SevWarning, CodeLineTooLong: SevWarning, CodeTooManyLines: SevWarning,
 }
 
 // SeverityOf returns the severity a code always has (warning for unknown codes).
