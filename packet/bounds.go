@@ -256,19 +256,22 @@ func cutLinesProblem(file string, cuts []CutLine) (Problem, bool) {
 }
 
 // Aggregate folds problems that say the same thing many times into one: when
-// more than keep problems share a code and a file, the first keep stay and
-// one more says how many others there were, in the words of say (given the
-// count of the rest and the first one left out). Order is kept otherwise.
-func Aggregate(probs []Problem, keep int, say func(code string, rest int, first Problem) string) []Problem {
-	type key struct{ code, file string }
-	count := map[key]int{}
+// more than keep problems share a key (group, or code and file when group
+// is nil), the first keep stay and one more says how many others there
+// were, in the words of say (given the count of the rest and the first one
+// left out). Order is kept otherwise.
+func Aggregate(probs []Problem, keep int, group func(Problem) string, say func(code string, rest int, first Problem) string) []Problem {
+	if group == nil {
+		group = func(p Problem) string { return p.Code + "\x00" + p.File }
+	}
+	count := map[string]int{}
 	for _, p := range probs {
-		count[key{p.Code, p.File}]++
+		count[group(p)]++
 	}
 	out := make([]Problem, 0, min(len(probs), 64))
-	seen := map[key]int{}
+	seen := map[string]int{}
 	for _, p := range probs {
-		k := key{p.Code, p.File}
+		k := group(p)
 		seen[k]++
 		switch n := seen[k]; {
 		case n <= keep:

@@ -60,7 +60,7 @@ func TestAggregate(t *testing.T) {
 		probs = append(probs, NewProblem(CodeArchiveLimit, "p.zip", i, "entry shares a stream"))
 	}
 	probs = append(probs, NewProblem(CodeMissingFile, "plan.md", 0, "missing"))
-	got := Aggregate(probs, 1, func(code string, rest int, first Problem) string {
+	got := Aggregate(probs, 1, nil, func(code string, rest int, first Problem) string {
 		return Thousands(int64(rest)) + " more entries share one stream"
 	})
 	if len(got) != 3 || got[1].Message != "1,999 more entries share one stream" || got[2].Code != CodeMissingFile {

@@ -336,7 +336,7 @@ func findingsRows(d *Document, header []string, cols [colCount]int, from, to int
 			Count(citesCut, "finding", "findings"), MaxCitationsPerFinding, citesFirst, MaxCitationsPerFinding)))
 	}
 	// A table of malformed rows says so a few times and then counts.
-	probs = Aggregate(probs, 20, func(code string, rest int, first Problem) string {
+	probs = Aggregate(probs, 20, nil, func(code string, rest int, first Problem) string {
 		return fmt.Sprintf("%s more like this in the findings table (from line %d)", Thousands(int64(rest)), first.Line)
 	})
 	return out, probs

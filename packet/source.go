@@ -121,6 +121,27 @@ func OpenSource(p string) (*Source, error) {
 		f.Close()
 		return nil, err
 	}
+	var dups []string
+	for _, pr := range src.Problems {
+		if pr.Code == CodeArchiveDuplicate {
+			dups = append(dups, pr.Message)
+		}
+	}
+	if len(dups) > 0 {
+		// Two files behind one name: a person who unpacks the archive may
+		// read another review.md than vetter would show, so neither is.
+		src.Close()
+		f.Close()
+		if len(dups) > 3 {
+			dups = append(dups[:3], fmt.Sprintf("and %d more", len(dups)-3))
+		}
+		return nil, fmt.Errorf("opening packet archive %s: %w (%s: %s)", p, ErrNotAPacket, CodeArchiveDuplicate, strings.Join(dups, "; "))
+	}
+	// A crafted archive can make one complaint thousands of times over.
+	src.Problems = Aggregate(src.Problems, 20, func(pr Problem) string { return pr.Code },
+		func(code string, rest int, first Problem) string {
+			return fmt.Sprintf("%s more archive entries with this problem (%s), the first %s", Thousands(int64(rest)), code, first.File)
+		})
 	return src, nil
 }
 
@@ -477,6 +498,10 @@ func buildArchFS(entries []archEntry, problems *[]Problem) *archFS {
 		files:    map[string]*archFile{".": {name: ".", mode: fs.ModeDir | 0o555}},
 		children: map[string][]string{},
 	}
+	// folded finds two entries whose names differ only in case: unpacked on
+	// a Mac or Windows one overwrites the other, on Linux both are there,
+	// so which review.md a person sees depends on where they unpack it.
+	folded := map[string]string{}
 	for _, k := range keep {
 		name := k.name
 		if top != "" {
@@ -506,6 +531,16 @@ func buildArchFS(entries []archEntry, problems *[]Problem) *archFS {
 			*problems = append(*problems, NewProblem(CodeArchiveUnsafeEntry, k.e.raw, 0,
 				fmt.Sprintf("archive entry %q is a file and a folder; the file is skipped", k.e.raw)))
 			continue
+		}
+		switch twin, seen := folded[strings.ToLower(name)]; {
+		case old != nil:
+			*problems = append(*problems, NewProblem(CodeArchiveDuplicate, name, 0,
+				fmt.Sprintf("the archive holds %s twice; which one is the packet depends on the tool that unpacks it", name)))
+		case seen && twin != name:
+			*problems = append(*problems, NewProblem(CodeArchiveDuplicate, name, 0,
+				fmt.Sprintf("the archive holds %s and %s, names that differ only in case; unpacked where case does not count, one replaces the other", twin, name)))
+		default:
+			folded[strings.ToLower(name)] = name
 		}
 		f := &archFile{
 			name: name, size: k.e.size, mode: 0o444, modTime: k.e.modTime,

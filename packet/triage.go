@@ -153,8 +153,21 @@ func (p *Packet) Triaged(f *Finding) bool {
 func (p *Packet) shippedDecisions() {
 	p.indexFingerprints()
 	p.Triage = &TriageState{Version: 1, Findings: map[string]*Decision{}}
+	// Listed, not opened: a link that leads outside the packet does not
+	// resolve, and is the packet speaking for the reviewer all the same.
+	top := map[string]fs.FileMode{}
+	if entries, err := fs.ReadDir(p.FS, "."); err == nil {
+		for _, e := range entries {
+			top[e.Name()] = e.Type()
+		}
+	}
 	for _, n := range []string{TriageFile, DecisionsFile, RoundsFile, ReviewedFile} {
-		if _, err := fs.Stat(p.FS, n); err == nil {
+		mode, listed := top[n]
+		_, err := fs.Stat(p.FS, n)
+		switch {
+		case listed && mode&fs.ModeSymlink != 0:
+			p.problem(CodePacketShipsDecisions, n, 0, "the packet carries its own triage as a link ("+n+"); vetter neither follows nor reads it")
+		case listed || err == nil:
 			p.problem(CodePacketShipsDecisions, n, 0, "the packet carries its own triage; vetter ignores it ("+n+")")
 		}
 	}
