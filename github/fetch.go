@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/internal/commitid"
 )
 
 // The shapes below are the parts of GitHub's REST and GraphQL answers vetter
@@ -180,7 +180,7 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 		}
 		// The head becomes a folder name in the cache and a part of URLs:
 		// only a hex commit id is taken.
-		if !packet.ValidSHA(d.Pull.Head.SHA) {
+		if !commitid.Valid(d.Pull.Head.SHA) {
 			return malformed(name, fmt.Errorf("the pull request's head is not a commit id: %q", d.Pull.Head.SHA))
 		}
 		// The checks need the head; they start as soon as it is known.
@@ -237,7 +237,7 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 // describes (base...packet head) and the commits and diff that came after
 // (packet head...PR head). It does nothing when the heads agree.
 func (c *Client) FetchAfter(ctx context.Context, d *Data, packetHead string) error {
-	if packetHead == "" || sameSHA(packetHead, d.Pull.Head.SHA) {
+	if packetHead == "" || commitid.Same(packetHead, d.Pull.Head.SHA) {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
@@ -264,7 +264,7 @@ func (c *Client) FetchAfter(ctx context.Context, d *Data, packetHead string) err
 			Commits []Commit `json:"commits"`
 			Files   []PRFile `json:"files"`
 		}
-		what := fmt.Sprintf("the compare of %s...%s on %s", short(packetHead), short(d.Pull.Head.SHA), name)
+		what := fmt.Sprintf("the compare of %s...%s on %s", commitid.Short(packetHead), commitid.Short(d.Pull.Head.SHA), name)
 		if err := c.getJSON(ctx, fmt.Sprintf("%s/compare/%s...%s", repo, packetHead, d.Pull.Head.SHA), what, &cmp); err != nil {
 			// A head force-pushed away: the packet describes a commit
 			// the repository no longer has, which is itself the news.
@@ -458,22 +458,6 @@ func (c *Client) PostReview(ctx context.Context, ref Ref, body []byte) (string, 
 	}
 	_ = json.Unmarshal(r.Body, &rv)
 	return rv.HTMLURL, nil
-}
-
-func short(sha string) string {
-	if len(sha) > 7 {
-		return sha[:7]
-	}
-	return sha
-}
-
-// sameSHA compares a possibly abbreviated SHA with a full one.
-func sameSHA(a, b string) bool {
-	a, b = strings.ToLower(a), strings.ToLower(b)
-	if len(a) < 7 || len(b) < 7 {
-		return a == b
-	}
-	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
 }
 
 // firstError keeps the first error the goroutines working on one answer

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/google/renameio/v2"
 	"io"
 	"io/fs"
 	"os"
@@ -15,6 +14,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/renameio/v2"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -75,7 +77,7 @@ func Cached(root string, ref Ref) string {
 		return ""
 	}
 	sha := strings.TrimSpace(string(data))
-	if !packet.ValidSHA(sha) {
+	if !commitid.Valid(sha) {
 		return ""
 	}
 	dir := filepath.Join(base, sha)
@@ -252,7 +254,7 @@ func Build(d *Data, localPacket string) (*built, error) {
 		if !ok.Counts {
 			continue
 		}
-		o.OkToTest = append(o.OkToTest, packet.OriginOkToTest{SHA: ok.SHA, By: ok.By, At: ok.At, Current: sameSHA(ok.SHA, pr.Head.SHA)})
+		o.OkToTest = append(o.OkToTest, packet.OriginOkToTest{SHA: ok.SHA, By: ok.By, At: ok.At, Current: commitid.Same(ok.SHA, pr.Head.SHA)})
 	}
 	o.Threads = threadsOf(d, author)
 	if localPacket != "" {
@@ -305,11 +307,11 @@ func (b *built) addAfter(d *Data) {
 // in a fence longer than any run of backticks in the diff.
 func afterDoc(packetHead string, d *Data) []byte {
 	var s strings.Builder
-	fmt.Fprintf(&s, "# After the packet — %s..%s\n\n", short(packetHead), short(d.Pull.Head.SHA))
-	fmt.Fprintf(&s, "The packet describes %s; the pull request's head is %s. What came after:\n\n", short(packetHead), short(d.Pull.Head.SHA))
+	fmt.Fprintf(&s, "# After the packet — %s..%s\n\n", commitid.Short(packetHead), commitid.Short(d.Pull.Head.SHA))
+	fmt.Fprintf(&s, "The packet describes %s; the pull request's head is %s. What came after:\n\n", commitid.Short(packetHead), commitid.Short(d.Pull.Head.SHA))
 	for _, c := range d.After {
 		msg, _, _ := strings.Cut(strings.TrimSpace(c.Commit.Message), "\n")
-		fmt.Fprintf(&s, "- `%s` %s\n", short(c.SHA), msg)
+		fmt.Fprintf(&s, "- `%s` %s\n", commitid.Short(c.SHA), msg)
 	}
 	if len(d.AfterNoDiff) > 0 {
 		fmt.Fprintf(&s, "\nGitHub showed no patch for: %s\n", strings.Join(d.AfterNoDiff, ", "))

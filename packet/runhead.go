@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // Where a run's head was learnt (RunHead's source).
@@ -54,14 +57,14 @@ func (p *Packet) RunHead(r *Run) (sha, source string) {
 	first, seen := p.History.FirstSeenHead(RunKey(r))
 	// Every head RunHead returns is a hex SHA: it is drawn on screen and
 	// written into the gate's message.
-	seen = seen && ValidSHA(first)
+	seen = seen && commitid.Valid(first)
 	named := p.namedHeads(r, p.knownHeads())
 	switch {
 	case len(named) == 1:
 		return named[0], HeadFromLog
 	case len(named) > 1:
 		for _, n := range named {
-			if seen && sameSHA(n, first) {
+			if seen && commitid.Same(n, first) {
 				return n, HeadFromLog
 			}
 		}
@@ -75,7 +78,7 @@ func (p *Packet) RunHead(r *Run) (sha, source string) {
 // IsHead reports whether sha names the packet's head: equal, or one a
 // prefix of the other of at least 7 digits.
 func (p *Packet) IsHead(sha string) bool {
-	return sha != "" && p.Change.HeadSHA != "" && sameSHA(sha, p.Change.HeadSHA)
+	return sha != "" && p.Change.HeadSHA != "" && commitid.Same(sha, p.Change.HeadSHA)
 }
 
 // knownHeads are the heads a log's SHAs are matched against, oldest first:
@@ -83,11 +86,11 @@ func (p *Packet) IsHead(sha string) bool {
 func (p *Packet) knownHeads() []string {
 	var out []string
 	for _, h := range p.History.Heads() {
-		if ValidSHA(h) {
+		if commitid.Valid(h) {
 			out = append(out, h)
 		}
 	}
-	if h := p.Change.HeadSHA; ValidSHA(h) && (len(out) == 0 || !sameSHA(out[len(out)-1], h)) {
+	if h := p.Change.HeadSHA; commitid.Valid(h) && (len(out) == 0 || !commitid.Same(out[len(out)-1], h)) {
 		out = append(out, h)
 	}
 	return out
@@ -106,7 +109,7 @@ func (p *Packet) namedHeads(r *Run, heads []string) []string {
 	var named []string
 	for _, h := range heads {
 		for _, w := range words {
-			if sameSHA(w, h) {
+			if commitid.Same(w, h) {
 				named = append(named, h)
 				break
 			}
@@ -232,7 +235,7 @@ func (p *Packet) evidenceCurrent() (bool, string) {
 	case unknown == 0:
 		return true, fmt.Sprintf("%d/%d runs tested the head", current, runs)
 	case current == 0:
-		return true, fmt.Sprintf("could not tell which head %s tested", plural(unknown, "run", "runs"))
+		return true, fmt.Sprintf("could not tell which head %s tested", text.PluralOf(unknown, "run", "runs"))
 	}
 	return true, fmt.Sprintf("%d/%d runs tested the head; could not tell for %d", current, runs, unknown)
 }
