@@ -248,7 +248,7 @@ func Build(d *Data, localPacket string) (*built, error) {
 		Title: pr.Title, State: pr.State, Author: author, HeadSHA: pr.Head.SHA, BaseSHA: pr.Base.SHA, PacketHeadSHA: b.packetHead,
 		CommitsAfterPacket: []packet.OriginCommit{}, OkToTest: []packet.OriginOkToTest{}, DiffNoPatch: d.DiffNoPatch,
 		IgnoredDocuments: ignored, Cut: slices.Sorted(slices.Values(d.Cut))}
-	o.CI = ciCounts(d.CheckRuns)
+	o.CI = ciOf(d)
 	for _, ok := range OkToTests(d.Comments) {
 		if !ok.Counts {
 			continue
@@ -392,31 +392,6 @@ func diffMismatch(local *packet.Diff, prDiff []byte) []string {
 	return out
 }
 
-// ciCounts counts the head's check runs by conclusion.
-func ciCounts(runs []CheckRun) packet.OriginCI {
-	ci := packet.OriginCI{Failing: []string{}}
-	for _, r := range runs {
-		if r.Status != "" && r.Status != "completed" {
-			ci.Pending++
-			continue
-		}
-		switch r.Conclusion {
-		case "success":
-			ci.Success++
-		case "failure", "timed_out", "action_required", "startup_failure":
-			ci.Failure++
-			ci.Failing = append(ci.Failing, r.Name)
-		case "skipped":
-			ci.Skipped++
-		case "":
-			ci.Pending++
-		default: // neutral, cancelled, stale
-			ci.Other++
-		}
-	}
-	return ci
-}
-
 // ghost is the login GitHub shows for a deleted account (an author that
 // both APIs answer as null).
 const ghost = "ghost"
@@ -510,8 +485,12 @@ func threadsOf(d *Data, author string) []packet.OriginThread {
 		if path == "" {
 			path, line = first.Path, first.lineOr()
 		}
-		add(packet.OriginThread{ID: t.ID, Path: path, Line: line, StartLine: t.StartLine,
-			Resolved: t.IsResolved, Outdated: t.IsOutdated}, notes)
+		ot := packet.OriginThread{ID: t.ID, Path: path, Line: line, StartLine: t.StartLine,
+			Resolved: t.IsResolved, Outdated: t.IsOutdated}
+		if t.ResolvedBy != nil {
+			ot.ResolvedBy = loginOr(t.ResolvedBy.Login)
+		}
+		add(ot, notes)
 	}
 	for _, c := range d.ReviewComments {
 		if used[c.ID] || root(c.ID) != c.ID {
