@@ -45,6 +45,10 @@ const (
 	// an account that may not supply one (not the PR's author, nor an
 	// owner, member or collaborator); the packet does not use it.
 	CodeDocumentIgnored = "document-ignored"
+	// CodeOriginListCut (warning): a list the origin serves page by page
+	// (comments, reviews, threads, check runs) was longer than vetter reads,
+	// or its pages led back on themselves; what is shown is its start.
+	CodeOriginListCut = "origin-list-cut"
 )
 
 func init() {
@@ -52,6 +56,7 @@ func init() {
 	codeSeverity[CodeDiffMismatch] = SevError
 	codeSeverity[CodeOriginUnreadable] = SevWarning
 	codeSeverity[CodeDocumentIgnored] = SevWarning
+	codeSeverity[CodeOriginListCut] = SevWarning
 }
 
 // CheckPacketCurrent is the gate check that the packet describes the commit
@@ -95,7 +100,10 @@ type Origin struct {
 	// IgnoredDocuments are later comments naming a document ("review.md by
 	// someone") from accounts that may not supply one.
 	IgnoredDocuments []string `json:"ignored_documents,omitempty"`
-	FetchedAt        string   `json:"fetched_at,omitempty"`
+	// Cut says, a line each, which of the origin's lists were not read to
+	// their end.
+	Cut       []string `json:"cut,omitempty"`
+	FetchedAt string   `json:"fetched_at,omitempty"`
 }
 
 // OriginCommit is one commit after the packet's head.
@@ -258,6 +266,9 @@ func (p *Packet) readOrigin(root string) {
 	}
 	for _, d := range o.IgnoredDocuments {
 		p.problem(CodeDocumentIgnored, OriginFile, 0, "a later comment posts "+d+", an account that is not the PR's author, an owner, a member or a collaborator; it is not used")
+	}
+	for _, c := range o.Cut {
+		p.problem(CodeOriginListCut, OriginFile, 0, c)
 	}
 	if len(o.DiffNoPatch) > 0 {
 		p.problem(CodeFileTooLarge, DiffPath, 0, fmt.Sprintf("GitHub refused the diff as too large; it was rebuilt file by file, and these files had no patch: %s",
