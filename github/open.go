@@ -251,6 +251,9 @@ func Build(d *Data, localPacket string) (*built, error) {
 		CommitsAfterPacket: []packet.OriginCommit{}, OkToTest: []packet.OriginOkToTest{}, DiffNoPatch: d.DiffNoPatch,
 		IgnoredDocuments: ignored, Cut: slices.Sorted(slices.Values(d.Cut))}
 	o.CI = ciOf(d)
+	for _, c := range d.Commits {
+		o.Commits = append(o.Commits, packet.OriginCommit{SHA: c.SHA, Message: firstLineOf(c.Commit.Message)})
+	}
 	for _, ok := range OkToTests(d.Comments) {
 		if !ok.Counts {
 			continue
@@ -598,4 +601,10 @@ func writeAtomic(path string, data []byte) error {
 	// A temporary file of its own beside the target: two saves at once (the
 	// queue's fill and the save when the screen ends) never share one.
 	return renameio.WriteFile(path, data, 0o644, renameio.WithTempDir(filepath.Dir(path)))
+}
+
+// firstLineOf is a commit message's subject.
+func firstLineOf(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return strings.TrimSpace(s)
 }
