@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/google/renameio/v2"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -117,6 +117,10 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 	defer cancel()
 	etags := filepath.Join(prDir(root, ref), "etags.json")
 	c.loadCache(etags)
+	// Every page the last visit read is asked again at once, with its ETag:
+	// a refresh of an unchanged PR is one round of 304s, not one round per
+	// page, check and compare that the answers lead to.
+	c.prefetch(ctx, c.cachedKeys())
 	d, err := c.Fetch(ctx, ref)
 	if err != nil {
 		return nil, err
@@ -148,13 +152,20 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 		}
 		dir = opts.RefreshInto
 	}
-	if err := write(dir); err != nil {
-		return nil, err
+	// A refresh that changed nothing leaves the folder as it is: nothing
+	// to reload, and no files written and synced for nothing.
+	if !b.same(dir) {
+		if err := write(dir); err != nil {
+			return nil, err
+		}
 	}
-	if err := writeAtomic(filepath.Join(prDir(root, ref), "latest"), []byte(d.Pull.Head.SHA+"\n")); err != nil {
-		return nil, fmt.Errorf("writing the cache pointer for %s: %w", ref, err)
+	latest := filepath.Join(prDir(root, ref), "latest")
+	if old, err := os.ReadFile(latest); err != nil || string(old) != d.Pull.Head.SHA+"\n" {
+		if err := writeAtomic(latest, []byte(d.Pull.Head.SHA+"\n")); err != nil {
+			return nil, fmt.Errorf("writing the cache pointer for %s: %w", ref, err)
+		}
 	}
-	c.saveCache(etags)
+	c.saveUsed(etags)
 	return &Opened{Ref: ref, Dir: dir, HeadSHA: d.Pull.Head.SHA, Data: d}, nil
 }
 
@@ -168,6 +179,34 @@ func (c *Client) loadCache(path string) {
 		c.mu.Lock()
 		c.cache = m
 		c.mu.Unlock()
+	}
+}
+
+func (c *Client) cachedKeys() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	keys := make([]string, 0, len(c.cache))
+	for k := range c.cache {
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+// saveUsed keeps the ETags of what this visit read, and drops the rest (an
+// older head's checks, pages a list no longer has), so the next visit asks
+// again for exactly these.
+func (c *Client) saveUsed(path string) {
+	c.mu.Lock()
+	for k := range c.cache {
+		if !c.used[k] {
+			delete(c.cache, k)
+			c.dirty = true
+		}
+	}
+	dirty := c.dirty
+	c.mu.Unlock()
+	if dirty {
+		c.saveCache(path)
 	}
 }
 
@@ -556,6 +595,50 @@ func (b *built) write(dir string) error {
 	return nil
 }
 
+// same reports whether dir already holds exactly the packet b would write,
+// pr.json's fetched_at aside.
+func (b *built) same(dir string) bool {
+	var n int
+	err := filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		n++
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if rel == packet.OriginFile {
+			var o packet.Origin
+			if json.Unmarshal(data, &o) != nil {
+				return errDiffers
+			}
+			o.FetchedAt = b.origin.FetchedAt
+			if !reflect.DeepEqual(o, b.origin) {
+				return errDiffers
+			}
+			return nil
+		}
+		if want, ok := b.files[rel]; !ok || !bytes.Equal(want, data) {
+			return errDiffers
+		}
+		return nil
+	})
+	_, hasOrigin := b.files[packet.OriginFile]
+	files := len(b.files)
+	if !hasOrigin {
+		files++
+	}
+	return err == nil && n == files
+}
+
+var errDiffers = errors.New("differs")
+
 // update writes into an existing folder the files whose content changed,
 // each by atomic replacement; a folder not there yet is written whole.
 func (b *built) update(dir string) error {
@@ -595,5 +678,26 @@ func writeAtomic(path string, data []byte) error {
 	}
 	// A temporary file of its own beside the target: two saves at once (the
 	// queue's fill and the save when the screen ends) never share one.
-	return renameio.WriteFile(path, data, 0o644, renameio.WithTempDir(filepath.Dir(path)))
+	// Everything written here is a cache that a crash costs only a fresh
+	// read of, so the file is renamed into place without renameio's fsync,
+	// which on a busy disk cost a cold open tens of milliseconds (it flushes
+	// the packet folder just written along with it).
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
