@@ -443,3 +443,19 @@ func TestTriageCarriesToANewHead(t *testing.T) {
 		t.Errorf("review.md#1 at the new head is %s (stale %v), want the accepted carried over", state, stale)
 	}
 }
+
+// A refresh of an unchanged PR asks every GET with the ETag of the last
+// visit, all of them before any answer is in (the benchmark counts the
+// rounds), and every one is answered 304.
+func TestRefreshIsAllConditional(t *testing.T) {
+	s, opts := newFake(t)
+	openFixture(t, s, opts)
+	before, posts, cond, nm := s.Requests, s.ByPath["/graphql"], s.Conditional, s.NotModified
+	openFixture(t, s, opts)
+	gets := s.Requests - before - (s.ByPath["/graphql"] - posts)
+	// The one GET that is neither: the branch protection the fake does
+	// not have (a 404 with no ETag, asked again in the first round).
+	if s.ByPath["/repos/acme/depot/branches/main/protection/required_status_checks"] == 0 || s.Conditional-cond != gets-1 || s.NotModified-nm != gets-1 {
+		t.Errorf("a refresh sent %d GETs, %d with If-None-Match, %d answered 304", gets, s.Conditional-cond, s.NotModified-nm)
+	}
+}
