@@ -166,6 +166,9 @@ type Data struct {
 	// PacketHeadMissing: GitHub does not know the packet's head (it was
 	// force-pushed away), so there is no compare.
 	PacketHeadMissing bool
+	// CompareFailed says why the diff at the packet's head could not be
+	// read; Diff (the PR head's) stands in for it, and says so.
+	CompareFailed string
 	// Cut says, a line each, which lists were not read to their end (past
 	// maxPages, or a Link chain that loops).
 	Cut   []string
@@ -321,12 +324,21 @@ func (c *Client) FetchAfter(ctx context.Context, d *Data, packetHead string) err
 	wg.Go(func() {
 		r, err := c.do(ctx, http.MethodGet, rq[0].path, rq[0].accept, nil, "the diff of "+name+" at the packet's head")
 		if err != nil {
-			// A packet head GitHub does not know (force-pushed away) leaves
-			// the PR's own diff as the packet's: the compare says the rest.
-			if IsKind(err, KindNotFound) || (r != nil && r.Status == http.StatusNotAcceptable) {
+			// Without the network or the token nothing read is to be
+			// trusted; any other failure leaves the PR head's diff as the
+			// packet's, and says so (CompareFailed).
+			if IsKind(err, KindTimeout) || IsKind(err, KindNetwork) || IsKind(err, KindUnauthorized) || IsKind(err, KindRateLimited) || IsKind(err, KindOffOrigin) {
+				errA = err
 				return
 			}
-			errA = err
+			why := err.Error()
+			switch {
+			case IsKind(err, KindNotFound):
+				why = "GitHub does not know the packet's head (404)"
+			case r != nil && r.Status == http.StatusNotAcceptable:
+				why = "GitHub refused the diff as too large (406)"
+			}
+			d.CompareFailed = fmt.Sprintf("the diff of the PR's base %s...the packet's head %s could not be read: %s", short(d.Pull.Base.SHA), short(packetHead), why)
 			return
 		}
 		d.PacketDiff = string(r.Body)

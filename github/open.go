@@ -330,11 +330,21 @@ func (b *built) addAfter(d *Data) {
 		b.files[packet.AfterPacketDoc] = afterDoc(b.packetHead, d)
 	}
 	b.origin.PacketHeadMissing = d.PacketHeadMissing
+	// The commit change.diff shows: the packet's head when its compare was
+	// read (or the heads agree), else the PR head whose diff stands in.
+	b.origin.DiffSHA = d.Pull.Head.SHA
+	if d.PacketDiff != "" {
+		b.origin.DiffSHA = b.packetHead
+	}
+	b.origin.CompareFailed = d.CompareFailed
 	if b.local != nil {
 		b.origin.DiffMismatch = diffMismatch(b.local.Diff, b.files[packet.DiffPath])
 		// The local packet's own diff is the one its findings cite.
 		if data, _, err := packet.ReadCapped(b.local.FS, packet.DiffPath, packet.DiffLimit); err == nil {
 			b.files[packet.DiffPath] = data
+			if packet.ValidSHA(b.packetHead) {
+				b.origin.DiffSHA = b.packetHead
+			}
 		}
 		b.local.Close()
 		b.local = nil

@@ -94,6 +94,13 @@ type Origin struct {
 	// PacketHeadMissing: the origin does not have the packet's head (it
 	// was force-pushed away), so what came after cannot be shown.
 	PacketHeadMissing bool `json:"packet_head_missing,omitempty"`
+	// CompareFailed says why the origin could not give the diff at the
+	// packet's head; change.diff is then the origin head's (DiffSHA).
+	CompareFailed string `json:"compare_failed,omitempty"`
+	// DiffSHA is the commit change.diff shows the change at: the packet's
+	// head, or the origin's head when its diff stands in. Anything anchored
+	// to change.diff's lines (a review's commit_id) names this commit.
+	DiffSHA string `json:"diff_sha,omitempty"`
 	// IgnoredDocuments are later comments naming a document ("review.md by
 	// someone") from accounts that may not supply one.
 	IgnoredDocuments []string `json:"ignored_documents,omitempty"`
