@@ -36,6 +36,12 @@ type Pull struct {
 	Base struct {
 		SHA string `json:"sha"`
 		Ref string `json:"ref"`
+		// Repo is the repository the PR is opened on, as GitHub names it
+		// now (a renamed repository answers under its new name).
+		Repo struct {
+			Name  string `json:"name"`
+			Owner User   `json:"owner"`
+		} `json:"repo"`
 	} `json:"base"`
 }
 

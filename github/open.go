@@ -264,13 +264,15 @@ func Build(d *Data, localPacket string) (*built, error) {
 	for _, n := range names {
 		b.files[n] = []byte(docs[n].Text)
 	}
-	url := d.Ref.URL()
-	if pr.HTMLURL != "" {
-		url = pr.HTMLURL
-	}
+	at := d.where()
+	url := d.htmlURL(at)
+	var mismatch string
 	if ch, ok := b.files[packet.ChangeFile]; ok {
 		c, _ := packet.ParseChange(packet.ParseDocument(packet.ChangeFile, ch))
 		b.packetHead = c.HeadSHA
+		if c.URL != "" && !at.names(c.URL) {
+			mismatch = c.URL
+		}
 		// The work item is the repository in change.md's PR URL plus the
 		// packet id: a change.md that names no URL gets the PR's.
 		if c.URL == "" {
@@ -283,7 +285,7 @@ func Build(d *Data, localPacket string) (*built, error) {
 			record = &d.Comments[i]
 		}
 	}
-	o := packet.Origin{Kind: packet.OriginKindPR, URL: url, Owner: d.Ref.Owner, Repo: d.Ref.Repo, Number: d.Ref.Number,
+	o := packet.Origin{Kind: packet.OriginKindPR, URL: url, Owner: at.Owner, Repo: at.Repo, Number: at.Number, PacketURL: mismatch,
 		Title: pr.Title, State: pr.State, Author: author, HeadSHA: pr.Head.SHA, BaseSHA: pr.Base.SHA, PacketHeadSHA: b.packetHead,
 		CommitsAfterPacket: []packet.OriginCommit{}, OkToTest: []packet.OriginOkToTest{}, DiffNoPatch: d.DiffNoPatch,
 		IgnoredDocuments: ignored, Cut: slices.Sorted(slices.Values(d.Cut))}
@@ -312,6 +314,27 @@ func Build(d *Data, localPacket string) (*built, error) {
 	b.files[packet.DiffPath] = []byte(d.Diff)
 	b.origin = o
 	return b, nil
+}
+
+// where is the pull request as the person named it and GitHub answered
+// for it, never as the packet says: the host and number typed, the
+// repository GitHub's base.repo names (the new name of a renamed one), and
+// html_url when it is that same pull request.
+func (d *Data) where() Ref {
+	at := d.Ref
+	if r := d.Pull.Base.Repo; r.Owner.Login != "" && r.Name != "" && validName(r.Owner.Login) && validName(r.Name) {
+		at.Owner, at.Repo = r.Owner.Login, r.Name
+	}
+	return at
+}
+
+// URL is html_url when it names this pull request, else the address built
+// from the reference.
+func (d *Data) htmlURL(at Ref) string {
+	if u, err := ParseRef(d.Pull.HTMLURL, at.Host, nil); err == nil && at.same(u) {
+		return d.Pull.HTMLURL
+	}
+	return at.URL()
 }
 
 // addAfter adds what the compare of the packet's head and the PR head read,

@@ -65,14 +65,20 @@ const CheckPacketCurrent = "packet-current"
 
 // Origin is what the packet's origin says that the packet's files cannot.
 type Origin struct {
-	Kind   string `json:"kind"`
-	URL    string `json:"url"`
-	Owner  string `json:"owner"`
-	Repo   string `json:"repo"`
-	Number int    `json:"number"`
-	Title  string `json:"title,omitempty"`
-	State  string `json:"state,omitempty"`
-	Author string `json:"author,omitempty"`
+	Kind string `json:"kind"`
+	// URL, Owner, Repo and Number are the pull request as the person named
+	// it and the origin answered for it: everything vetter prints or posts
+	// goes there, never where the packet's change.md points.
+	URL string `json:"url"`
+	// PacketURL is change.md's pull-request address when it names another
+	// one (reported as packet-pr-mismatch, and otherwise unused).
+	PacketURL string `json:"packet_url,omitempty"`
+	Owner     string `json:"owner"`
+	Repo      string `json:"repo"`
+	Number    int    `json:"number"`
+	Title     string `json:"title,omitempty"`
+	State     string `json:"state,omitempty"`
+	Author    string `json:"author,omitempty"`
 	// HeadSHA is the origin's head now; PacketHeadSHA the head the
 	// documents describe (change.md).
 	HeadSHA            string           `json:"head_sha"`
