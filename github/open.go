@@ -290,6 +290,9 @@ func Build(d *Data, localPacket string) (*built, error) {
 		CommitsAfterPacket: []packet.OriginCommit{}, OkToTest: []packet.OriginOkToTest{}, DiffNoPatch: d.DiffNoPatch,
 		IgnoredDocuments: ignored, Cut: slices.Sorted(slices.Values(d.Cut))}
 	o.CI = ciOf(d)
+	for _, c := range d.Commits {
+		o.Commits = append(o.Commits, packet.OriginCommit{SHA: c.SHA, Message: firstLineOf(c.Commit.Message)})
+	}
 	for _, ok := range OkToTests(d.Comments) {
 		if !ok.Counts {
 			continue
@@ -733,4 +736,10 @@ func writeAtomic(path string, data []byte) error {
 		os.Remove(f.Name())
 	}
 	return err
+}
+
+// firstLineOf is a commit message's subject.
+func firstLineOf(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return strings.TrimSpace(s)
 }

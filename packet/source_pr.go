@@ -81,13 +81,16 @@ type Origin struct {
 	Author    string `json:"author,omitempty"`
 	// HeadSHA is the origin's head now; PacketHeadSHA the head the
 	// documents describe (change.md).
-	HeadSHA            string           `json:"head_sha"`
-	BaseSHA            string           `json:"base_sha,omitempty"`
-	PacketHeadSHA      string           `json:"packet_head_sha"`
-	CommitsAfterPacket []OriginCommit   `json:"commits_after_packet"`
-	CI                 OriginCI         `json:"ci"`
-	OkToTest           []OriginOkToTest `json:"ok_to_test"`
-	Threads            []OriginThread   `json:"threads,omitempty"`
+	HeadSHA            string         `json:"head_sha"`
+	BaseSHA            string         `json:"base_sha,omitempty"`
+	PacketHeadSHA      string         `json:"packet_head_sha"`
+	CommitsAfterPacket []OriginCommit `json:"commits_after_packet"`
+	// Commits are the pull request's commits, oldest first: their order
+	// says which of two heads is older.
+	Commits  []OriginCommit   `json:"commits,omitempty"`
+	CI       OriginCI         `json:"ci"`
+	OkToTest []OriginOkToTest `json:"ok_to_test"`
+	Threads  []OriginThread   `json:"threads,omitempty"`
 	// EvidenceRecordOnly: the registry was rebuilt from the evidence record
 	// posted on the origin; the logs are not in the packet.
 	EvidenceRecordOnly bool `json:"evidence_record_only,omitempty"`
