@@ -63,3 +63,10 @@ func ParseRef(arg, defaultHost string, current CurrentRepo) (Ref, error) {
 	}
 	return Ref{}, ErrNotARef
 }
+
+// namesRef reports whether a pull-request address (as a packet writes it:
+// any case, www., a trailing slash) is this pull request.
+func namesRef(r Ref, url string) bool {
+	o, ok := prref.ParseURL(url)
+	return ok && r.Same(o)
+}

@@ -120,5 +120,18 @@ func ParseShort(s, defaultHost string) (r Ref, ok bool, err error) {
 	return Ref{Host: host, Owner: m[2], Repo: m[3], Number: n}, true, nil
 }
 
+// Same reports whether two references name one pull request (GitHub's
+// names are not case-sensitive; a host left empty is github.com).
+func (r Ref) Same(o Ref) bool {
+	return strings.EqualFold(r.HostOr(), o.HostOr()) && strings.EqualFold(r.Owner, o.Owner) &&
+		strings.EqualFold(r.Repo, o.Repo) && r.Number == o.Number
+}
+
+var nameOnly = regexp.MustCompile(`^` + nameRe + `$`)
+
+// ValidName reports whether s may be an owner or repository name in a
+// reference: the short form's characters, and not a path step.
+func ValidName(s string) bool { return s != "." && s != ".." && nameOnly.MatchString(s) }
+
 // badRepo rejects the repository names that are path steps, not names.
 func badRepo(repo string) bool { return repo == "" || repo == "." || repo == ".." }

@@ -114,3 +114,18 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestSameAndValidName(t *testing.T) {
+	a := Ref{Host: "github.com", Owner: "Acme", Repo: "Depot", Number: 4}
+	if !a.Same(Ref{Owner: "acme", Repo: "depot", Number: 4}) {
+		t.Error("case and an empty host must not make two references differ")
+	}
+	if a.Same(Ref{Host: "ghe.example.com", Owner: "acme", Repo: "depot", Number: 4}) || a.Same(Ref{Owner: "acme", Repo: "depot", Number: 5}) {
+		t.Error("another host or number is another pull request")
+	}
+	for s, want := range map[string]bool{"acme": true, "a.b_c-d": true, ".": false, "..": false, "": false, "a/b": false, "a b": false} {
+		if ValidName(s) != want {
+			t.Errorf("ValidName(%q) = %v", s, !want)
+		}
+	}
+}
