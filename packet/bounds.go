@@ -5,9 +5,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/vetter-dev/vetter/internal/text"
 	"io"
 	"io/fs"
-	"strconv"
 )
 
 // The bounds on what vetter reads of a packet. Each is chosen from what a
@@ -67,47 +67,7 @@ const (
 // cutMark is appended where a line was cut at MaxLineBytes, so the screen
 // shows that the line goes on, and by how much.
 func cutMark(dropped int64) string {
-	return " ⟪" + CountBytes(dropped) + " more cut: the line is longer than " + CountBytes(MaxLineBytes) + "⟫"
-}
-
-// CountBytes says a byte count the way a person reads it: "1,234 bytes",
-// "64 KiB", "190.7 MiB".
-func CountBytes(n int64) string {
-	switch {
-	case n < 10<<10:
-		return Thousands(n) + " bytes"
-	case n < 10<<20:
-		return trimZero(strconv.FormatFloat(float64(n)/(1<<10), 'f', 1, 64)) + " KiB"
-	default:
-		return trimZero(strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64)) + " MiB"
-	}
-}
-
-func trimZero(s string) string {
-	if len(s) > 2 && s[len(s)-2:] == ".0" {
-		return s[:len(s)-2]
-	}
-	return s
-}
-
-// Thousands writes n with a comma between each group of three digits.
-func Thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := n < 0
-	if neg {
-		s = s[1:]
-	}
-	var b []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b = append(b, ',')
-		}
-		b = append(b, s[i])
-	}
-	if neg {
-		return "-" + string(b)
-	}
-	return string(b)
+	return " ⟪" + text.Bytes(dropped) + " more cut: the line is longer than " + text.Bytes(MaxLineBytes) + "⟫"
 }
 
 // CutLine records one line cut at MaxLineBytes while reading.
@@ -247,10 +207,10 @@ func cutLinesProblem(file string, cuts []CutLine) (Problem, bool) {
 	}
 	first := cuts[0]
 	msg := fmt.Sprintf("line %d is longer than %s; %s of it was cut while reading and is not shown or checked",
-		first.Line, CountBytes(MaxLineBytes), CountBytes(first.Dropped))
+		first.Line, text.Bytes(MaxLineBytes), text.Bytes(first.Dropped))
 	if len(cuts) > 1 {
 		msg = fmt.Sprintf("%s lines are longer than %s (the first at line %d, the longest %s past it); the rest of each was cut while reading and is not shown or checked",
-			Thousands(int64(len(cuts))), CountBytes(MaxLineBytes), first.Line, CountBytes(most))
+			text.Thousands(int64(len(cuts))), text.Bytes(MaxLineBytes), first.Line, text.Bytes(most))
 	}
 	return NewProblem(CodeLineTooLong, file, first.Line, msg), true
 }

@@ -2,6 +2,7 @@ package packet
 
 import (
 	"bytes"
+	"github.com/vetter-dev/vetter/internal/text"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -20,7 +21,7 @@ func TestReadCappedLinesCutsLongLines(t *testing.T) {
 	}
 	lines := strings.Split(string(data), "\n")
 	if len(lines) != 4 || lines[0] != "first" || lines[2] != "third" {
-		t.Fatalf("lines around the cut changed: %d lines, %q / %q", len(lines), lines[0], clip(lines[2], 20))
+		t.Fatalf("lines around the cut changed: %d lines, %q / %q", len(lines), lines[0], text.Clip(lines[2], 20))
 	}
 	if !utf8.ValidString(lines[1]) || !strings.Contains(lines[1], "more cut") || len(lines[1]) > MaxLineBytes+100 {
 		t.Errorf("the long line was not cut cleanly: %d bytes, valid %v, tail %q", len(lines[1]), utf8.ValidString(lines[1]), lines[1][len(lines[1])-80:])
@@ -61,17 +62,9 @@ func TestAggregate(t *testing.T) {
 	}
 	probs = append(probs, NewProblem(CodeMissingFile, "plan.md", 0, "missing"))
 	got := Aggregate(probs, 1, nil, func(code string, rest int, first Problem) string {
-		return Thousands(int64(rest)) + " more entries share one stream"
+		return text.Thousands(int64(rest)) + " more entries share one stream"
 	})
 	if len(got) != 3 || got[1].Message != "1,999 more entries share one stream" || got[2].Code != CodeMissingFile {
 		t.Fatalf("%+v", got)
-	}
-}
-
-func TestCountBytes(t *testing.T) {
-	for n, want := range map[int64]string{0: "0 bytes", 9999: "9,999 bytes", 64 << 10: "64 KiB", 200_000_000: "190.7 MiB"} {
-		if got := CountBytes(n); got != want {
-			t.Errorf("CountBytes(%d) = %q, want %q", n, got, want)
-		}
 	}
 }

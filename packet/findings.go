@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // This file reads review.md's findings table (PACKET.md, "review.md").
@@ -267,7 +269,7 @@ func findingsRows(d *Document, header []string, cols [colCount]int, from, to int
 			// person could triage must not cost the first screen.
 			probs = append(probs, NewProblem(CodeTooManyFindings, d.Path, line, fmt.Sprintf(
 				"the review has %s more findings rows after the first %s (from line %d); a person cannot triage that many, so vetter reads the first %s and the rest are not shown, counted or triaged",
-				Thousands(int64(to-i)), Thousands(MaxFindings), line, Thousands(MaxFindings))))
+				text.Thousands(int64(to-i)), text.Thousands(MaxFindings), line, text.Thousands(MaxFindings))))
 			break
 		}
 		cells := splitRow(d.Lines[i])
@@ -285,7 +287,7 @@ func findingsRows(d *Document, header []string, cols [colCount]int, from, to int
 		n, ok := findingNumber(numText)
 		if !ok {
 			probs = append(probs, NewProblem(CodeFindingsMalformed, d.Path, line,
-				fmt.Sprintf("the findings row at line %d has %q where the finding number belongs; the row is skipped", line, clip(numText, 40))))
+				fmt.Sprintf("the findings row at line %d has %q where the finding number belongs; the row is skipped", line, text.Clip(numText, 40))))
 			continue
 		}
 		f := &Finding{Number: n, Line: line, ID: fmt.Sprintf("%s#%d", d.Path, n)}
@@ -305,7 +307,7 @@ func findingsRows(d *Document, header []string, cols [colCount]int, from, to int
 		f.Severity, known = severityWord(sev)
 		if hasSev && !known {
 			probs = append(probs, NewProblem(CodeUnknownSeverity, d.Path, line,
-				fmt.Sprintf("finding %d has severity %q; expected blocker, major, minor or nit", n, clip(f.Severity, 40))))
+				fmt.Sprintf("finding %d has severity %q; expected blocker, major, minor or nit", n, text.Clip(f.Severity, 40))))
 		}
 		for k, c := range cells {
 			if k < len(role) && role[k] >= 0 {
@@ -337,7 +339,7 @@ func findingsRows(d *Document, header []string, cols [colCount]int, from, to int
 	}
 	// A table of malformed rows says so a few times and then counts.
 	probs = Aggregate(probs, 20, nil, func(code string, rest int, first Problem) string {
-		return fmt.Sprintf("%s more like this in the findings table (from line %d)", Thousands(int64(rest)), first.Line)
+		return fmt.Sprintf("%s more like this in the findings table (from line %d)", text.Thousands(int64(rest)), first.Line)
 	})
 	return out, probs
 }
@@ -500,16 +502,4 @@ func (cs codeSpans) closing(n, after int) int {
 		return list[c]
 	}
 	return -1
-}
-
-// clip shortens s for a message.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
 }

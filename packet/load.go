@@ -8,6 +8,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // Options tune loading.
@@ -248,14 +250,14 @@ func (p *Packet) readDocuments() {
 		if more {
 			p.problem(CodeTooManyLines, n, MaxDocumentLines, fmt.Sprintf(
 				"%s has more than %s lines; a person cannot read that much to review one change, so vetter reads the first %s and not the rest",
-				n, Thousands(MaxDocumentLines), Thousands(MaxDocumentLines)))
+				n, text.Thousands(MaxDocumentLines), text.Thousands(MaxDocumentLines)))
 		}
 		if pr, ok := cutLinesProblem(n, cuts); ok {
 			p.Problems = append(p.Problems, pr)
 		}
 		if d.CitationsCutAt > 0 {
 			p.problem(CodeTooManyCitations, n, d.CitationsCutAt, fmt.Sprintf(
-				"%s cites more than %s places; citations from line %d on are not read or checked", n, Thousands(MaxCitationsPerDocument), d.CitationsCutAt))
+				"%s cites more than %s places; citations from line %d on are not read or checked", n, text.Thousands(MaxCitationsPerDocument), d.CitationsCutAt))
 		}
 		p.Docs = append(p.Docs, d)
 	}
@@ -386,12 +388,12 @@ func (p *Packet) readLogs(opts Options) {
 			switch {
 			case errors.Is(err, ErrOutsidePacket):
 				p.problem(CodeLogOutsidePacket, RegistryFile, run.Line,
-					fmt.Sprintf("run %d (%s) names log %q, which lies outside the packet; it is not read", run.Seq, run.Recipe, clip(run.Log, 120)))
+					fmt.Sprintf("run %d (%s) names log %q, which lies outside the packet; it is not read", run.Seq, run.Recipe, text.Clip(run.Log, 120)))
 			case errors.Is(err, fs.ErrNotExist):
 				p.problem(CodeLogMissing, RegistryFile, run.Line,
-					fmt.Sprintf("run %d (%s) names log %s, which is not in the packet", run.Seq, run.Recipe, clip(run.Log, 120)))
+					fmt.Sprintf("run %d (%s) names log %s, which is not in the packet", run.Seq, run.Recipe, text.Clip(run.Log, 120)))
 			default:
-				p.problem(CodeUnreadableFile, RegistryFile, run.Line, fmt.Sprintf("reading %s: %v", clip(run.Log, 120), err))
+				p.problem(CodeUnreadableFile, RegistryFile, run.Line, fmt.Sprintf("reading %s: %v", text.Clip(run.Log, 120), err))
 			}
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/vetter-dev/vetter/internal/text"
 	"io"
 	"io/fs"
 	"os"
@@ -191,7 +192,7 @@ func boundRounds(h *History, head string, limit int) (string, error) {
 	if drop := len(h.Rounds) - maxRounds; drop > 0 {
 		h.Rounds = keepRound(h.Rounds[drop:], h.Rounds[:drop], head)
 		h.Summarised += drop
-		said = append(said, fmt.Sprintf("%s older rounds are counted, not kept", Thousands(int64(drop))))
+		said = append(said, fmt.Sprintf("%s older rounds are counted, not kept", text.Thousands(int64(drop))))
 	}
 	for i := range h.Rounds {
 		r := &h.Rounds[i]
@@ -205,12 +206,12 @@ func boundRounds(h *History, head string, limit int) (string, error) {
 				delete(r.Findings, id)
 			}
 			r.FindingsOmitted += n
-			said = append(said, fmt.Sprintf("round %s keeps the fingerprints of its first %s findings", shortHead(r.Head), Thousands(MaxFindings)))
+			said = append(said, fmt.Sprintf("round %s keeps the fingerprints of its first %s findings", shortHead(r.Head), text.Thousands(MaxFindings)))
 		}
 		if n := len(r.Runs) - maxRoundRuns; n > 0 {
 			r.Runs = r.Runs[:maxRoundRuns]
 			r.RunsOmitted += n
-			said = append(said, fmt.Sprintf("round %s keeps its first %s runs", shortHead(r.Head), Thousands(maxRoundRuns)))
+			said = append(said, fmt.Sprintf("round %s keeps its first %s runs", shortHead(r.Head), text.Thousands(maxRoundRuns)))
 		}
 	}
 	for {
@@ -226,7 +227,7 @@ func boundRounds(h *History, head string, limit int) (string, error) {
 		drop := len(h.Rounds) / 2
 		h.Rounds = keepRound(h.Rounds[drop:], h.Rounds[:drop], head)
 		h.Summarised += drop
-		said = append(said, fmt.Sprintf("%s older rounds are counted, not kept, to keep %s under %d MiB", Thousands(int64(drop)), RoundsFile, limit>>20))
+		said = append(said, fmt.Sprintf("%s older rounds are counted, not kept, to keep %s under %d MiB", text.Thousands(int64(drop)), RoundsFile, limit>>20))
 	}
 	return strings.Join(said, "; "), nil
 }
@@ -267,7 +268,7 @@ func boundTriage(st *TriageState, current func(id string) bool, limit int) (stri
 		}
 	}
 	if cut > 0 {
-		said = append(said, fmt.Sprintf("%s notes longer than %s keep their latest part", Thousands(int64(cut)), CountBytes(maxNoteBytes)))
+		said = append(said, fmt.Sprintf("%s notes longer than %s keep their latest part", text.Thousands(int64(cut)), text.Bytes(maxNoteBytes)))
 	}
 	size := func() (int, error) {
 		data, err := marshalTriage(st)
@@ -301,7 +302,7 @@ func boundTriage(st *TriageState, current func(id string) bool, limit int) (stri
 	}
 	if dropped > 0 {
 		st.Summarised += dropped
-		said = append(said, fmt.Sprintf("%s decisions on findings no longer in the packet were dropped, oldest first", Thousands(int64(dropped))))
+		said = append(said, fmt.Sprintf("%s decisions on findings no longer in the packet were dropped, oldest first", text.Thousands(int64(dropped))))
 	}
 	if n > limit {
 		return "", fmt.Errorf("%s would be larger than %d MiB even with only the current findings' decisions", TriageFile, limit>>20)

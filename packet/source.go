@@ -7,6 +7,7 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
+	"github.com/vetter-dev/vetter/internal/text"
 	"io"
 	"io/fs"
 	"os"
@@ -87,8 +88,13 @@ func (s *Source) Close() error {
 	return c.Close()
 }
 
+// typeRegOld is the NUL type flag that tar writers before POSIX used for a
+// regular file (archive/tar's deprecated TypeRegA); such archives still
+// exist, and their files are read like any other.
+const typeRegOld = '\x00'
+
 // SourceFromFS wraps a file system that needs no guarding, such as the
-// go:embed sample: it cannot hold symbolic links or devices.
+// embedded sample: it cannot hold symbolic links or devices.
 func SourceFromFS(fsys fs.FS, kind, path string) *Source {
 	return &Source{FS: fsys, Kind: kind, Path: path}
 }
@@ -140,7 +146,7 @@ func OpenSource(p string) (*Source, error) {
 	// A crafted archive can make one complaint thousands of times over.
 	src.Problems = Aggregate(src.Problems, 20, func(pr Problem) string { return pr.Code },
 		func(code string, rest int, first Problem) string {
-			return fmt.Sprintf("%s more archive entries with this problem (%s), the first %s", Thousands(int64(rest)), code, first.File)
+			return fmt.Sprintf("%s more archive entries with this problem (%s), the first %s", text.Thousands(int64(rest)), code, first.File)
 		})
 	return src, nil
 }
@@ -926,7 +932,7 @@ func readTar(tr *tar.Reader, src *Source, stopped func() bool, data func(*tar.He
 		switch hdr.Typeflag {
 		case tar.TypeDir:
 			e.dir = true
-		case tar.TypeReg, tar.TypeRegA, tar.TypeCont:
+		case tar.TypeReg, typeRegOld, tar.TypeCont:
 			if isSparse(hdr) {
 				src.Problems = append(src.Problems, NewProblem(CodeArchiveUnsafeEntry, hdr.Name, 0,
 					fmt.Sprintf("archive entry %q is a sparse file, which vetter does not read; skipped", hdr.Name)))

@@ -695,8 +695,7 @@ func TestArchiveConflicts(t *testing.T) {
 		{name: "a/b.md", body: "under a file"},
 		{name: "d/", kind: tar.TypeDir},
 		{name: "d", body: "file over folder"},
-		{name: "plan.md", body: "old"},
-		{name: "plan.md", body: "new"},
+		{name: "plan.md", body: "plan"},
 	}, false)
 	src, err := OpenSource(p)
 	if err != nil {
@@ -709,8 +708,13 @@ func TestArchiveConflicts(t *testing.T) {
 	if len(src.Problems) != 2 {
 		t.Errorf("problems = %v", src.Problems)
 	}
-	if data, _, _ := ReadCapped(src.FS, "plan.md", DocLimit); string(data) != "new" {
-		t.Errorf("plan.md = %q, want the later entry", data)
+
+	// One name twice: which plan.md is the packet would depend on the
+	// unpacking tool, so the archive is refused.
+	dup := filepath.Join(t.TempDir(), "dup.tar")
+	writeTar(t, dup, []entry{{name: "plan.md", body: "old"}, {name: "plan.md", body: "new"}}, false)
+	if _, err := OpenSource(dup); err == nil || !strings.Contains(err.Error(), CodeArchiveDuplicate) {
+		t.Errorf("a tar with plan.md twice: %v", err)
 	}
 }
 

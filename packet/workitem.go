@@ -3,6 +3,7 @@ package packet
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"github.com/vetter-dev/vetter/internal/prref"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -85,11 +86,11 @@ func workItemDir(key, label string) string {
 // lower case (forges treat these names without regard to case), from any
 // address form vetter reads.
 func (p *Packet) repository() (string, bool) {
-	r, ok := parsePRRef(p.Change.URL)
+	r, ok := prref.ParseAnyURL(p.Change.URL)
 	if !ok {
 		return "", false
 	}
-	return strings.ToLower(r.host + "/" + r.owner + "/" + r.repo), true
+	return strings.ToLower(r.HostOr() + "/" + r.Owner + "/" + r.Repo), true
 }
 
 // contentHash is a hash of the plan and the change as read: what makes a
@@ -150,18 +151,3 @@ func globalGitEmail() string {
 
 // gitUserEmail is the global git user.email, asked once.
 func gitUserEmail() string { return gitEmail() }
-
-// prRef is a pull or merge request named by an address.
-type prRef struct {
-	host, owner, repo string
-	number            int
-}
-
-// parsePRRef reads a pull request's address in every form vetter accepts.
-func parsePRRef(s string) (prRef, bool) {
-	host, pr, ok := AnyPullRequestURL(s)
-	if !ok {
-		return prRef{}, false
-	}
-	return prRef{host: host, owner: pr.Owner, repo: pr.Repo, number: pr.Number}, true
-}
