@@ -394,6 +394,20 @@ func (st *Styles) LogLine(raw string) string {
 	return out
 }
 
+// LogLineText is the text LogLine draws, without its styles: what a person
+// copying the line expects, the ␍ marker of an overwritten line included.
+func LogLineText(raw string) string {
+	shown, overwritten := Overstrike(raw)
+	var b strings.Builder
+	if overwritten {
+		b.WriteString("␍ ")
+	}
+	for _, seg := range TranslateSGR(shown) {
+		b.WriteString(seg.Text)
+	}
+	return b.String()
+}
+
 // attrSGR is the SGR sequence that draws a log's attributes ("" for none).
 // It is built directly rather than through lipgloss, which would style an
 // underlined run one character at a time.

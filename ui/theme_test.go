@@ -213,3 +213,13 @@ func TestLine(t *testing.T) {
 		t.Errorf("SanitizeLine = %q", s)
 	}
 }
+
+// What y copies of a log line is what LogLine shows, less its styles.
+func TestLogLineTextIsWhatIsShown(t *testing.T) {
+	st := NewStyles(true, false)
+	for _, raw := range []string{"10%\r\x1b[32m100%\x1b[0m done", "plain \x1b[1mbold\x1b[0m", ""} {
+		if got, want := LogLineText(raw), ansi.Strip(st.LogLine(raw)); got != want {
+			t.Errorf("LogLineText(%q) = %q; the screen shows %q", raw, got, want)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package views
 
 import (
 	"fmt"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -72,8 +71,8 @@ func (r *Workbench) copyText() (text, what string) {
 	case ScreenLogs:
 		if l := p.Log(here.Path); l != nil && here.Line > 0 {
 			if got, err := l.ReadLines(here.Line, 1); err == nil && len(got) == 1 {
-				shown, _ := ui.Overstrike(got[0])
-				return ui.Sanitize(stripSGR(shown)), fmt.Sprintf("line %d of the log", here.Line)
+				// What the screen shows, the ␍ of an overwritten line too.
+				return ui.Sanitize(ui.LogLineText(got[0])), fmt.Sprintf("line %d of the log", here.Line)
 			}
 		}
 	}
@@ -86,13 +85,4 @@ func (r *Workbench) copyText() (text, what string) {
 // diffLineAt is the diff line a diff target points at, nil when none.
 func diffLineAt(p *packet.Packet, t Target) *packet.DiffLine {
 	return p.Diff.LineAt(t.File, t.Hunk, t.DiffLine)
-}
-
-// stripSGR drops a log line's colour sequences: the text is what is copied.
-func stripSGR(s string) string {
-	var b strings.Builder
-	for _, seg := range ui.TranslateSGR(s) {
-		b.WriteString(seg.Text)
-	}
-	return b.String()
 }
