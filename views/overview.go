@@ -221,6 +221,11 @@ func (o *Overview) rebuild() {
 	}
 	if ctx.Store != nil {
 		blank()
+		if p.WorkItem().Unbound {
+			// Another packet with this id is another work item: say so
+			// where the reviewer learns where triage goes.
+			add(st.Status(string(packet.SevWarning)).Render(packet.UnboundNote), nil)
+		}
 		add(st.Muted.Render("triage is saved in ")+st.Line(ctx.Store.Where(), st.Muted), nil)
 	}
 	o.list.setRows(rows)

@@ -74,3 +74,35 @@ func testOverviewShowsItsLastRows(t *testing.T) {
 		t.Errorf("a warning is listed before the error:\n%s", s)
 	}
 }
+
+// A packet that names no repository says, where triage is saved, that its
+// triage is kept for it alone.
+func TestOverviewSaysUnboundWorkItem(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "p")
+	if err := packet.WriteSample(dir); err != nil {
+		t.Fatal(err)
+	}
+	change := filepath.Join(dir, packet.ChangeFile)
+	data, _ := os.ReadFile(change)
+	os.WriteFile(change, []byte(strings.ReplaceAll(string(data), "MR URL: https://github.com/acme/depot/pull/2318", "")), 0o644)
+	for _, c := range []struct {
+		dir  string
+		want bool
+	}{{dir, true}} {
+		p, err := packet.Load(c.dir, packet.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := packet.OpenStore(p, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := NewContext(p, true, false)
+		ctx.Store = s
+		o := NewOverview(ctx)
+		o.SetSize(120, 200)
+		if got := strings.Contains(ansi.Strip(o.View()), packet.UnboundNote); got != c.want {
+			t.Errorf("the overview says %q: %v, want %v", packet.UnboundNote, got, c.want)
+		}
+	}
+}
