@@ -278,7 +278,7 @@ func bigReview(n int) []byte {
 }
 
 func TestParseFindingsManyRows(t *testing.T) {
-	const n = 20000
+	const n = MaxFindings
 	// The claim's ":N" has no path earlier in its cell, so it is not a citation.
 	fs, probs := ParseFindings(ParseDocument("review.md", bigReview(n)))
 	if len(fs) != n || len(probs) != 0 {
@@ -287,6 +287,13 @@ func TestParseFindingsManyRows(t *testing.T) {
 	last := fs[n-1]
 	if last.ID != fmt.Sprintf("review.md#%d", n) || len(last.Citations) != 4 {
 		t.Errorf("last finding %s with citations %+v", last.ID, last.Citations)
+	}
+
+	// Past the cap the rows are counted, and the review says how many.
+	fs, probs = ParseFindings(ParseDocument("review.md", bigReview(20000)))
+	if len(fs) != MaxFindings || len(probs) != 1 || probs[0].Code != CodeTooManyFindings || probs[0].Severity != SevError ||
+		!strings.Contains(probs[0].Message, "18,000 more findings rows") {
+		t.Errorf("20,000 rows: %d findings, problems %+v", len(fs), probs)
 	}
 }
 
