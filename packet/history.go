@@ -236,6 +236,7 @@ func (s *Store) snapshot(head string) (string, bool) {
 			// A copy cut short is no copy: a full disk must not leave an
 			// empty or partial rounds/<head>/ behind to be compared with.
 			os.RemoveAll(dir)
+			os.Remove(filepath.Dir(dir)) // rounds/, when this was its first
 			return "", false
 		}
 	}
