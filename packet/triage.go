@@ -32,7 +32,10 @@ func (p *Packet) TriageOf(f *Finding) (state string, stale bool, d *Decision) {
 	if p.Triage == nil || p.Triage.Findings == nil {
 		return TriageOpen, false, nil
 	}
-	fp := Fingerprint(f)
+	fp, ok := p.fingerprintOf[f]
+	if !ok {
+		fp = Fingerprint(f)
+	}
 	d = p.Triage.Findings[f.ID]
 	if d == nil || d.Fingerprint != fp {
 		if m := p.Triage.byFingerprint(fp); m != nil {
@@ -97,8 +100,11 @@ func (p *Packet) fingerprintOwner(fp, id string) bool {
 // read.
 func (p *Packet) indexFingerprints() {
 	p.fingerprints = make(map[string]string, len(p.Findings))
+	p.fingerprintOf = make(map[*Finding]string, len(p.Findings))
 	for _, f := range p.Findings {
-		p.fingerprints[Fingerprint(f)] = f.ID
+		fp := Fingerprint(f)
+		p.fingerprints[fp] = f.ID
+		p.fingerprintOf[f] = fp
 	}
 }
 
