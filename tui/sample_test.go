@@ -1,0 +1,83 @@
+package tui
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/vetter-dev/vetter/bench"
+	"github.com/vetter-dev/vetter/packet"
+)
+
+// sampleCopy writes the sample packet to a folder called name in a new
+// temporary directory: a copy a test may edit, triage and decide, unlike
+// the shared one LoadSample reads.
+func sampleCopy(t testing.TB, name string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	if err := packet.WriteSample(dir); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// loadCopy loads the packet at dir whole, as vetter does with no flags.
+func loadCopy(t testing.TB, dir string) *packet.Packet {
+	t.Helper()
+	p, err := packet.Load(dir, packet.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// storeContext is the context of the reviewer "tester" on p at a fixed
+// time, with a triage store in a temporary state folder, so that triage and
+// decisions are written where the test can see them and nowhere else.
+func storeContext(t *testing.T, p *packet.Packet, now time.Time) *Context {
+	t.Helper()
+	ctx := NewContext(p, true, false)
+	ctx.User = "tester"
+	ctx.Now = func() time.Time { return now }
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	if ctx.Store, ctx.StoreErr = packet.OpenStore(p, ""); ctx.StoreErr != nil {
+		t.Fatal(ctx.StoreErr)
+	}
+	return ctx
+}
+
+// sampleScreen is one screen alone on the shared sample at w×h, its first
+// commands run to completion.
+func sampleScreen[S interface {
+	Init() tea.Cmd
+	Update(tea.Msg) tea.Cmd
+	SetSize(w, h int)
+}](w, h int, open func(*Context) S) (S, *Context) {
+	ctx := NewContext(packet.LoadSample(packet.Options{}), true, false)
+	s := open(ctx)
+	s.SetSize(w, h)
+	runScreen(s, s.Init())
+	return s, ctx
+}
+
+// manyFindings is a packet of 2,000 findings over 1,000 files, its logs
+// small: what the findings screen and the walk are measured on.
+var manyFindings = bench.Spec{Files: 1000, LinesPerFile: 200, Findings: 2000, LogBytes: 1 << 10}
+
+// generated generates a packet by spec in a temporary folder and loads it
+// with opts; it is closed when the test or benchmark ends.
+func generated(tb testing.TB, spec bench.Spec, opts packet.Options) *packet.Packet {
+	tb.Helper()
+	dir := tb.TempDir()
+	if err := bench.Generate(dir, spec); err != nil {
+		tb.Fatalf("generating a packet in %s: %v", dir, err)
+	}
+	p, err := packet.Load(dir, opts)
+	if err != nil {
+		tb.Fatalf("loading the generated packet from %s: %v", dir, err)
+	}
+	tb.Cleanup(func() { p.Close() })
+	return p
+}

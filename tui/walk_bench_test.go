@@ -1,0 +1,28 @@
+package tui
+
+import (
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/vetter-dev/vetter/packet"
+)
+
+// BenchmarkWalkStep is the walk's step on a packet of 2,000 findings: what
+// a key waits for (settling on the next open finding, drawing it). It
+// must stay far under a frame (16 ms).
+func BenchmarkWalkStep(b *testing.B) {
+	p := generated(b, manyFindings, packet.Options{})
+	start := walkTarget()
+	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark", Start: &start})
+	r.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
+	r.OpenStart()
+	w := r.Screen(ScreenWalk).(*Walk)
+	w.verdictSeen = true
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		w.settle()
+		_ = r.Render()
+	}
+}
