@@ -13,8 +13,9 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"github.com/vetter-dev/vetter/packet"
-	"github.com/vetter-dev/vetter/ui"
 	"github.com/vetter-dev/vetter/tui"
+	"github.com/vetter-dev/vetter/tui/common"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // workbenchLoad is how the workbench loads a packet (and reloads it): logs
@@ -38,7 +39,7 @@ func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *pac
 		c := packet.Compare(since, p)
 		opts.Since = &c
 		if openAt == "" {
-			opts.Start = &tui.Target{Screen: tui.ScreenSince, File: -1, Hunk: -1, DiffLine: -1}
+			opts.Start = &common.Target{Screen: common.ScreenSince, File: -1, Hunk: -1, DiffLine: -1}
 		}
 	}
 	if openAt != "" {
@@ -51,7 +52,7 @@ func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *pac
 	if opts.Start == nil && !p.Gate().Ready {
 		// A packet that still needs a person opens on the guided walk:
 		// the verdict, then each finding not yet triaged, then the gate.
-		opts.Start = &tui.Target{Screen: tui.ScreenWalk, File: -1, Hunk: -1, DiffLine: -1}
+		opts.Start = &common.Target{Screen: common.ScreenWalk, File: -1, Hunk: -1, DiffLine: -1}
 	}
 	return runApp(tui.NewApp(p, opts), stdout)
 }
@@ -61,34 +62,34 @@ func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *pac
 // workbench then draws it before the packet is read (a log line or a
 // finding is what a reviewer most often comes to see, and a big packet
 // takes tens of milliseconds to read).
-func previewFor(dir, openAt string) (*packet.Packet, tui.Target, bool) {
+func previewFor(dir, openAt string) (*packet.Packet, common.Target, bool) {
 	var pv *packet.Packet
 	var err error
-	want := tui.ScreenLogs
+	want := common.ScreenLogs
 	if m := findingRef.FindStringSubmatch(openAt); m != nil && m[1] == packet.ReviewFile {
 		pv, err = packet.OpenFindingsPreview(dir)
-		want = tui.ScreenFindings
+		want = common.ScreenFindings
 	} else {
 		cs := packet.ExtractCitations(openAt, "--open", 0)
 		if len(cs) != 1 || !strings.HasPrefix(cs[0].Path, packet.LogsDir+"/") {
-			return nil, tui.Target{}, false
+			return nil, common.Target{}, false
 		}
 		pv, err = packet.OpenLogPreview(dir, cs[0].Path)
 	}
 	if err != nil {
-		return nil, tui.Target{}, false
+		return nil, common.Target{}, false
 	}
 	t, err := openTarget(pv, openAt)
 	if err != nil || t.Screen != want {
 		pv.Close()
-		return nil, tui.Target{}, false
+		return nil, common.Target{}, false
 	}
 	return pv, t, true
 }
 
 // runPreview opens the workbench on a preview at t and loads the packet
 // behind it in the background; keys wait until it is there.
-func runPreview(pv *packet.Packet, t tui.Target, theme string, watch bool, stdout io.Writer) error {
+func runPreview(pv *packet.Packet, t common.Target, theme string, watch bool, stdout io.Writer) error {
 	opts := workbenchOptions(theme, watch)
 	opts.Start = &t
 	path := pv.Path
@@ -192,19 +193,19 @@ func stopOnSignals(prog *tea.Program) (caught func() (syscall.Signal, bool)) {
 var findingRef = regexp.MustCompile(`^(.+)#(\d+)$`)
 
 // openTarget turns --open's citation into where the workbench starts.
-func openTarget(p *packet.Packet, s string) (tui.Target, error) {
+func openTarget(p *packet.Packet, s string) (common.Target, error) {
 	if m := findingRef.FindStringSubmatch(s); m != nil {
 		if f := p.Finding(s); f != nil {
-			return tui.Target{Screen: tui.ScreenFindings, Finding: f.ID, File: -1, Hunk: -1, DiffLine: -1}, nil
+			return common.Target{Screen: common.ScreenFindings, Finding: f.ID, File: -1, Hunk: -1, DiffLine: -1}, nil
 		}
-		return tui.Target{}, fmt.Errorf("--open %s: the packet has no such finding", s)
+		return common.Target{}, fmt.Errorf("--open %s: the packet has no such finding", s)
 	}
 	c := p.ResolveText(s)
-	if t, ok := tui.TargetForCitation(c); ok {
+	if t, ok := common.TargetForCitation(c); ok {
 		return t, nil
 	}
 	if c.Kind == packet.CiteExternal {
-		return tui.Target{}, fmt.Errorf("--open %s: that file is not in the packet or its diff", s)
+		return common.Target{}, fmt.Errorf("--open %s: that file is not in the packet or its diff", s)
 	}
-	return tui.Target{}, fmt.Errorf("--open %s: %s", s, c.Note)
+	return common.Target{}, fmt.Errorf("--open %s: %s", s, c.Note)
 }

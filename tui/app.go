@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -29,7 +30,7 @@ type AppOptions struct {
 	// reloaded.
 	Load packet.Options
 	// Start is where the workbench opens (single packet only).
-	Start *Target
+	Start *common.Target
 	// AsyncHighlight colours newly visible diff lines in a command (see
 	// Context.AsyncHighlight); tests leave it off to draw whole frames.
 	AsyncHighlight bool
@@ -227,8 +228,8 @@ func (a *App) Init() tea.Cmd {
 }
 
 // startRoot builds the workbench on a packet and makes it current.
-func (a *App) startRoot(p *packet.Packet, name string, start *Target, since *packet.Comparison, store *packet.Store, storeErr error) {
-	ctx := NewContext(p, a.dark, a.opts.NoColor)
+func (a *App) startRoot(p *packet.Packet, name string, start *common.Target, since *packet.Comparison, store *packet.Store, storeErr error) {
+	ctx := common.NewContext(p, a.dark, a.opts.NoColor)
 	ctx.AsyncHighlight = a.opts.AsyncHighlight
 	ctx.PostOkToTest = a.opts.PostOkToTest
 	if a.opts.PosterFor != nil {
@@ -282,26 +283,16 @@ func mapCmd(cmd tea.Cmd, f func(tea.Msg) tea.Msg) tea.Cmd {
 	}
 }
 
-// workbenchMsg marks a message the workbench routes (FollowMsg, StatusMsg,
-// ...): sent by a command of a workbench, it still means something to the
-// same workbench after a reload, but not to one opened later.
-type workbenchMsg interface{ workbenchMsg() }
-
-// epochBound marks a screen's own data message (a rendering of a document's
-// text, an index of a log): it answers a command of one epoch and means
-// nothing to the screens a reload builds, so it is dropped after one.
-type epochBound interface{ epochBound() }
-
 // Update routes a message to the inbox or the workbench.
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case rootMsg:
 		switch msg.msg.(type) {
-		case epochBound:
+		case common.EpochBound:
 			if a.root == nil || msg.epoch != a.epoch {
 				return a, nil // from screens a reload replaced
 			}
-		case workbenchMsg:
+		case common.WorkbenchMsg:
 			if a.root == nil || msg.epoch < a.rootEpoch {
 				return a, nil // from a workbench that is gone
 			}
@@ -462,9 +453,9 @@ func (a *App) opened(msg appOpenedMsg) tea.Cmd {
 		return nil
 	}
 	a.inbox.SetStatus("")
-	var start *Target
+	var start *common.Target
 	if msg.since != nil {
-		start = &Target{Screen: ScreenSince, File: -1, Hunk: -1, DiffLine: -1}
+		start = &common.Target{Screen: common.ScreenSince, File: -1, Hunk: -1, DiffLine: -1}
 	} else if !msg.p.Gate().Ready {
 		w := walkTarget() // a packet that needs a person opens on the walk
 		start = &w
@@ -633,7 +624,7 @@ func (a *App) reopened(msg appReopenedMsg) tea.Cmd {
 	}
 	old, note := a.root.ctx.Packet, msg.note
 	if after := packet.StaleCount(msg.p); after > msg.before {
-		note += fmt.Sprintf(" · %s now stale", plural(after-msg.before, "triaged finding"))
+		note += fmt.Sprintf(" · %s now stale", common.Plural(after-msg.before, "triaged finding"))
 	}
 	a.logs = msg.logs
 	a.epoch++

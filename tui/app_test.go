@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // Every message of this package that a workbench's command sends says by
@@ -28,13 +29,13 @@ func TestWorkbenchMessagesAreMarked(t *testing.T) {
 			return update(m)
 		}
 		l.press("2", "3", "4", "enter", "5", "6", "/", "e", "enter", "7", "?", "?", "ctrl+p", "esc", "1", "enter")
-		l.send(FollowMsg{To: Target{Screen: ScreenLogs, Path: a.Workbench().Context().Packet.Logs[0].Path, File: -1, Hunk: -1, DiffLine: -1}})
+		l.send(common.FollowMsg{To: common.Target{Screen: common.ScreenLogs, Path: a.Workbench().Context().Packet.Logs[0].Path, File: -1, Hunk: -1, DiffLine: -1}})
 		l.settle()
-		viewsPkg := reflect.TypeFor[Target]().PkgPath()
+		viewsPkg := reflect.TypeFor[common.Target]().PkgPath()
 		marked := 0
 		for ty := range seen {
-			_, bound := reflect.Zero(ty).Interface().(epochBound)
-			_, routed := reflect.Zero(ty).Interface().(workbenchMsg)
+			_, bound := reflect.Zero(ty).Interface().(common.EpochBound)
+			_, routed := reflect.Zero(ty).Interface().(common.WorkbenchMsg)
 			if bound || routed {
 				marked++
 			} else if ty.PkgPath() == viewsPkg {
@@ -56,16 +57,16 @@ func TestAppDropsWhatOldScreensSend(t *testing.T) {
 		a, l, _ := openSampleCopy(t, false)
 		r := a.Workbench()
 		l.press("2")
-		docs := r.Screen(ScreenDocs).(*Docs)
+		docs := r.Screen(common.ScreenDocs).(*Docs)
 		status := func() string { return ansi.Strip(a.Render()) }
 
-		a.Update(rootMsg{epoch: a.epoch, msg: StatusMsg{Text: "from now"}})
+		a.Update(rootMsg{epoch: a.epoch, msg: common.StatusMsg{Text: "from now"}})
 		if !strings.Contains(status(), "from now") {
 			t.Error("a message of the current epoch was not delivered")
 		}
 		earlier := a.epoch
 		a.epoch++ // as a reload does
-		a.Update(rootMsg{epoch: earlier, msg: StatusMsg{Text: "from the earlier read"}})
+		a.Update(rootMsg{epoch: earlier, msg: common.StatusMsg{Text: "from the earlier read"}})
 		if !strings.Contains(status(), "from the earlier read") {
 			t.Error("a root message of an earlier read of the same workbench was dropped")
 		}
@@ -82,7 +83,7 @@ func TestAppDropsWhatOldScreensSend(t *testing.T) {
 			t.Error("a rendering from an earlier read reached the new screens")
 		}
 		a.rootEpoch = a.epoch // as a new workbench does
-		a.Update(rootMsg{epoch: earlier, msg: StatusMsg{Text: "from another packet"}})
+		a.Update(rootMsg{epoch: earlier, msg: common.StatusMsg{Text: "from another packet"}})
 		if strings.Contains(status(), "from another packet") {
 			t.Error("a message of an earlier workbench was delivered")
 		}
@@ -98,7 +99,7 @@ func TestAppDropsWhatOldScreensSend(t *testing.T) {
 
 func TestTagCmdBatches(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
-		cmd := tagCmd(7, tea.Batch(func() tea.Msg { return StatusMsg{Text: "a"} }, func() tea.Msg { return StatusMsg{Text: "b"} }))
+		cmd := tagCmd(7, tea.Batch(func() tea.Msg { return common.StatusMsg{Text: "a"} }, func() tea.Msg { return common.StatusMsg{Text: "b"} }))
 		batch, ok := cmd().(tea.BatchMsg)
 		if !ok || len(batch) != 2 {
 			t.Fatalf("a batch should stay a batch of tagged commands: %#v", batch)

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -16,7 +17,7 @@ import (
 func (r *Workbench) copyKey() tea.Cmd {
 	text, what := r.copyText()
 	if text == "" {
-		return func() tea.Msg { return StatusMsg{Text: "nothing here to copy"} }
+		return func() tea.Msg { return common.StatusMsg{Text: "nothing here to copy"} }
 	}
 	// What was copied comes first and whole when it can (the command and
 	// its SHA fit 80 columns); what it is follows.
@@ -25,7 +26,7 @@ func (r *Workbench) copyKey() tea.Cmd {
 		shown = string([]rune(shown)[:59]) + "…"
 	}
 	note := fmt.Sprintf("copied: %s (%s)", shown, what)
-	return tea.Batch(tea.SetClipboard(text), func() tea.Msg { return StatusMsg{Text: note} })
+	return tea.Batch(tea.SetClipboard(text), func() tea.Msg { return common.StatusMsg{Text: note} })
 }
 
 // copyText is what y copies on the active screen and what to call it.
@@ -36,16 +37,16 @@ func (r *Workbench) copyText() (text, what string) {
 	p := r.ctx.Packet
 	here := r.screens[r.active].Here()
 	switch r.active {
-	case ScreenDecision:
+	case common.ScreenDecision:
 		if ls := p.OkToTestLines(); len(ls) > 0 {
 			return ls[0], "the command"
 		}
-	case ScreenWalk:
-		w := r.screens[ScreenWalk].(*Walk)
+	case common.ScreenWalk:
+		w := r.screens[common.ScreenWalk].(*Walk)
 		if c := w.place(); c != nil {
 			return ui.Sanitize(c.Text), "the citation"
 		}
-	case ScreenFindings:
+	case common.ScreenFindings:
 		f := p.Finding(here.Finding)
 		if f == nil {
 			return "", ""
@@ -53,8 +54,8 @@ func (r *Workbench) copyText() (text, what string) {
 		if here.Line > 0 && here.Line <= len(f.Citations) {
 			return ui.Sanitize(f.Citations[here.Line-1].Text), "the citation"
 		}
-		return ui.Sanitize(oneLine(f.Location)), "the location of " + f.ID
-	case ScreenDiff:
+		return ui.Sanitize(common.OneLine(f.Location)), "the location of " + f.ID
+	case common.ScreenDiff:
 		if dl := diffLineAt(p, here); dl != nil && here.Path != "" {
 			n := dl.New
 			if n == 0 {
@@ -62,14 +63,14 @@ func (r *Workbench) copyText() (text, what string) {
 			}
 			return ui.Sanitize(fmt.Sprintf("%s:%d", here.Path, n)), "the citation"
 		}
-	case ScreenEvidence:
+	case common.ScreenEvidence:
 		if here.Path != "" && here.Line > 0 {
 			return fmt.Sprintf("%s:%d", here.Path, here.Line), "the run's citation"
 		}
 		if here.Recipe != "" {
 			return ui.Sanitize(here.Recipe), "the recipe"
 		}
-	case ScreenLogs:
+	case common.ScreenLogs:
 		if l := p.Log(here.Path); l != nil && here.Line > 0 {
 			if got, err := l.ReadLines(here.Line, 1); err == nil && len(got) == 1 {
 				shown, _ := ui.Overstrike(got[0])
@@ -84,7 +85,7 @@ func (r *Workbench) copyText() (text, what string) {
 }
 
 // diffLineAt is the diff line a diff target points at, nil when none.
-func diffLineAt(p *packet.Packet, t Target) *packet.DiffLine {
+func diffLineAt(p *packet.Packet, t common.Target) *packet.DiffLine {
 	return p.Diff.LineAt(t.File, t.Hunk, t.DiffLine)
 }
 

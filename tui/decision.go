@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // Decision is screen 7: the gate checklist, live as triage changes, what a
@@ -31,12 +32,12 @@ type Decision struct {
 // prompt (and the override prompt when ok-to-test meets a gate not ready).
 type DecideMsg struct{ Decision string }
 
-func (DecideMsg) workbenchMsg() {}
+func (DecideMsg) WorkbenchMsg() {}
 
 // attentionMsg carries the finished scan of the diff to the screen.
 type attentionMsg struct{ items []packet.Attention }
 
-func (attentionMsg) epochBound() {}
+func (attentionMsg) EpochBound() {}
 
 // reviewedMsg carries the review marks as saved (or the error) back from
 // the command that wrote reviewed.json.
@@ -48,13 +49,13 @@ type reviewedMsg struct {
 
 // A save that lands after a reload is on disk, and the reloaded packet
 // read the marks from there.
-func (reviewedMsg) epochBound() {}
+func (reviewedMsg) EpochBound() {}
 
 // NewDecision builds the decision screen. Scanning the diff is linear but
 // takes a while on a big one (~20 ms for 200,000 lines), so it runs once, in
 // the background from Init, rather than before the first screen.
-func NewDecision(ctx *Context) *Decision {
-	d := &Decision{listScreen: listScreen{ctx: ctx, id: ScreenDecision}}
+func NewDecision(ctx *common.Context) *Decision {
+	d := &Decision{listScreen: listScreen{ctx: ctx, id: common.ScreenDecision}}
 	p := ctx.Packet // the packet keeps the scan, so the gate and the summary read the same one
 	d.scan = sync.OnceValue(func() []packet.Attention { return p.Attention() })
 	d.rebuild()
@@ -85,7 +86,9 @@ func (d *Decision) rebuild() {
 	p, st := d.ctx.Packet, d.ctx.Styles
 	w := max(d.list.width-2, 20)
 	var rows []listRow
-	add := func(s string, t *Target, item int) { rows = append(rows, listRow{text: s, target: t, item: item}) }
+	add := func(s string, t *common.Target, item int) {
+		rows = append(rows, listRow{text: s, target: t, item: item})
+	}
 	text := func(s string) string { return st.Text(s, st.Base) }
 
 	head := p.DecisionSHA()
@@ -105,7 +108,7 @@ func (d *Decision) rebuild() {
 		add(style.Render(text(p.DecisionNote())), nil, -1)
 		add("  "+st.Muted.Render(text(fmt.Sprintf("recorded by %s at %s for %s", g.Gate.User, g.Gate.Time.Format("2006-01-02 15:04"), g.Gate.SHA))), nil, -1)
 		if g.Gate.Note != "" {
-			add("  "+st.Muted.Render(text(clipTo(oneLine(g.Gate.Note), w-2))), nil, -1)
+			add("  "+st.Muted.Render(text(common.ClipTo(common.OneLine(g.Gate.Note), w-2))), nil, -1)
 		}
 	} else {
 		add(st.Muted.Render("no decision recorded yet"), nil, -1)
@@ -132,7 +135,7 @@ func (d *Decision) rebuild() {
 		case c.Info:
 			mark = st.Warn.Render("!") // informs; does not hold the gate
 		}
-		add(fmt.Sprintf("  %s %-18s %s", mark, c.Name, st.Muted.Render(text(clipTo(c.Detail, w-22)))), gateTarget(p, c.Name), -1)
+		add(fmt.Sprintf("  %s %-18s %s", mark, c.Name, st.Muted.Render(text(common.ClipTo(c.Detail, w-22)))), gateTarget(p, c.Name), -1)
 	}
 	add("  "+st.Accent.Render(text(g.Command)), nil, -1)
 
@@ -161,18 +164,18 @@ func (d *Decision) rebuild() {
 		if a.NewLine > 0 {
 			where = fmt.Sprintf("%s:%d", a.Path, a.NewLine)
 		}
-		t := &Target{Screen: ScreenDiff, Path: a.Path, File: a.File, Hunk: a.Hunk, DiffLine: a.Line, Line: a.NewLine}
+		t := &common.Target{Screen: common.ScreenDiff, Path: a.Path, File: a.File, Hunk: a.Hunk, DiffLine: a.Line, Line: a.NewLine}
 		if a.AfterPacket {
 			// Not in the packet's diff: the commits after it are shown as a
 			// document of their own.
-			t = &Target{Screen: ScreenDocs, Path: packet.AfterPacketDoc, File: -1, Hunk: -1, DiffLine: -1}
+			t = &common.Target{Screen: common.ScreenDocs, Path: packet.AfterPacketDoc, File: -1, Hunk: -1, DiffLine: -1}
 		}
-		add(fmt.Sprintf("  %s %s %s  %s  %s", box, sev.Render(fmt.Sprintf("%-6s", a.Severity)), text(a.Title), st.Accent.Render(text(clipTo(where, 60))), st.Muted.Render(text(a.Rule))), t, i)
+		add(fmt.Sprintf("  %s %s %s  %s  %s", box, sev.Render(fmt.Sprintf("%-6s", a.Severity)), text(a.Title), st.Accent.Render(text(common.ClipTo(where, 60))), st.Muted.Render(text(a.Rule))), t, i)
 		if a.Text != "" {
-			add("         "+st.Muted.Render(text(clipTo("> "+strings.TrimSpace(a.Text), w-10))), nil, -1)
+			add("         "+st.Muted.Render(text(common.ClipTo("> "+strings.TrimSpace(a.Text), w-10))), nil, -1)
 		}
 		if a.Why != "" {
-			add("         "+st.Muted.Render(text(clipTo("why: "+a.Why, w-10))), nil, -1)
+			add("         "+st.Muted.Render(text(common.ClipTo("why: "+a.Why, w-10))), nil, -1)
 		}
 	}
 	add("", nil, -1)
@@ -189,17 +192,17 @@ func (d *Decision) Update(msg tea.Msg) tea.Cmd {
 		d.rebuild()
 		// The gate's attention-reviewed check can count now: the screens
 		// that show the gate redraw.
-		return func() tea.Msg { return TriageChangedMsg{} }
+		return func() tea.Msg { return common.TriageChangedMsg{} }
 	case reviewedMsg:
 		if msg.err != nil {
-			return ReportError(msg.err)
+			return common.ReportError(msg.err)
 		}
 		d.ctx.Packet.Reviewed = msg.marks
 		d.rebuild()
 		// The gate's attention-reviewed check changed: every screen that
 		// shows the gate redraws, and the status says what was saved.
-		return tea.Batch(func() tea.Msg { return TriageChangedMsg{} }, func() tea.Msg { return StatusMsg{Text: msg.text} })
-	case ThemeChangedMsg, TriageChangedMsg:
+		return tea.Batch(func() tea.Msg { return common.TriageChangedMsg{} }, func() tea.Msg { return common.StatusMsg{Text: msg.text} })
+	case common.ThemeChangedMsg, common.TriageChangedMsg:
 		d.rebuild()
 	case tea.KeyPressMsg:
 		if d.confirming {
@@ -208,13 +211,13 @@ func (d *Decision) Update(msg tea.Msg) tea.Cmd {
 			if key.Matches(msg, km.OKToTest) {
 				return decide(packet.DecisionOkToTest)
 			}
-			return func() tea.Msg { return StatusMsg{Text: "ok to test cancelled"} }
+			return func() tea.Msg { return common.StatusMsg{Text: "ok to test cancelled"} }
 		}
 		r := d.list.selected()
 		switch {
 		case key.Matches(msg, km.Follow):
 			if r != nil && r.target != nil {
-				return Follow(*r.target)
+				return common.Follow(*r.target)
 			}
 		case key.Matches(msg, km.Mark):
 			if r != nil && r.item >= 0 {
@@ -225,7 +228,7 @@ func (d *Decision) Update(msg tea.Msg) tea.Cmd {
 				d.confirming = true
 				d.rebuild()
 				return func() tea.Msg {
-					return StatusMsg{Text: fmt.Sprintf("%d of %d high items not reviewed: O again to give ok to test anyway", high-reviewed, high)}
+					return common.StatusMsg{Text: fmt.Sprintf("%d of %d high items not reviewed: O again to give ok to test anyway", high-reviewed, high)}
 				}
 			}
 			return decide(packet.DecisionOkToTest)

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // newAttentionRoot is the sample packet with a malicious workflow as its
@@ -31,7 +32,7 @@ func newAttentionRoot(t *testing.T) (*Workbench, *Decision) {
 	drive(r, r.Init())
 	r.Update(tea.WindowSizeMsg{Width: 140, Height: 60})
 	pressKeys(r, "7")
-	return r, r.screens[ScreenDecision].(*Decision)
+	return r, r.screens[common.ScreenDecision].(*Decision)
 }
 
 // selectItem puts the cursor on the row of the i-th attention item.

@@ -7,13 +7,14 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // The decision screen scans the diff in the background: before the scan
 // lands it says so, after it lists what it found; Attention() scans on demand.
 func TestDecisionScansInBackground(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
-	d := NewDecision(NewContext(p, true, false))
+	d := NewDecision(common.NewContext(p, true, false))
 	d.SetSize(120, 60)
 	if s := ansi.Strip(d.View()); !strings.Contains(s, "scanning the diff") {
 		t.Errorf("before the scan:\n%s", s)
@@ -35,7 +36,7 @@ func TestDecisionScansInBackground(t *testing.T) {
 
 func TestDecisionAttentionBeforeInit(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
-	d := NewDecision(NewContext(p, true, false))
+	d := NewDecision(common.NewContext(p, true, false))
 	if got, want := len(d.Attention()), len(packet.ScanAttention(p.Diff)); got != want {
 		t.Errorf("Attention() before Init = %d items, want %d", got, want)
 	}

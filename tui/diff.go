@@ -11,6 +11,7 @@ import (
 	"github.com/sergi/go-diff/diffmatchpatch"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -22,7 +23,7 @@ import (
 // index arithmetic and binary search over that slice; drawing, highlighting
 // and intra-line diffs touch only the rows on screen.
 type Diff struct {
-	ctx  *Context
+	ctx  *common.Context
 	keys ui.KeyMap // the screen's own copy, so disabling a binding here affects no other screen
 
 	files []*packet.DiffFile
@@ -113,7 +114,7 @@ type span struct{ from, to int }
 const sideBySideMin = 140
 
 // NewDiff builds the diff screen for ctx's packet.
-func NewDiff(ctx *Context) *Diff {
+func NewDiff(ctx *common.Context) *Diff {
 	d := &Diff{ctx: ctx, keys: ctx.Keys, hlFile: -1, hlHunk: -1, hlLine: -1, dmp: diffmatchpatch.New()}
 	d.list.SetRowHeight(d.rowHeight)
 	d.dmp.DiffTimeout = 0 // lines are short and capped; a deadline only adds a clock read
@@ -356,7 +357,7 @@ func (d *Diff) Update(msg tea.Msg) tea.Cmd {
 		return d.handleKey(msg)
 	case diffColouredMsg:
 		d.coloured(msg)
-	case ThemeChangedMsg:
+	case common.ThemeChangedMsg:
 		// The colours were chosen for the old background.
 		d.sgrs, d.long = nil, nil
 	case tea.MouseWheelMsg:
@@ -441,7 +442,7 @@ func (d *Diff) follow() tea.Cmd {
 	if f == nil {
 		return nil
 	}
-	return Follow(Target{Screen: ScreenFindings, Finding: f.ID, File: -1, Hunk: -1, DiffLine: -1})
+	return common.Follow(common.Target{Screen: common.ScreenFindings, Finding: f.ID, File: -1, Hunk: -1, DiffLine: -1})
 }
 
 // Status says where the cursor is.

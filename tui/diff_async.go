@@ -13,7 +13,7 @@ import (
 // diffColouredMsg says the lines in texts are now in the highlighter's cache.
 type diffColouredMsg struct{ texts []hlText }
 
-func (diffColouredMsg) epochBound() {}
+func (diffColouredMsg) EpochBound() {}
 
 type hlText struct{ file, text string }
 

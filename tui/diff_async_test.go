@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // With AsyncHighlight the diff draws a new screen's text at once, uncoloured,
@@ -18,7 +19,7 @@ func TestDiffAsyncHighlight(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {200, 60}} {
 			sync, _ := newSampleDiff(t, sz[0], sz[1])
 			p := packet.LoadSample(packet.Options{})
-			ctx := NewContext(p, true, false)
+			ctx := common.NewContext(p, true, false)
 			ctx.AsyncHighlight = true
 			d := NewDiff(ctx)
 			d.SetSize(sz[0], sz[1])
@@ -74,7 +75,7 @@ func TestRootAsyncHighlightMatchesSync(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		sync := newTestRoot(t, 160, 48)
 		p := packet.LoadSample(packet.Options{})
-		ctx := NewContext(p, true, false)
+		ctx := common.NewContext(p, true, false)
 		ctx.AsyncHighlight = true
 		async := NewWorkbench(ctx, Options{ForceTheme: "dark"})
 		drive(async, async.Init())
@@ -93,7 +94,7 @@ func TestRootAsyncHighlightMatchesSync(t *testing.T) {
 // AsyncHighlight, as the workbench runs: what the key waits for before its
 // frame (the colouring command is not run, so every page is new).
 func BenchmarkDiffPageDownAsync(b *testing.B) {
-	ctx := NewContext(bigDiffPacket(b), true, false)
+	ctx := common.NewContext(bigDiffPacket(b), true, false)
 	ctx.AsyncHighlight = true
 	d := NewDiff(ctx)
 	d.SetSize(200, 60)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/vetter-dev/vetter/bench"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // bigDiffPacket generates bench.Big's diff and findings (with a small log:
@@ -26,19 +27,19 @@ func bigDiffPacket(b *testing.B) *packet.Packet {
 // in the middle of the diff.
 func bigDiff(b *testing.B) *Diff {
 	b.Helper()
-	d := NewDiff(NewContext(bigDiffPacket(b), true, false))
+	d := NewDiff(common.NewContext(bigDiffPacket(b), true, false))
 	d.SetSize(200, 60)
 	if d.sbs {
 		press(d, "s")
 	}
-	d.Open(Target{Screen: ScreenDiff, File: len(d.files) / 2, Hunk: 0, DiffLine: 100})
+	d.Open(common.Target{Screen: common.ScreenDiff, File: len(d.files) / 2, Hunk: 0, DiffLine: 100})
 	return d
 }
 
 // BenchmarkDiffBuild is the diff screen's first use on 200,000 diff lines
 // and 2,000 findings: flattening the rows and placing the findings.
 func BenchmarkDiffBuild(b *testing.B) {
-	ctx := NewContext(bigDiffPacket(b), true, false)
+	ctx := common.NewContext(bigDiffPacket(b), true, false)
 	b.ReportAllocs()
 	for b.Loop() {
 		NewDiff(ctx).ensureBuilt()
@@ -51,12 +52,12 @@ func BenchmarkDiffBuild(b *testing.B) {
 func BenchmarkDiffView(b *testing.B) {
 	p := bigDiffPacket(b)
 	setup := func(sbs bool) *Diff {
-		d := NewDiff(NewContext(p, true, false))
+		d := NewDiff(common.NewContext(p, true, false))
 		d.SetSize(200, 60)
 		if d.sbs != sbs {
 			press(d, "s")
 		}
-		d.Open(Target{Screen: ScreenDiff, File: len(d.files) / 2, Hunk: 0, DiffLine: 100})
+		d.Open(common.Target{Screen: common.ScreenDiff, File: len(d.files) / 2, Hunk: 0, DiffLine: 100})
 		return d
 	}
 	b.Run("unified", func(b *testing.B) {

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -306,7 +307,7 @@ func (d *Diff) setSideBySide(on bool) {
 // Open goes to a target: a cited line (cursor on it, the cited new-side
 // range highlighted, centred), a hunk, a file's header or a new-side line of
 // a file, or the first line a finding cites.
-func (d *Diff) Open(t Target) tea.Cmd {
+func (d *Diff) Open(t common.Target) tea.Cmd {
 	d.ensureBuilt()
 	if len(d.files) == 0 {
 		return nil
@@ -395,9 +396,9 @@ func (d *Diff) position(offset int, p placement) {
 
 // Here is the cursor's file, hunk, line (and finding, on a finding row),
 // the highlighted range and the scroll offset, so Open restores it.
-func (d *Diff) Here() Target {
+func (d *Diff) Here() common.Target {
 	d.ensureBuilt()
-	t := Target{Screen: ScreenDiff, File: -1, Hunk: -1, DiffLine: -1, Offset: d.list.Offset}
+	t := common.Target{Screen: common.ScreenDiff, File: -1, Hunk: -1, DiffLine: -1, Offset: d.list.Offset}
 	if len(d.files) == 0 {
 		return t
 	}

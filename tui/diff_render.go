@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -44,7 +45,7 @@ func (d *Diff) drawPane(w, h int) []string {
 	out := make([]string, 0, h)
 	if len(d.rows) == 0 && h > 0 {
 		msg := "No diff: change.diff is missing or has no files."
-		out = append(out, fit(d.ctx.Styles.Muted.Render(" "+msg), w))
+		out = append(out, common.Fit(d.ctx.Styles.Muted.Render(" "+msg), w))
 	}
 	for i := d.list.Offset; i < len(d.rows) && len(out) < h; i++ {
 		for _, l := range d.drawRow(i, w) {
@@ -68,7 +69,7 @@ func (d *Diff) drawRow(i, w int) []string {
 	case rowFile:
 		return []string{mark + d.fileHeader(r.file, w-1)}
 	case rowNote:
-		return []string{mark + fit(d.ctx.Styles.Muted.Render("    "+fileNote(d.files[r.file])), w-1)}
+		return []string{mark + common.Fit(d.ctx.Styles.Muted.Render("    "+fileNote(d.files[r.file])), w-1)}
 	case rowHunk:
 		h := d.files[r.file].Hunks[r.hunk]
 		head := fmt.Sprintf("@@ -%d,%d +%d,%d @@", h.OldStart, h.OldLines, h.NewStart, h.NewLines)
@@ -76,7 +77,7 @@ func (d *Diff) drawRow(i, w int) []string {
 		if sec := strings.TrimSpace(h.Section); sec != "" {
 			s += " " + d.ctx.Styles.Text(sec, d.ctx.Styles.Muted)
 		}
-		return []string{mark + fit(s, w-1)}
+		return []string{mark + common.Fit(s, w-1)}
 	case rowFinding:
 		return []string{mark + d.findingRow(r, w-1)}
 	}
@@ -140,7 +141,7 @@ func (d *Diff) unifiedLine(i int, r diffRow, mark string, w int) []string {
 			out[k] = cont + p
 		}
 		if d.gutterWidth() > w {
-			out[k] = fit(out[k], w)
+			out[k] = common.Fit(out[k], w)
 		}
 	}
 	return out
@@ -394,25 +395,6 @@ func fillText(s string, sw, w int, bg string) string {
 	return s
 }
 
-// fit truncates or pads styled s to exactly w cells.
-func fit(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	sw := ansi.StringWidth(s)
-	if sw > w {
-		s = ansi.Truncate(s, w, "…")
-		sw = ansi.StringWidth(s)
-	}
-	if strings.IndexByte(s, 0x1b) >= 0 {
-		s += ansi.ResetStyle
-	}
-	if sw < w {
-		s += strings.Repeat(" ", w-sw)
-	}
-	return s
-}
-
 // truncLeft shortens plain s to w cells by cutting its start, for paths
 // whose end says most.
 func truncLeft(s string, w int) string {
@@ -473,7 +455,7 @@ func (d *Diff) fileHeader(fi int32, w int) string {
 	f := d.files[fi]
 	right := "  " + d.fileCounts(f)
 	if n := d.fileFindings[fi]; n > 0 {
-		right += "  " + st.Warn.Render(plural(n, "finding"))
+		right += "  " + st.Warn.Render(common.Plural(n, "finding"))
 	}
 	if f.Status == packet.StatusRenamed || f.Status == packet.StatusCopied {
 		from := " ← " + ui.Sanitize(f.OldPath)
@@ -492,14 +474,7 @@ func (d *Diff) fileHeader(fi int32, w int) string {
 	if rest := w - ansi.StringWidth(s) - 1; rest > 0 {
 		s += " " + st.Muted.Render(strings.Repeat("─", rest))
 	}
-	return fit(s, w)
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
+	return common.Fit(s, w)
 }
 
 // findingRow draws a finding under its line: severity, number, the first
@@ -529,7 +504,7 @@ func (d *Diff) findingRow(r diffRow, w int) string {
 	if ansi.StringWidth(claim) > room {
 		claim = ansi.Truncate(claim, max(room, 1), "…")
 	}
-	return fit(prefix+st.Text(claim, st.Base)+suffix, w)
+	return common.Fit(prefix+st.Text(claim, st.Base)+suffix, w)
 }
 
 // firstLine is the first line of s with runs of space folded.
@@ -555,7 +530,7 @@ func (d *Diff) drawList(w, h int) []string {
 		dd := d.ctx.Packet.Diff
 		title += "  " + st.Added.Render("+"+strconv.Itoa(dd.Insertions)) + " " + st.Removed.Render("−"+strconv.Itoa(dd.Deletions))
 	}
-	out = append(out, fit(title, w))
+	out = append(out, common.Fit(title, w))
 	sel := int(d.row(d.list.Cursor).file)
 	// The file list follows the cursor's file: its own ui.List.
 	d.fileList.SetLen(len(d.files))
@@ -604,9 +579,9 @@ func (d *Diff) listEntry(i, w int, selected bool) string {
 	gap := max(w-3-ansi.StringWidth(path)-ansi.StringWidth(right), 1)
 	if selected {
 		plain := "▸" + status + " " + path + strings.Repeat(" ", gap) + ansi.Strip(right)
-		return fit(st.Selection.Render(fit(plain, w)), w)
+		return common.Fit(st.Selection.Render(common.Fit(plain, w)), w)
 	}
-	return fit(" "+d.statusStyle(f.Status).Render(status)+" "+path+strings.Repeat(" ", gap)+right, w)
+	return common.Fit(" "+d.statusStyle(f.Status).Render(status)+" "+path+strings.Repeat(" ", gap)+right, w)
 }
 
 // drawHeader is the narrow layout's one-line file list: which file of how
@@ -614,7 +589,7 @@ func (d *Diff) listEntry(i, w int, selected bool) string {
 func (d *Diff) drawHeader(w int) string {
 	st := d.ctx.Styles
 	if len(d.files) == 0 {
-		return fit(st.Title.Render(" Files")+st.Muted.Render(" 0"), w)
+		return common.Fit(st.Title.Render(" Files")+st.Muted.Render(" 0"), w)
 	}
 	fi := d.row(d.list.Cursor).file
 	f := d.files[fi]
@@ -631,5 +606,5 @@ func (d *Diff) drawHeader(w int) string {
 		right += hint
 	}
 	path = truncLeft(path, max(room, 4))
-	return fit(lead+st.FileHeader.Render(path)+right, w)
+	return common.Fit(lead+st.FileHeader.Render(path)+right, w)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // kindsPacket is a packet holding only the diff under testdata, with
@@ -29,7 +30,7 @@ var nonSGR = regexp.MustCompile(`\x1b[^\[]|\x1b\[[0-9;:]*[^0-9;:m]`)
 func TestDiffKinds(t *testing.T) {
 	p := kindsPacket(t)
 	for _, sz := range [][2]int{{100, 20}, {80, 20}, {200, 20}} {
-		d := NewDiff(NewContext(p, true, false))
+		d := NewDiff(common.NewContext(p, true, false))
 		d.SetSize(sz[0], sz[1])
 		v := d.View()
 		checkSize(t, v, sz[0], sz[1])
@@ -50,7 +51,7 @@ func TestDiffKinds(t *testing.T) {
 
 func TestDiffEmptyAndTiny(t *testing.T) {
 	for _, p := range []*packet.Packet{{}, kindsPacket(t), packet.LoadSample(packet.Options{})} {
-		d := NewDiff(NewContext(p, false, true))
+		d := NewDiff(common.NewContext(p, false, true))
 		for _, sz := range [][2]int{{0, 0}, {1, 1}, {5, 2}, {12, 3}, {99, 5}, {100, 2}, {170, 4}} {
 			d.SetSize(sz[0], sz[1])
 			for _, k := range []string{"j", "]", "}", ".", "G", "s", "w", "enter", "[", "{", ",", "g", "l", "ctrl+d", "pgup"} {
@@ -70,7 +71,7 @@ func TestDiffEmptyAndTiny(t *testing.T) {
 }
 
 func TestIntraLine(t *testing.T) {
-	d := NewDiff(NewContext(&packet.Packet{}, true, false))
+	d := NewDiff(common.NewContext(&packet.Packet{}, true, false))
 	for _, tc := range []struct {
 		a, b   string
 		sa, sb []span

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // splitLine draws a side-by-side row: the old line on the left and the new
@@ -59,7 +60,7 @@ func (d *Diff) side(r diffRow, li, partner int32, w int, old bool, num paint) []
 	}
 	tw := w - d.digits - 3
 	if tw < 1 {
-		return []string{fit("", w)}
+		return []string{common.Fit("", w)}
 	}
 	gutter := num.on(lineNo(n, d.digits)) + " " + d.signOf(kind) + " "
 	pieces := d.textPieces(lineKey{r.file, r.hunk, li}, kind, partner, tw)

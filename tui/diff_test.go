@@ -8,13 +8,14 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // newSampleDiff opens the diff screen on the sample packet at w×h.
 func newSampleDiff(t testing.TB, w, h int) (*Diff, *packet.Packet) {
 	t.Helper()
 	p := packet.LoadSample(packet.Options{})
-	d := NewDiff(NewContext(p, true, false))
+	d := NewDiff(common.NewContext(p, true, false))
 	d.SetSize(w, h)
 	d.View() // shown, as the workbench shows it: the rows are flattened on first use
 	return d, p
@@ -25,9 +26,9 @@ func newSampleDiff(t testing.TB, w, h int) (*Diff, *packet.Packet) {
 // same rows as flattening first and switching layout after.
 func TestDiffBuildsOnFirstUse(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
-	lazy := NewDiff(NewContext(p, true, false))
+	lazy := NewDiff(common.NewContext(p, true, false))
 	lazy.SetSize(200, 60)
-	lazy.Update(ThemeChangedMsg{})
+	lazy.Update(common.ThemeChangedMsg{})
 	if lazy.built || lazy.rows != nil {
 		t.Fatalf("the diff was flattened before it was shown (built %v, %d rows)", lazy.built, len(lazy.rows))
 	}
@@ -38,7 +39,7 @@ func TestDiffBuildsOnFirstUse(t *testing.T) {
 	if !lazy.built || len(lazy.rows) == 0 {
 		t.Fatal("drawing the diff did not flatten it")
 	}
-	eager := NewDiff(NewContext(p, true, false))
+	eager := NewDiff(common.NewContext(p, true, false))
 	eager.ensureBuilt()
 	eager.SetSize(200, 60)
 	if !eager.sbs || len(eager.rows) != len(lazy.rows) || len(eager.marks) != len(lazy.marks) {
@@ -50,13 +51,13 @@ func TestDiffBuildsOnFirstUse(t *testing.T) {
 		}
 	}
 	for _, open := range []func(d *Diff){
-		func(d *Diff) { d.Open(Target{Screen: ScreenDiff, File: 1, Hunk: 0, DiffLine: 2}) },
+		func(d *Diff) { d.Open(common.Target{Screen: common.ScreenDiff, File: 1, Hunk: 0, DiffLine: 2}) },
 		func(d *Diff) { d.Here() },
 		func(d *Diff) { d.Status() },
 		func(d *Diff) { d.Search("retry") },
 		func(d *Diff) { press(d, "j") },
 	} {
-		d := NewDiff(NewContext(p, true, false))
+		d := NewDiff(common.NewContext(p, true, false))
 		d.SetSize(80, 24)
 		open(d)
 		if !d.built {
@@ -66,7 +67,7 @@ func TestDiffBuildsOnFirstUse(t *testing.T) {
 }
 
 // majorTarget is where review.md#1's first diff citation leads.
-func majorTarget(t testing.TB, p *packet.Packet) (Target, packet.Citation) {
+func majorTarget(t testing.TB, p *packet.Packet) (common.Target, packet.Citation) {
 	t.Helper()
 	f := p.Finding("review.md#1")
 	if f == nil {
@@ -74,7 +75,7 @@ func majorTarget(t testing.TB, p *packet.Packet) (Target, packet.Citation) {
 	}
 	for _, c := range f.Citations {
 		if c.Kind == packet.CiteDiff {
-			tg, ok := TargetForCitation(c)
+			tg, ok := common.TargetForCitation(c)
 			if !ok {
 				t.Fatal("no target for", c.Text)
 			}
@@ -82,7 +83,7 @@ func majorTarget(t testing.TB, p *packet.Packet) (Target, packet.Citation) {
 		}
 	}
 	t.Fatal("review.md#1 cites no diff line")
-	return Target{}, packet.Citation{}
+	return common.Target{}, packet.Citation{}
 }
 
 // press sends keys ("j", "enter", "ctrl+d", "pgdown", ...) and returns the
@@ -298,7 +299,7 @@ func TestDiffOpenCitations(t *testing.T) {
 				if c.Kind != packet.CiteDiff {
 					continue
 				}
-				tg, _ := TargetForCitation(*c)
+				tg, _ := common.TargetForCitation(*c)
 				d.Open(tg)
 				dl := cursorLine(d)
 				if dl == nil || dl.New != c.Line {
@@ -343,15 +344,15 @@ func TestDiffOpenCentres(t *testing.T) {
 func TestDiffOpenFileAndLine(t *testing.T) {
 	d, p := newSampleDiff(t, 120, 40)
 	fi := p.Diff.FileIndex("tools/acmeup/acmeup.py")
-	d.Open(Target{Screen: ScreenDiff, File: fi, Hunk: -1, DiffLine: -1})
+	d.Open(common.Target{Screen: common.ScreenDiff, File: fi, Hunk: -1, DiffLine: -1})
 	if r := d.rows[d.list.Cursor]; r.kind != rowFile || int(r.file) != fi || d.list.Offset != d.list.Cursor {
 		t.Fatalf("Open(file) put the cursor on %+v, top %d", r, d.list.Offset)
 	}
-	d.Open(Target{Screen: ScreenDiff, Path: "tools/acmeup/acmeup.py", Line: 117, EndLine: 118, File: -1, Hunk: -1, DiffLine: -1})
+	d.Open(common.Target{Screen: common.ScreenDiff, Path: "tools/acmeup/acmeup.py", Line: 117, EndLine: 118, File: -1, Hunk: -1, DiffLine: -1})
 	if dl := cursorLine(d); dl == nil || dl.New != 117 || int(d.rows[d.list.Cursor].file) != fi {
 		t.Fatalf("Open(path:117) put the cursor on %+v", dl)
 	}
-	d.Open(Target{Screen: ScreenDiff, Finding: "review.md#4", File: -1, Hunk: -1, DiffLine: -1})
+	d.Open(common.Target{Screen: common.ScreenDiff, Finding: "review.md#4", File: -1, Hunk: -1, DiffLine: -1})
 	if r := d.rows[d.list.Cursor]; r.kind != rowFinding || d.marks[r.b].f.ID != "review.md#4" {
 		t.Fatalf("Open(finding) put the cursor on %+v", r)
 	}
@@ -368,13 +369,13 @@ func TestDiffFollowFinding(t *testing.T) {
 	if cmd == nil {
 		t.Fatal("enter on an inline finding returned no command")
 	}
-	msg, ok := cmd().(FollowMsg)
-	if !ok || msg.To.Screen != ScreenFindings || msg.To.Finding != want {
+	msg, ok := cmd().(common.FollowMsg)
+	if !ok || msg.To.Screen != common.ScreenFindings || msg.To.Finding != want {
 		t.Fatalf("enter sent %#v, want FollowMsg to %s on Findings", cmd(), want)
 	}
 	// enter on the line the finding sits under follows it too.
 	press(d, "k")
-	if cmd := press(d, "enter"); cmd == nil || cmd().(FollowMsg).To.Finding != want {
+	if cmd := press(d, "enter"); cmd == nil || cmd().(common.FollowMsg).To.Finding != want {
 		t.Fatal("enter on a cited line did not follow its finding")
 	}
 	press(d, "k")

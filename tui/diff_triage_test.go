@@ -6,17 +6,18 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // When the terminal turns out to be light, the diff redraws in the light
 // colours instead of keeping the dark ones it cached.
 func TestDiffFollowsThemeChange(t *testing.T) {
-	ctx := NewContext(packet.LoadSample(packet.Options{}), true, false)
+	ctx := common.NewContext(packet.LoadSample(packet.Options{}), true, false)
 	d := NewDiff(ctx)
 	d.SetSize(120, 30)
 	dark := d.View()
 	ctx.SetDark(false)
-	d.Update(ThemeChangedMsg{})
+	d.Update(common.ThemeChangedMsg{})
 	light := d.View()
 	if dark == light {
 		t.Fatal("the diff kept its dark colours after the theme changed")
@@ -32,14 +33,14 @@ func TestDiffFollowsThemeChange(t *testing.T) {
 
 // The log and evidence screens also redraw in the detected theme.
 func TestLogsAndEvidenceFollowThemeChange(t *testing.T) {
-	ctx := NewContext(packet.LoadSample(packet.Options{}), true, false)
-	for _, s := range []Screen{NewLogs(ctx), NewEvidence(ctx)} {
+	ctx := common.NewContext(packet.LoadSample(packet.Options{}), true, false)
+	for _, s := range []common.Screen{NewLogs(ctx), NewEvidence(ctx)} {
 		s.SetSize(120, 30)
 		ctx.SetDark(true)
-		s.Update(ThemeChangedMsg{})
+		s.Update(common.ThemeChangedMsg{})
 		dark := s.View()
 		ctx.SetDark(false)
-		s.Update(ThemeChangedMsg{})
+		s.Update(common.ThemeChangedMsg{})
 		light := s.View()
 		if dark == light {
 			t.Errorf("%T kept its dark colours after the theme changed", s)

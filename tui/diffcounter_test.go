@@ -3,6 +3,8 @@ package tui
 import (
 	"regexp"
 	"testing"
+
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // The diff's finding counter counts a finding reached by a jump to its
@@ -13,9 +15,9 @@ func testDiffFindingCounterAgrees(t *testing.T) {
 	r := newTestRoot(t, 120, 40)
 	counter := regexp.MustCompile(`finding \d+/\d+`)
 	pressKeys(r, "4", "enter")
-	jumped := counter.FindString(r.Screen(ScreenDiff).Status())
+	jumped := counter.FindString(r.Screen(common.ScreenDiff).Status())
 	pressKeys(r, ".") // onto the finding under the line
-	dotted := counter.FindString(r.Screen(ScreenDiff).Status())
+	dotted := counter.FindString(r.Screen(common.ScreenDiff).Status())
 	if jumped == "" || jumped != dotted {
 		t.Errorf("after the jump %q, after . %q", jumped, dotted)
 	}

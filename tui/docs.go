@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -96,7 +97,7 @@ const (
 // Docs is the documents screen: the packet's markdown documents, one
 // rendered beside the list of them, with its outline and citations.
 type Docs struct {
-	ctx  *Context
+	ctx  *common.Context
 	keys docsKeyMap
 
 	width, height int
@@ -139,7 +140,7 @@ type docsKey struct {
 }
 
 // NewDocs builds the documents screen on the first document.
-func NewDocs(ctx *Context) *Docs {
+func NewDocs(ctx *common.Context) *Docs {
 	return &Docs{ctx: ctx, keys: newDocsKeyMap(), pane: ui.NewPane(ctx.Styles), hlStart: -1, hlEnd: -1,
 		rawWrap: true, cache: make(map[docsKey]docsRender)}
 }
@@ -209,12 +210,12 @@ func (d *Docs) Update(msg tea.Msg) tea.Cmd {
 		}
 		d.inflightPath, d.inflightWidth = "", 0
 		if msg.Err != nil {
-			return ReportError(msg.Err)
+			return common.ReportError(msg.Err)
 		}
 		d.rend = r
 		d.sync()
 		return nil
-	case ThemeChangedMsg:
+	case common.ThemeChangedMsg:
 		d.restyle()
 	case tea.KeyPressMsg:
 		cmd = d.handleKey(msg)
@@ -413,11 +414,11 @@ func (d *Docs) relayout() {
 // Open goes to a document: a citation's line range in the source view,
 // highlighted and centred; a bare document rendered from the top; a place
 // from Here exactly as it was.
-func (d *Docs) Open(t Target) tea.Cmd {
+func (d *Docs) Open(t common.Target) tea.Cmd {
 	i := d.docIndex(t.Path)
 	if i < 0 {
 		if t.Path == packet.DiffPath {
-			return Follow(diffTargetForLine(d.ctx.Packet.Diff, t.Line))
+			return common.Follow(diffTargetForLine(d.ctx.Packet.Diff, t.Line))
 		}
 		return statusCmd("no document " + ui.Sanitize(t.Path))
 	}
@@ -452,8 +453,8 @@ func (d *Docs) Open(t Target) tea.Cmd {
 }
 
 // Here is the document, mode, highlight, scroll offset and cursor.
-func (d *Docs) Here() Target {
-	t := Target{Screen: ScreenDocs, File: -1, Hunk: -1, Recipe: docsHereRendered,
+func (d *Docs) Here() common.Target {
+	t := common.Target{Screen: common.ScreenDocs, File: -1, Hunk: -1, Recipe: docsHereRendered,
 		Offset: d.pane.Offset(), DiffLine: d.pane.Cursor()}
 	if doc := d.doc(); doc != nil {
 		t.Path = doc.Path

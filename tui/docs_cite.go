@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -91,7 +92,7 @@ func citeFollowable(c packet.Citation) bool {
 	if !c.Resolved {
 		return false
 	}
-	_, ok := TargetForCitation(c)
+	_, ok := common.TargetForCitation(c)
 	return ok
 }
 
@@ -106,21 +107,21 @@ func followCitation(p *packet.Packet, c packet.Citation) tea.Cmd {
 		return statusCmd(ui.Sanitize(c.Target) + " is outside the packet")
 	}
 	if c.Kind == packet.CitePacket && c.Target == packet.DiffPath {
-		return Follow(diffTargetForLine(p.Diff, c.Line))
+		return common.Follow(diffTargetForLine(p.Diff, c.Line))
 	}
-	t, ok := TargetForCitation(c)
+	t, ok := common.TargetForCitation(c)
 	if !ok {
 		return statusCmd(ui.Sanitize(c.Text) + " leads nowhere vetter can show")
 	}
-	return Follow(t)
+	return common.Follow(t)
 }
 
 // diffTargetForLine turns a line of change.diff into the diff screen's
 // file, hunk and line, counting one diff line per hunk line after the @@
 // header (a "\ No newline" marker can shift it by one, which is close enough
 // to land on the right place).
-func diffTargetForLine(d *packet.Diff, line int) Target {
-	t := Target{Screen: ScreenDiff, File: -1, Hunk: -1, DiffLine: -1}
+func diffTargetForLine(d *packet.Diff, line int) common.Target {
+	t := common.Target{Screen: common.ScreenDiff, File: -1, Hunk: -1, DiffLine: -1}
 	if d == nil || line <= 0 {
 		return t
 	}
@@ -143,7 +144,7 @@ func diffTargetForLine(d *packet.Diff, line int) Target {
 }
 
 func statusCmd(text string) tea.Cmd {
-	return func() tea.Msg { return StatusMsg{Text: text} }
+	return func() tea.Msg { return common.StatusMsg{Text: text} }
 }
 
 // fitCell cuts or pads a drawn (possibly styled) string to exactly w cells.

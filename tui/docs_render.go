@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // docsRenderedMsg carries a document rendered by Glamour at one width. Gen
@@ -21,7 +22,7 @@ type docsRenderedMsg struct {
 	Err     error
 }
 
-func (docsRenderedMsg) epochBound() {}
+func (docsRenderedMsg) EpochBound() {}
 
 // docsAnchor ties a source line to the rendered row it became. Glamour
 // keeps no line mapping, so the headings, which survive rendering as their
@@ -49,7 +50,7 @@ func (r *docsRender) ready(path string, width int) bool {
 
 // renderDocCmd renders text in the background; everything it needs is
 // captured so the command never touches the model.
-func renderDocCmd(ctx *Context, doc *packet.Document, width, gen int) tea.Cmd {
+func renderDocCmd(ctx *common.Context, doc *packet.Document, width, gen int) tea.Cmd {
 	md, path, text := ctx.Markdown, doc.Path, doc.Text
 	headings := doc.Headings
 	return ctx.Work.Cmd(func() tea.Msg {

@@ -11,27 +11,30 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // dfFollow returns the one FollowMsg among msgs.
-func dfFollow(t *testing.T, msgs []tea.Msg) Target {
+func dfFollow(t *testing.T, msgs []tea.Msg) common.Target {
 	t.Helper()
 	for _, m := range msgs {
-		if f, ok := m.(FollowMsg); ok {
+		if f, ok := m.(common.FollowMsg); ok {
 			return f.To
 		}
 	}
 	t.Fatalf("no FollowMsg among %#v", msgs)
-	return Target{}
+	return common.Target{}
 }
 
-func newSampleDocs(t testing.TB, w, h int) (*Docs, *Context) { return sampleScreen(w, h, NewDocs) }
+func newSampleDocs(t testing.TB, w, h int) (*Docs, *common.Context) {
+	return sampleScreen(w, h, NewDocs)
+}
 
 // openSampleDoc is the docs screen at w×h with the sample's document path
 // open from its top, where most docs tests start.
-func openSampleDoc(t testing.TB, w, h int, path string) (*Docs, *Context) {
+func openSampleDoc(t testing.TB, w, h int, path string) (*Docs, *common.Context) {
 	d, ctx := newSampleDocs(t, w, h)
-	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: path, File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: path, File: -1, Hunk: -1, DiffLine: -1}))
 	return d, ctx
 }
 
@@ -46,7 +49,7 @@ func TestDocsGolden(t *testing.T) {
 			checkSize(t, v, sz.w, sz.h)
 			golden(t, name("ReviewRendered"), v)
 
-			runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", Line: 58, EndLine: 61, File: -1, Hunk: -1, DiffLine: -1}))
+			runScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "change-validation.md", Line: 58, EndLine: 61, File: -1, Hunk: -1, DiffLine: -1}))
 			v = d.View()
 			checkSize(t, v, sz.w, sz.h)
 			golden(t, name("ValidationRaw58"), v)
@@ -62,7 +65,7 @@ func TestDocsGolden(t *testing.T) {
 func TestDocsOpenRangeHighlighted(t *testing.T) {
 	for _, sz := range []struct{ w, h int }{{80, 24}, {160, 48}, {200, 60}} {
 		d, _ := newSampleDocs(t, sz.w, sz.h)
-		runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", Line: 112, EndLine: 116, File: -1, Hunk: -1, DiffLine: -1}))
+		runScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "change-validation.md", Line: 112, EndLine: 116, File: -1, Hunk: -1, DiffLine: -1}))
 		if d.mode != docsRaw || d.shown != shownRaw {
 			t.Fatalf("%dx%d: opened at a line, mode %v shown %v, want the source view", sz.w, sz.h, d.mode, d.shown)
 		}
@@ -86,8 +89,8 @@ func TestDocsOpenRangeHighlighted(t *testing.T) {
 
 func TestDocsOpenBeforeSize(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
-	d := NewDocs(NewContext(p, true, false))
-	cmd := d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", Line: 120, EndLine: 121, File: -1, Hunk: -1, DiffLine: -1})
+	d := NewDocs(common.NewContext(p, true, false))
+	cmd := d.Open(common.Target{Screen: common.ScreenDocs, Path: "change-validation.md", Line: 120, EndLine: 121, File: -1, Hunk: -1, DiffLine: -1})
 	d.SetSize(80, 24)
 	runScreen(d, tea.Batch(cmd, d.Update(tea.WindowSizeMsg{Width: 80, Height: 24})))
 	v := ansi.Strip(d.View())
@@ -105,7 +108,7 @@ func TestDocsFollowCitation(t *testing.T) {
 	// The second citation is the setup run's log.
 	runScreen(d, d.Update(keyMsg("j")))
 	to := dfFollow(t, runScreen(d, d.Update(keyMsg("enter"))))
-	want := Target{Screen: ScreenLogs, Path: "validation/logs/2026-10-14T10-16-31.402Z-bash-a91f.log", File: -1, Hunk: -1, DiffLine: -1}
+	want := common.Target{Screen: common.ScreenLogs, Path: "validation/logs/2026-10-14T10-16-31.402Z-bash-a91f.log", File: -1, Hunk: -1, DiffLine: -1}
 	if to != want {
 		t.Errorf("followed to %+v, want %+v", to, want)
 	}
@@ -119,15 +122,15 @@ func TestDocsFollowCitation(t *testing.T) {
 		}
 	}
 	msgs := runScreen(d, d.Update(keyMsg("enter")))
-	if len(msgs) != 1 || !strings.Contains(msgs[0].(StatusMsg).Text, "outside the packet") {
+	if len(msgs) != 1 || !strings.Contains(msgs[0].(common.StatusMsg).Text, "outside the packet") {
 		t.Errorf("external citation gave %#v", msgs)
 	}
 
 	// esc closes the list; enter on a source line follows its citation.
 	runScreen(d, d.Update(keyMsg("esc")))
-	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", Line: 46, File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "change-validation.md", Line: 46, File: -1, Hunk: -1, DiffLine: -1}))
 	to = dfFollow(t, runScreen(d, d.Update(keyMsg("enter"))))
-	if to.Screen != ScreenLogs || to.Path != "validation/logs/2026-10-14T10-22-07.114Z-bash-7c1e.log" {
+	if to.Screen != common.ScreenLogs || to.Path != "validation/logs/2026-10-14T10-22-07.114Z-bash-7c1e.log" {
 		t.Errorf("enter on line 46 followed to %+v", to)
 	}
 }
@@ -147,7 +150,7 @@ func TestDocsFollowInRendered(t *testing.T) {
 	}
 	d.pane.SetCursor(row)
 	to := dfFollow(t, runScreen(d, d.Update(keyMsg("enter"))))
-	if to.Screen != ScreenDocs || to.Path != "change.md" || to.Line != 8 {
+	if to.Screen != common.ScreenDocs || to.Path != "change.md" || to.Line != 8 {
 		t.Errorf("followed to %+v", to)
 	}
 }
@@ -249,18 +252,18 @@ func TestDocsHereRoundTrip(t *testing.T) {
 	runScreen(d, d.Update(keyMsg("j")))
 	here := d.Here()
 	off, cur := d.pane.Offset(), d.pane.Cursor()
-	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
 	runScreen(d, d.Open(here))
 	if d.doc().Path != "plan.md" || d.shown != shownRendered || d.pane.Offset() != off || d.pane.Cursor() != cur {
 		t.Errorf("rendered round trip: %s shown %v offset %d cursor %d, want plan.md offset %d cursor %d",
 			d.doc().Path, d.shown, d.pane.Offset(), d.pane.Cursor(), off, cur)
 	}
 
-	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "change-validation.md", Line: 58, EndLine: 61, File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "change-validation.md", Line: 58, EndLine: 61, File: -1, Hunk: -1, DiffLine: -1}))
 	runScreen(d, d.Update(keyMsg("j")))
 	here = d.Here()
 	off, cur = d.pane.Offset(), d.pane.Cursor()
-	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "plan.md", File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "plan.md", File: -1, Hunk: -1, DiffLine: -1}))
 	runScreen(d, d.Open(here))
 	if d.doc().Path != "change-validation.md" || d.shown != shownRaw || d.pane.Offset() != off || d.pane.Cursor() != cur ||
 		d.hlStart != 57 || d.hlEnd != 61 {
@@ -292,7 +295,7 @@ func TestDocsSizes(t *testing.T) {
 	empty := &packet.Packet{}
 	for _, pk := range []*packet.Packet{p, empty} {
 		for _, sz := range []struct{ w, h int }{{0, 0}, {1, 1}, {10, 3}, {40, 10}, {99, 30}, {100, 30}, {200, 60}} {
-			d := NewDocs(NewContext(pk, false, true))
+			d := NewDocs(common.NewContext(pk, false, true))
 			d.SetSize(sz.w, sz.h)
 			runScreen(d, d.Init())
 			runScreen(d, d.Update(keyMsg("C")))
@@ -310,9 +313,9 @@ func TestDocsSizes(t *testing.T) {
 
 func TestDocsPlainUntilRendered(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
-	d := NewDocs(NewContext(p, true, false))
+	d := NewDocs(common.NewContext(p, true, false))
 	d.SetSize(80, 24)
-	cmd := d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1})
+	cmd := d.Open(common.Target{Screen: common.ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1})
 	if cmd == nil {
 		t.Fatal("Open asked for no rendering")
 	}
@@ -343,7 +346,7 @@ func TestDocsHostileText(t *testing.T) {
 	evil := "# Title \x1b]0;owned\x07\n\nText \x1b[2J\x1b[31mred\x1b[0m and \x9b6n done.\n\nSee `evil.md:1`.\n"
 	pk := &packet.Packet{Docs: []*packet.Document{packet.ParseDocument("evil\x1b[1m.md", []byte(evil))}}
 	for _, raw := range []bool{false, true} {
-		d := NewDocs(NewContext(pk, true, false))
+		d := NewDocs(common.NewContext(pk, true, false))
 		d.SetSize(120, 20)
 		runScreen(d, d.Init())
 		if raw {
@@ -368,7 +371,7 @@ func TestDocsThemeChange(t *testing.T) {
 	before := ansi.Strip(d.View())
 	old := d.view.lines
 	ctx.SetDark(false)
-	runScreen(d, d.Update(ThemeChangedMsg{}))
+	runScreen(d, d.Update(common.ThemeChangedMsg{}))
 	if d.shown != shownRendered || &d.view.lines[0] == &old[0] {
 		t.Fatalf("not rendered again after the theme changed (shown %v)", d.shown)
 	}

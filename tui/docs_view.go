@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -345,7 +346,7 @@ func (d *Docs) citationRow(c packet.Citation, selected bool, numW, textW int) st
 		textStyle = st.Selection
 	}
 	return st.Gutter.Render(fmt.Sprintf("%*d ", numW, c.SourceLine)) +
-		textStyle.Render(fitCell(clipPath(ui.Sanitize(c.Text), textW), textW)) + st.Muted.Render(" → ") +
+		textStyle.Render(fitCell(common.ClipPath(ui.Sanitize(c.Text), textW), textW)) + st.Muted.Render(" → ") +
 		st.Text(whereCited(c), whereStyle)
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/dlclark/regexp2/v2"
 
 	"github.com/vetter-dev/vetter/internal/testenv"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // The one way these tests drive a model: as Bubble Tea does, every command
@@ -237,7 +238,7 @@ func runScreen(s interface{ Update(tea.Msg) tea.Cmd }, cmd tea.Cmd) []tea.Msg {
 		}
 		switch msg.(type) {
 		case nil:
-		case epochBound:
+		case common.EpochBound:
 			queue = append(queue, s.Update(msg))
 		default:
 			out = append(out, msg)

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // editKey is v: the packet file the selection cites, opened at its line in
@@ -20,11 +21,11 @@ import (
 func (r *Workbench) editKey() tea.Cmd {
 	rel, line := r.editTarget()
 	if rel == "" {
-		return func() tea.Msg { return StatusMsg{Text: "nothing here cites a packet file to open"} }
+		return func() tea.Msg { return common.StatusMsg{Text: "nothing here cites a packet file to open"} }
 	}
 	path, err := packetFile(r.ctx.Packet, rel)
 	if err != nil {
-		return ReportError(err)
+		return common.ReportError(err)
 	}
 	editor := os.Getenv("VISUAL")
 	if strings.TrimSpace(editor) == "" {
@@ -34,9 +35,9 @@ func (r *Workbench) editKey() tea.Cmd {
 	name := filepath.Base(cmd.Path)
 	return tea.ExecProcess(cmd, func(err error) tea.Msg {
 		if err != nil {
-			return ErrorMsg{Err: fmt.Errorf("opening %s in %s: %w", rel, name, err)}
+			return common.ErrorMsg{Err: fmt.Errorf("opening %s in %s: %w", rel, name, err)}
 		}
-		return StatusMsg{Text: fmt.Sprintf("back from %s (%s:%d)", name, rel, line)}
+		return common.StatusMsg{Text: fmt.Sprintf("back from %s (%s:%d)", name, rel, line)}
 	})
 }
 
@@ -47,11 +48,11 @@ func (r *Workbench) editTarget() (string, int) {
 	p := r.ctx.Packet
 	here := r.screens[r.active].Here()
 	switch r.active {
-	case ScreenWalk:
-		if c := r.screens[ScreenWalk].(*Walk).place(); c != nil {
+	case common.ScreenWalk:
+		if c := r.screens[common.ScreenWalk].(*Walk).place(); c != nil {
 			return citationFile(p, c)
 		}
-	case ScreenFindings:
+	case common.ScreenFindings:
 		f := p.Finding(here.Finding)
 		if f == nil {
 			return "", 0
@@ -63,7 +64,7 @@ func (r *Workbench) editTarget() (string, int) {
 			return citationFile(p, c)
 		}
 		return packet.ReviewFile, f.Line
-	case ScreenEvidence:
+	case common.ScreenEvidence:
 		if here.Path != "" && here.Line > 0 {
 			return here.Path, here.Line
 		}
@@ -73,11 +74,11 @@ func (r *Workbench) editTarget() (string, int) {
 				return packet.RegistryFile, row.Latest.Line
 			}
 		}
-	case ScreenLogs, ScreenDocs:
+	case common.ScreenLogs, common.ScreenDocs:
 		if here.Path != "" {
 			return here.Path, max(here.Line, 1)
 		}
-	case ScreenDiff:
+	case common.ScreenDiff:
 		return packet.DiffPath, changeDiffLine(p, here.File, here.Hunk, here.DiffLine)
 	}
 	return "", 0

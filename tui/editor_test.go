@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // The editor's command line: read-only flags where the editor has them,
@@ -87,7 +88,7 @@ func testEditorFromWalk(t *testing.T) {
 	if cmd == nil {
 		t.Fatal("v returns no command")
 	}
-	if _, isStatus := cmd().(StatusMsg); isStatus {
+	if _, isStatus := cmd().(common.StatusMsg); isStatus {
 		t.Error("v on the walk says there is nothing to open")
 	}
 	var _ tea.Cmd = cmd

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -15,7 +16,7 @@ import (
 // expandable to every run of it (superseded ones included), beside a detail
 // pane with the selected run's whole command, note and disposition.
 type Evidence struct {
-	ctx           *Context
+	ctx           *common.Context
 	keys          evidenceKeys
 	width, height int
 
@@ -65,7 +66,7 @@ func newEvidenceKeys() evidenceKeys {
 }
 
 // NewEvidence builds the evidence screen over ctx's packet.
-func NewEvidence(ctx *Context) *Evidence {
+func NewEvidence(ctx *common.Context) *Evidence {
 	e := &Evidence{ctx: ctx, keys: newEvidenceKeys(), expanded: map[string]bool{}, detail: ui.NewPane(ctx.Styles)}
 	e.detail.SetShowCursor(false)
 	e.rebuild()
@@ -174,7 +175,7 @@ func (e *Evidence) setCursor(i int) {
 // Update handles keys and mouse for the table.
 func (e *Evidence) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case ThemeChangedMsg:
+	case common.ThemeChangedMsg:
 		e.detail.SetStyles(e.ctx.Styles)
 	case tea.KeyPressMsg:
 		return e.handleKey(msg)
@@ -289,17 +290,17 @@ func (e *Evidence) follow() tea.Cmd {
 	case e.ctx.Packet.Log(run.Log) == nil:
 		return evStatus(fmt.Sprintf("the log of run %d is not in the packet: %s", run.Seq, ui.Sanitize(run.Log)))
 	}
-	return Follow(Target{Screen: ScreenLogs, Path: run.Log, File: -1, Hunk: -1, DiffLine: -1})
+	return common.Follow(common.Target{Screen: common.ScreenLogs, Path: run.Log, File: -1, Hunk: -1, DiffLine: -1})
 }
 
 func evStatus(text string) tea.Cmd {
-	return func() tea.Msg { return StatusMsg{Text: text} }
+	return func() tea.Msg { return common.StatusMsg{Text: text} }
 }
 
 // Open selects t.Recipe, or the run on line t.Line of the registry (where a
 // registry citation leads), expanding its recipe. t.Offset restores the
 // table's scroll position.
-func (e *Evidence) Open(t Target) tea.Cmd {
+func (e *Evidence) Open(t common.Target) tea.Cmd {
 	var cmd tea.Cmd
 	switch {
 	case t.Path == packet.RegistryFile && t.Line > 0:
@@ -351,8 +352,8 @@ func (e *Evidence) selectRun(line, end int) bool {
 }
 
 // Here is the selected recipe, or the registry line of the selected run.
-func (e *Evidence) Here() Target {
-	t := Target{Screen: ScreenEvidence, File: -1, Hunk: -1, DiffLine: -1, Offset: e.offset}
+func (e *Evidence) Here() common.Target {
+	t := common.Target{Screen: common.ScreenEvidence, File: -1, Hunk: -1, DiffLine: -1, Offset: e.offset}
 	if len(e.items) == 0 {
 		return t
 	}

@@ -9,12 +9,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
-func evSample(t testing.TB) *Context {
+func evSample(t testing.TB) *common.Context {
 	t.Helper()
-	return NewContext(packet.LoadSample(packet.Options{}), true, false)
+	return common.NewContext(packet.LoadSample(packet.Options{}), true, false)
 }
 
 func evKey(code rune, text string) tea.KeyPressMsg {
@@ -40,7 +41,7 @@ func TestEvidenceGolden(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
 			e := NewEvidence(evSample(t))
 			e.SetSize(size.w, size.h)
-			e.Open(Target{Screen: ScreenEvidence, Recipe: "01-go-unit-tests"})
+			e.Open(common.Target{Screen: common.ScreenEvidence, Recipe: "01-go-unit-tests"})
 			e.Update(evSpace)
 			e.Update(evDown) // onto the superseded run
 			if e.Status() != "recipe 1/4 · run 1/2" {
@@ -56,16 +57,16 @@ func TestEvidenceGolden(t *testing.T) {
 func TestEvidenceEnterFollowsToLog(t *testing.T) {
 	e := NewEvidence(evSample(t))
 	e.SetSize(80, 24)
-	e.Open(Target{Recipe: "01-go-unit-tests"})
+	e.Open(common.Target{Recipe: "01-go-unit-tests"})
 	// enter on the recipe opens its latest run's log (seq 3).
-	msg, ok := evMsg(e.Update(evEnter)).(FollowMsg)
-	if !ok || msg.To.Screen != ScreenLogs || msg.To.Path != "validation/logs/2026-10-14T10-22-07.114Z-bash-7c1e.log" {
+	msg, ok := evMsg(e.Update(evEnter)).(common.FollowMsg)
+	if !ok || msg.To.Screen != common.ScreenLogs || msg.To.Path != "validation/logs/2026-10-14T10-22-07.114Z-bash-7c1e.log" {
 		t.Fatalf("enter on the recipe gave %#v", msg)
 	}
 	// On the superseded run, enter opens that run's log.
 	e.Update(evSpace)
 	e.Update(evDown)
-	msg, ok = evMsg(e.Update(evEnter)).(FollowMsg)
+	msg, ok = evMsg(e.Update(evEnter)).(common.FollowMsg)
 	if !ok || msg.To.Path != "validation/logs/2026-10-14T10-18-55.730Z-bash-3b06.log" {
 		t.Fatalf("enter on the superseded run gave %#v", msg)
 	}
@@ -75,7 +76,7 @@ func TestEvidenceOpenRegistryLine(t *testing.T) {
 	e := NewEvidence(evSample(t))
 	e.SetSize(80, 24)
 	// Line 2 of the registry is seq 2, the superseded run of 01.
-	if cmd := e.Open(Target{Screen: ScreenEvidence, Path: packet.RegistryFile, Line: 2, EndLine: 2}); cmd != nil {
+	if cmd := e.Open(common.Target{Screen: common.ScreenEvidence, Path: packet.RegistryFile, Line: 2, EndLine: 2}); cmd != nil {
 		t.Fatalf("Open reported %v", evMsg(cmd))
 	}
 	it := e.items[e.cursor]
@@ -101,7 +102,7 @@ func TestEvidenceOpenRegistryLine(t *testing.T) {
 		t.Errorf("round trip at the bottom: %+v → %+v", here, e.Here())
 	}
 	// A registry line holding no run says so.
-	if _, ok := evMsg(e.Open(Target{Path: packet.RegistryFile, Line: 99})).(StatusMsg); !ok {
+	if _, ok := evMsg(e.Open(common.Target{Path: packet.RegistryFile, Line: 99})).(common.StatusMsg); !ok {
 		t.Errorf("no status for a line holding no run")
 	}
 }
@@ -110,7 +111,7 @@ func TestEvidenceExpandCollapse(t *testing.T) {
 	e := NewEvidence(evSample(t))
 	e.SetSize(160, 48)
 	n := len(e.items)
-	e.Open(Target{Recipe: "01-go-unit-tests"})
+	e.Open(common.Target{Recipe: "01-go-unit-tests"})
 	e.Update(evKey(tea.KeyRight, ""))
 	if len(e.items) != n+2 {
 		t.Fatalf("expanding 01 gave %d items, want %d", len(e.items), n+2)
@@ -162,7 +163,7 @@ func TestEvidenceMissingRecipe(t *testing.T) {
 	if !evContains(v, "09-never-run") || !evContains(v, "missing") {
 		t.Errorf("missing recipe not shown:\n%s", v)
 	}
-	if _, ok := evMsg(e.Update(evEnter)).(StatusMsg); !ok {
+	if _, ok := evMsg(e.Update(evEnter)).(common.StatusMsg); !ok {
 		t.Errorf("enter on a missing recipe should explain there is no log")
 	}
 }
@@ -236,10 +237,10 @@ func TestEvidenceRunHeads(t *testing.T) {
 		{Head: p1.Change.HeadSHA, Runs: keys(p1, 0)},
 		{Head: p2.Change.HeadSHA, Runs: keys(p2, 5)},
 	}}
-	ctx := NewContext(p2, true, false)
+	ctx := common.NewContext(p2, true, false)
 	e := NewEvidence(ctx)
 	e.SetSize(80, 24)
-	e.Open(Target{Screen: ScreenEvidence, Recipe: "02-lint"})
+	e.Open(common.Target{Screen: common.ScreenEvidence, Recipe: "02-lint"})
 	v := e.View()
 	checkSize(t, v, 80, 24)
 	plain := ansi.Strip(v)
@@ -262,7 +263,7 @@ func TestEvidenceRunHeads(t *testing.T) {
 
 	// Without History, a run whose log names no head is "?".
 	p2.History = nil
-	e = NewEvidence(NewContext(p2, true, false))
+	e = NewEvidence(common.NewContext(p2, true, false))
 	e.SetSize(80, 24)
 	if plain := ansi.Strip(e.View()); !rowShowsHead(plain, "02-lint", "?") {
 		t.Errorf("02-lint's head should be ?:\n%s", plain)

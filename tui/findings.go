@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -22,7 +23,7 @@ type findingsRenderedMsg struct {
 	Err   error
 }
 
-func (findingsRenderedMsg) epochBound() {}
+func (findingsRenderedMsg) EpochBound() {}
 
 // findingsFocus is where the screen's cursor is.
 type findingsFocus int
@@ -62,7 +63,7 @@ func newFindingsKeyMap() findingsKeyMap {
 // the selected one's claim, evidence and citations. It draws only the rows
 // on screen, so 2,000 findings cost what 20 do.
 type Findings struct {
-	ctx  *Context
+	ctx  *common.Context
 	keys findingsKeyMap
 
 	width, height int
@@ -104,7 +105,7 @@ type findingsKey struct {
 const findingsKeep = 64
 
 // NewFindings builds the findings screen on the first finding.
-func NewFindings(ctx *Context) *Findings {
+func NewFindings(ctx *common.Context) *Findings {
 	f := &Findings{ctx: ctx, keys: newFindingsKeyMap(), detail: ui.NewPane(ctx.Styles),
 		rendered: make(map[findingsKey][]string)}
 	f.detail.SetShowCursor(false)
@@ -236,15 +237,15 @@ func (f *Findings) Update(msg tea.Msg) tea.Cmd {
 		}
 		f.inflightID, f.inflightW = "", 0
 		if msg.Err != nil {
-			return ReportError(msg.Err)
+			return common.ReportError(msg.Err)
 		}
 		f.syncDetail()
 		return nil
-	case TriageChangedMsg:
+	case common.TriageChangedMsg:
 		// A note may have come or gone under the title.
 		f.relayout()
 		f.syncDetail()
-	case ThemeChangedMsg:
+	case common.ThemeChangedMsg:
 		// Renderings and the pane carry the old colours.
 		clear(f.rendered)
 		f.gen++
@@ -389,7 +390,7 @@ func (f *Findings) scrollIntoView() {
 
 // Open selects a finding: centred when followed to, exactly as it was when
 // coming back.
-func (f *Findings) Open(t Target) tea.Cmd {
+func (f *Findings) Open(t common.Target) tea.Cmd {
 	idx := -1
 	for i, fd := range f.ctx.Packet.Findings {
 		if fd.ID == t.Finding {
@@ -418,8 +419,8 @@ func (f *Findings) Open(t Target) tea.Cmd {
 }
 
 // Here is the finding, the list's scroll and the citation cursor.
-func (f *Findings) Here() Target {
-	t := Target{Screen: ScreenFindings, File: -1, Hunk: -1, DiffLine: -1, Recipe: findingsHere,
+func (f *Findings) Here() common.Target {
+	t := common.Target{Screen: common.ScreenFindings, File: -1, Hunk: -1, DiffLine: -1, Recipe: findingsHere,
 		Offset: f.list.Offset, EndLine: f.detail.Offset()}
 	if fd := f.Selected(); fd != nil {
 		t.Finding = fd.ID

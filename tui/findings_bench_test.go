@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // benchFindings loads a generated packet with 2,000 findings and puts the
@@ -14,10 +15,10 @@ func benchFindings(b *testing.B) *Findings {
 	if len(p.Findings) != 2000 {
 		b.Fatalf("generated %d findings, want 2000", len(p.Findings))
 	}
-	f := NewFindings(NewContext(p, true, false))
+	f := NewFindings(common.NewContext(p, true, false))
 	f.SetSize(160, 48)
 	runScreen(f, f.Init())
-	runScreen(f, f.Open(Target{Screen: ScreenFindings, Finding: p.Findings[1000].ID}))
+	runScreen(f, f.Open(common.Target{Screen: common.ScreenFindings, Finding: p.Findings[1000].ID}))
 	return f
 }
 
@@ -56,7 +57,7 @@ func BenchmarkFindingsMove(b *testing.B) {
 // review at 200x60, rendered.
 func BenchmarkDocsView(b *testing.B) {
 	d, _ := newSampleDocs(b, 200, 60)
-	runScreen(d, d.Open(Target{Screen: ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {

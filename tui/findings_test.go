@@ -10,9 +10,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
-func newSampleFindings(t testing.TB, w, h int) (*Findings, *Context) {
+func newSampleFindings(t testing.TB, w, h int) (*Findings, *common.Context) {
 	return sampleScreen(w, h, NewFindings)
 }
 
@@ -44,7 +45,7 @@ func TestFindingsEnterFollowsDiffAnchor(t *testing.T) {
 			break
 		}
 	}
-	want := Target{Screen: ScreenDiff, Path: "internal/upload/client.go", Line: 97, EndLine: 98,
+	want := common.Target{Screen: common.ScreenDiff, Path: "internal/upload/client.go", Line: 97, EndLine: 98,
 		File: c.DiffFile, Hunk: c.DiffHunk, DiffLine: c.DiffLine}
 	if to != want || c.DiffLine < 0 {
 		t.Errorf("enter followed to %+v, want %+v", to, want)
@@ -62,7 +63,7 @@ func TestFindingsCitationFollow(t *testing.T) {
 		runScreen(f, f.Update(keyMsg("j")))
 	}
 	to := dfFollow(t, runScreen(f, f.Update(keyMsg("enter"))))
-	want := Target{Screen: ScreenDocs, Path: "plan.md", Line: 86, EndLine: 90, File: -1, Hunk: -1, DiffLine: -1}
+	want := common.Target{Screen: common.ScreenDocs, Path: "plan.md", Line: 86, EndLine: 90, File: -1, Hunk: -1, DiffLine: -1}
 	if to != want {
 		t.Errorf("followed to %+v, want %+v", to, want)
 	}
@@ -72,7 +73,7 @@ func TestFindingsCitationFollow(t *testing.T) {
 
 	// Finding 3 cites a line past the end of compute-env.md: enter says so.
 	runScreen(f, f.Update(keyMsg("esc")))
-	f.Open(Target{Screen: ScreenFindings, Finding: "review.md#3"})
+	f.Open(common.Target{Screen: common.ScreenFindings, Finding: "review.md#3"})
 	runScreen(f, f.Update(keyMsg("l")))
 	fd := ctx.Packet.Finding("review.md#3")
 	for i, c := range fd.Citations {
@@ -81,7 +82,7 @@ func TestFindingsCitationFollow(t *testing.T) {
 		}
 	}
 	msgs := runScreen(f, f.Update(keyMsg("enter")))
-	if len(msgs) != 1 || !strings.Contains(msgs[0].(StatusMsg).Text, "unresolved") {
+	if len(msgs) != 1 || !strings.Contains(msgs[0].(common.StatusMsg).Text, "unresolved") {
 		t.Errorf("unresolved citation gave %#v", msgs)
 	}
 	if v := ansi.Strip(f.View()); !strings.Contains(v, "unresolved: line 41 is past the end") {
@@ -91,7 +92,7 @@ func TestFindingsCitationFollow(t *testing.T) {
 
 func TestFindingsOpenHereStatus(t *testing.T) {
 	f, _ := newSampleFindings(t, 160, 48)
-	runScreen(f, f.Open(Target{Screen: ScreenFindings, Finding: "review.md#2", File: -1, Hunk: -1, DiffLine: -1}))
+	runScreen(f, f.Open(common.Target{Screen: common.ScreenFindings, Finding: "review.md#2", File: -1, Hunk: -1, DiffLine: -1}))
 	if s := f.Status(); s != "finding 2/5 · minor · open" {
 		t.Errorf("status %q", s)
 	}
@@ -101,7 +102,7 @@ func TestFindingsOpenHereStatus(t *testing.T) {
 	runScreen(f, f.Update(keyMsg("l")))
 	runScreen(f, f.Update(keyMsg("j")))
 	here := f.Here()
-	runScreen(f, f.Open(Target{Screen: ScreenFindings, Finding: "review.md#5"}))
+	runScreen(f, f.Open(common.Target{Screen: common.ScreenFindings, Finding: "review.md#5"}))
 	runScreen(f, f.Open(here))
 	if f.Selected().ID != "review.md#2" || f.focus != focusCitations || f.cites.Cursor != 1 || f.list.Offset != here.Offset {
 		t.Errorf("round trip: %s focus %v cite %d top %d", f.Selected().ID, f.focus, f.cites.Cursor, f.list.Offset)
@@ -109,7 +110,7 @@ func TestFindingsOpenHereStatus(t *testing.T) {
 	if got := f.Here(); got != here {
 		t.Errorf("Here after Open(Here) = %+v, want %+v", got, here)
 	}
-	if cmd := f.Open(Target{Screen: ScreenFindings, Finding: "review.md#99"}); cmd == nil {
+	if cmd := f.Open(common.Target{Screen: common.ScreenFindings, Finding: "review.md#99"}); cmd == nil {
 		t.Error("opening a missing finding said nothing")
 	}
 }
@@ -123,7 +124,7 @@ func TestFindingsTriageShown(t *testing.T) {
 	if !strings.Contains(v, "accepted") || !strings.Contains(v, "stale") {
 		t.Errorf("triage states not drawn:\n%s", v)
 	}
-	runScreen(f, f.Open(Target{Screen: ScreenFindings, Finding: "review.md#3"}))
+	runScreen(f, f.Open(common.Target{Screen: common.ScreenFindings, Finding: "review.md#3"}))
 	if s := f.Status(); s != "finding 3/5 · minor · dismissed (stale)" {
 		t.Errorf("status %q", s)
 	}
@@ -158,7 +159,7 @@ func TestFindingsSizes(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
 	for _, pk := range []*packet.Packet{p, {}} {
 		for _, sz := range []struct{ w, h int }{{0, 0}, {1, 1}, {10, 3}, {40, 10}, {99, 30}, {100, 30}, {200, 60}} {
-			f := NewFindings(NewContext(pk, false, true))
+			f := NewFindings(common.NewContext(pk, false, true))
 			f.SetSize(sz.w, sz.h)
 			runScreen(f, f.Init())
 			for _, k := range []string{"j", "G", "l", "j", "g", "h", "enter"} {
@@ -178,7 +179,7 @@ func TestFindingsSizes(t *testing.T) {
 
 func TestFindingsPlainUntilRendered(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
-	f := NewFindings(NewContext(p, true, false))
+	f := NewFindings(common.NewContext(p, true, false))
 	f.SetSize(160, 48)
 	first := f.Init()
 	cmd := f.Update(keyMsg("j"))
@@ -205,7 +206,7 @@ func TestFindingsHostileText(t *testing.T) {
 		t.Fatalf("parsed %d findings", len(fs))
 	}
 	pk := &packet.Packet{Docs: []*packet.Document{doc}, Findings: fs}
-	f := NewFindings(NewContext(pk, true, false))
+	f := NewFindings(common.NewContext(pk, true, false))
 	f.SetSize(120, 30)
 	runScreen(f, f.Init())
 	runScreen(f, f.Update(keyMsg("l")))
@@ -224,7 +225,7 @@ func TestFindingsThemeChange(t *testing.T) {
 	f, ctx := newSampleFindings(t, 160, 48)
 	before := f.View()
 	ctx.SetDark(false)
-	runScreen(f, f.Update(ThemeChangedMsg{}))
+	runScreen(f, f.Update(common.ThemeChangedMsg{}))
 	after := f.View()
 	if ansi.Strip(after) != ansi.Strip(before) {
 		t.Error("the theme change altered the text")
@@ -248,7 +249,7 @@ func TestFindingsClickSelectsTheCitationUnderIt(t *testing.T) {
 					st.Findings[fd.ID] = &packet.Decision{State: packet.TriageDeferred, Note: "a note"}
 				}
 				ctx.Packet.Triage = st
-				f.Update(TriageChangedMsg{})
+				f.Update(common.TriageChangedMsg{})
 			}
 			clicked := 0
 			for fi := range ctx.Packet.Findings {

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -198,7 +199,7 @@ func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
 	}
 	return marker + pt.gutter.on(fmt.Sprintf("%*s", cols.num, findingNumber(fd))) + " " +
 		pt.badge(fd.Severity, cols.badge) + " " +
-		pt.accent.on(fitCell(clipPath(f.locs[i], cols.loc), cols.loc)) + " " +
+		pt.accent.on(fitCell(common.ClipPath(f.locs[i], cols.loc), cols.loc)) + " " +
 		claim.on(fitPlain(f.claims[i], cols.claim)) + " " +
 		statePaint.on(fitPlain(state, cols.state))
 }
@@ -251,16 +252,16 @@ func (f *Findings) detailView(l findingsLayout) []string {
 	// its line number is never the part cut.
 	lead := st.Title.Render("Finding "+findingNumber(fd)+" ") + st.SeverityBadge(fd.Severity) + " "
 	tail := st.Muted.Render(" · ") + stateText + st.Muted.Render(fmt.Sprintf(" · %s:%d", packet.ReviewFile, fd.Line))
-	loc := ui.Sanitize(oneLine(fd.Location))
+	loc := ui.Sanitize(common.OneLine(fd.Location))
 	if ansi.StringWidth(lead)+ansi.StringWidth(loc)+ansi.StringWidth(tail) > l.detailW {
 		// The row in review.md goes before any of the location does.
 		tail = st.Muted.Render(" · ") + stateText
 	}
-	loc = clipPath(loc, max(l.detailW-ansi.StringWidth(lead)-ansi.StringWidth(tail), 12))
+	loc = common.ClipPath(loc, max(l.detailW-ansi.StringWidth(lead)-ansi.StringWidth(tail), 12))
 	title := lead + st.Accent.Render(loc) + tail
 	rows := []string{fitCell(title, l.detailW)}
 	if _, _, d := f.ctx.Packet.TriageOf(fd); d != nil && d.Note != "" {
-		rows = append(rows, fitCell(st.Muted.Render("note: ")+st.Text(oneLine(d.Note), st.Base), l.detailW))
+		rows = append(rows, fitCell(st.Muted.Render("note: ")+st.Text(common.OneLine(d.Note), st.Base), l.detailW))
 	}
 	if l.paneH > 0 {
 		rows = append(rows, strings.Split(f.detail.View(), "\n")...)
@@ -312,7 +313,7 @@ func (f *Findings) citationsView(fd *packet.Finding, w, h int) []string {
 		if selected {
 			textStyle = st.Selection
 		}
-		rows = append(rows, fitCell(marker+textStyle.Render(fitCell(clipPath(ui.Sanitize(c.Text), textW), textW))+
+		rows = append(rows, fitCell(marker+textStyle.Render(fitCell(common.ClipPath(ui.Sanitize(c.Text), textW), textW))+
 			st.Muted.Render(" → ")+st.Text(where, whereStyle), w))
 	}
 	return rows
@@ -323,7 +324,7 @@ func (f *Findings) citationsView(fd *packet.Finding, w, h int) []string {
 func (f *Findings) wheel(m tea.Mouse) {
 	l := f.layout()
 	inList := (l.wide && m.X < l.listW) || (!l.wide && m.Y < l.listH)
-	d := wheelStep(m.Button, 3)
+	d := common.WheelStep(m.Button, 3)
 	if d == 0 {
 		return
 	}
@@ -368,4 +369,19 @@ func findingNumber(fd *packet.Finding) string {
 		return "·"
 	}
 	return strconv.Itoa(fd.Number)
+}
+
+// locWidth is the width of the widest finding location (sanitised, on one
+// line), measured once per packet: the findings list sizes its location
+// column to it.
+func (f *Findings) locWidth() int {
+	if f.locW > 0 && f.locWFor == f.ctx.Packet {
+		return f.locW
+	}
+	w := 1
+	for _, fd := range f.ctx.Packet.Findings {
+		w = max(w, ansi.StringWidth(ui.Sanitize(common.OneLine(clipRunes(fd.Location, 400)))))
+	}
+	f.locW, f.locWFor = w, f.ctx.Packet
+	return w
 }

@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/vetter-dev/vetter/hostile"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // goldenStyled is golden with the styles kept, for the frames where colour
@@ -63,7 +64,7 @@ func TestStyledLogPlaceholders(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		p := loadDir(t, hostile.Escape())
 		r := hostileRoot(p)
-		_, cmd := r.Update(FollowMsg{To: Target{Screen: ScreenLogs, Path: hostile.UnitLog, File: -1, Hunk: -1, DiffLine: -1}})
+		_, cmd := r.Update(common.FollowMsg{To: common.Target{Screen: common.ScreenLogs, Path: hostile.UnitLog, File: -1, Hunk: -1, DiffLine: -1}})
 		drive(r, cmd)
 		v := r.Render()
 		if !strings.Contains(v, opens(t, r.ctx.Styles.Placeholder)+"␛") {

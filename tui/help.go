@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -75,7 +76,7 @@ func (r *Workbench) mainKeys() []key.Binding {
 	}
 	if picking {
 		add(k.Accept, k.Dismiss, k.Defer)
-		if r.active == ScreenFindings {
+		if r.active == common.ScreenFindings {
 			add(k.Mark)
 		}
 	}
@@ -94,7 +95,7 @@ func (r *Workbench) helpSections() []helpSection {
 	if _, ok := r.screens[r.active].(FindingPicker); !ok {
 		secs = append(secs, helpSection{"On a finding (findings, diff, walk)", []key.Binding{k.Accept, k.Dismiss, k.Defer, k.Reopen, k.Note, k.Mark}})
 	}
-	if r.active != ScreenDecision {
+	if r.active != common.ScreenDecision {
 		secs = append(secs, helpSection{"On the decision screen", []key.Binding{k.OKToTest, k.Hold, k.RequestChanges}})
 	}
 	secs = append(secs,
@@ -102,10 +103,10 @@ func (r *Workbench) helpSections() []helpSection {
 		helpSection{"Screens", append(k.Screens()[:7:7], k.NextScreen, k.PrevScreen)},
 		helpSection{"Move", movement(k)},
 	)
-	if r.active != ScreenDiff {
+	if r.active != common.ScreenDiff {
 		secs = append(secs, helpSection{"On the diff", []key.Binding{k.NextHunk, k.PrevHunk, k.NextFile, k.PrevFile, k.NextAnchor, k.PrevAnchor, k.SideBySide, k.ToggleWrap}})
 	}
-	if r.active != ScreenLogs {
+	if r.active != common.ScreenLogs {
 		secs = append(secs, helpSection{"On a log", []key.Binding{k.NextError, k.PrevError, k.GotoLine}})
 	}
 	seen := map[string]bool{}
@@ -181,7 +182,7 @@ func helpColumns(st *ui.Styles, keys []key.Binding, w int) []string {
 	for i, b := range keys {
 		r, c := i%rows, i/rows
 		hb := b.Help()
-		cell := st.HelpKey.Render(fmt.Sprintf("%-*s", kw, hb.Key)) + " " + st.HelpDesc.Render(clipTo(hb.Desc, dw+1))
+		cell := st.HelpKey.Render(fmt.Sprintf("%-*s", kw, hb.Key)) + " " + st.HelpDesc.Render(common.ClipTo(hb.Desc, dw+1))
 		if c > 0 {
 			out[r] += strings.Repeat(" ", gap)
 		}
@@ -261,12 +262,12 @@ func (h *helpModel) view() string {
 		more = " · more below: j/pgdn"
 	}
 	title := " " + st.Title.Render("Keys — "+h.r.active.String()) + st.Muted.Render(" · / search · esc close"+more)
-	lines := []string{fit(title, h.width)}
+	lines := []string{common.Fit(title, h.width)}
 	if h.typing || h.query != "" {
-		lines = append(lines, fit(" "+h.search.View(), h.width))
+		lines = append(lines, common.Fit(" "+h.search.View(), h.width))
 	}
 	lines = append(lines, h.pane.View())
-	return fitBlock(strings.Join(lines, "\n"), h.width, h.height)
+	return common.FitBlock(strings.Join(lines, "\n"), h.width, h.height)
 }
 
 // openHelp shows help for the active screen.

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // Help at 80×24 on the findings and the decision screens: the screen's own
@@ -77,7 +79,7 @@ func testHelpScrollSearchClose(t *testing.T) {
 	if r.showHelp {
 		t.Fatal("esc does not close help")
 	}
-	if r.Active() != ScreenFindings {
+	if r.Active() != common.ScreenFindings {
 		t.Errorf("closing help left %v", r.Active())
 	}
 }

@@ -26,6 +26,7 @@ import (
 
 	"github.com/vetter-dev/vetter/hostile"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // unsafeIn returns what in a rendered frame could act on a terminal or hide
@@ -121,7 +122,7 @@ func (f *frames) check(t *testing.T, name string) {
 
 // hostileRoot builds the workbench on p at 120×40, dark, as vetter does.
 func hostileRoot(p *packet.Packet) *Workbench {
-	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark"})
+	r := NewWorkbench(common.NewContext(p, true, false), Options{ForceTheme: "dark"})
 	drive(r, r.Init())
 	_, cmd := r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	drive(r, cmd)
@@ -189,7 +190,7 @@ func walk(r *Workbench) *frames {
 		if i == 8 {
 			break // a packet of 10,000 logs: the first few show the pattern
 		}
-		_, cmd := r.Update(FollowMsg{To: Target{Screen: ScreenLogs, Path: l.Path, File: -1, Hunk: -1, DiffLine: -1}})
+		_, cmd := r.Update(common.FollowMsg{To: common.Target{Screen: common.ScreenLogs, Path: l.Path, File: -1, Hunk: -1, DiffLine: -1}})
 		drive(r, cmd)
 		shot(fmt.Sprintf("log %d", i))
 		pressKeys(r, "G")
@@ -285,7 +286,7 @@ func TestHostileEscapeScreens(t *testing.T) {
 func TestHostileEscapeLogColours(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		p := loadDir(t, hostile.Escape())
-		st := NewContext(p, true, false).Styles
+		st := common.NewContext(p, true, false).Styles
 		l := p.Log(hostile.UnitLog)
 		if l == nil {
 			t.Fatal("no unit log")
@@ -557,7 +558,7 @@ func jsonText(s string) string {
 // diff scrolled, without waiting for markdown (the raw and rendered forms
 // are both drawn by the documents screen's own tests).
 func drawAll(p *packet.Packet) []string {
-	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark"})
+	r := NewWorkbench(common.NewContext(p, true, false), Options{ForceTheme: "dark"})
 	drive(r, r.Init())
 	_, cmd := r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	drive(r, cmd)

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -262,7 +263,7 @@ func (in *Inbox) Update(msg tea.Msg) tea.Cmd {
 		}
 		return in.key(msg)
 	case tea.MouseWheelMsg:
-		if d := wheelStep(msg.Mouse().Button, 3); d != 0 {
+		if d := common.WheelStep(msg.Mouse().Button, 3); d != 0 {
 			in.move(d)
 		}
 	case tea.MouseClickMsg:

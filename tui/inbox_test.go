@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // loop drives an App with the driver (driver_test.go), counting messages
@@ -399,10 +400,10 @@ func TestInboxOpenAndBack(t *testing.T) {
 		}, 2*time.Second)
 
 		// Backspace after a follow goes back inside the workbench first.
-		l.send(FollowMsg{To: Target{Screen: ScreenLogs, Path: r.Context().Packet.Logs[0].Path, File: -1, Hunk: -1, DiffLine: -1}})
+		l.send(common.FollowMsg{To: common.Target{Screen: common.ScreenLogs, Path: r.Context().Packet.Logs[0].Path, File: -1, Hunk: -1, DiffLine: -1}})
 		l.settle()
 		l.press("backspace")
-		if a.Workbench() == nil || a.Workbench().Active() != ScreenFindings {
+		if a.Workbench() == nil || a.Workbench().Active() != common.ScreenFindings {
 			t.Fatalf("backspace with history should stay in the workbench")
 		}
 		l.press("backspace")
@@ -508,7 +509,7 @@ func TestInboxOpensLaterRoundWithSince(t *testing.T) {
 		l.press("enter")
 		l.until("the workbench", func() bool { return a.Workbench() != nil }, 5*time.Second)
 		r := a.Workbench()
-		if r.Active() != ScreenSince || r.Context().Since == nil {
+		if r.Active() != common.ScreenSince || r.Context().Since == nil {
 			t.Fatalf("opened on %v with since %v", r.Active(), r.Context().Since != nil)
 		}
 		if s := ansi.Strip(a.Render()); !strings.Contains(s, "1bb1c70f4285 → 5e2f0c7a9d14") {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -158,7 +159,7 @@ func (in *Inbox) View() string {
 		right = fmt.Sprintf("%d shown · ", len(in.shown)) + right
 	}
 	left := st.Title.Render(" "+in.src.Title()+" ") + " " + st.Line(in.src.Where(), st.Muted)
-	lines = append(lines, padBetween(left, st.Muted.Render(right), in.width))
+	lines = append(lines, common.PadBetween(left, st.Muted.Render(right), in.width))
 
 	var hdr strings.Builder
 	hdr.WriteString("  ")
@@ -167,20 +168,20 @@ func (in *Inbox) View() string {
 		if c.cell == nil {
 			w = titleW
 		}
-		hdr.WriteString(fit(c.title, w) + " ")
+		hdr.WriteString(common.Fit(c.title, w) + " ")
 	}
-	lines = append(lines, fit(st.Subtitle.Render(hdr.String()), in.width))
+	lines = append(lines, common.Fit(st.Subtitle.Render(hdr.String()), in.width))
 
 	n := in.listRows()
 	switch {
 	case in.listErr != nil:
-		lines = append(lines, fit(st.Error.Render("reading the inbox: ")+st.Text(in.listErr.Error(), st.Error), in.width))
+		lines = append(lines, common.Fit(st.Error.Render("reading the inbox: ")+st.Text(in.listErr.Error(), st.Error), in.width))
 	case len(in.all) == 0:
-		lines = append(lines, fit(st.Muted.Render("  "+in.src.Empty(in)), in.width))
+		lines = append(lines, common.Fit(st.Muted.Render("  "+in.src.Empty(in)), in.width))
 	case len(in.shown) == 0 && in.filter != "":
-		lines = append(lines, fit(st.Muted.Render("  no packet matches the filter · esc clears it"), in.width))
+		lines = append(lines, common.Fit(st.Muted.Render("  no packet matches the filter · esc clears it"), in.width))
 	case len(in.shown) == 0:
-		lines = append(lines, fit(st.Muted.Render("  no row matches the filters"), in.width))
+		lines = append(lines, common.Fit(st.Muted.Render("  no row matches the filters"), in.width))
 	}
 	for i := in.list.Offset; i < len(in.shown) && i < in.list.Offset+n; i++ {
 		lines = append(lines, in.rowLine(in.shown[i], i == in.list.Cursor, cols, titleW))
@@ -190,7 +191,7 @@ func (in *Inbox) View() string {
 	}
 	lines = lines[:max(in.height-2, 0)]
 	if in.height >= 2 {
-		lines = append(lines, fit(in.details(), in.width))
+		lines = append(lines, common.Fit(in.details(), in.width))
 	}
 	lines = append(lines, in.statusLine())
 	return strings.Join(lines[:in.height], "\n")
@@ -237,7 +238,7 @@ func (in *Inbox) rowLine(r *InboxRow, selected bool, cols []inboxCol, titleW int
 		default:
 			text, word = c.cell(in, r)
 		}
-		cell := fit(ui.SanitizeLine(text), w)
+		cell := common.Fit(ui.SanitizeLine(text), w)
 		if !selected && word != "" {
 			style := st.Status(word)
 			if word == "muted" {
@@ -250,7 +251,7 @@ func (in *Inbox) rowLine(r *InboxRow, selected bool, cols []inboxCol, titleW int
 			break
 		}
 	}
-	line := fit(b.String(), in.width)
+	line := common.Fit(b.String(), in.width)
 	if selected {
 		return st.Selection.Render(line)
 	}
@@ -307,7 +308,7 @@ func (in *Inbox) packetDetails(r *InboxRow) string {
 func (in *Inbox) statusLine() string {
 	st := in.st
 	if in.editing {
-		return fit(in.input.View(), in.width)
+		return common.Fit(in.input.View(), in.width)
 	}
 	left := st.StatusBar.Render(" " + in.src.Title() + " ")
 	if len(in.shown) > 0 {
@@ -320,5 +321,5 @@ func (in *Inbox) statusLine() string {
 	if in.status != "" {
 		right = st.Line(in.status, st.Accent)
 	}
-	return padBetween(left, right, in.width)
+	return common.PadBetween(left, right, in.width)
 }

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -26,7 +27,7 @@ import (
 //     PendingCmd, which the root runs after calling them; Search then
 //     returns -1, meaning "searching", and the result arrives as a message.
 type Logs struct {
-	ctx           *Context
+	ctx           *common.Context
 	keys          logsKeys
 	width, height int
 
@@ -57,7 +58,7 @@ type Logs struct {
 	bottomPending bool        // G pressed while indexing: go to the real end when it is known
 	// openPending is a target past what the index has reached: opened
 	// when indexing gets there, rather than read up to on the UI goroutine.
-	openPending *Target
+	openPending *common.Target
 	pending     tea.Cmd
 	note        string // a short note for the status: no match, cancelled
 }
@@ -81,7 +82,7 @@ type logsKeys struct {
 var logsSyncLimit int64 = 8 << 20
 
 // NewLogs builds the logs screen over ctx's packet.
-func NewLogs(ctx *Context) *Logs {
+func NewLogs(ctx *common.Context) *Logs {
 	s := &Logs{
 		ctx:         ctx,
 		views:       map[string]*logsView{},
@@ -232,7 +233,7 @@ func (s *Logs) logIndex(p string) int {
 // first line; Line with EndLine 0 is a place from Here (history): the
 // cursor goes back to Line and the view to Offset. Lines the index has not
 // counted yet are read on demand.
-func (s *Logs) Open(t Target) tea.Cmd {
+func (s *Logs) Open(t common.Target) tea.Cmd {
 	var cmds []tea.Cmd
 	if t.Path != "" {
 		i := s.logIndex(t.Path)
@@ -292,11 +293,11 @@ func (s *Logs) showRange(v *logsView, start, end int) {
 }
 
 // Here is the selected log, the cursor line and the scroll offset.
-func (s *Logs) Here() Target {
+func (s *Logs) Here() common.Target {
 	if s.openPending != nil {
 		return *s.openPending // where the person is going
 	}
-	t := Target{Screen: ScreenLogs, File: -1, Hunk: -1, DiffLine: -1}
+	t := common.Target{Screen: common.ScreenLogs, File: -1, Hunk: -1, DiffLine: -1}
 	if v := s.view(); v != nil {
 		t.Path = v.log.Path
 		t.Line = v.pane.Cursor() + 1

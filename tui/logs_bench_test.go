@@ -9,6 +9,7 @@ import (
 
 	"github.com/vetter-dev/vetter/bench"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // logsBig generates a packet with a log of size bytes under a temporary
@@ -16,7 +17,7 @@ import (
 func logsBig(tb testing.TB, size int64, opts packet.Options) *Logs {
 	tb.Helper()
 	p := generated(tb, bench.Spec{Files: 1, LinesPerFile: 4, Findings: 1, LogBytes: size}, opts)
-	s := NewLogs(NewContext(p, true, false))
+	s := NewLogs(common.NewContext(p, true, false))
 	s.SetSize(160, 48)
 	return s
 }
@@ -25,9 +26,9 @@ func logsBig(tb testing.TB, size int64, opts packet.Options) *Logs {
 func logsBenchScreens(b *testing.B) map[string]*Logs {
 	small := NewLogs(evSample(b))
 	small.SetSize(160, 48)
-	small.Open(Target{Path: logsD24a})
+	small.Open(common.Target{Path: logsD24a})
 	big := logsBig(b, 64<<20, packet.Options{})
-	big.Open(Target{Path: bench.BigLogName})
+	big.Open(common.Target{Path: bench.BigLogName})
 	return map[string]*Logs{"sample-4KiB": small, "generated-64MiB": big}
 }
 
@@ -36,7 +37,7 @@ func BenchmarkLogsView(b *testing.B) {
 		s := logsBenchScreens(b)[name]
 		v := s.view()
 		mid := v.src.Len() / 2
-		s.Open(Target{Path: v.log.Path, Line: mid, EndLine: mid})
+		s.Open(common.Target{Path: v.log.Path, Line: mid, EndLine: mid})
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -85,7 +86,7 @@ func TestLogsBigLogWindowed(t *testing.T) {
 	if l.Indexed() {
 		t.Fatal("indexed already")
 	}
-	open := s.Open(Target{Path: bench.BigLogName, Line: 60_000, EndLine: 60_002})
+	open := s.Open(common.Target{Path: bench.BigLogName, Line: 60_000, EndLine: 60_002})
 	v := s.view()
 	if v.pane.Cursor() != 59_999 {
 		t.Fatalf("cursor on %d", v.pane.Cursor()+1)
@@ -155,7 +156,7 @@ func TestLogsFarOpenWaitsForIndex(t *testing.T) {
 	}
 	s := logsBig(t, 32<<20, packet.Options{DeferLogIndex: true})
 	l := s.ctx.Packet.Log(bench.BigLogName)
-	target := Target{Screen: ScreenLogs, Path: bench.BigLogName, Line: 250_000, File: -1, Hunk: -1, DiffLine: -1}
+	target := common.Target{Screen: common.ScreenLogs, Path: bench.BigLogName, Line: 250_000, File: -1, Hunk: -1, DiffLine: -1}
 	if !farPastIndex(l, target.Line) {
 		t.Fatalf("line %d of an unindexed 32 MiB log (%d bytes a line) should count as far", target.Line, l.LineBytes())
 	}
@@ -178,7 +179,7 @@ func TestLogsFarOpenWaitsForIndex(t *testing.T) {
 	}
 	said := false
 	for _, m := range msgs {
-		if st, ok := m.(StatusMsg); ok && strings.Contains(st.Text, "opens when indexing reaches it") {
+		if st, ok := m.(common.StatusMsg); ok && strings.Contains(st.Text, "opens when indexing reaches it") {
 			said = true
 		}
 	}
@@ -187,7 +188,7 @@ func TestLogsFarOpenWaitsForIndex(t *testing.T) {
 	}
 	// Near the top, an open is immediate even unindexed.
 	s2 := logsBig(t, 32<<20, packet.Options{DeferLogIndex: true})
-	s2.Open(Target{Screen: ScreenLogs, Path: bench.BigLogName, Line: 5_000, File: -1, Hunk: -1, DiffLine: -1})
+	s2.Open(common.Target{Screen: common.ScreenLogs, Path: bench.BigLogName, Line: 5_000, File: -1, Hunk: -1, DiffLine: -1})
 	if c := s2.view().pane.Cursor() + 1; c != 5_000 {
 		t.Errorf("a near open landed on %d", c)
 	}
@@ -201,7 +202,7 @@ func TestLogsHurryIndex(t *testing.T) {
 	}
 	s := logsBig(t, 32<<20, packet.Options{DeferLogIndex: true})
 	l := s.ctx.Packet.Log(bench.BigLogName)
-	s.Open(Target{Screen: ScreenLogs, Path: bench.BigLogName, Line: 1, File: -1, Hunk: -1, DiffLine: -1})
+	s.Open(common.Target{Screen: common.ScreenLogs, Path: bench.BigLogName, Line: 1, File: -1, Hunk: -1, DiffLine: -1})
 	s.nextIndex()
 	if s.index == nil || s.index.log != l {
 		t.Fatal("no index job on the log")
@@ -215,7 +216,7 @@ func TestLogsHurryIndex(t *testing.T) {
 	}
 	s2 := logsBig(t, 32<<20, packet.Options{DeferLogIndex: true})
 	l2 := s2.ctx.Packet.Log(bench.BigLogName)
-	s2.Open(Target{Screen: ScreenLogs, Path: bench.BigLogName, Line: 250_000, File: -1, Hunk: -1, DiffLine: -1})
+	s2.Open(common.Target{Screen: common.ScreenLogs, Path: bench.BigLogName, Line: 250_000, File: -1, Hunk: -1, DiffLine: -1})
 	if !s2.ctx.Hurried(l2) {
 		t.Error("a far open did not hurry the index")
 	}

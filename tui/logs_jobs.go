@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -77,7 +78,7 @@ func (j *logsJob) running() bool { return j != nil && !j.finished.Load() }
 // logsIndexProgressMsg is the tick that refreshes progress while a job runs.
 type logsIndexProgressMsg struct{}
 
-func (logsIndexProgressMsg) epochBound() {}
+func (logsIndexProgressMsg) EpochBound() {}
 
 // logsIndexDoneMsg says an index job ended (completed, failed or cancelled).
 type logsIndexDoneMsg struct {
@@ -85,7 +86,7 @@ type logsIndexDoneMsg struct {
 	err error
 }
 
-func (logsIndexDoneMsg) epochBound() {}
+func (logsIndexDoneMsg) EpochBound() {}
 
 // logsFoundMsg is the result of a search or an error scan: the 1-based line
 // found, or -1.
@@ -97,7 +98,7 @@ type logsFoundMsg struct {
 	err  error
 }
 
-func (logsFoundMsg) epochBound() {}
+func (logsFoundMsg) EpochBound() {}
 
 const logsTickEvery = 100 * time.Millisecond
 
@@ -234,7 +235,7 @@ func (s *Logs) indexDone(msg logsIndexDoneMsg) tea.Cmd {
 	case errors.Is(msg.err, context.Canceled):
 	case msg.err != nil:
 		s.indexFailed[l.Path] = true
-		cmds = append(cmds, ReportError(msg.err))
+		cmds = append(cmds, common.ReportError(msg.err))
 	}
 	if v := s.views[l.Path]; v != nil && v.src.checkExit() {
 		v.pane.Invalidate()

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 const logsD24a = "validation/logs/2026-10-14T10-27-13.951Z-bash-d24a.log"
@@ -34,7 +35,7 @@ func TestLogsGolden(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
 		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
 			s := newLogsSample(t, size.w, size.h)
-			runScreen(s, s.Open(Target{Screen: ScreenLogs, Path: logsD24a, Line: 36, EndLine: 36}))
+			runScreen(s, s.Open(common.Target{Screen: common.ScreenLogs, Path: logsD24a, Line: 36, EndLine: 36}))
 			if got, want := s.Status(), "log 5/5 · line 36/45 · exit 1"; got != want {
 				t.Errorf("status %q, want %q", got, want)
 			}
@@ -77,7 +78,7 @@ func logsOnlySGR(t *testing.T, s string) {
 
 func TestLogsOpenRangeHighlighted(t *testing.T) {
 	s := newLogsSample(t, 80, 24)
-	runScreen(s, s.Open(Target{Screen: ScreenLogs, Path: logsD24a, Line: 32, EndLine: 38}))
+	runScreen(s, s.Open(common.Target{Screen: common.ScreenLogs, Path: logsD24a, Line: 32, EndLine: 38}))
 	v := s.view()
 	if v.log.Path != logsD24a || v.pane.Cursor() != 31 {
 		t.Fatalf("on %s line %d", v.log.Path, v.pane.Cursor()+1)
@@ -112,7 +113,7 @@ func TestLogsOpenRangeHighlighted(t *testing.T) {
 	}
 	// A suffix names the log too.
 	s2 := newLogsSample(t, 80, 24)
-	s2.Open(Target{Path: "2026-10-14T10-27-13.951Z-bash-d24a.log", Line: 40, EndLine: 40})
+	s2.Open(common.Target{Path: "2026-10-14T10-27-13.951Z-bash-d24a.log", Line: 40, EndLine: 40})
 	if s2.view().log.Path != logsD24a || s2.view().pane.Cursor() != 39 {
 		t.Errorf("suffix open landed on %s:%d", s2.view().log.Path, s2.view().pane.Cursor()+1)
 	}
@@ -120,7 +121,7 @@ func TestLogsOpenRangeHighlighted(t *testing.T) {
 
 func TestLogsErrorLines(t *testing.T) {
 	s := newLogsSample(t, 160, 48)
-	s.Open(Target{Path: logsD24a, Line: 1, EndLine: 1})
+	s.Open(common.Target{Path: logsD24a, Line: 1, EndLine: 1})
 	var got []int
 	for range 12 {
 		runScreen(s, s.Update(logsKey('e')))
@@ -163,7 +164,7 @@ func TestLogsErrorLines(t *testing.T) {
 
 func TestLogsGotoLine(t *testing.T) {
 	s := newLogsSample(t, 80, 24)
-	s.Open(Target{Path: logsD24a})
+	s.Open(common.Target{Path: logsD24a})
 	s.Update(logsKey(':'))
 	if !s.Capturing() {
 		t.Fatal(": did not open the prompt")
@@ -203,7 +204,7 @@ func TestLogsGotoLine(t *testing.T) {
 
 func TestLogsSearch(t *testing.T) {
 	s := newLogsSample(t, 80, 24)
-	s.Open(Target{Path: logsD24a, Line: 1, EndLine: 1})
+	s.Open(common.Target{Path: logsD24a, Line: 1, EndLine: 1})
 	// "no such host" is on lines 32-36 of the d24a log.
 	if n := s.Search("no such host"); n != 5 {
 		t.Fatalf("Search counted %d, want 5", n)
@@ -235,7 +236,7 @@ func TestLogsSearchLargeInCommand(t *testing.T) {
 	defer func(old int64) { logsSyncLimit = old }(logsSyncLimit)
 	logsSyncLimit = 0
 	s := newLogsSample(t, 80, 24)
-	s.Open(Target{Path: logsD24a, Line: 1, EndLine: 1})
+	s.Open(common.Target{Path: logsD24a, Line: 1, EndLine: 1})
 	if n := s.Search("no such host"); n != -1 {
 		t.Fatalf("Search on a large log returned %d, want -1 (searching)", n)
 	}
@@ -263,7 +264,7 @@ func TestLogsSearchLargeInCommand(t *testing.T) {
 }
 
 func TestLogsDeferredIndex(t *testing.T) {
-	ctx := NewContext(packet.LoadSample(packet.Options{DeferLogIndex: true}), true, false)
+	ctx := common.NewContext(packet.LoadSample(packet.Options{DeferLogIndex: true}), true, false)
 	s := NewLogs(ctx)
 	s.SetSize(80, 24)
 	if ctx.Packet.Log(logsD24a).Indexed() {
@@ -275,7 +276,7 @@ func TestLogsDeferredIndex(t *testing.T) {
 	}
 	// Before the index runs, a cited line is still reachable; opening the
 	// log moves indexing to it.
-	open := s.Open(Target{Path: logsD24a, Line: 36, EndLine: 36})
+	open := s.Open(common.Target{Path: logsD24a, Line: 36, EndLine: 36})
 	if c := s.view().pane.Cursor() + 1; c != 36 {
 		t.Fatalf("unindexed open landed on %d", c)
 	}
@@ -305,11 +306,11 @@ func TestLogsDeferredIndex(t *testing.T) {
 
 func TestLogsHereRoundTrip(t *testing.T) {
 	s := newLogsSample(t, 80, 24)
-	s.Open(Target{Path: logsD24a, Line: 30, EndLine: 34})
+	s.Open(common.Target{Path: logsD24a, Line: 30, EndLine: 34})
 	s.Update(logsKey('j'))
 	s.Update(tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
 	here := s.Here()
-	s.Open(Target{Path: "validation/logs/2026-10-14T10-16-31.402Z-bash-a91f.log", Line: 3, EndLine: 3})
+	s.Open(common.Target{Path: "validation/logs/2026-10-14T10-16-31.402Z-bash-a91f.log", Line: 3, EndLine: 3})
 	if s.Here().Path == here.Path {
 		t.Fatal("did not move to another log")
 	}
@@ -430,12 +431,12 @@ func TestLogsHostile(t *testing.T) {
 		"plan.md":                   {Data: []byte("# Plan — EVIL-1: hostile\n\n```validation-recipes\n01-\x1b[2Jevil\n```\n")},
 	}
 	p := packet.Analyze(packet.SourceFromFS(fsys, "dir", "evil"), packet.Options{})
-	ctx := NewContext(p, true, false)
+	ctx := common.NewContext(p, true, false)
 	s := NewLogs(ctx)
 	e := NewEvidence(ctx)
 	for _, sz := range [][2]int{{80, 24}, {160, 48}} {
 		s.SetSize(sz[0], sz[1])
-		s.Open(Target{Path: name, Line: 2, EndLine: 3})
+		s.Open(common.Target{Path: name, Line: 2, EndLine: 3})
 		for _, wrap := range []bool{false, true} {
 			if wrap != s.wrap {
 				s.Update(logsKey('w'))

@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -25,7 +26,7 @@ func (s *Logs) Update(msg tea.Msg) tea.Cmd {
 		s.wheel(msg.Mouse())
 	case tea.MouseClickMsg:
 		return s.click(msg.Mouse())
-	case ThemeChangedMsg:
+	case common.ThemeChangedMsg:
 		for _, v := range s.views {
 			v.src.setStyles(s.ctx.Styles)
 			v.pane.SetStyles(s.ctx.Styles)
@@ -150,7 +151,7 @@ func (s *Logs) gotoLine(n int) tea.Cmd {
 // wheel scrolls the list or the pane under the pointer; mouse positions
 // are relative to the screen's body.
 func (s *Logs) wheel(m tea.Mouse) {
-	d := wheelStep(m.Button, 1)
+	d := common.WheelStep(m.Button, 1)
 	if d == 0 {
 		return
 	}
@@ -219,7 +220,7 @@ func (s *Logs) found(msg logsFoundMsg) tea.Cmd {
 	case errors.Is(msg.err, context.Canceled):
 		return nil
 	case msg.err != nil:
-		return ReportError(msg.err)
+		return common.ReportError(msg.err)
 	case msg.line < 1:
 		switch {
 		case msg.kind == logsJobErrors && msg.dir > 0:

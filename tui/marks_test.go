@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // Marks are spent by the batch they applied to: u on the selected finding
@@ -15,7 +16,7 @@ import (
 func TestMarksClearedByBatchAndEsc(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		r, dir := newTriageRoot(t)
-		f := r.Screen(ScreenFindings).(*Findings)
+		f := r.Screen(common.ScreenFindings).(*Findings)
 		pressKeys(r, "4", "j", "j", "j", "space", "space") // mark #4 and #5
 		pressKeys(r, "f")
 		if f.Marked("review.md#4") || f.Marked("review.md#5") {

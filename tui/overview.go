@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // Overview is screen 1: what a maintainer reads first. It is a list of rows,
@@ -21,8 +22,8 @@ type Overview struct {
 }
 
 // NewOverview builds the overview screen.
-func NewOverview(ctx *Context) *Overview {
-	o := &Overview{listScreen{ctx: ctx, id: ScreenOverview}}
+func NewOverview(ctx *common.Context) *Overview {
+	o := &Overview{listScreen{ctx: ctx, id: common.ScreenOverview}}
 	o.rebuild()
 	return o
 }
@@ -42,7 +43,7 @@ func (o *Overview) rebuild() {
 	ctx, p, st := o.ctx, o.ctx.Packet, o.ctx.Styles
 	w := max(o.list.width-2, 20)
 	var rows []listRow
-	add := func(s string, t *Target) { rows = append(rows, listRow{text: s, target: t, item: -1}) }
+	add := func(s string, t *common.Target) { rows = append(rows, listRow{text: s, target: t, item: -1}) }
 	blank := func() { add("", nil) }
 	section := func(s string) { blank(); add(st.Subtitle.Render(s), nil) }
 	text := func(s string) string { return st.Line(s, st.Base) }
@@ -51,7 +52,7 @@ func (o *Overview) rebuild() {
 	if id == "" {
 		id = "(no work-item id)"
 	}
-	add(st.Title.Render(text(id))+"  "+text(clipTo(p.Plan.Title, w-ansi.StringWidth(id)-2)), nil)
+	add(st.Title.Render(text(id))+"  "+text(common.ClipTo(p.Plan.Title, w-ansi.StringWidth(id)-2)), nil)
 	var meta []string
 	if p.Change.Branch != "" {
 		meta = append(meta, st.Muted.Render("branch ")+text(p.Change.Branch))
@@ -86,16 +87,16 @@ func (o *Overview) rebuild() {
 	if assessment == "" {
 		assessment = "missing"
 	}
-	vt := &Target{Screen: ScreenDocs, Path: packet.ValidationFile, Line: p.Verdict.Line, File: -1, Hunk: -1, DiffLine: -1}
-	at := &Target{Screen: ScreenDocs, Path: packet.ReviewFile, Line: p.Assessment.Line, File: -1, Hunk: -1, DiffLine: -1}
+	vt := &common.Target{Screen: common.ScreenDocs, Path: packet.ValidationFile, Line: p.Verdict.Line, File: -1, Hunk: -1, DiffLine: -1}
+	at := &common.Target{Screen: common.ScreenDocs, Path: packet.ReviewFile, Line: p.Assessment.Line, File: -1, Hunk: -1, DiffLine: -1}
 	add(fmt.Sprintf("%-12s%s", "Verdict", st.Status(verdictWord(verdict)).Render(" "+verdict+" ")), vt)
 	if p.Verdict.Summary != "" {
-		add("             "+st.Muted.Render(text(clipTo(oneLine(p.Verdict.Summary), w-13))), nil)
+		add("             "+st.Muted.Render(text(common.ClipTo(common.OneLine(p.Verdict.Summary), w-13))), nil)
 	}
 	add(fmt.Sprintf("%-12s%s", "Assessment", st.Status(assessmentWord(assessment)).Render(" "+assessment+" ")), at)
 	if p.Outcome != nil {
-		add(fmt.Sprintf("%-12s %s", "Outcome", text(clipTo(outcomeLead(p), w-12))),
-			&Target{Screen: ScreenDocs, Path: packet.ValidationFile, Line: p.Outcome.Line, File: -1, Hunk: -1, DiffLine: -1})
+		add(fmt.Sprintf("%-12s %s", "Outcome", text(common.ClipTo(outcomeLead(p), w-12))),
+			&common.Target{Screen: common.ScreenDocs, Path: packet.ValidationFile, Line: p.Outcome.Line, File: -1, Hunk: -1, DiffLine: -1})
 	}
 	ev := p.Evidence
 	evStyle := st.OK
@@ -103,11 +104,11 @@ func (o *Overview) rebuild() {
 		evStyle = st.Error
 	}
 	add(fmt.Sprintf("%-12s %s", "Evidence", evStyle.Render(fmt.Sprintf("%d/%d validated", ev.Validated, ev.Total))),
-		&Target{Screen: ScreenEvidence, File: -1, Hunk: -1, DiffLine: -1})
+		&common.Target{Screen: common.ScreenEvidence, File: -1, Hunk: -1, DiffLine: -1})
 	if p.Diff != nil {
 		add(fmt.Sprintf("%-12s %s  %s  %s", "Diff", packet.Count(len(p.Diff.Files), "file", "files"),
 			st.Added.Render(fmt.Sprintf("+%d", p.Diff.Insertions)), st.Removed.Render(fmt.Sprintf("−%d", p.Diff.Deletions))),
-			&Target{Screen: ScreenDiff, File: 0, Hunk: -1, DiffLine: -1})
+			&common.Target{Screen: common.ScreenDiff, File: 0, Hunk: -1, DiffLine: -1})
 	}
 
 	section(fmt.Sprintf("Findings (%d)", len(p.Findings)))
@@ -152,7 +153,7 @@ func (o *Overview) rebuild() {
 		}
 		badge += strings.Repeat(" ", max(badgeW-ansi.StringWidth(badge), 0))
 		add(fmt.Sprintf("  %s %3d   %d triaged", badge, c[0], c[1]),
-			&Target{Screen: ScreenFindings, Finding: first, File: -1, Hunk: -1, DiffLine: -1})
+			&common.Target{Screen: common.ScreenFindings, Finding: first, File: -1, Hunk: -1, DiffLine: -1})
 	}
 	if len(p.Findings) > 0 {
 		add(st.Muted.Render(fmt.Sprintf("  %d of %d triaged", triaged, len(p.Findings))), nil)
@@ -165,7 +166,7 @@ func (o *Overview) rebuild() {
 	}
 	blank()
 	add(st.Subtitle.Render("Gate  ")+gateStyle.Render(" "+gateWord+" ")+st.Muted.Render("  enter: the decision screen (7)"),
-		&Target{Screen: ScreenDecision, File: -1, Hunk: -1, DiffLine: -1})
+		&common.Target{Screen: common.ScreenDecision, File: -1, Hunk: -1, DiffLine: -1})
 	if d := p.Triage; d != nil && d.Gate != nil {
 		style := st.Accent
 		if _, stands := p.DecisionStands(); !stands {
@@ -185,7 +186,7 @@ func (o *Overview) rebuild() {
 		if c.OK {
 			mark = st.OK.Render("✓")
 		}
-		add(fmt.Sprintf("  %s %-18s %s", mark, c.Name, st.Muted.Render(text(clipTo(c.Detail, w-22)))), gateTarget(p, c.Name))
+		add(fmt.Sprintf("  %s %-18s %s", mark, c.Name, st.Muted.Render(text(common.ClipTo(c.Detail, w-22)))), gateTarget(p, c.Name))
 	}
 
 	e, wn, in := p.Counts()
@@ -213,7 +214,7 @@ func (o *Overview) rebuild() {
 		}
 		sevStyle := st.Status(string(pr.Severity))
 		line := fmt.Sprintf("  %s %s %s", sevStyle.Render(fmt.Sprintf("%-7s", pr.Severity)),
-			st.Accent.Render(text(clipTo(where, 40))), text(clipTo(oneLine(pr.Message), max(w-52, 20))))
+			st.Accent.Render(text(common.ClipTo(where, 40))), text(common.ClipTo(common.OneLine(pr.Message), max(w-52, 20))))
 		add(line, ProblemTarget(p, pr))
 	}
 	if len(probs) == 0 {
@@ -249,20 +250,20 @@ func outcomeLead(p *packet.Packet) string {
 }
 
 // gateTarget says where a gate check's evidence lives.
-func gateTarget(p *packet.Packet, check string) *Target {
-	none := Target{File: -1, Hunk: -1, DiffLine: -1}
+func gateTarget(p *packet.Packet, check string) *common.Target {
+	none := common.Target{File: -1, Hunk: -1, DiffLine: -1}
 	t := none
 	switch check {
 	case packet.CheckVerdictPass:
-		t.Screen, t.Path, t.Line = ScreenDocs, packet.ValidationFile, p.Verdict.Line
+		t.Screen, t.Path, t.Line = common.ScreenDocs, packet.ValidationFile, p.Verdict.Line
 	case packet.CheckAssessmentSound:
-		t.Screen, t.Path, t.Line = ScreenDocs, packet.ReviewFile, p.Assessment.Line
+		t.Screen, t.Path, t.Line = common.ScreenDocs, packet.ReviewFile, p.Assessment.Line
 	case packet.CheckEvidence, packet.CheckLogsIntact:
-		t.Screen = ScreenEvidence
+		t.Screen = common.ScreenEvidence
 	case packet.CheckFindingsTriaged:
-		t.Screen = ScreenFindings
+		t.Screen = common.ScreenFindings
 	case packet.CheckHeadKnown:
-		t.Screen, t.Path, t.Line = ScreenDocs, packet.ChangeFile, p.Change.HeadLine
+		t.Screen, t.Path, t.Line = common.ScreenDocs, packet.ChangeFile, p.Change.HeadLine
 	default:
 		return nil
 	}
@@ -270,23 +271,23 @@ func gateTarget(p *packet.Packet, check string) *Target {
 }
 
 // ProblemTarget says where a problem's file and line are shown.
-func ProblemTarget(p *packet.Packet, pr packet.Problem) *Target {
-	t := Target{Path: pr.File, Line: pr.Line, File: -1, Hunk: -1, DiffLine: -1}
+func ProblemTarget(p *packet.Packet, pr packet.Problem) *common.Target {
+	t := common.Target{Path: pr.File, Line: pr.Line, File: -1, Hunk: -1, DiffLine: -1}
 	switch {
 	case pr.File == "":
 		return nil
 	case pr.File == packet.DiffPath:
-		t.Screen = ScreenDiff
+		t.Screen = common.ScreenDiff
 		t.File, t.Hunk, t.DiffLine = diffPosition(p, pr.Line)
 		t.Line = 0
 	case pr.File == packet.RegistryFile:
-		t.Screen = ScreenEvidence
+		t.Screen = common.ScreenEvidence
 	case p.Doc(pr.File) != nil:
-		t.Screen = ScreenDocs
+		t.Screen = common.ScreenDocs
 	case p.Log(pr.File) != nil || strings.HasPrefix(pr.File, packet.LogsDir+"/"):
-		t.Screen = ScreenLogs
+		t.Screen = common.ScreenLogs
 	case path.Ext(pr.File) == ".md":
-		t.Screen = ScreenDocs
+		t.Screen = common.ScreenDocs
 	default:
 		return nil
 	}
@@ -354,7 +355,7 @@ func sortSeverities(s []string) {
 // Update moves the cursor and follows the selected row.
 func (o *Overview) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case ThemeChangedMsg, TriageChangedMsg:
+	case common.ThemeChangedMsg, common.TriageChangedMsg:
 		o.rebuild()
 	default:
 		return o.handleList(msg)
@@ -373,23 +374,3 @@ func (o *Overview) Bindings() []key.Binding {
 	k := o.ctx.Keys
 	return []key.Binding{k.Up, k.Down, k.Follow}
 }
-
-// ThemeChangedMsg tells every screen the styles were rebuilt (the terminal's
-// background was detected), so cached drawings must be redone.
-type ThemeChangedMsg struct{}
-
-func (ThemeChangedMsg) workbenchMsg() {}
-
-// TriageChangedMsg tells every screen that a triage decision changed.
-type TriageChangedMsg struct{}
-
-func (TriageChangedMsg) workbenchMsg() {}
-
-func clipTo(s string, w int) string {
-	if w <= 1 {
-		return ""
-	}
-	return ansi.Truncate(s, w, "…")
-}
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -12,12 +12,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 func TestOverviewGolden(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {160, 48}} {
 		p := packet.LoadSample(packet.Options{})
-		o := NewOverview(NewContext(p, true, false))
+		o := NewOverview(common.NewContext(p, true, false))
 		o.SetSize(sz[0], sz[1])
 		v := o.View()
 		checkSize(t, v, sz[0], sz[1])
@@ -28,15 +29,15 @@ func TestOverviewGolden(t *testing.T) {
 // Every problem on the overview leads to its file and line.
 func TestOverviewProblemFollows(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
-	o := NewOverview(NewContext(p, true, false))
+	o := NewOverview(common.NewContext(p, true, false))
 	o.SetSize(120, 60)
 	o.Update(keyMsg("G")) // the last selectable row is the last problem
 	cmd := o.Update(keyMsg("enter"))
 	if cmd == nil {
 		t.Fatal("enter on a problem does nothing")
 	}
-	f, ok := cmd().(FollowMsg)
-	if !ok || f.To.Screen != ScreenDocs || f.To.Path != "review.md" || f.To.Line != 56 {
+	f, ok := cmd().(common.FollowMsg)
+	if !ok || f.To.Screen != common.ScreenDocs || f.To.Path != "review.md" || f.To.Line != 56 {
 		t.Errorf("problem follows to %+v, want review.md:56 on the documents", f.To)
 	}
 	if !strings.Contains(ansi.Strip(o.View()), "compute-env.md:41") {
@@ -54,7 +55,7 @@ func testOverviewShowsItsLastRows(t *testing.T) {
 	dir := sampleCopy(t, "p")
 	os.WriteFile(filepath.Join(dir, packet.TriageFile), []byte(`{"version":1}`), 0o644)
 	p := loadCopy(t, dir)
-	ctx := NewContext(p, true, false)
+	ctx := common.NewContext(p, true, false)
 	st, err := packet.OpenStore(p, t.TempDir())
 	if err != nil {
 		t.Fatal(err)

@@ -9,13 +9,14 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/sahilm/fuzzy"
 
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
 // paletteModel is ctrl+p: one input that fuzzy-finds any document heading,
 // diff file, finding, recipe or log and goes there.
 type paletteModel struct {
-	ctx           *Context
+	ctx           *common.Context
 	input         textinput.Model
 	items         []paletteItem
 	names         paletteNames
@@ -27,7 +28,7 @@ type paletteModel struct {
 type paletteItem struct {
 	kind   string
 	label  string
-	target Target
+	target common.Target
 }
 
 type paletteNames []paletteItem
@@ -35,7 +36,7 @@ type paletteNames []paletteItem
 func (p paletteNames) String(i int) string { return p[i].label }
 func (p paletteNames) Len() int            { return len(p) }
 
-func newPalette(ctx *Context) *paletteModel {
+func newPalette(ctx *common.Context) *paletteModel {
 	m := &paletteModel{ctx: ctx, input: textinput.New()}
 	m.input.Prompt = "› "
 	m.input.Placeholder = "heading, file, finding, recipe or log"
@@ -46,40 +47,40 @@ func newPalette(ctx *Context) *paletteModel {
 	return m
 }
 
-func paletteItems(ctx *Context) []paletteItem {
+func paletteItems(ctx *common.Context) []paletteItem {
 	p := ctx.Packet
-	none := Target{File: -1, Hunk: -1, DiffLine: -1}
+	none := common.Target{File: -1, Hunk: -1, DiffLine: -1}
 	var items []paletteItem
 	for _, d := range p.Docs {
 		t := none
-		t.Screen, t.Path = ScreenDocs, d.Path
+		t.Screen, t.Path = common.ScreenDocs, d.Path
 		items = append(items, paletteItem{"doc", d.Path, t})
 		for _, h := range d.Headings {
 			t := none
-			t.Screen, t.Path, t.Line = ScreenDocs, d.Path, h.Line
-			items = append(items, paletteItem{"heading", d.Path + " › " + oneLine(h.Text), t})
+			t.Screen, t.Path, t.Line = common.ScreenDocs, d.Path, h.Line
+			items = append(items, paletteItem{"heading", d.Path + " › " + common.OneLine(h.Text), t})
 		}
 	}
 	if p.Diff != nil {
 		for i, f := range p.Diff.Files {
 			t := none
-			t.Screen, t.File, t.Path = ScreenDiff, i, f.Path()
+			t.Screen, t.File, t.Path = common.ScreenDiff, i, f.Path()
 			items = append(items, paletteItem{"file", f.Path(), t})
 		}
 	}
 	for _, f := range p.Findings {
 		t := none
-		t.Screen, t.Finding = ScreenFindings, f.ID
-		items = append(items, paletteItem{"finding", fmt.Sprintf("#%d %s %s — %s", f.Number, f.Severity, f.Location, clipTo(oneLine(f.Claim), 80)), t})
+		t.Screen, t.Finding = common.ScreenFindings, f.ID
+		items = append(items, paletteItem{"finding", fmt.Sprintf("#%d %s %s — %s", f.Number, f.Severity, f.Location, common.ClipTo(common.OneLine(f.Claim), 80)), t})
 	}
 	for _, row := range p.Evidence.Rows {
 		t := none
-		t.Screen, t.Recipe = ScreenEvidence, row.Recipe
+		t.Screen, t.Recipe = common.ScreenEvidence, row.Recipe
 		items = append(items, paletteItem{"recipe", row.Recipe + " " + row.Status, t})
 	}
 	for _, l := range p.Logs {
 		t := none
-		t.Screen, t.Path = ScreenLogs, l.Path
+		t.Screen, t.Path = common.ScreenLogs, l.Path
 		items = append(items, paletteItem{"log", path.Base(l.Path), t})
 	}
 	return items
@@ -108,7 +109,7 @@ func (m *paletteModel) filter() {
 }
 
 // update returns the chosen target (or nil) and whether the palette closes.
-func (m *paletteModel) update(msg tea.KeyPressMsg) (*Target, bool, tea.Cmd) {
+func (m *paletteModel) update(msg tea.KeyPressMsg) (*common.Target, bool, tea.Cmd) {
 	switch msg.String() {
 	case "esc", "ctrl+p":
 		return nil, true, nil
@@ -156,5 +157,5 @@ func (m *paletteModel) view() string {
 	if len(m.matches) == 0 {
 		lines = append(lines, st.Muted.Render("  no match"))
 	}
-	return fitBlock(strings.Join(lines, "\n"), m.width, m.height)
+	return common.FitBlock(strings.Join(lines, "\n"), m.width, m.height)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // previewApp opens the sample's second log as a preview, the way
@@ -27,7 +28,7 @@ func previewApp(t *testing.T, complete func(dir string, reuse map[string]*packet
 		t.Fatal(err)
 	}
 	opts := testAppOpts(t)
-	opts.Start = &Target{Screen: ScreenLogs, Path: name, Line: 3, File: -1, Hunk: -1, DiffLine: -1}
+	opts.Start = &common.Target{Screen: common.ScreenLogs, Path: name, Line: 3, File: -1, Hunk: -1, DiffLine: -1}
 	opts.Complete = func(reuse map[string]*packet.Log) (*packet.Packet, error) { return complete(dir, reuse) }
 	a := NewApp(pv, opts)
 	t.Cleanup(a.Close)
@@ -49,7 +50,7 @@ func TestPreviewThenPacket(t *testing.T) {
 			t.Fatalf("the preview's first screen:\n%s", first)
 		}
 		// "1" would go to the overview: while the packet loads it waits.
-		if _, cmd := a.Update(keyMsg("1")); cmd != nil || a.Workbench().Active() != ScreenLogs {
+		if _, cmd := a.Update(keyMsg("1")); cmd != nil || a.Workbench().Active() != common.ScreenLogs {
 			t.Fatalf("a key acted on the preview (active %v)", a.Workbench().Active())
 		}
 		drive(a, a.Init())
@@ -57,7 +58,7 @@ func TestPreviewThenPacket(t *testing.T) {
 		if p.Partial || len(p.Findings) == 0 || p.Log(name) != l {
 			t.Fatalf("after loading: partial %v, %d findings, same log %v", p.Partial, len(p.Findings), p.Log(name) == l)
 		}
-		if a.Workbench().Active() != ScreenOverview {
+		if a.Workbench().Active() != common.ScreenOverview {
 			t.Errorf("the key typed during the preview was not played: active %v", a.Workbench().Active())
 		}
 		pressKeys(a, "6")
@@ -94,7 +95,7 @@ func TestFindingsPreviewThenPacket(t *testing.T) {
 			t.Fatal(err)
 		}
 		opts := testAppOpts(t)
-		opts.Start = &Target{Screen: ScreenFindings, Finding: "review.md#2", File: -1, Hunk: -1, DiffLine: -1}
+		opts.Start = &common.Target{Screen: common.ScreenFindings, Finding: "review.md#2", File: -1, Hunk: -1, DiffLine: -1}
 		opts.Complete = func(reuse map[string]*packet.Log) (*packet.Packet, error) {
 			o := testAppOpts(t).Load
 			o.Reuse = reuse

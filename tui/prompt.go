@@ -5,13 +5,15 @@ import (
 
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // promptModel is the note editor: a text area over the screen that asks for
 // a note, a dismissal's reason or an override's justification. enter saves,
 // ctrl+j adds a line, esc cancels.
 type promptModel struct {
-	ctx      *Context
+	ctx      *common.Context
 	title    string
 	hint     string
 	area     textarea.Model
@@ -20,7 +22,7 @@ type promptModel struct {
 	save     func(text string) tea.Cmd
 }
 
-func newPrompt(ctx *Context, title, initial string, required bool, save func(string) tea.Cmd) *promptModel {
+func newPrompt(ctx *common.Context, title, initial string, required bool, save func(string) tea.Cmd) *promptModel {
 	p := &promptModel{ctx: ctx, title: title, required: required, save: save, area: textarea.New()}
 	p.area.ShowLineNumbers = false
 	p.area.Placeholder = "write here"
@@ -53,10 +55,10 @@ func (p *promptModel) over(screen string, w, h int) string {
 		hint += "  " + st.Error.Render(p.err)
 	}
 	lines = append(lines, hint)
-	body := strings.Split(fitBlock(screen, w, h), "\n")
+	body := strings.Split(common.FitBlock(screen, w, h), "\n")
 	top := max(h-len(lines), 0)
 	out := append(body[:top:top], lines...)
-	return fitBlock(strings.Join(out, "\n"), w, h)
+	return common.FitBlock(strings.Join(out, "\n"), w, h)
 }
 
 func (p *promptModel) focus() tea.Cmd { return p.area.Focus() }
@@ -65,7 +67,7 @@ func (p *promptModel) focus() tea.Cmd { return p.area.Focus() }
 func (p *promptModel) update(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	switch msg.String() {
 	case "esc":
-		return true, func() tea.Msg { return StatusMsg{Text: "cancelled"} }
+		return true, func() tea.Msg { return common.StatusMsg{Text: "cancelled"} }
 	case "enter":
 		text := strings.TrimSpace(p.area.Value())
 		if p.required && text == "" {
@@ -101,5 +103,5 @@ func (p *promptModel) view(w, h int) string {
 	if p.err != "" {
 		lines = append(lines, " "+st.Error.Render(p.err))
 	}
-	return fitBlock(strings.Join(lines, "\n"), w, h)
+	return common.FitBlock(strings.Join(lines, "\n"), w, h)
 }

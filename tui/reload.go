@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // Reload puts a newly loaded copy of the packet in place of the current one
@@ -12,7 +13,7 @@ import (
 // screen, the selection and the scroll stay where they still exist. History
 // is kept. note is shown on the status line (what changed).
 func (r *Workbench) Reload(p *packet.Packet, store *packet.Store, storeErr error, note string) tea.Cmd {
-	var here [screenCount]Target
+	var here [common.ScreenCount]common.Target
 	for i, s := range r.screens {
 		here[i] = s.Here()
 	}
@@ -39,7 +40,7 @@ func (r *Workbench) Reload(p *packet.Packet, store *packet.Store, storeErr error
 // looking inside batches.
 func dropStatus(cmd tea.Cmd) tea.Cmd {
 	return mapCmd(cmd, func(m tea.Msg) tea.Msg {
-		if _, ok := m.(StatusMsg); ok {
+		if _, ok := m.(common.StatusMsg); ok {
 			return nil
 		}
 		return m
@@ -59,7 +60,7 @@ func (r *Workbench) Idle() bool {
 }
 
 // Context returns the workbench's shared context.
-func (r *Workbench) Context() *Context { return r.ctx }
+func (r *Workbench) Context() *common.Context { return r.ctx }
 
 // SetStatus shows a transient message on the status line.
 func (r *Workbench) SetStatus(s string) { r.status = s }

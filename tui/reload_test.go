@@ -13,6 +13,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // openSampleCopy writes the sample to a folder and opens it in an App.
@@ -48,22 +49,22 @@ func TestReloadKeepsPlaceAndTriage(t *testing.T) {
 		// The workbench's store is detached: Update publishes what it saved.
 		ctx.Store.Publish()
 		l.press("4", "j", "j") // findings, on #3
-		f := r.Screen(ScreenFindings).(*Findings)
+		f := r.Screen(common.ScreenFindings).(*Findings)
 		if f.Selected().ID != "review.md#3" {
 			t.Fatalf("selected %s", f.Selected().ID)
 		}
 		// Something to go back to, to see history survive.
-		l.send(FollowMsg{To: Target{Screen: ScreenDocs, Path: packet.ReviewFile, Line: 5, File: -1, Hunk: -1, DiffLine: -1}})
+		l.send(common.FollowMsg{To: common.Target{Screen: common.ScreenDocs, Path: packet.ReviewFile, Line: 5, File: -1, Hunk: -1, DiffLine: -1}})
 		l.settle()
 		l.press("backspace")
-		if r.Active() != ScreenFindings {
+		if r.Active() != common.ScreenFindings {
 			t.Fatalf("back: active %v", r.Active())
 		}
-		l.send(FollowMsg{To: Target{Screen: ScreenDocs, Path: packet.ReviewFile, Line: 5, File: -1, Hunk: -1, DiffLine: -1}})
+		l.send(common.FollowMsg{To: common.Target{Screen: common.ScreenDocs, Path: packet.ReviewFile, Line: 5, File: -1, Hunk: -1, DiffLine: -1}})
 		l.settle()
 		l.press("backspace")
-		hereBefore := r.Screen(ScreenFindings).Here()
-		l.send(FollowMsg{To: hereBefore}) // one history entry: back to the same place
+		hereBefore := r.Screen(common.ScreenFindings).Here()
+		l.send(common.FollowMsg{To: hereBefore}) // one history entry: back to the same place
 		l.settle()
 		histBefore := r.History()
 
@@ -73,10 +74,10 @@ func TestReloadKeepsPlaceAndTriage(t *testing.T) {
 		l.until("the reload", func() bool { return ctx.Packet != old }, 5*time.Second)
 		l.settle()
 
-		if r.Active() != ScreenFindings {
+		if r.Active() != common.ScreenFindings {
 			t.Errorf("active after reload: %v", r.Active())
 		}
-		nf := r.Screen(ScreenFindings).(*Findings)
+		nf := r.Screen(common.ScreenFindings).(*Findings)
 		if nf == f {
 			t.Fatal("the findings screen was not rebuilt")
 		}
@@ -119,11 +120,11 @@ func TestReloadNothingChangedKeepsScreens(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		a, l, _ := openSampleCopy(t, false)
 		r := a.Workbench()
-		before := r.Screen(ScreenOverview)
+		before := r.Screen(common.ScreenOverview)
 		old := r.Context().Packet
 		l.run(a.reloadCmd())
 		l.until("the reload message", func() bool { return l.count("appReloadedMsg") == 1 }, 5*time.Second)
-		if r.Context().Packet != old || r.Screen(ScreenOverview) != before {
+		if r.Context().Packet != old || r.Screen(common.ScreenOverview) != before {
 			t.Error("a reload that found nothing new rebuilt the screens")
 		}
 	})
@@ -283,23 +284,23 @@ func TestSinceWithoutBeingTold(t *testing.T) {
 	a := NewApp(p2, AppOptions{Theme: "dark", Load: packet.Options{}})
 	defer a.Close()
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	if a.root.shown(ScreenSince) {
+	if a.root.shown(common.ScreenSince) {
 		t.Fatal("the since screen is there before the earlier round was read")
 	}
 	// The since screen's own start-up command reads the earlier round; it
 	// is run to completion here rather than raced against a deadline.
-	load := a.root.screens[ScreenSince].Init()
+	load := a.root.screens[common.ScreenSince].Init()
 	if load == nil {
 		t.Fatal("the since screen does not look for an earlier round")
 	}
 	// While it is read, 8 already leads there and says so: a key typed
 	// at once is not lost.
 	a.root.Update(keyMsg("8"))
-	if a.root.Active() != ScreenSince || !strings.Contains(ansi.Strip(a.Render()), "Reading the earlier round 1bb1c70f4285…") {
+	if a.root.Active() != common.ScreenSince || !strings.Contains(ansi.Strip(a.Render()), "Reading the earlier round 1bb1c70f4285…") {
 		t.Fatalf("8 before the earlier round was read:\n%s", ansi.Strip(a.Render()))
 	}
 	a.root.Update(load())
-	if !a.root.shown(ScreenSince) {
+	if !a.root.shown(common.ScreenSince) {
 		t.Fatal("round 2 opened alone has no since screen, though vetter saw round 1")
 	}
 	a.root.Update(keyMsg("8"))

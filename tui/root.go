@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -25,19 +26,19 @@ type Options struct {
 	// ForceTheme skips background detection ("dark" or "light"; "" detects).
 	ForceTheme string
 	// Start is where the workbench opens (from --open); nil opens the overview.
-	Start *Target
+	Start *common.Target
 }
 
 // Workbench is the model of one packet's screens: it owns the tab bar, the status line, the
 // history, search and the overlays, and routes everything else to the
 // active screen. It does none of the screens' work.
 type Workbench struct {
-	ctx     *Context
+	ctx     *common.Context
 	opts    Options
 	started bool // the start target was opened
-	screens [screenCount]Screen
-	active  ScreenID
-	history []Target
+	screens [common.ScreenCount]common.Screen
+	active  common.ScreenID
+	history []common.Target
 
 	width, height int
 
@@ -60,7 +61,7 @@ type Workbench struct {
 }
 
 // NewWorkbench builds the workbench over a context.
-func NewWorkbench(ctx *Context, opts Options) *Workbench {
+func NewWorkbench(ctx *common.Context, opts Options) *Workbench {
 	r := &Workbench{ctx: ctx, opts: opts, help: help.New()}
 	r.screens = newScreens(ctx)
 	r.search = textinput.New()
@@ -71,10 +72,10 @@ func NewWorkbench(ctx *Context, opts Options) *Workbench {
 }
 
 // Active returns the active screen's id.
-func (r *Workbench) Active() ScreenID { return r.active }
+func (r *Workbench) Active() common.ScreenID { return r.active }
 
 // Screen returns a screen, for tests.
-func (r *Workbench) Screen(id ScreenID) Screen { return r.screens[id] }
+func (r *Workbench) Screen(id common.ScreenID) common.Screen { return r.screens[id] }
 
 // History returns how many places backspace can return to.
 func (r *Workbench) History() int { return len(r.history) }
@@ -106,30 +107,30 @@ func (r *Workbench) OpenStart() tea.Cmd {
 
 // bodyHeight leaves a row for the tab bar and one for the status line.
 // newScreens builds every screen over a context; a reload builds them again.
-func newScreens(ctx *Context) [screenCount]Screen {
-	return [screenCount]Screen{
-		ScreenOverview: NewOverview(ctx),
-		ScreenDocs:     NewDocs(ctx),
-		ScreenDiff:     NewDiff(ctx),
-		ScreenFindings: NewFindings(ctx),
-		ScreenEvidence: NewEvidence(ctx),
-		ScreenLogs:     NewLogs(ctx),
-		ScreenDecision: NewDecision(ctx),
-		ScreenSince:    NewSince(ctx),
-		ScreenWalk:     NewWalk(ctx),
+func newScreens(ctx *common.Context) [common.ScreenCount]common.Screen {
+	return [common.ScreenCount]common.Screen{
+		common.ScreenOverview: NewOverview(ctx),
+		common.ScreenDocs:     NewDocs(ctx),
+		common.ScreenDiff:     NewDiff(ctx),
+		common.ScreenFindings: NewFindings(ctx),
+		common.ScreenEvidence: NewEvidence(ctx),
+		common.ScreenLogs:     NewLogs(ctx),
+		common.ScreenDecision: NewDecision(ctx),
+		common.ScreenSince:    NewSince(ctx),
+		common.ScreenWalk:     NewWalk(ctx),
 	}
 }
 
 // shown reports whether a screen has a tab: "since" only with an earlier round.
-func (r *Workbench) shown(id ScreenID) bool {
-	return id != ScreenWalk && (id != ScreenSince || r.ctx.Since != nil || r.ctx.SinceLoading != "")
+func (r *Workbench) shown(id common.ScreenID) bool {
+	return id != common.ScreenWalk && (id != common.ScreenSince || r.ctx.Since != nil || r.ctx.SinceLoading != "")
 }
 
 // cycle is the next shown screen from the active one in direction dir.
-func (r *Workbench) cycle(dir int) ScreenID {
+func (r *Workbench) cycle(dir int) common.ScreenID {
 	id := r.active
-	for range screenCount {
-		id = (id + ScreenID(dir) + screenCount) % screenCount
+	for range common.ScreenCount {
+		id = (id + common.ScreenID(dir) + common.ScreenCount) % common.ScreenCount
 		if r.shown(id) {
 			return id
 		}
@@ -176,13 +177,13 @@ func (r *Workbench) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if r.opts.ForceTheme == "" {
 			r.ctx.SetDark(msg.IsDark())
 			r.help.Styles = r.ctx.Styles.HelpStyles()
-			return r, r.broadcast(ThemeChangedMsg{})
+			return r, r.broadcast(common.ThemeChangedMsg{})
 		}
 		return r, nil
-	case FollowMsg:
+	case common.FollowMsg:
 		r.history = append(r.history, r.screens[r.active].Here())
 		return r, r.open(msg.To)
-	case StatusMsg:
+	case common.StatusMsg:
 		r.status = msg.Text
 		return r, nil
 	case DecideMsg:
@@ -191,7 +192,7 @@ func (r *Workbench) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return r, r.stored(msg)
 	case confirmPostMsg:
 		return r, r.askPost(msg.sha)
-	case ErrorMsg:
+	case common.ErrorMsg:
 		r.status = "error: " + ui.Sanitize(msg.Err.Error())
 		return r, nil
 	case tea.MouseClickMsg:
@@ -256,7 +257,7 @@ func (r *Workbench) key(msg tea.KeyPressMsg) tea.Cmd {
 		if done {
 			r.palette = nil
 			if t != nil {
-				return Follow(*t)
+				return common.Follow(*t)
 			}
 		}
 		return cmd
@@ -304,8 +305,8 @@ func (r *Workbench) key(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	for i, b := range km.Screens() {
-		if i < int(screenCount) && r.shown(ScreenID(i)) && key.Matches(msg, b) {
-			return r.switchTo(ScreenID(i))
+		if i < int(common.ScreenCount) && r.shown(common.ScreenID(i)) && key.Matches(msg, b) {
+			return r.switchTo(common.ScreenID(i))
 		}
 	}
 	return r.screens[r.active].Update(msg)
@@ -353,8 +354,8 @@ func (r *Workbench) pending() tea.Cmd {
 }
 
 // switchTo makes a screen active without touching history (tabs are not follows).
-func (r *Workbench) switchTo(id ScreenID) tea.Cmd {
-	if id < 0 || id >= screenCount {
+func (r *Workbench) switchTo(id common.ScreenID) tea.Cmd {
+	if id < 0 || id >= common.ScreenCount {
 		return nil
 	}
 	r.active = id
@@ -362,8 +363,8 @@ func (r *Workbench) switchTo(id ScreenID) tea.Cmd {
 }
 
 // open goes to a target: its screen becomes active and positions itself.
-func (r *Workbench) open(t Target) tea.Cmd {
-	if t.Screen < 0 || t.Screen >= screenCount {
+func (r *Workbench) open(t common.Target) tea.Cmd {
+	if t.Screen < 0 || t.Screen >= common.ScreenCount {
 		return nil
 	}
 	r.active = t.Screen
@@ -382,9 +383,9 @@ func (r *Workbench) back() tea.Cmd {
 }
 
 // tabAt returns the tab under column x of the tab bar.
-func (r *Workbench) tabAt(x int) (ScreenID, bool) {
+func (r *Workbench) tabAt(x int) (common.ScreenID, bool) {
 	col := 0
-	for id := ScreenID(0); id < screenCount; id++ {
+	for id := common.ScreenID(0); id < common.ScreenCount; id++ {
 		if !r.shown(id) {
 			continue
 		}
@@ -397,7 +398,7 @@ func (r *Workbench) tabAt(x int) (ScreenID, bool) {
 	return 0, false
 }
 
-func tabLabel(id ScreenID) string { return fmt.Sprintf(" %d %s ", int(id)+1, id) }
+func tabLabel(id common.ScreenID) string { return fmt.Sprintf(" %d %s ", int(id)+1, id) }
 
 // View composes the tab bar, the active screen (or an overlay) and the status line.
 func (r *Workbench) View() tea.View {
@@ -436,7 +437,7 @@ func (r *Workbench) Render() string { return r.View().Content }
 func (r *Workbench) tabBar() string {
 	st := r.ctx.Styles
 	var b strings.Builder
-	for id := ScreenID(0); id < screenCount; id++ {
+	for id := common.ScreenID(0); id < common.ScreenCount; id++ {
 		if !r.shown(id) {
 			continue
 		}
@@ -448,13 +449,13 @@ func (r *Workbench) tabBar() string {
 		}
 	}
 	right := st.Text(r.ctx.Packet.Plan.ID, st.Accent)
-	return padBetween(b.String(), right, r.width)
+	return common.PadBetween(b.String(), right, r.width)
 }
 
 func (r *Workbench) statusLine() string {
 	st := r.ctx.Styles
 	if r.searching {
-		return fit(r.search.View(), r.width)
+		return common.Fit(r.search.View(), r.width)
 	}
 	badge := st.StatusBar.Render(" "+r.active.String()+" ") + " "
 	// Line, not Text: the status line is one row whatever a message holds
@@ -483,31 +484,4 @@ func (r *Workbench) hints() []key.Binding {
 	}
 	bs = append(bs, km.Back, km.Palette, km.Help, km.Quit)
 	return bs
-}
-
-// padBetween puts left and right on one line of width w.
-func padBetween(left, right string, w int) string {
-	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)
-	if lw+rw+1 > w {
-		right = ""
-		rw = 0
-	}
-	if lw > w {
-		return ansi.Truncate(left, w, "…")
-	}
-	return left + strings.Repeat(" ", w-lw-rw) + right
-}
-
-// fitBlock pads or cuts a block to exactly w×h cells.
-func fitBlock(s string, w, h int) string {
-	lines := strings.Split(s, "\n")
-	out := make([]string, h)
-	for i := range out {
-		l := ""
-		if i < len(lines) {
-			l = lines[i]
-		}
-		out[i] = fit(l, w)
-	}
-	return strings.Join(out, "\n")
 }

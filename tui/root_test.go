@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // newTestRoot builds the workbench on the sample at a fixed size, dark,
@@ -18,7 +19,7 @@ import (
 func newTestRoot(t *testing.T, w, h int) *Workbench {
 	t.Helper()
 	p := packet.LoadSample(packet.Options{})
-	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark"})
+	r := NewWorkbench(common.NewContext(p, true, false), Options{ForceTheme: "dark"})
 	drive(r, r.Init())
 	r.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return r
@@ -26,7 +27,7 @@ func newTestRoot(t *testing.T, w, h int) *Workbench {
 
 // pressOn presses keys on the workbench and stops the test unless it then
 // shows the screen want; step names the step in the failure.
-func pressOn(t *testing.T, r *Workbench, want ScreenID, step string, keys ...string) {
+func pressOn(t *testing.T, r *Workbench, want common.ScreenID, step string, keys ...string) {
 	t.Helper()
 	pressKeys(r, keys...)
 	if got := r.Active(); got != want {
@@ -38,13 +39,13 @@ func TestRootTabsAndSize(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {160, 48}, {200, 60}} {
 			r := newTestRoot(t, sz[0], sz[1])
-			for i := 0; i < int(ScreenSince); i++ { // 8 is shown only with --since
+			for i := 0; i < int(common.ScreenSince); i++ { // 8 is shown only with --since
 				key := string(rune('1' + i))
-				pressOn(t, r, ScreenID(i), "key "+key, key)
+				pressOn(t, r, common.ScreenID(i), "key "+key, key)
 				checkSize(t, r.Render(), sz[0], sz[1])
 			}
-			pressOn(t, r, ScreenOverview, "tab from the last screen", "tab")
-			pressOn(t, r, ScreenDecision, "shift+tab from the first screen", "shift+tab")
+			pressOn(t, r, common.ScreenOverview, "tab from the last screen", "tab")
+			pressOn(t, r, common.ScreenDecision, "shift+tab from the first screen", "shift+tab")
 		}
 	})
 }
@@ -54,7 +55,7 @@ func TestRootClickTab(t *testing.T) {
 		r := newTestRoot(t, 120, 40)
 		x := ansi.StringWidth(tabLabel(0)) + ansi.StringWidth(tabLabel(1)) + 1
 		r.Update(tea.MouseClickMsg{X: x, Y: 0, Button: tea.MouseLeft})
-		if r.Active() != ScreenDiff {
+		if r.Active() != common.ScreenDiff {
 			t.Errorf("clicking the third tab: active %v", r.Active())
 		}
 	})
@@ -75,8 +76,8 @@ func TestRootHelpAndPalette(t *testing.T) {
 		if s := ansi.Strip(r.Render()); !strings.Contains(s, "internal/upload/backoff.go") {
 			t.Fatalf("palette did not find the file:\n%s", s)
 		}
-		pressOn(t, r, ScreenDiff, "palette enter", "enter")
-		pressOn(t, r, ScreenOverview, "backspace after the palette jump", "backspace")
+		pressOn(t, r, common.ScreenDiff, "palette enter", "enter")
+		pressOn(t, r, common.ScreenOverview, "backspace after the palette jump", "backspace")
 	})
 }
 
@@ -85,11 +86,11 @@ func TestRootOverviewFollowAndBack(t *testing.T) {
 		r := newTestRoot(t, 120, 40)
 		// The first selectable row is the verdict: enter opens the validation document.
 		pressKeys(r, "enter")
-		if r.Active() != ScreenDocs || r.History() != 1 {
+		if r.Active() != common.ScreenDocs || r.History() != 1 {
 			t.Fatalf("enter on the verdict: active %v, history %d", r.Active(), r.History())
 		}
 		pressKeys(r, "ctrl+o")
-		if r.Active() != ScreenOverview || r.History() != 0 {
+		if r.Active() != common.ScreenOverview || r.History() != 0 {
 			t.Errorf("ctrl+o: active %v, history %d", r.Active(), r.History())
 		}
 	})
@@ -113,17 +114,17 @@ func TestRootSearchCounts(t *testing.T) {
 // screen, quit cleanly.
 func TestRootEndToEnd(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
-	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark"})
+	r := NewWorkbench(common.NewContext(p, true, false), Options{ForceTheme: "dark"})
 	tm := teatest.NewTestModel(t, r, teatest.WithInitialTermSize(120, 40))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("ACME-4812")) },
 		teatest.WithDuration(5*time.Second))
-	for i := 1; i <= int(screenCount); i++ {
+	for i := 1; i <= int(common.ScreenCount); i++ {
 		tm.Send(keyMsg(string(rune('0' + i))))
 	}
 	tm.Send(keyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 	final := tm.FinalModel(t).(*Workbench)
-	if final.Active() != ScreenDecision {
+	if final.Active() != common.ScreenDecision {
 		t.Errorf("after 1-7 the active screen is %v", final.Active())
 	}
 }
@@ -134,20 +135,20 @@ func TestRootFindingToDiffAndBack(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		r := newTestRoot(t, 160, 48)
 		pressKeys(r, "4", "j") // the second finding
-		f := r.Screen(ScreenFindings).(*Findings).Selected()
+		f := r.Screen(common.ScreenFindings).(*Findings).Selected()
 		if f == nil || f.ID != "review.md#2" {
 			t.Fatalf("selected %v, want review.md#2", f)
 		}
-		pressOn(t, r, ScreenDiff, "enter on a finding", "enter")
-		d := r.Screen(ScreenDiff).(*Diff)
+		pressOn(t, r, common.ScreenDiff, "enter on a finding", "enter")
+		d := r.Screen(common.ScreenDiff).(*Diff)
 		if dl := d.rowLine(d.rows[d.list.Cursor]); dl == nil || dl.New != 91 {
 			t.Fatalf("diff cursor on %+v, want new line 91 (client.go:91)", dl)
 		}
 		if s := ansi.Strip(r.Render()); !strings.Contains(s, "client.go") {
 			t.Errorf("the diff screen does not show client.go:\n%s", s)
 		}
-		pressOn(t, r, ScreenFindings, "backspace", "backspace")
-		if f := r.Screen(ScreenFindings).(*Findings).Selected(); f == nil || f.ID != "review.md#2" {
+		pressOn(t, r, common.ScreenFindings, "backspace", "backspace")
+		if f := r.Screen(common.ScreenFindings).(*Findings).Selected(); f == nil || f.ID != "review.md#2" {
 			t.Errorf("back on %v, want review.md#2", f)
 		}
 	})
@@ -158,20 +159,20 @@ func TestRootOpenDocumentRange(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		p := packet.LoadSample(packet.Options{})
 		c := p.ResolveText("change-validation.md:58-61")
-		tg, ok := TargetForCitation(c)
+		tg, ok := common.TargetForCitation(c)
 		if !ok {
 			t.Fatalf("not followable: %+v", c)
 		}
-		r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark", Start: &tg})
+		r := NewWorkbench(common.NewContext(p, true, false), Options{ForceTheme: "dark", Start: &tg})
 		drive(r, r.Init())
 		r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-		if r.Active() != ScreenDocs {
+		if r.Active() != common.ScreenDocs {
 			t.Fatalf("active %v", r.Active())
 		}
 		d := p.Doc("change-validation.md")
 		s := ansi.Strip(r.Render())
 		for _, want := range []string{d.Lines[57], d.Lines[60]} {
-			if w := strings.TrimSpace(want); w != "" && !strings.Contains(s, clipTo(w, 40)[:10]) {
+			if w := strings.TrimSpace(want); w != "" && !strings.Contains(s, common.ClipTo(w, 40)[:10]) {
 				t.Errorf("line %q not on screen:\n%s", w, s)
 			}
 		}
@@ -183,20 +184,20 @@ func TestRootOpenDocumentRange(t *testing.T) {
 func TestRootEvidenceToLogAndLogRange(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		r := newTestRoot(t, 160, 48)
-		pressOn(t, r, ScreenLogs, "enter on a recipe", "5", "enter")
-		if st := r.Screen(ScreenLogs).Status(); !strings.Contains(st, "log ") {
+		pressOn(t, r, common.ScreenLogs, "enter on a recipe", "5", "enter")
+		if st := r.Screen(common.ScreenLogs).Status(); !strings.Contains(st, "log ") {
 			t.Errorf("logs status %q", st)
 		}
-		pressOn(t, r, ScreenEvidence, "back", "backspace")
+		pressOn(t, r, common.ScreenEvidence, "back", "backspace")
 
 		p := r.ctx.Packet
 		c := p.ResolveText("…T10-22-07.114Z-bash-7c1e.log:14-16")
-		tg, ok := TargetForCitation(c)
+		tg, ok := common.TargetForCitation(c)
 		if !ok || c.Kind != packet.CiteLog {
 			t.Fatalf("citation %+v", c)
 		}
-		drive(r, Follow(tg))
-		if r.Active() != ScreenLogs {
+		drive(r, common.Follow(tg))
+		if r.Active() != common.ScreenLogs {
 			t.Fatalf("follow: active %v", r.Active())
 		}
 		lines, _ := p.Log(c.Target).ReadLines(14, 3)
@@ -213,8 +214,8 @@ func TestRootEvidenceToLogAndLogRange(t *testing.T) {
 func TestRootLogGotoCaptures(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		r := newTestRoot(t, 120, 40)
-		pressOn(t, r, ScreenLogs, "typing :20", "6", ":", "2", "0", "enter")
-		if st := r.Screen(ScreenLogs).Status(); !strings.Contains(st, "line 20/") {
+		pressOn(t, r, common.ScreenLogs, "typing :20", "6", ":", "2", "0", "enter")
+		if st := r.Screen(common.ScreenLogs).Status(); !strings.Contains(st, "line 20/") {
 			t.Errorf("after :20 the status is %q", st)
 		}
 	})
@@ -228,12 +229,12 @@ func TestRootSinceScreen(t *testing.T) {
 			t.Fatal(err)
 		}
 		c := packet.Compare(packet.LoadSample(packet.Options{}), p)
-		ctx := NewContext(p, true, false)
+		ctx := common.NewContext(p, true, false)
 		ctx.Since = &c
 		r := NewWorkbench(ctx, Options{ForceTheme: "dark"})
 		drive(r, r.Init())
 		r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-		pressOn(t, r, ScreenSince, "8", "8")
+		pressOn(t, r, common.ScreenSince, "8", "8")
 		s := ansi.Strip(r.Render())
 		for _, want := range []string{"Since the last round", "1bb1c70f4285 → 5e2f0c7a9d14", "altered  internal/upload/client.go", "resolved"} {
 			if !strings.Contains(s, want) {
@@ -242,19 +243,19 @@ func TestRootSinceScreen(t *testing.T) {
 		}
 		// The first row that leads somewhere is the new finding #6.
 		pressKeys(r, "enter")
-		if f := r.Screen(ScreenFindings).(*Findings).Selected(); r.Active() != ScreenFindings || f == nil || f.Number != 6 {
+		if f := r.Screen(common.ScreenFindings).(*Findings).Selected(); r.Active() != common.ScreenFindings || f == nil || f.Number != 6 {
 			t.Fatalf("enter: active %v, finding %v", r.Active(), f)
 		}
 		// Back, down past the changed #2, the unchanged #3-#5 and the two runs
 		// of the evidence to the altered client.go: the diff.
-		pressOn(t, r, ScreenDiff, "enter on a file", "backspace", "j", "j", "j", "j", "j", "j", "j", "enter")
-		if st := r.Screen(ScreenDiff).Status(); !strings.Contains(st, "internal/upload/client.go") {
+		pressOn(t, r, common.ScreenDiff, "enter on a file", "backspace", "j", "j", "j", "j", "j", "j", "j", "enter")
+		if st := r.Screen(common.ScreenDiff).Status(); !strings.Contains(st, "internal/upload/client.go") {
 			t.Errorf("diff status %q", st)
 		}
 		// Without an earlier round, 8 does nothing and the tab is hidden.
 		r2 := newTestRoot(t, 120, 40)
 		pressKeys(r2, "8")
-		if r2.Active() == ScreenSince || strings.Contains(ansi.Strip(r2.Render()), "8 Since") {
+		if r2.Active() == common.ScreenSince || strings.Contains(ansi.Strip(r2.Render()), "8 Since") {
 			t.Error("screen 8 shown without an earlier round")
 		}
 	})

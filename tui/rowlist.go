@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -21,9 +22,9 @@ type rowList struct {
 }
 
 type listRow struct {
-	text   string  // styled
-	target *Target // nil: not selectable
-	item   int     // the owner's index for the row, -1 when none
+	text   string         // styled
+	target *common.Target // nil: not selectable
+	item   int            // the owner's index for the row, -1 when none
 }
 
 // setRows replaces the rows, keeping the cursor on a selectable row.
@@ -121,7 +122,7 @@ func (l *rowList) scroll() {
 }
 
 // restore puts the cursor and the scroll back where a Target remembers them.
-func (l *rowList) restore(t Target) {
+func (l *rowList) restore(t common.Target) {
 	if t.Offset > 0 || t.Line > 0 {
 		l.scrolling.Cursor, l.scrolling.Offset = min(t.Line, max(len(l.rows)-1, 0)), t.Offset
 		l.scroll()
@@ -143,7 +144,7 @@ func (l *rowList) view(st *ui.Styles) string {
 				line = st.Selection.Render("▌") + l.rows[r].text
 			}
 		}
-		out[i] = fit(line, l.width)
+		out[i] = common.Fit(line, l.width)
 	}
 	return strings.Join(out, "\n")
 }
@@ -187,8 +188,8 @@ func (l *rowList) nextMatch(dir int) {
 // the decision, since the last round): drawing, history, search, and the
 // movement and follow keys. Each screen embeds it and builds the rows.
 type listScreen struct {
-	ctx  *Context
-	id   ScreenID
+	ctx  *common.Context
+	id   common.ScreenID
 	list rowList
 }
 
@@ -196,7 +197,7 @@ type listScreen struct {
 func (l *listScreen) handleList(msg tea.Msg) tea.Cmd {
 	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, l.ctx.Keys.Follow) {
 		if r := l.list.selected(); r != nil && r.target != nil {
-			return Follow(*r.target)
+			return common.Follow(*r.target)
 		}
 		return nil
 	}
@@ -208,14 +209,14 @@ func (l *listScreen) handleList(msg tea.Msg) tea.Cmd {
 func (l *listScreen) View() string { return l.list.view(l.ctx.Styles) }
 
 // Open restores a position remembered by Here.
-func (l *listScreen) Open(t Target) tea.Cmd {
+func (l *listScreen) Open(t common.Target) tea.Cmd {
 	l.list.restore(t)
 	return nil
 }
 
 // Here remembers the cursor and the scroll.
-func (l *listScreen) Here() Target {
-	return Target{Screen: l.id, Line: l.list.scrolling.Cursor, Offset: l.list.scrolling.Offset, File: -1, Hunk: -1, DiffLine: -1}
+func (l *listScreen) Here() common.Target {
+	return common.Target{Screen: l.id, Line: l.list.scrolling.Cursor, Offset: l.list.scrolling.Offset, File: -1, Hunk: -1, DiffLine: -1}
 }
 
 // Search moves to the first row containing query and counts the rows that do.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/vetter-dev/vetter/bench"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // sampleCopy writes the sample packet to a folder called name in a new
@@ -36,9 +37,9 @@ func loadCopy(t testing.TB, dir string) *packet.Packet {
 // storeContext is the context of the reviewer "tester" on p at a fixed
 // time, with a triage store in a temporary state folder, so that triage and
 // decisions are written where the test can see them and nowhere else.
-func storeContext(t *testing.T, p *packet.Packet, now time.Time) *Context {
+func storeContext(t *testing.T, p *packet.Packet, now time.Time) *common.Context {
 	t.Helper()
-	ctx := NewContext(p, true, false)
+	ctx := common.NewContext(p, true, false)
 	ctx.User = "tester"
 	ctx.Now = func() time.Time { return now }
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
@@ -54,8 +55,8 @@ func sampleScreen[S interface {
 	Init() tea.Cmd
 	Update(tea.Msg) tea.Cmd
 	SetSize(w, h int)
-}](w, h int, open func(*Context) S) (S, *Context) {
-	ctx := NewContext(packet.LoadSample(packet.Options{}), true, false)
+}](w, h int, open func(*common.Context) S) (S, *common.Context) {
+	ctx := common.NewContext(packet.LoadSample(packet.Options{}), true, false)
 	s := open(ctx)
 	s.SetSize(w, h)
 	runScreen(s, s.Init())

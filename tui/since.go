@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -20,8 +21,8 @@ type Since struct {
 }
 
 // NewSince builds the screen; it draws nothing useful without ctx.Since.
-func NewSince(ctx *Context) *Since {
-	s := &Since{listScreen{ctx: ctx, id: ScreenSince}}
+func NewSince(ctx *common.Context) *Since {
+	s := &Since{listScreen{ctx: ctx, id: common.ScreenSince}}
 	s.rebuild()
 	return s
 }
@@ -63,7 +64,7 @@ func (s *Since) Init() tea.Cmd {
 type sinceLoadedMsg struct{ c *packet.Comparison }
 
 // A comparison answers one read of the packet: a reload starts another.
-func (sinceLoadedMsg) epochBound() {}
+func (sinceLoadedMsg) EpochBound() {}
 
 // SetSize gives the body's size.
 func (s *Since) SetSize(w, h int) {
@@ -75,10 +76,10 @@ func (s *Since) rebuild() {
 	st, p, c := s.ctx.Styles, s.ctx.Packet, s.ctx.Since
 	w := max(s.list.width-2, 20)
 	var rows []listRow
-	add := func(text string, t *Target) { rows = append(rows, listRow{text: text, target: t, item: -1}) }
+	add := func(text string, t *common.Target) { rows = append(rows, listRow{text: text, target: t, item: -1}) }
 
-	line := func(text string) string { return st.Line(clipTo(text, w), st.Base) }
-	none := func() Target { return Target{File: -1, Hunk: -1, DiffLine: -1} }
+	line := func(text string) string { return st.Line(common.ClipTo(text, w), st.Base) }
+	none := func() common.Target { return common.Target{File: -1, Hunk: -1, DiffLine: -1} }
 	if c == nil {
 		if s.ctx.SinceLoading != "" {
 			add(st.Muted.Render("Reading the earlier round "+short(s.ctx.SinceLoading)+"…"), nil)
@@ -130,17 +131,17 @@ func (s *Since) rebuild() {
 	add(st.Subtitle.Render(fmt.Sprintf("Findings: %d new, %d resolved, %d changed, %d unchanged",
 		len(fd.New), len(fd.Resolved), len(fd.Changed), len(fd.Unchanged))), nil)
 	finding := func(kind string, f packet.FindingDelta, lead bool) {
-		var t *Target
+		var t *common.Target
 		if lead {
 			tg := none()
-			tg.Screen, tg.Finding = ScreenFindings, f.ID
+			tg.Screen, tg.Finding = common.ScreenFindings, f.ID
 			t = &tg
 		}
 		triage := ""
 		if f.Triage != "" {
 			triage = st.Muted.Render(" · was " + f.Triage)
 		}
-		add(fmt.Sprintf("  %-9s #%d %s %s%s", kind, f.Number, st.SeverityBadge(f.Severity), line(clipTo(oneLine(f.Claim), w-40)), triage), t)
+		add(fmt.Sprintf("  %-9s #%d %s %s%s", kind, f.Number, st.SeverityBadge(f.Severity), line(common.ClipTo(common.OneLine(f.Claim), w-40)), triage), t)
 	}
 	for _, f := range fd.New {
 		finding("new", f, true)
@@ -154,13 +155,13 @@ func (s *Since) rebuild() {
 	// Unchanged findings carry their decision into this round.
 	for _, f := range fd.Unchanged {
 		tg := none()
-		tg.Screen, tg.Finding = ScreenFindings, f.ID
+		tg.Screen, tg.Finding = common.ScreenFindings, f.ID
 		state := packet.TriageOpen
 		if cur := p.Finding(f.ID); cur != nil {
 			state, _, _ = p.TriageOf(cur)
 		}
 		add(fmt.Sprintf("  %-9s #%d %s %s%s", "unchanged", f.Number, st.SeverityBadge(f.Severity),
-			line(clipTo(oneLine(f.Claim), w-40)), st.Muted.Render(" · "+state)), &tg)
+			line(common.ClipTo(common.OneLine(f.Claim), w-40)), st.Muted.Render(" · "+state)), &tg)
 	}
 
 	add("", nil)
@@ -200,11 +201,11 @@ func (s *Since) rebuild() {
 		if f.Status == packet.DeltaUnchanged {
 			continue
 		}
-		var t *Target
+		var t *common.Target
 		if f.Status != packet.DeltaRemoved && p.Diff != nil {
 			if fi := p.Diff.FileIndex(f.Path); fi >= 0 {
 				tg := none()
-				tg.Screen, tg.File, tg.Path = ScreenDiff, fi, f.Path
+				tg.Screen, tg.File, tg.Path = common.ScreenDiff, fi, f.Path
 				t = &tg
 			}
 		}
@@ -237,13 +238,13 @@ func (s *Since) rebuild() {
 		for _, ch := range d.Changes {
 			text := ""
 			if ch.Removed != "" {
-				text += st.Removed.Render(line(clipTo(ch.Removed, w/2)))
+				text += st.Removed.Render(line(common.ClipTo(ch.Removed, w/2)))
 			}
 			if ch.Added != "" {
 				if text != "" {
 					text += " → "
 				}
-				text += st.Added.Render(line(clipTo(ch.Added, w/2)))
+				text += st.Added.Render(line(common.ClipTo(ch.Added, w/2)))
 			}
 			add(fmt.Sprintf("    %s:%d  %s", ui.SanitizeLine(d.Path), ch.Line, text), docTarget(p, d.Path, ch.Line))
 		}
@@ -276,21 +277,21 @@ func gateWord(ready bool) string {
 	return "not ready"
 }
 
-func docTarget(p *packet.Packet, path string, line int) *Target {
+func docTarget(p *packet.Packet, path string, line int) *common.Target {
 	if p.Doc(path) == nil {
 		return nil
 	}
-	return &Target{Screen: ScreenDocs, Path: path, Line: line, EndLine: line, File: -1, Hunk: -1, DiffLine: -1}
+	return &common.Target{Screen: common.ScreenDocs, Path: path, Line: line, EndLine: line, File: -1, Hunk: -1, DiffLine: -1}
 }
 
-func runTarget(r packet.RunDelta) *Target {
-	return &Target{Screen: ScreenEvidence, Path: packet.RegistryFile, Line: r.Line, EndLine: r.Line, File: -1, Hunk: -1, DiffLine: -1}
+func runTarget(r packet.RunDelta) *common.Target {
+	return &common.Target{Screen: common.ScreenEvidence, Path: packet.RegistryFile, Line: r.Line, EndLine: r.Line, File: -1, Hunk: -1, DiffLine: -1}
 }
 
 // Update moves and follows.
 func (s *Since) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case ThemeChangedMsg, TriageChangedMsg:
+	case common.ThemeChangedMsg, common.TriageChangedMsg:
 		s.rebuild()
 	case sinceLoadedMsg:
 		if s.ctx.Since == nil {
@@ -299,11 +300,11 @@ func (s *Since) Update(msg tea.Msg) tea.Cmd {
 			s.rebuild()
 			if msg.c == nil {
 				return func() tea.Msg {
-					return StatusMsg{Text: "the earlier round " + short(loading) + " could not be read from the reviewer's state"}
+					return common.StatusMsg{Text: "the earlier round " + short(loading) + " could not be read from the reviewer's state"}
 				}
 			}
 			return func() tea.Msg {
-				return StatusMsg{Text: "an earlier round of this work item is known: 8 shows what changed since " + short(msg.c.Head.Old)}
+				return common.StatusMsg{Text: "an earlier round of this work item is known: 8 shows what changed since " + short(msg.c.Head.Old)}
 			}
 		}
 	default:

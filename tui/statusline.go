@@ -5,6 +5,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // The status line at any width (issue 15): the screen's name, then what
@@ -19,7 +21,7 @@ func statusFit(badge, left, right string, w int) string {
 	bw, rw := ansi.StringWidth(badge), ansi.StringWidth(right)
 	avail := w - bw
 	if avail <= 0 {
-		return fit(badge, w)
+		return common.Fit(badge, w)
 	}
 	if rw > avail-1 {
 		right = ansi.Truncate(right, max(avail-1, 0), "…")

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // FindingPicker is a screen on which findings can be selected for triage:
@@ -37,7 +38,7 @@ func (r *Workbench) triageKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	}
 	if msg.String() == "esc" {
 		if m, ok := picker.(markClearer); ok && m.ClearMarks() {
-			return func() tea.Msg { return StatusMsg{Text: "marks cleared"} }, true
+			return func() tea.Msg { return common.StatusMsg{Text: "marks cleared"} }, true
 		}
 		return nil, false
 	}
@@ -58,7 +59,7 @@ func (r *Workbench) triageKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	}
 	ids := picker.PickedFindings()
 	if len(ids) == 0 {
-		return func() tea.Msg { return StatusMsg{Text: "no finding here to triage"} }, true
+		return func() tea.Msg { return common.StatusMsg{Text: "no finding here to triage"} }, true
 	}
 	switch state {
 	case packet.TriageDismissed:
@@ -111,7 +112,7 @@ type TriageSavedMsg struct {
 
 // A save is its workbench's, after a reload of the packet too (stored reads
 // the file again then), but never another packet's.
-func (TriageSavedMsg) workbenchMsg() {}
+func (TriageSavedMsg) WorkbenchMsg() {}
 
 // store is the context's store, detached so that saving in a command never
 // changes the packet the screens are drawing; nil when there is none.
@@ -178,7 +179,7 @@ func (r *Workbench) stored(msg TriageSavedMsg) tea.Cmd {
 		}
 		store := r.store()
 		if msg.err != nil {
-			return ReportError(msg.err)
+			return common.ReportError(msg.err)
 		}
 		return func() tea.Msg {
 			if err := store.Reload(); err != nil {
@@ -190,11 +191,11 @@ func (r *Workbench) stored(msg TriageSavedMsg) tea.Cmd {
 		}
 	}
 	if msg.err != nil {
-		return ReportError(msg.err)
+		return common.ReportError(msg.err)
 	}
 	msg.store.Publish()
 	text := msg.text
-	cmds := []tea.Cmd{r.broadcast(TriageChangedMsg{})}
+	cmds := []tea.Cmd{r.broadcast(common.TriageChangedMsg{})}
 	if msg.okToTest {
 		r.exitLines = r.ctx.Packet.OkToTestLines()
 		if len(r.exitLines) > 0 {
@@ -204,7 +205,7 @@ func (r *Workbench) stored(msg TriageSavedMsg) tea.Cmd {
 			text = "copied: " + r.exitLines[0] + " · " + text + " · printed on exit"
 		}
 	}
-	cmds = append(cmds, func() tea.Msg { return StatusMsg{Text: text} })
+	cmds = append(cmds, func() tea.Msg { return common.StatusMsg{Text: text} })
 	if msg.okToTest && r.ctx.PostOkToTest != nil {
 		sha := msg.sha
 		cmds = append(cmds, func() tea.Msg { return confirmPostMsg{sha: sha} })
@@ -217,7 +218,7 @@ func (r *Workbench) cannotSave() tea.Cmd {
 	if err == nil {
 		err = errors.New("no triage store")
 	}
-	return ReportError(fmt.Errorf("not saved: %w", err))
+	return common.ReportError(fmt.Errorf("not saved: %w", err))
 }
 
 // askDecision opens the note prompt for a gate decision; ok-to-test on a

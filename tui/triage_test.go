@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // newTriageRoot loads a writable copy of the sample with a store in it.
@@ -115,7 +116,7 @@ func TestTriageFromDiff(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		r, dir := newTriageRoot(t)
 		pressKeys(r, "4", "enter") // to the diff line #1 cites
-		if r.Active() != ScreenDiff {
+		if r.Active() != common.ScreenDiff {
 			t.Fatalf("active %v", r.Active())
 		}
 		pressKeys(r, "a")
@@ -195,7 +196,7 @@ func TestTriageNoteShownInDiff(t *testing.T) {
 		pressKeys(r, "4", "c")
 		typeText(r, "clamp agreed")
 		pressKeys(r, "enter", "enter") // save the note, then follow #1 into the diff
-		if r.Active() != ScreenDiff {
+		if r.Active() != common.ScreenDiff {
 			t.Fatalf("active %v", r.Active())
 		}
 		if s := ansi.Strip(r.Render()); !strings.Contains(s, "#1") || !strings.Contains(s, "open: clamp agreed") {
@@ -207,7 +208,7 @@ func TestTriageNoteShownInDiff(t *testing.T) {
 // The wheel over the diff's file list walks the files; over the diff it scrolls.
 func TestDiffWheelUnderPointer(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
-		d := NewDiff(NewContext(packet.LoadSample(packet.Options{}), true, false))
+		d := NewDiff(common.NewContext(packet.LoadSample(packet.Options{}), true, false))
 		d.SetSize(160, 40)
 		st0 := d.Status()
 		d.Update(tea.MouseWheelMsg{X: 5, Y: 5, Button: tea.MouseWheelDown})

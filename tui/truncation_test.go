@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // Truncation never cuts what a vetter compares (issue 15): a recipe name
@@ -19,7 +20,7 @@ func testTruncationKeepsNamesAndLines(t *testing.T) {
 	long := "00-dynamo-editable-install-and-smoke-check"
 	p.Evidence.Rows[0].Recipe = long
 	p.Findings[0].Location = "docs/guides/serving/backends/vllm-configuration.mdx:228"
-	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark"})
+	r := NewWorkbench(common.NewContext(p, true, false), Options{ForceTheme: "dark"})
 	drive(r, r.Init())
 	r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	pressKeys(r, "5")
@@ -53,7 +54,7 @@ func TestClipPath(t *testing.T) {
 		{"docs/guides/serving/vllm-configuration.mdx:228", 12, "…ion.mdx:228"},
 		{"a.go:97-98", 6, ":97-98"},
 	} {
-		if got := clipPath(c.in, c.w); got != c.want || ansi.StringWidth(got) > c.w {
+		if got := common.ClipPath(c.in, c.w); got != c.want || ansi.StringWidth(got) > c.w {
 			t.Errorf("clipPath(%q, %d) = %q, want %q", c.in, c.w, got, c.want)
 		}
 	}

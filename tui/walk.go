@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -23,7 +24,7 @@ import (
 // The walk has no tab: W reaches it from anywhere, and the workbench opens
 // on it when the gate is not ready.
 type Walk struct {
-	ctx  *Context
+	ctx  *common.Context
 	keys walkKeyMap
 
 	width, height int
@@ -65,7 +66,7 @@ func newWalkKeyMap() walkKeyMap {
 }
 
 // NewWalk builds the walk on its first step.
-func NewWalk(ctx *Context) *Walk {
+func NewWalk(ctx *common.Context) *Walk {
 	w := &Walk{ctx: ctx, keys: newWalkKeyMap(), passed: map[string]bool{}, onVerdict: true}
 	return w
 }
@@ -136,20 +137,22 @@ func (w *Walk) advance() tea.Cmd {
 	}
 	w.settle()
 	if w.Done() {
-		return Follow(decisionTarget())
+		return common.Follow(decisionTarget())
 	}
 	return nil
 }
 
-func decisionTarget() Target {
-	return Target{Screen: ScreenDecision, File: -1, Hunk: -1, DiffLine: -1}
+func decisionTarget() common.Target {
+	return common.Target{Screen: common.ScreenDecision, File: -1, Hunk: -1, DiffLine: -1}
 }
 
-func walkTarget() Target { return Target{Screen: ScreenWalk, File: -1, Hunk: -1, DiffLine: -1} }
+func walkTarget() common.Target {
+	return common.Target{Screen: common.ScreenWalk, File: -1, Hunk: -1, DiffLine: -1}
+}
 
 // Open goes to the next thing not looked at. A finding named by the target
 // (going back to the walk) is shown again if it is still open.
-func (w *Walk) Open(t Target) tea.Cmd {
+func (w *Walk) Open(t common.Target) tea.Cmd {
 	if t.Offset == walkVerdictSeen {
 		w.verdictSeen = true
 	}
@@ -167,7 +170,7 @@ func (w *Walk) Open(t Target) tea.Cmd {
 const walkVerdictSeen = 1
 
 // Here remembers the finding shown and whether the verdict was seen.
-func (w *Walk) Here() Target {
+func (w *Walk) Here() common.Target {
 	t := walkTarget()
 	t.Finding = w.cur
 	if w.verdictSeen {
@@ -192,19 +195,19 @@ func (w *Walk) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case logsIndexProgressMsg, logsIndexDoneMsg:
 		w.refreshWaitedLog()
-	case TriageChangedMsg:
+	case common.TriageChangedMsg:
 		if w.picked != "" && w.picked == w.cur {
 			w.picked = ""
 			if f := w.ctx.Packet.Finding(w.cur); f == nil || !w.open(f) {
 				w.settle()
 				if w.Done() {
-					return Follow(decisionTarget())
+					return common.Follow(decisionTarget())
 				}
 				return nil
 			}
 		}
 		w.rebuild()
-	case ThemeChangedMsg:
+	case common.ThemeChangedMsg:
 		w.rebuild()
 	case tea.KeyPressMsg:
 		switch {
@@ -212,15 +215,15 @@ func (w *Walk) Update(msg tea.Msg) tea.Cmd {
 			return w.advance()
 		case key.Matches(msg, w.keys.ToDiff):
 			if t, ok := w.placeTarget(); ok {
-				return Follow(t)
+				return common.Follow(t)
 			}
 		case key.Matches(msg, w.keys.ToLog):
 			if c := w.logCitation(); c != nil {
-				if t, ok := TargetForCitation(*c); ok {
-					return Follow(t)
+				if t, ok := common.TargetForCitation(*c); ok {
+					return common.Follow(t)
 				}
 			}
-			return func() tea.Msg { return StatusMsg{Text: "no log line cited here"} }
+			return func() tea.Msg { return common.StatusMsg{Text: "no log line cited here"} }
 		}
 	}
 	return nil
@@ -262,16 +265,16 @@ func firstCitation(f *packet.Finding, match func(*packet.Citation) bool) *packet
 	return nil
 }
 
-func (w *Walk) placeTarget() (Target, bool) {
+func (w *Walk) placeTarget() (common.Target, bool) {
 	if w.onVerdict {
 		p := w.ctx.Packet
-		return Target{Screen: ScreenDocs, Path: packet.ValidationFile, Line: p.Verdict.Line, File: -1, Hunk: -1, DiffLine: -1}, true
+		return common.Target{Screen: common.ScreenDocs, Path: packet.ValidationFile, Line: p.Verdict.Line, File: -1, Hunk: -1, DiffLine: -1}, true
 	}
 	c := w.place()
 	if c == nil {
-		return Target{}, false
+		return common.Target{}, false
 	}
-	return TargetForCitation(*c)
+	return common.TargetForCitation(*c)
 }
 
 // refreshWaitedLog draws the step again once the log it waits for has been
@@ -287,7 +290,7 @@ func (w *Walk) refreshWaitedLog() {
 
 // View draws the step.
 func (w *Walk) View() string {
-	return fitBlock(strings.Join(w.lines, "\n"), w.width, w.height)
+	return common.FitBlock(strings.Join(w.lines, "\n"), w.width, w.height)
 }
 
 // Status says where the walk is.
@@ -295,7 +298,7 @@ func (w *Walk) Status() string {
 	n := w.openN
 	switch {
 	case w.onVerdict:
-		return fmt.Sprintf("verdict and evidence · then %s", plural(n, "open finding"))
+		return fmt.Sprintf("verdict and evidence · then %s", common.Plural(n, "open finding"))
 	case w.cur != "":
 		return fmt.Sprintf("%s · %d of %d findings open", w.cur, n, len(w.ctx.Packet.Findings))
 	}
@@ -352,7 +355,7 @@ func (w *Walk) keyLine(pairs ...string) string {
 func (w *Walk) wrapped(s string, width, maxLines int) []string {
 	st := w.ctx.Styles
 	width = max(width, 10)
-	out := strings.Split(ansi.Wrap(oneLine(s), width, ""), "\n")
+	out := strings.Split(ansi.Wrap(common.OneLine(s), width, ""), "\n")
 	if len(out) > maxLines {
 		out = out[:maxLines]
 		out[maxLines-1] = ansi.Truncate(out[maxLines-1], width-1, "") + "…"
@@ -402,7 +405,7 @@ func (w *Walk) verdictLines() []string {
 		rw = max(rw, ansi.StringWidth(ui.Sanitize(r.Recipe)))
 	}
 	for _, r := range ev.Rows {
-		runs := plural(len(r.Runs), "run")
+		runs := common.Plural(len(r.Runs), "run")
 		add(fmt.Sprintf("   %s  %s  %s", text(padRight(r.Recipe, rw)), st.Status(r.Status).Render(fmt.Sprintf("%-13s", ui.SanitizeLine(r.Status))), st.Muted.Render(runs)))
 	}
 	g := p.Gate()
@@ -412,7 +415,7 @@ func (w *Walk) verdictLines() []string {
 	}
 	add(fmt.Sprintf(" %-11s %s", "Gate", text(word)))
 	add("")
-	add(" " + st.Muted.Render("next: "+plural(n, "open finding")+", then the decision"))
+	add(" " + st.Muted.Render("next: "+common.Plural(n, "open finding")+", then the decision"))
 	body := out
 	keys := w.keyLine("space", "next", "enter", "open the verdict", "?", "all keys")
 	return pinBottom(body, keys, w.height)
@@ -445,7 +448,7 @@ func (w *Walk) findingLines() []string {
 	head := " " + st.Title.Render("Walk") + "  " + st.Muted.Render(fmt.Sprintf("%d of %d open · ", n, len(p.Findings))) +
 		st.Accent.Render(f.ID) + "  " + st.SeverityBadge(f.Severity) + "  " + st.Muted.Render(state)
 	add(head)
-	loc := clipPath(oneLine(f.Location), width-3)
+	loc := common.ClipPath(common.OneLine(f.Location), width-3)
 	add("   " + st.Accent.Render(st.Line(loc, st.Accent)))
 	claimLines := 3
 	if w.height >= 30 {
@@ -475,7 +478,7 @@ func (w *Walk) findingLines() []string {
 // rule is a section's title line: a label and a location.
 func (w *Walk) rule(label, loc string) string {
 	st := w.ctx.Styles
-	loc = clipPath(loc, w.width-ansi.StringWidth(label)-5)
+	loc = common.ClipPath(loc, w.width-ansi.StringWidth(label)-5)
 	s := " " + st.Muted.Render("─ "+label+" ") + st.Accent.Render(st.Line(loc, st.Accent)) + " "
 	if rest := w.width - ansi.StringWidth(s); rest > 0 {
 		s += st.Muted.Render(strings.Repeat("─", rest))
@@ -637,17 +640,17 @@ func padRight(s string, w int) string {
 // the decision when nothing is left); on the walk, it passes over what is
 // shown, as space does.
 func (r *Workbench) walkKey() tea.Cmd {
-	w := r.screens[ScreenWalk].(*Walk)
-	if r.active == ScreenWalk {
+	w := r.screens[common.ScreenWalk].(*Walk)
+	if r.active == common.ScreenWalk {
 		return w.advance()
 	}
 	if w.Done() {
-		if r.active == ScreenDecision {
+		if r.active == common.ScreenDecision {
 			return nil
 		}
-		return Follow(decisionTarget())
+		return common.Follow(decisionTarget())
 	}
-	return Follow(walkTarget())
+	return common.Follow(walkTarget())
 }
 
 // expandTabs puts 4-column tab stops in a line of code, which would

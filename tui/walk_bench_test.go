@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // BenchmarkWalkStep is the walk's step on a packet of 2,000 findings: what
@@ -14,10 +15,10 @@ import (
 func BenchmarkWalkStep(b *testing.B) {
 	p := generated(b, manyFindings, packet.Options{})
 	start := walkTarget()
-	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark", Start: &start})
+	r := NewWorkbench(common.NewContext(p, true, false), Options{ForceTheme: "dark", Start: &start})
 	r.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
 	r.OpenStart()
-	w := r.Screen(ScreenWalk).(*Walk)
+	w := r.Screen(common.ScreenWalk).(*Walk)
 	w.verdictSeen = true
 	b.ReportAllocs()
 	b.ResetTimer()

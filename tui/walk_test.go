@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // newWalkRoot is the workbench as vetter opens it on a writable copy of
@@ -77,8 +78,8 @@ func (w *walker) paste(text string) {
 // its first cited log line when it cites one) on the same 80×24 screen.
 func (w *walker) onFinding(id string) {
 	w.t.Helper()
-	wk := w.r.Screen(ScreenWalk).(*Walk)
-	if w.r.Active() != ScreenWalk || wk.Current() != id {
+	wk := w.r.Screen(common.ScreenWalk).(*Walk)
+	if w.r.Active() != common.ScreenWalk || wk.Current() != id {
 		w.t.Fatalf("after %v: active %v, walk on %q; want the walk on %s\n%s", w.keys, w.r.Active(), wk.Current(), id, ansi.Strip(w.r.Render()))
 	}
 	screen := ansi.Strip(w.r.Render())
@@ -87,7 +88,7 @@ func (w *walker) onFinding(id string) {
 	if c == nil {
 		w.t.Fatalf("%s: no cited place", id)
 	}
-	if !strings.Contains(screen, c.Text) && !strings.Contains(screen, clipPath(c.Text, 60)) {
+	if !strings.Contains(screen, c.Text) && !strings.Contains(screen, common.ClipPath(c.Text, 60)) {
 		w.t.Errorf("%s: the cited place %s is not on screen:\n%s", id, c.Text, screen)
 	}
 	if c.Kind == packet.CiteDiff && !strings.Contains(screen, fmt.Sprintf("▌ %4d ", c.Line)) {
@@ -116,7 +117,7 @@ func TestWalkSampleToOkToTest(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		r, dir := newWalkRoot(t, false)
 		w := &walker{t: t, r: r}
-		if r.Active() != ScreenWalk || !r.Screen(ScreenWalk).(*Walk).OnVerdict() {
+		if r.Active() != common.ScreenWalk || !r.Screen(common.ScreenWalk).(*Walk).OnVerdict() {
 			t.Fatalf("the workbench opens on %v, not the walk's verdict step", r.Active())
 		}
 		screen := ansi.Strip(r.Render())
@@ -136,7 +137,7 @@ func TestWalkSampleToOkToTest(t *testing.T) {
 		w.press("f")
 		w.onFinding("review.md#5")
 		w.press("f")
-		if r.Active() != ScreenDecision {
+		if r.Active() != common.ScreenDecision {
 			t.Fatalf("after the last finding the walk is on %v, not the decision", r.Active())
 		}
 		screen = ansi.Strip(r.Render())
@@ -184,7 +185,7 @@ func TestWalkSoundVariantToOkToTest(t *testing.T) {
 			w.onFinding(step.id)
 			w.press(step.key)
 		}
-		if r.Active() != ScreenDecision || !r.ctx.Packet.Gate().Ready {
+		if r.Active() != common.ScreenDecision || !r.ctx.Packet.Gate().Ready {
 			t.Fatalf("after the findings: active %v, gate ready %v", r.Active(), r.ctx.Packet.Gate().Ready)
 		}
 		w.press("O", "enter")
@@ -210,8 +211,8 @@ func TestWalkPassAndReturn(t *testing.T) { inBubble(t, testWalkPassAndReturn) }
 func testWalkPassAndReturn(t *testing.T) {
 	r := newTestRoot(t, 80, 24)
 	pressKeys(r, "W")
-	wk := r.Screen(ScreenWalk).(*Walk)
-	if r.Active() != ScreenWalk || !wk.OnVerdict() {
+	wk := r.Screen(common.ScreenWalk).(*Walk)
+	if r.Active() != common.ScreenWalk || !wk.OnVerdict() {
 		t.Fatalf("W from the overview: active %v", r.Active())
 	}
 	pressKeys(r, "space", "space")
@@ -219,16 +220,16 @@ func testWalkPassAndReturn(t *testing.T) {
 		t.Fatalf("after passing over #1 the walk shows %q", wk.Current())
 	}
 	pressKeys(r, "3", "W")
-	if r.Active() != ScreenWalk || wk.Current() != "review.md#2" {
+	if r.Active() != common.ScreenWalk || wk.Current() != "review.md#2" {
 		t.Fatalf("W from the diff: active %v on %q, want the walk on review.md#2", r.Active(), wk.Current())
 	}
 	pressKeys(r, "W", "W", "W")
 	if wk.Current() != "review.md#5" {
 		t.Fatalf("W on the walk passes over: on %q", wk.Current())
 	}
-	pressOn(t, r, ScreenDecision, "passing over the last finding", "W")
-	pressOn(t, r, ScreenDecision, "W with nothing left", "1", "W")
-	pressOn(t, r, ScreenOverview, "backspace after W", "backspace")
+	pressOn(t, r, common.ScreenDecision, "passing over the last finding", "W")
+	pressOn(t, r, common.ScreenDecision, "W with nothing left", "1", "W")
+	pressOn(t, r, common.ScreenOverview, "backspace after W", "backspace")
 }
 
 // y on the decision screen writes the /ok to test line to the terminal as
@@ -236,7 +237,7 @@ func testWalkPassAndReturn(t *testing.T) {
 func TestCopyOkToTestOSC52(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
 	start := decisionTarget()
-	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark", Start: &start})
+	r := NewWorkbench(common.NewContext(p, true, false), Options{ForceTheme: "dark", Start: &start})
 	tm := teatest.NewTestModel(t, r, teatest.WithInitialTermSize(80, 24))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("Gate")) },
 		teatest.WithDuration(5*time.Second))
@@ -292,11 +293,11 @@ func TestWalkWaitsForTheLogIndex(t *testing.T) { inBubble(t, testWalkWaitsForThe
 func testWalkWaitsForTheLogIndex(t *testing.T) {
 	p := packet.LoadSample(packet.Options{DeferLogIndex: true})
 	start := walkTarget()
-	r := NewWorkbench(NewContext(p, true, false), Options{ForceTheme: "dark", Start: &start})
+	r := NewWorkbench(common.NewContext(p, true, false), Options{ForceTheme: "dark", Start: &start})
 	r.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	r.OpenStart()
 	pressKeys(r, "space")
-	wk := r.Screen(ScreenWalk).(*Walk)
+	wk := r.Screen(common.ScreenWalk).(*Walk)
 	c := wk.logCitation()
 	l := p.Log(c.Target)
 	if l.Indexed() {

@@ -1,20 +1,18 @@
-package tui
+package common
 
 import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/vetter-dev/vetter/ui"
 )
 
-// clipPath shortens a location ("docs/guides/deploy/vllm-configuration.mdx:228")
+// ClipPath shortens a location ("docs/guides/deploy/vllm-configuration.mdx:228")
 // to w cells by dropping directories from the middle: the first directory,
 // the file's name and the line number are what a vetter compares, so they
 // are the last to go ("docs/…/vllm-configuration.mdx:228"). Only when the
 // name and line alone do not fit is the name cut, from its start, keeping
 // the line number whole.
-func clipPath(s string, w int) string {
+func ClipPath(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
@@ -49,19 +47,4 @@ func clipPath(s string, w int) string {
 		return ansi.Truncate(suffix, w, "")
 	}
 	return "…" + ansi.TruncateLeft(name, ansi.StringWidth(name)-room, "") + suffix
-}
-
-// locWidth is the width of the widest finding location (sanitised, on one
-// line), measured once per packet: the findings list sizes its location
-// column to it.
-func (f *Findings) locWidth() int {
-	if f.locW > 0 && f.locWFor == f.ctx.Packet {
-		return f.locW
-	}
-	w := 1
-	for _, fd := range f.ctx.Packet.Findings {
-		w = max(w, ansi.StringWidth(ui.Sanitize(oneLine(clipRunes(fd.Location, 400)))))
-	}
-	f.locW, f.locWFor = w, f.ctx.Packet
-	return w
 }

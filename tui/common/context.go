@@ -1,7 +1,9 @@
-// Package tui holds vetter's screens and the root model that routes
-// between them. Every screen reads the packet model built by package packet;
-// nothing here parses packet files.
-package tui
+// Package common is what every screen shares and nothing more: the Context
+// handed to each screen (size-independent state: the packet, styles, key map,
+// caches), the Screen interface, where a screen can lead (Target), the
+// messages the workbench routes, the one error message, and the helpers that
+// fit text to cells. Screens import it; it imports no screen.
+package common
 
 import (
 	"sync"
@@ -106,7 +108,7 @@ const (
 	ScreenDecision
 	ScreenSince
 	ScreenWalk // the guided walk (walk.go): no tab, reached with W
-	screenCount
+	ScreenCount
 )
 
 // String is the screen's name on the tab bar.
@@ -162,7 +164,7 @@ type Target struct {
 // backspace can return.
 type FollowMsg struct{ To Target }
 
-func (FollowMsg) workbenchMsg() {}
+func (FollowMsg) WorkbenchMsg() {}
 
 // Follow returns a command that sends FollowMsg.
 func Follow(t Target) tea.Cmd {
@@ -172,12 +174,12 @@ func Follow(t Target) tea.Cmd {
 // StatusMsg shows a transient message on the status line.
 type StatusMsg struct{ Text string }
 
-func (StatusMsg) workbenchMsg() {}
+func (StatusMsg) WorkbenchMsg() {}
 
 // ErrorMsg is the one error message type: it is shown on the status line.
 type ErrorMsg struct{ Err error }
 
-func (ErrorMsg) workbenchMsg() {}
+func (ErrorMsg) WorkbenchMsg() {}
 
 // ReportError returns a command that reports err.
 func ReportError(err error) tea.Cmd {
