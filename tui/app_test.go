@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
@@ -149,13 +151,13 @@ func TestAppUnderBubbleTea(t *testing.T) {
 	tm := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(120, 40))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("2 packets")) },
 		teatest.WithDuration(5*time.Second))
-	tm.Send(keyMsg("enter"))
+	tm.Send(screentest.KeyMsg("enter"))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("Overview")) },
 		teatest.WithDuration(5*time.Second))
-	tm.Send(keyMsg("backspace"))
+	tm.Send(screentest.KeyMsg("backspace"))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("enter open")) },
 		teatest.WithDuration(5*time.Second))
-	tm.Send(keyMsg("q"))
+	tm.Send(screentest.KeyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 	final := tm.FinalModel(t).(*App)
 	if final.Workbench() != nil || final.Inbox().Selected().ID != "ACME-1" {

@@ -3,6 +3,8 @@ package tui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	"testing"
 
 	"github.com/vetter-dev/vetter/bench"
@@ -16,7 +18,7 @@ func bigDiffPacket(b *testing.B) *packet.Packet {
 	b.Helper()
 	spec := bench.Big
 	spec.LogBytes = 1 << 10
-	p := generated(b, spec, packet.Options{})
+	p := screentest.Generated(b, spec, packet.Options{})
 	if n := len(p.Diff.Files); n != spec.Files {
 		b.Fatalf("big packet has %d files, want %d", n, spec.Files)
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
@@ -33,7 +35,7 @@ func TestDiffKinds(t *testing.T) {
 		d := NewDiff(common.NewContext(p, true, false))
 		d.SetSize(sz[0], sz[1])
 		v := d.View()
-		checkSize(t, v, sz[0], sz[1])
+		screentest.CheckSize(t, v, sz[0], sz[1])
 		if m := nonSGR.FindString(v); m != "" {
 			t.Fatalf("%v: the view carries a non-SGR escape %q", sz, m)
 		}
@@ -44,7 +46,7 @@ func TestDiffKinds(t *testing.T) {
 			}
 		}
 		if sz[0] == 100 {
-			golden(t, "TestDiffKinds100x20", v)
+			screentest.Golden(t, "TestDiffKinds100x20", v)
 		}
 	}
 }
@@ -58,7 +60,7 @@ func TestDiffEmptyAndTiny(t *testing.T) {
 				press(d, k)
 				v := d.View()
 				if sz[0] > 0 && sz[1] > 0 {
-					checkSize(t, v, sz[0], sz[1])
+					screentest.CheckSize(t, v, sz[0], sz[1])
 				}
 			}
 			d.Open(d.Here())

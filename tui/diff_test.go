@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -91,7 +93,7 @@ func majorTarget(t testing.TB, p *packet.Packet) (common.Target, packet.Citation
 func press(d *Diff, keys ...string) tea.Cmd {
 	var cmd tea.Cmd
 	for _, k := range keys {
-		cmd = d.Update(keyMsg(k))
+		cmd = d.Update(screentest.KeyMsg(k))
 	}
 	return cmd
 }
@@ -125,8 +127,8 @@ func TestDiffGolden(t *testing.T) {
 				t.Fatalf("cursor on %+v, want new line %d", dl, c.Line)
 			}
 			v := d.View()
-			checkSize(t, v, tc.w, tc.h)
-			golden(t, tc.name, v)
+			screentest.CheckSize(t, v, tc.w, tc.h)
+			screentest.Golden(t, tc.name, v)
 		})
 	}
 }
@@ -398,7 +400,7 @@ func TestDiffSideBySideToggle(t *testing.T) {
 	if dl := cursorLine(d); dl == nil || dl.New != c.Line || d.list.Cursor-d.list.Offset != screenRow {
 		t.Fatalf("after s: cursor on %+v at screen row %d, want new line %d at %d", dl, d.list.Cursor-d.list.Offset, c.Line, screenRow)
 	}
-	checkSize(t, d.View(), 160, 48)
+	screentest.CheckSize(t, d.View(), 160, 48)
 	press(d, "s")
 	if d.sbs {
 		t.Fatal("s did not switch back")
@@ -554,7 +556,7 @@ func TestDiffWrap(t *testing.T) {
 	d.Open(tg)
 	press(d, "w")
 	v := d.View()
-	checkSize(t, v, 80, 24)
+	screentest.CheckSize(t, v, 80, 24)
 	// The long line 102 is cut unwrapped and whole wrapped.
 	if !strings.Contains(ansi.Strip(v), "Millisecond))") {
 		t.Errorf("wrapped view does not show the end of a long line:\n%s", ansi.Strip(v))
@@ -563,5 +565,5 @@ func TestDiffWrap(t *testing.T) {
 		t.Error("cursor off screen after wrap")
 	}
 	press(d, "s")
-	checkSize(t, d.View(), 80, 24)
+	screentest.CheckSize(t, d.View(), 80, 24)
 }

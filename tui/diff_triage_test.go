@@ -3,6 +3,8 @@ package tui
 import (
 	"testing"
 
+	"github.com/vetter-dev/vetter/tui/screens/logs"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
@@ -34,7 +36,7 @@ func TestDiffFollowsThemeChange(t *testing.T) {
 // The log and evidence screens also redraw in the detected theme.
 func TestLogsAndEvidenceFollowThemeChange(t *testing.T) {
 	ctx := common.NewContext(packet.LoadSample(packet.Options{}), true, false)
-	for _, s := range []common.Screen{NewLogs(ctx), NewEvidence(ctx)} {
+	for _, s := range []common.Screen{logs.New(ctx), NewEvidence(ctx)} {
 		s.SetSize(120, 30)
 		ctx.SetDark(true)
 		s.Update(common.ThemeChangedMsg{})

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -34,7 +36,7 @@ func newSampleDocs(t testing.TB, w, h int) (*Docs, *common.Context) {
 // open from its top, where most docs tests start.
 func openSampleDoc(t testing.TB, w, h int, path string) (*Docs, *common.Context) {
 	d, ctx := newSampleDocs(t, w, h)
-	runScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: path, File: -1, Hunk: -1, DiffLine: -1}))
+	screentest.RunScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: path, File: -1, Hunk: -1, DiffLine: -1}))
 	return d, ctx
 }
 
@@ -46,18 +48,18 @@ func TestDocsGolden(t *testing.T) {
 		t.Run(strconv.Itoa(sz.w), func(t *testing.T) {
 			d, _ := openSampleDoc(t, sz.w, sz.h, "review.md")
 			v := d.View()
-			checkSize(t, v, sz.w, sz.h)
-			golden(t, name("ReviewRendered"), v)
+			screentest.CheckSize(t, v, sz.w, sz.h)
+			screentest.Golden(t, name("ReviewRendered"), v)
 
-			runScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "change-validation.md", Line: 58, EndLine: 61, File: -1, Hunk: -1, DiffLine: -1}))
+			screentest.RunScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "change-validation.md", Line: 58, EndLine: 61, File: -1, Hunk: -1, DiffLine: -1}))
 			v = d.View()
-			checkSize(t, v, sz.w, sz.h)
-			golden(t, name("ValidationRaw58"), v)
+			screentest.CheckSize(t, v, sz.w, sz.h)
+			screentest.Golden(t, name("ValidationRaw58"), v)
 
-			runScreen(d, d.Update(keyMsg("C")))
+			screentest.RunScreen(d, d.Update(screentest.KeyMsg("C")))
 			v = d.View()
-			checkSize(t, v, sz.w, sz.h)
-			golden(t, name("ValidationCitations"), v)
+			screentest.CheckSize(t, v, sz.w, sz.h)
+			screentest.Golden(t, name("ValidationCitations"), v)
 		})
 	}
 }
@@ -65,7 +67,7 @@ func TestDocsGolden(t *testing.T) {
 func TestDocsOpenRangeHighlighted(t *testing.T) {
 	for _, sz := range []struct{ w, h int }{{80, 24}, {160, 48}, {200, 60}} {
 		d, _ := newSampleDocs(t, sz.w, sz.h)
-		runScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "change-validation.md", Line: 112, EndLine: 116, File: -1, Hunk: -1, DiffLine: -1}))
+		screentest.RunScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "change-validation.md", Line: 112, EndLine: 116, File: -1, Hunk: -1, DiffLine: -1}))
 		if d.mode != docsRaw || d.shown != shownRaw {
 			t.Fatalf("%dx%d: opened at a line, mode %v shown %v, want the source view", sz.w, sz.h, d.mode, d.shown)
 		}
@@ -92,7 +94,7 @@ func TestDocsOpenBeforeSize(t *testing.T) {
 	d := NewDocs(common.NewContext(p, true, false))
 	cmd := d.Open(common.Target{Screen: common.ScreenDocs, Path: "change-validation.md", Line: 120, EndLine: 121, File: -1, Hunk: -1, DiffLine: -1})
 	d.SetSize(80, 24)
-	runScreen(d, tea.Batch(cmd, d.Update(tea.WindowSizeMsg{Width: 80, Height: 24})))
+	screentest.RunScreen(d, tea.Batch(cmd, d.Update(tea.WindowSizeMsg{Width: 80, Height: 24})))
 	v := ansi.Strip(d.View())
 	if !regexp.MustCompile(`▸ *120 `).MatchString(v) || !regexp.MustCompile(`┃ *121 `).MatchString(v) {
 		t.Fatalf("range not on screen:\n%s", v)
@@ -101,13 +103,13 @@ func TestDocsOpenBeforeSize(t *testing.T) {
 
 func TestDocsFollowCitation(t *testing.T) {
 	d, _ := openSampleDoc(t, 160, 48, "change-validation.md")
-	runScreen(d, d.Update(keyMsg("C")))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("C")))
 	if d.panel != panelCitations {
 		t.Fatal("C did not open the citations")
 	}
 	// The second citation is the setup run's log.
-	runScreen(d, d.Update(keyMsg("j")))
-	to := dfFollow(t, runScreen(d, d.Update(keyMsg("enter"))))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("j")))
+	to := dfFollow(t, screentest.RunScreen(d, d.Update(screentest.KeyMsg("enter"))))
 	want := common.Target{Screen: common.ScreenLogs, Path: "validation/logs/2026-10-14T10-16-31.402Z-bash-a91f.log", File: -1, Hunk: -1, DiffLine: -1}
 	if to != want {
 		t.Errorf("followed to %+v, want %+v", to, want)
@@ -121,15 +123,15 @@ func TestDocsFollowCitation(t *testing.T) {
 			break
 		}
 	}
-	msgs := runScreen(d, d.Update(keyMsg("enter")))
+	msgs := screentest.RunScreen(d, d.Update(screentest.KeyMsg("enter")))
 	if len(msgs) != 1 || !strings.Contains(msgs[0].(common.StatusMsg).Text, "outside the packet") {
 		t.Errorf("external citation gave %#v", msgs)
 	}
 
 	// esc closes the list; enter on a source line follows its citation.
-	runScreen(d, d.Update(keyMsg("esc")))
-	runScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "change-validation.md", Line: 46, File: -1, Hunk: -1, DiffLine: -1}))
-	to = dfFollow(t, runScreen(d, d.Update(keyMsg("enter"))))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("esc")))
+	screentest.RunScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "change-validation.md", Line: 46, File: -1, Hunk: -1, DiffLine: -1}))
+	to = dfFollow(t, screentest.RunScreen(d, d.Update(screentest.KeyMsg("enter"))))
 	if to.Screen != common.ScreenLogs || to.Path != "validation/logs/2026-10-14T10-22-07.114Z-bash-7c1e.log" {
 		t.Errorf("enter on line 46 followed to %+v", to)
 	}
@@ -149,7 +151,7 @@ func TestDocsFollowInRendered(t *testing.T) {
 		t.Fatal("change.md:8 not rendered")
 	}
 	d.pane.SetCursor(row)
-	to := dfFollow(t, runScreen(d, d.Update(keyMsg("enter"))))
+	to := dfFollow(t, screentest.RunScreen(d, d.Update(screentest.KeyMsg("enter"))))
 	if to.Screen != common.ScreenDocs || to.Path != "change.md" || to.Line != 8 {
 		t.Errorf("followed to %+v", to)
 	}
@@ -158,7 +160,7 @@ func TestDocsFollowInRendered(t *testing.T) {
 func TestDocsVerdictAndOutcome(t *testing.T) {
 	d, ctx := openSampleDoc(t, 160, 48, "review.md")
 
-	runScreen(d, d.Update(keyMsg("V")))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("V")))
 	if got := d.doc().Path; got != "change-validation.md" {
 		t.Fatalf("V opened %s", got)
 	}
@@ -172,7 +174,7 @@ func TestDocsVerdictAndOutcome(t *testing.T) {
 		t.Error("verdict not on screen")
 	}
 
-	runScreen(d, d.Update(keyMsg("I")))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("I")))
 	if row := ansi.Strip(d.view.lines[d.pane.Cursor()]); !strings.Contains(row, "## Investigation outcome:") {
 		t.Errorf("I put the cursor on %q", row)
 	}
@@ -181,12 +183,12 @@ func TestDocsVerdictAndOutcome(t *testing.T) {
 	}
 
 	// In the source view they land on the exact line, highlighted.
-	runScreen(d, d.Update(keyMsg("r")))
-	runScreen(d, d.Update(keyMsg("V")))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("r")))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("V")))
 	if d.pane.Cursor() != ctx.Packet.Verdict.Line-1 || d.hlStart != ctx.Packet.Verdict.Line-1 {
 		t.Errorf("V in source: cursor %d highlight %d, want %d", d.pane.Cursor(), d.hlStart, ctx.Packet.Verdict.Line-1)
 	}
-	runScreen(d, d.Update(keyMsg("I")))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("I")))
 	if d.pane.Cursor() != ctx.Packet.Outcome.Line-1 {
 		t.Errorf("I in source: cursor %d, want %d", d.pane.Cursor(), ctx.Packet.Outcome.Line-1)
 	}
@@ -194,15 +196,15 @@ func TestDocsVerdictAndOutcome(t *testing.T) {
 
 func TestDocsOutline(t *testing.T) {
 	d, _ := openSampleDoc(t, 80, 24, "change-validation.md")
-	runScreen(d, d.Update(keyMsg("o")))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("o")))
 	if d.panel != panelOutline {
 		t.Fatal("o did not open the outline")
 	}
-	golden(t, "TestDocsOutline_80x24", d.View())
+	screentest.Golden(t, "TestDocsOutline_80x24", d.View())
 	for range 3 {
-		runScreen(d, d.Update(keyMsg("j")))
+		screentest.RunScreen(d, d.Update(screentest.KeyMsg("j")))
 	}
-	runScreen(d, d.Update(keyMsg("enter")))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("enter")))
 	if d.panel != panelNone {
 		t.Error("the outline stayed open after the jump")
 	}
@@ -214,7 +216,7 @@ func TestDocsOutline(t *testing.T) {
 
 func TestDocsSearch(t *testing.T) {
 	d, _ := openSampleDoc(t, 160, 48, "change-validation.md")
-	runScreen(d, d.Update(keyMsg("r"))) // source lines, so the matches are known lines
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("r"))) // source lines, so the matches are known lines
 	n := d.Search("recipe 0")
 	var want []int
 	for i, l := range d.doc().Lines {
@@ -238,7 +240,7 @@ func TestDocsSearch(t *testing.T) {
 		t.Errorf("N twice went to %d, want the last match %d", d.pane.Cursor(), want[len(want)-1])
 	}
 	// Switching to the rendering searches the rendered rows.
-	runScreen(d, d.Update(keyMsg("r")))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("r")))
 	if c := strings.ToLower(ansi.Strip(d.view.lines[0])); d.marks == nil || (d.marks[0] != strings.Contains(c, "recipe 0")) {
 		t.Error("marks were not recomputed for the rendering")
 	}
@@ -247,24 +249,24 @@ func TestDocsSearch(t *testing.T) {
 func TestDocsHereRoundTrip(t *testing.T) {
 	d, _ := openSampleDoc(t, 160, 48, "plan.md")
 	for range 3 {
-		runScreen(d, d.Update(keyMsg("pgdown")))
+		screentest.RunScreen(d, d.Update(screentest.KeyMsg("pgdown")))
 	}
-	runScreen(d, d.Update(keyMsg("j")))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("j")))
 	here := d.Here()
 	off, cur := d.pane.Offset(), d.pane.Cursor()
-	runScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
-	runScreen(d, d.Open(here))
+	screentest.RunScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
+	screentest.RunScreen(d, d.Open(here))
 	if d.doc().Path != "plan.md" || d.shown != shownRendered || d.pane.Offset() != off || d.pane.Cursor() != cur {
 		t.Errorf("rendered round trip: %s shown %v offset %d cursor %d, want plan.md offset %d cursor %d",
 			d.doc().Path, d.shown, d.pane.Offset(), d.pane.Cursor(), off, cur)
 	}
 
-	runScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "change-validation.md", Line: 58, EndLine: 61, File: -1, Hunk: -1, DiffLine: -1}))
-	runScreen(d, d.Update(keyMsg("j")))
+	screentest.RunScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "change-validation.md", Line: 58, EndLine: 61, File: -1, Hunk: -1, DiffLine: -1}))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("j")))
 	here = d.Here()
 	off, cur = d.pane.Offset(), d.pane.Cursor()
-	runScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "plan.md", File: -1, Hunk: -1, DiffLine: -1}))
-	runScreen(d, d.Open(here))
+	screentest.RunScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "plan.md", File: -1, Hunk: -1, DiffLine: -1}))
+	screentest.RunScreen(d, d.Open(here))
 	if d.doc().Path != "change-validation.md" || d.shown != shownRaw || d.pane.Offset() != off || d.pane.Cursor() != cur ||
 		d.hlStart != 57 || d.hlEnd != 61 {
 		t.Errorf("source round trip: %s shown %v offset %d cursor %d hl [%d,%d)", d.doc().Path, d.shown,
@@ -274,17 +276,17 @@ func TestDocsHereRoundTrip(t *testing.T) {
 
 func TestDocsModeKeepsPlace(t *testing.T) {
 	d, _ := openSampleDoc(t, 160, 48, "change-validation.md")
-	runScreen(d, d.Update(keyMsg("I")))
-	runScreen(d, d.Update(keyMsg("r")))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("I")))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("r")))
 	if got, want := d.pane.Cursor(), d.doc().Headings[len(d.doc().Headings)-2].Line-1; got != want {
 		t.Errorf("rendered→source moved the cursor to %d, want the outcome heading %d", got, want)
 	}
-	runScreen(d, d.Update(keyMsg("}")))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("}")))
 	if d.doc().Path != "review.md" {
 		t.Errorf("} went to %s", d.doc().Path)
 	}
-	runScreen(d, d.Update(keyMsg("{")))
-	runScreen(d, d.Update(keyMsg("{")))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("{")))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("{")))
 	if d.doc().Path != "change.md" {
 		t.Errorf("{ twice went to %s", d.doc().Path)
 	}
@@ -297,11 +299,11 @@ func TestDocsSizes(t *testing.T) {
 		for _, sz := range []struct{ w, h int }{{0, 0}, {1, 1}, {10, 3}, {40, 10}, {99, 30}, {100, 30}, {200, 60}} {
 			d := NewDocs(common.NewContext(pk, false, true))
 			d.SetSize(sz.w, sz.h)
-			runScreen(d, d.Init())
-			runScreen(d, d.Update(keyMsg("C")))
+			screentest.RunScreen(d, d.Init())
+			screentest.RunScreen(d, d.Update(screentest.KeyMsg("C")))
 			v := d.View()
 			if sz.w > 0 && sz.h > 0 {
-				checkSize(t, v, sz.w, sz.h)
+				screentest.CheckSize(t, v, sz.w, sz.h)
 			}
 			_ = d.Status()
 			_ = d.Bindings()
@@ -348,11 +350,11 @@ func TestDocsHostileText(t *testing.T) {
 	for _, raw := range []bool{false, true} {
 		d := NewDocs(common.NewContext(pk, true, false))
 		d.SetSize(120, 20)
-		runScreen(d, d.Init())
+		screentest.RunScreen(d, d.Init())
 		if raw {
-			runScreen(d, d.Update(keyMsg("r")))
+			screentest.RunScreen(d, d.Update(screentest.KeyMsg("r")))
 		}
-		runScreen(d, d.Update(keyMsg("C")))
+		screentest.RunScreen(d, d.Update(screentest.KeyMsg("C")))
 		v := d.View() + d.Status()
 		if !utf8.ValidString(v) || strings.ContainsRune(v, 0x9b) {
 			t.Errorf("raw=%v: a C1 control or invalid UTF-8 reached the screen", raw)
@@ -367,11 +369,11 @@ func TestDocsHostileText(t *testing.T) {
 
 func TestDocsThemeChange(t *testing.T) {
 	d, ctx := openSampleDoc(t, 160, 48, "change-validation.md")
-	runScreen(d, d.Update(keyMsg("I")))
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("I")))
 	before := ansi.Strip(d.View())
 	old := d.view.lines
 	ctx.SetDark(false)
-	runScreen(d, d.Update(common.ThemeChangedMsg{}))
+	screentest.RunScreen(d, d.Update(common.ThemeChangedMsg{}))
 	if d.shown != shownRendered || &d.view.lines[0] == &old[0] {
 		t.Fatalf("not rendered again after the theme changed (shown %v)", d.shown)
 	}
@@ -384,7 +386,7 @@ func TestDocsThemeChange(t *testing.T) {
 // long lines wrapped over several rows above it.
 func TestDocsClickUnderWrap(t *testing.T) {
 	d, _ := sampleScreen(80, 24, NewDocs)
-	runScreen(d, d.Update(keyMsg("r"))) // the source view, which wraps
+	screentest.RunScreen(d, d.Update(screentest.KeyMsg("r"))) // the source view, which wraps
 	doc := d.doc()
 	if doc == nil || !d.rawWrap {
 		t.Fatalf("no wrapped source view: doc %v wrap %v", doc, d.rawWrap)

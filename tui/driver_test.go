@@ -9,11 +9,12 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/dlclark/regexp2/v2"
 
 	"github.com/vetter-dev/vetter/internal/testenv"
-	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // The one way these tests drive a model: as Bubble Tea does, every command
@@ -49,7 +50,7 @@ func drive(m updater, cmd tea.Cmd) {
 // leads to.
 func pressKeys(m updater, keys ...string) {
 	for _, k := range keys {
-		_, cmd := m.Update(keyMsg(k))
+		_, cmd := m.Update(screentest.KeyMsg(k))
 		drive(m, cmd)
 	}
 }
@@ -80,7 +81,7 @@ func (d *driver) run(cmd tea.Cmd) {
 	}
 	go func() {
 		msg := cmd()
-		if cmds, ok := expand(msg); ok {
+		if cmds, ok := screentest.Expand(msg); ok {
 			for _, c := range cmds {
 				d.run(c)
 			}
@@ -90,24 +91,6 @@ func (d *driver) run(cmd tea.Cmd) {
 			d.msgs <- msg
 		}
 	}()
-}
-
-// expand returns the commands of a batch or a sequence. A sequence's order
-// is not kept: no test here depends on it, and the screens do not send one.
-func expand(msg tea.Msg) ([]tea.Cmd, bool) {
-	if b, ok := msg.(tea.BatchMsg); ok {
-		return b, true
-	}
-	// tea.Sequence's message is unexported: a slice of commands by shape.
-	v := reflect.ValueOf(msg)
-	if v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeFor[tea.Cmd]() {
-		out := make([]tea.Cmd, v.Len())
-		for i := range out {
-			out[i] = v.Index(i).Interface().(tea.Cmd)
-		}
-		return out, true
-	}
-	return nil, false
 }
 
 // send delivers a message now and runs what it returns.
@@ -212,37 +195,4 @@ func TestMain(m *testing.M) {
 	close(done)
 	cleanup()
 	os.Exit(code)
-}
-
-// runScreen runs a screen's command, and everything it leads to, to the
-// end on the test's goroutine, for tests of one screen without the
-// workbench: the screen's own messages (epochBound) go back to it, the
-// rest (a FollowMsg, a StatusMsg) are returned, in order. A tick is run
-// too, and sleeps its interval: the screens tick only while they index.
-func runScreen(s interface{ Update(tea.Msg) tea.Cmd }, cmd tea.Cmd) []tea.Msg {
-	var out []tea.Msg
-	queue := []tea.Cmd{cmd}
-	for steps := 0; len(queue) > 0; steps++ {
-		if steps > 10000 {
-			panic("the screen's commands never settle")
-		}
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		msg := c()
-		if cmds, ok := expand(msg); ok {
-			queue = append(queue, cmds...)
-			continue
-		}
-		switch msg.(type) {
-		case nil:
-		case common.EpochBound:
-			queue = append(queue, s.Update(msg))
-		default:
-			out = append(out, msg)
-		}
-	}
-	return out
 }

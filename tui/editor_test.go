@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
@@ -84,7 +86,7 @@ func testEditorFromWalk(t *testing.T) {
 		t.Fatalf("change.diff:%d is %q, want the cited line 97", line, lines[max(min(line, len(lines)), 1)-1])
 	}
 	t.Setenv("VISUAL", "vim")
-	_, cmd := r.Update(keyMsg("v"))
+	_, cmd := r.Update(screentest.KeyMsg("v"))
 	if cmd == nil {
 		t.Fatal("v returns no command")
 	}

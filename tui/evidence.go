@@ -118,12 +118,9 @@ type evLayout struct {
 	side             bool
 }
 
-// evWide is the width from which the detail pane sits beside the table.
-const evWide = 100
-
 func (e *Evidence) geometry() evLayout {
 	w, h := e.width, e.height
-	if w >= evWide {
+	if w >= common.Wide {
 		dw := min(max(w*2/5, 40), 70)
 		return evLayout{tableW: w - dw - 1, tableH: h, detailW: dw, detailH: h, side: true}
 	}
@@ -284,17 +281,13 @@ func (e *Evidence) follow() tea.Cmd {
 	run := evRunOf(it)
 	switch {
 	case run == nil:
-		return evStatus(fmt.Sprintf("%s has no run, so no log", ui.Sanitize(it.row.Recipe)))
+		return common.Status(fmt.Sprintf("%s has no run, so no log", ui.Sanitize(it.row.Recipe)))
 	case run.Log == "":
-		return evStatus(fmt.Sprintf("run %d of %s names no log", run.Seq, ui.Sanitize(it.row.Recipe)))
+		return common.Status(fmt.Sprintf("run %d of %s names no log", run.Seq, ui.Sanitize(it.row.Recipe)))
 	case e.ctx.Packet.Log(run.Log) == nil:
-		return evStatus(fmt.Sprintf("the log of run %d is not in the packet: %s", run.Seq, ui.Sanitize(run.Log)))
+		return common.Status(fmt.Sprintf("the log of run %d is not in the packet: %s", run.Seq, ui.Sanitize(run.Log)))
 	}
 	return common.Follow(common.Target{Screen: common.ScreenLogs, Path: run.Log, File: -1, Hunk: -1, DiffLine: -1})
-}
-
-func evStatus(text string) tea.Cmd {
-	return func() tea.Msg { return common.StatusMsg{Text: text} }
 }
 
 // Open selects t.Recipe, or the run on line t.Line of the registry (where a
@@ -305,11 +298,11 @@ func (e *Evidence) Open(t common.Target) tea.Cmd {
 	switch {
 	case t.Path == packet.RegistryFile && t.Line > 0:
 		if !e.selectRun(t.Line, max(t.EndLine, t.Line)) {
-			cmd = evStatus(fmt.Sprintf("line %d of %s holds no run", t.Line, packet.RegistryFile))
+			cmd = common.Status(fmt.Sprintf("line %d of %s holds no run", t.Line, packet.RegistryFile))
 		}
 	case t.Recipe != "":
 		if !e.selectRecipe(t.Recipe) {
-			cmd = evStatus(fmt.Sprintf("no recipe %s in the evidence", ui.Sanitize(t.Recipe)))
+			cmd = common.Status(fmt.Sprintf("no recipe %s in the evidence", ui.Sanitize(t.Recipe)))
 		}
 	}
 	e.offset = max(t.Offset, 0)

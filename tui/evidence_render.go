@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/vetter-dev/vetter/tui/common"
+
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -28,58 +30,16 @@ func (e *Evidence) View() string {
 		rule := e.ctx.Styles.Muted.Render("│")
 		detail := strings.Split(e.detail.View(), "\n")
 		for i := range g.tableH {
-			out = append(out, table[i]+rule+evLine(detail, i, g.detailW))
+			out = append(out, table[i]+rule+common.PadLine(detail, i, g.detailW))
 		}
 	default:
 		out = append(table, e.ctx.Styles.Muted.Render(strings.Repeat("─", e.width)))
 		detail := strings.Split(e.detail.View(), "\n")
 		for i := range g.detailH {
-			out = append(out, evLine(detail, i, g.detailW))
+			out = append(out, common.PadLine(detail, i, g.detailW))
 		}
 	}
-	return strings.Join(evPadLines(out, e.width, e.height), "\n")
-}
-
-// evLine is lines[i] or a blank row of width w.
-func evLine(lines []string, i, w int) string {
-	if i < len(lines) {
-		return evFit(lines[i], w)
-	}
-	return strings.Repeat(" ", w)
-}
-
-// evFit cuts a (possibly styled) line to w cells with an ellipsis and pads
-// it with spaces to exactly w.
-func evFit(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	if ansi.StringWidth(s) > w {
-		s = ansi.Truncate(s, w, "…")
-	}
-	if n := ansi.StringWidth(s); n < w {
-		s += strings.Repeat(" ", w-n)
-	}
-	return s
-}
-
-// evPadLines makes exactly h lines of exactly w cells.
-func evPadLines(lines []string, w, h int) []string {
-	out := make([]string, h)
-	for i := range out {
-		out[i] = evLine(lines, i, w)
-	}
-	return out
-}
-
-// evFlat sanitises packet text for a one-line cell: newlines shown as ␤
-// and tabs as spaces, so a cell never breaks the table.
-func evFlat(s string) string {
-	s = ui.Sanitize(s)
-	if strings.ContainsAny(s, "\n\t") {
-		s = strings.NewReplacer("\r\n", "␤", "\n", "␤", "\t", " ").Replace(s)
-	}
-	return s
+	return strings.Join(common.PadLines(out, e.width, e.height), "\n")
 }
 
 // evCols are the table's column widths (the command takes the rest).
@@ -90,7 +50,7 @@ const evMarkW = 2 // "▸ " before a recipe
 func (e *Evidence) columns(w int) evCols {
 	c := evCols{recipe: 14, status: 13, runs: 4, head: evHeadW, exit: 4, dur: 6}
 	for _, row := range e.ctx.Packet.Evidence.Rows {
-		c.recipe = max(c.recipe, ansi.StringWidth(evFlat(row.Recipe)))
+		c.recipe = max(c.recipe, ansi.StringWidth(common.Flat(row.Recipe)))
 	}
 	// A recipe name is what a vetter compares with the plan: it is never
 	// cut (issue 15). The command, free text, takes what is left.
@@ -115,7 +75,7 @@ func (e *Evidence) tableLines(w, h int) []string {
 	title := st.Title.Render(fmt.Sprintf("Evidence %d/%d validated", ev.Validated, ev.Total))
 	runs := len(e.ctx.Packet.Registry.Runs)
 	title += st.Muted.Render(" · " + packet.Count(runs, "run", "runs") + " in the registry")
-	lines := []string{evFit(title, w)}
+	lines := []string{common.FitCell(title, w)}
 	head := []evCell{
 		{text: "", w: evMarkW}, {text: "RECIPE", w: c.recipe}, {text: "STATUS", w: c.status},
 		{text: "RUNS", w: c.runs, right: true}, {text: "HEAD", w: c.head},
@@ -127,12 +87,12 @@ func (e *Evidence) tableLines(w, h int) []string {
 	}
 	lines = append(lines, e.joinCells(head, w, false))
 	if len(e.items) == 0 {
-		lines = append(lines, evFit(st.Muted.Render("  no recipes planned and no runs in the registry"), w))
+		lines = append(lines, common.FitCell(st.Muted.Render("  no recipes planned and no runs in the registry"), w))
 	}
 	for i := e.offset; i < len(e.items) && len(lines) < h; i++ {
 		lines = append(lines, e.joinCells(e.itemCells(e.items[i], c), w, i == e.cursor))
 	}
-	return evPadLines(lines, w, h)
+	return common.PadLines(lines, w, h)
 }
 
 func (e *Evidence) itemCells(it evItem, c evCols) []evCell {
@@ -150,8 +110,8 @@ func (e *Evidence) itemCells(it evItem, c evCols) []evCell {
 		run = it.row.Latest
 		cells = append(cells,
 			evCell{text: mark, style: st.Accent, w: evMarkW},
-			evCell{text: evFlat(it.row.Recipe), style: st.Base.Bold(true), w: c.recipe},
-			evCell{text: evFlat(it.row.Status), style: st.Status(it.row.Status), w: c.status},
+			evCell{text: common.Flat(it.row.Recipe), style: st.Base.Bold(true), w: c.recipe},
+			evCell{text: common.Flat(it.row.Status), style: st.Status(it.row.Status), w: c.status},
 			evCell{text: strconv.Itoa(len(it.row.Runs)), style: st.Base, w: c.runs, right: true},
 		)
 	} else {
@@ -167,7 +127,7 @@ func (e *Evidence) itemCells(it evItem, c evCols) []evCell {
 		cells = append(cells,
 			evCell{text: "", w: evMarkW},
 			evCell{text: strings.TrimRight(label, " "), style: st.Muted, w: c.recipe},
-			evCell{text: evFlat(status), style: st.Status(status), w: c.status},
+			evCell{text: common.Flat(status), style: st.Status(status), w: c.status},
 			evCell{text: "", w: c.runs},
 		)
 	}
@@ -181,7 +141,7 @@ func (e *Evidence) itemCells(it evItem, c evCols) []evCell {
 		if run.DurationMs != nil {
 			dur = evDuration(*run.DurationMs)
 		}
-		cmd = evFlat(run.Command)
+		cmd = common.Flat(run.Command)
 	}
 	exitStyle := st.Base
 	if run != nil && run.ExitCode != nil && *run.ExitCode != 0 {
@@ -218,9 +178,9 @@ func (e *Evidence) joinCells(cells []evCell, w int, selected bool) string {
 	}
 	line := b.String()
 	if selected {
-		return e.ctx.Styles.Selection.Render(evFit(line, w))
+		return e.ctx.Styles.Selection.Render(common.FitCell(line, w))
 	}
-	return evFit(line, w)
+	return common.FitCell(line, w)
 }
 
 // evClock is the time of day of an RFC 3339 start time, or the value as
@@ -229,7 +189,7 @@ func evClock(s string) string {
 	if len(s) >= 19 && s[10] == 'T' && s[13] == ':' && s[16] == ':' {
 		return s[11:19]
 	}
-	return evFlat(s)
+	return common.Flat(s)
 }
 
 // evDuration writes milliseconds for people: 850ms, 13.6s, 2m05s, 1h02m.
@@ -277,7 +237,7 @@ func (e *Evidence) detailLines(it evItem, w int) []string {
 	w = max(w, 8)
 	var out []string
 	row := it.row
-	head := st.Title.Render(evFlat(row.Recipe)) + " " + st.Status(row.Status).Render(evFlat(row.Status))
+	head := st.Title.Render(common.Flat(row.Recipe)) + " " + st.Status(row.Status).Render(common.Flat(row.Status))
 	out = append(out, head)
 	plan := "not in the plan"
 	if row.Planned {
@@ -299,7 +259,7 @@ func (e *Evidence) detailLines(it evItem, w int) []string {
 	if it.run == nil {
 		which = "Latest run"
 	}
-	out = append(out, st.Subtitle.Render(fmt.Sprintf("%s %d", which, run.Seq))+" "+st.Status(status).Render(evFlat(status)))
+	out = append(out, st.Subtitle.Render(fmt.Sprintf("%s %d", which, run.Seq))+" "+st.Status(status).Render(common.Flat(status)))
 	field := func(name, value string, style lipgloss.Style) {
 		if value == "" {
 			return

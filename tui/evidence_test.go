@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/fstest"
+
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -12,11 +15,6 @@ import (
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
-
-func evSample(t testing.TB) *common.Context {
-	t.Helper()
-	return common.NewContext(packet.LoadSample(packet.Options{}), true, false)
-}
 
 func evKey(code rune, text string) tea.KeyPressMsg {
 	return tea.KeyPressMsg{Code: code, Text: text}
@@ -39,7 +37,7 @@ func evMsg(cmd tea.Cmd) tea.Msg {
 func TestEvidenceGolden(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
 		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
-			e := NewEvidence(evSample(t))
+			e := NewEvidence(screentest.Sample(t))
 			e.SetSize(size.w, size.h)
 			e.Open(common.Target{Screen: common.ScreenEvidence, Recipe: "01-go-unit-tests"})
 			e.Update(evSpace)
@@ -48,14 +46,14 @@ func TestEvidenceGolden(t *testing.T) {
 				t.Errorf("status %q", e.Status())
 			}
 			v := e.View()
-			checkSize(t, v, size.w, size.h)
-			golden(t, fmt.Sprintf("TestEvidenceGolden_%dx%d", size.w, size.h), v)
+			screentest.CheckSize(t, v, size.w, size.h)
+			screentest.Golden(t, fmt.Sprintf("TestEvidenceGolden_%dx%d", size.w, size.h), v)
 		})
 	}
 }
 
 func TestEvidenceEnterFollowsToLog(t *testing.T) {
-	e := NewEvidence(evSample(t))
+	e := NewEvidence(screentest.Sample(t))
 	e.SetSize(80, 24)
 	e.Open(common.Target{Recipe: "01-go-unit-tests"})
 	// enter on the recipe opens its latest run's log (seq 3).
@@ -73,7 +71,7 @@ func TestEvidenceEnterFollowsToLog(t *testing.T) {
 }
 
 func TestEvidenceOpenRegistryLine(t *testing.T) {
-	e := NewEvidence(evSample(t))
+	e := NewEvidence(screentest.Sample(t))
 	e.SetSize(80, 24)
 	// Line 2 of the registry is seq 2, the superseded run of 01.
 	if cmd := e.Open(common.Target{Screen: common.ScreenEvidence, Path: packet.RegistryFile, Line: 2, EndLine: 2}); cmd != nil {
@@ -108,7 +106,7 @@ func TestEvidenceOpenRegistryLine(t *testing.T) {
 }
 
 func TestEvidenceExpandCollapse(t *testing.T) {
-	e := NewEvidence(evSample(t))
+	e := NewEvidence(screentest.Sample(t))
 	e.SetSize(160, 48)
 	n := len(e.items)
 	e.Open(common.Target{Recipe: "01-go-unit-tests"})
@@ -125,7 +123,7 @@ func TestEvidenceExpandCollapse(t *testing.T) {
 }
 
 func TestEvidenceSearch(t *testing.T) {
-	e := NewEvidence(evSample(t))
+	e := NewEvidence(screentest.Sample(t))
 	e.SetSize(80, 24)
 	// "race" is in the commands and notes of runs 2 and 3 (01) only.
 	if n := e.Search("-race"); n != 2 {
@@ -152,14 +150,14 @@ func TestEvidenceSearch(t *testing.T) {
 }
 
 func TestEvidenceMissingRecipe(t *testing.T) {
-	ctx := evSample(t)
+	ctx := screentest.Sample(t)
 	p := *ctx.Packet
 	p.Evidence = packet.BuildEvidence(append([]string{"09-never-run"}, p.Plan.Recipes...), p.Registry.Runs)
 	ctx.Packet = &p
 	e := NewEvidence(ctx)
 	e.SetSize(80, 24)
 	v := e.View()
-	checkSize(t, v, 80, 24)
+	screentest.CheckSize(t, v, 80, 24)
 	if !evContains(v, "09-never-run") || !evContains(v, "missing") {
 		t.Errorf("missing recipe not shown:\n%s", v)
 	}
@@ -169,11 +167,11 @@ func TestEvidenceMissingRecipe(t *testing.T) {
 }
 
 func TestEvidenceSmallSizes(t *testing.T) {
-	e := NewEvidence(evSample(t))
+	e := NewEvidence(screentest.Sample(t))
 	for _, s := range [][2]int{{1, 1}, {20, 5}, {40, 10}, {99, 30}, {100, 30}, {200, 60}} {
 		e.SetSize(s[0], s[1])
 		e.Update(evSpace)
-		checkSize(t, e.View(), s[0], s[1])
+		screentest.CheckSize(t, e.View(), s[0], s[1])
 	}
 }
 
@@ -211,8 +209,6 @@ func FuzzEvidenceWordWrap(f *testing.F) {
 				t.Fatalf("line %q is %d wide, limit %d", l, n, w)
 			}
 		}
-		_ = logsShortName(text, w)
-		_ = logsIsError(text)
 	})
 }
 
@@ -242,7 +238,7 @@ func TestEvidenceRunHeads(t *testing.T) {
 	e.SetSize(80, 24)
 	e.Open(common.Target{Screen: common.ScreenEvidence, Recipe: "02-lint"})
 	v := e.View()
-	checkSize(t, v, 80, 24)
+	screentest.CheckSize(t, v, 80, 24)
 	plain := ansi.Strip(v)
 	for recipe, head := range map[string]string{
 		"01-go-unit-tests": "5e2f0c7", "02-lint": "1bb1c70", "00-go-toolchain-setup": "1bb1c70",
@@ -280,4 +276,30 @@ func rowShowsHead(s, recipe, head string) bool {
 		}
 	}
 	return false
+}
+
+// TestEvidenceHostile opens the evidence of a packet whose registry carries
+// escape sequences, control characters and hidden characters: only SGR
+// reaches the terminal.
+func TestEvidenceHostile(t *testing.T) {
+	const name = "validation/logs/2026-01-01T00-00-00.000Z-bash-evil.log"
+	logText := "plain\n\x1b[2Jcleared\x1b]0;title\x07\n\x1b]8;;http://x.invalid\x1b\\link\x1b]8;;\x1b\\\n" +
+		"bell\a back\bspace \u202eevil\u202c\n\x1b[31mred\x1b[0m \x1b[38;2;1;2;3mrgb\x1b[0m\n" +
+		"progress 10%\rprogress 100%\n\xff\xfe invalid\n" + strings.Repeat("wide 漢字 ", 50) + "\n[exit 3 after 1 s]\n"
+	reg := `{"seq":1,"recipe":"01-\u001b[2Jevil","status":"failing","command":"echo \u001b]0;pwn\u0007 hi\nnext","log":"` + name + `","exit_code":3,"note":"tab\there \u202e"}` + "\n"
+	fsys := fstest.MapFS{
+		name:                        {Data: []byte(logText)},
+		"validation/registry.jsonl": {Data: []byte(reg)},
+		"plan.md":                   {Data: []byte("# Plan — EVIL-1: hostile\n\n```validation-recipes\n01-\x1b[2Jevil\n```\n")},
+	}
+	p := packet.Analyze(packet.SourceFromFS(fsys, "dir", "evil"), packet.Options{})
+	ctx := common.NewContext(p, true, false)
+	e := NewEvidence(ctx)
+	for _, sz := range [][2]int{{80, 24}, {160, 48}} {
+		e.SetSize(sz[0], sz[1])
+		e.Update(evSpace)
+		v := e.View()
+		screentest.CheckSize(t, v, sz[0], sz[1])
+		screentest.OnlySGR(t, v)
+	}
 }

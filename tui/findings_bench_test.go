@@ -3,6 +3,8 @@ package tui
 import (
 	"testing"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 )
@@ -11,14 +13,14 @@ import (
 // findings screen on it at 160x48, the detail rendered.
 func benchFindings(b *testing.B) *Findings {
 	b.Helper()
-	p := generated(b, manyFindings, packet.Options{})
+	p := screentest.Generated(b, manyFindings, packet.Options{})
 	if len(p.Findings) != 2000 {
 		b.Fatalf("generated %d findings, want 2000", len(p.Findings))
 	}
 	f := NewFindings(common.NewContext(p, true, false))
 	f.SetSize(160, 48)
-	runScreen(f, f.Init())
-	runScreen(f, f.Open(common.Target{Screen: common.ScreenFindings, Finding: p.Findings[1000].ID}))
+	screentest.RunScreen(f, f.Init())
+	screentest.RunScreen(f, f.Open(common.Target{Screen: common.ScreenFindings, Finding: p.Findings[1000].ID}))
 	return f
 }
 
@@ -38,7 +40,7 @@ func BenchmarkFindingsView(b *testing.B) {
 // what the user waits for before the plain detail shows.
 func BenchmarkFindingsMove(b *testing.B) {
 	f := benchFindings(b)
-	down, up := keyMsg("j"), keyMsg("k")
+	down, up := screentest.KeyMsg("j"), screentest.KeyMsg("k")
 	b.ReportAllocs()
 	b.ResetTimer()
 	i := 0
@@ -57,7 +59,7 @@ func BenchmarkFindingsMove(b *testing.B) {
 // review at 200x60, rendered.
 func BenchmarkDocsView(b *testing.B) {
 	d, _ := newSampleDocs(b, 200, 60)
-	runScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
+	screentest.RunScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1}))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {

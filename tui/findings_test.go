@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -22,22 +24,22 @@ func TestFindingsGolden(t *testing.T) {
 		t.Run(strconv.Itoa(sz.w), func(t *testing.T) {
 			f, _ := newSampleFindings(t, sz.w, sz.h)
 			v := f.View()
-			checkSize(t, v, sz.w, sz.h)
-			golden(t, "TestFindingsFirst_"+strconv.Itoa(sz.w)+"x"+strconv.Itoa(sz.h), v)
+			screentest.CheckSize(t, v, sz.w, sz.h)
+			screentest.Golden(t, "TestFindingsFirst_"+strconv.Itoa(sz.w)+"x"+strconv.Itoa(sz.h), v)
 
-			runScreen(f, f.Update(keyMsg("j")))
-			runScreen(f, f.Update(keyMsg("l")))
-			runScreen(f, f.Update(keyMsg("j")))
+			screentest.RunScreen(f, f.Update(screentest.KeyMsg("j")))
+			screentest.RunScreen(f, f.Update(screentest.KeyMsg("l")))
+			screentest.RunScreen(f, f.Update(screentest.KeyMsg("j")))
 			v = f.View()
-			checkSize(t, v, sz.w, sz.h)
-			golden(t, "TestFindingsCitations_"+strconv.Itoa(sz.w)+"x"+strconv.Itoa(sz.h), v)
+			screentest.CheckSize(t, v, sz.w, sz.h)
+			screentest.Golden(t, "TestFindingsCitations_"+strconv.Itoa(sz.w)+"x"+strconv.Itoa(sz.h), v)
 		})
 	}
 }
 
 func TestFindingsEnterFollowsDiffAnchor(t *testing.T) {
 	f, ctx := newSampleFindings(t, 160, 48)
-	to := dfFollow(t, runScreen(f, f.Update(keyMsg("enter"))))
+	to := dfFollow(t, screentest.RunScreen(f, f.Update(screentest.KeyMsg("enter"))))
 	var c packet.Citation
 	for _, x := range ctx.Packet.Finding("review.md#1").Citations {
 		if x.Kind == packet.CiteDiff {
@@ -54,15 +56,15 @@ func TestFindingsEnterFollowsDiffAnchor(t *testing.T) {
 
 func TestFindingsCitationFollow(t *testing.T) {
 	f, ctx := newSampleFindings(t, 80, 24)
-	runScreen(f, f.Update(keyMsg("l")))
+	screentest.RunScreen(f, f.Update(screentest.KeyMsg("l")))
 	if f.focus != focusCitations {
 		t.Fatal("l did not move to the citations")
 	}
 	// Finding 1's fourth citation is plan.md:86-90.
 	for range 3 {
-		runScreen(f, f.Update(keyMsg("j")))
+		screentest.RunScreen(f, f.Update(screentest.KeyMsg("j")))
 	}
-	to := dfFollow(t, runScreen(f, f.Update(keyMsg("enter"))))
+	to := dfFollow(t, screentest.RunScreen(f, f.Update(screentest.KeyMsg("enter"))))
 	want := common.Target{Screen: common.ScreenDocs, Path: "plan.md", Line: 86, EndLine: 90, File: -1, Hunk: -1, DiffLine: -1}
 	if to != want {
 		t.Errorf("followed to %+v, want %+v", to, want)
@@ -72,16 +74,16 @@ func TestFindingsCitationFollow(t *testing.T) {
 	}
 
 	// Finding 3 cites a line past the end of compute-env.md: enter says so.
-	runScreen(f, f.Update(keyMsg("esc")))
+	screentest.RunScreen(f, f.Update(screentest.KeyMsg("esc")))
 	f.Open(common.Target{Screen: common.ScreenFindings, Finding: "review.md#3"})
-	runScreen(f, f.Update(keyMsg("l")))
+	screentest.RunScreen(f, f.Update(screentest.KeyMsg("l")))
 	fd := ctx.Packet.Finding("review.md#3")
 	for i, c := range fd.Citations {
 		if !c.Resolved {
 			f.cites.Cursor = i
 		}
 	}
-	msgs := runScreen(f, f.Update(keyMsg("enter")))
+	msgs := screentest.RunScreen(f, f.Update(screentest.KeyMsg("enter")))
 	if len(msgs) != 1 || !strings.Contains(msgs[0].(common.StatusMsg).Text, "unresolved") {
 		t.Errorf("unresolved citation gave %#v", msgs)
 	}
@@ -92,18 +94,18 @@ func TestFindingsCitationFollow(t *testing.T) {
 
 func TestFindingsOpenHereStatus(t *testing.T) {
 	f, _ := newSampleFindings(t, 160, 48)
-	runScreen(f, f.Open(common.Target{Screen: common.ScreenFindings, Finding: "review.md#2", File: -1, Hunk: -1, DiffLine: -1}))
+	screentest.RunScreen(f, f.Open(common.Target{Screen: common.ScreenFindings, Finding: "review.md#2", File: -1, Hunk: -1, DiffLine: -1}))
 	if s := f.Status(); s != "finding 2/5 · minor · open" {
 		t.Errorf("status %q", s)
 	}
 	if f.Selected().ID != "review.md#2" {
 		t.Fatalf("selected %s", f.Selected().ID)
 	}
-	runScreen(f, f.Update(keyMsg("l")))
-	runScreen(f, f.Update(keyMsg("j")))
+	screentest.RunScreen(f, f.Update(screentest.KeyMsg("l")))
+	screentest.RunScreen(f, f.Update(screentest.KeyMsg("j")))
 	here := f.Here()
-	runScreen(f, f.Open(common.Target{Screen: common.ScreenFindings, Finding: "review.md#5"}))
-	runScreen(f, f.Open(here))
+	screentest.RunScreen(f, f.Open(common.Target{Screen: common.ScreenFindings, Finding: "review.md#5"}))
+	screentest.RunScreen(f, f.Open(here))
 	if f.Selected().ID != "review.md#2" || f.focus != focusCitations || f.cites.Cursor != 1 || f.list.Offset != here.Offset {
 		t.Errorf("round trip: %s focus %v cite %d top %d", f.Selected().ID, f.focus, f.cites.Cursor, f.list.Offset)
 	}
@@ -124,7 +126,7 @@ func TestFindingsTriageShown(t *testing.T) {
 	if !strings.Contains(v, "accepted") || !strings.Contains(v, "stale") {
 		t.Errorf("triage states not drawn:\n%s", v)
 	}
-	runScreen(f, f.Open(common.Target{Screen: common.ScreenFindings, Finding: "review.md#3"}))
+	screentest.RunScreen(f, f.Open(common.Target{Screen: common.ScreenFindings, Finding: "review.md#3"}))
 	if s := f.Status(); s != "finding 3/5 · minor · dismissed (stale)" {
 		t.Errorf("status %q", s)
 	}
@@ -161,13 +163,13 @@ func TestFindingsSizes(t *testing.T) {
 		for _, sz := range []struct{ w, h int }{{0, 0}, {1, 1}, {10, 3}, {40, 10}, {99, 30}, {100, 30}, {200, 60}} {
 			f := NewFindings(common.NewContext(pk, false, true))
 			f.SetSize(sz.w, sz.h)
-			runScreen(f, f.Init())
+			screentest.RunScreen(f, f.Init())
 			for _, k := range []string{"j", "G", "l", "j", "g", "h", "enter"} {
-				runScreen(f, f.Update(keyMsg(k)))
+				screentest.RunScreen(f, f.Update(screentest.KeyMsg(k)))
 			}
 			v := f.View()
 			if sz.w > 0 && sz.h > 0 {
-				checkSize(t, v, sz.w, sz.h)
+				screentest.CheckSize(t, v, sz.w, sz.h)
 			}
 			_ = f.Status()
 			_ = f.Bindings()
@@ -182,7 +184,7 @@ func TestFindingsPlainUntilRendered(t *testing.T) {
 	f := NewFindings(common.NewContext(p, true, false))
 	f.SetSize(160, 48)
 	first := f.Init()
-	cmd := f.Update(keyMsg("j"))
+	cmd := f.Update(screentest.KeyMsg("j"))
 	if v := ansi.Strip(f.View()); !strings.Contains(v, "**Claim.** Off by one") {
 		t.Errorf("the plain claim is not shown while rendering:\n%s", v)
 	}
@@ -191,7 +193,7 @@ func TestFindingsPlainUntilRendered(t *testing.T) {
 	if v := ansi.Strip(f.View()); !strings.Contains(v, "Off by one") || strings.Contains(v, "Claim. A  Retry-After") {
 		t.Errorf("a late rendering replaced the selected finding:\n%s", v)
 	}
-	runScreen(f, cmd)
+	screentest.RunScreen(f, cmd)
 	if v := ansi.Strip(f.View()); !strings.Contains(v, "Claim. Off by one") {
 		t.Errorf("finding 2 not rendered:\n%s", v)
 	}
@@ -208,8 +210,8 @@ func TestFindingsHostileText(t *testing.T) {
 	pk := &packet.Packet{Docs: []*packet.Document{doc}, Findings: fs}
 	f := NewFindings(common.NewContext(pk, true, false))
 	f.SetSize(120, 30)
-	runScreen(f, f.Init())
-	runScreen(f, f.Update(keyMsg("l")))
+	screentest.RunScreen(f, f.Init())
+	screentest.RunScreen(f, f.Update(screentest.KeyMsg("l")))
 	v := f.View() + f.Status()
 	if !utf8.ValidString(v) || strings.ContainsRune(v, 0x9b) {
 		t.Error("a C1 control or invalid UTF-8 reached the screen")
@@ -225,7 +227,7 @@ func TestFindingsThemeChange(t *testing.T) {
 	f, ctx := newSampleFindings(t, 160, 48)
 	before := f.View()
 	ctx.SetDark(false)
-	runScreen(f, f.Update(common.ThemeChangedMsg{}))
+	screentest.RunScreen(f, f.Update(common.ThemeChangedMsg{}))
 	after := f.View()
 	if ansi.Strip(after) != ansi.Strip(before) {
 		t.Error("the theme change altered the text")

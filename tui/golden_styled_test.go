@@ -1,27 +1,16 @@
 package tui
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	"charm.land/lipgloss/v2"
 
 	"github.com/vetter-dev/vetter/hostile"
 	"github.com/vetter-dev/vetter/tui/common"
 )
-
-// goldenStyled is golden with the styles kept, for the frames where colour
-// carries meaning: testdata/<name>.styled.golden holds the frame with each
-// escape written "\e" so it reads in an editor. The profile is pinned by
-// what the screens draw: Lip Gloss writes its full-colour SGR and the
-// program, not the screen, downsamples it for the terminal, so a frame is
-// the same on every machine and a changed colour, a lost style or a
-// placeholder drawn plain fails here.
-func goldenStyled(t *testing.T, name, got string) {
-	t.Helper()
-	compareGolden(t, name, filepath.Join("testdata", name+".styled.golden"), strings.ReplaceAll(got, "\x1b", `\e`))
-}
 
 // The findings screen: each severity's badge in its colour.
 func TestStyledFindingsBadges(t *testing.T) {
@@ -32,7 +21,7 @@ func TestStyledFindingsBadges(t *testing.T) {
 			t.Errorf("the %s badge is not drawn in its style %q", sev, badge)
 		}
 	}
-	goldenStyled(t, "TestStyledFindings80x24", v)
+	screentest.GoldenStyled(t, "TestStyledFindings80x24", v)
 }
 
 // The diff at the major finding's line: changed words emphasised on the
@@ -55,7 +44,7 @@ func TestStyledDiffEmphasis(t *testing.T) {
 	if !shows(v) {
 		t.Fatal("no hunk of the sample emphasises words on its added and removed lines")
 	}
-	goldenStyled(t, "TestStyledDiffEmphasis80x24", v)
+	screentest.GoldenStyled(t, "TestStyledDiffEmphasis80x24", v)
 }
 
 // The escape-injection packet's unit log: what the sanitiser neutralised
@@ -70,7 +59,7 @@ func TestStyledLogPlaceholders(t *testing.T) {
 		if !strings.Contains(v, opens(t, r.ctx.Styles.Placeholder)+"␛") {
 			t.Errorf("no ␛ placeholder drawn in the placeholder style:\n%s", v)
 		}
-		goldenStyled(t, "TestStyledLogPlaceholders120x40", v)
+		screentest.GoldenStyled(t, "TestStyledLogPlaceholders120x40", v)
 	})
 }
 

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/tui/common"
@@ -27,8 +29,8 @@ func testHelpGolden80x24(t *testing.T) {
 		r := newTestRoot(t, 80, 24)
 		pressKeys(r, c.screen, "?")
 		view := r.Render()
-		checkSize(t, view, 80, 24)
-		golden(t, c.name, view)
+		screentest.CheckSize(t, view, 80, 24)
+		screentest.Golden(t, c.name, view)
 		plain := ansi.Strip(view)
 		lines := strings.Split(plain, "\n")
 		for _, w := range c.want {

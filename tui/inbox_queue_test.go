@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -127,7 +129,7 @@ func TestQueueFilterKeys(t *testing.T) {
 	in := a.Inbox()
 	// The filters act in Update; their commands (the text input's cursor
 	// blink) are not needed.
-	press := func(k string) { a.Update(keyMsg(k)) }
+	press := func(k string) { a.Update(screentest.KeyMsg(k)) }
 	press("p")
 	if got := queueNames(in); strings.Contains(got, "#44") || strings.Contains(got, "#46") {
 		t.Errorf("p keeps the rows with a packet: %s", got)
@@ -159,7 +161,7 @@ func TestQueueOpenBackAndAPostedDecision(t *testing.T) {
 	if r := in.Selected(); r == nil || r.Name != "acme/depot#43" {
 		t.Fatalf("selected %v", r)
 	}
-	_, cmd := a.Update(keyMsg("enter"))
+	_, cmd := a.Update(screentest.KeyMsg("enter"))
 	drainQueue(a, cmd)
 	if a.Workbench() == nil || a.Workbench().Context().Packet.Origin == nil || a.Workbench().Context().Packet.Origin.Number != 43 {
 		t.Fatal("enter should open PR 43 in the workbench")
@@ -172,7 +174,7 @@ func TestQueueOpenBackAndAPostedDecision(t *testing.T) {
 	if len(s.Posted) != 1 || s.Posted[0] != "/ok to test "+head {
 		t.Fatalf("posted %q", s.Posted)
 	}
-	_, cmd = a.Update(keyMsg("backspace"))
+	_, cmd = a.Update(screentest.KeyMsg("backspace"))
 	if a.Workbench() != nil {
 		t.Fatal("backspace should return to the queue")
 	}

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -36,7 +38,7 @@ func newLoop(t testing.TB, a *App) *loop {
 // press sends keys one by one, each followed by everything it leads to.
 func (l *loop) press(keys ...string) {
 	for _, k := range keys {
-		l.send(keyMsg(k))
+		l.send(screentest.KeyMsg(k))
 		l.settle()
 	}
 }
@@ -234,7 +236,7 @@ func TestInboxOrderAndBackgroundFill(t *testing.T) {
 			t.Fatalf("progress before reading: %d/%d", read, total)
 		}
 		first := ansi.Strip(a.Render())
-		checkSize(t, a.Render(), 120, 40)
+		screentest.CheckSize(t, a.Render(), 120, 40)
 		if !strings.Contains(first, "reading… 0/7") {
 			t.Errorf("first frame should show the progress:\n%s", first)
 		}
@@ -285,10 +287,10 @@ func TestInboxOrderAndBackgroundFill(t *testing.T) {
 		if err := os.Chdir(wd); err != nil { // the golden files are the package's
 			t.Fatal(err)
 		}
-		checkSize(t, wide, 120, 40)
-		golden(t, "TestInboxScreen_120x40", wide)
-		checkSize(t, narrow, 80, 24)
-		golden(t, "TestInboxScreen_80x24", narrow)
+		screentest.CheckSize(t, wide, 120, 40)
+		screentest.Golden(t, "TestInboxScreen_120x40", wide)
+		screentest.CheckSize(t, narrow, 80, 24)
+		screentest.Golden(t, "TestInboxScreen_80x24", narrow)
 	})
 }
 
@@ -301,11 +303,11 @@ func TestInboxFillKeepsSelection(t *testing.T) {
 		in := a.Inbox()
 		// Select the last placeholder before anything is read; as the rows
 		// arrive and sort, the cursor stays on that packet.
-		a.Update(keyMsg("G"))
+		a.Update(screentest.KeyMsg("G"))
 		if in.Selected().Name != "notes" {
 			t.Fatalf("G selected %s", in.Selected().Name)
 		}
-		a.Update(keyMsg("k"))
+		a.Update(screentest.KeyMsg("k"))
 		sel := in.Selected().Name
 		if sel != "f-ready" {
 			t.Fatalf("k selected %s", sel)
@@ -387,7 +389,7 @@ func TestInboxOpenAndBack(t *testing.T) {
 		if r.Context().Packet.Plan.ID != "ACME-2" {
 			t.Errorf("opened %s, want ACME-2", r.Context().Packet.Plan.ID)
 		}
-		checkSize(t, a.Render(), 120, 40)
+		screentest.CheckSize(t, a.Render(), 120, 40)
 		if s := ansi.Strip(a.Render()); !strings.Contains(s, "ACME-2") || !strings.Contains(s, "Overview") {
 			t.Errorf("the workbench does not show the packet:\n%s", s)
 		}
@@ -440,13 +442,13 @@ func TestInboxEmptyAndNarrow(t *testing.T) {
 		a := NewInboxApp(dir, testAppOpts(t))
 		for _, sz := range [][2]int{{80, 24}, {40, 10}, {200, 60}} {
 			a.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
-			checkSize(t, a.Render(), sz[0], sz[1])
+			screentest.CheckSize(t, a.Render(), sz[0], sz[1])
 		}
 		if s := ansi.Strip(a.Render()); !strings.Contains(s, "no packets in this folder") {
 			t.Errorf("empty inbox:\n%s", s)
 		}
-		a.Update(keyMsg("enter"))
-		a.Update(keyMsg("j"))
+		a.Update(screentest.KeyMsg("enter"))
+		a.Update(screentest.KeyMsg("j"))
 	})
 }
 

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -63,7 +65,7 @@ func testDismissPromptKeepsTheFinding(t *testing.T) {
 		pressKeys(r, start...)
 		pressKeys(r, "x")
 		got := ansi.Strip(r.Render())
-		checkSize(t, r.Render(), 80, 24)
+		screentest.CheckSize(t, r.Render(), 80, 24)
 		for _, want := range []string{"Dismiss review.md#1: why is it not valid?", "A `Retry-After` longer than `Policy.Max`", "internal/upload/client.go:97-98"} {
 			if !strings.Contains(got, want) {
 				t.Errorf("%v x: %q is not on screen:\n%s", start, want, got)

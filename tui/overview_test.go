@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/charmbracelet/x/ansi"
@@ -21,8 +23,8 @@ func TestOverviewGolden(t *testing.T) {
 		o := NewOverview(common.NewContext(p, true, false))
 		o.SetSize(sz[0], sz[1])
 		v := o.View()
-		checkSize(t, v, sz[0], sz[1])
-		golden(t, fmt.Sprintf("TestOverview%dx%d", sz[0], sz[1]), v)
+		screentest.CheckSize(t, v, sz[0], sz[1])
+		screentest.Golden(t, fmt.Sprintf("TestOverview%dx%d", sz[0], sz[1]), v)
 	}
 }
 
@@ -31,8 +33,8 @@ func TestOverviewProblemFollows(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
 	o := NewOverview(common.NewContext(p, true, false))
 	o.SetSize(120, 60)
-	o.Update(keyMsg("G")) // the last selectable row is the last problem
-	cmd := o.Update(keyMsg("enter"))
+	o.Update(screentest.KeyMsg("G")) // the last selectable row is the last problem
+	cmd := o.Update(screentest.KeyMsg("enter"))
 	if cmd == nil {
 		t.Fatal("enter on a problem does nothing")
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -50,7 +52,7 @@ func TestPreviewThenPacket(t *testing.T) {
 			t.Fatalf("the preview's first screen:\n%s", first)
 		}
 		// "1" would go to the overview: while the packet loads it waits.
-		if _, cmd := a.Update(keyMsg("1")); cmd != nil || a.Workbench().Active() != common.ScreenLogs {
+		if _, cmd := a.Update(screentest.KeyMsg("1")); cmd != nil || a.Workbench().Active() != common.ScreenLogs {
 			t.Fatalf("a key acted on the preview (active %v)", a.Workbench().Active())
 		}
 		drive(a, a.Init())

@@ -8,6 +8,8 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/fsnotify/fsnotify"
@@ -112,7 +114,7 @@ func TestReloadKeepsPlaceAndTriage(t *testing.T) {
 		if !strings.Contains(s, "reloaded: review.md changed · 1 triaged finding now stale") {
 			t.Errorf("status does not say what changed:\n%s", s)
 		}
-		checkSize(t, a.Render(), 120, 40)
+		screentest.CheckSize(t, a.Render(), 120, 40)
 	})
 }
 
@@ -295,7 +297,7 @@ func TestSinceWithoutBeingTold(t *testing.T) {
 	}
 	// While it is read, 8 already leads there and says so: a key typed
 	// at once is not lost.
-	a.root.Update(keyMsg("8"))
+	a.root.Update(screentest.KeyMsg("8"))
 	if a.root.Active() != common.ScreenSince || !strings.Contains(ansi.Strip(a.Render()), "Reading the earlier round 1bb1c70f4285…") {
 		t.Fatalf("8 before the earlier round was read:\n%s", ansi.Strip(a.Render()))
 	}
@@ -303,7 +305,7 @@ func TestSinceWithoutBeingTold(t *testing.T) {
 	if !a.root.shown(common.ScreenSince) {
 		t.Fatal("round 2 opened alone has no since screen, though vetter saw round 1")
 	}
-	a.root.Update(keyMsg("8"))
+	a.root.Update(screentest.KeyMsg("8"))
 	screen := ansi.Strip(a.Render())
 	for _, want := range []string{
 		"Decision: hold was for 1bb1c70; the head is 5e2f0c7: it no longer stands",
@@ -316,5 +318,5 @@ func TestSinceWithoutBeingTold(t *testing.T) {
 			t.Errorf("the since screen lacks %q:\n%s", want, screen)
 		}
 	}
-	checkSize(t, a.Render(), 120, 40)
+	screentest.CheckSize(t, a.Render(), 120, 40)
 }

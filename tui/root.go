@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/vetter-dev/vetter/tui/screens/logs"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -114,7 +116,7 @@ func newScreens(ctx *common.Context) [common.ScreenCount]common.Screen {
 		common.ScreenDiff:     NewDiff(ctx),
 		common.ScreenFindings: NewFindings(ctx),
 		common.ScreenEvidence: NewEvidence(ctx),
-		common.ScreenLogs:     NewLogs(ctx),
+		common.ScreenLogs:     logs.New(ctx),
 		common.ScreenDecision: NewDecision(ctx),
 		common.ScreenSince:    NewSince(ctx),
 		common.ScreenWalk:     NewWalk(ctx),

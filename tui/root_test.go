@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
@@ -42,7 +44,7 @@ func TestRootTabsAndSize(t *testing.T) {
 			for i := 0; i < int(common.ScreenSince); i++ { // 8 is shown only with --since
 				key := string(rune('1' + i))
 				pressOn(t, r, common.ScreenID(i), "key "+key, key)
-				checkSize(t, r.Render(), sz[0], sz[1])
+				screentest.CheckSize(t, r.Render(), sz[0], sz[1])
 			}
 			pressOn(t, r, common.ScreenOverview, "tab from the last screen", "tab")
 			pressOn(t, r, common.ScreenDecision, "shift+tab from the first screen", "shift+tab")
@@ -119,9 +121,9 @@ func TestRootEndToEnd(t *testing.T) {
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("ACME-4812")) },
 		teatest.WithDuration(5*time.Second))
 	for i := 1; i <= int(common.ScreenCount); i++ {
-		tm.Send(keyMsg(string(rune('0' + i))))
+		tm.Send(screentest.KeyMsg(string(rune('0' + i))))
 	}
-	tm.Send(keyMsg("q"))
+	tm.Send(screentest.KeyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 	final := tm.FinalModel(t).(*Workbench)
 	if final.Active() != common.ScreenDecision {

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/bench"
@@ -59,26 +61,10 @@ func sampleScreen[S interface {
 	ctx := common.NewContext(packet.LoadSample(packet.Options{}), true, false)
 	s := open(ctx)
 	s.SetSize(w, h)
-	runScreen(s, s.Init())
+	screentest.RunScreen(s, s.Init())
 	return s, ctx
 }
 
 // manyFindings is a packet of 2,000 findings over 1,000 files, its logs
 // small: what the findings screen and the walk are measured on.
 var manyFindings = bench.Spec{Files: 1000, LinesPerFile: 200, Findings: 2000, LogBytes: 1 << 10}
-
-// generated generates a packet by spec in a temporary folder and loads it
-// with opts; it is closed when the test or benchmark ends.
-func generated(tb testing.TB, spec bench.Spec, opts packet.Options) *packet.Packet {
-	tb.Helper()
-	dir := tb.TempDir()
-	if err := bench.Generate(dir, spec); err != nil {
-		tb.Fatalf("generating a packet in %s: %v", dir, err)
-	}
-	p, err := packet.Load(dir, opts)
-	if err != nil {
-		tb.Fatalf("loading the generated packet from %s: %v", dir, err)
-	}
-	tb.Cleanup(func() { p.Close() })
-	return p
-}

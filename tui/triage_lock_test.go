@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
@@ -80,7 +82,7 @@ func testStoreLockDoesNotFreezeUpdate(t *testing.T) {
 	}()
 
 	pressKeys(r, "4") // the findings screen
-	save := updateNow(t, r, keyMsg("a"))
+	save := updateNow(t, r, screentest.KeyMsg("a"))
 	if save == nil {
 		t.Fatal("accepting a finding returned no command")
 	}
@@ -88,7 +90,7 @@ func testStoreLockDoesNotFreezeUpdate(t *testing.T) {
 	if r.prompt == nil {
 		t.Fatal("H did not ask for a note")
 	}
-	decide := updateNow(t, r, keyMsg("enter"))
+	decide := updateNow(t, r, screentest.KeyMsg("enter"))
 	if decide == nil {
 		t.Fatal("a hold returned no command")
 	}

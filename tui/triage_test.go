@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -31,7 +33,7 @@ func typeText(r *Workbench, s string) {
 		if c == ' ' {
 			k = "space"
 		}
-		r.Update(keyMsg(k))
+		r.Update(screentest.KeyMsg(k))
 	}
 }
 
@@ -140,7 +142,7 @@ func TestDecisionOkToTestRefusedThenOverridden(t *testing.T) {
 		}
 		pressKeys(r, "O")
 		typeText(r, "the major is fixed upstream")
-		_, cmd := r.Update(keyMsg("enter"))
+		_, cmd := r.Update(screentest.KeyMsg("enter"))
 		drive(r, cmd)
 		lines := r.ExitLines()
 		if len(lines) == 0 || lines[0] != "/ok to test 1bb1c70f4285cf39d8ebaf61573f0095423d52b1" {
@@ -182,8 +184,8 @@ func TestDecisionGoldenAndAttention(t *testing.T) {
 			r := newTestRoot(t, sz[0], sz[1])
 			pressKeys(r, "7")
 			v := r.Render()
-			checkSize(t, v, sz[0], sz[1])
-			golden(t, "TestDecision"+map[int]string{80: "80x24", 160: "160x48"}[sz[0]], v)
+			screentest.CheckSize(t, v, sz[0], sz[1])
+			screentest.Golden(t, "TestDecision"+map[int]string{80: "80x24", 160: "160x48"}[sz[0]], v)
 		}
 	})
 }

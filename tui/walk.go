@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/vetter-dev/vetter/tui/screens/logs"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -193,7 +195,7 @@ func (w *Walk) PickedFindings() []string {
 // Update steps on after a triage made here, and handles the walk's keys.
 func (w *Walk) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case logsIndexProgressMsg, logsIndexDoneMsg:
+	case logs.IndexProgressMsg, logs.IndexDoneMsg:
 		w.refreshWaitedLog()
 	case common.TriageChangedMsg:
 		if w.picked != "" && w.picked == w.cur {

@@ -3,6 +3,8 @@ package tui
 import (
 	"testing"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
@@ -13,7 +15,7 @@ import (
 // a key waits for (settling on the next open finding, drawing it). It
 // must stay far under a frame (16 ms).
 func BenchmarkWalkStep(b *testing.B) {
-	p := generated(b, manyFindings, packet.Options{})
+	p := screentest.Generated(b, manyFindings, packet.Options{})
 	start := walkTarget()
 	r := NewWorkbench(common.NewContext(p, true, false), Options{ForceTheme: "dark", Start: &start})
 	r.Update(tea.WindowSizeMsg{Width: 160, Height: 48})

@@ -11,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+	"github.com/vetter-dev/vetter/tui/screens/logs"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
@@ -83,7 +86,7 @@ func (w *walker) onFinding(id string) {
 		w.t.Fatalf("after %v: active %v, walk on %q; want the walk on %s\n%s", w.keys, w.r.Active(), wk.Current(), id, ansi.Strip(w.r.Render()))
 	}
 	screen := ansi.Strip(w.r.Render())
-	checkSize(w.t, w.r.Render(), 80, 24)
+	screentest.CheckSize(w.t, w.r.Render(), 80, 24)
 	c := wk.place()
 	if c == nil {
 		w.t.Fatalf("%s: no cited place", id)
@@ -241,7 +244,7 @@ func TestCopyOkToTestOSC52(t *testing.T) {
 	tm := teatest.NewTestModel(t, r, teatest.WithInitialTermSize(80, 24))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("Gate")) },
 		teatest.WithDuration(5*time.Second))
-	tm.Send(keyMsg("y"))
+	tm.Send(screentest.KeyMsg("y"))
 	want := "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte("/ok to test "+p.DecisionSHA())) + "\x07"
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(want)) },
 		teatest.WithDuration(5*time.Second))
@@ -310,7 +313,7 @@ func testWalkWaitsForTheLogIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The logs screen's indexing reports its progress to every screen.
-	r.Update(logsIndexProgressMsg{})
+	r.Update(logs.IndexProgressMsg{})
 	if got := ansi.Strip(r.Render()); !strings.Contains(got, fmt.Sprintf("▌ %4d ", c.Line)) {
 		t.Errorf("the indexed log's line is not shown:\n%s", got)
 	}

@@ -3,6 +3,8 @@ package tui
 import (
 	"testing"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -19,7 +21,9 @@ func TestFindingsWheelMovesThreeRows(t *testing.T) {
 		return "nothing"
 	}
 	start := on(wheel)
-	notch := func(b tea.MouseButton) { runScreen(wheel, wheel.Update(tea.MouseWheelMsg{X: 5, Y: 5, Button: b})) }
+	notch := func(b tea.MouseButton) {
+		screentest.RunScreen(wheel, wheel.Update(tea.MouseWheelMsg{X: 5, Y: 5, Button: b}))
+	}
 
 	notch(tea.MouseWheelRight)
 	if on(wheel) != start {
@@ -27,7 +31,7 @@ func TestFindingsWheelMovesThreeRows(t *testing.T) {
 	}
 	notch(tea.MouseWheelDown)
 	for range 3 {
-		runScreen(keys, keys.Update(keyMsg("j")))
+		screentest.RunScreen(keys, keys.Update(screentest.KeyMsg("j")))
 	}
 	if on(wheel) == start || on(wheel) != on(keys) {
 		t.Fatalf("wheel down: on %s, three j: on %s (started on %s)", on(wheel), on(keys), start)

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/vetter-dev/vetter/ui"
 )
 
 func ClipTo(s string, w int) string {
@@ -70,3 +72,48 @@ func Plural(n int, word string) string {
 	}
 	return strconv.Itoa(n) + " " + word + "s"
 }
+
+// PadLine is lines[i] or a blank row of width w.
+func PadLine(lines []string, i, w int) string {
+	if i < len(lines) {
+		return FitCell(lines[i], w)
+	}
+	return strings.Repeat(" ", w)
+}
+
+// FitCell cuts a (possibly styled) line to w cells with an ellipsis and pads
+// it with spaces to exactly w.
+func FitCell(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if ansi.StringWidth(s) > w {
+		s = ansi.Truncate(s, w, "…")
+	}
+	if n := ansi.StringWidth(s); n < w {
+		s += strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
+// PadLines makes exactly h lines of exactly w cells.
+func PadLines(lines []string, w, h int) []string {
+	out := make([]string, h)
+	for i := range out {
+		out[i] = PadLine(lines, i, w)
+	}
+	return out
+}
+
+// Flat sanitises packet text for a one-line cell: newlines shown as ␤
+// and tabs as spaces, so a cell never breaks the table.
+func Flat(s string) string {
+	s = ui.Sanitize(s)
+	if strings.ContainsAny(s, "\n\t") {
+		s = strings.NewReplacer("\r\n", "␤", "\n", "␤", "\t", " ").Replace(s)
+	}
+	return s
+}
+
+// Wide is the width from which the detail pane sits beside the table.
+const Wide = 100

@@ -1,5 +1,7 @@
 package common
 
+import tea "charm.land/bubbletea/v2"
+
 // WorkbenchMsg marks a message the workbench routes (FollowMsg, StatusMsg,
 // ...): sent by a command of a workbench, it still means something to the
 // same workbench after a reload, but not to one opened later.
@@ -20,3 +22,8 @@ func (ThemeChangedMsg) WorkbenchMsg() {}
 type TriageChangedMsg struct{}
 
 func (TriageChangedMsg) WorkbenchMsg() {}
+
+// Status returns a command that shows text on the status line.
+func Status(text string) tea.Cmd {
+	return func() tea.Msg { return StatusMsg{Text: text} }
+}

@@ -1,9 +1,11 @@
-package tui
+package logs
 
 import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -16,15 +18,15 @@ import (
 // folder and opens the logs screen on that log.
 func logsBig(tb testing.TB, size int64, opts packet.Options) *Logs {
 	tb.Helper()
-	p := generated(tb, bench.Spec{Files: 1, LinesPerFile: 4, Findings: 1, LogBytes: size}, opts)
-	s := NewLogs(common.NewContext(p, true, false))
+	p := screentest.Generated(tb, bench.Spec{Files: 1, LinesPerFile: 4, Findings: 1, LogBytes: size}, opts)
+	s := New(common.NewContext(p, true, false))
 	s.SetSize(160, 48)
 	return s
 }
 
 // logsBenchScreens are the sizes compared: the frame must cost the same.
 func logsBenchScreens(b *testing.B) map[string]*Logs {
-	small := NewLogs(evSample(b))
+	small := New(screentest.Sample(b))
 	small.SetSize(160, 48)
 	small.Open(common.Target{Path: logsD24a})
 	big := logsBig(b, 64<<20, packet.Options{})
@@ -98,12 +100,12 @@ func TestLogsBigLogWindowed(t *testing.T) {
 	wg.Go(func() { msgs = logsRunAll(init) })
 	for range 50 {
 		view := s.View()
-		checkSize(t, view, 160, 48)
+		screentest.CheckSize(t, view, 160, 48)
 		_ = s.Status()
 	}
 	wg.Wait()
 	for _, m := range msgs {
-		runScreen(s, func() tea.Msg { return m })
+		screentest.RunScreen(s, func() tea.Msg { return m })
 	}
 	if !l.Indexed() || s.busy() {
 		t.Fatalf("indexed %v, busy %v", l.Indexed(), s.busy())
@@ -116,7 +118,7 @@ func TestLogsBigLogWindowed(t *testing.T) {
 	}
 	// e finds the generated ERROR line 100000 in a command (the log is over
 	// the synchronous limit).
-	runScreen(s, s.Update(logsKey('e')))
+	screentest.RunScreen(s, s.Update(logsKey('e')))
 	if c := v.pane.Cursor() + 1; c != 100_000 {
 		t.Errorf("e went to %d, want 100000", c)
 	}
@@ -170,7 +172,7 @@ func TestLogsFarOpenWaitsForIndex(t *testing.T) {
 	if st := s.Status(); !strings.Contains(st, "line 250000 when indexing reaches it") {
 		t.Errorf("status while waiting: %q", st)
 	}
-	msgs := runScreen(s, tea.Batch(s.Init(), open))
+	msgs := screentest.RunScreen(s, tea.Batch(s.Init(), open))
 	if !l.Indexed() {
 		t.Fatal("the log was not indexed")
 	}
@@ -210,7 +212,7 @@ func TestLogsHurryIndex(t *testing.T) {
 	if s.ctx.Hurried(l) || s.index.hurry() {
 		t.Fatal("awaited before anyone waits")
 	}
-	s.Update(keyMsg("G"))
+	s.Update(screentest.KeyMsg("G"))
 	if !s.ctx.Hurried(l) || !s.index.hurry() {
 		t.Error("G on an unindexed log did not hurry its index")
 	}

@@ -1,11 +1,12 @@
-package tui
+package logs
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -25,9 +26,9 @@ func logsKey(r rune) tea.KeyPressMsg {
 
 func newLogsSample(t testing.TB, w, h int) *Logs {
 	t.Helper()
-	s := NewLogs(evSample(t))
+	s := New(screentest.Sample(t))
 	s.SetSize(w, h)
-	runScreen(s, s.Init())
+	screentest.RunScreen(s, s.Init())
 	return s
 }
 
@@ -35,50 +36,26 @@ func TestLogsGolden(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
 		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
 			s := newLogsSample(t, size.w, size.h)
-			runScreen(s, s.Open(common.Target{Screen: common.ScreenLogs, Path: logsD24a, Line: 36, EndLine: 36}))
+			screentest.RunScreen(s, s.Open(common.Target{Screen: common.ScreenLogs, Path: logsD24a, Line: 36, EndLine: 36}))
 			if got, want := s.Status(), "log 5/5 · line 36/45 · exit 1"; got != want {
 				t.Errorf("status %q, want %q", got, want)
 			}
 			v := s.View()
-			checkSize(t, v, size.w, size.h)
-			golden(t, fmt.Sprintf("TestLogsGolden_%dx%d", size.w, size.h), v)
+			screentest.CheckSize(t, v, size.w, size.h)
+			screentest.Golden(t, fmt.Sprintf("TestLogsGolden_%dx%d", size.w, size.h), v)
 			// The log's colours arrive translated: the text is there, and
 			// nothing but SGR sequences reaches the terminal.
 			if !strings.Contains(ansi.Strip(v), "acme-upload: upload: giving up on smoke") {
 				t.Errorf("line 36's text is not shown")
 			}
-			logsOnlySGR(t, v)
+			screentest.OnlySGR(t, v)
 		})
-	}
-}
-
-var logsSGRRe = regexp.MustCompile(`^\x1b\[[0-9;:]*m`)
-
-// logsOnlySGR fails when s holds an escape sequence other than SGR, or a
-// control character other than newline.
-func logsOnlySGR(t *testing.T, s string) {
-	t.Helper()
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == 0x1b:
-			m := logsSGRRe.FindString(s[i:])
-			if m == "" {
-				t.Fatalf("non-SGR escape at byte %d: %q", i, s[i:min(i+12, len(s))])
-			}
-			i += len(m) - 1
-		case c < 0x20 && c != '\n', c == 0x7f:
-			t.Fatalf("control byte %#x at %d", c, i)
-		}
-	}
-	if strings.ContainsRune(s, '\u009b') {
-		t.Fatalf("C1 CSI in the view")
 	}
 }
 
 func TestLogsOpenRangeHighlighted(t *testing.T) {
 	s := newLogsSample(t, 80, 24)
-	runScreen(s, s.Open(common.Target{Screen: common.ScreenLogs, Path: logsD24a, Line: 32, EndLine: 38}))
+	screentest.RunScreen(s, s.Open(common.Target{Screen: common.ScreenLogs, Path: logsD24a, Line: 32, EndLine: 38}))
 	v := s.view()
 	if v.log.Path != logsD24a || v.pane.Cursor() != 31 {
 		t.Fatalf("on %s line %d", v.log.Path, v.pane.Cursor()+1)
@@ -124,7 +101,7 @@ func TestLogsErrorLines(t *testing.T) {
 	s.Open(common.Target{Path: logsD24a, Line: 1, EndLine: 1})
 	var got []int
 	for range 12 {
-		runScreen(s, s.Update(logsKey('e')))
+		screentest.RunScreen(s, s.Update(logsKey('e')))
 		got = append(got, s.view().pane.Cursor()+1)
 	}
 	// Error outcomes only (issue 15): 7-9 and 15 merely name tests with
@@ -137,23 +114,23 @@ func TestLogsErrorLines(t *testing.T) {
 		t.Errorf("e visited %v, want %v", got, want)
 	}
 	for range 3 {
-		runScreen(s, s.Update(logsKey('e')))
+		screentest.RunScreen(s, s.Update(logsKey('e')))
 	}
 	if c := s.view().pane.Cursor() + 1; c != 45 {
 		t.Errorf("e ended on line %d, want the exit line 45", c)
 	}
-	runScreen(s, s.Update(logsKey('e')))
+	screentest.RunScreen(s, s.Update(logsKey('e')))
 	if !strings.Contains(s.Status(), "no error line below") {
 		t.Errorf("status after the last error: %q", s.Status())
 	}
-	runScreen(s, s.Update(logsKey('E')))
+	screentest.RunScreen(s, s.Update(logsKey('E')))
 	if c := s.view().pane.Cursor() + 1; c != 44 {
 		t.Errorf("E went to %d, want 44", c)
 	}
 	// The same in a command, as on a large log.
 	defer func(old int64) { logsSyncLimit = old }(logsSyncLimit)
 	logsSyncLimit = 0
-	runScreen(s, s.Update(logsKey('E')))
+	screentest.RunScreen(s, s.Update(logsKey('E')))
 	if c := s.view().pane.Cursor() + 1; c != 43 {
 		t.Errorf("async E went to %d, want 43", c)
 	}
@@ -175,7 +152,7 @@ func TestLogsGotoLine(t *testing.T) {
 	if !strings.Contains(ansi.Strip(s.View()), ":20") {
 		t.Errorf("prompt not drawn")
 	}
-	checkSize(t, s.View(), 80, 24)
+	screentest.CheckSize(t, s.View(), 80, 24)
 	s.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	if s.Capturing() || s.view().pane.Cursor() != 19 {
 		t.Fatalf("after :20 enter: capturing %v, line %d", s.Capturing(), s.view().pane.Cursor()+1)
@@ -244,12 +221,12 @@ func TestLogsSearchLargeInCommand(t *testing.T) {
 	if cmd == nil || s.PendingCmd() != nil {
 		t.Fatal("PendingCmd should hand the search over once")
 	}
-	runScreen(s, cmd)
+	screentest.RunScreen(s, cmd)
 	if c := s.view().pane.Cursor() + 1; c != 32 {
 		t.Fatalf("search landed on %d", c)
 	}
 	s.NextMatch(1)
-	runScreen(s, s.PendingCmd())
+	screentest.RunScreen(s, s.PendingCmd())
 	if c := s.view().pane.Cursor() + 1; c != 33 {
 		t.Errorf("n landed on %d", c)
 	}
@@ -257,7 +234,7 @@ func TestLogsSearchLargeInCommand(t *testing.T) {
 	s.NextMatch(1)
 	cmd = s.PendingCmd()
 	s.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
-	runScreen(s, cmd)
+	screentest.RunScreen(s, cmd)
 	if c := s.view().pane.Cursor() + 1; c != 33 {
 		t.Errorf("a cancelled search still moved to %d", c)
 	}
@@ -265,7 +242,7 @@ func TestLogsSearchLargeInCommand(t *testing.T) {
 
 func TestLogsDeferredIndex(t *testing.T) {
 	ctx := common.NewContext(packet.LoadSample(packet.Options{DeferLogIndex: true}), true, false)
-	s := NewLogs(ctx)
+	s := New(ctx)
 	s.SetSize(80, 24)
 	if ctx.Packet.Log(logsD24a).Indexed() {
 		t.Fatal("the log is already indexed")
@@ -283,8 +260,8 @@ func TestLogsDeferredIndex(t *testing.T) {
 	if !strings.Contains(s.Status(), "indexing") {
 		t.Errorf("status %q does not say indexing", s.Status())
 	}
-	checkSize(t, s.View(), 80, 24)
-	msgs := runScreen(s, tea.Batch(init, open))
+	screentest.CheckSize(t, s.View(), 80, 24)
+	msgs := screentest.RunScreen(s, tea.Batch(init, open))
 	for _, l := range ctx.Packet.Logs {
 		if !l.Indexed() {
 			t.Errorf("%s not indexed", l.Path)
@@ -343,8 +320,8 @@ func TestLogsSwitchAndSizes(t *testing.T) {
 	for _, sz := range [][2]int{{1, 1}, {20, 4}, {59, 10}, {60, 10}, {80, 24}, {99, 30}, {100, 30}, {200, 60}} {
 		s.SetSize(sz[0], sz[1])
 		v := s.View()
-		checkSize(t, v, sz[0], sz[1])
-		logsOnlySGR(t, v)
+		screentest.CheckSize(t, v, sz[0], sz[1])
+		screentest.OnlySGR(t, v)
 	}
 	s.SetSize(80, 24)
 	s.Update(tea.MouseClickMsg{X: 3, Y: 2, Button: tea.MouseLeft})
@@ -432,8 +409,7 @@ func TestLogsHostile(t *testing.T) {
 	}
 	p := packet.Analyze(packet.SourceFromFS(fsys, "dir", "evil"), packet.Options{})
 	ctx := common.NewContext(p, true, false)
-	s := NewLogs(ctx)
-	e := NewEvidence(ctx)
+	s := New(ctx)
 	for _, sz := range [][2]int{{80, 24}, {160, 48}} {
 		s.SetSize(sz[0], sz[1])
 		s.Open(common.Target{Path: name, Line: 2, EndLine: 3})
@@ -442,21 +418,29 @@ func TestLogsHostile(t *testing.T) {
 				s.Update(logsKey('w'))
 			}
 			v := s.View()
-			checkSize(t, v, sz[0], sz[1])
-			logsOnlySGR(t, v)
+			screentest.CheckSize(t, v, sz[0], sz[1])
+			screentest.OnlySGR(t, v)
 			if !strings.Contains(ansi.Strip(v), "␛[2Jcleared") && !strings.Contains(ansi.Strip(v), "cleared") {
 				t.Errorf("text lost:\n%s", ansi.Strip(v))
 			}
 		}
-		e.SetSize(sz[0], sz[1])
-		e.Update(evSpace)
-		v := e.View()
-		checkSize(t, v, sz[0], sz[1])
-		logsOnlySGR(t, v)
 	}
 	// The exit line is found, and e stops on the error words.
 	s.Update(logsKey('G'))
 	if c := s.view().pane.Cursor() + 1; c != 9 {
 		t.Errorf("G on %d", c)
 	}
+}
+
+// FuzzLogsShortName: any text, as a log's name or one of its lines, is
+// shortened and classified without panicking.
+func FuzzLogsShortName(f *testing.F) {
+	f.Add("bash -lc 'set -euo pipefail; cd /home/x; go test ./...'", 20)
+	f.Add("漢字 emoji 👍🏽 tab\tnew\nline", 3)
+	f.Add("\x1b[2J\u202e/a/b/c/d", 1)
+	f.Fuzz(func(t *testing.T, text string, w int) {
+		w = max(min(w, 200), 1)
+		_ = logsShortName(text, w)
+		_ = logsIsError(text)
+	})
 }

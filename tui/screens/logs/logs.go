@@ -1,4 +1,4 @@
-package tui
+package logs
 
 import (
 	"fmt"
@@ -81,8 +81,8 @@ type logsKeys struct {
 // rather than in a command: under it a scan takes a few milliseconds.
 var logsSyncLimit int64 = 8 << 20
 
-// NewLogs builds the logs screen over ctx's packet.
-func NewLogs(ctx *common.Context) *Logs {
+// New builds the logs screen over ctx's packet.
+func New(ctx *common.Context) *Logs {
 	s := &Logs{
 		ctx:         ctx,
 		views:       map[string]*logsView{},
@@ -160,7 +160,7 @@ func (s *Logs) listWidth() int {
 	switch {
 	case s.width < 60 || len(s.ctx.Packet.Logs) == 0:
 		return 0
-	case s.width < evWide:
+	case s.width < common.Wide:
 		return 24
 	}
 	return min(max(s.width/4, 30), 48)
@@ -238,7 +238,7 @@ func (s *Logs) Open(t common.Target) tea.Cmd {
 	if t.Path != "" {
 		i := s.logIndex(t.Path)
 		if i < 0 {
-			return evStatus(fmt.Sprintf("no log %s in the packet", ui.Sanitize(t.Path)))
+			return common.Status(fmt.Sprintf("no log %s in the packet", ui.Sanitize(t.Path)))
 		}
 		cmds = append(cmds, s.selectLog(i))
 	}
@@ -258,13 +258,13 @@ func (s *Logs) Open(t common.Target) tea.Cmd {
 		s.openPending = &t
 		s.ctx.HurryIndex(v.log)
 		cmds = append(cmds, s.prioritise(), s.tick(),
-			evStatus(fmt.Sprintf("line %d: opens when indexing reaches it", t.Line)))
+			common.Status(fmt.Sprintf("line %d: opens when indexing reaches it", t.Line)))
 		return tea.Batch(cmds...)
 	}
 	s.openPending = nil
 	if !v.src.probe(end, h) {
 		if !v.src.probe(t.Line, h) {
-			cmds = append(cmds, evStatus(fmt.Sprintf("%s has no line %d", ui.Sanitize(v.log.Path), t.Line)))
+			cmds = append(cmds, common.Status(fmt.Sprintf("%s has no line %d", ui.Sanitize(v.log.Path), t.Line)))
 			return tea.Batch(cmds...)
 		}
 		end = t.Line

@@ -1,4 +1,4 @@
-package tui
+package logs
 
 import (
 	"context"
@@ -31,7 +31,7 @@ func (s *Logs) Update(msg tea.Msg) tea.Cmd {
 			v.src.setStyles(s.ctx.Styles)
 			v.pane.SetStyles(s.ctx.Styles)
 		}
-	case logsIndexProgressMsg:
+	case IndexProgressMsg:
 		s.ticking = false
 		var cmd tea.Cmd
 		if s.indexWait != nil {
@@ -44,7 +44,7 @@ func (s *Logs) Update(msg tea.Msg) tea.Cmd {
 			return tea.Batch(cmd, s.tick())
 		}
 		return cmd
-	case logsIndexDoneMsg:
+	case IndexDoneMsg:
 		return s.indexDone(msg)
 	case logsFoundMsg:
 		return s.found(msg)

@@ -1,4 +1,4 @@
-package tui
+package logs
 
 import (
 	"context"
@@ -76,17 +76,17 @@ func (j *logsJob) percent() int {
 func (j *logsJob) running() bool { return j != nil && !j.finished.Load() }
 
 // logsIndexProgressMsg is the tick that refreshes progress while a job runs.
-type logsIndexProgressMsg struct{}
+type IndexProgressMsg struct{}
 
-func (logsIndexProgressMsg) EpochBound() {}
+func (IndexProgressMsg) EpochBound() {}
 
 // logsIndexDoneMsg says an index job ended (completed, failed or cancelled).
-type logsIndexDoneMsg struct {
+type IndexDoneMsg struct {
 	job *logsJob
 	err error
 }
 
-func (logsIndexDoneMsg) EpochBound() {}
+func (IndexDoneMsg) EpochBound() {}
 
 // logsFoundMsg is the result of a search or an error scan: the 1-based line
 // found, or -1.
@@ -108,7 +108,7 @@ func (s *Logs) tick() tea.Cmd {
 		return nil
 	}
 	s.ticking = true
-	return tea.Tick(logsTickEvery, func(time.Time) tea.Msg { return logsIndexProgressMsg{} })
+	return tea.Tick(logsTickEvery, func(time.Time) tea.Msg { return IndexProgressMsg{} })
 }
 
 // busy reports whether any job is still running, so the tick goes on.
@@ -155,7 +155,7 @@ func (s *Logs) waitedIndex() tea.Cmd {
 		return s.tick()
 	}
 	s.indexWait = nil
-	return s.indexDone(logsIndexDoneMsg{job: &logsJob{kind: logsJobIndex, log: l}})
+	return s.indexDone(IndexDoneMsg{job: &logsJob{kind: logsJobIndex, log: l}})
 }
 
 // nextIndex starts indexing the selected log if it needs it, else the first
@@ -203,7 +203,7 @@ func (s *Logs) startIndex(l *packet.Log) tea.Cmd {
 		j.work.RunSlot(func(s *ui.Slot) { j.slot = s; err = l.Index(ctx, j.progress) })
 		j.finished.Store(true)
 		cancel()
-		return logsIndexDoneMsg{job: j, err: err}
+		return IndexDoneMsg{job: j, err: err}
 	}
 	return tea.Batch(run, s.tick())
 }
@@ -225,7 +225,7 @@ func (s *Logs) prioritise() tea.Cmd {
 // indexDone follows an index job's end: the exit line is now placed, the
 // next log is started, and once every log is counted the packet's
 // citations are checked again against the real line counts.
-func (s *Logs) indexDone(msg logsIndexDoneMsg) tea.Cmd {
+func (s *Logs) indexDone(msg IndexDoneMsg) tea.Cmd {
 	var cmds []tea.Cmd
 	if msg.job == s.index {
 		s.index = nil
@@ -252,7 +252,7 @@ func (s *Logs) indexDone(msg logsIndexDoneMsg) tea.Cmd {
 	if next == nil && !s.index.running() && s.indexedAny {
 		s.indexedAny = false
 		s.ctx.Packet.Reresolve()
-		cmds = append(cmds, evStatus("logs indexed; citations checked against their line counts"))
+		cmds = append(cmds, common.Status("logs indexed; citations checked against their line counts"))
 	}
 	return tea.Batch(cmds...)
 }

@@ -1,9 +1,11 @@
-package tui
+package logs
 
 import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/vetter-dev/vetter/tui/common"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -36,11 +38,11 @@ func (s *Logs) View() string {
 	v := s.view()
 	if v == nil {
 		msg := s.ctx.Styles.Muted.Render("This packet has no logs under " + packet.LogsDir + ".")
-		return strings.Join(evPadLines([]string{"", "  " + msg}, s.width, s.height), "\n")
+		return strings.Join(common.PadLines([]string{"", "  " + msg}, s.width, s.height), "\n")
 	}
 	x, pw, ph := s.paneRect()
 	right := make([]string, 0, s.height)
-	right = append(right, evFit(s.header(v), pw))
+	right = append(right, common.FitCell(s.header(v), pw))
 	if ph > 0 {
 		// The pane's rows are exactly pw wide already; measuring them
 		// again would double the frame's cost.
@@ -49,7 +51,7 @@ func (s *Logs) View() string {
 	if s.gotoOpen {
 		prompt := s.ctx.Styles.Accent.Render(":") + s.gotoBuf + s.ctx.Styles.Cursor.Render("█")
 		hint := s.ctx.Styles.Muted.Render(fmt.Sprintf("   go to line (1-%d), enter · esc", v.src.Len()))
-		right = append(right, evFit(prompt+hint, pw))
+		right = append(right, common.FitCell(prompt+hint, pw))
 	}
 	for len(right) < s.height {
 		right = append(right, strings.Repeat(" ", pw))
@@ -88,7 +90,7 @@ func (s *Logs) header(v *logsView) string {
 	}
 	rest := " · " + strings.Join(info, " · ")
 	_, pw, _ := s.paneRect()
-	name := evFlat(logsBase(v.log.Path))
+	name := common.Flat(logsBase(v.log.Path))
 	if ansi.StringWidth(name)+ansi.StringWidth(rest) > pw {
 		// Short enough to leave room for the size and exit after it.
 		name = logsShortName(v.log.Path, min(ansi.StringWidth(name), max(pw/2, 12)))
@@ -103,7 +105,7 @@ func (s *Logs) citation(p string) string {
 	if len(runs) == 0 {
 		return ""
 	}
-	c := fmt.Sprintf("%s #%d", evFlat(runs[0].Recipe), runs[0].Seq)
+	c := fmt.Sprintf("%s #%d", common.Flat(runs[0].Recipe), runs[0].Seq)
 	if len(runs) > 1 {
 		c += fmt.Sprintf(" +%d", len(runs)-1)
 	}
@@ -124,7 +126,7 @@ func (s *Logs) listLines(w int) []string {
 func (s *Logs) drawList(w int) []string {
 	st := s.ctx.Styles
 	logs := s.ctx.Packet.Logs
-	lines := []string{evFit(st.Subtitle.Render(fmt.Sprintf("Logs %d", len(logs))), w)}
+	lines := []string{common.FitCell(st.Subtitle.Render(fmt.Sprintf("Logs %d", len(logs))), w)}
 	for i := s.list.Offset; i < len(logs) && len(lines) < s.height; i++ {
 		l := logs[i]
 		name := logsShortName(l.Path, w-2)
@@ -138,8 +140,8 @@ func (s *Logs) drawList(w int) []string {
 		detail := "  " + strings.Join(info, " · ")
 		if i == s.list.Cursor {
 			lines = append(lines,
-				st.Selection.Render(evFit("▸ "+name, w)),
-				st.Selection.Render(evFit(detail, w)))
+				st.Selection.Render(common.FitCell("▸ "+name, w)),
+				st.Selection.Render(common.FitCell(detail, w)))
 			continue
 		}
 		nameStyle := st.Base
@@ -147,10 +149,10 @@ func (s *Logs) drawList(w int) []string {
 			nameStyle = st.Error
 		}
 		lines = append(lines,
-			evFit("  "+nameStyle.Render(name), w),
-			evFit(st.Muted.Render(detail), w))
+			common.FitCell("  "+nameStyle.Render(name), w),
+			common.FitCell(st.Muted.Render(detail), w))
 	}
-	return evPadLines(lines, w, s.height)
+	return common.PadLines(lines, w, s.height)
 }
 
 // logsRecorderName matches the recorder's log names,
@@ -161,7 +163,7 @@ var logsRecorderName = regexp.MustCompile(`^\d{4}-\d\d-\d\dT(\d\d)-(\d\d)-(\d\d)
 // "10:27:13 bash-d24a", any other name cut at the front, where names
 // usually share a prefix.
 func logsShortName(p string, w int) string {
-	base := evFlat(logsBase(p))
+	base := common.Flat(logsBase(p))
 	if m := logsRecorderName.FindStringSubmatch(base); m != nil && ansi.StringWidth(base) > w {
 		base = fmt.Sprintf("%s:%s:%s %s", m[1], m[2], m[3], m[4])
 	}
