@@ -3,6 +3,8 @@ package tui
 import (
 	"testing"
 
+	"github.com/vetter-dev/vetter/tui/screens/evidence"
+
 	"github.com/vetter-dev/vetter/tui/screens/logs"
 
 	"github.com/charmbracelet/x/ansi"
@@ -36,7 +38,7 @@ func TestDiffFollowsThemeChange(t *testing.T) {
 // The log and evidence screens also redraw in the detected theme.
 func TestLogsAndEvidenceFollowThemeChange(t *testing.T) {
 	ctx := common.NewContext(packet.LoadSample(packet.Options{}), true, false)
-	for _, s := range []common.Screen{logs.New(ctx), NewEvidence(ctx)} {
+	for _, s := range []common.Screen{logs.New(ctx), evidence.New(ctx)} {
 		s.SetSize(120, 30)
 		ctx.SetDark(true)
 		s.Update(common.ThemeChangedMsg{})

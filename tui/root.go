@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/vetter-dev/vetter/tui/screens/evidence"
+
 	"github.com/vetter-dev/vetter/tui/screens/logs"
 
 	"charm.land/bubbles/v2/help"
@@ -115,7 +117,7 @@ func newScreens(ctx *common.Context) [common.ScreenCount]common.Screen {
 		common.ScreenDocs:     NewDocs(ctx),
 		common.ScreenDiff:     NewDiff(ctx),
 		common.ScreenFindings: NewFindings(ctx),
-		common.ScreenEvidence: NewEvidence(ctx),
+		common.ScreenEvidence: evidence.New(ctx),
 		common.ScreenLogs:     logs.New(ctx),
 		common.ScreenDecision: NewDecision(ctx),
 		common.ScreenSince:    NewSince(ctx),

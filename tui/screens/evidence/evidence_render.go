@@ -1,4 +1,4 @@
-package tui
+package evidence
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package tui
+package evidence
 
 import (
 	"fmt"
@@ -37,7 +37,7 @@ func evMsg(cmd tea.Cmd) tea.Msg {
 func TestEvidenceGolden(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
 		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
-			e := NewEvidence(screentest.Sample(t))
+			e := New(screentest.Sample(t))
 			e.SetSize(size.w, size.h)
 			e.Open(common.Target{Screen: common.ScreenEvidence, Recipe: "01-go-unit-tests"})
 			e.Update(evSpace)
@@ -53,7 +53,7 @@ func TestEvidenceGolden(t *testing.T) {
 }
 
 func TestEvidenceEnterFollowsToLog(t *testing.T) {
-	e := NewEvidence(screentest.Sample(t))
+	e := New(screentest.Sample(t))
 	e.SetSize(80, 24)
 	e.Open(common.Target{Recipe: "01-go-unit-tests"})
 	// enter on the recipe opens its latest run's log (seq 3).
@@ -71,7 +71,7 @@ func TestEvidenceEnterFollowsToLog(t *testing.T) {
 }
 
 func TestEvidenceOpenRegistryLine(t *testing.T) {
-	e := NewEvidence(screentest.Sample(t))
+	e := New(screentest.Sample(t))
 	e.SetSize(80, 24)
 	// Line 2 of the registry is seq 2, the superseded run of 01.
 	if cmd := e.Open(common.Target{Screen: common.ScreenEvidence, Path: packet.RegistryFile, Line: 2, EndLine: 2}); cmd != nil {
@@ -86,7 +86,7 @@ func TestEvidenceOpenRegistryLine(t *testing.T) {
 	}
 	// Here and Open round trip, on a run and on a recipe.
 	here := e.Here()
-	e2 := NewEvidence(e.ctx)
+	e2 := New(e.ctx)
 	e2.SetSize(80, 24)
 	e2.Open(here)
 	if e2.Here() != here || e2.Status() != e.Status() {
@@ -106,7 +106,7 @@ func TestEvidenceOpenRegistryLine(t *testing.T) {
 }
 
 func TestEvidenceExpandCollapse(t *testing.T) {
-	e := NewEvidence(screentest.Sample(t))
+	e := New(screentest.Sample(t))
 	e.SetSize(160, 48)
 	n := len(e.items)
 	e.Open(common.Target{Recipe: "01-go-unit-tests"})
@@ -123,7 +123,7 @@ func TestEvidenceExpandCollapse(t *testing.T) {
 }
 
 func TestEvidenceSearch(t *testing.T) {
-	e := NewEvidence(screentest.Sample(t))
+	e := New(screentest.Sample(t))
 	e.SetSize(80, 24)
 	// "race" is in the commands and notes of runs 2 and 3 (01) only.
 	if n := e.Search("-race"); n != 2 {
@@ -154,7 +154,7 @@ func TestEvidenceMissingRecipe(t *testing.T) {
 	p := *ctx.Packet
 	p.Evidence = packet.BuildEvidence(append([]string{"09-never-run"}, p.Plan.Recipes...), p.Registry.Runs)
 	ctx.Packet = &p
-	e := NewEvidence(ctx)
+	e := New(ctx)
 	e.SetSize(80, 24)
 	v := e.View()
 	screentest.CheckSize(t, v, 80, 24)
@@ -167,7 +167,7 @@ func TestEvidenceMissingRecipe(t *testing.T) {
 }
 
 func TestEvidenceSmallSizes(t *testing.T) {
-	e := NewEvidence(screentest.Sample(t))
+	e := New(screentest.Sample(t))
 	for _, s := range [][2]int{{1, 1}, {20, 5}, {40, 10}, {99, 30}, {100, 30}, {200, 60}} {
 		e.SetSize(s[0], s[1])
 		e.Update(evSpace)
@@ -217,7 +217,7 @@ func FuzzEvidenceWordWrap(f *testing.F) {
 // the older one, "?" where nothing tells.
 func TestEvidenceRunHeads(t *testing.T) {
 	p1 := packet.LoadSample(packet.Options{})
-	p2, err := packet.Load("../packet/testdata/rounds/round2", packet.Options{})
+	p2, err := packet.Load("../../../packet/testdata/rounds/round2", packet.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +234,7 @@ func TestEvidenceRunHeads(t *testing.T) {
 		{Head: p2.Change.HeadSHA, Runs: keys(p2, 5)},
 	}}
 	ctx := common.NewContext(p2, true, false)
-	e := NewEvidence(ctx)
+	e := New(ctx)
 	e.SetSize(80, 24)
 	e.Open(common.Target{Screen: common.ScreenEvidence, Recipe: "02-lint"})
 	v := e.View()
@@ -259,7 +259,7 @@ func TestEvidenceRunHeads(t *testing.T) {
 
 	// Without History, a run whose log names no head is "?".
 	p2.History = nil
-	e = NewEvidence(common.NewContext(p2, true, false))
+	e = New(common.NewContext(p2, true, false))
 	e.SetSize(80, 24)
 	if plain := ansi.Strip(e.View()); !rowShowsHead(plain, "02-lint", "?") {
 		t.Errorf("02-lint's head should be ?:\n%s", plain)
@@ -294,7 +294,7 @@ func TestEvidenceHostile(t *testing.T) {
 	}
 	p := packet.Analyze(packet.SourceFromFS(fsys, "dir", "evil"), packet.Options{})
 	ctx := common.NewContext(p, true, false)
-	e := NewEvidence(ctx)
+	e := New(ctx)
 	for _, sz := range [][2]int{{80, 24}, {160, 48}} {
 		e.SetSize(sz[0], sz[1])
 		e.Update(evSpace)

@@ -1,4 +1,4 @@
-package tui
+package evidence
 
 import (
 	"fmt"
@@ -65,8 +65,8 @@ func newEvidenceKeys() evidenceKeys {
 	}
 }
 
-// NewEvidence builds the evidence screen over ctx's packet.
-func NewEvidence(ctx *common.Context) *Evidence {
+// New builds the evidence screen over ctx's packet.
+func New(ctx *common.Context) *Evidence {
 	e := &Evidence{ctx: ctx, keys: newEvidenceKeys(), expanded: map[string]bool{}, detail: ui.NewPane(ctx.Styles)}
 	e.detail.SetShowCursor(false)
 	e.rebuild()
