@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/vetter-dev/vetter/tui/screens/inbox"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -60,7 +62,7 @@ type App struct {
 	opts AppOptions
 	dark bool
 
-	inbox    *Inbox
+	inbox    *inbox.Inbox
 	root     *Workbench
 	openName string // the inbox entry the workbench shows
 
@@ -161,20 +163,20 @@ func NewApp(p *packet.Packet, opts AppOptions) *App {
 // listed here; the packets are read once the program runs.
 func NewInboxApp(dir string, opts AppOptions) *App {
 	a := newApp(opts)
-	a.inbox = NewInbox(dir, ui.NewStyles(a.dark, opts.NoColor), opts.StateDir)
+	a.inbox = inbox.NewInbox(dir, ui.NewStyles(a.dark, opts.NoColor), opts.StateDir)
 	return a
 }
 
 // NewSourceApp opens the inbox of any source (the vetting queue): its rows
 // at once, filled once the program runs.
-func NewSourceApp(src InboxSource, opts AppOptions) *App {
+func NewSourceApp(src inbox.InboxSource, opts AppOptions) *App {
 	a := newApp(opts)
-	a.inbox = NewInboxFrom(src, ui.NewStyles(a.dark, opts.NoColor))
+	a.inbox = inbox.NewInboxFrom(src, ui.NewStyles(a.dark, opts.NoColor))
 	return a
 }
 
 // Inbox returns the inbox, or nil for a single packet.
-func (a *App) Inbox() *Inbox { return a.inbox }
+func (a *App) Inbox() *inbox.Inbox { return a.inbox }
 
 // Workbench returns the open workbench, or nil while the inbox shows.
 func (a *App) Workbench() *Workbench { return a.root }
@@ -323,12 +325,12 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, a.toRoot(msg)
 		}
 		return a, nil
-	case inboxSourceMsg:
+	case inbox.SourceMsg:
 		if a.inbox != nil {
 			return a, a.inbox.Update(msg)
 		}
 		return a, nil
-	case InboxOpenMsg:
+	case inbox.InboxOpenMsg:
 		return a, a.open(msg)
 	case appOpenedMsg:
 		return a, a.opened(msg)
@@ -382,7 +384,7 @@ func (a *App) toRoot(msg tea.Msg) tea.Cmd {
 
 // open loads the packet chosen in the inbox in the background; the inbox
 // stays usable meanwhile, and only the last packet asked for opens.
-func (a *App) open(msg InboxOpenMsg) tea.Cmd {
+func (a *App) open(msg inbox.InboxOpenMsg) tea.Cmd {
 	a.openSeq++
 	seq, opts, stateDir := a.openSeq, a.opts.Load, a.opts.StateDir
 	if a.inbox != nil {

@@ -20,7 +20,7 @@ import (
 // Every message of this package that a workbench's command sends says by
 // its type how a reload treats it: a rule a renamed type cannot change.
 func TestWorkbenchMessagesAreMarked(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		a, l, _ := openSampleCopy(t, false)
 		seen := map[reflect.Type]bool{}
 		update := l.update
@@ -55,7 +55,7 @@ func TestWorkbenchMessagesAreMarked(t *testing.T) {
 // after the workbench is replaced, nothing of the old one arrives; Bubble
 // Tea's own messages go back to the runtime.
 func TestAppDropsWhatOldScreensSend(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		a, l, _ := openSampleCopy(t, false)
 		r := a.Workbench()
 		l.press("2")
@@ -100,7 +100,7 @@ func TestAppDropsWhatOldScreensSend(t *testing.T) {
 }
 
 func TestTagCmdBatches(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		cmd := tagCmd(7, tea.Batch(func() tea.Msg { return common.StatusMsg{Text: "a"} }, func() tea.Msg { return common.StatusMsg{Text: "b"} }))
 		batch, ok := cmd().(tea.BatchMsg)
 		if !ok || len(batch) != 2 {
@@ -120,7 +120,7 @@ func TestTagCmdBatches(t *testing.T) {
 // TestAppSinglePacketBackspace: without an inbox, backspace at an empty
 // history stays in the workbench and says there is nothing to go back to.
 func TestAppSinglePacketBackspace(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		a, l, _ := openSampleCopy(t, false)
 		l.press("backspace")
 		if a.Workbench() == nil {
@@ -169,7 +169,7 @@ func TestAppUnderBubbleTea(t *testing.T) {
 // is the screen itself, not the empty frame drawn before Bubble Tea reports
 // the size, and what the resize asked for still runs, from Init.
 func TestAppPresize(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		p := packet.LoadSample(packet.Options{})
 		t.Cleanup(func() { p.Close() })
 		a := NewApp(p, testAppOpts(t))

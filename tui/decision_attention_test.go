@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -56,7 +58,7 @@ func attentionCheck(p *packet.Packet) packet.GateCheck {
 	return packet.GateCheck{}
 }
 
-func TestDecisionMarksReviewed(t *testing.T) { inBubble(t, testDecisionMarksReviewed) }
+func TestDecisionMarksReviewed(t *testing.T) { screentest.InBubble(t, testDecisionMarksReviewed) }
 
 func testDecisionMarksReviewed(t *testing.T) {
 	r, d := newAttentionRoot(t)
@@ -98,7 +100,7 @@ func testDecisionMarksReviewed(t *testing.T) {
 }
 
 func TestDecisionOkToTestConfirmsUnreviewed(t *testing.T) {
-	inBubble(t, testDecisionOkToTestConfirmsUnreviewed)
+	screentest.InBubble(t, testDecisionOkToTestConfirmsUnreviewed)
 }
 
 func testDecisionOkToTestConfirmsUnreviewed(t *testing.T) {

@@ -3,6 +3,8 @@ package tui
 import (
 	"testing"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -14,7 +16,7 @@ import (
 // and leaves a command; once it has run the screen is exactly what the
 // synchronous diff draws, and nothing more is left to do.
 func TestDiffAsyncHighlight(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		deferred := 0
 		for _, sz := range [][2]int{{80, 24}, {200, 60}} {
 			sync, _ := newSampleDiff(t, sz[0], sz[1])
@@ -60,7 +62,7 @@ func TestDiffAsyncHighlight(t *testing.T) {
 
 // Without AsyncHighlight (the tests' screens) nothing is left pending.
 func TestDiffSyncHighlightLeavesNothing(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		d, _ := newSampleDiff(t, 120, 40)
 		_ = d.View()
 		if d.PendingCmd() != nil {
@@ -72,7 +74,7 @@ func TestDiffSyncHighlightLeavesNothing(t *testing.T) {
 // Through the root: after each key and the commands it leaves, the async
 // workbench shows what the synchronous one does.
 func TestRootAsyncHighlightMatchesSync(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		sync := newTestRoot(t, 160, 48)
 		p := packet.LoadSample(packet.Options{})
 		ctx := common.NewContext(p, true, false)

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -34,7 +36,7 @@ func TestWordPieces(t *testing.T) {
 
 // With w the diff wraps between words: every word of a long line shows
 // whole at 80 columns.
-func TestDiffWrapKeepsWords(t *testing.T) { inBubble(t, testDiffWrapKeepsWords) }
+func TestDiffWrapKeepsWords(t *testing.T) { screentest.InBubble(t, testDiffWrapKeepsWords) }
 
 func testDiffWrapKeepsWords(t *testing.T) {
 	r := newTestRoot(t, 80, 24)

@@ -4,12 +4,14 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // The diff's finding counter counts a finding reached by a jump to its
 // line as . counts it when it lands on it.
-func TestDiffFindingCounterAgrees(t *testing.T) { inBubble(t, testDiffFindingCounterAgrees) }
+func TestDiffFindingCounterAgrees(t *testing.T) { screentest.InBubble(t, testDiffFindingCounterAgrees) }
 
 func testDiffFindingCounterAgrees(t *testing.T) {
 	r := newTestRoot(t, 120, 40)

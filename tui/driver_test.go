@@ -153,19 +153,6 @@ func msgName(m tea.Msg) string {
 	return name[strings.LastIndex(name, ".")+1:]
 }
 
-// inBubble runs a test's body in a synctest bubble. A bubble must end with
-// no goroutine left, and its fake clock moves only while the body is
-// blocked: so the body ends by letting an hour of fake time pass (no real
-// time), in which what was left waiting for time (a tick, a blinking
-// cursor, the regexp2 timeout clock Chroma starts) fires into a buffer no
-// one reads, and ends.
-func inBubble(t *testing.T, f func(t *testing.T)) {
-	synctest.Test(t, func(t *testing.T) {
-		defer time.Sleep(time.Hour)
-		f(t)
-	})
-}
-
 // TestMain keeps regexp2's timeout clock running outside every bubble.
 // Chroma gives its lexers' expressions a match timeout, for which regexp2
 // starts one global clock goroutine when none runs and stops it a second

@@ -67,7 +67,7 @@ func TestEditorPacketFile(t *testing.T) {
 
 // On the walk, v opens change.diff at the line that holds the finding's
 // cited line; the command is an ExecProcess, not a message.
-func TestEditorFromWalk(t *testing.T) { inBubble(t, testEditorFromWalk) }
+func TestEditorFromWalk(t *testing.T) { screentest.InBubble(t, testEditorFromWalk) }
 
 func testEditorFromWalk(t *testing.T) {
 	r, _ := newWalkRoot(t, false)

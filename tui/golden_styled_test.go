@@ -50,7 +50,7 @@ func TestStyledDiffEmphasis(t *testing.T) {
 // The escape-injection packet's unit log: what the sanitiser neutralised
 // shows as placeholders in their own colour.
 func TestStyledLogPlaceholders(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		p := loadDir(t, hostile.Escape())
 		r := hostileRoot(p)
 		_, cmd := r.Update(common.FollowMsg{To: common.Target{Screen: common.ScreenLogs, Path: hostile.UnitLog, File: -1, Hunk: -1, DiffLine: -1}})

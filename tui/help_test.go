@@ -14,7 +14,7 @@ import (
 // Help at 80×24 on the findings and the decision screens: the screen's own
 // keys first (the triage keys on findings, O/H/R on the decision), each
 // screen's main keys on the bottom line.
-func TestHelpGolden80x24(t *testing.T) { inBubble(t, testHelpGolden80x24) }
+func TestHelpGolden80x24(t *testing.T) { screentest.InBubble(t, testHelpGolden80x24) }
 
 func testHelpGolden80x24(t *testing.T) {
 	for _, c := range []struct {
@@ -48,7 +48,7 @@ func testHelpGolden80x24(t *testing.T) {
 
 // Help scrolls, searches with / and closes with esc; a key other than those
 // does not close it.
-func TestHelpScrollSearchClose(t *testing.T) { inBubble(t, testHelpScrollSearchClose) }
+func TestHelpScrollSearchClose(t *testing.T) { screentest.InBubble(t, testHelpScrollSearchClose) }
 
 func testHelpScrollSearchClose(t *testing.T) {
 	r := newTestRoot(t, 80, 24)
@@ -88,7 +88,7 @@ func testHelpScrollSearchClose(t *testing.T) {
 
 // The status line keeps the news at 80 columns: a long status is shown,
 // cut, rather than dropped.
-func TestStatusLineNewsAt80(t *testing.T) { inBubble(t, testStatusLineNewsAt80) }
+func TestStatusLineNewsAt80(t *testing.T) { screentest.InBubble(t, testStatusLineNewsAt80) }
 
 func testStatusLineNewsAt80(t *testing.T) {
 	r := newTestRoot(t, 80, 24)

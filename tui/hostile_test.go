@@ -21,6 +21,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -247,7 +249,7 @@ func mustShow(t *testing.T, f *frames, wants ...string) {
 }
 
 func TestHostileEscapeScreens(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		files := hostile.Escape()
 		if runtime.GOOS != "windows" {
 			for k, v := range hostile.EscapeNames() {
@@ -284,7 +286,7 @@ func TestHostileEscapeScreens(t *testing.T) {
 // The log's colours are translated, and text drawn in its background's
 // colour gets a background a reader can see it on.
 func TestHostileEscapeLogColours(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		p := loadDir(t, hostile.Escape())
 		st := common.NewContext(p, true, false).Styles
 		l := p.Log(hostile.UnitLog)
@@ -361,7 +363,7 @@ func sgrBefore(s, word string) (fg, bg string) {
 }
 
 func TestHostileHiddenScreens(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		p := loadDir(t, hostile.Hidden())
 		f := walk(hostileRoot(p))
 		f.check(t, "hidden")
@@ -403,7 +405,7 @@ func indexOf(names []string, name string) int {
 }
 
 func TestHostileMalformedScreens(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		p := loadDir(t, hostile.Malformed())
 		f := walk(hostileRoot(p))
 		f.check(t, "malformed")
@@ -421,7 +423,7 @@ func TestHostileMalformedScreens(t *testing.T) {
 }
 
 func TestHostileOutsideScreens(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		if runtime.GOOS == "windows" {
 			t.Skip("symbolic links and named pipes need a Unix file system")
 		}
@@ -452,7 +454,7 @@ func TestHostileArchiveScreens(t *testing.T) {
 		{"escaping.tgz", func(p string) error { return hostile.WriteEscapingTar(p, true) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			inBubble(t, func(t *testing.T) {
+			screentest.InBubble(t, func(t *testing.T) {
 				path := filepath.Join(dir, c.name)
 				if err := c.write(path); err != nil {
 					t.Fatal(err)
@@ -491,7 +493,7 @@ func TestHostileSizeScreens(t *testing.T) {
 		{"many-entries.zip", func(p string) error { return hostile.WriteManyEntries(p, hostile.ManyEntries, false) }, []string{"filler", "Logs 9994", "warning  archive "}, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			inBubble(t, func(t *testing.T) {
+			screentest.InBubble(t, func(t *testing.T) {
 				path := filepath.Join(dir, c.name)
 				if err := c.write(path); err != nil {
 					t.Fatal(err)
@@ -574,7 +576,7 @@ func drawAll(p *packet.Packet) []string {
 // finding cell draw nothing unsafe. The bytes are drawn from pieces of
 // escape sequences so a short run meets every state of the sanitiser.
 func TestDrawProperty(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		pieces := []string{"\x1b", "[", "]", "P", "_", "^", "X", "\\", "\x07", "\x9b", "\x9c", "\x9d", "\u009b", "\u009d",
 			"0", "1", "2", ";", ":", "m", "J", "?", "6n", "\r", "\t", "\n", "\x00", "\x7f", "\u202e", "\u2066", "\u200b",
 			"\xff", "\xe2\x82", "a", " ", "|", "`", "#", "## Verdict: pass", "```", "\r\n", "é", "世"}
@@ -608,7 +610,7 @@ func FuzzDrawPacket(f *testing.F) {
 	f.Add(hostile.ProgressLine, hostile.TrojanLine, "```\n"+p, hostile.Invalid)
 	f.Add("\x1b[32;42mx\x1b[0m", "\x1b]8;;u\x07l\x1b]8;;\x07", "## Verdict: pass \x1b]0;t\x07", "\u202e|\u2066")
 	f.Fuzz(func(t *testing.T, logLine, diffLine, doc, cell string) {
-		inBubble(t, func(t *testing.T) {
+		screentest.InBubble(t, func(t *testing.T) {
 			for j, v := range drawAll(fuzzPacket(logLine, diffLine, doc, cell)) {
 				if bad := unsafeIn(v); len(bad) > 0 {
 					t.Fatalf("frame %d: %v", j, bad)
@@ -622,7 +624,7 @@ func FuzzDrawPacket(f *testing.F) {
 // folder whose name is an attack: the list and each packet opened from it
 // draw nothing unsafe.
 func TestHostileInbox(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		dir := t.TempDir()
 		classes := map[string]hostile.Files{"escape": hostile.Escape(), "hidden": hostile.Hidden(), "malformed": hostile.Malformed()}
 		if runtime.GOOS != "windows" {

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
@@ -54,7 +56,7 @@ func BenchmarkInbox500(b *testing.B) {
 // TestInboxFirstScreenReadsNothing checks the first frame of a large inbox
 // waits for no packet: none is read before Init's commands run.
 func TestInboxFirstScreenReadsNothing(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		dir := t.TempDir()
 		for i := range 40 {
 			os.MkdirAll(filepath.Join(dir, fmt.Sprintf("p%02d", i)), 0o755)
@@ -63,7 +65,7 @@ func TestInboxFirstScreenReadsNothing(t *testing.T) {
 		a := NewInboxApp(dir, testAppOpts(t))
 		a.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 		_ = a.View()
-		for _, r := range a.Inbox().all {
+		for _, r := range a.Inbox().AllRows() {
 			if r.Loaded {
 				t.Fatalf("%s was read before the first frame", r.Name)
 			}

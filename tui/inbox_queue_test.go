@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/tui/screens/inbox"
+
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
@@ -29,7 +31,7 @@ func queueApp(t *testing.T, cacheDir string) (*App, *fakeapi.Server, *github.Que
 	if err != nil {
 		t.Fatal(err)
 	}
-	feed := QueueFeed{
+	feed := inbox.QueueFeed{
 		Repos:  []string{q.Name()},
 		Cached: q.Cached,
 		Fill: func(ctx context.Context, list func(string, []packet.QueueRow), row func(packet.QueueRow)) error {
@@ -51,6 +53,12 @@ func queueApp(t *testing.T, cacheDir string) (*App, *fakeapi.Server, *github.Que
 			return o.Dir, nil
 		},
 		Now: func() time.Time { return time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC) },
+		Rate: func() string {
+			if st := q.Stats(); st.RateLow() {
+				return fmt.Sprintf("rate limit %d of %d left", st.RateRemaining, st.RateLimit)
+			}
+			return ""
+		},
 	}
 	opts := AppOptions{Theme: "dark", StateDir: state, Load: packet.Options{DeferLogIndex: true, OriginRoot: cacheDir}}
 	// As main wires it: the workbench posts to the pull request it shows.
@@ -64,7 +72,7 @@ func queueApp(t *testing.T, cacheDir string) (*App, *fakeapi.Server, *github.Que
 			return c.PostComment(context.Background(), ref, "/ok to test "+sha)
 		}
 	}
-	a := NewSourceApp(NewQueueSource(feed), opts)
+	a := NewSourceApp(inbox.NewQueueSource(feed), opts)
 	t.Cleanup(a.Close)
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	return a, s, q
@@ -82,13 +90,13 @@ func drainQueue(a *App, cmd tea.Cmd) {
 		for _, c := range m {
 			drainQueue(a, c)
 		}
-	case queueEventMsg, queueRowMsg, InboxOpenMsg, appOpenedMsg:
+	case inbox.SourceMsg, inbox.InboxOpenMsg, appOpenedMsg:
 		_, next := a.Update(m)
 		drainQueue(a, next)
 	}
 }
 
-func queueNames(in *Inbox) string {
+func queueNames(in *inbox.Inbox) string {
 	var out []string
 	for _, r := range in.Rows() {
 		out = append(out, r.Name+" "+r.PR.Class)
@@ -189,15 +197,8 @@ func TestQueueOpenBackAndAPostedDecision(t *testing.T) {
 }
 
 func TestQueueShowsALowRateLimit(t *testing.T) {
-	a, s, q := queueApp(t, t.TempDir())
+	a, s, _ := queueApp(t, t.TempDir())
 	s.RateRemaining = 40
-	src := a.Inbox().src.(*queueSource)
-	src.feed.Rate = func() string {
-		if st := q.Stats(); st.RateLow() {
-			return fmt.Sprintf("rate limit %d of %d left", st.RateRemaining, st.RateLimit)
-		}
-		return ""
-	}
 	drainQueue(a, a.Init())
 	top := strings.SplitN(ansi.Strip(a.View().Content), "\n", 2)[0]
 	if !strings.Contains(top, "rate limit") || !strings.Contains(top, "of 5000 left") {

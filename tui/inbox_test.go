@@ -3,10 +3,11 @@ package tui
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/vetter-dev/vetter/tui/screens/inbox"
 
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
@@ -176,7 +177,7 @@ func testAppOpts(t testing.TB) AppOptions {
 
 // openInbox is the inbox on dir at 120×40, driven until every row is read
 // (within wait).
-func openInbox(t *testing.T, dir string, wait time.Duration) (*App, *loop, *Inbox) {
+func openInbox(t *testing.T, dir string, wait time.Duration) (*App, *loop, *inbox.Inbox) {
 	t.Helper()
 	a := NewInboxApp(dir, testAppOpts(t))
 	l := newLoop(t, a)
@@ -186,7 +187,7 @@ func openInbox(t *testing.T, dir string, wait time.Duration) (*App, *loop, *Inbo
 	return a, l, a.Inbox()
 }
 
-func rowNames(in *Inbox) []string {
+func rowNames(in *inbox.Inbox) []string {
 	var out []string
 	for _, r := range in.Rows() {
 		out = append(out, r.Name)
@@ -197,7 +198,7 @@ func rowNames(in *Inbox) []string {
 // ---- tests -----------------------------------------------------------------
 
 func TestIsInboxDir(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		dir := t.TempDir()
 		if packet.IsInboxDir(dir) {
 			t.Error("an empty folder is not an inbox")
@@ -218,7 +219,7 @@ func TestIsInboxDir(t *testing.T) {
 }
 
 func TestInboxOrderAndBackgroundFill(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		wd, err := os.Getwd()
 		if err != nil {
 			t.Fatal(err)
@@ -264,7 +265,7 @@ func TestInboxOrderAndBackgroundFill(t *testing.T) {
 		if got := rowNames(in); strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("order %v, want %v", got, want)
 		}
-		groups := []int{GroupReady, GroupTriage, GroupNeedsChanges, GroupNeedsChanges, GroupDecided, GroupUnreadable}
+		groups := []int{inbox.GroupReady, inbox.GroupTriage, inbox.GroupNeedsChanges, inbox.GroupNeedsChanges, inbox.GroupDecided, inbox.GroupUnreadable}
 		for i, r := range in.Rows() {
 			if r.Group() != groups[i] {
 				t.Errorf("%s: group %d, want %d", r.Name, r.Group(), groups[i])
@@ -295,7 +296,7 @@ func TestInboxOrderAndBackgroundFill(t *testing.T) {
 }
 
 func TestInboxFillKeepsSelection(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		dir := t.TempDir()
 		makeTestInbox(t, dir)
 		a := NewInboxApp(dir, testAppOpts(t))
@@ -325,7 +326,7 @@ func TestInboxFillKeepsSelection(t *testing.T) {
 }
 
 func TestInboxFilter(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		dir := t.TempDir()
 		makeTestInbox(t, dir)
 		a, l, in := openInbox(t, dir, 10*time.Second)
@@ -373,7 +374,7 @@ func TestInboxFilter(t *testing.T) {
 }
 
 func TestInboxOpenAndBack(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		dir := t.TempDir()
 		makeTestInbox(t, dir)
 		a, l, in := openInbox(t, dir, 10*time.Second)
@@ -437,7 +438,7 @@ func TestInboxOpenAndBack(t *testing.T) {
 }
 
 func TestInboxEmptyAndNarrow(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		dir := t.TempDir()
 		a := NewInboxApp(dir, testAppOpts(t))
 		for _, sz := range [][2]int{{80, 24}, {40, 10}, {200, 60}} {
@@ -452,46 +453,10 @@ func TestInboxEmptyAndNarrow(t *testing.T) {
 	})
 }
 
-func TestCompareInboxRows(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
-		mk := func(name, id string, group int) *InboxRow {
-			r := &InboxRow{Name: name, InboxEntry: packet.InboxEntry{ID: id, Loaded: true, Verdict: "fail"}}
-			switch group {
-			case GroupReady:
-				r.GateReady = true
-			case GroupTriage:
-				r.Verdict, r.Assessment = "pass", "sound"
-			case GroupDecided:
-				r.Decision, r.DecisionSHA, r.Head = "hold", "abc1234", "abc1234"
-			}
-			r.settle()
-			return r
-		}
-		rows := []*InboxRow{
-			mk("z", "ACME-10", GroupNeedsChanges),
-			mk("y", "ACME-9", GroupNeedsChanges),
-			mk("x", "", GroupNeedsChanges),
-			mk("w", "ACME-1", GroupDecided),
-			mk("v", "ACME-7", GroupReady),
-			mk("u", "ACME-8", GroupTriage),
-			mk("t", "ACME-9", GroupNeedsChanges),
-		}
-		slices.SortStableFunc(rows, CompareInboxRows)
-		var got []string
-		for _, r := range rows {
-			got = append(got, r.Name)
-		}
-		want := "v u t y z x w"
-		if strings.Join(got, " ") != want {
-			t.Errorf("order %v, want %s", got, want)
-		}
-	})
-}
-
 // Two rounds of one work item in the inbox: opening the later one shows what
 // changed since the earlier one, on screen 8.
 func TestInboxOpensLaterRoundWithSince(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		dir := t.TempDir()
 		old := filepath.Join(dir, "round1")
 		if err := packet.WriteSample(old); err != nil {

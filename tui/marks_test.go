@@ -16,7 +16,7 @@ import (
 // Marks are spent by the batch they applied to: u on the selected finding
 // afterwards reopens it alone. esc clears marks without acting.
 func TestMarksClearedByBatchAndEsc(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		r, dir := newTriageRoot(t)
 		f := r.Screen(common.ScreenFindings).(*Findings)
 		pressKeys(r, "4", "j", "j", "j", "space", "space") // mark #4 and #5
@@ -44,7 +44,7 @@ func TestMarksClearedByBatchAndEsc(t *testing.T) {
 
 // Triage on the diff screen says what it saved, at 80 columns.
 func TestDiffTriageConfirmed(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		r, _ := newTriageRoot(t)
 		r.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		pressKeys(r, "4", "enter", "a")
@@ -57,7 +57,9 @@ func TestDiffTriageConfirmed(t *testing.T) {
 }
 
 // The dismiss prompt sits under the finding: its claim stays on screen.
-func TestDismissPromptKeepsTheFinding(t *testing.T) { inBubble(t, testDismissPromptKeepsTheFinding) }
+func TestDismissPromptKeepsTheFinding(t *testing.T) {
+	screentest.InBubble(t, testDismissPromptKeepsTheFinding)
+}
 
 func testDismissPromptKeepsTheFinding(t *testing.T) {
 	for _, start := range [][]string{{"4"}, {"W", "space"}} {

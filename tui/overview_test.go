@@ -51,7 +51,7 @@ func TestOverviewProblemFollows(t *testing.T) {
 // packet's documents, where triage is saved): G still shows them, errors
 // come first among the problems, and a packet that ships its own triage
 // says so at 80×24.
-func TestOverviewShowsItsLastRows(t *testing.T) { inBubble(t, testOverviewShowsItsLastRows) }
+func TestOverviewShowsItsLastRows(t *testing.T) { screentest.InBubble(t, testOverviewShowsItsLastRows) }
 
 func testOverviewShowsItsLastRows(t *testing.T) {
 	dir := sampleCopy(t, "p")

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
@@ -12,7 +14,7 @@ import (
 // The decision screen's O on a pull request asks before posting, and only y
 // posts; the post runs in a command and its outcome is the status line.
 func TestOkToTestAsksBeforePosting(t *testing.T) {
-	inBubble(t, testOkToTestAsksBeforePosting)
+	screentest.InBubble(t, testOkToTestAsksBeforePosting)
 }
 
 func testOkToTestAsksBeforePosting(t *testing.T) {
@@ -45,7 +47,7 @@ func testOkToTestAsksBeforePosting(t *testing.T) {
 }
 
 func TestOkToTestKeyLeadsToTheQuestion(t *testing.T) {
-	inBubble(t, testOkToTestKeyLeadsToTheQuestion)
+	screentest.InBubble(t, testOkToTestKeyLeadsToTheQuestion)
 }
 
 func testOkToTestKeyLeadsToTheQuestion(t *testing.T) {
@@ -75,7 +77,7 @@ func testOkToTestKeyLeadsToTheQuestion(t *testing.T) {
 // Another reviewer's findings say whose they are in the list, and searching
 // for the account finds them.
 func TestFindingsShowAndFindTheirSource(t *testing.T) {
-	inBubble(t, testFindingsShowAndFindTheirSource)
+	screentest.InBubble(t, testFindingsShowAndFindTheirSource)
 }
 
 func testFindingsShowAndFindTheirSource(t *testing.T) {

@@ -41,7 +41,7 @@ func previewApp(t *testing.T, complete func(dir string, reuse map[string]*packet
 // The preview draws the cited log line before the packet is read; keys typed
 // meanwhile wait, and act once the packet is there, on the same log object.
 func TestPreviewThenPacket(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		a, name, l := previewApp(t, func(dir string, reuse map[string]*packet.Log) (*packet.Packet, error) {
 			o := testAppOpts(t).Load
 			o.Reuse = reuse
@@ -73,7 +73,7 @@ func TestPreviewThenPacket(t *testing.T) {
 // When the packet behind a preview cannot be read, the program ends with
 // the reason.
 func TestPreviewLoadFails(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		boom := errors.New("boom")
 		a, _, _ := previewApp(t, func(string, map[string]*packet.Log) (*packet.Packet, error) { return nil, boom })
 		msg := a.completeCmd()()
@@ -90,7 +90,7 @@ func TestPreviewLoadFails(t *testing.T) {
 // A findings preview draws the finding with its citations pending ("…", not
 // "unresolved"), and resolves them once the packet is read.
 func TestFindingsPreviewThenPacket(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		dir := sampleCopy(t, "pkt")
 		pv, err := packet.OpenFindingsPreview(dir)
 		if err != nil {

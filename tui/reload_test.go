@@ -41,7 +41,7 @@ func openSampleCopy(t *testing.T, watch bool) (*App, *loop, string) {
 const claim2 = "Off by one: `attempt >= c.policy.MaxRetries-1` makes"
 
 func TestReloadKeepsPlaceAndTriage(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		a, l, dir := openSampleCopy(t, false)
 		r := a.Workbench()
 		ctx := r.Context()
@@ -119,7 +119,7 @@ func TestReloadKeepsPlaceAndTriage(t *testing.T) {
 }
 
 func TestReloadNothingChangedKeepsScreens(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		a, l, _ := openSampleCopy(t, false)
 		r := a.Workbench()
 		before := r.Screen(common.ScreenOverview)
@@ -176,7 +176,7 @@ func TestWatchBurstReloadsOnce(t *testing.T) {
 // The debounce, in fake time: a burst of writes spread over 36 ms fires
 // once, 80 ms after its last write, and vetter's own files fire nothing.
 func TestWatcherDebounceBurst(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		dir := t.TempDir()
 		w := &Watcher{dir: dir, quiet: 80 * time.Millisecond, fired: make(chan struct{}, 1), done: make(chan struct{})}
 		events := make(chan fsnotify.Event)

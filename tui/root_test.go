@@ -38,7 +38,7 @@ func pressOn(t *testing.T, r *Workbench, want common.ScreenID, step string, keys
 }
 
 func TestRootTabsAndSize(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {160, 48}, {200, 60}} {
 			r := newTestRoot(t, sz[0], sz[1])
 			for i := 0; i < int(common.ScreenSince); i++ { // 8 is shown only with --since
@@ -53,7 +53,7 @@ func TestRootTabsAndSize(t *testing.T) {
 }
 
 func TestRootClickTab(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		r := newTestRoot(t, 120, 40)
 		x := ansi.StringWidth(tabLabel(0)) + ansi.StringWidth(tabLabel(1)) + 1
 		r.Update(tea.MouseClickMsg{X: x, Y: 0, Button: tea.MouseLeft})
@@ -64,7 +64,7 @@ func TestRootClickTab(t *testing.T) {
 }
 
 func TestRootHelpAndPalette(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		r := newTestRoot(t, 120, 40)
 		pressKeys(r, "?")
 		if s := ansi.Strip(r.Render()); !strings.Contains(s, "Keys — Overview") || !strings.Contains(s, "next screen") {
@@ -84,7 +84,7 @@ func TestRootHelpAndPalette(t *testing.T) {
 }
 
 func TestRootOverviewFollowAndBack(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		r := newTestRoot(t, 120, 40)
 		// The first selectable row is the verdict: enter opens the validation document.
 		pressKeys(r, "enter")
@@ -99,7 +99,7 @@ func TestRootOverviewFollowAndBack(t *testing.T) {
 }
 
 func TestRootSearchCounts(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		r := newTestRoot(t, 120, 40)
 		pressKeys(r, "/")
 		for _, c := range "validated" {
@@ -134,7 +134,7 @@ func TestRootEndToEnd(t *testing.T) {
 // The flow: a finding, enter, the diff with the cursor on the cited
 // line, backspace back to the same finding.
 func TestRootFindingToDiffAndBack(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		r := newTestRoot(t, 160, 48)
 		pressKeys(r, "4", "j") // the second finding
 		f := r.Screen(common.ScreenFindings).(*Findings).Selected()
@@ -158,7 +158,7 @@ func TestRootFindingToDiffAndBack(t *testing.T) {
 
 // A citation with a line range opens the document with that range on screen.
 func TestRootOpenDocumentRange(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		p := packet.LoadSample(packet.Options{})
 		c := p.ResolveText("change-validation.md:58-61")
 		tg, ok := common.TargetForCitation(c)
@@ -184,7 +184,7 @@ func TestRootOpenDocumentRange(t *testing.T) {
 // An evidence row leads to its log, and a citation with a line range to the
 // log with that range on screen.
 func TestRootEvidenceToLogAndLogRange(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		r := newTestRoot(t, 160, 48)
 		pressOn(t, r, common.ScreenLogs, "enter on a recipe", "5", "enter")
 		if st := r.Screen(common.ScreenLogs).Status(); !strings.Contains(st, "log ") {
@@ -214,7 +214,7 @@ func TestRootEvidenceToLogAndLogRange(t *testing.T) {
 
 // The log's go-to-line prompt captures keys, so ":2" does not switch screens.
 func TestRootLogGotoCaptures(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		r := newTestRoot(t, 120, 40)
 		pressOn(t, r, common.ScreenLogs, "typing :20", "6", ":", "2", "0", "enter")
 		if st := r.Screen(common.ScreenLogs).Status(); !strings.Contains(st, "line 20/") {
@@ -225,7 +225,7 @@ func TestRootLogGotoCaptures(t *testing.T) {
 
 // With an earlier round, screen 8 lists what changed and leads to it.
 func TestRootSinceScreen(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		p, err := packet.Load("../packet/testdata/rounds/round2", packet.Options{})
 		if err != nil {
 			t.Fatal(err)

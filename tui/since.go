@@ -179,7 +179,7 @@ func (s *Since) rebuild() {
 	add(st.Subtitle.Render(fmt.Sprintf("Evidence: %d of %s re-run or changed, %s",
 		len(reg.Recipes), packet.Count(len(p.Evidence.Rows), "recipe", "recipes"), packet.Count(len(reg.Added), "run added", "runs added"))), nil)
 	for _, r := range reg.Recipes {
-		add(fmt.Sprintf("  %-15s %s %s", r.Change, line(r.Recipe), st.Muted.Render(ui.SanitizeLine(orDash(r.OldStatus)+" → "+orDash(r.NewStatus)))), nil)
+		add(fmt.Sprintf("  %-15s %s %s", r.Change, line(r.Recipe), st.Muted.Render(ui.SanitizeLine(common.OrDash(r.OldStatus)+" → "+common.OrDash(r.NewStatus)))), nil)
 	}
 	if len(stale) > 0 {
 		add(st.Warn.Render(line("  not re-run since the last round: "+strings.Join(stale, ", "))), nil)
@@ -217,7 +217,7 @@ func (s *Since) rebuild() {
 			if h.Status == packet.DeltaUnchanged {
 				continue
 			}
-			add(st.Muted.Render(line(fmt.Sprintf("    %s hunk %s → %s %s", h.Status, orDash(h.Old), orDash(h.New), h.Section))), t)
+			add(st.Muted.Render(line(fmt.Sprintf("    %s hunk %s → %s %s", h.Status, common.OrDash(h.Old), common.OrDash(h.New), h.Section))), t)
 			for _, l := range h.Lines {
 				style := st.Muted
 				switch l.Op {

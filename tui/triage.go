@@ -250,7 +250,7 @@ func (r *Workbench) decide(decision, note, override string) tea.Cmd {
 		if err != nil {
 			return TriageSavedMsg{store: store, err: err}
 		}
-		text := fmt.Sprintf("recorded %s for %s, by %s", gd.Decision, shortSHA(gd.SHA), gd.User)
+		text := fmt.Sprintf("recorded %s for %s, by %s", gd.Decision, common.ShortSHA(gd.SHA), gd.User)
 		if rep.GateChanged {
 			text += " · another vetter decided meanwhile: " + rep.String()
 		}

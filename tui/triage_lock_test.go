@@ -59,7 +59,7 @@ func updateNow(t *testing.T, r *Workbench, msg tea.Msg) tea.Cmd {
 // decision made meanwhile leave Update free (the screen keeps drawing) and
 // are saved once the lock is released.
 func TestStoreLockDoesNotFreezeUpdate(t *testing.T) {
-	inBubble(t, testStoreLockDoesNotFreezeUpdate)
+	screentest.InBubble(t, testStoreLockDoesNotFreezeUpdate)
 }
 
 func testStoreLockDoesNotFreezeUpdate(t *testing.T) {

@@ -51,7 +51,7 @@ func reload(t *testing.T, dir string) *packet.Packet {
 }
 
 func TestTriageKeysSaveAtOnce(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		r, dir := newTriageRoot(t)
 		pressKeys(r, "4", "a") // accept #1
 		if !strings.Contains(ansi.Strip(r.Render()), "review.md#1 → accepted") {
@@ -98,7 +98,7 @@ func TestTriageKeysSaveAtOnce(t *testing.T) {
 }
 
 func TestTriageMarkedBulk(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		r, dir := newTriageRoot(t)
 		pressKeys(r, "4", "j", "j", "j", "space", "space") // mark #4 and #5
 		pressKeys(r, "f")
@@ -115,7 +115,7 @@ func TestTriageMarkedBulk(t *testing.T) {
 }
 
 func TestTriageFromDiff(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		r, dir := newTriageRoot(t)
 		pressKeys(r, "4", "enter") // to the diff line #1 cites
 		if r.Active() != common.ScreenDiff {
@@ -130,7 +130,7 @@ func TestTriageFromDiff(t *testing.T) {
 }
 
 func TestDecisionOkToTestRefusedThenOverridden(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		r, dir := newTriageRoot(t)
 		pressKeys(r, "7", "O")
 		if r.prompt == nil || !strings.Contains(r.prompt.title, "not ready") {
@@ -163,7 +163,7 @@ func TestDecisionOkToTestRefusedThenOverridden(t *testing.T) {
 }
 
 func TestDecisionHoldWithNote(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		r, _ := newTriageRoot(t)
 		pressKeys(r, "7", "H")
 		typeText(r, "waiting for the clamp")
@@ -179,7 +179,7 @@ func TestDecisionHoldWithNote(t *testing.T) {
 }
 
 func TestDecisionGoldenAndAttention(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {160, 48}} {
 			r := newTestRoot(t, sz[0], sz[1])
 			pressKeys(r, "7")
@@ -193,7 +193,7 @@ func TestDecisionGoldenAndAttention(t *testing.T) {
 // A note shows on the finding inline in the diff too, not only on the
 // Findings screen.
 func TestTriageNoteShownInDiff(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		r, _ := newTriageRoot(t)
 		pressKeys(r, "4", "c")
 		typeText(r, "clamp agreed")
@@ -209,7 +209,7 @@ func TestTriageNoteShownInDiff(t *testing.T) {
 
 // The wheel over the diff's file list walks the files; over the diff it scrolls.
 func TestDiffWheelUnderPointer(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		d := NewDiff(common.NewContext(packet.LoadSample(packet.Options{}), true, false))
 		d.SetSize(160, 40)
 		st0 := d.Status()

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -13,7 +15,9 @@ import (
 
 // Truncation never cuts what a vetter compares (issue 15): a recipe name
 // in the evidence table, a location's line in the findings list.
-func TestTruncationKeepsNamesAndLines(t *testing.T) { inBubble(t, testTruncationKeepsNamesAndLines) }
+func TestTruncationKeepsNamesAndLines(t *testing.T) {
+	screentest.InBubble(t, testTruncationKeepsNamesAndLines)
+}
 
 func testTruncationKeepsNamesAndLines(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})

@@ -117,7 +117,7 @@ func (w *walker) onFinding(id string) {
 // asks to change. The reason is written once, pasted or typed; it counts
 // as one key here (the test below has a packet that needs no reason).
 func TestWalkSampleToOkToTest(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		r, dir := newWalkRoot(t, false)
 		w := &walker{t: t, r: r}
 		if r.Active() != common.ScreenWalk || !r.Screen(common.ScreenWalk).(*Walk).OnVerdict() {
@@ -178,7 +178,7 @@ func TestWalkSampleToOkToTest(t *testing.T) {
 // The same walk on a packet whose only open items are its findings: no
 // reason to write, every key counted.
 func TestWalkSoundVariantToOkToTest(t *testing.T) {
-	inBubble(t, func(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
 		r, dir := newWalkRoot(t, true)
 		w := &walker{t: t, r: r}
 		w.press("space")
@@ -209,7 +209,7 @@ func TestWalkSoundVariantToOkToTest(t *testing.T) {
 // space passes over a finding without triaging it; W from another screen
 // comes back to the next thing not looked at, and when nothing is left it
 // goes to the decision.
-func TestWalkPassAndReturn(t *testing.T) { inBubble(t, testWalkPassAndReturn) }
+func TestWalkPassAndReturn(t *testing.T) { screentest.InBubble(t, testWalkPassAndReturn) }
 
 func testWalkPassAndReturn(t *testing.T) {
 	r := newTestRoot(t, 80, 24)
@@ -261,7 +261,7 @@ func TestCopyOkToTestOSC52(t *testing.T) {
 
 // y on other screens copies what is selected there: a finding's location,
 // a log line, a citation of the diff; packet text arrives sanitised.
-func TestCopyWhatIsSelected(t *testing.T) { inBubble(t, testCopyWhatIsSelected) }
+func TestCopyWhatIsSelected(t *testing.T) { screentest.InBubble(t, testCopyWhatIsSelected) }
 
 func testCopyWhatIsSelected(t *testing.T) {
 	r := newTestRoot(t, 120, 40)
@@ -291,7 +291,7 @@ func testCopyWhatIsSelected(t *testing.T) {
 
 // A cited log line the index has not reached is not read in Update: the
 // walk says the log is being indexed, and shows the line once it is.
-func TestWalkWaitsForTheLogIndex(t *testing.T) { inBubble(t, testWalkWaitsForTheLogIndex) }
+func TestWalkWaitsForTheLogIndex(t *testing.T) { screentest.InBubble(t, testWalkWaitsForTheLogIndex) }
 
 func testWalkWaitsForTheLogIndex(t *testing.T) {
 	p := packet.LoadSample(packet.Options{DeferLogIndex: true})
@@ -321,7 +321,7 @@ func testWalkWaitsForTheLogIndex(t *testing.T) {
 
 // y and v on the evidence screen: the recipe's name, the registry line of
 // its latest run.
-func TestCopyAndEditEvidence(t *testing.T) { inBubble(t, testCopyAndEditEvidence) }
+func TestCopyAndEditEvidence(t *testing.T) { screentest.InBubble(t, testCopyAndEditEvidence) }
 
 func testCopyAndEditEvidence(t *testing.T) {
 	r := newTestRoot(t, 120, 40)

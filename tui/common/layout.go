@@ -117,3 +117,19 @@ func Flat(s string) string {
 
 // Wide is the width from which the detail pane sits beside the table.
 const Wide = 100
+
+// OrDash is s, or a dash where there is nothing to show.
+func OrDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+// ShortSHA is the first seven characters of a commit id, as a row shows it.
+func ShortSHA(s string) string {
+	if len(s) > 7 {
+		return s[:7]
+	}
+	return s
+}

@@ -12,6 +12,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"testing/synctest"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -215,4 +217,17 @@ func OnlySGR(t *testing.T, s string) {
 	if strings.ContainsRune(s, '\u009b') {
 		t.Fatalf("C1 CSI in the view")
 	}
+}
+
+// InBubble runs a test's body in a synctest bubble. A bubble must end with
+// no goroutine left, and its fake clock moves only while the body is
+// blocked: so the body ends by letting an hour of fake time pass (no real
+// time), in which what was left waiting for time (a tick, a blinking
+// cursor, the regexp2 timeout clock Chroma starts) fires into a buffer no
+// one reads, and ends.
+func InBubble(t *testing.T, f func(t *testing.T)) {
+	synctest.Test(t, func(t *testing.T) {
+		defer time.Sleep(time.Hour)
+		f(t)
+	})
 }

@@ -1,4 +1,4 @@
-package tui
+package inbox
 
 import (
 	"cmp"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/vetter-dev/vetter/tui/common"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -98,8 +100,8 @@ type queueRowMsg struct {
 	err error
 }
 
-func (queueEventMsg) inboxSource() {}
-func (queueRowMsg) inboxSource()   {}
+func (queueEventMsg) SourceMsg() {}
+func (queueRowMsg) SourceMsg()   {}
 
 func (s *queueSource) Title() string { return "Queue" }
 func (s *queueSource) Where() string { return strings.Join(s.feed.Repos, ", ") }
@@ -441,13 +443,13 @@ func (s *queueSource) Columns() []inboxCol {
 			return q.Class, w
 		}))},
 		{"Head", 10, 2, pr(func(q *packet.QueueRow) (string, string) {
-			h := shortSHA(q.HeadSHA)
+			h := common.ShortSHA(q.HeadSHA)
 			if q.CommitsSinceOK != nil && *q.CommitsSinceOK > 0 {
 				h += fmt.Sprintf(" +%d", *q.CommitsSinceOK)
 			}
 			return h, ""
 		})},
-		{"Verdict", 7, 4, pr(pk(func(q *packet.QueueRow) (string, string) { return orDash(q.Verdict), q.Verdict }))},
+		{"Verdict", 7, 4, pr(pk(func(q *packet.QueueRow) (string, string) { return common.OrDash(q.Verdict), q.Verdict }))},
 		{"Valid", 5, 4, pr(pk(func(q *packet.QueueRow) (string, string) {
 			w := "validated"
 			if q.Evidence.Validated < q.Evidence.Total || q.Evidence.Total == 0 {
@@ -468,9 +470,9 @@ func (s *queueSource) Columns() []inboxCol {
 			case q.OkToTest == nil:
 				return "—", ""
 			case q.OkToTest.Current:
-				return shortSHA(q.OkToTest.SHA) + " head", "ok"
+				return common.ShortSHA(q.OkToTest.SHA) + " head", "ok"
 			}
-			return shortSHA(q.OkToTest.SHA) + " old", "warn"
+			return common.ShortSHA(q.OkToTest.SHA) + " old", "warn"
 		}))},
 		{"Yours", 11, 2, pr(func(q *packet.QueueRow) (string, string) {
 			switch {
@@ -497,7 +499,7 @@ func (s *queueSource) Details(in *Inbox, r *InboxRow) string {
 	if q.Draft {
 		parts = append(parts, "draft")
 	}
-	parts = append(parts, "head "+shortSHA(q.HeadSHA))
+	parts = append(parts, "head "+common.ShortSHA(q.HeadSHA))
 	if !q.Loaded {
 		parts = append(parts, "reading…")
 		return st.Line(strings.Join(parts, " · "), st.Muted)
@@ -509,7 +511,7 @@ func (s *queueSource) Details(in *Inbox, r *InboxRow) string {
 		parts = append(parts, "awaiting vetting (--all)")
 	}
 	if ok := q.OkToTest; ok != nil {
-		l := fmt.Sprintf("last /ok to test %s by %s", shortSHA(ok.SHA), ok.By)
+		l := fmt.Sprintf("last /ok to test %s by %s", common.ShortSHA(ok.SHA), ok.By)
 		switch {
 		case ok.Current:
 			l += " (the head)"
@@ -525,7 +527,7 @@ func (s *queueSource) Details(in *Inbox, r *InboxRow) string {
 		parts = append(parts, "never /ok to test")
 	}
 	if d := q.Decision; d != nil {
-		parts = append(parts, fmt.Sprintf("your decision %s for %s", d.Decision, shortSHA(d.SHA)))
+		parts = append(parts, fmt.Sprintf("your decision %s for %s", d.Decision, common.ShortSHA(d.SHA)))
 	}
 	parts = append(parts, "CI "+q.CI.CILine())
 	if q.Packet {
@@ -533,7 +535,7 @@ func (s *queueSource) Details(in *Inbox, r *InboxRow) string {
 		if q.GateReady {
 			gate = "gate ready"
 		}
-		parts = append(parts, gate, fmt.Sprintf("%s/%s", orDash(q.Verdict), orDash(q.Assessment)),
+		parts = append(parts, gate, fmt.Sprintf("%s/%s", common.OrDash(q.Verdict), common.OrDash(q.Assessment)),
 			fmt.Sprintf("%d/%d validated", q.Evidence.Validated, q.Evidence.Total),
 			fmt.Sprintf("%d of %d findings open", q.FindingsOpen, q.FindingsTotal))
 	} else {

@@ -1,4 +1,4 @@
-package tui
+package inbox
 
 import (
 	"fmt"
@@ -48,11 +48,11 @@ type InboxSource interface {
 	Empty(in *Inbox) string
 }
 
-// inboxSourceMsg marks the messages a source sends itself, so the app
+// SourceMsg marks the messages a source sends itself, so the app
 // routes them to the inbox even while the workbench is open.
-type inboxSourceMsg interface{ inboxSource() }
+type SourceMsg interface{ SourceMsg() }
 
-func (inboxRowMsg) inboxSource() {}
+func (inboxRowMsg) SourceMsg() {}
 
 // folderSource is a folder of packets: one row per sub-folder or archive,
 // read a few at a time.

@@ -1,4 +1,4 @@
-package tui
+package inbox
 
 import (
 	"fmt"
@@ -21,19 +21,19 @@ type inboxCol struct {
 }
 
 var inboxCols = []inboxCol{
-	{"ID", 10, 0, func(in *Inbox, r *InboxRow) (string, string) { return orDash(r.ID), "" }},
+	{"ID", 10, 0, func(in *Inbox, r *InboxRow) (string, string) { return common.OrDash(r.ID), "" }},
 	{"Title", 0, 0, nil}, // takes what is left
 	{"Head", 11, 2, func(in *Inbox, r *InboxRow) (string, string) {
 		// Which round of its work item the row is, as far as vetter has
 		// seen it: "eececad r2" is the second head seen.
-		h := orDash(shortSHA(r.Head))
+		h := common.OrDash(common.ShortSHA(r.Head))
 		if r.Round > 0 && r.Rounds > 1 {
 			h += fmt.Sprintf(" r%d", r.Round)
 		}
 		return h, ""
 	}},
-	{"Verdict", 7, 0, func(in *Inbox, r *InboxRow) (string, string) { return orDash(r.Verdict), r.Verdict }},
-	{"Assessment", 13, 3, func(in *Inbox, r *InboxRow) (string, string) { return orDash(r.Assessment), r.Assessment }},
+	{"Verdict", 7, 0, func(in *Inbox, r *InboxRow) (string, string) { return common.OrDash(r.Verdict), r.Verdict }},
+	{"Assessment", 13, 3, func(in *Inbox, r *InboxRow) (string, string) { return common.OrDash(r.Assessment), r.Assessment }},
 	{"Valid.", 6, 2, func(in *Inbox, r *InboxRow) (string, string) {
 		w := "validated"
 		if r.Validated < r.Total || r.Total == 0 {
@@ -61,7 +61,7 @@ var inboxCols = []inboxCol{
 		case !r.Decided():
 			return decisionWord(r.Decision) + " (old)", ""
 		}
-		return decisionWord(r.Decision) + " " + shortSHA(r.DecisionSHA), r.Decision
+		return decisionWord(r.Decision) + " " + common.ShortSHA(r.DecisionSHA), r.Decision
 	}},
 	{"Problems", 9, 1, func(in *Inbox, r *InboxRow) (string, string) {
 		return problemCells(r), problemWord(r)
@@ -75,20 +75,6 @@ func decisionWord(d string) string {
 		return "req-changes"
 	}
 	return d
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "—"
-	}
-	return s
-}
-
-func shortSHA(s string) string {
-	if len(s) > 7 {
-		return s[:7]
-	}
-	return s
 }
 
 // problemCells counts problems by severity: "1E 2W 1I", zeros left out.
@@ -279,11 +265,11 @@ func (in *Inbox) details() string {
 func (in *Inbox) packetDetails(r *InboxRow) string {
 	st := in.st
 	parts := []string{r.Path}
-	head := "head " + orDash(shortSHA(r.Head))
+	head := "head " + common.OrDash(common.ShortSHA(r.Head))
 	if r.Round > 0 && r.Rounds > 1 {
 		head += fmt.Sprintf(" (round %d of %d seen)", r.Round, r.Rounds)
 	}
-	parts = append(parts, head, fmt.Sprintf("%s/%s", orDash(r.Verdict), orDash(r.Assessment)))
+	parts = append(parts, head, fmt.Sprintf("%s/%s", common.OrDash(r.Verdict), common.OrDash(r.Assessment)))
 	parts = append(parts, fmt.Sprintf("%d/%d validated", r.Validated, r.Total))
 	f := fmt.Sprintf("%d of %s open", r.Open, packet.Count(r.Findings, "finding", "findings"))
 	if r.Stale > 0 {
@@ -297,9 +283,9 @@ func (in *Inbox) packetDetails(r *InboxRow) string {
 	}
 	switch {
 	case r.Decided():
-		parts = append(parts, fmt.Sprintf("%s for %s", r.Decision, shortSHA(r.DecisionSHA)))
+		parts = append(parts, fmt.Sprintf("%s for %s", r.Decision, common.ShortSHA(r.DecisionSHA)))
 	case r.Decision != "":
-		parts = append(parts, fmt.Sprintf("%s was for %s; the head is now %s", r.Decision, shortSHA(r.DecisionSHA), orDash(shortSHA(r.Head))))
+		parts = append(parts, fmt.Sprintf("%s was for %s; the head is now %s", r.Decision, common.ShortSHA(r.DecisionSHA), common.OrDash(common.ShortSHA(r.Head))))
 	}
 	parts = append(parts, packet.Count(r.Errors, "error", "errors")+", "+packet.Count(r.Warnings, "warning", "warnings")+fmt.Sprintf(", %d info", r.Infos))
 	return st.Line(strings.Join(parts, " · "), st.Muted)
