@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	docsscreen "github.com/vetter-dev/vetter/tui/screens/docs"
+
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
@@ -59,7 +61,7 @@ func TestAppDropsWhatOldScreensSend(t *testing.T) {
 		a, l, _ := openSampleCopy(t, false)
 		r := a.Workbench()
 		l.press("2")
-		docs := r.Screen(common.ScreenDocs).(*Docs)
+		docs := r.Screen(common.ScreenDocs).(*docsscreen.Docs)
 		status := func() string { return ansi.Strip(a.Render()) }
 
 		a.Update(rootMsg{epoch: a.epoch, msg: common.StatusMsg{Text: "from now"}})
@@ -72,15 +74,8 @@ func TestAppDropsWhatOldScreensSend(t *testing.T) {
 		if !strings.Contains(status(), "from the earlier read") {
 			t.Error("a root message of an earlier read of the same workbench was dropped")
 		}
-		a.Update(rootMsg{epoch: earlier, msg: docsRenderedMsg{Path: packet.PlanFile, Width: docs.renderWidth(), Gen: docs.gen, Lines: []string{"STALE RENDERING"}}})
-		stale := func() bool {
-			for _, r := range docs.cache {
-				if len(r.lines) > 0 && r.lines[0] == "STALE RENDERING" {
-					return true
-				}
-			}
-			return len(docs.rend.lines) > 0 && docs.rend.lines[0] == "STALE RENDERING"
-		}
+		a.Update(rootMsg{epoch: earlier, msg: docs.RenderedMsg(packet.PlanFile, []string{"STALE RENDERING"})})
+		stale := func() bool { return docs.HoldsRendering("STALE RENDERING") }
 		if stale() {
 			t.Error("a rendering from an earlier read reached the new screens")
 		}

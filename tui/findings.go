@@ -327,7 +327,7 @@ func (f *Findings) citationKey(msg tea.KeyPressMsg) tea.Cmd {
 		f.focus = focusList
 	case key.Matches(msg, km.Follow):
 		if f.cites.Cursor < n {
-			return followCitation(f.ctx.Packet, fd.Citations[f.cites.Cursor])
+			return common.FollowCitation(f.ctx.Packet, fd.Citations[f.cites.Cursor])
 		}
 	}
 	return nil
@@ -345,7 +345,7 @@ func firstTarget(fd *packet.Finding) (packet.Citation, bool) {
 		}
 	}
 	for _, c := range fd.Citations {
-		if citeFollowable(c) {
+		if common.CiteFollowable(c) {
 			return c, true
 		}
 	}
@@ -359,9 +359,9 @@ func (f *Findings) followFirst() tea.Cmd {
 	}
 	c, ok := firstTarget(fd)
 	if !ok {
-		return statusCmd(fmt.Sprintf("finding %d cites nothing vetter can open", fd.Number))
+		return common.Status(fmt.Sprintf("finding %d cites nothing vetter can open", fd.Number))
 	}
-	return followCitation(f.ctx.Packet, c)
+	return common.FollowCitation(f.ctx.Packet, c)
 }
 
 func (f *Findings) move(d int) { f.selectIndex(f.list.Cursor + d) }
@@ -399,7 +399,7 @@ func (f *Findings) Open(t common.Target) tea.Cmd {
 		}
 	}
 	if idx < 0 {
-		return statusCmd("no finding " + ui.Sanitize(t.Finding))
+		return common.Status("no finding " + ui.Sanitize(t.Finding))
 	}
 	f.selectIndex(idx)
 	f.syncDetail()

@@ -16,7 +16,7 @@ import (
 )
 
 func newSampleFindings(t testing.TB, w, h int) (*Findings, *common.Context) {
-	return sampleScreen(w, h, NewFindings)
+	return screentest.SampleScreen(w, h, NewFindings)
 }
 
 func TestFindingsGolden(t *testing.T) {
@@ -39,7 +39,7 @@ func TestFindingsGolden(t *testing.T) {
 
 func TestFindingsEnterFollowsDiffAnchor(t *testing.T) {
 	f, ctx := newSampleFindings(t, 160, 48)
-	to := dfFollow(t, screentest.RunScreen(f, f.Update(screentest.KeyMsg("enter"))))
+	to := screentest.FollowTarget(t, screentest.RunScreen(f, f.Update(screentest.KeyMsg("enter"))))
 	var c packet.Citation
 	for _, x := range ctx.Packet.Finding("review.md#1").Citations {
 		if x.Kind == packet.CiteDiff {
@@ -64,7 +64,7 @@ func TestFindingsCitationFollow(t *testing.T) {
 	for range 3 {
 		screentest.RunScreen(f, f.Update(screentest.KeyMsg("j")))
 	}
-	to := dfFollow(t, screentest.RunScreen(f, f.Update(screentest.KeyMsg("enter"))))
+	to := screentest.FollowTarget(t, screentest.RunScreen(f, f.Update(screentest.KeyMsg("enter"))))
 	want := common.Target{Screen: common.ScreenDocs, Path: "plan.md", Line: 86, EndLine: 90, File: -1, Hunk: -1, DiffLine: -1}
 	if to != want {
 		t.Errorf("followed to %+v, want %+v", to, want)

@@ -60,20 +60,20 @@ func (f *Findings) View() string {
 	}
 	st := f.ctx.Styles
 	if len(f.ctx.Packet.Findings) == 0 {
-		return strings.Join(fitRows([]string{st.Muted.Render("no findings in " + packet.ReviewFile)}, f.width, f.height), "\n")
+		return strings.Join(common.FitRows([]string{st.Muted.Render("no findings in " + packet.ReviewFile)}, f.width, f.height), "\n")
 	}
 	l := f.layout()
 	list := f.listView(l)
 	detail := f.detailView(l)
 	var rows []string
 	if l.wide {
-		rows = besideBlocks(list, detail, st.Muted.Render("│"))
+		rows = common.Beside(list, detail, st.Muted.Render("│"))
 	} else {
 		rows = append(list, st.Muted.Render(strings.Repeat("─", f.width)))
 		rows = append(rows, detail...)
 	}
 	// Every part is already exactly its width: only the height is fixed here.
-	return strings.Join(padRows(rows, f.width, f.height), "\n")
+	return strings.Join(common.PadRows(rows, f.width, f.height), "\n")
 }
 
 // listColumns are the widths of a list row's cells.
@@ -101,18 +101,18 @@ func (f *Findings) listView(l findingsLayout) []string {
 		f.claims, f.locs = make([]string, len(fs)), make([]string, len(fs))
 	}
 	pt := f.paints()
-	head := "  " + fitPlain("#", cols.num) + " " + fitPlain("severity", cols.badge) + " " +
-		fitPlain("location", cols.loc) + " " + fitPlain(fmt.Sprintf("claim (%d)", len(fs)), cols.claim) + " " + "triage"
-	rows := []string{fitCell(st.Muted.Render(head), l.listW)}
+	head := "  " + common.FitPlain("#", cols.num) + " " + common.FitPlain("severity", cols.badge) + " " +
+		common.FitPlain("location", cols.loc) + " " + common.FitPlain(fmt.Sprintf("claim (%d)", len(fs)), cols.claim) + " " + "triage"
+	rows := []string{common.FitDrawn(st.Muted.Render(head), l.listW)}
 	exact := 2+cols.num+1+cols.badge+1+cols.loc+1+cols.claim+1+cols.state == l.listW
 	for i := f.list.Offset; i < len(fs) && len(rows) < l.listH; i++ {
 		row := f.listRow(i, cols, pt)
 		if !exact {
-			row = fitCell(row, l.listW)
+			row = common.FitDrawn(row, l.listW)
 		}
 		rows = append(rows, row)
 	}
-	return padRows(rows, l.listW, l.listH)
+	return common.PadRows(rows, l.listW, l.listH)
 }
 
 // findingsPaints are the list's styles as prefix/suffix pairs and its
@@ -120,9 +120,9 @@ func (f *Findings) listView(l findingsLayout) []string {
 type findingsPaints struct {
 	st                              *ui.Styles
 	cursor, cursorDim, match        string
-	gutter, accent, base, sel, warn cellPaint
+	gutter, accent, base, sel, warn common.CellPaint
 	badges                          map[string]string // padded to the badge column
-	states                          map[string]cellPaint
+	states                          map[string]common.CellPaint
 }
 
 func (f *Findings) paints() *findingsPaints {
@@ -132,9 +132,9 @@ func (f *Findings) paints() *findingsPaints {
 	}
 	f.pt = &findingsPaints{st: st,
 		cursor: st.Cursor.Render("▸ "), cursorDim: st.Muted.Render("▸ "), match: st.Match.Render("•") + " ",
-		gutter: newCellPaint(st.Gutter), accent: newCellPaint(st.Accent), base: newCellPaint(st.Base),
-		sel: newCellPaint(st.Selection), warn: newCellPaint(st.Warn),
-		badges: map[string]string{}, states: map[string]cellPaint{}}
+		gutter: common.NewCellPaint(st.Gutter), accent: common.NewCellPaint(st.Accent), base: common.NewCellPaint(st.Base),
+		sel: common.NewCellPaint(st.Selection), warn: common.NewCellPaint(st.Warn),
+		badges: map[string]string{}, states: map[string]common.CellPaint{}}
 	return f.pt
 }
 
@@ -142,18 +142,18 @@ func (pt *findingsPaints) badge(word string, w int) string {
 	if b, ok := pt.badges[word]; ok {
 		return b
 	}
-	b := fitCell(pt.st.SeverityBadge(word), w)
+	b := common.FitDrawn(pt.st.SeverityBadge(word), w)
 	if len(pt.badges) < 64 { // severities are a handful of words; a hostile packet gets no more room
 		pt.badges[word] = b
 	}
 	return b
 }
 
-func (pt *findingsPaints) state(word string) cellPaint {
+func (pt *findingsPaints) state(word string) common.CellPaint {
 	if p, ok := pt.states[word]; ok {
 		return p
 	}
-	p := newCellPaint(pt.st.Status(word))
+	p := common.NewCellPaint(pt.st.Status(word))
 	if len(pt.states) < 64 {
 		pt.states[word] = p
 	}
@@ -168,7 +168,7 @@ func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
 	if f.claims[i] == "" {
 		// Backticks are markdown the list does not render; they only
 		// take room there.
-		f.claims[i] = ui.Sanitize(strings.ReplaceAll(clipRunes(firstTextLine(fd.Claim), 400), "`", ""))
+		f.claims[i] = ui.Sanitize(strings.ReplaceAll(clipRunes(common.FirstTextLine(fd.Claim), 400), "`", ""))
 		if fd.Source != "" {
 			// Another reviewer's thread says whose it is.
 			f.claims[i] = ui.Sanitize(fd.Source) + ": " + f.claims[i]
@@ -187,9 +187,9 @@ func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
 	}
 	if f.marked[fd.ID] {
 		// A mark shows even on the selected row: it is what a/x/f/u apply to.
-		marker = pt.accent.on("• ")
+		marker = pt.accent.On("• ")
 		if i == f.list.Cursor {
-			marker = pt.accent.on("▸•")
+			marker = pt.accent.On("▸•")
 		}
 	}
 	state, stale, _ := f.ctx.Packet.TriageOf(fd)
@@ -197,26 +197,26 @@ func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
 	if stale {
 		state, statePaint = "stale", pt.warn
 	}
-	return marker + pt.gutter.on(fmt.Sprintf("%*s", cols.num, findingNumber(fd))) + " " +
+	return marker + pt.gutter.On(fmt.Sprintf("%*s", cols.num, findingNumber(fd))) + " " +
 		pt.badge(fd.Severity, cols.badge) + " " +
-		pt.accent.on(fitCell(common.ClipPath(f.locs[i], cols.loc), cols.loc)) + " " +
-		claim.on(fitPlain(f.claims[i], cols.claim)) + " " +
-		statePaint.on(fitPlain(state, cols.state))
+		pt.accent.On(common.FitDrawn(common.ClipPath(f.locs[i], cols.loc), cols.loc)) + " " +
+		claim.On(common.FitPlain(f.claims[i], cols.claim)) + " " +
+		statePaint.On(common.FitPlain(state, cols.state))
 }
 
 // fitLeft fits plain text to w cells, cutting from the left so a path
 // keeps its file name and line.
 func fitLeft(s string, w int) string {
-	if isPlainASCII(s) {
+	if common.IsPlainASCII(s) {
 		if len(s) > w && w > 1 {
 			return "…" + s[len(s)-w+1:]
 		}
-		return fitPlain(s, w)
+		return common.FitPlain(s, w)
 	}
 	if sw := ansi.StringWidth(s); sw > w && w > 1 {
 		s = "…" + ansi.TruncateLeft(s, sw-w+1, "")
 	}
-	return fitCell(s, w)
+	return common.FitDrawn(s, w)
 }
 
 // clipRunes keeps at most n runes: a list row never shows more, and
@@ -241,7 +241,7 @@ func (f *Findings) detailView(l findingsLayout) []string {
 	st := f.ctx.Styles
 	fd := f.Selected()
 	if fd == nil || l.detailH <= 0 {
-		return padRows(nil, l.detailW, l.detailH)
+		return common.PadRows(nil, l.detailW, l.detailH)
 	}
 	state, stale, _ := f.ctx.Packet.TriageOf(fd)
 	stateText := st.Status(state).Render(state)
@@ -259,15 +259,15 @@ func (f *Findings) detailView(l findingsLayout) []string {
 	}
 	loc = common.ClipPath(loc, max(l.detailW-ansi.StringWidth(lead)-ansi.StringWidth(tail), 12))
 	title := lead + st.Accent.Render(loc) + tail
-	rows := []string{fitCell(title, l.detailW)}
+	rows := []string{common.FitDrawn(title, l.detailW)}
 	if _, _, d := f.ctx.Packet.TriageOf(fd); d != nil && d.Note != "" {
-		rows = append(rows, fitCell(st.Muted.Render("note: ")+st.Text(common.OneLine(d.Note), st.Base), l.detailW))
+		rows = append(rows, common.FitDrawn(st.Muted.Render("note: ")+st.Text(common.OneLine(d.Note), st.Base), l.detailW))
 	}
 	if l.paneH > 0 {
 		rows = append(rows, strings.Split(f.detail.View(), "\n")...)
 	}
 	rows = append(rows, f.citationsView(fd, l.detailW, l.citeH)...)
-	return padRows(rows, l.detailW, l.detailH)
+	return common.PadRows(rows, l.detailW, l.detailH)
 }
 
 func (f *Findings) citationsView(fd *packet.Finding, w, h int) []string {
@@ -280,9 +280,9 @@ func (f *Findings) citationsView(fd *packet.Finding, w, h int) []string {
 	if f.focus == focusCitations {
 		hint = " · enter follows · ← back"
 	}
-	rows := []string{fitCell(st.Subtitle.Render(fmt.Sprintf("Citations (%d)", n))+st.Muted.Render(hint), w)}
+	rows := []string{common.FitDrawn(st.Subtitle.Render(fmt.Sprintf("Citations (%d)", n))+st.Muted.Render(hint), w)}
 	if n == 0 {
-		return append(rows, fitCell(st.Muted.Render("  none"), w))
+		return append(rows, common.FitDrawn(st.Muted.Render("  none"), w))
 	}
 	f.cites.SetLen(n)
 	f.cites.SetHeight(max(h-1, 1))
@@ -300,7 +300,7 @@ func (f *Findings) citationsView(fd *packet.Finding, w, h int) []string {
 			marker = st.Cursor.Render("▸ ")
 		}
 		textStyle, whereStyle := st.Accent, st.Muted
-		where := whereCited(c)
+		where := common.WhereCited(c)
 		switch {
 		case f.ctx.Packet.Partial && !c.Resolved:
 			// A preview: the diff and logs it leads to are not read yet.
@@ -313,7 +313,7 @@ func (f *Findings) citationsView(fd *packet.Finding, w, h int) []string {
 		if selected {
 			textStyle = st.Selection
 		}
-		rows = append(rows, fitCell(marker+textStyle.Render(fitCell(common.ClipPath(ui.Sanitize(c.Text), textW), textW))+
+		rows = append(rows, common.FitDrawn(marker+textStyle.Render(common.FitDrawn(common.ClipPath(ui.Sanitize(c.Text), textW), textW))+
 			st.Muted.Render(" → ")+st.Text(where, whereStyle), w))
 	}
 	return rows

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/vetter-dev/vetter/tui/screens/docs"
+
 	"github.com/vetter-dev/vetter/tui/screens/evidence"
 
 	"github.com/vetter-dev/vetter/tui/screens/logs"
@@ -114,7 +116,7 @@ func (r *Workbench) OpenStart() tea.Cmd {
 func newScreens(ctx *common.Context) [common.ScreenCount]common.Screen {
 	return [common.ScreenCount]common.Screen{
 		common.ScreenOverview: NewOverview(ctx),
-		common.ScreenDocs:     NewDocs(ctx),
+		common.ScreenDocs:     docs.New(ctx),
 		common.ScreenDiff:     NewDiff(ctx),
 		common.ScreenFindings: NewFindings(ctx),
 		common.ScreenEvidence: evidence.New(ctx),

@@ -5,10 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vetter-dev/vetter/tui/internal/screentest"
-
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/vetter-dev/vetter/bench"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
@@ -49,20 +45,6 @@ func storeContext(t *testing.T, p *packet.Packet, now time.Time) *common.Context
 		t.Fatal(ctx.StoreErr)
 	}
 	return ctx
-}
-
-// sampleScreen is one screen alone on the shared sample at w×h, its first
-// commands run to completion.
-func sampleScreen[S interface {
-	Init() tea.Cmd
-	Update(tea.Msg) tea.Cmd
-	SetSize(w, h int)
-}](w, h int, open func(*common.Context) S) (S, *common.Context) {
-	ctx := common.NewContext(packet.LoadSample(packet.Options{}), true, false)
-	s := open(ctx)
-	s.SetSize(w, h)
-	screentest.RunScreen(s, s.Init())
-	return s, ctx
 }
 
 // manyFindings is a packet of 2,000 findings over 1,000 files, its logs

@@ -231,3 +231,29 @@ func InBubble(t *testing.T, f func(t *testing.T)) {
 		f(t)
 	})
 }
+
+// SampleScreen is one screen alone on the shared sample at w×h, its first
+// commands run to completion.
+func SampleScreen[S interface {
+	Init() tea.Cmd
+	Update(tea.Msg) tea.Cmd
+	SetSize(w, h int)
+}](w, h int, open func(*common.Context) S) (S, *common.Context) {
+	ctx := common.NewContext(packet.LoadSample(packet.Options{}), true, false)
+	s := open(ctx)
+	s.SetSize(w, h)
+	RunScreen(s, s.Init())
+	return s, ctx
+}
+
+// FollowTarget returns the one FollowMsg among msgs.
+func FollowTarget(t *testing.T, msgs []tea.Msg) common.Target {
+	t.Helper()
+	for _, m := range msgs {
+		if f, ok := m.(common.FollowMsg); ok {
+			return f.To
+		}
+	}
+	t.Fatalf("no FollowMsg among %#v", msgs)
+	return common.Target{}
+}

@@ -1,4 +1,4 @@
-package tui
+package docs
 
 import (
 	"fmt"
@@ -139,8 +139,8 @@ type docsKey struct {
 	width int
 }
 
-// NewDocs builds the documents screen on the first document.
-func NewDocs(ctx *common.Context) *Docs {
+// New builds the documents screen on the first document.
+func New(ctx *common.Context) *Docs {
 	return &Docs{ctx: ctx, keys: newDocsKeyMap(), pane: ui.NewPane(ctx.Styles), hlStart: -1, hlEnd: -1,
 		rawWrap: true, cache: make(map[docsKey]docsRender)}
 }
@@ -326,7 +326,7 @@ func (d *Docs) panelEnter() tea.Cmd {
 		d.goToSource(h.Line-1, pendTop)
 		return nil
 	}
-	return followCitation(d.ctx.Packet, doc.Citations[d.panelList.Cursor])
+	return common.FollowCitation(d.ctx.Packet, doc.Citations[d.panelList.Cursor])
 }
 
 // followAtCursor follows the first citation written on the cursor line.
@@ -340,15 +340,15 @@ func (d *Docs) followAtCursor() tea.Cmd {
 		switch d.shown {
 		case shownRaw, shownInterim:
 			if c.SourceLine-1 == cur {
-				return followCitation(d.ctx.Packet, c)
+				return common.FollowCitation(d.ctx.Packet, c)
 			}
 		case shownRendered:
 			if cur < len(d.view.lines) && strings.Contains(ansi.Strip(d.view.lines[cur]), c.Text) {
-				return followCitation(d.ctx.Packet, c)
+				return common.FollowCitation(d.ctx.Packet, c)
 			}
 		}
 	}
-	return statusCmd("no citation on this line (" + d.keys.Citations.Help().Key + " lists them)")
+	return common.Status("no citation on this line (" + d.keys.Citations.Help().Key + " lists them)")
 }
 
 // selectDoc shows document i from its top.
@@ -418,9 +418,9 @@ func (d *Docs) Open(t common.Target) tea.Cmd {
 	i := d.docIndex(t.Path)
 	if i < 0 {
 		if t.Path == packet.DiffPath {
-			return common.Follow(diffTargetForLine(d.ctx.Packet.Diff, t.Line))
+			return common.Follow(common.DiffTargetForLine(d.ctx.Packet.Diff, t.Line))
 		}
-		return statusCmd("no document " + ui.Sanitize(t.Path))
+		return common.Status("no document " + ui.Sanitize(t.Path))
 	}
 	d.panel = panelNone
 	d.relayout()

@@ -1,4 +1,4 @@
-package tui
+package docs
 
 import (
 	"strings"
@@ -150,4 +150,22 @@ func (r *docsRender) headingRow(h packet.Heading, srcLen int) int {
 		}
 	}
 	return r.srcToRow(h.Line-1, srcLen)
+}
+
+// RenderedMsg is the message a rendering of path, at the screen's current
+// width and generation, would arrive as: the app's tests send it from an
+// earlier read to see that a reload drops it.
+func (d *Docs) RenderedMsg(path string, lines []string) tea.Msg {
+	return docsRenderedMsg{Path: path, Width: d.renderWidth(), Gen: d.gen, Lines: lines}
+}
+
+// HoldsRendering reports whether a rendering the screen keeps, cached or
+// shown, starts with first.
+func (d *Docs) HoldsRendering(first string) bool {
+	for _, r := range d.cache {
+		if len(r.lines) > 0 && r.lines[0] == first {
+			return true
+		}
+	}
+	return len(d.rend.lines) > 0 && d.rend.lines[0] == first
 }

@@ -1,7 +1,9 @@
-package tui
+package docs
 
 import (
 	"strings"
+
+	"github.com/vetter-dev/vetter/tui/common"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -17,7 +19,7 @@ import (
 func (d *Docs) jumpVerdict() tea.Cmd {
 	v := d.ctx.Packet.Verdict
 	if v.Line <= 0 {
-		return statusCmd("no verdict in " + packet.ValidationFile)
+		return common.Status("no verdict in " + packet.ValidationFile)
 	}
 	return d.jumpTo(firstNonEmptyStr(v.File, packet.ValidationFile), v.Line)
 }
@@ -26,7 +28,7 @@ func (d *Docs) jumpVerdict() tea.Cmd {
 func (d *Docs) jumpOutcome() tea.Cmd {
 	o := d.ctx.Packet.Outcome
 	if o == nil {
-		return statusCmd("no investigation outcome in " + packet.ValidationFile)
+		return common.Status("no investigation outcome in " + packet.ValidationFile)
 	}
 	return d.jumpTo(packet.ValidationFile, o.Line)
 }
@@ -34,7 +36,7 @@ func (d *Docs) jumpOutcome() tea.Cmd {
 func (d *Docs) jumpTo(path string, line int) tea.Cmd {
 	i := d.docIndex(path)
 	if i < 0 {
-		return statusCmd("no document " + ui.Sanitize(path))
+		return common.Status("no document " + ui.Sanitize(path))
 	}
 	d.panel = panelNone
 	d.selectDoc(i)

@@ -1,4 +1,4 @@
-package tui
+package common
 
 import (
 	"fmt"
@@ -10,18 +10,17 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
-	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
 // This file holds what the documents and findings screens share: saying
 // where a citation leads, following it, and fitting drawn cells to a width.
 
-// whereCited says, for people, where a citation resolves: "diff
+// WhereCited says, for people, where a citation resolves: "diff
 // internal/upload/client.go:97 (hunk 3)", "log …d24a.log:36", "registry
 // line 5", "document change.md:41-43", "outside the packet" or
 // "unresolved: <note>". The result holds packet text: draw it through ui.
-func whereCited(c packet.Citation) string {
+func WhereCited(c packet.Citation) string {
 	if !c.Resolved || c.Kind == packet.CiteUnresolved {
 		note := c.Note
 		if note == "" {
@@ -29,7 +28,7 @@ func whereCited(c packet.Citation) string {
 		}
 		return "unresolved: " + note
 	}
-	span := citeSpan(c.Line, c.EndLine)
+	span := CiteSpan(c.Line, c.EndLine)
 	switch c.Kind {
 	case packet.CiteDiff:
 		return fmt.Sprintf("diff %s:%d (hunk %d)", c.Target, c.Line, c.DiffHunk+1)
@@ -40,9 +39,9 @@ func whereCited(c packet.Citation) string {
 		return "diff " + c.Target
 	case packet.CiteLog:
 		if span != "" {
-			return "log " + shortLogName(c.Target) + ":" + span
+			return "log " + ShortLogName(c.Target) + ":" + span
 		}
-		return "log " + shortLogName(c.Target)
+		return "log " + ShortLogName(c.Target)
 	case packet.CiteRegistry:
 		switch {
 		case c.EndLine > c.Line:
@@ -62,8 +61,8 @@ func whereCited(c packet.Citation) string {
 	return string(c.Kind)
 }
 
-// citeSpan writes a line range as "41-43", "41" or "" for none.
-func citeSpan(line, end int) string {
+// CiteSpan writes a line range as "41-43", "41" or "" for none.
+func CiteSpan(line, end int) string {
 	switch {
 	case line <= 0:
 		return ""
@@ -73,10 +72,10 @@ func citeSpan(line, end int) string {
 	return fmt.Sprint(line)
 }
 
-// shortLogName keeps what tells logs apart: recorder names end in a short
+// ShortLogName keeps what tells logs apart: recorder names end in a short
 // random tag ("…-bash-d24a.log"), and the timestamp before it is noise in a
 // narrow column.
-func shortLogName(p string) string {
+func ShortLogName(p string) string {
 	base := path.Base(p)
 	if len(base) <= 20 {
 		return base
@@ -87,41 +86,41 @@ func shortLogName(p string) string {
 	return "…" + base[len(base)-16:]
 }
 
-// citeFollowable reports whether enter on a citation can lead somewhere.
-func citeFollowable(c packet.Citation) bool {
+// CiteFollowable reports whether enter on a citation can lead somewhere.
+func CiteFollowable(c packet.Citation) bool {
 	if !c.Resolved {
 		return false
 	}
-	_, ok := common.TargetForCitation(c)
+	_, ok := TargetForCitation(c)
 	return ok
 }
 
-// followCitation returns the command that goes where c leads, or a status
+// FollowCitation returns the command that goes where c leads, or a status
 // message saying why it leads nowhere. A citation of change.diff itself is
 // sent to the diff screen, since the documents screen does not show it.
-func followCitation(p *packet.Packet, c packet.Citation) tea.Cmd {
+func FollowCitation(p *packet.Packet, c packet.Citation) tea.Cmd {
 	if !c.Resolved || c.Kind == packet.CiteUnresolved {
-		return statusCmd("unresolved: " + ui.Sanitize(c.Text) + ": " + ui.Sanitize(c.Note))
+		return Status("unresolved: " + ui.Sanitize(c.Text) + ": " + ui.Sanitize(c.Note))
 	}
 	if c.Kind == packet.CiteExternal {
-		return statusCmd(ui.Sanitize(c.Target) + " is outside the packet")
+		return Status(ui.Sanitize(c.Target) + " is outside the packet")
 	}
 	if c.Kind == packet.CitePacket && c.Target == packet.DiffPath {
-		return common.Follow(diffTargetForLine(p.Diff, c.Line))
+		return Follow(DiffTargetForLine(p.Diff, c.Line))
 	}
-	t, ok := common.TargetForCitation(c)
+	t, ok := TargetForCitation(c)
 	if !ok {
-		return statusCmd(ui.Sanitize(c.Text) + " leads nowhere vetter can show")
+		return Status(ui.Sanitize(c.Text) + " leads nowhere vetter can show")
 	}
-	return common.Follow(t)
+	return Follow(t)
 }
 
-// diffTargetForLine turns a line of change.diff into the diff screen's
+// DiffTargetForLine turns a line of change.diff into the diff screen's
 // file, hunk and line, counting one diff line per hunk line after the @@
 // header (a "\ No newline" marker can shift it by one, which is close enough
 // to land on the right place).
-func diffTargetForLine(d *packet.Diff, line int) common.Target {
-	t := common.Target{Screen: common.ScreenDiff, File: -1, Hunk: -1, DiffLine: -1}
+func DiffTargetForLine(d *packet.Diff, line int) Target {
+	t := Target{Screen: ScreenDiff, File: -1, Hunk: -1, DiffLine: -1}
 	if d == nil || line <= 0 {
 		return t
 	}
@@ -143,12 +142,8 @@ func diffTargetForLine(d *packet.Diff, line int) common.Target {
 	return t
 }
 
-func statusCmd(text string) tea.Cmd {
-	return func() tea.Msg { return common.StatusMsg{Text: text} }
-}
-
-// fitCell cuts or pads a drawn (possibly styled) string to exactly w cells.
-func fitCell(s string, w int) string {
+// FitDrawn cuts or pads a drawn (possibly styled) string to exactly w cells.
+func FitDrawn(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
@@ -169,23 +164,23 @@ func fitCell(s string, w int) string {
 	return s
 }
 
-// fitPlain fits unstyled text to exactly w cells, measuring plain ASCII
+// FitPlain fits unstyled text to exactly w cells, measuring plain ASCII
 // by its length: a list frame fits hundreds of cells and the grapheme
 // walk is the costly part.
-func fitPlain(s string, w int) string {
+func FitPlain(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	if isPlainASCII(s) {
+	if IsPlainASCII(s) {
 		if len(s) > w {
 			return s[:w-1] + "…"
 		}
 		return s + strings.Repeat(" ", w-len(s))
 	}
-	return fitCell(s, w)
+	return FitDrawn(s, w)
 }
 
-func isPlainASCII(s string) bool {
+func IsPlainASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f {
 			return false
@@ -194,9 +189,9 @@ func isPlainASCII(s string) bool {
 	return true
 }
 
-// padRows makes a block of rows that are already w cells wide exactly h
+// PadRows makes a block of rows that are already w cells wide exactly h
 // rows high, without measuring them again.
-func padRows(rows []string, w, h int) []string {
+func PadRows(rows []string, w, h int) []string {
 	if len(rows) > h {
 		return rows[:h]
 	}
@@ -207,36 +202,36 @@ func padRows(rows []string, w, h int) []string {
 	return rows
 }
 
-// cellPaint is a style split into what goes before and after the text, so
+// CellPaint is a style split into what goes before and after the text, so
 // drawing a cell is two concatenations instead of a lipgloss Render, which
 // costs microseconds a call.
-type cellPaint struct{ pre, post string }
+type CellPaint struct{ pre, post string }
 
-func newCellPaint(s lipgloss.Style) cellPaint {
+func NewCellPaint(s lipgloss.Style) CellPaint {
 	const mark = "\uE000"
 	out := s.Render(mark)
 	i := strings.Index(out, mark)
 	if i < 0 {
-		return cellPaint{}
+		return CellPaint{}
 	}
-	return cellPaint{pre: out[:i], post: out[i+len(mark):]}
+	return CellPaint{pre: out[:i], post: out[i+len(mark):]}
 }
 
-// on paints text, which must already be sanitised.
-func (p cellPaint) on(text string) string {
+// On paints text, which must already be sanitised.
+func (p CellPaint) On(text string) string {
 	if text == "" || (p.pre == "" && p.post == "") {
 		return text
 	}
 	return p.pre + text + p.post
 }
 
-// fitBlock makes a block exactly w×h cells: lines cut or padded, rows
+// FitRows makes a block exactly w×h cells: lines cut or padded, rows
 // dropped or added.
-func fitRows(lines []string, w, h int) []string {
+func FitRows(lines []string, w, h int) []string {
 	out := make([]string, h)
 	for i := range out {
 		if i < len(lines) {
-			out[i] = fitCell(lines[i], w)
+			out[i] = FitDrawn(lines[i], w)
 		} else {
 			out[i] = strings.Repeat(" ", max(w, 0))
 		}
@@ -244,8 +239,8 @@ func fitRows(lines []string, w, h int) []string {
 	return out
 }
 
-// besideBlocks joins two blocks of h rows with a one-cell separator.
-func besideBlocks(left, right []string, sep string) []string {
+// Beside joins two blocks of h rows with a one-cell separator.
+func Beside(left, right []string, sep string) []string {
 	out := make([]string, len(left))
 	for i := range left {
 		r := ""
@@ -258,7 +253,7 @@ func besideBlocks(left, right []string, sep string) []string {
 }
 
 // firstLine is the first non-blank line of s, trimmed.
-func firstTextLine(s string) string {
+func FirstTextLine(s string) string {
 	for l := range strings.SplitSeq(s, "\n") {
 		if l = strings.TrimSpace(l); l != "" {
 			return l

@@ -1,4 +1,4 @@
-package tui
+package docs
 
 import (
 	"fmt"
@@ -167,7 +167,7 @@ func (d *Docs) View() string {
 	l := d.layout()
 	var area []string
 	if d.doc() == nil {
-		area = []string{fitCell(d.ctx.Styles.Muted.Render("no documents in this packet"), l.areaW)}
+		area = []string{common.FitDrawn(d.ctx.Styles.Muted.Render("no documents in this packet"), l.areaW)}
 	} else {
 		if l.paneH > 0 {
 			area = strings.Split(d.pane.View(), "\n")
@@ -177,15 +177,15 @@ func (d *Docs) View() string {
 		}
 	}
 	// The pane's rows and the panel's are exactly the area's width.
-	area = padRows(area, l.areaW, l.areaH)
+	area = common.PadRows(area, l.areaW, l.areaH)
 	var rows []string
 	if l.wide {
 		sep := d.ctx.Styles.Muted.Render("│")
-		rows = besideBlocks(fitRows(d.sidebar(l.sideW), l.sideW, d.height), area, sep)
+		rows = common.Beside(common.FitRows(d.sidebar(l.sideW), l.sideW, d.height), area, sep)
 	} else {
 		rows = append([]string{d.strip(d.width)}, area...)
 	}
-	return strings.Join(padRows(rows, d.width, d.height), "\n")
+	return strings.Join(common.PadRows(rows, d.width, d.height), "\n")
 }
 
 // sidebar is the wide layout's column: the documents, what the selected
@@ -223,7 +223,7 @@ func (d *Docs) sidebar(w int) []string {
 		{d.keys.Outcome.Help().Key, "outcome"},
 		{d.keys.PrevDoc.Help().Key + " " + d.keys.NextDoc.Help().Key, "documents"},
 	} {
-		rows = append(rows, st.HelpKey.Render(fitCell(b.k, 4))+st.HelpDesc.Render(b.desc))
+		rows = append(rows, st.HelpKey.Render(common.FitDrawn(b.k, 4))+st.HelpDesc.Render(b.desc))
 	}
 	return rows
 }
@@ -275,7 +275,7 @@ func (d *Docs) strip(w int) string {
 			b.WriteString(" " + st.Text(name, st.Muted) + " ")
 		}
 	}
-	return fitCell(b.String(), w)
+	return common.FitDrawn(b.String(), w)
 }
 
 // panelView draws the open outline or citation list, h rows high.
@@ -291,9 +291,9 @@ func (d *Docs) panelView(w, h int) []string {
 	if d.panel == panelCitations {
 		title, what = "Citations", fmt.Sprintf("%d · enter follows · esc closes", n)
 	}
-	rows := []string{fitCell(st.Subtitle.Render(title)+st.Muted.Render(" · "+what), w)}
+	rows := []string{common.FitDrawn(st.Subtitle.Render(title)+st.Muted.Render(" · "+what), w)}
 	if n == 0 {
-		return append(rows, fitCell(st.Muted.Render("  none"), w))
+		return append(rows, common.FitDrawn(st.Muted.Render("  none"), w))
 	}
 	numW := 1
 	if d.panel == panelOutline {
@@ -326,7 +326,7 @@ func (d *Docs) panelView(w, h int) []string {
 		} else {
 			row = marker + d.citationRow(doc.Citations[i], selected, numW, textW)
 		}
-		rows = append(rows, fitCell(row, w))
+		rows = append(rows, common.FitDrawn(row, w))
 	}
 	return rows
 }
@@ -346,8 +346,8 @@ func (d *Docs) citationRow(c packet.Citation, selected bool, numW, textW int) st
 		textStyle = st.Selection
 	}
 	return st.Gutter.Render(fmt.Sprintf("%*d ", numW, c.SourceLine)) +
-		textStyle.Render(fitCell(common.ClipPath(ui.Sanitize(c.Text), textW), textW)) + st.Muted.Render(" → ") +
-		st.Text(whereCited(c), whereStyle)
+		textStyle.Render(common.FitDrawn(common.ClipPath(ui.Sanitize(c.Text), textW), textW)) + st.Muted.Render(" → ") +
+		st.Text(common.WhereCited(c), whereStyle)
 }
 
 // click selects a document from the list or an item of the open list.

@@ -1,4 +1,4 @@
-package tui
+package docs
 
 import (
 	"regexp"
@@ -16,20 +16,8 @@ import (
 	"github.com/vetter-dev/vetter/tui/common"
 )
 
-// dfFollow returns the one FollowMsg among msgs.
-func dfFollow(t *testing.T, msgs []tea.Msg) common.Target {
-	t.Helper()
-	for _, m := range msgs {
-		if f, ok := m.(common.FollowMsg); ok {
-			return f.To
-		}
-	}
-	t.Fatalf("no FollowMsg among %#v", msgs)
-	return common.Target{}
-}
-
 func newSampleDocs(t testing.TB, w, h int) (*Docs, *common.Context) {
-	return sampleScreen(w, h, NewDocs)
+	return screentest.SampleScreen(w, h, New)
 }
 
 // openSampleDoc is the docs screen at w×h with the sample's document path
@@ -91,7 +79,7 @@ func TestDocsOpenRangeHighlighted(t *testing.T) {
 
 func TestDocsOpenBeforeSize(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
-	d := NewDocs(common.NewContext(p, true, false))
+	d := New(common.NewContext(p, true, false))
 	cmd := d.Open(common.Target{Screen: common.ScreenDocs, Path: "change-validation.md", Line: 120, EndLine: 121, File: -1, Hunk: -1, DiffLine: -1})
 	d.SetSize(80, 24)
 	screentest.RunScreen(d, tea.Batch(cmd, d.Update(tea.WindowSizeMsg{Width: 80, Height: 24})))
@@ -109,7 +97,7 @@ func TestDocsFollowCitation(t *testing.T) {
 	}
 	// The second citation is the setup run's log.
 	screentest.RunScreen(d, d.Update(screentest.KeyMsg("j")))
-	to := dfFollow(t, screentest.RunScreen(d, d.Update(screentest.KeyMsg("enter"))))
+	to := screentest.FollowTarget(t, screentest.RunScreen(d, d.Update(screentest.KeyMsg("enter"))))
 	want := common.Target{Screen: common.ScreenLogs, Path: "validation/logs/2026-10-14T10-16-31.402Z-bash-a91f.log", File: -1, Hunk: -1, DiffLine: -1}
 	if to != want {
 		t.Errorf("followed to %+v, want %+v", to, want)
@@ -131,7 +119,7 @@ func TestDocsFollowCitation(t *testing.T) {
 	// esc closes the list; enter on a source line follows its citation.
 	screentest.RunScreen(d, d.Update(screentest.KeyMsg("esc")))
 	screentest.RunScreen(d, d.Open(common.Target{Screen: common.ScreenDocs, Path: "change-validation.md", Line: 46, File: -1, Hunk: -1, DiffLine: -1}))
-	to = dfFollow(t, screentest.RunScreen(d, d.Update(screentest.KeyMsg("enter"))))
+	to = screentest.FollowTarget(t, screentest.RunScreen(d, d.Update(screentest.KeyMsg("enter"))))
 	if to.Screen != common.ScreenLogs || to.Path != "validation/logs/2026-10-14T10-22-07.114Z-bash-7c1e.log" {
 		t.Errorf("enter on line 46 followed to %+v", to)
 	}
@@ -151,7 +139,7 @@ func TestDocsFollowInRendered(t *testing.T) {
 		t.Fatal("change.md:8 not rendered")
 	}
 	d.pane.SetCursor(row)
-	to := dfFollow(t, screentest.RunScreen(d, d.Update(screentest.KeyMsg("enter"))))
+	to := screentest.FollowTarget(t, screentest.RunScreen(d, d.Update(screentest.KeyMsg("enter"))))
 	if to.Screen != common.ScreenDocs || to.Path != "change.md" || to.Line != 8 {
 		t.Errorf("followed to %+v", to)
 	}
@@ -297,7 +285,7 @@ func TestDocsSizes(t *testing.T) {
 	empty := &packet.Packet{}
 	for _, pk := range []*packet.Packet{p, empty} {
 		for _, sz := range []struct{ w, h int }{{0, 0}, {1, 1}, {10, 3}, {40, 10}, {99, 30}, {100, 30}, {200, 60}} {
-			d := NewDocs(common.NewContext(pk, false, true))
+			d := New(common.NewContext(pk, false, true))
 			d.SetSize(sz.w, sz.h)
 			screentest.RunScreen(d, d.Init())
 			screentest.RunScreen(d, d.Update(screentest.KeyMsg("C")))
@@ -315,7 +303,7 @@ func TestDocsSizes(t *testing.T) {
 
 func TestDocsPlainUntilRendered(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
-	d := NewDocs(common.NewContext(p, true, false))
+	d := New(common.NewContext(p, true, false))
 	d.SetSize(80, 24)
 	cmd := d.Open(common.Target{Screen: common.ScreenDocs, Path: "review.md", File: -1, Hunk: -1, DiffLine: -1})
 	if cmd == nil {
@@ -348,7 +336,7 @@ func TestDocsHostileText(t *testing.T) {
 	evil := "# Title \x1b]0;owned\x07\n\nText \x1b[2J\x1b[31mred\x1b[0m and \x9b6n done.\n\nSee `evil.md:1`.\n"
 	pk := &packet.Packet{Docs: []*packet.Document{packet.ParseDocument("evil\x1b[1m.md", []byte(evil))}}
 	for _, raw := range []bool{false, true} {
-		d := NewDocs(common.NewContext(pk, true, false))
+		d := New(common.NewContext(pk, true, false))
 		d.SetSize(120, 20)
 		screentest.RunScreen(d, d.Init())
 		if raw {
@@ -385,7 +373,7 @@ func TestDocsThemeChange(t *testing.T) {
 // A click in the source view selects the line drawn under the pointer, with
 // long lines wrapped over several rows above it.
 func TestDocsClickUnderWrap(t *testing.T) {
-	d, _ := sampleScreen(80, 24, NewDocs)
+	d, _ := screentest.SampleScreen(80, 24, New)
 	screentest.RunScreen(d, d.Update(screentest.KeyMsg("r"))) // the source view, which wraps
 	doc := d.doc()
 	if doc == nil || !d.rawWrap {

@@ -1,4 +1,4 @@
-package tui
+package docs
 
 import "testing"
 
