@@ -138,7 +138,8 @@ func TestDiffStatus(t *testing.T) {
 	tg, _ := majorTarget(t, p)
 	d.Open(tg)
 	// The cursor is on the cited line, above its finding, which the
-	// counter counts as reached (issue 15: it said 8 here and 9 after .).
+	// counter counts as reached (it once said 8 here and 9 after ., so
+	// the same place counted twice).
 	want := "file 3/6 internal/upload/client.go · line 97 · hunk 7/18 · finding 9/16"
 	if got := d.Status(); got != want {
 		t.Errorf("Status() = %q, want %q", got, want)

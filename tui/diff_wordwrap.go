@@ -1,6 +1,6 @@
 package tui
 
-// The diff's wrap breaks lines between words (issue 15), as the other
+// The diff's wrap breaks lines between words, so a word reads whole, as the other
 // panes do: a row ends after the last space that fits, and only a word
 // longer than the row is cut inside. Lines of printable ASCII up to
 // wordWrapMax cells are broken this way (code, nearly always); others are

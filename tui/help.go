@@ -13,7 +13,7 @@ import (
 	"github.com/vetter-dev/vetter/ui"
 )
 
-// helpModel is ? (issue 15): every key of the current screen first, then
+// helpModel is ?, so that no key has to be remembered: every key of the current screen first, then
 // what works on a finding or a decision, then the global keys and the other
 // screens' keys, in as many columns as fit, scrollable (it is a ui.Pane)
 // and searchable: / keeps the keys whose name or description holds what is

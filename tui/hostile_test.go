@@ -1,6 +1,6 @@
 package tui
 
-// The screens against hostile packets (issue 5, docs/security.md): whatever
+// The screens against hostile packets (docs/security.md): whatever
 // a packet holds, the workbench draws no escape sequence but the SGR its own
 // styles make, no control character but newline, no C1 control, no
 // bidirectional or zero-width character and no invalid UTF-8; it shows a

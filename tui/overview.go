@@ -175,7 +175,7 @@ func (o *Overview) rebuild() {
 		add(style.Render(text("  "+p.DecisionNote())), nil)
 	}
 	// The command comes before the checks, so it is above the fold at
-	// 80×24 (issue 15).
+	// 80×24, the smallest terminal a vetter works in.
 	cmdStyle := st.Muted
 	if g.Ready {
 		cmdStyle = st.Accent

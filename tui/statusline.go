@@ -9,7 +9,7 @@ import (
 	"github.com/vetter-dev/vetter/tui/common"
 )
 
-// The status line at any width (issue 15): the screen's name, then what
+// The status line at any width, down to 80 columns: the screen's name, then what
 // was just done (a save, a copy, a reload) when there is news, else the
 // keys of the screen's main actions. The news or the keys win the room:
 // where the screen is ("file 2/6 · line 40/312") is cut first, so that a

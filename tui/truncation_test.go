@@ -13,7 +13,8 @@ import (
 	"github.com/vetter-dev/vetter/tui/common"
 )
 
-// Truncation never cuts what a vetter compares (issue 15): a recipe name
+// Truncation never cuts what a vetter compares with the plan or the
+// diff: a recipe name
 // in the evidence table, a location's line in the findings list.
 func TestTruncationKeepsNamesAndLines(t *testing.T) {
 	screentest.InBubble(t, testTruncationKeepsNamesAndLines)

@@ -15,7 +15,7 @@ import (
 	"github.com/vetter-dev/vetter/ui"
 )
 
-// Walk is the guided walk (issue 15): the path a vetter takes on every
+// Walk is the guided walk: the path a vetter takes on every
 // packet, one key at a time. It shows the verdict and the evidence first,
 // then each finding not yet triaged with the diff line it cites and the
 // first log line it cites on one screen, so nothing needs following to

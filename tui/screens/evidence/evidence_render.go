@@ -53,7 +53,7 @@ func (e *Evidence) columns(w int) evCols {
 		c.recipe = max(c.recipe, ansi.StringWidth(common.Flat(row.Recipe)))
 	}
 	// A recipe name is what a vetter compares with the plan: it is never
-	// cut (issue 15). The command, free text, takes what is left.
+	// cut. The command, free text, takes what is left.
 	fixed := evMarkW + c.recipe + 1 + c.status + 1 + c.runs + 1 + c.head + 1 + c.exit + 1 + c.dur + 1
 	c.cmd = max(w-fixed, 0)
 	return c

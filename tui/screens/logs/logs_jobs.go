@@ -257,7 +257,8 @@ func (s *Logs) indexDone(msg IndexDoneMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// An error line reports an error *outcome* (issue 15): a non-zero exit,
+// An error line reports an error *outcome*, not the word (a passing test
+// may be named after the error it checks): a non-zero exit,
 // FAILED or a FAIL line, "Error:"/"error:"/"fatal:"/"panic:" opening the
 // line, a traceback, an exception or error type opening the line, a count
 // of failures. A line that only mentions a word ("agg : PARSED (no

@@ -104,7 +104,7 @@ func TestLogsErrorLines(t *testing.T) {
 		screentest.RunScreen(s, s.Update(logsKey('e')))
 		got = append(got, s.view().pane.Cursor()+1)
 	}
-	// Error outcomes only (issue 15): 7-9 and 15 merely name tests with
+	// Error outcomes only, since a word alone marks passing lines too: 7-9 and 15 merely name tests with
 	// "error" and "failure" in them, and 33-35 are retries that failed.
 	// Line 10's test id says "exited with status 3", which reads as an
 	// exit; then the failure report: FAILURES, the AssertionError, the
@@ -375,7 +375,7 @@ func TestLogsIsError(t *testing.T) {
 		{"it returned a non-zero exit", true},
 		{"exit 0", false},
 		{"java.lang.IllegalStateException", true},
-		// Outcomes, not words (issue 15).
+		// Outcomes, not words: a passing line may name an error type.
 		{"agg : PARSED (no ValueError)", false},
 		{"    client.go:101: upload app.tar.gz: attempt 1/5 failed: upload: store", false},
 		{"Error: cannot find module", true},
