@@ -4,8 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
+	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
 	"github.com/vetter-dev/vetter/hostile"
@@ -71,4 +73,35 @@ func opens(t *testing.T, st lipgloss.Style) string {
 		t.Fatal("the style draws no escape")
 	}
 	return s
+}
+
+// The since screen with an earlier round, styled: what changed between
+// the rounds, in the colours of added, altered and resolved.
+func TestStyledSince(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
+		p, err := packet.Load("../packet/testdata/rounds/round2", packet.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := packet.Compare(packet.LoadSample(packet.Options{}), p)
+		ctx := common.NewContext(p, true, false)
+		ctx.Since = &c
+		r := NewWorkbench(ctx, Options{ForceTheme: "dark"})
+		drive(r, r.Init())
+		r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		pressOn(t, r, common.ScreenSince, "8", "8")
+		screentest.Golden(t, "TestStyledSince120x40", r.Render())
+	})
+}
+
+// The guided walk as vetter opens it on a packet whose gate is not ready,
+// styled: the verdict and the evidence, the step, the keys.
+func TestStyledWalk(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
+		r, _ := newWalkRoot(t, false)
+		if r.Active() != common.ScreenWalk {
+			t.Fatalf("opened on %v, not the walk", r.Active())
+		}
+		screentest.Golden(t, "TestStyledWalk80x24", r.Render())
+	})
 }

@@ -38,10 +38,15 @@ func init() {
 }
 
 // Golden compares got (ANSI stripped, trailing spaces kept) with
-// testdata/<name>.golden, rewriting it under -update.
+// testdata/<name>.golden, and the frame with its styles with
+// testdata/<name>.styled.golden (GoldenStyled), rewriting them under -update.
 func Golden(t *testing.T, name, got string) {
 	t.Helper()
 	CompareGolden(t, name, filepath.Join("testdata", name+".golden"), ansi.Strip(got))
+	// Every golden frame is kept with its styles too, so that a colour
+	// regression on any screen fails, not only on the frames where colour
+	// carries the meaning.
+	GoldenStyled(t, name, got)
 }
 
 // CompareGolden compares got with the file at path, rewriting it under
