@@ -213,32 +213,10 @@ func (d *Decision) Update(msg tea.Msg) tea.Cmd {
 			}
 			return func() tea.Msg { return common.StatusMsg{Text: "ok to test cancelled"} }
 		}
-		r := d.list.selected()
-		switch {
-		case key.Matches(msg, km.Follow):
-			if r != nil && r.target != nil {
-				return common.Follow(*r.target)
-			}
-		case key.Matches(msg, km.Mark):
-			if r != nil && r.item >= 0 {
-				return d.toggleReviewed(d.attention[r.item])
-			}
-		case key.Matches(msg, km.OKToTest):
-			if reviewed, high := d.ctx.Packet.HighReviewed(d.Attention()); reviewed < high {
-				d.confirming = true
-				d.rebuild()
-				return func() tea.Msg {
-					return common.StatusMsg{Text: fmt.Sprintf("%d of %d high items not reviewed: O again to give ok to test anyway", high-reviewed, high)}
-				}
-			}
-			return decide(packet.DecisionOkToTest)
-		case key.Matches(msg, km.Hold):
-			return decide(packet.DecisionHold)
-		case key.Matches(msg, km.RequestChanges):
-			return decide(packet.DecisionRequestChanges)
-		default:
-			d.list.handle(msg, km)
+		if cmd, ok := d.keys().Dispatch(msg); ok {
+			return cmd
 		}
+		d.list.handle(msg, km)
 	default:
 		d.list.handle(msg, km)
 	}
@@ -304,8 +282,37 @@ func (d *Decision) Status() string {
 	return fmt.Sprintf("gate %s · %d/%d reviewed", word, reviewed, high) // high items; the list's heading says so
 }
 
-// Bindings are the keys that work here.
-func (d *Decision) Bindings() []key.Binding {
+// keys are the decision screen's own keys; the list's movement keys follow
+// them.
+func (d *Decision) keys() common.KeyTable {
 	k := d.ctx.Keys
-	return []key.Binding{k.OKToTest, k.Hold, k.RequestChanges, k.Follow, k.Mark}
+	return common.KeyTable{
+		{Key: k.OKToTest, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			if reviewed, high := d.ctx.Packet.HighReviewed(d.Attention()); reviewed < high {
+				d.confirming = true
+				d.rebuild()
+				return func() tea.Msg {
+					return common.StatusMsg{Text: fmt.Sprintf("%d of %d high items not reviewed: O again to give ok to test anyway", high-reviewed, high)}
+				}
+			}
+			return decide(packet.DecisionOkToTest)
+		}},
+		{Key: k.Hold, Handler: func(tea.KeyPressMsg) tea.Cmd { return decide(packet.DecisionHold) }},
+		{Key: k.RequestChanges, Handler: func(tea.KeyPressMsg) tea.Cmd { return decide(packet.DecisionRequestChanges) }},
+		{Key: k.Follow, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			if r := d.list.selected(); r != nil && r.target != nil {
+				return common.Follow(*r.target)
+			}
+			return nil
+		}},
+		{Key: k.Mark, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			if r := d.list.selected(); r != nil && r.item >= 0 {
+				return d.toggleReviewed(d.attention[r.item])
+			}
+			return nil
+		}},
+	}
 }
+
+// Bindings are the keys that work here: the key table's.
+func (d *Decision) Bindings() []key.Binding { return d.keys().Keys() }
