@@ -204,21 +204,6 @@ func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
 		statePaint.On(common.FitPlain(state, cols.state))
 }
 
-// fitLeft fits plain text to w cells, cutting from the left so a path
-// keeps its file name and line.
-func fitLeft(s string, w int) string {
-	if common.IsPlainASCII(s) {
-		if len(s) > w && w > 1 {
-			return "…" + s[len(s)-w+1:]
-		}
-		return common.FitPlain(s, w)
-	}
-	if sw := ansi.StringWidth(s); sw > w && w > 1 {
-		s = "…" + ansi.TruncateLeft(s, sw-w+1, "")
-	}
-	return common.FitDrawn(s, w)
-}
-
 // clipRunes keeps at most n runes: a list row never shows more, and
 // sanitising a whole megabyte claim per row would not be cheap.
 func clipRunes(s string, n int) string {
