@@ -8,6 +8,9 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // A packet may come from somewhere that knows more than its files: a pull
@@ -45,6 +48,10 @@ const (
 	// an account that may not supply one (not the PR's author, nor an
 	// owner, member or collaborator); the packet does not use it.
 	CodeDocumentIgnored = "document-ignored"
+	// CodeOriginListCut (warning): a list the origin serves page by page
+	// (comments, reviews, threads, check runs) was longer than vetter reads,
+	// or its pages led back on themselves; what is shown is its start.
+	CodeOriginListCut = "origin-list-cut"
 )
 
 func init() {
@@ -52,6 +59,7 @@ func init() {
 	codeSeverity[CodeDiffMismatch] = SevError
 	codeSeverity[CodeOriginUnreadable] = SevWarning
 	codeSeverity[CodeDocumentIgnored] = SevWarning
+	codeSeverity[CodeOriginListCut] = SevWarning
 }
 
 // CheckPacketCurrent is the gate check that the packet describes the commit
@@ -60,23 +68,32 @@ const CheckPacketCurrent = "packet-current"
 
 // Origin is what the packet's origin says that the packet's files cannot.
 type Origin struct {
-	Kind   string `json:"kind"`
-	URL    string `json:"url"`
-	Owner  string `json:"owner"`
-	Repo   string `json:"repo"`
-	Number int    `json:"number"`
-	Title  string `json:"title,omitempty"`
-	State  string `json:"state,omitempty"`
-	Author string `json:"author,omitempty"`
+	Kind string `json:"kind"`
+	// URL, Owner, Repo and Number are the pull request as the person named
+	// it and the origin answered for it: everything vetter prints or posts
+	// goes there, never where the packet's change.md points.
+	URL string `json:"url"`
+	// PacketURL is change.md's pull-request address when it names another
+	// one (reported as packet-pr-mismatch, and otherwise unused).
+	PacketURL string `json:"packet_url,omitempty"`
+	Owner     string `json:"owner"`
+	Repo      string `json:"repo"`
+	Number    int    `json:"number"`
+	Title     string `json:"title,omitempty"`
+	State     string `json:"state,omitempty"`
+	Author    string `json:"author,omitempty"`
 	// HeadSHA is the origin's head now; PacketHeadSHA the head the
 	// documents describe (change.md).
-	HeadSHA            string           `json:"head_sha"`
-	BaseSHA            string           `json:"base_sha,omitempty"`
-	PacketHeadSHA      string           `json:"packet_head_sha"`
-	CommitsAfterPacket []OriginCommit   `json:"commits_after_packet"`
-	CI                 OriginCI         `json:"ci"`
-	OkToTest           []OriginOkToTest `json:"ok_to_test"`
-	Threads            []OriginThread   `json:"threads,omitempty"`
+	HeadSHA            string         `json:"head_sha"`
+	BaseSHA            string         `json:"base_sha,omitempty"`
+	PacketHeadSHA      string         `json:"packet_head_sha"`
+	CommitsAfterPacket []OriginCommit `json:"commits_after_packet"`
+	// Commits are the pull request's commits, oldest first: their order
+	// says which of two heads is older.
+	Commits  []OriginCommit   `json:"commits,omitempty"`
+	CI       OriginCI         `json:"ci"`
+	OkToTest []OriginOkToTest `json:"ok_to_test"`
+	Threads  []OriginThread   `json:"threads,omitempty"`
 	// EvidenceRecordOnly: the registry was rebuilt from the evidence record
 	// posted on the origin; the logs are not in the packet.
 	EvidenceRecordOnly bool `json:"evidence_record_only,omitempty"`
@@ -89,10 +106,20 @@ type Origin struct {
 	// PacketHeadMissing: the origin does not have the packet's head (it
 	// was force-pushed away), so what came after cannot be shown.
 	PacketHeadMissing bool `json:"packet_head_missing,omitempty"`
+	// CompareFailed says why the origin could not give the diff at the
+	// packet's head; change.diff is then the origin head's (DiffSHA).
+	CompareFailed string `json:"compare_failed,omitempty"`
+	// DiffSHA is the commit change.diff shows the change at: the packet's
+	// head, or the origin's head when its diff stands in. Anything anchored
+	// to change.diff's lines (a review's commit_id) names this commit.
+	DiffSHA string `json:"diff_sha,omitempty"`
 	// IgnoredDocuments are later comments naming a document ("review.md by
 	// someone") from accounts that may not supply one.
 	IgnoredDocuments []string `json:"ignored_documents,omitempty"`
-	FetchedAt        string   `json:"fetched_at,omitempty"`
+	// Cut says, a line each, which of the origin's lists were not read to
+	// their end.
+	Cut       []string `json:"cut,omitempty"`
+	FetchedAt string   `json:"fetched_at,omitempty"`
 }
 
 // OriginCommit is one commit after the packet's head.
@@ -101,7 +128,8 @@ type OriginCommit struct {
 	Message string `json:"message"`
 }
 
-// OriginCI counts the head's check runs by conclusion.
+// OriginCI counts the head's checks (check runs and commit statuses, one
+// per name) by state; Checks lists them (ci.go).
 type OriginCI struct {
 	Success int      `json:"success"`
 	Failure int      `json:"failure"`
@@ -109,6 +137,11 @@ type OriginCI struct {
 	Pending int      `json:"pending"`
 	Other   int      `json:"other"`
 	Failing []string `json:"failing"`
+	// Checks are the head's checks by name, in the order first met.
+	Checks []CICheck `json:"checks,omitempty"`
+	// RequiredKnown: the base branch's required checks were read (branch
+	// protection); without it every failing check counts as required.
+	RequiredKnown bool `json:"required_known,omitempty"`
 }
 
 // OriginOkToTest is one "/ok to test <sha>" said on the origin by an account
@@ -122,15 +155,17 @@ type OriginOkToTest struct {
 
 // OriginThread is another reviewer's review thread or comment on a line.
 type OriginThread struct {
-	ID        string        `json:"id"`
-	Source    string        `json:"source"` // the account that opened it
-	Path      string        `json:"path"`
-	Line      int           `json:"line,omitempty"`
-	StartLine int           `json:"start_line,omitempty"`
-	Resolved  bool          `json:"resolved"`
-	Outdated  bool          `json:"outdated"`
-	Body      string        `json:"body"`
-	Replies   []OriginReply `json:"replies,omitempty"`
+	ID        string `json:"id"`
+	Source    string `json:"source"` // the account that opened it
+	Path      string `json:"path"`
+	Line      int    `json:"line,omitempty"`
+	StartLine int    `json:"start_line,omitempty"`
+	Resolved  bool   `json:"resolved"`
+	// ResolvedBy is the account that resolved it, when known.
+	ResolvedBy string        `json:"resolved_by,omitempty"`
+	Outdated   bool          `json:"outdated"`
+	Body       string        `json:"body"`
+	Replies    []OriginReply `json:"replies,omitempty"`
 }
 
 // OriginReply is a reply in a thread.
@@ -139,29 +174,9 @@ type OriginReply struct {
 	Body string `json:"body"`
 }
 
-// ShortSHA is a SHA as people read it.
-func ShortSHA(s string) string {
-	if len(s) > 7 {
-		return s[:7]
-	}
-	return s
-}
-
-// SameSHA compares two SHAs of which one may be abbreviated.
-func SameSHA(a, b string) bool {
-	a, b = strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
-	if a == "" || b == "" {
-		return false
-	}
-	if len(a) < 7 || len(b) < 7 {
-		return a == b
-	}
-	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
-}
-
 // Moved reports whether the origin's head is not the packet's.
 func (o *Origin) Moved() bool {
-	return o != nil && o.PacketHeadSHA != "" && o.HeadSHA != "" && !SameSHA(o.PacketHeadSHA, o.HeadSHA)
+	return o != nil && o.PacketHeadSHA != "" && o.HeadSHA != "" && !commitid.Same(o.PacketHeadSHA, o.HeadSHA)
 }
 
 // HeadLine says which commit the packet describes against the origin's
@@ -171,13 +186,13 @@ func (o *Origin) HeadLine() string {
 		return ""
 	}
 	if o.PacketHeadSHA == "" {
-		return fmt.Sprintf("the packet names no head; the PR head is %s", ShortSHA(o.HeadSHA))
+		return fmt.Sprintf("the packet names no head; the PR head is %s", commitid.Short(o.HeadSHA))
 	}
 	if !o.Moved() {
-		return fmt.Sprintf("the packet describes the PR head %s", ShortSHA(o.HeadSHA))
+		return fmt.Sprintf("the packet describes the PR head %s", commitid.Short(o.HeadSHA))
 	}
 	if o.PacketHeadMissing {
-		return fmt.Sprintf("the packet describes %s, which the repository no longer has (force-pushed away?); the PR head is %s", ShortSHA(o.PacketHeadSHA), ShortSHA(o.HeadSHA))
+		return fmt.Sprintf("the packet describes %s, which the repository no longer has (force-pushed away?); the PR head is %s", commitid.Short(o.PacketHeadSHA), commitid.Short(o.HeadSHA))
 	}
 	n := len(o.CommitsAfterPacket)
 	later := "later"
@@ -187,13 +202,13 @@ func (o *Origin) HeadLine() string {
 	case n > 1:
 		later = fmt.Sprintf("%d commits later", n)
 	}
-	return fmt.Sprintf("the packet describes %s; the PR head is %s, %s", ShortSHA(o.PacketHeadSHA), ShortSHA(o.HeadSHA), later)
+	return fmt.Sprintf("the packet describes %s; the PR head is %s, %s", commitid.Short(o.PacketHeadSHA), commitid.Short(o.HeadSHA), later)
 }
 
 // AfterID is the id of the after-packet review item: accepting it records
 // that the commits between these two exact heads were reviewed.
 func (o *Origin) AfterID() string {
-	return "after:" + ShortSHA(o.PacketHeadSHA) + ".." + ShortSHA(o.HeadSHA)
+	return "after:" + commitid.Short(o.PacketHeadSHA) + ".." + commitid.Short(o.HeadSHA)
 }
 
 // LastOkToTest is the last /ok to test said, or nil.
@@ -248,6 +263,9 @@ func (p *Packet) readOrigin(root string) {
 	for _, d := range o.IgnoredDocuments {
 		p.problem(CodeDocumentIgnored, OriginFile, 0, "a later comment posts "+d+", an account that is not the PR's author, an owner, a member or a collaborator; it is not used")
 	}
+	for _, c := range o.Cut {
+		p.problem(CodeOriginListCut, OriginFile, 0, c)
+	}
 	if len(o.DiffNoPatch) > 0 {
 		p.problem(CodeFileTooLarge, DiffPath, 0, fmt.Sprintf("GitHub refused the diff as too large; it was rebuilt file by file, and these files had no patch: %s",
 			strings.Join(o.DiffNoPatch, ", ")))
@@ -262,10 +280,10 @@ func (p *Packet) readOrigin(root string) {
 		}
 		var ev []string
 		for _, r := range t.Replies {
-			ev = append(ev, r.By+": "+oneLine(r.Body))
+			ev = append(ev, r.By+": "+text.OneLine(r.Body))
 		}
 		f := &Finding{ID: "thread:" + t.ID, Location: loc, Severity: "thread", Claim: t.Body,
-			Evidence: strings.Join(ev, " / "), Source: t.Source, Resolved: t.Resolved, Outdated: t.Outdated}
+			Evidence: strings.Join(ev, " / "), Source: t.Source, Resolved: t.Resolved, ResolvedBy: t.ResolvedBy, Outdated: t.Outdated}
 		if t.Path != "" && t.Line > 0 {
 			f.Citations = ExtractCitations(loc, OriginFile, 0)
 		}
@@ -274,7 +292,7 @@ func (p *Packet) readOrigin(root string) {
 	if o.Moved() {
 		var msgs []string
 		for _, c := range o.CommitsAfterPacket {
-			msgs = append(msgs, ShortSHA(c.SHA)+" "+firstLine(c.Message))
+			msgs = append(msgs, commitid.Short(c.SHA)+" "+firstLine(c.Message))
 		}
 		where := AfterPacketDiff
 		if p.Doc(AfterPacketDoc) != nil {
@@ -300,6 +318,10 @@ func (p *Packet) originChecks(add func(name string, ok bool, detail string)) {
 	o := p.Origin
 	if o == nil || o.HeadSHA == "" {
 		return
+	}
+	if o.Kind == OriginKindPR {
+		ok, detail := o.CI.Check()
+		add(CheckCI, ok, detail)
 	}
 	if !o.Moved() {
 		add(CheckPacketCurrent, true, o.HeadLine())
@@ -360,38 +382,17 @@ func (p *Packet) summarySource() *SummarySource {
 	return s
 }
 
-// CILine is the check runs in one line: "14 success, 1 failure (lint), 4 skipped".
-func (c OriginCI) CILine() string {
-	var parts []string
-	for _, x := range []struct {
-		n    int
-		word string
-	}{{c.Success, "success"}, {c.Failure, "failure"}, {c.Skipped, "skipped"}, {c.Pending, "pending"}, {c.Other, "other"}} {
-		if x.n > 0 {
-			w := fmt.Sprintf("%d %s", x.n, x.word)
-			if x.word == "failure" && len(c.Failing) > 0 {
-				w += " (" + strings.Join(c.Failing, ", ") + ")"
-			}
-			parts = append(parts, w)
-		}
-	}
-	if len(parts) == 0 {
-		return "no check runs"
-	}
-	return strings.Join(parts, ", ")
-}
-
 // OkToTestLine says who last said /ok to test and whether it is the head.
 func (o *Origin) OkToTestLine() string {
 	last := o.LastOkToTest()
 	if last == nil {
 		return "nobody has said /ok to test"
 	}
-	s := fmt.Sprintf("last /ok to test %s by %s at %s", ShortSHA(last.SHA), last.By, last.At)
+	s := fmt.Sprintf("last /ok to test %s by %s at %s", commitid.Short(last.SHA), last.By, last.At)
 	if last.Current {
 		return s + " (the head)"
 	}
-	return s + " (not the head " + ShortSHA(o.HeadSHA) + ")"
+	return s + " (not the head " + commitid.Short(o.HeadSHA) + ")"
 }
 
 func (s *SummarySource) writeText(w io.Writer) {
@@ -401,7 +402,7 @@ func (s *SummarySource) writeText(w io.Writer) {
 	fmt.Fprintf(w, "  source    %s/%s#%d (%s)\n", s.Owner, s.Repo, s.Number, s.Kind)
 	fmt.Fprintf(w, "  heads     %s\n", s.Line)
 	for _, c := range s.CommitsAfterPacket {
-		fmt.Fprintf(w, "            after: %s %s\n", ShortSHA(c.SHA), clip(firstLine(c.Message), 90))
+		fmt.Fprintf(w, "            after: %s %s\n", commitid.Short(c.SHA), text.Clip(firstLine(c.Message), 90))
 	}
 	fmt.Fprintf(w, "  ci        %s\n", s.CI.CILine())
 	o := &Origin{HeadSHA: s.HeadSHA, OkToTest: s.OkToTest}
@@ -412,7 +413,7 @@ func (s *SummarySource) writeText(w io.Writer) {
 // the packet came from a pull request (the commit that would run), else
 // change.md's head.
 func (p *Packet) DecisionSHA() string {
-	if p.Origin != nil && ValidSHA(p.Origin.HeadSHA) {
+	if p.Origin != nil && commitid.Valid(p.Origin.HeadSHA) {
 		return p.Origin.HeadSHA
 	}
 	return p.Change.HeadSHA
@@ -423,6 +424,9 @@ func threadState(f SummaryFinding) string {
 	s := "  by " + f.Source
 	if f.Resolved != nil && *f.Resolved {
 		s += ", resolved"
+		if f.ResolvedBy != "" {
+			s += " by " + f.ResolvedBy
+		}
 	}
 	if f.Outdated != nil && *f.Outdated {
 		s += ", outdated"
@@ -437,7 +441,7 @@ func (s *SummarySource) writeMarkdownRows(w io.Writer) {
 	}
 	fmt.Fprintf(w, "| Pull request head | %s |\n", mdCell(s.Line))
 	for _, c := range s.CommitsAfterPacket {
-		fmt.Fprintf(w, "| After the packet | `%s` %s |\n", mdCell(ShortSHA(c.SHA)), mdCell(firstLine(c.Message)))
+		fmt.Fprintf(w, "| After the packet | `%s` %s |\n", mdCell(commitid.Short(c.SHA)), mdCell(firstLine(c.Message)))
 	}
 	fmt.Fprintf(w, "| CI | %s |\n", mdCell(s.CI.CILine()))
 	o := &Origin{HeadSHA: s.HeadSHA, OkToTest: s.OkToTest}

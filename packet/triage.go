@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
 )
 
 // Fingerprint identifies a finding's content: location, severity, claim and
@@ -30,7 +32,7 @@ func Fingerprint(f *Finding) string {
 // another number does not stick to the number it left.
 func (p *Packet) TriageOf(f *Finding) (state string, stale bool, d *Decision) {
 	if p.Triage == nil || p.Triage.Findings == nil {
-		return TriageOpen, false, nil
+		return upstream(f), false, nil
 	}
 	fp := p.FingerprintOf(f)
 	d = p.Triage.Findings[f.ID]
@@ -42,7 +44,7 @@ func (p *Packet) TriageOf(f *Finding) (state string, stale bool, d *Decision) {
 		}
 	}
 	if d == nil || d.State == "" {
-		return TriageOpen, false, d
+		return upstream(f), false, d
 	}
 	return d.State, d.Fingerprint != fp, d
 }
@@ -70,6 +72,27 @@ func fingerprintedOf(f *Finding) fingerprinted {
 // strings that share their bytes costs no more than their lengths).
 func (c fingerprinted) made(f *Finding) bool {
 	return c.location == f.Location && c.severity == f.Severity && c.claim == f.Claim && c.evidence == f.Evidence
+}
+
+// upstream is the state of a finding the reviewer has not decided on: a
+// thread resolved on the origin is resolved there; anything else is open.
+func upstream(f *Finding) string {
+	if f.Resolved {
+		return TriageResolved
+	}
+	return TriageOpen
+}
+
+// ResolvedLine says who resolved a thread on the origin: "resolved on
+// GitHub by sam", "" when it is not resolved.
+func (f *Finding) ResolvedLine() string {
+	if !f.Resolved {
+		return ""
+	}
+	if f.ResolvedBy == "" {
+		return "resolved on GitHub"
+	}
+	return "resolved on GitHub by " + f.ResolvedBy
 }
 
 // byFingerprint is the decision made on a finding with this content under
@@ -138,7 +161,7 @@ func (p *Packet) DecisionStands() (d *GateDecision, stands bool) {
 	}
 	d = p.Triage.Gate
 	head := p.DecisionSHA()
-	return d, head != "" && sameSHA(d.SHA, head)
+	return d, head != "" && commitid.Same(d.SHA, head)
 }
 
 // DecisionNote says in one short sentence whether the decision on record
@@ -146,12 +169,7 @@ func (p *Packet) DecisionStands() (d *GateDecision, stands bool) {
 // decision comes first, SHAs are short.
 func (p *Packet) DecisionNote() string {
 	d, stands := p.DecisionStands()
-	short := func(s string) string {
-		if len(s) > 7 {
-			return s[:7]
-		}
-		return orDash(s)
-	}
+	short := func(s string) string { return orDash(commitid.Short(s)) }
 	switch {
 	case d == nil:
 		return ""

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
@@ -22,7 +23,7 @@ func originLines(p *packet.Packet, st *ui.Styles) []string {
 	}
 	out := []string{st.Muted.Render("heads ") + heads}
 	for _, c := range o.CommitsAfterPacket {
-		out = append(out, st.Muted.Render("      after ")+text(packet.ShortSHA(c.SHA)+" "+common.OneLine(firstLineOf(c.Message))))
+		out = append(out, st.Muted.Render("      after ")+text(commitid.Short(c.SHA)+" "+common.OneLine(firstLineOf(c.Message))))
 	}
 	ci := text(o.CI.CILine())
 	if o.CI.Failure > 0 {
