@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/google/renameio/v2"
 	"io"
 	"io/fs"
 	"os"
@@ -15,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vetter-dev/vetter/internal/atomicfile"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -536,5 +536,5 @@ func writeAtomic(path string, data []byte) error {
 	}
 	// A temporary file of its own beside the target: two saves at once (the
 	// queue's fill and the save when the screen ends) never share one.
-	return renameio.WriteFile(path, data, 0o644, renameio.WithTempDir(filepath.Dir(path)))
+	return atomicfile.WriteFile(path, data, 0o644)
 }
