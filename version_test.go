@@ -42,7 +42,7 @@ func TestBuildVersion(t *testing.T) {
 func TestVersionCommands(t *testing.T) {
 	a, _, code := run(t, "version")
 	b, _, code2 := run(t, "--version")
-	if code != 0 || code2 != 0 || a != "vetter "+version+"\n" || a != b {
+	if code != 0 || code2 != 0 || a != versionLine()+"\n" || a != b {
 		t.Errorf("version %q (exit %d), --version %q (exit %d)", a, code, b, code2)
 	}
 	out := mustRun(t, "export", samplePacketDir(t, "", nil), "--format", "sarif")
