@@ -9,7 +9,7 @@ import (
 	"testing"
 	"text/template"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 func TestBuildVersion(t *testing.T) {

@@ -70,17 +70,27 @@ type Review struct {
 
 // ReviewComment is one entry of /pulls/{n}/comments (a comment on a line).
 type ReviewComment struct {
-	ID          int64     `json:"id"`
-	NodeID      string    `json:"node_id"`
-	Body        string    `json:"body"`
-	User        User      `json:"user"`
-	Path        string    `json:"path"`
-	Line        int       `json:"line"`
-	StartLine   int       `json:"start_line"`
-	Side        string    `json:"side"`
-	InReplyToID int64     `json:"in_reply_to_id"`
-	CommitID    string    `json:"commit_id"`
-	CreatedAt   time.Time `json:"created_at"`
+	ID     int64  `json:"id"`
+	NodeID string `json:"node_id"`
+	Body   string `json:"body"`
+	User   User   `json:"user"` // null (the zero User) for a deleted account
+	Path   string `json:"path"`
+	Line   int    `json:"line"` // null once the line is outdated
+	// OriginalLine is the line in the commit the comment was made on.
+	OriginalLine int       `json:"original_line"`
+	StartLine    int       `json:"start_line"`
+	Side         string    `json:"side"`
+	InReplyToID  int64     `json:"in_reply_to_id"`
+	CommitID     string    `json:"commit_id"`
+	CreatedAt    time.Time `json:"created_at"`
+}
+
+// lineOr is the comment's line now, else the line it was made on.
+func (c ReviewComment) lineOr() int {
+	if c.Line == 0 {
+		return c.OriginalLine
+	}
+	return c.Line
 }
 
 // Thread is a GraphQL PullRequestReviewThread.
@@ -88,6 +98,8 @@ type Thread struct {
 	ID         string `json:"id"`
 	IsResolved bool   `json:"isResolved"`
 	IsOutdated bool   `json:"isOutdated"`
+	// ResolvedBy is who resolved it; null while it is not resolved.
+	ResolvedBy *User  `json:"resolvedBy"`
 	Path       string `json:"path"`
 	Line       int    `json:"line"`
 	StartLine  int    `json:"startLine"`
@@ -95,7 +107,7 @@ type Thread struct {
 	Comments   struct {
 		Nodes []struct {
 			DatabaseID int64  `json:"databaseId"`
-			Author     User   `json:"author"`
+			Author     User   `json:"author"` // null (the zero User) for a deleted account
 			Body       string `json:"body"`
 			CreatedAt  string `json:"createdAt"`
 		} `json:"nodes"`
@@ -134,6 +146,10 @@ type Data struct {
 	Threads        []Thread
 	CheckRuns      []CheckRun
 	Statuses       []Status
+	// Required are the checks the base branch's protection requires, when
+	// RequiredKnown (the token could read it).
+	Required      []string
+	RequiredKnown bool
 	// Diff is the pull request's diff at its head; DiffNoPatch names files
 	// GitHub gave no patch for when the diff was rebuilt from the files list
 	// after a 406 (too large).
@@ -150,6 +166,20 @@ type Data struct {
 	// PacketHeadMissing: GitHub does not know the packet's head (it was
 	// force-pushed away), so there is no compare.
 	PacketHeadMissing bool
+	// Cut says, a line each, which lists were not read to their end (past
+	// maxPages, or a Link chain that loops).
+	Cut   []string
+	cutMu sync.Mutex
+}
+
+// cut records a list that was not read whole; "" is a whole list.
+func (d *Data) cut(note string) {
+	if note == "" {
+		return
+	}
+	d.cutMu.Lock()
+	defer d.cutMu.Unlock()
+	d.Cut = append(d.Cut, note)
 }
 
 // Fetch reads the pull request in three rounds at most: everything that
@@ -186,10 +216,11 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 		// The checks need the head; they start as soon as it is known.
 		var cw sync.WaitGroup
 		cw.Go(func() {
-			runs, err := getAllIn[CheckRun](ctx, c, fmt.Sprintf("%s/commits/%s/check-runs", repo, d.Pull.Head.SHA), "check_runs", "the check runs of "+name)
+			runs, cut, err := getAllIn[CheckRun](ctx, c, fmt.Sprintf("%s/commits/%s/check-runs", repo, d.Pull.Head.SHA), "check_runs", "the check runs of "+name)
 			if err != nil {
 				fail(err)
 			}
+			d.cut(cut)
 			d.CheckRuns = runs
 		})
 		cw.Go(func() {
@@ -201,27 +232,38 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 			}
 			d.Statuses = st.Statuses
 		})
+		cw.Go(func() { d.Required, d.RequiredKnown = requiredChecks(ctx, c, repo, d.Pull.Base.Ref) })
 		cw.Wait()
 		return nil
 	})
 	run(func() (err error) {
-		d.Commits, err = getAll[Commit](ctx, c, pr+"/commits", "the commits of "+name)
+		var cut string
+		d.Commits, cut, err = getAll[Commit](ctx, c, pr+"/commits", "the commits of "+name)
+		d.cut(cut)
 		return
 	})
 	run(func() (err error) {
-		d.Comments, err = getAll[IssueComment](ctx, c, fmt.Sprintf("%s/issues/%d/comments", repo, ref.Number), "the comments of "+name)
+		var cut string
+		d.Comments, cut, err = getAll[IssueComment](ctx, c, fmt.Sprintf("%s/issues/%d/comments", repo, ref.Number), "the comments of "+name)
+		d.cut(cut)
 		return
 	})
 	run(func() (err error) {
-		d.Reviews, err = getAll[Review](ctx, c, pr+"/reviews", "the reviews of "+name)
+		var cut string
+		d.Reviews, cut, err = getAll[Review](ctx, c, pr+"/reviews", "the reviews of "+name)
+		d.cut(cut)
 		return
 	})
 	run(func() (err error) {
-		d.ReviewComments, err = getAll[ReviewComment](ctx, c, pr+"/comments", "the review comments of "+name)
+		var cut string
+		d.ReviewComments, cut, err = getAll[ReviewComment](ctx, c, pr+"/comments", "the review comments of "+name)
+		d.cut(cut)
 		return
 	})
 	run(func() (err error) {
-		d.Threads, err = c.threads(ctx, ref)
+		var cut string
+		d.Threads, cut, err = c.threads(ctx, ref)
+		d.cut(cut)
 		return
 	})
 	run(func() error { return c.diff(ctx, pr, name, d) })
@@ -296,10 +338,11 @@ func (c *Client) diff(ctx context.Context, pr, name string, d *Data) error {
 	if r == nil || r.Status != http.StatusNotAcceptable {
 		return err
 	}
-	files, err := getAll[PRFile](ctx, c, pr+"/files", "the files of "+name)
+	files, cut, err := getAll[PRFile](ctx, c, pr+"/files", "the files of "+name)
 	if err != nil {
 		return err
 	}
+	d.cut(cut)
 	d.Diff, d.DiffNoPatch = rebuildDiff(files)
 	d.DiffRebuilt = true
 	return nil
@@ -349,7 +392,7 @@ const threadsQuery = `query($owner: String!, $repo: String!, $number: Int!, $aft
       reviewThreads(first: 100, after: $after) {
         pageInfo { hasNextPage endCursor }
         nodes {
-          id isResolved isOutdated path line startLine originalLine
+          id isResolved resolvedBy { login } isOutdated path line startLine originalLine
           comments(first: 100) { nodes { databaseId author { login } body createdAt } }
         }
       }
@@ -358,11 +401,13 @@ const threadsQuery = `query($owner: String!, $repo: String!, $number: Int!, $aft
 }`
 
 // threads reads every review thread, page by page (a GraphQL cursor names
-// the next page only once the previous one is read).
-func (c *Client) threads(ctx context.Context, ref Ref) ([]Thread, error) {
-	var out []Thread
+// the next page only once the previous one is read), at most maxPages of
+// them; cut says when there were more.
+func (c *Client) threads(ctx context.Context, ref Ref) (out []Thread, cut string, err error) {
+	what := "the review threads of " + ref.String()
 	var after any
-	for range 1000 {
+	seen := map[string]bool{}
+	for page := 1; ; page++ {
 		var data struct {
 			Repository *struct {
 				PullRequest *struct {
@@ -377,20 +422,26 @@ func (c *Client) threads(ctx context.Context, ref Ref) ([]Thread, error) {
 			} `json:"repository"`
 		}
 		vars := map[string]any{"owner": ref.Owner, "repo": ref.Repo, "number": ref.Number, "after": after}
-		if err := c.graphQL(ctx, threadsQuery, vars, "the review threads of "+ref.String(), &data); err != nil {
-			return nil, err
+		if err := c.graphQL(ctx, threadsQuery, vars, what, &data); err != nil {
+			return nil, "", err
 		}
 		if data.Repository == nil || data.Repository.PullRequest == nil {
-			return nil, &Error{Kind: KindNotFound, Msg: fmt.Sprintf("%s: not found: the pull request or repository does not exist, or the token cannot see it (check `gh auth status`)", ref)}
+			return nil, "", &Error{Kind: KindNotFound, Msg: fmt.Sprintf("%s: not found: the pull request or repository does not exist, or the token cannot see it (check `gh auth status`)", ref)}
 		}
 		rt := data.Repository.PullRequest.ReviewThreads
 		out = append(out, rt.Nodes...)
 		if !rt.PageInfo.HasNextPage || rt.PageInfo.EndCursor == "" {
-			break
+			return out, "", nil
 		}
+		if page == maxPages {
+			return out, cutNote(what, page, len(out), fmt.Sprintf("GitHub still names a next page after %d", maxPages)), nil
+		}
+		if seen[rt.PageInfo.EndCursor] {
+			return out, cutNote(what, page, len(out), "GitHub names a page already read"), nil
+		}
+		seen[rt.PageInfo.EndCursor] = true
 		after = rt.PageInfo.EndCursor
 	}
-	return out, nil
 }
 
 // HeadSHA re-reads the pull request's head, just before posting.

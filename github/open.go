@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -246,8 +247,11 @@ func Build(d *Data, localPacket string) (*built, error) {
 	o := packet.Origin{Kind: packet.OriginKindPR, URL: url, Owner: d.Ref.Owner, Repo: d.Ref.Repo, Number: d.Ref.Number,
 		Title: pr.Title, State: pr.State, Author: author, HeadSHA: pr.Head.SHA, BaseSHA: pr.Base.SHA, PacketHeadSHA: b.packetHead,
 		CommitsAfterPacket: []packet.OriginCommit{}, OkToTest: []packet.OriginOkToTest{}, DiffNoPatch: d.DiffNoPatch,
-		IgnoredDocuments: ignored}
-	o.CI = ciCounts(d.CheckRuns)
+		IgnoredDocuments: ignored, Cut: slices.Sorted(slices.Values(d.Cut))}
+	o.CI = ciOf(d)
+	for _, c := range d.Commits {
+		o.Commits = append(o.Commits, packet.OriginCommit{SHA: c.SHA, Message: firstLineOf(c.Commit.Message)})
+	}
 	for _, ok := range OkToTests(d.Comments) {
 		if !ok.Counts {
 			continue
@@ -391,65 +395,123 @@ func diffMismatch(local *packet.Diff, prDiff []byte) []string {
 	return out
 }
 
-// ciCounts counts the head's check runs by conclusion.
-func ciCounts(runs []CheckRun) packet.OriginCI {
-	ci := packet.OriginCI{Failing: []string{}}
-	for _, r := range runs {
-		if r.Status != "" && r.Status != "completed" {
-			ci.Pending++
-			continue
-		}
-		switch r.Conclusion {
-		case "success":
-			ci.Success++
-		case "failure", "timed_out", "action_required", "startup_failure":
-			ci.Failure++
-			ci.Failing = append(ci.Failing, r.Name)
-		case "skipped":
-			ci.Skipped++
-		case "":
-			ci.Pending++
-		default: // neutral, cancelled, stale
-			ci.Other++
-		}
-	}
-	return ci
-}
+// ghost is the login GitHub shows for a deleted account (an author that
+// both APIs answer as null).
+const ghost = "ghost"
 
-// threadsOf turns other accounts' review threads into origin threads, and
-// review comments not in any thread (an API that returned no threads) too.
+// threadNote is one comment of a thread with both answers joined.
+type threadNote struct{ by, body string }
+
+// threadsOf turns other accounts' review threads into origin threads. Each
+// comment is joined by its id across both answers: GraphQL says which
+// thread it is in and whether that is resolved or outdated, REST carries
+// the same comment's author and body, so an answer that lacks one (or a
+// thread the first GraphQL page of comments does not reach) still gives the
+// whole thread. Review comments in no GraphQL thread (an API that returned
+// none) become threads of their own, their replies joined to them. A thread
+// whose opening comment has no body in either answer is left out: there is
+// nothing to show or to export.
 func threadsOf(d *Data, author string) []packet.OriginThread {
+	rest := make(map[int64]ReviewComment, len(d.ReviewComments))
+	for _, c := range d.ReviewComments {
+		rest[c.ID] = c
+	}
+	// root follows in_reply_to_id to the comment that opened the thread.
+	root := func(id int64) int64 {
+		for range len(rest) {
+			c, ok := rest[id]
+			if !ok || c.InReplyToID == 0 {
+				break
+			}
+			id = c.InReplyToID
+		}
+		return id
+	}
+	used := map[int64]bool{}
+	// replies are the REST comments answering rootID that no GraphQL node
+	// carried, in the order GitHub lists them.
+	replies := func(rootID int64) []threadNote {
+		var out []threadNote
+		for _, c := range d.ReviewComments {
+			if !used[c.ID] && c.ID != rootID && root(c.ID) == rootID {
+				used[c.ID] = true
+				out = append(out, threadNote{by: loginOr(c.User.Login), body: c.Body})
+			}
+		}
+		return out
+	}
 	var out []packet.OriginThread
-	inThread := map[int64]bool{}
-	for _, t := range d.Threads {
-		if len(t.Comments.Nodes) == 0 {
-			continue
+	add := func(ot packet.OriginThread, notes []threadNote) {
+		var kept []threadNote
+		for _, n := range notes {
+			if strings.TrimSpace(n.body) != "" {
+				kept = append(kept, n)
+			}
 		}
-		first := t.Comments.Nodes[0]
-		for _, c := range t.Comments.Nodes {
-			inThread[c.DatabaseID] = true
+		if len(notes) == 0 || strings.TrimSpace(notes[0].body) == "" || notes[0].by == author {
+			return
 		}
-		if first.Author.Login == author {
-			continue
-		}
-		line := t.Line
-		if line == 0 {
-			line = t.OrigLine
-		}
-		ot := packet.OriginThread{ID: t.ID, Source: first.Author.Login, Path: t.Path, Line: line, StartLine: t.StartLine,
-			Resolved: t.IsResolved, Outdated: t.IsOutdated, Body: first.Body}
-		for _, c := range t.Comments.Nodes[1:] {
-			ot.Replies = append(ot.Replies, packet.OriginReply{By: c.Author.Login, Body: c.Body})
+		ot.Source, ot.Body = notes[0].by, notes[0].body
+		for _, n := range kept[1:] {
+			ot.Replies = append(ot.Replies, packet.OriginReply{By: n.by, Body: n.body})
 		}
 		out = append(out, ot)
 	}
+	for _, t := range d.Threads {
+		var notes []threadNote
+		var first ReviewComment
+		for i, n := range t.Comments.Nodes {
+			c, ok := rest[n.DatabaseID]
+			if n.DatabaseID == 0 {
+				ok = false
+			}
+			by, body := n.Author.Login, n.Body
+			if by == "" && ok {
+				by = c.User.Login
+			}
+			if strings.TrimSpace(body) == "" && ok {
+				body = c.Body
+			}
+			if i == 0 && ok {
+				first = c
+			}
+			used[n.DatabaseID] = true
+			notes = append(notes, threadNote{by: loginOr(by), body: body})
+		}
+		if len(t.Comments.Nodes) > 0 && t.Comments.Nodes[0].DatabaseID != 0 {
+			notes = append(notes, replies(t.Comments.Nodes[0].DatabaseID)...)
+		}
+		path, line := t.Path, t.Line
+		if line == 0 {
+			line = t.OrigLine
+		}
+		if path == "" {
+			path, line = first.Path, first.lineOr()
+		}
+		ot := packet.OriginThread{ID: t.ID, Path: path, Line: line, StartLine: t.StartLine,
+			Resolved: t.IsResolved, Outdated: t.IsOutdated}
+		if t.ResolvedBy != nil {
+			ot.ResolvedBy = loginOr(t.ResolvedBy.Login)
+		}
+		add(ot, notes)
+	}
 	for _, c := range d.ReviewComments {
-		if inThread[c.ID] || c.InReplyToID != 0 || c.User.Login == author {
+		if used[c.ID] || root(c.ID) != c.ID {
 			continue
 		}
-		out = append(out, packet.OriginThread{ID: fmt.Sprint(c.ID), Source: c.User.Login, Path: c.Path, Line: c.Line, StartLine: c.StartLine, Body: c.Body})
+		used[c.ID] = true
+		notes := append([]threadNote{{by: loginOr(c.User.Login), body: c.Body}}, replies(c.ID)...)
+		add(packet.OriginThread{ID: fmt.Sprint(c.ID), Path: c.Path, Line: c.lineOr(), StartLine: c.StartLine, Outdated: c.Line == 0 && c.OriginalLine > 0}, notes)
 	}
 	return out
+}
+
+// loginOr is the account's login, or ghost for one GitHub answers as null.
+func loginOr(login string) string {
+	if login == "" {
+		return ghost
+	}
+	return login
 }
 
 // write lays the packet out in a fresh folder beside dir and swaps it in, so
@@ -537,4 +599,10 @@ func writeAtomic(path string, data []byte) error {
 	// A temporary file of its own beside the target: two saves at once (the
 	// queue's fill and the save when the screen ends) never share one.
 	return atomicfile.WriteFile(path, data, 0o644)
+}
+
+// firstLineOf is a commit message's subject.
+func firstLineOf(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return strings.TrimSpace(s)
 }

@@ -88,6 +88,8 @@ type Finding struct {
 	// Resolved and Outdated are its thread's state there (source_pr.go).
 	Source             string
 	Resolved, Outdated bool
+	// ResolvedBy is the account that resolved the thread, when known.
+	ResolvedBy string
 }
 
 // SeverityRank orders severities: blocker 0, major 1, minor 2, nit 3, others 4.
@@ -288,6 +290,10 @@ const (
 	TriageAccepted  = "accepted"
 	TriageDismissed = "dismissed"
 	TriageDeferred  = "deferred"
+	// TriageResolved is another reviewer's thread resolved on the origin
+	// (GitHub) that the reviewer has not decided on: it counts as triaged,
+	// until the reviewer reopens it.
+	TriageResolved = "resolved"
 )
 
 // TriageState is the content of triage.json.

@@ -45,6 +45,10 @@ const (
 	// an account that may not supply one (not the PR's author, nor an
 	// owner, member or collaborator); the packet does not use it.
 	CodeDocumentIgnored = "document-ignored"
+	// CodeOriginListCut (warning): a list the origin serves page by page
+	// (comments, reviews, threads, check runs) was longer than vetter reads,
+	// or its pages led back on themselves; what is shown is its start.
+	CodeOriginListCut = "origin-list-cut"
 )
 
 func init() {
@@ -52,6 +56,7 @@ func init() {
 	codeSeverity[CodeDiffMismatch] = SevError
 	codeSeverity[CodeOriginUnreadable] = SevWarning
 	codeSeverity[CodeDocumentIgnored] = SevWarning
+	codeSeverity[CodeOriginListCut] = SevWarning
 }
 
 // CheckPacketCurrent is the gate check that the packet describes the commit
@@ -70,13 +75,16 @@ type Origin struct {
 	Author string `json:"author,omitempty"`
 	// HeadSHA is the origin's head now; PacketHeadSHA the head the
 	// documents describe (change.md).
-	HeadSHA            string           `json:"head_sha"`
-	BaseSHA            string           `json:"base_sha,omitempty"`
-	PacketHeadSHA      string           `json:"packet_head_sha"`
-	CommitsAfterPacket []OriginCommit   `json:"commits_after_packet"`
-	CI                 OriginCI         `json:"ci"`
-	OkToTest           []OriginOkToTest `json:"ok_to_test"`
-	Threads            []OriginThread   `json:"threads,omitempty"`
+	HeadSHA            string         `json:"head_sha"`
+	BaseSHA            string         `json:"base_sha,omitempty"`
+	PacketHeadSHA      string         `json:"packet_head_sha"`
+	CommitsAfterPacket []OriginCommit `json:"commits_after_packet"`
+	// Commits are the pull request's commits, oldest first: their order
+	// says which of two heads is older.
+	Commits  []OriginCommit   `json:"commits,omitempty"`
+	CI       OriginCI         `json:"ci"`
+	OkToTest []OriginOkToTest `json:"ok_to_test"`
+	Threads  []OriginThread   `json:"threads,omitempty"`
 	// EvidenceRecordOnly: the registry was rebuilt from the evidence record
 	// posted on the origin; the logs are not in the packet.
 	EvidenceRecordOnly bool `json:"evidence_record_only,omitempty"`
@@ -92,7 +100,10 @@ type Origin struct {
 	// IgnoredDocuments are later comments naming a document ("review.md by
 	// someone") from accounts that may not supply one.
 	IgnoredDocuments []string `json:"ignored_documents,omitempty"`
-	FetchedAt        string   `json:"fetched_at,omitempty"`
+	// Cut says, a line each, which of the origin's lists were not read to
+	// their end.
+	Cut       []string `json:"cut,omitempty"`
+	FetchedAt string   `json:"fetched_at,omitempty"`
 }
 
 // OriginCommit is one commit after the packet's head.
@@ -101,7 +112,8 @@ type OriginCommit struct {
 	Message string `json:"message"`
 }
 
-// OriginCI counts the head's check runs by conclusion.
+// OriginCI counts the head's checks (check runs and commit statuses, one
+// per name) by state; Checks lists them (ci.go).
 type OriginCI struct {
 	Success int      `json:"success"`
 	Failure int      `json:"failure"`
@@ -109,6 +121,11 @@ type OriginCI struct {
 	Pending int      `json:"pending"`
 	Other   int      `json:"other"`
 	Failing []string `json:"failing"`
+	// Checks are the head's checks by name, in the order first met.
+	Checks []CICheck `json:"checks,omitempty"`
+	// RequiredKnown: the base branch's required checks were read (branch
+	// protection); without it every failing check counts as required.
+	RequiredKnown bool `json:"required_known,omitempty"`
 }
 
 // OriginOkToTest is one "/ok to test <sha>" said on the origin by an account
@@ -122,15 +139,17 @@ type OriginOkToTest struct {
 
 // OriginThread is another reviewer's review thread or comment on a line.
 type OriginThread struct {
-	ID        string        `json:"id"`
-	Source    string        `json:"source"` // the account that opened it
-	Path      string        `json:"path"`
-	Line      int           `json:"line,omitempty"`
-	StartLine int           `json:"start_line,omitempty"`
-	Resolved  bool          `json:"resolved"`
-	Outdated  bool          `json:"outdated"`
-	Body      string        `json:"body"`
-	Replies   []OriginReply `json:"replies,omitempty"`
+	ID        string `json:"id"`
+	Source    string `json:"source"` // the account that opened it
+	Path      string `json:"path"`
+	Line      int    `json:"line,omitempty"`
+	StartLine int    `json:"start_line,omitempty"`
+	Resolved  bool   `json:"resolved"`
+	// ResolvedBy is the account that resolved it, when known.
+	ResolvedBy string        `json:"resolved_by,omitempty"`
+	Outdated   bool          `json:"outdated"`
+	Body       string        `json:"body"`
+	Replies    []OriginReply `json:"replies,omitempty"`
 }
 
 // OriginReply is a reply in a thread.
@@ -248,6 +267,9 @@ func (p *Packet) readOrigin(root string) {
 	for _, d := range o.IgnoredDocuments {
 		p.problem(CodeDocumentIgnored, OriginFile, 0, "a later comment posts "+d+", an account that is not the PR's author, an owner, a member or a collaborator; it is not used")
 	}
+	for _, c := range o.Cut {
+		p.problem(CodeOriginListCut, OriginFile, 0, c)
+	}
 	if len(o.DiffNoPatch) > 0 {
 		p.problem(CodeFileTooLarge, DiffPath, 0, fmt.Sprintf("GitHub refused the diff as too large; it was rebuilt file by file, and these files had no patch: %s",
 			strings.Join(o.DiffNoPatch, ", ")))
@@ -265,7 +287,7 @@ func (p *Packet) readOrigin(root string) {
 			ev = append(ev, r.By+": "+oneLine(r.Body))
 		}
 		f := &Finding{ID: "thread:" + t.ID, Location: loc, Severity: "thread", Claim: t.Body,
-			Evidence: strings.Join(ev, " / "), Source: t.Source, Resolved: t.Resolved, Outdated: t.Outdated}
+			Evidence: strings.Join(ev, " / "), Source: t.Source, Resolved: t.Resolved, ResolvedBy: t.ResolvedBy, Outdated: t.Outdated}
 		if t.Path != "" && t.Line > 0 {
 			f.Citations = ExtractCitations(loc, OriginFile, 0)
 		}
@@ -300,6 +322,10 @@ func (p *Packet) originChecks(add func(name string, ok bool, detail string)) {
 	o := p.Origin
 	if o == nil || o.HeadSHA == "" {
 		return
+	}
+	if o.Kind == OriginKindPR {
+		ok, detail := o.CI.Check()
+		add(CheckCI, ok, detail)
 	}
 	if !o.Moved() {
 		add(CheckPacketCurrent, true, o.HeadLine())
@@ -360,27 +386,6 @@ func (p *Packet) summarySource() *SummarySource {
 	return s
 }
 
-// CILine is the check runs in one line: "14 success, 1 failure (lint), 4 skipped".
-func (c OriginCI) CILine() string {
-	var parts []string
-	for _, x := range []struct {
-		n    int
-		word string
-	}{{c.Success, "success"}, {c.Failure, "failure"}, {c.Skipped, "skipped"}, {c.Pending, "pending"}, {c.Other, "other"}} {
-		if x.n > 0 {
-			w := fmt.Sprintf("%d %s", x.n, x.word)
-			if x.word == "failure" && len(c.Failing) > 0 {
-				w += " (" + strings.Join(c.Failing, ", ") + ")"
-			}
-			parts = append(parts, w)
-		}
-	}
-	if len(parts) == 0 {
-		return "no check runs"
-	}
-	return strings.Join(parts, ", ")
-}
-
 // OkToTestLine says who last said /ok to test and whether it is the head.
 func (o *Origin) OkToTestLine() string {
 	last := o.LastOkToTest()
@@ -423,6 +428,9 @@ func threadState(f SummaryFinding) string {
 	s := "  by " + f.Source
 	if f.Resolved != nil && *f.Resolved {
 		s += ", resolved"
+		if f.ResolvedBy != "" {
+			s += " by " + f.ResolvedBy
+		}
 	}
 	if f.Outdated != nil && *f.Outdated {
 		s += ", outdated"
