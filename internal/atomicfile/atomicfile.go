@@ -3,8 +3,8 @@
 // new contents go to a temporary file beside the target (same directory, so
 // same file system, and never $TMPDIR, where a killed run would leave them
 // for anyone to read), are flushed to the disk, and the temporary file is
-// then renamed over the target in one step. How that step is made durable
-// differs between systems (replace_unix.go, replace_windows.go).
+// then renamed over the target in one step, which Windows spells
+// differently (replace_unix.go, replace_windows.go).
 package atomicfile
 
 import (

@@ -2,22 +2,12 @@
 
 package atomicfile
 
-import (
-	"os"
-	"path/filepath"
-)
+import "os"
 
-// replace renames tmp over path, which POSIX makes atomic, and then syncs
-// the directory: the rename is an entry in it, and until the directory is
-// on the disk a crash can bring the old entry back.
+// replace renames tmp over path, which POSIX makes atomic. The directory is
+// not synced after: a crash may bring the old file back, never a mix, and
+// the state written through here is rebuilt from its journal (decisions.jsonl,
+// appended and synced first) or re-read (the PR cache).
 func replace(tmp, path string) error {
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
-	d, err := os.Open(filepath.Dir(path))
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
+	return os.Rename(tmp, path)
 }

@@ -10,12 +10,10 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// replace moves tmp over path with MoveFileEx. MOVEFILE_REPLACE_EXISTING
-// makes it a replacement of the target in one step on the same volume
-// (the temporary file is beside the target, so it is), and
-// MOVEFILE_WRITE_THROUGH returns only once the move is on the disk: the
-// counterpart of syncing the directory after a rename on Unix. Windows has
-// no directory handle to sync.
+// replace moves tmp over path with MoveFileEx and MOVEFILE_REPLACE_EXISTING,
+// a replacement of the target in one step on the same volume (the temporary
+// file is beside the target, so it is); like the rename on Unix, a crash may
+// bring the old file back, never a mix.
 //
 // A file another process holds open without FILE_SHARE_DELETE (another
 // vetter reading the same triage.json, a virus scanner) refuses to be
@@ -32,7 +30,7 @@ func replace(tmp, path string) error {
 	}
 	wait := 5 * time.Millisecond
 	for attempt := 0; ; attempt++ {
-		err = windows.MoveFileEx(from, to, windows.MOVEFILE_REPLACE_EXISTING|windows.MOVEFILE_WRITE_THROUGH)
+		err = windows.MoveFileEx(from, to, windows.MOVEFILE_REPLACE_EXISTING)
 		if err == nil {
 			return nil
 		}
