@@ -165,7 +165,7 @@ func (s *Store) recordRound() (*History, error) {
 		r.Findings = map[string]string{}
 	}
 	for _, f := range p.Findings {
-		if fp := Fingerprint(f); r.Findings[f.ID] != fp {
+		if fp := p.FingerprintOf(f); r.Findings[f.ID] != fp {
 			r.Findings[f.ID], changed = fp, true
 		}
 	}
@@ -272,7 +272,7 @@ func (s *Store) EarlierRoundKnown() (Round, bool) {
 // writeStateFile replaces a file of the reviewer's state atomically, its
 // temporary file beside it and mode 0600, as triage.json is.
 func writeStateFile(name string, data []byte) error {
-	return writeState("writing", filepath.Dir(name), name, data, func(err error) error {
+	return writeState("writing", name, data, func(err error) error {
 		return fmt.Errorf("writing %s: the disk refused the write: %w; the file is as it was", name, err)
 	})
 }

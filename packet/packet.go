@@ -69,6 +69,11 @@ type Packet struct {
 	// a walk over the findings each time made it quadratic.
 	byID     map[string]*Finding
 	byNumber map[int]*Finding
+	// fingerprintOf holds the same fingerprints by finding, with the text
+	// each was made from, so that asking each finding's triage state (the
+	// gate does, for every finding, on each screen that shows it) hashes no
+	// text after the packet is read, unless a finding's text has changed.
+	fingerprintOf map[*Finding]fingerprinted
 	// attention is the diff's attention scan, made once (attention_packet.go);
 	// a pointer, so a copy of the Packet shares it. Load makes it.
 	attention *attentionScan
