@@ -268,7 +268,7 @@ func findingsRows(d *Document, header []string, cols [colCount]int, from, to int
 			// The rows past the cap are counted, not parsed: a review no
 			// person could triage must not cost the first screen.
 			probs = append(probs, NewProblem(CodeTooManyFindings, d.Path, line, fmt.Sprintf(
-				"the review has %s more findings rows after the first %s (from line %d); a person cannot triage that many, so vetter reads the first %s and the rest are not shown, counted or triaged",
+				"the review has %s more findings rows after the first %s (from line %d); a person cannot triage that many, so vetter reads the first %s; the rest are not shown or triaged",
 				text.Thousands(int64(to-i)), text.Thousands(MaxFindings), line, text.Thousands(MaxFindings))))
 			break
 		}
