@@ -6,6 +6,9 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // Export formats for `vetter export`.
@@ -141,14 +144,7 @@ func (e exported) triageSentence() string {
 		s += " by " + e.d.User
 	}
 	if e.d.Note != "" {
-		s += " — " + oneLine(e.d.Note)
-	}
-	return s
-}
-
-func shortSHA(s string) string {
-	if len(s) > 12 {
-		return s[:12]
+		s += " — " + text.OneLine(e.d.Note)
 	}
 	return s
 }
@@ -173,7 +169,7 @@ func (p *Packet) decisionMarkdown(w io.Writer) {
 		return
 	}
 	fmt.Fprintf(w, "**Decision:** %s for `%s` by %s, %s.\n", mdCell(gd.Decision), mdCell(orDash(gd.SHA)), mdCell(orDash(gd.User)), stampText(gd.Time))
-	if !sameSHA(gd.SHA, p.DecisionSHA()) {
+	if !commitid.Same(gd.SHA, p.DecisionSHA()) {
 		fmt.Fprintf(w, "\n⚠ It was made for `%s`; the head is now `%s`.\n", mdCell(orDash(gd.SHA)), mdCell(orDash(p.DecisionSHA())))
 	}
 	if gd.Override != "" {
@@ -254,11 +250,11 @@ func (p *Packet) ExportMarkdown(w io.Writer) error {
 				who = " (" + mdCell(e.d.User) + ")"
 			}
 			fmt.Fprintf(w, "| %d | `%s` | %s | %s%s | %s | %s |\n", e.f.Number, mdCell(e.f.Location), mdCell(e.f.Severity),
-				e.triageText(), who, mdCell(clip(oneLine(e.f.Claim), 240)), mdCell(e.note()))
+				e.triageText(), who, mdCell(text.Clip(text.OneLine(e.f.Claim), 240)), mdCell(e.note()))
 		}
 		fmt.Fprintln(w)
 	}
-	if gd := p.Triage; gd != nil && gd.Gate != nil && gd.Gate.Decision == DecisionOkToTest && gd.Gate.SHA == p.DecisionSHA() && ValidSHA(gd.Gate.SHA) {
+	if gd := p.Triage; gd != nil && gd.Gate != nil && gd.Gate.Decision == DecisionOkToTest && gd.Gate.SHA == p.DecisionSHA() && commitid.Valid(gd.Gate.SHA) {
 		fmt.Fprintf(w, "```\n/ok to test %s\n```\n\n", gd.Gate.SHA)
 	}
 	fmt.Fprintln(w, "<sub>Triage by vetter. The findings are the packet's advisory review; the decision is a person's.</sub>")

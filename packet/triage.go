@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
 )
 
 // Fingerprint identifies a finding's content: location, severity, claim and
@@ -150,7 +152,7 @@ func (p *Packet) Decisions() HeadDecisions {
 	for _, d := range heads {
 		switch {
 		case d == nil:
-		case head != "" && sameSHA(d.SHA, head):
+		case head != "" && commitid.Same(d.SHA, head):
 			if hd.Own == nil || d.Time.After(hd.Own.Time) {
 				hd.Own = d
 			}
@@ -194,9 +196,9 @@ func (p *Packet) DecisionNote() string {
 	case d == nil:
 		return ""
 	case stands:
-		return fmt.Sprintf("%s for %s by %s stands", d.Decision, ShortSHA(orDash(d.SHA)), orDash(d.User))
+		return fmt.Sprintf("%s for %s by %s stands", d.Decision, orDash(commitid.Short(d.SHA)), orDash(d.User))
 	default:
-		return fmt.Sprintf("%s was for %s; the head is %s: it no longer stands", d.Decision, ShortSHA(orDash(d.SHA)), ShortSHA(orDash(p.DecisionSHA())))
+		return fmt.Sprintf("%s was for %s; the head is %s: it no longer stands", d.Decision, orDash(commitid.Short(d.SHA)), orDash(commitid.Short(p.DecisionSHA())))
 	}
 }
 
@@ -212,7 +214,7 @@ func (p *Packet) OtherDecisionNote() string {
 	if hd.OtherIs != "later" {
 		what = "a decision for another head"
 	}
-	return fmt.Sprintf("%s, %s for %s, exists", what, hd.Other.Decision, ShortSHA(hd.Other.SHA))
+	return fmt.Sprintf("%s, %s for %s, exists", what, hd.Other.Decision, commitid.Short(hd.Other.SHA))
 }
 
 // Triaged reports whether a finding has a current (not stale, not open) decision.
