@@ -83,6 +83,22 @@ type Client struct {
 	// repeat visit asks with If-None-Match and a 304 costs no rate limit.
 	mu    sync.Mutex
 	cache map[string]cachedResponse
+	// ahead holds GETs sent before anyone asked for them (the pages of the
+	// last visit, a compare guessed from the first page of comments): the
+	// first request for the same URL takes the answer instead of a round
+	// trip of its own. Each is taken once, so nothing goes stale.
+	ahead map[string]*pending
+	// used are the cache keys this client read, the ones worth keeping;
+	// dirty says the cache changed since it was loaded.
+	used  map[string]bool
+	dirty bool
+}
+
+// pending is a GET in flight for whoever asks for it first.
+type pending struct {
+	done chan struct{}
+	r    *response
+	err  error
 }
 
 type cachedResponse struct {
@@ -149,7 +165,8 @@ func NewClient(cfg Config) (*Client, error) {
 		return nil, fmt.Errorf("setting up the GitHub client for %s: %w", host, err)
 	}
 	c := &Client{http: hc, rest: rest, graphql: graphql, retries: cfg.Retries, backoff: cfg.Backoff,
-		now: cfg.Now, timeout: cfg.Timeout, cache: map[string]cachedResponse{}, origins: origins}
+		now: cfg.Now, timeout: cfg.Timeout, cache: map[string]cachedResponse{}, origins: origins,
+		ahead: map[string]*pending{}, used: map[string]bool{}}
 	if c.now == nil {
 		c.now = time.Now
 	}
@@ -393,6 +410,58 @@ func (c *Client) doOnce(ctx context.Context, method, pathOrURL string, body []by
 const bodyLimit = 256 << 20
 
 func (c *Client) send(ctx context.Context, method, pathOrURL, accept string, body []byte, what string, retries int, useCache bool) (*response, error) {
+	if method == http.MethodGet && useCache {
+		key := accept + " " + c.url(pathOrURL)
+		c.mu.Lock()
+		p := c.ahead[key]
+		delete(c.ahead, key)
+		c.used[key] = true
+		c.mu.Unlock()
+		if p != nil {
+			select {
+			case <-p.done:
+				switch {
+				case p.err == nil:
+					return p.r, nil
+				case p.r != nil && p.r.Status < 500:
+					// GitHub's answer stands (a 404 is a 404); its message
+					// names what this request reads.
+					return p.r, c.classify(what, p.r.Status, p.r.Header, p.r.Body, 1)
+				}
+				// No answer, or a 5xx: asked again with this request's
+				// retries.
+			case <-ctx.Done():
+			}
+		}
+	}
+	return c.sendNow(ctx, method, pathOrURL, accept, body, what, retries, useCache)
+}
+
+// prefetch sends the GETs named by cache keys (accept + " " + URL) at once,
+// for send to take; a key already asked for is left alone.
+func (c *Client) prefetch(ctx context.Context, keys []string) {
+	for _, key := range keys {
+		accept, u, ok := strings.Cut(key, " ")
+		if !ok {
+			continue
+		}
+		c.mu.Lock()
+		_, asked := c.ahead[key]
+		if asked {
+			c.mu.Unlock()
+			continue
+		}
+		p := &pending{done: make(chan struct{})}
+		c.ahead[key] = p
+		c.mu.Unlock()
+		go func() {
+			defer close(p.done)
+			p.r, p.err = c.sendNow(ctx, http.MethodGet, u, accept, nil, "a page read before", 0, true)
+		}()
+	}
+}
+
+func (c *Client) sendNow(ctx context.Context, method, pathOrURL, accept string, body []byte, what string, retries int, useCache bool) (*response, error) {
 	u := c.url(pathOrURL)
 	var cached cachedResponse
 	if method == http.MethodGet && useCache {
@@ -455,6 +524,7 @@ func (c *Client) send(ctx context.Context, method, pathOrURL, accept string, bod
 			if et := r.Header.Get("ETag"); et != "" && method == http.MethodGet && useCache {
 				c.mu.Lock()
 				c.cache[accept+" "+u] = cachedResponse{ETag: et, Link: r.Header.Get("Link"), Body: r.Body}
+				c.dirty = true
 				c.mu.Unlock()
 			}
 			return r, nil
@@ -464,6 +534,17 @@ func (c *Client) send(ctx context.Context, method, pathOrURL, accept string, bod
 			}
 			wait *= 2
 			continue
+		}
+		if method == http.MethodGet && useCache && r.Status < 500 {
+			// Asked, answered without a body to keep (a 404 for a branch
+			// without protection): kept with no ETag, so the next visit
+			// asks it again in its first round.
+			c.mu.Lock()
+			if _, ok := c.cache[accept+" "+u]; !ok {
+				c.cache[accept+" "+u] = cachedResponse{}
+				c.dirty = true
+			}
+			c.mu.Unlock()
 		}
 		return r, c.classify(what, r.Status, r.Header, r.Body, attempt+1)
 	}
@@ -519,11 +600,17 @@ const maxPages = 30
 // read at once rather than one after another. cut is "" when the whole list
 // was read, else the sentence that says where it stopped.
 func getAll[T any](ctx context.Context, c *Client, path, what string) (items []T, cut string, err error) {
+	return getAllThen[T](ctx, c, path, what, nil)
+}
+
+// getAllThen is getAll that hands the first page to first as soon as it is
+// read, before the rest: what it tells may start other requests early.
+func getAllThen[T any](ctx context.Context, c *Client, path, what string, first func([]T)) (items []T, cut string, err error) {
 	return getPages(ctx, c, path, what, func(b []byte) ([]T, error) {
 		var page []T
 		err := json.Unmarshal(b, &page)
 		return page, err
-	})
+	}, first)
 }
 
 // getAllIn reads every page of a list that each page wraps in an object,
@@ -541,7 +628,7 @@ func getAllIn[T any](ctx context.Context, c *Client, path, field, what string) (
 			}
 		}
 		return page, nil
-	})
+	}, nil)
 }
 
 // cutNote is the one line that says a list was not read to its end.
@@ -561,7 +648,7 @@ func (c *Client) checkLink(what, link string) error {
 	return nil
 }
 
-func getPages[T any](ctx context.Context, c *Client, path, what string, decode func([]byte) ([]T, error)) ([]T, string, error) {
+func getPages[T any](ctx context.Context, c *Client, path, what string, decode func([]byte) ([]T, error), onFirst func([]T)) ([]T, string, error) {
 	sep := "?"
 	if strings.Contains(path, "?") {
 		sep = "&"
@@ -573,6 +660,9 @@ func getPages[T any](ctx context.Context, c *Client, path, what string, decode f
 	out, err := decode(first.Body)
 	if err != nil {
 		return nil, "", malformed(what, err)
+	}
+	if onFirst != nil {
+		onFirst(out)
 	}
 	links := parseLink(first.Header.Get("Link"))
 	for _, l := range []string{links["next"], links["last"]} {

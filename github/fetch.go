@@ -36,6 +36,12 @@ type Pull struct {
 	Base struct {
 		SHA string `json:"sha"`
 		Ref string `json:"ref"`
+		// Repo is the repository the PR is opened on, as GitHub names it
+		// now (a renamed repository answers under its new name).
+		Repo struct {
+			Name  string `json:"name"`
+			Owner User   `json:"owner"`
+		} `json:"repo"`
 	} `json:"base"`
 }
 
@@ -166,6 +172,9 @@ type Data struct {
 	// PacketHeadMissing: GitHub does not know the packet's head (it was
 	// force-pushed away), so there is no compare.
 	PacketHeadMissing bool
+	// CompareFailed says why the diff at the packet's head could not be
+	// read; Diff (the PR head's) stands in for it, and says so.
+	CompareFailed string
 	// Cut says, a line each, which lists were not read to their end (past
 	// maxPages, or a Link chain that loops).
 	Cut   []string
@@ -187,8 +196,11 @@ func (d *Data) cut(note string) {
 // pages the first pages announced; then the compares the packet's head
 // calls for.
 func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
+	// The compare guessed below outlives this read: FetchAfter takes it.
+	outer := ctx
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
+	pullRead := make(chan struct{})
 	d := &Data{Ref: ref}
 	repo := fmt.Sprintf("repos/%s/%s", ref.Owner, ref.Repo)
 	pr := fmt.Sprintf("%s/pulls/%d", repo, ref.Number)
@@ -205,14 +217,18 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 		})
 	}
 	run(func() error {
-		if err := c.getJSON(ctx, pr, name, &d.Pull); err != nil {
-			return err
-		}
+		err := c.getJSON(ctx, pr, name, &d.Pull)
 		// The head becomes a folder name in the cache and a part of URLs:
 		// only a hex commit id is taken.
-		if !packet.ValidSHA(d.Pull.Head.SHA) {
-			return malformed(name, fmt.Errorf("the pull request's head is not a commit id: %q", d.Pull.Head.SHA))
+		if err == nil && !packet.ValidSHA(d.Pull.Head.SHA) {
+			err = malformed(name, fmt.Errorf("the pull request's head is not a commit id: %q", d.Pull.Head.SHA))
 		}
+		if err != nil {
+			d.Pull = Pull{}
+			close(pullRead)
+			return err
+		}
+		close(pullRead)
 		// The checks need the head; they start as soon as it is known.
 		var cw sync.WaitGroup
 		cw.Go(func() {
@@ -244,7 +260,30 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 	})
 	run(func() (err error) {
 		var cut string
-		d.Comments, cut, err = getAll[IssueComment](ctx, c, fmt.Sprintf("%s/issues/%d/comments", repo, ref.Number), "the comments of "+name)
+		// The agent posts change.md among its first comments: the head it
+		// names on the first page starts the compare now, a round before
+		// all pages are read. A later change.md naming another head costs
+		// the compare a round of its own (FetchAfter asks for it then).
+		guess := func(page []IssueComment) {
+			go func() {
+				select {
+				case <-pullRead:
+				case <-ctx.Done():
+					return
+				}
+				if d.Pull.Head.SHA == "" {
+					return
+				}
+				if head := packetHeadOf(page, d.Pull.User.Login); head != "" && !sameSHA(head, d.Pull.Head.SHA) {
+					var keys []string
+					for _, rq := range compareRequests(d, head) {
+						keys = append(keys, rq.accept+" "+c.url(rq.path))
+					}
+					c.prefetch(outer, keys)
+				}
+			}()
+		}
+		d.Comments, cut, err = getAllThen[IssueComment](ctx, c, fmt.Sprintf("%s/issues/%d/comments", repo, ref.Number), "the comments of "+name, guess)
 		d.cut(cut)
 		return
 	})
@@ -284,19 +323,28 @@ func (c *Client) FetchAfter(ctx context.Context, d *Data, packetHead string) err
 	}
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	repo := fmt.Sprintf("repos/%s/%s", d.Ref.Owner, d.Ref.Repo)
 	name := d.Ref.String()
+	rq := compareRequests(d, packetHead)
 	var wg sync.WaitGroup
 	var errA, errB error
 	wg.Go(func() {
-		r, err := c.do(ctx, http.MethodGet, fmt.Sprintf("%s/compare/%s...%s", repo, d.Pull.Base.SHA, packetHead), "application/vnd.github.diff", nil, "the diff of "+name+" at the packet's head")
+		r, err := c.do(ctx, http.MethodGet, rq[0].path, rq[0].accept, nil, "the diff of "+name+" at the packet's head")
 		if err != nil {
-			// A packet head GitHub does not know (force-pushed away) leaves
-			// the PR's own diff as the packet's: the compare says the rest.
-			if IsKind(err, KindNotFound) || (r != nil && r.Status == http.StatusNotAcceptable) {
+			// Without the network or the token nothing read is to be
+			// trusted; any other failure leaves the PR head's diff as the
+			// packet's, and says so (CompareFailed).
+			if IsKind(err, KindTimeout) || IsKind(err, KindNetwork) || IsKind(err, KindUnauthorized) || IsKind(err, KindRateLimited) || IsKind(err, KindOffOrigin) {
+				errA = err
 				return
 			}
-			errA = err
+			why := err.Error()
+			switch {
+			case IsKind(err, KindNotFound):
+				why = "GitHub does not know the packet's head (404)"
+			case r != nil && r.Status == http.StatusNotAcceptable:
+				why = "GitHub refused the diff as too large (406)"
+			}
+			d.CompareFailed = fmt.Sprintf("the diff of the PR's base %s...the packet's head %s could not be read: %s", short(d.Pull.Base.SHA), short(packetHead), why)
 			return
 		}
 		d.PacketDiff = string(r.Body)
@@ -307,7 +355,7 @@ func (c *Client) FetchAfter(ctx context.Context, d *Data, packetHead string) err
 			Files   []PRFile `json:"files"`
 		}
 		what := fmt.Sprintf("the compare of %s...%s on %s", short(packetHead), short(d.Pull.Head.SHA), name)
-		if err := c.getJSON(ctx, fmt.Sprintf("%s/compare/%s...%s", repo, packetHead, d.Pull.Head.SHA), what, &cmp); err != nil {
+		if err := c.getJSON(ctx, rq[1].path, what, &cmp); err != nil {
 			// A head force-pushed away: the packet describes a commit
 			// the repository no longer has, which is itself the news.
 			if IsKind(err, KindNotFound) {
@@ -325,6 +373,30 @@ func (c *Client) FetchAfter(ctx context.Context, d *Data, packetHead string) err
 		return errA
 	}
 	return errB
+}
+
+type request struct{ accept, path string }
+
+// compareRequests are the two compares a packet head older than the PR's
+// calls for: the diff of base...packet head (what the packet describes) and
+// packet head...PR head as JSON (what came after).
+func compareRequests(d *Data, packetHead string) [2]request {
+	repo := fmt.Sprintf("repos/%s/%s", d.Ref.Owner, d.Ref.Repo)
+	return [2]request{
+		{"application/vnd.github.diff", fmt.Sprintf("%s/compare/%s...%s", repo, d.Pull.Base.SHA, packetHead)},
+		{"application/vnd.github+json", fmt.Sprintf("%s/compare/%s...%s", repo, packetHead, d.Pull.Head.SHA)},
+	}
+}
+
+// packetHeadOf is the head the latest change.md among comments names, as
+// Build reads it (the same documents, the same trust).
+func packetHeadOf(comments []IssueComment, author string) string {
+	dc, ok := Documents(comments, trustedFor(author))[packet.ChangeFile]
+	if !ok {
+		return ""
+	}
+	ch, _ := packet.ParseChange(packet.ParseDocument(packet.ChangeFile, []byte(dc.Text)))
+	return ch.HeadSHA
 }
 
 // diff reads the PR's diff; when GitHub refuses it as too large (406) it is

@@ -65,23 +65,32 @@ const CheckPacketCurrent = "packet-current"
 
 // Origin is what the packet's origin says that the packet's files cannot.
 type Origin struct {
-	Kind   string `json:"kind"`
-	URL    string `json:"url"`
-	Owner  string `json:"owner"`
-	Repo   string `json:"repo"`
-	Number int    `json:"number"`
-	Title  string `json:"title,omitempty"`
-	State  string `json:"state,omitempty"`
-	Author string `json:"author,omitempty"`
+	Kind string `json:"kind"`
+	// URL, Owner, Repo and Number are the pull request as the person named
+	// it and the origin answered for it: everything vetter prints or posts
+	// goes there, never where the packet's change.md points.
+	URL string `json:"url"`
+	// PacketURL is change.md's pull-request address when it names another
+	// one (reported as packet-pr-mismatch, and otherwise unused).
+	PacketURL string `json:"packet_url,omitempty"`
+	Owner     string `json:"owner"`
+	Repo      string `json:"repo"`
+	Number    int    `json:"number"`
+	Title     string `json:"title,omitempty"`
+	State     string `json:"state,omitempty"`
+	Author    string `json:"author,omitempty"`
 	// HeadSHA is the origin's head now; PacketHeadSHA the head the
 	// documents describe (change.md).
-	HeadSHA            string           `json:"head_sha"`
-	BaseSHA            string           `json:"base_sha,omitempty"`
-	PacketHeadSHA      string           `json:"packet_head_sha"`
-	CommitsAfterPacket []OriginCommit   `json:"commits_after_packet"`
-	CI                 OriginCI         `json:"ci"`
-	OkToTest           []OriginOkToTest `json:"ok_to_test"`
-	Threads            []OriginThread   `json:"threads,omitempty"`
+	HeadSHA            string         `json:"head_sha"`
+	BaseSHA            string         `json:"base_sha,omitempty"`
+	PacketHeadSHA      string         `json:"packet_head_sha"`
+	CommitsAfterPacket []OriginCommit `json:"commits_after_packet"`
+	// Commits are the pull request's commits, oldest first: their order
+	// says which of two heads is older.
+	Commits  []OriginCommit   `json:"commits,omitempty"`
+	CI       OriginCI         `json:"ci"`
+	OkToTest []OriginOkToTest `json:"ok_to_test"`
+	Threads  []OriginThread   `json:"threads,omitempty"`
 	// EvidenceRecordOnly: the registry was rebuilt from the evidence record
 	// posted on the origin; the logs are not in the packet.
 	EvidenceRecordOnly bool `json:"evidence_record_only,omitempty"`
@@ -94,6 +103,13 @@ type Origin struct {
 	// PacketHeadMissing: the origin does not have the packet's head (it
 	// was force-pushed away), so what came after cannot be shown.
 	PacketHeadMissing bool `json:"packet_head_missing,omitempty"`
+	// CompareFailed says why the origin could not give the diff at the
+	// packet's head; change.diff is then the origin head's (DiffSHA).
+	CompareFailed string `json:"compare_failed,omitempty"`
+	// DiffSHA is the commit change.diff shows the change at: the packet's
+	// head, or the origin's head when its diff stands in. Anything anchored
+	// to change.diff's lines (a review's commit_id) names this commit.
+	DiffSHA string `json:"diff_sha,omitempty"`
 	// IgnoredDocuments are later comments naming a document ("review.md by
 	// someone") from accounts that may not supply one.
 	IgnoredDocuments []string `json:"ignored_documents,omitempty"`
