@@ -2,7 +2,6 @@ package github
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"strings"
@@ -26,18 +25,13 @@ func (c *Client) CommitInRepo(ctx context.Context, owner, repo, sha string) (boo
 			SHA string `json:"sha"`
 		} `json:"commit"`
 	}
-	decode := func(b []byte) ([]ref, error) {
-		var v []ref
-		err := json.Unmarshal(b, &v)
-		return v, err
-	}
 	base := "repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo)
 	name := owner + "/" + repo
-	branches, _, err := getPages(ctx, c, base+"/branches", "the branches of "+name, decode)
+	branches, cutB, err := getAll[ref](ctx, c, base+"/branches", "the branches of "+name)
 	if err != nil {
 		return false, err
 	}
-	tags, _, err := getPages(ctx, c, base+"/tags", "the tags of "+name, decode)
+	tags, cutT, err := getAll[ref](ctx, c, base+"/tags", "the tags of "+name)
 	if err != nil {
 		return false, err
 	}
@@ -64,6 +58,10 @@ func (c *Client) CommitInRepo(ctx context.Context, owner, repo, sha string) (boo
 		case cmp.Status == "behind" || cmp.Status == "identical":
 			return true, nil
 		}
+	}
+	if cut := cutB + cutT; cut != "" {
+		// Not every branch or tag was listed: "no" would be a guess.
+		return false, fmt.Errorf("%s is in none of the branches and tags listed, but not all were: %s", sha[:min(12, len(sha))], cut)
 	}
 	return false, nil
 }
