@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -50,7 +51,7 @@ type answered []Pin
 
 func (a answered) CommitInRepo(_ context.Context, owner, repo, sha string) (bool, error) {
 	for _, p := range a {
-		if strings.EqualFold(p.Owner, owner) && strings.EqualFold(p.Repo, repo) && strings.EqualFold(p.SHA, sha) {
+		if strings.EqualFold(p.Owner, owner) && strings.EqualFold(p.Repo, repo) && commitid.Same(p.SHA, sha) {
 			if p.Error != "" {
 				return false, errors.New(p.Error)
 			}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
 )
 
 // maxCompares caps the comparisons one commit costs: a repository with
@@ -37,13 +39,13 @@ func (c *Client) CommitInRepo(ctx context.Context, owner, repo, sha string) (boo
 	}
 	refs := append(branches, tags...)
 	for _, r := range refs {
-		if strings.EqualFold(r.Commit.SHA, sha) {
+		if commitid.Same(r.Commit.SHA, sha) {
 			return true, nil
 		}
 	}
 	for i, r := range refs {
 		if i == maxCompares {
-			return false, fmt.Errorf("%s is not in the first %d of %d branches and tags of %s; vetter did not ask about the rest", sha[:min(12, len(sha))], maxCompares, len(refs), name)
+			return false, fmt.Errorf("%s is not in the first %d of %d branches and tags of %s; vetter did not ask about the rest", commitid.Long(sha), maxCompares, len(refs), name)
 		}
 		var cmp struct {
 			Status string `json:"status"`
@@ -61,7 +63,7 @@ func (c *Client) CommitInRepo(ctx context.Context, owner, repo, sha string) (boo
 	}
 	if cut := cutB + cutT; cut != "" {
 		// Not every branch or tag was listed: "no" would be a guess.
-		return false, fmt.Errorf("%s is in none of the branches and tags listed, but not all were: %s", sha[:min(12, len(sha))], cut)
+		return false, fmt.Errorf("%s is in none of the branches and tags listed, but not all were: %s", commitid.Long(sha), cut)
 	}
 	return false, nil
 }

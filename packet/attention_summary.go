@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // SummaryAttention is one attention item as `summary --json` gives it, in
@@ -88,13 +90,13 @@ func writeAttentionText(w io.Writer, items []SummaryAttention) {
 		if a.Reviewed {
 			mark = "✓"
 		}
-		fmt.Fprintf(w, "  %s %-40s %s: %s\n", mark, clip(EscapeHidden(a.where()), 40), a.Rule, clip(oneLine(a.Title), 80))
-		fmt.Fprintf(w, "      why: %s\n", clip(oneLine(a.Why), 110))
+		fmt.Fprintf(w, "  %s %-40s %s: %s\n", mark, text.Clip(EscapeHidden(a.where()), 40), a.Rule, text.Clip(text.OneLine(a.Title), 80))
+		fmt.Fprintf(w, "      why: %s\n", text.Clip(text.OneLine(a.Why), 110))
 		if a.Text != "" {
-			fmt.Fprintf(w, "      > %s\n", clip(EscapeHidden(strings.TrimSpace(a.Text)), 110))
+			fmt.Fprintf(w, "      > %s\n", text.Clip(EscapeHidden(strings.TrimSpace(a.Text)), 110))
 		}
 		if a.Source > 0 {
-			fmt.Fprintf(w, "      data from line %d: %s\n", a.Source, clip(EscapeHidden(strings.TrimSpace(a.SourceText)), 96))
+			fmt.Fprintf(w, "      data from line %d: %s\n", a.Source, text.Clip(EscapeHidden(strings.TrimSpace(a.SourceText)), 96))
 		}
 	}
 }
@@ -116,10 +118,10 @@ func writeAttentionMarkdown(w io.Writer, items []SummaryAttention) {
 		}
 		fmt.Fprintf(w, "- [%s] %s `%s` — %s (`%s`): %s\n", box, mdCode(a.where()), mdCell(a.Rule), mdCell(a.Title), mdCell(a.Severity), mdCell(a.Why))
 		if a.Text != "" {
-			fmt.Fprintf(w, "  %s\n", mdCode(clip(strings.TrimSpace(a.Text), 200)))
+			fmt.Fprintf(w, "  %s\n", mdCode(text.Clip(strings.TrimSpace(a.Text), 200)))
 		}
 		if a.Source > 0 {
-			fmt.Fprintf(w, "  data from line %d: %s\n", a.Source, mdCode(clip(strings.TrimSpace(a.SourceText), 200)))
+			fmt.Fprintf(w, "  data from line %d: %s\n", a.Source, mdCode(text.Clip(strings.TrimSpace(a.SourceText), 200)))
 		}
 	}
 	fmt.Fprintln(w)
@@ -127,7 +129,7 @@ func writeAttentionMarkdown(w io.Writer, items []SummaryAttention) {
 
 // mdCode is s as a markdown code span, whatever backticks it holds.
 func mdCode(s string) string {
-	s = oneLine(s)
+	s = text.OneLine(s)
 	fence := "`"
 	for strings.Contains(s, fence) {
 		fence += "`"
