@@ -172,6 +172,13 @@ func (s *Store) recoverStore() error {
 		return nil
 	}
 	st.Gate = rec.gate()
+	if rec.SHA != "" {
+		// The round of that head shows it too.
+		if st.Heads == nil {
+			st.Heads = map[string]*GateDecision{}
+		}
+		st.Heads[strings.ToLower(rec.SHA)] = rec.gate()
+	}
 	data, err := marshalTriage(st)
 	if err != nil {
 		return err

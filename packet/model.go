@@ -310,6 +310,10 @@ type TriageState struct {
 	// what vetter reads: decisions on findings no packet of the work item
 	// has any more, oldest first.
 	Summarised int `json:"summarised,omitempty"`
+	// Heads are the gate decisions by the head they were made for (the
+	// full SHA, lower case); Gate is the latest of them. A round shows the
+	// decision for its own head, whatever a later round decided.
+	Heads map[string]*GateDecision `json:"heads,omitempty"`
 	// Where is the file it was read from or will be written to.
 	Where string `json:"-"`
 	// fpIndex finds a decision by the fingerprint it was made on (reindex);

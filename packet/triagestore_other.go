@@ -12,8 +12,7 @@ import (
 // reading and renaming is unguarded.
 func lockDir(dir string) (func(), error) { return func() {}, nil }
 
-// syncDir does nothing where a folder cannot be opened to be synced
-// (Windows); its renames are made durable by the file system itself.
+// syncDir does nothing where a folder cannot be synced portably.
 func syncDir(dir string) error { return nil }
 
 // openAppend opens a log for appending, refusing a symbolic link.
