@@ -138,6 +138,7 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 		return nil, err
 	}
 	b.addAfter(d)
+	b.askPins(ctx, c)
 	now := time.Now
 	if opts.Now != nil {
 		now = opts.Now
