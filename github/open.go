@@ -224,6 +224,12 @@ func Build(d *Data, localPacket string) (*built, error) {
 	for _, n := range names {
 		b.files[n] = []byte(docs[n].Text)
 	}
+	agent := readAgent(d, docs, trusted)
+	for n, data := range agent.files {
+		if _, ok := b.files[n]; !ok {
+			b.files[n] = data
+		}
+	}
 	url := d.Ref.URL()
 	if pr.HTMLURL != "" {
 		url = pr.HTMLURL
@@ -235,12 +241,6 @@ func Build(d *Data, localPacket string) (*built, error) {
 		// packet id: a change.md that names no URL gets the PR's.
 		if c.URL == "" {
 			b.files[packet.ChangeFile] = append(bytes.TrimRight(ch, "\n"), []byte("\n\nPR URL: "+url+"\n")...)
-		}
-	}
-	var record *IssueComment
-	for i := range d.Comments {
-		if trusted(d.Comments[i]) && IsEvidenceRecord(d.Comments[i].Body) {
-			record = &d.Comments[i]
 		}
 	}
 	o := packet.Origin{Kind: packet.OriginKindPR, URL: url, Owner: d.Ref.Owner, Repo: d.Ref.Repo, Number: d.Ref.Number,
@@ -255,6 +255,17 @@ func Build(d *Data, localPacket string) (*built, error) {
 		o.OkToTest = append(o.OkToTest, packet.OriginOkToTest{SHA: ok.SHA, By: ok.By, At: ok.At, Current: sameSHA(ok.SHA, pr.Head.SHA)})
 	}
 	o.Threads = threadsOf(d, author)
+	o.Rounds, o.Unrecognised, o.ChangeFromDescription = agent.rounds, agent.unknown, agent.fromDesc
+	if agent.record != nil {
+		// The record speaks for the head the PR had when it was posted;
+		// with no document naming a head, that is the packet's head, and
+		// what came after was not validated by the agent.
+		head := recordHead(d.Commits, agent.record.CreatedAt)
+		o.Record = originRecord(agent, head)
+		if b.packetHead == "" && head != "" {
+			b.packetHead, o.PacketHeadSHA, o.PacketHeadFrom = head, head, packet.PacketHeadFromRecord
+		}
+	}
 	if localPacket != "" {
 		lp, err := packet.Load(localPacket, packet.Options{})
 		if err != nil {
@@ -265,8 +276,8 @@ func Build(d *Data, localPacket string) (*built, error) {
 			lp.Close()
 			return nil, err
 		}
-	} else if record != nil {
-		b.files[packet.RegistryFile] = RegistryFromRecord(record.Body)
+	} else if agent.record != nil {
+		b.files[packet.RegistryFile] = recordRegistry(agent.rec)
 		o.EvidenceRecordOnly = true
 	}
 	b.files[packet.DiffPath] = []byte(d.Diff)
@@ -438,6 +449,7 @@ func threadsOf(d *Data, author string) []packet.OriginThread {
 		}
 		ot := packet.OriginThread{ID: t.ID, Source: first.Author.Login, Path: t.Path, Line: line, StartLine: t.StartLine,
 			Resolved: t.IsResolved, Outdated: t.IsOutdated, Body: first.Body}
+		withBadge(&ot)
 		for _, c := range t.Comments.Nodes[1:] {
 			ot.Replies = append(ot.Replies, packet.OriginReply{By: c.Author.Login, Body: c.Body})
 		}
@@ -447,7 +459,9 @@ func threadsOf(d *Data, author string) []packet.OriginThread {
 		if inThread[c.ID] || c.InReplyToID != 0 || c.User.Login == author {
 			continue
 		}
-		out = append(out, packet.OriginThread{ID: fmt.Sprint(c.ID), Source: c.User.Login, Path: c.Path, Line: c.Line, StartLine: c.StartLine, Body: c.Body})
+		ot := packet.OriginThread{ID: fmt.Sprint(c.ID), Source: c.User.Login, Path: c.Path, Line: c.Line, StartLine: c.StartLine, Body: c.Body}
+		withBadge(&ot)
+		out = append(out, ot)
 	}
 	return out
 }

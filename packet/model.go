@@ -88,6 +88,9 @@ type Finding struct {
 	// Resolved and Outdated are its thread's state there (source_pr.go).
 	Source             string
 	Resolved, Outdated bool
+	// Tags are what a reviewer's badge says beside the severity (its
+	// category, its effort), as written.
+	Tags []string
 }
 
 // SeverityRank orders severities: blocker 0, major 1, minor 2, nit 3, others 4.
