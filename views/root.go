@@ -122,7 +122,7 @@ func newScreens(ctx *Context) [screenCount]Screen {
 
 // shown reports whether a screen has a tab: "since" only with an earlier round.
 func (r *Workbench) shown(id ScreenID) bool {
-	return id != ScreenWalk && (id != ScreenSince || r.ctx.Since != nil || r.ctx.SinceLoading != "")
+	return id != ScreenWalk && (id != ScreenSince || r.ctx.Since != nil || r.ctx.SinceLoading != "" || r.hasRounds())
 }
 
 // cycle is the next shown screen from the active one in direction dir.
@@ -510,4 +510,11 @@ func fitBlock(s string, w, h int) string {
 		out[i] = fit(l, w)
 	}
 	return strings.Join(out, "\n")
+}
+
+// hasRounds: the pull request tells of rounds, which the since screen lists
+// even before vetter saw an earlier round.
+func (r *Workbench) hasRounds() bool {
+	p := r.ctx.Packet
+	return p != nil && p.Origin != nil && len(p.Origin.Rounds) > 0
 }
