@@ -95,6 +95,8 @@ type Thread struct {
 	ID         string `json:"id"`
 	IsResolved bool   `json:"isResolved"`
 	IsOutdated bool   `json:"isOutdated"`
+	// ResolvedBy is who resolved it; null while it is not resolved.
+	ResolvedBy *User  `json:"resolvedBy"`
 	Path       string `json:"path"`
 	Line       int    `json:"line"`
 	StartLine  int    `json:"startLine"`
@@ -141,6 +143,10 @@ type Data struct {
 	Threads        []Thread
 	CheckRuns      []CheckRun
 	Statuses       []Status
+	// Required are the checks the base branch's protection requires, when
+	// RequiredKnown (the token could read it).
+	Required      []string
+	RequiredKnown bool
 	// Diff is the pull request's diff at its head; DiffNoPatch names files
 	// GitHub gave no patch for when the diff was rebuilt from the files list
 	// after a 406 (too large).
@@ -208,6 +214,7 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 			}
 			d.Statuses = st.Statuses
 		})
+		cw.Go(func() { d.Required, d.RequiredKnown = requiredChecks(ctx, c, repo, d.Pull.Base.Ref) })
 		cw.Wait()
 		return nil
 	})
@@ -356,7 +363,7 @@ const threadsQuery = `query($owner: String!, $repo: String!, $number: Int!, $aft
       reviewThreads(first: 100, after: $after) {
         pageInfo { hasNextPage endCursor }
         nodes {
-          id isResolved isOutdated path line startLine originalLine
+          id isResolved resolvedBy { login } isOutdated path line startLine originalLine
           comments(first: 100) { nodes { databaseId author { login } body createdAt } }
         }
       }

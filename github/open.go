@@ -247,7 +247,7 @@ func Build(d *Data, localPacket string) (*built, error) {
 		Title: pr.Title, State: pr.State, Author: author, HeadSHA: pr.Head.SHA, BaseSHA: pr.Base.SHA, PacketHeadSHA: b.packetHead,
 		CommitsAfterPacket: []packet.OriginCommit{}, OkToTest: []packet.OriginOkToTest{}, DiffNoPatch: d.DiffNoPatch,
 		IgnoredDocuments: ignored}
-	o.CI = ciCounts(d.CheckRuns)
+	o.CI = ciOf(d)
 	for _, ok := range OkToTests(d.Comments) {
 		if !ok.Counts {
 			continue
@@ -402,31 +402,6 @@ func diffMismatch(local *packet.Diff, prDiff []byte) []string {
 	return out
 }
 
-// ciCounts counts the head's check runs by conclusion.
-func ciCounts(runs []CheckRun) packet.OriginCI {
-	ci := packet.OriginCI{Failing: []string{}}
-	for _, r := range runs {
-		if r.Status != "" && r.Status != "completed" {
-			ci.Pending++
-			continue
-		}
-		switch r.Conclusion {
-		case "success":
-			ci.Success++
-		case "failure", "timed_out", "action_required", "startup_failure":
-			ci.Failure++
-			ci.Failing = append(ci.Failing, r.Name)
-		case "skipped":
-			ci.Skipped++
-		case "":
-			ci.Pending++
-		default: // neutral, cancelled, stale
-			ci.Other++
-		}
-	}
-	return ci
-}
-
 // threadsOf turns other accounts' review threads into origin threads, and
 // review comments not in any thread (an API that returned no threads) too.
 func threadsOf(d *Data, author string) []packet.OriginThread {
@@ -450,6 +425,9 @@ func threadsOf(d *Data, author string) []packet.OriginThread {
 		ot := packet.OriginThread{ID: t.ID, Source: first.Author.Login, Path: t.Path, Line: line, StartLine: t.StartLine,
 			Resolved: t.IsResolved, Outdated: t.IsOutdated, Body: first.Body}
 		withBadge(&ot)
+		if t.ResolvedBy != nil {
+			ot.ResolvedBy = t.ResolvedBy.Login
+		}
 		for _, c := range t.Comments.Nodes[1:] {
 			ot.Replies = append(ot.Replies, packet.OriginReply{By: c.Author.Login, Body: c.Body})
 		}

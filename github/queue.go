@@ -74,6 +74,16 @@ type Queue struct {
 	// building holds a lock per PR: a row read again (after the workbench)
 	// while a fill reads it too must not swap its packet folder at once.
 	building map[int]*sync.Mutex
+	// required are the required checks of each base branch, read once per
+	// queue (every row on one base shares them).
+	required map[string]*requiredRead
+}
+
+// requiredRead is one base branch's required checks, read once.
+type requiredRead struct {
+	once  sync.Once
+	names []string
+	known bool
 }
 
 // queueEntry is a row with what it was computed from.
@@ -437,6 +447,8 @@ func (q *Queue) listRow(p OpenPull) packet.QueueRow {
 type rowRead struct {
 	comments []IssueComment
 	checks   []CheckRun
+	statuses []Status
+	required *requiredRead
 	// commits are the PR's commits (their SHAs, oldest first), read only
 	// when a counting /ok to test names an older commit (needCommits).
 	commits []string
@@ -459,15 +471,23 @@ func (q *Queue) readRow(ctx context.Context, c *Client, p OpenPull) (*rowRead, e
 	wg.Go(func() {
 		rd.comments, errA = getAll[IssueComment](ctx, c, fmt.Sprintf("%s/issues/%d/comments", repo, p.Number), "the comments of "+name)
 	})
+	var errC error
 	wg.Go(func() {
 		rd.checks, errB = getAllIn[CheckRun](ctx, c, fmt.Sprintf("%s/commits/%s/check-runs", repo, p.Head.SHA), "check_runs", "the check runs of "+name)
 	})
+	wg.Go(func() {
+		var st struct {
+			Statuses []Status `json:"statuses"`
+		}
+		errC = c.getJSON(ctx, fmt.Sprintf("%s/commits/%s/status", repo, p.Head.SHA), "the combined status of "+name, &st)
+		rd.statuses = st.Statuses
+	})
+	wg.Go(func() { rd.required = q.requiredOf(ctx, c, p.Base.Ref) })
 	wg.Wait()
-	if errA != nil {
-		return nil, errA
-	}
-	if errB != nil {
-		return nil, errB
+	for _, err := range []error{errA, errB, errC} {
+		if err != nil {
+			return nil, err
+		}
 	}
 	slices.SortStableFunc(rd.comments, func(a, b IssueComment) int { return a.CreatedAt.Compare(b.CreatedAt) })
 	if last := lastCounting(rd.comments); last != nil && !sameSHA(last.SHA, p.Head.SHA) {
@@ -483,8 +503,34 @@ func (q *Queue) readRow(ctx context.Context, c *Client, p OpenPull) (*rowRead, e
 		enc.Encode([]any{ic.ID, ic.UpdatedAt, ic.Body, ic.User.Login, ic.AuthorAssociation})
 	}
 	enc.Encode(rd.checks)
+	enc.Encode(rd.statuses)
+	enc.Encode([]any{rd.required.names, rd.required.known})
 	rd.inputs = hex.EncodeToString(h.Sum(nil))[:24]
 	return rd, nil
+}
+
+// data is what the row read, as Build takes it.
+func (rd *rowRead) data(p OpenPull) *Data {
+	return &Data{Pull: p.Pull, Comments: rd.comments, CheckRuns: rd.checks, Statuses: rd.statuses,
+		Required: rd.required.names, RequiredKnown: rd.required.known, Commits: rd.dated}
+}
+
+// requiredOf reads a base branch's required checks once for the queue.
+func (q *Queue) requiredOf(ctx context.Context, c *Client, base string) *requiredRead {
+	q.mu.Lock()
+	if q.required == nil {
+		q.required = map[string]*requiredRead{}
+	}
+	r := q.required[base]
+	if r == nil {
+		r = &requiredRead{}
+		q.required[base] = r
+	}
+	q.mu.Unlock()
+	r.once.Do(func() {
+		r.names, r.known = requiredChecks(ctx, c, fmt.Sprintf("repos/%s/%s", q.Ref.Owner, q.Ref.Repo), base)
+	})
+	return r
 }
 
 func lastCounting(comments []IssueComment) *OkToTest {
@@ -530,7 +576,7 @@ func (q *Queue) reuse(p OpenPull, rd *rowRead) (*packet.QueueRow, bool) {
 func (q *Queue) finish(p OpenPull, rd *rowRead, threads []Thread) *packet.QueueRow {
 	row := q.listRow(p)
 	row.Loaded = true
-	row.CI = ciCounts(rd.checks)
+	row.CI = ciOf(rd.data(p))
 	row.Marker = q.marker(rd.comments)
 	if last := lastCounting(rd.comments); last != nil {
 		row.OkToTest = &packet.OriginOkToTest{SHA: last.SHA, By: last.By, At: last.At}
@@ -602,8 +648,8 @@ func (q *Queue) loadPacket(n int) (*packet.Packet, error) {
 }
 
 func (q *Queue) buildPacket(p OpenPull, rd *rowRead, threads []Thread) (*packet.Packet, error) {
-	d := &Data{Ref: Ref{Host: q.Ref.Host, Owner: q.Ref.Owner, Repo: q.Ref.Repo, Number: p.Number}, Pull: p.Pull,
-		Comments: rd.comments, CheckRuns: rd.checks, Threads: threads, Commits: rd.dated}
+	d := rd.data(p)
+	d.Ref, d.Threads = Ref{Host: q.Ref.Host, Owner: q.Ref.Owner, Repo: q.Ref.Repo, Number: p.Number}, threads
 	b, err := Build(d, "")
 	if err != nil {
 		return nil, err
@@ -643,7 +689,7 @@ fragment row on PullRequest {
   reviewThreads(first: 100) {
     pageInfo { hasNextPage endCursor }
     nodes {
-      id isResolved isOutdated path line startLine originalLine
+      id isResolved resolvedBy { login } isOutdated path line startLine originalLine
       comments(first: 100) { nodes { databaseId author { login } body createdAt } }
     }
   }

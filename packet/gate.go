@@ -81,16 +81,21 @@ func (p *Packet) Gate() Gate {
 		add(CheckLogsIntact, false, fmt.Sprintf("%d log problems (missing, outside the packet, empty or exit mismatch)", bad))
 	}
 
-	open, stale := 0, 0
+	open, stale, upstream := 0, 0, 0
 	for _, f := range p.Findings {
 		state, st, _ := p.TriageOf(f)
-		if st {
+		switch {
+		case st:
 			stale++
-		} else if state == TriageOpen {
+		case state == TriageOpen:
 			open++
+		case state == TriageResolved:
+			upstream++
 		}
 	}
 	switch {
+	case open+stale == 0 && upstream > 0:
+		add(CheckFindingsTriaged, true, fmt.Sprintf("all %s triaged (%d resolved on GitHub)", Count(len(p.Findings), "finding", "findings"), upstream))
 	case open+stale == 0:
 		add(CheckFindingsTriaged, true, "all "+Count(len(p.Findings), "finding", "findings")+" triaged")
 	case stale > 0:

@@ -88,6 +88,8 @@ type Finding struct {
 	// Resolved and Outdated are its thread's state there (source_pr.go).
 	Source             string
 	Resolved, Outdated bool
+	// ResolvedBy is the account that resolved the thread, when known.
+	ResolvedBy string
 	// Tags are what a reviewer's badge says beside the severity (its
 	// category, its effort), as written.
 	Tags []string
@@ -291,6 +293,10 @@ const (
 	TriageAccepted  = "accepted"
 	TriageDismissed = "dismissed"
 	TriageDeferred  = "deferred"
+	// TriageResolved is another reviewer's thread resolved on the origin
+	// (GitHub) that the reviewer has not decided on: it counts as triaged,
+	// until the reviewer reopens it.
+	TriageResolved = "resolved"
 )
 
 // TriageState is the content of triage.json.

@@ -112,7 +112,8 @@ type OriginCommit struct {
 	Message string `json:"message"`
 }
 
-// OriginCI counts the head's check runs by conclusion.
+// OriginCI counts the head's checks (check runs and commit statuses, one
+// per name) by state; Checks lists them (ci.go).
 type OriginCI struct {
 	Success int      `json:"success"`
 	Failure int      `json:"failure"`
@@ -120,6 +121,11 @@ type OriginCI struct {
 	Pending int      `json:"pending"`
 	Other   int      `json:"other"`
 	Failing []string `json:"failing"`
+	// Checks are the head's checks by name, in the order first met.
+	Checks []CICheck `json:"checks,omitempty"`
+	// RequiredKnown: the base branch's required checks were read (branch
+	// protection); without it every failing check counts as required.
+	RequiredKnown bool `json:"required_known,omitempty"`
 }
 
 // OriginOkToTest is one "/ok to test <sha>" said on the origin by an account
@@ -133,15 +139,17 @@ type OriginOkToTest struct {
 
 // OriginThread is another reviewer's review thread or comment on a line.
 type OriginThread struct {
-	ID        string        `json:"id"`
-	Source    string        `json:"source"` // the account that opened it
-	Path      string        `json:"path"`
-	Line      int           `json:"line,omitempty"`
-	StartLine int           `json:"start_line,omitempty"`
-	Resolved  bool          `json:"resolved"`
-	Outdated  bool          `json:"outdated"`
-	Body      string        `json:"body"`
-	Replies   []OriginReply `json:"replies,omitempty"`
+	ID        string `json:"id"`
+	Source    string `json:"source"` // the account that opened it
+	Path      string `json:"path"`
+	Line      int    `json:"line,omitempty"`
+	StartLine int    `json:"start_line,omitempty"`
+	Resolved  bool   `json:"resolved"`
+	// ResolvedBy is the account that resolved it, when known.
+	ResolvedBy string        `json:"resolved_by,omitempty"`
+	Outdated   bool          `json:"outdated"`
+	Body       string        `json:"body"`
+	Replies    []OriginReply `json:"replies,omitempty"`
 	// Severity, Tags and Badge are what a reviewer's badge line said
 	// (severity "unknown" for a badge vetter does not know); Body is then
 	// the comment after the badge. "" when the thread has no badge.
@@ -290,7 +298,7 @@ func (p *Packet) readOrigin(root string) {
 			sev = t.Severity
 		}
 		f := &Finding{ID: "thread:" + t.ID, Location: loc, Severity: sev, Claim: t.Body,
-			Evidence: strings.Join(ev, " / "), Source: t.Source, Resolved: t.Resolved, Outdated: t.Outdated, Tags: t.Tags}
+			Evidence: strings.Join(ev, " / "), Source: t.Source, Resolved: t.Resolved, ResolvedBy: t.ResolvedBy, Outdated: t.Outdated, Tags: t.Tags}
 		if t.Path != "" && t.Line > 0 {
 			f.Citations = ExtractCitations(loc, OriginFile, 0)
 		}
@@ -325,6 +333,10 @@ func (p *Packet) originChecks(add func(name string, ok bool, detail string)) {
 	o := p.Origin
 	if o == nil || o.HeadSHA == "" {
 		return
+	}
+	if o.Kind == OriginKindPR {
+		ok, detail := o.CI.Check()
+		add(CheckCI, ok, detail)
 	}
 	if !o.Moved() {
 		add(CheckPacketCurrent, true, o.HeadLine())
@@ -389,27 +401,6 @@ func (p *Packet) summarySource() *SummarySource {
 	return s
 }
 
-// CILine is the check runs in one line: "14 success, 1 failure (lint), 4 skipped".
-func (c OriginCI) CILine() string {
-	var parts []string
-	for _, x := range []struct {
-		n    int
-		word string
-	}{{c.Success, "success"}, {c.Failure, "failure"}, {c.Skipped, "skipped"}, {c.Pending, "pending"}, {c.Other, "other"}} {
-		if x.n > 0 {
-			w := fmt.Sprintf("%d %s", x.n, x.word)
-			if x.word == "failure" && len(c.Failing) > 0 {
-				w += " (" + strings.Join(c.Failing, ", ") + ")"
-			}
-			parts = append(parts, w)
-		}
-	}
-	if len(parts) == 0 {
-		return "no check runs"
-	}
-	return strings.Join(parts, ", ")
-}
-
 // OkToTestLine says who last said /ok to test and whether it is the head.
 func (o *Origin) OkToTestLine() string {
 	last := o.LastOkToTest()
@@ -452,6 +443,9 @@ func threadState(f SummaryFinding) string {
 	s := "  by " + f.Source
 	if f.Resolved != nil && *f.Resolved {
 		s += ", resolved"
+		if f.ResolvedBy != "" {
+			s += " by " + f.ResolvedBy
+		}
 	}
 	if f.Outdated != nil && *f.Outdated {
 		s += ", outdated"

@@ -114,9 +114,10 @@ type SummaryFinding struct {
 	Citations []SummaryCitation `json:"citations"`
 	// Source is "review.md" or the account that raised it; Resolved and
 	// Outdated are a review thread's state, absent for review.md's rows.
-	Source   string `json:"source"`
-	Resolved *bool  `json:"resolved,omitempty"`
-	Outdated *bool  `json:"outdated,omitempty"`
+	Source     string `json:"source"`
+	Resolved   *bool  `json:"resolved,omitempty"`
+	ResolvedBy string `json:"resolved_by,omitempty"`
+	Outdated   *bool  `json:"outdated,omitempty"`
 	// Tags are a thread badge's category and effort.
 	Tags []string `json:"tags,omitempty"`
 }
@@ -181,7 +182,7 @@ func (p *Packet) Summarize() Summary {
 			sf.Source = f.Source
 			if strings.HasPrefix(f.ID, "thread:") {
 				res, out := f.Resolved, f.Outdated
-				sf.Resolved, sf.Outdated = &res, &out
+				sf.Resolved, sf.Outdated, sf.ResolvedBy = &res, &out, f.ResolvedBy
 			}
 		}
 		for _, c := range f.Citations {

@@ -30,7 +30,7 @@ func Fingerprint(f *Finding) string {
 // another number does not stick to the number it left.
 func (p *Packet) TriageOf(f *Finding) (state string, stale bool, d *Decision) {
 	if p.Triage == nil || p.Triage.Findings == nil {
-		return TriageOpen, false, nil
+		return upstream(f), false, nil
 	}
 	fp := Fingerprint(f)
 	d = p.Triage.Findings[f.ID]
@@ -42,9 +42,30 @@ func (p *Packet) TriageOf(f *Finding) (state string, stale bool, d *Decision) {
 		}
 	}
 	if d == nil || d.State == "" {
-		return TriageOpen, false, d
+		return upstream(f), false, d
 	}
 	return d.State, d.Fingerprint != fp, d
+}
+
+// upstream is the state of a finding the reviewer has not decided on: a
+// thread resolved on the origin is resolved there; anything else is open.
+func upstream(f *Finding) string {
+	if f.Resolved {
+		return TriageResolved
+	}
+	return TriageOpen
+}
+
+// ResolvedLine says who resolved a thread on the origin: "resolved on
+// GitHub by sam", "" when it is not resolved.
+func (f *Finding) ResolvedLine() string {
+	if !f.Resolved {
+		return ""
+	}
+	if f.ResolvedBy == "" {
+		return "resolved on GitHub"
+	}
+	return "resolved on GitHub by " + f.ResolvedBy
 }
 
 // byFingerprint is the decision made on a finding with this content under

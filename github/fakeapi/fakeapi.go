@@ -31,10 +31,15 @@ type Fixture struct {
 	Threads     []any
 	CheckRuns   json.RawMessage
 	Status      json.RawMessage
-	Files       []any
-	Compare     json.RawMessage
-	PRDiff      string // the PR's diff at its head
-	PacketDiff  string // base...packet head
+	// Protection is the base branch's required status checks
+	// (GET .../branches/{branch}/protection/required_status_checks); nil
+	// answers 404 "Branch not protected", as GitHub does for an unprotected
+	// branch or a token that may not read it.
+	Protection json.RawMessage
+	Files      []any
+	Compare    json.RawMessage
+	PRDiff     string // the PR's diff at its head
+	PacketDiff string // base...packet head
 }
 
 // Load reads a fixture folder (github/testdata/pr).
@@ -291,6 +296,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.listIn(w, r, "check_runs", cr.Runs)
 	case strings.HasPrefix(rest, "commits/") && strings.HasSuffix(rest, "/status"):
 		s.object(w, r, f.Status)
+	case strings.HasPrefix(rest, "branches/") && strings.HasSuffix(rest, "/protection/required_status_checks"):
+		if f.Protection == nil {
+			writeJSON(w, 404, map[string]any{"message": "Branch not protected", "documentation_url": "https://docs.github.com/rest/branches/branch-protection#get-status-checks-protection"})
+			return
+		}
+		s.object(w, r, f.Protection)
 	case strings.HasPrefix(rest, "compare/"):
 		base, head, _ := strings.Cut(strings.TrimPrefix(rest, "compare/"), "...")
 		if len(f.Commits) < 2 {
