@@ -191,3 +191,20 @@ func (o *Origin) afterNames() string {
 	}
 	return strings.Join(names, ", ")
 }
+
+// Where is the document the verdict was read from: change-validation.md,
+// or the evidence record on a pull request whose agent posts none.
+func (v Verdict) Where() string {
+	if v.File != "" {
+		return v.File
+	}
+	return ValidationFile
+}
+
+// Where is the document the assessment was read from.
+func (a Assessment) Where() string {
+	if a.File != "" {
+		return a.File
+	}
+	return ReviewFile
+}
