@@ -128,15 +128,22 @@ enter opens one, backspace returns to the inbox.`,
 					return runPreview(pv, t, theme, watch, stdout)
 				}
 			}
-			prOpts.cachedFirst = !plain
+			if plain {
+				// The summary's own loading, the reviewer's state included:
+				// --print and summary print one value for one state.
+				p, _, err := loadReviewed(args, stderr)
+				if err != nil {
+					return err
+				}
+				defer p.Close()
+				return writeReport(stdout, p.Summarize(), false, false)
+			}
+			prOpts.cachedFirst = true
 			p, err := loadArgWith(args, stderr, packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog})
 			if err != nil {
 				return err
 			}
 			defer p.Close()
-			if plain {
-				return writeSanitized(stdout, func(w io.Writer) { p.Summarize().WriteText(w) })
-			}
 			var old *packet.Packet
 			if sinceArg != "" {
 				if old, err = loadRound(sinceArg, stderr); err != nil {

@@ -75,10 +75,30 @@ type Client struct {
 	now     func() time.Time
 	timeout time.Duration
 
+	// origins are the API's scheme://host:port (REST and GraphQL): the only
+	// places a request, and so the token, may go.
+	origins []string
+
 	// cache holds the ETag and body of every GET answered before, so a
 	// repeat visit asks with If-None-Match and a 304 costs no rate limit.
 	mu    sync.Mutex
 	cache map[string]cachedResponse
+	// ahead holds GETs sent before anyone asked for them (the pages of the
+	// last visit, a compare guessed from the first page of comments): the
+	// first request for the same URL takes the answer instead of a round
+	// trip of its own. Each is taken once, so nothing goes stale.
+	ahead map[string]*pending
+	// used are the cache keys this client read, the ones worth keeping;
+	// dirty says the cache changed since it was loaded.
+	used  map[string]bool
+	dirty bool
+}
+
+// pending is a GET in flight for whoever asks for it first.
+type pending struct {
+	done chan struct{}
+	r    *response
+	err  error
 }
 
 type cachedResponse struct {
@@ -104,10 +124,31 @@ func NewClient(cfg Config) (*Client, error) {
 			graphql = "https://" + host + "/api/graphql"
 		}
 	}
-	opts := api.ClientOptions{Host: host, AuthToken: cfg.Token, Transport: cfg.Transport, LogIgnoreEnv: false}
-	if opts.Transport == nil {
-		opts.Transport = http.DefaultTransport
+	origins, err := apiOrigins(rest, graphql)
+	if err != nil {
+		return nil, err
 	}
+	next := cfg.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	// go-gh adds the token to any request whose host name is the API's, on
+	// any port and scheme; the guard under it lets only the API's own
+	// origins through, so a Link, a redirect or a URL in an answer can
+	// never carry the token elsewhere.
+	opts := api.ClientOptions{Host: host, AuthToken: cfg.Token, Transport: originGuard{origins: origins, next: next}, LogIgnoreEnv: false,
+		// A redirect within the API is followed (GitHub moves a renamed
+		// repository's requests with a 301); one anywhere else is refused
+		// before it is sent, saying where it pointed.
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if !allowedOrigin(origins, req.URL) {
+				return &offOriginError{to: originOf(req.URL), how: "a redirect"}
+			}
+			if len(via) >= 10 {
+				return errors.New("stopped after 10 redirects")
+			}
+			return nil
+		}}
 	// go-gh sends the token only to the host and to APIHost: pointing APIHost
 	// at GITHUB_API_URL's host is how a proxy or a test server gets it.
 	if cfg.APIURL != "" {
@@ -124,7 +165,8 @@ func NewClient(cfg Config) (*Client, error) {
 		return nil, fmt.Errorf("setting up the GitHub client for %s: %w", host, err)
 	}
 	c := &Client{http: hc, rest: rest, graphql: graphql, retries: cfg.Retries, backoff: cfg.Backoff,
-		now: cfg.Now, timeout: cfg.Timeout, cache: map[string]cachedResponse{}}
+		now: cfg.Now, timeout: cfg.Timeout, cache: map[string]cachedResponse{}, origins: origins,
+		ahead: map[string]*pending{}, used: map[string]bool{}}
 	if c.now == nil {
 		c.now = time.Now
 	}
@@ -132,6 +174,90 @@ func NewClient(cfg Config) (*Client, error) {
 		c.timeout = 30 * time.Second
 	}
 	return c, nil
+}
+
+// originOf is a URL's scheme://host:port, the port always written (443
+// and 80 for https and http), so two spellings of one origin compare equal
+// and another port of the same host does not.
+func originOf(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		switch strings.ToLower(u.Scheme) {
+		case "https":
+			port = "443"
+		case "http":
+			port = "80"
+		}
+	}
+	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(net.JoinHostPort(u.Hostname(), port))
+}
+
+// apiOrigins are the origins of the REST and GraphQL bases.
+func apiOrigins(bases ...string) ([]string, error) {
+	var out []string
+	for _, b := range bases {
+		u, err := url.Parse(b)
+		if err != nil || u.Hostname() == "" || (u.Scheme != "https" && u.Scheme != "http") {
+			return nil, fmt.Errorf("reading the API address %q: not an http(s) URL", b)
+		}
+		out = append(out, originOf(u))
+	}
+	return out, nil
+}
+
+func allowedOrigin(origins []string, u *url.URL) bool {
+	o := originOf(u)
+	for _, a := range origins {
+		if o == a {
+			return true
+		}
+	}
+	return false
+}
+
+// offOriginError is a request vetter refused to send because it would
+// leave the API's origin.
+type offOriginError struct {
+	to  string // the origin it pointed at
+	how string // "a redirect", "the next page's Link", ...
+}
+
+func (e *offOriginError) Error() string {
+	return fmt.Sprintf("%s points to %s, outside GitHub's API", e.how, e.to)
+}
+
+// originGuard refuses every request outside the API's origins; it sits
+// under go-gh's transport, so it sees each request with its token.
+type originGuard struct {
+	origins []string
+	next    http.RoundTripper
+}
+
+func (g originGuard) RoundTrip(r *http.Request) (*http.Response, error) {
+	if !allowedOrigin(g.origins, r.URL) {
+		if r.Body != nil {
+			r.Body.Close()
+		}
+		return nil, &offOriginError{to: originOf(r.URL), how: "a request"}
+	}
+	return g.next.RoundTrip(r)
+}
+
+// offOrigin is the error a refused request becomes: which answer pointed
+// where, and that nothing was sent there.
+func (c *Client) offOrigin(what string, e *offOriginError) *Error {
+	return &Error{Kind: KindOffOrigin, Msg: fmt.Sprintf("GitHub's answer for %s: %s; vetter sends the token only to %s and did not follow it (check GITHUB_API_URL and any proxy in between)",
+		what, e.Error(), strings.Join(uniq(c.origins), " and "))}
+}
+
+func uniq(s []string) []string {
+	var out []string
+	for _, x := range s {
+		if len(out) == 0 || out[len(out)-1] != x {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func orGitHub(h string) string {
@@ -166,6 +292,9 @@ const (
 	KindNetwork
 	KindMalformed
 	KindOther
+	// KindOffOrigin: an answer pointed outside the API's origin (a Link or
+	// a redirect); nothing was sent there.
+	KindOffOrigin
 )
 
 // Error is one failure talking to GitHub, with a one-line message that says
@@ -281,6 +410,58 @@ func (c *Client) doOnce(ctx context.Context, method, pathOrURL string, body []by
 const bodyLimit = 256 << 20
 
 func (c *Client) send(ctx context.Context, method, pathOrURL, accept string, body []byte, what string, retries int, useCache bool) (*response, error) {
+	if method == http.MethodGet && useCache {
+		key := accept + " " + c.url(pathOrURL)
+		c.mu.Lock()
+		p := c.ahead[key]
+		delete(c.ahead, key)
+		c.used[key] = true
+		c.mu.Unlock()
+		if p != nil {
+			select {
+			case <-p.done:
+				switch {
+				case p.err == nil:
+					return p.r, nil
+				case p.r != nil && p.r.Status < 500:
+					// GitHub's answer stands (a 404 is a 404); its message
+					// names what this request reads.
+					return p.r, c.classify(what, p.r.Status, p.r.Header, p.r.Body, 1)
+				}
+				// No answer, or a 5xx: asked again with this request's
+				// retries.
+			case <-ctx.Done():
+			}
+		}
+	}
+	return c.sendNow(ctx, method, pathOrURL, accept, body, what, retries, useCache)
+}
+
+// prefetch sends the GETs named by cache keys (accept + " " + URL) at once,
+// for send to take; a key already asked for is left alone.
+func (c *Client) prefetch(ctx context.Context, keys []string) {
+	for _, key := range keys {
+		accept, u, ok := strings.Cut(key, " ")
+		if !ok {
+			continue
+		}
+		c.mu.Lock()
+		_, asked := c.ahead[key]
+		if asked {
+			c.mu.Unlock()
+			continue
+		}
+		p := &pending{done: make(chan struct{})}
+		c.ahead[key] = p
+		c.mu.Unlock()
+		go func() {
+			defer close(p.done)
+			p.r, p.err = c.sendNow(ctx, http.MethodGet, u, accept, nil, "a page read before", 0, true)
+		}()
+	}
+}
+
+func (c *Client) sendNow(ctx context.Context, method, pathOrURL, accept string, body []byte, what string, retries int, useCache bool) (*response, error) {
 	u := c.url(pathOrURL)
 	var cached cachedResponse
 	if method == http.MethodGet && useCache {
@@ -316,6 +497,10 @@ func (c *Client) send(ctx context.Context, method, pathOrURL, accept string, bod
 			r = &response{Status: resp.StatusCode, Header: resp.Header, Body: data, URL: u}
 		}
 		if err != nil {
+			var off *offOriginError
+			if errors.As(err, &off) {
+				return nil, c.offOrigin(what, off)
+			}
 			if ctx.Err() != nil || isTimeout(err) {
 				return nil, &Error{Kind: KindTimeout, Msg: fmt.Sprintf("no answer from GitHub within %s reading %s: check the network, or give more time with --timeout", c.timeout, what)}
 			}
@@ -339,6 +524,7 @@ func (c *Client) send(ctx context.Context, method, pathOrURL, accept string, bod
 			if et := r.Header.Get("ETag"); et != "" && method == http.MethodGet && useCache {
 				c.mu.Lock()
 				c.cache[accept+" "+u] = cachedResponse{ETag: et, Link: r.Header.Get("Link"), Body: r.Body}
+				c.dirty = true
 				c.mu.Unlock()
 			}
 			return r, nil
@@ -348,6 +534,17 @@ func (c *Client) send(ctx context.Context, method, pathOrURL, accept string, bod
 			}
 			wait *= 2
 			continue
+		}
+		if method == http.MethodGet && useCache && r.Status < 500 {
+			// Asked, answered without a body to keep (a 404 for a branch
+			// without protection): kept with no ETag, so the next visit
+			// asks it again in its first round.
+			c.mu.Lock()
+			if _, ok := c.cache[accept+" "+u]; !ok {
+				c.cache[accept+" "+u] = cachedResponse{}
+				c.dirty = true
+			}
+			c.mu.Unlock()
 		}
 		return r, c.classify(what, r.Status, r.Header, r.Body, attempt+1)
 	}
@@ -390,20 +587,35 @@ func malformed(what string, err error) error {
 	return &Error{Kind: KindMalformed, Msg: fmt.Sprintf("GitHub's answer for %s is not what its API documents (%v): retry, or report it if it persists", what, err)}
 }
 
+// maxPages caps how many pages of one list are read. An agent's pull
+// request carries tens of comments, a few reviews and under a hundred check
+// runs; 30 pages of 100 is 3,000 items, far past any of them, while a Link
+// chain that never ends costs at most 30 round trips (4.5 s at 150 ms)
+// rather than the whole timeout. A list longer than that is cut, and the
+// cut is said (see cutNote).
+const maxPages = 30
+
 // getAll reads every page of a list, following the Link header: when the
 // first page names the last one by a page number, the remaining pages are
-// read at once rather than one after another.
-func getAll[T any](ctx context.Context, c *Client, path, what string) ([]T, error) {
+// read at once rather than one after another. cut is "" when the whole list
+// was read, else the sentence that says where it stopped.
+func getAll[T any](ctx context.Context, c *Client, path, what string) (items []T, cut string, err error) {
+	return getAllThen[T](ctx, c, path, what, nil)
+}
+
+// getAllThen is getAll that hands the first page to first as soon as it is
+// read, before the rest: what it tells may start other requests early.
+func getAllThen[T any](ctx context.Context, c *Client, path, what string, first func([]T)) (items []T, cut string, err error) {
 	return getPages(ctx, c, path, what, func(b []byte) ([]T, error) {
 		var page []T
 		err := json.Unmarshal(b, &page)
 		return page, err
-	})
+	}, first)
 }
 
 // getAllIn reads every page of a list that each page wraps in an object,
 // under field (the check runs: {"total_count": N, "check_runs": [...]}).
-func getAllIn[T any](ctx context.Context, c *Client, path, field, what string) ([]T, error) {
+func getAllIn[T any](ctx context.Context, c *Client, path, field, what string) (items []T, cut string, err error) {
 	return getPages(ctx, c, path, what, func(b []byte) ([]T, error) {
 		var obj map[string]json.RawMessage
 		if err := json.Unmarshal(b, &obj); err != nil {
@@ -416,24 +628,52 @@ func getAllIn[T any](ctx context.Context, c *Client, path, field, what string) (
 			}
 		}
 		return page, nil
-	})
+	}, nil)
 }
 
-func getPages[T any](ctx context.Context, c *Client, path, what string, decode func([]byte) ([]T, error)) ([]T, error) {
+// cutNote is the one line that says a list was not read to its end.
+func cutNote(what string, pages, items int, why string) string {
+	return fmt.Sprintf("%s: vetter read %d pages (%d items) and stopped: %s; the rest is not shown", what, pages, items, why)
+}
+
+// checkLink refuses a page URL outside the API before anything is sent.
+func (c *Client) checkLink(what, link string) error {
+	u, err := url.Parse(link)
+	if err != nil {
+		return malformed(what, fmt.Errorf("the Link header names %q, not a URL", link))
+	}
+	if !allowedOrigin(c.origins, u) {
+		return c.offOrigin(what, &offOriginError{to: originOf(u), how: "the next page's Link"})
+	}
+	return nil
+}
+
+func getPages[T any](ctx context.Context, c *Client, path, what string, decode func([]byte) ([]T, error), onFirst func([]T)) ([]T, string, error) {
 	sep := "?"
 	if strings.Contains(path, "?") {
 		sep = "&"
 	}
 	first, err := c.do(ctx, http.MethodGet, path+sep+"per_page=100", "application/vnd.github+json", nil, what)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	out, err := decode(first.Body)
 	if err != nil {
-		return nil, malformed(what, err)
+		return nil, "", malformed(what, err)
+	}
+	if onFirst != nil {
+		onFirst(out)
 	}
 	links := parseLink(first.Header.Get("Link"))
-	if pages := pageURLs(links["next"], links["last"]); pages != nil {
+	for _, l := range []string{links["next"], links["last"]} {
+		if l == "" {
+			continue
+		}
+		if err := c.checkLink(what, l); err != nil {
+			return nil, "", err
+		}
+	}
+	if pages, total := pageURLs(links["next"], links["last"], maxPages-1); pages != nil {
 		rest := make([][]T, len(pages))
 		errs := make([]error, len(pages))
 		var wg sync.WaitGroup
@@ -451,25 +691,40 @@ func getPages[T any](ctx context.Context, c *Client, path, what string, decode f
 		wg.Wait()
 		for i := range pages {
 			if errs[i] != nil {
-				return nil, errs[i]
+				return nil, "", errs[i]
 			}
 			out = append(out, rest[i]...)
 		}
-		return out, nil
+		if total > len(pages) {
+			return out, cutNote(what, len(pages)+1, len(out), fmt.Sprintf("GitHub lists %d pages, more than the %d vetter reads", total+1, maxPages)), nil
+		}
+		return out, "", nil
 	}
-	for next := links["next"]; next != ""; {
+	seen := map[string]bool{path: true}
+	read := 1
+	for next := links["next"]; next != ""; read++ {
+		if read == maxPages {
+			return out, cutNote(what, read, len(out), fmt.Sprintf("GitHub's Link header still names a next page after %d", maxPages)), nil
+		}
+		if seen[next] {
+			return out, cutNote(what, read, len(out), "GitHub's Link header names a page already read"), nil
+		}
+		seen[next] = true
+		if err := c.checkLink(what, next); err != nil {
+			return nil, "", err
+		}
 		r, err := c.do(ctx, http.MethodGet, next, "application/vnd.github+json", nil, what)
 		if err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		page, err := decode(r.Body)
 		if err != nil {
-			return nil, malformed(what, err)
+			return nil, "", malformed(what, err)
 		}
 		out = append(out, page...)
 		next = parseLink(r.Header.Get("Link"))["next"]
 	}
-	return out, nil
+	return out, "", nil
 }
 
 // parseLink reads an RFC 8288 Link header into rel -> URL.
@@ -498,37 +753,38 @@ func parseLink(h string) map[string]string {
 }
 
 // pageURLs lists the pages from next to last when both differ only in their
-// page number, so they can be read at once; nil otherwise (then next is
-// followed page by page).
-func pageURLs(next, last string) []string {
+// page number, so they can be read at once, at most limit of them; total is
+// how many there are. nil when they cannot be listed (then next is followed
+// page by page).
+func pageURLs(next, last string, limit int) (pages []string, total int) {
 	if next == "" || last == "" {
-		return nil
+		return nil, 0
 	}
 	nu, err1 := url.Parse(next)
 	lu, err2 := url.Parse(last)
-	if err1 != nil || err2 != nil {
-		return nil
+	if err1 != nil || err2 != nil || originOf(nu) != originOf(lu) {
+		return nil, 0
 	}
 	nq, lq := nu.Query(), lu.Query()
 	from, err1 := strconv.Atoi(nq.Get("page"))
 	to, err2 := strconv.Atoi(lq.Get("page"))
-	if err1 != nil || err2 != nil || to < from || to-from > 50 {
-		return nil
+	if err1 != nil || err2 != nil || to < from {
+		return nil, 0
 	}
 	nq.Del("page")
 	lq.Del("page")
 	if nu.Path != lu.Path || nq.Encode() != lq.Encode() {
-		return nil
+		return nil, 0
 	}
-	var out []string
-	for p := from; p <= to; p++ {
+	total = to - from + 1
+	for p := from; p <= to && len(pages) < limit; p++ {
 		q := nu.Query()
 		q.Set("page", strconv.Itoa(p))
 		u := *nu
 		u.RawQuery = q.Encode()
-		out = append(out, u.String())
+		pages = append(pages, u.String())
 	}
-	return out
+	return pages, total
 }
 
 // graphQL posts one query and decodes its data into v.

@@ -36,6 +36,12 @@ type Pull struct {
 	Base struct {
 		SHA string `json:"sha"`
 		Ref string `json:"ref"`
+		// Repo is the repository the PR is opened on, as GitHub names it
+		// now (a renamed repository answers under its new name).
+		Repo struct {
+			Name  string `json:"name"`
+			Owner User   `json:"owner"`
+		} `json:"repo"`
 	} `json:"base"`
 }
 
@@ -77,17 +83,27 @@ type Review struct {
 
 // ReviewComment is one entry of /pulls/{n}/comments (a comment on a line).
 type ReviewComment struct {
-	ID          int64     `json:"id"`
-	NodeID      string    `json:"node_id"`
-	Body        string    `json:"body"`
-	User        User      `json:"user"`
-	Path        string    `json:"path"`
-	Line        int       `json:"line"`
-	StartLine   int       `json:"start_line"`
-	Side        string    `json:"side"`
-	InReplyToID int64     `json:"in_reply_to_id"`
-	CommitID    string    `json:"commit_id"`
-	CreatedAt   time.Time `json:"created_at"`
+	ID     int64  `json:"id"`
+	NodeID string `json:"node_id"`
+	Body   string `json:"body"`
+	User   User   `json:"user"` // null (the zero User) for a deleted account
+	Path   string `json:"path"`
+	Line   int    `json:"line"` // null once the line is outdated
+	// OriginalLine is the line in the commit the comment was made on.
+	OriginalLine int       `json:"original_line"`
+	StartLine    int       `json:"start_line"`
+	Side         string    `json:"side"`
+	InReplyToID  int64     `json:"in_reply_to_id"`
+	CommitID     string    `json:"commit_id"`
+	CreatedAt    time.Time `json:"created_at"`
+}
+
+// lineOr is the comment's line now, else the line it was made on.
+func (c ReviewComment) lineOr() int {
+	if c.Line == 0 {
+		return c.OriginalLine
+	}
+	return c.Line
 }
 
 // Thread is a GraphQL PullRequestReviewThread.
@@ -104,7 +120,7 @@ type Thread struct {
 	Comments   struct {
 		Nodes []struct {
 			DatabaseID int64  `json:"databaseId"`
-			Author     User   `json:"author"`
+			Author     User   `json:"author"` // null (the zero User) for a deleted account
 			Body       string `json:"body"`
 			CreatedAt  string `json:"createdAt"`
 		} `json:"nodes"`
@@ -163,6 +179,23 @@ type Data struct {
 	// PacketHeadMissing: GitHub does not know the packet's head (it was
 	// force-pushed away), so there is no compare.
 	PacketHeadMissing bool
+	// CompareFailed says why the diff at the packet's head could not be
+	// read; Diff (the PR head's) stands in for it, and says so.
+	CompareFailed string
+	// Cut says, a line each, which lists were not read to their end (past
+	// maxPages, or a Link chain that loops).
+	Cut   []string
+	cutMu sync.Mutex
+}
+
+// cut records a list that was not read whole; "" is a whole list.
+func (d *Data) cut(note string) {
+	if note == "" {
+		return
+	}
+	d.cutMu.Lock()
+	defer d.cutMu.Unlock()
+	d.Cut = append(d.Cut, note)
 }
 
 // Fetch reads the pull request in three rounds at most: everything that
@@ -170,8 +203,11 @@ type Data struct {
 // pages the first pages announced; then the compares the packet's head
 // calls for.
 func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
+	// The compare guessed below outlives this read: FetchAfter takes it.
+	outer := ctx
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
+	pullRead := make(chan struct{})
 	d := &Data{Ref: ref}
 	repo := fmt.Sprintf("repos/%s/%s", ref.Owner, ref.Repo)
 	pr := fmt.Sprintf("%s/pulls/%d", repo, ref.Number)
@@ -188,21 +224,26 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 		})
 	}
 	run(func() error {
-		if err := c.getJSON(ctx, pr, name, &d.Pull); err != nil {
-			return err
-		}
+		err := c.getJSON(ctx, pr, name, &d.Pull)
 		// The head becomes a folder name in the cache and a part of URLs:
 		// only a hex commit id is taken.
-		if !packet.ValidSHA(d.Pull.Head.SHA) {
-			return malformed(name, fmt.Errorf("the pull request's head is not a commit id: %q", d.Pull.Head.SHA))
+		if err == nil && !packet.ValidSHA(d.Pull.Head.SHA) {
+			err = malformed(name, fmt.Errorf("the pull request's head is not a commit id: %q", d.Pull.Head.SHA))
 		}
+		if err != nil {
+			d.Pull = Pull{}
+			close(pullRead)
+			return err
+		}
+		close(pullRead)
 		// The checks need the head; they start as soon as it is known.
 		var cw sync.WaitGroup
 		cw.Go(func() {
-			runs, err := getAllIn[CheckRun](ctx, c, fmt.Sprintf("%s/commits/%s/check-runs", repo, d.Pull.Head.SHA), "check_runs", "the check runs of "+name)
+			runs, cut, err := getAllIn[CheckRun](ctx, c, fmt.Sprintf("%s/commits/%s/check-runs", repo, d.Pull.Head.SHA), "check_runs", "the check runs of "+name)
 			if err != nil {
 				fail(err)
 			}
+			d.cut(cut)
 			d.CheckRuns = runs
 		})
 		cw.Go(func() {
@@ -219,23 +260,56 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 		return nil
 	})
 	run(func() (err error) {
-		d.Commits, err = getAll[Commit](ctx, c, pr+"/commits", "the commits of "+name)
+		var cut string
+		d.Commits, cut, err = getAll[Commit](ctx, c, pr+"/commits", "the commits of "+name)
+		d.cut(cut)
 		return
 	})
 	run(func() (err error) {
-		d.Comments, err = getAll[IssueComment](ctx, c, fmt.Sprintf("%s/issues/%d/comments", repo, ref.Number), "the comments of "+name)
+		var cut string
+		// The agent posts change.md among its first comments: the head it
+		// names on the first page starts the compare now, a round before
+		// all pages are read. A later change.md naming another head costs
+		// the compare a round of its own (FetchAfter asks for it then).
+		guess := func(page []IssueComment) {
+			go func() {
+				select {
+				case <-pullRead:
+				case <-ctx.Done():
+					return
+				}
+				if d.Pull.Head.SHA == "" {
+					return
+				}
+				if head := packetHeadOf(page, d.Pull.User.Login); head != "" && !sameSHA(head, d.Pull.Head.SHA) {
+					var keys []string
+					for _, rq := range compareRequests(d, head) {
+						keys = append(keys, rq.accept+" "+c.url(rq.path))
+					}
+					c.prefetch(outer, keys)
+				}
+			}()
+		}
+		d.Comments, cut, err = getAllThen[IssueComment](ctx, c, fmt.Sprintf("%s/issues/%d/comments", repo, ref.Number), "the comments of "+name, guess)
+		d.cut(cut)
 		return
 	})
 	run(func() (err error) {
-		d.Reviews, err = getAll[Review](ctx, c, pr+"/reviews", "the reviews of "+name)
+		var cut string
+		d.Reviews, cut, err = getAll[Review](ctx, c, pr+"/reviews", "the reviews of "+name)
+		d.cut(cut)
 		return
 	})
 	run(func() (err error) {
-		d.ReviewComments, err = getAll[ReviewComment](ctx, c, pr+"/comments", "the review comments of "+name)
+		var cut string
+		d.ReviewComments, cut, err = getAll[ReviewComment](ctx, c, pr+"/comments", "the review comments of "+name)
+		d.cut(cut)
 		return
 	})
 	run(func() (err error) {
-		d.Threads, err = c.threads(ctx, ref)
+		var cut string
+		d.Threads, cut, err = c.threads(ctx, ref)
+		d.cut(cut)
 		return
 	})
 	run(func() error { return c.diff(ctx, pr, name, d) })
@@ -256,19 +330,28 @@ func (c *Client) FetchAfter(ctx context.Context, d *Data, packetHead string) err
 	}
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	repo := fmt.Sprintf("repos/%s/%s", d.Ref.Owner, d.Ref.Repo)
 	name := d.Ref.String()
+	rq := compareRequests(d, packetHead)
 	var wg sync.WaitGroup
 	var errA, errB error
 	wg.Go(func() {
-		r, err := c.do(ctx, http.MethodGet, fmt.Sprintf("%s/compare/%s...%s", repo, d.Pull.Base.SHA, packetHead), "application/vnd.github.diff", nil, "the diff of "+name+" at the packet's head")
+		r, err := c.do(ctx, http.MethodGet, rq[0].path, rq[0].accept, nil, "the diff of "+name+" at the packet's head")
 		if err != nil {
-			// A packet head GitHub does not know (force-pushed away) leaves
-			// the PR's own diff as the packet's: the compare says the rest.
-			if IsKind(err, KindNotFound) || (r != nil && r.Status == http.StatusNotAcceptable) {
+			// Without the network or the token nothing read is to be
+			// trusted; any other failure leaves the PR head's diff as the
+			// packet's, and says so (CompareFailed).
+			if IsKind(err, KindTimeout) || IsKind(err, KindNetwork) || IsKind(err, KindUnauthorized) || IsKind(err, KindRateLimited) || IsKind(err, KindOffOrigin) {
+				errA = err
 				return
 			}
-			errA = err
+			why := err.Error()
+			switch {
+			case IsKind(err, KindNotFound):
+				why = "GitHub does not know the packet's head (404)"
+			case r != nil && r.Status == http.StatusNotAcceptable:
+				why = "GitHub refused the diff as too large (406)"
+			}
+			d.CompareFailed = fmt.Sprintf("the diff of the PR's base %s...the packet's head %s could not be read: %s", short(d.Pull.Base.SHA), short(packetHead), why)
 			return
 		}
 		d.PacketDiff = string(r.Body)
@@ -279,7 +362,7 @@ func (c *Client) FetchAfter(ctx context.Context, d *Data, packetHead string) err
 			Files   []PRFile `json:"files"`
 		}
 		what := fmt.Sprintf("the compare of %s...%s on %s", short(packetHead), short(d.Pull.Head.SHA), name)
-		if err := c.getJSON(ctx, fmt.Sprintf("%s/compare/%s...%s", repo, packetHead, d.Pull.Head.SHA), what, &cmp); err != nil {
+		if err := c.getJSON(ctx, rq[1].path, what, &cmp); err != nil {
 			// A head force-pushed away: the packet describes a commit
 			// the repository no longer has, which is itself the news.
 			if IsKind(err, KindNotFound) {
@@ -299,6 +382,30 @@ func (c *Client) FetchAfter(ctx context.Context, d *Data, packetHead string) err
 	return errB
 }
 
+type request struct{ accept, path string }
+
+// compareRequests are the two compares a packet head older than the PR's
+// calls for: the diff of base...packet head (what the packet describes) and
+// packet head...PR head as JSON (what came after).
+func compareRequests(d *Data, packetHead string) [2]request {
+	repo := fmt.Sprintf("repos/%s/%s", d.Ref.Owner, d.Ref.Repo)
+	return [2]request{
+		{"application/vnd.github.diff", fmt.Sprintf("%s/compare/%s...%s", repo, d.Pull.Base.SHA, packetHead)},
+		{"application/vnd.github+json", fmt.Sprintf("%s/compare/%s...%s", repo, packetHead, d.Pull.Head.SHA)},
+	}
+}
+
+// packetHeadOf is the head the latest change.md among comments names, as
+// Build reads it (the same documents, the same trust).
+func packetHeadOf(comments []IssueComment, author string) string {
+	dc, ok := Documents(comments, trustedFor(author))[packet.ChangeFile]
+	if !ok {
+		return ""
+	}
+	ch, _ := packet.ParseChange(packet.ParseDocument(packet.ChangeFile, []byte(dc.Text)))
+	return ch.HeadSHA
+}
+
 // diff reads the PR's diff; when GitHub refuses it as too large (406) it is
 // rebuilt from the files list's patches.
 func (c *Client) diff(ctx context.Context, pr, name string, d *Data) error {
@@ -310,10 +417,11 @@ func (c *Client) diff(ctx context.Context, pr, name string, d *Data) error {
 	if r == nil || r.Status != http.StatusNotAcceptable {
 		return err
 	}
-	files, err := getAll[PRFile](ctx, c, pr+"/files", "the files of "+name)
+	files, cut, err := getAll[PRFile](ctx, c, pr+"/files", "the files of "+name)
 	if err != nil {
 		return err
 	}
+	d.cut(cut)
 	d.Diff, d.DiffNoPatch = rebuildDiff(files)
 	d.DiffRebuilt = true
 	return nil
@@ -372,11 +480,13 @@ const threadsQuery = `query($owner: String!, $repo: String!, $number: Int!, $aft
 }`
 
 // threads reads every review thread, page by page (a GraphQL cursor names
-// the next page only once the previous one is read).
-func (c *Client) threads(ctx context.Context, ref Ref) ([]Thread, error) {
-	var out []Thread
+// the next page only once the previous one is read), at most maxPages of
+// them; cut says when there were more.
+func (c *Client) threads(ctx context.Context, ref Ref) (out []Thread, cut string, err error) {
+	what := "the review threads of " + ref.String()
 	var after any
-	for range 1000 {
+	seen := map[string]bool{}
+	for page := 1; ; page++ {
 		var data struct {
 			Repository *struct {
 				PullRequest *struct {
@@ -391,20 +501,26 @@ func (c *Client) threads(ctx context.Context, ref Ref) ([]Thread, error) {
 			} `json:"repository"`
 		}
 		vars := map[string]any{"owner": ref.Owner, "repo": ref.Repo, "number": ref.Number, "after": after}
-		if err := c.graphQL(ctx, threadsQuery, vars, "the review threads of "+ref.String(), &data); err != nil {
-			return nil, err
+		if err := c.graphQL(ctx, threadsQuery, vars, what, &data); err != nil {
+			return nil, "", err
 		}
 		if data.Repository == nil || data.Repository.PullRequest == nil {
-			return nil, &Error{Kind: KindNotFound, Msg: fmt.Sprintf("%s: not found: the pull request or repository does not exist, or the token cannot see it (check `gh auth status`)", ref)}
+			return nil, "", &Error{Kind: KindNotFound, Msg: fmt.Sprintf("%s: not found: the pull request or repository does not exist, or the token cannot see it (check `gh auth status`)", ref)}
 		}
 		rt := data.Repository.PullRequest.ReviewThreads
 		out = append(out, rt.Nodes...)
 		if !rt.PageInfo.HasNextPage || rt.PageInfo.EndCursor == "" {
-			break
+			return out, "", nil
 		}
+		if page == maxPages {
+			return out, cutNote(what, page, len(out), fmt.Sprintf("GitHub still names a next page after %d", maxPages)), nil
+		}
+		if seen[rt.PageInfo.EndCursor] {
+			return out, cutNote(what, page, len(out), "GitHub names a page already read"), nil
+		}
+		seen[rt.PageInfo.EndCursor] = true
 		after = rt.PageInfo.EndCursor
 	}
-	return out, nil
 }
 
 // HeadSHA re-reads the pull request's head, just before posting.

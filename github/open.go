@@ -6,11 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/google/renameio/v2"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -116,6 +117,10 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 	defer cancel()
 	etags := filepath.Join(prDir(root, ref), "etags.json")
 	c.loadCache(etags)
+	// Every page the last visit read is asked again at once, with its ETag:
+	// a refresh of an unchanged PR is one round of 304s, not one round per
+	// page, check and compare that the answers lead to.
+	c.prefetch(ctx, c.cachedKeys())
 	d, err := c.Fetch(ctx, ref)
 	if err != nil {
 		return nil, err
@@ -147,13 +152,20 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 		}
 		dir = opts.RefreshInto
 	}
-	if err := write(dir); err != nil {
-		return nil, err
+	// A refresh that changed nothing leaves the folder as it is: nothing
+	// to reload, and no files written and synced for nothing.
+	if !b.same(dir) {
+		if err := write(dir); err != nil {
+			return nil, err
+		}
 	}
-	if err := writeAtomic(filepath.Join(prDir(root, ref), "latest"), []byte(d.Pull.Head.SHA+"\n")); err != nil {
-		return nil, fmt.Errorf("writing the cache pointer for %s: %w", ref, err)
+	latest := filepath.Join(prDir(root, ref), "latest")
+	if old, err := os.ReadFile(latest); err != nil || string(old) != d.Pull.Head.SHA+"\n" {
+		if err := writeAtomic(latest, []byte(d.Pull.Head.SHA+"\n")); err != nil {
+			return nil, fmt.Errorf("writing the cache pointer for %s: %w", ref, err)
+		}
 	}
-	c.saveCache(etags)
+	c.saveUsed(etags)
 	return &Opened{Ref: ref, Dir: dir, HeadSHA: d.Pull.Head.SHA, Data: d}, nil
 }
 
@@ -167,6 +179,34 @@ func (c *Client) loadCache(path string) {
 		c.mu.Lock()
 		c.cache = m
 		c.mu.Unlock()
+	}
+}
+
+func (c *Client) cachedKeys() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	keys := make([]string, 0, len(c.cache))
+	for k := range c.cache {
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+// saveUsed keeps the ETags of what this visit read, and drops the rest (an
+// older head's checks, pages a list no longer has), so the next visit asks
+// again for exactly these.
+func (c *Client) saveUsed(path string) {
+	c.mu.Lock()
+	for k := range c.cache {
+		if !c.used[k] {
+			delete(c.cache, k)
+			c.dirty = true
+		}
+	}
+	dirty := c.dirty
+	c.mu.Unlock()
+	if dirty {
+		c.saveCache(path)
 	}
 }
 
@@ -230,24 +270,29 @@ func Build(d *Data, localPacket string) (*built, error) {
 			b.files[n] = data
 		}
 	}
-	url := d.Ref.URL()
-	if pr.HTMLURL != "" {
-		url = pr.HTMLURL
-	}
+	at := d.where()
+	url := d.htmlURL(at)
+	var mismatch string
 	if ch, ok := b.files[packet.ChangeFile]; ok {
 		c, _ := packet.ParseChange(packet.ParseDocument(packet.ChangeFile, ch))
 		b.packetHead = c.HeadSHA
+		if c.URL != "" && !at.names(c.URL) {
+			mismatch = c.URL
+		}
 		// The work item is the repository in change.md's PR URL plus the
 		// packet id: a change.md that names no URL gets the PR's.
 		if c.URL == "" {
 			b.files[packet.ChangeFile] = append(bytes.TrimRight(ch, "\n"), []byte("\n\nPR URL: "+url+"\n")...)
 		}
 	}
-	o := packet.Origin{Kind: packet.OriginKindPR, URL: url, Owner: d.Ref.Owner, Repo: d.Ref.Repo, Number: d.Ref.Number,
+	o := packet.Origin{Kind: packet.OriginKindPR, URL: url, Owner: at.Owner, Repo: at.Repo, Number: at.Number, PacketURL: mismatch,
 		Title: pr.Title, State: pr.State, Author: author, HeadSHA: pr.Head.SHA, BaseSHA: pr.Base.SHA, PacketHeadSHA: b.packetHead,
 		CommitsAfterPacket: []packet.OriginCommit{}, OkToTest: []packet.OriginOkToTest{}, DiffNoPatch: d.DiffNoPatch,
-		IgnoredDocuments: ignored}
+		IgnoredDocuments: ignored, Cut: slices.Sorted(slices.Values(d.Cut))}
 	o.CI = ciOf(d)
+	for _, c := range d.Commits {
+		o.Commits = append(o.Commits, packet.OriginCommit{SHA: c.SHA, Message: firstLineOf(c.Commit.Message)})
+	}
 	for _, ok := range OkToTests(d.Comments) {
 		if !ok.Counts {
 			continue
@@ -285,6 +330,27 @@ func Build(d *Data, localPacket string) (*built, error) {
 	return b, nil
 }
 
+// where is the pull request as the person named it and GitHub answered
+// for it, never as the packet says: the host and number typed, the
+// repository GitHub's base.repo names (the new name of a renamed one), and
+// html_url when it is that same pull request.
+func (d *Data) where() Ref {
+	at := d.Ref
+	if r := d.Pull.Base.Repo; r.Owner.Login != "" && r.Name != "" && validName(r.Owner.Login) && validName(r.Name) {
+		at.Owner, at.Repo = r.Owner.Login, r.Name
+	}
+	return at
+}
+
+// URL is html_url when it names this pull request, else the address built
+// from the reference.
+func (d *Data) htmlURL(at Ref) string {
+	if u, err := ParseRef(d.Pull.HTMLURL, at.Host, nil); err == nil && at.same(u) {
+		return d.Pull.HTMLURL
+	}
+	return at.URL()
+}
+
 // addAfter adds what the compare of the packet's head and the PR head read,
 // and checks a local packet's diff against the PR's at the packet's head.
 func (b *built) addAfter(d *Data) {
@@ -301,11 +367,21 @@ func (b *built) addAfter(d *Data) {
 		b.files[packet.AfterPacketDoc] = afterDoc(b.packetHead, d)
 	}
 	b.origin.PacketHeadMissing = d.PacketHeadMissing
+	// The commit change.diff shows: the packet's head when its compare was
+	// read (or the heads agree), else the PR head whose diff stands in.
+	b.origin.DiffSHA = d.Pull.Head.SHA
+	if d.PacketDiff != "" {
+		b.origin.DiffSHA = b.packetHead
+	}
+	b.origin.CompareFailed = d.CompareFailed
 	if b.local != nil {
 		b.origin.DiffMismatch = diffMismatch(b.local.Diff, b.files[packet.DiffPath])
 		// The local packet's own diff is the one its findings cite.
 		if data, _, err := packet.ReadCapped(b.local.FS, packet.DiffPath, packet.DiffLimit); err == nil {
 			b.files[packet.DiffPath] = data
+			if packet.ValidSHA(b.packetHead) {
+				b.origin.DiffSHA = b.packetHead
+			}
 		}
 		b.local.Close()
 		b.local = nil
@@ -402,46 +478,124 @@ func diffMismatch(local *packet.Diff, prDiff []byte) []string {
 	return out
 }
 
-// threadsOf turns other accounts' review threads into origin threads, and
-// review comments not in any thread (an API that returned no threads) too.
+// ghost is the login GitHub shows for a deleted account (an author that
+// both APIs answer as null).
+const ghost = "ghost"
+
+// threadNote is one comment of a thread with both answers joined.
+type threadNote struct{ by, body string }
+
+// threadsOf turns other accounts' review threads into origin threads. Each
+// comment is joined by its id across both answers: GraphQL says which
+// thread it is in and whether that is resolved or outdated, REST carries
+// the same comment's author and body, so an answer that lacks one (or a
+// thread the first GraphQL page of comments does not reach) still gives the
+// whole thread. Review comments in no GraphQL thread (an API that returned
+// none) become threads of their own, their replies joined to them. A thread
+// whose opening comment has no body in either answer is left out: there is
+// nothing to show or to export.
 func threadsOf(d *Data, author string) []packet.OriginThread {
+	rest := make(map[int64]ReviewComment, len(d.ReviewComments))
+	for _, c := range d.ReviewComments {
+		rest[c.ID] = c
+	}
+	// root follows in_reply_to_id to the comment that opened the thread.
+	root := func(id int64) int64 {
+		for range len(rest) {
+			c, ok := rest[id]
+			if !ok || c.InReplyToID == 0 {
+				break
+			}
+			id = c.InReplyToID
+		}
+		return id
+	}
+	used := map[int64]bool{}
+	// replies are the REST comments answering rootID that no GraphQL node
+	// carried, in the order GitHub lists them.
+	replies := func(rootID int64) []threadNote {
+		var out []threadNote
+		for _, c := range d.ReviewComments {
+			if !used[c.ID] && c.ID != rootID && root(c.ID) == rootID {
+				used[c.ID] = true
+				out = append(out, threadNote{by: loginOr(c.User.Login), body: c.Body})
+			}
+		}
+		return out
+	}
 	var out []packet.OriginThread
-	inThread := map[int64]bool{}
+	add := func(ot packet.OriginThread, notes []threadNote) {
+		var kept []threadNote
+		for _, n := range notes {
+			if strings.TrimSpace(n.body) != "" {
+				kept = append(kept, n)
+			}
+		}
+		if len(notes) == 0 || strings.TrimSpace(notes[0].body) == "" || notes[0].by == author {
+			return
+		}
+		ot.Source, ot.Body = notes[0].by, notes[0].body
+		withBadge(&ot)
+		for _, n := range kept[1:] {
+			ot.Replies = append(ot.Replies, packet.OriginReply{By: n.by, Body: n.body})
+		}
+		out = append(out, ot)
+	}
 	for _, t := range d.Threads {
-		if len(t.Comments.Nodes) == 0 {
-			continue
+		var notes []threadNote
+		var first ReviewComment
+		for i, n := range t.Comments.Nodes {
+			c, ok := rest[n.DatabaseID]
+			if n.DatabaseID == 0 {
+				ok = false
+			}
+			by, body := n.Author.Login, n.Body
+			if by == "" && ok {
+				by = c.User.Login
+			}
+			if strings.TrimSpace(body) == "" && ok {
+				body = c.Body
+			}
+			if i == 0 && ok {
+				first = c
+			}
+			used[n.DatabaseID] = true
+			notes = append(notes, threadNote{by: loginOr(by), body: body})
 		}
-		first := t.Comments.Nodes[0]
-		for _, c := range t.Comments.Nodes {
-			inThread[c.DatabaseID] = true
+		if len(t.Comments.Nodes) > 0 && t.Comments.Nodes[0].DatabaseID != 0 {
+			notes = append(notes, replies(t.Comments.Nodes[0].DatabaseID)...)
 		}
-		if first.Author.Login == author {
-			continue
-		}
-		line := t.Line
+		path, line := t.Path, t.Line
 		if line == 0 {
 			line = t.OrigLine
 		}
-		ot := packet.OriginThread{ID: t.ID, Source: first.Author.Login, Path: t.Path, Line: line, StartLine: t.StartLine,
-			Resolved: t.IsResolved, Outdated: t.IsOutdated, Body: first.Body}
-		withBadge(&ot)
+		if path == "" {
+			path, line = first.Path, first.lineOr()
+		}
+		ot := packet.OriginThread{ID: t.ID, Path: path, Line: line, StartLine: t.StartLine,
+			Resolved: t.IsResolved, Outdated: t.IsOutdated}
 		if t.ResolvedBy != nil {
-			ot.ResolvedBy = t.ResolvedBy.Login
+			ot.ResolvedBy = loginOr(t.ResolvedBy.Login)
 		}
-		for _, c := range t.Comments.Nodes[1:] {
-			ot.Replies = append(ot.Replies, packet.OriginReply{By: c.Author.Login, Body: c.Body})
-		}
-		out = append(out, ot)
+		add(ot, notes)
 	}
 	for _, c := range d.ReviewComments {
-		if inThread[c.ID] || c.InReplyToID != 0 || c.User.Login == author {
+		if used[c.ID] || root(c.ID) != c.ID {
 			continue
 		}
-		ot := packet.OriginThread{ID: fmt.Sprint(c.ID), Source: c.User.Login, Path: c.Path, Line: c.Line, StartLine: c.StartLine, Body: c.Body}
-		withBadge(&ot)
-		out = append(out, ot)
+		used[c.ID] = true
+		notes := append([]threadNote{{by: loginOr(c.User.Login), body: c.Body}}, replies(c.ID)...)
+		add(packet.OriginThread{ID: fmt.Sprint(c.ID), Path: c.Path, Line: c.lineOr(), StartLine: c.StartLine, Outdated: c.Line == 0 && c.OriginalLine > 0}, notes)
 	}
 	return out
+}
+
+// loginOr is the account's login, or ghost for one GitHub answers as null.
+func loginOr(login string) string {
+	if login == "" {
+		return ghost
+	}
+	return login
 }
 
 // write lays the packet out in a fresh folder beside dir and swaps it in, so
@@ -489,6 +643,50 @@ func (b *built) write(dir string) error {
 	return nil
 }
 
+// same reports whether dir already holds exactly the packet b would write,
+// pr.json's fetched_at aside.
+func (b *built) same(dir string) bool {
+	var n int
+	err := filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		n++
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if rel == packet.OriginFile {
+			var o packet.Origin
+			if json.Unmarshal(data, &o) != nil {
+				return errDiffers
+			}
+			o.FetchedAt = b.origin.FetchedAt
+			if !reflect.DeepEqual(o, b.origin) {
+				return errDiffers
+			}
+			return nil
+		}
+		if want, ok := b.files[rel]; !ok || !bytes.Equal(want, data) {
+			return errDiffers
+		}
+		return nil
+	})
+	_, hasOrigin := b.files[packet.OriginFile]
+	files := len(b.files)
+	if !hasOrigin {
+		files++
+	}
+	return err == nil && n == files
+}
+
+var errDiffers = errors.New("differs")
+
 // update writes into an existing folder the files whose content changed,
 // each by atomic replacement; a folder not there yet is written whole.
 func (b *built) update(dir string) error {
@@ -528,5 +726,32 @@ func writeAtomic(path string, data []byte) error {
 	}
 	// A temporary file of its own beside the target: two saves at once (the
 	// queue's fill and the save when the screen ends) never share one.
-	return renameio.WriteFile(path, data, 0o644, renameio.WithTempDir(filepath.Dir(path)))
+	// Everything written here is a cache that a crash costs only a fresh
+	// read of, so the file is renamed into place without renameio's fsync,
+	// which on a busy disk cost a cold open tens of milliseconds (it flushes
+	// the packet folder just written along with it).
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
+
+// firstLineOf is a commit message's subject.
+func firstLineOf(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return strings.TrimSpace(s)
 }

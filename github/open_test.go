@@ -443,3 +443,55 @@ func TestTriageCarriesToANewHead(t *testing.T) {
 		t.Errorf("review.md#1 at the new head is %s (stale %v), want the accepted carried over", state, stale)
 	}
 }
+
+// A refresh of an unchanged PR asks every GET with the ETag of the last
+// visit, all of them before any answer is in (the benchmark counts the
+// rounds), and every one is answered 304.
+func TestRefreshIsAllConditional(t *testing.T) {
+	s, opts := newFake(t)
+	openFixture(t, s, opts)
+	before, posts, cond, nm := s.Requests, s.ByPath["/graphql"], s.Conditional, s.NotModified
+	openFixture(t, s, opts)
+	gets := s.Requests - before - (s.ByPath["/graphql"] - posts)
+	// The one GET that is neither: the branch protection the fake does
+	// not have (a 404 with no ETag, asked again in the first round).
+	if s.ByPath["/repos/acme/depot/branches/main/protection/required_status_checks"] == 0 || s.Conditional-cond != gets-1 || s.NotModified-nm != gets-1 {
+		t.Errorf("a refresh sent %d GETs, %d with If-None-Match, %d answered 304", gets, s.Conditional-cond, s.NotModified-nm)
+	}
+}
+
+// A compare of the PR's base with the packet's head that fails leaves the
+// PR head's diff as change.diff, and pr.json says so and names the commit
+// that diff is at.
+func TestFailedCompareIsSaid(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		status int
+		says   string
+	}{
+		{"force-pushed away", 404, "GitHub does not know the packet's head (404)"},
+		{"too large", 406, "GitHub refused the diff as too large (406)"},
+		{"server error", 502, "GitHub answered 502"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, opts := newFake(t)
+			s.Fail["/compare/"] = fakeapi.Failure{Status: tc.status, Message: "nope", Method: http.MethodGet}
+			if tc.status != 404 {
+				// Only the diff's compare fails; the JSON one answers.
+				base := s.F.Pull["base"].(map[string]any)["sha"].(string)
+				s.Fail = map[string]fakeapi.Failure{"/compare/" + base: {Status: tc.status, Message: "nope"}}
+			}
+			o, p := openFixture(t, s, opts)
+			if p.Origin.CompareFailed == "" || !strings.Contains(p.Origin.CompareFailed, tc.says) {
+				t.Errorf("compare_failed = %q, want it to say %q", p.Origin.CompareFailed, tc.says)
+			}
+			if p.Origin.DiffSHA != prHead {
+				t.Errorf("diff_sha = %s, want the PR head whose diff stands in", p.Origin.DiffSHA)
+			}
+			diff, _ := os.ReadFile(filepath.Join(o.Dir, packet.DiffPath))
+			if string(diff) != s.F.PRDiff {
+				t.Error("change.diff is not the PR head's diff")
+			}
+		})
+	}
+}

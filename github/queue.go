@@ -227,7 +227,7 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 	// --timeout bounds each step (the list, a row, a query), not the whole
 	// queue, whose length has no bound.
 	lctx, cancel := context.WithTimeout(ctx, c.timeout)
-	pulls, err := getAll[OpenPull](lctx, c, fmt.Sprintf("repos/%s/%s/pulls?state=open", q.Ref.Owner, q.Ref.Repo), "the open pull requests of "+q.Name())
+	pulls, _, err := getAll[OpenPull](lctx, c, fmt.Sprintf("repos/%s/%s/pulls?state=open", q.Ref.Owner, q.Ref.Repo), "the open pull requests of "+q.Name())
 	cancel()
 	if err != nil {
 		return err
@@ -469,11 +469,11 @@ func (q *Queue) readRow(ctx context.Context, c *Client, p OpenPull) (*rowRead, e
 	var wg sync.WaitGroup
 	var errA, errB error
 	wg.Go(func() {
-		rd.comments, errA = getAll[IssueComment](ctx, c, fmt.Sprintf("%s/issues/%d/comments", repo, p.Number), "the comments of "+name)
+		rd.comments, _, errA = getAll[IssueComment](ctx, c, fmt.Sprintf("%s/issues/%d/comments", repo, p.Number), "the comments of "+name)
 	})
 	var errC error
 	wg.Go(func() {
-		rd.checks, errB = getAllIn[CheckRun](ctx, c, fmt.Sprintf("%s/commits/%s/check-runs", repo, p.Head.SHA), "check_runs", "the check runs of "+name)
+		rd.checks, _, errB = getAllIn[CheckRun](ctx, c, fmt.Sprintf("%s/commits/%s/check-runs", repo, p.Head.SHA), "check_runs", "the check runs of "+name)
 	})
 	wg.Go(func() {
 		var st struct {
@@ -732,7 +732,7 @@ fragment row on PullRequest {
 		}
 		m.threads = pg.ReviewThreads.Nodes
 		if pg.ReviewThreads.PageInfo.HasNextPage {
-			all, err := c.threads(ctx, Ref{Host: q.Ref.Host, Owner: q.Ref.Owner, Repo: q.Ref.Repo, Number: n})
+			all, _, err := c.threads(ctx, Ref{Host: q.Ref.Host, Owner: q.Ref.Owner, Repo: q.Ref.Repo, Number: n})
 			if err != nil {
 				return nil, err
 			}

@@ -12,6 +12,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // Ref names one pull request.
@@ -105,4 +107,22 @@ func ParseRef(arg, defaultHost string, current CurrentRepo) (Ref, error) {
 		return Ref{Host: host, Owner: owner, Repo: repo, Number: n}, nil
 	}
 	return Ref{}, ErrNotARef
+}
+
+func validName(s string) bool { return s != "." && s != ".." && nameOnlyRe.MatchString(s) }
+
+var nameOnlyRe = regexp.MustCompile(`^` + nameRe + `$`)
+
+// same reports whether two references name one pull request (GitHub's
+// names are not case-sensitive; a host left empty is github.com).
+func (r Ref) same(o Ref) bool {
+	return strings.EqualFold(r.hostOr(), o.hostOr()) && strings.EqualFold(r.Owner, o.Owner) &&
+		strings.EqualFold(r.Repo, o.Repo) && r.Number == o.Number
+}
+
+// names reports whether a pull-request address (as a packet writes it:
+// any case, www., a trailing slash) is this pull request.
+func (r Ref) names(url string) bool {
+	host, pr, ok := packet.AnyPullRequestURL(url)
+	return ok && r.same(Ref{Host: host, Owner: pr.Owner, Repo: pr.Repo, Number: pr.Number})
 }

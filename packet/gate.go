@@ -2,6 +2,7 @@ package packet
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -14,6 +15,8 @@ const (
 	CheckLogsIntact      = "logs-intact"
 	CheckFindingsTriaged = "findings-triaged"
 	CheckHeadKnown       = "head-known"
+	// CheckPacketValid fails while `vetter check` reports an error.
+	CheckPacketValid = "packet-valid"
 	// CheckAttentionReviewed is informational: how many of the diff's high
 	// attention items the reviewer marked reviewed (attention_packet.go).
 	CheckAttentionReviewed = "attention-reviewed"
@@ -26,6 +29,9 @@ func (p *Packet) Gate() Gate {
 	add := func(name string, ok bool, detail string) {
 		g.Checks = append(g.Checks, GateCheck{Name: name, OK: ok, Detail: detail})
 	}
+
+	ok, detail := p.packetValid()
+	add(CheckPacketValid, ok, detail)
 
 	// expect checks a word the packet states against the one the gate needs.
 	expect := func(name, got, want, whose, what string) {
@@ -63,7 +69,7 @@ func (p *Packet) Gate() Gate {
 		add(CheckEvidence, true, fmt.Sprintf("%d/%d validated", p.Evidence.Validated, p.Evidence.Total))
 	}
 
-	ok, detail := p.evidenceCurrent()
+	ok, detail = p.evidenceCurrent()
 	add(CheckEvidenceCurrent, ok, detail)
 
 	bad := 0
@@ -135,4 +141,29 @@ func (p *Packet) OkToTestCommand() string {
 		return "/ok to test <head sha unknown>"
 	}
 	return "/ok to test " + p.Change.HeadSHA
+}
+
+// packetValid is the packet-valid check: it holds while the packet has no
+// error-severity problem (what makes `vetter check` exit 1), and names them
+// when it does.
+func (p *Packet) packetValid() (bool, string) {
+	var codes []string
+	n := 0
+	for _, pr := range p.Problems {
+		if pr.Severity != SevError {
+			continue
+		}
+		n++
+		c := pr.Code
+		if pr.File != "" {
+			c += " (" + pr.File + ")"
+		}
+		if !slices.Contains(codes, c) {
+			codes = append(codes, c)
+		}
+	}
+	if n == 0 {
+		return true, "vetter check reports no error"
+	}
+	return false, Count(n, "error", "errors") + ": " + strings.Join(codes, ", ")
 }

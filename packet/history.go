@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -24,6 +25,10 @@ type Round struct {
 	FirstSeen time.Time `json:"first_seen"`
 	// Runs are the RunKeys of the registry runs first seen in this round.
 	Runs []string `json:"runs,omitempty"`
+	// Registry is the content keys (RunContentKey) of every run of the
+	// round's registry: a run found unchanged in an older round's registry
+	// ran on that round's head or before.
+	Registry []string `json:"registry,omitempty"`
 	// Findings maps a finding id to its Fingerprint in this round.
 	Findings map[string]string `json:"findings,omitempty"`
 	// Snapshot is the copy of the round's documents, diff and registry,
@@ -58,22 +63,6 @@ func (h *History) Heads() []string {
 		out = append(out, r.Head)
 	}
 	return out
-}
-
-// FirstSeenHead is the head of the round in which vetter first saw the run
-// with this key, and whether it has seen it at all.
-func (h *History) FirstSeenHead(runKey string) (string, bool) {
-	if h == nil {
-		return "", false
-	}
-	for _, r := range h.Rounds {
-		for _, k := range r.Runs {
-			if k == runKey {
-				return r.Head, true
-			}
-		}
-	}
-	return "", false
 }
 
 // Previous is the round a reviewer compares the one with this head with:
@@ -155,6 +144,9 @@ func (s *Store) recordRound() (*History, error) {
 		if k := RunKey(run); !seen[k] {
 			r.Runs, seen[k], changed = append(r.Runs, k), true, true
 		}
+	}
+	if keys := p.RegistryKeys(); !slices.Equal(keys, r.Registry) {
+		r.Registry, changed = keys, true
 	}
 	if r.Findings == nil {
 		r.Findings = map[string]string{}

@@ -69,6 +69,9 @@ type Log struct {
 	// RunHead (runhead.go).
 	hexOnce  sync.Once
 	hexWords []string
+	// digest is a digest of its size and two ends (contentDigest).
+	digestOnce sync.Once
+	digest     string
 }
 
 // ExitLine is the recorder's closing "[exit N after S s]" line.

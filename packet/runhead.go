@@ -1,16 +1,22 @@
 package packet
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
-// Where a run's head was learnt (RunHead's source).
+// How a run's head is proven (RunHead's source).
 const (
-	HeadFromRegistry  = "registry"
-	HeadFromLog       = "log"
-	HeadFromFirstSeen = "first seen"
+	HeadFromRegistry = "registry"
+	HeadFromLog      = "log"
+	// HeadFromOlderRound: the run appears unchanged (same recipe, command,
+	// start and log content) in the registry of an older round, so it ran on
+	// that round's head or before.
+	HeadFromOlderRound = "older round"
 )
 
 const (
@@ -26,21 +32,22 @@ const (
 	minSHAWord, maxSHAWord = 7, 40
 )
 
-// RunHead is the commit a registry run tested and how that is known, first
-// found of:
+// RunHead is the commit a registry run is proven to have tested and how,
+// first found of:
 //
 //   - "registry": the run's head_sha field;
 //   - "log": a SHA printed in the first or last 64 KiB of its log that names
-//     (as a prefix of at least 7 digits, either way round) the packet's head
-//     or an earlier round's head;
-//   - "first seen": the head of the round in which vetter first saw the run.
+//     (as a prefix of at least 7 digits, either way round) a head of this
+//     work item: the packet's, a round's vetter has seen, a commit of the
+//     pull request. A log naming several is a listing (git log prints
+//     ancestors), so the newest of them is taken, when their order is known;
+//   - "older round": the run appears unchanged in the registry of a round
+//     known to be older than this one, so it ran on that round's head (or
+//     before it).
 //
-// It returns "", "" when nothing tells. A log naming one known head tested
-// that head. A log naming several is a listing (git log prints ancestors,
-// git fetch prints what arrived), so it does not say on its own which one was
-// checked out: the head of the round vetter first saw the run in is taken
-// when the log names it, else the newest head the log names, since a run can
-// print commits that existed when it ran but none made later.
+// It returns "", "" when nothing proves it: the run rests on the packet's
+// word. What is proven depends only on what vetter knows (the rounds seen,
+// the origin), never on the order it learnt it.
 func (p *Packet) RunHead(r *Run) (sha, source string) {
 	if r == nil {
 		return "", ""
@@ -48,26 +55,15 @@ func (p *Packet) RunHead(r *Run) (sha, source string) {
 	if r.HeadSHA != "" {
 		return r.HeadSHA, HeadFromRegistry
 	}
-	// Only the log's words are cached (on the Log): what they are matched
-	// against is read afresh, since the store may fill History at any time,
-	// and matching costs microseconds.
-	first, seen := p.History.FirstSeenHead(RunKey(r))
 	// Every head RunHead returns is a hex SHA: it is drawn on screen and
 	// written into the gate's message.
-	seen = seen && ValidSHA(first)
-	named := p.namedHeads(r, p.knownHeads())
-	switch {
-	case len(named) == 1:
-		return named[0], HeadFromLog
-	case len(named) > 1:
-		for _, n := range named {
-			if seen && sameSHA(n, first) {
-				return n, HeadFromLog
-			}
+	if named := p.namedHeads(r, p.knownHeads()); len(named) > 0 {
+		if h, ok := p.newestHead(named); ok {
+			return h, HeadFromLog
 		}
-		return named[len(named)-1], HeadFromLog
-	case seen:
-		return first, HeadFromFirstSeen
+	}
+	if h, ok := p.olderRoundWith(p.RunContentKey(r)); ok {
+		return h, HeadFromOlderRound
 	}
 	return "", ""
 }
@@ -78,19 +74,203 @@ func (p *Packet) IsHead(sha string) bool {
 	return sha != "" && p.Change.HeadSHA != "" && sameSHA(sha, p.Change.HeadSHA)
 }
 
-// knownHeads are the heads a log's SHAs are matched against, oldest first:
-// every round's, then the packet's own when History does not end with it.
+// knownHeads are the heads of this work item a log's SHAs are matched
+// against: the packet's own, every round's vetter has seen, and the pull
+// request's commits. Their order here means nothing (newestHead orders).
 func (p *Packet) knownHeads() []string {
 	var out []string
-	for _, h := range p.History.Heads() {
-		if ValidSHA(h) {
-			out = append(out, h)
+	add := func(h string) {
+		if !ValidSHA(h) {
+			return
 		}
-	}
-	if h := p.Change.HeadSHA; ValidSHA(h) && (len(out) == 0 || !sameSHA(out[len(out)-1], h)) {
+		for _, o := range out {
+			if sameSHA(o, h) {
+				return
+			}
+		}
 		out = append(out, h)
 	}
+	add(p.Change.HeadSHA)
+	for _, h := range p.History.Heads() {
+		add(h)
+	}
+	if p.Origin != nil {
+		for _, c := range p.Origin.Commits {
+			add(c.SHA)
+		}
+		add(p.Origin.HeadSHA)
+	}
 	return out
+}
+
+// newestHead is the newest of heads when their order is known: one head is
+// itself; several are ordered by the pull request's commits, else by the
+// rounds' registries (olderHead). A set without a single newest is unknown.
+func (p *Packet) newestHead(heads []string) (string, bool) {
+	for _, h := range heads {
+		newest := true
+		for _, o := range heads {
+			if o == h {
+				continue
+			}
+			if older, known := p.olderHead(o, h); !known || !older {
+				newest = false
+				break
+			}
+		}
+		if newest {
+			return h, true
+		}
+	}
+	return "", false
+}
+
+// olderHead reports whether head a is older than head b, and whether that
+// is known: from the pull request's commits (their order), else from the
+// rounds' registries, one round's registry holding all of the other's runs
+// and more.
+func (p *Packet) olderHead(a, b string) (older, known bool) {
+	if o := p.Origin; o != nil {
+		ia, ib := -1, -1
+		for i, c := range o.Commits {
+			if sameSHA(c.SHA, a) {
+				ia = i
+			}
+			if sameSHA(c.SHA, b) {
+				ib = i
+			}
+		}
+		if ia >= 0 && ib >= 0 {
+			return ia < ib, true
+		}
+	}
+	ra, rb := p.registryOf(a), p.registryOf(b)
+	if ra == nil || rb == nil {
+		return false, false
+	}
+	switch {
+	case strictSubset(ra, rb):
+		return true, true
+	case strictSubset(rb, ra):
+		return false, true
+	}
+	return false, false
+}
+
+// registryOf is the content keys of the registry of the round with this
+// head: the packet's own for its head, else the round's recorded ones; nil
+// when vetter does not know them.
+func (p *Packet) registryOf(head string) map[string]bool {
+	if p.IsHead(head) {
+		return p.contentKeys()
+	}
+	if p.History == nil {
+		return nil
+	}
+	for _, r := range p.History.Rounds {
+		if sameSHA(r.Head, head) && r.Registry != nil {
+			m := make(map[string]bool, len(r.Registry))
+			for _, k := range r.Registry {
+				m[k] = true
+			}
+			return m
+		}
+	}
+	return nil
+}
+
+func strictSubset(a, b map[string]bool) bool {
+	if len(a) >= len(b) {
+		return false
+	}
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// olderRoundWith is the head of the oldest round, older than this packet,
+// whose registry holds a run with this content key: the run ran on that
+// head or before it.
+func (p *Packet) olderRoundWith(key string) (string, bool) {
+	if p.History == nil || !ValidSHA(p.Change.HeadSHA) {
+		return "", false
+	}
+	best := ""
+	for _, r := range p.History.Rounds {
+		if !ValidSHA(r.Head) || p.IsHead(r.Head) || !slices.Contains(r.Registry, key) {
+			continue
+		}
+		if older, known := p.olderHead(r.Head, p.Change.HeadSHA); !known || !older {
+			continue
+		}
+		if best == "" {
+			best = r.Head
+		} else if older, known := p.olderHead(r.Head, best); known && older {
+			best = r.Head
+		}
+	}
+	return best, best != ""
+}
+
+// contentKeys are the content keys of the packet's registry runs.
+func (p *Packet) contentKeys() map[string]bool {
+	m := make(map[string]bool, len(p.Registry.Runs))
+	for _, r := range p.Registry.Runs {
+		m[p.RunContentKey(r)] = true
+	}
+	return m
+}
+
+// RegistryKeys are the content keys of the packet's registry runs, in
+// registry order, as a round records them.
+func (p *Packet) RegistryKeys() []string {
+	out := make([]string, 0, len(p.Registry.Runs))
+	for _, r := range p.Registry.Runs {
+		out = append(out, p.RunContentKey(r))
+	}
+	return out
+}
+
+// RunContentKey identifies a run by what it is: its recipe, command, start
+// and the content of its log (its size and the two ends RunHead reads). A
+// run carried unchanged into a later round's registry keeps it; a re-run,
+// or a log rewritten, does not.
+func (p *Packet) RunContentKey(r *Run) string {
+	h := sha256.New()
+	for _, part := range []string{r.Recipe, r.Command, r.StartedAt, r.Log} {
+		h.Write([]byte(strings.TrimSpace(part)))
+		h.Write([]byte{0})
+	}
+	if r.Log != "" {
+		if l := p.Log(r.Log); l != nil {
+			h.Write([]byte(l.contentDigest()))
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// contentDigest is a digest of the log's size and two ends, found once.
+func (l *Log) contentDigest() string {
+	l.digestOnce.Do(func() {
+		h := sha256.New()
+		fmt.Fprintf(h, "%d\x00", l.Size)
+		if l.r != nil && l.Size > 0 {
+			n := min(l.Size, logHeadWindow)
+			if buf, ok := readLogAt(l, 0, n); ok {
+				h.Write(buf)
+			}
+			if l.Size > logHeadWindow {
+				if buf, ok := readLogAt(l, max(n, l.Size-logHeadWindow), min(logHeadWindow, l.Size-n)); ok {
+					h.Write(buf)
+				}
+			}
+		}
+		l.digest = hex.EncodeToString(h.Sum(nil))
+	})
+	return l.digest
 }
 
 // namedHeads are the known heads the run's log names, oldest first.
@@ -189,9 +369,9 @@ func hexWords(buf []byte, cutStart, cutEnd bool, add func(string)) {
 }
 
 // evidenceCurrent is the evidence-current gate check: the run that decides
-// each recipe's status must have tested the head. A run shown to be for
-// another head fails it; a run nothing tells about does not, and the detail
-// says so.
+// each recipe's status must have tested the head. A run proven to be for
+// another head fails it; a run nothing proves does not, and the detail says
+// how many rest on the packet's word.
 func (p *Packet) evidenceCurrent() (bool, string) {
 	if p.Change.HeadSHA == "" {
 		return true, "the head is unknown, so no run can be compared with it"
@@ -211,30 +391,28 @@ func (p *Packet) evidenceCurrent() (bool, string) {
 		case p.IsHead(sha):
 			current++
 		default:
-			short := strings.ToLower(sha[:min(len(sha), 7)])
+			short := ShortSHA(strings.ToLower(sha))
 			if _, ok := bySHA[short]; !ok {
 				stale = append(stale, short)
 			}
 			bySHA[short] = append(bySHA[short], row.Recipe)
 		}
 	}
+	head := ShortSHA(strings.ToLower(p.Change.HeadSHA))
 	if len(stale) > 0 {
 		var parts []string
 		for _, s := range stale {
 			parts = append(parts, joinAnd(bySHA[s])+" last ran on "+s)
 		}
-		head := p.Change.HeadSHA
-		return false, strings.Join(parts, "; ") + "; the head is " + strings.ToLower(head[:min(len(head), 7)])
+		return false, strings.Join(parts, "; ") + "; the head is " + head
 	}
 	switch {
 	case runs == 0:
 		return true, "no recipe has a run to check"
 	case unknown == 0:
 		return true, fmt.Sprintf("%d/%d runs tested the head", current, runs)
-	case current == 0:
-		return true, fmt.Sprintf("could not tell which head %s tested", plural(unknown, "run", "runs"))
 	}
-	return true, fmt.Sprintf("%d/%d runs tested the head; could not tell for %d", current, runs, unknown)
+	return true, fmt.Sprintf("%d of %d proven on %s; %d on the packet's word", current, runs, head, unknown)
 }
 
 // joinAnd lists names as people write them: "a", "a and b", "a, b and c".

@@ -17,7 +17,7 @@ const (
 // roundOf is what vetter would have recorded for a round: its head and the
 // keys of the runs it saw first.
 func roundOf(p *Packet, seen map[string]bool) Round {
-	r := Round{Head: p.Change.HeadSHA}
+	r := Round{Head: p.Change.HeadSHA, Registry: p.RegistryKeys()}
 	for _, run := range p.Registry.Runs {
 		if k := RunKey(run); !seen[k] {
 			seen[k] = true
@@ -52,8 +52,9 @@ func TestEvidenceCurrentRounds(t *testing.T) {
 
 	p1.History = &History{Rounds: []Round{r1}}
 	c := currentCheck(t, p1, CheckEvidenceCurrent)
-	if !c.OK || c.Detail != "4/4 runs tested the head" {
-		t.Errorf("round 1: %+v, want ok with 4/4", c)
+	// Two logs print the head; the other two runs rest on the packet's word.
+	if want := "2 of 4 proven on 1bb1c70; 2 on the packet's word"; !c.OK || c.Detail != want {
+		t.Errorf("round 1: %+v, want ok with %q", c, want)
 	}
 
 	p2.History = &History{Rounds: []Round{r1, r2}}
@@ -68,7 +69,7 @@ func TestEvidenceCurrentRounds(t *testing.T) {
 	}
 	for seq, want := range map[int][2]string{
 		1: {head1, HeadFromLog},       // its log lists 1bb1c70
-		4: {head1, HeadFromFirstSeen}, // its log names no commit
+		4: {head1, HeadFromOlderRound}, // unchanged in round 1's registry
 		6: {head2, HeadFromRegistry},
 	} {
 		sha, src := p2.RunHead(runBySeq(t, p2, seq))
@@ -136,6 +137,7 @@ func TestRunHeadOrder(t *testing.T) {
 		run     Run
 		log     string
 		history []Round
+		commits []string // the pull request's, oldest first
 		sha     string
 		source  string
 	}{
@@ -146,18 +148,22 @@ func TestRunHeadOrder(t *testing.T) {
 			sha:  head2, source: HeadFromRegistry,
 		},
 		{
-			name:    "the log wins over first seen",
+			name:    "the log names a round's head",
 			run:     Run{Recipe: "a"},
 			log:     "HEAD is now at 1bb1c70 upload: retry\n",
-			history: []Round{{Head: head1}, {Head: head2, Runs: []string{"KEY"}}},
+			history: []Round{{Head: head1}, {Head: head2}},
 			sha:     head1, source: HeadFromLog,
 		},
 		{
-			name:    "first seen when the log names no head",
+			name: "a SHA that is no head of the work item proves nothing",
+			run:  Run{Recipe: "a"},
+			log:  "HEAD is now at 1bb1c70 upload: retry\n",
+		},
+		{
+			name:    "a round not known to be older proves nothing",
 			run:     Run{Recipe: "a"},
 			log:     "ok  \tgithub.com/acme/depot\t0.4s\nbase a8eb4ddc9266\n",
-			history: []Round{{Head: head1, Runs: []string{"KEY"}}, {Head: head2}},
-			sha:     head1, source: HeadFromFirstSeen,
+			history: []Round{{Head: head1, Registry: []string{"KEY"}}, {Head: head2}},
 		},
 		{
 			name: "nothing tells",
@@ -188,18 +194,17 @@ func TestRunHeadOrder(t *testing.T) {
 			sha:     head1, source: HeadFromLog,
 		},
 		{
-			name:    "a listing of both heads is the newer one",
+			name:    "a listing of both heads is the newer one, by the pull request's commits",
 			run:     Run{Recipe: "a"},
-			log:     "5e2f0c7 review round\n1bb1c70 upload: retry\n",
-			history: []Round{{Head: head1}, {Head: head2}},
+			log:     "1bb1c70 upload: retry\n5e2f0c7 review round\n",
+			commits: []string{head1, head2},
 			sha:     head2, source: HeadFromLog,
 		},
 		{
-			name:    "a listing of both heads, first seen with the old one, is the old one",
+			name:    "a listing of both heads in an unknown order proves nothing",
 			run:     Run{Recipe: "a"},
 			log:     "From github.com:acme/depot\n   1bb1c70..5e2f0c7  feat -> origin/feat\nHEAD is now at 1bb1c70\n",
-			history: []Round{{Head: head1, Runs: []string{"KEY"}}, {Head: head2}},
-			sha:     head1, source: HeadFromLog,
+			history: []Round{{Head: head1}, {Head: head2}},
 		},
 	}
 	for _, tt := range tests {
@@ -209,13 +214,19 @@ func TestRunHeadOrder(t *testing.T) {
 			p := headPacket(t, head2, []*Run{&run}, map[string]string{"r.log": tt.log})
 			if tt.history != nil {
 				for i := range tt.history {
-					for j, k := range tt.history[i].Runs {
+					for j, k := range tt.history[i].Registry {
 						if k == "KEY" {
-							tt.history[i].Runs[j] = RunKey(&run)
+							tt.history[i].Registry[j] = p.RunContentKey(&run)
 						}
 					}
 				}
 				p.History = &History{Rounds: tt.history}
+			}
+			if tt.commits != nil {
+				p.Origin = &Origin{}
+				for _, c := range tt.commits {
+					p.Origin.Commits = append(p.Origin.Commits, OriginCommit{SHA: c})
+				}
 			}
 			sha, source := p.RunHead(&run)
 			if sha != tt.sha || source != tt.source {
@@ -235,12 +246,12 @@ func TestEvidenceCurrentDetail(t *testing.T) {
 		{
 			name: "nothing tells: passes and says so",
 			runs: []*Run{{Recipe: "01-unit", Status: StatusValidated}, {Recipe: "02-lint", Status: StatusValidated}},
-			ok:   true, want: "could not tell which head 2 runs tested",
+			ok:   true, want: "0 of 2 proven on 5e2f0c7; 2 on the packet's word",
 		},
 		{
 			name: "some tell",
 			runs: []*Run{{Recipe: "01-unit", Status: StatusValidated, HeadSHA: head2[:9]}, {Recipe: "02-lint", Status: StatusValidated}},
-			ok:   true, want: "1/2 runs tested the head; could not tell for 1",
+			ok:   true, want: "1 of 2 proven on 5e2f0c7; 1 on the packet's word",
 		},
 		{
 			name: "grouped by SHA, in row order",

@@ -45,6 +45,10 @@ const (
 	// an account that may not supply one (not the PR's author, nor an
 	// owner, member or collaborator); the packet does not use it.
 	CodeDocumentIgnored = "document-ignored"
+	// CodeOriginListCut (warning): a list the origin serves page by page
+	// (comments, reviews, threads, check runs) was longer than vetter reads,
+	// or its pages led back on themselves; what is shown is its start.
+	CodeOriginListCut = "origin-list-cut"
 )
 
 func init() {
@@ -52,6 +56,7 @@ func init() {
 	codeSeverity[CodeDiffMismatch] = SevError
 	codeSeverity[CodeOriginUnreadable] = SevWarning
 	codeSeverity[CodeDocumentIgnored] = SevWarning
+	codeSeverity[CodeOriginListCut] = SevWarning
 }
 
 // CheckPacketCurrent is the gate check that the packet describes the commit
@@ -60,23 +65,32 @@ const CheckPacketCurrent = "packet-current"
 
 // Origin is what the packet's origin says that the packet's files cannot.
 type Origin struct {
-	Kind   string `json:"kind"`
-	URL    string `json:"url"`
-	Owner  string `json:"owner"`
-	Repo   string `json:"repo"`
-	Number int    `json:"number"`
-	Title  string `json:"title,omitempty"`
-	State  string `json:"state,omitempty"`
-	Author string `json:"author,omitempty"`
+	Kind string `json:"kind"`
+	// URL, Owner, Repo and Number are the pull request as the person named
+	// it and the origin answered for it: everything vetter prints or posts
+	// goes there, never where the packet's change.md points.
+	URL string `json:"url"`
+	// PacketURL is change.md's pull-request address when it names another
+	// one (reported as packet-pr-mismatch, and otherwise unused).
+	PacketURL string `json:"packet_url,omitempty"`
+	Owner     string `json:"owner"`
+	Repo      string `json:"repo"`
+	Number    int    `json:"number"`
+	Title     string `json:"title,omitempty"`
+	State     string `json:"state,omitempty"`
+	Author    string `json:"author,omitempty"`
 	// HeadSHA is the origin's head now; PacketHeadSHA the head the
 	// documents describe (change.md).
-	HeadSHA            string           `json:"head_sha"`
-	BaseSHA            string           `json:"base_sha,omitempty"`
-	PacketHeadSHA      string           `json:"packet_head_sha"`
-	CommitsAfterPacket []OriginCommit   `json:"commits_after_packet"`
-	CI                 OriginCI         `json:"ci"`
-	OkToTest           []OriginOkToTest `json:"ok_to_test"`
-	Threads            []OriginThread   `json:"threads,omitempty"`
+	HeadSHA            string         `json:"head_sha"`
+	BaseSHA            string         `json:"base_sha,omitempty"`
+	PacketHeadSHA      string         `json:"packet_head_sha"`
+	CommitsAfterPacket []OriginCommit `json:"commits_after_packet"`
+	// Commits are the pull request's commits, oldest first: their order
+	// says which of two heads is older.
+	Commits  []OriginCommit   `json:"commits,omitempty"`
+	CI       OriginCI         `json:"ci"`
+	OkToTest []OriginOkToTest `json:"ok_to_test"`
+	Threads  []OriginThread   `json:"threads,omitempty"`
 	// EvidenceRecordOnly: the registry was rebuilt from the evidence record
 	// posted on the origin; the logs are not in the packet.
 	EvidenceRecordOnly bool `json:"evidence_record_only,omitempty"`
@@ -89,6 +103,13 @@ type Origin struct {
 	// PacketHeadMissing: the origin does not have the packet's head (it
 	// was force-pushed away), so what came after cannot be shown.
 	PacketHeadMissing bool `json:"packet_head_missing,omitempty"`
+	// CompareFailed says why the origin could not give the diff at the
+	// packet's head; change.diff is then the origin head's (DiffSHA).
+	CompareFailed string `json:"compare_failed,omitempty"`
+	// DiffSHA is the commit change.diff shows the change at: the packet's
+	// head, or the origin's head when its diff stands in. Anything anchored
+	// to change.diff's lines (a review's commit_id) names this commit.
+	DiffSHA string `json:"diff_sha,omitempty"`
 	// IgnoredDocuments are later comments naming a document ("review.md by
 	// someone") from accounts that may not supply one.
 	IgnoredDocuments []string `json:"ignored_documents,omitempty"`
@@ -103,7 +124,10 @@ type Origin struct {
 	Unrecognised          []OriginUnrecognised `json:"unrecognised,omitempty"`
 	Rounds                []OriginRound        `json:"rounds,omitempty"`
 	ChangeFromDescription bool                 `json:"change_from_description,omitempty"`
-	FetchedAt             string               `json:"fetched_at,omitempty"`
+	// Cut says, a line each, which of the origin's lists were not read to
+	// their end.
+	Cut       []string `json:"cut,omitempty"`
+	FetchedAt string   `json:"fetched_at,omitempty"`
 }
 
 // OriginCommit is one commit after the packet's head.
@@ -276,6 +300,9 @@ func (p *Packet) readOrigin(root string) {
 	}
 	for _, d := range o.IgnoredDocuments {
 		p.problem(CodeDocumentIgnored, OriginFile, 0, "a later comment posts "+d+", an account that is not the PR's author, an owner, a member or a collaborator; it is not used")
+	}
+	for _, c := range o.Cut {
+		p.problem(CodeOriginListCut, OriginFile, 0, c)
 	}
 	if len(o.DiffNoPatch) > 0 {
 		p.problem(CodeFileTooLarge, DiffPath, 0, fmt.Sprintf("GitHub refused the diff as too large; it was rebuilt file by file, and these files had no patch: %s",

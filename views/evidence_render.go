@@ -455,8 +455,8 @@ func evHeadSource(source string) string {
 		return "registry's head_sha"
 	case packet.HeadFromLog:
 		return "run's log"
-	case packet.HeadFromFirstSeen:
-		return "round vetter first saw the run in"
+	case packet.HeadFromOlderRound:
+		return "older round's registry, where it appears unchanged"
 	}
 	return source
 }

@@ -225,16 +225,12 @@ func TestEvidenceRunHeads(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { p2.Close() })
-	keys := func(p *packet.Packet, from int) []string {
-		var out []string
-		for _, r := range p.Registry.Runs[from:] {
-			out = append(out, packet.RunKey(r))
-		}
-		return out
-	}
+	// Round 1's registry, recorded when it was seen: round 2's holds all of
+	// it and more, so round 1 is the older, and its runs carried unchanged
+	// ran on its head.
 	p2.History = &packet.History{Rounds: []packet.Round{
-		{Head: p1.Change.HeadSHA, Runs: keys(p1, 0)},
-		{Head: p2.Change.HeadSHA, Runs: keys(p2, 5)},
+		{Head: p1.Change.HeadSHA, Registry: p1.RegistryKeys()},
+		{Head: p2.Change.HeadSHA, Registry: p2.RegistryKeys()},
 	}}
 	ctx := NewContext(p2, true, false)
 	e := NewEvidence(ctx)
@@ -256,7 +252,7 @@ func TestEvidenceRunHeads(t *testing.T) {
 	if !strings.Contains(v, ctx.Styles.Muted.Render("5e2f0c7")) {
 		t.Errorf("the current head is not drawn muted:\n%q", v)
 	}
-	if want := "head        1bb1c70, not the head 5e2f0c7 (from the round vetter first"; !strings.Contains(plain, want) {
+	if want := "head        1bb1c70, not the head 5e2f0c7 (from the older round's"; !strings.Contains(plain, want) {
 		t.Errorf("the detail pane does not say 02-lint ran on the old head (%q):\n%s", want, plain)
 	}
 

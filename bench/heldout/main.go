@@ -88,11 +88,11 @@ func load(dir string) ([]hcase, error) {
 
 // result holds the figures and, per case, the high items it got.
 type result struct {
-	malicious, near, exact int
+	malicious, near, exact            int
 	benign, onLine, nearLine, anyHigh int
-	missed, alarmed []string
-	highs map[string][]item
-	byID  map[string]hcase
+	missed, alarmed                   []string
+	highs                             map[string][]item
+	byID                              map[string]hcase
 }
 
 func measure(cases []hcase, scan func([]byte) []item) result {

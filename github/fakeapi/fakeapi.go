@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -150,6 +151,17 @@ type Server struct {
 	// RateRemaining, when set, is sent as X-RateLimit-Remaining and
 	// counts down with every answer that is not a 304 (which costs none).
 	RateRemaining int
+
+	// LinkOrigin names, for the lists whose path contains a key, another
+	// origin (scheme://host:port) in their Link headers: a proxy or an
+	// answer that points the client somewhere else.
+	LinkOrigin map[string]string
+	// Redirect answers the GETs whose path contains a key with a 302 to
+	// the value followed by the request's own path and query.
+	Redirect map[string]string
+	// Endless makes the lists whose path contains it name a next page
+	// always and never a last one: a chain with no end.
+	Endless string
 }
 
 // Failure is a canned error answer.
@@ -203,6 +215,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(200)
 		w.Write([]byte(`{"number": 42, "head": [`))
 		return
+	}
+	for k, to := range s.Redirect {
+		if strings.Contains(r.URL.Path, k) && r.Method == http.MethodGet {
+			http.Redirect(w, r, to+r.URL.RequestURI(), http.StatusFound)
+			return
+		}
 	}
 	if !strings.HasPrefix(r.Header.Get("Authorization"), "token ") && !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ") {
 		writeJSON(w, 401, map[string]any{"message": "Requires authentication"})
@@ -404,9 +422,21 @@ func (s *Server) listIn(w http.ResponseWriter, r *http.Request, field string, it
 	}
 	from, to := (page-1)*per, page*per
 	from, to = min(from, len(items)), min(to, len(items))
+	endless := s.Endless != "" && strings.Contains(r.URL.Path, s.Endless)
+	if endless {
+		// Past the items the pages are empty, and still name a next one.
+		last = page + 1
+	}
+	origin := "http://" + r.Host
+	for k, o := range s.LinkOrigin {
+		if strings.Contains(r.URL.Path, k) {
+			origin = o
+		}
+	}
 	link := func(p int) string {
 		u := *r.URL
-		u.Scheme, u.Host = "http", r.Host
+		o, _ := url.Parse(origin)
+		u.Scheme, u.Host = o.Scheme, o.Host
 		q := u.Query()
 		q.Set("page", strconv.Itoa(p))
 		u.RawQuery = q.Encode()
@@ -414,7 +444,10 @@ func (s *Server) listIn(w http.ResponseWriter, r *http.Request, field string, it
 	}
 	var links []string
 	if page < last {
-		links = append(links, fmt.Sprintf(`<%s>; rel="next"`, link(page+1)), fmt.Sprintf(`<%s>; rel="last"`, link(last)))
+		links = append(links, fmt.Sprintf(`<%s>; rel="next"`, link(page+1)))
+		if !endless {
+			links = append(links, fmt.Sprintf(`<%s>; rel="last"`, link(last)))
+		}
 	}
 	if page > 1 {
 		links = append(links, fmt.Sprintf(`<%s>; rel="prev"`, link(page-1)), fmt.Sprintf(`<%s>; rel="first"`, link(1)))

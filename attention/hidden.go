@@ -1,0 +1,116 @@
+package attention
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/vetter-dev/vetter/packet"
+)
+
+// Hidden characters. The table of what is hidden is packet's (HiddenClassOf),
+// the one every output of vetter asks. Variation selectors are not in it on
+// purpose (every emoji carries U+FE0F), so they are judged here by where
+// they stand: after an emoji or a character that has variants they are what
+// editors write; a run of them, or one after plain ASCII, is a payload
+// (each selector encodes a byte, the trick of the 2025 "invisible" npm and
+// VS Code extension malware).
+
+func hasHiddenName(s string) bool {
+	for _, r := range s {
+		if packet.IsHidden(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// variationSelector reports U+FE00–FE0F and U+E0100–E01EF.
+func variationSelector(r rune) bool {
+	return (r >= 0xFE00 && r <= 0xFE0F) || (r >= 0xE0100 && r <= 0xE01EF)
+}
+
+// hiddenInLine rates a line's hidden characters. Bidirectional controls are
+// high anywhere (Trojan Source hides in comments). Tag characters, stray
+// variation selectors and zero-width characters inside code are high: in a
+// string or a name they carry a payload or make two names differ. The same
+// in documentation or a comment is medium. A byte-order mark at the start
+// of a file and a joiner or selector inside an emoji are what editors write.
+func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
+	i := 0
+	for i < len(s) && s[i] < utf8.RuneSelf {
+		i++
+	}
+	if i == len(s) {
+		return "", "", false // the common case: plain ASCII
+	}
+	bidi, payload := 0, 0
+	var names []string
+	add := func(n string) {
+		for _, m := range names {
+			if m == n {
+				return
+			}
+		}
+		names = append(names, n)
+	}
+	var prev rune
+	vsRun := 0
+	for j, r := range s {
+		if variationSelector(r) {
+			vsRun++
+			if r >= 0xE0100 || vsRun > 1 || prev < 0x80 && !keycap(s[j:]) {
+				payload++
+				add("variation selectors")
+			}
+			prev = r
+			continue
+		}
+		vsRun = 0
+		switch c := packet.HiddenClassOf(r); {
+		case c == packet.HiddenBidi:
+			bidi++
+		case r == 0xFEFF && j == 0 && firstLine:
+		case r == 0x200D && isEmojiPart(prev):
+		case c == packet.HiddenTag:
+			payload++
+			add(c.String())
+		case c != packet.NotHidden:
+			payload++
+			add(c.String())
+		}
+		prev = r
+	}
+	switch {
+	case bidi > 0:
+		return "hidden-bidi", "", true
+	case payload == 0:
+		return "", "", false
+	case prose || commentLine(s):
+		return "hidden-text", strings.Join(names, " and ") + " hidden in the line", true
+	}
+	return "hidden-payload", strings.Join(names, " and ") + " hidden inside code", true
+}
+
+// keycap reports a selector that starts a keycap sequence ("1️⃣").
+func keycap(rest string) bool {
+	_, n := utf8.DecodeRuneInString(rest)
+	r, _ := utf8.DecodeRuneInString(rest[n:])
+	return r == 0x20E3
+}
+
+func isEmojiPart(r rune) bool {
+	return r >= 0x1F000 || (r >= 0x2600 && r <= 0x27BF) || r == 0xFE0F || (r >= 0x1F3FB && r <= 0x1F3FF)
+}
+
+// asciiLower appends s to dst with ASCII letters lower-cased; other bytes are
+// kept, so offsets match s.
+func asciiLower(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}

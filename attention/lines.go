@@ -1,0 +1,289 @@
+package attention
+
+// The attention rules: what each line rule matches, how severe it is, and
+// why it matters on the runner /ok to test lets the change run on — the
+// project's own CI machines, with their network, caches and secrets.
+// docs/packet-format.md ("Attention") lists every rule with the class it
+// covers.
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// lowerWhereHarmless makes a high item medium where the line cannot do
+// what the rule fears: a comment does not run (a token or a key in one is
+// still a secret, and hidden text in one is Trojan Source's own trick), and a
+// private key among test files is most likely a test key.
+func (h *hit) lowerWhereHarmless(path, text string) {
+	if h.sev() != High {
+		return
+	}
+	switch {
+	case h.id == "private-key" && testPath(path):
+		h.severity = Medium
+		h.why = "a key among test files is most likely a test key; check it is not a real one"
+	case h.id != "live-token" && h.id != "private-key" && h.id != "hidden-bidi" && h.id != "cgo-flags" && commentLine(text):
+		if h.title == "" {
+			h.title = rule(h.id).Title
+		}
+		h.severity = Medium
+		h.title += " (in a comment)"
+		h.why = "a comment does not run; check the line really is one"
+	}
+}
+
+// commentLine reports a line that is a comment in the languages a diff
+// commonly holds: "# ", "// ", "/* ", "* ", "<!-- ". "#!", "#include" and
+// "//go:generate" are not comments to the tools that read them.
+func commentLine(s string) bool {
+	t := strings.TrimLeft(s, " \t")
+	switch {
+	case t == "#" || t == "//":
+		return true
+	case strings.HasPrefix(t, "# "), strings.HasPrefix(t, "#\t"), strings.HasPrefix(t, "// "), strings.HasPrefix(t, "/* "),
+		strings.HasPrefix(t, "* "), strings.HasPrefix(t, "<!-- "):
+		return true
+	}
+	return false
+}
+
+// testPath reports a file among tests or their fixtures.
+func testPath(p string) bool {
+	lp := "/" + strings.ToLower(p)
+	for _, d := range []string{"/testdata/", "/test/", "/tests/", "/fixtures/", "/__tests__/", "/spec/", "/testing/"} {
+		if strings.Contains(lp, d) {
+			return true
+		}
+	}
+	base := lp[strings.LastIndexByte(lp, '/')+1:]
+	return strings.Contains(base, "_test.") || strings.HasPrefix(base, "test_")
+}
+
+// except matches when m does and not does not: Go's regexps have no
+// negative look-ahead, and "http://localhost" is a test registry, not a risk.
+type except struct {
+	m   matcher
+	not *regexp.Regexp
+}
+
+func (e except) MatchString(s string) bool { return e.m.MatchString(s) && !e.not.MatchString(s) }
+
+// tokenMatcher matches a token shape that is not a placeholder: AWS's own
+// documentation key ends in EXAMPLE, and "ghp_xxxx…" has too few distinct
+// characters to be random.
+type tokenMatcher struct{ re *regexp.Regexp }
+
+func (t tokenMatcher) MatchString(s string) bool {
+	for _, m := range t.re.FindAllString(s, 4) {
+		if !placeholderToken(m) {
+			return true
+		}
+	}
+	return false
+}
+
+func placeholderToken(tok string) bool {
+	up := strings.ToUpper(tok)
+	if strings.Contains(up, "EXAMPLE") || strings.Contains(up, "XXXXXXXX") || strings.Contains(up, "REDACTED") {
+		return true
+	}
+	var seen [256]bool
+	distinct := 0
+	for i := 0; i < len(tok); i++ {
+		if !seen[tok[i]] {
+			seen[tok[i]] = true
+			distinct++
+		}
+	}
+	return distinct < 10
+}
+
+// shellPipe is "| sh", "| sudo bash", "| /bin/sh", "| python3", "| iex".
+const shellPipe = `(?i)\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:env\s+)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression)\b`
+
+var lineRules = sync.OnceValue(func() []lineRule {
+	shellPipeRe := regexp.MustCompile(shellPipe)
+	// localHost is a URL on the machine itself (a test registry), not the network.
+	credentialFile := regexp.MustCompile(`(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+|expanduser\(["']~)/\.(?:ssh|netrc|git-credentials|aws/credentials|docker/config\.json|pypirc|npmrc|kube/config|config/gcloud)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.git-credentials\b|/proc/(?:self|\d+|\$\w+)/environ`)
+	localHost := regexp.MustCompile(`(?i)https?://(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)\b`)
+	const (
+		all  = 0
+		wf   = scopeWorkflow
+		none = false
+	)
+	return []lineRule{
+		// ---- high: could take over the runner or leak its secrets with no further step
+		{"decode-and-run", "decodes data and pipes it to a shell", all, 0, none,
+			[]string{"base64", "xxd", "openssl", "uudecode", "gunzip", "zcat", "base32"},
+			regexp.MustCompile(`(?i)(?:\bbase(?:64|32)\b[^|]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|]*\s-r|\bopenssl\b[^|]*\s-d\b|\buudecode\b|\bgunzip\b|\bzcat\b)[^|]*` + shellPipe)},
+		{"decode-and-run", "decodes data and runs it (eval/exec)", all, 0, none,
+			[]string{"b64decode", "decodebytes", "decodestring", "unhexlify", "fromhex", "decompress", "atob", "base64", "frombase64string"},
+			regexp.MustCompile(`(?i)\b(?:exec|eval|function|iex|invoke-expression)\b\s*\(?.*\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b|` +
+				`\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b.*\b(?:exec|eval|iex|invoke-expression)\b|` +
+				`\b(?:exec|eval)\s*\(.*\bBuffer\.from\([^)]*base64`)},
+		{"decode-and-run", "runs inline code that decodes a payload", all, 0, none,
+			[]string{"python", "node", "perl", "ruby"},
+			regexp.MustCompile(`(?i)\b(?:python[0-9.]*|node|perl|ruby)\s+-[ce]\b.*(?:decode|decompress|fromhex|unhexlify|atob|buffer\.from|unpack)`)},
+		{"decode-and-run", "PowerShell runs an encoded command", all, 0, none,
+			[]string{"powershell", "pwsh"},
+			regexp.MustCompile(`(?i)\b(?:powershell|pwsh)(?:\.exe)?\b.*\s-(?:e|ec|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}`)},
+		{"download-and-run", "downloads and pipes to a shell", all, 0, none,
+			[]string{"curl", "wget", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "downloadstring"},
+			either{both{regexp.MustCompile(`(?i)\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b`), shellPipeRe},
+				regexp.MustCompile(`(?i)\b(?:(?:ba|z|da|k)?sh|source|\.)\s+<\(\s*(?:curl|wget)\b|` +
+					`\b(?:(?:ba|z|da|k)?sh)\s+-c\s+["']?\$\(\s*(?:curl|wget)\b|` +
+					`\b(?:iex|invoke-expression)\b.*\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring)\b`)}},
+		{"download-and-run", "downloads a program and runs it", all, 0, none,
+			[]string{"curl", "wget"},
+			both{regexp.MustCompile(`(?i)\b(?:curl|wget)\b[^;&|]*\s-[a-z]*[oO]\b`),
+				regexp.MustCompile(`(?:&&|;)\s*(?:chmod\s+(?:\+x|[0-7]*[157][0-7]*)\b|(?:ba|z)?sh\s+\S|\./\S)`)}},
+		{"download-and-run", "downloads code and runs it in-process", all, 0, none,
+			[]string{"exec", "eval"},
+			regexp.MustCompile(`\b(?:exec|eval)\s*\(.*(?:\burlopen\(|\brequests\.get\(|\burllib\.request\b|\bfetch\(|\bhttpx\.get\(|\bhttp\.get\()`)},
+		{"reverse-shell", "opens a raw connection or a reverse shell", all, 0, none,
+			[]string{"/dev/tcp/", "/dev/udp/", "nc ", "ncat", "netcat", "socat", "pty.spawn", "dup2", "mkfifo", "connect("},
+			regexp.MustCompile(`/dev/(?:tcp|udp)/|(?:^|[\s;|&(])(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[a-z]*[ec]\b|\bsocat\b.*\b(?:exec|system):|\bncat\b.*\s--(?:sh-|lua-)?exec\b|\bpty\.spawn\(|\bdup2\(\s*(?:s|so|sock|socket|conn|client|c|sk)\.fileno\(\)|\bmkfifo\b.*\b(?:nc|ncat|sh|bash)\b|\bconnect\(.*(?:/bin/(?:ba|z|da)?sh\b|cmd\.exe)`)},
+		{"reverse-shell", "connects to a hard-coded IP address", all, 0, none,
+			[]string{"connect"},
+			except{regexp.MustCompile(`\bconnect\(\s*\(?\s*["']\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?["']|\.connect\(\s*\d+\s*,\s*["']\d{1,3}(?:\.\d{1,3}){3}["']`),
+				regexp.MustCompile(`["'](?:127\.|0\.0\.0\.0|10\.0\.2\.2)`)}},
+		{"crypto-mining", "mines cryptocurrency", all, 0, none,
+			[]string{"stratum", "xmrig", "minerd", "cpuminer", "ethminer", "nbminer", "donate-level", "minexmr", "supportxmr", "nanopool", "2miners", "hashvault", "moneroocean", "nicehash", "ethermine", "herominers"},
+			regexp.MustCompile(`(?i)stratum\+(?:tcp|ssl|tls)://|\b(?:xmrig|minerd|cpuminer|ethminer|nbminer)\b|--donate-level\b|\b(?:minexmr|supportxmr|nanopool|2miners|hashvault|moneroocean|nicehash|ethermine|herominers)\.(?:com|org|net|pro|io)\b`)},
+		{"persistence", "installs something that runs again later (cron, systemd, shell rc, keys)", all, 0, none,
+			[]string{"cron", "systemctl", "systemd", "init.d", "rc.local", "bashrc", "bash_profile", "profile", "zshrc", "authorized_keys", "launchctl", "launchagents", "ld.so.preload"},
+			regexp.MustCompile(`\bcrontab\b|/etc/cron|/var/spool/cron|\bsystemctl\s+(?:--user\s+)?(?:enable|link|daemon-reload)\b|/etc/systemd/|\.config/systemd/|/etc/init\.d/|/etc/rc\.local|` +
+				`>>?\s*["']?(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+)/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv)\b|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc|` +
+				`\bauthorized_keys\b|\blaunchctl\s+(?:load|bootstrap)\b|LaunchAgents/|/etc/ld\.so\.preload`)},
+		{"git-hooks", "points git at hooks the change ships", all, 0, none,
+			[]string{"hookspath", ".git/hooks"},
+			regexp.MustCompile(`(?i)\bcore\.hookspath\b|\.git/hooks/`)},
+		{"git-config-exec", "configures a command git runs by itself (filter, textconv, fsmonitor, ssh)", all, 0, none,
+			[]string{"git", "[filter"},
+			regexp.MustCompile(`(?i)\bgit\s+config\b.*\b(?:filter\.\S+\.(?:clean|smudge|process)|diff\.\S+\.textconv|merge\.\S+\.driver|core\.(?:fsmonitor|sshcommand|pager|editor|askpass|gitproxy)|credential\.helper|protocol\.ext\.allow)\b|^\s*\[filter\s+"`)},
+		{"private-key", "holds a private key", all, 0, none,
+			[]string{"-----begin"},
+			regexp.MustCompile(`-----BEGIN[A-Z0-9 ]*PRIVATE KEY`)},
+		{"live-token", "holds what looks like a live token", all, 0, none,
+			[]string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "akia", "asia", "xox", "hooks.slack.com", "npm_", "pypi-age", "glpat-", "private_key_id", "aws_secret_access_key", "aiza"},
+			tokenMatcher{regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}|(?:AKIA|ASIA)[0-9A-Z]{16}|xox[abposr]-[0-9]{6,}-[A-Za-z0-9-]{8,}|` +
+				`hooks\.slack\.com/services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{16,}|npm_[A-Za-z0-9]{36}|pypi-AgE[A-Za-z0-9_-]{20,}|glpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35})|` +
+				`"private_key_id"\s*:\s*"[0-9a-f]{40}"|(?i:aws_secret_access_key)\s*[:=]\s*["']?[A-Za-z0-9/+]{40}\b`)}},
+		{"runner-register", "", all, 0, none,
+			[]string{"runner_allow_runasroot", "config.sh", "config.cmd"},
+			regexp.MustCompile(`\bRUNNER_ALLOW_RUNASROOT\b|\bconfig\.(?:sh|cmd)\b.*--url\b.*--(?:token|pat)\b`)},
+		{"ci-runner-token", "", all, wf, none,
+			[]string{"actions_runtime_token", "actions_id_token", "actions_cache_url", "actions_results_url"},
+			regexp.MustCompile(`\bACTIONS_(?:RUNTIME_TOKEN|ID_TOKEN_REQUEST_(?:TOKEN|URL)|CACHE_URL|RESULTS_URL)\b`)},
+		{"ci-token", "reads a CI token", all, wf, none,
+			[]string{"github_token", "gh_token", "gh_pat", "actions_runtime_token", "actions_id_token", "actions_cache_url", "actions_results_url", "github.token", "ci_job_token"},
+			either{regexp.MustCompile(`\bACTIONS_(?:RUNTIME_TOKEN|ID_TOKEN_REQUEST_(?:TOKEN|URL)|CACHE_URL|RESULTS_URL)\b|\bgithub\.token\b`),
+				both{regexp.MustCompile(`\b(?:GITHUB_TOKEN|GH_TOKEN|GH_PAT|CI_JOB_TOKEN)\b`), regexp.MustCompile(`\$\{?(?:GITHUB_TOKEN|GH_TOKEN|GH_PAT|CI_JOB_TOKEN)\b|%(?:GITHUB_TOKEN|GH_TOKEN)%|\benviron\b|\b[Gg]etenv\b|\bLookupEnv\b|\bprocess\.env\b|\bENV\[|\benv::var|\$env:`)}}},
+		{"ci-secrets", "reads CI secrets", all, wf, none,
+			[]string{"secrets"},
+			regexp.MustCompile(`\$\{\{[^}]*\bsecrets\b`)},
+		{"cloud-credentials", "names cloud or publishing credentials", all, wf, none,
+			[]string{"aws_", "npm_token", "node_auth_token", "pypi_token", "pypi_api_token", "twine_password", "codecov_token", "docker_password", "dockerhub_token", "cargo_registry_token", "gitlab_token"},
+			regexp.MustCompile(`\b(?:AWS_(?:ACCESS_KEY_ID|SECRET_ACCESS_KEY|SESSION_TOKEN)|NPM_TOKEN|NODE_AUTH_TOKEN|PYPI_(?:API_)?TOKEN|TWINE_PASSWORD|CODECOV_TOKEN|DOCKER_PASSWORD|DOCKERHUB_TOKEN|CARGO_REGISTRY_TOKEN|GITLAB_TOKEN)\b`)},
+		{"credential-file-read", "reads credential files (~/.ssh, .netrc, ...)", all, 0, none,
+			[]string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".netrc", ".git-credentials", ".aws/credentials", ".docker/config", ".pypirc", ".npmrc", "/proc/self/environ", ".kube/config", "gcloud/"},
+			both{credentialFile, regexp.MustCompile(`(?i)\b(?:cat|tar|cp|scp|rsync|curl|wget|nc|ncat|base64|xxd|zip|gzip|less|head|tail|get-content|strings)\b|\bopen\(|\.read|\bread_?(?:text|bytes|file)|\bfs\.read|\bexpanduser\(|<\s*["']?[~$/]|\breadall\b|\bos\.readfile\b|-T\s|@[~$/]|\bfile\.read|\bfiles\.read`)}},
+		{"env-exfiltration", "dumps the environment (secrets included)", all, 0, none,
+			// Not "env" or "set": a quarter of the lines of ordinary code hold them.
+			[]string{"printenv", "env |", "env|", "env >", "env>", "set |", "set|", "export -p", "process.env", "tojson(env", "os.environ"},
+			either{regexp.MustCompile(`\bprintenv\s*(?:$|[|>;&)])|(?:^|[\s;&|(` + "`" + `])(?:env|set|export\s+-p)\s*(?:\|\s*(?:curl|wget|nc|ncat|netcat|socat|base64|gzip|xxd|openssl|python\S*|perl|node|ruby|tee)\b|>\s*\S)|` +
+				`JSON\.stringify\(\s*process\.env\s*\)|toJSON\(\s*env\s*\)`),
+				both{regexp.MustCompile(`\bos\.environ\b|\bprocess\.env\b|\bos\.Environ\(\)`),
+					regexp.MustCompile(`\brequests\.(?:post|put|get)\(|\burlopen\(|\bfetch\(|\bhttps?\.request\(|\baxios\b|\bhttp\.Post|\bsocket\b`)}}},
+		{"package-index-insecure", "installs from plain http or without checking the index's certificate", all, 0, none,
+			[]string{"http://", "trusted-host", "strict-ssl", "no-check-certificate", "insecure"},
+			except{regexp.MustCompile(`(?i)(?:--(?:extra-)?index-url|--find-links|-f|--registry|(?:extra-)?index-url\s*=|registry\s*[=:]|--source|source\s+)\s*["']?http://|--trusted-host\b|strict-ssl\s*[=:]?\s*false|--no-check-certificate|GOINSECURE=|GOFLAGS=.*-insecure`),
+				localHost}},
+		{"gitmodules-url-unsafe", "submodule URL runs a command or leaves https", scopeGitmodules, 0, none,
+			[]string{"url"},
+			regexp.MustCompile(`^\s*url\s*=\s*(?:ext::|-|file:|http://|git://)`)},
+
+		// ---- medium: a person should read it, but it needs another step to do harm
+		{"go-generate", "go:generate runs a command on go generate", scopeGo, 0, none,
+			[]string{"//go:generate"},
+			regexp.MustCompile(`^\s*//go:generate\b`)},
+		{"setup-cmdclass", "setup.py overrides a setup command (runs at install)", scopeSetupPy, 0, none,
+			[]string{"cmdclass"},
+			regexp.MustCompile(`\bcmdclass\b`)},
+		{"in-tree-build-backend", "builds with a backend from the tree itself (backend-path)", all, 0, none,
+			[]string{"backend-path"},
+			regexp.MustCompile(`^\s*backend-path\s*=`)},
+		{"build-hook", "names a build backend, build hook or test plugin that runs by itself", all, 0, none,
+			[]string{"build-backend", "pytest_plugins", "pytest11", "addopts", "hatch.build.hooks", "setup_requires"},
+			regexp.MustCompile(`\bbuild-backend\s*=|\bpytest_plugins\s*=|["']pytest11["']|\baddopts\s*=.*(?:^|\s)-p\s|\[tool\.hatch\.build\.hooks|\bsetup_requires\s*=`)},
+		{"gomod-replace", "go.mod replace directive points a module elsewhere", scopeGoMod, 0, none,
+			[]string{"replace", "=>"},
+			regexp.MustCompile(`^\s*replace\b|=>`)},
+		{"package-index", "installs from another package index or a git URL", all, 0, none,
+			[]string{"index-url", "find-links", "registry", "git+"},
+			except{regexp.MustCompile(`(?i)--(?:extra-)?index-url\b|--find-links\b|\bextra-index-url\s*=|--registry[\s=]|^\s*registry\s*=|\bgit\+(?:https?|ssh)://`), localHost}},
+		{"decode", "decodes base64 or hex in a command", all, 0, none,
+			[]string{"base64", "xxd"},
+			regexp.MustCompile(`(?i)\bbase64\b[^|;&]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|;&]*\s-r`)},
+		{"docker-add-url", "Dockerfile ADD downloads a URL", scopeDockerfile, 0, none,
+			[]string{"add"},
+			regexp.MustCompile(`^\s*ADD\s+(?:--\S+\s+)*https?://`)},
+		{"download", "downloads with curl or wget", all, 0, true,
+			[]string{"curl", "wget"},
+			regexp.MustCompile(`(?i)\b(?:curl|wget)\b`)},
+		{"download", "downloads or calls a URL", all, 0, true,
+			[]string{"fetch(", "requests.", "urllib", "urlopen", "httpx.", "aiohttp", "http.get(", "http.post", "http.head(", "axios", "reqwest", "ureq::",
+				"invoke-webrequest", "invoke-restmethod", "iwr", "irm", "bitstransfer", "downloadstring", "downloadfile", "webclient"},
+			regexp.MustCompile(`\bfetch\(|\brequests\.(?:get|post|put|patch|head|request)\(|\burllib\b|\burlopen\(|\bhttpx\.|\baiohttp\b|\bhttp\.(?:Get|Post|PostForm|Head)\(|\baxios\b|\breqwest::|\bureq::|` +
+				`(?i:\b(?:invoke-webrequest|invoke-restmethod|iwr|irm|start-bitstransfer|downloadstring|downloadfile)\b|net\.webclient)`)},
+		{"git-clone", "clones a git repository", all, 0, none,
+			[]string{"git"},
+			regexp.MustCompile(`\bgit\s+(?:clone|submodule\s+add)\b`)},
+		{"install-packages", "installs packages or tools", all, 0, none,
+			[]string{"install", "npx", "apk", "dlx", "go run", "go get"},
+			regexp.MustCompile(`(?i)\b(?:pip[0-9.]*|pipx|uv\s+pip|python[0-9.]*\s+-m\s+pip)\s+install\b|\bnpm\s+(?:install|i|ci|exec)\b|\bnpx\s|` +
+				`\byarn\s+(?:add|install|dlx)\b|\bpnpm\s+(?:add|install|i|dlx)\b|\bgo\s+(?:install|get)\b|\bgo\s+run\s+\S+@|` +
+				`\bapt(?:-get)?\s+(?:-\S+\s+)*install\b|\b(?:yum|dnf|zypper)\s+(?:-\S+\s+)*install\b|\bapk\s+add\b|` +
+				`\b(?:brew|gem|cargo|conda)\s+install\b`)},
+		{"pipe-to-shell", "pipes into a shell or interpreter", all, 0, none,
+			[]string{"|"},
+			shellPipeRe},
+		{"shell-string", "runs a shell command string (sh -c)", all, 0, none,
+			[]string{"sh -"},
+			regexp.MustCompile(`(?:^|[^\w.-])(?:ba|z|da|k)?sh\s+-\w*c\b`)},
+		{"start-process", "starts a process (subprocess, os/exec, system, child_process)", all, 0, none,
+			[]string{"subprocess", "os/exec", "exec.command", "system(", "popen", "child_process", "execsync", "execfile", "spawn", "runtime", "processbuilder",
+				"startprocess", "start-process", "invoke-expression", "iex", "shell=true", "command::new"},
+			regexp.MustCompile(`\bsubprocess\b|"os/exec"|\bexec\.Command(?:Context)?\(|\bsystem\(|\bpopen\b|(?i:\bpopen\()|\bchild_process\b|\bexecSync\b|\bexecFile(?:Sync)?\b|\bspawn(?:Sync)?\(|` +
+				`\bRuntime\.getRuntime\(\)|\bProcessBuilder\b|\bsyscall\.Exec\b|\bos\.StartProcess\b|(?i:\bstart-process\b|\binvoke-expression\b|\biex\b)|\bshell\s*=\s*True\b|\bCommand::new\(`)},
+		{"eval", "runs code (eval or exec)", all, 0, none,
+			[]string{"eval", "exec"},
+			regexp.MustCompile(`\b(?:eval|exec)\b|\bexec[lv]p?e?\(`)},
+		{"network", "opens a network connection", all, 0, true,
+			[]string{"socket", "net.dial", "net.listen", "nc ", "ncat", "netcat", "socat", "telnet", "connect(", "tcpstream"},
+			regexp.MustCompile(`(?i:\b(?:web)?socket\b)|\bnet\.(?:Dial\w*|Listen\w*)\(|(?:^|[\s;|&(` + "`" + `])(?:nc|ncat|netcat|socat|telnet)\s|\bconnect\(\s*[^)\s]|\bTcpStream::connect\b`)},
+		{"gitattributes-filter", "names a git filter or driver", scopeGitattributes, 0, none,
+			[]string{"filter=", "diff=", "merge="},
+			except{regexp.MustCompile(`\b(?:filter|diff|merge)=\S`), regexp.MustCompile(`\b(?:filter|diff|merge)=lfs\b`)}},
+		{"gitmodules-url", "submodule URL", scopeGitmodules, 0, none,
+			[]string{"url"},
+			regexp.MustCompile(`^\s*url\s*=`)},
+		{"credential-file", "names a credential file", all, 0, none,
+			[]string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".netrc", ".git-credentials", ".aws/credentials", ".docker/config", ".pypirc", ".npmrc", "/proc/self/environ", ".kube/config", "gcloud/"},
+			credentialFile},
+		{"ci-token", "names a CI token", all, wf, none,
+			[]string{"github_token", "gh_token", "gh_pat", "ci_job_token"},
+			regexp.MustCompile(`\b(?:GITHUB_TOKEN|GH_TOKEN|GH_PAT|CI_JOB_TOKEN)\b`)},
+		{"auth-header", "sends an Authorization header", all, 0, none,
+			[]string{"authorization"},
+			regexp.MustCompile(`(?i)\bAuthorization:\s*(?:Bearer|Basic|token)\b`)},
+		{"ci-secrets-name", "names a CI secret", all, wf, none,
+			[]string{"secrets"},
+			regexp.MustCompile(`\bsecrets\.[A-Z_][A-Z0-9_]*\b|\bsecrets\[`)},
+		{"names-secret", "names a password, token or API key", all, wf, none,
+			[]string{"password", "passwd", "api_key", "apikey", "api-key", "_token", "_secret", "client_secret"},
+			regexp.MustCompile(`(?i:\b(?:password|passwd|api[_-]?key|client_secret)\b\s*[:=])|\b[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|PASSWORD|API_KEY)\b`)},
+	}
+})

@@ -1,0 +1,85 @@
+package attention
+
+// Impostor commits. A commit pushed to a fork can be addressed through the
+// parent repository's name (owner/action@sha), so a pin that looks like
+// the action's own may run a fork's code. Whether the commit belongs to
+// the repository only GitHub can say: the check asks whether a branch or a
+// tag of the named repository has it in its history, the method zizmor's
+// impostor-commit audit uses (after Chainguard's clank). The scan itself
+// never touches the network: it marks every newly pinned action as not
+// checked (gha-pinned-unchecked), and CheckPins, given a checker, turns
+// those marks into answers.
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// CommitChecker asks the forge about a repository's commits.
+type CommitChecker interface {
+	// CommitInRepo reports whether commit sha is in the history of a
+	// branch or a tag of owner/repo.
+	CommitInRepo(ctx context.Context, owner, repo, sha string) (bool, error)
+}
+
+var pinRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`uses\s*:\s*["']?([\w.-]+)/([\w.-]+)(?:/[^@\s"']*)?@([0-9a-f]{40})\b`)
+})
+
+// CheckPins answers the not-checked pins in items: a commit that is not
+// the repository's becomes a high gha-impostor-commit item; one that is
+// is dropped, as there is nothing left to look at; one the checker could
+// not answer keeps its item, which now says why. Each repository and
+// commit is asked once. items is not changed.
+func CheckPins(ctx context.Context, items []Item, c CommitChecker) []Item {
+	if c == nil {
+		return items
+	}
+	type answer struct {
+		in  bool
+		err error
+	}
+	asked := map[string]answer{}
+	out := make([]Item, 0, len(items))
+	for _, it := range items {
+		if it.Rule != "gha-pinned-unchecked" {
+			out = append(out, it)
+			continue
+		}
+		m := pinRe().FindStringSubmatch(it.Text)
+		if m == nil {
+			out = append(out, it)
+			continue
+		}
+		key := m[1] + "/" + m[2] + "@" + m[3]
+		a, ok := asked[key]
+		if !ok {
+			a.in, a.err = c.CommitInRepo(ctx, m[1], m[2], m[3])
+			asked[key] = a
+		}
+		switch {
+		case a.err != nil:
+			it.Title = "pins an action to a commit SHA (could not check it: " + oneLine(a.err.Error()) + ")"
+			out = append(out, it)
+		case a.in:
+			// The commit is the action's own.
+		default:
+			r := rule("gha-impostor-commit")
+			it.Rule, it.Kind, it.Severity, it.Why = r.ID, r.Kind, r.Severity, r.Why
+			it.Title = "pins " + m[1] + "/" + m[2] + " to " + m[3][:12] + ", a commit that is not in " + m[1] + "/" + m[2]
+			it.Key = strings.Replace(it.Key, "gha-pinned-unchecked|", "gha-impostor-commit|", 1)
+			out = append(out, it)
+		}
+	}
+	sortItems(out)
+	return out
+}
+
+func oneLine(s string) string {
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}

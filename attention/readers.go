@@ -1,0 +1,291 @@
+package attention
+
+// Where shell runs outside workflows: scripts, Makefile recipes, Dockerfile
+// RUN lines, package.json scripts and go:generate directives. Each reader
+// cuts the shell out of its file, keeping every line's number, and hands it
+// to the shell reader.
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// shellFile reads a script: the whole file when the diff holds it, else
+// each hunk's new side.
+func (fs *fileScan) shellFile() {
+	fl := newFlow()
+	for _, reg := range fs.regions() {
+		fs.shellLines(reg, fl, false)
+	}
+}
+
+var makeVar = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$\((shell\s+)?([^()]*)\)|\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+})
+
+// makefile reads recipe lines (a tab, then shell) and $(shell ...) calls.
+// Each recipe line is its own shell, so lines are read one logical line at
+// a time; files written by one line are seen by the next.
+func (fs *fileScan) makefile() {
+	fl := newFlow()
+	for _, reg := range fs.regions() {
+		var cur []numbered
+		flush := func() {
+			if len(cur) > 0 {
+				fs.shellLines(cur, fl, false)
+				cur = nil
+			}
+		}
+		cont := false
+		for _, l := range reg {
+			t := l.text
+			recipe := strings.HasPrefix(t, "\t") || cont && len(cur) > 0
+			if !recipe {
+				flush()
+				// $(shell ...) in a variable runs when make reads the file.
+				if i := strings.Index(t, "$(shell "); i >= 0 {
+					fs.shellLines([]numbered{{l.n, makeToShell(t[i:])}}, fl, false)
+				}
+				cont = false
+				continue
+			}
+			s := strings.TrimLeft(t, "\t")
+			s = strings.TrimLeft(s, "@-+")
+			cur = append(cur, numbered{l.n, makeToShell(s)})
+			cont = strings.HasSuffix(strings.TrimRight(t, " "), "\\")
+			if !cont {
+				flush()
+			}
+		}
+		flush()
+	}
+}
+
+// makeToShell turns make's syntax into the shell make hands over: $$ is
+// one $, $(VAR) a variable, $(shell cmd) a command substitution.
+func makeToShell(s string) string {
+	s = strings.ReplaceAll(s, "$$", "\x00")
+	s = makeVar().ReplaceAllStringFunc(s, func(m string) string {
+		sm := makeVar().FindStringSubmatch(m)
+		switch {
+		case sm[1] != "":
+			return "$(" + sm[2] + ")"
+		case sm[3] != "":
+			return "${" + sm[3] + "}"
+		}
+		inner := strings.TrimSpace(sm[2])
+		if isIdent(inner) {
+			return "${" + inner + "}"
+		}
+		return "MAKEFN"
+	})
+	return strings.ReplaceAll(s, "\x00", "$")
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, c := range s {
+		if c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || i > 0 && c >= '0' && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// dockerfile reads RUN instructions (continued lines and here-documents
+// included; the exec form's sh -c string too). Files written by one RUN are
+// seen by the next: they are layers of one image.
+func (fs *fileScan) dockerfile() {
+	fl := newFlow()
+	for _, reg := range fs.regions() {
+		for i := 0; i < len(reg); i++ {
+			t := strings.TrimLeft(reg[i].text, " \t")
+			if len(t) < 4 || !strings.EqualFold(t[:4], "RUN ") {
+				continue
+			}
+			body := strings.TrimLeft(t[4:], " ")
+			for strings.HasPrefix(body, "--") { // RUN --mount=... --network=...
+				_, rest, _ := strings.Cut(body, " ")
+				body = strings.TrimLeft(rest, " ")
+			}
+			if strings.HasPrefix(body, "[") {
+				var argv []string
+				if json.Unmarshal([]byte(body), &argv) == nil && len(argv) >= 3 && shellName(baseName(argv[0])) && argv[1] == "-c" {
+					fs.shellLines([]numbered{{reg[i].n, argv[2]}}, fl, false)
+				}
+				continue
+			}
+			lines := []numbered{{reg[i].n, body}}
+			heredoc := strings.Contains(body, "<<")
+			for (strings.HasSuffix(strings.TrimRight(lines[len(lines)-1].text, " "), "\\") || heredoc) && i+1 < len(reg) {
+				i++
+				lines = append(lines, reg[i])
+				if heredoc && strings.TrimSpace(reg[i].text) == heredocWord(body) {
+					break
+				}
+			}
+			fs.shellLines(lines, fl, false)
+		}
+	}
+}
+
+func heredocWord(s string) string {
+	i := strings.Index(s, "<<")
+	w := strings.TrimLeft(s[i+2:], "-~ ")
+	w = strings.Trim(strings.Fields(w + " x")[0], `"'`)
+	return w
+}
+
+func baseName(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+var jsonPair = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*"((?:[^"\\]|\\.)*)"\s*:\s*("(?:[^"\\]|\\.)*"|\{)`)
+})
+
+// lifecycle names npm's install-time scripts: npm runs them by itself.
+func lifecycle(name string) bool {
+	switch name {
+	case "preinstall", "install", "postinstall", "prepare", "preprepare", "postprepare", "prepublish", "prepack", "postpack":
+		return true
+	}
+	return false
+}
+
+// packageJSON reads the scripts block of package.json (each value is
+// shell npm runs) and the dependency blocks (where code comes from). The
+// block a line is in is followed line by line, so a hunk in the middle of
+// the file is read too, as long as it shows the block's opening key.
+func (fs *fileScan) packageJSON() {
+	fl := newFlow()
+	for _, reg := range fs.regions() {
+		block := ""
+		depth := 0
+		for _, l := range reg {
+			t := strings.TrimSpace(l.text)
+			m := jsonPair().FindStringSubmatch(l.text)
+			if m != nil && m[2] == "{" {
+				if depth <= 1 {
+					block = m[1]
+				}
+				depth++
+				continue
+			}
+			if strings.HasPrefix(t, "}") {
+				depth--
+				if depth <= 1 {
+					block = ""
+				}
+				continue
+			}
+			if m == nil {
+				continue
+			}
+			var val string
+			if json.Unmarshal([]byte(m[2]), &val) != nil {
+				continue
+			}
+			switch {
+			case block == "scripts", block == "" && lifecycle(m[1]):
+				// A hunk that does not show the scripts key still shows
+				// npm's lifecycle names.
+				fs.npmScript(l.n, m[1], val, fl)
+			case depBlock(block):
+				if depSourceURL(val) {
+					fs.report(l.n, hit{id: "dependency-url"})
+				}
+			}
+		}
+	}
+}
+
+// npmScript rates one script: a lifecycle script is medium for running at
+// all, high for what it runs (a download, a decode, inline code).
+func (fs *fileScan) npmScript(n int, name, val string, fl *flow) {
+	fs.shellLines([]numbered{{n, val}}, fl, false)
+	if !lifecycle(name) {
+		return
+	}
+	at, added := fs.added[n]
+	if after, ok := fs.best[at]; added && ok && after.sev() == High {
+		fs.best[at] = hit{id: "npm-lifecycle-runs", title: "npm " + name + " script: " + rule(after.id).Title, source: after.source, parsed: true}
+		return
+	}
+	if inlineOrFetch(val) {
+		fs.report(n, hit{id: "npm-lifecycle-runs", title: "npm " + name + " script downloads or runs inline code"})
+		return
+	}
+	fs.report(n, hit{id: "npm-lifecycle", title: "npm " + name + " script: runs on npm install"})
+}
+
+var inlineRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:node|nodejs|deno|bun)\s+(?:-\w+\s+)*(?:-e|-p|--eval|--print)\b|\bpython[0-9.]*\s+-c\b|\b(?:curl|wget)\b|\bhttps?://|\beval\b|\bbase64\b|\|\s*(?:ba)?sh\b`)
+})
+
+func inlineOrFetch(v string) bool { return inlineRe().MatchString(v) }
+
+// depSourceURL reports a dependency version that is a URL, a tarball or a
+// git repository rather than a registry version.
+func depSourceURL(v string) bool {
+	lv := strings.ToLower(strings.TrimSpace(v))
+	for _, p := range []string{"http://", "https://", "git+", "git://", "git@", "github:", "gitlab:", "bitbucket:", "gist:"} {
+		if strings.HasPrefix(lv, p) {
+			return true
+		}
+	}
+	if strings.HasSuffix(lv, ".tgz") || strings.HasSuffix(lv, ".tar.gz") {
+		return !strings.HasPrefix(lv, "file:")
+	}
+	// "owner/repo" or "owner/repo#ref" is a GitHub shorthand.
+	if i := strings.IndexByte(lv, '/'); i > 0 && !strings.HasPrefix(lv, "npm:") && !strings.HasPrefix(lv, "file:") &&
+		!strings.HasPrefix(lv, "link:") && !strings.HasPrefix(lv, "workspace:") && !strings.HasPrefix(lv, ".") && !strings.ContainsAny(lv[:i], " <>=^~*") {
+		return true
+	}
+	return false
+}
+
+var cgoRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*//\s*#cgo\b[^:]*:(.*)$|^\s*#cgo\b[^:]*:(.*)$`)
+})
+
+var cgoBad = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`-fplugin\b|-Wl,-?-?plugin|(?:^|\s)--?plugin\b|-Xclang\s+-load|-Xclang\s+-plugin|-specs=|-wrapper\b|-B\s*\S|(?:^|\s)@\S|-fuse-ld=\S*/|--?ld-path=|-Wl,--?(?:wrap|defsym|dynamic-linker)|-Wl,-z,?execstack|-Wl,-rpath,?(?:\$ORIGIN/\.\.|/tmp)`)
+})
+
+// goFile reads go:generate lines as shell and cgo directives' flags.
+func (fs *fileScan) goFile() {
+	fl := newFlow()
+	for n, t := range fs.text {
+		if _, ok := fs.added[n]; !ok {
+			continue
+		}
+		s := strings.TrimSpace(t)
+		if rest, ok := strings.CutPrefix(s, "//go:generate "); ok {
+			fs.shellLines([]numbered{{n, rest}}, fl, false)
+			continue
+		}
+		if !strings.Contains(s, "#cgo") {
+			continue
+		}
+		if m := cgoRe().FindStringSubmatch(t); m != nil && cgoBad().MatchString(m[1]+m[2]) {
+			fs.report(n, hit{id: "cgo-flags"})
+		}
+	}
+}
+
+func depBlock(b string) bool {
+	switch b {
+	case "dependencies", "devDependencies", "optionalDependencies", "peerDependencies", "bundleDependencies", "overrides", "resolutions":
+		return true
+	}
+	return false
+}

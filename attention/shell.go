@@ -1,0 +1,885 @@
+package attention
+
+// The shell reader. Shell runs in workflow run: steps, Makefile recipes,
+// Dockerfile RUN lines, scripts, package.json scripts and go:generate; it
+// is parsed with mvdan.cc/sh/v3/syntax, the parser behind shfmt, which
+// handles what a line pattern cannot: continued lines, pipes across them,
+// redirections, here-documents, command and process substitution, and
+// quoting. The reader then follows the data through the script: what a
+// command downloads or decodes, into a variable, a pipe or a file, and
+// where it is run; what reads secrets or the environment, and where it is
+// sent. The item goes on the line that runs or sends, and names the line
+// the data came from.
+
+import (
+	"path"
+	"regexp"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// taintKind says what a value holds.
+type taintKind uint8
+
+const (
+	tDownload   taintKind = 1 << iota // fetched from the network
+	tDecode                           // decoded (base64, hex, ...): the diff does not show it
+	tSecret                           // a secret or token
+	tSecretBulk                       // the whole environment, or a credential file
+	tArtifact                         // an artifact another workflow's run made
+)
+
+// taint is what a value holds and the line it came from.
+type taint struct {
+	kind taintKind
+	line int // new-side line of the file where the data came from
+}
+
+func (t taint) or(o taint) taint {
+	switch {
+	case t.kind == 0:
+		return o
+	case o.kind == 0:
+		return t
+	}
+	// The earliest source names the data; the kinds add up.
+	if o.kind&(tDownload|tDecode|tArtifact) != 0 && t.kind&(tDownload|tDecode|tArtifact) == 0 {
+		t.line = o.line
+	}
+	t.kind |= o.kind
+	return t
+}
+
+func (t taint) runs() bool   { return t.kind&(tDownload|tDecode|tArtifact) != 0 }
+func (t taint) bulk() bool   { return t.kind&tSecretBulk != 0 }
+func (t taint) secret() bool { return t.kind&(tSecret|tSecretBulk) != 0 }
+
+// flow is what the reader knows within one file (one job of a workflow):
+// variables and files that hold tainted data.
+type flow struct {
+	vars  map[string]taint
+	files map[string]taint
+	// artifact, when set, taints every relative file: the workflow
+	// downloaded another run's artifact into the workspace.
+	artifact taint
+	// env holds step and job env: names bound to secrets, by name.
+	env map[string]taint
+	// vals holds the literal text assigned to a variable (or the first
+	// item of a for loop), so a path built from it reads as written.
+	vals map[string]string
+}
+
+func newFlow() *flow {
+	return &flow{vars: map[string]taint{}, files: map[string]taint{}, env: map[string]taint{}, vals: map[string]string{}}
+}
+
+// shellReader reads one parsed script.
+type shellReader struct {
+	fs     *fileScan
+	fl     *flow
+	lineOf func(int) int // the script's line (1-based) to the file's new-side line
+	exprs  []string      // the ${{ }} expressions replaced by $__gha<n>
+	depth  int
+}
+
+var ghaExpr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{\{.*?\}\}`) })
+
+// shellLines parses lines (new-side numbered) as one script and reads it.
+// A script that does not parse (a hunk cut in the middle of a block) is
+// read a logical line at a time, continued lines joined; what still does
+// not parse is left to the line rules.
+func (fs *fileScan) shellLines(lines []numbered, fl *flow, gha bool) {
+	if len(lines) == 0 {
+		return
+	}
+	r := &shellReader{fs: fs, fl: fl}
+	var b strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		t := l.text
+		if gha && strings.Contains(t, "${{") {
+			t = ghaExpr().ReplaceAllStringFunc(t, func(m string) string {
+				r.exprs = append(r.exprs, m)
+				return "${__gha" + itoa(len(r.exprs)-1) + "}"
+			})
+		}
+		b.WriteString(t)
+	}
+	src := b.String()
+	r.lineOf = func(k int) int {
+		if k < 1 {
+			k = 1
+		}
+		if k > len(lines) {
+			k = len(lines)
+		}
+		return lines[k-1].n
+	}
+	if f, err := fs.parseShell(src); err == nil {
+		if fs.shellRead == nil {
+			fs.shellRead = map[int]bool{}
+		}
+		for _, l := range lines {
+			fs.shellRead[l.n] = true
+		}
+		r.stmts(f.Stmts, taint{})
+		return
+	}
+	// One logical line at a time.
+	srcLines := strings.Split(src, "\n")
+	start := 0
+	for i := range lines {
+		if strings.HasSuffix(strings.TrimRight(lines[i].text, " \t"), "\\") && i+1 < len(lines) {
+			continue
+		}
+		first := start
+		start = i + 1
+		f, err := fs.parseShell(strings.Join(srcLines[first:i+1], "\n"))
+		if err != nil {
+			continue
+		}
+		sub := *r
+		off := first
+		sub.lineOf = func(k int) int { return r.lineOf(k + off) }
+		sub.stmts(f.Stmts, taint{})
+	}
+}
+
+func (fs *fileScan) parseShell(src string) (*syntax.File, error) {
+	if fs.parser == nil {
+		fs.parser = syntax.NewParser(syntax.Variant(syntax.LangBash))
+	}
+	return fs.parser.Parse(strings.NewReader(src), "")
+}
+
+func (r *shellReader) line(p syntax.Pos) int { return r.lineOf(int(p.Line())) }
+
+func (r *shellReader) stmts(ss []*syntax.Stmt, stdin taint) taint {
+	var out taint
+	for _, s := range ss {
+		out = r.stmt(s, stdin)
+	}
+	return out
+}
+
+// stmt reads one statement given what its standard input holds, and
+// returns what its standard output holds.
+func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
+	if s == nil || r.depth > 20 {
+		return taint{}
+	}
+	for _, rd := range s.Redirs {
+		switch rd.Op {
+		case syntax.RdrIn:
+			stdin = stdin.or(r.fileTaint(r.lit(rd.Word), r.line(rd.Pos())))
+		case syntax.WordHdoc:
+			stdin = stdin.or(r.wordTaint(rd.Word))
+		case syntax.Hdoc, syntax.DashHdoc:
+			if rd.Hdoc != nil {
+				stdin = stdin.or(r.wordTaint(rd.Hdoc))
+			}
+		}
+	}
+	var out taint
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		out = r.call(c, s, stdin)
+	case *syntax.BinaryCmd:
+		switch c.Op {
+		case syntax.Pipe, syntax.PipeAll:
+			out = r.stmt(c.Y, r.stmt(c.X, stdin))
+		default:
+			r.stmt(c.X, stdin)
+			out = r.stmt(c.Y, taint{})
+		}
+	case *syntax.Block:
+		out = r.stmts(c.Stmts, stdin)
+	case *syntax.Subshell:
+		out = r.stmts(c.Stmts, stdin)
+	case *syntax.IfClause:
+		for ic := c; ic != nil; ic = ic.Else {
+			r.stmts(ic.Cond, taint{})
+			out = r.stmts(ic.Then, stdin)
+		}
+	case *syntax.WhileClause:
+		r.stmts(c.Cond, taint{})
+		out = r.stmts(c.Do, stdin)
+	case *syntax.ForClause:
+		if it, ok := c.Loop.(*syntax.WordIter); ok && it.Name != nil && len(it.Items) > 0 {
+			r.fl.vals[it.Name.Value] = r.lit(it.Items[0])
+		}
+		out = r.stmts(c.Do, stdin)
+	case *syntax.FuncDecl:
+		r.stmt(c.Body, taint{})
+	case *syntax.CaseClause:
+		for _, it := range c.Items {
+			out = r.stmts(it.Stmts, stdin)
+		}
+	case *syntax.DeclClause:
+		for _, a := range c.Args {
+			r.assign(a)
+		}
+	case *syntax.TimeClause:
+		out = r.stmt(c.Stmt, stdin)
+	}
+	for _, rd := range s.Redirs {
+		switch rd.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.ClbOut:
+			p := r.lit(rd.Word)
+			if strings.HasPrefix(p, "&") || p == "/dev/null" || p == "/dev/stderr" || p == "/dev/stdout" {
+				continue
+			}
+			r.written(p, out, r.line(rd.Pos()), rd.Op == syntax.AppOut || rd.Op == syntax.AppAll)
+			out = taint{}
+		}
+	}
+	return out
+}
+
+// written records that p now holds t, and rates where it was written.
+func (r *shellReader) written(p string, t taint, line int, appending bool) {
+	key := normPath(p)
+	if appending {
+		t = r.fl.files[key].or(t)
+	}
+	if t.kind != 0 {
+		r.fl.files[key] = t
+	} else {
+		delete(r.fl.files, key)
+	}
+	switch {
+	case strings.Contains(p, "_actions/") || strings.Contains(p, "/_tool/") || strings.Contains(p, "RUNNER_TOOL_CACHE"):
+		r.fs.report(line, hit{id: "runner-action-cache"})
+	case profilePath(p):
+		r.fs.report(line, hit{id: "persistence"})
+	case strings.Contains(p, "GITHUB_ENV") || strings.Contains(p, "GITHUB_PATH"):
+		if t.runs() {
+			r.fs.report(line, hit{id: "gha-github-env-privileged", title: "writes downloaded or decoded data into GITHUB_ENV or GITHUB_PATH",
+				why: "every later step of the job runs with an environment nobody can read in the diff", source: t.line})
+		}
+	}
+}
+
+// assign records a variable assignment.
+func (r *shellReader) assign(a *syntax.Assign) {
+	if a == nil || a.Name == nil {
+		return
+	}
+	name := a.Name.Value
+	var t taint
+	if a.Value != nil {
+		t = r.wordTaint(a.Value)
+	}
+	if name == "RUNNER_ALLOW_RUNASROOT" {
+		r.fs.report(r.line(a.Pos()), hit{id: "runner-register", title: "lets a self-hosted runner run as root"})
+	}
+	if t.kind != 0 {
+		r.fl.vars[name] = t
+	} else {
+		delete(r.fl.vars, name)
+	}
+	if a.Value != nil {
+		r.fl.vals[name] = r.lit(a.Value)
+	}
+}
+
+// call reads one simple command.
+func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) taint {
+	if len(c.Args) == 0 {
+		for _, a := range c.Assigns {
+			r.assign(a)
+		}
+		return taint{}
+	}
+	for _, a := range c.Assigns {
+		if a.Name != nil && a.Name.Value == "RUNNER_ALLOW_RUNASROOT" {
+			r.fs.report(r.line(a.Pos()), hit{id: "runner-register", title: "lets a self-hosted runner run as root"})
+		}
+	}
+	args := c.Args
+	// Wrappers that run the rest as the command.
+	for len(args) > 0 {
+		switch path.Base(r.lit(args[0])) {
+		case "sudo", "nohup", "exec", "time", "command", "builtin", "nice", "stdbuf", "doas":
+			args = args[1:]
+			for len(args) > 0 && strings.HasPrefix(r.lit(args[0]), "-") {
+				args = args[1:]
+			}
+			continue
+		case "env":
+			rest := args[1:]
+			for len(rest) > 0 && (strings.HasPrefix(r.lit(rest[0]), "-") || strings.Contains(r.lit(rest[0]), "=")) {
+				if strings.HasPrefix(r.lit(rest[0]), "RUNNER_ALLOW_RUNASROOT=") {
+					r.fs.report(r.line(rest[0].Pos()), hit{id: "runner-register", title: "lets a self-hosted runner run as root"})
+				}
+				rest = rest[1:]
+			}
+			if len(rest) == 0 {
+				break // env alone prints the environment
+			}
+			args = rest
+			continue
+		case "timeout":
+			if len(args) > 2 {
+				args = args[2:]
+				continue
+			}
+		}
+		break
+	}
+	if len(args) == 0 {
+		return taint{}
+	}
+	words := make([]string, len(args))
+	for i, w := range args {
+		words[i] = r.lit(w)
+	}
+	name := path.Base(words[0])
+	line := r.line(args[0].Pos())
+	lastLine := r.line(args[len(args)-1].Pos())
+	argTaint := func(from int) taint {
+		var t taint
+		for _, w := range args[from:] {
+			t = t.or(r.wordTaint(w))
+		}
+		return t
+	}
+	switch {
+	case name == "curl" || name == "wget" || name == "aria2c" || name == "http" || name == "https" || name == "xh" ||
+		strings.EqualFold(name, "Invoke-WebRequest") || strings.EqualFold(name, "iwr") || strings.EqualFold(name, "irm"):
+		return r.network(name, args, words, stdin, line)
+	case name == "nc" || name == "ncat" || name == "netcat" || name == "socat" || name == "telnet" || name == "openssl" && len(words) > 1 && words[1] == "s_client":
+		t := stdin.or(argTaint(1))
+		if t.secret() {
+			r.fs.report(lastLine, hit{id: "secret-send", source: t.line})
+		}
+		return taint{kind: tDownload, line: line}
+	case name == "scp" || name == "rsync" || name == "sftp" || name == "ftp":
+		for i, w := range words[1:] {
+			if credentialPath(w) || r.fl.files[normPath(w)].secret() {
+				t := r.fileTaint(w, line)
+				r.fs.report(r.line(args[i+1].Pos()), hit{id: "secret-send", source: t.line})
+			}
+		}
+		return taint{}
+	case decoder(name, words):
+		out := taint{kind: tDecode, line: line}
+		for i, w := range words {
+			if (w == "-out" || w == "-o" || w == "--output") && i+1 < len(words) {
+				r.written(words[i+1], out, r.line(args[i+1].Pos()), false)
+				return taint{}
+			}
+		}
+		return out
+	case name == "printf" || name == "echo":
+		t := argTaint(1)
+		if hexEscapes(strings.Join(words[1:], " ")) {
+			t = t.or(taint{kind: tDecode, line: line})
+		}
+		return t
+	case name == "env" || name == "printenv" && len(words) == 1 || name == "set" && len(words) == 1 ||
+		name == "export" && len(words) == 2 && words[1] == "-p" || name == "declare" && len(words) == 2 && words[1] == "-x" ||
+		name == "compgen" && len(words) > 1 && words[1] == "-e":
+		return taint{kind: tSecretBulk, line: line}
+	case name == "cat" || name == "tee" || name == "head" || name == "tail" || name == "sort" || name == "tr" || name == "sed" ||
+		name == "awk" || name == "cut" || name == "jq" || name == "gzip" || name == "base32" || name == "xxd" || name == "od" ||
+		name == "tac" || name == "rev" || name == "strings" || name == "zip" || name == "tar" || name == "base64":
+		out := stdin.or(argTaint(1))
+		for i, w := range words[1:] {
+			if strings.HasPrefix(w, "-") {
+				continue
+			}
+			if name == "tee" {
+				r.written(w, out, r.line(args[i+1].Pos()), true)
+				continue
+			}
+			if name == "sed" && strings.Contains(strings.Join(words, " "), "-i") && (strings.Contains(w, "_actions/") || profilePath(w)) {
+				r.written(w, out, r.line(args[i+1].Pos()), true)
+			}
+			out = out.or(r.fileTaint(w, r.line(args[i+1].Pos())))
+		}
+		return out
+	case shellName(name) || interpName(name):
+		return r.interpreter(name, args, words, stdin, line)
+	case name == "source" || name == ".":
+		if len(args) > 1 {
+			r.runs(r.fileTaint(words[1], line).or(r.wordTaint(args[1])), r.line(args[1].Pos()), "")
+		}
+		return taint{}
+	case name == "eval":
+		t := argTaint(1)
+		r.runs(t, line, "")
+		return taint{}
+	case name == "cp" || name == "mv" || name == "install" || name == "ln" || name == "rsync":
+		if len(words) >= 3 {
+			src, dst := words[len(words)-2], words[len(words)-1]
+			t := r.fileTaint(src, line)
+			r.written(dst, t, r.line(args[len(args)-1].Pos()), false)
+		}
+		return taint{}
+	case name == "config.sh" || name == "config.cmd" || name == "config.ps1":
+		j := strings.Join(words, " ")
+		if strings.Contains(j, "--url") && (strings.Contains(j, "--token") || strings.Contains(j, "--pat")) {
+			r.fs.report(line, hit{id: "runner-register"})
+		}
+		return taint{}
+	case name == "gh" && len(words) > 2 && words[1] == "auth" && words[2] == "token":
+		return taint{kind: tSecret, line: line}
+	case name == "gh" && len(words) > 2 && words[1] == "gist" && words[2] == "create":
+		for i, w := range words[3:] {
+			if t := r.fileTaint(w, line); t.secret() {
+				r.fs.report(r.line(args[i+3].Pos()), hit{id: "secret-send", source: t.line})
+			}
+		}
+		return taint{}
+	case name == "git" && strings.Contains(strings.Join(words, " "), "extraheader"):
+		return taint{kind: tSecret, line: line}
+	}
+	// A command named by a path or a variable runs that file or value.
+	w0 := words[0]
+	if strings.HasPrefix(w0, "$") {
+		r.runs(r.wordTaint(args[0]), line, "")
+		if shellVar(w0) {
+			return r.interpreter("sh", args, words, stdin, line)
+		}
+		return taint{}
+	}
+	if strings.Contains(w0, "/") {
+		r.runs(r.fileTaint(w0, line), line, "")
+	}
+	return taint{}
+}
+
+// shellVar reports $SHELL and $BASH, which name a shell.
+func shellVar(w string) bool {
+	w = strings.Trim(w, "${}")
+	return w == "SHELL" || w == "BASH" || w == "0"
+}
+
+func shellName(n string) bool {
+	switch n {
+	case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "pwsh", "powershell", "powershell.exe":
+		return true
+	}
+	return false
+}
+
+func interpName(n string) bool {
+	switch {
+	case n == "perl" || n == "ruby" || n == "node" || n == "nodejs" || n == "php" || n == "deno" || n == "bun" || n == "lua":
+		return true
+	case strings.HasPrefix(n, "python"):
+		return true
+	}
+	return false
+}
+
+// interpreter reads sh/bash/python... : an inline program (-c, -e), a file
+// to run, or a program read from standard input.
+func (r *shellReader) interpreter(name string, args []*syntax.Word, words []string, stdin taint, line int) taint {
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case w == "-c" || w == "-e" || w == "-Command" || w == "-command" || w == "--eval" || w == "-p" && interpName(name):
+			if i+1 < len(words) {
+				t := r.wordTaint(args[i+1])
+				r.runs(t, r.line(args[i+1].Pos()), "")
+				if shellName(name) && r.depth < 4 {
+					sub := *r
+					sub.depth++
+					at := r.line(args[i+1].Pos())
+					sub.lineOf = func(int) int { return at }
+					if f, err := r.fs.parseShell(words[i+1]); err == nil {
+						sub.stmts(f.Stmts, stdin)
+					}
+				}
+			}
+			return taint{}
+		case strings.HasPrefix(w, "-"):
+			if w == "-m" && interpName(name) {
+				return taint{}
+			}
+			continue
+		}
+		// The first operand is the program file (or a process substitution).
+		t := r.fileTaint(w, line).or(r.wordTaint(args[i]))
+		r.runs(t, r.line(args[i].Pos()), "")
+		return taint{}
+	}
+	// No program named: it reads one from standard input.
+	r.runs(stdin, line, "")
+	return taint{}
+}
+
+// network reads curl, wget and their kin: what they send, and what they
+// fetch (into a file or to standard output).
+func (r *shellReader) network(name string, args []*syntax.Word, words []string, stdin taint, line int) taint {
+	var (
+		outFile   string
+		remote    bool // -O: the file is named after the URL
+		toStdout  = name != "wget"
+		urls      []string
+		dataTaint taint
+		hdrTaint  taint
+	)
+	flagVal := func(i int) (string, taint, int) {
+		if i+1 < len(words) {
+			return words[i+1], r.wordTaint(args[i+1]), r.line(args[i+1].Pos())
+		}
+		return "", taint{}, line
+	}
+	sendLine := line
+	dataFile := func(v string, at int) {
+		if strings.HasPrefix(v, "@") || strings.Contains(v, "=@") || strings.Contains(v, "=<") {
+			f := v[strings.IndexAny(v, "@<")+1:]
+			if f == "-" {
+				dataTaint = dataTaint.or(stdin)
+			} else {
+				dataTaint = dataTaint.or(r.fileTaint(f, at))
+			}
+			sendLine = at
+		}
+	}
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case w == "-o" || w == "--output" || w == "-O" && name == "wget" || w == "--output-document":
+			v, _, _ := flagVal(i)
+			outFile, toStdout = v, v == "-"
+			i++
+		case strings.HasPrefix(w, "--output-document=") || strings.HasPrefix(w, "-O") && name == "wget" && len(w) > 2:
+			v := strings.TrimPrefix(strings.TrimPrefix(w, "--output-document="), "-O")
+			outFile, toStdout = v, v == "-"
+		case name == "curl" && (w == "-O" || w == "--remote-name"):
+			remote, toStdout = true, false
+		case name == "curl" && strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsAny(w[1:], "oO") && len(w) > 2:
+			// Bundled short flags: -fsSLo FILE, -sLO.
+			if strings.HasSuffix(w, "o") {
+				v, _, _ := flagVal(i)
+				outFile, toStdout = v, false
+				i++
+			} else if strings.Contains(w, "O") {
+				remote, toStdout = true, false
+			}
+		case w == "-d" || strings.HasPrefix(w, "--data") || w == "--json" || w == "-F" || strings.HasPrefix(w, "--form") ||
+			w == "-T" || w == "--upload-file" || w == "--post-data" || w == "--post-file" || w == "--body-data" || w == "--body-file":
+			v, t, at := flagVal(i)
+			dataTaint = dataTaint.or(t)
+			if t.kind != 0 {
+				sendLine = at
+			}
+			if w == "-T" || w == "--upload-file" || w == "--post-file" || w == "--body-file" {
+				if v == "-" || v == "." {
+					dataTaint = dataTaint.or(stdin)
+				} else {
+					dataTaint = dataTaint.or(r.fileTaint(v, at))
+				}
+				sendLine = at
+			} else {
+				dataFile(v, at)
+			}
+			i++
+		case strings.HasPrefix(w, "--post-data=") || strings.HasPrefix(w, "--post-file=") || strings.HasPrefix(w, "--data") && strings.Contains(w, "="):
+			k, v, _ := strings.Cut(w, "=")
+			at := r.line(args[i].Pos())
+			dataTaint = dataTaint.or(r.wordTaint(args[i]))
+			if k == "--post-file" {
+				dataTaint = dataTaint.or(r.fileTaint(v, at))
+			} else {
+				dataFile(v, at)
+			}
+			sendLine = at
+		case w == "-H" || w == "--header" || w == "-u" || w == "--user" || w == "-b" || w == "--cookie":
+			_, t, _ := flagVal(i)
+			hdrTaint = hdrTaint.or(t)
+			i++
+		case strings.HasPrefix(w, "--header="):
+			hdrTaint = hdrTaint.or(r.wordTaint(args[i]))
+		case strings.HasPrefix(w, "-"):
+		default:
+			urls = append(urls, w)
+			// A secret inside the URL (its path or query) is sent to the
+			// URL's host; a secret that is the whole URL (a webhook kept
+			// as a secret) is where the request goes, not what it sends.
+			if t := r.wordTaint(args[i]); t.kind != 0 && !strings.HasPrefix(w, "$") && !strings.HasPrefix(w, "${{") {
+				dataTaint = dataTaint.or(t)
+				sendLine = r.line(args[i].Pos())
+			}
+		}
+	}
+	forge := len(urls) > 0
+	for _, u := range urls {
+		forge = forge && forgeURL(u)
+	}
+	switch {
+	case dataTaint.bulk() || hdrTaint.bulk():
+		r.fs.report(sendLine, hit{id: "secret-send", source: dataTaint.or(hdrTaint).line})
+	case dataTaint.secret() && !forge:
+		r.fs.report(sendLine, hit{id: "secret-send", source: dataTaint.line})
+	}
+	out := taint{kind: tDownload, line: line}
+	switch {
+	case outFile != "" && outFile != "-":
+		r.written(outFile, out, line, false)
+		return taint{}
+	case remote || !toStdout && name == "wget":
+		for _, u := range urls {
+			if b := path.Base(strings.SplitN(u, "?", 2)[0]); b != "" && b != "." && b != "/" {
+				r.written(b, out, line, false)
+			}
+		}
+		return taint{}
+	}
+	return out
+}
+
+// forgeURL reports a URL on GitHub's own API or on hosts a token is meant
+// for (the registries a publish step logs in to).
+func forgeURL(u string) bool {
+	lu := strings.ToLower(u)
+	for _, h := range []string{"api.github.com", "uploads.github.com", "${github_api_url}", "$github_api_url", "${github_server_url}", "$github_server_url", "https://github.com/",
+		"registry.npmjs.org", "upload.pypi.org", "codecov.io", "coveralls.io", "hooks.slack.com"} {
+		if strings.Contains(lu, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// runs reports code run from t: on this line, naming where the data came from.
+func (r *shellReader) runs(t taint, line int, title string) {
+	switch {
+	case t.kind&tArtifact != 0:
+		r.fs.report(line, hit{id: "gha-artifact-run", title: title, source: t.line})
+	case t.kind&tDownload != 0:
+		if title == "" && t.line != line {
+			title = "runs what line " + itoa(t.line) + " downloaded"
+		}
+		r.fs.report(line, hit{id: "download-and-run", title: title, source: t.line})
+	case t.kind&tDecode != 0:
+		if title == "" && t.line != line {
+			title = "runs what line " + itoa(t.line) + " decoded"
+		}
+		r.fs.report(line, hit{id: "decode-and-run", title: title, source: t.line})
+	}
+}
+
+// decoder reports a command that decodes its input.
+func decoder(name string, words []string) bool {
+	has := func(flags ...string) bool {
+		for _, w := range words[1:] {
+			for _, f := range flags {
+				if w == f || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && len(f) == 2 && strings.Contains(w[1:], f[1:]) && len(w) <= 4 {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	switch name {
+	case "base64", "base32", "basenc":
+		return has("-d", "-D", "--decode")
+	case "xxd":
+		return has("-r")
+	case "openssl":
+		return len(words) > 1 && (words[1] == "enc" || words[1] == "base64") && has("-d")
+	case "uudecode", "gunzip", "zcat", "bunzip2", "unxz", "xzcat", "lzcat", "zstdcat":
+		return true
+	case "gzip", "xz", "zstd", "bzip2":
+		return has("-d", "--decompress")
+	}
+	return false
+}
+
+var hexEscRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:\\\\?x[0-9a-fA-F]{2}){4}|(?:\\\\?[0-7]{3}){4}`)
+})
+
+func hexEscapes(s string) bool { return hexEscRe().MatchString(s) }
+
+// lit is a word's text as the script spells it, expansions written $name.
+func (r *shellReader) lit(w *syntax.Word) string {
+	if w == nil {
+		return ""
+	}
+	var b strings.Builder
+	var part func(p syntax.WordPart)
+	part = func(p syntax.WordPart) {
+		switch x := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(x.Value)
+		case *syntax.SglQuoted:
+			b.WriteString(x.Value)
+		case *syntax.DblQuoted:
+			for _, q := range x.Parts {
+				part(q)
+			}
+		case *syntax.ParamExp:
+			if x.Param != nil {
+				n := x.Param.Value
+				if strings.HasPrefix(n, "__gha") {
+					if i := atoiSafe(n[5:]); i >= 0 && i < len(r.exprs) {
+						b.WriteString(r.exprs[i])
+						return
+					}
+				}
+				if v, ok := r.fl.vals[n]; ok && len(v) < 4096 {
+					b.WriteString(v)
+					return
+				}
+				b.WriteString("$" + n)
+			}
+		case *syntax.CmdSubst:
+			b.WriteString("$(…)")
+		case *syntax.ProcSubst:
+			b.WriteString("<(…)")
+		}
+	}
+	for _, p := range w.Parts {
+		part(p)
+	}
+	return b.String()
+}
+
+// wordTaint is what a word holds: the variables it expands, the commands
+// it substitutes, the ${{ }} expressions of a workflow.
+func (r *shellReader) wordTaint(w *syntax.Word) taint {
+	if w == nil {
+		return taint{}
+	}
+	var t taint
+	var part func(p syntax.WordPart)
+	part = func(p syntax.WordPart) {
+		switch x := p.(type) {
+		case *syntax.DblQuoted:
+			for _, q := range x.Parts {
+				part(q)
+			}
+		case *syntax.ParamExp:
+			if x.Param == nil {
+				return
+			}
+			t = t.or(r.varTaint(x.Param.Value, r.line(x.Pos())))
+		case *syntax.CmdSubst:
+			r.depth++
+			t = t.or(r.stmts(x.Stmts, taint{}))
+			r.depth--
+		case *syntax.ProcSubst:
+			r.depth++
+			t = t.or(r.stmts(x.Stmts, taint{}))
+			r.depth--
+		}
+	}
+	for _, p := range w.Parts {
+		part(p)
+	}
+	return t
+}
+
+// varTaint is what a variable holds: what the script put in it, what the
+// workflow bound to it, or a secret by its name.
+func (r *shellReader) varTaint(name string, line int) taint {
+	if strings.HasPrefix(name, "__gha") {
+		i := atoiSafe(name[5:])
+		if i < 0 || i >= len(r.exprs) {
+			return taint{}
+		}
+		e := r.exprs[i]
+		switch {
+		case strings.Contains(e, "toJSON(secrets)") || strings.Contains(e, "toJson(secrets)") || strings.Contains(e, "tojson(secrets)"):
+			return taint{kind: tSecretBulk, line: line}
+		case strings.Contains(e, "secrets.") || strings.Contains(e, "github.token") || strings.Contains(e, "secrets["):
+			return taint{kind: tSecret, line: line}
+		}
+		return taint{}
+	}
+	if t, ok := r.fl.vars[name]; ok {
+		return t
+	}
+	if t, ok := r.fl.env[name]; ok {
+		return t
+	}
+	if secretName(name) {
+		return taint{kind: tSecret, line: line}
+	}
+	return taint{}
+}
+
+// secretName reports a variable that by its name holds a credential.
+func secretName(n string) bool {
+	u := strings.ToUpper(n)
+	switch u {
+	case "GITHUB_TOKEN", "GH_TOKEN", "ACTIONS_RUNTIME_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "NPM_TOKEN", "NODE_AUTH_TOKEN":
+		return true
+	}
+	for _, s := range []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL"} {
+		if strings.Contains(u, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// fileTaint is what a file holds, as far as this file shows.
+func (r *shellReader) fileTaint(p string, line int) taint {
+	if p == "" {
+		return taint{}
+	}
+	if t, ok := r.fl.files[normPath(p)]; ok {
+		return t
+	}
+	if credentialPath(p) {
+		return taint{kind: tSecretBulk, line: line}
+	}
+	if r.fl.artifact.kind != 0 && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "$") && !strings.HasPrefix(p, "~") {
+		return r.fl.artifact
+	}
+	return taint{}
+}
+
+// normPath makes ./x and x, "$HOME/x" and ~/x the same file.
+func normPath(p string) string {
+	p = strings.Trim(p, `"'`)
+	for _, h := range []string{"${HOME}", "$HOME"} {
+		if strings.HasPrefix(p, h) {
+			p = "~" + p[len(h):]
+		}
+	}
+	if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$") {
+		p = path.Clean(p)
+	}
+	return p
+}
+
+var credentialPathRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|/|~)\.(?:ssh/(?:id_\w+|config|known_hosts)?|netrc|git-credentials|aws/credentials|docker/config\.json|pypirc|npmrc|kube/config|config/gcloud|config/gh/hosts\.yml)\b|/proc/(?:self|\d+|\$\w+)/environ|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|/)\.git/config$`)
+})
+
+// credentialPath reports a file that holds the runner's own credentials.
+func credentialPath(p string) bool { return credentialPathRe().MatchString(p) }
+
+var profileRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[/~'"\s])\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)\b|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc|authorized_keys\b|/etc/ld\.so\.preload|/etc/cron|/etc/rc\.local`)
+})
+
+// profilePath reports a file whose content runs again later: a shell
+// profile, cron, authorized keys.
+func profilePath(p string) bool { return profileRe().MatchString(p) }
+
+func atoiSafe(s string) int {
+	n := 0
+	if s == "" {
+		return -1
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return -1
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}

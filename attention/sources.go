@@ -1,0 +1,437 @@
+package attention
+
+// Where code comes from: registries and indexes, dependencies given as
+// URLs, the Gradle distribution, base images, pre-commit hook
+// repositories, submodules and actions. A name that stays the same while
+// the place behind it changes is the supply-chain attack's favourite
+// disguise, so each reader compares a line with the line it replaced and
+// with the well-known names it may imitate.
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+)
+
+type sourceRes struct {
+	npmRegistry, pipIndex, cliIndex, goEnv, reqURL, cargoGit, gradleDist, from, preCommitRepo, preCommitEntry, subURL, uses, goReplace *regexp.Regexp
+}
+
+var srcRe = sync.OnceValue(func() *sourceRes {
+	return &sourceRes{
+		npmRegistry:    regexp.MustCompile(`^\s*(?:@[\w.-]+:)?registry\s*=\s*["']?(\S+?)["']?\s*$|^\s*npmRegistryServer\s*:\s*["']?(\S+?)["']?\s*$|^\s*registry\s+["'](\S+)["']`),
+		pipIndex:       regexp.MustCompile(`^\s*(?:extra-)?index-url\s*=\s*(\S+)|^\s*find-links\s*=\s*(\S+)|^\s*url\s*=\s*["'](https?://\S+?)["']`),
+		cliIndex:       regexp.MustCompile(`(?:--(?:extra-)?index-url|--find-links)[\s=]+["']?(https?://[^\s"']+)|\b(?:PIP_(?:EXTRA_)?INDEX_URL|UV_(?:EXTRA_)?INDEX_URL|UV_DEFAULT_INDEX|POETRY_REPOSITORIES_\w+_URL|npm_config_registry|NPM_CONFIG_REGISTRY|YARN_REGISTRY)\s*[=:]\s*["']?(https?://[^\s"']+)|\b(?:npm|pnpm|yarn)\s+config\s+set\s+(?:@[\w.-]+:)?registry\s+["']?(https?://[^\s"']+)|--registry[\s=]+["']?(https?://[^\s"']+)`),
+		goEnv:          regexp.MustCompile(`\bGOPROXY\s*[=:]\s*["']?([^\s"']+)|\bGOSUMDB\s*[=:]\s*["']?off\b|\bGONOSUMDB\s*[=:]|\bGONOSUMCHECK\s*[=:]\s*["']?1|\bGOFLAGS\s*[=:].*-insecure|\bGOINSECURE\s*[=:]`),
+		reqURL:         regexp.MustCompile(`^\s*["']?[\w.\[\],-]+\s*@\s*(?:https?|git\+\w+|file)://|^\s*(?:-e\s+)?(?:git\+\w+|https?)://\S+|^\s*["'][\w.\[\],-]+\s*@\s*(?:https?|git\+\w+)://`),
+		cargoGit:       regexp.MustCompile(`\bgit\s*=\s*["'](?:https?|ssh|git)://|^\s*\w[\w-]*\s*=\s*\{[^}]*\bgit\s*=|\bgit(?:hub)?:\s*["'][^"']+["']`),
+		gradleDist:     regexp.MustCompile(`^\s*distributionUrl\s*=\s*(\S+)`),
+		from:           regexp.MustCompile(`(?i)^\s*FROM\s+(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?`),
+		preCommitRepo:  regexp.MustCompile(`^\s*-?\s*repo\s*:\s*["']?([^\s"'#]+)`),
+		preCommitEntry: regexp.MustCompile(`^\s*-?\s*entry\s*:\s*(.+)$`),
+		subURL:         regexp.MustCompile(`^\s*url\s*=\s*(\S+)`),
+		uses:           regexp.MustCompile(`^\s*(?:-\s+)?uses\s*:\s*["']?([^\s"'#@/]+)/([^\s"'#@]+)@?([^\s"'#]*)`),
+		goReplace:      regexp.MustCompile(`^\s*(?:replace\s+)?(\S+)(?:\s+v\S+)?\s+=>\s+(\S+)`),
+	}
+})
+
+// Well-known names that look-alikes imitate.
+var (
+	knownRegistries = []string{"registry.npmjs.org", "registry.yarnpkg.com", "npm.pkg.github.com", "pypi.org", "files.pythonhosted.org",
+		"pypi.python.org", "download.pytorch.org", "pypi.nvidia.com", "data.pyg.org", "proxy.golang.org", "goproxy.io", "goproxy.cn", "sum.golang.org",
+		"localhost", "127.0.0.1"}
+	knownImageHosts = []string{"docker.io", "index.docker.io", "registry-1.docker.io", "ghcr.io", "gcr.io", "pkg.dev", "mcr.microsoft.com", "quay.io",
+		"public.ecr.aws", "amazonaws.com", "registry.k8s.io", "k8s.gcr.io", "cgr.dev", "nvcr.io", "registry.access.redhat.com", "registry.redhat.io",
+		"docker.elastic.co", "registry.gitlab.com", "container-registry.oracle.com", "registry.fedoraproject.org", "registry.opensuse.org", "localhost"}
+	officialImages = []string{"python", "node", "golang", "ubuntu", "debian", "alpine", "rust", "ruby", "openjdk", "eclipse-temurin", "nginx",
+		"postgres", "redis", "mysql", "mariadb", "php", "centos", "fedora", "busybox", "amazonlinux", "buildpack-deps", "maven", "gradle",
+		"httpd", "mongo", "elixir", "erlang", "perl", "haskell", "gcc", "swift", "composer", "docker", "rockylinux", "almalinux", "archlinux",
+		"oraclelinux", "amazoncorretto", "ibmjava", "sapmachine", "tomcat", "jenkins", "jruby", "pypy", "julia", "clojure", "dart", "bash"}
+	knownOwners = []string{"actions", "github", "docker", "aws-actions", "azure", "google-github-actions", "hashicorp", "pre-commit", "psf",
+		"pycqa", "astral-sh", "asottile", "codespell-project", "adrienverge", "igorshubovych", "hadolint", "shellcheck-py", "koalaman", "rhysd",
+		"golangci", "crate-ci", "python-jsonschema", "commitizen-tools", "lucas-c", "pre-commit-ci", "google", "davidanson", "executablebooks",
+		"pylint-dev", "dnephin", "gitleaks", "yelp", "antonbabenko", "biomejs", "streetsidesoftware", "tox-dev", "sirosen", "charliermarsh",
+		"codecov", "softprops", "peaceiris", "peter-evans", "dtolnay", "swatinem", "pypa", "ruby", "gradle", "oven-sh", "denoland", "pnpm",
+		"jdx", "taiki-e", "goreleaser", "sigstore", "slsa-framework", "ossf", "step-security", "microsoft", "mozilla", "rust-lang", "nodejs",
+		"python", "golang", "kubernetes", "aquasecurity", "anchore", "snyk", "cachix", "nixos", "jetbrains", "android-actions"}
+)
+
+// hostOf returns the lower-cased host of a URL-ish string.
+func hostOf(s string) string {
+	s = strings.Trim(s, `"'`)
+	s = strings.ReplaceAll(s, `\:`, ":")
+	s = strings.TrimPrefix(s, "git+")
+
+	if !strings.Contains(s, "://") {
+		return ""
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(u.Hostname())
+}
+
+// redirected returns the host of a registry or index URL that is not a
+// well-known one. Plain http is left to package-index-insecure, which says
+// more about it.
+func redirected(u string) (string, bool) {
+	u = strings.Trim(u, `"'`)
+	h := hostOf(u)
+	if h == "" || strings.HasPrefix(u, "http://") || hostIn(h, knownRegistries) {
+		return "", false
+	}
+	return h, true
+}
+
+// hostIn reports a host that is one of hosts or under one of them.
+func hostIn(h string, hosts []string) bool {
+
+	for _, k := range hosts {
+		if h == k || strings.HasSuffix(h, "."+k) {
+			return true
+		}
+	}
+	return false
+}
+
+// lookalike returns the well-known name s imitates: one or two edits away
+// from it, or the same once digits read as letters, without being it.
+func lookalike(s string, known []string) string {
+	s = strings.ToLower(s)
+	if len(s) < 4 {
+		return ""
+	}
+	for _, k := range known {
+		if s == k {
+			return ""
+		}
+	}
+	norm := strings.NewReplacer("0", "o", "1", "l", "3", "e", "4", "a", "5", "s", "7", "t", "rn", "m", "vv", "w").Replace(s)
+	for _, k := range known {
+		if len(k) < 4 {
+			continue
+		}
+		d := editDistance(s, k)
+		if norm == k || d == 1 || d == 2 && len(k) >= 8 {
+			return k
+		}
+	}
+	return ""
+}
+
+func editDistance(a, b string) int {
+	if a == b {
+		return 0
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := 1
+			if a[i-1] == b[j-1] {
+				c = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// sources rates the file's added lines on where code comes from.
+func (fs *fileScan) sources() {
+	re := srcRe()
+	sc := fs.info.scope
+	for n := range fs.added {
+		s := fs.text[n]
+		ts := strings.TrimSpace(s)
+		if ts == "" || strings.HasPrefix(ts, "#") && sc&(scopeShell|scopeMakefile|scopeDockerfile|scopeRequirements|scopePreCommit|scopeNpmrc|scopePipConf|scopeGradleWrapper|scopeWorkflow|scopeGitmodules) != 0 {
+			continue
+		}
+		// Registries and indexes, wherever they are set; a substring test
+		// first, as almost no line names one and the patterns are slow.
+		if mayNameIndex(s) {
+			fs.indexLine(n, s)
+		}
+		switch {
+		case sc&scopeNpmrc != 0:
+			if m := re.npmRegistry.FindStringSubmatch(s); m != nil {
+				if h, ok := redirected(strings.Join(m[1:], "")); ok {
+					fs.report(n, hit{id: "registry-redirect", title: "points npm at the registry " + h})
+				}
+			}
+		case sc&scopePipConf != 0:
+			if m := re.pipIndex.FindStringSubmatch(s); m != nil {
+				if h, ok := redirected(strings.Join(m[1:], "")); ok {
+					fs.report(n, hit{id: "registry-redirect", title: "points pip at the index " + h})
+				}
+			}
+		case sc&scopeGradleWrapper != 0:
+			if m := re.gradleDist.FindStringSubmatch(s); m != nil {
+				if h := hostOf(m[1]); h != "services.gradle.org" {
+					fs.report(n, hit{id: "gradle-distribution", title: "Gradle wrapper downloads Gradle from " + h})
+				}
+			}
+		case sc&scopePreCommit != 0:
+			if m := re.preCommitRepo.FindStringSubmatch(s); m != nil && m[1] != "local" && m[1] != "meta" {
+				fs.preCommitRepo(n, m[1])
+			}
+			if m := re.preCommitEntry.FindStringSubmatch(s); m != nil {
+				fs.shellLines([]numbered{{n, unquoteYAML(strings.TrimSpace(m[1]))}}, newFlow(), false)
+			}
+		case sc&scopeDockerfile != 0:
+			if m := re.from.FindStringSubmatch(s); m != nil {
+				fs.fromLine(n, m[1])
+			}
+		case sc&scopeGitmodules != 0:
+			if m := re.subURL.FindStringSubmatch(s); m != nil {
+				fs.switched(n, m[1], re.subURL, "submodule")
+			}
+		case sc&scopeWorkflow != 0:
+			fs.retagged(n, s)
+			if m := re.uses.FindStringSubmatch(s); m != nil && !strings.Contains(s, "://") {
+				if k := lookalike(m[1], knownOwners); k != "" {
+					fs.report(n, hit{id: "lookalike-source", title: "uses an action from " + m[1] + ", a look-alike of " + k})
+				}
+			}
+		case sc&scopeGoMod != 0:
+			if m := re.goReplace.FindStringSubmatch(s); m != nil && !strings.HasPrefix(m[2], ".") && !strings.HasPrefix(m[2], "/") {
+				if ownerOf(m[1]) != ownerOf(m[2]) {
+					fs.report(n, hit{id: "source-switched", title: "replaces " + m[1] + " with a module of another owner (" + m[2] + ")"})
+				}
+			}
+		case sc&scopeRequirements != 0:
+			if re.reqURL.MatchString(s) || re.cargoGit.MatchString(s) {
+				fs.report(n, hit{id: "dependency-url"})
+			}
+		}
+	}
+}
+
+// ownerOf is host/owner of a module path.
+func ownerOf(mod string) string {
+	parts := strings.SplitN(mod, "/", 3)
+	if len(parts) >= 2 {
+		return parts[0] + "/" + parts[1]
+	}
+	return mod
+}
+
+func (fs *fileScan) preCommitRepo(n int, repo string) {
+	h := hostOf(repo)
+	switch {
+	case h == "":
+		return
+	case h != "github.com" && h != "gitlab.com" || strings.HasPrefix(repo, "http://"):
+		fs.report(n, hit{id: "pre-commit-repo-unfamiliar", title: "pre-commit runs hooks from " + h})
+		return
+	}
+	u, _ := url.Parse(repo)
+	owner, _, _ := strings.Cut(strings.TrimPrefix(u.Path, "/"), "/")
+	if k := lookalike(owner, knownOwners); k != "" {
+		fs.report(n, hit{id: "lookalike-source", title: "pre-commit runs hooks from " + owner + ", a look-alike of " + k})
+		return
+	}
+	if fs.switched(n, repo, srcRe().preCommitRepo, "hook repository") {
+		return
+	}
+	fs.report(n, hit{id: "pre-commit-repo"})
+}
+
+// fromLine rates a Dockerfile FROM.
+func (fs *fileScan) fromLine(n int, image string) {
+	if strings.Contains(image, "$") || image == "scratch" {
+		return
+	}
+	name := image
+	if i := strings.IndexByte(name, '@'); i >= 0 {
+		name = name[:i]
+	}
+	if i := strings.LastIndexByte(name, ':'); i > strings.LastIndexByte(name, '/') {
+		name = name[:i]
+	}
+	parts := strings.Split(name, "/")
+	if len(parts) == 1 && fs.stage(parts[0]) {
+		return // an earlier stage of the same build
+	}
+	if len(parts) > 1 && (strings.ContainsAny(parts[0], ".:") || parts[0] == "localhost") {
+		if !hostIn(strings.ToLower(strings.Split(parts[0], ":")[0]), knownImageHosts) {
+			fs.report(n, hit{id: "docker-from-unfamiliar", title: "builds from an image on " + parts[0]})
+			return
+		}
+	}
+	last := parts[len(parts)-1]
+	if len(parts) == 1 || len(parts) == 2 && parts[0] == "library" {
+		if k := lookalike(last, officialImages); k != "" {
+			fs.report(n, hit{id: "lookalike-source", title: "builds from " + name + ", a look-alike of the official " + k + " image"})
+			return
+		}
+	}
+	// A user's image under an official image's name (someone/python) is
+	// the Docker Hub look-alike; the publishers below are known ones.
+	if len(parts) == 2 && !knownPublisher(parts[0]) {
+		for _, o := range officialImages {
+			if strings.EqualFold(last, o) {
+				if !fs.switched(n, name, srcRe().from, "base image") {
+					fs.report(n, hit{id: "lookalike-source", title: "builds from " + name + ", a user's image under the official " + o + " image's name"})
+				}
+				return
+			}
+		}
+	}
+	fs.switched(n, name, srcRe().from, "base image")
+}
+
+// knownPublisher reports a Docker Hub namespace of a well-known publisher
+// of images that share official names.
+func knownPublisher(ns string) bool {
+	switch strings.ToLower(ns) {
+	case "library", "bitnami", "circleci", "cimg", "docker", "arm64v8", "amd64", "arm32v7", "arm32v6", "i386", "ppc64le", "s390x",
+		"balenalib", "chainguard", "nvidia", "nvcr", "ubuntu", "debian", "rockylinux", "almalinux", "redhat", "amazon", "microsoft",
+		"google", "gcr", "hashicorp", "jetbrains", "cypress", "mcr", "continuumio", "condaforge", "python", "node", "golang", "rust":
+		return true
+	}
+	return false
+}
+
+// stage reports a name given to an earlier stage with FROM ... AS name.
+func (fs *fileScan) stage(name string) bool {
+	for _, t := range fs.text {
+		if m := srcRe().from.FindStringSubmatch(t); m != nil && strings.EqualFold(m[2], name) {
+			return true
+		}
+	}
+	return false
+}
+
+// switched reports a source whose line replaced one naming the same kind
+// of source at another owner or host: the same hunk removed a line that
+// re matches, with a different place.
+func (fs *fileScan) switched(n int, now string, re *regexp.Regexp, what string) bool {
+	for _, old := range fs.removedNear(n) {
+		m := re.FindStringSubmatch(old)
+		if m == nil {
+			continue
+		}
+		was := m[1]
+		if re == srcRe().from {
+			was = strings.SplitN(strings.SplitN(was, "@", 2)[0], ":", 2)[0]
+		}
+		if placeOf(was) != placeOf(now) {
+			fs.report(n, hit{id: "source-switched", title: "switches the " + what + " from " + was + " to " + now})
+			return true
+		}
+	}
+	return false
+}
+
+// placeOf is the host and owner a source names: what a version bump keeps.
+func placeOf(s string) string {
+	s = strings.ToLower(strings.Trim(s, `"'`))
+	s = strings.TrimSuffix(s, ".git")
+	if h := hostOf(s); h != "" {
+		u, _ := url.Parse(strings.TrimPrefix(s, "git+"))
+		owner, _, _ := strings.Cut(strings.TrimPrefix(u.Path, "/"), "/")
+		return h + "/" + owner
+	}
+	if i := strings.LastIndexByte(s, '/'); i >= 0 {
+		return s[:i]
+	}
+	return "library/" + s
+}
+
+// mayNameIndex is the cheap test before the index patterns run.
+func mayNameIndex(s string) bool {
+	for _, k := range []string{"index-url", "INDEX_URL", "find-links", "registry", "REGISTRY", "GOPROXY", "GOSUMDB", "GONOSUM", "GOINSECURE", "-insecure", "DEFAULT_INDEX", "REPOSITORIES_"} {
+		if strings.Contains(s, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// indexLine rates a line that may point installs at another registry.
+func (fs *fileScan) indexLine(n int, s string) {
+	re := srcRe()
+	if m := re.cliIndex.FindStringSubmatch(s); m != nil {
+		if h, ok := redirected(strings.Join(m[1:], "")); ok {
+			fs.report(n, hit{id: "registry-redirect", title: "points package installs at " + h})
+		}
+	}
+	if m := re.goEnv.FindStringSubmatch(s); m != nil {
+		switch p := m[1]; {
+		case p == "":
+			fs.report(n, hit{id: "registry-redirect", title: "turns off Go's checksum database or allows insecure fetches"})
+		default:
+			for _, part := range strings.FieldsFunc(p, func(r rune) bool { return r == ',' || r == '|' }) {
+				if h, ok := redirected(part); ok {
+					fs.report(n, hit{id: "registry-redirect", title: "points Go module downloads at " + h})
+					break
+				}
+			}
+		}
+	}
+}
+
+var usesPin = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:-\s+)?uses\s*:\s*["']?([^\s"'#@]+)@([0-9a-f]{40})["']?\s*#\s*(\S+)`)
+})
+
+// retagged reports an action whose SHA changed while its tag comment did
+// not: the removed line of the same hunk names the same action and tag
+// with another commit.
+func (fs *fileScan) retagged(n int, s string) {
+	m := usesPin().FindStringSubmatch(s)
+	if m == nil {
+		return
+	}
+	for _, old := range fs.removedNear(n) {
+		o := usesPin().FindStringSubmatch(old)
+		if o != nil && o[1] == m[1] && o[3] == m[3] && o[2] != m[2] {
+			fs.report(n, hit{id: "gha-sha-retagged", title: "changes " + m[1] + "'s commit but keeps the tag comment " + m[3]})
+			return
+		}
+	}
+}
+
+// vendorHosts are the hosts (and path prefixes) from which well-known
+// tools publish their own installers.
+var vendorHosts = []string{"sh.rustup.rs", "static.rust-lang.org", "deb.nodesource.com", "rpm.nodesource.com", "get.docker.com",
+	"download.docker.com", "install.python-poetry.org", "astral.sh/uv/", "astral.sh/ruff/", "bun.sh/install", "get.pnpm.io", "deno.land/install",
+	"uploader.codecov.io", "cli.codecov.io", "sdk.cloud.google.com", "dl.google.com", "go.dev/dl/", "dl.k8s.io", "get.helm.sh",
+	"raw.githubusercontent.com/helm/helm/", "raw.githubusercontent.com/nvm-sh/nvm/", "raw.githubusercontent.com/golangci/golangci-lint/",
+	"install.goreleaser.com", "cli.github.com", "dot.net/v1/dotnet-install", "packages.microsoft.com", "apt.llvm.org", "repo.anaconda.com",
+	"micro.mamba.pm", "get.sdkman.io", "pyenv.run", "raw.githubusercontent.com/pyenv/pyenv-installer/", "get.rvm.io", "install.determinate.systems",
+	"nixos.org/nix/install", "sh.vector.dev", "get.jenkins.io", "downloads.python.org", "www.python.org/ftp/", "nodejs.org/dist/"}
+
+var urlRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`https?://[^\s"'<>|;)]+`) })
+
+// vendorInstaller returns the vendor host a line's every URL belongs to,
+// or "" when a URL is anywhere else (or there is none).
+func vendorInstaller(line string) string {
+	urls := urlRe().FindAllString(line, -1)
+	if len(urls) == 0 {
+		return ""
+	}
+	found := ""
+	for _, u := range urls {
+		rest := strings.ToLower(u[strings.Index(u, "://")+3:])
+		ok := false
+		for _, v := range vendorHosts {
+			if strings.HasPrefix(rest, v) && (strings.Contains(v, "/") || len(rest) == len(v) || rest[len(v)] == '/' || rest[len(v)] == ':') {
+				ok, found = true, v
+				break
+			}
+		}
+		if !ok {
+			return ""
+		}
+	}
+	return found
+}

@@ -1,0 +1,337 @@
+package attention
+
+// The workflow reader. When the diff holds a workflow's whole text (a new
+// file), it is parsed with go.yaml.in/yaml/v3 — the YAML project's own
+// continuation of gopkg.in/yaml.v3, already in the module graph, whose node
+// tree keeps every key's line — and read as GitHub reads it: the triggers,
+// each job's steps in order, the env each step sees, the run: scripts
+// (block, folded and quoted alike) handed to the shell reader with their
+// lines, artifacts downloaded from another run, caches saved after the pull
+// request's head was checked out. rhysd/actionlint's workflow model was the
+// other candidate: it types every key, but brings its own dependencies
+// (cron parsing, colour output, shellcheck integration) for the handful of
+// keys read here, and its positions come from the same yaml.v3 nodes.
+//
+// A workflow the diff shows only in part is read line by line: the run:
+// blocks the hunk shows are cut out by indentation and parsed as shell, and
+// the line rules (workflow_lines.go) rate the rest.
+
+import (
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+func (fs *fileScan) workflow() {
+	if root := fs.workflowRoot(); root != nil {
+		fs.workflowModel(root)
+		return
+	}
+	fs.workflowRuns()
+}
+
+// workflowRoot parses the workflow once, when the diff holds it whole;
+// nil otherwise, or when it is not a YAML mapping.
+func (fs *fileScan) workflowRoot() *yaml.Node {
+	if fs.wfParsed {
+		return fs.wfRoot
+	}
+	fs.wfParsed = true
+	if !fs.whole() {
+		return nil
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(fs.newText()), &doc); err == nil && len(doc.Content) == 1 && doc.Content[0].Kind == yaml.MappingNode {
+		fs.wfRoot = doc.Content[0]
+	}
+	return fs.wfRoot
+}
+
+// newText is the file's new side, for a file the diff holds whole.
+func (fs *fileScan) newText() string {
+	var b strings.Builder
+	for _, reg := range fs.regions() {
+		for _, l := range reg {
+			b.WriteString(l.text)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// triggers returns the workflow's events, each with its filter node (nil
+// for an event named in a scalar or a list).
+func triggers(root *yaml.Node) map[string]*yaml.Node {
+	out := map[string]*yaml.Node{}
+	on := mapGet(root, "on")
+	if on == nil {
+		on = mapGet(root, "true") // YAML 1.1 readers turn the key on into true
+	}
+	if on == nil {
+		return out
+	}
+	switch on.Kind {
+	case yaml.ScalarNode:
+		out[on.Value] = nil
+	case yaml.SequenceNode:
+		for _, c := range on.Content {
+			out[c.Value] = nil
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(on.Content); i += 2 {
+			out[on.Content[i].Value] = on.Content[i+1]
+		}
+	}
+	return out
+}
+
+// pushReachesPR reports whether a push filter lets a push to the branch a
+// pull request is copied to (pull-request/N) start the workflow.
+func pushReachesPR(f *yaml.Node) bool {
+	if f == nil || f.Kind != yaml.MappingNode {
+		return true
+	}
+	list := func(key string) ([]string, bool) {
+		n := mapGet(f, key)
+		if n == nil {
+			return nil, false
+		}
+		var out []string
+		if n.Kind == yaml.ScalarNode {
+			return []string{n.Value}, true
+		}
+		for _, c := range n.Content {
+			out = append(out, c.Value)
+		}
+		return out, true
+	}
+	matches := func(pats []string) bool {
+		for _, p := range pats {
+			if p == "**" || strings.HasPrefix(p, "pull-request") || strings.HasPrefix(p, "pull-request/") || p == "*/*" || strings.HasSuffix(p, "/**") && strings.HasPrefix("pull-request/", strings.TrimSuffix(p, "**")) {
+				return true
+			}
+		}
+		return false
+	}
+	if b, ok := list("branches"); ok {
+		return matches(b)
+	}
+	if b, ok := list("branches-ignore"); ok {
+		return !matches(b)
+	}
+	_, tags := list("tags")
+	_, tagsIgnore := list("tags-ignore")
+	return !tags && !tagsIgnore
+}
+
+// mapGet returns the value node of key in a mapping node.
+func mapGet(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// mapKey returns the key node of key in a mapping node.
+func mapKey(m *yaml.Node, key string) *yaml.Node {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i]
+		}
+	}
+	return nil
+}
+
+// wfModel is what the reader learned of a workflow's triggers.
+type wfModel struct {
+	privileged bool // pull_request_target, workflow_run or issue_comment: secrets and a write token for others' code
+}
+
+func (fs *fileScan) workflowModel(root *yaml.Node) {
+	m := wfModel{}
+	for n := range triggers(root) {
+		switch n {
+		case "pull_request_target", "workflow_run", "issue_comment":
+			m.privileged = true
+		}
+	}
+	env := fs.envOf(mapGet(root, "env"), nil)
+	// A composite action's steps run like a job's.
+	if runs := mapGet(root, "runs"); runs != nil {
+		fs.workflowSteps(m, mapGet(runs, "steps"), env)
+	}
+	jobs := mapGet(root, "jobs")
+	if jobs == nil || jobs.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 1; i < len(jobs.Content); i += 2 {
+		job := jobs.Content[i]
+		fs.workflowSteps(m, mapGet(job, "steps"), fs.envOf(mapGet(job, "env"), env))
+	}
+}
+
+// envOf binds the names of an env: mapping that hold secrets, on top of
+// the outer env.
+func (fs *fileScan) envOf(n *yaml.Node, outer map[string]taint) map[string]taint {
+	out := map[string]taint{}
+	for k, v := range outer {
+		out[k] = v
+	}
+	if n == nil || n.Kind != yaml.MappingNode {
+		return out
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		val := v.Value
+		switch {
+		case strings.Contains(val, "toJSON(secrets)") || strings.Contains(val, "toJson(secrets)"):
+			out[k.Value] = taint{kind: tSecretBulk, line: v.Line}
+		case strings.Contains(val, "secrets.") || strings.Contains(val, "github.token") || strings.Contains(val, "secrets["):
+			out[k.Value] = taint{kind: tSecret, line: v.Line}
+		default:
+			delete(out, k.Value)
+		}
+	}
+	return out
+}
+
+// workflowSteps reads one job's steps in order, with one flow: the steps
+// of a job share the runner's file system.
+func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]taint) {
+	if steps == nil || steps.Kind != yaml.SequenceNode {
+		return
+	}
+	fl := newFlow()
+	headOut := false
+	for _, st := range steps.Content {
+		if st.Kind != yaml.MappingNode {
+			continue
+		}
+		stepEnv := fs.envOf(mapGet(st, "env"), env)
+		if u := mapGet(st, "uses"); u != nil && u.Kind == yaml.ScalarNode {
+			ref, _, _ := strings.Cut(u.Value, "@")
+			with := mapGet(st, "with")
+			switch {
+			case ref == "actions/checkout":
+				if r := mapGet(with, "ref"); r != nil && wfRe().wfHeadCheckout.MatchString("ref: "+r.Value) {
+					headOut = true
+				}
+			case ref == "actions/download-artifact" || ref == "dawidd6/action-download-artifact" || strings.HasSuffix(ref, "/download-artifact"):
+				if m.privileged {
+					fl.artifact = taint{kind: tArtifact, line: u.Line}
+				}
+			case ref == "actions/cache" || ref == "actions/cache/save":
+				if m.privileged && headOut {
+					fs.report(u.Line, hit{id: "gha-cache-poisoning"})
+				}
+			}
+			continue
+		}
+		run, runKey := mapGet(st, "run"), mapKey(st, "run")
+		if run == nil || run.Kind != yaml.ScalarNode {
+			continue
+		}
+		if sh := mapGet(st, "shell"); sh != nil && !strings.Contains(sh.Value, "bash") && !strings.HasPrefix(sh.Value, "sh") {
+			continue // pwsh, python, cmd: the line rules read those
+		}
+		fl.env = stepEnv
+		if strings.Contains(run.Value, "gh run download") && m.privileged {
+			fl.artifact = taint{kind: tArtifact, line: run.Line}
+		}
+		fs.shellLines(fs.scalarLines(run, runKey.Column-1), fl, true)
+	}
+}
+
+// scalarLines returns a run: value as numbered lines: a block scalar's
+// lines as the file holds them, dedented; a one-line value at its line.
+func (fs *fileScan) scalarLines(n *yaml.Node, keyIndent int) []numbered {
+	if n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) == 0 {
+		lines := strings.Split(n.Value, "\n")
+		out := make([]numbered, len(lines))
+		for i, l := range lines {
+			out[i] = numbered{n.Line, l}
+		}
+		return out
+	}
+	var out []numbered
+	indent := -1
+	for ln := n.Line + 1; ; ln++ {
+		t, ok := fs.text[ln]
+		if !ok {
+			break
+		}
+		if strings.TrimSpace(t) == "" {
+			out = append(out, numbered{ln, ""})
+			continue
+		}
+		ind := indentOf(t)
+		if indent < 0 {
+			indent = ind
+		}
+		if ind < indent || ind <= keyIndent {
+			break
+		}
+		out = append(out, numbered{ln, t[indent:]})
+	}
+	for len(out) > 0 && out[len(out)-1].text == "" {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// workflowRuns reads the run: blocks a partial workflow diff shows: each
+// hunk's lines inside a run: value, cut out by indentation.
+func (fs *fileScan) workflowRuns() {
+	fl := newFlow()
+	for _, reg := range fs.regions() {
+		w := &workflowScan{runIndent: -1, unknown: true}
+		var cur []numbered
+		indent := -1
+		flush := func() {
+			if len(cur) > 0 {
+				fs.shellLines(cur, fl, true)
+			}
+			cur, indent = nil, -1
+		}
+		for _, l := range reg {
+			inRun := w.step(l.text)
+			if m := wfRe().wfRunKey.FindStringSubmatch(l.text); m != nil {
+				flush()
+				if rest := strings.TrimSpace(m[3]); rest != "" && rest[0] != '|' && rest[0] != '>' {
+					fs.shellLines([]numbered{{l.n, unquoteYAML(rest)}}, fl, true)
+				}
+				continue
+			}
+			if !inRun {
+				flush()
+				continue
+			}
+			if strings.TrimSpace(l.text) == "" {
+				cur = append(cur, numbered{l.n, ""})
+				continue
+			}
+			ind := indentOf(l.text)
+			if indent < 0 || ind < indent {
+				indent = ind
+			}
+			cur = append(cur, numbered{l.n, l.text[min(indent, ind):]})
+		}
+		flush()
+	}
+}
+
+// unquoteYAML strips the quotes of a one-line YAML scalar.
+func unquoteYAML(s string) string {
+	var v string
+	if yaml.Unmarshal([]byte("v: "+s), &struct {
+		V *string `yaml:"v"`
+	}{&v}) == nil && v != "" {
+		return v
+	}
+	return s
+}

@@ -1,0 +1,339 @@
+package attention
+
+// The workflow rules read GitHub Actions workflows, composite actions and
+// reusable workflows for what zizmor and actionlint look for, but on the
+// pull request's diff: dangerous triggers, a checkout of the pull request's
+// head under them, untrusted ${{ }} text expanded in run: or script:,
+// unpinned actions, widened permissions, self-hosted runners,
+// secrets: inherit, persisted credentials and GITHUB_ENV writes.
+//
+// They follow the YAML's structure line by line (which key a line is under,
+// whether it is inside a run: block) rather than parse it: a diff shows
+// hunks of a file, not the file, and a hunk that starts inside a run: block
+// is not YAML a parser would take. Context lines count for the structure;
+// only added lines give items.
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/vetter-dev/vetter/packet"
+	"go.yaml.in/yaml/v3"
+)
+
+// workflowScan follows one workflow file through its hunks.
+type workflowScan struct {
+	dangerous bool // the file triggers on pull_request_target or workflow_run
+	forkPR    bool // ... or on pull_request or issue_comment, which fork pull requests start
+	// triggersKnown is set when the diff shows the workflow's on: key.
+	triggersKnown bool
+
+	// runIndent is the column of the run:/script: key whose block scalar
+	// the scan is in, -1 when not in one.
+	runIndent int
+	// unknown is set at a hunk's start, before any key line told where the
+	// scan is: a line there that is not a key may be inside a run: block.
+	unknown bool
+}
+
+// wfRegexps are the workflow rules' patterns, compiled on first use so
+// that starting vetter does not pay for them (startup_test.go).
+type wfRegexps struct {
+	wfKeyLine      *regexp.Regexp
+	wfFlowRun      *regexp.Regexp
+	wfRunKey       *regexp.Regexp
+	wfTriggerLine  *regexp.Regexp
+	wfDangerous    *regexp.Regexp
+	wfUntrusted    *regexp.Regexp
+	wfBaseRef      *regexp.Regexp
+	wfHeadCheckout *regexp.Regexp
+	wfUses         *regexp.Regexp
+	wfSHA          *regexp.Regexp
+	wfWriteAll     *regexp.Regexp
+	wfWriteScope   *regexp.Regexp
+	wfSelfHosted   *regexp.Regexp
+	wfInherit      *regexp.Regexp
+	wfPersist      *regexp.Regexp
+	wfAllSecrets   *regexp.Regexp
+	wfSecret       *regexp.Regexp
+	wfSend         *regexp.Regexp
+	wfRunnerToken  *regexp.Regexp
+	wfEnvFile      *regexp.Regexp
+	wfEnvHijack    *regexp.Regexp
+	wfUnsecure     *regexp.Regexp
+}
+
+var wfRe = sync.OnceValue(func() *wfRegexps {
+	return &wfRegexps{
+		wfFlowRun:     regexp.MustCompile(`[{,]\s*(?:run|script)\s*:`),
+		wfKeyLine:     regexp.MustCompile(`^(\s*)(?:-\s+)?([A-Za-z0-9_.-]+)\s*:(?:\s|$)`),
+		wfRunKey:      regexp.MustCompile(`^(\s*)(?:-\s+)?(run|script)\s*:\s*(.*)$`),
+		wfTriggerLine: regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=]*\b(pull_request_target|workflow_run|pull_request|issue_comment|push)\b\s*(?::|,|\]|$)`),
+		wfDangerous:   regexp.MustCompile(`\b(?:pull_request_target|workflow_run)\b`),
+		// wfUntrusted is text in the github context the pull request's author
+		// (or any commenter) chooses: titles, bodies, branch names, commit
+		// messages and author fields. Numbers, SHAs, matrix.* and inputs.* are
+		// not in it.
+		wfUntrusted:    regexp.MustCompile(`\$\{\{[^}]*?\b(?:github\.head_ref|github\.event\.(?:pull_request|issue|comment|review|review_comment|discussion|discussion_comment|head_commit|commits|pages|workflow_run|merge_group)\b[\w.\[\]*'"-]*?\.(?:title|body|message|email|head_ref|ref|label|head_branch|default_branch|description|page_name|display_title|homepage|name))\b`),
+		wfBaseRef:      regexp.MustCompile(`\.base\.(?:ref|label)\b|\.base\.repo\.`),
+		wfHeadCheckout: regexp.MustCompile(`^\s*(?:-\s+)?ref\s*:\s*["']?\$\{\{\s*(?:github\.event\.pull_request\.head\.(?:sha|ref)|github\.head_ref|github\.event\.workflow_run\.head_(?:sha|branch)|format\([^)]*refs/pull)|^\s*(?:-\s+)?ref\s*:\s*["']?refs/pull/|\bgh\s+pr\s+checkout\b|\bgit\s+fetch\b.*\bpull/`),
+		wfUses:         regexp.MustCompile(`^\s*(?:-\s+)?uses\s*:\s*["']?([^\s"'#@]+)(?:@([^\s"'#]+))?`),
+		wfSHA:          regexp.MustCompile(`^[0-9a-f]{40}$`),
+		wfWriteAll:     regexp.MustCompile(`^\s*permissions\s*:\s*["']?write-all\b`),
+		wfWriteScope:   regexp.MustCompile(`^\s*(contents|actions|id-token|packages|pages|deployments|attestations|checks|statuses|pull-requests|issues|security-events|repository-projects|discussions)\s*:\s*["']?write\b`),
+		wfSelfHosted:   regexp.MustCompile(`^\s*(?:runs-on\s*:.*\bself-hosted\b|-\s*["']?self-hosted\b)`),
+		wfInherit:      regexp.MustCompile(`^\s*secrets\s*:\s*inherit\b`),
+		wfPersist:      regexp.MustCompile(`^\s*persist-credentials\s*:\s*["']?true\b`),
+		wfAllSecrets:   regexp.MustCompile(`\$\{\{\s*(?:toJSON\(\s*secrets\s*\)|secrets\s*\}\})`),
+		wfSecret:       regexp.MustCompile(`\$\{\{[^}]*\bsecrets\.|\$\{\{[^}]*\bgithub\.token\b`),
+		wfSend:         regexp.MustCompile(`\b(?:curl|wget|nc|ncat|netcat|socat|Invoke-WebRequest|iwr|fetch|requests\.post)\b|https?://`),
+		wfRunnerToken:  regexp.MustCompile(`\bACTIONS_(?:RUNTIME_TOKEN|ID_TOKEN_REQUEST_(?:TOKEN|URL)|CACHE_URL|RESULTS_URL)\b`),
+		wfEnvFile:      regexp.MustCompile(`\$\{?GITHUB_(?:ENV|PATH)\b`),
+		wfEnvHijack:    regexp.MustCompile(`\b(?:LD_PRELOAD|LD_LIBRARY_PATH|BASH_ENV|ENV|NODE_OPTIONS|PYTHONPATH|PYTHONSTARTUP|PERL5OPT|RUBYOPT|GIT_SSH_COMMAND|GIT_CONFIG_\w+|JAVA_TOOL_OPTIONS|DYLD_INSERT_LIBRARIES)=`),
+		wfUnsecure:     regexp.MustCompile(`\bACTIONS_ALLOW_UNSECURE_COMMANDS\b|::(?:set-env|add-path)\b`),
+	}
+})
+
+// newWorkflowScan reads the file's triggers from every line the diff shows
+// of its new side, so a rule on one line knows what starts the workflow.
+//
+// Push counts as a pull request's trigger: /ok to test has a bot copy the
+// pull request to a branch of the repository (pull-request/N), and the push
+// to that branch starts every push workflow not filtered to other branches
+// or to tags. When the diff holds the whole file, root is its YAML and the
+// triggers are read from it, branch filters included.
+func newWorkflowScan(f *packet.DiffFile, root *yaml.Node) *workflowScan {
+	w := &workflowScan{runIndent: -1}
+	if root != nil {
+		w.triggersKnown = true
+		for name, filter := range triggers(root) {
+			switch name {
+			case "pull_request_target", "workflow_run":
+				w.dangerous, w.forkPR = true, true
+			case "pull_request", "issue_comment", "pull_request_review", "pull_request_review_comment":
+				w.forkPR = true
+			case "push":
+				w.forkPR = w.forkPR || pushReachesPR(filter)
+			}
+		}
+		return w
+	}
+	for _, h := range f.Hunks {
+		if h == nil {
+			continue
+		}
+		for _, l := range h.Lines {
+			if l.Kind == packet.LineRemoved || yamlComment(l.Text) {
+				continue
+			}
+			if t := strings.Trim(strings.SplitN(l.Text, ":", 2)[0], `"'`); t == "on" && !strings.HasPrefix(l.Text, " ") {
+				w.triggersKnown = true
+			}
+			m := wfRe().wfTriggerLine.FindStringSubmatch(l.Text)
+			if m == nil || strings.Contains(l.Text, "event_name") || strings.Contains(l.Text, "${{") {
+				continue
+			}
+			switch m[1] {
+			case "push":
+				w.forkPR = true
+			case "pull_request_target", "workflow_run":
+				w.dangerous, w.forkPR = true, true
+			default:
+				w.forkPR = true
+			}
+			// The rest of the line may name more triggers: "on: [push, pull_request_target]".
+			if wfRe().wfDangerous.MatchString(l.Text) {
+				w.dangerous = true
+			}
+		}
+	}
+	return w
+}
+
+func (w *workflowScan) startHunk() { w.runIndent, w.unknown = -1, true }
+
+func yamlComment(s string) bool { return strings.HasPrefix(strings.TrimSpace(s), "#") }
+
+func indentOf(s string) int { return len(s) - len(strings.TrimLeft(s, " \t")) }
+
+// step moves the scan past one line of the new side and reports whether the
+// line is shell or script text (inside run: or script:).
+func (w *workflowScan) step(s string) bool {
+	if strings.TrimSpace(s) == "" {
+		return w.runIndent >= 0
+	}
+	ind := indentOf(s)
+	if w.runIndent >= 0 {
+		if ind > w.runIndent {
+			return true
+		}
+		w.runIndent = -1
+	}
+	if m := wfRe().wfRunKey.FindStringSubmatch(s); m != nil {
+		w.unknown = false
+		col := len(m[1])
+		if strings.HasPrefix(strings.TrimSpace(s), "-") {
+			col = strings.Index(s, m[2])
+		}
+		rest := strings.TrimSpace(m[3])
+		if rest == "" || rest[0] == '|' || rest[0] == '>' {
+			w.runIndent = col
+			return false
+		}
+		return true
+	}
+	if wfRe().wfFlowRun.MatchString(s) {
+		w.unknown = false
+		return true // a flow mapping on one line: "- {name: x, run: echo ...}"
+	}
+	if wfRe().wfKeyLine.MatchString(s) {
+		w.unknown = false
+		return false
+	}
+	// A line that is not a key at the top of a hunk is most likely the
+	// middle of a run: block the hunk cut into.
+	return w.unknown && !yamlComment(s)
+}
+
+// check applies the workflow rules to an added line. What a rule can tell
+// from the line alone is rated here; what needs the whole workflow (is the
+// pull request's head checked out under a privileged trigger? does a write
+// permission reach pull-request code?) is rated from the triggers the diff
+// shows, and refined by the YAML reader when the diff holds the whole file.
+func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
+	if yamlComment(s) {
+		return hit{}, false
+	}
+	re := wfRe()
+	if m := re.wfUntrusted.FindString(s); m != "" && !re.wfBaseRef.MatchString(m) {
+		switch {
+		case inRun:
+			return hit{id: "gha-script-injection"}, true
+		case re.wfEnvFile.MatchString(s):
+			return hit{id: "gha-env-injection"}, true
+		}
+	}
+	if re.wfAllSecrets.MatchString(s) {
+		return hit{id: "gha-all-secrets"}, true
+	}
+	if re.wfInherit.MatchString(s) {
+		return hit{id: "gha-secrets-inherit"}, true
+	}
+	if re.wfTriggerLine.MatchString(s) && re.wfDangerous.MatchString(s) && !strings.Contains(s, "event_name") && !strings.Contains(s, "${{") {
+		return hit{id: "gha-privileged-trigger"}, true
+	}
+	if re.wfHeadCheckout.MatchString(s) {
+		if w.dangerous {
+			return hit{id: "gha-untrusted-checkout"}, true
+		}
+		return hit{id: "gha-pr-checkout"}, true
+	}
+	if re.wfUnsecure.MatchString(s) {
+		return hit{id: "gha-unsecure-commands"}, true
+	}
+	// A write permission matters where the workflow runs pull-request
+	// code; when the diff shows no trigger, it may.
+	writeReaches := w.forkPR || !w.triggersKnown
+	if re.wfWriteAll.MatchString(s) {
+		if writeReaches {
+			return hit{id: "gha-excessive-permissions", title: "workflow asks for write-all permissions"}, true
+		}
+		return hit{id: "gha-write-permission", title: "workflow asks for write-all permissions"}, true
+	}
+	if m := re.wfWriteScope.FindStringSubmatch(s); m != nil {
+		title := "widens the job token's permissions (" + m[1] + ": write)"
+		switch m[1] {
+		case "contents", "actions", "id-token", "packages", "pages", "deployments", "attestations":
+			if writeReaches {
+				return hit{id: "gha-excessive-permissions", title: title}, true
+			}
+		}
+		return hit{id: "gha-write-permission", title: title}, true
+	}
+	if m := re.wfUses.FindStringSubmatch(s); m != nil {
+		if r, ok := usesHit(m[1], m[2]); ok {
+			return r, true
+		}
+	}
+	if re.wfPersist.MatchString(s) {
+		return hit{id: "gha-persist-credentials"}, true
+	}
+	if re.wfSelfHosted.MatchString(s) {
+		if w.forkPR {
+			return hit{id: "gha-self-hosted-runner"}, true
+		}
+		return hit{id: "gha-self-hosted"}, true
+	}
+	if inRun && re.wfEnvFile.MatchString(s) {
+		switch {
+		case re.wfEnvHijack.MatchString(s):
+			return hit{id: "gha-env-hijack"}, true
+		case w.dangerous:
+			return hit{id: "gha-github-env-privileged"}, true
+		}
+		return hit{id: "gha-github-env"}, true
+	}
+	if re.wfSecret.MatchString(s) || (inRun && re.wfRunnerToken.MatchString(s)) {
+		switch {
+		case inRun && re.wfRunnerToken.MatchString(s):
+			return hit{id: "ci-runner-token"}, true
+		case inRun && re.wfSend.MatchString(s) && !sendsToForge(s):
+			return hit{id: "secret-exfiltration"}, true
+		case inRun:
+			return hit{id: "gha-secret-in-run"}, true
+		case w.dangerous:
+			return hit{id: "gha-secret-in-privileged"}, true
+		}
+		return hit{id: "gha-secret"}, true
+	}
+	return hit{}, false
+}
+
+// usesHit rates one uses: reference. A full 40-hex commit SHA pins it (and
+// the YAML reader asks whether the commit is the action's own); a tag can
+// be moved by whoever owns the action, a branch moves by itself. GitHub's
+// own actions (actions/*, github/*) are low rather than exempt: the risk is
+// the same kind, but the owner is the platform every workflow already
+// trusts. A local action (./...) is in the change itself, and its file is
+// scanned.
+func usesHit(ref, version string) (hit, bool) {
+	switch {
+	case strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "../"):
+		return hit{}, false
+	case strings.HasPrefix(ref, "docker://"):
+		if strings.HasPrefix(version, "sha256:") {
+			return hit{}, false
+		}
+		return hit{id: "gha-container-tag"}, true
+	case wfRe().wfSHA.MatchString(version):
+		return hit{id: "gha-pinned-unchecked"}, true
+	}
+	owner, _, _ := strings.Cut(ref, "/")
+	if owner == "actions" || owner == "github" {
+		return hit{id: "gha-first-party-tag"}, true
+	}
+	if version == "" || !tagLike(version) {
+		return hit{id: "gha-unpinned-branch", why: "whoever pushes to " + owner + "'s branch decides what runs with the job's token and secrets"}, true
+	}
+	return hit{id: "gha-unpinned-uses", why: "whoever owns " + owner + " can move the tag, and their code then runs with the job's token and secrets"}, true
+}
+
+// tagLike reports a version that reads as a release tag (v1, 1.2.3,
+// release/v1) rather than a branch (main, master, dev).
+func tagLike(v string) bool {
+	v = strings.TrimPrefix(v, "release/")
+	v = strings.TrimPrefix(v, "v")
+	return v != "" && v[0] >= '0' && v[0] <= '9'
+}
+
+// sendsToForge reports a line whose only destination is GitHub's own API
+// (api.github.com, $GITHUB_API_URL, gh): handing the token to the service
+// it is for is how it is meant to be used.
+func sendsToForge(s string) bool {
+	ls := strings.ToLower(s)
+	if strings.Contains(ls, "api.github.com") || strings.Contains(ls, "github_api_url") || strings.Contains(ls, "uploads.github.com") {
+		return !strings.Contains(strings.ReplaceAll(strings.ReplaceAll(ls, "api.github.com", ""), "uploads.github.com", ""), "://")
+	}
+	return false
+}
