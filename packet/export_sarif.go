@@ -7,6 +7,9 @@ import (
 	"net/url"
 	"path"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // The SARIF log is written with vetter's own types rather than go-sarif's:
@@ -217,7 +220,7 @@ func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
 		}},
 		Results: []SARIFResult{},
 	}
-	if ValidSHA(p.Change.HeadSHA) {
+	if commitid.Valid(p.Change.HeadSHA) {
 		if pr, ok := p.PullRequest(); ok {
 			run.VersionControlProvenance = []SARIFVersionControl{{
 				RepositoryURI: pr.RepositoryURL(), RevisionID: p.Change.HeadSHA, Branch: p.Change.Branch,
@@ -250,7 +253,7 @@ func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
 			ruleIndex[ruleID] = idx
 			*rules = append(*rules, SARIFRule{
 				ID:                   ruleID,
-				ShortDescription:     SARIFMessage{Text: fmt.Sprintf("A %s finding of the packet's advisory review", oneLine(e.f.Severity))},
+				ShortDescription:     SARIFMessage{Text: fmt.Sprintf("A %s finding of the packet's advisory review", text.OneLine(e.f.Severity))},
 				DefaultConfiguration: SARIFConfiguration{Level: sarifLevel(e.f.Severity)},
 			})
 		}
@@ -271,7 +274,7 @@ func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
 			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, SARIFNotification{
 				Level: sarifLevel(e.f.Severity),
 				Message: SARIFMessage{Text: fmt.Sprintf("%s (%s, at %s, not a file of the repository): %s",
-					e.f.ID, oneLine(e.f.Severity), oneLine(orDash(e.f.Location)), oneLine(e.f.Claim))},
+					e.f.ID, text.OneLine(e.f.Severity), text.OneLine(orDash(e.f.Location)), text.OneLine(e.f.Claim))},
 				AssociatedRule: &SARIFRuleReference{ID: ruleID, Index: idx},
 				Properties:     rp,
 			})
@@ -289,7 +292,7 @@ func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
 			RuleID:              ruleID,
 			RuleIndex:           idx,
 			Level:               sarifLevel(e.f.Severity),
-			Message:             SARIFMessage{Text: oneLine(e.f.Claim)},
+			Message:             SARIFMessage{Text: text.OneLine(e.f.Claim)},
 			Locations:           []SARIFLocation{{PhysicalLocation: pl}},
 			PartialFingerprints: map[string]string{SARIFFingerprintKey: Fingerprint(e.f)},
 			Properties:          rp,

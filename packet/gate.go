@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
 )
 
 // Gate checks (PACKET.md, "The gate for /ok to test <sha>").
@@ -112,7 +114,7 @@ func (p *Packet) Gate() Gate {
 
 	if p.Change.HeadSHA != "" {
 		add(CheckHeadKnown, true, "head "+p.Change.HeadSHA)
-	} else if p.Origin != nil && ValidSHA(p.Origin.HeadSHA) {
+	} else if p.Origin != nil && commitid.Valid(p.Origin.HeadSHA) {
 		// A pull request's head is the commit that would run, whether or
 		// not a document names it.
 		add(CheckHeadKnown, true, "head "+p.Origin.HeadSHA+" (the pull request's; no document names one)")
@@ -134,7 +136,7 @@ func (p *Packet) Gate() Gate {
 
 // OkToTestCommand is the comment a maintainer posts, bound to the head SHA.
 func (p *Packet) OkToTestCommand() string {
-	if p.Origin != nil && ValidSHA(p.Origin.HeadSHA) {
+	if p.Origin != nil && commitid.Valid(p.Origin.HeadSHA) {
 		return "/ok to test " + p.Origin.HeadSHA
 	}
 	if p.Change.HeadSHA == "" {

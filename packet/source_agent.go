@@ -3,6 +3,9 @@ package packet
 import (
 	"fmt"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // A pull request's agent no longer posts every packet document: the
@@ -180,14 +183,14 @@ func (p *Packet) unreadNote() string {
 // recordHeadLine is HeadLine when the evidence record fixed the head.
 func (o *Origin) recordHeadLine(later string) string {
 	return fmt.Sprintf("the agent's evidence record was posted at %s; the PR head is %s, %s not validated by the agent",
-		ShortSHA(o.PacketHeadSHA), ShortSHA(o.HeadSHA), later)
+		commitid.Short(o.PacketHeadSHA), commitid.Short(o.HeadSHA), later)
 }
 
 // afterNames names the commits after the packet: "7e2d4b6 give-up error names attempts".
 func (o *Origin) afterNames() string {
 	var names []string
 	for _, c := range o.CommitsAfterPacket {
-		names = append(names, ShortSHA(c.SHA)+" "+clip(firstLine(c.Message), 60))
+		names = append(names, commitid.Short(c.SHA)+" "+text.Clip(firstLine(c.Message), 60))
 	}
 	return strings.Join(names, ", ")
 }

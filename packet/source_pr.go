@@ -8,6 +8,9 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // A packet may come from somewhere that knows more than its files: a pull
@@ -188,29 +191,9 @@ type OriginReply struct {
 	Body string `json:"body"`
 }
 
-// ShortSHA is a SHA as people read it.
-func ShortSHA(s string) string {
-	if len(s) > 7 {
-		return s[:7]
-	}
-	return s
-}
-
-// SameSHA compares two SHAs of which one may be abbreviated.
-func SameSHA(a, b string) bool {
-	a, b = strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
-	if a == "" || b == "" {
-		return false
-	}
-	if len(a) < 7 || len(b) < 7 {
-		return a == b
-	}
-	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
-}
-
 // Moved reports whether the origin's head is not the packet's.
 func (o *Origin) Moved() bool {
-	return o != nil && o.PacketHeadSHA != "" && o.HeadSHA != "" && !SameSHA(o.PacketHeadSHA, o.HeadSHA)
+	return o != nil && o.PacketHeadSHA != "" && o.HeadSHA != "" && !commitid.Same(o.PacketHeadSHA, o.HeadSHA)
 }
 
 // HeadLine says which commit the packet describes against the origin's
@@ -220,13 +203,13 @@ func (o *Origin) HeadLine() string {
 		return ""
 	}
 	if o.PacketHeadSHA == "" {
-		return fmt.Sprintf("the packet names no head; the PR head is %s", ShortSHA(o.HeadSHA))
+		return fmt.Sprintf("the packet names no head; the PR head is %s", commitid.Short(o.HeadSHA))
 	}
 	if !o.Moved() {
-		return fmt.Sprintf("the packet describes the PR head %s", ShortSHA(o.HeadSHA))
+		return fmt.Sprintf("the packet describes the PR head %s", commitid.Short(o.HeadSHA))
 	}
 	if o.PacketHeadMissing {
-		return fmt.Sprintf("the packet describes %s, which the repository no longer has (force-pushed away?); the PR head is %s", ShortSHA(o.PacketHeadSHA), ShortSHA(o.HeadSHA))
+		return fmt.Sprintf("the packet describes %s, which the repository no longer has (force-pushed away?); the PR head is %s", commitid.Short(o.PacketHeadSHA), commitid.Short(o.HeadSHA))
 	}
 	n := len(o.CommitsAfterPacket)
 	later := "later"
@@ -239,13 +222,13 @@ func (o *Origin) HeadLine() string {
 	if o.PacketHeadFrom == PacketHeadFromRecord {
 		return o.recordHeadLine(later + ",")
 	}
-	return fmt.Sprintf("the packet describes %s; the PR head is %s, %s", ShortSHA(o.PacketHeadSHA), ShortSHA(o.HeadSHA), later)
+	return fmt.Sprintf("the packet describes %s; the PR head is %s, %s", commitid.Short(o.PacketHeadSHA), commitid.Short(o.HeadSHA), later)
 }
 
 // AfterID is the id of the after-packet review item: accepting it records
 // that the commits between these two exact heads were reviewed.
 func (o *Origin) AfterID() string {
-	return "after:" + ShortSHA(o.PacketHeadSHA) + ".." + ShortSHA(o.HeadSHA)
+	return "after:" + commitid.Short(o.PacketHeadSHA) + ".." + commitid.Short(o.HeadSHA)
 }
 
 // LastOkToTest is the last /ok to test said, or nil.
@@ -318,7 +301,7 @@ func (p *Packet) readOrigin(root string) {
 		}
 		var ev []string
 		for _, r := range t.Replies {
-			ev = append(ev, r.By+": "+oneLine(r.Body))
+			ev = append(ev, r.By+": "+text.OneLine(r.Body))
 		}
 		sev := "thread"
 		if t.Severity != "" {
@@ -334,7 +317,7 @@ func (p *Packet) readOrigin(root string) {
 	if o.Moved() {
 		var msgs []string
 		for _, c := range o.CommitsAfterPacket {
-			msgs = append(msgs, ShortSHA(c.SHA)+" "+firstLine(c.Message))
+			msgs = append(msgs, commitid.Short(c.SHA)+" "+firstLine(c.Message))
 		}
 		where := AfterPacketDiff
 		if p.Doc(AfterPacketDoc) != nil {
@@ -434,11 +417,11 @@ func (o *Origin) OkToTestLine() string {
 	if last == nil {
 		return "nobody has said /ok to test"
 	}
-	s := fmt.Sprintf("last /ok to test %s by %s at %s", ShortSHA(last.SHA), last.By, last.At)
+	s := fmt.Sprintf("last /ok to test %s by %s at %s", commitid.Short(last.SHA), last.By, last.At)
 	if last.Current {
 		return s + " (the head)"
 	}
-	return s + " (not the head " + ShortSHA(o.HeadSHA) + ")"
+	return s + " (not the head " + commitid.Short(o.HeadSHA) + ")"
 }
 
 func (s *SummarySource) writeText(w io.Writer) {
@@ -448,7 +431,7 @@ func (s *SummarySource) writeText(w io.Writer) {
 	fmt.Fprintf(w, "  source    %s/%s#%d (%s)\n", s.Owner, s.Repo, s.Number, s.Kind)
 	fmt.Fprintf(w, "  heads     %s\n", s.Line)
 	for _, c := range s.CommitsAfterPacket {
-		fmt.Fprintf(w, "            after: %s %s\n", ShortSHA(c.SHA), clip(firstLine(c.Message), 90))
+		fmt.Fprintf(w, "            after: %s %s\n", commitid.Short(c.SHA), text.Clip(firstLine(c.Message), 90))
 	}
 	fmt.Fprintf(w, "  ci        %s\n", s.CI.CILine())
 	o := &Origin{HeadSHA: s.HeadSHA, OkToTest: s.OkToTest}
@@ -459,7 +442,7 @@ func (s *SummarySource) writeText(w io.Writer) {
 // the packet came from a pull request (the commit that would run), else
 // change.md's head.
 func (p *Packet) DecisionSHA() string {
-	if p.Origin != nil && ValidSHA(p.Origin.HeadSHA) {
+	if p.Origin != nil && commitid.Valid(p.Origin.HeadSHA) {
 		return p.Origin.HeadSHA
 	}
 	return p.Change.HeadSHA
@@ -487,7 +470,7 @@ func (s *SummarySource) writeMarkdownRows(w io.Writer) {
 	}
 	fmt.Fprintf(w, "| Pull request head | %s |\n", mdCell(s.Line))
 	for _, c := range s.CommitsAfterPacket {
-		fmt.Fprintf(w, "| After the packet | `%s` %s |\n", mdCell(ShortSHA(c.SHA)), mdCell(firstLine(c.Message)))
+		fmt.Fprintf(w, "| After the packet | `%s` %s |\n", mdCell(commitid.Short(c.SHA)), mdCell(firstLine(c.Message)))
 	}
 	fmt.Fprintf(w, "| CI | %s |\n", mdCell(s.CI.CILine()))
 	o := &Origin{HeadSHA: s.HeadSHA, OkToTest: s.OkToTest}

@@ -3,13 +3,14 @@ package packet
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/vetter-dev/vetter/internal/prref"
 )
 
 // WorkItem is what a reviewer's state is kept under: the work item a packet
@@ -120,9 +121,9 @@ func (p *Packet) prKey() string {
 	if o == nil || o.Kind != OriginKindPR || o.Owner == "" || o.Repo == "" || o.Number <= 0 {
 		return ""
 	}
-	host := "github.com"
-	if u, err := url.Parse(o.URL); err == nil && u.Host != "" {
-		host = u.Host
+	ref := prref.Ref{Owner: o.Owner, Repo: o.Repo, Number: o.Number}
+	if r, ok := prref.ParseURL(o.URL); ok {
+		ref.Host = r.Host
 	}
-	return strings.ToLower("pr\x00"+host+"/"+o.Owner+"/"+o.Repo) + "#" + strconv.Itoa(o.Number)
+	return strings.ToLower("pr\x00"+ref.HostOr()+"/"+ref.Owner+"/"+ref.Repo) + "#" + strconv.Itoa(ref.Number)
 }
