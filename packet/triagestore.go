@@ -374,13 +374,13 @@ func (s *Store) save(apply func(*TriageState) error, rec *DecisionRecord) (Merge
 		if err != nil {
 			return rep, err
 		}
-		if err := writeTriageFile(s.dir, s.path, data); err != nil {
+		if err := writeTriageFile(s.path, data); err != nil {
 			if uerr := undo(); uerr != nil {
 				return rep, fmt.Errorf("%w; and %v: the decision is in %s only", err, uerr, DecisionsFile)
 			}
 			return rep, err
 		}
-	} else if err := writeTriageFile(s.dir, s.path, data); err != nil {
+	} else if err := writeTriageFile(s.path, data); err != nil {
 		return rep, err
 	}
 	h := sha256.Sum256(data)
