@@ -75,17 +75,20 @@ func wrap(s string, w int, cut bool) []string {
 	w = max(w, 1)
 	var out []string
 	for _, para := range strings.Split(s, "\n") {
-		line, lineW := "", 0
+		// started: the line holds a word, even an empty one (the runs of
+		// spaces that indent a line are kept).
+		line, lineW, started := "", 0, false
 		for _, word := range strings.Split(para, " ") {
 			ww := ansi.StringWidth(word)
 			switch {
-			case lineW > 0 && lineW+1+ww <= w:
+			case started && lineW+1+ww <= w:
 				line += " " + word
 				lineW += 1 + ww
 				continue
-			case lineW > 0:
+			case started:
 				out = append(out, line)
 			}
+			started = true
 			if ww > w && cut {
 				word = ansi.Truncate(word, w, "…")
 				ww = ansi.StringWidth(word)

@@ -125,3 +125,9 @@ func TestWrapStyled(t *testing.T) {
 		}
 	}
 }
+
+func TestWrapKeepsIndentation(t *testing.T) {
+	if got := Wrap("    indented code", 40); len(got) != 1 || got[0] != "    indented code" {
+		t.Fatalf("Wrap = %q, want the indentation kept", got)
+	}
+}
