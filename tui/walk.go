@@ -625,7 +625,9 @@ func (m marks) at(st *ui.Styles, n int) string {
 }
 
 // marked reports whether any line is marked.
-func (m marks) marked() bool { return m.qTo >= m.qFrom && m.qFrom > 0 || m.cTo >= m.cFrom && m.cFrom > 0 }
+func (m marks) marked() bool {
+	return m.qTo >= m.qFrom && m.qFrom > 0 || m.cTo >= m.cFrom && m.cFrom > 0
+}
 
 // span is the first and last marked line; 1, 1 when none is.
 func (m marks) span() (int, int) {
