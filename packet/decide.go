@@ -67,8 +67,20 @@ func ParsePullRequestURL(s string) (PullRequest, bool) {
 	return PullRequest{Owner: m[1], Repo: repo, Number: n}, true
 }
 
-// PullRequest returns the change's GitHub pull request when its URL names one.
-func (p *Packet) PullRequest() (PullRequest, bool) { return ParsePullRequestURL(p.Change.URL) }
+// PullRequest returns the change's GitHub pull request when its address
+// (PRURL) names one.
+func (p *Packet) PullRequest() (PullRequest, bool) { return ParsePullRequestURL(p.PRURL()) }
+
+// PRURL is the change's pull-request address: the origin's own when the
+// packet was read from a pull request (change.md's then only reported when
+// it differs, packet-pr-mismatch), else change.md's. Nothing vetter prints
+// or posts takes where to go from the packet when the origin knows.
+func (p *Packet) PRURL() string {
+	if o := p.Origin; o != nil && o.Kind == OriginKindPR && o.URL != "" {
+		return o.URL
+	}
+	return p.Change.URL
+}
 
 // ShellQuote quotes s for a POSIX shell: as is when it holds only characters
 // no shell treats specially, else in single quotes.

@@ -36,8 +36,8 @@ type GitHubReviewComment struct {
 // head SHA, so the review lands on exactly what was vetted.
 func (p *Packet) GitHubReview() GitHubReview {
 	r := GitHubReview{Event: "COMMENT", Comments: []GitHubReviewComment{}}
-	if ValidSHA(p.Change.HeadSHA) {
-		r.CommitID = p.Change.HeadSHA
+	if sha := p.DiffSHA(); ValidSHA(sha) {
+		r.CommitID = sha
 	}
 	es := p.exportFindings()
 	var rest, dismissed []exported
@@ -181,10 +181,11 @@ func (p *Packet) ExportGitHubReview(w io.Writer) error {
 }
 
 // GitHubReviewCommand is the gh command that posts the review read from
-// input ("-" for standard input); ok is false when the change's URL is not a
+// input ("-" for standard input); ok is false when the change's address
+// (PRURL: the origin's own for a packet read from a pull request) is not a
 // GitHub pull request.
 func (p *Packet) GitHubReviewCommand(input string) (cmd string, ok bool) {
-	host, pr, ok := AnyPullRequestURL(p.Change.URL)
+	host, pr, ok := AnyPullRequestURL(p.PRURL())
 	if !ok {
 		return "", false
 	}
