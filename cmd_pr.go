@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/vetter-dev/vetter/github"
+	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/ui"
 )
@@ -118,9 +119,9 @@ func (pp *poster) checkHead() error {
 		say(pp.stderr, "vetter: nothing posted: %s", sanitizedErr(err))
 		return exitError{2}
 	}
-	if !packet.SameSHA(head, pp.sha) {
+	if !commitid.Same(head, pp.sha) {
 		say(pp.stderr, "vetter: refusing to post: the head of %s moved from %s to %s since the review; nothing posted (open it again and review the new commits)",
-			pp.ref, packet.ShortSHA(pp.sha), packet.ShortSHA(head))
+			pp.ref, commitid.Short(pp.sha), commitid.Short(head))
 		return exitError{1}
 	}
 	return nil
@@ -167,8 +168,8 @@ func workbenchPoster(p *packet.Packet) func(sha string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if !packet.SameSHA(head, sha) {
-			return "", fmt.Errorf("the head of %s moved from %s to %s since the review", pp.ref, packet.ShortSHA(sha), packet.ShortSHA(head))
+		if !commitid.Same(head, sha) {
+			return "", fmt.Errorf("the head of %s moved from %s to %s since the review", pp.ref, commitid.Short(sha), commitid.Short(head))
 		}
 		return pp.c.PostComment(context.Background(), pp.ref, "/ok to test "+sha)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/ui"
 )
@@ -161,7 +162,7 @@ The user recorded is $VETTER_USER, else your global git user.email, else $USER.`
 					line += " (stale)"
 				}
 				if d != nil && d.Note != "" {
-					line += " — " + oneLineText(d.Note)
+					line += " — " + text.OneLine(d.Note)
 				}
 				say(stdout, "%s", line)
 			}
@@ -235,8 +236,6 @@ func importTriage(pkt, file string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func oneLineText(s string) string { return strings.Join(strings.Fields(s), " ") }
-
 // gateLine is the gate's state in one line: "gate ready" or what fails.
 func gateLine(g packet.Gate) string {
 	if g.Ready {
@@ -292,9 +291,9 @@ func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool) err
 			}
 			// The location is the last column and is never cut: its line
 			// number is what the reader looks for (a pager wraps or cuts).
-			fmt.Fprintf(b, "  #%-3d %-7s %-17s %s\n", e.Number, e.Severity, st, oneLineText(e.Location))
+			fmt.Fprintf(b, "  #%-3d %-7s %-17s %s\n", e.Number, e.Severity, st, text.OneLine(e.Location))
 			if e.Note != "" {
-				fmt.Fprintf(b, "       note (%s): %s\n", e.User, clipText(oneLineText(e.Note), 100))
+				fmt.Fprintf(b, "       note (%s): %s\n", e.User, text.Clip(text.OneLine(e.Note), 100))
 			}
 			if im := e.Imported; im != nil {
 				fmt.Fprintf(b, "       imported by %s from %s (decided by %s)\n", e.User, im.File, im.By)
@@ -305,14 +304,6 @@ func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool) err
 		}
 		fmt.Fprintln(b, gateLine(p.Gate()))
 	})
-}
-
-func clipText(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
 }
 
 func newDecideCmd(stdout, stderr io.Writer) *cobra.Command {

@@ -1,6 +1,7 @@
 package main
 
-// One notion of hidden text (issue 11): what check reports, what the text
+// One notion of hidden text, so that no surface can miss a character
+// another flags: what check reports, what the text
 // and JSON outputs write and what the screen draws all come from packet's
 // hidden table (packet/hidden.go). The screen's side is
 // TestHostileHiddenScreens in views/hostile_test.go.

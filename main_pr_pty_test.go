@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"testing"
 	"time"
 
@@ -57,7 +56,7 @@ func TestPullRequestWorkbenchPTY(t *testing.T) {
 func buildVetter(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "vetter")
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, ".")
+	build := exec.Command("go", "build", "-o", bin, ".")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building vetter: %v\n%s", err, out)
 	}

@@ -228,7 +228,7 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 	}
 	for _, rd := range s.Redirs {
 		switch rd.Op {
-		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.ClbOut:
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.RdrClob:
 			p := r.lit(rd.Word)
 			if strings.HasPrefix(p, "&") || p == "/dev/null" || p == "/dev/stderr" || p == "/dev/stdout" {
 				continue

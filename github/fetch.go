@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -220,7 +221,7 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 		err := c.getJSON(ctx, pr, name, &d.Pull)
 		// The head becomes a folder name in the cache and a part of URLs:
 		// only a hex commit id is taken.
-		if err == nil && !packet.ValidSHA(d.Pull.Head.SHA) {
+		if err == nil && !commitid.Valid(d.Pull.Head.SHA) {
 			err = malformed(name, fmt.Errorf("the pull request's head is not a commit id: %q", d.Pull.Head.SHA))
 		}
 		if err != nil {
@@ -274,7 +275,7 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 				if d.Pull.Head.SHA == "" {
 					return
 				}
-				if head := packetHeadOf(page, d.Pull.User.Login); head != "" && !sameSHA(head, d.Pull.Head.SHA) {
+				if head := packetHeadOf(page, d.Pull.User.Login); head != "" && !commitid.Same(head, d.Pull.Head.SHA) {
 					var keys []string
 					for _, rq := range compareRequests(d, head) {
 						keys = append(keys, rq.accept+" "+c.url(rq.path))
@@ -318,7 +319,7 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 // describes (base...packet head) and the commits and diff that came after
 // (packet head...PR head). It does nothing when the heads agree.
 func (c *Client) FetchAfter(ctx context.Context, d *Data, packetHead string) error {
-	if packetHead == "" || sameSHA(packetHead, d.Pull.Head.SHA) {
+	if packetHead == "" || commitid.Same(packetHead, d.Pull.Head.SHA) {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
@@ -344,7 +345,7 @@ func (c *Client) FetchAfter(ctx context.Context, d *Data, packetHead string) err
 			case r != nil && r.Status == http.StatusNotAcceptable:
 				why = "GitHub refused the diff as too large (406)"
 			}
-			d.CompareFailed = fmt.Sprintf("the diff of the PR's base %s...the packet's head %s could not be read: %s", short(d.Pull.Base.SHA), short(packetHead), why)
+			d.CompareFailed = fmt.Sprintf("the diff of the PR's base %s...the packet's head %s could not be read: %s", commitid.Short(d.Pull.Base.SHA), commitid.Short(packetHead), why)
 			return
 		}
 		d.PacketDiff = string(r.Body)
@@ -354,7 +355,7 @@ func (c *Client) FetchAfter(ctx context.Context, d *Data, packetHead string) err
 			Commits []Commit `json:"commits"`
 			Files   []PRFile `json:"files"`
 		}
-		what := fmt.Sprintf("the compare of %s...%s on %s", short(packetHead), short(d.Pull.Head.SHA), name)
+		what := fmt.Sprintf("the compare of %s...%s on %s", commitid.Short(packetHead), commitid.Short(d.Pull.Head.SHA), name)
 		if err := c.getJSON(ctx, rq[1].path, what, &cmp); err != nil {
 			// A head force-pushed away: the packet describes a commit
 			// the repository no longer has, which is itself the news.
@@ -581,22 +582,6 @@ func (c *Client) PostReview(ctx context.Context, ref Ref, body []byte) (string, 
 	}
 	_ = json.Unmarshal(r.Body, &rv)
 	return rv.HTMLURL, nil
-}
-
-func short(sha string) string {
-	if len(sha) > 7 {
-		return sha[:7]
-	}
-	return sha
-}
-
-// sameSHA compares a possibly abbreviated SHA with a full one.
-func sameSHA(a, b string) bool {
-	a, b = strings.ToLower(a), strings.ToLower(b)
-	if len(a) < 7 || len(b) < 7 {
-		return a == b
-	}
-	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
 }
 
 // firstError keeps the first error the goroutines working on one answer

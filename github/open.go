@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/prref"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -76,7 +78,7 @@ func Cached(root string, ref Ref) string {
 		return ""
 	}
 	sha := strings.TrimSpace(string(data))
-	if !packet.ValidSHA(sha) {
+	if !commitid.Valid(sha) {
 		return ""
 	}
 	dir := filepath.Join(base, sha)
@@ -270,7 +272,7 @@ func Build(d *Data, localPacket string) (*built, error) {
 	if ch, ok := b.files[packet.ChangeFile]; ok {
 		c, _ := packet.ParseChange(packet.ParseDocument(packet.ChangeFile, ch))
 		b.packetHead = c.HeadSHA
-		if c.URL != "" && !at.names(c.URL) {
+		if c.URL != "" && !namesRef(at, c.URL) {
 			mismatch = c.URL
 		}
 		// The work item is the repository in change.md's PR URL plus the
@@ -297,7 +299,7 @@ func Build(d *Data, localPacket string) (*built, error) {
 		if !ok.Counts {
 			continue
 		}
-		o.OkToTest = append(o.OkToTest, packet.OriginOkToTest{SHA: ok.SHA, By: ok.By, At: ok.At, Current: sameSHA(ok.SHA, pr.Head.SHA)})
+		o.OkToTest = append(o.OkToTest, packet.OriginOkToTest{SHA: ok.SHA, By: ok.By, At: ok.At, Current: commitid.Same(ok.SHA, pr.Head.SHA)})
 	}
 	o.Threads = threadsOf(d, author)
 	if localPacket != "" {
@@ -325,7 +327,7 @@ func Build(d *Data, localPacket string) (*built, error) {
 // html_url when it is that same pull request.
 func (d *Data) where() Ref {
 	at := d.Ref
-	if r := d.Pull.Base.Repo; r.Owner.Login != "" && r.Name != "" && validName(r.Owner.Login) && validName(r.Name) {
+	if r := d.Pull.Base.Repo; r.Owner.Login != "" && r.Name != "" && prref.ValidName(r.Owner.Login) && prref.ValidName(r.Name) {
 		at.Owner, at.Repo = r.Owner.Login, r.Name
 	}
 	return at
@@ -334,7 +336,7 @@ func (d *Data) where() Ref {
 // URL is html_url when it names this pull request, else the address built
 // from the reference.
 func (d *Data) htmlURL(at Ref) string {
-	if u, err := ParseRef(d.Pull.HTMLURL, at.Host, nil); err == nil && at.same(u) {
+	if u, err := ParseRef(d.Pull.HTMLURL, at.Host, nil); err == nil && at.Same(u) {
 		return d.Pull.HTMLURL
 	}
 	return at.URL()
@@ -368,7 +370,7 @@ func (b *built) addAfter(d *Data) {
 		// The local packet's own diff is the one its findings cite.
 		if data, _, err := packet.ReadCapped(b.local.FS, packet.DiffPath, packet.DiffLimit); err == nil {
 			b.files[packet.DiffPath] = data
-			if packet.ValidSHA(b.packetHead) {
+			if commitid.Valid(b.packetHead) {
 				b.origin.DiffSHA = b.packetHead
 			}
 		}
@@ -381,11 +383,11 @@ func (b *built) addAfter(d *Data) {
 // in a fence longer than any run of backticks in the diff.
 func afterDoc(packetHead string, d *Data) []byte {
 	var s strings.Builder
-	fmt.Fprintf(&s, "# After the packet — %s..%s\n\n", short(packetHead), short(d.Pull.Head.SHA))
-	fmt.Fprintf(&s, "The packet describes %s; the pull request's head is %s. What came after:\n\n", short(packetHead), short(d.Pull.Head.SHA))
+	fmt.Fprintf(&s, "# After the packet — %s..%s\n\n", commitid.Short(packetHead), commitid.Short(d.Pull.Head.SHA))
+	fmt.Fprintf(&s, "The packet describes %s; the pull request's head is %s. What came after:\n\n", commitid.Short(packetHead), commitid.Short(d.Pull.Head.SHA))
 	for _, c := range d.After {
 		msg, _, _ := strings.Cut(strings.TrimSpace(c.Commit.Message), "\n")
-		fmt.Fprintf(&s, "- `%s` %s\n", short(c.SHA), msg)
+		fmt.Fprintf(&s, "- `%s` %s\n", commitid.Short(c.SHA), msg)
 	}
 	if len(d.AfterNoDiff) > 0 {
 		fmt.Fprintf(&s, "\nGitHub showed no patch for: %s\n", strings.Join(d.AfterNoDiff, ", "))

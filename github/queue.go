@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -234,7 +235,7 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 	}
 	for _, p := range pulls {
 		// A head goes into URLs and the cache's folder names: a commit id only.
-		if !packet.ValidSHA(p.Head.SHA) {
+		if !commitid.Valid(p.Head.SHA) {
 			return malformed("the open pull requests of "+q.Name(), fmt.Errorf("#%d's head is not a commit id: %q", p.Number, p.Head.SHA))
 		}
 	}
@@ -487,7 +488,7 @@ func (q *Queue) readRow(ctx context.Context, c *Client, p OpenPull) (*rowRead, e
 		}
 	}
 	slices.SortStableFunc(rd.comments, func(a, b IssueComment) int { return a.CreatedAt.Compare(b.CreatedAt) })
-	if last := lastCounting(rd.comments); last != nil && !sameSHA(last.SHA, p.Head.SHA) {
+	if last := lastCounting(rd.comments); last != nil && !commitid.Same(last.SHA, p.Head.SHA) {
 		// How many commits came since is asked with the threads; the head
 		// (in the inputs below) fixes them.
 		rd.needCommits = true
@@ -579,12 +580,12 @@ func (q *Queue) finish(p OpenPull, rd *rowRead, threads []Thread) *packet.QueueR
 		row.OkToTest = &packet.OriginOkToTest{SHA: last.SHA, By: last.By, At: last.At}
 		if len(rd.commits) > 0 {
 			for i, cm := range rd.commits {
-				if sameSHA(last.SHA, cm) {
+				if commitid.Same(last.SHA, cm) {
 					n := len(rd.commits) - 1 - i
 					row.CommitsSinceOK = &n
 				}
 			}
-		} else if sameSHA(last.SHA, p.Head.SHA) {
+		} else if commitid.Same(last.SHA, p.Head.SHA) {
 			zero := 0
 			row.CommitsSinceOK = &zero
 		}

@@ -13,13 +13,13 @@ func TestParseRef(t *testing.T) {
 		want Ref
 		err  string
 	}{
-		{"https://github.com/acme/depot/pull/42", Ref{"github.com", "acme", "depot", 42}, ""},
-		{"https://github.com/acme/depot/pull/42/files", Ref{"github.com", "acme", "depot", 42}, ""},
-		{"https://ghe.example.com/team/tool/pull/7", Ref{"ghe.example.com", "team", "tool", 7}, ""},
-		{"acme/depot#42", Ref{"github.com", "acme", "depot", 42}, ""},
-		{"ghe.example.com/team/tool#7", Ref{"ghe.example.com", "team", "tool", 7}, ""},
-		{"#42", Ref{"github.com", "acme", "depot", 42}, ""},
-		{"42", Ref{"github.com", "acme", "depot", 42}, ""},
+		{"https://github.com/acme/depot/pull/42", Ref{Host: "github.com", Owner: "acme", Repo: "depot", Number: 42}, ""},
+		{"https://github.com/acme/depot/pull/42/files", Ref{Host: "github.com", Owner: "acme", Repo: "depot", Number: 42}, ""},
+		{"https://ghe.example.com/team/tool/pull/7", Ref{Host: "ghe.example.com", Owner: "team", Repo: "tool", Number: 7}, ""},
+		{"acme/depot#42", Ref{Host: "github.com", Owner: "acme", Repo: "depot", Number: 42}, ""},
+		{"ghe.example.com/team/tool#7", Ref{Host: "ghe.example.com", Owner: "team", Repo: "tool", Number: 7}, ""},
+		{"#42", Ref{Host: "github.com", Owner: "acme", Repo: "depot", Number: 42}, ""},
+		{"42", Ref{Host: "github.com", Owner: "acme", Repo: "depot", Number: 42}, ""},
 		{"https://github.com/acme/depot/issues/42", Ref{}, "not a pull-request URL"},
 		{"./packet", Ref{}, "not a pull-request reference"},
 		{"packet.zip", Ref{}, "not a pull-request reference"},

@@ -1,5 +1,5 @@
 // Package hostile builds packets that attack the person reviewing them
-// (issue 5, docs/security.md): escape sequences aimed at the terminal,
+// (the threat model of docs/security.md): escape sequences aimed at the terminal,
 // characters that hide what the text says, names that lead outside the
 // packet, inputs sized to exhaust the machine, and malformed files.
 //

@@ -8,7 +8,8 @@ import (
 	"strings"
 )
 
-// Sizes of the size class (issue 5, promise 4).
+// Sizes of the size class: each past what vetter may read whole, so a test
+// proves it streams, caps or refuses (docs/security.md, promise 4).
 const (
 	BombSize         = 4 << 30 // the zip bomb's expanded log
 	ManyEntries      = 100_000

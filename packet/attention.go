@@ -1,7 +1,8 @@
 package packet
 
 // Attention items answer "what must a vetter look at before letting this
-// change run on shared CI runners?" (issue 4, the decision screen). They are
+// change run on shared CI runners?", the question the decision screen puts
+// before the maintainer answers. They are
 // found by scanning the diff only: file names say which files run in CI or at
 // build time, and added lines are matched against patterns that download,
 // execute, open connections, decode and run, or name credentials, and are
@@ -366,10 +367,6 @@ func hasHiddenName(s string) bool {
 	}
 	return false
 }
-
-// isBidi reports the bidirectional controls: the Trojan Source characters
-// that reorder what a reader sees.
-func isBidi(r rune) bool { return HiddenClassOf(r) == HiddenBidi }
 
 // hiddenInLine reports a line's hidden characters. A byte-order mark at the
 // start of a file and a zero-width joiner inside an emoji sequence are what

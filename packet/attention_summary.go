@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // SummaryAttention is one attention item as `summary --json` gives it, in
@@ -84,10 +86,10 @@ func writeAttentionText(w io.Writer, items []SummaryAttention) {
 		if a.Reviewed {
 			mark = "✓"
 		}
-		fmt.Fprintf(w, "  %s %-40s %s: %s\n", mark, clip(EscapeHidden(a.where()), 40), a.Rule, clip(oneLine(a.Title), 80))
-		fmt.Fprintf(w, "      why: %s\n", clip(oneLine(a.Why), 110))
+		fmt.Fprintf(w, "  %s %-40s %s: %s\n", mark, text.Clip(EscapeHidden(a.where()), 40), a.Rule, text.Clip(text.OneLine(a.Title), 80))
+		fmt.Fprintf(w, "      why: %s\n", text.Clip(text.OneLine(a.Why), 110))
 		if a.Text != "" {
-			fmt.Fprintf(w, "      > %s\n", clip(EscapeHidden(strings.TrimSpace(a.Text)), 110))
+			fmt.Fprintf(w, "      > %s\n", text.Clip(EscapeHidden(strings.TrimSpace(a.Text)), 110))
 		}
 	}
 }
@@ -109,7 +111,7 @@ func writeAttentionMarkdown(w io.Writer, items []SummaryAttention) {
 		}
 		fmt.Fprintf(w, "- [%s] %s `%s` — %s (`%s`): %s\n", box, mdCode(a.where()), mdCell(a.Rule), mdCell(a.Title), mdCell(a.Severity), mdCell(a.Why))
 		if a.Text != "" {
-			fmt.Fprintf(w, "  %s\n", mdCode(clip(strings.TrimSpace(a.Text), 200)))
+			fmt.Fprintf(w, "  %s\n", mdCode(text.Clip(strings.TrimSpace(a.Text), 200)))
 		}
 	}
 	fmt.Fprintln(w)
@@ -117,7 +119,7 @@ func writeAttentionMarkdown(w io.Writer, items []SummaryAttention) {
 
 // mdCode is s as a markdown code span, whatever backticks it holds.
 func mdCode(s string) string {
-	s = oneLine(s)
+	s = text.OneLine(s)
 	fence := "`"
 	for strings.Contains(s, fence) {
 		fence += "`"

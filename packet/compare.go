@@ -1,8 +1,6 @@
 package packet
 
-import (
-	"strings"
-)
+import "github.com/vetter-dev/vetter/internal/commitid"
 
 // Comparison is what changed between two rounds of one packet: the packet a
 // reviewer saw last time and the one the pipeline sent back. It is built
@@ -177,31 +175,21 @@ func roundState(p *Packet) RoundState {
 	return rs
 }
 
-// sameSHA compares two SHAs, either possibly abbreviated (7 hex or more).
-func sameSHA(a, b string) bool {
-	a, b = strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
-	if a == "" || b == "" {
-		return a == b
-	}
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	return a == b || (len(a) >= 7 && strings.HasPrefix(b, a))
-}
-
 func compareHead(old, new *Packet) HeadChange {
 	h := HeadChange{Old: old.Change.HeadSHA, New: new.Change.HeadSHA}
-	h.Moved = !sameSHA(h.Old, h.New)
+	// Two rounds that both name no head did not move: there is nothing to
+	// compare, and the note below says so.
+	h.Moved = !commitid.Same(h.Old, h.New) && !(commitid.Unknown(h.Old) && commitid.Unknown(h.New))
 	switch {
 	case h.Old == "" && h.New == "":
 		h.Note = "neither round names a head SHA"
 	case h.Old == "":
-		h.Note = "the old round named no head SHA; the new head is " + shortSHA(h.New)
+		h.Note = "the old round named no head SHA; the new head is " + commitid.Long(h.New)
 	case h.New == "":
-		h.Note = "the new round names no head SHA; the old head was " + shortSHA(h.Old)
+		h.Note = "the new round names no head SHA; the old head was " + commitid.Long(h.Old)
 	case h.Moved:
-		h.Note = "the head moved from " + shortSHA(h.Old) + " to " + shortSHA(h.New) +
-			": any decision made for " + shortSHA(h.Old) + " no longer stands"
+		h.Note = "the head moved from " + commitid.Long(h.Old) + " to " + commitid.Long(h.New) +
+			": any decision made for " + commitid.Long(h.Old) + " no longer stands"
 	default:
 		h.Note = "the head did not move"
 	}
@@ -210,14 +198,14 @@ func compareHead(old, new *Packet) HeadChange {
 	}
 	d := *old.Triage.Gate
 	h.Decision = &d
-	h.DecisionStands = h.New != "" && sameSHA(d.SHA, h.New)
+	h.DecisionStands = h.New != "" && commitid.Same(d.SHA, h.New)
 	switch {
 	case h.DecisionStands:
-		h.Note += "; the " + d.Decision + " decision for " + shortSHA(d.SHA) + " stands"
-	case sameSHA(d.SHA, h.Old):
-		h.Note += "; the " + d.Decision + " decision recorded for " + shortSHA(d.SHA) + " no longer stands: decide again for the new head"
+		h.Note += "; the " + d.Decision + " decision for " + commitid.Long(d.SHA) + " stands"
+	case commitid.Same(d.SHA, h.Old) || commitid.Unknown(d.SHA) && commitid.Unknown(h.Old):
+		h.Note += "; the " + d.Decision + " decision recorded for " + commitid.Long(d.SHA) + " no longer stands: decide again for the new head"
 	default:
-		h.Note += "; the " + d.Decision + " decision on record was for " + shortSHA(orDash(d.SHA)) + ", neither round's head"
+		h.Note += "; the " + d.Decision + " decision on record was for " + commitid.Long(orDash(d.SHA)) + ", neither round's head"
 	}
 	return h
 }

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // This file holds the two text comparisons behind Compare: the interdiff of
@@ -761,7 +762,7 @@ func wordBlock(old, new string, oldLine, newLine int) []WordChange {
 	if !ok {
 		// Too many distinct words to map: one change covering both pieces.
 		return []WordChange{{Line: newLine, EndLine: newLine + max(0, strings.Count(strings.TrimSuffix(new, "\n"), "\n")), OldLine: oldLine,
-			Removed: clip(oneLine(old), 400), Added: clip(oneLine(new), 400)}}
+			Removed: text.Clip(text.OneLine(old), 400), Added: text.Clip(text.OneLine(new), 400)}}
 	}
 	var ops []wordOp
 	for _, d := range diffs {

@@ -5,6 +5,9 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // How much of a comparison the text and markdown forms show; JSON has it all.
@@ -24,7 +27,7 @@ func shaOrUnknown(s string) string {
 	if s == "" {
 		return "head unknown"
 	}
-	return shortSHA(s)
+	return commitid.Long(s)
 }
 
 func gateText(r RoundState) string {
@@ -35,13 +38,6 @@ func gateText(r RoundState) string {
 		return "not ready"
 	}
 	return "not ready (" + strings.Join(r.GateFailing, ", ") + ")"
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // joinCounts lists the non-zero counts, "nothing" when all are zero.
@@ -59,8 +55,8 @@ func joinCounts(parts ...string) string {
 }
 
 func (d Interdiff) headline() string {
-	return joinCounts(plural(d.Added, "file added", "files added"), plural(d.Removed, "file removed", "files removed"),
-		plural(d.Altered, "file altered", "files altered"), plural(d.Unchanged, "file unchanged", "files unchanged"))
+	return joinCounts(text.PluralOf(d.Added, "file added", "files added"), text.PluralOf(d.Removed, "file removed", "files removed"),
+		text.PluralOf(d.Altered, "file altered", "files altered"), text.PluralOf(d.Unchanged, "file unchanged", "files unchanged"))
 }
 
 func (f FileDelta) hunkCounts() string {
@@ -152,7 +148,7 @@ func (h HunkDelta) shownLines() []InterLine {
 		for j < len(h.Lines) && !keep[j] {
 			j++
 		}
-		out = append(out, InterLine{Op: "…", Text: plural(j-i, "unchanged line", "unchanged lines")})
+		out = append(out, InterLine{Op: "…", Text: text.PluralOf(j-i, "unchanged line", "unchanged lines")})
 		i = j
 	}
 	return out
@@ -184,8 +180,8 @@ func (r RecipeDelta) text() string {
 }
 
 func (r RegistryDelta) headline() string {
-	return joinCounts(plural(len(r.Added), "run added", "runs added"), plural(len(r.Removed), "run removed", "runs removed"),
-		plural(len(r.Changed), "run changed", "runs changed"))
+	return joinCounts(text.PluralOf(len(r.Added), "run added", "runs added"), text.PluralOf(len(r.Removed), "run removed", "runs removed"),
+		text.PluralOf(len(r.Changed), "run changed", "runs changed"))
 }
 
 func (f FindingsDelta) headline() string {
@@ -232,7 +228,7 @@ func triageText(d FindingDelta) string {
 func (c Comparison) WriteText(w io.Writer) {
 	fmt.Fprintln(w, c.Title())
 	if c.New.ID != "" || c.New.Title != "" {
-		fmt.Fprintf(w, "  %s  %s\n", orDash(c.New.ID), oneLine(c.New.Title))
+		fmt.Fprintf(w, "  %s  %s\n", orDash(c.New.ID), text.OneLine(c.New.Title))
 	}
 	fmt.Fprintf(w, "  old  %s\n  new  %s\n\n", c.Old.Path, c.New.Path)
 
@@ -298,7 +294,7 @@ func (c Comparison) WriteText(w io.Writer) {
 				fmt.Fprintf(w, "  changed  %s: white space only\n", d.Path)
 				continue
 			}
-			fmt.Fprintf(w, "  changed  %s: %s\n", d.Path, plural(len(d.Changes), "change", "changes"))
+			fmt.Fprintf(w, "  changed  %s: %s\n", d.Path, text.PluralOf(len(d.Changes), "change", "changes"))
 			for i, ch := range d.Changes {
 				if i == compareDocChanges {
 					fmt.Fprintf(w, "    … and %d more\n", len(d.Changes)-i)
@@ -306,10 +302,10 @@ func (c Comparison) WriteText(w io.Writer) {
 				}
 				fmt.Fprintf(w, "    %s\n", ch.place(d.Path))
 				if ch.Removed != "" {
-					fmt.Fprintf(w, "      - %s\n", clip(ch.Removed, compareChangeRunes))
+					fmt.Fprintf(w, "      - %s\n", text.Clip(ch.Removed, compareChangeRunes))
 				}
 				if ch.Added != "" {
-					fmt.Fprintf(w, "      + %s\n", clip(ch.Added, compareChangeRunes))
+					fmt.Fprintf(w, "      + %s\n", text.Clip(ch.Added, compareChangeRunes))
 				}
 			}
 		}
@@ -337,13 +333,13 @@ func (c Comparison) WriteText(w io.Writer) {
 				sev = d.OldSeverity + "→" + d.Severity
 			}
 			fmt.Fprintf(w, "  %-9s #%-3d %-8s triage before: %-10s %s\n", kind, d.Number, sev, triageText(d), d.Location)
-			fmt.Fprintf(w, "            %s\n", clip(oneLine(d.Claim), 100))
+			fmt.Fprintf(w, "            %s\n", text.Clip(text.OneLine(d.Claim), 100))
 			for _, ch := range d.Changes {
 				if ch.Removed != "" {
-					fmt.Fprintf(w, "            %s - %s\n", ch.Field, clip(ch.Removed, compareChangeRunes))
+					fmt.Fprintf(w, "            %s - %s\n", ch.Field, text.Clip(ch.Removed, compareChangeRunes))
 				}
 				if ch.Added != "" {
-					fmt.Fprintf(w, "            %s + %s\n", ch.Field, clip(ch.Added, compareChangeRunes))
+					fmt.Fprintf(w, "            %s + %s\n", ch.Field, text.Clip(ch.Added, compareChangeRunes))
 				}
 			}
 		}
@@ -374,7 +370,7 @@ func upperFirst(s string) string {
 // codeSpan wraps s in a markdown code span long enough that no backtick run
 // inside it closes the span early.
 func codeSpan(s string) string {
-	s = oneLine(s)
+	s = text.OneLine(s)
 	if s == "" {
 		return "` `"
 	}
@@ -496,7 +492,7 @@ func (c Comparison) WriteMarkdown(w io.Writer) {
 				fmt.Fprintf(w, "\n%s — white space only\n", codeSpan(d.Path))
 				continue
 			}
-			fmt.Fprintf(w, "\n%s — %s\n\n", codeSpan(d.Path), plural(len(d.Changes), "change", "changes"))
+			fmt.Fprintf(w, "\n%s — %s\n\n", codeSpan(d.Path), text.PluralOf(len(d.Changes), "change", "changes"))
 			for i, ch := range d.Changes {
 				if i == compareDocChanges {
 					fmt.Fprintf(w, "- … and %d more\n", len(d.Changes)-i)
@@ -554,7 +550,7 @@ func (c Comparison) WriteMarkdown(w io.Writer) {
 			if r.d.OldLocation != "" {
 				loc = cellCode(r.d.OldLocation) + " → " + loc
 			}
-			fmt.Fprintf(w, "| %d | %s | %s | %s | %s | %s |\n", r.d.Number, r.kind, sev, loc, mdCell(triageText(r.d)), mdCell(clip(r.d.Claim, 160)))
+			fmt.Fprintf(w, "| %d | %s | %s | %s | %s | %s |\n", r.d.Number, r.kind, sev, loc, mdCell(triageText(r.d)), mdCell(text.Clip(r.d.Claim, 160)))
 		}
 	}
 	for _, d := range c.Findings.Changed {
@@ -573,8 +569,8 @@ func (c Comparison) WriteMarkdown(w io.Writer) {
 
 // wordChangeMarkdown shows a word change as struck-out old words and new ones.
 func wordChangeMarkdown(ch WordChange) string {
-	removed := "~~" + codeSpan(clip(ch.Removed, compareChangeRunes)) + "~~"
-	added := codeSpan(clip(ch.Added, compareChangeRunes))
+	removed := "~~" + codeSpan(text.Clip(ch.Removed, compareChangeRunes)) + "~~"
+	added := codeSpan(text.Clip(ch.Added, compareChangeRunes))
 	switch {
 	case ch.Added == "":
 		return "removed " + removed

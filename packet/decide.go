@@ -3,10 +3,11 @@ package packet
 import (
 	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/prref"
 )
 
 // Gate decisions (PACKET.md, "triage.json").
@@ -26,50 +27,12 @@ var (
 	ErrBadDecision = errors.New("not a gate decision (ok-to-test, hold, request-changes)")
 )
 
-var hexSHA = regexp.MustCompile(`^[0-9a-fA-F]{7,64}$`)
-
-// ValidSHA reports whether s is a hex commit id, 7 to 64 digits. The head SHA
-// comes from an untrusted packet and ends up in a command line, so nothing
-// else is let through.
-func ValidSHA(s string) bool { return hexSHA.MatchString(s) }
-
-// PullRequest is a GitHub pull request named by a URL.
-type PullRequest struct {
-	Owner, Repo string
-	Number      int
-}
-
-// URL is the pull request's canonical address.
-func (pr PullRequest) URL() string {
-	return fmt.Sprintf("https://github.com/%s/%s/pull/%d", pr.Owner, pr.Repo, pr.Number)
-}
-
-// RepositoryURL is the repository's address.
-func (pr PullRequest) RepositoryURL() string {
-	return fmt.Sprintf("https://github.com/%s/%s", pr.Owner, pr.Repo)
-}
-
-var githubPR = regexp.MustCompile(`^https://github\.com/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))/([A-Za-z0-9._-]{1,100})/pull/([1-9][0-9]{0,9})/?$`)
-
-// ParsePullRequestURL accepts exactly https://github.com/<owner>/<repo>/pull/<n>
-// (an optional trailing slash), since the URL comes from an untrusted packet
-// and is put on a command line; anything else is not a pull request.
-func ParsePullRequestURL(s string) (PullRequest, bool) {
-	m := githubPR.FindStringSubmatch(strings.TrimSpace(s))
-	if m == nil {
-		return PullRequest{}, false
-	}
-	repo := m[2]
-	n, err := strconv.Atoi(m[3])
-	if err != nil || repo == "" || repo == "." || repo == ".." {
-		return PullRequest{}, false
-	}
-	return PullRequest{Owner: m[1], Repo: repo, Number: n}, true
-}
-
 // PullRequest returns the change's GitHub pull request when its address
 // (PRURL) names one.
-func (p *Packet) PullRequest() (PullRequest, bool) { return ParsePullRequestURL(p.PRURL()) }
+//
+// The address may come from an untrusted packet and is put on a command
+// line, so only the strict form is a pull request here.
+func (p *Packet) PullRequest() (prref.Ref, bool) { return prref.ParseGitHubURL(p.PRURL()) }
 
 // PRURL is the change's pull-request address: the origin's own when the
 // packet was read from a pull request (change.md's then only reported when
@@ -97,7 +60,7 @@ func ShellQuote(s string) string {
 // commit id.
 func (p *Packet) OkToTestLines() []string {
 	sha := p.DecisionSHA()
-	if !ValidSHA(sha) {
+	if !commitid.Valid(sha) {
 		return nil
 	}
 	lines := []string{"/ok to test " + sha}
@@ -155,7 +118,7 @@ func (s *Store) DecideOn(g Gate, decision, note, user, override string, now time
 	sha := s.p.DecisionSHA()
 	override = strings.TrimSpace(override)
 	if decision == DecisionOkToTest {
-		if !ValidSHA(sha) {
+		if !commitid.Valid(sha) {
 			return GateDecision{}, MergeReport{}, fmt.Errorf("deciding ok-to-test: %w", ErrNoHead)
 		}
 		if !g.Ready && override == "" {

@@ -137,28 +137,3 @@ func TestShellQuote(t *testing.T) {
 		}
 	}
 }
-
-// Whatever a packet's URL says, a pull request it yields is canonical and
-// safe to put on a command line unquoted.
-func FuzzPullRequestURL(f *testing.F) {
-	for _, s := range []string{"https://github.com/acme/depot/pull/2318", "https://github.com/a/b/pull/1/",
-		"https://github.com/a/b.git/pull/9", "https://github.com/-a/b/pull/1", "https://github.com/a/b/pull/0",
-		"https://github.com/a/b/pull/1\n", "https://github.com/a/b/pull/99999999999", ""} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		pr, ok := ParsePullRequestURL(s)
-		if !ok {
-			return
-		}
-		if pr.Number <= 0 || pr.Owner == "" || pr.Repo == "" {
-			t.Fatalf("%q gave %+v", s, pr)
-		}
-		if ShellQuote(pr.URL()) != pr.URL() {
-			t.Fatalf("%q gave a URL that needs quoting: %s", s, pr.URL())
-		}
-		if again, ok := ParsePullRequestURL(pr.URL()); !ok || again != pr {
-			t.Fatalf("%q: canonical URL %s does not parse back", s, pr.URL())
-		}
-	})
-}

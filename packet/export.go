@@ -6,6 +6,9 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // Export formats for `vetter export`.
@@ -141,14 +144,7 @@ func (e exported) triageSentence() string {
 		s += " by " + e.d.User
 	}
 	if e.d.Note != "" {
-		s += " — " + oneLine(e.d.Note)
-	}
-	return s
-}
-
-func shortSHA(s string) string {
-	if len(s) > 12 {
-		return s[:12]
+		s += " — " + text.OneLine(e.d.Note)
 	}
 	return s
 }
@@ -260,7 +256,7 @@ func (p *Packet) ExportMarkdown(w io.Writer) error {
 				who = " (" + mdCell(e.d.User) + ")"
 			}
 			fmt.Fprintf(w, "| %d | `%s` | %s | %s%s | %s | %s |\n", e.f.Number, mdCell(e.f.Location), mdCell(e.f.Severity),
-				e.triageText(), who, mdCell(clip(oneLine(e.f.Claim), 240)), mdCell(e.note()))
+				e.triageText(), who, mdCell(text.Clip(text.OneLine(e.f.Claim), 240)), mdCell(e.note()))
 		}
 		fmt.Fprintln(w)
 	}
@@ -281,11 +277,11 @@ func (p *Packet) ExportMarkdown(w io.Writer) error {
 				state = "outdated"
 			}
 			fmt.Fprintf(w, "| %s | `%s` | %s | %s | %s |\n", mdCell(e.f.Source), mdCell(e.f.Location), state,
-				e.triageText(), mdCell(clip(oneLine(e.f.Claim), 240)))
+				e.triageText(), mdCell(text.Clip(text.OneLine(e.f.Claim), 240)))
 		}
 		fmt.Fprintln(w)
 	}
-	if gd := p.Triage; gd != nil && gd.Gate != nil && gd.Gate.Decision == DecisionOkToTest && gd.Gate.SHA == p.DecisionSHA() && ValidSHA(gd.Gate.SHA) {
+	if gd := p.Triage; gd != nil && gd.Gate != nil && gd.Gate.Decision == DecisionOkToTest && gd.Gate.SHA == p.DecisionSHA() && commitid.Valid(gd.Gate.SHA) {
 		fmt.Fprintf(w, "```\n/ok to test %s\n```\n\n", gd.Gate.SHA)
 	}
 	fmt.Fprintln(w, "<sub>Triage by vetter. The findings are the packet's advisory review; the decision is a person's.</sub>")

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"regexp"
-	"strconv"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/prref"
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // GitHubReview is the body of a pull-request review
@@ -31,12 +33,13 @@ type GitHubReviewComment struct {
 // GitHubReview builds the review: REQUEST_CHANGES when a blocker or major
 // finding is accepted (and not stale), else COMMENT; an inline comment for
 // each finding not dismissed whose location is a line inside a hunk of the
-// diff (added or context: issue 13, GitHub accepts both); the
+// diff (added or context: GitHub accepts a comment on either, and a
+// finding about unchanged code beside the change is still about it); the
 // decision, the gate and every other finding in the body. The commit is the
 // head SHA, so the review lands on exactly what was vetted.
 func (p *Packet) GitHubReview() GitHubReview {
 	r := GitHubReview{Event: "COMMENT", Comments: []GitHubReviewComment{}}
-	if sha := p.DiffSHA(); ValidSHA(sha) {
+	if sha := p.DiffSHA(); commitid.Valid(sha) {
 		r.CommitID = sha
 	}
 	es := p.exportFindings()
@@ -113,7 +116,7 @@ func (p *Packet) reviewBody(es []exported, r GitHubReview, rest, dismissed []exp
 	if len(rest) > 0 {
 		b.WriteString("\n#### Outside the diff\n\n")
 		for _, e := range rest[:keepRest] {
-			fmt.Fprintf(&b, "- **%s:** %s (`%s`, %s)", conventionalLabel(e.f.Severity), mdCell(oneLine(e.f.Claim)), mdCell(e.f.Location), mdCell(e.f.ID))
+			fmt.Fprintf(&b, "- **%s:** %s (`%s`, %s)", conventionalLabel(e.f.Severity), mdCell(text.OneLine(e.f.Claim)), mdCell(e.f.Location), mdCell(e.f.ID))
 			if t := e.triageSentence(); t != "" {
 				fmt.Fprintf(&b, "\n  _Triage: %s_", mdCell(t))
 			}
@@ -155,8 +158,8 @@ func (p *Packet) reviewComment(e exported) GitHubReviewComment {
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s:** %s\n\n", conventionalLabel(e.f.Severity), mdCell(oneLine(e.f.Claim)))
-	if ev := oneLine(e.f.Evidence); ev != "" {
+	fmt.Fprintf(&b, "**%s:** %s\n\n", conventionalLabel(e.f.Severity), mdCell(text.OneLine(e.f.Claim)))
+	if ev := text.OneLine(e.f.Evidence); ev != "" {
 		fmt.Fprintf(&b, "<details><summary>Evidence</summary>\n\n%s\n\n</details>\n\n", mdCell(ev))
 	}
 	fmt.Fprintf(&b, "<sub>%s · %s", mdCell(e.f.ID), mdCell(e.f.Severity))
@@ -185,7 +188,8 @@ func (p *Packet) ExportGitHubReview(w io.Writer) error {
 // (PRURL: the origin's own for a packet read from a pull request) is not a
 // GitHub pull request.
 func (p *Packet) GitHubReviewCommand(input string) (cmd string, ok bool) {
-	host, pr, ok := AnyPullRequestURL(p.PRURL())
+	pr, ok := prref.ParseURL(p.PRURL())
+	host := pr.Host
 	if !ok {
 		return "", false
 	}
@@ -195,23 +199,4 @@ func (p *Packet) GitHubReviewCommand(input string) (cmd string, ok bool) {
 		cmd = "GH_HOST=" + ShellQuote(host) + " " + cmd
 	}
 	return cmd, true
-}
-
-var anyPR = regexp.MustCompile(`^(?i:https?)://([A-Za-z0-9.-]+(?::[0-9]{1,5})?)/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))/([A-Za-z0-9._-]{1,100})/pull/([1-9][0-9]{0,9})/?$`)
-
-// AnyPullRequestURL reads a pull request's address however its host is
-// spelled (GitHub.com, www.github.com, http://) or on an enterprise host,
-// for the commands vetter prints for a person to run. Posting itself goes
-// through ParsePullRequestURL or the github package, which are strict.
-func AnyPullRequestURL(s string) (host string, pr PullRequest, ok bool) {
-	m := anyPR.FindStringSubmatch(strings.TrimSpace(s))
-	if m == nil || m[3] == "." || m[3] == ".." {
-		return "", PullRequest{}, false
-	}
-	n, err := strconv.Atoi(m[4])
-	if err != nil {
-		return "", PullRequest{}, false
-	}
-	host = strings.TrimPrefix(strings.ToLower(m[1]), "www.")
-	return host, PullRequest{Owner: m[2], Repo: m[3], Number: n}, true
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // The reviewdog diagnostic format (rdjson's Diagnostic, one per line).
@@ -59,7 +61,7 @@ func (p *Packet) ExportRDJSONL(w io.Writer) error {
 		if e.state == TriageDismissed || e.f.OtherReviewers() {
 			continue
 		}
-		msg := conventionalLabel(e.f.Severity) + ": " + oneLine(e.f.Claim)
+		msg := conventionalLabel(e.f.Severity) + ": " + text.OneLine(e.f.Claim)
 		if t := e.triageSentence(); t != "" {
 			msg += "\n\nTriage: " + t
 		}

@@ -7,6 +7,9 @@ import (
 	"net/url"
 	"path"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // The SARIF log is written with vetter's own types rather than go-sarif's:
@@ -219,7 +222,7 @@ func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
 	}
 	// The results' lines are change.diff's, so the revision is the commit
 	// that diff is at.
-	if sha := p.DiffSHA(); ValidSHA(sha) {
+	if sha := p.DiffSHA(); commitid.Valid(sha) {
 		if pr, ok := p.PullRequest(); ok {
 			run.VersionControlProvenance = []SARIFVersionControl{{
 				RepositoryURI: pr.RepositoryURL(), RevisionID: sha, Branch: p.Change.Branch,
@@ -257,7 +260,7 @@ func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
 			ruleIndex[ruleID] = idx
 			*rules = append(*rules, SARIFRule{
 				ID:                   ruleID,
-				ShortDescription:     SARIFMessage{Text: fmt.Sprintf("A %s finding of the packet's advisory review", oneLine(e.f.Severity))},
+				ShortDescription:     SARIFMessage{Text: fmt.Sprintf("A %s finding of the packet's advisory review", text.OneLine(e.f.Severity))},
 				DefaultConfiguration: SARIFConfiguration{Level: sarifLevel(e.f.Severity)},
 			})
 		}
@@ -278,7 +281,7 @@ func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
 			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, SARIFNotification{
 				Level: sarifLevel(e.f.Severity),
 				Message: SARIFMessage{Text: fmt.Sprintf("%s (%s, at %s, not a file of the repository): %s",
-					e.f.ID, oneLine(e.f.Severity), oneLine(orDash(e.f.Location)), oneLine(e.f.Claim))},
+					e.f.ID, text.OneLine(e.f.Severity), text.OneLine(orDash(e.f.Location)), text.OneLine(e.f.Claim))},
 				AssociatedRule: &SARIFRuleReference{ID: ruleID, Index: idx},
 				Properties:     rp,
 			})
@@ -296,7 +299,7 @@ func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
 			RuleID:              ruleID,
 			RuleIndex:           idx,
 			Level:               sarifLevel(e.f.Severity),
-			Message:             SARIFMessage{Text: oneLine(e.f.Claim)},
+			Message:             SARIFMessage{Text: text.OneLine(e.f.Claim)},
 			Locations:           []SARIFLocation{{PhysicalLocation: pl}},
 			PartialFingerprints: map[string]string{SARIFFingerprintKey: Fingerprint(e.f)},
 			Properties:          rp,

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // This file reads review.md's findings table (PACKET.md, "review.md").
@@ -276,7 +278,7 @@ func findingsRows(d *Document, header []string, cols [colCount]int, from, to int
 		n, ok := findingNumber(numText)
 		if !ok {
 			probs = append(probs, NewProblem(CodeFindingsMalformed, d.Path, line,
-				fmt.Sprintf("the findings row at line %d has %q where the finding number belongs; the row is skipped", line, clip(numText, 40))))
+				fmt.Sprintf("the findings row at line %d has %q where the finding number belongs; the row is skipped", line, text.Clip(numText, 40))))
 			continue
 		}
 		f := &Finding{Number: n, Line: line, ID: fmt.Sprintf("%s#%d", d.Path, n)}
@@ -296,7 +298,7 @@ func findingsRows(d *Document, header []string, cols [colCount]int, from, to int
 		f.Severity, known = severityWord(sev)
 		if hasSev && !known {
 			probs = append(probs, NewProblem(CodeUnknownSeverity, d.Path, line,
-				fmt.Sprintf("finding %d has severity %q; expected blocker, major, minor or nit", n, clip(f.Severity, 40))))
+				fmt.Sprintf("finding %d has severity %q; expected blocker, major, minor or nit", n, text.Clip(f.Severity, 40))))
 		}
 		for k, c := range cells {
 			if k < len(role) && role[k] >= 0 {
@@ -470,16 +472,4 @@ func (cs codeSpans) closing(n, after int) int {
 		return list[c]
 	}
 	return -1
-}
-
-// clip shortens s for a message.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
 }

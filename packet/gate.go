@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
 )
 
 // Gate checks (PACKET.md, "The gate for /ok to test <sha>").
@@ -121,7 +123,7 @@ func (p *Packet) Gate() Gate {
 
 // OkToTestCommand is the comment a maintainer posts, bound to the head SHA.
 func (p *Packet) OkToTestCommand() string {
-	if p.Origin != nil && ValidSHA(p.Origin.HeadSHA) {
+	if p.Origin != nil && commitid.Valid(p.Origin.HeadSHA) {
 		return "/ok to test " + p.Origin.HeadSHA
 	}
 	if p.Change.HeadSHA == "" {

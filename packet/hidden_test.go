@@ -113,8 +113,8 @@ func BenchmarkHiddenClassOf(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		n := 0
-		for _, r := range s {
-			if IsHidden(r) {
+		for i := range s {
+			if IsHidden(s[i]) {
 				n++
 			}
 		}

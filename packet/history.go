@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
 )
 
 // Round is what vetter saw of one head of a work item: the head SHA, when it
@@ -156,7 +158,7 @@ func (s *Store) recordRound() (*History, error) {
 			r.Findings[f.ID], changed = fp, true
 		}
 	}
-	if r.Snapshot == "" && head != "" && ValidSHA(head) {
+	if r.Snapshot == "" && head != "" && commitid.Valid(head) {
 		if dir, ok := s.snapshot(head); ok {
 			r.Snapshot, changed = dir, true
 		}

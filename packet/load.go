@@ -8,6 +8,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // Options tune loading.
@@ -371,12 +373,12 @@ func (p *Packet) readLogs(opts Options) {
 			switch {
 			case errors.Is(err, ErrOutsidePacket):
 				p.problem(CodeLogOutsidePacket, RegistryFile, run.Line,
-					fmt.Sprintf("run %d (%s) names log %q, which lies outside the packet; it is not read", run.Seq, run.Recipe, clip(run.Log, 120)))
+					fmt.Sprintf("run %d (%s) names log %q, which lies outside the packet; it is not read", run.Seq, run.Recipe, text.Clip(run.Log, 120)))
 			case errors.Is(err, fs.ErrNotExist):
 				p.problem(CodeLogMissing, RegistryFile, run.Line,
-					fmt.Sprintf("run %d (%s) names log %s, which is not in the packet", run.Seq, run.Recipe, clip(run.Log, 120)))
+					fmt.Sprintf("run %d (%s) names log %s, which is not in the packet", run.Seq, run.Recipe, text.Clip(run.Log, 120)))
 			default:
-				p.problem(CodeUnreadableFile, RegistryFile, run.Line, fmt.Sprintf("reading %s: %v", clip(run.Log, 120), err))
+				p.problem(CodeUnreadableFile, RegistryFile, run.Line, fmt.Sprintf("reading %s: %v", text.Clip(run.Log, 120), err))
 			}
 			continue
 		}

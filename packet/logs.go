@@ -291,7 +291,7 @@ func (l *Log) Index(ctx context.Context, progress func(done, total int64)) error
 	l.run.Lock()
 	defer l.run.Unlock()
 	l.mu.Lock()
-	pos, nl, last, done := l.scanned, l.newlines, l.lastByte, l.done
+	pos, nl, done := l.scanned, l.newlines, l.done
 	l.mu.Unlock()
 	if done {
 		return nil
@@ -315,7 +315,7 @@ func (l *Log) Index(ctx context.Context, progress func(done, total int64)) error
 		found = found[:0]
 		nl = countLines(block, pos, nl, &nextCk, &found)
 		pos += int64(n)
-		last = block[n-1]
+		last := block[n-1]
 		l.mu.Lock()
 		l.ckpts = append(l.ckpts, found...)
 		l.scanned, l.newlines, l.lastByte = pos, nl, last

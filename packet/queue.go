@@ -3,6 +3,8 @@ package packet
 import (
 	"cmp"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
 )
 
 // QueueRow is one open pull request of a vetting queue: what `vetter queue`
@@ -95,7 +97,7 @@ func OkToTestCounts(association string) bool {
 // short SHA names it too), and the PR shows the marker or every PR was asked
 // for (all).
 func Awaiting(last *OriginOkToTest, head string, marker, all bool) bool {
-	if last != nil && SameSHA(last.SHA, head) {
+	if last != nil && commitid.Same(last.SHA, head) {
 		return false
 	}
 	return marker || all
@@ -104,11 +106,11 @@ func Awaiting(last *OriginOkToTest, head string, marker, all bool) bool {
 // Settle computes the row's awaiting state and class from its facts.
 func (r *QueueRow) Settle(all bool) {
 	if r.OkToTest != nil {
-		r.OkToTest.Current = SameSHA(r.OkToTest.SHA, r.HeadSHA)
+		r.OkToTest.Current = commitid.Same(r.OkToTest.SHA, r.HeadSHA)
 	}
 	r.Awaiting = Awaiting(r.OkToTest, r.HeadSHA, r.Marker, all)
 	if r.Decision != nil {
-		r.Decision.Current = SameSHA(r.Decision.SHA, r.HeadSHA)
+		r.Decision.Current = commitid.Same(r.Decision.SHA, r.HeadSHA)
 	}
 	r.Class = r.class()
 }

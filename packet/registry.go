@@ -7,6 +7,9 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // Registry run statuses (PACKET.md, "validation/registry.jsonl").
@@ -81,7 +84,7 @@ func parseRun(line []byte, lineNo int) (*Run, []Problem) {
 			return
 		}
 		if err := json.Unmarshal(raw, dst); err != nil {
-			probs = append(probs, where(CodeRegistryField, "line %d: %q should be a string, found %s", lineNo, name, clip(string(raw), 40)))
+			probs = append(probs, where(CodeRegistryField, "line %d: %q should be a string, found %s", lineNo, name, text.Clip(string(raw), 40)))
 		}
 	}
 	integer := func(name string) *int64 {
@@ -91,7 +94,7 @@ func parseRun(line []byte, lineNo int) (*Run, []Problem) {
 		}
 		var f float64
 		if err := json.Unmarshal(raw, &f); err != nil || f != float64(int64(f)) {
-			probs = append(probs, where(CodeRegistryField, "line %d: %q should be a whole number, found %s", lineNo, name, clip(string(raw), 40)))
+			probs = append(probs, where(CodeRegistryField, "line %d: %q should be a whole number, found %s", lineNo, name, text.Clip(string(raw), 40)))
 			return nil
 		}
 		v := int64(f)
@@ -118,14 +121,14 @@ func parseRun(line []byte, lineNo int) (*Run, []Problem) {
 		probs = append(probs, where(CodeRegistryField, "line %d has no \"recipe\"; the run is listed under (no recipe)", lineNo))
 		r.Recipe = "(no recipe)"
 	}
-	if r.HeadSHA = strings.TrimSpace(r.HeadSHA); r.HeadSHA != "" && !ValidSHA(r.HeadSHA) {
+	if r.HeadSHA = strings.TrimSpace(r.HeadSHA); r.HeadSHA != "" && !commitid.Valid(r.HeadSHA) {
 		// The SHA is compared with the head and shown on screen; anything but
 		// a hex commit id is dropped rather than half-trusted.
-		probs = append(probs, where(CodeRegistryField, "line %d: \"head_sha\" should be a hex commit id (7 to 64 digits), found %q", lineNo, clip(r.HeadSHA, 40)))
+		probs = append(probs, where(CodeRegistryField, "line %d: \"head_sha\" should be a hex commit id (7 to 64 digits), found %q", lineNo, text.Clip(r.HeadSHA, 40)))
 		r.HeadSHA = ""
 	}
 	if r.Status != "" && !knownStatus[r.Status] {
-		probs = append(probs, where(CodeRegistryField, "line %d: status %q is not one of validated, failing, dispositioned, superseded, n/a", lineNo, clip(r.Status, 40)))
+		probs = append(probs, where(CodeRegistryField, "line %d: status %q is not one of validated, failing, dispositioned, superseded, n/a", lineNo, text.Clip(r.Status, 40)))
 	}
 	for k, v := range obj {
 		switch k {

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"strings"
 	"time"
+
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // What a reload of a packet needs to know of the load before it: which
@@ -157,7 +159,7 @@ func DescribeReload(old, cur *Packet, oldSt, curSt Stamps) (string, bool) {
 			what string
 		}{{len(reg.Added), "added"}, {len(reg.Changed), "changed"}, {len(reg.Removed), "removed"}} {
 			if p.n > 0 {
-				parts = append(parts, plural(p.n, "run", "runs")+" "+p.what)
+				parts = append(parts, text.PluralOf(p.n, "run", "runs")+" "+p.what)
 			}
 		}
 		if len(parts) > 0 {
@@ -180,13 +182,13 @@ func DescribeReload(old, cur *Packet, oldSt, curSt Stamps) (string, bool) {
 		}
 	}
 	if logsChanged > 0 {
-		changed = append(changed, plural(logsChanged, "log", "logs"))
+		changed = append(changed, text.PluralOf(logsChanged, "log", "logs"))
 	}
 	if logsAdded > 0 {
-		added = append(added, plural(logsAdded, "log", "logs"))
+		added = append(added, text.PluralOf(logsAdded, "log", "logs"))
 	}
 	if logsRemoved > 0 {
-		removed = append(removed, plural(logsRemoved, "log", "logs"))
+		removed = append(removed, text.PluralOf(logsRemoved, "log", "logs"))
 	}
 	var parts []string
 	for _, p := range []struct {

@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
 )
 
 // How a run's head is proven (RunHead's source).
@@ -71,7 +73,7 @@ func (p *Packet) RunHead(r *Run) (sha, source string) {
 // IsHead reports whether sha names the packet's head: equal, or one a
 // prefix of the other of at least 7 digits.
 func (p *Packet) IsHead(sha string) bool {
-	return sha != "" && p.Change.HeadSHA != "" && sameSHA(sha, p.Change.HeadSHA)
+	return sha != "" && p.Change.HeadSHA != "" && commitid.Same(sha, p.Change.HeadSHA)
 }
 
 // knownHeads are the heads of this work item a log's SHAs are matched
@@ -80,11 +82,11 @@ func (p *Packet) IsHead(sha string) bool {
 func (p *Packet) knownHeads() []string {
 	var out []string
 	add := func(h string) {
-		if !ValidSHA(h) {
+		if !commitid.Valid(h) {
 			return
 		}
 		for _, o := range out {
-			if sameSHA(o, h) {
+			if commitid.Same(o, h) {
 				return
 			}
 		}
@@ -133,10 +135,10 @@ func (p *Packet) olderHead(a, b string) (older, known bool) {
 	if o := p.Origin; o != nil {
 		ia, ib := -1, -1
 		for i, c := range o.Commits {
-			if sameSHA(c.SHA, a) {
+			if commitid.Same(c.SHA, a) {
 				ia = i
 			}
-			if sameSHA(c.SHA, b) {
+			if commitid.Same(c.SHA, b) {
 				ib = i
 			}
 		}
@@ -168,7 +170,7 @@ func (p *Packet) registryOf(head string) map[string]bool {
 		return nil
 	}
 	for _, r := range p.History.Rounds {
-		if sameSHA(r.Head, head) && r.Registry != nil {
+		if commitid.Same(r.Head, head) && r.Registry != nil {
 			m := make(map[string]bool, len(r.Registry))
 			for _, k := range r.Registry {
 				m[k] = true
@@ -195,12 +197,12 @@ func strictSubset(a, b map[string]bool) bool {
 // whose registry holds a run with this content key: the run ran on that
 // head or before it.
 func (p *Packet) olderRoundWith(key string) (string, bool) {
-	if p.History == nil || !ValidSHA(p.Change.HeadSHA) {
+	if p.History == nil || !commitid.Valid(p.Change.HeadSHA) {
 		return "", false
 	}
 	best := ""
 	for _, r := range p.History.Rounds {
-		if !ValidSHA(r.Head) || p.IsHead(r.Head) || !slices.Contains(r.Registry, key) {
+		if !commitid.Valid(r.Head) || p.IsHead(r.Head) || !slices.Contains(r.Registry, key) {
 			continue
 		}
 		if older, known := p.olderHead(r.Head, p.Change.HeadSHA); !known || !older {
@@ -286,7 +288,7 @@ func (p *Packet) namedHeads(r *Run, heads []string) []string {
 	var named []string
 	for _, h := range heads {
 		for _, w := range words {
-			if sameSHA(w, h) {
+			if commitid.Same(w, h) {
 				named = append(named, h)
 				break
 			}
@@ -391,14 +393,14 @@ func (p *Packet) evidenceCurrent() (bool, string) {
 		case p.IsHead(sha):
 			current++
 		default:
-			short := ShortSHA(strings.ToLower(sha))
+			short := commitid.Short(strings.ToLower(sha))
 			if _, ok := bySHA[short]; !ok {
 				stale = append(stale, short)
 			}
 			bySHA[short] = append(bySHA[short], row.Recipe)
 		}
 	}
-	head := ShortSHA(strings.ToLower(p.Change.HeadSHA))
+	head := commitid.Short(strings.ToLower(p.Change.HeadSHA))
 	if len(stale) > 0 {
 		var parts []string
 		for _, s := range stale {

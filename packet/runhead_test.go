@@ -68,7 +68,7 @@ func TestEvidenceCurrentRounds(t *testing.T) {
 		t.Error("round 2's gate is ready with stale evidence")
 	}
 	for seq, want := range map[int][2]string{
-		1: {head1, HeadFromLog},       // its log lists 1bb1c70
+		1: {head1, HeadFromLog},        // its log lists 1bb1c70
 		4: {head1, HeadFromOlderRound}, // unchanged in round 1's registry
 		6: {head2, HeadFromRegistry},
 	} {

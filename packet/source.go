@@ -87,8 +87,13 @@ func (s *Source) Close() error {
 	return c.Close()
 }
 
+// typeRegOld is the NUL type flag that tar writers before POSIX used for a
+// regular file (archive/tar's deprecated TypeRegA); such archives still
+// exist, and their files are read like any other.
+const typeRegOld = '\x00'
+
 // SourceFromFS wraps a file system that needs no guarding, such as the
-// go:embed sample: it cannot hold symbolic links or devices.
+// embedded sample: it cannot hold symbolic links or devices.
 func SourceFromFS(fsys fs.FS, kind, path string) *Source {
 	return &Source{FS: fsys, Kind: kind, Path: path}
 }
@@ -891,7 +896,7 @@ func readTar(tr *tar.Reader, src *Source, stopped func() bool, data func(*tar.He
 		switch hdr.Typeflag {
 		case tar.TypeDir:
 			e.dir = true
-		case tar.TypeReg, tar.TypeRegA, tar.TypeCont:
+		case tar.TypeReg, typeRegOld, tar.TypeCont:
 			if isSparse(hdr) {
 				src.Problems = append(src.Problems, NewProblem(CodeArchiveUnsafeEntry, hdr.Name, 0,
 					fmt.Sprintf("archive entry %q is a sparse file, which vetter does not read; skipped", hdr.Name)))

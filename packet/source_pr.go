@@ -8,6 +8,9 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // A packet may come from somewhere that knows more than its files: a pull
@@ -190,29 +193,9 @@ type OriginReply struct {
 	Body string `json:"body"`
 }
 
-// ShortSHA is a SHA as people read it.
-func ShortSHA(s string) string {
-	if len(s) > 7 {
-		return s[:7]
-	}
-	return s
-}
-
-// SameSHA compares two SHAs of which one may be abbreviated.
-func SameSHA(a, b string) bool {
-	a, b = strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
-	if a == "" || b == "" {
-		return false
-	}
-	if len(a) < 7 || len(b) < 7 {
-		return a == b
-	}
-	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
-}
-
 // Moved reports whether the origin's head is not the packet's.
 func (o *Origin) Moved() bool {
-	return o != nil && o.PacketHeadSHA != "" && o.HeadSHA != "" && !SameSHA(o.PacketHeadSHA, o.HeadSHA)
+	return o != nil && o.PacketHeadSHA != "" && o.HeadSHA != "" && !commitid.Same(o.PacketHeadSHA, o.HeadSHA)
 }
 
 // HeadLine says which commit the packet describes against the origin's
@@ -222,13 +205,13 @@ func (o *Origin) HeadLine() string {
 		return ""
 	}
 	if o.PacketHeadSHA == "" {
-		return fmt.Sprintf("the packet names no head; the PR head is %s", ShortSHA(o.HeadSHA))
+		return fmt.Sprintf("the packet names no head; the PR head is %s", commitid.Short(o.HeadSHA))
 	}
 	if !o.Moved() {
-		return fmt.Sprintf("the packet describes the PR head %s", ShortSHA(o.HeadSHA))
+		return fmt.Sprintf("the packet describes the PR head %s", commitid.Short(o.HeadSHA))
 	}
 	if o.PacketHeadMissing {
-		return fmt.Sprintf("the packet describes %s, which the repository no longer has (force-pushed away?); the PR head is %s", ShortSHA(o.PacketHeadSHA), ShortSHA(o.HeadSHA))
+		return fmt.Sprintf("the packet describes %s, which the repository no longer has (force-pushed away?); the PR head is %s", commitid.Short(o.PacketHeadSHA), commitid.Short(o.HeadSHA))
 	}
 	n := len(o.CommitsAfterPacket)
 	later := "later"
@@ -238,13 +221,13 @@ func (o *Origin) HeadLine() string {
 	case n > 1:
 		later = fmt.Sprintf("%d commits later", n)
 	}
-	return fmt.Sprintf("the packet describes %s; the PR head is %s, %s", ShortSHA(o.PacketHeadSHA), ShortSHA(o.HeadSHA), later)
+	return fmt.Sprintf("the packet describes %s; the PR head is %s, %s", commitid.Short(o.PacketHeadSHA), commitid.Short(o.HeadSHA), later)
 }
 
 // AfterID is the id of the after-packet review item: accepting it records
 // that the commits between these two exact heads were reviewed.
 func (o *Origin) AfterID() string {
-	return "after:" + ShortSHA(o.PacketHeadSHA) + ".." + ShortSHA(o.HeadSHA)
+	return "after:" + commitid.Short(o.PacketHeadSHA) + ".." + commitid.Short(o.HeadSHA)
 }
 
 // LastOkToTest is the last /ok to test said, or nil.
@@ -308,7 +291,7 @@ func (p *Packet) readOrigin(root string) {
 	}
 	if o.CompareFailed != "" {
 		p.problem(CodeCompareFailed, DiffPath, 0, fmt.Sprintf("%s; change.diff is the PR head's diff (at %s), and exports anchor to that commit",
-			o.CompareFailed, ShortSHA(o.DiffSHA)))
+			o.CompareFailed, commitid.Short(o.DiffSHA)))
 	}
 	if len(o.DiffNoPatch) > 0 {
 		p.problem(CodeFileTooLarge, DiffPath, 0, fmt.Sprintf("GitHub refused the diff as too large; it was rebuilt file by file, and these files had no patch: %s",
@@ -324,7 +307,7 @@ func (p *Packet) readOrigin(root string) {
 		}
 		var ev []string
 		for _, r := range t.Replies {
-			ev = append(ev, r.By+": "+oneLine(r.Body))
+			ev = append(ev, r.By+": "+text.OneLine(r.Body))
 		}
 		f := &Finding{ID: ThreadPrefix + t.ID, Location: loc, Severity: "thread", Claim: t.Body,
 			Evidence: strings.Join(ev, " / "), Source: t.Source, Resolved: t.Resolved, ResolvedBy: t.ResolvedBy, Outdated: t.Outdated}
@@ -336,7 +319,7 @@ func (p *Packet) readOrigin(root string) {
 	if o.Moved() {
 		var msgs []string
 		for _, c := range o.CommitsAfterPacket {
-			msgs = append(msgs, ShortSHA(c.SHA)+" "+firstLine(c.Message))
+			msgs = append(msgs, commitid.Short(c.SHA)+" "+firstLine(c.Message))
 		}
 		where := AfterPacketDiff
 		if p.Doc(AfterPacketDoc) != nil {
@@ -432,11 +415,11 @@ func (o *Origin) OkToTestLine() string {
 	if last == nil {
 		return "nobody has said /ok to test"
 	}
-	s := fmt.Sprintf("last /ok to test %s by %s at %s", ShortSHA(last.SHA), last.By, last.At)
+	s := fmt.Sprintf("last /ok to test %s by %s at %s", commitid.Short(last.SHA), last.By, last.At)
 	if last.Current {
 		return s + " (the head)"
 	}
-	return s + " (not the head " + ShortSHA(o.HeadSHA) + ")"
+	return s + " (not the head " + commitid.Short(o.HeadSHA) + ")"
 }
 
 func (s *SummarySource) writeText(w io.Writer) {
@@ -446,7 +429,7 @@ func (s *SummarySource) writeText(w io.Writer) {
 	fmt.Fprintf(w, "  source    %s/%s#%d (%s)\n", s.Owner, s.Repo, s.Number, s.Kind)
 	fmt.Fprintf(w, "  heads     %s\n", s.Line)
 	for _, c := range s.CommitsAfterPacket {
-		fmt.Fprintf(w, "            after: %s %s\n", ShortSHA(c.SHA), clip(firstLine(c.Message), 90))
+		fmt.Fprintf(w, "            after: %s %s\n", commitid.Short(c.SHA), text.Clip(firstLine(c.Message), 90))
 	}
 	fmt.Fprintf(w, "  ci        %s\n", s.CI.CILine())
 	o := &Origin{HeadSHA: s.HeadSHA, OkToTest: s.OkToTest}
@@ -457,7 +440,7 @@ func (s *SummarySource) writeText(w io.Writer) {
 // anchored to its lines (a review's commit_id) names: the origin's word for
 // a packet read from a pull request, else change.md's head.
 func (p *Packet) DiffSHA() string {
-	if p.Origin != nil && ValidSHA(p.Origin.DiffSHA) {
+	if p.Origin != nil && commitid.Valid(p.Origin.DiffSHA) {
 		return p.Origin.DiffSHA
 	}
 	return p.Change.HeadSHA
@@ -467,7 +450,7 @@ func (p *Packet) DiffSHA() string {
 // the packet came from a pull request (the commit that would run), else
 // change.md's head.
 func (p *Packet) DecisionSHA() string {
-	if p.Origin != nil && ValidSHA(p.Origin.HeadSHA) {
+	if p.Origin != nil && commitid.Valid(p.Origin.HeadSHA) {
 		return p.Origin.HeadSHA
 	}
 	return p.Change.HeadSHA
@@ -495,7 +478,7 @@ func (s *SummarySource) writeMarkdownRows(w io.Writer) {
 	}
 	fmt.Fprintf(w, "| Pull request head | %s |\n", mdCell(s.Line))
 	for _, c := range s.CommitsAfterPacket {
-		fmt.Fprintf(w, "| After the packet | `%s` %s |\n", mdCell(ShortSHA(c.SHA)), mdCell(firstLine(c.Message)))
+		fmt.Fprintf(w, "| After the packet | `%s` %s |\n", mdCell(commitid.Short(c.SHA)), mdCell(firstLine(c.Message)))
 	}
 	fmt.Fprintf(w, "| CI | %s |\n", mdCell(s.CI.CILine()))
 	o := &Origin{HeadSHA: s.HeadSHA, OkToTest: s.OkToTest}

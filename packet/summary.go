@@ -6,6 +6,9 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // Summary is the JSON contract of `vetter summary --json` (PACKET.md).
@@ -252,11 +255,6 @@ func (s Summary) SeverityCounts() []struct {
 	return out
 }
 
-// oneLine folds a cell to a single line for tables.
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
-}
-
 // WriteText writes the summary for a person at a terminal or in a log. It is
 // plain text: the caller neutralises control characters before printing.
 func (s Summary) WriteText(w io.Writer) {
@@ -280,7 +278,7 @@ func (s Summary) WriteText(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	if s.Verdict.Summary != "" {
-		fmt.Fprintf(w, "            %s\n", oneLine(s.Verdict.Summary))
+		fmt.Fprintf(w, "            %s\n", text.OneLine(s.Verdict.Summary))
 	}
 	fmt.Fprintf(w, "Assessment  %s", orDash(s.Assessment.Value))
 	if s.Assessment.Line > 0 {
@@ -316,12 +314,12 @@ func (s Summary) WriteText(w io.Writer) {
 	for _, f := range s.Findings {
 		if f.Number == 0 && f.Source != ReviewFile {
 			// Another reviewer's thread, or the commits after the packet.
-			fmt.Fprintf(w, "  %s  %s %s  %s%s\n", f.ID, f.Severity, triageLabel(f), clip(oneLine(f.Location), 70), threadState(f))
-			fmt.Fprintf(w, "       %s\n", clip(oneLine(f.Claim), 100))
+			fmt.Fprintf(w, "  %s  %s %s  %s%s\n", f.ID, f.Severity, triageLabel(f), text.Clip(text.OneLine(f.Location), 70), threadState(f))
+			fmt.Fprintf(w, "       %s\n", text.Clip(text.OneLine(f.Claim), 100))
 			continue
 		}
-		fmt.Fprintf(w, "  #%-3d %-8s %-10s %s\n", f.Number, f.Severity, triageLabel(f), clip(oneLine(f.Location), 70))
-		fmt.Fprintf(w, "       %s\n", clip(oneLine(f.Claim), 100))
+		fmt.Fprintf(w, "  #%-3d %-8s %-10s %s\n", f.Number, f.Severity, triageLabel(f), text.Clip(text.OneLine(f.Location), 70))
+		fmt.Fprintf(w, "       %s\n", text.Clip(text.OneLine(f.Claim), 100))
 	}
 	fmt.Fprintln(w)
 	writeAttentionText(w, s.Attention)
@@ -329,7 +327,7 @@ func (s Summary) WriteText(w io.Writer) {
 	e, wn, in := problemCounts(s.Problems)
 	fmt.Fprintf(w, "Problems    %s, %s, %d info\n", Count(e, "error", "errors"), Count(wn, "warning", "warnings"), in)
 	for _, p := range s.Problems {
-		fmt.Fprintf(w, "  %-7s %-26s %s\n", p.Severity, p.Code, clip(oneLine(p.Message), 110))
+		fmt.Fprintf(w, "  %-7s %-26s %s\n", p.Severity, p.Code, text.Clip(text.OneLine(p.Message), 110))
 	}
 	fmt.Fprintln(w)
 	ready := "NOT READY"
@@ -351,7 +349,7 @@ func (s Summary) WriteText(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Decision    %s\n", s.decisionLine())
 	if d := s.Decision; d != nil && d.Note != "" {
-		fmt.Fprintf(w, "  note: %s\n", clip(oneLine(d.Note), 110))
+		fmt.Fprintf(w, "  note: %s\n", text.Clip(text.OneLine(d.Note), 110))
 	}
 }
 
@@ -364,13 +362,13 @@ func (s Summary) decisionLine() string {
 	}
 	stands := "stands"
 	if !d.Current {
-		stands = "NO LONGER STANDS: the head is " + shortSHA(orDash(s.Change.HeadSHA))
+		stands = "NO LONGER STANDS: the head is " + commitid.Long(orDash(s.Change.HeadSHA))
 	}
 	forced := ""
 	if d.Override != "" {
-		forced = " (forced: " + oneLine(d.Override) + ")"
+		forced = " (forced: " + text.OneLine(d.Override) + ")"
 	}
-	return fmt.Sprintf("%s for %s by %s at %s%s — %s", d.Decision, shortSHA(d.SHA), orDash(d.By),
+	return fmt.Sprintf("%s for %s by %s at %s%s — %s", d.Decision, commitid.Long(d.SHA), orDash(d.By),
 		d.At.UTC().Format("2006-01-02 15:04 UTC"), forced, stands)
 }
 
@@ -405,7 +403,7 @@ func orDash(s string) string {
 // mdCell makes a string safe inside a markdown table cell: one line, pipes
 // escaped, and no raw HTML that could change the comment around it.
 func mdCell(s string) string {
-	s = oneLine(s)
+	s = text.OneLine(s)
 	s = strings.ReplaceAll(s, "|", `\|`)
 	s = strings.ReplaceAll(s, "<", "&lt;")
 	return s
@@ -441,9 +439,9 @@ func (s Summary) WriteMarkdown(w io.Writer) {
 		}
 		cmd := ""
 		if r.Command != "" {
-			cmd = "`" + mdCell(clip(r.Command, 160)) + "`"
+			cmd = "`" + mdCell(text.Clip(r.Command, 160)) + "`"
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", mdCell(r.Recipe), mdCell(r.Status), cmd, strings.Join(logs, "<br>"), mdCell(clip(r.Note, 200)))
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", mdCell(r.Recipe), mdCell(r.Status), cmd, strings.Join(logs, "<br>"), mdCell(text.Clip(r.Note, 200)))
 	}
 	fmt.Fprintln(w)
 
@@ -458,7 +456,7 @@ func (s Summary) WriteMarkdown(w io.Writer) {
 		fmt.Fprintf(w, "%s\n\n", strings.Join(counts, " · "))
 		fmt.Fprintf(w, "| # | Location | Severity | Triage | Claim |\n|---|---|---|---|---|\n")
 		for _, f := range s.Findings {
-			fmt.Fprintf(w, "| %d | `%s` | %s | %s | %s |\n", f.Number, mdCell(f.Location), mdCell(f.Severity), triageLabel(f), mdCell(clip(f.Claim, 240)))
+			fmt.Fprintf(w, "| %d | `%s` | %s | %s | %s |\n", f.Number, mdCell(f.Location), mdCell(f.Severity), triageLabel(f), mdCell(text.Clip(f.Claim, 240)))
 		}
 		fmt.Fprintln(w)
 	}

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
 )
 
 // Fingerprint identifies a finding's content: location, severity, claim and
@@ -131,7 +133,7 @@ func (p *Packet) DecisionStands() (d *GateDecision, stands bool) {
 	}
 	d = p.Triage.Gate
 	head := p.DecisionSHA()
-	return d, head != "" && sameSHA(d.SHA, head)
+	return d, head != "" && commitid.Same(d.SHA, head)
 }
 
 // DecisionNote says in one short sentence whether the decision on record
@@ -139,12 +141,7 @@ func (p *Packet) DecisionStands() (d *GateDecision, stands bool) {
 // decision comes first, SHAs are short.
 func (p *Packet) DecisionNote() string {
 	d, stands := p.DecisionStands()
-	short := func(s string) string {
-		if len(s) > 7 {
-			return s[:7]
-		}
-		return orDash(s)
-	}
+	short := func(s string) string { return orDash(commitid.Short(s)) }
 	switch {
 	case d == nil:
 		return ""

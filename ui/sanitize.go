@@ -258,16 +258,6 @@ func (t token) segKind() SegKind {
 	return Plain
 }
 
-// visible is the token as it may be drawn.
-func (t token) visible() string {
-	if t.kind == tokText {
-		return t.raw
-	}
-	var b strings.Builder
-	writeVisible(&b, t.raw)
-	return b.String()
-}
-
 // nextToken scans the first token of a non-empty s and returns it with its
 // length in bytes. The grammar follows ECMA-48 closely enough that whatever a
 // terminal would take as one sequence is one token here, and anything it

@@ -76,14 +76,6 @@ func (d *Diff) wrapRowsOf(fi, hi, li int32, tw int) int {
 	return wrappedRows(d.plainText(lineKey{fi, hi, li}), max(tw, 1))
 }
 
-// textCells is the drawn width of a line's text (0 for -1).
-func (d *Diff) textCells(fi, hi, li int32) int {
-	if li < 0 {
-		return 0
-	}
-	return d.plainText(lineKey{fi, hi, li}).width
-}
-
 // plainLine is a line's text as the highlighter shows it (sanitised, tabs
 // expanded) with its width in cells; ascii says every cell is one byte,
 // which lets drawing cut it without decoding graphemes.

@@ -39,7 +39,6 @@ type docsRender struct {
 	path    string
 	width   int
 	lines   []string
-	plain   []string // lines without styles, for search and anchors
 	anchors []docsAnchor
 }
 
@@ -139,14 +138,4 @@ func interpolate(x, x0, x1, y0, y1 int) int {
 		return y0
 	}
 	return y0 + (x-x0)*(y1-y0)/(x1-x0)
-}
-
-// headingRow is the rendered row of a heading, found or interpolated.
-func (r *docsRender) headingRow(h packet.Heading, srcLen int) int {
-	for _, an := range r.anchors {
-		if an.Src == h.Line-1 {
-			return an.Row
-		}
-	}
-	return r.srcToRow(h.Line-1, srcLen)
 }

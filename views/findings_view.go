@@ -203,21 +203,6 @@ func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
 		statePaint.on(fitPlain(state, cols.state))
 }
 
-// fitLeft fits plain text to w cells, cutting from the left so a path
-// keeps its file name and line.
-func fitLeft(s string, w int) string {
-	if isPlainASCII(s) {
-		if len(s) > w && w > 1 {
-			return "…" + s[len(s)-w+1:]
-		}
-		return fitPlain(s, w)
-	}
-	if sw := ansi.StringWidth(s); sw > w && w > 1 {
-		s = "…" + ansi.TruncateLeft(s, sw-w+1, "")
-	}
-	return fitCell(s, w)
-}
-
 // clipRunes keeps at most n runes: a list row never shows more, and
 // sanitising a whole megabyte claim per row would not be cheap.
 func clipRunes(s string, n int) string {

@@ -2,7 +2,6 @@ package views
 
 import (
 	"fmt"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -123,15 +122,4 @@ func (s *folderSource) Count(in *Inbox) string {
 		return fmt.Sprintf("reading… %d/%d", read, total)
 	}
 	return fmt.Sprintf("%d packets", len(in.all)-in.skipped)
-}
-
-// joinNonEmpty joins the parts that say something.
-func joinNonEmpty(sep string, parts ...string) string {
-	var out []string
-	for _, p := range parts {
-		if p != "" {
-			out = append(out, p)
-		}
-	}
-	return strings.Join(out, sep)
 }

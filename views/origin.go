@@ -1,6 +1,7 @@
 package views
 
 import (
+	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/ui"
 )
@@ -21,7 +22,7 @@ func originLines(p *packet.Packet, st *ui.Styles) []string {
 	}
 	out := []string{st.Muted.Render("heads ") + heads}
 	for _, c := range o.CommitsAfterPacket {
-		out = append(out, st.Muted.Render("      after ")+text(packet.ShortSHA(c.SHA)+" "+oneLine(firstLineOf(c.Message))))
+		out = append(out, st.Muted.Render("      after ")+text(commitid.Short(c.SHA)+" "+oneLine(firstLineOf(c.Message))))
 	}
 	ci := text(o.CI.CILine())
 	if o.CI.Failure > 0 {

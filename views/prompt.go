@@ -90,16 +90,3 @@ func (p *promptModel) paste(msg tea.PasteMsg) tea.Cmd {
 	p.err = ""
 	return cmd
 }
-
-func (p *promptModel) view(w, h int) string {
-	st := p.ctx.Styles
-	lines := []string{"", " " + st.Title.Render(st.Text(p.title, st.Title)), ""}
-	for _, l := range strings.Split(p.area.View(), "\n") {
-		lines = append(lines, "  "+l)
-	}
-	lines = append(lines, "", " "+st.Muted.Render(p.hint))
-	if p.err != "" {
-		lines = append(lines, " "+st.Error.Render(p.err))
-	}
-	return fitBlock(strings.Join(lines, "\n"), w, h)
-}

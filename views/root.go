@@ -469,22 +469,6 @@ func (r *Workbench) statusLine() string {
 	return statusFit(badge, left, right, r.width)
 }
 
-// hints are the few keys that matter on this screen, then the global ones.
-func (r *Workbench) hints() []key.Binding {
-	km := r.ctx.Keys
-	var bs []key.Binding
-	for _, b := range r.screens[r.active].Bindings() {
-		if b.Enabled() {
-			bs = append(bs, b)
-		}
-		if len(bs) == 4 {
-			break
-		}
-	}
-	bs = append(bs, km.Back, km.Palette, km.Help, km.Quit)
-	return bs
-}
-
 // padBetween puts left and right on one line of width w.
 func padBetween(left, right string, w int) string {
 	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)

@@ -1,0 +1,61 @@
+// Package text holds the small facts about words and widths that the
+// commands and the screens share: plurals, folding to one line, and cutting
+// to a width.
+package text
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Plural counts a word: "1 finding", "3 findings". Words whose plural is not
+// one more "s" go through PluralOf.
+func Plural(n int, word string) string { return PluralOf(n, word, word+"s") }
+
+// PluralOf counts with both forms given: "1 entry", "2 entries".
+func PluralOf(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// OneLine folds any run of white space, newlines included, into one space
+// and trims the ends, for a table cell or a one-line message.
+func OneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// Clip keeps the first n runes of s and marks the cut with "…" (so the
+// result is at most n+1 runes); s of n runes or fewer is returned unchanged.
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+// Fit cuts or pads s, which may carry ANSI styles, to exactly w terminal
+// cells; a cut ends in "…", and a styled cut is closed with a reset so its
+// style does not run into what follows.
+func Fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	sw := ansi.StringWidth(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, "…")
+		sw = ansi.StringWidth(s)
+	}
+	if strings.IndexByte(s, 0x1b) >= 0 {
+		s += ansi.ResetStyle
+	}
+	if sw < w {
+		s += strings.Repeat(" ", w-sw)
+	}
+	return s
+}
