@@ -105,3 +105,23 @@ func TestFailedCompareExportsMatchTheDiff(t *testing.T) {
 		t.Errorf("the failed compare is not said:\n%s", sum)
 	}
 }
+
+// summary and --print answer from a read less than a minute old; --refresh
+// reads GitHub anyway.
+func TestSummaryUsesAFreshRead(t *testing.T) {
+	s := fakeGitHub(t)
+	mustRun(t, "summary", fixturePR)
+	first := s.Requests
+	if first == 0 {
+		t.Fatal("the first summary read nothing")
+	}
+	mustRun(t, "summary", fixturePR)
+	mustRun(t, fixturePR, "--print")
+	if s.Requests != first {
+		t.Errorf("summary and --print within the minute sent %d requests", s.Requests-first)
+	}
+	mustRun(t, "summary", fixturePR, "--refresh")
+	if s.Requests == first {
+		t.Error("--refresh did not read GitHub")
+	}
+}
