@@ -81,19 +81,17 @@ func resolvePacketArg(arg string) (path string, src *github.Opened, err error) {
 	if prOpts.cachedFirst && !prOpts.offline {
 		if root, err := github.DefaultCacheDir(); err == nil {
 			if dir, at := github.CachedAt(root, ref); dir != "" {
-				// The cached copy is on screen at once; the refresh runs
-				// from now, and a failure is said on the status line
-				// with when the copy was read.
+				// The cached copy is on screen at once; the workbench
+				// starts the refresh once it has loaded it (the two would
+				// only slow each other), and says on the status line when
+				// it failed, with when the copy was read.
 				opts.InPlace, opts.RefreshInto, opts.FreshFor = true, dir, 0
-				done := make(chan string, 1)
-				go func() {
-					msg := ""
+				prOpts.refreshed = func() string {
 					if _, err := github.Open(context.Background(), ref, opts); err != nil {
-						msg = github.RefreshFailed(err, at, time.Now())
+						return github.RefreshFailed(err, at, time.Now())
 					}
-					done <- msg
-				}()
-				prOpts.refreshed = func() string { return <-done }
+					return ""
+				}
 				return dir, &github.Opened{Ref: ref, Dir: dir, FromCache: true}, nil
 			}
 		}
