@@ -14,7 +14,6 @@ require (
 	github.com/charmbracelet/x/term v0.2.2
 	github.com/creack/pty v1.1.24
 	github.com/fsnotify/fsnotify v1.10.1
-	github.com/google/renameio/v2 v2.0.2
 	github.com/sahilm/fuzzy v0.1.3
 	github.com/sergi/go-diff v1.4.4
 	github.com/spf13/cobra v1.10.2
@@ -63,10 +62,6 @@ require (
 	github.com/yuin/goldmark-emoji v1.0.6 // indirect
 	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/sync v0.25.0 // indirect
-	golang.org/x/sys v0.50.0 // indirect
+	golang.org/x/sys v0.50.0
 	golang.org/x/text v0.44.0 // indirect
 )
-
-replace charm.land/bubbletea/v2 => ./third_party/bubbletea
-
-replace github.com/alecthomas/chroma/v2 => ./third_party/chroma

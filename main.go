@@ -22,21 +22,42 @@ import (
 
 	"github.com/spf13/cobra"
 
+	// The attention scan registers itself with packet when imported: every
+	// command that shows the gate, the summary or an export reads it.
+	_ "github.com/vetter-dev/vetter/attention"
 	"github.com/vetter-dev/vetter/github"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/ui"
 )
 
 // version is vetter's version as `vetter version` prints it and exports name
-// it. A release build may set it with -ldflags "-X main.version=v1.2.3";
+// it. A release sets it and commit with -ldflags "-X main.version=v1.2.3
+// -X main.commit=<revision>" (.goreleaser.yaml), which holds whatever the
+// build's VCS stamping (-buildvcs=false, a source archive without .git);
 // otherwise it comes from the build info (buildVersion).
 var version string
+
+// commit is the revision a release was built from, set with -ldflags.
+var commit string
 
 func init() {
 	if version == "" {
 		bi, _ := debug.ReadBuildInfo()
 		version = buildVersion(bi)
 	}
+}
+
+// versionLine is what `vetter version` and `vetter --version` print: the
+// version, and the commit when the build was told it.
+func versionLine() string {
+	if commit == "" {
+		return "vetter " + version
+	}
+	c := commit
+	if len(c) > 12 {
+		c = c[:12]
+	}
+	return "vetter " + version + " (commit " + c + ")"
 }
 
 // pseudoVersion matches the version Go stamps on a build of a checkout that
@@ -163,7 +184,7 @@ enter opens one, backspace returns to the inbox.`,
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	// --version prints what `vetter version` prints.
-	root.SetVersionTemplate("vetter {{.Version}}\n")
+	root.SetVersionTemplate(versionLine() + "\n")
 	root.AddCommand(newCheckCmd(stdout, stderr), newSummaryCmd(stdout, stderr),
 		newSampleCmd(stdout), newVersionCmd(stdout))
 	addTriageCommands(root, stdout, stderr)
@@ -463,7 +484,7 @@ func newVersionCmd(stdout io.Writer) *cobra.Command {
 		Short: "Print vetter's version",
 		Args:  cobra.NoArgs,
 		Run: func(cmd *cobra.Command, args []string) {
-			fmt.Fprintf(stdout, "vetter %s\n", version)
+			fmt.Fprintln(stdout, versionLine())
 		},
 	}
 }

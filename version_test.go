@@ -2,10 +2,14 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
+	"text/template"
+
+	"go.yaml.in/yaml/v3"
 )
 
 func TestBuildVersion(t *testing.T) {
@@ -42,7 +46,7 @@ func TestBuildVersion(t *testing.T) {
 func TestVersionCommands(t *testing.T) {
 	a, _, code := run(t, "version")
 	b, _, code2 := run(t, "--version")
-	if code != 0 || code2 != 0 || a != "vetter "+version+"\n" || a != b {
+	if code != 0 || code2 != 0 || a != versionLine()+"\n" || a != b {
 		t.Errorf("version %q (exit %d), --version %q (exit %d)", a, code, b, code2)
 	}
 	out := mustRun(t, "export", samplePacketDir(t, "", nil), "--format", "sarif")
@@ -136,6 +140,62 @@ func TestCompletion(t *testing.T) {
 		words, directive := complete(t, c.args...)
 		if strings.Join(words, " ") != c.words || directive != c.directive {
 			t.Errorf("complete %q: %q %s, want %q %s", c.args, words, directive, c.words, c.directive)
+		}
+	}
+}
+
+// A release is built with .goreleaser.yaml's flags and ldflags, with no VCS
+// stamping at all: --version must still name the version and the commit,
+// and never dev. The flags are read from the file, so a rename of
+// main.version or main.commit that the file does not follow fails here.
+func TestReleaseBuildStampsVersionAndCommit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds vetter")
+	}
+	raw, err := os.ReadFile(".goreleaser.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct {
+		Builds []struct {
+			Ldflags []string `yaml:"ldflags"`
+		} `yaml:"builds"`
+	}
+	if err := yaml.Unmarshal(raw, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Builds) != 1 {
+		t.Fatalf(".goreleaser.yaml has %d builds, want 1", len(cfg.Builds))
+	}
+	fill := func(s string) string {
+		var b strings.Builder
+		tmpl := template.Must(template.New("").Parse(s))
+		if err := tmpl.Execute(&b, map[string]string{"Version": "9.8.7", "FullCommit": "1bb1c70f4285cf39d8ebaf61573f0095423d52b1"}); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	var ldflags []string
+	for _, l := range cfg.Builds[0].Ldflags {
+		ldflags = append(ldflags, fill(l))
+	}
+	// The release's other flags (-trimpath, CGO_ENABLED=0) would rebuild
+	// every package instead of linking what the test build compiled; they
+	// change nothing of the stamping.
+	bin := filepath.Join(t.TempDir(), "vetter")
+	args := []string{"build", "-buildvcs=false", "-o", bin, "-ldflags=" + strings.Join(ldflags, " "), "."}
+	build := exec.Command("go", args...)
+	build.Env = append(os.Environ(), "GOFLAGS=")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	for _, arg := range []string{"--version", "version"} {
+		out, err := exec.Command(bin, arg).Output()
+		if err != nil {
+			t.Fatalf("vetter %s: %v", arg, err)
+		}
+		if got, want := string(out), "vetter v9.8.7 (commit 1bb1c70f4285)\n"; got != want {
+			t.Errorf("vetter %s printed %q, want %q", arg, got, want)
 		}
 	}
 }

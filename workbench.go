@@ -111,9 +111,9 @@ func runInbox(dir, theme string, watch bool, stdout io.Writer) error {
 func runApp(app *views.App, stdout io.Writer) error {
 	defer app.Close()
 	settleGC()
-	// The renderer (third_party/bubbletea, patched) writes a frame as soon as
-	// one is due, a key's at once, and sleeps when none is: the frame rate is
-	// only the ceiling for bursts of other changes (colouring, progress).
+	// Bubble Tea writes frames on a ticker at this rate, so a key's frame
+	// waits at most one interval (8 ms at 120 fps, under a frame of a 60 Hz
+	// display); the price is a renderer that wakes at that rate while idle.
 	opts := []tea.ProgramOption{tea.WithFPS(120)}
 	screen, _ := stdout.(*os.File)
 	// With standard output piped (vetter | pbcopy), the screen goes to the

@@ -263,7 +263,7 @@ func readStateFile(name string, limit int64) ([]byte, error) {
 // writeStateFile replaces a file of the reviewer's state atomically, its
 // temporary file beside it and mode 0600, as triage.json is.
 func writeStateFile(name string, data []byte) error {
-	return writeState("writing", filepath.Dir(name), name, data, func(err error) error {
+	return writeState("writing", name, data, func(err error) error {
 		return fmt.Errorf("writing %s: the disk refused the write: %w; the file is as it was", name, err)
 	})
 }

@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/google/renameio/v2"
+	"github.com/vetter-dev/vetter/internal/atomicfile"
 )
 
 // decisions.jsonl is the journal of gate decisions and triage.json follows
@@ -38,17 +38,15 @@ func refused(doing, path string, err error) error {
 }
 
 // writeTriageFile replaces triage.json atomically (writeState).
-func writeTriageFile(dir, path string, data []byte) error {
-	return writeState("saving triage to", dir, path, data, func(err error) error { return refused("saving triage to", path, err) })
+func writeTriageFile(path string, data []byte) error {
+	return writeState("saving triage to", path, data, func(err error) error { return refused("saving triage to", path, err) })
 }
 
-// writeState replaces a file of the reviewer's state atomically. The
-// temporary file is created beside it, mode 0600: renameio's default would
-// put it in $TMPDIR when that is on the same file system, where a killed run
-// leaves the notes in it for anyone to read. onDiskError says what a failed
-// write left.
-func writeState(doing, dir, path string, data []byte, onDiskError func(error) error) error {
-	pf, err := renameio.NewPendingFile(path, renameio.WithTempDir(dir), renameio.WithStaticPermissions(privateMode))
+// writeState replaces a file of the reviewer's state atomically, through a
+// temporary file beside it, mode 0600. onDiskError says what a
+// failed write left.
+func writeState(doing, path string, data []byte, onDiskError func(error) error) error {
+	pf, err := atomicfile.Create(path, privateMode)
 	if err != nil {
 		return fmt.Errorf("%s %s: creating its temporary file: %w", doing, path, err)
 	}
@@ -56,7 +54,7 @@ func writeState(doing, dir, path string, data []byte, onDiskError func(error) er
 	if _, err := diskWrite(pf.File, data); err != nil {
 		return onDiskError(err)
 	}
-	if err := pf.CloseAtomicallyReplace(); err != nil {
+	if err := pf.Commit(); err != nil {
 		return onDiskError(err)
 	}
 	return nil
@@ -158,7 +156,7 @@ func (s *Store) recoverStore() error {
 	if err != nil {
 		return err
 	}
-	if err := writeTriageFile(s.dir, s.path, data); err != nil {
+	if err := writeTriageFile(s.path, data); err != nil {
 		return err
 	}
 	s.noteRepair(fmt.Sprintf("%s lacked the last decision in %s (%s for %s: vetter stopped between the two writes); brought it up to date",
@@ -202,7 +200,7 @@ func marshalTriage(st *TriageState) ([]byte, error) {
 }
 
 // removeStaleTemps removes the temporary files a killed run left in the
-// store's folder: renameio's .triage.json* and the writability probe. It is
+// store's folder: atomicfile's .triage.json* and the writability probe. It is
 // called under the folder's lock, so no live writer's file is among them.
 func removeStaleTemps(dir string) {
 	entries, err := os.ReadDir(dir)

@@ -196,7 +196,7 @@ func TestJournalWinsOverTriage(t *testing.T) {
 
 func TestStoreTempFiles(t *testing.T) {
 	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp) // on the same file system, where renameio's default would put its temporary files
+	t.Setenv("TMPDIR", tmp) // on the same file system, where a temporary file must not go: it would hold the notes
 	_, p := samplePacket(t, nil)
 	state := t.TempDir()
 	s := openStoreIn(t, p, state)

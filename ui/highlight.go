@@ -34,8 +34,8 @@ const maxHighlightBytes = 4096
 type hlKey struct{ file, text string }
 
 // chromaRegistry guards chroma's global style registry, which glamour
-// writes while rendering and NewHighlighter's lookup may write too
-// (third_party/chroma parses a style into it on first use).
+// writes while rendering (it registers its code-block style) and
+// NewHighlighter's lookup reads.
 var chromaRegistry sync.Mutex
 
 // NewHighlighter returns a highlighter matching st's background; under
