@@ -131,6 +131,7 @@ func (r *Workbench) saveTriage(ids []string, state, note string) tea.Cmd {
 	if store == nil {
 		return r.cannotSave()
 	}
+	r.saves++
 	user, now := r.ctx.User, r.ctx.Now()
 	return func() tea.Msg {
 		rep, err := store.Set(ids, state, note, user, now)
@@ -153,6 +154,7 @@ func (r *Workbench) saveNote(id, note string) tea.Cmd {
 	if store == nil {
 		return r.cannotSave()
 	}
+	r.saves++
 	user, now := r.ctx.User, r.ctx.Now()
 	return func() tea.Msg {
 		rep, err := store.SetNote(id, note, user, now)
@@ -244,6 +246,7 @@ func (r *Workbench) decide(decision, note, override string) tea.Cmd {
 	if store == nil {
 		return r.cannotSave()
 	}
+	r.saves++
 	g, user, now := r.ctx.Packet.Gate(), r.ctx.User, r.ctx.Now()
 	return func() tea.Msg {
 		gd, rep, err := store.DecideOn(g, decision, note, user, override, now)
