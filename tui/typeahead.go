@@ -43,6 +43,19 @@ func (r *Workbench) keyInTurn(msg tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
+// holdForSave counts a save started on the walk, whose keys typed ahead
+// must wait for it: the walk steps to the next finding only once the save
+// shows this one decided. Elsewhere the keys act on what the cursor or the
+// marks pick, which a save does not move, so they never wait for a save
+// (another vetter holding the state folder's lock must not stop the keys).
+func (r *Workbench) holdForSave() bool {
+	if r.active != common.ScreenWalk {
+		return false
+	}
+	r.saves++
+	return true
+}
+
 // savedThenRelease shows a finished save; once no save is in flight, the
 // held keys are applied after what the save set off (the walk stepping on,
 // the decision screen it hands over to).
@@ -51,7 +64,7 @@ func (r *Workbench) savedThenRelease(msg TriageSavedMsg) tea.Cmd {
 	// another TriageSavedMsg: it is still in flight.
 	again := msg.store != r.ctx.Store && r.ctx.Store != nil && msg.err == nil
 	cmd := r.stored(msg)
-	if again || r.saves == 0 {
+	if again || !msg.holds || r.saves == 0 {
 		return cmd
 	}
 	r.saves--
