@@ -152,6 +152,7 @@ enter opens one, backspace returns to the inbox.`,
 			if plain {
 				// The summary's own loading, the reviewer's state included:
 				// --print and summary print one value for one state.
+				prOpts.fresh = true
 				p, _, err := loadReviewed(args, stderr)
 				if err != nil {
 					return err
@@ -448,6 +449,7 @@ func newSummaryCmd(stdout, stderr io.Writer) *cobra.Command {
 			if asJSON && asMarkdown {
 				return errors.New("summary: --json and --markdown are exclusive")
 			}
+			prOpts.fresh = true
 			p, _, err := loadReviewed(args, stderr)
 			if err != nil {
 				return err

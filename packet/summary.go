@@ -143,7 +143,7 @@ func (p *Packet) Summarize() Summary {
 	s := Summary{
 		Packet:     SummaryPacket{Path: p.Path, Source: p.Source, ID: p.Plan.ID, Title: p.Plan.Title},
 		Plan:       SummaryPlan{Route: p.Plan.Route, Template: p.Plan.Template, Engine: p.Plan.Engine, Recipes: nonNil(p.Plan.Recipes)},
-		Change:     SummaryChange{Branch: p.Change.Branch, BaseSHA: p.Change.BaseSHA, HeadSHA: p.Change.HeadSHA, URL: p.Change.URL},
+		Change:     SummaryChange{Branch: p.Change.Branch, BaseSHA: p.Change.BaseSHA, HeadSHA: p.Change.HeadSHA, URL: p.PRURL()},
 		Verdict:    SummaryVerdict{Value: p.Verdict.Value, File: p.Verdict.File, Line: p.Verdict.Line, Summary: p.Verdict.Summary},
 		Assessment: SummaryAssessment{Value: p.Assessment.Value, File: p.Assessment.File, Line: p.Assessment.Line},
 		Evidence:   SummaryEvidence{Validated: p.Evidence.Validated, Total: p.Evidence.Total, Recipes: []SummaryRecipe{}},
@@ -191,7 +191,7 @@ func (p *Packet) Summarize() Summary {
 		sf.Source = ReviewFile
 		if f.Source != "" {
 			sf.Source = f.Source
-			if strings.HasPrefix(f.ID, "thread:") {
+			if f.OtherReviewers() {
 				res, out := f.Resolved, f.Outdated
 				sf.Resolved, sf.Outdated, sf.ResolvedBy = &res, &out, f.ResolvedBy
 			}
