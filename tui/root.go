@@ -40,6 +40,14 @@ type Options struct {
 // history, search and the overlays, and routes everything else to the
 // active screen. It does none of the screens' work.
 type Workbench struct {
+	// saves counts the saves in flight; while one is, or while a key's
+	// effect has not come back yet (waiting), the keys typed ahead wait in
+	// held and are then applied in order, each to the state it was typed
+	// against (typeahead.go).
+	saves   int
+	waiting bool
+	held    []tea.KeyPressMsg
+
 	ctx     *common.Context
 	opts    Options
 	started bool // the start target was opened
@@ -200,7 +208,10 @@ func (r *Workbench) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case DecideMsg:
 		return r, r.askDecision(msg.Decision)
 	case TriageSavedMsg:
-		return r, r.stored(msg)
+		return r, r.savedThenRelease(msg)
+	case keysReleasedMsg:
+		r.waiting = false
+		return r, r.replay()
 	case confirmPostMsg:
 		return r, r.askPost(msg.sha)
 	case common.ErrorMsg:
@@ -217,7 +228,14 @@ func (r *Workbench) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseWheelMsg:
 		return r, r.screens[r.active].Update(r.shiftMouse(msg))
 	case tea.KeyPressMsg:
-		return r, r.key(msg)
+		if r.holding() {
+			if msg.String() == "ctrl+c" {
+				return r, tea.Quit
+			}
+			r.held = append(r.held, msg)
+			return r, nil
+		}
+		return r, r.keyInTurn(msg)
 	case tea.PasteMsg:
 		if r.prompt != nil {
 			return r, r.prompt.paste(msg)

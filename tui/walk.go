@@ -199,9 +199,12 @@ func (w *Walk) Update(msg tea.Msg) tea.Cmd {
 	case logs.IndexProgressMsg, logs.IndexDoneMsg:
 		w.refreshWaitedLog()
 	case common.TriageChangedMsg:
+		// Other changes redraw the gate too (the attention scan finishing):
+		// the finding picked here stays picked until its own save shows it
+		// decided, so the walk steps on then and not before.
 		if w.picked != "" && w.picked == w.cur {
-			w.picked = ""
 			if f := w.ctx.Packet.Finding(w.cur); f == nil || !w.open(f) {
+				w.picked = ""
 				w.settle()
 				if w.Done() {
 					return common.Follow(decisionTarget())
@@ -405,6 +408,13 @@ func (w *Walk) verdictLines() []string {
 	add := func(s string) { out = append(out, s) }
 	n := w.openN
 	add(" " + st.Title.Render("Walk") + "  " + st.Muted.Render("1 · verdict and evidence"))
+	// The packet's errors come before anything else: while vetter check
+	// reports one, the gate is not ready (packet-valid).
+	for _, pr := range p.Problems {
+		if pr.Severity == packet.SevError {
+			add(" " + st.Status("error").Render(" error ") + " " + text(common.ClipTo(pr.Code+" "+common.OneLine(pr.Message), max(w.width-10, 20))))
+		}
+	}
 	// On a pull request: which commit the packet describes against the
 	// PR's head, CI, the last /ok to test.
 	for _, l := range originLines(p, st) {
@@ -482,6 +492,14 @@ func (w *Walk) findingLines() []string {
 	add(head)
 	loc := common.ClipPath(common.OneLine(f.Location), width-3)
 	add("   " + st.Accent.Render(st.Line(loc, st.Accent)))
+	if f.Source != "" {
+		// Another reviewer's thread: whose, and its state on GitHub.
+		who := "by " + f.Source
+		if ts := f.ThreadState(); ts != "" {
+			who += " · " + ts
+		}
+		add("   " + st.Muted.Render(st.Line(common.ClipTo(who, max(width-3, 10)), st.Muted)))
+	}
 	claimLines := 3
 	if w.height >= 30 {
 		claimLines = 5
