@@ -22,6 +22,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	// The attention scan registers itself with packet when imported: every
+	// command that shows the gate, the summary or an export reads it.
+	_ "github.com/vetter-dev/vetter/attention"
 	"github.com/vetter-dev/vetter/github"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/ui"

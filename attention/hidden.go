@@ -85,6 +85,9 @@ func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
 		return "hidden-bidi", "", true
 	case payload == 0:
 		return "", "", false
+	}
+	names = orderNames(names)
+	switch {
 	case prose || commentLine(s):
 		return "hidden-text", strings.Join(names, " and ") + " hidden in the line", true
 	}
@@ -113,4 +116,23 @@ func asciiLower(dst []byte, s string) []byte {
 		dst = append(dst, c)
 	}
 	return dst
+}
+
+// orderNames lists the classes found in the order check reports them, the
+// variation selectors (not in packet's table) last.
+func orderNames(found []string) []string {
+	var out []string
+	for _, c := range packet.HiddenClasses {
+		for _, n := range found {
+			if n == c.String() {
+				out = append(out, n)
+			}
+		}
+	}
+	for _, n := range found {
+		if n == "variation selectors" {
+			out = append(out, n)
+		}
+	}
+	return out
 }

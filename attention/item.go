@@ -30,9 +30,9 @@ import (
 )
 
 // Kind says why an item needs a vetter's look.
-type Kind string
+type Kind = packet.AttentionKind
 
-// The kinds of attention items.
+// The kinds of items.
 const (
 	KindCIFile        Kind = "ci-file"
 	KindBuildFile     Kind = "build-file"
@@ -53,51 +53,18 @@ const (
 
 // Severities.
 const (
-	High   = "high"
-	Medium = "medium"
-	Low    = "low"
+	High   = packet.AttentionHigh
+	Medium = packet.AttentionMedium
+	Low    = packet.AttentionLow
 )
 
 // MaxLinesPerFile caps the line items of one file; the rest become
 // one "and N more" item so a hostile file cannot flood the decision screen.
 const MaxLinesPerFile = 50
 
-// Item is one thing a vetter must look at.
-type Item struct {
-	Kind Kind
-	// Rule names the rule that found the item ("gha-script-injection"); the
-	// rules and what each covers are listed in docs/packet-format.md.
-	Rule  string
-	Title string // for people: "CI workflow changed", "downloads and pipes to a shell"
-	// Why says in one sentence why it matters on the runner that
-	// /ok to test lets the change run on.
-	Why  string
-	Path string // the diff file's path (DiffFile.Path)
-	// Indexes into Diff.Files, the file's Hunks and the hunk's Lines; Hunk and
-	// Line are -1 for an item about the whole file.
-	File, Hunk, Line int
-	NewLine          int    // new-side line number; 0 for a whole-file item
-	Text             string // the added line, raw (the UI sanitises); "" for a file item
-	Severity         string // High, Medium or Low
-	// Source is the new-side line the data came from, for an item found by
-	// following data within the file (a download then run three lines on);
-	// 0 when the line alone says it. SourceText is that line.
-	Source     int
-	SourceText string
-	// AfterPacket marks an item found in the commits pushed after the
-	// packet was written (AfterPacketDiff): File, packet.Hunk and Line are -1, as
-	// it is not in the packet's diff.
-	AfterPacket bool
-	// Key identifies the item across reloads and rounds so "reviewed" marks
-	// survive: rule, path and a hash of the line's text (and which of equal
-	// lines it is), not the line number, which moves when lines are added
-	// above. For a whole-file item the hash covers the file's changed lines,
-	// so a mark is dropped when the file's change is not the one reviewed.
-	Key string
-	// More is the number of line items this one stands for beyond the cap
-	// ("and N more"); 0 for an ordinary item.
-	More int
-}
+// Item is one thing a vetter must look at: packet's Attention, which the
+// screens, the summary and the exports read.
+type Item = packet.Attention
 
 func compareItems(a, b Item) int {
 	return cmp.Or(

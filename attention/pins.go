@@ -15,6 +15,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
 )
 
 // CommitChecker asks the forge about a repository's commits.
@@ -61,14 +63,14 @@ func CheckPins(ctx context.Context, items []Item, c CommitChecker) []Item {
 		}
 		switch {
 		case a.err != nil:
-			it.Title = "pins an action to a commit SHA (could not check it: " + oneLine(a.err.Error()) + ")"
+			it.Title = "pins an action to a commit SHA (could not check it: " + firstLine(a.err.Error()) + ")"
 			out = append(out, it)
 		case a.in:
 			// The commit is the action's own.
 		default:
 			r := rule("gha-impostor-commit")
 			it.Rule, it.Kind, it.Severity, it.Why = r.ID, r.Kind, r.Severity, r.Why
-			it.Title = "pins " + m[1] + "/" + m[2] + " to " + m[3][:12] + ", a commit that is not in " + m[1] + "/" + m[2]
+			it.Title = "pins " + m[1] + "/" + m[2] + " to " + commitid.Long(m[3]) + ", a commit that is not in " + m[1] + "/" + m[2]
 			it.Key = strings.Replace(it.Key, "gha-pinned-unchecked|", "gha-impostor-commit|", 1)
 			out = append(out, it)
 		}
@@ -77,7 +79,7 @@ func CheckPins(ctx context.Context, items []Item, c CommitChecker) []Item {
 	return out
 }
 
-func oneLine(s string) string {
+func firstLine(s string) string {
 	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
 		s = s[:i]
 	}

@@ -12,6 +12,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/vetter-dev/vetter/internal/commitid"
 )
 
 type sourceRes struct {
@@ -393,7 +395,7 @@ func (fs *fileScan) retagged(n int, s string) {
 	}
 	for _, old := range fs.removedNear(n) {
 		o := usesPin().FindStringSubmatch(old)
-		if o != nil && o[1] == m[1] && o[3] == m[3] && o[2] != m[2] {
+		if o != nil && o[1] == m[1] && o[3] == m[3] && !commitid.Same(o[2], m[2]) {
 			fs.report(n, hit{id: "gha-sha-retagged", title: "changes " + m[1] + "'s commit but keeps the tag comment " + m[3]})
 			return
 		}

@@ -15,17 +15,19 @@ type attentionScan struct {
 	items []Attention
 }
 
-// Attention returns what a vetter must look at in the packet's diff
-// (ScanAttention), scanning on the first call. Safe for concurrent use.
+// Attention returns what a vetter must look at in the packet's diff (the
+// registered scan, attention.Scan), scanning on the first call. Safe for
+// concurrent use.
 func (p *Packet) Attention() []Attention {
 	if p.Partial {
 		return nil // a preview has no diff yet; the full load scans it
 	}
 	if p.attention == nil {
-		return p.scanAttention() // a packet not made by Load: nothing to keep it in
+		items, _ := p.scanAttention() // a packet not made by Load: nothing to keep it in
+		return items
 	}
 	p.attention.once.Do(func() {
-		p.attention.items = p.scanAttention()
+		p.attention.items, _ = p.scanAttention()
 		p.attention.done.Store(true)
 	})
 	return p.attention.items
@@ -35,18 +37,19 @@ func (p *Packet) Attention() []Attention {
 // request whose head moved on, the diff of the commits pushed after it
 // (AfterPacketDiff): no review saw those, so they are scanned the same way,
 // and come first where they are as severe.
-func (p *Packet) scanAttention() []Attention {
-	items := ScanAttention(p.Diff)
-	if p.Origin == nil {
-		return items
+func (p *Packet) scanAttention() ([]Attention, bool) {
+	items, scanned := p.scanDiff(p.Diff)
+	if p.Origin == nil || !scanned {
+		return items, scanned
 	}
 	data, _, err := ReadCapped(p.FS, AfterPacketDiff, DiffLimit)
 	if err != nil || len(data) == 0 {
-		return items
+		return items, scanned
 	}
 	after, _ := ParseDiff(data)
 	var late []Attention
-	for _, a := range ScanAttention(after) {
+	afterItems, _ := p.scanDiff(after)
+	for _, a := range afterItems {
 		a.AfterPacket = true
 		a.File, a.Hunk, a.Line = -1, -1, -1
 		a.Title = "after the packet: " + a.Title
@@ -64,7 +67,7 @@ func (p *Packet) scanAttention() []Attention {
 			}
 		}
 	}
-	return out
+	return out, scanned
 }
 
 // scannedAttention returns the scan if it has been made, without making it:
@@ -114,6 +117,8 @@ func (p *Packet) attentionCheck() GateCheck {
 	switch r, n := p.HighReviewed(items); {
 	case !ok:
 		c.Detail = "scanning the diff"
+	case attentionScanner.Load() == nil:
+		c.Detail = "the diff was not scanned: this build of vetter has no attention scan"
 	case n == 0:
 		c.Detail = "no high items in the diff"
 	default:

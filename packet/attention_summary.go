@@ -22,6 +22,10 @@ type SummaryAttention struct {
 	// Title says what was found, for people.
 	Title    string `json:"title"`
 	Reviewed bool   `json:"reviewed,omitempty"`
+	// Source is the line the data came from, for an item found by following
+	// data within the file (downloaded there, run here); SourceText is it.
+	Source     int    `json:"source,omitempty"`
+	SourceText string `json:"source_text,omitempty"`
 }
 
 func (p *Packet) summaryAttention() []SummaryAttention {
@@ -30,7 +34,7 @@ func (p *Packet) summaryAttention() []SummaryAttention {
 	for _, a := range items {
 		_, reviewed := p.Reviewed[a.Key]
 		out = append(out, SummaryAttention{Rule: a.Rule, Severity: a.Severity, File: a.Path, Line: a.NewLine,
-			Why: a.Why, Text: a.Text, Title: a.Title, Reviewed: reviewed})
+			Why: a.Why, Text: a.Text, Title: a.Title, Reviewed: reviewed, Source: a.Source, SourceText: a.SourceText})
 	}
 	return out
 }
@@ -91,6 +95,9 @@ func writeAttentionText(w io.Writer, items []SummaryAttention) {
 		if a.Text != "" {
 			fmt.Fprintf(w, "      > %s\n", text.Clip(EscapeHidden(strings.TrimSpace(a.Text)), 110))
 		}
+		if a.Source > 0 {
+			fmt.Fprintf(w, "      data from line %d: %s\n", a.Source, text.Clip(EscapeHidden(strings.TrimSpace(a.SourceText)), 96))
+		}
 	}
 }
 
@@ -112,6 +119,9 @@ func writeAttentionMarkdown(w io.Writer, items []SummaryAttention) {
 		fmt.Fprintf(w, "- [%s] %s `%s` — %s (`%s`): %s\n", box, mdCode(a.where()), mdCell(a.Rule), mdCell(a.Title), mdCell(a.Severity), mdCell(a.Why))
 		if a.Text != "" {
 			fmt.Fprintf(w, "  %s\n", mdCode(text.Clip(strings.TrimSpace(a.Text), 200)))
+		}
+		if a.Source > 0 {
+			fmt.Fprintf(w, "  data from line %d: %s\n", a.Source, mdCode(text.Clip(strings.TrimSpace(a.SourceText), 200)))
 		}
 	}
 	fmt.Fprintln(w)

@@ -3,7 +3,6 @@ package packet
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,21 +10,39 @@ import (
 	"time"
 )
 
-// corpusPacket is a packet whose diff is one of the corpus's changes.
-func corpusPacket(t *testing.T, name string) *Packet {
+// prtCheckout is a new workflow that checks out the pull request's head
+// under pull_request_target.
+const prtCheckout = `diff --git a/.github/workflows/preview.yml b/.github/workflows/preview.yml
+new file mode 100644
+--- /dev/null
++++ b/.github/workflows/preview.yml
+@@ -0,0 +1,10 @@
++name: preview
++on: pull_request_target
++jobs:
++  build:
++    runs-on: ubuntu-latest
++    steps:
++      - uses: actions/checkout@v4
++        with:
++          ref: ${{ github.event.pull_request.head.sha }}
++      - run: make preview
+`
+
+// corpusPacket is a packet whose diff is diff.
+func corpusPacket(t *testing.T, diff string) *Packet {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "attention", "corpus", name))
-	if err != nil {
-		t.Fatal(err)
+	d, probs := ParseDiff([]byte(diff))
+	if len(probs) > 0 {
+		t.Fatal(probs)
 	}
-	d, _ := ParseDiff(data)
-	return &Packet{Path: name, Diff: d, FS: fstest.MapFS{}, Change: Change{HeadSHA: strings.Repeat("a", 40)}}
+	return &Packet{Path: "test", Diff: d, FS: fstest.MapFS{}, Change: Change{HeadSHA: strings.Repeat("a", 40)}}
 }
 
 func TestSummaryAttention(t *testing.T) {
-	p := corpusPacket(t, filepath.Join("malicious", "wf-prt-head-checkout.diff"))
+	p := corpusPacket(t, prtCheckout)
 	s := p.Summarize()
-	items := ScanAttention(p.Diff)
+	items := p.Attention()
 	if len(s.Attention) != len(items) || len(items) == 0 {
 		t.Fatalf("summary has %d attention items, the scan %d", len(s.Attention), len(items))
 	}
@@ -83,7 +100,7 @@ func TestSummaryAttention(t *testing.T) {
 // Marks are kept in the state folder, keyed so a line that moved keeps its
 // mark, and the gate counts them.
 func TestReviewedMarks(t *testing.T) {
-	p := corpusPacket(t, filepath.Join("malicious", "wf-prt-head-checkout.diff"))
+	p := corpusPacket(t, prtCheckout)
 	p.Plan.ID = "WI-1"
 	st := openStoreIn(t, p, t.TempDir())
 	high := HighAttention(p.Attention())
@@ -105,8 +122,7 @@ func TestReviewedMarks(t *testing.T) {
 	}
 
 	// A later round: two lines added above; the mark follows its line.
-	data, _ := os.ReadFile(filepath.Join("testdata", "attention", "corpus", "malicious", "wf-prt-head-checkout.diff"))
-	moved := strings.Replace(string(data), "@@ -0,0 +1,10 @@\n+name: preview\n", "@@ -0,0 +1,12 @@\n+# preview builds\n+# for every pull request\n+name: preview\n", 1)
+	moved := strings.Replace(prtCheckout, "@@ -0,0 +1,10 @@\n+name: preview\n", "@@ -0,0 +1,12 @@\n+# preview builds\n+# for every pull request\n+name: preview\n", 1)
 	d2, probs := ParseDiff([]byte(moved))
 	if len(probs) > 0 {
 		t.Fatal(probs)

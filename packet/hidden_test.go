@@ -123,24 +123,3 @@ func BenchmarkHiddenClassOf(b *testing.B) {
 		}
 	}
 }
-
-// The decision screen's attention items name the classes a line hides; a
-// byte-order mark opening a file and a joiner inside an emoji stay quiet.
-func TestHiddenInLineNamesClasses(t *testing.T) {
-	for _, tt := range []struct {
-		line      string
-		first     bool
-		sev, want string
-	}{
-		{"x := \"\u202E\"", false, AttentionHigh, "bidirectional-control characters reorder what you see (Trojan Source)"},
-		{"// " + "\U000E0061\U000E0070", false, AttentionMedium, "tag characters hidden in the line"},
-		{"a\u2062b\u200Bc", false, AttentionMedium, "zero-width characters and invisible operators hidden in the line"},
-		{"\uFEFFpackage x", true, "", ""},
-		{"👩\u200D💻", false, "", ""},
-	} {
-		sev, title, ok := hiddenInLine(tt.line, tt.first)
-		if sev != tt.sev || title != tt.want || ok != (tt.want != "") {
-			t.Errorf("hiddenInLine(%q) = %q, %q, %v; want %q, %q", tt.line, sev, title, ok, tt.sev, tt.want)
-		}
-	}
-}

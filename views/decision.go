@@ -9,6 +9,9 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	// The attention package is the scan packet.Attention runs: importing it
+	// registers it (it reads packet's diff, so packet cannot import it).
+	_ "github.com/vetter-dev/vetter/attention"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -170,6 +173,15 @@ func (d *Decision) rebuild() {
 		add(fmt.Sprintf("  %s %s %s  %s  %s", box, sev.Render(fmt.Sprintf("%-6s", a.Severity)), text(a.Title), st.Accent.Render(text(clipTo(where, 60))), st.Muted.Render(text(a.Rule))), t, i)
 		if a.Text != "" {
 			add("         "+st.Muted.Render(text(clipTo("> "+strings.TrimSpace(a.Text), w-10))), nil, -1)
+		}
+		if a.Source > 0 {
+			// The line the data came from, a step to the diff away.
+			src := *t
+			src.Line, src.DiffLine, src.Hunk = a.Source, -1, -1
+			if a.AfterPacket {
+				src = *t
+			}
+			add("         "+st.Muted.Render(text(clipTo(fmt.Sprintf("data from line %d: %s", a.Source, strings.TrimSpace(a.SourceText)), w-10))), &src, -1)
 		}
 		if a.Why != "" {
 			add("         "+st.Muted.Render(text(clipTo("why: "+a.Why, w-10))), nil, -1)

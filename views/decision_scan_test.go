@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/vetter-dev/vetter/attention"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -23,7 +24,7 @@ func TestDecisionScansInBackground(t *testing.T) {
 	}
 	msg := d.Init()()
 	d.Update(msg)
-	want := len(packet.ScanAttention(p.Diff))
+	want := len(attention.Scan(p.Diff))
 	s := ansi.Strip(d.View())
 	if strings.Contains(s, "scanning the diff") || !strings.Contains(s, "What a vetter must look at (") {
 		t.Errorf("after the scan:\n%s", s)
@@ -36,7 +37,7 @@ func TestDecisionScansInBackground(t *testing.T) {
 func TestDecisionAttentionBeforeInit(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
 	d := NewDecision(NewContext(p, true, false))
-	if got, want := len(d.Attention()), len(packet.ScanAttention(p.Diff)); got != want {
+	if got, want := len(d.Attention()), len(attention.Scan(p.Diff)); got != want {
 		t.Errorf("Attention() before Init = %d items, want %d", got, want)
 	}
 }

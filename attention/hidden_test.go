@@ -1,0 +1,27 @@
+package attention
+
+import "testing"
+
+// The decision screen's attention items name the classes a line hides; a
+// byte-order mark opening a file and a joiner inside an emoji stay quiet.
+func TestHiddenInLineNamesClasses(t *testing.T) {
+	for _, tt := range []struct {
+		line     string
+		first    bool
+		id, want string
+	}{
+		{"x := \"\u202E\"", false, "hidden-bidi", ""},
+		// In a comment hidden text is medium; inside code it can carry a payload.
+		{"// " + "\U000E0061\U000E0070", false, "hidden-text", "tag characters hidden in the line"},
+		{"a\u2062b\u200Bc", false, "hidden-payload", "zero-width characters and invisible operators hidden inside code"},
+		{"s := 'x\uFE01\uFE02'", false, "hidden-payload", "variation selectors hidden inside code"},
+		{"\uFEFFpackage x", true, "", ""},
+		{"👩\u200D💻", false, "", ""},
+		{"ok := \"👍\uFE0F\"", false, "", ""},
+	} {
+		id, title, ok := hiddenInLine(tt.line, tt.first, false)
+		if id != tt.id || title != tt.want || ok != (tt.id != "") {
+			t.Errorf("hiddenInLine(%q) = %q, %q, %v; want %q, %q", tt.line, id, title, ok, tt.id, tt.want)
+		}
+	}
+}
