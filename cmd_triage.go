@@ -280,7 +280,7 @@ func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool) err
 			Findings []triageEntry        `json:"findings"`
 			Gate     *packet.GateDecision `json:"decision,omitempty"`
 			Ready    bool                 `json:"gate_ready"`
-		}{s.Where(), entries, p.Triage.Gate, p.Gate().Ready})
+		}{s.Where(), entries, shownDecision(p), p.Gate().Ready})
 	}
 	return writeSanitized(w, func(b io.Writer) {
 		fmt.Fprintf(b, "triage: %s\n", s.Where())
@@ -299,11 +299,26 @@ func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool) err
 				fmt.Fprintf(b, "       imported by %s from %s (decided by %s)\n", e.User, im.File, im.By)
 			}
 		}
-		if gd := p.Triage.Gate; gd != nil {
+		if gd := shownDecision(p); gd != nil {
 			fmt.Fprintf(b, "decision: %s for %s by %s at %s\n", gd.Decision, gd.SHA, gd.User, gd.Time.UTC().Format(time.RFC3339))
 		}
 		fmt.Fprintln(b, gateLine(p.Gate()))
 	})
+}
+
+// shownDecision is the decision the packet's round shows (its own head's,
+// else an earlier one that no longer stands).
+func shownDecision(p *packet.Packet) *packet.GateDecision {
+	d, _ := p.DecisionStands()
+	return d
+}
+
+func clipText(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
 }
 
 func newDecideCmd(stdout, stderr io.Writer) *cobra.Command {

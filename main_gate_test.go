@@ -73,3 +73,27 @@ func TestPacketErrorsHoldTheGate(t *testing.T) {
 		t.Errorf("decide --force --note: exit %d, %s", code, errOut)
 	}
 }
+
+// Each round shows the decision made for its own head, and names a later
+// one separately: round 1's export is not round 2's decision.
+func TestDecisionsByHead(t *testing.T) {
+	pinned(t)
+	decideBothRounds(t)
+	md := mustRun(t, "export", dynRound1, "--format", "markdown")
+	for _, want := range []string{"**Decision:** ok-to-test for `" + dynHead1 + "`", "_Also: a later decision, ok-to-test for eececad, exists._"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("round 1's export lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "the head is now") {
+		t.Errorf("round 1's export says its head moved:\n%s", md)
+	}
+	s := mustRun(t, "summary", dynRound1)
+	if !strings.Contains(s, "Decision    ok-to-test for ff62a64ac4c6 by ana") || !strings.Contains(s, "— stands\n  note: round 1 read\n  also: a later decision, ok-to-test for eececad, exists") {
+		t.Errorf("round 1's summary:\n%s", s)
+	}
+	s = mustRun(t, "summary", dynRound2)
+	if !strings.Contains(s, "Decision    ok-to-test for eececad6a70e by ana") || strings.Contains(s, "also:") {
+		t.Errorf("round 2's summary:\n%s", s)
+	}
+}

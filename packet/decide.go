@@ -124,6 +124,11 @@ func (s *Store) DecideOn(g Gate, decision, note, user, override string, now time
 	rep, err := s.save(func(st *TriageState) error {
 		c := gd
 		st.Gate = &c
+		if st.Heads == nil {
+			st.Heads = map[string]*GateDecision{}
+		}
+		h := gd
+		st.Heads[strings.ToLower(sha)] = &h
 		return nil
 	}, &rec)
 	if err != nil {

@@ -159,17 +159,18 @@ func stampText(t time.Time) string {
 // decisionMarkdown is the decision paragraph shared by the markdown export
 // and the review body.
 func (p *Packet) decisionMarkdown(w io.Writer) {
-	var gd *GateDecision
-	if p.Triage != nil {
-		gd = p.Triage.Gate
+	gd, _ := p.DecisionStands()
+	other := p.OtherDecisionNote()
+	if other != "" {
+		defer fmt.Fprintf(w, "_Also: %s._\n\n", mdCell(other))
 	}
 	if gd == nil {
-		fmt.Fprintf(w, "**Decision:** none recorded yet (head `%s`).\n\n", mdCell(orDash(p.Change.HeadSHA)))
+		fmt.Fprintf(w, "**Decision:** none recorded yet (head `%s`).\n\n", mdCell(orDash(p.DecisionSHA())))
 		return
 	}
 	fmt.Fprintf(w, "**Decision:** %s for `%s` by %s, %s.\n", mdCell(gd.Decision), mdCell(orDash(gd.SHA)), mdCell(orDash(gd.User)), stampText(gd.Time))
-	if gd.SHA != p.DecisionSHA() {
-		fmt.Fprintf(w, "\n⚠ It was made for `%s`; the head is now `%s`.\n", mdCell(orDash(gd.SHA)), mdCell(orDash(p.Change.HeadSHA)))
+	if !commitid.Same(gd.SHA, p.DecisionSHA()) {
+		fmt.Fprintf(w, "\n⚠ It was made for `%s`; the head is now `%s`.\n", mdCell(orDash(gd.SHA)), mdCell(orDash(p.DecisionSHA())))
 	}
 	if gd.Override != "" {
 		fmt.Fprintf(w, "\n**Override:** the gate was not ready (%s); given anyway because: %s\n", mdCell(strings.Join(gd.GateFailing, ", ")), mdCell(gd.Override))

@@ -355,9 +355,12 @@ func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
 	if p.Change.HeadSHA != "" {
 		props["head_sha"] = p.Change.HeadSHA
 	}
-	if p.Triage != nil && p.Triage.Gate != nil {
-		props["gate_decision"] = p.Triage.Gate.Decision
-		props["gate_decision_sha"] = p.Triage.Gate.SHA
+	g := p.Gate()
+	props["gate_ready"] = g.Ready
+	props["gate_failing"] = nonNil(g.FailingChecks())
+	if d, _ := p.DecisionStands(); d != nil {
+		props["gate_decision"] = d.Decision
+		props["gate_decision_sha"] = d.SHA
 	}
 	if len(props) > 0 {
 		run.Properties = props

@@ -156,9 +156,9 @@ func (r *InboxEntry) fill(p *Packet) {
 	r.Failing = g.FailingChecks()
 	r.Head = p.Change.HeadSHA
 	r.Round, r.Rounds = p.History.RoundOf(p.Change.HeadSHA)
-	if p.Triage != nil && p.Triage.Gate != nil {
-		r.Decision = p.Triage.Gate.Decision
-		r.DecisionSHA = p.Triage.Gate.SHA
+	if d, _ := p.DecisionStands(); d != nil {
+		r.Decision = d.Decision
+		r.DecisionSHA = d.SHA
 	}
 	r.Errors, r.Warnings, r.Infos = p.Counts()
 }

@@ -301,6 +301,10 @@ type TriageState struct {
 	Version  int                  `json:"version"`
 	Findings map[string]*Decision `json:"findings"` // by finding id
 	Gate     *GateDecision        `json:"gate,omitempty"`
+	// Heads are the gate decisions by the head they were made for (the
+	// full SHA, lower case); Gate is the latest of them. A round shows the
+	// decision for its own head, whatever a later round decided.
+	Heads map[string]*GateDecision `json:"heads,omitempty"`
 	// Where is the file it was read from or will be written to.
 	Where string `json:"-"`
 	// fpIndex finds a decision by the fingerprint it was made on (reindex);

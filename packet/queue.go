@@ -169,8 +169,8 @@ func (r *QueueRow) FromPacket(p *Packet) {
 	}
 	r.GateReady = p.Gate().Ready
 	r.Decision = nil
-	if p.Triage != nil && p.Triage.Gate != nil && p.Triage.Gate.Decision != "" {
-		r.Decision = &QueueDecision{Decision: p.Triage.Gate.Decision, SHA: p.Triage.Gate.SHA}
+	if d, _ := p.DecisionStands(); d != nil && d.Decision != "" {
+		r.Decision = &QueueDecision{Decision: d.Decision, SHA: d.SHA}
 	}
 }
 

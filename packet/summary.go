@@ -28,6 +28,9 @@ type Summary struct {
 	Attention []SummaryAttention `json:"attention"`
 	// Decision is the reviewer's gate decision on record, null when none.
 	Decision *SummaryDecision `json:"decision"`
+	// OtherDecision is a decision made for a later head (or one whose order
+	// is unknown), named beside this round's own; absent when none.
+	OtherDecision *SummaryDecision `json:"other_decision,omitempty"`
 	// Source is what the packet's origin knows (source_pr.go); absent for a
 	// plain packet.
 	Source *SummarySource `json:"source,omitempty"`
@@ -150,6 +153,11 @@ func (p *Packet) Summarize() Summary {
 	if d, stands := p.DecisionStands(); d != nil {
 		s.Decision = &SummaryDecision{Decision: d.Decision, SHA: d.SHA, By: d.User, At: d.Time, Note: d.Note,
 			Override: d.Override, Current: stands, Why: p.DecisionNote()}
+	}
+	if note := p.OtherDecisionNote(); note != "" {
+		d := p.Decisions().Other
+		s.OtherDecision = &SummaryDecision{Decision: d.Decision, SHA: d.SHA, By: d.User, At: d.Time, Note: d.Note,
+			Override: d.Override, Why: note}
 	}
 	SortProblems(s.Problems)
 	s.Source = p.summarySource()
@@ -351,6 +359,9 @@ func (s Summary) WriteText(w io.Writer) {
 	if d := s.Decision; d != nil && d.Note != "" {
 		fmt.Fprintf(w, "  note: %s\n", text.Clip(text.OneLine(d.Note), 110))
 	}
+	if o := s.OtherDecision; o != nil {
+		fmt.Fprintf(w, "  also: %s\n", o.Why)
+	}
 }
 
 // decisionLine tells the decision on record, when and by whom, and whether
@@ -480,6 +491,9 @@ func (s Summary) WriteMarkdown(w io.Writer) {
 		fmt.Fprintf(w, "\nPacket problems: %s, %s (`vetter check` lists them).\n", Count(e, "error", "errors"), Count(wn, "warning", "warnings"))
 	}
 	fmt.Fprintf(w, "\n**Decision:** %s\n", mdCell(s.decisionLine()))
+	if o := s.OtherDecision; o != nil {
+		fmt.Fprintf(w, "\n_Also: %s._\n", mdCell(o.Why))
+	}
 	// The /ok to test line is offered only when the gate holds: a comment
 	// pasted from here must not let a change run that the gate would stop.
 	if s.Gate.Ready {

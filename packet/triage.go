@@ -125,15 +125,66 @@ func (p *Packet) indexFingerprints() {
 	}
 }
 
-// DecisionStands returns the gate decision on record and whether it still
-// stands: a decision names the SHA it was made for, and a new head ends it.
-func (p *Packet) DecisionStands() (d *GateDecision, stands bool) {
-	if p.Triage == nil || p.Triage.Gate == nil {
-		return nil, false
+// HeadDecisions is the reviewer's gate decisions as a round shows them:
+// the one made for its own head (the commit a decision is for, DecisionSHA),
+// and the latest made for another head, named separately.
+type HeadDecisions struct {
+	Own   *GateDecision
+	Other *GateDecision
+	// OtherIs says how the other decision's head stands to this one:
+	// "later", "earlier", or "another" when their order is not known.
+	OtherIs string
+}
+
+// Decisions finds the decision for the packet's own head and the latest
+// for any other. A state written before decisions were kept by head has
+// only the latest (Gate), which counts for the head it names.
+func (p *Packet) Decisions() HeadDecisions {
+	var hd HeadDecisions
+	if p.Triage == nil {
+		return hd
 	}
-	d = p.Triage.Gate
+	heads := p.Triage.Heads
+	if len(heads) == 0 && p.Triage.Gate != nil {
+		heads = map[string]*GateDecision{strings.ToLower(p.Triage.Gate.SHA): p.Triage.Gate}
+	}
 	head := p.DecisionSHA()
-	return d, head != "" && commitid.Same(d.SHA, head)
+	for _, d := range heads {
+		switch {
+		case d == nil:
+		case head != "" && commitid.Same(d.SHA, head):
+			if hd.Own == nil || d.Time.After(hd.Own.Time) {
+				hd.Own = d
+			}
+		case hd.Other == nil || d.Time.After(hd.Other.Time):
+			hd.Other = d
+		}
+	}
+	if hd.Other != nil {
+		hd.OtherIs = "another"
+		if older, known := p.olderHead(hd.Other.SHA, head); known {
+			hd.OtherIs = "later"
+			if older {
+				hd.OtherIs = "earlier"
+			}
+		}
+	}
+	return hd
+}
+
+// DecisionStands returns the gate decision a round shows and whether it
+// stands: the one made for its own head (it stands), else one made for an
+// earlier head or one whose order is unknown (it does not); a decision made
+// only for a later head is not this round's (OtherDecisionNote names it).
+func (p *Packet) DecisionStands() (d *GateDecision, stands bool) {
+	hd := p.Decisions()
+	switch {
+	case hd.Own != nil:
+		return hd.Own, true
+	case hd.Other != nil && hd.OtherIs != "later":
+		return hd.Other, false
+	}
+	return nil, false
 }
 
 // DecisionNote says in one short sentence whether the decision on record
@@ -141,15 +192,29 @@ func (p *Packet) DecisionStands() (d *GateDecision, stands bool) {
 // decision comes first, SHAs are short.
 func (p *Packet) DecisionNote() string {
 	d, stands := p.DecisionStands()
-	short := func(s string) string { return orDash(commitid.Short(s)) }
 	switch {
 	case d == nil:
 		return ""
 	case stands:
-		return fmt.Sprintf("%s for %s by %s stands", d.Decision, short(d.SHA), orDash(d.User))
+		return fmt.Sprintf("%s for %s by %s stands", d.Decision, orDash(commitid.Short(d.SHA)), orDash(d.User))
 	default:
-		return fmt.Sprintf("%s was for %s; the head is %s: it no longer stands", d.Decision, short(d.SHA), short(p.DecisionSHA()))
+		return fmt.Sprintf("%s was for %s; the head is %s: it no longer stands", d.Decision, orDash(commitid.Short(d.SHA)), orDash(commitid.Short(p.DecisionSHA())))
 	}
+}
+
+// OtherDecisionNote names a decision made for a later head (or one whose
+// order is unknown) beside this round's own: "a later decision, ok-to-test
+// for eececad, exists"; "" when there is none to name.
+func (p *Packet) OtherDecisionNote() string {
+	hd := p.Decisions()
+	if hd.Other == nil || hd.OtherIs == "earlier" || (hd.Own == nil && hd.OtherIs != "later") {
+		return ""
+	}
+	what := "a later decision"
+	if hd.OtherIs != "later" {
+		what = "a decision for another head"
+	}
+	return fmt.Sprintf("%s, %s for %s, exists", what, hd.Other.Decision, commitid.Short(hd.Other.SHA))
 }
 
 // Triaged reports whether a finding has a current (not stale, not open) decision.

@@ -421,10 +421,14 @@ func (st *TriageState) clone() *TriageState {
 			c.Findings[id] = &dc
 		}
 	}
-	if st.Gate != nil {
-		g := *st.Gate
-		g.GateFailing = slices.Clone(st.Gate.GateFailing)
-		c.Gate = &g
+	c.Gate = cloneGate(st.Gate)
+	if st.Heads != nil {
+		c.Heads = make(map[string]*GateDecision, len(st.Heads))
+		for sha, g := range st.Heads {
+			if g != nil {
+				c.Heads[sha] = cloneGate(g)
+			}
+		}
 	}
 	c.reindex()
 	return c
@@ -435,6 +439,27 @@ func sameDecision(a, b *Decision) bool {
 		return a == b
 	}
 	return a.State == b.State && a.Note == b.Note && a.Time.Equal(b.Time) && a.User == b.User && a.Fingerprint == b.Fingerprint
+}
+
+func cloneGate(g *GateDecision) *GateDecision {
+	if g == nil {
+		return nil
+	}
+	c := *g
+	c.GateFailing = slices.Clone(g.GateFailing)
+	return &c
+}
+
+// mergeGate is one gate decision both writers may have changed: theirs is
+// taken when they changed it and ours did not, or theirs is the later.
+func mergeGate(bg, tg, og *GateDecision) (*GateDecision, bool) {
+	if tg != nil && !sameGate(tg, og) && !sameGate(bg, tg) {
+		if og == nil || sameGate(bg, og) || tg.Time.After(og.Time) {
+			return cloneGate(tg), true
+		}
+		return og, true
+	}
+	return og, false
 }
 
 func sameGate(a, b *GateDecision) bool {
@@ -483,13 +508,20 @@ func mergeTriage(base, theirs, ours *TriageState) (*TriageState, MergeReport) {
 		rep.Conflicts = append(rep.Conflicts, id)
 		out.Findings[id] = mergeDecision(b, t, o)
 	}
-	bg, tg, og := base.Gate, theirs.Gate, ours.Gate
-	if tg != nil && !sameGate(tg, og) && !sameGate(bg, tg) {
-		rep.GateChanged = true
-		if og == nil || sameGate(bg, og) || tg.Time.After(og.Time) {
-			g := *tg
-			g.GateFailing = slices.Clone(tg.GateFailing)
-			out.Gate = &g
+	var changed bool
+	out.Gate, changed = mergeGate(base.Gate, theirs.Gate, out.Gate)
+	rep.GateChanged = rep.GateChanged || changed
+	for sha, tg := range theirs.Heads {
+		var og *GateDecision
+		if out.Heads != nil {
+			og = out.Heads[sha]
+		}
+		if g, changed := mergeGate(base.Heads[sha], tg, og); changed {
+			if out.Heads == nil {
+				out.Heads = map[string]*GateDecision{}
+			}
+			out.Heads[sha] = g
+			rep.GateChanged = true
 		}
 	}
 	return out, rep
