@@ -412,10 +412,14 @@ func orDash(s string) string {
 }
 
 // mdCell makes a string safe inside a markdown table cell: one line, pipes
-// escaped, and no raw HTML that could change the comment around it.
+// escaped, and no raw HTML that could change the comment around it. '&' is
+// escaped first and with '<': GitHub reads "&amp;" in a note as an entity and
+// shows "&", and "&lt;" written by the note's author would otherwise show as
+// a '<' the note never had.
 func mdCell(s string) string {
 	s = text.OneLine(s)
 	s = strings.ReplaceAll(s, "|", `\|`)
+	s = strings.ReplaceAll(s, "&", "&amp;")
 	s = strings.ReplaceAll(s, "<", "&lt;")
 	return s
 }
