@@ -1,0 +1,81 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/vetter-dev/vetter/config"
+	"github.com/vetter-dev/vetter/github"
+)
+
+// loadConfig reads the config file (config.Path). A file with mistakes is
+// an error listing each at its line; the caller exits 2 with it.
+func loadConfig() (*config.Config, error) {
+	c, err := config.Load(config.Path())
+	var errs config.Errors
+	if errors.As(err, &errs) {
+		return nil, fmt.Errorf("the config file has %d %s:\n%w", len(errs), plural(len(errs), "mistake", "mistakes"), err)
+	}
+	return c, err
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func newConfigCmd(stdout io.Writer) *cobra.Command {
+	return &cobra.Command{
+		Use:   "config",
+		Short: "Check the config file and print the settings in force",
+		Long: `config reads $XDG_CONFIG_HOME/vetter/config.yml (else ~/.config/vetter/config.yml),
+reports every mistake in it at its line, and prints the settings in force:
+
+  theme: dark                  # dark or light; absent or auto: detected
+  awaiting: '(?i)please vet'   # the queue's --awaiting when none is given
+  queue:
+    repositories: [octo/app]   # the queue's repositories when none are named
+  keys:
+    findings.accept: A         # a screen's action (as ? lists them) to keys
+    global.quit: [q, ctrl+c]
+
+Exit status: 0 when the file is absent or sound, 2 when it has a mistake.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			c, err := loadConfig()
+			if err != nil {
+				return err
+			}
+			path := config.Path()
+			if c.Path == "" {
+				fmt.Fprintf(stdout, "%s: absent; every setting at its default\n", path)
+			} else {
+				fmt.Fprintf(stdout, "%s: ok\n", path)
+			}
+			theme := c.Theme
+			if theme == "" {
+				theme = "detected"
+			}
+			awaiting := c.AwaitingText
+			if awaiting == "" {
+				awaiting = github.DefaultAwaiting + " (default)"
+			}
+			repos := strings.Join(c.Repositories, ", ")
+			if repos == "" {
+				repos = "the clone's (default)"
+			}
+			return writeSanitized(stdout, func(w io.Writer) {
+				fmt.Fprintf(w, "theme: %s\nawaiting: %s\nqueue.repositories: %s\n", theme, awaiting, repos)
+				for _, b := range c.Keys {
+					fmt.Fprintf(w, "keys.%s: %s\n", b.Action, strings.Join(b.Keys, ", "))
+				}
+			})
+		},
+	}
+}
