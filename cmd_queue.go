@@ -191,6 +191,9 @@ func queueJSON(order []*github.Queue, keep func(*packet.QueueRow) bool, jf *json
 		}
 	}
 	slices.SortFunc(out, func(a, b packet.QueueRow) int { return packet.CompareQueueRows(&a, &b) })
+	for i := range out {
+		out[i].SchemaVersion = packet.QueueSchemaVersion
+	}
 	return jf.write(stdout, out)
 }
 
