@@ -42,7 +42,7 @@ reports every mistake in it at its line, and prints the settings in force:
   queue:
     repositories: [octo/app]   # the queue's repositories when none are named
   keys:
-    findings.accept: A         # a screen's action (as ? lists them) to keys
+    triage.accept: A         # an action (as `vetter config` lists them) to keys
     global.quit: [q, ctrl+c]
 
 Exit status: 0 when the file is absent or sound, 2 when it has a mistake.`,

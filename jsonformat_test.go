@@ -97,9 +97,9 @@ func TestConfigFile(t *testing.T) {
 	}
 	path := filepath.Join(cfgHome, "vetter", "config.yml")
 	os.MkdirAll(filepath.Dir(path), 0o700)
-	os.WriteFile(path, []byte("theme: light\nqueue:\n  repositories: [octo/app]\nkeys:\n  findings.accept: A\n"), 0o600)
+	os.WriteFile(path, []byte("theme: light\nqueue:\n  repositories: [octo/app]\nkeys:\n  triage.accept: A\n"), 0o600)
 	out = mustRun(t, "config")
-	for _, want := range []string{": ok", "theme: light", "queue.repositories: octo/app", "keys.findings.accept: A"} {
+	for _, want := range []string{": ok", "theme: light", "queue.repositories: octo/app", "keys.triage.accept: A"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("config lacks %q:\n%s", want, out)
 		}

@@ -11,7 +11,7 @@
 //	queue:
 //	  repositories: [octo/app, ghe.example.com/team/svc]
 //	keys:
-//	  findings.accept: A         # one key,
+//	  triage.accept: A         # one key,
 //	  global.quit: [q, ctrl+c]   # or several
 //
 // Every error names the file and line: "config.yml:7: theme: ...".
@@ -263,7 +263,7 @@ var actionName = regexp.MustCompile(`^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$`)
 
 func (p *parser) keys(v *yaml.Node, c *Config) {
 	if v.Kind != yaml.MappingNode {
-		p.fail(v, "keys: want a mapping of screen.action to keys (findings.accept: A)")
+		p.fail(v, "keys: want a mapping of screen.action to keys (triage.accept: A)")
 		return
 	}
 	p.mapping(v, func(action string, k, v *yaml.Node) {

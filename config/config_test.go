@@ -16,7 +16,7 @@ awaiting: '(?i)please vet'
 queue:
   repositories: [octo/app, ghe.example.com/team/svc]
 keys:
-  findings.accept: A
+  triage.accept: A
   global.quit: [q, ctrl+c]
 `))
 	if err != nil {
@@ -28,7 +28,7 @@ keys:
 	if !slices.Equal(c.Repositories, []string{"octo/app", "ghe.example.com/team/svc"}) {
 		t.Errorf("repositories %q", c.Repositories)
 	}
-	want := []Binding{{"findings.accept", []string{"A"}, 7}, {"global.quit", []string{"q", "ctrl+c"}, 8}}
+	want := []Binding{{"triage.accept", []string{"A"}, 7}, {"global.quit", []string{"q", "ctrl+c"}, 8}}
 	if len(c.Keys) != 2 {
 		t.Fatalf("keys %+v", c.Keys)
 	}
@@ -49,7 +49,7 @@ queue:
     - octo/app
     - not a repo
 keys:
-  findings.accept: ctrl+
+  triage.accept: ctrl+
   Findings: a
   findings.dismiss: [d, {x: 1}]
 theme: dark
@@ -63,7 +63,7 @@ theme: dark
 		`config.yml:2: awaiting: "(unclosed" is not a regular expression`,
 		`config.yml:3: unknown setting "colour"`,
 		`config.yml:7: queue.repositories: "not a repo" is not OWNER/REPO`,
-		`config.yml:9: keys.findings.accept: "ctrl+" is not a key`,
+		`config.yml:9: keys.triage.accept: "ctrl+" is not a key`,
 		`config.yml:10: keys: "Findings" is not screen.action`,
 		`config.yml:11: keys.findings.dismiss: want a list of plain values`,
 		`config.yml:12: "theme" is set twice (first on line 1)`,
