@@ -15,7 +15,8 @@ import (
 
 	"github.com/vetter-dev/vetter/github"
 	"github.com/vetter-dev/vetter/packet"
-	"github.com/vetter-dev/vetter/views"
+	"github.com/vetter-dev/vetter/tui"
+	"github.com/vetter-dev/vetter/tui/screens/inbox"
 )
 
 // queueFlags are vetter queue's options.
@@ -152,7 +153,7 @@ func runQueue(args []string, f queueFlags, stdout, stderr io.Writer) error {
 	feed.Author, feed.HasPacket, feed.AwaitingMe = f.author, f.hasPacket, f.awaitingMe
 	opts := workbenchOptions(f.theme, true)
 	opts.PosterFor = workbenchPoster
-	err = runApp(views.NewSourceApp(views.NewQueueSource(feed), opts), stdout)
+	err = runApp(tui.NewSourceApp(inbox.NewQueueSource(feed), opts), stdout)
 	// What was read so far is the next visit's first screen, even when the
 	// program ended before the fill did.
 	for _, q := range order {
@@ -213,8 +214,8 @@ func fillAll(ctx context.Context, order []*github.Queue, emit func(github.QueueE
 }
 
 // queueFeed wires the queue screen to the github package.
-func queueFeed(order []*github.Queue, queues map[string]*github.Queue) views.QueueFeed {
-	feed := views.QueueFeed{}
+func queueFeed(order []*github.Queue, queues map[string]*github.Queue) inbox.QueueFeed {
+	feed := inbox.QueueFeed{}
 	for _, q := range order {
 		feed.Repos = append(feed.Repos, q.Name())
 	}

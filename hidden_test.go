@@ -4,7 +4,7 @@ package main
 // another flags: what check reports, what the text
 // and JSON outputs write and what the screen draws all come from packet's
 // hidden table (packet/hidden.go). The screen's side is
-// TestHostileHiddenScreens in views/hostile_test.go.
+// TestHostileHiddenScreens in tui/hostile_test.go.
 
 import (
 	"bytes"

@@ -2,7 +2,7 @@ package main
 
 // What `vetter check` and `vetter summary` say about hostile packets (issue
 // 5, docs/security.md), and what a real terminal receives from the
-// workbench. The screens are tested in views/hostile_test.go.
+// workbench. The screens are tested in tui/hostile_test.go.
 
 import (
 	"bytes"

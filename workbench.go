@@ -13,8 +13,9 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui"
+	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
-	"github.com/vetter-dev/vetter/views"
 )
 
 // workbenchLoad is how the workbench loads a packet (and reloads it): logs
@@ -22,11 +23,11 @@ import (
 var workbenchLoad = packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog}
 
 // workbenchOptions are what every way into the workbench shares.
-func workbenchOptions(theme string, watch bool) views.AppOptions {
+func workbenchOptions(theme string, watch bool) tui.AppOptions {
 	_, noColor := os.LookupEnv("NO_COLOR")
 	load := workbenchLoad
 	load.OriginRoot = originRoot()
-	return views.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: load, AsyncHighlight: true}
+	return tui.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: load, AsyncHighlight: true}
 }
 
 // runWorkbench opens the full-screen workbench on a loaded packet; with
@@ -38,7 +39,7 @@ func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *pac
 		c := packet.Compare(since, p)
 		opts.Since = &c
 		if openAt == "" {
-			opts.Start = &views.Target{Screen: views.ScreenSince, File: -1, Hunk: -1, DiffLine: -1}
+			opts.Start = &common.Target{Screen: common.ScreenSince, File: -1, Hunk: -1, DiffLine: -1}
 		}
 	}
 	if openAt != "" {
@@ -51,9 +52,9 @@ func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *pac
 	if opts.Start == nil && !p.Gate().Ready {
 		// A packet that still needs a person opens on the guided walk:
 		// the verdict, then each finding not yet triaged, then the gate.
-		opts.Start = &views.Target{Screen: views.ScreenWalk, File: -1, Hunk: -1, DiffLine: -1}
+		opts.Start = &common.Target{Screen: common.ScreenWalk, File: -1, Hunk: -1, DiffLine: -1}
 	}
-	return runApp(views.NewApp(p, opts), stdout)
+	return runApp(tui.NewApp(p, opts), stdout)
 }
 
 // previewFor opens what --open cites in a packet folder, and nothing else,
@@ -61,34 +62,34 @@ func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *pac
 // workbench then draws it before the packet is read (a log line or a
 // finding is what a reviewer most often comes to see, and a big packet
 // takes tens of milliseconds to read).
-func previewFor(dir, openAt string) (*packet.Packet, views.Target, bool) {
+func previewFor(dir, openAt string) (*packet.Packet, common.Target, bool) {
 	var pv *packet.Packet
 	var err error
-	want := views.ScreenLogs
+	want := common.ScreenLogs
 	if m := findingRef.FindStringSubmatch(openAt); m != nil && m[1] == packet.ReviewFile {
 		pv, err = packet.OpenFindingsPreview(dir)
-		want = views.ScreenFindings
+		want = common.ScreenFindings
 	} else {
 		cs := packet.ExtractCitations(openAt, "--open", 0)
 		if len(cs) != 1 || !strings.HasPrefix(cs[0].Path, packet.LogsDir+"/") {
-			return nil, views.Target{}, false
+			return nil, common.Target{}, false
 		}
 		pv, err = packet.OpenLogPreview(dir, cs[0].Path)
 	}
 	if err != nil {
-		return nil, views.Target{}, false
+		return nil, common.Target{}, false
 	}
 	t, err := openTarget(pv, openAt)
 	if err != nil || t.Screen != want {
 		pv.Close()
-		return nil, views.Target{}, false
+		return nil, common.Target{}, false
 	}
 	return pv, t, true
 }
 
 // runPreview opens the workbench on a preview at t and loads the packet
 // behind it in the background; keys wait until it is there.
-func runPreview(pv *packet.Packet, t views.Target, theme string, watch bool, stdout io.Writer) error {
+func runPreview(pv *packet.Packet, t common.Target, theme string, watch bool, stdout io.Writer) error {
 	opts := workbenchOptions(theme, watch)
 	opts.Start = &t
 	path := pv.Path
@@ -98,16 +99,16 @@ func runPreview(pv *packet.Packet, t views.Target, theme string, watch bool, std
 		o.OriginRoot = originRoot()
 		return packet.Load(path, o)
 	}
-	return runApp(views.NewApp(pv, opts), stdout)
+	return runApp(tui.NewApp(pv, opts), stdout)
 }
 
 // runInbox opens the inbox of a folder of packets.
 func runInbox(dir, theme string, watch bool, stdout io.Writer) error {
 	opts := workbenchOptions(theme, watch)
-	return runApp(views.NewInboxApp(dir, opts), stdout)
+	return runApp(tui.NewInboxApp(dir, opts), stdout)
 }
 
-func runApp(app *views.App, stdout io.Writer) error {
+func runApp(app *tui.App, stdout io.Writer) error {
 	defer app.Close()
 	settleGC()
 	// Bubble Tea writes frames on a ticker at this rate, so a key's frame
@@ -192,19 +193,19 @@ func stopOnSignals(prog *tea.Program) (caught func() (syscall.Signal, bool)) {
 var findingRef = regexp.MustCompile(`^(.+)#(\d+)$`)
 
 // openTarget turns --open's citation into where the workbench starts.
-func openTarget(p *packet.Packet, s string) (views.Target, error) {
+func openTarget(p *packet.Packet, s string) (common.Target, error) {
 	if m := findingRef.FindStringSubmatch(s); m != nil {
 		if f := p.Finding(s); f != nil {
-			return views.Target{Screen: views.ScreenFindings, Finding: f.ID, File: -1, Hunk: -1, DiffLine: -1}, nil
+			return common.Target{Screen: common.ScreenFindings, Finding: f.ID, File: -1, Hunk: -1, DiffLine: -1}, nil
 		}
-		return views.Target{}, fmt.Errorf("--open %s: the packet has no such finding", s)
+		return common.Target{}, fmt.Errorf("--open %s: the packet has no such finding", s)
 	}
 	c := p.ResolveText(s)
-	if t, ok := views.TargetForCitation(c); ok {
+	if t, ok := common.TargetForCitation(c); ok {
 		return t, nil
 	}
 	if c.Kind == packet.CiteExternal {
-		return views.Target{}, fmt.Errorf("--open %s: that file is not in the packet or its diff", s)
+		return common.Target{}, fmt.Errorf("--open %s: that file is not in the packet or its diff", s)
 	}
-	return views.Target{}, fmt.Errorf("--open %s: %s", s, c.Note)
+	return common.Target{}, fmt.Errorf("--open %s: %s", s, c.Note)
 }

@@ -154,7 +154,7 @@ func (s *Store) recordRound() (*History, error) {
 		r.Findings = map[string]string{}
 	}
 	for _, f := range p.Findings {
-		if fp := Fingerprint(f); r.Findings[f.ID] != fp {
+		if fp := p.FingerprintOf(f); r.Findings[f.ID] != fp {
 			r.Findings[f.ID], changed = fp, true
 		}
 	}

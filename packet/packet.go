@@ -64,6 +64,11 @@ type Packet struct {
 	// fingerprints maps each finding's fingerprint to its id, made when the
 	// findings are read (indexFingerprints).
 	fingerprints map[string]string
+	// fingerprintOf holds the same fingerprints by finding, with the text
+	// each was made from, so that asking each finding's triage state (the
+	// gate does, for every finding, on each screen that shows it) hashes no
+	// text after the packet is read, unless a finding's text has changed.
+	fingerprintOf map[*Finding]fingerprinted
 	// attention is the diff's attention scan, made once (attention_packet.go);
 	// a pointer, so a copy of the Packet shares it. Load makes it.
 	attention *attentionScan

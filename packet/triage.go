@@ -34,7 +34,7 @@ func (p *Packet) TriageOf(f *Finding) (state string, stale bool, d *Decision) {
 	if p.Triage == nil || p.Triage.Findings == nil {
 		return upstream(f), false, nil
 	}
-	fp := Fingerprint(f)
+	fp := p.FingerprintOf(f)
 	d = p.Triage.Findings[f.ID]
 	if d == nil || d.Fingerprint != fp {
 		if m := p.Triage.byFingerprint(fp); m != nil {
@@ -47,6 +47,31 @@ func (p *Packet) TriageOf(f *Finding) (state string, stale bool, d *Decision) {
 		return upstream(f), false, d
 	}
 	return d.State, d.Fingerprint != fp, d
+}
+
+// FingerprintOf is Fingerprint(f), read from what was made when the packet
+// was read for its own findings: the gate asks it of every finding, on
+// every screen that shows the gate.
+func (p *Packet) FingerprintOf(f *Finding) string {
+	if c, ok := p.fingerprintOf[f]; ok && c.made(f) {
+		return c.fp
+	}
+	return Fingerprint(f)
+}
+
+// fingerprinted is a finding's fingerprint with the text it was made from.
+type fingerprinted struct {
+	location, severity, claim, evidence, fp string
+}
+
+func fingerprintedOf(f *Finding) fingerprinted {
+	return fingerprinted{f.Location, f.Severity, f.Claim, f.Evidence, Fingerprint(f)}
+}
+
+// made reports whether c was made from f's text as it is now (comparing
+// strings that share their bytes costs no more than their lengths).
+func (c fingerprinted) made(f *Finding) bool {
+	return c.location == f.Location && c.severity == f.Severity && c.claim == f.Claim && c.evidence == f.Evidence
 }
 
 // upstream is the state of a finding the reviewer has not decided on: a
@@ -120,8 +145,11 @@ func (p *Packet) fingerprintOwner(fp, id string) bool {
 // read.
 func (p *Packet) indexFingerprints() {
 	p.fingerprints = make(map[string]string, len(p.Findings))
+	p.fingerprintOf = make(map[*Finding]fingerprinted, len(p.Findings))
 	for _, f := range p.Findings {
-		p.fingerprints[Fingerprint(f)] = f.ID
+		c := fingerprintedOf(f)
+		p.fingerprints[c.fp] = f.ID
+		p.fingerprintOf[f] = c
 	}
 }
 

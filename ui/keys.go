@@ -50,7 +50,7 @@ type KeyMap struct {
 	// Global.
 	Palette, Help, Quit key.Binding
 
-	// Walk steps to the next thing not yet looked at (issue 15); Copy puts
+	// Walk steps to the next thing not yet looked at; Copy puts
 	// what is selected in the clipboard; Edit opens the cited packet file
 	// in $VISUAL or $EDITOR.
 	Walk, Copy, Edit key.Binding

@@ -24,7 +24,7 @@ func TestKeyMapNoCollisions(t *testing.T) {
 			seen[k] = h.Desc
 		}
 	}
-	const screens = 8 // views.ScreenID: overview to since, the keys 1-8
+	const screens = 8 // tui.ScreenID: overview to since, the keys 1-8
 	if len(km.Screens()) != screens {
 		t.Errorf("%d screen bindings for %d screens", len(km.Screens()), screens)
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Soft wrap breaks between words (issue 15); only a word longer than the
+// Soft wrap breaks between words, so words read whole; only a word longer than the
 // row is cut inside.
 func TestWrapRowsBetweenWords(t *testing.T) {
 	line := "The disposition is right about the cause and understates the cost of waiving it."

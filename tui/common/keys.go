@@ -1,0 +1,40 @@
+package common
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// Binding is one key a screen answers: the key, from the Context's key map
+// (so a remapping of the key map remaps it), with its help text, and what
+// pressing it does. A screen keeps its keys in one KeyTable, which both
+// dispatches the keys and lists them for help and the status line, so the
+// help can never name a key the screen does not answer, or miss one.
+type Binding struct {
+	Key     key.Binding
+	Handler func(tea.KeyPressMsg) tea.Cmd
+}
+
+// KeyTable is a screen's keys in the order help lists them.
+type KeyTable []Binding
+
+// Dispatch runs the handler of the first enabled binding msg matches. ok is
+// false when none matches, and the screen goes on to what it does with any
+// other key (moving a list, say).
+func (t KeyTable) Dispatch(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
+	for _, b := range t {
+		if key.Matches(msg, b.Key) {
+			return b.Handler(msg), true
+		}
+	}
+	return nil, false
+}
+
+// Keys are the table's keys, for help.
+func (t KeyTable) Keys() []key.Binding {
+	out := make([]key.Binding, len(t))
+	for i, b := range t {
+		out[i] = b.Key
+	}
+	return out
+}

@@ -1,0 +1,107 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/vetter-dev/vetter/hostile"
+	"github.com/vetter-dev/vetter/tui/common"
+)
+
+// The findings screen: each severity's badge in its colour.
+func TestStyledFindingsBadges(t *testing.T) {
+	f, ctx := newSampleFindings(t, 80, 24)
+	v := f.View()
+	for _, sev := range []string{"major", "minor", "nit"} {
+		if badge := ctx.Styles.SeverityBadge(sev); !strings.Contains(v, badge) {
+			t.Errorf("the %s badge is not drawn in its style %q", sev, badge)
+		}
+	}
+	screentest.GoldenStyled(t, "TestStyledFindings80x24", v)
+}
+
+// The diff at the major finding's line: changed words emphasised on the
+// added and removed lines.
+func TestStyledDiffEmphasis(t *testing.T) {
+	d, _ := newSampleDiff(t, 80, 24)
+	st := d.ctx.Styles
+	shows := func(v string) bool {
+		return strings.Contains(v, opens(t, st.AddedEmphasis)) && strings.Contains(v, opens(t, st.RemovedEmphasis))
+	}
+	// The first hunk that changes words within lines.
+	v := d.View()
+	for range 40 {
+		if shows(v) {
+			break
+		}
+		press(d, "}")
+		v = d.View()
+	}
+	if !shows(v) {
+		t.Fatal("no hunk of the sample emphasises words on its added and removed lines")
+	}
+	screentest.GoldenStyled(t, "TestStyledDiffEmphasis80x24", v)
+}
+
+// The escape-injection packet's unit log: what the sanitiser neutralised
+// shows as placeholders in their own colour.
+func TestStyledLogPlaceholders(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
+		p := loadDir(t, hostile.Escape())
+		r := hostileRoot(p)
+		_, cmd := r.Update(common.FollowMsg{To: common.Target{Screen: common.ScreenLogs, Path: hostile.UnitLog, File: -1, Hunk: -1, DiffLine: -1}})
+		drive(r, cmd)
+		v := r.Render()
+		if !strings.Contains(v, opens(t, r.ctx.Styles.Placeholder)+"␛") {
+			t.Errorf("no ␛ placeholder drawn in the placeholder style:\n%s", v)
+		}
+		screentest.GoldenStyled(t, "TestStyledLogPlaceholders120x40", v)
+	})
+}
+
+// opens is the sequence a style opens with (sgrOf), which must not be empty.
+func opens(t *testing.T, st lipgloss.Style) string {
+	t.Helper()
+	s := sgrOf(st)
+	if s == "" {
+		t.Fatal("the style draws no escape")
+	}
+	return s
+}
+
+// The since screen with an earlier round, styled: what changed between
+// the rounds, in the colours of added, altered and resolved.
+func TestStyledSince(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
+		p, err := packet.Load("../packet/testdata/rounds/round2", packet.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := packet.Compare(packet.LoadSample(packet.Options{}), p)
+		ctx := common.NewContext(p, true, false)
+		ctx.Since = &c
+		r := NewWorkbench(ctx, Options{ForceTheme: "dark"})
+		drive(r, r.Init())
+		r.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		pressOn(t, r, common.ScreenSince, "8", "8")
+		screentest.Golden(t, "TestStyledSince120x40", r.Render())
+	})
+}
+
+// The guided walk as vetter opens it on a packet whose gate is not ready,
+// styled: the verdict and the evidence, the step, the keys.
+func TestStyledWalk(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
+		r, _ := newWalkRoot(t, false)
+		if r.Active() != common.ScreenWalk {
+			t.Fatalf("opened on %v, not the walk", r.Active())
+		}
+		screentest.Golden(t, "TestStyledWalk80x24", r.Render())
+	})
+}

@@ -1,0 +1,477 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/vetter-dev/vetter/tui/screens/docs"
+
+	"github.com/vetter-dev/vetter/tui/screens/evidence"
+
+	"github.com/vetter-dev/vetter/tui/screens/logs"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
+	"github.com/vetter-dev/vetter/ui"
+)
+
+// Capturer is implemented by a screen that has its own text input open (the
+// log's go-to-line prompt): while it captures, every key goes to it.
+type Capturer interface {
+	Capturing() bool
+}
+
+// Options configure the workbench.
+type Options struct {
+	// ForceTheme skips background detection ("dark" or "light"; "" detects).
+	ForceTheme string
+	// Start is where the workbench opens (from --open); nil opens the overview.
+	Start *common.Target
+}
+
+// Workbench is the model of one packet's screens: it owns the tab bar, the status line, the
+// history, search and the overlays, and routes everything else to the
+// active screen. It does none of the screens' work.
+type Workbench struct {
+	ctx     *common.Context
+	opts    Options
+	started bool // the start target was opened
+	screens [common.ScreenCount]common.Screen
+	active  common.ScreenID
+	history []common.Target
+
+	width, height int
+
+	searching bool
+	search    textinput.Model
+	query     string
+	matches   int
+
+	palette  *paletteModel
+	prompt   *promptModel
+	showHelp bool
+	helpm    *helpModel // the help shown while showHelp (help.go)
+
+	// exitLines are printed to standard output when the program ends: the
+	// /ok to test command after an ok-to-test decision.
+	exitLines []string
+	help      help.Model
+
+	status string // transient message, cleared on the next key
+}
+
+// NewWorkbench builds the workbench over a context.
+func NewWorkbench(ctx *common.Context, opts Options) *Workbench {
+	r := &Workbench{ctx: ctx, opts: opts, help: help.New()}
+	r.screens = newScreens(ctx)
+	r.search = textinput.New()
+	r.search.Prompt = "/"
+	r.search.CharLimit = 256
+	r.help.Styles = ctx.Styles.HelpStyles()
+	return r
+}
+
+// Active returns the active screen's id.
+func (r *Workbench) Active() common.ScreenID { return r.active }
+
+// Screen returns a screen, for tests.
+func (r *Workbench) Screen(id common.ScreenID) common.Screen { return r.screens[id] }
+
+// History returns how many places backspace can return to.
+func (r *Workbench) History() int { return len(r.history) }
+
+// Init starts every screen's background work and asks the terminal for its
+// background colour unless the theme is forced.
+func (r *Workbench) Init() tea.Cmd {
+	cmds := []tea.Cmd{}
+	if r.opts.ForceTheme == "" && !r.ctx.NoColor {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	for _, s := range r.screens {
+		cmds = append(cmds, s.Init())
+	}
+	cmds = append(cmds, r.OpenStart())
+	return tea.Batch(cmds...)
+}
+
+// OpenStart goes to the start target (--open), once: from Init, or earlier
+// from App.Presize, so the first frame is the cited place and not the
+// overview a frame before it.
+func (r *Workbench) OpenStart() tea.Cmd {
+	if r.started || r.opts.Start == nil {
+		return nil
+	}
+	r.started = true
+	return r.open(*r.opts.Start)
+}
+
+// bodyHeight leaves a row for the tab bar and one for the status line.
+// newScreens builds every screen over a context; a reload builds them again.
+func newScreens(ctx *common.Context) [common.ScreenCount]common.Screen {
+	return [common.ScreenCount]common.Screen{
+		common.ScreenOverview: NewOverview(ctx),
+		common.ScreenDocs:     docs.New(ctx),
+		common.ScreenDiff:     NewDiff(ctx),
+		common.ScreenFindings: NewFindings(ctx),
+		common.ScreenEvidence: evidence.New(ctx),
+		common.ScreenLogs:     logs.New(ctx),
+		common.ScreenDecision: NewDecision(ctx),
+		common.ScreenSince:    NewSince(ctx),
+		common.ScreenWalk:     NewWalk(ctx),
+	}
+}
+
+// shown reports whether a screen has a tab: "since" only with an earlier round.
+func (r *Workbench) shown(id common.ScreenID) bool {
+	return id != common.ScreenWalk && (id != common.ScreenSince || r.ctx.Since != nil || r.ctx.SinceLoading != "")
+}
+
+// cycle is the next shown screen from the active one in direction dir.
+func (r *Workbench) cycle(dir int) common.ScreenID {
+	id := r.active
+	for range common.ScreenCount {
+		id = (id + common.ScreenID(dir) + common.ScreenCount) % common.ScreenCount
+		if r.shown(id) {
+			return id
+		}
+	}
+	return r.active
+}
+
+func (r *Workbench) bodyHeight() int { return max(r.height-2, 1) }
+
+// Update routes a message: quit keys first, then an open text input, then
+// global keys, then the active screen. Data messages reach every screen,
+// which keeps only its own (they carry their owner's type).
+func (r *Workbench) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := r.update(msg)
+	// Whatever the message did, the active screen may have left work for
+	// the background (the diff's colours, a large log's search).
+	if p := r.pending(); p != nil {
+		cmd = tea.Batch(cmd, p)
+	}
+	return m, cmd
+}
+
+func (r *Workbench) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		r.width, r.height = msg.Width, msg.Height
+		for _, s := range r.screens {
+			s.SetSize(r.width, r.bodyHeight())
+		}
+		r.search.SetWidth(max(r.width-20, 10))
+		r.help.SetWidth(r.width)
+		if r.palette != nil {
+			r.palette.setSize(r.width, r.bodyHeight())
+		}
+		if r.prompt != nil {
+			r.prompt.setSize(r.width, r.bodyHeight())
+		}
+		if r.helpm != nil {
+			r.helpm.setSize(r.width, r.bodyHeight())
+		}
+		// Screens start width-dependent work (rendering) from Update.
+		return r, r.broadcast(msg)
+	case tea.BackgroundColorMsg:
+		if r.opts.ForceTheme == "" {
+			r.ctx.SetDark(msg.IsDark())
+			r.help.Styles = r.ctx.Styles.HelpStyles()
+			return r, r.broadcast(common.ThemeChangedMsg{})
+		}
+		return r, nil
+	case common.FollowMsg:
+		r.history = append(r.history, r.screens[r.active].Here())
+		return r, r.open(msg.To)
+	case common.StatusMsg:
+		r.status = msg.Text
+		return r, nil
+	case DecideMsg:
+		return r, r.askDecision(msg.Decision)
+	case TriageSavedMsg:
+		return r, r.stored(msg)
+	case confirmPostMsg:
+		return r, r.askPost(msg.sha)
+	case common.ErrorMsg:
+		r.status = "error: " + ui.Sanitize(msg.Err.Error())
+		return r, nil
+	case tea.MouseClickMsg:
+		if msg.Y == 0 {
+			if id, ok := r.tabAt(msg.X); ok {
+				return r, r.switchTo(id)
+			}
+			return r, nil
+		}
+		return r, r.screens[r.active].Update(r.shiftMouse(msg))
+	case tea.MouseWheelMsg:
+		return r, r.screens[r.active].Update(r.shiftMouse(msg))
+	case tea.KeyPressMsg:
+		return r, r.key(msg)
+	case tea.PasteMsg:
+		if r.prompt != nil {
+			return r, r.prompt.paste(msg)
+		}
+	}
+	return r, r.broadcast(msg)
+}
+
+// shiftMouse makes mouse coordinates relative to the screen body.
+func (r *Workbench) shiftMouse(msg tea.Msg) tea.Msg {
+	switch m := msg.(type) {
+	case tea.MouseClickMsg:
+		m.Y--
+		return m
+	case tea.MouseWheelMsg:
+		m.Y--
+		return m
+	}
+	return msg
+}
+
+func (r *Workbench) broadcast(msg tea.Msg) tea.Cmd {
+	cmds := make([]tea.Cmd, 0, len(r.screens))
+	for _, s := range r.screens {
+		cmds = append(cmds, s.Update(msg))
+	}
+	return tea.Batch(cmds...)
+}
+
+func (r *Workbench) key(msg tea.KeyPressMsg) tea.Cmd {
+	km := r.ctx.Keys
+	if msg.String() == "ctrl+c" {
+		return tea.Quit
+	}
+	r.status = ""
+	if r.searching {
+		return r.searchKey(msg)
+	}
+	if r.prompt != nil {
+		done, cmd := r.prompt.update(msg)
+		if done {
+			r.prompt = nil
+		}
+		return cmd
+	}
+	if r.palette != nil {
+		t, done, cmd := r.palette.update(msg)
+		if done {
+			r.palette = nil
+			if t != nil {
+				return common.Follow(*t)
+			}
+		}
+		return cmd
+	}
+	if r.showHelp {
+		return r.helpKey(msg)
+	}
+	if c, ok := r.screens[r.active].(Capturer); ok && c.Capturing() {
+		return r.screens[r.active].Update(msg)
+	}
+	switch {
+	case key.Matches(msg, km.Quit):
+		return tea.Quit
+	case key.Matches(msg, km.Help):
+		r.openHelp()
+		return nil
+	case key.Matches(msg, km.Palette):
+		r.palette = newPalette(r.ctx)
+		r.palette.setSize(r.width, r.bodyHeight())
+		return r.palette.focus()
+	case key.Matches(msg, km.Back):
+		return r.back()
+	case key.Matches(msg, km.Walk):
+		return r.walkKey()
+	case key.Matches(msg, km.Copy):
+		return r.copyKey()
+	case key.Matches(msg, km.Edit):
+		return r.editKey()
+	case key.Matches(msg, km.NextScreen):
+		return r.switchTo(r.cycle(1))
+	case key.Matches(msg, km.PrevScreen):
+		return r.switchTo(r.cycle(-1))
+	case key.Matches(msg, km.Search):
+		r.searching = true
+		r.search.SetValue("")
+		return r.search.Focus()
+	case key.Matches(msg, km.NextMatch):
+		r.screens[r.active].NextMatch(1)
+		return r.pending()
+	case key.Matches(msg, km.PrevMatch):
+		r.screens[r.active].NextMatch(-1)
+		return r.pending()
+	}
+	if cmd, ok := r.triageKey(msg); ok {
+		return cmd
+	}
+	for i, b := range km.Screens() {
+		if i < int(common.ScreenCount) && r.shown(common.ScreenID(i)) && key.Matches(msg, b) {
+			return r.switchTo(common.ScreenID(i))
+		}
+	}
+	return r.screens[r.active].Update(msg)
+}
+
+func (r *Workbench) searchKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch msg.String() {
+	case "esc":
+		r.searching = false
+		r.search.Blur()
+		return nil
+	case "enter":
+		r.searching = false
+		r.search.Blur()
+		r.query = r.search.Value()
+		r.matches = r.screens[r.active].Search(r.query)
+		switch {
+		case r.query == "":
+		case r.matches < 0:
+			r.status = fmt.Sprintf("searching for %q…", r.query)
+		case r.matches == 0:
+			r.status = fmt.Sprintf("no match for %q", r.query)
+		default:
+			r.status = fmt.Sprintf("%s for %q · n/N next/previous", packet.Count(r.matches, "match", "matches"), r.query)
+		}
+		return r.pending()
+	}
+	var cmd tea.Cmd
+	r.search, cmd = r.search.Update(msg)
+	return cmd
+}
+
+// PendingCmder is a screen that leaves work for the background: a large
+// log's search, the diff's colours. After every message the root runs the
+// command the active screen leaves.
+type PendingCmder interface {
+	PendingCmd() tea.Cmd
+}
+
+func (r *Workbench) pending() tea.Cmd {
+	if p, ok := r.screens[r.active].(PendingCmder); ok {
+		return p.PendingCmd()
+	}
+	return nil
+}
+
+// switchTo makes a screen active without touching history (tabs are not follows).
+func (r *Workbench) switchTo(id common.ScreenID) tea.Cmd {
+	if id < 0 || id >= common.ScreenCount {
+		return nil
+	}
+	r.active = id
+	return nil
+}
+
+// open goes to a target: its screen becomes active and positions itself.
+func (r *Workbench) open(t common.Target) tea.Cmd {
+	if t.Screen < 0 || t.Screen >= common.ScreenCount {
+		return nil
+	}
+	r.active = t.Screen
+	return r.screens[t.Screen].Open(t)
+}
+
+// back returns to where the last follow came from.
+func (r *Workbench) back() tea.Cmd {
+	if len(r.history) == 0 {
+		r.status = "nothing to go back to"
+		return nil
+	}
+	t := r.history[len(r.history)-1]
+	r.history = r.history[:len(r.history)-1]
+	return r.open(t)
+}
+
+// tabAt returns the tab under column x of the tab bar.
+func (r *Workbench) tabAt(x int) (common.ScreenID, bool) {
+	col := 0
+	for id := common.ScreenID(0); id < common.ScreenCount; id++ {
+		if !r.shown(id) {
+			continue
+		}
+		w := ansi.StringWidth(tabLabel(id))
+		if x >= col && x < col+w {
+			return id, true
+		}
+		col += w
+	}
+	return 0, false
+}
+
+func tabLabel(id common.ScreenID) string { return fmt.Sprintf(" %d %s ", int(id)+1, id) }
+
+// View composes the tab bar, the active screen (or an overlay) and the status line.
+func (r *Workbench) View() tea.View {
+	var v tea.View
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	if r.width <= 0 || r.height <= 0 {
+		v.SetContent("")
+		return v
+	}
+	var b strings.Builder
+	b.WriteString(r.tabBar())
+	b.WriteByte('\n')
+	switch {
+	case r.showHelp:
+		b.WriteString(r.helpView())
+	case r.prompt != nil:
+		b.WriteString(r.prompt.over(r.screens[r.active].View(), r.width, r.bodyHeight()))
+	case r.palette != nil:
+		b.WriteString(r.palette.view())
+	default:
+		b.WriteString(r.screens[r.active].View())
+	}
+	b.WriteByte('\n')
+	b.WriteString(r.statusLine())
+	v.SetContent(b.String())
+	return v
+}
+
+// ExitLines are what vetter prints when it ends (the /ok to test command).
+func (r *Workbench) ExitLines() []string { return r.exitLines }
+
+// Render returns the whole screen as text, for tests and golden files.
+func (r *Workbench) Render() string { return r.View().Content }
+
+func (r *Workbench) tabBar() string {
+	st := r.ctx.Styles
+	var b strings.Builder
+	for id := common.ScreenID(0); id < common.ScreenCount; id++ {
+		if !r.shown(id) {
+			continue
+		}
+		label := tabLabel(id)
+		if id == r.active {
+			b.WriteString(st.Selection.Render(label))
+		} else {
+			b.WriteString(st.Muted.Render(label))
+		}
+	}
+	right := st.Text(r.ctx.Packet.Plan.ID, st.Accent)
+	return common.PadBetween(b.String(), right, r.width)
+}
+
+func (r *Workbench) statusLine() string {
+	st := r.ctx.Styles
+	if r.searching {
+		return common.Fit(r.search.View(), r.width)
+	}
+	badge := st.StatusBar.Render(" "+r.active.String()+" ") + " "
+	// Line, not Text: the status line is one row whatever a message holds
+	// (an error from git or the network may span lines).
+	left := st.Line(r.screens[r.active].Status(), st.Base)
+	var right string
+	if r.status != "" {
+		right = st.Line(r.status, st.Accent)
+	} else {
+		right = r.statusHints(ansi.StringWidth(badge), ansi.StringWidth(left))
+	}
+	return statusFit(badge, left, right, r.width)
+}

@@ -1,0 +1,677 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/vetter-dev/vetter/tui/screens/logs"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
+	"github.com/vetter-dev/vetter/ui"
+)
+
+// Walk is the guided walk: the path a vetter takes on every
+// packet, one key at a time. It shows the verdict and the evidence first,
+// then each finding not yet triaged with the diff line it cites and the
+// first log line it cites on one screen, so nothing needs following to
+// judge it, and the triage keys act there and step on. When every finding
+// is triaged (or passed over with space) the walk hands over to the
+// decision screen and its gate.
+//
+// The walk has no tab: W reaches it from anywhere, and the workbench opens
+// on it when the gate is not ready.
+type Walk struct {
+	ctx  *common.Context
+	keys walkKeyMap
+
+	width, height int
+
+	// What the vetter has looked at in this session: the verdict step, and
+	// findings passed over with space (a triaged finding needs no mark).
+	verdictSeen bool
+	passed      map[string]bool
+
+	onVerdict bool   // the verdict step is shown
+	cur       string // the finding shown, "" when none
+	// picked is the finding a triage key was pressed on here: when its
+	// save arrives and it is no longer open, the walk steps on.
+	picked string
+
+	lines []string // the body, drawn for the current step and size
+	// waitLog is a log whose cited line the index had not reached when the
+	// step was drawn; View draws the step again once it has.
+	waitLog *packet.Log
+	// openN is how many findings are open as of the last rebuild: a
+	// finding's fingerprint is a hash of its text, and the status line
+	// asks every frame.
+	openN int
+}
+
+type walkKeyMap struct {
+	Next, ToDiff, ToLog key.Binding
+}
+
+func newWalkKeyMap() walkKeyMap {
+	b := func(help, desc string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	return walkKeyMap{
+		Next:   b("space", "next (pass over)", "space"),
+		ToDiff: b("enter", "open the cited line", "enter"),
+		ToLog:  b("o", "open the cited log", "o"),
+	}
+}
+
+// NewWalk builds the walk on its first step.
+func NewWalk(ctx *common.Context) *Walk {
+	w := &Walk{ctx: ctx, keys: newWalkKeyMap(), passed: map[string]bool{}, onVerdict: true}
+	return w
+}
+
+// Init has nothing to start: the walk draws from the packet as loaded.
+func (w *Walk) Init() tea.Cmd { return nil }
+
+// SetSize lays the step out again.
+func (w *Walk) SetSize(width, height int) {
+	w.width, w.height = max(width, 0), max(height, 0)
+	w.rebuild()
+}
+
+// Current is the finding the walk shows, "" on the verdict step or at the end.
+func (w *Walk) Current() string { return w.cur }
+
+// OnVerdict reports whether the verdict step is shown.
+func (w *Walk) OnVerdict() bool { return w.onVerdict }
+
+// open reports whether a finding still needs a decision.
+func (w *Walk) open(f *packet.Finding) bool { return !w.ctx.Packet.Triaged(f) }
+
+// untriaged counts the findings still open, and the position of id among
+// them (1-based, 0 when it is not one of them).
+func (w *Walk) untriaged(id string) (n, at int) {
+	for _, f := range w.ctx.Packet.Findings {
+		if w.open(f) {
+			n++
+			if f.ID == id {
+				at = n
+			}
+		}
+	}
+	return n, at
+}
+
+// nextFinding is the first open finding, in the table's order, that the
+// vetter has not passed over; "" when none is left.
+func (w *Walk) nextFinding() string {
+	for _, f := range w.ctx.Packet.Findings {
+		if w.open(f) && !w.passed[f.ID] {
+			return f.ID
+		}
+	}
+	return ""
+}
+
+// Done reports whether the walk has nothing left to show before the decision.
+func (w *Walk) Done() bool { return w.verdictSeen && w.nextFinding() == "" }
+
+// settle puts the walk on the next thing not looked at.
+func (w *Walk) settle() {
+	w.onVerdict = !w.verdictSeen
+	w.cur = ""
+	if !w.onVerdict {
+		w.cur = w.nextFinding()
+	}
+	w.rebuild()
+}
+
+// advance marks what is shown as looked at and moves on; at the end it
+// hands over to the decision screen.
+func (w *Walk) advance() tea.Cmd {
+	if w.onVerdict {
+		w.verdictSeen = true
+	} else if w.cur != "" {
+		w.passed[w.cur] = true
+	}
+	w.settle()
+	if w.Done() {
+		return common.Follow(decisionTarget())
+	}
+	return nil
+}
+
+func decisionTarget() common.Target {
+	return common.Target{Screen: common.ScreenDecision, File: -1, Hunk: -1, DiffLine: -1}
+}
+
+func walkTarget() common.Target {
+	return common.Target{Screen: common.ScreenWalk, File: -1, Hunk: -1, DiffLine: -1}
+}
+
+// Open goes to the next thing not looked at. A finding named by the target
+// (going back to the walk) is shown again if it is still open.
+func (w *Walk) Open(t common.Target) tea.Cmd {
+	if t.Offset == walkVerdictSeen {
+		w.verdictSeen = true
+	}
+	if f := w.ctx.Packet.Finding(t.Finding); f != nil && w.open(f) && w.verdictSeen {
+		w.onVerdict, w.cur = false, f.ID
+		w.rebuild()
+		return nil
+	}
+	w.settle()
+	return nil
+}
+
+// walkVerdictSeen in Target.Offset (which the walk does not scroll)
+// carries across a reload that the verdict was looked at.
+const walkVerdictSeen = 1
+
+// Here remembers the finding shown and whether the verdict was seen.
+func (w *Walk) Here() common.Target {
+	t := walkTarget()
+	t.Finding = w.cur
+	if w.verdictSeen {
+		t.Offset = walkVerdictSeen
+	}
+	return t
+}
+
+// PickedFindings is the finding shown: the triage keys act on it. Being
+// asked means a triage key was pressed here, so the walk steps on once the
+// decision is saved.
+func (w *Walk) PickedFindings() []string {
+	if w.cur == "" {
+		return nil
+	}
+	w.picked = w.cur
+	return []string{w.cur}
+}
+
+// Update steps on after a triage made here, and handles the walk's keys.
+func (w *Walk) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case logs.IndexProgressMsg, logs.IndexDoneMsg:
+		w.refreshWaitedLog()
+	case common.TriageChangedMsg:
+		if w.picked != "" && w.picked == w.cur {
+			w.picked = ""
+			if f := w.ctx.Packet.Finding(w.cur); f == nil || !w.open(f) {
+				w.settle()
+				if w.Done() {
+					return common.Follow(decisionTarget())
+				}
+				return nil
+			}
+		}
+		w.rebuild()
+	case common.ThemeChangedMsg:
+		w.rebuild()
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, w.keys.Next):
+			return w.advance()
+		case key.Matches(msg, w.keys.ToDiff):
+			if t, ok := w.placeTarget(); ok {
+				return common.Follow(t)
+			}
+		case key.Matches(msg, w.keys.ToLog):
+			if c := w.logCitation(); c != nil {
+				if t, ok := common.TargetForCitation(*c); ok {
+					return common.Follow(t)
+				}
+			}
+			return func() tea.Msg { return common.StatusMsg{Text: "no log line cited here"} }
+		}
+	}
+	return nil
+}
+
+// place is the citation the finding is judged against: its first diff
+// line, else its location, else its first resolved citation.
+func (w *Walk) place() *packet.Citation {
+	f := w.ctx.Packet.Finding(w.cur)
+	if f == nil {
+		return nil
+	}
+	if c := firstCitation(f, func(c *packet.Citation) bool { return c.Kind == packet.CiteDiff }); c != nil {
+		return c
+	}
+	if c := w.ctx.Packet.DiffLocation(f); c != nil {
+		return c
+	}
+	return firstCitation(f, func(c *packet.Citation) bool { return c.Kind != packet.CiteExternal && c.Kind != packet.CiteLog })
+}
+
+// logCitation is the first log line the finding cites, nil when none.
+func (w *Walk) logCitation() *packet.Citation {
+	f := w.ctx.Packet.Finding(w.cur)
+	if f == nil {
+		return nil
+	}
+	return firstCitation(f, func(c *packet.Citation) bool { return c.Kind == packet.CiteLog })
+}
+
+// firstCitation is the finding's first resolved citation that match
+// accepts, nil when none does.
+func firstCitation(f *packet.Finding, match func(*packet.Citation) bool) *packet.Citation {
+	for i := range f.Citations {
+		if c := &f.Citations[i]; c.Resolved && match(c) {
+			return c
+		}
+	}
+	return nil
+}
+
+func (w *Walk) placeTarget() (common.Target, bool) {
+	if w.onVerdict {
+		p := w.ctx.Packet
+		return common.Target{Screen: common.ScreenDocs, Path: packet.ValidationFile, Line: p.Verdict.Line, File: -1, Hunk: -1, DiffLine: -1}, true
+	}
+	c := w.place()
+	if c == nil {
+		return common.Target{}, false
+	}
+	return common.TargetForCitation(*c)
+}
+
+// refreshWaitedLog draws the step again once the log it waits for has been
+// indexed far enough to show the cited line; the log screen's indexing
+// reports its progress to every screen.
+func (w *Walk) refreshWaitedLog() {
+	if l := w.waitLog; l != nil {
+		if c := w.logCitation(); c == nil || c.Target != l.Path || l.Indexed() || l.LineCount() >= c.Line+w.height {
+			w.rebuild()
+		}
+	}
+}
+
+// View draws the step.
+func (w *Walk) View() string {
+	return common.FitBlock(strings.Join(w.lines, "\n"), w.width, w.height)
+}
+
+// Status says where the walk is.
+func (w *Walk) Status() string {
+	n := w.openN
+	switch {
+	case w.onVerdict:
+		return fmt.Sprintf("verdict and evidence · then %s", common.Plural(n, "open finding"))
+	case w.cur != "":
+		return fmt.Sprintf("%s · %d of %d findings open", w.cur, n, len(w.ctx.Packet.Findings))
+	}
+	return "nothing left before the decision"
+}
+
+// Bindings are the walk's keys: triage on a finding, then stepping on.
+func (w *Walk) Bindings() []key.Binding {
+	k := w.ctx.Keys
+	if w.cur == "" {
+		return []key.Binding{w.keys.Next, w.keys.ToDiff, k.Walk}
+	}
+	return []key.Binding{k.Accept, k.Dismiss, k.Defer, w.keys.Next, k.Note, k.Reopen, w.keys.ToDiff, w.keys.ToLog, k.Copy, k.Edit}
+}
+
+// Search and NextMatch: the walk is one short page; search is the other
+// screens' business.
+func (w *Walk) Search(string) int { return 0 }
+
+// NextMatch does nothing on the walk.
+func (w *Walk) NextMatch(int) {}
+
+// rebuild draws the body for the current step.
+func (w *Walk) rebuild() {
+	w.waitLog = nil
+	w.openN, _ = w.untriaged(w.cur)
+	if w.width <= 0 || w.height <= 0 {
+		w.lines = nil
+		return
+	}
+	if w.onVerdict {
+		w.lines = w.verdictLines()
+		return
+	}
+	if w.cur == "" {
+		w.lines = w.doneLines()
+		return
+	}
+	w.lines = w.findingLines()
+}
+
+// keyLine is the walk's keys as the bottom row of its body.
+func (w *Walk) keyLine(pairs ...string) string {
+	st := w.ctx.Styles
+	var parts []string
+	for i := 0; i+1 < len(pairs); i += 2 {
+		parts = append(parts, st.HelpKey.Render(pairs[i])+" "+st.Muted.Render(pairs[i+1]))
+	}
+	return " " + strings.Join(parts, st.Muted.Render(" · "))
+}
+
+// wrapped word-wraps sanitised text to width, at most max lines, the last
+// ending in "…" when there was more.
+func (w *Walk) wrapped(s string, width, maxLines int) []string {
+	st := w.ctx.Styles
+	width = max(width, 10)
+	out := strings.Split(ansi.Wrap(common.OneLine(s), width, ""), "\n")
+	if len(out) > maxLines {
+		out = out[:maxLines]
+		out[maxLines-1] = ansi.Truncate(out[maxLines-1], width-1, "") + "…"
+	}
+	for i, l := range out {
+		out[i] = st.Text(l, st.Base)
+	}
+	return out
+}
+
+func (w *Walk) verdictLines() []string {
+	p, st := w.ctx.Packet, w.ctx.Styles
+	text := func(s string) string { return st.Line(s, st.Base) }
+	var out []string
+	add := func(s string) { out = append(out, s) }
+	n := w.openN
+	add(" " + st.Title.Render("Walk") + "  " + st.Muted.Render("1 · verdict and evidence"))
+	// On a pull request: which commit the packet describes against the
+	// PR's head, CI, the last /ok to test.
+	for _, l := range originLines(p, st) {
+		add(" " + l)
+	}
+	verdict, assessment := p.Verdict.Value, p.Assessment.Value
+	if verdict == "" {
+		verdict = "missing"
+	}
+	if assessment == "" {
+		assessment = "missing"
+	}
+	add(fmt.Sprintf(" %-11s %s  %s", "Verdict", st.Status(verdictWord(verdict)).Render(" "+ui.SanitizeLine(verdict)+" "),
+		st.Muted.Render(fmt.Sprintf("%s:%d", packet.ValidationFile, p.Verdict.Line))))
+	for _, l := range w.wrapped(p.Verdict.Summary, w.width-14, 3) {
+		add("             " + st.Muted.Render(l))
+	}
+	add(fmt.Sprintf(" %-11s %s  %s", "Assessment", st.Status(assessmentWord(assessment)).Render(" "+ui.SanitizeLine(assessment)+" "),
+		st.Muted.Render(fmt.Sprintf("%s:%d", packet.ReviewFile, p.Assessment.Line))))
+	ev := p.Evidence
+	evStyle := st.OK
+	if !ev.Complete() {
+		evStyle = st.Error
+	}
+	add(fmt.Sprintf(" %-11s %s", "Evidence", evStyle.Render(fmt.Sprintf("%d/%d validated", ev.Validated, ev.Total))))
+	// The recipe column is as wide as its longest name: recipe names are
+	// never cut.
+	rw := 0
+	for _, r := range ev.Rows {
+		rw = max(rw, ansi.StringWidth(ui.Sanitize(r.Recipe)))
+	}
+	for _, r := range ev.Rows {
+		runs := common.Plural(len(r.Runs), "run")
+		add(fmt.Sprintf("   %s  %s  %s", text(padRight(r.Recipe, rw)), st.Status(r.Status).Render(fmt.Sprintf("%-13s", ui.SanitizeLine(r.Status))), st.Muted.Render(runs)))
+	}
+	g := p.Gate()
+	word := "ready"
+	if !g.Ready {
+		word = "not ready: " + strings.Join(g.FailingChecks(), ", ")
+	}
+	add(fmt.Sprintf(" %-11s %s", "Gate", text(word)))
+	add("")
+	add(" " + st.Muted.Render("next: "+common.Plural(n, "open finding")+", then the decision"))
+	body := out
+	keys := w.keyLine("space", "next", "enter", "open the verdict", "?", "all keys")
+	return pinBottom(body, keys, w.height)
+}
+
+func (w *Walk) doneLines() []string {
+	st := w.ctx.Styles
+	out := []string{
+		" " + st.Title.Render("Walk") + "  " + st.Muted.Render("every finding looked at"),
+		"",
+		" " + st.Text("Nothing is left before the decision.", st.Base),
+	}
+	return pinBottom(out, w.keyLine("space", "the decision", "7", "decision screen"), w.height)
+}
+
+func (w *Walk) findingLines() []string {
+	p, st := w.ctx.Packet, w.ctx.Styles
+	f := p.Finding(w.cur)
+	if f == nil {
+		return nil
+	}
+	width := w.width
+	n := w.openN
+	state, stale, _ := p.TriageOf(f)
+	if stale {
+		state += " (stale)"
+	}
+	var out []string
+	add := func(s string) { out = append(out, s) }
+	head := " " + st.Title.Render("Walk") + "  " + st.Muted.Render(fmt.Sprintf("%d of %d open · ", n, len(p.Findings))) +
+		st.Accent.Render(f.ID) + "  " + st.SeverityBadge(f.Severity) + "  " + st.Muted.Render(state)
+	add(head)
+	loc := common.ClipPath(common.OneLine(f.Location), width-3)
+	add("   " + st.Accent.Render(st.Line(loc, st.Accent)))
+	claimLines := 3
+	if w.height >= 30 {
+		claimLines = 5
+	}
+	for _, l := range w.wrapped(f.Claim, width-4, claimLines) {
+		add("   " + l)
+	}
+
+	// What is left between the claim and the key line goes to the cited
+	// place and the log, the place first.
+	room := w.height - len(out) - 1
+	logC := w.logCitation()
+	placeRows, logRows := room, 0
+	if logC != nil {
+		logRows = max(room*2/5, 2)
+		placeRows = room - logRows
+	}
+	out = append(out, w.placeBlock(placeRows)...)
+	if logC != nil {
+		out = append(out, w.logBlock(logC, logRows)...)
+	}
+	keys := w.keyLine("a", "accept", "x", "dismiss", "f", "defer", "space", "pass", "enter", "diff", "o", "log", "?", "keys")
+	return pinBottom(out, keys, w.height)
+}
+
+// rule is a section's title line: a label and a location.
+func (w *Walk) rule(label, loc string) string {
+	st := w.ctx.Styles
+	loc = common.ClipPath(loc, w.width-ansi.StringWidth(label)-5)
+	s := " " + st.Muted.Render("─ "+label+" ") + st.Accent.Render(st.Line(loc, st.Accent)) + " "
+	if rest := w.width - ansi.StringWidth(s); rest > 0 {
+		s += st.Muted.Render(strings.Repeat("─", rest))
+	}
+	return s
+}
+
+// placeBlock draws rows lines around the cited place: the diff lines with
+// the cited ones marked, or the registry run, or the document's lines.
+func (w *Walk) placeBlock(rows int) []string {
+	p, st := w.ctx.Packet, w.ctx.Styles
+	if rows < 2 {
+		return nil
+	}
+	c := w.place()
+	if c == nil {
+		return []string{w.rule("cited", "nothing in the packet"), " " + st.Muted.Render("the finding cites no line of the diff or the packet")}
+	}
+	out := []string{w.rule(string(c.Kind), c.Text)}
+	rows--
+	switch c.Kind {
+	case packet.CiteDiff:
+		out = append(out, w.diffLines(c, rows)...)
+	case packet.CiteRegistry:
+		for _, r := range p.Registry.Runs {
+			if r.Line == c.Line {
+				out = append(out, "   "+st.Text(fmt.Sprintf("seq %d · %s · %s", r.Seq, r.Recipe, r.Status), st.Base))
+				if r.Disposition != "" {
+					for _, l := range w.wrapped("disposition: "+r.Disposition, w.width-4, max(rows-1, 1)) {
+						out = append(out, "   "+st.Muted.Render(l))
+					}
+				}
+			}
+		}
+	case packet.CitePacket:
+		if d := p.Doc(c.Target); d != nil && c.Line > 0 {
+			out = append(out, w.numbered(d.Lines, c.Line, max(c.EndLine, c.Line), rows)...)
+		}
+	}
+	return out
+}
+
+// numbered draws rows lines of a document around [from, to], 1-based.
+func (w *Walk) numbered(lines []string, from, to, rows int) []string {
+	st := w.ctx.Styles
+	start := max(from-max((rows-(to-from+1))/2, 0), 1)
+	var out []string
+	for i := start; i < start+rows && i <= len(lines); i++ {
+		mark := "  "
+		if i >= from && i <= to {
+			mark = st.Accent.Render("▌ ")
+		}
+		out = append(out, " "+mark+st.Muted.Render(fmt.Sprintf("%4d ", i))+st.Line(expandTabs(lines[i-1]), st.Base))
+	}
+	return out
+}
+
+// diffLines draws the hunk around the cited lines, new-side numbers (old
+// for removed lines), the cited lines marked.
+func (w *Walk) diffLines(c *packet.Citation, rows int) []string {
+	p, st := w.ctx.Packet, w.ctx.Styles
+	h := p.Diff.HunkAt(c.DiffFile, c.DiffHunk)
+	if h == nil {
+		return nil
+	}
+	cited := func(l packet.DiffLine) bool {
+		end := max(c.EndLine, c.Line)
+		return l.New > 0 && l.New >= c.Line && l.New <= end
+	}
+	ncited := 0
+	for _, l := range h.Lines {
+		if cited(l) {
+			ncited++
+		}
+	}
+	start := max(c.DiffLine-max((rows-ncited)/2, 0), 0)
+	if end := len(h.Lines); start+rows > end {
+		start = max(end-rows, 0)
+	}
+	var out []string
+	for i := start; i < len(h.Lines) && len(out) < rows; i++ {
+		l := h.Lines[i]
+		num := l.New
+		if l.Kind == packet.LineRemoved {
+			num = l.Old
+		}
+		mark := "  "
+		if cited(l) {
+			mark = st.Accent.Render("▌ ")
+		}
+		style := st.Base
+		switch l.Kind {
+		case packet.LineAdded:
+			style = st.Added
+		case packet.LineRemoved:
+			style = st.Removed
+		}
+		out = append(out, " "+mark+st.Muted.Render(fmt.Sprintf("%4d ", num))+style.Render(string(rune(l.Kind))+" ")+st.Line(expandTabs(l.Text), style))
+	}
+	return out
+}
+
+// logBlock draws the first cited log line with the lines around it.
+func (w *Walk) logBlock(c *packet.Citation, rows int) []string {
+	p, st := w.ctx.Packet, w.ctx.Styles
+	out := []string{w.rule("log", c.Target+fmt.Sprintf(":%d", c.Line))}
+	rows--
+	l := p.Log(c.Target)
+	if l == nil || rows <= 0 {
+		return out
+	}
+	// A line the index has not reached yet would be read up to here, in
+	// Update: the walk waits for the index instead (View looks again).
+	if !l.Indexed() && l.LineCount() < c.Line+rows {
+		w.waitLog = l
+		return append(out, " "+st.Muted.Render(fmt.Sprintf("the log is being indexed; line %d shows when it is reached (o opens it now)", c.Line)))
+	}
+	from := max(c.Line-1, 1)
+	got, err := l.ReadLines(from, rows)
+	if err != nil {
+		return append(out, " "+st.Error.Render(st.Text("reading "+c.Target+": "+err.Error(), st.Error)))
+	}
+	end := max(c.EndLine, c.Line)
+	for i, raw := range got {
+		n := from + i
+		mark := "  "
+		if n >= c.Line && n <= end {
+			mark = st.Accent.Render("▌ ")
+		}
+		out = append(out, " "+mark+st.Muted.Render(fmt.Sprintf("%4d ", n))+st.LogLine(raw))
+	}
+	return out
+}
+
+// pinBottom pads body to h-1 lines (cutting it if longer) and puts last on
+// the bottom row, so the keys are always on screen.
+func pinBottom(body []string, last string, h int) []string {
+	if h <= 1 {
+		return []string{last}
+	}
+	if len(body) > h-1 {
+		body = body[:h-1]
+	}
+	out := append([]string(nil), body...)
+	for len(out) < h-1 {
+		out = append(out, "")
+	}
+	return append(out, last)
+}
+
+func padRight(s string, w int) string {
+	if d := w - ansi.StringWidth(ui.Sanitize(s)); d > 0 {
+		return s + strings.Repeat(" ", d)
+	}
+	return s
+}
+
+// walkKey is W: from anywhere, the next thing not looked at (the walk, or
+// the decision when nothing is left); on the walk, it passes over what is
+// shown, as space does.
+func (r *Workbench) walkKey() tea.Cmd {
+	w := r.screens[common.ScreenWalk].(*Walk)
+	if r.active == common.ScreenWalk {
+		return w.advance()
+	}
+	if w.Done() {
+		if r.active == common.ScreenDecision {
+			return nil
+		}
+		return common.Follow(decisionTarget())
+	}
+	return common.Follow(walkTarget())
+}
+
+// expandTabs puts 4-column tab stops in a line of code, which would
+// otherwise draw as a placeholder (a tab moves the cursor).
+func expandTabs(s string) string {
+	if !strings.Contains(s, "\t") {
+		return s
+	}
+	var b strings.Builder
+	col := 0
+	for _, r := range s {
+		if r == '\t' {
+			n := 4 - col%4
+			b.WriteString(strings.Repeat(" ", n))
+			col += n
+			continue
+		}
+		b.WriteRune(r)
+		col++
+	}
+	return b.String()
+}
