@@ -10,17 +10,41 @@ import (
 
 	"github.com/vetter-dev/vetter/config"
 	"github.com/vetter-dev/vetter/github"
+	"github.com/vetter-dev/vetter/ui"
 )
 
-// loadConfig reads the config file (config.Path). A file with mistakes is
-// an error listing each at its line; the caller exits 2 with it.
+// loadConfig reads the config file (config.Path) and checks its key
+// bindings against the key map. A file with mistakes is an error listing
+// each at its line; the caller exits 2 with it.
 func loadConfig() (*config.Config, error) {
 	c, err := config.Load(config.Path())
+	if err == nil {
+		_, err = configKeyMap(c)
+	}
 	var errs config.Errors
 	if errors.As(err, &errs) {
 		return nil, fmt.Errorf("the config file has %d %s:\n%w", len(errs), plural(len(errs), "mistake", "mistakes"), err)
 	}
 	return c, err
+}
+
+// configKeyMap is the default key map with the file's remaps applied, in
+// the file's order; nil when the file remaps nothing.
+func configKeyMap(c *config.Config) (*ui.KeyMap, error) {
+	if len(c.Keys) == 0 {
+		return nil, nil
+	}
+	km := ui.DefaultKeyMap()
+	var errs config.Errors
+	for _, b := range c.Keys {
+		if err := km.Remap(b.Action, b.Keys); err != nil {
+			errs = append(errs, &config.Error{Path: c.Path, Line: b.Line, Msg: "keys: " + err.Error()})
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return &km, nil
 }
 
 func plural(n int, one, many string) string {
@@ -42,7 +66,7 @@ reports every mistake in it at its line, and prints the settings in force:
   queue:
     repositories: [octo/app]   # the queue's repositories when none are named
   keys:
-    triage.accept: A         # an action (as `vetter config` lists them) to keys
+    triage.accept: A         # an action (as vetter config lists them) to keys
     global.quit: [q, ctrl+c]
 
 Exit status: 0 when the file is absent or sound, 2 when it has a mistake.`,
@@ -72,8 +96,13 @@ Exit status: 0 when the file is absent or sound, 2 when it has a mistake.`,
 			}
 			return writeSanitized(stdout, func(w io.Writer) {
 				fmt.Fprintf(w, "theme: %s\nawaiting: %s\nqueue.repositories: %s\n", theme, awaiting, repos)
-				for _, b := range c.Keys {
-					fmt.Fprintf(w, "keys.%s: %s\n", b.Action, strings.Join(b.Keys, ", "))
+				km, _ := configKeyMap(c)
+				if km == nil {
+					d := ui.DefaultKeyMap()
+					km = &d
+				}
+				for _, a := range km.Actions() {
+					fmt.Fprintf(w, "keys.%s: %s  (%s)\n", a.Name, strings.Join(a.Binding.Keys(), ", "), a.Binding.Help().Desc)
 				}
 			})
 		},
