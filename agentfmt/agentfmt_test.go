@@ -343,9 +343,16 @@ func TestShapesAreDocumented(t *testing.T) {
 			}
 		}
 	}
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "packet-format.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, s := range AllShapes() {
 		if fixtures[s.ID] == "" {
 			t.Errorf("shape %s has no fixture under testdata/", s.ID)
+		}
+		if !strings.Contains(string(doc), "| `"+s.ID+"` |") || !strings.Contains(string(doc), s.ModelledOn) {
+			t.Errorf("docs/packet-format.md has no row for shape %s (modelled on %s)", s.ID, s.ModelledOn)
 		}
 	}
 }

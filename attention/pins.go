@@ -17,6 +17,7 @@ import (
 	"sync"
 
 	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // CommitChecker asks the forge about a repository's commits.
@@ -84,4 +85,41 @@ func firstLine(s string) string {
 		s = s[:i]
 	}
 	return s
+}
+
+// PinnedActions returns the actions d newly pins to a commit, once each:
+// what a checker is asked about.
+func PinnedActions(d *packet.Diff) []Pin {
+	var out []Pin
+	seen := map[string]bool{}
+	for _, it := range Scan(d) {
+		if it.Rule != "gha-pinned-unchecked" {
+			continue
+		}
+		m := pinRe().FindStringSubmatch(it.Text)
+		if m == nil || seen[m[1]+"/"+m[2]+"@"+m[3]] {
+			continue
+		}
+		seen[m[1]+"/"+m[2]+"@"+m[3]] = true
+		out = append(out, Pin{Owner: m[1], Repo: m[2], SHA: m[3]})
+	}
+	return out
+}
+
+// AskPins answers pins with c, at most limit of them (the rest are left
+// out, and stay not checked); an error is kept with its pin.
+func AskPins(ctx context.Context, pins []Pin, c CommitChecker, limit int) []Pin {
+	if len(pins) > limit {
+		pins = pins[:limit]
+	}
+	out := make([]Pin, 0, len(pins))
+	for _, p := range pins {
+		in, err := c.CommitInRepo(ctx, p.Owner, p.Repo, p.SHA)
+		p.InRepo = in
+		if err != nil {
+			p.Error = firstLine(err.Error())
+		}
+		out = append(out, p)
+	}
+	return out
 }

@@ -3,14 +3,18 @@ package github
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/vetter-dev/vetter/attention"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // The client is what the attention scan asks about pinned actions.
@@ -93,5 +97,40 @@ func TestCommitInRepo(t *testing.T) {
 	}
 	if _, err := c.CommitInRepo(ctx, "acme", "gone", "dddddddddddddddddddddddddddddddddddddddd"); !IsKind(err, KindNotFound) {
 		t.Errorf("a repository that does not exist: got %v, want a not-found error", err)
+	}
+}
+
+// Reading a pull request asks about the actions its diff pins, and the scan
+// of the packet written from it rates a fork's commit an impostor.
+func TestPinsAskedWhileReading(t *testing.T) {
+	var n atomic.Int32
+	srv := repoAPI(t, &n)
+	c, err := NewClient(Config{Host: "github.com", Token: "test-token", APIURL: srv.URL + "/", Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff := "diff --git a/.github/workflows/ci.yml b/.github/workflows/ci.yml\n--- a/.github/workflows/ci.yml\n+++ b/.github/workflows/ci.yml\n@@ -5,1 +5,3 @@\n     steps:\n" +
+		"+      - uses: acme/setup@cccccccccccccccccccccccccccccccccccccccc # v1\n" +
+		"+      - uses: acme/setup@dddddddddddddddddddddddddddddddddddddddd # v1\n"
+	b := &built{files: map[string][]byte{packet.DiffPath: []byte(diff)}}
+	b.askPins(context.Background(), c)
+	var pins []attention.Pin
+	if err := json.Unmarshal(b.files[attention.PinsFile], &pins); err != nil || len(pins) != 2 {
+		t.Fatalf("pins.json %q (%v), want two answers", b.files[attention.PinsFile], err)
+	}
+	if !pins[0].InRepo || pins[1].InRepo || pins[0].Error != "" || pins[1].Error != "" {
+		t.Errorf("answers %+v: want the first in acme/setup, the second not", pins)
+	}
+
+	d, _ := packet.ParseDiff([]byte(diff))
+	p := &packet.Packet{Diff: d, FS: fstest.MapFS{attention.PinsFile: {Data: b.files[attention.PinsFile]}}}
+	var rules []string
+	for _, a := range attention.ScanPacket(p, d) {
+		if a.Hunk >= 0 {
+			rules = append(rules, fmt.Sprintf("%d %s %s", a.NewLine, a.Severity, a.Rule))
+		}
+	}
+	if want := []string{"7 high gha-impostor-commit"}; !slices.Equal(rules, want) {
+		t.Errorf("scan with the answers: %q, want %q (the repository's own commit needs no look)", rules, want)
 	}
 }

@@ -51,7 +51,14 @@ type Commit struct {
 	SHA    string `json:"sha"`
 	Commit struct {
 		Message string `json:"message"`
+		// When it was made: the committer's date, else the author's.
+		Author    commitDate `json:"author"`
+		Committer commitDate `json:"committer"`
 	} `json:"commit"`
+}
+
+type commitDate struct {
+	Date time.Time `json:"date"`
 }
 
 // IssueComment is one entry of /issues/{n}/comments.

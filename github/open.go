@@ -138,6 +138,7 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 		return nil, err
 	}
 	b.addAfter(d)
+	b.askPins(ctx, c)
 	now := time.Now
 	if opts.Now != nil {
 		now = opts.Now
@@ -266,6 +267,12 @@ func Build(d *Data, localPacket string) (*built, error) {
 	for _, n := range names {
 		b.files[n] = []byte(docs[n].Text)
 	}
+	agent := readAgent(d, docs, trusted)
+	for n, data := range agent.files {
+		if _, ok := b.files[n]; !ok {
+			b.files[n] = data
+		}
+	}
 	at := d.where()
 	url := d.htmlURL(at)
 	var mismatch string
@@ -279,12 +286,6 @@ func Build(d *Data, localPacket string) (*built, error) {
 		// packet id: a change.md that names no URL gets the PR's.
 		if c.URL == "" {
 			b.files[packet.ChangeFile] = append(bytes.TrimRight(ch, "\n"), []byte("\n\nPR URL: "+url+"\n")...)
-		}
-	}
-	var record *IssueComment
-	for i := range d.Comments {
-		if trusted(d.Comments[i]) && IsEvidenceRecord(d.Comments[i].Body) {
-			record = &d.Comments[i]
 		}
 	}
 	o := packet.Origin{Kind: packet.OriginKindPR, URL: url, Owner: at.Owner, Repo: at.Repo, Number: at.Number, PacketURL: mismatch,
@@ -302,6 +303,17 @@ func Build(d *Data, localPacket string) (*built, error) {
 		o.OkToTest = append(o.OkToTest, packet.OriginOkToTest{SHA: ok.SHA, By: ok.By, At: ok.At, Current: commitid.Same(ok.SHA, pr.Head.SHA)})
 	}
 	o.Threads = threadsOf(d, author)
+	o.Rounds, o.Unrecognised, o.ChangeFromDescription = agent.rounds, agent.unknown, agent.fromDesc
+	if agent.record != nil {
+		// The record speaks for the head the PR had when it was posted;
+		// with no document naming a head, that is the packet's head, and
+		// what came after was not validated by the agent.
+		head := recordHead(d.Commits, agent.record.CreatedAt)
+		o.Record = originRecord(agent, head)
+		if b.packetHead == "" && head != "" {
+			b.packetHead, o.PacketHeadSHA, o.PacketHeadFrom = head, head, packet.PacketHeadFromRecord
+		}
+	}
 	if localPacket != "" {
 		lp, err := packet.Load(localPacket, packet.Options{})
 		if err != nil {
@@ -312,8 +324,8 @@ func Build(d *Data, localPacket string) (*built, error) {
 			lp.Close()
 			return nil, err
 		}
-	} else if record != nil {
-		b.files[packet.RegistryFile] = RegistryFromRecord(record.Body)
+	} else if agent.record != nil {
+		b.files[packet.RegistryFile] = recordRegistry(agent.rec)
 		o.EvidenceRecordOnly = true
 	}
 	b.files[packet.DiffPath] = []byte(d.Diff)
@@ -526,6 +538,7 @@ func threadsOf(d *Data, author string) []packet.OriginThread {
 			return
 		}
 		ot.Source, ot.Body = notes[0].by, notes[0].body
+		withBadge(&ot)
 		for _, n := range kept[1:] {
 			ot.Replies = append(ot.Replies, packet.OriginReply{By: n.by, Body: n.body})
 		}

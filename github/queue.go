@@ -331,7 +331,7 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 					// rather than not at all; the error is reported.
 					g.rd.threadsErr = err
 				}
-				g.rd.commits = more[g.pull.Number].commits
+				g.rd.commits, g.rd.dated = more[g.pull.Number].commits, more[g.pull.Number].dated
 				fw.Go(func() { send(QueueEvent{Row: q.finish(g.pull, g.rd, more[g.pull.Number].threads)}) })
 			}
 			fw.Wait()
@@ -380,7 +380,7 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 			}
 			if e := ahead[p.Number]; e != nil {
 				<-e.done
-				rd.commits, rd.threadsErr = e.more.commits, e.err
+				rd.commits, rd.dated, rd.threadsErr = e.more.commits, e.more.dated, e.err
 				send(QueueEvent{Row: q.finish(p, rd, e.more.threads)})
 				if e.err != nil {
 					fail(e.err)
@@ -425,7 +425,7 @@ func (q *Queue) ReadOne(ctx context.Context, number int) (packet.QueueRow, error
 		if err != nil {
 			return packet.QueueRow{}, err
 		}
-		threads, rd.commits = m[number].threads, m[number].commits
+		threads, rd.commits, rd.dated = m[number].threads, m[number].commits, m[number].dated
 	}
 	row := q.finish(p, rd, threads)
 	_ = q.Save()
@@ -452,7 +452,10 @@ type rowRead struct {
 	required *requiredRead
 	// commits are the PR's commits (their SHAs, oldest first), read only
 	// when a counting /ok to test names an older commit (needCommits).
-	commits     []string
+	commits []string
+	// dated are the same commits with when they were made, for the head
+	// an evidence record speaks for.
+	dated       []Commit
 	needCommits bool
 	packet      bool
 	inputs      string
@@ -493,7 +496,7 @@ func (q *Queue) readRow(ctx context.Context, c *Client, p OpenPull) (*rowRead, e
 		// (in the inputs below) fixes them.
 		rd.needCommits = true
 	}
-	rd.packet = len(Documents(rd.comments, trustedFor(p.User.Login))) > 0
+	rd.packet = hasPacket(&Data{Pull: p.Pull, Comments: rd.comments}, trustedFor(p.User.Login))
 	h := sha256.New()
 	enc := json.NewEncoder(h)
 	enc.Encode([]any{p.Head.SHA, p.UpdatedAt, p.Title, p.Draft, p.User.Login})
@@ -510,7 +513,7 @@ func (q *Queue) readRow(ctx context.Context, c *Client, p OpenPull) (*rowRead, e
 // data is what the row read, as Build takes it.
 func (rd *rowRead) data(p OpenPull) *Data {
 	return &Data{Pull: p.Pull, Comments: rd.comments, CheckRuns: rd.checks, Statuses: rd.statuses,
-		Required: rd.required.names, RequiredKnown: rd.required.known}
+		Required: rd.required.names, RequiredKnown: rd.required.known, Commits: rd.dated}
 }
 
 // requiredOf reads a base branch's required checks once for the queue.
@@ -652,6 +655,11 @@ func (q *Queue) buildPacket(p OpenPull, rd *rowRead, threads []Thread) (*packet.
 	if err != nil {
 		return nil, err
 	}
+	// The commits after the packet's head, from the PR's own list: the
+	// after-packet item then reads as it does for summary, and a triage of
+	// it made there stands here (the diff is not read for a row).
+	d.After = commitsAfter(rd.dated, b.packetHead)
+	b.addAfter(d)
 	defer q.lockPR(p.Number)()
 	if err := b.write(q.packetDir(p.Number)); err != nil {
 		return nil, err
@@ -663,6 +671,7 @@ func (q *Queue) buildPacket(p OpenPull, rd *rowRead, threads []Thread) (*packet.
 type prMore struct {
 	threads []Thread
 	commits []string // SHAs, oldest first (the last 100)
+	dated   []Commit // the same, with their committed dates
 }
 
 // moreOf reads the review threads and the last commits of several pull
@@ -677,7 +686,7 @@ func (q *Queue) moreOf(ctx context.Context, c *Client, nums []int) (map[int]prMo
 	b.WriteString(`  }
 }
 fragment row on PullRequest {
-  commits(last: 100) { nodes { commit { oid } } }
+  commits(last: 100) { nodes { commit { oid committedDate messageHeadline } } }
   reviewThreads(first: 100) {
     pageInfo { hasNextPage endCursor }
     nodes {
@@ -690,7 +699,9 @@ fragment row on PullRequest {
 		Commits struct {
 			Nodes []struct {
 				Commit struct {
-					OID string `json:"oid"`
+					OID             string    `json:"oid"`
+					CommittedDate   time.Time `json:"committedDate"`
+					MessageHeadline string    `json:"messageHeadline"`
 				} `json:"commit"`
 			} `json:"nodes"`
 		} `json:"commits"`
@@ -716,6 +727,9 @@ fragment row on PullRequest {
 		var m prMore
 		for _, cm := range pg.Commits.Nodes {
 			m.commits = append(m.commits, cm.Commit.OID)
+			var dc Commit
+			dc.SHA, dc.Commit.Committer.Date, dc.Commit.Message = cm.Commit.OID, cm.Commit.CommittedDate, cm.Commit.MessageHeadline
+			m.dated = append(m.dated, dc)
 		}
 		m.threads = pg.ReviewThreads.Nodes
 		if pg.ReviewThreads.PageInfo.HasNextPage {
@@ -843,4 +857,18 @@ func (m *Meter) stats() Stats {
 		s.RateRemaining, s.RateLimit, s.RateReset = m.remaining, m.limit, m.reset
 	}
 	return s
+}
+
+// commitsAfter are the commits that follow head in a PR's commit list
+// (oldest first); none when head is the last or not among them.
+func commitsAfter(commits []Commit, head string) []Commit {
+	if head == "" {
+		return nil
+	}
+	for i, c := range commits {
+		if commitid.Same(c.SHA, head) {
+			return commits[i+1:]
+		}
+	}
+	return nil
 }

@@ -3,6 +3,8 @@ package github
 import (
 	"strings"
 	"testing"
+
+	"github.com/vetter-dev/vetter/agentfmt"
 	"time"
 )
 
@@ -104,23 +106,21 @@ func TestDocumentsLatestTrustedWins(t *testing.T) {
 	}
 }
 
-func TestRegistryFromRecord(t *testing.T) {
+func TestRecordRegistryFromTable(t *testing.T) {
 	body := "Evidence [2/2 validated]\n\nGenerated from validation/registry.jsonl — do not edit by hand.\n\n" +
 		"| Recipe | Status | Command | Evidence | Note |\n|---|---|---|---|---|\n" +
 		"| 01-unit | validated | `go test ./... \\| tee x` | `validation/logs/a.log` | fine |\n" +
 		"| 02-lint | Failing | `make lint` | `validation/logs/b.log`<br>`validation/logs/c.log` |  |\n\nAfter the table.\n"
-	if !IsEvidenceRecord(body) {
+	r := agentfmt.Recognise(body)
+	if r.Kind != agentfmt.KindRecord {
 		t.Fatal("the evidence record was not recognised")
 	}
-	got := string(RegistryFromRecord(body))
+	got := string(recordRegistry(r.Record))
 	want := `{"command":"go test ./... | tee x","log":"validation/logs/a.log","note":"fine","recipe":"01-unit","seq":1,"source":"evidence-record","status":"validated"}
 {"command":"make lint","log":"validation/logs/c.log","recipe":"02-lint","seq":2,"source":"evidence-record","status":"failing"}
 `
 	if got != want {
 		t.Errorf("registry =\n%s\nwant\n%s", got, want)
-	}
-	if IsEvidenceRecord("| Recipe | Status |\n|---|---|\n| a | b |") {
-		t.Error("a table that does not say it comes from the registry was taken for the evidence record")
 	}
 }
 

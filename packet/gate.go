@@ -39,13 +39,22 @@ func (p *Packet) Gate() Gate {
 	expect := func(name, got, want, whose, what string) {
 		switch got {
 		case "":
-			add(name, false, "no "+what+" was found")
+			add(name, false, "no "+what+" was found"+p.unreadNote())
 		default:
 			add(name, got == want, whose+" "+what+" is "+got)
 		}
 	}
-	expect(CheckVerdictPass, p.Verdict.Value, "pass", "the validator's", "verdict")
-	expect(CheckAssessmentSound, p.Assessment.Value, "sound", "the reviewer's", "assessment")
+	verdictBy, assessmentBy := "the validator's", "the reviewer's"
+	if p.Origin != nil && p.Origin.Record != nil {
+		if p.Verdict.File == p.Origin.Record.Document {
+			verdictBy = "the evidence record's"
+		}
+		if p.Assessment.File == p.Origin.Record.Document {
+			assessmentBy = "the evidence record's"
+		}
+	}
+	expect(CheckVerdictPass, p.Verdict.Value, "pass", verdictBy, "verdict")
+	expect(CheckAssessmentSound, p.Assessment.Value, "sound", assessmentBy, "assessment")
 
 	var notDone []string
 	for _, row := range p.Evidence.Rows {
@@ -55,7 +64,7 @@ func (p *Packet) Gate() Gate {
 	}
 	switch {
 	case p.Evidence.Total == 0:
-		add(CheckEvidence, false, "no recipe was planned or run")
+		add(CheckEvidence, false, "no recipe was planned or run"+p.unreadNote())
 	case len(notDone) > 0:
 		add(CheckEvidence, false, fmt.Sprintf("%d/%d validated; not done: %s", p.Evidence.Validated, p.Evidence.Total, strings.Join(notDone, ", ")))
 	default:
@@ -105,6 +114,10 @@ func (p *Packet) Gate() Gate {
 
 	if p.Change.HeadSHA != "" {
 		add(CheckHeadKnown, true, "head "+p.Change.HeadSHA)
+	} else if p.Origin != nil && commitid.Valid(p.Origin.HeadSHA) {
+		// A pull request's head is the commit that would run, whether or
+		// not a document names it.
+		add(CheckHeadKnown, true, "head "+p.Origin.HeadSHA+" (the pull request's; no document names one)")
 	} else {
 		add(CheckHeadKnown, false, "change.md names no head SHA")
 	}

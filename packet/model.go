@@ -90,6 +90,9 @@ type Finding struct {
 	Resolved, Outdated bool
 	// ResolvedBy is the account that resolved the thread, when known.
 	ResolvedBy string
+	// Tags are what a reviewer's badge says beside the severity (its
+	// category, its effort), as written.
+	Tags []string
 }
 
 // SeverityRank orders severities: blocker 0, major 1, minor 2, nit 3, others 4.

@@ -116,6 +116,17 @@ type Origin struct {
 	// IgnoredDocuments are later comments naming a document ("review.md by
 	// someone") from accounts that may not supply one.
 	IgnoredDocuments []string `json:"ignored_documents,omitempty"`
+	// PacketHeadFrom says what fixed PacketHeadSHA when change.md names
+	// none: PacketHeadFromRecord for the evidence record's time.
+	PacketHeadFrom string `json:"packet_head_from,omitempty"`
+	// Record is the agent's evidence record; Unrecognised the author's
+	// comments that look like agent documents in no known shape; Rounds the
+	// rounds and status lines posted; ChangeFromDescription: change.md is
+	// the PR's description.
+	Record                *OriginRecord        `json:"record,omitempty"`
+	Unrecognised          []OriginUnrecognised `json:"unrecognised,omitempty"`
+	Rounds                []OriginRound        `json:"rounds,omitempty"`
+	ChangeFromDescription bool                 `json:"change_from_description,omitempty"`
 	// Cut says, a line each, which of the origin's lists were not read to
 	// their end.
 	Cut       []string `json:"cut,omitempty"`
@@ -166,6 +177,12 @@ type OriginThread struct {
 	Outdated   bool          `json:"outdated"`
 	Body       string        `json:"body"`
 	Replies    []OriginReply `json:"replies,omitempty"`
+	// Severity, Tags and Badge are what a reviewer's badge line said
+	// (severity "unknown" for a badge vetter does not know); Body is then
+	// the comment after the badge. "" when the thread has no badge.
+	Severity string   `json:"severity,omitempty"`
+	Tags     []string `json:"tags,omitempty"`
+	Badge    string   `json:"badge,omitempty"`
 }
 
 // OriginReply is a reply in a thread.
@@ -201,6 +218,9 @@ func (o *Origin) HeadLine() string {
 		later = "1 commit later"
 	case n > 1:
 		later = fmt.Sprintf("%d commits later", n)
+	}
+	if o.PacketHeadFrom == PacketHeadFromRecord {
+		return o.recordHeadLine(later + ",")
 	}
 	return fmt.Sprintf("the packet describes %s; the PR head is %s, %s", commitid.Short(o.PacketHeadSHA), commitid.Short(o.HeadSHA), later)
 }
@@ -245,6 +265,7 @@ func (p *Packet) readOrigin(root string) {
 		o.PacketHeadSHA = p.Change.HeadSHA
 	}
 	p.Origin = &o
+	p.applyAgent(&o)
 	if o.EvidenceRecordOnly {
 		kept := p.Problems[:0]
 		for _, pr := range p.Problems {
@@ -282,8 +303,12 @@ func (p *Packet) readOrigin(root string) {
 		for _, r := range t.Replies {
 			ev = append(ev, r.By+": "+text.OneLine(r.Body))
 		}
-		f := &Finding{ID: "thread:" + t.ID, Location: loc, Severity: "thread", Claim: t.Body,
-			Evidence: strings.Join(ev, " / "), Source: t.Source, Resolved: t.Resolved, ResolvedBy: t.ResolvedBy, Outdated: t.Outdated}
+		sev := "thread"
+		if t.Severity != "" {
+			sev = t.Severity
+		}
+		f := &Finding{ID: "thread:" + t.ID, Location: loc, Severity: sev, Claim: t.Body,
+			Evidence: strings.Join(ev, " / "), Source: t.Source, Resolved: t.Resolved, ResolvedBy: t.ResolvedBy, Outdated: t.Outdated, Tags: t.Tags}
 		if t.Path != "" && t.Line > 0 {
 			f.Citations = ExtractCitations(loc, OriginFile, 0)
 		}
@@ -333,6 +358,10 @@ func (p *Packet) originChecks(add func(name string, ok bool, detail string)) {
 			add(CheckPacketCurrent, true, o.HeadLine()+"; the commits after it were reviewed")
 			return
 		}
+	}
+	if o.PacketHeadFrom == PacketHeadFromRecord && len(o.CommitsAfterPacket) > 0 {
+		add(CheckPacketCurrent, false, o.HeadLine()+": "+o.afterNames()+"; review them and accept "+o.AfterID())
+		return
 	}
 	add(CheckPacketCurrent, false, o.HeadLine()+"; review them and accept "+o.AfterID())
 }

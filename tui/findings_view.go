@@ -168,7 +168,7 @@ func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
 	if f.claims[i] == "" {
 		// Backticks are markdown the list does not render; they only
 		// take room there.
-		f.claims[i] = ui.Sanitize(strings.ReplaceAll(clipRunes(common.FirstTextLine(fd.Claim), 400), "`", ""))
+		f.claims[i] = ui.Sanitize(strings.NewReplacer("`", "", "**", "").Replace(clipRunes(common.FirstTextLine(fd.Claim), 400)))
 		if fd.Source != "" {
 			// Another reviewer's thread says whose it is.
 			f.claims[i] = ui.Sanitize(fd.Source) + ": " + f.claims[i]
@@ -245,6 +245,10 @@ func (f *Findings) detailView(l findingsLayout) []string {
 	loc = common.ClipPath(loc, max(l.detailW-ansi.StringWidth(lead)-ansi.StringWidth(tail), 12))
 	title := lead + st.Accent.Render(loc) + tail
 	rows := []string{common.FitDrawn(title, l.detailW)}
+	if len(fd.Tags) > 0 {
+		// A reviewer's badge: its category and effort beside the severity.
+		rows = append(rows, common.FitDrawn(st.Muted.Render("tags: ")+st.Text(common.OneLine(strings.Join(fd.Tags, " · ")), st.Base), l.detailW))
+	}
 	if _, _, d := f.ctx.Packet.TriageOf(fd); d != nil && d.Note != "" {
 		rows = append(rows, common.FitDrawn(st.Muted.Render("note: ")+st.Text(common.OneLine(d.Note), st.Base), l.detailW))
 	}

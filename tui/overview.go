@@ -49,7 +49,13 @@ func (o *Overview) rebuild() {
 	text := func(s string) string { return st.Line(s, st.Base) }
 
 	id := p.Plan.ID
-	if id == "" {
+	switch {
+	case id != "" && p.Origin != nil:
+		id = fmt.Sprintf("%s/%s#%d · %s", p.Origin.Owner, p.Origin.Repo, p.Origin.Number, id)
+	case p.Origin != nil:
+		// On a pull request the PR is the work item.
+		id = fmt.Sprintf("%s/%s#%d", p.Origin.Owner, p.Origin.Repo, p.Origin.Number)
+	case id == "":
 		id = "(no work-item id)"
 	}
 	add(st.Title.Render(text(id))+"  "+text(common.ClipTo(p.Plan.Title, w-ansi.StringWidth(id)-2)), nil)
@@ -58,6 +64,9 @@ func (o *Overview) rebuild() {
 		meta = append(meta, st.Muted.Render("branch ")+text(p.Change.Branch))
 	}
 	head := p.Change.HeadSHA
+	if head == "" && p.Origin != nil && p.Origin.HeadSHA != "" {
+		head = p.Origin.HeadSHA + " (the pull request's)"
+	}
 	if head == "" {
 		head = "unknown"
 	}
@@ -87,8 +96,8 @@ func (o *Overview) rebuild() {
 	if assessment == "" {
 		assessment = "missing"
 	}
-	vt := &common.Target{Screen: common.ScreenDocs, Path: packet.ValidationFile, Line: p.Verdict.Line, File: -1, Hunk: -1, DiffLine: -1}
-	at := &common.Target{Screen: common.ScreenDocs, Path: packet.ReviewFile, Line: p.Assessment.Line, File: -1, Hunk: -1, DiffLine: -1}
+	vt := &common.Target{Screen: common.ScreenDocs, Path: p.Verdict.Where(), Line: p.Verdict.Line, File: -1, Hunk: -1, DiffLine: -1}
+	at := &common.Target{Screen: common.ScreenDocs, Path: p.Assessment.Where(), Line: p.Assessment.Line, File: -1, Hunk: -1, DiffLine: -1}
 	add(fmt.Sprintf("%-12s%s", "Verdict", st.Status(verdictWord(verdict)).Render(" "+verdict+" ")), vt)
 	if p.Verdict.Summary != "" {
 		add("             "+st.Muted.Render(text(common.ClipTo(common.OneLine(p.Verdict.Summary), w-13))), nil)
@@ -255,9 +264,9 @@ func gateTarget(p *packet.Packet, check string) *common.Target {
 	t := none
 	switch check {
 	case packet.CheckVerdictPass:
-		t.Screen, t.Path, t.Line = common.ScreenDocs, packet.ValidationFile, p.Verdict.Line
+		t.Screen, t.Path, t.Line = common.ScreenDocs, p.Verdict.Where(), p.Verdict.Line
 	case packet.CheckAssessmentSound:
-		t.Screen, t.Path, t.Line = common.ScreenDocs, packet.ReviewFile, p.Assessment.Line
+		t.Screen, t.Path, t.Line = common.ScreenDocs, p.Assessment.Where(), p.Assessment.Line
 	case packet.CheckEvidence, packet.CheckLogsIntact:
 		t.Screen = common.ScreenEvidence
 	case packet.CheckFindingsTriaged:

@@ -129,7 +129,7 @@ func newScreens(ctx *common.Context) [common.ScreenCount]common.Screen {
 
 // shown reports whether a screen has a tab: "since" only with an earlier round.
 func (r *Workbench) shown(id common.ScreenID) bool {
-	return id != common.ScreenWalk && (id != common.ScreenSince || r.ctx.Since != nil || r.ctx.SinceLoading != "")
+	return id != common.ScreenWalk && (id != common.ScreenSince || r.ctx.Since != nil || r.ctx.SinceLoading != "" || r.hasRounds())
 }
 
 // cycle is the next shown screen from the active one in direction dir.
@@ -474,4 +474,11 @@ func (r *Workbench) statusLine() string {
 		right = r.statusHints(ansi.StringWidth(badge), ansi.StringWidth(left))
 	}
 	return statusFit(badge, left, right, r.width)
+}
+
+// hasRounds: the pull request tells of rounds, which the since screen lists
+// even before vetter saw an earlier round.
+func (r *Workbench) hasRounds() bool {
+	p := r.ctx.Packet
+	return p != nil && p.Origin != nil && len(p.Origin.Rounds) > 0
 }

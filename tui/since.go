@@ -80,7 +80,20 @@ func (s *Since) rebuild() {
 
 	line := func(text string) string { return st.Line(common.ClipTo(text, w), st.Base) }
 	none := func() common.Target { return common.Target{File: -1, Hunk: -1, DiffLine: -1} }
+	// The rounds the pull request itself tells of come first: they are
+	// there whether or not vetter saw an earlier round.
+	rounds := func() {
+		if p.Origin == nil || len(p.Origin.Rounds) == 0 {
+			return
+		}
+		add(st.Subtitle.Render(fmt.Sprintf("Rounds on the pull request: %d", len(p.Origin.Rounds))), nil)
+		for _, r := range p.Origin.Rounds {
+			add("  "+line(roundLine(r)), docTarget(p, r.Document, 0))
+		}
+		add("", nil)
+	}
 	if c == nil {
+		rounds()
 		if s.ctx.SinceLoading != "" {
 			add(st.Muted.Render("Reading the earlier round "+short(s.ctx.SinceLoading)+"…"), nil)
 		} else {
@@ -112,6 +125,7 @@ func (s *Since) rebuild() {
 		add(style.Render(line("Decision: "+note)), nil)
 	}
 	add("", nil)
+	rounds()
 	add(st.Subtitle.Render(fmt.Sprintf("%-12s %-28s %s", "", "before", "after")), nil)
 	row := func(name, before, after string) {
 		mark := " "
@@ -325,4 +339,13 @@ func (s *Since) Status() string {
 func (s *Since) Bindings() []key.Binding {
 	k := s.ctx.Keys
 	return []key.Binding{k.Up, k.Down, k.Follow}
+}
+
+// roundLine is one round as a row: when, who, what it says.
+func roundLine(r packet.OriginRound) string {
+	at := r.At
+	if len(at) >= 16 {
+		at = at[:10] + " " + at[11:16]
+	}
+	return fmt.Sprintf("%-16s %-10s %s", at, r.Kind, r.Text)
 }

@@ -270,7 +270,7 @@ func firstCitation(f *packet.Finding, match func(*packet.Citation) bool) *packet
 func (w *Walk) placeTarget() (common.Target, bool) {
 	if w.onVerdict {
 		p := w.ctx.Packet
-		return common.Target{Screen: common.ScreenDocs, Path: packet.ValidationFile, Line: p.Verdict.Line, File: -1, Hunk: -1, DiffLine: -1}, true
+		return common.Target{Screen: common.ScreenDocs, Path: p.Verdict.Where(), Line: p.Verdict.Line, File: -1, Hunk: -1, DiffLine: -1}, true
 	}
 	c := w.place()
 	if c == nil {
@@ -388,12 +388,12 @@ func (w *Walk) verdictLines() []string {
 		assessment = "missing"
 	}
 	add(fmt.Sprintf(" %-11s %s  %s", "Verdict", st.Status(verdictWord(verdict)).Render(" "+ui.SanitizeLine(verdict)+" "),
-		st.Muted.Render(fmt.Sprintf("%s:%d", packet.ValidationFile, p.Verdict.Line))))
+		st.Muted.Render(fmt.Sprintf("%s:%d", p.Verdict.Where(), p.Verdict.Line))))
 	for _, l := range w.wrapped(p.Verdict.Summary, w.width-14, 3) {
 		add("             " + st.Muted.Render(l))
 	}
 	add(fmt.Sprintf(" %-11s %s  %s", "Assessment", st.Status(assessmentWord(assessment)).Render(" "+ui.SanitizeLine(assessment)+" "),
-		st.Muted.Render(fmt.Sprintf("%s:%d", packet.ReviewFile, p.Assessment.Line))))
+		st.Muted.Render(fmt.Sprintf("%s:%d", p.Assessment.Where(), p.Assessment.Line))))
 	ev := p.Evidence
 	evStyle := st.OK
 	if !ev.Complete() {

@@ -499,7 +499,21 @@ func (s *Server) graphql(w http.ResponseWriter, r *http.Request) {
 				var commits []any
 				for _, c := range f.Commits {
 					sha, _ := c.(map[string]any)["sha"].(string)
-					commits = append(commits, map[string]any{"commit": map[string]any{"oid": sha}})
+					// committedDate as GitHub's GraphQL gives it; the
+					// fixtures write the REST shape's commit.author.date.
+					date, msg := "", ""
+					if cm, ok := c.(map[string]any)["commit"].(map[string]any); ok {
+						if a, ok := cm["author"].(map[string]any); ok {
+							date, _ = a["date"].(string)
+						}
+						msg, _ = cm["message"].(string)
+						msg, _, _ = strings.Cut(msg, "\n")
+					}
+					node := map[string]any{"oid": sha, "messageHeadline": msg}
+					if date != "" {
+						node["committedDate"] = date
+					}
+					commits = append(commits, map[string]any{"commit": node})
 				}
 				repo[m[1]] = map[string]any{"reviewThreads": page(f, 0), "commits": map[string]any{"nodes": commits}}
 			} else {
@@ -599,4 +613,47 @@ func (f *Fixture) AddComments(n int) {
 			"user": map[string]any{"login": "chatty"}, "author_association": "NONE",
 			"created_at": "2026-11-30T08:00:00Z", "updated_at": "2026-11-30T08:00:00Z"})
 	}
+}
+
+// LoadOverlay reads the base fixture and then what the overlay folder
+// replaces: its comments/ (all of them, when present), body.md (the pull
+// request's description), and any of the JSON files Load reads. One folder
+// per shape of what an agent posts keeps each fixture to what differs.
+func LoadOverlay(base, overlay string) (*Fixture, error) {
+	f, err := Load(base)
+	if err != nil {
+		return nil, err
+	}
+	for name, v := range map[string]any{"pull.json": &f.Pull, "commits.json": &f.Commits, "reviews.json": &f.Reviews,
+		"review_comments.json": &f.RevComments, "threads.json": &f.Threads, "compare.json": &f.Compare} {
+		data, err := os.ReadFile(filepath.Join(overlay, name))
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err == nil {
+			err = json.Unmarshal(data, v)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading the fixture %s: %w", filepath.Join(overlay, name), err)
+		}
+	}
+	if body, err := os.ReadFile(filepath.Join(overlay, "body.md")); err == nil {
+		f.Pull["body"] = string(body)
+	}
+	names, err := filepath.Glob(filepath.Join(overlay, "comments", "*.md"))
+	if err != nil {
+		return nil, err
+	}
+	if len(names) > 0 {
+		sort.Strings(names)
+		f.Comments = nil
+		for i, n := range names {
+			c, err := readComment(n, int64(9000+i))
+			if err != nil {
+				return nil, err
+			}
+			f.Comments = append(f.Comments, c)
+		}
+	}
+	return f, nil
 }

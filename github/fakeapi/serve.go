@@ -20,3 +20,17 @@ func Serve(tb testing.TB, dir string, pageSize int) (*Server, string) {
 	tb.Cleanup(ts.Close)
 	return s, ts.URL
 }
+
+// ServeOverlay is Serve for the base fixture with an overlay folder's
+// replacements (LoadOverlay).
+func ServeOverlay(tb testing.TB, base, overlay string, pageSize int) (*Server, string) {
+	tb.Helper()
+	f, err := LoadOverlay(base, overlay)
+	if err != nil {
+		tb.Fatalf("loading the fake's fixture %s over %s: %v", overlay, base, err)
+	}
+	s := New(f, pageSize)
+	ts := httptest.NewServer(s)
+	tb.Cleanup(ts.Close)
+	return s, ts.URL
+}

@@ -4,6 +4,9 @@
 //	go run ./github/fakegh -addr 127.0.0.1:0
 //	GITHUB_API_URL=http://127.0.0.1:PORT GH_TOKEN=x vetter acme/depot#42
 //
+// With -overlay github/testdata/agents/september it serves the same pull
+// request as today's agent posts it.
+//
 // With -queue it serves the queue's other open pull requests too
 // (vetter queue acme/depot); -prs 60 serves sixty, for the benchmark.
 package main
@@ -25,6 +28,7 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "address to listen on")
 	dir := flag.String("fixture", "github/testdata/pr", "the fixture folder")
+	overlay := flag.String("overlay", "", "a folder of github/testdata/agents whose comments, description and JSON files replace the fixture's (one shape of what an agent posts)")
 	page := flag.Int("page", 2, "items per list page")
 	latency := flag.Duration("latency", 0, "added to every response")
 	tooLarge := flag.Bool("diff-too-large", false, "refuse the diff with 406")
@@ -39,6 +43,9 @@ func main() {
 	})
 	flag.Parse()
 	f, err := fakeapi.Load(*dir)
+	if *overlay != "" {
+		f, err = fakeapi.LoadOverlay(*dir, *overlay)
+	}
 	if err != nil {
 		log.Fatal(err)
 	}
