@@ -27,6 +27,13 @@ type prFlags struct {
 	// workbench, which reloads when the folder changes; the headless
 	// commands read the pull request fresh.
 	cachedFirst bool
+	// fresh lets a read less than github.Fresh old answer (summary and
+	// --print, which only report); refresh reads the pull request anyway.
+	// Commands that decide or post always read it.
+	fresh, refresh bool
+	// refreshed, after a cached copy was opened first, waits for its
+	// refresh and says what failed ("" when nothing did).
+	refreshed func() string
 }
 
 // prOpts is set by the root command's persistent flags on each run.
@@ -35,9 +42,11 @@ var prOpts prFlags
 func addPRFlags(root *cobra.Command) {
 	// Only the workbench (root's RunE) opens a cached copy first.
 	prOpts.cachedFirst = false
+	prOpts.refreshed, prOpts.fresh = nil, false
 	f := root.PersistentFlags()
 	f.BoolVar(&prOpts.offline, "offline", false, "open a pull request from the cache without the network")
 	f.DurationVar(&prOpts.timeout, "timeout", 30*time.Second, "how long reading a pull request may take")
+	f.BoolVar(&prOpts.refresh, "refresh", false, fmt.Sprintf("with a pull request: read it from GitHub even when it was read less than %s ago (summary and --print answer from that read otherwise)", github.Fresh))
 	f.StringVar(&prOpts.localPacket, "packet", "", "with a pull request: a packet folder or archive of the same work item, whose registry and logs are used and whose diff is checked against the PR's")
 }
 
@@ -66,12 +75,23 @@ func resolvePacketArg(arg string) (path string, src *github.Opened, err error) {
 	}
 	cfg := github.Config{Host: ref.Host, Timeout: prOpts.timeout, Retries: 2, Backoff: 500 * time.Millisecond}.FromEnv()
 	opts := github.Options{Config: cfg, Offline: prOpts.offline, LocalPacket: prOpts.localPacket}
+	if prOpts.fresh && !prOpts.refresh {
+		opts.FreshFor = github.Fresh
+	}
 	if prOpts.cachedFirst && !prOpts.offline {
 		if root, err := github.DefaultCacheDir(); err == nil {
-			if dir := github.Cached(root, ref); dir != "" {
-				// A failed refresh leaves the cached copy on screen.
-				opts.InPlace, opts.RefreshInto = true, dir
-				go github.Open(context.Background(), ref, opts)
+			if dir, at := github.CachedAt(root, ref); dir != "" {
+				// The cached copy is on screen at once; the workbench
+				// starts the refresh once it has loaded it (the two would
+				// only slow each other), and says on the status line when
+				// it failed, with when the copy was read.
+				opts.InPlace, opts.RefreshInto, opts.FreshFor = true, dir, 0
+				prOpts.refreshed = func() string {
+					if _, err := github.Open(context.Background(), ref, opts); err != nil {
+						return github.RefreshFailed(err, at, time.Now())
+					}
+					return ""
+				}
 				return dir, &github.Opened{Ref: ref, Dir: dir, FromCache: true}, nil
 			}
 		}

@@ -514,7 +514,7 @@ func postHint(w io.Writer, p *packet.Packet, input string) {
 		say(w, "%s", c)
 		return
 	}
-	if u := strings.TrimSpace(p.Change.URL); u != "" {
+	if u := strings.TrimSpace(p.PRURL()); u != "" {
 		say(w, "# the change's URL %s is not a pull request address (https://HOST/OWNER/REPO/pull/N); post the review with gh api repos/OWNER/REPO/pulls/N/reviews --input %s", packet.ShellQuote(ui.Sanitize(u)), input)
 		return
 	}

@@ -159,6 +159,7 @@ enter opens one, backspace returns to the inbox.`,
 			if plain {
 				// The summary's own loading, the reviewer's state included:
 				// --print and summary print one value for one state.
+				prOpts.fresh = true
 				p, _, err := loadReviewed(args, stderr)
 				if err != nil {
 					return err
@@ -489,6 +490,7 @@ func newSummaryCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err := jf.check("summary", asJSON); err != nil {
 				return err
 			}
+			prOpts.fresh = true
 			p, _, err := loadReviewed(args, stderr)
 			if err != nil {
 				return err

@@ -43,6 +43,7 @@ func workbenchOptions(theme string, watch bool) tui.AppOptions {
 func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *packet.Packet, stdout io.Writer) error {
 	opts := workbenchOptions(theme, watch)
 	opts.PostOkToTest = workbenchPoster(p)
+	opts.Refresh = prOpts.refreshed
 	if since != nil {
 		c := packet.Compare(since, p)
 		opts.Since = &c

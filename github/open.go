@@ -41,6 +41,61 @@ type Options struct {
 	// head moved, the new head is written to its own folder and into this
 	// one too, so the screen says the head moved instead of going stale.
 	RefreshInto string
+	// FreshFor answers from the cache, without the network, when the PR
+	// was read from GitHub less than this long ago (Fresh for the headless
+	// commands; 0 always reads).
+	FreshFor time.Duration
+}
+
+// readAtFile, beside a PR's cached heads, says when it was last read.
+const readAtFile = "read-at"
+
+// Fresh is how long a read of a pull request answers `vetter summary`,
+// `--print` and the other headless commands without asking GitHub again: a
+// script running several of them in a row reads the PR once, and a person
+// coming back a minute later sees what changed. --refresh reads anyway.
+const Fresh = time.Minute
+
+// CachedAt is the newest cached packet folder of ref and when it was last
+// read from GitHub (zero when that is unknown). The time is kept beside the
+// folders, not in pr.json: a refresh that changed nothing leaves the folder
+// alone, so a workbench watching it does not reload for a timestamp.
+func CachedAt(root string, ref Ref) (dir string, at time.Time) {
+	dir = Cached(root, ref)
+	if dir == "" {
+		return "", time.Time{}
+	}
+	if data, err := os.ReadFile(filepath.Join(prDir(root, ref), readAtFile)); err == nil {
+		if at, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(string(data))); err == nil {
+			return dir, at
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(dir, packet.OriginFile))
+	if err != nil {
+		return dir, time.Time{}
+	}
+	var o packet.Origin
+	if json.Unmarshal(data, &o) == nil {
+		at, _ = time.Parse(time.RFC3339, o.FetchedAt)
+	}
+	return dir, at
+}
+
+// RefreshFailed is the status line of a cached copy whose refresh failed:
+// what went wrong, and when what is shown was read.
+func RefreshFailed(err error, readAt, now time.Time) string {
+	when := "an earlier visit"
+	if !readAt.IsZero() {
+		readAt = readAt.In(now.Location())
+		when = readAt.Format("15:04")
+		if y, m, d := readAt.Date(); y != now.Year() || m != now.Month() || d != now.Day() {
+			when = readAt.Format("Jan 2 15:04")
+		}
+	}
+	if IsKind(err, KindNetwork) || IsKind(err, KindTimeout) {
+		return "GitHub unreachable; showing what was read at " + when
+	}
+	return "refreshing from GitHub failed (" + err.Error() + "); showing what was read at " + when
 }
 
 // Opened is a pull request laid out as a packet folder.
@@ -99,6 +154,15 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 			return nil, err
 		}
 	}
+	now := time.Now
+	if opts.Now != nil {
+		now = opts.Now
+	}
+	if opts.FreshFor > 0 && opts.LocalPacket == "" && !opts.Offline {
+		if dir, at := CachedAt(root, ref); dir != "" && !at.IsZero() && now().Sub(at) < opts.FreshFor && now().Sub(at) >= 0 {
+			return &Opened{Ref: ref, Dir: dir, HeadSHA: filepath.Base(dir), FromCache: true}, nil
+		}
+	}
 	if opts.Offline {
 		dir := Cached(root, ref)
 		if dir == "" {
@@ -139,10 +203,6 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 	}
 	b.addAfter(d)
 	b.askPins(ctx, c)
-	now := time.Now
-	if opts.Now != nil {
-		now = opts.Now
-	}
 	b.origin.FetchedAt = now().UTC().Format(time.RFC3339)
 	dir := filepath.Join(prDir(root, ref), d.Pull.Head.SHA)
 	write := b.write
@@ -169,6 +229,8 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 		}
 	}
 	c.saveUsed(etags)
+	// Losing it costs one read more: not an error.
+	_ = writeAtomic(filepath.Join(prDir(root, ref), readAtFile), []byte(now().UTC().Format(time.RFC3339Nano)+"\n"))
 	return &Opened{Ref: ref, Dir: dir, HeadSHA: d.Pull.Head.SHA, Data: d}, nil
 }
 

@@ -27,11 +27,23 @@ var (
 	ErrBadDecision = errors.New("not a gate decision (ok-to-test, hold, request-changes)")
 )
 
-// PullRequest returns the change's GitHub pull request when its URL names one.
+// PullRequest returns the change's GitHub pull request when its address
+// (PRURL) names one.
 //
-// The address comes from an untrusted packet and is put on a command line, so
-// only the strict form is a pull request here.
-func (p *Packet) PullRequest() (prref.Ref, bool) { return prref.ParseGitHubURL(p.Change.URL) }
+// The address may come from an untrusted packet and is put on a command
+// line, so only the strict form is a pull request here.
+func (p *Packet) PullRequest() (prref.Ref, bool) { return prref.ParseGitHubURL(p.PRURL()) }
+
+// PRURL is the change's pull-request address: the origin's own when the
+// packet was read from a pull request (change.md's then only reported when
+// it differs, packet-pr-mismatch), else change.md's. Nothing vetter prints
+// or posts takes where to go from the packet when the origin knows.
+func (p *Packet) PRURL() string {
+	if o := p.Origin; o != nil && o.Kind == OriginKindPR && o.URL != "" {
+		return o.URL
+	}
+	return p.Change.URL
+}
 
 // ShellQuote quotes s for a POSIX shell: as is when it holds only characters
 // no shell treats specially, else in single quotes.

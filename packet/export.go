@@ -231,7 +231,14 @@ func (p *Packet) exportTitle() string {
 // SHA it was made for, the gate checklist, and every finding with its triage
 // and note.
 func (p *Packet) ExportMarkdown(w io.Writer) error {
-	es := p.exportFindings()
+	var es, others []exported
+	for _, e := range p.exportFindings() {
+		if e.f.OtherReviewers() {
+			others = append(others, e)
+		} else {
+			es = append(es, e)
+		}
+	}
 	attention := p.summaryAttention() // before the gate, which counts what it found
 	fmt.Fprintf(w, "### vetter review — %s\n\n", mdCell(p.exportTitle()))
 	p.decisionMarkdown(w)
@@ -251,6 +258,27 @@ func (p *Packet) ExportMarkdown(w io.Writer) error {
 			}
 			fmt.Fprintf(w, "| %d | `%s` | %s | %s%s | %s | %s |\n", e.f.Number, mdCell(e.f.Location), mdCell(e.f.Severity),
 				e.triageText(), who, mdCell(text.Clip(text.OneLine(e.f.Claim), 240)), mdCell(e.note()))
+		}
+		fmt.Fprintln(w)
+	}
+	if len(others) > 0 {
+		// Other reviewers' threads are already on the pull request in their
+		// authors' names: listed as context, with who wrote them and where
+		// they stand, not as findings of this review.
+		fmt.Fprintf(w, "#### Other reviewers' threads (%d, context)\n\n", len(others))
+		fmt.Fprintf(w, "| Source | Location | State | Triage | Comment |\n|---|---|---|---|---|\n")
+		for _, e := range others {
+			state := "open"
+			switch {
+			case e.f.Resolved && e.f.Outdated:
+				state = "resolved, outdated"
+			case e.f.Resolved:
+				state = "resolved"
+			case e.f.Outdated:
+				state = "outdated"
+			}
+			fmt.Fprintf(w, "| %s | `%s` | %s | %s | %s |\n", mdCell(e.f.Source), mdCell(e.f.Location), state,
+				e.triageText(), mdCell(text.Clip(text.OneLine(e.f.Claim), 240)))
 		}
 		fmt.Fprintln(w)
 	}

@@ -39,8 +39,8 @@ type GitHubReviewComment struct {
 // head SHA, so the review lands on exactly what was vetted.
 func (p *Packet) GitHubReview() GitHubReview {
 	r := GitHubReview{Event: "COMMENT", Comments: []GitHubReviewComment{}}
-	if commitid.Valid(p.Change.HeadSHA) {
-		r.CommitID = p.Change.HeadSHA
+	if sha := p.DiffSHA(); commitid.Valid(sha) {
+		r.CommitID = sha
 	}
 	es := p.exportFindings()
 	var rest, dismissed []exported
@@ -184,10 +184,11 @@ func (p *Packet) ExportGitHubReview(w io.Writer) error {
 }
 
 // GitHubReviewCommand is the gh command that posts the review read from
-// input ("-" for standard input); ok is false when the change's URL is not a
+// input ("-" for standard input); ok is false when the change's address
+// (PRURL: the origin's own for a packet read from a pull request) is not a
 // GitHub pull request.
 func (p *Packet) GitHubReviewCommand(input string) (cmd string, ok bool) {
-	pr, ok := prref.ParseURL(p.Change.URL)
+	pr, ok := prref.ParseURL(p.PRURL())
 	host := pr.Host
 	if !ok {
 		return "", false

@@ -51,13 +51,14 @@ func rdSeverity(severity string) string {
 }
 
 // ExportRDJSONL writes one reviewdog diagnostic a line for every finding that
-// was not dismissed. The message starts with the Conventional Comments label
+// was not dismissed, other reviewers' threads aside (reviewdog would post
+// them again as vetter's). The message starts with the Conventional Comments label
 // of its severity; the triage, when there is one, follows the claim. A
 // finding that does not land in the diff has no location, and reviewdog
 // reports it without one or filters it out, as its mode says.
 func (p *Packet) ExportRDJSONL(w io.Writer) error {
 	for _, e := range p.exportFindings() {
-		if e.state == TriageDismissed {
+		if e.state == TriageDismissed || e.f.OtherReviewers() {
 			continue
 		}
 		msg := conventionalLabel(e.f.Severity) + ": " + text.OneLine(e.f.Claim)

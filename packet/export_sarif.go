@@ -320,7 +320,7 @@ func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
 		}},
 		Results: []SARIFResult{},
 	}
-	runID := p.Change.HeadSHA
+	runID := p.DiffSHA()
 	if !commitid.Valid(runID) {
 		runID = "unknown-head"
 	}
@@ -341,10 +341,12 @@ func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
 		}
 		return own
 	}
-	if commitid.Valid(p.Change.HeadSHA) {
+	// The results' lines are change.diff's, so the revision is the commit
+	// that diff is at.
+	if sha := p.DiffSHA(); commitid.Valid(sha) {
 		if pr, ok := p.PullRequest(); ok {
 			run.VersionControlProvenance = []SARIFVersionControl{{
-				RepositoryURI: pr.RepositoryURL(), RevisionID: p.Change.HeadSHA, Branch: p.Change.Branch,
+				RepositoryURI: pr.RepositoryURL(), RevisionID: sha, Branch: p.Change.Branch,
 			}}
 		}
 	}
@@ -370,6 +372,11 @@ func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
 	rules := &run.Tool.Driver.Rules
 	inv := SARIFInvocation{ExecutionSuccessful: true}
 	for _, e := range p.exportFindings() {
+		if e.f.OtherReviewers() {
+			// Another reviewer's thread is already on the PR, in its
+			// author's name; code scanning would show it as vetter's.
+			continue
+		}
 		ruleID := sarifRuleID(e.f.Severity)
 		idx, ok := ruleIndex[ruleID]
 		if !ok {

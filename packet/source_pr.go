@@ -52,7 +52,24 @@ const (
 	// (comments, reviews, threads, check runs) was longer than vetter reads,
 	// or its pages led back on themselves; what is shown is its start.
 	CodeOriginListCut = "origin-list-cut"
+	// CodePRMismatch (warning): change.md names another pull request than
+	// the one the packet was read from; vetter uses the pull request's own
+	// address for everything it prints or posts.
+	CodePRMismatch = "packet-pr-mismatch"
+	// CodeCompareFailed (warning): the origin could not give the diff at
+	// the packet's head; change.diff is the origin head's diff, and what is
+	// anchored to its lines names that commit (DiffSHA).
+	CodeCompareFailed = "packet-compare-failed"
 )
+
+// ThreadPrefix starts the id of a finding that is another reviewer's thread
+// on the origin.
+const ThreadPrefix = "thread:"
+
+// OtherReviewers reports whether the finding is another reviewer's thread
+// relayed from the origin: context for the reviewer, never a diagnostic of
+// vetter's own in an export.
+func (f *Finding) OtherReviewers() bool { return strings.HasPrefix(f.ID, ThreadPrefix) }
 
 func init() {
 	codeSeverity[CodeLogsNotAvailable] = SevInfo
@@ -60,6 +77,8 @@ func init() {
 	codeSeverity[CodeOriginUnreadable] = SevWarning
 	codeSeverity[CodeDocumentIgnored] = SevWarning
 	codeSeverity[CodeOriginListCut] = SevWarning
+	codeSeverity[CodePRMismatch] = SevWarning
+	codeSeverity[CodeCompareFailed] = SevWarning
 }
 
 // CheckPacketCurrent is the gate check that the packet describes the commit
@@ -287,6 +306,14 @@ func (p *Packet) readOrigin(root string) {
 	for _, c := range o.Cut {
 		p.problem(CodeOriginListCut, OriginFile, 0, c)
 	}
+	if o.PacketURL != "" {
+		p.problem(CodePRMismatch, ChangeFile, 0, fmt.Sprintf("change.md names %s, but the packet was read from %s; vetter prints and posts only to %s",
+			o.PacketURL, o.URL, o.URL))
+	}
+	if o.CompareFailed != "" {
+		p.problem(CodeCompareFailed, DiffPath, 0, fmt.Sprintf("%s; change.diff is the PR head's diff (at %s), and exports anchor to that commit",
+			o.CompareFailed, commitid.Short(o.DiffSHA)))
+	}
 	if len(o.DiffNoPatch) > 0 {
 		p.problem(CodeFileTooLarge, DiffPath, 0, fmt.Sprintf("GitHub refused the diff as too large; it was rebuilt file by file, and these files had no patch: %s",
 			strings.Join(o.DiffNoPatch, ", ")))
@@ -307,7 +334,7 @@ func (p *Packet) readOrigin(root string) {
 		if t.Severity != "" {
 			sev = t.Severity
 		}
-		f := &Finding{ID: "thread:" + t.ID, Location: loc, Severity: sev, Claim: t.Body,
+		f := &Finding{ID: ThreadPrefix + t.ID, Location: loc, Severity: sev, Claim: t.Body,
 			Evidence: strings.Join(ev, " / "), Source: t.Source, Resolved: t.Resolved, ResolvedBy: t.ResolvedBy, Outdated: t.Outdated, Tags: t.Tags}
 		if t.Path != "" && t.Line > 0 {
 			f.Citations = ExtractCitations(loc, OriginFile, 0)
@@ -436,6 +463,16 @@ func (s *SummarySource) writeText(w io.Writer) {
 	fmt.Fprintf(w, "  ci        %s\n", s.CI.CILine())
 	o := &Origin{HeadSHA: s.HeadSHA, OkToTest: s.OkToTest}
 	fmt.Fprintf(w, "  vetting   %s\n", o.OkToTestLine())
+}
+
+// DiffSHA is the commit change.diff shows the change at, which anything
+// anchored to its lines (a review's commit_id) names: the origin's word for
+// a packet read from a pull request, else change.md's head.
+func (p *Packet) DiffSHA() string {
+	if p.Origin != nil && commitid.Valid(p.Origin.DiffSHA) {
+		return p.Origin.DiffSHA
+	}
+	return p.Change.HeadSHA
 }
 
 // DecisionSHA is the commit a gate decision is for: the origin's head when

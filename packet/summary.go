@@ -19,17 +19,18 @@ type Summary struct {
 	// SchemaVersion is the version of this contract
 	// (docs/summary.schema.json): it goes up when a field changes meaning
 	// or goes away, not when one is added.
-	SchemaVersion int               `json:"schema_version"`
-	Packet        SummaryPacket     `json:"packet"`
-	Plan          SummaryPlan       `json:"plan"`
-	Change        SummaryChange     `json:"change"`
-	Verdict       SummaryVerdict    `json:"verdict"`
-	Assessment    SummaryAssessment `json:"assessment"`
-	Evidence      SummaryEvidence   `json:"evidence"`
-	Diff          SummaryDiff       `json:"diff"`
-	Findings      []SummaryFinding  `json:"findings"`
-	Problems      []Problem         `json:"problems"`
-	Gate          Gate              `json:"gate"`
+	SchemaVersion int `json:"schema_version"`
+
+	Packet     SummaryPacket     `json:"packet"`
+	Plan       SummaryPlan       `json:"plan"`
+	Change     SummaryChange     `json:"change"`
+	Verdict    SummaryVerdict    `json:"verdict"`
+	Assessment SummaryAssessment `json:"assessment"`
+	Evidence   SummaryEvidence   `json:"evidence"`
+	Diff       SummaryDiff       `json:"diff"`
+	Findings   []SummaryFinding  `json:"findings"`
+	Problems   []Problem         `json:"problems"`
+	Gate       Gate              `json:"gate"`
 	// Attention is what a vetter must look at in the diff, in the decision
 	// screen's order (attention_summary.go).
 	Attention []SummaryAttention `json:"attention"`
@@ -151,7 +152,7 @@ func (p *Packet) Summarize() Summary {
 		SchemaVersion: SummarySchemaVersion,
 		Packet:        SummaryPacket{Path: p.Path, Source: p.Source, ID: p.Plan.ID, Title: p.Plan.Title},
 		Plan:          SummaryPlan{Route: p.Plan.Route, Template: p.Plan.Template, Engine: p.Plan.Engine, Recipes: nonNil(p.Plan.Recipes)},
-		Change:        SummaryChange{Branch: p.Change.Branch, BaseSHA: p.Change.BaseSHA, HeadSHA: p.Change.HeadSHA, URL: p.Change.URL},
+		Change:        SummaryChange{Branch: p.Change.Branch, BaseSHA: p.Change.BaseSHA, HeadSHA: p.Change.HeadSHA, URL: p.PRURL()},
 		Verdict:       SummaryVerdict{Value: p.Verdict.Value, File: p.Verdict.File, Line: p.Verdict.Line, Summary: p.Verdict.Summary},
 		Assessment:    SummaryAssessment{Value: p.Assessment.Value, File: p.Assessment.File, Line: p.Assessment.Line},
 		Evidence:      SummaryEvidence{Validated: p.Evidence.Validated, Total: p.Evidence.Total, Recipes: []SummaryRecipe{}},
@@ -199,7 +200,7 @@ func (p *Packet) Summarize() Summary {
 		sf.Source = ReviewFile
 		if f.Source != "" {
 			sf.Source = f.Source
-			if strings.HasPrefix(f.ID, "thread:") {
+			if f.OtherReviewers() {
 				res, out := f.Resolved, f.Outdated
 				sf.Resolved, sf.Outdated, sf.ResolvedBy = &res, &out, f.ResolvedBy
 			}
@@ -422,14 +423,10 @@ func orDash(s string) string {
 }
 
 // mdCell makes a string safe inside a markdown table cell: one line, pipes
-// escaped, and no raw HTML that could change the comment around it. '&' is
-// escaped first and with '<': GitHub reads "&amp;" in a note as an entity and
-// shows "&", and "&lt;" written by the note's author would otherwise show as
-// a '<' the note never had.
+// escaped, and no raw HTML that could change the comment around it.
 func mdCell(s string) string {
 	s = text.OneLine(s)
 	s = strings.ReplaceAll(s, "|", `\|`)
-	s = strings.ReplaceAll(s, "&", "&amp;")
 	s = strings.ReplaceAll(s, "<", "&lt;")
 	return s
 }

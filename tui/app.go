@@ -52,6 +52,10 @@ type AppOptions struct {
 	// PosterFor, when set, gives each packet opened from an inbox its own
 	// PostOkToTest (a pull request of the queue posts to itself).
 	PosterFor func(p *packet.Packet) func(sha string) (string, error)
+	// Refresh waits for the refresh of a packet shown from a cache (a pull
+	// request read before) and returns what the status line must say when
+	// it failed ("" when it did not); the watcher shows what it changed.
+	Refresh func() string
 }
 
 // App is the program's model. It holds the inbox, the workbench (a Workbench on
@@ -226,7 +230,7 @@ func (a *App) Init() tea.Cmd {
 		return tea.Batch(a.presized, a.wrap(a.root.Init()), a.completeCmd())
 	}
 	if a.root != nil {
-		return tea.Batch(a.presized, a.wrap(a.root.Init()), a.startWatch())
+		return tea.Batch(a.presized, a.wrap(a.root.Init()), a.startWatch(), a.wrap(a.refreshCmd()))
 	}
 	var cmds []tea.Cmd
 	if a.opts.Theme == "" && !a.opts.NoColor {
@@ -659,3 +663,18 @@ func (a *App) View() tea.View {
 
 // Render returns the screen as text, for tests.
 func (a *App) Render() string { return a.View().Content }
+
+// refreshCmd waits, off the screen's loop, for the refresh behind a cached
+// copy, and says on the status line when it failed.
+func (a *App) refreshCmd() tea.Cmd {
+	refresh := a.opts.Refresh
+	if refresh == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		if s := refresh(); s != "" {
+			return common.StaleMsg{Text: s}
+		}
+		return nil
+	}
+}

@@ -79,8 +79,11 @@ func (o *Overview) rebuild() {
 	} else {
 		add(strings.Join(meta, "   "), nil)
 	}
-	if p.Change.URL != "" {
-		add(st.Muted.Render("pr   ")+text(p.Change.URL), nil)
+	// The pull request's own address when the packet was read from one;
+	// change.md's only for a packet folder (packet-pr-mismatch says when
+	// they differ).
+	if u := p.PRURL(); u != "" {
+		add(st.Muted.Render("pr   ")+text(u), nil)
 	}
 	for _, l := range originLines(p, st) {
 		add(l, nil)

@@ -64,6 +64,7 @@ type Workbench struct {
 	help      help.Model
 
 	status string // transient message, cleared on the next key
+	stale  string // a failed refresh of what is shown (StaleMsg); it stays
 }
 
 // NewWorkbench builds the workbench over a context.
@@ -191,6 +192,9 @@ func (r *Workbench) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return r, r.open(msg.To)
 	case common.StatusMsg:
 		r.status = msg.Text
+		return r, nil
+	case common.StaleMsg:
+		r.stale = msg.Text
 		return r, nil
 	case DecideMsg:
 		return r, r.askDecision(msg.Decision)
@@ -468,9 +472,12 @@ func (r *Workbench) statusLine() string {
 	// (an error from git or the network may span lines).
 	left := st.Line(r.screens[r.active].Status(), st.Base)
 	var right string
-	if r.status != "" {
+	switch {
+	case r.status != "":
 		right = st.Line(r.status, st.Accent)
-	} else {
+	case r.stale != "":
+		right = st.Line(r.stale, st.Warn)
+	default:
 		right = r.statusHints(ansi.StringWidth(badge), ansi.StringWidth(left))
 	}
 	return statusFit(badge, left, right, r.width)

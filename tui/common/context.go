@@ -176,6 +176,13 @@ type StatusMsg struct{ Text string }
 
 func (StatusMsg) WorkbenchMsg() {}
 
+// StaleMsg says the packet on screen is older than its origin may be (a
+// refresh failed); it stays on the status line, beside the transient
+// messages, until the workbench closes.
+type StaleMsg struct{ Text string }
+
+func (StaleMsg) WorkbenchMsg() {}
+
 // ErrorMsg is the one error message type: it is shown on the status line.
 type ErrorMsg struct{ Err error }
 
