@@ -53,22 +53,31 @@ func TestJQAndTemplate(t *testing.T) {
 }
 
 func TestSummaryExitStatus(t *testing.T) {
-	s := fakeGitHub(t)
-	if _, _, code := run(t, "summary", fixturePR, "--exit-status"); code != 1 {
-		t.Errorf("a gate that is not ready: exit %d, want 1", code)
-	}
-	lintOptional(s)
-	triageAll(t)
-	if _, errOut, code := run(t, "summary", fixturePR, "--exit-status"); code != 0 {
-		t.Errorf("a ready gate, the pending check optional: exit %d, want 0; %s", code, errOut)
-	}
-	s.F.Protection = json.RawMessage(`{"strict": true, "contexts": ["build", "unit-tests", "docs-preview"], "checks": [{"context": "build", "app_id": 15368}, {"context": "unit-tests", "app_id": 15368}, {"context": "docs-preview", "app_id": 15368}]}`)
-	if _, errOut, code := run(t, "summary", fixturePR, "--exit-status", "--json", "--jq", ".gate.ready"); code != 8 {
-		t.Errorf("a ready gate with a required check pending: exit %d, want 8; %s", code, errOut)
-	}
-	if _, _, code := run(t, "summary", fixturePR); code != 0 {
-		t.Errorf("without --exit-status: exit %d, want 0", code)
-	}
+	t.Run("not ready", func(t *testing.T) {
+		fakeGitHub(t)
+		if _, _, code := run(t, "summary", fixturePR, "--exit-status"); code != 1 {
+			t.Errorf("a gate that is not ready: exit %d, want 1", code)
+		}
+	})
+	t.Run("ready", func(t *testing.T) {
+		s := fakeGitHub(t)
+		lintOptional(s)
+		triageAll(t)
+		if _, errOut, code := run(t, "summary", fixturePR, "--exit-status"); code != 0 {
+			t.Errorf("a ready gate, the pending check optional: exit %d, want 0; %s", code, errOut)
+		}
+		if _, _, code := run(t, "summary", fixturePR); code != 0 {
+			t.Errorf("without --exit-status: exit %d, want 0", code)
+		}
+	})
+	t.Run("pending", func(t *testing.T) {
+		s := fakeGitHub(t)
+		s.F.Protection = json.RawMessage(`{"strict": true, "contexts": ["build", "unit-tests", "docs-preview"], "checks": [{"context": "build", "app_id": 15368}, {"context": "unit-tests", "app_id": 15368}, {"context": "docs-preview", "app_id": 15368}]}`)
+		triageAll(t)
+		if _, errOut, code := run(t, "summary", fixturePR, "--exit-status", "--json", "--jq", ".gate.ready"); code != 8 {
+			t.Errorf("a ready gate with a required check pending: exit %d, want 8; %s", code, errOut)
+		}
+	})
 }
 
 func TestUsageErrorsExit2(t *testing.T) {
