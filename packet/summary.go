@@ -427,6 +427,8 @@ func orDash(s string) string {
 func mdCell(s string) string {
 	s = text.OneLine(s)
 	s = strings.ReplaceAll(s, "|", `\|`)
+	// '&' first: "&amp;" in a note must reach GitHub as written, not as "&".
+	s = strings.ReplaceAll(s, "&", "&amp;")
 	s = strings.ReplaceAll(s, "<", "&lt;")
 	return s
 }
