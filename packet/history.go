@@ -182,7 +182,16 @@ func (s *Store) snapshot(head string) (string, bool) {
 	p := s.p
 	names := []string{}
 	var total int64
-	for _, n := range []string{PlanFile, ChangeFile, DiffPath, ValidationFile, ReviewFile, RegistryFile} {
+	// Every document the packet holds is kept, not only the four it must
+	// have: a round's documents are compared by content, and one missing
+	// from the copy would read as added in the next round.
+	want := []string{PlanFile, ChangeFile, DiffPath, ValidationFile, ReviewFile, RegistryFile}
+	for _, d := range p.Docs {
+		if !slices.Contains(want, d.Path) {
+			want = append(want, d.Path)
+		}
+	}
+	for _, n := range want {
 		fi, err := fs.Stat(p.FS, n)
 		if err != nil || !fi.Mode().IsRegular() {
 			continue

@@ -185,7 +185,7 @@ func (p *Packet) AllCitations() []*Citation {
 func (p *Packet) Reresolve() {
 	kept := p.Problems[:0]
 	for _, pr := range p.Problems {
-		if pr.Code != CodeCitationUnresolved {
+		if pr.Code != CodeCitationUnresolved && pr.Code != CodeCitationDrift {
 			kept = append(kept, pr)
 		}
 	}
@@ -204,6 +204,7 @@ func (p *Packet) Reresolve() {
 				fmt.Sprintf("%s cites %s, which is not in the packet: %s", c.SourceFile, c.Text, c.Note)))
 		}
 	}
+	p.anchorFindings()
 }
 
 // documentOrder ranks the known documents first, in reading order.

@@ -144,6 +144,9 @@ type Citation struct {
 	// line index inside it; -1 when not anchored.
 	DiffFile, DiffHunk, DiffLine int
 	Note                         string // why it is unresolved, for people
+	// Anchor is where the finding's quoted text is in the cited file
+	// (anchor.go); only a finding's citations are anchored.
+	Anchor Anchor
 }
 
 // ---- diff ------------------------------------------------------------------

@@ -124,26 +124,29 @@ type Problem struct {
 
 // Problem codes (PACKET.md, "Problems"). They keep their meaning and severity.
 const (
-	CodeNotAPacket          = "not-a-packet"
-	CodeMissingFile         = "missing-file"
-	CodeUnreadableFile      = "unreadable-file"
-	CodeRegistryParse       = "registry-parse"
-	CodeLogMissing          = "log-missing"
-	CodeLogOutsidePacket    = "log-outside-packet"
-	CodeLogExitMismatch     = "log-exit-mismatch"
-	CodeVerdictMissing      = "verdict-missing"
-	CodeVerdictConflict     = "verdict-conflict"
-	CodeAssessmentMissing   = "assessment-missing"
-	CodeFindingsMalformed   = "findings-malformed"
-	CodeDiffParse           = "diff-parse"
-	CodePassWithFailing     = "pass-with-failing-evidence"
-	CodeArchiveUnsafeEntry  = "archive-unsafe-entry"
-	CodeFileTooLarge        = "file-too-large"
-	CodeRegistryField       = "registry-field"
-	CodeLogEmpty            = "log-empty"
-	CodeRecipeMissing       = "recipe-missing"
-	CodeRecipeFailing       = "recipe-failing"
-	CodeCitationUnresolved  = "citation-unresolved"
+	CodeNotAPacket         = "not-a-packet"
+	CodeMissingFile        = "missing-file"
+	CodeUnreadableFile     = "unreadable-file"
+	CodeRegistryParse      = "registry-parse"
+	CodeLogMissing         = "log-missing"
+	CodeLogOutsidePacket   = "log-outside-packet"
+	CodeLogExitMismatch    = "log-exit-mismatch"
+	CodeVerdictMissing     = "verdict-missing"
+	CodeVerdictConflict    = "verdict-conflict"
+	CodeAssessmentMissing  = "assessment-missing"
+	CodeFindingsMalformed  = "findings-malformed"
+	CodeDiffParse          = "diff-parse"
+	CodePassWithFailing    = "pass-with-failing-evidence"
+	CodeArchiveUnsafeEntry = "archive-unsafe-entry"
+	CodeFileTooLarge       = "file-too-large"
+	CodeRegistryField      = "registry-field"
+	CodeLogEmpty           = "log-empty"
+	CodeRecipeMissing      = "recipe-missing"
+	CodeRecipeFailing      = "recipe-failing"
+	CodeCitationUnresolved = "citation-unresolved"
+	// CodeCitationDrift: a finding quotes text that is in the file it cites
+	// but not on the lines it cites (reviewers' line numbers drift).
+	CodeCitationDrift       = "citation-drift"
 	CodeDiffHunkCount       = "diff-hunk-count"
 	CodeHiddenCharacters    = "hidden-characters"
 	CodeInvalidUTF8         = "invalid-utf8"
@@ -173,6 +176,7 @@ var codeSeverity = map[string]Severity{
 	CodeFindingsUnheaded: SevError,
 	CodeFileTooLarge:     SevWarning, CodeRegistryField: SevWarning, CodeLogEmpty: SevWarning,
 	CodeRecipeMissing: SevWarning, CodeRecipeFailing: SevWarning, CodeCitationUnresolved: SevWarning,
+	CodeCitationDrift: SevWarning,
 	CodeDiffHunkCount: SevWarning, CodeHiddenCharacters: SevWarning, CodeInvalidUTF8: SevWarning,
 	CodeArchiveLimit: SevWarning, CodeUnknownSeverity: SevWarning, CodeTriageUnreadable: SevWarning,
 	CodeControlSequences: SevInfo, CodeInvestigationAbsent: SevInfo,

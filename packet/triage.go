@@ -95,6 +95,20 @@ func (f *Finding) ResolvedLine() string {
 	return "resolved on GitHub by " + f.ResolvedBy
 }
 
+// ThreadState is a thread's state on its origin in a few words: "resolved
+// on GitHub by sam, outdated"; "" for a finding that is no thread or has
+// neither state.
+func (f *Finding) ThreadState() string {
+	var parts []string
+	if l := f.ResolvedLine(); l != "" {
+		parts = append(parts, l)
+	}
+	if f.Outdated {
+		parts = append(parts, "outdated")
+	}
+	return strings.Join(parts, ", ")
+}
+
 // byFingerprint is the decision made on a finding with this content under
 // any number, the latest when there are several. It only reads the index
 // (reindex builds it where a state is put in place), so screens and

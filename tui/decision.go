@@ -102,19 +102,24 @@ func (d *Decision) rebuild() {
 	for _, l := range originLines(p, st) {
 		add(l, nil, -1)
 	}
-	if g := p.Triage; g != nil && g.Gate != nil {
+	// The decision for this round's head (or an earlier one that no
+	// longer stands); a later head's is named on its own line.
+	if gd, stands := p.DecisionStands(); gd != nil {
 		// Whether it stands comes first, so no width cuts it off.
 		style := st.Accent
-		if _, stands := p.DecisionStands(); !stands {
+		if !stands {
 			style = st.Warn
 		}
 		add(style.Render(text(p.DecisionNote())), nil, -1)
-		add("  "+st.Muted.Render(text(fmt.Sprintf("recorded by %s at %s for %s", g.Gate.User, g.Gate.Time.Format("2006-01-02 15:04"), g.Gate.SHA))), nil, -1)
-		if g.Gate.Note != "" {
-			add("  "+st.Muted.Render(text(common.ClipTo(common.OneLine(g.Gate.Note), w-2))), nil, -1)
+		add("  "+st.Muted.Render(text(fmt.Sprintf("recorded by %s at %s for %s", gd.User, gd.Time.Format("2006-01-02 15:04"), gd.SHA))), nil, -1)
+		if gd.Note != "" {
+			add("  "+st.Muted.Render(text(common.ClipTo(common.OneLine(gd.Note), w-2))), nil, -1)
 		}
 	} else {
 		add(st.Muted.Render("no decision recorded yet"), nil, -1)
+	}
+	if other := p.OtherDecisionNote(); other != "" {
+		add("  "+st.Warn.Render(text(other)), nil, -1)
 	}
 	if d.ctx.Store != nil {
 		add(st.Muted.Render("saved in ")+st.Line(d.ctx.Store.Where(), st.Muted), nil, -1)

@@ -172,6 +172,10 @@ func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
 		if fd.Source != "" {
 			// Another reviewer's thread says whose it is.
 			f.claims[i] = ui.Sanitize(fd.Source) + ": " + f.claims[i]
+			if ts := fd.ThreadState(); ts != "" {
+				// Resolved upstream or outdated, said before the claim.
+				f.claims[i] = "[" + ui.Sanitize(ts) + "] " + f.claims[i]
+			}
 		}
 		f.locs[i] = ui.Sanitize(clipRunes(fd.Location, 400))
 	}

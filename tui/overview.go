@@ -179,12 +179,15 @@ func (o *Overview) rebuild() {
 	blank()
 	add(st.Subtitle.Render("Gate  ")+gateStyle.Render(" "+gateWord+" ")+st.Muted.Render("  enter: the decision screen (7)"),
 		&common.Target{Screen: common.ScreenDecision, File: -1, Hunk: -1, DiffLine: -1})
-	if d := p.Triage; d != nil && d.Gate != nil {
+	if gd, stands := p.DecisionStands(); gd != nil {
 		style := st.Accent
-		if _, stands := p.DecisionStands(); !stands {
+		if !stands {
 			style = st.Warn
 		}
 		add(style.Render(text("  "+p.DecisionNote())), nil)
+	}
+	if other := p.OtherDecisionNote(); other != "" {
+		add(st.Warn.Render(text("  "+other)), nil)
 	}
 	// The command comes before the checks, so it is above the fold at
 	// 80×24, the smallest terminal a vetter works in.

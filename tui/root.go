@@ -16,6 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
@@ -39,6 +40,14 @@ type Options struct {
 // history, search and the overlays, and routes everything else to the
 // active screen. It does none of the screens' work.
 type Workbench struct {
+	// saves counts the saves in flight; while one is, or while a key's
+	// effect has not come back yet (waiting), the keys typed ahead wait in
+	// held and are then applied in order, each to the state it was typed
+	// against (typeahead.go).
+	saves   int
+	waiting bool
+	held    []tea.KeyPressMsg
+
 	ctx     *common.Context
 	opts    Options
 	started bool // the start target was opened
@@ -199,7 +208,10 @@ func (r *Workbench) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case DecideMsg:
 		return r, r.askDecision(msg.Decision)
 	case TriageSavedMsg:
-		return r, r.stored(msg)
+		return r, r.savedThenRelease(msg)
+	case keysReleasedMsg:
+		r.waiting = false
+		return r, r.replay()
 	case confirmPostMsg:
 		return r, r.askPost(msg.sha)
 	case common.ErrorMsg:
@@ -216,7 +228,14 @@ func (r *Workbench) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseWheelMsg:
 		return r, r.screens[r.active].Update(r.shiftMouse(msg))
 	case tea.KeyPressMsg:
-		return r, r.key(msg)
+		if r.holding() {
+			if msg.String() == "ctrl+c" {
+				return r, tea.Quit
+			}
+			r.held = append(r.held, msg)
+			return r, nil
+		}
+		return r, r.keyInTurn(msg)
 	case tea.PasteMsg:
 		if r.prompt != nil {
 			return r, r.prompt.paste(msg)
@@ -444,22 +463,40 @@ func (r *Workbench) ExitLines() []string { return r.exitLines }
 // Render returns the whole screen as text, for tests and golden files.
 func (r *Workbench) Render() string { return r.View().Content }
 
+// tabBar is the screens' tabs and, on the right, the work item and the
+// head the packet describes: what the reviewer is deciding on, on every
+// screen. When the full names leave no room for it (80 columns), the tabs
+// other than the active one shrink to their numbers, which are their keys.
 func (r *Workbench) tabBar() string {
-	st := r.ctx.Styles
-	var b strings.Builder
-	for id := common.ScreenID(0); id < common.ScreenCount; id++ {
-		if !r.shown(id) {
-			continue
+	st, p := r.ctx.Styles, r.ctx.Packet
+	right := st.Text(p.Plan.ID, st.Accent)
+	if head := commitid.Short(p.Change.HeadSHA); head != "" {
+		if p.Plan.ID != "" {
+			right += " "
 		}
-		label := tabLabel(id)
-		if id == r.active {
-			b.WriteString(st.Selection.Render(label))
-		} else {
-			b.WriteString(st.Muted.Render(label))
-		}
+		right += st.Muted.Render(head)
 	}
-	right := st.Text(r.ctx.Packet.Plan.ID, st.Accent)
-	return common.PadBetween(b.String(), right, r.width)
+	bar := func(compact bool) string {
+		var b strings.Builder
+		for id := common.ScreenID(0); id < common.ScreenCount; id++ {
+			if !r.shown(id) {
+				continue
+			}
+			if id == r.active {
+				b.WriteString(st.Selection.Render(tabLabel(id)))
+			} else if compact {
+				b.WriteString(st.Muted.Render(fmt.Sprintf(" %d ", int(id)+1)))
+			} else {
+				b.WriteString(st.Muted.Render(tabLabel(id)))
+			}
+		}
+		return b.String()
+	}
+	left := bar(false)
+	if ansi.StringWidth(left)+ansi.StringWidth(right)+1 > r.width {
+		left = bar(true)
+	}
+	return common.PadBetween(left, right, r.width)
 }
 
 func (r *Workbench) statusLine() string {

@@ -6,7 +6,11 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/sergi/go-diff/diffmatchpatch"
 
+	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
@@ -232,15 +236,8 @@ func (s *Since) rebuild() {
 				continue
 			}
 			add(st.Muted.Render(line(fmt.Sprintf("    %s hunk %s → %s %s", h.Status, common.OrDash(h.Old), common.OrDash(h.New), h.Section))), t)
-			for _, l := range h.Lines {
-				style := st.Muted
-				switch l.Op {
-				case "-":
-					style = st.Removed
-				case "+":
-					style = st.Added
-				}
-				add("    "+style.Render(line(l.Op+" "+l.Text)), t)
+			for _, r := range interdiffRows(st, h.Lines, w-4) {
+				add("    "+r, t)
 			}
 		}
 	}
@@ -339,6 +336,80 @@ func (s *Since) Status() string {
 func (s *Since) Bindings() []key.Binding {
 	k := s.ctx.Keys
 	return []key.Binding{k.Up, k.Down, k.Follow}
+}
+
+// interdiffRows draws an interdiff's lines wrapped to width, never cut: a
+// removed line followed by an added one is a changed line, drawn as the
+// diff screen draws one, its changed words marked, so a one-word change
+// shows wherever it falls in a long line.
+func interdiffRows(st *ui.Styles, lines []packet.InterLine, width int) []string {
+	var (
+		out []string
+		dmp = diffmatchpatch.New()
+	)
+	draw := func(op, s string, spans []span, style, em lipgloss.Style) {
+		plain := op + " " + ui.SanitizeLine(s)
+		shift := len(op) + 1
+		var words []string
+		col := 0
+		for i, word := range strings.Split(plain, " ") {
+			if i > 0 {
+				col++ // the space
+			}
+			ww := ansi.StringWidth(word)
+			changed := false
+			for _, sp := range spans {
+				if sp.from+shift < col+ww && sp.to+shift > col {
+					changed = true
+				}
+			}
+			if changed {
+				words = append(words, em.Render(word))
+			} else {
+				words = append(words, style.Render(word))
+			}
+			col += ww
+		}
+		out = append(out, text.WrapWhole(strings.Join(words, " "), width)...)
+	}
+	for i := 0; i < len(lines); {
+		// A run of removed lines and the run of added ones after it are
+		// changed lines, paired in order.
+		j := i
+		for j < len(lines) && lines[j].Op == "-" {
+			j++
+		}
+		k := j
+		for k < len(lines) && lines[k].Op == "+" {
+			k++
+		}
+		if j > i && k > j {
+			rem, add := lines[i:j], lines[j:k]
+			spansA, spansB := make([][]span, len(rem)), make([][]span, len(add))
+			for n := 0; n < min(len(rem), len(add)); n++ {
+				spansA[n], spansB[n] = intraLine(dmp, rem[n].Text, add[n].Text)
+			}
+			for n, l := range rem {
+				draw("-", l.Text, spansA[n], st.Removed, st.RemovedEmphasis)
+			}
+			for n, l := range add {
+				draw("+", l.Text, spansB[n], st.Added, st.AddedEmphasis)
+			}
+			i = k
+			continue
+		}
+		l := lines[i]
+		style := st.Muted
+		switch l.Op {
+		case "-":
+			style = st.Removed
+		case "+":
+			style = st.Added
+		}
+		draw(l.Op, l.Text, nil, style, style)
+		i++
+	}
+	return out
 }
 
 // roundLine is one round as a row: when, who, what it says.

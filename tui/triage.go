@@ -108,6 +108,9 @@ type TriageSavedMsg struct {
 	// print on exit, and on a pull request the question whether to post.
 	okToTest bool
 	sha      string // the SHA the decision was recorded for
+	// holds: the save was started on the walk, and the keys typed after
+	// it wait for it (typeahead.go).
+	holds bool
 }
 
 // A save is its workbench's, after a reload of the packet too (stored reads
@@ -131,11 +134,12 @@ func (r *Workbench) saveTriage(ids []string, state, note string) tea.Cmd {
 	if store == nil {
 		return r.cannotSave()
 	}
+	holds := r.holdForSave()
 	user, now := r.ctx.User, r.ctx.Now()
 	return func() tea.Msg {
 		rep, err := store.Set(ids, state, note, user, now)
 		if err != nil {
-			return TriageSavedMsg{store: store, err: err}
+			return TriageSavedMsg{store: store, err: err, holds: holds}
 		}
 		// Where it is saved is the same for every save (the work item's
 		// state folder, shown on the overview and the decision screen), so
@@ -144,7 +148,7 @@ func (r *Workbench) saveTriage(ids []string, state, note string) tea.Cmd {
 		if rep.Merged() {
 			text += " · merged with another vetter's changes: " + rep.String()
 		}
-		return TriageSavedMsg{store: store, text: text}
+		return TriageSavedMsg{store: store, text: text, holds: holds}
 	}
 }
 
@@ -153,17 +157,18 @@ func (r *Workbench) saveNote(id, note string) tea.Cmd {
 	if store == nil {
 		return r.cannotSave()
 	}
+	holds := r.holdForSave()
 	user, now := r.ctx.User, r.ctx.Now()
 	return func() tea.Msg {
 		rep, err := store.SetNote(id, note, user, now)
 		if err != nil {
-			return TriageSavedMsg{store: store, err: err}
+			return TriageSavedMsg{store: store, err: err, holds: holds}
 		}
 		text := fmt.Sprintf("note on %s saved", id)
 		if rep.Merged() {
 			text += " · merged: " + rep.String()
 		}
-		return TriageSavedMsg{store: store, text: text}
+		return TriageSavedMsg{store: store, text: text, holds: holds}
 	}
 }
 
@@ -183,7 +188,7 @@ func (r *Workbench) stored(msg TriageSavedMsg) tea.Cmd {
 		}
 		return func() tea.Msg {
 			if err := store.Reload(); err != nil {
-				return TriageSavedMsg{store: store, err: err}
+				return TriageSavedMsg{store: store, err: err, holds: msg.holds}
 			}
 			again := msg // what was recorded (ok-to-test, its SHA) still counts
 			again.store = store
@@ -244,16 +249,17 @@ func (r *Workbench) decide(decision, note, override string) tea.Cmd {
 	if store == nil {
 		return r.cannotSave()
 	}
+	holds := r.holdForSave()
 	g, user, now := r.ctx.Packet.Gate(), r.ctx.User, r.ctx.Now()
 	return func() tea.Msg {
 		gd, rep, err := store.DecideOn(g, decision, note, user, override, now)
 		if err != nil {
-			return TriageSavedMsg{store: store, err: err}
+			return TriageSavedMsg{store: store, err: err, holds: holds}
 		}
 		text := fmt.Sprintf("recorded %s for %s, by %s", gd.Decision, common.ShortSHA(gd.SHA), gd.User)
 		if rep.GateChanged {
 			text += " · another vetter decided meanwhile: " + rep.String()
 		}
-		return TriageSavedMsg{store: store, text: text, okToTest: decision == packet.DecisionOkToTest, sha: gd.SHA}
+		return TriageSavedMsg{store: store, text: text, okToTest: decision == packet.DecisionOkToTest, sha: gd.SHA, holds: holds}
 	}
 }

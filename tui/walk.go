@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
@@ -198,9 +199,12 @@ func (w *Walk) Update(msg tea.Msg) tea.Cmd {
 	case logs.IndexProgressMsg, logs.IndexDoneMsg:
 		w.refreshWaitedLog()
 	case common.TriageChangedMsg:
+		// Other changes redraw the gate too (the attention scan finishing):
+		// the finding picked here stays picked until its own save shows it
+		// decided, so the walk steps on then and not before.
 		if w.picked != "" && w.picked == w.cur {
-			w.picked = ""
 			if f := w.ctx.Packet.Finding(w.cur); f == nil || !w.open(f) {
+				w.picked = ""
 				w.settle()
 				if w.Done() {
 					return common.Follow(decisionTarget())
@@ -221,7 +225,18 @@ func (w *Walk) Update(msg tea.Msg) tea.Cmd {
 			}
 		case key.Matches(msg, w.keys.ToLog):
 			if c := w.logCitation(); c != nil {
+				if c.Line == 0 && c.Anchor.Marked() {
+					// A log named without a line opens where its quote is.
+					cc := *c
+					cc.Line, cc.EndLine = c.Anchor.Line, c.Anchor.EndLine
+					c = &cc
+				}
 				if t, ok := common.TargetForCitation(*c); ok {
+					return common.Follow(t)
+				}
+			}
+			if r := w.citedRun(); r != nil && r.Log != "" {
+				if t, ok := common.TargetForCitation(w.ctx.Packet.ResolveText(r.Log)); ok {
 					return common.Follow(t)
 				}
 			}
@@ -254,6 +269,24 @@ func (w *Walk) logCitation() *packet.Citation {
 		return nil
 	}
 	return firstCitation(f, func(c *packet.Citation) bool { return c.Kind == packet.CiteLog })
+}
+
+// citedRun is the registry run the finding cites, nil when none.
+func (w *Walk) citedRun() *packet.Run {
+	f := w.ctx.Packet.Finding(w.cur)
+	if f == nil {
+		return nil
+	}
+	c := firstCitation(f, func(c *packet.Citation) bool { return c.Kind == packet.CiteRegistry })
+	if c == nil {
+		return nil
+	}
+	for _, r := range w.ctx.Packet.Registry.Runs {
+		if r.Line == c.Line {
+			return r
+		}
+	}
+	return nil
 }
 
 // firstCitation is the finding's first resolved citation that match
@@ -357,7 +390,7 @@ func (w *Walk) keyLine(pairs ...string) string {
 func (w *Walk) wrapped(s string, width, maxLines int) []string {
 	st := w.ctx.Styles
 	width = max(width, 10)
-	out := strings.Split(ansi.Wrap(common.OneLine(s), width, ""), "\n")
+	out := text.Wrap(common.OneLine(s), width)
 	if len(out) > maxLines {
 		out = out[:maxLines]
 		out[maxLines-1] = ansi.Truncate(out[maxLines-1], width-1, "") + "…"
@@ -375,6 +408,13 @@ func (w *Walk) verdictLines() []string {
 	add := func(s string) { out = append(out, s) }
 	n := w.openN
 	add(" " + st.Title.Render("Walk") + "  " + st.Muted.Render("1 · verdict and evidence"))
+	// The packet's errors come before anything else: while vetter check
+	// reports one, the gate is not ready (packet-valid).
+	for _, pr := range p.Problems {
+		if pr.Severity == packet.SevError {
+			add(" " + st.Status("error").Render(" error ") + " " + text(common.ClipTo(pr.Code+" "+common.OneLine(pr.Message), max(w.width-10, 20))))
+		}
+	}
 	// On a pull request: which commit the packet describes against the
 	// PR's head, CI, the last /ok to test.
 	for _, l := range originLines(p, st) {
@@ -452,6 +492,14 @@ func (w *Walk) findingLines() []string {
 	add(head)
 	loc := common.ClipPath(common.OneLine(f.Location), width-3)
 	add("   " + st.Accent.Render(st.Line(loc, st.Accent)))
+	if f.Source != "" {
+		// Another reviewer's thread: whose, and its state on GitHub.
+		who := "by " + f.Source
+		if ts := f.ThreadState(); ts != "" {
+			who += " · " + ts
+		}
+		add("   " + st.Muted.Render(st.Line(common.ClipTo(who, max(width-3, 10)), st.Muted)))
+	}
 	claimLines := 3
 	if w.height >= 30 {
 		claimLines = 5
@@ -464,12 +512,20 @@ func (w *Walk) findingLines() []string {
 	// place and the log, the place first.
 	room := w.height - len(out) - 1
 	logC := w.logCitation()
+	var runBlock []string
+	if r := w.citedRun(); r != nil {
+		if c := w.place(); c == nil || c.Kind != packet.CiteRegistry {
+			runBlock = w.runLines(r, room/2)
+			room -= len(runBlock)
+		}
+	}
 	placeRows, logRows := room, 0
 	if logC != nil {
 		logRows = max(room*2/5, 2)
 		placeRows = room - logRows
 	}
 	out = append(out, w.placeBlock(placeRows)...)
+	out = append(out, runBlock...)
 	if logC != nil {
 		out = append(out, w.logBlock(logC, logRows)...)
 	}
@@ -489,7 +545,10 @@ func (w *Walk) rule(label, loc string) string {
 }
 
 // placeBlock draws rows lines around the cited place: the diff lines with
-// the cited ones marked, or the registry run, or the document's lines.
+// the quoted ones marked, or the registry run, or the document's lines.
+// When the quote is on other lines than the cited ones (the anchor drifted)
+// both are shown, the quote marked ▌ and the cited line ›, under a line
+// that says so.
 func (w *Walk) placeBlock(rows int) []string {
 	p, st := w.ctx.Packet, w.ctx.Styles
 	if rows < 2 {
@@ -501,62 +560,183 @@ func (w *Walk) placeBlock(rows int) []string {
 	}
 	out := []string{w.rule(string(c.Kind), c.Text)}
 	rows--
+	if note := anchorNote(c); note != "" {
+		style := st.Muted
+		if c.Anchor.Drift {
+			style = st.Warn
+		}
+		for _, l := range text.Wrap(note, w.width-4) {
+			out = append(out, "   "+style.Render(st.Line(l, style)))
+			rows--
+		}
+	}
 	switch c.Kind {
-	case packet.CiteDiff:
+	case packet.CiteDiff, packet.CiteDiffFile:
 		out = append(out, w.diffLines(c, rows)...)
 	case packet.CiteRegistry:
 		for _, r := range p.Registry.Runs {
 			if r.Line == c.Line {
-				out = append(out, "   "+st.Text(fmt.Sprintf("seq %d · %s · %s", r.Seq, r.Recipe, r.Status), st.Base))
-				if r.Disposition != "" {
-					for _, l := range w.wrapped("disposition: "+r.Disposition, w.width-4, max(rows-1, 1)) {
-						out = append(out, "   "+st.Muted.Render(l))
-					}
-				}
+				out = append(out, w.runLines(r, rows)[1:]...)
 			}
 		}
 	case packet.CitePacket:
-		if d := p.Doc(c.Target); d != nil && c.Line > 0 {
-			out = append(out, w.numbered(d.Lines, c.Line, max(c.EndLine, c.Line), rows)...)
+		if d := p.Doc(c.Target); d != nil {
+			m := citeMarks(c)
+			from, to := m.span()
+			out = append(out, w.numbered(d.Lines, from, to, rows, m)...)
 		}
 	}
 	return out
 }
 
-// numbered draws rows lines of a document around [from, to], 1-based.
-func (w *Walk) numbered(lines []string, from, to, rows int) []string {
+// anchorNote says what the walk shows of a citation when it is not simply
+// the cited lines: the quote found elsewhere, or no line and no quote.
+func anchorNote(c *packet.Citation) string {
+	a := c.Anchor
+	switch {
+	case a.Drift:
+		return fmt.Sprintf("quoted text is on line %s; the finding cites %s", lineSpan(a.Line, a.EndLine), lineSpan(c.Line, max(c.EndLine, c.Line)))
+	case c.Line == 0 && a.Marked():
+		return fmt.Sprintf("no line cited: %q is on line %d", text.Clip(a.Quote, 40), a.Line)
+	case a.Note != "":
+		return a.Note
+	}
+	return ""
+}
+
+func lineSpan(a, b int) string {
+	if b > a {
+		return fmt.Sprintf("%d-%d", a, b)
+	}
+	return fmt.Sprint(a)
+}
+
+// marks are the lines of a cited file the walk marks: quoted (▌) and, when
+// the quote drifted, cited (›).
+type marks struct{ qFrom, qTo, cFrom, cTo int }
+
+// citeMarks marks the quote's lines and the cited ones: one range when the
+// quote is on the cited lines, both when it drifted.
+func citeMarks(c *packet.Citation) marks {
+	end := max(c.EndLine, c.Line)
+	a := c.Anchor
+	switch {
+	case a.Drift:
+		return marks{a.Line, a.EndLine, c.Line, end}
+	case c.Line > 0:
+		return marks{min(c.Line, max(a.Line, c.Line)), max(end, a.EndLine), 0, -1}
+	case a.Marked():
+		return marks{a.Line, a.EndLine, 0, -1}
+	}
+	return marks{0, -1, 0, -1}
+}
+
+// at is the mark of line n: "▌ ", "› " or "  ".
+func (m marks) at(st *ui.Styles, n int) string {
+	switch {
+	case n >= m.qFrom && n <= m.qTo:
+		return st.Accent.Render("▌ ")
+	case n >= m.cFrom && n <= m.cTo:
+		return st.Warn.Render("› ")
+	}
+	return "  "
+}
+
+// marked reports whether any line is marked.
+func (m marks) marked() bool {
+	return m.qTo >= m.qFrom && m.qFrom > 0 || m.cTo >= m.cFrom && m.cFrom > 0
+}
+
+// span is the first and last marked line; 1, 1 when none is.
+func (m marks) span() (int, int) {
+	lo, hi := m.qFrom, m.qTo
+	if m.cTo >= m.cFrom && m.cFrom > 0 {
+		if lo <= 0 || m.cFrom < lo {
+			lo = m.cFrom
+		}
+		hi = max(hi, m.cTo)
+	}
+	if lo <= 0 {
+		return 1, 1
+	}
+	return lo, hi
+}
+
+// runLines draws a registry run as a person judges it: recipe, status, exit
+// code, the whole command wrapped (never cut), the log it names with the
+// key that opens it, and the disposition. The first line is its rule.
+func (w *Walk) runLines(r *packet.Run, rows int) []string {
+	st := w.ctx.Styles
+	out := []string{w.rule("run", fmt.Sprintf("%s:%d", packet.RegistryFile, r.Line))}
+	exit := "no exit code"
+	if r.ExitCode != nil {
+		exit = fmt.Sprintf("exit %d", *r.ExitCode)
+	}
+	out = append(out, "   "+st.Text(fmt.Sprintf("seq %d · %s · ", r.Seq, r.Recipe), st.Base)+
+		st.Status(r.Status).Render(ui.SanitizeLine(r.Status))+st.Muted.Render(" · "+exit))
+	for i, l := range text.WrapWhole(ui.SanitizeLine(r.Command), w.width-6) {
+		lead := "   $ "
+		if i > 0 {
+			lead = "     "
+		}
+		out = append(out, lead+st.Line(l, st.Base))
+	}
+	if r.Log != "" {
+		out = append(out, "   "+st.Muted.Render("log ")+st.Accent.Render(st.Line(common.ClipPath(r.Log, w.width-14), st.Accent))+"  "+
+			st.HelpKey.Render("o")+" "+st.Muted.Render("opens it"))
+	}
+	if r.Disposition != "" && len(out) < rows {
+		for _, l := range w.wrapped("disposition: "+r.Disposition, w.width-4, max(rows-len(out), 1)) {
+			out = append(out, "   "+st.Muted.Render(l))
+		}
+	}
+	return out
+}
+
+// numbered draws rows lines of a document around [from, to], 1-based,
+// marked as m says.
+func (w *Walk) numbered(lines []string, from, to, rows int, m marks) []string {
 	st := w.ctx.Styles
 	start := max(from-max((rows-(to-from+1))/2, 0), 1)
 	var out []string
 	for i := start; i < start+rows && i <= len(lines); i++ {
-		mark := "  "
-		if i >= from && i <= to {
-			mark = st.Accent.Render("▌ ")
-		}
-		out = append(out, " "+mark+st.Muted.Render(fmt.Sprintf("%4d ", i))+st.Line(expandTabs(lines[i-1]), st.Base))
+		out = append(out, " "+m.at(st, i)+st.Muted.Render(fmt.Sprintf("%4d ", i))+st.Line(expandTabs(lines[i-1]), st.Base))
 	}
 	return out
 }
 
-// diffLines draws the hunk around the cited lines, new-side numbers (old
-// for removed lines), the cited lines marked.
+// diffLines draws the hunk that holds the marked lines (the quote's when
+// it drifted, else the cited ones), new-side numbers (old for removed
+// lines). A citation of a file of the diff with no line and no quote found
+// shows the file's first hunk.
 func (w *Walk) diffLines(c *packet.Citation, rows int) []string {
 	p, st := w.ctx.Packet, w.ctx.Styles
-	h := p.Diff.HunkAt(c.DiffFile, c.DiffHunk)
+	hunk, at := c.DiffHunk, c.DiffLine
+	if c.Anchor.DiffHunk >= 0 {
+		hunk, at = c.Anchor.DiffHunk, c.Anchor.DiffLine
+	}
+	if hunk < 0 {
+		hunk, at = 0, 0
+	}
+	h := p.Diff.HunkAt(c.DiffFile, hunk)
 	if h == nil {
 		return nil
 	}
-	cited := func(l packet.DiffLine) bool {
-		end := max(c.EndLine, c.Line)
-		return l.New > 0 && l.New >= c.Line && l.New <= end
-	}
-	ncited := 0
-	for _, l := range h.Lines {
-		if cited(l) {
-			ncited++
+	m := citeMarks(c)
+	from, to := m.span()
+	first, last := -1, -1
+	for i, l := range h.Lines {
+		if l.New > 0 && l.New >= from && l.New <= to {
+			if first < 0 {
+				first = i
+			}
+			last = i
 		}
 	}
-	start := max(c.DiffLine-max((rows-ncited)/2, 0), 0)
+	if first < 0 {
+		first, last = at, at
+	}
+	start := max(first-max((rows-(last-first+1))/2, 0), 0)
 	if end := len(h.Lines); start+rows > end {
 		start = max(end-rows, 0)
 	}
@@ -564,12 +744,11 @@ func (w *Walk) diffLines(c *packet.Citation, rows int) []string {
 	for i := start; i < len(h.Lines) && len(out) < rows; i++ {
 		l := h.Lines[i]
 		num := l.New
+		mark := "  "
 		if l.Kind == packet.LineRemoved {
 			num = l.Old
-		}
-		mark := "  "
-		if cited(l) {
-			mark = st.Accent.Render("▌ ")
+		} else {
+			mark = m.at(st, l.New)
 		}
 		style := st.Base
 		switch l.Kind {
@@ -583,34 +762,58 @@ func (w *Walk) diffLines(c *packet.Citation, rows int) []string {
 	return out
 }
 
-// logBlock draws the first cited log line with the lines around it.
+// logBlock draws the first cited log line with the lines around it: the
+// quote's line when the finding names the place by a quote or a marker
+// (CLAIM D) rather than, or other than, by its line.
 func (w *Walk) logBlock(c *packet.Citation, rows int) []string {
 	p, st := w.ctx.Packet, w.ctx.Styles
-	out := []string{w.rule("log", c.Target+fmt.Sprintf(":%d", c.Line))}
+	m := citeMarks(c)
+	line, end := m.span()
+	where := fmt.Sprintf(":%d", c.Line)
+	if c.Line == 0 {
+		where = ""
+		if c.Anchor.Marked() {
+			where = fmt.Sprintf(" · %s, line %d", text.Clip(c.Anchor.Quote, 24), c.Anchor.Line)
+		}
+	}
+	out := []string{w.rule("log", c.Target+where)}
 	rows--
+	if note := anchorNote(c); note != "" && c.Line > 0 && rows > 2 {
+		out = append(out, "   "+st.Warn.Render(st.Line(text.Clip(note, w.width-5), st.Warn)))
+		rows--
+	} else if !m.marked() && rows > 2 {
+		out = append(out, "   "+st.Muted.Render("no line cited and no quoted text found in it: the log's start"))
+		rows--
+	}
 	l := p.Log(c.Target)
 	if l == nil || rows <= 0 {
 		return out
 	}
+	// A log named without a line is anchored at its quote once it is
+	// indexed (the packet anchors it then): until then the walk waits.
+	if c.Line == 0 && !l.Indexed() {
+		w.waitLog = l
+		return append(out, " "+st.Muted.Render("the log is being indexed; the quoted place shows when it is (o opens it now)"))
+	}
 	// A line the index has not reached yet would be read up to here, in
 	// Update: the walk waits for the index instead (View looks again).
-	if !l.Indexed() && l.LineCount() < c.Line+rows {
+	if !l.Indexed() && l.LineCount() < end+rows {
 		w.waitLog = l
-		return append(out, " "+st.Muted.Render(fmt.Sprintf("the log is being indexed; line %d shows when it is reached (o opens it now)", c.Line)))
+		return append(out, " "+st.Muted.Render(fmt.Sprintf("the log is being indexed; line %d shows when it is reached (o opens it now)", line)))
 	}
-	from := max(c.Line-1, 1)
+	// The lines around the marked ones: one before, the rest after, as a
+	// log's marker heads the lines that follow it.
+	from := max(line-1, 1)
+	if end-from+1 > rows {
+		from = max(end-rows+1, 1)
+	}
 	got, err := l.ReadLines(from, rows)
 	if err != nil {
 		return append(out, " "+st.Error.Render(st.Text("reading "+c.Target+": "+err.Error(), st.Error)))
 	}
-	end := max(c.EndLine, c.Line)
 	for i, raw := range got {
 		n := from + i
-		mark := "  "
-		if n >= c.Line && n <= end {
-			mark = st.Accent.Render("▌ ")
-		}
-		out = append(out, " "+mark+st.Muted.Render(fmt.Sprintf("%4d ", n))+st.LogLine(raw))
+		out = append(out, " "+m.at(st, n)+st.Muted.Render(fmt.Sprintf("%4d ", n))+st.LogLine(raw))
 	}
 	return out
 }

@@ -94,11 +94,15 @@ func (w *walker) onFinding(id string) {
 	if !strings.Contains(screen, c.Text) && !strings.Contains(screen, common.ClipPath(c.Text, 60)) {
 		w.t.Errorf("%s: the cited place %s is not on screen:\n%s", id, c.Text, screen)
 	}
-	if c.Kind == packet.CiteDiff && !strings.Contains(screen, fmt.Sprintf("▌ %4d ", c.Line)) {
-		w.t.Errorf("%s: the cited diff line %d is not marked on screen:\n%s", id, c.Line, screen)
+	// The lines the finding quotes are marked: the cited ones, or where
+	// the quote really is when the citation drifted or gave no line.
+	if from, _ := citeMarks(c).span(); (c.Kind == packet.CiteDiff || c.Kind == packet.CitePacket) && !strings.Contains(screen, fmt.Sprintf("▌ %4d ", from)) {
+		w.t.Errorf("%s: the cited line %d is not marked on screen:\n%s", id, from, screen)
 	}
-	if lc := wk.logCitation(); lc != nil && !strings.Contains(screen, fmt.Sprintf("▌ %4d ", lc.Line)) {
-		w.t.Errorf("%s: the cited log line %d is not on screen:\n%s", id, lc.Line, screen)
+	if lc := wk.logCitation(); lc != nil {
+		if from, _ := citeMarks(lc).span(); !strings.Contains(screen, fmt.Sprintf("▌ %4d ", from)) {
+			w.t.Errorf("%s: the cited log line %d is not on screen:\n%s", id, from, screen)
+		}
 	}
 	for _, k := range []string{"a accept", "x dismiss", "f defer", "space pass"} {
 		if !strings.Contains(screen, k) {
@@ -154,8 +158,11 @@ func TestWalkSampleToOkToTest(t *testing.T) {
 		w.paste("running the tests is safe: nothing in the diff runs at build time; the review's changes are requested separately")
 		w.press("enter")
 
-		if n := len(w.keys); n > 15 {
-			t.Errorf("the walk took %d keys (%v), more than 15", n, w.keys)
+		// A justified ok-to-test: every finding seen with its cited lines
+		// marked (onFinding), triaged, and the gate seen, in at most 12
+		// keys, the reason the override needs counted as one.
+		if n := len(w.keys); n > 12 {
+			t.Errorf("the walk took %d keys (%v), more than 12", n, w.keys)
 		}
 		t.Logf("keys (%d): %s", len(w.keys), strings.Join(w.keys, " "))
 		p := reload(t, dir)
@@ -192,8 +199,11 @@ func TestWalkSoundVariantToOkToTest(t *testing.T) {
 			t.Fatalf("after the findings: active %v, gate ready %v", r.Active(), r.ctx.Packet.Gate().Ready)
 		}
 		w.press("O", "enter")
-		if n := len(w.keys); n > 15 {
-			t.Errorf("the walk took %d keys (%v), more than 15", n, w.keys)
+		// A justified ok-to-test: every finding seen with its cited lines
+		// marked (onFinding), triaged, and the gate seen, in at most 12
+		// keys, the reason the override needs counted as one.
+		if n := len(w.keys); n > 12 {
+			t.Errorf("the walk took %d keys (%v), more than 12", n, w.keys)
 		}
 		t.Logf("keys (%d): %s", len(w.keys), strings.Join(w.keys, " "))
 		p := reload(t, dir)

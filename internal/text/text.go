@@ -59,3 +59,56 @@ func Fit(s string, w int) string {
 	}
 	return s
 }
+
+// Wrap folds s, which may carry ANSI styles, into lines of at most w cells,
+// breaking only at spaces: a word is never split at a hyphen or inside a
+// flag ("--model-express-url" stays whole). A word wider than a whole line
+// is cut to it, the cut ending in "…". Newlines in s start new lines.
+func Wrap(s string, w int) []string { return wrap(s, w, true) }
+
+// WrapWhole is Wrap for text that must be read whole (a command): a word
+// wider than a line goes on over the next lines, broken after a slash when
+// it has one, instead of being cut.
+func WrapWhole(s string, w int) []string { return wrap(s, w, false) }
+
+func wrap(s string, w int, cut bool) []string {
+	w = max(w, 1)
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		// started: the line holds a word, even an empty one (the runs of
+		// spaces that indent a line are kept).
+		line, lineW, started := "", 0, false
+		for _, word := range strings.Split(para, " ") {
+			ww := ansi.StringWidth(word)
+			switch {
+			case started && lineW+1+ww <= w:
+				line += " " + word
+				lineW += 1 + ww
+				continue
+			case started:
+				out = append(out, line)
+			}
+			started = true
+			if ww > w && cut {
+				word = ansi.Truncate(word, w, "…")
+				ww = ansi.StringWidth(word)
+			}
+			for ww > w {
+				head := ansi.Truncate(word, w, "")
+				if i := strings.LastIndexByte(head, '/'); i > 0 {
+					head = head[:i+1]
+				}
+				if head == "" {
+					// A character wider than the whole line goes alone.
+					head, _ = ansi.FirstGraphemeCluster(word, ansi.GraphemeWidth)
+				}
+				out = append(out, head)
+				word = word[len(head):]
+				ww = ansi.StringWidth(word)
+			}
+			line, lineW = word, ww
+		}
+		out = append(out, line)
+	}
+	return out
+}

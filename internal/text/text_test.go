@@ -1,6 +1,7 @@
 package text
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
@@ -81,5 +82,52 @@ func TestFit(t *testing.T) {
 	}
 	if styled[len(styled)-len(ansi.ResetStyle):] != ansi.ResetStyle {
 		t.Errorf("a styled cut must end in a reset: %q", styled)
+	}
+}
+
+func TestWrapKeepsFlagsWhole(t *testing.T) {
+	got := Wrap("After this diff its sole occupant is --model-express-url, which has no replacement", 40)
+	for _, l := range got {
+		if ansi.StringWidth(l) > 40 {
+			t.Errorf("line %q is wider than 40", l)
+		}
+		if strings.HasSuffix(l, "-") || strings.HasPrefix(l, "-model") {
+			t.Errorf("line %q splits a flag", l)
+		}
+	}
+	if !strings.Contains(strings.Join(got, "\n"), "--model-express-url,") {
+		t.Errorf("Wrap = %q: the flag is not whole on one line", got)
+	}
+}
+
+func TestWrapCutsAWordWiderThanTheLine(t *testing.T) {
+	got := Wrap("see aaaaaaaaaaaaaaaaaaaa end", 10)
+	want := []string{"see", "aaaaaaaaa…", "end"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("Wrap = %q, want %q", got, want)
+	}
+	whole := WrapWhole("run /a/very/long/path/to/a/binary --flag", 12)
+	if strings.Join(whole, "") != "run/a/very/long/path/to/a/binary--flag" {
+		t.Fatalf("WrapWhole lost text: %q", whole)
+	}
+	for _, l := range whole {
+		if ansi.StringWidth(l) > 12 {
+			t.Errorf("WrapWhole line %q is wider than 12", l)
+		}
+	}
+}
+
+func TestWrapStyled(t *testing.T) {
+	s := "\x1b[1mbold words\x1b[0m and --a-flag-name"
+	for _, l := range Wrap(s, 12) {
+		if ansi.StringWidth(l) > 12 {
+			t.Errorf("line %q is wider than 12", l)
+		}
+	}
+}
+
+func TestWrapKeepsIndentation(t *testing.T) {
+	if got := Wrap("    indented code", 40); len(got) != 1 || got[0] != "    indented code" {
+		t.Fatalf("Wrap = %q, want the indentation kept", got)
 	}
 }

@@ -1,0 +1,539 @@
+package packet
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/vetter-dev/vetter/internal/text"
+)
+
+// This file anchors a finding's citations to the text they are about.
+// Reviewers quote what they cite ("Each is mapped to its replacement …"),
+// name a place in a log by its marker (CLAIM D) and write line numbers that
+// drift by a line or two. A citation is anchored where the quoted text
+// really is: on the cited lines when it is there, else at its nearest
+// occurrence in the cited file, which is a drift to report; a citation that
+// names a file but no line is anchored at its quote or marker.
+
+// Anchor is where a citation's quoted text is in the file it cites.
+type Anchor struct {
+	Quote string // the quote or marker found; "" when none was
+	// Line and EndLine are the 1-based lines of the file the anchor marks
+	// (new-side lines for a file of the diff); 0 when nothing is marked.
+	Line, EndLine int
+	// Drift is set when the quote is in the file but not on the cited lines:
+	// Line is where it is, the citation's own Line what the finding says.
+	Drift bool
+	// DiffHunk and DiffLine place Line in change.diff for a file of the
+	// diff: the hunk and the line index in it; -1 otherwise.
+	DiffHunk, DiffLine int
+	// Note says, for people, what the anchor could not do ("no line is
+	// cited and none of the quoted text is in it: the file's start").
+	Note string
+}
+
+// Marked reports whether the anchor marks lines.
+func (a Anchor) Marked() bool { return a.Line > 0 }
+
+// noAnchor is the zero anchor, with the diff indices unset.
+func noAnchor() Anchor { return Anchor{DiffHunk: -1, DiffLine: -1} }
+
+// anchorQuote is one phrase or marker a finding writes; strong ones (a
+// phrase of several words, a named marker) may move a citation, weak ones
+// (a single back-ticked word) only anchor a citation that gives no line.
+type anchorQuote struct {
+	text   string
+	strong bool
+}
+
+// findingQuotes returns the quotes that speak for citation c of f: the
+// claim's for the citation of the location cell, and for a citation written
+// in the claim or the evidence those in the same sentence.
+func findingQuotes(f *Finding, c *Citation) []anchorQuote {
+	if strings.Contains(f.Location, c.Text) {
+		return quotesIn(f.Claim)
+	}
+	for _, cell := range []string{f.Claim, f.Evidence} {
+		if k := strings.Index(cell, c.Text); k >= 0 {
+			return quotesIn(sentenceAround(cell, k, k+len(c.Text)))
+		}
+	}
+	return nil
+}
+
+// sentenceAround is the sentence of s holding s[from:to]: from the end of
+// the sentence before to the end of this one. A full stop inside a back-tick
+// span or a file name (".log") does not end a sentence.
+func sentenceAround(s string, from, to int) string {
+	ends := func(i int) bool {
+		if s[i] != '.' && s[i] != '!' && s[i] != '?' && s[i] != ';' {
+			return false
+		}
+		return i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '\n'
+	}
+	inCode := make([]bool, len(s))
+	code := false
+	for i := 0; i < len(s); i++ {
+		if s[i] == '`' {
+			code = !code
+		}
+		inCode[i] = code
+	}
+	lo := 0
+	for i := from - 1; i >= 0; i-- {
+		if !inCode[i] && ends(i) {
+			lo = i + 1
+			break
+		}
+	}
+	hi := len(s)
+	for i := to; i < len(s); i++ {
+		if !inCode[i] && ends(i) {
+			hi = i + 1
+			break
+		}
+	}
+	return s[lo:hi]
+}
+
+// quotesIn finds quoted phrases ("…", “…”), back-ticked spans and named
+// markers (CLAIM D, MATCH) in prose, longest first within each kind.
+func quotesIn(s string) []anchorQuote {
+	var out []anchorQuote
+	seen := map[string]bool{}
+	add := func(q string, strong bool) {
+		q = strings.Join(strings.Fields(q), " ")
+		// An ellipsis in a quote elides text: its longest piece is what
+		// the file holds verbatim.
+		q = longestPiece(q)
+		if q == "" || seen[q] {
+			return
+		}
+		seen[q] = true
+		if strong && !phrase(q) {
+			strong = false
+		}
+		if !strong && utf8.RuneCountInString(q) < 3 {
+			return
+		}
+		out = append(out, anchorQuote{q, strong})
+	}
+	for _, pair := range [][2]string{{"\"", "\""}, {"“", "”"}} {
+		rest := s
+		for {
+			i := strings.Index(rest, pair[0])
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(pair[0]):]
+			j := strings.Index(rest, pair[1])
+			if j < 0 {
+				break
+			}
+			q := rest[:j]
+			rest = rest[j+len(pair[1]):]
+			add(q, true)
+			// A quote with back-ticks in it is also matched without them:
+			// the file may write the code plain.
+			if strings.Contains(q, "`") {
+				add(strings.ReplaceAll(q, "`", ""), true)
+			}
+		}
+	}
+	rest := s
+	for {
+		i := strings.IndexByte(rest, '`')
+		if i < 0 {
+			break
+		}
+		rest = rest[i+1:]
+		j := strings.IndexByte(rest, '`')
+		if j < 0 {
+			break
+		}
+		q := rest[:j]
+		rest = rest[j+1:]
+		if _, ok := parseCitation(trimWord(q)); ok && !strings.Contains(q, " ") {
+			continue // a cited name is not a quote of the file it names
+		}
+		add(q, strings.Contains(strings.TrimSpace(q), " "))
+	}
+	for _, m := range markersIn(s) {
+		add(m, true)
+	}
+	// A marker names the place; then the longer a phrase the surer its match.
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].strong != out[j].strong {
+			return out[i].strong
+		}
+		if mi, mj := isMarker(out[i].text), isMarker(out[j].text); mi != mj {
+			return mi
+		}
+		return len(out[i].text) > len(out[j].text)
+	})
+	return out
+}
+
+// phrase reports whether a quote says enough to be found in one place: two
+// words or more and eight characters, or a marker.
+func phrase(q string) bool {
+	if isMarker(q) {
+		return true
+	}
+	return strings.Contains(q, " ") && utf8.RuneCountInString(q) >= 8
+}
+
+// longestPiece is the longest part of q between ellipses.
+func longestPiece(q string) string {
+	q = strings.ReplaceAll(q, "...", "…")
+	best := ""
+	for _, p := range strings.Split(q, "…") {
+		p = strings.TrimSpace(p)
+		if len(p) > len(best) {
+			best = p
+		}
+	}
+	return best
+}
+
+// markersIn finds the names a log gives its places: an upper-case word of
+// four letters or more, alone or followed by a one- or two-character label
+// ("CLAIM D", "STEP 3", "MATCH"). Upper-case words prose uses as words
+// (acronyms of tools and protocols) are not markers.
+func markersIn(s string) []string {
+	// Code spans are not prose, and a word runs through '.', '/' and ':' so
+	// that no part of a file name ("ops/RUNBOOK.md") is taken for a marker.
+	var b strings.Builder
+	code := false
+	for _, r := range s {
+		if r == '`' {
+			code = !code
+			b.WriteByte(' ')
+			continue
+		}
+		if code {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	prose := b.String()
+	words := strings.FieldsFunc(prose, func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("_-./:…", r))
+	})
+	var out []string
+	for i, w := range words {
+		w = strings.TrimRight(w, ".:")
+		if !markerWord(w) {
+			continue
+		}
+		m := w
+		if i+1 < len(words) {
+			next := strings.TrimRight(words[i+1], ".:")
+			// The label must follow with one space in the prose itself.
+			if len(next) <= 2 && upperOrDigits(next) && strings.Contains(prose, w+" "+next) {
+				m += " " + next
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func isMarker(q string) bool {
+	w, label, _ := strings.Cut(q, " ")
+	return markerWord(w) && (label == "" || len(label) <= 2 && upperOrDigits(label))
+}
+
+func markerWord(w string) bool {
+	if len(w) < 4 || !upperOrDigits(w) || !unicode.IsLetter(rune(w[0])) || notMarkers[w] {
+		return false
+	}
+	letters := 0
+	for _, r := range w {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return letters >= 4
+}
+
+func upperOrDigits(w string) bool {
+	for _, r := range w {
+		if !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_') {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// notMarkers are upper-case words prose writes as words.
+var notMarkers = setOf("HEAD", "JSON", "YAML", "HTTP", "HTTPS", "TODO", "NOTE", "FIXME", "PASS", "FAIL",
+	"SKIP", "TRUE", "FALSE", "NULL", "NONE", "GPUS", "CUDA", "UTF8", "ASCII", "README", "LGTM", "HTML",
+	"POST", "HTTP2", "GRPC", "AMD64", "ARM64", "CPUS", "NVIDIA", "WARN", "INFO", "DEBUG", "ERROR")
+
+// fileText is the text of a cited file as anchoring searches it: lines
+// with their 1-based numbers, folded to one string so a quote wrapped
+// across lines is found whole.
+type fileText struct {
+	nums   []int  // file line of each entry
+	starts []int  // byte offset of each entry in joined
+	joined []byte // the lines' words, one space between
+	seg    []int  // segment of each entry: a quote never spans two
+}
+
+func (t *fileText) add(num, segment int, line string) {
+	if len(t.nums) > 0 {
+		t.joined = append(t.joined, ' ')
+	}
+	t.nums = append(t.nums, num)
+	t.starts = append(t.starts, len(t.joined))
+	t.seg = append(t.seg, segment)
+	for i, w := range strings.Fields(line) {
+		if i > 0 {
+			t.joined = append(t.joined, ' ')
+		}
+		t.joined = append(t.joined, w...)
+	}
+}
+
+// entryAt is the entry whose text holds byte offset off of joined.
+func (t *fileText) entryAt(off int) int {
+	return sort.Search(len(t.starts), func(i int) bool { return t.starts[i] > off }) - 1
+}
+
+// occurrences returns every place q is, as first and last entry.
+func (t *fileText) occurrences(q string) [][2]int {
+	var out [][2]int
+	for from := 0; from <= len(t.joined); {
+		k := bytes.Index(t.joined[from:], []byte(q))
+		if k < 0 {
+			break
+		}
+		a, b := t.entryAt(from+k), t.entryAt(from+k+len(q)-1)
+		if a >= 0 && b >= 0 && t.seg[a] == t.seg[b] {
+			out = append(out, [2]int{a, b})
+		}
+		from += k + 1
+	}
+	return out
+}
+
+// anchorIn anchors a citation of lines [line, end] (0 when none) in t:
+// the first quote on the cited lines, else the nearest occurrence of a
+// strong quote (or, with no line, of any quote). It returns the entries
+// of the anchor and whether it drifted; ok is false when nothing was found.
+func anchorIn(t *fileText, quotes []anchorQuote, line, end int) (a, b int, q string, drift, ok bool) {
+	if line > 0 {
+		for _, qu := range quotes {
+			for _, o := range t.occurrences(qu.text) {
+				if t.nums[o[0]] <= end && t.nums[o[1]] >= line {
+					return o[0], o[1], qu.text, false, true
+				}
+			}
+		}
+	}
+	best := -1
+	for _, qu := range quotes {
+		if line > 0 && !qu.strong {
+			continue
+		}
+		for _, o := range t.occurrences(qu.text) {
+			d := 0
+			if line > 0 {
+				d = min(abs(t.nums[o[0]]-line), abs(t.nums[o[1]]-end))
+			}
+			if best < 0 || d < best {
+				best, a, b, q = d, o[0], o[1], qu.text
+			}
+		}
+		if best >= 0 && line == 0 {
+			break // with no line, the longest strong quote found wins
+		}
+	}
+	return a, b, q, line > 0 && best >= 0, best >= 0
+}
+
+// anchorCitation anchors one citation of a finding in the file it cites.
+func (p *Packet) anchorCitation(f *Finding, c *Citation) {
+	c.Anchor = noAnchor()
+	if !c.Resolved {
+		return
+	}
+	quotes := findingQuotes(f, c)
+	end := max(c.EndLine, c.Line)
+	switch c.Kind {
+	case CiteRegistry:
+		if c.Line > 0 {
+			c.Anchor.Line, c.Anchor.EndLine = c.Line, c.Line
+		}
+	case CitePacket:
+		if d := p.Doc(c.Target); d != nil {
+			var t fileText
+			for i, l := range d.Lines {
+				t.add(i+1, 0, l)
+			}
+			p.anchorLines(c, &t, quotes, end, func(int) (int, int) { return -1, -1 })
+		}
+	case CiteDiff, CiteDiffFile:
+		if p.Diff == nil || c.DiffFile < 0 || c.DiffFile >= len(p.Diff.Files) {
+			return
+		}
+		var (
+			t    fileText
+			keys [][2]int
+		)
+		for hi, h := range p.Diff.Files[c.DiffFile].Hunks {
+			for li, l := range h.Lines {
+				if l.Kind != LineRemoved {
+					t.add(l.New, hi, l.Text)
+					keys = append(keys, [2]int{hi, li})
+				}
+			}
+		}
+		p.anchorLines(c, &t, quotes, end, func(e int) (int, int) { return keys[e][0], keys[e][1] })
+		if !c.Anchor.Drift && c.Kind == CiteDiff && c.Anchor.Line == 0 {
+			c.Anchor.DiffHunk, c.Anchor.DiffLine = c.DiffHunk, c.DiffLine
+		}
+	case CiteLog:
+		if l := p.Log(c.Target); l != nil {
+			p.anchorLog(c, l, quotes, end)
+		}
+	}
+}
+
+// anchorLines anchors c in a file held as lines; place maps an entry of t
+// to its diff hunk and line.
+func (p *Packet) anchorLines(c *Citation, t *fileText, quotes []anchorQuote, end int, place func(int) (int, int)) {
+	a, b, q, drift, ok := anchorIn(t, quotes, c.Line, end)
+	switch {
+	case ok:
+		c.Anchor.Quote, c.Anchor.Drift = q, drift
+		c.Anchor.Line, c.Anchor.EndLine = t.nums[a], t.nums[b]
+		c.Anchor.DiffHunk, c.Anchor.DiffLine = place(a)
+	case c.Line == 0:
+		c.Anchor.Note = "no line is cited and none of the finding's quoted text is in it: its start is shown"
+		if len(t.nums) > 0 {
+			c.Anchor.DiffHunk, c.Anchor.DiffLine = place(0)
+		}
+	}
+}
+
+// anchorLog anchors c in a log, reading it with the log's own search; a
+// log that is not indexed yet is anchored when it is (Reresolve runs again).
+func (p *Packet) anchorLog(c *Citation, l *Log, quotes []anchorQuote, end int) {
+	if !l.Indexed() {
+		return
+	}
+	ctx := context.Background()
+	// The log's echo of its command ("$ bash -lc '… echo CLAIM D …'")
+	// names every marker the run prints: a match there is not the place.
+	echo := func(n int) bool {
+		got, err := l.ReadLines(n, 1)
+		return err == nil && len(got) == 1 && strings.HasPrefix(got[0], "$ ")
+	}
+	find := func(q string, from int, backward bool) int {
+		for from >= 1 {
+			n, err := l.Search(ctx, []byte(q), from, backward, nil)
+			if err != nil || n <= 0 || !echo(n) {
+				if err != nil {
+					return -1
+				}
+				return n
+			}
+			if backward {
+				from = n - 1
+			} else {
+				from = n + 1
+			}
+		}
+		return -1
+	}
+	if c.Line > 0 {
+		for _, qu := range quotes {
+			if n := find(qu.text, c.Line, false); n >= c.Line && n <= end {
+				c.Anchor.Quote, c.Anchor.Line, c.Anchor.EndLine = qu.text, n, n
+				return
+			}
+		}
+	}
+	best, at, quote := -1, 0, ""
+	for _, qu := range quotes {
+		if c.Line > 0 && !qu.strong {
+			continue
+		}
+		from := max(c.Line, 1)
+		for _, n := range []int{find(qu.text, from, false), find(qu.text, from, true)} {
+			if n <= 0 {
+				continue
+			}
+			d := abs(n - from)
+			if c.Line > 0 {
+				d = min(abs(n-c.Line), abs(n-end))
+			}
+			if best < 0 || d < best {
+				best, at, quote = d, n, qu.text
+			}
+		}
+		if best >= 0 && c.Line == 0 {
+			break
+		}
+	}
+	switch {
+	case best >= 0:
+		c.Anchor.Quote, c.Anchor.Line, c.Anchor.EndLine, c.Anchor.Drift = quote, at, at, c.Line > 0
+	case c.Line == 0:
+		c.Anchor.Note = "no line is cited and none of the finding's quoted text is in it: its start is shown"
+	}
+}
+
+// anchorFindings anchors every finding's citations and reports each drift
+// as citation-drift.
+func (p *Packet) anchorFindings() {
+	for _, f := range p.Findings {
+		for i := range f.Citations {
+			c := &f.Citations[i]
+			p.anchorCitation(f, c)
+		}
+		for i := range f.Citations {
+			c := &f.Citations[i]
+			if c.Anchor.Drift && citedElsewhere(f, c) {
+				// The quote belongs to another citation of the same
+				// sentence or cell ("MaxRetries: 3" at :119 beside :125):
+				// this one is not about it.
+				c.Anchor = noAnchor()
+				if c.Kind == CiteDiff {
+					c.Anchor.DiffHunk, c.Anchor.DiffLine = c.DiffHunk, c.DiffLine
+				}
+			}
+			if c.Anchor.Drift {
+				p.Problems = append(p.Problems, NewProblem(CodeCitationDrift, c.SourceFile, c.SourceLine, driftMessage(f, c)))
+			}
+		}
+	}
+}
+
+// citedElsewhere reports whether the lines c's anchor drifted to are cited
+// by another citation of f in the same file.
+func citedElsewhere(f *Finding, c *Citation) bool {
+	for i := range f.Citations {
+		o := &f.Citations[i]
+		if o == c || o.Target != c.Target || o.Line == 0 {
+			continue
+		}
+		if o.Line <= c.Anchor.EndLine && max(o.EndLine, o.Line) >= c.Anchor.Line {
+			return true
+		}
+	}
+	return false
+}
+
+// driftMessage says where the quoted text is and what the finding cites.
+func driftMessage(f *Finding, c *Citation) string {
+	return fmt.Sprintf("finding %d cites %s: quoted text is on line %s; the finding cites %s (%q)",
+		f.Number, c.Text, lineSpan(c.Anchor.Line, c.Anchor.EndLine), lineSpan(c.Line, c.EndLine), text.Clip(c.Anchor.Quote, 60))
+}

@@ -1,0 +1,122 @@
+package packet
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The drift packet is the sample with three findings written to test
+// anchoring: a line number two lines off its quote, a log named by a
+// shortened name and a marker but no line, and a registry line.
+func loadDrift(t *testing.T) *Packet {
+	t.Helper()
+	p, err := Load(filepath.Join("..", "testdata", "drift"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+func citationOf(t *testing.T, p *Packet, finding int, text string) Citation {
+	t.Helper()
+	for _, f := range p.Findings {
+		if f.Number != finding {
+			continue
+		}
+		for _, c := range f.Citations {
+			if c.Text == text {
+				return c
+			}
+		}
+	}
+	t.Fatalf("finding %d has no citation %q", finding, text)
+	return Citation{}
+}
+
+func TestAnchorDriftedLine(t *testing.T) {
+	p := loadDrift(t)
+	c := citationOf(t, p, 1, "docs/uploading-artifacts.md:63")
+	if !c.Anchor.Drift || c.Anchor.Line != 61 || c.Anchor.Quote != "waits 1 s, then 2 s, 4 s, 8 s and so on" {
+		t.Fatalf("anchor = %+v, want the quote found on line 61, a drift from 63", c.Anchor)
+	}
+	if h := p.Diff.HunkAt(c.DiffFile, c.Anchor.DiffHunk); h == nil || h.Lines[c.Anchor.DiffLine].New != 61 {
+		t.Fatalf("anchor's diff place %d/%d is not new line 61", c.Anchor.DiffHunk, c.Anchor.DiffLine)
+	}
+	var drift []Problem
+	for _, pr := range p.Problems {
+		if pr.Code == CodeCitationDrift {
+			drift = append(drift, pr)
+		}
+	}
+	if len(drift) != 1 || drift[0].Severity != SevWarning || drift[0].File != ReviewFile ||
+		!strings.Contains(drift[0].Message, "quoted text is on line 61; the finding cites 63") {
+		t.Fatalf("citation-drift problems = %+v, want one warning saying line 61 against 63", drift)
+	}
+}
+
+func TestAnchorLogMarkerWithoutLine(t *testing.T) {
+	p := loadDrift(t)
+	c := citationOf(t, p, 2, "…T10-16-31.402Z-bash-a91f.log")
+	if c.Kind != CiteLog || c.Line != 0 {
+		t.Fatalf("citation = %+v, want a log cited with no line", c)
+	}
+	if c.Anchor.Line != 19 || c.Anchor.Drift {
+		t.Fatalf("anchor = %+v, want line 19 (CLAIM D) with no drift: no line was cited", c.Anchor)
+	}
+}
+
+func TestAnchorRegistryLine(t *testing.T) {
+	p := loadDrift(t)
+	c := citationOf(t, p, 3, "validation/registry.jsonl:5")
+	if c.Kind != CiteRegistry || c.Anchor.Line != 5 || c.Anchor.Drift {
+		t.Fatalf("citation = %+v, want the registry's line 5 marked", c)
+	}
+}
+
+// A file named with no line and no quote found in it is shown from its
+// start, and the anchor says so.
+func TestAnchorNeitherLineNorQuote(t *testing.T) {
+	p := loadDrift(t)
+	c := citationOf(t, p, 2, "tools/acmeup/test_acmeup.py")
+	if c.Anchor.Marked() || !strings.Contains(c.Anchor.Note, "start") || c.Anchor.DiffHunk != 0 || c.Anchor.DiffLine != 0 {
+		t.Fatalf("anchor = %+v, want no mark, the file's start, and a note saying so", c.Anchor)
+	}
+}
+
+// On the sample every quote is on the line its finding cites, or belongs to
+// another citation of the same finding: no drift is reported.
+func TestAnchorSampleHasNoDrift(t *testing.T) {
+	p := LoadSample(Options{})
+	defer p.Close()
+	for _, pr := range p.Problems {
+		if pr.Code == CodeCitationDrift {
+			t.Errorf("sample: %s", pr.Message)
+		}
+	}
+	c := citationOf(t, p, 4, "docs/uploading-artifacts.md:61-62")
+	if c.Anchor.Line != 61 || c.Anchor.Drift {
+		t.Fatalf("anchor = %+v, want the quote on the cited line 61", c.Anchor)
+	}
+}
+
+func TestQuotesIn(t *testing.T) {
+	got := quotesIn("The log (`…x-24c6.log`, CLAIM D) and MATCH show \"Each is mapped … at startup with a warning\"; see `ops/RUNBOOK.md` and `a b c`.")
+	want := map[string]bool{"at startup with a warning": true, "CLAIM D": true, "MATCH": true, "a b c": false}
+	seen := map[string]bool{}
+	for _, q := range got {
+		seen[q.text] = true
+		if s, ok := want[q.text]; ok && s != q.strong {
+			t.Errorf("%q strong = %v, want %v", q.text, q.strong, s)
+		}
+		if strings.Contains(q.text, "RUNBOOK") || strings.Contains(q.text, ".log") {
+			t.Errorf("%q is a file name, not a quote", q.text)
+		}
+	}
+	for q := range want {
+		if !seen[q] {
+			t.Errorf("quotes %v lack %q", got, q)
+		}
+	}
+}

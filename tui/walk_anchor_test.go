@@ -1,0 +1,110 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/common"
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+)
+
+// newDriftRoot opens the workbench on the walk, at 80×24, on a copy of
+// testdata/drift: the sample with three findings written to test anchoring
+// (a line number two lines off its quote, a log named by a shortened name
+// and a marker with no line, a registry line).
+func newDriftRoot(t *testing.T) *Workbench {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "drift")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "testdata", "drift"))); err != nil {
+		t.Fatal(err)
+	}
+	p := loadCopy(t, dir)
+	ctx := storeContext(t, p, time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+	start := walkTarget()
+	r := NewWorkbench(ctx, Options{ForceTheme: "dark", Start: &start})
+	r.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	drive(r, r.Init())
+	return r
+}
+
+// screenHas fails unless every want is on the screen.
+func screenHas(t *testing.T, step, screen string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(screen, want) {
+			t.Errorf("%s: the screen lacks %q:\n%s", step, want, screen)
+		}
+	}
+}
+
+// Each finding of the drift packet is one 80×24 screen with the quoted
+// lines marked: the drifted line shows where the quote really is (▌ 61)
+// and the line cited (› 63) under a line saying so; the log named without
+// a line opens at its marker; the registry line shows the run's status,
+// exit code, whole command and log.
+func TestWalkAnchorsTheDriftPacket(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
+		r := newDriftRoot(t)
+		w := &walker{t: t, r: r}
+		w.press("space")
+		screen := ansi.Strip(r.Render())
+		screentest.CheckSize(t, r.Render(), 80, 24)
+		screenHas(t, "#1", screen, "quoted text is on line 61; the finding cites 63", "▌   61 + Between attempts it waits 1 s", "›   63 ")
+		screentest.Golden(t, "TestWalkDrift80x24-1", r.Render())
+
+		w.press("a")
+		screen = ansi.Strip(r.Render())
+		screenHas(t, "#2", screen, "--acme-upload-staging-endpoint-override,", "CLAIM D, line 19", "▌   19 == CLAIM D: staging DNS ==", "  20 depot-staging.acme.internal: no such host")
+		screentest.Golden(t, "TestWalkDrift80x24-2", r.Render())
+
+		w.press("a")
+		screen = ansi.Strip(r.Render())
+		screenHas(t, "#3", screen, "seq 5 · 03-python-unit-tests · dispositioned · exit 1", "2026-10-14T10-27-13.951Z-bash-d24a.log", "o opens it")
+		// The whole command is on screen, wrapped, never cut.
+		p := r.ctx.Packet
+		var cmd string
+		for _, run := range p.Registry.Runs {
+			if run.Line == 5 {
+				cmd = run.Command
+			}
+		}
+		flat := strings.Join(strings.Fields(screen), " ")
+		for _, word := range strings.Fields(cmd) {
+			if !strings.Contains(flat, word) && !strings.Contains(strings.ReplaceAll(flat, " ", ""), word) {
+				t.Errorf("#3: the command's %q is not on screen:\n%s", word, screen)
+			}
+		}
+		if strings.Contains(screen, "…") && strings.Contains(screen, "$ bash") {
+			for _, l := range strings.Split(screen, "\n") {
+				if strings.Contains(l, "$ bash") && strings.HasSuffix(strings.TrimSpace(l), "…") {
+					t.Errorf("#3: the command is cut: %q", l)
+				}
+			}
+		}
+		screentest.Golden(t, "TestWalkDrift80x24-3", r.Render())
+	})
+}
+
+// The sample's findings, each as the walk shows it at 80×24.
+func TestWalkSampleFindingsGolden(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
+		r, _ := newWalkRoot(t, false)
+		w := &walker{t: t, r: r}
+		w.press("space")
+		for i, k := range []string{"a", "a", "f", "f", "f"} {
+			w.onFinding(packet.ReviewFile + "#" + string(rune('1'+i)))
+			screentest.Golden(t, "TestWalkSample80x24-"+string(rune('1'+i)), r.Render())
+			w.press(k)
+		}
+		if r.Active() != common.ScreenDecision {
+			t.Fatalf("after the last finding the walk is on %v, not the decision", r.Active())
+		}
+	})
+}
