@@ -18,6 +18,7 @@ func addCompareCommand(root *cobra.Command, stdout, stderr io.Writer) {
 
 func newCompareCmd(stdout, stderr io.Writer) *cobra.Command {
 	var asJSON, asMarkdown bool
+	var jf jsonFormat
 	cmd := &cobra.Command{
 		Use:   "compare OLD NEW",
 		Short: "Show what changed between two rounds of a packet",
@@ -45,6 +46,9 @@ read as a packet.`,
 			if asJSON && asMarkdown {
 				return errors.New("compare: --json and --markdown are exclusive")
 			}
+			if err := jf.check("compare", asJSON); err != nil {
+				return err
+			}
 			old, err := loadRound(args[0], stderr)
 			if err != nil {
 				return err
@@ -55,10 +59,14 @@ read as a packet.`,
 				return err
 			}
 			defer cur.Close()
+			if jf.set() {
+				return jf.write(stdout, packet.Compare(old, cur))
+			}
 			return writeReport(stdout, packet.Compare(old, cur), asJSON, asMarkdown)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the comparison as JSON")
+	jf.addFlags(cmd)
 	cmd.Flags().BoolVar(&asMarkdown, "markdown", false, "print a comment to paste into the pull request")
 	return cmd
 }

@@ -21,14 +21,17 @@ import (
 
 // queueFlags are vetter queue's options.
 type queueFlags struct {
-	repos      []string
-	all        bool
-	awaiting   string
-	asJSON     bool
-	author     string
-	hasPacket  bool
-	awaitingMe bool
-	theme      string
+	repos    []string
+	all      bool
+	awaiting string
+	asJSON   bool
+	jf       jsonFormat
+	// awaitingSet says --awaiting was given: it wins over the config file.
+	awaitingSet bool
+	author      string
+	hasPacket   bool
+	awaitingMe  bool
+	theme       string
 }
 
 func addQueueCommand(root *cobra.Command, stdout, stderr io.Writer) {
@@ -54,6 +57,7 @@ or collaborator does not name its head and a comment matches --awaiting
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			f.awaitingSet = cmd.Flags().Changed("awaiting")
 			return runQueue(args, f, stdout, stderr)
 		},
 	}
@@ -62,6 +66,7 @@ or collaborator does not name its head and a comment matches --awaiting
 	fl.BoolVar(&f.all, "all", false, "count every pull request without a current /ok to test as awaiting, marker or not")
 	fl.StringVar(&f.awaiting, "awaiting", github.DefaultAwaiting, "the regular expression a comment must match to mark its pull request as awaiting vetting")
 	fl.BoolVar(&f.asJSON, "json", false, "print the rows as JSON (docs/packet-format.md) instead of opening the queue")
+	f.jf.addFlags(cmd)
 	fl.StringVar(&f.author, "author", "", "only the pull requests of this account")
 	fl.BoolVar(&f.hasPacket, "has-packet", false, "only the pull requests whose comments carry a packet")
 	fl.BoolVar(&f.awaitingMe, "awaiting-me", false, "only the pull requests awaiting vetting with no decision of yours for their head")
@@ -84,6 +89,24 @@ func parseRepo(s string) (github.Ref, error) {
 func runQueue(args []string, f queueFlags, stdout, stderr io.Writer) error {
 	if f.theme != "" && f.theme != "dark" && f.theme != "light" {
 		return fmt.Errorf("--theme takes dark or light, not %q", f.theme)
+	}
+	if err := f.jf.check("queue", f.asJSON); err != nil {
+		return err
+	}
+	// The config file's settings stand where no flag or argument says
+	// otherwise.
+	cfg, err := loadConfig()
+	if err != nil {
+		return err
+	}
+	if f.theme == "" {
+		f.theme = cfg.Theme
+	}
+	if !f.awaitingSet && cfg.Awaiting != nil {
+		f.awaiting = cfg.AwaitingText
+	}
+	if len(args) == 0 && len(f.repos) == 0 {
+		args = cfg.Repositories
 	}
 	awaiting, err := regexp.Compile(f.awaiting)
 	if err != nil {
@@ -124,7 +147,7 @@ func runQueue(args []string, f queueFlags, stdout, stderr io.Writer) error {
 		return (f.author == "" || strings.EqualFold(r.Author, f.author)) && (!f.hasPacket || r.Packet) && (!f.awaitingMe || r.AwaitingMe())
 	}
 	if f.asJSON {
-		return queueJSON(order, keep, stdout, stderr)
+		return queueJSON(order, keep, &f.jf, stdout, stderr)
 	}
 	feed := queueFeed(order, queues)
 	feed.Author, feed.HasPacket, feed.AwaitingMe = f.author, f.hasPacket, f.awaitingMe
@@ -142,7 +165,7 @@ func runQueue(args []string, f queueFlags, stdout, stderr io.Writer) error {
 // queueJSON reads every queue at once (their requests share one bound) and
 // prints the rows in the screen's order; with --offline, the cache of the
 // last visit.
-func queueJSON(order []*github.Queue, keep func(*packet.QueueRow) bool, stdout, stderr io.Writer) error {
+func queueJSON(order []*github.Queue, keep func(*packet.QueueRow) bool, jf *jsonFormat, stdout, stderr io.Writer) error {
 	rows := []packet.QueueRow{}
 	if prOpts.offline {
 		for _, q := range order {
@@ -169,7 +192,10 @@ func queueJSON(order []*github.Queue, keep func(*packet.QueueRow) bool, stdout, 
 		}
 	}
 	slices.SortFunc(out, func(a, b packet.QueueRow) int { return packet.CompareQueueRows(&a, &b) })
-	return writeJSON(stdout, out)
+	for i := range out {
+		out[i].SchemaVersion = packet.QueueSchemaVersion
+	}
+	return jf.write(stdout, out)
 }
 
 // fillAll fills every queue at once; the errors name their repository.

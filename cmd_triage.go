@@ -51,6 +51,7 @@ func reportMerge(stderr io.Writer, rep packet.MergeReport) {
 
 func newTriageCmd(stdout, stderr io.Writer) *cobra.Command {
 	var accept, dismiss, deferF, reopen, list, asJSON, all bool
+	var jf jsonFormat
 	var note, severity, importFile string
 	cmd := &cobra.Command{
 		Use:   "triage PACKET [FINDING-ID...]",
@@ -97,6 +98,10 @@ The user recorded is $VETTER_USER, else your global git user.email, else $USER.`
 				return errors.New("triage: --list takes no finding and no action")
 			case asJSON && !list:
 				return errors.New("triage: --json goes with --list")
+			case jf.set():
+				if err := jf.check("triage", asJSON); err != nil {
+					return err
+				}
 			case !list && len(ids) > 0 && severity != "":
 				return errors.New("triage: name findings or give --severity, not both")
 			case !list && len(ids) == 0 && severity == "":
@@ -114,7 +119,7 @@ The user recorded is $VETTER_USER, else your global git user.email, else $USER.`
 			}
 			defer p.Close()
 			if list {
-				return listTriage(stdout, p, s, asJSON)
+				return listTriage(stdout, p, s, asJSON, &jf)
 			}
 			user, now := packet.CurrentUser(), clock()
 			var rep packet.MergeReport
@@ -147,9 +152,11 @@ The user recorded is $VETTER_USER, else your global git user.email, else $USER.`
 				rep, err = s.Set(ids, state, note, user, now)
 			}
 			if err != nil {
+				// A finding the packet does not have, or a dismissal without
+				// its reason, is a usage error: exit 2, as every other.
 				if errors.Is(err, packet.ErrUnknownFinding) || errors.Is(err, packet.ErrNoteRequired) {
 					say(stderr, "vetter: %v", err)
-					return exitError{1}
+					return exitError{2}
 				}
 				return err
 			}
@@ -180,6 +187,7 @@ The user recorded is $VETTER_USER, else your global git user.email, else $USER.`
 	f.BoolVar(&all, "all", false, "with --severity: also findings already decided")
 	f.BoolVar(&list, "list", false, "list the findings and their triage")
 	f.BoolVar(&asJSON, "json", false, "with --list: print JSON")
+	jf.addFlags(cmd)
 	f.StringVar(&importFile, "import", "", "take another reviewer's triage.json: decisions on findings with the same content, recorded as imported by you")
 	return cmd
 }
@@ -260,7 +268,7 @@ type triageEntry struct {
 	Imported *packet.ImportedFrom `json:"imported,omitempty"`
 }
 
-func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool) error {
+func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool, jf *jsonFormat) error {
 	entries := []triageEntry{}
 	for _, f := range p.Findings {
 		st, stale, d := p.TriageOf(f)
@@ -275,7 +283,7 @@ func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool) err
 		entries = append(entries, e)
 	}
 	if asJSON {
-		return writeJSON(w, struct {
+		return jf.write(w, struct {
 			Where    string               `json:"where"`
 			Findings []triageEntry        `json:"findings"`
 			Gate     *packet.GateDecision `json:"decision,omitempty"`

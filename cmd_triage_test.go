@@ -151,7 +151,8 @@ func TestTriageCommand(t *testing.T) {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
 	}
-	if _, errOut, code := run(t, "triage", dir, "9", "--accept"); code != 1 || !strings.Contains(errOut, "no such finding") {
+	// A finding the packet does not have is a usage error, as every other.
+	if _, errOut, code := run(t, "triage", dir, "9", "--accept"); code != 2 || !strings.Contains(errOut, "no such finding") {
 		t.Errorf("unknown finding: exit %d %q", code, errOut)
 	}
 	if _, err := os.Stat(stateFile(t, dir, packet.TriageFile)); !os.IsNotExist(err) {

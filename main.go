@@ -138,6 +138,13 @@ enter opens one, backspace returns to the inbox.`,
 			if theme != "" && theme != "dark" && theme != "light" {
 				return fmt.Errorf("--theme takes dark or light, not %q", theme)
 			}
+			cfg, err := loadConfig()
+			if err != nil {
+				return err
+			}
+			if theme == "" {
+				theme = cfg.Theme // the config file's, where --theme does not say
+			}
 			if len(args) == 1 && packet.IsInboxDir(args[0]) {
 				if plain || openAt != "" {
 					return fmt.Errorf("%s is a folder of packets: --print and --open take one packet", args[0])
@@ -186,11 +193,12 @@ enter opens one, backspace returns to the inbox.`,
 	// --version prints what `vetter version` prints.
 	root.SetVersionTemplate(versionLine() + "\n")
 	root.AddCommand(newCheckCmd(stdout, stderr), newSummaryCmd(stdout, stderr),
-		newSampleCmd(stdout), newVersionCmd(stdout))
+		newSampleCmd(stdout), newVersionCmd(stdout), newConfigCmd(stdout))
 	addTriageCommands(root, stdout, stderr)
 	addCompareCommand(root, stdout, stderr)
 	addQueueCommand(root, stdout, stderr)
 	addCompletions(root)
+	strictCompletion(root)
 	addPRFlags(root)
 	return root
 }
@@ -285,6 +293,30 @@ func addCompletions(root *cobra.Command) {
 	walk(root)
 }
 
+// strictCompletion makes `completion SHELL` refuse a shell it has no script
+// for (tcsh, say) as a usage error, exit 2: cobra's own completion command
+// has no Run, so an unknown shell printed its help and exited 0, and a
+// script expecting a completion file got a help text.
+func strictCompletion(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() != "completion" {
+			continue
+		}
+		var shells []string
+		for _, sub := range c.Commands() {
+			shells = append(shells, sub.Name())
+		}
+		c.Args = cobra.ArbitraryArgs
+		c.RunE = func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return fmt.Errorf("completion: name a shell: %s", strings.Join(shells, ", "))
+			}
+			return fmt.Errorf("completion: no script for %q; the shells are %s", args[0], strings.Join(shells, ", "))
+		}
+	}
+}
+
 // completePacketArgs completes the first argument as a packet (both, for
 // compare's OLD NEW); the arguments after it (finding ids) are not files.
 func completePacketArgs(two bool) cobra.CompletionFunc {
@@ -365,6 +397,7 @@ func loadReviewed(args []string, stderr io.Writer) (*packet.Packet, *packet.Stor
 
 func newCheckCmd(stdout, stderr io.Writer) *cobra.Command {
 	var asJSON bool
+	var jf jsonFormat
 	cmd := &cobra.Command{
 		Use:   "check PACKET",
 		Short: "Audit a packet: is it complete, consistent and safe to read?",
@@ -373,6 +406,9 @@ Exit status: 0 when there is no error-severity problem, 1 when there is one,
 2 when PACKET cannot be read as a packet at all.`,
 		Args: needPacket("check"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := jf.check("check", asJSON); err != nil {
+				return err
+			}
 			p, err := loadArg(args, stderr)
 			if err != nil {
 				return err
@@ -381,7 +417,7 @@ Exit status: 0 when there is no error-severity problem, 1 when there is one,
 			probs := append([]packet.Problem{}, p.Problems...)
 			packet.SortProblems(probs)
 			if asJSON {
-				if err := writeJSON(stdout, struct {
+				if err := jf.write(stdout, struct {
 					Problems []packet.Problem `json:"problems"`
 				}{probs}); err != nil {
 					return err
@@ -398,6 +434,7 @@ Exit status: 0 when there is no error-severity problem, 1 when there is one,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"problems": [...]} as JSON`)
+	jf.addFlags(cmd)
 	return cmd
 }
 
@@ -445,7 +482,8 @@ func writeProblems(w io.Writer, path string, probs []packet.Problem) {
 }
 
 func newSummaryCmd(stdout, stderr io.Writer) *cobra.Command {
-	var asJSON, asMarkdown bool
+	var asJSON, asMarkdown, exitStatus bool
+	var jf jsonFormat
 	cmd := &cobra.Command{
 		Use:   "summary PACKET",
 		Short: "Print the header, verdict, evidence, diff stats, findings and gate",
@@ -454,17 +492,34 @@ func newSummaryCmd(stdout, stderr io.Writer) *cobra.Command {
 			if asJSON && asMarkdown {
 				return errors.New("summary: --json and --markdown are exclusive")
 			}
+			if err := jf.check("summary", asJSON); err != nil {
+				return err
+			}
 			prOpts.fresh = true
 			p, _, err := loadReviewed(args, stderr)
 			if err != nil {
 				return err
 			}
 			defer p.Close()
-			return writeReport(stdout, p.Summarize(), asJSON, asMarkdown)
+			sum := p.Summarize()
+			if jf.set() {
+				err = jf.write(stdout, sum)
+			} else {
+				err = writeReport(stdout, sum, asJSON, asMarkdown)
+			}
+			if err != nil || !exitStatus {
+				return err
+			}
+			if code := gateExitStatus(p, sum.Gate); code != 0 {
+				return exitError{code}
+			}
+			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the JSON contract of PACKET.md")
 	cmd.Flags().BoolVar(&asMarkdown, "markdown", false, "print a comment to paste into the pull request")
+	cmd.Flags().BoolVar(&exitStatus, "exit-status", false, "exit 0 when the gate is ready, 1 when it is not, 8 when it is ready but required CI is still pending")
+	jf.addFlags(cmd)
 	return cmd
 }
 

@@ -27,7 +27,15 @@ func workbenchOptions(theme string, watch bool) tui.AppOptions {
 	_, noColor := os.LookupEnv("NO_COLOR")
 	load := workbenchLoad
 	load.OriginRoot = originRoot()
-	return tui.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: load, AsyncHighlight: true}
+	opts := tui.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: load, AsyncHighlight: true}
+	// The commands that open the workbench read the config file first and
+	// stop at a mistake in it, so here it is sound.
+	if cfg, err := loadConfig(); err == nil && len(cfg.Keys) > 0 {
+		if km, err := configKeyMap(cfg); err == nil {
+			opts.Keys = km
+		}
+	}
+	return opts
 }
 
 // runWorkbench opens the full-screen workbench on a loaded packet; with

@@ -181,3 +181,28 @@ func isAre(n int) string {
 	}
 	return "are"
 }
+
+// PendingCounted is how many of the head's checks are still pending among
+// those that count (the required ones, or all when which are required is
+// not known): a result that may yet hold the gate.
+func (c OriginCI) PendingCounted() int {
+	if len(c.Checks) == 0 {
+		return c.Pending
+	}
+	n := 0
+	for _, ch := range c.Checks {
+		if ch.State == CIPending && c.counts(ch) {
+			n++
+		}
+	}
+	return n
+}
+
+// CIPending is PendingCounted of the pull request's CI; 0 for a packet not
+// read from a pull request, which has no CI to wait for.
+func (p *Packet) CIPending() int {
+	if p.Origin == nil || p.Origin.Kind != OriginKindPR {
+		return 0
+	}
+	return p.Origin.CI.PendingCounted()
+}

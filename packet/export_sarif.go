@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/url"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/vetter-dev/vetter/internal/commitid"
@@ -32,6 +33,7 @@ type SARIFLog struct {
 // SARIFRun is the one run of a log: the review's findings of one packet.
 type SARIFRun struct {
 	Tool                     SARIFTool              `json:"tool"`
+	AutomationDetails        *SARIFAutomation       `json:"automationDetails,omitempty"`
 	Invocations              []SARIFInvocation      `json:"invocations,omitempty"`
 	VersionControlProvenance []SARIFVersionControl  `json:"versionControlProvenance,omitempty"`
 	Results                  []SARIFResult          `json:"results"`
@@ -43,18 +45,38 @@ type SARIFTool struct {
 }
 
 type SARIFDriver struct {
-	Name     string      `json:"name"`
-	FullName string      `json:"fullName,omitempty"`
-	Version  string      `json:"version,omitempty"`
-	Rules    []SARIFRule `json:"rules,omitempty"`
+	Name            string      `json:"name"`
+	FullName        string      `json:"fullName,omitempty"`
+	Version         string      `json:"version,omitempty"`
+	SemanticVersion string      `json:"semanticVersion,omitempty"`
+	InformationURI  string      `json:"informationUri,omitempty"`
+	Rules           []SARIFRule `json:"rules,omitempty"`
+}
+
+// SARIFAutomation names the analysis: code scanning takes the id up to its
+// last "/" as the category, and an upload replaces the alerts of the last
+// upload of the same category on the same branch.
+type SARIFAutomation struct {
+	ID string `json:"id"`
+}
+
+// SARIFMultiformat is a rule's help: plain text, and Markdown where code
+// scanning shows it.
+type SARIFMultiformat struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
 }
 
 // SARIFRule is one rule per severity word: code scanning groups and filters
 // alerts by rule, and a severity is what a finding has in common with others.
 type SARIFRule struct {
 	ID                   string             `json:"id"`
+	Name                 string             `json:"name,omitempty"`
 	ShortDescription     SARIFMessage       `json:"shortDescription"`
+	FullDescription      *SARIFMessage      `json:"fullDescription,omitempty"`
+	Help                 *SARIFMultiformat  `json:"help,omitempty"`
 	DefaultConfiguration SARIFConfiguration `json:"defaultConfiguration"`
+	Properties           map[string]any     `json:"properties,omitempty"`
 }
 
 type SARIFConfiguration struct {
@@ -129,6 +151,82 @@ type SARIFSuppression struct {
 // (Fingerprint), so code scanning matches an alert across uploads by what the
 // finding says, not by its number, which a re-ordered review changes.
 const SARIFFingerprintKey = "vetterFindingContent/v1"
+
+// SARIFLineHashKey is the fingerprint code scanning computes itself from the
+// checkout when a result lacks it (LineHashes).
+const SARIFLineHashKey = "primaryLocationLineHash"
+
+// SARIFCategory is the category of vetter's uploads (automationDetails.id
+// up to its last "/"): one analysis per branch, so an upload for a new head
+// closes the alerts the last one had and this one does not.
+const SARIFCategory = "vetter/review/"
+
+// semanticVersion is version as SARIF's driver.semanticVersion wants it,
+// "1.2.3" for "v1.2.3", or "" when version is not a release's (dev, dev+...).
+func semanticVersion(version string) string {
+	v := strings.TrimPrefix(version, "v")
+	if !semver.MatchString(v) {
+		return ""
+	}
+	return v
+}
+
+var semver = regexp.MustCompile(`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
+
+// severityHelp is what each severity word of a review means, for a rule's
+// fullDescription and help; an unknown word gets the generic text.
+var severityHelp = map[string]string{
+	"blocker": "The advisory review says this must be fixed before the change can land: it breaks the change's purpose, correctness or safety.",
+	"major":   "The advisory review says this is a significant problem that should be fixed before the change lands.",
+	"minor":   "The advisory review says this is a small problem: worth fixing, not a reason to hold the change.",
+	"nit":     "The advisory review says this is a matter of style or polish.",
+}
+
+// reviewRule is the rule of the findings of one severity.
+func reviewRule(id, severity string) SARIFRule {
+	sev := text.OneLine(severity)
+	full, ok := severityHelp[strings.ToLower(sev)]
+	if !ok {
+		full = fmt.Sprintf("The advisory review rated this finding %q.", sev)
+	}
+	help := full + " The finding is the review's claim, not vetter's: read the evidence it cites, then triage it in vetter (accept, dismiss with a reason, or defer). A dismissed finding is a suppressed alert with the reason as its justification."
+	return SARIFRule{
+		ID:                   id,
+		Name:                 "Review" + strings.ToUpper(sev[:min(1, len(sev))]) + sev[min(1, len(sev)):],
+		ShortDescription:     SARIFMessage{Text: fmt.Sprintf("A %s finding of the packet's advisory review", sev)},
+		FullDescription:      &SARIFMessage{Text: full},
+		Help:                 &SARIFMultiformat{Text: help, Markdown: "**" + sev + "**: " + help},
+		DefaultConfiguration: SARIFConfiguration{Level: sarifLevel(severity)},
+		Properties:           map[string]any{"tags": []string{"review", sev}},
+	}
+}
+
+// attentionLevel maps an attention item's severity to a SARIF level.
+func attentionLevel(severity string) string {
+	switch severity {
+	case AttentionHigh:
+		return "error"
+	case AttentionMedium:
+		return "warning"
+	}
+	return "note"
+}
+
+// attentionRule is the rule of the attention items of one scan rule: its
+// title and why it matters on the runner that /ok to test lets it run on.
+func attentionRule(a Attention) SARIFRule {
+	why := strings.TrimSpace(a.Why)
+	help := a.Title + ": " + why + ". Read what the line runs before letting CI run the change (/ok to test)."
+	return SARIFRule{
+		ID:                   "attention/" + a.Rule,
+		Name:                 a.Rule,
+		ShortDescription:     SARIFMessage{Text: a.Title},
+		FullDescription:      &SARIFMessage{Text: why},
+		Help:                 &SARIFMultiformat{Text: help, Markdown: "**" + a.Title + "**: " + why + ". Read what the line runs before letting CI run the change (`/ok to test`)."},
+		DefaultConfiguration: SARIFConfiguration{Level: attentionLevel(a.Severity)},
+		Properties:           map[string]any{"tags": []string{"security", "ci", "attention"}},
+	}
+}
 
 // sarifLevel maps a finding's severity to a SARIF result level.
 func sarifLevel(severity string) string {
@@ -214,11 +312,34 @@ func sarifURI(path string) string {
 func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
 	run := SARIFRun{
 		Tool: SARIFTool{Driver: SARIFDriver{
-			Name:     "vetter",
-			FullName: "vetter — triage of an advisory review of a work-item packet",
-			Version:  opts.ToolVersion,
+			Name:            "vetter",
+			FullName:        "vetter — triage of an advisory review of a work-item packet",
+			Version:         opts.ToolVersion,
+			SemanticVersion: semanticVersion(opts.ToolVersion),
+			InformationURI:  "https://github.com/vetter-dev/vetter",
 		}},
 		Results: []SARIFResult{},
+	}
+	runID := p.DiffSHA()
+	if !commitid.Valid(runID) {
+		runID = "unknown-head"
+	}
+	run.AutomationDetails = &SARIFAutomation{ID: SARIFCategory + runID}
+	// The line hashes of the files the diff adds whole, the only files whose
+	// whole text at the head the packet holds.
+	lineHashes := map[string][]string{}
+	if p.Diff != nil {
+		for _, f := range p.Diff.Files {
+			if t, ok := addedFileText(f); ok {
+				lineHashes[f.NewPath] = LineHashes(t)
+			}
+		}
+	}
+	fingerprints := func(path string, line int, own map[string]string) map[string]string {
+		if hs := lineHashes[path]; line > 0 && line <= len(hs) {
+			own[SARIFLineHashKey] = hs[line-1]
+		}
+		return own
 	}
 	// The results' lines are change.diff's, so the revision is the commit
 	// that diff is at.
@@ -261,11 +382,7 @@ func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
 		if !ok {
 			idx = len(*rules)
 			ruleIndex[ruleID] = idx
-			*rules = append(*rules, SARIFRule{
-				ID:                   ruleID,
-				ShortDescription:     SARIFMessage{Text: fmt.Sprintf("A %s finding of the packet's advisory review", text.OneLine(e.f.Severity))},
-				DefaultConfiguration: SARIFConfiguration{Level: sarifLevel(e.f.Severity)},
-			})
+			*rules = append(*rules, reviewRule(ruleID, e.f.Severity))
 		}
 		rp := map[string]interface{}{
 			"finding_id": e.f.ID,
@@ -304,7 +421,7 @@ func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
 			Level:               sarifLevel(e.f.Severity),
 			Message:             SARIFMessage{Text: text.OneLine(e.f.Claim)},
 			Locations:           []SARIFLocation{{PhysicalLocation: pl}},
-			PartialFingerprints: map[string]string{SARIFFingerprintKey: Fingerprint(e.f)},
+			PartialFingerprints: fingerprints(c.Target, c.Line, map[string]string{SARIFFingerprintKey: Fingerprint(e.f)}),
 			Properties:          rp,
 		}
 		if e.state == TriageDismissed && !e.stale {
@@ -315,6 +432,34 @@ func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
 			res.Message.Text = e.f.ID
 		}
 		run.Results = append(run.Results, res)
+	}
+	// The attention scan's items: lines of the diff's new side that run on
+	// the runner, each a result of its scan rule. An item of the commits
+	// after the packet, or an "and N more", has no line of this diff.
+	for _, a := range p.Attention() {
+		if a.AfterPacket || a.More > 0 || a.Path == "" {
+			continue
+		}
+		ruleID := "attention/" + a.Rule
+		idx, ok := ruleIndex[ruleID]
+		if !ok {
+			idx = len(*rules)
+			ruleIndex[ruleID] = idx
+			*rules = append(*rules, attentionRule(a))
+		}
+		pl := SARIFPhysicalLocation{ArtifactLocation: SARIFArtifactLocation{URI: sarifURI(a.Path), URIBaseID: "%SRCROOT%"}}
+		if a.NewLine > 0 {
+			pl.Region = &SARIFRegion{StartLine: a.NewLine}
+		}
+		run.Results = append(run.Results, SARIFResult{
+			RuleID:              ruleID,
+			RuleIndex:           idx,
+			Level:               attentionLevel(a.Severity),
+			Message:             SARIFMessage{Text: text.OneLine(a.Title + ": " + a.Why)},
+			Locations:           []SARIFLocation{{PhysicalLocation: pl}},
+			PartialFingerprints: fingerprints(a.Path, a.NewLine, map[string]string{"vetterAttention/v1": a.Key}),
+			Properties:          map[string]interface{}{"attention_rule": a.Rule, "severity": a.Severity},
+		})
 	}
 	run.Invocations = []SARIFInvocation{inv}
 	return &SARIFLog{Schema: SARIFSchema, Version: "2.1.0", Runs: []SARIFRun{run}}

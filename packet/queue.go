@@ -7,18 +7,25 @@ import (
 	"github.com/vetter-dev/vetter/internal/commitid"
 )
 
+// QueueSchemaVersion is the SchemaVersion of the rows queue --json prints.
+const QueueSchemaVersion = 1
+
 // QueueRow is one open pull request of a vetting queue: what `vetter queue`
 // shows on a row and prints with --json (docs/packet-format.md, "The
 // vetting queue").
 type QueueRow struct {
-	Repo      string `json:"repo"` // OWNER/REPO
-	Number    int    `json:"number"`
-	Title     string `json:"title"`
-	Author    string `json:"author"`
-	URL       string `json:"url"`
-	Draft     bool   `json:"draft"`
-	CreatedAt string `json:"created_at"`
-	HeadSHA   string `json:"head_sha"`
+	// SchemaVersion is the version of the row's contract
+	// (docs/queue.schema.json), set on the rows `vetter queue --json`
+	// prints: it goes up when a field changes meaning or goes away.
+	SchemaVersion int    `json:"schema_version,omitempty"`
+	Repo          string `json:"repo"` // OWNER/REPO
+	Number        int    `json:"number"`
+	Title         string `json:"title"`
+	Author        string `json:"author"`
+	URL           string `json:"url"`
+	Draft         bool   `json:"draft"`
+	CreatedAt     string `json:"created_at"`
+	HeadSHA       string `json:"head_sha"`
 	// CommitsSinceOK counts the PR's commits after the one the last
 	// /ok to test names; nil when none counts or the PR no longer has it.
 	CommitsSinceOK *int `json:"commits_since_ok"`

@@ -12,7 +12,15 @@ import (
 )
 
 // Summary is the JSON contract of `vetter summary --json` (PACKET.md).
+// SummarySchemaVersion is Summary's SchemaVersion.
+const SummarySchemaVersion = 1
+
 type Summary struct {
+	// SchemaVersion is the version of this contract
+	// (docs/summary.schema.json): it goes up when a field changes meaning
+	// or goes away, not when one is added.
+	SchemaVersion int `json:"schema_version"`
+
 	Packet     SummaryPacket     `json:"packet"`
 	Plan       SummaryPlan       `json:"plan"`
 	Change     SummaryChange     `json:"change"`
@@ -141,16 +149,17 @@ type SummaryCitation struct {
 func (p *Packet) Summarize() Summary {
 	attention := p.summaryAttention() // before the gate, which counts what it found
 	s := Summary{
-		Packet:     SummaryPacket{Path: p.Path, Source: p.Source, ID: p.Plan.ID, Title: p.Plan.Title},
-		Plan:       SummaryPlan{Route: p.Plan.Route, Template: p.Plan.Template, Engine: p.Plan.Engine, Recipes: nonNil(p.Plan.Recipes)},
-		Change:     SummaryChange{Branch: p.Change.Branch, BaseSHA: p.Change.BaseSHA, HeadSHA: p.Change.HeadSHA, URL: p.PRURL()},
-		Verdict:    SummaryVerdict{Value: p.Verdict.Value, File: p.Verdict.File, Line: p.Verdict.Line, Summary: p.Verdict.Summary},
-		Assessment: SummaryAssessment{Value: p.Assessment.Value, File: p.Assessment.File, Line: p.Assessment.Line},
-		Evidence:   SummaryEvidence{Validated: p.Evidence.Validated, Total: p.Evidence.Total, Recipes: []SummaryRecipe{}},
-		Findings:   []SummaryFinding{},
-		Problems:   append([]Problem{}, p.Problems...),
-		Gate:       p.Gate(),
-		Attention:  attention,
+		SchemaVersion: SummarySchemaVersion,
+		Packet:        SummaryPacket{Path: p.Path, Source: p.Source, ID: p.Plan.ID, Title: p.Plan.Title},
+		Plan:          SummaryPlan{Route: p.Plan.Route, Template: p.Plan.Template, Engine: p.Plan.Engine, Recipes: nonNil(p.Plan.Recipes)},
+		Change:        SummaryChange{Branch: p.Change.Branch, BaseSHA: p.Change.BaseSHA, HeadSHA: p.Change.HeadSHA, URL: p.PRURL()},
+		Verdict:       SummaryVerdict{Value: p.Verdict.Value, File: p.Verdict.File, Line: p.Verdict.Line, Summary: p.Verdict.Summary},
+		Assessment:    SummaryAssessment{Value: p.Assessment.Value, File: p.Assessment.File, Line: p.Assessment.Line},
+		Evidence:      SummaryEvidence{Validated: p.Evidence.Validated, Total: p.Evidence.Total, Recipes: []SummaryRecipe{}},
+		Findings:      []SummaryFinding{},
+		Problems:      append([]Problem{}, p.Problems...),
+		Gate:          p.Gate(),
+		Attention:     attention,
 	}
 	if d, stands := p.DecisionStands(); d != nil {
 		s.Decision = &SummaryDecision{Decision: d.Decision, SHA: d.SHA, By: d.User, At: d.Time, Note: d.Note,
@@ -418,6 +427,8 @@ func orDash(s string) string {
 func mdCell(s string) string {
 	s = text.OneLine(s)
 	s = strings.ReplaceAll(s, "|", `\|`)
+	// '&' first: "&amp;" in a note must reach GitHub as written, not as "&".
+	s = strings.ReplaceAll(s, "&", "&amp;")
 	s = strings.ReplaceAll(s, "<", "&lt;")
 	return s
 }

@@ -21,6 +21,10 @@ type AppOptions struct {
 	// Theme is "dark" or "light"; "" asks the terminal.
 	Theme   string
 	NoColor bool
+	// Keys is the key map with the config file's remaps; nil for the
+	// defaults. Every screen's table reads its keys from it, so dispatch
+	// and help follow a remap alike.
+	Keys *ui.KeyMap
 	// StateDir is where triage of archives and read-only folders is kept
 	// ("" for $XDG_STATE_HOME or ~/.local/state).
 	StateDir string
@@ -157,6 +161,9 @@ func withRepair(note string, s *packet.Store) string {
 
 func newApp(opts AppOptions) *App {
 	km := ui.DefaultKeyMap()
+	if opts.Keys != nil {
+		km = *opts.Keys
+	}
 	return &App{opts: opts, dark: opts.Theme != "light", back: km.Back, work: ui.NewBackground()}
 }
 
@@ -242,6 +249,9 @@ func (a *App) Init() tea.Cmd {
 // startRoot builds the workbench on a packet and makes it current.
 func (a *App) startRoot(p *packet.Packet, name string, start *common.Target, since *packet.Comparison, store *packet.Store, storeErr error) {
 	ctx := common.NewContext(p, a.dark, a.opts.NoColor)
+	if a.opts.Keys != nil {
+		ctx.Keys = *a.opts.Keys
+	}
 	ctx.AsyncHighlight = a.opts.AsyncHighlight
 	ctx.PostOkToTest = a.opts.PostOkToTest
 	if a.opts.PosterFor != nil {

@@ -1,6 +1,12 @@
 package ui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+)
 
 // KeyMap is vetter's whole key contract. Views disable the bindings that do
 // nothing in their current state (SetEnabled) so the help they generate
@@ -153,4 +159,68 @@ func (k KeyMap) All() []key.Binding {
 		all = append(all, g...)
 	}
 	return all
+}
+
+// KeyAction is one binding of the key map under the name a config file
+// gives it: "group.action", as `vetter config` lists them.
+type KeyAction struct {
+	Name    string
+	Binding *key.Binding
+}
+
+// Actions names every binding of k, in help's order. The names are the
+// config file's: remapping "triage.accept" remaps k.Accept wherever a
+// screen reads it, in dispatch and in help alike.
+func (k *KeyMap) Actions() []KeyAction {
+	return []KeyAction{
+		{"screen.overview", &k.Overview}, {"screen.docs", &k.Docs}, {"screen.diff", &k.Diff},
+		{"screen.findings", &k.Findings}, {"screen.evidence", &k.Evidence}, {"screen.log", &k.Log},
+		{"screen.decision", &k.Decision}, {"screen.since", &k.Since},
+		{"screen.next", &k.NextScreen}, {"screen.previous", &k.PrevScreen},
+		{"move.up", &k.Up}, {"move.down", &k.Down}, {"move.left", &k.Left}, {"move.right", &k.Right},
+		{"move.half-page-up", &k.HalfPageUp}, {"move.half-page-down", &k.HalfPageDown},
+		{"move.page-up", &k.PageUp}, {"move.page-down", &k.PageDown},
+		{"move.top", &k.Top}, {"move.bottom", &k.Bottom},
+		{"cite.follow", &k.Follow}, {"cite.back", &k.Back},
+		{"search.start", &k.Search}, {"search.next", &k.NextMatch}, {"search.previous", &k.PrevMatch},
+		{"diff.next-hunk", &k.NextHunk}, {"diff.previous-hunk", &k.PrevHunk},
+		{"diff.next-file", &k.NextFile}, {"diff.previous-file", &k.PrevFile},
+		{"diff.next-cited", &k.NextAnchor}, {"diff.previous-cited", &k.PrevAnchor},
+		{"diff.side-by-side", &k.SideBySide}, {"diff.wrap", &k.ToggleWrap},
+		{"log.next-error", &k.NextError}, {"log.previous-error", &k.PrevError}, {"log.goto-line", &k.GotoLine},
+		{"triage.accept", &k.Accept}, {"triage.dismiss", &k.Dismiss}, {"triage.defer", &k.Defer},
+		{"triage.reopen", &k.Reopen}, {"triage.note", &k.Note}, {"triage.mark", &k.Mark},
+		{"decision.ok-to-test", &k.OKToTest}, {"decision.hold", &k.Hold}, {"decision.request-changes", &k.RequestChanges},
+		{"global.palette", &k.Palette}, {"global.help", &k.Help}, {"global.quit", &k.Quit},
+		{"global.walk", &k.Walk}, {"global.copy", &k.Copy}, {"global.edit", &k.Edit},
+	}
+}
+
+// Remap gives the named action the keys given, and help shows them. A key
+// another action holds is refused: the default map has no key that means
+// two things (the screens share the triage and movement keys), and a remap
+// must not make one.
+func (k *KeyMap) Remap(name string, keys []string) error {
+	var target *key.Binding
+	for _, a := range k.Actions() {
+		if a.Name == name {
+			target = a.Binding
+		}
+	}
+	if target == nil {
+		return fmt.Errorf("no action %q (`vetter config` lists them)", name)
+	}
+	for _, a := range k.Actions() {
+		if a.Binding == target {
+			continue
+		}
+		for _, held := range a.Binding.Keys() {
+			if slices.Contains(keys, held) {
+				return fmt.Errorf("%s: %q is %s's key; remap that too", name, held, a.Name)
+			}
+		}
+	}
+	target.SetKeys(keys...)
+	target.SetHelp(strings.Join(keys, "/"), target.Help().Desc)
+	return nil
 }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"reflect"
+	"strings"
 	"testing"
 
 	"charm.land/bubbles/v2/key"
@@ -80,5 +82,42 @@ func TestKeyMapDisable(t *testing.T) {
 	}
 	if len(a.ShortHelp()) == 0 || len(a.FullHelp()) < 5 {
 		t.Errorf("help groups missing")
+	}
+}
+
+// Every binding of the key map has a name a config file can remap, and a
+// remap changes what the binding matches and what help shows.
+func TestKeyMapRemap(t *testing.T) {
+	k := DefaultKeyMap()
+	seen := map[string]bool{}
+	for _, a := range k.Actions() {
+		if seen[a.Name] {
+			t.Errorf("%s named twice", a.Name)
+		}
+		seen[a.Name] = true
+	}
+	if n := reflect.TypeOf(k).NumField(); len(k.Actions()) != n {
+		t.Errorf("%d actions named for the %d bindings of KeyMap", len(k.Actions()), n)
+	}
+	if err := k.Remap("triage.accept", []string{"A"}); err != nil {
+		t.Fatal(err)
+	}
+	if !key.Matches(tea.KeyPressMsg{Code: 'A', Text: "A"}, k.Accept) || key.Matches(tea.KeyPressMsg{Code: 'a', Text: "a"}, k.Accept) {
+		t.Errorf("accept's keys after the remap: %v", k.Accept.Keys())
+	}
+	if h := k.Accept.Help(); h.Key != "A" || h.Desc != "accept" {
+		t.Errorf("help %+v", h)
+	}
+	if err := k.Remap("triage.dismiss", []string{"f"}); err == nil || !strings.Contains(err.Error(), "triage.defer") {
+		t.Errorf("a key another triage action holds: %v", err)
+	}
+	if err := k.Remap("triage.dismiss", []string{"q"}); err == nil {
+		t.Error("global.quit's key taken by a triage action")
+	}
+	if err := k.Remap("diff.next-hunk", []string{"a"}); err != nil {
+		t.Errorf("accept's old key, free after its remap: %v", err)
+	}
+	if err := k.Remap("triage.acept", []string{"z"}); err == nil {
+		t.Error("an unknown action accepted")
 	}
 }

@@ -1,0 +1,45 @@
+package tui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
+	"github.com/vetter-dev/vetter/ui"
+)
+
+// A key map remapped by the config file (triage.accept: A) is what the
+// findings screen answers and what its help lists: A accepts, a no longer
+// does, and ? shows A beside accept.
+func TestRemappedAcceptKey(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
+		dir := sampleCopy(t, "p")
+		ctx := storeContext(t, loadCopy(t, dir), time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC))
+		km := ui.DefaultKeyMap()
+		if err := km.Remap("triage.accept", []string{"A"}); err != nil {
+			t.Fatal(err)
+		}
+		ctx.Keys = km
+		r := NewWorkbench(ctx, Options{ForceTheme: "dark"})
+		drive(r, r.Init())
+		r.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
+		pressKeys(r, "4", "a")
+		if strings.Contains(ansi.Strip(r.Render()), "→ accepted") {
+			t.Fatal("a still accepts after the remap")
+		}
+		pressKeys(r, "A")
+		if !strings.Contains(ansi.Strip(r.Render()), "review.md#1 → accepted") {
+			t.Errorf("A does not accept:\n%s", ansi.Strip(r.Render()))
+		}
+		pressKeys(r, "?")
+		help := ansi.Strip(r.Render())
+		if !regexp.MustCompile(`\bA\s+accept\b`).MatchString(help) {
+			t.Errorf("help does not list A for accept:\n%s", help)
+		}
+	})
+}
