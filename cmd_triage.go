@@ -321,14 +321,6 @@ func shownDecision(p *packet.Packet) *packet.GateDecision {
 	return d
 }
 
-func clipText(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
-}
-
 func newDecideCmd(stdout, stderr io.Writer) *cobra.Command {
 	var ok, hold, changes, force, post bool
 	var note string
