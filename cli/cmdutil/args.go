@@ -149,7 +149,6 @@ func NeedPacket(name string) cobra.PositionalArgs {
 	}
 }
 
-
 // commandWord is vetter named as a command in a description: a word of its
 // own, followed by a space or the end ("vetter/" is a directory).
 var commandWord = regexp.MustCompile("(^|[\\s`(])vetter( |$)")
