@@ -417,7 +417,7 @@ func (w *Walk) verdictLines() []string {
 	}
 	// On a pull request: which commit the packet describes against the
 	// PR's head, CI, the last /ok to test.
-	for _, l := range originLines(p, st) {
+	for _, l := range common.OriginLines(p, st) {
 		add(" " + l)
 	}
 	verdict, assessment := p.Verdict.Value, p.Assessment.Value
@@ -427,12 +427,12 @@ func (w *Walk) verdictLines() []string {
 	if assessment == "" {
 		assessment = "missing"
 	}
-	add(fmt.Sprintf(" %-11s %s  %s", "Verdict", st.Status(verdictWord(verdict)).Render(" "+ui.SanitizeLine(verdict)+" "),
+	add(fmt.Sprintf(" %-11s %s  %s", "Verdict", st.Status(common.VerdictWord(verdict)).Render(" "+ui.SanitizeLine(verdict)+" "),
 		st.Muted.Render(fmt.Sprintf("%s:%d", p.Verdict.Where(), p.Verdict.Line))))
 	for _, l := range w.wrapped(p.Verdict.Summary, w.width-14, 3) {
 		add("             " + st.Muted.Render(l))
 	}
-	add(fmt.Sprintf(" %-11s %s  %s", "Assessment", st.Status(assessmentWord(assessment)).Render(" "+ui.SanitizeLine(assessment)+" "),
+	add(fmt.Sprintf(" %-11s %s  %s", "Assessment", st.Status(common.AssessmentWord(assessment)).Render(" "+ui.SanitizeLine(assessment)+" "),
 		st.Muted.Render(fmt.Sprintf("%s:%d", p.Assessment.Where(), p.Assessment.Line))))
 	ev := p.Evidence
 	evStyle := st.OK
