@@ -16,6 +16,7 @@ import (
 	"github.com/vetter-dev/vetter/tui/screens/decision"
 	"github.com/vetter-dev/vetter/tui/screens/docs"
 	"github.com/vetter-dev/vetter/tui/screens/evidence"
+	helpscreen "github.com/vetter-dev/vetter/tui/screens/help"
 	"github.com/vetter-dev/vetter/tui/screens/logs"
 	"github.com/vetter-dev/vetter/tui/screens/overview"
 	"github.com/vetter-dev/vetter/tui/screens/since"
@@ -65,7 +66,7 @@ type Workbench struct {
 	palette  *paletteModel
 	prompt   *promptModel
 	showHelp bool
-	helpm    *helpModel // the help shown while showHelp (help.go)
+	helpm    *helpscreen.Model // the help shown while showHelp (help.go)
 
 	// exitLines are printed to standard output when the program ends: the
 	// /ok to test command after an ok-to-test decision.
@@ -185,7 +186,7 @@ func (r *Workbench) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			r.prompt.setSize(r.width, r.bodyHeight())
 		}
 		if r.helpm != nil {
-			r.helpm.setSize(r.width, r.bodyHeight())
+			r.helpm.SetSize(r.width, r.bodyHeight())
 		}
 		// Screens start width-dependent work (rendering) from Update.
 		return r, r.broadcast(msg)

@@ -3,6 +3,8 @@ package common
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // Binding is one key a screen answers: the key, from the Context's key map
@@ -37,4 +39,10 @@ func (t KeyTable) Keys() []key.Binding {
 		out[i] = b.Key
 	}
 	return out
+}
+
+// Movement are the keys every list and pane shares; the screens list them
+// among their own, and help shows them once, under "Move".
+func Movement(k ui.KeyMap) []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Left, k.Right, k.HalfPageUp, k.HalfPageDown, k.PageUp, k.PageDown, k.Top, k.Bottom}
 }
