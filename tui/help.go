@@ -6,6 +6,7 @@ import (
 
 	"github.com/vetter-dev/vetter/tui/common"
 	helpscreen "github.com/vetter-dev/vetter/tui/screens/help"
+	"github.com/vetter-dev/vetter/tui/screens/walk"
 )
 
 // mainKeys are the current screen's keys without the movement ones: what
@@ -29,8 +30,8 @@ func (r *Workbench) mainKeys() []key.Binding {
 	picking := false
 	if _, ok := r.screens[r.active].(FindingPicker); ok {
 		// The walk picks a finding only on a finding's step.
-		w, isWalk := r.screens[r.active].(*Walk)
-		picking = !isWalk || w.cur != ""
+		w, isWalk := r.screens[r.active].(*walk.Walk)
+		picking = !isWalk || w.Current() != ""
 	}
 	if picking {
 		add(k.Accept, k.Dismiss, k.Defer)

@@ -20,6 +20,7 @@ import (
 	"github.com/vetter-dev/vetter/tui/screens/logs"
 	"github.com/vetter-dev/vetter/tui/screens/overview"
 	"github.com/vetter-dev/vetter/tui/screens/since"
+	"github.com/vetter-dev/vetter/tui/screens/walk"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -134,7 +135,7 @@ func newScreens(ctx *common.Context) [common.ScreenCount]common.Screen {
 		common.ScreenLogs:     logs.New(ctx),
 		common.ScreenDecision: decision.New(ctx),
 		common.ScreenSince:    since.New(ctx),
-		common.ScreenWalk:     NewWalk(ctx),
+		common.ScreenWalk:     walk.New(ctx),
 	}
 }
 
