@@ -15,6 +15,7 @@ import (
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/tui/screens/decision"
 	"github.com/vetter-dev/vetter/tui/screens/docs"
+	"github.com/vetter-dev/vetter/tui/screens/findings"
 	"github.com/vetter-dev/vetter/tui/screens/evidence"
 	helpscreen "github.com/vetter-dev/vetter/tui/screens/help"
 	"github.com/vetter-dev/vetter/tui/screens/logs"
@@ -130,7 +131,7 @@ func newScreens(ctx *common.Context) [common.ScreenCount]common.Screen {
 		common.ScreenOverview: overview.New(ctx),
 		common.ScreenDocs:     docs.New(ctx),
 		common.ScreenDiff:     NewDiff(ctx),
-		common.ScreenFindings: NewFindings(ctx),
+		common.ScreenFindings: findings.New(ctx),
 		common.ScreenEvidence: evidence.New(ctx),
 		common.ScreenLogs:     logs.New(ctx),
 		common.ScreenDecision: decision.New(ctx),

@@ -16,7 +16,7 @@ import (
 // a key waits for (settling on the next open finding, drawing it). It
 // must stay far under a frame (16 ms).
 func BenchmarkWalkStep(b *testing.B) {
-	p := screentest.Generated(b, manyFindings, packet.Options{})
+	p := screentest.Generated(b, screentest.ManyFindings, packet.Options{})
 	start := walk.Target()
 	r := NewWorkbench(common.NewContext(p, true, false), Options{ForceTheme: "dark", Start: &start})
 	r.Update(tea.WindowSizeMsg{Width: 160, Height: 48})

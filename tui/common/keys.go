@@ -54,3 +54,12 @@ func (t KeyTable) Keys() []key.Binding {
 func Movement(k ui.KeyMap) []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.Left, k.Right, k.HalfPageUp, k.HalfPageDown, k.PageUp, k.PageDown, k.Top, k.Bottom}
 }
+
+// Relabel is a binding of the key map with the description a screen gives
+// it ("go to the cited line" for follow): the keys stay the key map's, so a
+// remapping remaps what the screen answers and what its help shows alike.
+func Relabel(b key.Binding, desc string) key.Binding {
+	r := key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
+	r.SetEnabled(b.Enabled())
+	return r
+}
