@@ -233,7 +233,7 @@ func (fs *fileScan) codeFlow() {
 			// Writes: persistence, and files that now hold tainted data.
 			if w := re.writeSink.FindStringSubmatch(s); w != nil {
 				target := strings.TrimSpace(strings.Join(w[1:], ""))
-				if profilePath(s) || refProfile(target) > 0 || strings.Contains(s, ".write_") && refProfile(s) > 0 {
+				if profilePath(s) || refProfile(target) > 0 || refProfile(s) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(s)})
 				} else if all.runs() && target != "" {
 					files[strings.Trim(strings.TrimLeft(target, "&*"), " ")] = all

@@ -74,6 +74,11 @@ func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
 		case c == packet.HiddenTag:
 			payload++
 			add(c.String())
+		case hangulFiller(r):
+			// A letter that draws nothing: JavaScript and Python take it
+			// as a name, so "timeout,ㅤ" destructures one more parameter.
+			payload++
+			add(hangulName)
 		case c != packet.NotHidden:
 			payload++
 			add(c.String())
@@ -92,6 +97,14 @@ func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
 		return "hidden-text", strings.Join(names, " and ") + " hidden in the line", true
 	}
 	return "hidden-payload", strings.Join(names, " and ") + " hidden inside code", true
+}
+
+const hangulName = "Hangul fillers (invisible letters)"
+
+// hangulFiller reports the Hangul filler letters, which render as blank
+// but are identifier characters.
+func hangulFiller(r rune) bool {
+	return r == 0x3164 || r == 0x115F || r == 0x1160 || r == 0xFFA0
 }
 
 // keycap reports a selector that starts a keycap sequence ("1️⃣").
@@ -130,7 +143,7 @@ func orderNames(found []string) []string {
 		}
 	}
 	for _, n := range found {
-		if n == "variation selectors" {
+		if n == "variation selectors" || n == hangulName {
 			out = append(out, n)
 		}
 	}

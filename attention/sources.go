@@ -161,6 +161,9 @@ func (fs *fileScan) sources() {
 		if mayNameIndex(s) {
 			fs.indexLine(n, s)
 		}
+		if strings.Contains(s, "insteadOf") || strings.Contains(s, "insteadof") {
+			fs.insteadOf(n, s)
+		}
 		switch {
 		case sc&scopeNpmrc != 0:
 			if m := re.npmRegistry.FindStringSubmatch(s); m != nil {
@@ -208,12 +211,81 @@ func (fs *fileScan) sources() {
 					fs.report(n, hit{id: "source-switched", title: "replaces " + m[1] + " with a module of another owner (" + m[2] + ")"})
 				}
 			}
+		case sc&scopeLock != 0:
+			if m := lockResolved().FindStringSubmatch(s); m != nil {
+				fs.lockHost(n, m[1])
+			}
 		case sc&scopeRequirements != 0:
 			if re.reqURL.MatchString(s) || re.cargoGit.MatchString(s) {
 				fs.report(n, hit{id: "dependency-url"})
 			}
 		}
 	}
+}
+
+var lockResolved = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*"?(?:resolved|tarball|url)"?\s*:?\s*"(https?://[^"#\s]+)`)
+})
+
+// lockHost rates where a lock file fetches a package from: a host that
+// replaced another for the same entry, or a look-alike of a registry.
+func (fs *fileScan) lockHost(n int, u string) {
+	h := hostOf(u)
+	if h == "" {
+		return
+	}
+	if k := lookalike(h, knownRegistries); k != "" {
+		fs.report(n, hit{id: "lookalike-source", title: "lock file fetches a package from " + h + ", a look-alike of " + k})
+		return
+	}
+	for _, old := range fs.removedNear(n) {
+		if m := lockResolved().FindStringSubmatch(old); m != nil {
+			if was := hostOf(m[1]); was != "" && was != h {
+				fs.report(n, hit{id: "source-switched", title: "lock file now fetches the package from " + h + " instead of " + was})
+				return
+			}
+		}
+	}
+}
+
+var insteadOfRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)url\.["']?([^"'\s]+?)["']?\.insteadof\s*=?\s*["']?([^"'\s]+)|^\s*insteadof\s*=\s*["']?([^"'\s]+)`)
+})
+
+var gitURLSection = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*\[url\s+"([^"]+)"\]`)
+})
+
+// insteadOf rates git's url.<new>.insteadOf <old>: every fetch of <old>,
+// go modules and submodules included, goes to <new>. The same host with
+// credentials added is how private modules are reached; another host is
+// where the code now comes from.
+func (fs *fileScan) insteadOf(n int, s string) {
+	m := insteadOfRe().FindStringSubmatch(s)
+	if m == nil {
+		return
+	}
+	now, was := m[1], m[2]
+	if m[3] != "" {
+		was = m[3]
+		for k := n - 1; k > 0 && k >= n-3; k-- {
+			if sm := gitURLSection().FindStringSubmatch(fs.text[k]); sm != nil {
+				now = sm[1]
+				break
+			}
+		}
+	}
+	hn, hw := hostOf(now), hostOf(was)
+	if hn == "" && strings.Contains(now, "@") {
+		hn = strings.ToLower(strings.TrimPrefix(strings.SplitN(strings.SplitN(now, "@", 2)[1], ":", 2)[0], "//"))
+	}
+	if hw == "" && strings.Contains(was, "@") {
+		hw = strings.ToLower(strings.SplitN(strings.SplitN(was, "@", 2)[1], ":", 2)[0])
+	}
+	if hn == "" || hw == "" || hn == hw || strings.Contains(now, "$") && !strings.Contains(strings.SplitN(now, "@", 2)[len(strings.SplitN(now, "@", 2))-1], "$") {
+		return
+	}
+	fs.report(n, hit{id: "registry-redirect", title: "redirects git fetches of " + hw + " to " + hn + " (url.insteadOf)"})
 }
 
 // ownerOf is host/owner of a module path.
