@@ -25,7 +25,7 @@ type codeRes struct {
 	handleWrite                                         *regexp.Regexp
 	forBind, augAssign, alias, funcDecl, dynCall        *regexp.Regexp
 	procDownload, procOut, noRun, handleSend, dnsSink   *regexp.Regexp
-	hostInfo, cmdString, concat, dnsName                *regexp.Regexp
+	hostInfo, cmdString, concat, dnsName, evalName      *regexp.Regexp
 }
 
 var codeRe = sync.OnceValue(func() *codeRes {
@@ -35,12 +35,12 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		str:         regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|` + "`(?:[^`\\\\]|\\\\.)*`"),
 		decode:      regexp.MustCompile(`Buffer\.from\([^)]*['"](?:hex|base64|base64url)['"]|\batob\(|String\.fromCharCode\b|fromCharCode\(|\bb(?:64|32|16|85)decode\(|\ba85decode\(|\bbytes\.fromhex\(|\bunhexlify\(|\bcodecs\.decode\(|\bzlib\.decompress\(|\b(?:inflate|gunzip|brotliDecompress)(?:Sync)?\(|\.decode\(\s*['"](?:hex|base64|rot13)|\bBase64\.(?:decode64|strict_decode64|urlsafe_decode64)\b|\.unpack1?\(\s*['"](?:m|H\*)|\bbase64_decode\(|\bhex2bin\(|\bgzinflate\(|\bstr_rot13\(|\bbase64::decode\b|\bSTANDARD\.decode\(|\bhex::decode\(|\bmarshal\.loads\(|\bdecode_base64\(|\bpack\(\s*['"]H\*|\.reverse\(\)\.join\(|\\x[0-9a-fA-F]{2}(?:\\x[0-9a-fA-F]{2}){15}|(?i:FromBase64String\(|\bConvert\]::FromBase64)|\bhex\.DecodeString\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(`),
 		download:    regexp.MustCompile(`\bfetch\(|\bhttps?\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(`),
-		bulkSecret:  regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|JSON\.stringify\(\s*process\.env|\{\s*\.\.\.process\.env|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|\bENV\.to_h\b|\bstd::env::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b`),
+		bulkSecret:  regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|JSON\.stringify\(\s*process\.env|\{\s*\.\.\.process\.env|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|\bENV\.to_h\b|\bstd::env::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|(?i:\b(?:Get-ChildItem|gci|dir|ls)\s+env:|GetEnvironmentVariables\(\))|\bos\.Environ\(\)`),
 		oneSecret:   regexp.MustCompile(`\bprocess\.env\.([A-Za-z_]\w*)|\bprocess\.env\[['"]([A-Za-z_]\w*)['"]\]|\bos\.environ\[['"]([A-Za-z_]\w*)['"]\]|\bos\.(?:environ\.get|getenv)\(\s*['"]([A-Za-z_]\w*)['"]|\bENV\[['"]([A-Za-z_]\w*)['"]\]|\benv::var\(\s*"([A-Za-z_]\w*)"|\bgetenv\(\s*['"]([A-Za-z_]\w*)['"]`),
 		execSink:    regexp.MustCompile(`\beval\(|\beval\s+\$|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\._compile\(|\bvm\.(?:runIn\w*|Script|compileFunction)\b|\brunIn(?:This|New)Context\(|\bnew\s+vm\.Script\b|\bexec\(|\bcompile\(|\b__import__\(|\bimportlib\.|\binstance_eval\b|\bclass_eval\b|\bKernel\.eval\b|\bmarshal\.loads\(|\bpickle\.loads\(|\bmodule\.constructor\b|\bnew\s+Module\(|\brequire\(\s*[A-Za-z_$]|\bimport\(\s*[A-Za-z_$'"]|\bassert\(\s*\$|\bcreate_function\(|\bconstructor\s*\)?\s*\(|\[\s*["'](?:exec|eval|_compile|Function|execSync|system)["']\s*\]|\bgetattr\(\s*(?:__builtins__|builtins)\b|(?i:\bInvoke-Expression\b|\biex\b|\[ScriptBlock\]::Create\()`),
 		procSink:    regexp.MustCompile(`\bchild_process\b|\bexecSync\(|\bexecFile(?:Sync)?\(|\bspawn(?:Sync)?\(|\bos\.system\(|\bos\.popen\(|\bsubprocess\.|\bos\.exec\w*\(|\bCommand::new\(|\bsystem\(|\bshell_exec\(|\bpassthru\(|\bproc_open\(|\bpopen\(|\bIO\.popen\b|\bOpen3\b|%x\{|\bexec\.Command(?:Context)?\(|\bgetExecOutput\(|\bexec\.exec\(|\bexeca(?:Sync|Command)?\(|\bsyscall\.Exec\(|\bos\.StartProcess\(|\.(?:spawn|status|output)\(\)|(?i:\bStart-Process\b)`),
-		sendSink:    regexp.MustCompile(`\bfetch\(|\bhttps?\.request\(|\baxios(?:\.\w+)?\(|\brequest\.post\(|\brequests\.(?:post|put|patch)\(|\burlopen\(|\burllib\.request\.Request\(|\bhttpx\.(?:post|put)\(|\.sendall?\(|\bdns\.(?:resolve|lookup)\w*\(|\bNet::HTTP\.post\b|\bnew\s+WebSocket\(|\.post\(|\.put\(|\bXMLHttpRequest\b|\bsock(?:et)?\.send\(|\.write\(|(?i:\bInvoke-(?:WebRequest|RestMethod)\b.*-(?:Body|InFile)\b)`),
-		writeSink:   regexp.MustCompile(`\b(?:appendFile|writeFile)(?:Sync)?\(\s*([^,]+),|\bcreateWriteStream\(\s*([^,)]+)|\bfs::write\(\s*([^,]+),|\bFile\.(?:write|open)\(\s*([^,]+),|\.write_(?:text|bytes)\(|\bfile_put_contents\(\s*([^,]+),|\bOpenOptions::new\(\)|\bos\.(?:OpenFile|WriteFile|Create)\(\s*([^,)]+)`),
+		sendSink:    regexp.MustCompile(`\bfetch\(|\bhttps?\.request\(|\baxios(?:\.\w+)?\(|\brequest\.post\(|\brequests\.(?:post|put|patch)\(|\burlopen\(|\burllib\.request\.Request\(|\bhttpx\.(?:post|put)\(|\.sendall?\(|\bdns\.(?:resolve|lookup)\w*\(|\bNet::HTTP\.post\b|\bnew\s+WebSocket\(|\.post\(|\.put\(|\bhttp\.(?:Post|PostForm|NewRequest)\(|\bXMLHttpRequest\b|\bsock(?:et)?\.send\(|\.write\(|(?i:\bInvoke-(?:WebRequest|RestMethod)\b.*-(?:Body|InFile)\b)`),
+		writeSink:   regexp.MustCompile(`\b(?:appendFile|writeFile)(?:Sync)?\(\s*([^,]+),|\bcreateWriteStream\(\s*([^,)]+)|\bfs::write\(\s*([^,]+),|\bFile\.(?:write|open)\(\s*([^,]+),|\.write_(?:text|bytes)\(|\bfile_put_contents\(\s*([^,]+),|\bOpenOptions::new\(\)|\bos\.(?:OpenFile|WriteFile|Create)\(\s*([^,)]+)|\.open\(\s*["'][aw]`),
 		openHandle:  regexp.MustCompile(`\bopen\(\s*([^,]+?)\s*,\s*['"]([wa])b?\+?['"]\s*\)(?:\s+as\s+(\w+))?`),
 		handleWrite: regexp.MustCompile(`\b(\w+)\.write\(`),
 		secretName:  regexp.MustCompile(`(?i)token|secret|passw|api_?key|access_key|private_key|credential`),
@@ -64,6 +64,7 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		// a string that is a shell command downloading and running.
 		cmdString: regexp.MustCompile(`(?i)https?://\S*[^|]*\|\s*(?:sudo\s+)?(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^|]*\|\s*(?:sudo\s+)?(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\b`),
 		concat:     regexp.MustCompile(`(["'])\s*\+\s*["']`),
+		evalName:   regexp.MustCompile(`(?:^|[^.\w])eval\(\s*[A-Za-z_$][\w$]*\s*\)|\bnew\s+Function\(\s*[A-Za-z_$][\w$]*\s*\)|\brunInThisContext\(\s*[A-Za-z_$][\w$]*\s*\)|(?:^|[^.\w])exec\(\s*[A-Za-z_][\w]*\s*\)`),
 	}
 })
 
@@ -196,6 +197,10 @@ func (fs *fileScan) codeFlow() {
 				fs.reportRun(l.n, runT)
 			case re.procSink.MatchString(s) && runT.runs():
 				fs.reportRun(l.n, runT)
+			case lastDownload > 0 && lastDownload < l.n && l.n-lastDownload <= 10 && re.evalName.MatchString(s):
+				// eval(d) a few lines after a download: the callback that
+				// collected the response runs it.
+				fs.report(l.n, hit{id: "download-and-run", title: "runs code a few lines after downloading (line " + itoa(lastDownload) + ")", source: lastDownload})
 			case re.procSink.MatchString(s) && fs.info.buildCode != "" && lastDownload > 0 && lastDownload < l.n:
 				fs.report(l.n, hit{id: "download-and-run", title: "starts a process after downloading (line " + itoa(lastDownload) + ") in code that runs by itself",
 					why: "nobody has to call it: " + fs.info.buildCode + ", and it fetches and starts what the diff does not show", source: lastDownload})
@@ -246,6 +251,8 @@ func (fs *fileScan) codeFlow() {
 				}
 				if m[3] != "" {
 					handles[m[3]] = target
+				} else if strings.Contains(s[strings.Index(s, m[0]):], ".write(") && all.runs() {
+					files[target] = all
 				}
 			}
 			if m := re.handleWrite.FindStringSubmatch(s); m != nil {

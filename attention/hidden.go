@@ -99,12 +99,13 @@ func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
 	return "hidden-payload", strings.Join(names, " and ") + " hidden inside code", true
 }
 
-const hangulName = "Hangul fillers (invisible letters)"
+const hangulName = "blank letters (Hangul fillers, invisible separators)"
 
-// hangulFiller reports the Hangul filler letters, which render as blank
-// but are identifier characters.
+// hangulFiller reports the letters and marks that render as nothing: the
+// Hangul fillers, which are identifier characters, the Mongolian vowel
+// separator, the combining grapheme joiner and the Khmer inherent vowels.
 func hangulFiller(r rune) bool {
-	return r == 0x3164 || r == 0x115F || r == 0x1160 || r == 0xFFA0
+	return r == 0x3164 || r == 0x115F || r == 0x1160 || r == 0xFFA0 || r == 0x180E || r == 0x034F || r == 0x17B4 || r == 0x17B5
 }
 
 // keycap reports a selector that starts a keycap sequence ("1️⃣").

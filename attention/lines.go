@@ -125,7 +125,7 @@ var lineRules = sync.OnceValue(func() []lineRule {
 				`\b(?:exec|eval)\s*\(.*\bBuffer\.from\([^)]*base64`)},
 		{"decode-and-run", "runs inline code that decodes a payload", all, 0, none,
 			[]string{"python", "node", "perl", "ruby"},
-			regexp.MustCompile(`(?i)\b(?:python[0-9.]*|node|perl|ruby)\s+-[ce]\b.*(?:decode|decompress|fromhex|unhexlify|atob|buffer\.from|unpack)`)},
+			regexp.MustCompile(`(?i)\b(?:python[0-9.]*|node|perl|ruby)\s+-[ce]\b.*(?:decode|decompress|fromhex|unhexlify|atob|buffer\.from|\b(?:un)?pack\b|fromcharcode)`)},
 		{"decode-and-run", "PowerShell runs an encoded command", all, 0, none,
 			[]string{"powershell", "pwsh"},
 			regexp.MustCompile(`(?i)\b(?:powershell|pwsh)(?:\.exe)?\b.*\s-(?:e|ec|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}`)},
@@ -160,6 +160,9 @@ var lineRules = sync.OnceValue(func() []lineRule {
 			regexp.MustCompile(`\bcrontab\b|/etc/cron|/var/spool/cron|\bsystemctl\s+(?:--user\s+)?(?:enable|link|daemon-reload)\b|/etc/systemd/|\.config/systemd/|/etc/init\.d/|/etc/rc\.local|` +
 				`>>?\s*["']?(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+)/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv)\b|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc|` +
 				`\bauthorized_keys\b|\blaunchctl\s+(?:load|bootstrap)\b|LaunchAgents/|/etc/ld\.so\.preload`)},
+		{"python-pth", "", all, 0, none,
+			[]string{".pth"},
+			regexp.MustCompile(`["'][\w.-]+\.pth["']`)},
 		{"git-hooks", "points git at hooks the change ships", all, 0, none,
 			[]string{"hookspath", ".git/hooks"},
 			regexp.MustCompile(`(?i)\bcore\.hookspath\b|\.git/hooks/`)},

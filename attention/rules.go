@@ -105,6 +105,12 @@ var rules = []Rule{
 			{"x.sh", "echo hi | tee -a ~/.profile", 0, false},
 			{"x.sh", "source ~/.bashrc", 0, true},
 		}},
+	{"python-pth", KindExecute, High, "installs or writes a .pth file (Python runs its import lines at every start)",
+		"site-packages .pth files are read by every Python interpreter on the machine at start-up, and a line starting with import runs: code that outlives the install, in every later job", []Case{
+			{"setup.py", "setup(\n    data_files=[(sysconfig.get_paths()[\"purelib\"], [\"x-init.pth\"])],\n)", 2, false},
+			{"x.py", "open(os.path.join(site.getsitepackages()[0], 'zz.pth'), 'w').write('import x')", 0, false},
+			{"x.py", "import pathlib", 0, true},
+		}},
 	{"cgo-flags", KindBuildFile, High, "cgo directive passes a compiler plugin or linker flag that runs code",
 		"go build hands these flags to the C toolchain, which loads and runs what they name at build time", []Case{
 			{"x.go", "// #cgo LDFLAGS: -Wl,-plugin=/tmp/p.so", 0, false},
@@ -232,6 +238,9 @@ var rules = []Rule{
 		"a name one letter off a well-known one is how typosquatted code gets run", []Case{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actlons/checkout@v4", 4, false},
 			{"Dockerfile", "FROM pyth0n:3.12", 0, false},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: docker/login-action@v3\n+  - uses: docker/login-actions@v3\n", 2, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/setup-nodes@v4", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/setup-node@v4\n      - uses: github/codeql-action/init@v3", 5, true},
 			{"yarn.lock", "lodash@^4.17.21:\n  version \"4.17.21\"\n  resolved \"https://registry.yarnpkg.co/lodash/-/lodash-4.17.21.tgz#679591c5\"", 3, false},
 		}},
 	{"gradle-distribution", KindBuildFile, High, "Gradle wrapper downloads Gradle from somewhere else",
@@ -314,6 +323,11 @@ var rules = []Rule{
 		"an update moves the SHA and the tag together; a new SHA under the old tag comment is how an impostor or fork commit is slipped in", []Case{
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@1111111111111111111111111111111111111111 # v2.0.1\n+  - uses: acme/act@2222222222222222222222222222222222222222 # v2.0.1\n", 2, false},
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@1111111111111111111111111111111111111111 # v2.0.1\n+  - uses: acme/act@2222222222222222222222222222222222222222 # v2.0.2\n", 2, true},
+		}},
+	{"gha-pin-removed", KindCIFile, High, "replaces an action's commit-SHA pin with a tag or branch",
+		"the pin fixed the code that runs; a tag can be moved to any commit by whoever controls the action (as in the tj-actions and reviewdog compromises), and its code runs with the job's token and secrets", []Case{
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@1111111111111111111111111111111111111111 # v2.0.1\n+  - uses: acme/act@v2\n", 2, false},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@v1\n+  - uses: acme/act@v2\n", 2, true},
 		}},
 	{"gha-pinned-unchecked", KindCIFile, Low, "pins an action to a commit SHA (not checked against the action's repository)",
 		"a SHA from a fork can be addressed through the action's name; offline, vetter could not ask GitHub whether this commit is the action's own", nil},

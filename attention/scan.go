@@ -234,7 +234,7 @@ func (fs *fileScan) structure() {
 	}
 	// Go code is followed for data only where it starts processes or
 	// writes files by path: most Go files have nothing for a reader.
-	goFlow := sc&scopeGo != 0 && fs.anyAdded("exec.Command", "os.OpenFile", "os.WriteFile", "syscall.Exec", "os.StartProcess")
+	goFlow := sc&scopeGo != 0 && fs.anyAdded("exec.Command", "os.OpenFile", "os.WriteFile", "syscall.Exec", "os.StartProcess", "os.Environ()")
 	if sc&scopeGo != 0 && sc&^scopeGo == 0 && !goFlow && !fs.anyAdded("go:generate", "#cgo") {
 		return
 	}

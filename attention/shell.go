@@ -84,6 +84,9 @@ type shellReader struct {
 	lineOf func(int) int // the script's line (1-based) to the file's new-side line
 	exprs  []string      // the ${{ }} expressions replaced by $__gha<n>
 	depth  int
+	// echoed is what the directories an echo or printf just named hold,
+	// for a line that puts them on GITHUB_PATH.
+	echoed taint
 }
 
 var ghaExpr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{\{.*?\}\}`) })
@@ -187,6 +190,7 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 		}
 	}
 	var out taint
+	r.echoed = taint{}
 	switch c := s.Cmd.(type) {
 	case *syntax.CallExpr:
 		out = r.call(c, s, stdin)
@@ -234,6 +238,10 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 			p := r.lit(rd.Word)
 			if strings.HasPrefix(p, "&") || p == "/dev/null" || p == "/dev/stderr" || p == "/dev/stdout" {
 				continue
+			}
+			if strings.Contains(p, "GITHUB_PATH") && r.echoed.runs() {
+				r.fs.report(r.line(rd.Pos()), hit{id: "gha-github-env-privileged", title: "puts a directory holding what line " + itoa(r.echoed.line) + " fetched on the PATH of every later step",
+					why: "every later step that runs a command by name may run the downloaded file instead", source: r.echoed.line})
 			}
 			r.written(p, out, r.line(rd.Pos()), rd.Op == syntax.AppOut || rd.Op == syntax.AppAll)
 			out = taint{}
@@ -396,6 +404,12 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return out
 	case name == "printf" || name == "echo":
 		t := argTaint(1)
+		r.echoed = taint{}
+		for _, w := range words[1:] {
+			if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "~") {
+				r.echoed = r.echoed.or(r.dirTaint(w, line))
+			}
+		}
 		if hexEscapes(strings.Join(words[1:], " ")) {
 			t = t.or(taint{kind: tDecode, line: line})
 		}
@@ -428,7 +442,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return r.interpreter(name, args, words, stdin, line)
 	case name == "source" || name == ".":
 		if len(args) > 1 {
-			r.runs(r.fileTaint(words[1], line).or(r.wordTaint(args[1])), r.line(args[1].Pos()), "")
+			t := r.fileTaint(words[1], line).or(r.wordTaint(args[1]))
+			if words[1] == "/dev/stdin" || words[1] == "-" || words[1] == "/proc/self/fd/0" {
+				t = t.or(stdin)
+			}
+			r.runs(t, r.line(args[1].Pos()), "")
 		}
 		return taint{}
 	case name == "eval":

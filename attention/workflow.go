@@ -248,6 +248,11 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 			fs.prCodeRun(lines, headOut)
 		}
 		fs.shellLines(lines, fl, true)
+		if headOut == 0 && wfRe().wfHeadCheckout.MatchString(run.Value) {
+			// gh pr checkout, git fetch origin pull/N/head: the steps after
+			// it run the pull request's code.
+			headOut = run.Line
+		}
 	}
 }
 
