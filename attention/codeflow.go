@@ -63,8 +63,8 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		hostInfo:   regexp.MustCompile(`\bos\.(?:hostname|userInfo|homedir|networkInterfaces)\(|\bprocess\.cwd\(|\bsocket\.gethostname\(|\bplatform\.node\(|\bgetpass\.getuser\(|\bos\.getlogin\(|\$\(\s*(?:whoami|hostname|id|pwd)\b|\bos\.Hostname\(`),
 		// a string that is a shell command downloading and running.
 		cmdString: regexp.MustCompile(`(?i)https?://\S*[^|]*\|\s*(?:sudo\s+)?(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^|]*\|\s*(?:sudo\s+)?(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\b`),
-		concat:     regexp.MustCompile(`(["'])\s*\+\s*["']`),
-		evalName:   regexp.MustCompile(`(?:^|[^.\w])eval\(\s*[A-Za-z_$][\w$]*\s*\)|\bnew\s+Function\(\s*[A-Za-z_$][\w$]*\s*\)|\brunInThisContext\(\s*[A-Za-z_$][\w$]*\s*\)|(?:^|[^.\w])exec\(\s*[A-Za-z_][\w]*\s*\)`),
+		concat:    regexp.MustCompile(`(["'])\s*\+\s*["']`),
+		evalName:  regexp.MustCompile(`(?:^|[^.\w])eval\(\s*[A-Za-z_$][\w$]*\s*\)|\bnew\s+Function\(\s*[A-Za-z_$][\w$]*\s*\)|\brunInThisContext\(\s*[A-Za-z_$][\w$]*\s*\)|(?:^|[^.\w])exec\(\s*[A-Za-z_][\w]*\s*\)`),
 	}
 })
 
