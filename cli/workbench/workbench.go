@@ -1,8 +1,11 @@
-package main
+// Package workbench runs the full-screen workbench for the commands that
+// open it (vetter PACKET, a folder of packets, the queue): the options they
+// share, --open's starting place, the terminal, and the signals that end it.
+package workbench
 
 import (
+	"context"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"regexp"
@@ -12,38 +15,52 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
 
+	"github.com/vetter-dev/vetter/cli/cmdutil"
+	"github.com/vetter-dev/vetter/cli/factory"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
-// workbenchLoad is how the workbench loads a packet (and reloads it): logs
-// above SmallLog are indexed in the background.
-var workbenchLoad = packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog}
+// Load is how the workbench loads a packet (and reloads it): logs above
+// SmallLog are indexed in the background.
+func Load() packet.Options {
+	return packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog}
+}
 
-// workbenchOptions are what every way into the workbench shares.
-func workbenchOptions(theme string, watch bool) tui.AppOptions {
+// Options are what every way into the workbench shares.
+func Options(f *factory.Factory, theme string, watch bool) tui.AppOptions {
 	_, noColor := os.LookupEnv("NO_COLOR")
-	load := workbenchLoad
-	load.OriginRoot = originRoot()
+	load := Load()
+	load.OriginRoot = f.CacheDir()
 	opts := tui.AppOptions{Theme: theme, NoColor: noColor, Watch: watch, Load: load, AsyncHighlight: true}
 	// The commands that open the workbench read the config file first and
 	// stop at a mistake in it, so here it is sound.
-	if cfg, err := loadConfig(); err == nil && len(cfg.Keys) > 0 {
-		if km, err := configKeyMap(cfg); err == nil {
-			opts.Keys = km
-		}
+	if km, err := f.KeyMap(); err == nil {
+		opts.Keys = km
 	}
 	return opts
 }
 
-// runWorkbench opens the full-screen workbench on a loaded packet; with
-// watch, a folder packet is reloaded in place when its files change.
-func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *packet.Packet, stdout io.Writer) error {
-	opts := workbenchOptions(theme, watch)
-	opts.PostOkToTest = workbenchPoster(p)
-	opts.Refresh = prOpts.refreshed
+// Packet is what opens the workbench on one loaded packet.
+type Packet struct {
+	Theme, OpenAt string
+	// Watch reloads a folder packet in place when its files change.
+	Watch bool
+	// Since is an earlier round: screen 8 shows what changed since.
+	Since *packet.Packet
+	// Refresh reads a pull request opened from the cache again, behind
+	// the screen, and says what failed.
+	Refresh func() string
+}
+
+// Run opens the full-screen workbench on a loaded packet.
+func Run(ctx context.Context, f *factory.Factory, p *packet.Packet, w Packet) error {
+	theme, openAt, since := w.Theme, w.OpenAt, w.Since
+	opts := Options(f, theme, w.Watch)
+	opts.PostOkToTest = cmdutil.WorkbenchPoster(ctx, f, p)
+	opts.Refresh = w.Refresh
 	if since != nil {
 		c := packet.Compare(since, p)
 		opts.Since = &c
@@ -52,7 +69,7 @@ func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *pac
 		}
 	}
 	if openAt != "" {
-		t, err := openTarget(p, openAt)
+		t, err := OpenTarget(p, openAt)
 		if err != nil {
 			return err
 		}
@@ -63,15 +80,15 @@ func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *pac
 		// the verdict, then each finding not yet triaged, then the gate.
 		opts.Start = &common.Target{Screen: common.ScreenWalk, File: -1, Hunk: -1, DiffLine: -1}
 	}
-	return runApp(tui.NewApp(p, opts), stdout)
+	return RunApp(f, tui.NewApp(p, opts))
 }
 
-// previewFor opens what --open cites in a packet folder, and nothing else,
+// Preview opens what --open cites in a packet folder, and nothing else,
 // when it is a log under validation/logs or a finding of review.md: the
 // workbench then draws it before the packet is read (a log line or a
 // finding is what a reviewer most often comes to see, and a big packet
 // takes tens of milliseconds to read).
-func previewFor(dir, openAt string) (*packet.Packet, common.Target, bool) {
+func Preview(dir, openAt string) (*packet.Packet, common.Target, bool) {
 	var pv *packet.Packet
 	var err error
 	want := common.ScreenLogs
@@ -88,7 +105,7 @@ func previewFor(dir, openAt string) (*packet.Packet, common.Target, bool) {
 	if err != nil {
 		return nil, common.Target{}, false
 	}
-	t, err := openTarget(pv, openAt)
+	t, err := OpenTarget(pv, openAt)
 	if err != nil || t.Screen != want {
 		pv.Close()
 		return nil, common.Target{}, false
@@ -96,28 +113,30 @@ func previewFor(dir, openAt string) (*packet.Packet, common.Target, bool) {
 	return pv, t, true
 }
 
-// runPreview opens the workbench on a preview at t and loads the packet
+// RunPreview opens the workbench on a preview at t and loads the packet
 // behind it in the background; keys wait until it is there.
-func runPreview(pv *packet.Packet, t common.Target, theme string, watch bool, stdout io.Writer) error {
-	opts := workbenchOptions(theme, watch)
+func RunPreview(f *factory.Factory, pv *packet.Packet, t common.Target, theme string, watch bool) error {
+	opts := Options(f, theme, watch)
 	opts.Start = &t
 	path := pv.Path
 	opts.Complete = func(reuse map[string]*packet.Log) (*packet.Packet, error) {
-		o := workbenchLoad
+		o := Load()
 		o.Reuse = reuse
-		o.OriginRoot = originRoot()
+		o.OriginRoot = f.CacheDir()
 		return packet.Load(path, o)
 	}
-	return runApp(tui.NewApp(pv, opts), stdout)
+	return RunApp(f, tui.NewApp(pv, opts))
 }
 
-// runInbox opens the inbox of a folder of packets.
-func runInbox(dir, theme string, watch bool, stdout io.Writer) error {
-	opts := workbenchOptions(theme, watch)
-	return runApp(tui.NewInboxApp(dir, opts), stdout)
+// RunInbox opens the inbox of a folder of packets.
+func RunInbox(f *factory.Factory, dir, theme string, watch bool) error {
+	return RunApp(f, tui.NewInboxApp(dir, Options(f, theme, watch)))
 }
 
-func runApp(app *tui.App, stdout io.Writer) error {
+// RunApp runs app on the terminal until it quits or a signal ends it, and
+// then prints the /ok to test lines it leaves.
+func RunApp(f *factory.Factory, app *tui.App) error {
+	stdout := f.IO.Out
 	defer app.Close()
 	settleGC()
 	// Bubble Tea writes frames on a ticker at this rate, so a key's frame
@@ -151,7 +170,7 @@ func runApp(app *tui.App, stdout io.Writer) error {
 	if sig, ok := caught(); ok {
 		// The terminal is restored: Kill shut the program down and Run
 		// returned only after that.
-		return exitError{128 + int(sig)}
+		return cmdutil.ExitError{Code: 128 + int(sig)}
 	}
 	if err != nil {
 		return err
@@ -201,8 +220,8 @@ func stopOnSignals(prog *tea.Program) (caught func() (syscall.Signal, bool)) {
 
 var findingRef = regexp.MustCompile(`^(.+)#(\d+)$`)
 
-// openTarget turns --open's citation into where the workbench starts.
-func openTarget(p *packet.Packet, s string) (common.Target, error) {
+// OpenTarget turns --open's citation into where the workbench starts.
+func OpenTarget(p *packet.Packet, s string) (common.Target, error) {
 	if m := findingRef.FindStringSubmatch(s); m != nil {
 		if f := p.Finding(s); f != nil {
 			return common.Target{Screen: common.ScreenFindings, Finding: f.ID, File: -1, Hunk: -1, DiffLine: -1}, nil

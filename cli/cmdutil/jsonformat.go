@@ -1,4 +1,4 @@
-package main
+package cmdutil
 
 import (
 	"bytes"
@@ -9,44 +9,44 @@ import (
 	"github.com/cli/go-gh/v2/pkg/jq"
 	"github.com/cli/go-gh/v2/pkg/template"
 	"github.com/spf13/cobra"
-
-	"github.com/vetter-dev/vetter/packet"
 )
 
-// jsonFormat is gh's pair of flags for JSON output, on every command that
+// JSONFormat is gh's pair of flags for JSON output, on every command that
 // has --json: --jq EXPR filters the JSON through jq (go-gh's pkg/jq, gojq)
 // and --template TMPL formats it with a Go template and gh's helpers
 // (go-gh's pkg/template: tablerow, timeago, color, join, pluck, ...).
-type jsonFormat struct {
+type JSONFormat struct {
 	jq, template string
 }
 
-func (f *jsonFormat) addFlags(cmd *cobra.Command) {
+// AddFlags adds --jq and --template to cmd.
+func (f *JSONFormat) AddFlags(cmd *cobra.Command) {
 	cmd.Flags().StringVarP(&f.jq, "jq", "q", "", "with --json: filter the JSON with a jq expression")
 	cmd.Flags().StringVarP(&f.template, "template", "t", "", "with --json: format the JSON with a Go template (gh's template helpers)")
 }
 
-func (f *jsonFormat) set() bool { return f.jq != "" || f.template != "" }
+// Set says whether --jq or --template was given.
+func (f *JSONFormat) Set() bool { return f.jq != "" || f.template != "" }
 
-// check is the usage rule, as gh's: --jq and --template need --json, and
+// Check is the usage rule, as gh's: --jq and --template need --json, and
 // not both.
-func (f *jsonFormat) check(cmd string, asJSON bool) error {
+func (f *JSONFormat) Check(cmd string, asJSON bool) error {
 	switch {
 	case f.jq != "" && f.template != "":
 		return fmt.Errorf("%s: --jq and --template are exclusive", cmd)
-	case f.set() && !asJSON:
+	case f.Set() && !asJSON:
 		return fmt.Errorf("%s: --jq and --template go with --json", cmd)
 	}
 	return nil
 }
 
-// write prints v as --json prints it, or through --jq or --template. What
+// Write prints v as --json prints it, or through --jq or --template. What
 // jq and the template print can be any string of the packet raw (jq -r
 // style), so it goes through the same sanitiser as every text output: no
 // byte from the packet acts on the terminal.
-func (f *jsonFormat) write(w io.Writer, v any) error {
-	if !f.set() {
-		return writeJSON(w, v)
+func (f *JSONFormat) Write(w io.Writer, v any) error {
+	if !f.Set() {
+		return WriteJSON(w, v)
 	}
 	var raw bytes.Buffer
 	enc := json.NewEncoder(&raw)
@@ -71,19 +71,5 @@ func (f *jsonFormat) write(w io.Writer, v any) error {
 			return err
 		}
 	}
-	return writeSanitized(w, func(b io.Writer) { b.Write(out.Bytes()) })
-}
-
-// gateExitStatus is summary --exit-status, gh pr checks' convention: 0 when
-// the gate is ready, 1 when it is not, 8 when it is ready but a check of the
-// pull request's CI that counts is still pending (its result may yet hold
-// the gate).
-func gateExitStatus(p *packet.Packet, g packet.Gate) int {
-	switch {
-	case !g.Ready:
-		return 1
-	case p.CIPending() > 0:
-		return 8
-	}
-	return 0
+	return WriteSanitized(w, func(b io.Writer) { b.Write(out.Bytes()) })
 }
