@@ -1,4 +1,4 @@
-package tui
+package findings
 
 import (
 	"fmt"
@@ -40,9 +40,8 @@ const findingsHere = "\x00findings:here"
 
 // findingsKeyMap holds the keys only the findings screen has.
 type findingsKeyMap struct {
-	ToCitations, ToList     key.Binding
-	DetailDown, DetailUp    key.Binding
-	FollowFirst, FollowThis key.Binding
+	ToCitations, ToList  key.Binding
+	DetailDown, DetailUp key.Binding
 }
 
 func newFindingsKeyMap() findingsKeyMap {
@@ -54,8 +53,6 @@ func newFindingsKeyMap() findingsKeyMap {
 		ToList:      b("←/h/esc", "findings", "left", "h", "esc"),
 		DetailDown:  b("ctrl+d", "scroll detail down", "ctrl+d"),
 		DetailUp:    b("ctrl+u", "scroll detail up", "ctrl+u"),
-		FollowFirst: b("enter", "go to the cited line", "enter"),
-		FollowThis:  b("enter", "follow citation", "enter"),
 	}
 }
 
@@ -104,8 +101,8 @@ type findingsKey struct {
 // (the markdown cache still has them).
 const findingsKeep = 64
 
-// NewFindings builds the findings screen on the first finding.
-func NewFindings(ctx *common.Context) *Findings {
+// New builds the findings screen on the first finding.
+func New(ctx *common.Context) *Findings {
 	f := &Findings{ctx: ctx, keys: newFindingsKeyMap(), detail: ui.NewPane(ctx.Styles),
 		rendered: make(map[findingsKey][]string)}
 	f.detail.SetShowCursor(false)
@@ -266,71 +263,120 @@ func (f *Findings) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (f *Findings) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	km := f.ctx.Keys
-	switch {
-	case key.Matches(msg, f.keys.DetailDown):
-		f.detail.HalfPageDown()
-		return nil
-	case key.Matches(msg, f.keys.DetailUp):
-		f.detail.HalfPageUp()
-		return nil
-	}
-	if f.focus == focusCitations {
-		return f.citationKey(msg)
-	}
-	// Where the keys move the cursor is the list's to say; selectIndex
-	// then changes the selection and what hangs on it.
-	f.scrollIntoView()
-	to := f.list
-	if to.MoveKey(msg, km) {
-		f.selectIndex(to.Cursor)
-		return nil
-	}
-	switch {
-	case key.Matches(msg, km.PageDown):
-		to.PageDown()
-		f.selectIndex(to.Cursor)
-	case key.Matches(msg, km.PageUp):
-		to.PageUp()
-		f.selectIndex(to.Cursor)
-	case key.Matches(msg, f.keys.ToCitations):
-		if fd := f.Selected(); fd != nil && len(fd.Citations) > 0 {
-			f.focus = focusCitations
-		}
-	case key.Matches(msg, km.Follow):
-		return f.followFirst()
-	case key.Matches(msg, km.Mark):
-		f.ToggleMark()
-		f.move(1)
-	}
-	return nil
+	cmd, _ := f.keyTable().Dispatch(msg)
+	return cmd
 }
 
-func (f *Findings) citationKey(msg tea.KeyPressMsg) tea.Cmd {
+// keyTable is the screen's keys in the order help lists them: those of the
+// pane in focus (the list or the citations), then the detail's, then
+// search, which the workbench answers.
+func (f *Findings) keyTable() common.KeyTable {
 	km := f.ctx.Keys
-	fd := f.Selected()
-	if fd == nil {
-		f.focus = focusList
-		return nil
+	var t common.KeyTable
+	if f.focus == focusCitations {
+		t = f.citationKeys()
+	} else {
+		t = f.listKeys()
 	}
-	n := len(fd.Citations)
-	f.cites.SetLen(n)
-	if f.cites.MoveKey(msg, km) {
-		return nil
+	t = append(t,
+		common.Binding{Key: f.keys.DetailDown, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			f.detail.HalfPageDown()
+			return nil
+		}},
+		common.Binding{Key: f.keys.DetailUp, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			f.detail.HalfPageUp()
+			return nil
+		}},
+		common.Binding{Key: km.Search})
+	if f.query != "" {
+		t = append(t, common.Binding{Key: km.NextMatch}, common.Binding{Key: km.PrevMatch})
 	}
-	switch {
-	case key.Matches(msg, km.PageDown):
-		f.detail.PageDown()
-	case key.Matches(msg, km.PageUp):
-		f.detail.PageUp()
-	case key.Matches(msg, f.keys.ToList):
-		f.focus = focusList
-	case key.Matches(msg, km.Follow):
-		if f.cites.Cursor < n {
-			return common.FollowCitation(f.ctx.Packet, fd.Citations[f.cites.Cursor])
+	return t
+}
+
+// listKeys move the selection and act on the selected finding.
+func (f *Findings) listKeys() common.KeyTable {
+	km := f.ctx.Keys
+	// move lets the list say where a key moves the cursor; selectIndex
+	// then changes the selection and what hangs on it.
+	move := func(by func(*ui.List)) func(tea.KeyPressMsg) tea.Cmd {
+		return func(tea.KeyPressMsg) tea.Cmd {
+			f.scrollIntoView()
+			to := f.list
+			by(&to)
+			f.selectIndex(to.Cursor)
+			return nil
 		}
 	}
-	return nil
+	fd := f.Selected()
+	return common.KeyTable{
+		{Key: km.Down, Handler: move(func(l *ui.List) { l.Move(1) })},
+		{Key: km.Up, Handler: move(func(l *ui.List) { l.Move(-1) })},
+		{Key: km.PageDown, Handler: move((*ui.List).PageDown)},
+		{Key: km.PageUp, Handler: move((*ui.List).PageUp)},
+		{Key: km.Top, Handler: move((*ui.List).Top)},
+		{Key: km.Bottom, Handler: move((*ui.List).Bottom)},
+		{Key: common.Relabel(km.Follow, "go to the cited line"), Handler: func(tea.KeyPressMsg) tea.Cmd { return f.followFirst() }},
+		{Key: f.keys.ToCitations, Unlisted: fd == nil || len(fd.Citations) == 0, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			if fd := f.Selected(); fd != nil && len(fd.Citations) > 0 {
+				f.focus = focusCitations
+			}
+			return nil
+		}},
+		{Key: km.Mark, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			f.ToggleMark()
+			f.move(1)
+			return nil
+		}},
+	}
+}
+
+// citationKeys move among the selected finding's citations and follow one.
+func (f *Findings) citationKeys() common.KeyTable {
+	km := f.ctx.Keys
+	// on runs do on the selected finding, its citations counted; with none
+	// selected the focus goes back to the list.
+	on := func(do func(fd *packet.Finding) tea.Cmd) func(tea.KeyPressMsg) tea.Cmd {
+		return func(tea.KeyPressMsg) tea.Cmd {
+			fd := f.Selected()
+			if fd == nil {
+				f.focus = focusList
+				return nil
+			}
+			f.cites.SetLen(len(fd.Citations))
+			return do(fd)
+		}
+	}
+	cites := func(by func(*ui.List)) func(tea.KeyPressMsg) tea.Cmd {
+		return on(func(*packet.Finding) tea.Cmd {
+			by(&f.cites)
+			return nil
+		})
+	}
+	return common.KeyTable{
+		{Key: km.Down, Handler: cites(func(l *ui.List) { l.Move(1) })},
+		{Key: km.Up, Handler: cites(func(l *ui.List) { l.Move(-1) })},
+		{Key: km.Top, Handler: cites((*ui.List).Top)},
+		{Key: km.Bottom, Handler: cites((*ui.List).Bottom)},
+		{Key: km.PageDown, Handler: on(func(*packet.Finding) tea.Cmd {
+			f.detail.PageDown()
+			return nil
+		})},
+		{Key: km.PageUp, Handler: on(func(*packet.Finding) tea.Cmd {
+			f.detail.PageUp()
+			return nil
+		})},
+		{Key: common.Relabel(km.Follow, "follow citation"), Handler: on(func(fd *packet.Finding) tea.Cmd {
+			if f.cites.Cursor < len(fd.Citations) {
+				return common.FollowCitation(f.ctx.Packet, fd.Citations[f.cites.Cursor])
+			}
+			return nil
+		})},
+		{Key: f.keys.ToList, Handler: on(func(*packet.Finding) tea.Cmd {
+			f.focus = focusList
+			return nil
+		})},
+	}
 }
 
 // firstTarget is the citation enter on the list follows: the line the
@@ -449,23 +495,7 @@ func (f *Findings) Status() string {
 }
 
 // Bindings are the keys that do something here now.
-func (f *Findings) Bindings() []key.Binding {
-	km := f.ctx.Keys
-	var bs []key.Binding
-	if f.focus == focusCitations {
-		bs = []key.Binding{km.Down, km.Up, f.keys.FollowThis, f.keys.ToList}
-	} else {
-		bs = []key.Binding{km.Down, km.Up, km.PageDown, km.PageUp, km.Top, km.Bottom, f.keys.FollowFirst}
-		if fd := f.Selected(); fd != nil && len(fd.Citations) > 0 {
-			bs = append(bs, f.keys.ToCitations)
-		}
-	}
-	bs = append(bs, f.keys.DetailDown, f.keys.DetailUp, km.Search)
-	if f.query != "" {
-		bs = append(bs, km.NextMatch, km.PrevMatch)
-	}
-	return bs
-}
+func (f *Findings) Bindings() []key.Binding { return f.keyTable().Keys() }
 
 // Search marks the findings whose location or claim holds query (case
 // folded) and selects the first at or after the selection.

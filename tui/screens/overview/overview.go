@@ -1,4 +1,4 @@
-package tui
+package overview
 
 import (
 	"fmt"
@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -18,12 +17,12 @@ import (
 // some of which lead somewhere (a problem to its file and line, a finding
 // count to the findings, a gate check to what it depends on).
 type Overview struct {
-	listScreen
+	common.ListScreen
 }
 
-// NewOverview builds the overview screen.
-func NewOverview(ctx *common.Context) *Overview {
-	o := &Overview{listScreen{ctx: ctx, id: common.ScreenOverview}}
+// New builds the overview screen.
+func New(ctx *common.Context) *Overview {
+	o := &Overview{common.ListScreen{Ctx: ctx, ID: common.ScreenOverview}}
 	o.rebuild()
 	return o
 }
@@ -33,17 +32,17 @@ func (o *Overview) Init() tea.Cmd { return nil }
 
 // SetSize gives the body's size.
 func (o *Overview) SetSize(w, h int) {
-	o.list.width, o.list.height = w, h
+	o.List.Width, o.List.Height = w, h
 	o.rebuild()
 }
 
 // rebuild lays the rows out again: on size changes and when triage or the
 // theme changes what they say. It is cheap (a few dozen rows).
 func (o *Overview) rebuild() {
-	ctx, p, st := o.ctx, o.ctx.Packet, o.ctx.Styles
-	w := max(o.list.width-2, 20)
-	var rows []listRow
-	add := func(s string, t *common.Target) { rows = append(rows, listRow{text: s, target: t, item: -1}) }
+	ctx, p, st := o.Ctx, o.Ctx.Packet, o.Ctx.Styles
+	w := max(o.List.Width-2, 20)
+	var rows []common.ListRow
+	add := func(s string, t *common.Target) { rows = append(rows, common.ListRow{Text: s, Target: t, Item: -1}) }
 	blank := func() { add("", nil) }
 	section := func(s string) { blank(); add(st.Subtitle.Render(s), nil) }
 	text := func(s string) string { return st.Line(s, st.Base) }
@@ -71,7 +70,7 @@ func (o *Overview) rebuild() {
 		head = "unknown"
 	}
 	meta = append(meta, st.Muted.Render("head ")+text(head))
-	if ansi.StringWidth(strings.Join(meta, "   ")) > o.list.width-1 && len(meta) > 1 {
+	if ansi.StringWidth(strings.Join(meta, "   ")) > o.List.Width-1 && len(meta) > 1 {
 		// The head SHA is compared with the PR's: it gets a row of its own
 		// rather than being cut.
 		add(meta[0], nil)
@@ -85,7 +84,7 @@ func (o *Overview) rebuild() {
 	if u := p.PRURL(); u != "" {
 		add(st.Muted.Render("pr   ")+text(u), nil)
 	}
-	for _, l := range originLines(p, st) {
+	for _, l := range common.OriginLines(p, st) {
 		add(l, nil)
 	}
 	add(st.Muted.Render("packet ")+st.Line(p.Path, st.Muted)+st.Muted.Render(" ("+p.Source+")"), nil)
@@ -101,11 +100,11 @@ func (o *Overview) rebuild() {
 	}
 	vt := &common.Target{Screen: common.ScreenDocs, Path: p.Verdict.Where(), Line: p.Verdict.Line, File: -1, Hunk: -1, DiffLine: -1}
 	at := &common.Target{Screen: common.ScreenDocs, Path: p.Assessment.Where(), Line: p.Assessment.Line, File: -1, Hunk: -1, DiffLine: -1}
-	add(fmt.Sprintf("%-12s%s", "Verdict", st.Status(verdictWord(verdict)).Render(" "+verdict+" ")), vt)
+	add(fmt.Sprintf("%-12s%s", "Verdict", st.Status(common.VerdictWord(verdict)).Render(" "+verdict+" ")), vt)
 	if p.Verdict.Summary != "" {
 		add("             "+st.Muted.Render(text(common.ClipTo(common.OneLine(p.Verdict.Summary), w-13))), nil)
 	}
-	add(fmt.Sprintf("%-12s%s", "Assessment", st.Status(assessmentWord(assessment)).Render(" "+assessment+" ")), at)
+	add(fmt.Sprintf("%-12s%s", "Assessment", st.Status(common.AssessmentWord(assessment)).Render(" "+assessment+" ")), at)
 	if p.Outcome != nil {
 		add(fmt.Sprintf("%-12s %s", "Outcome", text(common.ClipTo(outcomeLead(p), w-12))),
 			&common.Target{Screen: common.ScreenDocs, Path: packet.ValidationFile, Line: p.Outcome.Line, File: -1, Hunk: -1, DiffLine: -1})
@@ -201,7 +200,7 @@ func (o *Overview) rebuild() {
 		if c.OK {
 			mark = st.OK.Render("✓")
 		}
-		add(fmt.Sprintf("  %s %-18s %s", mark, c.Name, st.Muted.Render(text(common.ClipTo(c.Detail, w-22)))), gateTarget(p, c.Name))
+		add(fmt.Sprintf("  %s %-18s %s", mark, c.Name, st.Muted.Render(text(common.ClipTo(c.Detail, w-22)))), common.GateTarget(p, c.Name))
 	}
 
 	e, wn, in := p.Counts()
@@ -244,7 +243,7 @@ func (o *Overview) rebuild() {
 		}
 		add(st.Muted.Render("triage is saved in ")+st.Line(ctx.Store.Where(), st.Muted), nil)
 	}
-	o.list.setRows(rows)
+	o.List.SetRows(rows)
 }
 
 // outcomeLead is the first line of prose under the investigation outcome
@@ -267,27 +266,6 @@ func outcomeLead(p *packet.Packet) string {
 		}
 	}
 	return strings.Join(para, " ")
-}
-
-// gateTarget says where a gate check's evidence lives.
-func gateTarget(p *packet.Packet, check string) *common.Target {
-	none := common.Target{File: -1, Hunk: -1, DiffLine: -1}
-	t := none
-	switch check {
-	case packet.CheckVerdictPass:
-		t.Screen, t.Path, t.Line = common.ScreenDocs, p.Verdict.Where(), p.Verdict.Line
-	case packet.CheckAssessmentSound:
-		t.Screen, t.Path, t.Line = common.ScreenDocs, p.Assessment.Where(), p.Assessment.Line
-	case packet.CheckEvidence, packet.CheckLogsIntact:
-		t.Screen = common.ScreenEvidence
-	case packet.CheckFindingsTriaged:
-		t.Screen = common.ScreenFindings
-	case packet.CheckHeadKnown:
-		t.Screen, t.Path, t.Line = common.ScreenDocs, packet.ChangeFile, p.Change.HeadLine
-	default:
-		return nil
-	}
-	return &t
 }
 
 // ProblemTarget says where a problem's file and line are shown.
@@ -344,26 +322,6 @@ func diffPosition(p *packet.Packet, line int) (file, hunk, idx int) {
 	return
 }
 
-func verdictWord(v string) string {
-	switch v {
-	case "pass":
-		return "validated"
-	case "fail":
-		return "failing"
-	}
-	return "missing"
-}
-
-func assessmentWord(v string) string {
-	switch v {
-	case "sound":
-		return "validated"
-	case "needs_changes":
-		return "failing"
-	}
-	return "missing"
-}
-
 func sortSeverities(s []string) {
 	for i := 1; i < len(s); i++ {
 		for j := i; j > 0 && packet.SeverityRank(s[j]) < packet.SeverityRank(s[j-1]); j-- {
@@ -378,19 +336,13 @@ func (o *Overview) Update(msg tea.Msg) tea.Cmd {
 	case common.ThemeChangedMsg, common.TriageChangedMsg:
 		o.rebuild()
 	default:
-		return o.handleList(msg)
+		return o.HandleList(msg)
 	}
 	return nil
 }
 
 // Status counts the problems.
 func (o *Overview) Status() string {
-	e, w, _ := o.ctx.Packet.Counts()
+	e, w, _ := o.Ctx.Packet.Counts()
 	return packet.Count(e, "error", "errors") + " · " + packet.Count(w, "warning", "warnings")
-}
-
-// Bindings are the keys that work here.
-func (o *Overview) Bindings() []key.Binding {
-	k := o.ctx.Keys
-	return []key.Binding{k.Up, k.Down, k.Follow}
 }

@@ -1,4 +1,4 @@
-package tui
+package findings
 
 import (
 	"strconv"
@@ -16,7 +16,7 @@ import (
 )
 
 func newSampleFindings(t testing.TB, w, h int) (*Findings, *common.Context) {
-	return screentest.SampleScreen(w, h, NewFindings)
+	return screentest.SampleScreen(w, h, New)
 }
 
 func TestFindingsGolden(t *testing.T) {
@@ -161,7 +161,7 @@ func TestFindingsSizes(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
 	for _, pk := range []*packet.Packet{p, {}} {
 		for _, sz := range []struct{ w, h int }{{0, 0}, {1, 1}, {10, 3}, {40, 10}, {99, 30}, {100, 30}, {200, 60}} {
-			f := NewFindings(common.NewContext(pk, false, true))
+			f := New(common.NewContext(pk, false, true))
 			f.SetSize(sz.w, sz.h)
 			screentest.RunScreen(f, f.Init())
 			for _, k := range []string{"j", "G", "l", "j", "g", "h", "enter"} {
@@ -181,7 +181,7 @@ func TestFindingsSizes(t *testing.T) {
 
 func TestFindingsPlainUntilRendered(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
-	f := NewFindings(common.NewContext(p, true, false))
+	f := New(common.NewContext(p, true, false))
 	f.SetSize(160, 48)
 	first := f.Init()
 	cmd := f.Update(screentest.KeyMsg("j"))
@@ -208,7 +208,7 @@ func TestFindingsHostileText(t *testing.T) {
 		t.Fatalf("parsed %d findings", len(fs))
 	}
 	pk := &packet.Packet{Docs: []*packet.Document{doc}, Findings: fs}
-	f := NewFindings(common.NewContext(pk, true, false))
+	f := New(common.NewContext(pk, true, false))
 	f.SetSize(120, 30)
 	screentest.RunScreen(f, f.Init())
 	screentest.RunScreen(f, f.Update(screentest.KeyMsg("l")))
@@ -286,4 +286,16 @@ func TestFindingsClickSelectsTheCitationUnderIt(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The findings screen: each severity's badge in its colour.
+func TestStyledFindingsBadges(t *testing.T) {
+	f, ctx := newSampleFindings(t, 80, 24)
+	v := f.View()
+	for _, sev := range []string{"major", "minor", "nit"} {
+		if badge := ctx.Styles.SeverityBadge(sev); !strings.Contains(v, badge) {
+			t.Errorf("the %s badge is not drawn in its style %q", sev, badge)
+		}
+	}
+	screentest.GoldenStyled(t, "TestStyledFindings80x24", v)
 }

@@ -1,4 +1,4 @@
-package tui
+package findings
 
 // Marking findings (space) so triage keys apply to all of them.
 

@@ -1,4 +1,4 @@
-package tui
+package decision
 
 import (
 	"fmt"
@@ -20,7 +20,7 @@ import (
 // vetter must look at before letting the change run on shared CI, and the
 // decision itself (O ok to test, H hold, R request changes).
 type Decision struct {
-	listScreen // a row's item is its index in attention
+	common.ListScreen // a row's item is its index in attention
 
 	attention []packet.Attention
 	scanned   bool                      // attention holds the scan's result
@@ -54,11 +54,11 @@ type reviewedMsg struct {
 // read the marks from there.
 func (reviewedMsg) EpochBound() {}
 
-// NewDecision builds the decision screen. Scanning the diff is linear but
+// New builds the decision screen. Scanning the diff is linear but
 // takes a while on a big one (~20 ms for 200,000 lines), so it runs once, in
 // the background from Init, rather than before the first screen.
-func NewDecision(ctx *common.Context) *Decision {
-	d := &Decision{listScreen: listScreen{ctx: ctx, id: common.ScreenDecision}}
+func New(ctx *common.Context) *Decision {
+	d := &Decision{ListScreen: common.ListScreen{Ctx: ctx, ID: common.ScreenDecision}}
 	p := ctx.Packet // the packet keeps the scan, so the gate and the summary read the same one
 	d.scan = sync.OnceValue(func() []packet.Attention { return p.Attention() })
 	d.rebuild()
@@ -76,21 +76,21 @@ func (d *Decision) Attention() []packet.Attention {
 // Init scans the diff in the background.
 func (d *Decision) Init() tea.Cmd {
 	scan := d.scan
-	return d.ctx.Work.Cmd(func() tea.Msg { return attentionMsg{items: scan()} })
+	return d.Ctx.Work.Cmd(func() tea.Msg { return attentionMsg{items: scan()} })
 }
 
 // SetSize gives the body's size.
 func (d *Decision) SetSize(w, h int) {
-	d.list.width, d.list.height = w, h
+	d.List.Width, d.List.Height = w, h
 	d.rebuild()
 }
 
 func (d *Decision) rebuild() {
-	p, st := d.ctx.Packet, d.ctx.Styles
-	w := max(d.list.width-2, 20)
-	var rows []listRow
+	p, st := d.Ctx.Packet, d.Ctx.Styles
+	w := max(d.List.Width-2, 20)
+	var rows []common.ListRow
 	add := func(s string, t *common.Target, item int) {
-		rows = append(rows, listRow{text: s, target: t, item: item})
+		rows = append(rows, common.ListRow{Text: s, Target: t, Item: item})
 	}
 	text := func(s string) string { return st.Text(s, st.Base) }
 
@@ -99,7 +99,7 @@ func (d *Decision) rebuild() {
 		head = "unknown"
 	}
 	add(st.Title.Render("Decision")+"  "+st.Muted.Render("head ")+text(head), nil, -1)
-	for _, l := range originLines(p, st) {
+	for _, l := range common.OriginLines(p, st) {
 		add(l, nil, -1)
 	}
 	// The decision for this round's head (or an earlier one that no
@@ -121,10 +121,10 @@ func (d *Decision) rebuild() {
 	if other := p.OtherDecisionNote(); other != "" {
 		add("  "+st.Warn.Render(text(other)), nil, -1)
 	}
-	if d.ctx.Store != nil {
-		add(st.Muted.Render("saved in ")+st.Line(d.ctx.Store.Where(), st.Muted), nil, -1)
-	} else if d.ctx.StoreErr != nil {
-		add(st.Error.Render(text("decisions cannot be saved: "+d.ctx.StoreErr.Error())), nil, -1)
+	if d.Ctx.Store != nil {
+		add(st.Muted.Render("saved in ")+st.Line(d.Ctx.Store.Where(), st.Muted), nil, -1)
+	} else if d.Ctx.StoreErr != nil {
+		add(st.Error.Render(text("decisions cannot be saved: "+d.Ctx.StoreErr.Error())), nil, -1)
 	}
 
 	g := p.Gate()
@@ -143,7 +143,7 @@ func (d *Decision) rebuild() {
 		case c.Info:
 			mark = st.Warn.Render("!") // informs; does not hold the gate
 		}
-		add(fmt.Sprintf("  %s %-18s %s", mark, c.Name, st.Muted.Render(text(common.ClipTo(c.Detail, w-22)))), gateTarget(p, c.Name), -1)
+		add(fmt.Sprintf("  %s %-18s %s", mark, c.Name, st.Muted.Render(text(common.ClipTo(c.Detail, w-22)))), common.GateTarget(p, c.Name), -1)
 	}
 	add("  "+st.Accent.Render(text(g.Command)), nil, -1)
 
@@ -197,12 +197,12 @@ func (d *Decision) rebuild() {
 	}
 	add("", nil, -1)
 	add(st.Muted.Render("O ok to test · H hold · R request changes · enter go to the line · space mark reviewed"), nil, -1)
-	d.list.setRows(rows)
+	d.List.SetRows(rows)
 }
 
 // Update moves, follows, marks reviewed and asks for decisions.
 func (d *Decision) Update(msg tea.Msg) tea.Cmd {
-	km := d.ctx.Keys
+	km := d.Ctx.Keys
 	switch msg := msg.(type) {
 	case attentionMsg:
 		d.attention, d.scanned = msg.items, true
@@ -214,7 +214,7 @@ func (d *Decision) Update(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			return common.ReportError(msg.err)
 		}
-		d.ctx.Packet.Reviewed = msg.marks
+		d.Ctx.Packet.Reviewed = msg.marks
 		d.rebuild()
 		// The gate's attention-reviewed check changed: every screen that
 		// shows the gate redraws, and the status says what was saved.
@@ -230,12 +230,10 @@ func (d *Decision) Update(msg tea.Msg) tea.Cmd {
 			}
 			return func() tea.Msg { return common.StatusMsg{Text: "ok to test cancelled"} }
 		}
-		if cmd, ok := d.keys().Dispatch(msg); ok {
-			return cmd
-		}
-		d.list.handle(msg, km)
+		cmd, _ := d.keys().Dispatch(msg)
+		return cmd
 	default:
-		d.list.handle(msg, km)
+		d.List.Handle(msg, km)
 	}
 	return nil
 }
@@ -245,33 +243,33 @@ func (d *Decision) Update(msg tea.Msg) tea.Cmd {
 // syncs to disk, so it runs in a command; the marks come back in a
 // reviewedMsg and go into the packet in Update, where the screens read it.
 func (d *Decision) toggleReviewed(a packet.Attention) tea.Cmd {
-	_, was := d.ctx.Packet.Reviewed[a.Key]
+	_, was := d.Ctx.Packet.Reviewed[a.Key]
 	word := "reviewed"
 	if was {
 		word = "not reviewed"
 	}
 	text := fmt.Sprintf("%s:%d marked %s", a.Path, a.NewLine, word)
-	store := d.ctx.Store
+	store := d.Ctx.Store
 	if store == nil {
 		// Nowhere to save: the mark lasts for this session, and the status says so.
-		marks := maps.Clone(d.ctx.Packet.Reviewed)
+		marks := maps.Clone(d.Ctx.Packet.Reviewed)
 		if marks == nil {
 			marks = map[string]packet.ReviewMark{}
 		}
 		if was {
 			delete(marks, a.Key)
 		} else {
-			marks[a.Key] = packet.ReviewMark{User: d.ctx.User, Time: d.ctx.Now(), Rule: a.Rule, Path: a.Path, Text: a.Text}
+			marks[a.Key] = packet.ReviewMark{User: d.Ctx.User, Time: d.Ctx.Now(), Rule: a.Rule, Path: a.Path, Text: a.Text}
 		}
 		why := "no state folder"
-		if d.ctx.StoreErr != nil {
-			why = d.ctx.StoreErr.Error()
+		if d.Ctx.StoreErr != nil {
+			why = d.Ctx.StoreErr.Error()
 		}
 		return func() tea.Msg {
 			return reviewedMsg{marks: marks, text: text + " for this session only (not saved: " + why + ")"}
 		}
 	}
-	user, now := d.ctx.User, d.ctx.Now()
+	user, now := d.Ctx.User, d.Ctx.Now()
 	return func() tea.Msg {
 		marks, err := store.SetReviewed([]packet.Attention{a}, !was, user, now)
 		return reviewedMsg{marks: marks, text: text, err: err}
@@ -295,17 +293,17 @@ func (d *Decision) Status() string {
 	if !d.scanned {
 		return fmt.Sprintf("gate %s · scanning the diff", word)
 	}
-	reviewed, high := d.ctx.Packet.HighReviewed(d.attention)
+	reviewed, high := d.Ctx.Packet.HighReviewed(d.attention)
 	return fmt.Sprintf("gate %s · %d/%d reviewed", word, reviewed, high) // high items; the list's heading says so
 }
 
-// keys are the decision screen's own keys; the list's movement keys follow
-// them.
+// keys are the decision screen's keys: its own, then the list's movement
+// keys.
 func (d *Decision) keys() common.KeyTable {
-	k := d.ctx.Keys
-	return common.KeyTable{
+	k := d.Ctx.Keys
+	return append(common.KeyTable{
 		{Key: k.OKToTest, Handler: func(tea.KeyPressMsg) tea.Cmd {
-			if reviewed, high := d.ctx.Packet.HighReviewed(d.Attention()); reviewed < high {
+			if reviewed, high := d.Ctx.Packet.HighReviewed(d.Attention()); reviewed < high {
 				d.confirming = true
 				d.rebuild()
 				return func() tea.Msg {
@@ -316,19 +314,14 @@ func (d *Decision) keys() common.KeyTable {
 		}},
 		{Key: k.Hold, Handler: func(tea.KeyPressMsg) tea.Cmd { return decide(packet.DecisionHold) }},
 		{Key: k.RequestChanges, Handler: func(tea.KeyPressMsg) tea.Cmd { return decide(packet.DecisionRequestChanges) }},
-		{Key: k.Follow, Handler: func(tea.KeyPressMsg) tea.Cmd {
-			if r := d.list.selected(); r != nil && r.target != nil {
-				return common.Follow(*r.target)
-			}
-			return nil
-		}},
+		{Key: k.Follow, Handler: func(tea.KeyPressMsg) tea.Cmd { return d.FollowSelected() }},
 		{Key: k.Mark, Handler: func(tea.KeyPressMsg) tea.Cmd {
-			if r := d.list.selected(); r != nil && r.item >= 0 {
-				return d.toggleReviewed(d.attention[r.item])
+			if r := d.List.Selected(); r != nil && r.Item >= 0 {
+				return d.toggleReviewed(d.attention[r.Item])
 			}
 			return nil
 		}},
-	}
+	}, d.List.Keys(k)...)
 }
 
 // Bindings are the keys that work here: the key table's.

@@ -1,4 +1,4 @@
-package tui
+package overview
 
 import (
 	"fmt"
@@ -9,8 +9,6 @@ import (
 
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
@@ -20,7 +18,7 @@ import (
 func TestOverviewGolden(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {160, 48}} {
 		p := packet.LoadSample(packet.Options{})
-		o := NewOverview(common.NewContext(p, true, false))
+		o := New(common.NewContext(p, true, false))
 		o.SetSize(sz[0], sz[1])
 		v := o.View()
 		screentest.CheckSize(t, v, sz[0], sz[1])
@@ -31,7 +29,7 @@ func TestOverviewGolden(t *testing.T) {
 // Every problem on the overview leads to its file and line.
 func TestOverviewProblemFollows(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
-	o := NewOverview(common.NewContext(p, true, false))
+	o := New(common.NewContext(p, true, false))
 	o.SetSize(120, 60)
 	o.Update(screentest.KeyMsg("G")) // the last selectable row is the last problem
 	cmd := o.Update(screentest.KeyMsg("enter"))
@@ -44,37 +42,6 @@ func TestOverviewProblemFollows(t *testing.T) {
 	}
 	if !strings.Contains(ansi.Strip(o.View()), "compute-env.md:41") {
 		t.Error("the problem is not shown")
-	}
-}
-
-// The overview's last rows lead nowhere (a problem in a file outside the
-// packet's documents, where triage is saved): G still shows them, errors
-// come first among the problems, and a packet that ships its own triage
-// says so at 80×24.
-func TestOverviewShowsItsLastRows(t *testing.T) { screentest.InBubble(t, testOverviewShowsItsLastRows) }
-
-func testOverviewShowsItsLastRows(t *testing.T) {
-	dir := sampleCopy(t, "p")
-	os.WriteFile(filepath.Join(dir, packet.TriageFile), []byte(`{"version":1}`), 0o644)
-	p := loadCopy(t, dir)
-	ctx := common.NewContext(p, true, false)
-	st, err := packet.OpenStore(p, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx.Store = st
-	r := NewWorkbench(ctx, Options{ForceTheme: "dark"})
-	drive(r, r.Init())
-	r.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	pressKeys(r, "1", "G")
-	s := ansi.Strip(r.Render())
-	e := strings.Index(s, "error   triage.json")
-	w := strings.Index(s, "warning review.md")
-	if e < 0 || !strings.Contains(s, "triage is saved in") {
-		t.Fatalf("G does not show the last rows:\n%s", s)
-	}
-	if w >= 0 && w < e {
-		t.Errorf("a warning is listed before the error:\n%s", s)
 	}
 }
 
@@ -102,7 +69,7 @@ func TestOverviewSaysUnboundWorkItem(t *testing.T) {
 		}
 		ctx := common.NewContext(p, true, false)
 		ctx.Store = s
-		o := NewOverview(ctx)
+		o := New(ctx)
 		o.SetSize(120, 200)
 		if got := strings.Contains(ansi.Strip(o.View()), packet.UnboundNote); got != c.want {
 			t.Errorf("the overview says %q: %v, want %v", packet.UnboundNote, got, c.want)

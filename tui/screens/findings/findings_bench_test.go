@@ -1,4 +1,4 @@
-package tui
+package findings
 
 import (
 	"testing"
@@ -13,11 +13,11 @@ import (
 // findings screen on it at 160x48, the detail rendered.
 func benchFindings(b *testing.B) *Findings {
 	b.Helper()
-	p := screentest.Generated(b, manyFindings, packet.Options{})
+	p := screentest.Generated(b, screentest.ManyFindings, packet.Options{})
 	if len(p.Findings) != 2000 {
 		b.Fatalf("generated %d findings, want 2000", len(p.Findings))
 	}
-	f := NewFindings(common.NewContext(p, true, false))
+	f := New(common.NewContext(p, true, false))
 	f.SetSize(160, 48)
 	screentest.RunScreen(f, f.Init())
 	screentest.RunScreen(f, f.Open(common.Target{Screen: common.ScreenFindings, Finding: p.Findings[1000].ID}))

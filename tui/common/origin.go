@@ -1,16 +1,15 @@
-package tui
+package common
 
 import (
 	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
-	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
 
-// originLines are what only the pull request can tell, for the overview and
+// OriginLines are what only the pull request can tell, for the overview and
 // the decision screen: which commit the packet describes against the PR's
 // head, what CI says, and who last said /ok to test. None for a plain packet.
-func originLines(p *packet.Packet, st *ui.Styles) []string {
+func OriginLines(p *packet.Packet, st *ui.Styles) []string {
 	o := p.Origin
 	if o == nil {
 		return nil
@@ -23,7 +22,7 @@ func originLines(p *packet.Packet, st *ui.Styles) []string {
 	}
 	out := []string{st.Muted.Render("heads ") + heads}
 	for _, c := range o.CommitsAfterPacket {
-		out = append(out, st.Muted.Render("      after ")+text(commitid.Short(c.SHA)+" "+common.OneLine(firstLineOf(c.Message))))
+		out = append(out, st.Muted.Render("      after ")+text(commitid.Short(c.SHA)+" "+OneLine(firstLineOf(c.Message))))
 	}
 	ci := text(o.CI.CILine())
 	if o.CI.Failure > 0 {

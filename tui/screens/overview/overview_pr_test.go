@@ -1,4 +1,4 @@
-package tui
+package overview
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 // A pull request whose change.md names another: the overview's pr line is
 // the pull request's own, and the mismatch is a problem on it.
 func TestOverviewPRLineIsThePRs(t *testing.T) {
-	s, url := fakeapi.Serve(t, "../github/testdata/pr", 2)
+	s, url := fakeapi.Serve(t, "../../../github/testdata/pr", 2)
 	for _, c := range s.F.Comments {
 		if b := c["body"].(string); strings.Contains(b, "PR URL: https://github.com/acme/depot/pull/42") {
 			c["body"] = strings.Replace(b, "https://github.com/acme/depot/pull/42", "https://github.com/acme/depot/pull/12568", 1)
@@ -34,7 +34,7 @@ func TestOverviewPRLineIsThePRs(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	ov := NewOverview(common.NewContext(p, true, false))
+	ov := New(common.NewContext(p, true, false))
 	ov.SetSize(160, 60)
 	v := ansi.Strip(ov.View())
 	if !strings.Contains(v, "pr   https://github.com/acme/depot/pull/42") || strings.Contains(v, "pr   https://github.com/acme/depot/pull/12568") {

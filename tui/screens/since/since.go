@@ -1,10 +1,9 @@
-package tui
+package since
 
 import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -21,12 +20,12 @@ import (
 // this round leads to it: a changed file to the diff, a document change to
 // its line, a run to the evidence, a new or changed finding to the findings.
 type Since struct {
-	listScreen
+	common.ListScreen
 }
 
-// NewSince builds the screen; it draws nothing useful without ctx.Since.
-func NewSince(ctx *common.Context) *Since {
-	s := &Since{listScreen{ctx: ctx, id: common.ScreenSince}}
+// New builds the screen; it draws nothing useful without ctx.Since.
+func New(ctx *common.Context) *Since {
+	s := &Since{common.ListScreen{Ctx: ctx, ID: common.ScreenSince}}
 	s.rebuild()
 	return s
 }
@@ -35,7 +34,7 @@ func NewSince(ctx *common.Context) *Since {
 // not given (--since, the inbox), so "what changed" is there whenever there
 // is an earlier round: behind the first screen, never before it.
 func (s *Since) Init() tea.Cmd {
-	ctx := s.ctx
+	ctx := s.Ctx
 	if ctx.Since != nil || ctx.Store == nil || ctx.Packet.Partial {
 		return nil
 	}
@@ -72,15 +71,17 @@ func (sinceLoadedMsg) EpochBound() {}
 
 // SetSize gives the body's size.
 func (s *Since) SetSize(w, h int) {
-	s.list.width, s.list.height = w, h
+	s.List.Width, s.List.Height = w, h
 	s.rebuild()
 }
 
 func (s *Since) rebuild() {
-	st, p, c := s.ctx.Styles, s.ctx.Packet, s.ctx.Since
-	w := max(s.list.width-2, 20)
-	var rows []listRow
-	add := func(text string, t *common.Target) { rows = append(rows, listRow{text: text, target: t, item: -1}) }
+	st, p, c := s.Ctx.Styles, s.Ctx.Packet, s.Ctx.Since
+	w := max(s.List.Width-2, 20)
+	var rows []common.ListRow
+	add := func(text string, t *common.Target) {
+		rows = append(rows, common.ListRow{Text: text, Target: t, Item: -1})
+	}
 
 	line := func(text string) string { return st.Line(common.ClipTo(text, w), st.Base) }
 	none := func() common.Target { return common.Target{File: -1, Hunk: -1, DiffLine: -1} }
@@ -98,12 +99,12 @@ func (s *Since) rebuild() {
 	}
 	if c == nil {
 		rounds()
-		if s.ctx.SinceLoading != "" {
-			add(st.Muted.Render("Reading the earlier round "+short(s.ctx.SinceLoading)+"…"), nil)
+		if s.Ctx.SinceLoading != "" {
+			add(st.Muted.Render("Reading the earlier round "+short(s.Ctx.SinceLoading)+"…"), nil)
 		} else {
 			add(st.Muted.Render("No earlier round to compare with: open with vetter --since OLD NEW."), nil)
 		}
-		s.list.setRows(rows)
+		s.List.SetRows(rows)
 		return
 	}
 	add(st.Title.Render("Since the last round")+"  "+line(fmt.Sprintf("%s → %s", short(c.Head.Old), short(c.Head.New))), nil)
@@ -261,7 +262,7 @@ func (s *Since) rebuild() {
 		}
 	}
 
-	s.list.setRows(rows)
+	s.List.SetRows(rows)
 }
 
 func short7(sha string) string {
@@ -305,9 +306,9 @@ func (s *Since) Update(msg tea.Msg) tea.Cmd {
 	case common.ThemeChangedMsg, common.TriageChangedMsg:
 		s.rebuild()
 	case sinceLoadedMsg:
-		if s.ctx.Since == nil {
-			loading := s.ctx.SinceLoading
-			s.ctx.Since, s.ctx.SinceLoading = msg.c, ""
+		if s.Ctx.Since == nil {
+			loading := s.Ctx.SinceLoading
+			s.Ctx.Since, s.Ctx.SinceLoading = msg.c, ""
 			s.rebuild()
 			if msg.c == nil {
 				return func() tea.Msg {
@@ -319,23 +320,17 @@ func (s *Since) Update(msg tea.Msg) tea.Cmd {
 			}
 		}
 	default:
-		return s.handleList(msg)
+		return s.HandleList(msg)
 	}
 	return nil
 }
 
 // Status names the two rounds.
 func (s *Since) Status() string {
-	if s.ctx.Since == nil {
+	if s.Ctx.Since == nil {
 		return "no earlier round"
 	}
-	return fmt.Sprintf("since %s", short(s.ctx.Since.Head.Old))
-}
-
-// Bindings are the keys that work here.
-func (s *Since) Bindings() []key.Binding {
-	k := s.ctx.Keys
-	return []key.Binding{k.Up, k.Down, k.Follow}
+	return fmt.Sprintf("since %s", short(s.Ctx.Since.Head.Old))
 }
 
 // interdiffRows draws an interdiff's lines wrapped to width, never cut: a
@@ -347,7 +342,7 @@ func interdiffRows(st *ui.Styles, lines []packet.InterLine, width int) []string 
 		out []string
 		dmp = diffmatchpatch.New()
 	)
-	draw := func(op, s string, spans []span, style, em lipgloss.Style) {
+	draw := func(op, s string, spans []common.Span, style, em lipgloss.Style) {
 		plain := op + " " + ui.SanitizeLine(s)
 		shift := len(op) + 1
 		var words []string
@@ -359,7 +354,7 @@ func interdiffRows(st *ui.Styles, lines []packet.InterLine, width int) []string 
 			ww := ansi.StringWidth(word)
 			changed := false
 			for _, sp := range spans {
-				if sp.from+shift < col+ww && sp.to+shift > col {
+				if sp.From+shift < col+ww && sp.To+shift > col {
 					changed = true
 				}
 			}
@@ -385,9 +380,9 @@ func interdiffRows(st *ui.Styles, lines []packet.InterLine, width int) []string 
 		}
 		if j > i && k > j {
 			rem, add := lines[i:j], lines[j:k]
-			spansA, spansB := make([][]span, len(rem)), make([][]span, len(add))
+			spansA, spansB := make([][]common.Span, len(rem)), make([][]common.Span, len(add))
 			for n := 0; n < min(len(rem), len(add)); n++ {
-				spansA[n], spansB[n] = intraLine(dmp, rem[n].Text, add[n].Text)
+				spansA[n], spansB[n] = common.IntraLine(dmp, rem[n].Text, add[n].Text)
 			}
 			for n, l := range rem {
 				draw("-", l.Text, spansA[n], st.Removed, st.RemovedEmphasis)

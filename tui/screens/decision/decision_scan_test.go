@@ -1,4 +1,4 @@
-package tui
+package decision
 
 import (
 	"strings"
@@ -15,7 +15,7 @@ import (
 // lands it says so, after it lists what it found; Attention() scans on demand.
 func TestDecisionScansInBackground(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
-	d := NewDecision(common.NewContext(p, true, false))
+	d := New(common.NewContext(p, true, false))
 	d.SetSize(120, 60)
 	if s := ansi.Strip(d.View()); !strings.Contains(s, "scanning the diff") {
 		t.Errorf("before the scan:\n%s", s)
@@ -37,7 +37,7 @@ func TestDecisionScansInBackground(t *testing.T) {
 
 func TestDecisionAttentionBeforeInit(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
-	d := NewDecision(common.NewContext(p, true, false))
+	d := New(common.NewContext(p, true, false))
 	if got, want := len(d.Attention()), len(attention.Scan(p.Diff)); got != want {
 		t.Errorf("Attention() before Init = %d items, want %d", got, want)
 	}
