@@ -90,3 +90,58 @@ func TestQueueJSON(t *testing.T) {
 		t.Errorf("the decision on #43: %+v", d)
 	}
 }
+
+// A queue read in part says so in --json (list_cut on every row, cut on a
+// row whose own lists were cut), under the schema, and once on stderr.
+func TestQueueJSONSaysWhatWasCut(t *testing.T) {
+	s := fakeGitHub(t)
+	s.AddQueue(fakeapi.QueueSpecs())
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	s.Endless = "/repos/acme/depot/pulls"
+	out, errOut, code := run(t, "queue", "acme/depot", "--json")
+	if code != 0 {
+		t.Fatalf("queue --json: exit %d: %s", code, errOut)
+	}
+	validate(t, "queue.schema.json", out)
+	var rows []struct {
+		Number  int
+		Class   string
+		Cut     []string
+		ListCut string `json:"list_cut"`
+	}
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 6 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for _, r := range rows {
+		if !strings.Contains(r.ListCut, "the open pull requests of acme/depot: vetter read 30 pages") {
+			t.Errorf("#%d list_cut %q", r.Number, r.ListCut)
+		}
+	}
+	if strings.Count(errOut, "vetter read 30 pages") != 1 {
+		t.Errorf("stderr should say the cut once:\n%s", errOut)
+	}
+
+	s.Endless = "/commits/" + fakeapi.SHAOf(43, 0) + "/check-runs"
+	out = mustRun(t, "queue", "acme/depot", "--json")
+	validate(t, "queue.schema.json", out)
+	rows = nil
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		switch {
+		case r.ListCut != "":
+			t.Errorf("#%d: a whole list says list_cut %q", r.Number, r.ListCut)
+		case r.Number == 43 && (len(r.Cut) != 1 || r.Class == "ready"):
+			t.Errorf("#43 with cut check runs: %s %q", r.Class, r.Cut)
+		case r.Number != 43 && len(r.Cut) != 0:
+			t.Errorf("#%d says cut %q", r.Number, r.Cut)
+		}
+	}
+	if !strings.Contains(out, `"cut": [`) {
+		t.Errorf("no cut field:\n%s", out)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/vetter-dev/vetter/internal/commitid"
@@ -78,6 +79,18 @@ type Queue struct {
 	// required are the required checks of each base branch, read once per
 	// queue (every row on one base shares them).
 	required map[string]*requiredRead
+	// listCut is the last fill's line saying the open pull requests were
+	// not all listed ("" when they were). Its own lock: rows are made
+	// while mu is held and while it is not.
+	listCut atomic.Pointer[string]
+}
+
+// cutOfList is the last fill's line saying the list was cut, "" if none.
+func (q *Queue) cutOfList() string {
+	if p := q.listCut.Load(); p != nil {
+		return *p
+	}
+	return ""
 }
 
 // requiredRead is one base branch's required checks, read once.
@@ -213,7 +226,10 @@ func (q *Queue) Save() error {
 type QueueEvent struct {
 	Repo string
 	List []packet.QueueRow
-	Row  *packet.QueueRow
+	// Cut, with List, is the line that says the list of open pull requests
+	// was not read to its end ("" when it was); every row carries it too.
+	Cut string
+	Row *packet.QueueRow
 }
 
 // Fill lists the open pull requests (every page) and reads each one's row,
@@ -228,11 +244,12 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 	// --timeout bounds each step (the list, a row, a query), not the whole
 	// queue, whose length has no bound.
 	lctx, cancel := context.WithTimeout(ctx, c.timeout)
-	pulls, _, err := getAll[OpenPull](lctx, c, fmt.Sprintf("repos/%s/%s/pulls?state=open", q.Ref.Owner, q.Ref.Repo), "the open pull requests of "+q.Name())
+	pulls, listCut, err := getAll[OpenPull](lctx, c, fmt.Sprintf("repos/%s/%s/pulls?state=open", q.Ref.Owner, q.Ref.Repo), "the open pull requests of "+q.Name())
 	cancel()
 	if err != nil {
 		return err
 	}
+	q.listCut.Store(&listCut)
 	for _, p := range pulls {
 		// A head goes into URLs and the cache's folder names: a commit id only.
 		if !commitid.Valid(p.Head.SHA) {
@@ -259,7 +276,7 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 		if e := q.entries[p.Number]; e != nil && e.Row.HeadSHA == p.Head.SHA {
 			// What the last visit knew stays on screen until the row is read.
 			r = e.Row
-			r.Title, r.Draft = p.Title, p.Draft
+			r.Title, r.Draft, r.ListCut = p.Title, p.Draft, listCut
 			r.Settle(q.opts.All)
 		}
 		list[i] = r
@@ -270,7 +287,7 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 		}
 	}
 	q.mu.Unlock()
-	send(QueueEvent{List: list})
+	send(QueueEvent{List: list, Cut: listCut})
 
 	// First round: each PR's comments and checks, all at once (the meter
 	// keeps InFlight of them on the wire). PRs with a packet then need
@@ -332,7 +349,7 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 					g.rd.threadsErr = err
 				}
 				g.rd.commits, g.rd.dated = more[g.pull.Number].commits, more[g.pull.Number].dated
-				fw.Go(func() { send(QueueEvent{Row: q.finish(g.pull, g.rd, more[g.pull.Number].threads)}) })
+				fw.Go(func() { send(QueueEvent{Row: q.finish(g.pull, g.rd, more[g.pull.Number])}) })
 			}
 			fw.Wait()
 			if err != nil {
@@ -375,13 +392,13 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 				return
 			}
 			if !rd.packet && !rd.needCommits {
-				send(QueueEvent{Row: q.finish(p, rd, nil)})
+				send(QueueEvent{Row: q.finish(p, rd, prMore{})})
 				return
 			}
 			if e := ahead[p.Number]; e != nil {
 				<-e.done
 				rd.commits, rd.dated, rd.threadsErr = e.more.commits, e.more.dated, e.err
-				send(QueueEvent{Row: q.finish(p, rd, e.more.threads)})
+				send(QueueEvent{Row: q.finish(p, rd, e.more)})
 				if e.err != nil {
 					fail(e.err)
 				}
@@ -419,15 +436,16 @@ func (q *Queue) ReadOne(ctx context.Context, number int) (packet.QueueRow, error
 	if row, ok := q.reuse(p, rd); ok {
 		return *row, nil
 	}
-	var threads []Thread
+	var more prMore
 	if rd.packet || rd.needCommits {
 		m, err := q.moreOf(ctx, c, []int{number})
 		if err != nil {
 			return packet.QueueRow{}, err
 		}
-		threads, rd.commits, rd.dated = m[number].threads, m[number].commits, m[number].dated
+		more = m[number]
+		rd.commits, rd.dated = more.commits, more.dated
 	}
-	row := q.finish(p, rd, threads)
+	row := q.finish(p, rd, more)
 	_ = q.Save()
 	return *row, nil
 }
@@ -440,6 +458,7 @@ func (q *Queue) prName(n int) string {
 func (q *Queue) listRow(p OpenPull) packet.QueueRow {
 	r := packet.QueueRow{Repo: q.Name(), Number: p.Number, Title: p.Title, Author: p.User.Login, URL: p.HTMLURL,
 		Draft: p.Draft, CreatedAt: p.CreatedAt, HeadSHA: p.Head.SHA, CI: packet.OriginCI{Failing: []string{}}}
+	r.ListCut = q.cutOfList()
 	r.Settle(q.opts.All)
 	return r
 }
@@ -460,6 +479,9 @@ type rowRead struct {
 	packet      bool
 	inputs      string
 	threadsErr  error
+	// cut are the lines saying which of the row's lists were not read to
+	// their end.
+	cut []string
 }
 
 // readRow reads a PR's comments and the head's check runs at once.
@@ -469,12 +491,13 @@ func (q *Queue) readRow(ctx context.Context, c *Client, p OpenPull) (*rowRead, e
 	rd := &rowRead{}
 	var wg sync.WaitGroup
 	var errA, errB error
+	var cutA, cutB string
 	wg.Go(func() {
-		rd.comments, _, errA = getAll[IssueComment](ctx, c, fmt.Sprintf("%s/issues/%d/comments", repo, p.Number), "the comments of "+name)
+		rd.comments, cutA, errA = getAll[IssueComment](ctx, c, fmt.Sprintf("%s/issues/%d/comments", repo, p.Number), "the comments of "+name)
 	})
 	var errC error
 	wg.Go(func() {
-		rd.checks, _, errB = getAllIn[CheckRun](ctx, c, fmt.Sprintf("%s/commits/%s/check-runs", repo, p.Head.SHA), "check_runs", "the check runs of "+name)
+		rd.checks, cutB, errB = getAllIn[CheckRun](ctx, c, fmt.Sprintf("%s/commits/%s/check-runs", repo, p.Head.SHA), "check_runs", "the check runs of "+name)
 	})
 	wg.Go(func() {
 		var st struct {
@@ -488,6 +511,11 @@ func (q *Queue) readRow(ctx context.Context, c *Client, p OpenPull) (*rowRead, e
 	for _, err := range []error{errA, errB, errC} {
 		if err != nil {
 			return nil, err
+		}
+	}
+	for _, cut := range []string{cutA, cutB} {
+		if cut != "" {
+			rd.cut = append(rd.cut, cut)
 		}
 	}
 	slices.SortStableFunc(rd.comments, func(a, b IssueComment) int { return a.CreatedAt.Compare(b.CreatedAt) })
@@ -505,7 +533,7 @@ func (q *Queue) readRow(ctx context.Context, c *Client, p OpenPull) (*rowRead, e
 	}
 	enc.Encode(rd.checks)
 	enc.Encode(rd.statuses)
-	enc.Encode([]any{rd.required.names, rd.required.known})
+	enc.Encode([]any{rd.required.names, rd.required.known, rd.cut})
 	rd.inputs = hex.EncodeToString(h.Sum(nil))[:24]
 	return rd, nil
 }
@@ -555,6 +583,7 @@ func (q *Queue) reuse(p OpenPull, rd *rowRead) (*packet.QueueRow, bool) {
 	}
 	row := e.Row
 	row.Loaded = true
+	row.ListCut = q.cutOfList()
 	// The marker depends on --awaiting, which may differ from the last visit's.
 	row.Marker = q.marker(rd.comments)
 	if row.Packet {
@@ -571,14 +600,20 @@ func (q *Queue) reuse(p OpenPull, rd *rowRead) (*packet.QueueRow, bool) {
 	return &row, true
 }
 
-// finish computes a row from what was read; with a packet, it is rebuilt
-// from the comments (as Open would, without the diff) into the queue's
-// cache, loaded with the reviewer's state, and its facts taken.
-func (q *Queue) finish(p OpenPull, rd *rowRead, threads []Thread) *packet.QueueRow {
+// finish computes a row from what was read and the GraphQL answer (its
+// threads); with a packet, it is rebuilt from the comments (as Open would,
+// without the diff) into the queue's cache, loaded with the reviewer's
+// state, and its facts taken.
+func (q *Queue) finish(p OpenPull, rd *rowRead, more prMore) *packet.QueueRow {
+	threads := more.threads
 	row := q.listRow(p)
 	row.Loaded = true
 	row.CI = ciOf(rd.data(p))
 	row.Marker = q.marker(rd.comments)
+	row.Cut = slices.Clone(rd.cut)
+	if more.cut != "" {
+		row.Cut = append(row.Cut, more.cut)
+	}
 	if last := lastCounting(rd.comments); last != nil {
 		row.OkToTest = &packet.OriginOkToTest{SHA: last.SHA, By: last.By, At: last.At}
 		if len(rd.commits) > 0 {
@@ -672,6 +707,7 @@ type prMore struct {
 	threads []Thread
 	commits []string // SHAs, oldest first (the last 100)
 	dated   []Commit // the same, with their committed dates
+	cut     string   // the line saying the threads were not all read
 }
 
 // moreOf reads the review threads and the last commits of several pull
@@ -733,11 +769,11 @@ fragment row on PullRequest {
 		}
 		m.threads = pg.ReviewThreads.Nodes
 		if pg.ReviewThreads.PageInfo.HasNextPage {
-			all, _, err := c.threads(ctx, Ref{Host: q.Ref.Host, Owner: q.Ref.Owner, Repo: q.Ref.Repo, Number: n})
+			all, cut, err := c.threads(ctx, Ref{Host: q.Ref.Host, Owner: q.Ref.Owner, Repo: q.Ref.Repo, Number: n})
 			if err != nil {
 				return nil, err
 			}
-			m.threads = all
+			m.threads, m.cut = all, cut
 		}
 		out[n] = m
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/vetter-dev/vetter/github/fakeapi"
@@ -202,5 +203,82 @@ func TestQueueRateLimitShownWhenLow(t *testing.T) {
 	}
 	if st.MaxInFlight > MaxInFlight {
 		t.Errorf("%d requests in flight, more than %d", st.MaxInFlight, MaxInFlight)
+	}
+}
+
+// fillEvents fills the queue and returns the list event and the rows.
+func fillEvents(t *testing.T, opts QueueOptions) (QueueEvent, map[int]packet.QueueRow) {
+	t.Helper()
+	q, err := NewQueue(Ref{Host: "github.com", Owner: "acme", Repo: "depot"}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list QueueEvent
+	rows := map[int]packet.QueueRow{}
+	if err := q.Fill(context.Background(), func(ev QueueEvent) {
+		if ev.List != nil {
+			list = ev
+		}
+		if ev.Row != nil {
+			rows[ev.Row.Number] = *ev.Row
+		}
+	}); err != nil {
+		t.Fatalf("Fill: %v", err)
+	}
+	return list, rows
+}
+
+// An open-PR list that never ends is read to the cap and said cut: on the
+// list event and on every row (what queue --json prints as list_cut).
+func TestQueueListCutIsSaid(t *testing.T) {
+	s, opts := newQueueFake(t)
+	s.Endless = "/repos/acme/depot/pulls"
+	list, rows := fillEvents(t, opts)
+	if n := s.ByPath["/repos/acme/depot/pulls"]; n != maxPages {
+		t.Errorf("the endless list was read %d pages, want %d", n, maxPages)
+	}
+	if !strings.Contains(list.Cut, "the open pull requests of acme/depot: vetter read 30 pages") {
+		t.Fatalf("the list event says %q, want the cut", list.Cut)
+	}
+	if len(rows) != 6 {
+		t.Fatalf("%d rows, want the 6 on the pages read", len(rows))
+	}
+	for n, r := range rows {
+		if r.ListCut != list.Cut {
+			t.Errorf("#%d says list_cut %q, want %q", n, r.ListCut, list.Cut)
+		}
+		if len(r.Cut) != 0 {
+			t.Errorf("#%d says its own lists were cut: %q", n, r.Cut)
+		}
+	}
+	// A fill whose list ends says nothing.
+	s.Endless = ""
+	list, rows = fillEvents(t, opts)
+	if list.Cut != "" || rows[43].ListCut != "" {
+		t.Errorf("a whole list still says cut: %q, %q", list.Cut, rows[43].ListCut)
+	}
+}
+
+// A row whose check runs were not all read says so, and is not ready
+// however its gate stands: its CI facts may be incomplete.
+func TestQueueRowWithCutChecksSaysSoAndIsNotReady(t *testing.T) {
+	s, opts := newQueueFake(t)
+	_, rows := fillEvents(t, opts)
+	if r := rows[43]; r.Class != packet.QueueReady || len(r.Cut) != 0 {
+		t.Fatalf("#43 before: %s %q, want ready and whole", r.Class, r.Cut)
+	}
+	s.Endless = "/commits/" + fakeapi.SHAOf(43, 0) + "/check-runs"
+	_, rows = fillEvents(t, opts)
+	r := rows[43]
+	if len(r.Cut) != 1 || !strings.Contains(r.Cut[0], "the check runs of acme/depot#43: vetter read 30 pages") {
+		t.Fatalf("#43 says cut %q, want the check runs' line", r.Cut)
+	}
+	if r.Class == packet.QueueReady || !r.GateReady {
+		t.Errorf("#43 with cut checks is %s (gate ready %v), want not ready with its gate as it was", r.Class, r.GateReady)
+	}
+	for _, n := range []int{42, 44, 45, 46, 47} {
+		if len(rows[n].Cut) != 0 {
+			t.Errorf("#%d says cut %q", n, rows[n].Cut)
+		}
 	}
 }

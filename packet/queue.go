@@ -46,6 +46,14 @@ type QueueRow struct {
 	Awaiting bool           `json:"awaiting"`
 	Class    string         `json:"class"`
 	Decision *QueueDecision `json:"decision"`
+	// Cut says, one line each, which of this row's lists (its comments,
+	// check runs, review threads) GitHub's answers were not read to their
+	// end: the packet and CI facts above may then be incomplete, and the
+	// row is never ready.
+	Cut []string `json:"cut,omitempty"`
+	// ListCut says the repository's list of open pull requests was not
+	// read to its end: other open pull requests exist that no row shows.
+	ListCut string `json:"list_cut,omitempty"`
 	// Loaded is false for a row known only from the list so far.
 	Loaded bool `json:"-"`
 }
@@ -68,7 +76,8 @@ type QueueDecision struct {
 // first.
 const (
 	// QueueReady: awaiting vetting, and the packet's gate is ready with CI
-	// not failing: the person can decide now.
+	// not failing, every list of the row read to its end: the person can
+	// decide now.
 	QueueReady = "ready"
 	// QueueWork: awaiting vetting with work left: no packet, findings
 	// untriaged, a gate not ready, or failing CI.
@@ -126,7 +135,7 @@ func (r *QueueRow) class() string {
 	switch {
 	case r.Draft:
 		return QueueDraft
-	case r.Awaiting && r.Packet && r.GateReady && r.CI.Failure == 0:
+	case r.Awaiting && r.Packet && r.GateReady && r.CI.Failure == 0 && len(r.Cut) == 0:
 		return QueueReady
 	case r.Awaiting:
 		return QueueWork

@@ -34,10 +34,10 @@ func queueApp(t *testing.T, cacheDir string) (*App, *fakeapi.Server, *github.Que
 	feed := inbox.QueueFeed{
 		Repos:  []string{q.Name()},
 		Cached: q.Cached,
-		Fill: func(ctx context.Context, list func(string, []packet.QueueRow), row func(packet.QueueRow)) error {
+		Fill: func(ctx context.Context, list func(string, []packet.QueueRow, string), row func(packet.QueueRow)) error {
 			return q.Fill(ctx, func(ev github.QueueEvent) {
 				if ev.List != nil {
-					list(ev.Repo, ev.List)
+					list(ev.Repo, ev.List, ev.Cut)
 				}
 				if ev.Row != nil {
 					row(*ev.Row)
@@ -203,5 +203,35 @@ func TestQueueShowsALowRateLimit(t *testing.T) {
 	top := strings.SplitN(ansi.Strip(a.View().Content), "\n", 2)[0]
 	if !strings.Contains(top, "rate limit") || !strings.Contains(top, "of 5000 left") {
 		t.Errorf("the top line should say the rate limit runs low: %q", top)
+	}
+}
+
+// A list of open pull requests cut at the page cap is said on the queue's
+// title line and, in full, on its status line; a row whose check runs were
+// cut says so on its details line and is not ready.
+func TestQueueScreenSaysWhatWasCut(t *testing.T) {
+	a, s, _ := queueApp(t, t.TempDir())
+	s.Endless = "/repos/acme/depot/pulls"
+	drainQueue(a, a.Init())
+	a.Update(tea.WindowSizeMsg{Width: 400, Height: 40})
+	screen := ansi.Strip(a.View().Content)
+	for _, w := range []string{"not all listed: acme/depot", "the open pull requests of acme/depot: vetter read 30 pages"} {
+		if !strings.Contains(screen, w) {
+			t.Errorf("the screen lacks %q:\n%s", w, screen)
+		}
+	}
+
+	b, s, _ := queueApp(t, t.TempDir())
+	s.Endless = "/commits/" + fakeapi.SHAOf(43, 0) + "/check-runs"
+	drainQueue(b, b.Init())
+	b.Update(tea.WindowSizeMsg{Width: 400, Height: 40})
+	in := b.Inbox()
+	in.Select("acme/depot#43")
+	screen = ansi.Strip(b.View().Content)
+	if !strings.Contains(screen, "read in part, the packet and CI may be incomplete: the check runs of acme/depot#43") {
+		t.Errorf("#43's details do not say its check runs were cut:\n%s", screen)
+	}
+	if strings.Contains(screen, "not all listed") || strings.Contains(queueNames(in), "#43 ready") {
+		t.Errorf("a whole list said cut, or #43 ready on cut checks: %s\n%s", queueNames(in), screen)
 	}
 }

@@ -201,10 +201,15 @@ func writeJSON(ctx context.Context, f *factory.Factory, order []*github.Queue, k
 	} else {
 		var mu sync.Mutex
 		err := fillAll(ctx, order, func(ev github.QueueEvent) {
+			mu.Lock()
+			defer mu.Unlock()
+			if ev.Cut != "" {
+				// Each row says it too (list_cut); the person reading the
+				// terminal hears it once.
+				cmdutil.Say(f.IO.ErrOut, "vetter: %s", ev.Cut)
+			}
 			if ev.Row != nil {
-				mu.Lock()
 				rows = append(rows, *ev.Row)
-				mu.Unlock()
 			}
 		})
 		if err != nil {
@@ -258,14 +263,14 @@ func newFeed(ctx context.Context, f *factory.Factory, order []*github.Queue, que
 	if f.PR.Offline {
 		return feed
 	}
-	feed.Fill = func(ctx context.Context, list func(string, []packet.QueueRow), row func(packet.QueueRow)) error {
+	feed.Fill = func(ctx context.Context, list func(string, []packet.QueueRow, string), row func(packet.QueueRow)) error {
 		var mu sync.Mutex // list and row are called one at a time
 		return fillAll(ctx, order, func(ev github.QueueEvent) {
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
 			case ev.List != nil:
-				list(ev.Repo, ev.List)
+				list(ev.Repo, ev.List, ev.Cut)
 			case ev.Row != nil:
 				row(*ev.Row)
 			}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -27,9 +28,10 @@ type QueueFeed struct {
 	// request: the first screen.
 	Cached func() []packet.QueueRow
 	// Fill lists every repository's open pull requests (list, once per
-	// repository) and reads their rows (row, as each is read); both may be
-	// called from any goroutine, one call at a time.
-	Fill func(ctx context.Context, list func(repo string, rows []packet.QueueRow), row func(packet.QueueRow)) error
+	// repository, with cut the line saying the list was not read to its
+	// end, "" when it was) and reads their rows (row, as each is read);
+	// both may be called from any goroutine, one call at a time.
+	Fill func(ctx context.Context, list func(repo string, rows []packet.QueueRow, cut string), row func(packet.QueueRow)) error
 	// ReadOne reads one row again.
 	ReadOne func(ctx context.Context, repo string, number int) (packet.QueueRow, error)
 	// Open lays the pull request out as a packet folder and returns it.
@@ -56,6 +58,9 @@ type queueSource struct {
 	listed  int             // rows listed by this fill
 	filled  map[string]bool // rows read by this fill
 	err     error
+	// cut holds, by repository, the line saying this fill did not list
+	// all of its open pull requests.
+	cut map[string]string
 
 	author     string
 	hasPacket  bool
@@ -79,7 +84,7 @@ func NewQueueSource(feed QueueFeed) InboxSource {
 		feed.Now = time.Now
 	}
 	return &queueSource{feed: feed, author: feed.Author, hasPacket: feed.HasPacket, awaitingMe: feed.AwaitingMe,
-		filled: map[string]bool{}, keys: defaultQueueKeys()}
+		filled: map[string]bool{}, cut: map[string]string{}, keys: defaultQueueKeys()}
 }
 
 // queueEventMsg is one thing a fill learned: a repository's list, a row,
@@ -88,6 +93,7 @@ type queueEventMsg struct {
 	gen  int
 	repo string
 	list []packet.QueueRow
+	cut  string
 	row  *packet.QueueRow
 	done bool
 	err  error
@@ -135,6 +141,7 @@ func (s *queueSource) Start(in *Inbox) tea.Cmd {
 	s.gen++
 	s.filling, s.listed, s.err = true, 0, nil
 	clear(s.filled)
+	clear(s.cut)
 	gen, feed := s.gen, s.feed
 	if feed.Fill == nil {
 		// Offline: the cache is all there is.
@@ -152,7 +159,9 @@ func (s *queueSource) Start(in *Inbox) tea.Cmd {
 				ch <- m
 			}
 			err := feed.Fill(context.Background(),
-				func(repo string, rows []packet.QueueRow) { send(queueEventMsg{repo: repo, list: slices.Clone(rows)}) },
+				func(repo string, rows []packet.QueueRow, cut string) {
+					send(queueEventMsg{repo: repo, list: slices.Clone(rows), cut: cut})
+				},
 				func(r packet.QueueRow) { send(queueEventMsg{row: &r}) })
 			send(queueEventMsg{done: true, err: err})
 			close(ch)
@@ -188,6 +197,10 @@ func (s *queueSource) Handle(in *Inbox, msg tea.Msg) (tea.Cmd, bool) {
 				in.SetStatus("reading the queue: " + m.err.Error())
 			}
 		case m.list != nil:
+			if m.cut != "" {
+				s.cut[m.repo] = m.cut
+				in.SetStatus(m.cut)
+			}
 			s.list(in, m.repo, m.list)
 		case m.row != nil:
 			s.filled[rowName(m.row.Repo, m.row.Number)] = true
@@ -325,6 +338,12 @@ func (s *queueSource) Count(in *Inbox) string {
 		if s.listed == 0 {
 			out = "listing the open pull requests…"
 		}
+	}
+	if len(s.cut) > 0 {
+		// The full line went to the status line when the list came; this
+		// stays.
+		cut := slices.Sorted(maps.Keys(s.cut))
+		out = "not all listed: " + strings.Join(cut, ", ") + " · " + out
 	}
 	if s.feed.Rate != nil {
 		if r := s.feed.Rate(); r != "" {
@@ -500,6 +519,11 @@ func (s *queueSource) Details(in *Inbox, r *InboxRow) string {
 		parts = append(parts, "draft")
 	}
 	parts = append(parts, "head "+common.ShortSHA(q.HeadSHA))
+	if len(q.Cut) > 0 {
+		// Said before the facts it puts in doubt, so a narrow terminal
+		// keeps it.
+		parts = append(parts, "read in part, the packet and CI may be incomplete: "+strings.Join(q.Cut, "; "))
+	}
 	if !q.Loaded {
 		parts = append(parts, "reading…")
 		return st.Line(strings.Join(parts, " · "), st.Muted)
