@@ -48,10 +48,10 @@ type Walk struct {
 	// its body in view when the body is longer than the screen (scrollMax
 	// the last first row, rows how many are in view), kept while the same
 	// step (scrollFor) is redrawn.
-	step                  walkStep
-	scroll, scrollMax     int
-	rows                  int
-	scrollFor             string
+	step              walkStep
+	scroll, scrollMax int
+	rows              int
+	scrollFor         string
 	// waitLog is a log whose cited line the index had not reached when the
 	// step was drawn; View draws the step again once it has.
 	waitLog *packet.Log
