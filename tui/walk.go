@@ -176,8 +176,8 @@ func (w *Walk) Open(t common.Target) tea.Cmd {
 	return nil
 }
 
-// walkVerdictSeen in Target.Offset (which the walk does not scroll)
-// carries across a reload that the verdict was looked at.
+// walkVerdictSeen in Target.Offset (the walk keeps no scroll position
+// across a reload) carries across a reload that the verdict was looked at.
 const walkVerdictSeen = 1
 
 // Here remembers the finding shown and whether the verdict was seen.
@@ -375,8 +375,8 @@ func (w *Walk) Bindings() []key.Binding {
 		k.Down, k.Up, k.HalfPageDown, k.HalfPageUp, k.PageDown, k.PageUp, k.Top, k.Bottom}
 }
 
-// Search and NextMatch: the walk is one short page; search is the other
-// screens' business.
+// Search and NextMatch: a step of the walk is a screen or two; search is
+// the other screens' business.
 func (w *Walk) Search(string) int { return 0 }
 
 // NextMatch does nothing on the walk.
@@ -440,15 +440,15 @@ func (w *Walk) layout() {
 // scrollLine says which of n body lines are in view and the keys that show
 // the rest.
 func (w *Walk) scrollLine(n int) string {
-	st := w.ctx.Styles
+	st, k := w.ctx.Styles, w.ctx.Keys
 	var parts []string
 	if w.scroll < w.scrollMax {
-		parts = append(parts, st.HelpKey.Render("↓/j")+" "+st.Muted.Render("more"))
+		parts = append(parts, st.HelpKey.Render(k.Down.Help().Key)+" "+st.Muted.Render("more"))
 	}
 	if w.scroll > 0 {
-		parts = append(parts, st.HelpKey.Render("↑/k")+" "+st.Muted.Render("back"))
+		parts = append(parts, st.HelpKey.Render(k.Up.Help().Key)+" "+st.Muted.Render("back"))
 	}
-	parts = append(parts, st.HelpKey.Render("pgdn/pgup")+" "+st.Muted.Render("page"))
+	parts = append(parts, st.HelpKey.Render(k.PageDown.Help().Key+"/"+k.PageUp.Help().Key)+" "+st.Muted.Render("page"))
 	where := fmt.Sprintf("lines %d–%d of %d", w.scroll+1, w.scroll+w.rows, n)
 	s := " " + st.Muted.Render("─ "+where+" · ") + strings.Join(parts, st.Muted.Render(" · ")) + " "
 	if rest := w.width - ansi.StringWidth(s); rest > 0 {
