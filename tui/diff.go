@@ -106,8 +106,8 @@ type diffMark struct {
 
 type lineKey struct{ file, hunk, line int32 }
 
-// span is a run of cells [from, to) of a drawn line.
-type span struct{ from, to int }
+// span is a run of cells of a drawn line.
+type span = common.Span
 
 // sideBySideMin is the diff pane width (beside the file list) from which
 // the screen opens side by side: each side then gets about 70 cells.

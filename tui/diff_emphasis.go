@@ -2,11 +2,11 @@ package tui
 
 import (
 	"strings"
-	"unicode"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/sergi/go-diff/diffmatchpatch"
+
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // diffSGR holds the escape sequences of the +/- backgrounds and of the
@@ -66,9 +66,6 @@ func sgrOf(s lipgloss.Style) string {
 	return ""
 }
 
-// maxEmphasisBytes is the longest line worth an intra-line diff.
-const maxEmphasisBytes = 1000
-
 // emphasis returns the changed cells of line k against its partner line,
 // computing the pair once and caching both sides. Only drawn lines get
 // here, so a 200,000-line diff costs no more than a small one.
@@ -81,7 +78,7 @@ func (d *Diff) emphasis(k lineKey, partner int32, removed bool) []span {
 	if !removed {
 		a, b = b, a
 	}
-	sa, sb := intraLine(d.dmp, a, b)
+	sa, sb := common.IntraLine(d.dmp, a, b)
 	if d.emph == nil || len(d.emph) > 8192 {
 		d.emph = make(map[lineKey][]span)
 	}
@@ -91,100 +88,6 @@ func (d *Diff) emphasis(k lineKey, partner int32, removed bool) []span {
 	}
 	d.emph[k], d.emph[pk] = sb, sa
 	return sb
-}
-
-// intraLine diffs a removed line against its added partner word by word and
-// returns the changed cells of each. Lines sharing less than half their
-// text (white space aside) get no emphasis: marking most words says nothing.
-func intraLine(dmp *diffmatchpatch.DiffMatchPatch, a, b string) (sa, sb []span) {
-	if a == b || len(a) > maxEmphasisBytes || len(b) > maxEmphasisBytes {
-		return nil, nil
-	}
-	ta, tb := tokens(a), tokens(b)
-	ids := map[string]rune{}
-	var vocab []string
-	encode := func(toks []string) []rune {
-		rs := make([]rune, len(toks))
-		for i, t := range toks {
-			id, ok := ids[t]
-			if !ok {
-				id = rune(0xE000 + len(vocab)) // private use: never in the lines themselves
-				ids[t] = id
-				vocab = append(vocab, t)
-			}
-			rs[i] = id
-		}
-		return rs
-	}
-	ra, rb := encode(ta), encode(tb)
-	// Widths without white space, so shared indentation does not make two
-	// unrelated lines look alike.
-	colA, colB, common, inkA, inkB := 0, 0, 0, 0, 0
-	add := func(sp []span, from, to int) []span {
-		if n := len(sp); n > 0 && sp[n-1].to == from {
-			sp[n-1].to = to
-			return sp
-		}
-		return append(sp, span{from, to})
-	}
-	for _, df := range dmp.DiffMainRunes(ra, rb, false) {
-		for _, id := range df.Text {
-			tok := vocab[id-0xE000]
-			w := ansi.StringWidth(tok)
-			ink := w
-			if strings.TrimSpace(tok) == "" {
-				ink = 0
-			}
-			switch df.Type {
-			case diffmatchpatch.DiffEqual:
-				colA += w
-				colB += w
-				common += ink
-				inkA += ink
-				inkB += ink
-			case diffmatchpatch.DiffDelete:
-				sa = add(sa, colA, colA+w)
-				colA += w
-				inkA += ink
-			case diffmatchpatch.DiffInsert:
-				sb = add(sb, colB, colB+w)
-				colB += w
-				inkB += ink
-			}
-		}
-	}
-	if common == 0 || common*2 < max(inkA, inkB) {
-		return nil, nil
-	}
-	return sa, sb
-}
-
-// tokens splits s into words (letters, digits, underscores), runs of space,
-// and single other characters.
-func tokens(s string) []string {
-	var out []string
-	start, prev := 0, -1
-	class := func(r rune) int {
-		switch {
-		case r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
-			return 0
-		case unicode.IsSpace(r):
-			return 1
-		}
-		return 2
-	}
-	for i, r := range s {
-		c := class(r)
-		if i > start && (c != prev || c == 2) {
-			out = append(out, s[start:i])
-			start = i
-		}
-		prev = c
-	}
-	if start < len(s) {
-		out = append(out, s[start:])
-	}
-	return out
 }
 
 // overlay puts a highlighted line on the line's background and draws the
@@ -225,10 +128,10 @@ func overlay(styled string, spans []span, bg, em string) string {
 			b.WriteString(seq)
 			continue
 		}
-		for si < len(spans) && spans[si].to <= col {
+		for si < len(spans) && spans[si].To <= col {
 			si++
 		}
-		want := si < len(spans) && col >= spans[si].from
+		want := si < len(spans) && col >= spans[si].From
 		switch {
 		case want && !inEm:
 			b.WriteString(ansi.ResetStyle)

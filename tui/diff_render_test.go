@@ -3,7 +3,6 @@ package tui
 import (
 	"os"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -72,29 +71,9 @@ func TestDiffEmptyAndTiny(t *testing.T) {
 	}
 }
 
-func TestIntraLine(t *testing.T) {
-	d := NewDiff(common.NewContext(&packet.Packet{}, true, false))
-	for _, tc := range []struct {
-		a, b   string
-		sa, sb []span
-	}{
-		{"old := compute(1, 1)", "new := compute(1, 2) + offset",
-			[]span{{0, 3}, {18, 19}}, []span{{0, 3}, {18, 19}, {20, 29}}},
-		{"same", "same", nil, nil},
-		{"completely different words", "nothing alike here at all!", nil, nil},
-		{"\tx = 1", "\tx = 2", []span{{8, 9}}, []span{{8, 9}}},
-	} {
-		a, b := strings.ReplaceAll(tc.a, "\t", "    "), strings.ReplaceAll(tc.b, "\t", "    ")
-		sa, sb := intraLine(d.dmp, a, b)
-		if !slices.Equal(sa, tc.sa) || !slices.Equal(sb, tc.sb) {
-			t.Errorf("intraLine(%q, %q) = %v, %v; want %v, %v", tc.a, tc.b, sa, sb, tc.sa, tc.sb)
-		}
-	}
-}
-
 func TestOverlayKeepsText(t *testing.T) {
 	styled := "\x1b[31mfunc\x1b[m main() {\x1b[1m}\x1b[m"
-	out := overlay(styled, []span{{5, 9}}, "\x1b[42m", "\x1b[4m")
+	out := overlay(styled, []span{{From: 5, To: 9}}, "\x1b[42m", "\x1b[4m")
 	if ansi.Strip(out) != ansi.Strip(styled) {
 		t.Fatalf("overlay changed the text: %q", ansi.Strip(out))
 	}

@@ -14,18 +14,6 @@ import (
 	"github.com/vetter-dev/vetter/tui/common"
 )
 
-// The findings screen: each severity's badge in its colour.
-func TestStyledFindingsBadges(t *testing.T) {
-	f, ctx := newSampleFindings(t, 80, 24)
-	v := f.View()
-	for _, sev := range []string{"major", "minor", "nit"} {
-		if badge := ctx.Styles.SeverityBadge(sev); !strings.Contains(v, badge) {
-			t.Errorf("the %s badge is not drawn in its style %q", sev, badge)
-		}
-	}
-	screentest.GoldenStyled(t, "TestStyledFindings80x24", v)
-}
-
 // The diff at the major finding's line: changed words emphasised on the
 // added and removed lines.
 func TestStyledDiffEmphasis(t *testing.T) {

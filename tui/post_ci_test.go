@@ -16,6 +16,7 @@ import (
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
+	"github.com/vetter-dev/vetter/tui/screens/walk"
 )
 
 // An agent's pull request on the fake GitHub whose required pre-commit
@@ -77,13 +78,13 @@ func TestFailingRequiredCheckNeedsAnOverrideToPost(t *testing.T) {
 			a := <-answers
 			return a.url, a.err
 		}
-		start := walkTarget()
+		start := walk.Target()
 		r := NewWorkbench(ctx, Options{ForceTheme: "dark", Start: &start})
 		r.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		drive(r, r.Init())
 		w := &walker{t: t, r: r}
 		w.press("space")
-		wk := r.Screen(common.ScreenWalk).(*Walk)
+		wk := r.Screen(common.ScreenWalk).(*walk.Walk)
 		for i := 0; wk.Current() != "" && i < len(p.Findings); i++ {
 			w.press("a")
 		}

@@ -20,6 +20,7 @@ import (
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
+	"github.com/vetter-dev/vetter/tui/screens/decision"
 )
 
 // gateSays is what one surface shows of the gate: ready or not, and the
@@ -267,7 +268,7 @@ func TestScreensAgreeWithTheGate(t *testing.T) {
 			r.Update(tea.WindowSizeMsg{Width: 160, Height: 60})
 			pressKeys(r, "7") // the decision screen scans the diff
 			var high []packet.Attention
-			for _, a := range r.screens[common.ScreenDecision].(*Decision).Attention() {
+			for _, a := range r.screens[common.ScreenDecision].(*decision.Decision).Attention() {
 				if a.Severity == packet.AttentionHigh {
 					high = append(high, a)
 				}

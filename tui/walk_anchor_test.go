@@ -14,6 +14,7 @@ import (
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
+	"github.com/vetter-dev/vetter/tui/screens/walk"
 )
 
 // newDriftRoot opens the workbench on the walk, at 80×24, on a copy of
@@ -28,7 +29,7 @@ func newDriftRoot(t *testing.T) *Workbench {
 	}
 	p := loadCopy(t, dir)
 	ctx := storeContext(t, p, time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
-	start := walkTarget()
+	start := walk.Target()
 	r := NewWorkbench(ctx, Options{ForceTheme: "dark", Start: &start})
 	r.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	drive(r, r.Init())
@@ -119,8 +120,8 @@ func TestWalkScrollsWithinTheStep(t *testing.T) {
 	screentest.InBubble(t, func(t *testing.T) {
 		r, _ := newWalkRoot(t, false)
 		pressKeys(r, "space")
-		wk := r.Screen(common.ScreenWalk).(*Walk)
-		lc := wk.logCitation()
+		wk := r.Screen(common.ScreenWalk).(*walk.Walk)
+		lc := wk.LogCitation()
 		logMark := fmt.Sprintf("▌ %4d ", lc.Line)
 		rows := func() []string { return strings.Split(ansi.Strip(r.Render()), "\n") }
 		before := rows()

@@ -262,3 +262,7 @@ func FollowTarget(t *testing.T, msgs []tea.Msg) common.Target {
 	t.Fatalf("no FollowMsg among %#v", msgs)
 	return common.Target{}
 }
+
+// ManyFindings is a packet of 2,000 findings over 1,000 files, its logs
+// small: what the findings screen and the walk are measured on.
+var ManyFindings = bench.Spec{Files: 1000, LinesPerFile: 200, Findings: 2000, LogBytes: 1 << 10}
