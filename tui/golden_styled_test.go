@@ -14,29 +14,6 @@ import (
 	"github.com/vetter-dev/vetter/tui/common"
 )
 
-// The diff at the major finding's line: changed words emphasised on the
-// added and removed lines.
-func TestStyledDiffEmphasis(t *testing.T) {
-	d, _ := newSampleDiff(t, 80, 24)
-	st := d.ctx.Styles
-	shows := func(v string) bool {
-		return strings.Contains(v, opens(t, st.AddedEmphasis)) && strings.Contains(v, opens(t, st.RemovedEmphasis))
-	}
-	// The first hunk that changes words within lines.
-	v := d.View()
-	for range 40 {
-		if shows(v) {
-			break
-		}
-		press(d, "}")
-		v = d.View()
-	}
-	if !shows(v) {
-		t.Fatal("no hunk of the sample emphasises words on its added and removed lines")
-	}
-	screentest.GoldenStyled(t, "TestStyledDiffEmphasis80x24", v)
-}
-
 // The escape-injection packet's unit log: what the sanitiser neutralised
 // shows as placeholders in their own colour.
 func TestStyledLogPlaceholders(t *testing.T) {
@@ -53,10 +30,10 @@ func TestStyledLogPlaceholders(t *testing.T) {
 	})
 }
 
-// opens is the sequence a style opens with (sgrOf), which must not be empty.
+// opens is the sequence a style opens with (common.SGROf), which must not be empty.
 func opens(t *testing.T, st lipgloss.Style) string {
 	t.Helper()
-	s := sgrOf(st)
+	s := common.SGROf(st)
 	if s == "" {
 		t.Fatal("the style draws no escape")
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/tui/screens/decision"
+	"github.com/vetter-dev/vetter/tui/screens/diff"
 	"github.com/vetter-dev/vetter/tui/screens/docs"
 	"github.com/vetter-dev/vetter/tui/screens/findings"
 	"github.com/vetter-dev/vetter/tui/screens/evidence"
@@ -130,7 +131,7 @@ func newScreens(ctx *common.Context) [common.ScreenCount]common.Screen {
 	return [common.ScreenCount]common.Screen{
 		common.ScreenOverview: overview.New(ctx),
 		common.ScreenDocs:     docs.New(ctx),
-		common.ScreenDiff:     NewDiff(ctx),
+		common.ScreenDiff:     diff.New(ctx),
 		common.ScreenFindings: findings.New(ctx),
 		common.ScreenEvidence: evidence.New(ctx),
 		common.ScreenLogs:     logs.New(ctx),

@@ -143,8 +143,8 @@ func TestRootFindingToDiffAndBack(t *testing.T) {
 			t.Fatalf("selected %v, want review.md#2", f)
 		}
 		pressOn(t, r, common.ScreenDiff, "enter on a finding", "enter")
-		d := r.Screen(common.ScreenDiff).(*Diff)
-		if dl := d.rowLine(d.rows[d.list.Cursor]); dl == nil || dl.New != 91 {
+		here := r.Screen(common.ScreenDiff).Here()
+		if dl := r.ctx.Packet.Diff.LineAt(here.File, here.Hunk, here.DiffLine); dl == nil || dl.New != 91 {
 			t.Fatalf("diff cursor on %+v, want new line 91 (client.go:91)", dl)
 		}
 		if s := ansi.Strip(r.Render()); !strings.Contains(s, "client.go") {

@@ -1,4 +1,4 @@
-package tui
+package diff
 
 import (
 	"os"
@@ -31,7 +31,7 @@ var nonSGR = regexp.MustCompile(`\x1b[^\[]|\x1b\[[0-9;:]*[^0-9;:m]`)
 func TestDiffKinds(t *testing.T) {
 	p := kindsPacket(t)
 	for _, sz := range [][2]int{{100, 20}, {80, 20}, {200, 20}} {
-		d := NewDiff(common.NewContext(p, true, false))
+		d := New(common.NewContext(p, true, false))
 		d.SetSize(sz[0], sz[1])
 		v := d.View()
 		screentest.CheckSize(t, v, sz[0], sz[1])
@@ -52,7 +52,7 @@ func TestDiffKinds(t *testing.T) {
 
 func TestDiffEmptyAndTiny(t *testing.T) {
 	for _, p := range []*packet.Packet{{}, kindsPacket(t), packet.LoadSample(packet.Options{})} {
-		d := NewDiff(common.NewContext(p, false, true))
+		d := New(common.NewContext(p, false, true))
 		for _, sz := range [][2]int{{0, 0}, {1, 1}, {5, 2}, {12, 3}, {99, 5}, {100, 2}, {170, 4}} {
 			d.SetSize(sz[0], sz[1])
 			for _, k := range []string{"j", "]", "}", ".", "G", "s", "w", "enter", "[", "{", ",", "g", "l", "ctrl+d", "pgup"} {

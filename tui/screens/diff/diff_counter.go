@@ -1,4 +1,4 @@
-package tui
+package diff
 
 // findingsUnder counts the diff's finding rows from anchor k on that sit
 // right under the cursor's line: a jump to a finding's line puts the

@@ -1,4 +1,4 @@
-package tui
+package diff
 
 import (
 	"strings"
@@ -17,7 +17,7 @@ import (
 func newSampleDiff(t testing.TB, w, h int) (*Diff, *packet.Packet) {
 	t.Helper()
 	p := packet.LoadSample(packet.Options{})
-	d := NewDiff(common.NewContext(p, true, false))
+	d := New(common.NewContext(p, true, false))
 	d.SetSize(w, h)
 	d.View() // shown, as the workbench shows it: the rows are flattened on first use
 	return d, p
@@ -28,7 +28,7 @@ func newSampleDiff(t testing.TB, w, h int) (*Diff, *packet.Packet) {
 // same rows as flattening first and switching layout after.
 func TestDiffBuildsOnFirstUse(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
-	lazy := NewDiff(common.NewContext(p, true, false))
+	lazy := New(common.NewContext(p, true, false))
 	lazy.SetSize(200, 60)
 	lazy.Update(common.ThemeChangedMsg{})
 	if lazy.built || lazy.rows != nil {
@@ -41,7 +41,7 @@ func TestDiffBuildsOnFirstUse(t *testing.T) {
 	if !lazy.built || len(lazy.rows) == 0 {
 		t.Fatal("drawing the diff did not flatten it")
 	}
-	eager := NewDiff(common.NewContext(p, true, false))
+	eager := New(common.NewContext(p, true, false))
 	eager.ensureBuilt()
 	eager.SetSize(200, 60)
 	if !eager.sbs || len(eager.rows) != len(lazy.rows) || len(eager.marks) != len(lazy.marks) {
@@ -59,7 +59,7 @@ func TestDiffBuildsOnFirstUse(t *testing.T) {
 		func(d *Diff) { d.Search("retry") },
 		func(d *Diff) { press(d, "j") },
 	} {
-		d := NewDiff(common.NewContext(p, true, false))
+		d := New(common.NewContext(p, true, false))
 		d.SetSize(80, 24)
 		open(d)
 		if !d.built {
@@ -567,4 +567,22 @@ func TestDiffWrap(t *testing.T) {
 	}
 	press(d, "s")
 	screentest.CheckSize(t, d.View(), 80, 24)
+}
+
+// The wheel over the diff's file list walks the files; over the diff it scrolls.
+func TestDiffWheelUnderPointer(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
+		d := New(common.NewContext(packet.LoadSample(packet.Options{}), true, false))
+		d.SetSize(160, 40)
+		st0 := d.Status()
+		d.Update(tea.MouseWheelMsg{X: 5, Y: 5, Button: tea.MouseWheelDown})
+		if st := d.Status(); !strings.Contains(st, "file 2/6") {
+			t.Errorf("wheel over the list: %q (was %q)", st, st0)
+		}
+		top := d.Here().Offset
+		d.Update(tea.MouseWheelMsg{X: 100, Y: 5, Button: tea.MouseWheelDown})
+		if d.Here().Offset == top || !strings.Contains(d.Status(), "file 2/6") {
+			t.Errorf("wheel over the diff did not scroll within the file: offset %d→%d, %q", top, d.Here().Offset, d.Status())
+		}
+	})
 }

@@ -1,11 +1,10 @@
-package tui
+package diff
 
 import (
 	"testing"
 
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
@@ -23,7 +22,7 @@ func TestDiffAsyncHighlight(t *testing.T) {
 			p := packet.LoadSample(packet.Options{})
 			ctx := common.NewContext(p, true, false)
 			ctx.AsyncHighlight = true
-			d := NewDiff(ctx)
+			d := New(ctx)
 			d.SetSize(sz[0], sz[1])
 			for _, keys := range [][]string{nil, {"}"}, {"pgdown"}, {"G"}, {"s"}} {
 				press(sync, keys...)
@@ -71,34 +70,13 @@ func TestDiffSyncHighlightLeavesNothing(t *testing.T) {
 	})
 }
 
-// Through the root: after each key and the commands it leaves, the async
-// workbench shows what the synchronous one does.
-func TestRootAsyncHighlightMatchesSync(t *testing.T) {
-	screentest.InBubble(t, func(t *testing.T) {
-		sync := newTestRoot(t, 160, 48)
-		p := packet.LoadSample(packet.Options{})
-		ctx := common.NewContext(p, true, false)
-		ctx.AsyncHighlight = true
-		async := NewWorkbench(ctx, Options{ForceTheme: "dark"})
-		drive(async, async.Init())
-		async.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
-		for _, k := range []string{"3", "}", "pgdown", "G", "g", "s"} {
-			pressKeys(sync, k)
-			pressKeys(async, k)
-			if got, want := async.Render(), sync.Render(); got != want {
-				t.Fatalf("after %q the async workbench differs:\n%s\nwant\n%s", k, got, want)
-			}
-		}
-	})
-}
-
 // BenchmarkDiffPageDownAsync is page down through the big diff with
 // AsyncHighlight, as the workbench runs: what the key waits for before its
 // frame (the colouring command is not run, so every page is new).
 func BenchmarkDiffPageDownAsync(b *testing.B) {
-	ctx := common.NewContext(bigDiffPacket(b), true, false)
+	ctx := common.NewContext(screentest.BigDiff(b), true, false)
 	ctx.AsyncHighlight = true
-	d := NewDiff(ctx)
+	d := New(ctx)
 	d.SetSize(200, 60)
 	if d.sbs {
 		press(d, "s")

@@ -1,35 +1,18 @@
-package tui
+package diff
 
 import (
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	"testing"
 
-	"github.com/vetter-dev/vetter/bench"
-	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 )
-
-// bigDiffPacket generates bench.Big's diff and findings (with a small log:
-// the diff screen never reads it) and loads it.
-func bigDiffPacket(b *testing.B) *packet.Packet {
-	b.Helper()
-	spec := bench.Big
-	spec.LogBytes = 1 << 10
-	p := screentest.Generated(b, spec, packet.Options{})
-	if n := len(p.Diff.Files); n != spec.Files {
-		b.Fatalf("big packet has %d files, want %d", n, spec.Files)
-	}
-	return p
-}
 
 // bigDiff is the diff screen on the big packet at 200×60, unified, opened
 // in the middle of the diff.
 func bigDiff(b *testing.B) *Diff {
 	b.Helper()
-	d := NewDiff(common.NewContext(bigDiffPacket(b), true, false))
+	d := New(common.NewContext(screentest.BigDiff(b), true, false))
 	d.SetSize(200, 60)
 	if d.sbs {
 		press(d, "s")
@@ -41,10 +24,10 @@ func bigDiff(b *testing.B) *Diff {
 // BenchmarkDiffBuild is the diff screen's first use on 200,000 diff lines
 // and 2,000 findings: flattening the rows and placing the findings.
 func BenchmarkDiffBuild(b *testing.B) {
-	ctx := common.NewContext(bigDiffPacket(b), true, false)
+	ctx := common.NewContext(screentest.BigDiff(b), true, false)
 	b.ReportAllocs()
 	for b.Loop() {
-		NewDiff(ctx).ensureBuilt()
+		New(ctx).ensureBuilt()
 	}
 }
 
@@ -52,9 +35,9 @@ func BenchmarkDiffBuild(b *testing.B) {
 // (what every frame costs), the split layout, and a new screen each time
 // (page down: nothing on it highlighted or diffed yet).
 func BenchmarkDiffView(b *testing.B) {
-	p := bigDiffPacket(b)
+	p := screentest.BigDiff(b)
 	setup := func(sbs bool) *Diff {
-		d := NewDiff(common.NewContext(p, true, false))
+		d := New(common.NewContext(p, true, false))
 		d.SetSize(200, 60)
 		if d.sbs != sbs {
 			press(d, "s")
@@ -136,17 +119,5 @@ func BenchmarkDiffSearch(b *testing.B) {
 		if d.Search("OFFSET") == 0 {
 			b.Fatal("no match")
 		}
-	}
-}
-
-// BenchmarkNewApp is what the first frame waits for once the packet is
-// loaded: the context, every screen, the triage store, on the big packet.
-func BenchmarkNewApp(b *testing.B) {
-	p := bigDiffPacket(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		a := NewApp(p, AppOptions{Theme: "dark", StateDir: b.TempDir(), AsyncHighlight: true})
-		a.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
-		_ = a.View()
 	}
 }

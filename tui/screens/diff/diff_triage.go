@@ -1,4 +1,4 @@
-package tui
+package diff
 
 import "github.com/vetter-dev/vetter/packet"
 

@@ -1,4 +1,4 @@
-package tui
+package diff
 
 import (
 	tea "charm.land/bubbletea/v2"

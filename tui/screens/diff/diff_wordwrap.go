@@ -1,4 +1,4 @@
-package tui
+package diff
 
 // The diff's wrap breaks lines between words, so a word reads whole, as the other
 // panes do: a row ends after the last space that fits, and only a word

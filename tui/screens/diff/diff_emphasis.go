@@ -1,9 +1,8 @@
-package tui
+package diff
 
 import (
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/tui/common"
@@ -39,8 +38,8 @@ func (d *Diff) sgr() *diffSGR {
 	}
 	st := d.ctx.Styles
 	s := &diffSGR{
-		addEm: sgrOf(st.AddedEmphasis), remEm: sgrOf(st.RemovedEmphasis),
-		gutter: paint(sgrOf(st.Gutter)), gutterCur: paint(sgrOf(st.GutterCursor)), highlight: paint(sgrOf(st.Highlight)),
+		addEm: common.SGROf(st.AddedEmphasis), remEm: common.SGROf(st.RemovedEmphasis),
+		gutter: paint(common.SGROf(st.Gutter)), gutterCur: paint(common.SGROf(st.GutterCursor)), highlight: paint(common.SGROf(st.Highlight)),
 		markCursor: st.Cursor.Render("▸"), markHL: st.Highlight.Render("┃"), markMatch: st.Match.Render("•"),
 		signAdd: st.Added.Render("+"), signRem: st.Removed.Render("-"),
 		divider: st.Muted.Render("│"),
@@ -55,15 +54,6 @@ func (d *Diff) sgr() *diffSGR {
 	}
 	d.sgrs = s
 	return s
-}
-
-// sgrOf is the sequence a style opens with ("" for a plain style).
-func sgrOf(s lipgloss.Style) string {
-	r := s.Inline(true).Render("x")
-	if i := strings.IndexByte(r, 'x'); i > 0 {
-		return r[:i]
-	}
-	return ""
 }
 
 // emphasis returns the changed cells of line k against its partner line,

@@ -1,4 +1,4 @@
-package tui
+package diff
 
 import (
 	"fmt"
@@ -113,8 +113,8 @@ type span = common.Span
 // the screen opens side by side: each side then gets about 70 cells.
 const sideBySideMin = 140
 
-// NewDiff builds the diff screen for ctx's packet.
-func NewDiff(ctx *common.Context) *Diff {
+// New builds the diff screen for ctx's packet.
+func New(ctx *common.Context) *Diff {
 	d := &Diff{ctx: ctx, keys: ctx.Keys, hlFile: -1, hlHunk: -1, hlLine: -1, dmp: diffmatchpatch.New()}
 	d.list.SetRowHeight(d.rowHeight)
 	d.dmp.DiffTimeout = 0 // lines are short and capped; a deadline only adds a clock read
@@ -387,52 +387,8 @@ func (d *Diff) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (d *Diff) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := &d.keys
-	switch {
-	case key.Matches(msg, k.Down):
-		d.moveCursor(d.list.Cursor + 1)
-	case key.Matches(msg, k.Up):
-		d.moveCursor(d.list.Cursor - 1)
-	case key.Matches(msg, k.HalfPageDown):
-		d.scroll(max(d.paneHeight()/2, 1))
-	case key.Matches(msg, k.HalfPageUp):
-		d.scroll(-max(d.paneHeight()/2, 1))
-	case key.Matches(msg, k.PageDown):
-		d.scroll(max(d.paneHeight(), 1))
-	case key.Matches(msg, k.PageUp):
-		d.scroll(-max(d.paneHeight(), 1))
-	case key.Matches(msg, k.Top):
-		d.list.Cursor, d.list.Offset = 0, 0
-	case key.Matches(msg, k.Bottom):
-		d.list.Cursor = max(len(d.rows)-1, 0)
-		d.list.Offset = d.walkBack(d.list.Cursor, d.paneHeight())
-	case key.Matches(msg, k.Left):
-		d.scrollX(-8)
-	case key.Matches(msg, k.Right):
-		d.scrollX(8)
-	case key.Matches(msg, k.NextHunk):
-		d.jump(d.hunkRow, 1, placeTop)
-	case key.Matches(msg, k.PrevHunk):
-		d.jump(d.hunkRow, -1, placeTop)
-	case key.Matches(msg, k.NextFile):
-		d.jump(d.fileRow, 1, placeTop)
-	case key.Matches(msg, k.PrevFile):
-		d.jump(d.fileRow, -1, placeTop)
-	case key.Matches(msg, k.NextAnchor):
-		d.jump(d.anchorRow, 1, placeCenter)
-	case key.Matches(msg, k.PrevAnchor):
-		d.jump(d.anchorRow, -1, placeCenter)
-	case key.Matches(msg, k.SideBySide):
-		d.setSideBySide(!d.sbs)
-	case key.Matches(msg, k.ToggleWrap):
-		d.wrap = !d.wrap
-		d.xOff = 0
-		d.clampTop()
-		d.ensureVisible()
-	case key.Matches(msg, k.Follow):
-		return d.follow()
-	}
-	return nil
+	cmd, _ := d.keyTable().Dispatch(msg)
+	return cmd
 }
 
 // follow leads from an inline finding (or a line with findings under it)
@@ -476,8 +432,10 @@ func (d *Diff) Status() string {
 	return strings.Join(parts, " · ")
 }
 
-// Bindings are the keys that do something here now.
-func (d *Diff) Bindings() []key.Binding {
+// keyTable is the screen's keys in the order help lists them, those that
+// would do nothing now disabled, so help never offers them and they are
+// not answered.
+func (d *Diff) keyTable() common.KeyTable {
 	d.ensureBuilt()
 	k := &d.keys
 	has := len(d.rows) > 0
@@ -493,12 +451,45 @@ func (d *Diff) Bindings() []key.Binding {
 	k.NextAnchor.SetEnabled(len(d.anchorRow) > 0)
 	k.PrevAnchor.SetEnabled(len(d.anchorRow) > 0)
 	k.Follow.SetEnabled(d.follow() != nil)
-	return []key.Binding{
-		k.Down, k.Up, k.HalfPageDown, k.HalfPageUp, k.PageDown, k.PageUp, k.Top, k.Bottom,
-		k.NextHunk, k.PrevHunk, k.NextFile, k.PrevFile, k.NextAnchor, k.PrevAnchor,
-		k.Follow, k.SideBySide, k.ToggleWrap, k.Left, k.Right,
+	do := func(f func()) func(tea.KeyPressMsg) tea.Cmd {
+		return func(tea.KeyPressMsg) tea.Cmd {
+			f()
+			return nil
+		}
+	}
+	return common.KeyTable{
+		{Key: k.Down, Handler: do(func() { d.moveCursor(d.list.Cursor + 1) })},
+		{Key: k.Up, Handler: do(func() { d.moveCursor(d.list.Cursor - 1) })},
+		{Key: k.HalfPageDown, Handler: do(func() { d.scroll(max(d.paneHeight()/2, 1)) })},
+		{Key: k.HalfPageUp, Handler: do(func() { d.scroll(-max(d.paneHeight()/2, 1)) })},
+		{Key: k.PageDown, Handler: do(func() { d.scroll(max(d.paneHeight(), 1)) })},
+		{Key: k.PageUp, Handler: do(func() { d.scroll(-max(d.paneHeight(), 1)) })},
+		{Key: k.Top, Handler: do(func() { d.list.Cursor, d.list.Offset = 0, 0 })},
+		{Key: k.Bottom, Handler: do(func() {
+			d.list.Cursor = max(len(d.rows)-1, 0)
+			d.list.Offset = d.walkBack(d.list.Cursor, d.paneHeight())
+		})},
+		{Key: k.NextHunk, Handler: do(func() { d.jump(d.hunkRow, 1, placeTop) })},
+		{Key: k.PrevHunk, Handler: do(func() { d.jump(d.hunkRow, -1, placeTop) })},
+		{Key: k.NextFile, Handler: do(func() { d.jump(d.fileRow, 1, placeTop) })},
+		{Key: k.PrevFile, Handler: do(func() { d.jump(d.fileRow, -1, placeTop) })},
+		{Key: k.NextAnchor, Handler: do(func() { d.jump(d.anchorRow, 1, placeCenter) })},
+		{Key: k.PrevAnchor, Handler: do(func() { d.jump(d.anchorRow, -1, placeCenter) })},
+		{Key: k.Follow, Handler: func(tea.KeyPressMsg) tea.Cmd { return d.follow() }},
+		{Key: k.SideBySide, Handler: do(func() { d.setSideBySide(!d.sbs) })},
+		{Key: k.ToggleWrap, Handler: do(func() {
+			d.wrap = !d.wrap
+			d.xOff = 0
+			d.clampTop()
+			d.ensureVisible()
+		})},
+		{Key: k.Left, Handler: do(func() { d.scrollX(-8) })},
+		{Key: k.Right, Handler: do(func() { d.scrollX(8) })},
 	}
 }
+
+// Bindings are the keys that do something here now: the key table's.
+func (d *Diff) Bindings() []key.Binding { return d.keyTable().Keys() }
 
 // row returns row i, or a zero file row when there is none.
 func (d *Diff) row(i int) diffRow {
