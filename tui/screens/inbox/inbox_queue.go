@@ -289,33 +289,36 @@ func (s *queueSource) Keep(r *InboxRow) bool {
 		(!s.hasPacket || q.Packet) && (!s.awaitingMe || q.AwaitingMe())
 }
 
-// Key: r refreshes, a keeps the selected row's author (again: everyone's),
-// p keeps the rows with a packet, m the rows awaiting you.
-func (s *queueSource) Key(in *Inbox, msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	switch {
-	case key.Matches(msg, s.keys.Refresh):
-		if s.feed.Fill == nil {
-			in.SetStatus("offline: the rows are the last visit's")
-			return nil, true
+// Keys: a keeps the selected row's author (again: everyone's), p keeps
+// the rows with a packet, m the rows awaiting you, r refreshes.
+func (s *queueSource) Keys(in *Inbox) common.KeyTable {
+	filter := func(f func()) func(tea.KeyPressMsg) tea.Cmd {
+		return func(tea.KeyPressMsg) tea.Cmd {
+			f()
+			in.refilter()
+			return nil
 		}
-		in.SetStatus("refreshing…")
-		return s.Start(in), true
-	case key.Matches(msg, s.keys.Author):
-		switch r := in.Selected(); {
-		case s.author != "":
-			s.author = ""
-		case r != nil && r.PR != nil:
-			s.author = r.PR.Author
-		}
-	case key.Matches(msg, s.keys.Packet):
-		s.hasPacket = !s.hasPacket
-	case key.Matches(msg, s.keys.Mine):
-		s.awaitingMe = !s.awaitingMe
-	default:
-		return nil, false
 	}
-	in.refilter()
-	return nil, true
+	return common.KeyTable{
+		{Key: s.keys.Author, Handler: filter(func() {
+			switch r := in.Selected(); {
+			case s.author != "":
+				s.author = ""
+			case r != nil && r.PR != nil:
+				s.author = r.PR.Author
+			}
+		})},
+		{Key: s.keys.Packet, Handler: filter(func() { s.hasPacket = !s.hasPacket })},
+		{Key: s.keys.Mine, Handler: filter(func() { s.awaitingMe = !s.awaitingMe })},
+		{Key: s.keys.Refresh, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			if s.feed.Fill == nil {
+				in.SetStatus("offline: the rows are the last visit's")
+				return nil
+			}
+			in.SetStatus("refreshing…")
+			return s.Start(in)
+		}},
+	}
 }
 
 func (s *queueSource) Count(in *Inbox) string {
@@ -341,7 +344,7 @@ func (s *queueSource) Empty(*Inbox) string {
 	return "no open pull requests"
 }
 
-func (s *queueSource) Help() string {
+func (s *queueSource) Filters() string {
 	var on []string
 	if s.author != "" {
 		on = append(on, "author "+s.author)
@@ -352,15 +355,7 @@ func (s *queueSource) Help() string {
 	if s.awaitingMe {
 		on = append(on, "awaiting me")
 	}
-	h := "enter open · / filter"
-	for _, b := range []key.Binding{s.keys.Author, s.keys.Packet, s.keys.Mine, s.keys.Refresh} {
-		h += " · " + b.Help().Key + " " + b.Help().Desc
-	}
-	h += " · q quit"
-	if len(on) > 0 {
-		h = "only " + strings.Join(on, ", ") + " · " + h
-	}
-	return h
+	return strings.Join(on, ", ")
 }
 
 // queueHaystack is what / finds in a queue row.

@@ -303,7 +303,7 @@ func (in *Inbox) statusLine() string {
 	if in.filter != "" {
 		left += " " + st.Text(fmt.Sprintf("filter %q · esc clears", in.filter), st.Accent)
 	}
-	right := st.Muted.Render(in.src.Help())
+	right := st.Muted.Render(in.hint())
 	if in.status != "" {
 		right = st.Line(in.status, st.Accent)
 	}
