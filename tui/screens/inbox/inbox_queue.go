@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/tui/common"
 
 	"charm.land/bubbles/v2/key"
@@ -438,7 +439,7 @@ func (s *queueSource) Columns() []inboxCol {
 			return q.Class, w
 		}))},
 		{"Head", 10, 2, pr(func(q *packet.QueueRow) (string, string) {
-			h := common.ShortSHA(q.HeadSHA)
+			h := commitid.Short(q.HeadSHA)
 			if q.CommitsSinceOK != nil && *q.CommitsSinceOK > 0 {
 				h += fmt.Sprintf(" +%d", *q.CommitsSinceOK)
 			}
@@ -465,9 +466,9 @@ func (s *queueSource) Columns() []inboxCol {
 			case q.OkToTest == nil:
 				return "—", ""
 			case q.OkToTest.Current:
-				return common.ShortSHA(q.OkToTest.SHA) + " head", "ok"
+				return commitid.Short(q.OkToTest.SHA) + " head", "ok"
 			}
-			return common.ShortSHA(q.OkToTest.SHA) + " old", "warn"
+			return commitid.Short(q.OkToTest.SHA) + " old", "warn"
 		}))},
 		{"Yours", 11, 2, pr(func(q *packet.QueueRow) (string, string) {
 			switch {
@@ -494,7 +495,7 @@ func (s *queueSource) Details(in *Inbox, r *InboxRow) string {
 	if q.Draft {
 		parts = append(parts, "draft")
 	}
-	parts = append(parts, "head "+common.ShortSHA(q.HeadSHA))
+	parts = append(parts, "head "+commitid.Short(q.HeadSHA))
 	if !q.Loaded {
 		parts = append(parts, "reading…")
 		return st.Line(strings.Join(parts, " · "), st.Muted)
@@ -506,7 +507,7 @@ func (s *queueSource) Details(in *Inbox, r *InboxRow) string {
 		parts = append(parts, "awaiting vetting (--all)")
 	}
 	if ok := q.OkToTest; ok != nil {
-		l := fmt.Sprintf("last /ok to test %s by %s", common.ShortSHA(ok.SHA), ok.By)
+		l := fmt.Sprintf("last /ok to test %s by %s", commitid.Short(ok.SHA), ok.By)
 		switch {
 		case ok.Current:
 			l += " (the head)"
@@ -522,7 +523,7 @@ func (s *queueSource) Details(in *Inbox, r *InboxRow) string {
 		parts = append(parts, "never /ok to test")
 	}
 	if d := q.Decision; d != nil {
-		parts = append(parts, fmt.Sprintf("your decision %s for %s", d.Decision, common.ShortSHA(d.SHA)))
+		parts = append(parts, fmt.Sprintf("your decision %s for %s", d.Decision, commitid.Short(d.SHA)))
 	}
 	parts = append(parts, "CI "+q.CI.CILine())
 	if q.Packet {
