@@ -204,6 +204,18 @@ func (d *Data) cut(note string) {
 // pages the first pages announced; then the compares the packet's head
 // calls for.
 func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
+	return c.fetch(ctx, ref, false)
+}
+
+// FetchFirst reads only what a pull request's first screen needs: the pull
+// request, its comments (the packet's documents) and its diff, in one round
+// and the comments' further pages. The checks, commits, reviews, review
+// comments, threads and the compare are left for a full read behind it.
+func (c *Client) FetchFirst(ctx context.Context, ref Ref) (*Data, error) {
+	return c.fetch(ctx, ref, true)
+}
+
+func (c *Client) fetch(ctx context.Context, ref Ref, firstOnly bool) (*Data, error) {
 	// The compare guessed below outlives this read: FetchAfter takes it.
 	outer := ctx
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
@@ -237,6 +249,9 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 			return err
 		}
 		close(pullRead)
+		if firstOnly {
+			return nil
+		}
 		// The checks need the head; they start as soon as it is known.
 		var cw sync.WaitGroup
 		cw.Go(func() {
@@ -260,12 +275,14 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 		cw.Wait()
 		return nil
 	})
-	run(func() (err error) {
-		var cut string
-		d.Commits, cut, err = getAll[Commit](ctx, c, pr+"/commits", "the commits of "+name)
-		d.cut(cut)
-		return
-	})
+	if !firstOnly {
+		run(func() (err error) {
+			var cut string
+			d.Commits, cut, err = getAll[Commit](ctx, c, pr+"/commits", "the commits of "+name)
+			d.cut(cut)
+			return
+		})
+	}
 	run(func() (err error) {
 		var cut string
 		// The agent posts change.md among its first comments: the head it
@@ -273,6 +290,9 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 		// all pages are read. A later change.md naming another head costs
 		// the compare a round of its own (FetchAfter asks for it then).
 		guess := func(page []IssueComment) {
+			if firstOnly {
+				return
+			}
 			go func() {
 				select {
 				case <-pullRead:
@@ -295,24 +315,26 @@ func (c *Client) Fetch(ctx context.Context, ref Ref) (*Data, error) {
 		d.cut(cut)
 		return
 	})
-	run(func() (err error) {
-		var cut string
-		d.Reviews, cut, err = getAll[Review](ctx, c, pr+"/reviews", "the reviews of "+name)
-		d.cut(cut)
-		return
-	})
-	run(func() (err error) {
-		var cut string
-		d.ReviewComments, cut, err = getAll[ReviewComment](ctx, c, pr+"/comments", "the review comments of "+name)
-		d.cut(cut)
-		return
-	})
-	run(func() (err error) {
-		var cut string
-		d.Threads, cut, err = c.threads(ctx, ref)
-		d.cut(cut)
-		return
-	})
+	if !firstOnly {
+		run(func() (err error) {
+			var cut string
+			d.Reviews, cut, err = getAll[Review](ctx, c, pr+"/reviews", "the reviews of "+name)
+			d.cut(cut)
+			return
+		})
+		run(func() (err error) {
+			var cut string
+			d.ReviewComments, cut, err = getAll[ReviewComment](ctx, c, pr+"/comments", "the review comments of "+name)
+			d.cut(cut)
+			return
+		})
+		run(func() (err error) {
+			var cut string
+			d.Threads, cut, err = c.threads(ctx, ref)
+			d.cut(cut)
+			return
+		})
+	}
 	run(func() error { return c.diff(ctx, pr, name, d) })
 	wg.Wait()
 	if err := first.get(); err != nil {

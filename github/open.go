@@ -234,6 +234,54 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 	return &Opened{Ref: ref, Dir: dir, HeadSHA: d.Pull.Head.SHA, Data: d}, nil
 }
 
+// OpenFirst lays out a pull request that is not cached yet from what its
+// first screen needs (FetchFirst: the pull request, its comments and its
+// diff), with Origin.Pending naming the parts not read: the checks, the
+// threads and the compare. It writes no read-at time, so nothing takes the
+// folder for a fresh read; Open with InPlace and RefreshInto set to the
+// folder reads the rest into it, after which it is what Open alone writes.
+func OpenFirst(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
+	root := opts.CacheDir
+	if root == "" {
+		var err error
+		if root, err = DefaultCacheDir(); err != nil {
+			return nil, err
+		}
+	}
+	cfg := opts.Config
+	if cfg.Host == "" {
+		cfg.Host = ref.Host
+	}
+	c, err := NewClient(cfg)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	d, err := c.FetchFirst(ctx, ref)
+	if err != nil {
+		return nil, err
+	}
+	b, err := Build(d, opts.LocalPacket)
+	if err != nil {
+		return nil, err
+	}
+	// No compare yet: the local packet's diff is checked against the
+	// head's, and closed.
+	b.addAfter(d)
+	b.origin.Pending = []string{packet.PendingCI, packet.PendingThreads, packet.PendingCompare}
+	dir := filepath.Join(prDir(root, ref), d.Pull.Head.SHA)
+	if err := b.write(dir); err != nil {
+		return nil, err
+	}
+	if err := writeAtomic(filepath.Join(prDir(root, ref), "latest"), []byte(d.Pull.Head.SHA+"\n")); err != nil {
+		return nil, fmt.Errorf("writing the cache pointer for %s: %w", ref, err)
+	}
+	// The full read behind asks these again with their ETags.
+	c.saveUsed(filepath.Join(prDir(root, ref), "etags.json"))
+	return &Opened{Ref: ref, Dir: dir, HeadSHA: d.Pull.Head.SHA, Data: d}, nil
+}
+
 func (c *Client) loadCache(path string) {
 	data, err := os.ReadFile(path)
 	if err != nil {

@@ -19,8 +19,13 @@ import (
 const benchLatency = 150 * time.Millisecond
 
 func benchFake(b *testing.B) (Options, *roundsTransport) {
+	return benchFakeOf(b, 300)
+}
+
+// benchFakeOf is benchFake with a PR of n comments.
+func benchFakeOf(b *testing.B, n int) (Options, *roundsTransport) {
 	s, opts := newFake(b)
-	s.F.AddComments(300 - len(s.F.Comments))
+	s.F.AddComments(max(n-len(s.F.Comments), 0))
 	s.PageSize = 100
 	s.Latency = benchLatency
 	rt := &roundsTransport{}
@@ -105,6 +110,35 @@ func BenchmarkOpenPR(b *testing.B) {
 	}
 	report(b, rt, b.Elapsed()/time.Duration(b.N), 2, 60*time.Millisecond)
 	_ = last
+}
+
+// BenchmarkOpenPRFirst is a first visit as the workbench makes it: the
+// first useful screen from the pull request, its comments and its diff
+// (OpenFirst), written and loaded; the rest is read behind it. Target: 2
+// round trips + 60 ms.
+func BenchmarkOpenPRFirst(b *testing.B) {
+	benchOpen(b, 300, OpenFirst, 2)
+}
+
+// BenchmarkOpenPRSmall and BenchmarkOpenPRFirstSmall are the same first
+// visits on a PR of 50 comments (one page), an agent PR's usual size: the
+// one-shot read waits a second round for the checks (they need the head)
+// and the compare (it needs change.md); the first screen does not.
+func BenchmarkOpenPRSmall(b *testing.B)      { benchOpen(b, 50, Open, 2) }
+func BenchmarkOpenPRFirstSmall(b *testing.B) { benchOpen(b, 50, OpenFirst, 1) }
+
+func benchOpen(b *testing.B, comments int, open func(context.Context, Ref, Options) (*Opened, error), target int) {
+	opts, rt := benchFakeOf(b, comments)
+	for b.Loop() {
+		opts.CacheDir = b.TempDir()
+		rt.reset()
+		o, err := open(context.Background(), fixtureRef, opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		loadCached(b, o.Dir, opts.CacheDir).Close()
+	}
+	report(b, rt, b.Elapsed()/time.Duration(b.N), target, 60*time.Millisecond)
 }
 
 // BenchmarkReopenCached is the cached copy shown before any request (the

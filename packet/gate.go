@@ -102,6 +102,9 @@ func (p *Packet) Gate() Gate {
 		}
 	}
 	switch {
+	case p.Origin.IsPending(PendingThreads):
+		// No thread read is not no thread: the check waits for them.
+		add(CheckFindingsTriaged, false, fmt.Sprintf("%d of %s untriaged; %s", open+stale, Count(len(p.Findings), "finding", "findings"), notReadYet(PendingThreads)))
 	case open+stale == 0 && upstream > 0:
 		add(CheckFindingsTriaged, true, fmt.Sprintf("all %s triaged (%d resolved on GitHub)", Count(len(p.Findings), "finding", "findings"), upstream))
 	case open+stale == 0:

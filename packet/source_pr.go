@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/vetter-dev/vetter/internal/commitid"
@@ -60,7 +61,24 @@ const (
 	// the packet's head; change.diff is the origin head's diff, and what is
 	// anchored to its lines names that commit (DiffSHA).
 	CodeCompareFailed = "packet-compare-failed"
+	// CodeOriginPending (info): parts of the origin are still being read
+	// (Origin.Pending); the gate checks that rest on them are not ready.
+	CodeOriginPending = "origin-pending"
 )
+
+// The parts of a pull request read behind its first screen (Origin.Pending).
+const (
+	// PendingCI: the head's check runs, statuses and required checks.
+	PendingCI = "ci"
+	// PendingThreads: the other reviewers' review threads.
+	PendingThreads = "threads"
+	// PendingCompare: the PR's commits and the compare at the packet's
+	// head (what came after it).
+	PendingCompare = "compare"
+)
+
+// pendingNames say the parts in the person's words.
+var pendingNames = map[string]string{PendingCI: "the head's checks", PendingThreads: "the other reviewers' threads", PendingCompare: "the commits and the compare at the packet's head"}
 
 // ThreadPrefix starts the id of a finding that is another reviewer's thread
 // on the origin.
@@ -79,6 +97,7 @@ func init() {
 	codeSeverity[CodeOriginListCut] = SevWarning
 	codeSeverity[CodePRMismatch] = SevWarning
 	codeSeverity[CodeCompareFailed] = SevWarning
+	codeSeverity[CodeOriginPending] = SevInfo
 }
 
 // CheckPacketCurrent is the gate check that the packet describes the commit
@@ -148,8 +167,22 @@ type Origin struct {
 	ChangeFromDescription bool                 `json:"change_from_description,omitempty"`
 	// Cut says, a line each, which of the origin's lists were not read to
 	// their end.
-	Cut       []string `json:"cut,omitempty"`
+	Cut []string `json:"cut,omitempty"`
+	// Pending names the parts still being read (PendingCI, PendingThreads,
+	// PendingCompare): a first screen drawn before them. What rests on a
+	// pending part is "not read yet", never "none".
+	Pending   []string `json:"pending,omitempty"`
 	FetchedAt string   `json:"fetched_at,omitempty"`
+}
+
+// IsPending reports whether part (PendingCI...) is still being read.
+func (o *Origin) IsPending(part string) bool {
+	return o != nil && slices.Contains(o.Pending, part)
+}
+
+// notReadYet is the gate detail of a check whose part is pending.
+func notReadYet(part string) string {
+	return "not read yet: " + pendingNames[part] + " are still being read from GitHub"
 }
 
 // OriginCommit is one commit after the packet's head.
@@ -306,6 +339,15 @@ func (p *Packet) readOrigin(root string) {
 	for _, c := range o.Cut {
 		p.problem(CodeOriginListCut, OriginFile, 0, c)
 	}
+	if len(o.Pending) > 0 {
+		var parts []string
+		for _, part := range o.Pending {
+			if n, ok := pendingNames[part]; ok {
+				parts = append(parts, n)
+			}
+		}
+		p.problem(CodeOriginPending, OriginFile, 0, "still reading from GitHub: "+strings.Join(parts, ", ")+"; the gate waits for them")
+	}
 	if o.PacketURL != "" {
 		p.problem(CodePRMismatch, ChangeFile, 0, fmt.Sprintf("change.md names %s, but the packet was read from %s; vetter prints and posts only to %s",
 			o.PacketURL, o.URL, o.URL))
@@ -373,7 +415,15 @@ func (p *Packet) originChecks(add func(name string, ok bool, detail string)) {
 	}
 	if o.Kind == OriginKindPR {
 		ok, detail := o.CI.Check()
+		if o.IsPending(PendingCI) {
+			ok, detail = false, notReadYet(PendingCI)
+		}
 		add(CheckCI, ok, detail)
+	}
+	if o.IsPending(PendingCompare) {
+		// Whether commits came after the packet is not known yet.
+		add(CheckPacketCurrent, false, notReadYet(PendingCompare))
+		return
 	}
 	if !o.Moved() {
 		add(CheckPacketCurrent, true, o.HeadLine())

@@ -32,18 +32,24 @@ const (
 // Load loads the packet named by args, or the built-in sample. A path that
 // cannot be read as a packet at all is exit status 2.
 func Load(ctx context.Context, f *factory.Factory, args []string, read Read, opts packet.Options) (*packet.Packet, error) {
-	p, _, err := LoadCachedFirst(ctx, f, args, read, opts)
+	p, _, err := load(ctx, f, args, read, opts, false)
 	return p, err
 }
 
 // LoadCachedFirst is Load, and for a cached copy opened first
 // (ReadCachedFirst) the refresh that reads the pull request into it: it
-// says what failed, "" when nothing did.
+// says what failed, "" when nothing did. With nothing cached, the caller
+// runs refresh, so the packet may open staged: what its first screen needs,
+// the rest read by refresh (github.OpenFirst).
 func LoadCachedFirst(ctx context.Context, f *factory.Factory, args []string, read Read, opts packet.Options) (*packet.Packet, func() string, error) {
+	return load(ctx, f, args, read, opts, true)
+}
+
+func load(ctx context.Context, f *factory.Factory, args []string, read Read, opts packet.Options, staged bool) (*packet.Packet, func() string, error) {
 	if len(args) == 0 {
 		return packet.LoadSample(opts), nil, nil
 	}
-	path, refresh, err := resolve(ctx, f, args[0], read)
+	path, refresh, err := resolve(ctx, f, args[0], read, staged)
 	if err != nil {
 		fmt.Fprintln(f.IO.ErrOut, "vetter:", ui.Sanitize(err.Error()))
 		return nil, nil, ExitError{2}
@@ -60,7 +66,7 @@ func LoadCachedFirst(ctx context.Context, f *factory.Factory, args []string, rea
 // resolve turns a PACKET argument into a path packet.Load reads: a path
 // that exists is itself; a pull-request reference is read from GitHub (or
 // the cache) into a packet folder.
-func resolve(ctx context.Context, f *factory.Factory, arg string, read Read) (path string, refresh func() string, err error) {
+func resolve(ctx context.Context, f *factory.Factory, arg string, read Read, staged bool) (path string, refresh func() string, err error) {
 	if _, statErr := os.Stat(arg); statErr == nil {
 		return arg, nil, nil
 	}
@@ -84,6 +90,27 @@ func resolve(ctx context.Context, f *factory.Factory, arg string, read Read) (pa
 			return dir, func() string {
 				if err := refreshInto(); err != nil {
 					return github.RefreshFailed(err, at, f.Clock())
+				}
+				return ""
+			}, nil
+		}
+		// Nothing cached: the first screen is drawn from the pull request,
+		// its comments and its diff, and the rest (checks, threads, the
+		// compare) is read into the same folder behind it, which the
+		// workbench reloads; until then the packet says what is pending.
+		if staged && f.PR.LocalPacket == "" && f.CacheDir() != "" {
+			at := f.Clock()
+			o, err := github.OpenFirst(ctx, ref, github.Options{Config: opts.Config, CacheDir: f.CacheDir()})
+			if err != nil {
+				return "", nil, err
+			}
+			_, _, refreshInto := CachedFirst(ctx, f.CacheDir(), ref, opts)
+			if refreshInto == nil {
+				return "", nil, fmt.Errorf("%s was read but its cached folder %s is not there", ref, o.Dir)
+			}
+			return o.Dir, func() string {
+				if err := refreshInto(); err != nil {
+					return github.RefreshFailed(err, at, f.Clock()) + "; the checks, threads and compare were not read"
 				}
 				return ""
 			}, nil
