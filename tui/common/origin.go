@@ -25,7 +25,11 @@ func OriginLines(p *packet.Packet, st *ui.Styles) []string {
 		out = append(out, st.Muted.Render("      after ")+text(commitid.Short(c.SHA)+" "+OneLine(firstLineOf(c.Message))))
 	}
 	ci := text(o.CI.CILine())
-	if o.CI.Failure > 0 {
+	switch {
+	case o.IsPending(packet.PendingCI):
+		// No check read is not no check.
+		ci = st.Line("not read yet: still reading the head's checks from GitHub", st.Muted)
+	case o.CI.Failure > 0:
 		ci = st.Line(o.CI.CILine(), st.Error)
 	}
 	out = append(out, st.Muted.Render("ci    ")+ci, st.Muted.Render("vet   ")+text(o.OkToTestLine()))
