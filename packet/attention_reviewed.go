@@ -8,23 +8,6 @@ import (
 	"time"
 )
 
-// ReviewedFile holds the reviewer's "looked at" marks on attention items,
-// beside triage.json in the work item's state folder: like triage, it is the
-// reviewer's and never the packet's, and every round of the work item sees
-// it. Marks are keyed by Attention.Key (rule, path and the line's text), so
-// a line that moved keeps its mark and a line whose text changed loses it.
-const ReviewedFile = "reviewed.json"
-
-// ReviewMark says who marked an item reviewed and when.
-type ReviewMark struct {
-	User string    `json:"user,omitempty"`
-	Time time.Time `json:"time"`
-	// Rule, Path and Text describe the item for a person reading the file.
-	Rule string `json:"rule,omitempty"`
-	Path string `json:"path,omitempty"`
-	Text string `json:"text,omitempty"`
-}
-
 type reviewedState struct {
 	Version int                   `json:"version"`
 	Items   map[string]ReviewMark `json:"items"`

@@ -206,3 +206,11 @@ func (p *Packet) CIPending() int {
 	}
 	return p.Origin.CI.PendingCounted()
 }
+
+// joinAnd lists names as people write them: "a", "a and b", "a, b and c".
+func joinAnd(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

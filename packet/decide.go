@@ -137,7 +137,7 @@ func (s *Store) DecideOn(g Gate, decision, note, user, override string, now time
 	gd := GateDecision{Decision: decision, SHA: sha, Note: note, Time: now, User: user,
 		Override: override, GateReady: g.Ready, GateFailing: failing}
 	rec := DecisionRecord{Time: now, User: user, WorkItem: s.p.Plan.ID, SHA: sha, Decision: decision,
-		GateReady: g.Ready, GateFailing: nonNil(failing), Note: note, Override: override}
+		GateReady: g.Ready, GateFailing: append([]string{}, failing...), Note: note, Override: override}
 	rep, err := s.save(func(st *TriageState) error {
 		c := gd
 		st.Gate = &c

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/vetter-dev/vetter/internal/text"
 	"io"
 	"io/fs"
 	"os"
@@ -13,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // recordLimit is the size of every JSON record of the reviewer's state

@@ -416,11 +416,3 @@ func (p *Packet) evidenceCurrent() (bool, string) {
 	}
 	return true, fmt.Sprintf("%d of %d proven on %s; %d on the packet's word", current, runs, head, unknown)
 }
-
-// joinAnd lists names as people write them: "a", "a and b", "a, b and c".
-func joinAnd(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}

@@ -10,17 +10,12 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/user"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 )
-
-// DecisionsFile is the append-only log of gate decisions, kept beside triage.json.
-const DecisionsFile = "decisions.jsonl"
 
 // mergedNoteSep joins two notes that two writers made on one finding, so
 // neither is lost and a person can see where one ends.
@@ -104,15 +99,6 @@ func (m MergeReport) String() string {
 	return "merged changes someone else saved meanwhile: " + strings.Join(parts, "; ")
 }
 
-// accountName is the operating system's name for the user, the last resort
-// of CurrentUser.
-func accountName() string {
-	if u, err := user.Current(); err == nil && u.Username != "" {
-		return u.Username
-	}
-	return "unknown"
-}
-
 // DefaultStateDir is $XDG_STATE_HOME, else ~/.local/state.
 func DefaultStateDir() (string, error) {
 	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
@@ -124,8 +110,6 @@ func DefaultStateDir() (string, error) {
 	}
 	return filepath.Join(home, ".local", "state"), nil
 }
-
-var safeID = regexp.MustCompile(`^[A-Z][A-Z0-9]+-[0-9]+$`)
 
 // OpenStore binds a store to a packet. The reviewer's state — triage.json,
 // decisions.jsonl and the rounds seen — lives in

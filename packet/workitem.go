@@ -5,7 +5,9 @@ import (
 	"encoding/hex"
 	"os"
 	"os/exec"
+	"os/user"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -176,3 +178,14 @@ func (p *Packet) prKey() string {
 	}
 	return strings.ToLower("pr\x00"+ref.HostOr()+"/"+ref.Owner+"/"+ref.Repo) + "#" + strconv.Itoa(ref.Number)
 }
+
+// accountName is the operating system's name for the user, the last resort
+// of CurrentUser.
+func accountName() string {
+	if u, err := user.Current(); err == nil && u.Username != "" {
+		return u.Username
+	}
+	return "unknown"
+}
+
+var safeID = regexp.MustCompile(`^[A-Z][A-Z0-9]+-[0-9]+$`)
