@@ -1,6 +1,9 @@
 package packet
 
-import "github.com/vetter-dev/vetter/internal/commitid"
+import (
+	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/text"
+)
 
 // Comparison is what changed between two rounds of one packet: the packet a
 // reviewer saw last time and the one the pipeline sent back. It is built
@@ -205,7 +208,7 @@ func compareHead(old, new *Packet) HeadChange {
 	case commitid.Same(d.SHA, h.Old) || commitid.Unknown(d.SHA) && commitid.Unknown(h.Old):
 		h.Note += "; the " + d.Decision + " decision recorded for " + commitid.Long(d.SHA) + " no longer stands: decide again for the new head"
 	default:
-		h.Note += "; the " + d.Decision + " decision on record was for " + commitid.Long(orDash(d.SHA)) + ", neither round's head"
+		h.Note += "; the " + d.Decision + " decision on record was for " + commitid.Long(text.OrDash(d.SHA)) + ", neither round's head"
 	}
 	return h
 }

@@ -228,14 +228,14 @@ func triageText(d FindingDelta) string {
 func (c Comparison) WriteText(w io.Writer) {
 	fmt.Fprintln(w, c.Title())
 	if c.New.ID != "" || c.New.Title != "" {
-		fmt.Fprintf(w, "  %s  %s\n", orDash(c.New.ID), text.OneLine(c.New.Title))
+		fmt.Fprintf(w, "  %s  %s\n", text.OrDash(c.New.ID), text.OneLine(c.New.Title))
 	}
 	fmt.Fprintf(w, "  old  %s\n  new  %s\n\n", c.Old.Path, c.New.Path)
 
 	rows := [][3]string{
 		{"head", shaOrUnknown(c.Old.HeadSHA), shaOrUnknown(c.New.HeadSHA)},
-		{"verdict", orDash(c.Old.Verdict), orDash(c.New.Verdict)},
-		{"assessment", orDash(c.Old.Assessment), orDash(c.New.Assessment)},
+		{"verdict", text.OrDash(c.Old.Verdict), text.OrDash(c.New.Verdict)},
+		{"assessment", text.OrDash(c.Old.Assessment), text.OrDash(c.New.Assessment)},
 		{"evidence", fmt.Sprintf("%d/%d validated", c.Old.Validated, c.Old.Total), fmt.Sprintf("%d/%d validated", c.New.Validated, c.New.Total)},
 		{"findings", fmt.Sprint(c.Old.Findings), fmt.Sprint(c.New.Findings)},
 		{"gate", gateText(c.Old), gateText(c.New)},
@@ -313,13 +313,13 @@ func (c Comparison) WriteText(w io.Writer) {
 
 	fmt.Fprintf(w, "\nRegistry: %s\n", c.Registry.headline())
 	for _, r := range c.Registry.Added {
-		fmt.Fprintf(w, "  added    seq %d %s %s, %s  %s\n", r.Seq, r.Recipe, orDash(r.Status), r.exit(), r.Log)
+		fmt.Fprintf(w, "  added    seq %d %s %s, %s  %s\n", r.Seq, r.Recipe, text.OrDash(r.Status), r.exit(), r.Log)
 	}
 	for _, r := range c.Registry.Removed {
-		fmt.Fprintf(w, "  removed  seq %d %s %s, %s  %s\n", r.Seq, r.Recipe, orDash(r.Status), r.exit(), r.Log)
+		fmt.Fprintf(w, "  removed  seq %d %s %s, %s  %s\n", r.Seq, r.Recipe, text.OrDash(r.Status), r.exit(), r.Log)
 	}
 	for _, r := range c.Registry.Changed {
-		fmt.Fprintf(w, "  changed  seq %d %s %s, %s → %s, %s\n", r.Seq, r.Recipe, orDash(r.OldStatus), exitText(r.OldExitCode), orDash(r.Status), r.exit())
+		fmt.Fprintf(w, "  changed  seq %d %s %s, %s → %s, %s\n", r.Seq, r.Recipe, text.OrDash(r.OldStatus), exitText(r.OldExitCode), text.OrDash(r.Status), r.exit())
 	}
 	for _, r := range c.Registry.Recipes {
 		fmt.Fprintf(w, "  recipe   %s\n", r.text())
@@ -412,7 +412,7 @@ func fenceFor(lines []string) string {
 func (c Comparison) WriteMarkdown(w io.Writer) {
 	fmt.Fprintf(w, "### %s\n\n", c.Title())
 	if c.New.ID != "" || c.New.Title != "" {
-		fmt.Fprintf(w, "**%s** — %s\n\n", mdCell(orDash(c.New.ID)), mdCell(c.New.Title))
+		fmt.Fprintf(w, "**%s** — %s\n\n", mdCell(text.OrDash(c.New.ID)), mdCell(c.New.Title))
 	}
 	fmt.Fprintf(w, "| | Before | After |\n|---|---|---|\n")
 	row := func(name, a, b string) {
@@ -422,8 +422,8 @@ func (c Comparison) WriteMarkdown(w io.Writer) {
 		fmt.Fprintf(w, "| %s | %s | %s |\n", name, a, b)
 	}
 	row("Head", "`"+mdCell(shaOrUnknown(c.Old.HeadSHA))+"`", "`"+mdCell(shaOrUnknown(c.New.HeadSHA))+"`")
-	row("Verdict", mdCell(orDash(c.Old.Verdict)), mdCell(orDash(c.New.Verdict)))
-	row("Assessment", mdCell(orDash(c.Old.Assessment)), mdCell(orDash(c.New.Assessment)))
+	row("Verdict", mdCell(text.OrDash(c.Old.Verdict)), mdCell(text.OrDash(c.New.Verdict)))
+	row("Assessment", mdCell(text.OrDash(c.Old.Assessment)), mdCell(text.OrDash(c.New.Assessment)))
 	row("Evidence", fmt.Sprintf("%d/%d validated", c.Old.Validated, c.Old.Total), fmt.Sprintf("%d/%d validated", c.New.Validated, c.New.Total))
 	row("Findings", fmt.Sprint(c.Old.Findings), fmt.Sprint(c.New.Findings))
 	row("Gate", mdCell(gateText(c.Old)), mdCell(gateText(c.New)))
@@ -505,13 +505,13 @@ func (c Comparison) WriteMarkdown(w io.Writer) {
 
 	fmt.Fprintf(w, "\n#### Registry: %s\n\n", c.Registry.headline())
 	for _, r := range c.Registry.Added {
-		fmt.Fprintf(w, "- added: seq %d %s **%s**, %s — %s\n", r.Seq, codeSpan(r.Recipe), mdCell(orDash(r.Status)), r.exit(), codeSpan(orDash(r.Log)))
+		fmt.Fprintf(w, "- added: seq %d %s **%s**, %s — %s\n", r.Seq, codeSpan(r.Recipe), mdCell(text.OrDash(r.Status)), r.exit(), codeSpan(text.OrDash(r.Log)))
 	}
 	for _, r := range c.Registry.Removed {
-		fmt.Fprintf(w, "- removed: seq %d %s %s, %s — %s\n", r.Seq, codeSpan(r.Recipe), mdCell(orDash(r.Status)), r.exit(), codeSpan(orDash(r.Log)))
+		fmt.Fprintf(w, "- removed: seq %d %s %s, %s — %s\n", r.Seq, codeSpan(r.Recipe), mdCell(text.OrDash(r.Status)), r.exit(), codeSpan(text.OrDash(r.Log)))
 	}
 	for _, r := range c.Registry.Changed {
-		fmt.Fprintf(w, "- changed: seq %d %s %s, %s → **%s**, %s\n", r.Seq, codeSpan(r.Recipe), mdCell(orDash(r.OldStatus)), exitText(r.OldExitCode), mdCell(orDash(r.Status)), r.exit())
+		fmt.Fprintf(w, "- changed: seq %d %s %s, %s → **%s**, %s\n", r.Seq, codeSpan(r.Recipe), mdCell(text.OrDash(r.OldStatus)), exitText(r.OldExitCode), mdCell(text.OrDash(r.Status)), r.exit())
 	}
 	for _, r := range c.Registry.Recipes {
 		fmt.Fprintf(w, "- recipe %s\n", mdCell(r.text()))

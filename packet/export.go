@@ -165,12 +165,12 @@ func (p *Packet) decisionMarkdown(w io.Writer) {
 		defer fmt.Fprintf(w, "_Also: %s._\n\n", mdCell(other))
 	}
 	if gd == nil {
-		fmt.Fprintf(w, "**Decision:** none recorded yet (head `%s`).\n\n", mdCell(orDash(p.DecisionSHA())))
+		fmt.Fprintf(w, "**Decision:** none recorded yet (head `%s`).\n\n", mdCell(text.OrDash(p.DecisionSHA())))
 		return
 	}
-	fmt.Fprintf(w, "**Decision:** %s for `%s` by %s, %s.\n", mdCell(gd.Decision), mdCell(orDash(gd.SHA)), mdCell(orDash(gd.User)), stampText(gd.Time))
+	fmt.Fprintf(w, "**Decision:** %s for `%s` by %s, %s.\n", mdCell(gd.Decision), mdCell(text.OrDash(gd.SHA)), mdCell(text.OrDash(gd.User)), stampText(gd.Time))
 	if !commitid.Same(gd.SHA, p.DecisionSHA()) {
-		fmt.Fprintf(w, "\n⚠ It was made for `%s`; the head is now `%s`.\n", mdCell(orDash(gd.SHA)), mdCell(orDash(p.DecisionSHA())))
+		fmt.Fprintf(w, "\n⚠ It was made for `%s`; the head is now `%s`.\n", mdCell(text.OrDash(gd.SHA)), mdCell(text.OrDash(p.DecisionSHA())))
 	}
 	if gd.Override != "" {
 		fmt.Fprintf(w, "\n**Override:** the gate was not ready (%s); given anyway because: %s\n", mdCell(strings.Join(gd.GateFailing, ", ")), mdCell(gd.Override))
@@ -224,7 +224,7 @@ func (p *Packet) exportTitle() string {
 	if p.Plan.Title != "" {
 		return p.Plan.Title
 	}
-	return orDash(p.Plan.ID)
+	return text.OrDash(p.Plan.ID)
 }
 
 // ExportMarkdown writes a review comment ready to paste: the decision and the

@@ -401,7 +401,7 @@ func (p *Packet) SARIF(opts ExportOptions) *SARIFLog {
 			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, SARIFNotification{
 				Level: sarifLevel(e.f.Severity),
 				Message: SARIFMessage{Text: fmt.Sprintf("%s (%s, at %s, not a file of the repository): %s",
-					e.f.ID, text.OneLine(e.f.Severity), text.OneLine(orDash(e.f.Location)), text.OneLine(e.f.Claim))},
+					e.f.ID, text.OneLine(e.f.Severity), text.OneLine(text.OrDash(e.f.Location)), text.OneLine(e.f.Claim))},
 				AssociatedRule: &SARIFRuleReference{ID: ruleID, Index: idx},
 				Properties:     rp,
 			})

@@ -283,15 +283,15 @@ func (s Summary) WriteText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "%s\n", title)
 	fmt.Fprintf(w, "  packet    %s (%s)\n", s.Packet.Path, s.Packet.Source)
-	fmt.Fprintf(w, "  work item %s   route %s   template %s   engine %s\n", orDash(s.Packet.ID), orDash(s.Plan.Route), orDash(s.Plan.Template), orDash(s.Plan.Engine))
-	fmt.Fprintf(w, "  branch    %s\n", orDash(s.Change.Branch))
-	fmt.Fprintf(w, "  head      %s\n", orDash(s.Change.HeadSHA))
+	fmt.Fprintf(w, "  work item %s   route %s   template %s   engine %s\n", text.OrDash(s.Packet.ID), text.OrDash(s.Plan.Route), text.OrDash(s.Plan.Template), text.OrDash(s.Plan.Engine))
+	fmt.Fprintf(w, "  branch    %s\n", text.OrDash(s.Change.Branch))
+	fmt.Fprintf(w, "  head      %s\n", text.OrDash(s.Change.HeadSHA))
 	if s.Change.URL != "" {
 		fmt.Fprintf(w, "  pr        %s\n", s.Change.URL)
 	}
 	s.Source.writeText(w)
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "Verdict     %s", orDash(s.Verdict.Value))
+	fmt.Fprintf(w, "Verdict     %s", text.OrDash(s.Verdict.Value))
 	if s.Verdict.Line > 0 {
 		fmt.Fprintf(w, "   (%s:%d)", s.Verdict.File, s.Verdict.Line)
 	}
@@ -299,7 +299,7 @@ func (s Summary) WriteText(w io.Writer) {
 	if s.Verdict.Summary != "" {
 		fmt.Fprintf(w, "            %s\n", text.OneLine(s.Verdict.Summary))
 	}
-	fmt.Fprintf(w, "Assessment  %s", orDash(s.Assessment.Value))
+	fmt.Fprintf(w, "Assessment  %s", text.OrDash(s.Assessment.Value))
 	if s.Assessment.Line > 0 {
 		fmt.Fprintf(w, "   (%s:%d)", s.Assessment.File, s.Assessment.Line)
 	}
@@ -384,13 +384,13 @@ func (s Summary) decisionLine() string {
 	}
 	stands := "stands"
 	if !d.Current {
-		stands = "NO LONGER STANDS: the head is " + commitid.Long(orDash(s.Change.HeadSHA))
+		stands = "NO LONGER STANDS: the head is " + commitid.Long(text.OrDash(s.Change.HeadSHA))
 	}
 	forced := ""
 	if d.Override != "" {
 		forced = " (forced: " + text.OneLine(d.Override) + ")"
 	}
-	return fmt.Sprintf("%s for %s by %s at %s%s — %s", d.Decision, commitid.Long(d.SHA), orDash(d.By),
+	return fmt.Sprintf("%s for %s by %s at %s%s — %s", d.Decision, commitid.Long(d.SHA), text.OrDash(d.By),
 		d.At.UTC().Format("2006-01-02 15:04 UTC"), forced, stands)
 }
 
@@ -415,13 +415,6 @@ func problemCounts(ps []Problem) (e, w, i int) {
 	return
 }
 
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
-}
-
 // mdCell makes a string safe inside a markdown table cell: one line, pipes
 // escaped, and no raw HTML that could change the comment around it.
 func mdCell(s string) string {
@@ -441,12 +434,12 @@ func (s Summary) WriteMarkdown(w io.Writer) {
 	}
 	fmt.Fprintf(w, "### vetter summary — %s\n\n", mdCell(title))
 	fmt.Fprintf(w, "| | |\n|---|---|\n")
-	fmt.Fprintf(w, "| Work item | %s |\n", mdCell(orDash(s.Packet.ID)))
-	fmt.Fprintf(w, "| Route / template / engine | %s / %s / %s |\n", mdCell(orDash(s.Plan.Route)), mdCell(orDash(s.Plan.Template)), mdCell(orDash(s.Plan.Engine)))
-	fmt.Fprintf(w, "| Branch | `%s` |\n", mdCell(orDash(s.Change.Branch)))
-	fmt.Fprintf(w, "| Head | `%s` |\n", mdCell(orDash(s.Change.HeadSHA)))
-	fmt.Fprintf(w, "| Verdict | **%s** |\n", mdCell(orDash(s.Verdict.Value)))
-	fmt.Fprintf(w, "| Assessment | **%s** |\n", mdCell(orDash(s.Assessment.Value)))
+	fmt.Fprintf(w, "| Work item | %s |\n", mdCell(text.OrDash(s.Packet.ID)))
+	fmt.Fprintf(w, "| Route / template / engine | %s / %s / %s |\n", mdCell(text.OrDash(s.Plan.Route)), mdCell(text.OrDash(s.Plan.Template)), mdCell(text.OrDash(s.Plan.Engine)))
+	fmt.Fprintf(w, "| Branch | `%s` |\n", mdCell(text.OrDash(s.Change.Branch)))
+	fmt.Fprintf(w, "| Head | `%s` |\n", mdCell(text.OrDash(s.Change.HeadSHA)))
+	fmt.Fprintf(w, "| Verdict | **%s** |\n", mdCell(text.OrDash(s.Verdict.Value)))
+	fmt.Fprintf(w, "| Assessment | **%s** |\n", mdCell(text.OrDash(s.Assessment.Value)))
 	fmt.Fprintf(w, "| Diff | %s, +%d −%d |\n", Count(s.Diff.Files, "file", "files"), s.Diff.Insertions, s.Diff.Deletions)
 	s.Source.writeMarkdownRows(w)
 	fmt.Fprintln(w)

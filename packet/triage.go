@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // TriageOf returns a finding's triage state and whether the decision is stale
@@ -103,9 +104,9 @@ func (p *Packet) DecisionNote() string {
 	case d == nil:
 		return ""
 	case stands:
-		return fmt.Sprintf("%s for %s by %s stands", d.Decision, orDash(commitid.Short(d.SHA)), orDash(d.User))
+		return fmt.Sprintf("%s for %s by %s stands", d.Decision, text.OrDash(commitid.Short(d.SHA)), text.OrDash(d.User))
 	default:
-		return fmt.Sprintf("%s was for %s; the head is %s: it no longer stands", d.Decision, orDash(commitid.Short(d.SHA)), orDash(commitid.Short(p.DecisionSHA())))
+		return fmt.Sprintf("%s was for %s; the head is %s: it no longer stands", d.Decision, text.OrDash(commitid.Short(d.SHA)), text.OrDash(commitid.Short(p.DecisionSHA())))
 	}
 }
 
