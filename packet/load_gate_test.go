@@ -1,6 +1,8 @@
 package packet
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -356,5 +358,23 @@ func checkSample(t *testing.T, p *Packet) {
 		if c.Kind == CiteUnresolved && c.Text != "compute-env.md:41" {
 			t.Errorf("%s:%d: %s unresolved: %s", c.SourceFile, c.SourceLine, c.Text, c.Note)
 		}
+	}
+}
+
+func TestLoadSampleExpectations(t *testing.T) {
+	for _, opts := range []Options{{}, {DeferLogIndex: true}} {
+		t.Run(fmt.Sprintf("defer=%v", opts.DeferLogIndex), func(t *testing.T) {
+			p := LoadSample(opts)
+			defer p.Close()
+			if opts.DeferLogIndex {
+				for _, l := range p.Logs {
+					if err := l.Index(context.Background(), nil); err != nil {
+						t.Fatal(err)
+					}
+				}
+				p.Reresolve()
+			}
+			checkSample(t, p)
+		})
 	}
 }

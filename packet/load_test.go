@@ -426,21 +426,3 @@ func TestLoadArchiveNeverReadsOutside(t *testing.T) {
 }
 
 // ---- the built-in sample ---------------------------------------------------
-
-func TestLoadSampleExpectations(t *testing.T) {
-	for _, opts := range []Options{{}, {DeferLogIndex: true}} {
-		t.Run(fmt.Sprintf("defer=%v", opts.DeferLogIndex), func(t *testing.T) {
-			p := LoadSample(opts)
-			defer p.Close()
-			if opts.DeferLogIndex {
-				for _, l := range p.Logs {
-					if err := l.Index(context.Background(), nil); err != nil {
-						t.Fatal(err)
-					}
-				}
-				p.Reresolve()
-			}
-			checkSample(t, p)
-		})
-	}
-}
