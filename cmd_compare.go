@@ -7,7 +7,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/vetter-dev/vetter/compare"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -60,9 +62,9 @@ read as a packet.`,
 			}
 			defer cur.Close()
 			if jf.set() {
-				return jf.write(stdout, packet.Compare(old, cur))
+				return jf.write(stdout, compare.Compare(old, cur))
 			}
-			return writeReport(stdout, packet.Compare(old, cur), asJSON, asMarkdown)
+			return writeReport(stdout, compare.Compare(old, cur), asJSON, asMarkdown)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the comparison as JSON")
@@ -85,7 +87,7 @@ func loadRound(arg string, stderr io.Writer) (*packet.Packet, error) {
 			return nil, err
 		}
 	}
-	if _, err := packet.OpenStore(p, ""); err != nil {
+	if _, err := review.OpenStore(p, ""); err != nil {
 		fmt.Fprintln(stderr, "vetter: compare:", ui.Sanitize(err.Error()))
 	}
 	return p, nil

@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/vetter-dev/vetter/github"
-	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
 	"github.com/vetter-dev/vetter/tui"
 	"github.com/vetter-dev/vetter/tui/screens/inbox"
 )
@@ -143,7 +143,7 @@ func runQueue(args []string, f queueFlags, stdout, stderr io.Writer) error {
 			order = append(order, q)
 		}
 	}
-	keep := func(r *packet.QueueRow) bool {
+	keep := func(r *report.QueueRow) bool {
 		return (f.author == "" || strings.EqualFold(r.Author, f.author)) && (!f.hasPacket || r.Packet) && (!f.awaitingMe || r.AwaitingMe())
 	}
 	if f.asJSON {
@@ -165,8 +165,8 @@ func runQueue(args []string, f queueFlags, stdout, stderr io.Writer) error {
 // queueJSON reads every queue at once (their requests share one bound) and
 // prints the rows in the screen's order; with --offline, the cache of the
 // last visit.
-func queueJSON(order []*github.Queue, keep func(*packet.QueueRow) bool, jf *jsonFormat, stdout, stderr io.Writer) error {
-	rows := []packet.QueueRow{}
+func queueJSON(order []*github.Queue, keep func(*report.QueueRow) bool, jf *jsonFormat, stdout, stderr io.Writer) error {
+	rows := []report.QueueRow{}
 	if prOpts.offline {
 		for _, q := range order {
 			rows = append(rows, q.Cached()...)
@@ -191,9 +191,9 @@ func queueJSON(order []*github.Queue, keep func(*packet.QueueRow) bool, jf *json
 			out = append(out, rows[i])
 		}
 	}
-	slices.SortFunc(out, func(a, b packet.QueueRow) int { return packet.CompareQueueRows(&a, &b) })
+	slices.SortFunc(out, func(a, b report.QueueRow) int { return report.CompareQueueRows(&a, &b) })
 	for i := range out {
-		out[i].SchemaVersion = packet.QueueSchemaVersion
+		out[i].SchemaVersion = report.QueueSchemaVersion
 	}
 	return jf.write(stdout, out)
 }
@@ -219,18 +219,18 @@ func queueFeed(order []*github.Queue, queues map[string]*github.Queue) inbox.Que
 	for _, q := range order {
 		feed.Repos = append(feed.Repos, q.Name())
 	}
-	feed.Cached = func() []packet.QueueRow {
-		var out []packet.QueueRow
+	feed.Cached = func() []report.QueueRow {
+		var out []report.QueueRow
 		for _, q := range order {
 			out = append(out, q.Cached()...)
 		}
-		slices.SortFunc(out, func(a, b packet.QueueRow) int { return packet.CompareQueueRows(&a, &b) })
+		slices.SortFunc(out, func(a, b report.QueueRow) int { return report.CompareQueueRows(&a, &b) })
 		return out
 	}
 	if prOpts.offline {
 		return feed
 	}
-	feed.Fill = func(ctx context.Context, list func(string, []packet.QueueRow), row func(packet.QueueRow)) error {
+	feed.Fill = func(ctx context.Context, list func(string, []report.QueueRow), row func(report.QueueRow)) error {
 		var mu sync.Mutex // list and row are called one at a time
 		return fillAll(ctx, order, func(ev github.QueueEvent) {
 			mu.Lock()
@@ -243,10 +243,10 @@ func queueFeed(order []*github.Queue, queues map[string]*github.Queue) inbox.Que
 			}
 		})
 	}
-	feed.ReadOne = func(ctx context.Context, repo string, n int) (packet.QueueRow, error) {
+	feed.ReadOne = func(ctx context.Context, repo string, n int) (report.QueueRow, error) {
 		q := queues[repo]
 		if q == nil {
-			return packet.QueueRow{}, fmt.Errorf("%s is not in the queue", repo)
+			return report.QueueRow{}, fmt.Errorf("%s is not in the queue", repo)
 		}
 		return q.ReadOne(ctx, n)
 	}

@@ -14,6 +14,8 @@ import (
 
 	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -27,7 +29,7 @@ func addTriageCommands(root *cobra.Command, stdout, stderr io.Writer) {
 
 // openStore loads the packet and binds its triage store. A packet that cannot
 // be read is exit status 2.
-func openStore(path string, stderr io.Writer) (*packet.Packet, *packet.Store, error) {
+func openStore(path string, stderr io.Writer) (*packet.Packet, *review.Store, error) {
 	p, s, err := loadReviewed([]string{path}, stderr)
 	if err != nil {
 		return nil, nil, err
@@ -43,7 +45,7 @@ func say(w io.Writer, format string, args ...any) {
 	writeSanitized(w, func(b io.Writer) { fmt.Fprintf(b, format+"\n", args...) })
 }
 
-func reportMerge(stderr io.Writer, rep packet.MergeReport) {
+func reportMerge(stderr io.Writer, rep review.MergeReport) {
 	if rep.Merged() {
 		say(stderr, "vetter: %s", rep.String())
 	}
@@ -122,7 +124,7 @@ The user recorded is $VETTER_USER, else your global git user.email, else $USER.`
 				return listTriage(stdout, p, s, asJSON, &jf)
 			}
 			user, now := packet.CurrentUser(), clock()
-			var rep packet.MergeReport
+			var rep review.MergeReport
 			switch {
 			case n == 0: // --note alone
 				if len(ids) != 1 {
@@ -135,7 +137,7 @@ The user recorded is $VETTER_USER, else your global git user.email, else $USER.`
 					if f.Severity != strings.ToLower(severity) {
 						continue
 					}
-					if st, _, _ := p.TriageOf(f); st == packet.TriageOpen || all {
+					if st, _, _ := review.TriageOf(p, f); st == packet.TriageOpen || all {
 						ids = append(ids, f.ID)
 					}
 				}
@@ -154,7 +156,7 @@ The user recorded is $VETTER_USER, else your global git user.email, else $USER.`
 			if err != nil {
 				// A finding the packet does not have, or a dismissal without
 				// its reason, is a usage error: exit 2, as every other.
-				if errors.Is(err, packet.ErrUnknownFinding) || errors.Is(err, packet.ErrNoteRequired) {
+				if errors.Is(err, review.ErrUnknownFinding) || errors.Is(err, review.ErrNoteRequired) {
 					say(stderr, "vetter: %v", err)
 					return exitError{2}
 				}
@@ -163,7 +165,7 @@ The user recorded is $VETTER_USER, else your global git user.email, else $USER.`
 			reportMerge(stderr, rep)
 			for _, id := range ids {
 				f := p.LookupFinding(id)
-				st, stale, d := p.TriageOf(f)
+				st, stale, d := review.TriageOf(p, f)
 				line := fmt.Sprintf("%s: %s", f.ID, st)
 				if stale {
 					line += " (stale)"
@@ -173,7 +175,7 @@ The user recorded is $VETTER_USER, else your global git user.email, else $USER.`
 				}
 				say(stdout, "%s", line)
 			}
-			say(stderr, "saved to %s; %s", s.Where(), gateLine(p.Gate()))
+			say(stderr, "saved to %s; %s", s.Where(), gateLine(review.Gate(p)))
 			return nil
 		},
 	}
@@ -222,7 +224,7 @@ func importTriage(pkt, file string, stdout, stderr io.Writer) error {
 	}
 	reportMerge(stderr, merge)
 	for _, id := range rep.Imported {
-		st, _, d := p.TriageOf(p.Finding(id))
+		st, _, d := review.TriageOf(p, p.Finding(id))
 		line := fmt.Sprintf("%s: %s (imported from %s", id, st, file)
 		if d != nil && d.Imported != nil && d.Imported.By != "" {
 			line += ", decided by " + d.Imported.By
@@ -239,7 +241,7 @@ func importTriage(pkt, file string, stdout, stderr io.Writer) error {
 	if rep.GateSkipped {
 		notes = append(notes, "the file's gate decision was not imported: deciding is yours (vetter decide)")
 	}
-	notes = append(notes, fmt.Sprintf("imported %d by %s", len(rep.Imported), user), gateLine(p.Gate()))
+	notes = append(notes, fmt.Sprintf("imported %d by %s", len(rep.Imported), user), gateLine(review.Gate(p)))
 	say(stderr, "vetter: %s", strings.Join(notes, "; "))
 	return nil
 }
@@ -249,7 +251,7 @@ func gateLine(g packet.Gate) string {
 	if g.Ready {
 		return "gate ready"
 	}
-	return "gate not ready: " + strings.Join(g.FailingChecks(), ", ")
+	return "gate not ready: " + strings.Join(review.FailingChecks(g), ", ")
 }
 
 // triageEntry is one finding in `triage --list --json`.
@@ -268,10 +270,10 @@ type triageEntry struct {
 	Imported *packet.ImportedFrom `json:"imported,omitempty"`
 }
 
-func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool, jf *jsonFormat) error {
+func listTriage(w io.Writer, p *packet.Packet, s *review.Store, asJSON bool, jf *jsonFormat) error {
 	entries := []triageEntry{}
 	for _, f := range p.Findings {
-		st, stale, d := p.TriageOf(f)
+		st, stale, d := review.TriageOf(p, f)
 		e := triageEntry{ID: f.ID, Number: f.Number, Severity: f.Severity, Location: f.Location, Claim: f.Claim, Triage: st, Stale: stale}
 		if d != nil {
 			e.Note, e.User, e.Imported = d.Note, d.User, d.Imported
@@ -288,7 +290,7 @@ func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool, jf 
 			Findings []triageEntry        `json:"findings"`
 			Gate     *packet.GateDecision `json:"decision,omitempty"`
 			Ready    bool                 `json:"gate_ready"`
-		}{s.Where(), entries, shownDecision(p), p.Gate().Ready})
+		}{s.Where(), entries, shownDecision(p), review.Gate(p).Ready})
 	}
 	return writeSanitized(w, func(b io.Writer) {
 		fmt.Fprintf(b, "triage: %s\n", s.Where())
@@ -310,14 +312,14 @@ func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool, jf 
 		if gd := shownDecision(p); gd != nil {
 			fmt.Fprintf(b, "decision: %s for %s by %s at %s\n", gd.Decision, gd.SHA, gd.User, gd.Time.UTC().Format(time.RFC3339))
 		}
-		fmt.Fprintln(b, gateLine(p.Gate()))
+		fmt.Fprintln(b, gateLine(review.Gate(p)))
 	})
 }
 
 // shownDecision is the decision the packet's round shows (its own head's,
 // else an earlier one that no longer stands).
 func shownDecision(p *packet.Packet) *packet.GateDecision {
-	d, _ := p.DecisionStands()
+	d, _ := review.DecisionStands(p)
 	return d
 }
 
@@ -341,7 +343,7 @@ that posts it.`,
 			for _, f := range []struct {
 				on       bool
 				decision string
-			}{{ok, packet.DecisionOkToTest}, {hold, packet.DecisionHold}, {changes, packet.DecisionRequestChanges}} {
+			}{{ok, review.DecisionOkToTest}, {hold, review.DecisionHold}, {changes, review.DecisionRequestChanges}} {
 				if f.on {
 					decision, n = f.decision, n+1
 				}
@@ -352,7 +354,7 @@ that posts it.`,
 			if force && strings.TrimSpace(note) == "" {
 				return errors.New("decide: --force needs --note saying why the gate is overridden")
 			}
-			if post && decision != packet.DecisionOkToTest {
+			if post && decision != review.DecisionOkToTest {
 				return errors.New("decide: --post posts ok-to-test only")
 			}
 			p, s, err := openStore(args[0], stderr)
@@ -385,11 +387,11 @@ that posts it.`,
 			}
 			gd, rep, err := s.Decide(decision, note, user, override, clock())
 			switch {
-			case errors.Is(err, packet.ErrGateNotReady):
+			case errors.Is(err, review.ErrGateNotReady):
 				// The error says what it was deciding; the refusal says it once.
 				say(stderr, "vetter: refusing ok-to-test: %s\n(use --force --note REASON to override)", strings.TrimPrefix(err.Error(), "deciding ok-to-test: "))
 				return exitError{1}
-			case errors.Is(err, packet.ErrNoHead):
+			case errors.Is(err, review.ErrNoHead):
 				say(stderr, "vetter: refusing ok-to-test: %s", strings.TrimPrefix(err.Error(), "deciding ok-to-test: "))
 				return exitError{1}
 			case err != nil:
@@ -404,9 +406,9 @@ that posts it.`,
 			if pp != nil {
 				return pp.post()
 			}
-			if decision == packet.DecisionOkToTest {
+			if decision == review.DecisionOkToTest {
 				return writeSanitized(stdout, func(b io.Writer) {
-					for _, l := range p.OkToTestLines() {
+					for _, l := range review.OkToTestLines(p) {
 						fmt.Fprintln(b, l)
 					}
 				})
@@ -443,11 +445,11 @@ to standard output when -o FILE is given (it reads FILE).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			known := false
-			for _, f := range packet.ExportFormats {
+			for _, f := range report.ExportFormats {
 				known = known || f == format
 			}
 			if !known {
-				return fmt.Errorf("export: --format takes %s, not %q", strings.Join(packet.ExportFormats, ", "), format)
+				return fmt.Errorf("export: --format takes %s, not %q", strings.Join(report.ExportFormats, ", "), format)
 			}
 			p, _, err := loadReviewed(args, stderr)
 			if err != nil {
@@ -455,11 +457,11 @@ to standard output when -o FILE is given (it reads FILE).`,
 			}
 			defer p.Close()
 			var raw bytes.Buffer
-			if err := p.Export(&raw, format, packet.ExportOptions{ToolVersion: version}); err != nil {
+			if err := report.Export(p, &raw, format, report.ExportOptions{ToolVersion: version}); err != nil {
 				return err
 			}
 			if post {
-				if format != packet.FormatGitHubReview {
+				if format != report.FormatGitHubReview {
 					return errors.New("export: --post posts --format github-review only")
 				}
 				pp, err := newPoster(p, stderr)
@@ -469,7 +471,7 @@ to standard output when -o FILE is given (it reads FILE).`,
 				return pp.postReview(raw.Bytes())
 			}
 			var text bytes.Buffer
-			if format == packet.FormatMarkdown {
+			if format == report.FormatMarkdown {
 				writeSanitized(&text, func(w io.Writer) { w.Write(raw.Bytes()) })
 			} else {
 				text.Write(escapeJSONText(raw.Bytes()))
@@ -478,7 +480,7 @@ to standard output when -o FILE is given (it reads FILE).`,
 				if _, err := stdout.Write(text.Bytes()); err != nil {
 					return err
 				}
-				if format == packet.FormatGitHubReview {
+				if format == report.FormatGitHubReview {
 					postHint(stderr, p, "-")
 				}
 				return nil
@@ -487,7 +489,7 @@ to standard output when -o FILE is given (it reads FILE).`,
 				return fmt.Errorf("export: writing %s: %w", out, err)
 			}
 			say(stderr, "wrote %s (%s)", out, format)
-			if format == packet.FormatGitHubReview {
+			if format == report.FormatGitHubReview {
 				postHint(stdout, p, out)
 			}
 			return nil
@@ -502,12 +504,12 @@ to standard output when -o FILE is given (it reads FILE).`,
 
 // postHint prints the gh command that posts the review, or why there is none.
 func postHint(w io.Writer, p *packet.Packet, input string) {
-	if c, ok := p.GitHubReviewCommand(input); ok {
+	if c, ok := report.GitHubReviewCommand(p, input); ok {
 		say(w, "%s", c)
 		return
 	}
-	if u := strings.TrimSpace(p.PRURL()); u != "" {
-		say(w, "# the change's URL %s is not a pull request address (https://HOST/OWNER/REPO/pull/N); post the review with gh api repos/OWNER/REPO/pulls/N/reviews --input %s", packet.ShellQuote(ui.Sanitize(u)), input)
+	if u := strings.TrimSpace(review.PRURL(p)); u != "" {
+		say(w, "# the change's URL %s is not a pull request address (https://HOST/OWNER/REPO/pull/N); post the review with gh api repos/OWNER/REPO/pulls/N/reviews --input %s", review.ShellQuote(ui.Sanitize(u)), input)
 		return
 	}
 	say(w, "# the change names no pull request URL; post the review with gh api repos/OWNER/REPO/pulls/N/reviews --input %s", input)

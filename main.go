@@ -27,6 +27,8 @@ import (
 	_ "github.com/vetter-dev/vetter/attention"
 	"github.com/vetter-dev/vetter/github"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -145,7 +147,7 @@ enter opens one, backspace returns to the inbox.`,
 			if theme == "" {
 				theme = cfg.Theme // the config file's, where --theme does not say
 			}
-			if len(args) == 1 && packet.IsInboxDir(args[0]) {
+			if len(args) == 1 && review.IsInboxDir(args[0]) {
 				if plain || openAt != "" {
 					return fmt.Errorf("%s is a folder of packets: --print and --open take one packet", args[0])
 				}
@@ -165,7 +167,7 @@ enter opens one, backspace returns to the inbox.`,
 					return err
 				}
 				defer p.Close()
-				return writeReport(stdout, p.Summarize(), false, false)
+				return writeReport(stdout, report.Summarize(p), false, false)
 			}
 			prOpts.cachedFirst = true
 			p, err := loadArgWith(args, stderr, packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog})
@@ -275,7 +277,7 @@ func addCompletions(root *cobra.Command) {
 		}
 		flags := map[string]cobra.CompletionFunc{
 			"theme":    completeWords("dark", "light"),
-			"format":   completeWords(packet.ExportFormats...),
+			"format":   completeWords(report.ExportFormats...),
 			"severity": completeWords("blocker", "major", "minor", "nit"),
 			"since":    completePacket,
 		}
@@ -377,12 +379,12 @@ func originRoot() string {
 // loadReviewed loads the packet named by args (or the built-in sample) with
 // the reviewer's state of its work item: triage, the gate decision and the
 // rounds seen, from the state directory (never from the packet).
-func loadReviewed(args []string, stderr io.Writer) (*packet.Packet, *packet.Store, error) {
+func loadReviewed(args []string, stderr io.Writer) (*packet.Packet, *review.Store, error) {
 	p, err := loadArg(args, stderr)
 	if err != nil {
 		return nil, nil, err
 	}
-	s, err := packet.OpenStore(p, "")
+	s, err := review.OpenStore(p, "")
 	if err != nil {
 		p.Close()
 		return nil, nil, err
@@ -501,7 +503,7 @@ func newSummaryCmd(stdout, stderr io.Writer) *cobra.Command {
 				return err
 			}
 			defer p.Close()
-			sum := p.Summarize()
+			sum := report.Summarize(p)
 			if jf.set() {
 				err = jf.write(stdout, sum)
 			} else {
@@ -578,15 +580,15 @@ func writeJSON(w io.Writer, v any) error {
 	return err
 }
 
-// report is what summary and compare print, in the three forms both offer.
-type report interface {
+// printable is what summary and compare print, in the three forms both offer.
+type printable interface {
 	WriteText(io.Writer)
 	WriteMarkdown(io.Writer)
 }
 
 // writeReport prints r as JSON, as a Markdown comment or as text, the
 // last two sanitised.
-func writeReport(w io.Writer, r report, asJSON, asMarkdown bool) error {
+func writeReport(w io.Writer, r printable, asJSON, asMarkdown bool) error {
 	switch {
 	case asJSON:
 		return writeJSON(w, r)

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
+	"github.com/vetter-dev/vetter/review"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -164,10 +166,10 @@ func TestSampleWritesAndReloads(t *testing.T) {
 	sample := packet.LoadSample(packet.Options{})
 	// The same work item: the reviewer's state (rounds seen, triage) is the
 	// same for both.
-	if _, err := packet.OpenStore(sample, ""); err != nil {
+	if _, err := review.OpenStore(sample, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeJSON(&embedded, sample.Summarize()); err != nil {
+	if err := writeJSON(&embedded, report.Summarize(sample)); err != nil {
 		t.Fatal(err)
 	}
 	a := embedded.String()

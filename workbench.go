@@ -12,7 +12,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
 
+	"github.com/vetter-dev/vetter/compare"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
@@ -45,7 +47,7 @@ func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *pac
 	opts.PostOkToTest = workbenchPoster(p)
 	opts.Refresh = prOpts.refreshed
 	if since != nil {
-		c := packet.Compare(since, p)
+		c := compare.Compare(since, p)
 		opts.Since = &c
 		if openAt == "" {
 			opts.Start = &common.Target{Screen: common.ScreenSince, File: -1, Hunk: -1, DiffLine: -1}
@@ -58,7 +60,7 @@ func runWorkbench(p *packet.Packet, theme, openAt string, watch bool, since *pac
 		}
 		opts.Start = &t
 	}
-	if opts.Start == nil && !p.Gate().Ready {
+	if opts.Start == nil && !review.Gate(p).Ready {
 		// A packet that still needs a person opens on the guided walk:
 		// the verdict, then each finding not yet triaged, then the gate.
 		opts.Start = &common.Target{Screen: common.ScreenWalk, File: -1, Hunk: -1, DiffLine: -1}

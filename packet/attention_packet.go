@@ -71,7 +71,7 @@ func (p *Packet) scanAttention() ([]Attention, bool) {
 
 // scannedAttention returns the scan if it has been made, without making it:
 // the gate must not hold up the first screen for a big diff.
-func (p *Packet) scannedAttention() ([]Attention, bool) {
+func (p *Packet) ScannedAttention() ([]Attention, bool) {
 	if p.attention == nil {
 		return p.Attention(), true
 	}

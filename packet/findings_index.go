@@ -48,7 +48,7 @@ func (c fingerprinted) made(f *Finding) bool {
 
 // upstream is the state of a finding the reviewer has not decided on: a
 // thread resolved on the origin is resolved there; anything else is open.
-func upstream(f *Finding) string {
+func Upstream(f *Finding) string {
 	if f.Resolved {
 		return TriageResolved
 	}
@@ -85,7 +85,7 @@ func (f *Finding) ThreadState() string {
 // any number, the latest when there are several. It only reads the index
 // (reindex builds it where a state is put in place), so screens and
 // background commands may ask at once.
-func (st *TriageState) byFingerprint(fp string) *Decision {
+func (st *TriageState) ByFingerprint(fp string) *Decision {
 	if st.fpIndex != nil {
 		return st.fpIndex[fp]
 	}
@@ -100,7 +100,7 @@ func (st *TriageState) byFingerprint(fp string) *Decision {
 
 // reindex builds the fingerprint index of the decisions; it is called where
 // a state is made (read, cloned, saved) and before anyone else sees it.
-func (st *TriageState) reindex() {
+func (st *TriageState) Reindex() {
 	st.fpIndex = make(map[string]*Decision, len(st.Findings))
 	for _, d := range st.Findings {
 		if d == nil {
@@ -114,7 +114,7 @@ func (st *TriageState) reindex() {
 
 // fingerprintOwner reports whether another of the packet's findings than
 // id has this content.
-func (p *Packet) fingerprintOwner(fp, id string) bool {
+func (p *Packet) FingerprintOwner(fp, id string) bool {
 	if p.fingerprints != nil {
 		owner, ok := p.fingerprints[fp]
 		return ok && owner != id
@@ -196,7 +196,7 @@ func (p *Packet) LookupFinding(ref string) *Finding {
 }
 
 // compareFindingIDs orders "review.md#2" before "review.md#10".
-func compareFindingIDs(a, b string) int {
+func CompareFindingIDs(a, b string) int {
 	na, oka := idNumber(a)
 	nb, okb := idNumber(b)
 	if oka && okb && na != nb {

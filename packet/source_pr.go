@@ -343,7 +343,7 @@ func (p *Packet) readOrigin(root string) {
 	if o.Moved() {
 		var msgs []string
 		for _, c := range o.CommitsAfterPacket {
-			msgs = append(msgs, commitid.Short(c.SHA)+" "+firstLine(c.Message))
+			msgs = append(msgs, commitid.Short(c.SHA)+" "+FirstLine(c.Message))
 		}
 		where := AfterPacketDiff
 		if p.Doc(AfterPacketDoc) != nil {
@@ -359,7 +359,7 @@ func (p *Packet) readOrigin(root string) {
 	}
 }
 
-func firstLine(s string) string {
+func FirstLine(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
 	return strings.TrimSpace(s)
 }

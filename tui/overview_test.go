@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
@@ -58,7 +59,7 @@ func testOverviewShowsItsLastRows(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, packet.TriageFile), []byte(`{"version":1}`), 0o644)
 	p := loadCopy(t, dir)
 	ctx := common.NewContext(p, true, false)
-	st, err := packet.OpenStore(p, t.TempDir())
+	st, err := review.OpenStore(p, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +97,7 @@ func TestOverviewSaysUnboundWorkItem(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := packet.OpenStore(p, t.TempDir())
+		s, err := review.OpenStore(p, t.TempDir())
 		if err != nil {
 			t.Fatal(err)
 		}

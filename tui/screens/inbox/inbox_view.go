@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
@@ -71,7 +72,7 @@ var inboxCols = []inboxCol{
 // decisionWord shortens request-changes to fit the column; the details
 // line spells it out.
 func decisionWord(d string) string {
-	if d == packet.DecisionRequestChanges {
+	if d == review.DecisionRequestChanges {
 		return "req-changes"
 	}
 	return d
