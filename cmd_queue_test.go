@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 
@@ -89,22 +88,5 @@ func TestQueueJSON(t *testing.T) {
 	}
 	if d := queueJSONRows(t)[0].Decision; d == nil || d.Decision != "ok-to-test" || !d.Current {
 		t.Errorf("the decision on #43: %+v", d)
-	}
-}
-
-func TestQueueArguments(t *testing.T) {
-	fakeGitHub(t)
-	for _, c := range []struct {
-		args []string
-		f    queueFlags
-		want string
-	}{
-		{[]string{"acme"}, queueFlags{awaiting: "x"}, "not a repository"},
-		{[]string{"acme/depot"}, queueFlags{awaiting: "("}, "is not a regular expression"},
-	} {
-		err := runQueue(c.args, c.f, io.Discard, io.Discard)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%v: %v", c.args, err)
-		}
 	}
 }

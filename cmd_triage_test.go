@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/cli/cmd/triage"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/review"
 )
@@ -18,9 +19,8 @@ func pinned(t *testing.T) {
 	t.Setenv("VETTER_USER", "ana")
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	at := time.Date(2026, 10, 15, 9, 30, 0, 0, time.UTC)
-	old := clock
-	clock = func() time.Time { at = at.Add(time.Minute); return at }
-	t.Cleanup(func() { clock = old })
+	testClock = func() time.Time { at = at.Add(time.Minute); return at }
+	t.Cleanup(func() { testClock = nil })
 }
 
 // samplePacketDir writes the sample packet to a temporary folder, after an
@@ -193,16 +193,16 @@ func TestTriageCommand(t *testing.T) {
 	}
 }
 
-func listJSON(t *testing.T, dir string) map[string]triageEntry {
+func listJSON(t *testing.T, dir string) map[string]triage.Entry {
 	t.Helper()
 	var got struct {
 		Where    string
-		Findings []triageEntry
+		Findings []triage.Entry
 	}
 	if err := json.Unmarshal([]byte(mustRun(t, "triage", dir, "--list", "--json")), &got); err != nil {
 		t.Fatal(err)
 	}
-	m := map[string]triageEntry{}
+	m := map[string]triage.Entry{}
 	for _, e := range got.Findings {
 		m[e.ID] = e
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/cli/cmd/triage"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/report"
 	"github.com/vetter-dev/vetter/review"
@@ -99,7 +100,7 @@ func TestPacketCannotApproveItself(t *testing.T) {
 				t.Errorf("summary trusts the packet's triage:\n%s", sum)
 			}
 			var list struct {
-				Findings []triageEntry
+				Findings []triage.Entry
 				Gate     *packet.GateDecision
 			}
 			if err := json.Unmarshal([]byte(mustRun(t, "triage", pkt, "--list", "--json")), &list); err != nil {
@@ -191,7 +192,7 @@ func TestTriageImport(t *testing.T) {
 		t.Errorf("import: exit %d\n%s%s", code, out, errOut)
 	}
 	var list struct {
-		Findings []triageEntry
+		Findings []triage.Entry
 		Gate     *packet.GateDecision `json:"decision"`
 	}
 	if err := json.Unmarshal([]byte(mustRun(t, "triage", dir, "--list", "--json")), &list); err != nil {

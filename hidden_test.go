@@ -16,6 +16,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/cli/cmdutil"
 	"github.com/vetter-dev/vetter/hostile"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/report"
@@ -211,7 +212,7 @@ func FuzzEscapeJSONText(f *testing.F) {
 	f.Add("\xff\xfe invalid")
 	f.Fuzz(func(t *testing.T, s string) {
 		var buf bytes.Buffer
-		if err := writeJSON(&buf, map[string]string{"k": s}); err != nil {
+		if err := cmdutil.WriteJSON(&buf, map[string]string{"k": s}); err != nil {
 			t.Fatal(err)
 		}
 		out := buf.String()
@@ -236,7 +237,7 @@ func FuzzEscapeJSONText(f *testing.F) {
 // A byte that is not UTF-8 in encoded JSON (another encoder's) is written as
 // \ufffd, never raw.
 func TestEscapeJSONTextInvalidByte(t *testing.T) {
-	got := string(escapeJSONText([]byte("{\"k\": \"a\xffb\u202e\"}")))
+	got := string(cmdutil.EscapeJSONText([]byte("{\"k\": \"a\xffb\u202e\"}")))
 	if want := `{"k": "a\ufffdb\u202e"}`; got != want {
 		t.Errorf("escapeJSONText = %q, want %q", got, want)
 	}

@@ -409,8 +409,9 @@ func TestHostileArchiveCheck(t *testing.T) {
 	}
 }
 
-// The size class through `vetter check`: each packet loads in bounded time
-// with a heap far below what it expands to, and says where a limit cut it.
+// The size class through `vetter check`: each packet loads with a heap far
+// below what it expands to, and says where a limit cut it. The time it takes
+// is hostile.BenchmarkLoadHostileSize's to measure, against a reference.
 func TestHostileSizeCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes about 250 MiB")
@@ -452,9 +453,6 @@ func TestHostileSizeCheck(t *testing.T) {
 			t.Logf("%s: check in %v, peak heap %.1f MiB (content %.0f MiB)", c.name, took.Round(time.Millisecond), float64(peak)/mib, float64(c.expanded)/mib)
 			wantPlaces(t, probs, c.wants...)
 			noCodes(t, probs, packet.CodeMissingFile, packet.CodeVerdictMissing, packet.CodeRegistryParse, packet.CodeUnreadableFile)
-			if took > 10*time.Second*raceSlowdown {
-				t.Errorf("%s: check took %v", c.name, took)
-			}
 			if peak > c.heap*mib {
 				t.Errorf("%s: peak heap %.0f MiB, more than %d MiB", c.name, float64(peak)/mib, c.heap)
 			}

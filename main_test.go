@@ -3,13 +3,17 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	versioncmd "github.com/vetter-dev/vetter/cli/cmd/version"
+	"github.com/vetter-dev/vetter/cli/cmdutil"
+	"github.com/vetter-dev/vetter/cli/factory"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/report"
 	"github.com/vetter-dev/vetter/review"
@@ -22,18 +26,26 @@ var update = flag.Bool("update", false, "rewrite golden files")
 func run(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	cmd := newRootCmd(&out, &errb)
+	cmd := newRootCmd(testFactory(&out, &errb))
 	cmd.SetArgs(args)
-	err := cmd.Execute()
-	code := 0
-	var ee exitError
-	switch {
-	case errors.As(err, &ee):
-		code = ee.code
-	case err != nil:
-		code = 2
+	err := cmd.ExecuteContext(t.Context())
+	return out.String(), errb.String(), exitCode(err, 0, io.Discard)
+}
+
+// testClock, when set (pinned), is the clock of the commands run.
+var testClock func() time.Time
+
+// testBuild is the build the tests' commands say they are.
+func testBuild() factory.Build { return versioncmd.Build(version, commit) }
+
+// testFactory is the factory of one command line run in the test, with
+// stdout and stderr captured.
+func testFactory(stdout, stderr io.Writer) *factory.Factory {
+	f := factory.New(factory.IOStreams{In: strings.NewReader(""), Out: stdout, ErrOut: stderr}, testBuild(), "vetter")
+	if testClock != nil {
+		f.Clock = testClock
 	}
-	return out.String(), errb.String(), code
+	return f
 }
 
 func golden(t *testing.T, name, got string) {
@@ -169,7 +181,7 @@ func TestSampleWritesAndReloads(t *testing.T) {
 	if _, err := review.OpenStore(sample, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeJSON(&embedded, report.Summarize(sample)); err != nil {
+	if err := cmdutil.WriteJSON(&embedded, report.Summarize(sample)); err != nil {
 		t.Fatal(err)
 	}
 	a := embedded.String()

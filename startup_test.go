@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"runtime/debug"
 	"strconv"
 	"testing"
 
@@ -63,8 +64,29 @@ func TestStartupInitialisers(t *testing.T) {
 	if seen != len(limits) {
 		t.Fatalf("inittrace named %d of the %d packages watched:\n%s", seen, len(limits), stderr.String())
 	}
-	t.Logf("all package initialisers allocate %d bytes", total)
-	if total > 9<<20 {
-		t.Errorf("all package initialisers allocate %d bytes, more than 9 MiB", total)
+	// The race detector's runtime allocates its own shadow state in every
+	// initialiser (about a fifth more here); the budget is for the binary
+	// people run, so a race build gets that much more room and no more.
+	limit := 9 << 20
+	if raceBuild() {
+		limit = limit * 5 / 4
 	}
+	t.Logf("all package initialisers allocate %d bytes (limit %d)", total, limit)
+	if total > limit {
+		t.Errorf("all package initialisers allocate %d bytes, more than %d", total, limit)
+	}
+}
+
+// raceBuild says whether this test binary was built with -race.
+func raceBuild() bool {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return false
+	}
+	for _, s := range info.Settings {
+		if s.Key == "-race" {
+			return s.Value == "true"
+		}
+	}
+	return false
 }

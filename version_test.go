@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"testing"
 	"text/template"
@@ -12,46 +11,17 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-func TestBuildVersion(t *testing.T) {
-	rev := "1bb1c70f4285cf39d8ebaf61573f0095423d52b1"
-	info := func(v string, settings ...string) *debug.BuildInfo {
-		bi := &debug.BuildInfo{Main: debug.Module{Path: "vetter", Version: v}}
-		for i := 0; i+1 < len(settings); i += 2 {
-			bi.Settings = append(bi.Settings, debug.BuildSetting{Key: settings[i], Value: settings[i+1]})
-		}
-		return bi
-	}
-	for _, c := range []struct {
-		name string
-		bi   *debug.BuildInfo
-		want string
-	}{
-		{"no build info", nil, "dev"},
-		{"go test, go run, -buildvcs=false", info("(devel)"), "dev"},
-		{"a release", info("v1.4.0", "vcs.revision", rev), "v1.4.0"},
-		{"a checkout, clean", info("(devel)", "vcs.revision", rev, "vcs.modified", "false"), "dev+1bb1c70f4285"},
-		{"a checkout, edited", info("(devel)", "vcs.revision", rev, "vcs.modified", "true"), "dev+1bb1c70f4285-dirty"},
-		// Go 1.24+ stamps a pseudo-version on a checkout no tag names.
-		{"a pseudo-version", info("v0.0.0-20261201140000-1bb1c70f4285+dirty", "vcs.revision", rev, "vcs.modified", "true"), "dev+1bb1c70f4285-dirty"},
-		{"after a tag", info("v1.4.1-0.20261201140000-1bb1c70f4285", "vcs.revision", rev), "dev+1bb1c70f4285"},
-	} {
-		if got := buildVersion(c.bi); got != c.want {
-			t.Errorf("%s: %q, want %q", c.name, got, c.want)
-		}
-	}
-}
-
 // `vetter version` and `vetter --version` say the same, and the SARIF export
 // names the same version.
 func TestVersionCommands(t *testing.T) {
 	a, _, code := run(t, "version")
 	b, _, code2 := run(t, "--version")
-	if code != 0 || code2 != 0 || a != versionLine()+"\n" || a != b {
+	if code != 0 || code2 != 0 || a != testBuild().Line+"\n" || a != b {
 		t.Errorf("version %q (exit %d), --version %q (exit %d)", a, code, b, code2)
 	}
 	out := mustRun(t, "export", samplePacketDir(t, "", nil), "--format", "sarif")
-	if !strings.Contains(out, `"version": "`+version+`"`) {
-		t.Errorf("the SARIF export does not name version %q", version)
+	if v := testBuild().Version; !strings.Contains(out, `"version": "`+v+`"`) {
+		t.Errorf("the SARIF export does not name version %q", v)
 	}
 }
 
@@ -68,9 +38,9 @@ func TestCheckSummaryNeedPacket(t *testing.T) {
 // errText is the error a command line fails with (main prints it).
 func errText(t *testing.T, args ...string) string {
 	t.Helper()
-	cmd := newRootCmd(&strings.Builder{}, &strings.Builder{})
+	cmd := newRootCmd(testFactory(&strings.Builder{}, &strings.Builder{}))
 	cmd.SetArgs(args)
-	if err := cmd.Execute(); err != nil {
+	if err := cmd.ExecuteContext(t.Context()); err != nil {
 		return err.Error()
 	}
 	return ""

@@ -1,7 +1,6 @@
 package agentfmt
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -45,8 +44,8 @@ var CodeRabbitShape = Shape{
 }
 
 var (
-	badgeLineRe = regexp.MustCompile(`^\s*([_*])[^_*|\n]+([_*])\s*(\|\s*[_*][^_*|\n]+[_*]\s*)*$`)
-	segmentRe   = regexp.MustCompile(`[_*]([^_*|\n]+)[_*]`)
+	badgeLineRe = lazyRegexp(`^\s*([_*])[^_*|\n]+([_*])\s*(\|\s*[_*][^_*|\n]+[_*]\s*)*$`)
+	segmentRe   = lazyRegexp(`[_*]([^_*|\n]+)[_*]`)
 	// severityWords are the severities CodeRabbit has shown, as vetter's
 	// words; the emoji beside them varies and is not what is read.
 	severityWords = map[string]string{
@@ -71,7 +70,7 @@ func ReadBadge(body string) (Badge, bool) {
 			i++
 			continue
 		}
-		if detailsOpenRe.MatchString(t) {
+		if detailsOpenRe().MatchString(t) {
 			// Skip the block, nested ones included.
 			depth, j := 0, i
 			for ; j < len(ls); j++ {
@@ -88,12 +87,12 @@ func ReadBadge(body string) (Badge, bool) {
 		}
 		break
 	}
-	if i >= len(ls) || !badgeLineRe.MatchString(ls[i]) {
+	if i >= len(ls) || !badgeLineRe().MatchString(ls[i]) {
 		return Badge{}, false
 	}
 	b := Badge{Text: strings.TrimSpace(ls[i]), Severity: "unknown", Line: i + 1,
 		Support: strings.TrimSpace(strings.Join(support, "\n"))}
-	for _, m := range segmentRe.FindAllStringSubmatch(ls[i], -1) {
+	for _, m := range segmentRe().FindAllStringSubmatch(ls[i], -1) {
 		seg := strings.TrimSpace(m[1])
 		b.Segments = append(b.Segments, seg)
 		word := strings.ToLower(strings.TrimSpace(strings.TrimLeftFunc(seg, notLetter)))

@@ -1,7 +1,6 @@
 package agentfmt
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -40,7 +39,7 @@ var DescriptionShape = Shape{
 
 // sectionLabelRe is a line that is only a section's name and a colon,
 // bold or bare: "Overview:", "**Details:**".
-var sectionLabelRe = regexp.MustCompile(`^\s*(?:\*\*|__)?\s*([A-Z][A-Za-z ?'/-]{1,60}?)\s*:?\s*(?:\*\*|__)?\s*:?\s*$`)
+var sectionLabelRe = lazyRegexp(`^\s*(?:\*\*|__)?\s*([A-Z][A-Za-z ?'/-]{1,60}?)\s*:?\s*(?:\*\*|__)?\s*:?\s*$`)
 
 // Description reads a PR description; ok is false unless it has both an
 // Overview and a Details section.
@@ -57,7 +56,7 @@ func Description(body string) (*Narrative, bool) {
 		title := ""
 		if lvl, text := heading(l); lvl > 0 {
 			title = strings.TrimSuffix(strings.TrimSpace(cleanInline(text)), ":")
-		} else if m := sectionLabelRe.FindStringSubmatch(l); m != nil && strings.Contains(l, ":") {
+		} else if m := sectionLabelRe().FindStringSubmatch(l); m != nil && strings.Contains(l, ":") {
 			title = strings.TrimSpace(m[1])
 		}
 		if title == "" {

@@ -1,7 +1,6 @@
 package agentfmt
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -27,7 +26,7 @@ var namedDocumentShape = Shape{
 			return Result{}, false
 		}
 		name := undecorate(ls[i])
-		if !docNameRe.MatchString(name) || strings.Contains(name, "..") {
+		if !docNameRe().MatchString(name) || strings.Contains(name, "..") {
 			return Result{}, false
 		}
 		return Result{Doc: trimmedDoc(name, strings.Join(ls[i+1:], "\n"), i+1)}, true
@@ -35,17 +34,17 @@ var namedDocumentShape = Shape{
 }
 
 var (
-	docNameRe     = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._/-]*\.md$`)
-	docNameWordRe = regexp.MustCompile(`(?:^|[\s(\[` + "`" + `*_])([A-Za-z0-9][A-Za-z0-9._-]*\.md)(?:$|[\s)\]:,` + "`" + `*_])`)
+	docNameRe     = lazyRegexp(`^[A-Za-z0-9][A-Za-z0-9._/-]*\.md$`)
+	docNameWordRe = lazyRegexp(`(?:^|[\s(\[` + "`" + `*_])([A-Za-z0-9][A-Za-z0-9._-]*\.md)(?:$|[\s)\]:,` + "`" + `*_])`)
 )
 
 // nameInSummary is the one file name a details summary names ("review.md",
 // "📝 review.md — advisory review"); two names, or none, name nothing.
 func nameInSummary(summary string) (string, bool) {
-	if n := undecorate(summary); docNameRe.MatchString(n) && !strings.Contains(n, "..") {
+	if n := undecorate(summary); docNameRe().MatchString(n) && !strings.Contains(n, "..") {
 		return n, true
 	}
-	m := docNameWordRe.FindAllStringSubmatch(summary, -1)
+	m := docNameWordRe().FindAllStringSubmatch(summary, -1)
 	if len(m) != 1 || strings.Contains(m[0][1], "..") {
 		return "", false
 	}

@@ -1,7 +1,6 @@
 package agentfmt
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -67,11 +66,11 @@ func fenceMark(t string) string {
 	return ""
 }
 
-var headingRe = regexp.MustCompile(`^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$`)
+var headingRe = lazyRegexp(`^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$`)
 
 // heading is a line's ATX heading level and text, or 0.
 func heading(l string) (int, string) {
-	m := headingRe.FindStringSubmatch(l)
+	m := headingRe().FindStringSubmatch(l)
 	if m == nil {
 		return 0, ""
 	}
@@ -79,10 +78,10 @@ func heading(l string) (int, string) {
 }
 
 var (
-	detailsOpenRe  = regexp.MustCompile(`(?i)^\s*<details(\s[^>]*)?>`)
-	summaryRe      = regexp.MustCompile(`(?is)<summary[^>]*>(.*?)</summary>`)
-	detailsCloseRe = regexp.MustCompile(`(?i)^\s*</details>\s*$`)
-	tagRe          = regexp.MustCompile(`<[^>]*>`)
+	detailsOpenRe  = lazyRegexp(`(?i)^\s*<details(\s[^>]*)?>`)
+	summaryRe      = lazyRegexp(`(?is)<summary[^>]*>(.*?)</summary>`)
+	detailsCloseRe = lazyRegexp(`(?i)^\s*</details>\s*$`)
+	tagRe          = lazyRegexp(`<[^>]*>`)
 )
 
 // details is a comment wrapped whole in a <details> block: its summary as
@@ -99,16 +98,16 @@ type details struct {
 func unwrapDetails(body string) (details, bool) {
 	ls := lines(body)
 	i := firstNonBlank(ls, 0)
-	if i < 0 || !detailsOpenRe.MatchString(ls[i]) {
+	if i < 0 || !detailsOpenRe().MatchString(ls[i]) {
 		return details{}, false
 	}
 	// The summary may share the opening line or follow it, over several lines.
 	rest := strings.Join(ls[i:], "\n")
-	loc := detailsOpenRe.FindStringIndex(rest)
+	loc := detailsOpenRe().FindStringIndex(rest)
 	after := rest[loc[1]:]
 	start := i + 1
 	summary := ""
-	if m := summaryRe.FindStringSubmatchIndex(after); m != nil && strings.TrimSpace(after[:m[0]]) == "" {
+	if m := summaryRe().FindStringSubmatchIndex(after); m != nil && strings.TrimSpace(after[:m[0]]) == "" {
 		summary = cleanInline(after[m[2]:m[3]])
 		start = i + strings.Count(after[:m[1]], "\n") + 1
 	} else if strings.TrimSpace(firstLineOf(after)) != "" {
@@ -118,7 +117,7 @@ func unwrapDetails(body string) (details, bool) {
 	}
 	end := len(ls)
 	for j := len(ls) - 1; j >= start; j-- {
-		if detailsCloseRe.MatchString(ls[j]) {
+		if detailsCloseRe().MatchString(ls[j]) {
 			end = j
 			break
 		}
@@ -140,7 +139,7 @@ func firstLineOf(s string) string {
 // cleanInline is a line of markdown or HTML as text: tags, emphasis marks
 // and surrounding space taken off, runs of space made one.
 func cleanInline(s string) string {
-	s = tagRe.ReplaceAllString(s, "")
+	s = tagRe().ReplaceAllString(s, "")
 	s = strings.NewReplacer("**", "", "__", "", "&amp;", "&", "&lt;", "<", "&gt;", ">", "&nbsp;", " ").Replace(s)
 	return strings.Join(strings.Fields(s), " ")
 }
@@ -190,7 +189,7 @@ func tableCells(line string) ([]string, bool) {
 	return append(cells, strings.TrimSpace(cur.String())), true
 }
 
-var delimiterRowRe = regexp.MustCompile(`^\s*\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?\s*$`)
+var delimiterRowRe = lazyRegexp(`^\s*\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?\s*$`)
 
 // unquote takes one pair of backticks off a cell.
 func unquote(s string) string {

@@ -1,7 +1,6 @@
 package agentfmt
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -14,7 +13,7 @@ var nurseryShape = Shape{
 	Describe:   "a status line that begins \"nursery:\"",
 	recognise: func(body string) (Result, bool) {
 		line := firstLine(body)
-		m := nurseryRe.FindStringSubmatch(line)
+		m := nurseryRe().FindStringSubmatch(line)
 		if m == nil {
 			return Result{}, false
 		}
@@ -22,4 +21,4 @@ var nurseryShape = Shape{
 	},
 }
 
-var nurseryRe = regexp.MustCompile(`(?i)^\W*nursery\s*:\s*(.*)$`)
+var nurseryRe = lazyRegexp(`(?i)^\W*nursery\s*:\s*(.*)$`)

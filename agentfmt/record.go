@@ -2,7 +2,6 @@ package agentfmt
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -118,12 +117,12 @@ func (r *Record) MismatchText() string {
 
 var (
 	// countRe is an evidence-like count: "[5/5 validated]", "3/3 validated".
-	countRe = regexp.MustCompile(`(?i)\[?\s*(\d{1,4})\s*/\s*(\d{1,4})\s+validated\s*\]?`)
+	countRe = lazyRegexp(`(?i)\[?\s*(\d{1,4})\s*/\s*(\d{1,4})\s+validated\s*\]?`)
 	// labelRe finds the record's labelled lines, bold or not, as a list
 	// item or not: the label is what the line is, the words after it vary.
-	labelRe          = regexp.MustCompile(`(?i)^\s*(?:[-*+]\s+)?(?:\*\*|__)?\s*((?:validation\s+status)|(?:validation\s+result)|(?:evidence\s+summary)|(?:evidence\s+audit)|(?:(?:ai|automated)\s+review\s+assessment))\b`)
-	verdictWordRe    = regexp.MustCompile(`(?i)\b(pass|passed|passing|fail|failed|failing|blocked)\b`)
-	assessmentWordRe = regexp.MustCompile(`(?i)\b(sound|needs[ _-]changes|unsound)\b`)
+	labelRe          = lazyRegexp(`(?i)^\s*(?:[-*+]\s+)?(?:\*\*|__)?\s*((?:validation\s+status)|(?:validation\s+result)|(?:evidence\s+summary)|(?:evidence\s+audit)|(?:(?:ai|automated)\s+review\s+assessment))\b`)
+	verdictWordRe    = lazyRegexp(`(?i)\b(pass|passed|passing|fail|failed|failing|blocked)\b`)
+	assessmentWordRe = lazyRegexp(`(?i)\b(sound|needs[ _-]changes|unsound)\b`)
 )
 
 // readLabels reads the labelled lines of a record body (a paragraph's
@@ -136,14 +135,14 @@ func readLabels(r *Record, body string, offset int) {
 		if fence[i] {
 			continue
 		}
-		m := labelRe.FindStringSubmatchIndex(ls[i])
+		m := labelRe().FindStringSubmatchIndex(ls[i])
 		if m == nil {
 			continue
 		}
 		label := strings.ToLower(strings.Join(strings.Fields(ls[i][m[2]:m[3]]), " "))
 		text := ls[i][m[3]:]
 		j := i + 1
-		for ; j < len(ls) && !fence[j] && strings.TrimSpace(ls[j]) != "" && !labelRe.MatchString(ls[j]) && !isBlockStart(ls[j]); j++ {
+		for ; j < len(ls) && !fence[j] && strings.TrimSpace(ls[j]) != "" && !labelRe().MatchString(ls[j]) && !isBlockStart(ls[j]); j++ {
 			text += " " + strings.TrimSpace(ls[j])
 		}
 		suffix, value := splitLabel(text)
@@ -216,7 +215,7 @@ func splitLabel(text string) (suffix, value string) {
 }
 
 func addClaim(r *Record, where, text string, line int) {
-	if m := countRe.FindStringSubmatch(text); m != nil {
+	if m := countRe().FindStringSubmatch(text); m != nil {
 		v, _ := strconv.Atoi(m[1])
 		t, _ := strconv.Atoi(m[2])
 		r.Claims = append(r.Claims, Claim{Where: where, Validated: v, Total: t, Line: line})
@@ -235,7 +234,7 @@ func firstWord(s string) string {
 
 // verdictWord is pass, fail or blocked: the first such word in the value.
 func verdictWord(s string) string {
-	m := verdictWordRe.FindString(s)
+	m := verdictWordRe().FindString(s)
 	switch strings.ToLower(m) {
 	case "pass", "passed", "passing":
 		return "pass"
@@ -249,7 +248,7 @@ func verdictWord(s string) string {
 
 // assessmentWord is sound or needs_changes.
 func assessmentWord(s string) string {
-	m := strings.ToLower(assessmentWordRe.FindString(s))
+	m := strings.ToLower(assessmentWordRe().FindString(s))
 	switch {
 	case m == "sound":
 		return "sound"

@@ -2,7 +2,6 @@ package agentfmt
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -34,18 +33,18 @@ var recordChecksShape = Shape{
 }
 
 var (
-	checkHeadRe   = regexp.MustCompile(`(?i)^check\s+#?(\d{1,4})\b\s*[:.—–-]?\s*(.*)$`)
-	resultLabelRe = regexp.MustCompile(`(?i)^\s*(?:[-*+]\s+)?(?:\*\*|__)?\s*result\s*(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.*)$`)
+	checkHeadRe   = lazyRegexp(`(?i)^check\s+#?(\d{1,4})\b\s*[:.—–-]?\s*(.*)$`)
+	resultLabelRe = lazyRegexp(`(?i)^\s*(?:[-*+]\s+)?(?:\*\*|__)?\s*result\s*(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.*)$`)
 	// cmdLabelRe is "Command:" or a bold "Command", never a sentence that
 	// begins with the word.
-	cmdLabelRe   = regexp.MustCompile(`(?i)^\s*(?:[-*+]\s+)?(?:(?:\*\*|__)\s*command\s*:?\s*(?:\*\*|__)\s*:?|command\s*:)\s*(.*)$`)
-	inlineCodeRe = regexp.MustCompile("^`([^`]+)`")
+	cmdLabelRe   = lazyRegexp(`(?i)^\s*(?:[-*+]\s+)?(?:(?:\*\*|__)\s*command\s*:?\s*(?:\*\*|__)\s*:?|command\s*:)\s*(.*)$`)
+	inlineCodeRe = lazyRegexp("^`([^`]+)`")
 	// hiddenRe is the sentence saying a command is withheld; what matters
 	// is that it says so, not how.
-	hiddenRe = regexp.MustCompile(`(?i)\b(not (?:shown|included|displayed|reproduced)|private|redacted|withheld|omitted|hidden)\b`)
+	hiddenRe = lazyRegexp(`(?i)\b(not (?:shown|included|displayed|reproduced)|private|redacted|withheld|omitted|hidden)\b`)
 	// countedHeadRe is any heading that carries an N/M ("Commands and
 	// results [5/5 validated]").
-	countedHeadRe = regexp.MustCompile(`(?i)\[\s*\d+\s*/\s*\d+\s+validated\s*\]|\b\d+\s*/\s*\d+\s+validated\b`)
+	countedHeadRe = lazyRegexp(`(?i)\[\s*\d+\s*/\s*\d+\s+validated\s*\]|\b\d+\s*/\s*\d+\s+validated\b`)
 )
 
 // readCheckRecord reads the Check sections of body; ok is false unless at
@@ -63,11 +62,11 @@ func readCheckRecord(body string, offset int) (*Record, bool) {
 		if lvl == 0 {
 			continue
 		}
-		if countedHeadRe.MatchString(text) {
+		if countedHeadRe().MatchString(text) {
 			addClaim(r, "heading", text, offset+i+1)
 			continue
 		}
-		m := checkHeadRe.FindStringSubmatch(cleanInline(text))
+		m := checkHeadRe().FindStringSubmatch(cleanInline(text))
 		if m == nil {
 			continue
 		}
@@ -125,7 +124,7 @@ func readCheck(ls []string, fence []bool, base int) Check {
 		if t == "" {
 			continue
 		}
-		if m := resultLabelRe.FindStringSubmatch(l); m != nil && c.ResultText == "" {
+		if m := resultLabelRe().FindStringSubmatch(l); m != nil && c.ResultText == "" {
 			v := strings.TrimSpace(strings.Trim(m[1], "*_ "))
 			c.ResultText = firstWord(v)
 			c.Result = resultWord(c.ResultText)
@@ -134,9 +133,9 @@ func readCheck(ls []string, fence []bool, base int) Check {
 			}
 			continue
 		}
-		if m := cmdLabelRe.FindStringSubmatch(l); m != nil && !cmdLabel && c.Command == "" {
+		if m := cmdLabelRe().FindStringSubmatch(l); m != nil && !cmdLabel && c.Command == "" {
 			rest := strings.TrimSpace(m[1])
-			if im := inlineCodeRe.FindStringSubmatch(rest); im != nil {
+			if im := inlineCodeRe().FindStringSubmatch(rest); im != nil {
 				c.Command = strings.TrimSpace(im[1])
 			} else {
 				cmdLabel = true
@@ -150,7 +149,7 @@ func readCheck(ls []string, fence []bool, base int) Check {
 	}
 	if c.Command == "" {
 		for _, p := range prose {
-			if hiddenRe.MatchString(p) {
+			if hiddenRe().MatchString(p) {
 				c.CommandHidden = true
 				break
 			}
@@ -159,7 +158,7 @@ func readCheck(ls []string, fence []bool, base int) Check {
 	// The description is the first line of prose that is not the
 	// sentence about the command.
 	for _, p := range prose {
-		if c.CommandHidden && hiddenRe.MatchString(p) {
+		if c.CommandHidden && hiddenRe().MatchString(p) {
 			continue
 		}
 		c.Description = cleanInline(p)

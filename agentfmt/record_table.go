@@ -1,7 +1,6 @@
 package agentfmt
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -25,10 +24,10 @@ var recordTableShape = Shape{
 }
 
 var (
-	logPathRe = regexp.MustCompile(`validation/logs/[^\s` + "`" + `<>|)\]]+`)
+	logPathRe = lazyRegexp(`validation/logs/[^\s` + "`" + `<>|)\]]+`)
 	// evidenceHeadRe is the line that titles the table: "Evidence [4/4
 	// validated]", as a heading, in bold, or plain.
-	evidenceHeadRe = regexp.MustCompile(`(?i)^\s*(?:#{1,6}\s+)?(?:\*\*|__)?\s*evidence\s*(?:\*\*|__)?\s*\[\s*\d+\s*/\s*\d+\s+validated\s*\]`)
+	evidenceHeadRe = lazyRegexp(`(?i)^\s*(?:#{1,6}\s+)?(?:\*\*|__)?\s*evidence\s*(?:\*\*|__)?\s*\[\s*\d+\s*/\s*\d+\s+validated\s*\]`)
 )
 
 // readTableRecord reads a record whose checks are the first table with a
@@ -55,7 +54,7 @@ func readTableRecord(body string, offset int) (*Record, bool) {
 				for k, c := range cells {
 					cols[strings.ToLower(unquote(c))] = k
 				}
-				if i+1 < len(ls) && delimiterRowRe.MatchString(ls[i+1]) {
+				if i+1 < len(ls) && delimiterRowRe().MatchString(ls[i+1]) {
 					i++
 				}
 			}
@@ -70,7 +69,7 @@ func readTableRecord(body string, offset int) (*Record, bool) {
 		c := Check{Number: len(r.Checks) + 1, Name: unquote(cell("recipe")), ResultText: unquote(cell("status")),
 			Command: unescapeCell(unquote(cell("command"))), Description: unescapeCell(cell("note")), Line: offset + i + 1}
 		c.Result = resultWord(c.ResultText)
-		if logs := logPathRe.FindAllString(cell("evidence"), -1); len(logs) > 0 {
+		if logs := logPathRe().FindAllString(cell("evidence"), -1); len(logs) > 0 {
 			c.Log = logs[len(logs)-1]
 		}
 		if code, ok := exitCodeOf(cell("exit") + " " + cell("exit code")); ok {
@@ -85,7 +84,7 @@ func readTableRecord(body string, offset int) (*Record, bool) {
 	}
 	readLabels(r, body, offset)
 	for i, l := range ls {
-		if !fence[i] && evidenceHeadRe.MatchString(l) {
+		if !fence[i] && evidenceHeadRe().MatchString(l) {
 			addClaim(r, "heading", l, offset+i+1)
 		}
 	}
@@ -94,16 +93,16 @@ func readTableRecord(body string, offset int) (*Record, bool) {
 }
 
 var (
-	exitRe     = regexp.MustCompile(`(?i)\bexit(?:ed)?(?:\s*(?:code|status))?\s*[:=]?\s*(-?\d{1,3})\b`)
-	bareExitRe = regexp.MustCompile(`^\s*(-?\d{1,3})\s*$`)
+	exitRe     = lazyRegexp(`(?i)\bexit(?:ed)?(?:\s*(?:code|status))?\s*[:=]?\s*(-?\d{1,3})\b`)
+	bareExitRe = lazyRegexp(`^\s*(-?\d{1,3})\s*$`)
 )
 
 // exitCodeOf reads an exit status: "exit code 0", "exit 1", "(exit status: 2)",
 // or a cell that is only a number.
 func exitCodeOf(s string) (int, bool) {
-	m := exitRe.FindStringSubmatch(s)
+	m := exitRe().FindStringSubmatch(s)
 	if m == nil {
-		m = bareExitRe.FindStringSubmatch(s)
+		m = bareExitRe().FindStringSubmatch(s)
 	}
 	if m == nil {
 		return 0, false

@@ -13,7 +13,7 @@ var reviewPlainShape = Shape{
 	ModelledOn: "ai-dynamo/dynamo#14461",
 	Describe:   "review.md posted bare: an \"Assessment:\" heading and a Findings heading",
 	recognise: func(body string) (Result, bool) {
-		if !hasAssessmentHeading(body) || !hasHeading(body, findingsHeadRe) {
+		if !hasAssessmentHeading(body) || !hasHeading(body, findingsHeadRe()) {
 			return Result{}, false
 		}
 		return Result{Doc: trimmedDoc("review.md", body, 0)}, true
@@ -21,11 +21,11 @@ var reviewPlainShape = Shape{
 }
 
 var (
-	assessmentHeadRe = regexp.MustCompile(`(?i)^assessment\s*:`)
-	findingsHeadRe   = regexp.MustCompile(`(?i)\bfindings\b`)
+	assessmentHeadRe = lazyRegexp(`(?i)^assessment\s*:`)
+	findingsHeadRe   = lazyRegexp(`(?i)\bfindings\b`)
 )
 
-func hasAssessmentHeading(body string) bool { return hasHeading(body, assessmentHeadRe) }
+func hasAssessmentHeading(body string) bool { return hasHeading(body, assessmentHeadRe()) }
 
 // hasHeading reports whether a heading outside code matches re.
 func hasHeading(body string, re *regexp.Regexp) bool {

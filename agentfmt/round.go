@@ -1,7 +1,6 @@
 package agentfmt
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -30,7 +29,7 @@ var roundShape = Shape{
 	Describe:   "a first line \"<kind> round N\", with the commit pushed and the head before it when named",
 	recognise: func(body string) (Result, bool) {
 		line := firstLine(body)
-		m := roundRe.FindStringSubmatch(line)
+		m := roundRe().FindStringSubmatch(line)
 		if m == nil {
 			return Result{}, false
 		}
@@ -49,7 +48,7 @@ var addressedShape = Shape{
 	Describe:   "a first line \"Addressed … in <sha>\"",
 	recognise: func(body string) (Result, bool) {
 		line := firstLine(body)
-		m := addressedRe.FindStringSubmatch(line)
+		m := addressedRe().FindStringSubmatch(line)
 		if m == nil || !hasDigit(m[1]) {
 			return Result{}, false
 		}
@@ -58,23 +57,23 @@ var addressedShape = Shape{
 }
 
 var (
-	roundRe     = regexp.MustCompile(`(?i)^[^A-Za-z0-9]*([a-z][a-z-]*)\s+round\s+#?(\d{1,4})\b`)
-	addressedRe = regexp.MustCompile("(?i)^[^A-Za-z0-9]*addressed\\b.*?\\bin\\s+(?:commit\\s+)?`?([0-9a-f]{7,40})`?\\b")
-	pushedRe    = regexp.MustCompile("(?i)\\bpushed\\s+(?:commit\\s+)?`?([0-9a-f]{7,40})\\b")
-	wasRe       = regexp.MustCompile("(?i)\\bwas\\s+`?([0-9a-f]{7,40})\\b")
-	hexRe       = regexp.MustCompile(`\b[0-9a-f]{7,40}\b`)
+	roundRe     = lazyRegexp(`(?i)^[^A-Za-z0-9]*([a-z][a-z-]*)\s+round\s+#?(\d{1,4})\b`)
+	addressedRe = lazyRegexp("(?i)^[^A-Za-z0-9]*addressed\\b.*?\\bin\\s+(?:commit\\s+)?`?([0-9a-f]{7,40})`?\\b")
+	pushedRe    = lazyRegexp("(?i)\\bpushed\\s+(?:commit\\s+)?`?([0-9a-f]{7,40})\\b")
+	wasRe       = lazyRegexp("(?i)\\bwas\\s+`?([0-9a-f]{7,40})\\b")
+	hexRe       = lazyRegexp(`\b[0-9a-f]{7,40}\b`)
 )
 
 // shasOf reads the commit a round line says it pushed, and the one before.
 func shasOf(line string) (sha, was string) {
-	if m := pushedRe.FindStringSubmatch(line); m != nil && hasDigit(m[1]) {
+	if m := pushedRe().FindStringSubmatch(line); m != nil && hasDigit(m[1]) {
 		sha = strings.ToLower(m[1])
 	}
-	if m := wasRe.FindStringSubmatch(line); m != nil && hasDigit(m[1]) {
+	if m := wasRe().FindStringSubmatch(line); m != nil && hasDigit(m[1]) {
 		was = strings.ToLower(m[1])
 	}
 	if sha == "" {
-		for _, h := range hexRe.FindAllString(strings.ToLower(line), -1) {
+		for _, h := range hexRe().FindAllString(strings.ToLower(line), -1) {
 			if hasDigit(h) && h != was {
 				sha = h
 				break

@@ -13,7 +13,7 @@ func looksLikeAgentDocument(body string) string {
 		if fence[i] {
 			continue
 		}
-		if detailsOpenRe.MatchString(l) {
+		if detailsOpenRe().MatchString(l) {
 			return "a <details> block"
 		}
 		if lvl, text := heading(l); lvl > 0 {
@@ -24,8 +24,8 @@ func looksLikeAgentDocument(body string) string {
 				}
 			}
 		}
-		if countRe.MatchString(l) {
-			return "a count of validated checks (\"" + strings.TrimSpace(countRe.FindString(l)) + "\")"
+		if countRe().MatchString(l) {
+			return "a count of validated checks (\"" + strings.TrimSpace(countRe().FindString(l)) + "\")"
 		}
 	}
 	return ""

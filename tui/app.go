@@ -14,6 +14,7 @@ import (
 
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
+	"github.com/vetter-dev/vetter/tui/screens/walk"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -481,7 +482,7 @@ func (a *App) opened(msg appOpenedMsg) tea.Cmd {
 	if msg.since != nil {
 		start = &common.Target{Screen: common.ScreenSince, File: -1, Hunk: -1, DiffLine: -1}
 	} else if !review.Gate(msg.p).Ready {
-		w := walkTarget() // a packet that needs a person opens on the walk
+		w := walk.Target() // a packet that needs a person opens on the walk
 		start = &w
 	}
 	a.startRoot(msg.p, msg.name, start, msg.since, msg.store, msg.storeErr)

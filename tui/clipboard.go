@@ -8,6 +8,7 @@ import (
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
+	"github.com/vetter-dev/vetter/tui/screens/walk"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -42,8 +43,8 @@ func (r *Workbench) copyText() (text, what string) {
 			return ls[0], "the command"
 		}
 	case common.ScreenWalk:
-		w := r.screens[common.ScreenWalk].(*Walk)
-		if c := w.place(); c != nil {
+		w := r.screens[common.ScreenWalk].(*walk.Walk)
+		if c := w.Place(); c != nil {
 			return ui.Sanitize(c.Text), "the citation"
 		}
 	case common.ScreenFindings:

@@ -15,6 +15,7 @@ import (
 
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
+	"github.com/vetter-dev/vetter/tui/screens/decision"
 )
 
 // attentionDiff is a malicious workflow: two high items (the checkout of
@@ -40,13 +41,13 @@ index 0000000..1234567
 
 // newAttentionRoot is the sample packet with attentionDiff as its diff, and
 // a store in a temporary state folder.
-func newAttentionRoot(t *testing.T) (*Workbench, *Decision) {
+func newAttentionRoot(t *testing.T) (*Workbench, *decision.Decision) {
 	t.Helper()
 	return newAttentionRootWith(t, attentionDiff)
 }
 
 // newAttentionRootWith is newAttentionRoot with diff as the change.
-func newAttentionRootWith(t *testing.T, diff string) (*Workbench, *Decision) {
+func newAttentionRootWith(t *testing.T, diff string) (*Workbench, *decision.Decision) {
 	t.Helper()
 	dir := sampleCopy(t, "p")
 	if err := os.WriteFile(filepath.Join(dir, "change.diff"), []byte(diff), 0o644); err != nil {
@@ -57,15 +58,15 @@ func newAttentionRootWith(t *testing.T, diff string) (*Workbench, *Decision) {
 	drive(r, r.Init())
 	r.Update(tea.WindowSizeMsg{Width: 140, Height: 60})
 	pressKeys(r, "7")
-	return r, r.screens[common.ScreenDecision].(*Decision)
+	return r, r.screens[common.ScreenDecision].(*decision.Decision)
 }
 
 // selectItem puts the cursor on the row of the i-th attention item.
-func selectItem(t *testing.T, d *Decision, i int) {
+func selectItem(t *testing.T, d *decision.Decision, i int) {
 	t.Helper()
-	for ri, row := range d.list.rows {
-		if row.item == i {
-			d.list.scrolling.Cursor = ri
+	for ri, row := range d.List.Rows {
+		if row.Item == i {
+			d.List.Scrolling.Cursor = ri
 			return
 		}
 	}
@@ -150,7 +151,7 @@ func testDecisionOkToTestConfirmsUnreviewed(t *testing.T) {
 	pressKeys(r, "esc")
 
 	// With every high item reviewed, O goes straight to the prompt.
-	for i, a := range d.attention {
+	for i, a := range d.Attention() {
 		if a.Severity == packet.AttentionHigh {
 			selectItem(t, d, i)
 			pressKeys(r, "space")
@@ -181,10 +182,10 @@ func testDecisionShowsWhereDataCameFrom(t *testing.T) {
 			t.Errorf("screen lacks %q:\n%s", want, s)
 		}
 	}
-	for _, row := range d.list.rows {
-		if strings.Contains(ansi.Strip(row.text), "data from line 2") {
-			if row.target == nil || row.target.Line != 2 || row.target.Path != "scripts/boot.sh" {
-				t.Errorf("the source row leads to %+v, want scripts/boot.sh line 2", row.target)
+	for _, row := range d.List.Rows {
+		if strings.Contains(ansi.Strip(row.Text), "data from line 2") {
+			if row.Target == nil || row.Target.Line != 2 || row.Target.Path != "scripts/boot.sh" {
+				t.Errorf("the source row leads to %+v, want scripts/boot.sh line 2", row.Target)
 			}
 			return
 		}

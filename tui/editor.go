@@ -14,6 +14,7 @@ import (
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/report"
 	"github.com/vetter-dev/vetter/tui/common"
+	"github.com/vetter-dev/vetter/tui/screens/walk"
 )
 
 // editKey is v: the packet file the selection cites, opened at its line in
@@ -50,7 +51,7 @@ func (r *Workbench) editTarget() (string, int) {
 	here := r.screens[r.active].Here()
 	switch r.active {
 	case common.ScreenWalk:
-		if c := r.screens[common.ScreenWalk].(*Walk).place(); c != nil {
+		if c := r.screens[common.ScreenWalk].(*walk.Walk).Place(); c != nil {
 			return citationFile(p, c)
 		}
 	case common.ScreenFindings:

@@ -15,41 +15,6 @@ import (
 	"github.com/vetter-dev/vetter/tui/common"
 )
 
-// The findings screen: each severity's badge in its colour.
-func TestStyledFindingsBadges(t *testing.T) {
-	f, ctx := newSampleFindings(t, 80, 24)
-	v := f.View()
-	for _, sev := range []string{"major", "minor", "nit"} {
-		if badge := ctx.Styles.SeverityBadge(sev); !strings.Contains(v, badge) {
-			t.Errorf("the %s badge is not drawn in its style %q", sev, badge)
-		}
-	}
-	screentest.GoldenStyled(t, "TestStyledFindings80x24", v)
-}
-
-// The diff at the major finding's line: changed words emphasised on the
-// added and removed lines.
-func TestStyledDiffEmphasis(t *testing.T) {
-	d, _ := newSampleDiff(t, 80, 24)
-	st := d.ctx.Styles
-	shows := func(v string) bool {
-		return strings.Contains(v, opens(t, st.AddedEmphasis)) && strings.Contains(v, opens(t, st.RemovedEmphasis))
-	}
-	// The first hunk that changes words within lines.
-	v := d.View()
-	for range 40 {
-		if shows(v) {
-			break
-		}
-		press(d, "}")
-		v = d.View()
-	}
-	if !shows(v) {
-		t.Fatal("no hunk of the sample emphasises words on its added and removed lines")
-	}
-	screentest.GoldenStyled(t, "TestStyledDiffEmphasis80x24", v)
-}
-
 // The escape-injection packet's unit log: what the sanitiser neutralised
 // shows as placeholders in their own colour.
 func TestStyledLogPlaceholders(t *testing.T) {
@@ -66,10 +31,10 @@ func TestStyledLogPlaceholders(t *testing.T) {
 	})
 }
 
-// opens is the sequence a style opens with (sgrOf), which must not be empty.
+// opens is the sequence a style opens with (common.SGROf), which must not be empty.
 func opens(t *testing.T, st lipgloss.Style) string {
 	t.Helper()
-	s := sgrOf(st)
+	s := common.SGROf(st)
 	if s == "" {
 		t.Fatal("the style draws no escape")
 	}

@@ -56,16 +56,16 @@ func testHelpScrollSearchClose(t *testing.T) {
 	if !strings.Contains(ansi.Strip(r.Render()), "more below") {
 		t.Fatalf("help at 80×24 does not say there is more:\n%s", ansi.Strip(r.Render()))
 	}
-	top := r.helpm.pane.Offset()
+	top := r.helpm.View()
 	pressKeys(r, "pgdown")
-	if r.helpm.pane.Offset() <= top {
+	if r.helpm.View() == top {
 		t.Fatalf("pgdn does not scroll help")
 	}
 	if !strings.Contains(ansi.Strip(r.Render()), "On a log") {
 		t.Errorf("the end of help is not reachable:\n%s", ansi.Strip(r.Render()))
 	}
 	pressKeys(r, "g", "/", "w", "r", "a", "p", "enter")
-	got := ansi.Strip(r.helpm.view())
+	got := ansi.Strip(r.helpm.View())
 	if !strings.Contains(got, "w wrap") || strings.Contains(got, "accept") {
 		t.Errorf("/wrap keeps other keys or loses wrap:\n%s", got)
 	}

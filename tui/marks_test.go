@@ -12,6 +12,7 @@ import (
 
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
+	"github.com/vetter-dev/vetter/tui/screens/findings"
 )
 
 // Marks are spent by the batch they applied to: u on the selected finding
@@ -19,7 +20,7 @@ import (
 func TestMarksClearedByBatchAndEsc(t *testing.T) {
 	screentest.InBubble(t, func(t *testing.T) {
 		r, dir := newTriageRoot(t)
-		f := r.Screen(common.ScreenFindings).(*Findings)
+		f := r.Screen(common.ScreenFindings).(*findings.Findings)
 		pressKeys(r, "4", "j", "j", "j", "space", "space") // mark #4 and #5
 		pressKeys(r, "f")
 		if f.Marked("review.md#4") || f.Marked("review.md#5") {

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/tui/screens/findings"
 )
 
 // The decision screen's O on a pull request asks before posting, and only y
@@ -86,12 +87,12 @@ func testFindingsShowAndFindTheirSource(t *testing.T) {
 	p := r.ctx.Packet
 	p.Findings = append(p.Findings, &packet.Finding{ID: "thread:T1", Location: "internal/upload/client.go:97", Severity: "thread",
 		Claim: "Clamp the wait.", Source: "coderabbitai[bot]"})
-	f := NewFindings(r.ctx)
+	f := findings.New(r.ctx)
 	f.SetSize(160, 38)
 	if n := f.Search("coderabbit"); n != 1 {
 		t.Fatalf("searching for the account matched %d findings, want 1", n)
 	}
-	if got := p.Findings[f.list.Cursor].ID; got != "thread:T1" {
+	if got := f.Selected().ID; got != "thread:T1" {
 		t.Errorf("the search selected %s", got)
 	}
 	if view := ansi.Strip(f.View()); !strings.Contains(view, "coderabbitai[bot]: Clamp") {

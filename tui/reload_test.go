@@ -17,6 +17,7 @@ import (
 
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
+	"github.com/vetter-dev/vetter/tui/screens/findings"
 )
 
 // openSampleCopy writes the sample to a folder and opens it in an App.
@@ -52,7 +53,7 @@ func TestReloadKeepsPlaceAndTriage(t *testing.T) {
 		// The workbench's store is detached: Update publishes what it saved.
 		ctx.Store.Publish()
 		l.press("4", "j", "j") // findings, on #3
-		f := r.Screen(common.ScreenFindings).(*Findings)
+		f := r.Screen(common.ScreenFindings).(*findings.Findings)
 		if f.Selected().ID != "review.md#3" {
 			t.Fatalf("selected %s", f.Selected().ID)
 		}
@@ -80,7 +81,7 @@ func TestReloadKeepsPlaceAndTriage(t *testing.T) {
 		if r.Active() != common.ScreenFindings {
 			t.Errorf("active after reload: %v", r.Active())
 		}
-		nf := r.Screen(common.ScreenFindings).(*Findings)
+		nf := r.Screen(common.ScreenFindings).(*findings.Findings)
 		if nf == f {
 			t.Fatal("the findings screen was not rebuilt")
 		}

@@ -4,12 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/vetter-dev/vetter/tui/screens/docs"
-
-	"github.com/vetter-dev/vetter/tui/screens/evidence"
-
-	"github.com/vetter-dev/vetter/tui/screens/logs"
-
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -19,6 +13,16 @@ import (
 	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
+	"github.com/vetter-dev/vetter/tui/screens/decision"
+	"github.com/vetter-dev/vetter/tui/screens/diff"
+	"github.com/vetter-dev/vetter/tui/screens/docs"
+	"github.com/vetter-dev/vetter/tui/screens/evidence"
+	"github.com/vetter-dev/vetter/tui/screens/findings"
+	helpscreen "github.com/vetter-dev/vetter/tui/screens/help"
+	"github.com/vetter-dev/vetter/tui/screens/logs"
+	"github.com/vetter-dev/vetter/tui/screens/overview"
+	"github.com/vetter-dev/vetter/tui/screens/since"
+	"github.com/vetter-dev/vetter/tui/screens/walk"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -65,7 +69,7 @@ type Workbench struct {
 	palette  *paletteModel
 	prompt   *promptModel
 	showHelp bool
-	helpm    *helpModel // the help shown while showHelp (help.go)
+	helpm    *helpscreen.Model // the help shown while showHelp (help.go)
 
 	// exitLines are printed to standard output when the program ends: the
 	// /ok to test command after an ok-to-test decision.
@@ -125,15 +129,15 @@ func (r *Workbench) OpenStart() tea.Cmd {
 // newScreens builds every screen over a context; a reload builds them again.
 func newScreens(ctx *common.Context) [common.ScreenCount]common.Screen {
 	return [common.ScreenCount]common.Screen{
-		common.ScreenOverview: NewOverview(ctx),
+		common.ScreenOverview: overview.New(ctx),
 		common.ScreenDocs:     docs.New(ctx),
-		common.ScreenDiff:     NewDiff(ctx),
-		common.ScreenFindings: NewFindings(ctx),
+		common.ScreenDiff:     diff.New(ctx),
+		common.ScreenFindings: findings.New(ctx),
 		common.ScreenEvidence: evidence.New(ctx),
 		common.ScreenLogs:     logs.New(ctx),
-		common.ScreenDecision: NewDecision(ctx),
-		common.ScreenSince:    NewSince(ctx),
-		common.ScreenWalk:     NewWalk(ctx),
+		common.ScreenDecision: decision.New(ctx),
+		common.ScreenSince:    since.New(ctx),
+		common.ScreenWalk:     walk.New(ctx),
 	}
 }
 
@@ -185,7 +189,7 @@ func (r *Workbench) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			r.prompt.setSize(r.width, r.bodyHeight())
 		}
 		if r.helpm != nil {
-			r.helpm.setSize(r.width, r.bodyHeight())
+			r.helpm.SetSize(r.width, r.bodyHeight())
 		}
 		// Screens start width-dependent work (rendering) from Update.
 		return r, r.broadcast(msg)
@@ -205,7 +209,7 @@ func (r *Workbench) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case common.StaleMsg:
 		r.stale = msg.Text
 		return r, nil
-	case DecideMsg:
+	case decision.DecideMsg:
 		return r, r.askDecision(msg.Decision)
 	case TriageSavedMsg:
 		return r, r.savedThenRelease(msg)

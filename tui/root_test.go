@@ -15,6 +15,7 @@ import (
 
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
+	"github.com/vetter-dev/vetter/tui/screens/findings"
 )
 
 // newTestRoot builds the workbench on the sample at a fixed size, dark,
@@ -138,20 +139,20 @@ func TestRootFindingToDiffAndBack(t *testing.T) {
 	screentest.InBubble(t, func(t *testing.T) {
 		r := newTestRoot(t, 160, 48)
 		pressKeys(r, "4", "j") // the second finding
-		f := r.Screen(common.ScreenFindings).(*Findings).Selected()
+		f := r.Screen(common.ScreenFindings).(*findings.Findings).Selected()
 		if f == nil || f.ID != "review.md#2" {
 			t.Fatalf("selected %v, want review.md#2", f)
 		}
 		pressOn(t, r, common.ScreenDiff, "enter on a finding", "enter")
-		d := r.Screen(common.ScreenDiff).(*Diff)
-		if dl := d.rowLine(d.rows[d.list.Cursor]); dl == nil || dl.New != 91 {
+		here := r.Screen(common.ScreenDiff).Here()
+		if dl := r.ctx.Packet.Diff.LineAt(here.File, here.Hunk, here.DiffLine); dl == nil || dl.New != 91 {
 			t.Fatalf("diff cursor on %+v, want new line 91 (client.go:91)", dl)
 		}
 		if s := ansi.Strip(r.Render()); !strings.Contains(s, "client.go") {
 			t.Errorf("the diff screen does not show client.go:\n%s", s)
 		}
 		pressOn(t, r, common.ScreenFindings, "backspace", "backspace")
-		if f := r.Screen(common.ScreenFindings).(*Findings).Selected(); f == nil || f.ID != "review.md#2" {
+		if f := r.Screen(common.ScreenFindings).(*findings.Findings).Selected(); f == nil || f.ID != "review.md#2" {
 			t.Errorf("back on %v, want review.md#2", f)
 		}
 	})
@@ -246,7 +247,7 @@ func TestRootSinceScreen(t *testing.T) {
 		}
 		// The first row that leads somewhere is the new finding #6.
 		pressKeys(r, "enter")
-		if f := r.Screen(common.ScreenFindings).(*Findings).Selected(); r.Active() != common.ScreenFindings || f == nil || f.Number != 6 {
+		if f := r.Screen(common.ScreenFindings).(*findings.Findings).Selected(); r.Active() != common.ScreenFindings || f == nil || f.Number != 6 {
 			t.Fatalf("enter: active %v, finding %v", r.Active(), f)
 		}
 		// Back, down past the changed #2, the unchanged #3-#5 and the two runs

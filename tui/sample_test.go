@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vetter-dev/vetter/bench"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
@@ -47,7 +46,3 @@ func storeContext(t *testing.T, p *packet.Packet, now time.Time) *common.Context
 	}
 	return ctx
 }
-
-// manyFindings is a packet of 2,000 findings over 1,000 files, its logs
-// small: what the findings screen and the walk are measured on.
-var manyFindings = bench.Spec{Files: 1000, LinesPerFile: 200, Findings: 2000, LogBytes: 1 << 10}

@@ -207,21 +207,3 @@ func TestTriageNoteShownInDiff(t *testing.T) {
 		}
 	})
 }
-
-// The wheel over the diff's file list walks the files; over the diff it scrolls.
-func TestDiffWheelUnderPointer(t *testing.T) {
-	screentest.InBubble(t, func(t *testing.T) {
-		d := NewDiff(common.NewContext(packet.LoadSample(packet.Options{}), true, false))
-		d.SetSize(160, 40)
-		st0 := d.Status()
-		d.Update(tea.MouseWheelMsg{X: 5, Y: 5, Button: tea.MouseWheelDown})
-		if st := d.Status(); !strings.Contains(st, "file 2/6") {
-			t.Errorf("wheel over the list: %q (was %q)", st, st0)
-		}
-		top := d.Here().Offset
-		d.Update(tea.MouseWheelMsg{X: 100, Y: 5, Button: tea.MouseWheelDown})
-		if d.Here().Offset == top || !strings.Contains(d.Status(), "file 2/6") {
-			t.Errorf("wheel over the diff did not scroll within the file: offset %d→%d, %q", top, d.Here().Offset, d.Status())
-		}
-	})
-}

@@ -13,6 +13,7 @@ import (
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
+	"github.com/vetter-dev/vetter/tui/screens/walk"
 )
 
 // newDriftRoot opens the workbench on the walk, at 80×24, on a copy of
@@ -27,7 +28,7 @@ func newDriftRoot(t *testing.T) *Workbench {
 	}
 	p := loadCopy(t, dir)
 	ctx := storeContext(t, p, time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
-	start := walkTarget()
+	start := walk.Target()
 	r := NewWorkbench(ctx, Options{ForceTheme: "dark", Start: &start})
 	r.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	drive(r, r.Init())

@@ -21,6 +21,7 @@ import (
 
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
+	"github.com/vetter-dev/vetter/tui/screens/walk"
 )
 
 // newWalkRoot is the workbench as vetter opens it on a writable copy of
@@ -46,7 +47,7 @@ func newWalkRoot(t *testing.T, sound bool) (*Workbench, string) {
 		t.Fatalf("the variant's assessment is %q", p.Assessment.Value)
 	}
 	ctx := storeContext(t, p, time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
-	start := walkTarget()
+	start := walk.Target()
 	r := NewWorkbench(ctx, Options{ForceTheme: "dark", Start: &start})
 	r.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	drive(r, r.Init())
@@ -82,13 +83,13 @@ func (w *walker) paste(text string) {
 // its first cited log line when it cites one) on the same 80×24 screen.
 func (w *walker) onFinding(id string) {
 	w.t.Helper()
-	wk := w.r.Screen(common.ScreenWalk).(*Walk)
+	wk := w.r.Screen(common.ScreenWalk).(*walk.Walk)
 	if w.r.Active() != common.ScreenWalk || wk.Current() != id {
 		w.t.Fatalf("after %v: active %v, walk on %q; want the walk on %s\n%s", w.keys, w.r.Active(), wk.Current(), id, ansi.Strip(w.r.Render()))
 	}
 	screen := ansi.Strip(w.r.Render())
 	screentest.CheckSize(w.t, w.r.Render(), 80, 24)
-	c := wk.place()
+	c := wk.Place()
 	if c == nil {
 		w.t.Fatalf("%s: no cited place", id)
 	}
@@ -97,11 +98,11 @@ func (w *walker) onFinding(id string) {
 	}
 	// The lines the finding quotes are marked: the cited ones, or where
 	// the quote really is when the citation drifted or gave no line.
-	if from, _ := citeMarks(c).span(); (c.Kind == packet.CiteDiff || c.Kind == packet.CitePacket) && !strings.Contains(screen, fmt.Sprintf("▌ %4d ", from)) {
+	if from, _ := walk.MarkedLines(c); (c.Kind == packet.CiteDiff || c.Kind == packet.CitePacket) && !strings.Contains(screen, fmt.Sprintf("▌ %4d ", from)) {
 		w.t.Errorf("%s: the cited line %d is not marked on screen:\n%s", id, from, screen)
 	}
-	if lc := wk.logCitation(); lc != nil {
-		if from, _ := citeMarks(lc).span(); !strings.Contains(screen, fmt.Sprintf("▌ %4d ", from)) {
+	if lc := wk.LogCitation(); lc != nil {
+		if from, _ := walk.MarkedLines(lc); !strings.Contains(screen, fmt.Sprintf("▌ %4d ", from)) {
 			w.t.Errorf("%s: the cited log line %d is not on screen:\n%s", id, from, screen)
 		}
 	}
@@ -125,7 +126,7 @@ func TestWalkSampleToOkToTest(t *testing.T) {
 	screentest.InBubble(t, func(t *testing.T) {
 		r, dir := newWalkRoot(t, false)
 		w := &walker{t: t, r: r}
-		if r.Active() != common.ScreenWalk || !r.Screen(common.ScreenWalk).(*Walk).OnVerdict() {
+		if r.Active() != common.ScreenWalk || !r.Screen(common.ScreenWalk).(*walk.Walk).OnVerdict() {
 			t.Fatalf("the workbench opens on %v, not the walk's verdict step", r.Active())
 		}
 		screen := ansi.Strip(r.Render())
@@ -225,7 +226,7 @@ func TestWalkPassAndReturn(t *testing.T) { screentest.InBubble(t, testWalkPassAn
 func testWalkPassAndReturn(t *testing.T) {
 	r := newTestRoot(t, 80, 24)
 	pressKeys(r, "W")
-	wk := r.Screen(common.ScreenWalk).(*Walk)
+	wk := r.Screen(common.ScreenWalk).(*walk.Walk)
 	if r.Active() != common.ScreenWalk || !wk.OnVerdict() {
 		t.Fatalf("W from the overview: active %v", r.Active())
 	}
@@ -250,7 +251,7 @@ func testWalkPassAndReturn(t *testing.T) {
 // OSC 52, and says so.
 func TestCopyOkToTestOSC52(t *testing.T) {
 	p := packet.LoadSample(packet.Options{})
-	start := decisionTarget()
+	start := walk.DecisionTarget()
 	r := NewWorkbench(common.NewContext(p, true, false), Options{ForceTheme: "dark", Start: &start})
 	tm := teatest.NewTestModel(t, r, teatest.WithInitialTermSize(80, 24))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("Gate")) },
@@ -306,13 +307,13 @@ func TestWalkWaitsForTheLogIndex(t *testing.T) { screentest.InBubble(t, testWalk
 
 func testWalkWaitsForTheLogIndex(t *testing.T) {
 	p := packet.LoadSample(packet.Options{DeferLogIndex: true})
-	start := walkTarget()
+	start := walk.Target()
 	r := NewWorkbench(common.NewContext(p, true, false), Options{ForceTheme: "dark", Start: &start})
 	r.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	r.OpenStart()
 	pressKeys(r, "space")
-	wk := r.Screen(common.ScreenWalk).(*Walk)
-	c := wk.logCitation()
+	wk := r.Screen(common.ScreenWalk).(*walk.Walk)
+	c := wk.LogCitation()
 	l := p.Log(c.Target)
 	if l.Indexed() {
 		t.Skip("the sample's log was indexed at load")

@@ -22,7 +22,7 @@ import (
 
 // corpusDirs lists every held-out set that must stay well-formed; a spent set
 // stays here so that the figures once measured on it can be reproduced.
-var corpusDirs = []string{"attention-v1", "attention-v2"}
+var corpusDirs = []string{"attention-v1", "attention-v2", "attention-v3"}
 
 type label struct {
 	ID                 string `json:"id"`
@@ -48,6 +48,7 @@ var categories = map[string]bool{
 var minimumSize = map[string]struct{ malicious, benign int }{
 	"attention-v1": {malicious: 45, benign: 35},
 	"attention-v2": {malicious: 55, benign: 20},
+	"attention-v3": {malicious: 60, benign: 35},
 }
 
 func corpusRoot(t *testing.T, name string) string {

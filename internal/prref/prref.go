@@ -7,7 +7,6 @@ package prref
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -63,12 +62,12 @@ const (
 )
 
 var (
-	canonical = regexp.MustCompile(`^https://github\.com/` + ownerRe + `/` + repoRe + `/pull/` + numberRe + `/?$`)
-	anyURL    = regexp.MustCompile(`^(?i:https?)://` + hostRe + `/` + ownerRe + `/` + repoRe + `/pull/` + numberRe + tailRe + `$`)
-	short     = regexp.MustCompile(`^(?:(` + nameRe + `)/)?(` + nameRe + `)/(` + nameRe + `)#([0-9]+)$`)
+	canonical = lazyRegexp(`^https://github\.com/` + ownerRe + `/` + repoRe + `/pull/` + numberRe + `/?$`)
+	anyURL    = lazyRegexp(`^(?i:https?)://` + hostRe + `/` + ownerRe + `/` + repoRe + `/pull/` + numberRe + tailRe + `$`)
+	short     = lazyRegexp(`^(?:(` + nameRe + `)/)?(` + nameRe + `)/(` + nameRe + `)#([0-9]+)$`)
 	// A GitLab merge request: the project sits under a namespace of one or
 	// more groups, and the page is under /-/ (older addresses leave it out).
-	mergeRequest = regexp.MustCompile(`^(?i:https?)://` + hostRe + `/((?:` + nameRe + `/)+)(` + nameRe + `)/merge_requests/` + numberRe + tailRe + `$`)
+	mergeRequest = lazyRegexp(`^(?i:https?)://` + hostRe + `/((?:` + nameRe + `/)+)(` + nameRe + `)/merge_requests/` + numberRe + tailRe + `$`)
 )
 
 // ParseGitHubURL accepts exactly https://github.com/OWNER/REPO/pull/N (an
@@ -76,7 +75,7 @@ var (
 // for an address that comes from an untrusted packet and decides where
 // something is posted: anything else is not a pull request.
 func ParseGitHubURL(s string) (Ref, bool) {
-	m := canonical.FindStringSubmatch(strings.TrimSpace(s))
+	m := canonical().FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil || badRepo(m[2]) {
 		return Ref{}, false
 	}
@@ -92,7 +91,7 @@ func ParseGitHubURL(s string) (Ref, bool) {
 // whichever tab of the page it points at. It is the lenient door, for
 // addresses a person typed or for commands printed for a person to run.
 func ParseURL(s string) (Ref, bool) {
-	m := anyURL.FindStringSubmatch(strings.TrimSpace(s))
+	m := anyURL().FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil || badRepo(m[3]) {
 		return Ref{}, false
 	}
@@ -114,7 +113,7 @@ func ParseAnyURL(s string) (Ref, bool) {
 	if r, ok := ParseURL(s); ok {
 		return r, true
 	}
-	m := mergeRequest.FindStringSubmatch(strings.Replace(strings.TrimSpace(s), "/-/merge_requests/", "/merge_requests/", 1))
+	m := mergeRequest().FindStringSubmatch(strings.Replace(strings.TrimSpace(s), "/-/merge_requests/", "/merge_requests/", 1))
 	if m == nil || badRepo(m[3]) || m[3] == "-" {
 		return Ref{}, false
 	}
@@ -136,7 +135,7 @@ func ParseAnyURL(s string) (Ref, bool) {
 // number that is not a positive integer is an error: the text has the shape
 // of a reference, so it is not a path either.
 func ParseShort(s, defaultHost string) (r Ref, ok bool, err error) {
-	m := short.FindStringSubmatch(s)
+	m := short().FindStringSubmatch(s)
 	if m == nil {
 		return Ref{}, false, nil
 	}
@@ -158,11 +157,11 @@ func (r Ref) Same(o Ref) bool {
 		strings.EqualFold(r.Repo, o.Repo) && r.Number == o.Number
 }
 
-var nameOnly = regexp.MustCompile(`^` + nameRe + `$`)
+var nameOnly = lazyRegexp(`^` + nameRe + `$`)
 
 // ValidName reports whether s may be an owner or repository name in a
 // reference: the short form's characters, and not a path step.
-func ValidName(s string) bool { return s != "." && s != ".." && nameOnly.MatchString(s) }
+func ValidName(s string) bool { return s != "." && s != ".." && nameOnly().MatchString(s) }
 
 // badRepo rejects the repository names that are path steps, not names.
 func badRepo(repo string) bool { return repo == "" || repo == "." || repo == ".." }

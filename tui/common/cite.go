@@ -261,3 +261,12 @@ func FirstTextLine(s string) string {
 	}
 	return ""
 }
+
+// SGROf is the sequence a style opens with ("" for a plain style).
+func SGROf(s lipgloss.Style) string {
+	r := s.Inline(true).Render("x")
+	if i := strings.IndexByte(r, 'x'); i > 0 {
+		return r[:i]
+	}
+	return ""
+}

@@ -27,3 +27,7 @@ func (TriageChangedMsg) WorkbenchMsg() {}
 func Status(text string) tea.Cmd {
 	return func() tea.Msg { return StatusMsg{Text: text} }
 }
+
+// LogIndexedMsg marks the logs screen's news that a log's index grew or
+// ended, which other screens waiting on a log's line (the walk) hear too.
+type LogIndexedMsg interface{ LogIndexed() }

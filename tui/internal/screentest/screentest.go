@@ -262,3 +262,20 @@ func FollowTarget(t *testing.T, msgs []tea.Msg) common.Target {
 	t.Fatalf("no FollowMsg among %#v", msgs)
 	return common.Target{}
 }
+
+// ManyFindings is a packet of 2,000 findings over 1,000 files, its logs
+// small: what the findings screen and the walk are measured on.
+var ManyFindings = bench.Spec{Files: 1000, LinesPerFile: 200, Findings: 2000, LogBytes: 1 << 10}
+
+// BigDiff generates bench.Big's diff and findings (with a small log:
+// the diff screen never reads it) and loads it.
+func BigDiff(b *testing.B) *packet.Packet {
+	b.Helper()
+	spec := bench.Big
+	spec.LogBytes = 1 << 10
+	p := Generated(b, spec, packet.Options{})
+	if n := len(p.Diff.Files); n != spec.Files {
+		b.Fatalf("big packet has %d files, want %d", n, spec.Files)
+	}
+	return p
+}

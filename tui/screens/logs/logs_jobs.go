@@ -80,6 +80,9 @@ type IndexProgressMsg struct{}
 
 func (IndexProgressMsg) EpochBound() {}
 
+// LogIndexed: the walk redraws a step waiting on a log.
+func (IndexProgressMsg) LogIndexed() {}
+
 // logsIndexDoneMsg says an index job ended (completed, failed or cancelled).
 type IndexDoneMsg struct {
 	job *logsJob
@@ -87,6 +90,9 @@ type IndexDoneMsg struct {
 }
 
 func (IndexDoneMsg) EpochBound() {}
+
+// LogIndexed: the walk redraws a step waiting on a log.
+func (IndexDoneMsg) LogIndexed() {}
 
 // logsFoundMsg is the result of a search or an error scan: the 1-based line
 // found, or -1.

@@ -1,6 +1,0 @@
-//go:build !race
-
-package ui
-
-// raceSlowdown is 1 without the race detector (see race_on_test.go).
-const raceSlowdown = 1
