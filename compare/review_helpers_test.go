@@ -6,13 +6,10 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/review"
 )
-
-var t0 = time.Date(2026, 10, 15, 9, 0, 0, 0, time.UTC)
 
 // sampleDir writes the sample to a folder called name in a new temporary
 // directory: a copy the test may change.
@@ -23,17 +20,6 @@ func sampleDir(t testing.TB, name string) string {
 		t.Fatalf("writing the sample to %s: %v", dir, err)
 	}
 	return dir
-}
-
-// samplePacket writes the sample to a temporary folder, optionally edits
-// review.md, and loads it.
-func samplePacket(t *testing.T, edit func(review string) string) (string, *packet.Packet) {
-	t.Helper()
-	dir := sampleDir(t, "p")
-	if edit != nil {
-		editReview(t, dir, edit)
-	}
-	return dir, load(t, dir)
 }
 
 func editReview(t *testing.T, dir string, edit func(string) string) {
@@ -79,30 +65,6 @@ func testState(t *testing.T) string {
 	testStates.Store(t.Name(), d)
 	t.Cleanup(func() { testStates.Delete(t.Name()) })
 	return d
-}
-
-func openStore(t *testing.T, p *packet.Packet) *review.Store {
-	t.Helper()
-	return openStoreIn(t, p, testState(t))
-}
-
-// openStoreIn opens p's store in the state folder state.
-func openStoreIn(t *testing.T, p *packet.Packet, state string) *review.Store {
-	t.Helper()
-	s, err := review.OpenStore(p, state)
-	if err != nil {
-		t.Fatalf("opening the store in %s: %v", state, err)
-	}
-	return s
-}
-
-func mustSet(t *testing.T, s *review.Store, ids []string, state, note, user string, now time.Time) review.MergeReport {
-	t.Helper()
-	rep, err := s.Set(ids, state, note, user, now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rep
 }
 
 func readTree(t testing.TB, root string) map[string]string {

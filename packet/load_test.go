@@ -345,16 +345,6 @@ func checkRestLoads(t *testing.T, p *Packet) {
 	}
 }
 
-func writeFile(t *testing.T, p, body string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestLoadArchiveNeverReadsOutside(t *testing.T) {
 	var base []entry
 	files := readTree(t, filepath.Join(packetsDir, "base"))

@@ -185,29 +185,6 @@ func writeFile(t *testing.T, p, body string) {
 	}
 }
 
-// readTree is every file below root as slash-separated relative name →
-// content.
-func readTree(t testing.TB, root string) map[string]string {
-	t.Helper()
-	files := map[string]string{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		files[filepath.ToSlash(rel)] = string(b)
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("reading the files below %s: %v", root, err)
-	}
-	return files
-}
-
 func symlinkOrSkip(t *testing.T, target, link string) {
 	t.Helper()
 	if err := os.Symlink(target, link); err != nil {
