@@ -70,6 +70,7 @@ func newRootCmd(f *factory.Factory) *cobra.Command {
 	)
 	cmdutil.AddCompletions(cmd)
 	cmdutil.StrictCompletion(cmd)
+	cmdutil.NameAs(cmd, f.Executable)
 	return cmd
 }
 

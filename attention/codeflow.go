@@ -23,6 +23,9 @@ type codeRes struct {
 	decode, download, bulkSecret, oneSecret, secretName *regexp.Regexp
 	execSink, procSink, sendSink, writeSink, openHandle *regexp.Regexp
 	handleWrite                                         *regexp.Regexp
+	forBind, augAssign, alias, funcDecl, dynCall        *regexp.Regexp
+	procDownload, procOut, noRun, handleSend, dnsSink   *regexp.Regexp
+	hostInfo, cmdString, concat, dnsName, evalName      *regexp.Regexp
 }
 
 var codeRe = sync.OnceValue(func() *codeRes {
@@ -30,17 +33,38 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		assign:      regexp.MustCompile(`^\s*(?:export\s+)?(?:(?:const|let|var|my|local|final|static)\s+)?(?:mut\s+)?\$?([A-Za-z_][\w]*)\s*(?::\s*[\w<>\[\], .:&']+)?\s*(?:=|:=)\s*([^=].*)$`),
 		ident:       regexp.MustCompile(`[A-Za-z_$][\w$]*`),
 		str:         regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|` + "`(?:[^`\\\\]|\\\\.)*`"),
-		decode:      regexp.MustCompile(`Buffer\.from\([^)]*['"](?:hex|base64|base64url)['"]|\batob\(|String\.fromCharCode\b|fromCharCode\(|\bb(?:64|32|16|85)decode\(|\ba85decode\(|\bbytes\.fromhex\(|\bunhexlify\(|\bcodecs\.decode\(|\bzlib\.decompress\(|\b(?:inflate|gunzip|brotliDecompress)(?:Sync)?\(|\.decode\(\s*['"](?:hex|base64|rot13)|\bBase64\.(?:decode64|strict_decode64|urlsafe_decode64)\b|\.unpack1?\(\s*['"](?:m|H\*)|\bbase64_decode\(|\bhex2bin\(|\bgzinflate\(|\bstr_rot13\(|\bbase64::decode\b|\bSTANDARD\.decode\(|\bhex::decode\(|\bmarshal\.loads\(|\bdecode_base64\(|\bpack\(\s*['"]H\*|\.reverse\(\)\.join\(|\\x[0-9a-fA-F]{2}(?:\\x[0-9a-fA-F]{2}){15}`),
-		download:    regexp.MustCompile(`\bfetch\(|\bhttps?\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(`),
-		bulkSecret:  regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|JSON\.stringify\(\s*process\.env|\{\s*\.\.\.process\.env|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|\bENV\.to_h\b|\bstd::env::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b`),
+		decode:      regexp.MustCompile(`Buffer\.from\([^)]*['"](?:hex|base64|base64url)['"]|\batob\(|String\.fromCharCode\b|fromCharCode\(|\bb(?:64|32|16|85)decode\(|\ba85decode\(|\bbytes\.fromhex\(|\bunhexlify\(|\bcodecs\.decode\(|\bzlib\.decompress\(|\b(?:inflate|gunzip|brotliDecompress)(?:Sync)?\(|\.decode\(\s*['"](?:hex|base64|rot13)|\bBase64\.(?:decode64|strict_decode64|urlsafe_decode64)\b|\.unpack1?\(\s*['"](?:m|H\*)|\bbase64_decode\(|\bhex2bin\(|\bgzinflate\(|\bstr_rot13\(|\bbase64::decode\b|\bSTANDARD\.decode\(|\bhex::decode\(|\bmarshal\.loads\(|\bdecode_base64\(|\bpack\(\s*['"]H\*|\.reverse\(\)\.join\(|\\x[0-9a-fA-F]{2}(?:\\x[0-9a-fA-F]{2}){15}|(?i:FromBase64String\(|\bConvert\]::FromBase64)|\bhex\.DecodeString\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(`),
+		download:    regexp.MustCompile(`\bfetch\(|\bhttps?\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(`),
+		bulkSecret:  regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|JSON\.stringify\(\s*process\.env|\{\s*\.\.\.process\.env|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|\bENV\.to_h\b|\bstd::env::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|(?i:\b(?:Get-ChildItem|gci|dir|ls)\s+env:|GetEnvironmentVariables\(\))|\bos\.Environ\(\)`),
 		oneSecret:   regexp.MustCompile(`\bprocess\.env\.([A-Za-z_]\w*)|\bprocess\.env\[['"]([A-Za-z_]\w*)['"]\]|\bos\.environ\[['"]([A-Za-z_]\w*)['"]\]|\bos\.(?:environ\.get|getenv)\(\s*['"]([A-Za-z_]\w*)['"]|\bENV\[['"]([A-Za-z_]\w*)['"]\]|\benv::var\(\s*"([A-Za-z_]\w*)"|\bgetenv\(\s*['"]([A-Za-z_]\w*)['"]`),
-		execSink:    regexp.MustCompile(`\beval\(|\beval\s+\$|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\._compile\(|\bvm\.(?:runIn\w*|Script|compileFunction)\b|\brunIn(?:This|New)Context\(|\bnew\s+vm\.Script\b|\bexec\(|\bcompile\(|\b__import__\(|\bimportlib\.|\binstance_eval\b|\bclass_eval\b|\bKernel\.eval\b|\bmarshal\.loads\(|\bpickle\.loads\(|\bmodule\.constructor\b|\bnew\s+Module\(|\brequire\(\s*[A-Za-z_$]|\bimport\(\s*[A-Za-z_$'"]|\bassert\(\s*\$|\bcreate_function\(`),
-		procSink:    regexp.MustCompile(`\bchild_process\b|\bexecSync\(|\bexecFile(?:Sync)?\(|\bspawn(?:Sync)?\(|\bos\.system\(|\bos\.popen\(|\bsubprocess\.|\bos\.exec\w*\(|\bCommand::new\(|\bsystem\(|\bshell_exec\(|\bpassthru\(|\bproc_open\(|\bpopen\(|\bIO\.popen\b|\bOpen3\b|%x\{|\bexec\.Command\(`),
-		sendSink:    regexp.MustCompile(`\bfetch\(|\bhttps?\.request\(|\baxios(?:\.\w+)?\(|\brequest\.post\(|\brequests\.(?:post|put|patch)\(|\burlopen\(|\burllib\.request\.Request\(|\bhttpx\.(?:post|put)\(|\.sendall?\(|\bdns\.(?:resolve|lookup)\w*\(|\bNet::HTTP\.post\b|\bnew\s+WebSocket\(|\.post\(|\.put\(|\bXMLHttpRequest\b|\bsock(?:et)?\.send\(|\.write\(`),
-		writeSink:   regexp.MustCompile(`\b(?:appendFile|writeFile)(?:Sync)?\(\s*([^,]+),|\bcreateWriteStream\(\s*([^,)]+)|\bfs::write\(\s*([^,]+),|\bFile\.(?:write|open)\(\s*([^,]+),|\.write_(?:text|bytes)\(|\bfile_put_contents\(\s*([^,]+),|\bOpenOptions::new\(\)`),
+		execSink:    regexp.MustCompile(`\beval\(|\beval\s+\$|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\._compile\(|\bvm\.(?:runIn\w*|Script|compileFunction)\b|\brunIn(?:This|New)Context\(|\bnew\s+vm\.Script\b|\bexec\(|\bcompile\(|\b__import__\(|\bimportlib\.|\binstance_eval\b|\bclass_eval\b|\bKernel\.eval\b|\bmarshal\.loads\(|\bpickle\.loads\(|\bmodule\.constructor\b|\bnew\s+Module\(|\brequire\(\s*[A-Za-z_$]|\bimport\(\s*[A-Za-z_$'"]|\bassert\(\s*\$|\bcreate_function\(|\bconstructor\s*\)?\s*\(|\[\s*["'](?:exec|eval|_compile|Function|execSync|system)["']\s*\]|\bgetattr\(\s*(?:__builtins__|builtins)\b|(?i:\bInvoke-Expression\b|\biex\b|\[ScriptBlock\]::Create\()`),
+		procSink:    regexp.MustCompile(`\bchild_process\b|\bexecSync\(|\bexecFile(?:Sync)?\(|\bspawn(?:Sync)?\(|\bos\.system\(|\bos\.popen\(|\bsubprocess\.|\bos\.exec\w*\(|\bCommand::new\(|\bsystem\(|\bshell_exec\(|\bpassthru\(|\bproc_open\(|\bpopen\(|\bIO\.popen\b|\bOpen3\b|%x\{|\bexec\.Command(?:Context)?\(|\bgetExecOutput\(|\bexec\.exec\(|\bexeca(?:Sync|Command)?\(|\bsyscall\.Exec\(|\bos\.StartProcess\(|\.(?:spawn|status|output)\(\)|(?i:\bStart-Process\b)`),
+		sendSink:    regexp.MustCompile(`\bfetch\(|\bhttps?\.request\(|\baxios(?:\.\w+)?\(|\brequest\.post\(|\brequests\.(?:post|put|patch)\(|\burlopen\(|\burllib\.request\.Request\(|\bhttpx\.(?:post|put)\(|\.sendall?\(|\bdns\.(?:resolve|lookup)\w*\(|\bNet::HTTP\.post\b|\bnew\s+WebSocket\(|\.post\(|\.put\(|\bhttp\.(?:Post|PostForm|NewRequest)\(|\bXMLHttpRequest\b|\bsock(?:et)?\.send\(|\.write\(|(?i:\bInvoke-(?:WebRequest|RestMethod)\b.*-(?:Body|InFile)\b)`),
+		writeSink:   regexp.MustCompile(`\b(?:appendFile|writeFile)(?:Sync)?\(\s*([^,]+),|\bcreateWriteStream\(\s*([^,)]+)|\bfs::write\(\s*([^,]+),|\bFile\.(?:write|open)\(\s*([^,]+),|\.write_(?:text|bytes)\(|\bfile_put_contents\(\s*([^,]+),|\bOpenOptions::new\(\)|\bos\.(?:OpenFile|WriteFile|Create)\(\s*([^,)]+)|\.open\(\s*["'][aw]`),
 		openHandle:  regexp.MustCompile(`\bopen\(\s*([^,]+?)\s*,\s*['"]([wa])b?\+?['"]\s*\)(?:\s+as\s+(\w+))?`),
 		handleWrite: regexp.MustCompile(`\b(\w+)\.write\(`),
 		secretName:  regexp.MustCompile(`(?i)token|secret|passw|api_?key|access_key|private_key|credential`),
+		// for (const rc of [...]) / for rel in (...): the loop name holds the items.
+		forBind:   regexp.MustCompile(`^\s*for\s*\(?\s*(?:(?:const|let|var|my)\s+)?\$?([A-Za-z_]\w*)\s+(?:of|in)\s+(.+)$|^\s*foreach\s*\(\s*(.+?)\s+as\s+\$(\w+)`),
+		augAssign: regexp.MustCompile(`^\s*\$?([A-Za-z_]\w*)\s*(?:\+|\|\||\.|<<)=\s*(.+)$`),
+		// r = require, e = eval: a name that is the loader or the evaluator.
+		alias:    regexp.MustCompile(`^\s*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*=\s*(?:global(?:This)?\.|window\.)?(require|eval|Function|exec|__import__|execSync|spawn|child_process)\s*(?:[,;]|$)`),
+		funcDecl: regexp.MustCompile(`\bfunction\s+([A-Za-z_$][\w$]*)\s*\(|\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)|^\s*def\s+(\w+)\s*\(|\bfn\s+(\w+)\s*\(`),
+		// obj[decoded("...")](...): a method called by a name the diff does not show.
+		dynCall: regexp.MustCompile(`\[([^\]]+)\]\s*\(`),
+		// a process that is curl or wget: what it downloads, and to where.
+		procDownload: regexp.MustCompile(`(?:Command::new|exec\.Command(?:Context)?|execFileSync|execFile|spawnSync|spawn|execSync|exec|subprocess\.\w+|os\.system|system|Popen)\s*\(\s*(?:ctx\s*,\s*)?\[?\s*["'\x60](?:curl|wget)\b`),
+		procOut:      regexp.MustCompile(`["'](?:-o|-O|--output|--output-document)["']\s*,\s*&?\s*([A-Za-z_$][\w$]*)|["'](?:-[a-zA-Z]*o)\s+([A-Za-z_$][\w$]*)`),
+		// processes that unpack or set modes: they touch a file, they do not run it.
+		noRun:      regexp.MustCompile(`(?:Command::new|exec\.Command|execFileSync|execFile|spawnSync|spawn|execSync|subprocess\.\w+)\s*\(\s*\[?\s*["'](?:tar|unzip|chmod|chown|mkdir|cp|mv|rm|ls|cat|gzip|gunzip|xattr|codesign|file|stat)["'\s]`),
+		handleSend: regexp.MustCompile(`\b([A-Za-z_$][\w$]*)\.(?:end|write|send|sendall|sendto|emit|push)\(`),
+		dnsSink:    regexp.MustCompile(`\bdns\.(?:resolve|lookup|resolve4|resolve6|resolveTxt|resolveAny)\w*\(|\bdns\.resolver\.(?:resolve|query)\(|\bsocket\.(?:gethostbyname|getaddrinfo)\(|\bnet\.Lookup\w*\(|\bResolve-DnsName\b|\b(?:nslookup|dig|host)\s`),
+		dnsName:    regexp.MustCompile(`(?:\$\{[^}]+\}|\$\([^)]*\)|\$\w+|["']\s*\+\s*[\w.\[\]]+\s*\+\s*["']|%s|\{\w*\})\.(?:[\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}\b`),
+		hostInfo:   regexp.MustCompile(`\bos\.(?:hostname|userInfo|homedir|networkInterfaces)\(|\bprocess\.cwd\(|\bsocket\.gethostname\(|\bplatform\.node\(|\bgetpass\.getuser\(|\bos\.getlogin\(|\$\(\s*(?:whoami|hostname|id|pwd)\b|\bos\.Hostname\(`),
+		// a string that is a shell command downloading and running.
+		cmdString: regexp.MustCompile(`(?i)https?://\S*[^|]*\|\s*(?:sudo\s+)?(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^|]*\|\s*(?:sudo\s+)?(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\b`),
+		concat:    regexp.MustCompile(`(["'])\s*\+\s*["']`),
+		evalName:  regexp.MustCompile(`(?:^|[^.\w])eval\(\s*[A-Za-z_$][\w$]*\s*\)|\bnew\s+Function\(\s*[A-Za-z_$][\w$]*\s*\)|\brunInThisContext\(\s*[A-Za-z_$][\w$]*\s*\)|(?:^|[^.\w])exec\(\s*[A-Za-z_][\w]*\s*\)`),
 	}
 })
 
@@ -81,21 +105,52 @@ func (fs *fileScan) codeFlow() {
 		}
 		return 0
 	}
+	// Functions whose body decodes (a call to one decodes), names bound to
+	// the loader or the evaluator (r = require), request objects whose
+	// end/write sends, and the first line that reads the machine's identity
+	// or secrets (what a DNS lookup built from data would carry out).
+	decoders := map[string]int{}
+	aliases := map[string]bool{}
+	requests := map[string]bool{}
+	curFunc, curFuncLine := "", 0
+	identity := 0
+	for n, t := range fs.text {
+		if (re.hostInfo.MatchString(t) || re.bulkSecret.MatchString(t)) && (identity == 0 || n < identity) {
+			identity = n
+		}
+	}
 	for _, reg := range fs.regions() {
-		for _, l := range reg {
-			s := l.text
+		for i, l := range reg {
+			// "ex" + "ec" is exec.
+			s := re.concat.ReplaceAllString(l.text, "")
 			ts := strings.TrimSpace(s)
 			if strings.HasPrefix(ts, "//") || strings.HasPrefix(ts, "#") && !strings.HasPrefix(ts, "#!") || strings.HasPrefix(ts, "* ") {
 				continue
 			}
 			// What the line's expressions hold.
 			var here taint
-			if re.decode.MatchString(s) {
+			decodes := re.decode.MatchString(s)
+			if m := re.funcDecl.FindStringSubmatch(s); m != nil {
+				curFunc, curFuncLine = strings.Join(m[1:], ""), l.n
+			}
+			if decodes && curFunc != "" && l.n-curFuncLine <= 3 {
+				decoders[curFunc] = l.n
+			}
+			for name, at := range decoders {
+				if at != l.n && callsName(s, name) {
+					decodes = true
+				}
+			}
+			if decodes {
 				here = here.or(taint{kind: tDecode, line: l.n})
 			}
-			if re.download.MatchString(s) {
+			procDL := re.procDownload.MatchString(s)
+			if re.download.MatchString(s) || procDL {
 				here = here.or(taint{kind: tDownload, line: l.n})
 				lastDownload = l.n
+			}
+			if re.cmdString.MatchString(s) {
+				here = here.or(taint{kind: tDownload, line: l.n})
 			}
 			if re.bulkSecret.MatchString(s) || credentialPath(s) && !strings.Contains(s, "authorized_keys") {
 				here = here.or(taint{kind: tSecretBulk, line: l.n})
@@ -107,25 +162,83 @@ func (fs *fileScan) codeFlow() {
 			}
 			used := refTaint(s)
 			all := here.or(used)
+			// A process that is curl -o NAME downloads into NAME; the
+			// line itself runs curl, not what it fetches.
+			runT := all
+			if procDL {
+				for _, m := range re.procOut.FindAllStringSubmatch(s, -1) {
+					vars[m[1]+m[2]] = taint{kind: tDownload, line: l.n}
+				}
+				if !re.cmdString.MatchString(s) {
+					runT = used
+				}
+			}
+			// A call that spans lines is read with its arguments.
+			stmt, stmtT := s, all
+			if strings.Count(s, "(")+strings.Count(s, "{") > strings.Count(s, ")")+strings.Count(s, "}") &&
+				(re.sendSink.MatchString(s) || re.execSink.MatchString(s) || re.procSink.MatchString(s)) {
+				stmt = joinCall(reg[i:])
+				stmtT = stmtT.or(refTaint(stmt))
+				if re.bulkSecret.MatchString(stmt) {
+					stmtT = stmtT.or(taint{kind: tSecretBulk, line: l.n})
+				}
+			}
+			aliasRun := false
+			for name := range aliases {
+				if callsName(s, name) {
+					aliasRun = true
+				}
+			}
 			// Sinks.
+			noRun := re.noRun.MatchString(s)
 			switch {
-			case re.execSink.MatchString(s) && all.runs():
-				fs.reportRun(l.n, all)
-			case re.procSink.MatchString(s) && all.runs():
-				fs.reportRun(l.n, all)
-			case re.procSink.MatchString(s) && fs.info.buildCode != "" && lastDownload > 0:
+			case noRun:
+			case (re.execSink.MatchString(s) || aliasRun) && runT.runs():
+				fs.reportRun(l.n, runT)
+			case re.procSink.MatchString(s) && runT.runs():
+				fs.reportRun(l.n, runT)
+			case lastDownload > 0 && lastDownload < l.n && l.n-lastDownload <= 10 && re.evalName.MatchString(s):
+				// eval(d) a few lines after a download: the callback that
+				// collected the response runs it.
+				fs.report(l.n, hit{id: "download-and-run", title: "runs code a few lines after downloading (line " + itoa(lastDownload) + ")", source: lastDownload})
+			case re.procSink.MatchString(s) && fs.info.buildCode != "" && lastDownload > 0 && lastDownload < l.n:
 				fs.report(l.n, hit{id: "download-and-run", title: "starts a process after downloading (line " + itoa(lastDownload) + ") in code that runs by itself",
 					why: "nobody has to call it: " + fs.info.buildCode + ", and it fetches and starts what the diff does not show", source: lastDownload})
 			}
-			if re.sendSink.MatchString(s) && all.secret() && !strings.HasPrefix(ts, "import ") {
-				if all.bulk() || !forgeFile {
-					fs.report(l.n, hit{id: "secret-send", source: all.line})
+			for _, m := range re.dynCall.FindAllStringSubmatch(s, -1) {
+				key := m[1]
+				kt := refTaint(key)
+				if re.decode.MatchString(key) {
+					kt = kt.or(taint{kind: tDecode, line: l.n})
 				}
+				for name, at := range decoders {
+					if callsName(key, name) {
+						kt = kt.or(taint{kind: tDecode, line: at})
+					}
+				}
+				if kt.kind&tDecode != 0 && !noRun {
+					fs.report(l.n, hit{id: "decode-and-run", title: "calls a function whose name is decoded at run time", source: kt.line})
+				}
+			}
+			if re.sendSink.MatchString(s) && stmtT.secret() && !strings.HasPrefix(ts, "import ") {
+				if stmtT.bulk() || !forgeFile {
+					fs.report(l.n, hit{id: "secret-send", source: stmtT.line})
+				}
+			}
+			if m := re.handleSend.FindStringSubmatch(s); m != nil && requests[m[1]] && stmtT.secret() {
+				fs.report(l.n, hit{id: "secret-send", source: stmtT.line})
+			}
+			if re.dnsSink.MatchString(s) && re.dnsName.MatchString(stmt) && (identity > 0 || stmtT.secret()) {
+				src := identity
+				if stmtT.secret() {
+					src = stmtT.line
+				}
+				fs.report(l.n, hit{id: "dns-exfiltration", source: src})
 			}
 			// Writes: persistence, and files that now hold tainted data.
 			if w := re.writeSink.FindStringSubmatch(s); w != nil {
 				target := strings.TrimSpace(strings.Join(w[1:], ""))
-				if profilePath(s) || refProfile(target) > 0 || strings.Contains(s, ".write_") && refProfile(s) > 0 {
+				if profilePath(s) || refProfile(target) > 0 || refProfile(s) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(s)})
 				} else if all.runs() && target != "" {
 					files[strings.Trim(strings.TrimLeft(target, "&*"), " ")] = all
@@ -138,6 +251,8 @@ func (fs *fileScan) codeFlow() {
 				}
 				if m[3] != "" {
 					handles[m[3]] = target
+				} else if strings.Contains(s[strings.Index(s, m[0]):], ".write(") && all.runs() {
+					files[target] = all
 				}
 			}
 			if m := re.handleWrite.FindStringSubmatch(s); m != nil {
@@ -145,8 +260,26 @@ func (fs *fileScan) codeFlow() {
 					files[p] = all
 				}
 			}
+			if m := re.alias.FindStringSubmatch(s); m != nil {
+				aliases[m[1]] = true
+			}
+			// Loops bind their name to the items: for rc of ['.bashrc', ...].
+			if m := re.forBind.FindStringSubmatch(s); m != nil {
+				name, rhs := m[1]+m[4], m[2]+m[3]
+				if t := here.or(refTaint(rhs)); t.kind != 0 {
+					vars[name] = t
+				}
+				if profilePath(rhs) {
+					profiles[name] = l.n
+				}
+			}
 			// Assignments carry what their right side holds.
-			if m := re.assign.FindStringSubmatch(s); m != nil {
+			if m := re.augAssign.FindStringSubmatch(s); m != nil {
+				name, rhs := m[1], m[2]
+				if t := here.or(refTaint(rhs)); t.kind != 0 {
+					vars[name] = vars[name].or(t)
+				}
+			} else if m := re.assign.FindStringSubmatch(s); m != nil {
 				name, rhs := m[1], m[2]
 				t := here.or(refTaint(rhs))
 				if t.kind != 0 {
@@ -159,9 +292,51 @@ func (fs *fileScan) codeFlow() {
 				} else if n := refProfile(rhs); n > 0 {
 					profiles[name] = n
 				}
+				if re.sendSink.MatchString(rhs) || re.download.MatchString(rhs) || strings.Contains(rhs, "connect(") || strings.Contains(rhs, "createConnection(") {
+					requests[name] = true
+				}
 			}
 		}
 	}
+}
+
+// callsName reports a call of name in s: name( not preceded by a letter,
+// a digit or a dot.
+func callsName(s, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], name+"(")
+		if j < 0 {
+			return false
+		}
+		j += i
+		if j == 0 || !isIdentByte(s[j-1]) && s[j-1] != '.' {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// joinCall joins a call's lines, from the line that opens it to the one
+// that closes its brackets (at most a screenful).
+func joinCall(reg []numbered) string {
+	var b strings.Builder
+	depth := 0
+	for i, l := range reg {
+		if i >= 24 {
+			break
+		}
+		b.WriteString(l.text)
+		b.WriteByte('\n')
+		depth += strings.Count(l.text, "(") + strings.Count(l.text, "{") - strings.Count(l.text, ")") - strings.Count(l.text, "}")
+		if depth <= 0 {
+			break
+		}
+	}
+	return b.String()
 }
 
 func (fs *fileScan) reportRun(n int, t taint) {

@@ -33,6 +33,7 @@ const (
 	scopePipConf
 	scopeGradleWrapper
 	scopePreCommit
+	scopeLock // a lock file: where each package is fetched from
 )
 
 type fileInfo struct {
@@ -103,7 +104,7 @@ func classifyFile(f *packet.DiffFile) fileInfo {
 // the install scripts npm lifecycle hooks commonly run.
 func codeScope(p string) scope {
 	switch strings.ToLower(path.Ext(p)) {
-	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx", ".py", ".rb", ".rs", ".php", ".pl":
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx", ".py", ".rb", ".rs", ".php", ".pl", ".ps1", ".psm1":
 		return scopeCode
 	}
 	return 0
@@ -223,7 +224,7 @@ func classifyPath(p string) (ruleID, noun string, sc scope) {
 	case lb == "pipfile.lock" || lb == "poetry.lock" || lb == "uv.lock" || lb == "cargo.lock" || lb == "package-lock.json" ||
 		lb == "npm-shrinkwrap.json" || lb == "yarn.lock" || lb == "pnpm-lock.yaml" || lb == "gemfile.lock" ||
 		lb == "composer.lock" || lb == "bun.lockb" || lb == "bun.lock":
-		return "lock-file", "lock file", 0
+		return "lock-file", "lock file", scopeLock
 	}
 	switch ext {
 	case ".go":

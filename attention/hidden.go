@@ -74,6 +74,11 @@ func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
 		case c == packet.HiddenTag:
 			payload++
 			add(c.String())
+		case hangulFiller(r):
+			// A letter that draws nothing: JavaScript and Python take it
+			// as a name, so "timeout,ㅤ" destructures one more parameter.
+			payload++
+			add(hangulName)
 		case c != packet.NotHidden:
 			payload++
 			add(c.String())
@@ -92,6 +97,15 @@ func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
 		return "hidden-text", strings.Join(names, " and ") + " hidden in the line", true
 	}
 	return "hidden-payload", strings.Join(names, " and ") + " hidden inside code", true
+}
+
+const hangulName = "blank letters (Hangul fillers, invisible separators)"
+
+// hangulFiller reports the letters and marks that render as nothing: the
+// Hangul fillers, which are identifier characters, the Mongolian vowel
+// separator, the combining grapheme joiner and the Khmer inherent vowels.
+func hangulFiller(r rune) bool {
+	return r == 0x3164 || r == 0x115F || r == 0x1160 || r == 0xFFA0 || r == 0x180E || r == 0x034F || r == 0x17B4 || r == 0x17B5
 }
 
 // keycap reports a selector that starts a keycap sequence ("1️⃣").
@@ -130,7 +144,7 @@ func orderNames(found []string) []string {
 		}
 	}
 	for _, n := range found {
-		if n == "variation selectors" {
+		if n == "variation selectors" || n == hangulName {
 			out = append(out, n)
 		}
 	}

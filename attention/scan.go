@@ -228,12 +228,15 @@ func (fs *fileScan) structure() {
 	}
 	sc := fs.info.scope
 	const structured = scopeWorkflow | scopeShell | scopeMakefile | scopeDockerfile | scopePackageJSON | scopeCode |
-		scopeNpmrc | scopePipConf | scopeGradleWrapper | scopePreCommit | scopeGitmodules | scopeRequirements | scopeGo
+		scopeNpmrc | scopePipConf | scopeGradleWrapper | scopePreCommit | scopeGitmodules | scopeRequirements | scopeGo | scopeGoMod | scopeLock
 	if sc&structured == 0 && fs.info.buildCode == "" {
 		return
 	}
-	if sc&scopeGo != 0 && sc&^scopeGo == 0 && !fs.anyAdded("go:generate", "#cgo") {
-		return // most Go files: nothing for a structural reader
+	// Go code is followed for data only where it starts processes or
+	// writes files by path: most Go files have nothing for a reader.
+	goFlow := sc&scopeGo != 0 && fs.anyAdded("exec.Command", "os.OpenFile", "os.WriteFile", "syscall.Exec", "os.StartProcess", "os.Environ()")
+	if sc&scopeGo != 0 && sc&^scopeGo == 0 && !goFlow && !fs.anyAdded("go:generate", "#cgo") {
+		return
 	}
 	fs.index()
 	switch {
@@ -250,7 +253,7 @@ func (fs *fileScan) structure() {
 	case sc&scopeGo != 0:
 		fs.goFile()
 	}
-	if sc&scopeCode != 0 || fs.info.buildCode != "" {
+	if sc&scopeCode != 0 || fs.info.buildCode != "" || goFlow {
 		fs.codeFlow()
 	}
 	if sc&(scopeGo|scopeCode) == 0 || sc&scopeGoMod != 0 {

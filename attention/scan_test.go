@@ -73,9 +73,11 @@ func TestScanAttentionFixtures(t *testing.T) {
 		{"deleted-ci.diff", []string{
 			"low ci-file .github/workflows/lint.yml:0 CI workflow deleted",
 		}},
+		// A replace that points a module at another owner's module (not a
+		// local directory) is where its code now comes from.
 		{"dependencies.diff", []string{
+			"high dependency go.mod:7 replaces example.invalid/lib with a module of another owner (example.invalid/fork)",
 			"high dependency requirements-dev.txt:3 points package installs at pkgs.example.invalid",
-			"medium dependency go.mod:7 go.mod replace directive points a module elsewhere",
 			"low dependency go.mod:0 Go module requirements changed",
 			"low dependency requirements-dev.txt:0 dependency manifest changed",
 			"low ci-file tools/old-release.yml:0 CI workflow renamed away",

@@ -29,6 +29,7 @@ const (
 	tSecret                           // a secret or token
 	tSecretBulk                       // the whole environment, or a credential file
 	tArtifact                         // an artifact another workflow's run made
+	tUntrusted                        // text whoever opens a pull request or an issue chose (a title, a body, a branch name)
 )
 
 // taint is what a value holds and the line it came from.
@@ -45,7 +46,8 @@ func (t taint) or(o taint) taint {
 		return t
 	}
 	// The earliest source names the data; the kinds add up.
-	if o.kind&(tDownload|tDecode|tArtifact) != 0 && t.kind&(tDownload|tDecode|tArtifact) == 0 {
+	const runs = tDownload | tDecode | tArtifact
+	if o.kind&runs != 0 && (t.kind&runs == 0 || o.line > 0 && o.line < t.line) {
 		t.line = o.line
 	}
 	t.kind |= o.kind
@@ -82,6 +84,9 @@ type shellReader struct {
 	lineOf func(int) int // the script's line (1-based) to the file's new-side line
 	exprs  []string      // the ${{ }} expressions replaced by $__gha<n>
 	depth  int
+	// echoed is what the directories an echo or printf just named hold,
+	// for a line that puts them on GITHUB_PATH.
+	echoed taint
 }
 
 var ghaExpr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{\{.*?\}\}`) })
@@ -185,6 +190,7 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 		}
 	}
 	var out taint
+	r.echoed = taint{}
 	switch c := s.Cmd.(type) {
 	case *syntax.CallExpr:
 		out = r.call(c, s, stdin)
@@ -233,6 +239,10 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 			if strings.HasPrefix(p, "&") || p == "/dev/null" || p == "/dev/stderr" || p == "/dev/stdout" {
 				continue
 			}
+			if strings.Contains(p, "GITHUB_PATH") && r.echoed.runs() {
+				r.fs.report(r.line(rd.Pos()), hit{id: "gha-github-env-privileged", title: "puts a directory holding what line " + itoa(r.echoed.line) + " fetched on the PATH of every later step",
+					why: "every later step that runs a command by name may run the downloaded file instead", source: r.echoed.line})
+			}
 			r.written(p, out, r.line(rd.Pos()), rd.Op == syntax.AppOut || rd.Op == syntax.AppAll)
 			out = taint{}
 		}
@@ -257,7 +267,10 @@ func (r *shellReader) written(p string, t taint, line int, appending bool) {
 	case profilePath(p):
 		r.fs.report(line, hit{id: "persistence"})
 	case strings.Contains(p, "GITHUB_ENV") || strings.Contains(p, "GITHUB_PATH"):
-		if t.runs() {
+		if t.kind&tUntrusted != 0 && t.line != line {
+			title := "writes text from the pull request or issue (line " + itoa(t.line) + ") into GITHUB_ENV or GITHUB_PATH"
+			r.fs.report(line, hit{id: "gha-env-injection", title: title, source: t.line})
+		} else if t.runs() {
 			r.fs.report(line, hit{id: "gha-github-env-privileged", title: "writes downloaded or decoded data into GITHUB_ENV or GITHUB_PATH",
 				why: "every later step of the job runs with an environment nobody can read in the diff", source: t.line})
 		}
@@ -338,6 +351,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 	for i, w := range args {
 		words[i] = r.lit(w)
 	}
+	args, words = r.unhide(args, words)
 	name := path.Base(words[0])
 	line := r.line(args[0].Pos())
 	lastLine := r.line(args[len(args)-1].Pos())
@@ -358,6 +372,19 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			r.fs.report(lastLine, hit{id: "secret-send", source: t.line})
 		}
 		return taint{kind: tDownload, line: line}
+	case name == "nslookup" || name == "dig" || name == "host" || name == "drill" || name == "ping":
+		// A name made of command output or secrets in front of a fixed
+		// domain carries them to whoever answers for that domain.
+		for i, w := range args[1:] {
+			if !dnsLabelRe().MatchString(words[i+1]) {
+				continue
+			}
+			t := r.wordTaint(w)
+			if t.secret() || hasCmdSubst(w) {
+				r.fs.report(r.line(w.Pos()), hit{id: "dns-exfiltration", source: t.line})
+			}
+		}
+		return taint{}
 	case name == "scp" || name == "rsync" || name == "sftp" || name == "ftp":
 		for i, w := range words[1:] {
 			if credentialPath(w) || r.fl.files[normPath(w)].secret() {
@@ -377,6 +404,12 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return out
 	case name == "printf" || name == "echo":
 		t := argTaint(1)
+		r.echoed = taint{}
+		for _, w := range words[1:] {
+			if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "~") {
+				r.echoed = r.echoed.or(r.dirTaint(w, line))
+			}
+		}
 		if hexEscapes(strings.Join(words[1:], " ")) {
 			t = t.or(taint{kind: tDecode, line: line})
 		}
@@ -385,6 +418,8 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		name == "export" && len(words) == 2 && words[1] == "-p" || name == "declare" && len(words) == 2 && words[1] == "-x" ||
 		name == "compgen" && len(words) > 1 && words[1] == "-e":
 		return taint{kind: tSecretBulk, line: line}
+	case name == "tar" || name == "zip" || name == "7z" || name == "unzip" || name == "gzip" && !hasFlag(words, "d", "--decompress"):
+		return r.archive(name, args, words, stdin, line)
 	case name == "cat" || name == "tee" || name == "head" || name == "tail" || name == "sort" || name == "tr" || name == "sed" ||
 		name == "awk" || name == "cut" || name == "jq" || name == "gzip" || name == "base32" || name == "xxd" || name == "od" ||
 		name == "tac" || name == "rev" || name == "strings" || name == "zip" || name == "tar" || name == "base64":
@@ -407,7 +442,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return r.interpreter(name, args, words, stdin, line)
 	case name == "source" || name == ".":
 		if len(args) > 1 {
-			r.runs(r.fileTaint(words[1], line).or(r.wordTaint(args[1])), r.line(args[1].Pos()), "")
+			t := r.fileTaint(words[1], line).or(r.wordTaint(args[1]))
+			if words[1] == "/dev/stdin" || words[1] == "-" || words[1] == "/proc/self/fd/0" {
+				t = t.or(stdin)
+			}
+			r.runs(t, r.line(args[1].Pos()), "")
 		}
 		return taint{}
 	case name == "eval":
@@ -442,7 +481,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 	// A command named by a path or a variable runs that file or value.
 	w0 := words[0]
 	if strings.HasPrefix(w0, "$") {
-		r.runs(r.wordTaint(args[0]), line, "")
+		t := r.wordTaint(args[0])
+		if strings.Contains(w0, "/") {
+			t = t.or(r.fileTaint(w0, line))
+		}
+		r.runs(t, line, "")
 		if shellVar(w0) {
 			return r.interpreter("sh", args, words, stdin, line)
 		}
@@ -452,6 +495,160 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		r.runs(r.fileTaint(w0, line), line, "")
 	}
 	return taint{}
+}
+
+// archive reads tar, zip, unzip and gzip: what goes into an archive is in
+// the archive (a directory holds the files written under it), and what
+// comes out lands where -C or -d says.
+func (r *shellReader) archive(name string, args []*syntax.Word, words []string, stdin taint, line int) taint {
+	var (
+		out, dest string
+		ins       []string
+		extract   bool
+	)
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case name == "tar" && (i == 1 && !strings.HasPrefix(w, "-") || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--")):
+			extract = extract || strings.Contains(w, "x")
+			if strings.HasSuffix(w, "f") && i+1 < len(words) {
+				out = words[i+1]
+				i++
+			} else if w == "-C" && i+1 < len(words) {
+				dest = words[i+1]
+				i++
+			}
+		case w == "-C" || w == "--directory" || name == "unzip" && w == "-d" || w == "-o" && name == "7z":
+			if i+1 < len(words) {
+				dest = words[i+1]
+				i++
+			}
+		case strings.HasPrefix(w, "--file="):
+			out = strings.TrimPrefix(w, "--file=")
+		case w == "-f" || w == "--file":
+			if i+1 < len(words) {
+				out = words[i+1]
+				i++
+			}
+		case strings.HasPrefix(w, "-"):
+		case (name == "zip" || name == "7z") && out == "":
+			if name == "7z" && (w == "a" || w == "x" || w == "e") {
+				extract = w != "a"
+				continue
+			}
+			out = w
+		case name == "unzip" && out == "":
+			out, extract = w, true
+		default:
+			ins = append(ins, w)
+		}
+	}
+	if name == "unzip" {
+		extract = true
+	}
+	t := stdin
+	if extract {
+		if out != "" && out != "-" {
+			t = t.or(r.dirTaint(out, line))
+		}
+		if dest == "" {
+			dest = "."
+		}
+		if t.kind != 0 {
+			r.written(dest, t, line, false)
+		}
+		return taint{}
+	}
+	for _, in := range ins {
+		t = t.or(r.dirTaint(in, line))
+	}
+	if name == "gzip" && len(ins) > 0 {
+		for _, in := range ins {
+			if hasFlag(words, "c", "--stdout") {
+				return t
+			}
+			r.written(in+".gz", t, line, false)
+		}
+		return taint{}
+	}
+	if out == "" || out == "-" {
+		return t
+	}
+	r.written(out, t, line, false)
+	return taint{}
+}
+
+// hasFlag reports a short flag (alone or bundled: -kc) or a long one.
+func hasFlag(words []string, short, long string) bool {
+	for _, w := range words[1:] {
+		if w == long || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.Contains(w[1:], short) {
+			return true
+		}
+	}
+	return false
+}
+
+// dirTaint is what a file holds, or, for a directory, what the files the
+// script wrote under it hold.
+func (r *shellReader) dirTaint(p string, line int) taint {
+	t := r.fileTaint(p, line)
+	pre := strings.TrimSuffix(normPath(p), "/") + "/"
+	for k, v := range r.fl.files {
+		if strings.HasPrefix(k, pre) || pre == "./" && !strings.HasPrefix(k, "/") && !strings.HasPrefix(k, "~") && !strings.HasPrefix(k, "$") {
+			t = t.or(v)
+		}
+	}
+	return t
+}
+
+var dnsLabelRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:\$\(…\)|\$\w+)\.(?:[\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}$`)
+})
+
+// hasCmdSubst reports a word that holds a command substitution.
+func hasCmdSubst(w *syntax.Word) bool {
+	found := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		if _, ok := n.(*syntax.CmdSubst); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// unhide undoes the spellings that hide a command from a reader of words:
+// ${IFS} for a space ({curl,-sSL,x}${IFS}|${IFS}bash) and a brace list
+// for the words of a command ({curl,-sSL,x} is "curl -sSL x").
+func (r *shellReader) unhide(args []*syntax.Word, words []string) ([]*syntax.Word, []string) {
+	hidden := false
+	for _, w := range words {
+		if strings.Contains(w, "$IFS") || strings.HasPrefix(w, "{") && strings.Contains(w, ",") {
+			hidden = true
+			break
+		}
+	}
+	if !hidden {
+		return args, words
+	}
+	var na []*syntax.Word
+	var nw []string
+	for i, w := range words {
+		w = strings.ReplaceAll(w, "$IFS", " ")
+		if strings.HasPrefix(w, "{") {
+			if j := strings.IndexByte(w, '}'); j > 0 && strings.Contains(w[:j], ",") {
+				w = strings.ReplaceAll(w[1:j], ",", " ") + " " + w[j+1:]
+			}
+		}
+		for _, f := range strings.Fields(w) {
+			na = append(na, args[i])
+			nw = append(nw, f)
+		}
+	}
+	if len(nw) == 0 {
+		return args, words
+	}
+	return na, nw
 }
 
 // shellVar reports $SHELL and $BASH, which name a shell.
@@ -498,6 +695,10 @@ func (r *shellReader) interpreter(name string, args []*syntax.Word, words []stri
 					}
 				}
 			}
+			return taint{}
+		case w == "-" || w == "-s" && shellName(name) || w == "--" && i+1 == len(words):
+			// sh -s -- args, bash -: the program is read from standard input.
+			r.runs(stdin, line, "")
 			return taint{}
 		case strings.HasPrefix(w, "-"):
 			if w == "-m" && interpName(name) {
@@ -554,6 +755,15 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 		case strings.HasPrefix(w, "--output-document=") || strings.HasPrefix(w, "-O") && name == "wget" && len(w) > 2:
 			v := strings.TrimPrefix(strings.TrimPrefix(w, "--output-document="), "-O")
 			outFile, toStdout = v, v == "-"
+		case name == "wget" && strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.Contains(w, "O"):
+			// Bundled short flags: -qO- (to standard output), -qO FILE.
+			if v := w[strings.Index(w, "O")+1:]; v != "" {
+				outFile, toStdout = v, v == "-"
+			} else {
+				v, _, _ := flagVal(i)
+				outFile, toStdout = v, v == "-"
+				i++
+			}
 		case name == "curl" && (w == "-O" || w == "--remote-name"):
 			remote, toStdout = true, false
 		case name == "curl" && strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsAny(w[1:], "oO") && len(w) > 2:
@@ -655,6 +865,11 @@ func (r *shellReader) runs(t taint, line int, title string) {
 	switch {
 	case t.kind&tArtifact != 0:
 		r.fs.report(line, hit{id: "gha-artifact-run", title: title, source: t.line})
+	case t.kind&tUntrusted != 0 && t.kind&(tDownload|tDecode) == 0:
+		if title == "" && t.line != line {
+			title = "runs text from the pull request or issue (line " + itoa(t.line) + ") as code"
+		}
+		r.fs.report(line, hit{id: "gha-script-injection", title: title, source: t.line})
 	case t.kind&tDownload != 0:
 		if title == "" && t.line != line {
 			title = "runs what line " + itoa(t.line) + " downloaded"
@@ -755,6 +970,10 @@ func (r *shellReader) wordTaint(w *syntax.Word) taint {
 	var part func(p syntax.WordPart)
 	part = func(p syntax.WordPart) {
 		switch x := p.(type) {
+		case *syntax.Lit:
+			t = t.or(r.quotedExprs(x.Value, x.Pos()))
+		case *syntax.SglQuoted:
+			t = t.or(r.quotedExprs(x.Value, x.Pos()))
 		case *syntax.DblQuoted:
 			for _, q := range x.Parts {
 				part(q)
@@ -780,6 +999,26 @@ func (r *shellReader) wordTaint(w *syntax.Word) taint {
 	return t
 }
 
+// quotedExprs is what the ${{ }} expressions in quoted text hold: GitHub
+// substitutes them before the shell runs, quotes or not (a quoted
+// here-document included).
+func (r *shellReader) quotedExprs(v string, pos syntax.Pos) taint {
+	var t taint
+	for {
+		i := strings.Index(v, "${__gha")
+		if i < 0 {
+			return t
+		}
+		v = v[i+7:]
+		j := strings.IndexByte(v, '}')
+		if j < 0 {
+			return t
+		}
+		t = t.or(r.varTaint("__gha"+v[:j], r.line(pos)))
+		v = v[j:]
+	}
+}
+
 // varTaint is what a variable holds: what the script put in it, what the
 // workflow bound to it, or a secret by its name.
 func (r *shellReader) varTaint(name string, line int) taint {
@@ -788,14 +1027,7 @@ func (r *shellReader) varTaint(name string, line int) taint {
 		if i < 0 || i >= len(r.exprs) {
 			return taint{}
 		}
-		e := r.exprs[i]
-		switch {
-		case strings.Contains(e, "toJSON(secrets)") || strings.Contains(e, "toJson(secrets)") || strings.Contains(e, "tojson(secrets)"):
-			return taint{kind: tSecretBulk, line: line}
-		case strings.Contains(e, "secrets.") || strings.Contains(e, "github.token") || strings.Contains(e, "secrets["):
-			return taint{kind: tSecret, line: line}
-		}
-		return taint{}
+		return exprTaint(r.exprs[i], line)
 	}
 	if t, ok := r.fl.vars[name]; ok {
 		return t
@@ -805,6 +1037,22 @@ func (r *shellReader) varTaint(name string, line int) taint {
 	}
 	if secretName(name) {
 		return taint{kind: tSecret, line: line}
+	}
+	return taint{}
+}
+
+// exprTaint is what a ${{ }} expression hands a step: every secret, one
+// secret, or text the pull request's or issue's author wrote.
+func exprTaint(e string, line int) taint {
+	switch {
+	case strings.Contains(e, "toJSON(secrets)") || strings.Contains(e, "toJson(secrets)") || strings.Contains(e, "tojson(secrets)"):
+		return taint{kind: tSecretBulk, line: line}
+	case strings.Contains(e, "secrets.") || strings.Contains(e, "github.token") || strings.Contains(e, "secrets["):
+		return taint{kind: tSecret, line: line}
+	case strings.Contains(e, "${{"):
+		if m := wfRe().wfUntrusted.FindString(e); m != "" && !wfRe().wfBaseRef.MatchString(m) {
+			return taint{kind: tUntrusted, line: line}
+		}
 	}
 	return taint{}
 }
@@ -856,7 +1104,7 @@ func normPath(p string) string {
 }
 
 var credentialPathRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|/|~)\.(?:ssh/(?:id_\w+|config|known_hosts)?|netrc|git-credentials|aws/credentials|docker/config\.json|pypirc|npmrc|kube/config|config/gcloud|config/gh/hosts\.yml)\b|/proc/(?:self|\d+|\$\w+)/environ|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|/)\.git/config$`)
+	return regexp.MustCompile(`\$\{?(?:NPM_CONFIG_USERCONFIG|AWS_SHARED_CREDENTIALS_FILE|GOOGLE_APPLICATION_CREDENTIALS|KUBECONFIG|DOCKER_CONFIG|CLOUDSDK_CONFIG)\b|(?:^|/|~|['"])\.(?:ssh/(?:id_\w+|config|known_hosts)?|netrc|git-credentials|aws/credentials|docker/config\.json|pypirc|npmrc|kube/config|config/gcloud|config/gh/hosts\.yml)\b|/proc/(?:self|\d+|\$\w+)/environ|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|/)\.git/config$`)
 })
 
 // credentialPath reports a file that holds the runner's own credentials.

@@ -24,7 +24,7 @@ var srcRe = sync.OnceValue(func() *sourceRes {
 	return &sourceRes{
 		npmRegistry:    regexp.MustCompile(`^\s*(?:@[\w.-]+:)?registry\s*=\s*["']?(\S+?)["']?\s*$|^\s*npmRegistryServer\s*:\s*["']?(\S+?)["']?\s*$|^\s*registry\s+["'](\S+)["']`),
 		pipIndex:       regexp.MustCompile(`^\s*(?:extra-)?index-url\s*=\s*(\S+)|^\s*find-links\s*=\s*(\S+)|^\s*url\s*=\s*["'](https?://\S+?)["']`),
-		cliIndex:       regexp.MustCompile(`(?:--(?:extra-)?index-url|--find-links)[\s=]+["']?(https?://[^\s"']+)|\b(?:PIP_(?:EXTRA_)?INDEX_URL|UV_(?:EXTRA_)?INDEX_URL|UV_DEFAULT_INDEX|POETRY_REPOSITORIES_\w+_URL|npm_config_registry|NPM_CONFIG_REGISTRY|YARN_REGISTRY)\s*[=:]\s*["']?(https?://[^\s"']+)|\b(?:npm|pnpm|yarn)\s+config\s+set\s+(?:@[\w.-]+:)?registry\s+["']?(https?://[^\s"']+)|--registry[\s=]+["']?(https?://[^\s"']+)`),
+		cliIndex:       regexp.MustCompile(`(?:--(?:extra-)?index-url|--find-links|\bpip[0-9.]*\s+install\b.*\s-i)[\s=]+["']?(https?://[^\s"']+)|\b(?:PIP_(?:EXTRA_)?INDEX_URL|UV_(?:EXTRA_)?INDEX_URL|UV_DEFAULT_INDEX|POETRY_REPOSITORIES_\w+_URL|npm_config_registry|NPM_CONFIG_REGISTRY|YARN_REGISTRY)\s*[=:]\s*["']?(https?://[^\s"']+)|\b(?:npm|pnpm|yarn)\s+config\s+set\s+(?:@[\w.-]+:)?registry\s+["']?(https?://[^\s"']+)|--registry[\s=]+["']?(https?://[^\s"']+)`),
 		goEnv:          regexp.MustCompile(`\bGOPROXY\s*[=:]\s*["']?([^\s"']+)|\bGOSUMDB\s*[=:]\s*["']?off\b|\bGONOSUMDB\s*[=:]|\bGONOSUMCHECK\s*[=:]\s*["']?1|\bGOFLAGS\s*[=:].*-insecure|\bGOINSECURE\s*[=:]`),
 		reqURL:         regexp.MustCompile(`^\s*["']?[\w.\[\],-]+\s*@\s*(?:https?|git\+\w+|file)://|^\s*(?:-e\s+)?(?:git\+\w+|https?)://\S+|^\s*["'][\w.\[\],-]+\s*@\s*(?:https?|git\+\w+)://`),
 		cargoGit:       regexp.MustCompile(`\bgit\s*=\s*["'](?:https?|ssh|git)://|^\s*\w[\w-]*\s*=\s*\{[^}]*\bgit\s*=|\bgit(?:hub)?:\s*["'][^"']+["']`),
@@ -42,7 +42,8 @@ var srcRe = sync.OnceValue(func() *sourceRes {
 var (
 	knownRegistries = []string{"registry.npmjs.org", "registry.yarnpkg.com", "npm.pkg.github.com", "pypi.org", "files.pythonhosted.org",
 		"pypi.python.org", "download.pytorch.org", "pypi.nvidia.com", "data.pyg.org", "proxy.golang.org", "goproxy.io", "goproxy.cn", "sum.golang.org",
-		"localhost", "127.0.0.1"}
+		"rubygems.org", "crates.io", "index.crates.io", "static.crates.io", "repo.maven.apache.org", "repo1.maven.org", "plugins.gradle.org",
+		"api.nuget.org", "nuget.org", "packagist.org", "repo.packagist.org", "conda.anaconda.org", "localhost", "127.0.0.1"}
 	knownImageHosts = []string{"docker.io", "index.docker.io", "registry-1.docker.io", "ghcr.io", "gcr.io", "pkg.dev", "mcr.microsoft.com", "quay.io",
 		"public.ecr.aws", "amazonaws.com", "registry.k8s.io", "k8s.gcr.io", "cgr.dev", "nvcr.io", "registry.access.redhat.com", "registry.redhat.io",
 		"docker.elastic.co", "registry.gitlab.com", "container-registry.oracle.com", "registry.fedoraproject.org", "registry.opensuse.org", "localhost"}
@@ -161,6 +162,9 @@ func (fs *fileScan) sources() {
 		if mayNameIndex(s) {
 			fs.indexLine(n, s)
 		}
+		if strings.Contains(s, "insteadOf") || strings.Contains(s, "insteadof") {
+			fs.insteadOf(n, s)
+		}
 		switch {
 		case sc&scopeNpmrc != 0:
 			if m := re.npmRegistry.FindStringSubmatch(s); m != nil {
@@ -200,6 +204,8 @@ func (fs *fileScan) sources() {
 			if m := re.uses.FindStringSubmatch(s); m != nil && !strings.Contains(s, "://") {
 				if k := lookalike(m[1], knownOwners); k != "" {
 					fs.report(n, hit{id: "lookalike-source", title: "uses an action from " + m[1] + ", a look-alike of " + k})
+				} else {
+					fs.actionChanged(n, m[1], m[2], m[3])
 				}
 			}
 		case sc&scopeGoMod != 0:
@@ -208,12 +214,113 @@ func (fs *fileScan) sources() {
 					fs.report(n, hit{id: "source-switched", title: "replaces " + m[1] + " with a module of another owner (" + m[2] + ")"})
 				}
 			}
+		case sc&scopeLock != 0:
+			if m := lockResolved().FindStringSubmatch(s); m != nil {
+				fs.lockHost(n, m[1])
+			}
 		case sc&scopeRequirements != 0:
 			if re.reqURL.MatchString(s) || re.cargoGit.MatchString(s) {
 				fs.report(n, hit{id: "dependency-url"})
+			} else if m := pkgSourceRe().FindStringSubmatch(s); m != nil && (m[1] != "" || fs.underIndexSection(n)) {
+				if h, ok := redirected(m[1] + m[2]); ok {
+					fs.report(n, hit{id: "registry-redirect", title: "points package installs at " + h})
+				}
 			}
 		}
 	}
+}
+
+var lockResolved = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*"?(?:resolved|tarball|url)"?\s*:?\s*"(https?://[^"#\s]+)`)
+})
+
+// lockHost rates where a lock file fetches a package from: a host that
+// replaced another for the same entry, or a look-alike of a registry.
+func (fs *fileScan) lockHost(n int, u string) {
+	h := hostOf(u)
+	if h == "" {
+		return
+	}
+	if k := lookalike(h, knownRegistries); k != "" {
+		fs.report(n, hit{id: "lookalike-source", title: "lock file fetches a package from " + h + ", a look-alike of " + k})
+		return
+	}
+	for _, old := range fs.removedNear(n) {
+		if m := lockResolved().FindStringSubmatch(old); m != nil {
+			if was := hostOf(m[1]); was != "" && was != h && !hostIn(h, knownRegistries) {
+				fs.report(n, hit{id: "source-switched", title: "lock file now fetches the package from " + h + " instead of " + was})
+				return
+			}
+		}
+	}
+}
+
+var insteadOfRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)url\.["']?([^"'\s]+?)["']?\.insteadof\s*=?\s*["']?([^"'\s]+)|^\s*insteadof\s*=\s*["']?([^"'\s]+)`)
+})
+
+var gitURLSection = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*\[url\s+"([^"]+)"\]`)
+})
+
+// insteadOf rates git's url.<new>.insteadOf <old>: every fetch of <old>,
+// go modules and submodules included, goes to <new>. The same host with
+// credentials added is how private modules are reached; another host is
+// where the code now comes from.
+func (fs *fileScan) insteadOf(n int, s string) {
+	m := insteadOfRe().FindStringSubmatch(s)
+	if m == nil {
+		return
+	}
+	now, was := m[1], m[2]
+	if m[3] != "" {
+		was = m[3]
+		for k := n - 1; k > 0 && k >= n-3; k-- {
+			if sm := gitURLSection().FindStringSubmatch(fs.text[k]); sm != nil {
+				now = sm[1]
+				break
+			}
+		}
+	}
+	hn, hw := hostOf(now), hostOf(was)
+	if hn == "" && strings.Contains(now, "@") {
+		hn = strings.ToLower(strings.TrimPrefix(strings.SplitN(strings.SplitN(now, "@", 2)[1], ":", 2)[0], "//"))
+	}
+	if hw == "" && strings.Contains(was, "@") {
+		hw = strings.ToLower(strings.SplitN(strings.SplitN(was, "@", 2)[1], ":", 2)[0])
+	}
+	if hn == "" || hw == "" || hn == hw || strings.Contains(now, "$") && !strings.Contains(strings.SplitN(now, "@", 2)[len(strings.SplitN(now, "@", 2))-1], "$") {
+		return
+	}
+	fs.report(n, hit{id: "registry-redirect", title: "redirects git fetches of " + hw + " to " + hn + " (url.insteadOf)"})
+}
+
+// pkgSourceRe is a Gemfile's source line, or a url = line that, under a
+// package-index section of pyproject.toml, names an index.
+var pkgSourceRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*source\s+["'](https?://[^"']+)["']|^\s*url\s*=\s*["'](https?://[^"']+)["']`)
+})
+
+var indexSectionRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*\[\[?tool\.(?:poetry\.source|uv\.index|pdm\.source|rye\.sources|hatch\.envs\.[\w.-]+\.index)\]?\]|^\s*\[\[?(?:index|source|tool\.uv\.sources)\b`)
+})
+
+// underIndexSection reports a line within a few lines of a section that
+// declares a package index.
+func (fs *fileScan) underIndexSection(n int) bool {
+	for k := n - 1; k > 0 && k >= n-6; k-- {
+		t, ok := fs.text[k]
+		if !ok {
+			return false
+		}
+		if indexSectionRe().MatchString(t) {
+			return true
+		}
+		if strings.HasPrefix(strings.TrimSpace(t), "[") {
+			return false
+		}
+	}
+	return false
 }
 
 // ownerOf is host/owner of a module path.
@@ -350,7 +457,7 @@ func placeOf(s string) string {
 
 // mayNameIndex is the cheap test before the index patterns run.
 func mayNameIndex(s string) bool {
-	for _, k := range []string{"index-url", "INDEX_URL", "find-links", "registry", "REGISTRY", "GOPROXY", "GOSUMDB", "GONOSUM", "GOINSECURE", "-insecure", "DEFAULT_INDEX", "REPOSITORIES_"} {
+	for _, k := range []string{"index-url", "INDEX_URL", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "REGISTRY", "GOPROXY", "GOSUMDB", "GONOSUM", "GOINSECURE", "-insecure", "DEFAULT_INDEX", "REPOSITORIES_"} {
 		if strings.Contains(s, k) {
 			return true
 		}
@@ -361,7 +468,8 @@ func mayNameIndex(s string) bool {
 // indexLine rates a line that may point installs at another registry.
 func (fs *fileScan) indexLine(n int, s string) {
 	re := srcRe()
-	if m := re.cliIndex.FindStringSubmatch(s); m != nil {
+	// --trusted-host is package-index-insecure's, which says more.
+	if m := re.cliIndex.FindStringSubmatch(s); m != nil && !strings.Contains(s, "--trusted-host") {
 		if h, ok := redirected(strings.Join(m[1:], "")); ok {
 			fs.report(n, hit{id: "registry-redirect", title: "points package installs at " + h})
 		}
@@ -399,6 +507,42 @@ func (fs *fileScan) retagged(n int, s string) {
 			fs.report(n, hit{id: "gha-sha-retagged", title: "changes " + m[1] + "'s commit but keeps the tag comment " + m[3]})
 			return
 		}
+	}
+}
+
+// knownActions are widely used actions whose names look-alikes imitate.
+var knownActions = []string{"actions/checkout", "actions/setup-node", "actions/setup-python", "actions/setup-go", "actions/setup-java",
+	"actions/cache", "actions/upload-artifact", "actions/download-artifact", "actions/github-script", "actions/labeler", "actions/stale",
+	"docker/login-action", "docker/build-push-action", "docker/setup-buildx-action", "docker/setup-qemu-action", "docker/metadata-action",
+	"aws-actions/configure-aws-credentials", "google-github-actions/auth", "azure/login", "codecov/codecov-action",
+	"softprops/action-gh-release", "peter-evans/create-pull-request", "golangci/golangci-lint-action", "goreleaser/goreleaser-action",
+	"pypa/gh-action-pypi-publish", "dtolnay/rust-toolchain", "swatinem/rust-cache", "peaceiris/actions-gh-pages", "github/codeql-action",
+	"jamesives/github-pages-deploy-action", "tj-actions/changed-files", "reviewdog/action-setup", "ruby/setup-ruby", "gradle/actions"}
+
+// actionChanged compares a uses: line with the one it replaced: the same
+// action moved from a commit SHA to a tag or branch (the pin, and what it
+// protected against, is gone), or an action swapped for one whose name is a
+// letter or two away (a typosquat dressed as an edit); and a new action
+// whose name is a look-alike of a well-known one.
+func (fs *fileScan) actionChanged(n int, owner, repo, version string) {
+	name := strings.ToLower(owner + "/" + repo)
+	for _, old := range fs.removedNear(n) {
+		o := srcRe().uses.FindStringSubmatch(old)
+		if o == nil {
+			continue
+		}
+		was := strings.ToLower(o[1] + "/" + o[2])
+		switch {
+		case was == name && wfRe().wfSHA.MatchString(o[3]) && !wfRe().wfSHA.MatchString(version):
+			fs.report(n, hit{id: "gha-pin-removed", title: "replaces " + name + "'s commit-SHA pin with " + version})
+			return
+		case was != name && editDistance(was, name) <= 2:
+			fs.report(n, hit{id: "lookalike-source", title: "replaces the action " + was + " with " + name + ", a look-alike"})
+			return
+		}
+	}
+	if k := lookalike(name, knownActions); k != "" && !strings.HasPrefix(name, k+"/") {
+		fs.report(n, hit{id: "lookalike-source", title: "uses the action " + name + ", a look-alike of " + k})
 	}
 }
 

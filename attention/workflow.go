@@ -17,7 +17,9 @@ package attention
 // the line rules (workflow_lines.go) rate the rest.
 
 import (
+	"regexp"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -187,13 +189,9 @@ func (fs *fileScan) envOf(n *yaml.Node, outer map[string]taint) map[string]taint
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		val := v.Value
-		switch {
-		case strings.Contains(val, "toJSON(secrets)") || strings.Contains(val, "toJson(secrets)"):
-			out[k.Value] = taint{kind: tSecretBulk, line: v.Line}
-		case strings.Contains(val, "secrets.") || strings.Contains(val, "github.token") || strings.Contains(val, "secrets["):
-			out[k.Value] = taint{kind: tSecret, line: v.Line}
-		default:
+		if t := exprTaint(v.Value, v.Line); t.kind != 0 {
+			out[k.Value] = t
+		} else {
 			delete(out, k.Value)
 		}
 	}
@@ -207,7 +205,7 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 		return
 	}
 	fl := newFlow()
-	headOut := false
+	headOut := 0
 	for _, st := range steps.Content {
 		if st.Kind != yaml.MappingNode {
 			continue
@@ -219,15 +217,17 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 			switch {
 			case ref == "actions/checkout":
 				if r := mapGet(with, "ref"); r != nil && wfRe().wfHeadCheckout.MatchString("ref: "+r.Value) {
-					headOut = true
+					headOut = r.Line
 				}
 			case ref == "actions/download-artifact" || ref == "dawidd6/action-download-artifact" || strings.HasSuffix(ref, "/download-artifact"):
 				if m.privileged {
 					fl.artifact = taint{kind: tArtifact, line: u.Line}
 				}
 			case ref == "actions/cache" || ref == "actions/cache/save":
-				if m.privileged && headOut {
-					fs.report(u.Line, hit{id: "gha-cache-poisoning"})
+				if m.privileged && headOut > 0 {
+					fs.report(u.Line, hit{id: "gha-cache-poisoning", source: headOut})
+				} else if p := mapGet(with, "path"); p != nil {
+					fs.cacheSaved(fl, u.Line, strings.Split(p.Value, "\n"))
 				}
 			}
 			continue
@@ -243,7 +243,16 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 		if strings.Contains(run.Value, "gh run download") && m.privileged {
 			fl.artifact = taint{kind: tArtifact, line: run.Line}
 		}
-		fs.shellLines(fs.scalarLines(run, runKey.Column-1), fl, true)
+		lines := fs.scalarLines(run, runKey.Column-1)
+		if m.privileged && headOut > 0 {
+			fs.prCodeRun(lines, headOut)
+		}
+		fs.shellLines(lines, fl, true)
+		if headOut == 0 && wfRe().wfHeadCheckout.MatchString(run.Value) {
+			// gh pr checkout, git fetch origin pull/N/head: the steps after
+			// it run the pull request's code.
+			headOut = run.Line
+		}
 	}
 }
 
@@ -284,26 +293,107 @@ func (fs *fileScan) scalarLines(n *yaml.Node, keyIndent int) []numbered {
 	return out
 }
 
+// prCodeRun rates the run: lines of a step after the pull request's head
+// was checked out under a privileged trigger: a line that installs, builds,
+// tests or runs a script runs the pull request's code with the write token
+// and secrets.
+func (fs *fileScan) prCodeRun(lines []numbered, head int) {
+	for _, l := range lines {
+		if buildCmdRe().MatchString(l.text) {
+			fs.report(l.n, hit{id: "gha-pr-code-run", source: head})
+			return
+		}
+	}
+}
+
+var buildCmdRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:npm|yarn|pnpm|bun)\s+(?:ci|install|i|run|test|build|exec|start)\b|\bnpx\s|\bmake\b|\bpip[0-9.]*\s+install\b|\bpython[0-9.]*\s|\bgo\s+(?:build|test|run|generate|vet)\b|\bcargo\s+(?:build|test|run|check)\b|\bmvn\b|\bgradlew?\b|(?:^|[\s;&|])\./|\b(?:ba)?sh\s+[\w./]|\bpytest\b|\btox\b|\bnox\b|\bbundle\s+(?:install|exec)\b|\brake\b|\bcomposer\s+install\b|\bdocker\s+build\b|\bnode\s+\S`)
+})
+
+// cacheSaved rates a cache step whose paths hold what an earlier step
+// downloaded or decoded: the next run that restores the cache, a
+// privileged one included, runs it.
+func (fs *fileScan) cacheSaved(fl *flow, line int, paths []string) {
+	for _, p := range paths {
+		p = strings.TrimSpace(p)
+		if p == "" || strings.HasPrefix(p, "!") {
+			continue
+		}
+		if t := fl.pathTaint(p); t.runs() {
+			fs.report(line, hit{id: "gha-cache-poisoning", title: "saves a cache holding what line " + itoa(t.line) + " downloaded or decoded", source: t.line})
+			return
+		}
+	}
+}
+
+// pathTaint is what a file holds, or a directory by the files written under it.
+func (fl *flow) pathTaint(p string) taint {
+	key := strings.TrimSuffix(normPath(p), "/")
+	t := fl.files[key]
+	for k, v := range fl.files {
+		if strings.HasPrefix(k, key+"/") {
+			t = t.or(v)
+		}
+	}
+	return t
+}
+
+var wfEnvBind = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*["']?(\$\{\{.*)$`)
+})
+
 // workflowRuns reads the run: blocks a partial workflow diff shows: each
-// hunk's lines inside a run: value, cut out by indentation.
+// hunk's lines inside a run: value, cut out by indentation. The env a hunk
+// shows binding secrets or pull-request text is bound for the whole file,
+// and an artifact of the triggering run, once downloaded, taints the files
+// the later steps run.
 func (fs *fileScan) workflowRuns() {
 	fl := newFlow()
+	ws := newWorkflowScan(fs.f, nil)
+	for _, reg := range fs.regions() {
+		for _, l := range reg {
+			if m := wfEnvBind().FindStringSubmatch(l.text); m != nil && m[1] != "run" && m[1] != "if" {
+				if t := exprTaint(m[2], l.n); t.kind != 0 {
+					fl.env[m[1]] = t
+				}
+			}
+		}
+	}
+	head, cache := 0, 0
 	for _, reg := range fs.regions() {
 		w := &workflowScan{runIndent: -1, unknown: true}
 		var cur []numbered
 		indent := -1
 		flush := func() {
 			if len(cur) > 0 {
+				if head > 0 && (ws.dangerous || cache > 0 && !ws.triggersKnown) {
+					fs.prCodeRunPartial(cur, head, cache, ws.dangerous)
+				}
 				fs.shellLines(cur, fl, true)
 			}
 			cur, indent = nil, -1
 		}
-		for _, l := range reg {
+		for i, l := range reg {
 			inRun := w.step(l.text)
+			if !inRun {
+				flush()
+				switch {
+				case wfRe().wfHeadCheckout.MatchString(l.text):
+					head = l.n
+				case strings.Contains(l.text, "github.event.workflow_run") && strings.Contains(l.text, "run-id") ||
+					ws.dangerous && strings.Contains(l.text, "download-artifact"):
+					fl.artifact = taint{kind: tArtifact, line: l.n}
+				}
+				if m := wfRe().wfUses.FindStringSubmatch(l.text); m != nil && (m[1] == "actions/cache" || m[1] == "actions/cache/save") {
+					cache = l.n
+					fs.cacheSaved(fl, l.n, cachePaths(reg[i+1:], indentOf(l.text)))
+				}
+			}
 			if m := wfRe().wfRunKey.FindStringSubmatch(l.text); m != nil {
 				flush()
 				if rest := strings.TrimSpace(m[3]); rest != "" && rest[0] != '|' && rest[0] != '>' {
-					fs.shellLines([]numbered{{l.n, unquoteYAML(rest)}}, fl, true)
+					cur = []numbered{{l.n, unquoteYAML(rest)}}
+					flush()
 				}
 				continue
 			}
@@ -323,6 +413,54 @@ func (fs *fileScan) workflowRuns() {
 		}
 		flush()
 	}
+}
+
+// prCodeRunPartial rates a run: block of a partial workflow after a
+// checkout of the pull request's head: under a privileged trigger it runs
+// the pull request's code; with the trigger not shown and a cache in the
+// job, what it leaves in the cache is restored by the workflows after it.
+func (fs *fileScan) prCodeRunPartial(lines []numbered, head, cache int, privileged bool) {
+	if privileged {
+		fs.prCodeRun(lines, head)
+		return
+	}
+	for _, l := range lines {
+		if buildCmdRe().MatchString(l.text) {
+			fs.report(l.n, hit{id: "gha-cache-poisoning", title: "runs the pull request's code (checked out on line " + itoa(head) + ") in a job that caches", source: cache})
+			return
+		}
+	}
+}
+
+// cachePaths returns the path: values of a cache step, from the lines after
+// its uses: line, up to the next step.
+func cachePaths(rest []numbered, usesIndent int) []string {
+	var out []string
+	inPath, pathIndent := false, 0
+	for _, l := range rest {
+		t := strings.TrimSpace(l.text)
+		if t == "" {
+			continue
+		}
+		ind := indentOf(l.text)
+		if ind < usesIndent || ind == usesIndent && strings.HasPrefix(t, "-") {
+			break
+		}
+		if inPath && ind > pathIndent {
+			out = append(out, t)
+			continue
+		}
+		inPath = false
+		if v, ok := strings.CutPrefix(t, "path:"); ok {
+			v = strings.Trim(strings.TrimSpace(v), `"'`)
+			if v == "|" || v == ">" || v == "" {
+				inPath, pathIndent = true, ind
+			} else {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
 }
 
 // unquoteYAML strips the quotes of a one-line YAML scalar.

@@ -299,7 +299,9 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 // scanned.
 func usesHit(ref, version string) (hit, bool) {
 	switch {
-	case strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "../"):
+	case strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "../") || strings.HasPrefix(ref, "$"):
+		// A local action is in the change itself; a reference built from
+		// an expression is not one GitHub resolves, and names no owner.
 		return hit{}, false
 	case strings.HasPrefix(ref, "docker://"):
 		if strings.HasPrefix(version, "sha256:") {

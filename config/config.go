@@ -96,7 +96,7 @@ func Path() string {
 const maxFileSize = 1 << 20
 
 // Load reads the file at path; a missing file is the zero Config and no
-// error.
+// error, a file with mistakes is as Parse returns it.
 func Load(path string) (*Config, error) {
 	if path == "" {
 		return &Config{}, nil
@@ -114,7 +114,10 @@ func Load(path string) (*Config, error) {
 	return Parse(path, data)
 }
 
-// Parse parses a config file's contents; path names it in errors.
+// Parse parses a config file's contents; path names it in errors. A file
+// with mistakes is Errors, every one at its line, and the Config of the
+// settings that were sound (nil when the file is not YAML or not a
+// mapping).
 func Parse(path string, data []byte) (*Config, error) {
 	c := &Config{Path: path}
 	if len(bytes.TrimSpace(data)) == 0 {
@@ -166,7 +169,10 @@ func Parse(path string, data []byte) (*Config, error) {
 		}
 	})
 	if len(p.errs) > 0 {
-		return nil, p.errs
+		// What the sound lines set comes back beside the errors, so the
+		// caller can check the key bindings against the screens' and
+		// report those mistakes in the same run.
+		return c, p.errs
 	}
 	return c, nil
 }

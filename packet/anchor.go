@@ -293,13 +293,45 @@ func (t *fileText) add(num, segment int, line string) {
 	t.nums = append(t.nums, num)
 	t.starts = append(t.starts, len(t.joined))
 	t.seg = append(t.seg, segment)
-	for i, w := range strings.Fields(line) {
-		if i > 0 {
+	// The line's words, one space between: strings.Fields would allocate a
+	// slice for every line of every cited file. Runs of ASCII are copied
+	// whole; only other bytes are decoded to ask whether they are spaces.
+	first := len(t.joined)
+	gap := false
+	word := func(w string) {
+		if gap && len(t.joined) > first {
 			t.joined = append(t.joined, ' ')
 		}
+		gap = false
 		t.joined = append(t.joined, w...)
 	}
+	for i := 0; i < len(line); {
+		if c := line[i]; c < utf8.RuneSelf {
+			if asciiSpace[c] {
+				gap = true
+				i++
+				continue
+			}
+			j := i + 1
+			for j < len(line) && line[j] < utf8.RuneSelf && !asciiSpace[line[j]] {
+				j++
+			}
+			word(line[i:j])
+			i = j
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(line[i:])
+		if unicode.IsSpace(r) {
+			gap = true
+		} else {
+			word(line[i : i+n])
+		}
+		i += n
+	}
 }
+
+// asciiSpace is what unicode.IsSpace calls space below utf8.RuneSelf.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 // entryAt is the entry whose text holds byte offset off of joined.
 func (t *fileText) entryAt(off int) int {
@@ -358,44 +390,93 @@ func anchorIn(t *fileText, quotes []anchorQuote, line, end int) (a, b int, q str
 	return a, b, q, line > 0 && best >= 0, best >= 0
 }
 
+// anchorTexts holds the searchable text of each cited file, built once per
+// load: thousands of findings citing the same files would otherwise fold
+// the same lines again for every citation, on the first screen's path.
+type anchorTexts struct {
+	docs  map[*Document]*fileText
+	files map[int]*diffText
+}
+
+// diffText is a diff file's new side as anchoring searches it, with each
+// entry's hunk and line.
+type diffText struct {
+	t    fileText
+	keys [][2]int
+}
+
+func (at *anchorTexts) doc(d *Document) *fileText {
+	if t, ok := at.docs[d]; ok {
+		return t
+	}
+	t := &fileText{}
+	for i, l := range d.Lines {
+		t.add(i+1, 0, l)
+	}
+	at.docs[d] = t
+	return t
+}
+
+func (at *anchorTexts) diffFile(df *DiffFile, i int) *diffText {
+	if t, ok := at.files[i]; ok {
+		return t
+	}
+	t := &diffText{}
+	for hi, h := range df.Hunks {
+		for li, l := range h.Lines {
+			if l.Kind != LineRemoved {
+				t.t.add(l.New, hi, l.Text)
+				t.keys = append(t.keys, [2]int{hi, li})
+			}
+		}
+	}
+	at.files[i] = t
+	return t
+}
+
 // anchorCitation anchors one citation of a finding in the file it cites.
-func (p *Packet) anchorCitation(f *Finding, c *Citation) {
+func (p *Packet) anchorCitation(at *anchorTexts, f *Finding, c *Citation) {
 	c.Anchor = noAnchor()
 	if !c.Resolved {
 		return
 	}
 	quotes := findingQuotes(f, c)
 	end := max(c.EndLine, c.Line)
+	// With a line and nothing quoted there is nothing to look for: the
+	// cited line stands, and the file's text is not folded for nothing.
+	search := len(quotes) > 0 || c.Line == 0
+	// Past the cited lines, only a strong quote is looked for (anchorIn):
+	// with none, the window around them is all there is to search.
+	whole := c.Line == 0 || !anchorWindows
+	for _, q := range quotes {
+		whole = whole || q.strong
+	}
 	switch c.Kind {
 	case CiteRegistry:
 		if c.Line > 0 {
 			c.Anchor.Line, c.Anchor.EndLine = c.Line, c.Line
 		}
 	case CitePacket:
-		if d := p.Doc(c.Target); d != nil {
-			var t fileText
-			for i, l := range d.Lines {
-				t.add(i+1, 0, l)
+		if d := p.Doc(c.Target); d != nil && search {
+			if anchorWindows && c.Line > 0 && onCited(c, docWindow(d, c.Line-quoteSpan(quotes), end+quoteSpan(quotes)), quotes, end) {
+				return
 			}
-			p.anchorLines(c, &t, quotes, end, func(int) (int, int) { return -1, -1 })
+			if whole {
+				p.anchorLines(c, at.doc(d), quotes, end, func(int) (int, int) { return -1, -1 })
+			}
 		}
 	case CiteDiff, CiteDiffFile:
 		if p.Diff == nil || c.DiffFile < 0 || c.DiffFile >= len(p.Diff.Files) {
 			return
 		}
-		var (
-			t    fileText
-			keys [][2]int
-		)
-		for hi, h := range p.Diff.Files[c.DiffFile].Hunks {
-			for li, l := range h.Lines {
-				if l.Kind != LineRemoved {
-					t.add(l.New, hi, l.Text)
-					keys = append(keys, [2]int{hi, li})
-				}
-			}
+		df := p.Diff.Files[c.DiffFile]
+		if anchorWindows && search && c.Line > 0 && onCited(c, diffWindow(df, c.Line-quoteSpan(quotes), end+quoteSpan(quotes)), quotes, end) {
+			return
 		}
-		p.anchorLines(c, &t, quotes, end, func(e int) (int, int) { return keys[e][0], keys[e][1] })
+		if search && whole {
+			dt := at.diffFile(p.Diff.Files[c.DiffFile], c.DiffFile)
+			p.anchorLines(c, &dt.t, quotes, end, func(e int) (int, int) { return dt.keys[e][0], dt.keys[e][1] })
+		}
 		if !c.Anchor.Drift && c.Kind == CiteDiff && c.Anchor.Line == 0 {
 			c.Anchor.DiffHunk, c.Anchor.DiffLine = c.DiffHunk, c.DiffLine
 		}
@@ -404,6 +485,82 @@ func (p *Packet) anchorCitation(f *Finding, c *Citation) {
 			p.anchorLog(c, l, quotes, end)
 		}
 	}
+}
+
+// Most citations quote what is on the lines they cite. Finding that needs
+// only the lines around them, folded: a quote of n words touches at most n
+// lines, since every line it touches gives it a word. Only a quote that is
+// not there sends anchoring to the whole file, which anchorTexts folds once.
+
+// anchorWindows is false only in the test that proves the windows change
+// no anchor.
+var anchorWindows = true
+
+// quoteSpan is the most lines any of quotes can touch.
+func quoteSpan(quotes []anchorQuote) int {
+	n := 1
+	for _, q := range quotes {
+		n = max(n, len(strings.Fields(q.text)))
+	}
+	return n
+}
+
+// docWindow is lines [from, to] of d as anchoring searches them.
+func docWindow(d *Document, from, to int) *diffText {
+	t := &diffText{}
+	for i := max(from, 1); i <= min(to, len(d.Lines)); i++ {
+		t.t.add(i, 0, d.Lines[i-1])
+		t.keys = append(t.keys, [2]int{-1, -1})
+	}
+	return t
+}
+
+// diffWindow is the new side of df between new lines from and to.
+func diffWindow(df *DiffFile, from, to int) *diffText {
+	t := &diffText{}
+	for hi, h := range df.Hunks {
+		// A hunk's new side numbers its lines one after another: one that
+		// ends before the window or starts after it is passed over whole.
+		first, last := 0, -1
+		for _, l := range h.Lines {
+			if l.Kind != LineRemoved {
+				first = l.New
+				break
+			}
+		}
+		for i := len(h.Lines) - 1; i >= 0; i-- {
+			if h.Lines[i].Kind != LineRemoved {
+				last = h.Lines[i].New
+				break
+			}
+		}
+		if last < from || first > to {
+			continue
+		}
+		for li, l := range h.Lines {
+			if l.Kind != LineRemoved && l.New >= from && l.New <= to {
+				t.t.add(l.New, hi, l.Text)
+				t.keys = append(t.keys, [2]int{hi, li})
+			}
+		}
+	}
+	return t
+}
+
+// onCited anchors c at the first of quotes found on its cited lines in w,
+// as anchorIn's first pass would in the whole file, and says whether one was.
+func onCited(c *Citation, w *diffText, quotes []anchorQuote, end int) bool {
+	for _, qu := range quotes {
+		for _, o := range w.t.occurrences(qu.text) {
+			if w.t.nums[o[0]] <= end && w.t.nums[o[1]] >= c.Line {
+				c.Anchor.Quote, c.Anchor.Drift = qu.text, false
+				c.Anchor.Line, c.Anchor.EndLine = w.t.nums[o[0]], w.t.nums[o[1]]
+				c.Anchor.DiffHunk, c.Anchor.DiffLine = w.keys[o[0]][0], w.keys[o[0]][1]
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // anchorLines anchors c in a file held as lines; place maps an entry of t
@@ -494,10 +651,11 @@ func (p *Packet) anchorLog(c *Citation, l *Log, quotes []anchorQuote, end int) {
 // anchorFindings anchors every finding's citations and reports each drift
 // as citation-drift.
 func (p *Packet) anchorFindings() {
+	at := &anchorTexts{docs: map[*Document]*fileText{}, files: map[int]*diffText{}}
 	for _, f := range p.Findings {
 		for i := range f.Citations {
 			c := &f.Citations[i]
-			p.anchorCitation(f, c)
+			p.anchorCitation(at, f, c)
 		}
 		for i := range f.Citations {
 			c := &f.Citations[i]

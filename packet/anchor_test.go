@@ -2,6 +2,7 @@ package packet
 
 import (
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -118,5 +119,78 @@ func TestQuotesIn(t *testing.T) {
 		if !seen[q] {
 			t.Errorf("quotes %v lack %q", got, q)
 		}
+	}
+}
+
+// fileText folds a line to its words with one space between, as
+// strings.Fields splits them: Unicode spaces, invalid UTF-8 and empty lines
+// included.
+func TestFileTextFoldsLikeFields(t *testing.T) {
+	lines := []string{"", "   ", "a", "  a  b\tc\n", "x\u00a0y\u2003z", "\u0085lead", "bad\xffbyte \xc0", "日本 語", "trail   "}
+	var ft fileText
+	var want []byte
+	for i, l := range lines {
+		ft.add(i+1, 0, l)
+		if i > 0 {
+			want = append(want, ' ')
+		}
+		want = append(want, strings.Join(strings.Fields(l), " ")...)
+	}
+	if string(ft.joined) != string(want) {
+		t.Errorf("joined = %q, want %q", ft.joined, want)
+	}
+	for i, l := range lines {
+		end := len(ft.joined)
+		if i+1 < len(ft.starts) {
+			end = ft.starts[i+1] - 1
+		}
+		if got := string(ft.joined[ft.starts[i]:end]); got != strings.Join(strings.Fields(l), " ") {
+			t.Errorf("entry %d = %q, want the words of %q", i, got, l)
+		}
+	}
+}
+
+// Anchoring in a window around the cited lines finds what anchoring in the
+// whole file finds, on every packet the tests keep: the windows are a
+// shortcut, never a second answer.
+func TestAnchorWindowsChangeNothing(t *testing.T) {
+	dirs := []string{
+		filepath.Join("..", "testdata", "drift"),
+		filepath.Join("..", "testdata", "dyn-3726", "round1"),
+		filepath.Join("..", "testdata", "dyn-3726", "round2"),
+	}
+	anchors := func(p *Packet) []Anchor {
+		var out []Anchor
+		for _, f := range p.Findings {
+			for _, c := range f.Citations {
+				out = append(out, c.Anchor)
+			}
+		}
+		return out
+	}
+	load := func(dir string) *Packet {
+		if dir == "" {
+			return LoadSample(Options{})
+		}
+		p, err := Load(dir, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, dir := range append(dirs, "") {
+		withWindows := load(dir)
+		anchorWindows = false
+		whole := load(dir)
+		anchorWindows = true
+		a, b := anchors(withWindows), anchors(whole)
+		if len(a) == 0 {
+			t.Errorf("%s: no citations to compare", dir)
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: anchors with windows differ from the whole file's:\n%+v\n%+v", dir, a, b)
+		}
+		withWindows.Close()
+		whole.Close()
 	}
 }

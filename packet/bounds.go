@@ -101,7 +101,7 @@ func ReadCappedLines(fsys fs.FS, name string, limit int64, maxLine, maxLines int
 	if !fi.Mode().IsRegular() {
 		return nil, false, false, nil, fmt.Errorf("reading %s: %w", name, errSpecialFile)
 	}
-	data, truncated, more, cuts, err = capLines(f, limit, maxLine, maxLines)
+	data, truncated, more, cuts, err = capLines(f, limit, maxLine, maxLines, fi.Size())
 	if err != nil {
 		return nil, false, false, nil, fmt.Errorf("reading %s: %w", name, err)
 	}
@@ -112,11 +112,16 @@ func ReadCappedLines(fsys fs.FS, name string, limit int64, maxLine, maxLines int
 }
 
 // capLines is ReadCappedLines on a reader: at most limit bytes kept, each
-// line at most maxLine bytes and its cut mark.
-func capLines(r io.Reader, limit int64, maxLine, maxLines int) (data []byte, truncated, more bool, cuts []CutLine, err error) {
+// line at most maxLine bytes and its cut mark. size is what the file says
+// it holds (0 when unknown): the buffer is sized for it once, rather than
+// grown by doubling through a 20 MB diff on the first screen's path.
+func capLines(r io.Reader, limit int64, maxLine, maxLines int, size int64) (data []byte, truncated, more bool, cuts []CutLine, err error) {
 	limit = max(limit, 0)
 	br := bufio.NewReaderSize(r, 64<<10)
 	var out bytes.Buffer
+	if size > 0 {
+		out.Grow(int(min(size, limit)) + 1)
+	}
 	line := 1
 	for {
 		if maxLines > 0 && line > maxLines {

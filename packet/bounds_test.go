@@ -42,15 +42,15 @@ func TestReadCappedLinesCutsLongLines(t *testing.T) {
 // Short lines pass through byte for byte.
 func TestReadCappedLinesKeepsShortLines(t *testing.T) {
 	in := []byte("a\r\nb\n\nc")
-	data, truncated, more, cuts, err := capLines(bytes.NewReader(in), 1<<20, MaxLineBytes, 0)
+	data, truncated, more, cuts, err := capLines(bytes.NewReader(in), 1<<20, MaxLineBytes, 0, 0)
 	if err != nil || truncated || more || len(cuts) != 0 || !bytes.Equal(data, in) {
 		t.Fatalf("got %q %v %v %v", data, truncated, cuts, err)
 	}
-	data, truncated, _, _, _ = capLines(bytes.NewReader(in), 3, MaxLineBytes, 0)
+	data, truncated, _, _, _ = capLines(bytes.NewReader(in), 3, MaxLineBytes, 0, 0)
 	if !truncated || string(data) != "a\r\n" {
 		t.Fatalf("limit: got %q %v", data, truncated)
 	}
-	data, _, more, _, _ = capLines(bytes.NewReader(in), 1<<20, MaxLineBytes, 2)
+	data, _, more, _, _ = capLines(bytes.NewReader(in), 1<<20, MaxLineBytes, 2, 0)
 	if !more || string(data) != "a\r\nb\n" {
 		t.Fatalf("line cap: got %q %v", data, more)
 	}

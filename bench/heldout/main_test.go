@@ -10,9 +10,11 @@ import (
 // benign files, as its README counts them) and scans every case. The
 // figures are printed by `go run ./bench/heldout`; the floors below are the
 // figures of the scanner as it stands, so a change that loses recall or
-// adds false alarms on the held-out set fails here, and says so.
+// adds false alarms on the held-out set fails here, and says so. The set is
+// spent (the rules were since tuned on its misses), so the floor guards
+// against regressions and is no honest measure.
 const (
-	floorNear     = 47 // malicious cases with a high item within one line of a bad line
+	floorNear     = 74 // malicious cases with a high item within one line of a bad line
 	ceilingOnLine = 0  // benign files with a high item on their most suspicious line
 	ceilingAny    = 2  // benign files with a high item anywhere
 )

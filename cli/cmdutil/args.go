@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -142,8 +143,34 @@ func completePacketArgs(two bool) cobra.CompletionFunc {
 func NeedPacket(name string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) == 0 {
-			return fmt.Errorf("%s needs a PACKET (a folder, an archive; `vetter sample DIR` writes one)", name)
+			return fmt.Errorf("%s needs a PACKET (a folder, an archive; `%s sample DIR` writes one)", name, cmd.Root().DisplayName())
 		}
 		return cobra.ExactArgs(1)(cmd, args)
 	}
+}
+
+// commandWord is vetter named as a command in a description: a word of its
+// own, followed by a space or the end ("vetter/" is a directory).
+var commandWord = regexp.MustCompile("(^|[\\s`(])vetter( |$)")
+
+// NameAs makes the tree under root speak of vetter as the user runs it: as
+// a gh extension the command is `gh vetter`, so the usage lines, the help
+// and the examples in every description say `gh vetter check PACKET`.
+func NameAs(root *cobra.Command, exe string) {
+	if exe == "" || exe == root.Name() {
+		return
+	}
+	if root.Annotations == nil {
+		root.Annotations = map[string]string{}
+	}
+	root.Annotations[cobra.CommandDisplayNameAnnotation] = exe
+	var walk func(*cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.Long = commandWord.ReplaceAllString(c.Long, "${1}"+exe+"${2}")
+		c.Example = commandWord.ReplaceAllString(c.Example, "${1}"+exe+"${2}")
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
 }

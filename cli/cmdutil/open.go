@@ -65,10 +65,7 @@ func resolve(ctx context.Context, f *factory.Factory, arg string, read Read) (pa
 	if _, statErr := os.Stat(arg); statErr == nil {
 		return arg, nil, nil
 	}
-	ref, err := github.ParseRef(arg, github.DefaultHost(), func() (host, owner, repo string, err error) {
-		r, err := f.CurrentRepo()
-		return r.Host, r.Owner, r.Repo, err
-	})
+	ref, err := parseRef(f, arg)
 	if errors.Is(err, github.ErrNotARef) {
 		return arg, nil, nil
 	}
@@ -98,6 +95,41 @@ func resolve(ctx context.Context, f *factory.Factory, arg string, read Read) (pa
 		return "", nil, err
 	}
 	return o.Dir, nil, nil
+}
+
+// parseRef reads a pull-request reference: its address, [HOST/]OWNER/REPO#N,
+// or #N in a clone. github.ErrNotARef says arg is none of these: a path.
+func parseRef(f *factory.Factory, arg string) (github.Ref, error) {
+	return github.ParseRef(arg, github.DefaultHost(), func() (host, owner, repo string, err error) {
+		r, err := f.CurrentRepo()
+		return r.Host, r.Owner, r.Repo, err
+	})
+}
+
+// PullRequest is the pull request a PACKET argument names, found without
+// asking GitHub: a reference as typed, or a packet folder vetter built from
+// a pull request (in its cache). ok is false for a packet of its own, whose
+// change.md may name an address: that is the packet's word, and never
+// chooses where vetter sends the person. A path that cannot be read as a
+// packet is exit status 2, as for Load.
+func PullRequest(ctx context.Context, f *factory.Factory, arg string) (ref github.Ref, ok bool, err error) {
+	if _, statErr := os.Stat(arg); statErr != nil {
+		ref, err := parseRef(f, arg)
+		if err == nil {
+			return ref, true, nil
+		}
+		if !errors.Is(err, github.ErrNotARef) {
+			fmt.Fprintln(f.IO.ErrOut, "vetter:", ui.Sanitize(err.Error()))
+			return github.Ref{}, false, ExitError{2}
+		}
+	}
+	p, err := Load(ctx, f, []string{arg}, ReadFresh, packet.Options{})
+	if err != nil {
+		return github.Ref{}, false, err
+	}
+	defer p.Close()
+	ref, ok = PRRef(p)
+	return ref, ok, nil
 }
 
 // CachedFirst is how a pull request opens when a person is waiting for it:

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	ghbrowser "github.com/cli/go-gh/v2/pkg/browser"
 	"github.com/cli/go-gh/v2/pkg/repository"
 
 	"github.com/vetter-dev/vetter/config"
@@ -92,6 +93,9 @@ func New(streams IOStreams, build Build, argv0 string) *Factory {
 			return github.Ref{Host: r.Host, Owner: r.Owner, Repo: r.Name}, nil
 		},
 	}
+	f.Browser = &lazyBrowser{open: sync.OnceValue(func() Browser {
+		return ghbrowser.New("", f.IO.Out, f.IO.ErrOut)
+	})}
 	f.config = sync.OnceValue(readConfig)
 	f.stateDir = sync.OnceValues(review.DefaultStateDir)
 	f.cacheDir = sync.OnceValues(github.DefaultCacheDir)
@@ -108,6 +112,12 @@ func executable(argv0 string) string {
 	}
 	return "vetter"
 }
+
+// lazyBrowser looks the launcher up (GH_BROWSER, gh's config file,
+// BROWSER) only when a URL is opened.
+type lazyBrowser struct{ open func() Browser }
+
+func (b *lazyBrowser) Browse(url string) error { return b.open().Browse(url) }
 
 // Config is the config file (config.Path), read once. A file with
 // mistakes is an error listing each at its line, the key bindings that name

@@ -5,6 +5,7 @@ package root
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -26,6 +27,7 @@ type Options struct {
 	Print   bool
 	Since   string
 	Watch   bool
+	Web     bool
 }
 
 // NewCmdRoot is the root command; runF, when not nil, runs instead of the
@@ -62,6 +64,7 @@ enter opens one, backspace returns to the inbox.`,
 	fl.StringVar(&opts.OpenAt, "open", "", "start at a citation: change-validation.md:269, validation/logs/x.log:40-52, path/in/diff.go:120, review.md#2")
 	fl.BoolVar(&opts.Print, "print", false, "print the summary instead of opening the workbench")
 	fl.StringVar(&opts.Since, "since", "", "an earlier round of the same packet (a path, or sample): screen 8 shows what changed since")
+	fl.BoolVar(&opts.Web, "web", false, "open the pull request in the browser instead of the workbench")
 	fl.BoolVar(&opts.Watch, "watch", true, "reload a folder packet in place when its files change (--watch=false to keep what was read)")
 	cmd.SetOut(f.IO.Out)
 	cmd.SetErr(f.IO.ErrOut)
@@ -80,6 +83,9 @@ func run(ctx context.Context, opts *Options) error {
 	theme := opts.Theme
 	if theme != "" && theme != "dark" && theme != "light" {
 		return fmt.Errorf("--theme takes dark or light, not %q", theme)
+	}
+	if opts.Web {
+		return web(ctx, opts)
 	}
 	cfg, err := f.Config()
 	if err != nil {
@@ -128,4 +134,33 @@ func run(ctx context.Context, opts *Options) error {
 		defer w.Since.Close()
 	}
 	return workbench.Run(ctx, f, p, w)
+}
+
+// web opens the pull request PACKET names in the browser (go-gh's, which
+// follows GH_BROWSER, gh's browser setting and BROWSER). The address is
+// made from the reference alone, host, owner, repository and number, and
+// nothing is read from GitHub.
+func web(ctx context.Context, opts *Options) error {
+	f := opts.Factory
+	if opts.Print || opts.OpenAt != "" || opts.Since != "" {
+		return errors.New("--web opens the pull request in the browser: it takes no --print, --open or --since")
+	}
+	if opts.Packet == "" {
+		cmdutil.Say(f.IO.ErrOut, "vetter: the built-in sample is not a pull request: there is nothing to open in the browser")
+		return cmdutil.ExitError{Code: 2}
+	}
+	ref, ok, err := cmdutil.PullRequest(ctx, f, opts.Packet)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		cmdutil.Say(f.IO.ErrOut, "vetter: %s is a packet, not a pull request read from GitHub: there is nothing to open in the browser", opts.Packet)
+		return cmdutil.ExitError{Code: 2}
+	}
+	url := ref.URL()
+	cmdutil.Say(f.IO.ErrOut, "Opening %s in your browser.", url)
+	if err := f.Browser.Browse(url); err != nil {
+		return fmt.Errorf("opening %s in the browser: %w", url, err)
+	}
+	return nil
 }
