@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -100,12 +101,70 @@ func TestWalkSampleFindingsGolden(t *testing.T) {
 		w := &walker{t: t, r: r}
 		w.press("space")
 		for i, k := range []string{"a", "a", "f", "f", "f"} {
-			w.onFinding(packet.ReviewFile + "#" + string(rune('1'+i)))
 			screentest.Golden(t, "TestWalkSample80x24-"+string(rune('1'+i)), r.Render())
+			w.onFinding(packet.ReviewFile + "#" + string(rune('1'+i)))
 			w.press(k)
 		}
 		if r.Active() != common.ScreenDecision {
 			t.Fatalf("after the last finding the walk is on %v, not the decision", r.Active())
+		}
+	})
+}
+
+// A finding whose claim and excerpts do not fit at 80×24 scrolls within its
+// step: the sample's #1 (a long claim, a diff hunk and a log line). The head
+// (the finding, its place) and the key row stay put; the row above the keys
+// says which lines are shown and which keys scroll; pgdown brings the cited
+// log line on screen, k and g go back, and the next step starts at its top.
+func TestWalkScrollsWithinTheStep(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
+		r, _ := newWalkRoot(t, false)
+		pressKeys(r, "space")
+		wk := r.Screen(common.ScreenWalk).(*walk.Walk)
+		lc := wk.LogCitation()
+		logMark := fmt.Sprintf("▌ %4d ", lc.Line)
+		rows := func() []string { return strings.Split(ansi.Strip(r.Render()), "\n") }
+		before := rows()
+		screentest.Golden(t, "TestWalkScroll80x24-before", r.Render())
+		if at, last := wk.Scrolled(); at != 0 || last == 0 {
+			t.Fatalf("#1 at 80×24: scrolled %d of %d; want a step that scrolls, at its top", at, last)
+		}
+		screenHas(t, "before", strings.Join(before, "\n"), "A `Retry-After` longer than `Policy.Max`", "lines 1–18 of", "↓/j more", "pgdn/pgup page")
+		if strings.Contains(strings.Join(before, "\n"), logMark) {
+			t.Fatalf("the cited log line is on the first screen; the test needs a step that does not fit:\n%s", strings.Join(before, "\n"))
+		}
+
+		pressKeys(r, "pgdown")
+		after := rows()
+		screentest.Golden(t, "TestWalkScroll80x24-after", r.Render())
+		screenHas(t, "after pgdown", strings.Join(after, "\n"), logMark, "↑/k back")
+		// The tab row, the step's head, its key row and the status line
+		// are where they were.
+		for _, i := range []int{0, 1, 2, len(before) - 2, len(before) - 1} {
+			if before[i] != after[i] && i != len(before)-1 {
+				t.Errorf("row %d moved when the step scrolled:\n%q\n%q", i, before[i], after[i])
+			}
+		}
+
+		pressKeys(r, "k")
+		if at, _ := wk.Scrolled(); at == 0 {
+			t.Errorf("k went to the top from a page down")
+		}
+		pressKeys(r, "G")
+		if at, last := wk.Scrolled(); at != last {
+			t.Errorf("G: scrolled %d of %d", at, last)
+		}
+		pressKeys(r, "j", "j")
+		if at, last := wk.Scrolled(); at != last {
+			t.Errorf("j past the end: scrolled %d of %d", at, last)
+		}
+		pressKeys(r, "g")
+		if at, _ := wk.Scrolled(); at != 0 {
+			t.Errorf("g: scrolled %d", at)
+		}
+		pressKeys(r, "G", "a") // the next finding starts at its top
+		if at, _ := wk.Scrolled(); wk.Current() != "review.md#2" || at != 0 {
+			t.Errorf("after a: on %q scrolled %d; want #2 at its top", wk.Current(), at)
 		}
 	})
 }

@@ -79,36 +79,65 @@ func (w *walker) paste(text string) {
 	drive(w.r, cmd)
 }
 
-// onFinding asserts the walk shows a finding with its cited diff line (and
-// its first cited log line when it cites one) on the same 80×24 screen.
+// onFinding asserts the walk shows a finding at 80×24, and looks at it as
+// a person does: it reads the screen, and while a marked line (the cited
+// diff or packet line, the first cited log line) has not been on screen it
+// pages down (pgdown, a key counted like any other). Every marked line must
+// have been on screen, with the triage keys, before it returns.
 func (w *walker) onFinding(id string) {
 	w.t.Helper()
 	wk := w.r.Screen(common.ScreenWalk).(*walk.Walk)
 	if w.r.Active() != common.ScreenWalk || wk.Current() != id {
 		w.t.Fatalf("after %v: active %v, walk on %q; want the walk on %s\n%s", w.keys, w.r.Active(), wk.Current(), id, ansi.Strip(w.r.Render()))
 	}
-	screen := ansi.Strip(w.r.Render())
-	screentest.CheckSize(w.t, w.r.Render(), 80, 24)
 	c := wk.Place()
 	if c == nil {
 		w.t.Fatalf("%s: no cited place", id)
 	}
-	if !strings.Contains(screen, c.Text) && !strings.Contains(screen, common.ClipPath(c.Text, 60)) {
-		w.t.Errorf("%s: the cited place %s is not on screen:\n%s", id, c.Text, screen)
-	}
-	// The lines the finding quotes are marked: the cited ones, or where
-	// the quote really is when the citation drifted or gave no line.
-	if from, _ := walk.MarkedLines(c); (c.Kind == packet.CiteDiff || c.Kind == packet.CitePacket) && !strings.Contains(screen, fmt.Sprintf("▌ %4d ", from)) {
-		w.t.Errorf("%s: the cited line %d is not marked on screen:\n%s", id, from, screen)
+	// What must be seen: the place's name, its first marked line (the
+	// cited one, or where the quote really is when the citation drifted or
+	// gave no line), and the first marked line of the cited log.
+	wants := map[string]bool{}
+	placeName := []string{c.Text, common.ClipPath(c.Text, 60)}
+	if from, _ := walk.MarkedLines(c); c.Kind == packet.CiteDiff || c.Kind == packet.CitePacket {
+		wants[fmt.Sprintf("▌ %4d ", from)] = false
 	}
 	if lc := wk.LogCitation(); lc != nil {
-		if from, _ := walk.MarkedLines(lc); !strings.Contains(screen, fmt.Sprintf("▌ %4d ", from)) {
-			w.t.Errorf("%s: the cited log line %d is not on screen:\n%s", id, from, screen)
-		}
+		from, _ := walk.MarkedLines(lc)
+		wants[fmt.Sprintf("▌ %4d ", from)] = false
 	}
-	for _, k := range []string{"a accept", "x dismiss", "f defer", "space pass"} {
-		if !strings.Contains(screen, k) {
-			w.t.Errorf("%s: the walk does not show %q:\n%s", id, k, screen)
+	placeSeen := false
+	for {
+		screen := ansi.Strip(w.r.Render())
+		screentest.CheckSize(w.t, w.r.Render(), 80, 24)
+		placeSeen = placeSeen || strings.Contains(screen, placeName[0]) || strings.Contains(screen, placeName[1])
+		for k := range wants {
+			wants[k] = wants[k] || strings.Contains(screen, k)
+		}
+		for _, k := range []string{"a accept", "x dismiss", "f defer", "space pass"} {
+			if !strings.Contains(screen, k) {
+				w.t.Errorf("%s: the walk does not show %q:\n%s", id, k, screen)
+			}
+		}
+		missing := !placeSeen
+		for _, seen := range wants {
+			missing = missing || !seen
+		}
+		at, last := wk.Scrolled()
+		if !missing || at >= last {
+			break
+		}
+		if !strings.Contains(screen, "pgdn/pgup page") {
+			w.t.Errorf("%s: the step scrolls but the screen does not say how:\n%s", id, screen)
+		}
+		w.press("pgdown")
+	}
+	if !placeSeen {
+		w.t.Errorf("%s: the cited place %s was never on screen", id, c.Text)
+	}
+	for k, seen := range wants {
+		if !seen {
+			w.t.Errorf("%s: the marked line %q was never on screen", id, k)
 		}
 	}
 }
@@ -326,6 +355,7 @@ func testWalkWaitsForTheLogIndex(t *testing.T) {
 	}
 	// The logs screen's indexing reports its progress to every screen.
 	r.Update(logs.IndexProgressMsg{})
+	pressKeys(r, "G") // the log is the step's last excerpt
 	if got := ansi.Strip(r.Render()); !strings.Contains(got, fmt.Sprintf("▌ %4d ", c.Line)) {
 		t.Errorf("the indexed log's line is not shown:\n%s", got)
 	}

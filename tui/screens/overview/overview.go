@@ -198,8 +198,11 @@ func (o *Overview) rebuild() {
 	add("  "+cmdStyle.Render(text(g.Command)), nil)
 	for _, c := range g.Checks {
 		mark := st.Error.Render("✗")
-		if c.OK {
+		switch {
+		case c.OK:
 			mark = st.OK.Render("✓")
+		case c.Info:
+			mark = st.Warn.Render("!") // informs; does not hold the gate
 		}
 		add(fmt.Sprintf("  %s %-18s %s", mark, c.Name, st.Muted.Render(text(common.ClipTo(c.Detail, w-22)))), common.GateTarget(p, c.Name))
 	}

@@ -46,7 +46,15 @@ type Walk struct {
 	// save arrives and it is no longer open, the walk steps on.
 	picked string
 
-	lines []string // the body, drawn for the current step and size
+	lines []string // the step as drawn: head, the body's rows in view, keys
+	// step is the current step as last built; scroll is the first row of
+	// its body in view when the body is longer than the screen (scrollMax
+	// the last first row, rows how many are in view), kept while the same
+	// step (scrollFor) is redrawn.
+	step              walkStep
+	scroll, scrollMax int
+	rows              int
+	scrollFor         string
 	// waitLog is a log whose cited line the index had not reached when the
 	// step was drawn; View draws the step again once it has.
 	waitLog *packet.Log
@@ -173,8 +181,8 @@ func (w *Walk) Open(t common.Target) tea.Cmd {
 	return nil
 }
 
-// walkVerdictSeen in Target.Offset (which the walk does not scroll)
-// carries across a reload that the verdict was looked at.
+// walkVerdictSeen in Target.Offset (the walk keeps no scroll position
+// across a reload) carries across a reload that the verdict was looked at.
 const walkVerdictSeen = 1
 
 // Here remembers the finding shown and whether the verdict was seen.
@@ -337,9 +345,32 @@ func (w *Walk) keyTable() common.KeyTable {
 	toLog := common.Binding{Key: w.keys.ToLog, Handler: func(tea.KeyPressMsg) tea.Cmd { return w.openLog() }}
 	if w.cur == "" {
 		toLog.Unlisted = true // no finding, no log: o only says so
-		return common.KeyTable{next, toDiff, {Key: k.Walk}, toLog}
+		return append(common.KeyTable{next, toDiff, {Key: k.Walk}, toLog}, w.scrollKeys()...)
 	}
-	return common.KeyTable{{Key: k.Accept}, {Key: k.Dismiss}, {Key: k.Defer}, next, {Key: k.Note}, {Key: k.Reopen}, toDiff, toLog, {Key: k.Copy}, {Key: k.Edit}}
+	return append(common.KeyTable{{Key: k.Accept}, {Key: k.Dismiss}, {Key: k.Defer}, next, {Key: k.Note}, {Key: k.Reopen}, toDiff, toLog, {Key: k.Copy}, {Key: k.Edit}},
+		w.scrollKeys()...)
+}
+
+// scrollKeys move a step that does not fit on the screen; help lists them
+// while the step shown scrolls.
+func (w *Walk) scrollKeys() common.KeyTable {
+	k := w.ctx.Keys
+	by := func(b key.Binding, to func() int) common.Binding {
+		return common.Binding{Key: b, Unlisted: w.scrollMax == 0, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			w.scrollTo(to())
+			return nil
+		}}
+	}
+	return common.KeyTable{
+		by(k.Down, func() int { return w.scroll + 1 }),
+		by(k.Up, func() int { return w.scroll - 1 }),
+		by(k.HalfPageDown, func() int { return w.scroll + max(w.rows/2, 1) }),
+		by(k.HalfPageUp, func() int { return w.scroll - max(w.rows/2, 1) }),
+		by(k.PageDown, func() int { return w.scroll + max(w.rows-1, 1) }),
+		by(k.PageUp, func() int { return w.scroll - max(w.rows-1, 1) }),
+		by(k.Top, func() int { return 0 }),
+		by(k.Bottom, func() int { return w.scrollMax }),
+	}
 }
 
 // openLog follows the log line the finding cites, or the log of the run it
@@ -367,8 +398,8 @@ func (w *Walk) openLog() tea.Cmd {
 // Bindings are the walk's keys: the key table's.
 func (w *Walk) Bindings() []key.Binding { return w.keyTable().Keys() }
 
-// Search and NextMatch: the walk is one short page; search is the other
-// screens' business.
+// Search and NextMatch: a step of the walk is a screen or two; search is
+// the other screens' business.
 func (w *Walk) Search(string) int { return 0 }
 
 // NextMatch does nothing on the walk.
@@ -382,16 +413,85 @@ func (w *Walk) rebuild() {
 		w.lines = nil
 		return
 	}
-	if w.onVerdict {
-		w.lines = w.verdictLines()
-		return
+	id := w.cur
+	switch {
+	case w.onVerdict:
+		id = "\x00verdict"
+		w.step = w.verdictStep()
+	case w.cur == "":
+		w.step = w.doneStep()
+	default:
+		w.step = w.findingStep()
 	}
-	if w.cur == "" {
-		w.lines = w.doneLines()
-		return
+	if id != w.scrollFor {
+		w.scroll, w.scrollFor = 0, id
 	}
-	w.lines = w.findingLines()
+	w.layout()
 }
+
+// walkStep is one step of the walk: a head that stays on screen (what the
+// step is about), the body under it, and the keys on the bottom row. A body
+// longer than the screen scrolls between the two.
+type walkStep struct {
+	head, body []string
+	keys       string
+}
+
+// layout draws the step at the walk's size, its body from the scroll
+// position: the head on top, the keys on the bottom row, and, when the body
+// does not fit, a row above the keys that says which of its lines are shown
+// and which keys scroll.
+func (w *Walk) layout() {
+	s := w.step
+	rows := w.height - len(s.head) - 1
+	w.scrollMax, w.rows = 0, max(rows, 0)
+	if len(s.body) <= rows || rows < 3 {
+		w.scroll = 0
+		w.lines = pinBottom(append(append([]string(nil), s.head...), s.body...), s.keys, w.height)
+		return
+	}
+	rows--
+	w.rows = rows
+	w.scrollMax = len(s.body) - rows
+	w.scroll = min(max(w.scroll, 0), w.scrollMax)
+	out := append([]string(nil), s.head...)
+	out = append(out, s.body[w.scroll:w.scroll+rows]...)
+	out = append(out, w.scrollLine(len(s.body)))
+	w.lines = append(out, s.keys)
+}
+
+// scrollLine says which of n body lines are in view and the keys that show
+// the rest.
+func (w *Walk) scrollLine(n int) string {
+	st, k := w.ctx.Styles, w.ctx.Keys
+	var parts []string
+	if w.scroll < w.scrollMax {
+		parts = append(parts, st.HelpKey.Render(k.Down.Help().Key)+" "+st.Muted.Render("more"))
+	}
+	if w.scroll > 0 {
+		parts = append(parts, st.HelpKey.Render(k.Up.Help().Key)+" "+st.Muted.Render("back"))
+	}
+	parts = append(parts, st.HelpKey.Render(k.PageDown.Help().Key+"/"+k.PageUp.Help().Key)+" "+st.Muted.Render("page"))
+	where := fmt.Sprintf("lines %d–%d of %d", w.scroll+1, w.scroll+w.rows, n)
+	s := " " + st.Muted.Render("─ "+where+" · ") + strings.Join(parts, st.Muted.Render(" · ")) + " "
+	if rest := w.width - ansi.StringWidth(s); rest > 0 {
+		s += st.Muted.Render(strings.Repeat("─", rest))
+	}
+	return s
+}
+
+// scrollTo puts body row n at the top of the view, within the body.
+func (w *Walk) scrollTo(n int) {
+	if w.scrollMax == 0 {
+		return
+	}
+	w.scroll = min(max(n, 0), w.scrollMax)
+	w.layout()
+}
+
+// Scrolled is the first body row in view and the last it can be: 0, 0 when
+// the step fits on the screen.
+func (w *Walk) Scrolled() (int, int) { return w.scroll, w.scrollMax }
 
 // keyLine is the walk's keys as the bottom row of its body.
 func (w *Walk) keyLine(pairs ...string) string {
@@ -419,13 +519,13 @@ func (w *Walk) wrapped(s string, width, maxLines int) []string {
 	return out
 }
 
-func (w *Walk) verdictLines() []string {
+func (w *Walk) verdictStep() walkStep {
 	p, st := w.ctx.Packet, w.ctx.Styles
 	text := func(s string) string { return st.Line(s, st.Base) }
 	var out []string
 	add := func(s string) { out = append(out, s) }
 	n := w.openN
-	add(" " + st.Title.Render("Walk") + "  " + st.Muted.Render("1 · verdict and evidence"))
+	head := []string{" " + st.Title.Render("Walk") + "  " + st.Muted.Render("1 · verdict and evidence")}
 	// The packet's errors come before anything else: while vetter check
 	// reports one, the gate is not ready (packet-valid).
 	for _, pr := range p.Problems {
@@ -476,26 +576,23 @@ func (w *Walk) verdictLines() []string {
 	add(fmt.Sprintf(" %-11s %s", "Gate", text(word)))
 	add("")
 	add(" " + st.Muted.Render("next: "+common.Plural(n, "open finding")+", then the decision"))
-	body := out
-	keys := w.keyLine("space", "next", "enter", "open the verdict", "?", "all keys")
-	return pinBottom(body, keys, w.height)
+	return walkStep{head: head, body: out, keys: w.keyLine("space", "next", "enter", "open the verdict", "?", "all keys")}
 }
 
-func (w *Walk) doneLines() []string {
+func (w *Walk) doneStep() walkStep {
 	st := w.ctx.Styles
-	out := []string{
-		" " + st.Title.Render("Walk") + "  " + st.Muted.Render("every finding looked at"),
-		"",
-		" " + st.Text("Nothing is left before the decision.", st.Base),
+	return walkStep{
+		head: []string{" " + st.Title.Render("Walk") + "  " + st.Muted.Render("every finding looked at")},
+		body: []string{"", " " + st.Text("Nothing is left before the decision.", st.Base)},
+		keys: w.keyLine("space", "the decision", "7", "decision screen"),
 	}
-	return pinBottom(out, w.keyLine("space", "the decision", "7", "decision screen"), w.height)
 }
 
-func (w *Walk) findingLines() []string {
+func (w *Walk) findingStep() walkStep {
 	p, st := w.ctx.Packet, w.ctx.Styles
 	f := p.Finding(w.cur)
 	if f == nil {
-		return nil
+		return walkStep{}
 	}
 	width := w.width
 	n := w.openN
@@ -518,29 +615,43 @@ func (w *Walk) findingLines() []string {
 		}
 		add("   " + st.Muted.Render(st.Line(common.ClipTo(who, max(width-3, 10)), st.Muted)))
 	}
-	claimLines := 3
-	if w.height >= 30 {
-		claimLines = 5
-	}
-	for _, l := range w.wrapped(f.Claim, width-4, claimLines) {
+	// The head stays on screen; the claim, whole, and the excerpts under
+	// it scroll when they do not fit.
+	top := out
+	out = nil
+	for _, l := range w.wrapped(f.Claim, width-4, 1<<20) {
 		add("   " + l)
 	}
 
 	// What is left between the claim and the key line goes to the cited
-	// place and the log, the place first.
-	room := w.height - len(out) - 1
+	// place and the log, the place first; each gets at least its marked
+	// lines with a line around them, and the run's command is whole: what
+	// does not fit then is scrolled to.
+	room := w.height - len(top) - len(out) - 1
 	logC := w.LogCitation()
 	var runBlock []string
 	if r := w.citedRun(); r != nil {
 		if c := w.Place(); c == nil || c.Kind != packet.CiteRegistry {
-			runBlock = w.runLines(r, room/2)
+			runBlock = w.runLines(r, 1<<20)
 			room -= len(runBlock)
 		}
 	}
-	placeRows, logRows := room, 0
+	placeMin, logMin := w.placeMin(), 0
 	if logC != nil {
-		logRows = max(room*2/5, 2)
+		logMin = logMinRows(logC)
+	}
+	placeRows, logRows := room, 0
+	switch {
+	case room < placeMin+logMin:
+		// The step scrolls: each excerpt as short as shows its marks, so
+		// the scrolling is short too.
+		placeRows, logRows = placeMin, logMin
+	case logC != nil:
+		logRows = max(room*2/5, logMin)
 		placeRows = room - logRows
+		if placeRows < placeMin {
+			placeRows, logRows = placeMin, room-placeMin
+		}
 	}
 	out = append(out, w.placeBlock(placeRows)...)
 	out = append(out, runBlock...)
@@ -548,7 +659,46 @@ func (w *Walk) findingLines() []string {
 		out = append(out, w.logBlock(logC, logRows)...)
 	}
 	keys := w.keyLine("a", "accept", "x", "dismiss", "f", "defer", "space", "pass", "enter", "diff", "o", "log", "?", "keys")
-	return pinBottom(out, keys, w.height)
+	return walkStep{head: top, body: out, keys: keys}
+}
+
+// placeMin is the rows the cited place needs: its rule, the note on its
+// anchor, and its marked lines with one line either side, or the whole run
+// of a registry line.
+func (w *Walk) placeMin() int {
+	c := w.Place()
+	if c == nil {
+		return 2
+	}
+	n := 1 + len(w.anchorLines(c))
+	switch c.Kind {
+	case packet.CiteRegistry:
+		for _, r := range w.ctx.Packet.Registry.Runs {
+			if r.Line == c.Line {
+				n += len(w.runLines(r, 1<<20)) - 1
+			}
+		}
+	case packet.CiteDiff, packet.CiteDiffFile, packet.CitePacket:
+		from, to := citeMarks(c).span()
+		n += to - from + 3
+	}
+	return n
+}
+
+// logMinRows is the rows a cited log needs: its rule, a note, and the
+// marked lines with one line either side.
+func logMinRows(c *packet.Citation) int {
+	from, to := citeMarks(c).span()
+	return to - from + 5
+}
+
+// anchorLines are the note on a citation's anchor, wrapped to the walk.
+func (w *Walk) anchorLines(c *packet.Citation) []string {
+	note := anchorNote(c)
+	if note == "" {
+		return nil
+	}
+	return text.Wrap(note, w.width-4)
 }
 
 // rule is a section's title line: a label and a location.
@@ -578,12 +728,12 @@ func (w *Walk) placeBlock(rows int) []string {
 	}
 	out := []string{w.rule(string(c.Kind), c.Text)}
 	rows--
-	if note := anchorNote(c); note != "" {
+	if lines := w.anchorLines(c); len(lines) > 0 {
 		style := st.Muted
 		if c.Anchor.Drift {
 			style = st.Warn
 		}
-		for _, l := range text.Wrap(note, w.width-4) {
+		for _, l := range lines {
 			out = append(out, "   "+style.Render(st.Line(l, style)))
 			rows--
 		}
