@@ -161,11 +161,18 @@ func withRepair(note string, s *packet.Store) string {
 }
 
 func newApp(opts AppOptions) *App {
-	km := ui.DefaultKeyMap()
-	if opts.Keys != nil {
-		km = *opts.Keys
+	a := &App{opts: opts, dark: opts.Theme != "light", work: ui.NewBackground()}
+	a.back = a.keys().Back
+	return a
+}
+
+// keys is the key map with the config file's remapping, a fresh copy each
+// time, so a screen disabling a binding affects no other.
+func (a *App) keys() ui.KeyMap {
+	if a.opts.Keys != nil {
+		return *a.opts.Keys
 	}
-	return &App{opts: opts, dark: opts.Theme != "light", back: km.Back, work: ui.NewBackground()}
+	return ui.DefaultKeyMap()
 }
 
 // NewApp opens one packet in the workbench.
@@ -182,6 +189,7 @@ func NewApp(p *packet.Packet, opts AppOptions) *App {
 func NewInboxApp(dir string, opts AppOptions) *App {
 	a := newApp(opts)
 	a.inbox = inbox.NewInbox(dir, ui.NewStyles(a.dark, opts.NoColor), opts.StateDir)
+	a.inbox.SetKeys(a.keys())
 	return a
 }
 
@@ -190,6 +198,7 @@ func NewInboxApp(dir string, opts AppOptions) *App {
 func NewSourceApp(src inbox.InboxSource, opts AppOptions) *App {
 	a := newApp(opts)
 	a.inbox = inbox.NewInboxFrom(src, ui.NewStyles(a.dark, opts.NoColor))
+	a.inbox.SetKeys(a.keys())
 	return a
 }
 

@@ -8,7 +8,6 @@ import (
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"github.com/vetter-dev/vetter/hostile"
 	"github.com/vetter-dev/vetter/tui/common"
@@ -23,21 +22,11 @@ func TestStyledLogPlaceholders(t *testing.T) {
 		_, cmd := r.Update(common.FollowMsg{To: common.Target{Screen: common.ScreenLogs, Path: hostile.UnitLog, File: -1, Hunk: -1, DiffLine: -1}})
 		drive(r, cmd)
 		v := r.Render()
-		if !strings.Contains(v, opens(t, r.ctx.Styles.Placeholder)+"␛") {
+		if !strings.Contains(v, screentest.Opens(t, r.ctx.Styles.Placeholder)+"␛") {
 			t.Errorf("no ␛ placeholder drawn in the placeholder style:\n%s", v)
 		}
 		screentest.GoldenStyled(t, "TestStyledLogPlaceholders120x40", v)
 	})
-}
-
-// opens is the sequence a style opens with (common.SGROf), which must not be empty.
-func opens(t *testing.T, st lipgloss.Style) string {
-	t.Helper()
-	s := common.SGROf(st)
-	if s == "" {
-		t.Fatal("the style draws no escape")
-	}
-	return s
 }
 
 // The since screen with an earlier round, styled: what changed between

@@ -43,3 +43,44 @@ func TestRemappedAcceptKey(t *testing.T) {
 		}
 	})
 }
+
+// The inbox answers the config file's remapping as the workbench does: with
+// move.bottom on B and move.up on K, B goes to the last row and K up one,
+// G and k do nothing, and the status line names the remapped filter key.
+func TestRemappedInboxKeys(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
+		dir := t.TempDir()
+		makeTestInbox(t, dir)
+		km := ui.DefaultKeyMap()
+		for action, keys := range map[string][]string{"move.bottom": {"B"}, "move.up": {"K"}, "search.start": {"F"}} {
+			if err := km.Remap(action, keys); err != nil {
+				t.Fatal(err)
+			}
+		}
+		opts := testAppOpts(t)
+		opts.Keys = &km
+		a := NewInboxApp(dir, opts)
+		a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		in := a.Inbox()
+		first := in.Selected().Name
+		a.Update(screentest.KeyMsg("G"))
+		if in.Selected().Name != first {
+			t.Fatalf("G still moves the inbox after the remap: on %s", in.Selected().Name)
+		}
+		a.Update(screentest.KeyMsg("B"))
+		if in.Selected().Name != "notes" {
+			t.Fatalf("B selected %s, want the last row", in.Selected().Name)
+		}
+		a.Update(screentest.KeyMsg("k"))
+		if in.Selected().Name != "notes" {
+			t.Fatalf("k still moves up after the remap: on %s", in.Selected().Name)
+		}
+		a.Update(screentest.KeyMsg("K"))
+		if in.Selected().Name != "f-ready" {
+			t.Errorf("K selected %s, want f-ready", in.Selected().Name)
+		}
+		if s := ansi.Strip(a.Render()); !strings.Contains(s, "F filter") {
+			t.Errorf("the status line does not name F for the filter:\n%s", s)
+		}
+	})
+}

@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 )
@@ -256,7 +257,7 @@ func (r *Workbench) decide(decision, note, override string) tea.Cmd {
 		if err != nil {
 			return TriageSavedMsg{store: store, err: err, holds: holds}
 		}
-		text := fmt.Sprintf("recorded %s for %s, by %s", gd.Decision, common.ShortSHA(gd.SHA), gd.User)
+		text := fmt.Sprintf("recorded %s for %s, by %s", gd.Decision, commitid.Short(gd.SHA), gd.User)
 		if rep.GateChanged {
 			text += " · another vetter decided meanwhile: " + rep.String()
 		}

@@ -3,14 +3,16 @@
 package common
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/ui"
 )
 
+// ClipTo cuts styled s to fewer than w cells, ending in "…"; nothing fits
+// in one cell.
 func ClipTo(s string, w int) string {
 	if w <= 1 {
 		return ""
@@ -18,7 +20,8 @@ func ClipTo(s string, w int) string {
 	return ansi.Truncate(s, w, "…")
 }
 
-func OneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// OneLine folds white space into single spaces (text.OneLine).
+func OneLine(s string) string { return text.OneLine(s) }
 
 // PadBetween puts left and right on one line of width w.
 func PadBetween(left, right string, w int) string {
@@ -47,31 +50,11 @@ func FitBlock(s string, w, h int) string {
 	return strings.Join(out, "\n")
 }
 
-// Fit truncates or pads styled s to exactly w cells.
-func Fit(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	sw := ansi.StringWidth(s)
-	if sw > w {
-		s = ansi.Truncate(s, w, "…")
-		sw = ansi.StringWidth(s)
-	}
-	if strings.IndexByte(s, 0x1b) >= 0 {
-		s += ansi.ResetStyle
-	}
-	if sw < w {
-		s += strings.Repeat(" ", w-sw)
-	}
-	return s
-}
+// Fit truncates or pads styled s to exactly w cells (text.Fit).
+func Fit(s string, w int) string { return text.Fit(s, w) }
 
-func Plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
-}
+// Plural counts a word: "1 finding", "3 findings" (text.Plural).
+func Plural(n int, word string) string { return text.Plural(n, word) }
 
 // PadLine is lines[i] or a blank row of width w.
 func PadLine(lines []string, i, w int) string {
@@ -122,14 +105,6 @@ const Wide = 100
 func OrDash(s string) string {
 	if s == "" {
 		return "—"
-	}
-	return s
-}
-
-// ShortSHA is the first seven characters of a commit id, as a row shows it.
-func ShortSHA(s string) string {
-	if len(s) > 7 {
-		return s[:7]
 	}
 	return s
 }

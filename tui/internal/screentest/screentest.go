@@ -16,6 +16,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -278,4 +279,25 @@ func BigDiff(b *testing.B) *packet.Packet {
 		b.Fatalf("big packet has %d files, want %d", n, spec.Files)
 	}
 	return p
+}
+
+// Press sends keys ("j", "enter", "ctrl+d", "pgdown", ...) to a screen and
+// returns the last command, not run.
+func Press(s interface{ Update(tea.Msg) tea.Cmd }, keys ...string) tea.Cmd {
+	var cmd tea.Cmd
+	for _, k := range keys {
+		cmd = s.Update(KeyMsg(k))
+	}
+	return cmd
+}
+
+// Opens is the sequence a style opens with (common.SGROf), failing the test
+// when the style draws no escape.
+func Opens(t *testing.T, st lipgloss.Style) string {
+	t.Helper()
+	s := common.SGROf(st)
+	if s == "" {
+		t.Fatal("the style draws no escape")
+	}
+	return s
 }

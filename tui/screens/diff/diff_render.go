@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
@@ -515,7 +516,7 @@ func firstLine(s string) string {
 	if i := strings.Index(s, "<br>"); i >= 0 {
 		s = s[:i]
 	}
-	return strings.Join(strings.Fields(s), " ")
+	return text.OneLine(s)
 }
 
 // ---- the file list and the narrow header ----------------------------------

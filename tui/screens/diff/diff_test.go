@@ -90,13 +90,7 @@ func majorTarget(t testing.TB, p *packet.Packet) (common.Target, packet.Citation
 
 // press sends keys ("j", "enter", "ctrl+d", "pgdown", ...) and returns the
 // last command.
-func press(d *Diff, keys ...string) tea.Cmd {
-	var cmd tea.Cmd
-	for _, k := range keys {
-		cmd = d.Update(screentest.KeyMsg(k))
-	}
-	return cmd
-}
+func press(d *Diff, keys ...string) tea.Cmd { return screentest.Press(d, keys...) }
 
 // cursorLine is the diff line under the cursor, or nil.
 func cursorLine(d *Diff) *packet.DiffLine { return d.rowLine(d.rows[d.list.Cursor]) }

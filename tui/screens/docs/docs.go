@@ -256,39 +256,69 @@ func (d *Docs) restyle() {
 }
 
 func (d *Docs) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	km := d.ctx.Keys
-	switch {
-	case key.Matches(msg, d.keys.NextDoc):
-		d.selectDoc(d.sel + 1)
-	case key.Matches(msg, d.keys.PrevDoc):
-		d.selectDoc(d.sel - 1)
-	case key.Matches(msg, d.keys.Raw):
-		d.toggleMode()
-	case key.Matches(msg, d.keys.Outline):
-		d.togglePanel(panelOutline)
-	case key.Matches(msg, d.keys.Citations):
-		d.togglePanel(panelCitations)
-	case key.Matches(msg, d.keys.Verdict):
-		return d.jumpVerdict()
-	case key.Matches(msg, d.keys.Outcome):
-		return d.jumpOutcome()
-	case key.Matches(msg, km.ToggleWrap):
-		d.pane.ToggleWrap()
-		if d.shown != shownRendered {
-			d.rawWrap = d.pane.Wrap()
-		}
-	case d.panel != panelNone && key.Matches(msg, d.keys.Close):
-		d.togglePanel(d.panel)
-	case d.panel != panelNone && d.panelKey(msg):
-	case key.Matches(msg, km.Follow):
-		if d.panel != panelNone {
-			return d.panelEnter()
-		}
-		return d.followAtCursor()
-	default:
-		d.pane.HandleKey(msg, km)
+	if cmd, ok := d.keyTable().Dispatch(msg); ok {
+		return cmd
 	}
+	// Any other key is the pane's (paging, scrolling sideways).
+	d.pane.HandleKey(msg, d.ctx.Keys)
 	return nil
+}
+
+// keyTable is the screen's keys in the order help lists them. A key that
+// does nothing with this packet (the next document when there is one) is
+// answered but not listed.
+func (d *Docs) keyTable() common.KeyTable {
+	km, p := d.ctx.Keys, d.ctx.Packet
+	do := func(f func()) func(tea.KeyPressMsg) tea.Cmd {
+		return func(tea.KeyPressMsg) tea.Cmd {
+			f()
+			return nil
+		}
+	}
+	// move moves the open list's cursor, else the document's; paging keys
+	// still scroll the document so it can be read beside the list.
+	move := func(msg tea.KeyPressMsg) tea.Cmd {
+		if d.panel == panelNone || !d.panelKey(msg) {
+			d.pane.HandleKey(msg, km)
+		}
+		return nil
+	}
+	t := common.KeyTable{
+		{Key: km.Down, Handler: move},
+		{Key: km.Up, Handler: move},
+		{Key: km.HalfPageDown, Handler: move},
+		{Key: km.HalfPageUp, Handler: move},
+		{Key: km.Top, Handler: move},
+		{Key: km.Bottom, Handler: move},
+		{Key: km.Follow, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			if d.panel != panelNone {
+				return d.panelEnter()
+			}
+			return d.followAtCursor()
+		}},
+		{Key: d.keys.NextDoc, Unlisted: len(p.Docs) < 2, Handler: do(func() { d.selectDoc(d.sel + 1) })},
+		{Key: d.keys.PrevDoc, Unlisted: len(p.Docs) < 2, Handler: do(func() { d.selectDoc(d.sel - 1) })},
+		{Key: d.keys.Raw, Handler: do(d.toggleMode)},
+		{Key: d.keys.Outline, Handler: do(func() { d.togglePanel(panelOutline) })},
+		{Key: d.keys.Citations, Handler: do(func() { d.togglePanel(panelCitations) })},
+		{Key: d.keys.Verdict, Unlisted: p.Verdict.Line <= 0, Handler: func(tea.KeyPressMsg) tea.Cmd { return d.jumpVerdict() }},
+		{Key: d.keys.Outcome, Unlisted: p.Outcome == nil, Handler: func(tea.KeyPressMsg) tea.Cmd { return d.jumpOutcome() }},
+	}
+	if d.panel != panelNone {
+		t = append(t, common.Binding{Key: d.keys.Close, Handler: do(func() { d.togglePanel(d.panel) })})
+	}
+	t = append(t,
+		common.Binding{Key: km.ToggleWrap, Handler: do(func() {
+			d.pane.ToggleWrap()
+			if d.shown != shownRendered {
+				d.rawWrap = d.pane.Wrap()
+			}
+		})},
+		common.Binding{Key: km.Search})
+	if d.query != "" {
+		t = append(t, common.Binding{Key: km.NextMatch}, common.Binding{Key: km.PrevMatch})
+	}
+	return t
 }
 
 // panelKey moves the open list's cursor; paging keys still scroll the
@@ -487,26 +517,5 @@ func (d *Docs) Status() string {
 	return fmt.Sprintf("%s · line %d/%d · %s", ui.Sanitize(doc.Path), d.pane.Cursor()+1, d.pane.Len(), mode)
 }
 
-// Bindings are the keys that do something here now.
-func (d *Docs) Bindings() []key.Binding {
-	km := d.ctx.Keys
-	bs := []key.Binding{km.Down, km.Up, km.HalfPageDown, km.HalfPageUp, km.Top, km.Bottom, km.Follow}
-	if len(d.ctx.Packet.Docs) > 1 {
-		bs = append(bs, d.keys.NextDoc, d.keys.PrevDoc)
-	}
-	bs = append(bs, d.keys.Raw, d.keys.Outline, d.keys.Citations)
-	if d.ctx.Packet.Verdict.Line > 0 {
-		bs = append(bs, d.keys.Verdict)
-	}
-	if d.ctx.Packet.Outcome != nil {
-		bs = append(bs, d.keys.Outcome)
-	}
-	if d.panel != panelNone {
-		bs = append(bs, d.keys.Close)
-	}
-	bs = append(bs, km.ToggleWrap, km.Search)
-	if d.query != "" {
-		bs = append(bs, km.NextMatch, km.PrevMatch)
-	}
-	return bs
-}
+// Bindings are the keys that do something here now: the key table's.
+func (d *Docs) Bindings() []key.Binding { return d.keyTable().Keys() }

@@ -202,38 +202,73 @@ func (e *Evidence) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (e *Evidence) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	cmd, _ := e.keyTable().Dispatch(msg)
+	return cmd
+}
+
+// keyTable is the screen's keys in the order help lists them; those that
+// do nothing on the selected row are answered but not listed.
+func (e *Evidence) keyTable() common.KeyTable {
 	km := e.ctx.Keys
-	l := e.scrolling()
-	half := l.HalfPage()
-	switch {
-	case key.Matches(msg, km.Follow):
-		return e.follow()
-	case key.Matches(msg, e.keys.Expand):
-		e.toggle(true)
-	case key.Matches(msg, e.keys.Collapse):
-		e.toggle(false)
-	case key.Matches(msg, km.Down):
-		e.setCursor(e.cursor + 1)
-	case key.Matches(msg, km.Up):
-		e.setCursor(e.cursor - 1)
-	case key.Matches(msg, km.HalfPageDown) && e.detail.Height() > 0:
-		e.detail.HalfPageDown()
-	case key.Matches(msg, km.HalfPageUp) && e.detail.Height() > 0:
-		e.detail.HalfPageUp()
-	case key.Matches(msg, km.HalfPageDown):
-		e.setCursor(e.cursor + half)
-	case key.Matches(msg, km.HalfPageUp):
-		e.setCursor(e.cursor - half)
-	case key.Matches(msg, km.PageDown):
-		e.setCursor(e.cursor + e.rowsShown())
-	case key.Matches(msg, km.PageUp):
-		e.setCursor(e.cursor - e.rowsShown())
-	case key.Matches(msg, km.Top):
-		e.setCursor(0)
-	case key.Matches(msg, km.Bottom):
-		e.setCursor(len(e.items) - 1)
+	to := func(at func() int) func(tea.KeyPressMsg) tea.Cmd {
+		return func(tea.KeyPressMsg) tea.Cmd {
+			e.setCursor(at())
+			return nil
+		}
 	}
-	return nil
+	// half scrolls the detail pane when it is shown, else moves the cursor
+	// half a page.
+	half := func(dir int) func(tea.KeyPressMsg) tea.Cmd {
+		return func(tea.KeyPressMsg) tea.Cmd {
+			switch {
+			case e.detail.Height() > 0 && dir > 0:
+				e.detail.HalfPageDown()
+			case e.detail.Height() > 0:
+				e.detail.HalfPageUp()
+			default:
+				l := e.scrolling()
+				e.setCursor(e.cursor + dir*l.HalfPage())
+			}
+			return nil
+		}
+	}
+	var onRun, canExpand, canCollapse bool
+	if len(e.items) > 0 {
+		it := e.items[e.cursor]
+		onRun = evRunOf(it) != nil
+		canExpand = it.run == nil && len(it.row.Runs) > 0
+		canCollapse = it.run != nil || e.expanded[it.row.Recipe]
+	}
+	t := common.KeyTable{
+		{Key: km.Down, Handler: to(func() int { return e.cursor + 1 })},
+		{Key: km.Up, Handler: to(func() int { return e.cursor - 1 })},
+		{Key: km.Follow, Unlisted: !onRun, Handler: func(tea.KeyPressMsg) tea.Cmd { return e.follow() }},
+		{Key: e.keys.Expand, Unlisted: !canExpand, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			e.toggle(true)
+			return nil
+		}},
+		{Key: e.keys.Collapse, Unlisted: !canCollapse, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			e.toggle(false)
+			return nil
+		}},
+	}
+	if e.detail.Height() > 0 && e.detail.Len() > e.detail.Height() {
+		// Names the half-page keys below where they scroll the detail.
+		t = append(t, common.Binding{Key: e.keys.ScrollDetail})
+	}
+	t = append(t,
+		common.Binding{Key: km.HalfPageDown, Unlisted: true, Handler: half(1)},
+		common.Binding{Key: km.HalfPageUp, Unlisted: true, Handler: half(-1)},
+		common.Binding{Key: km.PageDown, Unlisted: true, Handler: to(func() int { return e.cursor + e.rowsShown() })},
+		common.Binding{Key: km.PageUp, Unlisted: true, Handler: to(func() int { return e.cursor - e.rowsShown() })},
+		common.Binding{Key: km.Top, Handler: to(func() int { return 0 })},
+		common.Binding{Key: km.Bottom, Handler: to(func() int { return len(e.items) - 1 })},
+		common.Binding{Key: km.Search},
+	)
+	if len(e.matches) > 0 {
+		t = append(t, common.Binding{Key: km.NextMatch}, common.Binding{Key: km.PrevMatch})
+	}
+	return t
 }
 
 // toggle expands (open) or collapses the selected recipe. space on an
@@ -377,30 +412,7 @@ func (e *Evidence) Status() string {
 }
 
 // Bindings are the keys that do something here now.
-func (e *Evidence) Bindings() []key.Binding {
-	km := e.ctx.Keys
-	b := []key.Binding{km.Down, km.Up}
-	if len(e.items) > 0 {
-		it := e.items[e.cursor]
-		if evRunOf(it) != nil {
-			b = append(b, km.Follow)
-		}
-		if it.run == nil && len(it.row.Runs) > 0 {
-			b = append(b, e.keys.Expand)
-		}
-		if it.run != nil || e.expanded[it.row.Recipe] {
-			b = append(b, e.keys.Collapse)
-		}
-	}
-	if e.detail.Height() > 0 && e.detail.Len() > e.detail.Height() {
-		b = append(b, e.keys.ScrollDetail)
-	}
-	b = append(b, km.Top, km.Bottom, km.Search)
-	if len(e.matches) > 0 {
-		b = append(b, km.NextMatch, km.PrevMatch)
-	}
-	return b
-}
+func (e *Evidence) Bindings() []key.Binding { return e.keyTable().Keys() }
 
 // Search finds query (case-insensitively) in recipe names and in runs'
 // commands, notes and dispositions, moves to the first match at or after

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/tui/common"
 
 	"charm.land/lipgloss/v2"
@@ -243,7 +245,7 @@ func (e *Evidence) detailLines(it evItem, w int) []string {
 	if row.Planned {
 		plan = "planned"
 	}
-	out = append(out, st.Muted.Render(fmt.Sprintf("%s · %d run%s", plan, len(row.Runs), evPlural(len(row.Runs)))))
+	out = append(out, st.Muted.Render(fmt.Sprintf("%s · %s", plan, text.Plural(len(row.Runs), "run"))))
 	run := evRunOf(it)
 	if run == nil {
 		out = append(out, "")
@@ -301,13 +303,6 @@ func (e *Evidence) detailLines(it evItem, w int) []string {
 	return out
 }
 
-func evPlural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
 // evJSONValue shows an unknown registry field: a JSON string unquoted,
 // anything else as written.
 func evJSONValue(raw json.RawMessage) string {
@@ -318,12 +313,13 @@ func evJSONValue(raw json.RawMessage) string {
 	return string(raw)
 }
 
-// evWrap sanitises text and wraps it to w cells, every line indented by
+// evWrap sanitises s and wraps it to w cells, every line indented by
 // indent spaces, drawn in style.
-func evWrap(st *ui.Styles, text string, w, indent int, style lipgloss.Style) []string {
-	text = strings.ReplaceAll(ui.Sanitize(text), "\t", "    ")
+func evWrap(st *ui.Styles, s string, w, indent int, style lipgloss.Style) []string {
+	s = strings.ReplaceAll(ui.Sanitize(s), "\t", "    ")
 	pad := strings.Repeat(" ", indent)
-	lines := evWordWrap(text, max(w-indent, 4))
+	// Wrapped whole: a command is read to its last character.
+	lines := text.WrapWhole(s, max(w-indent, 4))
 	for i, l := range lines {
 		if l == "" {
 			lines[i] = ""
@@ -332,45 +328,6 @@ func evWrap(st *ui.Styles, text string, w, indent int, style lipgloss.Style) []s
 		lines[i] = pad + st.Text(l, style)
 	}
 	return lines
-}
-
-// evWordWrap wraps plain text at spaces only (ansi.Wrap also breaks after
-// hyphens, which splits "--flag" in a command), cutting a word longer than
-// the width where it must.
-func evWordWrap(text string, w int) []string {
-	var out []string
-	for _, para := range strings.Split(text, "\n") {
-		line, lineW := "", 0
-		for _, word := range strings.Split(para, " ") {
-			ww := ansi.StringWidth(word)
-			switch {
-			case lineW > 0 && lineW+1+ww <= w:
-				line += " " + word
-				lineW += 1 + ww
-				continue
-			case lineW > 0:
-				out = append(out, line)
-			}
-			for ww > w {
-				// A word too long for any line breaks after a slash when
-				// there is one (paths), else anywhere.
-				head := ansi.Truncate(word, w, "")
-				if i := strings.LastIndexByte(head, '/'); i > 0 {
-					head = head[:i+1]
-				}
-				if head == "" {
-					// A character wider than the whole line goes alone.
-					head, _ = ansi.FirstGraphemeCluster(word, ansi.GraphemeWidth)
-				}
-				out = append(out, head)
-				word = word[len(head):]
-				ww = ansi.StringWidth(word)
-			}
-			line, lineW = word, ww
-		}
-		out = append(out, line)
-	}
-	return out
 }
 
 // evHeadW is the HEAD column: a short SHA.
@@ -423,5 +380,5 @@ func evHeadSource(source string) string {
 
 // evShortSHA is a SHA's first 7 digits, as git abbreviates it.
 func evShortSHA(sha string) string {
-	return strings.ToLower(sha[:min(len(sha), evHeadW)])
+	return commitid.Short(strings.ToLower(sha))
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
@@ -190,8 +191,8 @@ func TestEvidenceWordWrap(t *testing.T) {
 		{"", 5, []string{""}},
 		{"validation/logs/x-3b06.log", 20, []string{"validation/logs/", "x-3b06.log"}},
 	} {
-		if got := evWordWrap(tt.in, tt.w); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", tt.want) {
-			t.Errorf("evWordWrap(%q, %d) = %q, want %q", tt.in, tt.w, got, tt.want)
+		if got := text.WrapWhole(tt.in, tt.w); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", tt.want) {
+			t.Errorf("text.WrapWhole(%q, %d) = %q, want %q", tt.in, tt.w, got, tt.want)
 		}
 	}
 }
@@ -202,9 +203,9 @@ func FuzzEvidenceWordWrap(f *testing.F) {
 	f.Add("bash -lc 'set -euo pipefail; cd /home/x; go test ./...'", 20)
 	f.Add("漢字 emoji 👍🏽 tab\tnew\nline", 3)
 	f.Add("\x1b[2J\u202e/a/b/c/d", 1)
-	f.Fuzz(func(t *testing.T, text string, w int) {
+	f.Fuzz(func(t *testing.T, s string, w int) {
 		w = max(min(w, 200), 1)
-		for _, l := range evWordWrap(ui.Sanitize(text), w) {
+		for _, l := range text.WrapWhole(ui.Sanitize(s), w) {
 			if n := ansi.StringWidth(l); n > w && n > 2 {
 				t.Fatalf("line %q is %d wide, limit %d", l, n, w)
 			}

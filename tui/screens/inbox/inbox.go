@@ -154,19 +154,18 @@ type Inbox struct {
 	shown []*InboxRow // all, filtered, without non-packets
 	byKey map[string]*InboxRow
 
-	gen      int
-	read     int // rows read
-	skipped  int // folders that are not packets
-	sel      string
-	moved    bool    // the person moved the cursor: it follows their packet, else it stays on top
-	list     ui.List // the cursor and the first row on screen
-	filter   string
-	editing  bool
-	input    textinput.Model
-	status   string
-	width    int
-	height   int
-	openKeys key.Binding
+	gen     int
+	read    int // rows read
+	skipped int // folders that are not packets
+	sel     string
+	moved   bool    // the person moved the cursor: it follows their packet, else it stays on top
+	list    ui.List // the cursor and the first row on screen
+	filter  string
+	editing bool
+	input   textinput.Model
+	status  string
+	width   int
+	height  int
 }
 
 // NewInbox lists dir (only the folder itself: no packet is read here) and
@@ -188,7 +187,6 @@ func NewInboxFrom(src InboxSource, st *ui.Styles) *Inbox {
 	in.input = textinput.New()
 	in.input.Prompt = "filter: "
 	in.input.CharLimit = 200
-	in.openKeys = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open"))
 	in.refilter()
 	return in
 }
@@ -310,52 +308,95 @@ func (in *Inbox) arrive(msg inboxRowMsg) {
 }
 
 func (in *Inbox) key(msg tea.KeyPressMsg) tea.Cmd {
-	if cmd, ok := in.src.Key(in, msg); ok {
-		return cmd
-	}
-	km := in.km
 	in.syncList()
-	switch {
-	case key.Matches(msg, km.Quit):
-		return tea.Quit
-	case key.Matches(msg, km.Search):
-		in.editing = true
-		in.input.SetValue(in.filter)
-		in.input.CursorEnd()
-		return in.input.Focus()
-	case msg.String() == "esc":
-		if in.filter != "" {
-			in.setFilter("")
+	cmd, _ := in.keyTable().Dispatch(msg)
+	return cmd
+}
+
+// esc drops the filter.
+var esc = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear the filter"))
+
+// keyTable is the inbox's keys, from the key map (so the config file's
+// remapping reaches the inbox as every screen), in the order the status
+// line names them: open, filter, the source's own keys, quit. The source's
+// come before the movement keys, as they are answered first.
+func (in *Inbox) keyTable() common.KeyTable {
+	km := in.km
+	move := func(by func() int) func(tea.KeyPressMsg) tea.Cmd {
+		return func(tea.KeyPressMsg) tea.Cmd {
+			in.move(by())
+			return nil
 		}
-	case key.Matches(msg, in.openKeys):
-		if r := in.Selected(); r != nil {
+	}
+	to := func(at func() int) func(tea.KeyPressMsg) tea.Cmd {
+		return func(tea.KeyPressMsg) tea.Cmd {
+			in.moved = true
+			in.setCursor(at())
+			return nil
+		}
+	}
+	t := common.KeyTable{
+		{Key: common.Relabel(km.Follow, "open"), Handler: func(tea.KeyPressMsg) tea.Cmd {
+			r := in.Selected()
+			if r == nil {
+				return nil
+			}
 			if r.Err != nil {
 				in.status = "cannot open " + r.Name + ": " + r.Err.Error()
 				return nil
 			}
 			return in.src.Open(r)
-		}
-	case key.Matches(msg, km.Up):
-		in.move(-1)
-	case key.Matches(msg, km.Down):
-		in.move(1)
-	case key.Matches(msg, km.PageUp):
-		in.move(-in.list.Visible())
-	case key.Matches(msg, km.PageDown):
-		in.move(in.list.Visible())
-	case key.Matches(msg, km.HalfPageUp):
-		in.move(-in.list.HalfPage())
-	case key.Matches(msg, km.HalfPageDown):
-		in.move(in.list.HalfPage())
-	case key.Matches(msg, km.Top):
-		in.moved = true
-		in.setCursor(0)
-	case key.Matches(msg, km.Bottom):
-		in.moved = true
-		in.setCursor(len(in.shown) - 1)
+		}},
+		{Key: common.Relabel(km.Search, "filter"), Handler: func(tea.KeyPressMsg) tea.Cmd {
+			in.editing = true
+			in.input.SetValue(in.filter)
+			in.input.CursorEnd()
+			return in.input.Focus()
+		}},
+		{Key: esc, Unlisted: true, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			if in.filter != "" {
+				in.setFilter("")
+			}
+			return nil
+		}},
 	}
-	return nil
+	own := in.src.Keys(in)
+	t = append(t, own...)
+	if len(own) == 0 {
+		// Named once for the movement keys below, when the line has room.
+		t = append(t, common.Binding{Key: key.NewBinding(key.WithHelp("↑↓", "move"))})
+	}
+	return append(t,
+		common.Binding{Key: km.Quit, Handler: func(tea.KeyPressMsg) tea.Cmd { return tea.Quit }},
+		common.Binding{Key: km.Up, Unlisted: true, Handler: move(func() int { return -1 })},
+		common.Binding{Key: km.Down, Unlisted: true, Handler: move(func() int { return 1 })},
+		common.Binding{Key: km.PageUp, Unlisted: true, Handler: move(func() int { return -in.list.Visible() })},
+		common.Binding{Key: km.PageDown, Unlisted: true, Handler: move(in.list.Visible)},
+		common.Binding{Key: km.HalfPageUp, Unlisted: true, Handler: move(func() int { return -in.list.HalfPage() })},
+		common.Binding{Key: km.HalfPageDown, Unlisted: true, Handler: move(in.list.HalfPage)},
+		common.Binding{Key: km.Top, Unlisted: true, Handler: to(func() int { return 0 })},
+		common.Binding{Key: km.Bottom, Unlisted: true, Handler: to(func() int { return len(in.shown) - 1 })},
+	)
 }
+
+// Bindings are the inbox's listed keys: the key table's.
+func (in *Inbox) Bindings() []key.Binding { return in.keyTable().Keys() }
+
+// hint is the status line's key hint: the listed keys of the table, after
+// what the source's filters keep.
+func (in *Inbox) hint() string {
+	var parts []string
+	if f := in.src.Filters(); f != "" {
+		parts = append(parts, "only "+f)
+	}
+	for _, b := range in.Bindings() {
+		parts = append(parts, b.Help().Key+" "+b.Help().Desc)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// SetKeys gives the inbox the key map with the config file's remapping.
+func (in *Inbox) SetKeys(km ui.KeyMap) { in.km = km }
 
 // filterKey edits the filter; the list follows every keystroke. enter
 // keeps the filter, esc drops it.

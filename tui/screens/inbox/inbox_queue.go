@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/tui/common"
 
 	"charm.land/bubbles/v2/key"
@@ -289,33 +290,36 @@ func (s *queueSource) Keep(r *InboxRow) bool {
 		(!s.hasPacket || q.Packet) && (!s.awaitingMe || q.AwaitingMe())
 }
 
-// Key: r refreshes, a keeps the selected row's author (again: everyone's),
-// p keeps the rows with a packet, m the rows awaiting you.
-func (s *queueSource) Key(in *Inbox, msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	switch {
-	case key.Matches(msg, s.keys.Refresh):
-		if s.feed.Fill == nil {
-			in.SetStatus("offline: the rows are the last visit's")
-			return nil, true
+// Keys: a keeps the selected row's author (again: everyone's), p keeps
+// the rows with a packet, m the rows awaiting you, r refreshes.
+func (s *queueSource) Keys(in *Inbox) common.KeyTable {
+	filter := func(f func()) func(tea.KeyPressMsg) tea.Cmd {
+		return func(tea.KeyPressMsg) tea.Cmd {
+			f()
+			in.refilter()
+			return nil
 		}
-		in.SetStatus("refreshing…")
-		return s.Start(in), true
-	case key.Matches(msg, s.keys.Author):
-		switch r := in.Selected(); {
-		case s.author != "":
-			s.author = ""
-		case r != nil && r.PR != nil:
-			s.author = r.PR.Author
-		}
-	case key.Matches(msg, s.keys.Packet):
-		s.hasPacket = !s.hasPacket
-	case key.Matches(msg, s.keys.Mine):
-		s.awaitingMe = !s.awaitingMe
-	default:
-		return nil, false
 	}
-	in.refilter()
-	return nil, true
+	return common.KeyTable{
+		{Key: s.keys.Author, Handler: filter(func() {
+			switch r := in.Selected(); {
+			case s.author != "":
+				s.author = ""
+			case r != nil && r.PR != nil:
+				s.author = r.PR.Author
+			}
+		})},
+		{Key: s.keys.Packet, Handler: filter(func() { s.hasPacket = !s.hasPacket })},
+		{Key: s.keys.Mine, Handler: filter(func() { s.awaitingMe = !s.awaitingMe })},
+		{Key: s.keys.Refresh, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			if s.feed.Fill == nil {
+				in.SetStatus("offline: the rows are the last visit's")
+				return nil
+			}
+			in.SetStatus("refreshing…")
+			return s.Start(in)
+		}},
+	}
 }
 
 func (s *queueSource) Count(in *Inbox) string {
@@ -341,7 +345,7 @@ func (s *queueSource) Empty(*Inbox) string {
 	return "no open pull requests"
 }
 
-func (s *queueSource) Help() string {
+func (s *queueSource) Filters() string {
 	var on []string
 	if s.author != "" {
 		on = append(on, "author "+s.author)
@@ -352,15 +356,7 @@ func (s *queueSource) Help() string {
 	if s.awaitingMe {
 		on = append(on, "awaiting me")
 	}
-	h := "enter open · / filter"
-	for _, b := range []key.Binding{s.keys.Author, s.keys.Packet, s.keys.Mine, s.keys.Refresh} {
-		h += " · " + b.Help().Key + " " + b.Help().Desc
-	}
-	h += " · q quit"
-	if len(on) > 0 {
-		h = "only " + strings.Join(on, ", ") + " · " + h
-	}
-	return h
+	return strings.Join(on, ", ")
 }
 
 // queueHaystack is what / finds in a queue row.
@@ -443,7 +439,7 @@ func (s *queueSource) Columns() []inboxCol {
 			return q.Class, w
 		}))},
 		{"Head", 10, 2, pr(func(q *packet.QueueRow) (string, string) {
-			h := common.ShortSHA(q.HeadSHA)
+			h := commitid.Short(q.HeadSHA)
 			if q.CommitsSinceOK != nil && *q.CommitsSinceOK > 0 {
 				h += fmt.Sprintf(" +%d", *q.CommitsSinceOK)
 			}
@@ -470,9 +466,9 @@ func (s *queueSource) Columns() []inboxCol {
 			case q.OkToTest == nil:
 				return "—", ""
 			case q.OkToTest.Current:
-				return common.ShortSHA(q.OkToTest.SHA) + " head", "ok"
+				return commitid.Short(q.OkToTest.SHA) + " head", "ok"
 			}
-			return common.ShortSHA(q.OkToTest.SHA) + " old", "warn"
+			return commitid.Short(q.OkToTest.SHA) + " old", "warn"
 		}))},
 		{"Yours", 11, 2, pr(func(q *packet.QueueRow) (string, string) {
 			switch {
@@ -499,7 +495,7 @@ func (s *queueSource) Details(in *Inbox, r *InboxRow) string {
 	if q.Draft {
 		parts = append(parts, "draft")
 	}
-	parts = append(parts, "head "+common.ShortSHA(q.HeadSHA))
+	parts = append(parts, "head "+commitid.Short(q.HeadSHA))
 	if !q.Loaded {
 		parts = append(parts, "reading…")
 		return st.Line(strings.Join(parts, " · "), st.Muted)
@@ -511,7 +507,7 @@ func (s *queueSource) Details(in *Inbox, r *InboxRow) string {
 		parts = append(parts, "awaiting vetting (--all)")
 	}
 	if ok := q.OkToTest; ok != nil {
-		l := fmt.Sprintf("last /ok to test %s by %s", common.ShortSHA(ok.SHA), ok.By)
+		l := fmt.Sprintf("last /ok to test %s by %s", commitid.Short(ok.SHA), ok.By)
 		switch {
 		case ok.Current:
 			l += " (the head)"
@@ -527,7 +523,7 @@ func (s *queueSource) Details(in *Inbox, r *InboxRow) string {
 		parts = append(parts, "never /ok to test")
 	}
 	if d := q.Decision; d != nil {
-		parts = append(parts, fmt.Sprintf("your decision %s for %s", d.Decision, common.ShortSHA(d.SHA)))
+		parts = append(parts, fmt.Sprintf("your decision %s for %s", d.Decision, commitid.Short(d.SHA)))
 	}
 	parts = append(parts, "CI "+q.CI.CILine())
 	if q.Packet {

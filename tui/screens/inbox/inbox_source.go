@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/vetter-dev/vetter/tui/common"
 )
 
 // InboxSource is where the inbox's rows come from: a folder of packets
@@ -33,16 +34,18 @@ type InboxSource interface {
 	// Keep filters rows beyond the / text (the queue's author, packet and
 	// awaiting-me filters).
 	Keep(r *InboxRow) bool
-	// Key handles the source's own keys; ok is false for the others.
-	Key(in *Inbox, msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool)
+	// Keys are the source's own keys, answered before the inbox's and
+	// named on the status line after them.
+	Keys(in *Inbox) common.KeyTable
 	// Columns are the table's columns; Details says everything about the
 	// selected row on one line.
 	Columns() []inboxCol
 	Details(in *Inbox, r *InboxRow) string
 	// Count says how many rows there are, or how far reading is ("6
-	// packets", "reading… 3/6"); Help is the status line's key hint.
+	// packets", "reading… 3/6"); Filters says what the source's filters
+	// keep ("author octocat, with a packet"), "" when they keep every row.
 	Count(in *Inbox) string
-	Help() string
+	Filters() string
 	// Empty says why there are no rows at all.
 	Empty(in *Inbox) string
 }
@@ -106,15 +109,13 @@ func (s *folderSource) Open(r *InboxRow) tea.Cmd {
 	return func() tea.Msg { return InboxOpenMsg{Name: name, Path: path} }
 }
 
-func (s *folderSource) Compare(a, b *InboxRow) int                  { return CompareInboxRows(a, b) }
-func (s *folderSource) Keep(*InboxRow) bool                         { return true }
-func (s *folderSource) Key(*Inbox, tea.KeyPressMsg) (tea.Cmd, bool) { return nil, false }
-func (s *folderSource) Columns() []inboxCol                         { return inboxCols }
-func (s *folderSource) Details(in *Inbox, r *InboxRow) string       { return in.packetDetails(r) }
-func (s *folderSource) Empty(*Inbox) string                         { return "no packets in this folder" }
-func (s *folderSource) Help() string {
-	return "enter open · / filter · ↑↓ move · q quit"
-}
+func (s *folderSource) Compare(a, b *InboxRow) int            { return CompareInboxRows(a, b) }
+func (s *folderSource) Keep(*InboxRow) bool                   { return true }
+func (s *folderSource) Keys(*Inbox) common.KeyTable           { return nil }
+func (s *folderSource) Columns() []inboxCol                   { return inboxCols }
+func (s *folderSource) Details(in *Inbox, r *InboxRow) string { return in.packetDetails(r) }
+func (s *folderSource) Empty(*Inbox) string                   { return "no packets in this folder" }
+func (s *folderSource) Filters() string                       { return "" }
 
 func (s *folderSource) Count(in *Inbox) string {
 	read, total := in.Progress()

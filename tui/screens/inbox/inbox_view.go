@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
@@ -26,7 +27,7 @@ var inboxCols = []inboxCol{
 	{"Head", 11, 2, func(in *Inbox, r *InboxRow) (string, string) {
 		// Which round of its work item the row is, as far as vetter has
 		// seen it: "eececad r2" is the second head seen.
-		h := common.OrDash(common.ShortSHA(r.Head))
+		h := common.OrDash(commitid.Short(r.Head))
 		if r.Round > 0 && r.Rounds > 1 {
 			h += fmt.Sprintf(" r%d", r.Round)
 		}
@@ -61,7 +62,7 @@ var inboxCols = []inboxCol{
 		case !r.Decided():
 			return decisionWord(r.Decision) + " (old)", ""
 		}
-		return decisionWord(r.Decision) + " " + common.ShortSHA(r.DecisionSHA), r.Decision
+		return decisionWord(r.Decision) + " " + commitid.Short(r.DecisionSHA), r.Decision
 	}},
 	{"Problems", 9, 1, func(in *Inbox, r *InboxRow) (string, string) {
 		return problemCells(r), problemWord(r)
@@ -265,7 +266,7 @@ func (in *Inbox) details() string {
 func (in *Inbox) packetDetails(r *InboxRow) string {
 	st := in.st
 	parts := []string{r.Path}
-	head := "head " + common.OrDash(common.ShortSHA(r.Head))
+	head := "head " + common.OrDash(commitid.Short(r.Head))
 	if r.Round > 0 && r.Rounds > 1 {
 		head += fmt.Sprintf(" (round %d of %d seen)", r.Round, r.Rounds)
 	}
@@ -283,9 +284,9 @@ func (in *Inbox) packetDetails(r *InboxRow) string {
 	}
 	switch {
 	case r.Decided():
-		parts = append(parts, fmt.Sprintf("%s for %s", r.Decision, common.ShortSHA(r.DecisionSHA)))
+		parts = append(parts, fmt.Sprintf("%s for %s", r.Decision, commitid.Short(r.DecisionSHA)))
 	case r.Decision != "":
-		parts = append(parts, fmt.Sprintf("%s was for %s; the head is now %s", r.Decision, common.ShortSHA(r.DecisionSHA), common.OrDash(common.ShortSHA(r.Head))))
+		parts = append(parts, fmt.Sprintf("%s was for %s; the head is now %s", r.Decision, commitid.Short(r.DecisionSHA), common.OrDash(commitid.Short(r.Head))))
 	}
 	parts = append(parts, packet.Count(r.Errors, "error", "errors")+", "+packet.Count(r.Warnings, "warning", "warnings")+fmt.Sprintf(", %d info", r.Infos))
 	return st.Line(strings.Join(parts, " · "), st.Muted)
@@ -303,7 +304,7 @@ func (in *Inbox) statusLine() string {
 	if in.filter != "" {
 		left += " " + st.Text(fmt.Sprintf("filter %q · esc clears", in.filter), st.Accent)
 	}
-	right := st.Muted.Render(in.src.Help())
+	right := st.Muted.Render(in.hint())
 	if in.status != "" {
 		right = st.Line(in.status, st.Accent)
 	}

@@ -367,30 +367,7 @@ func (s *Logs) matchStatus(v *logsView) string {
 }
 
 // Bindings are the keys that do something here now.
-func (s *Logs) Bindings() []key.Binding {
-	km := s.ctx.Keys
-	if s.gotoOpen {
-		return []key.Binding{
-			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "go")),
-			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
-		}
-	}
-	if s.current() == nil {
-		return nil
-	}
-	b := []key.Binding{km.Down, km.Up, km.HalfPageDown, km.HalfPageUp, km.Top, km.Bottom,
-		km.NextError, km.PrevError, km.GotoLine, km.Left, km.Right, km.ToggleWrap, km.Search}
-	if s.query != "" && s.count != 0 {
-		b = append(b, km.NextMatch, km.PrevMatch)
-	}
-	if len(s.ctx.Packet.Logs) > 1 {
-		b = append(b, s.keys.NextLog, s.keys.PrevLog)
-	}
-	if s.find.running() {
-		b = append(b, s.keys.Cancel)
-	}
-	return b
-}
+func (s *Logs) Bindings() []key.Binding { return s.keyTable(nil).Keys() }
 
 // logsBase is a log's file name.
 func logsBase(p string) string { return path.Base(p) }

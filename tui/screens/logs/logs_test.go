@@ -26,9 +26,7 @@ func logsKey(r rune) tea.KeyPressMsg {
 
 func newLogsSample(t testing.TB, w, h int) *Logs {
 	t.Helper()
-	s := New(screentest.Sample(t))
-	s.SetSize(w, h)
-	screentest.RunScreen(s, s.Init())
+	s, _ := screentest.SampleScreen(w, h, New)
 	return s
 }
 

@@ -53,46 +53,94 @@ func (s *Logs) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (s *Logs) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	km := s.ctx.Keys
 	v := s.view()
 	s.bottomPending = false // any key after G means the user moved on
 	s.openPending = nil
-	switch {
-	case key.Matches(msg, s.keys.Cancel):
-		if s.cancelFind() {
-			s.note = "stopped"
+	if cmd, ok := s.keyTable(v).Dispatch(msg); ok {
+		return cmd
+	}
+	if v != nil {
+		s.note = ""
+		v.pane.HandleKey(msg, s.ctx.Keys)
+	}
+	return nil
+}
+
+// keyTable is the screen's keys in the order help lists them, acting on
+// the selected log's view v (nil when there is no log, and then only the
+// keys that choose a log or stop a search are answered). The go-to-line
+// prompt takes every key while it is open (gotoKey): its table only lists.
+func (s *Logs) keyTable(v *logsView) common.KeyTable {
+	km := s.ctx.Keys
+	if s.gotoOpen {
+		return common.KeyTable{
+			{Key: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "go"))},
+			{Key: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))},
 		}
-		return nil
-	case key.Matches(msg, s.keys.NextLog):
-		return s.selectLog(s.list.Cursor + 1)
-	case key.Matches(msg, s.keys.PrevLog):
-		return s.selectLog(s.list.Cursor - 1)
-	case v == nil:
-		return nil
-	case key.Matches(msg, km.GotoLine):
-		s.gotoOpen, s.gotoBuf = true, ""
-		s.sizePane(v)
-		return nil
-	case key.Matches(msg, km.NextError):
-		return s.scanErrors(v, 1)
-	case key.Matches(msg, km.PrevError):
-		return s.scanErrors(v, -1)
-	case key.Matches(msg, km.ToggleWrap):
-		s.wrap = !s.wrap
-		v.pane.SetWrap(s.wrap)
-		return nil
-	case key.Matches(msg, km.Bottom):
-		v.pane.Bottom()
-		// The end is not known until the index has counted to it.
-		s.bottomPending = !v.log.Indexed()
-		if s.bottomPending {
-			s.ctx.HurryIndex(v.log)
+	}
+	// on acts on the view, when there is one.
+	on := func(f func(v *logsView) tea.Cmd) func(tea.KeyPressMsg) tea.Cmd {
+		return func(tea.KeyPressMsg) tea.Cmd {
+			if v == nil {
+				return nil
+			}
+			return f(v)
+		}
+	}
+	// pane is the pane's own movement.
+	pane := func(msg tea.KeyPressMsg) tea.Cmd {
+		if v != nil {
+			s.note = ""
+			v.pane.HandleKey(msg, km)
 		}
 		return nil
 	}
-	s.note = ""
-	v.pane.HandleKey(msg, km)
-	return nil
+	none := s.current() == nil
+	t := common.KeyTable{
+		{Key: km.Down, Unlisted: none, Handler: pane},
+		{Key: km.Up, Unlisted: none, Handler: pane},
+		{Key: km.HalfPageDown, Unlisted: none, Handler: pane},
+		{Key: km.HalfPageUp, Unlisted: none, Handler: pane},
+		{Key: km.Top, Unlisted: none, Handler: pane},
+		{Key: km.Bottom, Unlisted: none, Handler: on(func(v *logsView) tea.Cmd {
+			v.pane.Bottom()
+			// The end is not known until the index has counted to it.
+			s.bottomPending = !v.log.Indexed()
+			if s.bottomPending {
+				s.ctx.HurryIndex(v.log)
+			}
+			return nil
+		})},
+		{Key: km.NextError, Unlisted: none, Handler: on(func(v *logsView) tea.Cmd { return s.scanErrors(v, 1) })},
+		{Key: km.PrevError, Unlisted: none, Handler: on(func(v *logsView) tea.Cmd { return s.scanErrors(v, -1) })},
+		{Key: km.GotoLine, Unlisted: none, Handler: on(func(v *logsView) tea.Cmd {
+			s.gotoOpen, s.gotoBuf = true, ""
+			s.sizePane(v)
+			return nil
+		})},
+		{Key: km.Left, Unlisted: none, Handler: pane},
+		{Key: km.Right, Unlisted: none, Handler: pane},
+		{Key: km.ToggleWrap, Unlisted: none, Handler: on(func(v *logsView) tea.Cmd {
+			s.wrap = !s.wrap
+			v.pane.SetWrap(s.wrap)
+			return nil
+		})},
+		{Key: km.Search, Unlisted: none},
+	}
+	if !none && s.query != "" && s.count != 0 {
+		t = append(t, common.Binding{Key: km.NextMatch}, common.Binding{Key: km.PrevMatch})
+	}
+	oneLog := none || len(s.ctx.Packet.Logs) < 2
+	return append(t,
+		common.Binding{Key: s.keys.NextLog, Unlisted: oneLog, Handler: func(tea.KeyPressMsg) tea.Cmd { return s.selectLog(s.list.Cursor + 1) }},
+		common.Binding{Key: s.keys.PrevLog, Unlisted: oneLog, Handler: func(tea.KeyPressMsg) tea.Cmd { return s.selectLog(s.list.Cursor - 1) }},
+		common.Binding{Key: s.keys.Cancel, Unlisted: none || !s.find.running(), Handler: func(tea.KeyPressMsg) tea.Cmd {
+			if s.cancelFind() {
+				s.note = "stopped"
+			}
+			return nil
+		}},
+	)
 }
 
 // gotoKey edits the go-to-line prompt: digits, backspace, enter, esc.

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/sergi/go-diff/diffmatchpatch"
 
+	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
@@ -116,7 +117,7 @@ func (s *Since) rebuild() {
 		// The head's clause only: the decision line below says the rest.
 		note, _, _ := strings.Cut(c.Head.Note, "; ")
 		if c.Head.Moved {
-			note = "the head moved: what follows is what changed since " + short7(c.Head.Old)
+			note = "the head moved: what follows is what changed since " + commitid.Short(c.Head.Old)
 		}
 		add(style.Render(line(note)), nil)
 	}
@@ -265,21 +266,13 @@ func (s *Since) rebuild() {
 	s.List.SetRows(rows)
 }
 
-func short7(sha string) string {
-	if len(sha) > 7 {
-		return sha[:7]
-	}
-	return sha
-}
-
+// short is a round's head as the screen names it: 12 characters, "?"
+// when it is not known.
 func short(sha string) string {
-	if len(sha) > 12 {
-		return sha[:12]
-	}
 	if sha == "" {
 		return "?"
 	}
-	return sha
+	return commitid.Long(sha)
 }
 
 func gateWord(ready bool) string {
