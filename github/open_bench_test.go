@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
 )
 
 // The benchmarks read a PR of 300 comments (3 pages of 100) from the fake
@@ -73,8 +74,8 @@ func (t *roundsTransport) rounds() (requests, rounds int) {
 	return len(spans), rounds
 }
 
-// report adds the figures of the last iteration's requests and the target.
-func report(b *testing.B, rt *roundsTransport, perOp time.Duration, targetRounds int, slack time.Duration) {
+// reportFigures adds the figures of the last iteration's requests and the target.
+func reportFigures(b *testing.B, rt *roundsTransport, perOp time.Duration, targetRounds int, slack time.Duration) {
 	req, rounds := rt.rounds()
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 	b.ReportMetric(ms(perOp), "ms/op-wall")
@@ -108,7 +109,7 @@ func BenchmarkOpenPR(b *testing.B) {
 		loadCached(b, o.Dir, opts.CacheDir).Close()
 		last = time.Since(start)
 	}
-	report(b, rt, b.Elapsed()/time.Duration(b.N), 2, 60*time.Millisecond)
+	reportFigures(b, rt, b.Elapsed()/time.Duration(b.N), 2, 60*time.Millisecond)
 	_ = last
 }
 
@@ -138,7 +139,7 @@ func benchOpen(b *testing.B, comments int, open func(context.Context, Ref, Optio
 		}
 		loadCached(b, o.Dir, opts.CacheDir).Close()
 	}
-	report(b, rt, b.Elapsed()/time.Duration(b.N), target, 60*time.Millisecond)
+	reportFigures(b, rt, b.Elapsed()/time.Duration(b.N), target, 60*time.Millisecond)
 }
 
 // BenchmarkReopenCached is the cached copy shown before any request (the
@@ -156,7 +157,7 @@ func BenchmarkReopenCached(b *testing.B) {
 		}
 		loadCached(b, dir, opts.CacheDir).Close()
 	}
-	report(b, rt, b.Elapsed()/time.Duration(b.N), 0, 50*time.Millisecond)
+	reportFigures(b, rt, b.Elapsed()/time.Duration(b.N), 0, 50*time.Millisecond)
 }
 
 // BenchmarkRefreshPR is a second visit's refresh: every page, check and
@@ -173,7 +174,7 @@ func BenchmarkRefreshPR(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	report(b, rt, b.Elapsed()/time.Duration(b.N), 1, 50*time.Millisecond)
+	reportFigures(b, rt, b.Elapsed()/time.Duration(b.N), 1, 50*time.Millisecond)
 }
 
 // BenchmarkSummaryWarm is `vetter summary` on a PR read before, whose cache
@@ -191,8 +192,8 @@ func BenchmarkSummaryWarm(b *testing.B) {
 			b.Fatal(err)
 		}
 		p := loadCached(b, o.Dir, opts.CacheDir)
-		_ = p.Summarize()
+		_ = report.Summarize(p)
 		p.Close()
 	}
-	report(b, rt, b.Elapsed()/time.Duration(b.N), 1, 50*time.Millisecond)
+	reportFigures(b, rt, b.Elapsed()/time.Duration(b.N), 1, 50*time.Millisecond)
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 )
 
 // folderFiles reads a packet folder, pr.json's fetched_at aside.
@@ -43,7 +44,7 @@ func folderFiles(t *testing.T, dir string) map[string]string {
 }
 
 func gateCheck(p *packet.Packet, name string) packet.GateCheck {
-	for _, c := range p.Gate().Checks {
+	for _, c := range review.Gate(p).Checks {
 		if c.Name == name {
 			return c
 		}
@@ -77,12 +78,12 @@ func TestOpenFirstThenTheRestIsTheOneShotRead(t *testing.T) {
 	if len(p.Origin.Threads) != 0 || !p.Origin.IsPending(packet.PendingThreads) {
 		t.Errorf("threads %d, pending %v", len(p.Origin.Threads), p.Origin.Pending)
 	}
-	for _, name := range []string{packet.CheckCI, packet.CheckFindingsTriaged, packet.CheckPacketCurrent} {
+	for _, name := range []string{packet.CheckCI, review.CheckFindingsTriaged, packet.CheckPacketCurrent} {
 		if c := gateCheck(p, name); c.OK || !strings.Contains(c.Detail, "not read yet") {
 			t.Errorf("gate check %s while pending: %v %q, want not ready, not read yet", name, c.OK, c.Detail)
 		}
 	}
-	if p.Gate().Ready {
+	if review.Gate(p).Ready {
 		t.Error("the gate is ready on parts not read")
 	}
 	said := false
