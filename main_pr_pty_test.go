@@ -39,7 +39,11 @@ func TestPullRequestWorkbenchPTY(t *testing.T) {
 	go func() { exited <- cmd.Wait() }()
 	defer cmd.Process.Kill()
 
-	for _, want := range []string{"the packet describes 1f0c3a9; the PR head is 7e2d4b6, 1 commit later", "1 failure (lint)", "packet-current"} {
+	// A pull request not cached opens staged: the documents and heads at
+	// once, CI said not read yet; the rest lands behind it and the screen
+	// reloads (redrawing only what changed, so each is looked for alone).
+	for _, want := range []string{"the packet describes 1f0c3a9; the PR head is 7e2d4b6", "not read yet: still reading the head's checks",
+		"1 commit later", "1 failure (lint)", "packet-current"} {
 		if !out.waitFor(want, 10*time.Second) {
 			t.Fatalf("the overview never showed %q:\n%q", want, out.String())
 		}
