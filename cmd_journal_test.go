@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 )
 
 // decide cuts a torn line off the journal before it appends (so the new
@@ -19,7 +20,7 @@ func TestDecideRepairsTornJournal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := packet.OpenStore(p, "")
+	s, err := review.OpenStore(p, "")
 	p.Close()
 	if err != nil {
 		t.Fatal(err)

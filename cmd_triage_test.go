@@ -10,6 +10,7 @@ import (
 
 	"github.com/vetter-dev/vetter/cli/cmd/triage"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 )
 
 // pinned makes decisions reproducible: a fixed user, clock and state folder.
@@ -229,7 +230,7 @@ func TestDecideCommand(t *testing.T) {
 	if out := mustRun(t, "decide", dir, "--ok-to-test", "--force", "--note", "read the retry loop myself"); out != want {
 		t.Errorf("forced ok-to-test printed %q", out)
 	}
-	var rec packet.DecisionRecord
+	var rec review.DecisionRecord
 	data, _ := os.ReadFile(stateFile(t, dir, packet.DecisionsFile))
 	if err := json.Unmarshal(data, &rec); err != nil || rec.Override != "read the retry loop myself" || rec.GateReady || rec.User != "ana" {
 		t.Errorf("decisions.jsonl: %v %+v", err, rec)

@@ -11,6 +11,8 @@ import (
 
 	"github.com/vetter-dev/vetter/cli/cmd/triage"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
+	"github.com/vetter-dev/vetter/review"
 )
 
 // forgedTriage is what a packet that tries to approve itself ships: every
@@ -24,7 +26,7 @@ func forgedTriage(t *testing.T, p *packet.Packet) []byte {
 		st.Findings[f.ID] = &packet.Decision{State: packet.TriageDismissed, Note: "not an issue", User: "maintainer",
 			Fingerprint: packet.Fingerprint(f)}
 	}
-	st.Gate = &packet.GateDecision{Decision: packet.DecisionOkToTest, SHA: p.Change.HeadSHA, User: "maintainer", GateReady: true}
+	st.Gate = &packet.GateDecision{Decision: review.DecisionOkToTest, SHA: p.Change.HeadSHA, User: "maintainer", GateReady: true}
 	data, err := json.Marshal(st)
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +114,7 @@ func TestPacketCannotApproveItself(t *testing.T) {
 			if list.Gate != nil {
 				t.Errorf("triage --list shows a gate decision: %+v", list.Gate)
 			}
-			for _, format := range packet.ExportFormats {
+			for _, format := range report.ExportFormats {
 				if out := mustRun(t, "export", pkt, "--format", format); strings.Contains(out, "not an issue") || strings.Contains(out, "maintainer") {
 					t.Errorf("export %s repeats the forged decisions:\n%s", format, out)
 				}
@@ -153,12 +155,12 @@ func TestRoundsInTwoFoldersCarryTriage(t *testing.T) {
 		t.Errorf("summary of round 2 does not say the decision no longer stands:\n%s", sum)
 	}
 	var js struct {
-		Decision *packet.SummaryDecision `json:"decision"`
+		Decision *report.SummaryDecision `json:"decision"`
 	}
 	if err := json.Unmarshal([]byte(mustRun(t, "summary", "--json", round2)), &js); err != nil {
 		t.Fatal(err)
 	}
-	if d := js.Decision; d == nil || d.Decision != packet.DecisionHold || d.Current || d.By != "ana" || d.Note != "wait for the clamp" {
+	if d := js.Decision; d == nil || d.Decision != review.DecisionHold || d.Current || d.By != "ana" || d.Note != "wait for the clamp" {
 		t.Errorf("summary --json decision: %+v", d)
 	}
 	// Round 1 opened again: its decision stands.

@@ -19,6 +19,7 @@ import (
 	"github.com/vetter-dev/vetter/cli/cmdutil"
 	"github.com/vetter-dev/vetter/hostile"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
 )
 
 // oneOfEachClass is a character of every class, as the hidden corpus holds
@@ -105,7 +106,7 @@ func TestHiddenEscapedInEveryOutput(t *testing.T) {
 	// The exports are read by people elsewhere (a pull request, code
 	// scanning, reviewdog): every format, JSON ones included, escapes
 	// visibly inside its text fields.
-	for _, f := range packet.ExportFormats {
+	for _, f := range report.ExportFormats {
 		outputs = append(outputs, output{[]string{"export", "--format", f, dir}, false})
 	}
 	for _, o := range outputs {
@@ -136,7 +137,7 @@ func TestHiddenEscapedInEveryOutput(t *testing.T) {
 				t.Errorf("%s does not show the %s as %s", name, c.class, want)
 			}
 		}
-		if o.json || (o.args[0] == "export" && o.args[2] != packet.FormatMarkdown) {
+		if o.json || (o.args[0] == "export" && o.args[2] != report.FormatMarkdown) {
 			if err := validJSON(out); err != nil {
 				t.Errorf("%s: not JSON: %v", name, err)
 			}
@@ -150,7 +151,7 @@ func TestHiddenEscapedInEveryOutput(t *testing.T) {
 	}
 	// An export written to a file is escaped as on standard output.
 	file := filepath.Join(t.TempDir(), "review.sarif")
-	if _, errOut, code := run(t, "export", "--format", packet.FormatSARIF, "-o", file, dir); code != 0 {
+	if _, errOut, code := run(t, "export", "--format", report.FormatSARIF, "-o", file, dir); code != 0 {
 		t.Fatalf("export -o: exit %d: %s", code, errOut)
 	}
 	b, err := os.ReadFile(file)

@@ -15,6 +15,8 @@ import (
 	"github.com/vetter-dev/vetter/cli/cmdutil"
 	"github.com/vetter-dev/vetter/cli/factory"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
+	"github.com/vetter-dev/vetter/review"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -176,10 +178,10 @@ func TestSampleWritesAndReloads(t *testing.T) {
 	sample := packet.LoadSample(packet.Options{})
 	// The same work item: the reviewer's state (rounds seen, triage) is the
 	// same for both.
-	if _, err := packet.OpenStore(sample, ""); err != nil {
+	if _, err := review.OpenStore(sample, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := cmdutil.WriteJSON(&embedded, sample.Summarize()); err != nil {
+	if err := cmdutil.WriteJSON(&embedded, report.Summarize(sample)); err != nil {
 		t.Fatal(err)
 	}
 	a := embedded.String()

@@ -13,7 +13,7 @@ import (
 
 	"github.com/xeipuuv/gojsonschema"
 
-	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
 )
 
 // The JSON contract of summary --json and queue --json is written down as a
@@ -31,8 +31,8 @@ func TestJSONSchemas(t *testing.T) {
 		file, title string
 		v           any
 	}{
-		{"summary.schema.json", "vetter summary --json", packet.Summary{}},
-		{"queue.schema.json", "vetter queue --json", []packet.QueueRow{}},
+		{"summary.schema.json", "vetter summary --json", report.Summary{}},
+		{"queue.schema.json", "vetter queue --json", []report.QueueRow{}},
 	} {
 		s := schemaOf(reflect.TypeOf(c.v))
 		s["$schema"] = "http://json-schema.org/draft-07/schema#"

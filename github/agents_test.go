@@ -13,6 +13,8 @@ import (
 
 	"github.com/vetter-dev/vetter/github/fakeapi"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
+	"github.com/vetter-dev/vetter/review"
 )
 
 var updateAgents = flag.Bool("update-agents", false, "rewrite testdata/agents/*/summary.golden.json")
@@ -95,7 +97,7 @@ func TestAgentShapesThroughTheFakeAPI(t *testing.T) {
 					t.Errorf("finding %s: %+v, want severity %s", id, f, sev)
 				}
 			}
-			g := p.Gate()
+			g := review.Gate(p)
 			for name, ok := range tc.gate {
 				found := false
 				for _, c := range g.Checks {
@@ -111,7 +113,7 @@ func TestAgentShapesThroughTheFakeAPI(t *testing.T) {
 				}
 			}
 			var buf bytes.Buffer
-			if err := p.Summarize().WriteJSON(&buf); err != nil {
+			if err := report.Summarize(p).WriteJSON(&buf); err != nil {
 				t.Fatal(err)
 			}
 			got := strings.ReplaceAll(buf.String(), opts.CacheDir, "<cache>")
@@ -183,7 +185,7 @@ func TestCommitAfterTheRecordFailsPacketCurrent(t *testing.T) {
 	if p.Origin.PacketHeadSHA != packetHead || p.Origin.PacketHeadFrom != packet.PacketHeadFromRecord {
 		t.Fatalf("packet head %q from %q, want %s from the record", p.Origin.PacketHeadSHA, p.Origin.PacketHeadFrom, packetHead)
 	}
-	for _, c := range p.Gate().Checks {
+	for _, c := range review.Gate(p).Checks {
 		if c.Name != packet.CheckPacketCurrent {
 			continue
 		}
@@ -203,7 +205,7 @@ func TestTriageCarriesWithoutAPlan(t *testing.T) {
 		t.Fatalf("the scenario has a plan: %q", p.Plan.ID)
 	}
 	state := t.TempDir()
-	st, err := packet.OpenStore(p, state)
+	st, err := review.OpenStore(p, state)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,10 +225,10 @@ func TestTriageCarriesWithoutAPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p2.Close()
-	if _, err := packet.OpenStore(p2, state); err != nil {
+	if _, err := review.OpenStore(p2, state); err != nil {
 		t.Fatal(err)
 	}
-	if st, stale, _ := p2.TriageOf(p2.Finding("review.md#1")); st != packet.TriageAccepted || stale {
+	if st, stale, _ := review.TriageOf(p2, p2.Finding("review.md#1")); st != packet.TriageAccepted || stale {
 		t.Errorf("review.md#1 at the next head is %s (stale %v), want accepted", st, stale)
 	}
 	if p.WorkItem() != p2.WorkItem() || !strings.HasPrefix(p.WorkItem().Dir, "PR-42-") {
@@ -244,12 +246,12 @@ func TestQueueAgreesWithSummary(t *testing.T) {
 	qopts := QueueOptions{Config: opts.Config, CacheDir: t.TempDir(), StateDir: state}
 	compare := func(when string) {
 		t.Helper()
-		if _, err := packet.OpenStore(p, state); err != nil {
+		if _, err := review.OpenStore(p, state); err != nil {
 			t.Fatal(err)
 		}
 		_, rows := fillQueue(t, qopts)
 		row := byNumber(rows, 42)
-		sum := p.Summarize()
+		sum := report.Summarize(p)
 		total, open := 0, 0
 		for _, f := range sum.Findings {
 			if f.Source == "vetter" {
@@ -268,7 +270,7 @@ func TestQueueAgreesWithSummary(t *testing.T) {
 		}
 	}
 	compare("untriaged")
-	st, err := packet.OpenStore(p, state)
+	st, err := review.OpenStore(p, state)
 	if err != nil {
 		t.Fatal(err)
 	}

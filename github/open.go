@@ -19,6 +19,7 @@ import (
 	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/internal/prref"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
 )
 
 // Options say how a pull request is opened.
@@ -301,7 +302,7 @@ type built struct {
 // (packet.OkToTestCounts, the same rule as for /ok to test).
 func trustedFor(author string) func(IssueComment) bool {
 	return func(c IssueComment) bool {
-		return c.User.Login == author || packet.OkToTestCounts(c.AuthorAssociation)
+		return c.User.Login == author || report.OkToTestCounts(c.AuthorAssociation)
 	}
 }
 

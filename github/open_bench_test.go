@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
 )
 
 // The benchmarks read a PR of 300 comments (3 pages of 100) from the fake
@@ -68,8 +69,8 @@ func (t *roundsTransport) rounds() (requests, rounds int) {
 	return len(spans), rounds
 }
 
-// report adds the figures of the last iteration's requests and the target.
-func report(b *testing.B, rt *roundsTransport, perOp time.Duration, targetRounds int, slack time.Duration) {
+// reportFigures adds the figures of the last iteration's requests and the target.
+func reportFigures(b *testing.B, rt *roundsTransport, perOp time.Duration, targetRounds int, slack time.Duration) {
 	req, rounds := rt.rounds()
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 	b.ReportMetric(ms(perOp), "ms/op-wall")
@@ -103,7 +104,7 @@ func BenchmarkOpenPR(b *testing.B) {
 		loadCached(b, o.Dir, opts.CacheDir).Close()
 		last = time.Since(start)
 	}
-	report(b, rt, b.Elapsed()/time.Duration(b.N), 2, 60*time.Millisecond)
+	reportFigures(b, rt, b.Elapsed()/time.Duration(b.N), 2, 60*time.Millisecond)
 	_ = last
 }
 
@@ -122,7 +123,7 @@ func BenchmarkReopenCached(b *testing.B) {
 		}
 		loadCached(b, dir, opts.CacheDir).Close()
 	}
-	report(b, rt, b.Elapsed()/time.Duration(b.N), 0, 50*time.Millisecond)
+	reportFigures(b, rt, b.Elapsed()/time.Duration(b.N), 0, 50*time.Millisecond)
 }
 
 // BenchmarkRefreshPR is a second visit's refresh: every page, check and
@@ -139,7 +140,7 @@ func BenchmarkRefreshPR(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	report(b, rt, b.Elapsed()/time.Duration(b.N), 1, 50*time.Millisecond)
+	reportFigures(b, rt, b.Elapsed()/time.Duration(b.N), 1, 50*time.Millisecond)
 }
 
 // BenchmarkSummaryWarm is `vetter summary` on a PR read before, whose cache
@@ -157,8 +158,8 @@ func BenchmarkSummaryWarm(b *testing.B) {
 			b.Fatal(err)
 		}
 		p := loadCached(b, o.Dir, opts.CacheDir)
-		_ = p.Summarize()
+		_ = report.Summarize(p)
 		p.Close()
 	}
-	report(b, rt, b.Elapsed()/time.Duration(b.N), 1, 50*time.Millisecond)
+	reportFigures(b, rt, b.Elapsed()/time.Duration(b.N), 1, 50*time.Millisecond)
 }

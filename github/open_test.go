@@ -13,6 +13,8 @@ import (
 
 	"github.com/vetter-dev/vetter/github/fakeapi"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
+	"github.com/vetter-dev/vetter/review"
 )
 
 const (
@@ -151,7 +153,7 @@ func TestOpenRebuildsThePacketFromThePR(t *testing.T) {
 		t.Errorf("thread 1's citation does not lead into the diff: %+v", t1)
 	}
 
-	g := p.Gate()
+	g := review.Gate(p)
 	checks := map[string]packet.GateCheck{}
 	for _, c := range g.Checks {
 		checks[c.Name] = c
@@ -159,7 +161,7 @@ func TestOpenRebuildsThePacketFromThePR(t *testing.T) {
 	if c := checks[packet.CheckPacketCurrent]; c.OK || !strings.Contains(c.Detail, "1 commit later") {
 		t.Errorf("packet-current = %+v, want failing until the later commit is reviewed", c)
 	}
-	if c := checks[packet.CheckLogsIntact]; c.Detail != "not checkable: the PR carries the evidence record, not the logs" {
+	if c := checks[review.CheckLogsIntact]; c.Detail != "not checkable: the PR carries the evidence record, not the logs" {
 		t.Errorf("logs-intact = %+v", c)
 	}
 	if g.Command != "/ok to test "+prHead {
@@ -167,14 +169,14 @@ func TestOpenRebuildsThePacketFromThePR(t *testing.T) {
 	}
 
 	// Accepting the after-packet item for this pair of heads satisfies it.
-	st, err := packet.OpenStore(p, t.TempDir())
+	st, err := review.OpenStore(p, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := st.Set([]string{or.AfterID()}, packet.TriageAccepted, "read the one commit", "vet", time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range p.Gate().Checks {
+	for _, c := range review.Gate(p).Checks {
 		if c.Name == packet.CheckPacketCurrent && !c.OK {
 			t.Errorf("packet-current still fails after %s was accepted: %s", or.AfterID(), c.Detail)
 		}
@@ -184,7 +186,7 @@ func TestOpenRebuildsThePacketFromThePR(t *testing.T) {
 func TestSummaryJSONSource(t *testing.T) {
 	s, opts := newFake(t)
 	_, p := openFixture(t, s, opts)
-	sum := p.Summarize()
+	sum := report.Summarize(p)
 	if sum.Source == nil || sum.Source.Kind != "github-pr" || sum.Source.Number != 42 || sum.Source.HeadSHA != prHead || sum.Source.PacketHeadSHA != packetHead {
 		t.Fatalf("summary source = %+v", sum.Source)
 	}
@@ -315,7 +317,7 @@ func TestPacketHeadForcePushedAway(t *testing.T) {
 	if got := p.Origin.HeadLine(); !strings.Contains(got, "the packet describes 1f0c3a9, which the repository no longer has") {
 		t.Errorf("HeadLine = %q", got)
 	}
-	for _, c := range p.Gate().Checks {
+	for _, c := range review.Gate(p).Checks {
 		if c.Name == packet.CheckPacketCurrent && c.OK {
 			t.Error("packet-current holds for a packet whose head is gone")
 		}
@@ -419,7 +421,7 @@ func TestTriageCarriesToANewHead(t *testing.T) {
 	// The reviewer's state is keyed by the work item (the PR's repository
 	// and the packet id), not by the cache folder of one head.
 	state := t.TempDir()
-	st, err := packet.OpenStore(p, state)
+	st, err := review.OpenStore(p, state)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -437,10 +439,10 @@ func TestTriageCarriesToANewHead(t *testing.T) {
 			t.Errorf("%s was written into the cached packet", n)
 		}
 	}
-	if _, err := packet.OpenStore(p2, state); err != nil {
+	if _, err := review.OpenStore(p2, state); err != nil {
 		t.Fatal(err)
 	}
-	if state, stale, _ := p2.TriageOf(p2.Finding("review.md#1")); state != packet.TriageAccepted || stale {
+	if state, stale, _ := review.TriageOf(p2, p2.Finding("review.md#1")); state != packet.TriageAccepted || stale {
 		t.Errorf("review.md#1 at the new head is %s (stale %v), want the accepted carried over", state, stale)
 	}
 }

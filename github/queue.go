@@ -18,6 +18,8 @@ import (
 
 	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
+	"github.com/vetter-dev/vetter/review"
 )
 
 // DefaultAwaiting matches the sentence copy-pr-bot posts on a pull request
@@ -89,7 +91,7 @@ type requiredRead struct {
 
 // queueEntry is a row with what it was computed from.
 type queueEntry struct {
-	Row packet.QueueRow `json:"row"`
+	Row report.QueueRow `json:"row"`
 	// Inputs is a hash of the answers the row came from: equal inputs,
 	// equal row (but for the reviewer's state, read every time).
 	Inputs string `json:"inputs"`
@@ -154,17 +156,17 @@ func (q *Queue) client() (*Client, error) {
 
 // Cached returns the rows of the last visit, in the queue's order, at once
 // (no request): the first screen.
-func (q *Queue) Cached() []packet.QueueRow {
+func (q *Queue) Cached() []report.QueueRow {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	out := make([]packet.QueueRow, 0, len(q.entries))
+	out := make([]report.QueueRow, 0, len(q.entries))
 	for _, e := range q.entries {
 		r := e.Row
 		r.Loaded = true
 		r.Settle(q.opts.All)
 		out = append(out, r)
 	}
-	slices.SortFunc(out, func(a, b packet.QueueRow) int { return packet.CompareQueueRows(&a, &b) })
+	slices.SortFunc(out, func(a, b report.QueueRow) int { return report.CompareQueueRows(&a, &b) })
 	return out
 }
 
@@ -212,8 +214,8 @@ func (q *Queue) Save() error {
 // rows not read yet marked so), then each row as it is read.
 type QueueEvent struct {
 	Repo string
-	List []packet.QueueRow
-	Row  *packet.QueueRow
+	List []report.QueueRow
+	Row  *report.QueueRow
 }
 
 // Fill lists the open pull requests (every page) and reads each one's row,
@@ -246,7 +248,7 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 		ev.Repo = q.Name()
 		emit(ev)
 	}
-	list := make([]packet.QueueRow, len(pulls))
+	list := make([]report.QueueRow, len(pulls))
 	open := map[int]bool{}
 	var fresh []int // PRs new or changed since the last visit
 	q.mu.Lock()
@@ -401,20 +403,20 @@ func (q *Queue) Fill(ctx context.Context, emit func(QueueEvent)) error {
 // ReadOne reads one pull request's row again (after the workbench posted a
 // decision on it, or triaged it): the PR, its comments and checks, with
 // conditional requests.
-func (q *Queue) ReadOne(ctx context.Context, number int) (packet.QueueRow, error) {
+func (q *Queue) ReadOne(ctx context.Context, number int) (report.QueueRow, error) {
 	c, err := q.client()
 	if err != nil {
-		return packet.QueueRow{}, err
+		return report.QueueRow{}, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
 	var p OpenPull
 	if err := c.getJSON(ctx, fmt.Sprintf("repos/%s/%s/pulls/%d", q.Ref.Owner, q.Ref.Repo, number), q.prName(number), &p); err != nil {
-		return packet.QueueRow{}, err
+		return report.QueueRow{}, err
 	}
 	rd, err := q.readRow(ctx, c, p)
 	if err != nil {
-		return packet.QueueRow{}, err
+		return report.QueueRow{}, err
 	}
 	if row, ok := q.reuse(p, rd); ok {
 		return *row, nil
@@ -423,7 +425,7 @@ func (q *Queue) ReadOne(ctx context.Context, number int) (packet.QueueRow, error
 	if rd.packet || rd.needCommits {
 		m, err := q.moreOf(ctx, c, []int{number})
 		if err != nil {
-			return packet.QueueRow{}, err
+			return report.QueueRow{}, err
 		}
 		threads, rd.commits, rd.dated = m[number].threads, m[number].commits, m[number].dated
 	}
@@ -437,8 +439,8 @@ func (q *Queue) prName(n int) string {
 }
 
 // listRow is what the list alone says of a pull request.
-func (q *Queue) listRow(p OpenPull) packet.QueueRow {
-	r := packet.QueueRow{Repo: q.Name(), Number: p.Number, Title: p.Title, Author: p.User.Login, URL: p.HTMLURL,
+func (q *Queue) listRow(p OpenPull) report.QueueRow {
+	r := report.QueueRow{Repo: q.Name(), Number: p.Number, Title: p.Title, Author: p.User.Login, URL: p.HTMLURL,
 		Draft: p.Draft, CreatedAt: p.CreatedAt, HeadSHA: p.Head.SHA, CI: packet.OriginCI{Failing: []string{}}}
 	r.Settle(q.opts.All)
 	return r
@@ -546,7 +548,7 @@ func lastCounting(comments []IssueComment) *OkToTest {
 
 // reuse returns the cached row when its answers did not change, with the
 // reviewer's state read again from the packet kept in the cache.
-func (q *Queue) reuse(p OpenPull, rd *rowRead) (*packet.QueueRow, bool) {
+func (q *Queue) reuse(p OpenPull, rd *rowRead) (*report.QueueRow, bool) {
 	q.mu.Lock()
 	e := q.entries[p.Number]
 	q.mu.Unlock()
@@ -574,7 +576,7 @@ func (q *Queue) reuse(p OpenPull, rd *rowRead) (*packet.QueueRow, bool) {
 // finish computes a row from what was read; with a packet, it is rebuilt
 // from the comments (as Open would, without the diff) into the queue's
 // cache, loaded with the reviewer's state, and its facts taken.
-func (q *Queue) finish(p OpenPull, rd *rowRead, threads []Thread) *packet.QueueRow {
+func (q *Queue) finish(p OpenPull, rd *rowRead, threads []Thread) *report.QueueRow {
 	row := q.listRow(p)
 	row.Loaded = true
 	row.CI = ciOf(rd.data(p))
@@ -644,7 +646,7 @@ func (q *Queue) loadPacket(n int) (*packet.Packet, error) {
 		return nil, err
 	}
 	// Triage and decision are the reviewer's, read without writing.
-	_ = packet.ReadReviewerState(pk, q.opts.StateDir)
+	_ = review.ReadReviewerState(pk, q.opts.StateDir)
 	return pk, nil
 }
 

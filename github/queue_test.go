@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/vetter-dev/vetter/github/fakeapi"
-	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
 )
 
 // newQueueFake serves the fixture PR 42 and the queue's other PRs, pages of
@@ -19,13 +19,13 @@ func newQueueFake(t testing.TB) (*fakeapi.Server, QueueOptions) {
 	return s, QueueOptions{Config: opts.Config, CacheDir: opts.CacheDir, StateDir: t.TempDir()}
 }
 
-func fillQueue(t testing.TB, opts QueueOptions) (*Queue, []packet.QueueRow) {
+func fillQueue(t testing.TB, opts QueueOptions) (*Queue, []report.QueueRow) {
 	t.Helper()
 	q, err := NewQueue(Ref{Host: "github.com", Owner: "acme", Repo: "depot"}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows := map[int]packet.QueueRow{}
+	rows := map[int]report.QueueRow{}
 	listed := 0
 	err = q.Fill(context.Background(), func(ev QueueEvent) {
 		if ev.List != nil {
@@ -41,21 +41,21 @@ func fillQueue(t testing.TB, opts QueueOptions) (*Queue, []packet.QueueRow) {
 	if len(rows) != listed {
 		t.Fatalf("%d rows read of %d listed", len(rows), listed)
 	}
-	out := make([]packet.QueueRow, 0, len(rows))
+	out := make([]report.QueueRow, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, r)
 	}
-	slices.SortFunc(out, func(a, b packet.QueueRow) int { return packet.CompareQueueRows(&a, &b) })
+	slices.SortFunc(out, func(a, b report.QueueRow) int { return report.CompareQueueRows(&a, &b) })
 	return q, out
 }
 
-func byNumber(rows []packet.QueueRow, n int) packet.QueueRow {
+func byNumber(rows []report.QueueRow, n int) report.QueueRow {
 	for _, r := range rows {
 		if r.Number == n {
 			return r
 		}
 	}
-	return packet.QueueRow{}
+	return report.QueueRow{}
 }
 
 func TestQueueOrderAndTheAwaitingRule(t *testing.T) {
@@ -68,7 +68,7 @@ func TestQueueOrderAndTheAwaitingRule(t *testing.T) {
 		classes = append(classes, r.Class)
 	}
 	want := []int{43, 47, 44, 42, 45, 46}
-	wantClasses := []string{packet.QueueReady, packet.QueueWork, packet.QueueWork, packet.QueueMoved, packet.QueueVetted, packet.QueueDraft}
+	wantClasses := []string{report.QueueReady, report.QueueWork, report.QueueWork, report.QueueMoved, report.QueueVetted, report.QueueDraft}
 	if !slices.Equal(got, want) || !slices.Equal(classes, wantClasses) {
 		t.Fatalf("order %v %v, want %v %v", got, classes, want, wantClasses)
 	}
@@ -79,7 +79,7 @@ func TestQueueOrderAndTheAwaitingRule(t *testing.T) {
 
 	ready := byNumber(rows, 43)
 	if !ready.Packet || !ready.GateReady || !ready.Awaiting || ready.Verdict != "pass" || ready.Assessment != "sound" ||
-		ready.Evidence != (packet.QueueEvidence{Validated: 3, Total: 3}) || ready.OkToTest != nil {
+		ready.Evidence != (report.QueueEvidence{Validated: 3, Total: 3}) || ready.OkToTest != nil {
 		t.Errorf("PR 43: %+v", ready)
 	}
 	// An outside account's /ok to test naming the head does not count.
@@ -109,7 +109,7 @@ func TestQueueOrderAndTheAwaitingRule(t *testing.T) {
 	if fx.FindingsTotal != 4 {
 		t.Errorf("PR 42 has %d findings, want the review's 1 and 3 threads", fx.FindingsTotal)
 	}
-	if d := byNumber(rows, 46); !d.Draft || d.Class != packet.QueueDraft {
+	if d := byNumber(rows, 46); !d.Draft || d.Class != report.QueueDraft {
 		t.Errorf("PR 46: %+v", d)
 	}
 }
@@ -118,7 +118,7 @@ func TestQueueAllAndTheMarkerPattern(t *testing.T) {
 	_, opts := newQueueFake(t)
 	opts.All = true
 	_, rows := fillQueue(t, opts)
-	if r := byNumber(rows, 42); !r.Awaiting || r.Class != packet.QueueWork {
+	if r := byNumber(rows, 42); !r.Awaiting || r.Class != report.QueueWork {
 		t.Errorf("--all: PR 42 should await (its /ok to test is for an older head): %+v", r)
 	}
 	if r := byNumber(rows, 45); r.Awaiting {
@@ -165,7 +165,7 @@ func TestQueueRefreshIsConditionalAndCachedAtOnce(t *testing.T) {
 	if s.Conditional < st || s.NotModified < st {
 		t.Errorf("refresh: %d requests, %d conditional, %d answered 304", st, s.Conditional, s.NotModified)
 	}
-	if byNumber(rows, 43).Class != packet.QueueReady {
+	if byNumber(rows, 43).Class != report.QueueReady {
 		t.Errorf("the refreshed rows lost their facts: %+v", byNumber(rows, 43))
 	}
 }
@@ -173,7 +173,7 @@ func TestQueueRefreshIsConditionalAndCachedAtOnce(t *testing.T) {
 func TestQueueRowFollowsAPostedOkToTest(t *testing.T) {
 	s, opts := newQueueFake(t)
 	q, rows := fillQueue(t, opts)
-	if byNumber(rows, 43).Class != packet.QueueReady {
+	if byNumber(rows, 43).Class != report.QueueReady {
 		t.Fatal("PR 43 should be ready")
 	}
 	head := byNumber(rows, 43).HeadSHA
@@ -187,7 +187,7 @@ func TestQueueRowFollowsAPostedOkToTest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if row.Class != packet.QueueVetted || row.OkToTest == nil || row.OkToTest.By != "you" || row.Awaiting {
+	if row.Class != report.QueueVetted || row.OkToTest == nil || row.OkToTest.By != "you" || row.Awaiting {
 		t.Errorf("after the post: %+v", row)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/vetter-dev/vetter/github/fakeapi"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
 )
 
 // eachNode edits every comment node of the GraphQL threads the fake serves.
@@ -110,9 +111,9 @@ func TestThreadWithoutBodyIsNeverExported(t *testing.T) {
 	if _, ok := th["thread:PRRT_kwDOthread3"]; ok || len(th) != 2 {
 		t.Errorf("threads %v: the one without a body is still there", th)
 	}
-	for _, format := range packet.ExportFormats {
+	for _, format := range report.ExportFormats {
 		var b bytes.Buffer
-		if err := p.Export(&b, format, packet.ExportOptions{}); err != nil {
+		if err := report.Export(p, &b, format, report.ExportOptions{}); err != nil {
 			t.Fatal(err)
 		}
 		if strings.Contains(b.String(), "PRRT_kwDOthread3") {

@@ -34,7 +34,7 @@ func writeDupZip(t *testing.T, files [][2]string) string {
 
 func sampleEntries(t *testing.T) [][2]string {
 	t.Helper()
-	dir := sampleDir(t, "s")
+	dir := packetSampleDir(t, "s")
 	var out [][2]string
 	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
@@ -93,11 +93,11 @@ func TestArchiveProblemsAggregated(t *testing.T) {
 // A triage.json in the packet that is a link out of it is reported, not
 // passed over because it does not resolve.
 func TestPacketTriageLinkReported(t *testing.T) {
-	dir := sampleDir(t, "p")
+	dir := packetSampleDir(t, "p")
 	if err := os.Symlink("/nonexistent/triage.json", filepath.Join(dir, TriageFile)); err != nil {
 		t.Skip("no symbolic links here")
 	}
-	p := load(t, dir)
+	p := loadPacket(t, dir)
 	if !hasProblem(p, CodePacketShipsDecisions, TriageFile, 0) {
 		t.Errorf("a triage.json link out of the packet was not reported: %+v", p.Problems)
 	}

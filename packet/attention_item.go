@@ -76,3 +76,7 @@ func (p *Packet) scanDiff(d *Diff) ([]Attention, bool) {
 	}
 	return (*s)(p, d), true
 }
+
+// AttentionScanRegistered reports whether a scan was registered: without one
+// the gate says the diff was not scanned rather than that it holds nothing.
+func AttentionScanRegistered() bool { return attentionScanner.Load() != nil }

@@ -1,7 +1,6 @@
 package packet
 
 import (
-	"fmt"
 	"sync"
 	"sync/atomic"
 )
@@ -72,7 +71,7 @@ func (p *Packet) scanAttention() ([]Attention, bool) {
 
 // scannedAttention returns the scan if it has been made, without making it:
 // the gate must not hold up the first screen for a big diff.
-func (p *Packet) scannedAttention() ([]Attention, bool) {
+func (p *Packet) ScannedAttention() ([]Attention, bool) {
 	if p.attention == nil {
 		return p.Attention(), true
 	}
@@ -91,39 +90,4 @@ func HighAttention(items []Attention) []Attention {
 		}
 	}
 	return out
-}
-
-// HighReviewed counts the high items and those the reviewer marked reviewed.
-func (p *Packet) HighReviewed(items []Attention) (reviewed, total int) {
-	for _, a := range items {
-		if a.Severity != AttentionHigh {
-			continue
-		}
-		total++
-		if _, ok := p.Reviewed[a.Key]; ok {
-			reviewed++
-		}
-	}
-	return reviewed, total
-}
-
-// attentionCheck is the gate's informational attention-reviewed check: it
-// does not make the gate not ready (the gate is about the packet's evidence,
-// and `vetter decide` has no way to look at a line), but the decision
-// screen asks for confirmation before ok-to-test while it is not ok.
-func (p *Packet) attentionCheck() GateCheck {
-	c := GateCheck{Name: CheckAttentionReviewed, OK: true, Info: true}
-	items, ok := p.scannedAttention()
-	switch r, n := p.HighReviewed(items); {
-	case !ok:
-		c.Detail = "scanning the diff"
-	case attentionScanner.Load() == nil:
-		c.Detail = "the diff was not scanned: this build of vetter has no attention scan"
-	case n == 0:
-		c.Detail = "no high items in the diff"
-	default:
-		c.OK = r == n
-		c.Detail = fmt.Sprintf("%d of %d high items reviewed", r, n)
-	}
-	return c
 }

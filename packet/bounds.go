@@ -5,9 +5,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/vetter-dev/vetter/internal/text"
 	"io"
 	"io/fs"
+
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // The bounds on what vetter reads of a packet. Each is chosen from what a

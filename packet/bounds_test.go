@@ -2,11 +2,12 @@ package packet
 
 import (
 	"bytes"
-	"github.com/vetter-dev/vetter/internal/text"
 	"strings"
 	"testing"
 	"testing/fstest"
 	"unicode/utf8"
+
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // A line past MaxLineBytes keeps its start and a mark of what was cut; the

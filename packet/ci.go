@@ -165,12 +165,12 @@ func (c OriginCI) Check() (ok bool, detail string) {
 	}
 	if len(blocking) > 0 {
 		if c.RequiredKnown {
-			return false, joinAnd(blocking) + " " + isAre(len(blocking)) + " required and failing; " + line
+			return false, JoinAnd(blocking) + " " + isAre(len(blocking)) + " required and failing; " + line
 		}
-		return false, Count(len(blocking), "check", "checks") + " " + which + ": " + joinAnd(blocking) + "; " + line
+		return false, Count(len(blocking), "check", "checks") + " " + which + ": " + JoinAnd(blocking) + "; " + line
 	}
 	if opt := c.names(CIFailure, false); len(opt) > 0 {
-		return true, "no required check fails; optional: " + joinAnd(opt) + "; " + line
+		return true, "no required check fails; optional: " + JoinAnd(opt) + "; " + line
 	}
 	return true, line
 }
@@ -205,4 +205,12 @@ func (p *Packet) CIPending() int {
 		return 0
 	}
 	return p.Origin.CI.PendingCounted()
+}
+
+// joinAnd lists names as people write them: "a", "a and b", "a, b and c".
+func JoinAnd(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

@@ -41,7 +41,7 @@ func ParseDocument(path string, data []byte) *Document {
 // citations, most of the time a long document takes, are left for later.
 func parseStructure(path string, data []byte) *Document {
 	d := &Document{Path: path, Text: string(data)}
-	d.Lines = splitLines(d.Text)
+	d.Lines = SplitLines(d.Text)
 	inFence := fenceMask(d.Lines)
 	setext := false
 	for i, line := range d.Lines {
@@ -188,7 +188,7 @@ func (d *Document) extractCitations() []Citation {
 // newline ends the last line rather than starting an empty one, so a file of
 // N lines has len(Lines) == N, as editors and "path:line" citations count.
 // A leading byte-order mark is dropped so the first heading is still seen.
-func splitLines(text string) []string {
+func SplitLines(text string) []string {
 	text = strings.TrimPrefix(text, "\ufeff")
 	if text == "" {
 		return nil

@@ -55,7 +55,7 @@ func TestSplitLines(t *testing.T) {
 		{"\ufeff# T\nx", []string{"# T", "x"}},
 	}
 	for _, tt := range tests {
-		if got := splitLines(tt.in); !reflect.DeepEqual(got, tt.want) {
+		if got := SplitLines(tt.in); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("splitLines(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}

@@ -63,7 +63,7 @@ func OpenLogPreview(dir, name string) (*Packet, error) {
 	if err != nil {
 		return nil, err
 	}
-	l, err := OpenLog(p.src, name)
+	l, err := OpenLog(p.Src, name)
 	if err != nil {
 		p.Close()
 		return nil, err
@@ -110,7 +110,7 @@ func openPreview(dir string) (*Packet, error) {
 	}
 	for _, n := range []string{PlanFile, ChangeFile, DiffPath, ValidationFile, ReviewFile, RegistryFile} {
 		if _, err := fs.Stat(src.FS, n); err == nil {
-			return &Packet{Path: src.Path, Source: src.Kind, FS: src.FS, src: src, Partial: true}, nil
+			return &Packet{Path: src.Path, Source: src.Kind, FS: src.FS, Src: src, Partial: true}, nil
 		}
 	}
 	src.Close()
@@ -131,7 +131,7 @@ func (p *Packet) looksLikePacket() bool {
 
 // Analyze reads and understands everything in an opened source.
 func Analyze(src *Source, opts Options) *Packet {
-	p := &Packet{Path: src.Path, Source: src.Kind, FS: src.FS, src: src, attention: &attentionScan{}}
+	p := &Packet{Path: src.Path, Source: src.Kind, FS: src.FS, Src: src, attention: &attentionScan{}}
 	p.Problems = append(p.Problems, src.Problems...)
 	// The diff is read, parsed and scanned on another core while the
 	// documents and findings are: on a big packet each takes tens of
@@ -158,8 +158,8 @@ func (p *Packet) Close() error {
 	for _, l := range p.Logs {
 		l.Close()
 	}
-	if p.src != nil {
-		return p.src.Close()
+	if p.Src != nil {
+		return p.Src.Close()
 	}
 	return nil
 }
@@ -351,7 +351,7 @@ func (p *Packet) readLogs(opts Options) {
 		l := opts.Reuse[name]
 		if l == nil {
 			var err error
-			if l, err = OpenLog(p.src, name); err != nil {
+			if l, err = OpenLog(p.Src, name); err != nil {
 				return nil, err
 			}
 		}

@@ -52,7 +52,7 @@ type Log struct {
 	// opened is reported in Source.Problems instead.)
 	Problems []Problem
 
-	r      io.ReaderAt
+	R      io.ReaderAt
 	closer io.Closer
 
 	run sync.Mutex // one Index at a time; a cancelled one resumes where it stopped
@@ -67,11 +67,11 @@ type Log struct {
 
 	// hexWords are the hex words at the log's two ends, found once for
 	// RunHead (runhead.go).
-	hexOnce  sync.Once
-	hexWords []string
+	HexOnce  sync.Once
+	HexWords []string
 	// digest is a digest of its size and two ends (contentDigest).
-	digestOnce sync.Once
-	digest     string
+	DigestOnce sync.Once
+	Digest     string
 }
 
 // ExitLine is the recorder's closing "[exit N after S s]" line.
@@ -122,7 +122,7 @@ func OpenLog(src *Source, name string) (*Log, error) {
 		l.Truncated = true
 	}
 	if ra, ok := f.(io.ReaderAt); ok {
-		l.r, l.closer = ra, f
+		l.R, l.closer = ra, f
 	} else {
 		// No random access (a compressed zip entry): hold it in memory,
 		// capped per log and, through the archive's budget, for all of them.
@@ -145,7 +145,7 @@ func OpenLog(src *Source, name string) (*Log, error) {
 				fmt.Sprintf("%s: the archive's files together expand to more than %d MiB; only the first %d bytes of this log are shown",
 					clean, limits.mem>>20, data.size)))
 		}
-		l.r = data
+		l.R = data
 		l.Size = data.size
 	}
 	if err := l.readExit(); err != nil {
@@ -197,7 +197,7 @@ func (l *Log) readExit() error {
 	// edge is known to be whole.
 	off := max(l.Size-exitTail-1, 0)
 	buf := make([]byte, l.Size-off)
-	if _, err := l.r.ReadAt(buf, off); err != nil && err != io.EOF {
+	if _, err := l.R.ReadAt(buf, off); err != nil && err != io.EOF {
 		return err
 	}
 	lines := strings.Split(string(buf), "\n")
@@ -258,11 +258,11 @@ func (l *Log) LineBytes() int64 {
 	if n >= 1000 {
 		return max(1, scanned/int64(n))
 	}
-	if l.r == nil || l.Size == 0 {
+	if l.R == nil || l.Size == 0 {
 		return 1
 	}
 	buf := make([]byte, min(l.Size, 64<<10))
-	k, _ := l.r.ReadAt(buf, 0)
+	k, _ := l.R.ReadAt(buf, 0)
 	if lines := bytes.Count(buf[:k], []byte{'\n'}); lines > 0 {
 		return max(1, int64(k)/int64(lines))
 	}
@@ -285,7 +285,7 @@ func (l *Log) Indexing() bool {
 // stops when ctx is done; a later call resumes. progress, if not nil, gets
 // bytes done and total after each block.
 func (l *Log) Index(ctx context.Context, progress func(done, total int64)) error {
-	if l.r == nil {
+	if l.R == nil {
 		return errLogClosed
 	}
 	l.run.Lock()
@@ -304,7 +304,7 @@ func (l *Log) Index(ctx context.Context, progress func(done, total int64)) error
 			return err
 		}
 		want := min(int64(len(buf)), l.Size-pos)
-		n, err := l.r.ReadAt(buf[:want], pos)
+		n, err := l.R.ReadAt(buf[:want], pos)
 		if n == 0 {
 			if err == nil || err == io.EOF {
 				err = io.ErrUnexpectedEOF
@@ -374,7 +374,7 @@ func (l *Log) locate(line int) (off int64, at int, err error) {
 	buf := make([]byte, min(int64(128<<10), max(l.Size-off, 1)))
 	for off < l.Size {
 		want := min(int64(len(buf)), l.Size-off)
-		n, rerr := l.r.ReadAt(buf[:want], off)
+		n, rerr := l.R.ReadAt(buf[:want], off)
 		if n == 0 {
 			if rerr == nil || rerr == io.EOF {
 				rerr = io.ErrUnexpectedEOF
@@ -407,7 +407,7 @@ func (l *Log) locate(line int) (off int64, at int, err error) {
 // " …[cut: N bytes]" where N is the whole line's length; ReadLineSlice reads
 // any part of it. Memory stays bounded by n × LineCap.
 func (l *Log) ReadLines(from, n int) ([]string, error) {
-	if l.r == nil {
+	if l.R == nil {
 		return nil, errLogClosed
 	}
 	if from < 1 {
@@ -423,7 +423,7 @@ func (l *Log) ReadLines(from, n int) ([]string, error) {
 	if at != from || off >= l.Size {
 		return nil, nil
 	}
-	br := bufio.NewReaderSize(io.NewSectionReader(l.r, off, l.Size-off), 64<<10)
+	br := bufio.NewReaderSize(io.NewSectionReader(l.R, off, l.Size-off), 64<<10)
 	var out []string
 	for len(out) < n {
 		line, ok, err := readCappedLine(br)
@@ -499,7 +499,7 @@ func trimPartialRune(b []byte) []byte {
 // bytes into it, for scrolling sideways through a huge line. It stops at the
 // line's end and is empty past it; n is capped at LineCap.
 func (l *Log) ReadLineSlice(line int, startByte, n int) (string, error) {
-	if l.r == nil {
+	if l.R == nil {
 		return "", errLogClosed
 	}
 	if line < 1 || startByte < 0 {
@@ -529,7 +529,7 @@ func (l *Log) ReadLineSlice(line int, startByte, n int) (string, error) {
 		}
 	}
 	buf := make([]byte, min(int64(n), l.Size-start))
-	m, err := l.r.ReadAt(buf, start)
+	m, err := l.R.ReadAt(buf, start)
 	if m < len(buf) && err != nil && err != io.EOF {
 		return "", fmt.Errorf("reading log %s line %d: %w", l.Path, line, err)
 	}
@@ -545,7 +545,7 @@ func (l *Log) indexByteIn(from, to int64) (int64, bool, error) {
 	buf := make([]byte, min(int64(logBlock), max(to-from, 1)))
 	for off := from; off < to; {
 		want := min(int64(len(buf)), to-off)
-		n, err := l.r.ReadAt(buf[:want], off)
+		n, err := l.R.ReadAt(buf[:want], off)
 		if n == 0 {
 			if err == nil || err == io.EOF {
 				err = io.ErrUnexpectedEOF
@@ -566,7 +566,7 @@ func (l *Log) indexByteIn(from, to int64) (int64, bool, error) {
 // 1-based line where the match starts, or -1 when there is none. progress,
 // if not nil, gets bytes searched and bytes to search.
 func (l *Log) Search(ctx context.Context, needle []byte, fromLine int, backward bool, progress func(done, total int64)) (int, error) {
-	if l.r == nil {
+	if l.R == nil {
 		return -1, errLogClosed
 	}
 	if len(needle) == 0 {
@@ -596,7 +596,7 @@ func (l *Log) searchForward(ctx context.Context, needle []byte, fromLine int, pr
 		// The block owns match starts in [lo, lo+logBlock); it reads over
 		// that by len(needle)-1 so a match across the edge is seen whole.
 		want := min(int64(len(buf)), l.Size-lo)
-		n, rerr := l.r.ReadAt(buf[:want], lo)
+		n, rerr := l.R.ReadAt(buf[:want], lo)
 		if n == 0 {
 			if rerr == nil || rerr == io.EOF {
 				rerr = io.ErrUnexpectedEOF
@@ -645,7 +645,7 @@ func (l *Log) searchBackward(ctx context.Context, needle []byte, fromLine int, p
 		// The block owns match starts in [lo, hi) and reads past hi by
 		// len(needle)-1; no match can start at or after hi inside it.
 		top := min(hi+int64(over), l.Size)
-		n, rerr := l.r.ReadAt(buf[:top-lo], lo)
+		n, rerr := l.R.ReadAt(buf[:top-lo], lo)
 		if int64(n) < top-lo {
 			if rerr == nil || rerr == io.EOF {
 				rerr = io.ErrUnexpectedEOF

@@ -60,7 +60,7 @@ type Packet struct {
 	// unresolved. The full packet follows from Load.
 	Partial bool
 
-	src *Source
+	Src *Source
 	// fingerprints maps each finding's fingerprint to its id, made when the
 	// findings are read (indexFingerprints).
 	fingerprints map[string]string

@@ -4,10 +4,7 @@ import (
 	"hash/fnv"
 	"io"
 	"io/fs"
-	"strings"
 	"time"
-
-	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // What a reload of a packet needs to know of the load before it: which
@@ -90,117 +87,4 @@ func logSum(fsys fs.FS, path string, size int64) uint64 {
 		h.Write(buf[:n])
 	}
 	return h.Sum64()
-}
-
-// StaleCount counts the findings whose decision was made on another text.
-func StaleCount(p *Packet) int {
-	n := 0
-	for _, f := range p.Findings {
-		if _, stale, _ := p.TriageOf(f); stale {
-			n++
-		}
-	}
-	return n
-}
-
-// CarryTriage gives a reloaded packet the decisions of the one it replaces
-// until its store is opened (in a command) and reads them from the
-// reviewer's state; a finding whose text changed shows its decision stale.
-func CarryTriage(old, cur *Packet) {
-	if old.Triage == nil || (len(old.Triage.Findings) == 0 && old.Triage.Gate == nil) {
-		return
-	}
-	if cur.Triage != nil && (len(cur.Triage.Findings) > 0 || cur.Triage.Gate != nil) {
-		return
-	}
-	st := old.Triage.clone()
-	st.Where = ""
-	if cur.Triage != nil {
-		st.Where = cur.Triage.Where
-	}
-	cur.Triage = st
-}
-
-// DescribeReload says what differs between two loads of one packet, for a
-// status line: "reloaded: review.md and 2 logs changed", and false when
-// nothing does. Documents, the diff and the registry's runs are what
-// Compare says of them (the one answer to "what changed", also behind
-// vetter compare and the since screen); the diff counts as changed too
-// when its size did, and the logs, whose bytes are not held, by their
-// stamps.
-func DescribeReload(old, cur *Packet, oldSt, curSt Stamps) (string, bool) {
-	c := Compare(old, cur)
-	var changed, added, removed []string
-	for _, d := range c.Documents {
-		switch d.Status {
-		case DocAdded:
-			added = append(added, d.Path)
-		case DocRemoved:
-			removed = append(removed, d.Path)
-		default:
-			changed = append(changed, d.Path)
-		}
-	}
-	ch := c.Change
-	switch {
-	case old.Diff == nil && cur.Diff != nil:
-		added = append(added, DiffPath)
-	case old.Diff != nil && cur.Diff == nil:
-		removed = append(removed, DiffPath)
-	case old.Diff != nil && (ch.Added+ch.Removed+ch.Altered > 0 || oldSt.Diff.Size != curSt.Diff.Size):
-		changed = append(changed, DiffPath)
-	}
-	// A registry that is new says so by its runs' logs; one whose runs
-	// were added, changed or removed is named with how many.
-	if reg := c.Registry; old.Registry.Present || !cur.Registry.Present {
-		var parts []string
-		for _, p := range []struct {
-			n    int
-			what string
-		}{{len(reg.Added), "added"}, {len(reg.Changed), "changed"}, {len(reg.Removed), "removed"}} {
-			if p.n > 0 {
-				parts = append(parts, text.PluralOf(p.n, "run", "runs")+" "+p.what)
-			}
-		}
-		if len(parts) > 0 {
-			changed = append(changed, "the registry ("+strings.Join(parts, ", ")+")")
-		}
-	}
-	logsChanged, logsAdded, logsRemoved := 0, 0, 0
-	for path, st := range curSt.Logs {
-		o, ok := oldSt.Logs[path]
-		switch {
-		case !ok:
-			logsAdded++
-		case o.Differs(st):
-			logsChanged++
-		}
-	}
-	for path := range oldSt.Logs {
-		if _, ok := curSt.Logs[path]; !ok {
-			logsRemoved++
-		}
-	}
-	if logsChanged > 0 {
-		changed = append(changed, text.PluralOf(logsChanged, "log", "logs"))
-	}
-	if logsAdded > 0 {
-		added = append(added, text.PluralOf(logsAdded, "log", "logs"))
-	}
-	if logsRemoved > 0 {
-		removed = append(removed, text.PluralOf(logsRemoved, "log", "logs"))
-	}
-	var parts []string
-	for _, p := range []struct {
-		items []string
-		what  string
-	}{{changed, "changed"}, {added, "added"}, {removed, "removed"}} {
-		if len(p.items) > 0 {
-			parts = append(parts, joinAnd(p.items)+" "+p.what)
-		}
-	}
-	if len(parts) == 0 {
-		return "", false
-	}
-	return "reloaded: " + strings.Join(parts, "; "), true
 }

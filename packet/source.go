@@ -7,7 +7,6 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
-	"github.com/vetter-dev/vetter/internal/text"
 	"io"
 	"io/fs"
 	"os"
@@ -19,6 +18,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // Limits on what vetter reads from a packet. A packet is untrusted, so every

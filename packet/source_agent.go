@@ -165,7 +165,7 @@ func (p *Packet) dropProblems(code, file string) {
 // unreadNote says, for a gate check that found nothing, which comments may
 // have held it unread: "; comment-03-….md looks like an agent document
 // vetter cannot read (record-unrecognised)".
-func (p *Packet) unreadNote() string {
+func (p *Packet) UnreadNote() string {
 	if p.Origin == nil || len(p.Origin.Unrecognised) == 0 {
 		return ""
 	}
@@ -187,10 +187,10 @@ func (o *Origin) recordHeadLine(later string) string {
 }
 
 // afterNames names the commits after the packet: "7e2d4b6 give-up error names attempts".
-func (o *Origin) afterNames() string {
+func (o *Origin) AfterNames() string {
 	var names []string
 	for _, c := range o.CommitsAfterPacket {
-		names = append(names, commitid.Short(c.SHA)+" "+text.Clip(firstLine(c.Message), 60))
+		names = append(names, commitid.Short(c.SHA)+" "+text.Clip(FirstLine(c.Message), 60))
 	}
 	return strings.Join(names, ", ")
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -344,7 +343,7 @@ func (p *Packet) readOrigin(root string) {
 	if o.Moved() {
 		var msgs []string
 		for _, c := range o.CommitsAfterPacket {
-			msgs = append(msgs, commitid.Short(c.SHA)+" "+firstLine(c.Message))
+			msgs = append(msgs, commitid.Short(c.SHA)+" "+FirstLine(c.Message))
 		}
 		where := AfterPacketDiff
 		if p.Doc(AfterPacketDoc) != nil {
@@ -360,82 +359,9 @@ func (p *Packet) readOrigin(root string) {
 	}
 }
 
-func firstLine(s string) string {
+func FirstLine(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
 	return strings.TrimSpace(s)
-}
-
-// originChecks adds the gate checks only the origin can answer.
-func (p *Packet) originChecks(add func(name string, ok bool, detail string)) {
-	o := p.Origin
-	if o == nil || o.HeadSHA == "" {
-		return
-	}
-	if o.Kind == OriginKindPR {
-		ok, detail := o.CI.Check()
-		add(CheckCI, ok, detail)
-	}
-	if !o.Moved() {
-		add(CheckPacketCurrent, true, o.HeadLine())
-		return
-	}
-	f := p.Finding(o.AfterID())
-	if f != nil {
-		if state, stale, _ := p.TriageOf(f); state == TriageAccepted && !stale {
-			add(CheckPacketCurrent, true, o.HeadLine()+"; the commits after it were reviewed")
-			return
-		}
-	}
-	if o.PacketHeadFrom == PacketHeadFromRecord && len(o.CommitsAfterPacket) > 0 {
-		add(CheckPacketCurrent, false, o.HeadLine()+": "+o.afterNames()+"; review them and accept "+o.AfterID())
-		return
-	}
-	add(CheckPacketCurrent, false, o.HeadLine()+"; review them and accept "+o.AfterID())
-}
-
-// logsIntactFromOrigin is the logs-intact check of a packet whose registry
-// is an evidence record: there are no logs to check.
-func (p *Packet) logsIntactFromOrigin() (detail string, ok bool) {
-	if p.Origin == nil || !p.Origin.EvidenceRecordOnly {
-		return "", false
-	}
-	return "not checkable: the PR carries the evidence record, not the logs", true
-}
-
-// SummarySource is the "source" object of `vetter summary --json`.
-type SummarySource struct {
-	Kind               string           `json:"kind"`
-	URL                string           `json:"url"`
-	Owner              string           `json:"owner"`
-	Repo               string           `json:"repo"`
-	Number             int              `json:"number"`
-	HeadSHA            string           `json:"head_sha"`
-	PacketHeadSHA      string           `json:"packet_head_sha"`
-	CommitsAfterPacket []OriginCommit   `json:"commits_after_packet"`
-	CI                 OriginCI         `json:"ci"`
-	OkToTest           []OriginOkToTest `json:"ok_to_test"`
-	// Line is the sentence people read about the heads.
-	Line string `json:"-"`
-}
-
-func (p *Packet) summarySource() *SummarySource {
-	o := p.Origin
-	if o == nil {
-		return nil
-	}
-	s := &SummarySource{Kind: o.Kind, URL: o.URL, Owner: o.Owner, Repo: o.Repo, Number: o.Number,
-		HeadSHA: o.HeadSHA, PacketHeadSHA: o.PacketHeadSHA, CommitsAfterPacket: o.CommitsAfterPacket,
-		CI: o.CI, OkToTest: o.OkToTest, Line: o.HeadLine()}
-	if s.CommitsAfterPacket == nil {
-		s.CommitsAfterPacket = []OriginCommit{}
-	}
-	if s.OkToTest == nil {
-		s.OkToTest = []OriginOkToTest{}
-	}
-	if s.CI.Failing == nil {
-		s.CI.Failing = []string{}
-	}
-	return s
 }
 
 // OkToTestLine says who last said /ok to test and whether it is the head.
@@ -449,20 +375,6 @@ func (o *Origin) OkToTestLine() string {
 		return s + " (the head)"
 	}
 	return s + " (not the head " + commitid.Short(o.HeadSHA) + ")"
-}
-
-func (s *SummarySource) writeText(w io.Writer) {
-	if s == nil {
-		return
-	}
-	fmt.Fprintf(w, "  source    %s/%s#%d (%s)\n", s.Owner, s.Repo, s.Number, s.Kind)
-	fmt.Fprintf(w, "  heads     %s\n", s.Line)
-	for _, c := range s.CommitsAfterPacket {
-		fmt.Fprintf(w, "            after: %s %s\n", commitid.Short(c.SHA), text.Clip(firstLine(c.Message), 90))
-	}
-	fmt.Fprintf(w, "  ci        %s\n", s.CI.CILine())
-	o := &Origin{HeadSHA: s.HeadSHA, OkToTest: s.OkToTest}
-	fmt.Fprintf(w, "  vetting   %s\n", o.OkToTestLine())
 }
 
 // DiffSHA is the commit change.diff shows the change at, which anything
@@ -483,35 +395,6 @@ func (p *Packet) DecisionSHA() string {
 		return p.Origin.HeadSHA
 	}
 	return p.Change.HeadSHA
-}
-
-// threadState is "  by lintbot[bot], resolved, outdated" for a summary line.
-func threadState(f SummaryFinding) string {
-	s := "  by " + f.Source
-	if f.Resolved != nil && *f.Resolved {
-		s += ", resolved"
-		if f.ResolvedBy != "" {
-			s += " by " + f.ResolvedBy
-		}
-	}
-	if f.Outdated != nil && *f.Outdated {
-		s += ", outdated"
-	}
-	return s
-}
-
-// writeMarkdownRows adds the pull request's rows to the summary comment.
-func (s *SummarySource) writeMarkdownRows(w io.Writer) {
-	if s == nil {
-		return
-	}
-	fmt.Fprintf(w, "| Pull request head | %s |\n", mdCell(s.Line))
-	for _, c := range s.CommitsAfterPacket {
-		fmt.Fprintf(w, "| After the packet | `%s` %s |\n", mdCell(commitid.Short(c.SHA)), mdCell(firstLine(c.Message)))
-	}
-	fmt.Fprintf(w, "| CI | %s |\n", mdCell(s.CI.CILine()))
-	o := &Origin{HeadSHA: s.HeadSHA, OkToTest: s.OkToTest}
-	fmt.Fprintf(w, "| Vetting | %s |\n", mdCell(o.OkToTestLine()))
 }
 
 // under reports whether the packet is a folder inside root, both with their

@@ -5,7 +5,9 @@ import (
 	"encoding/hex"
 	"os"
 	"os/exec"
+	"os/user"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -60,11 +62,11 @@ func (p *Packet) WorkItem() WorkItem {
 		if !strings.HasPrefix(repo, "github.com/") {
 			// Before every address form was read, this work item was
 			// kept under its id alone.
-			w.Former = workItemDir("item\x00\x00"+id, id)
+			w.Former = WorkItemDir("item\x00\x00"+id, id)
 		}
 	case id != "":
 		w.Key, label, w.Unbound = "content\x00"+id+"\x00"+p.contentHash(), id, true
-		w.Former = workItemDir("item\x00\x00"+id, id)
+		w.Former = WorkItemDir("item\x00\x00"+id, id)
 	case p.Source == KindEmbedded:
 		w.Key, label = "embedded\x00"+p.Path, "sample"
 	default:
@@ -77,13 +79,13 @@ func (p *Packet) WorkItem() WorkItem {
 		}
 		w.Key, label = "path\x00"+where, "packet"
 	}
-	w.Dir = workItemDir(w.Key, label)
+	w.Dir = WorkItemDir(w.Key, label)
 	return w
 }
 
 // workItemDir is a key's folder name: the label when it is a plain id, then
 // a hash of the key.
-func workItemDir(key, label string) string {
+func WorkItemDir(key, label string) string {
 	sum := sha256.Sum256([]byte(key))
 	h := hex.EncodeToString(sum[:])[:16]
 	if !safeID.MatchString(label) {
@@ -176,3 +178,14 @@ func (p *Packet) prKey() string {
 	}
 	return strings.ToLower("pr\x00"+ref.HostOr()+"/"+ref.Owner+"/"+ref.Repo) + "#" + strconv.Itoa(ref.Number)
 }
+
+// accountName is the operating system's name for the user, the last resort
+// of CurrentUser.
+func accountName() string {
+	if u, err := user.Current(); err == nil && u.Username != "" {
+		return u.Username
+	}
+	return "unknown"
+}
+
+var safeID = regexp.MustCompile(`^[A-Z][A-Z0-9]+-[0-9]+$`)

@@ -43,7 +43,7 @@ func TestWorkItemWithoutAnIDIsItsRealPath(t *testing.T) {
 	if err := os.Symlink(dir, link); err != nil {
 		t.Skip("no symbolic links here")
 	}
-	a, b := load(t, dir), load(t, link)
+	a, b := loadPacket(t, dir), loadPacket(t, link)
 	if a.Plan.ID != "" {
 		t.Fatalf("the packet still has an id: %q", a.Plan.ID)
 	}
@@ -53,7 +53,7 @@ func TestWorkItemWithoutAnIDIsItsRealPath(t *testing.T) {
 	other := filepath.Join(t.TempDir(), "q")
 	WriteSample(other)
 	os.Remove(filepath.Join(other, PlanFile))
-	if c := load(t, other); c.WorkItem() == a.WorkItem() {
+	if c := loadPacket(t, other); c.WorkItem() == a.WorkItem() {
 		t.Error("two packets without an id in two places share a work item")
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/vetter-dev/vetter/compare"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/screens/inbox"
 
 	"charm.land/bubbles/v2/key"
@@ -43,7 +45,7 @@ type AppOptions struct {
 	AsyncHighlight bool
 	// Since is the comparison with an earlier round (--since), shown on
 	// screen 8 of the single packet's workbench.
-	Since *packet.Comparison
+	Since *compare.Comparison
 	// Complete loads the whole packet for a workbench opened on a preview
 	// (packet.OpenLogPreview, packet.OpenFindingsPreview), taking over the
 	// preview's open logs.
@@ -106,8 +108,8 @@ type appOpenedMsg struct {
 	p          *packet.Packet
 	logs       packet.Stamps
 	err        error
-	since      *packet.Comparison // with an earlier round in the inbox, if any
-	store      *packet.Store
+	since      *compare.Comparison // with an earlier round in the inbox, if any
+	store      *review.Store
 	storeErr   error
 }
 
@@ -123,7 +125,7 @@ type appReloadedMsg struct {
 // appReopenedMsg carries a reloaded packet with its triage store open.
 type appReopenedMsg struct {
 	appReloadedMsg
-	store    *packet.Store
+	store    *review.Store
 	storeErr error
 	note     string
 	before   int // stale decisions before the reload
@@ -134,8 +136,8 @@ type appReopenedMsg struct {
 // the workbench calls it in commands (or before the program starts), never
 // in Update. The store is detached: the screens save in commands, and only
 // Update puts the saved decisions in the packet.
-func openStore(p *packet.Packet, stateDir string) (*packet.Store, error) {
-	s, err := packet.OpenStore(p, stateDir)
+func openStore(p *packet.Packet, stateDir string) (*review.Store, error) {
+	s, err := review.OpenStore(p, stateDir)
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +146,7 @@ func openStore(p *packet.Packet, stateDir string) (*packet.Store, error) {
 }
 
 // withRepair adds to a status line what opening the store repaired.
-func withRepair(note string, s *packet.Store) string {
+func withRepair(note string, s *review.Store) string {
 	if s == nil {
 		return note
 	}
@@ -257,7 +259,7 @@ func (a *App) Init() tea.Cmd {
 }
 
 // startRoot builds the workbench on a packet and makes it current.
-func (a *App) startRoot(p *packet.Packet, name string, start *common.Target, since *packet.Comparison, store *packet.Store, storeErr error) {
+func (a *App) startRoot(p *packet.Packet, name string, start *common.Target, since *compare.Comparison, store *review.Store, storeErr error) {
 	ctx := common.NewContext(p, a.dark, a.opts.NoColor)
 	if a.opts.Keys != nil {
 		ctx.Keys = *a.opts.Keys
@@ -431,7 +433,7 @@ func (a *App) open(msg inbox.InboxOpenMsg) tea.Cmd {
 		}
 		earlier := ""
 		if len(rounds) > 0 {
-			earlier = packet.EarlierRound(rounds[0], rounds[1:])
+			earlier = review.EarlierRound(rounds[0], rounds[1:])
 		}
 		p, err := packet.Load(msg.Path, opts)
 		if err != nil {
@@ -441,7 +443,7 @@ func (a *App) open(msg inbox.InboxOpenMsg) tea.Cmd {
 		out.store, out.storeErr = openStore(p, stateDir)
 		if earlier != "" {
 			if old, err := packet.Load(earlier, opts); err == nil {
-				c := packet.Compare(old, p)
+				c := compare.Compare(old, p)
 				out.since = &c
 				old.Close()
 			}
@@ -452,15 +454,15 @@ func (a *App) open(msg inbox.InboxOpenMsg) tea.Cmd {
 
 // rounds are the inbox's loaded packets as packet.EarlierRound reads them:
 // the one at path first. nil without an inbox or when path is not in it.
-func (a *App) rounds(path string) []packet.InboxRound {
+func (a *App) rounds(path string) []review.InboxRound {
 	if a.inbox == nil {
 		return nil
 	}
-	var self *packet.InboxRound
-	var others []packet.InboxRound
+	var self *review.InboxRound
+	var others []review.InboxRound
 	// Every row, not the filtered ones: the earlier round may be hidden.
 	for _, r := range a.inbox.AllRows() {
-		round := packet.InboxRound{Path: r.Path, ID: r.ID, Head: r.Head, Loaded: r.Loaded}
+		round := review.InboxRound{Path: r.Path, ID: r.ID, Head: r.Head, Loaded: r.Loaded}
 		if r.Path == path {
 			self = &round
 		} else {
@@ -470,7 +472,7 @@ func (a *App) rounds(path string) []packet.InboxRound {
 	if self == nil {
 		return nil
 	}
-	return append([]packet.InboxRound{*self}, others...)
+	return append([]review.InboxRound{*self}, others...)
 }
 
 func (a *App) opened(msg appOpenedMsg) tea.Cmd {
@@ -488,7 +490,7 @@ func (a *App) opened(msg appOpenedMsg) tea.Cmd {
 	var start *common.Target
 	if msg.since != nil {
 		start = &common.Target{Screen: common.ScreenSince, File: -1, Hunk: -1, DiffLine: -1}
-	} else if !msg.p.Gate().Ready {
+	} else if !review.Gate(msg.p).Ready {
 		w := walk.Target() // a packet that needs a person opens on the walk
 		start = &w
 	}
@@ -553,7 +555,7 @@ func (a *App) previewing() bool { return a.root != nil && a.root.ctx.Packet.Part
 type appCompletedMsg struct {
 	preview, p *packet.Packet
 	err        error
-	store      *packet.Store
+	store      *review.Store
 	storeErr   error
 }
 
@@ -633,14 +635,14 @@ func (a *App) reloaded(msg appReloadedMsg) tea.Cmd {
 		return nil
 	}
 	old := a.root.ctx.Packet
-	note, changed := packet.DescribeReload(old, msg.p, a.logs, msg.logs)
+	note, changed := compare.DescribeReload(old, msg.p, a.logs, msg.logs)
 	if !changed {
 		msg.p.Close()
 		return nil
 	}
-	packet.CarryTriage(old, msg.p)
+	review.CarryTriage(old, msg.p)
 	// The store opens in a command: it takes the folder's lock.
-	out := appReopenedMsg{appReloadedMsg: msg, note: note, before: packet.StaleCount(old)}
+	out := appReopenedMsg{appReloadedMsg: msg, note: note, before: review.StaleCount(old)}
 	stateDir := a.opts.StateDir
 	return func() tea.Msg {
 		out.store, out.storeErr = openStore(out.p, stateDir)
@@ -655,7 +657,7 @@ func (a *App) reopened(msg appReopenedMsg) tea.Cmd {
 		return nil
 	}
 	old, note := a.root.ctx.Packet, msg.note
-	if after := packet.StaleCount(msg.p); after > msg.before {
+	if after := review.StaleCount(msg.p); after > msg.before {
 		note += fmt.Sprintf(" · %s now stale", common.Plural(after-msg.before, "triaged finding"))
 	}
 	a.logs = msg.logs

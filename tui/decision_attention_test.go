@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
@@ -73,8 +74,8 @@ func selectItem(t *testing.T, d *decision.Decision, i int) {
 }
 
 func attentionCheck(p *packet.Packet) packet.GateCheck {
-	for _, c := range p.Gate().Checks {
-		if c.Name == packet.CheckAttentionReviewed {
+	for _, c := range review.Gate(p).Checks {
+		if c.Name == review.CheckAttentionReviewed {
 			return c
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/tui/screens/walk"
 )
@@ -61,7 +62,7 @@ func (r *Workbench) editTarget() (string, int) {
 		if here.Line > 0 && here.Line <= len(f.Citations) {
 			return citationFile(p, &f.Citations[here.Line-1])
 		}
-		if c := p.DiffLocation(f); c != nil {
+		if c := report.DiffLocation(p, f); c != nil {
 			return citationFile(p, c)
 		}
 		return packet.ReviewFile, f.Line

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/compare"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
@@ -37,7 +38,7 @@ func TestStyledSince(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := packet.Compare(packet.LoadSample(packet.Options{}), p)
+		c := compare.Compare(packet.LoadSample(packet.Options{}), p)
 		ctx := common.NewContext(p, true, false)
 		ctx.Since = &c
 		r := NewWorkbench(ctx, Options{ForceTheme: "dark"})

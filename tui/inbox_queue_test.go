@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/report"
 	"github.com/vetter-dev/vetter/tui/screens/inbox"
 
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
@@ -34,7 +35,7 @@ func queueApp(t *testing.T, cacheDir string) (*App, *fakeapi.Server, *github.Que
 	feed := inbox.QueueFeed{
 		Repos:  []string{q.Name()},
 		Cached: q.Cached,
-		Fill: func(ctx context.Context, list func(string, []packet.QueueRow), row func(packet.QueueRow)) error {
+		Fill: func(ctx context.Context, list func(string, []report.QueueRow), row func(report.QueueRow)) error {
 			return q.Fill(ctx, func(ev github.QueueEvent) {
 				if ev.List != nil {
 					list(ev.Repo, ev.List)
@@ -44,7 +45,7 @@ func queueApp(t *testing.T, cacheDir string) (*App, *fakeapi.Server, *github.Que
 				}
 			})
 		},
-		ReadOne: func(ctx context.Context, _ string, n int) (packet.QueueRow, error) { return q.ReadOne(ctx, n) },
+		ReadOne: func(ctx context.Context, _ string, n int) (report.QueueRow, error) { return q.ReadOne(ctx, n) },
 		Open: func(_ string, n int) (string, error) {
 			o, err := q.OpenPR(context.Background(), n, github.Options{Config: cfg})
 			if err != nil {
@@ -191,7 +192,7 @@ func TestQueueOpenBackAndAPostedDecision(t *testing.T) {
 	if r == nil || r.Name != "acme/depot#43" {
 		t.Fatalf("the row is not kept selected: %v", r)
 	}
-	if r.PR.Class != packet.QueueVetted || r.PR.OkToTest == nil || !r.PR.OkToTest.Current {
+	if r.PR.Class != report.QueueVetted || r.PR.OkToTest == nil || !r.PR.OkToTest.Current {
 		t.Errorf("after the post the row should be vetted at the head: %+v", r.PR)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/screens/inbox"
 
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
@@ -108,7 +109,7 @@ func triageAll(t testing.TB, p, decision string) {
 		t.Fatal(err)
 	}
 	defer pk.Close()
-	s, err := packet.OpenStore(pk, "")
+	s, err := review.OpenStore(pk, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,12 +144,12 @@ func makeTestInbox(t testing.TB, dir string) {
 	// (testAppOpts) reads it.
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	old := samplePacket(t, dir, "a-old-decision", "ACME-10")
-	triageAll(t, old, packet.DecisionHold)
+	triageAll(t, old, review.DecisionHold)
 	edit(t, filepath.Join(old, "change.md"), "**`"+sampleHead, "**`2cc2d81f4285cf39d8ebaf61573f0095423d52b2")
 
 	dec := samplePacket(t, dir, "b-decided", "ACME-3")
 	makeSound(t, dec)
-	triageAll(t, dec, packet.DecisionOkToTest)
+	triageAll(t, dec, review.DecisionOkToTest)
 
 	samplePacket(t, dir, "c-needs", "ACME-2")
 
@@ -200,19 +201,19 @@ func rowNames(in *inbox.Inbox) []string {
 func TestIsInboxDir(t *testing.T) {
 	screentest.InBubble(t, func(t *testing.T) {
 		dir := t.TempDir()
-		if packet.IsInboxDir(dir) {
+		if review.IsInboxDir(dir) {
 			t.Error("an empty folder is not an inbox")
 		}
 		samplePacket(t, dir, "one", "ACME-1")
-		if !packet.IsInboxDir(dir) {
+		if !review.IsInboxDir(dir) {
 			t.Error("a folder holding a packet is an inbox")
 		}
-		if packet.IsInboxDir(filepath.Join(dir, "one")) {
+		if review.IsInboxDir(filepath.Join(dir, "one")) {
 			t.Error("a packet is not an inbox")
 		}
 		arch := t.TempDir()
 		os.WriteFile(filepath.Join(arch, "x.tar.gz"), []byte("x"), 0o644)
-		if !packet.IsInboxDir(arch) {
+		if !review.IsInboxDir(arch) {
 			t.Error("a folder holding an archive is an inbox")
 		}
 	})
@@ -272,11 +273,11 @@ func TestInboxOrderAndBackgroundFill(t *testing.T) {
 			}
 		}
 		dec := in.Rows()[4]
-		if !dec.Decided() || dec.Decision != packet.DecisionOkToTest || dec.Open != 0 || dec.Findings != 5 {
+		if !dec.Decided() || dec.Decision != review.DecisionOkToTest || dec.Open != 0 || dec.Findings != 5 {
 			t.Errorf("decided row: %+v", dec)
 		}
 		old := in.Rows()[3]
-		if old.Decided() || old.Decision != packet.DecisionHold {
+		if old.Decided() || old.Decision != review.DecisionHold {
 			t.Errorf("a hold for an older head must not count as decided: %+v", old)
 		}
 		if s := in.Rows()[5]; s.Err == nil {
@@ -399,7 +400,7 @@ func TestInboxOpenAndBack(t *testing.T) {
 		l.press("4", "a")
 		l.until("the triage saved", func() bool {
 			f := r.Context().Packet.Findings[0]
-			return r.Context().Packet.Triaged(f)
+			return review.Triaged(r.Context().Packet, f)
 		}, 2*time.Second)
 
 		// Backspace after a follow goes back inside the workbench first.

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
@@ -27,10 +28,10 @@ func TestMarksClearedByBatchAndEsc(t *testing.T) {
 		}
 		pressKeys(r, "u") // the cursor is on #5
 		p := reload(t, dir)
-		if s, _, _ := p.TriageOf(p.Finding("review.md#4")); s != packet.TriageDeferred {
+		if s, _, _ := review.TriageOf(p, p.Finding("review.md#4")); s != packet.TriageDeferred {
 			t.Errorf("u on #5 changed #4 to %s", s)
 		}
-		if s, _, _ := p.TriageOf(p.Finding("review.md#5")); s != packet.TriageOpen {
+		if s, _, _ := review.TriageOf(p, p.Finding("review.md#5")); s != packet.TriageOpen {
 			t.Errorf("#5 = %s after u", s)
 		}
 		pressKeys(r, "space", "esc")

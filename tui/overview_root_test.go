@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 )
@@ -25,7 +26,7 @@ func testOverviewShowsItsLastRows(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, packet.TriageFile), []byte(`{"version":1}`), 0o644)
 	p := loadCopy(t, dir)
 	ctx := common.NewContext(p, true, false)
-	st, err := packet.OpenStore(p, t.TempDir())
+	st, err := review.OpenStore(p, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}

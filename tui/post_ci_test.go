@@ -14,6 +14,7 @@ import (
 	"github.com/vetter-dev/vetter/github"
 	"github.com/vetter-dev/vetter/github/fakeapi"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 	"github.com/vetter-dev/vetter/tui/screens/walk"
@@ -47,8 +48,8 @@ func TestFailingRequiredCheckNeedsAnOverrideToPost(t *testing.T) {
 	}
 	defer p.Close()
 	head := p.Origin.HeadSHA
-	if !strings.Contains(p.Gate().Command, head) || len(head) != 40 {
-		t.Fatalf("the pull request's head %q is not the gate's command %q", head, p.Gate().Command)
+	if !strings.Contains(review.Gate(p).Command, head) || len(head) != 40 {
+		t.Fatalf("the pull request's head %q is not the gate's command %q", head, review.Gate(p).Command)
 	}
 
 	// The post goes over the network from outside the test's bubble (a
@@ -91,9 +92,9 @@ func TestFailingRequiredCheckNeedsAnOverrideToPost(t *testing.T) {
 		if r.Active() != common.ScreenDecision {
 			t.Fatalf("after triaging every finding (%v) the walk is on %v, not the decision:\n%s", w.keys, r.Active(), ansi.Strip(r.Render()))
 		}
-		g := p.Gate()
-		if g.Ready || !slices.Equal(g.FailingChecks(), []string{packet.CheckCI}) {
-			t.Fatalf("the gate: ready %v, failing %v; want not ready on ci alone", g.Ready, g.FailingChecks())
+		g := review.Gate(p)
+		if g.Ready || !slices.Equal(review.FailingChecks(g), []string{packet.CheckCI}) {
+			t.Fatalf("the gate: ready %v, failing %v; want not ready on ci alone", g.Ready, review.FailingChecks(g))
 		}
 		screenHas(t, "the decision", ansi.Strip(r.Render()), "not ready", "✗ ci                 pre-commit and jenkins/required-build are required")
 
@@ -130,7 +131,7 @@ func TestFailingRequiredCheckNeedsAnOverrideToPost(t *testing.T) {
 			t.Errorf("posted %q; want exactly [/ok to test %s]", s.Posted, head)
 		}
 		gd := p.Triage.Gate
-		if gd == nil || gd.Decision != packet.DecisionOkToTest || gd.SHA != head || gd.Override != why {
+		if gd == nil || gd.Decision != review.DecisionOkToTest || gd.SHA != head || gd.Override != why {
 			t.Errorf("recorded %+v; want ok-to-test for %s with the override %q", gd, head, why)
 		}
 		if !strings.Contains(r.status, "posted /ok to test "+head) {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	"github.com/charmbracelet/x/ansi"
@@ -54,7 +55,7 @@ func TestOkToTestKeyLeadsToTheQuestion(t *testing.T) {
 func testOkToTestKeyLeadsToTheQuestion(t *testing.T) {
 	r := newTestRoot(t, 120, 40)
 	r.ctx.Packet.Origin = &packet.Origin{Kind: packet.OriginKindPR, Owner: "acme", Repo: "depot", Number: 2318, HeadSHA: r.ctx.Packet.Change.HeadSHA}
-	st, err := packet.OpenStore(r.ctx.Packet, t.TempDir())
+	st, err := review.OpenStore(r.ctx.Packet, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}

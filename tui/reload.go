@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 )
 
@@ -12,7 +13,7 @@ import (
 // is asked where it is before, and the new one is opened there, so the
 // screen, the selection and the scroll stay where they still exist. History
 // is kept. note is shown on the status line (what changed).
-func (r *Workbench) Reload(p *packet.Packet, store *packet.Store, storeErr error, note string) tea.Cmd {
+func (r *Workbench) Reload(p *packet.Packet, store *review.Store, storeErr error, note string) tea.Cmd {
 	var here [common.ScreenCount]common.Target
 	for i, s := range r.screens {
 		here[i] = s.Here()

@@ -8,6 +8,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
@@ -94,10 +95,10 @@ func TestReloadKeepsPlaceAndTriage(t *testing.T) {
 			t.Errorf("history %d after reload, want %d", r.History(), histBefore)
 		}
 		p := ctx.Packet
-		if _, stale, _ := p.TriageOf(p.Finding("review.md#2")); !stale {
+		if _, stale, _ := review.TriageOf(p, p.Finding("review.md#2")); !stale {
 			t.Error("#2 changed: its decision should be stale")
 		}
-		if state, stale, _ := p.TriageOf(p.Finding("review.md#4")); stale || state != packet.TriageAccepted {
+		if state, stale, _ := review.TriageOf(p, p.Finding("review.md#4")); stale || state != packet.TriageAccepted {
 			t.Errorf("#4 did not change: %s stale=%v", state, stale)
 		}
 		if ctx.Store == nil {
@@ -108,7 +109,7 @@ func TestReloadKeepsPlaceAndTriage(t *testing.T) {
 			t.Fatal(err)
 		}
 		ctx.Store.Publish()
-		if _, stale, _ := p.TriageOf(p.Finding("review.md#2")); stale {
+		if _, stale, _ := review.TriageOf(p, p.Finding("review.md#2")); stale {
 			t.Error("confirming #2 again should clear stale")
 		}
 		s := ansi.Strip(a.Render())
@@ -267,7 +268,7 @@ func TestSinceWithoutBeingTold(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	round1 := sampleCopy(t, "r1")
 	p1 := loadCopy(t, round1)
-	s1, err := packet.OpenStore(p1, "")
+	s1, err := review.OpenStore(p1, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +276,7 @@ func TestSinceWithoutBeingTold(t *testing.T) {
 	if _, err := s1.Set([]string{"3"}, packet.TriageAccepted, "", "ana", now); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := s1.Decide(packet.DecisionHold, "", "ana", "", now); err != nil {
+	if _, _, err := s1.Decide(review.DecisionHold, "", "ana", "", now); err != nil {
 		t.Fatal(err)
 	}
 	p1.Close()

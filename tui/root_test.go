@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/compare"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
@@ -231,7 +232,7 @@ func TestRootSinceScreen(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := packet.Compare(packet.LoadSample(packet.Options{}), p)
+		c := compare.Compare(packet.LoadSample(packet.Options{}), p)
 		ctx := common.NewContext(p, true, false)
 		ctx.Since = &c
 		r := NewWorkbench(ctx, Options{ForceTheme: "dark"})

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 )
 
@@ -40,7 +41,7 @@ func storeContext(t *testing.T, p *packet.Packet, now time.Time) *common.Context
 	ctx.User = "tester"
 	ctx.Now = func() time.Time { return now }
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	if ctx.Store, ctx.StoreErr = packet.OpenStore(p, ""); ctx.StoreErr != nil {
+	if ctx.Store, ctx.StoreErr = review.OpenStore(p, ""); ctx.StoreErr != nil {
 		t.Fatal(ctx.StoreErr)
 	}
 	return ctx

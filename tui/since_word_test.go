@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/vetter-dev/vetter/compare"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
@@ -39,7 +40,7 @@ func TestSinceShowsOneAddedWord(t *testing.T) {
 		p := loadCopy(t, r2)
 		old := packet.LoadSample(packet.Options{})
 		defer old.Close()
-		c := packet.Compare(old, p)
+		c := compare.Compare(old, p)
 		for _, d := range c.Documents {
 			t.Errorf("document %s listed as %s; no document changed", d.Path, d.Status)
 		}

@@ -18,6 +18,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 	"github.com/vetter-dev/vetter/tui/screens/decision"
@@ -73,7 +75,7 @@ func randomScreenReview(p *packet.Packet, rng *rand.Rand, others []string, high 
 		}
 	}
 	heads := append([]string{p.Change.HeadSHA}, others...)
-	words := []string{packet.DecisionOkToTest, packet.DecisionHold, packet.DecisionRequestChanges}
+	words := []string{review.DecisionOkToTest, review.DecisionHold, review.DecisionRequestChanges}
 	for i := range rng.IntN(4) {
 		sha := heads[rng.IntN(len(heads))]
 		d := &packet.GateDecision{Decision: words[rng.IntN(len(words))], SHA: sha, User: "ana", Time: at.Add(time.Duration(i+1) * time.Minute)}
@@ -88,7 +90,7 @@ func randomScreenReview(p *packet.Packet, rng *rand.Rand, others []string, high 
 	for _, h := range others {
 		if rng.IntN(2) == 0 {
 			r := packet.Round{Head: h}
-			for _, k := range p.RegistryKeys() {
+			for _, k := range review.RegistryKeys(p) {
 				if rng.IntN(3) > 0 {
 					r.Registry = append(r.Registry, k)
 				}
@@ -160,7 +162,7 @@ func screensSay(t *testing.T, r *Workbench) map[string]gateSays {
 	p := r.ctx.Packet
 	out := map[string]gateSays{}
 
-	s := p.Summarize()
+	s := report.Summarize(p)
 	var b bytes.Buffer
 	s.WriteText(&b)
 	text := b.String()
@@ -279,7 +281,7 @@ func TestScreensAgreeWithTheGate(t *testing.T) {
 				randomScreenReview(p, rng, others, high, problems)
 				_, cmd := r.Update(common.TriageChangedMsg{})
 				drive(r, cmd)
-				g := p.Gate()
+				g := review.Gate(p)
 				want := gateSays{ready: g.Ready, marks: map[string]string{}}
 				for _, c := range g.Checks {
 					want.marks[c.Name] = markOf(c)
@@ -290,12 +292,12 @@ func TestScreensAgreeWithTheGate(t *testing.T) {
 						seen["a check informs"]++
 					}
 				}
-				failing = g.FailingChecks()
+				failing = review.FailingChecks(g)
 				seen[fmt.Sprintf("ready=%v", g.Ready)]++
 				if p.Origin != nil && slices.Contains(failing, packet.CheckCI) {
 					seen["ci fails"]++
 				}
-				if slices.Contains(failing, packet.CheckPacketValid) {
+				if slices.Contains(failing, review.CheckPacketValid) {
 					seen["packet-valid fails"]++
 				}
 				for name, got := range screensSay(t, r) {

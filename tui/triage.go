@@ -9,6 +9,7 @@ import (
 
 	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 )
 
@@ -77,7 +78,7 @@ func (r *Workbench) triage(picker FindingPicker, state string) tea.Cmd {
 	case "note":
 		initial := ""
 		if f := r.ctx.Packet.Finding(ids[0]); f != nil {
-			if _, _, d := r.ctx.Packet.TriageOf(f); d != nil {
+			if _, _, d := review.TriageOf(r.ctx.Packet, f); d != nil {
 				initial = d.Note
 			}
 		}
@@ -107,7 +108,7 @@ func idList(ids []string) string {
 // It is a workbench message, so it still reaches its workbench after the
 // packet was reloaded meanwhile, and no other.
 type TriageSavedMsg struct {
-	store *packet.Store
+	store *review.Store
 	text  string // the status line
 	err   error
 	// okToTest is set when ok-to-test was recorded: the lines to copy and
@@ -125,7 +126,7 @@ func (TriageSavedMsg) WorkbenchMsg() {}
 
 // store is the context's store, detached so that saving in a command never
 // changes the packet the screens are drawing; nil when there is none.
-func (r *Workbench) store() *packet.Store {
+func (r *Workbench) store() *review.Store {
 	if r.ctx.Store != nil {
 		r.ctx.Store.Detach()
 	}
@@ -208,7 +209,7 @@ func (r *Workbench) stored(msg TriageSavedMsg) tea.Cmd {
 	text := msg.text
 	cmds := []tea.Cmd{r.broadcast(common.TriageChangedMsg{})}
 	if msg.okToTest {
-		r.exitLines = r.ctx.Packet.OkToTestLines()
+		r.exitLines = review.OkToTestLines(r.ctx.Packet)
 		if len(r.exitLines) > 0 {
 			// OSC 52: the command lands in the clipboard, ready to paste.
 			cmds = append(cmds, tea.SetClipboard(r.exitLines[0]))
@@ -238,9 +239,9 @@ func (r *Workbench) askDecision(decision string) tea.Cmd {
 	if r.ctx.Store == nil {
 		return r.cannotSave()
 	}
-	g := r.ctx.Packet.Gate()
-	if decision == packet.DecisionOkToTest && !g.Ready {
-		title := fmt.Sprintf("The gate is not ready (%s). To give ok-to-test anyway, write why:", strings.Join(g.FailingChecks(), ", "))
+	g := review.Gate(r.ctx.Packet)
+	if decision == review.DecisionOkToTest && !g.Ready {
+		title := fmt.Sprintf("The gate is not ready (%s). To give ok-to-test anyway, write why:", strings.Join(review.FailingChecks(g), ", "))
 		r.openPrompt(title, "", true, func(why string) tea.Cmd { return r.decide(decision, why, why) })
 		return r.prompt.focus()
 	}
@@ -256,7 +257,7 @@ func (r *Workbench) decide(decision, note, override string) tea.Cmd {
 		return r.cannotSave()
 	}
 	holds := r.holdForSave()
-	g, user, now := r.ctx.Packet.Gate(), r.ctx.User, r.ctx.Now()
+	g, user, now := review.Gate(r.ctx.Packet), r.ctx.User, r.ctx.Now()
 	return func() tea.Msg {
 		gd, rep, err := store.DecideOn(g, decision, note, user, override, now)
 		if err != nil {
@@ -266,6 +267,6 @@ func (r *Workbench) decide(decision, note, override string) tea.Cmd {
 		if rep.GateChanged {
 			text += " · another vetter decided meanwhile: " + rep.String()
 		}
-		return TriageSavedMsg{store: store, text: text, okToTest: decision == packet.DecisionOkToTest, sha: gd.SHA, holds: holds}
+		return TriageSavedMsg{store: store, text: text, okToTest: decision == review.DecisionOkToTest, sha: gd.SHA, holds: holds}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
@@ -126,10 +127,10 @@ func testStoreLockDoesNotFreezeUpdate(t *testing.T) {
 		t.Fatalf("%d saves came back, want 2: %#v", saved, msgs)
 	}
 	p := r.ctx.Packet
-	if state, _, _ := p.TriageOf(p.Finding("review.md#1")); state != packet.TriageAccepted {
+	if state, _, _ := review.TriageOf(p, p.Finding("review.md#1")); state != packet.TriageAccepted {
 		t.Errorf("#1 = %s after the save, want accepted", state)
 	}
-	if g := p.Triage.Gate; g == nil || g.Decision != packet.DecisionHold {
+	if g := p.Triage.Gate; g == nil || g.Decision != review.DecisionHold {
 		t.Errorf("gate decision after the save: %+v", g)
 	}
 	if !strings.HasPrefix(r.status, "recorded hold for") {

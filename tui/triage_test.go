@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
@@ -44,7 +45,7 @@ func reload(t *testing.T, dir string) *packet.Packet {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := packet.ReadReviewerState(p, ""); err != nil {
+	if err := review.ReadReviewerState(p, ""); err != nil {
 		t.Fatal(err)
 	}
 	return p
@@ -78,7 +79,7 @@ func TestTriageKeysSaveAtOnce(t *testing.T) {
 		p := reload(t, dir)
 		want := map[string]string{"review.md#1": "accepted", "review.md#2": "dismissed", "review.md#3": "deferred", "review.md#4": "open"}
 		for id, state := range want {
-			got, stale, d := p.TriageOf(p.Finding(id))
+			got, stale, d := review.TriageOf(p, p.Finding(id))
 			if got != state || stale {
 				t.Errorf("%s = %s (stale %v), want %s", id, got, stale, state)
 			}
@@ -104,11 +105,11 @@ func TestTriageMarkedBulk(t *testing.T) {
 		pressKeys(r, "f")
 		p := reload(t, dir)
 		for _, id := range []string{"review.md#4", "review.md#5"} {
-			if s, _, _ := p.TriageOf(p.Finding(id)); s != packet.TriageDeferred {
+			if s, _, _ := review.TriageOf(p, p.Finding(id)); s != packet.TriageDeferred {
 				t.Errorf("%s = %s, want deferred", id, s)
 			}
 		}
-		if s, _, _ := p.TriageOf(p.Finding("review.md#1")); s != packet.TriageOpen {
+		if s, _, _ := review.TriageOf(p, p.Finding("review.md#1")); s != packet.TriageOpen {
 			t.Errorf("an unmarked finding changed: %s", s)
 		}
 	})
@@ -123,7 +124,7 @@ func TestTriageFromDiff(t *testing.T) {
 		}
 		pressKeys(r, "a")
 		p := reload(t, dir)
-		if s, _, _ := p.TriageOf(p.Finding("review.md#1")); s != packet.TriageAccepted {
+		if s, _, _ := review.TriageOf(p, p.Finding("review.md#1")); s != packet.TriageAccepted {
 			t.Errorf("#1 from the diff = %s", s)
 		}
 	})
@@ -153,7 +154,7 @@ func TestDecisionOkToTestRefusedThenOverridden(t *testing.T) {
 		}
 		p := reload(t, dir)
 		_ = p
-		if g := r.ctx.Packet.Triage.Gate; g == nil || g.Decision != packet.DecisionOkToTest || g.Override == "" {
+		if g := r.ctx.Packet.Triage.Gate; g == nil || g.Decision != review.DecisionOkToTest || g.Override == "" {
 			t.Errorf("gate decision %+v", g)
 		}
 		if s := ansi.Strip(r.Render()); !strings.Contains(s, "ok-to-test for 1bb1c70 by tester stands") || !strings.Contains(s, "recorded by tester at") {
@@ -169,7 +170,7 @@ func TestDecisionHoldWithNote(t *testing.T) {
 		typeText(r, "waiting for the clamp")
 		pressKeys(r, "enter")
 		g := r.ctx.Packet.Triage.Gate
-		if g == nil || g.Decision != packet.DecisionHold || g.Note != "waiting for the clamp" || g.SHA != r.ctx.Packet.Change.HeadSHA {
+		if g == nil || g.Decision != review.DecisionHold || g.Note != "waiting for the clamp" || g.SHA != r.ctx.Packet.Change.HeadSHA {
 			t.Errorf("hold = %+v", g)
 		}
 		if len(r.ExitLines()) != 0 {

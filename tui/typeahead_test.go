@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 )
 
@@ -34,7 +35,7 @@ func TestWalkTypeAhead(t *testing.T) {
 		want := map[string]string{"review.md#1": packet.TriageAccepted, "review.md#2": packet.TriageAccepted,
 			"review.md#3": packet.TriageDeferred, "review.md#4": packet.TriageAccepted, "review.md#5": packet.TriageOpen}
 		for _, f := range p.Findings {
-			if state, _, _ := p.TriageOf(f); state != want[f.ID] {
+			if state, _, _ := review.TriageOf(p, f); state != want[f.ID] {
 				t.Errorf("%s is %s, want %s", f.ID, state, want[f.ID])
 			}
 		}

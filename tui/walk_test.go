@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 	"github.com/vetter-dev/vetter/tui/screens/logs"
 
@@ -196,11 +197,11 @@ func TestWalkSampleToOkToTest(t *testing.T) {
 		}
 		t.Logf("keys (%d): %s", len(w.keys), strings.Join(w.keys, " "))
 		p := reload(t, dir)
-		if g := p.Triage.Gate; g == nil || g.Decision != packet.DecisionOkToTest || g.Override == "" {
+		if g := p.Triage.Gate; g == nil || g.Decision != review.DecisionOkToTest || g.Override == "" {
 			t.Fatalf("recorded gate decision: %+v", g)
 		}
 		for _, f := range p.Findings {
-			if !p.Triaged(f) {
+			if !review.Triaged(p, f) {
 				t.Errorf("%s is not triaged after the walk", f.ID)
 			}
 		}
@@ -225,8 +226,8 @@ func TestWalkSoundVariantToOkToTest(t *testing.T) {
 			w.onFinding(step.id)
 			w.press(step.key)
 		}
-		if r.Active() != common.ScreenDecision || !r.ctx.Packet.Gate().Ready {
-			t.Fatalf("after the findings: active %v, gate ready %v", r.Active(), r.ctx.Packet.Gate().Ready)
+		if r.Active() != common.ScreenDecision || !review.Gate(r.ctx.Packet).Ready {
+			t.Fatalf("after the findings: active %v, gate ready %v", r.Active(), review.Gate(r.ctx.Packet).Ready)
 		}
 		w.press("O", "enter")
 		// A justified ok-to-test: every finding seen with its cited lines
@@ -237,7 +238,7 @@ func TestWalkSoundVariantToOkToTest(t *testing.T) {
 		}
 		t.Logf("keys (%d): %s", len(w.keys), strings.Join(w.keys, " "))
 		p := reload(t, dir)
-		if g := p.Triage.Gate; g == nil || g.Decision != packet.DecisionOkToTest || g.Override != "" {
+		if g := p.Triage.Gate; g == nil || g.Decision != review.DecisionOkToTest || g.Override != "" {
 			t.Fatalf("recorded gate decision: %+v", g)
 		}
 		if got := r.ExitLines(); len(got) == 0 || got[0] != "/ok to test "+p.DecisionSHA() {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
 )
 
 // archiveExts are the archive names packet.Load reads, as completion offers
@@ -84,7 +84,7 @@ func AddCompletions(root *cobra.Command) {
 		}
 		flags := map[string]cobra.CompletionFunc{
 			"theme":    completeWords("dark", "light"),
-			"format":   completeWords(packet.ExportFormats...),
+			"format":   completeWords(report.ExportFormats...),
 			"severity": completeWords("blocker", "major", "minor", "nit"),
 			"since":    CompletePacket,
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/vetter-dev/vetter/cli/factory"
 	"github.com/vetter-dev/vetter/github"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -154,7 +155,7 @@ func CachedFirst(ctx context.Context, cacheDir string, ref github.Ref, opts gith
 // LoadReviewed loads the packet named by args (or the built-in sample) with
 // the reviewer's state of its work item: triage, the gate decision and the
 // rounds seen, from the state directory (never from the packet).
-func LoadReviewed(ctx context.Context, f *factory.Factory, args []string, read Read) (*packet.Packet, *packet.Store, error) {
+func LoadReviewed(ctx context.Context, f *factory.Factory, args []string, read Read) (*packet.Packet, *review.Store, error) {
 	p, err := Load(ctx, f, args, read, packet.Options{})
 	if err != nil {
 		return nil, nil, err
@@ -172,18 +173,18 @@ func LoadReviewed(ctx context.Context, f *factory.Factory, args []string, read R
 	return p, s, nil
 }
 
-func openStore(f *factory.Factory, p *packet.Packet) (*packet.Store, error) {
+func openStore(f *factory.Factory, p *packet.Packet) (*review.Store, error) {
 	dir, err := f.StateDir()
 	if err != nil {
 		return nil, err
 	}
-	return packet.OpenStore(p, dir)
+	return review.OpenStore(p, dir)
 }
 
 // OpenStore loads the packet, read fresh, and binds its triage store, for
 // a command that records a decision. A packet that cannot be read is exit
 // status 2.
-func OpenStore(ctx context.Context, f *factory.Factory, path string) (*packet.Packet, *packet.Store, error) {
+func OpenStore(ctx context.Context, f *factory.Factory, path string) (*packet.Packet, *review.Store, error) {
 	p, s, err := LoadReviewed(ctx, f, []string{path}, ReadFresh)
 	if err != nil {
 		return nil, nil, err
@@ -196,7 +197,7 @@ func OpenStore(ctx context.Context, f *factory.Factory, path string) (*packet.Pa
 
 // ReportMerge says when a write merged with another vetter's on the same
 // work item.
-func ReportMerge(stderr io.Writer, rep packet.MergeReport) {
+func ReportMerge(stderr io.Writer, rep review.MergeReport) {
 	if rep.Merged() {
 		Say(stderr, "vetter: %s", rep.String())
 	}

@@ -22,7 +22,7 @@ import (
 	"github.com/vetter-dev/vetter/config"
 	"github.com/vetter-dev/vetter/github"
 	"github.com/vetter-dev/vetter/internal/text"
-	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -97,7 +97,7 @@ func New(streams IOStreams, build Build, argv0 string) *Factory {
 		return ghbrowser.New("", f.IO.Out, f.IO.ErrOut)
 	})}
 	f.config = sync.OnceValue(readConfig)
-	f.stateDir = sync.OnceValues(packet.DefaultStateDir)
+	f.stateDir = sync.OnceValues(review.DefaultStateDir)
 	f.cacheDir = sync.OnceValues(github.DefaultCacheDir)
 	return f
 }

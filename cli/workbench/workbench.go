@@ -17,7 +17,9 @@ import (
 
 	"github.com/vetter-dev/vetter/cli/cmdutil"
 	"github.com/vetter-dev/vetter/cli/factory"
+	"github.com/vetter-dev/vetter/compare"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
@@ -62,7 +64,7 @@ func Run(ctx context.Context, f *factory.Factory, p *packet.Packet, w Packet) er
 	opts.PostOkToTest = cmdutil.WorkbenchPoster(ctx, f, p)
 	opts.Refresh = w.Refresh
 	if since != nil {
-		c := packet.Compare(since, p)
+		c := compare.Compare(since, p)
 		opts.Since = &c
 		if openAt == "" {
 			opts.Start = &common.Target{Screen: common.ScreenSince, File: -1, Hunk: -1, DiffLine: -1}
@@ -75,7 +77,7 @@ func Run(ctx context.Context, f *factory.Factory, p *packet.Packet, w Packet) er
 		}
 		opts.Start = &t
 	}
-	if opts.Start == nil && !p.Gate().Ready {
+	if opts.Start == nil && !review.Gate(p).Ready {
 		// A packet that still needs a person opens on the guided walk:
 		// the verdict, then each finding not yet triaged, then the gate.
 		opts.Start = &common.Target{Screen: common.ScreenWalk, File: -1, Hunk: -1, DiffLine: -1}

@@ -152,3 +152,11 @@ func wrap(s string, w int, cut bool) []string {
 	}
 	return out
 }
+
+// OrDash is s, or "-" when s is empty: a table cell that says nothing is known.
+func OrDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

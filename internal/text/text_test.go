@@ -144,3 +144,11 @@ func TestWrapKeepsIndentation(t *testing.T) {
 		t.Fatalf("Wrap = %q, want the indentation kept", got)
 	}
 }
+
+func TestOrDash(t *testing.T) {
+	for in, want := range map[string]string{"": "-", " ": " ", "abc": "abc", "-": "-"} {
+		if got := OrDash(in); got != want {
+			t.Errorf("OrDash(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -12,7 +12,9 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/vetter-dev/vetter/compare"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -30,14 +32,14 @@ type Context struct {
 
 	// Store saves triage and gate decisions; nil (with StoreErr) when they
 	// cannot be saved, which the screens say.
-	Store    *packet.Store
+	Store    *review.Store
 	StoreErr error
 	User     string
 	Now      func() time.Time
 
 	// Since compares this packet with an earlier round of itself (vetter
 	// --since OLD NEW); nil when there is none, and screen 8 is hidden.
-	Since *packet.Comparison
+	Since *compare.Comparison
 	// SinceLoading is the earlier round being read (Since.Init): screen 8
 	// is there already and says so, so a key typed at once is not lost.
 	SinceLoading string

@@ -1,21 +1,24 @@
 package common
 
-import "github.com/vetter-dev/vetter/packet"
+import (
+	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
+)
 
 // GateTarget says where a gate check's evidence lives.
 func GateTarget(p *packet.Packet, check string) *Target {
 	none := Target{File: -1, Hunk: -1, DiffLine: -1}
 	t := none
 	switch check {
-	case packet.CheckVerdictPass:
+	case review.CheckVerdictPass:
 		t.Screen, t.Path, t.Line = ScreenDocs, p.Verdict.Where(), p.Verdict.Line
-	case packet.CheckAssessmentSound:
+	case review.CheckAssessmentSound:
 		t.Screen, t.Path, t.Line = ScreenDocs, p.Assessment.Where(), p.Assessment.Line
-	case packet.CheckEvidence, packet.CheckLogsIntact:
+	case review.CheckEvidence, review.CheckLogsIntact:
 		t.Screen = ScreenEvidence
-	case packet.CheckFindingsTriaged:
+	case review.CheckFindingsTriaged:
 		t.Screen = ScreenFindings
-	case packet.CheckHeadKnown:
+	case review.CheckHeadKnown:
 		t.Screen, t.Path, t.Line = ScreenDocs, packet.ChangeFile, p.Change.HeadLine
 	default:
 		return nil

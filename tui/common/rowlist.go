@@ -1,8 +1,9 @@
 package common
 
 import (
-	"charm.land/bubbles/v2/key"
 	"strings"
+
+	"charm.land/bubbles/v2/key"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"

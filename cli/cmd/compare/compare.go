@@ -10,7 +10,7 @@ import (
 
 	"github.com/vetter-dev/vetter/cli/cmdutil"
 	"github.com/vetter-dev/vetter/cli/factory"
-	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/compare"
 )
 
 // Options are compare's flags and arguments.
@@ -81,7 +81,7 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	defer cur.Close()
 	if opts.Format.Set() {
-		return opts.Format.Write(f.IO.Out, packet.Compare(old, cur))
+		return opts.Format.Write(f.IO.Out, compare.Compare(old, cur))
 	}
-	return cmdutil.WriteReport(f.IO.Out, packet.Compare(old, cur), opts.JSON, opts.Markdown)
+	return cmdutil.WriteReport(f.IO.Out, compare.Compare(old, cur), opts.JSON, opts.Markdown)
 }

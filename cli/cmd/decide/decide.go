@@ -14,6 +14,7 @@ import (
 	"github.com/vetter-dev/vetter/cli/cmdutil"
 	"github.com/vetter-dev/vetter/cli/factory"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 )
 
 // Options are decide's flags and argument.
@@ -65,7 +66,7 @@ func (o *Options) decision() (string, error) {
 	for _, f := range []struct {
 		on       bool
 		decision string
-	}{{o.OkToTest, packet.DecisionOkToTest}, {o.Hold, packet.DecisionHold}, {o.Changes, packet.DecisionRequestChanges}} {
+	}{{o.OkToTest, review.DecisionOkToTest}, {o.Hold, review.DecisionHold}, {o.Changes, review.DecisionRequestChanges}} {
 		if f.on {
 			decision, n = f.decision, n+1
 		}
@@ -75,7 +76,7 @@ func (o *Options) decision() (string, error) {
 		return "", errors.New("decide: give one of --ok-to-test, --hold, --request-changes")
 	case o.Force && strings.TrimSpace(o.Note) == "":
 		return "", errors.New("decide: --force needs --note saying why the gate is overridden")
-	case o.Post && decision != packet.DecisionOkToTest:
+	case o.Post && decision != review.DecisionOkToTest:
 		return "", errors.New("decide: --post posts ok-to-test only")
 	}
 	return decision, nil
@@ -116,11 +117,11 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	gd, rep, err := s.Decide(decision, opts.Note, user, override, f.Clock())
 	switch {
-	case errors.Is(err, packet.ErrGateNotReady):
+	case errors.Is(err, review.ErrGateNotReady):
 		// The error says what it was deciding; the refusal says it once.
 		cmdutil.Say(stderr, "vetter: refusing ok-to-test: %s\n(use --force --note REASON to override)", strings.TrimPrefix(err.Error(), "deciding ok-to-test: "))
 		return cmdutil.ExitError{Code: 1}
-	case errors.Is(err, packet.ErrNoHead):
+	case errors.Is(err, review.ErrNoHead):
 		cmdutil.Say(stderr, "vetter: refusing ok-to-test: %s", strings.TrimPrefix(err.Error(), "deciding ok-to-test: "))
 		return cmdutil.ExitError{Code: 1}
 	case err != nil:
@@ -135,9 +136,9 @@ func run(ctx context.Context, opts *Options) error {
 	if pp != nil {
 		return pp.Post(ctx)
 	}
-	if decision == packet.DecisionOkToTest {
+	if decision == review.DecisionOkToTest {
 		return cmdutil.WriteSanitized(stdout, func(b io.Writer) {
-			for _, l := range p.OkToTestLines() {
+			for _, l := range review.OkToTestLines(p) {
 				fmt.Fprintln(b, l)
 			}
 		})

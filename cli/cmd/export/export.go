@@ -16,6 +16,8 @@ import (
 	"github.com/vetter-dev/vetter/cli/cmdutil"
 	"github.com/vetter-dev/vetter/cli/factory"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -65,11 +67,11 @@ func run(ctx context.Context, opts *Options) error {
 	stdout, stderr := f.IO.Out, f.IO.ErrOut
 	format, out := opts.Format, opts.Output
 	known := false
-	for _, ef := range packet.ExportFormats {
+	for _, ef := range report.ExportFormats {
 		known = known || ef == format
 	}
 	if !known {
-		return fmt.Errorf("export: --format takes %s, not %q", strings.Join(packet.ExportFormats, ", "), format)
+		return fmt.Errorf("export: --format takes %s, not %q", strings.Join(report.ExportFormats, ", "), format)
 	}
 	p, _, err := cmdutil.LoadReviewed(ctx, f, []string{opts.Packet}, cmdutil.ReadFresh)
 	if err != nil {
@@ -77,11 +79,11 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	defer p.Close()
 	var raw bytes.Buffer
-	if err := p.Export(&raw, format, packet.ExportOptions{ToolVersion: f.Build.Version}); err != nil {
+	if err := report.Export(p, &raw, format, report.ExportOptions{ToolVersion: f.Build.Version}); err != nil {
 		return err
 	}
 	if opts.Post {
-		if format != packet.FormatGitHubReview {
+		if format != report.FormatGitHubReview {
 			return errors.New("export: --post posts --format github-review only")
 		}
 		pp, err := cmdutil.NewPoster(f, p)
@@ -91,7 +93,7 @@ func run(ctx context.Context, opts *Options) error {
 		return pp.PostReview(ctx, raw.Bytes())
 	}
 	var text bytes.Buffer
-	if format == packet.FormatMarkdown {
+	if format == report.FormatMarkdown {
 		cmdutil.WriteSanitized(&text, func(w io.Writer) { w.Write(raw.Bytes()) })
 	} else {
 		text.Write(cmdutil.EscapeJSONText(raw.Bytes()))
@@ -100,7 +102,7 @@ func run(ctx context.Context, opts *Options) error {
 		if _, err := stdout.Write(text.Bytes()); err != nil {
 			return err
 		}
-		if format == packet.FormatGitHubReview {
+		if format == report.FormatGitHubReview {
 			postHint(stderr, p, "-")
 		}
 		return nil
@@ -109,7 +111,7 @@ func run(ctx context.Context, opts *Options) error {
 		return fmt.Errorf("export: writing %s: %w", out, err)
 	}
 	cmdutil.Say(stderr, "wrote %s (%s)", out, format)
-	if format == packet.FormatGitHubReview {
+	if format == report.FormatGitHubReview {
 		postHint(stdout, p, out)
 	}
 	return nil
@@ -117,12 +119,12 @@ func run(ctx context.Context, opts *Options) error {
 
 // postHint prints the gh command that posts the review, or why there is none.
 func postHint(w io.Writer, p *packet.Packet, input string) {
-	if c, ok := p.GitHubReviewCommand(input); ok {
+	if c, ok := report.GitHubReviewCommand(p, input); ok {
 		cmdutil.Say(w, "%s", c)
 		return
 	}
-	if u := strings.TrimSpace(p.PRURL()); u != "" {
-		cmdutil.Say(w, "# the change's URL %s is not a pull request address (https://HOST/OWNER/REPO/pull/N); post the review with gh api repos/OWNER/REPO/pulls/N/reviews --input %s", packet.ShellQuote(ui.Sanitize(u)), input)
+	if u := strings.TrimSpace(review.PRURL(p)); u != "" {
+		cmdutil.Say(w, "# the change's URL %s is not a pull request address (https://HOST/OWNER/REPO/pull/N); post the review with gh api repos/OWNER/REPO/pulls/N/reviews --input %s", review.ShellQuote(ui.Sanitize(u)), input)
 		return
 	}
 	cmdutil.Say(w, "# the change names no pull request URL; post the review with gh api repos/OWNER/REPO/pulls/N/reviews --input %s", input)

@@ -18,6 +18,7 @@ import (
 	"github.com/vetter-dev/vetter/cli/workbench"
 	"github.com/vetter-dev/vetter/github"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
 	"github.com/vetter-dev/vetter/tui"
 	"github.com/vetter-dev/vetter/tui/screens/inbox"
 )
@@ -143,7 +144,7 @@ func (o *Options) refs() ([]github.Ref, error) {
 }
 
 // keep is the filter of --author, --has-packet and --awaiting-me.
-func (o *Options) keep(r *packet.QueueRow) bool {
+func (o *Options) keep(r *report.QueueRow) bool {
 	return (o.Author == "" || strings.EqualFold(r.Author, o.Author)) && (!o.HasPacket || r.Packet) && (!o.AwaitingMe || r.AwaitingMe())
 }
 
@@ -192,8 +193,8 @@ func run(ctx context.Context, opts *Options) error {
 // writeJSON reads every queue at once (their requests share one bound) and
 // prints the rows in the screen's order; with --offline, the cache of the
 // last visit.
-func writeJSON(ctx context.Context, f *factory.Factory, order []*github.Queue, keep func(*packet.QueueRow) bool, jf *cmdutil.JSONFormat) error {
-	rows := []packet.QueueRow{}
+func writeJSON(ctx context.Context, f *factory.Factory, order []*github.Queue, keep func(*report.QueueRow) bool, jf *cmdutil.JSONFormat) error {
+	rows := []report.QueueRow{}
 	if f.PR.Offline {
 		for _, q := range order {
 			rows = append(rows, q.Cached()...)
@@ -218,9 +219,9 @@ func writeJSON(ctx context.Context, f *factory.Factory, order []*github.Queue, k
 			out = append(out, rows[i])
 		}
 	}
-	slices.SortFunc(out, func(a, b packet.QueueRow) int { return packet.CompareQueueRows(&a, &b) })
+	slices.SortFunc(out, func(a, b report.QueueRow) int { return report.CompareQueueRows(&a, &b) })
 	for i := range out {
-		out[i].SchemaVersion = packet.QueueSchemaVersion
+		out[i].SchemaVersion = report.QueueSchemaVersion
 	}
 	return jf.Write(f.IO.Out, out)
 }
@@ -247,18 +248,18 @@ func newFeed(ctx context.Context, f *factory.Factory, order []*github.Queue, que
 	for _, q := range order {
 		feed.Repos = append(feed.Repos, q.Name())
 	}
-	feed.Cached = func() []packet.QueueRow {
-		var out []packet.QueueRow
+	feed.Cached = func() []report.QueueRow {
+		var out []report.QueueRow
 		for _, q := range order {
 			out = append(out, q.Cached()...)
 		}
-		slices.SortFunc(out, func(a, b packet.QueueRow) int { return packet.CompareQueueRows(&a, &b) })
+		slices.SortFunc(out, func(a, b report.QueueRow) int { return report.CompareQueueRows(&a, &b) })
 		return out
 	}
 	if f.PR.Offline {
 		return feed
 	}
-	feed.Fill = func(ctx context.Context, list func(string, []packet.QueueRow), row func(packet.QueueRow)) error {
+	feed.Fill = func(ctx context.Context, list func(string, []report.QueueRow), row func(report.QueueRow)) error {
 		var mu sync.Mutex // list and row are called one at a time
 		return fillAll(ctx, order, func(ev github.QueueEvent) {
 			mu.Lock()
@@ -271,10 +272,10 @@ func newFeed(ctx context.Context, f *factory.Factory, order []*github.Queue, que
 			}
 		})
 	}
-	feed.ReadOne = func(ctx context.Context, repo string, n int) (packet.QueueRow, error) {
+	feed.ReadOne = func(ctx context.Context, repo string, n int) (report.QueueRow, error) {
 		q := queues[repo]
 		if q == nil {
-			return packet.QueueRow{}, fmt.Errorf("%s is not in the queue", repo)
+			return report.QueueRow{}, fmt.Errorf("%s is not in the queue", repo)
 		}
 		return q.ReadOne(ctx, n)
 	}

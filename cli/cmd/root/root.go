@@ -14,7 +14,8 @@ import (
 	"github.com/vetter-dev/vetter/cli/factory"
 	"github.com/vetter-dev/vetter/cli/workbench"
 	"github.com/vetter-dev/vetter/github"
-	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
+	"github.com/vetter-dev/vetter/review"
 )
 
 // Options are the workbench's flags and argument.
@@ -97,7 +98,7 @@ func run(ctx context.Context, opts *Options) error {
 	if opts.Packet != "" {
 		args = []string{opts.Packet}
 	}
-	if opts.Packet != "" && packet.IsInboxDir(opts.Packet) {
+	if opts.Packet != "" && review.IsInboxDir(opts.Packet) {
 		if opts.Print || opts.OpenAt != "" {
 			return fmt.Errorf("%s is a folder of packets: --print and --open take one packet", opts.Packet)
 		}
@@ -116,7 +117,7 @@ func run(ctx context.Context, opts *Options) error {
 			return err
 		}
 		defer p.Close()
-		return cmdutil.WriteReport(f.IO.Out, p.Summarize(), false, false)
+		return cmdutil.WriteReport(f.IO.Out, report.Summarize(p), false, false)
 	}
 	p, refresh, err := cmdutil.LoadCachedFirst(ctx, f, args, cmdutil.ReadCachedFirst, workbench.Load())
 	if err != nil {

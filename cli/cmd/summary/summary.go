@@ -11,6 +11,7 @@ import (
 	"github.com/vetter-dev/vetter/cli/cmdutil"
 	"github.com/vetter-dev/vetter/cli/factory"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
 )
 
 // Options are summary's flags and argument.
@@ -58,7 +59,7 @@ func run(ctx context.Context, opts *Options) error {
 		return err
 	}
 	defer p.Close()
-	sum := p.Summarize()
+	sum := report.Summarize(p)
 	if opts.Format.Set() {
 		err = opts.Format.Write(f.IO.Out, sum)
 	} else {

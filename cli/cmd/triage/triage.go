@@ -17,6 +17,7 @@ import (
 	"github.com/vetter-dev/vetter/cli/factory"
 	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 )
 
 // Options are triage's flags and arguments.
@@ -148,7 +149,7 @@ func run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		// A finding the packet does not have, or a dismissal without
 		// its reason, is a usage error: exit 2, as every other.
-		if errors.Is(err, packet.ErrUnknownFinding) || errors.Is(err, packet.ErrNoteRequired) {
+		if errors.Is(err, review.ErrUnknownFinding) || errors.Is(err, review.ErrNoteRequired) {
 			cmdutil.Say(f.IO.ErrOut, "vetter: %v", err)
 			return cmdutil.ExitError{Code: 2}
 		}
@@ -160,7 +161,7 @@ func run(ctx context.Context, opts *Options) error {
 	cmdutil.ReportMerge(f.IO.ErrOut, rep)
 	for _, id := range ids {
 		fd := p.LookupFinding(id)
-		st, stale, d := p.TriageOf(fd)
+		st, stale, d := review.TriageOf(p, fd)
 		line := fmt.Sprintf("%s: %s", fd.ID, st)
 		if stale {
 			line += " (stale)"
@@ -170,20 +171,20 @@ func run(ctx context.Context, opts *Options) error {
 		}
 		cmdutil.Say(f.IO.Out, "%s", line)
 	}
-	cmdutil.Say(f.IO.ErrOut, "saved to %s; %s", s.Where(), gateLine(p.Gate()))
+	cmdutil.Say(f.IO.ErrOut, "saved to %s; %s", s.Where(), gateLine(review.Gate(p)))
 	return nil
 }
 
 // record writes the decision the options ask for and returns the findings
 // it touched; none (nil) when a severity has no finding to touch.
-func (o *Options) record(p *packet.Packet, s *packet.Store) ([]string, packet.MergeReport, error) {
+func (o *Options) record(p *packet.Packet, s *review.Store) ([]string, review.MergeReport, error) {
 	f := o.Factory
 	state, n := o.action()
 	user, now := packet.CurrentUser(), f.Clock()
 	switch {
 	case n == 0: // --note alone
 		if len(o.IDs) != 1 {
-			return nil, packet.MergeReport{}, errors.New("triage: --note alone takes one finding")
+			return nil, review.MergeReport{}, errors.New("triage: --note alone takes one finding")
 		}
 		rep, err := s.SetNote(o.IDs[0], o.Note, user, now)
 		return o.IDs, rep, err
@@ -193,7 +194,7 @@ func (o *Options) record(p *packet.Packet, s *packet.Store) ([]string, packet.Me
 			if fd.Severity != strings.ToLower(o.Severity) {
 				continue
 			}
-			if st, _, _ := p.TriageOf(fd); st == packet.TriageOpen || o.All {
+			if st, _, _ := review.TriageOf(p, fd); st == packet.TriageOpen || o.All {
 				ids = append(ids, fd.ID)
 			}
 		}
@@ -203,7 +204,7 @@ func (o *Options) record(p *packet.Packet, s *packet.Store) ([]string, packet.Me
 				which = ""
 			}
 			cmdutil.Say(f.IO.ErrOut, "vetter: no %sfinding of severity %s; nothing changed", which, o.Severity)
-			return nil, packet.MergeReport{}, nil
+			return nil, review.MergeReport{}, nil
 		}
 		rep, err := s.Set(ids, state, o.Note, user, now)
 		return ids, rep, err
@@ -244,7 +245,7 @@ func importTriage(ctx context.Context, f *factory.Factory, pkt, file string) err
 	}
 	cmdutil.ReportMerge(stderr, merge)
 	for _, id := range rep.Imported {
-		st, _, d := p.TriageOf(p.Finding(id))
+		st, _, d := review.TriageOf(p, p.Finding(id))
 		line := fmt.Sprintf("%s: %s (imported from %s", id, st, file)
 		if d != nil && d.Imported != nil && d.Imported.By != "" {
 			line += ", decided by " + d.Imported.By
@@ -261,7 +262,7 @@ func importTriage(ctx context.Context, f *factory.Factory, pkt, file string) err
 	if rep.GateSkipped {
 		notes = append(notes, "the file's gate decision was not imported: deciding is yours (vetter decide)")
 	}
-	notes = append(notes, fmt.Sprintf("imported %d by %s", len(rep.Imported), user), gateLine(p.Gate()))
+	notes = append(notes, fmt.Sprintf("imported %d by %s", len(rep.Imported), user), gateLine(review.Gate(p)))
 	cmdutil.Say(stderr, "vetter: %s", strings.Join(notes, "; "))
 	return nil
 }
@@ -271,7 +272,7 @@ func gateLine(g packet.Gate) string {
 	if g.Ready {
 		return "gate ready"
 	}
-	return "gate not ready: " + strings.Join(g.FailingChecks(), ", ")
+	return "gate not ready: " + strings.Join(review.FailingChecks(g), ", ")
 }
 
 // Entry is one finding in `triage --list --json`.
@@ -290,10 +291,10 @@ type Entry struct {
 	Imported *packet.ImportedFrom `json:"imported,omitempty"`
 }
 
-func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool, jf *cmdutil.JSONFormat) error {
+func listTriage(w io.Writer, p *packet.Packet, s *review.Store, asJSON bool, jf *cmdutil.JSONFormat) error {
 	entries := []Entry{}
 	for _, f := range p.Findings {
-		st, stale, d := p.TriageOf(f)
+		st, stale, d := review.TriageOf(p, f)
 		e := Entry{ID: f.ID, Number: f.Number, Severity: f.Severity, Location: f.Location, Claim: f.Claim, Triage: st, Stale: stale}
 		if d != nil {
 			e.Note, e.User, e.Imported = d.Note, d.User, d.Imported
@@ -310,7 +311,7 @@ func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool, jf 
 			Findings []Entry              `json:"findings"`
 			Gate     *packet.GateDecision `json:"decision,omitempty"`
 			Ready    bool                 `json:"gate_ready"`
-		}{s.Where(), entries, shownDecision(p), p.Gate().Ready})
+		}{s.Where(), entries, shownDecision(p), review.Gate(p).Ready})
 	}
 	return cmdutil.WriteSanitized(w, func(b io.Writer) {
 		fmt.Fprintf(b, "triage: %s\n", s.Where())
@@ -332,13 +333,13 @@ func listTriage(w io.Writer, p *packet.Packet, s *packet.Store, asJSON bool, jf 
 		if gd := shownDecision(p); gd != nil {
 			fmt.Fprintf(b, "decision: %s for %s by %s at %s\n", gd.Decision, gd.SHA, gd.User, gd.Time.UTC().Format(time.RFC3339))
 		}
-		fmt.Fprintln(b, gateLine(p.Gate()))
+		fmt.Fprintln(b, gateLine(review.Gate(p)))
 	})
 }
 
 // shownDecision is the decision the packet's round shows (its own head's,
 // else an earlier one that no longer stands).
 func shownDecision(p *packet.Packet) *packet.GateDecision {
-	d, _ := p.DecisionStands()
+	d, _ := review.DecisionStands(p)
 	return d
 }

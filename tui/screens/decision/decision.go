@@ -13,6 +13,7 @@ import (
 	// registers it (it reads packet's diff, so packet cannot import it).
 	_ "github.com/vetter-dev/vetter/attention"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 )
 
@@ -104,13 +105,13 @@ func (d *Decision) rebuild() {
 	}
 	// The decision for this round's head (or an earlier one that no
 	// longer stands); a later head's is named on its own line.
-	if gd, stands := p.DecisionStands(); gd != nil {
+	if gd, stands := review.DecisionStands(p); gd != nil {
 		// Whether it stands comes first, so no width cuts it off.
 		style := st.Accent
 		if !stands {
 			style = st.Warn
 		}
-		add(style.Render(text(p.DecisionNote())), nil, -1)
+		add(style.Render(text(review.DecisionNote(p))), nil, -1)
 		add("  "+st.Muted.Render(text(fmt.Sprintf("recorded by %s at %s for %s", gd.User, gd.Time.Format("2006-01-02 15:04"), gd.SHA))), nil, -1)
 		if gd.Note != "" {
 			add("  "+st.Muted.Render(text(common.ClipTo(common.OneLine(gd.Note), w-2))), nil, -1)
@@ -118,7 +119,7 @@ func (d *Decision) rebuild() {
 	} else {
 		add(st.Muted.Render("no decision recorded yet"), nil, -1)
 	}
-	if other := p.OtherDecisionNote(); other != "" {
+	if other := review.OtherDecisionNote(p); other != "" {
 		add("  "+st.Warn.Render(text(other)), nil, -1)
 	}
 	if d.Ctx.Store != nil {
@@ -127,7 +128,7 @@ func (d *Decision) rebuild() {
 		add(st.Error.Render(text("decisions cannot be saved: "+d.Ctx.StoreErr.Error())), nil, -1)
 	}
 
-	g := p.Gate()
+	g := review.Gate(p)
 	d.gateReady = g.Ready
 	word, badge := "not ready", st.Badge.Error
 	if g.Ready {
@@ -148,7 +149,7 @@ func (d *Decision) rebuild() {
 	add("  "+st.Accent.Render(text(g.Command)), nil, -1)
 
 	add("", nil, -1)
-	reviewed, high := p.HighReviewed(d.attention)
+	reviewed, high := review.HighReviewed(p, d.attention)
 	if !d.scanned {
 		add(st.Subtitle.Render("What a vetter must look at"), nil, -1)
 		add(st.Muted.Render("  scanning the diff…"), nil, -1)
@@ -226,7 +227,7 @@ func (d *Decision) Update(msg tea.Msg) tea.Cmd {
 			d.confirming = false
 			d.rebuild()
 			if key.Matches(msg, km.OKToTest) {
-				return decide(packet.DecisionOkToTest)
+				return decide(review.DecisionOkToTest)
 			}
 			return func() tea.Msg { return common.StatusMsg{Text: "ok to test cancelled"} }
 		}
@@ -293,7 +294,7 @@ func (d *Decision) Status() string {
 	if !d.scanned {
 		return fmt.Sprintf("gate %s · scanning the diff", word)
 	}
-	reviewed, high := d.Ctx.Packet.HighReviewed(d.attention)
+	reviewed, high := review.HighReviewed(d.Ctx.Packet, d.attention)
 	return fmt.Sprintf("gate %s · %d/%d reviewed", word, reviewed, high) // high items; the list's heading says so
 }
 
@@ -303,17 +304,17 @@ func (d *Decision) keys() common.KeyTable {
 	k := d.Ctx.Keys
 	return append(common.KeyTable{
 		{Key: k.OKToTest, Handler: func(tea.KeyPressMsg) tea.Cmd {
-			if reviewed, high := d.Ctx.Packet.HighReviewed(d.Attention()); reviewed < high {
+			if reviewed, high := review.HighReviewed(d.Ctx.Packet, d.Attention()); reviewed < high {
 				d.confirming = true
 				d.rebuild()
 				return func() tea.Msg {
 					return common.StatusMsg{Text: fmt.Sprintf("%d of %d high items not reviewed: O again to give ok to test anyway", high-reviewed, high)}
 				}
 			}
-			return decide(packet.DecisionOkToTest)
+			return decide(review.DecisionOkToTest)
 		}},
-		{Key: k.Hold, Handler: func(tea.KeyPressMsg) tea.Cmd { return decide(packet.DecisionHold) }},
-		{Key: k.RequestChanges, Handler: func(tea.KeyPressMsg) tea.Cmd { return decide(packet.DecisionRequestChanges) }},
+		{Key: k.Hold, Handler: func(tea.KeyPressMsg) tea.Cmd { return decide(review.DecisionHold) }},
+		{Key: k.RequestChanges, Handler: func(tea.KeyPressMsg) tea.Cmd { return decide(review.DecisionRequestChanges) }},
 		{Key: k.Follow, Handler: func(tea.KeyPressMsg) tea.Cmd { return d.FollowSelected() }},
 		{Key: k.Mark, Handler: func(tea.KeyPressMsg) tea.Cmd {
 			if r := d.List.Selected(); r != nil && r.Item >= 0 {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
@@ -490,7 +491,7 @@ func (d *Diff) findingRow(r diffRow, w int) string {
 	indent = min(indent, max(w/4, 0))
 	prefix := strings.Repeat(" ", indent) + st.Muted.Render("↳ ") + st.SeverityBadge(f.Severity) + " " +
 		st.Accent.Render("#"+strconv.Itoa(f.Number)) + " "
-	state, stale, dec := d.ctx.Packet.TriageOf(f)
+	state, stale, dec := review.TriageOf(d.ctx.Packet, f)
 	shown := ui.Sanitize(state) // triage.json is a file like any other
 	if stale {
 		shown += " (stale)"

@@ -8,6 +8,7 @@ import (
 
 	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/internal/text"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 
 	"charm.land/lipgloss/v2"
@@ -341,11 +342,11 @@ func (e *Evidence) runHeadCell(run *packet.Run) (string, lipgloss.Style) {
 	if run == nil {
 		return "", st.Muted
 	}
-	sha, _ := e.ctx.Packet.RunHead(run)
+	sha, _ := review.RunHead(e.ctx.Packet, run)
 	switch {
 	case sha == "":
 		return "?", st.Muted
-	case e.ctx.Packet.IsHead(sha):
+	case review.IsHead(e.ctx.Packet, sha):
 		return evShortSHA(sha), st.Muted
 	}
 	return evShortSHA(sha), st.Warn
@@ -355,11 +356,11 @@ func (e *Evidence) runHeadCell(run *packet.Run) (string, lipgloss.Style) {
 // that is known, and whether it is the head.
 func (e *Evidence) runHeadDetail(run *packet.Run) (string, lipgloss.Style) {
 	st, p := e.ctx.Styles, e.ctx.Packet
-	sha, source := p.RunHead(run)
+	sha, source := review.RunHead(p, run)
 	switch {
 	case sha == "":
 		return "? nothing tells which commit this run tested", st.Muted
-	case p.IsHead(sha):
+	case review.IsHead(p, sha):
 		return fmt.Sprintf("%s, the head (from the %s)", evShortSHA(sha), evHeadSource(source)), st.Base
 	}
 	return fmt.Sprintf("%s, not the head %s (from the %s)", evShortSHA(sha), evShortSHA(p.Change.HeadSHA), evHeadSource(source)), st.Warn
@@ -368,11 +369,11 @@ func (e *Evidence) runHeadDetail(run *packet.Run) (string, lipgloss.Style) {
 // evHeadSource names where a run's head was learnt, for the detail pane.
 func evHeadSource(source string) string {
 	switch source {
-	case packet.HeadFromRegistry:
+	case review.HeadFromRegistry:
 		return "registry's head_sha"
-	case packet.HeadFromLog:
+	case review.HeadFromLog:
 		return "run's log"
-	case packet.HeadFromOlderRound:
+	case review.HeadFromOlderRound:
 		return "older round's registry, where it appears unchanged"
 	}
 	return source

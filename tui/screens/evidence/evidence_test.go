@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/vetter-dev/vetter/internal/text"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
@@ -227,8 +228,8 @@ func TestEvidenceRunHeads(t *testing.T) {
 	// it and more, so round 1 is the older, and its runs carried unchanged
 	// ran on its head.
 	p2.History = &packet.History{Rounds: []packet.Round{
-		{Head: p1.Change.HeadSHA, Registry: p1.RegistryKeys()},
-		{Head: p2.Change.HeadSHA, Registry: p2.RegistryKeys()},
+		{Head: p1.Change.HeadSHA, Registry: review.RegistryKeys(p1)},
+		{Head: p2.Change.HeadSHA, Registry: review.RegistryKeys(p2)},
 	}}
 	ctx := common.NewContext(p2, true, false)
 	e := New(ctx)

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
@@ -483,7 +484,7 @@ func (f *Findings) Status() string {
 	if fd == nil {
 		return "no findings"
 	}
-	state, stale, _ := f.ctx.Packet.TriageOf(fd)
+	state, stale, _ := review.TriageOf(f.ctx.Packet, fd)
 	if stale {
 		state += " (stale)"
 	}

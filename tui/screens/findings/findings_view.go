@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
@@ -44,7 +45,7 @@ func (f *Findings) layout() findingsLayout {
 		l.citeH = max(min(l.citeH, l.detailH-3), 0)
 	}
 	if fd := f.Selected(); fd != nil {
-		if _, _, d := f.ctx.Packet.TriageOf(fd); d != nil && d.Note != "" {
+		if _, _, d := review.TriageOf(f.ctx.Packet, fd); d != nil && d.Note != "" {
 			l.noteH = 1
 		}
 	}
@@ -196,7 +197,7 @@ func (f *Findings) listRow(i int, cols listColumns, pt *findingsPaints) string {
 			marker = pt.accent.On("▸•")
 		}
 	}
-	state, stale, _ := f.ctx.Packet.TriageOf(fd)
+	state, stale, _ := review.TriageOf(f.ctx.Packet, fd)
 	statePaint := pt.state(state)
 	if stale {
 		state, statePaint = "stale", pt.warn
@@ -232,7 +233,7 @@ func (f *Findings) detailView(l findingsLayout) []string {
 	if fd == nil || l.detailH <= 0 {
 		return common.PadRows(nil, l.detailW, l.detailH)
 	}
-	state, stale, _ := f.ctx.Packet.TriageOf(fd)
+	state, stale, _ := review.TriageOf(f.ctx.Packet, fd)
 	stateText := st.Status(state).Render(state)
 	if stale {
 		stateText = st.Warn.Render(state + ", stale: the finding changed since")
@@ -253,7 +254,7 @@ func (f *Findings) detailView(l findingsLayout) []string {
 		// A reviewer's badge: its category and effort beside the severity.
 		rows = append(rows, common.FitDrawn(st.Muted.Render("tags: ")+st.Text(common.OneLine(strings.Join(fd.Tags, " · ")), st.Base), l.detailW))
 	}
-	if _, _, d := f.ctx.Packet.TriageOf(fd); d != nil && d.Note != "" {
+	if _, _, d := review.TriageOf(f.ctx.Packet, fd); d != nil && d.Note != "" {
 		rows = append(rows, common.FitDrawn(st.Muted.Render("note: ")+st.Text(common.OneLine(d.Note), st.Base), l.detailW))
 	}
 	if l.paneH > 0 {

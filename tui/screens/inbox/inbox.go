@@ -11,7 +11,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
@@ -22,10 +23,10 @@ type InboxRow struct {
 	Name string // the entry in the inbox folder
 	Path string // the packet on disk
 
-	packet.InboxEntry
+	review.InboxEntry
 
 	// PR is the row's pull request, for a queue's row (inbox_queue.go).
-	PR *packet.QueueRow
+	PR *report.QueueRow
 
 	order   int  // position in the folder listing
 	counted bool // the fill has read it

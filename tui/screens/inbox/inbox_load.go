@@ -9,7 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 )
 
 // listInbox lists the candidate packets of an inbox folder: every folder
@@ -28,10 +28,10 @@ func listInbox(dir string) ([]*InboxRow, error) {
 		if strings.HasPrefix(name, ".") {
 			continue
 		}
-		if !e.IsDir() && !packet.IsArchiveName(name) && e.Type()&os.ModeSymlink == 0 {
+		if !e.IsDir() && !review.IsArchiveName(name) && e.Type()&os.ModeSymlink == 0 {
 			continue
 		}
-		if e.Type()&os.ModeSymlink != 0 && !packet.IsArchiveName(name) {
+		if e.Type()&os.ModeSymlink != 0 && !review.IsArchiveName(name) {
 			if fi, err := os.Stat(filepath.Join(dir, name)); err != nil || !fi.IsDir() {
 				continue
 			}
@@ -103,5 +103,5 @@ func readRowCmd(gen int, name, path, stateDir string) tea.Cmd {
 // ReadInboxRow reads what an inbox row shows from the packet at path
 // (packet.ReadInboxEntry).
 func ReadInboxRow(name, path, stateDir string) *InboxRow {
-	return &InboxRow{Name: name, Path: path, InboxEntry: packet.ReadInboxEntry(path, stateDir)}
+	return &InboxRow{Name: name, Path: path, InboxEntry: review.ReadInboxEntry(path, stateDir)}
 }

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/report"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 
 	"charm.land/bubbles/v2/key"
@@ -26,13 +28,13 @@ type QueueFeed struct {
 	Repos []string
 	// Cached returns the rows of the last visit, at once and without a
 	// request: the first screen.
-	Cached func() []packet.QueueRow
+	Cached func() []report.QueueRow
 	// Fill lists every repository's open pull requests (list, once per
 	// repository) and reads their rows (row, as each is read); both may be
 	// called from any goroutine, one call at a time.
-	Fill func(ctx context.Context, list func(repo string, rows []packet.QueueRow), row func(packet.QueueRow)) error
+	Fill func(ctx context.Context, list func(repo string, rows []report.QueueRow), row func(report.QueueRow)) error
 	// ReadOne reads one row again.
-	ReadOne func(ctx context.Context, repo string, number int) (packet.QueueRow, error)
+	ReadOne func(ctx context.Context, repo string, number int) (report.QueueRow, error)
 	// Open lays the pull request out as a packet folder and returns it.
 	Open func(repo string, number int) (string, error)
 	// Rate says the remaining rate limit when it runs low, "" otherwise.
@@ -88,8 +90,8 @@ func NewQueueSource(feed QueueFeed) InboxSource {
 type queueEventMsg struct {
 	gen  int
 	repo string
-	list []packet.QueueRow
-	row  *packet.QueueRow
+	list []report.QueueRow
+	row  *report.QueueRow
 	done bool
 	err  error
 	next chan queueEventMsg
@@ -97,7 +99,7 @@ type queueEventMsg struct {
 
 // queueRowMsg is one row read again.
 type queueRowMsg struct {
-	row packet.QueueRow
+	row report.QueueRow
 	err error
 }
 
@@ -109,8 +111,8 @@ func (s *queueSource) Where() string { return strings.Join(s.feed.Repos, ", ") }
 
 func rowName(repo string, n int) string { return fmt.Sprintf("%s#%d", repo, n) }
 
-func queueInboxRow(q packet.QueueRow) *InboxRow {
-	r := &InboxRow{Name: rowName(q.Repo, q.Number), InboxEntry: packet.InboxEntry{Loaded: true, Title: q.Title, Head: q.HeadSHA,
+func queueInboxRow(q report.QueueRow) *InboxRow {
+	r := &InboxRow{Name: rowName(q.Repo, q.Number), InboxEntry: review.InboxEntry{Loaded: true, Title: q.Title, Head: q.HeadSHA,
 		Verdict: q.Verdict, Assessment: q.Assessment, Validated: q.Evidence.Validated, Total: q.Evidence.Total,
 		Open: q.FindingsOpen, Findings: q.FindingsTotal, GateReady: q.GateReady}}
 	if q.Decision != nil {
@@ -153,8 +155,8 @@ func (s *queueSource) Start(in *Inbox) tea.Cmd {
 				ch <- m
 			}
 			err := feed.Fill(context.Background(),
-				func(repo string, rows []packet.QueueRow) { send(queueEventMsg{repo: repo, list: slices.Clone(rows)}) },
-				func(r packet.QueueRow) { send(queueEventMsg{row: &r}) })
+				func(repo string, rows []report.QueueRow) { send(queueEventMsg{repo: repo, list: slices.Clone(rows)}) },
+				func(r report.QueueRow) { send(queueEventMsg{row: &r}) })
 			send(queueEventMsg{done: true, err: err})
 			close(ch)
 		}()
@@ -209,7 +211,7 @@ func (s *queueSource) Handle(in *Inbox, msg tea.Msg) (tea.Cmd, bool) {
 // list puts a repository's open pull requests on screen: a row whose head
 // is unchanged keeps what the last visit knew until it is read again, and
 // the rows of pull requests no longer open leave.
-func (s *queueSource) list(in *Inbox, repo string, rows []packet.QueueRow) {
+func (s *queueSource) list(in *Inbox, repo string, rows []report.QueueRow) {
 	s.listed += len(rows)
 	open := map[string]bool{}
 	for _, q := range rows {
@@ -278,7 +280,7 @@ func (s *queueSource) Compare(a, b *InboxRow) int {
 	if a.PR == nil || b.PR == nil {
 		return cmp.Compare(a.Name, b.Name)
 	}
-	return packet.CompareQueueRows(a.PR, b.PR)
+	return report.CompareQueueRows(a.PR, b.PR)
 }
 
 func (s *queueSource) Keep(r *InboxRow) bool {
@@ -360,7 +362,7 @@ func (s *queueSource) Filters() string {
 }
 
 // queueHaystack is what / finds in a queue row.
-func queueHaystack(q *packet.QueueRow) []string {
+func queueHaystack(q *report.QueueRow) []string {
 	parts := []string{q.Repo, fmt.Sprintf("#%d", q.Number), q.Author, q.Class, q.HeadSHA}
 	if q.Awaiting {
 		parts = append(parts, "awaiting")
@@ -404,7 +406,7 @@ func ciCell(ci packet.OriginCI) (string, string) {
 }
 
 func (s *queueSource) Columns() []inboxCol {
-	pr := func(f func(q *packet.QueueRow) (string, string)) func(in *Inbox, r *InboxRow) (string, string) {
+	pr := func(f func(q *report.QueueRow) (string, string)) func(in *Inbox, r *InboxRow) (string, string) {
 		return func(in *Inbox, r *InboxRow) (string, string) {
 			if r.PR == nil {
 				return "", ""
@@ -413,16 +415,16 @@ func (s *queueSource) Columns() []inboxCol {
 		}
 	}
 	// A cell the PR's own read has not answered yet says so.
-	read := func(f func(q *packet.QueueRow) (string, string)) func(q *packet.QueueRow) (string, string) {
-		return func(q *packet.QueueRow) (string, string) {
+	read := func(f func(q *report.QueueRow) (string, string)) func(q *report.QueueRow) (string, string) {
+		return func(q *report.QueueRow) (string, string) {
 			if !q.Loaded {
 				return "…", "muted"
 			}
 			return f(q)
 		}
 	}
-	pk := func(f func(q *packet.QueueRow) (string, string)) func(q *packet.QueueRow) (string, string) {
-		return read(func(q *packet.QueueRow) (string, string) {
+	pk := func(f func(q *report.QueueRow) (string, string)) func(q *report.QueueRow) (string, string) {
+		return read(func(q *report.QueueRow) (string, string) {
 			if !q.Packet {
 				return "—", ""
 			}
@@ -430,38 +432,38 @@ func (s *queueSource) Columns() []inboxCol {
 		})
 	}
 	return []inboxCol{
-		{"PR", 6, 0, pr(func(q *packet.QueueRow) (string, string) { return fmt.Sprintf("#%d", q.Number), "" })},
+		{"PR", 6, 0, pr(func(q *report.QueueRow) (string, string) { return fmt.Sprintf("#%d", q.Number), "" })},
 		{"Title", 0, 0, nil},
-		{"Author", 12, 3, pr(func(q *packet.QueueRow) (string, string) { return q.Author, "" })},
-		{"Age", 4, 5, pr(func(q *packet.QueueRow) (string, string) { return age(s.feed.Now(), q.CreatedAt), "" })},
-		{"Class", 6, 0, pr(read(func(q *packet.QueueRow) (string, string) {
-			w := map[string]string{packet.QueueReady: "ready", packet.QueueWork: "warn", packet.QueueMoved: "warn"}[q.Class]
+		{"Author", 12, 3, pr(func(q *report.QueueRow) (string, string) { return q.Author, "" })},
+		{"Age", 4, 5, pr(func(q *report.QueueRow) (string, string) { return age(s.feed.Now(), q.CreatedAt), "" })},
+		{"Class", 6, 0, pr(read(func(q *report.QueueRow) (string, string) {
+			w := map[string]string{report.QueueReady: "ready", report.QueueWork: "warn", report.QueueMoved: "warn"}[q.Class]
 			return q.Class, w
 		}))},
-		{"Head", 10, 2, pr(func(q *packet.QueueRow) (string, string) {
+		{"Head", 10, 2, pr(func(q *report.QueueRow) (string, string) {
 			h := commitid.Short(q.HeadSHA)
 			if q.CommitsSinceOK != nil && *q.CommitsSinceOK > 0 {
 				h += fmt.Sprintf(" +%d", *q.CommitsSinceOK)
 			}
 			return h, ""
 		})},
-		{"Verdict", 7, 4, pr(pk(func(q *packet.QueueRow) (string, string) { return common.OrDash(q.Verdict), q.Verdict }))},
-		{"Valid", 5, 4, pr(pk(func(q *packet.QueueRow) (string, string) {
+		{"Verdict", 7, 4, pr(pk(func(q *report.QueueRow) (string, string) { return common.OrDash(q.Verdict), q.Verdict }))},
+		{"Valid", 5, 4, pr(pk(func(q *report.QueueRow) (string, string) {
 			w := "validated"
 			if q.Evidence.Validated < q.Evidence.Total || q.Evidence.Total == 0 {
 				w = "failing"
 			}
 			return fmt.Sprintf("%d/%d", q.Evidence.Validated, q.Evidence.Total), w
 		}))},
-		{"Open", 5, 4, pr(pk(func(q *packet.QueueRow) (string, string) {
+		{"Open", 5, 4, pr(pk(func(q *report.QueueRow) (string, string) {
 			w := "ok"
 			if q.FindingsOpen > 0 {
 				w = "warn"
 			}
 			return fmt.Sprintf("%d/%d", q.FindingsOpen, q.FindingsTotal), w
 		}))},
-		{"CI", 6, 3, pr(read(func(q *packet.QueueRow) (string, string) { return ciCell(q.CI) }))},
-		{"/ok to test", 12, 1, pr(read(func(q *packet.QueueRow) (string, string) {
+		{"CI", 6, 3, pr(read(func(q *report.QueueRow) (string, string) { return ciCell(q.CI) }))},
+		{"/ok to test", 12, 1, pr(read(func(q *report.QueueRow) (string, string) {
 			switch {
 			case q.OkToTest == nil:
 				return "—", ""
@@ -470,7 +472,7 @@ func (s *queueSource) Columns() []inboxCol {
 			}
 			return commitid.Short(q.OkToTest.SHA) + " old", "warn"
 		}))},
-		{"Yours", 11, 2, pr(func(q *packet.QueueRow) (string, string) {
+		{"Yours", 11, 2, pr(func(q *report.QueueRow) (string, string) {
 			switch {
 			case q.Decision == nil:
 				return "—", ""

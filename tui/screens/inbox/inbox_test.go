@@ -5,15 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
-
-	"github.com/vetter-dev/vetter/packet"
 )
 
 func TestCompareInboxRows(t *testing.T) {
 	screentest.InBubble(t, func(t *testing.T) {
 		mk := func(name, id string, group int) *InboxRow {
-			r := &InboxRow{Name: name, InboxEntry: packet.InboxEntry{ID: id, Loaded: true, Verdict: "fail"}}
+			r := &InboxRow{Name: name, InboxEntry: review.InboxEntry{ID: id, Loaded: true, Verdict: "fail"}}
 			switch group {
 			case GroupReady:
 				r.GateReady = true

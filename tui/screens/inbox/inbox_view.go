@@ -7,6 +7,7 @@ import (
 
 	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
@@ -72,7 +73,7 @@ var inboxCols = []inboxCol{
 // decisionWord shortens request-changes to fit the column; the details
 // line spells it out.
 func decisionWord(d string) string {
-	if d == packet.DecisionRequestChanges {
+	if d == review.DecisionRequestChanges {
 		return "req-changes"
 	}
 	return d

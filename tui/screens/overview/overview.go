@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 )
 
@@ -81,7 +82,7 @@ func (o *Overview) rebuild() {
 	// The pull request's own address when the packet was read from one;
 	// change.md's only for a packet folder (packet-pr-mismatch says when
 	// they differ).
-	if u := p.PRURL(); u != "" {
+	if u := review.PRURL(p); u != "" {
 		add(st.Muted.Render("pr   ")+text(u), nil)
 	}
 	for _, l := range common.OriginLines(p, st) {
@@ -131,7 +132,7 @@ func (o *Overview) rebuild() {
 			order = append(order, f.Severity)
 		}
 		c[0]++
-		if p.Triaged(f) {
+		if review.Triaged(p, f) {
 			c[1]++
 		}
 		counts[f.Severity] = c
@@ -170,7 +171,7 @@ func (o *Overview) rebuild() {
 		add(st.Muted.Render(fmt.Sprintf("  %d of %d triaged", triaged, len(p.Findings))), nil)
 	}
 
-	g := p.Gate()
+	g := review.Gate(p)
 	gateWord, gateStyle := "not ready", st.Badge.Error
 	if g.Ready {
 		gateWord, gateStyle = "ready", st.Badge.OK
@@ -178,14 +179,14 @@ func (o *Overview) rebuild() {
 	blank()
 	add(st.Subtitle.Render("Gate  ")+gateStyle.Render(" "+gateWord+" ")+st.Muted.Render("  enter: the decision screen (7)"),
 		&common.Target{Screen: common.ScreenDecision, File: -1, Hunk: -1, DiffLine: -1})
-	if gd, stands := p.DecisionStands(); gd != nil {
+	if gd, stands := review.DecisionStands(p); gd != nil {
 		style := st.Accent
 		if !stands {
 			style = st.Warn
 		}
-		add(style.Render(text("  "+p.DecisionNote())), nil)
+		add(style.Render(text("  "+review.DecisionNote(p))), nil)
 	}
-	if other := p.OtherDecisionNote(); other != "" {
+	if other := review.OtherDecisionNote(p); other != "" {
 		add(st.Warn.Render(text("  "+other)), nil)
 	}
 	// The command comes before the checks, so it is above the fold at

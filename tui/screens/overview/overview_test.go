@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/internal/screentest"
 
 	"github.com/charmbracelet/x/ansi"
@@ -63,7 +64,7 @@ func TestOverviewSaysUnboundWorkItem(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := packet.OpenStore(p, t.TempDir())
+		s, err := review.OpenStore(p, t.TempDir())
 		if err != nil {
 			t.Fatal(err)
 		}

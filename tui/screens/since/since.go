@@ -9,9 +9,11 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/sergi/go-diff/diffmatchpatch"
 
+	"github.com/vetter-dev/vetter/compare"
 	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
@@ -57,7 +59,7 @@ func (s *Since) Init() tea.Cmd {
 		}
 		defer old.Close()
 		old.Triage, old.History = cur.Triage, cur.History
-		c := packet.Compare(old, &cur)
+		c := compare.Compare(old, &cur)
 		return sinceLoadedMsg{c: &c}
 	}
 	return ctx.Work.Cmd(load)
@@ -65,7 +67,7 @@ func (s *Since) Init() tea.Cmd {
 
 // sinceLoadedMsg brings the comparison with the earlier round Init read;
 // c is nil when it could not be read.
-type sinceLoadedMsg struct{ c *packet.Comparison }
+type sinceLoadedMsg struct{ c *compare.Comparison }
 
 // A comparison answers one read of the packet: a reload starts another.
 func (sinceLoadedMsg) EpochBound() {}
@@ -123,9 +125,9 @@ func (s *Since) rebuild() {
 	}
 	// The first thing a re-review needs: whether the decision on record
 	// still stands, in one sentence that fits.
-	if note := p.DecisionNote(); note != "" {
+	if note := review.DecisionNote(p); note != "" {
 		style := st.Muted
-		if _, stands := p.DecisionStands(); !stands {
+		if _, stands := review.DecisionStands(p); !stands {
 			style = st.Warn
 		}
 		add(style.Render(line("Decision: "+note)), nil)
@@ -150,7 +152,7 @@ func (s *Since) rebuild() {
 	fd := c.Findings
 	add(st.Subtitle.Render(fmt.Sprintf("Findings: %d new, %d resolved, %d changed, %d unchanged",
 		len(fd.New), len(fd.Resolved), len(fd.Changed), len(fd.Unchanged))), nil)
-	finding := func(kind string, f packet.FindingDelta, lead bool) {
+	finding := func(kind string, f compare.FindingDelta, lead bool) {
 		var t *common.Target
 		if lead {
 			tg := none()
@@ -178,7 +180,7 @@ func (s *Since) rebuild() {
 		tg.Screen, tg.Finding = common.ScreenFindings, f.ID
 		state := packet.TriageOpen
 		if cur := p.Finding(f.ID); cur != nil {
-			state, _, _ = p.TriageOf(cur)
+			state, _, _ = review.TriageOf(p, cur)
 		}
 		add(fmt.Sprintf("  %-9s #%d %s %s%s", "unchanged", f.Number, st.SeverityBadge(f.Severity),
 			line(common.ClipTo(common.OneLine(f.Claim), w-40)), st.Muted.Render(" · "+state)), &tg)
@@ -218,11 +220,11 @@ func (s *Since) rebuild() {
 	add(st.Subtitle.Render(fmt.Sprintf("The change: %d altered, %d added, %d removed, %d unchanged files",
 		c.Change.Altered, c.Change.Added, c.Change.Removed, c.Change.Unchanged)), nil)
 	for _, f := range c.Change.Files {
-		if f.Status == packet.DeltaUnchanged {
+		if f.Status == compare.DeltaUnchanged {
 			continue
 		}
 		var t *common.Target
-		if f.Status != packet.DeltaRemoved && p.Diff != nil {
+		if f.Status != compare.DeltaRemoved && p.Diff != nil {
 			if fi := p.Diff.FileIndex(f.Path); fi >= 0 {
 				tg := none()
 				tg.Screen, tg.File, tg.Path = common.ScreenDiff, fi, f.Path
@@ -234,7 +236,7 @@ func (s *Since) rebuild() {
 		// The interdiff, as compare prints it: each hunk that differs, as
 		// a diff of the two rounds' diffs.
 		for _, h := range f.Hunks {
-			if h.Status == packet.DeltaUnchanged {
+			if h.Status == compare.DeltaUnchanged {
 				continue
 			}
 			add(st.Muted.Render(line(fmt.Sprintf("    %s hunk %s → %s %s", h.Status, common.OrDash(h.Old), common.OrDash(h.New), h.Section))), t)
@@ -289,7 +291,7 @@ func docTarget(p *packet.Packet, path string, line int) *common.Target {
 	return &common.Target{Screen: common.ScreenDocs, Path: path, Line: line, EndLine: line, File: -1, Hunk: -1, DiffLine: -1}
 }
 
-func runTarget(r packet.RunDelta) *common.Target {
+func runTarget(r compare.RunDelta) *common.Target {
 	return &common.Target{Screen: common.ScreenEvidence, Path: packet.RegistryFile, Line: r.Line, EndLine: r.Line, File: -1, Hunk: -1, DiffLine: -1}
 }
 
@@ -330,7 +332,7 @@ func (s *Since) Status() string {
 // removed line followed by an added one is a changed line, drawn as the
 // diff screen draws one, its changed words marked, so a one-word change
 // shows wherever it falls in a long line.
-func interdiffRows(st *ui.Styles, lines []packet.InterLine, width int) []string {
+func interdiffRows(st *ui.Styles, lines []compare.InterLine, width int) []string {
 	var (
 		out []string
 		dmp = diffmatchpatch.New()

@@ -13,6 +13,8 @@ import (
 
 	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/report"
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
 )
@@ -99,7 +101,7 @@ func (w *Walk) Current() string { return w.cur }
 func (w *Walk) OnVerdict() bool { return w.onVerdict }
 
 // open reports whether a finding still needs a decision.
-func (w *Walk) open(f *packet.Finding) bool { return !w.ctx.Packet.Triaged(f) }
+func (w *Walk) open(f *packet.Finding) bool { return !review.Triaged(w.ctx.Packet, f) }
 
 // untriaged counts the findings still open, and the position of id among
 // them (1-based, 0 when it is not one of them).
@@ -243,7 +245,7 @@ func (w *Walk) Place() *packet.Citation {
 	if c := firstCitation(f, func(c *packet.Citation) bool { return c.Kind == packet.CiteDiff }); c != nil {
 		return c
 	}
-	if c := w.ctx.Packet.DiffLocation(f); c != nil {
+	if c := report.DiffLocation(w.ctx.Packet, f); c != nil {
 		return c
 	}
 	return firstCitation(f, func(c *packet.Citation) bool { return c.Kind != packet.CiteExternal && c.Kind != packet.CiteLog })
@@ -566,10 +568,10 @@ func (w *Walk) verdictStep() walkStep {
 		runs := common.Plural(len(r.Runs), "run")
 		add(fmt.Sprintf("   %s  %s  %s", text(padRight(r.Recipe, rw)), st.Status(r.Status).Render(fmt.Sprintf("%-13s", ui.SanitizeLine(r.Status))), st.Muted.Render(runs)))
 	}
-	g := p.Gate()
+	g := review.Gate(p)
 	word := "ready"
 	if !g.Ready {
-		word = "not ready: " + strings.Join(g.FailingChecks(), ", ")
+		word = "not ready: " + strings.Join(review.FailingChecks(g), ", ")
 	}
 	add(fmt.Sprintf(" %-11s %s", "Gate", text(word)))
 	add("")
@@ -594,7 +596,7 @@ func (w *Walk) findingStep() walkStep {
 	}
 	width := w.width
 	n := w.openN
-	state, stale, _ := p.TriageOf(f)
+	state, stale, _ := review.TriageOf(p, f)
 	if stale {
 		state += " (stale)"
 	}

@@ -1,0 +1,136 @@
+package review
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/vetter-dev/vetter/packet"
+)
+
+// A preview opens one log of a packet folder and nothing else; Load with
+// Reuse takes that very log over, its index included.
+func TestOpenLogPreviewThenLoad(t *testing.T) {
+	dir := sampleDir(t, "pkt")
+	full, err := packet.Load(dir, packet.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := full.Logs[0].Path
+	wantLines := full.Logs[0].LineCount()
+	full.Close()
+
+	pv, err := packet.OpenLogPreview(dir, "./"+name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pv.Partial || len(pv.Logs) != 1 || pv.Logs[0].Path != name || len(pv.Docs) != 0 || pv.Diff != nil {
+		t.Fatalf("preview: partial %v, logs %d (%v), docs %d, diff %v", pv.Partial, len(pv.Logs), pv.Logs, len(pv.Docs), pv.Diff)
+	}
+	l := pv.Logs[0]
+	if err := l.Index(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	p, err := packet.Load(dir, packet.Options{DeferLogIndex: true, Reuse: map[string]*packet.Log{name: l}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if p.Partial {
+		t.Error("the loaded packet is marked partial")
+	}
+	if got := p.Log(name); got != l {
+		t.Fatalf("Load opened %s again instead of taking the preview's log", name)
+	}
+	if !l.Indexed() || l.LineCount() != wantLines {
+		t.Errorf("reused log: indexed %v, %d lines, want %d", l.Indexed(), l.LineCount(), wantLines)
+	}
+	if len(p.Logs) != len(full.Logs) || len(p.Findings) == 0 {
+		t.Errorf("loaded %d logs (want %d), %d findings", len(p.Logs), len(full.Logs), len(p.Findings))
+	}
+	// The preview hands its log over: closing what is left of it must not
+	// close the log.
+	pv.Logs = nil
+	pv.Close()
+	if _, err := l.ReadLines(1, 1); err != nil {
+		t.Errorf("the log was closed with the preview: %v", err)
+	}
+}
+
+func TestOpenLogPreviewRefuses(t *testing.T) {
+	dir := sampleDir(t, "pkt")
+	notPacket := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(notPacket, "validation", "logs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(notPacket, "validation", "logs", "a.log"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := packet.OpenLogPreview(notPacket, "validation/logs/a.log"); !errors.Is(err, packet.ErrNotAPacket) {
+		t.Errorf("a folder with a log and no packet file: %v, want ErrNotAPacket", err)
+	}
+	for _, name := range []string{"../outside.log", "/etc/passwd", "validation/logs/none.log"} {
+		if p, err := packet.OpenLogPreview(dir, name); err == nil {
+			p.Close()
+			t.Errorf("OpenLogPreview(%q) succeeded", name)
+		}
+	}
+	zip := filepath.Join(t.TempDir(), "p.zip")
+	if err := os.WriteFile(zip, []byte("PK\x05\x06"+string(make([]byte, 18))), 0o644); err == nil {
+		if p, err := packet.OpenLogPreview(zip, "validation/logs/a.log"); err == nil {
+			p.Close()
+			t.Error("OpenLogPreview opened an archive")
+		}
+	}
+}
+
+// A findings preview reads review.md's findings and the triage, as Load
+// does, with the citations found but not resolved.
+func TestOpenFindingsPreview(t *testing.T) {
+	dir := sampleDir(t, "pkt")
+	full, err := packet.Load(dir, packet.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer full.Close()
+	st := openStoreIn(t, full, testState(t))
+	if _, err := st.Set([]string{full.Findings[1].ID}, packet.TriageAccepted, "yes", "t", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	pv, err := packet.OpenFindingsPreview(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pv.Close()
+	if !pv.Partial || pv.Diff != nil || len(pv.Logs) != 0 {
+		t.Fatalf("preview: partial %v, diff %v, %d logs", pv.Partial, pv.Diff != nil, len(pv.Logs))
+	}
+	if len(pv.Findings) != len(full.Findings) || pv.Assessment.Value != full.Assessment.Value {
+		t.Fatalf("preview: %d findings, assessment %q; load: %d, %q", len(pv.Findings), pv.Assessment.Value, len(full.Findings), full.Assessment.Value)
+	}
+	for i, f := range pv.Findings {
+		g := full.Findings[i]
+		if f.ID != g.ID || f.Claim != g.Claim || f.Severity != g.Severity || len(f.Citations) != len(g.Citations) {
+			t.Errorf("finding %d: preview %+v, load %+v", i, f, g)
+		}
+		for _, c := range f.Citations {
+			if c.Resolved {
+				t.Errorf("%s: citation %s resolved without the packet", f.ID, c.Text)
+			}
+		}
+	}
+	// The workbench opens the work item's store on the preview, before the
+	// packet is read: plan.md and change.md name the work item.
+	if _, err := OpenStore(pv, testState(t)); err != nil {
+		t.Fatal(err)
+	}
+	if pv.History != nil {
+		t.Error("a preview recorded a round: it has not read the registry")
+	}
+	if state, _, _ := TriageOf(pv, pv.Findings[1]); state != packet.TriageAccepted {
+		t.Errorf("the preview reads %s's triage as %q", pv.Findings[1].ID, state)
+	}
+}
