@@ -63,7 +63,11 @@ func startWalkPTY(t *testing.T, bin, dir, state string) *walkPTY {
 	}
 	emu := vt.NewEmulator(80, 24)
 	// The terminal's answers (its colours, its attributes) go back to vetter.
-	go io.Copy(ptmx, emu)
+	copied := make(chan struct{})
+	go func() {
+		defer close(copied)
+		io.Copy(ptmx, emu)
+	}()
 	w := &walkPTY{t: t, ptmx: ptmx, screen: &vtScreen{out: readPTY(ptmx), emu: emu}}
 	t.Cleanup(func() {
 		ptmx.Write([]byte("q"))
@@ -75,8 +79,12 @@ func startWalkPTY(t *testing.T, bin, dir, state string) *walkPTY {
 		case <-time.After(10 * time.Second):
 			cmd.Process.Kill()
 		}
-		emu.Close()
 		ptmx.Close()
+		// The copy waits in the emulator's Read, which its Close would race
+		// with: a question the emulator answers ends the wait, and the
+		// answer's write to the closed terminal ends the copy.
+		emu.Write([]byte("\x1b[c"))
+		<-copied
 	})
 	return w
 }

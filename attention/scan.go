@@ -234,8 +234,11 @@ func (fs *fileScan) structure() {
 	}
 	// Go code is followed for data only where it starts processes or
 	// writes files by path: most Go files have nothing for a reader.
-	goFlow := sc&scopeGo != 0 && fs.anyAdded("exec.Command", "os.OpenFile", "os.WriteFile", "syscall.Exec", "os.StartProcess", "os.Environ()")
-	if sc&scopeGo != 0 && sc&^scopeGo == 0 && !goFlow && !fs.anyAdded("go:generate", "#cgo") {
+	goFlow, goDirective := false, false
+	if sc&scopeGo != 0 {
+		goFlow, goDirective = fs.goMarks()
+	}
+	if sc&scopeGo != 0 && sc&^scopeGo == 0 && !goFlow && !goDirective {
 		return
 	}
 	fs.index()
@@ -272,8 +275,12 @@ func (fs *fileScan) highs() int {
 	return n
 }
 
-// anyAdded reports whether an added line holds one of subs.
-func (fs *fileScan) anyAdded(subs ...string) bool {
+// goMarks reads a Go file's added lines once: whether one starts a
+// process, writes a file by path or reads the environment (the code reader
+// follows the file), and whether one is a go:generate or #cgo directive.
+// Most lines hold neither "os." nor "exec." nor a directive, and two
+// substring tests rule them out.
+func (fs *fileScan) goMarks() (flow, directive bool) {
 	for _, h := range fs.f.Hunks {
 		if h == nil {
 			continue
@@ -282,14 +289,24 @@ func (fs *fileScan) anyAdded(subs ...string) bool {
 			if l.Kind != packet.LineAdded {
 				continue
 			}
-			for _, s := range subs {
-				if strings.Contains(l.Text, s) {
-					return true
+			t := l.Text
+			if strings.Contains(t, "go:generate") || strings.Contains(t, "#cgo") {
+				directive = true
+			}
+			if !flow && (strings.Contains(t, "os.") || strings.Contains(t, "exec.")) {
+				for _, k := range []string{"exec.Command", "os.OpenFile", "os.WriteFile", "syscall.Exec", "os.StartProcess", "os.Environ()"} {
+					if strings.Contains(t, k) {
+						flow = true
+						break
+					}
 				}
+			}
+			if flow && directive {
+				return
 			}
 		}
 	}
-	return false
+	return
 }
 
 // deferToParser drops what a line pattern guessed about a line the shell
