@@ -284,6 +284,24 @@ type GateCheck struct {
 	// Info marks a check that informs without holding the gate: Ready
 	// ignores it (attention-reviewed).
 	Info bool `json:"info,omitempty"`
+	// Unproven marks a check that holds only on the packet's word, or
+	// because vetter could not tell: it does not stop the gate, and no
+	// surface shows it as proven.
+	Unproven bool `json:"unproven,omitempty"`
+}
+
+// Mark is the one sign every surface shows for c: ✓ proven, ? holding but
+// unproven, ! informing without holding the gate, ✗ holding it.
+func (c GateCheck) Mark() string {
+	switch {
+	case c.OK && c.Unproven:
+		return "?"
+	case c.OK:
+		return "✓"
+	case c.Info:
+		return "!"
+	}
+	return "✗"
 }
 
 // Gate is the /ok to test checklist.

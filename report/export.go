@@ -190,13 +190,7 @@ func gateMarkdown(w io.Writer, g packet.Gate) {
 		ready = "ready"
 	}
 	fmt.Fprintf(w, "#### Gate: %s\n\n", ready)
-	for _, c := range g.Checks {
-		box := " "
-		if c.OK {
-			box = "x"
-		}
-		fmt.Fprintf(w, "- [%s] `%s` — %s\n", box, c.Name, MdCell(c.Detail))
-	}
+	writeGateChecks(w, g.Checks)
 	fmt.Fprintln(w)
 }
 
@@ -289,4 +283,19 @@ func ExportMarkdown(p *packet.Packet, w io.Writer) error {
 	}
 	fmt.Fprintln(w, "<sub>Triage by vetter. The findings are the packet's advisory review; the decision is a person's.</sub>")
 	return nil
+}
+
+// writeGateChecks writes the gate's checks as a markdown task list: a box
+// is ticked only for a proven check; one that holds unproven says so.
+func writeGateChecks(w io.Writer, checks []packet.GateCheck) {
+	for _, c := range checks {
+		box, detail := " ", MdCell(c.Detail)
+		switch c.Mark() {
+		case "✓":
+			box = "x"
+		case "?":
+			detail = "not proven: " + detail
+		}
+		fmt.Fprintf(w, "- [%s] `%s` — %s\n", box, c.Name, detail)
+	}
 }

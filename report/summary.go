@@ -357,14 +357,7 @@ func (s Summary) WriteText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "Gate        %s\n", ready)
 	for _, c := range s.Gate.Checks {
-		mark := "✗"
-		switch {
-		case c.OK:
-			mark = "✓"
-		case c.Info:
-			mark = "!" // informs; does not hold the gate
-		}
-		fmt.Fprintf(w, "  %s %-18s %s\n", mark, c.Name, c.Detail)
+		fmt.Fprintf(w, "  %s %-18s %s\n", c.Mark(), c.Name, c.Detail)
 	}
 	fmt.Fprintf(w, "\n  %s\n", s.Gate.Command)
 	fmt.Fprintln(w)
@@ -487,13 +480,7 @@ func (s Summary) WriteMarkdown(w io.Writer) {
 		ready = "ready"
 	}
 	fmt.Fprintf(w, "#### Gate: %s\n\n", ready)
-	for _, c := range s.Gate.Checks {
-		box := " "
-		if c.OK {
-			box = "x"
-		}
-		fmt.Fprintf(w, "- [%s] `%s` — %s\n", box, c.Name, MdCell(c.Detail))
-	}
+	writeGateChecks(w, s.Gate.Checks)
 	e, wn, _ := problemCounts(s.Problems)
 	if e+wn > 0 {
 		fmt.Fprintf(w, "\nPacket problems: %s, %s (`vetter check` lists them).\n", packet.Count(e, "error", "errors"), packet.Count(wn, "warning", "warnings"))

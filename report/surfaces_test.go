@@ -103,7 +103,7 @@ var (
 	textFailing  = regexp.MustCompile(`(?m)^  ✗ (\S+)`)
 	textDecision = regexp.MustCompile(`(?m)^Decision    (none recorded|(\S+) for ([0-9a-f]+) )`)
 	mdGate       = regexp.MustCompile(`(?m)^#### Gate: (ready|not ready)$`)
-	mdFailing    = regexp.MustCompile("(?m)^- \\[ \\] `([^`]+)`")
+	mdFailing    = regexp.MustCompile("(?m)^- \\[ \\] `([^`]+)` — (?:[^n]|n[^o]|no[^t]|not[^ ]|not [^p])")
 	mdDecision   = regexp.MustCompile("\\*\\*Decision:\\*\\* (none recorded|(\\S+) for `?([0-9a-f]+)`?)")
 	reviewGate   = regexp.MustCompile(`\*\*Gate:\*\* (ready\.|not ready — ([^.]*)\.)`)
 )

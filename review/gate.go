@@ -32,6 +32,10 @@ func Gate(p *packet.Packet) packet.Gate {
 	add := func(name string, ok bool, detail string) {
 		g.Checks = append(g.Checks, packet.GateCheck{Name: name, OK: ok, Detail: detail})
 	}
+	// unproven adds a check that holds on the packet's word alone.
+	unproven := func(name, detail string) {
+		g.Checks = append(g.Checks, packet.GateCheck{Name: name, OK: true, Unproven: true, Detail: detail})
+	}
 
 	ok, detail := packetValid(p)
 	add(CheckPacketValid, ok, detail)
@@ -72,8 +76,12 @@ func Gate(p *packet.Packet) packet.Gate {
 		add(CheckEvidence, true, fmt.Sprintf("%d/%d validated", p.Evidence.Validated, p.Evidence.Total))
 	}
 
-	ok, detail = evidenceCurrent(p)
-	add(CheckEvidenceCurrent, ok, detail)
+	ok, proven, detail := evidenceCurrent(p)
+	if ok && !proven {
+		unproven(CheckEvidenceCurrent, detail)
+	} else {
+		add(CheckEvidenceCurrent, ok, detail)
+	}
 
 	bad := 0
 	for _, pr := range p.Problems {
@@ -83,7 +91,7 @@ func Gate(p *packet.Packet) packet.Gate {
 		}
 	}
 	if detail, ok := logsIntactFromOrigin(p); ok {
-		add(CheckLogsIntact, true, detail)
+		unproven(CheckLogsIntact, detail)
 	} else if bad == 0 {
 		add(CheckLogsIntact, true, packet.Count(len(p.Logs), "log", "logs")+" present, non-empty and agreeing with their exit lines")
 	} else {

@@ -374,10 +374,11 @@ func hexWords(buf []byte, cutStart, cutEnd bool, add func(string)) {
 // evidenceCurrent is the evidence-current gate check: the run that decides
 // each recipe's status must have tested the head. A run proven to be for
 // another head fails it; a run nothing proves does not, and the detail says
-// how many rest on the packet's word.
-func evidenceCurrent(p *packet.Packet) (bool, string) {
+// how many rest on the packet's word. proven is false when the check holds
+// without a proof: a run on the packet's word, no head or no run to compare.
+func evidenceCurrent(p *packet.Packet) (ok, proven bool, detail string) {
 	if p.Change.HeadSHA == "" {
-		return true, "the head is unknown, so no run can be compared with it"
+		return true, false, "the head is unknown, so no run can be compared with it"
 	}
 	var stale []string // SHAs in the order first met
 	bySHA := map[string][]string{}
@@ -407,13 +408,13 @@ func evidenceCurrent(p *packet.Packet) (bool, string) {
 		for _, s := range stale {
 			parts = append(parts, packet.JoinAnd(bySHA[s])+" last ran on "+s)
 		}
-		return false, strings.Join(parts, "; ") + "; the head is " + head
+		return false, true, strings.Join(parts, "; ") + "; the head is " + head
 	}
 	switch {
 	case runs == 0:
-		return true, "no recipe has a run to check"
+		return true, false, "no recipe has a run to check"
 	case unknown == 0:
-		return true, fmt.Sprintf("%d/%d runs tested the head", current, runs)
+		return true, true, fmt.Sprintf("%d/%d runs tested the head", current, runs)
 	}
-	return true, fmt.Sprintf("%d of %d proven on %s; %d on the packet's word", current, runs, head, unknown)
+	return true, false, fmt.Sprintf("%d of %d proven on %s; %d on the packet's word", current, runs, head, unknown)
 }

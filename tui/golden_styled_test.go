@@ -60,3 +60,29 @@ func TestStyledWalk(t *testing.T) {
 		screentest.Golden(t, "TestStyledWalk80x24", r.Render())
 	})
 }
+
+// The palette over the overview, styled: what is typed, the places that
+// match it, the one selected.
+func TestStyledPalette(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
+		r := newTestRoot(t, 80, 24)
+		pressKeys(r, "ctrl+p", "c", "l", "i")
+		if r.palette == nil {
+			t.Fatal("ctrl+p opened no palette")
+		}
+		screentest.Golden(t, "TestStyledPalette80x24", r.Render())
+	})
+}
+
+// The prompt that asks why a finding is dismissed, styled, over the
+// findings screen.
+func TestStyledDismissPrompt(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
+		r := newTestRoot(t, 80, 24)
+		pressKeys(r, "4", "x")
+		if r.prompt == nil {
+			t.Fatal("x opened no prompt")
+		}
+		screentest.Golden(t, "TestStyledDismissPrompt80x24", r.Render())
+	})
+}

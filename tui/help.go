@@ -33,15 +33,16 @@ func (r *Workbench) mainKeys() []key.Binding {
 		w, isWalk := r.screens[r.active].(*walk.Walk)
 		picking = !isWalk || w.Current() != ""
 	}
+	triage := r.triageKeys(nil).Keys()
 	if picking {
-		add(k.Accept, k.Dismiss, k.Defer)
+		add(triage[:3]...)
 		if r.active == common.ScreenFindings {
 			add(k.Mark)
 		}
 	}
 	add(r.screens[r.active].Bindings()...)
 	if picking {
-		add(k.Reopen, k.Note)
+		add(triage[3:]...)
 	}
 	return out
 }
@@ -52,14 +53,14 @@ func (r *Workbench) helpSections() []helpscreen.Section {
 	k := r.ctx.Keys
 	secs := []helpscreen.Section{{Title: r.active.String(), Keys: r.mainKeys()}}
 	if _, ok := r.screens[r.active].(FindingPicker); !ok {
-		secs = append(secs, helpscreen.Section{Title: "On a finding (findings, diff, walk)", Keys: []key.Binding{k.Accept, k.Dismiss, k.Defer, k.Reopen, k.Note, k.Mark}})
+		secs = append(secs, helpscreen.Section{Title: "On a finding (findings, diff, walk)", Keys: append(r.triageKeys(nil).Keys(), k.Mark)})
 	}
 	if r.active != common.ScreenDecision {
 		secs = append(secs, helpscreen.Section{Title: "On the decision screen", Keys: []key.Binding{k.OKToTest, k.Hold, k.RequestChanges}})
 	}
 	secs = append(secs,
-		helpscreen.Section{Title: "Everywhere", Keys: []key.Binding{k.Walk, k.Follow, k.Back, k.Copy, k.Edit, k.Search, k.NextMatch, k.PrevMatch, k.Palette, k.Help, k.Quit}},
-		helpscreen.Section{Title: "Screens", Keys: append(k.Screens()[:7:7], k.NextScreen, k.PrevScreen)},
+		helpscreen.Section{Title: "Everywhere", Keys: r.keys().Keys()},
+		helpscreen.Section{Title: "Screens", Keys: r.tabKeys().Keys()},
 		helpscreen.Section{Title: "Move", Keys: common.Movement(k)},
 	)
 	if r.active != common.ScreenDiff {

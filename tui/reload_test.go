@@ -147,17 +147,24 @@ func TestWatchBurstReloadsOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	start := time.Now()
 	for i := range 10 {
 		text := strings.Replace(string(orig), claim2, "Off by "+strings.Repeat("x", i+1), 1)
 		if err := os.WriteFile(review, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
+	// A machine too loaded to write ten small files within the quiet period
+	// has split the burst itself, and two reloads are then right: the count
+	// is checked only for a burst that was one (TestWatcherDebounceBurst
+	// checks the debounce itself in fake time).
+	oneBurst := time.Since(start) < WatchQuiet
 	l.until("a reload", func() bool { return l.count("appReloadedMsg") >= 1 }, 5*time.Second)
 	// Well past the quiet period: no second reload, even though the new
 	// store probed the folder.
 	l.settle()
-	if n := l.count("appReloadedMsg"); n != 1 {
+	reloads := l.count("appReloadedMsg")
+	if n := reloads; n != 1 && oneBurst {
 		t.Errorf("%d reloads for one burst, want 1", n)
 	}
 	if !strings.Contains(ansi.Strip(a.Render()), "reloaded: review.md changed") {
@@ -170,8 +177,8 @@ func TestWatchBurstReloadsOnce(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, packet.TriageFile)); err == nil {
 		t.Fatal("triage was saved in the packet")
 	}
-	if n := l.count("appReloadedMsg"); n != 1 {
-		t.Errorf("saving triage caused a reload (%d reloads)", n)
+	if n := l.count("appReloadedMsg"); n != reloads {
+		t.Errorf("saving triage caused a reload (%d reloads, %d before)", n, reloads)
 	}
 }
 

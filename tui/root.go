@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -270,7 +269,6 @@ func (r *Workbench) broadcast(msg tea.Msg) tea.Cmd {
 }
 
 func (r *Workbench) key(msg tea.KeyPressMsg) tea.Cmd {
-	km := r.ctx.Keys
 	if msg.String() == "ctrl+c" {
 		return tea.Quit
 	}
@@ -301,48 +299,72 @@ func (r *Workbench) key(msg tea.KeyPressMsg) tea.Cmd {
 	if c, ok := r.screens[r.active].(Capturer); ok && c.Capturing() {
 		return r.screens[r.active].Update(msg)
 	}
-	switch {
-	case key.Matches(msg, km.Quit):
-		return tea.Quit
-	case key.Matches(msg, km.Help):
-		r.openHelp()
-		return nil
-	case key.Matches(msg, km.Palette):
-		r.palette = newPalette(r.ctx)
-		r.palette.setSize(r.width, r.bodyHeight())
-		return r.palette.focus()
-	case key.Matches(msg, km.Back):
-		return r.back()
-	case key.Matches(msg, km.Walk):
-		return r.walkKey()
-	case key.Matches(msg, km.Copy):
-		return r.copyKey()
-	case key.Matches(msg, km.Edit):
-		return r.editKey()
-	case key.Matches(msg, km.NextScreen):
-		return r.switchTo(r.cycle(1))
-	case key.Matches(msg, km.PrevScreen):
-		return r.switchTo(r.cycle(-1))
-	case key.Matches(msg, km.Search):
-		r.searching = true
-		r.search.SetValue("")
-		return r.search.Focus()
-	case key.Matches(msg, km.NextMatch):
-		r.screens[r.active].NextMatch(1)
-		return r.pending()
-	case key.Matches(msg, km.PrevMatch):
-		r.screens[r.active].NextMatch(-1)
-		return r.pending()
+	if cmd, ok := r.keys().Dispatch(msg); ok {
+		return cmd
 	}
 	if cmd, ok := r.triageKey(msg); ok {
 		return cmd
 	}
-	for i, b := range km.Screens() {
-		if i < int(common.ScreenCount) && r.shown(common.ScreenID(i)) && key.Matches(msg, b) {
-			return r.switchTo(common.ScreenID(i))
-		}
+	if cmd, ok := r.tabKeys().Dispatch(msg); ok {
+		return cmd
 	}
 	return r.screens[r.active].Update(msg)
+}
+
+// keys are the workbench's own keys, answered on every screen before the
+// screen's, in the order help lists them under "Everywhere". Follow is
+// listed there but answered by the screens, each following what it shows.
+func (r *Workbench) keys() common.KeyTable {
+	km := r.ctx.Keys
+	return common.KeyTable{
+		{Key: km.Walk, Handler: func(tea.KeyPressMsg) tea.Cmd { return r.walkKey() }},
+		{Key: km.Follow},
+		{Key: km.Back, Handler: func(tea.KeyPressMsg) tea.Cmd { return r.back() }},
+		{Key: km.Copy, Handler: func(tea.KeyPressMsg) tea.Cmd { return r.copyKey() }},
+		{Key: km.Edit, Handler: func(tea.KeyPressMsg) tea.Cmd { return r.editKey() }},
+		{Key: km.Search, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			r.searching = true
+			r.search.SetValue("")
+			return r.search.Focus()
+		}},
+		{Key: km.NextMatch, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			r.screens[r.active].NextMatch(1)
+			return r.pending()
+		}},
+		{Key: km.PrevMatch, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			r.screens[r.active].NextMatch(-1)
+			return r.pending()
+		}},
+		{Key: km.Palette, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			r.palette = newPalette(r.ctx)
+			r.palette.setSize(r.width, r.bodyHeight())
+			return r.palette.focus()
+		}},
+		{Key: km.Help, Handler: func(tea.KeyPressMsg) tea.Cmd {
+			r.openHelp()
+			return nil
+		}},
+		{Key: km.Quit, Handler: func(tea.KeyPressMsg) tea.Cmd { return tea.Quit }},
+	}
+}
+
+// tabKeys switch screens: a screen's number, the next and the previous
+// one. The since screen's number is answered only while it has a tab, and
+// help names the first seven.
+func (r *Workbench) tabKeys() common.KeyTable {
+	km := r.ctx.Keys
+	var t common.KeyTable
+	for i, b := range km.Screens() {
+		id := common.ScreenID(i)
+		if i >= int(common.ScreenCount) || !r.shown(id) {
+			continue
+		}
+		t = append(t, common.Binding{Key: b, Unlisted: i >= 7, Handler: func(tea.KeyPressMsg) tea.Cmd { return r.switchTo(id) }})
+	}
+	return append(t,
+		common.Binding{Key: km.NextScreen, Handler: func(tea.KeyPressMsg) tea.Cmd { return r.switchTo(r.cycle(1)) }},
+		common.Binding{Key: km.PrevScreen, Handler: func(tea.KeyPressMsg) tea.Cmd { return r.switchTo(r.cycle(-1)) }},
+	)
 }
 
 func (r *Workbench) searchKey(msg tea.KeyPressMsg) tea.Cmd {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/internal/commitid"
@@ -28,15 +27,9 @@ type markClearer interface {
 
 // triageKey applies a/x/f/u/c to the findings the active screen picks.
 func (r *Workbench) triageKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	km := r.ctx.Keys
 	picker, ok := r.screens[r.active].(FindingPicker)
 	if !ok {
 		return nil, false
-	}
-	clearMarks := func() {
-		if m, ok := picker.(markClearer); ok {
-			m.ClearMarks()
-		}
 	}
 	if msg.String() == "esc" {
 		if m, ok := picker.(markClearer); ok && m.ClearMarks() {
@@ -44,24 +37,36 @@ func (r *Workbench) triageKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 		return nil, false
 	}
-	var state string
-	switch {
-	case key.Matches(msg, km.Accept):
-		state = packet.TriageAccepted
-	case key.Matches(msg, km.Defer):
-		state = packet.TriageDeferred
-	case key.Matches(msg, km.Reopen):
-		state = packet.TriageOpen
-	case key.Matches(msg, km.Dismiss):
-		state = packet.TriageDismissed
-	case key.Matches(msg, km.Note):
-		state = "note"
-	default:
-		return nil, false
+	return r.triageKeys(picker).Dispatch(msg)
+}
+
+// triageKeys are the keys that triage what a screen picks, in the order
+// help lists them; picker may be nil for the listing alone.
+func (r *Workbench) triageKeys(picker FindingPicker) common.KeyTable {
+	km := r.ctx.Keys
+	set := func(state string) func(tea.KeyPressMsg) tea.Cmd {
+		return func(tea.KeyPressMsg) tea.Cmd { return r.triage(picker, state) }
+	}
+	return common.KeyTable{
+		{Key: km.Accept, Handler: set(packet.TriageAccepted)},
+		{Key: km.Dismiss, Handler: set(packet.TriageDismissed)},
+		{Key: km.Defer, Handler: set(packet.TriageDeferred)},
+		{Key: km.Reopen, Handler: set(packet.TriageOpen)},
+		{Key: km.Note, Handler: set("note")},
+	}
+}
+
+// triage gives the findings picker picks the state ("note": a note alone),
+// asking first for the reason of a dismissal or the text of a note.
+func (r *Workbench) triage(picker FindingPicker, state string) tea.Cmd {
+	clearMarks := func() {
+		if m, ok := picker.(markClearer); ok {
+			m.ClearMarks()
+		}
 	}
 	ids := picker.PickedFindings()
 	if len(ids) == 0 {
-		return func() tea.Msg { return common.StatusMsg{Text: "no finding here to triage"} }, true
+		return func() tea.Msg { return common.StatusMsg{Text: "no finding here to triage"} }
 	}
 	switch state {
 	case packet.TriageDismissed:
@@ -69,7 +74,7 @@ func (r *Workbench) triageKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			clearMarks()
 			return r.saveTriage(ids, packet.TriageDismissed, note)
 		})
-		return r.prompt.focus(), true
+		return r.prompt.focus()
 	case "note":
 		initial := ""
 		if f := r.ctx.Packet.Finding(ids[0]); f != nil {
@@ -80,10 +85,10 @@ func (r *Workbench) triageKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		r.openPrompt(fmt.Sprintf("Note on %s", idList(ids[:1])), initial, false, func(note string) tea.Cmd {
 			return r.saveNote(ids[0], note)
 		})
-		return r.prompt.focus(), true
+		return r.prompt.focus()
 	}
 	clearMarks()
-	return r.saveTriage(ids, state, ""), true
+	return r.saveTriage(ids, state, "")
 }
 
 func (r *Workbench) openPrompt(title, initial string, required bool, save func(string) tea.Cmd) {

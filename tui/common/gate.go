@@ -3,6 +3,7 @@ package common
 import (
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/review"
+	"github.com/vetter-dev/vetter/ui"
 )
 
 // GateTarget says where a gate check's evidence lives.
@@ -46,4 +47,18 @@ func AssessmentWord(v string) string {
 		return "failing"
 	}
 	return "missing"
+}
+
+// GateMark is c's mark (packet.GateCheck.Mark, the one every surface shows)
+// in its colour: a proven check green, an unproven or informing one in the
+// warning colour, a holding one red.
+func GateMark(st *ui.Styles, c packet.GateCheck) string {
+	m := c.Mark()
+	switch m {
+	case "✓":
+		return st.OK.Render(m)
+	case "✗":
+		return st.Error.Render(m)
+	}
+	return st.Warn.Render(m)
 }

@@ -137,13 +137,7 @@ func (d *Decision) rebuild() {
 	add("", nil, -1)
 	add(st.Subtitle.Render("Gate ")+badge.Render(" "+word+" "), nil, -1)
 	for _, c := range g.Checks {
-		mark := st.Error.Render("✗")
-		switch {
-		case c.OK:
-			mark = st.OK.Render("✓")
-		case c.Info:
-			mark = st.Warn.Render("!") // informs; does not hold the gate
-		}
+		mark := common.GateMark(st, c)
 		add(fmt.Sprintf("  %s %-18s %s", mark, c.Name, st.Muted.Render(text(common.ClipTo(c.Detail, w-22)))), common.GateTarget(p, c.Name), -1)
 	}
 	add("  "+st.Accent.Render(text(g.Command)), nil, -1)

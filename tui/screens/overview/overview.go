@@ -197,13 +197,7 @@ func (o *Overview) rebuild() {
 	}
 	add("  "+cmdStyle.Render(text(g.Command)), nil)
 	for _, c := range g.Checks {
-		mark := st.Error.Render("✗")
-		switch {
-		case c.OK:
-			mark = st.OK.Render("✓")
-		case c.Info:
-			mark = st.Warn.Render("!") // informs; does not hold the gate
-		}
+		mark := common.GateMark(st, c)
 		add(fmt.Sprintf("  %s %-18s %s", mark, c.Name, st.Muted.Render(text(common.ClipTo(c.Detail, w-22)))), common.GateTarget(p, c.Name))
 	}
 
