@@ -1,6 +1,6 @@
 //go:build !unix && !windows
 
-package packet
+package review
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
 //go:build windows
 
-package packet
+package review
 
 import (
 	"fmt"
