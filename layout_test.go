@@ -27,7 +27,7 @@ func TestImportsRunDownTheLayout(t *testing.T) {
 		s = s[:end]
 	}
 	// Each item names one or more packages in back-ticks before its dash.
-	item := regexp.MustCompile("^\\s*- (.*?) — ")
+	item := regexp.MustCompile(`^\s*- (.*?) — `)
 	name := regexp.MustCompile("`([^`]+)`")
 	rank := map[string]int{}
 	for i, line := range strings.Split(s, "\n") {
