@@ -99,7 +99,10 @@ func ParseURL(s string) (Ref, bool) {
 	if err != nil {
 		return Ref{}, false
 	}
-	host := strings.TrimPrefix(strings.ToLower(m[1]), "www.")
+	host, ok := hostOf(m[1])
+	if !ok {
+		return Ref{}, false
+	}
 	return Ref{Host: host, Owner: m[2], Repo: m[3], Number: n}, true
 }
 
@@ -127,8 +130,18 @@ func ParseAnyURL(s string) (Ref, bool) {
 	if err != nil {
 		return Ref{}, false
 	}
-	host := strings.TrimPrefix(strings.ToLower(m[1]), "www.")
+	host, ok := hostOf(m[1])
+	if !ok {
+		return Ref{}, false
+	}
 	return Ref{Host: host, Owner: owner, Repo: m[3], Number: n}, true
+}
+
+// hostOf is an address's host as a work item keeps it: lower case, without
+// "www.". A host that is nothing but "www." names no host.
+func hostOf(raw string) (string, bool) {
+	host := strings.TrimPrefix(strings.ToLower(raw), "www.")
+	return host, host != ""
 }
 
 // ParseShort reads [HOST/]OWNER/REPO#N; a missing host is defaultHost. A
