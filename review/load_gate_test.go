@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 func gateCheck(g packet.Gate, name string) packet.GateCheck {
@@ -35,8 +36,8 @@ func failingChecks(g packet.Gate) []string {
 func TestLoadBase(t *testing.T) {
 	p := mustLoad(t, packetWith(t, ""), packet.Options{})
 	checkProblems(t, p, nil)
-	if p.Source != packet.KindDir {
-		t.Errorf("Source = %q, want %q", p.Source, packet.KindDir)
+	if p.Source != source.KindDir {
+		t.Errorf("Source = %q, want %q", p.Source, source.KindDir)
 	}
 	if p.Plan.ID != "TEST-101" || !slices.Equal(p.Plan.Recipes, []string{"01-unit", "02-lint"}) {
 		t.Errorf("plan = %q %v", p.Plan.ID, p.Plan.Recipes)
