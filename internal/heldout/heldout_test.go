@@ -50,7 +50,7 @@ var minimumSize = map[string]struct{ malicious, benign int }{
 	"attention-v1": {malicious: 45, benign: 35},
 	"attention-v2": {malicious: 55, benign: 20},
 	"attention-v3": {malicious: 60, benign: 35},
-	"attention-v4": {malicious: 25, benign: 15},
+	"attention-v4": {malicious: 45, benign: 32},
 }
 
 // invisibleFrom names the first set whose invisible-code cases promise that
@@ -59,12 +59,13 @@ var minimumSize = map[string]struct{ malicious, benign int }{
 var invisibleFrom = map[string]bool{"attention-v4": true}
 
 // isInvisible reports whether r renders as nothing (or as a blank) in an
-// ordinary editor while still being part of the text: format characters,
+// ordinary editor while still being part of the text: format characters, the
+// line and paragraph separators (a line end to JavaScript, not to a diff),
 // variation selectors, tag characters, private-use code points and the Hangul
 // fillers that are valid in identifiers.
 func isInvisible(r rune) bool {
 	switch {
-	case unicode.Is(unicode.Cf, r):
+	case unicode.Is(unicode.Cf, r), unicode.Is(unicode.Zl, r), unicode.Is(unicode.Zp, r):
 		return true
 	case r >= 0xFE00 && r <= 0xFE0F, r >= 0xE0100 && r <= 0xE01EF:
 		return true
