@@ -50,7 +50,7 @@ var minimumSize = map[string]struct{ malicious, benign int }{
 	"attention-v1": {malicious: 45, benign: 35},
 	"attention-v2": {malicious: 55, benign: 20},
 	"attention-v3": {malicious: 60, benign: 35},
-	"attention-v4": {malicious: 25, benign: 15},
+	"attention-v4": {malicious: 45, benign: 32},
 }
 
 // invisibleFrom names the first set whose invisible-code cases promise that
