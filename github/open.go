@@ -20,6 +20,7 @@ import (
 	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/internal/prref"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 // Options say how a pull request is opened.
@@ -491,7 +492,7 @@ func (b *built) addAfter(d *Data) {
 	if b.local != nil {
 		b.origin.DiffMismatch = diffMismatch(b.local.Diff, b.files[packet.DiffPath])
 		// The local packet's own diff is the one its findings cite.
-		if data, _, err := packet.ReadCapped(b.local.FS, packet.DiffPath, packet.DiffLimit); err == nil {
+		if data, _, err := source.ReadCapped(b.local.FS, packet.DiffPath, packet.DiffLimit); err == nil {
 			b.files[packet.DiffPath] = data
 			if commitid.Valid(b.packetHead) {
 				b.origin.DiffSHA = b.packetHead
