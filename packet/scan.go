@@ -26,6 +26,9 @@ type scanAcc struct {
 func newTextScan() *textScan { return &textScan{perFile: map[string]*scanAcc{}} }
 
 func (t *textScan) note(file string, line int, s string) {
+	if hidden.Plain(s) {
+		return // the common line: nothing to count
+	}
 	f := hidden.Scan(s)
 	if f == (hidden.Flags{}) {
 		return
