@@ -53,10 +53,22 @@ func TestScanTextFastPathAgrees(t *testing.T) {
 		}
 	}
 	cases = append(cases, "", "\t\tx := 1", "\x1b[31mred\x1b[0m and more text here", strings.Repeat("~\x7f ", 9), "\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8\xf7")
+	cases = append(cases, "\t\tx := value(0)\r\n", strings.Repeat("\tab\n", 9))
+	plain := 0
 	for _, c := range cases {
-		if got, want := ScanText(c), scanTextSlow(c); got != want {
+		want := scanTextSlow(c)
+		if got := ScanText(c); got != want {
 			t.Errorf("ScanText(%q) = %+v, byte by byte %+v", c, got, want)
 		}
+		if plainText(c) {
+			plain++
+			if want != (TextFlags{}) {
+				t.Errorf("plainText(%q) passes over %+v", c, want)
+			}
+		}
+	}
+	if plain < 17*95 {
+		t.Errorf("plainText passed over %d cases, fewer than the printable ones", plain)
 	}
 }
 
@@ -65,8 +77,12 @@ func FuzzScanTextFastPath(f *testing.F) {
 	f.Add("\x1b]52;c;aGk=\x07 \u202e tail")
 	f.Add("\xc3\x28 invalid \xe2\x82 utf8")
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := ScanText(s), scanTextSlow(s); got != want {
+		want := scanTextSlow(s)
+		if got := ScanText(s); got != want {
 			t.Errorf("ScanText(%q) = %+v, byte by byte %+v", s, got, want)
+		}
+		if plainText(s) && want != (TextFlags{}) {
+			t.Errorf("plainText(%q) passes over %+v", s, want)
 		}
 	})
 }
