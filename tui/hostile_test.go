@@ -636,7 +636,7 @@ func TestHostileInbox(t *testing.T) {
 		if err := hostile.WriteEscapingZip(filepath.Join(dir, "escaping.zip")); err != nil {
 			t.Fatal(err)
 		}
-		a, l, _ := openInbox(t, dir, 20*time.Second)
+		a, l, _ := openInbox(t, dir)
 		f := &frames{}
 		f.add("inbox", a.Render())
 		for i := range len(classes) + 1 {
