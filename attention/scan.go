@@ -1,6 +1,7 @@
 package attention
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -203,8 +204,26 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 			*lower = asciiLower((*lower)[:0], l.Text)
 			if r := matchRule(sc, l.Text, *lower); r != nil {
 				h := hit{id: r.id, title: r.title}
-				if r.promote && info.buildCode != "" {
+				inert := (r.promote || r.id == "download-and-run") && inertString(sc, l.Text)
+				switch {
+				case r.promote && info.buildCode != "" && !inert:
 					h = hit{id: "build-code-fetch", why: rule("build-code-fetch").Why + " — " + info.buildCode}
+				case inert && r.id == "download-and-run":
+					h.severity = Medium
+					h.title = "spells out a download piped to a shell in a string that nothing on this line runs"
+					h.why = "a message or a value: it runs only if something passes it to a shell, which the code reader follows"
+				case r.id == "runner-register" && sc&scopeWorkflow == 0:
+					// Outside a workflow the shell reader says whether the
+					// registration names its own target (high) or takes it
+					// from its caller, as a runner image's entrypoint does.
+					h.severity = Medium
+				case r.id == "persistence" && sc&scopeShell != 0 && installerPath(fs.path):
+					// An installer's job is to add itself to the profile;
+					// the shell reader raises it when what it writes runs a
+					// download.
+					h.severity = Medium
+					h.title = "an installer writes the shell profile"
+					h.why = whyInstallerProfile
 				}
 				fs.put(at, h)
 			}
@@ -218,6 +237,36 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 	return shebang
 }
 
+// inertString reports a line of code (not shell) whose rule matched only
+// text inside string literals, with nothing on the line that runs, starts,
+// sends or writes: a message that spells out "curl … | sh", a
+// shutil.which("curl") check. What such a string becomes is the code
+// reader's to follow.
+func inertString(sc scope, text string) bool {
+	if sc&(scopeCode|scopeSetupPy|scopeGo) == 0 || sc&(scopeWorkflowRun|scopeShell|scopeMakefile|scopeDockerfile) != 0 {
+		return false
+	}
+	re := codeRe()
+	if re.execSink.MatchString(text) || re.procSink.MatchString(text) || re.writeSink.MatchString(text) || re.sendSink.MatchString(text) ||
+		strings.Contains(text, ".write(") {
+		return false
+	}
+	bare := re.str.ReplaceAllString(text, `""`)
+	if bare == text {
+		return false
+	}
+	return matchRule(sc, bare, asciiLower(nil, bare)) == nil
+}
+
+// installerPath reports an installer script (install.sh, installer.ps1,
+// tools/install-deps.sh): writing the user's shell profile is its job.
+func installerPath(p string) bool {
+	b := strings.ToLower(path.Base(p))
+	return strings.HasPrefix(b, "install") && (strings.HasSuffix(b, ".sh") || strings.HasSuffix(b, ".bash") || strings.HasSuffix(b, ".zsh") || strings.HasSuffix(b, ".ps1"))
+}
+
+const whyInstallerProfile = "installers add their own lines to the profile, and every new shell runs them; check it adds nothing fetched at run time"
+
 // structure runs the readers that know a file's structure: shell, the
 // workflow model, package.json scripts, the data-flow reader for code, and
 // the rules on where code comes from. Each needs the file's lines by
@@ -228,7 +277,7 @@ func (fs *fileScan) structure() {
 	}
 	sc := fs.info.scope
 	const structured = scopeWorkflow | scopeShell | scopeMakefile | scopeDockerfile | scopePackageJSON | scopeCode |
-		scopeNpmrc | scopePipConf | scopeGradleWrapper | scopePreCommit | scopeGitmodules | scopeRequirements | scopeGo | scopeGoMod | scopeLock
+		scopeNpmrc | scopePipConf | scopeGradleWrapper | scopePreCommit | scopeGitmodules | scopeRequirements | scopeGo | scopeGoMod | scopeLock | scopeCargoConfig
 	if sc&structured == 0 && fs.info.buildCode == "" {
 		return
 	}

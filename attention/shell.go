@@ -30,6 +30,7 @@ const (
 	tSecretBulk                       // the whole environment, or a credential file
 	tArtifact                         // an artifact another workflow's run made
 	tUntrusted                        // text whoever opens a pull request or an issue chose (a title, a body, a branch name)
+	tRunnerPid                        // the process id of the runner's worker, which holds the job's secrets
 )
 
 // taint is what a value holds and the line it came from.
@@ -265,7 +266,11 @@ func (r *shellReader) written(p string, t taint, line int, appending bool) {
 	case strings.Contains(p, "_actions/") || strings.Contains(p, "/_tool/") || strings.Contains(p, "RUNNER_TOOL_CACHE"):
 		r.fs.report(line, hit{id: "runner-action-cache"})
 	case profilePath(p):
-		r.fs.report(line, hit{id: "persistence"})
+		if installerPath(r.fs.path) && !t.runs() {
+			r.fs.report(line, hit{id: "persistence", severity: Medium, title: "an installer writes the shell profile", why: whyInstallerProfile})
+		} else {
+			r.fs.report(line, hit{id: "persistence", source: t.line})
+		}
 	case strings.Contains(p, "GITHUB_ENV") || strings.Contains(p, "GITHUB_PATH"):
 		if t.kind&tUntrusted != 0 && t.line != line {
 			title := "writes text from the pull request or issue (line " + itoa(t.line) + ") into GITHUB_ENV or GITHUB_PATH"
@@ -275,6 +280,56 @@ func (r *shellReader) written(p string, t taint, line int, appending bool) {
 				why: "every later step of the job runs with an environment nobody can read in the diff", source: t.line})
 		}
 	}
+}
+
+// runAsRoot rates RUNNER_ALLOW_RUNASROOT: in a workflow a job prepares a
+// runner of its own; in a script it is high beside a registration that
+// names its own target, and otherwise what a runner image sets.
+func (r *shellReader) runAsRoot(line int) {
+	if r.fs.info.scope&scopeWorkflow != 0 || r.fs.registersLiteral() {
+		r.fs.report(line, hit{id: "runner-register", title: "lets a self-hosted runner run as root"})
+		return
+	}
+	r.fs.report(line, hit{id: "runner-register", severity: Medium, title: "lets a self-hosted runner run as root (set by a runner image)",
+		why: "a runner image sets it for the runner it starts; a job that runs it hands the runner to whoever named its repository"})
+}
+
+var registerLiteralRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bconfig\.(?:sh|cmd|ps1)\b.*--url\s+["']?https?://`)
+})
+
+var assignWordRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`) })
+
+// pidArg is the taint of the runner worker's process id among args: a
+// variable holding it. (A $(pgrep … Runner.Worker) on the line itself is
+// the line rule's.)
+func (r *shellReader) pidArg(args []*syntax.Word) taint {
+	var t taint
+	for _, w := range args {
+		for _, p := range w.Parts {
+			if q, ok := p.(*syntax.DblQuoted); ok && len(q.Parts) == 1 {
+				p = q.Parts[0]
+			}
+			switch x := p.(type) {
+			case *syntax.ParamExp:
+				if x.Param != nil && r.fl.vars[x.Param.Value].kind&tRunnerPid != 0 {
+					t = r.fl.vars[x.Param.Value]
+				}
+			}
+		}
+	}
+	return t
+}
+
+// registersLiteral reports a file that registers a runner with a
+// repository it names itself.
+func (fs *fileScan) registersLiteral() bool {
+	for _, t := range fs.text {
+		if strings.Contains(t, "--url") && registerLiteralRe().MatchString(t) {
+			return true
+		}
+	}
+	return false
 }
 
 // assign records a variable assignment.
@@ -288,7 +343,7 @@ func (r *shellReader) assign(a *syntax.Assign) {
 		t = r.wordTaint(a.Value)
 	}
 	if name == "RUNNER_ALLOW_RUNASROOT" {
-		r.fs.report(r.line(a.Pos()), hit{id: "runner-register", title: "lets a self-hosted runner run as root"})
+		r.runAsRoot(r.line(a.Pos()))
 	}
 	if t.kind != 0 {
 		r.fl.vars[name] = t
@@ -310,7 +365,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 	}
 	for _, a := range c.Assigns {
 		if a.Name != nil && a.Name.Value == "RUNNER_ALLOW_RUNASROOT" {
-			r.fs.report(r.line(a.Pos()), hit{id: "runner-register", title: "lets a self-hosted runner run as root"})
+			r.runAsRoot(r.line(a.Pos()))
 		}
 	}
 	args := c.Args
@@ -319,7 +374,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		switch path.Base(r.lit(args[0])) {
 		case "sudo", "nohup", "exec", "time", "command", "builtin", "nice", "stdbuf", "doas":
 			args = args[1:]
-			for len(args) > 0 && strings.HasPrefix(r.lit(args[0]), "-") {
+			for len(args) > 0 && (strings.HasPrefix(r.lit(args[0]), "-") || assignWordRe().MatchString(r.lit(args[0]))) {
+				// sudo takes VAR=value words before the command.
+				if strings.HasPrefix(r.lit(args[0]), "RUNNER_ALLOW_RUNASROOT=") {
+					r.runAsRoot(r.line(args[0].Pos()))
+				}
 				args = args[1:]
 			}
 			continue
@@ -327,7 +386,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			rest := args[1:]
 			for len(rest) > 0 && (strings.HasPrefix(r.lit(rest[0]), "-") || strings.Contains(r.lit(rest[0]), "=")) {
 				if strings.HasPrefix(r.lit(rest[0]), "RUNNER_ALLOW_RUNASROOT=") {
-					r.fs.report(r.line(rest[0].Pos()), hit{id: "runner-register", title: "lets a self-hosted runner run as root"})
+					r.runAsRoot(r.line(rest[0].Pos()))
 				}
 				rest = rest[1:]
 			}
@@ -362,7 +421,15 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		}
 		return t
 	}
+	if name != "kill" && name != "echo" && name != "printf" && name != "test" && name != "[" && name != "wait" {
+		if t := r.pidArg(args[1:]); t.kind != 0 {
+			r.fs.report(line, hit{id: "runner-memory-read", title: "hands the runner worker's process (found on line " + itoa(t.line) + ") to " + name,
+				source: t.line})
+		}
+	}
 	switch {
+	case (name == "pgrep" || name == "pidof" || name == "grep" || name == "awk") && strings.Contains(strings.ToLower(strings.Join(words, " ")), "runner.worker"):
+		return taint{kind: tRunnerPid, line: line}
 	case name == "curl" || name == "wget" || name == "aria2c" || name == "http" || name == "https" || name == "xh" ||
 		strings.EqualFold(name, "Invoke-WebRequest") || strings.EqualFold(name, "iwr") || strings.EqualFold(name, "irm"):
 		return r.network(name, args, words, stdin, line)
@@ -428,6 +495,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		if hexEscapes(strings.Join(words[1:], " ")) {
 			t = t.or(taint{kind: tDecode, line: line})
 		}
+		if codeRe().cmdString.MatchString(strings.Join(words[1:], " ")) {
+			// echo 'curl … | sh': the text written runs a download
+			// wherever it lands (a profile, a cron table, a script).
+			t = t.or(taint{kind: tDownload, line: line})
+		}
 		return t
 	case name == "env" || name == "printenv" && len(words) == 1 || name == "set" && len(words) == 1 ||
 		name == "export" && len(words) == 2 && words[1] == "-p" || name == "declare" && len(words) == 2 && words[1] == "-x" ||
@@ -478,7 +550,19 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 	case name == "config.sh" || name == "config.cmd" || name == "config.ps1":
 		j := strings.Join(words, " ")
 		if strings.Contains(j, "--url") && (strings.Contains(j, "--token") || strings.Contains(j, "--pat")) {
-			r.fs.report(line, hit{id: "runner-register"})
+			url := ""
+			for i, w := range words {
+				if w == "--url" && i+1 < len(words) {
+					url = words[i+1]
+				}
+			}
+			switch {
+			case r.fs.info.scope&scopeWorkflow != 0 || strings.HasPrefix(url, "http"):
+				r.fs.report(line, hit{id: "runner-register"})
+			default:
+				r.fs.report(line, hit{id: "runner-register", severity: Medium, title: "registers a self-hosted runner with the repository its caller names",
+					why: "what a runner image's entrypoint does with the URL and token it is started with; a job that runs it hands the runner to whoever named them"})
+			}
 		}
 		return taint{}
 	case name == "gh" && len(words) > 2 && words[1] == "auth" && words[2] == "token":
@@ -1157,7 +1241,7 @@ var credentialPathRe = sync.OnceValue(func() *regexp.Regexp {
 func credentialPath(p string) bool { return credentialPathRe().MatchString(p) }
 
 var profileRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|[/~'"\s])\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)\b|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc|authorized_keys\b|/etc/ld\.so\.preload|/etc/cron|/etc/rc\.local`)
+	return regexp.MustCompile(`(?:^|[/~'"\s])\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)(?:$|[^\w.-])|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc|authorized_keys\b|/etc/ld\.so\.preload|/etc/cron|/etc/rc\.local`)
 })
 
 // profilePath reports a file whose content runs again later: a shell

@@ -178,6 +178,8 @@ func (fs *fileScan) sources() {
 					fs.report(n, hit{id: "registry-redirect", title: "points pip at the index " + h})
 				}
 			}
+		case sc&scopeCargoConfig != 0:
+			fs.cargoSource(n, s)
 		case sc&scopeGradleWrapper != 0:
 			if m := re.gradleDist.FindStringSubmatch(s); m != nil {
 				if h := hostOf(m[1]); h != "services.gradle.org" {
@@ -227,6 +229,45 @@ func (fs *fileScan) sources() {
 				}
 			}
 		}
+	}
+}
+
+var (
+	cargoSourceRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*(?:registry|index|git)\s*=\s*["']([^"']+)["']`) })
+	cargoSectionRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\[(source|registries)\.([^\]]+)\]`) })
+)
+
+// cargoSource rates a registry, index or git URL under a [source.*] or
+// [registries.*] section of a Cargo config: source replacement sends every
+// crate download (crates-io's included, under their real names) to it.
+// A local directory (cargo vendor) is in the tree and is not a place.
+func (fs *fileScan) cargoSource(n int, s string) {
+	m := cargoSourceRe().FindStringSubmatch(s)
+	if m == nil {
+		return
+	}
+	for k := n - 1; k > 0 && k >= n-12; k-- {
+		t, ok := fs.text[k]
+		if !ok {
+			return
+		}
+		sec := cargoSectionRe().FindStringSubmatch(t)
+		if sec == nil {
+			if strings.HasPrefix(strings.TrimSpace(t), "[") {
+				return
+			}
+			continue
+		}
+		h, ok := redirected(strings.TrimPrefix(strings.TrimPrefix(m[1], "sparse+"), "git+"))
+		if !ok {
+			return
+		}
+		if sec[1] == "source" {
+			fs.report(n, hit{id: "registry-redirect", title: "replaces cargo's crate source with " + h + " (source replacement)"})
+		} else {
+			fs.report(n, hit{id: "registry-redirect", title: "adds the cargo registry " + h})
+		}
+		return
 	}
 }
 

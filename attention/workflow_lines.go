@@ -26,6 +26,12 @@ import (
 type workflowScan struct {
 	dangerous bool // the file triggers on pull_request_target or workflow_run
 	forkPR    bool // ... or on pull_request or issue_comment, which fork pull requests start
+	// prCode is set for the triggers whose default checkout is the pull
+	// request's own code (pull_request, and push to the branch /ok to test
+	// copies it to); under issue_comment, pull_request_target or
+	// workflow_run the base branch's code runs unless a step checks out
+	// the head, which the rules rate where it happens.
+	prCode bool
 	// triggersKnown is set when the diff shows the workflow's on: key.
 	triggersKnown bool
 
@@ -111,10 +117,14 @@ func newWorkflowScan(f *packet.DiffFile, root *yaml.Node) *workflowScan {
 			switch name {
 			case "pull_request_target", "workflow_run":
 				w.dangerous, w.forkPR = true, true
-			case "pull_request", "issue_comment", "pull_request_review", "pull_request_review_comment":
+			case "issue_comment":
 				w.forkPR = true
+			case "pull_request", "pull_request_review", "pull_request_review_comment":
+				w.forkPR, w.prCode = true, true
 			case "push":
-				w.forkPR = w.forkPR || pushReachesPR(filter)
+				reaches := pushReachesPR(filter)
+				w.forkPR = w.forkPR || reaches
+				w.prCode = w.prCode || reaches
 			}
 		}
 		return w
@@ -135,8 +145,8 @@ func newWorkflowScan(f *packet.DiffFile, root *yaml.Node) *workflowScan {
 				continue
 			}
 			switch m[1] {
-			case "push":
-				w.forkPR = true
+			case "push", "pull_request":
+				w.forkPR, w.prCode = true, true
 			case "pull_request_target", "workflow_run":
 				w.dangerous, w.forkPR = true, true
 			default:
@@ -233,8 +243,8 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 		return hit{id: "gha-unsecure-commands"}, true
 	}
 	// A write permission matters where the workflow runs pull-request
-	// code; when the diff shows no trigger, it may.
-	writeReaches := w.forkPR || !w.triggersKnown
+	// code by default; when the diff shows no trigger, it may.
+	writeReaches := w.prCode || !w.triggersKnown
 	if re.wfWriteAll.MatchString(s) {
 		if writeReaches {
 			return hit{id: "gha-excessive-permissions", title: "workflow asks for write-all permissions"}, true

