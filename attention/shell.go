@@ -21,7 +21,7 @@ import (
 )
 
 // taintKind says what a value holds.
-type taintKind uint8
+type taintKind uint16
 
 const (
 	tDownload   taintKind = 1 << iota // fetched from the network
@@ -31,6 +31,8 @@ const (
 	tArtifact                         // an artifact another workflow's run made
 	tUntrusted                        // text whoever opens a pull request or an issue chose (a title, a body, a branch name)
 	tRunnerPid                        // the process id of the runner's worker, which holds the job's secrets
+	tTamper                           // an installed dependency's files, rewritten by the script
+	tHeadFiles                        // a path into the pull request's checked-out files, in a privileged job
 )
 
 // taint is what a value holds and the line it came from.
@@ -72,6 +74,10 @@ type flow struct {
 	// vals holds the literal text assigned to a variable (or the first
 	// item of a for loop), so a path built from it reads as written.
 	vals map[string]string
+	// head is the line that checked out the pull request's head in a job
+	// that may be privileged (pull_request_target, workflow_run, or a
+	// trigger the diff does not show); 0 for none.
+	head int
 }
 
 func newFlow() *flow {
@@ -240,7 +246,10 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 			if strings.HasPrefix(p, "&") || p == "/dev/null" || p == "/dev/stderr" || p == "/dev/stdout" {
 				continue
 			}
-			if strings.Contains(p, "GITHUB_PATH") && r.echoed.runs() {
+			if strings.Contains(p, "GITHUB_PATH") && r.echoed.kind&tHeadFiles != 0 {
+				r.fs.report(r.line(rd.Pos()), hit{id: "gha-github-env-privileged", title: "puts the pull request's files (checked out on line " + itoa(r.echoed.line) + ") on the PATH of every later step",
+					why: "every later step, the privileged ones with the write token and secrets included, runs the pull request's programs in place of the commands it names", source: r.echoed.line})
+			} else if strings.Contains(p, "GITHUB_PATH") && r.echoed.runs() {
 				r.fs.report(r.line(rd.Pos()), hit{id: "gha-github-env-privileged", title: "puts a directory holding what line " + itoa(r.echoed.line) + " fetched on the PATH of every later step",
 					why: "every later step that runs a command by name may run the downloaded file instead", source: r.echoed.line})
 			}
@@ -265,6 +274,9 @@ func (r *shellReader) written(p string, t taint, line int, appending bool) {
 	switch {
 	case strings.Contains(p, "_actions/") || strings.Contains(p, "/_tool/") || strings.Contains(p, "RUNNER_TOOL_CACHE"):
 		r.fs.report(line, hit{id: "runner-action-cache"})
+	case dependencyPath(p):
+		r.fl.files[key] = r.fl.files[key].or(taint{kind: tTamper, line: line})
+		r.fs.report(line, hit{id: "dependency-tamper"})
 	case profilePath(p):
 		if installerPath(r.fs.path) && !t.runs() {
 			r.fs.report(line, hit{id: "persistence", severity: Medium, title: "an installer writes the shell profile", why: whyInstallerProfile})
@@ -319,6 +331,30 @@ func (r *shellReader) pidArg(args []*syntax.Word) taint {
 		}
 	}
 	return t
+}
+
+var dependencyPathRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|/|~)(?:node_modules/(?:@[^/]+/)?[^/.][^/]*/|(?:site|dist)-packages/|\.cargo/registry/|go/pkg/mod/|\.m2/repository/|\.gradle/caches/|vendor/bundle/)`)
+})
+
+// dependencyPath reports a file inside an installed dependency: what the
+// package manager fetched, which the next step that loads it runs.
+func dependencyPath(p string) bool {
+	return strings.Contains(p, "/") && dependencyPathRe().MatchString(p)
+}
+
+// inWorkspace reports a directory inside the job's workspace, where the
+// checkouts are: $GITHUB_WORKSPACE/…, ${{ github.workspace }}, $PWD, a
+// relative path.
+func inWorkspace(w string) bool {
+	w = strings.Trim(w, `"'`)
+	switch {
+	case strings.Contains(w, "GITHUB_WORKSPACE") || strings.Contains(w, "github.workspace") || strings.HasPrefix(w, "$PWD") || strings.HasPrefix(w, "${PWD}"):
+		return true
+	case w == "" || strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, "$") || strings.HasPrefix(w, "-"):
+		return false
+	}
+	return strings.Contains(w, "/") || w == "."
 }
 
 // registersLiteral reports a file that registers a runner with a
@@ -491,6 +527,9 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "~") {
 				r.echoed = r.echoed.or(r.dirTaint(w, line))
 			}
+			if r.fl.head > 0 && inWorkspace(w) {
+				r.echoed = r.echoed.or(taint{kind: tHeadFiles, line: r.fl.head})
+			}
 		}
 		if hexEscapes(strings.Join(words[1:], " ")) {
 			t = t.or(taint{kind: tDecode, line: line})
@@ -509,7 +548,8 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return r.archive(name, args, words, stdin, line)
 	case name == "cat" || name == "tee" || name == "head" || name == "tail" || name == "sort" || name == "tr" || name == "sed" ||
 		name == "awk" || name == "cut" || name == "jq" || name == "gzip" || name == "base32" || name == "xxd" || name == "od" ||
-		name == "tac" || name == "rev" || name == "strings" || name == "zip" || name == "tar" || name == "base64":
+		name == "tac" || name == "rev" || name == "strings" || name == "zip" || name == "tar" || name == "base64" ||
+		name == "grep" || name == "egrep" || name == "fgrep" || name == "uniq":
 		out := stdin.or(argTaint(1))
 		for i, w := range words[1:] {
 			if strings.HasPrefix(w, "-") {
@@ -519,7 +559,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 				r.written(w, out, r.line(args[i+1].Pos()), true)
 				continue
 			}
-			if name == "sed" && strings.Contains(strings.Join(words, " "), "-i") && (strings.Contains(w, "_actions/") || profilePath(w)) {
+			if name == "sed" && strings.Contains(strings.Join(words, " "), "-i") && (strings.Contains(w, "_actions/") || profilePath(w) || dependencyPath(w)) {
 				r.written(w, out, r.line(args[i+1].Pos()), true)
 			}
 			out = out.or(r.fileTaint(w, r.line(args[i+1].Pos())))

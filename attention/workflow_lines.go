@@ -32,6 +32,9 @@ type workflowScan struct {
 	// workflow_run the base branch's code runs unless a step checks out
 	// the head, which the rules rate where it happens.
 	prCode bool
+	// whole is set when the diff holds the whole file; head once a line
+	// has checked out the pull request's head.
+	whole, head bool
 	// triggersKnown is set when the diff shows the workflow's on: key.
 	triggersKnown bool
 
@@ -112,7 +115,7 @@ var wfRe = sync.OnceValue(func() *wfRegexps {
 func newWorkflowScan(f *packet.DiffFile, root *yaml.Node) *workflowScan {
 	w := &workflowScan{runIndent: -1}
 	if root != nil {
-		w.triggersKnown = true
+		w.triggersKnown, w.whole = true, true
 		for name, filter := range triggers(root) {
 			switch name {
 			case "pull_request_target", "workflow_run":
@@ -172,6 +175,9 @@ func indentOf(s string) int { return len(s) - len(strings.TrimLeft(s, " \t")) }
 func (w *workflowScan) step(s string) bool {
 	if strings.TrimSpace(s) == "" {
 		return w.runIndent >= 0
+	}
+	if !w.head && wfRe().wfHeadCheckout.MatchString(s) {
+		w.head = true
 	}
 	ind := indentOf(s)
 	if w.runIndent >= 0 {
@@ -279,7 +285,10 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 		switch {
 		case re.wfEnvHijack.MatchString(s):
 			return hit{id: "gha-env-hijack"}, true
-		case w.dangerous:
+		case w.dangerous && (w.head || !w.whole):
+			// Under a privileged trigger with the base branch checked out,
+			// the pull request can put nothing there but text, which
+			// gha-env-injection rates.
 			return hit{id: "gha-github-env-privileged"}, true
 		}
 		return hit{id: "gha-github-env"}, true
