@@ -9,27 +9,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/internal/packettest"
+	"github.com/vetter-dev/vetter/internal/reviewtest"
 	"github.com/vetter-dev/vetter/packet"
 )
 
 const round2 = "../packet/testdata/rounds/round2"
-
-func loadRound2(t *testing.T) *packet.Packet {
-	t.Helper()
-	p, err := packet.Load(round2, packet.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
-	return p
-}
 
 // The second round is a well-formed packet: its problems are the one the
 // sample already has, and the drift its review carried over: it still cites
 // the verdict at change-validation.md:138, which the longer round-2 report
 // moved to line 151.
 func TestRound2IsClean(t *testing.T) {
-	p := loadRound2(t)
+	p := packettest.Round2(t)
 	for _, pr := range p.Problems {
 		switch {
 		case pr.Code == packet.CodeCitationUnresolved && strings.Contains(pr.Message, "compute-env.md:41"):
@@ -70,7 +62,7 @@ func hasLine(ls []InterLine, op, substr string) bool {
 
 func TestCompareSampleRounds(t *testing.T) {
 	old := packet.LoadSample(packet.Options{})
-	cur := loadRound2(t)
+	cur := packettest.Round2(t)
 	c := Compare(old, cur)
 
 	t.Run("head", func(t *testing.T) {
@@ -275,7 +267,7 @@ func writeTriage(t *testing.T, p *packet.Packet, states map[int]string, gateSHA 
 	if err != nil {
 		t.Fatal(err)
 	}
-	where := filepath.Join(testState(t), "vetter", p.WorkItem().Dir)
+	where := filepath.Join(packettest.State(t), "vetter", p.WorkItem().Dir)
 	if err := os.MkdirAll(where, 0o700); err != nil {
 		t.Fatal(err)
 	}
@@ -293,8 +285,8 @@ func TestCompareCarriesOldTriage(t *testing.T) {
 	}
 	sample := packet.LoadSample(packet.Options{})
 	writeTriage(t, sample, map[int]string{1: packet.TriageAccepted, 2: packet.TriageDismissed, 3: packet.TriageDeferred}, sample.Change.HeadSHA)
-	old := load(t, dir)
-	c := Compare(old, loadRound2(t))
+	old := reviewtest.Load(t, dir)
+	c := Compare(old, packettest.Round2(t))
 
 	if r := c.Findings.Resolved[0]; r.Triage != packet.TriageAccepted || r.TriageNote != "note on review.md#1" || r.TriageStale {
 		t.Errorf("resolved #1 triage: %+v", r)
@@ -469,7 +461,7 @@ func TestWordDiff(t *testing.T) {
 }
 
 func TestCompareWriters(t *testing.T) {
-	c := Compare(packet.LoadSample(packet.Options{}), loadRound2(t))
+	c := Compare(packet.LoadSample(packet.Options{}), packettest.Round2(t))
 	var text, md strings.Builder
 	c.WriteText(&text)
 	c.WriteMarkdown(&md)

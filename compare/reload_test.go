@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/internal/packettest"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestDescribeReload(t *testing.T) {
 	dir, load := sampleReloads(t)
 	p0, s0 := load()
-	editReview(t, dir, func(s string) string {
+	packettest.EditReview(t, dir, func(s string) string {
 		return strings.Replace(s, "Off by one: `attempt >= c.policy.MaxRetries-1` makes", "Off by two", 1)
 	})
 	logs, _ := filepath.Glob(filepath.Join(dir, "validation", "logs", "*.log"))
@@ -54,7 +55,7 @@ func TestDescribeReloadSameBytes(t *testing.T) {
 	dir, load := sampleReloads(t)
 	p0, s0 := load()
 	later := time.Now().Add(time.Hour)
-	for rel, body := range readTree(t, dir) {
+	for rel, body := range packettest.ReadTree(t, dir) {
 		path := filepath.Join(dir, filepath.FromSlash(rel))
 		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
 			t.Fatal(err)
@@ -84,7 +85,7 @@ func TestDescribeReloadSameBytes(t *testing.T) {
 // lazily) and stamps its files.
 func sampleReloads(t *testing.T) (string, func() (*packet.Packet, packet.Stamps)) {
 	t.Helper()
-	dir := sampleDir(t, "pkt")
+	dir := packettest.SampleDir(t, "pkt")
 	return dir, func() (*packet.Packet, packet.Stamps) {
 		p, err := packet.Load(dir, packet.Options{DeferLogIndex: true})
 		if err != nil {

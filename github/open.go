@@ -16,10 +16,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vetter-dev/vetter/github/rules"
 	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/internal/prref"
 	"github.com/vetter-dev/vetter/packet"
-	"github.com/vetter-dev/vetter/report"
 )
 
 // Options say how a pull request is opened.
@@ -347,10 +347,10 @@ type built struct {
 
 // trustedFor answers who may supply a packet's documents on a pull request:
 // its author, or an account GitHub marks as OWNER, MEMBER or COLLABORATOR
-// (packet.OkToTestCounts, the same rule as for /ok to test).
+// (rules.OkToTestCounts, the same rule as for /ok to test).
 func trustedFor(author string) func(IssueComment) bool {
 	return func(c IssueComment) bool {
-		return c.User.Login == author || report.OkToTestCounts(c.AuthorAssociation)
+		return c.User.Login == author || rules.OkToTestCounts(c.AuthorAssociation)
 	}
 }
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/vetter-dev/vetter/agentfmt"
-	"github.com/vetter-dev/vetter/report"
+	"github.com/vetter-dev/vetter/github/rules"
 )
 
 // This file rebuilds a packet from the comments the agent posted: each
@@ -66,7 +66,7 @@ func OkToTests(comments []IssueComment) []OkToTest {
 	for _, c := range comments {
 		for _, m := range okToTestRe.FindAllStringSubmatch(c.Body, -1) {
 			out = append(out, OkToTest{SHA: strings.ToLower(m[1]), By: c.User.Login, At: c.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"),
-				Counts: report.OkToTestCounts(c.AuthorAssociation)})
+				Counts: rules.OkToTestCounts(c.AuthorAssociation)})
 		}
 	}
 	return out

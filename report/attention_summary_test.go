@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/vetter-dev/vetter/internal/reviewtest"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/review"
 )
@@ -105,7 +106,7 @@ func TestSummaryAttention(t *testing.T) {
 func TestReviewedMarks(t *testing.T) {
 	p := corpusPacket(t, prtCheckout)
 	p.Plan.ID = "WI-1"
-	st := openStoreIn(t, p, t.TempDir())
+	st := reviewtest.OpenStoreIn(t, p, t.TempDir())
 	high := packet.HighAttention(p.Attention())
 	if len(high) != 2 {
 		t.Fatalf("%d high items, want 2", len(high))

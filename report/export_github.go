@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/vetter-dev/vetter/internal/commitid"
-	"github.com/vetter-dev/vetter/internal/prref"
 	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/review"
@@ -183,22 +182,4 @@ func ExportGitHubReview(p *packet.Packet, w io.Writer) error {
 		return fmt.Errorf("writing the GitHub review: %w", err)
 	}
 	return nil
-}
-
-// GitHubReviewCommand is the gh command that posts the review read from
-// input ("-" for standard input); ok is false when the change's address
-// (PRURL: the origin's own for a packet read from a pull request) is not a
-// GitHub pull request.
-func GitHubReviewCommand(p *packet.Packet, input string) (cmd string, ok bool) {
-	pr, ok := prref.ParseURL(review.PRURL(p))
-	host := pr.Host
-	if !ok {
-		return "", false
-	}
-	cmd = fmt.Sprintf("gh api repos/%s/%s/pulls/%d/reviews --input %s", pr.Owner, pr.Repo, pr.Number, review.ShellQuote(input))
-	if host != "github.com" {
-		// An enterprise host: gh sends the request there with GH_HOST.
-		cmd = "GH_HOST=" + review.ShellQuote(host) + " " + cmd
-	}
-	return cmd, true
 }

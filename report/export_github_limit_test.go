@@ -31,24 +31,3 @@ func TestGitHubReviewBodyLimit(t *testing.T) {
 		t.Error("a small review leaves something out")
 	}
 }
-
-// The gh command is printed for a pull request however its host is spelled,
-// and for an enterprise host with GH_HOST.
-func TestGitHubReviewCommandHosts(t *testing.T) {
-	for _, c := range []struct{ url, want string }{
-		{"https://github.com/acme/depot/pull/2318", "gh api repos/acme/depot/pulls/2318/reviews --input r.json"},
-		{"https://GitHub.com/acme/depot/pull/2318/", "gh api repos/acme/depot/pulls/2318/reviews --input r.json"},
-		{"https://www.github.com/acme/depot/pull/2318", "gh api repos/acme/depot/pulls/2318/reviews --input r.json"},
-		{"http://github.com/acme/depot/pull/2318", "gh api repos/acme/depot/pulls/2318/reviews --input r.json"},
-		{"https://ghe.acme.dev/acme/depot/pull/7", "GH_HOST=ghe.acme.dev gh api repos/acme/depot/pulls/7/reviews --input r.json"},
-		{"https://github.com/acme/depot/issues/7", ""},
-		{"https://github.com/acme/../pull/7", ""},
-		{"https://github.com/acme/depot/pull/7; rm -rf ~", ""},
-	} {
-		p := &packet.Packet{Change: packet.Change{URL: c.url}}
-		got, ok := GitHubReviewCommand(p, "r.json")
-		if got != c.want || ok != (c.want != "") {
-			t.Errorf("%s: %q %v, want %q", c.url, got, ok, c.want)
-		}
-	}
-}

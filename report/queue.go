@@ -99,17 +99,6 @@ var queueClassOrder = map[string]int{QueueReady: 0, QueueWork: 1, QueueMoved: 2,
 // QueueClasses are the classes in the queue's order.
 var QueueClasses = []string{QueueReady, QueueWork, QueueMoved, QueueVetted, QueueOther, QueueDraft}
 
-// OkToTestCounts says whether a /ok to test from an account with this
-// author association vets: anyone may type the words, only an owner, a
-// member or a collaborator may let CI run.
-func OkToTestCounts(association string) bool {
-	switch strings.ToUpper(association) {
-	case "OWNER", "MEMBER", "COLLABORATOR":
-		return true
-	}
-	return false
-}
-
 // Awaiting is the queue's rule: a pull request awaits vetting when the last
 // /ok to test that counts (last, nil when none) does not name the head (a
 // short SHA names it too), and the PR shows the marker or every PR was asked

@@ -27,11 +27,6 @@ func TestAwaitingRule(t *testing.T) {
 			t.Errorf("%s: Awaiting = %v, want %v", c.name, got, c.want)
 		}
 	}
-	for a, want := range map[string]bool{"OWNER": true, "member": true, "COLLABORATOR": true, "CONTRIBUTOR": false, "NONE": false, "FIRST_TIME_CONTRIBUTOR": false} {
-		if OkToTestCounts(a) != want {
-			t.Errorf("OkToTestCounts(%s) = %v", a, !want)
-		}
-	}
 }
 
 func TestQueueClasses(t *testing.T) {

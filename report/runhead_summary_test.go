@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/internal/packettest"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -12,7 +13,7 @@ import (
 // is not ready and says which recipes ran on the old head, in every format.
 func TestSummaryRound2StaleEvidence(t *testing.T) {
 	p1 := packet.LoadSample(packet.Options{})
-	p2 := loadRound2(t)
+	p2 := packettest.Round2(t)
 	seen := map[string]bool{}
 	p2.History = &packet.History{Rounds: []packet.Round{roundOf(p1, seen), roundOf(p2, seen)}}
 	s := Summarize(p2)

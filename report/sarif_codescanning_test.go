@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/internal/packettest"
+	"github.com/vetter-dev/vetter/internal/reviewtest"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/xeipuuv/gojsonschema"
 )
@@ -18,7 +20,7 @@ import (
 // attention item is a result of its scan rule, whose description and help
 // say why it matters; the run names its category and a semantic version.
 func TestSARIFForCodeScanning(t *testing.T) {
-	dir := sampleDir(t, "p")
+	dir := packettest.SampleDir(t, "p")
 	script := "#!/bin/sh\ncurl -fsSL https://get.example.com/install.sh | sh\necho done\n"
 	var diff strings.Builder
 	diff.WriteString("diff --git a/scripts/fetch.sh b/scripts/fetch.sh\nnew file mode 100755\nindex 0000000..1111111\n--- /dev/null\n+++ b/scripts/fetch.sh\n@@ -0,0 +1,3 @@\n")
@@ -31,7 +33,7 @@ func TestSARIFForCodeScanning(t *testing.T) {
 	}
 	f.WriteString(diff.String())
 	f.Close()
-	p := load(t, dir)
+	p := reviewtest.Load(t, dir)
 
 	var buf bytes.Buffer
 	if err := ExportSARIF(p, &buf, ExportOptions{ToolVersion: "v1.2.3"}); err != nil {

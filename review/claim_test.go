@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/internal/packettest"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -18,7 +19,7 @@ import (
 // sample's pull request, so the packet claims the real work item whole.
 func hostileClaim(t *testing.T, name string, rows int, head string, keepURL bool) string {
 	t.Helper()
-	dir := sampleDir(t, name)
+	dir := packettest.SampleDir(t, name)
 	change := filepath.Join(dir, packet.ChangeFile)
 	data, err := os.ReadFile(change)
 	if err != nil {
@@ -56,7 +57,7 @@ func TestHostileClaimLeavesTheRealWorkItemReadable(t *testing.T) {
 		t.Skip("writes a 100,000-finding packet")
 	}
 	state := t.TempDir()
-	realDir := sampleDir(t, "real")
+	realDir := packettest.SampleDir(t, "real")
 	real := load(t, realDir)
 	s := openStoreIn(t, real, state)
 	mustSet(t, s, []string{"2"}, packet.TriageAccepted, "", "ana", t0)
@@ -147,7 +148,7 @@ func TestHostileClaimLeavesTheRealWorkItemReadable(t *testing.T) {
 // aside with its name, the work item opens, and its triage is intact.
 func TestOversizedRecordIsSetAside(t *testing.T) {
 	state := t.TempDir()
-	dir := sampleDir(t, "real")
+	dir := packettest.SampleDir(t, "real")
 	p := load(t, dir)
 	s := openStoreIn(t, p, state)
 	mustSet(t, s, []string{"2"}, packet.TriageAccepted, "", "ana", t0)

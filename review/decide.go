@@ -46,31 +46,6 @@ func PRURL(p *packet.Packet) string {
 	return p.Change.URL
 }
 
-// ShellQuote quotes s for a POSIX shell: as is when it holds only characters
-// no shell treats specially, else in single quotes.
-func ShellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./_-") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// OkToTestLines are what a maintainer posts once the change may run on CI:
-// the "/ok to test <sha>" comment and, when the pull request is on GitHub,
-// the gh command that posts it. It is empty when the head SHA is not a valid
-// commit id.
-func OkToTestLines(p *packet.Packet) []string {
-	sha := p.DecisionSHA()
-	if !commitid.Valid(sha) {
-		return nil
-	}
-	lines := []string{"/ok to test " + sha}
-	if pr, ok := PullRequest(p); ok {
-		lines = append(lines, "gh pr comment "+ShellQuote(pr.URL())+" --body "+ShellQuote("/ok to test "+sha))
-	}
-	return lines
-}
-
 // FailingChecks names the gate checks that do not hold.
 func FailingChecks(g packet.Gate) []string {
 	var out []string

@@ -93,49 +93,4 @@ func TestDecideNeedsAHead(t *testing.T) {
 	if _, _, err := s.Decide(DecisionOkToTest, "", "ana", "forced", t0); !errors.Is(err, ErrNoHead) {
 		t.Errorf("ok-to-test without a head SHA: %v", err)
 	}
-	if lines := OkToTestLines(p); lines != nil {
-		t.Errorf("lines without a head: %q", lines)
-	}
-}
-
-func TestOkToTestLines(t *testing.T) {
-	sha := "1bb1c70f4285cf39d8ebaf61573f0095423d52b1"
-	for _, c := range []struct {
-		url  string
-		want []string
-	}{
-		{"https://github.com/acme/depot/pull/2318", []string{"/ok to test " + sha,
-			"gh pr comment https://github.com/acme/depot/pull/2318 --body '/ok to test " + sha + "'"}},
-		{"https://github.com/acme/depot/pull/2318/", []string{"/ok to test " + sha,
-			"gh pr comment https://github.com/acme/depot/pull/2318 --body '/ok to test " + sha + "'"}},
-		{"", []string{"/ok to test " + sha}},
-		{"https://gitlab.example.com/acme/depot/-/merge_requests/7", []string{"/ok to test " + sha}},
-		{"https://github.com/acme/depot/pull/2318; rm -rf ~", []string{"/ok to test " + sha}},
-		{"https://github.com/acme/$(id)/pull/1", []string{"/ok to test " + sha}},
-		{"https://github.com/acme/../pull/1", []string{"/ok to test " + sha}},
-		{"http://github.com/acme/depot/pull/1", []string{"/ok to test " + sha}},
-		{"https://github.com.evil/acme/depot/pull/1", []string{"/ok to test " + sha}},
-	} {
-		p := &packet.Packet{Change: packet.Change{HeadSHA: sha, URL: c.url}}
-		if got := OkToTestLines(p); strings.Join(got, "\n") != strings.Join(c.want, "\n") {
-			t.Errorf("%q:\n got %q\nwant %q", c.url, got, c.want)
-		}
-	}
-}
-
-func TestShellQuote(t *testing.T) {
-	for in, want := range map[string]string{
-		"plain":        "plain",
-		"/ok to test":  "'/ok to test'",
-		"it's":         `'it'\''s'`,
-		"":             "''",
-		"$(id)":        "'$(id)'",
-		"a/b.json":     "a/b.json",
-		"x\ny":         "'x\ny'",
-		"review*.json": "'review*.json'",
-	} {
-		if got := ShellQuote(in); got != want {
-			t.Errorf("ShellQuote(%q) = %s, want %s", in, got, want)
-		}
-	}
 }

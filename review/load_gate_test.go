@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/internal/packettest"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -33,8 +34,8 @@ func failingChecks(g packet.Gate) []string {
 }
 
 func TestLoadBase(t *testing.T) {
-	p := mustLoad(t, packetWith(t, ""), packet.Options{})
-	checkProblems(t, p, nil)
+	p := packettest.Load(t, packettest.PacketWith(t, ""), packet.Options{})
+	packettest.CheckProblems(t, p, nil)
 	if p.Source != packet.KindDir {
 		t.Errorf("Source = %q, want %q", p.Source, packet.KindDir)
 	}
@@ -75,12 +76,12 @@ func TestLoadProblems(t *testing.T) {
 	const reg, val = packet.RegistryFile, packet.ValidationFile
 	cases := []struct {
 		overlay string
-		want    []wantProblem
+		want    []packettest.Problem
 		check   func(t *testing.T, p *packet.Packet)
 	}{
 		{
 			overlay: "log-exit-mismatch",
-			want:    []wantProblem{{packet.CodeLogExitMismatch, reg, 1}},
+			want:    []packettest.Problem{{Code: packet.CodeLogExitMismatch, File: reg, Line: 1}},
 			check: func(t *testing.T, p *packet.Packet) {
 				if gateCheck(Gate(p), CheckLogsIntact).OK {
 					t.Error("logs-intact holds despite an exit mismatch")
@@ -89,11 +90,11 @@ func TestLoadProblems(t *testing.T) {
 		},
 		{
 			overlay: "validated-with-nonzero-exit",
-			want:    []wantProblem{{packet.CodeLogExitMismatch, reg, 2}},
+			want:    []packettest.Problem{{Code: packet.CodeLogExitMismatch, File: reg, Line: 2}},
 		},
 		{
 			overlay: "log-empty",
-			want:    []wantProblem{{packet.CodeLogEmpty, "validation/logs/02-lint.log", 0}},
+			want:    []packettest.Problem{{Code: packet.CodeLogEmpty, File: "validation/logs/02-lint.log", Line: 0}},
 			check: func(t *testing.T, p *packet.Packet) {
 				if gateCheck(Gate(p), CheckLogsIntact).OK {
 					t.Error("logs-intact holds despite an empty log")
@@ -102,7 +103,7 @@ func TestLoadProblems(t *testing.T) {
 		},
 		{
 			overlay: "log-missing",
-			want:    []wantProblem{{packet.CodeLogMissing, reg, 2}},
+			want:    []packettest.Problem{{Code: packet.CodeLogMissing, File: reg, Line: 2}},
 			check: func(t *testing.T, p *packet.Packet) {
 				if p.Log("validation/logs/gone.log") != nil {
 					t.Error("a missing log is in p.Logs")
@@ -114,7 +115,7 @@ func TestLoadProblems(t *testing.T) {
 		},
 		{
 			overlay: "recipe-missing",
-			want:    []wantProblem{{packet.CodeRecipeMissing, packet.PlanFile, 9}, {packet.CodePassWithFailing, val, 11}},
+			want:    []packettest.Problem{{Code: packet.CodeRecipeMissing, File: packet.PlanFile, Line: 9}, {Code: packet.CodePassWithFailing, File: val, Line: 11}},
 			check: func(t *testing.T, p *packet.Packet) {
 				row := p.Evidence.Row("03-integration")
 				if row == nil || row.Status != packet.StatusMissing || !row.Planned {
@@ -132,7 +133,7 @@ func TestLoadProblems(t *testing.T) {
 			// An unplanned recipe failing is a warning, but the verdict does
 			// not contradict the plan, so no pass-with-failing-evidence.
 			overlay: "recipe-failing",
-			want:    []wantProblem{{packet.CodeRecipeFailing, reg, 3}},
+			want:    []packettest.Problem{{Code: packet.CodeRecipeFailing, File: reg, Line: 3}},
 			check: func(t *testing.T, p *packet.Packet) {
 				if row := p.Evidence.Row("09-bench"); row == nil || row.Status != packet.StatusFailing || row.Planned {
 					t.Errorf("09-bench row = %+v", row)
@@ -144,11 +145,11 @@ func TestLoadProblems(t *testing.T) {
 		},
 		{
 			overlay: "pass-with-failing-evidence",
-			want:    []wantProblem{{packet.CodeRecipeFailing, reg, 1}, {packet.CodePassWithFailing, val, 11}},
+			want:    []packettest.Problem{{Code: packet.CodeRecipeFailing, File: reg, Line: 1}, {Code: packet.CodePassWithFailing, File: val, Line: 11}},
 		},
 		{
 			overlay: "verdict-conflict",
-			want:    []wantProblem{{packet.CodeVerdictConflict, val, 11}},
+			want:    []packettest.Problem{{Code: packet.CodeVerdictConflict, File: val, Line: 11}},
 			check: func(t *testing.T, p *packet.Packet) {
 				if p.Verdict.Value != "pass" || p.Verdict.Line != 11 {
 					t.Errorf("verdict %q at %d, want the last one (pass at 11)", p.Verdict.Value, p.Verdict.Line)
@@ -157,7 +158,7 @@ func TestLoadProblems(t *testing.T) {
 		},
 		{
 			overlay: "assessment-missing",
-			want:    []wantProblem{{packet.CodeAssessmentMissing, packet.ReviewFile, 0}},
+			want:    []packettest.Problem{{Code: packet.CodeAssessmentMissing, File: packet.ReviewFile, Line: 0}},
 			check: func(t *testing.T, p *packet.Packet) {
 				if p.Assessment.Value != "" || len(p.Findings) != 1 {
 					t.Errorf("assessment %q, %d findings; want none and 1", p.Assessment.Value, len(p.Findings))
@@ -169,18 +170,18 @@ func TestLoadProblems(t *testing.T) {
 		},
 		{
 			overlay: "citations",
-			want: []wantProblem{
-				{packet.CodeCitationUnresolved, "notes.md", 4},
-				{packet.CodeCitationUnresolved, "notes.md", 6},
-				{packet.CodeCitationUnresolved, "notes.md", 12},
-				{packet.CodeCitationUnresolved, "notes.md", 13},
+			want: []packettest.Problem{
+				{Code: packet.CodeCitationUnresolved, File: "notes.md", Line: 4},
+				{Code: packet.CodeCitationUnresolved, File: "notes.md", Line: 6},
+				{Code: packet.CodeCitationUnresolved, File: "notes.md", Line: 12},
+				{Code: packet.CodeCitationUnresolved, File: "notes.md", Line: 13},
 			},
 		},
 	}
 	for _, tc := range cases {
 		t.Run(tc.overlay, func(t *testing.T) {
-			p := mustLoad(t, packetWith(t, tc.overlay), packet.Options{})
-			checkProblems(t, p, tc.want)
+			p := packettest.Load(t, packettest.PacketWith(t, tc.overlay), packet.Options{})
+			packettest.CheckProblems(t, p, tc.want)
 			// Whatever is wrong, the rest of the packet still shows.
 			if len(p.Docs) < 5 || p.Diff == nil || !p.Registry.Present || len(p.Findings) == 0 {
 				t.Errorf("packet partly lost: %d docs, diff %v, registry %v, %d findings",
@@ -194,20 +195,20 @@ func TestLoadProblems(t *testing.T) {
 }
 
 func TestLoadReviewOnly(t *testing.T) {
-	p := mustLoad(t, filepath.Join(packetsDir, "review-only"), packet.Options{})
-	for _, w := range []wantProblem{
-		{packet.CodeMissingFile, packet.PlanFile, 0},
-		{packet.CodeMissingFile, packet.ChangeFile, 0},
-		{packet.CodeMissingFile, packet.ValidationFile, 0},
-		{packet.CodeMissingFile, packet.DiffPath, 0},
-		{packet.CodeMissingFile, packet.RegistryFile, 0},
-		{packet.CodeVerdictMissing, packet.ValidationFile, 0},
+	p := packettest.Load(t, filepath.Join(packettest.Path(t, "packet/testdata/packets"), "review-only"), packet.Options{})
+	for _, w := range []packettest.Problem{
+		{Code: packet.CodeMissingFile, File: packet.PlanFile, Line: 0},
+		{Code: packet.CodeMissingFile, File: packet.ChangeFile, Line: 0},
+		{Code: packet.CodeMissingFile, File: packet.ValidationFile, Line: 0},
+		{Code: packet.CodeMissingFile, File: packet.DiffPath, Line: 0},
+		{Code: packet.CodeMissingFile, File: packet.RegistryFile, Line: 0},
+		{Code: packet.CodeVerdictMissing, File: packet.ValidationFile, Line: 0},
 	} {
-		if !hasProblem(p, w.Code, w.File, w.Line) {
+		if !packettest.HasProblem(p, w.Code, w.File, w.Line) {
 			t.Errorf("no %s", w)
 		}
 	}
-	if hasProblem(p, packet.CodeMissingFile, packet.ReviewFile, 0) {
+	if packettest.HasProblem(p, packet.CodeMissingFile, packet.ReviewFile, 0) {
 		t.Error("review.md reported missing")
 	}
 	if len(p.Findings) != 2 || p.Finding("review.md#1").Severity != "major" {
@@ -232,26 +233,26 @@ func TestLoadReviewOnly(t *testing.T) {
 }
 
 func TestLoadDirNeverReadsOutside(t *testing.T) {
-	pkt := packetWith(t, "")
+	pkt := packettest.PacketWith(t, "")
 	tmp := filepath.Dir(pkt)
 	outside := filepath.Join(tmp, "outside")
 	// ../secret.log really exists next to the packet, so only the guard
 	// stops it being read.
-	writeFile(t, filepath.Join(tmp, "secret.log"), outsideMark+" parent\n[exit 0 after 1 s]\n")
-	writeFile(t, filepath.Join(outside, "outside.md"), "# "+outsideMark+"\n\n## Verdict: fail\n")
-	writeFile(t, filepath.Join(outside, "target.log"), outsideMark+" linked\n[exit 0 after 1 s]\n")
-	writeFile(t, filepath.Join(outside, "dir", "inner.log"), outsideMark+" inner\n[exit 0 after 1 s]\n")
+	packettest.WriteFile(t, filepath.Join(tmp, "secret.log"), packettest.OutsideMark+" parent\n[exit 0 after 1 s]\n")
+	packettest.WriteFile(t, filepath.Join(outside, "outside.md"), "# "+packettest.OutsideMark+"\n\n## Verdict: fail\n")
+	packettest.WriteFile(t, filepath.Join(outside, "target.log"), packettest.OutsideMark+" linked\n[exit 0 after 1 s]\n")
+	packettest.WriteFile(t, filepath.Join(outside, "dir", "inner.log"), packettest.OutsideMark+" inner\n[exit 0 after 1 s]\n")
 
 	logs := filepath.Join(pkt, "validation", "logs")
-	symlinkOrSkip(t, filepath.Join(outside, "target.log"), filepath.Join(logs, "abs-link.log"))
-	symlinkOrSkip(t, "../../../outside/target.log", filepath.Join(logs, "rel-link.log"))
-	symlinkOrSkip(t, filepath.Join(outside, "dir"), filepath.Join(logs, "sub"))
-	symlinkOrSkip(t, "01-unit.log", filepath.Join(logs, "alias.log")) // stays inside: fine
+	packettest.SymlinkOrSkip(t, filepath.Join(outside, "target.log"), filepath.Join(logs, "abs-link.log"))
+	packettest.SymlinkOrSkip(t, "../../../outside/target.log", filepath.Join(logs, "rel-link.log"))
+	packettest.SymlinkOrSkip(t, filepath.Join(outside, "dir"), filepath.Join(logs, "sub"))
+	packettest.SymlinkOrSkip(t, "01-unit.log", filepath.Join(logs, "alias.log")) // stays inside: fine
 	if err := os.Remove(filepath.Join(pkt, "compute-env.md")); err != nil {
 		t.Fatal(err)
 	}
-	symlinkOrSkip(t, filepath.Join(outside, "outside.md"), filepath.Join(pkt, "compute-env.md"))
-	symlinkOrSkip(t, "../outside/outside.md", filepath.Join(pkt, "notes.md"))
+	packettest.SymlinkOrSkip(t, filepath.Join(outside, "outside.md"), filepath.Join(pkt, "compute-env.md"))
+	packettest.SymlinkOrSkip(t, "../outside/outside.md", filepath.Join(pkt, "notes.md"))
 
 	reg, err := os.ReadFile(filepath.Join(pkt, filepath.FromSlash(packet.RegistryFile)))
 	if err != nil {
@@ -264,22 +265,22 @@ func TestLoadDirNeverReadsOutside(t *testing.T) {
 {"seq":7,"recipe":"07-dotdot-inside","status":"validated","log":"validation/logs/../logs/../../../secret.log","exit_code":0}
 {"seq":8,"recipe":"08-alias","status":"validated","log":"validation/logs/alias.log","exit_code":0}
 `...)
-	writeFile(t, filepath.Join(pkt, filepath.FromSlash(packet.RegistryFile)), string(reg))
+	packettest.WriteFile(t, filepath.Join(pkt, filepath.FromSlash(packet.RegistryFile)), string(reg))
 
-	p := mustLoad(t, pkt, packet.Options{})
+	p := packettest.Load(t, pkt, packet.Options{})
 	// Each way out is refused where it is written: the registry line naming
 	// it, or the link itself. A document linked out is unreadable.
-	checkProblems(t, p, []wantProblem{
-		{packet.CodeLogOutsidePacket, packet.RegistryFile, 3},
-		{packet.CodeLogOutsidePacket, packet.RegistryFile, 4},
-		{packet.CodeLogOutsidePacket, packet.RegistryFile, 5},
-		{packet.CodeLogOutsidePacket, packet.RegistryFile, 6},
-		{packet.CodeLogOutsidePacket, packet.RegistryFile, 7},
-		{packet.CodeLogOutsidePacket, "validation/logs/abs-link.log", 0},
-		{packet.CodeLogOutsidePacket, "validation/logs/rel-link.log", 0},
-		{packet.CodeLogOutsidePacket, "validation/logs/sub", 0},
-		{packet.CodeLogOutsidePacket, "compute-env.md", 0},
-		{packet.CodeLogOutsidePacket, "notes.md", 0},
+	packettest.CheckProblems(t, p, []packettest.Problem{
+		{Code: packet.CodeLogOutsidePacket, File: packet.RegistryFile, Line: 3},
+		{Code: packet.CodeLogOutsidePacket, File: packet.RegistryFile, Line: 4},
+		{Code: packet.CodeLogOutsidePacket, File: packet.RegistryFile, Line: 5},
+		{Code: packet.CodeLogOutsidePacket, File: packet.RegistryFile, Line: 6},
+		{Code: packet.CodeLogOutsidePacket, File: packet.RegistryFile, Line: 7},
+		{Code: packet.CodeLogOutsidePacket, File: "validation/logs/abs-link.log", Line: 0},
+		{Code: packet.CodeLogOutsidePacket, File: "validation/logs/rel-link.log", Line: 0},
+		{Code: packet.CodeLogOutsidePacket, File: "validation/logs/sub", Line: 0},
+		{Code: packet.CodeLogOutsidePacket, File: "compute-env.md", Line: 0},
+		{Code: packet.CodeLogOutsidePacket, File: "notes.md", Line: 0},
 	})
 	for _, pr := range p.Problems {
 		if !strings.Contains(pr.Message, "outside the packet") {
@@ -297,8 +298,8 @@ func TestLoadDirNeverReadsOutside(t *testing.T) {
 	if gateCheck(Gate(p), CheckLogsIntact).OK {
 		t.Error("logs-intact holds with logs outside the packet")
 	}
-	checkNothingFromOutside(t, p)
-	checkRestLoads(t, p)
+	packettest.CheckNothingFromOutside(t, p)
+	packettest.CheckRestLoads(t, p)
 }
 
 func checkSample(t *testing.T, p *packet.Packet) {
@@ -309,7 +310,7 @@ func checkSample(t *testing.T, p *packet.Packet) {
 	if f3 == nil {
 		t.Fatal("no finding review.md#3")
 	}
-	checkProblems(t, p, []wantProblem{{packet.CodeCitationUnresolved, packet.ReviewFile, f3.Line}})
+	packettest.CheckProblems(t, p, []packettest.Problem{{Code: packet.CodeCitationUnresolved, File: packet.ReviewFile, Line: f3.Line}})
 	if len(p.Problems) == 1 && !strings.Contains(p.Problems[0].Message, "compute-env.md:41") {
 		t.Errorf("the problem is not about compute-env.md:41: %s", p.Problems[0].Message)
 	}
@@ -347,7 +348,7 @@ func checkSample(t *testing.T, p *packet.Packet) {
 				t.Errorf("%s cites %s: kind %s, want diff", f.ID, c.Text, c.Kind)
 				continue
 			}
-			if got := anchoredNewLine(p, c); got != c.Line {
+			if got := packettest.AnchoredNewLine(p, c); got != c.Line {
 				t.Errorf("%s cites %s: anchored to new line %d, want %d", f.ID, c.Text, got, c.Line)
 			}
 			anchored++

@@ -8,13 +8,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/internal/packettest"
 	"github.com/vetter-dev/vetter/packet"
 )
 
 // A preview opens one log of a packet folder and nothing else; Load with
 // Reuse takes that very log over, its index included.
 func TestOpenLogPreviewThenLoad(t *testing.T) {
-	dir := sampleDir(t, "pkt")
+	dir := packettest.SampleDir(t, "pkt")
 	full, err := packet.Load(dir, packet.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +62,7 @@ func TestOpenLogPreviewThenLoad(t *testing.T) {
 }
 
 func TestOpenLogPreviewRefuses(t *testing.T) {
-	dir := sampleDir(t, "pkt")
+	dir := packettest.SampleDir(t, "pkt")
 	notPacket := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(notPacket, "validation", "logs"), 0o755); err != nil {
 		t.Fatal(err)
@@ -90,13 +91,13 @@ func TestOpenLogPreviewRefuses(t *testing.T) {
 // A findings preview reads review.md's findings and the triage, as Load
 // does, with the citations found but not resolved.
 func TestOpenFindingsPreview(t *testing.T) {
-	dir := sampleDir(t, "pkt")
+	dir := packettest.SampleDir(t, "pkt")
 	full, err := packet.Load(dir, packet.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer full.Close()
-	st := openStoreIn(t, full, testState(t))
+	st := openStoreIn(t, full, packettest.State(t))
 	if _, err := st.Set([]string{full.Findings[1].ID}, packet.TriageAccepted, "yes", "t", time.Now()); err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +125,7 @@ func TestOpenFindingsPreview(t *testing.T) {
 	}
 	// The workbench opens the work item's store on the preview, before the
 	// packet is read: plan.md and change.md name the work item.
-	if _, err := OpenStore(pv, testState(t)); err != nil {
+	if _, err := OpenStore(pv, packettest.State(t)); err != nil {
 		t.Fatal(err)
 	}
 	if pv.History != nil {

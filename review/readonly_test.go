@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/internal/packettest"
 	"github.com/vetter-dev/vetter/internal/testenv"
 	"github.com/vetter-dev/vetter/packet"
 )
@@ -15,7 +16,7 @@ import (
 // withHead writes the sample with another head: a round vetter has not seen.
 func withHead(t *testing.T, name, head string) string {
 	t.Helper()
-	dir := sampleDir(t, name)
+	dir := packettest.SampleDir(t, name)
 	change := filepath.Join(dir, packet.ChangeFile)
 	data, err := os.ReadFile(change)
 	if err != nil {
@@ -34,7 +35,7 @@ func withHead(t *testing.T, name, head string) string {
 // refused with an error rather than a partial write.
 func TestReadOnlyStateDiskStillOpens(t *testing.T) {
 	state := t.TempDir()
-	s := openStoreIn(t, load(t, sampleDir(t, "first")), state)
+	s := openStoreIn(t, load(t, packettest.SampleDir(t, "first")), state)
 	mustSet(t, s, []string{"2"}, packet.TriageAccepted, "", "ana", t0)
 	if _, _, err := s.Decide(DecisionHold, "wait", "ana", "", t0.Add(time.Minute)); err != nil {
 		t.Fatal(err)
@@ -92,7 +93,7 @@ func TestRefusedSnapshotLeavesNoFolder(t *testing.T) {
 		}
 		return orig(f, b)
 	}
-	p := load(t, sampleDir(t, "p"))
+	p := load(t, packettest.SampleDir(t, "p"))
 	s := openStoreIn(t, p, state)
 	if _, err := os.Stat(filepath.Join(filepath.Dir(s.Where()), "rounds")); err == nil {
 		if entries, _ := os.ReadDir(filepath.Join(filepath.Dir(s.Where()), "rounds")); len(entries) > 0 {

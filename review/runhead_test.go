@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/vetter-dev/vetter/internal/packettest"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -44,7 +45,7 @@ func currentCheck(t testing.TB, p *packet.Packet, name string) packet.GateCheck 
 // of round 1's head, and the gate says which and on what.
 func TestEvidenceCurrentRounds(t *testing.T) {
 	p1 := packet.LoadSample(packet.Options{})
-	p2 := loadRound2(t)
+	p2 := packettest.Round2(t)
 	seen := map[string]bool{}
 	r1 := roundOf(p1, seen)
 	r2 := roundOf(p2, seen)

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vetter-dev/vetter/internal/packettest"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -23,7 +24,7 @@ import (
 func TestTriageRoundTrip(t *testing.T) {
 	dir, p := samplePacket(t, nil)
 	s := openStore(t, p)
-	if s.Where() != filepath.Join(testState(t), "vetter", p.WorkItem().Dir, packet.TriageFile) {
+	if s.Where() != filepath.Join(packettest.State(t), "vetter", p.WorkItem().Dir, packet.TriageFile) {
 		t.Fatalf("where = %s", s.Where())
 	}
 	mustSet(t, s, []string{"1"}, packet.TriageAccepted, "valid: the clamp is missing", "ana", t0)
@@ -106,13 +107,13 @@ func TestTriageStale(t *testing.T) {
 	}
 
 	// Re-wrapping a claim's white space keeps the decision current.
-	editReview(t, dir, func(s string) string { return strings.Replace(s, "Off by one: ", "Off  by   one: ", 1) })
+	packettest.EditReview(t, dir, func(s string) string { return strings.Replace(s, "Off by one: ", "Off  by   one: ", 1) })
 	if p2 := load(t, dir); !Triaged(p2, p2.Finding("review.md#2")) {
 		t.Error("a white-space change made the decision stale")
 	}
 
 	// Changing what it says makes it stale: kept, shown stale, untriaged.
-	editReview(t, dir, func(s string) string { return strings.Replace(s, "Off  by   one: ", "Off by two: ", 1) })
+	packettest.EditReview(t, dir, func(s string) string { return strings.Replace(s, "Off  by   one: ", "Off by two: ", 1) })
 	p2 := load(t, dir)
 	s2 := openStore(t, p2)
 	f := p2.Finding("review.md#2")
@@ -291,13 +292,13 @@ func TestStoreOutsideThePacket(t *testing.T) {
 
 func TestStoreRefusesWhatItDidNotWrite(t *testing.T) {
 	_, p := samplePacket(t, nil)
-	dir := filepath.Join(testState(t), "vetter", p.WorkItem().Dir)
+	dir := filepath.Join(packettest.State(t), "vetter", p.WorkItem().Dir)
 	os.MkdirAll(dir, 0o700)
 	path := filepath.Join(dir, packet.TriageFile)
 	os.WriteFile(path, []byte("{not json"), 0o644)
 	// A record vetter cannot read is set aside under a name that says so,
 	// byte for byte, and a new one is started beside it; the person is told.
-	s0, err := OpenStore(p, testState(t))
+	s0, err := OpenStore(p, packettest.State(t))
 	if err != nil {
 		t.Fatalf("corrupt triage.json locked the work item: %v", err)
 	}
@@ -321,7 +322,7 @@ func TestStoreRefusesWhatItDidNotWrite(t *testing.T) {
 	if err := os.Symlink(secret, path); err != nil {
 		t.Skip("no symbolic links here")
 	}
-	if _, err := OpenStore(p, testState(t)); err == nil {
+	if _, err := OpenStore(p, packettest.State(t)); err == nil {
 		t.Error("a triage.json link was accepted")
 	}
 	os.Remove(path)
@@ -439,7 +440,7 @@ func TestTriageSurvivesKill(t *testing.T) {
 		t.Skip("kills a writer 200 times")
 	}
 	dir, p := samplePacket(t, nil)
-	state := testState(t)
+	state := packettest.State(t)
 	path := filepath.Join(state, "vetter", p.WorkItem().Dir, packet.TriageFile)
 	rng := rand.New(rand.NewPCG(1, 2))
 	last, saves := 0, 0

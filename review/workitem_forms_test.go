@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/internal/packettest"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -13,7 +14,7 @@ import (
 // request's address by url ("" for none).
 func itemPacket(t *testing.T, name, id, url string) *packet.Packet {
 	t.Helper()
-	dir := sampleDir(t, name)
+	dir := packettest.SampleDir(t, name)
 	for _, n := range []string{packet.PlanFile, packet.ChangeFile, packet.ReviewFile, packet.ValidationFile} {
 		path := filepath.Join(dir, n)
 		data, err := os.ReadFile(path)

@@ -5,8 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/vetter-dev/vetter/github/rules"
 	"github.com/vetter-dev/vetter/packet"
-	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/tui/screens/walk"
 	"github.com/vetter-dev/vetter/ui"
@@ -39,7 +39,7 @@ func (r *Workbench) copyText() (text, what string) {
 	here := r.screens[r.active].Here()
 	switch r.active {
 	case common.ScreenDecision:
-		if ls := review.OkToTestLines(p); len(ls) > 0 {
+		if ls := rules.OkToTestLines(p); len(ls) > 0 {
 			return ls[0], "the command"
 		}
 	case common.ScreenWalk:

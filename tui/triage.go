@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/vetter-dev/vetter/github/rules"
 	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/review"
@@ -209,7 +210,7 @@ func (r *Workbench) stored(msg TriageSavedMsg) tea.Cmd {
 	text := msg.text
 	cmds := []tea.Cmd{r.broadcast(common.TriageChangedMsg{})}
 	if msg.okToTest {
-		r.exitLines = review.OkToTestLines(r.ctx.Packet)
+		r.exitLines = rules.OkToTestLines(r.ctx.Packet)
 		if len(r.exitLines) > 0 {
 			// OSC 52: the command lands in the clipboard, ready to paste.
 			cmds = append(cmds, tea.SetClipboard(r.exitLines[0]))

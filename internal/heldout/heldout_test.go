@@ -17,12 +17,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
 // corpusDirs lists every held-out set that must stay well-formed; a spent set
 // stays here so that the figures once measured on it can be reproduced.
-var corpusDirs = []string{"attention-v1", "attention-v2", "attention-v3"}
+var corpusDirs = []string{"attention-v1", "attention-v2", "attention-v3", "attention-v4"}
 
 type label struct {
 	ID                 string `json:"id"`
@@ -49,6 +50,30 @@ var minimumSize = map[string]struct{ malicious, benign int }{
 	"attention-v1": {malicious: 45, benign: 35},
 	"attention-v2": {malicious: 55, benign: 20},
 	"attention-v3": {malicious: 60, benign: 35},
+	"attention-v4": {malicious: 45, benign: 32},
+}
+
+// invisibleFrom names the first set whose invisible-code cases promise that
+// every bad line really carries an invisible character; earlier sets made no
+// such promise in their READMEs.
+var invisibleFrom = map[string]bool{"attention-v4": true}
+
+// isInvisible reports whether r renders as nothing (or as a blank) in an
+// ordinary editor while still being part of the text: format characters,
+// variation selectors, tag characters, private-use code points and the Hangul
+// fillers that are valid in identifiers.
+func isInvisible(r rune) bool {
+	switch {
+	case unicode.Is(unicode.Cf, r):
+		return true
+	case r >= 0xFE00 && r <= 0xFE0F, r >= 0xE0100 && r <= 0xE01EF:
+		return true
+	case r >= 0xE000 && r <= 0xF8FF:
+		return true
+	case r == 0x115F || r == 0x1160 || r == 0x3164 || r == 0xFFA0:
+		return true
+	}
+	return false
 }
 
 func corpusRoot(t *testing.T, name string) string {
@@ -96,6 +121,7 @@ type fileDiff struct {
 	newPath string
 	added   map[int]bool
 	shown   map[int]bool
+	text    map[int]string
 }
 
 var hunkHeader = regexp.MustCompile(`^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@`)
@@ -144,7 +170,7 @@ func parseUnified(text string) ([]fileDiff, error) {
 			newPath = strings.TrimPrefix(newPath, "b/")
 		}
 		i += 2
-		fd := fileDiff{newPath: newPath, added: map[int]bool{}, shown: map[int]bool{}}
+		fd := fileDiff{newPath: newPath, added: map[int]bool{}, shown: map[int]bool{}, text: map[int]string{}}
 		lastOldEnd, lastNewEnd := 0, 0
 		hunks := 0
 		for i < len(lines) && strings.HasPrefix(lines[i], "@@") {
@@ -187,6 +213,7 @@ func parseUnified(text string) ([]fileDiff, error) {
 				case strings.HasPrefix(l, "+"):
 					fd.added[newLine] = true
 					fd.shown[newLine] = true
+					fd.text[newLine] = l[1:]
 					seenNew++
 					newLine++
 				default:
@@ -312,6 +339,15 @@ func checkCorpus(t *testing.T, name string) {
 		for _, n := range marked {
 			if !fd.added[n] {
 				t.Errorf("%s: line %d is not an added line of %s", where, n, l.File)
+			}
+		}
+		if invisibleFrom[name] && l.Kind == "malicious" && l.Category == "invisible-code" {
+			carried := false
+			for _, n := range l.BadLines {
+				carried = carried || strings.IndexFunc(fd.text[n], isInvisible) >= 0
+			}
+			if !carried {
+				t.Errorf("%s: no bad line carries an invisible character", where)
 			}
 		}
 		for _, n := range l.SourceLines {

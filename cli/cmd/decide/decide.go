@@ -13,6 +13,7 @@ import (
 
 	"github.com/vetter-dev/vetter/cli/cmdutil"
 	"github.com/vetter-dev/vetter/cli/factory"
+	"github.com/vetter-dev/vetter/github/rules"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/review"
 )
@@ -138,7 +139,7 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	if decision == review.DecisionOkToTest {
 		return cmdutil.WriteSanitized(stdout, func(b io.Writer) {
-			for _, l := range review.OkToTestLines(p) {
+			for _, l := range rules.OkToTestLines(p) {
 				fmt.Fprintln(b, l)
 			}
 		})

@@ -15,6 +15,7 @@ import (
 
 	"github.com/vetter-dev/vetter/cli/cmdutil"
 	"github.com/vetter-dev/vetter/cli/factory"
+	"github.com/vetter-dev/vetter/github/rules"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/report"
 	"github.com/vetter-dev/vetter/review"
@@ -119,13 +120,13 @@ func run(ctx context.Context, opts *Options) error {
 
 // postHint prints the gh command that posts the review, or why there is none.
 func postHint(w io.Writer, p *packet.Packet, input string) {
-	if c, ok := report.GitHubReviewCommand(p, input); ok {
+	if c, ok := rules.ReviewCommand(p, input); ok {
 		cmdutil.Say(w, "%s", c)
 		return
 	}
 	if u := strings.TrimSpace(review.PRURL(p)); u != "" {
-		cmdutil.Say(w, "# the change's URL %s is not a pull request address (https://HOST/OWNER/REPO/pull/N); post the review with gh api repos/OWNER/REPO/pulls/N/reviews --input %s", review.ShellQuote(ui.Sanitize(u)), input)
+		cmdutil.Say(w, "# the change's URL %s is not a pull request address (https://HOST/OWNER/REPO/pull/N); post the review with %s", rules.ShellQuote(ui.Sanitize(u)), rules.ReviewCommandPattern(input))
 		return
 	}
-	cmdutil.Say(w, "# the change names no pull request URL; post the review with gh api repos/OWNER/REPO/pulls/N/reviews --input %s", input)
+	cmdutil.Say(w, "# the change names no pull request URL; post the review with %s", rules.ReviewCommandPattern(input))
 }
