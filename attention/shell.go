@@ -278,7 +278,7 @@ func (r *shellReader) written(p string, t taint, line int, appending bool) {
 		r.fl.files[key] = r.fl.files[key].or(taint{kind: tTamper, line: line})
 		r.fs.report(line, hit{id: "dependency-tamper"})
 	case profilePath(p):
-		if installerPath(r.fs.path) && !t.runs() {
+		if installerPath(r.fs.path) && shellRCPath(p) && !t.runs() {
 			r.fs.report(line, hit{id: "persistence", severity: Medium, title: "an installer writes the shell profile", why: whyInstallerProfile})
 		} else {
 			r.fs.report(line, hit{id: "persistence", source: t.line})
@@ -334,7 +334,7 @@ func (r *shellReader) pidArg(args []*syntax.Word) taint {
 }
 
 var dependencyPathRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|/|~)(?:node_modules/(?:@[^/]+/)?[^/.][^/]*/|(?:site|dist)-packages/|\.cargo/registry/|go/pkg/mod/|\.m2/repository/|\.gradle/caches/|vendor/bundle/)`)
+	return regexp.MustCompile(`(?:^|/|~)(?:node_modules/(?:@[^/]+/)?(?:[^/.][^/]*|\.bin)/|(?:site|dist)-packages/|\.cargo/registry/|go/pkg/mod/|\.m2/repository/|\.gradle/caches/|vendor/bundle/|\.npm/_cacache/|\.cache/pip/|\.pnpm-store/|\.yarn/cache/)`)
 })
 
 // dependencyPath reports a file inside an installed dependency: what the
@@ -1283,6 +1283,14 @@ func credentialPath(p string) bool { return credentialPathRe().MatchString(p) }
 var profileRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?:^|[/~'"\s])\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)(?:$|[^\w.-])|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc|authorized_keys\b|/etc/ld\.so\.preload|/etc/cron|/etc/rc\.local`)
 })
+
+var shellRCRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[/~'"\s])\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)(?:$|[^\w.-])`)
+})
+
+// shellRCPath reports a user's shell start-up file (not cron, keys or
+// the system's profile): the file an installer adds its PATH line to.
+func shellRCPath(p string) bool { return shellRCRe().MatchString(p) && !strings.Contains(p, "authorized_keys") }
 
 // profilePath reports a file whose content runs again later: a shell
 // profile, cron, authorized keys.

@@ -167,6 +167,7 @@ func (fs *fileScan) sources() {
 		}
 		switch {
 		case sc&scopeNpmrc != 0:
+			fs.npmExec(n, s)
 			if m := re.npmRegistry.FindStringSubmatch(s); m != nil {
 				if h, ok := redirected(strings.Join(m[1:], "")); ok {
 					fs.report(n, hit{id: "registry-redirect", title: "points npm at the registry " + h})
@@ -233,6 +234,59 @@ func (fs *fileScan) sources() {
 }
 
 var (
+	cargoProgramRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(rustc-wrapper|rustc-workspace-wrapper|rustc|rustdoc|linker|runner)\s*=\s*\[?\s*["']([^"']+)["']`)
+	})
+	npmExecRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(node-options|script-shell|init-module|onload-script|yarnPath|nodeOptions)\s*[=:]\s*["']?([^"'\n]+?)["']?\s*$`)
+	})
+	nodeLoadFlagRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader)[\s=]+(\S+)`)
+	})
+)
+
+// treeProgram reports a program named by a path in the tree or the home
+// directory (./tools/wrap.sh, scripts/cc, ~/.x/ld), not a tool on PATH or
+// an absolute path into the system (sccache, /usr/bin/clang).
+func treeProgram(p string) bool {
+	if f := strings.Fields(p); len(f) > 0 {
+		p = f[0] // the program, not its arguments
+	}
+	switch {
+	case p == "" || strings.HasPrefix(p, "/usr/") || strings.HasPrefix(p, "/bin/") || strings.HasPrefix(p, "/opt/") || strings.HasPrefix(p, "/Library/"):
+		return false
+	case strings.HasPrefix(p, ".") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$") || strings.HasPrefix(p, "/tmp/"):
+		return true
+	}
+	return strings.Contains(p, "/") && !strings.HasPrefix(p, "/")
+}
+
+// npmExec rates the npm and yarn settings that make the package manager
+// load or run a file: node-options with --require, script-shell, and a
+// yarnPath outside yarn's own releases folder.
+func (fs *fileScan) npmExec(n int, s string) {
+	m := npmExecRe().FindStringSubmatch(s)
+	if m == nil {
+		return
+	}
+	key, v := m[1], strings.TrimSpace(m[2])
+	switch key {
+	case "node-options", "nodeOptions":
+		if l := nodeLoadFlagRe().FindStringSubmatch(v); l != nil {
+			fs.report(n, hit{id: "build-tool-exec", title: "makes every node process npm starts load " + l[1]})
+		}
+	case "yarnPath":
+		if !strings.Contains(v, ".yarn/releases/") {
+			fs.report(n, hit{id: "build-tool-exec", title: "makes yarn run " + v + " in its own place"})
+		}
+	default:
+		if treeProgram(v) {
+			fs.report(n, hit{id: "build-tool-exec", title: "makes npm run " + v + " (" + key + ")"})
+		}
+	}
+}
+
+var (
 	cargoSourceRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*(?:registry|index|git)\s*=\s*["']([^"']+)["']`) })
 	cargoSectionRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\[(source|registries)\.([^\]]+)\]`) })
 )
@@ -242,6 +296,10 @@ var (
 // crate download (crates-io's included, under their real names) to it.
 // A local directory (cargo vendor) is in the tree and is not a place.
 func (fs *fileScan) cargoSource(n int, s string) {
+	if m := cargoProgramRe().FindStringSubmatch(s); m != nil && treeProgram(m[2]) {
+		fs.report(n, hit{id: "build-tool-exec", title: "cargo runs " + m[2] + " as its " + m[1] + " at every build"})
+		return
+	}
 	m := cargoSourceRe().FindStringSubmatch(s)
 	if m == nil {
 		return

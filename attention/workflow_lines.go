@@ -98,8 +98,8 @@ var wfRe = sync.OnceValue(func() *wfRegexps {
 		wfSecret:       regexp.MustCompile(`\$\{\{[^}]*\bsecrets\.|\$\{\{[^}]*\bgithub\.token\b`),
 		wfSend:         regexp.MustCompile(`\b(?:curl|wget|nc|ncat|netcat|socat|Invoke-WebRequest|iwr|fetch|requests\.post)\b|https?://`),
 		wfRunnerToken:  regexp.MustCompile(`\bACTIONS_(?:RUNTIME_TOKEN|ID_TOKEN_REQUEST_(?:TOKEN|URL)|CACHE_URL|RESULTS_URL)\b`),
-		wfEnvFile:      regexp.MustCompile(`\$\{?GITHUB_(?:ENV|PATH)\b`),
-		wfEnvHijack:    regexp.MustCompile(`\b(?:LD_PRELOAD|LD_LIBRARY_PATH|BASH_ENV|ENV|NODE_OPTIONS|PYTHONPATH|PYTHONSTARTUP|PERL5OPT|RUBYOPT|GIT_SSH_COMMAND|GIT_CONFIG_\w+|JAVA_TOOL_OPTIONS|DYLD_INSERT_LIBRARIES)=`),
+		wfEnvFile:      regexp.MustCompile(`\$\{?GITHUB_(?:ENV|PATH)\b|(?i:\$env:GITHUB_(?:ENV|PATH)\b)|%GITHUB_(?:ENV|PATH)%|process\.env\.GITHUB_(?:ENV|PATH)\b|\bcore\.(?:exportVariable|addPath)\(`),
+		wfEnvHijack:    regexp.MustCompile(`\b(?:LD_PRELOAD|LD_LIBRARY_PATH|BASH_ENV|ENV|NODE_OPTIONS|PYTHONPATH|PYTHONSTARTUP|PERL5OPT|RUBYOPT|GIT_SSH_COMMAND|GIT_CONFIG_\w+|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DYLD_INSERT_LIBRARIES|RUSTC_WRAPPER|NPM_CONFIG_NODE_OPTIONS|PYTHONHOME|PERL5LIB|RUBYLIB)(?:=|['"]\s*,)`),
 		wfUnsecure:     regexp.MustCompile(`\bACTIONS_ALLOW_UNSECURE_COMMANDS\b|::(?:set-env|add-path)\b`),
 	}
 })
