@@ -46,6 +46,20 @@ func TestSeverityByContext(t *testing.T) {
 		{"branch action, default token", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master", 6, "high gha-unpinned-branch"},
 		{"branch action, other secret", ".github/workflows/a.yml", "on: push\npermissions: read-all\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master\n        env:\n          NPM_TOKEN: ${{ secrets.NPM_TOKEN }}", 7, "high gha-unpinned-branch"},
 		{"branch action, job may write", ".github/workflows/a.yml", "on: push\npermissions: read-all\njobs:\n  a:\n    permissions:\n      contents: write\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master", 9, "high gha-unpinned-branch"},
+		// Build-tool programs: one in the tree is read like build.rs; one outside it is not in the diff.
+		{"cargo linker in the tree", ".cargo/config.toml", "[target.x]\nlinker = \"ci/zig-cc.sh\"", 2, "medium build-tool-exec"},
+		{"cargo wrapper outside", ".cargo/config.toml", "[build]\nrustc-wrapper = \"~/.cache/rw\"", 2, "high build-tool-exec"},
+		{"npm node-options require", ".npmrc", "node-options=--require ./hook.cjs", 1, "high build-tool-exec"},
+		// Native libraries: the package's own from install-time code is high; libc is a probe.
+		{"native lib in setup.py", "setup.py", "import ctypes, os\nlib = ctypes.CDLL(os.path.join(here, 'bin', 'x.so'))", 2, "high native-load"},
+		{"libc in setup.py", "setup.py", "import ctypes\nlibc = ctypes.CDLL('libc.so.6')", 2, "medium native-load"},
+		{"native lib in conftest", "tests/conftest.py", "import ctypes, os\nlib = ctypes.CDLL(os.path.join(here, 'x.so'))", 2, "medium native-load"},
+		// Loaders: the Visual Studio DIA SDK registered from its install folder.
+		{"regsvr32 of the DIA SDK", "ci/setup.bat", "regsvr32 /s \"%VSINSTALLDIR%\\DIA SDK\\bin\\amd64\\msdia140.dll\"", 1, ""},
+		{"hidden PowerShell in an app", "src/win/query.ts", "spawn('powershell.exe', ['-NoProfile', '-WindowStyle', 'Hidden', '-Command', q])", 1, "medium start-process"},
+		{"hidden PowerShell in a build event", "x.vcxproj", "<Command>powershell -w hidden -c \"./gen.ps1\"</Command>", 1, "high powershell-hidden"},
+		// A test fixture's server in its own session is stopped by the fixture.
+		{"fixture server", "tests/conftest.py", "import subprocess\nproc = subprocess.Popen(['python', '-m', 'http.server'], start_new_session=True)", 2, "medium start-process"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, items := scanDiff(t, c.name, []byte(addedFile(c.path, c.text)))

@@ -42,7 +42,7 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		oneSecret:   regexp.MustCompile(`\bprocess\.env\.([A-Za-z_]\w*)|\bprocess\.env\[['"]([A-Za-z_]\w*)['"]\]|\bos\.environ\[['"]([A-Za-z_]\w*)['"]\]|\bos\.(?:environ\.get|getenv)\(\s*['"]([A-Za-z_]\w*)['"]|\bENV\[['"]([A-Za-z_]\w*)['"]\]|\benv::var\(\s*"([A-Za-z_]\w*)"|\bgetenv\(\s*['"]([A-Za-z_]\w*)['"]`),
 		execSink:    regexp.MustCompile(`\beval\(|\beval\s+\$|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\._compile\(|\bvm\.(?:runIn\w*|Script|compileFunction)\b|\brunIn(?:This|New)Context\(|\bnew\s+vm\.Script\b|\bexec\(|\bcompile\(|\b__import__\(|\bimportlib\.|\binstance_eval\b|\bclass_eval\b|\bKernel\.eval\b|\bmarshal\.loads\(|\bpickle\.loads\(|\bmodule\.constructor\b|\bnew\s+Module\(|\brequire\(\s*[A-Za-z_$]|\bimport\(\s*[A-Za-z_$'"]|\bassert\(\s*\$|\bcreate_function\(|\bconstructor\s*\)?\s*\(|\[\s*["'](?:exec|eval|_compile|Function|execSync|system)["']\s*\]|\bgetattr\(\s*(?:__builtins__|builtins)\b|(?i:\bInvoke-Expression\b|\biex\b|\[ScriptBlock\]::Create\()`),
 		procSink:    regexp.MustCompile(`\bchild_process\b|\bexecSync\(|\bexecFile(?:Sync)?\(|\bspawn(?:Sync)?\(|\bos\.system\(|\bos\.popen\(|\bsubprocess\.|\bos\.exec\w*\(|\bCommand::new\(|\bsystem\(|\bshell_exec\(|\bpassthru\(|\bproc_open\(|\bpopen\(|\bIO\.popen\b|\bOpen3\b|%x\{|\bexec\.Command(?:Context)?\(|\bgetExecOutput\(|\bexec\.exec\(|\bexeca(?:Sync|Command)?\(|\bsyscall\.Exec\(|\bos\.StartProcess\(|\.(?:spawn|status|output)\(\)|(?i:\bStart-Process\b)`),
-		sendSink:    regexp.MustCompile(`\bfetch\(|\bhttps?\.request\(|\baxios(?:\.\w+)?\(|\brequest\.post\(|\brequests\.(?:post|put|patch)\(|\burlopen\(|\burllib\.request\.Request\(|\bhttpx\.(?:post|put)\(|\.sendall?\(|\bdns\.(?:resolve|lookup)\w*\(|\bNet::HTTP\.post\b|\bnew\s+WebSocket\(|\.post\(|\.put\(|\bhttp\.(?:Post|PostForm|NewRequest)\(|\bXMLHttpRequest\b|\bsock(?:et)?\.send\(|\.write\(|(?i:\bInvoke-(?:WebRequest|RestMethod)\b.*-(?:Body|InFile)\b)|\bCURLOPT_POSTFIELDS\b|\bstream_context_create\(|\bwp_remote_(?:post|request)\(|->(?:post|put|request|send)\(|\bHttp::(?:post|put)\(|\bfsockopen\(`),
+		sendSink:    regexp.MustCompile(`\bfetch\(|\bhttps?\.request\(|\baxios(?:\.\w+)?\(|\brequest\.post\(|\brequests\.(?:post|put|patch)\(|\burlopen\(|\burllib\.request\.Request\(|\bhttpx\.(?:post|put)\(|\.sendall?\(|\bdns\.(?:resolve|lookup)\w*\(|\bNet::HTTP\.post\b|\bnew\s+WebSocket\(|\.post\(|\.put\(|\bhttp\.(?:Post|PostForm|NewRequest)\(|\bXMLHttpRequest\b|\bsock(?:et)?\.send\(|\.write\(|(?i:\bInvoke-(?:WebRequest|RestMethod)\b.*-(?:Body|InFile)\b)|\bCURLOPT_POSTFIELDS\b|\bstream_context_create\(|\bwp_remote_post\(|->(?:post|put)\(|\bHttp::(?:post|put)\(|\bfsockopen\(`),
 		writeSink:   regexp.MustCompile(`\b(?:appendFile|writeFile)(?:Sync)?\(\s*([^,]+),|\bcreateWriteStream\(\s*([^,)]+)|\bfs::write\(\s*([^,]+),|\bFile\.(?:write|open)\(\s*([^,]+),|\.write_(?:text|bytes)\(|\bfile_put_contents\(\s*([^,]+),|\bOpenOptions::new\(\)|\bos\.(?:OpenFile|WriteFile|Create)\(\s*([^,)]+)|\.open\(\s*["'][aw]`),
 		openHandle:  regexp.MustCompile(`\bopen\(\s*([^,]+?)\s*,\s*['"]([wa])b?\+?['"]\s*\)(?:\s+as\s+(\w+))?`),
 		handleWrite: regexp.MustCompile(`\b(\w+)\.write\(`),
@@ -221,7 +221,9 @@ func (fs *fileScan) codeFlow() {
 					fs.report(l.n, hit{id: "import-time-process"})
 				}
 			}
-			background := fs.info.buildCode != "" && re.procSink.MatchString(s) && re.detached.MatchString(stmt)
+			// Not a test run's: a fixture that starts a server in its own
+			// session stops it when the tests end.
+			background := fs.info.buildCode != "" && !testRunCode(fs.info.buildCode) && re.procSink.MatchString(s) && re.detached.MatchString(stmt)
 			if background {
 				fs.report(l.n, hit{id: "install-background-process", why: rule("install-background-process").Why + " — " + fs.info.buildCode})
 			}
@@ -382,6 +384,12 @@ func (fs *fileScan) codeFlow() {
 			}
 		}
 	}
+}
+
+// testRunCode reports build code that runs at test time (conftest.py, a
+// test runner's config, nox), not at install or build.
+func testRunCode(buildCode string) bool {
+	return strings.HasPrefix(buildCode, "conftest.py") || strings.HasPrefix(buildCode, "the test runner") || strings.HasPrefix(buildCode, "nox")
 }
 
 // versionProbe reports a process that asks git or the compiler for a

@@ -139,7 +139,7 @@ var lineRules = sync.OnceValue(func() []lineRule {
 			[]string{"rundll32", "regsvr32"},
 			except{regexp.MustCompile(`(?i)\b(?:rundll32|regsvr32)(?:\.exe)?\b`),
 				// Windows' own libraries: opening a URL or a control panel.
-				regexp.MustCompile(`(?i)\b(?:url|shell32|user32|advapi32|printui|keymgr|shdocvw|ieframe|zipfldr|powrprof|dfshim|shimgvw|mshtml|inetcpl|sysdm|desk|appwiz|ncpa|timedate|main|intl|mmsys|hotplug|setupapi|syssetup)\.(?:dll|cpl)\b|rundll32\.exe"?\s*$|\bprintui\b`)}},
+				regexp.MustCompile(`(?i)\b(?:url|shell32|user32|advapi32|advpack|printui|keymgr|shdocvw|ieframe|zipfldr|powrprof|dfshim|shimgvw|mshtml|inetcpl|sysdm|desk|appwiz|ncpa|timedate|main|intl|mmsys|hotplug|setupapi|syssetup|msdia\d*|msi|ole32|oleaut32|scrrun|vbscript|jscript)\.(?:dll|cpl)\b|rundll32\.exe"?\s*$|\bprintui\b|program files|%(?:windir|systemroot|programfiles|vsinstalldir|commonprogramfiles)|\$\{?env:(?:windir|systemroot|programfiles)|system32|syswow64`)}},
 		{"powershell-hidden", "", all, 0, none,
 			[]string{"hidden"},
 			both{regexp.MustCompile(`(?i)\b(?:powershell|pwsh)(?:\.exe)?\b`),

@@ -88,6 +88,7 @@ var rules = []Rule{
 	{"build-tool-exec", KindBuildFile, High, "a build tool's config names a program from the tree to run in its place",
 		"every build, test or install then runs that program (cargo's rustc-wrapper and linker, npm's script-shell and node-options), with the runner's network and secrets", []Case{
 			{".cargo/config.toml", "[build]\nrustc-wrapper = \"./tools/wrap.sh\"", 2, false},
+			{".cargo/config.toml", "[build]\nrustc-wrapper = \"/tmp/.cache/rw\"", 2, false},
 			{".cargo/config.toml", "[target.x86_64-unknown-linux-gnu]\nlinker = \"clang\"\nrustflags = [\"-C\", \"link-arg=-fuse-ld=mold\"]", 2, true},
 			{".cargo/config.toml", "[build]\nrustc-wrapper = \"sccache\"", 2, true},
 			{".npmrc", "node-options=--require ./scripts/hook.js", 0, false},
@@ -239,7 +240,8 @@ var rules = []Rule{
 	{"gha-artifact-credentials", KindCredential, High, "uploads the checkout's .git folder (with the job's token) or a credential file as an artifact",
 		"actions/checkout leaves the job's token in .git/config; whoever can read the run downloads the artifact and uses the token while the job still runs (ArtiPACKED)", []Case{
 			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: actions/upload-artifact@v4\n        with:\n          name: all\n          path: .\n          include-hidden-files: true", 11, false},
-			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/upload-artifact@v3\n        with:\n          path: ${{ github.workspace }}", 8, false},
+			// Before v4 an artifact was downloadable only after the run, when the token had expired.
+			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/upload-artifact@v3\n        with:\n          path: ${{ github.workspace }}", 8, true},
 			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/upload-artifact@v4\n        with:\n          path: |\n            dist\n            ~/.docker/config.json", 10, false},
 			// v4.4 and later leave hidden files out; persist-credentials: false keeps no token.
 			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/upload-artifact@v4\n        with:\n          path: .", 8, true},

@@ -218,9 +218,13 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 					h.severity = Medium
 					h.title = "spells out a download piped to a shell in a string that nothing on this line runs"
 					h.why = "a message or a value: it runs only if something passes it to a shell, which the code reader follows"
-				case r.id == "native-load" && info.buildCode != "":
+				case r.id == "native-load" && info.buildCode != "" && !testRunCode(info.buildCode) && treeLibrary(l.Text):
 					h.severity = High
 					h.why = rule("native-load").Why + " — " + info.buildCode
+				case r.id == "powershell-hidden" && sc&(scopeCode|scopeGo) != 0 && info.buildCode == "":
+					// An application may hide the console of a helper it
+					// starts; a build or install step has none to hide.
+					h.severity = Medium
 				case r.id == "runner-register" && sc&scopeWorkflow == 0:
 					// Outside a workflow the shell reader says whether the
 					// registration names its own target (high) or takes it
@@ -304,6 +308,14 @@ func inertString(sc scope, text string) bool {
 }
 
 var quotedRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'`) })
+
+var treeLibraryRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`__dirname|__file__|import\.meta|path\.join\(|os\.path\.|['"]\.{1,2}/|['"][\w-]+/[^'"]+\.(?:node|dll|so|dylib)['"]`)
+})
+
+// treeLibrary reports a library loaded from the package's own files (not a
+// system library such as libc or kernel32).
+func treeLibrary(line string) bool { return treeLibraryRe().MatchString(line) }
 
 // installerPath reports an installer script (install.sh, installer.ps1,
 // tools/install-deps.sh): writing the user's shell profile is its job.

@@ -1290,7 +1290,9 @@ var shellRCRe = sync.OnceValue(func() *regexp.Regexp {
 
 // shellRCPath reports a user's shell start-up file (not cron, keys or
 // the system's profile): the file an installer adds its PATH line to.
-func shellRCPath(p string) bool { return shellRCRe().MatchString(p) && !strings.Contains(p, "authorized_keys") }
+func shellRCPath(p string) bool {
+	return shellRCRe().MatchString(p) && !strings.Contains(p, "authorized_keys")
+}
 
 // profilePath reports a file whose content runs again later: a shell
 // profile, cron, authorized keys.

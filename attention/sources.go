@@ -261,6 +261,13 @@ func treeProgram(p string) bool {
 	return strings.Contains(p, "/") && !strings.HasPrefix(p, "/")
 }
 
+// outsideTree reports a program outside the checkout: the home directory,
+// /tmp or a variable, which the diff cannot show.
+func outsideTree(p string) bool {
+	p = strings.TrimSpace(p)
+	return strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$") || strings.HasPrefix(p, "/tmp/") || strings.HasPrefix(p, "/var/tmp/") || strings.HasPrefix(p, "/dev/shm/")
+}
+
 // npmExec rates the npm and yarn settings that make the package manager
 // load or run a file: node-options with --require, script-shell, and a
 // yarnPath outside yarn's own releases folder.
@@ -281,7 +288,12 @@ func (fs *fileScan) npmExec(n int, s string) {
 		}
 	default:
 		if treeProgram(v) {
-			fs.report(n, hit{id: "build-tool-exec", title: "makes npm run " + v + " (" + key + ")"})
+			h := hit{id: "build-tool-exec", title: "makes npm run " + v + " (" + key + ")"}
+			if !outsideTree(v) {
+				h.severity = Medium
+				h.why = "npm runs it for every script; read it as you would a lifecycle script"
+			}
+			fs.report(n, h)
 		}
 	}
 }
@@ -297,7 +309,14 @@ var (
 // A local directory (cargo vendor) is in the tree and is not a place.
 func (fs *fileScan) cargoSource(n int, s string) {
 	if m := cargoProgramRe().FindStringSubmatch(s); m != nil && treeProgram(m[2]) {
-		fs.report(n, hit{id: "build-tool-exec", title: "cargo runs " + m[2] + " as its " + m[1] + " at every build"})
+		h := hit{id: "build-tool-exec", title: "cargo runs " + m[2] + " as its " + m[1] + " at every build"}
+		if !outsideTree(m[2]) {
+			// A wrapper in the tree is code a reviewer can read, as
+			// build.rs is.
+			h.severity = Medium
+			h.why = "cargo runs it at every build; read it as you would build.rs"
+		}
+		fs.report(n, h)
 		return
 	}
 	m := cargoSourceRe().FindStringSubmatch(s)

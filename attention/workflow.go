@@ -41,9 +41,7 @@ var uploadArtifactRe = sync.OnceValue(func() *regexp.Regexp {
 // workspace with its hidden files takes .git/config, where actions/checkout
 // left the job's token (unless persist-credentials is false), and a
 // credential file is the credential. Anyone who can read the run can
-// download the artifact (ArtiPACKED). upload-artifact took hidden files by
-// default before v4.4 (include-hidden-files), so an old major version
-// counts as taking them.
+// download the artifact (ArtiPACKED).
 func (fs *fileScan) artifactUploads() {
 	persistOff := false
 	for _, t := range fs.text {
@@ -59,7 +57,11 @@ func (fs *fileScan) artifactUploads() {
 				continue
 			}
 			ind := indentOf(l.text)
-			hidden, hiddenLine := m[1] != "" && m[1] < "4" && len(m[1]) == 1, 0
+			// Only upload-artifact v4 and later, which hands the artifact
+			// out while the job (and its token) still runs, and which
+			// takes hidden files only when told to. Before v4 the artifact
+			// was downloadable once the run had ended and the token with it.
+			hidden, hiddenLine := false, 0
 			var paths []numbered
 			inPath, pathIndent := false, 0
 			for _, r := range reg[i+1:] {
