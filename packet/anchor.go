@@ -206,6 +206,9 @@ func longestPiece(q string) string {
 // ("CLAIM D", "STEP 3", "MATCH"). Upper-case words prose uses as words
 // (acronyms of tools and protocols) are not markers.
 func markersIn(s string) []string {
+	if !hasMarkerRun(s) {
+		return nil
+	}
 	// Code spans are not prose, and a word runs through '.', '/' and ':' so
 	// that no part of a file name ("ops/RUNBOOK.md") is taken for a marker.
 	var b strings.Builder
@@ -242,6 +245,28 @@ func markersIn(s string) []string {
 		out = append(out, m)
 	}
 	return out
+}
+
+// hasMarkerRun reports whether s has a run of the bytes a marker word is
+// made of (A-Z, 0-9, _) holding four capitals. Every marker is such a run
+// of the prose, and the prose is s without its code spans, so most of a
+// finding's sentences, which have none, are passed over without splitting
+// them into words: anchoring asks this of every citation of every finding
+// on the first screen's path.
+func hasMarkerRun(s string) bool {
+	letters := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'A' && c <= 'Z':
+			if letters++; letters == 4 {
+				return true
+			}
+		case c >= '0' && c <= '9' || c == '_':
+		default:
+			letters = 0
+		}
+	}
+	return false
 }
 
 func isMarker(q string) bool {
@@ -293,41 +318,48 @@ func (t *fileText) add(num, segment int, line string) {
 	t.nums = append(t.nums, num)
 	t.starts = append(t.starts, len(t.joined))
 	t.seg = append(t.seg, segment)
-	// The line's words, one space between: strings.Fields would allocate a
-	// slice for every line of every cited file. Runs of ASCII are copied
-	// whole; only other bytes are decoded to ask whether they are spaces.
-	first := len(t.joined)
+	t.joined = appendFolded(t.joined, line)
+}
+
+// appendFolded appends s's words to dst with one space between, which is
+// strings.Join(strings.Fields(s), " ") without the slice of words that
+// would be allocated for every line of every cited file and every cell of
+// every finding. Runs of ASCII are copied whole; only other bytes are
+// decoded to ask whether they are spaces.
+func appendFolded(dst []byte, s string) []byte {
+	first := len(dst)
 	gap := false
 	word := func(w string) {
-		if gap && len(t.joined) > first {
-			t.joined = append(t.joined, ' ')
+		if gap && len(dst) > first {
+			dst = append(dst, ' ')
 		}
 		gap = false
-		t.joined = append(t.joined, w...)
+		dst = append(dst, w...)
 	}
-	for i := 0; i < len(line); {
-		if c := line[i]; c < utf8.RuneSelf {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
 			if asciiSpace[c] {
 				gap = true
 				i++
 				continue
 			}
 			j := i + 1
-			for j < len(line) && line[j] < utf8.RuneSelf && !asciiSpace[line[j]] {
+			for j < len(s) && s[j] < utf8.RuneSelf && !asciiSpace[s[j]] {
 				j++
 			}
-			word(line[i:j])
+			word(s[i:j])
 			i = j
 			continue
 		}
-		r, n := utf8.DecodeRuneInString(line[i:])
+		r, n := utf8.DecodeRuneInString(s[i:])
 		if unicode.IsSpace(r) {
 			gap = true
 		} else {
-			word(line[i : i+n])
+			word(s[i : i+n])
 		}
 		i += n
 	}
+	return dst
 }
 
 // asciiSpace is what unicode.IsSpace calls space below utf8.RuneSelf.
@@ -537,8 +569,19 @@ func diffWindow(df *DiffFile, from, to int) *diffText {
 		if last < from || first > to {
 			continue
 		}
-		for li, l := range h.Lines {
-			if l.Kind != LineRemoved && l.New >= from && l.New <= to {
+		// The new side's line n is at index n-first or later (removed
+		// lines only push it down), and the new lines rise from there:
+		// the window is read from that index to its last line, not the
+		// whole hunk for each of thousands of citations.
+		for li := max(from-first, 0); li < len(h.Lines); li++ {
+			l := h.Lines[li]
+			if l.Kind == LineRemoved {
+				continue
+			}
+			if l.New > to {
+				break
+			}
+			if l.New >= from {
 				t.t.add(l.New, hi, l.Text)
 				t.keys = append(t.keys, [2]int{hi, li})
 			}

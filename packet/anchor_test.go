@@ -194,3 +194,32 @@ func TestAnchorWindowsChangeNothing(t *testing.T) {
 		whole.Close()
 	}
 }
+
+// appendFolded is strings.Join(strings.Fields(s), " ") appended: finding
+// fingerprints recorded by earlier versions depend on it folding exactly so.
+func TestAppendFoldedIsJoinedFields(t *testing.T) {
+	for _, s := range []string{
+		"", " ", "a", "  a  b\t\tc\n", "a\u00a0b\u0085c\u2003d", "\u3000x\u3000", "bad\xffbyte \xc3", "ünï  cødé",
+		"x\v\fy\r\nz", "\u200bzero-width is not space",
+	} {
+		want := "pre" + strings.Join(strings.Fields(s), " ")
+		if got := string(appendFolded([]byte("pre"), s)); got != want {
+			t.Errorf("appendFolded(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// hasMarkerRun passes over only text in which markersIn finds nothing.
+func TestHasMarkerRunKeepsEveryMarker(t *testing.T) {
+	for _, s := range []string{
+		"see CLAIM D in the log", "STEP 3 fails", "the MATCH line", "A_B_C_D", "x `CODE` y ABCD",
+		"no markers here", "Finding 12: the `offset` overflow", "ABC DEF", "`ABCD`", "A1B2C3D4", "1234", "HEAD_1", "X9YZW",
+	} {
+		if got := markersIn(s); len(got) > 0 && !hasMarkerRun(s) {
+			t.Errorf("%q has markers %q but hasMarkerRun says none", s, got)
+		}
+	}
+	if hasMarkerRun("Finding 1234: the `offset` overflow; see change-validation.md:5 (HEA_1 B2)") {
+		t.Error("a sentence without four capitals in a run of capitals, digits and underscores has a marker run")
+	}
+}

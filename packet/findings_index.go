@@ -12,13 +12,17 @@ import (
 // evidence with runs of white space folded, so re-wrapping the table does not
 // make a decision stale but changing what it says does.
 func Fingerprint(f *Finding) string {
-	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
-	h := sha256.New()
+	// The parts folded into one buffer, each ended by a zero byte, and
+	// hashed at once: the same bytes as hashing them one by one, without a
+	// slice of words per part (the gate and the store ask this of every
+	// finding of a big packet before its first screen).
+	buf := make([]byte, 0, len(f.Location)+len(f.Severity)+len(f.Claim)+len(f.Evidence)+4)
 	for _, part := range []string{f.Location, f.Severity, f.Claim, f.Evidence} {
-		h.Write([]byte(norm(part)))
-		h.Write([]byte{0})
+		buf = appendFolded(buf, part)
+		buf = append(buf, 0)
 	}
-	return hex.EncodeToString(h.Sum(nil))[:16]
+	sum := sha256.Sum256(buf)
+	return hex.EncodeToString(sum[:8])
 }
 
 // FingerprintOf is Fingerprint(f), read from what was made when the packet

@@ -16,7 +16,10 @@ import (
 // decision made on its unchanged text, and a decision whose finding moved to
 // another number does not stick to the number it left.
 func TriageOf(p *packet.Packet, f *packet.Finding) (state string, stale bool, d *packet.Decision) {
-	if p.Triage == nil || p.Triage.Findings == nil {
+	if p.Triage == nil || len(p.Triage.Findings) == 0 {
+		// No decision to find, by number or by content: the gate asks this
+		// of every finding, and a packet nobody has triaged yet (the one
+		// opened for the first time) need not fingerprint them for it.
 		return packet.Upstream(f), false, nil
 	}
 	fp := p.FingerprintOf(f)

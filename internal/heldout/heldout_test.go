@@ -59,12 +59,13 @@ var minimumSize = map[string]struct{ malicious, benign int }{
 var invisibleFrom = map[string]bool{"attention-v4": true}
 
 // isInvisible reports whether r renders as nothing (or as a blank) in an
-// ordinary editor while still being part of the text: format characters,
+// ordinary editor while still being part of the text: format characters, the
+// line and paragraph separators (a line end to JavaScript, not to a diff),
 // variation selectors, tag characters, private-use code points and the Hangul
 // fillers that are valid in identifiers.
 func isInvisible(r rune) bool {
 	switch {
-	case unicode.Is(unicode.Cf, r):
+	case unicode.Is(unicode.Cf, r), unicode.Is(unicode.Zl, r), unicode.Is(unicode.Zp, r):
 		return true
 	case r >= 0xFE00 && r <= 0xFE0F, r >= 0xE0100 && r <= 0xE01EF:
 		return true
