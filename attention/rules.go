@@ -53,6 +53,7 @@ var rules = []Rule{
 			{".github/workflows/w.yml", "jobs:\n  b:\n    steps:\n      - shell: pwsh\n        run: |\n          $s = 'SQBFAFgA'\n          Start-Process powershell -ArgumentList '-NoProfile', '-EncodedCommand', $s", 7, false},
 			{"x.bat", "powershell -enc SQBFAFgAIAAoAE4AZQB3AC0ATwBi", 0, false},
 			{"build.bat", "certutil -decode tools\\cfg.txt %TEMP%\\u.exe && %TEMP%\\u.exe", 0, false},
+			{"x.ps1", "[ScriptBlock]::Create([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($p))).Invoke()", 0, false},
 			{"x.ps1", "pwsh -ExecutionPolicy Bypass -File build.ps1", 0, true},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", whyDownload, []Case{
@@ -317,6 +318,11 @@ var rules = []Rule{
 			// cargo vendor: the crates are in the tree.
 			{".cargo/config.toml", "[source.crates-io]\nreplace-with = \"vendored-sources\"\n\n[source.vendored-sources]\ndirectory = \"vendor\"", 5, true},
 			{".cargo/config.toml", "[source.crates-io]\nregistry = \"sparse+https://index.crates.io/\"", 2, true},
+			{"x.sh", "poetry source add --priority=primary corp https://pypi.corp-mirror.invalid/simple/", 0, false},
+			{"x.sh", "gem sources --add https://gems.x.invalid/", 0, false},
+			{"x.ps1", "dotnet nuget add source https://nuget.x.invalid/v3/index.json -n x", 0, false},
+			{"x.sh", "bundle config mirror.https://rubygems.org https://gems.x.invalid", 0, false},
+			{"x.sh", "poetry source add --priority=supplemental torch https://download.pytorch.org/whl/cpu", 0, true},
 		}},
 	{"source-switched", KindDependency, High, "switches where a dependency, image, submodule or hook comes from",
 		"the same name now fetches code from another owner or host", []Case{

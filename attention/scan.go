@@ -367,8 +367,8 @@ func (fs *fileScan) structure() {
 	if sc&scopeCode != 0 || fs.info.buildCode != "" || goFlow {
 		fs.codeFlow()
 	}
-	if sc&(scopeGo|scopeCode) == 0 || sc&scopeGoMod != 0 {
-		fs.sources()
+	if sc&(scopeGo|scopeCode) == 0 || sc&(scopeGoMod|scopeShell) != 0 {
+		fs.sources() // a PowerShell script is code and shell: it sets registries too
 	}
 	fs.runnerMemory()
 }
