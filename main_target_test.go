@@ -12,13 +12,9 @@ import (
 // pointChangeAt rewrites the agent's change.md comment to name url.
 func pointChangeAt(t *testing.T, s *fakeapi.Server, url string) {
 	t.Helper()
-	for _, c := range s.F.Comments {
-		if b := c["body"].(string); strings.Contains(b, "PR URL: https://github.com/acme/depot/pull/42") {
-			c["body"] = strings.Replace(b, "https://github.com/acme/depot/pull/42", url, 1)
-			return
-		}
+	if !s.F.ReplaceInComment("PR URL: https://github.com/acme/depot/pull/42", "PR URL: "+url) {
+		t.Fatal("no change.md comment names the PR")
 	}
-	t.Fatal("no change.md comment names the PR")
 }
 
 // The review goes to the pull request typed, whatever change.md says; the

@@ -8,6 +8,7 @@ import (
 
 	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 func init() { packet.RegisterAttentionScanner(ScanPacket) }
@@ -35,7 +36,7 @@ func ScanPacket(p *packet.Packet, d *packet.Diff) []Item {
 	if p == nil || p.FS == nil {
 		return items
 	}
-	data, _, err := packet.ReadCapped(p.FS, PinsFile, 4<<20)
+	data, _, err := source.ReadCapped(p.FS, PinsFile, 4<<20)
 	if err != nil || len(data) == 0 {
 		return items
 	}

@@ -39,6 +39,14 @@ type Config struct {
 	Now func() time.Time
 }
 
+// orHost is cfg for host when cfg names no host of its own.
+func (cfg Config) orHost(host string) Config {
+	if cfg.Host == "" {
+		cfg.Host = host
+	}
+	return cfg
+}
+
 // FromEnv completes cfg from the environment: GH_HOST when no host was
 // named, GITHUB_API_URL and GITHUB_GRAPHQL_URL (which defaults to
 // GITHUB_API_URL + "/graphql", as Actions sets them), and the token.

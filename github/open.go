@@ -20,6 +20,7 @@ import (
 	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/internal/prref"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 // Options say how a pull request is opened.
@@ -144,16 +145,21 @@ func Cached(root string, ref Ref) string {
 	return dir
 }
 
+// cacheRoot is dir, the cache root asked for, or else DefaultCacheDir.
+func cacheRoot(dir string) (string, error) {
+	if dir != "" {
+		return dir, nil
+	}
+	return DefaultCacheDir()
+}
+
 // Open reads the pull request and writes it as a packet folder in the cache
 // (host/owner/repo/number/head-sha), replacing that folder whole only once
 // everything was read: a failure leaves what was there before.
 func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
-	root := opts.CacheDir
-	if root == "" {
-		var err error
-		if root, err = DefaultCacheDir(); err != nil {
-			return nil, err
-		}
+	root, err := cacheRoot(opts.CacheDir)
+	if err != nil {
+		return nil, err
 	}
 	now := time.Now
 	if opts.Now != nil {
@@ -171,11 +177,7 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 		}
 		return &Opened{Ref: ref, Dir: dir, HeadSHA: filepath.Base(dir), FromCache: true}, nil
 	}
-	cfg := opts.Config
-	if cfg.Host == "" {
-		cfg.Host = ref.Host
-	}
-	c, err := NewClient(cfg)
+	c, err := NewClient(opts.Config.orHost(ref.Host))
 	if err != nil {
 		return nil, err
 	}
@@ -242,18 +244,11 @@ func Open(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
 // folder for a fresh read; Open with InPlace and RefreshInto set to the
 // folder reads the rest into it, after which it is what Open alone writes.
 func OpenFirst(ctx context.Context, ref Ref, opts Options) (*Opened, error) {
-	root := opts.CacheDir
-	if root == "" {
-		var err error
-		if root, err = DefaultCacheDir(); err != nil {
-			return nil, err
-		}
+	root, err := cacheRoot(opts.CacheDir)
+	if err != nil {
+		return nil, err
 	}
-	cfg := opts.Config
-	if cfg.Host == "" {
-		cfg.Host = ref.Host
-	}
-	c, err := NewClient(cfg)
+	c, err := NewClient(opts.Config.orHost(ref.Host))
 	if err != nil {
 		return nil, err
 	}
@@ -491,7 +486,7 @@ func (b *built) addAfter(d *Data) {
 	if b.local != nil {
 		b.origin.DiffMismatch = diffMismatch(b.local.Diff, b.files[packet.DiffPath])
 		// The local packet's own diff is the one its findings cite.
-		if data, _, err := packet.ReadCapped(b.local.FS, packet.DiffPath, packet.DiffLimit); err == nil {
+		if data, _, err := source.ReadCapped(b.local.FS, packet.DiffPath, packet.DiffLimit); err == nil {
 			b.files[packet.DiffPath] = data
 			if commitid.Valid(b.packetHead) {
 				b.origin.DiffSHA = b.packetHead

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/vetter-dev/vetter/github/fakeapi"
+	"github.com/vetter-dev/vetter/internal/reviewtest"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/report"
 	"github.com/vetter-dev/vetter/review"
@@ -421,13 +422,8 @@ func TestTriageCarriesToANewHead(t *testing.T) {
 	// The reviewer's state is keyed by the work item (the PR's repository
 	// and the packet id), not by the cache folder of one head.
 	state := t.TempDir()
-	st, err := review.OpenStore(p, state)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := st.Set([]string{"review.md#1"}, packet.TriageAccepted, "", "vet", time.Now()); err != nil {
-		t.Fatal(err)
-	}
+	st := reviewtest.OpenStoreIn(t, p, state)
+	reviewtest.MustSet(t, st, []string{"review.md#1"}, packet.TriageAccepted, "", "vet", time.Now())
 	// The babysitter pushes again.
 	s.F.Pull["head"].(map[string]any)["sha"] = "9f8e7d6c5b4a39281706f5e4d3c2b1a098765432"
 	o2, p2 := openFixture(t, s, opts)

@@ -125,12 +125,9 @@ func NewQueue(ref Ref, opts QueueOptions) (*Queue, error) {
 	if opts.InFlight <= 0 {
 		opts.InFlight = MaxInFlight
 	}
-	root := opts.CacheDir
-	if root == "" {
-		var err error
-		if root, err = DefaultCacheDir(); err != nil {
-			return nil, err
-		}
+	root, err := cacheRoot(opts.CacheDir)
+	if err != nil {
+		return nil, err
 	}
 	q := &Queue{Ref: ref, opts: opts, root: root, entries: map[int]*queueEntry{}, building: map[int]*sync.Mutex{},
 		dir: filepath.Join(root, orGitHub(ref.Host), ref.Owner, ref.Repo, "queue")}
@@ -149,10 +146,7 @@ func (q *Queue) client() (*Client, error) {
 	if q.c != nil {
 		return q.c, nil
 	}
-	cfg := q.opts.Config
-	if cfg.Host == "" {
-		cfg.Host = q.Ref.Host
-	}
+	cfg := q.opts.Config.orHost(q.Ref.Host)
 	q.m = q.opts.Meter
 	if q.m == nil {
 		q.m = NewMeter(cfg.Transport, q.opts.InFlight)

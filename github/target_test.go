@@ -1,7 +1,6 @@
 package github
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/vetter-dev/vetter/github/fakeapi"
@@ -11,13 +10,9 @@ import (
 // pull request.
 func pointChangeAt(t *testing.T, s *fakeapi.Server, url string) {
 	t.Helper()
-	for _, c := range s.F.Comments {
-		if b := c["body"].(string); strings.Contains(b, "PR URL: https://github.com/acme/depot/pull/42") {
-			c["body"] = strings.Replace(b, "https://github.com/acme/depot/pull/42", url, 1)
-			return
-		}
+	if !s.F.ReplaceInComment("PR URL: https://github.com/acme/depot/pull/42", "PR URL: "+url) {
+		t.Fatal("no change.md comment names the PR")
 	}
-	t.Fatal("no change.md comment names the PR")
 }
 
 // The pull request is where things go: the one typed, as GitHub answers

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 func writeDupZip(t *testing.T, files [][2]string) string {
@@ -57,7 +59,7 @@ func TestArchiveDuplicateEntriesRefused(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			files := append(sampleEntries(t), [2]string{c.extra, "# Review\n\n## Assessment: sound\n"})
 			_, err := Load(writeDupZip(t, files), Options{})
-			if err == nil || !errors.Is(err, ErrNotAPacket) || !strings.Contains(err.Error(), CodeArchiveDuplicate) {
+			if err == nil || !errors.Is(err, source.ErrNotAPacket) || !errors.Is(err, source.ErrDuplicate) || !strings.Contains(err.Error(), "archive-duplicate-entry") {
 				t.Fatalf("an archive with %s twice opened: %v", c.extra, err)
 			}
 		})

@@ -3,6 +3,8 @@ package packet
 import (
 	"sync"
 	"sync/atomic"
+
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 // attentionScan is a packet's attention scan, made once: the decision
@@ -41,7 +43,7 @@ func (p *Packet) scanAttention() ([]Attention, bool) {
 	if p.Origin == nil || !scanned {
 		return items, scanned
 	}
-	data, _, err := ReadCapped(p.FS, AfterPacketDiff, DiffLimit)
+	data, _, err := source.ReadCapped(p.FS, AfterPacketDiff, DiffLimit)
 	if err != nil || len(data) == 0 {
 		return items, scanned
 	}

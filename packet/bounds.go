@@ -1,14 +1,10 @@
 package packet
 
 import (
-	"bufio"
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 
 	"github.com/vetter-dev/vetter/internal/text"
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 // The bounds on what vetter reads of a packet. Each is chosen from what a
@@ -58,152 +54,14 @@ const (
 	// CodeTooManyLines: a document has more than MaxDocumentLines lines;
 	// the rest is not read.
 	CodeTooManyLines = "too-many-lines"
-	// CodeArchiveDuplicate: an archive holds two entries with one name, or
-	// two whose names differ only in case (review.md and REVIEW.md), so
-	// which one is read would depend on the tool that unpacks it. An error:
-	// the packet is refused.
-	CodeArchiveDuplicate = "archive-duplicate-entry"
 )
 
-// cutMark is appended where a line was cut at MaxLineBytes, so the screen
-// shows that the line goes on, and by how much.
-func cutMark(dropped int64) string {
-	return " ⟪" + text.Bytes(dropped) + " more cut: the line is longer than " + text.Bytes(MaxLineBytes) + "⟫"
-}
-
-// CutLine records one line cut at MaxLineBytes while reading.
-type CutLine struct {
-	Line    int   // 1-based
-	Dropped int64 // bytes not kept
-}
-
-// ReadCappedLines reads a file as ReadCapped does, but keeps at most
-// maxLine bytes of each line (the line break is kept): the rest of a
-// longer line is dropped as it streams past, and a mark saying how much
-// was cut takes its place. limit caps what is kept in all. It returns
-// the lines it cut, first to last.
-//
-// maxLines, when above 0, stops reading after that many lines; more says
-// whether there was more.
-func ReadCappedLines(fsys fs.FS, name string, limit int64, maxLine, maxLines int) (data []byte, truncated, more bool, cuts []CutLine, err error) {
-	f, err := fsys.Open(name)
-	if err != nil {
-		return nil, false, false, nil, fmt.Errorf("reading %s: %w", name, err)
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, false, false, nil, fmt.Errorf("reading %s: %w", name, err)
-	}
-	if fi.IsDir() {
-		return nil, false, false, nil, fmt.Errorf("reading %s: is a directory", name)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, false, false, nil, fmt.Errorf("reading %s: %w", name, errSpecialFile)
-	}
-	data, truncated, more, cuts, err = capLines(f, limit, maxLine, maxLines, fi.Size())
-	if err != nil {
-		return nil, false, false, nil, fmt.Errorf("reading %s: %w", name, err)
-	}
-	if af, ok := fi.Sys().(*archFile); ok && af.truncated {
-		truncated = true
-	}
-	return data, truncated, more, cuts, nil
-}
-
-// capLines is ReadCappedLines on a reader: at most limit bytes kept, each
-// line at most maxLine bytes and its cut mark. size is what the file says
-// it holds (0 when unknown): the buffer is sized for it once, rather than
-// grown by doubling through a 20 MB diff on the first screen's path.
-func capLines(r io.Reader, limit int64, maxLine, maxLines int, size int64) (data []byte, truncated, more bool, cuts []CutLine, err error) {
-	limit = max(limit, 0)
-	br := bufio.NewReaderSize(r, 64<<10)
-	var out bytes.Buffer
-	if size > 0 {
-		out.Grow(int(min(size, limit)) + 1)
-	}
-	line := 1
-	for {
-		if maxLines > 0 && line > maxLines {
-			if _, err := br.ReadByte(); err == nil {
-				more = true
-			}
-			break
-		}
-		if int64(out.Len()) >= limit {
-			// One byte more means there was more to read.
-			if _, err := br.ReadByte(); err == nil {
-				truncated = true
-			}
-			break
-		}
-		chunk, rerr := br.ReadSlice('\n')
-		kept := len(chunk)
-		if rerr == bufio.ErrBufferFull || (kept > maxLine) {
-			// A line longer than the buffer or the cap: keep its first
-			// maxLine bytes and count the rest without holding it.
-			var dropped int64
-			take := min(kept, maxLine)
-			out.Write(chunk[:take])
-			dropped = int64(kept - take)
-			ended := kept > 0 && chunk[kept-1] == '\n'
-			if ended {
-				dropped-- // the line break is not dropped
-			}
-			for !ended && rerr == bufio.ErrBufferFull {
-				chunk, rerr = br.ReadSlice('\n')
-				n := len(chunk)
-				ended = n > 0 && chunk[n-1] == '\n'
-				if ended {
-					n--
-				}
-				room := max(maxLine-take, 0)
-				keep := min(n, room)
-				out.Write(chunk[:keep])
-				take += keep
-				dropped += int64(n - keep)
-			}
-			if dropped > 0 {
-				// A cut inside a multi-byte character would leave an invalid
-				// sequence; back off to the character's start.
-				b := out.Bytes()
-				back := 0
-				for back < 3 && len(b)-back > 0 && b[len(b)-1-back]&0xC0 == 0x80 {
-					back++
-				}
-				if back > 0 && len(b)-back-1 >= 0 && b[len(b)-1-back] >= 0xC0 {
-					out.Truncate(len(b) - back - 1)
-					dropped += int64(back + 1)
-				}
-				// Keep a carriage return that ended the line, so the line
-				// ends as it did.
-				out.WriteString(cutMark(dropped))
-				cuts = append(cuts, CutLine{Line: line, Dropped: dropped})
-			}
-			if ended {
-				out.WriteByte('\n')
-			}
-		} else {
-			out.Write(chunk)
-		}
-		if rerr != nil && rerr != bufio.ErrBufferFull {
-			if errors.Is(rerr, io.EOF) {
-				break
-			}
-			return nil, false, false, nil, rerr
-		}
-		line++
-	}
-	data = out.Bytes()
-	if int64(len(data)) > limit {
-		data, truncated = data[:limit], true
-	}
-	return data, truncated, more, cuts, nil
-}
+// DocLimit caps a document read whole into memory.
+const DocLimit = 64 << 20
 
 // cutLinesProblem is the one problem that says which lines of a file were
 // cut, however many there were.
-func cutLinesProblem(file string, cuts []CutLine) (Problem, bool) {
+func cutLinesProblem(file string, cuts []source.CutLine) (Problem, bool) {
 	if len(cuts) == 0 {
 		return Problem{}, false
 	}
@@ -250,4 +108,31 @@ func Aggregate(probs []Problem, keep int, group func(Problem) string, say func(c
 		}
 	}
 	return out
+}
+
+// sourceCodes are the problem codes of what reading the source refused or
+// cut.
+var sourceCodes = map[source.Trouble]string{
+	source.Unsafe:     CodeArchiveUnsafeEntry,
+	source.OverLimit:  CodeArchiveLimit,
+	source.Cut:        CodeFileTooLarge,
+	source.Unreadable: CodeUnreadableFile,
+}
+
+// sourceProblems are the problems of reading the source, in the packet's
+// codes. A crafted archive can make one complaint thousands of times over:
+// the first 20 of each code are kept and one more says how many others
+// there were.
+func sourceProblems(src []source.Problem) []Problem {
+	if len(src) == 0 {
+		return nil
+	}
+	probs := make([]Problem, len(src))
+	for i, pr := range src {
+		probs[i] = NewProblem(sourceCodes[pr.Trouble], pr.File, 0, pr.Message)
+	}
+	return Aggregate(probs, 20, func(pr Problem) string { return pr.Code },
+		func(code string, rest int, first Problem) string {
+			return fmt.Sprintf("%s more archive entries with this problem (%s), the first %s", text.Thousands(int64(rest)), code, first.File)
+		})
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/vetter-dev/vetter/internal/text"
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 // Options tune loading.
@@ -38,18 +39,19 @@ const SmallLog = 16 << 20
 // DiffLimit caps change.diff in memory; a 200,000-line diff is about 15 MiB.
 const DiffLimit = 256 << 20
 
-// Load opens the packet at path (a directory or an archive) and understands it.
-// It returns an error wrapping ErrNotAPacket only when path cannot be read as a
-// packet at all; everything else it could not use is a problem in the result.
+// Load opens the packet at path (a directory or an archive) and understands
+// it. It returns an error wrapping source.ErrNotAPacket only when path cannot
+// be read as a packet at all; everything else it could not use is a problem
+// in the result.
 func Load(p string, opts Options) (*Packet, error) {
-	src, err := OpenSource(p)
+	src, err := source.Open(p)
 	if err != nil {
 		return nil, err
 	}
 	pk := Analyze(src, opts)
 	if !pk.looksLikePacket() {
 		src.Close()
-		return nil, fmt.Errorf("%s: %w: no plan.md, change.md, change.diff, change-validation.md, review.md or validation/registry.jsonl in it", p, ErrNotAPacket)
+		return nil, fmt.Errorf("%s: %w: no plan.md, change.md, change.diff, change-validation.md, review.md or validation/registry.jsonl in it", p, source.ErrNotAPacket)
 	}
 	return pk, nil
 }
@@ -81,7 +83,7 @@ func OpenFindingsPreview(dir string) (*Packet, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, truncated, err := ReadCapped(p.FS, ReviewFile, DocLimit)
+	data, truncated, err := source.ReadCapped(p.FS, ReviewFile, DocLimit)
 	if err != nil {
 		p.Close()
 		return nil, err
@@ -100,11 +102,11 @@ func OpenFindingsPreview(dir string) (*Packet, error) {
 // must be read whole to find anything in it), holding at least one of the
 // packet's files.
 func openPreview(dir string) (*Packet, error) {
-	src, err := OpenSource(dir)
+	src, err := source.Open(dir)
 	if err != nil {
 		return nil, err
 	}
-	if src.Kind != KindDir {
+	if src.Kind != source.KindDir {
 		src.Close()
 		return nil, fmt.Errorf("%s: a preview needs a folder, not a %s", dir, src.Kind)
 	}
@@ -114,7 +116,7 @@ func openPreview(dir string) (*Packet, error) {
 		}
 	}
 	src.Close()
-	return nil, fmt.Errorf("%s: %w", dir, ErrNotAPacket)
+	return nil, fmt.Errorf("%s: %w", dir, source.ErrNotAPacket)
 }
 
 // looksLikePacket reports whether anything of a packet was found.
@@ -130,9 +132,9 @@ func (p *Packet) looksLikePacket() bool {
 }
 
 // Analyze reads and understands everything in an opened source.
-func Analyze(src *Source, opts Options) *Packet {
+func Analyze(src *source.Source, opts Options) *Packet {
 	p := &Packet{Path: src.Path, Source: src.Kind, FS: src.FS, Src: src, attention: &attentionScan{}}
-	p.Problems = append(p.Problems, src.Problems...)
+	p.Problems = append(p.Problems, sourceProblems(src.Problems)...)
 	// The diff is read, parsed and scanned on another core while the
 	// documents and findings are: on a big packet each takes tens of
 	// milliseconds, and the first screen waits for both.
@@ -234,8 +236,8 @@ func (p *Packet) readDocuments() {
 		names = append(names, others...)
 	}
 	for _, n := range names {
-		data, truncated, more, cuts, err := ReadCappedLines(p.FS, n, DocLimit, MaxLineBytes, MaxDocumentLines)
-		if errors.Is(err, ErrOutsidePacket) {
+		data, truncated, more, cuts, err := source.ReadCappedLines(p.FS, n, DocLimit, MaxLineBytes, MaxDocumentLines)
+		if errors.Is(err, source.ErrOutsidePacket) {
 			p.problem(CodeLogOutsidePacket, n, 0, fmt.Sprintf("%s leads outside the packet (a link); it is not read", n))
 			continue
 		}
@@ -300,7 +302,7 @@ type diffRead struct {
 // readDiff touches nothing but fsys, so it can run beside readDocuments.
 func readDiff(fsys fs.FS) (r diffRead) {
 	r.scan = newTextScan()
-	data, truncated, _, cuts, err := ReadCappedLines(fsys, DiffPath, DiffLimit, MaxLineBytes, 0)
+	data, truncated, _, cuts, err := source.ReadCappedLines(fsys, DiffPath, DiffLimit, MaxLineBytes, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		r.problems = append(r.problems, NewProblem(CodeMissingFile, DiffPath, 0, "change.diff is missing from the packet"))
 		return r
@@ -323,7 +325,7 @@ func readDiff(fsys fs.FS) (r diffRead) {
 }
 
 func (p *Packet) readRegistry() {
-	data, truncated, err := ReadCapped(p.FS, RegistryFile, DocLimit)
+	data, truncated, err := source.ReadCapped(p.FS, RegistryFile, DocLimit)
 	if errors.Is(err, fs.ErrNotExist) {
 		p.problem(CodeMissingFile, RegistryFile, 0, "validation/registry.jsonl is missing: no validation run is recorded")
 		return
@@ -366,7 +368,7 @@ func (p *Packet) readLogs(opts Options) {
 			return nil
 		}
 		if _, err := openLog(name); err != nil {
-			if errors.Is(err, ErrOutsidePacket) {
+			if errors.Is(err, source.ErrOutsidePacket) {
 				p.problem(CodeLogOutsidePacket, name, 0, fmt.Sprintf("%s points outside the packet and is not read", name))
 			} else {
 				p.problem(CodeUnreadableFile, name, 0, fmt.Sprintf("reading %s: %v", name, err))
@@ -387,7 +389,7 @@ func (p *Packet) readLogs(opts Options) {
 			}
 			reported[run.Log] = true
 			switch {
-			case errors.Is(err, ErrOutsidePacket):
+			case errors.Is(err, source.ErrOutsidePacket):
 				p.problem(CodeLogOutsidePacket, RegistryFile, run.Line,
 					fmt.Sprintf("run %d (%s) names log %q, which lies outside the packet; it is not read", run.Seq, run.Recipe, text.Clip(run.Log, 120)))
 			case errors.Is(err, fs.ErrNotExist):
@@ -507,7 +509,7 @@ func (p *Packet) Counts() (errs, warns, infos int) {
 // (OpenStore) before the rest of the packet is read.
 func (p *Packet) readIdentity() {
 	for _, n := range []string{PlanFile, ChangeFile} {
-		data, _, err := ReadCapped(p.FS, n, DocLimit)
+		data, _, err := source.ReadCapped(p.FS, n, DocLimit)
 		if err != nil {
 			continue
 		}

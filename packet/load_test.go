@@ -12,6 +12,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/vetter-dev/vetter/packet/source"
+	"github.com/vetter-dev/vetter/packet/source/sourcetest"
 )
 
 // These tests go through Load, the way the commands and screens read a packet,
@@ -263,7 +266,7 @@ func TestLoadNotAPacket(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			p, err := Load(path, Options{})
-			if !errors.Is(err, ErrNotAPacket) {
+			if !errors.Is(err, source.ErrNotAPacket) {
 				t.Fatalf("Load(%s) = %v, want an error wrapping ErrNotAPacket", path, err)
 			}
 			if p != nil {
@@ -346,17 +349,17 @@ func checkRestLoads(t *testing.T, p *Packet) {
 }
 
 func TestLoadArchiveNeverReadsOutside(t *testing.T) {
-	var base []entry
+	var base []sourcetest.Entry
 	files := readTree(t, filepath.Join(packetsDir, "base"))
 	for _, rel := range slices.Sorted(maps.Keys(files)) {
-		base = append(base, entry{name: "pkt/" + rel, body: files[rel]})
+		base = append(base, sourcetest.Entry{Name: "pkt/" + rel, Body: files[rel]})
 	}
-	hostile := []entry{
-		{name: "../evil.md", body: "# " + outsideMark + "\n"},
-		{name: "pkt/../../evil2.md", body: "# " + outsideMark + "\n"},
-		{name: "/abs.md", body: "# " + outsideMark + "\n"},
-		{name: "pkt/link.md", kind: tar.TypeSymlink, link: "/etc/passwd"},
-		{name: "pkt/validation/logs/link.log", kind: tar.TypeSymlink, link: "../../../outside.log"},
+	hostile := []sourcetest.Entry{
+		{Name: "../evil.md", Body: "# " + outsideMark + "\n"},
+		{Name: "pkt/../../evil2.md", Body: "# " + outsideMark + "\n"},
+		{Name: "/abs.md", Body: "# " + outsideMark + "\n"},
+		{Name: "pkt/link.md", Kind: tar.TypeSymlink, Link: "/etc/passwd"},
+		{Name: "pkt/validation/logs/link.log", Kind: tar.TypeSymlink, Link: "../../../outside.log"},
 	}
 	wantUnsafe := []string{"../evil.md", "pkt/../../evil2.md", "/abs.md", "pkt/link.md", "pkt/validation/logs/link.log"}
 
@@ -366,17 +369,17 @@ func TestLoadArchiveNeverReadsOutside(t *testing.T) {
 			es := append(slices.Clone(base), hostile...)
 			wantUnsafe := wantUnsafe
 			if kind != "zip" {
-				es = append(es, entry{name: "pkt/hard.md", kind: tar.TypeLink, link: "/etc/passwd"})
+				es = append(es, sourcetest.Entry{Name: "pkt/hard.md", Kind: tar.TypeLink, Link: "/etc/passwd"})
 				wantUnsafe = append(slices.Clone(wantUnsafe), "pkt/hard.md")
 			}
 			path := filepath.Join(tmp, "packet."+kind)
 			switch kind {
 			case "zip":
-				writeZip(t, path, es)
+				sourcetest.WriteZip(t, path, es)
 			case "tar":
-				writeTar(t, path, es, false)
+				sourcetest.WriteTar(t, path, es, false)
 			case "tgz":
-				writeTar(t, path, es, true)
+				sourcetest.WriteTar(t, path, es, true)
 			}
 			p := mustLoad(t, path, Options{})
 			if p.Source != kind {

@@ -10,11 +10,12 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 // Limits and granularity of log reading. A log may be gigabytes with lines
@@ -49,7 +50,7 @@ type Log struct {
 	Truncated bool
 	// Problems found opening the log: file-too-large when a compressed zip
 	// entry was cut at LogMemLimit. (A .tar.gz entry cut while the archive was
-	// opened is reported in Source.Problems instead.)
+	// opened is reported in the source's Problems instead.)
 	Problems []Problem
 
 	R      io.ReaderAt
@@ -90,10 +91,10 @@ var logMemLimit int64 = LogMemLimit
 // OpenLog opens a log inside the packet for on-demand reading; it reads only
 // the tail, for the exit line. A name that is absolute, has "..", or leads
 // outside the packet through a symbolic link fails with an error wrapping
-// ErrOutsidePacket; a missing one with fs.ErrNotExist.
-func OpenLog(src *Source, name string) (*Log, error) {
-	if outside(name) {
-		return nil, fmt.Errorf("opening log %s: %w", name, ErrOutsidePacket)
+// source.ErrOutsidePacket; a missing one with fs.ErrNotExist.
+func OpenLog(src *source.Source, name string) (*Log, error) {
+	if source.Outside(name) {
+		return nil, fmt.Errorf("opening log %s: %w", name, source.ErrOutsidePacket)
 	}
 	clean := path.Clean(strings.TrimPrefix(name, "./"))
 	if name == "" || !fs.ValidPath(clean) {
@@ -114,27 +115,25 @@ func OpenLog(src *Source, name string) (*Log, error) {
 	}
 	if !fi.Mode().IsRegular() {
 		f.Close()
-		return nil, fmt.Errorf("opening log %s: %w", name, errSpecialFile)
+		return nil, fmt.Errorf("opening log %s: %w", name, source.ErrSpecialFile)
 	}
 	l := &Log{Path: clean, Size: max(fi.Size(), 0), ckpts: []int64{0}}
-	if af, ok := fi.Sys().(*archFile); ok && af.truncated {
-		// Source.Problems already says so (file-too-large), once.
-		l.Truncated = true
-	}
+	// The source's Problems already say so (file-too-large), once.
+	l.Truncated = source.Truncated(fi)
 	if ra, ok := f.(io.ReaderAt); ok {
 		l.R, l.closer = ra, f
 	} else {
 		// No random access (a compressed zip entry): hold it in memory,
 		// capped per log and, through the archive's budget, for all of them.
-		data, err := readBlocks(io.LimitReader(f, logMemLimit+1))
+		data, err := source.ReadBlocks(io.LimitReader(f, logMemLimit+1))
 		f.Close()
-		spent := errors.Is(err, errInflateBudget)
+		spent := errors.Is(err, source.ErrInflateBudget)
 		if err != nil && !spent {
 			return nil, fmt.Errorf("reading log %s: %w", name, err)
 		}
 		switch {
-		case data.size > logMemLimit:
-			data.cut(logMemLimit)
+		case data.Size() > logMemLimit:
+			data.Cut(logMemLimit)
 			l.Truncated = true
 			l.Problems = append(l.Problems, NewProblem(CodeFileTooLarge, clean, 0,
 				fmt.Sprintf("%s expands to more than %d MiB from the archive; only the first %d MiB are shown",
@@ -143,10 +142,10 @@ func OpenLog(src *Source, name string) (*Log, error) {
 			l.Truncated = true
 			l.Problems = append(l.Problems, NewProblem(CodeArchiveLimit, clean, 0,
 				fmt.Sprintf("%s: the archive's files together expand to more than %d MiB; only the first %d bytes of this log are shown",
-					clean, limits.mem>>20, data.size)))
+					clean, source.MemLimit>>20, data.Size())))
 		}
 		l.R = data
-		l.Size = data.size
+		l.Size = data.Size()
 	}
 	if err := l.readExit(); err != nil {
 		l.Close()
@@ -664,80 +663,4 @@ func (l *Log) searchBackward(ctx context.Context, needle []byte, fromLine int, p
 		hi = lo
 	}
 	return -1, nil
-}
-
-// blocks holds a decompressed log in memory as a list of blocks: reading it
-// into one growing slice would briefly need about twice its size, and a
-// log cut at LogMemLimit is hundreds of mebibytes. Blocks start small and
-// double up to blockMax, so a short log costs little.
-type blocks struct {
-	data [][]byte
-	offs []int64 // offs[i] is the offset of data[i]
-	size int64
-}
-
-const (
-	blockMin = 32 << 10
-	blockMax = 4 << 20
-)
-
-// readBlocks reads r to its end (nil error) or its first error, keeping
-// what it read either way.
-func readBlocks(r io.Reader) (*blocks, error) {
-	b := &blocks{}
-	for n := blockMin; ; n = min(n*2, blockMax) {
-		buf := make([]byte, n)
-		k := 0
-		var err error
-		for k < n && err == nil {
-			var m int
-			m, err = r.Read(buf[k:])
-			k += m
-		}
-		if k > 0 {
-			if k < n/2 {
-				buf = bytes.Clone(buf[:k]) // do not keep a mostly empty block
-			}
-			b.data = append(b.data, buf[:k])
-			b.offs = append(b.offs, b.size)
-			b.size += int64(k)
-		}
-		switch {
-		case err == io.EOF:
-			return b, nil
-		case err != nil:
-			return b, err
-		}
-	}
-}
-
-// cut drops everything after size bytes.
-func (b *blocks) cut(size int64) {
-	for len(b.data) > 0 && b.offs[len(b.offs)-1] >= size {
-		b.data, b.offs = b.data[:len(b.data)-1], b.offs[:len(b.offs)-1]
-	}
-	if i := len(b.data) - 1; i >= 0 {
-		b.data[i] = b.data[i][:min(int64(len(b.data[i])), size-b.offs[i])]
-	}
-	b.size = min(b.size, size)
-}
-
-// ReadAt reads from the blocks as from one slice.
-func (b *blocks) ReadAt(p []byte, off int64) (int, error) {
-	if off < 0 {
-		return 0, errors.New("reading a log held in memory: negative offset")
-	}
-	if off >= b.size {
-		return 0, io.EOF
-	}
-	i := sort.Search(len(b.offs), func(i int) bool { return b.offs[i] > off }) - 1
-	n := 0
-	for ; i >= 0 && i < len(b.data) && n < len(p); i++ {
-		k := copy(p[n:], b.data[i][off+int64(n)-b.offs[i]:])
-		n += k
-	}
-	if n < len(p) {
-		return n, io.EOF
-	}
-	return n, nil
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 // refLines splits a log the way Log does: on "\n", keeping "\r", a final
@@ -29,7 +31,7 @@ func refLines(s string) []string {
 // memLog opens content as a log of an in-memory packet.
 func memLog(t testing.TB, content string) *Log {
 	t.Helper()
-	src := SourceFromFS(fstest.MapFS{"validation/logs/t.log": {Data: []byte(content)}}, KindEmbedded, "<test>")
+	src := source.FromFS(fstest.MapFS{"validation/logs/t.log": {Data: []byte(content)}}, source.KindEmbedded, "<test>")
 	l, err := OpenLog(src, "validation/logs/t.log")
 	if err != nil {
 		t.Fatal(err)
@@ -135,7 +137,7 @@ func TestLogIndexAndReadLines(t *testing.T) {
 }
 
 func TestLogIndexOnDisk(t *testing.T) {
-	src, err := OpenSource("testdata")
+	src, err := source.Open("testdata")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,7 +357,7 @@ func TestParseExitLine(t *testing.T) {
 }
 
 func TestLogExit(t *testing.T) {
-	src, err := OpenSource(filepath.Join("testdata", "logs"))
+	src, err := source.Open(filepath.Join("testdata", "logs"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -413,14 +415,14 @@ func TestLogExitLineAfterIndex(t *testing.T) {
 }
 
 func TestOpenLogNames(t *testing.T) {
-	src := SourceFromFS(fstest.MapFS{"validation/logs/a.log": {Data: []byte("a\n")}}, KindEmbedded, "<test>")
+	src := source.FromFS(fstest.MapFS{"validation/logs/a.log": {Data: []byte("a\n")}}, source.KindEmbedded, "<test>")
 	for _, name := range []string{"../a.log", "/validation/logs/a.log", "validation/../../a.log", "C:\\x.log", "..\\a.log"} {
-		if _, err := OpenLog(src, name); !errors.Is(err, ErrOutsidePacket) {
+		if _, err := OpenLog(src, name); !errors.Is(err, source.ErrOutsidePacket) {
 			t.Errorf("OpenLog(%q) = %v, want ErrOutsidePacket", name, err)
 		}
 	}
 	for _, name := range []string{"", "validation/logs", "validation/logs/b.log"} {
-		if _, err := OpenLog(src, name); err == nil || errors.Is(err, ErrOutsidePacket) {
+		if _, err := OpenLog(src, name); err == nil || errors.Is(err, source.ErrOutsidePacket) {
 			t.Errorf("OpenLog(%q) = %v", name, err)
 		}
 	}
@@ -458,7 +460,7 @@ const benchNeedle = "NEEDLE-NEAR-THE-END"
 func BenchmarkIndexLog(b *testing.B) {
 	benchLogPath := benchLog(b)
 	dir, name := filepath.Split(benchLogPath)
-	src, err := OpenSource(dir)
+	src, err := source.Open(dir)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -488,7 +490,7 @@ func BenchmarkIndexLog(b *testing.B) {
 // compare its MB/s with `grep -c`.
 func BenchmarkSearchLog(b *testing.B) {
 	dir, name := filepath.Split(benchLog(b))
-	src, err := OpenSource(dir)
+	src, err := source.Open(dir)
 	if err != nil {
 		b.Fatal(err)
 	}

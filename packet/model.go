@@ -3,6 +3,8 @@ package packet
 import (
 	"encoding/json"
 	"time"
+
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 // This file holds the model's data types in one place so each reader
@@ -23,7 +25,7 @@ type Document struct {
 	// MaxCitationsPerDocument (0 when every line was read).
 	CitationsCutAt int
 	// CutLines are the lines cut at MaxLineBytes while reading.
-	CutLines []CutLine
+	CutLines []source.CutLine
 }
 
 // Heading is a heading of a document, ATX ("## Text") or setext (Text

@@ -4,7 +4,11 @@
 // screens both read the model it builds, so they can never disagree.
 package packet
 
-import "io/fs"
+import (
+	"io/fs"
+
+	"github.com/vetter-dev/vetter/packet/source"
+)
 
 // Well-known packet-relative paths (PACKET.md, "Layout").
 const (
@@ -60,7 +64,7 @@ type Packet struct {
 	// unresolved. The full packet follows from Load.
 	Partial bool
 
-	Src *Source
+	Src *source.Source
 	// fingerprints maps each finding's fingerprint to its id, made when the
 	// findings are read (indexFingerprints).
 	fingerprints map[string]string
@@ -188,7 +192,7 @@ var codeSeverity = map[string]Severity{
 	CodeDiffHunkCount: SevWarning, CodeHiddenCharacters: SevWarning, CodeInvalidUTF8: SevWarning,
 	CodeArchiveLimit: SevWarning, CodeUnknownSeverity: SevWarning, CodeTriageUnreadable: SevWarning,
 	CodeControlSequences: SevInfo, CodeInvestigationAbsent: SevInfo,
-	CodeTooManyFindings: SevError, CodeArchiveDuplicate: SevError,
+	CodeTooManyFindings:  SevError,
 	CodeTooManyCitations: SevWarning, CodeLineTooLong: SevWarning, CodeTooManyLines: SevWarning,
 }
 

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 // The built-in sample packet, so `vetter` with no argument shows the whole tool.
@@ -27,7 +29,7 @@ func SampleFS() fs.FS {
 
 // LoadSample loads the built-in sample packet.
 func LoadSample(opts Options) *Packet {
-	return Analyze(SourceFromFS(SampleFS(), "embedded", SamplePath), opts)
+	return Analyze(source.FromFS(SampleFS(), "embedded", SamplePath), opts)
 }
 
 // WriteSample writes the sample packet's files under dir, creating it; it

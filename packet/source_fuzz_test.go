@@ -6,6 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/vetter-dev/vetter/packet/source"
+	"github.com/vetter-dev/vetter/packet/source/sourcetest"
 )
 
 // FuzzOpenArchive writes arbitrary bytes as a .zip or .tar (a .tgz when
@@ -13,19 +16,19 @@ import (
 // file and log: nothing may panic or hang.
 func FuzzOpenArchive(f *testing.F) {
 	dir := f.TempDir()
-	seeds := [][]entry{
-		{{name: "plan.md", body: "# Plan\n"}, {name: "validation/logs/a.log", body: "x\n[exit 0]\n"}},
-		{{name: "pkt/", kind: tar.TypeDir}, {name: "pkt/review.md", body: "# Review\n"}, {name: "../evil", body: "e"}},
-		{{name: "link", kind: tar.TypeSymlink, link: "/etc/passwd"}, {name: "a/b/c.log", body: "l\r\n", stored: true}},
+	seeds := [][]sourcetest.Entry{
+		{{Name: "plan.md", Body: "# Plan\n"}, {Name: "validation/logs/a.log", Body: "x\n[exit 0]\n"}},
+		{{Name: "pkt/", Kind: tar.TypeDir}, {Name: "pkt/review.md", Body: "# Review\n"}, {Name: "../evil", Body: "e"}},
+		{{Name: "link", Kind: tar.TypeSymlink, Link: "/etc/passwd"}, {Name: "a/b/c.log", Body: "l\r\n", Stored: true}},
 	}
 	for i, es := range seeds {
 		for _, kind := range []string{".zip", ".tar", ".tgz"} {
 			p := filepath.Join(dir, "seed"+string(rune('0'+i))+kind)
 			switch kind {
 			case ".zip":
-				writeZip(f, p, es)
+				sourcetest.WriteZip(f, p, es)
 			default:
-				writeTar(f, p, es, kind == ".tgz")
+				sourcetest.WriteTar(f, p, es, kind == ".tgz")
 			}
 			b, err := os.ReadFile(p)
 			if err != nil {
@@ -46,7 +49,7 @@ func FuzzOpenArchive(f *testing.F) {
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		src, err := OpenSource(p)
+		src, err := source.Open(p)
 		if err != nil {
 			return
 		}
@@ -55,7 +58,7 @@ func FuzzOpenArchive(f *testing.F) {
 			if err != nil || d.IsDir() {
 				return nil
 			}
-			ReadCapped(src.FS, name, 1<<16)
+			source.ReadCapped(src.FS, name, 1<<16)
 			l, err := OpenLog(src, name)
 			if err != nil {
 				return nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/internal/text"
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 // A packet may come from somewhere that knows more than its files: a pull
@@ -294,7 +295,7 @@ func (o *Origin) LastOkToTest() *OriginOkToTest {
 // says: the logs an evidence record cannot carry, the diff mismatch, the
 // other reviewers' threads as findings, and the after-packet item.
 func (p *Packet) readOrigin(root string) {
-	data, _, err := ReadCapped(p.FS, OriginFile, DocLimit)
+	data, _, err := source.ReadCapped(p.FS, OriginFile, DocLimit)
 	if errors.Is(err, fs.ErrNotExist) {
 		return
 	}
@@ -442,7 +443,7 @@ func (p *Packet) DecisionSHA() string {
 // under reports whether the packet is a folder inside root, both with their
 // symbolic links resolved.
 func (p *Packet) under(root string) bool {
-	if root == "" || p.Source != KindDir {
+	if root == "" || p.Source != source.KindDir {
 		return false
 	}
 	real := func(path string) (string, bool) {

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/vetter-dev/vetter/internal/prref"
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 // WorkItem is what a reviewer's state is kept under: the work item a packet
@@ -67,7 +68,7 @@ func (p *Packet) WorkItem() WorkItem {
 	case id != "":
 		w.Key, label, w.Unbound = "content\x00"+id+"\x00"+p.contentHash(), id, true
 		w.Former = WorkItemDir("item\x00\x00"+id, id)
-	case p.Source == KindEmbedded:
+	case p.Source == source.KindEmbedded:
 		w.Key, label = "embedded\x00"+p.Path, "sample"
 	default:
 		where := p.Path

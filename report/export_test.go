@@ -29,19 +29,30 @@ func triaged(t *testing.T, edit func(string) string) *packet.Packet {
 	return p
 }
 
-// sarifSchema is the OASIS SARIF 2.1.0 schema, kept under testdata/sarif so
-// the export is validated offline.
-func sarifSchema(t *testing.T) *gojsonschema.Schema {
+// validSARIF is p's SARIF export, which must hold to the OASIS SARIF 2.1.0
+// schema (kept under testdata/sarif so the export is validated offline).
+func validSARIF(t *testing.T, p *packet.Packet, version string) []byte {
 	t.Helper()
+	var buf bytes.Buffer
+	if err := ExportSARIF(p, &buf, ExportOptions{ToolVersion: version}); err != nil {
+		t.Fatal(err)
+	}
 	data, err := os.ReadFile(filepath.Join("testdata", "sarif", "sarif-schema-2.1.0.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := gojsonschema.NewSchema(gojsonschema.NewBytesLoader(data))
+	schema, err := gojsonschema.NewSchema(gojsonschema.NewBytesLoader(data))
 	if err != nil {
 		t.Fatalf("reading the SARIF schema: %v", err)
 	}
-	return s
+	res, err := schema.Validate(gojsonschema.NewBytesLoader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range res.Errors() {
+		t.Errorf("schema: %s", e)
+	}
+	return buf.Bytes()
 }
 
 // placeholders lists the JSON paths of empty arrays and -1 numbers in doc:
@@ -70,19 +81,9 @@ func placeholders(path string, v any) []string {
 
 func TestExportSARIF(t *testing.T) {
 	p := triaged(t, nil)
-	var buf bytes.Buffer
-	if err := ExportSARIF(p, &buf, ExportOptions{ToolVersion: "test"}); err != nil {
-		t.Fatal(err)
-	}
-	res, err := sarifSchema(t).Validate(gojsonschema.NewBytesLoader(buf.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range res.Errors() {
-		t.Errorf("schema: %s", e)
-	}
+	sarif := validSARIF(t, p, "test")
 	var raw any
-	if err := json.Unmarshal(buf.Bytes(), &raw); err != nil {
+	if err := json.Unmarshal(sarif, &raw); err != nil {
 		t.Fatal(err)
 	}
 	for _, ph := range placeholders("$", raw) {
@@ -90,7 +91,7 @@ func TestExportSARIF(t *testing.T) {
 	}
 
 	var doc SARIFLog
-	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+	if err := json.Unmarshal(sarif, &doc); err != nil {
 		t.Fatal(err)
 	}
 	if doc.Version != "2.1.0" || !strings.HasSuffix(doc.Schema, "sarif-schema-2.1.0.json") || len(doc.Runs) != 1 {

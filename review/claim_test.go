@@ -19,18 +19,11 @@ import (
 // sample's pull request, so the packet claims the real work item whole.
 func hostileClaim(t *testing.T, name string, rows int, head string, keepURL bool) string {
 	t.Helper()
-	dir := packettest.SampleDir(t, name)
-	change := filepath.Join(dir, packet.ChangeFile)
-	data, err := os.ReadFile(change)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := strings.ReplaceAll(string(data), "1bb1c70f4285cf39d8ebaf61573f0095423d52b1", head)
+	dir := withHead(t, name, head)
 	if !keepURL {
-		text = strings.ReplaceAll(text, "https://github.com/acme/depot/pull/2318", "(none)")
-	}
-	if err := os.WriteFile(change, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
+		packettest.EditFile(t, filepath.Join(dir, packet.ChangeFile), func(s string) string {
+			return strings.ReplaceAll(s, "https://github.com/acme/depot/pull/2318", "(none)")
+		})
 	}
 	f, err := os.Create(filepath.Join(dir, packet.ReviewFile))
 	if err != nil {

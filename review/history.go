@@ -12,6 +12,7 @@ import (
 
 	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 // snapshotLimit caps what is copied of a round for comparing later rounds
@@ -150,7 +151,7 @@ func (s *Store) snapshot(head string) (string, bool) {
 	rel := filepath.Join("rounds", head)
 	dir := filepath.Join(s.Dir, rel)
 	for _, n := range names {
-		data, _, err := packet.ReadCapped(p.FS, n, snapshotLimit)
+		data, _, err := source.ReadCapped(p.FS, n, snapshotLimit)
 		if err == nil {
 			dst := filepath.Join(dir, filepath.FromSlash(n))
 			if err = os.MkdirAll(filepath.Dir(dst), 0o700); err == nil {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 // A folder of packets (an inbox), and what its list shows of each packet,
@@ -114,7 +115,7 @@ func ReadInboxEntry(path, stateDir string) InboxEntry {
 	if err != nil {
 		// A folder without a packet (notes, a checkout) is not one of the
 		// inbox's packets; an archive that cannot be read still is, broken.
-		if fi, serr := os.Stat(path); errors.Is(err, packet.ErrNotAPacket) && serr == nil && fi.IsDir() {
+		if fi, serr := os.Stat(path); errors.Is(err, source.ErrNotAPacket) && serr == nil && fi.IsDir() {
 			row.NotPacket = true
 		}
 		row.Err = err

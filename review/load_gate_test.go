@@ -11,6 +11,7 @@ import (
 
 	"github.com/vetter-dev/vetter/internal/packettest"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 func gateCheck(g packet.Gate, name string) packet.GateCheck {
@@ -36,8 +37,8 @@ func failingChecks(g packet.Gate) []string {
 func TestLoadBase(t *testing.T) {
 	p := packettest.Load(t, packettest.PacketWith(t, ""), packet.Options{})
 	packettest.CheckProblems(t, p, nil)
-	if p.Source != packet.KindDir {
-		t.Errorf("Source = %q, want %q", p.Source, packet.KindDir)
+	if p.Source != source.KindDir {
+		t.Errorf("Source = %q, want %q", p.Source, source.KindDir)
 	}
 	if p.Plan.ID != "TEST-101" || !slices.Equal(p.Plan.Recipes, []string{"01-unit", "02-lint"}) {
 		t.Errorf("plan = %q %v", p.Plan.ID, p.Plan.Recipes)

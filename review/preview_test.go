@@ -10,6 +10,7 @@ import (
 
 	"github.com/vetter-dev/vetter/internal/packettest"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 // A preview opens one log of a packet folder and nothing else; Load with
@@ -70,7 +71,7 @@ func TestOpenLogPreviewRefuses(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(notPacket, "validation", "logs", "a.log"), []byte("x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := packet.OpenLogPreview(notPacket, "validation/logs/a.log"); !errors.Is(err, packet.ErrNotAPacket) {
+	if _, err := packet.OpenLogPreview(notPacket, "validation/logs/a.log"); !errors.Is(err, source.ErrNotAPacket) {
 		t.Errorf("a folder with a log and no packet file: %v, want ErrNotAPacket", err)
 	}
 	for _, name := range []string{"../outside.log", "/etc/passwd", "validation/logs/none.log"} {

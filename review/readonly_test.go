@@ -17,15 +17,9 @@ import (
 func withHead(t *testing.T, name, head string) string {
 	t.Helper()
 	dir := packettest.SampleDir(t, name)
-	change := filepath.Join(dir, packet.ChangeFile)
-	data, err := os.ReadFile(change)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := strings.ReplaceAll(string(data), "1bb1c70f4285cf39d8ebaf61573f0095423d52b1", head)
-	if err := os.WriteFile(change, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	packettest.EditFile(t, filepath.Join(dir, packet.ChangeFile), func(s string) string {
+		return strings.ReplaceAll(s, "1bb1c70f4285cf39d8ebaf61573f0095423d52b1", head)
+	})
 	return dir
 }
 

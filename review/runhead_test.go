@@ -10,6 +10,7 @@ import (
 
 	"github.com/vetter-dev/vetter/internal/packettest"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/packet/source"
 )
 
 const (
@@ -115,7 +116,7 @@ func headPacket(t *testing.T, head string, runs []*packet.Run, logs map[string]s
 	for name, text := range logs {
 		fsys["validation/logs/"+name] = &fstest.MapFile{Data: []byte(text)}
 	}
-	src := packet.SourceFromFS(fsys, packet.KindEmbedded, "<test>")
+	src := source.FromFS(fsys, source.KindEmbedded, "<test>")
 	p := &packet.Packet{Change: packet.Change{HeadSHA: head}, Src: src, FS: fsys}
 	for name := range logs {
 		l, err := packet.OpenLog(src, "validation/logs/"+name)

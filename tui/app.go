@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/packet/source"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/tui/screens/walk"
 	"github.com/vetter-dev/vetter/ui"
@@ -523,7 +524,7 @@ func (a *App) backToInbox() tea.Cmd {
 // startWatch watches the open packet when it is a folder and watching is on.
 func (a *App) startWatch() tea.Cmd {
 	a.stopWatch()
-	if !a.opts.Watch || a.root == nil || a.root.ctx.Packet.Source != packet.KindDir {
+	if !a.opts.Watch || a.root == nil || a.root.ctx.Packet.Source != source.KindDir {
 		return nil
 	}
 	w, err := NewWatcher(a.root.ctx.Packet.Path, a.opts.WatchDebounce)

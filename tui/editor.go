@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/packet/source"
 	"github.com/vetter-dev/vetter/report"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/tui/screens/walk"
@@ -128,7 +129,7 @@ func changeDiffLine(p *packet.Packet, file, hunk, line int) int {
 // path, symbolic links followed, leaves the packet: the packet is
 // untrusted, and nothing outside it is opened.
 func packetFile(p *packet.Packet, rel string) (string, error) {
-	if p.Source != packet.KindDir {
+	if p.Source != source.KindDir {
 		return "", fmt.Errorf("opening %s: the packet is a %s, not a folder: there is no file to open", rel, p.Source)
 	}
 	root, err := filepath.Abs(p.Path)

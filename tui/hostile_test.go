@@ -28,6 +28,7 @@ import (
 
 	"github.com/vetter-dev/vetter/hostile"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/packet/source"
 	"github.com/vetter-dev/vetter/tui/common"
 )
 
@@ -544,7 +545,7 @@ func fuzzPacket(logLine, diffLine, doc, cell string) *packet.Packet {
 	for name, data := range f {
 		fsys[name] = &fstest.MapFile{Data: []byte(data), Mode: 0o644}
 	}
-	return packet.Analyze(packet.SourceFromFS(fsys, "embedded", "fuzz"), packet.Options{})
+	return packet.Analyze(source.FromFS(fsys, "embedded", "fuzz"), packet.Options{})
 }
 
 // jsonText is s as a JSON string.

@@ -606,6 +606,19 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
+// ReplaceInComment replaces old with new in the first comment whose body
+// holds old (an agent's comment rewritten, say to name another pull
+// request); false when no comment holds it.
+func (f *Fixture) ReplaceInComment(old, new string) bool {
+	for _, c := range f.Comments {
+		if b, _ := c["body"].(string); strings.Contains(b, old) {
+			c["body"] = strings.Replace(b, old, new, 1)
+			return true
+		}
+	}
+	return false
+}
+
 // AddComments appends n filler comments (the benchmark's 300 comments).
 func (f *Fixture) AddComments(n int) {
 	for i := range n {

@@ -50,14 +50,20 @@ func SampleDir(t testing.TB, name string) string {
 // must change it.
 func EditReview(t testing.TB, dir string, edit func(string) string) {
 	t.Helper()
-	path := filepath.Join(dir, packet.ReviewFile)
+	EditFile(t, filepath.Join(dir, packet.ReviewFile), edit)
+}
+
+// EditFile rewrites the file at path through edit, which must change it: an
+// edit that finds nothing to change would leave the test testing nothing.
+func EditFile(t testing.TB, path string, edit func(string) string) {
+	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := edit(string(data))
 	if out == string(data) {
-		t.Fatal("the edit of review.md changed nothing")
+		t.Fatalf("the edit of %s changed nothing", filepath.Base(path))
 	}
 	if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
 		t.Fatal(err)

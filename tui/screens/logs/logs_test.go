@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/packet/source"
 	"github.com/vetter-dev/vetter/tui/common"
 )
 
@@ -405,7 +406,7 @@ func TestLogsHostile(t *testing.T) {
 		"validation/registry.jsonl": {Data: []byte(reg)},
 		"plan.md":                   {Data: []byte("# Plan — EVIL-1: hostile\n\n```validation-recipes\n01-\x1b[2Jevil\n```\n")},
 	}
-	p := packet.Analyze(packet.SourceFromFS(fsys, "dir", "evil"), packet.Options{})
+	p := packet.Analyze(source.FromFS(fsys, "dir", "evil"), packet.Options{})
 	ctx := common.NewContext(p, true, false)
 	s := New(ctx)
 	for _, sz := range [][2]int{{80, 24}, {160, 48}} {

@@ -1,4 +1,10 @@
-package packet
+// Package source is the file system a packet is read from: a folder
+// through os.Root, or a .zip, .tar or .tar.gz read in place, never
+// extracted. A packet is untrusted, so nothing read through it leaves the
+// packet (absolute names, "..", links that lead out), blocks (devices,
+// pipes) or costs more than its bounds (archive bombs); what it refuses or
+// cuts it reports as Problems, which the packet turns into its own.
+package source
 
 import (
 	"archive/tar"
@@ -18,26 +24,22 @@ import (
 	"sync"
 	"syscall"
 	"time"
-
-	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // Limits on what vetter reads from a packet. A packet is untrusted, so every
 // read is bounded: an archive bomb must cost seconds and little memory.
 const (
-	// DocLimit caps a document read whole into memory.
-	DocLimit = 64 << 20
-	// ArchiveEntryLimit is how many archive entries vetter looks at.
-	ArchiveEntryLimit = 10_000
-	// ArchiveMemLimit caps the bytes of a compressed tar held in memory in
-	// all, and the bytes decompressed from a zip's entries in all.
-	ArchiveMemLimit = 512 << 20
-	// ArchiveFileLimit caps one compressed-tar entry held in memory; a longer
-	// log is cut there and reported file-too-large.
-	ArchiveFileLimit = 256 << 20
-	// ArchiveStreamLimit caps the decompressed bytes read through a .tar.gz,
+	// EntryLimit is how many archive entries vetter looks at.
+	EntryLimit = 10_000
+	// MemLimit caps the bytes of a compressed tar held in memory in all,
+	// and the bytes decompressed from a zip's entries in all.
+	MemLimit = 512 << 20
+	// FileLimit caps one compressed-tar entry held in memory; a longer log
+	// is cut there and reported as Cut.
+	FileLimit = 256 << 20
+	// StreamLimit caps the decompressed bytes read through a .tar.gz,
 	// including entries skipped, so a gzip bomb stops early.
-	ArchiveStreamLimit = 1 << 30
+	StreamLimit = 1 << 30
 )
 
 // limits are the archive limits in force; tests lower them to exercise the
@@ -45,7 +47,7 @@ const (
 var limits = struct {
 	entries           int
 	mem, file, stream int64
-}{ArchiveEntryLimit, ArchiveMemLimit, ArchiveFileLimit, ArchiveStreamLimit}
+}{EntryLimit, MemLimit, FileLimit, StreamLimit}
 
 // Source kinds.
 const (
@@ -62,10 +64,42 @@ var (
 	// ErrOutsidePacket means a name leads outside the packet: absolute, with
 	// "..", or through a symbolic link that leaves it.
 	ErrOutsidePacket = errors.New("path leads outside the packet")
-	// errSpecialFile refuses devices, pipes and sockets: reading one could block
-	// forever or touch hardware.
-	errSpecialFile = errors.New("not a regular file or directory")
+	// ErrSpecialFile refuses devices, pipes and sockets: reading one could
+	// block forever or touch hardware.
+	ErrSpecialFile = errors.New("not a regular file or directory")
+	// ErrDuplicate refuses an archive holding two entries with one name, or
+	// two whose names differ only in case (review.md and REVIEW.md): which
+	// one is read would depend on the tool that unpacks it. Its text is the
+	// code PACKET.md gives the refusal.
+	ErrDuplicate = errors.New("archive-duplicate-entry")
 )
+
+// Trouble is what went wrong with an entry or with the archive as a whole.
+type Trouble uint8
+
+const (
+	// Unsafe is an entry skipped because it leads outside the packet
+	// (absolute, with ".."), is a link, device, pipe or sparse file, or
+	// conflicts with another entry.
+	Unsafe Trouble = iota + 1
+	// OverLimit is an archive with more entries or bytes than vetter reads.
+	OverLimit
+	// Cut is one entry cut at FileLimit or the memory budget.
+	Cut
+	// Unreadable is an archive that could not be read past some entry, or an
+	// entry that could not be read.
+	Unreadable
+	// duplicate is a name held twice; the archive is refused (ErrDuplicate).
+	duplicate
+)
+
+// Problem is one thing reading the source refused or cut: File is the
+// entry as the archive names it ("" for the whole archive).
+type Problem struct {
+	Trouble Trouble
+	File    string
+	Message string
+}
 
 // Source is an opened packet: a read-only fs.FS rooted at the packet, plus what
 // went wrong reading it.
@@ -73,7 +107,7 @@ type Source struct {
 	FS       fs.FS
 	Kind     string // "dir", "zip", "tar", "tgz", "embedded"
 	Path     string
-	Problems []Problem // archive-unsafe-entry, archive-limit, unreadable-file, file-too-large
+	Problems []Problem
 
 	closer io.Closer
 }
@@ -89,22 +123,27 @@ func (s *Source) Close() error {
 	return c.Close()
 }
 
+func problem(t Trouble, file, message string) Problem {
+	return Problem{Trouble: t, File: file, Message: message}
+}
+
 // typeRegOld is the NUL type flag that tar writers before POSIX used for a
 // regular file (archive/tar's deprecated TypeRegA); such archives still
 // exist, and their files are read like any other.
 const typeRegOld = '\x00'
 
-// SourceFromFS wraps a file system that needs no guarding, such as the
-// embedded sample: it cannot hold symbolic links or devices.
-func SourceFromFS(fsys fs.FS, kind, path string) *Source {
+// FromFS wraps a file system that needs no guarding, such as the embedded
+// sample: it cannot hold symbolic links or devices.
+func FromFS(fsys fs.FS, kind, path string) *Source {
 	return &Source{FS: fsys, Kind: kind, Path: path}
 }
 
-// OpenSource opens a packet directory or archive (.zip, .tar, .tar.gz, .tgz,
+// Open opens a packet directory or archive (.zip, .tar, .tar.gz, .tgz,
 // recognised by content as well as by name). It fails, wrapping
-// ErrNotAPacket, only when path does not exist or is neither a directory nor a
-// readable archive; entries it cannot use become Problems.
-func OpenSource(p string) (*Source, error) {
+// ErrNotAPacket, only when path does not exist or is neither a directory nor
+// a readable archive, or, wrapping ErrDuplicate too, when the archive holds
+// one name twice; entries it cannot use become Problems.
+func Open(p string) (*Source, error) {
 	fi, err := os.Stat(p)
 	if err != nil {
 		return nil, fmt.Errorf("opening packet %s: %w (%w)", p, ErrNotAPacket, err)
@@ -117,7 +156,7 @@ func OpenSource(p string) (*Source, error) {
 		return &Source{FS: &dirFS{root: root}, Kind: KindDir, Path: p, closer: root}, nil
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("opening packet %s: %w (%s)", p, ErrNotAPacket, errSpecialFile)
+		return nil, fmt.Errorf("opening packet %s: %w (%s)", p, ErrNotAPacket, ErrSpecialFile)
 	}
 	f, err := os.Open(p)
 	if err != nil {
@@ -130,7 +169,7 @@ func OpenSource(p string) (*Source, error) {
 	}
 	var dups []string
 	for _, pr := range src.Problems {
-		if pr.Code == CodeArchiveDuplicate {
+		if pr.Trouble == duplicate {
 			dups = append(dups, pr.Message)
 		}
 	}
@@ -142,13 +181,8 @@ func OpenSource(p string) (*Source, error) {
 		if len(dups) > 3 {
 			dups = append(dups[:3], fmt.Sprintf("and %d more", len(dups)-3))
 		}
-		return nil, fmt.Errorf("opening packet archive %s: %w (%s: %s)", p, ErrNotAPacket, CodeArchiveDuplicate, strings.Join(dups, "; "))
+		return nil, fmt.Errorf("opening packet archive %s: %w (%w: %s)", p, ErrNotAPacket, ErrDuplicate, strings.Join(dups, "; "))
 	}
-	// A crafted archive can make one complaint thousands of times over.
-	src.Problems = Aggregate(src.Problems, 20, func(pr Problem) string { return pr.Code },
-		func(code string, rest int, first Problem) string {
-			return fmt.Sprintf("%s more archive entries with this problem (%s), the first %s", text.Thousands(int64(rest)), code, first.File)
-		})
 	return src, nil
 }
 
@@ -208,7 +242,7 @@ const maxLinkHops = 40
 // packet-relative path they lead to.
 func (d *dirFS) resolve(name string) (string, error) {
 	if !fs.ValidPath(name) {
-		if outside(name) {
+		if Outside(name) {
 			return "", ErrOutsidePacket
 		}
 		return "", fs.ErrInvalid
@@ -280,7 +314,7 @@ func (d *dirFS) Open(name string) (fs.File, error) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: unwrapPathErr(err)}
 	}
 	if !fi.Mode().IsRegular() && !fi.IsDir() {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: errSpecialFile}
+		return nil, &fs.PathError{Op: "open", Path: name, Err: ErrSpecialFile}
 	}
 	f, err := d.root.OpenFile(real, openFlags(), 0)
 	if err != nil {
@@ -289,7 +323,7 @@ func (d *dirFS) Open(name string) (fs.File, error) {
 	if fi, err = f.Stat(); err != nil || (!fi.Mode().IsRegular() && !fi.IsDir()) {
 		f.Close()
 		if err == nil {
-			err = errSpecialFile
+			err = ErrSpecialFile
 		}
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
@@ -337,8 +371,8 @@ func unwrapPathErr(err error) error {
 	return err
 }
 
-// outside reports whether a name is absolute or climbs with "..".
-func outside(name string) bool {
+// Outside reports whether a name is absolute or climbs with "..".
+func Outside(name string) bool {
 	n := strings.ReplaceAll(name, "\\", "/")
 	if strings.HasPrefix(n, "/") || hasVolume(n) || filepath.IsAbs(name) {
 		return true
@@ -378,10 +412,10 @@ type archFS struct {
 	inflate *inflateBudget
 }
 
-// errInflateBudget stops reading a zip whose entries together expand past
+// ErrInflateBudget stops reading a zip whose entries together expand past
 // ArchiveMemLimit: per-entry caps alone let a zip of many bombs, or of many
 // entries sharing one bomb's data, multiply them.
-var errInflateBudget = errors.New("the archive expands to more than its budget of decompressed bytes; vetter reads no more of it")
+var ErrInflateBudget = errors.New("the archive expands to more than its budget of decompressed bytes; vetter reads no more of it")
 
 // inflateBudget is what is left of a zip's decompressed-bytes budget.
 type inflateBudget struct {
@@ -485,7 +519,7 @@ func buildArchFS(entries []archEntry, problems *[]Problem) *archFS {
 		e := &entries[i]
 		name, ok := archiveName(e.raw)
 		if !ok {
-			*problems = append(*problems, NewProblem(CodeArchiveUnsafeEntry, e.raw, 0,
+			*problems = append(*problems, problem(Unsafe, e.raw,
 				fmt.Sprintf("archive entry %q leads outside the packet (absolute or with \"..\"); skipped", e.raw)))
 			continue
 		}
@@ -518,14 +552,14 @@ func buildArchFS(entries []archEntry, problems *[]Problem) *archFS {
 			}
 		}
 		if conflict := a.addParents(name); conflict != "" {
-			*problems = append(*problems, NewProblem(CodeArchiveUnsafeEntry, k.e.raw, 0,
+			*problems = append(*problems, problem(Unsafe, k.e.raw,
 				fmt.Sprintf("archive entry %q needs %q to be a folder, but it is a file; skipped", k.e.raw, conflict)))
 			continue
 		}
 		old := a.files[name]
 		if k.e.dir {
 			if old != nil && !old.mode.IsDir() {
-				*problems = append(*problems, NewProblem(CodeArchiveUnsafeEntry, k.e.raw, 0,
+				*problems = append(*problems, problem(Unsafe, k.e.raw,
 					fmt.Sprintf("archive entry %q is a folder and a file; the folder is skipped", k.e.raw)))
 				continue
 			}
@@ -535,16 +569,16 @@ func buildArchFS(entries []archEntry, problems *[]Problem) *archFS {
 			continue
 		}
 		if old != nil && old.mode.IsDir() {
-			*problems = append(*problems, NewProblem(CodeArchiveUnsafeEntry, k.e.raw, 0,
+			*problems = append(*problems, problem(Unsafe, k.e.raw,
 				fmt.Sprintf("archive entry %q is a file and a folder; the file is skipped", k.e.raw)))
 			continue
 		}
 		switch twin, seen := folded[strings.ToLower(name)]; {
 		case old != nil:
-			*problems = append(*problems, NewProblem(CodeArchiveDuplicate, name, 0,
+			*problems = append(*problems, problem(duplicate, name,
 				fmt.Sprintf("the archive holds %s twice; which one is the packet depends on the tool that unpacks it", name)))
 		case seen && twin != name:
-			*problems = append(*problems, NewProblem(CodeArchiveDuplicate, name, 0,
+			*problems = append(*problems, problem(duplicate, name,
 				fmt.Sprintf("the archive holds %s and %s, names that differ only in case; unpacked where case does not count, one replaces the other", twin, name)))
 		default:
 			folded[strings.ToLower(name)] = name
@@ -594,7 +628,7 @@ func (a *archFS) add(name string, f *archFile) {
 func (a *archFS) lookup(op, name string) (*archFile, error) {
 	if !fs.ValidPath(name) {
 		err := fs.ErrInvalid
-		if outside(name) {
+		if Outside(name) {
 			err = ErrOutsidePacket
 		}
 		return nil, &fs.PathError{Op: op, Path: name, Err: err}
@@ -661,8 +695,8 @@ func (a *archFS) entries(dir string) []fs.DirEntry {
 	return out
 }
 
-// archInfo is an entry's fs.FileInfo; Sys returns the *archFile so OpenLog can
-// see that an entry was cut.
+// archInfo is an entry's fs.FileInfo; Sys returns the *archFile so Truncated
+// can see that an entry was cut.
 type archInfo struct{ f *archFile }
 
 func (i archInfo) Name() string       { return path.Base(i.f.name) }
@@ -697,7 +731,7 @@ func (s *archStreamFile) Read(p []byte) (int, error) {
 	}
 	k := s.budget.take(len(p))
 	if k == 0 {
-		return 0, fmt.Errorf("reading %s: %w", s.f.name, errInflateBudget)
+		return 0, fmt.Errorf("reading %s: %w", s.f.name, ErrInflateBudget)
 	}
 	n, err := s.rc.Read(p[:k])
 	s.budget.give(k - n)
@@ -748,7 +782,7 @@ func openZip(f *os.File, p string, size int64) (*Source, error) {
 	src := &Source{Kind: KindZip, Path: p, closer: f}
 	files := zr.File
 	if len(files) > limits.entries {
-		src.Problems = append(src.Problems, NewProblem(CodeArchiveLimit, "", 0,
+		src.Problems = append(src.Problems, problem(OverLimit, "",
 			fmt.Sprintf("archive %s has %d entries; only the first %d are read", p, len(files), limits.entries)))
 		files = files[:limits.entries]
 	}
@@ -794,7 +828,7 @@ func unsafeKind(name string, mode fs.FileMode) Problem {
 	case mode&fs.ModeNamedPipe != 0:
 		kind = "a named pipe"
 	}
-	return NewProblem(CodeArchiveUnsafeEntry, name, 0,
+	return problem(Unsafe, name,
 		fmt.Sprintf("archive entry %q is %s; skipped", name, kind))
 }
 
@@ -843,11 +877,11 @@ func openTgz(f *os.File, p string) (*Source, error) {
 		keep := max(min(hdr.Size, limits.file, budget), 0)
 		// Held in blocks, not one growing buffer, which would briefly need
 		// twice a large entry (a 4 GiB bomb's first 256 MiB cost 900 MiB).
-		blk, err := readBlocks(io.LimitReader(tr, keep))
+		blk, err := ReadBlocks(io.LimitReader(tr, keep))
 		if err != nil && !stream.hit {
 			return err
 		}
-		n := blk.size
+		n := blk.Size()
 		budget -= n
 		e.ra, e.off, e.size = blk, 0, n
 		if n < hdr.Size {
@@ -855,11 +889,11 @@ func openTgz(f *os.File, p string) (*Source, error) {
 			var one [1]byte
 			if m, _ := io.ReadFull(tr, one[:]); m > 0 || stream.hit {
 				e.truncated = true
-				src.Problems = append(src.Problems, NewProblem(CodeFileTooLarge, hdr.Name, 0,
+				src.Problems = append(src.Problems, problem(Cut, hdr.Name,
 					fmt.Sprintf("%s is %d bytes; only the first %d are read from the compressed archive", hdr.Name, hdr.Size, n)))
 				if budget <= 0 && !budgetReported {
 					budgetReported = true
-					src.Problems = append(src.Problems, NewProblem(CodeArchiveLimit, "", 0,
+					src.Problems = append(src.Problems, problem(OverLimit, "",
 						fmt.Sprintf("archive %s expands to more than %d MiB; later entries are cut", p, limits.mem>>20)))
 				}
 			}
@@ -870,7 +904,7 @@ func openTgz(f *os.File, p string) (*Source, error) {
 		return nil, err
 	}
 	if stream.hit {
-		src.Problems = append(src.Problems, NewProblem(CodeArchiveLimit, "", 0,
+		src.Problems = append(src.Problems, problem(OverLimit, "",
 			fmt.Sprintf("archive %s expands to more than %d MiB; entries past that are not read", p, limits.stream>>20)))
 	}
 	src.FS = buildArchFS(entries, &src.Problems)
@@ -916,7 +950,7 @@ func readTar(tr *tar.Reader, src *Source, stopped func() bool, data func(*tar.He
 			if count == 0 {
 				return nil, fmt.Errorf("opening packet archive %s: %w (%w)", src.Path, ErrNotAPacket, err)
 			}
-			src.Problems = append(src.Problems, NewProblem(CodeUnreadableFile, "", 0,
+			src.Problems = append(src.Problems, problem(Unreadable, "",
 				fmt.Sprintf("reading archive %s after %d entries: %v; the rest is not read", src.Path, count, err)))
 			break
 		}
@@ -925,7 +959,7 @@ func readTar(tr *tar.Reader, src *Source, stopped func() bool, data func(*tar.He
 			continue
 		}
 		if count >= limits.entries {
-			src.Problems = append(src.Problems, NewProblem(CodeArchiveLimit, "", 0,
+			src.Problems = append(src.Problems, problem(OverLimit, "",
 				fmt.Sprintf("archive %s has more than %d entries; only the first %d are read", src.Path, limits.entries, limits.entries)))
 			break
 		}
@@ -935,14 +969,14 @@ func readTar(tr *tar.Reader, src *Source, stopped func() bool, data func(*tar.He
 			e.dir = true
 		case tar.TypeReg, typeRegOld, tar.TypeCont:
 			if isSparse(hdr) {
-				src.Problems = append(src.Problems, NewProblem(CodeArchiveUnsafeEntry, hdr.Name, 0,
+				src.Problems = append(src.Problems, problem(Unsafe, hdr.Name,
 					fmt.Sprintf("archive entry %q is a sparse file, which vetter does not read; skipped", hdr.Name)))
 				continue
 			}
 			e.size = max(hdr.Size, 0)
 			if _, ok := archiveName(hdr.Name); ok {
 				if err := data(hdr, &e); err != nil {
-					src.Problems = append(src.Problems, NewProblem(CodeUnreadableFile, hdr.Name, 0,
+					src.Problems = append(src.Problems, problem(Unreadable, hdr.Name,
 						fmt.Sprintf("reading %s from archive %s: %v", hdr.Name, src.Path, err)))
 					continue
 				}
@@ -951,7 +985,7 @@ func readTar(tr *tar.Reader, src *Source, stopped func() bool, data func(*tar.He
 			src.Problems = append(src.Problems, unsafeKind(hdr.Name, fs.ModeSymlink))
 			continue
 		case tar.TypeLink:
-			src.Problems = append(src.Problems, NewProblem(CodeArchiveUnsafeEntry, hdr.Name, 0,
+			src.Problems = append(src.Problems, problem(Unsafe, hdr.Name,
 				fmt.Sprintf("archive entry %q is a hard link; skipped", hdr.Name)))
 			continue
 		case tar.TypeChar, tar.TypeBlock:
@@ -961,7 +995,7 @@ func readTar(tr *tar.Reader, src *Source, stopped func() bool, data func(*tar.He
 			src.Problems = append(src.Problems, unsafeKind(hdr.Name, fs.ModeNamedPipe))
 			continue
 		default:
-			src.Problems = append(src.Problems, NewProblem(CodeArchiveUnsafeEntry, hdr.Name, 0,
+			src.Problems = append(src.Problems, problem(Unsafe, hdr.Name,
 				fmt.Sprintf("archive entry %q has type %q, which vetter does not read; skipped", hdr.Name, hdr.Typeflag)))
 			continue
 		}
@@ -1002,7 +1036,7 @@ func ReadCapped(fsys fs.FS, name string, limit int64) (data []byte, truncated bo
 		return nil, false, fmt.Errorf("reading %s: is a directory", name)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, false, fmt.Errorf("reading %s: %w", name, errSpecialFile)
+		return nil, false, fmt.Errorf("reading %s: %w", name, ErrSpecialFile)
 	}
 	limit = max(limit, 0)
 	var buf bytes.Buffer
@@ -1015,10 +1049,13 @@ func ReadCapped(fsys fs.FS, name string, limit int64) (data []byte, truncated bo
 	if int64(len(data)) > limit {
 		return data[:limit], true, nil
 	}
-	if fi.Sys() != nil {
-		if af, ok := fi.Sys().(*archFile); ok && af.truncated {
-			truncated = true
-		}
-	}
-	return data, truncated, nil
+	return data, Truncated(fi), nil
+}
+
+// Truncated reports whether fi is an archive entry cut while the archive was
+// opened (at FileLimit or the memory budget), which the source's Problems
+// already report, once.
+func Truncated(fi fs.FileInfo) bool {
+	af, ok := fi.Sys().(*archFile)
+	return ok && af.truncated
 }
