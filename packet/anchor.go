@@ -428,6 +428,26 @@ func anchorIn(t *fileText, quotes []anchorQuote, line, end int) (a, b int, q str
 type anchorTexts struct {
 	docs  map[*Document]*fileText
 	files map[int]*diffText
+	// win is the window around the cited lines, made again for each
+	// citation in the same memory: a few lines each, for thousands of
+	// citations, which built their own slices cost more than the search.
+	win diffText
+	// claimOf's claim has the quotes claim: a finding's location cell
+	// and its evidence usually cite the same place, and both take the
+	// claim's quotes.
+	claimOf *Finding
+	claim   []anchorQuote
+}
+
+// quotes is findingQuotes(f, c), the claim's read once per finding.
+func (at *anchorTexts) quotes(f *Finding, c *Citation) []anchorQuote {
+	if !strings.Contains(f.Location, c.Text) {
+		return findingQuotes(f, c)
+	}
+	if at.claimOf != f {
+		at.claimOf, at.claim = f, quotesIn(f.Claim)
+	}
+	return at.claim
 }
 
 // diffText is a diff file's new side as anchoring searches it, with each
@@ -472,7 +492,7 @@ func (p *Packet) anchorCitation(at *anchorTexts, f *Finding, c *Citation) {
 	if !c.Resolved {
 		return
 	}
-	quotes := findingQuotes(f, c)
+	quotes := at.quotes(f, c)
 	end := max(c.EndLine, c.Line)
 	// With a line and nothing quoted there is nothing to look for: the
 	// cited line stands, and the file's text is not folded for nothing.
@@ -490,7 +510,7 @@ func (p *Packet) anchorCitation(at *anchorTexts, f *Finding, c *Citation) {
 		}
 	case CitePacket:
 		if d := p.Doc(c.Target); d != nil && search {
-			if anchorWindows && c.Line > 0 && onCited(c, docWindow(d, c.Line-quoteSpan(quotes), end+quoteSpan(quotes)), quotes, end) {
+			if anchorWindows && c.Line > 0 && onCited(c, at.docWindow(d, c.Line-quoteSpan(quotes), end+quoteSpan(quotes)), quotes, end) {
 				return
 			}
 			if whole {
@@ -502,7 +522,7 @@ func (p *Packet) anchorCitation(at *anchorTexts, f *Finding, c *Citation) {
 			return
 		}
 		df := p.Diff.Files[c.DiffFile]
-		if anchorWindows && search && c.Line > 0 && onCited(c, diffWindow(df, c.Line-quoteSpan(quotes), end+quoteSpan(quotes)), quotes, end) {
+		if anchorWindows && search && c.Line > 0 && onCited(c, at.diffWindow(df, c.Line-quoteSpan(quotes), end+quoteSpan(quotes)), quotes, end) {
 			return
 		}
 		if search && whole {
@@ -537,9 +557,18 @@ func quoteSpan(quotes []anchorQuote) int {
 	return n
 }
 
-// docWindow is lines [from, to] of d as anchoring searches them.
-func docWindow(d *Document, from, to int) *diffText {
-	t := &diffText{}
+// window is at.win emptied, its memory kept.
+func (at *anchorTexts) window() *diffText {
+	t := &at.win
+	t.t = fileText{nums: t.t.nums[:0], starts: t.t.starts[:0], joined: t.t.joined[:0], seg: t.t.seg[:0]}
+	t.keys = t.keys[:0]
+	return t
+}
+
+// docWindow is lines [from, to] of d as anchoring searches them, valid
+// until the next window.
+func (at *anchorTexts) docWindow(d *Document, from, to int) *diffText {
+	t := at.window()
 	for i := max(from, 1); i <= min(to, len(d.Lines)); i++ {
 		t.t.add(i, 0, d.Lines[i-1])
 		t.keys = append(t.keys, [2]int{-1, -1})
@@ -547,9 +576,10 @@ func docWindow(d *Document, from, to int) *diffText {
 	return t
 }
 
-// diffWindow is the new side of df between new lines from and to.
-func diffWindow(df *DiffFile, from, to int) *diffText {
-	t := &diffText{}
+// diffWindow is the new side of df between new lines from and to, valid
+// until the next window.
+func (at *anchorTexts) diffWindow(df *DiffFile, from, to int) *diffText {
+	t := at.window()
 	for hi, h := range df.Hunks {
 		// A hunk's new side numbers its lines one after another: one that
 		// ends before the window or starts after it is passed over whole.

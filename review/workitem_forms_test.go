@@ -101,31 +101,11 @@ func TestWorkItemWithoutARepositoryIsThisPacket(t *testing.T) {
 func hostileClaimOf(t *testing.T, p *packet.Packet) *packet.Packet {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "claim")
-	if err := copyDir(p.Path, dir); err != nil {
-		t.Fatal(err)
-	}
+	packettest.CopyTree(t, p.Path, dir)
 	plan := filepath.Join(dir, packet.PlanFile)
 	data, _ := os.ReadFile(plan)
 	os.WriteFile(plan, append(data, []byte("\nA plan of its own.\n")...), 0o644)
 	return load(t, dir)
-}
-
-func copyDir(src, dst string) error {
-	return filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		to := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(to, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(to, data, 0o644)
-	})
 }
 
 // A record an earlier vetter kept under the id alone moves, the first time

@@ -88,9 +88,10 @@ type App struct {
 
 	work          *ui.Background // shared by every workbench's heavy commands
 	width, height int
-	presized      tea.Cmd   // what Presize's resize asked for, run by Init
-	pending       []tea.Msg // keys and clicks that came while a preview loads
-	err           error     // why the program ended, when it ended on an error
+	presized      tea.Cmd       // what Presize's resize asked for, run by Init
+	hold          time.Duration // how long Init holds the background work back
+	pending       []tea.Msg     // keys and clicks that came while a preview loads
+	err           error         // why the program ended, when it ended on an error
 	exitLines     []string
 	back          key.Binding
 }
@@ -242,14 +243,34 @@ func (a *App) Presize(w, h int) {
 	}
 }
 
+// HoldBackground has Init start the workbench's background work d after
+// the program starts rather than at once. Bubble Tea draws the first frame
+// when Init returns but writes it on its renderer's next tick, and the work
+// Init starts (rendering documents and findings, indexing a log of a
+// gigabyte, the attention scan, the watch) would take the process's cores
+// from that write: on two cores it took the first screen of a big packet
+// a frame or more later. Nothing of that work is on the first frame, which
+// Presize lays out before the program starts.
+func (a *App) HoldBackground(d time.Duration) { a.hold = d }
+
+// held runs cmd once the hold is over, at once without one.
+func (a *App) held(cmd tea.Cmd) tea.Cmd {
+	if a.hold <= 0 || cmd == nil {
+		return cmd
+	}
+	return tea.Tick(a.hold, func(time.Time) tea.Msg { return tea.BatchMsg{cmd} })
+}
+
 // Init starts reading the inbox, or the workbench's background work and
 // the watch.
 func (a *App) Init() tea.Cmd {
 	if a.previewing() {
-		return tea.Batch(a.presized, a.wrap(a.root.Init()), a.completeCmd())
+		// Loading the packet behind the preview is what the person waits
+		// for: it starts at once.
+		return tea.Batch(a.held(tea.Batch(a.presized, a.wrap(a.root.Init()))), a.completeCmd())
 	}
 	if a.root != nil {
-		return tea.Batch(a.presized, a.wrap(a.root.Init()), a.startWatch(), a.wrap(a.refreshCmd()))
+		return a.held(tea.Batch(a.presized, a.wrap(a.root.Init()), a.startWatch(), a.wrap(a.refreshCmd())))
 	}
 	var cmds []tea.Cmd
 	if a.opts.Theme == "" && !a.opts.NoColor {

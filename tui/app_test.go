@@ -189,3 +189,31 @@ func TestAppPresize(t *testing.T) {
 		}
 	})
 }
+
+// HoldBackground holds what Init starts (the resize's commands, every
+// screen's background work, the watch) until the hold is over, and then
+// starts all of it; without a hold it starts at once.
+func TestAppHoldBackground(t *testing.T) {
+	for _, hold := range []time.Duration{0, 17 * time.Millisecond} {
+		screentest.InBubble(t, func(t *testing.T) {
+			p := packet.LoadSample(packet.Options{})
+			t.Cleanup(func() { p.Close() })
+			a := NewApp(p, testAppOpts(t))
+			t.Cleanup(a.Close)
+			a.Presize(100, 30)
+			a.HoldBackground(hold)
+			start := time.Now()
+			msg := a.Init()()
+			if waited := time.Since(start); waited != hold {
+				t.Errorf("hold %v: Init's work started after %v", hold, waited)
+			}
+			if _, ok := msg.(tea.BatchMsg); !ok {
+				t.Fatalf("hold %v: Init's command gave %T, not the batch of its work", hold, msg)
+			}
+			drive(a, func() tea.Msg { return msg })
+			if got := ansi.Strip(a.Render()); !strings.Contains(got, "ACME-4812") {
+				t.Errorf("hold %v: after Init's work:\n%s", hold, got)
+			}
+		})
+	}
+}

@@ -45,9 +45,15 @@ func (l *loop) press(keys ...string) {
 	}
 }
 
+// realWait bounds a wait in real time only so that an event that never comes
+// fails the test rather than hanging it: the file watcher's events come
+// through the kernel, and a machine loaded with other work (or the race
+// detector) can delay them by seconds, so the bound is no guess at speed.
+const realWait = 2 * time.Minute
+
 // until settles and fails the test unless cond then holds. In real time (a
-// watch) it delivers messages until cond holds or timeout passes.
-func (l *loop) until(what string, cond func() bool, timeout time.Duration) {
+// watch) it delivers messages until cond holds, within realWait.
+func (l *loop) until(what string, cond func() bool) {
 	l.t.Helper()
 	if !l.real {
 		l.settle()
@@ -56,13 +62,13 @@ func (l *loop) until(what string, cond func() bool, timeout time.Duration) {
 		}
 		return
 	}
-	deadline := time.After(timeout)
+	deadline := time.After(realWait)
 	for !cond() {
 		select {
 		case m := <-l.msgs:
 			l.send(m)
 		case <-deadline:
-			l.t.Fatalf("timed out after %v waiting for %s", timeout, what)
+			l.t.Fatalf("timed out after %v waiting for %s", realWait, what)
 		}
 	}
 }
@@ -177,14 +183,14 @@ func testAppOpts(t testing.TB) AppOptions {
 }
 
 // openInbox is the inbox on dir at 120×40, driven until every row is read
-// (within wait).
-func openInbox(t *testing.T, dir string, wait time.Duration) (*App, *loop, *inbox.Inbox) {
+// (within realWait).
+func openInbox(t *testing.T, dir string) (*App, *loop, *inbox.Inbox) {
 	t.Helper()
 	a := NewInboxApp(dir, testAppOpts(t))
 	l := newLoop(t, a)
 	l.send(tea.WindowSizeMsg{Width: 120, Height: 40})
 	l.run(a.Init())
-	l.until("every row", a.Inbox().Done, wait)
+	l.until("every row", a.Inbox().Done)
 	return a, l, a.Inbox()
 }
 
@@ -254,13 +260,13 @@ func TestInboxOrderAndBackgroundFill(t *testing.T) {
 
 		// Rows arrive one message at a time, each starting the next read.
 		l.run(a.Init())
-		l.until("the first row", func() bool { r, _ := in.Progress(); return r >= 1 }, 5*time.Second)
+		l.until("the first row", func() bool { r, _ := in.Progress(); return r >= 1 })
 		if r, _ := in.Progress(); r < 7 {
 			if s := ansi.Strip(a.Render()); !strings.Contains(s, "reading…") {
 				t.Errorf("a partly read inbox shows no placeholder:\n%s", s)
 			}
 		}
-		l.until("every row", in.Done, 10*time.Second)
+		l.until("every row", in.Done)
 
 		want := []string{"f-ready", "e-triage", "c-needs", "a-old-decision", "b-decided", "d-broken.zip"}
 		if got := rowNames(in); strings.Join(got, " ") != strings.Join(want, " ") {
@@ -330,7 +336,7 @@ func TestInboxFilter(t *testing.T) {
 	screentest.InBubble(t, func(t *testing.T) {
 		dir := t.TempDir()
 		makeTestInbox(t, dir)
-		a, l, in := openInbox(t, dir, 10*time.Second)
+		a, l, in := openInbox(t, dir)
 
 		l.press("/")
 		if !in.Filtering() {
@@ -378,7 +384,7 @@ func TestInboxOpenAndBack(t *testing.T) {
 	screentest.InBubble(t, func(t *testing.T) {
 		dir := t.TempDir()
 		makeTestInbox(t, dir)
-		a, l, in := openInbox(t, dir, 10*time.Second)
+		a, l, in := openInbox(t, dir)
 
 		l.press("g", "j", "j") // c-needs
 		sel := in.Selected()
@@ -386,7 +392,7 @@ func TestInboxOpenAndBack(t *testing.T) {
 			t.Fatalf("selected %s", sel.Name)
 		}
 		l.press("enter")
-		l.until("the workbench", func() bool { return a.Workbench() != nil }, 5*time.Second)
+		l.until("the workbench", func() bool { return a.Workbench() != nil })
 		r := a.Workbench()
 		if r.Context().Packet.Plan.ID != "ACME-2" {
 			t.Errorf("opened %s, want ACME-2", r.Context().Packet.Plan.ID)
@@ -401,7 +407,7 @@ func TestInboxOpenAndBack(t *testing.T) {
 		l.until("the triage saved", func() bool {
 			f := r.Context().Packet.Findings[0]
 			return review.Triaged(r.Context().Packet, f)
-		}, 2*time.Second)
+		})
 
 		// Backspace after a follow goes back inside the workbench first.
 		l.send(common.FollowMsg{To: common.Target{Screen: common.ScreenLogs, Path: r.Context().Packet.Logs[0].Path, File: -1, Hunk: -1, DiffLine: -1}})
@@ -424,7 +430,7 @@ func TestInboxOpenAndBack(t *testing.T) {
 				}
 			}
 			return false
-		}, 5*time.Second)
+		})
 		if in.Selected().Name != "c-needs" {
 			t.Errorf("selection after the row was read again: %s", in.Selected().Name)
 		}
@@ -470,12 +476,12 @@ func TestInboxOpensLaterRoundWithSince(t *testing.T) {
 		if err := os.CopyFS(filepath.Join(dir, "round2"), os.DirFS("../packet/testdata/rounds/round2")); err != nil {
 			t.Fatal(err)
 		}
-		a, l, in := openInbox(t, dir, 10*time.Second)
+		a, l, in := openInbox(t, dir)
 		if !in.Select("round2") {
 			t.Fatal("no round2 row")
 		}
 		l.press("enter")
-		l.until("the workbench", func() bool { return a.Workbench() != nil }, 5*time.Second)
+		l.until("the workbench", func() bool { return a.Workbench() != nil })
 		r := a.Workbench()
 		if r.Active() != common.ScreenSince || r.Context().Since == nil {
 			t.Fatalf("opened on %v with since %v", r.Active(), r.Context().Since != nil)

@@ -75,7 +75,7 @@ func TestReloadKeepsPlaceAndTriage(t *testing.T) {
 		edit(t, filepath.Join(dir, packet.ReviewFile), claim2, "Off by two: `attempt >= c.policy.MaxRetries-1` makes")
 		old := ctx.Packet
 		l.run(a.reloadCmd())
-		l.until("the reload", func() bool { return ctx.Packet != old }, 5*time.Second)
+		l.until("the reload", func() bool { return ctx.Packet != old })
 		l.settle()
 
 		if r.Active() != common.ScreenFindings {
@@ -127,7 +127,7 @@ func TestReloadNothingChangedKeepsScreens(t *testing.T) {
 		before := r.Screen(common.ScreenOverview)
 		old := r.Context().Packet
 		l.run(a.reloadCmd())
-		l.until("the reload message", func() bool { return l.count("appReloadedMsg") == 1 }, 5*time.Second)
+		l.until("the reload message", func() bool { return l.count("appReloadedMsg") == 1 })
 		if r.Context().Packet != old || r.Screen(common.ScreenOverview) != before {
 			t.Error("a reload that found nothing new rebuilt the screens")
 		}
@@ -159,7 +159,7 @@ func TestWatchBurstReloadsOnce(t *testing.T) {
 	// is checked only for a burst that was one (TestWatcherDebounceBurst
 	// checks the debounce itself in fake time).
 	oneBurst := time.Since(start) < WatchQuiet
-	l.until("a reload", func() bool { return l.count("appReloadedMsg") >= 1 }, 5*time.Second)
+	l.until("a reload", func() bool { return l.count("appReloadedMsg") >= 1 })
 	// Well past the quiet period: no second reload, even though the new
 	// store probed the folder.
 	l.settle()

@@ -20,12 +20,11 @@ import (
 type Highlighter struct {
 	st *Styles
 
-	mu     sync.Mutex // guards the maps and the cache
-	style  *chroma.Style
-	text   chroma.Colour // the style's plain-text colour, left to the terminal
-	lexers map[string]chroma.Lexer
-	sgr    map[chroma.TokenType]string
-	cache  *lru[hlKey, string]
+	mu    sync.Mutex // guards the maps and the cache
+	style *chroma.Style
+	text  chroma.Colour // the style's plain-text colour, left to the terminal
+	sgr   map[chroma.TokenType]string
+	cache *lru[hlKey, string]
 }
 
 // maxHighlightBytes is the longest line worth tokenising.
@@ -49,12 +48,11 @@ func NewHighlighter(st *Styles) *Highlighter {
 	s := chromastyles.Get(name)
 	chromaRegistry.Unlock()
 	return &Highlighter{
-		st:     st,
-		style:  s,
-		text:   s.Get(chroma.Text).Colour,
-		lexers: make(map[string]chroma.Lexer),
-		sgr:    make(map[chroma.TokenType]string),
-		cache:  newLRU[hlKey, string](4096),
+		st:    st,
+		style: s,
+		text:  s.Get(chroma.Text).Colour,
+		sgr:   make(map[chroma.TokenType]string),
+		cache: newLRU[hlKey, string](4096),
 	}
 }
 
@@ -104,9 +102,9 @@ func (h *Highlighter) Pending(file, text string) bool {
 	}
 	h.mu.Lock()
 	_, cached := h.cache.get(hlKey{file: file, text: text})
-	l, known := h.lexers[lexerKey(file)]
 	h.mu.Unlock()
-	if cached || (known && l == nil) {
+	v, known := lexerCache.Load(lexerKey(file))
+	if cached || (known && v == nil) {
 		return false
 	}
 	segs := SanitizeSegments(strings.TrimRight(text, "\n"))
@@ -167,19 +165,28 @@ func plainSegments(segs []Segment) []StyledSegment {
 	return out
 }
 
+// lexerCache holds the lexer chosen for each base name (nil: plain text),
+// for every Highlighter: choosing one matches the name against the globs of
+// all ~250 of chroma's lexers, milliseconds a name, and a theme change or a
+// reload makes a new Highlighter for the same files. Lexers keep no state
+// between calls, so one may serve them all, as chroma's own registry does.
+var lexerCache sync.Map // string → chroma.Lexer or nil
+
 // lexer returns the lexer for file's name, or nil for plain text.
 func (h *Highlighter) lexer(file string) chroma.Lexer {
 	base := lexerKey(file)
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if l, ok := h.lexers[base]; ok {
+	if v, ok := lexerCache.Load(base); ok {
+		l, _ := v.(chroma.Lexer)
 		return l
 	}
 	l := lexers.Match(base)
-	if l != nil {
-		l = chroma.Coalesce(l)
+	if l == nil {
+		lexerCache.Store(base, nil)
+		return nil
 	}
-	h.lexers[base] = l
+	l = chroma.Coalesce(l)
+	v, _ := lexerCache.LoadOrStore(base, l)
+	l, _ = v.(chroma.Lexer)
 	return l
 }
 

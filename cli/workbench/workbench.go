@@ -11,13 +11,14 @@ import (
 	"regexp"
 	"strings"
 	"syscall"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
-
 	"github.com/vetter-dev/vetter/cli/cmdutil"
 	"github.com/vetter-dev/vetter/cli/factory"
 	"github.com/vetter-dev/vetter/compare"
+	"github.com/vetter-dev/vetter/internal/hidden"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui"
@@ -135,6 +136,9 @@ func RunInbox(f *factory.Factory, dir, theme string, watch bool) error {
 	return RunApp(f, tui.NewInboxApp(dir, Options(f, theme, watch)))
 }
 
+// fps is the rate Bubble Tea writes frames at.
+const fps = 120
+
 // RunApp runs app on the terminal until it quits or a signal ends it, and
 // then prints the /ok to test lines it leaves.
 func RunApp(f *factory.Factory, app *tui.App) error {
@@ -144,7 +148,10 @@ func RunApp(f *factory.Factory, app *tui.App) error {
 	// Bubble Tea writes frames on a ticker at this rate, so a key's frame
 	// waits at most one interval (8 ms at 120 fps, under a frame of a 60 Hz
 	// display); the price is a renderer that wakes at that rate while idle.
-	opts := []tea.ProgramOption{tea.WithFPS(120)}
+	opts := []tea.ProgramOption{tea.WithFPS(fps)}
+	// The first frame is written on the renderer's first tick, one
+	// interval in; the background work waits two, so that it is out.
+	app.HoldBackground(2 * time.Second / fps)
 	screen, _ := stdout.(*os.File)
 	// With standard output piped (vetter | pbcopy), the screen goes to the
 	// terminal itself, so only the /ok to test lines reach the pipe.
@@ -182,7 +189,7 @@ func RunApp(f *factory.Factory, app *tui.App) error {
 	}
 	// After the terminal is restored: the /ok to test lines, to paste or pipe.
 	for _, l := range app.ExitLines() {
-		fmt.Fprintln(stdout, ui.Sanitize(packet.EscapeHidden(l)))
+		fmt.Fprintln(stdout, ui.Sanitize(hidden.Escape(l)))
 	}
 	return nil
 }

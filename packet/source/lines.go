@@ -80,6 +80,12 @@ func capLines(r io.Reader, limit int64, maxLine, maxLines int, size int64) (data
 			}
 			break
 		}
+		if maxLines <= 0 {
+			if n := bulkLines(br, &out, limit-int64(out.Len()), maxLine); n > 0 {
+				line += n
+				continue
+			}
+		}
 		chunk, rerr := br.ReadSlice('\n')
 		kept := len(chunk)
 		if rerr == bufio.ErrBufferFull || (kept > maxLine) {
@@ -142,4 +148,31 @@ func capLines(r io.Reader, limit int64, maxLine, maxLines int, size int64) (data
 		data, truncated = data[:limit], true
 	}
 	return data, truncated, more, cuts, nil
+}
+
+// bulkLines copies to out, at once, the whole lines already buffered in br
+// that the cap leaves alone (none longer than maxLine, all within room),
+// and says how many it copied: the line-by-line loop of capLines, which
+// copies each line on its own, took a third of reading the 200,000-line
+// diff of a big packet, on its first screen's path. It stops at the first
+// line it cannot take, which the loop then reads.
+func bulkLines(br *bufio.Reader, out *bytes.Buffer, room int64, maxLine int) int {
+	buf, _ := br.Peek(br.Buffered())
+	if int64(len(buf)) > room {
+		buf = buf[:max(room, 0)]
+	}
+	n, end := 0, 0
+	for {
+		i := bytes.IndexByte(buf[end:], '\n')
+		if i < 0 || i+1 > maxLine {
+			break
+		}
+		end += i + 1
+		n++
+	}
+	if n > 0 {
+		out.Write(buf[:end])
+		_, _ = br.Discard(end)
+	}
+	return n
 }

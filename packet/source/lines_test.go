@@ -2,9 +2,11 @@ package source
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"testing/iotest"
 	"unicode/utf8"
 
 	"github.com/vetter-dev/vetter/internal/text"
@@ -54,3 +56,37 @@ func TestReadCappedLinesKeepsShortLines(t *testing.T) {
 		t.Fatalf("line cap: got %q %v", data, more)
 	}
 }
+
+// Whole lines copied at once from the buffer (bulkLines) read as the
+// loop reads them one by one: a reader handing one byte at a time leaves
+// the loop nearly every line; the caps fall at every kind of place.
+func TestCapLinesInBulkReadsAsLineByLine(t *testing.T) {
+	var in strings.Builder
+	for i := range 3000 {
+		switch i % 7 {
+		case 0:
+			in.WriteString(strings.Repeat("y", 30+i%90) + "\r\n")
+		case 3:
+			in.WriteString(strings.Repeat("é", 10+i%50) + "\n")
+		case 5:
+			in.WriteString("\n")
+		default:
+			in.WriteString("\tline " + strings.Repeat("w", i%40) + "\n")
+		}
+	}
+	data := []byte(in.String() + "tail without a newline")
+	for _, c := range []struct {
+		limit    int64
+		maxLine  int
+		maxLines int
+	}{{1 << 30, maxLine, 0}, {1 << 30, 64, 0}, {1 << 30, 41, 0}, {40_000, maxLine, 0}, {40_001, 50, 0}, {1 << 30, maxLine, 100}, {len64(data), maxLine, 0}, {len64(data) - 5, maxLine, 0}} {
+		got, gt, gm, gc, gerr := capLines(bytes.NewReader(data), c.limit, c.maxLine, c.maxLines, int64(len(data)))
+		want, wt, wm, wc, werr := capLines(iotest.OneByteReader(bytes.NewReader(data)), c.limit, c.maxLine, c.maxLines, 0)
+		if gerr != nil || werr != nil || !bytes.Equal(got, want) || gt != wt || gm != wm || fmt.Sprint(gc) != fmt.Sprint(wc) {
+			t.Errorf("%+v: in bulk %d bytes, truncated %v, more %v, cuts %v, %v; line by line %d bytes, %v, %v, %v, %v",
+				c, len(got), gt, gm, len(gc), gerr, len(want), wt, wm, len(wc), werr)
+		}
+	}
+}
+
+func len64(b []byte) int64 { return int64(len(b)) }
