@@ -18,6 +18,7 @@ import (
 
 	"github.com/vetter-dev/vetter/cli/cmdutil"
 	"github.com/vetter-dev/vetter/hostile"
+	"github.com/vetter-dev/vetter/internal/hidden"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/report"
 )
@@ -25,14 +26,14 @@ import (
 // oneOfEachClass is a character of every class, as the hidden corpus holds
 // it, with its visible escape and its JSON escape.
 var oneOfEachClass = []struct {
-	class       packet.HiddenClass
+	class       hidden.Class
 	r           rune
 	text, jsonE string
 }{
-	{packet.HiddenBidi, 0x202E, "<U+202E>", `\u202e`},
-	{packet.HiddenZeroWidth, 0x200B, "<U+200B>", `\u200b`},
-	{packet.HiddenInvisibleOperator, 0x2062, "<U+2062>", `\u2062`},
-	{packet.HiddenTag, 0xE0041, "<U+E0041>", `\udb40\udc41`},
+	{hidden.Bidi, 0x202E, "<U+202E>", `\u202e`},
+	{hidden.ZeroWidth, 0x200B, "<U+200B>", `\u200b`},
+	{hidden.InvisibleOperator, 0x2062, "<U+2062>", `\u2062`},
+	{hidden.Tag, 0xE0041, "<U+E0041>", `\udb40\udc41`},
 }
 
 // rawHidden returns the first hidden character in out, by packet's table
@@ -40,7 +41,7 @@ var oneOfEachClass = []struct {
 // fails here), or -1.
 func rawHidden(out string) rune {
 	for _, r := range out {
-		if packet.IsHidden(r) || slices.Contains(hostile.HiddenRunes, r) {
+		if hidden.Is(r) || slices.Contains(hostile.HiddenRunes, r) {
 			return r
 		}
 	}
@@ -227,7 +228,7 @@ func FuzzEscapeJSONText(f *testing.F) {
 			t.Errorf("decodes to %q, want %q", back["k"], want["k"])
 		}
 		for _, r := range out {
-			if r == 0x7f || (r >= 0x80 && r <= 0x9f) || packet.IsHidden(r) {
+			if r == 0x7f || (r >= 0x80 && r <= 0x9f) || hidden.Is(r) {
 				t.Fatalf("%U raw in %q", r, out)
 			}
 		}

@@ -22,8 +22,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/creack/pty"
-
 	"github.com/vetter-dev/vetter/hostile"
+	"github.com/vetter-dev/vetter/internal/hidden"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -130,7 +130,7 @@ func cliSafe(t *testing.T, what, out string) {
 			bad = "invalid UTF-8"
 		case r < 0x20 && r != '\n' && r != '\t', r == 0x7f, r >= 0x80 && r <= 0x9f:
 			bad = fmt.Sprintf("control %U", r)
-		case packet.IsHidden(r):
+		case hidden.Is(r):
 			bad = fmt.Sprintf("hidden character %U", r)
 		}
 		if bad != "" {
@@ -619,7 +619,7 @@ func TestHostilePTY(t *testing.T) {
 	}
 	for i := 0; i < len(stream); {
 		r, n := utf8.DecodeRuneInString(stream[i:])
-		if (r >= 0x80 && r <= 0x9f) || (r == utf8.RuneError && n == 1) || packet.IsHidden(r) {
+		if (r >= 0x80 && r <= 0x9f) || (r == utf8.RuneError && n == 1) || hidden.Is(r) {
 			t.Errorf("the terminal received %U (byte %#x) at byte %d: %q", r, stream[i], i, stream[max(i-20, 0):min(i+20, len(stream))])
 			break
 		}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/internal/hidden"
 )
 
 // Hidden characters. The table of what is hidden is packet's (HiddenClassOf),
@@ -17,7 +17,7 @@ import (
 
 func hasHiddenName(s string) bool {
 	for _, r := range s {
-		if packet.IsHidden(r) {
+		if hidden.Is(r) {
 			return true
 		}
 	}
@@ -66,12 +66,12 @@ func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
 			continue
 		}
 		vsRun = 0
-		switch c := packet.HiddenClassOf(r); {
-		case c == packet.HiddenBidi:
+		switch c := hidden.ClassOf(r); {
+		case c == hidden.Bidi:
 			bidi++
 		case r == 0xFEFF && j == 0 && firstLine:
 		case r == 0x200D && isEmojiPart(prev):
-		case c == packet.HiddenTag:
+		case c == hidden.Tag:
 			payload++
 			add(c.String())
 		case hangulFiller(r):
@@ -79,7 +79,7 @@ func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
 			// as a name, so "timeout,ㅤ" destructures one more parameter.
 			payload++
 			add(hangulName)
-		case c != packet.NotHidden:
+		case c != hidden.None:
 			payload++
 			add(c.String())
 		}
@@ -136,7 +136,7 @@ func asciiLower(dst []byte, s string) []byte {
 // variation selectors (not in packet's table) last.
 func orderNames(found []string) []string {
 	var out []string
-	for _, c := range packet.HiddenClasses {
+	for _, c := range hidden.Classes {
 		for _, n := range found {
 			if n == c.String() {
 				out = append(out, n)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/internal/hidden"
 	"github.com/vetter-dev/vetter/internal/prref"
 	"github.com/vetter-dev/vetter/packet/source"
 )
@@ -156,7 +157,7 @@ func globalGitEmail() string {
 		return ""
 	}
 	e := strings.TrimSpace(string(out))
-	if strings.ContainsFunc(e, func(r rune) bool { return r < 0x20 || r == 0x7f || IsHidden(r) }) {
+	if strings.ContainsFunc(e, func(r rune) bool { return r < 0x20 || r == 0x7f || hidden.Is(r) }) {
 		return ""
 	}
 	return e

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/vetter-dev/vetter/internal/hidden"
 	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
 )
@@ -91,13 +92,13 @@ func writeAttentionText(w io.Writer, items []SummaryAttention) {
 		if a.Reviewed {
 			mark = "✓"
 		}
-		fmt.Fprintf(w, "  %s %-40s %s: %s\n", mark, text.Clip(packet.EscapeHidden(a.where()), 40), a.Rule, text.Clip(text.OneLine(a.Title), 80))
+		fmt.Fprintf(w, "  %s %-40s %s: %s\n", mark, text.Clip(hidden.Escape(a.where()), 40), a.Rule, text.Clip(text.OneLine(a.Title), 80))
 		fmt.Fprintf(w, "      why: %s\n", text.Clip(text.OneLine(a.Why), 110))
 		if a.Text != "" {
-			fmt.Fprintf(w, "      > %s\n", text.Clip(packet.EscapeHidden(strings.TrimSpace(a.Text)), 110))
+			fmt.Fprintf(w, "      > %s\n", text.Clip(hidden.Escape(strings.TrimSpace(a.Text)), 110))
 		}
 		if a.Source > 0 {
-			fmt.Fprintf(w, "      data from line %d: %s\n", a.Source, text.Clip(packet.EscapeHidden(strings.TrimSpace(a.SourceText)), 96))
+			fmt.Fprintf(w, "      data from line %d: %s\n", a.Source, text.Clip(hidden.Escape(strings.TrimSpace(a.SourceText)), 96))
 		}
 	}
 }

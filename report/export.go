@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/hidden"
 	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/review"
@@ -57,7 +58,7 @@ func Export(p *packet.Packet, w io.Writer, format string, opts ExportOptions) er
 	}
 	// In the JSON formats a hidden character can only be inside a string,
 	// and <U+XXXX> needs no JSON escape, so the text stays valid JSON.
-	_, err = io.WriteString(w, packet.EscapeHidden(buf.String()))
+	_, err = io.WriteString(w, hidden.Escape(buf.String()))
 	return err
 }
 

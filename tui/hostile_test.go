@@ -21,15 +21,14 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/vetter-dev/vetter/tui/internal/screentest"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-
 	"github.com/vetter-dev/vetter/hostile"
+	"github.com/vetter-dev/vetter/internal/hidden"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/packet/source"
 	"github.com/vetter-dev/vetter/tui/common"
+	"github.com/vetter-dev/vetter/tui/internal/screentest"
 )
 
 // unsafeIn returns what in a rendered frame could act on a terminal or hide
@@ -85,7 +84,7 @@ func unsafeIn(s string) []string {
 // hidden table, which check reports from too, and the corpus's own list of
 // them, so a character dropped from the table still fails here.
 func hiddenRune(r rune) bool {
-	return packet.IsHidden(r) || slices.Contains(hostile.HiddenRunes, r)
+	return hidden.Is(r) || slices.Contains(hostile.HiddenRunes, r)
 }
 
 // frames is what a walk through the workbench drew, by where it was.

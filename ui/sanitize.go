@@ -9,8 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/internal/hidden"
 )
 
 // SegKind says what a piece of sanitised text stood for in the input.
@@ -409,7 +408,7 @@ func isC1(r rune) bool { return r >= 0x80 && r <= 0x9f }
 // isHidden reports runes that change how text reads without being seen:
 // packet's hidden table (packet/hidden.go), the one check reports from, so
 // the screen marks exactly what the audit and the text outputs do.
-func isHidden(r rune) bool { return packet.IsHidden(r) }
+func isHidden(r rune) bool { return hidden.Is(r) }
 
 // writeVisible writes raw with every control, hidden rune and invalid byte
 // replaced by its placeholder; printable characters are kept as they are.

@@ -7,7 +7,7 @@ import (
 	"testing/quick"
 	"unicode/utf8"
 
-	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/internal/hidden"
 )
 
 func TestSanitize(t *testing.T) {
@@ -387,9 +387,9 @@ func BenchmarkHostileLines(b *testing.B) {
 // The screen marks exactly the characters of packet's hidden table: each
 // one as its ⟦U+XXXX⟧ marker, of kind Hidden, and counted by Report.
 func TestSanitizeMarksTheHiddenTable(t *testing.T) {
-	for _, r := range packet.HiddenRunes() {
+	for _, r := range hidden.Runes() {
 		in := "a" + string(r) + "b"
-		want := "a⟦" + strings.Trim(packet.EscapeHidden(string(r)), "<>") + "⟧b"
+		want := "a⟦" + strings.Trim(hidden.Escape(string(r)), "<>") + "⟧b"
 		if got := Sanitize(in); got != want {
 			t.Errorf("Sanitize(%U) = %q, want %q", r, got, want)
 		}

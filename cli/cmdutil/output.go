@@ -8,7 +8,7 @@ import (
 	"io"
 	"unicode/utf8"
 
-	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/internal/hidden"
 	"github.com/vetter-dev/vetter/ui"
 )
 
@@ -32,7 +32,7 @@ func WriteSanitized(w io.Writer, write func(io.Writer)) error {
 	sc := bufio.NewScanner(&buf)
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<30)
 	for sc.Scan() {
-		out.WriteString(ui.Sanitize(packet.EscapeHidden(sc.Text())))
+		out.WriteString(ui.Sanitize(hidden.Escape(sc.Text())))
 		out.WriteByte('\n')
 	}
 	return out.Flush()
@@ -89,9 +89,9 @@ func EscapeJSONText(js []byte) []byte {
 		r, n := utf8.DecodeRune(js[i:])
 		// A byte that is not UTF-8 (encoding/json never writes one, another
 		// encoder might) becomes \ufffd, as encoding/json writes it.
-		if r == 0x7f || (r >= 0x80 && r <= 0x9f) || packet.IsHidden(r) || (r == utf8.RuneError && n == 1) {
+		if r == 0x7f || (r >= 0x80 && r <= 0x9f) || hidden.Is(r) || (r == utf8.RuneError && n == 1) {
 			out = append(out, js[done:i]...)
-			out = packet.AppendJSONEscape(out, r)
+			out = hidden.AppendJSONEscape(out, r)
 			done = i + n
 		}
 		i += n

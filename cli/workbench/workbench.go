@@ -15,10 +15,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
-
 	"github.com/vetter-dev/vetter/cli/cmdutil"
 	"github.com/vetter-dev/vetter/cli/factory"
 	"github.com/vetter-dev/vetter/compare"
+	"github.com/vetter-dev/vetter/internal/hidden"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui"
@@ -189,7 +189,7 @@ func RunApp(f *factory.Factory, app *tui.App) error {
 	}
 	// After the terminal is restored: the /ok to test lines, to paste or pipe.
 	for _, l := range app.ExitLines() {
-		fmt.Fprintln(stdout, ui.Sanitize(packet.EscapeHidden(l)))
+		fmt.Fprintln(stdout, ui.Sanitize(hidden.Escape(l)))
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package packet
+package hidden
 
 import (
 	"strings"
@@ -6,9 +6,9 @@ import (
 	"unicode/utf8"
 )
 
-// scanTextSlow is ScanText byte by byte, without the eight-byte fast path.
-func scanTextSlow(s string) TextFlags {
-	var f TextFlags
+// scanSlow is Scan byte by byte, without the eight-byte fast path.
+func scanSlow(s string) Flags {
+	var f Flags
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
@@ -24,8 +24,8 @@ func scanTextSlow(s string) TextFlags {
 			f.Invalid++
 		case r >= 0x80 && r <= 0x9f:
 			f.Controls++
-		case IsHidden(r):
-			c := HiddenClassOf(r)
+		case Is(r):
+			c := ClassOf(r)
 			f.Hidden++
 			if f.HiddenBy[c] == 0 {
 				f.FirstHidden[c] = r
@@ -56,19 +56,19 @@ func TestScanTextFastPathAgrees(t *testing.T) {
 	cases = append(cases, "\t\tx := value(0)\r\n", strings.Repeat("\tab\n", 9))
 	plain := 0
 	for _, c := range cases {
-		want := scanTextSlow(c)
-		if got := ScanText(c); got != want {
-			t.Errorf("ScanText(%q) = %+v, byte by byte %+v", c, got, want)
+		want := scanSlow(c)
+		if got := Scan(c); got != want {
+			t.Errorf("Scan(%q) = %+v, byte by byte %+v", c, got, want)
 		}
-		if plainText(c) {
+		if Plain(c) {
 			plain++
-			if want != (TextFlags{}) {
-				t.Errorf("plainText(%q) passes over %+v", c, want)
+			if want != (Flags{}) {
+				t.Errorf("Plain(%q) passes over %+v", c, want)
 			}
 		}
 	}
 	if plain < 17*95 {
-		t.Errorf("plainText passed over %d cases, fewer than the printable ones", plain)
+		t.Errorf("Plain passed over %d cases, fewer than the printable ones", plain)
 	}
 }
 
@@ -77,12 +77,12 @@ func FuzzScanTextFastPath(f *testing.F) {
 	f.Add("\x1b]52;c;aGk=\x07 \u202e tail")
 	f.Add("\xc3\x28 invalid \xe2\x82 utf8")
 	f.Fuzz(func(t *testing.T, s string) {
-		want := scanTextSlow(s)
-		if got := ScanText(s); got != want {
-			t.Errorf("ScanText(%q) = %+v, byte by byte %+v", s, got, want)
+		want := scanSlow(s)
+		if got := Scan(s); got != want {
+			t.Errorf("Scan(%q) = %+v, byte by byte %+v", s, got, want)
 		}
-		if plainText(s) && want != (TextFlags{}) {
-			t.Errorf("plainText(%q) passes over %+v", s, want)
+		if Plain(s) && want != (Flags{}) {
+			t.Errorf("Plain(%q) passes over %+v", s, want)
 		}
 	})
 }
