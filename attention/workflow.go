@@ -25,11 +25,98 @@ import (
 )
 
 func (fs *fileScan) workflow() {
+	fs.artifactUploads()
 	if root := fs.workflowRoot(); root != nil {
 		fs.workflowModel(root)
 		return
 	}
 	fs.workflowRuns()
+}
+
+var uploadArtifactRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:-\s+)?uses\s*:\s*["']?[\w.-]+/upload-artifact@v?(\d*)`)
+})
+
+// artifactUploads rates what an upload-artifact step takes: the whole
+// workspace with its hidden files takes .git/config, where actions/checkout
+// left the job's token (unless persist-credentials is false), and a
+// credential file is the credential. Anyone who can read the run can
+// download the artifact (ArtiPACKED).
+func (fs *fileScan) artifactUploads() {
+	persistOff := false
+	for _, t := range fs.text {
+		if strings.Contains(t, "persist-credentials") && strings.Contains(t, "false") {
+			persistOff = true
+			break
+		}
+	}
+	for _, reg := range fs.regions() {
+		for i, l := range reg {
+			m := uploadArtifactRe().FindStringSubmatch(l.text)
+			if m == nil {
+				continue
+			}
+			ind := indentOf(l.text)
+			// Only upload-artifact v4 and later, which hands the artifact
+			// out while the job (and its token) still runs, and which
+			// takes hidden files only when told to. Before v4 the artifact
+			// was downloadable once the run had ended and the token with it.
+			hidden, hiddenLine := false, 0
+			var paths []numbered
+			inPath, pathIndent := false, 0
+			for _, r := range reg[i+1:] {
+				t := strings.TrimSpace(r.text)
+				if t == "" {
+					continue
+				}
+				ri := indentOf(r.text)
+				if ri < ind || ri == ind && strings.HasPrefix(t, "-") {
+					break
+				}
+				if inPath && ri > pathIndent {
+					paths = append(paths, numbered{r.n, t})
+					continue
+				}
+				inPath = false
+				if v, ok := strings.CutPrefix(t, "path:"); ok {
+					v = strings.Trim(strings.TrimSpace(v), `"'`)
+					if v == "|" || v == ">" || v == "" {
+						inPath, pathIndent = true, ri
+					} else {
+						paths = append(paths, numbered{r.n, v})
+					}
+				}
+				if v, ok := strings.CutPrefix(t, "include-hidden-files:"); ok {
+					hidden = strings.TrimSpace(strings.Trim(strings.TrimSpace(v), `"'`)) == "true"
+					if hidden {
+						hiddenLine = r.n
+					}
+				}
+			}
+			for _, p := range paths {
+				v := strings.Trim(p.text, `"'`)
+				switch {
+				case credentialPath(v) || strings.TrimSuffix(v, "/") == ".git" || strings.HasSuffix(strings.TrimSuffix(v, "/"), "/.git"):
+					fs.report(p.n, hit{id: "gha-artifact-credentials", title: "uploads " + v + " as an artifact"})
+				case workspaceRoot(v) && hidden && !persistOff:
+					fs.report(p.n, hit{id: "gha-artifact-credentials"})
+					if hiddenLine > 0 {
+						fs.report(hiddenLine, hit{id: "gha-artifact-credentials"})
+					}
+				}
+			}
+		}
+	}
+}
+
+// workspaceRoot reports a path that is the whole checkout.
+func workspaceRoot(p string) bool {
+	p = strings.TrimSuffix(strings.TrimSpace(p), "/")
+	switch p {
+	case ".", "./", "*", "**", "./*", "./**", "${{ github.workspace }}", "${{github.workspace}}", "$GITHUB_WORKSPACE", "${GITHUB_WORKSPACE}", "${{ github.workspace }}/**":
+		return true
+	}
+	return false
 }
 
 // workflowRoot parses the workflow once, when the diff holds it whole;
@@ -171,10 +258,81 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 	if jobs == nil || jobs.Kind != yaml.MappingNode {
 		return
 	}
+	wfRestricted := readOnlyToken(mapGet(root, "permissions"))
 	for i := 1; i < len(jobs.Content); i += 2 {
 		job := jobs.Content[i]
 		fs.workflowSteps(m, mapGet(job, "steps"), fs.envOf(mapGet(job, "env"), env))
+		restricted := wfRestricted
+		if p := mapGet(job, "permissions"); p != nil {
+			restricted = readOnlyToken(p)
+		}
+		if restricted {
+			fs.branchActionsReadOnly(mapGet(job, "steps"))
+		}
 	}
+}
+
+// readOnlyToken reports a permissions: block under which the job's token
+// cannot change code, releases, packages or cloud access: read-all, {},
+// or write only to issues, pull requests, checks and the like. No block
+// at all is not read-only: the repository's default may be write-all.
+func readOnlyToken(n *yaml.Node) bool {
+	switch {
+	case n == nil:
+		return false
+	case n.Kind == yaml.ScalarNode:
+		return n.Value == "read-all" || n.Value == "" || n.Value == "{}"
+	case n.Kind != yaml.MappingNode:
+		return false
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i+1].Value != "write" {
+			continue
+		}
+		switch n.Content[i].Value {
+		case "contents", "actions", "id-token", "packages", "pages", "deployments", "attestations", "security-events":
+			return false
+		}
+	}
+	return true
+}
+
+// branchActionsReadOnly rates an action used at a branch in a job whose
+// token cannot write code: medium, unless the step is handed a secret
+// other than that token. What the branch's owner can do then is read.
+func (fs *fileScan) branchActionsReadOnly(steps *yaml.Node) {
+	if steps == nil || steps.Kind != yaml.SequenceNode {
+		return
+	}
+	for _, st := range steps.Content {
+		u := mapGet(st, "uses")
+		if u == nil {
+			continue
+		}
+		at, ok := fs.added[u.Line]
+		if !ok || fs.best[at].id != "gha-unpinned-branch" || handsSecret(mapGet(st, "with")) || handsSecret(mapGet(st, "env")) {
+			continue
+		}
+		h := fs.best[at]
+		h.severity = Medium
+		h.why = "whoever pushes to the action's branch decides what runs, but the job's token here cannot change code, releases or packages, and the step is handed no other secret"
+		fs.best[at] = h
+	}
+}
+
+// handsSecret reports a with: or env: mapping that passes a secret other
+// than the job's own token.
+func handsSecret(n *yaml.Node) bool {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return false
+	}
+	for i := 1; i < len(n.Content); i += 2 {
+		v := strings.ReplaceAll(n.Content[i].Value, " ", "")
+		if strings.Contains(v, "secrets.") && !strings.Contains(v, "secrets.GITHUB_TOKEN") || strings.Contains(v, "secrets[") || strings.Contains(v, "toJSON(secrets") {
+			return true
+		}
+	}
+	return false
 }
 
 // envOf binds the names of an env: mapping that hold secrets, on top of
@@ -240,6 +398,9 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 			continue // pwsh, python, cmd: the line rules read those
 		}
 		fl.env = stepEnv
+		if m.privileged {
+			fl.head = headOut
+		}
 		if strings.Contains(run.Value, "gh run download") && m.privileged {
 			fl.artifact = taint{kind: tArtifact, line: run.Line}
 		}
@@ -322,6 +483,9 @@ func (fs *fileScan) cacheSaved(fl *flow, line int, paths []string) {
 		if t := fl.pathTaint(p); t.runs() {
 			fs.report(line, hit{id: "gha-cache-poisoning", title: "saves a cache holding what line " + itoa(t.line) + " downloaded or decoded", source: t.line})
 			return
+		} else if t.kind&tTamper != 0 {
+			fs.report(line, hit{id: "gha-cache-poisoning", title: "saves a cache holding dependency code line " + itoa(t.line) + " rewrote", source: t.line})
+			return
 		}
 	}
 }
@@ -380,6 +544,9 @@ func (fs *fileScan) workflowRuns() {
 				switch {
 				case wfRe().wfHeadCheckout.MatchString(l.text):
 					head = l.n
+					if ws.dangerous || !ws.triggersKnown {
+						fl.head = head
+					}
 				case strings.Contains(l.text, "github.event.workflow_run") && strings.Contains(l.text, "run-id") ||
 					ws.dangerous && strings.Contains(l.text, "download-artifact"):
 					fl.artifact = taint{kind: tArtifact, line: l.n}

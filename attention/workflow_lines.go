@@ -26,6 +26,15 @@ import (
 type workflowScan struct {
 	dangerous bool // the file triggers on pull_request_target or workflow_run
 	forkPR    bool // ... or on pull_request or issue_comment, which fork pull requests start
+	// prCode is set for the triggers whose default checkout is the pull
+	// request's own code (pull_request, and push to the branch /ok to test
+	// copies it to); under issue_comment, pull_request_target or
+	// workflow_run the base branch's code runs unless a step checks out
+	// the head, which the rules rate where it happens.
+	prCode bool
+	// whole is set when the diff holds the whole file; head once a line
+	// has checked out the pull request's head.
+	whole, head bool
 	// triggersKnown is set when the diff shows the workflow's on: key.
 	triggersKnown bool
 
@@ -89,8 +98,8 @@ var wfRe = sync.OnceValue(func() *wfRegexps {
 		wfSecret:       regexp.MustCompile(`\$\{\{[^}]*\bsecrets\.|\$\{\{[^}]*\bgithub\.token\b`),
 		wfSend:         regexp.MustCompile(`\b(?:curl|wget|nc|ncat|netcat|socat|Invoke-WebRequest|iwr|fetch|requests\.post)\b|https?://`),
 		wfRunnerToken:  regexp.MustCompile(`\bACTIONS_(?:RUNTIME_TOKEN|ID_TOKEN_REQUEST_(?:TOKEN|URL)|CACHE_URL|RESULTS_URL)\b`),
-		wfEnvFile:      regexp.MustCompile(`\$\{?GITHUB_(?:ENV|PATH)\b`),
-		wfEnvHijack:    regexp.MustCompile(`\b(?:LD_PRELOAD|LD_LIBRARY_PATH|BASH_ENV|ENV|NODE_OPTIONS|PYTHONPATH|PYTHONSTARTUP|PERL5OPT|RUBYOPT|GIT_SSH_COMMAND|GIT_CONFIG_\w+|JAVA_TOOL_OPTIONS|DYLD_INSERT_LIBRARIES)=`),
+		wfEnvFile:      regexp.MustCompile(`\$\{?GITHUB_(?:ENV|PATH)\b|(?i:\$env:GITHUB_(?:ENV|PATH)\b)|%GITHUB_(?:ENV|PATH)%|process\.env\.GITHUB_(?:ENV|PATH)\b|\bcore\.(?:exportVariable|addPath)\(`),
+		wfEnvHijack:    regexp.MustCompile(`\b(?:LD_PRELOAD|LD_LIBRARY_PATH|BASH_ENV|ENV|NODE_OPTIONS|PYTHONPATH|PYTHONSTARTUP|PERL5OPT|RUBYOPT|GIT_SSH_COMMAND|GIT_CONFIG_\w+|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DYLD_INSERT_LIBRARIES|RUSTC_WRAPPER|NPM_CONFIG_NODE_OPTIONS|PYTHONHOME|PERL5LIB|RUBYLIB)(?:=|['"]\s*,)`),
 		wfUnsecure:     regexp.MustCompile(`\bACTIONS_ALLOW_UNSECURE_COMMANDS\b|::(?:set-env|add-path)\b`),
 	}
 })
@@ -106,15 +115,19 @@ var wfRe = sync.OnceValue(func() *wfRegexps {
 func newWorkflowScan(f *packet.DiffFile, root *yaml.Node) *workflowScan {
 	w := &workflowScan{runIndent: -1}
 	if root != nil {
-		w.triggersKnown = true
+		w.triggersKnown, w.whole = true, true
 		for name, filter := range triggers(root) {
 			switch name {
 			case "pull_request_target", "workflow_run":
 				w.dangerous, w.forkPR = true, true
-			case "pull_request", "issue_comment", "pull_request_review", "pull_request_review_comment":
+			case "issue_comment":
 				w.forkPR = true
+			case "pull_request", "pull_request_review", "pull_request_review_comment":
+				w.forkPR, w.prCode = true, true
 			case "push":
-				w.forkPR = w.forkPR || pushReachesPR(filter)
+				reaches := pushReachesPR(filter)
+				w.forkPR = w.forkPR || reaches
+				w.prCode = w.prCode || reaches
 			}
 		}
 		return w
@@ -135,8 +148,8 @@ func newWorkflowScan(f *packet.DiffFile, root *yaml.Node) *workflowScan {
 				continue
 			}
 			switch m[1] {
-			case "push":
-				w.forkPR = true
+			case "push", "pull_request":
+				w.forkPR, w.prCode = true, true
 			case "pull_request_target", "workflow_run":
 				w.dangerous, w.forkPR = true, true
 			default:
@@ -162,6 +175,9 @@ func indentOf(s string) int { return len(s) - len(strings.TrimLeft(s, " \t")) }
 func (w *workflowScan) step(s string) bool {
 	if strings.TrimSpace(s) == "" {
 		return w.runIndent >= 0
+	}
+	if !w.head && wfRe().wfHeadCheckout.MatchString(s) {
+		w.head = true
 	}
 	ind := indentOf(s)
 	if w.runIndent >= 0 {
@@ -233,8 +249,8 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 		return hit{id: "gha-unsecure-commands"}, true
 	}
 	// A write permission matters where the workflow runs pull-request
-	// code; when the diff shows no trigger, it may.
-	writeReaches := w.forkPR || !w.triggersKnown
+	// code by default; when the diff shows no trigger, it may.
+	writeReaches := w.prCode || !w.triggersKnown
 	if re.wfWriteAll.MatchString(s) {
 		if writeReaches {
 			return hit{id: "gha-excessive-permissions", title: "workflow asks for write-all permissions"}, true
@@ -269,7 +285,10 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 		switch {
 		case re.wfEnvHijack.MatchString(s):
 			return hit{id: "gha-env-hijack"}, true
-		case w.dangerous:
+		case w.dangerous && (w.head || !w.whole):
+			// Under a privileged trigger with the base branch checked out,
+			// the pull request can put nothing there but text, which
+			// gha-env-injection rates.
 			return hit{id: "gha-github-env-privileged"}, true
 		}
 		return hit{id: "gha-github-env"}, true

