@@ -41,7 +41,8 @@ type classRes struct {
 	send, persistSink, run, copyCall, gitHooks *regexp.Regexp
 	cmakeDownload, cmakeInclude, dockerAdd     *regexp.Regexp
 	goGenerate, composerRepo, credCopy         *regexp.Regexp
-	goShellString, lifecycle, fillIdx          *regexp.Regexp
+	goShellString, lifecycle, fillIdx, fetchTo *regexp.Regexp
+	authArg                                    *regexp.Regexp
 }
 
 var classRe = sync.OnceValue(func() *classRes {
@@ -51,10 +52,12 @@ var classRe = sync.OnceValue(func() *classRes {
 		forBind: regexp.MustCompile(`^\s*for\s*\(?\s*(?:(?:const|let|var)\s+)?\$?([A-Za-z_]\w*)(?:\s*,\s*([A-Za-z_]\w*))?\s+(?:of|in|:=\s*range)\s+(.+)$|^\s*for\s+([A-Za-z_]\w*)(?:\s*,\s*([A-Za-z_]\w*))?\s*:=\s*range\s+(.+)$`),
 		word:    regexp.MustCompile(`[A-Za-z_]\w*`),
 		// the whole environment, every secret of a workflow
-		envSrc: regexp.MustCompile(`\bos\.Environ\(\)|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|JSON\.stringify\(\s*process\.env\b|\{\s*\.\.\.process\.env\b|\bprocess\.env\s*[),;}\]]|\bENV\.to_h\b|\bstd::env::vars\(\)|\bSystem\.getenv\(\)|toJSON\(\s*secrets\s*\)|\$_ENV\b|\bgetenv\(\)`),
+		envSrc: regexp.MustCompile(`\bos\.Environ\(\)|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|JSON\.stringify\(\s*process\.env\b|\{\s*\.\.\.process\.env\b|\bprocess\.env\s*[),;}\]]|\bENV\.to_h\b|\bstd::env::vars\(\)|\bSystem\.getenv\(\)|toJSON\(\s*secrets\s*\)|\$_ENV\b|\bgetenv\(\)|` +
+			// the files the runner's and the developer's credentials live in
+			`\.ssh/id_\w+|\.aws/credentials\b|\.git-credentials\b|\.netrc\b|\.docker/config\.json\b|\.kube/config\b|\.pypirc\b|\.gem/credentials\b|\.config/gh/hosts\.yml\b|/proc/(?:self|\d+|\$\w+|\{\w+\})/environ\b`),
 		// NAME: ${{ toJSON(secrets) }} in a step's env
 		wfEnv:      regexp.MustCompile(`^\s*([A-Za-z_]\w*)\s*:\s*\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}`),
-		persistLoc: regexp.MustCompile(`(?i)systemd["'/\\, ]+(?:user|system)\b|\.service["'\x60]|CurrentVersion\\+Run(?:Once)?\b|\bLaunchAgents\b|\bLaunchDaemons\b|\bautostart\b|\bcrontab\b|/etc/cron|\.bashrc\b|\.zshrc\b|\.bash_profile\b|\.zprofile\b|["'/]\.profile["']|\bauthorized_keys\b|Start Menu\\+Programs\\+Startup|\bschtasks\b|["'/\\]hooks["'/\\]|\bpost-checkout\b|\bpost-merge\b|["'/]pre-commit["']|["'/]pre-push["']`),
+		persistLoc: regexp.MustCompile(`(?i)systemd["'/\\, ]+(?:user|system)\b|\.service["'\x60]|CurrentVersion\\+Run(?:Once)?\b|\bLaunchAgents\b|\bLaunchDaemons\b|\bautostart\b|\bcrontab\b|/etc/cron|\.bashrc\b|\.zshrc\b|\.bash_profile\b|\.zprofile\b|["'/]\.profile["']|\bauthorized_keys\b|Start Menu\\+Programs\\+Startup|\bschtasks\b|\bsitecustomize\b|\busercustomize\b|\.pth["']|ld\.so\.preload\b|/etc/rc\.local\b|/etc/init\.d\b|\bcore\.hooksPath\b|PowerShell_profile\b|\.config/fish/config\.fish\b|["'/\\]hooks["'/\\]|\bpost-checkout\b|\bpost-merge\b|["'/]pre-commit["']|["'/]pre-push["']`),
 		gitHooks:   regexp.MustCompile(`["'/\\]hooks["'/\\]|\bpost-checkout\b|\bpost-merge\b|["'/]pre-commit["']|["'/]pre-push["']`),
 		homeDir:    regexp.MustCompile(`Path\.home\(\)|\bexpanduser\(|\bos\.homedir\(|\bUserHomeDir\(|\$HOME\b|["']~/|\bhomedir\(\)|\bDir\.home\b|\bENV\[["']HOME`),
 		fetchSrc:   regexp.MustCompile(`\bnew\s+URL\(\s*['"]https?:[^)]*\)\.(?:text|bytes|openStream)|\.toURL\(\)\.(?:text|bytes|openStream)|\bURL\(\s*"https?:[^)]*\)\.read(?:Text|Bytes)\(|\burlopen\(|\brequests\.get\(|\bhttp\.Get\(|\burlretrieve\(|\bDownloadFile\(|\bDownloadString\(|\bURI\.open\(|\bNet::HTTP\.get\b`),
@@ -62,11 +65,11 @@ var classRe = sync.OnceValue(func() *classRes {
 		exeName:    regexp.MustCompile(`(?i)\.(?:exe|dll|scr|bat|cmd|vbs|ps1|com|msi)["'\x60]`),
 		tableSrc:   regexp.MustCompile(`\[\]rune\(|\[\]byte\{|make\(\[\](?:rune|byte),`),
 		// a send over the network, in any language
-		send: regexp.MustCompile(`\.Post(?:Form)?\(|\bhttp\.NewRequest(?:WithContext)?\(|\burlopen\(|\burllib\.request\.Request\(|\brequests\.(?:post|put|patch)\(|\bhttpx\.(?:post|put)\(|\bfetch\(|\bhttps?\.request\(|\baxios\.(?:post|put)\(|\bdns\.(?:resolve|lookup)\w*\(|\bnet\.Dial\w*\(|\.sendall?\(|\bNet::HTTP\.post|\bcurl\b[^|]*\s(?:-d|--data\S*|-F|--form|-T|--upload-file)\b|(?i:\bInvoke-(?:WebRequest|RestMethod)\b)|\bwget\b[^|]*--post-`),
+		send: regexp.MustCompile(`\.Post(?:Form)?\(|\bhttp\.NewRequest(?:WithContext)?\(|\burlopen\(|\burllib\.request\.Request\(|\brequests\.(?:post|put|patch)\(|\bhttpx\.(?:post|put)\(|\bfetch\(|\bhttps?\.request\(|\baxios\.(?:post|put)\(|\bdns\.(?:resolve|lookup)\w*\(|\bnet\.Dial\w*\(|\.sendall?\(|\bNet::HTTP\.post|\bcurl\b[^|]*\s(?:-d|--data\S*|-F|--form|-T|--upload-file)\b|(?i:\bInvoke-(?:WebRequest|RestMethod)\b)|\bwget\b[^|]*--post-|\brequests\.request\(|\burllib3\b.*\.request\(|\baiohttp\b|\.connect\(\s*\(|\bnew\s+WebSocket\(|\bXMLHttpRequest\b|\bcurl_exec\(|\bNet::HTTP\.start\b|\bHttpClient\b|\bWebClient\b|\.Upload(?:String|Data|File)\(|/dev/tcp/|\bnc\s+-?\w*\s*\S+\s+\d+|\bgh\s+(?:api|gist\s+create|repo\s+create)\b|\bsmtplib\b|\bsendmail\(`),
 		// a write of a file, or a process that registers something
-		persistSink: regexp.MustCompile(`\bWriteFile\(|\bos\.(?:Create|OpenFile)\(|\.write_(?:text|bytes)\(|\b(?:write|append|copy)File(?:Sync)?\(|\bcreateWriteStream\(|\bopen\([^)]*,\s*['"][wa]|\bFile\.(?:write|open)\(|\bfs::write\(|\bshutil\.copy\w*\(|\bFileUtils\.(?:cp|install)\b|\bexec\.Command(?:Context)?\(|\bexecFile(?:Sync)?\(|\bexecSync\(|\bspawn(?:Sync)?\(|\bsubprocess\.\w+\(|\bos\.system\(|\bsystem\(|\.chmod\(|\bos\.Chmod\(`),
+		persistSink: regexp.MustCompile(`\bWriteFile\(|\bos\.(?:Create|OpenFile)\(|\.write_(?:text|bytes)\(|\b(?:write|append|copy)File(?:Sync)?\(|\bcreateWriteStream\(|\bopen\([^)]*,\s*['"][wa]|\bFile\.(?:write|open)\(|\bfs::write\(|\bshutil\.copy\w*\(|\bFileUtils\.(?:cp|install)\b|\bexec\.Command(?:Context)?\(|\bexecFile(?:Sync)?\(|\bexecSync\(|\bspawn(?:Sync)?\(|\bsubprocess\.\w+\(|\bos\.system\(|\bsystem\(|\.chmod\(|\bos\.Chmod\(|(?i:\bNew-ItemProperty\b|\bSet-ItemProperty\b|\bRegister-ScheduledTask\b|\bAdd-Content\b|\bSet-Content\b|\bOut-File\b)|\bwinreg\.SetValue(?:Ex)?\(|\bRegistry\.SetValue\(`),
 		// a line that runs something
-		run: regexp.MustCompile(`\.execute\(\)|\bexec\.Command(?:Context)?\(|\bexecFile(?:Sync)?\(|\bexecSync\(|\bspawn(?:Sync)?\(|\bsubprocess\.\w+\(|\bos\.system\(|(?:^|[^.\w])system\(|\bspawn\(|\bexec\(|\bIO\.popen\b|%x\{|\bcommandLine\b|\bProcessBuilder\(|\bRuntime\.getRuntime\(\)\.exec\(|\bStart-Process\b|\bload\(|\binstance_eval\b|\beval\(`),
+		run:      regexp.MustCompile(`\.execute\(\)|\bexec\.Command(?:Context)?\(|\bexecFile(?:Sync)?\(|\bexecSync\(|\bspawn(?:Sync)?\(|\bsubprocess\.\w+\(|\bos\.system\(|(?:^|[^.\w])system\(|\bspawn\(|\bexec\(|\bIO\.popen\b|%x\{|\bcommandLine\b|\bProcessBuilder\(|\bRuntime\.getRuntime\(\)\.exec\(|\bStart-Process\b|\bload\(|\binstance_eval\b|\beval\(`),
 		copyCall: regexp.MustCompile(`\bFileUtils\.(?:cp|copy|mv|move|install)\b|\bcopyFile(?:Sync)?\(|\bshutil\.(?:copy\w*|move)\(|\bos\.(?:rename|replace)\(|\brenameSync\(|\bfs\.rename\(|\bFile\.rename\b|\bos\.Rename\(|\bCopy-Item\b|\bMove-Item\b`),
 		// file(DOWNLOAD <url> <dest> …) and include(<name or path>)
 		cmakeDownload: regexp.MustCompile(`(?i)\bfile\(\s*DOWNLOAD\s+(\S+)(?:\s+(\S+))?`),
@@ -85,6 +88,9 @@ var classRe = sync.OnceValue(func() *classRes {
 		// exec.Command("sh", "-c", string(x)): a command decoded from a table
 		goShellString: regexp.MustCompile(`\bexec\.Command(?:Context)?\([^)]*"(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh"\s*,\s*"-c"\s*,\s*string\(\s*([A-Za-z_]\w*)\s*\)`),
 		// "preinstall": "node setup.js": the file npm runs before anything else
+		// curl -o <dest> / wget -O <dest>: the destination holds fetched content
+		fetchTo:   regexp.MustCompile(`\b(?:curl|wget)\b[^|;&]*?\s-(?:[a-zA-Z]*[oO])\s+(\S+)|\b(?:curl|wget)\b[^|;&]*?\s--output(?:-document)?[= ](\S+)`),
+		authArg:   regexp.MustCompile(`(?i)\bauth\s*[=:]\s*(?:\([^)]*\)|[\w.\[\]]+)|\bbasic_auth\([^)]*\)|\bSetBasicAuth\([^)]*\)|["']?Authorization["']?\s*[:=,]\s*[^,}\n]+`),
 		fillIdx:   regexp.MustCompile(`^\s*([A-Za-z_]\w*)\[[^\]]*\]\s*=`),
 		lifecycle: regexp.MustCompile(`^\s*"(preinstall)"\s*:\s*"(?:node|bun|deno\s+run)\s+(?:-\S+\s+)*([\w./@-]+)"`),
 	}
@@ -314,6 +320,14 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				}
 			}
 			if docker {
+				if m := re.fetchTo.FindStringSubmatch(s); m != nil && !strings.Contains(s, "|") {
+					dest := m[1] + m[2]
+					paths = append(paths, struct {
+						p    string
+						kind flowKind
+						line int
+					}{dest, flowFetched, n})
+				}
 				if m := re.dockerAdd.FindStringSubmatch(s); m != nil {
 					dest := m[2]
 					if strings.HasSuffix(dest, "/") {
@@ -331,8 +345,14 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				continue
 			}
 			// Sinks.
+			// A credential handed to the request as its authentication goes
+			// to the host it is for: that is its use, not a leak.
+			sendUsed := used
+			if used&flowEnv != 0 && re.authArg.MatchString(s) {
+				sendUsed, _ = refs(re.authArg.ReplaceAllString(s, ""))
+			}
 			switch {
-			case used&flowEnv != 0 && re.send.MatchString(s):
+			case sendUsed&flowEnv != 0 && re.send.MatchString(s):
 				fs.report(n, hit{id: "secret-send", source: from[flowEnv]})
 			case own&flowEnv != 0 && re.send.MatchString(s) && program:
 				fs.report(n, hit{id: "secret-send"})
@@ -345,6 +365,8 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 			case used&flowFetched != 0 && (re.run.MatchString(s) || cmake && re.cmakeInclude.MatchString(s) || docker) &&
 				!inertUse(s, paths):
 				fs.report(n, hit{id: "download-and-run", title: "runs or includes what an earlier line downloaded", source: from[flowFetched]})
+			case program && own&flowFetched != 0 && re.run.MatchString(s):
+				fs.report(n, hit{id: "download-and-run", title: "runs what it downloads on the same line"})
 			case program && used&flowData != 0 && used&flowExe != 0 && re.run.MatchString(s):
 				fs.report(n, hit{id: "download-and-run", title: "runs a file copied from one named like data (an image, a .dat)",
 					why: "a program hidden in a data file is not code anyone reads in the diff, yet it runs on the machine that builds or installs", source: from[flowData]})
@@ -397,6 +419,9 @@ var classKeys = []string{
 	".json", ".csv", ".exe", ".dll", ".scr", ".bat", ".cmd", ".vbs", ".ps1", ".com", ".msi",
 	"[]rune(", "[]byte{", "make([]", "go:generate", `"type"`, ".git/config", ".git-credentials", "_runner_file_commands",
 	"github_env", ".docker/config", ".npmrc", "preinstall", `"version"`, "add ",
+	".ssh/", ".aws/", ".netrc", ".kube/", ".pypirc", "credentials", "/proc/", "hosts.yml", "sitecustomize", "usercustomize",
+	".pth", "ld.so", "rc.local", "init.d", "hookspath", "powershell_profile", "config.fish", "itemproperty",
+	"scheduledtask", "add-content", "set-content", "out-file", "winreg", "registry.", "curl", "wget",
 }
 
 // classKeyed reports whether s holds one of classKeys, ignoring ASCII case,
