@@ -3,6 +3,8 @@ package packet
 import (
 	"fmt"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // CheckCI is the gate check of a pull request's CI on the head that would
@@ -167,7 +169,7 @@ func (c OriginCI) Check() (ok bool, detail string) {
 		if c.RequiredKnown {
 			return false, JoinAnd(blocking) + " " + isAre(len(blocking)) + " required and failing; " + line
 		}
-		return false, Count(len(blocking), "check", "checks") + " " + which + ": " + JoinAnd(blocking) + "; " + line
+		return false, text.PluralOf(len(blocking), "check", "checks") + " " + which + ": " + JoinAnd(blocking) + "; " + line
 	}
 	if opt := c.names(CIFailure, false); len(opt) > 0 {
 		return true, "no required check fails; optional: " + JoinAnd(opt) + "; " + line

@@ -335,7 +335,7 @@ func findingsRows(d *Document, header []string, cols [colCount]int, from, to int
 	if citesCut > 0 {
 		probs = append(probs, NewProblem(CodeTooManyCitations, d.Path, 0, fmt.Sprintf(
 			"%s cite more than %d places (the first, finding %d); the first %d of each are checked, the rest are not",
-			Count(citesCut, "finding", "findings"), MaxCitationsPerFinding, citesFirst, MaxCitationsPerFinding)))
+			text.PluralOf(citesCut, "finding", "findings"), MaxCitationsPerFinding, citesFirst, MaxCitationsPerFinding)))
 	}
 	// A table of malformed rows says so a few times and then counts.
 	probs = Aggregate(probs, 20, nil, func(code string, rest int, first Problem) string {

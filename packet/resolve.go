@@ -5,6 +5,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // knownPacketNames are names that can only mean a packet file: a citation of
@@ -88,7 +90,7 @@ func (p *Packet) resolveLog(c *Citation, l *Log) {
 func (p *Packet) citeLines(c *Citation, kind CitationKind, target string, n int, what string) {
 	c.Kind, c.Target = kind, target
 	if c.Line > n || c.EndLine > n {
-		p.unresolvedAt(c, what+" has "+Count(n, "line", "lines"))
+		p.unresolvedAt(c, what+" has "+text.PluralOf(n, "line", "lines"))
 		return
 	}
 	c.Resolved = true

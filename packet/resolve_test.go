@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/vetter-dev/vetter/internal/text"
 )
 
 // Every kind of file a citation can name is resolved by the one rule: the
@@ -35,7 +37,7 @@ func TestResolveTextPastTheEnd(t *testing.T) {
 				last.Kind, last.Target, last.Resolved, last.Note, tc.kind, tc.target)
 		}
 		past := p.ResolveText(fmt.Sprintf("%s:%d-%d", tc.name, tc.n, tc.n+1))
-		want := tc.what + " has " + Count(tc.n, "line", "lines")
+		want := tc.what + " has " + text.PluralOf(tc.n, "line", "lines")
 		if past.Resolved || past.Kind != CiteUnresolved || past.Target != tc.target || !strings.Contains(past.Note, want) {
 			t.Errorf("%s:%d-%d: kind %s target %q resolved %v note %q, want unresolved %q saying %q", tc.name, tc.n, tc.n+1,
 				past.Kind, past.Target, past.Resolved, past.Note, tc.target, want)

@@ -331,7 +331,7 @@ func (p *Packet) readOrigin(root string) {
 	}
 	if len(o.DiffMismatch) > 0 {
 		p.problem(CodeDiffMismatch, DiffPath, 0, fmt.Sprintf("change.diff is not the pull request's diff at the packet's head for %s: %s",
-			Count(len(o.DiffMismatch), "file", "files"), strings.Join(o.DiffMismatch, ", ")))
+			text.PluralOf(len(o.DiffMismatch), "file", "files"), strings.Join(o.DiffMismatch, ", ")))
 	}
 	for _, d := range o.IgnoredDocuments {
 		p.problem(CodeDocumentIgnored, OriginFile, 0, "a later comment posts "+d+", an account that is not the PR's author, an owner, a member or a collaborator; it is not used")

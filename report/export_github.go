@@ -124,7 +124,7 @@ func reviewBody(p *packet.Packet, es []exported, r GitHubReview, rest, dismissed
 			b.WriteString("\n")
 		}
 		if n := len(rest) - keepRest; n > 0 {
-			fmt.Fprintf(&b, "- _… and %s more, left out to stay under GitHub's 65,536-character limit (`vetter export --format markdown` lists them)._\n", packet.Count(n, "finding", "findings"))
+			fmt.Fprintf(&b, "- _… and %s more, left out to stay under GitHub's 65,536-character limit (`vetter export --format markdown` lists them)._\n", text.PluralOf(n, "finding", "findings"))
 		}
 	}
 	if len(dismissed) > 0 {
@@ -133,7 +133,7 @@ func reviewBody(p *packet.Packet, es []exported, r GitHubReview, rest, dismissed
 			fmt.Fprintf(&b, "- %s (%s, `%s`): %s\n", MdCell(e.f.ID), MdCell(e.f.Severity), MdCell(e.f.Location), MdCell(e.triageSentence()))
 		}
 		if n := len(dismissed) - keepDis; n > 0 {
-			fmt.Fprintf(&b, "- _… and %s more dismissed, left out to stay under GitHub's 65,536-character limit._\n", packet.Count(n, "finding", "findings"))
+			fmt.Fprintf(&b, "- _… and %s more dismissed, left out to stay under GitHub's 65,536-character limit._\n", text.PluralOf(n, "finding", "findings"))
 		}
 	}
 	return b.String()

@@ -324,7 +324,7 @@ func (s Summary) WriteText(w io.Writer) {
 	}
 	fmt.Fprintln(w, "  (* planned)")
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "Diff        %s, +%d -%d\n", packet.Count(s.Diff.Files, "file", "files"), s.Diff.Insertions, s.Diff.Deletions)
+	fmt.Fprintf(w, "Diff        %s, +%d -%d\n", text.PluralOf(s.Diff.Files, "file", "files"), s.Diff.Insertions, s.Diff.Deletions)
 	fmt.Fprintf(w, "Findings    %d:", len(s.Findings))
 	for _, c := range s.SeverityCounts() {
 		if c.Count > 0 {
@@ -346,7 +346,7 @@ func (s Summary) WriteText(w io.Writer) {
 	writeAttentionText(w, s.Attention)
 	fmt.Fprintln(w)
 	e, wn, in := problemCounts(s.Problems)
-	fmt.Fprintf(w, "Problems    %s, %s, %d info\n", packet.Count(e, "error", "errors"), packet.Count(wn, "warning", "warnings"), in)
+	fmt.Fprintf(w, "Problems    %s, %s, %d info\n", text.PluralOf(e, "error", "errors"), text.PluralOf(wn, "warning", "warnings"), in)
 	for _, p := range s.Problems {
 		fmt.Fprintf(w, "  %-7s %-26s %s\n", p.Severity, p.Code, text.Clip(text.OneLine(p.Message), 110))
 	}
@@ -435,7 +435,7 @@ func (s Summary) WriteMarkdown(w io.Writer) {
 	fmt.Fprintf(w, "| Head | `%s` |\n", MdCell(text.OrDash(s.Change.HeadSHA)))
 	fmt.Fprintf(w, "| Verdict | **%s** |\n", MdCell(text.OrDash(s.Verdict.Value)))
 	fmt.Fprintf(w, "| Assessment | **%s** |\n", MdCell(text.OrDash(s.Assessment.Value)))
-	fmt.Fprintf(w, "| Diff | %s, +%d −%d |\n", packet.Count(s.Diff.Files, "file", "files"), s.Diff.Insertions, s.Diff.Deletions)
+	fmt.Fprintf(w, "| Diff | %s, +%d −%d |\n", text.PluralOf(s.Diff.Files, "file", "files"), s.Diff.Insertions, s.Diff.Deletions)
 	s.Source.writeMarkdownRows(w)
 	fmt.Fprintln(w)
 	if s.Verdict.Summary != "" {
@@ -483,7 +483,7 @@ func (s Summary) WriteMarkdown(w io.Writer) {
 	writeGateChecks(w, s.Gate.Checks)
 	e, wn, _ := problemCounts(s.Problems)
 	if e+wn > 0 {
-		fmt.Fprintf(w, "\nPacket problems: %s, %s (`vetter check` lists them).\n", packet.Count(e, "error", "errors"), packet.Count(wn, "warning", "warnings"))
+		fmt.Fprintf(w, "\nPacket problems: %s, %s (`vetter check` lists them).\n", text.PluralOf(e, "error", "errors"), text.PluralOf(wn, "warning", "warnings"))
 	}
 	fmt.Fprintf(w, "\n**Decision:** %s\n", MdCell(s.decisionLine()))
 	if o := s.OtherDecision; o != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/vetter-dev/vetter/internal/commitid"
+	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -93,7 +94,7 @@ func Gate(p *packet.Packet) packet.Gate {
 	if detail, ok := logsIntactFromOrigin(p); ok {
 		unproven(CheckLogsIntact, detail)
 	} else if bad == 0 {
-		add(CheckLogsIntact, true, packet.Count(len(p.Logs), "log", "logs")+" present, non-empty and agreeing with their exit lines")
+		add(CheckLogsIntact, true, text.PluralOf(len(p.Logs), "log", "logs")+" present, non-empty and agreeing with their exit lines")
 	} else {
 		add(CheckLogsIntact, false, fmt.Sprintf("%d log problems (missing, outside the packet, empty or exit mismatch)", bad))
 	}
@@ -113,15 +114,15 @@ func Gate(p *packet.Packet) packet.Gate {
 	switch {
 	case p.Origin.IsPending(packet.PendingThreads):
 		// No thread read is not no thread: the check waits for them.
-		add(CheckFindingsTriaged, false, fmt.Sprintf("%d of %s untriaged; %s", open+stale, packet.Count(len(p.Findings), "finding", "findings"), packet.NotReadYet(packet.PendingThreads)))
+		add(CheckFindingsTriaged, false, fmt.Sprintf("%d of %s untriaged; %s", open+stale, text.PluralOf(len(p.Findings), "finding", "findings"), packet.NotReadYet(packet.PendingThreads)))
 	case open+stale == 0 && upstream > 0:
-		add(CheckFindingsTriaged, true, fmt.Sprintf("all %s triaged (%d resolved on GitHub)", packet.Count(len(p.Findings), "finding", "findings"), upstream))
+		add(CheckFindingsTriaged, true, fmt.Sprintf("all %s triaged (%d resolved on GitHub)", text.PluralOf(len(p.Findings), "finding", "findings"), upstream))
 	case open+stale == 0:
-		add(CheckFindingsTriaged, true, "all "+packet.Count(len(p.Findings), "finding", "findings")+" triaged")
+		add(CheckFindingsTriaged, true, "all "+text.PluralOf(len(p.Findings), "finding", "findings")+" triaged")
 	case stale > 0:
-		add(CheckFindingsTriaged, false, fmt.Sprintf("%d of %s untriaged (%d stale)", open+stale, packet.Count(len(p.Findings), "finding", "findings"), stale))
+		add(CheckFindingsTriaged, false, fmt.Sprintf("%d of %s untriaged (%d stale)", open+stale, text.PluralOf(len(p.Findings), "finding", "findings"), stale))
 	default:
-		add(CheckFindingsTriaged, false, fmt.Sprintf("%d of %s untriaged", open, packet.Count(len(p.Findings), "finding", "findings")))
+		add(CheckFindingsTriaged, false, fmt.Sprintf("%d of %s untriaged", open, text.PluralOf(len(p.Findings), "finding", "findings")))
 	}
 
 	if p.Change.HeadSHA != "" {
@@ -179,5 +180,5 @@ func packetValid(p *packet.Packet) (bool, string) {
 	if n == 0 {
 		return true, "vetter check reports no error"
 	}
-	return false, packet.Count(n, "error", "errors") + ": " + strings.Join(codes, ", ")
+	return false, text.PluralOf(n, "error", "errors") + ": " + strings.Join(codes, ", ")
 }

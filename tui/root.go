@@ -10,7 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/vetter-dev/vetter/internal/commitid"
-	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/tui/screens/decision"
 	"github.com/vetter-dev/vetter/tui/screens/diff"
@@ -388,7 +388,7 @@ func (r *Workbench) searchKey(msg tea.KeyPressMsg) tea.Cmd {
 		case r.matches == 0:
 			r.status = fmt.Sprintf("no match for %q", r.query)
 		default:
-			r.status = fmt.Sprintf("%s for %q · n/N next/previous", packet.Count(r.matches, "match", "matches"), r.query)
+			r.status = fmt.Sprintf("%s for %q · n/N next/previous", text.PluralOf(r.matches, "match", "matches"), r.query)
 		}
 		return r.pending()
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/vetter-dev/vetter/cli/cmdutil"
 	"github.com/vetter-dev/vetter/cli/factory"
+	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -114,5 +115,5 @@ func writeProblems(w io.Writer, path string, probs []packet.Problem) {
 			in++
 		}
 	}
-	fmt.Fprintf(w, "\n%s, %s, %d info\n", packet.Count(e, "error", "errors"), packet.Count(wn, "warning", "warnings"), in)
+	fmt.Fprintf(w, "\n%s, %s, %d info\n", text.PluralOf(e, "error", "errors"), text.PluralOf(wn, "warning", "warnings"), in)
 }

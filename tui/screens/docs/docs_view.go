@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
@@ -205,9 +206,9 @@ func (d *Docs) sidebar(w int) []string {
 		return rows
 	}
 	rows = append(rows, "",
-		st.Muted.Render(packet.Count(len(doc.Lines), "line", "lines")),
+		st.Muted.Render(text.PluralOf(len(doc.Lines), "line", "lines")),
 		st.Muted.Render(fmt.Sprintf("%d headings", len(doc.Headings))),
-		st.Muted.Render(packet.Count(len(doc.Citations), "citation", "citations")))
+		st.Muted.Render(text.PluralOf(len(doc.Citations), "citation", "citations")))
 	if doc.Truncated {
 		rows = append(rows, st.Warn.Render("cut at the size limit"))
 	}

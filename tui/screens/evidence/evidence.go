@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
@@ -403,10 +404,10 @@ func (e *Evidence) Status() string {
 	if it.run != nil {
 		s += fmt.Sprintf(" · run %d/%d", it.runIdx+1, len(it.row.Runs))
 	} else if n := len(it.row.Runs); n != 1 {
-		s += " · " + packet.Count(n, "run", "runs")
+		s += " · " + text.PluralOf(n, "run", "runs")
 	}
 	if e.query != "" {
-		s += " · " + packet.Count(len(e.matches), "match", "matches")
+		s += " · " + text.PluralOf(len(e.matches), "match", "matches")
 	}
 	return s
 }

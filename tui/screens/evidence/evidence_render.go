@@ -77,7 +77,7 @@ func (e *Evidence) tableLines(w, h int) []string {
 	c := e.columns(w)
 	title := st.Title.Render(fmt.Sprintf("Evidence %d/%d validated", ev.Validated, ev.Total))
 	runs := len(e.ctx.Packet.Registry.Runs)
-	title += st.Muted.Render(" · " + packet.Count(runs, "run", "runs") + " in the registry")
+	title += st.Muted.Render(" · " + text.PluralOf(runs, "run", "runs") + " in the registry")
 	lines := []string{common.FitCell(title, w)}
 	head := []evCell{
 		{text: "", w: evMarkW}, {text: "RECIPE", w: c.recipe}, {text: "STATUS", w: c.status},

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/vetter-dev/vetter/internal/commitid"
-	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
@@ -273,7 +273,7 @@ func (in *Inbox) packetDetails(r *InboxRow) string {
 	}
 	parts = append(parts, head, fmt.Sprintf("%s/%s", common.OrDash(r.Verdict), common.OrDash(r.Assessment)))
 	parts = append(parts, fmt.Sprintf("%d/%d validated", r.Validated, r.Total))
-	f := fmt.Sprintf("%d of %s open", r.Open, packet.Count(r.Findings, "finding", "findings"))
+	f := fmt.Sprintf("%d of %s open", r.Open, text.PluralOf(r.Findings, "finding", "findings"))
 	if r.Stale > 0 {
 		f += fmt.Sprintf(" (%d stale)", r.Stale)
 	}
@@ -289,7 +289,7 @@ func (in *Inbox) packetDetails(r *InboxRow) string {
 	case r.Decision != "":
 		parts = append(parts, fmt.Sprintf("%s was for %s; the head is now %s", r.Decision, commitid.Short(r.DecisionSHA), common.OrDash(commitid.Short(r.Head))))
 	}
-	parts = append(parts, packet.Count(r.Errors, "error", "errors")+", "+packet.Count(r.Warnings, "warning", "warnings")+fmt.Sprintf(", %d info", r.Infos))
+	parts = append(parts, text.PluralOf(r.Errors, "error", "errors")+", "+text.PluralOf(r.Warnings, "warning", "warnings")+fmt.Sprintf(", %d info", r.Infos))
 	return st.Line(strings.Join(parts, " · "), st.Muted)
 }
 

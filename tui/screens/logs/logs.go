@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/tui/common"
 	"github.com/vetter-dev/vetter/ui"
@@ -363,7 +364,7 @@ func (s *Logs) matchStatus(v *logsView) string {
 	if k := sort.SearchInts(s.matchLines, line); k < len(s.matchLines) && s.matchLines[k] == line {
 		return fmt.Sprintf("match %d/%d", k+1, s.count)
 	}
-	return packet.Count(s.count, "match", "matches")
+	return text.PluralOf(s.count, "match", "matches")
 }
 
 // Bindings are the keys that do something here now.

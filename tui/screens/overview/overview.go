@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/vetter-dev/vetter/internal/text"
 	"github.com/vetter-dev/vetter/packet"
 	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
@@ -46,7 +47,7 @@ func (o *Overview) rebuild() {
 	add := func(s string, t *common.Target) { rows = append(rows, common.ListRow{Text: s, Target: t, Item: -1}) }
 	blank := func() { add("", nil) }
 	section := func(s string) { blank(); add(st.Subtitle.Render(s), nil) }
-	text := func(s string) string { return st.Line(s, st.Base) }
+	plain := func(s string) string { return st.Line(s, st.Base) }
 
 	id := p.Plan.ID
 	switch {
@@ -58,10 +59,10 @@ func (o *Overview) rebuild() {
 	case id == "":
 		id = "(no work-item id)"
 	}
-	add(st.Title.Render(text(id))+"  "+text(common.ClipTo(p.Plan.Title, w-ansi.StringWidth(id)-2)), nil)
+	add(st.Title.Render(plain(id))+"  "+plain(common.ClipTo(p.Plan.Title, w-ansi.StringWidth(id)-2)), nil)
 	var meta []string
 	if p.Change.Branch != "" {
-		meta = append(meta, st.Muted.Render("branch ")+text(p.Change.Branch))
+		meta = append(meta, st.Muted.Render("branch ")+plain(p.Change.Branch))
 	}
 	head := p.Change.HeadSHA
 	if head == "" && p.Origin != nil && p.Origin.HeadSHA != "" {
@@ -70,7 +71,7 @@ func (o *Overview) rebuild() {
 	if head == "" {
 		head = "unknown"
 	}
-	meta = append(meta, st.Muted.Render("head ")+text(head))
+	meta = append(meta, st.Muted.Render("head ")+plain(head))
 	if ansi.StringWidth(strings.Join(meta, "   ")) > o.List.Width-1 && len(meta) > 1 {
 		// The head SHA is compared with the PR's: it gets a row of its own
 		// rather than being cut.
@@ -83,7 +84,7 @@ func (o *Overview) rebuild() {
 	// change.md's only for a packet folder (packet-pr-mismatch says when
 	// they differ).
 	if u := review.PRURL(p); u != "" {
-		add(st.Muted.Render("pr   ")+text(u), nil)
+		add(st.Muted.Render("pr   ")+plain(u), nil)
 	}
 	for _, l := range common.OriginLines(p, st) {
 		add(l, nil)
@@ -103,11 +104,11 @@ func (o *Overview) rebuild() {
 	at := &common.Target{Screen: common.ScreenDocs, Path: p.Assessment.Where(), Line: p.Assessment.Line, File: -1, Hunk: -1, DiffLine: -1}
 	add(fmt.Sprintf("%-12s%s", "Verdict", st.Status(common.VerdictWord(verdict)).Render(" "+verdict+" ")), vt)
 	if p.Verdict.Summary != "" {
-		add("             "+st.Muted.Render(text(common.ClipTo(common.OneLine(p.Verdict.Summary), w-13))), nil)
+		add("             "+st.Muted.Render(plain(common.ClipTo(common.OneLine(p.Verdict.Summary), w-13))), nil)
 	}
 	add(fmt.Sprintf("%-12s%s", "Assessment", st.Status(common.AssessmentWord(assessment)).Render(" "+assessment+" ")), at)
 	if p.Outcome != nil {
-		add(fmt.Sprintf("%-12s %s", "Outcome", text(common.ClipTo(outcomeLead(p), w-12))),
+		add(fmt.Sprintf("%-12s %s", "Outcome", plain(common.ClipTo(outcomeLead(p), w-12))),
 			&common.Target{Screen: common.ScreenDocs, Path: packet.ValidationFile, Line: p.Outcome.Line, File: -1, Hunk: -1, DiffLine: -1})
 	}
 	ev := p.Evidence
@@ -118,7 +119,7 @@ func (o *Overview) rebuild() {
 	add(fmt.Sprintf("%-12s %s", "Evidence", evStyle.Render(fmt.Sprintf("%d/%d validated", ev.Validated, ev.Total))),
 		&common.Target{Screen: common.ScreenEvidence, File: -1, Hunk: -1, DiffLine: -1})
 	if p.Diff != nil {
-		add(fmt.Sprintf("%-12s %s  %s  %s", "Diff", packet.Count(len(p.Diff.Files), "file", "files"),
+		add(fmt.Sprintf("%-12s %s  %s  %s", "Diff", text.PluralOf(len(p.Diff.Files), "file", "files"),
 			st.Added.Render(fmt.Sprintf("+%d", p.Diff.Insertions)), st.Removed.Render(fmt.Sprintf("−%d", p.Diff.Deletions))),
 			&common.Target{Screen: common.ScreenDiff, File: 0, Hunk: -1, DiffLine: -1})
 	}
@@ -184,10 +185,10 @@ func (o *Overview) rebuild() {
 		if !stands {
 			style = st.Warn
 		}
-		add(style.Render(text("  "+review.DecisionNote(p))), nil)
+		add(style.Render(plain("  "+review.DecisionNote(p))), nil)
 	}
 	if other := review.OtherDecisionNote(p); other != "" {
-		add(st.Warn.Render(text("  "+other)), nil)
+		add(st.Warn.Render(plain("  "+other)), nil)
 	}
 	// The command comes before the checks, so it is above the fold at
 	// 80×24, the smallest terminal a vetter works in.
@@ -195,15 +196,15 @@ func (o *Overview) rebuild() {
 	if g.Ready {
 		cmdStyle = st.Accent
 	}
-	add("  "+cmdStyle.Render(text(g.Command)), nil)
+	add("  "+cmdStyle.Render(plain(g.Command)), nil)
 	for _, c := range g.Checks {
 		mark := common.GateMark(st, c)
-		add(fmt.Sprintf("  %s %-18s %s", mark, c.Name, st.Muted.Render(text(common.ClipTo(c.Detail, w-22)))), common.GateTarget(p, c.Name))
+		add(fmt.Sprintf("  %s %-18s %s", mark, c.Name, st.Muted.Render(plain(common.ClipTo(c.Detail, w-22)))), common.GateTarget(p, c.Name))
 	}
 
 	e, wn, in := p.Counts()
-	section(fmt.Sprintf("Problems  %s  %s  %s", st.Error.Render(packet.Count(e, "error", "errors")),
-		st.Warn.Render(packet.Count(wn, "warning", "warnings")), st.Info.Render(fmt.Sprintf("%d info", in))))
+	section(fmt.Sprintf("Problems  %s  %s  %s", st.Error.Render(text.PluralOf(e, "error", "errors")),
+		st.Warn.Render(text.PluralOf(wn, "warning", "warnings")), st.Info.Render(fmt.Sprintf("%d info", in))))
 	probs := append([]packet.Problem{}, p.Problems...)
 	packet.SortProblems(probs)
 	// Errors first: at 80×24 the list's end is below the fold.
@@ -226,7 +227,7 @@ func (o *Overview) rebuild() {
 		}
 		sevStyle := st.Status(string(pr.Severity))
 		line := fmt.Sprintf("  %s %s %s", sevStyle.Render(fmt.Sprintf("%-7s", pr.Severity)),
-			st.Accent.Render(text(common.ClipTo(where, 40))), text(common.ClipTo(common.OneLine(pr.Message), max(w-52, 20))))
+			st.Accent.Render(plain(common.ClipTo(where, 40))), plain(common.ClipTo(common.OneLine(pr.Message), max(w-52, 20))))
 		add(line, ProblemTarget(p, pr))
 	}
 	if len(probs) == 0 {
@@ -342,5 +343,5 @@ func (o *Overview) Update(msg tea.Msg) tea.Cmd {
 // Status counts the problems.
 func (o *Overview) Status() string {
 	e, w, _ := o.Ctx.Packet.Counts()
-	return packet.Count(e, "error", "errors") + " · " + packet.Count(w, "warning", "warnings")
+	return text.PluralOf(e, "error", "errors") + " · " + text.PluralOf(w, "warning", "warnings")
 }

@@ -199,7 +199,7 @@ func (s *Since) rebuild() {
 		}
 	}
 	add(st.Subtitle.Render(fmt.Sprintf("Evidence: %d of %s re-run or changed, %s",
-		len(reg.Recipes), packet.Count(len(p.Evidence.Rows), "recipe", "recipes"), packet.Count(len(reg.Added), "run added", "runs added"))), nil)
+		len(reg.Recipes), text.PluralOf(len(p.Evidence.Rows), "recipe", "recipes"), text.PluralOf(len(reg.Added), "run added", "runs added"))), nil)
 	for _, r := range reg.Recipes {
 		add(fmt.Sprintf("  %-15s %s %s", r.Change, line(r.Recipe), st.Muted.Render(ui.SanitizeLine(common.OrDash(r.OldStatus)+" → "+common.OrDash(r.NewStatus)))), nil)
 	}
