@@ -75,10 +75,19 @@ var lineKeys = sync.OnceValue(func() *keyIndex {
 	if len(lineRules) > 64 {
 		panic("packet: more than 64 attention line rules; widen keyIndex's bit sets")
 	}
+	keys := make([][]string, len(lineRules))
+	for ri, r := range lineRules {
+		keys[ri] = r.keys
+	}
+	return newKeyIndex(keys)
+})
+
+// newKeyIndex indexes keys[i], the keys of rule i (at most 64 rules).
+func newKeyIndex(keys [][]string) *keyIndex {
 	x := &keyIndex{}
 	byKey := map[string]int{}
-	for ri, r := range lineRules {
-		for _, k := range r.keys {
+	for ri, rk := range keys {
+		for _, k := range rk {
 			if len(k) == 1 {
 				x.single[k[0]] |= 1 << ri
 				continue
@@ -101,7 +110,7 @@ var lineKeys = sync.OnceValue(func() *keyIndex {
 		}
 	}
 	return x
-})
+}
 
 // candidates returns the bit set of rules one of whose keys lower holds.
 func (x *keyIndex) candidates(lower []byte) uint64 {

@@ -108,6 +108,9 @@ func classifyFile(f *packet.DiffFile) fileInfo {
 // codeScope marks the languages whose data the code reader follows, and
 // the install scripts npm lifecycle hooks commonly run.
 func codeScope(p string) scope {
+	if lb := strings.ToLower(path.Base(p)); lb == "rakefile" || strings.HasSuffix(lb, ".rake") || strings.HasSuffix(lb, ".gemspec") {
+		return scopeCode // Ruby that rake and gem build load and run
+	}
 	switch strings.ToLower(path.Ext(p)) {
 	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx", ".py", ".rb", ".rs", ".php", ".pl", ".ps1", ".psm1":
 		return scopeCode

@@ -54,8 +54,26 @@ func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
 		names = append(names, n)
 	}
 	var prev rune
-	vsRun := 0
+	vsRun, puaRun, breaks := 0, 0, 0
 	for j, r := range s {
+		// A run of private-use characters draws as nothing (or as boxes)
+		// and is a byte a decoder recovers (codePointAt(0) - 0xE000, the
+		// os-info-checker trick); one alone is an icon font's glyph.
+		if privateUse(r) {
+			puaRun++
+			if puaRun == 4 {
+				payload++
+				add("private-use characters")
+			}
+			prev = r
+			continue
+		}
+		puaRun = 0
+		if r == 0x2028 || r == 0x2029 {
+			breaks++
+			prev = r
+			continue
+		}
 		if variationSelector(r) {
 			vsRun++
 			if r >= 0xE0100 || vsRun > 1 || prev < 0x80 && !keycap(s[j:]) {
@@ -88,6 +106,8 @@ func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
 	switch {
 	case bidi > 0:
 		return "hidden-bidi", "", true
+	case breaks > 0 && !prose:
+		return "hidden-linebreak", "", true
 	case payload == 0:
 		return "", "", false
 	}
@@ -97,6 +117,11 @@ func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
 		return "hidden-text", strings.Join(names, " and ") + " hidden in the line", true
 	}
 	return "hidden-payload", strings.Join(names, " and ") + " hidden inside code", true
+}
+
+// privateUse reports the private-use areas: the BMP's and planes 15 and 16.
+func privateUse(r rune) bool {
+	return r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0x10FFFD
 }
 
 const hangulName = "blank letters (Hangul fillers, invisible separators)"

@@ -24,7 +24,7 @@ func (h *hit) lowerWhereHarmless(path, text string) {
 	case h.id == "private-key" && testPath(path):
 		h.severity = Medium
 		h.why = "a key among test files is most likely a test key; check it is not a real one"
-	case h.id != "live-token" && h.id != "private-key" && h.id != "hidden-bidi" && h.id != "cgo-flags" && commentLine(text):
+	case h.id != "live-token" && h.id != "private-key" && h.id != "hidden-bidi" && h.id != "hidden-linebreak" && h.id != "cgo-flags" && commentLine(text):
 		if h.title == "" {
 			h.title = rule(h.id).Title
 		}

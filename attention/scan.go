@@ -83,6 +83,12 @@ func Scan(d *packet.Diff) []Item {
 		lower []byte // reused buffer for the ASCII-lower-cased line
 	)
 	hooked := lifecycleTargets(d)
+	inDiff := map[string]bool{}
+	for _, f := range d.Files {
+		if f != nil && f.Status != packet.StatusDeleted {
+			inDiff[f.Path()] = true
+		}
+	}
 	for fi, f := range d.Files {
 		if f == nil {
 			continue
@@ -102,6 +108,7 @@ func Scan(d *packet.Diff) []Item {
 			// already; reading its structure too would only let a hostile
 			// diff make the scan slow.
 			fs.structure()
+			fs.classes(inDiff)
 		}
 		fs.deferToParser()
 		lines = lines[:0]

@@ -1,0 +1,459 @@
+package attention
+
+// The class reader follows three kinds of data through any program or
+// build file, whatever its language, by the names and paths it is bound
+// to: the whole environment or every secret (sent over the network, it
+// leaves with the runner's tokens), a place that runs again later (a
+// systemd unit, a Run key, a git hook in another repository, a crontab),
+// and content fetched from the network or a data file renamed to a program
+// (run or included by a build system, it is code the diff does not show).
+// A line is rated by what it can do with that data: send it, write it to
+// the place, or run it. The item names the line the data came from. The
+// line patterns and the language readers catch the one-line forms; this
+// reader catches the class when its steps are split over lines and written
+// in a language or build system they do not read.
+
+import (
+	"path"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/vetter-dev/vetter/packet"
+)
+
+// flowKind is what a name or path carries.
+type flowKind uint8
+
+const (
+	flowEnv     flowKind = 1 << iota // the whole environment or every secret
+	flowPersist                      // a place the system runs again later
+	flowFetched                      // content fetched from the network
+	flowData                         // a file named like data
+	flowExe                          // a path named like a program
+	flowTable                        // a rune or byte table a command is built from
+)
+
+type classRes struct {
+	assign, forBind, word                      *regexp.Regexp
+	envSrc, wfEnv, persistLoc, homeDir         *regexp.Regexp
+	fetchSrc, dataName, exeName, tableSrc      *regexp.Regexp
+	send, persistSink, run, copyCall, gitHooks *regexp.Regexp
+	cmakeDownload, cmakeInclude, dockerAdd     *regexp.Regexp
+	goGenerate, composerRepo, credCopy         *regexp.Regexp
+	goShellString, lifecycle, fillIdx          *regexp.Regexp
+}
+
+var classRe = sync.OnceValue(func() *classRes {
+	return &classRes{
+		// name = …, name := …, a, b := …, def/val/var/const name = …, obj.text = …
+		assign:  regexp.MustCompile(`^\s*(?:(?:export|const|let|var|val|def|final|my|local)\s+)?(?:mut\s+)?\$?([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)(?:\.\w+)?\s*(?::=|=)\s*([^=].*)$`),
+		forBind: regexp.MustCompile(`^\s*for\s*\(?\s*(?:(?:const|let|var)\s+)?\$?([A-Za-z_]\w*)(?:\s*,\s*([A-Za-z_]\w*))?\s+(?:of|in|:=\s*range)\s+(.+)$|^\s*for\s+([A-Za-z_]\w*)(?:\s*,\s*([A-Za-z_]\w*))?\s*:=\s*range\s+(.+)$`),
+		word:    regexp.MustCompile(`[A-Za-z_]\w*`),
+		// the whole environment, every secret of a workflow
+		envSrc: regexp.MustCompile(`\bos\.Environ\(\)|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|JSON\.stringify\(\s*process\.env\b|\{\s*\.\.\.process\.env\b|\bprocess\.env\s*[),;}\]]|\bENV\.to_h\b|\bstd::env::vars\(\)|\bSystem\.getenv\(\)|toJSON\(\s*secrets\s*\)|\$_ENV\b|\bgetenv\(\)`),
+		// NAME: ${{ toJSON(secrets) }} in a step's env
+		wfEnv:      regexp.MustCompile(`^\s*([A-Za-z_]\w*)\s*:\s*\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}`),
+		persistLoc: regexp.MustCompile(`(?i)systemd["'/\\, ]+(?:user|system)\b|\.service["'\x60]|CurrentVersion\\+Run(?:Once)?\b|\bLaunchAgents\b|\bLaunchDaemons\b|\bautostart\b|\bcrontab\b|/etc/cron|\.bashrc\b|\.zshrc\b|\.bash_profile\b|\.zprofile\b|["'/]\.profile["']|\bauthorized_keys\b|Start Menu\\+Programs\\+Startup|\bschtasks\b|["'/\\]hooks["'/\\]|\bpost-checkout\b|\bpost-merge\b|["'/]pre-commit["']|["'/]pre-push["']`),
+		gitHooks:   regexp.MustCompile(`["'/\\]hooks["'/\\]|\bpost-checkout\b|\bpost-merge\b|["'/]pre-commit["']|["'/]pre-push["']`),
+		homeDir:    regexp.MustCompile(`Path\.home\(\)|\bexpanduser\(|\bos\.homedir\(|\bUserHomeDir\(|\$HOME\b|["']~/|\bhomedir\(\)|\bDir\.home\b|\bENV\[["']HOME`),
+		fetchSrc:   regexp.MustCompile(`\bnew\s+URL\(\s*['"]https?:[^)]*\)\.(?:text|bytes|openStream)|\.toURL\(\)\.(?:text|bytes|openStream)|\bURL\(\s*"https?:[^)]*\)\.read(?:Text|Bytes)\(|\burlopen\(|\brequests\.get\(|\bhttp\.Get\(|\burlretrieve\(|\bDownloadFile\(|\bDownloadString\(|\bURI\.open\(|\bNet::HTTP\.get\b`),
+		dataName:   regexp.MustCompile(`(?i)\.(?:png|jpe?g|gif|ico|bmp|svg|dat|db|woff2?|ttf|txt|log|wav|mp3|mp4|json|csv)["'\x60]`),
+		exeName:    regexp.MustCompile(`(?i)\.(?:exe|dll|scr|bat|cmd|vbs|ps1|com|msi)["'\x60]`),
+		tableSrc:   regexp.MustCompile(`\[\]rune\(|\[\]byte\{|make\(\[\](?:rune|byte),`),
+		// a send over the network, in any language
+		send: regexp.MustCompile(`\.Post(?:Form)?\(|\bhttp\.NewRequest(?:WithContext)?\(|\burlopen\(|\burllib\.request\.Request\(|\brequests\.(?:post|put|patch)\(|\bhttpx\.(?:post|put)\(|\bfetch\(|\bhttps?\.request\(|\baxios\.(?:post|put)\(|\bdns\.(?:resolve|lookup)\w*\(|\bnet\.Dial\w*\(|\.sendall?\(|\bNet::HTTP\.post|\bcurl\b[^|]*\s(?:-d|--data\S*|-F|--form|-T|--upload-file)\b|(?i:\bInvoke-(?:WebRequest|RestMethod)\b)|\bwget\b[^|]*--post-`),
+		// a write of a file, or a process that registers something
+		persistSink: regexp.MustCompile(`\bWriteFile\(|\bos\.(?:Create|OpenFile)\(|\.write_(?:text|bytes)\(|\b(?:write|append|copy)File(?:Sync)?\(|\bcreateWriteStream\(|\bopen\([^)]*,\s*['"][wa]|\bFile\.(?:write|open)\(|\bfs::write\(|\bshutil\.copy\w*\(|\bFileUtils\.(?:cp|install)\b|\bexec\.Command(?:Context)?\(|\bexecFile(?:Sync)?\(|\bexecSync\(|\bspawn(?:Sync)?\(|\bsubprocess\.\w+\(|\bos\.system\(|\bsystem\(|\.chmod\(|\bos\.Chmod\(`),
+		// a line that runs something
+		run: regexp.MustCompile(`\.execute\(\)|\bexec\.Command(?:Context)?\(|\bexecFile(?:Sync)?\(|\bexecSync\(|\bspawn(?:Sync)?\(|\bsubprocess\.\w+\(|\bos\.system\(|(?:^|[^.\w])system\(|\bspawn\(|\bexec\(|\bIO\.popen\b|%x\{|\bcommandLine\b|\bProcessBuilder\(|\bRuntime\.getRuntime\(\)\.exec\(|\bStart-Process\b|\bload\(|\binstance_eval\b|\beval\(`),
+		copyCall: regexp.MustCompile(`\bFileUtils\.(?:cp|copy|mv|move|install)\b|\bcopyFile(?:Sync)?\(|\bshutil\.(?:copy\w*|move)\(|\bos\.(?:rename|replace)\(|\brenameSync\(|\bfs\.rename\(|\bFile\.rename\b|\bos\.Rename\(|\bCopy-Item\b|\bMove-Item\b`),
+		// file(DOWNLOAD <url> <dest> …) and include(<name or path>)
+		cmakeDownload: regexp.MustCompile(`(?i)\bfile\(\s*DOWNLOAD\s+(\S+)(?:\s+(\S+))?`),
+		cmakeInclude:  regexp.MustCompile(`(?i)^\s*(?:include|execute_process|add_subdirectory)\s*\(\s*(?:COMMAND\s+)?([^\s)]+)`),
+		// ADD <url> <dest>
+		dockerAdd: regexp.MustCompile(`(?i)^\s*ADD\s+(?:--\S+\s+)*(https?://\S+)\s+(\S+)\s*$`),
+		// //go:generate go run <module>@<version>: a module fetched when
+		// go generate runs.
+		goGenerate: regexp.MustCompile(`^\s*//go:generate\s+(?:\S+=\S+\s+)*go\s+run\s+(?:-\S+\s+)*([a-z0-9-]+\.[a-z0-9.-]+/\S+)@(\S+)`),
+		// a Composer repository that is not Packagist: its packages of the
+		// same name win over Packagist's.
+		composerRepo: regexp.MustCompile(`"type"\s*:\s*"(?:vcs|git|github|package|artifact)"`),
+		// the checkout's credentials (.git/config holds the token extraheader)
+		// or the runner's command files copied where the change publishes
+		credCopy: regexp.MustCompile(`\b(?:cp|cat|tar|zip|rsync|ln|install)\b[^|;&]*(?:\.git/config\b|\.git-credentials\b|_runner_file_commands\b|\$\{?GITHUB_ENV\b|\.docker/config\.json\b|\.npmrc\b)`),
+		// exec.Command("sh", "-c", string(x)): a command decoded from a table
+		goShellString: regexp.MustCompile(`\bexec\.Command(?:Context)?\([^)]*"(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh"\s*,\s*"-c"\s*,\s*string\(\s*([A-Za-z_]\w*)\s*\)`),
+		// "preinstall": "node setup.js": the file npm runs before anything else
+		fillIdx:   regexp.MustCompile(`^\s*([A-Za-z_]\w*)\[[^\]]*\]\s*=`),
+		lifecycle: regexp.MustCompile(`^\s*"(preinstall)"\s*:\s*"(?:node|bun|deno\s+run)\s+(?:-\S+\s+)*([\w./@-]+)"`),
+	}
+})
+
+// origin is where a name's data came from.
+type origin struct {
+	kinds flowKind
+	line  map[flowKind]int
+}
+
+// classes reads a file's lines in order for the classes above.
+func (fs *fileScan) classes(inDiff map[string]bool) {
+	if fs.info.prose || fs.f.Binary || fs.f.Status == packet.StatusDeleted {
+		return
+	}
+	sc := fs.info.scope
+	program := sc&(scopeCode|scopeGo) != 0 || fs.info.buildCode != ""
+	lb := strings.ToLower(path.Base(fs.path))
+	cmake := lb == "cmakelists.txt" || strings.HasSuffix(lb, ".cmake")
+	gradle := strings.HasSuffix(lb, ".gradle") || strings.HasSuffix(lb, ".gradle.kts")
+	docker := sc&scopeDockerfile != 0
+	workflow := sc&scopeWorkflow != 0
+	shell := sc&(scopeShell|scopeMakefile) != 0
+	composer := lb == "composer.json"
+	pkg := sc&scopePackageJSON != 0
+	if !program && !cmake && !gradle && !docker && !workflow && !shell && !composer && !pkg {
+		return
+	}
+	// Almost no file holds any of the words a source or a sink needs: a
+	// substring search per line keeps the reader off the regexps there.
+	keyed := false
+	for _, h := range fs.f.Hunks {
+		if h == nil {
+			continue
+		}
+		for _, l := range h.Lines {
+			if l.Kind == packet.LineAdded && classKeyed(l.Text) {
+				keyed = true
+				break
+			}
+		}
+		if keyed {
+			break
+		}
+	}
+	if !keyed {
+		return
+	}
+	if fs.added == nil {
+		fs.index()
+	}
+	re := classRe()
+	names := map[string]*origin{}
+	var paths []struct {
+		p    string
+		kind flowKind
+		line int
+	}
+	// A package whose version this change bumps is being published: the
+	// worm's shape (Shai-Hulud) republishes with a new install hook, where a
+	// project adding a hook to its own tooling leaves the version alone.
+	bumped := false
+	if pkg && !fs.whole() {
+		for n, t := range fs.text {
+			if _, ok := fs.added[n]; ok && strings.HasPrefix(strings.TrimSpace(t), `"version"`) {
+				bumped = true
+			}
+		}
+	}
+	home := false
+	for _, t := range fs.text {
+		if re.homeDir.MatchString(t) {
+			home = true
+			break
+		}
+	}
+	mark := func(name string, k flowKind, n int) {
+		o := names[name]
+		if o == nil {
+			o = &origin{line: map[flowKind]int{}}
+			names[name] = o
+		}
+		if o.kinds&k == 0 {
+			o.kinds |= k
+			o.line[k] = n
+		}
+	}
+	// refs returns the kinds the names and paths s uses carry, and the
+	// line each came from.
+	refs := func(s string) (flowKind, map[flowKind]int) {
+		var k flowKind
+		from := map[flowKind]int{}
+		for _, w := range re.word.FindAllString(s, -1) {
+			if o := names[w]; o != nil {
+				for kk, l := range o.line {
+					if k&kk == 0 {
+						from[kk] = l
+					}
+				}
+				k |= o.kinds
+			}
+		}
+		for _, p := range paths {
+			if strings.Contains(s, p.p) && k&p.kind == 0 {
+				k |= p.kind
+				from[p.kind] = p.line
+			}
+		}
+		return k, from
+	}
+	// kindsOf is what the expression s holds by itself.
+	kindsOf := func(s string) flowKind {
+		var k flowKind
+		if re.envSrc.MatchString(s) {
+			k |= flowEnv
+		}
+		if re.persistLoc.MatchString(s) && (!re.gitHooks.MatchString(s) || home) {
+			k |= flowPersist
+		}
+		if re.fetchSrc.MatchString(s) {
+			k |= flowFetched
+		}
+		if re.dataName.MatchString(s) {
+			k |= flowData
+		}
+		if re.exeName.MatchString(s) {
+			k |= flowExe
+		}
+		if re.tableSrc.MatchString(s) {
+			k |= flowTable
+		}
+		return k
+	}
+	for _, h := range fs.f.Hunks {
+		if h == nil {
+			continue
+		}
+		for li := 0; li < len(h.Lines); li++ {
+			l := h.Lines[li]
+			if l.Kind == packet.LineRemoved {
+				continue
+			}
+			n, s := l.New, l.Text
+			added := l.Kind == packet.LineAdded
+			if len(names) == 0 && len(paths) == 0 && !classKeyed(s) {
+				continue
+			}
+			own := kindsOf(s)
+			used, from := refs(s)
+			// Bindings: the name takes what its value holds.
+			if workflow {
+				if m := re.wfEnv.FindStringSubmatch(s); m != nil {
+					mark(m[1], flowEnv, n)
+				}
+			}
+			if m := re.assign.FindStringSubmatch(s); m != nil {
+				if k := kindsOf(m[2]) | used; k != 0 {
+					for _, nm := range strings.Split(m[1], ",") {
+						if nm = strings.TrimSpace(nm); nm != "_" && nm != "" {
+							for _, kk := range []flowKind{flowEnv, flowPersist, flowFetched, flowData, flowExe, flowTable} {
+								if k&kk != 0 {
+									src := n
+									if own&kk == 0 {
+										src = from[kk]
+									}
+									mark(nm, kk, src)
+								}
+							}
+						}
+					}
+				}
+			}
+			if m := re.forBind.FindStringSubmatch(s); m != nil {
+				rhs, nms := m[3], []string{m[1], m[2]}
+				if m[4] != "" {
+					rhs, nms = m[6], []string{m[4], m[5]}
+				}
+				if k := kindsOf(rhs) | used; k != 0 {
+					for _, nm := range nms {
+						if nm != "" && nm != "_" {
+							for _, kk := range []flowKind{flowEnv, flowPersist, flowFetched, flowTable} {
+								if k&kk != 0 {
+									mark(nm, kk, n)
+								}
+							}
+						}
+					}
+				}
+			}
+			// The table a command is filled from: cmd[i] = tbl[j].
+			if strings.Contains(s, "[") && used&flowTable != 0 {
+				if m := re.fillIdx.FindStringSubmatch(s); m != nil {
+					mark(m[1], flowTable, from[flowTable])
+				}
+			}
+			// A data file copied to a program's name: the copy carries it.
+			if re.copyCall.MatchString(s) && (own|used)&flowData != 0 {
+				for _, w := range re.word.FindAllString(s, -1) {
+					if o := names[w]; o != nil && o.kinds&flowExe != 0 {
+						mark(w, flowData, n)
+					}
+				}
+			}
+			// Build systems: a download's destination is fetched content.
+			if cmake {
+				if m := re.cmakeDownload.FindStringSubmatch(s); m != nil {
+					dest := m[2]
+					if dest == "" && li+1 < len(h.Lines) {
+						if f := strings.Fields(h.Lines[li+1].Text); len(f) > 0 {
+							dest = f[0]
+						}
+					}
+					if dest != "" {
+						base := strings.TrimSuffix(path.Base(dest), ".cmake")
+						paths = append(paths, struct {
+							p    string
+							kind flowKind
+							line int
+						}{dest, flowFetched, n}, struct {
+							p    string
+							kind flowKind
+							line int
+						}{base, flowFetched, n})
+					}
+					continue
+				}
+			}
+			if docker {
+				if m := re.dockerAdd.FindStringSubmatch(s); m != nil {
+					dest := m[2]
+					if strings.HasSuffix(dest, "/") {
+						dest += path.Base(m[1])
+					}
+					paths = append(paths, struct {
+						p    string
+						kind flowKind
+						line int
+					}{dest, flowFetched, n})
+					continue
+				}
+			}
+			if !added {
+				continue
+			}
+			// Sinks.
+			switch {
+			case used&flowEnv != 0 && re.send.MatchString(s):
+				fs.report(n, hit{id: "secret-send", source: from[flowEnv]})
+			case own&flowEnv != 0 && re.send.MatchString(s) && program:
+				fs.report(n, hit{id: "secret-send"})
+			case program && (own|used)&flowPersist != 0 && re.persistSink.MatchString(s):
+				h := hit{id: "persistence", title: "a program writes something that runs again later (a systemd unit, a Run key, a git hook, a crontab)"}
+				if own&flowPersist == 0 {
+					h.source = from[flowPersist]
+				}
+				fs.report(n, h)
+			case used&flowFetched != 0 && (re.run.MatchString(s) || cmake && re.cmakeInclude.MatchString(s) || docker) &&
+				!inertUse(s, paths):
+				fs.report(n, hit{id: "download-and-run", title: "runs or includes what an earlier line downloaded", source: from[flowFetched]})
+			case program && used&flowData != 0 && used&flowExe != 0 && re.run.MatchString(s):
+				fs.report(n, hit{id: "download-and-run", title: "runs a file copied from one named like data (an image, a .dat)",
+					why: "a program hidden in a data file is not code anyone reads in the diff, yet it runs on the machine that builds or installs", source: from[flowData]})
+			}
+			if sc&scopeGo != 0 {
+				if m := re.goShellString.FindStringSubmatch(s); m != nil {
+					if o := names[m[1]]; o != nil && o.kinds&flowTable != 0 {
+						fs.report(n, hit{id: "decode-and-run", title: "runs a shell command assembled from a table of characters", source: o.line[flowTable]})
+					}
+				}
+				if m := re.goGenerate.FindStringSubmatch(s); m != nil {
+					h := hit{id: "download-and-run", title: "go:generate runs a module fetched at generate time (" + m[1] + "@" + m[2] + ")",
+						why: "go generate downloads and runs that module's code; at @latest whoever publishes it decides what runs"}
+					if m[2] != "latest" && !strings.HasPrefix(m[2], "master") && !strings.HasPrefix(m[2], "main") {
+						h.severity = Medium
+						h.why = "go generate downloads and runs that module's code; the version is fixed and the Go checksum database vouches for it, so read what it is"
+					}
+					fs.report(n, h)
+				}
+			}
+			if (workflow || shell) && re.credCopy.MatchString(s) {
+				fs.report(n, hit{id: "credential-file-read", title: "copies the checkout's credentials (.git/config) or the runner's command files",
+					why: "with persisted credentials .git/config holds the job's token, and the runner's files hold what later steps set; copied into the output they are published"})
+			}
+			if composer && re.composerRepo.MatchString(s) {
+				fs.report(n, hit{id: "registry-redirect", title: "adds a Composer repository that is not Packagist",
+					why: "a package of the same name in that repository wins over Packagist's, so its code (and its scripts) comes from whoever controls the repository"})
+			}
+			if bumped {
+				if m := re.lifecycle.FindStringSubmatch(s); m != nil {
+					target := path.Join(path.Dir(fs.path), m[2])
+					if !inDiff[target] {
+						fs.report(n, hit{id: "npm-lifecycle-runs", title: "a " + m[1] + " script added with a version bump runs " + m[2] + ", a file this change does not show",
+							why: "a release that adds an install hook running unseen code is how install-time worms republish themselves; npm runs it on the runner before any test"})
+					}
+				}
+			}
+		}
+	}
+}
+
+// classKeys are the lower-case words one of which a line must hold for a
+// source or a sink of the class reader to match on it.
+var classKeys = []string{
+	"environ", "process.env", "env.to_h", "env::vars", "getenv()", "$_env", "tojson(secrets", "tojson( secrets",
+	"systemd", ".service", "currentversion", "launchagents", "launchdaemons", "autostart", "cron", ".bashrc", ".zshrc",
+	"profile", "authorized_keys", "startup", "schtasks", "hooks", "post-checkout", "post-merge", "pre-commit", "pre-push",
+	"url(", "urlopen", "requests.get", "http.get", "urlretrieve", "download", "uri.open", "net::http", ".tourl",
+	".png", ".jpg", ".jpeg", ".gif", ".ico", ".bmp", ".svg", ".dat", ".db", ".woff", ".ttf", ".txt", ".log", ".wav", ".mp",
+	".json", ".csv", ".exe", ".dll", ".scr", ".bat", ".cmd", ".vbs", ".ps1", ".com", ".msi",
+	"[]rune(", "[]byte{", "make([]", "go:generate", `"type"`, ".git/config", ".git-credentials", "_runner_file_commands",
+	"github_env", ".docker/config", ".npmrc", "preinstall", `"version"`, "add ",
+}
+
+// classKeyed reports whether s holds one of classKeys, ignoring ASCII case,
+// by the line rules' key index: one pass over the line, not one per key.
+func classKeyed(s string) bool {
+	var buf [512]byte
+	b := buf[:0]
+	if len(s) > len(buf) {
+		b = make([]byte, 0, len(s))
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return classKeyIndex().candidates(b) != 0
+}
+
+var classKeyIndex = sync.OnceValue(func() *keyIndex { return newKeyIndex([][]string{classKeys}) })
+
+// inertUse reports a line whose every use of a fetched path is by a command
+// that unpacks, checks or moves the file rather than runs it: a Dockerfile
+// that ADDs a tarball and untars it, a sum checked before anything runs.
+func inertUse(s string, paths []struct {
+	p    string
+	kind flowKind
+	line int
+}) bool {
+	any := false
+	for _, seg := range shellSegments.Split(s, -1) {
+		used := false
+		for _, p := range paths {
+			if p.p != "" && strings.Contains(seg, p.p) {
+				used = true
+			}
+		}
+		if !used {
+			continue
+		}
+		any = true
+		f := strings.Fields(seg)
+		for len(f) > 0 && (strings.EqualFold(f[0], "RUN") || f[0] == "sudo" || f[0] == "\\") {
+			f = f[1:]
+		}
+		if len(f) == 0 {
+			continue
+		}
+		switch path.Base(f[0]) {
+		case "tar", "unzip", "sha256sum", "sha512sum", "shasum", "gpg", "chmod", "chown", "mv", "cp", "ls", "rm", "echo", "test", "[",
+			"install", "ln", "mkdir", "file", "grep", "cosign", "md5sum", "file(SHA256", "file(READ", "message(":
+			continue
+		}
+		return false
+	}
+	return any
+}
+
+var shellSegments = regexp.MustCompile(`&&|\|\||;|\|`)
