@@ -109,7 +109,10 @@ func (r *Workbench) Init() tea.Cmd {
 	for _, s := range r.screens {
 		cmds = append(cmds, s.Init())
 	}
-	cmds = append(cmds, r.OpenStart())
+	// Who decides is asked here, behind the screen, so that the first
+	// decision recorded does not wait for git either.
+	ctx := r.ctx
+	cmds = append(cmds, r.OpenStart(), func() tea.Msg { ctx.Who(); return nil })
 	return tea.Batch(cmds...)
 }
 

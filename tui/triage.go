@@ -143,7 +143,7 @@ func (r *Workbench) saveTriage(ids []string, state, note string) tea.Cmd {
 		return r.cannotSave()
 	}
 	holds := r.holdForSave()
-	user, now := r.ctx.User, r.ctx.Now()
+	user, now := r.ctx.Who(), r.ctx.Now()
 	return func() tea.Msg {
 		rep, err := store.Set(ids, state, note, user, now)
 		if err != nil {
@@ -166,7 +166,7 @@ func (r *Workbench) saveNote(id, note string) tea.Cmd {
 		return r.cannotSave()
 	}
 	holds := r.holdForSave()
-	user, now := r.ctx.User, r.ctx.Now()
+	user, now := r.ctx.Who(), r.ctx.Now()
 	return func() tea.Msg {
 		rep, err := store.SetNote(id, note, user, now)
 		if err != nil {
@@ -258,7 +258,7 @@ func (r *Workbench) decide(decision, note, override string) tea.Cmd {
 		return r.cannotSave()
 	}
 	holds := r.holdForSave()
-	g, user, now := review.Gate(r.ctx.Packet), r.ctx.User, r.ctx.Now()
+	g, user, now := review.Gate(r.ctx.Packet), r.ctx.Who(), r.ctx.Now()
 	return func() tea.Msg {
 		gd, rep, err := store.DecideOn(g, decision, note, user, override, now)
 		if err != nil {

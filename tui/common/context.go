@@ -34,8 +34,12 @@ type Context struct {
 	// cannot be saved, which the screens say.
 	Store    *review.Store
 	StoreErr error
-	User     string
-	Now      func() time.Time
+	// User is who decides, when set (tests); otherwise Who asks.
+	User string
+	Now  func() time.Time
+	// who is packet.CurrentUser, asked once: it may start git, which
+	// the first screen must not wait for.
+	who func() string
 
 	// Since compares this packet with an earlier round of itself (vetter
 	// --since OLD NEW); nil when there is none, and screen 8 is hidden.
@@ -84,8 +88,19 @@ func NewContext(p *packet.Packet, dark, noColor bool) *Context {
 		Markdown:    ui.NewMarkdownCache(dark, noColor, 64),
 		Highlighter: ui.NewHighlighter(st),
 		Dark:        dark, NoColor: noColor,
-		User: packet.CurrentUser(), Now: time.Now,
+		Now: time.Now, who: sync.OnceValue(packet.CurrentUser),
 	}
+}
+
+// Who names the person deciding: User when set, else packet.CurrentUser,
+// asked the first time a decision is recorded (or by the workbench's
+// background work after the first frame), not when the context is built:
+// it may run git, a process the first screen would wait for.
+func (c *Context) Who() string {
+	if c.User != "" || c.who == nil {
+		return c.User
+	}
+	return c.who()
 }
 
 // SetDark rebuilds the styles and caches for a dark or light background.

@@ -254,7 +254,7 @@ func (d *Decision) toggleReviewed(a packet.Attention) tea.Cmd {
 		if was {
 			delete(marks, a.Key)
 		} else {
-			marks[a.Key] = packet.ReviewMark{User: d.Ctx.User, Time: d.Ctx.Now(), Rule: a.Rule, Path: a.Path, Text: a.Text}
+			marks[a.Key] = packet.ReviewMark{User: d.Ctx.Who(), Time: d.Ctx.Now(), Rule: a.Rule, Path: a.Path, Text: a.Text}
 		}
 		why := "no state folder"
 		if d.Ctx.StoreErr != nil {
@@ -264,7 +264,7 @@ func (d *Decision) toggleReviewed(a packet.Attention) tea.Cmd {
 			return reviewedMsg{marks: marks, text: text + " for this session only (not saved: " + why + ")"}
 		}
 	}
-	user, now := d.Ctx.User, d.Ctx.Now()
+	user, now := d.Ctx.Who(), d.Ctx.Now()
 	return func() tea.Msg {
 		marks, err := store.SetReviewed([]packet.Attention{a}, !was, user, now)
 		return reviewedMsg{marks: marks, text: text, err: err}
