@@ -32,6 +32,7 @@ const (
 	flowData                         // a file named like data
 	flowExe                          // a path named like a program
 	flowTable                        // a rune or byte table a command is built from
+	flowSock                         // a connection to another machine
 )
 
 type classRes struct {
@@ -42,17 +43,17 @@ type classRes struct {
 	cmakeDownload, cmakeInclude, dockerAdd     *regexp.Regexp
 	goGenerate, composerRepo, credCopy         *regexp.Regexp
 	goShellString, lifecycle, fillIdx, fetchTo *regexp.Regexp
-	authArg                                    *regexp.Regexp
+	authArg, makeInclude, sockSrc, sockWrite   *regexp.Regexp
 }
 
 var classRe = sync.OnceValue(func() *classRes {
 	return &classRes{
 		// name = …, name := …, a, b := …, def/val/var/const name = …, obj.text = …
-		assign:  regexp.MustCompile(`^\s*(?:(?:export|const|let|var|val|def|final|my|local)\s+)?(?:mut\s+)?\$?([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)(?:\.\w+)?\s*(?::=|=)\s*([^=].*)$`),
+		assign:  regexp.MustCompile(`^\s*(?:(?:export|const|let|var|val|def|final|my|local|static|private|public|auto)\s+)*(?:mut\s+)?(?:[A-Z][\w.]*(?:<[^=]*>)?(?:\[\])?\s+|(?:int|long|char|bool|byte|string)\b\S*\s+)?\$?([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)(?:\.\w+)?(?:\s*:\s*[\w<>\[\], .:&']+)?\s*(?::=|=)\s*([^=].*)$`),
 		forBind: regexp.MustCompile(`^\s*for\s*\(?\s*(?:(?:const|let|var)\s+)?\$?([A-Za-z_]\w*)(?:\s*,\s*([A-Za-z_]\w*))?\s+(?:of|in|:=\s*range)\s+(.+)$|^\s*for\s+([A-Za-z_]\w*)(?:\s*,\s*([A-Za-z_]\w*))?\s*:=\s*range\s+(.+)$`),
 		word:    regexp.MustCompile(`[A-Za-z_]\w*`),
 		// the whole environment, every secret of a workflow
-		envSrc: regexp.MustCompile(`\bos\.Environ\(\)|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|JSON\.stringify\(\s*process\.env\b|\{\s*\.\.\.process\.env\b|\bprocess\.env\s*[),;}\]]|\bENV\.to_h\b|\bstd::env::vars\(\)|\bSystem\.getenv\(\)|toJSON\(\s*secrets\s*\)|\$_ENV\b|\bgetenv\(\)|` +
+		envSrc: regexp.MustCompile(`\bos\.Environ\(\)|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|JSON\.stringify\(\s*process\.env\b|\{\s*\.\.\.process\.env\b|\bprocess\.env\s*[),;}\]]|\bENV\.to_h\b|\bstd::env::vars\(\)|\bSystem\.getenv\(\)|\bGetEnvironmentVariables\(\)|\bProcessInfo\.processInfo\.environment\b|toJSON\(\s*secrets\s*\)|\$_ENV\b|\bgetenv\(\)|` +
 			// the files the runner's and the developer's credentials live in
 			`\.ssh/id_\w+|\.aws/credentials\b|\.git-credentials\b|\.netrc\b|\.docker/config\.json\b|\.kube/config\b|\.pypirc\b|\.gem/credentials\b|\.config/gh/hosts\.yml\b|/proc/(?:self|\d+|\$\w+|\{\w+\})/environ\b`),
 		// NAME: ${{ toJSON(secrets) }} in a step's env
@@ -65,7 +66,7 @@ var classRe = sync.OnceValue(func() *classRes {
 		exeName:    regexp.MustCompile(`(?i)\.(?:exe|dll|scr|bat|cmd|vbs|ps1|com|msi)["'\x60]`),
 		tableSrc:   regexp.MustCompile(`\[\]rune\(|\[\]byte\{|make\(\[\](?:rune|byte),`),
 		// a send over the network, in any language
-		send: regexp.MustCompile(`\.Post(?:Form)?\(|\bhttp\.NewRequest(?:WithContext)?\(|\burlopen\(|\burllib\.request\.Request\(|\brequests\.(?:post|put|patch)\(|\bhttpx\.(?:post|put)\(|\bfetch\(|\bhttps?\.request\(|\baxios\.(?:post|put)\(|\bdns\.(?:resolve|lookup)\w*\(|\bnet\.Dial\w*\(|\.sendall?\(|\bNet::HTTP\.post|\bcurl\b[^|]*\s(?:-d|--data\S*|-F|--form|-T|--upload-file)\b|(?i:\bInvoke-(?:WebRequest|RestMethod)\b)|\bwget\b[^|]*--post-|\brequests\.request\(|\burllib3\b.*\.request\(|\baiohttp\b|\.connect\(\s*\(|\bnew\s+WebSocket\(|\bXMLHttpRequest\b|\bcurl_exec\(|\bNet::HTTP\.start\b|\bHttpClient\b|\bWebClient\b|\.Upload(?:String|Data|File)\(|/dev/tcp/|\bnc\s+-?\w*\s*\S+\s+\d+|\bgh\s+(?:api|gist\s+create|repo\s+create)\b|\bsmtplib\b|\bsendmail\(`),
+		send: regexp.MustCompile(`\.Post(?:Form)?\(|\bhttp\.NewRequest(?:WithContext)?\(|\burlopen\(|\burllib\.request\.Request\(|\brequests\.(?:post|put|patch)\(|\bhttpx\.(?:post|put)\(|\bfetch\(|\bhttps?\.request\(|\baxios\.(?:post|put)\(|\bdns\.(?:resolve|lookup)\w*\(|\bnet\.Dial\w*\(|\.send(?:all|to)?\(|\bNet::HTTP\.post|\bcurl\b[^|]*\s(?:-d|--data\S*|-F|--form|-T|--upload-file)\b|(?i:\bInvoke-(?:WebRequest|RestMethod)\b)|\bwget\b[^|]*--post-|\brequests\.request\(|\burllib3\b.*\.request\(|\baiohttp\b|\.connect\(\s*\(|\bnew\s+WebSocket\(|\bXMLHttpRequest\b|\bcurl_exec\(|\bNet::HTTP\.start\b|\bHttpClient\b|\bWebClient\b|\.Upload(?:String|Data|File)\(|/dev/tcp/|\bnc\s+-?\w*\s*\S+\s+\d+|\bgh\s+(?:api|gist\s+create|repo\s+create)\b|\bsmtplib\b|\bsendmail\(|\.(?:post|put)\(|\b(?:Post|Send|Put)Async\(|\bTcpStream::connect\b|\bUdpSocket\b|\bureq::(?:post|put)\b|\bnew\s+Socket\(|\bURL\([^)]*\)\.openConnection\(`),
 		// a write of a file, or a process that registers something
 		persistSink: regexp.MustCompile(`\bWriteFile\(|\bos\.(?:Create|OpenFile)\(|\.write_(?:text|bytes)\(|\b(?:write|append|copy)File(?:Sync)?\(|\bcreateWriteStream\(|\bopen\([^)]*,\s*['"][wa]|\bFile\.(?:write|open)\(|\bfs::write\(|\bshutil\.copy\w*\(|\bFileUtils\.(?:cp|install)\b|\bexec\.Command(?:Context)?\(|\bexecFile(?:Sync)?\(|\bexecSync\(|\bspawn(?:Sync)?\(|\bsubprocess\.\w+\(|\bos\.system\(|\bsystem\(|\.chmod\(|\bos\.Chmod\(|(?i:\bNew-ItemProperty\b|\bSet-ItemProperty\b|\bRegister-ScheduledTask\b|\bAdd-Content\b|\bSet-Content\b|\bOut-File\b)|\bwinreg\.SetValue(?:Ex)?\(|\bRegistry\.SetValue\(`),
 		// a line that runs something
@@ -89,10 +90,13 @@ var classRe = sync.OnceValue(func() *classRes {
 		goShellString: regexp.MustCompile(`\bexec\.Command(?:Context)?\([^)]*"(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh"\s*,\s*"-c"\s*,\s*string\(\s*([A-Za-z_]\w*)\s*\)`),
 		// "preinstall": "node setup.js": the file npm runs before anything else
 		// curl -o <dest> / wget -O <dest>: the destination holds fetched content
-		fetchTo:   regexp.MustCompile(`\b(?:curl|wget)\b[^|;&]*?\s-(?:[a-zA-Z]*[oO])\s+(\S+)|\b(?:curl|wget)\b[^|;&]*?\s--output(?:-document)?[= ](\S+)`),
-		authArg:   regexp.MustCompile(`(?i)\bauth\s*[=:]\s*(?:\([^)]*\)|[\w.\[\]]+)|\bbasic_auth\([^)]*\)|\bSetBasicAuth\([^)]*\)|["']?Authorization["']?\s*[:=,]\s*[^,}\n]+`),
-		fillIdx:   regexp.MustCompile(`^\s*([A-Za-z_]\w*)\[[^\]]*\]\s*=`),
-		lifecycle: regexp.MustCompile(`^\s*"(preinstall)"\s*:\s*"(?:node|bun|deno\s+run)\s+(?:-\S+\s+)*([\w./@-]+)"`),
+		fetchTo:     regexp.MustCompile(`\b(?:curl|wget)\b[^|;&]*?\s-(?:[a-zA-Z]*[oO])\s+(\S+)|\b(?:curl|wget)\b[^|;&]*?\s--output(?:-document)?[= ](\S+)`),
+		authArg:     regexp.MustCompile(`(?i)\bauth\s*[=:]\s*(?:\([^)]*\)|[\w.\[\]]+)|\bbasic_auth\([^)]*\)|\bSetBasicAuth\([^)]*\)|["']?Authorization["']?\s*[:=,]\s*[^,}\n]+`),
+		sockSrc:     regexp.MustCompile(`\bTcpStream::connect\b|\bUdpSocket::bind\b|\bnet\.Dial\w*\(|\bsocket\.socket\(|\bsocket\.create_connection\(|\bnet\.(?:connect|createConnection)\(|\btls\.connect\(|\bnew\s+Socket\(|\bTCPSocket\.(?:new|open)\b|\bfsockopen\(`),
+		sockWrite:   regexp.MustCompile(`\.(?:write|write_all|send|sendall|sendto|puts|print|end)\(|\bfwrite\(|\bfmt\.Fprint\w*\(|\bio\.Copy\(`),
+		makeInclude: regexp.MustCompile(`^\s*-?include\s+\S`),
+		fillIdx:     regexp.MustCompile(`^\s*([A-Za-z_]\w*)\[[^\]]*\]\s*=`),
+		lifecycle:   regexp.MustCompile(`^\s*"(preinstall)"\s*:\s*"(?:node|bun|deno\s+run)\s+(?:-\S+\s+)*([\w./@-]+)"`),
 	}
 })
 
@@ -108,11 +112,12 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 		return
 	}
 	sc := fs.info.scope
-	program := sc&(scopeCode|scopeGo) != 0 || fs.info.buildCode != ""
 	lb := strings.ToLower(path.Base(fs.path))
+	program := sc&(scopeCode|scopeGo) != 0 || fs.info.buildCode != "" || otherLanguage[path.Ext(lb)]
 	cmake := lb == "cmakelists.txt" || strings.HasSuffix(lb, ".cmake")
 	gradle := strings.HasSuffix(lb, ".gradle") || strings.HasSuffix(lb, ".gradle.kts")
 	docker := sc&scopeDockerfile != 0
+	make := sc&scopeMakefile != 0
 	workflow := sc&scopeWorkflow != 0
 	shell := sc&(scopeShell|scopeMakefile) != 0
 	composer := lb == "composer.json"
@@ -223,6 +228,9 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 		if re.tableSrc.MatchString(s) {
 			k |= flowTable
 		}
+		if re.sockSrc.MatchString(s) {
+			k |= flowSock
+		}
 		return k
 	}
 	for _, h := range fs.f.Hunks {
@@ -251,7 +259,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				if k := kindsOf(m[2]) | used; k != 0 {
 					for _, nm := range strings.Split(m[1], ",") {
 						if nm = strings.TrimSpace(nm); nm != "_" && nm != "" {
-							for _, kk := range []flowKind{flowEnv, flowPersist, flowFetched, flowData, flowExe, flowTable} {
+							for _, kk := range []flowKind{flowEnv, flowPersist, flowFetched, flowData, flowExe, flowTable, flowSock} {
 								if k&kk != 0 {
 									src := n
 									if own&kk == 0 {
@@ -319,7 +327,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 					continue
 				}
 			}
-			if docker {
+			if docker || make {
 				if m := re.fetchTo.FindStringSubmatch(s); m != nil && !strings.Contains(s, "|") {
 					dest := m[1] + m[2]
 					paths = append(paths, struct {
@@ -352,7 +360,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				sendUsed, _ = refs(re.authArg.ReplaceAllString(s, ""))
 			}
 			switch {
-			case sendUsed&flowEnv != 0 && re.send.MatchString(s):
+			case sendUsed&flowEnv != 0 && (re.send.MatchString(s) || used&flowSock != 0 && re.sockWrite.MatchString(s)):
 				fs.report(n, hit{id: "secret-send", source: from[flowEnv]})
 			case own&flowEnv != 0 && re.send.MatchString(s) && program:
 				fs.report(n, hit{id: "secret-send"})
@@ -362,7 +370,8 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 					h.source = from[flowPersist]
 				}
 				fs.report(n, h)
-			case used&flowFetched != 0 && (re.run.MatchString(s) || cmake && re.cmakeInclude.MatchString(s) || docker) &&
+			case used&flowFetched != 0 && (re.run.MatchString(s) || cmake && re.cmakeInclude.MatchString(s) || docker ||
+				make && re.makeInclude.MatchString(s)) &&
 				!inertUse(s, paths):
 				fs.report(n, hit{id: "download-and-run", title: "runs or includes what an earlier line downloaded", source: from[flowFetched]})
 			case program && own&flowFetched != 0 && re.run.MatchString(s):
@@ -408,6 +417,11 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 	}
 }
 
+// otherLanguage names the program files no other reader follows: the class
+// reader's sources and sinks are written for them too.
+var otherLanguage = map[string]bool{".java": true, ".kt": true, ".kts": true, ".scala": true, ".groovy": true, ".cs": true,
+	".swift": true, ".lua": true, ".php": true, ".pl": true, ".bzl": true, ".c": true, ".cc": true, ".cpp": true, ".m": true}
+
 // classKeys are the lower-case words one of which a line must hold for a
 // source or a sink of the class reader to match on it.
 var classKeys = []string{
@@ -422,6 +436,7 @@ var classKeys = []string{
 	".ssh/", ".aws/", ".netrc", ".kube/", ".pypirc", "credentials", "/proc/", "hosts.yml", "sitecustomize", "usercustomize",
 	".pth", "ld.so", "rc.local", "init.d", "hookspath", "powershell_profile", "config.fish", "itemproperty",
 	"scheduledtask", "add-content", "set-content", "out-file", "winreg", "registry.", "curl", "wget",
+	"getenvironmentvariables", "processinfo", "include", "connect", "dial", "socket",
 }
 
 // classKeyed reports whether s holds one of classKeys, ignoring ASCII case,

@@ -23,7 +23,7 @@ import (
 
 // corpusDirs lists every held-out set that must stay well-formed; a spent set
 // stays here so that the figures once measured on it can be reproduced.
-var corpusDirs = []string{"attention-v1", "attention-v2", "attention-v3", "attention-v4"}
+var corpusDirs = []string{"attention-v1", "attention-v2", "attention-v3", "attention-v4", "attention-v5"}
 
 type label struct {
 	ID                 string `json:"id"`
@@ -51,12 +51,13 @@ var minimumSize = map[string]struct{ malicious, benign int }{
 	"attention-v2": {malicious: 55, benign: 20},
 	"attention-v3": {malicious: 60, benign: 35},
 	"attention-v4": {malicious: 45, benign: 32},
+	"attention-v5": {malicious: 57, benign: 34},
 }
 
 // invisibleFrom names the first set whose invisible-code cases promise that
 // every bad line really carries an invisible character; earlier sets made no
 // such promise in their READMEs.
-var invisibleFrom = map[string]bool{"attention-v4": true}
+var invisibleFrom = map[string]bool{"attention-v4": true, "attention-v5": true}
 
 // isInvisible reports whether r renders as nothing (or as a blank) in an
 // ordinary editor while still being part of the text: format characters, the
@@ -76,6 +77,16 @@ func isInvisible(r rune) bool {
 	}
 	return false
 }
+
+// referencesFrom names the sets whose READMEs promise checkable references: a
+// malicious case cites a public address, a benign case names the repository,
+// path and commit it was copied from.
+var referencesFrom = map[string]bool{"attention-v5": true}
+
+var (
+	publicAddress   = regexp.MustCompile(`^https://\S+$`)
+	upstreamFileRef = regexp.MustCompile(`^[\w.-]+/[\w.-]+ \S+ at [0-9a-f]{40}( \(excerpt: lines \d+-\d+ of the file\))?$`)
+)
 
 func corpusRoot(t *testing.T, name string) string {
 	t.Helper()
@@ -295,6 +306,14 @@ func checkCorpus(t *testing.T, name string) {
 		}
 		if l.File == "" || l.Reference == "" || l.Note == "" || l.Incident == "" {
 			t.Errorf("%s: file, incident, reference and note are required", where)
+		}
+		if referencesFrom[name] {
+			if l.Kind == "malicious" && !publicAddress.MatchString(l.Reference) {
+				t.Errorf("%s: reference %q is not a public address", where, l.Reference)
+			}
+			if l.Kind == "benign" && !upstreamFileRef.MatchString(l.Reference) {
+				t.Errorf("%s: reference %q does not name owner/repo, path and commit", where, l.Reference)
+			}
 		}
 		var marked []int
 		switch l.Kind {
