@@ -98,22 +98,23 @@ func OpenFindingsPreview(dir string) (*Packet, error) {
 	return p, nil
 }
 
-// OpenPreview reads everything of a packet folder but change.diff and what
-// is made from it (citations resolved and anchored, the diff's hidden-text
-// scan): the documents, the findings, the registry, the logs (indexed as
-// opts says), the evidence and the triage it ships. On a big packet the
-// diff is most of the reading, and the workbench's first screen (the
-// verdict, the evidence, the findings) shows none of it, so the workbench
-// draws this first and loads the packet behind it (Load with Options.Reuse
-// takes its logs over). It is Partial with DiffPending set: the gate says
-// the diff is not read yet rather than what it would find there.
+// OpenPreview reads everything of a packet folder but change.diff and the
+// citations (found, resolved and anchored in the diff): the documents, the
+// findings, the registry, the logs (indexed as opts says), the evidence and
+// the triage it ships. On a big packet the diff and the citations are most
+// of the reading, and the workbench's first screen (the verdict, the
+// evidence, the gate, how many findings are open) shows none of them, so
+// the workbench draws this first and loads the packet behind it (Load with
+// Options.Reuse takes its logs over); keys wait for that. It is Partial
+// with DiffPending set: the gate says the diff is not read yet rather than
+// what it would find there.
 func OpenPreview(dir string, opts Options) (*Packet, error) {
 	p, err := openPreview(dir)
 	if err != nil {
 		return nil, err
 	}
 	p.DiffPending = true
-	p.readDocuments()
+	p.readDocuments(false)
 	p.readRest(opts)
 	p.scanText(newTextScan())
 	p.shippedDecisions()
@@ -162,7 +163,7 @@ func Analyze(src *source.Source, opts Options) *Packet {
 	// milliseconds, and the first screen waits for both.
 	diffc := make(chan diffRead, 1)
 	go func() { diffc <- readDiff(p.FS) }()
-	p.readDocuments()
+	p.readDocuments(true)
 	dr := <-diffc
 	p.Diff = dr.diff
 	p.Problems = append(p.Problems, dr.problems...)
@@ -240,7 +241,10 @@ func (p *Packet) Reresolve() {
 // documentOrder ranks the known documents first, in reading order.
 var documentOrder = map[string]int{PlanFile: 0, ChangeFile: 1, ValidationFile: 2, ReviewFile: 3}
 
-func (p *Packet) readDocuments() {
+// readDocuments reads the documents and what the plan, verdict,
+// assessment and findings say; with cite, their citations too (a preview
+// that shows none leaves them to the load behind it).
+func (p *Packet) readDocuments(cite bool) {
 	var names []string
 	for _, n := range []string{PlanFile, ChangeFile, ValidationFile, ReviewFile} {
 		if _, err := fs.Stat(p.FS, n); err == nil {
@@ -283,15 +287,19 @@ func (p *Packet) readDocuments() {
 		}
 	}
 	cited := make(chan struct{})
-	go func() {
-		defer close(cited)
-		for _, r := range docs {
-			if r.d != nil {
-				r.d.Citations = r.d.extractCitations()
+	if cite {
+		go func() {
+			defer close(cited)
+			for _, r := range docs {
+				if r.d != nil {
+					r.d.Citations = r.d.extractCitations()
+				}
 			}
-		}
-	}()
-	parsed := p.parseDocuments()
+		}()
+	} else {
+		close(cited)
+	}
+	parsed := p.parseDocuments(cite)
 	<-cited
 	for _, r := range docs {
 		p.Problems = append(p.Problems, r.problems...)
@@ -335,7 +343,7 @@ func (p *Packet) readDocument(n string) *Document {
 // the findings from the documents' lines and headings (not their
 // citations, which readDocuments extracts beside it) and returns what they
 // report.
-func (p *Packet) parseDocuments() []Problem {
+func (p *Packet) parseDocuments(cite bool) []Problem {
 	var out []Problem
 	problem := func(code, file string, line int, msg string) {
 		out = append(out, NewProblem(code, file, line, msg))
@@ -361,7 +369,7 @@ func (p *Packet) parseDocuments() []Problem {
 		var probs []Problem
 		p.Assessment, probs = ParseAssessment(d)
 		out = append(out, probs...)
-		p.Findings, probs = ParseFindings(d)
+		p.Findings, probs = parseFindings(d, cite)
 		out = append(out, probs...)
 	} else {
 		problem(CodeAssessmentMissing, ReviewFile, 0, "there is no assessment: review.md is missing")

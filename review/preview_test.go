@@ -137,8 +137,9 @@ func TestOpenFindingsPreview(t *testing.T) {
 	}
 }
 
-// A preview of all but the diff reads what Load reads of the documents,
-// findings, registry and logs, and its gate holds nothing it has not read:
+// A preview of all but the diff and the citations reads what Load reads of
+// the documents, findings, registry and logs, and its gate holds nothing it
+// has not read:
 // packet-valid waits for the diff, while the checks that read no diff say
 // what Load's gate says.
 func TestOpenPreviewAllButTheDiff(t *testing.T) {
@@ -164,8 +165,13 @@ func TestOpenPreviewAllButTheDiff(t *testing.T) {
 			len(full.Docs), len(full.Findings), len(full.Logs), len(full.Registry.Runs), full.Evidence.Total)
 	}
 	for i, d := range pv.Docs {
-		if d.Path != full.Docs[i].Path || len(d.Citations) != len(full.Docs[i].Citations) {
-			t.Errorf("document %s: %d citations, load %s: %d", d.Path, len(d.Citations), full.Docs[i].Path, len(full.Docs[i].Citations))
+		if d.Path != full.Docs[i].Path || len(d.Lines) != len(full.Docs[i].Lines) || len(d.Citations) != 0 {
+			t.Errorf("document %s: %d lines, %d citations; load %s: %d lines", d.Path, len(d.Lines), len(d.Citations), full.Docs[i].Path, len(full.Docs[i].Lines))
+		}
+	}
+	for i, f := range pv.Findings {
+		if g := full.Findings[i]; f.ID != g.ID || f.Claim != g.Claim || f.Location != g.Location || packet.Fingerprint(f) != packet.Fingerprint(g) || len(f.Citations) != 0 {
+			t.Errorf("finding %d: preview %+v, load %+v", i, f, g)
 		}
 	}
 	pg, fg := Gate(pv), Gate(full)
