@@ -52,7 +52,7 @@ var minimumSize = map[string]struct{ malicious, benign int }{
 	"attention-v3": {malicious: 60, benign: 35},
 	"attention-v4": {malicious: 45, benign: 32},
 	"attention-v5": {malicious: 57, benign: 34},
-	"attention-v6": {malicious: 25, benign: 15},
+	"attention-v6": {malicious: 68, benign: 36},
 }
 
 // invisibleFrom names the first set whose invisible-code cases promise that
