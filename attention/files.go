@@ -280,6 +280,28 @@ func isProse(p string) bool {
 	return false
 }
 
+// agentInstructions reports a file AI coding agents read as their
+// instructions: a model, not a person, reads it, in CI too, where an agent
+// runs with the job's token.
+func agentInstructions(p string) bool {
+	lp := strings.ToLower(p)
+	lb := path.Base(lp)
+	switch lb {
+	case "agents.md", "agent.md", "claude.md", "gemini.md", "copilot-instructions.md", ".cursorrules", ".windsurfrules",
+		".clinerules", ".goosehints", "conventions.md", ".aider.conf.yml", "llms.txt":
+		return true
+	}
+	if strings.HasSuffix(lb, ".prompt.md") || strings.HasSuffix(lb, ".instructions.md") || strings.HasSuffix(lb, ".mdc") {
+		return true
+	}
+	for _, d := range []string{".cursor/", ".claude/", ".gemini/", ".github/prompts/", ".github/instructions/", ".clinerules/", ".windsurf/", ".continue/", ".codex/"} {
+		if strings.HasPrefix(lp, d) || strings.Contains(lp, "/"+d) {
+			return true
+		}
+	}
+	return false
+}
+
 // runnableBinary names a binary file that can be run or loaded by a build.
 func runnableBinary(p string) string {
 	switch strings.ToLower(path.Ext(p)) {

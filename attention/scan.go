@@ -69,6 +69,8 @@ type fileScan struct {
 	// shellRead holds the lines the shell parser read whole; there its
 	// reading of what is sent where replaces the line pattern's guess.
 	shellRead map[int]bool
+	// wfNames are a workflow's names bound to untrusted text, made once.
+	wfNames map[string]bool
 }
 
 // Scan finds what a vetter must look at in d: high severity first,
@@ -109,6 +111,7 @@ func Scan(d *packet.Diff) []Item {
 			// diff make the scan slow.
 			fs.structure()
 			fs.classes(inDiff)
+			fs.buildFiles()
 		}
 		fs.deferToParser()
 		lines = lines[:0]
@@ -181,6 +184,7 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 	if info.scope&scopeWorkflow != 0 {
 		wf = newWorkflowScan(f, fs.workflowRoot())
 	}
+	agent := agentInstructions(fs.path)
 	for hi, h := range f.Hunks {
 		if h == nil {
 			continue
@@ -201,7 +205,7 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 				continue
 			}
 			at := loc{hi, li}
-			if id, title, ok := hiddenInLine(l.Text, l.New == 1, info.prose); ok {
+			if id, title, ok := hiddenInText(l.Text, l.New == 1, info.prose, agent); ok {
 				fs.put(at, hit{id: id, title: title})
 			}
 			if l.New == 1 && strings.HasPrefix(l.Text, "#!") {

@@ -616,6 +616,9 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{}
 	case name == "git" && strings.Contains(strings.Join(words, " "), "extraheader"):
 		return taint{kind: tSecret, line: line}
+	case name == "git":
+		r.git(words, line)
+		return taint{}
 	}
 	// A command named by a path or a variable runs that file or value.
 	w0 := words[0]
@@ -634,6 +637,100 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		r.runs(r.fileTaint(w0, line), line, "")
 	}
 	return taint{}
+}
+
+// git remembers the remotes a script adds and rates its pushes: the
+// repository's whole history (--mirror, --all, every tag) pushed to a
+// remote whose owner is written out, not the repository's own, is the
+// repository leaving for someone else's account, with the job's clone
+// (a private repository's included) and often a token the job was given.
+// A push to origin, or to a URL built from GITHUB_REPOSITORY, goes home.
+func (r *shellReader) git(words []string, line int) {
+	i := 1
+	for i < len(words) && strings.HasPrefix(words[i], "-") {
+		if words[i] == "-C" || words[i] == "-c" {
+			i++
+		}
+		i++
+	}
+	if i >= len(words) {
+		return
+	}
+	var ops []string
+	flags := map[string]bool{}
+	for _, w := range words[i+1:] {
+		if strings.HasPrefix(w, "-") {
+			flags[w] = true
+			continue
+		}
+		ops = append(ops, w)
+	}
+	switch words[i] {
+	case "remote":
+		if len(ops) >= 3 && (ops[0] == "add" || ops[0] == "set-url") {
+			r.fl.vals["\x00remote "+ops[1]] = ops[2]
+		}
+	case "push":
+		if len(ops) == 0 {
+			return
+		}
+		remote := ops[0]
+		u, named := r.fl.vals["\x00remote "+remote]
+		switch {
+		case strings.Contains(remote, "://") || strings.Contains(remote, "@") && strings.Contains(remote, ":"):
+			u = remote
+		case !named:
+			return // origin, or a remote this script did not add
+		}
+		whole := flags["--mirror"] || flags["--all"] || flags["--tags"]
+		for _, ref := range ops[1:] {
+			whole = whole || strings.Contains(ref, "*") || strings.HasPrefix(ref, "refs/") && !strings.HasPrefix(ref, "refs/heads/") && !strings.HasPrefix(ref, "refs/tags/")
+		}
+		owner := remoteOwner(u)
+		switch {
+		case owner == "" || ownRepository(owner):
+			return
+		case strings.HasPrefix(owner, "$"):
+			r.fs.report(line, hit{id: "repo-exfiltration", severity: Medium, title: "pushes to a remote whose owner a variable names (" + u + ")",
+				why: "check the variable names the repository's own account; elsewhere the job's clone, history included, leaves with it"})
+		case whole:
+			r.fs.report(line, hit{id: "repo-exfiltration", title: "pushes the repository's whole history to " + u})
+		default:
+			r.fs.report(line, hit{id: "repo-exfiltration", severity: Medium, title: "pushes to a remote of another owner (" + u + ")",
+				why: "a built site or a release pushed to its own repository is common; check the owner is the project's and what is pushed"})
+		}
+	}
+}
+
+// remoteOwner returns the path's first element of a git URL
+// (https://host/owner/repo, git@host:owner/repo), ${{ }} expressions kept.
+func remoteOwner(u string) string {
+	rest := u
+	if i := strings.Index(rest, "://"); i >= 0 {
+		rest = rest[i+3:]
+		if at := strings.LastIndex(strings.SplitN(rest, "/", 2)[0], "@"); at >= 0 {
+			rest = rest[at+1:]
+		}
+		_, rest, _ = strings.Cut(rest, "/")
+	} else if at := strings.Index(rest, "@"); at >= 0 {
+		_, rest, _ = strings.Cut(rest[at+1:], ":")
+	} else {
+		return ""
+	}
+	return rest
+}
+
+// ownRepository reports a remote path that starts with the repository's
+// own name or owner as the runner knows them.
+func ownRepository(p string) bool {
+	p = strings.ReplaceAll(strings.ToLower(p), " ", "")
+	for _, own := range []string{"$github_repository", "${github_repository}", "${{github.repository}}", "${{github.repository_owner}}",
+		"$github_repository_owner", "${github_repository_owner}", "${{github.event.repository.full_name}}", "${{github.event.repository.owner.login}}"} {
+		if strings.HasPrefix(p, own) {
+			return true
+		}
+	}
+	return false
 }
 
 // archive reads tar, zip, unzip and gzip: what goes into an archive is in
@@ -855,6 +952,11 @@ func (r *shellReader) interpreter(name string, args []*syntax.Word, words []stri
 			if i+1 < len(words) {
 				t := r.wordTaint(args[i+1])
 				r.runs(t, r.line(args[i+1].Pos()), "")
+				if interpName(name) && inlineFetchRun(words[i+1]) {
+					// node -e "https.get(u, r => … eval(d))": the program
+					// fetches code and runs it, whatever the shell around it.
+					r.fs.report(r.line(args[i+1].Pos()), hit{id: "download-and-run", title: "runs an inline " + name + " program that downloads code and runs it"})
+				}
 				if shellName(name) && r.depth < 4 {
 					sub := *r
 					sub.depth++
@@ -884,6 +986,17 @@ func (r *shellReader) interpreter(name string, args []*syntax.Word, words []stri
 	// No program named: it reads one from standard input.
 	r.runs(stdin, line, "")
 	return taint{}
+}
+
+var inlineFetchRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\brequire\(\s*['"](?:node:)?https?['"]\s*\)\s*\.\s*(?:get|request)\(`)
+})
+
+// inlineFetchRun reports an inline program (-e, -c) that both fetches from
+// the network and runs code or a process.
+func inlineFetchRun(prog string) bool {
+	re := codeRe()
+	return (re.download.MatchString(prog) || inlineFetchRe().MatchString(prog)) && (re.execSink.MatchString(prog) || re.procSink.MatchString(prog))
 }
 
 // network reads curl, wget and their kin: what they send, and what they
@@ -1197,7 +1310,7 @@ func (r *shellReader) varTaint(name string, line int) taint {
 		if i < 0 || i >= len(r.exprs) {
 			return taint{}
 		}
-		return exprTaint(r.exprs[i], line)
+		return exprTaint(r.exprs[i], line, r.fs.workflowNames())
 	}
 	if t, ok := r.fl.vars[name]; ok {
 		return t
@@ -1213,14 +1326,14 @@ func (r *shellReader) varTaint(name string, line int) taint {
 
 // exprTaint is what a ${{ }} expression hands a step: every secret, one
 // secret, or text the pull request's or issue's author wrote.
-func exprTaint(e string, line int) taint {
+func exprTaint(e string, line int, names map[string]bool) taint {
 	switch {
 	case strings.Contains(e, "toJSON(secrets)") || strings.Contains(e, "toJson(secrets)") || strings.Contains(e, "tojson(secrets)"):
 		return taint{kind: tSecretBulk, line: line}
 	case strings.Contains(e, "secrets.") || strings.Contains(e, "github.token") || strings.Contains(e, "secrets["):
 		return taint{kind: tSecret, line: line}
 	case strings.Contains(e, "${{"):
-		if m := wfRe().wfUntrusted.FindString(e); m != "" && !wfRe().wfBaseRef.MatchString(m) {
+		if untrustedExpr(e, names) {
 			return taint{kind: tUntrusted, line: line}
 		}
 	}
