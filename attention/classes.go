@@ -94,17 +94,17 @@ var classRe = sync.OnceValue(func() *classRes {
 		goShellString: regexp.MustCompile(`\bexec\.Command(?:Context)?\([^)]*"(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh"\s*,\s*"-c"\s*,\s*string\(\s*([A-Za-z_]\w*)\s*\)`),
 		// "preinstall": "node setup.js": the file npm runs before anything else
 		// curl -o <dest> / wget -O <dest>: the destination holds fetched content
-		fetchTo:     regexp.MustCompile(`\b(?:curl|wget)\b[^|;&]*?\s-(?:[a-zA-Z]*[oO])\s+(\S+)|\b(?:curl|wget)\b[^|;&]*?\s--output(?:-document)?[= ](\S+)`),
-		authArg:     regexp.MustCompile(`(?i)\bauth\s*[=:]\s*(?:\([^)]*\)|[\w.\[\]]+)|\bbasic_auth\([^)]*\)|\bSetBasicAuth\([^)]*\)|["']?Authorization["']?\s*[:=,]\s*[^,}\n]+`),
-		sockSrc:     regexp.MustCompile(`\bTcpStream::connect\b|\bUdpSocket::bind\b|\bnet\.Dial\w*\(|\bsocket\.socket\(|\bsocket\.create_connection\(|\bnet\.(?:connect|createConnection)\(|\btls\.connect\(|\bnew\s+Socket\(|\bTCPSocket\.(?:new|open)\b|\bfsockopen\(`),
-		sockWrite:   regexp.MustCompile(`\.(?:write|write_all|send|sendall|sendto|puts|print|end)\(|\bfwrite\(|\bfmt\.Fprint\w*\(|\bio\.Copy\(`),
+		fetchTo:   regexp.MustCompile(`\b(?:curl|wget)\b[^|;&]*?\s-(?:[a-zA-Z]*[oO])\s+(\S+)|\b(?:curl|wget)\b[^|;&]*?\s--output(?:-document)?[= ](\S+)`),
+		authArg:   regexp.MustCompile(`(?i)\bauth\s*[=:]\s*(?:\([^)]*\)|[\w.\[\]]+)|\bbasic_auth\([^)]*\)|\bSetBasicAuth\([^)]*\)|["']?Authorization["']?\s*[:=,]\s*[^,}\n]+`),
+		sockSrc:   regexp.MustCompile(`\bTcpStream::connect\b|\bUdpSocket::bind\b|\bnet\.Dial\w*\(|\bsocket\.socket\(|\bsocket\.create_connection\(|\bnet\.(?:connect|createConnection)\(|\btls\.connect\(|\bnew\s+Socket\(|\bTCPSocket\.(?:new|open)\b|\bfsockopen\(`),
+		sockWrite: regexp.MustCompile(`\.(?:write|write_all|send|sendall|sendto|puts|print|end)\(|\bfwrite\(|\bfmt\.Fprint\w*\(|\bio\.Copy\(`),
 		// one secret read by its name, in any language
 		secretSrc: regexp.MustCompile(`(?:\bGetenv|\bgetenv|\bGetEnvironmentVariable|\benv::var|\benviron(?:\.get)?|\bENV|\bprocess\.env|\$ENV|\$env:)\s*[\[({.]?\s*["']?\w*(?i:token|secret|passw|api_?key|access_?key|private_?key|credential)`),
 		// a name resolved: what the name carries reaches whoever answers
 		// for its domain
 		dnsSink: regexp.MustCompile(`\bnet\.Lookup\w*\(|\.Lookup(?:Host|IP|IPAddr|Addr|TXT|CNAME)\(|\bInetAddress\.get(?:All)?ByName\(|\bDns\.(?:GetHostAddresses|GetHostEntry|Resolve)\w*\(|\bdns\.(?:resolve|lookup)\w*\(|\bgethostbyname\w*\(|\bgetaddrinfo\(|\bResolve-DnsName\b|\bto_socket_addrs\(|\blookup_host\(`),
 		// a build system's download to a named file: download(url, output = "x")
-		fetchOut: regexp.MustCompile(`\.download\w*\(.*\b(?:output|dest|destination)\s*=\s*["']([^"']+)["']|\burlretrieve\(\s*[^,]+,\s*["']([^"']+)["']`),
+		fetchOut:    regexp.MustCompile(`\.download\w*\(.*\b(?:output|dest|destination)\s*=\s*["']([^"']+)["']|\burlretrieve\(\s*[^,]+,\s*["']([^"']+)["']`),
 		makeInclude: regexp.MustCompile(`^\s*-?include\s+\S`),
 		fillIdx:     regexp.MustCompile(`^\s*([A-Za-z_]\w*)\[[^\]]*\]\s*=`),
 		lifecycle:   regexp.MustCompile(`^\s*"(preinstall)"\s*:\s*"(?:node|bun|deno\s+run)\s+(?:-\S+\s+)*([\w./@-]+)"`),
