@@ -18,7 +18,7 @@ import (
 )
 
 type buildRes struct {
-	gradleURL, gradleBlock, gradleKnown, mavenURL, mavenBlock, mavenSkip, nugetSource, bunRegistry, pipOption, flagsEnv *regexp.Regexp
+	gradleURL, gradleBlock, gradleKnown, mavenURL, mavenBlock, mavenSkip, nugetSource, bunRegistry, pipOption, flagsEnv, editorCmd *regexp.Regexp
 }
 
 var buildRe = sync.OnceValue(func() *buildRes {
@@ -33,6 +33,7 @@ var buildRe = sync.OnceValue(func() *buildRes {
 		nugetSource: regexp.MustCompile(`<add\s+key\s*=\s*"[^"]*"\s+value\s*=\s*"(https?://[^"]+)"`),
 		bunRegistry: regexp.MustCompile(`^\s*registry\s*=\s*(?:\{[^}]*url\s*=\s*)?["'](https?://[^"']+)["']`),
 		flagsEnv:    regexp.MustCompile(`\b(?:CGO_(?:C|CXX|CPP|F|LD)FLAGS(?:_ALLOW)?|CFLAGS|CXXFLAGS|CPPFLAGS|LDFLAGS)\s*(?:[:=]|\+=)\s*(.*)$`),
+		editorCmd:   regexp.MustCompile(`^\s*"(command|postCreateCommand|postStartCommand|postAttachCommand|onCreateCommand|updateContentCommand|initializeCommand|preLaunchTask)"\s*:\s*"((?:[^"\\]|\\.)*)"`),
 		pipOption:   regexp.MustCompile(`^\s*(?:--(?:extra-)?index-url|-i|--find-links|-f)(?:\s+|\s*=\s*)(https?://\S+)`),
 	}
 })
@@ -66,6 +67,8 @@ func (fs *fileScan) buildFiles() {
 		line = fs.nugetSource
 	case lb == "bunfig.toml":
 		line = fs.bunRegistry
+	case lb == "tasks.json" || lb == "devcontainer.json" || lb == ".devcontainer.json" || lb == "launch.json":
+		line = fs.editorCommand
 	case ext == ".txt" || ext == ".in":
 		// pip's options make any text file a requirements file.
 		line = fs.pipOption
@@ -277,4 +280,18 @@ func (fs *fileScan) toolchainFlags() {
 			fs.report(n, hit{id: "cgo-flags", title: "sets compiler or linker flags that load a plugin or program (" + strings.TrimSpace(m[0][:strings.IndexAny(m[0], ":=+")]) + ")"})
 		}
 	}
+}
+
+// editorCommand hands the shell commands of an editor's tasks and a dev
+// container's lifecycle hooks to the shell reader: VS Code runs a task
+// marked runOn folderOpen as soon as the folder is opened, and a dev
+// container runs its hooks when it is built, on the reviewer's machine or
+// a Codespace with the reviewer's tokens.
+func (fs *fileScan) editorCommand(n int, s string) {
+	m := buildRe().editorCmd.FindStringSubmatch(s)
+	if m == nil || m[1] == "preLaunchTask" {
+		return
+	}
+	cmd := strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(m[2])
+	fs.shellLines([]numbered{{n, cmd}}, newFlow(), false)
 }

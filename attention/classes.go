@@ -104,7 +104,7 @@ var classRe = sync.OnceValue(func() *classRes {
 		// for its domain
 		dnsSink: regexp.MustCompile(`\bnet\.Lookup\w*\(|\.Lookup(?:Host|IP|IPAddr|Addr|TXT|CNAME)\(|\bInetAddress\.get(?:All)?ByName\(|\bDns\.(?:GetHostAddresses|GetHostEntry|Resolve)\w*\(|\bdns\.(?:resolve|lookup)\w*\(|\bgethostbyname\w*\(|\bgetaddrinfo\(|\bResolve-DnsName\b|\bto_socket_addrs\(|\blookup_host\(`),
 		// a build system's download to a named file: download(url, output = "x")
-		fetchOut:    regexp.MustCompile(`\.download\w*\(.*\b(?:output|dest|destination)\s*=\s*["']([^"']+)["']|\burlretrieve\(\s*[^,]+,\s*["']([^"']+)["']`),
+		fetchOut: regexp.MustCompile(`(?i)(?:\.download\w*\(|\bant\.get\(|\bDownloadFile\(|\burlretrieve\(|\bInvoke-WebRequest\b|\biwr\b|\bdownload\s*\{).*?(?:\b(?:output|dest|destination|OutFile|into)\s*[=:]?\s*|,\s*)["'](?:file://)?([^"']+)["']\s*\)?\s*$`),
 		makeInclude: regexp.MustCompile(`^\s*-?include\s+\S`),
 		fillIdx:     regexp.MustCompile(`^\s*([A-Za-z_]\w*)\[[^\]]*\]\s*=`),
 		lifecycle:   regexp.MustCompile(`^\s*"(preinstall)"\s*:\s*"(?:node|bun|deno\s+run)\s+(?:-\S+\s+)*([\w./@-]+)"`),
@@ -368,7 +368,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 					p    string
 					kind flowKind
 					line int
-				}{m[1] + m[2], flowFetched, n})
+				}{m[1], flowFetched, n})
 			}
 			if !added {
 				continue
@@ -394,6 +394,8 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				fs.report(n, hit{id: "secret-send", source: from[flowEnv]})
 			case own&flowEnv != 0 && re.send.MatchString(s) && program:
 				fs.report(n, hit{id: "secret-send"})
+			case program && re.send.MatchString(s) && !forgeURL(s) && sentSecret(s, own, sendUsed, from, fs.text, re):
+				fs.report(n, hit{id: "secret-send", title: "sends a CI, registry or cloud credential (or an encoded secret) to another host", source: from[flowSecret]})
 			case program && (own|used)&flowPersist != 0 && re.persistSink.MatchString(s):
 				h := hit{id: "persistence", title: "a program writes something that runs again later (a systemd unit, a Run key, a git hook, a crontab)"}
 				if own&flowPersist == 0 {
@@ -531,3 +533,20 @@ func inertUse(s string, paths []struct {
 }
 
 var shellSegments = regexp.MustCompile(`&&|\|\||;|\|`)
+
+// sentSecret reports a line that sends a secret read by name, not as the
+// request's own authentication (authArg is cut away first), when the
+// secret is one no other service takes (a CI, registry or cloud
+// credential) or was encoded on the way: an API key sent to its API is its
+// use; a runner's token sent anywhere is a leak.
+func sentSecret(s string, own, used flowKind, from map[flowKind]int, text map[int]string, re *classRes) bool {
+	if (own|used)&flowSecret == 0 {
+		return false
+	}
+	body := re.authArg.ReplaceAllString(s, "")
+	if own&flowSecret != 0 {
+		return re.secretSrc.MatchString(body) && (signingCredential().MatchString(body) || encodesSecret().MatchString(body))
+	}
+	src := text[from[flowSecret]]
+	return signingCredential().MatchString(src) || encodesSecret().MatchString(src) || encodesSecret().MatchString(body)
+}

@@ -565,6 +565,19 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			out = out.or(r.fileTaint(w, r.line(args[i+1].Pos())))
 		}
 		return out
+	case (name == "deno" || name == "bun") && len(words) > 2 && (words[1] == "run" || words[1] == "x" || words[1] == "eval"):
+		for i, w := range words[2:] {
+			if strings.HasPrefix(w, "http://") || strings.HasPrefix(w, "https://") {
+				h := hit{id: "download-and-run", title: name + " runs a program from a URL"}
+				if pinnedScriptURL(w) {
+					h.severity = Medium
+					h.why = "the URL names a registry's versioned module or a repository file at a commit, so the code is fixed; read it there"
+				}
+				r.fs.report(r.line(args[i+2].Pos()), h)
+				break
+			}
+		}
+		return taint{}
 	case shellName(name) || interpName(name):
 		return r.interpreter(name, args, words, stdin, line)
 	case name == "source" || name == ".":
@@ -607,6 +620,31 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{}
 	case name == "gh" && len(words) > 2 && words[1] == "auth" && words[2] == "token":
 		return taint{kind: tSecret, line: line}
+	case name == "gh" && len(words) > 2 && words[1] == "repo" && words[2] == "create" && (hasWordFold(words, "--push") || hasWordFold(words, "--source=.")):
+		// The checkout pushed into a new repository of the token's choosing.
+		if owner := remoteOwner("https://github.com/" + words[min(3, len(words)-1)]); !ownRepository(owner) {
+			r.fs.report(line, hit{id: "repo-exfiltration", title: "pushes the checkout into a new repository (gh repo create --push)"})
+		}
+		return taint{}
+	case name == "go" && len(words) > 2 && words[1] == "run":
+		for i, w := range words[2:] {
+			mod, ver, ok := strings.Cut(w, "@")
+			if !ok || strings.HasPrefix(w, "-") || !strings.Contains(mod, ".") || !strings.Contains(mod, "/") {
+				continue
+			}
+			h := hit{id: "download-and-run", title: "go run fetches and runs " + w,
+				why: "go downloads that module and runs it; at @latest or a branch whoever publishes it decides what runs"}
+			if ver != "latest" && ver != "master" && ver != "main" {
+				h.severity = Medium
+				h.why = "go downloads that module and runs it; the version is fixed and the Go checksum database vouches for it, so read what it is"
+			}
+			r.fs.report(r.line(args[i+2].Pos()), h)
+			break
+		}
+		return taint{}
+	case (name == "npx" || name == "pnpx" || name == "uvx" || name == "pipx" || name == "bunx") && remoteSpec(words[1:]):
+		r.fs.report(line, hit{id: "download-and-run", title: name + " runs a package fetched from a URL or git repository"})
+		return taint{}
 	case name == "gh" && len(words) > 2 && words[1] == "gist" && words[2] == "create":
 		for i, w := range words[3:] {
 			if t := r.fileTaint(w, line); t.secret() {
@@ -838,6 +876,14 @@ func hasFlag(words []string, short, long string) bool {
 // script wrote under it hold.
 func (r *shellReader) dirTaint(p string, line int) taint {
 	t := r.fileTaint(p, line)
+	if r.fs.info.scope&scopeWorkflow != 0 {
+		switch strings.TrimSuffix(normPath(p), "/") {
+		case ".", ".git", "$GITHUB_WORKSPACE", "${GITHUB_WORKSPACE}", "${{ github.workspace }}":
+			// The checkout itself: actions/checkout leaves the job's token
+			// in .git/config unless told not to.
+			t = t.or(taint{kind: tSecret, line: line})
+		}
+	}
 	pre := strings.TrimSuffix(normPath(p), "/") + "/"
 	for k, v := range r.fl.files {
 		if strings.HasPrefix(k, pre) || pre == "./" && !strings.HasPrefix(k, "/") && !strings.HasPrefix(k, "~") && !strings.HasPrefix(k, "$") {
@@ -979,6 +1025,10 @@ func (r *shellReader) interpreter(name string, args []*syntax.Word, words []stri
 			continue
 		}
 		// The first operand is the program file (or a process substitution).
+		if dataNamed(w) {
+			r.fs.report(r.line(args[i].Pos()), hit{id: "download-and-run", title: name + " runs " + w + ", a file named like data (an image, a font), as a program",
+				why: "a program hidden in a data file is not code anyone reads in the diff, yet it runs on the machine that builds or opens the project"})
+		}
 		t := r.fileTaint(w, line).or(r.wordTaint(args[i]))
 		r.runs(t, r.line(args[i].Pos()), "")
 		return taint{}
@@ -997,6 +1047,46 @@ var inlineFetchRe = sync.OnceValue(func() *regexp.Regexp {
 func inlineFetchRun(prog string) bool {
 	re := codeRe()
 	return (re.download.MatchString(prog) || inlineFetchRe().MatchString(prog)) && (re.execSink.MatchString(prog) || re.procSink.MatchString(prog))
+}
+
+var commitRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`/[0-9a-f]{40}/|/\$\{?\w*(?:SHA|sha|COMMIT|commit)\w*\}?/`) })
+
+// pinnedScriptURL reports a script URL whose content is fixed: a module
+// registry's versioned path (deno.land/std@0.224.0, jsr.io, esm.sh) or a
+// file of a GitHub repository at a commit.
+func pinnedScriptURL(u string) bool {
+	h := hostOf(u)
+	switch {
+	case (h == "deno.land" || h == "jsr.io" || h == "esm.sh") && strings.Contains(u, "@"):
+		return true
+	case h == "raw.githubusercontent.com" || h == "github.com":
+		return commitRe().MatchString(u)
+	}
+	return false
+}
+
+// remoteSpec reports a package runner's operand that names a URL or a git
+// repository rather than a registry package.
+func remoteSpec(words []string) bool {
+	for _, w := range words {
+		_, v, ok := strings.Cut(w, "=")
+		if !ok {
+			v = w
+		}
+		if strings.HasPrefix(v, "git+") || strings.HasPrefix(v, "github:") || strings.HasPrefix(v, "https://") || strings.HasPrefix(v, "http://") {
+			return true
+		}
+	}
+	return false
+}
+
+// dataNamed reports a path named like an image, a font or media.
+func dataNamed(p string) bool {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".png", ".jpg", ".jpeg", ".gif", ".ico", ".bmp", ".svg", ".webp", ".woff", ".woff2", ".ttf", ".otf", ".eot", ".mp3", ".mp4", ".wav", ".dat", ".db", ".log":
+		return true
+	}
+	return false
 }
 
 // network reads curl, wget and their kin: what they send, and what they
