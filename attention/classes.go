@@ -104,7 +104,7 @@ var classRe = sync.OnceValue(func() *classRes {
 		// for its domain
 		dnsSink: regexp.MustCompile(`\bnet\.Lookup\w*\(|\.Lookup(?:Host|IP|IPAddr|Addr|TXT|CNAME)\(|\bInetAddress\.get(?:All)?ByName\(|\bDns\.(?:GetHostAddresses|GetHostEntry|Resolve)\w*\(|\bdns\.(?:resolve|lookup)\w*\(|\bgethostbyname\w*\(|\bgetaddrinfo\(|\bResolve-DnsName\b|\bto_socket_addrs\(|\blookup_host\(`),
 		// a build system's download to a named file: download(url, output = "x")
-		fetchOut: regexp.MustCompile(`(?i)(?:\.download\w*\(|\bant\.get\(|\bDownloadFile\(|\burlretrieve\(|\bInvoke-WebRequest\b|\biwr\b|\bdownload\s*\{).*?(?:\b(?:output|dest|destination|OutFile|into)\s*[=:]?\s*|,\s*)["'](?:file://)?([^"']+)["']\s*\)?\s*$`),
+		fetchOut:    regexp.MustCompile(`(?i)(?:\.download\w*\(|\bant\.get\(|\bDownloadFile\(|\burlretrieve\(|\bInvoke-WebRequest\b|\biwr\b|\bdownload\s*\{).*?(?:\b(?:output|dest|destination|OutFile|into)\s*[=:]?\s*|,\s*)["'](?:file://)?([^"']+)["']\s*\)?\s*$`),
 		makeInclude: regexp.MustCompile(`^\s*-?include\s+\S`),
 		fillIdx:     regexp.MustCompile(`^\s*([A-Za-z_]\w*)\[[^\]]*\]\s*=`),
 		lifecycle:   regexp.MustCompile(`^\s*"(preinstall)"\s*:\s*"(?:node|bun|deno\s+run)\s+(?:-\S+\s+)*([\w./@-]+)"`),

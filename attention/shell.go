@@ -1049,7 +1049,9 @@ func inlineFetchRun(prog string) bool {
 	return (re.download.MatchString(prog) || inlineFetchRe().MatchString(prog)) && (re.execSink.MatchString(prog) || re.procSink.MatchString(prog))
 }
 
-var commitRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`/[0-9a-f]{40}/|/\$\{?\w*(?:SHA|sha|COMMIT|commit)\w*\}?/`) })
+var commitRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`/[0-9a-f]{40}/|/\$\{?\w*(?:SHA|sha|COMMIT|commit)\w*\}?/`)
+})
 
 // pinnedScriptURL reports a script URL whose content is fixed: a module
 // registry's versioned path (deno.land/std@0.224.0, jsr.io, esm.sh) or a
