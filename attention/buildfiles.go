@@ -11,6 +11,7 @@ package attention
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -52,6 +53,10 @@ func (fs *fileScan) buildFiles() {
 	}
 	if !fs.info.prose {
 		fs.toolchainFlags()
+	}
+	if fs.info.rule == "ci-config" {
+		fs.ciConfig()
+		return
 	}
 	lb := strings.ToLower(path.Base(fs.path))
 	ext := path.Ext(lb)
@@ -294,4 +299,76 @@ func (fs *fileScan) editorCommand(n int, s string) {
 	}
 	cmd := strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(m[2])
 	fs.shellLines([]numbered{{n, cmd}}, newFlow(), false)
+}
+
+var (
+	ciScriptKey = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(\s*)(?:-\s+)?(?:script|before_script|after_script|run|command|commands|cmd|bash|sh|pwsh|powershell|inlineScript|install|before_install|after_success|build_script|test_script)\s*:\s*(.*)$`)
+	})
+	jenkinsSh = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?(?:'([^']*)'|"((?:[^"\\]|\\.)*)")`)
+	})
+)
+
+// ciConfig reads the scripts of the CI systems other than GitHub Actions
+// (GitLab, CircleCI, Azure Pipelines, Buildkite, Travis, Jenkins) as shell,
+// one script per key: their runners run them with the project's CI
+// variables and tokens (CI_JOB_TOKEN and the secrets a project sets).
+func (fs *fileScan) ciConfig() {
+	if fs.added == nil {
+		fs.index()
+	}
+	ns := make([]int, 0, len(fs.text))
+	for n := range fs.text {
+		ns = append(ns, n)
+	}
+	slices.Sort(ns)
+	fl := newFlow()
+	var block []numbered
+	flush := func() {
+		if len(block) > 0 {
+			fs.shellLines(block, fl, true)
+			block = nil
+		}
+	}
+	indent := -1
+	for i, n := range ns {
+		t := fs.text[n]
+		if m := jenkinsSh().FindStringSubmatch(t); m != nil {
+			flush()
+			fs.shellLines([]numbered{{n, m[1] + strings.ReplaceAll(m[2], `\"`, `"`)}}, fl, false)
+			continue
+		}
+		if i > 0 && ns[i-1] != n-1 {
+			flush() // a gap between hunks
+			indent = -1
+		}
+		if m := ciScriptKey().FindStringSubmatch(t); m != nil {
+			flush()
+			indent = len(m[1])
+			if v := strings.TrimSpace(m[2]); v != "" && v != "|" && v != ">" && !strings.HasPrefix(v, "|") && !strings.HasPrefix(v, ">") && !strings.HasPrefix(v, "[") {
+				block = append(block, numbered{n, unquoteYAML(v)})
+				indent = -1
+			}
+			continue
+		}
+		if indent < 0 {
+			continue
+		}
+		trimmed := strings.TrimLeft(t, " ")
+		if trimmed == "" {
+			continue
+		}
+		if len(t)-len(trimmed) <= indent && !strings.HasPrefix(trimmed, "- ") || len(t)-len(trimmed) < indent {
+			flush()
+			indent = -1
+			continue
+		}
+		if item, ok := strings.CutPrefix(trimmed, "- "); ok {
+			block = append(block, numbered{n, unquoteYAML(strings.TrimSpace(item))})
+		} else {
+			block = append(block, numbered{n, trimmed})
+		}
+	}
+	flush()
 }

@@ -204,3 +204,41 @@ func orderNames(found []string) []string {
 	}
 	return out
 }
+
+// confusable reports Cyrillic and Greek letters that are drawn like Latin
+// ones (а е о р с у х і ј ѕ, Α Β Ε Η Ι Κ Μ Ν Ο Ρ Τ Χ ...).
+func confusable(r rune) bool {
+	switch r {
+	case 'а', 'е', 'о', 'р', 'с', 'у', 'х', 'і', 'ј', 'ѕ', 'ԁ', 'ԛ', 'ԝ', 'һ', 'ӏ', 'ү', 'ԍ',
+		'А', 'В', 'Е', 'К', 'М', 'Н', 'О', 'Р', 'С', 'Т', 'Х', 'І', 'Ј', 'Ѕ', 'Ү',
+		'Α', 'Β', 'Ε', 'Ζ', 'Η', 'Ι', 'Κ', 'Μ', 'Ν', 'Ο', 'Ρ', 'Τ', 'Υ', 'Χ', 'ο', 'ν', 'ρ', 'ι', 'κ':
+		return true
+	}
+	return false
+}
+
+// mixedScriptWord returns the first word of s (letters, digits, _ . - and
+// /, as in names, hosts and paths) that mixes ASCII letters with letters of
+// another script drawn the same: "requеsts" with a Cyrillic е is another
+// package, "gіthub.com" another host, while the reviewer reads the
+// familiar name. A word all in one script (Russian or Greek text) is
+// ordinary.
+func mixedScriptWord(s string) string {
+	start, latin, other := -1, false, false
+	for i, r := range s + " " {
+		word := r == '_' || r == '.' || r == '-' || r == '/' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || confusable(r)
+		if word {
+			if start < 0 {
+				start = i
+			}
+			latin = latin || r < utf8.RuneSelf && (r|0x20) >= 'a' && (r|0x20) <= 'z'
+			other = other || confusable(r)
+			continue
+		}
+		if start >= 0 && latin && other {
+			return s[start:i]
+		}
+		start, latin, other = -1, false, false
+	}
+	return ""
+}

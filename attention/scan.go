@@ -207,6 +207,14 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 			at := loc{hi, li}
 			if id, title, ok := hiddenInText(l.Text, l.New == 1, info.prose, agent); ok {
 				fs.put(at, hit{id: id, title: title})
+			} else if !asciiOnly(l.Text) {
+				if w := mixedScriptWord(l.Text); w != "" {
+					h := hit{id: "hidden-confusable", title: "\"" + w + "\" mixes Latin letters with Cyrillic or Greek ones drawn the same"}
+					if info.prose || commentLine(l.Text) {
+						h.severity = Medium
+					}
+					fs.put(at, h)
+				}
 			}
 			if l.New == 1 && strings.HasPrefix(l.Text, "#!") {
 				shebang = true
@@ -601,4 +609,13 @@ func appendCapped(out, lines []Item) []Item {
 	more.Rule, more.Why, more.Kind, more.Source, more.SourceText = r.ID, r.Why, r.Kind, 0, ""
 	more.More = len(rest)
 	return append(out, more)
+}
+
+func asciiOnly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

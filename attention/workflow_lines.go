@@ -326,6 +326,13 @@ func usesHit(ref, version string) (hit, bool) {
 		// an expression is not one GitHub resolves, and names no owner.
 		return hit{}, false
 	case strings.HasPrefix(ref, "docker://"):
+		// An image on a registry the well-known images do not live on is
+		// code from whoever runs that host, digest or not.
+		if img := strings.TrimPrefix(ref, "docker://"); strings.Contains(img, "/") {
+			if host := strings.Split(img, "/")[0]; strings.ContainsAny(host, ".:") && !hostIn(strings.ToLower(strings.Split(host, ":")[0]), knownImageHosts) {
+				return hit{id: "docker-from-unfamiliar", title: "runs a step in an image from " + host}, true
+			}
+		}
 		if strings.HasPrefix(version, "sha256:") {
 			return hit{}, false
 		}
