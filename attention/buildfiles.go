@@ -56,6 +56,23 @@ func (fs *fileScan) buildFiles() {
 	}
 	if fs.info.rule == "ci-config" {
 		fs.ciConfig()
+	}
+	fs.images()
+	if !fs.info.prose && !fs.sourcesRead() {
+		// Index options are pip's, uv's and npm's wherever a command line
+		// or a config passes them (conda's environment.yml, tox.ini, a
+		// Python script that runs pip): the readers that know a file's
+		// structure read them in theirs.
+		if fs.added == nil {
+			fs.index()
+		}
+		for n := range fs.added {
+			if s := fs.text[n]; mayNameIndex(s) {
+				fs.indexLine(n, s)
+			}
+		}
+	}
+	if fs.info.rule == "ci-config" {
 		return
 	}
 	lb := strings.ToLower(path.Base(fs.path))
@@ -371,4 +388,52 @@ func (fs *fileScan) ciConfig() {
 		}
 	}
 	flush()
+}
+
+var (
+	imageLine = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(?:-\s+)?"?(?:image|container)"?\s*:\s*["']?([\w.-]+(?::\d+)?/[^\s"',]+)["']?\s*,?\s*$`)
+	})
+	copyFrom = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^\s*(?:COPY|RUN)\b.*--(?:from|mount=[^ ]*from)=([^\s,]+/[^\s,]+)`)
+	})
+)
+
+// images rates the container images a change names outside a FROM line:
+// a compose service, a workflow's job container or service, a CI job's
+// image, a dev container, a Dockerfile's COPY --from. The image's code runs
+// in the build or the tests as a base image's does, so it is read as FROM is.
+func (fs *fileScan) images() {
+	lb := strings.ToLower(path.Base(fs.path))
+	docker := fs.info.scope&scopeDockerfile != 0
+	yamlLike := fs.info.rule == "compose" || fs.info.rule == "ci-config" || fs.info.scope&scopeWorkflow != 0 || lb == "devcontainer.json" || lb == ".devcontainer.json"
+	if !docker && !yamlLike || fs.f.Binary || fs.f.Status == packet.StatusDeleted {
+		return
+	}
+	if fs.added == nil {
+		fs.index()
+	}
+	for n := range fs.added {
+		s := fs.text[n]
+		var m []string
+		if docker {
+			m = copyFrom().FindStringSubmatch(s)
+		} else if strings.Contains(s, "image") || strings.Contains(s, "container") {
+			m = imageLine().FindStringSubmatch(s)
+		}
+		if m != nil && !strings.Contains(m[1], "${") && !strings.Contains(m[1], "://") {
+			fs.fromLine(n, m[1])
+		}
+	}
+}
+
+// sourcesRead reports a file the structure pass hands to sources().
+func (fs *fileScan) sourcesRead() bool {
+	sc := fs.info.scope
+	const structured = scopeWorkflow | scopeShell | scopeMakefile | scopeDockerfile | scopePackageJSON | scopeCode |
+		scopeNpmrc | scopePipConf | scopeGradleWrapper | scopePreCommit | scopeGitmodules | scopeRequirements | scopeGo | scopeGoMod | scopeLock | scopeCargoConfig
+	if sc&structured == 0 && fs.info.buildCode == "" {
+		return false
+	}
+	return sc&(scopeGo|scopeCode) == 0 || sc&(scopeGoMod|scopeShell) != 0
 }
