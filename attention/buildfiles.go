@@ -53,6 +53,7 @@ func (fs *fileScan) buildFiles() {
 	}
 	if !fs.info.prose {
 		fs.toolchainFlags()
+		fs.windowsAutorun()
 	}
 	if fs.info.rule == "ci-config" {
 		fs.ciConfig()
@@ -436,4 +437,36 @@ func (fs *fileScan) sourcesRead() bool {
 		return false
 	}
 	return sc&(scopeGo|scopeCode) == 0 || sc&(scopeGoMod|scopeShell) != 0
+}
+
+var autorunRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\breg(?:\.exe)?\s+add\s+\S*\\CurrentVersion\\Run(?:Once)?\b|\bschtasks(?:\.exe)?\s+/create\b|\\Start Menu\\Programs\\Startup\\`)
+})
+
+// windowsAutorun rates a command line that registers a program to run at
+// every logon or on a schedule (reg add …\Run, schtasks /create, the
+// Startup folder), in a batch file, a build event or a script alike.
+func (fs *fileScan) windowsAutorun() {
+	found := false
+	for _, h := range fs.f.Hunks {
+		if h == nil {
+			continue
+		}
+		for _, l := range h.Lines {
+			if l.Kind == packet.LineAdded && (strings.Contains(l.Text, "CurrentVersion") || strings.Contains(l.Text, "chtasks") || strings.Contains(l.Text, "Startup")) {
+				found = true
+			}
+		}
+	}
+	if !found {
+		return
+	}
+	if fs.added == nil {
+		fs.index()
+	}
+	for n := range fs.added {
+		if autorunRe().MatchString(fs.text[n]) {
+			fs.report(n, hit{id: "persistence", title: "registers a program to run at every logon or on a schedule (Run key, scheduled task, Startup folder)"})
+		}
+	}
 }

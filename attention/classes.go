@@ -23,7 +23,7 @@ import (
 )
 
 // flowKind is what a name or path carries.
-type flowKind uint8
+type flowKind uint16
 
 const (
 	flowEnv     flowKind = 1 << iota // the whole environment or every secret
@@ -34,6 +34,7 @@ const (
 	flowTable                        // a rune or byte table a command is built from
 	flowSock                         // a connection to another machine
 	flowSecret                       // one secret or token, read by its name
+	flowDecoded                      // bytes decoded from base64 or hex
 )
 
 type classRes struct {
@@ -45,7 +46,7 @@ type classRes struct {
 	goGenerate, composerRepo, credCopy         *regexp.Regexp
 	goShellString, lifecycle, fillIdx, fetchTo *regexp.Regexp
 	authArg, makeInclude, sockSrc, sockWrite   *regexp.Regexp
-	secretSrc, dnsSink, fetchOut               *regexp.Regexp
+	secretSrc, dnsSink, fetchOut, decodeSrc    *regexp.Regexp
 }
 
 var classRe = sync.OnceValue(func() *classRes {
@@ -74,7 +75,7 @@ var classRe = sync.OnceValue(func() *classRes {
 		// a write of a file, or a process that registers something
 		persistSink: regexp.MustCompile(`\bWriteFile\(|\bos\.(?:Create|OpenFile)\(|\.write_(?:text|bytes)\(|\b(?:write|append|copy)File(?:Sync)?\(|\bcreateWriteStream\(|\bopen\([^)]*,\s*['"][wa]|\bFile\.(?:write|open)\(|\bfs::write\(|\bshutil\.copy\w*\(|\bFileUtils\.(?:cp|install)\b|\bexec\.Command(?:Context)?\(|\bexecFile(?:Sync)?\(|\bexecSync\(|\bspawn(?:Sync)?\(|\bsubprocess\.\w+\(|\bos\.system\(|\bsystem\(|\.chmod\(|\bos\.Chmod\(|(?i:\bNew-ItemProperty\b|\bSet-ItemProperty\b|\bRegister-ScheduledTask\b|\bAdd-Content\b|\bSet-Content\b|\bOut-File\b)|\bwinreg\.SetValue(?:Ex)?\(|\bRegistry\.SetValue\(`),
 		// a line that runs something
-		run:      regexp.MustCompile(`\.execute\(\)|\b(?:repository_)?ctx\.execute\(|\bexec\.Command(?:Context)?\(|\bexecFile(?:Sync)?\(|\bexecSync\(|\bspawn(?:Sync)?\(|\bsubprocess\.\w+\(|\bos\.system\(|(?:^|[^.\w])system\(|\bspawn\(|\bexec\(|\bIO\.popen\b|%x\{|\bcommandLine\b|\bProcessBuilder\(|\bRuntime\.getRuntime\(\)\.exec\(|\bStart-Process\b|\bload\(|\binstance_eval\b|\beval\(|\beval\s+\$|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\bvm\.runIn\w+\(|\brunIn(?:This|New)Context\(|\._compile\(|\bGroovyShell\b|\bEval\.me\(|\bevaluate\(|(?i:\bInvoke-Expression\b|(?:^|[\s|(;])iex\b|\[ScriptBlock\]::Create\(|\bInvoke-Command\b)`),
+		run:      regexp.MustCompile(`\.execute\(\)|\b(?:repository_)?ctx\.execute\(|\bexec\.Command(?:Context)?\(|\bexecFile(?:Sync)?\(|\bexecSync\(|\bspawn(?:Sync)?\(|\bsubprocess\.\w+\(|\bos\.system\(|(?:^|[^.\w])system\(|\bspawn\(|\bexec\(|\bIO\.popen\b|%x\{|\bcommandLine\b|\bProcessBuilder\(|\bRuntime\.getRuntime\(\)\.exec\(|\bStart-Process\b|\bload\(|\binstance_eval\b|\beval\(|\beval\s+\$|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\bvm\.runIn\w+\(|\brunIn(?:This|New)Context\(|\._compile\(|\bGroovyShell\b|\bEval\.me\(|\bevaluate\(|\bAssembly\.Load(?:From|File)?\(|\bdefineClass\(|\bloadstring\(|(?i:\bInvoke-Expression\b|(?:^|[\s|(;])iex\b|\[ScriptBlock\]::Create\(|\bInvoke-Command\b)`),
 		copyCall: regexp.MustCompile(`\bFileUtils\.(?:cp|copy|mv|move|install)\b|\bcopyFile(?:Sync)?\(|\bshutil\.(?:copy\w*|move)\(|\bos\.(?:rename|replace)\(|\brenameSync\(|\bfs\.rename\(|\bFile\.rename\b|\bos\.Rename\(|\bCopy-Item\b|\bMove-Item\b`),
 		// file(DOWNLOAD <url> <dest> …) and include(<name or path>)
 		cmakeDownload: regexp.MustCompile(`(?i)\bfile\(\s*DOWNLOAD\s+(\S+)(?:\s+(\S+))?`),
@@ -98,6 +99,8 @@ var classRe = sync.OnceValue(func() *classRes {
 		authArg:   regexp.MustCompile(`(?i)\bauth\s*[=:]\s*(?:\([^)]*\)|[\w.\[\]]+)|\bbasic_auth\([^)]*\)|\bSetBasicAuth\([^)]*\)|["']?Authorization["']?\s*[:=,]\s*[^,}\n]+`),
 		sockSrc:   regexp.MustCompile(`\bTcpStream::connect\b|\bUdpSocket::bind\b|\bnet\.Dial\w*\(|\bsocket\.socket\(|\bsocket\.create_connection\(|\bnet\.(?:connect|createConnection)\(|\btls\.connect\(|\bnew\s+Socket\(|\bTCPSocket\.(?:new|open)\b|\bfsockopen\(`),
 		sockWrite: regexp.MustCompile(`\.(?:write|write_all|send|sendall|sendto|puts|print|end)\(|\bfwrite\(|\bfmt\.Fprint\w*\(|\bio\.Copy\(`),
+		// bytes decoded from base64 or hex, in any language
+		decodeSrc: regexp.MustCompile(`\bBase64\.get(?:Mime|Url)?Decoder\(\)\.decode\(|\bConvert\.FromBase64String\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bhex\.DecodeString\(|\batob\(|\bb64decode\(|\bBase64\.(?:decode64|strict_decode64|decode)\b|\bbase64_decode\(|base64["']?\)?\.decode\(|\bConvert\.FromHexString\(|\bHex\.decode(?:Hex)?\(|\bDatatypeConverter\.parse(?:Base64|HexBinary)\(|\bunhexlify\(|\bbytes\.fromhex\(|\bBuffer\.from\([^)]*['"](?:base64|hex)['"]`),
 		// one secret read by its name, in any language
 		secretSrc: regexp.MustCompile(`(?:\bGetenv|\bgetenv|\bGetEnvironmentVariable|\benv::var|\benviron(?:\.get)?|\bENV|\bprocess\.env|\$ENV|\$env:)\s*[\[({.]?\s*["']?\w*(?i:token|secret|passw|api_?key|access_?key|private_?key|credential)`),
 		// a name resolved: what the name carries reaches whoever answers
@@ -245,6 +248,9 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 		if re.secretSrc.MatchString(s) {
 			k |= flowSecret
 		}
+		if re.decodeSrc.MatchString(s) {
+			k |= flowDecoded
+		}
 		return k
 	}
 	for _, h := range fs.f.Hunks {
@@ -273,7 +279,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				if k := kindsOf(m[2]) | used; k != 0 {
 					for _, nm := range strings.Split(m[1], ",") {
 						if nm = strings.TrimSpace(nm); nm != "_" && nm != "" {
-							for _, kk := range []flowKind{flowEnv, flowPersist, flowFetched, flowData, flowExe, flowTable, flowSock, flowSecret} {
+							for _, kk := range []flowKind{flowEnv, flowPersist, flowFetched, flowData, flowExe, flowTable, flowSock, flowSecret, flowDecoded} {
 								if k&kk != 0 {
 									src := n
 									if own&kk == 0 {
@@ -408,6 +414,12 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				fs.report(n, hit{id: "download-and-run", title: "runs or includes what an earlier line downloaded", source: from[flowFetched]})
 			case program && own&flowFetched != 0 && re.run.MatchString(s):
 				fs.report(n, hit{id: "download-and-run", title: "runs what it downloads on the same line"})
+			case program && (own|used)&flowDecoded != 0 && re.run.MatchString(strings.ReplaceAll(s, ".load(", ".x(")) && !inertUse(s, paths):
+				h := hit{id: "decode-and-run", title: "decodes data and runs or loads it"}
+				if own&flowDecoded == 0 && from[flowDecoded] > 0 {
+					h = hit{id: "decode-and-run", title: "runs or loads what line " + itoa(from[flowDecoded]) + " decoded", source: from[flowDecoded]}
+				}
+				fs.report(n, h)
 			case program && used&flowData != 0 && used&flowExe != 0 && re.run.MatchString(s):
 				fs.report(n, hit{id: "download-and-run", title: "runs a file copied from one named like data (an image, a .dat)",
 					why: "a program hidden in a data file is not code anyone reads in the diff, yet it runs on the machine that builds or installs", source: from[flowData]})
@@ -472,7 +484,8 @@ var classKeys = []string{
 	"invoke-webrequest", "invoke-restmethod", "iwr ", "irm ", "readtext", "readbytes", "gettext", "openstream", "fetch(", "https.get",
 	"lwp::", "http::tiny", "file_get_contents", "httpclient", "ant.get", "getenv(", "getenv \"", "lookup", "getbyname", "gethostbyname",
 	"getaddrinfo", "resolve", "get('http", "get(\"http", "token", "secret", "passw", "api_key", "apikey", "access_key", "credential",
-	"execute(", "output =", "output=",
+	"execute(", "output =", "output=", "base64", "decodestring", "atob(", "unhexlify", "fromhex", "hex.decode", "assembly.load",
+	"defineclass", "loadstring",
 }
 
 // classKeyed reports whether s holds one of classKeys, ignoring ASCII case,

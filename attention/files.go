@@ -85,7 +85,9 @@ func buildCodeOf(noun string) string {
 func classifyFile(f *packet.DiffFile) fileInfo {
 	p := f.Path()
 	id, noun, sc := classifyPath(p)
-	info := fileInfo{scope: sc | codeScope(p), prose: isProse(p), verb: statusVerb(f)}
+	// An agent's instructions are prose an AI agent acts on: their
+	// commands are read as any script's are.
+	info := fileInfo{scope: sc | codeScope(p), prose: isProse(p) && !agentInstructions(p), verb: statusVerb(f)}
 	if id == "" && f.Status == packet.StatusRenamed && f.OldPath != "" {
 		if id, noun, _ = classifyPath(f.OldPath); id != "" {
 			info.verb = "renamed away"

@@ -185,6 +185,7 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 		wf = newWorkflowScan(f, fs.workflowRoot())
 	}
 	agent := agentInstructions(fs.path)
+	inComment := false
 	for hi, h := range f.Hunks {
 		if h == nil {
 			continue
@@ -220,7 +221,21 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 				shebang = true
 			}
 			if info.prose {
-				continue // documentation does not run; its install examples are the commonest false alarm
+				// Documentation does not run; its install examples are the
+				// commonest false alarm. An HTML comment is another matter:
+				// the rendered page hides it, while an AI agent reading the
+				// file, or anyone who pastes it, gets the command in it.
+				if c := markdownComment(&inComment, l.Text); c != "" {
+					*lower = asciiLower((*lower)[:0], c)
+					if r := matchRule(0, c, *lower); r != nil && rule(r.id).Severity == High {
+						t := r.title
+						if t == "" {
+							t = rule(r.id).Title
+						}
+						fs.put(at, hit{id: "hidden-instructions", title: "an HTML comment, hidden when the page is rendered, " + t})
+					}
+				}
+				continue
 			}
 			sc := info.scope
 			if inRun {
@@ -618,4 +633,29 @@ func asciiOnly(s string) bool {
 		}
 	}
 	return true
+}
+
+// markdownComment returns the part of a Markdown line inside an HTML
+// comment (<!-- … -->), following a comment across lines through open.
+func markdownComment(open *bool, s string) string {
+	var b strings.Builder
+	for s != "" {
+		if !*open {
+			i := strings.Index(s, "<!--")
+			if i < 0 {
+				break
+			}
+			s, *open = s[i+4:], true
+			continue
+		}
+		i := strings.Index(s, "-->")
+		if i < 0 {
+			b.WriteString(s)
+			break
+		}
+		b.WriteString(s[:i])
+		b.WriteByte(' ')
+		s, *open = s[i+3:], false
+	}
+	return b.String()
 }
