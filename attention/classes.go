@@ -61,7 +61,7 @@ var classRe = sync.OnceValue(func() *classRes {
 			`\.ssh/id_\w+|\.aws/credentials\b|\.git-credentials\b|\.netrc\b|\.docker/config\.json\b|\.kube/config\b|\.pypirc\b|\.gem/credentials\b|\.config/gh/hosts\.yml\b|/proc/(?:self|\d+|\$\w+|\{\w+\})/environ\b`),
 		// NAME: ${{ toJSON(secrets) }} in a step's env
 		wfEnv:      regexp.MustCompile(`^\s*([A-Za-z_]\w*)\s*:\s*\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}`),
-		persistLoc: regexp.MustCompile(`(?i)systemd["'/\\, ]+(?:user|system)\b|\.service["'\x60]|CurrentVersion\\+Run(?:Once)?\b|\bLaunchAgents\b|\bLaunchDaemons\b|\bautostart\b|\bcrontab\b|/etc/cron|\.bashrc\b|\.zshrc\b|\.bash_profile\b|\.zprofile\b|["'/]\.profile["']|\bauthorized_keys\b|Start Menu\\+Programs\\+Startup|\bschtasks\b|\bsitecustomize\b|\busercustomize\b|\.pth["']|ld\.so\.preload\b|/etc/rc\.local\b|/etc/init\.d\b|\bcore\.hooksPath\b|PowerShell_profile\b|\.config/fish/config\.fish\b|["'/\\]hooks["'/\\]|\bpost-checkout\b|\bpost-merge\b|["'/]pre-commit["']|["'/]pre-push["']`),
+		persistLoc: regexp.MustCompile(`(?i)systemd["'/\\, ]+(?:user|system)\b|\.service["'\x60]|CurrentVersion\\+Run(?:Once)?\b|\bLaunchAgents\b|\bLaunchDaemons\b|\bautostart\b|\bcrontab\b|/etc/cron|\.bashrc\b|\.zshrc\b|\.bash_profile\b|\.zprofile\b|["'/]\.profile["']|\bauthorized_keys\b|Start Menu\\+Programs\\+Startup|\bschtasks\b|\bsitecustomize\b|\busercustomize\b|\.pth["']|ld\.so\.preload\b|/etc/rc\.local\b|/etc/init\.d\b|\bcore\.hooksPath\b|PowerShell_profile\b|\$PROFILE\b|\.config/fish/config\.fish\b|["'/\\]hooks["'/\\]|\bpost-checkout\b|\bpost-merge\b|["'/]pre-commit["']|["'/]pre-push["']`),
 		gitHooks:   regexp.MustCompile(`["'/\\]hooks["'/\\]|\bpost-checkout\b|\bpost-merge\b|["'/]pre-commit["']|["'/]pre-push["']`),
 		homeDir:    regexp.MustCompile(`Path\.home\(\)|\bexpanduser\(|\bos\.homedir\(|\bUserHomeDir\(|\$HOME\b|["']~/|\bhomedir\(\)|\bDir\.home\b|\bENV\[["']HOME`),
 		// the body of a URL, in any language: a call chain on a literal URL
@@ -414,7 +414,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				fs.report(n, hit{id: "download-and-run", title: "runs or includes what an earlier line downloaded", source: from[flowFetched]})
 			case program && own&flowFetched != 0 && re.run.MatchString(s):
 				fs.report(n, hit{id: "download-and-run", title: "runs what it downloads on the same line"})
-			case program && (own|used)&flowDecoded != 0 && re.run.MatchString(strings.ReplaceAll(s, ".load(", ".x(")) && !inertUse(s, paths):
+			case program && sc&scopeCode == 0 && (own|used)&flowDecoded != 0 && decodedAsCode(s) && !inertUse(s, paths):
 				h := hit{id: "decode-and-run", title: "decodes data and runs or loads it"}
 				if own&flowDecoded == 0 && from[flowDecoded] > 0 {
 					h = hit{id: "decode-and-run", title: "runs or loads what line " + itoa(from[flowDecoded]) + " decoded", source: from[flowDecoded]}
@@ -479,7 +479,7 @@ var classKeys = []string{
 	"github_env", ".docker/config", ".npmrc", "preinstall", `"version"`, "add ",
 	".ssh/", ".aws/", ".netrc", ".kube/", ".pypirc", "credentials", "/proc/", "hosts.yml", "sitecustomize", "usercustomize",
 	".pth", "ld.so", "rc.local", "init.d", "hookspath", "powershell_profile", "config.fish", "itemproperty",
-	"scheduledtask", "add-content", "set-content", "out-file", "winreg", "registry.", "curl", "wget",
+	"scheduledtask", "add-content", "set-content", "out-file", "$profile", "winreg", "registry.", "curl", "wget",
 	"getenvironmentvariables", "processinfo", "include", "connect", "dial", "socket",
 	"invoke-webrequest", "invoke-restmethod", "iwr ", "irm ", "readtext", "readbytes", "gettext", "openstream", "fetch(", "https.get",
 	"lwp::", "http::tiny", "file_get_contents", "httpclient", "ant.get", "getenv(", "getenv \"", "lookup", "getbyname", "gethostbyname",
@@ -558,8 +558,46 @@ func sentSecret(s string, own, used flowKind, from map[flowKind]int, text map[in
 	}
 	body := re.authArg.ReplaceAllString(s, "")
 	if own&flowSecret != 0 {
-		return re.secretSrc.MatchString(body) && (signingCredential().MatchString(body) || encodesSecret().MatchString(body))
+		if !re.secretSrc.MatchString(body) {
+			return false
+		}
+		m := signingCredential().FindString(body)
+		return encodesSecret().MatchString(body) || m != "" && !toItsService(m, s)
 	}
 	src := text[from[flowSecret]]
-	return signingCredential().MatchString(src) || encodesSecret().MatchString(src) || encodesSecret().MatchString(body)
+	if encodesSecret().MatchString(src) || encodesSecret().MatchString(body) {
+		return true
+	}
+	m := signingCredential().FindString(src)
+	return m != "" && !toItsService(m, s)
 }
+
+// credentialHosts maps a credential's name to the host it is for: sent
+// there it is used, not leaked.
+var credentialHosts = []struct{ prefix, host string }{
+	{"AWS", "amazonaws.com"}, {"GITHUB", "github"}, {"GH_", "github"}, {"ACTIONS", "actions"}, {"NPM", "npmjs"}, {"NODE_AUTH", "npmjs"},
+	{"PYPI", "pypi.org"}, {"TWINE", "pypi.org"}, {"NUGET", "nuget.org"}, {"DOCKER", "docker"}, {"CARGO", "crates.io"},
+	{"GEM", "rubygems.org"}, {"RUBYGEMS", "rubygems.org"}, {"HEROKU", "heroku"}, {"VERCEL", "vercel"}, {"NETLIFY", "netlify"},
+	{"CLOUDFLARE", "cloudflare"}, {"GITLAB", "gitlab"}, {"CI_JOB", "gitlab"}, {"AZURE", "azure"}, {"ARM_", "azure"},
+	{"GOOGLE", "googleapis"}, {"GCP", "googleapis"}, {"VAULT", "vault"},
+}
+
+func toItsService(cred, line string) bool {
+	ll := strings.ToLower(line)
+	for _, c := range credentialHosts {
+		if strings.HasPrefix(cred, c.prefix) {
+			return strings.Contains(ll, c.host)
+		}
+	}
+	return false
+}
+
+var codeLoadRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bAssembly\.Load(?:From|File)?\(|\bdefineClass\(|\bloadstring\(|(?:^|[^.\w])load\(|\beval\(|\bevaluate\(|\bGroovyShell\b|\bScriptEngine\w*\b|\bEval\.me\(|(?i:\bInvoke-Expression\b|\[ScriptBlock\]::Create\()|["'](?:/bin/)?(?:ba|z|da)?sh["']\s*,\s*["']-c["']|["']cmd(?:\.exe)?["']\s*,\s*["']/c["']|["']pwsh["']|["']powershell(?:\.exe)?["']`)
+})
+
+// decodedAsCode reports a line where decoded data can only be code: loaded
+// as an assembly, a class or a chunk, evaluated, or handed to a shell as its
+// command (sh -c, cmd /c). Decoded bytes passed to a program as an argument
+// or its input are data.
+func decodedAsCode(s string) bool { return codeLoadRe().MatchString(s) }

@@ -14,6 +14,7 @@ package attention
 import (
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -91,6 +92,9 @@ type shellReader struct {
 	lineOf func(int) int // the script's line (1-based) to the file's new-side line
 	exprs  []string      // the ${{ }} expressions replaced by $__gha<n>
 	depth  int
+	// piped counts the pipes whose left side is being read: that output
+	// feeds the next command rather than the log.
+	piped int
 	// echoed is what the directories an echo or printf just named hold,
 	// for a line that puts them on GITHUB_PATH.
 	echoed taint
@@ -204,7 +208,13 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 	case *syntax.BinaryCmd:
 		switch c.Op {
 		case syntax.Pipe, syntax.PipeAll:
-			out = r.stmt(c.Y, r.stmt(c.X, stdin))
+			r.piped++
+			in := r.stmt(c.X, stdin)
+			r.piped--
+			out = r.stmt(c.Y, in)
+			if r.depth == 0 && r.piped == 0 && len(s.Redirs) == 0 && len(c.Y.Redirs) == 0 && in.secret() && in.kind&tSecretBulk == 0 && maskBreaker(r, c.Y) {
+				r.fs.report(r.line(c.Y.Pos()), hit{id: "secret-unmasked", source: in.line})
+			}
 		default:
 			r.stmt(c.X, stdin)
 			out = r.stmt(c.Y, taint{})
@@ -274,6 +284,14 @@ func (r *shellReader) written(p string, t taint, line int, appending bool) {
 	switch {
 	case strings.Contains(p, "_actions/") || strings.Contains(p, "/_tool/") || strings.Contains(p, "RUNNER_TOOL_CACHE"):
 		r.fs.report(line, hit{id: "runner-action-cache"})
+	case strings.Contains(p, "actions-runner/") || strings.Contains(p, "RUNNER_ROOT") || strings.HasSuffix(p, "/runner/.env") || strings.HasSuffix(p, "/runner/.path"):
+		// A self-hosted runner reads its .env and .path (and the job hooks
+		// they name) before every later job, another workflow's included.
+		r.fs.report(line, hit{id: "runner-action-cache", title: "writes into the self-hosted runner's own files (" + p + ")", source: t.line})
+	case strings.Contains(p, ".git/hooks/") && !strings.HasSuffix(p, ".sample"):
+		// A hook written into a checkout runs at its next git command: a
+		// later step's commit, fetch or checkout, with the job's token.
+		r.fs.report(line, hit{id: "git-hooks", title: "writes a git hook into " + p, source: t.line})
 	case dependencyPath(p):
 		r.fl.files[key] = r.fl.files[key].or(taint{kind: tTamper, line: line})
 		r.fs.report(line, hit{id: "dependency-tamper"})
@@ -447,6 +465,9 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		words[i] = r.lit(w)
 	}
 	args, words = r.unhide(args, words)
+	if strings.Contains(words[0], "\\") {
+		words[0] = strings.ReplaceAll(words[0], "\\", "") // c\u\r\l is curl
+	}
 	name := path.Base(words[0])
 	line := r.line(args[0].Pos())
 	lastLine := r.line(args[len(args)-1].Pos())
@@ -657,6 +678,20 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 	case name == "git":
 		r.git(words, line)
 		return taint{}
+	case (name == "docker" || name == "podman" || name == "nerdctl") && len(words) > 2 && (words[1] == "run" || words[1] == "pull" || words[1] == "create"):
+		// The image is read as a Dockerfile's FROM is: its code runs here.
+		if img := imageOperand(words[2:]); img != "" && strings.Contains(img, "/") && !strings.ContainsAny(img, "$`") {
+			r.fs.fromLine(line, img)
+		}
+	case !strings.Contains(words[0], "/") && !strings.HasPrefix(words[0], "$"):
+		// A program written into a PATH folder earlier in the script runs
+		// when it is called by its name.
+		for p, t := range r.fl.files {
+			if t.runs() && path.Base(p) == words[0] && onPath(path.Dir(p)) {
+				r.runs(t, line, "runs "+words[0]+", which line "+itoa(t.line)+" downloaded onto the PATH")
+				break
+			}
+		}
 	}
 	// A command named by a path or a variable runs that file or value.
 	w0 := words[0]
@@ -1067,6 +1102,89 @@ func pinnedScriptURL(u string) bool {
 	return false
 }
 
+// imageOperand returns the image a docker run, pull or create names: the
+// first operand after the options (those that take a value skip it).
+func imageOperand(words []string) string {
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case !strings.HasPrefix(w, "-"):
+			return w
+		case strings.Contains(w, "="):
+		case w == "--rm" || w == "-d" || w == "-i" || w == "-t" || w == "-it" || w == "-ti" || w == "--privileged" || w == "--init" ||
+			w == "-q" || w == "--quiet" || w == "--detach" || w == "--interactive" || w == "--tty" || w == "-P" || w == "--read-only" || w == "--all-tags" || w == "-a":
+		default:
+			i++ // a flag with its value
+		}
+	}
+	return ""
+}
+
+// onPath reports a folder commonly on the runner's PATH.
+func onPath(dir string) bool {
+	switch strings.TrimSuffix(dir, "/") {
+	case "/usr/local/bin", "/usr/bin", "/bin", "/usr/local/sbin", "/usr/sbin", "~/.local/bin", "$HOME/.local/bin", "$HOME/bin", "~/bin", "/opt/bin", "$HOME/go/bin", "~/go/bin":
+		return true
+	}
+	return false
+}
+
+// maskBreaker reports the last command of a pipeline that rewrites its
+// input (base64, hex, reversed, spaced out) onto the log: the runner masks
+// a secret's exact text in the log, not an encoding of it.
+func maskBreaker(r *shellReader, st *syntax.Stmt) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 {
+		return false
+	}
+	switch path.Base(r.lit(c.Args[0])) {
+	case "base64", "base32", "basenc", "xxd", "od", "hexdump", "rev", "sed", "tr", "fold", "cut", "awk", "openssl", "gzip", "iconv":
+		return true
+	}
+	return false
+}
+
+// ansiC decodes the escapes of a $'…' string: \xHH, \NNN octal, \uHHHH and
+// the letter escapes.
+func ansiC(v string) string {
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c != '\\' || i+1 >= len(v) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := v[i]; {
+		case e == 'x' || e == 'u' || e == 'U':
+			max := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
+			j := i + 1
+			for j < len(v) && j-i-1 < max && strings.IndexByte("0123456789abcdefABCDEF", v[j]) >= 0 {
+				j++
+			}
+			if n, err := strconv.ParseUint(v[i+1:j], 16, 32); err == nil && j > i+1 {
+				b.WriteRune(rune(n))
+			}
+			i = j - 1
+		case e >= '0' && e <= '7':
+			j := i
+			for j < len(v) && j-i < 3 && v[j] >= '0' && v[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint(v[i:j], 8, 8)
+			b.WriteByte(byte(n))
+			i = j - 1
+		case e == 'n':
+			b.WriteByte('\n')
+		case e == 't':
+			b.WriteByte('\t')
+		default:
+			b.WriteByte(e)
+		}
+	}
+	return b.String()
+}
+
 // remoteSpec reports a package runner's operand that names a URL or a git
 // repository rather than a registry package.
 func remoteSpec(words []string) bool {
@@ -1303,7 +1421,12 @@ func (r *shellReader) lit(w *syntax.Word) string {
 		case *syntax.Lit:
 			b.WriteString(x.Value)
 		case *syntax.SglQuoted:
-			b.WriteString(x.Value)
+			if x.Dollar {
+				// $'\x63\x75\x72\x6c' is "curl": what the shell runs.
+				b.WriteString(ansiC(x.Value))
+			} else {
+				b.WriteString(x.Value)
+			}
 		case *syntax.DblQuoted:
 			for _, q := range x.Parts {
 				part(q)

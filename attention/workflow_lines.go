@@ -102,7 +102,7 @@ var wfRe = sync.OnceValue(func() *wfRegexps {
 		wfSend:         regexp.MustCompile(`\b(?:curl|wget|nc|ncat|netcat|socat|Invoke-WebRequest|iwr|fetch|requests\.post)\b|https?://`),
 		wfRunnerToken:  regexp.MustCompile(`\bACTIONS_(?:RUNTIME_TOKEN|ID_TOKEN_REQUEST_(?:TOKEN|URL)|CACHE_URL|RESULTS_URL)\b`),
 		wfEnvFile:      regexp.MustCompile(`\$\{?GITHUB_(?:ENV|PATH)\b|(?i:\$env:GITHUB_(?:ENV|PATH)\b)|%GITHUB_(?:ENV|PATH)%|process\.env\.GITHUB_(?:ENV|PATH)\b|\bcore\.(?:exportVariable|addPath)\(`),
-		wfEnvHijack:    regexp.MustCompile(`\b(?:LD_PRELOAD|LD_LIBRARY_PATH|BASH_ENV|ENV|NODE_OPTIONS|PYTHONPATH|PYTHONSTARTUP|PERL5OPT|RUBYOPT|GIT_SSH_COMMAND|GIT_CONFIG_\w+|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DYLD_INSERT_LIBRARIES|RUSTC_WRAPPER|NPM_CONFIG_NODE_OPTIONS|PYTHONHOME|PERL5LIB|RUBYLIB)(?:=|['"]\s*,)`),
+		wfEnvHijack:    regexp.MustCompile(`\b(?:LD_PRELOAD|LD_LIBRARY_PATH|BASH_ENV|ENV|NODE_OPTIONS|PYTHONPATH|PYTHONSTARTUP|PERL5OPT|RUBYOPT|GIT_SSH_COMMAND|GIT_CONFIG_\w+|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DYLD_INSERT_LIBRARIES|RUSTC_WRAPPER|NPM_CONFIG_NODE_OPTIONS|PYTHONHOME|PERL5LIB|RUBYLIB|LD_AUDIT|DOTNET_STARTUP_HOOKS|PROMPT_COMMAND|GIT_EXTERNAL_DIFF|GIT_ASKPASS|SSH_ASKPASS|ACTIONS_RUNNER_HOOK_JOB_(?:STARTED|COMPLETED))(?:=|['"]\s*,)`),
 		wfUnsecure:     regexp.MustCompile(`\bACTIONS_ALLOW_UNSECURE_COMMANDS\b|::(?:set-env|add-path)\b`),
 	}
 })
@@ -373,6 +373,9 @@ var (
 	outputRefRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b(?:steps|needs)\.[\w-]+\.outputs\.([\w-]+)`)
 	})
+	payloadTextRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bcontext\.payload\.(?:pull_request|issue|comment|review|discussion)\.(?:title|body|head\.ref)\b`)
+	})
 	envRefRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\benv\.([A-Za-z_]\w*)`) })
 	outputSetRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?:echo|printf)\s+(?:-\w+\s+)?["']?([A-Za-z_][\w-]*)=|\bsetOutput\(\s*['"]([\w-]+)['"]`)
@@ -411,7 +414,16 @@ func fileListOutput(name string) bool {
 	if strings.HasPrefix(n, "any_") || strings.HasPrefix(n, "only_") || strings.Contains(n, "count") || strings.Contains(n, "exist") {
 		return false
 	}
-	return strings.Contains(n, "files") || strings.Contains(n, "filenames") || strings.Contains(n, "paths")
+	if strings.Contains(n, "files") || strings.Contains(n, "filenames") || strings.Contains(n, "paths") {
+		return true
+	}
+	// The outputs of the actions that fetch a pull request, an issue or a
+	// comment (gh-find-current-pr, get-merged-pull-request) carry its text.
+	switch strings.TrimPrefix(strings.TrimPrefix(n, "pr_"), "pull_request_") {
+	case "title", "body", "comment", "comment_body", "commit_message", "head_commit_message", "description":
+		return true
+	}
+	return false
 }
 
 // untrustedNames follows untrusted text through a workflow's bindings: an
@@ -429,6 +441,9 @@ func untrustedNames(f *packet.DiffFile) map[string]bool {
 				continue
 			}
 			for _, l := range h.Lines {
+				if l.Kind != packet.LineRemoved && strings.Contains(l.Text, "return ") && payloadTextRe().MatchString(l.Text) {
+					names["out:result"] = true // actions/github-script returns it as its result
+				}
 				if l.Kind == packet.LineRemoved || !strings.Contains(l.Text, "${{") || !untrustedExpr(l.Text, names) {
 					continue
 				}
