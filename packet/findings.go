@@ -469,16 +469,27 @@ func splitRow(line string) []string {
 }
 
 // codeSpans finds, for a backtick run, the next run of the same length.
+// A row holds a few runs, kept in place and searched in turn; past
+// fewSpans they are kept by length, so a hostile row of thousands of
+// backticks is still read in linear time.
 type codeSpans struct {
+	few    [fewSpans]backtickRun
+	nfew   int
 	runs   map[int][]int // run length -> start offsets, in order
 	cursor map[int]int
 }
 
+// fewSpans is how many backtick runs a row may hold before they are
+// kept by length: a finding's row has a handful.
+const fewSpans = 8
+
+type backtickRun struct{ at, n int }
+
 func newCodeSpans(s string) codeSpans {
+	var cs codeSpans
 	if strings.IndexByte(s, '`') < 0 {
-		return codeSpans{}
+		return cs
 	}
-	cs := codeSpans{runs: map[int][]int{}, cursor: map[int]int{}}
 	for i := 0; i < len(s); {
 		if s[i] != '`' {
 			i++
@@ -488,7 +499,19 @@ func newCodeSpans(s string) codeSpans {
 		for j < len(s) && s[j] == '`' {
 			j++
 		}
-		cs.runs[j-i] = append(cs.runs[j-i], i)
+		switch {
+		case cs.runs == nil && cs.nfew < fewSpans:
+			cs.few[cs.nfew] = backtickRun{i, j - i}
+			cs.nfew++
+		default:
+			if cs.runs == nil {
+				cs.runs, cs.cursor = map[int][]int{}, map[int]int{}
+				for _, r := range cs.few[:cs.nfew] {
+					cs.runs[r.n] = append(cs.runs[r.n], r.at)
+				}
+			}
+			cs.runs[j-i] = append(cs.runs[j-i], i)
+		}
 		i = j
 	}
 	return cs
@@ -496,15 +519,21 @@ func newCodeSpans(s string) codeSpans {
 
 // closing returns the offset of the next run of n backticks after offset
 // after, or -1. Calls must come with increasing offsets.
-func (cs codeSpans) closing(n, after int) int {
+func (cs *codeSpans) closing(n, after int) int {
+	if cs.runs == nil {
+		for _, r := range cs.few[:cs.nfew] {
+			if r.n == n && r.at > after {
+				return r.at
+			}
+		}
+		return -1
+	}
 	list := cs.runs[n]
 	c := cs.cursor[n]
 	for c < len(list) && list[c] <= after {
 		c++
 	}
-	if cs.cursor != nil {
-		cs.cursor[n] = c
-	}
+	cs.cursor[n] = c
 	if c < len(list) {
 		return list[c]
 	}
