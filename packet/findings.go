@@ -442,6 +442,12 @@ func splitRow(line string) []string {
 		escaped = false
 	}
 	for i := 0; i < len(s); {
+		// Straight to the next byte that matters.
+		k := strings.IndexAny(s[i:], "\\|`")
+		if k < 0 {
+			break
+		}
+		i += k
 		switch s[i] {
 		case '\\':
 			if i+1 < len(s) && s[i+1] == '|' {
@@ -522,10 +528,11 @@ func newCodeSpans(s string) codeSpans {
 		return cs
 	}
 	for i := 0; i < len(s); {
-		if s[i] != '`' {
-			i++
-			continue
+		k := strings.IndexByte(s[i:], '`')
+		if k < 0 {
+			break
 		}
+		i += k
 		j := i
 		for j < len(s) && s[j] == '`' {
 			j++
