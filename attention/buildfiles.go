@@ -489,7 +489,7 @@ var loaderVarRe = sync.OnceValue(func() *regexp.Regexp {
 })
 
 var loaderFlagRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader|-javaagent:|-agentpath:|-agentlib:)[\s=]?\S`)
+	return regexp.MustCompile(`(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader|-javaagent:|-agentpath:)[\s=]?([^\s"']+)`)
 })
 
 // loaderVars rates a variable set outside a workflow (a Dockerfile's ENV,
@@ -530,7 +530,17 @@ func (fs *fileScan) loaderVars() {
 		bad := false
 		switch name {
 		case "NODE_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "RUBYOPT":
-			bad = loaderFlagRe().MatchString(" " + v)
+			// A module by path (./hook.js, /tmp/x.jar), not a package
+			// (ts-node/register) nor Yarn's own .pnp loader.
+			for _, f := range loaderFlagRe().FindAllStringSubmatch(" "+v, -1) {
+				op := f[1]
+				if (strings.HasPrefix(op, ".") || strings.HasPrefix(op, "~") || strings.HasPrefix(op, "$") || strings.HasPrefix(op, "/tmp/")) && !strings.Contains(op, ".pnp.") {
+					bad = true
+				}
+			}
+		case "BASH_ENV":
+			// Conda images point BASH_ENV at the shell's own profile.
+			bad = treeProgram(v) && !shellRCPath(v)
 		default:
 			bad = treeProgram(v) && !strings.HasPrefix(v, "/lib") && !strings.HasPrefix(v, "ssh ") && !strings.HasPrefix(v, "ssh\t")
 		}
