@@ -86,6 +86,13 @@ func (fs *fileScan) buildFiles() {
 	}
 	lb := strings.ToLower(path.Base(fs.path))
 	ext := path.Ext(lb)
+	switch {
+	case fs.info.scope&scopePackageJSON != 0:
+		fs.typosquats("npm")
+	case fs.info.scope&scopeRequirements != 0 && (strings.HasPrefix(lb, "requirements") || lb == "constraints.txt") ||
+		(ext == ".txt" || ext == ".in") && strings.Contains(strings.ToLower(fs.path), "requirements"):
+		fs.typosquats("pypi")
+	}
 	var line func(n int, s string)
 	switch {
 	case ext == ".gyp" || ext == ".gypi":
