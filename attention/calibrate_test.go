@@ -37,14 +37,26 @@ func TestSeverityByContext(t *testing.T) {
 		{"socket library name", "setup.py", "ext = Extension('x', libraries=[\"kstat\", \"socket\"])", 1, ""},
 		{"socket in setup.py", "setup.py", "import socket\ns = socket.create_connection(('x.invalid', 80))", 2, "high build-code-fetch"},
 		// A write permission reaches pull-request code only where the
-		// trigger checks it out by default.
+		// trigger checks it out by default and hands it the token asked
+		// for: a push to the branch a pull request is copied to. On
+		// pull_request a fork's pull request gets a read-only token.
 		{"comment bot write", ".github/workflows/a.yml", "on:\n  issue_comment:\npermissions:\n  contents: write", 4, "medium gha-write-permission"},
-		{"pull_request write", ".github/workflows/a.yml", "on:\n  pull_request:\npermissions:\n  contents: write", 4, "high gha-excessive-permissions"},
+		{"pull_request write", ".github/workflows/a.yml", "on:\n  pull_request:\npermissions:\n  contents: write", 4, "medium gha-write-permission"},
+		{"pull_request and filtered push write", ".github/workflows/a.yml", "on:\n  push:\n    branches: [main]\n  pull_request:\npermissions:\n  actions: write", 6, "medium gha-write-permission"},
+		{"pull_request and push write", ".github/workflows/a.yml", "on:\n  push:\n  pull_request:\npermissions:\n  actions: write", 5, "high gha-excessive-permissions"},
 		{"push write", ".github/workflows/a.yml", "on: push\npermissions:\n  contents: write", 3, "high gha-excessive-permissions"},
 		// An action at a branch with a token that can only read.
 		{"branch action, read-only token", ".github/workflows/a.yml", "on: push\npermissions:\n  contents: read\n  issues: write\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master\n        with:\n          token: ${{ secrets.GITHUB_TOKEN }}", 9, "medium gha-unpinned-branch"},
 		{"branch action, default token", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master", 6, "high gha-unpinned-branch"},
 		{"branch action, other secret", ".github/workflows/a.yml", "on: push\npermissions: read-all\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master\n        env:\n          NPM_TOKEN: ${{ secrets.NPM_TOKEN }}", 7, "high gha-unpinned-branch"},
+		// A reusable workflow at a branch: the token the caller gives it and
+		// the secrets the call passes decide.
+		{"reusable at a branch, read-only", ".github/workflows/a.yml", "on:\n  pull_request_target:\npermissions:\n  pull-requests: write\njobs:\n  a:\n    uses: acme/.github/.github/workflows/pr.yml@main", 7, "medium gha-unpinned-branch"},
+		{"reusable at a branch, secrets inherited", ".github/workflows/a.yml", "on:\n  pull_request:\npermissions:\n  contents: read\njobs:\n  a:\n    uses: acme/ci/.github/workflows/pr.yml@main\n    secrets: inherit", 7, "high gha-unpinned-branch"},
+		{"reusable at a branch, default token", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    uses: acme/ci/.github/workflows/pr.yml@main", 4, "high gha-unpinned-branch"},
+		// No pull request starts a schedule or a tag push: it runs after the merge.
+		{"branch action on a schedule", ".github/workflows/a.yml", "on:\n  schedule:\n    - cron: 0 0 * * *\n  push:\n    tags: ['v*']\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/bump@main\n        with:\n          token: ${{ secrets.BOT_TOKEN }}", 10, "medium gha-unpinned-branch"},
+		{"branch action on every push", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/bump@main\n        with:\n          token: ${{ secrets.BOT_TOKEN }}", 6, "high gha-unpinned-branch"},
 		{"branch action, job may write", ".github/workflows/a.yml", "on: push\npermissions: read-all\njobs:\n  a:\n    permissions:\n      contents: write\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master", 9, "high gha-unpinned-branch"},
 		// Build-tool programs: one in the tree is read like build.rs; one outside it is not in the diff.
 		{"cargo linker in the tree", ".cargo/config.toml", "[target.x]\nlinker = \"ci/zig-cc.sh\"", 2, "medium build-tool-exec"},

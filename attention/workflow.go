@@ -259,6 +259,7 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 		return
 	}
 	wfRestricted := readOnlyToken(mapGet(root, "permissions"))
+	forPR := runsForPR(root)
 	for i := 1; i < len(jobs.Content); i += 2 {
 		job := jobs.Content[i]
 		fs.workflowSteps(m, mapGet(job, "steps"), fs.envOf(mapGet(job, "env"), env))
@@ -266,8 +267,77 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 		if p := mapGet(job, "permissions"); p != nil {
 			restricted = readOnlyToken(p)
 		}
-		if restricted {
-			fs.branchActionsReadOnly(mapGet(job, "steps"))
+		fs.branchActionsExposure(job, restricted, forPR)
+	}
+}
+
+// offPRTriggers are the events no pull request starts: a schedule, a
+// person's dispatch, a release, an event from another system. A push is
+// one of them when its filter keeps the branch /ok to test copies a pull
+// request to out (pushReachesPR).
+var offPRTriggers = map[string]bool{"schedule": true, "workflow_dispatch": true, "release": true, "repository_dispatch": true,
+	"create": true, "delete": true, "deployment": true, "deployment_status": true, "registry_package": true, "page_build": true,
+	"milestone": true, "project": true, "project_card": true, "project_column": true, "watch": true, "fork": true, "gollum": true,
+	"public": true, "branch_protection_rule": true}
+
+// runsForPR reports whether any of the workflow's triggers starts it for a
+// pull request: its own events, a comment on it, a run it caused, or a
+// push that reaches the branch the pull request is copied to. A workflow
+// with no trigger the reader knows is taken to run for one.
+func runsForPR(root *yaml.Node) bool {
+	tr := triggers(root)
+	if len(tr) == 0 {
+		return true
+	}
+	for name, filter := range tr {
+		switch {
+		case name == "push":
+			if pushReachesPR(filter) {
+				return true
+			}
+		case !offPRTriggers[name]:
+			return true
+		}
+	}
+	return false
+}
+
+// branchActionsExposure rates an action or reusable workflow used at a
+// branch by what the branch's owner gets when it runs: high where the job
+// runs for pull requests with a token that can change code or with a
+// secret handed to it; medium where the token is read-only (or writes only
+// to issues, pull requests, checks) and no other secret is handed over, or
+// where no pull request starts the workflow at all.
+func (fs *fileScan) branchActionsExposure(job *yaml.Node, restricted, forPR bool) {
+	lower := func(u *yaml.Node, secret bool) {
+		at, ok := fs.added[u.Line]
+		if !ok || fs.best[at].id != "gha-unpinned-branch" {
+			return
+		}
+		h := fs.best[at]
+		switch {
+		case !forPR:
+			h.why = "whoever pushes to the action's branch decides what runs, but no pull request starts this workflow (a schedule, a dispatch, a release or a push to named branches does): it runs once the change is merged, so read it before merging"
+		case restricted && !secret:
+			h.why = "whoever pushes to the action's branch decides what runs, but the job's token here cannot change code, releases or packages, and the step is handed no other secret"
+		default:
+			return
+		}
+		h.severity = Medium
+		fs.best[at] = h
+	}
+	// A reusable workflow called at a branch: it gets the caller's token
+	// and the secrets the call passes (secrets: inherit passes them all).
+	if u := mapGet(job, "uses"); u != nil && u.Kind == yaml.ScalarNode {
+		lower(u, mapGet(job, "secrets") != nil || handsSecret(mapGet(job, "with")))
+	}
+	steps := mapGet(job, "steps")
+	if steps == nil || steps.Kind != yaml.SequenceNode {
+		return
+	}
+	for _, st := range steps.Content {
+		if u := mapGet(st, "uses"); u != nil {
+			lower(u, handsSecret(mapGet(st, "with")) || handsSecret(mapGet(st, "env")))
 		}
 	}
 }
@@ -295,29 +365,6 @@ func readOnlyToken(n *yaml.Node) bool {
 		}
 	}
 	return true
-}
-
-// branchActionsReadOnly rates an action used at a branch in a job whose
-// token cannot write code: medium, unless the step is handed a secret
-// other than that token. What the branch's owner can do then is read.
-func (fs *fileScan) branchActionsReadOnly(steps *yaml.Node) {
-	if steps == nil || steps.Kind != yaml.SequenceNode {
-		return
-	}
-	for _, st := range steps.Content {
-		u := mapGet(st, "uses")
-		if u == nil {
-			continue
-		}
-		at, ok := fs.added[u.Line]
-		if !ok || fs.best[at].id != "gha-unpinned-branch" || handsSecret(mapGet(st, "with")) || handsSecret(mapGet(st, "env")) {
-			continue
-		}
-		h := fs.best[at]
-		h.severity = Medium
-		h.why = "whoever pushes to the action's branch decides what runs, but the job's token here cannot change code, releases or packages, and the step is handed no other secret"
-		fs.best[at] = h
-	}
 }
 
 // handsSecret reports a with: or env: mapping that passes a secret other
