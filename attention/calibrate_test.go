@@ -58,6 +58,11 @@ func TestSeverityByContext(t *testing.T) {
 		{"branch action on a schedule", ".github/workflows/a.yml", "on:\n  schedule:\n    - cron: 0 0 * * *\n  push:\n    tags: ['v*']\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/bump@main\n        with:\n          token: ${{ secrets.BOT_TOKEN }}", 10, "medium gha-unpinned-branch"},
 		{"branch action on every push", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/bump@main\n        with:\n          token: ${{ secrets.BOT_TOKEN }}", 6, "high gha-unpinned-branch"},
 		{"branch action, job may write", ".github/workflows/a.yml", "on: push\npermissions: read-all\njobs:\n  a:\n    permissions:\n      contents: write\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master", 9, "high gha-unpinned-branch"},
+		// The pull request's head checked out into its own folder under a
+		// privileged trigger: data unless a later step runs it.
+		{"head into a folder, read as data", ".github/workflows/a.yml", prtHeadInto("pr", "      - uses: actions/checkout@v4\n      - run: |\n          npm ci\n          node tools/build-docs.js --src ./pr/docs"), 8, "medium gha-untrusted-checkout"},
+		{"head into a folder, built", ".github/workflows/a.yml", prtHeadInto("pr", "      - run: |\n          cd pr\n          npm ci"), 8, "high gha-untrusted-checkout"},
+		{"head into the workspace", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}", 8, "high gha-untrusted-checkout"},
 		// Build-tool programs: one in the tree is read like build.rs; one outside it is not in the diff.
 		{"cargo linker in the tree", ".cargo/config.toml", "[target.x]\nlinker = \"ci/zig-cc.sh\"", 2, "medium build-tool-exec"},
 		{"cargo wrapper outside", ".cargo/config.toml", "[build]\nrustc-wrapper = \"~/.cache/rw\"", 2, "high build-tool-exec"},

@@ -30,6 +30,12 @@ type Case struct {
 	Not  bool
 }
 
+// prtHeadInto is a pull_request_target workflow that checks the pull
+// request's head out into dir, with the steps after it.
+func prtHeadInto(dir, steps string) string {
+	return "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n          path: " + dir + "\n" + steps
+}
+
 // The reasons several rules share.
 const (
 	hiddenWhy   = "what the line shows is not what the compiler, shell or reviewer reads"
@@ -242,6 +248,14 @@ var rules = []Rule{
 			// Without a checkout of the head the base branch's own code runs.
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm test", 7, true},
 			{".github/workflows/a.yml", "on: pull_request\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: npm ci && npm test", 9, true},
+			// The head checked out into its own folder runs when a step works there or runs a file from it.
+			{".github/workflows/a.yml", prtHeadInto("pr", "      - run: |\n          cd pr\n          npm ci"), 12, false},
+			{".github/workflows/a.yml", prtHeadInto("pr", "      - working-directory: pr\n        run: make docs"), 11, false},
+			{".github/workflows/a.yml", prtHeadInto("pr", "      - run: bash pr/scripts/preview.sh"), 10, false},
+			{".github/workflows/a.yml", prtHeadInto("pr", "      - run: pip install ./pr"), 10, false},
+			{".github/workflows/a.yml", prtHeadInto("pr", "      - uses: ./pr/.github/actions/preview"), 10, false},
+			// The base branch's own tool reading the folder as data.
+			{".github/workflows/a.yml", prtHeadInto("pr", "      - run: |\n          npm ci\n          python tools/render.py --input ./pr/docs"), 0, true},
 		}},
 	{"gha-artifact-credentials", KindCredential, High, "uploads the checkout's .git folder (with the job's token) or a credential file as an artifact",
 		"actions/checkout leaves the job's token in .git/config; whoever can read the run downloads the artifact and uses the token while the job still runs (ArtiPACKED)", []Case{

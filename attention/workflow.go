@@ -411,6 +411,10 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 	}
 	fl := newFlow()
 	headOut := 0
+	// headPath is the folder the pull request's head was checked out
+	// into when it is not the workspace itself; ran is set once a step
+	// runs what is there.
+	headPath, ran := "", false
 	for _, st := range steps.Content {
 		if st.Kind != yaml.MappingNode {
 			continue
@@ -423,7 +427,17 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 			case ref == "actions/checkout":
 				if r := mapGet(with, "ref"); r != nil && wfRe().wfHeadCheckout.MatchString("ref: "+r.Value) {
 					headOut = r.Line
+					headPath = ""
+					if p := mapGet(with, "path"); p != nil && !workspaceRoot(p.Value) {
+						headPath = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(p.Value), "./"), "/")
+					}
 				}
+			case m.privileged && headOut > 0 && strings.HasPrefix(ref, "./") &&
+				(headPath == "" || underPath(strings.TrimPrefix(ref, "./"), headPath)):
+				// A local action from the pull request's checkout: its
+				// action.yml is the pull request's.
+				fs.report(u.Line, hit{id: "gha-pr-code-run", title: "uses an action from the pull request's checkout in a privileged workflow", source: headOut})
+				ran = true
 			case ref == "actions/download-artifact" || ref == "dawidd6/action-download-artifact" || strings.HasSuffix(ref, "/download-artifact"):
 				if m.privileged {
 					fl.artifact = taint{kind: tArtifact, line: u.Line}
@@ -453,7 +467,15 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 		}
 		lines := fs.scalarLines(run, runKey.Column-1)
 		if m.privileged && headOut > 0 {
-			fs.prCodeRun(lines, headOut)
+			if headPath == "" {
+				ran = fs.prCodeRun(lines, headOut) || ran
+			} else {
+				wd := ""
+				if w := mapGet(st, "working-directory"); w != nil {
+					wd = w.Value
+				}
+				ran = fs.prPathRun(lines, headOut, headPath, wd) || ran
+			}
 		}
 		fs.shellLines(lines, fl, true)
 		if headOut == 0 && wfRe().wfHeadCheckout.MatchString(run.Value) {
@@ -462,7 +484,88 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 			headOut = run.Line
 		}
 	}
+	if m.privileged && headOut > 0 && headPath != "" && !ran {
+		// Another reader may have followed the checkout's files into a
+		// later step (onto the PATH, into a cache): then they run.
+		for _, h := range fs.best {
+			if h.source == headOut && h.sev() == High {
+				ran = true
+			}
+		}
+	}
+	if m.privileged && headOut > 0 && headPath != "" && !ran {
+		if at, ok := fs.added[headOut]; ok && fs.best[at].id == "gha-untrusted-checkout" {
+			h := fs.best[at]
+			h.severity = Medium
+			h.title = "checks out the pull request's head into " + headPath + " in a privileged workflow"
+			h.why = "no later step of the job runs what is there (no build, install, script or action from " + headPath + ", nor a step working in it): the pull request's files are read as data, with the write token and secrets beside them, so check what reads them"
+			fs.best[at] = h
+		}
+	}
 }
+
+// underPath reports whether p is dir or inside it.
+func underPath(p, dir string) bool {
+	p = strings.TrimPrefix(strings.TrimSpace(p), "./")
+	return p == dir || strings.HasPrefix(p, dir+"/")
+}
+
+// prPathRun rates the run: lines of a step after the pull request's head
+// was checked out into dir under a privileged trigger: the pull request's
+// code runs when the step works in dir (working-directory, cd) and builds
+// or runs there, or names a file in dir as the program, the script an
+// interpreter runs, or what an installer or build tool takes. dir given to
+// a program from elsewhere as the value of an option is read as data.
+func (fs *fileScan) prPathRun(lines []numbered, head int, dir, wd string) bool {
+	inDir := underPath(wd, dir)
+	for _, l := range lines {
+		words := strings.Fields(l.text)
+		for i, w := range words {
+			w = strings.Trim(w, `"'`)
+			if (w == "cd" || w == "pushd") && i+1 < len(words) && underPath(strings.Trim(words[i+1], `"'`), dir) {
+				inDir = true
+			}
+		}
+		if inDir && buildCmdRe().MatchString(l.text) {
+			fs.report(l.n, hit{id: "gha-pr-code-run", source: head})
+			return true
+		}
+		for i, w := range words {
+			w = strings.Trim(w, `"'();&|`)
+			w = strings.TrimPrefix(strings.TrimPrefix(w, "${{ github.workspace }}/"), "$GITHUB_WORKSPACE/")
+			if !underPath(w, dir) {
+				continue
+			}
+			prev := ""
+			if i > 0 {
+				prev = strings.Trim(words[i-1], `"'`)
+			}
+			switch {
+			case i == 0 || prev == "&&" || prev == ";" || prev == "|" || prev == "sudo":
+				// the program itself
+			case runsPathArg[prev] || pathOptions[prev]:
+			case strings.HasPrefix(prev, "-"):
+				continue // an option's value: data for the program from elsewhere
+			case !buildCmdRe().MatchString(l.text):
+				continue
+			}
+			fs.report(l.n, hit{id: "gha-pr-code-run", source: head})
+			return true
+		}
+	}
+	return false
+}
+
+// runsPathArg are the words after which a path is run, installed or built.
+var runsPathArg = map[string]bool{"bash": true, "sh": true, "zsh": true, "source": true, ".": true, "python": true, "python3": true,
+	"node": true, "ruby": true, "perl": true, "pwsh": true, "php": true, "deno": true, "bun": true, "install": true, "build": true,
+	"exec": true, "run": true, "eval": true}
+
+// pathOptions are the options whose value is the folder a tool works in
+// or the manifest it builds.
+var pathOptions = map[string]bool{"-C": true, "--prefix": true, "--cwd": true, "--dir": true, "--directory": true, "--manifest-path": true,
+	"--project": true, "--project-dir": true, "-f": true, "--file": true, "-e": true, "--editable": true, "--rootdir": true,
+	"--chdir": true, "--working-dir": true, "--config": true, "-c": true}
 
 // scalarLines returns a run: value as numbered lines: a block scalar's
 // lines as the file holds them, dedented; a one-line value at its line.
@@ -505,13 +608,14 @@ func (fs *fileScan) scalarLines(n *yaml.Node, keyIndent int) []numbered {
 // was checked out under a privileged trigger: a line that installs, builds,
 // tests or runs a script runs the pull request's code with the write token
 // and secrets.
-func (fs *fileScan) prCodeRun(lines []numbered, head int) {
+func (fs *fileScan) prCodeRun(lines []numbered, head int) bool {
 	for _, l := range lines {
 		if buildCmdRe().MatchString(l.text) {
 			fs.report(l.n, hit{id: "gha-pr-code-run", source: head})
-			return
+			return true
 		}
 	}
+	return false
 }
 
 var buildCmdRe = sync.OnceValue(func() *regexp.Regexp {
