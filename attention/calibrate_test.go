@@ -63,6 +63,25 @@ func TestSeverityByContext(t *testing.T) {
 		{"head into a folder, read as data", ".github/workflows/a.yml", prtHeadInto("pr", "      - uses: actions/checkout@v4\n      - run: |\n          npm ci\n          node tools/build-docs.js --src ./pr/docs"), 8, "medium gha-untrusted-checkout"},
 		{"head into a folder, built", ".github/workflows/a.yml", prtHeadInto("pr", "      - run: |\n          cd pr\n          npm ci"), 8, "high gha-untrusted-checkout"},
 		{"head into the workspace", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}", 8, "high gha-untrusted-checkout"},
+		// Self-hosted runners: high where a pull request's code runs on them.
+		{"self-hosted on pull_request", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps:\n      - uses: actions/checkout@v4\n      - run: make test", 4, "high gha-self-hosted-runner"},
+		{"self-hosted labeler on pull_request_target", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps:\n      - uses: actions/labeler@v5", 4, "medium gha-self-hosted"},
+		{"self-hosted on pull_request_target with the head", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}", 4, "high gha-self-hosted-runner"},
+		{"self-hosted on a branch push", ".github/workflows/a.yml", "on:\n  push:\n    branches: [main]\njobs:\n  a:\n    runs-on: [self-hosted, linux]", 6, "medium gha-self-hosted"},
+		// A token left on disk matters where a pull request's code runs after it.
+		{"persisted token on a schedule", ".github/workflows/a.yml", "on:\n  schedule:\n    - cron: 0 0 * * 1\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 10, "medium gha-persist-credentials"},
+		{"persisted token on pull_request", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 8, "high gha-persist-credentials"},
+		// A Dockerfile sets up the image, not the runner.
+		{"image shell profile", "Dockerfile", "FROM debian:12\nRUN echo '. /usr/share/bash-completion/completions/git' >> ~/.bashrc", 2, "medium persistence"},
+		{"image authorized key", "Dockerfile", "FROM debian:12\nRUN echo \"$KEY\" >> /root/.ssh/authorized_keys", 2, "high persistence"},
+		// A git source: a commit or a tag fixes what is fetched, a branch does not.
+		{"gem at a branch", "Gemfile", "gem \"rack\", github: \"rack/rack\", branch: \"main\"", 1, "high dependency-url"},
+		{"gem with no ref", "Gemfile", "gem \"rack\", git: \"https://github.com/rack/rack.git\"", 1, "high dependency-url"},
+		{"gem at a commit", "Gemfile", "gem \"rack\", github: \"rack/rack\", ref: \"4b2d9e1c0f3a\"", 1, "medium dependency-url"},
+		{"gem at a tag", "Gemfile", "gem \"rack\", github: \"rack/rack\", tag: \"v3.1.8\"", 1, "medium dependency-url"},
+		{"crate at a commit", "Cargo.toml", "[dependencies]\nfoo = { git = \"https://github.com/acme/foo\", rev = \"9f1c2a7e\" }", 2, "medium dependency-url"},
+		{"crate patched at a commit", "Cargo.toml", "[patch.crates-io]\nserde = { git = \"https://github.com/acme/serde\", rev = \"3f1d2c7b\" }", 2, "high dependency-url"},
+		{"crate at a commit over git://", "Cargo.toml", "[dependencies]\nfoo = { git = \"git://git.x.invalid/foo\", rev = \"9f1c2a7e\" }", 2, "high dependency-url"},
 		// Build-tool programs: one in the tree is read like build.rs; one outside it is not in the diff.
 		{"cargo linker in the tree", ".cargo/config.toml", "[target.x]\nlinker = \"ci/zig-cc.sh\"", 2, "medium build-tool-exec"},
 		{"cargo wrapper outside", ".cargo/config.toml", "[build]\nrustc-wrapper = \"~/.cache/rw\"", 2, "high build-tool-exec"},

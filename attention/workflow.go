@@ -269,6 +269,18 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 		}
 		fs.branchActionsExposure(job, restricted, forPR)
 	}
+	if !forPR {
+		// The token a checkout leaves on disk is read by the later steps
+		// of the job, which are in this file: no pull request's code runs
+		// among them.
+		for at, h := range fs.best {
+			if h.id == "gha-persist-credentials" && h.sev() == High {
+				h.severity = Medium
+				h.why = "the later steps of the job can read the token from .git/config, but no pull request starts this workflow (a schedule, a dispatch, a release or a push to named branches does): read what those steps run"
+				fs.best[at] = h
+			}
+		}
+	}
 }
 
 // offPRTriggers are the events no pull request starts: a schedule, a

@@ -44,6 +44,9 @@ type workflowScan struct {
 	whole, head bool
 	// triggersKnown is set when the diff shows the workflow's on: key.
 	triggersKnown bool
+	// comment is set for issue_comment; headInFile when the whole file
+	// checks out the pull request's head somewhere.
+	comment, headInFile bool
 
 	// runIndent is the column of the run:/script: key whose block scalar
 	// the scan is in, -1 when not in one.
@@ -123,12 +126,19 @@ func newWorkflowScan(f *packet.DiffFile, root *yaml.Node) *workflowScan {
 	w := &workflowScan{runIndent: -1}
 	if root != nil {
 		w.triggersKnown, w.whole = true, true
+		for _, h := range f.Hunks {
+			for _, l := range h.Lines {
+				if l.Kind != packet.LineRemoved && !yamlComment(l.Text) && wfRe().wfHeadCheckout.MatchString(l.Text) {
+					w.headInFile = true
+				}
+			}
+		}
 		for name, filter := range triggers(root) {
 			switch name {
 			case "pull_request_target", "workflow_run":
 				w.dangerous, w.forkPR = true, true
 			case "issue_comment":
-				w.forkPR = true
+				w.forkPR, w.comment = true, true
 			case "pull_request", "pull_request_review", "pull_request_review_comment":
 				w.forkPR, w.prCode = true, true
 			case "push":
@@ -290,7 +300,12 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 		return hit{id: "gha-persist-credentials"}, true
 	}
 	if re.wfSelfHosted.MatchString(s) {
-		if w.forkPR {
+		switch {
+		case w.whole && !w.prCode && (w.dangerous || w.comment) && !w.headInFile:
+			// pull_request_target, workflow_run and issue_comment run the
+			// base branch's code unless a step checks out the head.
+			return hit{id: "gha-self-hosted", why: rule("gha-self-hosted").Why + "; the pull requests that start this workflow do not have their code checked out on it"}, true
+		case w.forkPR:
 			return hit{id: "gha-self-hosted-runner"}, true
 		}
 		return hit{id: "gha-self-hosted"}, true
