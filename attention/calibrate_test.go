@@ -68,6 +68,12 @@ func TestSeverityByContext(t *testing.T) {
 		{"self-hosted labeler on pull_request_target", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps:\n      - uses: actions/labeler@v5", 4, "medium gha-self-hosted"},
 		{"self-hosted on pull_request_target with the head", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}", 4, "high gha-self-hosted-runner"},
 		{"self-hosted on a branch push", ".github/workflows/a.yml", "on:\n  push:\n    branches: [main]\njobs:\n  a:\n    runs-on: [self-hosted, linux]", 6, "medium gha-self-hosted"},
+		// An artifact unpacked into its own folder cannot replace the
+		// base branch's script that reads it; one unpacked into the
+		// workspace can.
+		{"artifact into a folder, base script reads it", ".github/workflows/a.yml", wfRunArtifact("          path: temp/size\n", "node scripts/size-report.js > report.md"), 13, ""},
+		{"artifact into the workspace", ".github/workflows/a.yml", wfRunArtifact("", "node scripts/size-report.js > report.md"), 12, "high gha-artifact-run"},
+		{"artifact's own script", ".github/workflows/a.yml", wfRunArtifact("          path: temp/size\n", "bash temp/size/post.sh"), 13, "high gha-artifact-run"},
 		// A token left on disk matters where a pull request's code runs after it.
 		{"persisted token on a schedule", ".github/workflows/a.yml", "on:\n  schedule:\n    - cron: 0 0 * * 1\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 10, "medium gha-persist-credentials"},
 		{"persisted token on pull_request", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 8, "high gha-persist-credentials"},
@@ -111,4 +117,11 @@ func TestSeverityByContext(t *testing.T) {
 			}
 		})
 	}
+}
+
+// wfRunArtifact is a workflow_run job that checks out the base branch,
+// downloads the triggering run's artifact (with the with: lines given)
+// and runs cmd.
+func wfRunArtifact(with, cmd string) string {
+	return "on:\n  workflow_run:\n    workflows: [ci]\n    types: [completed]\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n" + with + "      - run: " + cmd
 }

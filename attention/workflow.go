@@ -452,7 +452,14 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 				ran = true
 			case ref == "actions/download-artifact" || ref == "dawidd6/action-download-artifact" || strings.HasSuffix(ref, "/download-artifact"):
 				if m.privileged {
-					fl.artifact = taint{kind: tArtifact, line: u.Line}
+					if fl.artifact.kind == 0 {
+						fl.artifact = taint{kind: tArtifact, line: u.Line}
+					}
+					dir := ""
+					if p := mapGet(with, "path"); p != nil && !workspaceRoot(p.Value) && !strings.Contains(p.Value, "${{") {
+						dir = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(p.Value), "./"), "/")
+					}
+					fl.artifactDirs = append(fl.artifactDirs, dir)
 				}
 			case ref == "actions/cache" || ref == "actions/cache/save":
 				if m.privileged && headOut > 0 {
@@ -476,6 +483,7 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 		}
 		if strings.Contains(run.Value, "gh run download") && m.privileged {
 			fl.artifact = taint{kind: tArtifact, line: run.Line}
+			fl.artifactDirs = append(fl.artifactDirs, "")
 		}
 		lines := fs.scalarLines(run, runKey.Column-1)
 		if m.privileged && headOut > 0 {
