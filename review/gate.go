@@ -150,12 +150,19 @@ func Gate(p *packet.Packet) packet.Gate {
 // OkToTestCommand is the comment a maintainer posts, bound to the head SHA.
 func OkToTestCommand(p *packet.Packet) string {
 	if p.Origin != nil && commitid.Valid(p.Origin.HeadSHA) {
-		return "/ok to test " + p.Origin.HeadSHA
+		return OkToTestBody(p.Origin.HeadSHA)
 	}
 	if p.Change.HeadSHA == "" {
-		return "/ok to test <head sha unknown>"
+		return OkToTestBody("<head sha unknown>")
 	}
-	return "/ok to test " + p.Change.HeadSHA
+	return OkToTestBody(p.Change.HeadSHA)
+}
+
+// OkToTestBody is the one spelling of the comment that lets CI run on sha:
+// what the gate shows, what vetter posts and what it tells the reviewer to
+// post all come from here, so that a bot never sees two forms.
+func OkToTestBody(sha string) string {
+	return "/ok to test " + sha
 }
 
 // packetValid is the packet-valid check: it holds while the packet has no

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/vetter-dev/vetter/review"
 	"github.com/vetter-dev/vetter/tui/common"
 )
 
@@ -25,7 +26,7 @@ func (r *Workbench) askPost(sha string) tea.Cmd {
 		return nil
 	}
 	post := r.ctx.PostOkToTest
-	title := fmt.Sprintf("post `/ok to test %s` to %s/%s#%d? y/N", sha, o.Owner, o.Repo, o.Number)
+	title := fmt.Sprintf("post `%s` to %s/%s#%d? y/N", review.OkToTestBody(sha), o.Owner, o.Repo, o.Number)
 	r.openPrompt(title, "", false, func(answer string) tea.Cmd {
 		if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
 			return func() tea.Msg { return common.StatusMsg{Text: "not posted"} }
@@ -35,7 +36,7 @@ func (r *Workbench) askPost(sha string) tea.Cmd {
 			if err != nil {
 				return common.ErrorMsg{Err: fmt.Errorf("nothing posted: %w", err)}
 			}
-			return common.StatusMsg{Text: "posted /ok to test " + sha + " " + url}
+			return common.StatusMsg{Text: "posted " + review.OkToTestBody(sha) + " " + url}
 		}
 	})
 	return r.prompt.focus()

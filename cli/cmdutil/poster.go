@@ -10,6 +10,7 @@ import (
 	"github.com/vetter-dev/vetter/github"
 	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
+	"github.com/vetter-dev/vetter/review"
 )
 
 // Poster posts on the pull request a packet came from.
@@ -95,7 +96,7 @@ func (pp *Poster) OkToTest(ctx context.Context, sha string) (string, error) {
 	if err := pp.headIs(ctx, sha); err != nil {
 		return "", err
 	}
-	url, err := pp.c.PostComment(ctx, pp.ref, "/ok to test "+sha)
+	url, err := pp.c.PostComment(ctx, pp.ref, review.OkToTestBody(sha))
 	if err != nil {
 		return "", &postError{err}
 	}

@@ -35,9 +35,9 @@ func OkToTestLines(p *packet.Packet) []string {
 	if !commitid.Valid(sha) {
 		return nil
 	}
-	lines := []string{"/ok to test " + sha}
+	lines := []string{review.OkToTestBody(sha)}
 	if pr, ok := review.PullRequest(p); ok {
-		lines = append(lines, "gh pr comment "+ShellQuote(pr.URL())+" --body "+ShellQuote("/ok to test "+sha))
+		lines = append(lines, "gh pr comment "+ShellQuote(pr.URL())+" --body "+ShellQuote(review.OkToTestBody(sha)))
 	}
 	return lines
 }
