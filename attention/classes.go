@@ -23,7 +23,7 @@ import (
 )
 
 // flowKind is what a name or path carries.
-type flowKind uint8
+type flowKind uint16
 
 const (
 	flowEnv     flowKind = 1 << iota // the whole environment or every secret
@@ -33,6 +33,8 @@ const (
 	flowExe                          // a path named like a program
 	flowTable                        // a rune or byte table a command is built from
 	flowSock                         // a connection to another machine
+	flowSecret                       // one secret or token, read by its name
+	flowDecoded                      // bytes decoded from base64 or hex
 )
 
 type classRes struct {
@@ -44,6 +46,7 @@ type classRes struct {
 	goGenerate, composerRepo, credCopy         *regexp.Regexp
 	goShellString, lifecycle, fillIdx, fetchTo *regexp.Regexp
 	authArg, makeInclude, sockSrc, sockWrite   *regexp.Regexp
+	secretSrc, dnsSink, fetchOut, decodeSrc    *regexp.Regexp
 }
 
 var classRe = sync.OnceValue(func() *classRes {
@@ -61,16 +64,18 @@ var classRe = sync.OnceValue(func() *classRes {
 		persistLoc: regexp.MustCompile(`(?i)systemd["'/\\, ]+(?:user|system)\b|\.service["'\x60]|CurrentVersion\\+Run(?:Once)?\b|\bLaunchAgents\b|\bLaunchDaemons\b|\bautostart\b|\bcrontab\b|/etc/cron|\.bashrc\b|\.zshrc\b|\.bash_profile\b|\.zprofile\b|["'/]\.profile["']|\bauthorized_keys\b|Start Menu\\+Programs\\+Startup|\bschtasks\b|\bsitecustomize\b|\busercustomize\b|\.pth["']|ld\.so\.preload\b|/etc/rc\.local\b|/etc/init\.d\b|\bcore\.hooksPath\b|PowerShell_profile\b|\.config/fish/config\.fish\b|["'/\\]hooks["'/\\]|\bpost-checkout\b|\bpost-merge\b|["'/]pre-commit["']|["'/]pre-push["']`),
 		gitHooks:   regexp.MustCompile(`["'/\\]hooks["'/\\]|\bpost-checkout\b|\bpost-merge\b|["'/]pre-commit["']|["'/]pre-push["']`),
 		homeDir:    regexp.MustCompile(`Path\.home\(\)|\bexpanduser\(|\bos\.homedir\(|\bUserHomeDir\(|\$HOME\b|["']~/|\bhomedir\(\)|\bDir\.home\b|\bENV\[["']HOME`),
-		fetchSrc:   regexp.MustCompile(`\bnew\s+URL\(\s*['"]https?:[^)]*\)\.(?:text|bytes|openStream)|\.toURL\(\)\.(?:text|bytes|openStream)|\bURL\(\s*"https?:[^)]*\)\.read(?:Text|Bytes)\(|\burlopen\(|\brequests\.get\(|\bhttp\.Get\(|\burlretrieve\(|\bDownloadFile\(|\bDownloadString\(|\bURI\.open\(|\bNet::HTTP\.get\b`),
-		dataName:   regexp.MustCompile(`(?i)\.(?:png|jpe?g|gif|ico|bmp|svg|dat|db|woff2?|ttf|txt|log|wav|mp3|mp4|json|csv)["'\x60]`),
-		exeName:    regexp.MustCompile(`(?i)\.(?:exe|dll|scr|bat|cmd|vbs|ps1|com|msi)["'\x60]`),
-		tableSrc:   regexp.MustCompile(`\[\]rune\(|\[\]byte\{|make\(\[\](?:rune|byte),`),
+		// the body of a URL, in any language: a call chain on a literal URL
+		// that ends in reading it, or a client call that returns a body
+		fetchSrc: regexp.MustCompile(`["']https?://[^"']+["']\s*\)?(?:\s*\.\s*\w+\(\s*\))*\s*\.\s*(?:readText|readBytes|text|bytes|openStream|getText|getBytes|read|content|body)\b|\bnew\s+URL\(\s*['"]https?:[^)]*\)\.(?:text|bytes|openStream)|\.toURL\(\)\.(?:text|bytes|openStream|readText|readBytes|getText)|\bURL\(\s*"https?:[^)]*\)\.read(?:Text|Bytes)\(|\burlopen\(|\brequests\.get\(|\bhttpx\.get\(|\bhttp\.Get\(|\burlretrieve\(|\bDownloadFile\(|\bDownloadString\(|\bDownloadData\(|\bURI\.open\(|\bNet::HTTP\.get\b|(?i:\bInvoke-(?:WebRequest|RestMethod)\b|\b(?:iwr|irm)\s+-?\S*https?:)|\bfetch\(\s*['"\x60]https?:|\bhttps?\.get\(\s*['"\x60]https?:|\bLWP::Simple\b|(?:^|[^.\w])get\(\s*['"]https?:|\bHTTP::Tiny\b|\bfile_get_contents\(\s*['"]https?:|\bHttpClient\b.*\.send\(|\bant\.get\(`),
+		dataName: regexp.MustCompile(`(?i)\.(?:png|jpe?g|gif|ico|bmp|svg|dat|db|woff2?|ttf|txt|log|wav|mp3|mp4|json|csv)["'\x60]`),
+		exeName:  regexp.MustCompile(`(?i)\.(?:exe|dll|scr|bat|cmd|vbs|ps1|com|msi)["'\x60]`),
+		tableSrc: regexp.MustCompile(`\[\]rune\(|\[\]byte\{|make\(\[\](?:rune|byte),`),
 		// a send over the network, in any language
 		send: regexp.MustCompile(`\.Post(?:Form)?\(|\bhttp\.NewRequest(?:WithContext)?\(|\burlopen\(|\burllib\.request\.Request\(|\brequests\.(?:post|put|patch)\(|\bhttpx\.(?:post|put)\(|\bfetch\(|\bhttps?\.request\(|\baxios\.(?:post|put)\(|\bdns\.(?:resolve|lookup)\w*\(|\bnet\.Dial\w*\(|\.send(?:all|to)?\(|\bNet::HTTP\.post|\bcurl\b[^|]*\s(?:-d|--data\S*|-F|--form|-T|--upload-file)\b|(?i:\bInvoke-(?:WebRequest|RestMethod)\b)|\bwget\b[^|]*--post-|\brequests\.request\(|\burllib3\b.*\.request\(|\baiohttp\b|\.connect\(\s*\(|\bnew\s+WebSocket\(|\bXMLHttpRequest\b|\bcurl_exec\(|\bNet::HTTP\.start\b|\bHttpClient\b|\bWebClient\b|\.Upload(?:String|Data|File)\(|/dev/tcp/|\bnc\s+-?\w*\s*\S+\s+\d+|\bgh\s+(?:api|gist\s+create|repo\s+create)\b|\bsmtplib\b|\bsendmail\(|\.(?:post|put)\(|\b(?:Post|Send|Put)Async\(|\bTcpStream::connect\b|\bUdpSocket\b|\bureq::(?:post|put)\b|\bnew\s+Socket\(|\bURL\([^)]*\)\.openConnection\(`),
 		// a write of a file, or a process that registers something
 		persistSink: regexp.MustCompile(`\bWriteFile\(|\bos\.(?:Create|OpenFile)\(|\.write_(?:text|bytes)\(|\b(?:write|append|copy)File(?:Sync)?\(|\bcreateWriteStream\(|\bopen\([^)]*,\s*['"][wa]|\bFile\.(?:write|open)\(|\bfs::write\(|\bshutil\.copy\w*\(|\bFileUtils\.(?:cp|install)\b|\bexec\.Command(?:Context)?\(|\bexecFile(?:Sync)?\(|\bexecSync\(|\bspawn(?:Sync)?\(|\bsubprocess\.\w+\(|\bos\.system\(|\bsystem\(|\.chmod\(|\bos\.Chmod\(|(?i:\bNew-ItemProperty\b|\bSet-ItemProperty\b|\bRegister-ScheduledTask\b|\bAdd-Content\b|\bSet-Content\b|\bOut-File\b)|\bwinreg\.SetValue(?:Ex)?\(|\bRegistry\.SetValue\(`),
 		// a line that runs something
-		run:      regexp.MustCompile(`\.execute\(\)|\bexec\.Command(?:Context)?\(|\bexecFile(?:Sync)?\(|\bexecSync\(|\bspawn(?:Sync)?\(|\bsubprocess\.\w+\(|\bos\.system\(|(?:^|[^.\w])system\(|\bspawn\(|\bexec\(|\bIO\.popen\b|%x\{|\bcommandLine\b|\bProcessBuilder\(|\bRuntime\.getRuntime\(\)\.exec\(|\bStart-Process\b|\bload\(|\binstance_eval\b|\beval\(`),
+		run:      regexp.MustCompile(`\.execute\(\)|\b(?:repository_)?ctx\.execute\(|\bexec\.Command(?:Context)?\(|\bexecFile(?:Sync)?\(|\bexecSync\(|\bspawn(?:Sync)?\(|\bsubprocess\.\w+\(|\bos\.system\(|(?:^|[^.\w])system\(|\bspawn\(|\bexec\(|\bIO\.popen\b|%x\{|\bcommandLine\b|\bProcessBuilder\(|\bRuntime\.getRuntime\(\)\.exec\(|\bStart-Process\b|\bload\(|\binstance_eval\b|\beval\(|\beval\s+\$|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\bvm\.runIn\w+\(|\brunIn(?:This|New)Context\(|\._compile\(|\bGroovyShell\b|\bEval\.me\(|\bevaluate\(|\bAssembly\.Load(?:From|File)?\(|\bdefineClass\(|\bloadstring\(|(?i:\bInvoke-Expression\b|(?:^|[\s|(;])iex\b|\[ScriptBlock\]::Create\(|\bInvoke-Command\b)`),
 		copyCall: regexp.MustCompile(`\bFileUtils\.(?:cp|copy|mv|move|install)\b|\bcopyFile(?:Sync)?\(|\bshutil\.(?:copy\w*|move)\(|\bos\.(?:rename|replace)\(|\brenameSync\(|\bfs\.rename\(|\bFile\.rename\b|\bos\.Rename\(|\bCopy-Item\b|\bMove-Item\b`),
 		// file(DOWNLOAD <url> <dest> …) and include(<name or path>)
 		cmakeDownload: regexp.MustCompile(`(?i)\bfile\(\s*DOWNLOAD\s+(\S+)(?:\s+(\S+))?`),
@@ -90,10 +95,19 @@ var classRe = sync.OnceValue(func() *classRes {
 		goShellString: regexp.MustCompile(`\bexec\.Command(?:Context)?\([^)]*"(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh"\s*,\s*"-c"\s*,\s*string\(\s*([A-Za-z_]\w*)\s*\)`),
 		// "preinstall": "node setup.js": the file npm runs before anything else
 		// curl -o <dest> / wget -O <dest>: the destination holds fetched content
-		fetchTo:     regexp.MustCompile(`\b(?:curl|wget)\b[^|;&]*?\s-(?:[a-zA-Z]*[oO])\s+(\S+)|\b(?:curl|wget)\b[^|;&]*?\s--output(?:-document)?[= ](\S+)`),
-		authArg:     regexp.MustCompile(`(?i)\bauth\s*[=:]\s*(?:\([^)]*\)|[\w.\[\]]+)|\bbasic_auth\([^)]*\)|\bSetBasicAuth\([^)]*\)|["']?Authorization["']?\s*[:=,]\s*[^,}\n]+`),
-		sockSrc:     regexp.MustCompile(`\bTcpStream::connect\b|\bUdpSocket::bind\b|\bnet\.Dial\w*\(|\bsocket\.socket\(|\bsocket\.create_connection\(|\bnet\.(?:connect|createConnection)\(|\btls\.connect\(|\bnew\s+Socket\(|\bTCPSocket\.(?:new|open)\b|\bfsockopen\(`),
-		sockWrite:   regexp.MustCompile(`\.(?:write|write_all|send|sendall|sendto|puts|print|end)\(|\bfwrite\(|\bfmt\.Fprint\w*\(|\bio\.Copy\(`),
+		fetchTo:   regexp.MustCompile(`\b(?:curl|wget)\b[^|;&]*?\s-(?:[a-zA-Z]*[oO])\s+(\S+)|\b(?:curl|wget)\b[^|;&]*?\s--output(?:-document)?[= ](\S+)`),
+		authArg:   regexp.MustCompile(`(?i)\bauth\s*[=:]\s*(?:\([^)]*\)|[\w.\[\]]+)|\bbasic_auth\([^)]*\)|\bSetBasicAuth\([^)]*\)|["']?Authorization["']?\s*[:=,]\s*[^,}\n]+`),
+		sockSrc:   regexp.MustCompile(`\bTcpStream::connect\b|\bUdpSocket::bind\b|\bnet\.Dial\w*\(|\bsocket\.socket\(|\bsocket\.create_connection\(|\bnet\.(?:connect|createConnection)\(|\btls\.connect\(|\bnew\s+Socket\(|\bTCPSocket\.(?:new|open)\b|\bfsockopen\(`),
+		sockWrite: regexp.MustCompile(`\.(?:write|write_all|send|sendall|sendto|puts|print|end)\(|\bfwrite\(|\bfmt\.Fprint\w*\(|\bio\.Copy\(`),
+		// bytes decoded from base64 or hex, in any language
+		decodeSrc: regexp.MustCompile(`\bBase64\.get(?:Mime|Url)?Decoder\(\)\.decode\(|\bConvert\.FromBase64String\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bhex\.DecodeString\(|\batob\(|\bb64decode\(|\bBase64\.(?:decode64|strict_decode64|decode)\b|\bbase64_decode\(|base64["']?\)?\.decode\(|\bConvert\.FromHexString\(|\bHex\.decode(?:Hex)?\(|\bDatatypeConverter\.parse(?:Base64|HexBinary)\(|\bunhexlify\(|\bbytes\.fromhex\(|\bBuffer\.from\([^)]*['"](?:base64|hex)['"]`),
+		// one secret read by its name, in any language
+		secretSrc: regexp.MustCompile(`(?:\bGetenv|\bgetenv|\bGetEnvironmentVariable|\benv::var|\benviron(?:\.get)?|\bENV|\bprocess\.env|\$ENV|\$env:)\s*[\[({.]?\s*["']?\w*(?i:token|secret|passw|api_?key|access_?key|private_?key|credential)`),
+		// a name resolved: what the name carries reaches whoever answers
+		// for its domain
+		dnsSink: regexp.MustCompile(`\bnet\.Lookup\w*\(|\.Lookup(?:Host|IP|IPAddr|Addr|TXT|CNAME)\(|\bInetAddress\.get(?:All)?ByName\(|\bDns\.(?:GetHostAddresses|GetHostEntry|Resolve)\w*\(|\bdns\.(?:resolve|lookup)\w*\(|\bgethostbyname\w*\(|\bgetaddrinfo\(|\bResolve-DnsName\b|\bto_socket_addrs\(|\blookup_host\(`),
+		// a build system's download to a named file: download(url, output = "x")
+		fetchOut:    regexp.MustCompile(`(?i)(?:\.download\w*\(|\bant\.get\(|\bDownloadFile\(|\burlretrieve\(|\bInvoke-WebRequest\b|\biwr\b|\bdownload\s*\{).*?(?:\b(?:output|dest|destination|OutFile|into)\s*[=:]?\s*|,\s*)["'](?:file://)?([^"']+)["']\s*\)?\s*$`),
 		makeInclude: regexp.MustCompile(`^\s*-?include\s+\S`),
 		fillIdx:     regexp.MustCompile(`^\s*([A-Za-z_]\w*)\[[^\]]*\]\s*=`),
 		lifecycle:   regexp.MustCompile(`^\s*"(preinstall)"\s*:\s*"(?:node|bun|deno\s+run)\s+(?:-\S+\s+)*([\w./@-]+)"`),
@@ -231,6 +245,12 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 		if re.sockSrc.MatchString(s) {
 			k |= flowSock
 		}
+		if re.secretSrc.MatchString(s) {
+			k |= flowSecret
+		}
+		if re.decodeSrc.MatchString(s) {
+			k |= flowDecoded
+		}
 		return k
 	}
 	for _, h := range fs.f.Hunks {
@@ -259,7 +279,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				if k := kindsOf(m[2]) | used; k != 0 {
 					for _, nm := range strings.Split(m[1], ",") {
 						if nm = strings.TrimSpace(nm); nm != "_" && nm != "" {
-							for _, kk := range []flowKind{flowEnv, flowPersist, flowFetched, flowData, flowExe, flowTable, flowSock} {
+							for _, kk := range []flowKind{flowEnv, flowPersist, flowFetched, flowData, flowExe, flowTable, flowSock, flowSecret, flowDecoded} {
 								if k&kk != 0 {
 									src := n
 									if own&kk == 0 {
@@ -351,8 +371,24 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 					continue
 				}
 			}
+			if m := re.fetchOut.FindStringSubmatch(s); m != nil && program {
+				paths = append(paths, struct {
+					p    string
+					kind flowKind
+					line int
+				}{m[1], flowFetched, n})
+			}
 			if !added {
 				continue
+			}
+			// A secret in a name that is resolved leaves by DNS, past any
+			// firewall that lets lookups through.
+			if program && re.dnsSink.MatchString(s) && (own|used)&(flowSecret|flowEnv) != 0 {
+				src := from[flowSecret]
+				if src == 0 {
+					src = from[flowEnv]
+				}
+				fs.report(n, hit{id: "dns-exfiltration", title: "resolves a host name built from a secret or the environment", source: src})
 			}
 			// Sinks.
 			// A credential handed to the request as its authentication goes
@@ -366,6 +402,8 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				fs.report(n, hit{id: "secret-send", source: from[flowEnv]})
 			case own&flowEnv != 0 && re.send.MatchString(s) && program:
 				fs.report(n, hit{id: "secret-send"})
+			case program && re.send.MatchString(s) && !forgeURL(s) && sentSecret(s, own, sendUsed, from, fs.text, re):
+				fs.report(n, hit{id: "secret-send", title: "sends a CI, registry or cloud credential (or an encoded secret) to another host", source: from[flowSecret]})
 			case program && (own|used)&flowPersist != 0 && re.persistSink.MatchString(s):
 				h := hit{id: "persistence", title: "a program writes something that runs again later (a systemd unit, a Run key, a git hook, a crontab)"}
 				if own&flowPersist == 0 {
@@ -378,6 +416,12 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				fs.report(n, hit{id: "download-and-run", title: "runs or includes what an earlier line downloaded", source: from[flowFetched]})
 			case program && own&flowFetched != 0 && re.run.MatchString(s):
 				fs.report(n, hit{id: "download-and-run", title: "runs what it downloads on the same line"})
+			case program && (own|used)&flowDecoded != 0 && re.run.MatchString(strings.ReplaceAll(s, ".load(", ".x(")) && !inertUse(s, paths):
+				h := hit{id: "decode-and-run", title: "decodes data and runs or loads it"}
+				if own&flowDecoded == 0 && from[flowDecoded] > 0 {
+					h = hit{id: "decode-and-run", title: "runs or loads what line " + itoa(from[flowDecoded]) + " decoded", source: from[flowDecoded]}
+				}
+				fs.report(n, h)
 			case program && used&flowData != 0 && used&flowExe != 0 && re.run.MatchString(s):
 				fs.report(n, hit{id: "download-and-run", title: "runs a file copied from one named like data (an image, a .dat)",
 					why: "a program hidden in a data file is not code anyone reads in the diff, yet it runs on the machine that builds or installs", source: from[flowData]})
@@ -439,6 +483,11 @@ var classKeys = []string{
 	".pth", "ld.so", "rc.local", "init.d", "hookspath", "powershell_profile", "config.fish", "itemproperty",
 	"scheduledtask", "add-content", "set-content", "out-file", "winreg", "registry.", "curl", "wget",
 	"getenvironmentvariables", "processinfo", "include", "connect", "dial", "socket",
+	"invoke-webrequest", "invoke-restmethod", "iwr ", "irm ", "readtext", "readbytes", "gettext", "openstream", "fetch(", "https.get",
+	"lwp::", "http::tiny", "file_get_contents", "httpclient", "ant.get", "getenv(", "getenv \"", "lookup", "getbyname", "gethostbyname",
+	"getaddrinfo", "resolve", "get('http", "get(\"http", "token", "secret", "passw", "api_key", "apikey", "access_key", "credential",
+	"execute(", "output =", "output=", "base64", "decodestring", "atob(", "unhexlify", "fromhex", "hex.decode", "assembly.load",
+	"defineclass", "loadstring",
 }
 
 // classKeyed reports whether s holds one of classKeys, ignoring ASCII case,
@@ -513,3 +562,20 @@ func inertUse(s string, paths []struct {
 }
 
 var shellSegments = regexp.MustCompile(`&&|\|\||;|\|`)
+
+// sentSecret reports a line that sends a secret read by name, not as the
+// request's own authentication (authArg is cut away first), when the
+// secret is one no other service takes (a CI, registry or cloud
+// credential) or was encoded on the way: an API key sent to its API is its
+// use; a runner's token sent anywhere is a leak.
+func sentSecret(s string, own, used flowKind, from map[flowKind]int, text map[int]string, re *classRes) bool {
+	if (own|used)&flowSecret == 0 {
+		return false
+	}
+	body := re.authArg.ReplaceAllString(s, "")
+	if own&flowSecret != 0 {
+		return re.secretSrc.MatchString(body) && (signingCredential().MatchString(body) || encodesSecret().MatchString(body))
+	}
+	src := text[from[flowSecret]]
+	return signingCredential().MatchString(src) || encodesSecret().MatchString(src) || encodesSecret().MatchString(body)
+}

@@ -85,7 +85,9 @@ func buildCodeOf(noun string) string {
 func classifyFile(f *packet.DiffFile) fileInfo {
 	p := f.Path()
 	id, noun, sc := classifyPath(p)
-	info := fileInfo{scope: sc | codeScope(p), prose: isProse(p), verb: statusVerb(f)}
+	// An agent's instructions are prose an AI agent acts on: their
+	// commands are read as any script's are.
+	info := fileInfo{scope: sc | codeScope(p), prose: isProse(p) && !agentInstructions(p), verb: statusVerb(f)}
 	if id == "" && f.Status == packet.StatusRenamed && f.OldPath != "" {
 		if id, noun, _ = classifyPath(f.OldPath); id != "" {
 			info.verb = "renamed away"
@@ -276,6 +278,28 @@ func isProse(p string) bool {
 		return true
 	case ".txt":
 		return !strings.HasPrefix(lb, "requirements") && lb != "constraints.txt" && lb != "cmakelists.txt"
+	}
+	return false
+}
+
+// agentInstructions reports a file AI coding agents read as their
+// instructions: a model, not a person, reads it, in CI too, where an agent
+// runs with the job's token.
+func agentInstructions(p string) bool {
+	lp := strings.ToLower(p)
+	lb := path.Base(lp)
+	switch lb {
+	case "agents.md", "agent.md", "claude.md", "gemini.md", "copilot-instructions.md", ".cursorrules", ".windsurfrules",
+		".clinerules", ".goosehints", "conventions.md", ".aider.conf.yml", "llms.txt":
+		return true
+	}
+	if strings.HasSuffix(lb, ".prompt.md") || strings.HasSuffix(lb, ".instructions.md") || strings.HasSuffix(lb, ".mdc") {
+		return true
+	}
+	for _, d := range []string{".cursor/", ".claude/", ".gemini/", ".github/prompts/", ".github/instructions/", ".clinerules/", ".windsurf/", ".continue/", ".codex/"} {
+		if strings.HasPrefix(lp, d) || strings.Contains(lp, "/"+d) {
+			return true
+		}
 	}
 	return false
 }

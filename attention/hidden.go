@@ -35,7 +35,20 @@ func variationSelector(r rune) bool {
 // string or a name they carry a payload or make two names differ. The same
 // in documentation or a comment is medium. A byte-order mark at the start
 // of a file and a joiner or selector inside an emoji are what editors write.
+//
+// Text an AI agent reads as its instructions (AGENTS.md, CLAUDE.md,
+// .cursorrules, prompt files) is read by a model, not a person: any hidden
+// character there is high. Elsewhere, in prose or a comment, a run of tag
+// characters or of variation selectors is high too: each one is an
+// invisible copy of an ASCII letter or a byte ("ASCII smuggling"), so the
+// run spells a message the reviewer never sees and a model or a decoder
+// reads; a flag emoji's tag sequence (🏴 then tags then U+E007F) is what
+// emoji keyboards write.
 func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
+	return hiddenInText(s, firstLine, prose, false)
+}
+
+func hiddenInText(s string, firstLine, prose, agent bool) (id, title string, ok bool) {
 	i := 0
 	for i < len(s) && s[i] < utf8.RuneSelf {
 		i++
@@ -55,7 +68,13 @@ func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
 	}
 	var prev rune
 	vsRun, puaRun, breaks := 0, 0, 0
+	tags, vsMax, inFlag := 0, 0, false
 	for j, r := range s {
+		if r == 0x1F3F4 {
+			inFlag = true
+		} else if inFlag && !(r >= 0xE0020 && r <= 0xE007F) {
+			inFlag = false
+		}
 		// A run of private-use characters draws as nothing (or as boxes)
 		// and is a byte a decoder recovers (codePointAt(0) - 0xE000, the
 		// os-info-checker trick); one alone is an icon font's glyph.
@@ -76,6 +95,7 @@ func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
 		}
 		if variationSelector(r) {
 			vsRun++
+			vsMax = max(vsMax, vsRun)
 			if r >= 0xE0100 || vsRun > 1 || prev < 0x80 && !keycap(s[j:]) {
 				payload++
 				add("variation selectors")
@@ -89,8 +109,13 @@ func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
 			bidi++
 		case r == 0xFEFF && j == 0 && firstLine:
 		case r == 0x200D && isEmojiPart(prev):
+		case c == hidden.Tag && inFlag:
+			if r == 0xE007F {
+				inFlag = false
+			}
 		case c == hidden.Tag:
 			payload++
+			tags++
 			add(c.String())
 		case hangulFiller(r):
 			// A letter that draws nothing: JavaScript and Python take it
@@ -113,6 +138,10 @@ func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
 	}
 	names = orderNames(names)
 	switch {
+	case agent:
+		return "hidden-instructions", strings.Join(names, " and ") + " hidden in text an AI agent reads as its instructions", true
+	case (prose || commentLine(s)) && (tags >= 2 || vsMax >= 4):
+		return "hidden-instructions", strings.Join(names, " and ") + " spell text nobody sees in the line", true
 	case prose || commentLine(s):
 		return "hidden-text", strings.Join(names, " and ") + " hidden in the line", true
 	}
@@ -174,4 +203,42 @@ func orderNames(found []string) []string {
 		}
 	}
 	return out
+}
+
+// confusable reports Cyrillic and Greek letters that are drawn like Latin
+// ones (а е о р с у х і ј ѕ, Α Β Ε Η Ι Κ Μ Ν Ο Ρ Τ Χ ...).
+func confusable(r rune) bool {
+	switch r {
+	case 'а', 'е', 'о', 'р', 'с', 'у', 'х', 'і', 'ј', 'ѕ', 'ԁ', 'ԛ', 'ԝ', 'һ', 'ӏ', 'ү', 'ԍ',
+		'А', 'В', 'Е', 'К', 'М', 'Н', 'О', 'Р', 'С', 'Т', 'Х', 'І', 'Ј', 'Ѕ', 'Ү',
+		'Α', 'Β', 'Ε', 'Ζ', 'Η', 'Ι', 'Κ', 'Μ', 'Ν', 'Ο', 'Ρ', 'Τ', 'Υ', 'Χ', 'ο', 'ν', 'ρ', 'ι', 'κ':
+		return true
+	}
+	return false
+}
+
+// mixedScriptWord returns the first word of s (letters, digits, _ . - and
+// /, as in names, hosts and paths) that mixes ASCII letters with letters of
+// another script drawn the same: "requеsts" with a Cyrillic е is another
+// package, "gіthub.com" another host, while the reviewer reads the
+// familiar name. A word all in one script (Russian or Greek text) is
+// ordinary.
+func mixedScriptWord(s string) string {
+	start, latin, other := -1, false, false
+	for i, r := range s + " " {
+		word := r == '_' || r == '.' || r == '-' || r == '/' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || confusable(r)
+		if word {
+			if start < 0 {
+				start = i
+			}
+			latin = latin || r < utf8.RuneSelf && (r|0x20) >= 'a' && (r|0x20) <= 'z'
+			other = other || confusable(r)
+			continue
+		}
+		if start >= 0 && latin && other {
+			return s[start:i]
+		}
+		start, latin, other = -1, false, false
+	}
+	return ""
 }

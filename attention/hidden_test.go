@@ -11,8 +11,10 @@ func TestHiddenInLineNamesClasses(t *testing.T) {
 		id, want string
 	}{
 		{"x := \"\u202E\"", false, "hidden-bidi", ""},
-		// In a comment hidden text is medium; inside code it can carry a payload.
-		{"// " + "\U000E0061\U000E0070", false, "hidden-text", "tag characters hidden in the line"},
+		// In a comment a hidden character is medium; a run of tag
+		// characters spells text, and inside code it can carry a payload.
+		{"// x" + "\U000E0061", false, "hidden-text", "tag characters hidden in the line"},
+		{"// " + "\U000E0061\U000E0070", false, "hidden-instructions", "tag characters spell text nobody sees in the line"},
 		{"a\u2062b\u200Bc", false, "hidden-payload", "zero-width characters and invisible operators hidden inside code"},
 		{"s := 'x\uFE01\uFE02'", false, "hidden-payload", "variation selectors hidden inside code"},
 		{"\uFEFFpackage x", true, "", ""},

@@ -295,7 +295,7 @@ var cgoRe = sync.OnceValue(func() *regexp.Regexp {
 })
 
 var cgoBad = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`-fplugin\b|-Wl,-?-?plugin|(?:^|\s)--?plugin\b|-Xclang\s+-load|-Xclang\s+-plugin|-specs=|-wrapper\b|-B\s*\S|(?:^|\s)@\S|-fuse-ld=\S*/|--?ld-path=|-Wl,--?(?:wrap|defsym|dynamic-linker)|-Wl,-z,?execstack|-Wl,-rpath,?(?:\$ORIGIN/\.\.|/tmp)`)
+	return regexp.MustCompile(`-fplugin\b|-fpass-plugin=|-load-pass-plugin|-Xlinker\s+-?-?plugin|(?:^|\s|,)-?-lto_library\b|-Wl,-?-?plugin|(?:^|\s)--?plugin\b|-Xclang\s+-load|-Xclang\s+-plugin|-specs=|-wrapper\b|-B\s*\S|(?:^|\s)@\S|-fuse-ld=\S*/|--?ld-path=|-Wl,--?(?:wrap|defsym|dynamic-linker)|-Wl,-z,?execstack|-Wl,-rpath,?(?:\$ORIGIN/\.\.|/tmp)`)
 })
 
 // goFile reads go:generate lines as shell and cgo directives' flags.

@@ -69,6 +69,8 @@ type fileScan struct {
 	// shellRead holds the lines the shell parser read whole; there its
 	// reading of what is sent where replaces the line pattern's guess.
 	shellRead map[int]bool
+	// wfNames are a workflow's names bound to untrusted text, made once.
+	wfNames map[string]bool
 }
 
 // Scan finds what a vetter must look at in d: high severity first,
@@ -109,6 +111,7 @@ func Scan(d *packet.Diff) []Item {
 			// diff make the scan slow.
 			fs.structure()
 			fs.classes(inDiff)
+			fs.buildFiles()
 		}
 		fs.deferToParser()
 		lines = lines[:0]
@@ -188,6 +191,8 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 	if info.scope&scopeWorkflow != 0 {
 		wf = newWorkflowScan(f, fs.workflowRoot())
 	}
+	agent := agentInstructions(fs.path)
+	inComment := false
 	for hi, h := range f.Hunks {
 		if h == nil {
 			continue
@@ -208,14 +213,36 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 				continue
 			}
 			at := loc{hi, li}
-			if id, title, ok := hiddenInLine(l.Text, l.New == 1, info.prose); ok {
+			if id, title, ok := hiddenInText(l.Text, l.New == 1, info.prose, agent); ok {
 				fs.put(at, hit{id: id, title: title})
+			} else if !asciiOnly(l.Text) {
+				if w := mixedScriptWord(l.Text); w != "" {
+					h := hit{id: "hidden-confusable", title: "\"" + w + "\" mixes Latin letters with Cyrillic or Greek ones drawn the same"}
+					if info.prose || commentLine(l.Text) {
+						h.severity = Medium
+					}
+					fs.put(at, h)
+				}
 			}
 			if l.New == 1 && strings.HasPrefix(l.Text, "#!") {
 				shebang = true
 			}
 			if info.prose {
-				continue // documentation does not run; its install examples are the commonest false alarm
+				// Documentation does not run; its install examples are the
+				// commonest false alarm. An HTML comment is another matter:
+				// the rendered page hides it, while an AI agent reading the
+				// file, or anyone who pastes it, gets the command in it.
+				if c := markdownComment(&inComment, l.Text); c != "" {
+					*lower = asciiLower((*lower)[:0], c)
+					if r := matchRule(0, c, *lower); r != nil && rule(r.id).Severity == High {
+						t := r.title
+						if t == "" {
+							t = rule(r.id).Title
+						}
+						fs.put(at, hit{id: "hidden-instructions", title: "an HTML comment, hidden when the page is rendered, " + t})
+					}
+				}
+				continue
 			}
 			sc := info.scope
 			if inRun {
@@ -604,4 +631,38 @@ func appendCapped(out, lines []Item) []Item {
 	more.Rule, more.Why, more.Kind, more.Source, more.SourceText = r.ID, r.Why, r.Kind, 0, ""
 	more.More = len(rest)
 	return append(out, more)
+}
+
+func asciiOnly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// markdownComment returns the part of a Markdown line inside an HTML
+// comment (<!-- … -->), following a comment across lines through open.
+func markdownComment(open *bool, s string) string {
+	var b strings.Builder
+	for s != "" {
+		if !*open {
+			i := strings.Index(s, "<!--")
+			if i < 0 {
+				break
+			}
+			s, *open = s[i+4:], true
+			continue
+		}
+		i := strings.Index(s, "-->")
+		if i < 0 {
+			b.WriteString(s)
+			break
+		}
+		b.WriteString(s[:i])
+		b.WriteByte(' ')
+		s, *open = s[i+3:], false
+	}
+	return b.String()
 }

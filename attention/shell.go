@@ -568,6 +568,19 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			out = out.or(r.fileTaint(w, r.line(args[i+1].Pos())))
 		}
 		return out
+	case (name == "deno" || name == "bun") && len(words) > 2 && (words[1] == "run" || words[1] == "x" || words[1] == "eval"):
+		for i, w := range words[2:] {
+			if strings.HasPrefix(w, "http://") || strings.HasPrefix(w, "https://") {
+				h := hit{id: "download-and-run", title: name + " runs a program from a URL"}
+				if pinnedScriptURL(w) {
+					h.severity = Medium
+					h.why = "the URL names a registry's versioned module or a repository file at a commit, so the code is fixed; read it there"
+				}
+				r.fs.report(r.line(args[i+2].Pos()), h)
+				break
+			}
+		}
+		return taint{}
 	case shellName(name) || interpName(name):
 		return r.interpreter(name, args, words, stdin, line)
 	case name == "source" || name == ".":
@@ -610,6 +623,31 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{}
 	case name == "gh" && len(words) > 2 && words[1] == "auth" && words[2] == "token":
 		return taint{kind: tSecret, line: line}
+	case name == "gh" && len(words) > 2 && words[1] == "repo" && words[2] == "create" && (hasWordFold(words, "--push") || hasWordFold(words, "--source=.")):
+		// The checkout pushed into a new repository of the token's choosing.
+		if owner := remoteOwner("https://github.com/" + words[min(3, len(words)-1)]); !ownRepository(owner) {
+			r.fs.report(line, hit{id: "repo-exfiltration", title: "pushes the checkout into a new repository (gh repo create --push)"})
+		}
+		return taint{}
+	case name == "go" && len(words) > 2 && words[1] == "run":
+		for i, w := range words[2:] {
+			mod, ver, ok := strings.Cut(w, "@")
+			if !ok || strings.HasPrefix(w, "-") || !strings.Contains(mod, ".") || !strings.Contains(mod, "/") {
+				continue
+			}
+			h := hit{id: "download-and-run", title: "go run fetches and runs " + w,
+				why: "go downloads that module and runs it; at @latest or a branch whoever publishes it decides what runs"}
+			if ver != "latest" && ver != "master" && ver != "main" {
+				h.severity = Medium
+				h.why = "go downloads that module and runs it; the version is fixed and the Go checksum database vouches for it, so read what it is"
+			}
+			r.fs.report(r.line(args[i+2].Pos()), h)
+			break
+		}
+		return taint{}
+	case (name == "npx" || name == "pnpx" || name == "uvx" || name == "pipx" || name == "bunx") && remoteSpec(words[1:]):
+		r.fs.report(line, hit{id: "download-and-run", title: name + " runs a package fetched from a URL or git repository"})
+		return taint{}
 	case name == "gh" && len(words) > 2 && words[1] == "gist" && words[2] == "create":
 		for i, w := range words[3:] {
 			if t := r.fileTaint(w, line); t.secret() {
@@ -619,6 +657,9 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{}
 	case name == "git" && strings.Contains(strings.Join(words, " "), "extraheader"):
 		return taint{kind: tSecret, line: line}
+	case name == "git":
+		r.git(words, line)
+		return taint{}
 	}
 	// A command named by a path or a variable runs that file or value.
 	w0 := words[0]
@@ -637,6 +678,100 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		r.runs(r.fileTaint(w0, line), line, "")
 	}
 	return taint{}
+}
+
+// git remembers the remotes a script adds and rates its pushes: the
+// repository's whole history (--mirror, --all, every tag) pushed to a
+// remote whose owner is written out, not the repository's own, is the
+// repository leaving for someone else's account, with the job's clone
+// (a private repository's included) and often a token the job was given.
+// A push to origin, or to a URL built from GITHUB_REPOSITORY, goes home.
+func (r *shellReader) git(words []string, line int) {
+	i := 1
+	for i < len(words) && strings.HasPrefix(words[i], "-") {
+		if words[i] == "-C" || words[i] == "-c" {
+			i++
+		}
+		i++
+	}
+	if i >= len(words) {
+		return
+	}
+	var ops []string
+	flags := map[string]bool{}
+	for _, w := range words[i+1:] {
+		if strings.HasPrefix(w, "-") {
+			flags[w] = true
+			continue
+		}
+		ops = append(ops, w)
+	}
+	switch words[i] {
+	case "remote":
+		if len(ops) >= 3 && (ops[0] == "add" || ops[0] == "set-url") {
+			r.fl.vals["\x00remote "+ops[1]] = ops[2]
+		}
+	case "push":
+		if len(ops) == 0 {
+			return
+		}
+		remote := ops[0]
+		u, named := r.fl.vals["\x00remote "+remote]
+		switch {
+		case strings.Contains(remote, "://") || strings.Contains(remote, "@") && strings.Contains(remote, ":"):
+			u = remote
+		case !named:
+			return // origin, or a remote this script did not add
+		}
+		whole := flags["--mirror"] || flags["--all"] || flags["--tags"]
+		for _, ref := range ops[1:] {
+			whole = whole || strings.Contains(ref, "*") || strings.HasPrefix(ref, "refs/") && !strings.HasPrefix(ref, "refs/heads/") && !strings.HasPrefix(ref, "refs/tags/")
+		}
+		owner := remoteOwner(u)
+		switch {
+		case owner == "" || ownRepository(owner):
+			return
+		case strings.HasPrefix(owner, "$"):
+			r.fs.report(line, hit{id: "repo-exfiltration", severity: Medium, title: "pushes to a remote whose owner a variable names (" + u + ")",
+				why: "check the variable names the repository's own account; elsewhere the job's clone, history included, leaves with it"})
+		case whole:
+			r.fs.report(line, hit{id: "repo-exfiltration", title: "pushes the repository's whole history to " + u})
+		default:
+			r.fs.report(line, hit{id: "repo-exfiltration", severity: Medium, title: "pushes to a remote of another owner (" + u + ")",
+				why: "a built site or a release pushed to its own repository is common; check the owner is the project's and what is pushed"})
+		}
+	}
+}
+
+// remoteOwner returns the path's first element of a git URL
+// (https://host/owner/repo, git@host:owner/repo), ${{ }} expressions kept.
+func remoteOwner(u string) string {
+	rest := u
+	if i := strings.Index(rest, "://"); i >= 0 {
+		rest = rest[i+3:]
+		if at := strings.LastIndex(strings.SplitN(rest, "/", 2)[0], "@"); at >= 0 {
+			rest = rest[at+1:]
+		}
+		_, rest, _ = strings.Cut(rest, "/")
+	} else if at := strings.Index(rest, "@"); at >= 0 {
+		_, rest, _ = strings.Cut(rest[at+1:], ":")
+	} else {
+		return ""
+	}
+	return rest
+}
+
+// ownRepository reports a remote path that starts with the repository's
+// own name or owner as the runner knows them.
+func ownRepository(p string) bool {
+	p = strings.ReplaceAll(strings.ToLower(p), " ", "")
+	for _, own := range []string{"$github_repository", "${github_repository}", "${{github.repository}}", "${{github.repository_owner}}",
+		"$github_repository_owner", "${github_repository_owner}", "${{github.event.repository.full_name}}", "${{github.event.repository.owner.login}}"} {
+		if strings.HasPrefix(p, own) {
+			return true
+		}
+	}
+	return false
 }
 
 // archive reads tar, zip, unzip and gzip: what goes into an archive is in
@@ -744,6 +879,14 @@ func hasFlag(words []string, short, long string) bool {
 // script wrote under it hold.
 func (r *shellReader) dirTaint(p string, line int) taint {
 	t := r.fileTaint(p, line)
+	if r.fs.info.scope&scopeWorkflow != 0 {
+		switch strings.TrimSuffix(normPath(p), "/") {
+		case ".", ".git", "$GITHUB_WORKSPACE", "${GITHUB_WORKSPACE}", "${{ github.workspace }}":
+			// The checkout itself: actions/checkout leaves the job's token
+			// in .git/config unless told not to.
+			t = t.or(taint{kind: tSecret, line: line})
+		}
+	}
 	pre := strings.TrimSuffix(normPath(p), "/") + "/"
 	for k, v := range r.fl.files {
 		if strings.HasPrefix(k, pre) || pre == "./" && !strings.HasPrefix(k, "/") && !strings.HasPrefix(k, "~") && !strings.HasPrefix(k, "$") {
@@ -858,6 +1001,11 @@ func (r *shellReader) interpreter(name string, args []*syntax.Word, words []stri
 			if i+1 < len(words) {
 				t := r.wordTaint(args[i+1])
 				r.runs(t, r.line(args[i+1].Pos()), "")
+				if interpName(name) && inlineFetchRun(words[i+1]) {
+					// node -e "https.get(u, r => … eval(d))": the program
+					// fetches code and runs it, whatever the shell around it.
+					r.fs.report(r.line(args[i+1].Pos()), hit{id: "download-and-run", title: "runs an inline " + name + " program that downloads code and runs it"})
+				}
 				if shellName(name) && r.depth < 4 {
 					sub := *r
 					sub.depth++
@@ -880,6 +1028,10 @@ func (r *shellReader) interpreter(name string, args []*syntax.Word, words []stri
 			continue
 		}
 		// The first operand is the program file (or a process substitution).
+		if dataNamed(w) {
+			r.fs.report(r.line(args[i].Pos()), hit{id: "download-and-run", title: name + " runs " + w + ", a file named like data (an image, a font), as a program",
+				why: "a program hidden in a data file is not code anyone reads in the diff, yet it runs on the machine that builds or opens the project"})
+		}
 		t := r.fileTaint(w, line).or(r.wordTaint(args[i]))
 		r.runs(t, r.line(args[i].Pos()), "")
 		return taint{}
@@ -887,6 +1039,59 @@ func (r *shellReader) interpreter(name string, args []*syntax.Word, words []stri
 	// No program named: it reads one from standard input.
 	r.runs(stdin, line, "")
 	return taint{}
+}
+
+var inlineFetchRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\brequire\(\s*['"](?:node:)?https?['"]\s*\)\s*\.\s*(?:get|request)\(`)
+})
+
+// inlineFetchRun reports an inline program (-e, -c) that both fetches from
+// the network and runs code or a process.
+func inlineFetchRun(prog string) bool {
+	re := codeRe()
+	return (re.download.MatchString(prog) || inlineFetchRe().MatchString(prog)) && (re.execSink.MatchString(prog) || re.procSink.MatchString(prog))
+}
+
+var commitRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`/[0-9a-f]{40}/|/\$\{?\w*(?:SHA|sha|COMMIT|commit)\w*\}?/`)
+})
+
+// pinnedScriptURL reports a script URL whose content is fixed: a module
+// registry's versioned path (deno.land/std@0.224.0, jsr.io, esm.sh) or a
+// file of a GitHub repository at a commit.
+func pinnedScriptURL(u string) bool {
+	h := hostOf(u)
+	switch {
+	case (h == "deno.land" || h == "jsr.io" || h == "esm.sh") && strings.Contains(u, "@"):
+		return true
+	case h == "raw.githubusercontent.com" || h == "github.com":
+		return commitRe().MatchString(u)
+	}
+	return false
+}
+
+// remoteSpec reports a package runner's operand that names a URL or a git
+// repository rather than a registry package.
+func remoteSpec(words []string) bool {
+	for _, w := range words {
+		_, v, ok := strings.Cut(w, "=")
+		if !ok {
+			v = w
+		}
+		if strings.HasPrefix(v, "git+") || strings.HasPrefix(v, "github:") || strings.HasPrefix(v, "https://") || strings.HasPrefix(v, "http://") {
+			return true
+		}
+	}
+	return false
+}
+
+// dataNamed reports a path named like an image, a font or media.
+func dataNamed(p string) bool {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".png", ".jpg", ".jpeg", ".gif", ".ico", ".bmp", ".svg", ".webp", ".woff", ".woff2", ".ttf", ".otf", ".eot", ".mp3", ".mp4", ".wav", ".dat", ".db", ".log":
+		return true
+	}
+	return false
 }
 
 // network reads curl, wget and their kin: what they send, and what they
@@ -1200,7 +1405,7 @@ func (r *shellReader) varTaint(name string, line int) taint {
 		if i < 0 || i >= len(r.exprs) {
 			return taint{}
 		}
-		return exprTaint(r.exprs[i], line)
+		return exprTaint(r.exprs[i], line, r.fs.workflowNames())
 	}
 	if t, ok := r.fl.vars[name]; ok {
 		return t
@@ -1216,14 +1421,14 @@ func (r *shellReader) varTaint(name string, line int) taint {
 
 // exprTaint is what a ${{ }} expression hands a step: every secret, one
 // secret, or text the pull request's or issue's author wrote.
-func exprTaint(e string, line int) taint {
+func exprTaint(e string, line int, names map[string]bool) taint {
 	switch {
 	case strings.Contains(e, "toJSON(secrets)") || strings.Contains(e, "toJson(secrets)") || strings.Contains(e, "tojson(secrets)"):
 		return taint{kind: tSecretBulk, line: line}
 	case strings.Contains(e, "secrets.") || strings.Contains(e, "github.token") || strings.Contains(e, "secrets["):
 		return taint{kind: tSecret, line: line}
 	case strings.Contains(e, "${{"):
-		if m := wfRe().wfUntrusted.FindString(e); m != "" && !wfRe().wfBaseRef.MatchString(m) {
+		if untrustedExpr(e, names) {
 			return taint{kind: tUntrusted, line: line}
 		}
 	}

@@ -406,7 +406,7 @@ func (fs *fileScan) envOf(n *yaml.Node, outer map[string]taint) map[string]taint
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		if t := exprTaint(v.Value, v.Line); t.kind != 0 {
+		if t := exprTaint(v.Value, v.Line, fs.workflowNames()); t.kind != 0 {
 			out[k.Value] = t
 		} else {
 			delete(out, k.Value)
@@ -688,7 +688,7 @@ func (fs *fileScan) workflowRuns() {
 	for _, reg := range fs.regions() {
 		for _, l := range reg {
 			if m := wfEnvBind().FindStringSubmatch(l.text); m != nil && m[1] != "run" && m[1] != "if" {
-				if t := exprTaint(m[2], l.n); t.kind != 0 {
+				if t := exprTaint(m[2], l.n, fs.workflowNames()); t.kind != 0 {
 					fl.env[m[1]] = t
 				}
 			}

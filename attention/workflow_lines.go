@@ -47,6 +47,9 @@ type workflowScan struct {
 	// comment is set for issue_comment; headInFile when the whole file
 	// checks out the pull request's head somewhere.
 	comment, headInFile bool
+	// names are the env names and step outputs the file binds to text
+	// from the pull request or issue (untrustedNames).
+	names map[string]bool
 
 	// runIndent is the column of the run:/script: key whose block scalar
 	// the scan is in, -1 when not in one.
@@ -123,7 +126,7 @@ var wfRe = sync.OnceValue(func() *wfRegexps {
 // or to tags. When the diff holds the whole file, root is its YAML and the
 // triggers are read from it, branch filters included.
 func newWorkflowScan(f *packet.DiffFile, root *yaml.Node) *workflowScan {
-	w := &workflowScan{runIndent: -1}
+	w := &workflowScan{runIndent: -1, names: untrustedNames(f)}
 	if root != nil {
 		w.triggersKnown, w.whole = true, true
 		for _, h := range f.Hunks {
@@ -240,7 +243,7 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 		return hit{}, false
 	}
 	re := wfRe()
-	if m := re.wfUntrusted.FindString(s); m != "" && !re.wfBaseRef.MatchString(m) {
+	if strings.Contains(s, "${{") && untrustedExpr(s, w.names) {
 		switch {
 		case inRun:
 			return hit{id: "gha-script-injection"}, true
@@ -352,6 +355,13 @@ func usesHit(ref, version string) (hit, bool) {
 		// an expression is not one GitHub resolves, and names no owner.
 		return hit{}, false
 	case strings.HasPrefix(ref, "docker://"):
+		// An image on a registry the well-known images do not live on is
+		// code from whoever runs that host, digest or not.
+		if img := strings.TrimPrefix(ref, "docker://"); strings.Contains(img, "/") {
+			if host := strings.Split(img, "/")[0]; strings.ContainsAny(host, ".:") && !hostIn(strings.ToLower(strings.Split(host, ":")[0]), knownImageHosts) {
+				return hit{id: "docker-from-unfamiliar", title: "runs a step in an image from " + host}, true
+			}
+		}
 		if strings.HasPrefix(version, "sha256:") {
 			return hit{}, false
 		}
@@ -386,4 +396,89 @@ func sendsToForge(s string) bool {
 		return !strings.Contains(strings.ReplaceAll(strings.ReplaceAll(ls, "api.github.com", ""), "uploads.github.com", ""), "://")
 	}
 	return false
+}
+
+var (
+	outputRefRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:steps|needs)\.[\w-]+\.outputs\.([\w-]+)`)
+	})
+	envRefRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\benv\.([A-Za-z_]\w*)`) })
+	outputSetRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:echo|printf)\s+(?:-\w+\s+)?["']?([A-Za-z_][\w-]*)=|\bsetOutput\(\s*['"]([\w-]+)['"]`)
+	})
+)
+
+// untrustedExpr reports a ${{ }} expression whose value whoever opens a
+// pull request or an issue chose: a title, a body, a branch name (the
+// github context), a step output that lists the change's file names (a
+// file may be named "$(curl …|sh).md", the tj-actions changed-files
+// injection), or an env name or step output this workflow bound to such
+// text (names, from untrustedNames).
+func untrustedExpr(s string, names map[string]bool) bool {
+	for _, e := range ghaExpr().FindAllString(s, -1) {
+		if m := wfRe().wfUntrusted.FindString(e); m != "" && !wfRe().wfBaseRef.MatchString(m) {
+			return true
+		}
+		for _, m := range outputRefRe().FindAllStringSubmatch(e, -1) {
+			if fileListOutput(m[1]) || names["out:"+m[1]] {
+				return true
+			}
+		}
+		for _, m := range envRefRe().FindAllStringSubmatch(e, -1) {
+			if names["env:"+m[1]] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fileListOutput reports a step output named for a list of files or paths
+// (all_changed_files, docs_files, paths), not a flag or a count about them.
+func fileListOutput(name string) bool {
+	n := strings.ToLower(name)
+	if strings.HasPrefix(n, "any_") || strings.HasPrefix(n, "only_") || strings.Contains(n, "count") || strings.Contains(n, "exist") {
+		return false
+	}
+	return strings.Contains(n, "files") || strings.Contains(n, "filenames") || strings.Contains(n, "paths")
+}
+
+// untrustedNames follows untrusted text through a workflow's bindings: an
+// env name bound to it, and a step output written from it (echo name=… >>
+// $GITHUB_OUTPUT, core.setOutput), read again as ${{ env.name }} or
+// ${{ steps.x.outputs.name }}.
+func untrustedNames(f *packet.DiffFile) map[string]bool {
+	names := map[string]bool{}
+	if f == nil {
+		return names
+	}
+	for pass := 0; pass < 2; pass++ {
+		for _, h := range f.Hunks {
+			if h == nil {
+				continue
+			}
+			for _, l := range h.Lines {
+				if l.Kind == packet.LineRemoved || !strings.Contains(l.Text, "${{") || !untrustedExpr(l.Text, names) {
+					continue
+				}
+				if m := wfEnvBind().FindStringSubmatch(l.Text); m != nil && m[1] != "run" && m[1] != "if" {
+					names["env:"+m[1]] = true
+				}
+				if strings.Contains(l.Text, "GITHUB_OUTPUT") || strings.Contains(l.Text, "setOutput") || strings.Contains(l.Text, "set-output") {
+					if m := outputSetRe().FindStringSubmatch(l.Text); m != nil {
+						names["out:"+m[1]+m[2]] = true
+					}
+				}
+			}
+		}
+	}
+	return names
+}
+
+// workflowNames is untrustedNames for this file, made once.
+func (fs *fileScan) workflowNames() map[string]bool {
+	if fs.wfNames == nil {
+		fs.wfNames = untrustedNames(fs.f)
+	}
+	return fs.wfNames
 }

@@ -1,0 +1,472 @@
+package attention
+
+// Build files of the build systems the other readers do not know, read for
+// the two things any of them can do with the runner: run a command while the
+// build is configured (a gyp command expansion) and fetch packages from a
+// repository other than the registry (Gradle and Maven repositories and
+// mirrors, NuGet sources, Bun's registry, pip options in a requirements
+// file of any name). A command is handed to the shell reader, which rates
+// what it runs as it would in a script; a repository is rated by its host.
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/vetter-dev/vetter/packet"
+)
+
+type buildRes struct {
+	gradleURL, gradleBlock, gradleKnown, mavenURL, mavenBlock, mavenSkip, nugetSource, bunRegistry, pipOption, flagsEnv, editorCmd *regexp.Regexp
+}
+
+var buildRe = sync.OnceValue(func() *buildRes {
+	return &buildRes{
+		// maven("https://…"), maven { url "…" }, url = uri("…"), setUrl("…")
+		gradleURL:   regexp.MustCompile(`\b(?:maven|ivy)\s*\(\s*(?:url\s*=\s*)?(?:uri\(\s*)?["'](https?://[^"']+)["']|\burl\s*(?:=\s*)?\(?\s*(?:uri\(\s*)?["'](https?://[^"']+)["']|\bsetUrl\(\s*["'](https?://[^"']+)["']`),
+		gradleBlock: regexp.MustCompile(`\b(?:maven|ivy)\s*[({]`),
+		gradleKnown: regexp.MustCompile(`\b(?:mavenCentral|google|gradlePluginPortal|mavenLocal|jcenter)\s*\(\s*\)`),
+		mavenURL:    regexp.MustCompile(`<url>\s*(https?://[^<\s]+)\s*</url>`),
+		mavenBlock:  regexp.MustCompile(`<(?:repository|pluginRepository|mirror)>`),
+		mavenSkip:   regexp.MustCompile(`<(?:distributionManagement|snapshotRepository|site|scm|issueManagement|ciManagement|organization|license)>`),
+		nugetSource: regexp.MustCompile(`<add\s+key\s*=\s*"[^"]*"\s+value\s*=\s*"(https?://[^"]+)"`),
+		bunRegistry: regexp.MustCompile(`^\s*registry\s*=\s*(?:\{[^}]*url\s*=\s*)?["'](https?://[^"']+)["']`),
+		flagsEnv:    regexp.MustCompile(`\b(?:CGO_(?:C|CXX|CPP|F|LD)FLAGS(?:_ALLOW)?|CFLAGS|CXXFLAGS|CPPFLAGS|LDFLAGS)\s*(?:[:=]|\+=)\s*(.*)$`),
+		editorCmd:   regexp.MustCompile(`^\s*"(command|postCreateCommand|postStartCommand|postAttachCommand|onCreateCommand|updateContentCommand|initializeCommand|preLaunchTask)"\s*:\s*"((?:[^"\\]|\\.)*)"`),
+		pipOption:   regexp.MustCompile(`^\s*(?:--(?:extra-)?index-url|-i|--find-links|-f)(?:\s+|\s*=\s*)(https?://\S+)`),
+	}
+})
+
+// sharedPackageHosts serve packages for many owners from one host (GitHub
+// Packages, Azure Artifacts, JitPack): the host says nothing about whose.
+var sharedPackageHosts = []string{"maven.google.com", "dl.google.com", "jitpack.io", "oss.sonatype.org", "s01.oss.sonatype.org",
+	"central.sonatype.com", "repo.spring.io", "maven.pkg.jetbrains.space", "packages.jetbrains.team", "cache-redirector.jetbrains.com",
+	"repo.gradle.org", "maven.pkg.github.com", "nuget.pkg.github.com", "pkgs.dev.azure.com", "repository.apache.org", "maven.apache.org",
+	"jcenter.bintray.com", "plugins.gradle.org", "www.myget.org", "registry.npmmirror.com"}
+
+// buildFiles reads the build files named above, whatever else read them.
+func (fs *fileScan) buildFiles() {
+	if fs.f.Binary || fs.f.Status == packet.StatusDeleted {
+		return
+	}
+	if !fs.info.prose {
+		fs.toolchainFlags()
+		fs.windowsAutorun()
+	}
+	if fs.info.rule == "ci-config" {
+		fs.ciConfig()
+	}
+	fs.images()
+	if !fs.info.prose && !fs.sourcesRead() {
+		// Index options are pip's, uv's and npm's wherever a command line
+		// or a config passes them (conda's environment.yml, tox.ini, a
+		// Python script that runs pip): the readers that know a file's
+		// structure read them in theirs.
+		if fs.added == nil {
+			fs.index()
+		}
+		for n := range fs.added {
+			if s := fs.text[n]; mayNameIndex(s) {
+				fs.indexLine(n, s)
+			}
+		}
+	}
+	if fs.info.rule == "ci-config" {
+		return
+	}
+	lb := strings.ToLower(path.Base(fs.path))
+	ext := path.Ext(lb)
+	var line func(n int, s string)
+	switch {
+	case ext == ".gyp" || ext == ".gypi":
+		line = fs.gypLine
+	case strings.HasSuffix(lb, ".gradle") || strings.HasSuffix(lb, ".gradle.kts"):
+		line = fs.gradleRepo
+	case lb == "pom.xml" || lb == "settings.xml" || strings.HasSuffix(lb, ".pom"):
+		line = fs.mavenRepo
+	case lb == "nuget.config":
+		line = fs.nugetSource
+	case lb == "bunfig.toml":
+		line = fs.bunRegistry
+	case lb == "tasks.json" || lb == "devcontainer.json" || lb == ".devcontainer.json" || lb == "launch.json":
+		line = fs.editorCommand
+	case ext == ".txt" || ext == ".in":
+		// pip's options make any text file a requirements file.
+		line = fs.pipOption
+	default:
+		return
+	}
+	if fs.added == nil {
+		fs.index()
+	}
+	for n := range fs.added {
+		line(n, fs.text[n])
+	}
+}
+
+// gypLine hands each command expansion (<!(…) and <!@(…), which gyp runs
+// while it generates the build) to the shell reader.
+func (fs *fileScan) gypLine(n int, s string) {
+	for rest := s; ; {
+		i := strings.Index(rest, "<!")
+		if i < 0 {
+			return
+		}
+		rest = rest[i+2:]
+		rest = strings.TrimPrefix(rest, "@")
+		if !strings.HasPrefix(rest, "(") {
+			continue
+		}
+		cmd, tail := balanced(rest)
+		rest = tail
+		if strings.HasPrefix(strings.TrimSpace(cmd), "[") {
+			continue // a list of words gyp runs without a shell: python scripts in the tree
+		}
+		cmd = strings.NewReplacer(`\"`, `"`, `\'`, `'`, `\\`, `\`).Replace(cmd)
+		fs.shellLines([]numbered{{n, cmd}}, newFlow(), false)
+	}
+}
+
+// balanced returns the text inside the parenthesis s starts with, and what
+// follows it; quotes are skipped over.
+func balanced(s string) (inner, rest string) {
+	depth := 0
+	var q byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' && i+1 < len(s):
+			i++
+		case q != 0:
+			if c == q {
+				q = 0
+			}
+		case c == '"' || c == '\'':
+			// gyp's own quoting is of the list item; the command's quotes
+			// are escaped inside it.
+			if i > 0 && s[i-1] == '\\' {
+				continue
+			}
+			q = c
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+			if depth == 0 {
+				return s[1:i], s[i+1:]
+			}
+		}
+	}
+	return s[1:], ""
+}
+
+// gradleRepo rates a repository URL in a Gradle build or settings file.
+// Gradle asks its repositories in order and takes a module from the first
+// that has it: one listed before the well-known ones serves every module;
+// one after them serves only what they lack.
+func (fs *fileScan) gradleRepo(n int, s string) {
+	re := buildRe()
+	m := re.gradleURL.FindStringSubmatch(s)
+	if m == nil {
+		return
+	}
+	u := m[1] + m[2] + m[3]
+	if m[1] == "" && m[3] == "" {
+		// url = … must sit in a maven { } or ivy { } block.
+		in := re.gradleBlock.MatchString(s)
+		for k := n - 1; !in && k > 0 && k >= n-3; k-- {
+			in = re.gradleBlock.MatchString(fs.text[k])
+		}
+		if !in {
+			return
+		}
+	}
+	h, ok := redirected(u)
+	if !ok || hostIn(h, sharedPackageHosts) {
+		return
+	}
+	hit := hit{id: "registry-redirect", title: "adds the Gradle repository " + h + " ahead of the well-known ones"}
+	for k := n - 1; k > 0 && k >= n-12; k-- {
+		t := fs.text[k]
+		if strings.Contains(t, "repositories") {
+			break
+		}
+		if re.gradleKnown.MatchString(t) {
+			hit.severity = Medium
+			hit.title = "adds the Gradle repository " + h + " after the well-known ones"
+			hit.why = "Gradle takes from it only the modules the repositories before it lack; check which those are and who runs the host"
+			break
+		}
+	}
+	fs.report(n, hit)
+}
+
+// mavenRepo rates a <url> of a <repository>, <pluginRepository> or
+// <mirror>: Maven asks a declared repository before Maven Central, and a
+// mirror of * or central replaces it outright.
+func (fs *fileScan) mavenRepo(n int, s string) {
+	re := buildRe()
+	m := re.mavenURL.FindStringSubmatch(s)
+	if m == nil {
+		return
+	}
+	in := false
+	for k := n; k > 0 && k >= n-6; k-- {
+		t := fs.text[k]
+		if re.mavenSkip.MatchString(t) {
+			return
+		}
+		if re.mavenBlock.MatchString(t) {
+			in = true
+			break
+		}
+	}
+	for k := n - 1; in && k > 0 && k >= n-12; k-- {
+		if strings.Contains(fs.text[k], "<distributionManagement>") {
+			return // where the build publishes, not where it fetches
+		}
+	}
+	if !in {
+		return
+	}
+	if h, ok := redirected(m[1]); ok && !hostIn(h, sharedPackageHosts) {
+		fs.report(n, hit{id: "registry-redirect", title: "points Maven at the repository " + h})
+	}
+}
+
+func (fs *fileScan) nugetSource(n int, s string) {
+	if m := buildRe().nugetSource.FindStringSubmatch(s); m != nil {
+		if h, ok := redirected(m[1]); ok && !hostIn(h, sharedPackageHosts) {
+			fs.report(n, hit{id: "registry-redirect", title: "adds the NuGet package source " + h})
+		}
+	}
+}
+
+func (fs *fileScan) bunRegistry(n int, s string) {
+	if m := buildRe().bunRegistry.FindStringSubmatch(s); m != nil {
+		if h, ok := redirected(m[1]); ok {
+			fs.report(n, hit{id: "registry-redirect", title: "points bun installs at the registry " + h})
+		}
+	}
+}
+
+// pipOption rates an index option line of a requirements file: pip takes
+// each package from whichever index offers the highest version, so an
+// extra index serves any name it chooses to publish (dependency confusion).
+func (fs *fileScan) pipOption(n int, s string) {
+	if m := buildRe().pipOption.FindStringSubmatch(s); m != nil {
+		if h, ok := redirected(m[1]); ok {
+			fs.report(n, hit{id: "registry-redirect", title: "points pip at the index " + h})
+		}
+	}
+}
+
+// toolchainFlags rates compiler and linker flags set through the
+// environment (CGO_LDFLAGS in a workflow, LDFLAGS in a Makefile) that make
+// the toolchain load and run a file: the same flags cgo directives are read
+// for. A plugin under the system's own directories is the toolchain's.
+func (fs *fileScan) toolchainFlags() {
+	found := false
+	for _, h := range fs.f.Hunks {
+		if h == nil {
+			continue
+		}
+		for _, l := range h.Lines {
+			if l.Kind == packet.LineAdded && strings.Contains(l.Text, "FLAGS") {
+				found = true
+			}
+		}
+	}
+	if !found {
+		return
+	}
+	if fs.added == nil {
+		fs.index()
+	}
+	for n := range fs.added {
+		s := fs.text[n]
+		if !strings.Contains(s, "FLAGS") {
+			continue
+		}
+		m := buildRe().flagsEnv.FindStringSubmatch(s)
+		if m == nil {
+			continue
+		}
+		v := m[1]
+		for _, sys := range []string{"/usr/", "/opt/", "/Library/", "/Applications/"} {
+			v = strings.ReplaceAll(v, "="+sys, "=SYSTEM")
+			v = strings.ReplaceAll(v, " "+sys, " SYSTEM")
+		}
+		if cgoBad().MatchString(v) {
+			fs.report(n, hit{id: "cgo-flags", title: "sets compiler or linker flags that load a plugin or program (" + strings.TrimSpace(m[0][:strings.IndexAny(m[0], ":=+")]) + ")"})
+		}
+	}
+}
+
+// editorCommand hands the shell commands of an editor's tasks and a dev
+// container's lifecycle hooks to the shell reader: VS Code runs a task
+// marked runOn folderOpen as soon as the folder is opened, and a dev
+// container runs its hooks when it is built, on the reviewer's machine or
+// a Codespace with the reviewer's tokens.
+func (fs *fileScan) editorCommand(n int, s string) {
+	m := buildRe().editorCmd.FindStringSubmatch(s)
+	if m == nil || m[1] == "preLaunchTask" {
+		return
+	}
+	cmd := strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(m[2])
+	fs.shellLines([]numbered{{n, cmd}}, newFlow(), false)
+}
+
+var (
+	ciScriptKey = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(\s*)(?:-\s+)?(?:script|before_script|after_script|run|command|commands|cmd|bash|sh|pwsh|powershell|inlineScript|install|before_install|after_success|build_script|test_script)\s*:\s*(.*)$`)
+	})
+	jenkinsSh = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?(?:'([^']*)'|"((?:[^"\\]|\\.)*)")`)
+	})
+)
+
+// ciConfig reads the scripts of the CI systems other than GitHub Actions
+// (GitLab, CircleCI, Azure Pipelines, Buildkite, Travis, Jenkins) as shell,
+// one script per key: their runners run them with the project's CI
+// variables and tokens (CI_JOB_TOKEN and the secrets a project sets).
+func (fs *fileScan) ciConfig() {
+	if fs.added == nil {
+		fs.index()
+	}
+	ns := make([]int, 0, len(fs.text))
+	for n := range fs.text {
+		ns = append(ns, n)
+	}
+	slices.Sort(ns)
+	fl := newFlow()
+	var block []numbered
+	flush := func() {
+		if len(block) > 0 {
+			fs.shellLines(block, fl, true)
+			block = nil
+		}
+	}
+	indent := -1
+	for i, n := range ns {
+		t := fs.text[n]
+		if m := jenkinsSh().FindStringSubmatch(t); m != nil {
+			flush()
+			fs.shellLines([]numbered{{n, m[1] + strings.ReplaceAll(m[2], `\"`, `"`)}}, fl, false)
+			continue
+		}
+		if i > 0 && ns[i-1] != n-1 {
+			flush() // a gap between hunks
+			indent = -1
+		}
+		if m := ciScriptKey().FindStringSubmatch(t); m != nil {
+			flush()
+			indent = len(m[1])
+			if v := strings.TrimSpace(m[2]); v != "" && v != "|" && v != ">" && !strings.HasPrefix(v, "|") && !strings.HasPrefix(v, ">") && !strings.HasPrefix(v, "[") {
+				block = append(block, numbered{n, unquoteYAML(v)})
+				indent = -1
+			}
+			continue
+		}
+		if indent < 0 {
+			continue
+		}
+		trimmed := strings.TrimLeft(t, " ")
+		if trimmed == "" {
+			continue
+		}
+		if len(t)-len(trimmed) <= indent && !strings.HasPrefix(trimmed, "- ") || len(t)-len(trimmed) < indent {
+			flush()
+			indent = -1
+			continue
+		}
+		if item, ok := strings.CutPrefix(trimmed, "- "); ok {
+			block = append(block, numbered{n, unquoteYAML(strings.TrimSpace(item))})
+		} else {
+			block = append(block, numbered{n, trimmed})
+		}
+	}
+	flush()
+}
+
+var (
+	imageLine = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(?:-\s+)?"?(?:image|container)"?\s*:\s*["']?([\w.-]+(?::\d+)?/[^\s"',]+)["']?\s*,?\s*$`)
+	})
+	copyFrom = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^\s*(?:COPY|RUN)\b.*--(?:from|mount=[^ ]*from)=([^\s,]+/[^\s,]+)`)
+	})
+)
+
+// images rates the container images a change names outside a FROM line:
+// a compose service, a workflow's job container or service, a CI job's
+// image, a dev container, a Dockerfile's COPY --from. The image's code runs
+// in the build or the tests as a base image's does, so it is read as FROM is.
+func (fs *fileScan) images() {
+	lb := strings.ToLower(path.Base(fs.path))
+	docker := fs.info.scope&scopeDockerfile != 0
+	yamlLike := fs.info.rule == "compose" || fs.info.rule == "ci-config" || fs.info.scope&scopeWorkflow != 0 || lb == "devcontainer.json" || lb == ".devcontainer.json"
+	if !docker && !yamlLike || fs.f.Binary || fs.f.Status == packet.StatusDeleted {
+		return
+	}
+	if fs.added == nil {
+		fs.index()
+	}
+	for n := range fs.added {
+		s := fs.text[n]
+		var m []string
+		if docker {
+			m = copyFrom().FindStringSubmatch(s)
+		} else if strings.Contains(s, "image") || strings.Contains(s, "container") {
+			m = imageLine().FindStringSubmatch(s)
+		}
+		if m != nil && !strings.Contains(m[1], "${") && !strings.Contains(m[1], "://") {
+			fs.fromLine(n, m[1])
+		}
+	}
+}
+
+// sourcesRead reports a file the structure pass hands to sources().
+func (fs *fileScan) sourcesRead() bool {
+	sc := fs.info.scope
+	const structured = scopeWorkflow | scopeShell | scopeMakefile | scopeDockerfile | scopePackageJSON | scopeCode |
+		scopeNpmrc | scopePipConf | scopeGradleWrapper | scopePreCommit | scopeGitmodules | scopeRequirements | scopeGo | scopeGoMod | scopeLock | scopeCargoConfig
+	if sc&structured == 0 && fs.info.buildCode == "" {
+		return false
+	}
+	return sc&(scopeGo|scopeCode) == 0 || sc&(scopeGoMod|scopeShell) != 0
+}
+
+var autorunRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\breg(?:\.exe)?\s+add\s+\S*\\CurrentVersion\\Run(?:Once)?\b|\bschtasks(?:\.exe)?\s+/create\b|\\Start Menu\\Programs\\Startup\\`)
+})
+
+// windowsAutorun rates a command line that registers a program to run at
+// every logon or on a schedule (reg add …\Run, schtasks /create, the
+// Startup folder), in a batch file, a build event or a script alike.
+func (fs *fileScan) windowsAutorun() {
+	found := false
+	for _, h := range fs.f.Hunks {
+		if h == nil {
+			continue
+		}
+		for _, l := range h.Lines {
+			if l.Kind == packet.LineAdded && (strings.Contains(l.Text, "CurrentVersion") || strings.Contains(l.Text, "chtasks") || strings.Contains(l.Text, "Startup")) {
+				found = true
+			}
+		}
+	}
+	if !found {
+		return
+	}
+	if fs.added == nil {
+		fs.index()
+	}
+	for n := range fs.added {
+		if autorunRe().MatchString(fs.text[n]) {
+			fs.report(n, hit{id: "persistence", title: "registers a program to run at every logon or on a schedule (Run key, scheduled task, Startup folder)"})
+		}
+	}
+}
