@@ -44,7 +44,9 @@ var buildRe = sync.OnceValue(func() *buildRes {
 var sharedPackageHosts = []string{"maven.google.com", "dl.google.com", "jitpack.io", "oss.sonatype.org", "s01.oss.sonatype.org",
 	"central.sonatype.com", "repo.spring.io", "maven.pkg.jetbrains.space", "packages.jetbrains.team", "cache-redirector.jetbrains.com",
 	"repo.gradle.org", "maven.pkg.github.com", "nuget.pkg.github.com", "pkgs.dev.azure.com", "repository.apache.org", "maven.apache.org",
-	"jcenter.bintray.com", "plugins.gradle.org", "www.myget.org", "registry.npmmirror.com"}
+	"jcenter.bintray.com", "plugins.gradle.org", "www.myget.org", "registry.npmmirror.com", "storage.googleapis.com", "maven.aliyun.com",
+	"mirrors.aliyun.com", "mirrors.cloud.tencent.com", "repo.huaweicloud.com", "mirrors.huaweicloud.com", "pypi.tuna.tsinghua.edu.cn",
+	"mirrors.tuna.tsinghua.edu.cn", "mirrors.ustc.edu.cn", "registry.npm.taobao.org"}
 
 // buildFiles reads the build files named above, whatever else read them.
 func (fs *fileScan) buildFiles() {
@@ -186,6 +188,11 @@ func (fs *fileScan) gradleRepo(n int, s string) {
 	h, ok := redirected(u)
 	if !ok || hostIn(h, sharedPackageHosts) {
 		return
+	}
+	for k := n - 1; k > 0 && k >= n-15; k-- {
+		if t := fs.text[k]; strings.Contains(t, "publishing") || strings.Contains(t, "mavenDeployer") || strings.Contains(t, "uploadArchives") {
+			return // where the build publishes, not where it fetches
+		}
 	}
 	hit := hit{id: "registry-redirect", title: "adds the Gradle repository " + h + " ahead of the well-known ones"}
 	for k := n - 1; k > 0 && k >= n-12; k-- {

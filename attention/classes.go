@@ -416,7 +416,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				fs.report(n, hit{id: "download-and-run", title: "runs or includes what an earlier line downloaded", source: from[flowFetched]})
 			case program && own&flowFetched != 0 && re.run.MatchString(s):
 				fs.report(n, hit{id: "download-and-run", title: "runs what it downloads on the same line"})
-			case program && (own|used)&flowDecoded != 0 && re.run.MatchString(strings.ReplaceAll(s, ".load(", ".x(")) && !inertUse(s, paths):
+			case program && sc&scopeCode == 0 && (own|used)&flowDecoded != 0 && decodedAsCode(s) && !inertUse(s, paths):
 				h := hit{id: "decode-and-run", title: "decodes data and runs or loads it"}
 				if own&flowDecoded == 0 && from[flowDecoded] > 0 {
 					h = hit{id: "decode-and-run", title: "runs or loads what line " + itoa(from[flowDecoded]) + " decoded", source: from[flowDecoded]}
@@ -574,8 +574,46 @@ func sentSecret(s string, own, used flowKind, from map[flowKind]int, text map[in
 	}
 	body := re.authArg.ReplaceAllString(s, "")
 	if own&flowSecret != 0 {
-		return re.secretSrc.MatchString(body) && (signingCredential().MatchString(body) || encodesSecret().MatchString(body))
+		if !re.secretSrc.MatchString(body) {
+			return false
+		}
+		m := signingCredential().FindString(body)
+		return encodesSecret().MatchString(body) || m != "" && !toItsService(m, s)
 	}
 	src := text[from[flowSecret]]
-	return signingCredential().MatchString(src) || encodesSecret().MatchString(src) || encodesSecret().MatchString(body)
+	if encodesSecret().MatchString(src) || encodesSecret().MatchString(body) {
+		return true
+	}
+	m := signingCredential().FindString(src)
+	return m != "" && !toItsService(m, s)
 }
+
+// credentialHosts maps a credential's name to the host it is for: sent
+// there it is used, not leaked.
+var credentialHosts = []struct{ prefix, host string }{
+	{"AWS", "amazonaws.com"}, {"GITHUB", "github"}, {"GH_", "github"}, {"ACTIONS", "actions"}, {"NPM", "npmjs"}, {"NODE_AUTH", "npmjs"},
+	{"PYPI", "pypi.org"}, {"TWINE", "pypi.org"}, {"NUGET", "nuget.org"}, {"DOCKER", "docker"}, {"CARGO", "crates.io"},
+	{"GEM", "rubygems.org"}, {"RUBYGEMS", "rubygems.org"}, {"HEROKU", "heroku"}, {"VERCEL", "vercel"}, {"NETLIFY", "netlify"},
+	{"CLOUDFLARE", "cloudflare"}, {"GITLAB", "gitlab"}, {"CI_JOB", "gitlab"}, {"AZURE", "azure"}, {"ARM_", "azure"},
+	{"GOOGLE", "googleapis"}, {"GCP", "googleapis"}, {"VAULT", "vault"},
+}
+
+func toItsService(cred, line string) bool {
+	ll := strings.ToLower(line)
+	for _, c := range credentialHosts {
+		if strings.HasPrefix(cred, c.prefix) {
+			return strings.Contains(ll, c.host)
+		}
+	}
+	return false
+}
+
+var codeLoadRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bAssembly\.Load(?:From|File)?\(|\bdefineClass\(|\bloadstring\(|(?:^|[^.\w])load\(|\beval\(|\bevaluate\(|\bGroovyShell\b|\bScriptEngine\w*\b|\bEval\.me\(|(?i:\bInvoke-Expression\b|\[ScriptBlock\]::Create\()|["'](?:/bin/)?(?:ba|z|da)?sh["']\s*,\s*["']-c["']|["']cmd(?:\.exe)?["']\s*,\s*["']/c["']|["']pwsh["']|["']powershell(?:\.exe)?["']`)
+})
+
+// decodedAsCode reports a line where decoded data can only be code: loaded
+// as an assembly, a class or a chunk, evaluated, or handed to a shell as its
+// command (sh -c, cmd /c). Decoded bytes passed to a program as an argument
+// or its input are data.
+func decodedAsCode(s string) bool { return codeLoadRe().MatchString(s) }

@@ -72,6 +72,8 @@ func buildCodeOf(noun string) string {
 		return "nox runs it at every session"
 	case "npm install script":
 		return "npm runs it at install"
+	case "build hook (runs at every build or install)":
+		return "the build backend runs it at every build or install"
 	case "MSBuild project (build events run at every build)":
 		return "msbuild runs it at every build of the project"
 	case "tool config (code the linter, formatter or bundler runs)":
@@ -181,6 +183,8 @@ func classifyPath(p string) (ruleID, noun string, sc scope) {
 		return "compose", "Docker Compose file", 0
 	case lb == "setup.py":
 		return "setup-py", "setup.py (runs at install)", scopeSetupPy
+	case lb == "hatch_build.py" || lb == "pdm_build.py" || lb == "build.zig":
+		return "build-file", "build hook (runs at every build or install)", 0
 	case lb == "setup.cfg" || lb == "pyproject.toml":
 		return "build-backend", "Python packaging config", scopeRequirements
 	case lb == "package.json":

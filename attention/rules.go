@@ -145,6 +145,13 @@ var rules = []Rule{
 			{"x.sh", "git push origin HEAD:main", 0, true},
 			{"x.sh", "git remote set-url origin https://x-access-token:$T@github.com/$GITHUB_REPOSITORY.git\ngit push --tags origin", 2, true},
 		}},
+	{"secret-unmasked", KindCredential, High, "prints a secret encoded or rewritten so the log's masking misses it",
+		"the runner masks a secret's exact text in the job's log, not its base64 or a reversed copy; whoever can read the run's log (anyone, on a public repository) decodes it", []Case{
+			{"x.sh", "echo \"$NPM_TOKEN\" | base64 | base64", 0, false},
+			{"x.sh", "echo \"$DEPLOY_TOKEN\" | sed 's/./& /g'", 0, false},
+			{"x.sh", "echo \"$NPM_TOKEN\" | base64 > token.b64", 0, true},
+			{"x.sh", "echo \"$DOCKER_PASSWORD\" | docker login -u me --password-stdin", 0, true},
+		}},
 	{"env-exfiltration", KindCredential, High, "dumps the environment (secrets included)", whySecrets, []Case{
 		{"x.sh", "printenv > /tmp/e", 0, false},
 		{"x.sh", "env | sort", 0, true},

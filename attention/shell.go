@@ -94,6 +94,9 @@ type shellReader struct {
 	lineOf func(int) int // the script's line (1-based) to the file's new-side line
 	exprs  []string      // the ${{ }} expressions replaced by $__gha<n>
 	depth  int
+	// piped counts the pipes whose left side is being read: that output
+	// feeds the next command rather than the log.
+	piped int
 	// echoed is what the directories an echo or printf just named hold,
 	// for a line that puts them on GITHUB_PATH.
 	echoed taint
@@ -207,7 +210,13 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 	case *syntax.BinaryCmd:
 		switch c.Op {
 		case syntax.Pipe, syntax.PipeAll:
-			out = r.stmt(c.Y, r.stmt(c.X, stdin))
+			r.piped++
+			in := r.stmt(c.X, stdin)
+			r.piped--
+			out = r.stmt(c.Y, in)
+			if r.depth == 0 && r.piped == 0 && len(s.Redirs) == 0 && len(c.Y.Redirs) == 0 && in.secret() && in.kind&tSecretBulk == 0 && maskBreaker(r, c.Y) {
+				r.fs.report(r.line(c.Y.Pos()), hit{id: "secret-unmasked", source: in.line})
+			}
 		default:
 			r.stmt(c.X, stdin)
 			out = r.stmt(c.Y, taint{})
@@ -660,6 +669,20 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 	case name == "git":
 		r.git(words, line)
 		return taint{}
+	case (name == "docker" || name == "podman" || name == "nerdctl") && len(words) > 2 && (words[1] == "run" || words[1] == "pull" || words[1] == "create"):
+		// The image is read as a Dockerfile's FROM is: its code runs here.
+		if img := imageOperand(words[2:]); img != "" && strings.Contains(img, "/") && !strings.ContainsAny(img, "$`") {
+			r.fs.fromLine(line, img)
+		}
+	case !strings.Contains(words[0], "/") && !strings.HasPrefix(words[0], "$"):
+		// A program written into a PATH folder earlier in the script runs
+		// when it is called by its name.
+		for p, t := range r.fl.files {
+			if t.runs() && path.Base(p) == words[0] && onPath(path.Dir(p)) {
+				r.runs(t, line, "runs "+words[0]+", which line "+itoa(t.line)+" downloaded onto the PATH")
+				break
+			}
+		}
 	}
 	// A command named by a path or a variable runs that file or value.
 	w0 := words[0]
@@ -1066,6 +1089,48 @@ func pinnedScriptURL(u string) bool {
 		return true
 	case h == "raw.githubusercontent.com" || h == "github.com":
 		return commitRe().MatchString(u)
+	}
+	return false
+}
+
+// imageOperand returns the image a docker run, pull or create names: the
+// first operand after the options (those that take a value skip it).
+func imageOperand(words []string) string {
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case !strings.HasPrefix(w, "-"):
+			return w
+		case strings.Contains(w, "="):
+		case w == "--rm" || w == "-d" || w == "-i" || w == "-t" || w == "-it" || w == "-ti" || w == "--privileged" || w == "--init" ||
+			w == "-q" || w == "--quiet" || w == "--detach" || w == "--interactive" || w == "--tty" || w == "-P" || w == "--read-only" || w == "--all-tags" || w == "-a":
+		default:
+			i++ // a flag with its value
+		}
+	}
+	return ""
+}
+
+// onPath reports a folder commonly on the runner's PATH.
+func onPath(dir string) bool {
+	switch strings.TrimSuffix(dir, "/") {
+	case "/usr/local/bin", "/usr/bin", "/bin", "/usr/local/sbin", "/usr/sbin", "~/.local/bin", "$HOME/.local/bin", "$HOME/bin", "~/bin", "/opt/bin", "$HOME/go/bin", "~/go/bin":
+		return true
+	}
+	return false
+}
+
+// maskBreaker reports the last command of a pipeline that rewrites its
+// input (base64, hex, reversed, spaced out) onto the log: the runner masks
+// a secret's exact text in the log, not an encoding of it.
+func maskBreaker(r *shellReader, st *syntax.Stmt) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 {
+		return false
+	}
+	switch path.Base(r.lit(c.Args[0])) {
+	case "base64", "base32", "basenc", "xxd", "od", "hexdump", "rev", "sed", "tr", "fold", "cut", "awk", "openssl", "gzip", "iconv":
+		return true
 	}
 	return false
 }

@@ -48,7 +48,7 @@ var (
 		"api.nuget.org", "nuget.org", "packagist.org", "repo.packagist.org", "conda.anaconda.org", "localhost", "127.0.0.1"}
 	knownImageHosts = []string{"docker.io", "index.docker.io", "registry-1.docker.io", "ghcr.io", "gcr.io", "pkg.dev", "mcr.microsoft.com", "quay.io",
 		"public.ecr.aws", "amazonaws.com", "registry.k8s.io", "k8s.gcr.io", "cgr.dev", "nvcr.io", "registry.access.redhat.com", "registry.redhat.io",
-		"docker.elastic.co", "registry.gitlab.com", "container-registry.oracle.com", "registry.fedoraproject.org", "registry.opensuse.org", "localhost"}
+		"docker.elastic.co", "registry.gitlab.com", "container-registry.oracle.com", "registry.fedoraproject.org", "registry.opensuse.org", "azurecr.io", "registry.hub.docker.com", "registry.suse.com", "localhost"}
 	officialImages = []string{"python", "node", "golang", "ubuntu", "debian", "alpine", "rust", "ruby", "openjdk", "eclipse-temurin", "nginx",
 		"postgres", "redis", "mysql", "mariadb", "php", "centos", "fedora", "busybox", "amazonlinux", "buildpack-deps", "maven", "gradle",
 		"httpd", "mongo", "elixir", "erlang", "perl", "haskell", "gcc", "swift", "composer", "docker", "rockylinux", "almalinux", "archlinux",
@@ -84,7 +84,7 @@ func hostOf(s string) string {
 func redirected(u string) (string, bool) {
 	u = strings.Trim(u, `"'`)
 	h := hostOf(u)
-	if h == "" || strings.HasPrefix(u, "http://") || hostIn(h, knownRegistries) {
+	if h == "" || strings.HasPrefix(u, "http://") || hostIn(h, knownRegistries) || hostIn(h, sharedPackageHosts) {
 		return "", false
 	}
 	return h, true

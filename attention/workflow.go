@@ -98,6 +98,9 @@ func (fs *fileScan) artifactUploads() {
 				switch {
 				case credentialPath(v) || strings.TrimSuffix(v, "/") == ".git" || strings.HasSuffix(strings.TrimSuffix(v, "/"), "/.git"):
 					fs.report(p.n, hit{id: "gha-artifact-credentials", title: "uploads " + v + " as an artifact"})
+				case outsideWorkspace(v):
+					fs.report(p.n, hit{id: "gha-artifact-credentials", title: "uploads " + v + ", a folder outside the checkout (the runner's home or temp), as an artifact",
+						why: "the runner's home and temp folders hold its credential files (.npmrc, .docker/config.json, the git credentials actions write) and the scripts of every step; whoever can read the run downloads them"})
 				case workspaceRoot(v) && hidden && !persistOff:
 					fs.report(p.n, hit{id: "gha-artifact-credentials"})
 					if hiddenLine > 0 {
@@ -810,4 +813,20 @@ func unquoteYAML(s string) string {
 		return v
 	}
 	return s
+}
+
+// outsideWorkspace reports an artifact path that reaches out of the
+// checkout into the runner's home, temp or root folders.
+func outsideWorkspace(v string) bool {
+	v = strings.TrimSpace(v)
+	lv := strings.ReplaceAll(strings.ToLower(v), " ", "")
+	switch {
+	case v == "~" || v == "~/" || v == "/" || strings.HasPrefix(v, "$HOME") || strings.HasPrefix(v, "${HOME}") || strings.HasPrefix(lv, "/home/runner") && !strings.Contains(lv, "/work/"):
+		return true
+	case strings.HasPrefix(lv, "${{runner.temp}}") || strings.HasPrefix(lv, "${{runner.tool_cache}}") || strings.HasPrefix(lv, "/tmp") && strings.Count(strings.Trim(lv, "/"), "/") == 0:
+		return strings.Contains(lv, "..") || strings.TrimRight(strings.TrimPrefix(strings.TrimPrefix(lv, "${{runner.temp}}"), "${{runner.tool_cache}}"), "/*") == "" && !strings.HasPrefix(lv, "/tmp")
+	case strings.HasPrefix(lv, "..") || strings.Contains(lv, "${{github.workspace}}/.."):
+		return true
+	}
+	return false
 }

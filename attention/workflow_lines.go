@@ -402,6 +402,9 @@ var (
 	outputRefRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b(?:steps|needs)\.[\w-]+\.outputs\.([\w-]+)`)
 	})
+	payloadTextRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bcontext\.payload\.(?:pull_request|issue|comment|review|discussion)\.(?:title|body|head\.ref)\b`)
+	})
 	envRefRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\benv\.([A-Za-z_]\w*)`) })
 	outputSetRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?:echo|printf)\s+(?:-\w+\s+)?["']?([A-Za-z_][\w-]*)=|\bsetOutput\(\s*['"]([\w-]+)['"]`)
@@ -440,7 +443,16 @@ func fileListOutput(name string) bool {
 	if strings.HasPrefix(n, "any_") || strings.HasPrefix(n, "only_") || strings.Contains(n, "count") || strings.Contains(n, "exist") {
 		return false
 	}
-	return strings.Contains(n, "files") || strings.Contains(n, "filenames") || strings.Contains(n, "paths")
+	if strings.Contains(n, "files") || strings.Contains(n, "filenames") || strings.Contains(n, "paths") {
+		return true
+	}
+	// The outputs of the actions that fetch a pull request, an issue or a
+	// comment (gh-find-current-pr, get-merged-pull-request) carry its text.
+	switch strings.TrimPrefix(strings.TrimPrefix(n, "pr_"), "pull_request_") {
+	case "title", "body", "comment", "comment_body", "commit_message", "head_commit_message", "description":
+		return true
+	}
+	return false
 }
 
 // untrustedNames follows untrusted text through a workflow's bindings: an
@@ -458,6 +470,9 @@ func untrustedNames(f *packet.DiffFile) map[string]bool {
 				continue
 			}
 			for _, l := range h.Lines {
+				if l.Kind != packet.LineRemoved && strings.Contains(l.Text, "return ") && payloadTextRe().MatchString(l.Text) {
+					names["out:result"] = true // actions/github-script returns it as its result
+				}
 				if l.Kind == packet.LineRemoved || !strings.Contains(l.Text, "${{") || !untrustedExpr(l.Text, names) {
 					continue
 				}
