@@ -56,9 +56,15 @@ func (fs *fileScan) buildFiles() {
 	if !fs.info.prose {
 		fs.toolchainFlags()
 		fs.windowsAutorun()
+		if fs.info.scope&scopeWorkflow == 0 {
+			fs.loaderVars()
+		}
 	}
 	if fs.info.rule == "ci-config" {
 		fs.ciConfig()
+	}
+	if fs.info.scope&scopeMakefile != 0 {
+		fs.makeShell()
 	}
 	fs.images()
 	if !fs.info.prose && !fs.sourcesRead() {
@@ -474,6 +480,79 @@ func (fs *fileScan) windowsAutorun() {
 	for n := range fs.added {
 		if autorunRe().MatchString(fs.text[n]) {
 			fs.report(n, hit{id: "persistence", title: "registers a program to run at every logon or on a schedule (Run key, scheduled task, Startup folder)"})
+		}
+	}
+}
+
+var loaderVarRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[\s;"'])(?:export\s+|ENV\s+|setenv\s*=\s*|set\s+|\$env:)?(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|NODE_OPTIONS|PYTHONSTARTUP|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DOTNET_STARTUP_HOOKS|GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|GIT_ASKPASS|ACTIONS_RUNNER_HOOK_JOB_STARTED|ACTIONS_RUNNER_HOOK_JOB_COMPLETED)["']?\s*(?:=|\s)\s*["']?([^"'\n]+)`)
+})
+
+var loaderFlagRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader|-javaagent:|-agentpath:|-agentlib:)[\s=]?\S`)
+})
+
+// loaderVars rates a variable set outside a workflow (a Dockerfile's ENV,
+// a Makefile's export, .envrc, tox's setenv, a script) that makes every
+// later process load a file: LD_PRELOAD, BASH_ENV, NODE_OPTIONS with
+// --require, a Java agent, a self-hosted runner's job hooks. The file is the
+// change's, or one it wrote; the system's own libraries (jemalloc under
+// /usr/lib) are the image's.
+func (fs *fileScan) loaderVars() {
+	found := false
+	for _, h := range fs.f.Hunks {
+		if h == nil {
+			continue
+		}
+		for _, l := range h.Lines {
+			if l.Kind != packet.LineAdded {
+				continue
+			}
+			for _, k := range []string{"PRELOAD", "LD_AUDIT", "BASH_ENV", "NODE_OPTIONS", "STARTUP", "RUBYOPT", "JAVA_", "GIT_SSH", "GIT_EXTERNAL", "ASKPASS", "RUNNER_HOOK"} {
+				if strings.Contains(l.Text, k) {
+					found = true
+				}
+			}
+		}
+	}
+	if !found {
+		return
+	}
+	if fs.added == nil {
+		fs.index()
+	}
+	for n := range fs.added {
+		m := loaderVarRe().FindStringSubmatch(fs.text[n])
+		if m == nil {
+			continue
+		}
+		name, v := m[1], strings.TrimSpace(m[2])
+		bad := false
+		switch name {
+		case "NODE_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "RUBYOPT":
+			bad = loaderFlagRe().MatchString(" " + v)
+		default:
+			bad = treeProgram(v) && !strings.HasPrefix(v, "/lib") && !strings.HasPrefix(v, "ssh ") && !strings.HasPrefix(v, "ssh\t")
+		}
+		if bad {
+			fs.report(n, hit{id: "gha-env-hijack", title: "sets " + name + " so every later process loads " + v})
+		}
+	}
+}
+
+var makeShellRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:export\s+)?SHELL\s*[:?+]?=\s*(\S+)`)
+})
+
+// makeShell rates a Makefile that names a program of the tree (or of /tmp,
+// or a variable) as its SHELL: make hands every recipe line to it.
+func (fs *fileScan) makeShell() {
+	if fs.added == nil {
+		fs.index()
+	}
+	for n := range fs.added {
+		if m := makeShellRe().FindStringSubmatch(fs.text[n]); m != nil && treeProgram(m[1]) && !strings.HasPrefix(m[1], "$(shell which") {
+			fs.report(n, hit{id: "build-tool-exec", title: "makes make run every recipe through " + m[1]})
 		}
 	}
 }

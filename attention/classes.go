@@ -61,7 +61,7 @@ var classRe = sync.OnceValue(func() *classRes {
 			`\.ssh/id_\w+|\.aws/credentials\b|\.git-credentials\b|\.netrc\b|\.docker/config\.json\b|\.kube/config\b|\.pypirc\b|\.gem/credentials\b|\.config/gh/hosts\.yml\b|/proc/(?:self|\d+|\$\w+|\{\w+\})/environ\b`),
 		// NAME: ${{ toJSON(secrets) }} in a step's env
 		wfEnv:      regexp.MustCompile(`^\s*([A-Za-z_]\w*)\s*:\s*\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}`),
-		persistLoc: regexp.MustCompile(`(?i)systemd["'/\\, ]+(?:user|system)\b|\.service["'\x60]|CurrentVersion\\+Run(?:Once)?\b|\bLaunchAgents\b|\bLaunchDaemons\b|\bautostart\b|\bcrontab\b|/etc/cron|\.bashrc\b|\.zshrc\b|\.bash_profile\b|\.zprofile\b|["'/]\.profile["']|\bauthorized_keys\b|Start Menu\\+Programs\\+Startup|\bschtasks\b|\bsitecustomize\b|\busercustomize\b|\.pth["']|ld\.so\.preload\b|/etc/rc\.local\b|/etc/init\.d\b|\bcore\.hooksPath\b|PowerShell_profile\b|\.config/fish/config\.fish\b|["'/\\]hooks["'/\\]|\bpost-checkout\b|\bpost-merge\b|["'/]pre-commit["']|["'/]pre-push["']`),
+		persistLoc: regexp.MustCompile(`(?i)systemd["'/\\, ]+(?:user|system)\b|\.service["'\x60]|CurrentVersion\\+Run(?:Once)?\b|\bLaunchAgents\b|\bLaunchDaemons\b|\bautostart\b|\bcrontab\b|/etc/cron|\.bashrc\b|\.zshrc\b|\.bash_profile\b|\.zprofile\b|["'/]\.profile["']|\bauthorized_keys\b|Start Menu\\+Programs\\+Startup|\bschtasks\b|\bsitecustomize\b|\busercustomize\b|\.pth["']|ld\.so\.preload\b|/etc/rc\.local\b|/etc/init\.d\b|\bcore\.hooksPath\b|PowerShell_profile\b|\$PROFILE\b|\.config/fish/config\.fish\b|["'/\\]hooks["'/\\]|\bpost-checkout\b|\bpost-merge\b|["'/]pre-commit["']|["'/]pre-push["']`),
 		gitHooks:   regexp.MustCompile(`["'/\\]hooks["'/\\]|\bpost-checkout\b|\bpost-merge\b|["'/]pre-commit["']|["'/]pre-push["']`),
 		homeDir:    regexp.MustCompile(`Path\.home\(\)|\bexpanduser\(|\bos\.homedir\(|\bUserHomeDir\(|\$HOME\b|["']~/|\bhomedir\(\)|\bDir\.home\b|\bENV\[["']HOME`),
 		// the body of a URL, in any language: a call chain on a literal URL
@@ -481,7 +481,7 @@ var classKeys = []string{
 	"github_env", ".docker/config", ".npmrc", "preinstall", `"version"`, "add ",
 	".ssh/", ".aws/", ".netrc", ".kube/", ".pypirc", "credentials", "/proc/", "hosts.yml", "sitecustomize", "usercustomize",
 	".pth", "ld.so", "rc.local", "init.d", "hookspath", "powershell_profile", "config.fish", "itemproperty",
-	"scheduledtask", "add-content", "set-content", "out-file", "winreg", "registry.", "curl", "wget",
+	"scheduledtask", "add-content", "set-content", "out-file", "$profile", "winreg", "registry.", "curl", "wget",
 	"getenvironmentvariables", "processinfo", "include", "connect", "dial", "socket",
 	"invoke-webrequest", "invoke-restmethod", "iwr ", "irm ", "readtext", "readbytes", "gettext", "openstream", "fetch(", "https.get",
 	"lwp::", "http::tiny", "file_get_contents", "httpclient", "ant.get", "getenv(", "getenv \"", "lookup", "getbyname", "gethostbyname",

@@ -14,6 +14,7 @@ package attention
 import (
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -286,6 +287,14 @@ func (r *shellReader) written(p string, t taint, line int, appending bool) {
 	switch {
 	case strings.Contains(p, "_actions/") || strings.Contains(p, "/_tool/") || strings.Contains(p, "RUNNER_TOOL_CACHE"):
 		r.fs.report(line, hit{id: "runner-action-cache"})
+	case strings.Contains(p, "actions-runner/") || strings.Contains(p, "RUNNER_ROOT") || strings.HasSuffix(p, "/runner/.env") || strings.HasSuffix(p, "/runner/.path"):
+		// A self-hosted runner reads its .env and .path (and the job hooks
+		// they name) before every later job, another workflow's included.
+		r.fs.report(line, hit{id: "runner-action-cache", title: "writes into the self-hosted runner's own files (" + p + ")", source: t.line})
+	case strings.Contains(p, ".git/hooks/") && !strings.HasSuffix(p, ".sample"):
+		// A hook written into a checkout runs at its next git command: a
+		// later step's commit, fetch or checkout, with the job's token.
+		r.fs.report(line, hit{id: "git-hooks", title: "writes a git hook into " + p, source: t.line})
 	case dependencyPath(p):
 		r.fl.files[key] = r.fl.files[key].or(taint{kind: tTamper, line: line})
 		r.fs.report(line, hit{id: "dependency-tamper"})
@@ -459,6 +468,9 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		words[i] = r.lit(w)
 	}
 	args, words = r.unhide(args, words)
+	if strings.Contains(words[0], "\\") {
+		words[0] = strings.ReplaceAll(words[0], "\\", "") // c\u\r\l is curl
+	}
 	name := path.Base(words[0])
 	line := r.line(args[0].Pos())
 	lastLine := r.line(args[len(args)-1].Pos())
@@ -1135,6 +1147,47 @@ func maskBreaker(r *shellReader, st *syntax.Stmt) bool {
 	return false
 }
 
+// ansiC decodes the escapes of a $'…' string: \xHH, \NNN octal, \uHHHH and
+// the letter escapes.
+func ansiC(v string) string {
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c != '\\' || i+1 >= len(v) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := v[i]; {
+		case e == 'x' || e == 'u' || e == 'U':
+			max := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
+			j := i + 1
+			for j < len(v) && j-i-1 < max && strings.IndexByte("0123456789abcdefABCDEF", v[j]) >= 0 {
+				j++
+			}
+			if n, err := strconv.ParseUint(v[i+1:j], 16, 32); err == nil && j > i+1 {
+				b.WriteRune(rune(n))
+			}
+			i = j - 1
+		case e >= '0' && e <= '7':
+			j := i
+			for j < len(v) && j-i < 3 && v[j] >= '0' && v[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint(v[i:j], 8, 8)
+			b.WriteByte(byte(n))
+			i = j - 1
+		case e == 'n':
+			b.WriteByte('\n')
+		case e == 't':
+			b.WriteByte('\t')
+		default:
+			b.WriteByte(e)
+		}
+	}
+	return b.String()
+}
+
 // remoteSpec reports a package runner's operand that names a URL or a git
 // repository rather than a registry package.
 func remoteSpec(words []string) bool {
@@ -1371,7 +1424,12 @@ func (r *shellReader) lit(w *syntax.Word) string {
 		case *syntax.Lit:
 			b.WriteString(x.Value)
 		case *syntax.SglQuoted:
-			b.WriteString(x.Value)
+			if x.Dollar {
+				// $'\x63\x75\x72\x6c' is "curl": what the shell runs.
+				b.WriteString(ansiC(x.Value))
+			} else {
+				b.WriteString(x.Value)
+			}
 		case *syntax.DblQuoted:
 			for _, q := range x.Parts {
 				part(q)

@@ -26,7 +26,7 @@ var srcRe = sync.OnceValue(func() *sourceRes {
 	return &sourceRes{
 		npmRegistry:    regexp.MustCompile(`^\s*(?:@[\w.-]+:)?registry\s*=\s*["']?(\S+?)["']?\s*$|^\s*npmRegistryServer\s*:\s*["']?(\S+?)["']?\s*$|^\s*registry\s+["'](\S+)["']`),
 		pipIndex:       regexp.MustCompile(`^\s*(?:extra-)?index-url\s*=\s*(\S+)|^\s*find-links\s*=\s*(\S+)|^\s*url\s*=\s*["'](https?://\S+?)["']`),
-		cliIndex:       regexp.MustCompile(`(?:--(?:extra-)?index-url|--find-links|\bpip[0-9.]*\s+install\b.*\s-i)[\s=]+["']?(https?://[^\s"']+)|\b(?:PIP_(?:EXTRA_)?INDEX_URL|UV_(?:EXTRA_)?INDEX_URL|UV_DEFAULT_INDEX|POETRY_REPOSITORIES_\w+_URL|npm_config_registry|NPM_CONFIG_REGISTRY|YARN_REGISTRY)\s*[=:]\s*["']?(https?://[^\s"']+)|\b(?:npm|pnpm|yarn)\s+config\s+set\s+(?:@[\w.-]+:)?registry\s+["']?(https?://[^\s"']+)|--registry[\s=]+["']?(https?://[^\s"']+)|\bpoetry\s+source\s+add\b.*?\s["']?(https?://[^\s"']+)|\byarn\s+config\s+set\s+npmRegistryServer\s+["']?(https?://[^\s"']+)|\bgem\s+sources?\s+(?:--add|-a)\s+["']?(https?://[^\s"']+)|\bbundle\s+config\s+(?:set\s+)?(?:--\w+\s+)?mirror\.\S+\s+["']?(https?://[^\s"']+)|\bdotnet\s+nuget\s+add\s+source\s+["']?(https?://[^\s"']+)`),
+		cliIndex:       regexp.MustCompile(`(?:--(?:extra-)?index-url|--find-links|\bpip[0-9.]*\s+install\b.*\s-i)[\s=]+["']?(https?://[^\s"']+)|\b(?:PIP_(?:EXTRA_)?INDEX_URL|UV_(?:EXTRA_)?INDEX_URL|UV_DEFAULT_INDEX|POETRY_REPOSITORIES_\w+_URL|npm_config_registry|NPM_CONFIG_REGISTRY|YARN_REGISTRY)\s*[=:]\s*["']?(https?://[^\s"']+)|\b(?:npm|pnpm|yarn)\s+config\s+set\s+(?:@[\w.-]+:)?registry\s+["']?(https?://[^\s"']+)|--registry[\s=]+["']?(https?://[^\s"']+)|\bpoetry\s+source\s+add\b.*?\s["']?(https?://[^\s"']+)|\byarn\s+config\s+set\s+npmRegistryServer\s+["']?(https?://[^\s"']+)|\bgem\s+sources?\s+(?:--add|-a)\s+["']?(https?://[^\s"']+)|\bbundle\s+config\s+(?:set\s+)?(?:--\w+\s+)?mirror\.\S+\s+["']?(https?://[^\s"']+)|\bdotnet\s+nuget\s+add\s+source\s+["']?(https?://[^\s"']+)|\bpip[0-9.]*\s+config\s+set\s+\S*index-url\s+["']?(https?://[^\s"']+)|\bconda\s+config\s+--add\s+channels\s+["']?(https?://[^\s"']+)`),
 		goEnv:          regexp.MustCompile(`\bGOPROXY\s*[=:]\s*["']?([^\s"']+)|\bGOSUMDB\s*[=:]\s*["']?off\b|\bGONOSUMDB\s*[=:]|\bGONOSUMCHECK\s*[=:]\s*["']?1|\bGOFLAGS\s*[=:].*-insecure|\bGOINSECURE\s*[=:]`),
 		reqURL:         regexp.MustCompile(`^\s*["']?[\w.\[\],-]+\s*@\s*(?:https?|git\+\w+|file)://|^\s*(?:-e\s+)?(?:git\+\w+|https?)://\S+|^\s*["'][\w.\[\],-]+\s*@\s*(?:https?|git\+\w+)://`),
 		cargoGit:       regexp.MustCompile(`\bgit\s*=\s*["'](?:https?|ssh|git)://|^\s*\w[\w-]*\s*=\s*\{[^}]*\bgit\s*=|\bgit(?:hub)?:\s*["'][^"']+["']`),
@@ -201,8 +201,13 @@ func (fs *fileScan) sources() {
 				fs.fromLine(n, m[1])
 			}
 		case sc&scopeGitmodules != 0:
-			if m := re.subURL.FindStringSubmatch(s); m != nil {
-				fs.switched(n, m[1], re.subURL, "submodule")
+			if m := re.subURL.FindStringSubmatch(s); m != nil && !fs.switched(n, m[1], re.subURL, "submodule") {
+				if u, err := url.Parse(m[1]); err == nil && u.Host != "" {
+					owner, _, _ := strings.Cut(strings.TrimPrefix(u.Path, "/"), "/")
+					if k := lookalike(owner, knownOwners); k != "" {
+						fs.report(n, hit{id: "lookalike-source", title: "a submodule from " + owner + ", a look-alike of " + k})
+					}
+				}
 			}
 		case sc&scopeWorkflow != 0:
 			fs.retagged(n, s)
@@ -583,7 +588,7 @@ func placeOf(s string) string {
 // mayNameIndex is the cheap test before the index patterns run.
 func mayNameIndex(s string) bool {
 	for _, k := range []string{"index-url", "INDEX_URL", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "REGISTRY", "GOPROXY", "GOSUMDB", "GONOSUM", "GOINSECURE", "-insecure", "DEFAULT_INDEX", "REPOSITORIES_",
-		"source add", "npmRegistryServer", "gem source", "mirror.", "nuget add"} {
+		"source add", "npmRegistryServer", "gem source", "mirror.", "nuget add", "config set", "--add channels"} {
 		if strings.Contains(s, k) {
 			return true
 		}
