@@ -79,6 +79,8 @@ func TestSeverityByContext(t *testing.T) {
 		{"build.rs tool after a download", "build.rs", buildRsAfterDownload("Command::new(\"python3\").arg(\"tools/gen.py\").status().unwrap();"), 15, "medium start-process"},
 		{"build.rs download's own .status()", "build.rs", buildRsAfterDownload("Command::new(\"python3\").arg(\"tools/gen.py\").status().unwrap();"), 7, ""},
 		{"build.rs runs the download", "build.rs", buildRsAfterDownload("Command::new(\"./third_party/tool.bin\").status().unwrap();"), 15, "high download-and-run"},
+		// A message that tells the user what to add to their profile.
+		{"profile hint in a Python string", "install.py", "HINT = \"\"\"\nAdd it to your profile:\n\necho 'export PATH=\"$HOME/.t/bin:$PATH\"' | Out-File -Append $PROFILE\n\"\"\"", 4, ""},
 		// A token left on disk matters where a pull request's code runs after it.
 		{"persisted token on a schedule", ".github/workflows/a.yml", "on:\n  schedule:\n    - cron: 0 0 * * 1\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 10, "medium gha-persist-credentials"},
 		{"persisted token on pull_request", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 8, "high gha-persist-credentials"},

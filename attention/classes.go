@@ -253,10 +253,14 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 		}
 		return k
 	}
+	// A line wholly inside a Python triple-quoted string is text (a
+	// message that tells the user what to run), not a statement.
+	py := strings.HasSuffix(lb, ".py")
 	for _, h := range fs.f.Hunks {
 		if h == nil {
 			continue
 		}
+		inDoc := false
 		for li := 0; li < len(h.Lines); li++ {
 			l := h.Lines[li]
 			if l.Kind == packet.LineRemoved {
@@ -264,6 +268,14 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 			}
 			n, s := l.New, l.Text
 			added := l.Kind == packet.LineAdded
+			quoted := false
+			if py {
+				was := inDoc
+				if (strings.Count(s, `"""`)+strings.Count(s, "'''"))%2 == 1 {
+					inDoc = !inDoc
+				}
+				quoted = was && inDoc
+			}
 			if len(names) == 0 && len(paths) == 0 && !classKeyed(s) {
 				continue
 			}
@@ -389,6 +401,9 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 					src = from[flowEnv]
 				}
 				fs.report(n, hit{id: "dns-exfiltration", title: "resolves a host name built from a secret or the environment", source: src})
+			}
+			if quoted {
+				continue
 			}
 			// Sinks.
 			// A credential handed to the request as its authentication goes
