@@ -74,6 +74,9 @@ func (p *Packet) scanAttention() ([]Attention, bool) {
 // scannedAttention returns the scan if it has been made, without making it:
 // the gate must not hold up the first screen for a big diff.
 func (p *Packet) ScannedAttention() ([]Attention, bool) {
+	if p.Partial {
+		return nil, false // a preview's diff is not read: nothing is scanned yet
+	}
 	if p.attention == nil {
 		return p.Attention(), true
 	}

@@ -45,7 +45,12 @@ var colAliases = map[string]int{
 // findings table has no findings and that is not a problem; a table that
 // does not name the five columns, a short row or a row whose "#" is not a
 // number is findings-malformed; an unknown severity word is finding-severity.
-func ParseFindings(d *Document) ([]*Finding, []Problem) {
+func ParseFindings(d *Document) ([]*Finding, []Problem) { return parseFindings(d, true) }
+
+// parseFindings is ParseFindings; without cite the findings' citations are
+// not extracted (a preview that shows none: OpenPreview), which is most of
+// the time a big table takes.
+func parseFindings(d *Document, cite bool) ([]*Finding, []Problem) {
 	if d == nil {
 		return nil, nil
 	}
@@ -93,7 +98,7 @@ func ParseFindings(d *Document) ([]*Finding, []Problem) {
 			i = end - 1
 			continue
 		}
-		return findingsRows(d, header, cols, i+2, end)
+		return findingsRows(d, header, cols, i+2, end, cite)
 	}
 	if len(rejected) > 0 {
 		return nil, rejected[:1]
@@ -237,7 +242,7 @@ func mapColumns(header []string) (cols [colCount]int, missing []string) {
 }
 
 // findingsRows reads the rows d.Lines[from:to] of a table whose columns are known.
-func findingsRows(d *Document, header []string, cols [colCount]int, from, to int) ([]*Finding, []Problem) {
+func findingsRows(d *Document, header []string, cols [colCount]int, from, to int, cite bool) ([]*Finding, []Problem) {
 	var (
 		out   []*Finding
 		probs []Problem
@@ -323,7 +328,9 @@ func findingsRows(d *Document, header []string, cols [colCount]int, from, to int
 			f.Extra[name] = c
 		}
 		var cut int
-		f.Citations, cut = rowCitations(d.Path, line, loc, f.Claim, f.Evidence)
+		if cite {
+			f.Citations, cut = rowCitations(d.Path, line, loc, f.Claim, f.Evidence)
+		}
 		if cut > 0 {
 			if citesCut == 0 {
 				citesFirst = n

@@ -98,6 +98,29 @@ func OpenFindingsPreview(dir string) (*Packet, error) {
 	return p, nil
 }
 
+// OpenPreview reads everything of a packet folder but change.diff and the
+// citations (found, resolved and anchored in the diff): the documents, the
+// findings, the registry, the logs (indexed as opts says), the evidence and
+// the triage it ships. On a big packet the diff and the citations are most
+// of the reading, and the workbench's first screen (the verdict, the
+// evidence, the gate, how many findings are open) shows none of them, so
+// the workbench draws this first and loads the packet behind it (Load with
+// Options.Reuse takes its logs over); keys wait for that. It is Partial
+// with DiffPending set: the gate says the diff is not read yet rather than
+// what it would find there.
+func OpenPreview(dir string, opts Options) (*Packet, error) {
+	p, err := openPreview(dir)
+	if err != nil {
+		return nil, err
+	}
+	p.DiffPending = true
+	p.readDocuments(false)
+	p.readRest(opts)
+	p.scanText(newTextScan())
+	p.shippedDecisions()
+	return p, nil
+}
+
 // openPreview opens a packet folder for a preview: a folder only (an archive
 // must be read whole to find anything in it), holding at least one of the
 // packet's files.
@@ -140,19 +163,25 @@ func Analyze(src *source.Source, opts Options) *Packet {
 	// milliseconds, and the first screen waits for both.
 	diffc := make(chan diffRead, 1)
 	go func() { diffc <- readDiff(p.FS) }()
-	p.readDocuments()
+	p.readDocuments(true)
 	dr := <-diffc
 	p.Diff = dr.diff
 	p.Problems = append(p.Problems, dr.problems...)
+	p.readRest(opts)
+	p.Reresolve()
+	p.scanText(dr.scan)
+	p.shippedDecisions()
+	return p
+}
+
+// readRest reads what follows the documents and the diff: the registry,
+// the logs, the origin, and the evidence made of the plan and the runs.
+func (p *Packet) readRest(opts Options) {
 	p.readRegistry()
 	p.readLogs(opts)
 	p.readOrigin(opts.OriginRoot)
 	p.Evidence = BuildEvidence(p.Plan.Recipes, p.Registry.Runs)
 	p.auditEvidence()
-	p.Reresolve()
-	p.scanText(dr.scan)
-	p.shippedDecisions()
-	return p
 }
 
 // Close releases the files the packet holds open (logs, archives).
@@ -212,7 +241,10 @@ func (p *Packet) Reresolve() {
 // documentOrder ranks the known documents first, in reading order.
 var documentOrder = map[string]int{PlanFile: 0, ChangeFile: 1, ValidationFile: 2, ReviewFile: 3}
 
-func (p *Packet) readDocuments() {
+// readDocuments reads the documents and what the plan, verdict,
+// assessment and findings say; with cite, their citations too (a preview
+// that shows none leaves them to the load behind it).
+func (p *Packet) readDocuments(cite bool) {
 	var names []string
 	for _, n := range []string{PlanFile, ChangeFile, ValidationFile, ReviewFile} {
 		if _, err := fs.Stat(p.FS, n); err == nil {
@@ -235,61 +267,114 @@ func (p *Packet) readDocuments() {
 		sort.Strings(others)
 		names = append(names, others...)
 	}
+	// Each document's citations are extracted on another core while the
+	// plan, verdict, assessment and findings are parsed from its lines and
+	// headings: on a big review.md each takes tens of milliseconds. Its
+	// problems keep their place: after the document's own, before what
+	// the parsers report.
+	type read struct {
+		d        *Document
+		problems []Problem // the reading's, before the citations'
+	}
+	var docs []read
 	for _, n := range names {
-		data, truncated, more, cuts, err := source.ReadCappedLines(p.FS, n, DocLimit, MaxLineBytes, MaxDocumentLines)
-		if errors.Is(err, source.ErrOutsidePacket) {
-			p.problem(CodeLogOutsidePacket, n, 0, fmt.Sprintf("%s leads outside the packet (a link); it is not read", n))
-			continue
+		before := len(p.Problems)
+		d := p.readDocument(n)
+		docs = append(docs, read{d, append([]Problem(nil), p.Problems[before:]...)})
+		p.Problems = p.Problems[:before]
+		if d != nil {
+			p.Docs = append(p.Docs, d)
 		}
-		if err != nil {
-			p.problem(CodeUnreadableFile, n, 0, err.Error())
-			continue
+	}
+	cited := make(chan struct{})
+	if cite {
+		go func() {
+			defer close(cited)
+			for _, r := range docs {
+				if r.d != nil {
+					r.d.Citations = r.d.extractCitations()
+				}
+			}
+		}()
+	} else {
+		close(cited)
+	}
+	parsed := p.parseDocuments(cite)
+	<-cited
+	for _, r := range docs {
+		p.Problems = append(p.Problems, r.problems...)
+		if d := r.d; d != nil && d.CitationsCutAt > 0 {
+			p.problem(CodeTooManyCitations, d.Path, d.CitationsCutAt, fmt.Sprintf(
+				"%s cites more than %s places; citations from line %d on are not read or checked", d.Path, text.Thousands(MaxCitationsPerDocument), d.CitationsCutAt))
 		}
-		if truncated {
-			p.problem(CodeFileTooLarge, n, 0, fmt.Sprintf("%s is larger than %d MiB; only the first %d MiB are shown", n, DocLimit>>20, DocLimit>>20))
-		}
-		d := ParseDocument(n, data)
-		d.Truncated, d.CutLines = truncated || more, cuts
-		if more {
-			p.problem(CodeTooManyLines, n, MaxDocumentLines, fmt.Sprintf(
-				"%s has more than %s lines; a person cannot read that much to review one change, so vetter reads the first %s and not the rest",
-				n, text.Thousands(MaxDocumentLines), text.Thousands(MaxDocumentLines)))
-		}
-		if pr, ok := cutLinesProblem(n, cuts); ok {
-			p.Problems = append(p.Problems, pr)
-		}
-		if d.CitationsCutAt > 0 {
-			p.problem(CodeTooManyCitations, n, d.CitationsCutAt, fmt.Sprintf(
-				"%s cites more than %s places; citations from line %d on are not read or checked", n, text.Thousands(MaxCitationsPerDocument), d.CitationsCutAt))
-		}
-		p.Docs = append(p.Docs, d)
+	}
+	p.Problems = append(p.Problems, parsed...)
+}
+
+// readDocument reads one document's lines and headings, or nil when it
+// cannot be read, and reports what it cut or could not read.
+func (p *Packet) readDocument(n string) *Document {
+	data, truncated, more, cuts, err := source.ReadCappedLines(p.FS, n, DocLimit, MaxLineBytes, MaxDocumentLines)
+	if errors.Is(err, source.ErrOutsidePacket) {
+		p.problem(CodeLogOutsidePacket, n, 0, fmt.Sprintf("%s leads outside the packet (a link); it is not read", n))
+		return nil
+	}
+	if err != nil {
+		p.problem(CodeUnreadableFile, n, 0, err.Error())
+		return nil
+	}
+	if truncated {
+		p.problem(CodeFileTooLarge, n, 0, fmt.Sprintf("%s is larger than %d MiB; only the first %d MiB are shown", n, DocLimit>>20, DocLimit>>20))
+	}
+	d := parseStructure(n, data)
+	d.Truncated, d.CutLines = truncated || more, cuts
+	if more {
+		p.problem(CodeTooManyLines, n, MaxDocumentLines, fmt.Sprintf(
+			"%s has more than %s lines; a person cannot read that much to review one change, so vetter reads the first %s and not the rest",
+			n, text.Thousands(MaxDocumentLines), text.Thousands(MaxDocumentLines)))
+	}
+	if pr, ok := cutLinesProblem(n, cuts); ok {
+		p.Problems = append(p.Problems, pr)
+	}
+	return d
+}
+
+// parseDocuments reads the plan, the change, the verdict, the assessment and
+// the findings from the documents' lines and headings (not their
+// citations, which readDocuments extracts beside it) and returns what they
+// report.
+func (p *Packet) parseDocuments(cite bool) []Problem {
+	var out []Problem
+	problem := func(code, file string, line int, msg string) {
+		out = append(out, NewProblem(code, file, line, msg))
 	}
 	if d := p.Doc(PlanFile); d != nil {
 		var probs []Problem
 		p.Plan, probs = ParsePlan(d)
-		p.Problems = append(p.Problems, probs...)
+		out = append(out, probs...)
 	}
 	if d := p.Doc(ChangeFile); d != nil {
 		var probs []Problem
 		p.Change, probs = ParseChange(d)
-		p.Problems = append(p.Problems, probs...)
+		out = append(out, probs...)
 	}
 	if d := p.Doc(ValidationFile); d != nil {
 		var probs []Problem
 		p.Verdict, p.Outcome, probs = ParseVerdict(d)
-		p.Problems = append(p.Problems, probs...)
+		out = append(out, probs...)
 	} else {
-		p.problem(CodeVerdictMissing, ValidationFile, 0, "there is no verdict: change-validation.md is missing")
+		problem(CodeVerdictMissing, ValidationFile, 0, "there is no verdict: change-validation.md is missing")
 	}
 	if d := p.Doc(ReviewFile); d != nil {
 		var probs []Problem
 		p.Assessment, probs = ParseAssessment(d)
-		p.Problems = append(p.Problems, probs...)
-		p.Findings, probs = ParseFindings(d)
-		p.Problems = append(p.Problems, probs...)
+		out = append(out, probs...)
+		p.Findings, probs = parseFindings(d, cite)
+		out = append(out, probs...)
 	} else {
-		p.problem(CodeAssessmentMissing, ReviewFile, 0, "there is no assessment: review.md is missing")
+		problem(CodeAssessmentMissing, ReviewFile, 0, "there is no assessment: review.md is missing")
 	}
+	return out
 }
 
 // diffRead is change.diff read, parsed and scanned for hidden text.

@@ -290,6 +290,11 @@ type GateCheck struct {
 	// because vetter could not tell: it does not stop the gate, and no
 	// surface shows it as proven.
 	Unproven bool `json:"unproven,omitempty"`
+	// Pending marks a check that cannot be told yet because what it reads
+	// is still being read (the diff, behind the workbench's first screen):
+	// it is not OK, so the gate is not ready until it is told. Only the
+	// workbench's preview has one; what is printed reads whole packets.
+	Pending bool `json:"-"`
 }
 
 // Mark is the one sign every surface shows for c: ✓ proven, ? holding but

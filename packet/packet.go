@@ -59,10 +59,14 @@ type Packet struct {
 
 	Problems []Problem
 
-	// Partial marks a preview (OpenLogPreview, OpenFindingsPreview): one
-	// log, or review.md's findings, and nothing else read yet; citations
-	// unresolved. The full packet follows from Load.
+	// Partial marks a preview (OpenLogPreview, OpenFindingsPreview,
+	// OpenPreview): one log, review.md's findings, or all but the diff
+	// read; citations unresolved. The full packet follows from Load.
 	Partial bool
+	// DiffPending marks a preview of everything but the diff (OpenPreview):
+	// change.diff is not read yet, so neither are the problems it may hold
+	// nor the citations that lead into it.
+	DiffPending bool
 
 	Src *source.Source
 	// fingerprints maps each finding's fingerprint to its id, made when the

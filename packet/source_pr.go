@@ -180,6 +180,10 @@ func (o *Origin) IsPending(part string) bool {
 	return o != nil && slices.Contains(o.Pending, part)
 }
 
+// DiffNotReadYet is the gate detail of a check that waits for the diff of a
+// packet shown before its diff is read (OpenPreview).
+const DiffNotReadYet = "not read yet: change.diff is still being read"
+
 // NotReadYet is the gate detail of a check whose part is pending.
 func NotReadYet(part string) string {
 	return "not read yet: " + pendingNames[part] + " are still being read from GitHub"

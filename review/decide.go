@@ -57,6 +57,18 @@ func FailingChecks(g packet.Gate) []string {
 	return out
 }
 
+// NotReadyWhatever reports whether g stays not ready whatever its pending
+// checks find once what they wait for is read: a check that waits for
+// nothing already fails.
+func NotReadyWhatever(g packet.Gate) bool {
+	for _, c := range g.Checks {
+		if !c.OK && !c.Info && !c.Pending {
+			return true
+		}
+	}
+	return false
+}
+
 // DecisionRecord is one line of decisions.jsonl: who decided what, when, for
 // which SHA, and what the gate said at that moment.
 type DecisionRecord struct {

@@ -136,3 +136,84 @@ func TestOpenFindingsPreview(t *testing.T) {
 		t.Errorf("the preview reads %s's triage as %q", pv.Findings[1].ID, state)
 	}
 }
+
+// A preview of all but the diff and the citations reads what Load reads of
+// the documents, findings, registry and logs, and its gate holds nothing it
+// has not read:
+// packet-valid waits for the diff, while the checks that read no diff say
+// what Load's gate says.
+func TestOpenPreviewAllButTheDiff(t *testing.T) {
+	dir := packettest.SampleDir(t, "pkt")
+	o := packet.Options{DeferLogIndex: true, DeferAbove: packet.SmallLog}
+	full, err := packet.Load(dir, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer full.Close()
+	pv, err := packet.OpenPreview(dir, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pv.Close()
+	if !pv.Partial || !pv.DiffPending || pv.Diff != nil {
+		t.Fatalf("preview: partial %v, diff pending %v, diff %v", pv.Partial, pv.DiffPending, pv.Diff != nil)
+	}
+	if len(pv.Docs) != len(full.Docs) || len(pv.Findings) != len(full.Findings) || len(pv.Logs) != len(full.Logs) ||
+		len(pv.Registry.Runs) != len(full.Registry.Runs) || pv.Evidence.Total != full.Evidence.Total {
+		t.Fatalf("preview: %d docs, %d findings, %d logs, %d runs, %d recipes; load: %d, %d, %d, %d, %d",
+			len(pv.Docs), len(pv.Findings), len(pv.Logs), len(pv.Registry.Runs), pv.Evidence.Total,
+			len(full.Docs), len(full.Findings), len(full.Logs), len(full.Registry.Runs), full.Evidence.Total)
+	}
+	for i, d := range pv.Docs {
+		if d.Path != full.Docs[i].Path || len(d.Lines) != len(full.Docs[i].Lines) || len(d.Citations) != 0 {
+			t.Errorf("document %s: %d lines, %d citations; load %s: %d lines", d.Path, len(d.Lines), len(d.Citations), full.Docs[i].Path, len(full.Docs[i].Lines))
+		}
+	}
+	for i, f := range pv.Findings {
+		if g := full.Findings[i]; f.ID != g.ID || f.Claim != g.Claim || f.Location != g.Location || packet.Fingerprint(f) != packet.Fingerprint(g) || len(f.Citations) != 0 {
+			t.Errorf("finding %d: preview %+v, load %+v", i, f, g)
+		}
+	}
+	pg, fg := Gate(pv), Gate(full)
+	if pg.Ready || !NotReadyWhatever(pg) {
+		t.Errorf("preview gate: ready %v, not ready whatever the diff holds %v", pg.Ready, NotReadyWhatever(pg))
+	}
+	if len(pg.Checks) != len(fg.Checks) {
+		t.Fatalf("preview gate has %d checks, load's %d", len(pg.Checks), len(fg.Checks))
+	}
+	for i, c := range pg.Checks {
+		switch c.Name {
+		case CheckPacketValid:
+			if c.OK || !c.Pending || c.Mark() == "✓" || c.Detail != packet.DiffNotReadYet {
+				t.Errorf("preview's packet-valid = %+v (mark %s), want pending, not ok", c, c.Mark())
+			}
+		case CheckAttentionReviewed:
+		default:
+			if f := fg.Checks[i]; c.OK != f.OK || c.Pending || c.Detail != f.Detail {
+				t.Errorf("preview's %s = %+v, load's %+v", c.Name, c, f)
+			}
+		}
+	}
+}
+
+// The gate is not ready whatever its pending checks find only when a check
+// that waits for nothing fails; informational checks do not count.
+func TestNotReadyWhatever(t *testing.T) {
+	pending := packet.GateCheck{Name: CheckPacketValid, Pending: true}
+	info := packet.GateCheck{Name: CheckAttentionReviewed, Info: true}
+	ok := packet.GateCheck{Name: CheckVerdictPass, OK: true}
+	fails := packet.GateCheck{Name: CheckAssessmentSound}
+	for _, c := range []struct {
+		checks []packet.GateCheck
+		want   bool
+	}{
+		{[]packet.GateCheck{ok, pending, info}, false},
+		{[]packet.GateCheck{ok, info}, false},
+		{[]packet.GateCheck{ok, pending, fails}, true},
+		{[]packet.GateCheck{fails}, true},
+	} {
+		if got := NotReadyWhatever(packet.Gate{Checks: c.checks}); got != c.want {
+			t.Errorf("NotReadyWhatever(%+v) = %v, want %v", c.checks, got, c.want)
+		}
+	}
+}

@@ -266,8 +266,9 @@ func (a *App) held(cmd tea.Cmd) tea.Cmd {
 func (a *App) Init() tea.Cmd {
 	if a.previewing() {
 		// Loading the packet behind the preview is what the person waits
-		// for: it starts at once.
-		return tea.Batch(a.held(tea.Batch(a.presized, a.wrap(a.root.Init()))), a.completeCmd())
+		// for: it starts once the first frame is out, as the rest does,
+		// since on two cores it would take them from that frame's write.
+		return a.held(tea.Batch(a.presized, a.wrap(a.root.Init()), a.completeCmd()))
 	}
 	if a.root != nil {
 		return a.held(tea.Batch(a.presized, a.wrap(a.root.Init()), a.startWatch(), a.wrap(a.refreshCmd())))

@@ -120,3 +120,46 @@ func TestFindingsPreviewThenPacket(t *testing.T) {
 		}
 	})
 }
+
+// A packet read but for its diff opens on the walk, which says the diff is
+// still being read rather than holding packet-valid; a key typed meanwhile
+// waits, and acts once the packet is there, whose gate then says what the
+// diff held.
+func TestDiffPendingPreviewThenPacket(t *testing.T) {
+	screentest.InBubble(t, func(t *testing.T) {
+		dir := sampleCopy(t, "pkt")
+		opts := testAppOpts(t)
+		pv, err := packet.OpenPreview(dir, opts.Load)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.Start = &common.Target{Screen: common.ScreenWalk, File: -1, Hunk: -1, DiffLine: -1}
+		opts.Complete = func(reuse map[string]*packet.Log) (*packet.Packet, error) {
+			o := testAppOpts(t).Load
+			o.Reuse = reuse
+			return packet.Load(dir, o)
+		}
+		a := NewApp(pv, opts)
+		t.Cleanup(a.Close)
+		a.Presize(160, 40)
+		first := ansi.Strip(a.Render())
+		if !strings.Contains(first, "Verdict") || !strings.Contains(first, "packet-valid waits for change.diff, still being read") {
+			t.Fatalf("the preview's first screen:\n%s", first)
+		}
+		if _, cmd := a.Update(screentest.KeyMsg("3")); cmd != nil || a.Workbench().Active() != common.ScreenWalk {
+			t.Fatalf("a key acted on the preview (active %v)", a.Workbench().Active())
+		}
+		drive(a, a.Init())
+		p := a.Workbench().Context().Packet
+		if p.Partial || p.DiffPending || p.Diff == nil {
+			t.Fatalf("after loading: partial %v, diff pending %v, diff %v", p.Partial, p.DiffPending, p.Diff != nil)
+		}
+		if a.Workbench().Active() != common.ScreenDiff {
+			t.Errorf("the key typed during the preview was not played: active %v", a.Workbench().Active())
+		}
+		pressKeys(a, "W")
+		if got := ansi.Strip(a.Render()); strings.Contains(got, "waits for change.diff") || !strings.Contains(got, "not ready: assessment-sound") {
+			t.Errorf("the walk after loading:\n%s", got)
+		}
+	})
+}

@@ -86,6 +86,33 @@ func Run(ctx context.Context, f *factory.Factory, p *packet.Packet, w Packet) er
 	return RunApp(f, tui.NewApp(p, opts))
 }
 
+// FirstScreen reads a packet folder but its diff (packet.OpenPreview) when
+// that is enough to know where the workbench opens and to draw it: the gate
+// fails on what was read (a verdict, an assessment, evidence, findings not
+// triaged), whatever the diff holds, so the workbench opens on the walk,
+// whose first step shows none of the diff. The packet is then loaded behind
+// that screen (RunPreview). It returns false for anything else (an
+// archive, a pull request's folder, a gate only the diff can settle), which
+// is loaded whole before the first screen as before.
+func FirstScreen(f *factory.Factory, dir string) (*packet.Packet, common.Target, bool) {
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, common.Target{}, false
+	}
+	o := Load()
+	o.OriginRoot = f.CacheDir()
+	pv, err := packet.OpenPreview(dir, o)
+	if err != nil {
+		return nil, common.Target{}, false
+	}
+	// A pull request's folder posts to it (WorkbenchPoster) and refreshes:
+	// that path reads it whole.
+	if pv.Origin != nil || !review.NotReadyWhatever(review.Gate(pv)) {
+		pv.Close()
+		return nil, common.Target{}, false
+	}
+	return pv, common.Target{Screen: common.ScreenWalk, File: -1, Hunk: -1, DiffLine: -1}, true
+}
+
 // Preview opens what --open cites in a packet folder, and nothing else,
 // when it is a log under validation/logs or a finding of review.md: the
 // workbench then draws it before the packet is read (a log line or a

@@ -119,6 +119,11 @@ func run(ctx context.Context, opts *Options) error {
 		defer p.Close()
 		return cmdutil.WriteReport(f.IO.Out, report.Summarize(p), false, false)
 	}
+	if opts.OpenAt == "" && opts.Since == "" && opts.Packet != "" {
+		if pv, t, ok := workbench.FirstScreen(f, opts.Packet); ok {
+			return workbench.RunPreview(f, pv, t, theme, opts.Watch)
+		}
+	}
 	p, refresh, err := cmdutil.LoadCachedFirst(ctx, f, args, cmdutil.ReadCachedFirst, workbench.Load())
 	if err != nil {
 		return err

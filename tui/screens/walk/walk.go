@@ -571,12 +571,34 @@ func (w *Walk) verdictStep() walkStep {
 	g := review.Gate(p)
 	word := "ready"
 	if !g.Ready {
-		word = "not ready: " + strings.Join(review.FailingChecks(g), ", ")
+		word = "not ready: " + gateReasons(g)
 	}
 	add(fmt.Sprintf(" %-11s %s", "Gate", text(word)))
 	add("")
 	add(" " + st.Muted.Render("next: "+common.Plural(n, "open finding")+", then the decision"))
 	return walkStep{head: head, body: out, keys: w.keyLine("space", "next", "enter", "open the verdict", "?", "all keys")}
+}
+
+// gateReasons names the checks that fail, and apart from them those that
+// wait for the diff still being read, which have not failed.
+func gateReasons(g packet.Gate) string {
+	var failing, pending []string
+	for _, c := range g.Checks {
+		switch {
+		case c.Pending:
+			pending = append(pending, c.Name)
+		case !c.OK && !c.Info:
+			failing = append(failing, c.Name)
+		}
+	}
+	out := strings.Join(failing, ", ")
+	if len(pending) > 0 {
+		if out != "" {
+			out += "; "
+		}
+		out += strings.Join(pending, ", ") + " waits for change.diff, still being read"
+	}
+	return out
 }
 
 func (w *Walk) doneStep() walkStep {
