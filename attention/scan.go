@@ -168,6 +168,13 @@ func (fs *fileScan) put(l loc, h hit) {
 		h.source = 0
 	}
 	h.lowerWhereHarmless(fs.path, dl.Text)
+	if h.id == "persistence" && fs.info.scope&scopeDockerfile != 0 && h.sev() == High && !strings.Contains(dl.Text, "authorized_keys") {
+		// A Dockerfile's RUN writes the image it builds, not the runner:
+		// the profile, unit or cron entry is the image's own set-up. A key
+		// that lets someone log in to every container stays high.
+		h.severity = Medium
+		h.why = "a Dockerfile's RUN writes the image it builds, not the runner: what it sets up runs in the containers started from the image, so read what it runs"
+	}
 	o, ok := fs.best[l]
 	if ok && !h.better(o) {
 		return
