@@ -81,6 +81,12 @@ func TestSeverityByContext(t *testing.T) {
 		{"build.rs runs the download", "build.rs", buildRsAfterDownload("Command::new(\"./third_party/tool.bin\").status().unwrap();"), 15, "high download-and-run"},
 		// A message that tells the user what to add to their profile.
 		{"profile hint in a Python string", "install.py", "HINT = \"\"\"\nAdd it to your profile:\n\necho 'export PATH=\"$HOME/.t/bin:$PATH\"' | Out-File -Append $PROFILE\n\"\"\"", 4, ""},
+		// A certificate decoded from a secret into a file is not printed.
+		{"certificate decoded into a file", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: macos-latest\n    env:\n      CERT: ${{ secrets.CERT_BASE64 }}\n    steps:\n      - run: echo -n \"$CERT\" | base64 --decode --output cert.p12", 8, "medium decode"},
+		{"certificate decoded to the log", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: macos-latest\n    env:\n      CERT: ${{ secrets.CERT_BASE64 }}\n    steps:\n      - run: echo -n \"$CERT\" | base64 --decode", 8, "high secret-unmasked"},
+		// A service enabled: the unit a package installed, or one the file wrote.
+		{"enable a packaged service", "scripts/install.sh", "apt-get install -y tailscale\nsystemctl enable --now tailscaled", 2, "medium persistence"},
+		{"enable a unit the file wrote", "scripts/install.sh", "cat <<EOF > /etc/systemd/system/agent.service\n[Service]\nExecStart=/opt/agent/run\nEOF\nsystemctl enable --now agent", 5, "high persistence"},
 		// A token left on disk matters where a pull request's code runs after it.
 		{"persisted token on a schedule", ".github/workflows/a.yml", "on:\n  schedule:\n    - cron: 0 0 * * 1\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 10, "medium gha-persist-credentials"},
 		{"persisted token on pull_request", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 8, "high gha-persist-credentials"},

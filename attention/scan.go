@@ -281,6 +281,14 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 					// registration names its own target (high) or takes it
 					// from its caller, as a runner image's entrypoint does.
 					h.severity = Medium
+				case r.id == "persistence" && systemctlEnableRe().MatchString(l.Text) && !fs.namesUnitFile():
+					// Enabling a service whose unit the file does not
+					// write: the unit came with a package the system's
+					// package manager installed (tailscaled, docker), and
+					// the package decides what it runs.
+					h.severity = Medium
+					h.title = "enables a service a package installed"
+					h.why = "it runs again at every boot, but this file writes no unit: what runs is the installed package's own service, so read which package it is"
 				case r.id == "persistence" && sc&scopeShell != 0 && installerPath(fs.path) && shellRCPath(l.Text):
 					// An installer's job is to add itself to the profile;
 					// the shell reader raises it when what it writes runs a
@@ -675,4 +683,29 @@ func markdownComment(open *bool, s string) string {
 		s, *open = s[i+3:], false
 	}
 	return b.String()
+}
+
+var (
+	systemctlEnableRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bsystemctl\s+(?:--\S+\s+)*(?:enable|daemon-reload)\b`)
+	})
+	unitFileRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`/systemd/(?:system|user)\b|\.config/systemd\b|\.(?:service|timer|socket)\s*<<|\bExecStart\s*=|\bsystemctl\s+(?:--\S+\s+)*(?:link|edit)\b`)
+	})
+)
+
+// namesUnitFile reports a file that writes or names a systemd unit file
+// of its own (a path under systemd/system or .config/systemd, a heredoc
+// into a .service file, an ExecStart= line): enabling a unit it wrote is
+// the persistence; enabling one a package installed is not its own.
+func (fs *fileScan) namesUnitFile() bool {
+	if fs.added == nil {
+		fs.index()
+	}
+	for _, t := range fs.text {
+		if unitFileRe().MatchString(t) {
+			return true
+		}
+	}
+	return false
 }
