@@ -37,15 +37,70 @@ func TestSeverityByContext(t *testing.T) {
 		{"socket library name", "setup.py", "ext = Extension('x', libraries=[\"kstat\", \"socket\"])", 1, ""},
 		{"socket in setup.py", "setup.py", "import socket\ns = socket.create_connection(('x.invalid', 80))", 2, "high build-code-fetch"},
 		// A write permission reaches pull-request code only where the
-		// trigger checks it out by default.
+		// trigger checks it out by default and hands it the token asked
+		// for: a push to the branch a pull request is copied to. On
+		// pull_request a fork's pull request gets a read-only token.
 		{"comment bot write", ".github/workflows/a.yml", "on:\n  issue_comment:\npermissions:\n  contents: write", 4, "medium gha-write-permission"},
-		{"pull_request write", ".github/workflows/a.yml", "on:\n  pull_request:\npermissions:\n  contents: write", 4, "high gha-excessive-permissions"},
+		{"pull_request write", ".github/workflows/a.yml", "on:\n  pull_request:\npermissions:\n  contents: write", 4, "medium gha-write-permission"},
+		{"pull_request and filtered push write", ".github/workflows/a.yml", "on:\n  push:\n    branches: [main]\n  pull_request:\npermissions:\n  actions: write", 6, "medium gha-write-permission"},
+		{"pull_request and push write", ".github/workflows/a.yml", "on:\n  push:\n  pull_request:\npermissions:\n  actions: write", 5, "high gha-excessive-permissions"},
 		{"push write", ".github/workflows/a.yml", "on: push\npermissions:\n  contents: write", 3, "high gha-excessive-permissions"},
 		// An action at a branch with a token that can only read.
 		{"branch action, read-only token", ".github/workflows/a.yml", "on: push\npermissions:\n  contents: read\n  issues: write\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master\n        with:\n          token: ${{ secrets.GITHUB_TOKEN }}", 9, "medium gha-unpinned-branch"},
 		{"branch action, default token", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master", 6, "high gha-unpinned-branch"},
 		{"branch action, other secret", ".github/workflows/a.yml", "on: push\npermissions: read-all\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master\n        env:\n          NPM_TOKEN: ${{ secrets.NPM_TOKEN }}", 7, "high gha-unpinned-branch"},
+		// A reusable workflow at a branch: the token the caller gives it and
+		// the secrets the call passes decide.
+		{"reusable at a branch, read-only", ".github/workflows/a.yml", "on:\n  pull_request_target:\npermissions:\n  pull-requests: write\njobs:\n  a:\n    uses: acme/.github/.github/workflows/pr.yml@main", 7, "medium gha-unpinned-branch"},
+		{"reusable at a branch, secrets inherited", ".github/workflows/a.yml", "on:\n  pull_request:\npermissions:\n  contents: read\njobs:\n  a:\n    uses: acme/ci/.github/workflows/pr.yml@main\n    secrets: inherit", 7, "high gha-unpinned-branch"},
+		{"reusable at a branch, default token", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    uses: acme/ci/.github/workflows/pr.yml@main", 4, "high gha-unpinned-branch"},
+		// No pull request starts a schedule or a tag push: it runs after the merge.
+		{"branch action on a schedule", ".github/workflows/a.yml", "on:\n  schedule:\n    - cron: 0 0 * * *\n  push:\n    tags: ['v*']\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/bump@main\n        with:\n          token: ${{ secrets.BOT_TOKEN }}", 10, "medium gha-unpinned-branch"},
+		{"branch action on every push", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/bump@main\n        with:\n          token: ${{ secrets.BOT_TOKEN }}", 6, "high gha-unpinned-branch"},
 		{"branch action, job may write", ".github/workflows/a.yml", "on: push\npermissions: read-all\njobs:\n  a:\n    permissions:\n      contents: write\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master", 9, "high gha-unpinned-branch"},
+		// The pull request's head checked out into its own folder under a
+		// privileged trigger: data unless a later step runs it.
+		{"head into a folder, read as data", ".github/workflows/a.yml", prtHeadInto("pr", "      - uses: actions/checkout@v4\n      - run: |\n          npm ci\n          node tools/build-docs.js --src ./pr/docs"), 8, "medium gha-untrusted-checkout"},
+		{"head into a folder, built", ".github/workflows/a.yml", prtHeadInto("pr", "      - run: |\n          cd pr\n          npm ci"), 8, "high gha-untrusted-checkout"},
+		{"head into the workspace", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}", 8, "high gha-untrusted-checkout"},
+		// Self-hosted runners: high where a pull request's code runs on them.
+		{"self-hosted on pull_request", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps:\n      - uses: actions/checkout@v4\n      - run: make test", 4, "high gha-self-hosted-runner"},
+		{"self-hosted labeler on pull_request_target", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps:\n      - uses: actions/labeler@v5", 4, "medium gha-self-hosted"},
+		{"self-hosted on pull_request_target with the head", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}", 4, "high gha-self-hosted-runner"},
+		{"self-hosted on a branch push", ".github/workflows/a.yml", "on:\n  push:\n    branches: [main]\njobs:\n  a:\n    runs-on: [self-hosted, linux]", 6, "medium gha-self-hosted"},
+		// An artifact unpacked into its own folder cannot replace the
+		// base branch's script that reads it; one unpacked into the
+		// workspace can.
+		{"artifact into a folder, base script reads it", ".github/workflows/a.yml", wfRunArtifact("          path: temp/size\n", "node scripts/size-report.js > report.md"), 13, ""},
+		{"artifact into the workspace", ".github/workflows/a.yml", wfRunArtifact("", "node scripts/size-report.js > report.md"), 12, "high gha-artifact-run"},
+		{"artifact's own script", ".github/workflows/a.yml", wfRunArtifact("          path: temp/size\n", "bash temp/size/post.sh"), 13, "high gha-artifact-run"},
+		// A build script that downloads a toolchain and later runs other
+		// tools: only a process given what the download wrote runs it.
+		{"build.rs tool after a download", "build.rs", buildRsAfterDownload("Command::new(\"python3\").arg(\"tools/gen.py\").status().unwrap();"), 15, "medium start-process"},
+		{"build.rs download's own .status()", "build.rs", buildRsAfterDownload("Command::new(\"python3\").arg(\"tools/gen.py\").status().unwrap();"), 7, ""},
+		{"build.rs runs the download", "build.rs", buildRsAfterDownload("Command::new(\"./third_party/tool.bin\").status().unwrap();"), 15, "high download-and-run"},
+		// A message that tells the user what to add to their profile.
+		{"profile hint in a Python string", "install.py", "HINT = \"\"\"\nAdd it to your profile:\n\necho 'export PATH=\"$HOME/.t/bin:$PATH\"' | Out-File -Append $PROFILE\n\"\"\"", 4, ""},
+		// A certificate decoded from a secret into a file is not printed.
+		{"certificate decoded into a file", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: macos-latest\n    env:\n      CERT: ${{ secrets.CERT_BASE64 }}\n    steps:\n      - run: echo -n \"$CERT\" | base64 --decode --output cert.p12", 8, "medium decode"},
+		{"certificate decoded to the log", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: macos-latest\n    env:\n      CERT: ${{ secrets.CERT_BASE64 }}\n    steps:\n      - run: echo -n \"$CERT\" | base64 --decode", 8, "high secret-unmasked"},
+		// A service enabled: the unit a package installed, or one the file wrote.
+		{"enable a packaged service", "scripts/install.sh", "apt-get install -y tailscale\nsystemctl enable --now tailscaled", 2, "medium persistence"},
+		{"enable a unit the file wrote", "scripts/install.sh", "cat <<EOF > /etc/systemd/system/agent.service\n[Service]\nExecStart=/opt/agent/run\nEOF\nsystemctl enable --now agent", 5, "high persistence"},
+		// A token left on disk matters where a pull request's code runs after it.
+		{"persisted token on a schedule", ".github/workflows/a.yml", "on:\n  schedule:\n    - cron: 0 0 * * 1\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 10, "medium gha-persist-credentials"},
+		{"persisted token on pull_request", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 8, "high gha-persist-credentials"},
+		// A Dockerfile sets up the image, not the runner.
+		{"image shell profile", "Dockerfile", "FROM debian:12\nRUN echo '. /usr/share/bash-completion/completions/git' >> ~/.bashrc", 2, "medium persistence"},
+		{"image authorized key", "Dockerfile", "FROM debian:12\nRUN echo \"$KEY\" >> /root/.ssh/authorized_keys", 2, "high persistence"},
+		// A git source: a commit or a tag fixes what is fetched, a branch does not.
+		{"gem at a branch", "Gemfile", "gem \"rack\", github: \"rack/rack\", branch: \"main\"", 1, "high dependency-url"},
+		{"gem with no ref", "Gemfile", "gem \"rack\", git: \"https://github.com/rack/rack.git\"", 1, "high dependency-url"},
+		{"gem at a commit", "Gemfile", "gem \"rack\", github: \"rack/rack\", ref: \"4b2d9e1c0f3a\"", 1, "medium dependency-url"},
+		{"gem at a tag", "Gemfile", "gem \"rack\", github: \"rack/rack\", tag: \"v3.1.8\"", 1, "medium dependency-url"},
+		{"crate at a commit", "Cargo.toml", "[dependencies]\nfoo = { git = \"https://github.com/acme/foo\", rev = \"9f1c2a7e\" }", 2, "medium dependency-url"},
+		{"crate patched at a commit", "Cargo.toml", "[patch.crates-io]\nserde = { git = \"https://github.com/acme/serde\", rev = \"3f1d2c7b\" }", 2, "high dependency-url"},
+		{"crate at a commit over git://", "Cargo.toml", "[dependencies]\nfoo = { git = \"git://git.x.invalid/foo\", rev = \"9f1c2a7e\" }", 2, "high dependency-url"},
 		// Build-tool programs: one in the tree is read like build.rs; one outside it is not in the diff.
 		{"cargo linker in the tree", ".cargo/config.toml", "[target.x]\nlinker = \"ci/zig-cc.sh\"", 2, "medium build-tool-exec"},
 		{"cargo wrapper outside", ".cargo/config.toml", "[build]\nrustc-wrapper = \"~/.cache/rw\"", 2, "high build-tool-exec"},
@@ -75,4 +130,18 @@ func TestSeverityByContext(t *testing.T) {
 			}
 		})
 	}
+}
+
+// wfRunArtifact is a workflow_run job that checks out the base branch,
+// downloads the triggering run's artifact (with the with: lines given)
+// and runs cmd.
+func wfRunArtifact(with, cmd string) string {
+	return "on:\n  workflow_run:\n    workflows: [ci]\n    types: [completed]\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n" + with + "      - run: " + cmd
+}
+
+// buildRsAfterDownload is a build.rs that downloads a file with a curl
+// builder chain over several lines, unpacks it, and then, ten lines on,
+// runs last.
+func buildRsAfterDownload(last string) string {
+	return "use std::process::Command;\n\nfn main() {\n    assert!(Command::new(\"curl\")\n        .arg(\"-o\").arg(\"./third_party/tool.bin\")\n        .arg(\"https://x.invalid/tool.bin\")\n        .status()\n        .unwrap()\n        .success());\n    Command::new(\"unzip\").arg(\"./third_party/tool.zip\").status().unwrap();\n    let a = 1;\n    let b = 2;\n    let c = a + b;\n    println!(\"{}\", c);\n    " + last + "\n}"
 }

@@ -80,8 +80,8 @@ var classRe = sync.OnceValue(func() *classRes {
 		// file(DOWNLOAD <url> <dest> …) and include(<name or path>)
 		cmakeDownload: regexp.MustCompile(`(?i)\bfile\(\s*DOWNLOAD\s+(\S+)(?:\s+(\S+))?`),
 		cmakeInclude:  regexp.MustCompile(`(?i)^\s*(?:include|execute_process|add_subdirectory)\s*\(\s*(?:COMMAND\s+)?([^\s)]+)`),
-		// ADD <url> <dest>
-		dockerAdd: regexp.MustCompile(`(?i)^\s*ADD\s+(?:--\S+\s+)*(https?://\S+)\s+(\S+)\s*$`),
+		// ADD [--flags] <url> <dest>
+		dockerAdd: regexp.MustCompile(`(?i)^\s*ADD\s+((?:--\S+\s+)*)(https?://\S+)\s+(\S+)\s*$`),
 		// //go:generate go run <module>@<version>: a module fetched when
 		// go generate runs.
 		goGenerate: regexp.MustCompile(`^\s*//go:generate\s+(?:\S+=\S+\s+)*go\s+run\s+(?:-\S+\s+)*([a-z0-9-]+\.[a-z0-9.-]+/\S+)@(\S+)`),
@@ -253,10 +253,14 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 		}
 		return k
 	}
+	// A line wholly inside a Python triple-quoted string is text (a
+	// message that tells the user what to run), not a statement.
+	py := strings.HasSuffix(lb, ".py")
 	for _, h := range fs.f.Hunks {
 		if h == nil {
 			continue
 		}
+		inDoc := false
 		for li := 0; li < len(h.Lines); li++ {
 			l := h.Lines[li]
 			if l.Kind == packet.LineRemoved {
@@ -264,6 +268,14 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 			}
 			n, s := l.New, l.Text
 			added := l.Kind == packet.LineAdded
+			quoted := false
+			if py {
+				was := inDoc
+				if (strings.Count(s, `"""`)+strings.Count(s, "'''"))%2 == 1 {
+					inDoc = !inDoc
+				}
+				quoted = was && inDoc
+			}
 			if len(names) == 0 && len(paths) == 0 && !classKeyed(s) {
 				continue
 			}
@@ -357,15 +369,17 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 					}{dest, flowFetched, n})
 				}
 				if m := re.dockerAdd.FindStringSubmatch(s); m != nil {
-					dest := m[2]
-					if strings.HasSuffix(dest, "/") {
-						dest += path.Base(m[1])
+					// ADD --checksum=sha256:… fails the build unless the
+					// download is the file the Dockerfile names: what runs
+					// is fixed by the line, not by whoever serves the URL.
+					if strings.Contains(strings.ToLower(m[1]), "--checksum=") {
+						continue
 					}
 					paths = append(paths, struct {
 						p    string
 						kind flowKind
 						line int
-					}{dest, flowFetched, n})
+					}{dockerAddDest(m[2], m[3]), flowFetched, n})
 					continue
 				}
 			}
@@ -387,6 +401,9 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 					src = from[flowEnv]
 				}
 				fs.report(n, hit{id: "dns-exfiltration", title: "resolves a host name built from a secret or the environment", source: src})
+			}
+			if quoted {
+				continue
 			}
 			// Sinks.
 			// A credential handed to the request as its authentication goes
@@ -507,6 +524,20 @@ func classKeyed(s string) bool {
 }
 
 var classKeyIndex = sync.OnceValue(func() *keyIndex { return newKeyIndex([][]string{classKeys}) })
+
+// dockerAddDest is where ADD <url> <dest> puts the download: into a
+// directory (a trailing slash, the working directory ".") under the URL's
+// last path segment, else at dest itself.
+func dockerAddDest(url, dest string) string {
+	if dest == "." || dest == "./" || strings.HasSuffix(dest, "/") {
+		base := path.Base(strings.SplitN(url, "?", 2)[0])
+		if dest == "." || dest == "./" {
+			return base
+		}
+		return dest + base
+	}
+	return dest
+}
 
 // inertUse reports a line whose every use of a fetched path is by a command
 // that unpacks, checks or moves the file rather than runs it: a Dockerfile

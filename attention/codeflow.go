@@ -126,6 +126,11 @@ func (fs *fileScan) codeFlow() {
 	requests := map[string]int{} // request objects, by the line that opened them
 	curFunc, curFuncLine := "", 0
 	identity, initLine := 0, 0
+	// The last download's statement: the names and paths it binds, and
+	// how many of its parentheses are still open (a builder chain over
+	// several lines is one statement: its .status() runs the download).
+	var dlNames map[string]bool
+	dlOpen := 0
 	// A package's __init__.py runs at every import; a statement outside
 	// any def or class runs then.
 	pkgInit := path.Base(fs.path) == "__init__.py"
@@ -166,9 +171,15 @@ func (fs *fileScan) codeFlow() {
 				here = here.or(taint{kind: tDecode, line: l.n})
 			}
 			procDL := re.procDownload.MatchString(s)
+			inDL := false
 			if re.download.MatchString(s) || procDL {
 				here = here.or(taint{kind: tDownload, line: l.n})
 				lastDownload = l.n
+				dlNames = stmtNames(joinCall(reg[i:]))
+				dlOpen = max(0, strings.Count(s, "(")-strings.Count(s, ")"))
+			} else if dlOpen > 0 {
+				inDL = true
+				dlOpen = max(0, dlOpen+strings.Count(s, "(")-strings.Count(s, ")"))
 			}
 			if re.cmdString.MatchString(s) {
 				here = here.or(taint{kind: tDownload, line: l.n})
@@ -245,7 +256,11 @@ func (fs *fileScan) codeFlow() {
 				// eval(d) a few lines after a download: the callback that
 				// collected the response runs it.
 				fs.report(l.n, hit{id: "download-and-run", title: "runs code a few lines after downloading (line " + itoa(lastDownload) + ")", source: lastDownload})
-			case re.procSink.MatchString(s) && fs.info.buildCode != "" && lastDownload > 0 && lastDownload < l.n && !background:
+			case re.procSink.MatchString(s) && fs.info.buildCode != "" && lastDownload > 0 && lastDownload < l.n && !background && !inDL &&
+				(l.n-lastDownload <= 4 || sharesName(stmt, dlNames)) && !inertProcess(stmt):
+				// Started just after the download, or given a name or path
+				// the download wrote: a later tool run on other files (gn,
+				// python, git) is not what was fetched.
 				fs.report(l.n, hit{id: "download-and-run", title: "starts a process after downloading (line " + itoa(lastDownload) + ") in code that runs by itself",
 					why: "nobody has to call it: " + fs.info.buildCode + ", and it fetches and starts what the diff does not show", source: lastDownload})
 			}
@@ -468,6 +483,66 @@ func isIdentByte(c byte) bool {
 
 // joinCall joins a call's lines, from the line that opens it to the one
 // that closes its brackets (at most a screenful).
+// stmtNames returns the names a statement uses outside its string
+// literals, and the path-like literals it holds (where a download went),
+// leaving out the words every call is written with.
+func stmtNames(st string) map[string]bool {
+	out := map[string]bool{}
+	for _, q := range stmtLiteral().FindAllStringSubmatch(st, -1) {
+		if lit := q[1] + q[2]; strings.ContainsAny(lit, "/\\.") && !strings.Contains(lit, "://") && len(lit) > 3 {
+			out[lit] = true
+		}
+	}
+	for _, w := range codeRe().ident.FindAllString(stmtLiteral().ReplaceAllString(st, `""`), -1) {
+		w = strings.TrimLeft(w, "$")
+		if len(w) > 2 && !callWords[w] {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// sharesName reports whether a statement uses one of the names or paths.
+func sharesName(st string, names map[string]bool) bool {
+	if len(names) == 0 {
+		return false
+	}
+	for n := range names {
+		if strings.ContainsAny(n, "/\\.") {
+			if strings.Contains(st, n) {
+				return true
+			}
+		}
+	}
+	for _, w := range codeRe().ident.FindAllString(stmtLiteral().ReplaceAllString(st, `""`), -1) {
+		if names[strings.TrimLeft(w, "$")] {
+			return true
+		}
+	}
+	return false
+}
+
+var stmtLiteral = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"([^"\n]*)"|'([^'\n]*)'`) })
+
+// callWords are the words of a call that say nothing of its data.
+var callWords = map[string]bool{"let": true, "mut": true, "const": true, "var": true, "new": true, "Command": true, "arg": true, "args": true,
+	"status": true, "output": true, "spawn": true, "unwrap": true, "expect": true, "curl": true, "wget": true, "get": true, "call": true,
+	"Some": true, "None": true, "Err": true, "self": true, "std": true, "env": true, "String": true, "str": true, "to_string": true,
+	"format": true, "Path": true, "PathBuf": true, "join": true, "into": true, "from": true, "clone": true, "success": true, "assert": true,
+	"process": true, "subprocess": true, "run": true, "check": true, "True": true, "False": true, "true": true, "false": true, "null": true,
+	"nil": true, "err": true, "await": true, "return": true, "exec": true, "Command::new": true, "current_dir": true, "stdout": true, "stderr": true}
+
+// inertProcess reports a process started on a program that unpacks,
+// checks or moves a file rather than runs it.
+func inertProcess(st string) bool {
+	m := inertProcRe().FindStringSubmatch(st)
+	return m != nil
+}
+
+var inertProcRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:Command::new|exec\.Command(?:Context)?|spawnSync|spawn|execFileSync|execFile|subprocess\.\w+|Popen)\s*\(\s*(?:ctx\s*,\s*)?\[?\s*["'](?:tar|unzip|7z|gzip|gunzip|xz|sha256sum|shasum|gpg|cp|mv|mkdir|rm|ls)["']`)
+})
+
 func joinCall(reg []numbered) string {
 	var b strings.Builder
 	depth := 0

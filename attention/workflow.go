@@ -262,6 +262,7 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 		return
 	}
 	wfRestricted := readOnlyToken(mapGet(root, "permissions"))
+	forPR := runsForPR(root)
 	for i := 1; i < len(jobs.Content); i += 2 {
 		job := jobs.Content[i]
 		fs.workflowSteps(m, mapGet(job, "steps"), fs.envOf(mapGet(job, "env"), env))
@@ -269,8 +270,89 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 		if p := mapGet(job, "permissions"); p != nil {
 			restricted = readOnlyToken(p)
 		}
-		if restricted {
-			fs.branchActionsReadOnly(mapGet(job, "steps"))
+		fs.branchActionsExposure(job, restricted, forPR)
+	}
+	if !forPR {
+		// The token a checkout leaves on disk is read by the later steps
+		// of the job, which are in this file: no pull request's code runs
+		// among them.
+		for at, h := range fs.best {
+			if h.id == "gha-persist-credentials" && h.sev() == High {
+				h.severity = Medium
+				h.why = "the later steps of the job can read the token from .git/config, but no pull request starts this workflow (a schedule, a dispatch, a release or a push to named branches does): read what those steps run"
+				fs.best[at] = h
+			}
+		}
+	}
+}
+
+// offPRTriggers are the events no pull request starts: a schedule, a
+// person's dispatch, a release, an event from another system. A push is
+// one of them when its filter keeps the branch /ok to test copies a pull
+// request to out (pushReachesPR).
+var offPRTriggers = map[string]bool{"schedule": true, "workflow_dispatch": true, "release": true, "repository_dispatch": true,
+	"create": true, "delete": true, "deployment": true, "deployment_status": true, "registry_package": true, "page_build": true,
+	"milestone": true, "project": true, "project_card": true, "project_column": true, "watch": true, "fork": true, "gollum": true,
+	"public": true, "branch_protection_rule": true}
+
+// runsForPR reports whether any of the workflow's triggers starts it for a
+// pull request: its own events, a comment on it, a run it caused, or a
+// push that reaches the branch the pull request is copied to. A workflow
+// with no trigger the reader knows is taken to run for one.
+func runsForPR(root *yaml.Node) bool {
+	tr := triggers(root)
+	if len(tr) == 0 {
+		return true
+	}
+	for name, filter := range tr {
+		switch {
+		case name == "push":
+			if pushReachesPR(filter) {
+				return true
+			}
+		case !offPRTriggers[name]:
+			return true
+		}
+	}
+	return false
+}
+
+// branchActionsExposure rates an action or reusable workflow used at a
+// branch by what the branch's owner gets when it runs: high where the job
+// runs for pull requests with a token that can change code or with a
+// secret handed to it; medium where the token is read-only (or writes only
+// to issues, pull requests, checks) and no other secret is handed over, or
+// where no pull request starts the workflow at all.
+func (fs *fileScan) branchActionsExposure(job *yaml.Node, restricted, forPR bool) {
+	lower := func(u *yaml.Node, secret bool) {
+		at, ok := fs.added[u.Line]
+		if !ok || fs.best[at].id != "gha-unpinned-branch" {
+			return
+		}
+		h := fs.best[at]
+		switch {
+		case !forPR:
+			h.why = "whoever pushes to the action's branch decides what runs, but no pull request starts this workflow (a schedule, a dispatch, a release or a push to named branches does): it runs once the change is merged, so read it before merging"
+		case restricted && !secret:
+			h.why = "whoever pushes to the action's branch decides what runs, but the job's token here cannot change code, releases or packages, and the step is handed no other secret"
+		default:
+			return
+		}
+		h.severity = Medium
+		fs.best[at] = h
+	}
+	// A reusable workflow called at a branch: it gets the caller's token
+	// and the secrets the call passes (secrets: inherit passes them all).
+	if u := mapGet(job, "uses"); u != nil && u.Kind == yaml.ScalarNode {
+		lower(u, mapGet(job, "secrets") != nil || handsSecret(mapGet(job, "with")))
+	}
+	steps := mapGet(job, "steps")
+	if steps == nil || steps.Kind != yaml.SequenceNode {
+		return
+	}
+	for _, st := range steps.Content {
+		if u := mapGet(st, "uses"); u != nil {
+			lower(u, handsSecret(mapGet(st, "with")) || handsSecret(mapGet(st, "env")))
 		}
 	}
 }
@@ -298,29 +380,6 @@ func readOnlyToken(n *yaml.Node) bool {
 		}
 	}
 	return true
-}
-
-// branchActionsReadOnly rates an action used at a branch in a job whose
-// token cannot write code: medium, unless the step is handed a secret
-// other than that token. What the branch's owner can do then is read.
-func (fs *fileScan) branchActionsReadOnly(steps *yaml.Node) {
-	if steps == nil || steps.Kind != yaml.SequenceNode {
-		return
-	}
-	for _, st := range steps.Content {
-		u := mapGet(st, "uses")
-		if u == nil {
-			continue
-		}
-		at, ok := fs.added[u.Line]
-		if !ok || fs.best[at].id != "gha-unpinned-branch" || handsSecret(mapGet(st, "with")) || handsSecret(mapGet(st, "env")) {
-			continue
-		}
-		h := fs.best[at]
-		h.severity = Medium
-		h.why = "whoever pushes to the action's branch decides what runs, but the job's token here cannot change code, releases or packages, and the step is handed no other secret"
-		fs.best[at] = h
-	}
 }
 
 // handsSecret reports a with: or env: mapping that passes a secret other
@@ -367,6 +426,10 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 	}
 	fl := newFlow()
 	headOut := 0
+	// headPath is the folder the pull request's head was checked out
+	// into when it is not the workspace itself; ran is set once a step
+	// runs what is there.
+	headPath, ran := "", false
 	for _, st := range steps.Content {
 		if st.Kind != yaml.MappingNode {
 			continue
@@ -379,10 +442,27 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 			case ref == "actions/checkout":
 				if r := mapGet(with, "ref"); r != nil && wfRe().wfHeadCheckout.MatchString("ref: "+r.Value) {
 					headOut = r.Line
+					headPath = ""
+					if p := mapGet(with, "path"); p != nil && !workspaceRoot(p.Value) {
+						headPath = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(p.Value), "./"), "/")
+					}
 				}
+			case m.privileged && headOut > 0 && strings.HasPrefix(ref, "./") &&
+				(headPath == "" || underPath(strings.TrimPrefix(ref, "./"), headPath)):
+				// A local action from the pull request's checkout: its
+				// action.yml is the pull request's.
+				fs.report(u.Line, hit{id: "gha-pr-code-run", title: "uses an action from the pull request's checkout in a privileged workflow", source: headOut})
+				ran = true
 			case ref == "actions/download-artifact" || ref == "dawidd6/action-download-artifact" || strings.HasSuffix(ref, "/download-artifact"):
 				if m.privileged {
-					fl.artifact = taint{kind: tArtifact, line: u.Line}
+					if fl.artifact.kind == 0 {
+						fl.artifact = taint{kind: tArtifact, line: u.Line}
+					}
+					dir := ""
+					if p := mapGet(with, "path"); p != nil && !workspaceRoot(p.Value) && !strings.Contains(p.Value, "${{") {
+						dir = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(p.Value), "./"), "/")
+					}
+					fl.artifactDirs = append(fl.artifactDirs, dir)
 				}
 			case ref == "actions/cache" || ref == "actions/cache/save":
 				if m.privileged && headOut > 0 {
@@ -406,10 +486,19 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 		}
 		if strings.Contains(run.Value, "gh run download") && m.privileged {
 			fl.artifact = taint{kind: tArtifact, line: run.Line}
+			fl.artifactDirs = append(fl.artifactDirs, "")
 		}
 		lines := fs.scalarLines(run, runKey.Column-1)
 		if m.privileged && headOut > 0 {
-			fs.prCodeRun(lines, headOut)
+			if headPath == "" {
+				ran = fs.prCodeRun(lines, headOut) || ran
+			} else {
+				wd := ""
+				if w := mapGet(st, "working-directory"); w != nil {
+					wd = w.Value
+				}
+				ran = fs.prPathRun(lines, headOut, headPath, wd) || ran
+			}
 		}
 		fs.shellLines(lines, fl, true)
 		if headOut == 0 && wfRe().wfHeadCheckout.MatchString(run.Value) {
@@ -418,7 +507,88 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 			headOut = run.Line
 		}
 	}
+	if m.privileged && headOut > 0 && headPath != "" && !ran {
+		// Another reader may have followed the checkout's files into a
+		// later step (onto the PATH, into a cache): then they run.
+		for _, h := range fs.best {
+			if h.source == headOut && h.sev() == High {
+				ran = true
+			}
+		}
+	}
+	if m.privileged && headOut > 0 && headPath != "" && !ran {
+		if at, ok := fs.added[headOut]; ok && fs.best[at].id == "gha-untrusted-checkout" {
+			h := fs.best[at]
+			h.severity = Medium
+			h.title = "checks out the pull request's head into " + headPath + " in a privileged workflow"
+			h.why = "no later step of the job runs what is there (no build, install, script or action from " + headPath + ", nor a step working in it): the pull request's files are read as data, with the write token and secrets beside them, so check what reads them"
+			fs.best[at] = h
+		}
+	}
 }
+
+// underPath reports whether p is dir or inside it.
+func underPath(p, dir string) bool {
+	p = strings.TrimPrefix(strings.TrimSpace(p), "./")
+	return p == dir || strings.HasPrefix(p, dir+"/")
+}
+
+// prPathRun rates the run: lines of a step after the pull request's head
+// was checked out into dir under a privileged trigger: the pull request's
+// code runs when the step works in dir (working-directory, cd) and builds
+// or runs there, or names a file in dir as the program, the script an
+// interpreter runs, or what an installer or build tool takes. dir given to
+// a program from elsewhere as the value of an option is read as data.
+func (fs *fileScan) prPathRun(lines []numbered, head int, dir, wd string) bool {
+	inDir := underPath(wd, dir)
+	for _, l := range lines {
+		words := strings.Fields(l.text)
+		for i, w := range words {
+			w = strings.Trim(w, `"'`)
+			if (w == "cd" || w == "pushd") && i+1 < len(words) && underPath(strings.Trim(words[i+1], `"'`), dir) {
+				inDir = true
+			}
+		}
+		if inDir && buildCmdRe().MatchString(l.text) {
+			fs.report(l.n, hit{id: "gha-pr-code-run", source: head})
+			return true
+		}
+		for i, w := range words {
+			w = strings.Trim(w, `"'();&|`)
+			w = strings.TrimPrefix(strings.TrimPrefix(w, "${{ github.workspace }}/"), "$GITHUB_WORKSPACE/")
+			if !underPath(w, dir) {
+				continue
+			}
+			prev := ""
+			if i > 0 {
+				prev = strings.Trim(words[i-1], `"'`)
+			}
+			switch {
+			case i == 0 || prev == "&&" || prev == ";" || prev == "|" || prev == "sudo":
+				// the program itself
+			case runsPathArg[prev] || pathOptions[prev]:
+			case strings.HasPrefix(prev, "-"):
+				continue // an option's value: data for the program from elsewhere
+			case !buildCmdRe().MatchString(l.text):
+				continue
+			}
+			fs.report(l.n, hit{id: "gha-pr-code-run", source: head})
+			return true
+		}
+	}
+	return false
+}
+
+// runsPathArg are the words after which a path is run, installed or built.
+var runsPathArg = map[string]bool{"bash": true, "sh": true, "zsh": true, "source": true, ".": true, "python": true, "python3": true,
+	"node": true, "ruby": true, "perl": true, "pwsh": true, "php": true, "deno": true, "bun": true, "install": true, "build": true,
+	"exec": true, "run": true, "eval": true}
+
+// pathOptions are the options whose value is the folder a tool works in
+// or the manifest it builds.
+var pathOptions = map[string]bool{"-C": true, "--prefix": true, "--cwd": true, "--dir": true, "--directory": true, "--manifest-path": true,
+	"--project": true, "--project-dir": true, "-f": true, "--file": true, "-e": true, "--editable": true, "--rootdir": true,
+	"--chdir": true, "--working-dir": true, "--config": true, "-c": true}
 
 // scalarLines returns a run: value as numbered lines: a block scalar's
 // lines as the file holds them, dedented; a one-line value at its line.
@@ -461,13 +631,14 @@ func (fs *fileScan) scalarLines(n *yaml.Node, keyIndent int) []numbered {
 // was checked out under a privileged trigger: a line that installs, builds,
 // tests or runs a script runs the pull request's code with the write token
 // and secrets.
-func (fs *fileScan) prCodeRun(lines []numbered, head int) {
+func (fs *fileScan) prCodeRun(lines []numbered, head int) bool {
 	for _, l := range lines {
 		if buildCmdRe().MatchString(l.text) {
 			fs.report(l.n, hit{id: "gha-pr-code-run", source: head})
-			return
+			return true
 		}
 	}
+	return false
 }
 
 var buildCmdRe = sync.OnceValue(func() *regexp.Regexp {

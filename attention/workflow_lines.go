@@ -32,11 +32,21 @@ type workflowScan struct {
 	// workflow_run the base branch's code runs unless a step checks out
 	// the head, which the rules rate where it happens.
 	prCode bool
+	// prWrite is set for the triggers under which a pull request's own
+	// code runs with the token the workflow asks for: a push to the branch
+	// /ok to test copies it to. On pull_request GitHub hands a fork's pull
+	// request a read-only token whatever the workflow asks, and a branch
+	// of the repository is pushed by someone who can write already. A
+	// partial diff cannot show the filters, so there it follows prCode.
+	prWrite bool
 	// whole is set when the diff holds the whole file; head once a line
 	// has checked out the pull request's head.
 	whole, head bool
 	// triggersKnown is set when the diff shows the workflow's on: key.
 	triggersKnown bool
+	// comment is set for issue_comment; headInFile when the whole file
+	// checks out the pull request's head somewhere.
+	comment, headInFile bool
 	// names are the env names and step outputs the file binds to text
 	// from the pull request or issue (untrustedNames).
 	names map[string]bool
@@ -119,18 +129,26 @@ func newWorkflowScan(f *packet.DiffFile, root *yaml.Node) *workflowScan {
 	w := &workflowScan{runIndent: -1, names: untrustedNames(f)}
 	if root != nil {
 		w.triggersKnown, w.whole = true, true
+		for _, h := range f.Hunks {
+			for _, l := range h.Lines {
+				if l.Kind != packet.LineRemoved && !yamlComment(l.Text) && wfRe().wfHeadCheckout.MatchString(l.Text) {
+					w.headInFile = true
+				}
+			}
+		}
 		for name, filter := range triggers(root) {
 			switch name {
 			case "pull_request_target", "workflow_run":
 				w.dangerous, w.forkPR = true, true
 			case "issue_comment":
-				w.forkPR = true
+				w.forkPR, w.comment = true, true
 			case "pull_request", "pull_request_review", "pull_request_review_comment":
 				w.forkPR, w.prCode = true, true
 			case "push":
 				reaches := pushReachesPR(filter)
 				w.forkPR = w.forkPR || reaches
 				w.prCode = w.prCode || reaches
+				w.prWrite = w.prWrite || reaches
 			}
 		}
 		return w
@@ -152,7 +170,7 @@ func newWorkflowScan(f *packet.DiffFile, root *yaml.Node) *workflowScan {
 			}
 			switch m[1] {
 			case "push", "pull_request":
-				w.forkPR, w.prCode = true, true
+				w.forkPR, w.prCode, w.prWrite = true, true, true
 			case "pull_request_target", "workflow_run":
 				w.dangerous, w.forkPR = true, true
 			default:
@@ -227,6 +245,11 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 	re := wfRe()
 	if strings.Contains(s, "${{") && untrustedExpr(s, w.names) {
 		switch {
+		case inRun && w.triggersKnown && !w.dangerous && !untrustedExpr(s, withoutFileLists(w.names)):
+			// Only file names, on pull_request or push: the change can run
+			// its own code in this job anyway, with the read-only token.
+			return hit{id: "gha-script-injection", severity: Medium, title: "expands the change's file names into a command",
+				why: "a file may be named to run code; on pull_request or push the change already runs its own code here, under pull_request_target it would run with the write token"}, true
 		case inRun:
 			return hit{id: "gha-script-injection"}, true
 		case re.wfEnvFile.MatchString(s):
@@ -253,12 +276,18 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 	}
 	// A write permission matters where the workflow runs pull-request
 	// code by default; when the diff shows no trigger, it may.
-	writeReaches := w.prCode || !w.triggersKnown
+	writeReaches := w.prWrite || !w.triggersKnown
+	// On pull_request alone the write is real only for the repository's
+	// own branches, whose authors can write already.
+	var forkReadOnly string
+	if !writeReaches && w.prCode {
+		forkReadOnly = "GitHub hands a fork's pull request a read-only token whatever the workflow asks, and no push this workflow runs for reaches the branch a pull request is copied to: the write serves the repository's own branches"
+	}
 	if re.wfWriteAll.MatchString(s) {
 		if writeReaches {
 			return hit{id: "gha-excessive-permissions", title: "workflow asks for write-all permissions"}, true
 		}
-		return hit{id: "gha-write-permission", title: "workflow asks for write-all permissions"}, true
+		return hit{id: "gha-write-permission", title: "workflow asks for write-all permissions", why: forkReadOnly}, true
 	}
 	if m := re.wfWriteScope.FindStringSubmatch(s); m != nil {
 		title := "widens the job token's permissions (" + m[1] + ": write)"
@@ -268,7 +297,7 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 				return hit{id: "gha-excessive-permissions", title: title}, true
 			}
 		}
-		return hit{id: "gha-write-permission", title: title}, true
+		return hit{id: "gha-write-permission", title: title, why: forkReadOnly}, true
 	}
 	if m := re.wfUses.FindStringSubmatch(s); m != nil {
 		if r, ok := usesHit(m[1], m[2]); ok {
@@ -279,7 +308,12 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 		return hit{id: "gha-persist-credentials"}, true
 	}
 	if re.wfSelfHosted.MatchString(s) {
-		if w.forkPR {
+		switch {
+		case w.whole && !w.prCode && (w.dangerous || w.comment) && !w.headInFile:
+			// pull_request_target, workflow_run and issue_comment run the
+			// base branch's code unless a step checks out the head.
+			return hit{id: "gha-self-hosted", why: rule("gha-self-hosted").Why + "; the pull requests that start this workflow do not have their code checked out on it"}, true
+		case w.forkPR:
 			return hit{id: "gha-self-hosted-runner"}, true
 		}
 		return hit{id: "gha-self-hosted"}, true
@@ -394,7 +428,7 @@ func untrustedExpr(s string, names map[string]bool) bool {
 			return true
 		}
 		for _, m := range outputRefRe().FindAllStringSubmatch(e, -1) {
-			if fileListOutput(m[1]) || names["out:"+m[1]] {
+			if fileListOutput(m[1]) && !names["\x00nofiles"] || names["out:"+m[1]] {
 				return true
 			}
 		}
@@ -467,4 +501,14 @@ func (fs *fileScan) workflowNames() map[string]bool {
 		fs.wfNames = untrustedNames(fs.f)
 	}
 	return fs.wfNames
+}
+
+// withoutFileLists is names with file-list outputs no longer untrusted.
+func withoutFileLists(names map[string]bool) map[string]bool {
+	out := make(map[string]bool, len(names)+1)
+	for k, v := range names {
+		out[k] = v
+	}
+	out["\x00nofiles"] = true
+	return out
 }
