@@ -53,11 +53,17 @@ func (fs *fileScan) buildFiles() {
 	if fs.f.Binary || fs.f.Status == packet.StatusDeleted {
 		return
 	}
+	hot := fs.hot
+	for g := range hot {
+		if len(hot[g]) > 0 && fs.added == nil {
+			fs.index()
+		}
+	}
 	if !fs.info.prose {
-		fs.toolchainFlags()
-		fs.windowsAutorun()
+		fs.toolchainFlags(hot[hotFlags])
+		fs.windowsAutorun(hot[hotAutorun])
 		if fs.info.scope&scopeWorkflow == 0 {
-			fs.loaderVars()
+			fs.loaderVars(hot[hotLoader])
 		}
 	}
 	if fs.info.rule == "ci-config" {
@@ -72,13 +78,8 @@ func (fs *fileScan) buildFiles() {
 		// or a config passes them (conda's environment.yml, tox.ini, a
 		// Python script that runs pip): the readers that know a file's
 		// structure read them in theirs.
-		if fs.added == nil {
-			fs.index()
-		}
-		for n := range fs.added {
-			if s := fs.text[n]; mayNameIndex(s) {
-				fs.indexLine(n, s)
-			}
+		for _, l := range hot[hotIndex] {
+			fs.indexLine(l.n, l.text)
 		}
 	}
 	if fs.info.rule == "ci-config" {
@@ -86,6 +87,13 @@ func (fs *fileScan) buildFiles() {
 	}
 	lb := strings.ToLower(path.Base(fs.path))
 	ext := path.Ext(lb)
+	switch {
+	case fs.info.scope&scopePackageJSON != 0:
+		fs.typosquats("npm")
+	case fs.info.scope&scopeRequirements != 0 && (strings.HasPrefix(lb, "requirements") || lb == "constraints.txt") ||
+		(ext == ".txt" || ext == ".in") && strings.Contains(strings.ToLower(fs.path), "requirements"):
+		fs.typosquats("pypi")
+	}
 	var line func(n int, s string)
 	switch {
 	case ext == ".gyp" || ext == ".gypi":
@@ -280,29 +288,9 @@ func (fs *fileScan) pipOption(n int, s string) {
 // environment (CGO_LDFLAGS in a workflow, LDFLAGS in a Makefile) that make
 // the toolchain load and run a file: the same flags cgo directives are read
 // for. A plugin under the system's own directories is the toolchain's.
-func (fs *fileScan) toolchainFlags() {
-	found := false
-	for _, h := range fs.f.Hunks {
-		if h == nil {
-			continue
-		}
-		for _, l := range h.Lines {
-			if l.Kind == packet.LineAdded && strings.Contains(l.Text, "FLAGS") {
-				found = true
-			}
-		}
-	}
-	if !found {
-		return
-	}
-	if fs.added == nil {
-		fs.index()
-	}
-	for n := range fs.added {
-		s := fs.text[n]
-		if !strings.Contains(s, "FLAGS") {
-			continue
-		}
+func (fs *fileScan) toolchainFlags(lines []numbered) {
+	for _, l := range lines {
+		n, s := l.n, l.text
 		m := buildRe().flagsEnv.FindStringSubmatch(s)
 		if m == nil {
 			continue
@@ -459,26 +447,9 @@ var autorunRe = sync.OnceValue(func() *regexp.Regexp {
 // windowsAutorun rates a command line that registers a program to run at
 // every logon or on a schedule (reg add …\Run, schtasks /create, the
 // Startup folder), in a batch file, a build event or a script alike.
-func (fs *fileScan) windowsAutorun() {
-	found := false
-	for _, h := range fs.f.Hunks {
-		if h == nil {
-			continue
-		}
-		for _, l := range h.Lines {
-			if l.Kind == packet.LineAdded && (strings.Contains(l.Text, "CurrentVersion") || strings.Contains(l.Text, "chtasks") || strings.Contains(l.Text, "Startup")) {
-				found = true
-			}
-		}
-	}
-	if !found {
-		return
-	}
-	if fs.added == nil {
-		fs.index()
-	}
-	for n := range fs.added {
-		if autorunRe().MatchString(fs.text[n]) {
+func (fs *fileScan) windowsAutorun(lines []numbered) {
+	for _, l := range lines {
+		if n := l.n; autorunRe().MatchString(l.text) {
 			fs.report(n, hit{id: "persistence", title: "registers a program to run at every logon or on a schedule (Run key, scheduled task, Startup folder)"})
 		}
 	}
@@ -489,7 +460,7 @@ var loaderVarRe = sync.OnceValue(func() *regexp.Regexp {
 })
 
 var loaderFlagRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader|-javaagent:|-agentpath:|-agentlib:)[\s=]?\S`)
+	return regexp.MustCompile(`(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader|-javaagent:|-agentpath:)[\s=]?([^\s"']+)`)
 })
 
 // loaderVars rates a variable set outside a workflow (a Dockerfile's ENV,
@@ -498,31 +469,10 @@ var loaderFlagRe = sync.OnceValue(func() *regexp.Regexp {
 // --require, a Java agent, a self-hosted runner's job hooks. The file is the
 // change's, or one it wrote; the system's own libraries (jemalloc under
 // /usr/lib) are the image's.
-func (fs *fileScan) loaderVars() {
-	found := false
-	for _, h := range fs.f.Hunks {
-		if h == nil {
-			continue
-		}
-		for _, l := range h.Lines {
-			if l.Kind != packet.LineAdded {
-				continue
-			}
-			for _, k := range []string{"PRELOAD", "LD_AUDIT", "BASH_ENV", "NODE_OPTIONS", "STARTUP", "RUBYOPT", "JAVA_", "GIT_SSH", "GIT_EXTERNAL", "ASKPASS", "RUNNER_HOOK"} {
-				if strings.Contains(l.Text, k) {
-					found = true
-				}
-			}
-		}
-	}
-	if !found {
-		return
-	}
-	if fs.added == nil {
-		fs.index()
-	}
-	for n := range fs.added {
-		m := loaderVarRe().FindStringSubmatch(fs.text[n])
+func (fs *fileScan) loaderVars(lines []numbered) {
+	for _, l := range lines {
+		n := l.n
+		m := loaderVarRe().FindStringSubmatch(l.text)
 		if m == nil {
 			continue
 		}
@@ -530,7 +480,17 @@ func (fs *fileScan) loaderVars() {
 		bad := false
 		switch name {
 		case "NODE_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "RUBYOPT":
-			bad = loaderFlagRe().MatchString(" " + v)
+			// A module by path (./hook.js, /tmp/x.jar), not a package
+			// (ts-node/register) nor Yarn's own .pnp loader.
+			for _, f := range loaderFlagRe().FindAllStringSubmatch(" "+v, -1) {
+				op := f[1]
+				if (strings.HasPrefix(op, ".") || strings.HasPrefix(op, "~") || strings.HasPrefix(op, "$") || strings.HasPrefix(op, "/tmp/")) && !strings.Contains(op, ".pnp.") {
+					bad = true
+				}
+			}
+		case "BASH_ENV":
+			// Conda images point BASH_ENV at the shell's own profile.
+			bad = treeProgram(v) && !shellRCPath(v)
 		default:
 			bad = treeProgram(v) && !strings.HasPrefix(v, "/lib") && !strings.HasPrefix(v, "ssh ") && !strings.HasPrefix(v, "ssh\t")
 		}
@@ -556,3 +516,21 @@ func (fs *fileScan) makeShell() {
 		}
 	}
 }
+
+// The line groups hotLines sorts added lines into.
+const (
+	hotIndex = iota
+	hotFlags
+	hotAutorun
+	hotLoader
+	hotGroups
+)
+
+var hotKeys = sync.OnceValue(func() *keyIndex {
+	return newKeyIndex([][]string{
+		hotIndex:   {"index-url", "index_url", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "goproxy", "gosumdb", "gonosum", "goinsecure", "-insecure", "default_index", "repositories_", "source add", "npmregistryserver", "gem source", "mirror.", "nuget add", "config set", "--add channels"},
+		hotFlags:   {"flags"},
+		hotAutorun: {"currentversion", "schtasks", "startup"},
+		hotLoader:  {"preload", "ld_audit", "bash_env", "node_options", "pythonstartup", "rubyopt", "java_", "git_ssh", "git_external", "askpass", "runner_hook"},
+	})
+})

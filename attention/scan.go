@@ -71,6 +71,9 @@ type fileScan struct {
 	shellRead map[int]bool
 	// wfNames are a workflow's names bound to untrusted text, made once.
 	wfNames map[string]bool
+	// hot holds the added lines of a file that is not prose that the
+	// build-file checks may concern, sorted by lineRules (buildfiles.go).
+	hot [hotGroups][]numbered
 }
 
 // Scan finds what a vetter must look at in d: high severity first,
@@ -256,6 +259,13 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 				sc |= scopeWorkflowRun
 			}
 			*lower = asciiLower((*lower)[:0], l.Text)
+			if set := hotKeys().candidates(*lower); set != 0 {
+				for g := 0; g < hotGroups; g++ {
+					if set&(1<<g) != 0 {
+						fs.hot[g] = append(fs.hot[g], numbered{l.New, l.Text})
+					}
+				}
+			}
 			if r := matchRule(sc, l.Text, *lower); r != nil {
 				h := hit{id: r.id, title: r.title}
 				inert := (r.promote || r.id == "download-and-run") && inertString(sc, l.Text)

@@ -245,6 +245,11 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 	re := wfRe()
 	if strings.Contains(s, "${{") && untrustedExpr(s, w.names) {
 		switch {
+		case inRun && w.triggersKnown && !w.dangerous && !untrustedExpr(s, withoutFileLists(w.names)):
+			// Only file names, on pull_request or push: the change can run
+			// its own code in this job anyway, with the read-only token.
+			return hit{id: "gha-script-injection", severity: Medium, title: "expands the change's file names into a command",
+				why: "a file may be named to run code; on pull_request or push the change already runs its own code here, under pull_request_target it would run with the write token"}, true
 		case inRun:
 			return hit{id: "gha-script-injection"}, true
 		case re.wfEnvFile.MatchString(s):
@@ -423,7 +428,7 @@ func untrustedExpr(s string, names map[string]bool) bool {
 			return true
 		}
 		for _, m := range outputRefRe().FindAllStringSubmatch(e, -1) {
-			if fileListOutput(m[1]) || names["out:"+m[1]] {
+			if fileListOutput(m[1]) && !names["\x00nofiles"] || names["out:"+m[1]] {
 				return true
 			}
 		}
@@ -496,4 +501,14 @@ func (fs *fileScan) workflowNames() map[string]bool {
 		fs.wfNames = untrustedNames(fs.f)
 	}
 	return fs.wfNames
+}
+
+// withoutFileLists is names with file-list outputs no longer untrusted.
+func withoutFileLists(names map[string]bool) map[string]bool {
+	out := make(map[string]bool, len(names)+1)
+	for k, v := range names {
+		out[k] = v
+	}
+	out["\x00nofiles"] = true
+	return out
 }
