@@ -106,7 +106,7 @@ func (fs *fileScan) buildFiles() {
 		line = fs.nugetSource
 	case lb == "bunfig.toml":
 		line = fs.bunRegistry
-	case lb == "tasks.json" || lb == "devcontainer.json" || lb == ".devcontainer.json" || lb == "launch.json":
+	case lb == "tasks.json" || lb == "devcontainer.json" || lb == ".devcontainer.json" || lb == "launch.json" || agentConfig(fs.path):
 		line = fs.editorCommand
 	case ext == ".txt" || ext == ".in":
 		// pip's options make any text file a requirements file.
@@ -534,3 +534,18 @@ var hotKeys = sync.OnceValue(func() *keyIndex {
 		hotLoader:  {"preload", "ld_audit", "bash_env", "node_options", "pythonstartup", "rubyopt", "java_", "git_ssh", "git_external", "askpass", "runner_hook"},
 	})
 })
+
+// agentConfig reports an AI agent's project settings or MCP server list:
+// the hooks and servers they name are commands the agent starts by itself
+// (Claude Code's hooks, an MCP server's command), in CI as on a laptop.
+func agentConfig(p string) bool {
+	lp := strings.ToLower(p)
+	lb := path.Base(lp)
+	switch {
+	case lb == ".mcp.json" || lb == "mcp.json" && (strings.Contains(lp, ".cursor/") || strings.Contains(lp, ".vscode/")):
+		return true
+	case (lb == "settings.json" || lb == "settings.local.json") && (strings.Contains(lp, ".claude/") || strings.Contains(lp, ".gemini/")):
+		return true
+	}
+	return false
+}

@@ -681,6 +681,28 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 	case name == "git":
 		r.git(words, line)
 		return taint{}
+	case installVerb(name, words) > 0:
+		// pip install colourama, npm i crossenv: a squat installed by name.
+		eco := "pypi"
+		if name == "npm" || name == "yarn" || name == "pnpm" || name == "bun" {
+			eco = "npm"
+		}
+		for i, w := range words[installVerb(name, words):] {
+			if strings.HasPrefix(w, "-") || strings.ContainsAny(w, "/:$") {
+				continue
+			}
+			pkg := w
+			if eco == "npm" {
+				if at := strings.LastIndexByte(pkg, '@'); at > 0 {
+					pkg = pkg[:at]
+				}
+			} else if i := strings.IndexAny(pkg, "<>=!~;[ "); i > 0 {
+				pkg = pkg[:i]
+			}
+			if k := squatOf(pkg, eco); k != "" {
+				r.fs.report(r.line(args[i+installVerb(name, words)].Pos()), hit{id: "lookalike-source", title: "installs the package " + pkg + ", a look-alike of " + k})
+			}
+		}
 	case (name == "docker" || name == "podman" || name == "nerdctl") && len(words) > 2 && (words[1] == "run" || words[1] == "pull" || words[1] == "create"):
 		// The image is read as a Dockerfile's FROM is: its code runs here.
 		if img := imageOperand(words[2:]); img != "" && strings.Contains(img, "/") && !strings.ContainsAny(img, "$`") {
@@ -1130,6 +1152,24 @@ func onPath(dir string) bool {
 		return true
 	}
 	return false
+}
+
+// installVerb returns the index of the first operand of a package install
+// (pip install, uv pip install, npm install/i/add, yarn/pnpm/bun add), or 0.
+func installVerb(name string, words []string) int {
+	switch {
+	case strings.HasPrefix(name, "pip") && len(words) > 2 && words[1] == "install":
+		return 2
+	case name == "uv" && len(words) > 3 && words[1] == "pip" && words[2] == "install":
+		return 3
+	case (name == "uv" || name == "poetry") && len(words) > 2 && words[1] == "add":
+		return 2
+	case name == "npm" && len(words) > 2 && (words[1] == "install" || words[1] == "i" || words[1] == "add"):
+		return 2
+	case (name == "yarn" || name == "pnpm" || name == "bun") && len(words) > 2 && (words[1] == "add" || words[1] == "install"):
+		return 2
+	}
+	return 0
 }
 
 // maskBreaker reports the last command of a pipeline that rewrites its

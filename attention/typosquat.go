@@ -24,7 +24,8 @@ var popularNPM = []string{"react", "react-dom", "preact", "vue", "lodash", "loda
 	"apollo-server", "knex", "sequelize", "prisma", "typeorm", "winston", "pino", "morgan", "helmet", "multer", "passport", "ejs",
 	"handlebars", "pug", "marked", "highlight.js", "dayjs", "date-fns", "luxon", "qs", "ms", "ora", "execa", "chokidar", "nanoid",
 	"husky", "lint-staged", "concurrently", "http-proxy", "ws", "superagent", "got", "ky", "undici", "sharp", "jimp", "canvas",
-	"sqlite3", "better-sqlite3", "pg", "ioredis", "kafkajs", "amqplib", "aws-sdk", "firebase", "stripe", "twilio", "openai"}
+	"sqlite3", "better-sqlite3", "pg", "ioredis", "kafkajs", "amqplib", "aws-sdk", "firebase", "stripe", "twilio", "openai",
+	"noblox.js", "@solana/web3.js", "bignumber.js", "bn.js", "tronweb", "hardhat", "truffle", "ganache", "solc"}
 
 var popularPyPI = []string{"requests", "numpy", "pandas", "urllib3", "setuptools", "six", "python-dateutil", "pyyaml", "boto", "boto3",
 	"botocore", "certifi", "idna", "charset-normalizer", "cryptography", "jinja2", "markupsafe", "click", "flask", "django", "pytest",
@@ -37,7 +38,9 @@ var popularPyPI = []string{"requests", "numpy", "pandas", "urllib3", "setuptools
 	"google-api-python-client", "pyasn1", "rsa", "websocket-client", "websockets", "docker", "kubernetes", "ansible", "huggingface-hub",
 	"datasets", "tokenizers", "safetensors", "accelerate", "langchain", "streamlit", "gradio", "discord", "discord-py", "pysocks",
 	"python-dotenv", "dotenv", "coloredlogs", "setuptools-scm", "pyopenssl", "openssl", "ujson", "orjson", "msgpack", "pyzmq",
-	"jsonschema", "marshmallow", "pyserial", "serial", "pexpect", "psutil", "ipython", "jupyter", "notebook", "matplotlib-inline"}
+	"jsonschema", "marshmallow", "pyserial", "serial", "pexpect", "psutil", "ipython", "jupyter", "notebook", "matplotlib-inline",
+	"fabric", "invoke", "python-binance", "python-telegram-bot", "telegram", "pycord", "web3", "solana", "solders", "ccxt", "pytube",
+	"yt-dlp", "youtube-dl", "pyautogui", "pynput", "keyboard", "cloudscraper", "fake-useragent"}
 
 var depLine = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^\s*"(@?[\w.-]+(?:/[\w.-]+)?)"\s*:\s*"[^"]*"`)
