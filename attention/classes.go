@@ -560,7 +560,9 @@ func inertUse(s string, paths []struct {
 		}
 		any = true
 		f := strings.Fields(seg)
-		for len(f) > 0 && (strings.EqualFold(f[0], "RUN") || f[0] == "sudo" || f[0] == "\\") {
+		// The command a segment runs comes after RUN, sudo and the shell's
+		// own words (if, then, !): "if echo $SUM | sha512sum -c -" checks.
+		for len(f) > 0 && (strings.EqualFold(f[0], "RUN") || shellLead[f[0]]) {
 			f = f[1:]
 		}
 		if len(f) == 0 {
@@ -575,6 +577,9 @@ func inertUse(s string, paths []struct {
 	}
 	return any
 }
+
+var shellLead = map[string]bool{"sudo": true, "\\": true, "if": true, "then": true, "else": true, "elif": true, "do": true, "while": true,
+	"until": true, "!": true, "{": true, "(": true, "time": true}
 
 var shellSegments = regexp.MustCompile(`&&|\|\||;|\|`)
 
