@@ -517,8 +517,9 @@ type codeSpans struct {
 }
 
 // fewSpans is how many backtick runs a row may hold before they are
-// kept by length: a finding's row has a handful.
-const fewSpans = 8
+// kept by length: a finding's row quotes a few paths and names, each a
+// pair of runs.
+const fewSpans = 16
 
 type backtickRun struct{ at, n int }
 

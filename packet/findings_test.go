@@ -216,11 +216,11 @@ func TestSplitRow(t *testing.T) {
 		{"| `a\\|b` | c |", []string{"`a|b`", "c"}},
 		{"| `open | c |", []string{"`open", "c"}},
 		{"| ` x ` y ` | z |", []string{"` x ` y `", "z"}},
-		// Eight backtick runs are searched in place, more by length: the
-		// same cells either way.
-		{"| `a` `b` `c` `d|e` | f |", []string{"`a` `b` `c` `d|e`", "f"}},
-		{"| `a` `b` `c` `d` `` e | `` `f|g` | h |", []string{"`a` `b` `c` `d` `` e | `` `f|g`", "h"}},
-		{"| ` `` ` `` ` `` ` `` ` | x |", []string{"` `` ` `` ` `` ` `` `", "x"}},
+		// Sixteen backtick runs are searched in place, more by length:
+		// the same cells either way.
+		{"| `a` `b` `c` `d` `e` `f` `g` `h|i` | j |", []string{"`a` `b` `c` `d` `e` `f` `g` `h|i`", "j"}},
+		{"| `a` `b` `c` `d` `e` `f` `g` `h` `` e | `` `f|g` | h |", []string{"`a` `b` `c` `d` `e` `f` `g` `h` `` e | `` `f|g`", "h"}},
+		{"| ` `` ` `` ` `` ` `` ` `` ` `` ` `` ` `` ` | x |", []string{"` `` ` `` ` `` ` `` ` `` ` `` ` `` ` `` `", "x"}},
 		{`| ends with escaped \|`, []string{"ends with escaped |"}},
 		{"|", []string{""}},
 		{"", []string{""}},
