@@ -52,8 +52,12 @@ func TestSeverityByContext(t *testing.T) {
 		// A reusable workflow at a branch: the token the caller gives it and
 		// the secrets the call passes decide.
 		{"reusable at a branch, read-only", ".github/workflows/a.yml", "on:\n  pull_request_target:\npermissions:\n  pull-requests: write\njobs:\n  a:\n    uses: acme/.github/.github/workflows/pr.yml@main", 7, "medium gha-unpinned-branch"},
-		{"reusable at a branch, secrets inherited", ".github/workflows/a.yml", "on:\n  pull_request:\npermissions:\n  contents: read\njobs:\n  a:\n    uses: acme/ci/.github/workflows/pr.yml@main\n    secrets: inherit", 7, "high gha-unpinned-branch"},
-		{"reusable at a branch, default token", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    uses: acme/ci/.github/workflows/pr.yml@main", 4, "high gha-unpinned-branch"},
+		{"reusable at a branch, secrets inherited", ".github/workflows/a.yml", "on:\n  push:\npermissions:\n  contents: read\njobs:\n  a:\n    uses: acme/ci/.github/workflows/pr.yml@main\n    secrets: inherit", 7, "high gha-unpinned-branch"},
+		{"reusable at a branch, default token", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    uses: acme/ci/.github/workflows/pr.yml@main", 4, "high gha-unpinned-branch"},
+		// On pull_request alone a fork's pull request runs with a read-only
+		// token and no secrets; pushes to named branches come after the merge.
+		{"branch action on pull_request and main", ".github/workflows/a.yml", "on:\n  pull_request:\n  push:\n    branches: [main]\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: dtolnay/rust-toolchain@stable", 9, "medium gha-unpinned-branch"},
+		{"branch action on pull_request_target", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/label@main", 6, "high gha-unpinned-branch"},
 		// No pull request starts a schedule or a tag push: it runs after the merge.
 		{"branch action on a schedule", ".github/workflows/a.yml", "on:\n  schedule:\n    - cron: 0 0 * * *\n  push:\n    tags: ['v*']\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/bump@main\n        with:\n          token: ${{ secrets.BOT_TOKEN }}", 10, "medium gha-unpinned-branch"},
 		{"branch action on every push", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/bump@main\n        with:\n          token: ${{ secrets.BOT_TOKEN }}", 6, "high gha-unpinned-branch"},
@@ -87,9 +91,16 @@ func TestSeverityByContext(t *testing.T) {
 		// A service enabled: the unit a package installed, or one the file wrote.
 		{"enable a packaged service", "scripts/install.sh", "apt-get install -y tailscale\nsystemctl enable --now tailscaled", 2, "medium persistence"},
 		{"enable a unit the file wrote", "scripts/install.sh", "cat <<EOF > /etc/systemd/system/agent.service\n[Service]\nExecStart=/opt/agent/run\nEOF\nsystemctl enable --now agent", 5, "high persistence"},
+		// An install script tested the way users run it, from the checkout.
+		{"curl of a file:// URL", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS \"file://$(pwd)/install.sh\" | sh -s -- --yes", 6, "medium download-and-run"},
+		// A download checked against its sum before anything runs.
+		{"sum checked in an if", "Dockerfile", "FROM alpine:3.20\nRUN curl -fsSLo /tmp/k.pub https://x.invalid/k.pub \\\n && if echo \"$SUM */tmp/k.pub\" | sha512sum -c -; then echo ok; fi", 3, ""},
 		// A token left on disk matters where a pull request's code runs after it.
 		{"persisted token on a schedule", ".github/workflows/a.yml", "on:\n  schedule:\n    - cron: 0 0 * * 1\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 10, "medium gha-persist-credentials"},
-		{"persisted token on pull_request", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 8, "high gha-persist-credentials"},
+		{"persisted token on pull_request", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 8, "medium gha-persist-credentials"},
+		{"persisted token on every push", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 8, "high gha-persist-credentials"},
+		{"persisted token, base code on pull_request_target", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true\n      - uses: acme/backport@v2", 8, "medium gha-persist-credentials"},
+		{"persisted token, head on pull_request_target", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n          persist-credentials: true", 9, "high gha-persist-credentials"},
 		// A Dockerfile sets up the image, not the runner.
 		{"image shell profile", "Dockerfile", "FROM debian:12\nRUN echo '. /usr/share/bash-completion/completions/git' >> ~/.bashrc", 2, "medium persistence"},
 		{"image authorized key", "Dockerfile", "FROM debian:12\nRUN echo \"$KEY\" >> /root/.ssh/authorized_keys", 2, "high persistence"},

@@ -579,7 +579,10 @@ func inertUse(s string, paths []struct {
 		}
 		any = true
 		f := strings.Fields(seg)
-		for len(f) > 0 && (strings.EqualFold(f[0], "RUN") || f[0] == "sudo" || f[0] == "\\" || f[0] == "&") {
+		// The command a segment runs comes after RUN, sudo and the shell's
+		// own words (if, then, !): "if echo $SUM | sha512sum -c -" checks;
+		// PowerShell's call operator (&) runs the word after it.
+		for len(f) > 0 && (strings.EqualFold(f[0], "RUN") || shellLead[f[0]] || f[0] == "&") {
 			f = f[1:]
 		}
 		if len(f) == 0 {
@@ -594,6 +597,9 @@ func inertUse(s string, paths []struct {
 	}
 	return any
 }
+
+var shellLead = map[string]bool{"sudo": true, "\\": true, "if": true, "then": true, "else": true, "elif": true, "do": true, "while": true,
+	"until": true, "!": true, "{": true, "(": true, "time": true}
 
 var shellSegments = regexp.MustCompile(`&&|\|\||;|\|`)
 

@@ -168,6 +168,13 @@ func (fs *fileScan) put(l loc, h hit) {
 		h.source = 0
 	}
 	h.lowerWhereHarmless(fs.path, dl.Text)
+	if h.id == "download-and-run" && h.sev() == High && localFetchOnly(dl.Text) {
+		// curl of a file:// URL reads the checkout, not the network: the
+		// test of an install script piped through curl as users run it.
+		h.severity = Medium
+		h.title = "pipes a local file (file://) to a shell"
+		h.why = "curl reads a file of the checkout here, not the network: what runs is in the tree, so read that file"
+	}
 	if h.id == "persistence" && fs.info.scope&scopeDockerfile != 0 && h.sev() == High && !strings.Contains(dl.Text, "authorized_keys") {
 		// A Dockerfile's RUN writes the image it builds, not the runner:
 		// the profile, unit or cron entry is the image's own set-up. A key
@@ -708,4 +715,11 @@ func (fs *fileScan) namesUnitFile() bool {
 		}
 	}
 	return false
+}
+
+var fileURLRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bfile://`) })
+
+// localFetchOnly reports a line whose every URL is a file:// one.
+func localFetchOnly(s string) bool {
+	return fileURLRe().MatchString(s) && !strings.Contains(strings.ToLower(s), "http") && !strings.Contains(s, "ftp://")
 }

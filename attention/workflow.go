@@ -262,7 +262,7 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 		return
 	}
 	wfRestricted := readOnlyToken(mapGet(root, "permissions"))
-	forPR := runsForPR(root)
+	forPR, withSecrets := runsForPR(root), prWithSecrets(root)
 	for i := 1; i < len(jobs.Content); i += 2 {
 		job := jobs.Content[i]
 		fs.workflowSteps(m, mapGet(job, "steps"), fs.envOf(mapGet(job, "env"), env))
@@ -270,20 +270,71 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 		if p := mapGet(job, "permissions"); p != nil {
 			restricted = readOnlyToken(p)
 		}
-		fs.branchActionsExposure(job, restricted, forPR)
+		fs.branchActionsExposure(job, restricted, forPR, withSecrets)
 	}
-	if !forPR {
-		// The token a checkout leaves on disk is read by the later steps
-		// of the job, which are in this file: no pull request's code runs
-		// among them.
+	// The token a checkout leaves on disk is read by the later steps of
+	// the job: it matters where the pull request's code is among them with
+	// a token worth taking — a push that reaches its copy, or a privileged
+	// trigger that checks its head out.
+	why := ""
+	switch {
+	case !forPR:
+		why = "the later steps of the job can read the token from .git/config, but no pull request starts this workflow (a schedule, a dispatch, a release or a push to named branches does): read what those steps run"
+	case !withSecrets:
+		why = "the later steps of the job can read the token from .git/config, but on pull_request GitHub hands a fork's pull request a read-only token, and no push this workflow runs for reaches a pull request's copy"
+	case m.privileged && !prCopyPushed(root) && !fs.checksOutHead():
+		why = "the later steps of the job can read the token from .git/config, but they run the base branch's code: no step checks out the pull request's head"
+	}
+	if why != "" {
 		for at, h := range fs.best {
 			if h.id == "gha-persist-credentials" && h.sev() == High {
 				h.severity = Medium
-				h.why = "the later steps of the job can read the token from .git/config, but no pull request starts this workflow (a schedule, a dispatch, a release or a push to named branches does): read what those steps run"
+				h.why = why
 				fs.best[at] = h
 			}
 		}
 	}
+}
+
+// prWithSecrets reports whether a trigger that runs for a pull request
+// gives the run the repository's secrets and the token the workflow asks
+// for: a push to the branch /ok to test copies it to, a privileged
+// trigger, a caller (workflow_call) whose trigger is not known here, or no
+// trigger the reader knows. pull_request alone does not: a fork's pull
+// request runs with a read-only token and no secrets.
+func prWithSecrets(root *yaml.Node) bool {
+	tr := triggers(root)
+	if len(tr) == 0 {
+		return true
+	}
+	for name, filter := range tr {
+		switch name {
+		case "push":
+			if pushReachesPR(filter) {
+				return true
+			}
+		case "pull_request_target", "workflow_run", "issue_comment", "workflow_call", "pull_request_review_comment", "merge_group":
+			return true
+		}
+	}
+	return false
+}
+
+// prCopyPushed reports a push trigger that reaches a pull request's copy.
+func prCopyPushed(root *yaml.Node) bool {
+	f, ok := triggers(root)["push"]
+	return ok && pushReachesPR(f)
+}
+
+// checksOutHead reports a file that checks out the pull request's head
+// somewhere (ref: head.sha, gh pr checkout, git fetch pull/N).
+func (fs *fileScan) checksOutHead() bool {
+	for _, t := range fs.text {
+		if !yamlComment(t) && wfRe().wfHeadCheckout.MatchString(t) {
+			return true
+		}
+	}
+	return false
 }
 
 // offPRTriggers are the events no pull request starts: a schedule, a
@@ -323,7 +374,7 @@ func runsForPR(root *yaml.Node) bool {
 // secret handed to it; medium where the token is read-only (or writes only
 // to issues, pull requests, checks) and no other secret is handed over, or
 // where no pull request starts the workflow at all.
-func (fs *fileScan) branchActionsExposure(job *yaml.Node, restricted, forPR bool) {
+func (fs *fileScan) branchActionsExposure(job *yaml.Node, restricted, forPR, withSecrets bool) {
 	lower := func(u *yaml.Node, secret bool) {
 		at, ok := fs.added[u.Line]
 		if !ok || fs.best[at].id != "gha-unpinned-branch" {
@@ -335,6 +386,8 @@ func (fs *fileScan) branchActionsExposure(job *yaml.Node, restricted, forPR bool
 			h.why = "whoever pushes to the action's branch decides what runs, but no pull request starts this workflow (a schedule, a dispatch, a release or a push to named branches does): it runs once the change is merged, so read it before merging"
 		case restricted && !secret:
 			h.why = "whoever pushes to the action's branch decides what runs, but the job's token here cannot change code, releases or packages, and the step is handed no other secret"
+		case !withSecrets:
+			h.why = "whoever pushes to the action's branch decides what runs, but a fork's pull request runs it with a read-only token and no secrets (pull_request), and the pushes this workflow runs for are to named branches, after the merge: read it before merging"
 		default:
 			return
 		}
