@@ -267,6 +267,7 @@ func findingsRows(d *Document, header []string, cols [colCount]int, from, to int
 	}
 
 	citesCut, citesFirst := 0, 0
+	split := splitRows(d.Lines[from:max(from, min(to, from+MaxFindings))])
 	for i := from; i < to; i++ {
 		line := i + 1
 		if len(out) == MaxFindings {
@@ -277,7 +278,12 @@ func findingsRows(d *Document, header []string, cols [colCount]int, from, to int
 				text.Thousands(int64(to-i)), text.Thousands(MaxFindings), line, text.Thousands(MaxFindings))))
 			break
 		}
-		cells := splitRow(d.Lines[i])
+		var cells []string
+		if k := i - from; k < len(split) {
+			cells = split[k]
+		} else {
+			cells = splitRow(d.Lines[i]) // past rows that were skipped
+		}
 		if len(cells) < len(header) {
 			probs = append(probs, NewProblem(CodeFindingsMalformed, d.Path, line,
 				fmt.Sprintf("the findings row at line %d has %d cell(s); the header has %d, so the rest are empty", line, len(cells), len(header))))
@@ -436,6 +442,12 @@ func splitRow(line string) []string {
 		escaped = false
 	}
 	for i := 0; i < len(s); {
+		// Straight to the next byte that matters.
+		k := strings.IndexAny(s[i:], "\\|`")
+		if k < 0 {
+			break
+		}
+		i += k
 		switch s[i] {
 		case '\\':
 			if i+1 < len(s) && s[i+1] == '|' {
@@ -468,27 +480,76 @@ func splitRow(line string) []string {
 	return cells
 }
 
+// splitRows splits each line into its cells, half of a long table on
+// another core: splitting is most of reading the rows of a big review's
+// table, which the first screen waits for.
+func splitRows(lines []string) [][]string {
+	out := make([][]string, len(lines))
+	half := len(lines) / 2
+	done := make(chan struct{})
+	if len(lines) < 256 {
+		half = 0
+		close(done)
+	} else {
+		go func() {
+			defer close(done)
+			for i, l := range lines[:half] {
+				out[i] = splitRow(l)
+			}
+		}()
+	}
+	for i, l := range lines[half:] {
+		out[half+i] = splitRow(l)
+	}
+	<-done
+	return out
+}
+
 // codeSpans finds, for a backtick run, the next run of the same length.
+// A row holds a few runs, kept in place and searched in turn; past
+// fewSpans they are kept by length, so a hostile row of thousands of
+// backticks is still read in linear time.
 type codeSpans struct {
+	few    [fewSpans]backtickRun
+	nfew   int
 	runs   map[int][]int // run length -> start offsets, in order
 	cursor map[int]int
 }
 
+// fewSpans is how many backtick runs a row may hold before they are
+// kept by length: a finding's row has a handful.
+const fewSpans = 8
+
+type backtickRun struct{ at, n int }
+
 func newCodeSpans(s string) codeSpans {
+	var cs codeSpans
 	if strings.IndexByte(s, '`') < 0 {
-		return codeSpans{}
+		return cs
 	}
-	cs := codeSpans{runs: map[int][]int{}, cursor: map[int]int{}}
 	for i := 0; i < len(s); {
-		if s[i] != '`' {
-			i++
-			continue
+		k := strings.IndexByte(s[i:], '`')
+		if k < 0 {
+			break
 		}
+		i += k
 		j := i
 		for j < len(s) && s[j] == '`' {
 			j++
 		}
-		cs.runs[j-i] = append(cs.runs[j-i], i)
+		switch {
+		case cs.runs == nil && cs.nfew < fewSpans:
+			cs.few[cs.nfew] = backtickRun{i, j - i}
+			cs.nfew++
+		default:
+			if cs.runs == nil {
+				cs.runs, cs.cursor = map[int][]int{}, map[int]int{}
+				for _, r := range cs.few[:cs.nfew] {
+					cs.runs[r.n] = append(cs.runs[r.n], r.at)
+				}
+			}
+			cs.runs[j-i] = append(cs.runs[j-i], i)
+		}
 		i = j
 	}
 	return cs
@@ -496,15 +557,21 @@ func newCodeSpans(s string) codeSpans {
 
 // closing returns the offset of the next run of n backticks after offset
 // after, or -1. Calls must come with increasing offsets.
-func (cs codeSpans) closing(n, after int) int {
+func (cs *codeSpans) closing(n, after int) int {
+	if cs.runs == nil {
+		for _, r := range cs.few[:cs.nfew] {
+			if r.n == n && r.at > after {
+				return r.at
+			}
+		}
+		return -1
+	}
 	list := cs.runs[n]
 	c := cs.cursor[n]
 	for c < len(list) && list[c] <= after {
 		c++
 	}
-	if cs.cursor != nil {
-		cs.cursor[n] = c
-	}
+	cs.cursor[n] = c
 	if c < len(list) {
 		return list[c]
 	}

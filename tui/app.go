@@ -305,7 +305,12 @@ func (a *App) startRoot(p *packet.Packet, name string, start *common.Target, sin
 		a.root.SetStatus(r)
 	}
 	a.openName = name
-	a.logs = packet.StampFiles(p)
+	if !p.Partial {
+		// A preview's files are stamped when the packet behind it is
+		// there (completed): the watch starts then, not before the first
+		// frame.
+		a.logs = packet.StampFiles(p)
+	}
 }
 
 // wrap tags a workbench command with the current epoch.
