@@ -383,6 +383,20 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 					continue
 				}
 			}
+			if m := psFetchOutRe().FindStringSubmatch(s); m != nil {
+				// PowerShell's downloaders write to -OutFile/-Destination:
+				// a variable then holds fetched content's path, or the path
+				// itself does.
+				if v := strings.TrimPrefix(m[1], "$"); v != m[1] && re.word.FindString(v) == v {
+					mark(v, flowFetched, n)
+				} else {
+					paths = append(paths, struct {
+						p    string
+						kind flowKind
+						line int
+					}{strings.TrimPrefix(strings.TrimPrefix(m[1], "./"), ".\\"), flowFetched, n})
+				}
+			}
 			if m := re.fetchOut.FindStringSubmatch(s); m != nil && program {
 				paths = append(paths, struct {
 					p    string
@@ -425,10 +439,15 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 					h.source = from[flowPersist]
 				}
 				fs.report(n, h)
-			case used&flowFetched != 0 && (re.run.MatchString(s) || cmake && re.cmakeInclude.MatchString(s) || docker ||
+			case used&flowFetched != 0 && (re.run.MatchString(s) || psRunRe().MatchString(s) || cmake && re.cmakeInclude.MatchString(s) || docker ||
 				make && re.makeInclude.MatchString(s)) &&
 				!inertUse(s, paths):
-				fs.report(n, hit{id: "download-and-run", title: "runs or includes what an earlier line downloaded", source: from[flowFetched]})
+				if vendorInstaller(fs.text[from[flowFetched]]) != "" {
+					// The vendor's own installer, from the vendor's host.
+					fs.report(n, hit{id: "vendor-installer", source: from[flowFetched]})
+				} else {
+					fs.report(n, hit{id: "download-and-run", title: "runs or includes what an earlier line downloaded", source: from[flowFetched]})
+				}
 			case program && own&flowFetched != 0 && re.run.MatchString(s):
 				fs.report(n, hit{id: "download-and-run", title: "runs what it downloads on the same line"})
 			case program && sc&scopeCode == 0 && (own|used)&flowDecoded != 0 && decodedAsCode(s) && !inertUse(s, paths):
@@ -502,7 +521,7 @@ var classKeys = []string{
 	"lwp::", "http::tiny", "file_get_contents", "httpclient", "ant.get", "getenv(", "getenv \"", "lookup", "getbyname", "gethostbyname",
 	"getaddrinfo", "resolve", "get('http", "get(\"http", "token", "secret", "passw", "api_key", "apikey", "access_key", "credential",
 	"execute(", "output =", "output=", "base64", "decodestring", "atob(", "unhexlify", "fromhex", "hex.decode", "assembly.load",
-	"defineclass", "loadstring",
+	"defineclass", "loadstring", "-outfile", "-destination", "bitstransfer",
 }
 
 // classKeyed reports whether s holds one of classKeys, ignoring ASCII case,
@@ -555,14 +574,15 @@ func inertUse(s string, paths []struct {
 				used = true
 			}
 		}
-		if !used {
+		if !used && len(paths) > 0 {
 			continue
 		}
 		any = true
 		f := strings.Fields(seg)
 		// The command a segment runs comes after RUN, sudo and the shell's
-		// own words (if, then, !): "if echo $SUM | sha512sum -c -" checks.
-		for len(f) > 0 && (strings.EqualFold(f[0], "RUN") || shellLead[f[0]]) {
+		// own words (if, then, !): "if echo $SUM | sha512sum -c -" checks;
+		// PowerShell's call operator (&) runs the word after it.
+		for len(f) > 0 && (strings.EqualFold(f[0], "RUN") || shellLead[f[0]] || f[0] == "&") {
 			f = f[1:]
 		}
 		if len(f) == 0 {
@@ -570,7 +590,7 @@ func inertUse(s string, paths []struct {
 		}
 		switch path.Base(f[0]) {
 		case "tar", "unzip", "sha256sum", "sha512sum", "shasum", "gpg", "chmod", "chown", "mv", "cp", "ls", "rm", "echo", "test", "[",
-			"install", "ln", "mkdir", "file", "grep", "cosign", "md5sum", "file(SHA256", "file(READ", "message(":
+			"install", "ln", "mkdir", "file", "grep", "cosign", "md5sum", "file(SHA256", "file(READ", "message(", "7z", "Expand-Archive", "Get-FileHash", "Unblock-File":
 			continue
 		}
 		return false
@@ -637,3 +657,13 @@ var codeLoadRe = sync.OnceValue(func() *regexp.Regexp {
 // command (sh -c, cmd /c). Decoded bytes passed to a program as an argument
 // or its input are data.
 func decodedAsCode(s string) bool { return codeLoadRe().MatchString(s) }
+
+var (
+	psFetchOutRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:Invoke-WebRequest|iwr|Invoke-RestMethod|irm|Start-BitsTransfer|curl\.exe)\b.*?\s-(?:OutFile|Destination)\s+["']?([^"'\s]+)["']?`)
+	})
+	// & "path", . .\x.ps1, .\x.exe: PowerShell running a file.
+	psRunRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(?:&|\.)\s+["']?[$.\w\\/:-]|^\s*\.{1,2}[\\/]\S`)
+	})
+)

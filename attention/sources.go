@@ -685,7 +685,7 @@ var vendorHosts = []string{"sh.rustup.rs", "static.rust-lang.org", "deb.nodesour
 	"raw.githubusercontent.com/helm/helm/", "raw.githubusercontent.com/nvm-sh/nvm/", "raw.githubusercontent.com/golangci/golangci-lint/",
 	"install.goreleaser.com", "cli.github.com", "dot.net/v1/dotnet-install", "packages.microsoft.com", "apt.llvm.org", "repo.anaconda.com",
 	"micro.mamba.pm", "get.sdkman.io", "pyenv.run", "raw.githubusercontent.com/pyenv/pyenv-installer/", "get.rvm.io", "install.determinate.systems",
-	"nixos.org/nix/install", "sh.vector.dev", "get.jenkins.io", "downloads.python.org", "www.python.org/ftp/", "nodejs.org/dist/"}
+	"nixos.org/nix/install", "sh.vector.dev", "win.rustup.rs", "aka.ms/", "get.jenkins.io", "downloads.python.org", "www.python.org/ftp/", "nodejs.org/dist/"}
 
 var urlRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`https?://[^\s"'<>|;)]+`) })
 
