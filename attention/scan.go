@@ -270,7 +270,7 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 				h := hit{id: r.id, title: r.title}
 				inert := (r.promote || r.id == "download-and-run") && inertString(sc, l.Text)
 				switch {
-				case r.promote && info.buildCode != "" && !inert:
+				case r.promote && info.buildCode != "" && !inert && !loopbackOnly(l.Text):
 					h = hit{id: "build-code-fetch", why: rule("build-code-fetch").Why + " — " + info.buildCode}
 				case inert && r.id == "download-and-run":
 					h.severity = Medium
@@ -722,4 +722,21 @@ var fileURLRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile
 // localFetchOnly reports a line whose every URL is a file:// one.
 func localFetchOnly(s string) bool {
 	return fileURLRe().MatchString(s) && !strings.Contains(strings.ToLower(s), "http") && !strings.Contains(s, "ftp://")
+}
+
+// loopbackOnly reports a line whose every URL is on this machine
+// (localhost, 127.x, [::1]): a test fixture asking its own server is
+// healthy reaches no network, so nothing leaves and nothing arrives.
+func loopbackOnly(s string) bool {
+	urls := urlRe().FindAllString(s, -1)
+	if len(urls) == 0 {
+		return false
+	}
+	for _, u := range urls {
+		h := hostOf(u)
+		if h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" {
+			return false
+		}
+	}
+	return true
 }
