@@ -529,7 +529,7 @@ func (fs *fileScan) deferToParser() {
 			// Shai-Hulud loader brought its own runtime.
 			src := fs.f.Hunks[l.hunk].Lines[l.line].Text
 			if h.source > 0 {
-				src = fs.text[h.source]
+				src = fs.command(h.source)
 			}
 			if v := vendorInstaller(src); v != "" {
 				fs.best[l] = hit{id: "vendor-installer", title: "runs the installer " + v + " publishes (fetched from its own host)", source: h.source, parsed: h.parsed}
@@ -739,4 +739,20 @@ func loopbackOnly(s string) bool {
 		}
 	}
 	return true
+}
+
+// command is the command that starts on line n: the line and the lines a
+// trailing backslash continues it onto (the URL of a download is often on
+// the line after the curl).
+func (fs *fileScan) command(n int) string {
+	s := fs.text[n]
+	for k := n; strings.HasSuffix(strings.TrimSpace(fs.text[k]), "\\") && k < n+12; {
+		k++
+		t, ok := fs.text[k]
+		if !ok {
+			break
+		}
+		s += "\n" + t
+	}
+	return s
 }
