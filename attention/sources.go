@@ -171,8 +171,14 @@ func (fs *fileScan) sources() {
 		case sc&scopeNpmrc != 0:
 			fs.npmExec(n, s)
 			if m := re.npmRegistry.FindStringSubmatch(s); m != nil {
-				if h, ok := redirected(strings.Join(m[1:], "")); ok {
+				u := strings.Trim(strings.Join(m[1:], ""), `"'`)
+				if h, ok := redirected(u); ok {
 					fs.report(n, hit{id: "registry-redirect", title: "points npm at the registry " + h})
+				} else if h := hostOf(u); strings.HasPrefix(u, "http://") && h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" {
+					// Whatever key names the registry (npmRegistryServer,
+					// yarn v1's registry "…"), plain http lets anyone on
+					// the path serve the packages.
+					fs.report(n, hit{id: "package-index-insecure", title: "installs packages from " + h + " over plain http"})
 				}
 			}
 		case sc&scopePipConf != 0:
