@@ -416,6 +416,11 @@ func (fs *fileScan) laterSecretStep(line int) int {
 	if fs.info.scope&scopeWorkflow == 0 {
 		return 0
 	}
+	// A workflow no pull request starts (a dispatch, a schedule, a push to
+	// named branches) checks out the repository's own code.
+	if root := fs.workflowRoot(); root != nil && !runsForPR(root) {
+		return 0
+	}
 	// Under pull_request_target or workflow_run the workspace holds the
 	// base branch's own files unless the pull request's head is checked
 	// out, which the head-files rule rates where it is put on PATH.
