@@ -267,7 +267,7 @@ func findingsRows(d *Document, header []string, cols [colCount]int, from, to int
 	}
 
 	citesCut, citesFirst := 0, 0
-	split := splitRows(d.Lines[from:max(from, min(to, from+MaxFindings))])
+	split := bothCores(d.Lines[from:max(from, min(to, from+MaxFindings))], splitRow)
 	for i := from; i < to; i++ {
 		line := i + 1
 		if len(out) == MaxFindings {
@@ -480,26 +480,27 @@ func splitRow(line string) []string {
 	return cells
 }
 
-// splitRows splits each line into its cells, half of a long table on
-// another core: splitting is most of reading the rows of a big review's
-// table, which the first screen waits for.
-func splitRows(lines []string) [][]string {
-	out := make([][]string, len(lines))
-	half := len(lines) / 2
+// bothCores applies f to each element, the first half of a long slice on
+// another core: splitting a big review's table into cells and hashing its
+// findings are most of what the first screen waits for in it. Short slices
+// stay on this goroutine, where a second one costs more than it saves.
+func bothCores[T, U any](in []T, f func(T) U) []U {
+	out := make([]U, len(in))
+	half := len(in) / 2
 	done := make(chan struct{})
-	if len(lines) < 256 {
+	if len(in) < 256 {
 		half = 0
 		close(done)
 	} else {
 		go func() {
 			defer close(done)
-			for i, l := range lines[:half] {
-				out[i] = splitRow(l)
+			for i, v := range in[:half] {
+				out[i] = f(v)
 			}
 		}()
 	}
-	for i, l := range lines[half:] {
-		out[half+i] = splitRow(l)
+	for i, v := range in[half:] {
+		out[half+i] = f(v)
 	}
 	<-done
 	return out

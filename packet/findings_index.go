@@ -138,7 +138,7 @@ func (p *Packet) indexFingerprints() {
 	p.fingerprintOf = make(map[*Finding]fingerprinted, len(p.Findings))
 	p.byID = make(map[string]*Finding, len(p.Findings))
 	p.byNumber = make(map[int]*Finding, len(p.Findings))
-	made := fingerprintAll(p.Findings)
+	made := bothCores(p.Findings, fingerprintedOf)
 	for i, f := range p.Findings {
 		c := made[i]
 		p.fingerprints[c.fp] = f.ID
@@ -148,30 +148,6 @@ func (p *Packet) indexFingerprints() {
 			p.byNumber[f.Number] = f
 		}
 	}
-}
-
-// fingerprintAll fingerprints the findings, half of a long list on another
-// core: hashing 2,000 findings is milliseconds the first screen waits for.
-func fingerprintAll(fs []*Finding) []fingerprinted {
-	out := make([]fingerprinted, len(fs))
-	half := len(fs) / 2
-	done := make(chan struct{})
-	if len(fs) < 256 {
-		half = 0
-		close(done)
-	} else {
-		go func() {
-			defer close(done)
-			for i, f := range fs[:half] {
-				out[i] = fingerprintedOf(f)
-			}
-		}()
-	}
-	for i, f := range fs[half:] {
-		out[half+i] = fingerprintedOf(f)
-	}
-	<-done
-	return out
 }
 
 // shippedDecisions reports a triage.json or decisions.jsonl found in the

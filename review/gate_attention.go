@@ -29,8 +29,12 @@ func attentionCheck(p *packet.Packet) packet.GateCheck {
 	items, ok := p.ScannedAttention()
 	switch r, n := HighReviewed(p, items); {
 	case !ok:
+		// Nothing is known of the diff's lines yet: a ✓ here would say
+		// they were looked at.
+		c.Unproven = true
 		c.Detail = "scanning the diff"
 	case !packet.AttentionScanRegistered():
+		c.Unproven = true
 		c.Detail = "the diff was not scanned: this build of vetter has no attention scan"
 	case n == 0:
 		c.Detail = "no high items in the diff"

@@ -188,6 +188,11 @@ func TestOpenPreviewAllButTheDiff(t *testing.T) {
 				t.Errorf("preview's packet-valid = %+v (mark %s), want pending, not ok", c, c.Mark())
 			}
 		case CheckAttentionReviewed:
+			// The preview has not read the diff, so nothing of it was
+			// looked at: "?" (could not tell yet), never "✓".
+			if c.Mark() != "?" || c.Detail != "scanning the diff" {
+				t.Errorf("preview's attention-reviewed = %+v (mark %s), want ? scanning the diff", c, c.Mark())
+			}
 		default:
 			if f := fg.Checks[i]; c.OK != f.OK || c.Pending || c.Detail != f.Detail {
 				t.Errorf("preview's %s = %+v, load's %+v", c.Name, c, f)
