@@ -102,7 +102,10 @@ var classRe = sync.OnceValue(func() *classRes {
 		// bytes decoded from base64 or hex, in any language
 		decodeSrc: regexp.MustCompile(`\bBase64\.get(?:Mime|Url)?Decoder\(\)\.decode\(|\bConvert\.FromBase64String\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bhex\.DecodeString\(|\batob\(|\bb64decode\(|\bBase64\.(?:decode64|strict_decode64|decode)\b|\bbase64_decode\(|base64["']?\)?\.decode\(|\bConvert\.FromHexString\(|\bHex\.decode(?:Hex)?\(|\bDatatypeConverter\.parse(?:Base64|HexBinary)\(|\bunhexlify\(|\bbytes\.fromhex\(|\bBuffer\.from\([^)]*['"](?:base64|hex)['"]`),
 		// one secret read by its name, in any language
-		secretSrc: regexp.MustCompile(`(?:\bGetenv|\bgetenv|\bGetEnvironmentVariable|\benv::var|\benviron(?:\.get)?|\bENV|\bprocess\.env|\$ENV|\$env:)\s*[\[({.]?\s*["']?\w*(?i:token|secret|passw|api_?key|access_?key|private_?key|credential)`),
+		secretSrc: regexp.MustCompile(`(?:\bGetenv|\bgetenv|\bGetEnvironmentVariable|\benv::var|\benviron(?:\.get)?|\bENV|\bprocess\.env|\$ENV|\$env:)\s*[\[({.]?\s*["']?\w*(?i:token|secret|passw|api_?key|access_?key|private_?key|credential)|` +
+			// What hands out a credential: the job's OIDC token, the gh
+			// CLI's token, git's credential helper, a cloud CLI's token.
+			`\bgetIDToken\s*\(|\bgh\s+auth\s+token\b|\bgit\s+credential\s+fill\b|\bprint-access-token\b|\bget-access-token\b`),
 		// a name resolved: what the name carries reaches whoever answers
 		// for its domain
 		dnsSink: regexp.MustCompile(`\bnet\.Lookup\w*\(|\.Lookup(?:Host|IP|IPAddr|Addr|TXT|CNAME)\(|\bInetAddress\.get(?:All)?ByName\(|\bDns\.(?:GetHostAddresses|GetHostEntry|Resolve)\w*\(|\bdns\.(?:resolve|lookup)\w*\(|\bgethostbyname\w*\(|\bgetaddrinfo\(|\bResolve-DnsName\b|\bto_socket_addrs\(|\blookup_host\(`),
@@ -256,11 +259,17 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 	// A line wholly inside a Python triple-quoted string is text (a
 	// message that tells the user what to run), not a statement.
 	py := strings.HasSuffix(lb, ".py")
+	// open is the name an object or array literal is being bound to while
+	// its lines run on ({ env: process.env, token: ... } over five lines),
+	// depth its brackets still open.
+	var open []string
+	depth := 0
 	for _, h := range fs.f.Hunks {
 		if h == nil {
 			continue
 		}
 		inDoc := false
+		open, depth = nil, 0
 		for li := 0; li < len(h.Lines); li++ {
 			l := h.Lines[li]
 			if l.Kind == packet.LineRemoved {
@@ -276,11 +285,50 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				}
 				quoted = was && inDoc
 			}
-			if len(names) == 0 && len(paths) == 0 && !classKeyed(s) {
+			if len(names) == 0 && len(paths) == 0 && depth == 0 && !classKeyed(s) && !opensLiteral(s) {
 				continue
 			}
 			own := kindsOf(s)
 			used, from := refs(s)
+			if depth > 0 {
+				// A line inside a literal gives its values to the name the
+				// literal is bound to.
+				for _, kk := range []flowKind{flowEnv, flowSecret, flowFetched, flowDecoded} {
+					if (own|used)&kk != 0 {
+						src := n
+						if own&kk == 0 {
+							src = from[kk]
+						}
+						for _, nm := range open {
+							mark(nm, kk, src)
+						}
+					}
+				}
+				depth += bracketBalance(s)
+				if depth <= 0 {
+					open, depth = nil, 0
+				}
+			}
+			// A file written with the environment or a secret holds them:
+			// a later line that uploads the file sends them.
+			if k := (own | used) & (flowEnv | flowSecret); k != 0 {
+				if m := dataWriteRe().FindStringSubmatch(s); m != nil {
+					p := m[1] + m[2]
+					for _, kk := range []flowKind{flowEnv, flowSecret} {
+						if k&kk != 0 {
+							src := n
+							if own&kk == 0 {
+								src = from[kk]
+							}
+							paths = append(paths, struct {
+								p    string
+								kind flowKind
+								line int
+							}{p, kk, src})
+						}
+					}
+				}
+			}
 			// Bindings: the name takes what its value holds.
 			if workflow {
 				if m := re.wfEnv.FindStringSubmatch(s); m != nil {
@@ -288,6 +336,14 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				}
 			}
 			if m := re.assign.FindStringSubmatch(s); m != nil {
+				if b := bracketBalance(m[2]); b > 0 && depth == 0 {
+					open, depth = nil, b
+					for _, nm := range strings.Split(m[1], ",") {
+						if nm = strings.TrimSpace(nm); nm != "_" && nm != "" {
+							open = append(open, nm)
+						}
+					}
+				}
 				if k := kindsOf(m[2]) | used; k != 0 {
 					for _, nm := range strings.Split(m[1], ",") {
 						if nm = strings.TrimSpace(nm); nm != "_" && nm != "" {
@@ -429,7 +485,25 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 			if used&flowEnv != 0 && re.authArg.MatchString(s) {
 				sendUsed, _ = refs(re.authArg.ReplaceAllString(s, ""))
 			}
+			// An argument list (["gh", "gist", "create", path]) read as
+			// the command line it is.
+			drop := used&(flowEnv|flowSecret) != 0 && forgeDropRe().MatchString(argvJoinRe().ReplaceAllString(s, " "))
+			if drop {
+				sendUsed &^= flowEnv | flowSecret
+				sendUsed |= dropped(s, refs)
+			}
 			switch {
+			case program && drop && sendUsed&(flowEnv|flowSecret) != 0:
+				// GitHub as the drop: the data becomes a file of a repository,
+				// a gist, a comment or a release asset that anyone can read.
+				// The client the call is made on carries the token as its
+				// authentication, which is its use: only what is sent counts.
+				_, dfrom := refs(forgeClientRe().ReplaceAllString(s, "("))
+				src := dfrom[flowEnv]
+				if src == 0 {
+					src = dfrom[flowSecret]
+				}
+				fs.report(n, hit{id: "secret-send", title: "publishes the environment or a secret on GitHub (a repository file, a gist, a comment, a release asset)", source: src})
 			case sendUsed&flowEnv != 0 && (re.send.MatchString(s) || used&flowSock != 0 && re.sockWrite.MatchString(s)):
 				fs.report(n, hit{id: "secret-send", source: from[flowEnv]})
 			case own&flowEnv != 0 && re.send.MatchString(s) && program:
@@ -676,4 +750,43 @@ var (
 func gitSourceURL(u string) bool {
 	u = strings.SplitN(strings.SplitN(u, "?", 2)[0], "#", 2)[0]
 	return strings.HasSuffix(u, ".git")
+}
+
+var (
+	// dataWriteRe is a program writing a file it names by a literal path:
+	// fs.writeFileSync('/tmp/x', …), Path('x').write_text(…), open('x', 'w'),
+	// os.WriteFile("x", …), File.write('x', …).
+	dataWriteRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:writeFileSync|writeFile|appendFileSync|appendFile|WriteFile|File\.write|IO\.write|File\.WriteAllText|Set-Content\s+(?:-Path\s+)?)\(?\s*['"]([^'"]+)['"]|\bPath\(\s*['"]([^'"]+)['"]\s*\)\.write_(?:text|bytes)\(`)
+	})
+	// forgeDropRe is an upload whose content lands on GitHub for others to
+	// read, as opposed to a call the token merely authenticates.
+	forgeDropRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bgh\s+(?:api\b.*(?:/contents/|\bgists\b|/comments\b|/releases\b|/issues\b)|gist\s+create|release\s+upload|issue\s+(?:create|comment)|pr\s+comment)|\.createOrUpdateFileContents\(|\bgists\.create\(|\.createComment\(|\buploadReleaseAsset\(|api\.github\.com/(?:gists|repos/\S+/(?:contents|issues|releases))`)
+	})
+	argvJoinRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`['"]\s*,\s*['"]`) })
+	// forgeClientRe is the client object a GitHub call is made on.
+	forgeClientRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`[\w$.]+\.(?:createOrUpdateFileContents|createComment|create|uploadReleaseAsset)\(`)
+	})
+)
+
+// dropped is what the data of a GitHub upload holds, the client it is
+// made on left out.
+func dropped(s string, refs func(string) (flowKind, map[flowKind]int)) flowKind {
+	k, _ := refs(forgeClientRe().ReplaceAllString(s, "("))
+	return k & (flowEnv | flowSecret)
+}
+
+// bracketBalance is how many more brackets s opens than it closes.
+func bracketBalance(s string) int {
+	return strings.Count(s, "{") + strings.Count(s, "[") + strings.Count(s, "(") -
+		strings.Count(s, "}") - strings.Count(s, "]") - strings.Count(s, ")")
+}
+
+// opensLiteral reports a line that ends by opening a bracket: a literal
+// whose values follow on the next lines.
+func opensLiteral(s string) bool {
+	t := strings.TrimSpace(s)
+	return t != "" && strings.ContainsRune("{[(", rune(t[len(t)-1])) && strings.Contains(t, "=")
 }

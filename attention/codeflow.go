@@ -318,7 +318,7 @@ func (fs *fileScan) codeFlow() {
 					fs.report(l.n, hit{id: "decode-and-run", title: "calls a function whose name is decoded at run time", source: kt.line})
 				}
 			}
-			if re.sendSink.MatchString(s) && stmtT.secret() && !strings.HasPrefix(ts, "import ") {
+			if re.sendSink.MatchString(s) && stmtT.secret() && !strings.HasPrefix(ts, "import ") && sentBeyondClient(s, stmt, here, refTaint, re.sendSink).secret() {
 				if stmtT.bulk() || !forgeFile {
 					fs.report(l.n, hit{id: "secret-send", source: stmtT.line})
 				}
@@ -676,3 +676,28 @@ func (fs *fileScan) reportRun(n int, t taint) {
 var tempFileRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\btempfile\.(?:NamedTemporaryFile|TemporaryFile|mkstemp)\(`)
 })
+
+// sentBeyondClient is what a send statement carries once the client it is
+// called on is left out: octokit.rest.issues.createComment(…) on a client
+// made with the token sends the comment, and the token only as the
+// client's authentication, to the service it is for.
+func sentBeyondClient(s, stmt string, here taint, refTaint func(string) taint, sink *regexp.Regexp) taint {
+	loc := sink.FindStringIndex(s)
+	if loc == nil {
+		return here.or(refTaint(stmt))
+	}
+	start := loc[0]
+	if s[start] != '.' {
+		return here.or(refTaint(stmt))
+	}
+	// The receiver is the identifier chain right before the method.
+	r := start
+	for r > 0 && (isIdentByte(s[r-1]) || s[r-1] == '.') {
+		r--
+	}
+	recv := s[r:start]
+	if recv == "" {
+		return here.or(refTaint(stmt))
+	}
+	return here.or(refTaint(strings.Replace(stmt, recv, "", 1)))
+}

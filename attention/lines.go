@@ -204,6 +204,14 @@ var lineRules = sync.OnceValue(func() []lineRule {
 		{"runner-register", "", all, 0, none,
 			[]string{"runner_allow_runasroot", "config.sh", "config.cmd"},
 			regexp.MustCompile(`\bRUNNER_ALLOW_RUNASROOT\b|\bconfig\.(?:sh|cmd)\b.*--url\b.*--(?:token|pat)\b`)},
+		{"runner-orphan", "", all, 0, none,
+			[]string{"runner_tracking_id"},
+			regexp.MustCompile(`(?i)\bRUNNER_TRACKING_ID\b["']?\s*\]?\s*(?:=|:(?:\s|$)|,)|\b(?:unset|env\s+-u|delete|pop|Remove-Item|Remove)\b.*\bRUNNER_TRACKING_ID\b|\bRUNNER_TRACKING_ID\b.*\b(?:pop|Remove|delete)\b`)},
+		// The OIDC request token sent as the request's authentication, or
+		// the request URL alone: the job asking for its identity token.
+		{"ci-oidc-request", "", all, wf, none,
+			[]string{"actions_id_token"},
+			regexp.MustCompile(`(?i)\bbearer\s+\$\{?ACTIONS_ID_TOKEN_REQUEST_TOKEN\b|^[^$]*\$\{?ACTIONS_ID_TOKEN_REQUEST_URL\b[^$]*$`)},
 		{"ci-runner-token", "", all, wf, none,
 			[]string{"actions_runtime_token", "actions_id_token", "actions_cache_url", "actions_results_url"},
 			regexp.MustCompile(`\bACTIONS_(?:RUNTIME_TOKEN|ID_TOKEN_REQUEST_(?:TOKEN|URL)|CACHE_URL|RESULTS_URL)\b`)},

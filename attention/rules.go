@@ -311,6 +311,16 @@ var rules = []Rule{
 		"it hands the project's secrets to what the change runs", []Case{
 			{"x.js", "const k = `${{ secrets.API_KEY }}`", 0, false},
 		}},
+	{"runner-orphan", KindExecute, High, "starts a process the runner will not stop at the job's end (RUNNER_TRACKING_ID changed)",
+		"the runner kills what a job leaves running by this variable; a process started without it outlives the job, watches the later steps' secrets and, on a self-hosted runner, the next jobs", []Case{
+			{".github/workflows/a.yml", "jobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: RUNNER_TRACKING_ID=0 nohup ./agent &", 5, false},
+			{"tools/warm.py", "import os, subprocess\nenv = dict(os.environ, RUNNER_TRACKING_ID='')\nsubprocess.Popen(['python', 'agent.py'], env=env, start_new_session=True)", 2, false},
+			{"x.sh", "echo \"runner tracking id: $RUNNER_TRACKING_ID\"", 1, true},
+		}},
+	{"ci-oidc-request", KindCredential, Medium, "asks the runner for the job's OIDC token",
+		"the token proves the job's identity to a cloud or registry: exchanged at the host it is minted for, it is how trusted publishing works; sent anywhere else it is the job's identity given away, which the data flow rates on the line that sends it", []Case{
+			{"x.sh", "t=$(curl -sH \"Authorization: bearer $ACTIONS_ID_TOKEN_REQUEST_TOKEN\" \"$ACTIONS_ID_TOKEN_REQUEST_URL\")", 1, true},
+		}},
 	{"ci-runner-token", KindCredential, High, "uses the runner's internal token",
 		"with the runner's cache or OIDC token a step can poison the cache or mint cloud credentials", []Case{
 			{"x.sh", "curl -H \"Authorization: Bearer $ACTIONS_RUNTIME_TOKEN\" \"$ACTIONS_CACHE_URL\"", 0, false},
@@ -448,6 +458,12 @@ var rules = []Rule{
 			// Without the head checked out, the workspace holds the base branch's own files.
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: echo \"$GITHUB_WORKSPACE/bin\" >> \"$GITHUB_PATH\"", 7, true},
 			{".github/workflows/a.yml", "on: pull_request\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: echo \"$GITHUB_WORKSPACE/bin\" >> \"$GITHUB_PATH\"", 9, true},
+		}},
+	{"gha-path-shadow", KindExecute, High, "puts a directory of the checkout first on PATH before a step that holds a secret",
+		"a later step that calls git, gh or node by name, with a secret or the token in its env, then runs the change's file of that name instead", []Case{
+			{".github/workflows/a.yml", "jobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo \"PATH=$PWD/tools:$PATH\" >> \"$GITHUB_ENV\"\n      - env:\n          GH_TOKEN: ${{ secrets.BOT_TOKEN }}\n        run: gh release create v1", 5, false},
+			// Tools installed into the home directory are not the change's files.
+			{".github/workflows/a.yml", "jobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo \"$HOME/.local/bin\" >> \"$GITHUB_PATH\"\n      - env:\n          GH_TOKEN: ${{ secrets.BOT_TOKEN }}\n        run: gh release create v1", 5, true},
 		}},
 	{"gha-github-env", KindExecute, Low, "writes GITHUB_ENV or GITHUB_PATH",
 		"later steps of the job run with what it writes", nil},

@@ -101,6 +101,11 @@ type shellReader struct {
 	// echoed is what the directories an echo or printf just named hold,
 	// for a line that puts them on GITHUB_PATH.
 	echoed taint
+	// echoedCheckout is set when an echo or printf just named a directory
+	// of the checkout (the workspace, a relative path), or a PATH= that
+	// starts with one.
+	echoedCheckout int
+	echoedPATH     bool // ... and that text was PATH=
 }
 
 var ghaExpr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{\{.*?\}\}`) })
@@ -204,7 +209,7 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 		}
 	}
 	var out taint
-	r.echoed = taint{}
+	r.echoed, r.echoedCheckout = taint{}, 0
 	switch c := s.Cmd.(type) {
 	case *syntax.CallExpr:
 		out = r.call(c, s, stdin)
@@ -262,6 +267,10 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 			if strings.Contains(p, "GITHUB_PATH") && r.echoed.kind&tHeadFiles != 0 {
 				r.fs.report(r.line(rd.Pos()), hit{id: "gha-github-env-privileged", title: "puts the pull request's files (checked out on line " + itoa(r.echoed.line) + ") on the PATH of every later step",
 					why: "every later step, the privileged ones with the write token and secrets included, runs the pull request's programs in place of the commands it names", source: r.echoed.line})
+			} else if r.echoedCheckout > 0 && (strings.Contains(p, "GITHUB_PATH") || r.echoedPATH && strings.Contains(p, "GITHUB_ENV")) && r.fs.laterSecretStep(r.line(rd.Pos())) > 0 {
+				at := r.fs.laterSecretStep(r.line(rd.Pos()))
+				r.fs.report(r.line(rd.Pos()), hit{id: "gha-path-shadow", title: "puts a directory of the checkout first on PATH before the step on line " + itoa(at) + ", which holds a secret",
+					source: r.echoedCheckout})
 			} else if strings.Contains(p, "GITHUB_PATH") && r.echoed.runs() {
 				r.fs.report(r.line(rd.Pos()), hit{id: "gha-github-env-privileged", title: "puts a directory holding what line " + itoa(r.echoed.line) + " fetched on the PATH of every later step",
 					why: "every later step that runs a command by name may run the downloaded file instead", source: r.echoed.line})
@@ -376,6 +385,72 @@ func inWorkspace(w string) bool {
 		return false
 	}
 	return strings.Contains(w, "/") || w == "."
+}
+
+// pwdWord reports a word that starts with $(pwd): the working directory,
+// which in a workflow step is the checkout.
+func pwdWord(w *syntax.Word) bool {
+	parts := w.Parts
+	if len(parts) > 0 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) == 0 {
+		return false
+	}
+	cs, ok := parts[0].(*syntax.CmdSubst)
+	if !ok || len(cs.Stmts) != 1 {
+		return false
+	}
+	call, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
+	return ok && len(call.Args) == 1 && call.Args[0].Lit() == "pwd"
+}
+
+// laterSecretStep is the first line after line, in a later step of the
+// same job, that hands that step a secret or the job's token (in its env:
+// or with:), 0 when the diff shows none. A command name put on PATH before
+// it is then resolved, in a step that holds a secret the step that wrote
+// PATH did not, to whatever the directory holds.
+func (fs *fileScan) laterSecretStep(line int) int {
+	if fs.info.scope&scopeWorkflow == 0 {
+		return 0
+	}
+	// A workflow no pull request starts (a dispatch, a schedule, a push to
+	// named branches) checks out the repository's own code.
+	if root := fs.workflowRoot(); root != nil && !runsForPR(root) {
+		return 0
+	}
+	// Under pull_request_target or workflow_run the workspace holds the
+	// base branch's own files unless the pull request's head is checked
+	// out, which the head-files rule rates where it is put on PATH.
+	for _, t := range fs.text {
+		if wfRe().wfTriggerLine.MatchString(t) && wfRe().wfDangerous.MatchString(t) {
+			return 0
+		}
+	}
+	last := 0
+	for n := range fs.text {
+		last = max(last, n)
+	}
+	newStep := false
+	for n := line + 1; n <= last; n++ {
+		t, ok := fs.text[n]
+		if !ok {
+			continue
+		}
+		tt := strings.TrimSpace(t)
+		switch {
+		case strings.HasPrefix(tt, "runs-on:"):
+			return 0 // another job
+		case strings.HasPrefix(tt, "- ") && strings.Contains(tt, ":"):
+			newStep = true
+		}
+		if newStep && strings.Contains(t, "${{") && (strings.Contains(t, "secrets.") || strings.Contains(t, "secrets[") || strings.Contains(t, "github.token")) {
+			return n
+		}
+	}
+	return 0
 }
 
 // registersLiteral reports a file that registers a runner with a
@@ -546,8 +621,18 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return out
 	case name == "printf" || name == "echo":
 		t := argTaint(1)
-		r.echoed = taint{}
-		for _, w := range words[1:] {
+		r.echoed, r.echoedCheckout, r.echoedPATH = taint{}, 0, false
+		for i, w := range words[1:] {
+			if i+1 < len(args) && pwdWord(args[i+1]) {
+				r.echoedCheckout = line
+			}
+			if d, ok := strings.CutPrefix(strings.Trim(w, `"'`), "PATH="); ok && !strings.HasPrefix(d, "$PATH") && !strings.HasPrefix(d, "${PATH}") {
+				w = strings.SplitN(d, ":", 2)[0] // PATH=dir:$PATH puts dir first
+				r.echoedPATH = true
+			}
+			if inWorkspace(w) || strings.HasPrefix(w, "$(pwd)") || strings.HasPrefix(w, "`pwd`") {
+				r.echoedCheckout = line
+			}
 			if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "~") {
 				r.echoed = r.echoed.or(r.dirTaint(w, line))
 			}
@@ -1239,15 +1324,33 @@ func ansiC(v string) string {
 
 // remoteSpec reports a package runner's operand that names a URL or a git
 // repository rather than a registry package.
+//
+// Only the package is looked at (a --package= or -p value, or the first
+// operand): what follows is the arguments the package's program gets, such
+// as the URL wait-on waits for.
 func remoteSpec(words []string) bool {
-	for _, w := range words {
-		_, v, ok := strings.Cut(w, "=")
-		if !ok {
-			v = w
+	remote := func(v string) bool {
+		return strings.HasPrefix(v, "git+") || strings.HasPrefix(v, "github:") || strings.HasPrefix(v, "https://") || strings.HasPrefix(v, "http://")
+	}
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if k, v, ok := strings.Cut(w, "="); ok && strings.HasPrefix(k, "-") {
+			if remote(v) {
+				return true
+			}
+			continue
 		}
-		if strings.HasPrefix(v, "git+") || strings.HasPrefix(v, "github:") || strings.HasPrefix(v, "https://") || strings.HasPrefix(v, "http://") {
-			return true
+		if w == "-p" || w == "--package" || w == "--from" || w == "--spec" {
+			if i+1 < len(words) && remote(words[i+1]) {
+				return true
+			}
+			i++
+			continue
 		}
+		if strings.HasPrefix(w, "-") {
+			continue
+		}
+		return remote(w)
 	}
 	return false
 }
@@ -1271,6 +1374,7 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 		urls      []string
 		dataTaint taint
 		hdrTaint  taint
+		urlTaint  taint
 	)
 	flagVal := func(i int) (string, taint, int) {
 		if i+1 < len(words) {
@@ -1357,6 +1461,7 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 		case strings.HasPrefix(w, "-"):
 		default:
 			urls = append(urls, w)
+			urlTaint = urlTaint.or(r.wordTaint(args[i]))
 			// A secret inside the URL (its path or query) is sent to the
 			// URL's host; a secret that is the whole URL (a webhook kept
 			// as a secret) is where the request goes, not what it sends.
@@ -1373,10 +1478,17 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 	switch {
 	case dataTaint.bulk() || hdrTaint.bulk():
 		r.fs.report(sendLine, hit{id: "secret-send", source: dataTaint.or(hdrTaint).line})
-	case dataTaint.secret() && !forge:
+	case dataTaint.secret() && !forge && !exchangesToken(urls):
 		r.fs.report(sendLine, hit{id: "secret-send", source: dataTaint.line})
 	}
 	out := taint{kind: tDownload, line: line}
+	// What a credential buys is a credential: the response of a token
+	// endpoint asked with one (the OIDC token GitHub mints for the job, an
+	// installation token, an OAuth grant) or of a cloud metadata service is
+	// itself a secret wherever it is carried next.
+	if mintsToken(urls) && (hdrTaint.secret() || urlTaint.secret() || dataTaint.secret()) || metadataCredentials(urls) {
+		out = out.or(taint{kind: tSecret, line: line})
+	}
 	switch {
 	case outFile != "" && outFile != "-":
 		r.written(outFile, out, line, false)
@@ -1390,6 +1502,53 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 		return taint{}
 	}
 	return out
+}
+
+// mintsToken reports a request to an endpoint that hands out credentials:
+// the runner's OIDC request URL, an OAuth or installation-token path.
+func mintsToken(urls []string) bool {
+	for _, u := range urls {
+		lu := strings.ToLower(u)
+		if strings.Contains(lu, "id_token_request_url") || strings.Contains(lu, "access_token") || strings.Contains(lu, "/token") || strings.Contains(lu, "oauth") {
+			return true
+		}
+	}
+	return false
+}
+
+// metadataCredentials reports a request to a cloud instance's metadata
+// service for its role's credentials or token.
+func metadataCredentials(urls []string) bool {
+	for _, u := range urls {
+		lu := strings.ToLower(u)
+		if (strings.Contains(lu, "169.254.169.254") || strings.Contains(lu, "metadata.google.internal")) &&
+			(strings.Contains(lu, "credentials") || strings.Contains(lu, "token")) {
+			return true
+		}
+	}
+	return false
+}
+
+// exchangesToken reports a send to an endpoint whose work is to take one
+// credential and return another (an OIDC token exchanged at PyPI's
+// mint-token, an STS or OAuth token endpoint): handing it the token is the
+// token's use, not its theft.
+func exchangesToken(urls []string) bool {
+	if len(urls) == 0 {
+		return false
+	}
+	seen := false
+	for _, u := range urls {
+		lu := strings.ToLower(strings.SplitN(u, "?", 2)[0])
+		if !strings.Contains(lu, "/") {
+			continue // a method or another operand, not where it goes
+		}
+		seen = true
+		if !(strings.Contains(lu, "/oidc/") || strings.Contains(lu, "mint-token") || strings.Contains(lu, "/token") || strings.Contains(lu, "oauth") || strings.Contains(lu, "sts.") || strings.Contains(lu, "/login")) {
+			return false
+		}
+	}
+	return seen
 }
 
 // forgeURL reports a URL on GitHub's own API or on hosts a token is meant

@@ -332,6 +332,8 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 	}
 	if re.wfSecret.MatchString(s) || (inRun && re.wfRunnerToken.MatchString(s)) {
 		switch {
+		case inRun && re.wfRunnerToken.MatchString(s) && oidcRequestOnly(s):
+			return hit{id: "ci-oidc-request"}, true
 		case inRun && re.wfRunnerToken.MatchString(s):
 			return hit{id: "ci-runner-token"}, true
 		case inRun && re.wfSend.MatchString(s) && !sendsToForge(s):
@@ -344,6 +346,27 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 		return hit{id: "gha-secret"}, true
 	}
 	return hit{}, false
+}
+
+// oidcRequestOnly reports a line whose only runner variables are the OIDC
+// request's: minting the job's identity token is what every cloud login
+// and trusted publisher does, and where the token goes next is what the
+// shell reader follows.
+//
+// The request token anywhere but in the request's Authorization header
+// (echoed to the log, written to a file) stays high: unlike a secret, the
+// log does not mask it.
+func oidcRequestOnly(s string) bool {
+	for _, m := range wfRe().wfRunnerToken.FindAllString(s, -1) {
+		if !strings.HasPrefix(m, "ACTIONS_ID_TOKEN_REQUEST_") {
+			return false
+		}
+	}
+	if strings.Contains(s, "ACTIONS_ID_TOKEN_REQUEST_TOKEN") {
+		ls := strings.ToLower(s)
+		return strings.Contains(ls, "bearer $actions_id_token_request_token") || strings.Contains(ls, "bearer ${actions_id_token_request_token}")
+	}
+	return true
 }
 
 // usesHit rates one uses: reference. A full 40-hex commit SHA pins it (and
@@ -475,8 +498,8 @@ func untrustedNames(f *packet.DiffFile) map[string]bool {
 				continue
 			}
 			for _, l := range h.Lines {
-				if l.Kind != packet.LineRemoved && strings.Contains(l.Text, "return ") && payloadTextRe().MatchString(l.Text) {
-					names["out:result"] = true // actions/github-script returns it as its result
+				if l.Kind != packet.LineRemoved {
+					carried(l.Text, names)
 				}
 				if l.Kind == packet.LineRemoved || !strings.Contains(l.Text, "${{") || !untrustedExpr(l.Text, names) {
 					continue
@@ -493,6 +516,59 @@ func untrustedNames(f *packet.DiffFile) map[string]bool {
 		}
 	}
 	return names
+}
+
+var (
+	// untrustedReadRe is a script reading the pull request's or issue's
+	// text itself rather than through ${{ }}: github-script's payload, the
+	// event file through jq, gh pr view's JSON.
+	untrustedReadRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bcontext\.payload\.(?:pull_request|issue|comment|review|discussion)\.(?:title|body|head\.ref)\b|` +
+			`\.(?:pull_request|issue|comment|review|discussion)\.(?:title|body|head\.ref)\b.*GITHUB_EVENT_PATH|GITHUB_EVENT_PATH.*\.(?:pull_request|issue|comment|review|discussion)\.(?:title|body|head\.ref)\b|` +
+			`\bgh\s+(?:pr|issue)\s+view\b.*--json\s+\S*\b(?:title|body|headRefName)\b`)
+	})
+	scriptBindRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:\b(?:const|let|var)\s+|^\s*(?:export\s+)?)([A-Za-z_$][\w$]*)\s*=`)
+	})
+	scriptIdentRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[A-Za-z_$][\w$]*`) })
+	setOutputRe   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bsetOutput\(\s*['"]([\w-]+)['"]`)
+	})
+)
+
+// carried follows untrusted text through a script's own variables to the
+// step's outputs: a github-script variable bound to the payload's title
+// and returned (the step's result) or passed to core.setOutput, a shell
+// variable read from the event file or gh pr view, or an env name bound to
+// such text, written to GITHUB_OUTPUT. Each is then untrusted wherever
+// ${{ steps.x.outputs.name }} expands it.
+func carried(t string, names map[string]bool) {
+	tainted := untrustedReadRe().MatchString(t)
+	if !tainted && len(names) > 0 && (strings.Contains(t, "=") || strings.Contains(t, "return") || strings.Contains(t, "setOutput") || strings.Contains(t, "GITHUB_OUTPUT")) {
+		for _, id := range scriptIdentRe().FindAllString(t, -1) {
+			if names["var:"+id] || names["env:"+id] {
+				tainted = true
+				break
+			}
+		}
+	}
+	if !tainted {
+		return
+	}
+	if m := scriptBindRe().FindStringSubmatch(t); m != nil && !strings.Contains(t, "GITHUB_OUTPUT") {
+		names["var:"+m[1]] = true
+	}
+	if strings.Contains(t, "return ") {
+		names["out:result"] = true // actions/github-script returns it as its result
+	}
+	if m := setOutputRe().FindStringSubmatch(t); m != nil {
+		names["out:"+m[1]] = true
+	}
+	if strings.Contains(t, "GITHUB_OUTPUT") {
+		if m := outputSetRe().FindStringSubmatch(t); m != nil {
+			names["out:"+m[1]+m[2]] = true
+		}
+	}
 }
 
 // workflowNames is untrustedNames for this file, made once.
