@@ -60,7 +60,7 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		// obj[decoded("...")](...): a method called by a name the diff does not show.
 		dynCall: regexp.MustCompile(`\[((?:[^\[\]]|\[[^\[\]]*\])+)\]\s*\(`),
 		// a process that is curl or wget: what it downloads, and to where.
-		procDownload: regexp.MustCompile(`(?:Command::new|exec\.Command(?:Context)?|execFileSync|execFile|spawnSync|spawn|execSync|exec|subprocess\.\w+|os\.system|system|Popen)\s*\(\s*(?:ctx\s*,\s*)?\[?\s*["'\x60](?:curl|wget)\b|\[\s*["'](?:curl|wget)["'][^\]]*\]\s*\.execute\(\)|["'](?:curl|wget)\s[^"']*["']\s*\.execute\(\)`),
+		procDownload: regexp.MustCompile(`(?:Command::new|exec\.Command(?:Context)?|execFileSync|execFile|spawnSync|spawn|execSync|exec|subprocess\.\w+|os\.system|system|Popen)\s*\(\s*(?:ctx\s*,\s*)?\[?\s*["'\x60](?:curl|wget)\b|\[\s*["'](?:curl|wget)["'][^\]]*\]\s*\.execute\(\)|["'](?:curl|wget)\s[^"']*["']\s*\.execute\(\)|^\s*\[\s*["'](?:curl|wget)["']\s*,`),
 		procOut:      regexp.MustCompile(`["'](?:-[a-zA-Z]*[oO]|--output|--output-document)["']\s*(?:,|\]\s*\)\s*\.arg\(|\)\s*\.arg\()\s*&?\s*([A-Za-z_$][\w$]*)|["'](?:-[a-zA-Z]*o)\s+([A-Za-z_$][\w$]*)`),
 		// processes that unpack or set modes: they touch a file, they do not run it.
 		noRun:      regexp.MustCompile(`(?:Command::new|exec\.Command|execFileSync|execFile|spawnSync|spawn|execSync|subprocess\.\w+)\s*\(\s*\[?\s*["'](?:tar|unzip|chmod|chown|mkdir|cp|mv|rm|ls|cat|gzip|gunzip|xattr|codesign|file|stat)["'\s]`),
@@ -237,6 +237,25 @@ func (fs *fileScan) codeFlow() {
 			// line itself runs curl, not what it fetches.
 			runT := all
 			if procDL {
+				// curl -F f=@path, --data @path, -T path: the process
+				// uploads what the names it is handed hold.
+				if st := joinCall(reg[i:]); procUploadRe().MatchString(st) {
+					t := refTaint(st)
+					if credentialPath(st) {
+						t = t.or(taint{kind: tSecretBulk, line: l.n})
+					}
+					if t.secret() {
+						// The item goes on the argument that carries it.
+						at := l.n
+						for _, a := range reg[i:min(i+strings.Count(st, "\n"), len(reg))] {
+							if refTaint(a.text).secret() || credentialPath(a.text) {
+								at = a.n
+								break
+							}
+						}
+						fs.report(at, hit{id: "secret-send", title: "uploads a credential file or secrets with curl (data from line " + itoa(t.line) + ")", source: t.line})
+					}
+				}
 				for _, m := range re.procOut.FindAllStringSubmatch(joinCall(reg[i:]), -1) {
 					vars[m[1]+m[2]] = taint{kind: tDownload, line: l.n}
 				}
@@ -701,3 +720,8 @@ func sentBeyondClient(s, stmt string, here taint, refTaint func(string) taint, s
 	}
 	return here.or(refTaint(strings.Replace(stmt, recv, "", 1)))
 }
+
+// procUploadRe is a curl or wget argument that sends a file or data.
+var procUploadRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`["'](?:-F|--form|-d|--data(?:-binary|-raw|-urlencode)?|-T|--upload-file|--post-file|--body-file)["'\s=]|=@`)
+})
