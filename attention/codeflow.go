@@ -95,7 +95,7 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		// if let Ok(resp) = ureq::get(u).call(): the pattern's name holds it.
 		letBind: regexp.MustCompile(`\blet\s+(?:Ok|Some)\(\s*(?:mut\s+)?([A-Za-z_]\w*)\s*\)\s*=\s*(.+)$`),
 		// a file opened for writing by a handle: let mut f = File::create(&out).
-		createFile: regexp.MustCompile(`^\s*(?:let\s+(?:mut\s+)?)?([A-Za-z_]\w*)(?:\s*,\s*\w+)?\s*:?=\s*(?:std::)?(?:fs::)?(?:File::create|os\.Create|fs\.createWriteStream|open)\(\s*&?([A-Za-z_]\w*)\s*[,)]`),
+		createFile: regexp.MustCompile(`^\s*(?:(?:let|const|var)\s+(?:mut\s+)?)?([A-Za-z_]\w*)(?:\s*,\s*\w+)?\s*:?=\s*(?:std::)?(?:fs::)?(?:File::create|os\.Create|fs\.createWriteStream|open)\(\s*&?([A-Za-z_]\w*)\s*[,)]`),
 		// a stream copied into a handle: io::copy(&mut src, &mut f),
 		// shutil.copyfileobj(src, f), src.pipe(f); Go's io.Copy(dst, src).
 		streamCopy: regexp.MustCompile(`\bio::copy\(\s*&mut\s+([^,]+),\s*&mut\s+([A-Za-z_]\w*)|\bshutil\.copyfileobj\(\s*([^,]+),\s*([A-Za-z_]\w*)|([A-Za-z_$][\w$.]*)\.pipe\(\s*([A-Za-z_$][\w$]*)\s*\)|\bio\.Copy\(\s*([A-Za-z_]\w*)\s*,\s*([^)]+)\)`),
