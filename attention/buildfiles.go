@@ -106,7 +106,7 @@ func (fs *fileScan) buildFiles() {
 		line = fs.nugetSource
 	case lb == "bunfig.toml":
 		line = fs.bunRegistry
-	case lb == "tasks.json" || lb == "devcontainer.json" || lb == ".devcontainer.json" || lb == "launch.json" || agentConfig(fs.path):
+	case lb == "tasks.json" || lb == "devcontainer.json" || lb == ".devcontainer.json" || lb == "launch.json" || ext == ".code-workspace" || agentConfig(fs.path):
 		line = fs.editorCommand
 	case ext == ".txt" || ext == ".in":
 		// pip's options make any text file a requirements file.
@@ -312,6 +312,11 @@ func (fs *fileScan) toolchainFlags(lines []numbered) {
 // container runs its hooks when it is built, on the reviewer's machine or
 // a Codespace with the reviewer's tokens.
 func (fs *fileScan) editorCommand(n int, s string) {
+	if folderOpenRe().MatchString(s) && !fs.runsDeclaredScript(n) {
+		// Nobody runs this task: opening the folder does, in the
+		// reviewer's editor, a Codespace or an agent's workspace.
+		fs.report(n, hit{id: "editor-autorun"})
+	}
 	m := buildRe().editorCmd.FindStringSubmatch(s)
 	if m == nil || m[1] == "preLaunchTask" {
 		return
@@ -549,3 +554,39 @@ func agentConfig(p string) bool {
 	}
 	return false
 }
+
+var folderOpenRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"runOn"\s*:\s*"folderOpen"`) })
+
+// runsDeclaredScript reports a task (the one around line n, from its
+// "label" to the next) that runs a script the project's package manifest
+// declares (type npm, or npm/yarn/pnpm/bun run NAME): what it runs is
+// package.json's, read where package.json is, as a watch task on folder
+// open commonly does. Any other command (a file from the tree, a package
+// fetched by npx) is what the task itself brings.
+func (fs *fileScan) runsDeclaredScript(n int) bool {
+	start := n
+	for start > 0 && n-start < 30 && !strings.Contains(fs.text[start], `"label"`) {
+		start--
+	}
+	declared := false
+	for k := start; k < start+30; k++ {
+		t, ok := fs.text[k]
+		if !ok || k > start && strings.Contains(t, `"label"`) {
+			break
+		}
+		if m := buildRe().editorCmd.FindStringSubmatch(t); m != nil && m[1] == "command" {
+			if !declaredScriptRe().MatchString(m[2]) {
+				return false
+			}
+			declared = true
+		}
+		if strings.Contains(t, `"type"`) && strings.Contains(t, `"npm"`) {
+			declared = true
+		}
+	}
+	return declared
+}
+
+var declaredScriptRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?[\w:.-]+\s*$`)
+})

@@ -428,7 +428,10 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 					// ADD --checksum=sha256:… fails the build unless the
 					// download is the file the Dockerfile names: what runs
 					// is fixed by the line, not by whoever serves the URL.
-					if strings.Contains(strings.ToLower(m[1]), "--checksum=") {
+					if strings.Contains(strings.ToLower(m[1]), "--checksum=") || gitSourceURL(m[2]) {
+						// A git URL (BuildKit's git source) is a clone of
+						// the named ref, read as a git clone is: the
+						// repository's source, built by a later line.
 						continue
 					}
 					paths = append(paths, struct {
@@ -516,7 +519,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 			case used&flowFetched != 0 && (re.run.MatchString(s) || psRunRe().MatchString(s) || cmake && re.cmakeInclude.MatchString(s) || docker ||
 				make && re.makeInclude.MatchString(s)) &&
 				!inertUse(s, paths):
-				if vendorInstaller(fs.text[from[flowFetched]]) != "" {
+				if vendorInstaller(fs.command(from[flowFetched])) != "" {
 					// The vendor's own installer, from the vendor's host.
 					fs.report(n, hit{id: "vendor-installer", source: from[flowFetched]})
 				} else {
@@ -741,6 +744,13 @@ var (
 		return regexp.MustCompile(`^\s*(?:&|\.)\s+["']?[$.\w\\/:-]|^\s*\.{1,2}[\\/]\S`)
 	})
 )
+
+// gitSourceURL reports a URL that names a git repository (…/repo.git,
+// optionally with ?ref= or #ref), which ADD clones rather than downloads.
+func gitSourceURL(u string) bool {
+	u = strings.SplitN(strings.SplitN(u, "?", 2)[0], "#", 2)[0]
+	return strings.HasSuffix(u, ".git")
+}
 
 var (
 	// dataWriteRe is a program writing a file it names by a literal path:

@@ -29,21 +29,25 @@ type codeRes struct {
 	hostInfo, cmdString, concat, dnsName, evalName      *regexp.Regexp
 	getSink, goInitShell                                *regexp.Regexp
 	detached, pyBlock, pyProc, fill                     *regexp.Regexp
+	withBind, cbParam, accum, recvWrite, copyTo, dlDest *regexp.Regexp
+	letBind, createFile, streamCopy                     *regexp.Regexp
 }
 
 var codeRe = sync.OnceValue(func() *codeRes {
 	return &codeRes{
-		assign:      regexp.MustCompile(`^\s*(?:export\s+)?(?:(?:const|let|var|my|local|final|static)\s+)?(?:mut\s+)?\$?([A-Za-z_][\w]*)\s*(?::\s*[\w<>\[\], .:&']+)?\s*(?:=|:=)\s*([^=].*)$`),
-		ident:       regexp.MustCompile(`[A-Za-z_$][\w$]*`),
-		str:         regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|` + "`(?:[^`\\\\]|\\\\.)*`"),
-		decode:      regexp.MustCompile(`Buffer\.from\([^)]*['"](?:hex|base64|base64url)['"]|\batob\(|String\.fromCharCode\b|fromCharCode\(|\bb(?:64|32|16|85)decode\(|\ba85decode\(|\bbytes\.fromhex\(|\bunhexlify\(|\bcodecs\.decode\(|\bzlib\.decompress\(|\b(?:inflate|gunzip|brotliDecompress)(?:Sync)?\(|\.decode\(\s*['"](?:hex|base64|rot13)|\bBase64\.(?:decode64|strict_decode64|urlsafe_decode64)\b|\.unpack1?\(\s*['"](?:m|H\*)|\bbase64_decode\(|\bhex2bin\(|\bgzinflate\(|\bstr_rot13\(|\bbase64::decode\b|\bSTANDARD\.decode\(|\bhex::decode\(|\bmarshal\.loads\(|\bdecode_base64\(|\bpack\(\s*['"]H\*|\.reverse\(\)\.join\(|\\x[0-9a-fA-F]{2}(?:\\x[0-9a-fA-F]{2}){15}|(?i:FromBase64String\(|\bConvert\]::FromBase64)|\bhex\.DecodeString\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bchr\(\s*\w+\s*(?:[-+^]\s*\w+\s*)?\)\s*for\b|\bmap\(\s*chr\b|\.pack\(\s*['"][cCU]\*|(?:\\u00[0-9a-fA-F]{2}){8}|\bString\.fromCodePoint\(|\bcodecs\.encode\([^)]*rot|\bcreateDecipher(?:iv)?\(`),
-		download:    regexp.MustCompile(`\bfetch\(|\bhttps?\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(`),
+		assign: regexp.MustCompile(`^\s*(?:export\s+)?(?:(?:const|let|var|my|local|final|static|def|val)\s+)?(?:mut\s+)?\$?([A-Za-z_][\w]*)\s*(?::\s*[\w<>\[\], .:&']+)?\s*(?:=|:=)\s*([^=].*)$`),
+		ident:  regexp.MustCompile(`[A-Za-z_$][\w$]*`),
+		str:    regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|` + "`(?:[^`\\\\]|\\\\.)*`"),
+		decode: regexp.MustCompile(`Buffer\.from\([^)]*['"](?:hex|base64|base64url)['"]|\batob\(|String\.fromCharCode\b|fromCharCode\(|\bb(?:64|32|16|85)decode\(|\ba85decode\(|\bbytes\.fromhex\(|\bunhexlify\(|\bcodecs\.decode\(|\b(?:zlib|lzma|bz2|gzip)\.decompress\(|\b(?:inflate|gunzip|brotliDecompress)(?:Sync)?\(|\.decode\(\s*['"](?:hex|base64|rot13)|\bBase64\.(?:decode64|strict_decode64|urlsafe_decode64)\b|\.unpack1?\(\s*['"](?:m|H\*)|\bbase64_decode\(|\bhex2bin\(|\bgzinflate\(|\bstr_rot13\(|\bbase64::decode\b|\bSTANDARD\.decode\(|\bhex::decode\(|\bmarshal\.loads\(|\bdecode_base64\(|\bpack\(\s*['"]H\*|\.reverse\(\)\.join\(|\\x[0-9a-fA-F]{2}(?:\\x[0-9a-fA-F]{2}){15}|(?i:FromBase64String\(|\bConvert\]::FromBase64)|\bhex\.DecodeString\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bchr\(\s*\w+\s*(?:[-+^]\s*\w+\s*)?\)\s*for\b|\bmap\(\s*chr\b|\.pack\(\s*['"][cCU]\*|(?:\\u00[0-9a-fA-F]{2}){8}|\bString\.fromCodePoint\(|\bcodecs\.encode\([^)]*rot|\bcreateDecipher(?:iv)?\(`),
+		download: regexp.MustCompile(`\bfetch\(|\bhttps?\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(|` +
+			// Groovy and Kotlin build scripts: a curl process's output, a URL read as text.
+			`\[\s*["'](?:curl|wget)["'][^\]]*\]\s*\.execute\(\)|["'](?:curl|wget)\s[^"']*["']\s*\.execute\(\)|\bURL\((?:[^()]|\([^()]*\))*\)\s*\.(?:text\b|getText\(|readText\(|openStream\(|readBytes\()|\.toURL\(\)\s*\.(?:text\b|getText\(|readText\()`),
 		bulkSecret:  regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|JSON\.stringify\(\s*process\.env|\{\s*\.\.\.process\.env|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|\bENV\.to_h\b|\bstd::env::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|(?i:\b(?:Get-ChildItem|gci|dir|ls)\s+env:|GetEnvironmentVariables\(\))|\bos\.Environ\(\)`),
 		oneSecret:   regexp.MustCompile(`\bprocess\.env\.([A-Za-z_]\w*)|\bprocess\.env\[['"]([A-Za-z_]\w*)['"]\]|\bos\.environ\[['"]([A-Za-z_]\w*)['"]\]|\bos\.(?:environ\.get|getenv)\(\s*['"]([A-Za-z_]\w*)['"]|\bENV\[['"]([A-Za-z_]\w*)['"]\]|\benv::var\(\s*"([A-Za-z_]\w*)"|\bgetenv\(\s*['"]([A-Za-z_]\w*)['"]`),
-		execSink:    regexp.MustCompile(`\beval\(|\beval\s+\$|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\._compile\(|\bvm\.(?:runIn\w*|Script|compileFunction)\b|\brunIn(?:This|New)Context\(|\bnew\s+vm\.Script\b|\bexec\(|\bcompile\(|\b__import__\(|\bimportlib\.|\binstance_eval\b|\bclass_eval\b|\bKernel\.eval\b|\bmarshal\.loads\(|\bpickle\.loads\(|\bmodule\.constructor\b|\bnew\s+Module\(|\brequire\(\s*[A-Za-z_$]|\bimport\(\s*[A-Za-z_$'"]|\bassert\(\s*\$|\bcreate_function\(|\bconstructor\s*\)?\s*\(|\[\s*["'](?:exec|eval|_compile|Function|execSync|system)["']\s*\]|\bgetattr\(\s*(?:__builtins__|builtins)\b|(?i:\bInvoke-Expression\b|\biex\b|\[ScriptBlock\]::Create\()`),
-		procSink:    regexp.MustCompile(`\bchild_process\b|\bexecSync\(|\bexecFile(?:Sync)?\(|\bspawn(?:Sync)?\(|\bos\.system\(|\bos\.popen\(|\bsubprocess\.|\bos\.exec\w*\(|\bCommand::new\(|\bsystem\(|\bshell_exec\(|\bpassthru\(|\bproc_open\(|\bpopen\(|\bIO\.popen\b|\bOpen3\b|%x\{|\bexec\.Command(?:Context)?\(|\bgetExecOutput\(|\bexec\.exec\(|\bexeca(?:Sync|Command)?\(|\bsyscall\.Exec\(|\bos\.StartProcess\(|\.(?:spawn|status|output)\(\)|(?i:\bStart-Process\b)`),
+		execSink:    regexp.MustCompile(`\beval\(|\beval\s+\$|\brunpy\.run_(?:path|module)\(|\bSourceFileLoader\(|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\._compile\(|\bvm\.(?:runIn\w*|Script|compileFunction)\b|\brunIn(?:This|New)Context\(|\bnew\s+vm\.Script\b|\bexec\(|\bcompile\(|\b__import__\(|\bimportlib\.|\binstance_eval\b|\bclass_eval\b|\bKernel\.eval\b|\bmarshal\.loads\(|\bpickle\.loads\(|\bmodule\.constructor\b|\bnew\s+Module\(|\brequire\(\s*[A-Za-z_$]|\bimport\(\s*[A-Za-z_$'"]|\bassert\(\s*\$|\bcreate_function\(|\bconstructor\s*\)?\s*\(|\[\s*["'](?:exec|eval|_compile|Function|execSync|system)["']\s*\]|\bgetattr\(\s*(?:__builtins__|builtins)\b|(?i:\bInvoke-Expression\b|\biex\b|\[ScriptBlock\]::Create\(|^\s*[&.]\s+\$[\w:]+|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+)*-File\s)`),
+		procSink:    regexp.MustCompile(`\bchild_process\b|\bexecSync\(|\bexecFile(?:Sync)?\(|\bspawn(?:Sync)?\(|\bos\.system\(|\bos\.popen\(|\bsubprocess\.|\bos\.exec\w*\(|\bCommand::new\(|\bsystem\(|\bshell_exec\(|\bpassthru\(|\bproc_open\(|\bpopen\(|\bIO\.popen\b|\bOpen3\b|%x\{|\bexec\.Command(?:Context)?\(|\bgetExecOutput\(|\bexec\.exec\(|\bexeca(?:Sync|Command)?\(|\bsyscall\.Exec\(|\bos\.StartProcess\(|\.(?:spawn|status|output)\(\)|(?i:\bStart-Process\b)|\]\s*\.execute\(\)|["']\s*\.execute\(\)|\bRuntime\.getRuntime\(\)\.exec\(|\bProcessBuilder\(|^\s*commandLine\b`),
 		sendSink:    regexp.MustCompile(`\bfetch\(|\bhttps?\.request\(|\baxios(?:\.\w+)?\(|\brequest\.post\(|\brequests\.(?:post|put|patch)\(|\burlopen\(|\burllib\.request\.Request\(|\bhttpx\.(?:post|put)\(|\.sendall?\(|\bdns\.(?:resolve|lookup)\w*\(|\bNet::HTTP\.post(?:_form)?\b|\bnew\s+WebSocket\(|\.post\(|\.put\(|\bhttp\.(?:Post|PostForm|NewRequest)\(|\bXMLHttpRequest\b|\bsock(?:et)?\.send\(|\.write\(|(?i:\bInvoke-(?:WebRequest|RestMethod)\b.*-(?:Body|InFile)\b)|\bCURLOPT_POSTFIELDS\b|\bstream_context_create\(|\bwp_remote_post\(|->(?:post|put)\(|\bHttp::(?:post|put)\(|\bfsockopen\(|\.createOrUpdateFileContents\(|\bgists\.create\(|\.createComment\(|\.createBlob\(|\.createRelease\(`),
-		writeSink:   regexp.MustCompile(`\b(?:appendFile|writeFile)(?:Sync)?\(\s*([^,]+),|\bcreateWriteStream\(\s*([^,)]+)|\bfs::write\(\s*([^,]+),|\bFile\.(?:write|open)\(\s*([^,]+),|\.write_(?:text|bytes)\(|\bfile_put_contents\(\s*([^,]+),|\bOpenOptions::new\(\)|\bos\.(?:OpenFile|WriteFile|Create)\(\s*([^,)]+)|\.open\(\s*["'][aw]`),
+		writeSink:   regexp.MustCompile(`\b(?:appendFile|writeFile)(?:Sync)?\(\s*([^,]+),|\bcreateWriteStream\(\s*([^,)]+)|\bfs::write\(\s*([^,]+),|\bFile\.(?:write|open)\(\s*([^,]+),|\.write_(?:text|bytes)\(|\bfile_put_contents\(\s*([^,]+),|\bOpenOptions::new\(\)|\bos\.(?:OpenFile|WriteFile|Create)\(\s*([^,)]+)|\.open\(\s*["'][aw]|(?i:\b(?:Set-Content|Add-Content|Out-File|Tee-Object)\s+(?:-(?:Path|FilePath|LiteralPath)\s+)?([$\w][\w:.\\/-]*))|(?i:\bCompress-Archive\b.*-DestinationPath\s+([$\w][\w:.\\/-]*))|(?i:\[(?:System\.)?IO\.File\]::(?:Write|Append)All\w*\(\s*([^,]+),)`),
 		openHandle:  regexp.MustCompile(`\bopen\(\s*([^,]+?)\s*,\s*['"]([wa])b?\+?['"]\s*\)(?:\s+as\s+(\w+))?`),
 		handleWrite: regexp.MustCompile(`\b(\w+)\.write\(`),
 		secretName:  regexp.MustCompile(`(?i)token|secret|passw|api_?key|access_key|private_key|credential`),
@@ -56,8 +60,8 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		// obj[decoded("...")](...): a method called by a name the diff does not show.
 		dynCall: regexp.MustCompile(`\[((?:[^\[\]]|\[[^\[\]]*\])+)\]\s*\(`),
 		// a process that is curl or wget: what it downloads, and to where.
-		procDownload: regexp.MustCompile(`(?:Command::new|exec\.Command(?:Context)?|execFileSync|execFile|spawnSync|spawn|execSync|exec|subprocess\.\w+|os\.system|system|Popen)\s*\(\s*(?:ctx\s*,\s*)?\[?\s*["'\x60](?:curl|wget)\b`),
-		procOut:      regexp.MustCompile(`["'](?:-o|-O|--output|--output-document)["']\s*,\s*&?\s*([A-Za-z_$][\w$]*)|["'](?:-[a-zA-Z]*o)\s+([A-Za-z_$][\w$]*)`),
+		procDownload: regexp.MustCompile(`(?:Command::new|exec\.Command(?:Context)?|execFileSync|execFile|spawnSync|spawn|execSync|exec|subprocess\.\w+|os\.system|system|Popen)\s*\(\s*(?:ctx\s*,\s*)?\[?\s*["'\x60](?:curl|wget)\b|\[\s*["'](?:curl|wget)["'][^\]]*\]\s*\.execute\(\)|["'](?:curl|wget)\s[^"']*["']\s*\.execute\(\)|^\s*\[\s*["'](?:curl|wget)["']\s*,`),
+		procOut:      regexp.MustCompile(`["'](?:-[a-zA-Z]*[oO]|--output|--output-document)["']\s*(?:,|\]\s*\)\s*\.arg\(|\)\s*\.arg\()\s*&?\s*([A-Za-z_$][\w$]*)|["'](?:-[a-zA-Z]*o)\s+([A-Za-z_$][\w$]*)`),
 		// processes that unpack or set modes: they touch a file, they do not run it.
 		noRun:      regexp.MustCompile(`(?:Command::new|exec\.Command|execFileSync|execFile|spawnSync|spawn|execSync|subprocess\.\w+)\s*\(\s*\[?\s*["'](?:tar|unzip|chmod|chown|mkdir|cp|mv|rm|ls|cat|gzip|gunzip|xattr|codesign|file|stat)["'\s]`),
 		handleSend: regexp.MustCompile(`\b([A-Za-z_$][\w$]*)\.(?:end|write|send|sendall|sendto|emit|push)\(`),
@@ -73,10 +77,31 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		// it keeps running.
 		detached: regexp.MustCompile(`\bdetached\s*:\s*true\b|\.unref\(\)|\bstart_new_session\s*=\s*True\b|\bDETACHED_PROCESS\b|\bCREATE_NEW_PROCESS_GROUP\b|\bnohup\s|\bsetsid\s|\bdaemon\s*=\s*True\b`),
 		// a container filled in place: list.append(x), arr.push(x), d[k] = x.
-		fill:     regexp.MustCompile(`(?:^|[\s;{(>])\$?([A-Za-z_]\w*)\s*(?:\.(?:append|push|extend|update|add|insert|unshift|concat)\((.*)$|\[[^\]]*\]\s*=\s*([^=].*)$)`),
-		pyBlock:  regexp.MustCompile(`^(\s*)(?:async\s+def|def|class)\s`),
-		pyProc:   regexp.MustCompile(`\bsubprocess\.(?:Popen|run|call|check_call|check_output)\(|\bos\.(?:system|popen|spawn\w*|exec\w*|startfile)\(`),
-		evalName: regexp.MustCompile(`(?:^|[^.\w])eval\(\s*[A-Za-z_$][\w$]*\s*\)|\bnew\s+Function\(\s*[A-Za-z_$][\w$]*\s*\)|\brunInThisContext\(\s*[A-Za-z_$][\w$]*\s*\)|(?:^|[^.\w])exec\(\s*[A-Za-z_][\w]*\s*\)`),
+		fill: regexp.MustCompile(`(?:^|[\s;{(>])\$?([A-Za-z_]\w*)\s*(?:\.(?:append|push|extend|update|add|insert|unshift|concat)\((.*)$|\[[^\]]*\]\s*=\s*([^=].*)$)`),
+		// with urlopen(u) as r: the name holds what the expression gives.
+		withBind: regexp.MustCompile(`\bwith\s+(.+?)\s+as\s+([A-Za-z_]\w*)\s*[:,)]`),
+		// the parameters of a callback or block inside a download's
+		// statement: (res) =>, function (chunk), |f|, .then(code =>.
+		cbParam: regexp.MustCompile(`\(\s*([A-Za-z_$][\w$]*)\s*(?:,\s*[A-Za-z_$][\w$]*\s*)*\)\s*=>|(?:^|[(,\s])([A-Za-z_$][\w$]*)\s*=>|\bfunction\s*\w*\s*\(\s*([A-Za-z_$][\w$]*)|\|\s*([A-Za-z_]\w*)\s*\|`),
+		// body += chunk anywhere on a line (inside a callback).
+		accum: regexp.MustCompile(`([A-Za-z_$][\w$]*)\s*(?:\+=|\.push\()\s*(.*)$`),
+		// path.write_bytes(data): the receiver is the file written.
+		recvWrite: regexp.MustCompile(`([A-Za-z_]\w*)(?:\(\))?\.write_(?:text|bytes)\(`),
+		// copyFileSync(src, dst), shutil.copy(src, dst), fs::copy(src, dst),
+		// Copy-Item src dst: the copy holds what the source held.
+		copyTo: regexp.MustCompile(`\b(?:copyFile(?:Sync)?|shutil\.copy\w*|fs::copy|File\.Copy|FileUtils\.cp)\(\s*([^,]+?)\s*,\s*&?\s*([A-Za-z_$][\w$.]*)|(?i:\bCopy-Item\s+(?:-Path\s+)?(\S+)\s+(?:-Destination\s+)?(\$\w+))`),
+		// the file a download call writes: urlretrieve(u, p), -OutFile $p.
+		dlDest: regexp.MustCompile(`\burlretrieve\(\s*[^,]+,\s*([A-Za-z_]\w*)|\bwget\.download\(\s*[^,]+,\s*(?:out\s*=\s*)?([A-Za-z_]\w*)|\.DownloadFile\(\s*[^,]+,\s*\$?(\w+)|(?i:-OutFile\s+\$(\w+))`),
+		// if let Ok(resp) = ureq::get(u).call(): the pattern's name holds it.
+		letBind: regexp.MustCompile(`\blet\s+(?:Ok|Some)\(\s*(?:mut\s+)?([A-Za-z_]\w*)\s*\)\s*=\s*(.+)$`),
+		// a file opened for writing by a handle: let mut f = File::create(&out).
+		createFile: regexp.MustCompile(`^\s*(?:let\s+(?:mut\s+)?)?([A-Za-z_]\w*)(?:\s*,\s*\w+)?\s*:?=\s*(?:std::)?(?:fs::)?(?:File::create|os\.Create|fs\.createWriteStream|open)\(\s*&?([A-Za-z_]\w*)\s*[,)]`),
+		// a stream copied into a handle: io::copy(&mut src, &mut f),
+		// shutil.copyfileobj(src, f), src.pipe(f); Go's io.Copy(dst, src).
+		streamCopy: regexp.MustCompile(`\bio::copy\(\s*&mut\s+([^,]+),\s*&mut\s+([A-Za-z_]\w*)|\bshutil\.copyfileobj\(\s*([^,]+),\s*([A-Za-z_]\w*)|([A-Za-z_$][\w$.]*)\.pipe\(\s*([A-Za-z_$][\w$]*)\s*\)|\bio\.Copy\(\s*([A-Za-z_]\w*)\s*,\s*([^)]+)\)`),
+		pyBlock:    regexp.MustCompile(`^(\s*)(?:async\s+def|def|class)\s`),
+		pyProc:     regexp.MustCompile(`\bsubprocess\.(?:Popen|run|call|check_call|check_output)\(|\bos\.(?:system|popen|spawn\w*|exec\w*|startfile)\(`),
+		evalName:   regexp.MustCompile(`(?:^|[^.\w])eval\(\s*[A-Za-z_$][\w$]*\s*\)|\bnew\s+Function\(\s*[A-Za-z_$][\w$]*\s*\)|\brunInThisContext\(\s*[A-Za-z_$][\w$]*\s*\)|(?:^|[^.\w])exec\(\s*[A-Za-z_][\w]*\s*\)`),
 	}
 })
 
@@ -130,7 +155,7 @@ func (fs *fileScan) codeFlow() {
 	// how many of its parentheses are still open (a builder chain over
 	// several lines is one statement: its .status() runs the download).
 	var dlNames map[string]bool
-	dlOpen := 0
+	dlEnd := 0 // the last line of the download's statement
 	// A package's __init__.py runs at every import; a statement outside
 	// any def or class runs then.
 	pkgInit := path.Base(fs.path) == "__init__.py"
@@ -175,11 +200,25 @@ func (fs *fileScan) codeFlow() {
 			if re.download.MatchString(s) || procDL {
 				here = here.or(taint{kind: tDownload, line: l.n})
 				lastDownload = l.n
-				dlNames = stmtNames(joinCall(reg[i:]))
-				dlOpen = max(0, strings.Count(s, "(")-strings.Count(s, ")"))
-			} else if dlOpen > 0 {
+				dlStmt := joinCall(reg[i:])
+				dlNames = stmtNames(dlStmt)
+				dlEnd = reg[min(i+strings.Count(dlStmt, "\n"), len(reg))-1].n
+				for _, m := range re.dlDest.FindAllStringSubmatch(dlStmt, -1) {
+					vars[strings.Join(m[1:], "")] = taint{kind: tDownload, line: l.n}
+				}
+			} else if l.n <= dlEnd {
 				inDL = true
-				dlOpen = max(0, dlOpen+strings.Count(s, "(")-strings.Count(s, ")"))
+			}
+			if lastDownload > 0 && (lastDownload == l.n || inDL) {
+				// Inside the download's statement, a callback's or block's
+				// parameters are the response, and what they add to a name
+				// is downloaded: https.get(u, res => res.on('data', c => body += c)).
+				dl := taint{kind: tDownload, line: lastDownload}
+				for _, m := range re.cbParam.FindAllStringSubmatch(s, -1) {
+					if name := strings.Join(m[1:], ""); !callWords[name] {
+						vars[name] = dl
+					}
+				}
 			}
 			if re.cmdString.MatchString(s) {
 				here = here.or(taint{kind: tDownload, line: l.n})
@@ -198,7 +237,26 @@ func (fs *fileScan) codeFlow() {
 			// line itself runs curl, not what it fetches.
 			runT := all
 			if procDL {
-				for _, m := range re.procOut.FindAllStringSubmatch(s, -1) {
+				// curl -F f=@path, --data @path, -T path: the process
+				// uploads what the names it is handed hold.
+				if st := joinCall(reg[i:]); procUploadRe().MatchString(st) {
+					t := refTaint(st)
+					if credentialPath(st) {
+						t = t.or(taint{kind: tSecretBulk, line: l.n})
+					}
+					if t.secret() {
+						// The item goes on the argument that carries it.
+						at := l.n
+						for _, a := range reg[i:min(i+strings.Count(st, "\n"), len(reg))] {
+							if refTaint(a.text).secret() || credentialPath(a.text) {
+								at = a.n
+								break
+							}
+						}
+						fs.report(at, hit{id: "secret-send", title: "uploads a credential file or secrets with curl (data from line " + itoa(t.line) + ")", source: t.line})
+					}
+				}
+				for _, m := range re.procOut.FindAllStringSubmatch(joinCall(reg[i:]), -1) {
 					vars[m[1]+m[2]] = taint{kind: tDownload, line: l.n}
 				}
 				if !re.cmdString.MatchString(s) {
@@ -257,7 +315,7 @@ func (fs *fileScan) codeFlow() {
 				// collected the response runs it.
 				fs.report(l.n, hit{id: "download-and-run", title: "runs code a few lines after downloading (line " + itoa(lastDownload) + ")", source: lastDownload})
 			case re.procSink.MatchString(s) && fs.info.buildCode != "" && lastDownload > 0 && lastDownload < l.n && !background && !inDL &&
-				(l.n-lastDownload <= 4 || sharesName(stmt, dlNames)) && !inertProcess(stmt):
+				sharesName(stmt, dlNames) && !inertProcess(stmt):
 				// Started just after the download, or given a name or path
 				// the download wrote: a later tool run on other files (gn,
 				// python, git) is not what was fetched.
@@ -324,8 +382,45 @@ func (fs *fileScan) codeFlow() {
 				target := strings.TrimSpace(strings.Join(w[1:], ""))
 				if profilePath(s) || refProfile(target) > 0 || refProfile(s) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(s)})
-				} else if all.runs() && target != "" {
+				} else if (all.runs() || all.bulk()) && target != "" {
+					// A file that holds the environment or a credential file
+					// is sent as surely as the data (Set-Content $f; -InFile $f).
 					files[strings.Trim(strings.TrimLeft(target, "&*"), " ")] = all
+				}
+			}
+			if m := re.recvWrite.FindStringSubmatch(s); m != nil && (all.runs() || all.bulk()) {
+				vars[m[1]] = all
+			}
+			if m := re.copyTo.FindStringSubmatch(s); m != nil {
+				src, dst := m[1]+m[3], strings.TrimLeft(m[2]+m[4], "$")
+				t := refTaint(src)
+				if credentialPath(src) {
+					t = t.or(taint{kind: tSecretBulk, line: l.n})
+				}
+				if t.runs() || t.bulk() {
+					vars[dst] = t
+				}
+			}
+			if m := re.letBind.FindStringSubmatch(s); m != nil {
+				if t := here.or(refTaint(m[2])); t.kind != 0 {
+					vars[m[1]] = t
+				}
+			}
+			if m := re.createFile.FindStringSubmatch(s); m != nil {
+				handles[m[1]] = m[2]
+			}
+			if m := re.streamCopy.FindStringSubmatch(s); m != nil {
+				src, dst := m[1]+m[3]+m[5]+m[8], m[2]+m[4]+m[6]+m[7]
+				if t := refTaint(src); t.runs() || t.bulk() {
+					vars[dst] = t
+					if p, ok := handles[dst]; ok {
+						vars[p] = t // the path the handle writes holds it too
+					}
+				}
+			}
+			if m := re.withBind.FindStringSubmatch(s); m != nil {
+				if t := here.or(refTaint(m[1])); t.kind != 0 {
+					vars[m[2]] = t
 				}
 			}
 			if m := re.openHandle.FindStringSubmatch(s); m != nil {
@@ -342,6 +437,7 @@ func (fs *fileScan) codeFlow() {
 			if m := re.handleWrite.FindStringSubmatch(s); m != nil {
 				if p, ok := handles[m[1]]; ok && all.runs() {
 					files[p] = all
+					vars[m[1]] = all // tmp.name names what tmp.write wrote
 				}
 			}
 			if m := re.alias.FindStringSubmatch(s); m != nil {
@@ -364,6 +460,15 @@ func (fs *fileScan) codeFlow() {
 			for _, m := range re.fill.FindAllStringSubmatch(s, 4) {
 				if t := here.or(refTaint(m[2] + m[3])); t.kind != 0 {
 					vars[m[1]] = vars[m[1]].or(t)
+				}
+			}
+			// body += chunk inside a callback: the name gathers what the
+			// chunk holds.
+			if inDL {
+				for _, m := range re.accum.FindAllStringSubmatch(s, 2) {
+					if t := here.or(refTaint(m[2])); t.kind != 0 {
+						vars[m[1]] = vars[m[1]].or(t)
+					}
 				}
 			}
 			// Assignments carry what their right side holds.
@@ -392,6 +497,9 @@ func (fs *fileScan) codeFlow() {
 					profiles[name] = l.n
 				} else if n := refProfile(rhs); n > 0 {
 					profiles[name] = n
+				}
+				if tempFileRe().MatchString(rhs) {
+					handles[name] = name
 				}
 				if re.sendSink.MatchString(rhs) || re.download.MatchString(rhs) || strings.Contains(rhs, "connect(") || strings.Contains(rhs, "createConnection(") {
 					requests[name] = l.n
@@ -554,6 +662,11 @@ func joinCall(reg []numbered) string {
 		b.WriteByte('\n')
 		depth += strings.Count(l.text, "(") + strings.Count(l.text, "{") - strings.Count(l.text, ")") - strings.Count(l.text, "}")
 		if depth <= 0 {
+			// A builder chain goes on with a line that starts with a
+			// method call: Command::new("curl")\n .arg(&out)\n .status().
+			if i+1 < len(reg) && strings.HasPrefix(strings.TrimSpace(reg[i+1].text), ".") {
+				continue
+			}
 			break
 		}
 	}
@@ -576,6 +689,12 @@ func (fs *fileScan) reportRun(n int, t taint) {
 		fs.report(n, hit{id: "decode-and-run", title: title, source: t.line})
 	}
 }
+
+// tempFileRe matches a temporary file opened for writing: what is written
+// to it is what a later line runs by its name.
+var tempFileRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\btempfile\.(?:NamedTemporaryFile|TemporaryFile|mkstemp)\(`)
+})
 
 // sentBeyondClient is what a send statement carries once the client it is
 // called on is left out: octokit.rest.issues.createComment(…) on a client
@@ -601,3 +720,8 @@ func sentBeyondClient(s, stmt string, here taint, refTaint func(string) taint, s
 	// Cut the receiver where it stands, not its first look-alike.
 	return here.or(refTaint(stmt[:r] + stmt[start:]))
 }
+
+// procUploadRe is a curl or wget argument that sends a file or data.
+var procUploadRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`["'](?:-F|--form|-d|--data(?:-binary|-raw|-urlencode)?|-T|--upload-file|--post-file|--body-file)["'\s=]|=@`)
+})

@@ -168,7 +168,7 @@ func classifyPath(p string) (ruleID, noun string, sc scope) {
 		return "git-hook", "git hook", scopeShell
 	case lb == ".envrc":
 		return "envrc", "direnv .envrc (runs on cd)", scopeShell
-	case p == ".vscode/tasks.json" || strings.HasSuffix(p, "/.vscode/tasks.json"):
+	case p == ".vscode/tasks.json" || strings.HasSuffix(p, "/.vscode/tasks.json") || strings.HasSuffix(p, ".code-workspace"):
 		return "editor-tasks", "editor tasks", 0
 	case ext == ".sh" || ext == ".bash" || ext == ".zsh" || ext == ".ksh" || ext == ".ps1" || ext == ".psm1" ||
 		ext == ".bat" || ext == ".cmd":

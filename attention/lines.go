@@ -236,8 +236,10 @@ var lineRules = sync.OnceValue(func() []lineRule {
 				both{regexp.MustCompile(`\bos\.environ\b|\bprocess\.env\b|\bos\.Environ\(\)`),
 					regexp.MustCompile(`\brequests\.(?:post|put|get)\(|\burlopen\(|\bfetch\(|\bhttps?\.request\(|\baxios\b|\bhttp\.Post|\bsocket\b`)}}},
 		{"package-index-insecure", "installs from plain http or without checking the index's certificate", all, 0, none,
-			[]string{"http://", "trusted-host", "strict-ssl", "no-check-certificate", "insecure"},
-			except{regexp.MustCompile(`(?i)(?:--(?:extra-)?index-url|--find-links|-f|--registry|(?:extra-)?index-url\s*=|registry\s*[=:]|--source|source\s+)\s*["']?http://|--trusted-host\b|strict-ssl\s*[=:]?\s*false|--no-check-certificate|GOINSECURE=|GOFLAGS=.*-insecure`),
+			[]string{"http://", "trusted-host", "strict-ssl", "no-check-certificate", "insecure", "enablestrictssl"},
+			except{regexp.MustCompile(`(?i)(?:--(?:extra-)?index-url|--find-links|-f|--registry|(?:extra-)?index-url\s*=|registry\s*[=:]|--source|source\s+)\s*["']?http://|--trusted-host\b|strict-ssl\s*[=:]?\s*false|--no-check-certificate|GOINSECURE=|GOFLAGS=.*-insecure|` +
+				// yarn's, Gradle's and uv's own switches for unchecked certificates and plain http
+				`\benableStrictSsl\s*:\s*["']?false|\ballowInsecureProtocol\s*(?:=\s*|\(\s*)true|--allow-insecure-host\b|^\s*allow-insecure-host\s*=`),
 				localHost}},
 		{"gitmodules-url-unsafe", "submodule URL runs a command or leaves https", scopeGitmodules, 0, none,
 			[]string{"url"},

@@ -97,6 +97,12 @@ var rules = []Rule{
 			{"lib/x.js", "const b = require('./build/Release/x.node')", 0, false},
 			{"x.py", "lib = ctypes.CDLL('./libfast.so')", 0, false},
 		}},
+	{"editor-autorun", KindScript, High, "an editor task that runs by itself when the folder is opened (runOn folderOpen)",
+		"nobody has to run it: opening the folder in VS Code, a Codespace or an AI agent's editor runs it, with that person's tokens and network", []Case{
+			{".vscode/tasks.json", "{\"tasks\": [{\"label\": \"w\", \"command\": \"node .vscode/w.js\",\n  \"runOptions\": {\"runOn\": \"folderOpen\"}}]}", 2, false},
+			{"app.code-workspace", "{\"tasks\": {\"tasks\": [{\"label\": \"i\", \"command\": \"./tools/i.sh\",\n  \"runOptions\": {\"runOn\": \"folderOpen\"}}]}}", 2, false},
+			{".vscode/tasks.json", "{\"tasks\": [{\"label\": \"build\", \"command\": \"npm run build\",\n  \"runOptions\": {\"runOn\": \"default\"}}]}", 2, true},
+		}},
 	{"build-tool-exec", KindBuildFile, High, "a build tool's config names a program from the tree to run in its place",
 		"every build, test or install then runs that program (cargo's rustc-wrapper and linker, npm's script-shell and node-options), with the runner's network and secrets", []Case{
 			{".cargo/config.toml", "[build]\nrustc-wrapper = \"./tools/wrap.sh\"", 2, false},

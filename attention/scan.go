@@ -270,7 +270,7 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 				h := hit{id: r.id, title: r.title}
 				inert := (r.promote || r.id == "download-and-run") && inertString(sc, l.Text)
 				switch {
-				case r.promote && info.buildCode != "" && !inert:
+				case r.promote && info.buildCode != "" && !inert && !loopbackOnly(l.Text):
 					h = hit{id: "build-code-fetch", why: rule("build-code-fetch").Why + " — " + info.buildCode}
 				case inert && r.id == "download-and-run":
 					h.severity = Medium
@@ -529,7 +529,7 @@ func (fs *fileScan) deferToParser() {
 			// Shai-Hulud loader brought its own runtime.
 			src := fs.f.Hunks[l.hunk].Lines[l.line].Text
 			if h.source > 0 {
-				src = fs.text[h.source]
+				src = fs.command(h.source)
 			}
 			if v := vendorInstaller(src); v != "" {
 				fs.best[l] = hit{id: "vendor-installer", title: "runs the installer " + v + " publishes (fetched from its own host)", source: h.source, parsed: h.parsed}
@@ -722,4 +722,37 @@ var fileURLRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile
 // localFetchOnly reports a line whose every URL is a file:// one.
 func localFetchOnly(s string) bool {
 	return fileURLRe().MatchString(s) && !strings.Contains(strings.ToLower(s), "http") && !strings.Contains(s, "ftp://")
+}
+
+// loopbackOnly reports a line whose every URL is on this machine
+// (localhost, 127.x, [::1]): a test fixture asking its own server is
+// healthy reaches no network, so nothing leaves and nothing arrives.
+func loopbackOnly(s string) bool {
+	urls := urlRe().FindAllString(s, -1)
+	if len(urls) == 0 {
+		return false
+	}
+	for _, u := range urls {
+		h := hostOf(u)
+		if h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" {
+			return false
+		}
+	}
+	return true
+}
+
+// command is the command that starts on line n: the line and the lines a
+// trailing backslash continues it onto (the URL of a download is often on
+// the line after the curl).
+func (fs *fileScan) command(n int) string {
+	s := fs.text[n]
+	for k := n; strings.HasSuffix(strings.TrimSpace(fs.text[k]), "\\") && k < n+12; {
+		k++
+		t, ok := fs.text[k]
+		if !ok {
+			break
+		}
+		s += "\n" + t
+	}
+	return s
 }

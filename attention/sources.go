@@ -10,6 +10,7 @@ package attention
 import (
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -171,8 +172,14 @@ func (fs *fileScan) sources() {
 		case sc&scopeNpmrc != 0:
 			fs.npmExec(n, s)
 			if m := re.npmRegistry.FindStringSubmatch(s); m != nil {
-				if h, ok := redirected(strings.Join(m[1:], "")); ok {
+				u := strings.Trim(strings.Join(m[1:], ""), `"'`)
+				if h, ok := redirected(u); ok {
 					fs.report(n, hit{id: "registry-redirect", title: "points npm at the registry " + h})
+				} else if h := hostOf(u); strings.HasPrefix(u, "http://") && h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" {
+					// Whatever key names the registry (npmRegistryServer,
+					// yarn v1's registry "…"), plain http lets anyone on
+					// the path serve the packages.
+					fs.report(n, hit{id: "package-index-insecure", title: "installs packages from " + h + " over plain http"})
 				}
 			}
 		case sc&scopePipConf != 0:
@@ -476,6 +483,16 @@ func (fs *fileScan) preCommitRepo(n int, repo string) {
 	if k := lookalike(owner, knownOwners); k != "" {
 		fs.report(n, hit{id: "lookalike-source", title: "pre-commit runs hooks from " + owner + ", a look-alike of " + k})
 		return
+	}
+	if k := comboOwner(owner, hookOwners()); k != "" {
+		fs.report(n, hit{id: "lookalike-source", title: "pre-commit runs hooks from " + owner + ", a well-known owner's name with a word added (" + k + ")"})
+		return
+	}
+	for _, id := range fs.hookIDs(n) {
+		if homes, ok := hookHomes[id]; ok && !slices.Contains(homes, strings.ToLower(strings.TrimSuffix(strings.Trim(u.Path, "/"), ".git"))) {
+			fs.report(n, hit{id: "lookalike-source", title: "takes the hook " + id + " from " + strings.Trim(u.Path, "/") + ", not from " + homes[0] + ", where it is published"})
+			return
+		}
 	}
 	if fs.switched(n, repo, srcRe().preCommitRepo, "hook repository") {
 		return
@@ -791,4 +808,92 @@ func (fs *fileScan) overridesRegistry(n int, s string) bool {
 		}
 	}
 	return false
+}
+
+// comboOwner returns the well-known owner that owner is made of with a word
+// added (pre-commit-hook, psf-black, astral-sh-dev): the look-alike a one-
+// or two-letter edit check does not see. Owners that are themselves known
+// (pre-commit-ci) are not look-alikes.
+func comboOwner(owner string, known []string) string {
+	owner = strings.ToLower(owner)
+	if slices.Contains(known, owner) {
+		return ""
+	}
+	for _, k := range known {
+		if len(k) < 3 || len(owner) <= len(k)+1 {
+			continue
+		}
+		if strings.HasPrefix(owner, k) && strings.ContainsRune("-_.", rune(owner[len(k)])) ||
+			strings.HasSuffix(owner, k) && strings.ContainsRune("-_.", rune(owner[len(owner)-len(k)-1])) {
+			return k
+		}
+	}
+	return ""
+}
+
+// hookOwners are the owners of the repositories that publish well-known
+// hooks (and pre-commit's own): an owner named after one of them with a
+// word added imitates it. Owners named by a common word (python, google)
+// are left out: scientific-python is its own project.
+var hookOwners = sync.OnceValue(func() []string {
+	out := []string{"pre-commit", "pre-commit-ci"}
+	for _, homes := range hookHomes {
+		for _, h := range homes {
+			if o, _, _ := strings.Cut(h, "/"); !slices.Contains(out, o) {
+				out = append(out, o)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+})
+
+// hookIDs are the hook ids listed under the repo entry on line n.
+func (fs *fileScan) hookIDs(n int) []string {
+	var ids []string
+	for k := n + 1; k <= n+40; k++ {
+		t, ok := fs.text[k]
+		if !ok || srcRe().preCommitRepo.MatchString(t) {
+			break
+		}
+		if m := hookIDRe().FindStringSubmatch(t); m != nil {
+			ids = append(ids, m[1])
+		}
+	}
+	return ids
+}
+
+var hookIDRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*-?\s*id\s*:\s*["']?([\w.-]+)`) })
+
+// hookHomes are the repositories that publish well-known pre-commit hooks
+// (owner/name, lower case; the first is the canonical one). A hook by one
+// of these ids from any other repository runs that repository's code under
+// a name a reviewer trusts.
+var hookHomes = map[string][]string{
+	"black":               {"psf/black-pre-commit-mirror", "psf/black"},
+	"ruff":                {"astral-sh/ruff-pre-commit", "charliermarsh/ruff-pre-commit"},
+	"ruff-format":         {"astral-sh/ruff-pre-commit", "charliermarsh/ruff-pre-commit"},
+	"mypy":                {"pre-commit/mirrors-mypy"},
+	"flake8":              {"pycqa/flake8"},
+	"isort":               {"pycqa/isort"},
+	"bandit":              {"pycqa/bandit"},
+	"autoflake":           {"pycqa/autoflake"},
+	"pyupgrade":           {"asottile/pyupgrade"},
+	"codespell":           {"codespell-project/codespell"},
+	"gitleaks":            {"gitleaks/gitleaks", "zricethezav/gitleaks"},
+	"detect-secrets":      {"yelp/detect-secrets"},
+	"trailing-whitespace": {"pre-commit/pre-commit-hooks"},
+	"end-of-file-fixer":   {"pre-commit/pre-commit-hooks"},
+	"check-yaml":          {"pre-commit/pre-commit-hooks"},
+	"yamllint":            {"adrienverge/yamllint"},
+	"actionlint":          {"rhysd/actionlint"},
+	"typos":               {"crate-ci/typos"},
+	"hadolint":            {"hadolint/hadolint"},
+	"hadolint-docker":     {"hadolint/hadolint"},
+	"golangci-lint":       {"golangci/golangci-lint"},
+	"check-jsonschema":    {"python-jsonschema/check-jsonschema"},
+	"commitizen":          {"commitizen-tools/commitizen"},
+	"prettier":            {"pre-commit/mirrors-prettier", "rbubley/mirrors-prettier"},
+	"eslint":              {"pre-commit/mirrors-eslint"},
+	"clang-format":        {"pre-commit/mirrors-clang-format"},
 }
