@@ -714,11 +714,11 @@ func sentBeyondClient(s, stmt string, here taint, refTaint func(string) taint, s
 	for r > 0 && (isIdentByte(s[r-1]) || s[r-1] == '.') {
 		r--
 	}
-	recv := s[r:start]
-	if recv == "" {
+	if r == start || !strings.HasPrefix(stmt, s[:start]) {
 		return here.or(refTaint(stmt))
 	}
-	return here.or(refTaint(strings.Replace(stmt, recv, "", 1)))
+	// Cut the receiver where it stands, not its first look-alike.
+	return here.or(refTaint(stmt[:r] + stmt[start:]))
 }
 
 // procUploadRe is a curl or wget argument that sends a file or data.
