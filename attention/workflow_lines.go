@@ -430,9 +430,6 @@ var (
 	outputRefRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b(?:steps|needs)\.[\w-]+\.outputs\.([\w-]+)`)
 	})
-	payloadTextRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\bcontext\.payload\.(?:pull_request|issue|comment|review|discussion)\.(?:title|body|head\.ref)\b`)
-	})
 	envRefRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\benv\.([A-Za-z_]\w*)`) })
 	outputSetRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?:echo|printf)\s+(?:-\w+\s+)?["']?([A-Za-z_][\w-]*)=|\bsetOutput\(\s*['"]([\w-]+)['"]`)
