@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/attention/rules"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -41,11 +42,11 @@ func TestAttentionScansWhatCameAfterThePacket(t *testing.T) {
 	if found == nil {
 		t.Fatalf("the download-and-run in a commit after the packet was not found: %+v", p.Attention())
 	}
-	if found.Severity != High || found.Path != "scripts/build.sh" || found.NewLine != 2 || found.File != -1 ||
+	if found.Severity != rules.High || found.Path != "scripts/build.sh" || found.NewLine != 2 || found.File != -1 ||
 		!strings.Contains(found.Why, "pushed after the packet") || !strings.HasPrefix(found.Title, "after the packet: ") {
 		t.Errorf("after-packet item: %+v", *found)
 	}
-	if items := p.Attention(); items[0].Severity != High {
+	if items := p.Attention(); items[0].Severity != rules.High {
 		t.Errorf("high items do not come first: %+v", items[0])
 	}
 

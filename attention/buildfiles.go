@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/rules"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -59,21 +60,21 @@ func (fs *fileScan) buildFiles() {
 			fs.index()
 		}
 	}
-	if !fs.info.prose {
+	if !fs.info.Prose {
 		fs.toolchainFlags(hot[hotFlags])
 		fs.windowsAutorun(hot[hotAutorun])
-		if fs.info.scope&scopeWorkflow == 0 {
+		if fs.info.Scope&rules.ScopeWorkflow == 0 {
 			fs.loaderVars(hot[hotLoader])
 		}
 	}
-	if fs.info.rule == "ci-config" {
+	if fs.info.Rule == "ci-config" {
 		fs.ciConfig()
 	}
-	if fs.info.scope&scopeMakefile != 0 {
+	if fs.info.Scope&rules.ScopeMakefile != 0 {
 		fs.makeShell()
 	}
 	fs.images()
-	if !fs.info.prose && !fs.sourcesRead() {
+	if !fs.info.Prose && !fs.sourcesRead() {
 		// Index options are pip's, uv's and npm's wherever a command line
 		// or a config passes them (conda's environment.yml, tox.ini, a
 		// Python script that runs pip): the readers that know a file's
@@ -82,15 +83,15 @@ func (fs *fileScan) buildFiles() {
 			fs.indexLine(l.n, l.text)
 		}
 	}
-	if fs.info.rule == "ci-config" {
+	if fs.info.Rule == "ci-config" {
 		return
 	}
 	lb := strings.ToLower(path.Base(fs.path))
 	ext := path.Ext(lb)
 	switch {
-	case fs.info.scope&scopePackageJSON != 0:
+	case fs.info.Scope&rules.ScopePackageJSON != 0:
 		fs.typosquats("npm")
-	case fs.info.scope&scopeRequirements != 0 && (strings.HasPrefix(lb, "requirements") || lb == "constraints.txt") ||
+	case fs.info.Scope&rules.ScopeRequirements != 0 && (strings.HasPrefix(lb, "requirements") || lb == "constraints.txt") ||
 		(ext == ".txt" || ext == ".in") && strings.Contains(strings.ToLower(fs.path), "requirements"):
 		fs.typosquats("pypi")
 	}
@@ -215,7 +216,7 @@ func (fs *fileScan) gradleRepo(n int, s string) {
 			break
 		}
 		if re.gradleKnown.MatchString(t) {
-			hit.severity = Medium
+			hit.severity = rules.Medium
 			hit.title = "adds the Gradle repository " + h + " after the well-known ones"
 			hit.why = "Gradle takes from it only the modules the repositories before it lack; check which those are and who runs the host"
 			break
@@ -412,8 +413,8 @@ var (
 // in the build or the tests as a base image's does, so it is read as FROM is.
 func (fs *fileScan) images() {
 	lb := strings.ToLower(path.Base(fs.path))
-	docker := fs.info.scope&scopeDockerfile != 0
-	yamlLike := fs.info.rule == "compose" || fs.info.rule == "ci-config" || fs.info.scope&scopeWorkflow != 0 || lb == "devcontainer.json" || lb == ".devcontainer.json"
+	docker := fs.info.Scope&rules.ScopeDockerfile != 0
+	yamlLike := fs.info.Rule == "compose" || fs.info.Rule == "ci-config" || fs.info.Scope&rules.ScopeWorkflow != 0 || lb == "devcontainer.json" || lb == ".devcontainer.json"
 	if !docker && !yamlLike || fs.f.Binary || fs.f.Status == packet.StatusDeleted {
 		return
 	}
@@ -436,13 +437,13 @@ func (fs *fileScan) images() {
 
 // sourcesRead reports a file the structure pass hands to sources().
 func (fs *fileScan) sourcesRead() bool {
-	sc := fs.info.scope
-	const structured = scopeWorkflow | scopeShell | scopeMakefile | scopeDockerfile | scopePackageJSON | scopeCode |
-		scopeNpmrc | scopePipConf | scopeGradleWrapper | scopePreCommit | scopeGitmodules | scopeRequirements | scopeGo | scopeGoMod | scopeLock | scopeCargoConfig
-	if sc&structured == 0 && fs.info.buildCode == "" {
+	sc := fs.info.Scope
+	const structured = rules.ScopeWorkflow | rules.ScopeShell | rules.ScopeMakefile | rules.ScopeDockerfile | rules.ScopePackageJSON | rules.ScopeCode |
+		rules.ScopeNpmrc | rules.ScopePipConf | rules.ScopeGradleWrapper | rules.ScopePreCommit | rules.ScopeGitmodules | rules.ScopeRequirements | rules.ScopeGo | rules.ScopeGoMod | rules.ScopeLock | rules.ScopeCargoConfig
+	if sc&structured == 0 && fs.info.BuildCode == "" {
 		return false
 	}
-	return sc&(scopeGo|scopeCode) == 0 || sc&(scopeGoMod|scopeShell) != 0
+	return sc&(rules.ScopeGo|rules.ScopeCode) == 0 || sc&(rules.ScopeGoMod|rules.ScopeShell) != 0
 }
 
 var autorunRe = sync.OnceValue(func() *regexp.Regexp {
@@ -531,8 +532,8 @@ const (
 	hotGroups
 )
 
-var hotKeys = sync.OnceValue(func() *keyIndex {
-	return newKeyIndex([][]string{
+var hotKeys = sync.OnceValue(func() *rules.KeyIndex {
+	return rules.NewKeyIndex([][]string{
 		hotIndex:   {"index-url", "index_url", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "goproxy", "gosumdb", "gonosum", "goinsecure", "-insecure", "default_index", "repositories_", "source add", "npmregistryserver", "gem source", "mirror.", "nuget add", "config set", "--add channels"},
 		hotFlags:   {"flags"},
 		hotAutorun: {"currentversion", "schtasks", "startup"},

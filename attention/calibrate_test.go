@@ -3,6 +3,8 @@ package attention
 import (
 	"fmt"
 	"testing"
+
+	"github.com/vetter-dev/vetter/attention/rules"
 )
 
 // The line does what the rule fears, but its context says what it can do
@@ -64,8 +66,8 @@ func TestSeverityByContext(t *testing.T) {
 		{"branch action, job may write", ".github/workflows/a.yml", "on: push\npermissions: read-all\njobs:\n  a:\n    permissions:\n      contents: write\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master", 9, "high gha-unpinned-branch"},
 		// The pull request's head checked out into its own folder under a
 		// privileged trigger: data unless a later step runs it.
-		{"head into a folder, read as data", ".github/workflows/a.yml", prtHeadInto("pr", "      - uses: actions/checkout@v4\n      - run: |\n          npm ci\n          node tools/build-docs.js --src ./pr/docs"), 8, "medium gha-untrusted-checkout"},
-		{"head into a folder, built", ".github/workflows/a.yml", prtHeadInto("pr", "      - run: |\n          cd pr\n          npm ci"), 8, "high gha-untrusted-checkout"},
+		{"head into a folder, read as data", ".github/workflows/a.yml", rules.PRTHeadInto("pr", "      - uses: actions/checkout@v4\n      - run: |\n          npm ci\n          node tools/build-docs.js --src ./pr/docs"), 8, "medium gha-untrusted-checkout"},
+		{"head into a folder, built", ".github/workflows/a.yml", rules.PRTHeadInto("pr", "      - run: |\n          cd pr\n          npm ci"), 8, "high gha-untrusted-checkout"},
 		{"head into the workspace", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}", 8, "high gha-untrusted-checkout"},
 		// Self-hosted runners: high where a pull request's code runs on them.
 		{"self-hosted on pull_request", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps:\n      - uses: actions/checkout@v4\n      - run: make test", 4, "high gha-self-hosted-runner"},

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/rules"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -125,20 +126,20 @@ type origin struct {
 
 // classes reads a file's lines in order for the classes above.
 func (fs *fileScan) classes(inDiff map[string]bool) {
-	if fs.info.prose || fs.f.Binary || fs.f.Status == packet.StatusDeleted {
+	if fs.info.Prose || fs.f.Binary || fs.f.Status == packet.StatusDeleted {
 		return
 	}
-	sc := fs.info.scope
+	sc := fs.info.Scope
 	lb := strings.ToLower(path.Base(fs.path))
-	program := sc&(scopeCode|scopeGo) != 0 || fs.info.buildCode != "" || otherLanguage[path.Ext(lb)]
+	program := sc&(rules.ScopeCode|rules.ScopeGo) != 0 || fs.info.BuildCode != "" || otherLanguage[path.Ext(lb)]
 	cmake := lb == "cmakelists.txt" || strings.HasSuffix(lb, ".cmake")
 	gradle := strings.HasSuffix(lb, ".gradle") || strings.HasSuffix(lb, ".gradle.kts")
-	docker := sc&scopeDockerfile != 0
-	make := sc&scopeMakefile != 0
-	workflow := sc&scopeWorkflow != 0
-	shell := sc&(scopeShell|scopeMakefile) != 0
+	docker := sc&rules.ScopeDockerfile != 0
+	make := sc&rules.ScopeMakefile != 0
+	workflow := sc&rules.ScopeWorkflow != 0
+	shell := sc&(rules.ScopeShell|rules.ScopeMakefile) != 0
 	composer := lb == "composer.json"
-	pkg := sc&scopePackageJSON != 0
+	pkg := sc&rules.ScopePackageJSON != 0
 	if !program && !cmake && !gradle && !docker && !workflow && !shell && !composer && !pkg {
 		return
 	}
@@ -527,7 +528,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				}
 			case program && own&flowFetched != 0 && re.run.MatchString(s):
 				fs.report(n, hit{id: "download-and-run", title: "runs what it downloads on the same line"})
-			case program && sc&scopeCode == 0 && (own|used)&flowDecoded != 0 && decodedAsCode(s) && !inertUse(s, paths):
+			case program && sc&rules.ScopeCode == 0 && (own|used)&flowDecoded != 0 && decodedAsCode(s) && !inertUse(s, paths):
 				h := hit{id: "decode-and-run", title: "decodes data and runs or loads it"}
 				if own&flowDecoded == 0 && from[flowDecoded] > 0 {
 					h = hit{id: "decode-and-run", title: "runs or loads what line " + itoa(from[flowDecoded]) + " decoded", source: from[flowDecoded]}
@@ -537,7 +538,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				fs.report(n, hit{id: "download-and-run", title: "runs a file copied from one named like data (an image, a .dat)",
 					why: "a program hidden in a data file is not code anyone reads in the diff, yet it runs on the machine that builds or installs", source: from[flowData]})
 			}
-			if sc&scopeGo != 0 {
+			if sc&rules.ScopeGo != 0 {
 				if m := re.goShellString.FindStringSubmatch(s); m != nil {
 					if o := names[m[1]]; o != nil && o.kinds&flowTable != 0 {
 						fs.report(n, hit{id: "decode-and-run", title: "runs a shell command assembled from a table of characters", source: o.line[flowTable]})
@@ -547,7 +548,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 					h := hit{id: "download-and-run", title: "go:generate runs a module fetched at generate time (" + m[1] + "@" + m[2] + ")",
 						why: "go generate downloads and runs that module's code; at @latest whoever publishes it decides what runs"}
 					if m[2] != "latest" && !strings.HasPrefix(m[2], "master") && !strings.HasPrefix(m[2], "main") {
-						h.severity = Medium
+						h.severity = rules.Medium
 						h.why = "go generate downloads and runs that module's code; the version is fixed and the Go checksum database vouches for it, so read what it is"
 					}
 					fs.report(n, h)
@@ -616,10 +617,10 @@ func classKeyed(s string) bool {
 		}
 		b = append(b, c)
 	}
-	return classKeyIndex().candidates(b) != 0
+	return classKeyIndex().Candidates(b) != 0
 }
 
-var classKeyIndex = sync.OnceValue(func() *keyIndex { return newKeyIndex([][]string{classKeys}) })
+var classKeyIndex = sync.OnceValue(func() *rules.KeyIndex { return rules.NewKeyIndex([][]string{classKeys}) })
 
 // dockerAddDest is where ADD <url> <dest> puts the download: into a
 // directory (a trailing slash, the working directory ".") under the URL's

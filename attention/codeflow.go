@@ -17,6 +17,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/vetter-dev/vetter/attention/rules"
 )
 
 type codeRes struct {
@@ -292,9 +294,9 @@ func (fs *fileScan) codeFlow() {
 			}
 			// Not a test run's: a fixture that starts a server in its own
 			// session stops it when the tests end.
-			background := fs.info.buildCode != "" && !testRunCode(fs.info.buildCode) && re.procSink.MatchString(s) && re.detached.MatchString(stmt)
+			background := fs.info.BuildCode != "" && !testRunCode(fs.info.BuildCode) && re.procSink.MatchString(s) && re.detached.MatchString(stmt)
 			if background {
-				fs.report(l.n, hit{id: "install-background-process", why: rule("install-background-process").Why + " — " + fs.info.buildCode})
+				fs.report(l.n, hit{id: "install-background-process", why: rules.Must("install-background-process").Why + " — " + fs.info.BuildCode})
 			}
 			// Sinks.
 			noRun := re.noRun.MatchString(s)
@@ -314,13 +316,13 @@ func (fs *fileScan) codeFlow() {
 				// eval(d) a few lines after a download: the callback that
 				// collected the response runs it.
 				fs.report(l.n, hit{id: "download-and-run", title: "runs code a few lines after downloading (line " + itoa(lastDownload) + ")", source: lastDownload})
-			case re.procSink.MatchString(s) && fs.info.buildCode != "" && lastDownload > 0 && lastDownload < l.n && !background && !inDL &&
+			case re.procSink.MatchString(s) && fs.info.BuildCode != "" && lastDownload > 0 && lastDownload < l.n && !background && !inDL &&
 				sharesName(stmt, dlNames) && !inertProcess(stmt):
 				// Started just after the download, or given a name or path
 				// the download wrote: a later tool run on other files (gn,
 				// python, git) is not what was fetched.
 				fs.report(l.n, hit{id: "download-and-run", title: "starts a process after downloading (line " + itoa(lastDownload) + ") in code that runs by itself",
-					why: "nobody has to call it: " + fs.info.buildCode + ", and it fetches and starts what the diff does not show", source: lastDownload})
+					why: "nobody has to call it: " + fs.info.BuildCode + ", and it fetches and starts what the diff does not show", source: lastDownload})
 			}
 			for _, m := range re.dynCall.FindAllStringSubmatch(s, -1) {
 				key := m[1]

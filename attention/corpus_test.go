@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/vetter-dev/vetter/attention/rules"
 )
 
 // The calibrated changes look alarming but cannot act on the runner by
@@ -22,7 +24,7 @@ func TestAttentionCalibrated(t *testing.T) {
 		want := readCorpusWant(t, strings.TrimSuffix(name, ".diff")+".want")
 		found := false
 		for _, a := range scanCorpusFile(t, name) {
-			if a.Severity == High && a.Hunk >= 0 {
+			if a.Severity == rules.High && a.Hunk >= 0 {
 				t.Errorf("%s: high item %s:%d %s", filepath.Base(name), a.Path, a.NewLine, a.Rule)
 			}
 			found = found || a.Path == want.path && a.NewLine == want.line && a.Rule == want.rule && a.Severity == want.severity
@@ -91,7 +93,7 @@ func TestAttentionCorpus(t *testing.T) {
 		found, ruleOK := false, false
 		var got []string
 		for _, a := range items {
-			if a.Severity == High && a.Path == want.path && a.NewLine == want.line {
+			if a.Severity == rules.High && a.Path == want.path && a.NewLine == want.line {
 				found = true
 				ruleOK = ruleOK || a.Rule == want.rule
 			}
@@ -113,7 +115,7 @@ func TestAttentionCorpus(t *testing.T) {
 	falseLines, falseFiles := 0, 0
 	for _, name := range ben {
 		for _, a := range scanCorpusFile(t, name) {
-			if a.Severity != High {
+			if a.Severity != rules.High {
 				continue
 			}
 			if a.Hunk >= 0 {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"testing"
+
+	"github.com/vetter-dev/vetter/attention/rules"
 )
 
 // docs/packet-format.md lists every rule of the registry, and no other.
@@ -16,11 +18,11 @@ func TestDocsListEveryRule(t *testing.T) {
 	listed := map[string]bool{}
 	for _, m := range regexp.MustCompile("(?m)^\\| `([a-z0-9-]+)` \\| (high|medium|low) \\|").FindAllStringSubmatch(string(data), -1) {
 		listed[m[1]] = true
-		if RuleByID(m[1]) == nil {
+		if rules.ByID(m[1]) == nil {
 			t.Errorf("docs list %s, which is no rule", m[1])
 		}
 	}
-	for _, r := range Rules() {
+	for _, r := range rules.All() {
 		if !listed[r.ID] {
 			t.Errorf("docs do not list the rule %s", r.ID)
 		}

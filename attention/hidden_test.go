@@ -1,6 +1,10 @@
 package attention
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/vetter-dev/vetter/attention/rules"
+)
 
 // The decision screen's attention items name the classes a line hides; a
 // byte-order mark opening a file and a joiner inside an emoji stay quiet.
@@ -21,9 +25,9 @@ func TestHiddenInLineNamesClasses(t *testing.T) {
 		{"👩\u200D💻", false, "", ""},
 		{"ok := \"👍\uFE0F\"", false, "", ""},
 	} {
-		id, title, ok := hiddenInLine(tt.line, tt.first, false)
+		id, title, ok := rules.HiddenInLine(tt.line, tt.first, false)
 		if id != tt.id || title != tt.want || ok != (tt.id != "") {
-			t.Errorf("hiddenInLine(%q) = %q, %q, %v; want %q, %q", tt.line, id, title, ok, tt.id, tt.want)
+			t.Errorf("rules.HiddenInLine(%q) = %q, %q, %v; want %q, %q", tt.line, id, title, ok, tt.id, tt.want)
 		}
 	}
 }

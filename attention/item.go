@@ -8,7 +8,7 @@
 // covers (a hunk that starts in the middle of a block, code in other
 // languages) is matched line by line.
 //
-// Every item comes from a rule in the registry (rules.go): an id, a kind, a
+// Every item comes from a rule in the registry (package attention/rules): an id, a kind, a
 // severity, why it matters and the cases that define it. Severity is what
 // the line can do with the runner's token and network: "high" means it could
 // take over the runner or leak its secrets with no further step; a trigger
@@ -26,36 +26,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/vetter-dev/vetter/attention/rules"
 	"github.com/vetter-dev/vetter/packet"
-)
-
-// Kind says why an item needs a vetter's look.
-type Kind = packet.AttentionKind
-
-// The kinds of items.
-const (
-	KindCIFile        Kind = "ci-file"
-	KindBuildFile     Kind = "build-file"
-	KindDependency    Kind = "dependency"
-	KindTestConfig    Kind = "test-config"
-	KindScript        Kind = "script"
-	KindGoGenerate    Kind = "go-generate"
-	KindDownload      Kind = "download"
-	KindExecute       Kind = "execute"
-	KindNetwork       Kind = "network"
-	KindDecodeExec    Kind = "decode-exec"
-	KindCredential    Kind = "credential"
-	KindHiddenUnicode Kind = "hidden-unicode"
-	// KindRunner is the runner itself: registering one, writing into its
-	// action cache or tool cache, caches and artifacts that cross workflows.
-	KindRunner Kind = "runner"
-)
-
-// Severities.
-const (
-	High   = packet.AttentionHigh
-	Medium = packet.AttentionMedium
-	Low    = packet.AttentionLow
 )
 
 // MaxLinesPerFile caps the line items of one file; the rest become
@@ -79,19 +51,12 @@ func compareItems(a, b Item) int {
 
 func severityRank(s string) int {
 	switch s {
-	case High:
+	case rules.High:
 		return 0
-	case Medium:
+	case rules.Medium:
 		return 1
 	}
 	return 2
-}
-
-func lower1(sev string) string {
-	if sev == High {
-		return Medium
-	}
-	return Low
 }
 
 // attentionKey is rule|path|hash, then #n for the n-th item with the same
@@ -159,23 +124,6 @@ func fnvAdd(h uint64, s string) uint64 {
 		h *= fnvPrime
 	}
 	return h
-}
-
-func statusVerb(f *packet.DiffFile) string {
-	switch f.Status {
-	case packet.StatusAdded:
-		return "added"
-	case packet.StatusDeleted:
-		return "deleted"
-	case packet.StatusRenamed:
-		return "renamed"
-	case packet.StatusCopied:
-		return "copied"
-	}
-	if f.ModeOnly {
-		return "mode changed"
-	}
-	return "changed"
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

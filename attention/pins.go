@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/rules"
 	"github.com/vetter-dev/vetter/internal/commitid"
 	"github.com/vetter-dev/vetter/packet"
 )
@@ -69,7 +70,7 @@ func CheckPins(ctx context.Context, items []Item, c CommitChecker) []Item {
 		case a.in:
 			// The commit is the action's own.
 		default:
-			r := rule("gha-impostor-commit")
+			r := rules.Must("gha-impostor-commit")
 			it.Rule, it.Kind, it.Severity, it.Why = r.ID, r.Kind, r.Severity, r.Why
 			it.Title = "pins " + m[1] + "/" + m[2] + " to " + commitid.Long(m[3]) + ", a commit that is not in " + m[1] + "/" + m[2]
 			it.Key = strings.Replace(it.Key, "gha-pinned-unchecked|", "gha-impostor-commit|", 1)

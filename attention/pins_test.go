@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"testing"
+
+	"github.com/vetter-dev/vetter/attention/rules"
 )
 
 type fakeChecker struct {
@@ -46,7 +48,7 @@ func TestCheckPins(t *testing.T) {
 		case "gha-pinned-unchecked":
 			t.Errorf("line %d still unchecked", a.NewLine)
 		case "gha-impostor-commit":
-			if a.Severity != High {
+			if a.Severity != rules.High {
 				t.Errorf("impostor on line %d is %s", a.NewLine, a.Severity)
 			}
 			impostors = append(impostors, a.NewLine)

@@ -4,6 +4,7 @@ package attention
 // read in the diff, and symbolic links, whose one "line" is where they point.
 
 import (
+	"github.com/vetter-dev/vetter/attention/rules"
 	"github.com/vetter-dev/vetter/packet"
 
 	"path"
@@ -17,13 +18,13 @@ func appendPlumbing(out []Item, fs *fileScan) []Item {
 		return out
 	}
 	if f.Binary {
-		if b := runnableBinary(f.Path()); b != "" {
+		if b := rules.RunnableBinary(f.Path()); b != "" {
 			it := fs.fileItem("binary-executable")
-			it.Title = b + " " + statusVerb(f)
+			it.Title = b + " " + rules.StatusVerb(f)
 			return append(out, it)
 		}
 		it := fs.fileItem("binary-file")
-		it.Title = "binary file " + statusVerb(f)
+		it.Title = "binary file " + rules.StatusVerb(f)
 		return append(out, it)
 	}
 	if f.NewMode != "120000" || f.OldMode == "120000" {

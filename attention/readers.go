@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/vetter-dev/vetter/attention/rules"
 )
 
 // shellFile reads a script: the whole file when the diff holds it, else
@@ -220,8 +222,8 @@ func (fs *fileScan) npmScript(n int, name, val string, fl *flow) {
 		return
 	}
 	at, added := fs.added[n]
-	if after, ok := fs.best[at]; added && ok && after.sev() == High {
-		fs.best[at] = hit{id: "npm-lifecycle-runs", title: "npm " + name + " script: " + rule(after.id).Title, source: after.source, parsed: true}
+	if after, ok := fs.best[at]; added && ok && after.sev() == rules.High {
+		fs.best[at] = hit{id: "npm-lifecycle-runs", title: "npm " + name + " script: " + rules.Must(after.id).Title, source: after.source, parsed: true}
 		return
 	}
 	if inlineOrFetch(val) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/attention/rules"
 	"github.com/vetter-dev/vetter/packet"
 )
 
@@ -22,7 +23,7 @@ func addedFile(path, text string) string {
 }
 
 // caseDiff is the diff a rule's case describes.
-func caseDiff(c Case) string {
+func caseDiff(c rules.Case) string {
 	if strings.HasPrefix(c.Text, "diff --git") {
 		return c.Text
 	}
@@ -32,12 +33,12 @@ func caseDiff(c Case) string {
 // Every rule's cases hold: the rule's item on the line the case names, or
 // (Not) no item of the rule anywhere.
 func TestRuleCases(t *testing.T) {
-	for _, r := range Rules() {
+	for _, r := range rules.All() {
 		if r.ID == "" || r.Why == "" || r.Title == "" || r.Kind == "" {
 			t.Errorf("rule %q lacks an id, title, kind or reason", r.ID)
 		}
 		switch r.Severity {
-		case High, Medium, Low:
+		case rules.High, rules.Medium, rules.Low:
 		default:
 			t.Errorf("rule %s: severity %q", r.ID, r.Severity)
 		}
@@ -83,7 +84,7 @@ func TestRulesAreTested(t *testing.T) {
 		data, _ := os.ReadFile(w)
 		tested.Write(data)
 	}
-	for _, r := range Rules() {
+	for _, r := range rules.All() {
 		if len(r.Cases) > 0 {
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/rules"
 	"github.com/vetter-dev/vetter/packet"
 	"go.yaml.in/yaml/v3"
 	"mvdan.cc/sh/v3/syntax"
@@ -28,7 +29,7 @@ func (h hit) sev() string {
 	if h.severity != "" {
 		return h.severity
 	}
-	return rule(h.id).Severity
+	return rules.Must(h.id).Severity
 }
 
 // better reports whether h says more than o about the same line: more
@@ -53,7 +54,7 @@ type fileScan struct {
 	f    *packet.DiffFile
 	fi   int
 	path string
-	info fileInfo
+	info rules.FileInfo
 	// added maps an added line's new-side number to where it is; built
 	// only for the files a structural reader looks at.
 	added map[int]loc
@@ -98,11 +99,11 @@ func Scan(d *packet.Diff) []Item {
 		if f == nil {
 			continue
 		}
-		fs := &fileScan{f: f, fi: fi, path: f.Path(), info: classifyFile(f), best: map[loc]hit{}}
-		if hook, ok := hooked[fs.path]; ok && fs.info.buildCode == "" && f.Status != packet.StatusDeleted {
-			fs.info.buildCode = "npm runs it at " + hook + " (the package.json in this change says so)"
+		fs := &fileScan{f: f, fi: fi, path: f.Path(), info: rules.ClassifyFile(f), best: map[loc]hit{}}
+		if hook, ok := hooked[fs.path]; ok && fs.info.BuildCode == "" && f.Status != packet.StatusDeleted {
+			fs.info.BuildCode = "npm runs it at " + hook + " (the package.json in this change says so)"
 		}
-		if hasHiddenName(f.OldPath) || hasHiddenName(f.NewPath) {
+		if rules.HasHiddenName(f.OldPath) || rules.HasHiddenName(f.NewPath) {
 			it := fs.fileItem("hidden-bidi")
 			it.Title = "file name holds hidden or bidirectional-control characters"
 			out = append(out, it)
@@ -123,14 +124,14 @@ func Scan(d *packet.Diff) []Item {
 		}
 		slices.SortFunc(lines, compareItems)
 		switch {
-		case fs.info.rule != "":
-			it := fs.fileItem(fs.info.rule)
-			it.Severity = fs.info.severity
-			it.Title = fs.info.noun + " " + fs.info.verb
+		case fs.info.Rule != "":
+			it := fs.fileItem(fs.info.Rule)
+			it.Severity = fs.info.Severity
+			it.Title = fs.info.Noun + " " + fs.info.Verb
 			out = append(out, it)
 		case shebang && !f.Binary:
 			it := fs.fileItem("script")
-			it.Title = "script with a shebang " + statusVerb(f)
+			it.Title = "script with a shebang " + rules.StatusVerb(f)
 			out = append(out, it)
 		case f.NewMode == "100755" && f.OldMode != "100755" && f.Status != packet.StatusDeleted:
 			it := fs.fileItem("executable-bit")
@@ -168,18 +169,18 @@ func (fs *fileScan) put(l loc, h hit) {
 		h.source = 0
 	}
 	h.lowerWhereHarmless(fs.path, dl.Text)
-	if h.id == "download-and-run" && h.sev() == High && localFetchOnly(dl.Text) {
+	if h.id == "download-and-run" && h.sev() == rules.High && localFetchOnly(dl.Text) {
 		// curl of a file:// URL reads the checkout, not the network: the
 		// test of an install script piped through curl as users run it.
-		h.severity = Medium
+		h.severity = rules.Medium
 		h.title = "pipes a local file (file://) to a shell"
 		h.why = "curl reads a file of the checkout here, not the network: what runs is in the tree, so read that file"
 	}
-	if h.id == "persistence" && fs.info.scope&scopeDockerfile != 0 && h.sev() == High && !strings.Contains(dl.Text, "authorized_keys") {
+	if h.id == "persistence" && fs.info.Scope&rules.ScopeDockerfile != 0 && h.sev() == rules.High && !strings.Contains(dl.Text, "authorized_keys") {
 		// A Dockerfile's RUN writes the image it builds, not the runner:
 		// the profile, unit or cron entry is the image's own set-up. A key
 		// that lets someone log in to every container stays high.
-		h.severity = Medium
+		h.severity = rules.Medium
 		h.why = "a Dockerfile's RUN writes the image it builds, not the runner: what it sets up runs in the containers started from the image, so read what it runs"
 	}
 	o, ok := fs.best[l]
@@ -198,10 +199,10 @@ func (fs *fileScan) put(l loc, h hit) {
 func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 	f, info := fs.f, fs.info
 	var wf *workflowScan
-	if info.scope&scopeWorkflow != 0 {
+	if info.Scope&rules.ScopeWorkflow != 0 {
 		wf = newWorkflowScan(f, fs.workflowRoot())
 	}
-	agent := agentInstructions(fs.path)
+	agent := rules.AgentInstructions(fs.path)
 	inComment := false
 	for hi, h := range f.Hunks {
 		if h == nil {
@@ -223,13 +224,13 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 				continue
 			}
 			at := loc{hi, li}
-			if id, title, ok := hiddenInText(l.Text, l.New == 1, info.prose, agent); ok {
+			if id, title, ok := rules.HiddenInText(l.Text, l.New == 1, info.Prose, agent); ok {
 				fs.put(at, hit{id: id, title: title})
 			} else if !asciiOnly(l.Text) {
-				if w := mixedScriptWord(l.Text); w != "" {
+				if w := rules.MixedScriptWord(l.Text); w != "" {
 					h := hit{id: "hidden-confusable", title: "\"" + w + "\" mixes Latin letters with Cyrillic or Greek ones drawn the same"}
-					if info.prose || commentLine(l.Text) {
-						h.severity = Medium
+					if info.Prose || rules.CommentLine(l.Text) {
+						h.severity = rules.Medium
 					}
 					fs.put(at, h)
 				}
@@ -237,70 +238,70 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 			if l.New == 1 && strings.HasPrefix(l.Text, "#!") {
 				shebang = true
 			}
-			if info.prose {
+			if info.Prose {
 				// Documentation does not run; its install examples are the
 				// commonest false alarm. An HTML comment is another matter:
 				// the rendered page hides it, while an AI agent reading the
 				// file, or anyone who pastes it, gets the command in it.
 				if c := markdownComment(&inComment, l.Text); c != "" {
-					*lower = asciiLower((*lower)[:0], c)
-					if r := matchRule(0, c, *lower); r != nil && rule(r.id).Severity == High {
-						t := r.title
+					*lower = rules.ASCIILower((*lower)[:0], c)
+					if r := rules.MatchLine(0, c, *lower); r != nil && rules.Must(r.ID).Severity == rules.High {
+						t := r.Title
 						if t == "" {
-							t = rule(r.id).Title
+							t = rules.Must(r.ID).Title
 						}
 						fs.put(at, hit{id: "hidden-instructions", title: "an HTML comment, hidden when the page is rendered, " + t})
 					}
 				}
 				continue
 			}
-			sc := info.scope
+			sc := info.Scope
 			if inRun {
-				sc |= scopeWorkflowRun
+				sc |= rules.ScopeWorkflowRun
 			}
-			*lower = asciiLower((*lower)[:0], l.Text)
-			if set := hotKeys().candidates(*lower); set != 0 {
+			*lower = rules.ASCIILower((*lower)[:0], l.Text)
+			if set := hotKeys().Candidates(*lower); set != 0 {
 				for g := 0; g < hotGroups; g++ {
 					if set&(1<<g) != 0 {
 						fs.hot[g] = append(fs.hot[g], numbered{l.New, l.Text})
 					}
 				}
 			}
-			if r := matchRule(sc, l.Text, *lower); r != nil {
-				h := hit{id: r.id, title: r.title}
-				inert := (r.promote || r.id == "download-and-run") && inertString(sc, l.Text)
+			if r := rules.MatchLine(sc, l.Text, *lower); r != nil {
+				h := hit{id: r.ID, title: r.Title}
+				inert := (r.Promote || r.ID == "download-and-run") && inertString(sc, l.Text)
 				switch {
-				case r.promote && info.buildCode != "" && !inert && !loopbackOnly(l.Text):
-					h = hit{id: "build-code-fetch", why: rule("build-code-fetch").Why + " — " + info.buildCode}
-				case inert && r.id == "download-and-run":
-					h.severity = Medium
+				case r.Promote && info.BuildCode != "" && !inert && !loopbackOnly(l.Text):
+					h = hit{id: "build-code-fetch", why: rules.Must("build-code-fetch").Why + " — " + info.BuildCode}
+				case inert && r.ID == "download-and-run":
+					h.severity = rules.Medium
 					h.title = "spells out a download piped to a shell in a string that nothing on this line runs"
 					h.why = "a message or a value: it runs only if something passes it to a shell, which the code reader follows"
-				case r.id == "native-load" && info.buildCode != "" && !testRunCode(info.buildCode) && treeLibrary(l.Text):
-					h.severity = High
-					h.why = rule("native-load").Why + " — " + info.buildCode
-				case r.id == "powershell-hidden" && sc&(scopeCode|scopeGo) != 0 && info.buildCode == "":
+				case r.ID == "native-load" && info.BuildCode != "" && !testRunCode(info.BuildCode) && treeLibrary(l.Text):
+					h.severity = rules.High
+					h.why = rules.Must("native-load").Why + " — " + info.BuildCode
+				case r.ID == "powershell-hidden" && sc&(rules.ScopeCode|rules.ScopeGo) != 0 && info.BuildCode == "":
 					// An application may hide the console of a helper it
 					// starts; a build or install step has none to hide.
-					h.severity = Medium
-				case r.id == "runner-register" && sc&scopeWorkflow == 0:
+					h.severity = rules.Medium
+				case r.ID == "runner-register" && sc&rules.ScopeWorkflow == 0:
 					// Outside a workflow the shell reader says whether the
 					// registration names its own target (high) or takes it
 					// from its caller, as a runner image's entrypoint does.
-					h.severity = Medium
-				case r.id == "persistence" && systemctlEnableRe().MatchString(l.Text) && !fs.namesUnitFile():
+					h.severity = rules.Medium
+				case r.ID == "persistence" && systemctlEnableRe().MatchString(l.Text) && !fs.namesUnitFile():
 					// Enabling a service whose unit the file does not
 					// write: the unit came with a package the system's
 					// package manager installed (tailscaled, docker), and
 					// the package decides what it runs.
-					h.severity = Medium
+					h.severity = rules.Medium
 					h.title = "enables a service a package installed"
 					h.why = "it runs again at every boot, but this file writes no unit: what runs is the installed package's own service, so read which package it is"
-				case r.id == "persistence" && sc&scopeShell != 0 && installerPath(fs.path) && shellRCPath(l.Text):
+				case r.ID == "persistence" && sc&rules.ScopeShell != 0 && installerPath(fs.path) && shellRCPath(l.Text):
 					// An installer's job is to add itself to the profile;
 					// the shell reader raises it when what it writes runs a
 					// download.
-					h.severity = Medium
+					h.severity = rules.Medium
 					h.title = "an installer writes the shell profile"
 					h.why = whyInstallerProfile
 				}
@@ -356,8 +357,8 @@ func lifecycleTargets(d *packet.Diff) map[string]string {
 // sends or writes: a message that spells out "curl … | sh", a
 // shutil.which("curl") check. What such a string becomes is the code
 // reader's to follow.
-func inertString(sc scope, text string) bool {
-	if sc&(scopeCode|scopeSetupPy|scopeGo) == 0 || sc&(scopeWorkflowRun|scopeShell|scopeMakefile|scopeDockerfile) != 0 {
+func inertString(sc rules.Scope, text string) bool {
+	if sc&(rules.ScopeCode|rules.ScopeSetupPy|rules.ScopeGo) == 0 || sc&(rules.ScopeWorkflowRun|rules.ScopeShell|rules.ScopeMakefile|rules.ScopeDockerfile) != 0 {
 		return false
 	}
 	re := codeRe()
@@ -370,7 +371,7 @@ func inertString(sc scope, text string) bool {
 	if bare == text {
 		return false
 	}
-	return matchRule(sc, bare, asciiLower(nil, bare)) == nil
+	return rules.MatchLine(sc, bare, rules.ASCIILower(nil, bare)) == nil
 }
 
 var quotedRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'`) })
@@ -397,43 +398,43 @@ const whyInstallerProfile = "installers add their own lines to the profile, and 
 // the rules on where code comes from. Each needs the file's lines by
 // number, built here once for the files that have such a reader.
 func (fs *fileScan) structure() {
-	if fs.info.prose || fs.f.Binary {
+	if fs.info.Prose || fs.f.Binary {
 		return
 	}
-	sc := fs.info.scope
-	const structured = scopeWorkflow | scopeShell | scopeMakefile | scopeDockerfile | scopePackageJSON | scopeCode |
-		scopeNpmrc | scopePipConf | scopeGradleWrapper | scopePreCommit | scopeGitmodules | scopeRequirements | scopeGo | scopeGoMod | scopeLock | scopeCargoConfig
-	if sc&structured == 0 && fs.info.buildCode == "" {
+	sc := fs.info.Scope
+	const structured = rules.ScopeWorkflow | rules.ScopeShell | rules.ScopeMakefile | rules.ScopeDockerfile | rules.ScopePackageJSON | rules.ScopeCode |
+		rules.ScopeNpmrc | rules.ScopePipConf | rules.ScopeGradleWrapper | rules.ScopePreCommit | rules.ScopeGitmodules | rules.ScopeRequirements | rules.ScopeGo | rules.ScopeGoMod | rules.ScopeLock | rules.ScopeCargoConfig
+	if sc&structured == 0 && fs.info.BuildCode == "" {
 		return
 	}
 	// Go code is followed for data only where it starts processes or
 	// writes files by path: most Go files have nothing for a reader.
 	goFlow, goDirective := false, false
-	if sc&scopeGo != 0 {
+	if sc&rules.ScopeGo != 0 {
 		goFlow, goDirective = fs.goMarks()
 	}
-	if sc&scopeGo != 0 && sc&^scopeGo == 0 && !goFlow && !goDirective {
+	if sc&rules.ScopeGo != 0 && sc&^rules.ScopeGo == 0 && !goFlow && !goDirective {
 		return
 	}
 	fs.index()
 	switch {
-	case sc&scopeWorkflow != 0:
+	case sc&rules.ScopeWorkflow != 0:
 		fs.workflow()
-	case sc&scopeShell != 0:
+	case sc&rules.ScopeShell != 0:
 		fs.shellFile()
-	case sc&scopeMakefile != 0:
+	case sc&rules.ScopeMakefile != 0:
 		fs.makefile()
-	case sc&scopeDockerfile != 0:
+	case sc&rules.ScopeDockerfile != 0:
 		fs.dockerfile()
-	case sc&scopePackageJSON != 0:
+	case sc&rules.ScopePackageJSON != 0:
 		fs.packageJSON()
-	case sc&scopeGo != 0:
+	case sc&rules.ScopeGo != 0:
 		fs.goFile()
 	}
-	if sc&scopeCode != 0 || fs.info.buildCode != "" || goFlow {
+	if sc&rules.ScopeCode != 0 || fs.info.BuildCode != "" || goFlow {
 		fs.codeFlow()
 	}
-	if sc&(scopeGo|scopeCode) == 0 || sc&(scopeGoMod|scopeShell) != 0 {
+	if sc&(rules.ScopeGo|rules.ScopeCode) == 0 || sc&(rules.ScopeGoMod|rules.ScopeShell) != 0 {
 		fs.sources() // a PowerShell script is code and shell: it sets registries too
 	}
 	fs.runnerMemory()
@@ -467,7 +468,7 @@ func (fs *fileScan) runnerMemory() {
 func (fs *fileScan) highs() int {
 	n := 0
 	for _, h := range fs.best {
-		if h.sev() == High {
+		if h.sev() == rules.High {
 			n++
 		}
 	}
@@ -523,7 +524,7 @@ func (fs *fileScan) deferToParser() {
 		switch {
 		case h.id == "secret-exfiltration" && !h.parsed && fs.shellRead[n]:
 			fs.best[l] = hit{id: "gha-secret-in-run"}
-		case (h.id == "download-and-run" || h.id == "npm-lifecycle-runs") && !strings.HasPrefix(fs.info.buildCode, "npm runs it at") && !strings.HasPrefix(fs.info.noun, "package.json"):
+		case (h.id == "download-and-run" || h.id == "npm-lifecycle-runs") && !strings.HasPrefix(fs.info.BuildCode, "npm runs it at") && !strings.HasPrefix(fs.info.Noun, "package.json"):
 			// An npm install that fetches an installer (a runtime, a
 			// tool) is no vendor's documented step: it is how the
 			// Shai-Hulud loader brought its own runtime.
@@ -619,12 +620,12 @@ func (fs *fileScan) removedNear(n int) []string {
 }
 
 func (fs *fileScan) fileItem(id string) Item {
-	r := rule(id)
+	r := rules.Must(id)
 	return Item{Kind: r.Kind, Rule: id, Title: r.Title, Why: r.Why, Path: fs.path, File: fs.fi, Hunk: -1, Line: -1, Severity: r.Severity}
 }
 
 func (fs *fileScan) lineItem(l loc, h hit) Item {
-	r := rule(h.id)
+	r := rules.Must(h.id)
 	dl := &fs.f.Hunks[l.hunk].Lines[l.line]
 	it := Item{Kind: r.Kind, Rule: h.id, Title: r.Title, Why: r.Why, Path: fs.path, File: fs.fi, Hunk: l.hunk, Line: l.line,
 		NewLine: dl.New, Text: dl.Text, Severity: h.sev(), Source: h.source}
@@ -651,7 +652,7 @@ func appendCapped(out, lines []Item) []Item {
 	out = append(out, lines[:MaxLinesPerFile]...)
 	rest := lines[MaxLinesPerFile:]
 	more := rest[0]
-	r := rule("more")
+	r := rules.Must("more")
 	more.Title = "and " + itoa(len(rest)) + " more to look at in this file"
 	more.Rule, more.Why, more.Kind, more.Source, more.SourceText = r.ID, r.Why, r.Kind, 0, ""
 	more.More = len(rest)
@@ -755,4 +756,26 @@ func (fs *fileScan) command(n int) string {
 		s += "\n" + t
 	}
 	return s
+}
+
+// lowerWhereHarmless makes a high item medium where the line cannot do
+// what the rule fears: a comment does not run (a token or a key in one is
+// still a secret, and hidden text in one is Trojan Source's own trick), and a
+// private key among test files is most likely a test key.
+func (h *hit) lowerWhereHarmless(path, text string) {
+	if h.sev() != rules.High {
+		return
+	}
+	switch {
+	case h.id == "private-key" && rules.TestPath(path):
+		h.severity = rules.Medium
+		h.why = "a key among test files is most likely a test key; check it is not a real one"
+	case h.id != "live-token" && h.id != "private-key" && h.id != "hidden-bidi" && h.id != "hidden-linebreak" && h.id != "cgo-flags" && rules.CommentLine(text):
+		if h.title == "" {
+			h.title = rules.Must(h.id).Title
+		}
+		h.severity = rules.Medium
+		h.title += " (in a comment)"
+		h.why = "a comment does not run; check the line really is one"
+	}
 }

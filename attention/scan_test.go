@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vetter-dev/vetter/attention/rules"
 	"github.com/vetter-dev/vetter/bench"
 	"github.com/vetter-dev/vetter/packet"
 )
@@ -310,7 +311,7 @@ func TestScanAttentionHiddenFileName(t *testing.T) {
 	d, _ := packet.ParseDiff([]byte(oneLineDiff(name, "plain text")))
 	items := Scan(d)
 	checkInvariants(t, d, items)
-	if len(items) != 1 || items[0].Kind != KindHiddenUnicode || items[0].Severity != High || items[0].Hunk != -1 {
+	if len(items) != 1 || items[0].Kind != rules.KindHiddenUnicode || items[0].Severity != rules.High || items[0].Hunk != -1 {
 		t.Fatalf("got %+v, want one high hidden-unicode file item", items)
 	}
 }
@@ -337,14 +338,14 @@ func TestScanAttentionCapsLinesPerFile(t *testing.T) {
 		case a.Hunk >= 0:
 			lines++
 		}
-		if a.Kind == KindHiddenUnicode {
+		if a.Kind == rules.KindHiddenUnicode {
 			hidden++
 		}
 	}
 	if lines != MaxLinesPerFile || more != 1 || hidden != 1 {
 		t.Errorf("got %d line items, %d more items, %d hidden; want %d, 1, 1", lines, more, hidden, MaxLinesPerFile)
 	}
-	if items[0].Kind != KindHiddenUnicode {
+	if items[0].Kind != rules.KindHiddenUnicode {
 		t.Errorf("first item is %q, want the hidden-unicode line", attentionRow(items[0]))
 	}
 }
@@ -412,7 +413,7 @@ func checkInvariants(t *testing.T, d *packet.Diff, items []Item) {
 			t.Errorf("item %+v: path is not the file's %q", a, f.Path())
 		}
 		switch a.Severity {
-		case High, Medium, Low:
+		case rules.High, rules.Medium, rules.Low:
 		default:
 			t.Errorf("item %+v: severity %q", a, a.Severity)
 		}

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/rules"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -309,7 +310,7 @@ func (r *shellReader) written(p string, t taint, line int, appending bool) {
 		r.fs.report(line, hit{id: "dependency-tamper"})
 	case profilePath(p):
 		if installerPath(r.fs.path) && shellRCPath(p) && !t.runs() {
-			r.fs.report(line, hit{id: "persistence", severity: Medium, title: "an installer writes the shell profile", why: whyInstallerProfile})
+			r.fs.report(line, hit{id: "persistence", severity: rules.Medium, title: "an installer writes the shell profile", why: whyInstallerProfile})
 		} else {
 			r.fs.report(line, hit{id: "persistence", source: t.line})
 		}
@@ -328,11 +329,11 @@ func (r *shellReader) written(p string, t taint, line int, appending bool) {
 // runner of its own; in a script it is high beside a registration that
 // names its own target, and otherwise what a runner image sets.
 func (r *shellReader) runAsRoot(line int) {
-	if r.fs.info.scope&scopeWorkflow != 0 || r.fs.registersLiteral() {
+	if r.fs.info.Scope&rules.ScopeWorkflow != 0 || r.fs.registersLiteral() {
 		r.fs.report(line, hit{id: "runner-register", title: "lets a self-hosted runner run as root"})
 		return
 	}
-	r.fs.report(line, hit{id: "runner-register", severity: Medium, title: "lets a self-hosted runner run as root (set by a runner image)",
+	r.fs.report(line, hit{id: "runner-register", severity: rules.Medium, title: "lets a self-hosted runner run as root (set by a runner image)",
 		why: "a runner image sets it for the runner it starts; a job that runs it hands the runner to whoever named its repository"})
 }
 
@@ -413,7 +414,7 @@ func pwdWord(w *syntax.Word) bool {
 // it is then resolved, in a step that holds a secret the step that wrote
 // PATH did not, to whatever the directory holds.
 func (fs *fileScan) laterSecretStep(line int) int {
-	if fs.info.scope&scopeWorkflow == 0 {
+	if fs.info.Scope&rules.ScopeWorkflow == 0 {
 		return 0
 	}
 	// A workflow no pull request starts (a dispatch, a schedule, a push to
@@ -679,7 +680,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			if strings.HasPrefix(w, "http://") || strings.HasPrefix(w, "https://") {
 				h := hit{id: "download-and-run", title: name + " runs a program from a URL"}
 				if pinnedScriptURL(w) {
-					h.severity = Medium
+					h.severity = rules.Medium
 					h.why = "the URL names a registry's versioned module or a repository file at a commit, so the code is fixed; read it there"
 				}
 				r.fs.report(r.line(args[i+2].Pos()), h)
@@ -719,10 +720,10 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 				}
 			}
 			switch {
-			case r.fs.info.scope&scopeWorkflow != 0 || strings.HasPrefix(url, "http"):
+			case r.fs.info.Scope&rules.ScopeWorkflow != 0 || strings.HasPrefix(url, "http"):
 				r.fs.report(line, hit{id: "runner-register"})
 			default:
-				r.fs.report(line, hit{id: "runner-register", severity: Medium, title: "registers a self-hosted runner with the repository its caller names",
+				r.fs.report(line, hit{id: "runner-register", severity: rules.Medium, title: "registers a self-hosted runner with the repository its caller names",
 					why: "what a runner image's entrypoint does with the URL and token it is started with; a job that runs it hands the runner to whoever named them"})
 			}
 		}
@@ -744,7 +745,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			h := hit{id: "download-and-run", title: "go run fetches and runs " + w,
 				why: "go downloads that module and runs it; at @latest or a branch whoever publishes it decides what runs"}
 			if ver != "latest" && ver != "master" && ver != "main" {
-				h.severity = Medium
+				h.severity = rules.Medium
 				h.why = "go downloads that module and runs it; the version is fixed and the Go checksum database vouches for it, so read what it is"
 			}
 			r.fs.report(r.line(args[i+2].Pos()), h)
@@ -784,7 +785,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			} else if i := strings.IndexAny(pkg, "<>=!~;[ "); i > 0 {
 				pkg = pkg[:i]
 			}
-			if k := squatOf(pkg, eco); k != "" {
+			if k := rules.SquatOf(pkg, eco); k != "" {
 				r.fs.report(r.line(args[i+installVerb(name, words)].Pos()), hit{id: "lookalike-source", title: "installs the package " + pkg + ", a look-alike of " + k})
 			}
 		}
@@ -874,12 +875,12 @@ func (r *shellReader) git(words []string, line int) {
 		case owner == "" || ownRepository(owner):
 			return
 		case strings.HasPrefix(owner, "$"):
-			r.fs.report(line, hit{id: "repo-exfiltration", severity: Medium, title: "pushes to a remote whose owner a variable names (" + u + ")",
+			r.fs.report(line, hit{id: "repo-exfiltration", severity: rules.Medium, title: "pushes to a remote whose owner a variable names (" + u + ")",
 				why: "check the variable names the repository's own account; elsewhere the job's clone, history included, leaves with it"})
 		case whole:
 			r.fs.report(line, hit{id: "repo-exfiltration", title: "pushes the repository's whole history to " + u})
 		default:
-			r.fs.report(line, hit{id: "repo-exfiltration", severity: Medium, title: "pushes to a remote of another owner (" + u + ")",
+			r.fs.report(line, hit{id: "repo-exfiltration", severity: rules.Medium, title: "pushes to a remote of another owner (" + u + ")",
 				why: "a built site or a release pushed to its own repository is common; check the owner is the project's and what is pushed"})
 		}
 	}
@@ -1021,7 +1022,7 @@ func hasFlag(words []string, short, long string) bool {
 // script wrote under it hold.
 func (r *shellReader) dirTaint(p string, line int) taint {
 	t := r.fileTaint(p, line)
-	if r.fs.info.scope&scopeWorkflow != 0 {
+	if r.fs.info.Scope&rules.ScopeWorkflow != 0 {
 		switch strings.TrimSuffix(normPath(p), "/") {
 		case ".", ".git", "$GITHUB_WORKSPACE", "${GITHUB_WORKSPACE}", "${{ github.workspace }}":
 			// The checkout itself: actions/checkout leaves the job's token

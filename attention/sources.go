@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/rules"
 	"github.com/vetter-dev/vetter/packet"
 
 	"github.com/vetter-dev/vetter/internal/commitid"
@@ -153,11 +154,11 @@ func editDistance(a, b string) int {
 // sources rates the file's added lines on where code comes from.
 func (fs *fileScan) sources() {
 	re := srcRe()
-	sc := fs.info.scope
+	sc := fs.info.Scope
 	for n := range fs.added {
 		s := fs.text[n]
 		ts := strings.TrimSpace(s)
-		if ts == "" || strings.HasPrefix(ts, "#") && sc&(scopeShell|scopeMakefile|scopeDockerfile|scopeRequirements|scopePreCommit|scopeNpmrc|scopePipConf|scopeGradleWrapper|scopeWorkflow|scopeGitmodules) != 0 {
+		if ts == "" || strings.HasPrefix(ts, "#") && sc&(rules.ScopeShell|rules.ScopeMakefile|rules.ScopeDockerfile|rules.ScopeRequirements|rules.ScopePreCommit|rules.ScopeNpmrc|rules.ScopePipConf|rules.ScopeGradleWrapper|rules.ScopeWorkflow|rules.ScopeGitmodules) != 0 {
 			continue
 		}
 		// Registries and indexes, wherever they are set; a substring test
@@ -169,7 +170,7 @@ func (fs *fileScan) sources() {
 			fs.insteadOf(n, s)
 		}
 		switch {
-		case sc&scopeNpmrc != 0:
+		case sc&rules.ScopeNpmrc != 0:
 			fs.npmExec(n, s)
 			if m := re.npmRegistry.FindStringSubmatch(s); m != nil {
 				u := strings.Trim(strings.Join(m[1:], ""), `"'`)
@@ -182,32 +183,32 @@ func (fs *fileScan) sources() {
 					fs.report(n, hit{id: "package-index-insecure", title: "installs packages from " + h + " over plain http"})
 				}
 			}
-		case sc&scopePipConf != 0:
+		case sc&rules.ScopePipConf != 0:
 			if m := re.pipIndex.FindStringSubmatch(s); m != nil {
 				if h, ok := redirected(strings.Join(m[1:], "")); ok {
 					fs.report(n, hit{id: "registry-redirect", title: "points pip at the index " + h})
 				}
 			}
-		case sc&scopeCargoConfig != 0:
+		case sc&rules.ScopeCargoConfig != 0:
 			fs.cargoSource(n, s)
-		case sc&scopeGradleWrapper != 0:
+		case sc&rules.ScopeGradleWrapper != 0:
 			if m := re.gradleDist.FindStringSubmatch(s); m != nil {
 				if h := hostOf(m[1]); h != "services.gradle.org" {
 					fs.report(n, hit{id: "gradle-distribution", title: "Gradle wrapper downloads Gradle from " + h})
 				}
 			}
-		case sc&scopePreCommit != 0:
+		case sc&rules.ScopePreCommit != 0:
 			if m := re.preCommitRepo.FindStringSubmatch(s); m != nil && m[1] != "local" && m[1] != "meta" {
 				fs.preCommitRepo(n, m[1])
 			}
 			if m := re.preCommitEntry.FindStringSubmatch(s); m != nil {
 				fs.shellLines([]numbered{{n, unquoteYAML(strings.TrimSpace(m[1]))}}, newFlow(), false)
 			}
-		case sc&scopeDockerfile != 0:
+		case sc&rules.ScopeDockerfile != 0:
 			if m := re.from.FindStringSubmatch(s); m != nil {
 				fs.fromLine(n, m[1])
 			}
-		case sc&scopeGitmodules != 0:
+		case sc&rules.ScopeGitmodules != 0:
 			if m := re.subURL.FindStringSubmatch(s); m != nil && !fs.switched(n, m[1], re.subURL, "submodule") {
 				if u, err := url.Parse(m[1]); err == nil && u.Host != "" {
 					owner, _, _ := strings.Cut(strings.TrimPrefix(u.Path, "/"), "/")
@@ -216,7 +217,7 @@ func (fs *fileScan) sources() {
 					}
 				}
 			}
-		case sc&scopeWorkflow != 0:
+		case sc&rules.ScopeWorkflow != 0:
 			fs.retagged(n, s)
 			if m := re.uses.FindStringSubmatch(s); m != nil && !strings.Contains(s, "://") {
 				if k := lookalike(m[1], knownOwners); k != "" {
@@ -225,17 +226,17 @@ func (fs *fileScan) sources() {
 					fs.actionChanged(n, m[1], m[2], m[3])
 				}
 			}
-		case sc&scopeGoMod != 0:
+		case sc&rules.ScopeGoMod != 0:
 			if m := re.goReplace.FindStringSubmatch(s); m != nil && !strings.HasPrefix(m[2], ".") && !strings.HasPrefix(m[2], "/") {
 				if ownerOf(m[1]) != ownerOf(m[2]) {
 					fs.report(n, hit{id: "source-switched", title: "replaces " + m[1] + " with a module of another owner (" + m[2] + ")"})
 				}
 			}
-		case sc&scopeLock != 0:
+		case sc&rules.ScopeLock != 0:
 			if m := lockResolved().FindStringSubmatch(s); m != nil {
 				fs.lockHost(n, m[1])
 			}
-		case sc&scopeRequirements != 0:
+		case sc&rules.ScopeRequirements != 0:
 			if re.reqURL.MatchString(s) || re.cargoGit.MatchString(s) {
 				h := gitSourcePin(s)
 				if h.severity != "" && fs.overridesRegistry(n, s) {
@@ -309,7 +310,7 @@ func (fs *fileScan) npmExec(n int, s string) {
 		if treeProgram(v) {
 			h := hit{id: "build-tool-exec", title: "makes npm run " + v + " (" + key + ")"}
 			if !outsideTree(v) {
-				h.severity = Medium
+				h.severity = rules.Medium
 				h.why = "npm runs it for every script; read it as you would a lifecycle script"
 			}
 			fs.report(n, h)
@@ -332,7 +333,7 @@ func (fs *fileScan) cargoSource(n int, s string) {
 		if !outsideTree(m[2]) {
 			// A wrapper in the tree is code a reviewer can read, as
 			// build.rs is.
-			h.severity = Medium
+			h.severity = rules.Medium
 			h.why = "cargo runs it at every build; read it as you would build.rs"
 		}
 		fs.report(n, h)
@@ -760,11 +761,11 @@ func gitSourcePin(s string) hit {
 	case kind == "branch":
 		return h
 	case sha:
-		h.severity = Medium
+		h.severity = rules.Medium
 		h.title = "takes a dependency from a git repository at a fixed commit"
 		h.why = "the commit fixes the code that is fetched, over TLS; it still comes from that repository rather than the registry, and its install code runs on the runner, so read whose repository it is"
 	case kind == "tag" || tagLike(val):
-		h.severity = Medium
+		h.severity = rules.Medium
 		h.title = "takes a dependency from a git repository at a tag"
 		h.why = "whoever owns the repository can move the tag, as with an action's tag; the code comes from that repository rather than the registry, and its install code runs on the runner"
 	}

@@ -21,6 +21,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/rules"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -287,8 +288,8 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 	}
 	if why != "" {
 		for at, h := range fs.best {
-			if h.id == "gha-persist-credentials" && h.sev() == High {
-				h.severity = Medium
+			if h.id == "gha-persist-credentials" && h.sev() == rules.High {
+				h.severity = rules.Medium
 				h.why = why
 				fs.best[at] = h
 			}
@@ -391,7 +392,7 @@ func (fs *fileScan) branchActionsExposure(job *yaml.Node, restricted, forPR, wit
 		default:
 			return
 		}
-		h.severity = Medium
+		h.severity = rules.Medium
 		fs.best[at] = h
 	}
 	// A reusable workflow called at a branch: it gets the caller's token
@@ -564,7 +565,7 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 		// Another reader may have followed the checkout's files into a
 		// later step (onto the PATH, into a cache): then they run.
 		for _, h := range fs.best {
-			if h.source == headOut && h.sev() == High {
+			if h.source == headOut && h.sev() == rules.High {
 				ran = true
 			}
 		}
@@ -572,7 +573,7 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 	if m.privileged && headOut > 0 && headPath != "" && !ran {
 		if at, ok := fs.added[headOut]; ok && fs.best[at].id == "gha-untrusted-checkout" {
 			h := fs.best[at]
-			h.severity = Medium
+			h.severity = rules.Medium
 			h.title = "checks out the pull request's head into " + headPath + " in a privileged workflow"
 			h.why = "no later step of the job runs what is there (no build, install, script or action from " + headPath + ", nor a step working in it): the pull request's files are read as data, with the write token and secrets beside them, so check what reads them"
 			fs.best[at] = h

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/rules"
 	"github.com/vetter-dev/vetter/packet"
 	"go.yaml.in/yaml/v3"
 )
@@ -248,7 +249,7 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 		case inRun && w.triggersKnown && !w.dangerous && !untrustedExpr(s, withoutFileLists(w.names)):
 			// Only file names, on pull_request or push: the change can run
 			// its own code in this job anyway, with the read-only token.
-			return hit{id: "gha-script-injection", severity: Medium, title: "expands the change's file names into a command",
+			return hit{id: "gha-script-injection", severity: rules.Medium, title: "expands the change's file names into a command",
 				why: "a file may be named to run code; on pull_request or push the change already runs its own code here, under pull_request_target it would run with the write token"}, true
 		case inRun:
 			return hit{id: "gha-script-injection"}, true
@@ -312,7 +313,7 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 		case w.whole && !w.prCode && (w.dangerous || w.comment) && !w.headInFile:
 			// pull_request_target, workflow_run and issue_comment run the
 			// base branch's code unless a step checks out the head.
-			return hit{id: "gha-self-hosted", why: rule("gha-self-hosted").Why + "; the pull requests that start this workflow do not have their code checked out on it"}, true
+			return hit{id: "gha-self-hosted", why: rules.Must("gha-self-hosted").Why + "; the pull requests that start this workflow do not have their code checked out on it"}, true
 		case w.forkPR:
 			return hit{id: "gha-self-hosted-runner"}, true
 		}

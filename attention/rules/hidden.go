@@ -1,4 +1,4 @@
-package attention
+package rules
 
 import (
 	"strings"
@@ -15,7 +15,7 @@ import (
 // (each selector encodes a byte, the trick of the 2025 "invisible" npm and
 // VS Code extension malware).
 
-func hasHiddenName(s string) bool {
+func HasHiddenName(s string) bool {
 	for _, r := range s {
 		if hidden.Is(r) {
 			return true
@@ -24,12 +24,12 @@ func hasHiddenName(s string) bool {
 	return false
 }
 
-// variationSelector reports U+FE00–FE0F and U+E0100–E01EF.
-func variationSelector(r rune) bool {
+// VariationSelector reports U+FE00–FE0F and U+E0100–E01EF.
+func VariationSelector(r rune) bool {
 	return (r >= 0xFE00 && r <= 0xFE0F) || (r >= 0xE0100 && r <= 0xE01EF)
 }
 
-// hiddenInLine rates a line's hidden characters. Bidirectional controls are
+// HiddenInLine rates a line's hidden characters. Bidirectional controls are
 // high anywhere (Trojan Source hides in comments). Tag characters, stray
 // variation selectors and zero-width characters inside code are high: in a
 // string or a name they carry a payload or make two names differ. The same
@@ -44,11 +44,11 @@ func variationSelector(r rune) bool {
 // run spells a message the reviewer never sees and a model or a decoder
 // reads; a flag emoji's tag sequence (🏴 then tags then U+E007F) is what
 // emoji keyboards write.
-func hiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
-	return hiddenInText(s, firstLine, prose, false)
+func HiddenInLine(s string, firstLine, prose bool) (id, title string, ok bool) {
+	return HiddenInText(s, firstLine, prose, false)
 }
 
-func hiddenInText(s string, firstLine, prose, agent bool) (id, title string, ok bool) {
+func HiddenInText(s string, firstLine, prose, agent bool) (id, title string, ok bool) {
 	i := 0
 	for i < len(s) && s[i] < utf8.RuneSelf {
 		i++
@@ -78,7 +78,7 @@ func hiddenInText(s string, firstLine, prose, agent bool) (id, title string, ok 
 		// A run of private-use characters draws as nothing (or as boxes)
 		// and is a byte a decoder recovers (codePointAt(0) - 0xE000, the
 		// os-info-checker trick); one alone is an icon font's glyph.
-		if privateUse(r) {
+		if PrivateUse(r) {
 			puaRun++
 			if puaRun == 4 {
 				payload++
@@ -93,7 +93,7 @@ func hiddenInText(s string, firstLine, prose, agent bool) (id, title string, ok 
 			prev = r
 			continue
 		}
-		if variationSelector(r) {
+		if VariationSelector(r) {
 			vsRun++
 			vsMax = max(vsMax, vsRun)
 			if r >= 0xE0100 || vsRun > 1 || prev < 0x80 && !keycap(s[j:]) {
@@ -117,7 +117,7 @@ func hiddenInText(s string, firstLine, prose, agent bool) (id, title string, ok 
 			payload++
 			tags++
 			add(c.String())
-		case hangulFiller(r):
+		case HangulFiller(r):
 			// A letter that draws nothing: JavaScript and Python take it
 			// as a name, so "timeout,ㅤ" destructures one more parameter.
 			payload++
@@ -140,25 +140,25 @@ func hiddenInText(s string, firstLine, prose, agent bool) (id, title string, ok 
 	switch {
 	case agent:
 		return "hidden-instructions", strings.Join(names, " and ") + " hidden in text an AI agent reads as its instructions", true
-	case (prose || commentLine(s)) && (tags >= 2 || vsMax >= 4):
+	case (prose || CommentLine(s)) && (tags >= 2 || vsMax >= 4):
 		return "hidden-instructions", strings.Join(names, " and ") + " spell text nobody sees in the line", true
-	case prose || commentLine(s):
+	case prose || CommentLine(s):
 		return "hidden-text", strings.Join(names, " and ") + " hidden in the line", true
 	}
 	return "hidden-payload", strings.Join(names, " and ") + " hidden inside code", true
 }
 
-// privateUse reports the private-use areas: the BMP's and planes 15 and 16.
-func privateUse(r rune) bool {
+// PrivateUse reports the private-use areas: the BMP's and planes 15 and 16.
+func PrivateUse(r rune) bool {
 	return r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0x10FFFD
 }
 
 const hangulName = "blank letters (Hangul fillers, invisible separators)"
 
-// hangulFiller reports the letters and marks that render as nothing: the
+// HangulFiller reports the letters and marks that render as nothing: the
 // Hangul fillers, which are identifier characters, the Mongolian vowel
 // separator, the combining grapheme joiner and the Khmer inherent vowels.
-func hangulFiller(r rune) bool {
+func HangulFiller(r rune) bool {
 	return r == 0x3164 || r == 0x115F || r == 0x1160 || r == 0xFFA0 || r == 0x180E || r == 0x034F || r == 0x17B4 || r == 0x17B5
 }
 
@@ -173,9 +173,9 @@ func isEmojiPart(r rune) bool {
 	return r >= 0x1F000 || (r >= 0x2600 && r <= 0x27BF) || r == 0xFE0F || (r >= 0x1F3FB && r <= 0x1F3FF)
 }
 
-// asciiLower appends s to dst with ASCII letters lower-cased; other bytes are
+// ASCIILower appends s to dst with ASCII letters lower-cased; other bytes are
 // kept, so offsets match s.
-func asciiLower(dst []byte, s string) []byte {
+func ASCIILower(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if 'A' <= c && c <= 'Z' {
@@ -205,9 +205,9 @@ func orderNames(found []string) []string {
 	return out
 }
 
-// confusable reports Cyrillic and Greek letters that are drawn like Latin
+// Confusable reports Cyrillic and Greek letters that are drawn like Latin
 // ones (а е о р с у х і ј ѕ, Α Β Ε Η Ι Κ Μ Ν Ο Ρ Τ Χ ...).
-func confusable(r rune) bool {
+func Confusable(r rune) bool {
 	switch r {
 	case 'а', 'е', 'о', 'р', 'с', 'у', 'х', 'і', 'ј', 'ѕ', 'ԁ', 'ԛ', 'ԝ', 'һ', 'ӏ', 'ү', 'ԍ',
 		'А', 'В', 'Е', 'К', 'М', 'Н', 'О', 'Р', 'С', 'Т', 'Х', 'І', 'Ј', 'Ѕ', 'Ү',
@@ -217,22 +217,22 @@ func confusable(r rune) bool {
 	return false
 }
 
-// mixedScriptWord returns the first word of s (letters, digits, _ . - and
+// MixedScriptWord returns the first word of s (letters, digits, _ . - and
 // /, as in names, hosts and paths) that mixes ASCII letters with letters of
 // another script drawn the same: "requеsts" with a Cyrillic е is another
 // package, "gіthub.com" another host, while the reviewer reads the
 // familiar name. A word all in one script (Russian or Greek text) is
 // ordinary.
-func mixedScriptWord(s string) string {
+func MixedScriptWord(s string) string {
 	start, latin, other := -1, false, false
 	for i, r := range s + " " {
-		word := r == '_' || r == '.' || r == '-' || r == '/' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || confusable(r)
+		word := r == '_' || r == '.' || r == '-' || r == '/' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || Confusable(r)
 		if word {
 			if start < 0 {
 				start = i
 			}
 			latin = latin || r < utf8.RuneSelf && (r|0x20) >= 'a' && (r|0x20) <= 'z'
-			other = other || confusable(r)
+			other = other || Confusable(r)
 			continue
 		}
 		if start >= 0 && latin && other {

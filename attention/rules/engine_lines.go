@@ -1,4 +1,4 @@
-package attention
+package rules
 
 import (
 	"bytes"
@@ -8,20 +8,20 @@ import (
 
 // ---- line rules ------------------------------------------------------------
 
-// lineRule matches an added line. keys are lower-case literals one of which
+// LineRule matches an added line. keys are lower-case literals one of which
 // the lower-cased line must hold before the regexp runs: a substring search
 // costs nanoseconds, a regexp far more, and almost no line holds any key.
-type lineRule struct {
-	id    string // the rule in the registry
-	title string // what this pattern found, when it says more than the rule's title
-	scope scope  // 0: every file that is not prose
+type LineRule struct {
+	ID    string // the rule in the registry
+	Title string // what this pattern found, when it says more than the rule's title
+	Scope Scope  // 0: every file that is not prose
 	// not lists files the rule leaves to a reader that knows their
 	// structure (a workflow's secrets are read by the workflow rules).
-	not scope
+	not Scope
 	// promote rates the hit as build-code-fetch in code that runs by
-	// itself at install, build or test time (fileInfo.buildCode), since
+	// itself at install, build or test time (FileInfo.buildCode), since
 	// nobody has to call it.
-	promote bool
+	Promote bool
 	keys    []string
 	re      matcher
 }
@@ -55,11 +55,11 @@ func (e either) MatchString(s string) bool {
 	return false
 }
 
-// keyIndex finds which rules' keys a lower-cased line holds in one pass over
+// KeyIndex finds which rules' keys a lower-cased line holds in one pass over
 // the line. Searching for each of the ~200 keys separately cost ~300 ms on a
 // 200,000-line diff; looking up each position's first two bytes in a table
 // and comparing only the keys that start with them costs a tenth of that.
-type keyIndex struct {
+type KeyIndex struct {
 	pair   [1 << 16]uint16 // first two bytes -> 1 + index into bucket; 0 when no key starts so
 	bucket [][]int         // key indexes per pair
 	single [256]uint64     // rules whose one-byte key is this byte
@@ -70,21 +70,21 @@ type keyIndex struct {
 // lineRules and lineKeys are built on first use: compiling the rules'
 // regular expressions cost ~3 ms of every start, and nothing before the
 // first screen scans for attention.
-var lineKeys = sync.OnceValue(func() *keyIndex {
+var lineKeys = sync.OnceValue(func() *KeyIndex {
 	lineRules := lineRules()
 	if len(lineRules) > 64 {
-		panic("packet: more than 64 attention line rules; widen keyIndex's bit sets")
+		panic("packet: more than 64 attention line rules; widen KeyIndex's bit sets")
 	}
 	keys := make([][]string, len(lineRules))
 	for ri, r := range lineRules {
 		keys[ri] = r.keys
 	}
-	return newKeyIndex(keys)
+	return NewKeyIndex(keys)
 })
 
-// newKeyIndex indexes keys[i], the keys of rule i (at most 64 rules).
-func newKeyIndex(keys [][]string) *keyIndex {
-	x := &keyIndex{}
+// NewKeyIndex indexes keys[i], the keys of rule i (at most 64 rules).
+func NewKeyIndex(keys [][]string) *KeyIndex {
+	x := &KeyIndex{}
 	byKey := map[string]int{}
 	for ri, rk := range keys {
 		for _, k := range rk {
@@ -112,8 +112,8 @@ func newKeyIndex(keys [][]string) *keyIndex {
 	return x
 }
 
-// candidates returns the bit set of rules one of whose keys lower holds.
-func (x *keyIndex) candidates(lower []byte) uint64 {
+// Candidates returns the bit set of rules one of whose keys lower holds.
+func (x *KeyIndex) Candidates(lower []byte) uint64 {
 	var set uint64
 	for i := 0; i < len(lower); i++ {
 		set |= x.single[lower[i]]
@@ -133,15 +133,15 @@ func (x *keyIndex) candidates(lower []byte) uint64 {
 	return set
 }
 
-// matchRule returns the first rule that matches, rules being ordered by
+// MatchLine returns the first rule that matches, rules being ordered by
 // severity then specificity, so one line gives one item, its most telling.
-func matchRule(sc scope, text string, lower []byte) *lineRule {
-	set := lineKeys().candidates(lower)
+func MatchLine(sc Scope, text string, lower []byte) *LineRule {
+	set := lineKeys().Candidates(lower)
 	rules := lineRules()
 	for i := 0; set != 0; i++ {
 		if set&1 != 0 {
 			r := &rules[i]
-			if (r.scope == 0 || r.scope&sc != 0) && r.not&sc == 0 && r.re.MatchString(text) {
+			if (r.Scope == 0 || r.Scope&sc != 0) && r.not&sc == 0 && r.re.MatchString(text) {
 				return r
 			}
 		}
