@@ -32,15 +32,20 @@ type codeRes struct {
 	getSink, goInitShell                                *regexp.Regexp
 	detached, pyBlock, pyProc, fill                     *regexp.Regexp
 	withBind, cbParam, accum, recvWrite, copyTo, dlDest *regexp.Regexp
-	letBind, createFile, streamCopy                     *regexp.Regexp
+	letBind, createFile, streamCopy, outParam, progArg  *regexp.Regexp
 }
 
 var codeRe = sync.OnceValue(func() *codeRes {
 	return &codeRes{
-		assign: regexp.MustCompile(`^\s*(?:export\s+)?(?:(?:const|let|var|my|local|final|static|def|val)\s+)?(?:mut\s+)?\$?([A-Za-z_][\w]*)\s*(?::\s*[\w<>\[\], .:&']+)?\s*(?:=|:=)\s*([^=].*)$`),
+		// name = …, let mut name: T = …, a, err := …, if resp, err := …;
+		// while chunk := …: the first name holds what the right side does.
+		assign: regexp.MustCompile(`^\s*(?:export\s+)?(?:(?:if|while|elif|for|switch)\s+\(?\s*)?(?:(?:const|let|var|my|local|final|static|def|val)\s+)?(?:mut\s+)?\$?([A-Za-z_][\w]*)(?:\s*,\s*[A-Za-z_]\w*)*\s*(?::\s*[\w<>\[\], .:&']+)?\s*(?:=|:=)\s*([^=].*)$`),
 		ident:  regexp.MustCompile(`[A-Za-z_$][\w$]*`),
 		str:    regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|` + "`(?:[^`\\\\]|\\\\.)*`"),
-		decode: regexp.MustCompile(`Buffer\.from\([^)]*['"](?:hex|base64|base64url)['"]|\batob\(|String\.fromCharCode\b|fromCharCode\(|\bb(?:64|32|16|85)decode\(|\ba85decode\(|\bbytes\.fromhex\(|\bunhexlify\(|\bcodecs\.decode\(|\b(?:zlib|lzma|bz2|gzip)\.decompress\(|\b(?:inflate|gunzip|brotliDecompress)(?:Sync)?\(|\.decode\(\s*['"](?:hex|base64|rot13)|\bBase64\.(?:decode64|strict_decode64|urlsafe_decode64)\b|\.unpack1?\(\s*['"](?:m|H\*)|\bbase64_decode\(|\bhex2bin\(|\bgzinflate\(|\bstr_rot13\(|\bbase64::decode\b|\bSTANDARD\.decode\(|\bhex::decode\(|\bmarshal\.loads\(|\bdecode_base64\(|\bpack\(\s*['"]H\*|\.reverse\(\)\.join\(|\\x[0-9a-fA-F]{2}(?:\\x[0-9a-fA-F]{2}){15}|(?i:FromBase64String\(|\bConvert\]::FromBase64)|\bhex\.DecodeString\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bchr\(\s*\w+\s*(?:[-+^]\s*\w+\s*)?\)\s*for\b|\bmap\(\s*chr\b|\.pack\(\s*['"][cCU]\*|(?:\\u00[0-9a-fA-F]{2}){8}|\bString\.fromCodePoint\(|\bcodecs\.encode\([^)]*rot|\bcreateDecipher(?:iv)?\(`),
+		decode: regexp.MustCompile(`Buffer\.from\([^)]*['"](?:hex|base64|base64url)['"]|\batob\(|String\.fromCharCode\b|fromCharCode\(|\bb(?:64|32|16|85)decode\(|\ba85decode\(|\bbytes\.fromhex\(|\bunhexlify\(|\bcodecs\.decode\(|\b(?:zlib|lzma|bz2|gzip)\.decompress\(|\b(?:inflate|gunzip|brotliDecompress)(?:Sync)?\(|\.decode\(\s*['"](?:hex|base64|rot13)|\bBase64\.(?:decode64|strict_decode64|urlsafe_decode64)\b|\.unpack1?\(\s*['"](?:m|H\*)|\bbase64_decode\(|\bhex2bin\(|\bgzinflate\(|\bstr_rot13\(|\bbase64::decode\b|\bSTANDARD\.decode\(|\bhex::decode\(|\bmarshal\.loads\(|\bdecode_base64\(|\bpack\(\s*['"]H\*|\.reverse\(\)\.join\(|\\x[0-9a-fA-F]{2}(?:\\x[0-9a-fA-F]{2}){15}|(?i:FromBase64String\(|\bConvert\]::FromBase64)|\bhex\.DecodeString\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bchr\(\s*\w+\s*(?:[-+^]\s*\w+\s*)?\)\s*for\b|\bmap\(\s*chr\b|\.pack\(\s*['"][cCU]\*|(?:\\u00[0-9a-fA-F]{2}){8}|\bString\.fromCodePoint\(|\bcodecs\.encode\([^)]*rot|\bcreateDecipher(?:iv)?\(|` +
+			// XOR against a repeating key (b ^ key[i % n]) or a constant over
+			// a stream of bytes; a decompressing reader.
+			`\^=?\s*[\w.]+\s*\[[^\]]*%|(?:=>|\|)\s*\w+\s*\^|\w\s*\^\s*(?:0x[0-9a-fA-F]+|\d+)\s+for\b|\b(?:Zlib|Gz|Deflate|Xz|Bz|Zstd|Lzma|Brotli)Decoder::new\(|\b(?:gzip|zlib|flate|bzip2|lzw)\.NewReader\(|\bnew\s+(?:GZIPInputStream|InflaterInputStream|GZipStream|DeflateStream|BrotliStream)\(`),
 		download: regexp.MustCompile(`\bfetch\(|\bhttps?\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(|` +
 			// Groovy and Kotlin build scripts: a curl process's output, a URL read as text.
 			`\[\s*["'](?:curl|wget)["'][^\]]*\]\s*\.execute\(\)|["'](?:curl|wget)\s[^"']*["']\s*\.execute\(\)|\bURL\((?:[^()]|\([^()]*\))*\)\s*\.(?:text\b|getText\(|readText\(|openStream\(|readBytes\()|\.toURL\(\)\s*\.(?:text\b|getText\(|readText\()`),
@@ -95,6 +100,11 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		// the file a download call writes: urlretrieve(u, p), -OutFile $p.
 		dlDest: regexp.MustCompile(`\burlretrieve\(\s*[^,]+,\s*([A-Za-z_]\w*)|\bwget\.download\(\s*[^,]+,\s*(?:out\s*=\s*)?([A-Za-z_]\w*)|\.DownloadFile\(\s*[^,]+,\s*\$?(\w+)|(?i:-OutFile\s+\$(\w+))`),
 		// if let Ok(resp) = ureq::get(u).call(): the pattern's name holds it.
+		// read_to_end(&mut buf), readinto(buf), io.ReadFull(r, buf): the
+		// buffer holds what the reader gives.
+		outParam: regexp.MustCompile(`\.(?:read_to_end|read_to_string|read_exact|readinto)\(\s*&?(?:mut\s+)?([A-Za-z_]\w*)|\bio\.ReadFull\([^,]+,\s*([A-Za-z_]\w*)`),
+		// the program a process starts: Command::new(&p), Popen([exe, …]).
+		progArg: regexp.MustCompile(`(?:Command::new|exec\.Command(?:Context)?|execFile(?:Sync)?|spawn(?:Sync)?|Popen|subprocess\.\w+|ProcessBuilder|os\.StartProcess)\s*\(\s*(?:ctx\s*,\s*)?\[?\s*&?(?:str\(\s*)?([A-Za-z_$][\w$]*)`),
 		letBind: regexp.MustCompile(`\blet\s+(?:Ok|Some)\(\s*(?:mut\s+)?([A-Za-z_]\w*)\s*\)\s*=\s*(.+)$`),
 		// a file opened for writing by a handle: let mut f = File::create(&out).
 		createFile: regexp.MustCompile(`^\s*(?:(?:let|const|var)\s+(?:mut\s+)?)?([A-Za-z_]\w*)(?:\s*,\s*\w+)?\s*:?=\s*(?:std::)?(?:fs::)?(?:File::create|os\.Create|fs\.createWriteStream|open)\(\s*&?([A-Za-z_]\w*)\s*[,)]`),
@@ -158,6 +168,13 @@ func (fs *fileScan) codeFlow() {
 	// several lines is one statement: its .status() runs the download).
 	var dlNames map[string]bool
 	dlEnd := 0 // the last line of the download's statement
+	// The files the program writes (by the name or path it writes them
+	// through), and the first line that downloads or decodes: a program
+	// started from a file this code wrote, in code that also fetches or
+	// decodes bytes, runs those bytes even where the flow between them
+	// passes through something the reader cannot follow.
+	written := map[string]int{}
+	fetched := 0
 	// A package's __init__.py runs at every import; a statement outside
 	// any def or class runs then.
 	pkgInit := path.Base(fs.path) == "__init__.py"
@@ -271,6 +288,10 @@ func (fs *fileScan) codeFlow() {
 				(re.sendSink.MatchString(s) || re.execSink.MatchString(s) || re.procSink.MatchString(s)) {
 				stmt = joinCall(reg[i:])
 				stmtT = stmtT.or(refTaint(stmt))
+				if !procDL && re.procSink.MatchString(s) {
+					// Popen(\n [path, …]): the program is on the next line.
+					runT = runT.or(refTaint(stmt))
+				}
 				if re.bulkSecret.MatchString(stmt) {
 					stmtT = stmtT.or(taint{kind: tSecretBulk, line: l.n})
 				}
@@ -304,7 +325,7 @@ func (fs *fileScan) codeFlow() {
 			case noRun:
 			case (re.execSink.MatchString(s) || aliasRun) && runT.runs():
 				fs.reportRun(l.n, runT)
-			case re.procSink.MatchString(s) && runT.runs():
+			case re.procSink.MatchString(s) && runT.runs() && !decodedArgument(stmt, runT):
 				fs.reportRun(l.n, runT)
 			case initLine > 0 && re.goInitShell.MatchString(s):
 				// A shell command built at run time and started from init():
@@ -379,9 +400,26 @@ func (fs *fileScan) codeFlow() {
 				}
 				fs.report(l.n, hit{id: "dns-exfiltration", source: src})
 			}
+			if here.runs() && fetched == 0 {
+				fetched = l.n
+			}
+			if m := re.outParam.FindStringSubmatch(s); m != nil {
+				if t := all.or(refTaint(s)); t.runs() || t.bulk() {
+					vars[m[1]+m[2]] = t
+				}
+			}
+			if m := re.progArg.FindStringSubmatch(stmt); m != nil && fetched > 0 && fetched < l.n && !noRun && !inertProcess(stmt) {
+				if at := written[m[1]]; at > 0 {
+					fs.report(l.n, hit{id: "download-and-run", title: "starts the file line " + itoa(at) + " wrote, in code that downloads or decodes (line " + itoa(fetched) + ")",
+						why: "the file's bytes are not in the diff, and this code fetched or decoded bytes before writing it: what starts is most likely what it fetched", source: fetched})
+				}
+			}
 			// Writes: persistence, and files that now hold tainted data.
 			if w := re.writeSink.FindStringSubmatch(s); w != nil {
 				target := strings.TrimSpace(strings.Join(w[1:], ""))
+				if k := strings.Trim(strings.TrimLeft(target, "&*"), " "); k != "" {
+					written[k] = l.n
+				}
 				if profilePath(s) || refProfile(target) > 0 || refProfile(s) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(s)})
 				} else if (all.runs() || all.bulk()) && target != "" {
@@ -390,8 +428,11 @@ func (fs *fileScan) codeFlow() {
 					files[strings.Trim(strings.TrimLeft(target, "&*"), " ")] = all
 				}
 			}
-			if m := re.recvWrite.FindStringSubmatch(s); m != nil && (all.runs() || all.bulk()) {
-				vars[m[1]] = all
+			if m := re.recvWrite.FindStringSubmatch(s); m != nil {
+				written[m[1]] = l.n
+				if all.runs() || all.bulk() {
+					vars[m[1]] = all
+				}
 			}
 			if m := re.copyTo.FindStringSubmatch(s); m != nil {
 				src, dst := m[1]+m[3], strings.TrimLeft(m[2]+m[4], "$")
@@ -410,6 +451,7 @@ func (fs *fileScan) codeFlow() {
 			}
 			if m := re.createFile.FindStringSubmatch(s); m != nil {
 				handles[m[1]] = m[2]
+				written[m[2]] = l.n
 			}
 			if m := re.streamCopy.FindStringSubmatch(s); m != nil {
 				src, dst := m[1]+m[3]+m[5]+m[8], m[2]+m[4]+m[6]+m[7]
@@ -427,6 +469,7 @@ func (fs *fileScan) codeFlow() {
 			}
 			if m := re.openHandle.FindStringSubmatch(s); m != nil {
 				target := strings.TrimSpace(m[1])
+				written[target] = l.n
 				if profilePath(target) || refProfile(target) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(target)})
 				}
@@ -727,3 +770,28 @@ func sentBeyondClient(s, stmt string, here taint, refTaint func(string) taint, s
 var procUploadRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`["'](?:-F|--form|-d|--data(?:-binary|-raw|-urlencode)?|-T|--upload-file|--post-file|--body-file)["'\s=]|=@`)
 })
+
+var namedProgRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:Command::new|exec\.Command(?:Context)?|execFile(?:Sync)?|spawn(?:Sync)?|Popen|subprocess\.\w+|ProcessBuilder)\s*\(\s*(?:ctx\s*,\s*)?\[?\s*["'\x60]([^"'\x60]+)["'\x60]`)
+})
+
+// decodedArgument reports a process whose program the code names (openssl,
+// git), not a shell or an interpreter, started with decoded bytes among its
+// arguments: they are its data (a certificate, a key), not what runs.
+func decodedArgument(stmt string, t taint) bool {
+	if t.kind&^tDecode != 0 {
+		return false
+	}
+	m := namedProgRe().FindStringSubmatch(stmt)
+	return m != nil && !interpreterName(path.Base(m[1]))
+}
+
+func interpreterName(p string) bool {
+	p = strings.TrimSuffix(strings.ToLower(p), ".exe")
+	for _, k := range []string{"sh", "bash", "dash", "zsh", "ksh", "cmd", "powershell", "pwsh", "python", "node", "perl", "ruby", "php", "deno", "bun", "osascript", "wscript", "cscript", "mshta", "rundll32", "regsvr32", "java", "lua", "tclsh"} {
+		if p == k || strings.HasPrefix(p, k) && strings.Trim(p[len(k):], "0123456789.") == "" {
+			return true
+		}
+	}
+	return false
+}

@@ -173,21 +173,14 @@ func (fs *fileScan) sources() {
 		case sc&rules.ScopeNpmrc != 0:
 			fs.npmExec(n, s)
 			if m := re.npmRegistry.FindStringSubmatch(s); m != nil {
-				u := strings.Trim(strings.Join(m[1:], ""), `"'`)
-				if h, ok := redirected(u); ok {
-					fs.report(n, hit{id: "registry-redirect", title: "points npm at the registry " + h})
-				} else if h := hostOf(u); strings.HasPrefix(u, "http://") && h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" {
-					// Whatever key names the registry (npmRegistryServer,
-					// yarn v1's registry "…"), plain http lets anyone on
-					// the path serve the packages.
-					fs.report(n, hit{id: "package-index-insecure", title: "installs packages from " + h + " over plain http"})
-				}
+				// Whatever key names the registry (npmRegistryServer,
+				// yarn v1's registry "…"), plain http lets anyone on the
+				// path serve the packages.
+				fs.indexSource(n, strings.Join(m[1:], ""), "points npm at the registry %s", false)
 			}
 		case sc&rules.ScopePipConf != 0:
 			if m := re.pipIndex.FindStringSubmatch(s); m != nil {
-				if h, ok := redirected(strings.Join(m[1:], "")); ok {
-					fs.report(n, hit{id: "registry-redirect", title: "points pip at the index " + h})
-				}
+				fs.indexSource(n, strings.Join(m[1:], ""), "points pip at the index %s", false)
 			}
 		case sc&rules.ScopeCargoConfig != 0:
 			fs.cargoSource(n, s)
@@ -245,9 +238,7 @@ func (fs *fileScan) sources() {
 				}
 				fs.report(n, h)
 			} else if m := pkgSourceRe().FindStringSubmatch(s); m != nil && (m[1] != "" || fs.underIndexSection(n)) {
-				if h, ok := redirected(m[1] + m[2]); ok {
-					fs.report(n, hit{id: "registry-redirect", title: "points package installs at " + h})
-				}
+				fs.indexSource(n, m[1]+m[2], "points package installs at %s", false)
 			}
 		}
 	}
@@ -355,14 +346,10 @@ func (fs *fileScan) cargoSource(n int, s string) {
 			}
 			continue
 		}
-		h, ok := redirected(strings.TrimPrefix(strings.TrimPrefix(m[1], "sparse+"), "git+"))
-		if !ok {
-			return
-		}
 		if sec[1] == "source" {
-			fs.report(n, hit{id: "registry-redirect", title: "replaces cargo's crate source with " + h + " (source replacement)"})
+			fs.indexSource(n, m[1], "replaces cargo's crate source with %s (source replacement)", false)
 		} else {
-			fs.report(n, hit{id: "registry-redirect", title: "adds the cargo registry " + h})
+			fs.indexSource(n, m[1], "adds the cargo registry %s", false)
 		}
 		return
 	}

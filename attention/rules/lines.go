@@ -156,7 +156,10 @@ var lineRules = sync.OnceValue(func() []LineRule {
 				`\bauthorized_keys\b|\blaunchctl\s+(?:load|bootstrap)\b|LaunchAgents/|/etc/ld\.so\.preload`)},
 		{"python-pth", "", all, 0, none,
 			[]string{".pth"},
-			regexp.MustCompile(`["'][\w.-]+\.pth["']`)},
+			// Where the line says the file lands at the top of
+			// site-packages; a packaging file's lists are read over
+			// several lines by the build-code reader.
+			both{regexp.MustCompile(`["'][\w.-]+\.pth["']`), sitePlaceRe()}},
 		{"ai-agent-unleashed", "", all, 0, none,
 			[]string{"dangerously", "--yolo", "trust-all-tools", "allow-all-tools"},
 			regexp.MustCompile(`--dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b|(?:^|[\s"'\[,])--yolo\b|--trust-all-tools\b|--allow-all-tools\b`)},
