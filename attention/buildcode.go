@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/provenance"
 	"github.com/vetter-dev/vetter/attention/rules"
 )
 
@@ -44,7 +45,7 @@ func (fs *fileScan) buildCommands() {
 // gypFetch rates a gyp command expansion that reaches the network: node-gyp
 // runs it by itself while npm installs the package, before any test.
 func (fs *fileScan) gypFetch(n int, cmd string) {
-	if rules.InstallTimeFetch(cmd) && !loopbackOnly(cmd) {
+	if rules.InstallTimeFetch(cmd) && !provenance.LoopbackOnly(cmd) {
 		fs.report(n, hit{id: "build-code-fetch", why: rules.Must("build-code-fetch").Why + " — node-gyp runs this command expansion at every npm install"})
 	}
 }
@@ -84,12 +85,12 @@ func (fs *fileScan) indexSource(n int, u, title string, shared bool) {
 		u = strings.TrimPrefix(u, p)
 	}
 	if strings.HasPrefix(strings.ToLower(u), "http://") {
-		if h := hostOf(u); h != "" && !loopbackOnly(u) && !strings.HasSuffix(h, ".localhost") {
+		if h := provenance.HostOf(u); h != "" && !provenance.LoopbackOnly(u) && !strings.HasSuffix(h, ".localhost") {
 			fs.report(n, hit{id: "package-index-insecure", title: "installs packages from " + h + " over plain http"})
 		}
 		return
 	}
-	if h, ok := redirected(u); ok && !(shared && hostIn(h, sharedPackageHosts)) {
+	if h, ok := provenance.Redirected(u); ok && !(shared && provenance.HostIn(h, provenance.SharedPackageHosts)) {
 		fs.report(n, hit{id: "registry-redirect", title: strings.ReplaceAll(title, "%s", h)})
 	}
 }

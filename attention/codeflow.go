@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/provenance"
 	"github.com/vetter-dev/vetter/attention/rules"
 )
 
@@ -127,7 +128,7 @@ func (fs *fileScan) codeFlow() {
 	lastDownload := 0
 	forgeFile := false
 	for _, t := range fs.text {
-		if forgeURL(t) {
+		if provenance.ForgeURL(t) {
 			forgeFile = true
 			break
 		}
@@ -242,7 +243,7 @@ func (fs *fileScan) codeFlow() {
 			if re.cmdString.MatchString(s) {
 				here = here.or(taint{kind: tDownload, line: l.n})
 			}
-			if re.bulkSecret.MatchString(s) || credentialPath(s) && !strings.Contains(s, "authorized_keys") {
+			if re.bulkSecret.MatchString(s) || rules.CredentialPath(s) && !strings.Contains(s, "authorized_keys") {
 				here = here.or(taint{kind: tSecretBulk, line: l.n})
 			}
 			for _, m := range re.oneSecret.FindAllStringSubmatch(s, -1) {
@@ -260,14 +261,14 @@ func (fs *fileScan) codeFlow() {
 				// uploads what the names it is handed hold.
 				if st := joinCall(reg[i:]); procUploadRe().MatchString(st) {
 					t := refTaint(st)
-					if credentialPath(st) {
+					if rules.CredentialPath(st) {
 						t = t.or(taint{kind: tSecretBulk, line: l.n})
 					}
 					if t.secret() {
 						// The item goes on the argument that carries it.
 						at := l.n
 						for _, a := range reg[i:min(i+strings.Count(st, "\n"), len(reg))] {
-							if refTaint(a.text).secret() || credentialPath(a.text) {
+							if refTaint(a.text).secret() || rules.CredentialPath(a.text) {
 								at = a.n
 								break
 							}
@@ -374,7 +375,7 @@ func (fs *fileScan) codeFlow() {
 				// URL's host: high when it was encoded on the way, or is a
 				// credential no API takes in a URL (a cloud key, a CI token).
 				u := firstArg(s[loc[1]:])
-				if ut := refTaint(u); ut.secret() && !forgeURL(u) {
+				if ut := refTaint(u); ut.secret() && !provenance.ForgeURL(u) {
 					for _, m := range re.oneSecret.FindAllStringSubmatch(u, -1) {
 						if re.secretName.MatchString(strings.Join(m[1:], "")) {
 							ut = ut.or(taint{kind: tSecret, line: l.n})
@@ -420,7 +421,7 @@ func (fs *fileScan) codeFlow() {
 				if k := strings.Trim(strings.TrimLeft(target, "&*"), " "); k != "" {
 					written[k] = l.n
 				}
-				if profilePath(s) || refProfile(target) > 0 || refProfile(s) > 0 {
+				if rules.ProfilePath(s) || refProfile(target) > 0 || refProfile(s) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(s)})
 				} else if (all.runs() || all.bulk()) && target != "" {
 					// A file that holds the environment or a credential file
@@ -437,7 +438,7 @@ func (fs *fileScan) codeFlow() {
 			if m := re.copyTo.FindStringSubmatch(s); m != nil {
 				src, dst := m[1]+m[3], strings.TrimLeft(m[2]+m[4], "$")
 				t := refTaint(src)
-				if credentialPath(src) {
+				if rules.CredentialPath(src) {
 					t = t.or(taint{kind: tSecretBulk, line: l.n})
 				}
 				if t.runs() || t.bulk() {
@@ -470,7 +471,7 @@ func (fs *fileScan) codeFlow() {
 			if m := re.openHandle.FindStringSubmatch(s); m != nil {
 				target := strings.TrimSpace(m[1])
 				written[target] = l.n
-				if profilePath(target) || refProfile(target) > 0 {
+				if rules.ProfilePath(target) || refProfile(target) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(target)})
 				}
 				if m[3] != "" {
@@ -497,7 +498,7 @@ func (fs *fileScan) codeFlow() {
 					if t := here.or(refTaint(rhs)); t.kind != 0 {
 						vars[name] = t
 					}
-					if profilePath(rhs) {
+					if rules.ProfilePath(rhs) {
 						profiles[name] = l.n
 					}
 				}
@@ -538,7 +539,7 @@ func (fs *fileScan) codeFlow() {
 				} else {
 					delete(vars, name)
 				}
-				if profilePath(rhs) {
+				if rules.ProfilePath(rhs) {
 					profiles[name] = l.n
 				} else if n := refProfile(rhs); n > 0 {
 					profiles[name] = n
@@ -783,15 +784,9 @@ func decodedArgument(stmt string, t taint) bool {
 		return false
 	}
 	m := namedProgRe().FindStringSubmatch(stmt)
-	return m != nil && !interpreterName(path.Base(m[1]))
-}
-
-func interpreterName(p string) bool {
-	p = strings.TrimSuffix(strings.ToLower(p), ".exe")
-	for _, k := range []string{"sh", "bash", "dash", "zsh", "ksh", "cmd", "powershell", "pwsh", "python", "node", "perl", "ruby", "php", "deno", "bun", "osascript", "wscript", "cscript", "mshta", "rundll32", "regsvr32", "java", "lua", "tclsh"} {
-		if p == k || strings.HasPrefix(p, k) && strings.Trim(p[len(k):], "0123456789.") == "" {
-			return true
-		}
+	if m == nil {
+		return false
 	}
-	return false
+	p := strings.TrimSuffix(strings.ToLower(path.Base(m[1])), ".exe")
+	return !rules.ShellName(p) && !rules.InterpName(p) && p != "cmd" && p != "java" && p != "rundll32" && p != "regsvr32" && p != "mshta" && !strings.HasSuffix(p, "script")
 }

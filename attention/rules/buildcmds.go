@@ -161,7 +161,7 @@ func callCommands(lines []NumLine, open *regexp.Regexp) []Command {
 					out = append(out, Command{t.n, t.text})
 				}
 			}
-		case len(strs) >= 3 && shellProgram(strs[0].text) && strings.HasPrefix(strs[1].text, "-") && strings.Contains(strs[1].text, "c"):
+		case len(strs) >= 3 && ShellName(path.Base(strs[0].text)) && strings.HasPrefix(strs[1].text, "-") && strings.Contains(strs[1].text, "c"):
 			out = append(out, Command{strs[2].n, strs[2].text})
 		case len(strs) > 0:
 			out = append(out, joinCommand(strs))
@@ -169,14 +169,6 @@ func callCommands(lines []NumLine, open *regexp.Regexp) []Command {
 		i = end
 	}
 	return out
-}
-
-func shellProgram(s string) bool {
-	switch path.Base(s) {
-	case "sh", "bash", "dash", "zsh", "ksh":
-		return true
-	}
-	return false
 }
 
 // callTokens splits a call's arguments, from column col of lines[i] to the
