@@ -426,6 +426,20 @@ func (fs *fileScan) switched(n int, now string, re *regexp.Regexp, what string) 
 // indexLine rates a line that may point installs at another registry.
 func (fs *fileScan) indexLine(n int, s string) {
 	re := srcRe()
+	// A container engine's mirror serves every image the build pulls.
+	if mirror, insecure := provenance.ImageMirror(s); mirror != "" || insecure {
+		u := mirror
+		if !strings.Contains(u, "://") {
+			u = "https://" + u
+		}
+		h := provenance.HostOf(u)
+		switch {
+		case h != "" && !provenance.HostIn(h, provenance.KnownImageHosts) && !provenance.LoopbackOnly(u):
+			fs.report(n, hit{id: "registry-redirect", title: "sends every container image pull through the mirror " + h})
+		case insecure && !strings.Contains(s, "localhost") && !strings.Contains(s, "127.0.0.1"):
+			fs.report(n, hit{id: "package-index-insecure", title: "lets the container engine pull images over plain http or without checking certificates"})
+		}
+	}
 	// --trusted-host is package-index-insecure's, which says more.
 	if m := re.cliIndex.FindStringSubmatch(s); m != nil && !strings.Contains(s, "--trusted-host") {
 		if h, ok := provenance.Redirected(strings.Join(m[1:], "")); ok {
@@ -488,10 +502,25 @@ func (fs *fileScan) actionChanged(n int, owner, repo, version string) {
 		case was != name && provenance.EditDistance(was, name) <= 2:
 			fs.report(n, hit{id: "lookalike-source", title: "replaces the action " + was + " with " + name + ", a look-alike"})
 			return
+		case was != name && strings.EqualFold(o[2], repo) && !strings.EqualFold(o[1], owner) && !slices.Contains(provenance.KnownOwners, strings.ToLower(owner)):
+			// A move to a well-known owner's action of the same name is
+			// a migration (actions/setup-ruby to ruby/setup-ruby).
+			fs.report(n, hit{id: "source-switched", title: "switches the action " + was + " to " + name + ", the same name from another owner"})
+			return
 		}
 	}
 	if k := provenance.Lookalike(name, provenance.KnownActions); k != "" && !strings.HasPrefix(name, k+"/") {
 		fs.report(n, hit{id: "lookalike-source", title: "uses the action " + name + ", a look-alike of " + k})
+		return
+	}
+	// A well-known action's name under an owner named after its own with a
+	// word added (actions-setup/setup-node).
+	r, _, _ := strings.Cut(strings.ToLower(repo), "/")
+	for _, k := range provenance.KnownActions {
+		if ko, kr, _ := strings.Cut(k, "/"); kr == r && provenance.ComboOwner(owner, []string{ko}) != "" {
+			fs.report(n, hit{id: "lookalike-source", title: "uses " + name + ", the action " + k + "'s name under an owner named like " + ko})
+			return
+		}
 	}
 }
 

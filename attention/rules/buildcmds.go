@@ -26,7 +26,8 @@ type Command struct {
 // (execute_process runs while the project is configured, add_custom_command
 // and add_custom_target while it builds), Meson (run_command while it is
 // configured, command: lists while it builds), Bazel and Buck (a genrule's
-// cmd) and MSBuild (Exec tasks and build events). "" for any other file.
+// cmd), MSBuild (Exec tasks and build events) and Composer (its scripts,
+// which install and update run by event name). "" for any other file.
 func BuildSystem(p string) string {
 	lb := strings.ToLower(path.Base(p))
 	switch {
@@ -38,6 +39,8 @@ func BuildSystem(p string) string {
 		return "starlark"
 	case strings.HasSuffix(lb, "proj") || strings.HasSuffix(lb, ".props") || strings.HasSuffix(lb, ".targets"):
 		return "msbuild"
+	case lb == "composer.json":
+		return "composer"
 	}
 	return ""
 }
@@ -54,6 +57,8 @@ func CommandsOf(system string, lines []NumLine) []Command {
 		return callCommands(lines, starlarkCmd())
 	case "msbuild":
 		return msbuildCommands(lines)
+	case "composer":
+		return composerCommands(lines)
 	}
 	return nil
 }
@@ -323,3 +328,47 @@ func SitePackagesPlace(ctx string) bool {
 	last := ctx[strings.LastIndexByte(ctx, '\n')+1:]
 	return sitePlaceRe().MatchString(ctx) && !sharedDataRe().MatchString(last)
 }
+
+var (
+	jsonStr      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"((?:[^"\\]|\\.)*)"(\s*:)?`) })
+	phpCallback  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[\w\\]+::\w+$`) })
+	scriptsBlock = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"scripts"\s*:\s*\{`) })
+)
+
+// composerCommands returns the commands of composer.json's scripts block:
+// Composer runs a script named for an event (post-install-cmd,
+// post-autoload-dump) by itself at install, and @php as PHP.
+func composerCommands(lines []NumLine) []Command {
+	var out []Command
+	depth := 0
+	for _, l := range lines {
+		t := l.Text
+		if depth == 0 {
+			loc := scriptsBlock().FindStringIndex(t)
+			if loc == nil {
+				continue
+			}
+			t, depth = t[loc[1]:], 1
+		}
+		for _, m := range jsonStr().FindAllStringSubmatch(t, -1) {
+			if m[2] != "" {
+				continue // a script's name
+			}
+			v := strings.NewReplacer(`\"`, `"`, `\\`, `\`, `\/`, `/`).Replace(m[1])
+			if rest, ok := strings.CutPrefix(v, "@php "); ok {
+				v = "php " + rest
+			}
+			if strings.HasPrefix(v, "@") || phpCallback().MatchString(v) {
+				continue // another script, or a PHP callback in the package
+			}
+			out = append(out, Command{l.N, v})
+		}
+		depth += strings.Count(stripJSONStrings(t), "{") - strings.Count(stripJSONStrings(t), "}")
+		if depth <= 0 {
+			depth = 0
+		}
+	}
+	return out
+}
+
+func stripJSONStrings(s string) string { return jsonStr().ReplaceAllString(s, `""`) }

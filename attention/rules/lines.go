@@ -97,8 +97,8 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			[]string{"base64", "xxd", "openssl", "uudecode", "gunzip", "zcat", "base32"},
 			regexp.MustCompile(`(?i)(?:\bbase(?:64|32)\b[^|]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|]*\s-r|\bopenssl\b[^|]*\s-d\b|\buudecode\b|\bgunzip\b|\bzcat\b)[^|]*` + ShellPipe)},
 		{"decode-and-run", "decodes data and runs it (eval/exec)", all, 0, none,
-			[]string{"b64decode", "decodebytes", "decodestring", "unhexlify", "fromhex", "decompress", "atob", "base64", "frombase64string"},
-			regexp.MustCompile(`(?i)(?:\b(?:exec|eval|function|iex|invoke-expression)\b|\[scriptblock\]::create)\s*\(?.*\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b|` +
+			[]string{"b64decode", "decodebytes", "decodestring", "unhexlify", "fromhex", "decompress", "atob", "base64", "frombase64string", "gzinflate", "str_rot13", "hex2bin"},
+			regexp.MustCompile(`(?i)(?:\b(?:exec|eval|function|iex|invoke-expression)\b|\[scriptblock\]::create)\s*\(?.*\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string|base64_decode|gzinflate|gzuncompress|str_rot13|hex2bin)\b|` +
 				`\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b.*(?:\b(?:exec|eval|iex|invoke-expression)\b|\.invoke\(\))|` +
 				`\b(?:exec|eval)\s*\(.*\bBuffer\.from\([^)]*base64`)},
 		{"decode-and-run", "runs inline code that decodes a payload", all, 0, none,
