@@ -93,7 +93,11 @@ var (
 
 func corpusRoot(t *testing.T, name string) string {
 	t.Helper()
-	dir := filepath.Join("..", "..", "testdata", "heldout", name)
+	set := "heldout"
+	if tuningSets[name] {
+		set = "tuning"
+	}
+	dir := filepath.Join("..", "..", "testdata", set, name)
 	if _, err := os.Stat(filepath.Join(dir, "cases.jsonl")); err != nil {
 		t.Fatalf("held-out corpus %s: %v", name, err)
 	}
