@@ -439,6 +439,7 @@ func (fs *fileScan) structure() {
 		fs.sources() // a PowerShell script is code and shell: it sets registries too
 	}
 	fs.runnerMemory()
+	fs.runnerReads()
 }
 
 var memReadRe = sync.OnceValue(func() *regexp.Regexp {
