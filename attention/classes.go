@@ -207,8 +207,11 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 	refs := func(s string) (flowKind, map[flowKind]int) {
 		var k flowKind
 		from := map[flowKind]int{}
-		for _, w := range re.word.FindAllString(s, -1) {
-			if o := names[w]; o != nil {
+		for _, ix := range re.word.FindAllStringIndex(s, -1) {
+			if ix[0] > 0 && s[ix[0]-1] == '.' && (ix[0] < 2 || s[ix[0]-2] != '.') {
+				continue // a property (process.env.X), not the name
+			}
+			if o := names[s[ix[0]:ix[1]]]; o != nil {
 				for kk, l := range o.line {
 					if k&kk == 0 {
 						from[kk] = l
@@ -696,14 +699,25 @@ func sentSecret(s string, own, used flowKind, from map[flowKind]int, text map[in
 			return false
 		}
 		m := signingCredential().FindString(body)
-		return encodesSecret().MatchString(body) || m != "" && !toItsService(m, s)
+		return encodesSecret().MatchString(body) || m != "" && !toItsService(m, s) && (strings.Contains(s, "://") || !rules.SentToOwnHost(m, urlsOf(text)))
 	}
 	src := text[from[flowSecret]]
 	if encodesSecret().MatchString(src) || encodesSecret().MatchString(body) {
 		return true
 	}
 	m := signingCredential().FindString(src)
-	return m != "" && !toItsService(m, s)
+	return m != "" && !toItsService(m, s) && (strings.Contains(s, "://") || !rules.SentToOwnHost(m, urlsOf(text)))
+}
+
+// urlsOf is the lines of text that name a URL.
+func urlsOf(text map[int]string) []string {
+	var out []string
+	for _, t := range text {
+		if strings.Contains(t, "://") {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // credentialHosts maps a credential's name to the host it is for: sent
@@ -790,4 +804,29 @@ func bracketBalance(s string) int {
 func opensLiteral(s string) bool {
 	t := strings.TrimSpace(s)
 	return t != "" && strings.ContainsRune("{[(", rune(t[len(t)-1])) && strings.Contains(t, "=")
+}
+
+// leaving reports data leaving a unit, read by what its lines can do
+// (rules.FileLeaks): a workflow step, or any other file but prose.
+func (fs *fileScan) leaving() {
+	if fs.info.Prose || fs.f.Binary || fs.f.Status == packet.StatusDeleted {
+		return
+	}
+	var lines []rules.UnitLine
+	for _, h := range fs.f.Hunks {
+		for _, l := range h.Lines {
+			if l.Kind != packet.LineRemoved {
+				lines = append(lines, rules.UnitLine{N: l.New, Text: l.Text, Added: l.Kind == packet.LineAdded})
+			}
+		}
+	}
+	for _, lk := range rules.FileLeaks(lines, fs.info.Scope&rules.ScopeWorkflow != 0) {
+		if fs.added == nil {
+			fs.index()
+		}
+		if o, ok := fs.best[fs.added[lk.Sink]]; !ok || severityRank(o.sev()) > severityRank(lk.Severity) {
+			// What the line's own readers said stays: this is the fallback.
+			fs.report(lk.Sink, hit{id: "secret-send", severity: lk.Severity, title: lk.Title, source: lk.Source})
+		}
+	}
 }

@@ -124,8 +124,11 @@ func (fs *fileScan) codeFlow() {
 	}
 	refTaint := func(s string) taint {
 		var t taint
-		for _, id := range re.ident.FindAllString(s, -1) {
-			if v, ok := vars[strings.TrimLeft(id, "$")]; ok {
+		for _, ix := range re.ident.FindAllStringIndex(s, -1) {
+			if ix[0] > 0 && s[ix[0]-1] == '.' && (ix[0] < 2 || s[ix[0]-2] != '.') {
+				continue // a property (process.env.X), not the name
+			}
+			if v, ok := vars[strings.TrimLeft(s[ix[0]:ix[1]], "$")]; ok {
 				t = t.or(v)
 			}
 		}
@@ -340,7 +343,9 @@ func (fs *fileScan) codeFlow() {
 				}
 			}
 			if re.sendSink.MatchString(s) && stmtT.secret() && !strings.HasPrefix(ts, "import ") && sentBeyondClient(s, stmt, here, refTaint, re.sendSink).secret() {
-				if stmtT.bulk() || !forgeFile {
+				if !stmtT.bulk() && rules.SentToOwnHost(fs.text[stmtT.line]+"\n"+fs.text[refTaint(stmt).line], fs.urlText(stmt)) {
+					fs.report(l.n, hit{id: "secret-send", severity: rules.Medium, title: "sends a secret to its own service's host", source: stmtT.line})
+				} else if stmtT.bulk() || !forgeFile {
 					fs.report(l.n, hit{id: "secret-send", source: stmtT.line})
 				}
 			}
@@ -481,7 +486,12 @@ func (fs *fileScan) codeFlow() {
 				}
 			} else if m := re.assign.FindStringSubmatch(s); m != nil {
 				name, rhs := m[1], m[2]
-				t := here.or(refTaint(rhs))
+				ut := refTaint(rhs)
+				if re.procSink.MatchString(rhs) && !re.sendSink.MatchString(rhs) {
+					// A process's result is not the environment it was given.
+					ut.kind &^= tSecretBulk
+				}
+				t := here.or(ut)
 				if open := strings.TrimSpace(rhs); strings.HasSuffix(open, "{") || strings.HasSuffix(open, "[") || strings.HasSuffix(open, "(") {
 					// An object or list spread over lines: { env: process.env, … }.
 					lit := joinCall(reg[i:])
@@ -509,6 +519,15 @@ func (fs *fileScan) codeFlow() {
 			}
 		}
 	}
+}
+
+// urlText is where a statement sends: its own URLs, or else those the
+// file names (a URL kept in a constant).
+func (fs *fileScan) urlText(stmt string) []string {
+	if strings.Contains(stmt, "://") {
+		return []string{stmt}
+	}
+	return urlsOf(fs.text)
 }
 
 // testRunCode reports build code that runs at test time (conftest.py, a

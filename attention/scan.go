@@ -115,6 +115,7 @@ func Scan(d *packet.Diff) []Item {
 			// diff make the scan slow.
 			fs.structure()
 			fs.classes(inDiff)
+			fs.leaving()
 			fs.buildFiles()
 		}
 		fs.deferToParser()

@@ -211,7 +211,7 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			[]string{"printenv", "env |", "env|", "env >", "env>", "set |", "set|", "export -p", "process.env", "tojson(env", "os.environ"},
 			either{regexp.MustCompile(`\bprintenv\s*(?:$|[|>;&)])|(?:^|[\s;&|(` + "`" + `])(?:env|set|export\s+-p)\s*(?:\|\s*(?:curl|wget|nc|ncat|netcat|socat|base64|gzip|xxd|openssl|python\S*|perl|node|ruby|tee)\b|>\s*\S)|` +
 				`JSON\.stringify\(\s*process\.env\s*\)|toJSON\(\s*env\s*\)`),
-				both{regexp.MustCompile(`\bos\.environ\b|\bprocess\.env\b|\bos\.Environ\(\)`),
+				both{regexp.MustCompile(`\bos\.environ\b(?:[^.\[]|$|\.(?:copy|items|keys|values)\()|\bprocess\.env\b(?:[^.\[]|$)|\bos\.Environ\(\)`),
 					regexp.MustCompile(`\brequests\.(?:post|put|get)\(|\burlopen\(|\bfetch\(|\bhttps?\.request\(|\baxios\b|\bhttp\.Post|\bsocket\b`)}}},
 		{"package-index-insecure", "installs from plain http or without checking the index's certificate", all, 0, none,
 			[]string{"http://", "trusted-host", "strict-ssl", "no-check-certificate", "insecure", "enablestrictssl"},
