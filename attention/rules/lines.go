@@ -150,13 +150,17 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			[]string{"stratum", "xmrig", "minerd", "cpuminer", "ethminer", "nbminer", "donate-level", "minexmr", "supportxmr", "nanopool", "2miners", "hashvault", "moneroocean", "nicehash", "ethermine", "herominers"},
 			regexp.MustCompile(`(?i)stratum\+(?:tcp|ssl|tls)://|\b(?:xmrig|minerd|cpuminer|ethminer|nbminer)\b|--donate-level\b|\b(?:minexmr|supportxmr|nanopool|2miners|hashvault|moneroocean|nicehash|ethermine|herominers)\.(?:com|org|net|pro|io)\b`)},
 		{"persistence", "installs something that runs again later (cron, systemd, shell rc, keys)", all, 0, none,
-			[]string{"cron", "systemctl", "systemd", "init.d", "rc.local", "bashrc", "bash_profile", "profile", "zshrc", "authorized_keys", "launchctl", "launchagents", "ld.so.preload"},
-			regexp.MustCompile(`\bcrontab\b|/etc/cron|/var/spool/cron|\bsystemctl\s+(?:--user\s+)?(?:enable|link|daemon-reload)\b|/etc/systemd/|\.config/systemd/|/etc/init\.d/|/etc/rc\.local|` +
+			[]string{"cron", "systemctl", "systemd", "init.d", "rc.local", "bashrc", "bash_profile", "profile", "zshrc", "authorized_keys", "launchctl", "launchagents", "ld.so.preload", "fsmonitor"},
+			except{regexp.MustCompile(`\bcrontab\b|/etc/cron|/var/spool/cron|\bsystemctl\s+(?:--user\s+)?(?:enable|link|daemon-reload)\b|/etc/systemd/|\.config/systemd/|/etc/init\.d/|/etc/rc\.local|` +
 				`>>?\s*["']?(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+)/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv)(?:$|[^\w.-])|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc|` +
-				`\bauthorized_keys\b|\blaunchctl\s+(?:load|bootstrap)\b|LaunchAgents/|/etc/ld\.so\.preload`)},
+				`\bauthorized_keys\b|\blaunchctl\s+(?:load|bootstrap)\b|LaunchAgents/|/etc/ld\.so\.preload|` +
+				// git runs core.fsmonitor's command at every status, in every repository when --global.
+				`\bcore\.fsmonitor\b["']?\s*[, ]\s*["']?[^\s"',)]`), regexp.MustCompile(`core\.fsmonitor\b["']?\s*[, ]\s*["']?(?:false|true)\b`)}},
 		{"python-pth", "", all, 0, none,
 			[]string{".pth"},
-			regexp.MustCompile(`["'][\w.-]+\.pth["']`)},
+			// Any path to one (src/x-init.pth installed by data_files), not
+			// PyTorch's weights saved or loaded under the same extension.
+			except{regexp.MustCompile(`["'][\w./-]+\.pth["']`), regexp.MustCompile(`(?i)\btorch\b|\b(?:load|save)\w*\(|state_dict|checkpoint|weights|model`)}},
 		{"ai-agent-unleashed", "", all, 0, none,
 			[]string{"dangerously", "--yolo", "trust-all-tools", "allow-all-tools"},
 			regexp.MustCompile(`--dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b|(?:^|[\s"'\[,])--yolo\b|--trust-all-tools\b|--allow-all-tools\b`)},
