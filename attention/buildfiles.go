@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/provenance"
 	"github.com/vetter-dev/vetter/attention/rules"
 	"github.com/vetter-dev/vetter/packet"
 )
@@ -39,15 +40,6 @@ var buildRe = sync.OnceValue(func() *buildRes {
 		pipOption:   regexp.MustCompile(`^\s*(?:--(?:extra-)?index-url|-i|--find-links|-f)(?:\s+|\s*=\s*)(https?://\S+)`),
 	}
 })
-
-// sharedPackageHosts serve packages for many owners from one host (GitHub
-// Packages, Azure Artifacts, JitPack): the host says nothing about whose.
-var sharedPackageHosts = []string{"maven.google.com", "dl.google.com", "jitpack.io", "oss.sonatype.org", "s01.oss.sonatype.org",
-	"central.sonatype.com", "repo.spring.io", "maven.pkg.jetbrains.space", "packages.jetbrains.team", "cache-redirector.jetbrains.com",
-	"repo.gradle.org", "maven.pkg.github.com", "nuget.pkg.github.com", "pkgs.dev.azure.com", "repository.apache.org", "maven.apache.org",
-	"jcenter.bintray.com", "plugins.gradle.org", "www.myget.org", "registry.npmmirror.com", "storage.googleapis.com", "maven.aliyun.com",
-	"mirrors.aliyun.com", "mirrors.cloud.tencent.com", "repo.huaweicloud.com", "mirrors.huaweicloud.com", "pypi.tuna.tsinghua.edu.cn",
-	"mirrors.tuna.tsinghua.edu.cn", "mirrors.ustc.edu.cn", "registry.npm.taobao.org"}
 
 // buildFiles reads the build files named above, whatever else read them.
 func (fs *fileScan) buildFiles() {
@@ -200,8 +192,8 @@ func (fs *fileScan) gradleRepo(n int, s string) {
 			return
 		}
 	}
-	h, ok := redirected(u)
-	if !ok || hostIn(h, sharedPackageHosts) {
+	h, ok := provenance.Redirected(u)
+	if !ok || provenance.HostIn(h, provenance.SharedPackageHosts) {
 		return
 	}
 	for k := n - 1; k > 0 && k >= n-15; k-- {
@@ -253,14 +245,14 @@ func (fs *fileScan) mavenRepo(n int, s string) {
 	if !in {
 		return
 	}
-	if h, ok := redirected(m[1]); ok && !hostIn(h, sharedPackageHosts) {
+	if h, ok := provenance.Redirected(m[1]); ok && !provenance.HostIn(h, provenance.SharedPackageHosts) {
 		fs.report(n, hit{id: "registry-redirect", title: "points Maven at the repository " + h})
 	}
 }
 
 func (fs *fileScan) nugetSource(n int, s string) {
 	if m := buildRe().nugetSource.FindStringSubmatch(s); m != nil {
-		if h, ok := redirected(m[1]); ok && !hostIn(h, sharedPackageHosts) {
+		if h, ok := provenance.Redirected(m[1]); ok && !provenance.HostIn(h, provenance.SharedPackageHosts) {
 			fs.report(n, hit{id: "registry-redirect", title: "adds the NuGet package source " + h})
 		}
 	}
@@ -268,7 +260,7 @@ func (fs *fileScan) nugetSource(n int, s string) {
 
 func (fs *fileScan) bunRegistry(n int, s string) {
 	if m := buildRe().bunRegistry.FindStringSubmatch(s); m != nil {
-		if h, ok := redirected(m[1]); ok {
+		if h, ok := provenance.Redirected(m[1]); ok {
 			fs.report(n, hit{id: "registry-redirect", title: "points bun installs at the registry " + h})
 		}
 	}
@@ -279,7 +271,7 @@ func (fs *fileScan) bunRegistry(n int, s string) {
 // extra index serves any name it chooses to publish (dependency confusion).
 func (fs *fileScan) pipOption(n int, s string) {
 	if m := buildRe().pipOption.FindStringSubmatch(s); m != nil {
-		if h, ok := redirected(m[1]); ok {
+		if h, ok := provenance.Redirected(m[1]); ok {
 			fs.report(n, hit{id: "registry-redirect", title: "points pip at the index " + h})
 		}
 	}
@@ -496,9 +488,9 @@ func (fs *fileScan) loaderVars(lines []numbered) {
 			}
 		case "BASH_ENV":
 			// Conda images point BASH_ENV at the shell's own profile.
-			bad = treeProgram(v) && !shellRCPath(v)
+			bad = provenance.TreeProgram(v) && !rules.ShellRCPath(v)
 		default:
-			bad = treeProgram(v) && !strings.HasPrefix(v, "/lib") && !strings.HasPrefix(v, "ssh ") && !strings.HasPrefix(v, "ssh\t")
+			bad = provenance.TreeProgram(v) && !strings.HasPrefix(v, "/lib") && !strings.HasPrefix(v, "ssh ") && !strings.HasPrefix(v, "ssh\t")
 		}
 		if bad {
 			fs.report(n, hit{id: "gha-env-hijack", title: "sets " + name + " so every later process loads " + v})
@@ -517,7 +509,7 @@ func (fs *fileScan) makeShell() {
 		fs.index()
 	}
 	for n := range fs.added {
-		if m := makeShellRe().FindStringSubmatch(fs.text[n]); m != nil && treeProgram(m[1]) && !strings.HasPrefix(m[1], "$(shell which") {
+		if m := makeShellRe().FindStringSubmatch(fs.text[n]); m != nil && provenance.TreeProgram(m[1]) && !strings.HasPrefix(m[1], "$(shell which") {
 			fs.report(n, hit{id: "build-tool-exec", title: "makes make run every recipe through " + m[1]})
 		}
 	}

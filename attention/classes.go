@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/provenance"
 	"github.com/vetter-dev/vetter/attention/rules"
 	"github.com/vetter-dev/vetter/packet"
 )
@@ -512,7 +513,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				fs.report(n, hit{id: "secret-send", source: from[flowEnv]})
 			case own&flowEnv != 0 && re.send.MatchString(s) && program:
 				fs.report(n, hit{id: "secret-send"})
-			case program && re.send.MatchString(s) && !forgeURL(s) && sentSecret(s, own, sendUsed, from, fs.text, re):
+			case program && re.send.MatchString(s) && !provenance.ForgeURL(s) && sentSecret(s, own, sendUsed, from, fs.text, re):
 				fs.report(n, hit{id: "secret-send", title: "sends a CI, registry or cloud credential (or an encoded secret) to another host", source: from[flowSecret]})
 			case program && (own|used)&flowPersist != 0 && re.persistSink.MatchString(s):
 				h := hit{id: "persistence", title: "a program writes something that runs again later (a systemd unit, a Run key, a git hook, a crontab)"}
@@ -523,7 +524,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 			case used&flowFetched != 0 && (re.run.MatchString(s) || psRunRe().MatchString(s) || cmake && re.cmakeInclude.MatchString(s) || docker ||
 				make && re.makeInclude.MatchString(s)) &&
 				!inertUse(s, paths):
-				if vendorInstaller(fs.command(from[flowFetched])) != "" {
+				if provenance.VendorInstaller(fs.command(from[flowFetched])) != "" {
 					// The vendor's own installer, from the vendor's host.
 					fs.report(n, hit{id: "vendor-installer", source: from[flowFetched]})
 				} else {
@@ -699,14 +700,14 @@ func sentSecret(s string, own, used flowKind, from map[flowKind]int, text map[in
 			return false
 		}
 		m := signingCredential().FindString(body)
-		return encodesSecret().MatchString(body) || m != "" && !toItsService(m, s) && (strings.Contains(s, "://") || !rules.SentToOwnHost(m, urlsOf(text)))
+		return encodesSecret().MatchString(body) || m != "" && !provenance.ToItsService(m, s) && (strings.Contains(s, "://") || !rules.SentToOwnHost(m, urlsOf(text)))
 	}
 	src := text[from[flowSecret]]
 	if encodesSecret().MatchString(src) || encodesSecret().MatchString(body) {
 		return true
 	}
 	m := signingCredential().FindString(src)
-	return m != "" && !toItsService(m, s) && (strings.Contains(s, "://") || !rules.SentToOwnHost(m, urlsOf(text)))
+	return m != "" && !provenance.ToItsService(m, s) && (strings.Contains(s, "://") || !rules.SentToOwnHost(m, urlsOf(text)))
 }
 
 // urlsOf is the lines of text that name a URL.
@@ -718,26 +719,6 @@ func urlsOf(text map[int]string) []string {
 		}
 	}
 	return out
-}
-
-// credentialHosts maps a credential's name to the host it is for: sent
-// there it is used, not leaked.
-var credentialHosts = []struct{ prefix, host string }{
-	{"AWS", "amazonaws.com"}, {"GITHUB", "github"}, {"GH_", "github"}, {"ACTIONS", "actions"}, {"NPM", "npmjs"}, {"NODE_AUTH", "npmjs"},
-	{"PYPI", "pypi.org"}, {"TWINE", "pypi.org"}, {"NUGET", "nuget.org"}, {"DOCKER", "docker"}, {"CARGO", "crates.io"},
-	{"GEM", "rubygems.org"}, {"RUBYGEMS", "rubygems.org"}, {"HEROKU", "heroku"}, {"VERCEL", "vercel"}, {"NETLIFY", "netlify"},
-	{"CLOUDFLARE", "cloudflare"}, {"GITLAB", "gitlab"}, {"CI_JOB", "gitlab"}, {"AZURE", "azure"}, {"ARM_", "azure"},
-	{"GOOGLE", "googleapis"}, {"GCP", "googleapis"}, {"VAULT", "vault"},
-}
-
-func toItsService(cred, line string) bool {
-	ll := strings.ToLower(line)
-	for _, c := range credentialHosts {
-		if strings.HasPrefix(cred, c.prefix) {
-			return strings.Contains(ll, c.host)
-		}
-	}
-	return false
 }
 
 var codeLoadRe = sync.OnceValue(func() *regexp.Regexp {

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/provenance"
 	"github.com/vetter-dev/vetter/attention/rules"
 )
 
@@ -117,7 +118,7 @@ func (fs *fileScan) codeFlow() {
 	lastDownload := 0
 	forgeFile := false
 	for _, t := range fs.text {
-		if forgeURL(t) {
+		if provenance.ForgeURL(t) {
 			forgeFile = true
 			break
 		}
@@ -228,7 +229,7 @@ func (fs *fileScan) codeFlow() {
 			if re.cmdString.MatchString(s) {
 				here = here.or(taint{kind: tDownload, line: l.n})
 			}
-			if re.bulkSecret.MatchString(s) || credentialPath(s) && !strings.Contains(s, "authorized_keys") {
+			if re.bulkSecret.MatchString(s) || rules.CredentialPath(s) && !strings.Contains(s, "authorized_keys") {
 				here = here.or(taint{kind: tSecretBulk, line: l.n})
 			}
 			for _, m := range re.oneSecret.FindAllStringSubmatch(s, -1) {
@@ -246,14 +247,14 @@ func (fs *fileScan) codeFlow() {
 				// uploads what the names it is handed hold.
 				if st := joinCall(reg[i:]); procUploadRe().MatchString(st) {
 					t := refTaint(st)
-					if credentialPath(st) {
+					if rules.CredentialPath(st) {
 						t = t.or(taint{kind: tSecretBulk, line: l.n})
 					}
 					if t.secret() {
 						// The item goes on the argument that carries it.
 						at := l.n
 						for _, a := range reg[i:min(i+strings.Count(st, "\n"), len(reg))] {
-							if refTaint(a.text).secret() || credentialPath(a.text) {
+							if refTaint(a.text).secret() || rules.CredentialPath(a.text) {
 								at = a.n
 								break
 							}
@@ -358,7 +359,7 @@ func (fs *fileScan) codeFlow() {
 				// URL's host: high when it was encoded on the way, or is a
 				// credential no API takes in a URL (a cloud key, a CI token).
 				u := firstArg(s[loc[1]:])
-				if ut := refTaint(u); ut.secret() && !forgeURL(u) {
+				if ut := refTaint(u); ut.secret() && !provenance.ForgeURL(u) {
 					for _, m := range re.oneSecret.FindAllStringSubmatch(u, -1) {
 						if re.secretName.MatchString(strings.Join(m[1:], "")) {
 							ut = ut.or(taint{kind: tSecret, line: l.n})
@@ -387,7 +388,7 @@ func (fs *fileScan) codeFlow() {
 			// Writes: persistence, and files that now hold tainted data.
 			if w := re.writeSink.FindStringSubmatch(s); w != nil {
 				target := strings.TrimSpace(strings.Join(w[1:], ""))
-				if profilePath(s) || refProfile(target) > 0 || refProfile(s) > 0 {
+				if rules.ProfilePath(s) || refProfile(target) > 0 || refProfile(s) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(s)})
 				} else if (all.runs() || all.bulk()) && target != "" {
 					// A file that holds the environment or a credential file
@@ -401,7 +402,7 @@ func (fs *fileScan) codeFlow() {
 			if m := re.copyTo.FindStringSubmatch(s); m != nil {
 				src, dst := m[1]+m[3], strings.TrimLeft(m[2]+m[4], "$")
 				t := refTaint(src)
-				if credentialPath(src) {
+				if rules.CredentialPath(src) {
 					t = t.or(taint{kind: tSecretBulk, line: l.n})
 				}
 				if t.runs() || t.bulk() {
@@ -432,7 +433,7 @@ func (fs *fileScan) codeFlow() {
 			}
 			if m := re.openHandle.FindStringSubmatch(s); m != nil {
 				target := strings.TrimSpace(m[1])
-				if profilePath(target) || refProfile(target) > 0 {
+				if rules.ProfilePath(target) || refProfile(target) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(target)})
 				}
 				if m[3] != "" {
@@ -459,7 +460,7 @@ func (fs *fileScan) codeFlow() {
 					if t := here.or(refTaint(rhs)); t.kind != 0 {
 						vars[name] = t
 					}
-					if profilePath(rhs) {
+					if rules.ProfilePath(rhs) {
 						profiles[name] = l.n
 					}
 				}
@@ -505,7 +506,7 @@ func (fs *fileScan) codeFlow() {
 				} else {
 					delete(vars, name)
 				}
-				if profilePath(rhs) {
+				if rules.ProfilePath(rhs) {
 					profiles[name] = l.n
 				} else if n := refProfile(rhs); n > 0 {
 					profiles[name] = n

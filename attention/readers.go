@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/provenance"
 	"github.com/vetter-dev/vetter/attention/rules"
 )
 
@@ -117,7 +118,7 @@ func (fs *fileScan) dockerfile() {
 			}
 			if strings.HasPrefix(body, "[") {
 				var argv []string
-				if json.Unmarshal([]byte(body), &argv) == nil && len(argv) >= 3 && shellName(baseName(argv[0])) && argv[1] == "-c" {
+				if json.Unmarshal([]byte(body), &argv) == nil && len(argv) >= 3 && rules.ShellName(baseName(argv[0])) && argv[1] == "-c" {
 					fs.shellLines([]numbered{{reg[i].n, argv[2]}}, fl, false)
 				}
 				continue
@@ -202,10 +203,10 @@ func (fs *fileScan) packageJSON() {
 				// npm's lifecycle names.
 				fs.npmScript(l.n, m[1], val, fl)
 			case depBlock(block):
-				if depSourceURL(val) {
+				if provenance.DepSourceURL(val) {
 					fs.report(l.n, hit{id: "dependency-url"})
 				}
-			case block == "" && depth == 0 && !pkgField(m[1]) && explicitSource(val):
+			case block == "" && depth == 0 && !pkgField(m[1]) && provenance.ExplicitSource(val):
 				// A hunk inside a dependency block that does not show the
 				// block's key: a package name given a git or URL source.
 				fs.report(l.n, hit{id: "dependency-url"})
@@ -255,38 +256,6 @@ func pkgField(k string) bool {
 	case "name", "version", "description", "homepage", "repository", "bugs", "url", "funding", "author", "license", "main", "module",
 		"types", "typings", "bin", "files", "type", "exports", "engines", "os", "cpu", "private", "publishConfig", "workspaces",
 		"packageManager", "email", "web", "directory", "browser", "unpkg", "jsdelivr", "sideEffects", "icon", "logo", "$schema", "registry":
-		return true
-	}
-	return false
-}
-
-// explicitSource reports a version that names where the code comes from
-// (a git host shorthand, a git or http URL, a tarball).
-func explicitSource(v string) bool {
-	lv := strings.ToLower(strings.TrimSpace(v))
-	for _, p := range []string{"git+", "git://", "git@", "github:", "gitlab:", "bitbucket:", "gist:"} {
-		if strings.HasPrefix(lv, p) {
-			return true
-		}
-	}
-	return strings.HasPrefix(lv, "http") && (strings.HasSuffix(lv, ".tgz") || strings.HasSuffix(lv, ".tar.gz") || strings.Contains(lv, "#"))
-}
-
-// depSourceURL reports a dependency version that is a URL, a tarball or a
-// git repository rather than a registry version.
-func depSourceURL(v string) bool {
-	lv := strings.ToLower(strings.TrimSpace(v))
-	for _, p := range []string{"http://", "https://", "git+", "git://", "git@", "github:", "gitlab:", "bitbucket:", "gist:"} {
-		if strings.HasPrefix(lv, p) {
-			return true
-		}
-	}
-	if strings.HasSuffix(lv, ".tgz") || strings.HasSuffix(lv, ".tar.gz") {
-		return !strings.HasPrefix(lv, "file:")
-	}
-	// "owner/repo" or "owner/repo#ref" is a GitHub shorthand.
-	if i := strings.IndexByte(lv, '/'); i > 0 && !strings.HasPrefix(lv, "npm:") && !strings.HasPrefix(lv, "file:") &&
-		!strings.HasPrefix(lv, "link:") && !strings.HasPrefix(lv, "workspace:") && !strings.HasPrefix(lv, ".") && !strings.ContainsAny(lv[:i], " <>=^~*") {
 		return true
 	}
 	return false

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/provenance"
 	"github.com/vetter-dev/vetter/attention/rules"
 	"github.com/vetter-dev/vetter/packet"
 	"go.yaml.in/yaml/v3"
@@ -170,7 +171,7 @@ func (fs *fileScan) put(l loc, h hit) {
 		h.source = 0
 	}
 	h.lowerWhereHarmless(fs.path, dl.Text)
-	if h.id == "download-and-run" && h.sev() == rules.High && localFetchOnly(dl.Text) {
+	if h.id == "download-and-run" && h.sev() == rules.High && provenance.LocalFetchOnly(dl.Text) {
 		// curl of a file:// URL reads the checkout, not the network: the
 		// test of an install script piped through curl as users run it.
 		h.severity = rules.Medium
@@ -272,7 +273,7 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 				h := hit{id: r.ID, title: r.Title}
 				inert := (r.Promote || r.ID == "download-and-run") && inertString(sc, l.Text)
 				switch {
-				case r.Promote && info.BuildCode != "" && !inert && !loopbackOnly(l.Text):
+				case r.Promote && info.BuildCode != "" && !inert && !provenance.LoopbackOnly(l.Text):
 					h = hit{id: "build-code-fetch", why: rules.Must("build-code-fetch").Why + " — " + info.BuildCode}
 				case inert && r.ID == "download-and-run":
 					h.severity = rules.Medium
@@ -298,7 +299,7 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 					h.severity = rules.Medium
 					h.title = "enables a service a package installed"
 					h.why = "it runs again at every boot, but this file writes no unit: what runs is the installed package's own service, so read which package it is"
-				case r.ID == "persistence" && sc&rules.ScopeShell != 0 && installerPath(fs.path) && shellRCPath(l.Text):
+				case r.ID == "persistence" && sc&rules.ScopeShell != 0 && installerPath(fs.path) && rules.ShellRCPath(l.Text):
 					// An installer's job is to add itself to the profile;
 					// the shell reader raises it when what it writes runs a
 					// download.
@@ -533,7 +534,7 @@ func (fs *fileScan) deferToParser() {
 			if h.source > 0 {
 				src = fs.command(h.source)
 			}
-			if v := vendorInstaller(src); v != "" {
+			if v := provenance.VendorInstaller(src); v != "" {
 				fs.best[l] = hit{id: "vendor-installer", title: "runs the installer " + v + " publishes (fetched from its own host)", source: h.source, parsed: h.parsed}
 			}
 		}
@@ -717,30 +718,6 @@ func (fs *fileScan) namesUnitFile() bool {
 		}
 	}
 	return false
-}
-
-var fileURLRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bfile://`) })
-
-// localFetchOnly reports a line whose every URL is a file:// one.
-func localFetchOnly(s string) bool {
-	return fileURLRe().MatchString(s) && !strings.Contains(strings.ToLower(s), "http") && !strings.Contains(s, "ftp://")
-}
-
-// loopbackOnly reports a line whose every URL is on this machine
-// (localhost, 127.x, [::1]): a test fixture asking its own server is
-// healthy reaches no network, so nothing leaves and nothing arrives.
-func loopbackOnly(s string) bool {
-	urls := urlRe().FindAllString(s, -1)
-	if len(urls) == 0 {
-		return false
-	}
-	for _, u := range urls {
-		h := hostOf(u)
-		if h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" {
-			return false
-		}
-	}
-	return true
 }
 
 // command is the command that starts on line n: the line and the lines a

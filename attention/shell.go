@@ -14,10 +14,10 @@ package attention
 import (
 	"path"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/provenance"
 	"github.com/vetter-dev/vetter/attention/rules"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -285,7 +285,7 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 
 // written records that p now holds t, and rates where it was written.
 func (r *shellReader) written(p string, t taint, line int, appending bool) {
-	key := normPath(p)
+	key := rules.NormPath(p)
 	if appending {
 		t = r.fl.files[key].or(t)
 	}
@@ -308,8 +308,8 @@ func (r *shellReader) written(p string, t taint, line int, appending bool) {
 	case dependencyPath(p):
 		r.fl.files[key] = r.fl.files[key].or(taint{kind: tTamper, line: line})
 		r.fs.report(line, hit{id: "dependency-tamper"})
-	case profilePath(p):
-		if installerPath(r.fs.path) && shellRCPath(p) && !t.runs() {
+	case rules.ProfilePath(p):
+		if installerPath(r.fs.path) && rules.ShellRCPath(p) && !t.runs() {
 			r.fs.report(line, hit{id: "persistence", severity: rules.Medium, title: "an installer writes the shell profile", why: whyInstallerProfile})
 		} else {
 			r.fs.report(line, hit{id: "persistence", source: t.line})
@@ -575,8 +575,8 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			r.fs.report(lastLine, hit{id: "secret-send", source: t.line})
 		}
 		return taint{kind: tDownload, line: line}
-	case strings.EqualFold(strings.TrimSuffix(name, ".exe"), "certutil") && hasWordFold(words, "-urlcache") ||
-		strings.EqualFold(strings.TrimSuffix(name, ".exe"), "bitsadmin") && hasWordFold(words, "/transfer"):
+	case strings.EqualFold(strings.TrimSuffix(name, ".exe"), "certutil") && rules.HasWordFold(words, "-urlcache") ||
+		strings.EqualFold(strings.TrimSuffix(name, ".exe"), "bitsadmin") && rules.HasWordFold(words, "/transfer"):
 		// Windows' own downloaders: the last word is the file written.
 		if len(words) > 2 {
 			r.written(words[len(words)-1], taint{kind: tDownload, line: line}, line, false)
@@ -605,13 +605,13 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{}
 	case name == "scp" || name == "rsync" || name == "sftp" || name == "ftp":
 		for i, w := range words[1:] {
-			if credentialPath(w) || r.fl.files[normPath(w)].secret() {
+			if rules.CredentialPath(w) || r.fl.files[rules.NormPath(w)].secret() {
 				t := r.fileTaint(w, line)
 				r.fs.report(r.line(args[i+1].Pos()), hit{id: "secret-send", source: t.line})
 			}
 		}
 		return taint{}
-	case decoder(name, words):
+	case rules.Decoder(name, words):
 		out := taint{kind: tDecode, line: line}
 		for i, w := range words {
 			if (w == "-out" || w == "-o" || w == "--output") && i+1 < len(words) {
@@ -641,7 +641,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 				r.echoed = r.echoed.or(taint{kind: tHeadFiles, line: r.fl.head})
 			}
 		}
-		if hexEscapes(strings.Join(words[1:], " ")) {
+		if rules.HexEscapes(strings.Join(words[1:], " ")) {
 			t = t.or(taint{kind: tDecode, line: line})
 		}
 		if codeRe().cmdString.MatchString(strings.Join(words[1:], " ")) {
@@ -654,7 +654,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		name == "export" && len(words) == 2 && words[1] == "-p" || name == "declare" && len(words) == 2 && words[1] == "-x" ||
 		name == "compgen" && len(words) > 1 && words[1] == "-e":
 		return taint{kind: tSecretBulk, line: line}
-	case name == "tar" || name == "zip" || name == "7z" || name == "unzip" || name == "gzip" && !hasFlag(words, "d", "--decompress"):
+	case name == "tar" || name == "zip" || name == "7z" || name == "unzip" || name == "gzip" && !rules.HasFlag(words, "d", "--decompress"):
 		return r.archive(name, args, words, stdin, line)
 	case name == "cat" || name == "tee" || name == "head" || name == "tail" || name == "sort" || name == "tr" || name == "sed" ||
 		name == "awk" || name == "cut" || name == "jq" || name == "gzip" || name == "base32" || name == "xxd" || name == "od" ||
@@ -669,7 +669,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 				r.written(w, out, r.line(args[i+1].Pos()), true)
 				continue
 			}
-			if name == "sed" && strings.Contains(strings.Join(words, " "), "-i") && (strings.Contains(w, "_actions/") || profilePath(w) || dependencyPath(w)) {
+			if name == "sed" && strings.Contains(strings.Join(words, " "), "-i") && (strings.Contains(w, "_actions/") || rules.ProfilePath(w) || dependencyPath(w)) {
 				r.written(w, out, r.line(args[i+1].Pos()), true)
 			}
 			out = out.or(r.fileTaint(w, r.line(args[i+1].Pos())))
@@ -679,7 +679,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		for i, w := range words[2:] {
 			if strings.HasPrefix(w, "http://") || strings.HasPrefix(w, "https://") {
 				h := hit{id: "download-and-run", title: name + " runs a program from a URL"}
-				if pinnedScriptURL(w) {
+				if provenance.PinnedScriptURL(w) {
 					h.severity = rules.Medium
 					h.why = "the URL names a registry's versioned module or a repository file at a commit, so the code is fixed; read it there"
 				}
@@ -688,7 +688,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			}
 		}
 		return taint{}
-	case shellName(name) || interpName(name):
+	case rules.ShellName(name) || rules.InterpName(name):
 		return r.interpreter(name, args, words, stdin, line)
 	case name == "source" || name == ".":
 		if len(args) > 1 {
@@ -730,9 +730,9 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{}
 	case name == "gh" && len(words) > 2 && words[1] == "auth" && words[2] == "token":
 		return taint{kind: tSecret, line: line}
-	case name == "gh" && len(words) > 2 && words[1] == "repo" && words[2] == "create" && (hasWordFold(words, "--push") || hasWordFold(words, "--source=.")):
+	case name == "gh" && len(words) > 2 && words[1] == "repo" && words[2] == "create" && (rules.HasWordFold(words, "--push") || rules.HasWordFold(words, "--source=.")):
 		// The checkout pushed into a new repository of the token's choosing.
-		if owner := remoteOwner("https://github.com/" + words[min(3, len(words)-1)]); !ownRepository(owner) {
+		if owner := provenance.RemoteOwner("https://github.com/" + words[min(3, len(words)-1)]); !provenance.OwnRepository(owner) {
 			r.fs.report(line, hit{id: "repo-exfiltration", title: "pushes the checkout into a new repository (gh repo create --push)"})
 		}
 		return taint{}
@@ -752,7 +752,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			break
 		}
 		return taint{}
-	case (name == "npx" || name == "pnpx" || name == "uvx" || name == "pipx" || name == "bunx") && remoteSpec(words[1:]):
+	case (name == "npx" || name == "pnpx" || name == "uvx" || name == "pipx" || name == "bunx") && rules.RemoteSpec(words[1:]):
 		r.fs.report(line, hit{id: "download-and-run", title: name + " runs a package fetched from a URL or git repository"})
 		return taint{}
 	case name == "gh" && len(words) > 2 && words[1] == "gist" && words[2] == "create":
@@ -767,13 +767,13 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 	case name == "git":
 		r.git(words, line)
 		return taint{}
-	case installVerb(name, words) > 0:
+	case rules.InstallVerb(name, words) > 0:
 		// pip install colourama, npm i crossenv: a squat installed by name.
 		eco := "pypi"
 		if name == "npm" || name == "yarn" || name == "pnpm" || name == "bun" {
 			eco = "npm"
 		}
-		for i, w := range words[installVerb(name, words):] {
+		for i, w := range words[rules.InstallVerb(name, words):] {
 			if strings.HasPrefix(w, "-") || strings.ContainsAny(w, "/:$") {
 				continue
 			}
@@ -786,19 +786,19 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 				pkg = pkg[:i]
 			}
 			if k := rules.SquatOf(pkg, eco); k != "" {
-				r.fs.report(r.line(args[i+installVerb(name, words)].Pos()), hit{id: "lookalike-source", title: "installs the package " + pkg + ", a look-alike of " + k})
+				r.fs.report(r.line(args[i+rules.InstallVerb(name, words)].Pos()), hit{id: "lookalike-source", title: "installs the package " + pkg + ", a look-alike of " + k})
 			}
 		}
 	case (name == "docker" || name == "podman" || name == "nerdctl") && len(words) > 2 && (words[1] == "run" || words[1] == "pull" || words[1] == "create"):
 		// The image is read as a Dockerfile's FROM is: its code runs here.
-		if img := imageOperand(words[2:]); img != "" && strings.Contains(img, "/") && !strings.ContainsAny(img, "$`") {
+		if img := rules.ImageOperand(words[2:]); img != "" && strings.Contains(img, "/") && !strings.ContainsAny(img, "$`") {
 			r.fs.fromLine(line, img)
 		}
 	case !strings.Contains(words[0], "/") && !strings.HasPrefix(words[0], "$"):
 		// A program written into a PATH folder earlier in the script runs
 		// when it is called by its name.
 		for p, t := range r.fl.files {
-			if t.runs() && path.Base(p) == words[0] && onPath(path.Dir(p)) {
+			if t.runs() && path.Base(p) == words[0] && rules.OnPath(path.Dir(p)) {
 				r.runs(t, line, "runs "+words[0]+", which line "+itoa(t.line)+" downloaded onto the PATH")
 				break
 			}
@@ -812,7 +812,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			t = t.or(r.fileTaint(w0, line))
 		}
 		r.runs(t, line, "")
-		if shellVar(w0) {
+		if rules.ShellVar(w0) {
 			return r.interpreter("sh", args, words, stdin, line)
 		}
 		return taint{}
@@ -870,9 +870,9 @@ func (r *shellReader) git(words []string, line int) {
 		for _, ref := range ops[1:] {
 			whole = whole || strings.Contains(ref, "*") || strings.HasPrefix(ref, "refs/") && !strings.HasPrefix(ref, "refs/heads/") && !strings.HasPrefix(ref, "refs/tags/")
 		}
-		owner := remoteOwner(u)
+		owner := provenance.RemoteOwner(u)
 		switch {
-		case owner == "" || ownRepository(owner):
+		case owner == "" || provenance.OwnRepository(owner):
 			return
 		case strings.HasPrefix(owner, "$"):
 			r.fs.report(line, hit{id: "repo-exfiltration", severity: rules.Medium, title: "pushes to a remote whose owner a variable names (" + u + ")",
@@ -884,37 +884,6 @@ func (r *shellReader) git(words []string, line int) {
 				why: "a built site or a release pushed to its own repository is common; check the owner is the project's and what is pushed"})
 		}
 	}
-}
-
-// remoteOwner returns the path's first element of a git URL
-// (https://host/owner/repo, git@host:owner/repo), ${{ }} expressions kept.
-func remoteOwner(u string) string {
-	rest := u
-	if i := strings.Index(rest, "://"); i >= 0 {
-		rest = rest[i+3:]
-		if at := strings.LastIndex(strings.SplitN(rest, "/", 2)[0], "@"); at >= 0 {
-			rest = rest[at+1:]
-		}
-		_, rest, _ = strings.Cut(rest, "/")
-	} else if at := strings.Index(rest, "@"); at >= 0 {
-		_, rest, _ = strings.Cut(rest[at+1:], ":")
-	} else {
-		return ""
-	}
-	return rest
-}
-
-// ownRepository reports a remote path that starts with the repository's
-// own name or owner as the runner knows them.
-func ownRepository(p string) bool {
-	p = strings.ReplaceAll(strings.ToLower(p), " ", "")
-	for _, own := range []string{"$github_repository", "${github_repository}", "${{github.repository}}", "${{github.repository_owner}}",
-		"$github_repository_owner", "${github_repository_owner}", "${{github.event.repository.full_name}}", "${{github.event.repository.owner.login}}"} {
-		if strings.HasPrefix(p, own) {
-			return true
-		}
-	}
-	return false
 }
 
 // archive reads tar, zip, unzip and gzip: what goes into an archive is in
@@ -984,7 +953,7 @@ func (r *shellReader) archive(name string, args []*syntax.Word, words []string, 
 	}
 	if name == "gzip" && len(ins) > 0 {
 		for _, in := range ins {
-			if hasFlag(words, "c", "--stdout") {
+			if rules.HasFlag(words, "c", "--stdout") {
 				return t
 			}
 			r.written(in+".gz", t, line, false)
@@ -998,39 +967,19 @@ func (r *shellReader) archive(name string, args []*syntax.Word, words []string, 
 	return taint{}
 }
 
-// hasWordFold reports a word, any case (Windows flags).
-func hasWordFold(words []string, w string) bool {
-	for _, x := range words[1:] {
-		if strings.EqualFold(x, w) {
-			return true
-		}
-	}
-	return false
-}
-
-// hasFlag reports a short flag (alone or bundled: -kc) or a long one.
-func hasFlag(words []string, short, long string) bool {
-	for _, w := range words[1:] {
-		if w == long || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.Contains(w[1:], short) {
-			return true
-		}
-	}
-	return false
-}
-
 // dirTaint is what a file holds, or, for a directory, what the files the
 // script wrote under it hold.
 func (r *shellReader) dirTaint(p string, line int) taint {
 	t := r.fileTaint(p, line)
 	if r.fs.info.Scope&rules.ScopeWorkflow != 0 {
-		switch strings.TrimSuffix(normPath(p), "/") {
+		switch strings.TrimSuffix(rules.NormPath(p), "/") {
 		case ".", ".git", "$GITHUB_WORKSPACE", "${GITHUB_WORKSPACE}", "${{ github.workspace }}":
 			// The checkout itself: actions/checkout leaves the job's token
 			// in .git/config unless told not to.
 			t = t.or(taint{kind: tSecret, line: line})
 		}
 	}
-	pre := strings.TrimSuffix(normPath(p), "/") + "/"
+	pre := strings.TrimSuffix(rules.NormPath(p), "/") + "/"
 	for k, v := range r.fl.files {
 		if strings.HasPrefix(k, pre) || pre == "./" && !strings.HasPrefix(k, "/") && !strings.HasPrefix(k, "~") && !strings.HasPrefix(k, "$") {
 			t = t.or(v)
@@ -1110,46 +1059,22 @@ func firstLit(w *syntax.Word) (string, bool) {
 	return l.Value, true
 }
 
-// shellVar reports $SHELL and $BASH, which name a shell.
-func shellVar(w string) bool {
-	w = strings.Trim(w, "${}")
-	return w == "SHELL" || w == "BASH" || w == "0"
-}
-
-func shellName(n string) bool {
-	switch n {
-	case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "pwsh", "powershell", "powershell.exe":
-		return true
-	}
-	return false
-}
-
-func interpName(n string) bool {
-	switch {
-	case n == "perl" || n == "ruby" || n == "node" || n == "nodejs" || n == "php" || n == "deno" || n == "bun" || n == "lua":
-		return true
-	case strings.HasPrefix(n, "python"):
-		return true
-	}
-	return false
-}
-
 // interpreter reads sh/bash/python... : an inline program (-c, -e), a file
 // to run, or a program read from standard input.
 func (r *shellReader) interpreter(name string, args []*syntax.Word, words []string, stdin taint, line int) taint {
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		switch {
-		case w == "-c" || w == "-e" || w == "-Command" || w == "-command" || w == "--eval" || w == "-p" && interpName(name):
+		case w == "-c" || w == "-e" || w == "-Command" || w == "-command" || w == "--eval" || w == "-p" && rules.InterpName(name):
 			if i+1 < len(words) {
 				t := r.wordTaint(args[i+1])
 				r.runs(t, r.line(args[i+1].Pos()), "")
-				if interpName(name) && inlineFetchRun(words[i+1]) {
+				if rules.InterpName(name) && inlineFetchRun(words[i+1]) {
 					// node -e "https.get(u, r => … eval(d))": the program
 					// fetches code and runs it, whatever the shell around it.
 					r.fs.report(r.line(args[i+1].Pos()), hit{id: "download-and-run", title: "runs an inline " + name + " program that downloads code and runs it"})
 				}
-				if shellName(name) && r.depth < 4 {
+				if rules.ShellName(name) && r.depth < 4 {
 					sub := *r
 					sub.depth++
 					at := r.line(args[i+1].Pos())
@@ -1160,18 +1085,18 @@ func (r *shellReader) interpreter(name string, args []*syntax.Word, words []stri
 				}
 			}
 			return taint{}
-		case w == "-" || w == "-s" && shellName(name) || w == "--" && i+1 == len(words):
+		case w == "-" || w == "-s" && rules.ShellName(name) || w == "--" && i+1 == len(words):
 			// sh -s -- args, bash -: the program is read from standard input.
 			r.runs(stdin, line, "")
 			return taint{}
 		case strings.HasPrefix(w, "-"):
-			if w == "-m" && interpName(name) {
+			if w == "-m" && rules.InterpName(name) {
 				return taint{}
 			}
 			continue
 		}
 		// The first operand is the program file (or a process substitution).
-		if dataNamed(w) {
+		if rules.DataNamed(w) {
 			r.fs.report(r.line(args[i].Pos()), hit{id: "download-and-run", title: name + " runs " + w + ", a file named like data (an image, a font), as a program",
 				why: "a program hidden in a data file is not code anyone reads in the diff, yet it runs on the machine that builds or opens the project"})
 		}
@@ -1195,69 +1120,6 @@ func inlineFetchRun(prog string) bool {
 	return (re.download.MatchString(prog) || inlineFetchRe().MatchString(prog)) && (re.execSink.MatchString(prog) || re.procSink.MatchString(prog))
 }
 
-var commitRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`/[0-9a-f]{40}/|/\$\{?\w*(?:SHA|sha|COMMIT|commit)\w*\}?/`)
-})
-
-// pinnedScriptURL reports a script URL whose content is fixed: a module
-// registry's versioned path (deno.land/std@0.224.0, jsr.io, esm.sh) or a
-// file of a GitHub repository at a commit.
-func pinnedScriptURL(u string) bool {
-	h := hostOf(u)
-	switch {
-	case (h == "deno.land" || h == "jsr.io" || h == "esm.sh") && strings.Contains(u, "@"):
-		return true
-	case h == "raw.githubusercontent.com" || h == "github.com":
-		return commitRe().MatchString(u)
-	}
-	return false
-}
-
-// imageOperand returns the image a docker run, pull or create names: the
-// first operand after the options (those that take a value skip it).
-func imageOperand(words []string) string {
-	for i := 0; i < len(words); i++ {
-		w := words[i]
-		switch {
-		case !strings.HasPrefix(w, "-"):
-			return w
-		case strings.Contains(w, "="):
-		case w == "--rm" || w == "-d" || w == "-i" || w == "-t" || w == "-it" || w == "-ti" || w == "--privileged" || w == "--init" ||
-			w == "-q" || w == "--quiet" || w == "--detach" || w == "--interactive" || w == "--tty" || w == "-P" || w == "--read-only" || w == "--all-tags" || w == "-a":
-		default:
-			i++ // a flag with its value
-		}
-	}
-	return ""
-}
-
-// onPath reports a folder commonly on the runner's PATH.
-func onPath(dir string) bool {
-	switch strings.TrimSuffix(dir, "/") {
-	case "/usr/local/bin", "/usr/bin", "/bin", "/usr/local/sbin", "/usr/sbin", "~/.local/bin", "$HOME/.local/bin", "$HOME/bin", "~/bin", "/opt/bin", "$HOME/go/bin", "~/go/bin":
-		return true
-	}
-	return false
-}
-
-// installVerb returns the index of the first operand of a package install
-// (pip install, uv pip install, npm install/i/add, yarn/pnpm/bun add), or 0.
-func installVerb(name string, words []string) int {
-	switch {
-	case strings.HasPrefix(name, "pip") && len(words) > 2 && words[1] == "install":
-		return 2
-	case name == "uv" && len(words) > 3 && words[1] == "pip" && words[2] == "install":
-		return 3
-	case (name == "uv" || name == "poetry") && len(words) > 2 && words[1] == "add":
-		return 2
-	case name == "npm" && len(words) > 2 && (words[1] == "install" || words[1] == "i" || words[1] == "add"):
-		return 2
-	case (name == "yarn" || name == "pnpm" || name == "bun") && len(words) > 2 && (words[1] == "add" || words[1] == "install"):
-		return 2
-	}
-	return 0
-}
-
 // maskBreaker reports the last command of a pipeline that rewrites its
 // input (base64, hex, reversed, spaced out) onto the log: the runner masks
 // a secret's exact text in the log, not an encoding of it.
@@ -1277,89 +1139,6 @@ func maskBreaker(r *shellReader, st *syntax.Stmt) bool {
 				return false
 			}
 		}
-		return true
-	}
-	return false
-}
-
-// ansiC decodes the escapes of a $'…' string: \xHH, \NNN octal, \uHHHH and
-// the letter escapes.
-func ansiC(v string) string {
-	var b strings.Builder
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		if c != '\\' || i+1 >= len(v) {
-			b.WriteByte(c)
-			continue
-		}
-		i++
-		switch e := v[i]; {
-		case e == 'x' || e == 'u' || e == 'U':
-			max := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
-			j := i + 1
-			for j < len(v) && j-i-1 < max && strings.IndexByte("0123456789abcdefABCDEF", v[j]) >= 0 {
-				j++
-			}
-			if n, err := strconv.ParseUint(v[i+1:j], 16, 32); err == nil && j > i+1 {
-				b.WriteRune(rune(n))
-			}
-			i = j - 1
-		case e >= '0' && e <= '7':
-			j := i
-			for j < len(v) && j-i < 3 && v[j] >= '0' && v[j] <= '7' {
-				j++
-			}
-			n, _ := strconv.ParseUint(v[i:j], 8, 8)
-			b.WriteByte(byte(n))
-			i = j - 1
-		case e == 'n':
-			b.WriteByte('\n')
-		case e == 't':
-			b.WriteByte('\t')
-		default:
-			b.WriteByte(e)
-		}
-	}
-	return b.String()
-}
-
-// remoteSpec reports a package runner's operand that names a URL or a git
-// repository rather than a registry package.
-//
-// Only the package is looked at (a --package= or -p value, or the first
-// operand): what follows is the arguments the package's program gets, such
-// as the URL wait-on waits for.
-func remoteSpec(words []string) bool {
-	remote := func(v string) bool {
-		return strings.HasPrefix(v, "git+") || strings.HasPrefix(v, "github:") || strings.HasPrefix(v, "https://") || strings.HasPrefix(v, "http://")
-	}
-	for i := 0; i < len(words); i++ {
-		w := words[i]
-		if k, v, ok := strings.Cut(w, "="); ok && strings.HasPrefix(k, "-") {
-			if remote(v) {
-				return true
-			}
-			continue
-		}
-		if w == "-p" || w == "--package" || w == "--from" || w == "--spec" {
-			if i+1 < len(words) && remote(words[i+1]) {
-				return true
-			}
-			i++
-			continue
-		}
-		if strings.HasPrefix(w, "-") {
-			continue
-		}
-		return remote(w)
-	}
-	return false
-}
-
-// dataNamed reports a path named like an image, a font or media.
-func dataNamed(p string) bool {
-	switch strings.ToLower(path.Ext(p)) {
-	case ".png", ".jpg", ".jpeg", ".gif", ".ico", ".bmp", ".svg", ".webp", ".woff", ".woff2", ".ttf", ".otf", ".eot", ".mp3", ".mp4", ".wav", ".dat", ".db", ".log":
 		return true
 	}
 	return false
@@ -1474,14 +1253,14 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 	}
 	forge := len(urls) > 0
 	for _, u := range urls {
-		forge = forge && forgeURL(u)
+		forge = forge && provenance.ForgeURL(u)
 	}
 	switch {
 	case dataTaint.bulk() || hdrTaint.bulk():
 		r.fs.report(sendLine, hit{id: "secret-send", source: dataTaint.or(hdrTaint).line})
-	case dataTaint.secret() && !forge && !exchangesToken(urls) && rules.SentToOwnHost(r.fs.text[dataTaint.line], urls):
+	case dataTaint.secret() && !forge && !provenance.ExchangesToken(urls) && rules.SentToOwnHost(r.fs.text[dataTaint.line], urls):
 		r.fs.report(sendLine, hit{id: "secret-send", severity: rules.Medium, title: "sends a secret to its own service's host", source: dataTaint.line})
-	case dataTaint.secret() && !forge && !exchangesToken(urls):
+	case dataTaint.secret() && !forge && !provenance.ExchangesToken(urls):
 		r.fs.report(sendLine, hit{id: "secret-send", source: dataTaint.line})
 	}
 	out := taint{kind: tDownload, line: line}
@@ -1489,7 +1268,7 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 	// endpoint asked with one (the OIDC token GitHub mints for the job, an
 	// installation token, an OAuth grant) or of a cloud metadata service is
 	// itself a secret wherever it is carried next.
-	if mintsToken(urls) && (hdrTaint.secret() || urlTaint.secret() || dataTaint.secret()) || metadataCredentials(urls) {
+	if provenance.MintsToken(urls) && (hdrTaint.secret() || urlTaint.secret() || dataTaint.secret()) || provenance.MetadataCredentials(urls) {
 		out = out.or(taint{kind: tSecret, line: line})
 	}
 	switch {
@@ -1505,66 +1284,6 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 		return taint{}
 	}
 	return out
-}
-
-// mintsToken reports a request to an endpoint that hands out credentials:
-// the runner's OIDC request URL, an OAuth or installation-token path.
-func mintsToken(urls []string) bool {
-	for _, u := range urls {
-		lu := strings.ToLower(u)
-		if strings.Contains(lu, "id_token_request_url") || strings.Contains(lu, "access_token") || strings.Contains(lu, "/token") || strings.Contains(lu, "oauth") {
-			return true
-		}
-	}
-	return false
-}
-
-// metadataCredentials reports a request to a cloud instance's metadata
-// service for its role's credentials or token.
-func metadataCredentials(urls []string) bool {
-	for _, u := range urls {
-		lu := strings.ToLower(u)
-		if (strings.Contains(lu, "169.254.169.254") || strings.Contains(lu, "metadata.google.internal")) &&
-			(strings.Contains(lu, "credentials") || strings.Contains(lu, "token")) {
-			return true
-		}
-	}
-	return false
-}
-
-// exchangesToken reports a send to an endpoint whose work is to take one
-// credential and return another (an OIDC token exchanged at PyPI's
-// mint-token, an STS or OAuth token endpoint): handing it the token is the
-// token's use, not its theft.
-func exchangesToken(urls []string) bool {
-	if len(urls) == 0 {
-		return false
-	}
-	seen := false
-	for _, u := range urls {
-		lu := strings.ToLower(strings.SplitN(u, "?", 2)[0])
-		if !strings.Contains(lu, "/") {
-			continue // a method or another operand, not where it goes
-		}
-		seen = true
-		if !(strings.Contains(lu, "/oidc/") || strings.Contains(lu, "mint-token") || strings.Contains(lu, "/token") || strings.Contains(lu, "oauth") || strings.Contains(lu, "sts.") || strings.Contains(lu, "/login")) {
-			return false
-		}
-	}
-	return seen
-}
-
-// forgeURL reports a URL on GitHub's own API or on hosts a token is meant
-// for (the registries a publish step logs in to).
-func forgeURL(u string) bool {
-	lu := strings.ToLower(u)
-	for _, h := range []string{"api.github.com", "uploads.github.com", "${github_api_url}", "$github_api_url", "${github_server_url}", "$github_server_url", "https://github.com/",
-		"registry.npmjs.org", "upload.pypi.org", "codecov.io", "coveralls.io", "hooks.slack.com"} {
-		if strings.Contains(lu, h) {
-			return true
-		}
-	}
-	return false
 }
 
 // runs reports code run from t: on this line, naming where the data came from.
@@ -1590,39 +1309,6 @@ func (r *shellReader) runs(t taint, line int, title string) {
 	}
 }
 
-// decoder reports a command that decodes its input.
-func decoder(name string, words []string) bool {
-	has := func(flags ...string) bool {
-		for _, w := range words[1:] {
-			for _, f := range flags {
-				if w == f || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && len(f) == 2 && strings.Contains(w[1:], f[1:]) && len(w) <= 4 {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	switch name {
-	case "base64", "base32", "basenc":
-		return has("-d", "-D", "--decode")
-	case "xxd":
-		return has("-r")
-	case "openssl":
-		return len(words) > 1 && (words[1] == "enc" || words[1] == "base64") && has("-d")
-	case "uudecode", "gunzip", "zcat", "bunzip2", "unxz", "xzcat", "lzcat", "zstdcat":
-		return true
-	case "gzip", "xz", "zstd", "bzip2":
-		return has("-d", "--decompress")
-	}
-	return false
-}
-
-var hexEscRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:\\\\?x[0-9a-fA-F]{2}){4}|(?:\\\\?[0-7]{3}){4}`)
-})
-
-func hexEscapes(s string) bool { return hexEscRe().MatchString(s) }
-
 // lit is a word's text as the script spells it, expansions written $name.
 func (r *shellReader) lit(w *syntax.Word) string {
 	if w == nil {
@@ -1637,7 +1323,7 @@ func (r *shellReader) lit(w *syntax.Word) string {
 		case *syntax.SglQuoted:
 			if x.Dollar {
 				// $'\x63\x75\x72\x6c' is "curl": what the shell runs.
-				b.WriteString(ansiC(x.Value))
+				b.WriteString(rules.ANSIC(x.Value))
 			} else {
 				b.WriteString(x.Value)
 			}
@@ -1747,7 +1433,7 @@ func (r *shellReader) varTaint(name string, line int) taint {
 	if t, ok := r.fl.env[name]; ok {
 		return t
 	}
-	if secretName(name) {
+	if rules.SecretName(name) {
 		return taint{kind: tSecret, line: line}
 	}
 	return taint{}
@@ -1769,30 +1455,15 @@ func exprTaint(e string, line int, names map[string]bool) taint {
 	return taint{}
 }
 
-// secretName reports a variable that by its name holds a credential.
-func secretName(n string) bool {
-	u := strings.ToUpper(n)
-	switch u {
-	case "GITHUB_TOKEN", "GH_TOKEN", "ACTIONS_RUNTIME_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "NPM_TOKEN", "NODE_AUTH_TOKEN":
-		return true
-	}
-	for _, s := range []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL"} {
-		if strings.Contains(u, s) {
-			return true
-		}
-	}
-	return false
-}
-
 // fileTaint is what a file holds, as far as this file shows.
 func (r *shellReader) fileTaint(p string, line int) taint {
 	if p == "" {
 		return taint{}
 	}
-	if t, ok := r.fl.files[normPath(p)]; ok {
+	if t, ok := r.fl.files[rules.NormPath(p)]; ok {
 		return t
 	}
-	if credentialPath(p) {
+	if rules.CredentialPath(p) {
 		return taint{kind: tSecretBulk, line: line}
 	}
 	if r.fl.artifact.kind != 0 && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "$") && !strings.HasPrefix(p, "~") && r.fl.inArtifact(p) {
@@ -1809,7 +1480,7 @@ func (fl *flow) inArtifact(p string) bool {
 	if len(fl.artifactDirs) == 0 {
 		return true
 	}
-	p = strings.TrimPrefix(normPath(p), "./")
+	p = strings.TrimPrefix(rules.NormPath(p), "./")
 	for _, d := range fl.artifactDirs {
 		if d == "" || p == d || strings.HasPrefix(p, d+"/") {
 			return true
@@ -1817,45 +1488,6 @@ func (fl *flow) inArtifact(p string) bool {
 	}
 	return false
 }
-
-// normPath makes ./x and x, "$HOME/x" and ~/x the same file.
-func normPath(p string) string {
-	p = strings.Trim(p, `"'`)
-	for _, h := range []string{"${HOME}", "$HOME"} {
-		if strings.HasPrefix(p, h) {
-			p = "~" + p[len(h):]
-		}
-	}
-	if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$") {
-		p = path.Clean(p)
-	}
-	return p
-}
-
-var credentialPathRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\$\{?(?:NPM_CONFIG_USERCONFIG|AWS_SHARED_CREDENTIALS_FILE|GOOGLE_APPLICATION_CREDENTIALS|KUBECONFIG|DOCKER_CONFIG|CLOUDSDK_CONFIG)\b|(?:^|/|~|['"])\.(?:ssh/(?:id_\w+|config|known_hosts)?|netrc|git-credentials|aws/credentials|docker/config\.json|pypirc|npmrc|kube/config|config/gcloud|config/gh/hosts\.yml)\b|/proc/(?:self|\d+|\$\w+)/environ|actions-runner/\.(?:credentials\w*|runner)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|/)\.git/config$|\.cargo/credentials\b|(?:^|[/'"}])credentials\.toml\b`)
-})
-
-// credentialPath reports a file that holds the runner's own credentials.
-func credentialPath(p string) bool { return credentialPathRe().MatchString(p) }
-
-var profileRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|[/~'"\s])\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)(?:$|[^\w.-])|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc|authorized_keys\b|/etc/ld\.so\.preload|/etc/cron|/etc/rc\.local`)
-})
-
-var shellRCRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|[/~'"\s])\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)(?:$|[^\w.-])`)
-})
-
-// shellRCPath reports a user's shell start-up file (not cron, keys or
-// the system's profile): the file an installer adds its PATH line to.
-func shellRCPath(p string) bool {
-	return shellRCRe().MatchString(p) && !strings.Contains(p, "authorized_keys")
-}
-
-// profilePath reports a file whose content runs again later: a shell
-// profile, cron, authorized keys.
-func profilePath(p string) bool { return profileRe().MatchString(p) }
 
 func atoiSafe(s string) int {
 	n := 0

