@@ -515,6 +515,8 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				fs.report(n, hit{id: "secret-send"})
 			case program && re.send.MatchString(s) && !provenance.ForgeURL(s) && sentSecret(s, own, sendUsed, from, fs.text, re):
 				fs.report(n, hit{id: "secret-send", title: "sends a CI, registry or cloud credential (or an encoded secret) to another host", source: from[flowSecret]})
+			case program && rules.GitHookPath(s) && (own|used)&(flowDecoded|flowFetched) != 0 && re.persistSink.MatchString(s):
+				fs.report(n, hit{id: "persistence", title: "writes a git hook that runs fetched or decoded code", source: max(from[flowDecoded], from[flowFetched])})
 			case program && (own|used)&flowPersist != 0 && re.persistSink.MatchString(s):
 				h := hit{id: "persistence", title: "a program writes something that runs again later (a systemd unit, a Run key, a git hook, a crontab)"}
 				if own&flowPersist == 0 {
@@ -808,6 +810,36 @@ func (fs *fileScan) leaving() {
 		if o, ok := fs.best[fs.added[lk.Sink]]; !ok || severityRank(o.sev()) > severityRank(lk.Severity) {
 			// What the line's own readers said stays: this is the fallback.
 			fs.report(lk.Sink, hit{id: "secret-send", severity: lk.Severity, title: lk.Title, source: lk.Source})
+		}
+	}
+}
+
+// hiddenRun reports code evaluated in a file that hides characters: the
+// invisible run is the payload, read back from the file's own text by a
+// decoder that needs no base64 or hex word.
+func (fs *fileScan) hiddenRun() {
+	if fs.info.Scope&(rules.ScopeCode|rules.ScopeGo) == 0 || len(fs.best) == 0 {
+		return
+	}
+	src := 0
+	for l, h := range fs.best {
+		if n := fs.f.Hunks[l.hunk].Lines[l.line].New; strings.HasPrefix(h.id, "hidden-") && (src == 0 || n < src) {
+			src = n
+		}
+	}
+	if src == 0 {
+		return
+	}
+	if fs.added == nil {
+		fs.index()
+	}
+	for n, t := range fs.text {
+		if _, added := fs.added[n]; !added || n == src {
+			continue
+		}
+		// exec of a literal string is code the diff shows.
+		if codeRe().execSink.MatchString(t) && !strings.Contains(t, "(\"") && !strings.Contains(t, "('") {
+			fs.report(n, hit{id: "decode-and-run", title: "runs code in a file that hides characters (line " + itoa(src) + ")", source: src})
 		}
 	}
 }

@@ -140,6 +140,15 @@ func (fs *fileScan) codeFlow() {
 		}
 		return t
 	}
+	hookPaths := map[string]bool{}
+	refHook := func(s string) bool {
+		for _, id := range re.ident.FindAllString(s, -1) {
+			if hookPaths[id] {
+				return true
+			}
+		}
+		return false
+	}
 	refProfile := func(s string) int {
 		for _, id := range re.ident.FindAllString(s, -1) {
 			if n, ok := profiles[id]; ok {
@@ -390,6 +399,10 @@ func (fs *fileScan) codeFlow() {
 				target := strings.TrimSpace(strings.Join(w[1:], ""))
 				if rules.ProfilePath(s) || refProfile(target) > 0 || refProfile(s) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(s)})
+				} else if (rules.GitHookPath(s) || refHook(s)) && all.runs() {
+					// A hook that fetches or decodes code runs it at every
+					// checkout or merge in the clone; one that lints is set-up.
+					fs.report(l.n, hit{id: "persistence", title: "writes a git hook that runs fetched or decoded code", source: all.line})
 				} else if (all.runs() || all.bulk()) && target != "" {
 					// A file that holds the environment or a credential file
 					// is sent as surely as the data (Set-Content $f; -InFile $f).
@@ -443,6 +456,9 @@ func (fs *fileScan) codeFlow() {
 				}
 			}
 			if m := re.handleWrite.FindStringSubmatch(s); m != nil {
+				if p, ok := handles[m[1]]; ok && all.runs() && (rules.GitHookPath(p) || refHook(p)) {
+					fs.report(l.n, hit{id: "persistence", title: "writes a git hook that runs fetched or decoded code", source: all.line})
+				}
 				if p, ok := handles[m[1]]; ok && all.runs() {
 					files[p] = all
 					vars[m[1]] = all // tmp.name names what tmp.write wrote
@@ -505,6 +521,9 @@ func (fs *fileScan) codeFlow() {
 					vars[name] = t
 				} else {
 					delete(vars, name)
+				}
+				if rules.GitHookPath(rhs) {
+					hookPaths[name] = true
 				}
 				if rules.ProfilePath(rhs) {
 					profiles[name] = l.n

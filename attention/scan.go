@@ -117,6 +117,7 @@ func Scan(d *packet.Diff) []Item {
 			fs.structure()
 			fs.classes(inDiff)
 			fs.leaving()
+			fs.hiddenRun()
 			fs.buildFiles()
 		}
 		fs.deferToParser()

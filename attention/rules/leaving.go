@@ -35,7 +35,7 @@ type Leak struct {
 type leaveRes struct {
 	bulk, credFile, credWrite, gitCred, childEnv, envName *regexp.Regexp
 	client, body, always, url, authPart, secretRef        *regexp.Regexp
-	wfSecret, tokenName                                   *regexp.Regexp
+	wfSecret, tokenName, inline                           *regexp.Regexp
 }
 
 var leaveRe = sync.OnceValue(func() *leaveRes {
@@ -47,7 +47,7 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 			`(?i:\b(?:Get-ChildItem|gci|dir|ls|Get-Item)\s+(?:-Path\s+)?env:)|(?:^|[\s;&|($])(?:env|printenv|export\s+-p|declare\s+-p?x)\s*(?:$|[|>);])|` +
 			`/proc/[^/\s]+/environ\b|toJSON\(\s*(?:secrets|env)\s*\)`),
 		// Files that hold a machine's or a developer's credentials.
-		credFile: regexp.MustCompile(`(?i)\.git-credentials\b|[/~"'\s]\.netrc\b|[/~"'\s]\.npmrc\b|\.pypirc\b|\.aws/credentials\b|\.ssh/id_\w+|\.docker/config\.json\b|\.kube/config\b|\bnuget\.config\b|\.config/gh/hosts\.yml\b|\.cargo/credentials|\.gem/credentials\b|application_default_credentials\.json|\.git/config\b`),
+		credFile: regexp.MustCompile(`(?i)\.git-credentials\b|[/~"'\s]\.netrc\b|[/~"'\s]\.npmrc\b|\.pypirc\b|\.aws/credentials\b|\.ssh/id_\w+|\.docker/config\.json\b|\.kube/config\b|\bnuget\.config\b|\.config/gh/hosts\.yml\b|\.cargo/credentials|\.gem/credentials\b|application_default_credentials\.json|\.git/config\b|\.m2/settings\.xml|\.gradle/gradle\.properties`),
 		// A line that writes such a file (set-up for a publish) reads nothing.
 		credWrite: regexp.MustCompile(`(?i)>>?\s*["']?[~$\w{}/.-]*(?:\.netrc|\.npmrc|\.pypirc|credentials|config\.json|nuget\.config|\.git-credentials)|\btee\b|\bwrite(?:File|_text|_bytes)?\w*\(|\bSet-Content\b|\bAdd-Content\b|\bOut-File\b|\bopen\([^)]*,\s*["'][wa]|\bnpm\s+config\s+set\b|\bgit\s+config\s+(?:--global\s+)?credential\b|\bchmod\b|\brm\b`),
 		// Git's stored credentials, the gh CLI's token, a runner's memory.
@@ -55,20 +55,22 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 		// The environment handed to a child process, not read: env=,
 		// env: {...process.env}, cmd.Env = os.Environ().
 		childEnv: regexp.MustCompile(`(?i)\benv\s*[=:]\s*(?:\{\s*\.\.\.|dict\(|os\.environ|process\.env|\w+\s*[,)}]|\w+\s*$)|\.Env\s*=|\bEnvironment\s*[=(]|\benv\s*\}|\benvironment\s*=`),
-		envName:  regexp.MustCompile(`^\s*(?:(?:const|let|var|my|local|final|auto)\s+)?\$?([A-Za-z_]\w*)\s*(?::=|=)[^=]`),
+		envName:  regexp.MustCompile(`^\s*(?:(?:const|let|var|val|my|local|final|auto)\s+)?(?:[A-Z][\w.<>\[\]]*\s+)?\$?([A-Za-z_]\w*)\s*(?::=|=)[^=]`),
 		// A client that reaches the network, in any language or shell.
 		client: regexp.MustCompile(`(?i)\bcurl\b|\bwget\b|\baria2c\b|\bhttps?\.(?:request|get)\(|\bfetch\(|\baxios\b|\bXMLHttpRequest\b|\bWebSocket\(|\bgot\(|\bneedle\b|\bsuperagent\b|\burlopen\(|\burllib\d?\.request\b|\brequests\.\w+\(|\bhttpx\.\w+\(|\bhttp\.client\b|\baiohttp\b|\bhttp\.(?:Post|PostForm|NewRequest\w*|Get)\(|\.Do\(\s*req|\bNet::HTTP\b|\bURI\.open\b|\bFaraday\b|\bHTTParty\b|\bRestClient\b|\bHttpClient\b|\bHttpURLConnection\b|\.openConnection\(|\bOkHttp\w*|\bHttpRequest\.newBuilder|\bWebClient\b|\breqwest::|\bureq::|\bcurl_(?:exec|init)\(|\bwp_remote_\w+\(|\bLWP::|\bHTTP::Tiny\b|\bInvoke-(?:RestMethod|WebRequest)\b|(?:^|[\s|(;=])(?:irm|iwr)\s|\.Upload(?:String|Data|File)\w*\(|\bSendAsync\(|\bPost(?:As)?\w*Async\(`),
 		// A request that carries data: a method, a body or an upload.
-		body: regexp.MustCompile(`(?i)\b(?:post|put|patch)\b|\bdata\s*[=:]|\bbody\s*[=:]|\bjson\s*[=:]|\bfiles\s*=|-Body\b|-InFile\b|--data\w*|\s-d\s|\s-F\s|--form\b|\s-T\s|--upload-file|--post-|--body-|--json\b|\bRequest\(\s*[^,()]+(?:\([^()]*\))?\s*,|\.Upload\w*\(|\bSendAsync\(|\.(?:end|write|send)\(\s*[A-Za-z_$]`),
+		body: regexp.MustCompile(`(?i)(?:\b|_)(?:post|put|patch)(?:\b|_)|\bpost\w*Async\(|\bMethodP(?:ost|ut|atch)\b|\burlopen\(\s*[^,()]+,\s*(?:data\b|[a-z_]\w*\s*[,)])|\bdata\s*[=:]|\bbody\s*[=:]|\bjson\s*[=:]|\bfiles\s*=|-Body\b|-InFile\b|--data\w*|\s-d\s|\s-F\s|--form\b|\s-T\s|--upload-file|--post-|--body-|--json\b|\bRequest\(\s*[^,()]+(?:\([^()]*\))?\s*,|\.Upload\w*\(|\bSendAsync\(|\.(?:end|write|send)\(\s*[A-Za-z_$]`),
 		// Channels that carry data by themselves.
 		always: regexp.MustCompile(`(?i)/dev/(?:tcp|udp)/|\b(?:nc|ncat|netcat|socat)\s+-?\w*\s*\S+\s+\d+|\bsocket\.(?:socket|create_connection)\(|\bnet\.(?:Dial\w*|connect|createConnection)\(|\bTcpStream::connect\b|\bUdpSocket\b|\bnew\s+Socket\(|\bTCPSocket\b|\bfsockopen\(|\bIO::Socket\b|\bsmtplib\b|\bgh\s+(?:gist\s+create|api\s+\S+.*\s(?:-f|-F|--field|--raw-field|--input)\s|release\s+upload|issue\s+(?:create|comment)|pr\s+comment)|\bgit\s+push\b|\b(?:aws\s+s3\s+(?:cp|sync)|gsutil\s+cp|az\s+storage\s+blob\s+upload|rclone\s+(?:copy|sync))\b|\bscp\s|\bsftp\s|\bdns\.(?:resolve|lookup)\w*\(|\bnet\.Lookup\w*\(|\bResolve-DnsName\b|\b(?:nslookup|dig)\s|\bgethostbyname\(|\bgetaddrinfo\(|\.createOrUpdateFileContents\(|\bgists\.create\(|\.createComment\(`),
-		url:  regexp.MustCompile(`(?i)\b(?:https?|wss?)://(?:[^@/\s"']*@)?([a-z0-9.-]+)|\bhost\s*[:=]\s*["']([a-z0-9.-]+\.[a-z]{2,})["']`),
+		url:    regexp.MustCompile(`(?i)\b(?:https?|wss?)://(?:[^@/\s"']*@)?([a-z0-9.-]+)|\bhost\s*[:=]\s*["']([a-z0-9.-]+\.[a-z]{2,})["']`),
 		// Authentication parts: a secret there goes with the request as
 		// its credential, to the host the request is for.
 		authPart: regexp.MustCompile(`(?i)://[^@/\s"']*@|(?:-H|--header)[= ]\s*("[^"]*"|'[^']*'|\S+)|(?:-u|--user)[= ]\s*\S+|["']?authorization["']?\s*[:=,]\s*("[^"]*"|'[^']*'|` + "`[^`]*`" + `|[^,}\n]+)|\bheaders\s*[=:]\s*\{[^}]*\}|\bauth\s*=\s*\([^)]*\)|-Headers\s+@\{[^}]*\}|\bSetBasicAuth\([^)]*\)|\bbasic_auth\([^)]*\)|\bbearer_auth\([^)]*\)`),
 		// A secret named on the line: ${{ secrets.X }}, or a variable named
 		// like a credential, read in any language.
 		secretRef: regexp.MustCompile(`\$\{\{\s*secrets\.([A-Za-z_]\w*)\s*\}\}`),
+		// An interpreter's inline program: pwsh -c ", node -e ', python3 -c ".
+		inline:    regexp.MustCompile(`^\s*\S+\s+(?:-\w+\s+)*-(?:c|e|Command)\s+["']`),
 		wfSecret:  regexp.MustCompile(`^\s*([A-Za-z_]\w*)\s*:\s*["']?\$\{\{\s*secrets\.([A-Za-z_]\w*)\s*\}\}["']?\s*$`),
 		tokenName: regexp.MustCompile(`\b([A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:TOKEN|SECRET|PASSWORD|PASS|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|SECRET_KEY|AUTH)(?:_[A-Z0-9]+)?)\b`),
 	}
@@ -124,7 +126,7 @@ func FileLeaks(lines []UnitLine, workflow bool) []Leak {
 // leaveKeys are the lower-case words one of which a unit must hold for a
 // source to be in it: most units hold none and are read no further.
 var leaveKeys = []string{"env", "credentials", "netrc", "npmrc", "pypirc", ".ssh/", ".docker/", ".kube/", "nuget.config", "hosts.yml",
-	".git/config", "extraheader", "git config", "credential fill", "auth token", "auth status", "runner.worker", "/proc/", "secrets.",
+	".git/config", ".m2/", "gradle.properties", "extraheader", "git config", "credential fill", "auth token", "auth status", "runner.worker", "/proc/", "secrets.",
 	"_token", "_secret", "_password", "_pass", "_key", "_auth"}
 
 var leaveKeyIndex = sync.OnceValue(func() *KeyIndex { return NewKeyIndex([][]string{leaveKeys}) })
@@ -229,32 +231,44 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 	// seed = os.getenv("SEED"), payload = { ... } over lines.
 	carried := map[string][]string{} // secret's name -> the names carrying it
 	for i, l := range unit {
-		m := re.envName.FindStringSubmatch(l.Text)
-		if m == nil {
-			continue
-		}
-		rhs := re.authPart.ReplaceAllString(statement(unit[i:]), "")
-		rhs = rhs[strings.Index(rhs, "=")+1:]
-		for _, s := range srcs {
-			if s.bulk || s.name == m[1] {
+		// An assignment may stand after an interpreter's -c " or a ;.
+		for _, seg := range strings.Split(re.inline.ReplaceAllString(l.Text, ""), ";") {
+			m := re.envName.FindStringSubmatch(seg)
+			if m == nil {
 				continue
 			}
-			hit := mentions(rhs, s.name)
-			for _, c := range carried[s.name] {
-				hit = hit || mentions(rhs, c)
+			rhs := re.authPart.ReplaceAllString(seg, "")
+			if strings.Count(seg, "(")+strings.Count(seg, "{") > strings.Count(seg, ")")+strings.Count(seg, "}") {
+				rhs = re.authPart.ReplaceAllString(statement(unit[i:]), "")
 			}
-			if hit {
-				carried[s.name] = append(carried[s.name], m[1])
-			}
+			rhs = rhs[strings.Index(rhs, "=")+1:]
+			carry(m[1], rhs, srcs, carried)
 		}
 	}
 	var out []Leak
+
+	conns := map[string]bool{} // names bound to a connection or request that has not sent yet
 	for i, l := range unit {
-		if !re.client.MatchString(l.Text) && !re.always.MatchString(l.Text) {
-			continue
-		}
-		stmt := statement(unit[i:])
-		if !re.always.MatchString(stmt) && !(re.client.MatchString(stmt) && re.body.MatchString(stmt)) {
+		stmt := ""
+		if re.client.MatchString(l.Text) || re.always.MatchString(l.Text) {
+			stmt = statement(unit[i:])
+			if !re.always.MatchString(stmt) && !re.body.MatchString(stmt) {
+				if m := re.envName.FindStringSubmatch(l.Text); m != nil {
+					conns[m[1]] = true
+				}
+				continue
+			}
+		} else if len(conns) > 0 {
+			// c.setRequestMethod("POST"), conn.request("POST", …), req.end(body):
+			// the connection sends on a later line.
+			w := strings.TrimLeft(l.Text, " \t$")
+			if k := strings.IndexByte(w, '.'); k <= 0 || !conns[w[:k]] {
+				continue
+			}
+			if stmt = statement(unit[i:]); !re.body.MatchString(stmt) && !strings.Contains(stmt, "OutputStream") {
+				continue
+			}
+		} else {
 			continue
 		}
 		hosts := unitHosts(stmt, unit)
@@ -294,6 +308,23 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 		}
 	}
 	return out
+}
+
+// carry records name as carrying each single secret rhs mentions, by its
+// own name or a name that already carries it.
+func carry(name, rhs string, srcs []source, carried map[string][]string) {
+	for _, s := range srcs {
+		if s.bulk || s.name == name {
+			continue
+		}
+		hit := mentions(rhs, s.name)
+		for _, c := range carried[s.name] {
+			hit = hit || mentions(rhs, c)
+		}
+		if hit {
+			carried[s.name] = append(carried[s.name], name)
+		}
+	}
 }
 
 func severityOrder(s string) int {
@@ -500,3 +531,11 @@ func SentToOwnHost(text string, urls []string) bool {
 	}
 	return true
 }
+
+var gitHookRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\.git["']?\s*[,/\\]\s*["']?hooks\b|\.husky["']?\s*[,/\\]|["'/\\](?:pre-commit|pre-push|post-checkout|post-merge|post-rewrite|pre-rebase|prepare-commit-msg|commit-msg)["']`)
+})
+
+// GitHookPath reports a path into a repository's hooks: git runs what is
+// written there at the next commit, checkout or merge.
+func GitHookPath(s string) bool { return gitHookRe().MatchString(s) }
