@@ -146,22 +146,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 	}
 	// Almost no file holds any of the words a source or a sink needs: a
 	// substring search per line keeps the reader off the regexps there.
-	keyed := false
-	for _, h := range fs.f.Hunks {
-		if h == nil {
-			continue
-		}
-		for _, l := range h.Lines {
-			if l.Kind == packet.LineAdded && classKeyed(l.Text) {
-				keyed = true
-				break
-			}
-		}
-		if keyed {
-			break
-		}
-	}
-	if !keyed {
+	if !fs.anyClassKey() {
 		return
 	}
 	if fs.added == nil {
@@ -606,6 +591,25 @@ var classKeys = []string{
 	"getaddrinfo", "resolve", "get('http", "get(\"http", "token", "secret", "passw", "api_key", "apikey", "access_key", "credential",
 	"execute(", "output =", "output=", "base64", "decodestring", "atob(", "unhexlify", "fromhex", "hex.decode", "assembly.load",
 	"defineclass", "loadstring", "-outfile", "-destination", "bitstransfer",
+	"extraheader", "runner.worker", "env:", "printenv", "env |", "env|", "env>", "env)", "%env", "$_server", "export -p", "auth token",
+	"git config", ".m2/", "gradle.properties", "_pass", "_key", "_auth", "credential",
+}
+
+// anyClassKey reports, once per file, whether an added line holds one of
+// classKeys: almost no file holds a word a source or a sink needs, and a
+// substring search per line keeps the readers off their regexps there.
+func (fs *fileScan) anyClassKey() bool {
+	if fs.keyed == 0 {
+		fs.keyed = 1
+		for _, h := range fs.f.Hunks {
+			for _, l := range h.Lines {
+				if fs.keyed == 1 && l.Kind == packet.LineAdded && classKeyed(l.Text) {
+					fs.keyed = 2
+				}
+			}
+		}
+	}
+	return fs.keyed == 2
 }
 
 // classKeyed reports whether s holds one of classKeys, ignoring ASCII case,
@@ -793,6 +797,20 @@ func opensLiteral(s string) bool {
 // (rules.FileLeaks): a workflow step, or any other file but prose.
 func (fs *fileScan) leaving() {
 	if fs.info.Prose || fs.f.Binary || fs.f.Status == packet.StatusDeleted {
+		return
+	}
+	if !fs.anyClassKey() {
+		return
+	}
+	send := false
+	for _, h := range fs.f.Hunks {
+		for _, l := range h.Lines {
+			if l.Kind != packet.LineRemoved && !send {
+				send = rules.LeaveKeys(l.Text)
+			}
+		}
+	}
+	if !send {
 		return
 	}
 	var lines []rules.UnitLine

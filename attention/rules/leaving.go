@@ -125,11 +125,31 @@ func FileLeaks(lines []UnitLine, workflow bool) []Leak {
 
 // leaveKeys are the lower-case words one of which a unit must hold for a
 // source to be in it: most units hold none and are read no further.
-var leaveKeys = []string{"env", "credentials", "netrc", "npmrc", "pypirc", ".ssh/", ".docker/", ".kube/", "nuget.config", "hosts.yml",
-	".git/config", ".m2/", "gradle.properties", "extraheader", "git config", "credential fill", "auth token", "auth status", "runner.worker", "/proc/", "secrets.",
-	"_token", "_secret", "_password", "_pass", "_key", "_auth"}
+var leaveKeys = []string{"environ", "process.env", "getenv", "env:", "env::", "env.", "$_env", "$_server", "%env", "printenv", "env |",
+	"env|", "env>", "env)", "export -p", "declare -", "tojson(", "credentials", "netrc", "npmrc", "pypirc", ".ssh/", ".docker", ".kube/",
+	"nuget.config", "hosts.yml", ".git/config", ".m2/", "gradle.properties", "extraheader", "git config", "credential fill", "auth token",
+	"auth status", "runner.worker", "/proc/", "secrets.", "_token", "_secret", "_password", "_pass", "_key", "_auth"}
+
+// sendKeys are the lower-case words one of which a line that reaches the
+// network holds.
+var sendKeys = []string{"curl", "wget", "aria2c", "http", "fetch(", "axios", "websocket", "got(", "needle", "superagent", "urlopen",
+	"urllib", "requests.", "httpx.", "net::", "uri.open", "faraday", "httparty", "restclient", "openconnection", "okhttp", "webclient",
+	"reqwest", "ureq", "curl_", "wp_remote", "lwp::", "invoke-", "irm ", "iwr ", "upload", "async(", "/dev/tcp", "/dev/udp", "nc ",
+	"ncat", "netcat", "socat", "socket", "dial", "net.connect", "createconnection", "tcpstream", "udpsocket", "fsockopen", "smtplib",
+	"gh ", "git push", "aws s3", "gsutil", "az storage", "rclone", "scp ", "sftp ", "dns.", "lookup", "resolve-dnsname", "nslookup",
+	"dig ", "gethostbyname", "getaddrinfo", "createorupdatefilecontents", "gists.create", "createcomment"}
 
 var leaveKeyIndex = sync.OnceValue(func() *KeyIndex { return NewKeyIndex([][]string{leaveKeys}) })
+
+var sendKeyIndex = sync.OnceValue(func() *KeyIndex { return NewKeyIndex([][]string{sendKeys}) })
+
+// LeaveKeys reports whether a line holds a word a send needs (the caller
+// has found one a source needs): a file without both is not read for data
+// leaving.
+func LeaveKeys(s string) bool {
+	var buf [512]byte
+	return sendKeyIndex().Candidates(ASCIILower(buf[:0], s)) != 0
+}
 
 func keyedLower(s string, idx *KeyIndex) bool {
 	var buf [512]byte
