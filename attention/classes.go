@@ -102,7 +102,7 @@ var classRe = sync.OnceValue(func() *classRes {
 		sockSrc:   regexp.MustCompile(`\bTcpStream::connect\b|\bUdpSocket::bind\b|\bnet\.Dial\w*\(|\bsocket\.socket\(|\bsocket\.create_connection\(|\bnet\.(?:connect|createConnection)\(|\btls\.connect\(|\bnew\s+Socket\(|\bTCPSocket\.(?:new|open)\b|\bfsockopen\(`),
 		sockWrite: regexp.MustCompile(`\.(?:write|write_all|send|sendall|sendto|puts|print|end)\(|\bfwrite\(|\bfmt\.Fprint\w*\(|\bio\.Copy\(`),
 		// bytes decoded from base64 or hex, in any language
-		decodeSrc: regexp.MustCompile(`\bBase64\.get(?:Mime|Url)?Decoder\(\)\.decode\(|\bConvert\.FromBase64String\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bhex\.DecodeString\(|\batob\(|\bb64decode\(|\bBase64\.(?:decode64|strict_decode64|decode)\b|\bbase64_decode\(|base64["']?\)?\.decode\(|\bConvert\.FromHexString\(|\bHex\.decode(?:Hex)?\(|\bDatatypeConverter\.parse(?:Base64|HexBinary)\(|\bunhexlify\(|\bbytes\.fromhex\(|\bBuffer\.from\([^)]*['"](?:base64|hex)['"]`),
+		decodeSrc: regexp.MustCompile(`\bBase64\.get(?:Mime|Url)?Decoder\(\)\.decode\(|\bConvert\.FromBase64String\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bhex\.DecodeString\(|\batob\(|\bb64decode\(|\bBase64\.(?:decode64|strict_decode64|decode)\b|\bbase64_decode\(|base64["']?\)?\.decode\(|\bConvert\.FromHexString\(|\bHex\.decode(?:Hex)?\(|\bDatatypeConverter\.parse(?:Base64|HexBinary)\(|\bunhexlify\(|\bbytes\.fromhex\(|\bBuffer\.from\([^)]*['"](?:base64|hex)['"]|\b(?:string|utf8)\.char\(`),
 		// one secret read by its name, in any language
 		secretSrc: regexp.MustCompile(`(?:\bGetenv|\bgetenv|\bGetEnvironmentVariable|\benv::var|\benviron(?:\.get)?|\bENV|\bprocess\.env|\$ENV|\$env:)\s*[\[({.]?\s*["']?\w*(?i:token|secret|passw|api_?key|access_?key|private_?key|credential)|` +
 			// What hands out a credential: the job's OIDC token, the gh
@@ -590,7 +590,7 @@ var classKeys = []string{
 	"lwp::", "http::tiny", "file_get_contents", "httpclient", "ant.get", "getenv(", "getenv \"", "lookup", "getbyname", "gethostbyname",
 	"getaddrinfo", "resolve", "get('http", "get(\"http", "token", "secret", "passw", "api_key", "apikey", "access_key", "credential",
 	"execute(", "output =", "output=", "base64", "decodestring", "atob(", "unhexlify", "fromhex", "hex.decode", "assembly.load",
-	"defineclass", "loadstring", "-outfile", "-destination", "bitstransfer",
+	"defineclass", "loadstring", "string.char", "utf8.char", "-outfile", "-destination", "bitstransfer",
 	"extraheader", "runner.worker", "env:", "printenv", "env |", "env|", "env>", "env)", "%env", "$_server", "export -p", "auth token",
 	"git config", ".m2/", "gradle.properties", "_pass", "_key", "_auth", "credential",
 }

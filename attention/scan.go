@@ -277,7 +277,7 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 				h := hit{id: r.ID, title: r.Title}
 				inert := (r.Promote || r.ID == "download-and-run") && inertString(sc, l.Text)
 				switch {
-				case r.Promote && info.BuildCode != "" && !inert && !provenance.LoopbackOnly(l.Text):
+				case r.Promote && info.BuildCode != "" && !inert && !provenance.LoopbackOnly(l.Text) && !importLine(l.Text):
 					h = hit{id: "build-code-fetch", why: rules.Must("build-code-fetch").Why + " — " + info.BuildCode}
 				case inert && r.ID == "download-and-run":
 					h.severity = rules.Medium
@@ -444,6 +444,7 @@ func (fs *fileScan) structure() {
 		fs.sources() // a PowerShell script is code and shell: it sets registries too
 	}
 	fs.runnerMemory()
+	fs.runnerReads()
 }
 
 var memReadRe = sync.OnceValue(func() *regexp.Regexp {

@@ -1065,7 +1065,7 @@ func (r *shellReader) interpreter(name string, args []*syntax.Word, words []stri
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		switch {
-		case w == "-c" || w == "-e" || w == "-Command" || w == "-command" || w == "--eval" || w == "-p" && rules.InterpName(name):
+		case w == "-c" || w == "-e" || w == "-Command" || w == "-command" || w == "--eval" || w == "-p" && rules.InterpName(name) || w == "-r" && name == "php":
 			if i+1 < len(words) {
 				t := r.wordTaint(args[i+1])
 				r.runs(t, r.line(args[i+1].Pos()), "")

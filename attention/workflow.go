@@ -17,7 +17,9 @@ package attention
 // the line rules (workflow_lines.go) rate the rest.
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -555,7 +557,7 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 			}
 		}
 		fs.shellLines(lines, fl, true)
-		if headOut == 0 && wfRe().wfHeadCheckout.MatchString(run.Value) {
+		if headOut == 0 && wfRe().wfHeadCheckout.MatchString(run.Value) && (!strings.Contains(run.Value, "git fetch") || slices.ContainsFunc(slices.Collect(maps.Values(fs.text)), rules.TreeChange)) {
 			// gh pr checkout, git fetch origin pull/N/head: the steps after
 			// it run the pull request's code.
 			headOut = run.Line
@@ -603,7 +605,7 @@ func (fs *fileScan) prPathRun(lines []numbered, head int, dir, wd string) bool {
 				inDir = true
 			}
 		}
-		if inDir && buildCmdRe().MatchString(l.text) {
+		if inDir && rules.BuildCommand(l.text) {
 			fs.report(l.n, hit{id: "gha-pr-code-run", source: head})
 			return true
 		}
@@ -623,7 +625,7 @@ func (fs *fileScan) prPathRun(lines []numbered, head int, dir, wd string) bool {
 			case runsPathArg[prev] || pathOptions[prev]:
 			case strings.HasPrefix(prev, "-"):
 				continue // an option's value: data for the program from elsewhere
-			case !buildCmdRe().MatchString(l.text):
+			case !rules.BuildCommand(l.text):
 				continue
 			}
 			fs.report(l.n, hit{id: "gha-pr-code-run", source: head})
@@ -687,17 +689,13 @@ func (fs *fileScan) scalarLines(n *yaml.Node, keyIndent int) []numbered {
 // and secrets.
 func (fs *fileScan) prCodeRun(lines []numbered, head int) bool {
 	for _, l := range lines {
-		if buildCmdRe().MatchString(l.text) {
+		if rules.BuildCommand(l.text) {
 			fs.report(l.n, hit{id: "gha-pr-code-run", source: head})
 			return true
 		}
 	}
 	return false
 }
-
-var buildCmdRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\b(?:npm|yarn|pnpm|bun)\s+(?:ci|install|i|run|test|build|exec|start)\b|\bnpx\s|\bmake\b|\bpip[0-9.]*\s+install\b|\bpython[0-9.]*\s|\bgo\s+(?:build|test|run|generate|vet)\b|\bcargo\s+(?:build|test|run|check)\b|\bmvn\b|\bgradlew?\b|(?:^|[\s;&|])\./|\b(?:ba)?sh\s+[\w./]|\bpytest\b|\btox\b|\bnox\b|\bbundle\s+(?:install|exec)\b|\brake\b|\bcomposer\s+install\b|\bdocker\s+build\b|\bnode\s+\S`)
-})
 
 // cacheSaved rates a cache step whose paths hold what an earlier step
 // downloaded or decoded: the next run that restores the cache, a
@@ -820,7 +818,7 @@ func (fs *fileScan) prCodeRunPartial(lines []numbered, head, cache int, privileg
 		return
 	}
 	for _, l := range lines {
-		if buildCmdRe().MatchString(l.text) {
+		if rules.BuildCommand(l.text) {
 			fs.report(l.n, hit{id: "gha-cache-poisoning", title: "runs the pull request's code (checked out on line " + itoa(head) + ") in a job that caches", source: cache})
 			return
 		}
@@ -883,4 +881,32 @@ func outsideWorkspace(v string) bool {
 		return true
 	}
 	return false
+}
+
+// runnerReads hands the file's lines to the runner's reader: a workflow's
+// to rules.WorkflowRunner, any file that names the runner's own places to
+// rules.ProgramRunner.
+func (fs *fileScan) runnerReads() {
+	wf := fs.info.Scope&rules.ScopeWorkflow != 0 && (strings.HasSuffix(fs.path, ".yml") || strings.HasSuffix(fs.path, ".yaml"))
+	keyed := slices.ContainsFunc(slices.Collect(maps.Keys(fs.added)), func(n int) bool { return rules.RunnerKeyed(fs.text[n]) })
+	if !wf && !keyed {
+		return
+	}
+	var ls []rules.SrcLine
+	for _, reg := range fs.regions() {
+		for _, l := range reg {
+			_, added := fs.added[l.n]
+			ls = append(ls, rules.SrcLine{N: l.n, Text: l.text, Added: added})
+		}
+	}
+	var found []rules.Finding
+	if wf {
+		found = rules.WorkflowRunner(ls)
+	}
+	if keyed {
+		found = append(found, rules.ProgramRunner(ls)...)
+	}
+	for _, f := range found {
+		fs.report(f.Line, hit{id: f.ID, title: f.Title, why: f.Why, severity: f.Sev, source: f.Source})
+	}
 }

@@ -49,6 +49,9 @@ type workflowScan struct {
 	// comment is set for issue_comment; headInFile when the whole file
 	// checks out the pull request's head somewhere.
 	comment, headInFile bool
+	// treeChange is set when the whole file puts fetched commits into the
+	// tree somewhere: a fetch of the pull ref alone only adds refs.
+	treeChange bool
 	// names are the env names and step outputs the file binds to text
 	// from the pull request or issue (untrustedNames).
 	names map[string]bool
@@ -136,6 +139,7 @@ func newWorkflowScan(f *packet.DiffFile, root *yaml.Node) *workflowScan {
 				if l.Kind != packet.LineRemoved && !yamlComment(l.Text) && wfRe().wfHeadCheckout.MatchString(l.Text) {
 					w.headInFile = true
 				}
+				w.treeChange = w.treeChange || l.Kind != packet.LineRemoved && rules.TreeChange(l.Text)
 			}
 		}
 		for name, filter := range triggers(root) {
@@ -268,7 +272,7 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 		return hit{id: "gha-privileged-trigger"}, true
 	}
 	if re.wfHeadCheckout.MatchString(s) {
-		if w.dangerous {
+		if w.dangerous && (w.treeChange || !w.whole || !strings.Contains(s, "git fetch")) {
 			return hit{id: "gha-untrusted-checkout"}, true
 		}
 		return hit{id: "gha-pr-checkout"}, true

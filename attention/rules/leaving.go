@@ -302,9 +302,9 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 				lk.Severity, lk.Title = High, "sends what line "+itoa(s.n)+" read (the environment or stored credentials) off the runner"
 			} else {
 				body := re.authPart.ReplaceAllString(stmt, "")
-				sent := mentions(body, s.name) && !urlIsSecret(stmt, s.name)
+				sent := wordIn(body, s.name) && !urlIsSecret(stmt, s.name)
 				for _, c := range carried[s.name] {
-					sent = sent || mentions(body, c) && !urlIsSecret(stmt, c)
+					sent = sent || wordIn(body, c) && !urlIsSecret(stmt, c)
 				}
 				if !sent {
 					continue
@@ -337,9 +337,9 @@ func carry(name, rhs string, srcs []source, carried map[string][]string) {
 		if s.bulk || s.name == name {
 			continue
 		}
-		hit := mentions(rhs, s.name)
+		hit := wordIn(rhs, s.name)
 		for _, c := range carried[s.name] {
-			hit = hit || mentions(rhs, c)
+			hit = hit || wordIn(rhs, c)
 		}
 		if hit {
 			carried[s.name] = append(carried[s.name], name)
@@ -407,25 +407,6 @@ func unitHosts(stmt string, unit []UnitLine) []string {
 	return hs
 }
 
-// mentions reports name as a whole word of s.
-func mentions(s, name string) bool {
-	for i := 0; ; {
-		j := strings.Index(s[i:], name)
-		if j < 0 {
-			return false
-		}
-		j += i
-		e := j + len(name)
-		if (j == 0 || !wordByte(s[j-1])) && (e >= len(s) || !wordByte(s[e])) {
-			return true
-		}
-		i = j + 1
-	}
-}
-
-func wordByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
 
 // urlIsSecret reports a secret that is the whole URL of the request (a
 // webhook kept as a secret): it is where the data goes, not what is sent.
@@ -497,28 +478,6 @@ var vendorHosts = []struct {
 	{"DOCKER", []string{"docker.com", "docker.io"}}, {"CARGO", []string{"crates.io"}}, {"GEM", []string{"rubygems.org"}},
 	{"NUGET", []string{"nuget.org"}}, {"CF_", []string{"cloudflare.com"}}, {"CODECOV", []string{"codecov.io"}},
 	{"SONAR", []string{"sonarcloud.io", "sonarqube.org"}}, {"CI_JOB", []string{"gitlab.com"}},
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
 }
 
 // SentToOwnHost reports a request whose secrets (named in text, as

@@ -97,8 +97,8 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			[]string{"base64", "xxd", "openssl", "uudecode", "gunzip", "zcat", "base32"},
 			regexp.MustCompile(`(?i)(?:\bbase(?:64|32)\b[^|]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|]*\s-r|\bopenssl\b[^|]*\s-d\b|\buudecode\b|\bgunzip\b|\bzcat\b)[^|]*` + ShellPipe)},
 		{"decode-and-run", "decodes data and runs it (eval/exec)", all, 0, none,
-			[]string{"b64decode", "decodebytes", "decodestring", "unhexlify", "fromhex", "decompress", "atob", "base64", "frombase64string"},
-			regexp.MustCompile(`(?i)(?:\b(?:exec|eval|function|iex|invoke-expression)\b|\[scriptblock\]::create)\s*\(?.*\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b|` +
+			[]string{"b64decode", "decodebytes", "decodestring", "unhexlify", "fromhex", "decompress", "atob", "base64", "frombase64string", "gzinflate", "str_rot13", "hex2bin"},
+			regexp.MustCompile(`(?i)(?:\b(?:exec|eval|function|iex|invoke-expression)\b|\[scriptblock\]::create)\s*\(?.*\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string|base64_decode|gzinflate|gzuncompress|str_rot13|hex2bin)\b|` +
 				`\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b.*(?:\b(?:exec|eval|iex|invoke-expression)\b|\.invoke\(\))|` +
 				`\b(?:exec|eval)\s*\(.*\bBuffer\.from\([^)]*base64`)},
 		{"decode-and-run", "runs inline code that decodes a payload", all, 0, none,
@@ -158,9 +158,10 @@ var lineRules = sync.OnceValue(func() []LineRule {
 				`\bcore\.fsmonitor\b["']?\s*[, ]\s*["']?[^\s"',)]`), regexp.MustCompile(`core\.fsmonitor\b["']?\s*[, ]\s*["']?(?:false|true)\b`)}},
 		{"python-pth", "", all, 0, none,
 			[]string{".pth"},
-			// Any path to one (src/x-init.pth installed by data_files), not
-			// PyTorch's weights saved or loaded under the same extension.
-			except{regexp.MustCompile(`["'][\w./-]+\.pth["']`), regexp.MustCompile(`(?i)\btorch\b|\b(?:load|save)\w*\(|state_dict|checkpoint|weights|model`)}},
+			// Where the line says the file lands at the top of
+			// site-packages; a packaging file's lists are read over
+			// several lines by the build-code reader.
+			both{regexp.MustCompile(`["'][\w./-]+\.pth["']`), sitePlaceRe()}},
 		{"ai-agent-unleashed", "", all, 0, none,
 			[]string{"dangerously", "--yolo", "trust-all-tools", "allow-all-tools"},
 			regexp.MustCompile(`--dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b|(?:^|[\s"'\[,])--yolo\b|--trust-all-tools\b|--allow-all-tools\b`)},

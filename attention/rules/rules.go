@@ -277,6 +277,13 @@ var registry = []Rule{
 			// The base branch's own tool reading the folder as data.
 			{".github/workflows/a.yml", PRTHeadInto("pr", "      - run: |\n          npm ci\n          python tools/render.py --input ./pr/docs"), 0, true},
 		}},
+	{"gha-agent-untrusted", KindExecute, High, "hands text whoever opens an issue or pull request wrote to an AI agent with a shell or a write token",
+		"the text is the agent's instructions: whoever writes the issue, comment or pull request can have it run commands, read the runner's secrets and push with its token (prompt injection)", []Case{
+			{".github/workflows/a.yml", "on:\n  issues:\n    types: [opened]\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: anthropics/claude-code-action@v1\n        with:\n          github_token: ${{ secrets.BOT_PAT }}\n          prompt: |\n            Fix this: ${{ github.event.issue.body }}", 12, false},
+			{".github/workflows/a.yml", "on: issue_comment\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - env:\n          ASK: ${{ github.event.comment.body }}\n        run: gemini --yolo -p \"$ASK\"", 8, false},
+			// An agent that reads the event itself, with read-only permissions.
+			{".github/workflows/a.yml", "on: issue_comment\npermissions:\n  contents: read\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: anthropics/claude-code-action@v1\n        with:\n          anthropic_api_key: ${{ secrets.ANTHROPIC_API_KEY }}", 0, true},
+		}},
 	{"gha-artifact-credentials", KindCredential, High, "uploads the checkout's .git folder (with the job's token) or a credential file as an artifact",
 		"actions/checkout leaves the job's token in .git/config; whoever can read the run downloads the artifact and uses the token while the job still runs (ArtiPACKED)", []Case{
 			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: actions/upload-artifact@v4\n        with:\n          name: all\n          path: .\n          include-hidden-files: true", 11, false},

@@ -1,0 +1,918 @@
+package rules
+
+// The runner's reader: what a workflow job lets into its workspace and its
+// environment under a trigger that hands it secrets and a write token, and
+// what a program does to the runner itself. It reads the lines a diff shows
+// of a file, whole or in hunks, step by step, by what each step can do:
+//
+//   - bring the pull request's code into the tree, by any route (a checkout
+//     at a ref taken from the event or a step's output, gh pr checkout, a
+//     fetch of the pull ref or the head repository followed by a checkout,
+//     a patch of the pull request applied), after which a step that
+//     builds, installs, tests or runs works on that code;
+//   - bring another run's artifact in (download-artifact with a run id, gh
+//     run download, the artifacts API from gh, curl or github-script),
+//     after which a step runs a file of it or writes what it holds into
+//     GITHUB_ENV or GITHUB_PATH;
+//   - hand text whoever opens an issue or a pull request wrote to an AI
+//     agent that has a shell or a token that can push;
+//   - register a self-hosted runner (a registration or just-in-time token
+//     minted, a runner image started with a token);
+//   - write into the runner's action cache, tool cache or its own files, so
+//     a later step or job runs what was written.
+//
+// It is a judgement on text: the scan's structural readers follow the same
+// data where they parse the file; this reader covers the steps they skip (a
+// partial workflow, a step in Python or PowerShell, a github-script block)
+// and the spellings a parser does not name.
+
+import (
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// SrcLine is one new-side line of a file as the diff shows it.
+type SrcLine struct {
+	N     int
+	Text  string
+	Added bool
+}
+
+// Finding is what a judgement says about one line: the rule, and where
+// the data came from. Empty strings take the rule's own.
+type Finding struct {
+	Line, Source        int
+	ID, Title, Why, Sev string
+}
+
+type runnerRes struct {
+	trigger, permLine, implied, onLine, jobKey, stepStart  *regexp.Regexp
+	headRef, headRepo, prCheckout, prPatch, applyPatch     *regexp.Regexp
+	fetchHead, treeChange, worktree, clonePR, pullPR       *regexp.Regexp
+	artUses, artRun, unpack, interp, install, envFile      *regexp.Regexp
+	readFile, litName, mint, runnerStart, runnerImage      *regexp.Regexp
+	dockerRun, agentUses, agentCLI, untrusted, shellTools  *regexp.Regexp
+	writeToken, cacheRef, assign, forIn, writeSink, pipeIn *regexp.Regexp
+	build, cacheUses, procStart, regInstall, absScript     *regexp.Regexp
+}
+
+var runnerRe = sync.OnceValue(func() *runnerRes {
+	return &runnerRes{
+		// the triggers under which a job holds secrets and a write token
+		// while others choose what it reads
+		trigger:  regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=$]*\b(pull_request_target|workflow_run|issue_comment|issues|pull_request_review_comment|discussion|discussion_comment)\b\s*(?::|,|\]|$)`),
+		permLine: regexp.MustCompile(`:\s*["']?(?:read|write|none)\b`),
+		// an expression only such a trigger has
+		implied:   regexp.MustCompile(`\bgithub\.event\.(?:workflow_run|comment|issue)\b|\bcontext\.payload\.(?:workflow_run|comment|issue)\b`),
+		onLine:    regexp.MustCompile(`^["']?(?:on|true)["']?\s*:`),
+		jobKey:    regexp.MustCompile(`^  [A-Za-z0-9_-]+\s*:\s*(?:#.*)?$`),
+		stepStart: regexp.MustCompile(`^(\s*)-\s+["']?[A-Za-z_-]+["']?\s*:`),
+		// a ref or repository the pull request's author chose, or one a
+		// step worked out at run time
+		headRef:  regexp.MustCompile(`head\.sha|head\.ref|head_ref|head_sha|head_branch|refs/pull/|\bpull/|\bsteps\.[\w-]+\.outputs\.|\bneeds\.[\w-]+\.outputs\.|\benv\.\w+|merge_commit_sha`),
+		headRepo: regexp.MustCompile(`head\.repo\.|head_repository|\bsteps\.[\w-]+\.outputs\.|\bneeds\.[\w-]+\.outputs\.`),
+		// routes by which the pull request's code enters the tree
+		prCheckout: regexp.MustCompile(`\b(?:gh|hub)\s+pr\s+checkout\b|\bgh\s+pr\s+merge\s+--admin\b`),
+		prPatch:    regexp.MustCompile(`\bgh\s+pr\s+diff\b|\b(?:diff|patch)_url\b|/pulls?/[^\s/"']+\.(?:diff|patch)\b|application/vnd\.github(?:\.v3)?\.(?:diff|patch)|\bpulls/[^\s"']+\s.*--(?:header|H)\b.*\b(?:diff|patch)\b`),
+		applyPatch: regexp.MustCompile(`\bgit\s+(?:-\S+\s+)*(?:apply|am)\b|(?:^|[|;&]\s*)patch\s+-p\d`),
+		fetchHead:  regexp.MustCompile(`\bgit\s+(?:-\S+\s+)*fetch\b.*(?:\bpull/|refs/pull|head\.repo|head_repository|clone_url|head\.ref|head_ref|head\.sha|head_sha|head_branch|\$\{\{\s*(?:steps|needs)\.)`),
+		treeChange: regexp.MustCompile(`\bgit\s+(?:-\S+\s+)*(?:checkout|switch|merge|reset\s+--hard|rebase|cherry-pick|restore|read-tree|stash\s+pop)\b`),
+		worktree:   regexp.MustCompile(`\bgit\s+(?:-\S+\s+)*worktree\s+add\s+(?:-\S+\s+)*["']?([^\s"']+)`),
+		clonePR:    regexp.MustCompile(`\b(?:git|gh\s+repo)\s+clone\b.*(?:head\.repo|head_repository|clone_url|\bpull/)(?:[^\s]*\s+(?:-\S+\s+)*["']?([^\s"'-][^\s"']*))?`),
+		pullPR:     regexp.MustCompile(`\bgit\s+(?:-\S+\s+)*pull\b.*(?:\bpull/|refs/pull|head\.repo|clone_url|head\.ref|head_ref)`),
+		// another run's artifact
+		artUses: regexp.MustCompile(`(?i)download-artifact|download_artifact|action-download-artifact|download-workflow-artifact`),
+		artRun:  regexp.MustCompile(`\bgh\s+run\s+download\b|/actions/artifacts\b|archive_download_url|/artifacts/\S*/zip\b|\bdownloadArtifact\(|\blistWorkflowRunArtifacts\(|/actions/runs/\S*/artifacts\b`),
+		unpack:  regexp.MustCompile(`\b(?:unzip\b[^|;&]*\s-d\s+["']?([^\s"';&|]+)|tar\b[^|;&]*\s-C\s+["']?([^\s"';&|]+)|gh\s+run\s+download\b[^|;&]*\s(?:-D|--dir)\s+["']?([^\s"';&|]+))`),
+		// a path run, sourced or installed
+		interp:  regexp.MustCompile(`(?:^|[\s;&|(]|\$\()(?:sudo\s+)?(?:bash|sh|zsh|source|\.|python[0-9.]*|node|ruby|perl|pwsh|php|deno\s+run|bun|java\s+-jar|dotnet|eval|exec)\s+(?:-\S+\s+)*["']?([^\s"';&|)]+)`),
+		install: regexp.MustCompile(`\b(?:pip[0-9.]*\s+install|npm\s+(?:i|install)|yarn\s+add|pnpm\s+add|gem\s+install|dpkg\s+-i|apt(?:-get)?\s+install|docker\s+load\s+-i|helm\s+install\s+\S+)\s+(?:-\S+\s+)*["']?([^\s"';&|]+)`),
+		// GITHUB_ENV or GITHUB_PATH in any language a step is written in
+		envFile:  regexp.MustCompile(`\$\{?GITHUB_(?:ENV|PATH)\b|(?i:\$env:GITHUB_(?:ENV|PATH)\b)|%GITHUB_(?:ENV|PATH)%|environ(?:\.get\(|\[)\s*["']GITHUB_(?:ENV|PATH)["']|getenv\(\s*["']GITHUB_(?:ENV|PATH)["']|process\.env\.GITHUB_(?:ENV|PATH)\b|ENV\[["']GITHUB_(?:ENV|PATH)["']\]|\bcore\.(?:exportVariable|addPath)\(`),
+		readFile: regexp.MustCompile(`\bcat\s|\$\(<|\bread_text\(|\bread_bytes\(|\.read\(\)|\breadFileSync\(|\breadFile\(|(?i:\bGet-Content\b|\bgc\s)|\bFile\.read\b|\bIO\.read\b|\bos\.ReadFile\(|\bopen\([^)]*\)\.read|<\s*["']?[\w$./{}-]+["']?\s*(?:>>|$)|\bxargs\b|\bjq\b`),
+		litName:  regexp.MustCompile(`^\s*(?:echo|printf)\s+(?:-\w+\s+)?["']?[A-Za-z_][A-Za-z0-9_]*=`),
+		// registering a runner
+		mint:        regexp.MustCompile(`actions/runners/(?:registration-token|generate-jitconfig)\b|\b(?:createRegistrationTokenFor(?:Repo|Org)|generateRunnerJitconfigFor(?:Repo|Org))\b`),
+		runnerStart: regexp.MustCompile(`\bconfig\.(?:sh|cmd)\b|\bConfig\.ps1\b|\brun\.(?:sh|cmd)\b|\bRunner\.Listener\b|\bsvc\.sh\s+(?:install|start)\b|--jitconfig\b`),
+		runnerImage: regexp.MustCompile(`(?i)(?:^|[\s/:"'=])(?:[\w.-]+/)*(?:github-actions-runner|actions-runner|github-runner|gha-runner|gh-runner|self-hosted-runner)(?::[\w.-]+|@sha256:[0-9a-f]+)?(?:["'\s]|$)`),
+		dockerRun:   regexp.MustCompile(`\b(?:docker|podman|nerdctl)\s+(?:container\s+)?(?:run|create)\b`),
+		// an AI coding agent, as an action or a command
+		agentUses:  regexp.MustCompile(`(?i)^[\w.-]*/[\w.-]*(?:claude|gemini|codex|copilot|aider|opencode|cursor|openhands|goose|qwen-code|coding-agent|ai-agent|devin|amp-action|crush)[\w.-]*(?:/[\w./-]*)?$`),
+		agentCLI:   regexp.MustCompile(`(?:^|[\s;&|(])(?:npx\s+(?:-y\s+)?)?(?:@anthropic-ai/claude-code|claude|gemini|@google/gemini-cli|codex|@openai/codex|aider|copilot|opencode|cursor-agent|goose|qwen|amp|crush|openhands)\s+(?:[^\n]*\s)?(?:-p|--print|--prompt|exec|run|-m|--message|-x|--execute|--yolo|--full-auto|--dangerously-skip-permissions|--allow-all-tools|-i)\b`),
+		untrusted:  regexp.MustCompile(`\$\{\{[^}]*\b(?:github\.head_ref|github\.event\.(?:pull_request|issue|comment|review|review_comment|discussion|discussion_comment|head_commit|workflow_run)\b[\w.\[\]*'"-]*?\.(?:title|body|message|head_ref|head_branch|display_title|name))\b`),
+		shellTools: regexp.MustCompile(`(?i)\bBash\b(?:\(\s*\*?\s*\))?(?:\s*[,"'\]\n]|\s*$)|\bBash\(\s*\*\s*\)|run_shell_command\b|ShellTool\b|--dangerously-skip-permissions|--dangerously-bypass|\bbypassPermissions\b|--yolo\b|approval-mode[=\s"':]+yolo|--full-auto\b|danger-full-access|--allow-all-tools\b|\byolo\s*:\s*true|sandbox\s*:\s*false|--auto-approve\b|--yes-always\b`),
+		writeToken: regexp.MustCompile(`(?i)^\s*(?:[\w-]*token|gh_token|github_token|github-token)\s*:\s*["']?\$\{\{\s*secrets\.(?:[A-Z0-9_]+)\s*\}\}`),
+		// the runner's caches and its own files, as a path or its parts
+		cacheRef:   regexp.MustCompile(`["'/\\]_actions(?:["'/\\]|$)|["'/\\]_tool["'/\\]|\bRUNNER_TOOL_CACHE\b|\bhostedtoolcache\b|\bAGENT_TOOLSDIRECTORY\b`),
+		assign:     regexp.MustCompile(`^\s*(?:(?:const|let|var|val|my|local|auto|final)\s+)?\$?([A-Za-z_]\w*)\s*(?::=|=)\s*([^=].*)$`),
+		forIn:      regexp.MustCompile(`^\s*(?:for\s*\(?\s*(?:const|let|var)?\s*\$?([A-Za-z_]\w*)\s+(?:in|of)\s+(.+)|for\s+[\w_]*,?\s*([A-Za-z_]\w*)\s*:=\s*range\s+(.+)|(.+)\|\s*(?:ForEach-Object|%|foreach)\s*\{.*)$`),
+		writeSink:  regexp.MustCompile(`\b(?:append|write)File(?:Sync)?\(|\bcopyFile(?:Sync)?\(|\bcreateWriteStream\(|\brenameSync\(|\.write_(?:text|bytes)\(|\bopen\([^)]*,\s*["'][wa]b?\+?["']|\bos\.(?:WriteFile|Create|OpenFile|Rename|Symlink)\(|\b(?:ioutil|os)\.WriteFile\(|(?i:\bAdd-Content\b|\bSet-Content\b|\bOut-File\b|\bCopy-Item\b|\bMove-Item\b|\bac\s)|\bFile\.(?:write|open|append)\w*\(|\bfs::(?:write|copy|rename)\(|\bshutil\.(?:copy\w*|move)\(|\bos\.(?:replace|rename)\(|\bFileUtils\.(?:cp|mv|install)\b|\bfs\.rename\(|>>?\s*["']?\$|\btee\s|\bsed\s+-i|\b(?:cp|mv|install)\s`),
+		pipeIn:     regexp.MustCompile(`\b(?:Get-ChildItem|gci|dir|ls)\b.*\|\s*(?:ForEach-Object|%|foreach)\b`),
+		build:      regexp.MustCompile(`\b(?:npm|yarn|pnpm|bun)\s+(?:ci|install|i|run|test|build|exec|start)\b|\bnpx\s|\bmake\b|\bpip[0-9.]*\s+install\b|\bpython[0-9.]*\s|\bgo\s+(?:build|test|run|generate|vet)\b|\bcargo\s+(?:build|test|run|check|fuzz|bench|install\s+--path)\b|\bmvn\b|\bgradlew?\b|(?:^|[\s;&|])\./|\b(?:ba)?sh\s+[\w./]|\bpytest\b|\btox\b|\bnox\b|\bbundle\s+(?:install|exec)\b|\brake\b|\bcomposer\s+install\b|\bdocker\s+build\b|\bnode\s+\S|\bsphinx-build\b|\bmkdocs\s+build\b|\bhugo\b|\bdotnet\s+(?:build|test|run)\b|\bcmake\b|\bmeson\b|\bninja\b|\bbazel\b|\bpre-commit\s+run\b`),
+		regInstall: regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*\s+-m\s+)?(?:pip[0-9.]*|uv\s+pip|pipx|npm|pnpm|yarn|bun|gem|cargo)\s+(?:install|i|add)\b(.*)$`),
+		absScript:  regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*|node|bash|sh|ruby|perl)\s+(?:-[A-Za-z]\s+)*["']?(?:/|\$\{?RUNNER_TEMP\b|\$\{\{\s*runner\.temp|\$\{?HOME\b|~/)`),
+		cacheUses:  regexp.MustCompile(`^actions/cache(?:/save)?$`),
+		procStart:  regexp.MustCompile(`\bsubprocess\.\w+\(|\bos\.system\(|\bspawn(?:Sync)?\(|\bexec(?:File)?(?:Sync)?\(|\bexec\.Command|\bStart-Process\b|\bProcessBuilder\(|\bsystem\(|\bPopen\(|^\s*(?:sudo\s+)?\.?/|^\s*&\s`),
+	}
+})
+
+// TreeChange reports a command that puts fetched commits into the working
+// tree (a checkout, a worktree, a merge, a patch applied, a pull request
+// checked out): a fetch alone only adds refs the tree does not show.
+func TreeChange(s string) bool {
+	re := runnerRe()
+	return re.treeChange.MatchString(s) || re.worktree.MatchString(s) || re.applyPatch.MatchString(s) || re.prCheckout.MatchString(s) || re.pullPR.MatchString(s) || re.clonePR.MatchString(s)
+}
+
+// BuildCommand reports a command line that installs, builds, tests or runs
+// the code of the tree it works in.
+func BuildCommand(s string) bool { return runnerRe().build.MatchString(s) }
+
+// wfStep is one step of a job, as the diff shows it.
+type wfStep struct {
+	lines []SrcLine
+	uses  string
+	usesN int
+	with  map[string]SrcLine // a with:/env: key's one-line value, by key
+	env   map[string]SrcLine
+	wd    string
+	body  []SrcLine // run:, script: and with: block text
+}
+
+// jobState is what a job has let in so far.
+type jobState struct {
+	head     int      // the line that brought the pull request's code into the tree
+	headDirs []string // where it went; "" for the workspace
+	fetched  int      // a fetch of the pull request's code not yet checked out
+	patch    int      // a patch of the pull request fetched, not yet applied
+	art      int      // the line that brought another run's artifact in
+	artDirs  []string // where it went; "" for the workspace
+	headRun  bool
+}
+
+// WorkflowRunner reads a workflow or composite action for what it lets the
+// pull request's code, another run's artifact, an issue's text or a runner
+// registration do under a trigger that hands out secrets and a write token.
+func WorkflowRunner(lines []SrcLine) []Finding {
+	re := runnerRe()
+	known, priv := false, false
+	for _, l := range lines {
+		t := l.Text
+		if strings.HasPrefix(strings.TrimSpace(t), "#") {
+			continue
+		}
+		if re.onLine.MatchString(t) {
+			known = true
+		}
+		if m := re.trigger.FindStringSubmatch(t); m != nil && !strings.Contains(t, "event_name") && !re.permLine.MatchString(t) {
+			priv = true
+		}
+		if re.implied.MatchString(t) {
+			priv = true
+		}
+	}
+	// A hunk that does not show the triggers may be under any of them.
+	privish := priv || !known
+	var out []Finding
+	add := func(f Finding) { out = append(out, f) }
+	steps, jobs := splitSteps(lines)
+	st := jobState{}
+	job := -1
+	for si, s := range steps {
+		if jobs[si] != job {
+			job, st = jobs[si], jobState{}
+		}
+		out = append(out, runnerStep(s, &st, privish, priv)...)
+		out = append(out, agentStep(s, priv || !known, lines)...)
+	}
+	// Registration needs no earlier step, and may sit in a job's services.
+	for _, l := range lines {
+		t := l.Text
+		switch {
+		case re.mint.MatchString(t):
+			add(Finding{Line: l.N, ID: "runner-register", Title: "mints a token that registers a self-hosted runner"})
+		case re.runnerImage.MatchString(t) && (strings.Contains(t, "image:") || re.dockerRun.MatchString(joinCont(lines, l.N))):
+			add(Finding{Line: l.N, ID: "runner-register", Title: "starts a self-hosted runner's image in the job"})
+		case re.dockerRun.MatchString(t) && runnerEnv(joinCont(lines, l.N)):
+			add(Finding{Line: l.N, ID: "runner-register", Title: "starts a container with a runner registration token"})
+		case strings.Contains(t, "--jitconfig") || strings.Contains(t, "Runner.Listener") && strings.Contains(t, "configure"):
+			add(Finding{Line: l.N, ID: "runner-register"})
+		}
+	}
+	return out
+}
+
+// joinCont is the command that starts on line n of ls, with the lines a
+// trailing backslash continues it onto.
+func joinCont(ls []SrcLine, n int) string {
+	var b strings.Builder
+	on := false
+	for _, l := range ls {
+		if l.N == n {
+			on = true
+		}
+		if !on {
+			continue
+		}
+		b.WriteString(l.Text)
+		b.WriteByte('\n')
+		if !strings.HasSuffix(strings.TrimSpace(l.Text), "\\") {
+			break
+		}
+	}
+	return b.String()
+}
+
+// runnerEnv reports a container started with what a runner image takes to
+// register itself: a registration or access token beside a repository URL.
+func runnerEnv(cmd string) bool {
+	c := strings.ToUpper(cmd)
+	tok := strings.Contains(c, "RUNNER_TOKEN") || strings.Contains(c, "ACCESS_TOKEN") || strings.Contains(c, "RUNNER_REGISTRATION") || strings.Contains(c, "ACTIONS_RUNNER_INPUT_TOKEN")
+	url := strings.Contains(c, "REPO_URL") || strings.Contains(c, "RUNNER_REPOSITORY_URL") || strings.Contains(c, "ORG_NAME") || strings.Contains(c, "RUNNER_SCOPE") || strings.Contains(c, "ACTIONS_RUNNER_INPUT_URL") || strings.Contains(c, "GITHUB_URL")
+	return tok && url
+}
+
+// splitSteps cuts the lines into steps, and numbers the job each is in.
+func splitSteps(lines []SrcLine) ([]wfStep, []int) {
+	re := runnerRe()
+	var steps []wfStep
+	var jobs []int
+	job, stepIndent := 0, -1
+	var cur *wfStep
+	flush := func() {
+		if cur != nil {
+			steps = append(steps, *cur)
+			jobs = append(jobs, job)
+		}
+		cur = nil
+	}
+	blockKey, blockIndent := "", -1
+	last := -1
+	for _, l := range lines {
+		t := l.Text
+		tt := strings.TrimSpace(t)
+		if tt == "" || strings.HasPrefix(tt, "#") {
+			if cur != nil && blockKey != "" {
+				cur.body = append(cur.body, l)
+			}
+			continue
+		}
+		ind := len(t) - len(strings.TrimLeft(t, " \t"))
+		if last >= 0 && l.N != last+1 {
+			// a gap between hunks: a block scalar does not carry over
+			blockKey, blockIndent = "", -1
+		}
+		last = l.N
+		if blockKey != "" && ind > blockIndent {
+			cur.lines = append(cur.lines, l)
+			cur.body = append(cur.body, l)
+			continue
+		}
+		blockKey, blockIndent = "", -1
+		if re.jobKey.MatchString(t) || strings.HasPrefix(tt, "runs-on:") && cur == nil {
+			flush()
+			job++
+			stepIndent = -1
+			continue
+		}
+		if ind == 0 {
+			flush()
+			continue
+		}
+		if m := re.stepStart.FindStringSubmatch(t); m != nil && (stepIndent < 0 || len(m[1]) <= stepIndent) {
+			flush()
+			stepIndent = len(m[1])
+			cur = &wfStep{with: map[string]SrcLine{}, env: map[string]SrcLine{}}
+		}
+		if cur == nil && ind > stepIndent && !strings.HasPrefix(tt, "steps:") && (len(steps) == 0 || l.N != steps[len(steps)-1].lines[len(steps[len(steps)-1].lines)-1].N+1) {
+			// a hunk that starts inside a step
+			cur = &wfStep{with: map[string]SrcLine{}, env: map[string]SrcLine{}}
+		}
+		if cur == nil {
+			continue
+		}
+		if stepIndent >= 0 && ind < stepIndent {
+			flush()
+			continue
+		}
+		cur.lines = append(cur.lines, l)
+		key, val, ok := strings.Cut(strings.TrimPrefix(tt, "- "), ":")
+		if !ok || strings.ContainsAny(key, " \"'{$") {
+			continue
+		}
+		key = strings.TrimSpace(key)
+		val = strings.TrimSpace(val)
+		switch {
+		case key == "uses":
+			cur.uses, cur.usesN = strings.Trim(strings.SplitN(val, "#", 2)[0], ` "'`), l.N
+		case key == "working-directory":
+			cur.wd = strings.Trim(val, `"'`)
+		case key == "run" || key == "script":
+			if val != "" && val[0] != '|' && val[0] != '>' {
+				cur.body = append(cur.body, SrcLine{l.N, val, l.Added})
+			} else {
+				blockKey, blockIndent = key, ind
+			}
+		case key == "with" || key == "env" || key == "steps" || key == "services" || key == "container":
+		default:
+			if val == "|" || val == ">" || strings.HasPrefix(val, "|") || strings.HasPrefix(val, ">") {
+				blockKey, blockIndent = key, ind
+				continue
+			}
+			sl := SrcLine{l.N, val, l.Added}
+			if _, dup := cur.with[key]; !dup {
+				cur.with[key] = sl
+			}
+			cur.env[key] = sl
+		}
+	}
+	flush()
+	return steps, jobs
+}
+
+// under reports whether word w names a path in dir ("" is the workspace:
+// any relative path).
+func under(w, dir string) bool {
+	w = strings.Trim(w, `"'()`)
+	for _, p := range []string{"${{ github.workspace }}/", "${{github.workspace}}/", "$GITHUB_WORKSPACE/", "${GITHUB_WORKSPACE}/", "./"} {
+		w = strings.TrimPrefix(w, p)
+	}
+	if dir == "" {
+		return w != "" && !strings.HasPrefix(w, "/") && !strings.HasPrefix(w, "$") && !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "~") && (strings.Contains(w, "/") || strings.Contains(w, "."))
+	}
+	dir = strings.TrimSuffix(strings.TrimPrefix(dir, "./"), "/")
+	return w == dir || strings.HasPrefix(w, dir+"/")
+}
+
+// mentions reports a line that names a path in one of dirs.
+func mentions(t string, dirs []string) bool {
+	for _, d := range dirs {
+		if d == "" {
+			return true
+		}
+		dd := strings.TrimSuffix(strings.TrimPrefix(d, "./"), "/")
+		if i := strings.Index(t, dd); i >= 0 {
+			end := i + len(dd)
+			if end == len(t) || strings.ContainsRune("/ \"'\t;)", rune(t[end])) {
+				return true
+			}
+		}
+		// ${{ runner.temp }}/cfg read as $RUNNER_TEMP/cfg or ("RUNNER_TEMP", "cfg")
+		if b := path.Base(dd); b != dd && b != "." && strings.Contains(t, `"`+b+`"`) || strings.Contains(t, `'`+b+`'`) {
+			return true
+		}
+	}
+	return false
+}
+
+// runnerStep reads one step for what enters the job and what runs it.
+func runnerStep(s wfStep, st *jobState, privish, priv bool) []Finding {
+	re := runnerRe()
+	var out []Finding
+	ref := s.uses
+	if i := strings.IndexByte(ref, '@'); i >= 0 {
+		ref = ref[:i]
+	}
+	// What the step's uses: brings in.
+	switch {
+	case strings.HasSuffix(ref, "/checkout"):
+		r, hasRef := s.with["ref"]
+		repo, hasRepo := s.with["repository"]
+		if hasRef && re.headRef.MatchString(r.Text) && (privish || !strings.Contains(r.Text, "env.")) || hasRepo && re.headRepo.MatchString(repo.Text) {
+			n := r.N
+			if !hasRef || hasRepo && re.headRepo.MatchString(repo.Text) && !re.headRef.MatchString(r.Text) {
+				n = repo.N
+			}
+			st.head = n
+			dir := ""
+			if p, ok := s.with["path"]; ok && !workspacePath(p.Text) {
+				dir = strings.Trim(p.Text, `"'`)
+			}
+			st.headDirs = append(st.headDirs, dir)
+		}
+	case re.artUses.MatchString(ref) || ref == "" && (strings.Contains(s.with["run-id"].Text, "workflow_run") || strings.Contains(s.with["run_id"].Text, "workflow_run")):
+		_, runID := s.with["run-id"]
+		_, runID2 := s.with["run_id"]
+		if priv || runID || runID2 {
+			n := s.usesN
+			if n == 0 {
+				n = s.with["run-id"].N + s.with["run_id"].N
+			}
+			if st.art == 0 {
+				st.art = n
+			}
+			dir := ""
+			if p, ok := s.with["path"]; ok && !workspacePath(p.Text) {
+				dir = strings.Trim(p.Text, `"'`)
+			}
+			st.artDirs = append(st.artDirs, dir)
+		}
+	case (re.cacheUses.MatchString(ref) || strings.HasPrefix(ref, "actions/setup-") && s.with["cache"].Text != "") && st.head > 0 && priv:
+		out = append(out, Finding{Line: s.usesN, ID: "gha-cache-poisoning", Source: st.head,
+			Title: "saves a cache after the pull request's code (brought in on line " + itoa(st.head) + ") ran in a privileged job"})
+	case strings.HasPrefix(ref, "./") && st.head > 0 && privish && mentionsOrWorkspace(ref, st.headDirs):
+		out = append(out, Finding{Line: s.usesN, ID: "gha-pr-code-run", Source: st.head, Title: "uses an action from the pull request's code in a privileged workflow"})
+	}
+	inDir := map[string]bool{}
+	if s.wd != "" {
+		inDir[strings.TrimPrefix(s.wd, "./")] = true
+	}
+	readsFile, readsArt := false, false
+	for _, l := range s.body {
+		if re.readFile.MatchString(l.Text) {
+			readsFile = true
+			if st.art > 0 && mentions(l.Text, st.artDirs) {
+				readsArt = true
+			}
+		}
+	}
+	headReported, cont := false, false
+	for _, l := range s.body {
+		t := l.Text
+		// a line a backslash continued is the middle of a command
+		prevCont := cont
+		cont = strings.HasSuffix(strings.TrimSpace(t), "\\")
+		if strings.HasPrefix(strings.TrimSpace(t), "#") {
+			continue
+		}
+		if f := strings.Fields(t); len(f) > 1 && (f[0] == "cd" || f[0] == "pushd") {
+			inDir[strings.TrimSuffix(strings.TrimPrefix(strings.Trim(f[1], `"'`), "./"), "/")] = true
+		}
+		// The pull request's code enters the tree.
+		switch {
+		case re.prCheckout.MatchString(t), re.pullPR.MatchString(t):
+			st.head = l.N
+			st.headDirs = append(st.headDirs, "")
+		case re.prPatch.MatchString(t) && re.applyPatch.MatchString(t):
+			st.head = l.N
+			st.headDirs = append(st.headDirs, "")
+		case re.prPatch.MatchString(t):
+			st.patch = l.N
+		case st.patch > 0 && re.applyPatch.MatchString(t):
+			st.head = st.patch
+			st.headDirs = append(st.headDirs, "")
+		case re.clonePR.MatchString(t):
+			st.head = l.N
+			m := re.clonePR.FindStringSubmatch(t)
+			st.headDirs = append(st.headDirs, m[1])
+		case re.fetchHead.MatchString(t):
+			st.fetched = l.N
+			if m := re.worktree.FindStringSubmatch(t); m != nil {
+				st.head = l.N
+				st.headDirs = append(st.headDirs, m[1])
+			} else if re.treeChange.MatchString(t) {
+				st.head = l.N
+				st.headDirs = append(st.headDirs, "")
+			}
+		case st.fetched > 0 && re.worktree.MatchString(t):
+			st.head = st.fetched
+			st.headDirs = append(st.headDirs, re.worktree.FindStringSubmatch(t)[1])
+		case st.fetched > 0 && re.treeChange.MatchString(t):
+			st.head = st.fetched
+			st.headDirs = append(st.headDirs, "")
+		}
+		// Another run's artifact enters the job.
+		if re.artRun.MatchString(t) && (privish || strings.Contains(t, "workflow_run")) {
+			if st.art == 0 {
+				st.art = l.N
+			}
+			dir := ""
+			if m := re.unpack.FindStringSubmatch(t); m != nil {
+				dir = m[1] + m[2] + m[3]
+			}
+			st.artDirs = append(st.artDirs, dir)
+		} else if st.art > 0 && strings.Contains(t, "unzip") || st.art > 0 && strings.Contains(t, "tar ") {
+			if m := re.unpack.FindStringSubmatch(t); m != nil {
+				st.artDirs = append(st.artDirs, m[1]+m[2]+m[3])
+			}
+		}
+		// What runs it.
+		if st.head > 0 && l.N > st.head && privish && !headReported && treeBuild(t) {
+			ok := false
+			for _, d := range st.headDirs {
+				if d == "" || inDir[strings.TrimPrefix(d, "./")] || runsFrom(t, []string{d}) || optionDir(t, d) {
+					ok = true
+				}
+			}
+			if ok {
+				out = append(out, Finding{Line: l.N, ID: "gha-pr-code-run", Source: st.head,
+					Title: "runs the pull request's code (brought into the tree on line " + itoa(st.head) + ") in a privileged workflow"})
+				headReported = true
+			}
+		}
+		if st.art > 0 && l.N > st.art && !prevCont && runsFrom(t, st.artDirs) {
+			out = append(out, Finding{Line: l.N, ID: "gha-artifact-run", Source: st.art,
+				Title: "runs a file of another run's artifact (downloaded on line " + itoa(st.art) + ") in a privileged workflow"})
+		}
+		if re.envFile.MatchString(t) {
+			src, what := 0, ""
+			switch {
+			case st.art > 0 && l.N > st.art && (readsArt || readsFile && (mentions(t, st.artDirs) || !re.litName.MatchString(t))):
+				src, what = st.art, "another run's artifact"
+			case st.head > 0 && l.N > st.head && privish && readsFile && !re.litName.MatchString(t):
+				src, what = st.head, "the pull request's files"
+			}
+			if src > 0 {
+				f := Finding{Line: l.N, ID: "gha-github-env-privileged", Source: src,
+					Title: "writes what " + what + " holds (line " + itoa(src) + ") into GITHUB_ENV or GITHUB_PATH",
+					Why:   "every later step of the job, the ones with secrets and the write token included, runs with the variables or PATH whoever made those files chose (LD_PRELOAD, NODE_OPTIONS, BASH_ENV)"}
+				if re.litName.MatchString(t) {
+					f.Sev = Medium
+					f.Title = "writes one variable from " + what + " (line " + itoa(src) + ") into GITHUB_ENV"
+					f.Why = "the name is fixed, but a newline in the value adds any other variable (LD_PRELOAD, NODE_OPTIONS): check the value is validated"
+				}
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// treeBuild reports a command line that builds, installs, tests or runs
+// the tree it works in: not an install of packages named from a registry,
+// nor an interpreter given a script from outside the workspace.
+func treeBuild(t string) bool {
+	re := runnerRe()
+	if !re.build.MatchString(t) {
+		return false
+	}
+	for _, seg := range strings.FieldsFunc(t, func(r rune) bool { return r == ';' || r == '&' || r == '|' }) {
+		if !re.build.MatchString(seg) {
+			continue
+		}
+		if m := re.regInstall.FindStringSubmatch(seg); m != nil {
+			named, tree := false, false
+			for _, w := range strings.Fields(m[1]) {
+				switch {
+				case w == "-r" || w == "-e" || w == "--editable" || w == "--requirement" || w == "--path" || strings.HasPrefix(w, "-r") && len(w) > 2:
+					tree = true
+				case strings.HasPrefix(w, "-"):
+				case strings.HasPrefix(w, ".") || strings.ContainsAny(w, "/\\"):
+					tree = true
+				default:
+					named = true
+				}
+			}
+			if named && !tree {
+				continue
+			}
+		}
+		if re.absScript.MatchString(seg) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// optionDir reports a command given dir as the folder it works in or the
+// project it builds (make -C dir, npm --prefix dir, pip install -e dir).
+func optionDir(t, dir string) bool {
+	f := strings.Fields(t)
+	for i := 1; i < len(f); i++ {
+		if !under(f[i], dir) {
+			continue
+		}
+		switch strings.TrimLeft(f[i-1], "-") {
+		case "C", "prefix", "cwd", "dir", "directory", "manifest-path", "project", "project-dir", "f", "file", "e", "editable", "chdir", "working-dir", "install", "build", "run", "exec", "test":
+			return true
+		}
+	}
+	return false
+}
+
+// mentionsOrWorkspace reports a local action's path inside one of dirs.
+func mentionsOrWorkspace(ref string, dirs []string) bool {
+	for _, d := range dirs {
+		if d == "" || under(ref, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// workspacePath reports a path that is the whole checkout.
+func workspacePath(p string) bool {
+	switch strings.TrimSuffix(strings.Trim(strings.TrimSpace(p), `"'`), "/") {
+	case "", ".", "./", "${{ github.workspace }}", "${{github.workspace}}", "$GITHUB_WORKSPACE":
+		return true
+	}
+	return false
+}
+
+// runsFrom reports a command line that runs, sources or installs a file in
+// one of dirs.
+func runsFrom(t string, dirs []string) bool {
+	re := runnerRe()
+	for _, m := range re.interp.FindAllStringSubmatch(t, -1) {
+		for _, d := range dirs {
+			if under(m[1], d) && (d != "" || strings.Contains(m[1], "/")) {
+				return true
+			}
+		}
+	}
+	for _, m := range re.install.FindAllStringSubmatch(t, -1) {
+		for _, d := range dirs {
+			if d != "" && under(m[1], d) {
+				return true
+			}
+		}
+	}
+	// the program itself: ./dir/tool, dir/tool at a command's start
+	for _, seg := range strings.FieldsFunc(t, func(r rune) bool { return r == ';' || r == '&' || r == '|' }) {
+		f := strings.Fields(seg)
+		if len(f) == 0 {
+			continue
+		}
+		w := f[0]
+		if w == "sudo" && len(f) > 1 {
+			w = f[1]
+		}
+		if !strings.Contains(w, "/") || strings.ContainsAny(w, "'(,=") || strings.Contains(w, "://") || strings.HasPrefix(w, "/") || strings.HasPrefix(w, "$") && !strings.HasPrefix(w, "$GITHUB_WORKSPACE") && !strings.HasPrefix(w, "${{") {
+			continue
+		}
+		for _, d := range dirs {
+			if under(w, d) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// agentStep rates an AI coding agent run on text whoever opens an issue or
+// a pull request wrote: high where that text reaches its prompt and the
+// agent has a shell or a token that can push, medium where it has neither
+// or the text is the pull request author's own (pull_request).
+func agentStep(s wfStep, privish bool, all []SrcLine) []Finding {
+	re := runnerRe()
+	ref := s.uses
+	if i := strings.IndexByte(ref, '@'); i >= 0 {
+		ref = ref[:i]
+	}
+	agentLine := 0
+	if ref != "" && re.agentUses.MatchString(ref) {
+		agentLine = s.usesN
+	}
+	for _, l := range s.body {
+		if re.agentCLI.MatchString(l.Text) && agentLine == 0 {
+			agentLine = l.N
+		}
+	}
+	if agentLine == 0 {
+		return nil
+	}
+	// the env names bound to untrusted text
+	bound := map[string]bool{}
+	for k, v := range s.env {
+		if re.untrusted.MatchString(v.Text) {
+			bound[k] = true
+		}
+	}
+	prompt := 0
+	for _, l := range append(append([]SrcLine{}, s.body...), s.lines...) {
+		if re.untrusted.MatchString(l.Text) && !strings.HasPrefix(strings.TrimSpace(l.Text), "if:") && !inEnvBinding(l.Text, bound) {
+			prompt = l.N
+			break
+		}
+		for k := range bound {
+			if strings.Contains(l.Text, "$"+k) || strings.Contains(l.Text, "${"+k) || strings.Contains(l.Text, "env."+k) || strings.Contains(l.Text, "$env:"+k) || strings.Contains(l.Text, "process.env."+k) {
+				prompt = l.N
+			}
+		}
+		if prompt > 0 {
+			break
+		}
+	}
+	power := ""
+	for _, l := range s.lines {
+		if re.shellTools.MatchString(l.Text) {
+			power = "a shell"
+			break
+		}
+	}
+	if power == "" {
+		for _, l := range s.lines {
+			if re.writeToken.MatchString(l.Text) && !strings.Contains(l.Text, "GITHUB_TOKEN") {
+				power = "a token of its own (" + strings.TrimSpace(l.Text) + ")"
+				break
+			}
+		}
+	}
+	if power == "" {
+		for _, l := range all {
+			if strings.Contains(l.Text, "contents: write") || strings.Contains(l.Text, "write-all") {
+				power = "a token that can push"
+			}
+		}
+	}
+	switch {
+	case prompt > 0 && privish && power != "":
+		return []Finding{{Line: prompt, ID: "gha-agent-untrusted", Source: agentLine,
+			Title: "hands text whoever opens an issue or pull request wrote to an AI agent with " + power}}
+	case prompt > 0:
+		return []Finding{{Line: prompt, ID: "gha-agent-untrusted", Sev: Medium,
+			Title: "hands an issue's or pull request's text to an AI agent",
+			Why:   "the text can instruct the agent; here it has no shell and no token that can push, or the text is the pull request author's own"}}
+	}
+	return nil
+}
+
+// inEnvBinding reports an env: line that binds a name to the text (the
+// prompt is where the name is used).
+func inEnvBinding(t string, bound map[string]bool) bool {
+	k, _, ok := strings.Cut(strings.TrimSpace(t), ":")
+	return ok && bound[strings.TrimSpace(k)]
+}
+
+// RunnerKeyed reports a line that may name the runner's caches, its own
+// files or a runner registration: the words ProgramRunner needs, found by
+// substring so most files are passed over without a regexp.
+func RunnerKeyed(s string) bool {
+	for _, k := range []string{"_actions", "_tool", "RUNNER_TOOL_CACHE", "hostedtoolcache", "AGENT_TOOLSDIRECTORY", "actions/runners/", "RegistrationToken", "RunnerJitconfig"} {
+		if strings.Contains(s, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// ProgramRunner reads a program or script for what it does to the runner
+// itself: files written into the runner's action cache, tool cache or its
+// own configuration (by a path built over several lines), and a runner
+// registered with a token it mints.
+func ProgramRunner(lines []SrcLine) []Finding {
+	re := runnerRe()
+	cached, minted := false, 0
+	for _, l := range lines {
+		if re.cacheRef.MatchString(l.Text) {
+			cached = true
+		}
+		if minted == 0 && re.mint.MatchString(l.Text) {
+			minted = l.N
+		}
+	}
+	var out []Finding
+	if minted > 0 {
+		out = append(out, Finding{Line: minted, ID: "runner-register", Title: "mints a token that registers a self-hosted runner"})
+		for _, l := range lines {
+			if l.N != minted && re.procStart.MatchString(l.Text) && (re.runnerStart.MatchString(l.Text) || strings.Contains(l.Text, "--token")) {
+				out = append(out, Finding{Line: l.N, ID: "runner-register", Source: minted, Title: "registers or starts a self-hosted runner with the token line " + itoa(minted) + " mints"})
+			}
+		}
+	}
+	if !cached {
+		return out
+	}
+	// names bound to a path in the caches, and the line that named it
+	names := map[string]int{}
+	refers := func(t string) int {
+		for n, at := range names {
+			if wordIn(t, n) {
+				return at
+			}
+		}
+		return 0
+	}
+	for _, l := range lines {
+		t := l.Text
+		direct := re.cacheRef.MatchString(t)
+		if m := re.forIn.FindStringSubmatch(t); m != nil {
+			v, src := m[1]+m[3], m[2]+m[4]
+			if m[5] != "" {
+				v, src = "_", m[5]
+			}
+			if at := refers(src); at > 0 || re.cacheRef.MatchString(src) {
+				if at == 0 {
+					at = l.N
+				}
+				names[v] = at
+				if v == "_" {
+					names["PSItem"] = at
+				}
+			}
+		} else if re.pipeIn.MatchString(t) && (direct || refers(t) > 0) {
+			at := refers(t)
+			if at == 0 {
+				at = l.N
+			}
+			names["_"], names["PSItem"] = at, at
+		}
+		if m := re.assign.FindStringSubmatch(t); m != nil && !re.writeSink.MatchString(t) {
+			rhs := m[2]
+			at := refers(rhs)
+			if re.cacheRef.MatchString(rhs) {
+				at = l.N
+			}
+			if at > 0 && !listsOrReads(rhs) {
+				names[m[1]] = at
+			} else {
+				delete(names, m[1])
+			}
+			continue
+		}
+		if !re.writeSink.MatchString(t) {
+			continue
+		}
+		at := 0
+		if direct {
+			at = l.N
+		} else {
+			at = destRefers(t, refers)
+		}
+		if at > 0 {
+			out = append(out, Finding{Line: l.N, ID: "runner-action-cache", Source: at})
+		}
+	}
+	return out
+}
+
+// destRefers is the line that named the cache path a write on t goes to:
+// the first argument of a write, any argument of a copy or a rename, the
+// receiver of a method write, a PowerShell -Path.
+func destRefers(t string, refers func(string) int) int {
+	re := runnerRe()
+	loc := re.writeSink.FindStringIndex(t)
+	if loc == nil {
+		return 0
+	}
+	before, after := t[:loc[0]], t[loc[0]:]
+	if strings.HasPrefix(after, ".write_") {
+		// receiver.write_text(...)
+		f := strings.FieldsFunc(before, func(r rune) bool { return r == ' ' || r == '(' || r == '=' })
+		if len(f) > 0 {
+			return refers(f[len(f)-1])
+		}
+		return 0
+	}
+	args := after
+	if i := strings.IndexByte(after, '('); i >= 0 && i < 30 {
+		args = after[i+1:]
+		low := strings.ToLower(after[:i])
+		if !strings.Contains(low, "copy") && !strings.Contains(low, "rename") && !strings.Contains(low, "move") && !strings.Contains(low, "replace") {
+			args = firstArg(args)
+		}
+	}
+	return refers(args)
+}
+
+// firstArg is the text of a call's first argument.
+func firstArg(s string) string {
+	depth := 0
+	for i, r := range s {
+		switch r {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				return s[:i]
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				return s[:i]
+			}
+		}
+	}
+	return s
+}
+
+// listsOrReads reports an expression that reads or lists what a path
+// holds rather than naming a path.
+func listsOrReads(s string) bool {
+	ls := strings.ToLower(s)
+	for _, k := range []string{"readdir", "readfile", "read_text", "read_bytes", "listdir", "scandir", "get-content", "exists", "stat(", ".map(", ".length", "len("} {
+		if strings.Contains(ls, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordIn reports name as a whole word in t ("_" as PowerShell's $_).
+func wordIn(t, name string) bool {
+	if name == "_" {
+		return strings.Contains(t, "$_")
+	}
+	for i := 0; ; {
+		j := strings.Index(t[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		e := j + len(name)
+		if (j == 0 || !identByte(t[j-1])) && (e == len(t) || !identByte(t[e])) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func identByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
