@@ -139,8 +139,11 @@ func (fs *fileScan) codeFlow() {
 	}
 	refTaint := func(s string) taint {
 		var t taint
-		for _, id := range re.ident.FindAllString(s, -1) {
-			if v, ok := vars[strings.TrimLeft(id, "$")]; ok {
+		for _, ix := range re.ident.FindAllStringIndex(s, -1) {
+			if ix[0] > 0 && s[ix[0]-1] == '.' && (ix[0] < 2 || s[ix[0]-2] != '.') {
+				continue // a property (process.env.X), not the name
+			}
+			if v, ok := vars[strings.TrimLeft(s[ix[0]:ix[1]], "$")]; ok {
 				t = t.or(v)
 			}
 		}
@@ -150,6 +153,15 @@ func (fs *fileScan) codeFlow() {
 			}
 		}
 		return t
+	}
+	hookPaths := map[string]bool{}
+	refHook := func(s string) bool {
+		for _, id := range re.ident.FindAllString(s, -1) {
+			if hookPaths[id] {
+				return true
+			}
+		}
+		return false
 	}
 	refProfile := func(s string) int {
 		for _, id := range re.ident.FindAllString(s, -1) {
@@ -366,7 +378,9 @@ func (fs *fileScan) codeFlow() {
 				}
 			}
 			if re.sendSink.MatchString(s) && stmtT.secret() && !strings.HasPrefix(ts, "import ") && sentBeyondClient(s, stmt, here, refTaint, re.sendSink).secret() {
-				if stmtT.bulk() || !forgeFile {
+				if !stmtT.bulk() && rules.SentToOwnHost(fs.text[stmtT.line]+"\n"+fs.text[refTaint(stmt).line], fs.urlText(stmt)) {
+					fs.report(l.n, hit{id: "secret-send", severity: rules.Medium, title: "sends a secret to its own service's host", source: stmtT.line})
+				} else if stmtT.bulk() || !forgeFile {
 					fs.report(l.n, hit{id: "secret-send", source: stmtT.line})
 				}
 			}
@@ -427,6 +441,10 @@ func (fs *fileScan) codeFlow() {
 				}
 				if rules.ProfilePath(s) || refProfile(target) > 0 || refProfile(s) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(s)})
+				} else if (rules.GitHookPath(s) || refHook(s)) && all.runs() {
+					// A hook that fetches or decodes code runs it at every
+					// checkout or merge in the clone; one that lints is set-up.
+					fs.report(l.n, hit{id: "persistence", title: "writes a git hook that runs fetched or decoded code", source: all.line})
 				} else if (all.runs() || all.bulk()) && target != "" {
 					// A file that holds the environment or a credential file
 					// is sent as surely as the data (Set-Content $f; -InFile $f).
@@ -485,6 +503,9 @@ func (fs *fileScan) codeFlow() {
 				}
 			}
 			if m := re.handleWrite.FindStringSubmatch(s); m != nil {
+				if p, ok := handles[m[1]]; ok && all.runs() && (rules.GitHookPath(p) || refHook(p)) {
+					fs.report(l.n, hit{id: "persistence", title: "writes a git hook that runs fetched or decoded code", source: all.line})
+				}
 				if p, ok := handles[m[1]]; ok && all.runs() {
 					files[p] = all
 					vars[m[1]] = all // tmp.name names what tmp.write wrote
@@ -531,7 +552,12 @@ func (fs *fileScan) codeFlow() {
 				}
 			} else if m := re.assign.FindStringSubmatch(s); m != nil {
 				name, rhs := m[1], m[2]
-				t := here.or(refTaint(rhs))
+				ut := refTaint(rhs)
+				if re.procSink.MatchString(rhs) && !re.sendSink.MatchString(rhs) {
+					// A process's result is not the environment it was given.
+					ut.kind &^= tSecretBulk
+				}
+				t := here.or(ut)
 				if open := strings.TrimSpace(rhs); strings.HasSuffix(open, "{") || strings.HasSuffix(open, "[") || strings.HasSuffix(open, "(") {
 					// An object or list spread over lines: { env: process.env, … }.
 					lit := joinCall(reg[i:])
@@ -544,6 +570,9 @@ func (fs *fileScan) codeFlow() {
 					vars[name] = t
 				} else {
 					delete(vars, name)
+				}
+				if rules.GitHookPath(rhs) {
+					hookPaths[name] = true
 				}
 				if rules.ProfilePath(rhs) {
 					profiles[name] = l.n
@@ -559,6 +588,15 @@ func (fs *fileScan) codeFlow() {
 			}
 		}
 	}
+}
+
+// urlText is where a statement sends: its own URLs, or else those the
+// file names (a URL kept in a constant).
+func (fs *fileScan) urlText(stmt string) []string {
+	if strings.Contains(stmt, "://") {
+		return []string{stmt}
+	}
+	return urlsOf(fs.text)
 }
 
 // testRunCode reports build code that runs at test time (conftest.py, a

@@ -76,6 +76,9 @@ type fileScan struct {
 	// hot holds the added lines of a file that is not prose that the
 	// build-file checks may concern, sorted by lineRules (buildfiles.go).
 	hot [hotGroups][]numbered
+	// keyed is whether an added line holds a class key: 0 not asked yet,
+	// 1 no, 2 yes (anyClassKey).
+	keyed int8
 }
 
 // Scan finds what a vetter must look at in d: high severity first,
@@ -119,6 +122,8 @@ func Scan(d *packet.Diff) []Item {
 			// diff make the scan slow.
 			fs.structure()
 			fs.classes(inDiff)
+			fs.leaving()
+			fs.hiddenRun()
 			fs.buildFiles()
 		}
 		fs.deferToParser()

@@ -1258,6 +1258,8 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 	switch {
 	case dataTaint.bulk() || hdrTaint.bulk():
 		r.fs.report(sendLine, hit{id: "secret-send", source: dataTaint.or(hdrTaint).line})
+	case dataTaint.secret() && !forge && !provenance.ExchangesToken(urls) && rules.SentToOwnHost(r.fs.text[dataTaint.line], urls):
+		r.fs.report(sendLine, hit{id: "secret-send", severity: rules.Medium, title: "sends a secret to its own service's host", source: dataTaint.line})
 	case dataTaint.secret() && !forge && !provenance.ExchangesToken(urls):
 		r.fs.report(sendLine, hit{id: "secret-send", source: dataTaint.line})
 	}
