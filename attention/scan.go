@@ -117,6 +117,7 @@ func Scan(d *packet.Diff) []Item {
 			fs.structure()
 			fs.classes(inDiff)
 			fs.buildFiles()
+			fs.runnerReads()
 		}
 		fs.deferToParser()
 		lines = lines[:0]
@@ -439,7 +440,6 @@ func (fs *fileScan) structure() {
 		fs.sources() // a PowerShell script is code and shell: it sets registries too
 	}
 	fs.runnerMemory()
-	fs.runnerReads()
 }
 
 var memReadRe = sync.OnceValue(func() *regexp.Regexp {
