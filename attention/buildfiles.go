@@ -65,6 +65,10 @@ func (fs *fileScan) buildFiles() {
 	if fs.info.Scope&rules.ScopeMakefile != 0 {
 		fs.makeShell()
 	}
+	if !fs.info.Prose {
+		fs.buildCommands()
+		fs.pthInstall()
+	}
 	fs.images()
 	if !fs.info.Prose && !fs.sourcesRead() {
 		// Index options are pip's, uv's and npm's wherever a command line
@@ -135,6 +139,7 @@ func (fs *fileScan) gypLine(n int, s string) {
 		}
 		cmd = strings.NewReplacer(`\"`, `"`, `\'`, `'`, `\\`, `\`).Replace(cmd)
 		fs.shellLines([]numbered{{n, cmd}}, newFlow(), false)
+		fs.gypFetch(n, cmd)
 	}
 }
 
@@ -192,6 +197,10 @@ func (fs *fileScan) gradleRepo(n int, s string) {
 			return
 		}
 	}
+	if strings.HasPrefix(u, "http://") {
+		fs.indexSource(n, u, "", true)
+		return
+	}
 	h, ok := provenance.Redirected(u)
 	if !ok || provenance.HostIn(h, provenance.SharedPackageHosts) {
 		return
@@ -245,24 +254,18 @@ func (fs *fileScan) mavenRepo(n int, s string) {
 	if !in {
 		return
 	}
-	if h, ok := provenance.Redirected(m[1]); ok && !provenance.HostIn(h, provenance.SharedPackageHosts) {
-		fs.report(n, hit{id: "registry-redirect", title: "points Maven at the repository " + h})
-	}
+	fs.indexSource(n, m[1], "points Maven at the repository %s", true)
 }
 
 func (fs *fileScan) nugetSource(n int, s string) {
 	if m := buildRe().nugetSource.FindStringSubmatch(s); m != nil {
-		if h, ok := provenance.Redirected(m[1]); ok && !provenance.HostIn(h, provenance.SharedPackageHosts) {
-			fs.report(n, hit{id: "registry-redirect", title: "adds the NuGet package source " + h})
-		}
+		fs.indexSource(n, m[1], "adds the NuGet package source %s", true)
 	}
 }
 
 func (fs *fileScan) bunRegistry(n int, s string) {
 	if m := buildRe().bunRegistry.FindStringSubmatch(s); m != nil {
-		if h, ok := provenance.Redirected(m[1]); ok {
-			fs.report(n, hit{id: "registry-redirect", title: "points bun installs at the registry " + h})
-		}
+		fs.indexSource(n, m[1], "points bun installs at the registry %s", false)
 	}
 }
 
@@ -271,9 +274,7 @@ func (fs *fileScan) bunRegistry(n int, s string) {
 // extra index serves any name it chooses to publish (dependency confusion).
 func (fs *fileScan) pipOption(n int, s string) {
 	if m := buildRe().pipOption.FindStringSubmatch(s); m != nil {
-		if h, ok := provenance.Redirected(m[1]); ok {
-			fs.report(n, hit{id: "registry-redirect", title: "points pip at the index " + h})
-		}
+		fs.indexSource(n, m[1], "points pip at the index %s", false)
 	}
 }
 
@@ -527,7 +528,7 @@ const (
 
 var hotKeys = sync.OnceValue(func() *rules.KeyIndex {
 	return rules.NewKeyIndex([][]string{
-		hotIndex:   {"index-url", "index_url", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "goproxy", "gosumdb", "gonosum", "goinsecure", "-insecure", "default_index", "repositories_", "source add", "npmregistryserver", "gem source", "mirror.", "nuget add", "config set", "--add channels"},
+		hotIndex:   {"index-url", "index_url", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "goproxy", "gosumdb", "gonosum", "goinsecure", "-insecure", "default_index", "repositories_", "source add", "npmregistryserver", "gem source", "mirror.", "mirrors", "registry-mirror", "nuget add", "config set", "--add channels"},
 		hotFlags:   {"flags"},
 		hotAutorun: {"currentversion", "schtasks", "startup"},
 		hotRunner:  rules.RunnerKeys,

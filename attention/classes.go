@@ -102,7 +102,7 @@ var classRe = sync.OnceValue(func() *classRes {
 		sockSrc:   regexp.MustCompile(`\bTcpStream::connect\b|\bUdpSocket::bind\b|\bnet\.Dial\w*\(|\bsocket\.socket\(|\bsocket\.create_connection\(|\bnet\.(?:connect|createConnection)\(|\btls\.connect\(|\bnew\s+Socket\(|\bTCPSocket\.(?:new|open)\b|\bfsockopen\(`),
 		sockWrite: regexp.MustCompile(`\.(?:write|write_all|send|sendall|sendto|puts|print|end)\(|\bfwrite\(|\bfmt\.Fprint\w*\(|\bio\.Copy\(`),
 		// bytes decoded from base64 or hex, in any language
-		decodeSrc: regexp.MustCompile(`\bBase64\.get(?:Mime|Url)?Decoder\(\)\.decode\(|\bConvert\.FromBase64String\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bhex\.DecodeString\(|\batob\(|\bb64decode\(|\bBase64\.(?:decode64|strict_decode64|decode)\b|\bbase64_decode\(|base64["']?\)?\.decode\(|\bConvert\.FromHexString\(|\bHex\.decode(?:Hex)?\(|\bDatatypeConverter\.parse(?:Base64|HexBinary)\(|\bunhexlify\(|\bbytes\.fromhex\(|\bBuffer\.from\([^)]*['"](?:base64|hex)['"]`),
+		decodeSrc: regexp.MustCompile(`\bBase64\.get(?:Mime|Url)?Decoder\(\)\.decode\(|\bConvert\.FromBase64String\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bhex\.DecodeString\(|\batob\(|\bb64decode\(|\bBase64\.(?:decode64|strict_decode64|decode)\b|\bbase64_decode\(|base64["']?\)?\.decode\(|\bConvert\.FromHexString\(|\bHex\.decode(?:Hex)?\(|\bDatatypeConverter\.parse(?:Base64|HexBinary)\(|\bunhexlify\(|\bbytes\.fromhex\(|\bBuffer\.from\([^)]*['"](?:base64|hex)['"]|\b(?:string|utf8)\.char\(`),
 		// one secret read by its name, in any language
 		secretSrc: regexp.MustCompile(`(?:\bGetenv|\bgetenv|\bGetEnvironmentVariable|\benv::var|\benviron(?:\.get)?|\bENV|\bprocess\.env|\$ENV|\$env:)\s*[\[({.]?\s*["']?\w*(?i:token|secret|passw|api_?key|access_?key|private_?key|credential)|` +
 			// What hands out a credential: the job's OIDC token, the gh
@@ -146,22 +146,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 	}
 	// Almost no file holds any of the words a source or a sink needs: a
 	// substring search per line keeps the reader off the regexps there.
-	keyed := false
-	for _, h := range fs.f.Hunks {
-		if h == nil {
-			continue
-		}
-		for _, l := range h.Lines {
-			if l.Kind == packet.LineAdded && classKeyed(l.Text) {
-				keyed = true
-				break
-			}
-		}
-		if keyed {
-			break
-		}
-	}
-	if !keyed {
+	if !fs.anyClassKey() {
 		return
 	}
 	if fs.added == nil {
@@ -208,8 +193,11 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 	refs := func(s string) (flowKind, map[flowKind]int) {
 		var k flowKind
 		from := map[flowKind]int{}
-		for _, w := range re.word.FindAllString(s, -1) {
-			if o := names[w]; o != nil {
+		for _, ix := range re.word.FindAllStringIndex(s, -1) {
+			if ix[0] > 0 && s[ix[0]-1] == '.' && (ix[0] < 2 || s[ix[0]-2] != '.') {
+				continue // a property (process.env.X), not the name
+			}
+			if o := names[s[ix[0]:ix[1]]]; o != nil {
 				for kk, l := range o.line {
 					if k&kk == 0 {
 						from[kk] = l
@@ -512,6 +500,8 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				fs.report(n, hit{id: "secret-send"})
 			case program && re.send.MatchString(s) && !provenance.ForgeURL(s) && sentSecret(s, own, sendUsed, from, fs.text, re):
 				fs.report(n, hit{id: "secret-send", title: "sends a CI, registry or cloud credential (or an encoded secret) to another host", source: from[flowSecret]})
+			case program && rules.GitHookPath(s) && (own|used)&(flowDecoded|flowFetched) != 0 && re.persistSink.MatchString(s):
+				fs.report(n, hit{id: "persistence", title: "writes a git hook that runs fetched or decoded code", source: max(from[flowDecoded], from[flowFetched])})
 			case program && (own|used)&flowPersist != 0 && re.persistSink.MatchString(s):
 				h := hit{id: "persistence", title: "a program writes something that runs again later (a systemd unit, a Run key, a git hook, a crontab)"}
 				if own&flowPersist == 0 {
@@ -600,7 +590,26 @@ var classKeys = []string{
 	"lwp::", "http::tiny", "file_get_contents", "httpclient", "ant.get", "getenv(", "getenv \"", "lookup", "getbyname", "gethostbyname",
 	"getaddrinfo", "resolve", "get('http", "get(\"http", "token", "secret", "passw", "api_key", "apikey", "access_key", "credential",
 	"execute(", "output =", "output=", "base64", "decodestring", "atob(", "unhexlify", "fromhex", "hex.decode", "assembly.load",
-	"defineclass", "loadstring", "-outfile", "-destination", "bitstransfer",
+	"defineclass", "loadstring", "string.char", "utf8.char", "-outfile", "-destination", "bitstransfer",
+	"extraheader", "runner.worker", "env:", "printenv", "env |", "env|", "env>", "env)", "%env", "$_server", "export -p", "auth token",
+	"git config", ".m2/", "gradle.properties", "_pass", "_key", "_auth", "credential",
+}
+
+// anyClassKey reports, once per file, whether an added line holds one of
+// classKeys: almost no file holds a word a source or a sink needs, and a
+// substring search per line keeps the readers off their regexps there.
+func (fs *fileScan) anyClassKey() bool {
+	if fs.keyed == 0 {
+		fs.keyed = 1
+		for _, h := range fs.f.Hunks {
+			for _, l := range h.Lines {
+				if fs.keyed == 1 && l.Kind == packet.LineAdded && classKeyed(l.Text) {
+					fs.keyed = 2
+				}
+			}
+		}
+	}
+	return fs.keyed == 2
 }
 
 // classKeyed reports whether s holds one of classKeys, ignoring ASCII case,
@@ -697,14 +706,25 @@ func sentSecret(s string, own, used flowKind, from map[flowKind]int, text map[in
 			return false
 		}
 		m := signingCredential().FindString(body)
-		return encodesSecret().MatchString(body) || m != "" && !provenance.ToItsService(m, s)
+		return encodesSecret().MatchString(body) || m != "" && !provenance.ToItsService(m, s) && (strings.Contains(s, "://") || !rules.SentToOwnHost(m, urlsOf(text)))
 	}
 	src := text[from[flowSecret]]
 	if encodesSecret().MatchString(src) || encodesSecret().MatchString(body) {
 		return true
 	}
 	m := signingCredential().FindString(src)
-	return m != "" && !provenance.ToItsService(m, s)
+	return m != "" && !provenance.ToItsService(m, s) && (strings.Contains(s, "://") || !rules.SentToOwnHost(m, urlsOf(text)))
+}
+
+// urlsOf is the lines of text that name a URL.
+func urlsOf(text map[int]string) []string {
+	var out []string
+	for _, t := range text {
+		if strings.Contains(t, "://") {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 var codeLoadRe = sync.OnceValue(func() *regexp.Regexp {
@@ -771,4 +791,73 @@ func bracketBalance(s string) int {
 func opensLiteral(s string) bool {
 	t := strings.TrimSpace(s)
 	return t != "" && strings.ContainsRune("{[(", rune(t[len(t)-1])) && strings.Contains(t, "=")
+}
+
+// leaving reports data leaving a unit, read by what its lines can do
+// (rules.FileLeaks): a workflow step, or any other file but prose.
+func (fs *fileScan) leaving() {
+	if fs.info.Prose || fs.f.Binary || fs.f.Status == packet.StatusDeleted {
+		return
+	}
+	if !fs.anyClassKey() {
+		return
+	}
+	send := false
+	for _, h := range fs.f.Hunks {
+		for _, l := range h.Lines {
+			if l.Kind != packet.LineRemoved && !send {
+				send = rules.LeaveKeys(l.Text)
+			}
+		}
+	}
+	if !send {
+		return
+	}
+	var lines []rules.UnitLine
+	for _, h := range fs.f.Hunks {
+		for _, l := range h.Lines {
+			if l.Kind != packet.LineRemoved {
+				lines = append(lines, rules.UnitLine{N: l.New, Text: l.Text, Added: l.Kind == packet.LineAdded})
+			}
+		}
+	}
+	for _, lk := range rules.FileLeaks(lines, fs.info.Scope&rules.ScopeWorkflow != 0) {
+		if fs.added == nil {
+			fs.index()
+		}
+		if o, ok := fs.best[fs.added[lk.Sink]]; !ok || severityRank(o.sev()) > severityRank(lk.Severity) {
+			// What the line's own readers said stays: this is the fallback.
+			fs.report(lk.Sink, hit{id: "secret-send", severity: lk.Severity, title: lk.Title, source: lk.Source})
+		}
+	}
+}
+
+// hiddenRun reports code evaluated in a file that hides characters: the
+// invisible run is the payload, read back from the file's own text by a
+// decoder that needs no base64 or hex word.
+func (fs *fileScan) hiddenRun() {
+	if fs.info.Scope&(rules.ScopeCode|rules.ScopeGo) == 0 || len(fs.best) == 0 {
+		return
+	}
+	src := 0
+	for l, h := range fs.best {
+		if n := fs.f.Hunks[l.hunk].Lines[l.line].New; strings.HasPrefix(h.id, "hidden-") && (src == 0 || n < src) {
+			src = n
+		}
+	}
+	if src == 0 {
+		return
+	}
+	if fs.added == nil {
+		fs.index()
+	}
+	for n, t := range fs.text {
+		if _, added := fs.added[n]; !added || n == src {
+			continue
+		}
+		// exec of a literal string is code the diff shows.
+		if codeRe().execSink.MatchString(t) && !strings.Contains(t, "(\"") && !strings.Contains(t, "('") {
+			fs.report(n, hit{id: "decode-and-run", title: "runs code in a file that hides characters (line " + itoa(src) + ")", source: src})
+		}
+	}
 }

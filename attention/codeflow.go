@@ -33,26 +33,35 @@ type codeRes struct {
 	getSink, goInitShell                                *regexp.Regexp
 	detached, pyBlock, pyProc, fill                     *regexp.Regexp
 	withBind, cbParam, accum, recvWrite, copyTo, dlDest *regexp.Regexp
-	letBind, createFile, streamCopy                     *regexp.Regexp
+	letBind, createFile, streamCopy, outParam, progArg  *regexp.Regexp
 }
 
 var codeRe = sync.OnceValue(func() *codeRes {
 	return &codeRes{
-		assign: regexp.MustCompile(`^\s*(?:export\s+)?(?:(?:const|let|var|my|local|final|static|def|val)\s+)?(?:mut\s+)?\$?([A-Za-z_][\w]*)\s*(?::\s*[\w<>\[\], .:&']+)?\s*(?:=|:=)\s*([^=].*)$`),
+		// name = …, let mut name: T = …, a, err := …, if resp, err := …;
+		// while chunk := …: the first name holds what the right side does.
+		assign: regexp.MustCompile(`^\s*(?:export\s+)?(?:(?:if|while|elif|for|switch)\s+\(?\s*)?(?:(?:const|let|var|my|local|final|static|def|val)\s+)?(?:mut\s+)?\$?([A-Za-z_][\w]*)(?:\s*,\s*[A-Za-z_]\w*)*\s*(?::\s*[\w<>\[\], .:&']+)?\s*(?:=|:=)\s*([^=].*)$`),
 		ident:  regexp.MustCompile(`[A-Za-z_$][\w$]*`),
 		str:    regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|` + "`(?:[^`\\\\]|\\\\.)*`"),
-		decode: regexp.MustCompile(`Buffer\.from\([^)]*['"](?:hex|base64|base64url)['"]|\batob\(|String\.fromCharCode\b|fromCharCode\(|\bb(?:64|32|16|85)decode\(|\ba85decode\(|\bbytes\.fromhex\(|\bunhexlify\(|\bcodecs\.decode\(|\b(?:zlib|lzma|bz2|gzip)\.decompress\(|\b(?:inflate|gunzip|brotliDecompress)(?:Sync)?\(|\.decode\(\s*['"](?:hex|base64|rot13)|\bBase64\.(?:decode64|strict_decode64|urlsafe_decode64)\b|\.unpack1?\(\s*['"](?:m|H\*)|\bbase64_decode\(|\bhex2bin\(|\bgzinflate\(|\bstr_rot13\(|\bbase64::decode\b|\bSTANDARD\.decode\(|\bhex::decode\(|\bmarshal\.loads\(|\bdecode_base64\(|\bpack\(\s*['"]H\*|\.reverse\(\)\.join\(|\\x[0-9a-fA-F]{2}(?:\\x[0-9a-fA-F]{2}){15}|(?i:FromBase64String\(|\bConvert\]::FromBase64)|\bhex\.DecodeString\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bchr\(\s*\w+\s*(?:[-+^]\s*\w+\s*)?\)\s*for\b|\bmap\(\s*chr\b|\.pack\(\s*['"][cCU]\*|(?:\\u00[0-9a-fA-F]{2}){8}|\bString\.fromCodePoint\(|\bcodecs\.encode\([^)]*rot|\bcreateDecipher(?:iv)?\(`),
+		decode: regexp.MustCompile(`Buffer\.from\([^)]*['"](?:hex|base64|base64url)['"]|\batob\(|String\.fromCharCode\b|fromCharCode\(|\bb(?:64|32|16|85)decode\(|\ba85decode\(|\bbytes\.fromhex\(|\bunhexlify\(|\bcodecs\.decode\(|\b(?:zlib|lzma|bz2|gzip)\.decompress\(|\b(?:inflate|gunzip|brotliDecompress)(?:Sync)?\(|\.decode\(\s*['"](?:hex|base64|rot13)|\bBase64\.(?:decode64|strict_decode64|urlsafe_decode64)\b|\.unpack1?\(\s*['"](?:m|H\*)|\bbase64_decode\(|\bhex2bin\(|\bgzinflate\(|\bstr_rot13\(|\bbase64::decode\b|\bSTANDARD\.decode\(|\bhex::decode\(|\bmarshal\.loads\(|\bdecode_base64\(|\bpack\(\s*['"]H\*|\.reverse\(\)\.join\(|\\x[0-9a-fA-F]{2}(?:\\x[0-9a-fA-F]{2}){15}|(?i:FromBase64String\(|\bConvert\]::FromBase64)|\bhex\.DecodeString\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bchr\(\s*\w+\s*(?:[-+^]\s*\w+\s*)?\)\s*for\b|\bmap\(\s*chr\b|\.pack\(\s*['"][cCU]\*|(?:\\u00[0-9a-fA-F]{2}){8}|\bString\.fromCodePoint\(|\bcodecs\.encode\([^)]*rot|\bcreateDecipher(?:iv)?\(|` +
+			// XOR against a repeating key (b ^ key[i % n]) or a constant over
+			// a stream of bytes; a decompressing reader.
+			`\^=?\s*[\w.]+\s*\[[^\]]*%|(?:=>|\|)\s*\w+\s*\^|\w\s*\^\s*(?:0x[0-9a-fA-F]+|\d+)\s+for\b|\b(?:Zlib|Gz|Deflate|Xz|Bz|Zstd|Lzma|Brotli)Decoder::new\(|\b(?:gzip|zlib|flate|bzip2|lzw)\.NewReader\(|\bnew\s+(?:GZIPInputStream|InflaterInputStream|GZipStream|DeflateStream|BrotliStream)\(`),
 		download: regexp.MustCompile(`\bfetch\(|\bhttps?\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(|` +
 			// Groovy and Kotlin build scripts: a curl process's output, a URL read as text.
 			`\[\s*["'](?:curl|wget)["'][^\]]*\]\s*\.execute\(\)|["'](?:curl|wget)\s[^"']*["']\s*\.execute\(\)|\bURL\((?:[^()]|\([^()]*\))*\)\s*\.(?:text\b|getText\(|readText\(|openStream\(|readBytes\()|\.toURL\(\)\s*\.(?:text\b|getText\(|readText\()`),
 		bulkSecret:  regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|JSON\.stringify\(\s*process\.env|\{\s*\.\.\.process\.env|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|\bENV\.to_h\b|\bstd::env::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|(?i:\b(?:Get-ChildItem|gci|dir|ls)\s+env:|GetEnvironmentVariables\(\))|\bos\.Environ\(\)`),
 		oneSecret:   regexp.MustCompile(`\bprocess\.env\.([A-Za-z_]\w*)|\bprocess\.env\[['"]([A-Za-z_]\w*)['"]\]|\bos\.environ\[['"]([A-Za-z_]\w*)['"]\]|\bos\.(?:environ\.get|getenv)\(\s*['"]([A-Za-z_]\w*)['"]|\bENV\[['"]([A-Za-z_]\w*)['"]\]|\benv::var\(\s*"([A-Za-z_]\w*)"|\bgetenv\(\s*['"]([A-Za-z_]\w*)['"]`),
-		execSink:    regexp.MustCompile(`\beval\(|\beval\s+\$|\brunpy\.run_(?:path|module)\(|\bSourceFileLoader\(|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\._compile\(|\bvm\.(?:runIn\w*|Script|compileFunction)\b|\brunIn(?:This|New)Context\(|\bnew\s+vm\.Script\b|\bexec\(|\bcompile\(|\b__import__\(|\bimportlib\.|\binstance_eval\b|\bclass_eval\b|\bKernel\.eval\b|\bmarshal\.loads\(|\bpickle\.loads\(|\bmodule\.constructor\b|\bnew\s+Module\(|\brequire\(\s*[A-Za-z_$]|\bimport\(\s*[A-Za-z_$'"]|\bassert\(\s*\$|\bcreate_function\(|\bconstructor\s*\)?\s*\(|\[\s*["'](?:exec|eval|_compile|Function|execSync|system)["']\s*\]|\bgetattr\(\s*(?:__builtins__|builtins)\b|(?i:\bInvoke-Expression\b|\biex\b|\[ScriptBlock\]::Create\(|^\s*[&.]\s+\$[\w:]+|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+)*-File\s)`),
-		procSink:    regexp.MustCompile(`\bchild_process\b|\bexecSync\(|\bexecFile(?:Sync)?\(|\bspawn(?:Sync)?\(|\bos\.system\(|\bos\.popen\(|\bsubprocess\.|\bos\.exec\w*\(|\bCommand::new\(|\bsystem\(|\bshell_exec\(|\bpassthru\(|\bproc_open\(|\bpopen\(|\bIO\.popen\b|\bOpen3\b|%x\{|\bexec\.Command(?:Context)?\(|\bgetExecOutput\(|\bexec\.exec\(|\bexeca(?:Sync|Command)?\(|\bsyscall\.Exec\(|\bos\.StartProcess\(|\.(?:spawn|status|output)\(\)|(?i:\bStart-Process\b)|\]\s*\.execute\(\)|["']\s*\.execute\(\)|\bRuntime\.getRuntime\(\)\.exec\(|\bProcessBuilder\(|^\s*commandLine\b`),
+		execSink:    regexp.MustCompile(`\beval\(|\beval\s+\$|\brunpy\.run_(?:path|module)\(|\bSourceFileLoader\(|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\._compile\(|\bvm\.(?:runIn\w*|Script|compileFunction)\b|\brunIn(?:This|New)Context\(|\bnew\s+vm\.Script\b|\bexec\(|\bcompile\(|\b__import__\(|\bimportlib\.|\binstance_eval\b|\bclass_eval\b|\bKernel\.eval\b|\bmarshal\.loads\(|\bpickle\.loads\(|\bmodule\.constructor\b|\bnew\s+Module\(|\brequire\(\s*[A-Za-z_$]|\bimport\(\s*[A-Za-z_$'"]|\bassert\(\s*\$|\bcreate_function\(|\bconstructor\s*\)?\s*\(|\[\s*["'](?:exec|eval|_compile|Function|execSync|system)["']\s*\]|\bgetattr\(\s*(?:__builtins__|builtins)\b|(?i:\bInvoke-Expression\b|\biex\b|\[ScriptBlock\]::Create\(|^\s*[&.]\s+\$[\w:]+|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+)*-File\s|\.InvokeScript\(|\.NewScriptBlock\(|\bAdd-Type\b.*-TypeDefinition\b|\[(?:System\.)?Reflection\.Assembly\]::Load\()|` +
+			// PHP including a file by a computed path (a temp file, a variable).
+			`\b(?:include|require)(?:_once)?\s*\(?\s*(?:\$|sys_get_temp_dir\(|tempnam\()`),
+		procSink:    regexp.MustCompile(`\bchild_process\b|\bexecSync\(|\bexecFile(?:Sync)?\(|\bspawn(?:Sync)?\(|\bos\.system\(|\bos\.popen\(|\bsubprocess\.|\bos\.exec\w*\(|\bCommand::new\(|\bsystem\(|\bshell_exec\(|\bpassthru\(|\bproc_open\(|\bpopen\(|\bIO\.popen\b|\bOpen3\b|%x\{|\bexec\.Command(?:Context)?\(|\bgetExecOutput\(|\bexec\.exec\(|\bexeca(?:Sync|Command)?\(|\bsyscall\.Exec\(|\bos\.StartProcess\(|\.(?:spawn|status|output)\(\)|(?i:\bStart-Process\b)|\]\s*\.execute\(\)|["']\s*\.execute\(\)|\bRuntime\.getRuntime\(\)\.exec\(|\bProcessBuilder\(|^\s*commandLine\b|` +
+			// Ruby's Kernel#open runs a command string that starts with "|".
+			`(?:^|[^.\w])open\(\s*(?:["']\||[A-Za-z_]\w*\s*\)\s*(?:\{|do\b))|\bIO\.(?:read|readlines|foreach|binread)\(\s*["']\|`),
 		sendSink:    regexp.MustCompile(`\bfetch\(|\bhttps?\.request\(|\baxios(?:\.\w+)?\(|\brequest\.post\(|\brequests\.(?:post|put|patch)\(|\burlopen\(|\burllib\.request\.Request\(|\bhttpx\.(?:post|put)\(|\.sendall?\(|\bdns\.(?:resolve|lookup)\w*\(|\bNet::HTTP\.post(?:_form)?\b|\bnew\s+WebSocket\(|\.post\(|\.put\(|\bhttp\.(?:Post|PostForm|NewRequest)\(|\bXMLHttpRequest\b|\bsock(?:et)?\.send\(|\.write\(|(?i:\bInvoke-(?:WebRequest|RestMethod)\b.*-(?:Body|InFile)\b)|\bCURLOPT_POSTFIELDS\b|\bstream_context_create\(|\bwp_remote_post\(|->(?:post|put)\(|\bHttp::(?:post|put)\(|\bfsockopen\(|\.createOrUpdateFileContents\(|\bgists\.create\(|\.createComment\(|\.createBlob\(|\.createRelease\(`),
 		writeSink:   regexp.MustCompile(`\b(?:appendFile|writeFile)(?:Sync)?\(\s*([^,]+),|\bcreateWriteStream\(\s*([^,)]+)|\bfs::write\(\s*([^,]+),|\bFile\.(?:write|open)\(\s*([^,]+),|\.write_(?:text|bytes)\(|\bfile_put_contents\(\s*([^,]+),|\bOpenOptions::new\(\)|\bos\.(?:OpenFile|WriteFile|Create)\(\s*([^,)]+)|\.open\(\s*["'][aw]|(?i:\b(?:Set-Content|Add-Content|Out-File|Tee-Object)\s+(?:-(?:Path|FilePath|LiteralPath)\s+)?([$\w][\w:.\\/-]*))|(?i:\bCompress-Archive\b.*-DestinationPath\s+([$\w][\w:.\\/-]*))|(?i:\[(?:System\.)?IO\.File\]::(?:Write|Append)All\w*\(\s*([^,]+),)`),
 		openHandle:  regexp.MustCompile(`\bopen\(\s*([^,]+?)\s*,\s*['"]([wa])b?\+?['"]\s*\)(?:\s+as\s+(\w+))?`),
-		handleWrite: regexp.MustCompile(`\b(\w+)\.write\(`),
+		handleWrite: regexp.MustCompile(`\b(\w+)\.(?:write|Write|WriteString|write_all)\(`),
 		secretName:  regexp.MustCompile(`(?i)token|secret|passw|api_?key|access_key|private_key|credential`),
 		// for (const rc of [...]) / for rel in (...): the loop name holds the items.
 		forBind:   regexp.MustCompile(`^\s*for\s*\(?\s*(?:(?:const|let|var|my)\s+)?[\[(]?\$?([A-Za-z_]\w*(?:\s*,\s*\$?[A-Za-z_]\w*)*)[\])]?\s+(?:of|in)\s+(.+)$|^\s*foreach\s*\(\s*(.+?)\s+as\s+(?:\$\w+\s*=>\s*)?\$(\w+)`),
@@ -96,6 +105,11 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		// the file a download call writes: urlretrieve(u, p), -OutFile $p.
 		dlDest: regexp.MustCompile(`\burlretrieve\(\s*[^,]+,\s*([A-Za-z_]\w*)|\bwget\.download\(\s*[^,]+,\s*(?:out\s*=\s*)?([A-Za-z_]\w*)|\.DownloadFile\(\s*[^,]+,\s*\$?(\w+)|(?i:-OutFile\s+\$(\w+))`),
 		// if let Ok(resp) = ureq::get(u).call(): the pattern's name holds it.
+		// read_to_end(&mut buf), readinto(buf), io.ReadFull(r, buf): the
+		// buffer holds what the reader gives.
+		outParam: regexp.MustCompile(`\.(?:read_to_end|read_to_string|read_exact|readinto)\(\s*&?(?:mut\s+)?([A-Za-z_]\w*)|\bio\.ReadFull\([^,]+,\s*([A-Za-z_]\w*)`),
+		// the program a process starts: Command::new(&p), Popen([exe, …]).
+		progArg: regexp.MustCompile(`(?:Command::new|exec\.Command(?:Context)?|execFile(?:Sync)?|spawn(?:Sync)?|Popen|subprocess\.\w+|ProcessBuilder|os\.StartProcess)\s*\(\s*(?:ctx\s*,\s*)?\[?\s*&?(?:str\(\s*)?([A-Za-z_$][\w$]*)`),
 		letBind: regexp.MustCompile(`\blet\s+(?:Ok|Some)\(\s*(?:mut\s+)?([A-Za-z_]\w*)\s*\)\s*=\s*(.+)$`),
 		// a file opened for writing by a handle: let mut f = File::create(&out).
 		createFile: regexp.MustCompile(`^\s*(?:(?:let|const|var)\s+(?:mut\s+)?)?([A-Za-z_]\w*)(?:\s*,\s*\w+)?\s*:?=\s*(?:std::)?(?:fs::)?(?:File::create|os\.Create|fs\.createWriteStream|open)\(\s*&?([A-Za-z_]\w*)\s*[,)]`),
@@ -125,8 +139,11 @@ func (fs *fileScan) codeFlow() {
 	}
 	refTaint := func(s string) taint {
 		var t taint
-		for _, id := range re.ident.FindAllString(s, -1) {
-			if v, ok := vars[strings.TrimLeft(id, "$")]; ok {
+		for _, ix := range re.ident.FindAllStringIndex(s, -1) {
+			if ix[0] > 0 && s[ix[0]-1] == '.' && (ix[0] < 2 || s[ix[0]-2] != '.') {
+				continue // a property (process.env.X), not the name
+			}
+			if v, ok := vars[strings.TrimLeft(s[ix[0]:ix[1]], "$")]; ok {
 				t = t.or(v)
 			}
 		}
@@ -136,6 +153,15 @@ func (fs *fileScan) codeFlow() {
 			}
 		}
 		return t
+	}
+	hookPaths := map[string]bool{}
+	refHook := func(s string) bool {
+		for _, id := range re.ident.FindAllString(s, -1) {
+			if hookPaths[id] {
+				return true
+			}
+		}
+		return false
 	}
 	refProfile := func(s string) int {
 		for _, id := range re.ident.FindAllString(s, -1) {
@@ -159,6 +185,13 @@ func (fs *fileScan) codeFlow() {
 	// several lines is one statement: its .status() runs the download).
 	var dlNames map[string]bool
 	dlEnd := 0 // the last line of the download's statement
+	// The files the program writes (by the name or path it writes them
+	// through), and the first line that downloads or decodes: a program
+	// started from a file this code wrote, in code that also fetches or
+	// decodes bytes, runs those bytes even where the flow between them
+	// passes through something the reader cannot follow.
+	written := map[string]int{}
+	fetched := 0
 	// A package's __init__.py runs at every import; a statement outside
 	// any def or class runs then.
 	pkgInit := path.Base(fs.path) == "__init__.py"
@@ -272,6 +305,10 @@ func (fs *fileScan) codeFlow() {
 				(re.sendSink.MatchString(s) || re.execSink.MatchString(s) || re.procSink.MatchString(s)) {
 				stmt = joinCall(reg[i:])
 				stmtT = stmtT.or(refTaint(stmt))
+				if !procDL && re.procSink.MatchString(s) {
+					// Popen(\n [path, …]): the program is on the next line.
+					runT = runT.or(refTaint(stmt))
+				}
 				if re.bulkSecret.MatchString(stmt) {
 					stmtT = stmtT.or(taint{kind: tSecretBulk, line: l.n})
 				}
@@ -305,7 +342,7 @@ func (fs *fileScan) codeFlow() {
 			case noRun:
 			case (re.execSink.MatchString(s) || aliasRun) && runT.runs():
 				fs.reportRun(l.n, runT)
-			case re.procSink.MatchString(s) && runT.runs():
+			case re.procSink.MatchString(s) && runT.runs() && !decodedArgument(stmt, runT):
 				fs.reportRun(l.n, runT)
 			case initLine > 0 && re.goInitShell.MatchString(s):
 				// A shell command built at run time and started from init():
@@ -341,7 +378,9 @@ func (fs *fileScan) codeFlow() {
 				}
 			}
 			if re.sendSink.MatchString(s) && stmtT.secret() && !strings.HasPrefix(ts, "import ") && sentBeyondClient(s, stmt, here, refTaint, re.sendSink).secret() {
-				if stmtT.bulk() || !forgeFile {
+				if !stmtT.bulk() && rules.SentToOwnHost(fs.text[stmtT.line]+"\n"+fs.text[refTaint(stmt).line], fs.urlText(stmt)) {
+					fs.report(l.n, hit{id: "secret-send", severity: rules.Medium, title: "sends a secret to its own service's host", source: stmtT.line})
+				} else if stmtT.bulk() || !forgeFile {
 					fs.report(l.n, hit{id: "secret-send", source: stmtT.line})
 				}
 			}
@@ -380,19 +419,43 @@ func (fs *fileScan) codeFlow() {
 				}
 				fs.report(l.n, hit{id: "dns-exfiltration", source: src})
 			}
+			if here.runs() && fetched == 0 {
+				fetched = l.n
+			}
+			if m := re.outParam.FindStringSubmatch(s); m != nil {
+				if t := all.or(refTaint(s)); t.runs() || t.bulk() {
+					vars[m[1]+m[2]] = t
+				}
+			}
+			if m := re.progArg.FindStringSubmatch(stmt); m != nil && fetched > 0 && fetched < l.n && !noRun && !inertProcess(stmt) {
+				if at := written[m[1]]; at > 0 {
+					fs.report(l.n, hit{id: "download-and-run", title: "starts the file line " + itoa(at) + " wrote, in code that downloads or decodes (line " + itoa(fetched) + ")",
+						why: "the file's bytes are not in the diff, and this code fetched or decoded bytes before writing it: what starts is most likely what it fetched", source: fetched})
+				}
+			}
 			// Writes: persistence, and files that now hold tainted data.
 			if w := re.writeSink.FindStringSubmatch(s); w != nil {
 				target := strings.TrimSpace(strings.Join(w[1:], ""))
+				if k := strings.Trim(strings.TrimLeft(target, "&*"), " "); k != "" {
+					written[k] = l.n
+				}
 				if rules.ProfilePath(s) || refProfile(target) > 0 || refProfile(s) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(s)})
+				} else if (rules.GitHookPath(s) || refHook(s)) && all.runs() {
+					// A hook that fetches or decodes code runs it at every
+					// checkout or merge in the clone; one that lints is set-up.
+					fs.report(l.n, hit{id: "persistence", title: "writes a git hook that runs fetched or decoded code", source: all.line})
 				} else if (all.runs() || all.bulk()) && target != "" {
 					// A file that holds the environment or a credential file
 					// is sent as surely as the data (Set-Content $f; -InFile $f).
 					files[strings.Trim(strings.TrimLeft(target, "&*"), " ")] = all
 				}
 			}
-			if m := re.recvWrite.FindStringSubmatch(s); m != nil && (all.runs() || all.bulk()) {
-				vars[m[1]] = all
+			if m := re.recvWrite.FindStringSubmatch(s); m != nil {
+				written[m[1]] = l.n
+				if all.runs() || all.bulk() {
+					vars[m[1]] = all
+				}
 			}
 			if m := re.copyTo.FindStringSubmatch(s); m != nil {
 				src, dst := m[1]+m[3], strings.TrimLeft(m[2]+m[4], "$")
@@ -411,6 +474,7 @@ func (fs *fileScan) codeFlow() {
 			}
 			if m := re.createFile.FindStringSubmatch(s); m != nil {
 				handles[m[1]] = m[2]
+				written[m[2]] = l.n
 			}
 			if m := re.streamCopy.FindStringSubmatch(s); m != nil {
 				src, dst := m[1]+m[3]+m[5]+m[8], m[2]+m[4]+m[6]+m[7]
@@ -428,6 +492,7 @@ func (fs *fileScan) codeFlow() {
 			}
 			if m := re.openHandle.FindStringSubmatch(s); m != nil {
 				target := strings.TrimSpace(m[1])
+				written[target] = l.n
 				if rules.ProfilePath(target) || refProfile(target) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(target)})
 				}
@@ -438,9 +503,14 @@ func (fs *fileScan) codeFlow() {
 				}
 			}
 			if m := re.handleWrite.FindStringSubmatch(s); m != nil {
+				if p, ok := handles[m[1]]; ok && all.runs() && (rules.GitHookPath(p) || refHook(p)) {
+					fs.report(l.n, hit{id: "persistence", title: "writes a git hook that runs fetched or decoded code", source: all.line})
+				}
 				if p, ok := handles[m[1]]; ok && all.runs() {
 					files[p] = all
 					vars[m[1]] = all // tmp.name names what tmp.write wrote
+				} else if all.runs() {
+					vars[m[1]] = all // f.Name() names what f.Write wrote
 				}
 			}
 			if m := re.alias.FindStringSubmatch(s); m != nil {
@@ -482,7 +552,12 @@ func (fs *fileScan) codeFlow() {
 				}
 			} else if m := re.assign.FindStringSubmatch(s); m != nil {
 				name, rhs := m[1], m[2]
-				t := here.or(refTaint(rhs))
+				ut := refTaint(rhs)
+				if re.procSink.MatchString(rhs) && !re.sendSink.MatchString(rhs) {
+					// A process's result is not the environment it was given.
+					ut.kind &^= tSecretBulk
+				}
+				t := here.or(ut)
 				if open := strings.TrimSpace(rhs); strings.HasSuffix(open, "{") || strings.HasSuffix(open, "[") || strings.HasSuffix(open, "(") {
 					// An object or list spread over lines: { env: process.env, … }.
 					lit := joinCall(reg[i:])
@@ -495,6 +570,9 @@ func (fs *fileScan) codeFlow() {
 					vars[name] = t
 				} else {
 					delete(vars, name)
+				}
+				if rules.GitHookPath(rhs) {
+					hookPaths[name] = true
 				}
 				if rules.ProfilePath(rhs) {
 					profiles[name] = l.n
@@ -510,6 +588,15 @@ func (fs *fileScan) codeFlow() {
 			}
 		}
 	}
+}
+
+// urlText is where a statement sends: its own URLs, or else those the
+// file names (a URL kept in a constant).
+func (fs *fileScan) urlText(stmt string) []string {
+	if strings.Contains(stmt, "://") {
+		return []string{stmt}
+	}
+	return urlsOf(fs.text)
 }
 
 // testRunCode reports build code that runs at test time (conftest.py, a
@@ -728,3 +815,22 @@ func sentBeyondClient(s, stmt string, here taint, refTaint func(string) taint, s
 var procUploadRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`["'](?:-F|--form|-d|--data(?:-binary|-raw|-urlencode)?|-T|--upload-file|--post-file|--body-file)["'\s=]|=@`)
 })
+
+var namedProgRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:Command::new|exec\.Command(?:Context)?|execFile(?:Sync)?|spawn(?:Sync)?|Popen|subprocess\.\w+|ProcessBuilder)\s*\(\s*(?:ctx\s*,\s*)?\[?\s*["'\x60]([^"'\x60]+)["'\x60]`)
+})
+
+// decodedArgument reports a process whose program the code names (openssl,
+// git), not a shell or an interpreter, started with decoded bytes among its
+// arguments: they are its data (a certificate, a key), not what runs.
+func decodedArgument(stmt string, t taint) bool {
+	if t.kind&^tDecode != 0 {
+		return false
+	}
+	m := namedProgRe().FindStringSubmatch(stmt)
+	if m == nil {
+		return false
+	}
+	p := strings.TrimSuffix(strings.ToLower(path.Base(m[1])), ".exe")
+	return !rules.ShellName(p) && !rules.InterpName(p) && p != "cmd" && p != "java" && p != "rundll32" && p != "regsvr32" && p != "mshta" && !strings.HasSuffix(p, "script")
+}

@@ -76,6 +76,9 @@ type fileScan struct {
 	// hot holds the added lines of a file that is not prose that the
 	// build-file checks may concern, sorted by lineRules (buildfiles.go).
 	hot [hotGroups][]numbered
+	// keyed is whether an added line holds a class key: 0 not asked yet,
+	// 1 no, 2 yes (anyClassKey).
+	keyed int8
 }
 
 // Scan finds what a vetter must look at in d: high severity first,
@@ -116,6 +119,8 @@ func Scan(d *packet.Diff) []Item {
 			// diff make the scan slow.
 			fs.structure()
 			fs.classes(inDiff)
+			fs.leaving()
+			fs.hiddenRun()
 			fs.buildFiles()
 			fs.runnerReads()
 		}
@@ -273,7 +278,7 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 				h := hit{id: r.ID, title: r.Title}
 				inert := (r.Promote || r.ID == "download-and-run") && inertString(sc, l.Text)
 				switch {
-				case r.Promote && info.BuildCode != "" && !inert && !provenance.LoopbackOnly(l.Text):
+				case r.Promote && info.BuildCode != "" && !inert && !provenance.LoopbackOnly(l.Text) && !importLine(l.Text):
 					h = hit{id: "build-code-fetch", why: rules.Must("build-code-fetch").Why + " — " + info.BuildCode}
 				case inert && r.ID == "download-and-run":
 					h.severity = rules.Medium

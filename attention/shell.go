@@ -1065,7 +1065,7 @@ func (r *shellReader) interpreter(name string, args []*syntax.Word, words []stri
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		switch {
-		case w == "-c" || w == "-e" || w == "-Command" || w == "-command" || w == "--eval" || w == "-p" && rules.InterpName(name):
+		case w == "-c" || w == "-e" || w == "-Command" || w == "-command" || w == "--eval" || w == "-p" && rules.InterpName(name) || w == "-r" && name == "php":
 			if i+1 < len(words) {
 				t := r.wordTaint(args[i+1])
 				r.runs(t, r.line(args[i+1].Pos()), "")
@@ -1258,6 +1258,8 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 	switch {
 	case dataTaint.bulk() || hdrTaint.bulk():
 		r.fs.report(sendLine, hit{id: "secret-send", source: dataTaint.or(hdrTaint).line})
+	case dataTaint.secret() && !forge && !provenance.ExchangesToken(urls) && rules.SentToOwnHost(r.fs.text[dataTaint.line], urls):
+		r.fs.report(sendLine, hit{id: "secret-send", severity: rules.Medium, title: "sends a secret to its own service's host", source: dataTaint.line})
 	case dataTaint.secret() && !forge && !provenance.ExchangesToken(urls):
 		r.fs.report(sendLine, hit{id: "secret-send", source: dataTaint.line})
 	}

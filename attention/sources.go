@@ -65,21 +65,14 @@ func (fs *fileScan) sources() {
 		case sc&rules.ScopeNpmrc != 0:
 			fs.npmExec(n, s)
 			if m := re.npmRegistry.FindStringSubmatch(s); m != nil {
-				u := strings.Trim(strings.Join(m[1:], ""), `"'`)
-				if h, ok := provenance.Redirected(u); ok {
-					fs.report(n, hit{id: "registry-redirect", title: "points npm at the registry " + h})
-				} else if h := provenance.HostOf(u); strings.HasPrefix(u, "http://") && h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" {
-					// Whatever key names the registry (npmRegistryServer,
-					// yarn v1's registry "…"), plain http lets anyone on
-					// the path serve the packages.
-					fs.report(n, hit{id: "package-index-insecure", title: "installs packages from " + h + " over plain http"})
-				}
+				// Whatever key names the registry (npmRegistryServer,
+				// yarn v1's registry "…"), plain http lets anyone on the
+				// path serve the packages.
+				fs.indexSource(n, strings.Join(m[1:], ""), "points npm at the registry %s", false)
 			}
 		case sc&rules.ScopePipConf != 0:
 			if m := re.pipIndex.FindStringSubmatch(s); m != nil {
-				if h, ok := provenance.Redirected(strings.Join(m[1:], "")); ok {
-					fs.report(n, hit{id: "registry-redirect", title: "points pip at the index " + h})
-				}
+				fs.indexSource(n, strings.Join(m[1:], ""), "points pip at the index %s", false)
 			}
 		case sc&rules.ScopeCargoConfig != 0:
 			fs.cargoSource(n, s)
@@ -137,9 +130,7 @@ func (fs *fileScan) sources() {
 				}
 				fs.report(n, h)
 			} else if m := pkgSourceRe().FindStringSubmatch(s); m != nil && (m[1] != "" || fs.underIndexSection(n)) {
-				if h, ok := provenance.Redirected(m[1] + m[2]); ok {
-					fs.report(n, hit{id: "registry-redirect", title: "points package installs at " + h})
-				}
+				fs.indexSource(n, m[1]+m[2], "points package installs at %s", false)
 			}
 		}
 	}
@@ -224,14 +215,10 @@ func (fs *fileScan) cargoSource(n int, s string) {
 			}
 			continue
 		}
-		h, ok := provenance.Redirected(strings.TrimPrefix(strings.TrimPrefix(m[1], "sparse+"), "git+"))
-		if !ok {
-			return
-		}
 		if sec[1] == "source" {
-			fs.report(n, hit{id: "registry-redirect", title: "replaces cargo's crate source with " + h + " (source replacement)"})
+			fs.indexSource(n, m[1], "replaces cargo's crate source with %s (source replacement)", false)
 		} else {
-			fs.report(n, hit{id: "registry-redirect", title: "adds the cargo registry " + h})
+			fs.indexSource(n, m[1], "adds the cargo registry %s", false)
 		}
 		return
 	}
@@ -439,6 +426,20 @@ func (fs *fileScan) switched(n int, now string, re *regexp.Regexp, what string) 
 // indexLine rates a line that may point installs at another registry.
 func (fs *fileScan) indexLine(n int, s string) {
 	re := srcRe()
+	// A container engine's mirror serves every image the build pulls.
+	if mirror, insecure := provenance.ImageMirror(s); mirror != "" || insecure {
+		u := mirror
+		if !strings.Contains(u, "://") {
+			u = "https://" + u
+		}
+		h := provenance.HostOf(u)
+		switch {
+		case h != "" && !provenance.HostIn(h, provenance.KnownImageHosts) && !provenance.LoopbackOnly(u):
+			fs.report(n, hit{id: "registry-redirect", title: "sends every container image pull through the mirror " + h})
+		case insecure && !strings.Contains(s, "localhost") && !strings.Contains(s, "127.0.0.1"):
+			fs.report(n, hit{id: "package-index-insecure", title: "lets the container engine pull images over plain http or without checking certificates"})
+		}
+	}
 	// --trusted-host is package-index-insecure's, which says more.
 	if m := re.cliIndex.FindStringSubmatch(s); m != nil && !strings.Contains(s, "--trusted-host") {
 		if h, ok := provenance.Redirected(strings.Join(m[1:], "")); ok {
@@ -501,10 +502,25 @@ func (fs *fileScan) actionChanged(n int, owner, repo, version string) {
 		case was != name && provenance.EditDistance(was, name) <= 2:
 			fs.report(n, hit{id: "lookalike-source", title: "replaces the action " + was + " with " + name + ", a look-alike"})
 			return
+		case was != name && strings.EqualFold(o[2], repo) && !strings.EqualFold(o[1], owner) && !slices.Contains(provenance.KnownOwners, strings.ToLower(owner)):
+			// A move to a well-known owner's action of the same name is
+			// a migration (actions/setup-ruby to ruby/setup-ruby).
+			fs.report(n, hit{id: "source-switched", title: "switches the action " + was + " to " + name + ", the same name from another owner"})
+			return
 		}
 	}
 	if k := provenance.Lookalike(name, provenance.KnownActions); k != "" && !strings.HasPrefix(name, k+"/") {
 		fs.report(n, hit{id: "lookalike-source", title: "uses the action " + name + ", a look-alike of " + k})
+		return
+	}
+	// A well-known action's name under an owner named after its own with a
+	// word added (actions-setup/setup-node).
+	r, _, _ := strings.Cut(strings.ToLower(repo), "/")
+	for _, k := range provenance.KnownActions {
+		if ko, kr, _ := strings.Cut(k, "/"); kr == r && provenance.ComboOwner(owner, []string{ko}) != "" {
+			fs.report(n, hit{id: "lookalike-source", title: "uses " + name + ", the action " + k + "'s name under an owner named like " + ko})
+			return
+		}
 	}
 }
 

@@ -97,8 +97,8 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			[]string{"base64", "xxd", "openssl", "uudecode", "gunzip", "zcat", "base32"},
 			regexp.MustCompile(`(?i)(?:\bbase(?:64|32)\b[^|]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|]*\s-r|\bopenssl\b[^|]*\s-d\b|\buudecode\b|\bgunzip\b|\bzcat\b)[^|]*` + ShellPipe)},
 		{"decode-and-run", "decodes data and runs it (eval/exec)", all, 0, none,
-			[]string{"b64decode", "decodebytes", "decodestring", "unhexlify", "fromhex", "decompress", "atob", "base64", "frombase64string"},
-			regexp.MustCompile(`(?i)(?:\b(?:exec|eval|function|iex|invoke-expression)\b|\[scriptblock\]::create)\s*\(?.*\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b|` +
+			[]string{"b64decode", "decodebytes", "decodestring", "unhexlify", "fromhex", "decompress", "atob", "base64", "frombase64string", "gzinflate", "str_rot13", "hex2bin"},
+			regexp.MustCompile(`(?i)(?:\b(?:exec|eval|function|iex|invoke-expression)\b|\[scriptblock\]::create)\s*\(?.*\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string|base64_decode|gzinflate|gzuncompress|str_rot13|hex2bin)\b|` +
 				`\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b.*(?:\b(?:exec|eval|iex|invoke-expression)\b|\.invoke\(\))|` +
 				`\b(?:exec|eval)\s*\(.*\bBuffer\.from\([^)]*base64`)},
 		{"decode-and-run", "runs inline code that decodes a payload", all, 0, none,
@@ -150,13 +150,18 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			[]string{"stratum", "xmrig", "minerd", "cpuminer", "ethminer", "nbminer", "donate-level", "minexmr", "supportxmr", "nanopool", "2miners", "hashvault", "moneroocean", "nicehash", "ethermine", "herominers"},
 			regexp.MustCompile(`(?i)stratum\+(?:tcp|ssl|tls)://|\b(?:xmrig|minerd|cpuminer|ethminer|nbminer)\b|--donate-level\b|\b(?:minexmr|supportxmr|nanopool|2miners|hashvault|moneroocean|nicehash|ethermine|herominers)\.(?:com|org|net|pro|io)\b`)},
 		{"persistence", "installs something that runs again later (cron, systemd, shell rc, keys)", all, 0, none,
-			[]string{"cron", "systemctl", "systemd", "init.d", "rc.local", "bashrc", "bash_profile", "profile", "zshrc", "authorized_keys", "launchctl", "launchagents", "ld.so.preload"},
-			regexp.MustCompile(`\bcrontab\b|/etc/cron|/var/spool/cron|\bsystemctl\s+(?:--user\s+)?(?:enable|link|daemon-reload)\b|/etc/systemd/|\.config/systemd/|/etc/init\.d/|/etc/rc\.local|` +
+			[]string{"cron", "systemctl", "systemd", "init.d", "rc.local", "bashrc", "bash_profile", "profile", "zshrc", "authorized_keys", "launchctl", "launchagents", "ld.so.preload", "fsmonitor"},
+			except{regexp.MustCompile(`\bcrontab\b|/etc/cron|/var/spool/cron|\bsystemctl\s+(?:--user\s+)?(?:enable|link|daemon-reload)\b|/etc/systemd/|\.config/systemd/|/etc/init\.d/|/etc/rc\.local|` +
 				`>>?\s*["']?(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+)/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv)(?:$|[^\w.-])|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc|` +
-				`\bauthorized_keys\b|\blaunchctl\s+(?:load|bootstrap)\b|LaunchAgents/|/etc/ld\.so\.preload`)},
+				`\bauthorized_keys\b|\blaunchctl\s+(?:load|bootstrap)\b|LaunchAgents/|/etc/ld\.so\.preload|` +
+				// git runs core.fsmonitor's command at every status, in every repository when --global.
+				`\bcore\.fsmonitor\b["']?\s*[, ]\s*["']?[^\s"',)]`), regexp.MustCompile(`core\.fsmonitor\b["']?\s*[, ]\s*["']?(?:false|true)\b`)}},
 		{"python-pth", "", all, 0, none,
 			[]string{".pth"},
-			regexp.MustCompile(`["'][\w.-]+\.pth["']`)},
+			// Where the line says the file lands at the top of
+			// site-packages; a packaging file's lists are read over
+			// several lines by the build-code reader.
+			both{regexp.MustCompile(`["'][\w./-]+\.pth["']`), sitePlaceRe()}},
 		{"ai-agent-unleashed", "", all, 0, none,
 			[]string{"dangerously", "--yolo", "trust-all-tools", "allow-all-tools"},
 			regexp.MustCompile(`--dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b|(?:^|[\s"'\[,])--yolo\b|--trust-all-tools\b|--allow-all-tools\b`)},
@@ -211,7 +216,7 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			[]string{"printenv", "env |", "env|", "env >", "env>", "set |", "set|", "export -p", "process.env", "tojson(env", "os.environ"},
 			either{regexp.MustCompile(`\bprintenv\s*(?:$|[|>;&)])|(?:^|[\s;&|(` + "`" + `])(?:env|set|export\s+-p)\s*(?:\|\s*(?:curl|wget|nc|ncat|netcat|socat|base64|gzip|xxd|openssl|python\S*|perl|node|ruby|tee)\b|>\s*\S)|` +
 				`JSON\.stringify\(\s*process\.env\s*\)|toJSON\(\s*env\s*\)`),
-				both{regexp.MustCompile(`\bos\.environ\b|\bprocess\.env\b|\bos\.Environ\(\)`),
+				both{regexp.MustCompile(`\bos\.environ\b(?:[^.\[]|$|\.(?:copy|items|keys|values)\()|\bprocess\.env\b(?:[^.\[]|$)|\bos\.Environ\(\)`),
 					regexp.MustCompile(`\brequests\.(?:post|put|get)\(|\burlopen\(|\bfetch\(|\bhttps?\.request\(|\baxios\b|\bhttp\.Post|\bsocket\b`)}}},
 		{"package-index-insecure", "installs from plain http or without checking the index's certificate", all, 0, none,
 			[]string{"http://", "trusted-host", "strict-ssl", "no-check-certificate", "insecure", "enablestrictssl"},

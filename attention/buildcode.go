@@ -1,0 +1,104 @@
+package attention
+
+// Build-time code by the routes a build system offers: the commands CMake,
+// Meson, Bazel and MSBuild run while the project is configured or built
+// (read by the shell reader, one flow for the file, so a file one command
+// downloads or decodes is seen by the next), a gyp command expansion that
+// reaches the network while npm installs the package, and a .pth start-up
+// hook a packaging config installs.
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/vetter-dev/vetter/attention/provenance"
+	"github.com/vetter-dev/vetter/attention/rules"
+)
+
+// numberedText returns the file's new-side lines the diff shows, in order.
+func (fs *fileScan) numberedText() []rules.NumLine {
+	if fs.added == nil {
+		fs.index()
+	}
+	out := make([]rules.NumLine, 0, len(fs.text))
+	for n, t := range fs.text {
+		out = append(out, rules.NumLine{N: n, Text: t})
+	}
+	slices.SortFunc(out, func(a, b rules.NumLine) int { return a.N - b.N })
+	return out
+}
+
+// buildCommands hands each command a build file runs to the shell reader.
+func (fs *fileScan) buildCommands() {
+	sys := rules.BuildSystem(fs.path)
+	if sys == "" {
+		return
+	}
+	fl := newFlow()
+	for _, c := range rules.CommandsOf(sys, fs.numberedText()) {
+		fs.shellLines([]numbered{{c.N, c.Text}}, fl, false)
+	}
+}
+
+// gypFetch rates a gyp command expansion that reaches the network: node-gyp
+// runs it by itself while npm installs the package, before any test.
+func (fs *fileScan) gypFetch(n int, cmd string) {
+	if rules.InstallTimeFetch(cmd) && !provenance.LoopbackOnly(cmd) {
+		fs.report(n, hit{id: "build-code-fetch", why: rules.Must("build-code-fetch").Why + " — node-gyp runs this command expansion at every npm install"})
+	}
+}
+
+// pthInstall rates a packaging or build file that installs a .pth file
+// where Python reads it at start-up (the top of site-packages): data_files,
+// a wheel's force-include, a copy into build_lib, CMake's install(FILES)
+// into the platform library. The place is on the line or in the few lines
+// before it that open the list.
+func (fs *fileScan) pthInstall() {
+	if !rules.PackagingFile(fs.path) {
+		return
+	}
+	lines := fs.numberedText()
+	for i, l := range lines {
+		if _, added := fs.added[l.N]; !added || !rules.NamesPth(l.Text) {
+			continue
+		}
+		ctx := l.Text
+		for k := i - 1; k >= 0 && k >= i-6 && lines[k].N >= l.N-6; k-- {
+			ctx = lines[k].Text + "\n" + ctx
+		}
+		if rules.SitePackagesPlace(ctx) {
+			fs.report(l.N, hit{id: "python-pth"})
+		}
+	}
+}
+
+// indexSource rates a URL a package manager installs packages from: plain
+// http to any host but this machine lets whoever is on the path serve the
+// packages (package-index-insecure); https to a host that is not a
+// well-known registry (nor, with shared, one serving many owners) puts the
+// packages in that host's hands (registry-redirect, with title naming it).
+func (fs *fileScan) indexSource(n int, u, title string, shared bool) {
+	u = strings.Trim(strings.TrimSpace(u), `"'`)
+	for _, p := range []string{"sparse+", "registry+", "git+"} {
+		u = strings.TrimPrefix(u, p)
+	}
+	if strings.HasPrefix(strings.ToLower(u), "http://") {
+		if h := provenance.HostOf(u); h != "" && !provenance.LoopbackOnly(u) && !strings.HasSuffix(h, ".localhost") {
+			fs.report(n, hit{id: "package-index-insecure", title: "installs packages from " + h + " over plain http"})
+		}
+		return
+	}
+	if h, ok := provenance.Redirected(u); ok && !(shared && provenance.HostIn(h, provenance.SharedPackageHosts)) {
+		fs.report(n, hit{id: "registry-redirect", title: strings.ReplaceAll(title, "%s", h)})
+	}
+}
+
+var importLineRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:import\s+[\w., ]+$|from\s+[\w.]+\s+import\s|use\s+[\w:{}, ]+;)`)
+})
+
+// importLine reports a line that only imports a module (import
+// urllib.request, use reqwest::blocking): naming a client fetches nothing.
+func importLine(s string) bool { return importLineRe().MatchString(strings.TrimRight(s, " \t\r")) }

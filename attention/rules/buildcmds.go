@@ -1,0 +1,374 @@
+package rules
+
+import (
+	"path"
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// ---- commands build systems run --------------------------------------------
+
+// NumLine is a line of a file and its new-side number.
+type NumLine struct {
+	N    int
+	Text string
+}
+
+// Command is a shell command a build file runs, numbered by the line that
+// holds its program (for sh -c, the line that holds the script).
+type Command struct {
+	N    int
+	Text string
+}
+
+// BuildSystem names the build files whose commands CommandsOf reads: CMake
+// (execute_process runs while the project is configured, add_custom_command
+// and add_custom_target while it builds), Meson (run_command while it is
+// configured, command: lists while it builds), Bazel and Buck (a genrule's
+// cmd), MSBuild (Exec tasks and build events) and Composer (its scripts,
+// which install and update run by event name). "" for any other file.
+func BuildSystem(p string) string {
+	lb := strings.ToLower(path.Base(p))
+	switch {
+	case lb == "cmakelists.txt" || strings.HasSuffix(lb, ".cmake"):
+		return "cmake"
+	case lb == "meson.build" || lb == "meson_options.txt":
+		return "meson"
+	case lb == "build" || lb == "build.bazel" || lb == "buck" || strings.HasSuffix(lb, ".bzl"):
+		return "starlark"
+	case strings.HasSuffix(lb, "proj") || strings.HasSuffix(lb, ".props") || strings.HasSuffix(lb, ".targets"):
+		return "msbuild"
+	case lb == "composer.json":
+		return "composer"
+	}
+	return ""
+}
+
+// CommandsOf returns the commands the lines of a build file of the given
+// system run, as shell: the build runs each on the runner by itself.
+func CommandsOf(system string, lines []NumLine) []Command {
+	switch system {
+	case "cmake":
+		return cmakeCommands(lines)
+	case "meson":
+		return callCommands(lines, mesonCall())
+	case "starlark":
+		return callCommands(lines, starlarkCmd())
+	case "msbuild":
+		return msbuildCommands(lines)
+	case "composer":
+		return composerCommands(lines)
+	}
+	return nil
+}
+
+var (
+	cmakeCall = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:execute_process|add_custom_command|add_custom_target)\s*\(`)
+	})
+	mesonCall   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\brun_command\s*\(|\bcommand\s*:\s*\[`) })
+	starlarkCmd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*cmd(?:_bash)?\s*=`) })
+	msbuildExec = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)<Exec\b[^>]*\bCommand\s*=\s*"([^"]*)"|<(?:Pre|Post|PreLink)BuildEvent>([^<]*)</`)
+	})
+)
+
+// cmakeKeywords end a COMMAND's arguments.
+var cmakeKeywords = map[string]bool{"OUTPUT": true, "DEPENDS": true, "WORKING_DIRECTORY": true, "RESULT_VARIABLE": true, "RESULTS_VARIABLE": true,
+	"OUTPUT_VARIABLE": true, "ERROR_VARIABLE": true, "OUTPUT_QUIET": true, "ERROR_QUIET": true, "VERBATIM": true, "COMMENT": true,
+	"BYPRODUCTS": true, "MAIN_DEPENDENCY": true, "USES_TERMINAL": true, "TIMEOUT": true, "INPUT_FILE": true, "OUTPUT_FILE": true,
+	"ERROR_FILE": true, "COMMAND_ECHO": true, "ENCODING": true, "ECHO_OUTPUT_VARIABLE": true, "ECHO_ERROR_VARIABLE": true,
+	"COMMAND_ERROR_IS_FATAL": true, "OUTPUT_STRIP_TRAILING_WHITESPACE": true, "ERROR_STRIP_TRAILING_WHITESPACE": true, "ALL": true,
+	"SOURCES": true, "JOB_POOL": true, "IMPLICIT_DEPENDS": true, "DEPFILE": true, "APPEND": true, "COMMAND_EXPAND_LISTS": true, "PRE_BUILD": true,
+	"PRE_LINK": true, "POST_BUILD": true, "TARGET": true, "JOB_SERVER_AWARE": true, "DEPENDS_EXPLICIT_ONLY": true, "CODEGEN": true}
+
+// token is an argument of a call and the line it is on.
+type token struct {
+	n      int
+	text   string
+	quoted bool
+}
+
+// cmakeCommands reads execute_process, add_custom_command and
+// add_custom_target calls over as many lines as they take, and returns each
+// COMMAND's arguments as a command line.
+func cmakeCommands(lines []NumLine) []Command {
+	var out []Command
+	for i := 0; i < len(lines); i++ {
+		loc := cmakeCall().FindStringIndex(lines[i].Text)
+		if loc == nil {
+			continue
+		}
+		toks, end := callTokens(lines, i, loc[1], false, false)
+		// execute_process runs its COMMANDs as one pipeline, each one's
+		// output the next one's input.
+		pipeline := strings.HasPrefix(strings.ToLower(strings.TrimSpace(lines[i].Text[loc[0]:])), "execute_process")
+		var cur []token
+		var piped []Command
+		flush := func() {
+			if len(cur) > 0 {
+				piped = append(piped, joinCommand(cur))
+			}
+			cur = nil
+		}
+		in := false
+		for _, t := range toks {
+			switch {
+			case !t.quoted && t.text == "COMMAND":
+				flush()
+				in = true
+			case !t.quoted && cmakeKeywords[t.text]:
+				flush()
+				in = false
+			case in:
+				cur = append(cur, t)
+			}
+		}
+		flush()
+		if pipeline && len(piped) > 1 {
+			texts := make([]string, len(piped))
+			for k, c := range piped {
+				texts[k] = c.Text
+			}
+			piped = []Command{{piped[len(piped)-1].N, strings.Join(texts, " | ")}}
+		}
+		out = append(out, piped...)
+		i = end
+	}
+	return out
+}
+
+// callCommands reads each call the pattern opens (Meson's run_command or a
+// command: list, a genrule's cmd) and returns its string arguments as one
+// command: an argument list ['sh', '-c', script] is the script; any other
+// list is the program and its arguments.
+func callCommands(lines []NumLine, open *regexp.Regexp) []Command {
+	var out []Command
+	for i := 0; i < len(lines); i++ {
+		loc := open.FindStringIndex(lines[i].Text)
+		if loc == nil {
+			continue
+		}
+		toks, end := callTokens(lines, i, loc[1], true, open == starlarkCmd())
+		var strs []token
+		for _, t := range toks {
+			if t.quoted {
+				strs = append(strs, t)
+			}
+		}
+		switch {
+		case open == starlarkCmd():
+			// A genrule's cmd is a string, or strings joined: each one
+			// is a command of the same shell.
+			for _, t := range strs {
+				if s := strings.TrimSpace(t.text); s != "" && s != "&&" && s != ";" && s != "||" {
+					out = append(out, Command{t.n, t.text})
+				}
+			}
+		case len(strs) >= 3 && ShellName(path.Base(strs[0].text)) && strings.HasPrefix(strs[1].text, "-") && strings.Contains(strs[1].text, "c"):
+			out = append(out, Command{strs[2].n, strs[2].text})
+		case len(strs) > 0:
+			out = append(out, joinCommand(strs))
+		}
+		i = end
+	}
+	return out
+}
+
+// callTokens splits a call's arguments, from column col of lines[i] to the
+// parenthesis or bracket that closes it, into words and quoted strings.
+// With strs, quotes are Python's and Starlark's (' or "); else CMake's ("
+// only). With value, the call is an attribute's value (cmd = …), which ends
+// at the comma or parenthesis after it. It returns the tokens and the index
+// of the line the call ends on.
+func callTokens(lines []NumLine, i, col int, strs, value bool) ([]token, int) {
+	var toks []token
+	depth := 1
+	for k := i; k < len(lines) && k < i+40; k++ {
+		s := lines[k].Text
+		if k == i {
+			s = s[col:]
+		}
+		var word strings.Builder
+		end := func() {
+			if word.Len() > 0 {
+				toks = append(toks, token{lines[k].N, word.String(), false})
+				word.Reset()
+			}
+		}
+		for j := 0; j < len(s); j++ {
+			c := s[j]
+			switch {
+			case c == '#':
+				end()
+				j = len(s) // a comment to the end of the line
+			case c == '"' || strs && c == '\'':
+				end()
+				q := c
+				var b strings.Builder
+				for j++; j < len(s) && s[j] != q; j++ {
+					if s[j] == '\\' && j+1 < len(s) {
+						j++
+						switch s[j] {
+						case 'n':
+							b.WriteByte('\n')
+							continue
+						case 't':
+							b.WriteByte('\t')
+							continue
+						}
+					}
+					b.WriteByte(s[j])
+				}
+				toks = append(toks, token{lines[k].N, b.String(), true})
+			case c == '(' || c == '[':
+				end()
+				depth++
+			case c == ')' || c == ']':
+				end()
+				depth--
+				if depth == 0 {
+					return toks, k
+				}
+			case c == ',' && value && depth == 1:
+				end()
+				return toks, k
+			case c == ' ' || c == '\t' || strs && c == ',':
+				end()
+			default:
+				word.WriteByte(c)
+			}
+		}
+		end()
+	}
+	return toks, i
+}
+
+// joinCommand writes the arguments as a shell command line: the words as
+// they are (a | between them is the pipe a Makefile generator's shell
+// makes of it), each quoted string in double quotes.
+func joinCommand(ts []token) Command {
+	var b strings.Builder
+	for i, t := range ts {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if t.quoted {
+			b.WriteByte('"')
+			b.WriteString(strings.ReplaceAll(t.text, `"`, `\"`))
+			b.WriteByte('"')
+		} else {
+			b.WriteString(t.text)
+		}
+	}
+	return Command{ts[0].n, b.String()}
+}
+
+// msbuildCommands returns the Exec tasks' commands and the build events'.
+func msbuildCommands(lines []NumLine) []Command {
+	var out []Command
+	un := strings.NewReplacer("&quot;", `"`, "&apos;", "'", "&lt;", "<", "&gt;", ">", "&amp;", "&", "&#xA;", "\n", "&#10;", "\n")
+	for _, l := range lines {
+		if !strings.Contains(l.Text, "Exec") && !strings.Contains(l.Text, "BuildEvent") {
+			continue
+		}
+		if m := msbuildExec().FindStringSubmatch(l.Text); m != nil {
+			if c := strings.TrimSpace(un.Replace(m[1] + m[2])); c != "" {
+				out = append(out, Command{l.N, c})
+			}
+		}
+	}
+	return out
+}
+
+// ---- install-time fetches and start-up hooks --------------------------------
+
+var installFetchRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:curl|wget)\b|\bhttps?://|\bfetch\(|\burlopen\(|\burllib\b|\brequests\.(?:get|post|request)\(|\bhttps?\.(?:get|request)\(|\baxios\b|\.(?:download|fetch|pull)\w*\(|\bdownload\w*\(|\binvoke-(?:webrequest|restmethod)\b|\b(?:iwr|irm)\s|\bnet\.(?:connect|createConnection)\(|\bsocket\.`)
+})
+
+// InstallTimeFetch reports a command, or the inline code it runs, that
+// reaches the network: downloads, calls a URL or a function named for
+// fetching.
+func InstallTimeFetch(cmd string) bool { return installFetchRe().MatchString(cmd) }
+
+// PackagingFile reports the files that say what a Python package installs:
+// setup.py and setup.cfg, pyproject.toml, a hatch or pdm build hook, and the
+// CMake and Meson builds that scikit-build and meson-python install from.
+func PackagingFile(p string) bool {
+	lb := strings.ToLower(path.Base(p))
+	switch {
+	case lb == "setup.py" || lb == "setup.cfg" || lb == "pyproject.toml" || lb == "meson.build" || lb == "cmakelists.txt":
+		return true
+	case strings.HasSuffix(lb, "_build.py") || strings.HasSuffix(lb, ".cmake"):
+		return true
+	}
+	return false
+}
+
+var (
+	pthNameRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[\w.+-]+\.pth\b`) })
+	// sitePlaceRe names the top of site-packages, or a list whose
+	// entries land there (data_files, a wheel's force-include).
+	sitePlaceRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)site-packages|\b(?:pure|plat)lib\b|getsitepackages|getusersitepackages|get_python_lib|\bsite_?lib\b|_SITELIB\b|_SITEARCH\b|PLATLIB_DIR|PURELIB_DIR|\bbuild_lib\b|\binstall_lib\b|force-include|\bdata_files\b|data-files|\bDESTINATION\s+(?:\.|"\.?")(?:\s|\)|$)`)
+	})
+	sharedDataRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`["'](?:share|etc|man|doc)/`) })
+)
+
+// NamesPth reports a line that names a .pth file.
+func NamesPth(s string) bool { return strings.Contains(s, ".pth") && pthNameRe().MatchString(s) }
+
+// SitePackagesPlace reports text (a .pth's line and the few lines before
+// it) that puts a file at the top of site-packages, where Python's site
+// module reads every .pth at start-up: model weights and other .pth data
+// go into a package's own folder or under share/, which it does not read.
+func SitePackagesPlace(ctx string) bool {
+	last := ctx[strings.LastIndexByte(ctx, '\n')+1:]
+	return sitePlaceRe().MatchString(ctx) && !sharedDataRe().MatchString(last)
+}
+
+var (
+	jsonStr      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"((?:[^"\\]|\\.)*)"(\s*:)?`) })
+	phpCallback  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[\w\\]+::\w+$`) })
+	scriptsBlock = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"scripts"\s*:\s*\{`) })
+)
+
+// composerCommands returns the commands of composer.json's scripts block:
+// Composer runs a script named for an event (post-install-cmd,
+// post-autoload-dump) by itself at install, and @php as PHP.
+func composerCommands(lines []NumLine) []Command {
+	var out []Command
+	depth := 0
+	for _, l := range lines {
+		t := l.Text
+		if depth == 0 {
+			loc := scriptsBlock().FindStringIndex(t)
+			if loc == nil {
+				continue
+			}
+			t, depth = t[loc[1]:], 1
+		}
+		for _, m := range jsonStr().FindAllStringSubmatch(t, -1) {
+			if m[2] != "" {
+				continue // a script's name
+			}
+			v := strings.NewReplacer(`\"`, `"`, `\\`, `\`, `\/`, `/`).Replace(m[1])
+			if rest, ok := strings.CutPrefix(v, "@php "); ok {
+				v = "php " + rest
+			}
+			if strings.HasPrefix(v, "@") || phpCallback().MatchString(v) {
+				continue // another script, or a PHP callback in the package
+			}
+			out = append(out, Command{l.N, v})
+		}
+		depth += strings.Count(stripJSONStrings(t), "{") - strings.Count(stripJSONStrings(t), "}")
+		if depth <= 0 {
+			depth = 0
+		}
+	}
+	return out
+}
+
+func stripJSONStrings(s string) string { return jsonStr().ReplaceAllString(s, `""`) }

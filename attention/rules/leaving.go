@@ -1,0 +1,520 @@
+package rules
+
+// Data leaving a unit, read by what its lines can do rather than by how one
+// attack spelled it. A unit is what runs as one piece: a workflow step with
+// the env it is given, a script, a program file. A line can read
+// credentials (the whole environment, a credential file, git's extraheader,
+// the gh CLI's token, a secret the step is handed) and a line can send (an
+// HTTP client with a body in any language, a socket, a name resolved, a
+// webhook, an upload by gh or git). Where both are in one unit the data can
+// leave even when it passes through a dict, a helper, an object or a file
+// the reader cannot follow: the item goes on the line that sends and names
+// the line that read. A single secret is rated by where it goes: to its own
+// vendor's host it is the secret's use (medium), anywhere else a leak.
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// UnitLine is one line of a unit, by its new-side number.
+type UnitLine struct {
+	N     int
+	Text  string
+	Added bool
+}
+
+// Leak is a line that sends what another line of its unit read.
+type Leak struct {
+	Sink, Source int
+	Severity     string
+	Title        string
+}
+
+type leaveRes struct {
+	bulk, credFile, credWrite, gitCred, childEnv, envName *regexp.Regexp
+	client, body, always, url, authPart, secretRef        *regexp.Regexp
+	wfSecret, tokenName, inline                           *regexp.Regexp
+}
+
+var leaveRe = sync.OnceValue(func() *leaveRes {
+	return &leaveRes{
+		// The whole environment, in any language or shell.
+		bulk: regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|\{\s*\.\.\.process\.env\b|\bObject\.(?:assign|entries|keys|values)\([^)]*process\.env\b|JSON\.stringify\(\s*process\.env\b|` +
+			`\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\.keys\(\)|\.values\(\)|\s*$)|\bdict\(\s*os\.environ\b|\bin\s+os\.environ\b|\bos\.Environ\(\)|\bSystem\.getenv\(\)|GetEnvironmentVariables\(\)|` +
+			`\bENV\.(?:to_h|to_a|each\w*|map|select|filter|keys|inspect|to_hash)\b|\benv::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|%ENV\b|\bProcessInfo\.processInfo\.environment\b|` +
+			`(?i:\b(?:Get-ChildItem|gci|dir|ls|Get-Item)\s+(?:-Path\s+)?env:)|(?:^|[\s;&|($])(?:env|printenv|export\s+-p|declare\s+-p?x)\s*(?:$|[|>);])|` +
+			`/proc/[^/\s]+/environ\b|toJSON\(\s*(?:secrets|env)\s*\)`),
+		// Files that hold a machine's or a developer's credentials.
+		credFile: regexp.MustCompile(`(?i)\.git-credentials\b|[/~"'\s]\.netrc\b|[/~"'\s]\.npmrc\b|\.pypirc\b|\.aws/credentials\b|\.ssh/id_\w+|\.docker/config\.json\b|\.kube/config\b|\bnuget\.config\b|\.config/gh/hosts\.yml\b|\.cargo/credentials|\.gem/credentials\b|application_default_credentials\.json|\.git/config\b|\.m2/settings\.xml|\.gradle/gradle\.properties`),
+		// A line that writes such a file (set-up for a publish) reads nothing.
+		credWrite: regexp.MustCompile(`(?i)>>?\s*["']?[~$\w{}/.-]*(?:\.netrc|\.npmrc|\.pypirc|credentials|config\.json|nuget\.config|\.git-credentials)|\btee\b|\bwrite(?:File|_text|_bytes)?\w*\(|\bSet-Content\b|\bAdd-Content\b|\bOut-File\b|\bopen\([^)]*,\s*["'][wa]|\bnpm\s+config\s+set\b|\bgit\s+config\s+(?:--global\s+)?credential\b|\bchmod\b|\brm\b`),
+		// Git's stored credentials, the gh CLI's token, a runner's memory.
+		gitCred: regexp.MustCompile(`(?i)\bgit\s+config\b[^|;&]*(?:--get\w*|--list|\s-l\b)[^|;&]*extraheader|extraheader\b[^|;&]*--get|\bgit\s+config\s+(?:--\w+\s+)*(?:--list|-l)\b|\bgit\s+credential\s+fill\b|\bgh\s+auth\s+(?:token|status\s+(?:-t|--show-token))\b|\brunner\.worker\b|/proc/[^/\s]+/mem\b`),
+		// The environment handed to a child process, not read: env=,
+		// env: {...process.env}, cmd.Env = os.Environ().
+		childEnv: regexp.MustCompile(`(?i)\benv\s*[=:]\s*(?:\{\s*\.\.\.|dict\(|os\.environ|process\.env|\w+\s*[,)}]|\w+\s*$)|\.Env\s*=|\bEnvironment\s*[=(]|\benv\s*\}|\benvironment\s*=`),
+		envName:  regexp.MustCompile(`^\s*(?:(?:const|let|var|val|my|local|final|auto)\s+)?(?:[A-Z][\w.<>\[\]]*\s+)?\$?([A-Za-z_]\w*)\s*(?::=|=)[^=]`),
+		// A client that reaches the network, in any language or shell.
+		client: regexp.MustCompile(`(?i)\bcurl\b|\bwget\b|\baria2c\b|\bhttps?\.(?:request|get)\(|\bfetch\(|\baxios\b|\bXMLHttpRequest\b|\bWebSocket\(|\bgot\(|\bneedle\b|\bsuperagent\b|\burlopen\(|\burllib\d?\.request\b|\brequests\.\w+\(|\bhttpx\.\w+\(|\bhttp\.client\b|\baiohttp\b|\bhttp\.(?:Post|PostForm|NewRequest\w*|Get)\(|\.Do\(\s*req|\bNet::HTTP\b|\bURI\.open\b|\bFaraday\b|\bHTTParty\b|\bRestClient\b|\bHttpClient\b|\bHttpURLConnection\b|\.openConnection\(|\bOkHttp\w*|\bHttpRequest\.newBuilder|\bWebClient\b|\breqwest::|\bureq::|\bcurl_(?:exec|init)\(|\bwp_remote_\w+\(|\bLWP::|\bHTTP::Tiny\b|\bInvoke-(?:RestMethod|WebRequest)\b|(?:^|[\s|(;=])(?:irm|iwr)\s|\.Upload(?:String|Data|File)\w*\(|\bSendAsync\(|\bPost(?:As)?\w*Async\(`),
+		// A request that carries data: a method, a body or an upload.
+		body: regexp.MustCompile(`(?i)(?:\b|_)(?:post|put|patch)(?:\b|_)|\bpost\w*Async\(|\bMethodP(?:ost|ut|atch)\b|\burlopen\(\s*[^,()]+,\s*(?:data\b|[a-z_]\w*\s*[,)])|\bdata\s*[=:]|\bbody\s*[=:]|\bjson\s*[=:]|\bfiles\s*=|-Body\b|-InFile\b|--data\w*|\s-d\s|\s-F\s|--form\b|\s-T\s|--upload-file|--post-|--body-|--json\b|\bRequest\(\s*[^,()]+(?:\([^()]*\))?\s*,|\.Upload\w*\(|\bSendAsync\(|\.(?:end|write|send)\(\s*[A-Za-z_$]`),
+		// Channels that carry data by themselves.
+		always: regexp.MustCompile(`(?i)/dev/(?:tcp|udp)/|\b(?:nc|ncat|netcat|socat)\s+-?\w*\s*\S+\s+\d+|\bsocket\.(?:socket|create_connection)\(|\bnet\.(?:Dial\w*|connect|createConnection)\(|\bTcpStream::connect\b|\bUdpSocket\b|\bnew\s+Socket\(|\bTCPSocket\b|\bfsockopen\(|\bIO::Socket\b|\bsmtplib\b|\bgh\s+(?:gist\s+create|api\s+\S+.*\s(?:-f|-F|--field|--raw-field|--input)\s|release\s+upload|issue\s+(?:create|comment)|pr\s+comment)|\bgit\s+push\b|\b(?:aws\s+s3\s+(?:cp|sync)|gsutil\s+cp|az\s+storage\s+blob\s+upload|rclone\s+(?:copy|sync))\b|\bscp\s|\bsftp\s|\bdns\.(?:resolve|lookup)\w*\(|\bnet\.Lookup\w*\(|\bResolve-DnsName\b|\b(?:nslookup|dig)\s|\bgethostbyname\(|\bgetaddrinfo\(|\.createOrUpdateFileContents\(|\bgists\.create\(|\.createComment\(`),
+		url:    regexp.MustCompile(`(?i)\b(?:https?|wss?)://(?:[^@/\s"']*@)?([a-z0-9.-]+)|\bhost\s*[:=]\s*["']([a-z0-9.-]+\.[a-z]{2,})["']`),
+		// Authentication parts: a secret there goes with the request as
+		// its credential, to the host the request is for.
+		authPart: regexp.MustCompile(`(?i)://[^@/\s"']*@|(?:-H|--header)[= ]\s*("[^"]*"|'[^']*'|\S+)|(?:-u|--user)[= ]\s*\S+|["']?authorization["']?\s*[:=,]\s*("[^"]*"|'[^']*'|` + "`[^`]*`" + `|[^,}\n]+)|\bheaders\s*[=:]\s*\{[^}]*\}|\bauth\s*=\s*\([^)]*\)|-Headers\s+@\{[^}]*\}|\bSetBasicAuth\([^)]*\)|\bbasic_auth\([^)]*\)|\bbearer_auth\([^)]*\)`),
+		// A secret named on the line: ${{ secrets.X }}, or a variable named
+		// like a credential, read in any language.
+		secretRef: regexp.MustCompile(`\$\{\{\s*secrets\.([A-Za-z_]\w*)\s*\}\}`),
+		// An interpreter's inline program: pwsh -c ", node -e ', python3 -c ".
+		inline:    regexp.MustCompile(`^\s*\S+\s+(?:-\w+\s+)*-(?:c|e|Command)\s+["']`),
+		wfSecret:  regexp.MustCompile(`^\s*([A-Za-z_]\w*)\s*:\s*["']?\$\{\{\s*secrets\.([A-Za-z_]\w*)\s*\}\}["']?\s*$`),
+		tokenName: regexp.MustCompile(`\b([A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:TOKEN|SECRET|PASSWORD|PASS|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|SECRET_KEY|AUTH)(?:_[A-Z0-9]+)?)\b`),
+	}
+})
+
+// bound is an env name a workflow binds to a secret.
+type bound struct {
+	secret string
+	n      int
+	added  bool
+}
+
+// workflowSecretEnv maps the env names a workflow binds to a secret (at
+// any level: the workflow's, a job's, a step's) to the secret.
+func workflowSecretEnv(lines []UnitLine) map[string]bound {
+	out := map[string]bound{}
+	re := leaveRe()
+	for _, l := range lines {
+		if !strings.Contains(l.Text, "secrets.") {
+			continue
+		}
+		if m := re.wfSecret.FindStringSubmatch(l.Text); m != nil {
+			out[m[1]] = bound{m[2], l.N, l.Added}
+		}
+	}
+	return out
+}
+
+var stepStart = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*-\s+(?:name|uses|run|id|env|with|if|shell|working-directory|continue-on-error|timeout-minutes)\s*:|^\s{0,4}[\w-]+:\s*$`)
+})
+
+// FileLeaks reads a file's shown lines (in order) for data leaving: a
+// workflow step by step, with the env names bound to secrets, any other
+// file as one unit in which a source and a sink are at most a screenful
+// apart.
+func FileLeaks(lines []UnitLine, workflow bool) []Leak {
+	if !workflow {
+		return leaks(lines, nil, 60)
+	}
+	env := workflowSecretEnv(lines)
+	var out []Leak
+	start := 0
+	for i := 1; i <= len(lines); i++ {
+		if i == len(lines) || stepStart().MatchString(lines[i].Text) {
+			out = append(out, leaks(lines[start:i], env, 0)...)
+			start = i
+		}
+	}
+	return out
+}
+
+// leaveKeys are the lower-case words one of which a unit must hold for a
+// source to be in it: most units hold none and are read no further.
+var leaveKeys = []string{"environ", "process.env", "getenv", "env:", "env::", "env.", "$_env", "$_server", "%env", "printenv", "env |",
+	"env|", "env>", "env)", "export -p", "declare -", "tojson(", "credentials", "netrc", "npmrc", "pypirc", ".ssh/", ".docker", ".kube/",
+	"nuget.config", "hosts.yml", ".git/config", ".m2/", "gradle.properties", "extraheader", "git config", "credential fill", "auth token",
+	"auth status", "runner.worker", "/proc/", "secrets.", "_token", "_secret", "_password", "_pass", "_key", "_auth"}
+
+// sendKeys are the lower-case words one of which a line that reaches the
+// network holds.
+var sendKeys = []string{"curl", "wget", "aria2c", "http", "fetch(", "axios", "websocket", "got(", "needle", "superagent", "urlopen",
+	"urllib", "requests.", "httpx.", "net::", "uri.open", "faraday", "httparty", "restclient", "openconnection", "okhttp", "webclient",
+	"reqwest", "ureq", "curl_", "wp_remote", "lwp::", "invoke-", "irm ", "iwr ", "upload", "async(", "/dev/tcp", "/dev/udp", "nc ",
+	"ncat", "netcat", "socat", "socket", "dial", "net.connect", "createconnection", "tcpstream", "udpsocket", "fsockopen", "smtplib",
+	"gh ", "git push", "aws s3", "gsutil", "az storage", "rclone", "scp ", "sftp ", "dns.", "lookup", "resolve-dnsname", "nslookup",
+	"dig ", "gethostbyname", "getaddrinfo", "createorupdatefilecontents", "gists.create", "createcomment"}
+
+var leaveKeyIndex = sync.OnceValue(func() *KeyIndex { return NewKeyIndex([][]string{leaveKeys}) })
+
+var sendKeyIndex = sync.OnceValue(func() *KeyIndex { return NewKeyIndex([][]string{sendKeys}) })
+
+// LeaveKeys reports whether a line holds a word a send needs (the caller
+// has found one a source needs): a file without both is not read for data
+// leaving.
+func LeaveKeys(s string) bool {
+	var buf [512]byte
+	return sendKeyIndex().Candidates(ASCIILower(buf[:0], s)) != 0
+}
+
+func keyedLower(s string, idx *KeyIndex) bool {
+	var buf [512]byte
+	b := buf[:0]
+	if len(s) > len(buf) {
+		b = make([]byte, 0, len(s))
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return idx.Candidates(b) != 0
+}
+
+// source is one line that reads credentials.
+type source struct {
+	n      int
+	bulk   bool   // the environment, a credential file, git's or gh's token
+	secret string // one secret, by the name it has where it is kept
+	name   string // the name the unit reads it by
+	added  bool
+}
+
+// leaks reads one unit. secretEnv maps the env names the unit is handed
+// to the secrets they hold (a workflow step's env); nil elsewhere. span,
+// when not 0, is how far apart a source and its sink may be.
+func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
+	re := leaveRe()
+	keyed := false
+	for _, l := range unit {
+		if keyedLower(l.Text, leaveKeyIndex()) {
+			keyed = true
+			break
+		}
+	}
+	if !keyed {
+		return nil
+	}
+	var srcs []source
+	inert := map[string]bool{} // names bound to the environment only to hand it to a child
+	bound := map[string]int{}  // names bound to the whole environment, by line
+	for _, l := range unit {
+		t := l.Text
+		switch {
+		case re.bulk.MatchString(t):
+			if re.childEnv.MatchString(t) {
+				continue
+			}
+			if m := re.envName.FindStringSubmatch(t); m != nil {
+				bound[m[1]] = l.N
+			}
+			srcs = append(srcs, source{n: l.N, bulk: true, added: l.Added})
+		case re.credFile.MatchString(t) && !re.credWrite.MatchString(t) || re.gitCred.MatchString(t):
+			srcs = append(srcs, source{n: l.N, bulk: true, added: l.Added})
+		}
+		for _, m := range re.secretRef.FindAllStringSubmatch(t, -1) {
+			srcs = append(srcs, source{n: l.N, secret: m[1], name: m[0], added: l.Added})
+		}
+		for _, m := range re.tokenName.FindAllStringSubmatch(t, -1) {
+			if _, ok := secretEnv[m[1]]; !ok {
+				srcs = append(srcs, source{n: l.N, secret: m[1], name: m[1], added: l.Added})
+			}
+		}
+	}
+	for name, b := range secretEnv {
+		srcs = append(srcs, source{n: b.n, secret: b.secret, name: name, added: b.added})
+	}
+	// A name that holds the environment and is then handed to a child
+	// process as its environment is the child's, not data sent.
+	for name := range bound {
+		for _, l := range unit {
+			if strings.Contains(l.Text, name) && re.childEnv.MatchString(l.Text) && childEnvIs(l.Text, name) {
+				inert[name] = true
+			}
+		}
+	}
+	if len(inert) > 0 {
+		kept := srcs[:0]
+		for _, s := range srcs {
+			drop := false
+			for name, n := range bound {
+				if inert[name] && n == s.n {
+					drop = true
+				}
+			}
+			if !drop {
+				kept = append(kept, s)
+			}
+		}
+		srcs = kept
+	}
+	if len(srcs) == 0 {
+		return nil
+	}
+	// Names that carry a secret on: info = @{ key = $env:FEED_KEY },
+	// seed = os.getenv("SEED"), payload = { ... } over lines.
+	carried := map[string][]string{} // secret's name -> the names carrying it
+	for i, l := range unit {
+		// An assignment may stand after an interpreter's -c " or a ;.
+		for _, seg := range strings.Split(re.inline.ReplaceAllString(l.Text, ""), ";") {
+			m := re.envName.FindStringSubmatch(seg)
+			if m == nil {
+				continue
+			}
+			rhs := re.authPart.ReplaceAllString(seg, "")
+			if strings.Count(seg, "(")+strings.Count(seg, "{") > strings.Count(seg, ")")+strings.Count(seg, "}") {
+				rhs = re.authPart.ReplaceAllString(statement(unit[i:]), "")
+			}
+			rhs = rhs[strings.Index(rhs, "=")+1:]
+			carry(m[1], rhs, srcs, carried)
+		}
+	}
+	var out []Leak
+
+	conns := map[string]bool{} // names bound to a connection or request that has not sent yet
+	for i, l := range unit {
+		stmt := ""
+		if re.client.MatchString(l.Text) || re.always.MatchString(l.Text) {
+			stmt = statement(unit[i:])
+			if !re.always.MatchString(stmt) && !re.body.MatchString(stmt) {
+				if m := re.envName.FindStringSubmatch(l.Text); m != nil {
+					conns[m[1]] = true
+				}
+				continue
+			}
+		} else if len(conns) > 0 {
+			// c.setRequestMethod("POST"), conn.request("POST", …), req.end(body):
+			// the connection sends on a later line.
+			w := strings.TrimLeft(l.Text, " \t$")
+			if k := strings.IndexByte(w, '.'); k <= 0 || !conns[w[:k]] {
+				continue
+			}
+			if stmt = statement(unit[i:]); !re.body.MatchString(stmt) && !strings.Contains(stmt, "OutputStream") {
+				continue
+			}
+		} else {
+			continue
+		}
+		hosts := unitHosts(stmt, unit)
+		var best *Leak
+		for _, s := range srcs {
+			if !l.Added && !s.added || span > 0 && (s.n-l.N > span || l.N-s.n > span) {
+				continue
+			}
+			lk := Leak{Sink: l.N, Source: s.n}
+			if s.bulk {
+				lk.Severity, lk.Title = High, "sends what line "+itoa(s.n)+" read (the environment or stored credentials) off the runner"
+			} else {
+				body := re.authPart.ReplaceAllString(stmt, "")
+				sent := wordIn(body, s.name) && !urlIsSecret(stmt, s.name)
+				for _, c := range carried[s.name] {
+					sent = sent || wordIn(body, c) && !urlIsSecret(stmt, c)
+				}
+				if !sent {
+					continue
+				}
+				switch {
+				case len(hosts) == 0:
+					continue // where it goes is decided at run time: the shell and code readers judge that
+				case allOwnHost(s.secret, hosts):
+					lk.Severity, lk.Title = Medium, "sends the secret "+s.secret+" to its own service ("+hosts[0]+")"
+				default:
+					lk.Severity, lk.Title = High, "sends the secret "+s.secret+" to "+hosts[0]+", a host it is not for"
+				}
+			}
+			if best == nil || severityOrder(lk.Severity) < severityOrder(best.Severity) {
+				c := lk
+				best = &c
+			}
+		}
+		if best != nil {
+			out = append(out, *best)
+		}
+	}
+	return out
+}
+
+// carry records name as carrying each single secret rhs mentions, by its
+// own name or a name that already carries it.
+func carry(name, rhs string, srcs []source, carried map[string][]string) {
+	for _, s := range srcs {
+		if s.bulk || s.name == name {
+			continue
+		}
+		hit := wordIn(rhs, s.name)
+		for _, c := range carried[s.name] {
+			hit = hit || wordIn(rhs, c)
+		}
+		if hit {
+			carried[s.name] = append(carried[s.name], name)
+		}
+	}
+}
+
+func severityOrder(s string) int {
+	if s == High {
+		return 0
+	}
+	return 1
+}
+
+// childEnvIs reports a line that hands name to a child process as its
+// environment.
+func childEnvIs(s, name string) bool {
+	for _, p := range []string{"env=" + name, "env: " + name, "env:" + name, "env = " + name, ".Env = " + name, "Env: " + name, "Environment = " + name, "{ env }", "{env}", "env=dict(" + name} {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// statement is the line's statement: the line and the lines its open
+// brackets, a trailing backslash or backtick carry on to (at most twelve).
+func statement(rest []UnitLine) string {
+	var b strings.Builder
+	depth := 0
+	for i, l := range rest {
+		if i >= 12 {
+			break
+		}
+		b.WriteString(l.Text)
+		b.WriteByte('\n')
+		depth += strings.Count(l.Text, "(") + strings.Count(l.Text, "{") + strings.Count(l.Text, "[") -
+			strings.Count(l.Text, ")") - strings.Count(l.Text, "}") - strings.Count(l.Text, "]")
+		t := strings.TrimRight(l.Text, " \t")
+		if depth <= 0 && !strings.HasSuffix(t, "\\") && !strings.HasSuffix(t, "`") {
+			break
+		}
+	}
+	return b.String()
+}
+
+// unitHosts are the hosts the statement names, or else those the unit
+// names (a URL kept in a constant).
+func unitHosts(stmt string, unit []UnitLine) []string {
+	re := leaveRe()
+	var hs []string
+	for _, m := range re.url.FindAllStringSubmatch(stmt, -1) {
+		hs = append(hs, strings.ToLower(m[1]+m[2]))
+	}
+	if len(hs) > 0 {
+		return hs
+	}
+	for _, l := range unit {
+		if strings.Contains(l.Text, "://") {
+			for _, m := range re.url.FindAllStringSubmatch(l.Text, -1) {
+				hs = append(hs, strings.ToLower(m[1]+m[2]))
+			}
+		}
+	}
+	return hs
+}
+
+
+// urlIsSecret reports a secret that is the whole URL of the request (a
+// webhook kept as a secret): it is where the data goes, not what is sent.
+func urlIsSecret(stmt, name string) bool {
+	for _, p := range []string{`"$` + name + `"`, `"${` + name + `}"`, " $" + name + " ", " $" + name + "\n", "${" + name + "}\n", name + ",", "(" + name + ")", "Uri $env:" + name, "-Uri $" + name, "(process.env." + name, "(os.environ['" + name + "']", `(os.environ["` + name + `"]`} {
+		if strings.Contains(stmt, p) && !strings.Contains(stmt, "://") {
+			return true
+		}
+	}
+	return strings.HasPrefix(name, "${{") && strings.Contains(stmt, " "+name+"\n")
+}
+
+// OwnHost reports host as the service a secret of that name is for: a
+// word of its name is a label of the host's domain (COVERITY_SCAN_TOKEN to
+// scan.coverity.com), or the vendor table names the host.
+func OwnHost(secret, host string) bool {
+	host = strings.ToLower(host)
+	up := strings.ToUpper(secret)
+	for _, v := range vendorHosts {
+		if strings.HasPrefix(up, v.prefix) {
+			for _, d := range v.hosts {
+				if host == d || strings.HasSuffix(host, "."+d) {
+					return true
+				}
+			}
+		}
+	}
+	labels := strings.Split(host, ".")
+	if len(labels) < 2 {
+		return false
+	}
+	// The registrable part: the label before the suffix (two for co.uk-like suffixes).
+	domain := labels[len(labels)-2]
+	if len(labels) >= 3 && len(domain) <= 3 {
+		domain = labels[len(labels)-3]
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(secret), func(r rune) bool { return r == '_' || r == '-' }) {
+		if len(w) >= 3 && !genericSecretWords[w] && w == domain {
+			return true
+		}
+	}
+	return false
+}
+
+func allOwnHost(secret string, hosts []string) bool {
+	for _, h := range hosts {
+		if !OwnHost(secret, h) {
+			return false
+		}
+	}
+	return true
+}
+
+var genericSecretWords = map[string]bool{"token": true, "key": true, "api": true, "secret": true, "password": true, "pass": true, "auth": true,
+	"access": true, "the": true, "scan": true, "prod": true, "dev": true, "url": true, "user": true, "username": true, "email": true,
+	"upload": true, "deploy": true, "bot": true, "app": true, "private": true, "client": true, "personal": true, "pat": true, "ci": true,
+	"release": true, "publish": true, "write": true, "read": true, "admin": true, "service": true, "account": true, "repo": true}
+
+// vendorHosts names the hosts a credential's well-known prefix is for.
+var vendorHosts = []struct {
+	prefix string
+	hosts  []string
+}{
+	{"GITHUB", []string{"github.com", "githubusercontent.com", "ghcr.io"}}, {"GH_", []string{"github.com", "githubusercontent.com", "ghcr.io"}},
+	{"NPM", []string{"npmjs.org", "npmjs.com"}}, {"NODE_AUTH", []string{"npmjs.org", "npmjs.com"}},
+	{"PYPI", []string{"pypi.org"}}, {"TWINE", []string{"pypi.org"}}, {"HF_", []string{"huggingface.co"}},
+	{"AWS", []string{"amazonaws.com"}}, {"GCP", []string{"googleapis.com"}}, {"GOOGLE", []string{"googleapis.com", "google.com"}},
+	{"AZURE", []string{"azure.com", "windows.net", "microsoft.com", "visualstudio.com"}}, {"ARM_", []string{"azure.com", "windows.net", "microsoft.com"}},
+	{"DOCKER", []string{"docker.com", "docker.io"}}, {"CARGO", []string{"crates.io"}}, {"GEM", []string{"rubygems.org"}},
+	{"NUGET", []string{"nuget.org"}}, {"CF_", []string{"cloudflare.com"}}, {"CODECOV", []string{"codecov.io"}},
+	{"SONAR", []string{"sonarcloud.io", "sonarqube.org"}}, {"CI_JOB", []string{"gitlab.com"}},
+}
+
+// SentToOwnHost reports a request whose secrets (named in text, as
+// ${{ secrets.X }} or a variable named like a credential) all go to their
+// own service: every URL has a host, and each is the secrets' vendor's.
+func SentToOwnHost(text string, urls []string) bool {
+	re := leaveRe()
+	var names []string
+	for _, m := range re.secretRef.FindAllStringSubmatch(text, -1) {
+		names = append(names, m[1])
+	}
+	if len(names) == 0 {
+		for _, m := range re.tokenName.FindAllStringSubmatch(text, -1) {
+			names = append(names, m[1])
+		}
+	}
+	var hosts []string
+	for _, u := range urls {
+		for _, m := range re.url.FindAllStringSubmatch(u, -1) {
+			hosts = append(hosts, strings.ToLower(m[1]+m[2]))
+		}
+	}
+	if len(names) == 0 || len(hosts) == 0 {
+		return false
+	}
+	for _, n := range names {
+		if !allOwnHost(n, hosts) {
+			return false
+		}
+	}
+	return true
+}
+
+var gitHookRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\.git["']?\s*[,/\\]\s*["']?hooks\b|\.husky["']?\s*[,/\\]|["'/\\](?:pre-commit|pre-push|post-checkout|post-merge|post-rewrite|pre-rebase|prepare-commit-msg|commit-msg)["']`)
+})
+
+// GitHookPath reports a path into a repository's hooks: git runs what is
+// written there at the next commit, checkout or merge.
+func GitHookPath(s string) bool { return gitHookRe().MatchString(s) }
