@@ -522,6 +522,7 @@ const (
 	hotFlags
 	hotAutorun
 	hotLoader
+	hotRunner
 	hotGroups
 )
 
@@ -530,6 +531,7 @@ var hotKeys = sync.OnceValue(func() *rules.KeyIndex {
 		hotIndex:   {"index-url", "index_url", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "goproxy", "gosumdb", "gonosum", "goinsecure", "-insecure", "default_index", "repositories_", "source add", "npmregistryserver", "gem source", "mirror.", "mirrors", "registry-mirror", "nuget add", "config set", "--add channels"},
 		hotFlags:   {"flags"},
 		hotAutorun: {"currentversion", "schtasks", "startup"},
+		hotRunner:  rules.RunnerKeys,
 		hotLoader:  {"preload", "ld_audit", "bash_env", "node_options", "pythonstartup", "rubyopt", "java_", "git_ssh", "git_external", "askpass", "runner_hook"},
 	})
 })

@@ -122,6 +122,7 @@ func Scan(d *packet.Diff) []Item {
 			fs.leaving()
 			fs.hiddenRun()
 			fs.buildFiles()
+			fs.runnerReads()
 		}
 		fs.deferToParser()
 		lines = lines[:0]
@@ -444,7 +445,6 @@ func (fs *fileScan) structure() {
 		fs.sources() // a PowerShell script is code and shell: it sets registries too
 	}
 	fs.runnerMemory()
-	fs.runnerReads()
 }
 
 var memReadRe = sync.OnceValue(func() *regexp.Regexp {

@@ -887,10 +887,16 @@ func outsideWorkspace(v string) bool {
 // to rules.WorkflowRunner, any file that names the runner's own places to
 // rules.ProgramRunner.
 func (fs *fileScan) runnerReads() {
+	if fs.info.Prose || fs.f.Binary {
+		return
+	}
 	wf := fs.info.Scope&rules.ScopeWorkflow != 0 && (strings.HasSuffix(fs.path, ".yml") || strings.HasSuffix(fs.path, ".yaml"))
-	keyed := slices.ContainsFunc(slices.Collect(maps.Keys(fs.added)), func(n int) bool { return rules.RunnerKeyed(fs.text[n]) })
+	keyed := len(fs.hot[hotRunner]) > 0
 	if !wf && !keyed {
 		return
+	}
+	if fs.added == nil {
+		fs.index()
 	}
 	var ls []rules.SrcLine
 	for _, reg := range fs.regions() {

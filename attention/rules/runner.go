@@ -57,6 +57,7 @@ type runnerRes struct {
 	dockerRun, agentUses, agentCLI, untrusted, shellTools  *regexp.Regexp
 	writeToken, cacheRef, assign, forIn, writeSink, pipeIn *regexp.Regexp
 	build, cacheUses, procStart, regInstall, absScript     *regexp.Regexp
+	pipeRun, eventRead, otherRunner                        *regexp.Regexp
 }
 
 var runnerRe = sync.OnceValue(func() *runnerRes {
@@ -106,16 +107,19 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		shellTools: regexp.MustCompile(`(?i)\bBash\b(?:\(\s*\*?\s*\))?(?:\s*[,"'\]\n]|\s*$)|\bBash\(\s*\*\s*\)|run_shell_command\b|ShellTool\b|--dangerously-skip-permissions|--dangerously-bypass|\bbypassPermissions\b|--yolo\b|approval-mode[=\s"':]+yolo|--full-auto\b|danger-full-access|--allow-all-tools\b|\byolo\s*:\s*true|sandbox\s*:\s*false|--auto-approve\b|--yes-always\b`),
 		writeToken: regexp.MustCompile(`(?i)^\s*(?:[\w-]*token|gh_token|github_token|github-token)\s*:\s*["']?\$\{\{\s*secrets\.(?:[A-Z0-9_]+)\s*\}\}`),
 		// the runner's caches and its own files, as a path or its parts
-		cacheRef:   regexp.MustCompile(`["'/\\]_actions(?:["'/\\]|$)|["'/\\]_tool["'/\\]|\bRUNNER_TOOL_CACHE\b|\bhostedtoolcache\b|\bAGENT_TOOLSDIRECTORY\b`),
-		assign:     regexp.MustCompile(`^\s*(?:(?:const|let|var|val|my|local|auto|final)\s+)?\$?([A-Za-z_]\w*)\s*(?::=|=)\s*([^=].*)$`),
-		forIn:      regexp.MustCompile(`^\s*(?:for\s*\(?\s*(?:const|let|var)?\s*\$?([A-Za-z_]\w*)\s+(?:in|of)\s+(.+)|for\s+[\w_]*,?\s*([A-Za-z_]\w*)\s*:=\s*range\s+(.+)|(.+)\|\s*(?:ForEach-Object|%|foreach)\s*\{.*)$`),
-		writeSink:  regexp.MustCompile(`\b(?:append|write)File(?:Sync)?\(|\bcopyFile(?:Sync)?\(|\bcreateWriteStream\(|\brenameSync\(|\.write_(?:text|bytes)\(|\bopen\([^)]*,\s*["'][wa]b?\+?["']|\bos\.(?:WriteFile|Create|OpenFile|Rename|Symlink)\(|\b(?:ioutil|os)\.WriteFile\(|(?i:\bAdd-Content\b|\bSet-Content\b|\bOut-File\b|\bCopy-Item\b|\bMove-Item\b|\bac\s)|\bFile\.(?:write|open|append)\w*\(|\bfs::(?:write|copy|rename)\(|\bshutil\.(?:copy\w*|move)\(|\bos\.(?:replace|rename)\(|\bFileUtils\.(?:cp|mv|install)\b|\bfs\.rename\(|>>?\s*["']?\$|\btee\s|\bsed\s+-i|\b(?:cp|mv|install)\s`),
-		pipeIn:     regexp.MustCompile(`\b(?:Get-ChildItem|gci|dir|ls)\b.*\|\s*(?:ForEach-Object|%|foreach)\b`),
-		build:      regexp.MustCompile(`\b(?:npm|yarn|pnpm|bun)\s+(?:ci|install|i|run|test|build|exec|start)\b|\bnpx\s|\bmake\b|\bpip[0-9.]*\s+install\b|\bpython[0-9.]*\s|\bgo\s+(?:build|test|run|generate|vet)\b|\bcargo\s+(?:build|test|run|check|fuzz|bench|install\s+--path)\b|\bmvn\b|\bgradlew?\b|(?:^|[\s;&|])\./|\b(?:ba)?sh\s+[\w./]|\bpytest\b|\btox\b|\bnox\b|\bbundle\s+(?:install|exec)\b|\brake\b|\bcomposer\s+install\b|\bdocker\s+build\b|\bnode\s+\S|\bsphinx-build\b|\bmkdocs\s+build\b|\bhugo\b|\bdotnet\s+(?:build|test|run)\b|\bcmake\b|\bmeson\b|\bninja\b|\bbazel\b|\bpre-commit\s+run\b`),
-		regInstall: regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*\s+-m\s+)?(?:pip[0-9.]*|uv\s+pip|pipx|npm|pnpm|yarn|bun|gem|cargo)\s+(?:install|i|add)\b(.*)$`),
-		absScript:  regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*|node|bash|sh|ruby|perl)\s+(?:-[A-Za-z]\s+)*["']?(?:/|\$\{?RUNNER_TEMP\b|\$\{\{\s*runner\.temp|\$\{?HOME\b|~/)`),
-		cacheUses:  regexp.MustCompile(`^actions/cache(?:/save)?$`),
-		procStart:  regexp.MustCompile(`\bsubprocess\.\w+\(|\bos\.system\(|\bspawn(?:Sync)?\(|\bexec(?:File)?(?:Sync)?\(|\bexec\.Command|\bStart-Process\b|\bProcessBuilder\(|\bsystem\(|\bPopen\(|^\s*(?:sudo\s+)?\.?/|^\s*&\s`),
+		cacheRef:    regexp.MustCompile(`["'/\\]_actions(?:["'/\\]|$)|["'/\\]_tool["'/\\]|\bRUNNER_TOOL_CACHE\b|\bhostedtoolcache\b|\bAGENT_TOOLSDIRECTORY\b`),
+		assign:      regexp.MustCompile(`^\s*(?:(?:const|let|var|val|my|local|auto|final)\s+)?\$?([A-Za-z_]\w*)\s*(?::=|=)\s*([^=].*)$`),
+		forIn:       regexp.MustCompile(`^\s*(?:for\s*\(?\s*(?:const|let|var)?\s*\$?([A-Za-z_]\w*)\s+(?:in|of)\s+(.+)|for\s+[\w_]*,?\s*([A-Za-z_]\w*)\s*:=\s*range\s+(.+)|(.+)\|\s*(?:ForEach-Object|%|foreach)\s*\{.*)$`),
+		writeSink:   regexp.MustCompile(`\b(?:append|write)File(?:Sync)?\(|\bcopyFile(?:Sync)?\(|\bcreateWriteStream\(|\brenameSync\(|\.write_(?:text|bytes)\(|\bopen\([^)]*,\s*["'][wa]b?\+?["']|\bos\.(?:WriteFile|Create|OpenFile|Rename|Symlink)\(|\b(?:ioutil|os)\.WriteFile\(|(?i:\bAdd-Content\b|\bSet-Content\b|\bOut-File\b|\bCopy-Item\b|\bMove-Item\b|\bac\s)|\bFile\.(?:write|open|append)\w*\(|\bfs::(?:write|copy|rename)\(|\bshutil\.(?:copy\w*|move)\(|\bos\.(?:replace|rename)\(|\bFileUtils\.(?:cp|mv|install)\b|\bfs\.rename\(|>>?\s*["']?\$|\btee\s|\bsed\s+-i|\b(?:cp|mv|install)\s`),
+		pipeIn:      regexp.MustCompile(`\b(?:Get-ChildItem|gci|dir|ls)\b.*\|\s*(?:ForEach-Object|%|foreach)\b`),
+		build:       regexp.MustCompile(`\b(?:npm|yarn|pnpm|bun)\s+(?:ci|install|i|run|test|build|exec|start)\b|\bnpx\s|\bmake\b|\bpip[0-9.]*\s+install\b|\bpython[0-9.]*\s|\bgo\s+(?:build|test|run|generate|vet)\b|\bcargo\s+(?:build|test|run|check|fuzz|bench|install\s+--path)\b|\bmvn\b|\bgradlew?\b|(?:^|[\s;&|])\./|\b(?:ba)?sh\s+[\w./]|\bpytest\b|\btox\b|\bnox\b|\bbundle\s+(?:install|exec)\b|\brake\b|\bcomposer\s+install\b|\bdocker\s+build\b|\bnode\s+\S|\bsphinx-build\b|\bmkdocs\s+build\b|\bhugo\b|\bdotnet\s+(?:build|test|run)\b|\bcmake\b|\bmeson\b|\bninja\b|\bbazel\b|\bpre-commit\s+run\b`),
+		regInstall:  regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*\s+-m\s+)?(?:pip[0-9.]*|uv\s+pip|pipx|npm|pnpm|yarn|bun|gem|cargo)\s+(?:install|i|add)\b(.*)$`),
+		absScript:   regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*|node|bash|sh|ruby|perl)\s+(?:-[A-Za-z]\s+)*["']?(?:/|\$\{?RUNNER_TEMP\b|\$\{\{\s*runner\.temp|\$\{?HOME\b|~/)`),
+		otherRunner: regexp.MustCompile(`\bgitlab-runner\s+register\b|\bsvc\.sh\s+(?:install|start)\b|\b(?:buildkite-agent|circleci-runner|woodpecker-agent)\s+(?:start|register|machine)\b`),
+		pipeRun:     regexp.MustCompile(`\|\s*(?:sudo\s+)?(?:bash|sh|zsh|python[0-9.]*|node|ruby|perl|pwsh|iex|Invoke-Expression)\b|\beval\s|(?i:\bInvoke-Expression\b|\biex\b)|\bsource\s+<\(`),
+		eventRead:   regexp.MustCompile(`\bgh\s+(?:issue|pr)\s+view\b|\bgh\s+api\b.*\b(?:issues|pulls|comments)\b|\bGITHUB_EVENT_PATH\b|\bcontext\.payload\.(?:issue|comment|pull_request|review|discussion)\b|\bgithub\.rest\.(?:issues|pulls)\.(?:get|listComments)\b`),
+		cacheUses:   regexp.MustCompile(`^actions/cache(?:/save)?$`),
+		procStart:   regexp.MustCompile(`\bsubprocess\.\w+\(|\bos\.system\(|\bspawn(?:Sync)?\(|\bexec(?:File)?(?:Sync)?\(|\bexec\.Command|\bStart-Process\b|\bProcessBuilder\(|\bsystem\(|\bPopen\(|^\s*(?:sudo\s+)?\.?/|^\s*&\s`),
 	}
 })
 
@@ -150,7 +154,8 @@ type jobState struct {
 	patch    int      // a patch of the pull request fetched, not yet applied
 	art      int      // the line that brought another run's artifact in
 	artDirs  []string // where it went; "" for the workspace
-	headRun  bool
+	// eventText is a line that read an issue's or pull request's text
+	eventText int
 }
 
 // WorkflowRunner reads a workflow or composite action for what it lets the
@@ -186,7 +191,7 @@ func WorkflowRunner(lines []SrcLine) []Finding {
 			job, st = jobs[si], jobState{}
 		}
 		out = append(out, runnerStep(s, &st, privish, priv)...)
-		out = append(out, agentStep(s, priv || !known, lines)...)
+		out = append(out, agentStep(s, &st, priv || !known, lines)...)
 	}
 	// Registration needs no earlier step, and may sit in a job's services.
 	for _, l := range lines {
@@ -198,7 +203,7 @@ func WorkflowRunner(lines []SrcLine) []Finding {
 			add(Finding{Line: l.N, ID: "runner-register", Title: "starts a self-hosted runner's image in the job"})
 		case re.dockerRun.MatchString(t) && runnerEnv(joinCont(lines, l.N)):
 			add(Finding{Line: l.N, ID: "runner-register", Title: "starts a container with a runner registration token"})
-		case strings.Contains(t, "--jitconfig") || strings.Contains(t, "Runner.Listener") && strings.Contains(t, "configure"):
+		case strings.Contains(t, "--jitconfig") || strings.Contains(t, "Runner.Listener") && strings.Contains(t, "configure") || re.otherRunner.MatchString(t):
 			add(Finding{Line: l.N, ID: "runner-register"})
 		}
 	}
@@ -250,6 +255,7 @@ func splitSteps(lines []SrcLine) ([]wfStep, []int) {
 		cur = nil
 	}
 	blockKey, blockIndent := "", -1
+	section, sectionIndent := "", -1
 	last := -1
 	for _, l := range lines {
 		t := l.Text
@@ -286,10 +292,12 @@ func splitSteps(lines []SrcLine) ([]wfStep, []int) {
 			flush()
 			stepIndent = len(m[1])
 			cur = &wfStep{with: map[string]SrcLine{}, env: map[string]SrcLine{}}
+			section, sectionIndent = "", -1
 		}
 		if cur == nil && ind > stepIndent && !strings.HasPrefix(tt, "steps:") && (len(steps) == 0 || l.N != steps[len(steps)-1].lines[len(steps[len(steps)-1].lines)-1].N+1) {
 			// a hunk that starts inside a step
 			cur = &wfStep{with: map[string]SrcLine{}, env: map[string]SrcLine{}}
+			section, sectionIndent = "", -1
 		}
 		if cur == nil {
 			continue
@@ -316,17 +324,26 @@ func splitSteps(lines []SrcLine) ([]wfStep, []int) {
 			} else {
 				blockKey, blockIndent = key, ind
 			}
-		case key == "with" || key == "env" || key == "steps" || key == "services" || key == "container":
+		case key == "with" || key == "env":
+			section, sectionIndent = key, ind
+			if strings.HasPrefix(tt, "- ") {
+				sectionIndent += 2
+			}
+		case key == "steps" || key == "services" || key == "container":
 		default:
+			if ind <= sectionIndent {
+				section = ""
+			}
 			if val == "|" || val == ">" || strings.HasPrefix(val, "|") || strings.HasPrefix(val, ">") {
 				blockKey, blockIndent = key, ind
 				continue
 			}
 			sl := SrcLine{l.N, val, l.Added}
-			if _, dup := cur.with[key]; !dup {
+			if section == "env" {
+				cur.env[key] = sl
+			} else if _, dup := cur.with[key]; !dup {
 				cur.with[key] = sl
 			}
-			cur.env[key] = sl
 		}
 	}
 	flush()
@@ -503,7 +520,7 @@ func runnerStep(s wfStep, st *jobState, privish, priv bool) []Finding {
 				headReported = true
 			}
 		}
-		if st.art > 0 && l.N > st.art && !prevCont && runsFrom(t, st.artDirs) {
+		if st.art > 0 && l.N > st.art && !prevCont && (runsFrom(t, st.artDirs) || re.pipeRun.MatchString(t) && re.readFile.MatchString(t) && mentions(t, st.artDirs)) {
 			out = append(out, Finding{Line: l.N, ID: "gha-artifact-run", Source: st.art,
 				Title: "runs a file of another run's artifact (downloaded on line " + itoa(st.art) + ") in a privileged workflow"})
 		}
@@ -616,7 +633,7 @@ func runsFrom(t string, dirs []string) bool {
 	}
 	for _, m := range re.install.FindAllStringSubmatch(t, -1) {
 		for _, d := range dirs {
-			if d != "" && under(m[1], d) {
+			if under(m[1], d) && (d != "" || strings.Contains(m[1], "/")) {
 				return true
 			}
 		}
@@ -647,7 +664,7 @@ func runsFrom(t string, dirs []string) bool {
 // a pull request wrote: high where that text reaches its prompt and the
 // agent has a shell or a token that can push, medium where it has neither
 // or the text is the pull request author's own (pull_request).
-func agentStep(s wfStep, privish bool, all []SrcLine) []Finding {
+func agentStep(s wfStep, st *jobState, privish bool, all []SrcLine) []Finding {
 	re := runnerRe()
 	ref := s.uses
 	if i := strings.IndexByte(ref, '@'); i >= 0 {
@@ -660,6 +677,14 @@ func agentStep(s wfStep, privish bool, all []SrcLine) []Finding {
 	for _, l := range s.body {
 		if re.agentCLI.MatchString(l.Text) && agentLine == 0 {
 			agentLine = l.N
+		}
+	}
+	for _, l := range s.body {
+		// a script that reads the issue or pull request itself (gh issue
+		// view, the event file) hands its text on through a file or a
+		// variable
+		if re.eventRead.MatchString(l.Text) && (agentLine == 0 || l.N <= agentLine) {
+			st.eventText = l.N
 		}
 	}
 	if agentLine == 0 {
@@ -687,6 +712,12 @@ func agentStep(s wfStep, privish bool, all []SrcLine) []Finding {
 			break
 		}
 	}
+	if prompt == 0 && st.eventText > 0 {
+		prompt = st.eventText
+		if prompt < agentLine {
+			prompt = agentLine
+		}
+	}
 	power := ""
 	for _, l := range s.lines {
 		if re.shellTools.MatchString(l.Text) {
@@ -696,7 +727,7 @@ func agentStep(s wfStep, privish bool, all []SrcLine) []Finding {
 	}
 	if power == "" {
 		for _, l := range s.lines {
-			if re.writeToken.MatchString(l.Text) && !strings.Contains(l.Text, "GITHUB_TOKEN") {
+			if k := strings.ToLower(strings.SplitN(l.Text, ":", 2)[0]); re.writeToken.MatchString(l.Text) && !strings.Contains(l.Text, "GITHUB_TOKEN") && !strings.Contains(k, "oauth") && !strings.Contains(k, "api") {
 				power = "a token of its own (" + strings.TrimSpace(l.Text) + ")"
 				break
 			}
@@ -710,6 +741,9 @@ func agentStep(s wfStep, privish bool, all []SrcLine) []Finding {
 		}
 	}
 	switch {
+	case st.head > 0 && privish && power == "a shell":
+		return []Finding{{Line: agentLine, ID: "gha-agent-untrusted", Source: st.head,
+			Title: "runs an AI agent with a shell on the pull request's code (brought in on line " + itoa(st.head) + ") in a privileged workflow"}}
 	case prompt > 0 && privish && power != "":
 		return []Finding{{Line: prompt, ID: "gha-agent-untrusted", Source: agentLine,
 			Title: "hands text whoever opens an issue or pull request wrote to an AI agent with " + power}}
@@ -728,17 +762,11 @@ func inEnvBinding(t string, bound map[string]bool) bool {
 	return ok && bound[strings.TrimSpace(k)]
 }
 
-// RunnerKeyed reports a line that may name the runner's caches, its own
-// files or a runner registration: the words ProgramRunner needs, found by
-// substring so most files are passed over without a regexp.
-func RunnerKeyed(s string) bool {
-	for _, k := range []string{"_actions", "_tool", "RUNNER_TOOL_CACHE", "hostedtoolcache", "AGENT_TOOLSDIRECTORY", "actions/runners/", "RegistrationToken", "RunnerJitconfig"} {
-		if strings.Contains(s, k) {
-			return true
-		}
-	}
-	return false
-}
+// RunnerKeys are the lower-cased words a line needs for ProgramRunner to
+// have anything to say (the runner's caches, a runner registration): the
+// scan indexes them with the other line keys, so most files are passed
+// over without a regexp.
+var RunnerKeys = []string{"_actions", "_tool", "hostedtoolcache", "agent_toolsdirectory", "actions/runners/", "registrationtoken", "runnerjitconfig", "runner register", "svc.sh", "-agent start"}
 
 // ProgramRunner reads a program or script for what it does to the runner
 // itself: files written into the runner's action cache, tool cache or its
@@ -756,6 +784,11 @@ func ProgramRunner(lines []SrcLine) []Finding {
 		}
 	}
 	var out []Finding
+	for _, l := range lines {
+		if re.otherRunner.MatchString(l.Text) {
+			out = append(out, Finding{Line: l.N, ID: "runner-register"})
+		}
+	}
 	if minted > 0 {
 		out = append(out, Finding{Line: minted, ID: "runner-register", Title: "mints a token that registers a self-hosted runner"})
 		for _, l := range lines {
