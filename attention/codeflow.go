@@ -47,7 +47,7 @@ var codeRe = sync.OnceValue(func() *codeRes {
 			// XOR against a repeating key (b ^ key[i % n]) or a constant over
 			// a stream of bytes; a decompressing reader.
 			`\^=?\s*[\w.]+\s*\[[^\]]*%|(?:=>|\|)\s*\w+\s*\^|\w\s*\^\s*(?:0x[0-9a-fA-F]+|\d+)\s+for\b|\b(?:Zlib|Gz|Deflate|Xz|Bz|Zstd|Lzma|Brotli)Decoder::new\(|\b(?:gzip|zlib|flate|bzip2|lzw)\.NewReader\(|\bnew\s+(?:GZIPInputStream|InflaterInputStream|GZipStream|DeflateStream|BrotliStream)\(`),
-		download: regexp.MustCompile(`\bfetch\(|\bhttps?\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(|` +
+		download: regexp.MustCompile(`\bfetch\(|(?:^|[^.\w])download(?:_file|_url|File)?\(\s*(?:self\s*,\s*)?["'\w][^,()]*,\s*["']|\bhttps?\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(|` +
 			// Groovy and Kotlin build scripts: a curl process's output, a URL read as text.
 			`\[\s*["'](?:curl|wget)["'][^\]]*\]\s*\.execute\(\)|["'](?:curl|wget)\s[^"']*["']\s*\.execute\(\)|\bURL\((?:[^()]|\([^()]*\))*\)\s*\.(?:text\b|getText\(|readText\(|openStream\(|readBytes\()|\.toURL\(\)\s*\.(?:text\b|getText\(|readText\()`),
 		bulkSecret:  regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|JSON\.stringify\(\s*process\.env|\{\s*\.\.\.process\.env|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|\bENV\.to_h\b|\bstd::env::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|(?i:\b(?:Get-ChildItem|gci|dir|ls)\s+env:|GetEnvironmentVariables\(\))|\bos\.Environ\(\)`),
@@ -103,7 +103,7 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		// Copy-Item src dst: the copy holds what the source held.
 		copyTo: regexp.MustCompile(`\b(?:copyFile(?:Sync)?|shutil\.copy\w*|fs::copy|File\.Copy|FileUtils\.cp)\(\s*([^,]+?)\s*,\s*&?\s*([A-Za-z_$][\w$.]*)|(?i:\bCopy-Item\s+(?:-Path\s+)?(\S+)\s+(?:-Destination\s+)?(\$\w+))`),
 		// the file a download call writes: urlretrieve(u, p), -OutFile $p.
-		dlDest: regexp.MustCompile(`\burlretrieve\(\s*[^,]+,\s*([A-Za-z_]\w*)|\bwget\.download\(\s*[^,]+,\s*(?:out\s*=\s*)?([A-Za-z_]\w*)|\.DownloadFile\(\s*[^,]+,\s*\$?(\w+)|(?i:-OutFile\s+\$(\w+))`),
+		dlDest: regexp.MustCompile(`\burlretrieve\(\s*[^,]+,\s*([A-Za-z_]\w*)|\bdownload(?:_file|_url|File)?\(\s*(?:self\s*,\s*)?[^,()]+,\s*["'](?:\./)?([\w.-]+)["']|\bwget\.download\(\s*[^,]+,\s*(?:out\s*=\s*)?([A-Za-z_]\w*)|\.DownloadFile\(\s*[^,]+,\s*\$?(\w+)|(?i:-OutFile\s+\$(\w+))`),
 		// if let Ok(resp) = ureq::get(u).call(): the pattern's name holds it.
 		// read_to_end(&mut buf), readinto(buf), io.ReadFull(r, buf): the
 		// buffer holds what the reader gives.
