@@ -8,6 +8,7 @@ package attention
 // hook a packaging config installs.
 
 import (
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/vetter-dev/vetter/attention/provenance"
 	"github.com/vetter-dev/vetter/attention/rules"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // numberedText returns the file's new-side lines the diff shows, in order.
@@ -37,10 +39,25 @@ func (fs *fileScan) buildCommands() {
 		return
 	}
 	fl := newFlow()
-	for _, c := range rules.CommandsOf(sys, fs.numberedText()) {
+	lines := fs.numberedText()
+	for _, c := range rules.CommandsOf(sys, lines) {
 		fs.shellLines([]numbered{{c.N, c.Text}}, fl, false)
 	}
+	if sys != "starlark" {
+		return
+	}
+	// An archive Bazel fetches (http_archive, http_file) is built and run
+	// by the build: over plain http anyone on the path chooses it.
+	for _, l := range lines {
+		if _, added := fs.added[l.N]; added && strings.Contains(l.Text, "http://") {
+			if m := starlarkURLRe().FindStringSubmatch(l.Text); m != nil {
+				fs.indexSource(l.N, m[1], "", false)
+			}
+		}
+	}
 }
+
+var starlarkURLRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\burls?\s*=\s*\[?\s*"(http://[^"]+)"`) })
 
 // gypFetch rates a gyp command expansion that reaches the network: node-gyp
 // runs it by itself while npm installs the package, before any test.
@@ -102,3 +119,28 @@ var importLineRe = sync.OnceValue(func() *regexp.Regexp {
 // importLine reports a line that only imports a module (import
 // urllib.request, use reqwest::blocking): naming a client fetches nothing.
 func importLine(s string) bool { return importLineRe().MatchString(strings.TrimRight(s, " \t\r")) }
+
+// buildCodeOf says when a file the path alone does not name runs by itself
+// at build time: a Rust procedural macro runs inside the compiler at every
+// build of a crate that uses it; a Conan recipe and an SCons or waf build
+// script run at every install or build.
+func buildCodeOf(f *packet.DiffFile) string {
+	switch b := path.Base(f.Path()); {
+	case b == "conanfile.py":
+		return "conan runs it at every install or create"
+	case b == "SConstruct" || b == "SConscript" || b == "wscript":
+		return "the build runs it at every build"
+	case strings.HasSuffix(b, ".rs"):
+		for _, h := range f.Hunks {
+			if h == nil {
+				continue
+			}
+			for _, l := range h.Lines {
+				if l.Kind == packet.LineAdded && strings.Contains(l.Text, "#[proc_macro") {
+					return "the compiler runs it at every build of a crate that uses the macro"
+				}
+			}
+		}
+	}
+	return ""
+}

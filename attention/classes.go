@@ -592,7 +592,9 @@ var classKeys = []string{
 	"execute(", "output =", "output=", "base64", "decodestring", "atob(", "unhexlify", "fromhex", "hex.decode", "assembly.load",
 	"defineclass", "loadstring", "string.char", "utf8.char", "-outfile", "-destination", "bitstransfer",
 	"extraheader", "runner.worker", "env:", "printenv", "env |", "env|", "env>", "env)", "%env", "$_server", "export -p", "auth token",
-	"git config", ".m2/", "gradle.properties", "_pass", "_key", "_auth", "credential",
+	"git config", ".m2/", "gradle.properties", "_pass", "_key", "_auth", "credential", "login data", "cookies", "leveldb", "wallet",
+	"solana", "electrum", "exodus", "keystore", ".azure/", "gcloud", "terraform.d", "vault-token", "_history", "kubernetes.io",
+	"169.254.169.254", "metadata.google", ".env",
 }
 
 // anyClassKey reports, once per file, whether an added line holds one of

@@ -107,6 +107,9 @@ func Scan(d *packet.Diff) []Item {
 		if hook, ok := hooked[fs.path]; ok && fs.info.BuildCode == "" && f.Status != packet.StatusDeleted {
 			fs.info.BuildCode = "npm runs it at " + hook + " (the package.json in this change says so)"
 		}
+		if fs.info.BuildCode == "" && f.Status != packet.StatusDeleted {
+			fs.info.BuildCode = buildCodeOf(f)
+		}
 		if rules.HasHiddenName(f.OldPath) || rules.HasHiddenName(f.NewPath) {
 			it := fs.fileItem("hidden-bidi")
 			it.Title = "file name holds hidden or bidirectional-control characters"

@@ -35,12 +35,14 @@ func BuildSystem(p string) string {
 		return "cmake"
 	case lb == "meson.build" || lb == "meson_options.txt":
 		return "meson"
-	case lb == "build" || lb == "build.bazel" || lb == "buck" || strings.HasSuffix(lb, ".bzl"):
+	case lb == "build" || lb == "build.bazel" || lb == "buck" || strings.HasSuffix(lb, ".bzl") || lb == "module.bazel" || lb == "workspace" || lb == "workspace.bazel":
 		return "starlark"
 	case strings.HasSuffix(lb, "proj") || strings.HasSuffix(lb, ".props") || strings.HasSuffix(lb, ".targets"):
 		return "msbuild"
 	case lb == "composer.json":
 		return "composer"
+	case lb == "pom.xml" || lb == "build.xml":
+		return "maven"
 	}
 	return ""
 }
@@ -59,6 +61,8 @@ func CommandsOf(system string, lines []NumLine) []Command {
 		return msbuildCommands(lines)
 	case "composer":
 		return composerCommands(lines)
+	case "maven":
+		return mavenCommands(lines)
 	}
 	return nil
 }
@@ -372,3 +376,34 @@ func composerCommands(lines []NumLine) []Command {
 }
 
 func stripJSONStrings(s string) string { return jsonStr().ReplaceAllString(s, `""`) }
+
+var xmlArg = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`<argument>([^<]*)</argument>|<arg\s+(?:value|line)\s*=\s*"([^"]*)"`)
+})
+
+// mavenCommands returns the scripts Maven's exec plugin and Ant's exec task
+// hand to a shell: the argument after -c (or cmd's /c), which runs at the
+// build phase the plugin is bound to.
+func mavenCommands(lines []NumLine) []Command {
+	var out []Command
+	un := strings.NewReplacer("&quot;", `"`, "&apos;", "'", "&lt;", "<", "&gt;", ">", "&amp;", "&")
+	script := false
+	for _, l := range lines {
+		if !strings.Contains(l.Text, "<arg") {
+			continue
+		}
+		for _, m := range xmlArg().FindAllStringSubmatch(l.Text, -1) {
+			v := strings.TrimSpace(un.Replace(m[1] + m[2]))
+			if script {
+				out = append(out, Command{l.N, v})
+				script = false
+				continue
+			}
+			if c, ok := strings.CutPrefix(v, "-c "); ok && m[2] != "" {
+				out = append(out, Command{l.N, strings.Trim(c, `'"`)})
+			}
+			script = v == "-c" || v == "/c" || v == "/C" || v == "-Command"
+		}
+	}
+	return out
+}

