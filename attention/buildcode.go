@@ -73,11 +73,24 @@ func (fs *fileScan) gypFetch(n int, cmd string) {
 // into the platform library. The place is on the line or in the few lines
 // before it that open the list.
 func (fs *fileScan) pthInstall() {
+	lb := strings.ToLower(path.Base(fs.path))
+	if lb == "environment.yml" || lb == "environment.yaml" || lb == ".condarc" {
+		// conda takes each package from the first channel that has it.
+		for _, l := range fs.numberedText() {
+			if u := rules.CondaChannel(l.Text); u != "" {
+				fs.indexSource(l.N, u, "points conda at the channel %s", false)
+			}
+		}
+		return
+	}
 	if !rules.PackagingFile(fs.path) {
 		return
 	}
 	lines := fs.numberedText()
 	for i, l := range lines {
+		if _, added := fs.added[l.N]; added && fs.info.Scope&rules.ScopeRequirements == 0 && directRef(l.Text) {
+			fs.report(l.N, gitSourcePin(l.Text)) // setup.py's install_requires
+		}
 		if _, added := fs.added[l.N]; !added || !rules.NamesPth(l.Text) {
 			continue
 		}
@@ -110,6 +123,16 @@ func (fs *fileScan) indexSource(n int, u, title string, shared bool) {
 	if h, ok := provenance.Redirected(u); ok && !(shared && provenance.HostIn(h, provenance.SharedPackageHosts)) {
 		fs.report(n, hit{id: "registry-redirect", title: strings.ReplaceAll(title, "%s", h)})
 	}
+}
+
+// directRef reports a Python dependency given by a URL, unless the URL is
+// a well-known index's own file (a wheel on download.pytorch.org).
+func directRef(s string) bool {
+	if !rules.DirectReference(s) {
+		return false
+	}
+	u := provenance.URLs().FindString(s)
+	return u == "" || !provenance.HostIn(provenance.HostOf(u), provenance.KnownRegistries)
 }
 
 var importLineRe = sync.OnceValue(func() *regexp.Regexp {

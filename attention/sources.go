@@ -80,6 +80,9 @@ func (fs *fileScan) sources() {
 			if m := re.gradleDist.FindStringSubmatch(s); m != nil {
 				if h := provenance.HostOf(m[1]); h != "services.gradle.org" {
 					fs.report(n, hit{id: "gradle-distribution", title: "Gradle wrapper downloads Gradle from " + h})
+				} else if strings.HasPrefix(m[1], "http:") || strings.HasPrefix(m[1], `http\:`) {
+					fs.report(n, hit{id: "gradle-distribution", title: "Gradle wrapper downloads Gradle over plain http",
+						why: "gradlew runs the distribution it downloads, on every build; over plain http anyone on the path chooses it"})
 				}
 			}
 		case sc&rules.ScopePreCommit != 0:
@@ -122,7 +125,7 @@ func (fs *fileScan) sources() {
 				fs.lockHost(n, m[1])
 			}
 		case sc&rules.ScopeRequirements != 0:
-			if re.reqURL.MatchString(s) || re.cargoGit.MatchString(s) {
+			if re.reqURL.MatchString(s) || re.cargoGit.MatchString(s) || directRef(s) {
 				h := gitSourcePin(s)
 				if h.severity != "" && fs.overridesRegistry(n, s) {
 					h = hit{id: "dependency-url", title: "switches a registry dependency to a git repository (or patches it with one)",

@@ -407,3 +407,24 @@ func mavenCommands(lines []NumLine) []Command {
 	}
 	return out
 }
+
+var directRefRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`["'][\w.\[\],-]+\s*@\s*(?:https?|git\+\w+)://|\{[^}]*\burl\s*=\s*["'](?:https?|git\+\w+)://`)
+})
+
+// DirectReference reports a Python dependency given by where it comes from
+// rather than by name and version: "pkg @ https://…" in a list, or an inline
+// table's url (Poetry's dependencies, uv's sources).
+func DirectReference(s string) bool {
+	return (strings.Contains(s, "@") || strings.Contains(s, "url")) && directRefRe().MatchString(s)
+}
+
+var condaChannelRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*-\s*["']?(https?://[^\s"']+)`) })
+
+// CondaChannel returns the URL a line of a conda channels list names.
+func CondaChannel(s string) string {
+	if m := condaChannelRe().FindStringSubmatch(s); m != nil {
+		return m[1]
+	}
+	return ""
+}
