@@ -57,7 +57,8 @@ type runnerRes struct {
 	dockerRun, agentUses, agentCLI, untrusted, shellTools  *regexp.Regexp
 	writeToken, cacheRef, assign, forIn, writeSink, pipeIn *regexp.Regexp
 	build, cacheUses, procStart, regInstall, absScript     *regexp.Regexp
-	pipeRun, eventRead, otherRunner                        *regexp.Regexp
+	pipeRun, eventRead, otherRunner, headExpr, headFiles   *regexp.Regexp
+	progRegister, sanitized, outName, outRef               *regexp.Regexp
 }
 
 var runnerRe = sync.OnceValue(func() *runnerRes {
@@ -78,12 +79,12 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		// routes by which the pull request's code enters the tree
 		prCheckout: regexp.MustCompile(`\b(?:gh|hub)\s+pr\s+checkout\b|\bgh\s+pr\s+merge\s+--admin\b`),
 		prPatch:    regexp.MustCompile(`\bgh\s+pr\s+diff\b|\b(?:diff|patch)_url\b|/pulls?/[^\s/"']+\.(?:diff|patch)\b|application/vnd\.github(?:\.v3)?\.(?:diff|patch)|\bpulls/[^\s"']+\s.*--(?:header|H)\b.*\b(?:diff|patch)\b`),
-		applyPatch: regexp.MustCompile(`\bgit\s+(?:-\S+\s+)*(?:apply|am)\b|(?:^|[|;&]\s*)patch\s+-p\d`),
-		fetchHead:  regexp.MustCompile(`\bgit\s+(?:-\S+\s+)*fetch\b.*(?:\bpull/|refs/pull|head\.repo|head_repository|clone_url|head\.ref|head_ref|head\.sha|head_sha|head_branch|\$\{\{\s*(?:steps|needs)\.)`),
-		treeChange: regexp.MustCompile(`\bgit\s+(?:-\S+\s+)*(?:checkout|switch|merge|reset\s+--hard|rebase|cherry-pick|restore|read-tree|stash\s+pop)\b`),
-		worktree:   regexp.MustCompile(`\bgit\s+(?:-\S+\s+)*worktree\s+add\s+(?:-\S+\s+)*["']?([^\s"']+)`),
+		applyPatch: regexp.MustCompile(`\bgit\s+(?:(?:-[cC]\s+\S+|-\S+)\s+)*(?:apply|am)\b|(?:^|[|;&]\s*)patch\s+-p\d`),
+		fetchHead:  regexp.MustCompile(`\bgit\s+(?:(?:-[cC]\s+\S+|-\S+)\s+)*fetch\b.*(?:\bpull/|refs/pull|head\.repo|head_repository|clone_url|head\.ref|head_ref|head\.sha|head_sha|head_branch|\$\{\{\s*(?:steps|needs)\.)`),
+		treeChange: regexp.MustCompile(`\bgit\s+(?:(?:-[cC]\s+\S+|-\S+)\s+)*(?:checkout|switch|merge|reset\s+--hard|rebase|cherry-pick|restore|read-tree|stash\s+pop)\b`),
+		worktree:   regexp.MustCompile(`\bgit\s+(?:(?:-[cC]\s+\S+|-\S+)\s+)*worktree\s+add\s+(?:-\S+\s+)*["']?([^\s"']+)`),
 		clonePR:    regexp.MustCompile(`\b(?:git|gh\s+repo)\s+clone\b.*(?:head\.repo|head_repository|clone_url|\bpull/)(?:[^\s]*\s+(?:-\S+\s+)*["']?([^\s"'-][^\s"']*))?`),
-		pullPR:     regexp.MustCompile(`\bgit\s+(?:-\S+\s+)*pull\b.*(?:\bpull/|refs/pull|head\.repo|clone_url|head\.ref|head_ref)`),
+		pullPR:     regexp.MustCompile(`\bgit\s+(?:(?:-[cC]\s+\S+|-\S+)\s+)*pull\b.*(?:\bpull/|refs/pull|head\.repo|clone_url|head\.ref|head_ref)`),
 		// another run's artifact
 		artUses: regexp.MustCompile(`(?i)download-artifact|download_artifact|action-download-artifact|download-workflow-artifact`),
 		artRun:  regexp.MustCompile(`\bgh\s+run\s+download\b|/actions/artifacts\b|archive_download_url|/artifacts/\S*/zip\b|\bdownloadArtifact\(|\blistWorkflowRunArtifacts\(|/actions/runs/\S*/artifacts\b`),
@@ -101,25 +102,31 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		runnerImage: regexp.MustCompile(`(?i)(?:^|[\s/:"'=])(?:[\w.-]+/)*(?:github-actions-runner|actions-runner|github-runner|gha-runner|gh-runner|self-hosted-runner)(?::[\w.-]+|@sha256:[0-9a-f]+)?(?:["'\s]|$)`),
 		dockerRun:   regexp.MustCompile(`\b(?:docker|podman|nerdctl)\s+(?:container\s+)?(?:run|create)\b`),
 		// an AI coding agent, as an action or a command
-		agentUses:  regexp.MustCompile(`(?i)^[\w.-]*/[\w.-]*(?:claude|gemini|codex|copilot|aider|opencode|cursor|openhands|goose|qwen-code|coding-agent|ai-agent|devin|amp-action|crush)[\w.-]*(?:/[\w./-]*)?$`),
-		agentCLI:   regexp.MustCompile(`(?:^|[\s;&|(])(?:npx\s+(?:-y\s+)?)?(?:@anthropic-ai/claude-code|claude|gemini|@google/gemini-cli|codex|@openai/codex|aider|copilot|opencode|cursor-agent|goose|qwen|amp|crush|openhands)\s+(?:[^\n]*\s)?(?:-p|--print|--prompt|exec|run|-m|--message|-x|--execute|--yolo|--full-auto|--dangerously-skip-permissions|--allow-all-tools|-i)\b`),
+		agentUses:  regexp.MustCompile(`(?i)^[\w.-]*/[\w.-]*(?:claude|gemini|codex|copilot|aider|opencode|cursor|openhands|goose|qwen-code|coding-agent|ai-agent|devin|amp-action|crush|cline|kiro|droid|junie|pr-agent)[\w.-]*(?:/[\w./-]*)?$`),
+		agentCLI:   regexp.MustCompile(`(?:^|[\s;&|(])(?:npx\s+(?:-y\s+)?)?(?:@anthropic-ai/claude-code|claude|gemini|@google/gemini-cli|codex|@openai/codex|aider|copilot|opencode|cursor-agent|goose|qwen|amp|crush|openhands|cline|@cline/cli|kiro-cli|droid|junie)\s+(?:[^\n]*\s)?(?:-p|--print|--prompt|exec|run|-m|--message|-x|--execute|--yolo|--full-auto|--dangerously-skip-permissions|--allow-all-tools|-i|-y|--auto-approve|task)\b`),
 		untrusted:  regexp.MustCompile(`\$\{\{[^}]*\b(?:github\.head_ref|github\.event\.(?:pull_request|issue|comment|review|review_comment|discussion|discussion_comment|head_commit|workflow_run)\b[\w.\[\]*'"-]*?\.(?:title|body|message|head_ref|head_branch|display_title|name))\b`),
-		shellTools: regexp.MustCompile(`(?i)\bBash\b(?:\(\s*\*?\s*\))?(?:\s*[,"'\]\n]|\s*$)|\bBash\(\s*\*\s*\)|run_shell_command\b|ShellTool\b|--dangerously-skip-permissions|--dangerously-bypass|\bbypassPermissions\b|--yolo\b|approval-mode[=\s"':]+yolo|--full-auto\b|danger-full-access|--allow-all-tools\b|\byolo\s*:\s*true|sandbox\s*:\s*false|--auto-approve\b|--yes-always\b`),
+		shellTools: regexp.MustCompile(`(?i)\bBash\b(?:\(\s*\*?\s*\))?(?:\s*[,"'\]\n]|\s*$)|\bBash\(\s*\*\s*\)|run_shell_command\b|ShellTool\b|--dangerously-skip-permissions|--dangerously-bypass|\bbypassPermissions\b|--yolo\b|approval-mode[=\s"':]+yolo|--full-auto\b|danger-full-access|--allow-all-tools\b|\byolo\s*:\s*true|sandbox\s*:\s*false|--auto-approve\b|--yes-always\b|--allow-tool\b[^\n]*\bshell\b|\bshell\(\s*\*?\s*\)|--permission-mode[=\s"']+(?:bypassPermissions|acceptEdits)|\bautoApprove\b`),
 		writeToken: regexp.MustCompile(`(?i)^\s*(?:[\w-]*token|gh_token|github_token|github-token)\s*:\s*["']?\$\{\{\s*secrets\.(?:[A-Z0-9_]+)\s*\}\}`),
 		// the runner's caches and its own files, as a path or its parts
-		cacheRef:    regexp.MustCompile(`["'/\\]_actions(?:["'/\\]|$)|["'/\\]_tool["'/\\]|\bRUNNER_TOOL_CACHE\b|\bhostedtoolcache\b|\bAGENT_TOOLSDIRECTORY\b`),
-		assign:      regexp.MustCompile(`^\s*(?:(?:const|let|var|val|my|local|auto|final)\s+)?\$?([A-Za-z_]\w*)\s*(?::=|=)\s*([^=].*)$`),
-		forIn:       regexp.MustCompile(`^\s*(?:for\s*\(?\s*(?:const|let|var)?\s*\$?([A-Za-z_]\w*)\s+(?:in|of)\s+(.+)|for\s+[\w_]*,?\s*([A-Za-z_]\w*)\s*:=\s*range\s+(.+)|(.+)\|\s*(?:ForEach-Object|%|foreach)\s*\{.*)$`),
-		writeSink:   regexp.MustCompile(`\b(?:append|write)File(?:Sync)?\(|\bcopyFile(?:Sync)?\(|\bcreateWriteStream\(|\brenameSync\(|\.write_(?:text|bytes)\(|\bopen\([^)]*,\s*["'][wa]b?\+?["']|\bos\.(?:WriteFile|Create|OpenFile|Rename|Symlink)\(|\b(?:ioutil|os)\.WriteFile\(|(?i:\bAdd-Content\b|\bSet-Content\b|\bOut-File\b|\bCopy-Item\b|\bMove-Item\b|\bac\s)|\bFile\.(?:write|open|append)\w*\(|\bfs::(?:write|copy|rename)\(|\bshutil\.(?:copy\w*|move)\(|\bos\.(?:replace|rename)\(|\bFileUtils\.(?:cp|mv|install)\b|\bfs\.rename\(|>>?\s*["']?\$|\btee\s|\bsed\s+-i|\b(?:cp|mv|install)\s`),
-		pipeIn:      regexp.MustCompile(`\b(?:Get-ChildItem|gci|dir|ls)\b.*\|\s*(?:ForEach-Object|%|foreach)\b`),
-		build:       regexp.MustCompile(`\b(?:npm|yarn|pnpm|bun)\s+(?:ci|install|i|run|test|build|exec|start)\b|\bnpx\s|\bmake\b|\bpip[0-9.]*\s+install\b|\bpython[0-9.]*\s|\bgo\s+(?:build|test|run|generate|vet)\b|\bcargo\s+(?:build|test|run|check|fuzz|bench|install\s+--path)\b|\bmvn\b|\bgradlew?\b|(?:^|[\s;&|])\./|\b(?:ba)?sh\s+[\w./]|\bpytest\b|\btox\b|\bnox\b|\bbundle\s+(?:install|exec)\b|\brake\b|\bcomposer\s+install\b|\bdocker\s+build\b|\bnode\s+\S|\bsphinx-build\b|\bmkdocs\s+build\b|\bhugo\b|\bdotnet\s+(?:build|test|run)\b|\bcmake\b|\bmeson\b|\bninja\b|\bbazel\b|\bpre-commit\s+run\b`),
-		regInstall:  regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*\s+-m\s+)?(?:pip[0-9.]*|uv\s+pip|pipx|npm|pnpm|yarn|bun|gem|cargo)\s+(?:install|i|add)\b(.*)$`),
-		absScript:   regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*|node|bash|sh|ruby|perl)\s+(?:-[A-Za-z]\s+)*["']?(?:/|\$\{?RUNNER_TEMP\b|\$\{\{\s*runner\.temp|\$\{?HOME\b|~/)`),
-		otherRunner: regexp.MustCompile(`\bgitlab-runner\s+register\b|\bsvc\.sh\s+(?:install|start)\b|\b(?:buildkite-agent|circleci-runner|woodpecker-agent)\s+(?:start|register|machine)\b`),
-		pipeRun:     regexp.MustCompile(`\|\s*(?:sudo\s+)?(?:bash|sh|zsh|python[0-9.]*|node|ruby|perl|pwsh|iex|Invoke-Expression)\b|\beval\s|(?i:\bInvoke-Expression\b|\biex\b)|\bsource\s+<\(`),
-		eventRead:   regexp.MustCompile(`\bgh\s+(?:issue|pr)\s+view\b|\bgh\s+api\b.*\b(?:issues|pulls|comments)\b|\bGITHUB_EVENT_PATH\b|\bcontext\.payload\.(?:issue|comment|pull_request|review|discussion)\b|\bgithub\.rest\.(?:issues|pulls)\.(?:get|listComments)\b`),
-		cacheUses:   regexp.MustCompile(`^actions/cache(?:/save)?$`),
-		procStart:   regexp.MustCompile(`\bsubprocess\.\w+\(|\bos\.system\(|\bspawn(?:Sync)?\(|\bexec(?:File)?(?:Sync)?\(|\bexec\.Command|\bStart-Process\b|\bProcessBuilder\(|\bsystem\(|\bPopen\(|^\s*(?:sudo\s+)?\.?/|^\s*&\s`),
+		cacheRef:     regexp.MustCompile(`["'/\\]_actions(?:["'/\\]|$)|["'/\\]_tool["'/\\]|\bRUNNER_TOOL_CACHE\b|\bhostedtoolcache\b|\bAGENT_TOOLSDIRECTORY\b`),
+		assign:       regexp.MustCompile(`^\s*(?:(?:const|let|var|val|my|local|auto|final)\s+)?\$?([A-Za-z_]\w*)\s*(?::=|=)\s*([^=].*)$`),
+		forIn:        regexp.MustCompile(`^\s*(?:for\s*\(?\s*(?:const|let|var)?\s*\$?([A-Za-z_]\w*)\s+(?:in|of)\s+(.+)|for\s+[\w_]*,?\s*([A-Za-z_]\w*)\s*:=\s*range\s+(.+)|(.+)\|\s*(?:ForEach-Object|%|foreach)\s*\{.*)$`),
+		writeSink:    regexp.MustCompile(`\b(?:append|write)File(?:Sync)?\(|\bcopyFile(?:Sync)?\(|\bcreateWriteStream\(|\brenameSync\(|\.write_(?:text|bytes)\(|\bopen\([^)]*,\s*["'][wa]b?\+?["']|\bos\.(?:WriteFile|Create|OpenFile|Rename|Symlink)\(|\b(?:ioutil|os)\.WriteFile\(|(?i:\bAdd-Content\b|\bSet-Content\b|\bOut-File\b|\bCopy-Item\b|\bMove-Item\b|\bac\s)|\bFile\.(?:write|open|append)\w*\(|\bfs::(?:write|copy|rename)\(|\bshutil\.(?:copy\w*|move)\(|\bos\.(?:replace|rename)\(|\bFileUtils\.(?:cp|mv|install)\b|\bfs\.rename\(|>>?\s*["']?\$|\btee\s|\bsed\s+-i|\b(?:cp|mv|install)\s`),
+		pipeIn:       regexp.MustCompile(`\b(?:Get-ChildItem|gci|dir|ls)\b.*\|\s*(?:ForEach-Object|%|foreach)\b`),
+		build:        regexp.MustCompile(`\b(?:npm|yarn|pnpm|bun)\s+(?:ci|install|i|run|test|build|exec|start)\b|\bnpx\s|\bmake\b|\bpip[0-9.]*\s+install\b|\bpython[0-9.]*\s|\bgo\s+(?:build|test|run|generate|vet)\b|\bcargo\s+(?:build|test|run|check|fuzz|bench|install\s+--path)\b|\bmvn\b|\bgradlew?\b|(?:^|[\s;&|])\./|\b(?:ba)?sh\s+[\w./]|\bpytest\b|\btox\b|\bnox\b|\bbundle\s+(?:install|exec)\b|\brake\b|\bcomposer\s+install\b|\bdocker\s+build\b|\bnode\s+\S|\bsphinx-build\b|\bmkdocs\s+build\b|\bhugo\b|\bdotnet\s+(?:build|test|run)\b|\bcmake\b|\bmeson\b|\bninja\b|\bbazel\b|\bpre-commit\s+run\b|\bterraform\s+(?:init|plan|apply|validate)\b|\bsbt\b|\bswift\s+(?:build|test)\b|\bmix\s+(?:compile|test|deps)|\bdeno\s+(?:task|test|run)\b|\bjust\s|\bpoetry\s+(?:install|run|build)\b|\buv\s+(?:sync|run|build)\b|\bpdm\s+(?:install|run)\b|\bhatch\s+(?:run|build|test)\b|\bflutter\s|\bxcodebuild\b|\bansible-playbook\b|\bplaywright\s+test\b|\bvitest\b|\bjest\b|\btsc\b|\beslint\b`),
+		regInstall:   regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*\s+-m\s+)?(?:pip[0-9.]*|uv\s+pip|pipx|npm|pnpm|yarn|bun|gem|cargo)\s+(?:install|i|add)\b(.*)$`),
+		absScript:    regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*|node|bash|sh|ruby|perl)\s+(?:-[A-Za-z]\s+)*["']?(?:/|\$\{?RUNNER_TEMP\b|\$\{\{\s*runner\.temp|\$\{?HOME\b|~/)`),
+		otherRunner:  regexp.MustCompile(`\bgitlab-runner\s+register\b|\bsvc\.sh\s+(?:install|start)\b|\b(?:buildkite-agent|circleci-runner|woodpecker-agent)\s+(?:start|register|machine)\b`),
+		headExpr:     regexp.MustCompile(`head\.sha|head\.ref|head_ref|head_sha|head_branch|\bpull/|refs/pull|FETCH_HEAD|merge_commit_sha`),
+		headFiles:    regexp.MustCompile(`\b(?:curl|wget|gh\s+api|Invoke-WebRequest|iwr)\b.*(?:raw\.githubusercontent\.com|/contents/|raw_url|/archive/).*(?:head\.repo|head_repository|head\.sha|head_sha|head\.ref|head_ref)|\b(?:curl|wget)\b.*\braw_url\b`),
+		progRegister: regexp.MustCompile(`\bconfig\.(?:sh|cmd|ps1)\b.*--url["',\s]+(?:f?["'\x60])?https?://`),
+		sanitized:    regexp.MustCompile(`\btr\s+-(?:cd|dc)\b|\bgrep\s+-\w*[xE]\w*\s+["']\^|\bNumber\(|\bparseInt\(|\bint\(|jq\s+-r\s+["']?\.\w*(?:number|id)\b|\btonumber\b`),
+		outName:      regexp.MustCompile(`(?:echo|printf)\s+(?:-\w+\s+)?["']?([A-Za-z_][\w-]*)=|setOutput\(\s*['"]([\w-]+)['"]`),
+		outRef:       regexp.MustCompile(`\$\{\{[^}]*\b(?:steps|needs)\.[\w-]+\.outputs\.([\w-]+)`),
+		pipeRun:      regexp.MustCompile(`\|\s*(?:sudo\s+)?(?:bash|sh|zsh|python[0-9.]*|node|ruby|perl|pwsh|iex|Invoke-Expression)\b|\beval\s|(?i:\bInvoke-Expression\b|\biex\b)|\bsource\s+<\(`),
+		eventRead:    regexp.MustCompile(`\bgh\s+(?:issue|pr)\s+view\b|\bgh\s+api\b.*\b(?:issues|pulls|comments)\b|\bGITHUB_EVENT_PATH\b|\bcontext\.payload\.(?:issue|comment|pull_request|review|discussion)\b|\bgithub\.rest\.(?:issues|pulls)\.(?:get|listComments)\b`),
+		cacheUses:    regexp.MustCompile(`^actions/cache(?:/save)?$`),
+		procStart:    regexp.MustCompile(`\bsubprocess\.\w+\(|\bos\.system\(|\bspawn(?:Sync)?\(|\bexec(?:File)?(?:Sync)?\(|\bexec\.Command|\bStart-Process\b|\bProcessBuilder\(|\bsystem\(|\bPopen\(|^\s*(?:sudo\s+)?\.?/|^\s*&\s`),
 	}
 })
 
@@ -144,6 +151,7 @@ type wfStep struct {
 	env   map[string]SrcLine
 	wd    string
 	body  []SrcLine // run:, script: and with: block text
+	runs  bool      // the step has a run: or a script:
 }
 
 // jobState is what a job has let in so far.
@@ -156,6 +164,9 @@ type jobState struct {
 	artDirs  []string // where it went; "" for the workspace
 	// eventText is a line that read an issue's or pull request's text
 	eventText int
+	// outs are the step outputs written from an artifact's text, with the
+	// line the artifact came in on
+	outs map[string]int
 }
 
 // WorkflowRunner reads a workflow or composite action for what it lets the
@@ -319,6 +330,7 @@ func splitSteps(lines []SrcLine) ([]wfStep, []int) {
 		case key == "working-directory":
 			cur.wd = strings.Trim(val, `"'`)
 		case key == "run" || key == "script":
+			cur.runs = true
 			if val != "" && val[0] != '|' && val[0] != '>' {
 				cur.body = append(cur.body, SrcLine{l.N, val, l.Added})
 			} else {
@@ -487,6 +499,10 @@ func runnerStep(s wfStep, st *jobState, privish, priv bool) []Finding {
 		case st.fetched > 0 && re.worktree.MatchString(t):
 			st.head = st.fetched
 			st.headDirs = append(st.headDirs, re.worktree.FindStringSubmatch(t)[1])
+		case re.treeChange.MatchString(t) && re.headExpr.MatchString(t),
+			re.headFiles.MatchString(t) && !re.pipeRun.MatchString(t):
+			st.head = l.N
+			st.headDirs = append(st.headDirs, "")
 		case st.fetched > 0 && re.treeChange.MatchString(t):
 			st.head = st.fetched
 			st.headDirs = append(st.headDirs, "")
@@ -523,6 +539,23 @@ func runnerStep(s wfStep, st *jobState, privish, priv bool) []Finding {
 		if st.art > 0 && l.N > st.art && !prevCont && (runsFrom(t, st.artDirs) || re.pipeRun.MatchString(t) && re.readFile.MatchString(t) && mentions(t, st.artDirs)) {
 			out = append(out, Finding{Line: l.N, ID: "gha-artifact-run", Source: st.art,
 				Title: "runs a file of another run's artifact (downloaded on line " + itoa(st.art) + ") in a privileged workflow"})
+		}
+		// An output made of an artifact's text is that text wherever a
+		// later command expands it.
+		if st.art > 0 && l.N > st.art && (strings.Contains(t, "GITHUB_OUTPUT") || strings.Contains(t, "setOutput(")) && (readsArt || mentions(t, st.artDirs) && re.readFile.MatchString(t)) && !re.sanitized.MatchString(t) {
+			if m := re.outName.FindStringSubmatch(t); m != nil {
+				if st.outs == nil {
+					st.outs = map[string]int{}
+				}
+				st.outs[m[1]+m[2]] = st.art
+			}
+		}
+		for _, m := range re.outRef.FindAllStringSubmatch(t, -1) {
+			if src := st.outs[m[1]]; src > 0 && s.runs {
+				out = append(out, Finding{Line: l.N, ID: "gha-script-injection", Source: src,
+					Title: "expands a step output made of another run's artifact (downloaded on line " + itoa(src) + ") into a command"})
+				break
+			}
 		}
 		if re.envFile.MatchString(t) {
 			src, what := 0, ""
@@ -766,7 +799,7 @@ func inEnvBinding(t string, bound map[string]bool) bool {
 // have anything to say (the runner's caches, a runner registration): the
 // scan indexes them with the other line keys, so most files are passed
 // over without a regexp.
-var RunnerKeys = []string{"_actions", "_tool", "hostedtoolcache", "agent_toolsdirectory", "actions/runners/", "registrationtoken", "runnerjitconfig", "runner register", "svc.sh", "-agent start"}
+var RunnerKeys = []string{"_actions", "_tool", "hostedtoolcache", "agent_toolsdirectory", "actions/runners/", "registrationtoken", "runnerjitconfig", "runner register", "svc.sh", "-agent start", "config.sh", "config.cmd", "config.ps1"}
 
 // ProgramRunner reads a program or script for what it does to the runner
 // itself: files written into the runner's action cache, tool cache or its
@@ -784,8 +817,13 @@ func ProgramRunner(lines []SrcLine) []Finding {
 		}
 	}
 	var out []Finding
-	for _, l := range lines {
-		if re.otherRunner.MatchString(l.Text) {
+	for i, l := range lines {
+		// a registration's arguments may be split over a statement's lines
+		stmt := l.Text
+		for _, m := range lines[i+1 : min(i+4, len(lines))] {
+			stmt += " " + m.Text
+		}
+		if re.otherRunner.MatchString(l.Text) || re.runnerStart.MatchString(l.Text) && re.progRegister.MatchString(stmt) && strings.Contains(stmt, "--token") {
 			out = append(out, Finding{Line: l.N, ID: "runner-register"})
 		}
 	}

@@ -1,0 +1,35 @@
+package rules
+
+import (
+	"reflect"
+	"testing"
+)
+
+// Every pattern of the runner's reader is compiled: a field left out of
+// the table would be nil and panic on the first file that reaches it.
+func TestRunnerPatternsCompiled(t *testing.T) {
+	v := reflect.ValueOf(runnerRe()).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		if v.Field(i).IsNil() {
+			t.Errorf("runnerRe().%s is nil", v.Type().Field(i).Name)
+		}
+	}
+}
+
+// A fetch of the pull ref only adds refs; a checkout of it puts the pull
+// request's code in the tree.
+func TestTreeChange(t *testing.T) {
+	for s, want := range map[string]bool{
+		`git fetch origin "pull/7/head:pr"`:             false,
+		`git diff --name-only main...pr`:                false,
+		`git checkout --detach FETCH_HEAD`:              true,
+		`gh pr diff 7 | git apply`:                      true,
+		`git worktree add ../pr pr`:                     true,
+		`gh pr checkout 7`:                              true,
+		`git -c advice.detachedHead=false switch -d pr`: true,
+	} {
+		if got := TreeChange(s); got != want {
+			t.Errorf("TreeChange(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
