@@ -144,10 +144,14 @@ var importLineRe = sync.OnceValue(func() *regexp.Regexp {
 func importLine(s string) bool { return importLineRe().MatchString(strings.TrimRight(s, " \t\r")) }
 
 // buildCodeOf says when a file the path alone does not name runs by itself
-// at build time: a Rust procedural macro runs inside the compiler at every
+// at build time: one a config in the change names (configTargets), a Rust
+// procedural macro runs inside the compiler at every
 // build of a crate that uses it; a Conan recipe and an SCons or waf build
 // script run at every install or build.
-func buildCodeOf(f *packet.DiffFile) string {
+func buildCodeOf(f *packet.DiffFile, named map[string]string) string {
+	if why := named[f.Path()]; why != "" {
+		return why
+	}
 	switch b := path.Base(f.Path()); {
 	case b == "conanfile.py":
 		return "conan runs it at every install or create"
@@ -166,4 +170,48 @@ func buildCodeOf(f *packet.DiffFile) string {
 		}
 	}
 	return ""
+}
+
+// configTargets maps each file that a config in the change names as code
+// its tool runs by itself to what runs it: Cargo's build = "…", a hatch
+// custom hook's path, Jest's and Vitest's global setup and setup files,
+// Mocha's require, a .pnpmfile. Their code runs at every build, install or test as setup.py's
+// does, whatever the file is called.
+func configTargets(d *packet.Diff) map[string]string {
+	var out map[string]string
+	for _, f := range d.Files {
+		if f == nil || f.Status == packet.StatusDeleted {
+			continue
+		}
+		tool := rules.ConfigRunner(f.Path())
+		if tool == "" {
+			continue
+		}
+		dir := path.Dir(f.Path())
+		for _, h := range f.Hunks {
+			if h == nil {
+				continue
+			}
+			for _, l := range h.Lines {
+				if l.Kind != packet.LineAdded {
+					continue
+				}
+				for _, p := range rules.ConfigTargets(tool, l.Text) {
+					if out == nil {
+						out = map[string]string{}
+					}
+					out[path.Join(dir, p)] = tool + " runs it by itself (the " + path.Base(f.Path()) + " in this change names it)"
+				}
+			}
+		}
+	}
+	for _, f := range d.Files {
+		if f != nil && strings.HasPrefix(path.Base(f.Path()), ".pnpmfile.") {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[f.Path()] = "pnpm runs it at every install"
+		}
+	}
+	return out
 }

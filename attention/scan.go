@@ -93,6 +93,7 @@ func Scan(d *packet.Diff) []Item {
 		lower []byte // reused buffer for the ASCII-lower-cased line
 	)
 	hooked := lifecycleTargets(d)
+	named := configTargets(d)
 	inDiff := map[string]bool{}
 	for _, f := range d.Files {
 		if f != nil && f.Status != packet.StatusDeleted {
@@ -108,7 +109,7 @@ func Scan(d *packet.Diff) []Item {
 			fs.info.BuildCode = "npm runs it at " + hook + " (the package.json in this change says so)"
 		}
 		if fs.info.BuildCode == "" && f.Status != packet.StatusDeleted {
-			fs.info.BuildCode = buildCodeOf(f)
+			fs.info.BuildCode = buildCodeOf(f, named)
 		}
 		if rules.HasHiddenName(f.OldPath) || rules.HasHiddenName(f.NewPath) {
 			it := fs.fileItem("hidden-bidi")

@@ -3,6 +3,7 @@ package rules
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -427,4 +428,41 @@ func CondaChannel(s string) string {
 		return m[1]
 	}
 	return ""
+}
+
+var configTargetRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*["']?(?:build|path|globalSetup|globalTeardown|setupFiles|setupFilesAfterEnv|setupFilesAfterEach|require)["']?\s*[:=]\s*\[?\s*["']?(\.{0,2}/?[\w./-]+\.(?:rs|py|[cm]?js|[cm]?ts))["']?`)
+})
+
+// ConfigRunner names the tool that runs the files a config at p names:
+// "" for a file that names none.
+func ConfigRunner(p string) string {
+	lb := strings.ToLower(path.Base(p))
+	switch {
+	case lb == "cargo.toml":
+		return "cargo"
+	case lb == "pyproject.toml" || lb == "hatch.toml":
+		return "the build backend"
+	case strings.HasPrefix(lb, "jest.config.") || strings.HasPrefix(lb, "vitest.config.") || strings.HasPrefix(lb, "vite.config.") || lb == "package.json":
+		return "the test runner"
+	case strings.HasPrefix(lb, ".mocharc"):
+		return "mocha"
+	}
+	return ""
+}
+
+// ConfigTargets returns the files a line of tool's config names as code
+// it runs (paths relative to the config's folder).
+func ConfigTargets(tool, s string) []string {
+	m := configTargetRe().FindStringSubmatch(s)
+	if m == nil {
+		return nil
+	}
+	key := strings.TrimLeft(strings.TrimSpace(s), `"'`)
+	want := map[string][]string{"cargo": {"build"}, "the build backend": {"path"}, "mocha": {"require"},
+		"the test runner": {"globalSetup", "globalTeardown", "setupFiles"}}[tool]
+	if !slices.ContainsFunc(want, func(k string) bool { return strings.HasPrefix(key, k) }) {
+		return nil
+	}
+	return []string{strings.TrimPrefix(m[1], "./")}
 }

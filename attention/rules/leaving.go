@@ -43,7 +43,7 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 		// The whole environment, in any language or shell.
 		bulk: regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|\{\s*\.\.\.process\.env\b|\bObject\.(?:assign|entries|keys|values)\([^)]*process\.env\b|JSON\.stringify\(\s*process\.env\b|` +
 			`\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\.keys\(\)|\.values\(\)|\s*$)|\bdict\(\s*os\.environ\b|\bin\s+os\.environ\b|\bos\.Environ\(\)|\bSystem\.getenv\(\)|GetEnvironmentVariables\(\)|` +
-			`\bENV\.(?:to_h|to_a|each\w*|map|select|filter|keys|inspect|to_hash)\b|\benv::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|%ENV\b|\bProcessInfo\.processInfo\.environment\b|` +
+			`\bENV\.(?:to_h|to_a|each\w*|map|select|filter|keys|inspect|to_hash)\b|\benv::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|%ENV\b|\bProcessInfo\.processInfo\.environment\b(?:\s*[^\[\s.]|\s*$)|` +
 			`(?i:\b(?:Get-ChildItem|gci|dir|ls|Get-Item)\s+(?:-Path\s+)?env:)|(?:^|[\s;&|($])(?:env|printenv|export\s+-p|declare\s+-p?x)\s*(?:$|[|>);])|` +
 			`/proc/[^/\s]+/environ\b|toJSON\(\s*(?:secrets|env)\s*\)`),
 		// Files that hold a machine's or a developer's credentials.
@@ -64,12 +64,14 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 		// A client that reaches the network, in any language or shell.
 		client: regexp.MustCompile(`(?i)\bcurl\b|\bwget\b|\baria2c\b|\bhttps?\.(?:request|get)\(|\bfetch\(|\baxios\b|\bXMLHttpRequest\b|\bWebSocket\(|\bgot\(|\bneedle\b|\bsuperagent\b|\burlopen\(|\burllib\d?\.request\b|\brequests\.\w+\(|\bhttpx\.\w+\(|\bhttp\.client\b|\baiohttp\b|\bhttp\.(?:Post|PostForm|NewRequest\w*|Get)\(|\.Do\(\s*req|\bNet::HTTP\b|\bURI\.open\b|\bFaraday\b|\bHTTParty\b|\bRestClient\b|\bHttpClient\b|\bHttpURLConnection\b|\.openConnection\(|\bOkHttp\w*|\bHttpRequest\.newBuilder|\bWebClient\b|\breqwest::|\bureq::|\bcurl_(?:exec|init)\(|\bwp_remote_\w+\(|\bLWP::|\bHTTP::Tiny\b|\bInvoke-(?:RestMethod|WebRequest)\b|(?:^|[\s|(;=])(?:irm|iwr)\s|\.Upload(?:String|Data|File)\w*\(|\bSendAsync\(|\bPost(?:As)?\w*Async\(|` +
 			// any client's post or put (a session, a custom client), not a server's route ('/path')
-			`\.(?:post|put|patch)\(\s*[^'"/\s)]|\.(?:post|put|patch)\(\s*["'\x60](?:https?:|\$\{)`),
+			`\.(?:post|put|patch)\(\s*[^'"/\s)]|\.(?:post|put|patch)\(\s*["'\x60](?:https?:|\$\{)|->(?:post|put|patch|request)\(|` +
+			`\b(?:github|octokit)\.(?:request|rest\.\w+\.\w+)\(|\bURLSession\b|\bURLRequest\(`),
 		// A request that carries data: a method, a body or an upload.
-		body: regexp.MustCompile(`(?i)(?:\b|_)(?:post|put|patch)(?:\b|_)|\bpost\w*Async\(|\bMethodP(?:ost|ut|atch)\b|\burlopen\(\s*[^,()]+,\s*(?:data\b|[a-z_]\w*\s*[,)])|\bdata\s*[=:]|\bbody\s*[=:]|\bjson\s*[=:]|\bfiles\s*=|-Body\b|-InFile\b|--data\w*|\s-d\s|\s-F\s|--form\b|\s-T\s|--upload-file|--post-|--body-|--json\b|\bRequest\(\s*[^,()]+(?:\([^()]*\))?\s*,|\.Upload\w*\(|\bSendAsync\(|\.(?:end|write|send)\(\s*[A-Za-z_$]`),
+		body: regexp.MustCompile(`(?i)(?:\b|_)(?:post|put|patch)(?:\b|_)|\bpost\w*Async\(|\bMethodP(?:ost|ut|atch)\b|\burlopen\(\s*[^,()]+,\s*(?:data\b|[a-z_]\w*\s*[,)])|\bdata\s*[=:]|\bbody\s*[=:]|\bjson\s*[=:]|\bfiles\s*=|-Body\b|-InFile\b|--data\w*|\s-d\s|\s-F\s|--form\b|\s-T\s|--upload-file|--post-|--body-|--json\b|["']-[dFT]["']|["']--(?:data\w*|form|upload-file|post-\w+|json)["']|\bRequest\(\s*[^,()]+(?:\([^()]*\))?\s*,|\.Upload\w*\(|\bSendAsync\(|\.(?:end|write|send)\(\s*[A-Za-z_$]`),
 		// Channels that carry data by themselves.
 		always: regexp.MustCompile(`(?i)/dev/(?:tcp|udp)/|\b(?:nc|ncat|netcat|socat)\s+-?\w*\s*\S+\s+\d+|\bsocket\.(?:socket|create_connection)\(|\bnet\.(?:Dial\w*|connect|createConnection)\(|\bTcpStream::connect\b|\bUdpSocket\b|\bnew\s+Socket\(|\bTCPSocket\b|\bfsockopen\(|\bIO::Socket\b|\bsmtplib\b|\bgh\s+(?:gist\s+create|api\s+\S+.*\s(?:-f|-F|--field|--raw-field|--input)\s|release\s+upload|issue\s+(?:create|comment)|pr\s+comment)|\bgit\s+push\b|\b(?:aws\s+s3\s+(?:cp|sync)|gsutil\s+cp|az\s+storage\s+blob\s+upload|rclone\s+(?:copy|sync))\b|\bscp\s|\bsftp\s|\bdns\.(?:resolve|lookup)\w*\(|\bnet\.Lookup\w*\(|\bResolve-DnsName\b|\b(?:nslookup|dig)\s|\bgethostbyname\(|\bgetaddrinfo\(|\.createOrUpdateFileContents\(|\bgists\.create\(|\.createComment\(|` +
-			// mail, file transfer, a bucket, other sockets
+			// CMake's upload; mail, file transfer, a bucket, other sockets
+			`(?i:\bfile\(\s*UPLOAD\b)|` +
 			`\bftplib\b|\bparamiko\b|\bsmtp\.SendMail\(|\bSmtpClient\b|\bNet::SMTP\b|\bSend-MailMessage\b|\b(?:Tcp|Udp)Client\b|\bdgram\.createSocket\(|\btls\.connect\(|` +
 			`\.(?:upload_file|upload_fileobj|put_object|upload_from_string|upload_from_filename)\(|\bgh\s+repo\s+create\b`),
 		url: regexp.MustCompile(`(?i)\b(?:https?|wss?)://(?:[^@/\s"']*@)?([a-z0-9.-]+)|\bhost\s*[:=]\s*["']([a-z0-9.-]+\.[a-z]{2,})["']`),
@@ -153,7 +155,8 @@ var sendKeys = []string{"curl", "wget", "aria2c", "http", "fetch(", "axios", "we
 	"ncat", "netcat", "socat", "socket", "dial", "net.connect", "createconnection", "tcpstream", "udpsocket", "fsockopen", "smtplib",
 	"gh ", "git push", "aws s3", "gsutil", "az storage", "rclone", "scp ", "sftp ", "dns.", "lookup", "resolve-dnsname", "nslookup",
 	"dig ", "gethostbyname", "getaddrinfo", "createorupdatefilecontents", "gists.create", "createcomment", ".post(", ".put(", ".patch(",
-	"ftplib", "paramiko", "smtp", "sendmail", "tcpclient", "udpclient", "dgram", "tls.connect", "upload_", "put_object", "repo create"}
+	"ftplib", "paramiko", "smtp", "sendmail", "tcpclient", "udpclient", "dgram", "tls.connect", "upload_", "put_object", "repo create",
+	"request(", "urlsession", "urlrequest", "->p"}
 
 var leaveKeyIndex = sync.OnceValue(func() *KeyIndex { return NewKeyIndex([][]string{leaveKeys}) })
 
