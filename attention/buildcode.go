@@ -215,3 +215,32 @@ func configTargets(d *packet.Diff) map[string]string {
 	}
 	return out
 }
+
+// lockHashSwaps rates a lock file's line that keeps a package's version
+// and changes its hash: a published version's content does not change, so
+// the new hash is of other content (a republished or substituted package).
+func (fs *fileScan) lockHashSwaps() {
+	if !rules.LockFile(fs.path) || fs.f.Status != packet.StatusModified {
+		return
+	}
+	for hi, h := range fs.f.Hunks {
+		if h == nil {
+			continue
+		}
+		var removed, added []string
+		var at []int
+		for li, l := range h.Lines {
+			switch l.Kind {
+			case packet.LineRemoved:
+				removed = append(removed, l.Text)
+			case packet.LineAdded:
+				added = append(added, l.Text)
+				at = append(at, li)
+			}
+		}
+		for _, i := range rules.HashSwaps(removed, added) {
+			fs.put(loc{hi, at[i]}, hit{id: "source-switched", title: "keeps the package's version but changes the hash of what it installs", parsed: true,
+				why: "a published version's content does not change: a new hash at the same version is other content, republished or substituted, that the build now installs"})
+		}
+	}
+}

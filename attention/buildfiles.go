@@ -68,6 +68,7 @@ func (fs *fileScan) buildFiles() {
 	if !fs.info.Prose {
 		fs.buildCommands()
 		fs.pthInstall()
+		fs.lockHashSwaps()
 	}
 	fs.images()
 	if !fs.info.Prose && !fs.sourcesRead() {

@@ -466,3 +466,55 @@ func ConfigTargets(tool, s string) []string {
 	}
 	return []string{strings.TrimPrefix(m[1], "./")}
 }
+
+var lockHashRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(sha1|sha256|sha384|sha512|h1|md5)[-:]([A-Za-z0-9+/=_]{20,})|\b()([0-9a-f]{40,128})\b`)
+})
+
+// LockFile reports the lock and checksum files whose lines pin a package's
+// content by a hash.
+func LockFile(p string) bool {
+	switch strings.ToLower(path.Base(p)) {
+	case "go.sum", "go.work.sum", "cargo.lock", "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock",
+		"poetry.lock", "uv.lock", "pipfile.lock", "composer.lock", "pdm.lock", "gradle.lockfile", "verification-metadata.xml", "packages.lock.json":
+		return true
+	}
+	return false
+}
+
+// HashSwaps returns, of a hunk's removed and added lines, the added lines
+// (by index) that give a package the same name and version as a removed
+// line but another hash of the same algorithm, when every removed line is
+// such a hash line: the version stays, the content it installs changes.
+func HashSwaps(removed, added []string) []int {
+	blank := func(s string) (string, string, string) {
+		m := lockHashRe().FindStringSubmatch(s)
+		if m == nil {
+			return "", "", ""
+		}
+		return lockHashRe().ReplaceAllString(s, "$1#"), m[1], m[2] + m[4]
+	}
+	type old struct{ alg, hash string }
+	was := map[string]old{}
+	for _, r := range removed {
+		if strings.TrimSpace(r) == "" {
+			continue
+		}
+		if strings.Contains(r, "git+") || strings.Contains(r, "git://") || strings.Contains(r, "git@") {
+			return nil // a git dependency's commit moves with its branch
+		}
+		b, alg, h := blank(r)
+		if b == "" {
+			return nil // the hunk changes more than hashes: a version, a name
+		}
+		was[b] = old{alg, h}
+	}
+	var out []int
+	for i, a := range added {
+		b, alg, h := blank(a)
+		if o, ok := was[b]; ok && b != "" && o.alg == alg && o.hash != h {
+			out = append(out, i)
+		}
+	}
+	return out
+}

@@ -50,7 +50,7 @@ type Finding struct {
 
 type runnerRes struct {
 	trigger, permLine, implied, onLine, jobKey, stepStart  *regexp.Regexp
-	headRef, headRepo, prCheckout, prPatch, applyPatch     *regexp.Regexp
+	prCheckout, prPatch, applyPatch                        *regexp.Regexp
 	fetchHead, treeChange, worktree, clonePR, pullPR       *regexp.Regexp
 	artUses, artRun, unpack, interp, install, envFile      *regexp.Regexp
 	readFile, litName, mint, runnerStart, runnerImage      *regexp.Regexp
@@ -58,7 +58,8 @@ type runnerRes struct {
 	writeToken, cacheRef, assign, forIn, writeSink, pipeIn *regexp.Regexp
 	build, cacheUses, procStart, regInstall, absScript     *regexp.Regexp
 	pipeRun, eventRead, otherRunner, headExpr, headFiles   *regexp.Regexp
-	progRegister, sanitized, outName, outRef               *regexp.Regexp
+	progRegister, sanitized, outName, outRef, headRepoLit  *regexp.Regexp
+	prTrigger, labelValue                                  *regexp.Regexp
 }
 
 var runnerRe = sync.OnceValue(func() *runnerRes {
@@ -72,10 +73,6 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		onLine:    regexp.MustCompile(`^["']?(?:on|true)["']?\s*:`),
 		jobKey:    regexp.MustCompile(`^  [A-Za-z0-9_-]+\s*:\s*(?:#.*)?$`),
 		stepStart: regexp.MustCompile(`^(\s*)-\s+["']?[A-Za-z_-]+["']?\s*:`),
-		// a ref or repository the pull request's author chose, or one a
-		// step worked out at run time
-		headRef:  regexp.MustCompile(`head\.sha|head\.ref|head_ref|head_sha|head_branch|refs/pull/|\bpull/|\bsteps\.[\w-]+\.outputs\.|\bneeds\.[\w-]+\.outputs\.|\benv\.\w+|merge_commit_sha`),
-		headRepo: regexp.MustCompile(`head\.repo\.|head_repository|\bsteps\.[\w-]+\.outputs\.|\bneeds\.[\w-]+\.outputs\.`),
 		// routes by which the pull request's code enters the tree
 		prCheckout: regexp.MustCompile(`\b(?:gh|hub)\s+pr\s+checkout\b|\bgh\s+pr\s+merge\s+--admin\b`),
 		prPatch:    regexp.MustCompile(`\bgh\s+pr\s+diff\b|\b(?:diff|patch)_url\b|/pulls?/[^\s/"']+\.(?:diff|patch)\b|application/vnd\.github(?:\.v3)?\.(?:diff|patch)|\bpulls/[^\s"']+\s.*--(?:header|H)\b.*\b(?:diff|patch)\b`),
@@ -123,6 +120,9 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		sanitized:    regexp.MustCompile(`\btr\s+-(?:cd|dc)\b|\bgrep\s+-\w*[xE]\w*\s+["']\^|\bNumber\(|\bparseInt\(|\bint\(|jq\s+-r\s+["']?\.\w*(?:number|id)\b|\btonumber\b`),
 		outName:      regexp.MustCompile(`(?:echo|printf)\s+(?:-\w+\s+)?["']?([A-Za-z_][\w-]*)=|setOutput\(\s*['"]([\w-]+)['"]`),
 		outRef:       regexp.MustCompile(`\$\{\{[^}]*\b(?:steps|needs)\.[\w-]+\.outputs\.([\w-]+)`),
+		headRepoLit:  regexp.MustCompile(`head\.repo\.|head_repository`),
+		prTrigger:    regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=$]*\b(pull_request|pull_request_target|push|merge_group)\b\s*(?::|,|\]|$)`),
+		labelValue:   regexp.MustCompile(`^[\w-]+\s*:\s*(?:\[[^\]]*\bself-hosted\b|["']?self-hosted\b)`),
 		pipeRun:      regexp.MustCompile(`\|\s*(?:sudo\s+)?(?:bash|sh|zsh|python[0-9.]*|node|ruby|perl|pwsh|iex|Invoke-Expression)\b|\beval\s|(?i:\bInvoke-Expression\b|\biex\b)|\bsource\s+<\(`),
 		eventRead:    regexp.MustCompile(`\bgh\s+(?:issue|pr)\s+view\b|\bgh\s+api\b.*\b(?:issues|pulls|comments)\b|\bGITHUB_EVENT_PATH\b|\bcontext\.payload\.(?:issue|comment|pull_request|review|discussion)\b|\bgithub\.rest\.(?:issues|pulls)\.(?:get|listComments)\b`),
 		cacheUses:    regexp.MustCompile(`^actions/cache(?:/save)?$`),
@@ -203,6 +203,24 @@ func WorkflowRunner(lines []SrcLine) []Finding {
 		}
 		out = append(out, runnerStep(s, &st, privish, priv)...)
 		out = append(out, agentStep(s, &st, priv || !known, lines)...)
+	}
+	// A self-hosted label among the values runs-on takes from a matrix or
+	// an input: the job runs there as surely as with runs-on: self-hosted.
+	forPR, byExpr := !known, false
+	for _, l := range lines {
+		if m := re.prTrigger.FindStringSubmatch(l.Text); m != nil && !re.permLine.MatchString(l.Text) && !strings.Contains(l.Text, "${{") {
+			forPR = true
+		}
+		byExpr = byExpr || strings.Contains(l.Text, "runs-on:") && strings.Contains(l.Text, "${{")
+	}
+	for _, l := range lines {
+		if t := strings.TrimSpace(l.Text); byExpr && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "runs-on:") && re.labelValue.MatchString(strings.TrimPrefix(t, "- ")) {
+			f := Finding{Line: l.N, ID: "gha-self-hosted", Title: "lists a self-hosted runner among the labels runs-on takes"}
+			if forPR {
+				f.ID = "gha-self-hosted-runner"
+			}
+			add(f)
+		}
 	}
 	// Registration needs no earlier step, and may sit in a job's services.
 	for _, l := range lines {
@@ -410,9 +428,15 @@ func runnerStep(s wfStep, st *jobState, privish, priv bool) []Finding {
 	case strings.HasSuffix(ref, "/checkout"):
 		r, hasRef := s.with["ref"]
 		repo, hasRepo := s.with["repository"]
-		if hasRef && re.headRef.MatchString(r.Text) && (privish || !strings.Contains(r.Text, "env.")) || hasRepo && re.headRepo.MatchString(repo.Text) {
+		// A ref or repository a step worked out at run time is the pull
+		// request's only where the trigger is known to hand one over.
+		headish := func(v string, lit *regexp.Regexp) bool {
+			return lit.MatchString(v) || priv && (strings.Contains(v, "outputs.") || strings.Contains(v, "env."))
+		}
+		refHead, repoHead := hasRef && headish(r.Text, re.headExpr), hasRepo && headish(repo.Text, re.headRepoLit)
+		if refHead || repoHead {
 			n := r.N
-			if !hasRef || hasRepo && re.headRepo.MatchString(repo.Text) && !re.headRef.MatchString(r.Text) {
+			if !refHead {
 				n = repo.N
 			}
 			st.head = n
@@ -774,12 +798,12 @@ func agentStep(s wfStep, st *jobState, privish bool, all []SrcLine) []Finding {
 		}
 	}
 	switch {
-	case st.head > 0 && privish && power == "a shell":
-		return []Finding{{Line: agentLine, ID: "gha-agent-untrusted", Source: st.head,
-			Title: "runs an AI agent with a shell on the pull request's code (brought in on line " + itoa(st.head) + ") in a privileged workflow"}}
 	case prompt > 0 && privish && power != "":
 		return []Finding{{Line: prompt, ID: "gha-agent-untrusted", Source: agentLine,
 			Title: "hands text whoever opens an issue or pull request wrote to an AI agent with " + power}}
+	case st.head > 0 && privish && power == "a shell":
+		return []Finding{{Line: agentLine, ID: "gha-agent-untrusted", Source: st.head,
+			Title: "runs an AI agent with a shell on the pull request's code (brought in on line " + itoa(st.head) + ") in a privileged workflow"}}
 	case prompt > 0:
 		return []Finding{{Line: prompt, ID: "gha-agent-untrusted", Sev: Medium,
 			Title: "hands an issue's or pull request's text to an AI agent",
