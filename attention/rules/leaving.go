@@ -35,7 +35,8 @@ type Leak struct {
 type leaveRes struct {
 	bulk, credFile, credWrite, gitCred, childEnv, envName *regexp.Regexp
 	client, body, always, url, authPart, secretRef        *regexp.Regexp
-	wfSecret, tokenName, inline, dotenv                   *regexp.Regexp
+	wfSecret, tokenName, inline, dotenv, envRead          *regexp.Regexp
+	gitPush, newRemote                                    *regexp.Regexp
 }
 
 var leaveRe = sync.OnceValue(func() *leaveRes {
@@ -69,7 +70,7 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 		// A request that carries data: a method, a body or an upload.
 		body: regexp.MustCompile(`(?i)(?:\b|_)(?:post|put|patch)(?:\b|_)|\bpost\w*Async\(|\bMethodP(?:ost|ut|atch)\b|\burlopen\(\s*[^,()]+,\s*(?:data\b|[a-z_]\w*\s*[,)])|\bdata\s*[=:]|\bbody\s*[=:]|\bjson\s*[=:]|\bfiles\s*=|-Body\b|-InFile\b|--data\w*|\s-d\s|\s-F\s|--form\b|\s-T\s|--upload-file|--post-|--body-|--json\b|["']-[dFT]["']|["']--(?:data\w*|form|upload-file|post-\w+|json)["']|\bRequest\(\s*[^,()]+(?:\([^()]*\))?\s*,|\.Upload\w*\(|\bSendAsync\(|\.(?:end|write|send)\(\s*[A-Za-z_$]`),
 		// Channels that carry data by themselves.
-		always: regexp.MustCompile(`(?i)/dev/(?:tcp|udp)/|\b(?:nc|ncat|netcat|socat)\s+-?\w*\s*\S+\s+\d+|\bsocket\.(?:socket|create_connection)\(|\bnet\.(?:Dial\w*|connect|createConnection)\(|\bTcpStream::connect\b|\bUdpSocket\b|\bnew\s+Socket\(|\bTCPSocket\b|\bfsockopen\(|\bIO::Socket\b|\bsmtplib\b|\bgh\s+(?:gist\s+create|api\s+\S+.*\s(?:-f|-F|--field|--raw-field|--input)\s|release\s+upload|issue\s+(?:create|comment)|pr\s+comment)|\bgit\s+push\b|\b(?:aws\s+s3\s+(?:cp|sync)|gsutil\s+cp|az\s+storage\s+blob\s+upload|rclone\s+(?:copy|sync))\b|\bscp\s|\bsftp\s|\bdns\.(?:resolve|lookup)\w*\(|\bnet\.Lookup\w*\(|\bResolve-DnsName\b|\b(?:nslookup|dig)\s|\bgethostbyname\(|\bgetaddrinfo\(|\.createOrUpdateFileContents\(|\bgists\.create\(|\.createComment\(|` +
+		always: regexp.MustCompile(`(?i)/dev/(?:tcp|udp)/|\b(?:nc|ncat|netcat|socat)\s+-?\w*\s*\S+\s+\d+|\bsocket\.(?:socket|create_connection)\(|\bnet\.(?:Dial\w*|connect|createConnection)\(|\bTcpStream::connect\b|\bUdpSocket\b|\bnew\s+Socket\(|\bTCPSocket\b|\bfsockopen\(|\bIO::Socket\b|\bsmtplib\b|\bgh\s+(?:gist\s+create|api\s+\S+.*\s(?:-f|-F|--field|--raw-field|--input)\s|release\s+upload|issue\s+(?:create|comment)|pr\s+comment)|\b(?:aws\s+s3\s+(?:cp|sync)|gsutil\s+cp|az\s+storage\s+blob\s+upload|rclone\s+(?:copy|sync))\b|\bscp\s|\bsftp\s|\bdns\.(?:resolve|lookup)\w*\(|\bnet\.Lookup\w*\(|\bResolve-DnsName\b|\b(?:nslookup|dig)\s|\bgethostbyname\(|\bgetaddrinfo\(|\.createOrUpdateFileContents\(|\bgists\.create\(|\.createComment\(|` +
 			// CMake's upload; mail, file transfer, a bucket, other sockets
 			`(?i:\bfile\(\s*UPLOAD\b)|` +
 			`\bftplib\b|\bparamiko\b|\bsmtp\.SendMail\(|\bSmtpClient\b|\bNet::SMTP\b|\bSend-MailMessage\b|\b(?:Tcp|Udp)Client\b|\bdgram\.createSocket\(|\btls\.connect\(|` +
@@ -87,7 +88,10 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 		// An interpreter's inline program: pwsh -c ", node -e ', python3 -c ".
 		inline:    regexp.MustCompile(`^\s*\S+\s+(?:-\w+\s+)*-(?:c|e|Command)\s+["']`),
 		wfSecret:  regexp.MustCompile(`^\s*([A-Za-z_]\w*)\s*:\s*["']?\$\{\{\s*secrets\.([A-Za-z_]\w*)\s*\}\}["']?\s*$`),
-		tokenName: regexp.MustCompile(`\b([A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:TOKEN|SECRET|PASSWORD|PASS|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|SECRET_KEY|AUTH)(?:_[A-Z0-9]+)?)\b`),
+		tokenName: regexp.MustCompile(`\b([A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:TOKEN|SECRET|PASSWORD|PASS|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|SECRET_KEY|AUTH)(?:_B64|_BASE64|_JSON)?)\b`),
+		gitPush:   regexp.MustCompile(`\bgit\s+(?:-\S+\s+)*push\b`),
+		newRemote: regexp.MustCompile(`\bgh\s+repo\s+(?:create|fork)\b|\bgit\s+remote\s+(?:add|set-url)\b|\bgit\s+init\b|\bcreateForAuthenticatedUser\(|/user/repos\b`),
+		envRead:   regexp.MustCompile(`(?i)environ|getenv|process\.env|\bENV\b|\$env:|env::var|GetEnvironmentVariable`),
 	}
 })
 
@@ -231,7 +235,9 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 			srcs = append(srcs, source{n: l.N, secret: m[1], name: m[0], added: l.Added})
 		}
 		for _, m := range re.tokenName.FindAllStringSubmatch(t, -1) {
-			if _, ok := secretEnv[m[1]]; !ok {
+			// Read from the environment (a constant named like a token, a
+			// page token, is not a secret).
+			if _, ok := secretEnv[m[1]]; !ok && (re.envRead.MatchString(t) || strings.Contains(t, "$"+m[1]) || strings.Contains(t, "${"+m[1])) {
 				srcs = append(srcs, source{n: l.N, secret: m[1], name: m[1], added: l.Added})
 			}
 		}
@@ -286,10 +292,19 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 	}
 	var out []Leak
 
+	// A push leaves the runner for a repository of the change's choosing
+	// when the unit makes one or points a remote elsewhere; to the
+	// checkout's own origin it is the token's use.
+	elsewhere := false
+	for _, l := range unit {
+		elsewhere = elsewhere || re.newRemote.MatchString(l.Text)
+	}
 	conns := map[string]bool{} // names bound to a connection or request that has not sent yet
 	for i, l := range unit {
 		stmt := ""
-		if re.client.MatchString(l.Text) || re.always.MatchString(l.Text) {
+		if re.gitPush.MatchString(l.Text) && (elsewhere || strings.Contains(l.Text, "://")) {
+			stmt = l.Text
+		} else if re.client.MatchString(l.Text) || re.always.MatchString(l.Text) {
 			stmt = statement(unit[i:])
 			if !re.always.MatchString(stmt) && !re.body.MatchString(stmt) {
 				if m := re.envName.FindStringSubmatch(l.Text); m != nil {
@@ -310,7 +325,7 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 		} else {
 			continue
 		}
-		hosts := unitHosts(stmt, unit)
+		named := sinkHosts(stmt, unit)
 		var best *Leak
 		for _, s := range srcs {
 			if !l.Added && !s.added || span > 0 && (s.n-l.N > span || l.N-s.n > span) {
@@ -329,12 +344,12 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 					continue
 				}
 				switch {
-				case len(hosts) == 0:
+				case len(named) == 0:
 					continue // where it goes is decided at run time: the shell and code readers judge that
-				case allOwnHost(s.secret, hosts):
-					lk.Severity, lk.Title = Medium, "sends the secret "+s.secret+" to its own service ("+hosts[0]+")"
+				case allOwnHost(s.secret, named):
+					lk.Severity, lk.Title = Medium, "sends the secret "+s.secret+" to its own service ("+named[0]+")"
 				default:
-					lk.Severity, lk.Title = High, "sends the secret "+s.secret+" to "+hosts[0]+", a host it is not for"
+					lk.Severity, lk.Title = High, "sends the secret "+s.secret+" to "+named[0]+", a host it is not for"
 				}
 			}
 			if best == nil || severityOrder(lk.Severity) < severityOrder(best.Severity) {
@@ -376,6 +391,9 @@ func severityOrder(s string) int {
 // childEnvIs reports a line that hands name to a child process as its
 // environment.
 func childEnvIs(s, name string) bool {
+	if name == "env" && envShorthand().MatchString(s) {
+		return true // spawn(cmd, args, { env, stdio })
+	}
 	for _, p := range []string{"env=" + name, "env: " + name, "env:" + name, "env = " + name, ".Env = " + name, "Env: " + name, "Environment = " + name, "{ env }", "{env}", "env=dict(" + name} {
 		if strings.Contains(s, p) {
 			return true
@@ -405,25 +423,26 @@ func statement(rest []UnitLine) string {
 	return b.String()
 }
 
-// unitHosts are the hosts the statement names, or else those the unit
-// names (a URL kept in a constant).
-func unitHosts(stmt string, unit []UnitLine) []string {
+// sinkHosts are the hosts a statement sends to: the URLs it names, or
+// the URL a name it uses is bound to in the unit (a URL kept in a
+// constant). None when the destination is decided at run time.
+func sinkHosts(stmt string, unit []UnitLine) []string {
 	re := leaveRe()
-	var hs []string
+	var hosts []string
 	for _, m := range re.url.FindAllStringSubmatch(stmt, -1) {
-		hs = append(hs, strings.ToLower(m[1]+m[2]))
+		hosts = append(hosts, strings.ToLower(m[1]+m[2]))
 	}
-	if len(hs) > 0 {
-		return hs
+	if len(hosts) > 0 {
+		return hosts
 	}
 	for _, l := range unit {
-		if strings.Contains(l.Text, "://") {
-			for _, m := range re.url.FindAllStringSubmatch(l.Text, -1) {
-				hs = append(hs, strings.ToLower(m[1]+m[2]))
+		if m := re.envName.FindStringSubmatch(l.Text); m != nil && strings.Contains(l.Text, "://") && wordIn(stmt, m[1]) {
+			for _, u := range re.url.FindAllStringSubmatch(l.Text, -1) {
+				hosts = append(hosts, strings.ToLower(u[1]+u[2]))
 			}
 		}
 	}
-	return hs
+	return hosts
 }
 
 // urlIsSecret reports a secret that is the whole URL of the request (a
@@ -536,3 +555,5 @@ var gitHookRe = sync.OnceValue(func() *regexp.Regexp {
 // GitHookPath reports a path into a repository's hooks: git runs what is
 // written there at the next commit, checkout or merge.
 func GitHookPath(s string) bool { return gitHookRe().MatchString(s) }
+
+var envShorthand = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[{,]\s*env\s*[,}]`) })
