@@ -244,3 +244,55 @@ func (fs *fileScan) lockHashSwaps() {
 		}
 	}
 }
+
+var imageRefRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:FROM\s+(?:--\S+\s+)*|image\s*:\s*["']?|container\s*:\s*["']?)([\w.:/-]+)@sha256:[0-9a-f]{64}`)
+})
+
+// digestDropped rates an image reference that replaced one of the same
+// image pinned by digest: the digest fixed the code that runs; a tag is
+// moved by whoever can push to the image.
+func (fs *fileScan) digestDropped(n int, name string) {
+	for _, old := range fs.removedNear(n) {
+		m := imageRefRe().FindStringSubmatch(old)
+		if m == nil {
+			continue
+		}
+		was := m[1]
+		if i := strings.LastIndexByte(was, ':'); i > strings.LastIndexByte(was, '/') {
+			was = was[:i]
+		}
+		if was == name {
+			fs.report(n, hit{id: "pin-removed", title: "replaces the digest pin of the image " + name + " with a tag"})
+			return
+		}
+	}
+}
+
+var yamlImageRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:-\s+)?"?(?:image|container)"?\s*:\s*["']?([\w.:/-]+)["']?\s*$`)
+})
+
+// yamlImageDigests rates an image: or container: line (compose, a job's
+// container, a CI image) that dropped the digest the line it replaced had.
+func (fs *fileScan) yamlImageDigests() {
+	if fs.f.Status != packet.StatusModified || fs.info.Scope&rules.ScopeDockerfile != 0 {
+		return
+	}
+	if fs.added == nil {
+		fs.index()
+	}
+	for n := range fs.added {
+		t := fs.text[n]
+		if !strings.Contains(t, "image") && !strings.Contains(t, "container") {
+			continue
+		}
+		if m := yamlImageRe().FindStringSubmatch(t); m != nil {
+			name := m[1]
+			if i := strings.LastIndexByte(name, ':'); i > strings.LastIndexByte(name, '/') {
+				name = name[:i]
+			}
+			fs.digestDropped(n, name)
+		}
+	}
+}

@@ -69,6 +69,7 @@ func (fs *fileScan) buildFiles() {
 		fs.buildCommands()
 		fs.pthInstall()
 		fs.lockHashSwaps()
+		fs.yamlImageDigests()
 	}
 	fs.images()
 	if !fs.info.Prose && !fs.sourcesRead() {

@@ -363,6 +363,9 @@ func (fs *fileScan) fromLine(n int, image string) {
 	if i := strings.LastIndexByte(name, ':'); i > strings.LastIndexByte(name, '/') {
 		name = name[:i]
 	}
+	if !strings.Contains(image, "@sha256:") {
+		fs.digestDropped(n, name)
+	}
 	parts := strings.Split(name, "/")
 	if len(parts) == 1 && fs.stage(parts[0]) {
 		return // an earlier stage of the same build

@@ -163,8 +163,8 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			// several lines by the build-code reader.
 			both{regexp.MustCompile(`["'][\w./-]+\.pth["']`), sitePlaceRe()}},
 		{"ai-agent-unleashed", "", all, 0, none,
-			[]string{"dangerously", "--yolo", "trust-all-tools", "allow-all-tools"},
-			regexp.MustCompile(`--dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b|(?:^|[\s"'\[,])--yolo\b|--trust-all-tools\b|--allow-all-tools\b`)},
+			[]string{"dangerously", "--yolo", "trust-all-tools", "allow-all-tools", "danger-full-access", "bypasspermissions", "approval-mode", "yes-always"},
+			regexp.MustCompile(`--dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b|(?:^|[\s"'\[,])--yolo\b|--trust-all-tools\b|--allow-all-tools\b|\bdanger-full-access\b|--permission-mode[=\s"']+bypassPermissions\b|--approval-mode[=\s"']+yolo\b|--yes-always\b`)},
 		{"runner-memory-read", "", all, 0, none,
 			[]string{"runner.worker", "issecret"},
 			// The worker's memory holds each secret as {"value":…,"isSecret":true}:
@@ -219,10 +219,13 @@ var lineRules = sync.OnceValue(func() []LineRule {
 				both{regexp.MustCompile(`\bos\.environ\b(?:[^.\[]|$|\.(?:copy|items|keys|values)\()|\bprocess\.env\b(?:[^.\[]|$)|\bos\.Environ\(\)`),
 					regexp.MustCompile(`\brequests\.(?:post|put|get)\(|\burlopen\(|\bfetch\(|\bhttps?\.request\(|\baxios\b|\bhttp\.Post|\bsocket\b`)}}},
 		{"package-index-insecure", "installs from plain http or without checking the index's certificate", all, 0, none,
-			[]string{"http://", "trusted-host", "strict-ssl", "no-check-certificate", "insecure", "enablestrictssl"},
+			[]string{"http://", "trusted-host", "strict-ssl", "no-check-certificate", "insecure", "enablestrictssl", "sslverify", "ssl_no_verify", "trusted_host", "ssl_verify", "verify_ssl"},
 			except{regexp.MustCompile(`(?i)(?:--(?:extra-)?index-url|--find-links|-f|--registry|(?:extra-)?index-url\s*=|registry\s*[=:]|--source|source\s+)\s*["']?http://|--trusted-host\b|strict-ssl\s*[=:]?\s*false|--no-check-certificate|GOINSECURE=|GOFLAGS=.*-insecure|` +
 				// yarn's, Gradle's and uv's own switches for unchecked certificates and plain http
-				`\benableStrictSsl\s*:\s*["']?false|\ballowInsecureProtocol\s*(?:=\s*|\(\s*)true|--allow-insecure-host\b|^\s*allow-insecure-host\s*=`),
+				`\benableStrictSsl\s*:\s*["']?false|(?:\b|is)[aA]llowInsecureProtocol\s*(?:=\s*|\(\s*)true|--allow-insecure-host\b|^\s*allow-insecure-host\s*=|` +
+				// git, pip, conda, Pipenv and Yarn told not to check the host
+				// they fetch code from
+				`\bsslVerify\s*(?:=\s*|\s+)["']?false\b|\bGIT_SSL_NO_VERIFY\s*[=:]\s*["']?(?:1|true)\b|\bPIP_TRUSTED_HOST\s*[=:]|^\s*trusted-host\s*=|^\s*ssl_verify\s*:\s*false\b|^\s*verify_ssl\s*=\s*false\b`),
 				localHost}},
 		{"gitmodules-url-unsafe", "submodule URL runs a command or leaves https", ScopeGitmodules, 0, none,
 			[]string{"url"},

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 )
 
@@ -195,6 +196,8 @@ var registry = []Rule{
 		"the agent then reads files and runs commands on its own (the Nx s1ngularity payload had agents search the machine for secrets), on the runner or on every machine that installs the package", []Case{
 			{"x.js", "spawnSync('claude', ['--dangerously-skip-permissions', '-p', prompt])", 0, false},
 			{"x.sh", "gemini --yolo -p \"$PROMPT\"", 0, false},
+			{"x.py", "subprocess.run(['codex', 'exec', '--sandbox', 'danger-full-access', task])", 0, false},
+			{"x.sh", "claude -p \"$TASK\" --permission-mode bypassPermissions", 0, false},
 			{"x.sh", "claude -p \"$PROMPT\"", 0, true},
 		}},
 	{"cgo-flags", KindBuildFile, High, "cgo directive passes a compiler plugin or linker flag that runs code",
@@ -510,6 +513,11 @@ var registry = []Rule{
 		"an update moves the SHA and the tag together; a new SHA under the old tag comment is how an impostor or fork commit is slipped in", []Case{
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@1111111111111111111111111111111111111111 # v2.0.1\n+  - uses: acme/act@2222222222222222222222222222222222222222 # v2.0.1\n", 2, false},
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@1111111111111111111111111111111111111111 # v2.0.1\n+  - uses: acme/act@2222222222222222222222222222222222222222 # v2.0.2\n", 2, true},
+		}},
+	{"pin-removed", KindDependency, High, "replaces an image's digest pin with a tag",
+		"the digest fixed the code that runs; a tag can be moved to any image by whoever can push to the repository, and the build runs it on the runner", []Case{
+			{"Dockerfile", "diff --git a/Dockerfile b/Dockerfile\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1,2 +1,2 @@\n-FROM python:3.12@sha256:" + strings.Repeat("a", 64) + "\n+FROM python:3.12\n RUN pip install .\n", 1, false},
+			{"Dockerfile", "diff --git a/Dockerfile b/Dockerfile\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1,2 +1,2 @@\n-FROM python:3.12@sha256:" + strings.Repeat("a", 64) + "\n+FROM python:3.13@sha256:" + strings.Repeat("b", 64) + "\n RUN pip install .\n", 1, true},
 		}},
 	{"gha-pin-removed", KindCIFile, High, "replaces an action's commit-SHA pin with a tag or branch",
 		"the pin fixed the code that runs; a tag can be moved to any commit by whoever controls the action (as in the tj-actions and reviewdog compromises), and its code runs with the job's token and secrets", []Case{

@@ -59,7 +59,7 @@ type runnerRes struct {
 	build, cacheUses, procStart, regInstall, absScript     *regexp.Regexp
 	pipeRun, eventRead, otherRunner, headExpr, headFiles   *regexp.Regexp
 	progRegister, sanitized, outName, outRef, headRepoLit  *regexp.Regexp
-	prTrigger, labelValue                                  *regexp.Regexp
+	prTrigger, labelValue, runnerHook                      *regexp.Regexp
 }
 
 var runnerRe = sync.OnceValue(func() *runnerRes {
@@ -102,7 +102,7 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		agentUses:  regexp.MustCompile(`(?i)^[\w.-]*/[\w.-]*(?:claude|gemini|codex|copilot|aider|opencode|cursor|openhands|goose|qwen-code|coding-agent|ai-agent|devin|amp-action|crush|cline|kiro|droid|junie|pr-agent)[\w.-]*(?:/[\w./-]*)?$`),
 		agentCLI:   regexp.MustCompile(`(?:^|[\s;&|(])(?:npx\s+(?:-y\s+)?)?(?:@anthropic-ai/claude-code|claude|gemini|@google/gemini-cli|codex|@openai/codex|aider|copilot|opencode|cursor-agent|goose|qwen|amp|crush|openhands|cline|@cline/cli|kiro-cli|droid|junie)\s+(?:[^\n]*\s)?(?:-p|--print|--prompt|exec|run|-m|--message|-x|--execute|--yolo|--full-auto|--dangerously-skip-permissions|--allow-all-tools|-i|-y|--auto-approve|task)\b`),
 		untrusted:  regexp.MustCompile(`\$\{\{[^}]*\b(?:github\.head_ref|github\.event\.(?:pull_request|issue|comment|review|review_comment|discussion|discussion_comment|head_commit|workflow_run)\b[\w.\[\]*'"-]*?\.(?:title|body|message|head_ref|head_branch|display_title|name))\b`),
-		shellTools: regexp.MustCompile(`(?i)\bBash\b(?:\(\s*\*?\s*\))?(?:\s*[,"'\]\n]|\s*$)|\bBash\(\s*\*\s*\)|run_shell_command\b|ShellTool\b|--dangerously-skip-permissions|--dangerously-bypass|\bbypassPermissions\b|--yolo\b|approval-mode[=\s"':]+yolo|--full-auto\b|danger-full-access|--allow-all-tools\b|\byolo\s*:\s*true|sandbox\s*:\s*false|--auto-approve\b|--yes-always\b|--allow-tool\b[^\n]*\bshell\b|\bshell\(\s*\*?\s*\)|--permission-mode[=\s"']+(?:bypassPermissions|acceptEdits)|\bautoApprove\b`),
+		shellTools: regexp.MustCompile(`(?i)\bBash\b(?:\(\s*\*?\s*\))?(?:\s*[,"'\]\n]|\s*$)|\bBash\(\s*\*\s*\)|run_shell_command(?:\(\s*\*?\s*\))?(?:["'\s,\]]|$)|ShellTool\b|--dangerously-skip-permissions|--dangerously-bypass|\bbypassPermissions\b|--yolo\b|approval-mode[=\s"':]+yolo|--full-auto\b|danger-full-access|--allow-all-tools\b|\byolo\s*:\s*true|sandbox\s*:\s*false|--auto-approve\b|--yes-always\b|--allow-tool\b[^\n]*\bshell\b|\bshell\(\s*\*?\s*\)|--permission-mode[=\s"']+(?:bypassPermissions|acceptEdits)|\bautoApprove\b`),
 		writeToken: regexp.MustCompile(`(?i)^\s*(?:[\w-]*token|gh_token|github_token|github-token)\s*:\s*["']?\$\{\{\s*secrets\.(?:[A-Z0-9_]+)\s*\}\}`),
 		// the runner's caches and its own files, as a path or its parts
 		cacheRef:     regexp.MustCompile(`["'/\\]_actions(?:["'/\\]|$)|["'/\\]_tool["'/\\]|\bRUNNER_TOOL_CACHE\b|\bhostedtoolcache\b|\bAGENT_TOOLSDIRECTORY\b`),
@@ -123,6 +123,7 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		headRepoLit:  regexp.MustCompile(`head\.repo\.|head_repository`),
 		prTrigger:    regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=$]*\b(pull_request|pull_request_target|push|merge_group)\b\s*(?::|,|\]|$)`),
 		labelValue:   regexp.MustCompile(`^[\w-]+\s*:\s*(?:\[[^\]]*\bself-hosted\b|["']?self-hosted\b)`),
+		runnerHook:   regexp.MustCompile(`\bACTIONS_RUNNER_HOOK_JOB_(?:STARTED|COMPLETED)\b`),
 		pipeRun:      regexp.MustCompile(`\|\s*(?:sudo\s+)?(?:bash|sh|zsh|python[0-9.]*|node|ruby|perl|pwsh|iex|Invoke-Expression)\b|\beval\s|(?i:\bInvoke-Expression\b|\biex\b)|\bsource\s+<\(`),
 		eventRead:    regexp.MustCompile(`\bgh\s+(?:issue|pr)\s+view\b|\bgh\s+api\b.*\b(?:issues|pulls|comments)\b|\bGITHUB_EVENT_PATH\b|\bcontext\.payload\.(?:issue|comment|pull_request|review|discussion)\b|\bgithub\.rest\.(?:issues|pulls)\.(?:get|listComments)\b`),
 		cacheUses:    regexp.MustCompile(`^actions/cache(?:/save)?$`),
@@ -175,6 +176,7 @@ type jobState struct {
 func WorkflowRunner(lines []SrcLine) []Finding {
 	re := runnerRe()
 	known, priv := false, false
+	trigLine, trigName := 0, ""
 	for _, l := range lines {
 		t := l.Text
 		if strings.HasPrefix(strings.TrimSpace(t), "#") {
@@ -185,6 +187,9 @@ func WorkflowRunner(lines []SrcLine) []Finding {
 		}
 		if m := re.trigger.FindStringSubmatch(t); m != nil && !strings.Contains(t, "event_name") && !re.permLine.MatchString(t) {
 			priv = true
+			if l.Added && trigLine == 0 {
+				trigLine, trigName = l.N, m[1]
+			}
 		}
 		if re.implied.MatchString(t) {
 			priv = true
@@ -203,6 +208,25 @@ func WorkflowRunner(lines []SrcLine) []Finding {
 		}
 		out = append(out, runnerStep(s, &st, privish, priv)...)
 		out = append(out, agentStep(s, &st, priv || !known, lines)...)
+	}
+	// A privileged trigger this change adds is what lets the steps above
+	// run others' code with the repository's secrets, however old they are.
+	if trigLine > 0 {
+		for _, f := range out {
+			if f.Sev == "" && f.Line != trigLine && (f.ID == "gha-pr-code-run" || f.ID == "gha-artifact-run" || f.ID == "gha-agent-untrusted" || f.ID == "gha-github-env-privileged") {
+				add(Finding{Line: trigLine, ID: "gha-privileged-trigger", Sev: High, Source: f.Line,
+					Title: "runs the workflow on " + trigName + ", under which line " + itoa(f.Line) + " works on others' code or text with the repository's secrets",
+					Why:   "this trigger hands the job the repository's secrets and a write token while the pull request, artifact or issue it reads is someone else's; the step on that line then runs or obeys it"})
+				break
+			}
+		}
+	}
+	// A hook the self-hosted runner runs around every job, set by a step.
+	for _, l := range lines {
+		if re.runnerHook.MatchString(l.Text) && (strings.Contains(l.Text, ">") || re.writeSink.MatchString(l.Text) || strings.Contains(l.Text, "export ")) {
+			add(Finding{Line: l.N, ID: "runner-action-cache", Title: "sets a hook the self-hosted runner runs around every later job",
+				Why: "the runner reads ACTIONS_RUNNER_HOOK_JOB_STARTED and _COMPLETED from its environment and .env file and runs the script they name for every job after this one, another workflow's included"})
+		}
 	}
 	// A self-hosted label among the values runs-on takes from a matrix or
 	// an input: the job runs there as surely as with runs-on: self-hosted.
@@ -823,7 +847,7 @@ func inEnvBinding(t string, bound map[string]bool) bool {
 // have anything to say (the runner's caches, a runner registration): the
 // scan indexes them with the other line keys, so most files are passed
 // over without a regexp.
-var RunnerKeys = []string{"_actions", "_tool", "hostedtoolcache", "agent_toolsdirectory", "actions/runners/", "registrationtoken", "runnerjitconfig", "runner register", "svc.sh", "-agent start", "config.sh", "config.cmd", "config.ps1"}
+var RunnerKeys = []string{"_actions", "_tool", "hostedtoolcache", "agent_toolsdirectory", "actions/runners/", "registrationtoken", "runnerjitconfig", "runner register", "svc.sh", "-agent start", "config.sh", "config.cmd", "config.ps1", "actions_runner_hook_job"}
 
 // ProgramRunner reads a program or script for what it does to the runner
 // itself: files written into the runner's action cache, tool cache or its
@@ -849,6 +873,11 @@ func ProgramRunner(lines []SrcLine) []Finding {
 		}
 		if re.otherRunner.MatchString(l.Text) || re.runnerStart.MatchString(l.Text) && re.progRegister.MatchString(stmt) && strings.Contains(stmt, "--token") {
 			out = append(out, Finding{Line: l.N, ID: "runner-register"})
+		}
+	}
+	for _, l := range lines {
+		if re.runnerHook.MatchString(l.Text) && (strings.Contains(l.Text, ".env") || strings.Contains(l.Text, ".path")) && (re.writeSink.MatchString(l.Text) || strings.Contains(l.Text, ">")) {
+			out = append(out, Finding{Line: l.N, ID: "runner-action-cache", Title: "writes a job hook into the self-hosted runner's .env"})
 		}
 	}
 	if minted > 0 {
