@@ -163,8 +163,8 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			// several lines by the build-code reader.
 			both{regexp.MustCompile(`["'][\w./-]+\.pth["']`), sitePlaceRe()}},
 		{"ai-agent-unleashed", "", all, 0, none,
-			[]string{"dangerously", "--yolo", "trust-all-tools", "allow-all-tools"},
-			regexp.MustCompile(`--dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b|(?:^|[\s"'\[,])--yolo\b|--trust-all-tools\b|--allow-all-tools\b`)},
+			[]string{"dangerously", "--yolo", "trust-all-tools", "allow-all-tools", "danger-full-access", "bypasspermissions", "approval-mode", "yes-always"},
+			regexp.MustCompile(`--dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b|(?:^|[\s"'\[,])--yolo\b|--trust-all-tools\b|--allow-all-tools\b|\bdanger-full-access\b|--permission-mode[=\s"']+bypassPermissions\b|--approval-mode[=\s"']+yolo\b|--yes-always\b`)},
 		{"runner-memory-read", "", all, 0, none,
 			[]string{"runner.worker", "issecret"},
 			// The worker's memory holds each secret as {"value":…,"isSecret":true}:

@@ -196,6 +196,8 @@ var registry = []Rule{
 		"the agent then reads files and runs commands on its own (the Nx s1ngularity payload had agents search the machine for secrets), on the runner or on every machine that installs the package", []Case{
 			{"x.js", "spawnSync('claude', ['--dangerously-skip-permissions', '-p', prompt])", 0, false},
 			{"x.sh", "gemini --yolo -p \"$PROMPT\"", 0, false},
+			{"x.py", "subprocess.run(['codex', 'exec', '--sandbox', 'danger-full-access', task])", 0, false},
+			{"x.sh", "claude -p \"$TASK\" --permission-mode bypassPermissions", 0, false},
 			{"x.sh", "claude -p \"$PROMPT\"", 0, true},
 		}},
 	{"cgo-flags", KindBuildFile, High, "cgo directive passes a compiler plugin or linker flag that runs code",

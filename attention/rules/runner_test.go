@@ -33,3 +33,18 @@ func TestTreeChange(t *testing.T) {
 		}
 	}
 }
+
+// A shell tool restricted to named commands is not a shell.
+func TestShellTools(t *testing.T) {
+	for s, want := range map[string]bool{
+		`{ "coreTools": ["run_shell_command", "write_file"] }`:                         true,
+		`"coreTools": ["run_shell_command(echo)", "run_shell_command(gh label list)"]`: false,
+		`allowed_tools: "Bash(*),Edit"`:                                                true,
+		`--allowedTools "Bash(gh pr diff:*),Bash(gh pr view:*)"`:                       false,
+		`claude_args: --allowedTools "Bash,Edit,Write"`:                                true,
+	} {
+		if got := runnerRe().shellTools.MatchString(s); got != want {
+			t.Errorf("shellTools(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
