@@ -36,7 +36,7 @@ type leaveRes struct {
 	bulk, credFile, credWrite, gitCred, childEnv, envName *regexp.Regexp
 	client, body, always, url, authPart, secretRef        *regexp.Regexp
 	wfSecret, tokenName, inline, dotenv, envRead          *regexp.Regexp
-	gitPush, newRemote                                    *regexp.Regexp
+	gitPush, newRemote, forgeDrop                         *regexp.Regexp
 }
 
 var leaveRe = sync.OnceValue(func() *leaveRes {
@@ -53,7 +53,7 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 			// tokens, wallets, cloud CLIs' tokens, shell history, a pod's token
 			`Login Data\b|\bCookies\b["'/\\]|Local Storage["'/\\, ]+leveldb|\bwallet\.dat\b|solana/id\.json|\.electrum\b|\bExodus[/\\]|\bkeystore[/\\]|` +
 			`\.azure/(?:accessTokens|msal_token_cache)|\.config/gcloud\b|\.terraform\.d/credentials|\.vault-token\b|\.(?:bash|zsh)_history\b|` +
-			`/var/run/secrets/kubernetes\.io|169\.254\.169\.254/[\w/.-]*(?:credentials|token)|metadata\.google\.internal/[\w/.-]*token`),
+			`/(?:var/)?run/secrets/|169\.254\.169\.254/[\w/.-]*(?:credentials|token)|metadata\.google\.internal/[\w/.-]*token`),
 		// A line that writes such a file (set-up for a publish) reads nothing.
 		credWrite: regexp.MustCompile(`(?i)>>?\s*["']?[~$\w{}/.-]*(?:\.netrc|\.npmrc|\.pypirc|credentials|config\.json|nuget\.config|\.git-credentials)|\btee\b|\bwrite(?:File|_text|_bytes)?\w*\(|\bSet-Content\b|\bAdd-Content\b|\bOut-File\b|\bopen\([^)]*,\s*["'][wa]|\bnpm\s+config\s+set\b|\bgit\s+config\s+(?:--global\s+)?credential\b|\bchmod\b|\brm\b`),
 		// Git's stored credentials, the gh CLI's token, a runner's memory.
@@ -78,7 +78,7 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 		url: regexp.MustCompile(`(?i)\b(?:https?|wss?)://(?:[^@/\s"']*@)?([a-z0-9.-]+)|\bhost\s*[:=]\s*["']([a-z0-9.-]+\.[a-z]{2,})["']`),
 		// Authentication parts: a secret there goes with the request as
 		// its credential, to the host the request is for.
-		authPart: regexp.MustCompile(`(?i)://[^@/\s"']*@|(?:-H|--header)[= ]\s*("[^"]*"|'[^']*'|\S+)|(?:-u|--user)[= ]\s*\S+|["']?authorization["']?\s*[:=,]\s*("[^"]*"|'[^']*'|` + "`[^`]*`" + `|[^,}\n]+)|\bheaders\s*[=:]\s*\{[^}]*\}|\bauth\s*=\s*\([^)]*\)|-Headers\s+@\{[^}]*\}|\bSetBasicAuth\([^)]*\)|\bbasic_auth\([^)]*\)|\bbearer_auth\([^)]*\)`),
+		authPart: regexp.MustCompile(`(?i)://[^@/\s"']*@|(?:-H|--header)[= ]\s*("[^"]*"|'[^']*'|\S+)|(?:-u|--user)[= ]\s*\S+|["']?authorization["']?\s*[:=,]\s*("[^"]*"|'[^']*'|` + "`[^`]*`" + `|[^,}\n]+)|\bheaders\s*[=:]\s*\{[^}]*\}|\bauth\s*=\s*\([^)]*\)|\bauth\s*:\s*[^,}\n]+|-Headers\s+@\{[^}]*\}|\bSetBasicAuth\([^)]*\)|\bbasic_auth\([^)]*\)|\bbearer_auth\([^)]*\)`),
 		// A secret named on the line: ${{ secrets.X }}, or a variable named
 		// like a credential, read in any language.
 		secretRef: regexp.MustCompile(`\$\{\{\s*secrets\.([A-Za-z_]\w*)\s*\}\}`),
@@ -89,6 +89,7 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 		inline:    regexp.MustCompile(`^\s*\S+\s+(?:-\w+\s+)*-(?:c|e|Command)\s+["']`),
 		wfSecret:  regexp.MustCompile(`^\s*([A-Za-z_]\w*)\s*:\s*["']?\$\{\{\s*secrets\.([A-Za-z_]\w*)\s*\}\}["']?\s*$`),
 		tokenName: regexp.MustCompile(`\b([A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:TOKEN|SECRET|PASSWORD|PASS|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|SECRET_KEY|AUTH)(?:_B64|_BASE64|_JSON)?)\b`),
+		forgeDrop: regexp.MustCompile(`\bgh\s+(?:gist\s+create|release\s+(?:create|upload)|issue\s+(?:create|comment)|pr\s+(?:create|comment)|api\b.*(?:/comments|/issues|/gists|/contents/|/releases))|\.createComment\(|\bgists\.create\(|\.createOrUpdateFileContents\(|\.issues\.create\(`),
 		gitPush:   regexp.MustCompile(`\bgit\s+(?:-\S+\s+)*push\b`),
 		newRemote: regexp.MustCompile(`\bgh\s+repo\s+(?:create|fork)\b|\bgit\s+remote\s+(?:add|set-url)\b|\bgit\s+init\b|\bcreateForAuthenticatedUser\(|/user/repos\b`),
 		envRead:   regexp.MustCompile(`(?i)environ|getenv|process\.env|\bENV\b|\$env:|env::var|GetEnvironmentVariable`),
@@ -132,11 +133,65 @@ func FileLeaks(lines []UnitLine, workflow bool) []Leak {
 	}
 	env := workflowSecretEnv(lines)
 	var out []Leak
+	held := map[string]int{} // files a step wrote secrets or the environment into, by the line that did
 	start := 0
 	for i := 1; i <= len(lines); i++ {
 		if i == len(lines) || stepStart().MatchString(lines[i].Text) {
-			out = append(out, leaks(lines[start:i], env, 0)...)
+			step := lines[start:i]
+			out = append(out, leaks(step, env, 0)...)
+			out = append(out, artifactLeaks(step, env, held)...)
 			start = i
+		}
+	}
+	return out
+}
+
+var (
+	// > file, >> file, tee file, -o file: where a command's output goes.
+	writtenTo = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:>>?|\btee\s+(?:-a\s+)?|\s-o\s+|--output[= ])\s*["']?([\w.][\w./-]+)`)
+	})
+	uploadArtifact = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\buses:\s*actions/upload-artifact@`) })
+)
+
+// artifactLeaks follows secrets or the environment written to a file by
+// one step into a later step that uploads the file as an artifact: anyone
+// who can read the run's artifacts (on a public repository, anyone) then
+// has them.
+func artifactLeaks(step []UnitLine, env map[string]bound, held map[string]int) []Leak {
+	re := leaveRe()
+	upload := false
+	for _, l := range step {
+		upload = upload || uploadArtifact().MatchString(l.Text)
+	}
+	var out []Leak
+	for _, l := range step {
+		if upload {
+			for p, n := range held {
+				if strings.Contains(l.Text, p) && l.Added && !strings.Contains(l.Text, "uses:") {
+					out = append(out, Leak{Sink: l.N, Source: n, Severity: High,
+						Title: "uploads as an artifact a file that line " + itoa(n) + " wrote secrets or the environment into"})
+				}
+			}
+			continue
+		}
+		m := writtenTo().FindStringSubmatch(l.Text)
+		if m == nil || len(m[1]) < 3 || m[1] == "/dev/null" || strings.Contains(m[1], "GITHUB_") {
+			continue
+		}
+		src := re.bulk.MatchString(l.Text) || re.secretRef.MatchString(l.Text)
+		for name := range env {
+			src = src || strings.Contains(l.Text, "$"+name) || strings.Contains(l.Text, "${"+name)
+		}
+		for _, b := range step {
+			// NAME: ${{ toJSON(secrets) }} in the step's env
+			if k := strings.Index(b.Text, ":"); k > 0 && re.bulk.MatchString(b.Text) {
+				name := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(b.Text[:k]), "- "))
+				src = src || strings.Contains(l.Text, "$"+name) || strings.Contains(l.Text, "${"+name)
+			}
+		}
+		if src {
+			held[strings.TrimPrefix(m[1], "./")] = l.N
 		}
 	}
 	return out
@@ -149,7 +204,7 @@ var leaveKeys = []string{"environ", "process.env", "getenv", "env:", "env::", "e
 	"nuget.config", "hosts.yml", ".git/config", ".m2/", "gradle.properties", "extraheader", "git config", "credential fill", "auth token",
 	"auth status", "runner.worker", "/proc/", "secrets.", "_token", "_secret", "_password", "_pass", "_key", "_auth", "login data", "cookies",
 	"leveldb", "wallet", "solana", "electrum", "exodus", "keystore", ".azure/", "gcloud", "terraform.d", "vault-token", "_history",
-	"kubernetes.io", "169.254.169.254", "metadata.google", ".env"}
+	"kubernetes.io", "169.254.169.254", "metadata.google", ".env", "run/secrets"}
 
 // sendKeys are the lower-case words one of which a line that reaches the
 // network holds.
@@ -336,7 +391,7 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 				lk.Severity, lk.Title = High, "sends what line "+itoa(s.n)+" read (the environment or stored credentials) off the runner"
 			} else {
 				body := re.authPart.ReplaceAllString(stmt, "")
-				sent := wordIn(body, s.name) && !urlIsSecret(stmt, s.name)
+				sent := wordIn(body, s.name) && !urlIsSecret(stmt, s.name) && !destSecret().MatchString(s.secret)
 				for _, c := range carried[s.name] {
 					sent = sent || wordIn(body, c) && !urlIsSecret(stmt, c)
 				}
@@ -344,6 +399,8 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 					continue
 				}
 				switch {
+				case re.forgeDrop.MatchString(stmt):
+					lk.Severity, lk.Title = High, "publishes the secret "+s.secret+" on GitHub (a comment, an issue, a gist, a release), where anyone who reads it has it"
 				case len(named) == 0:
 					continue // where it goes is decided at run time: the shell and code readers judge that
 				case allOwnHost(s.secret, named):
@@ -445,16 +502,13 @@ func sinkHosts(stmt string, unit []UnitLine) []string {
 	return hosts
 }
 
-// urlIsSecret reports a secret that is the whole URL of the request (a
-// webhook kept as a secret): it is where the data goes, not what is sent.
+// urlIsSecret reports a secret kept as where the request goes (a
+// webhook, an endpoint, a DSN): sending to it is its use, not a leak.
 func urlIsSecret(stmt, name string) bool {
-	for _, p := range []string{`"$` + name + `"`, `"${` + name + `}"`, " $" + name + " ", " $" + name + "\n", "${" + name + "}\n", name + ",", "(" + name + ")", "Uri $env:" + name, "-Uri $" + name, "(process.env." + name, "(os.environ['" + name + "']", `(os.environ["` + name + `"]`} {
-		if strings.Contains(stmt, p) && !strings.Contains(stmt, "://") {
-			return true
-		}
-	}
-	return strings.HasPrefix(name, "${{") && strings.Contains(stmt, " "+name+"\n")
+	return destSecret().MatchString(name) && wordIn(stmt, name)
 }
+
+var destSecret = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)url|hook|endpoint|dsn|uri`) })
 
 // OwnHost reports host as the service a secret of that name is for: a
 // word of its name is a label of the host's domain (COVERITY_SCAN_TOKEN to
