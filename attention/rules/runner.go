@@ -153,6 +153,9 @@ type wfStep struct {
 	wd    string
 	body  []SrcLine // run:, script: and with: block text
 	runs  bool      // the step has a run: or a script:
+	// headless is set for the lines a hunk shows before its first step:
+	// the rest of a step, often the middle of its run: block
+	headless bool
 }
 
 // jobState is what a job has let in so far.
@@ -349,7 +352,7 @@ func splitSteps(lines []SrcLine) ([]wfStep, []int) {
 		}
 		if cur == nil && ind > stepIndent && !strings.HasPrefix(tt, "steps:") && (len(steps) == 0 || l.N != steps[len(steps)-1].lines[len(steps[len(steps)-1].lines)-1].N+1) {
 			// a hunk that starts inside a step
-			cur = &wfStep{with: map[string]SrcLine{}, env: map[string]SrcLine{}}
+			cur = &wfStep{with: map[string]SrcLine{}, env: map[string]SrcLine{}, headless: true}
 			section, sectionIndent = "", -1
 		}
 		if cur == nil {
@@ -362,6 +365,11 @@ func splitSteps(lines []SrcLine) ([]wfStep, []int) {
 		cur.lines = append(cur.lines, l)
 		key, val, ok := strings.Cut(strings.TrimPrefix(tt, "- "), ":")
 		if !ok || strings.ContainsAny(key, " \"'{$") {
+			if cur.headless {
+				// the middle of a run: block the hunk cut into
+				cur.body = append(cur.body, l)
+				cur.runs = true
+			}
 			continue
 		}
 		key = strings.TrimSpace(key)
