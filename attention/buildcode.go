@@ -229,7 +229,11 @@ func (fs *fileScan) lockHashSwaps() {
 		}
 		var removed, added []string
 		var at []int
+		meta := false
 		for li, l := range h.Lines {
+			if rules.LockMetaHash(l.Text) {
+				meta = true
+			}
 			switch l.Kind {
 			case packet.LineRemoved:
 				removed = append(removed, l.Text)
@@ -237,6 +241,9 @@ func (fs *fileScan) lockHashSwaps() {
 				added = append(added, l.Text)
 				at = append(at, li)
 			}
+		}
+		if meta {
+			continue // the lock's hash of its own manifest changes with it
 		}
 		for _, i := range rules.HashSwaps(removed, added) {
 			fs.put(loc{hi, at[i]}, hit{id: "source-switched", title: "keeps the package's version but changes the hash of what it installs", parsed: true,

@@ -596,7 +596,9 @@ var classKeys = []string{
 	"extraheader", "runner.worker", "env:", "printenv", "env |", "env|", "env>", "env)", "%env", "$_server", "export -p", "auth token",
 	"git config", ".m2/", "gradle.properties", "_pass", "_key", "_auth", "credential", "login data", "cookies", "leveldb", "wallet",
 	"solana", "electrum", "exodus", "keystore", ".azure/", "gcloud", "terraform.d", "vault-token", "_history", "kubernetes.io",
-	"169.254.169.254", "metadata.google", ".env", "run/secrets",
+	"169.254.169.254", "metadata.google", ".env", "run/secrets", "npm config", "aws configure", "aws sts", "print-identity-token",
+	"get-access-token", "kubectl config", "docker-credential", "find-generic-password", "find-internet-password", "secret-tool",
+	"'env'", "\"env\"", "'printenv'", "\"printenv\"",
 }
 
 // anyClassKey reports, once per file, whether an added line holds one of

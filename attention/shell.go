@@ -1466,6 +1466,11 @@ func (r *shellReader) fileTaint(p string, line int) taint {
 	if rules.CredentialPath(p) {
 		return taint{kind: tSecretBulk, line: line}
 	}
+	if rules.DataNamed(p) {
+		// An image, a font or a .dat is bytes nobody reads in the diff:
+		// fed to a shell or an interpreter, they are a hidden program.
+		return taint{kind: tDecode, line: line}
+	}
 	if r.fl.artifact.kind != 0 && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "$") && !strings.HasPrefix(p, "~") && r.fl.inArtifact(p) {
 		return r.fl.artifact
 	}

@@ -33,7 +33,7 @@ var srcRe = sync.OnceValue(func() *sourceRes {
 		goEnv:          regexp.MustCompile(`\bGOPROXY\s*[=:]\s*["']?([^\s"']+)|\bGOSUMDB\s*[=:]\s*["']?off\b|\bGONOSUMDB\s*[=:]|\bGONOSUMCHECK\s*[=:]\s*["']?1|\bGOFLAGS\s*[=:].*-insecure|\bGOINSECURE\s*[=:]`),
 		reqURL:         regexp.MustCompile(`^\s*["']?[\w.\[\],-]+\s*@\s*(?:https?|git\+\w+|file)://|^\s*(?:-e\s+)?(?:git\+\w+|https?)://\S+|^\s*["'][\w.\[\],-]+\s*@\s*(?:https?|git\+\w+)://`),
 		cargoGit:       regexp.MustCompile(`\bgit\s*=\s*["'](?:https?|ssh|git)://|^\s*\w[\w-]*\s*=\s*\{[^}]*\bgit\s*=|\bgit(?:hub)?:\s*["'][^"']+["']`),
-		gradleDist:     regexp.MustCompile(`^\s*distributionUrl\s*=\s*(\S+)`),
+		gradleDist:     regexp.MustCompile(`^\s*(?:distributionUrl|wrapperUrl)\s*=\s*(\S+)`),
 		from:           regexp.MustCompile(`(?i)^\s*FROM\s+(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?`),
 		preCommitRepo:  regexp.MustCompile(`^\s*-?\s*repo\s*:\s*["']?([^\s"'#]+)`),
 		preCommitEntry: regexp.MustCompile(`^\s*-?\s*entry\s*:\s*(.+)$`),
@@ -78,8 +78,14 @@ func (fs *fileScan) sources() {
 			fs.cargoSource(n, s)
 		case sc&rules.ScopeGradleWrapper != 0:
 			if m := re.gradleDist.FindStringSubmatch(s); m != nil {
-				if h := provenance.HostOf(m[1]); h != "services.gradle.org" {
-					fs.report(n, hit{id: "gradle-distribution", title: "Gradle wrapper downloads Gradle from " + h})
+				// The Maven wrapper's distributionUrl and wrapperUrl name
+				// what mvnw downloads and runs, as gradlew's does.
+				tool, home := "Gradle", []string{"services.gradle.org"}
+				if strings.Contains(fs.path, "maven-wrapper") {
+					tool, home = "Maven", []string{"repo.maven.apache.org", "repo1.maven.org"}
+				}
+				if h := provenance.HostOf(m[1]); !provenance.HostIn(h, home) && !provenance.HostIn(h, provenance.SharedPackageHosts) {
+					fs.report(n, hit{id: "gradle-distribution", title: tool + " wrapper downloads " + tool + " from " + h})
 				} else if strings.HasPrefix(m[1], "http:") || strings.HasPrefix(m[1], `http\:`) {
 					fs.report(n, hit{id: "gradle-distribution", title: "Gradle wrapper downloads Gradle over plain http",
 						why: "gradlew runs the distribution it downloads, on every build; over plain http anyone on the path chooses it"})

@@ -518,3 +518,13 @@ func HashSwaps(removed, added []string) []int {
 	}
 	return out
 }
+
+var lockMetaRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)content[-_]?hash|"_meta"|"hash"\s*:\s*\{|Checksum\s*:`)
+})
+
+// LockMetaHash reports a lock file line that holds or opens the lock's
+// hash of the manifest it was made from (Poetry's and Composer's
+// content-hash, Pipfile.lock's _meta, pnpm's *Checksum keys): it changes
+// whenever the manifest does.
+func LockMetaHash(s string) bool { return lockMetaRe().MatchString(s) }

@@ -196,6 +196,8 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		return "build-file", "Bazel build file", 0
 	case lb == "cmakelists.txt" || ext == ".cmake":
 		return "build-file", "CMake file", 0
+	case lb == "maven-wrapper.properties":
+		return "build-file", "Maven wrapper settings", ScopeGradleWrapper
 	case lb == "gradle-wrapper.properties":
 		return "build-file", "Gradle build file", ScopeGradleWrapper
 	case ext == ".gradle" || strings.HasSuffix(lb, ".gradle.kts") || lb == "gradlew" || lb == "gradlew.bat":

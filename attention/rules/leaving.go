@@ -57,11 +57,14 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 		// A line that writes such a file (set-up for a publish) reads nothing.
 		credWrite: regexp.MustCompile(`(?i)>>?\s*["']?[~$\w{}/.-]*(?:\.netrc|\.npmrc|\.pypirc|credentials|config\.json|nuget\.config|\.git-credentials)|\btee\b|\bwrite(?:File|_text|_bytes)?\w*\(|\bSet-Content\b|\bAdd-Content\b|\bOut-File\b|\bopen\([^)]*,\s*["'][wa]|\bnpm\s+config\s+set\b|\bgit\s+config\s+(?:--global\s+)?credential\b|\bchmod\b|\brm\b`),
 		// Git's stored credentials, the gh CLI's token, a runner's memory.
-		gitCred: regexp.MustCompile(`(?i)\bgit\s+config\b[^|;&]*(?:--get\w*|--list|\s-l\b)[^|;&]*extraheader|extraheader\b[^|;&]*--get|\bgit\s+config\s+(?:--\w+\s+)*(?:--list|-l)\b|\bgit\s+credential\s+fill\b|\bgh\s+auth\s+(?:token|status\s+(?:-t|--show-token))\b|\brunner\.worker\b|/proc/[^/\s]+/mem\b`),
+		gitCred: regexp.MustCompile(`(?i)\bgit\s+config\s+(?:--\w+\s+)*(?:--list|-l)\b|\bgit\s+credential\s+fill\b|\brunner\.worker\b|/proc/[^/\s]+/mem\b|` +
+			// the CLIs that hand out what they hold, and the environment read by a child
+			`\bkubectl\s+config\s+view\b.*--raw|\bsecurity\s+find-(?:generic|internet)-password\b|\bsecret-tool\s+lookup\b|\btrufflehog\b|\bgitleaks\b|` +
+			`(?:popen|check_output|getoutput|run|call|execSync|execFileSync|spawnSync|Command|capture2|%x)\(?\s*\[?\s*["'\x60(](?:/usr/bin/)?(?:env|printenv|set)["'\x60)\]]`),
 		// The environment handed to a child process, not read: env=,
 		// env: {...process.env}, cmd.Env = os.Environ().
 		childEnv: regexp.MustCompile(`(?i)\benv\s*[=:]\s*(?:\{\s*\.\.\.|dict\(|os\.environ|process\.env|\w+\s*[,)}]|\w+\s*$)|\.Env\s*=|\bEnvironment\s*[=(]|\benv\s*\}|\benvironment\s*=`),
-		envName:  regexp.MustCompile(`^\s*(?:(?:const|let|var|val|my|local|final|auto)\s+)?(?:[A-Z][\w.<>\[\]]*\s+)?\$?([A-Za-z_]\w*)\s*(?::=|=)[^=]`),
+		envName:  regexp.MustCompile(`^\s*(?:(?:const|let|var|val|my|local|final|auto)\s+)?(?:[A-Z][\w.<>\[\]]*\s+)?\$?([A-Za-z_]\w*)(?:\s*,\s*(?:_|err|ok))?\s*(?::=|=)[^=]`),
 		// A client that reaches the network, in any language or shell.
 		client: regexp.MustCompile(`(?i)\bcurl\b|\bwget\b|\baria2c\b|\bhttps?\.(?:request|get)\(|\bfetch\(|\baxios\b|\bXMLHttpRequest\b|\bWebSocket\(|\bgot\(|\bneedle\b|\bsuperagent\b|\burlopen\(|\burllib\d?\.request\b|\brequests\.\w+\(|\bhttpx\.\w+\(|\bhttp\.client\b|\baiohttp\b|\bhttp\.(?:Post|PostForm|NewRequest\w*|Get)\(|\.Do\(\s*req|\bNet::HTTP\b|\bURI\.open\b|\bFaraday\b|\bHTTParty\b|\bRestClient\b|\bHttpClient\b|\bHttpURLConnection\b|\.openConnection\(|\bOkHttp\w*|\bHttpRequest\.newBuilder|\bWebClient\b|\breqwest::|\bureq::|\bcurl_(?:exec|init)\(|\bwp_remote_\w+\(|\bLWP::|\bHTTP::Tiny\b|\bInvoke-(?:RestMethod|WebRequest)\b|(?:^|[\s|(;=])(?:irm|iwr)\s|\.Upload(?:String|Data|File)\w*\(|\bSendAsync\(|\bPost(?:As)?\w*Async\(|` +
 			// any client's post or put (a session, a custom client), not a server's route ('/path')
@@ -204,7 +207,9 @@ var leaveKeys = []string{"environ", "process.env", "getenv", "env:", "env::", "e
 	"nuget.config", "hosts.yml", ".git/config", ".m2/", "gradle.properties", "extraheader", "git config", "credential fill", "auth token",
 	"auth status", "runner.worker", "/proc/", "secrets.", "_token", "_secret", "_password", "_pass", "_key", "_auth", "login data", "cookies",
 	"leveldb", "wallet", "solana", "electrum", "exodus", "keystore", ".azure/", "gcloud", "terraform.d", "vault-token", "_history",
-	"kubernetes.io", "169.254.169.254", "metadata.google", ".env", "run/secrets"}
+	"kubernetes.io", "169.254.169.254", "metadata.google", ".env", "run/secrets", "npm config", "aws configure", "aws sts",
+	"print-access-token", "print-identity-token", "get-access-token", "kubectl config", "docker-credential", "find-generic-password",
+	"find-internet-password", "secret-tool", "'env'", "\"env\"", "'printenv'", "\"printenv\""}
 
 // sendKeys are the lower-case words one of which a line that reaches the
 // network holds.
@@ -283,8 +288,14 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 				bound[m[1]] = l.N
 			}
 			srcs = append(srcs, source{n: l.N, bulk: true, added: l.Added})
-		case re.credFile.MatchString(t) && !re.credWrite.MatchString(t) || re.gitCred.MatchString(t) || re.dotenv.MatchString(t):
+		case re.credFile.MatchString(t) && !re.credWrite.MatchString(t) || re.gitCred.MatchString(argvWords().ReplaceAllString(t, " ")) || re.dotenv.MatchString(t):
 			srcs = append(srcs, source{n: l.N, bulk: true, added: l.Added})
+		}
+		for _, c := range cliTokens() {
+			// A vendor's CLI handing out its token: one secret, for that vendor.
+			if m := c.re.FindString(argvWords().ReplaceAllString(t, " ")); m != "" {
+				srcs = append(srcs, source{n: l.N, secret: c.secret, name: m, added: l.Added})
+			}
 		}
 		for _, m := range re.secretRef.FindAllStringSubmatch(t, -1) {
 			srcs = append(srcs, source{n: l.N, secret: m[1], name: m[0], added: l.Added})
@@ -337,9 +348,9 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 			if m == nil {
 				continue
 			}
-			rhs := re.authPart.ReplaceAllString(seg, "")
+			rhs := re.authPart.ReplaceAllString(argvWords().ReplaceAllString(seg, " "), "")
 			if strings.Count(seg, "(")+strings.Count(seg, "{") > strings.Count(seg, ")")+strings.Count(seg, "}") {
-				rhs = re.authPart.ReplaceAllString(statement(unit[i:]), "")
+				rhs = re.authPart.ReplaceAllString(argvWords().ReplaceAllString(statement(unit[i:]), " "), "")
 			}
 			rhs = rhs[strings.Index(rhs, "=")+1:]
 			carry(m[1], rhs, srcs, carried)
@@ -390,7 +401,7 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 			if s.bulk {
 				lk.Severity, lk.Title = High, "sends what line "+itoa(s.n)+" read (the environment or stored credentials) off the runner"
 			} else {
-				body := re.authPart.ReplaceAllString(stmt, "")
+				body := re.authPart.ReplaceAllString(argvWords().ReplaceAllString(stmt, " "), "")
 				sent := wordIn(body, s.name) && !urlIsSecret(stmt, s.name) && !destSecret().MatchString(s.secret)
 				for _, c := range carried[s.name] {
 					sent = sent || wordIn(body, c) && !urlIsSecret(stmt, c)
@@ -611,3 +622,27 @@ var gitHookRe = sync.OnceValue(func() *regexp.Regexp {
 func GitHookPath(s string) bool { return gitHookRe().MatchString(s) }
 
 var envShorthand = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[{,]\s*env\s*[,}]`) })
+
+// argvWords joins an argument list's words ("gcloud", "auth", …) into the
+// command line it is.
+var argvWords = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`["']\s*,\s*["']`) })
+
+// cliTokens are the commands that print a vendor's token, and the name of
+// the credential they print (whose host OwnHost knows).
+var cliTokens = sync.OnceValue(func() []struct {
+	re     *regexp.Regexp
+	secret string
+} {
+	return []struct {
+		re     *regexp.Regexp
+		secret string
+	}{
+		{regexp.MustCompile(`\bgh\s+auth\s+(?:token|status\s+(?:-t|--show-token))\b`), "GITHUB_TOKEN"},
+		{regexp.MustCompile(`(?i)\bgit\s+config\b[^|;&]*(?:--get\w*|--list|\s-l\b)[^|;&]*extraheader\S*|extraheader\b[^|;&]*--get\w*`), "GITHUB_TOKEN"},
+		{regexp.MustCompile(`\bnpm\s+config\s+get\b`), "NPM_TOKEN"},
+		{regexp.MustCompile(`\baws\s+(?:configure\s+(?:get|export-credentials)|sts\s+get-session-token)\b`), "AWS_TOKEN"},
+		{regexp.MustCompile(`\bgcloud\s+auth\s+print-(?:access|identity)-token\b`), "GOOGLE_TOKEN"},
+		{regexp.MustCompile(`\baz\s+account\s+get-access-token\b`), "AZURE_TOKEN"},
+		{regexp.MustCompile(`\bdocker-credential-\w+\s+get\b`), "DOCKER_TOKEN"},
+	}
+})
