@@ -283,7 +283,7 @@ var yamlImageRe = sync.OnceValue(func() *regexp.Regexp {
 // yamlImageDigests rates an image: or container: line (compose, a job's
 // container, a CI image) that dropped the digest the line it replaced had.
 func (fs *fileScan) yamlImageDigests() {
-	if fs.f.Status != packet.StatusModified || fs.info.Scope&rules.ScopeDockerfile != 0 {
+	if ext := path.Ext(fs.path); fs.f.Status != packet.StatusModified || ext != ".yml" && ext != ".yaml" && ext != ".json" {
 		return
 	}
 	if fs.added == nil {
