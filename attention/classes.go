@@ -219,7 +219,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 	// kindsOf is what the expression s holds by itself.
 	kindsOf := func(s string) flowKind {
 		var k flowKind
-		if re.envSrc.MatchString(s) {
+		if re.envSrc.MatchString(s) && !rules.EnvSubset(s) {
 			k |= flowEnv
 		}
 		if re.persistLoc.MatchString(s) && (!re.gitHooks.MatchString(s) || home) {

@@ -259,7 +259,7 @@ func (fs *fileScan) codeFlow() {
 			if re.cmdString.MatchString(s) {
 				here = here.or(taint{kind: tDownload, line: l.n})
 			}
-			if re.bulkSecret.MatchString(s) || rules.CredentialPath(s) && !strings.Contains(s, "authorized_keys") {
+			if re.bulkSecret.MatchString(s) && !rules.EnvSubset(s) || rules.CredentialPath(s) && !strings.Contains(s, "authorized_keys") {
 				here = here.or(taint{kind: tSecretBulk, line: l.n})
 			}
 			for _, m := range re.oneSecret.FindAllStringSubmatch(s, -1) {

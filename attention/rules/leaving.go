@@ -277,11 +277,11 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 	var srcs []source
 	inert := map[string]bool{} // names bound to the environment only to hand it to a child
 	bound := map[string]int{}  // names bound to the whole environment, by line
-	for _, l := range unit {
+	for i, l := range unit {
 		t := l.Text
 		switch {
 		case re.bulk.MatchString(t):
-			if re.childEnv.MatchString(t) {
+			if re.childEnv.MatchString(t) || ownPrefix(unit[i:min(i+3, len(unit))]) {
 				continue
 			}
 			if m := re.envName.FindStringSubmatch(t); m != nil {
@@ -645,4 +645,28 @@ var cliTokens = sync.OnceValue(func() []struct {
 		{regexp.MustCompile(`\baz\s+account\s+get-access-token\b`), "AZURE_TOKEN"},
 		{regexp.MustCompile(`\bdocker-credential-\w+\s+get\b`), "DOCKER_TOKEN"},
 	}
+})
+
+var envPrefix = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:startswith|starts_with|start_with\?|HasPrefix)\(\s*(?:\w+\s*,\s*)?["']([A-Za-z0-9_]+)["']|=~\s*/\^([A-Za-z0-9_]+)`)
+})
+
+// ownPrefix reports the environment read for the variables of one prefix
+// (MYAPP_, VITE_): a program's own settings, not its secrets, unless the
+// prefix names a credential.
+func ownPrefix(lines []UnitLine) bool {
+	for _, l := range lines {
+		if m := envPrefix().FindStringSubmatch(l.Text); m != nil {
+			return !credWord().MatchString(m[1] + m[2])
+		}
+	}
+	return false
+}
+
+// EnvSubset reports a line that reads the environment for one prefix's
+// variables only (ownPrefix): not the whole environment.
+func EnvSubset(s string) bool { return ownPrefix([]UnitLine{{Text: s}}) }
+
+var credWord = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)token|secret|pass|key|auth|cred|aws|azure|gcp|google|npm|github|gh_|pypi|nuget|docker|ssh`)
 })
