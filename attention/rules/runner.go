@@ -110,7 +110,7 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		forIn:        regexp.MustCompile(`^\s*(?:for\s*\(?\s*(?:const|let|var)?\s*\$?([A-Za-z_]\w*)\s+(?:in|of)\s+(.+)|for\s+[\w_]*,?\s*([A-Za-z_]\w*)\s*:=\s*range\s+(.+)|(.+)\|\s*(?:ForEach-Object|%|foreach)\s*\{.*)$`),
 		writeSink:    regexp.MustCompile(`\b(?:append|write)File(?:Sync)?\(|\bcopyFile(?:Sync)?\(|\bcreateWriteStream\(|\brenameSync\(|\.write_(?:text|bytes)\(|\bopen\([^)]*,\s*["'][wa]b?\+?["']|\bos\.(?:WriteFile|Create|OpenFile|Rename|Symlink)\(|\b(?:ioutil|os)\.WriteFile\(|(?i:\bAdd-Content\b|\bSet-Content\b|\bOut-File\b|\bCopy-Item\b|\bMove-Item\b|\bac\s)|\bFile\.(?:write|open|append)\w*\(|\bfs::(?:write|copy|rename)\(|\bshutil\.(?:copy\w*|move)\(|\bos\.(?:replace|rename)\(|\bFileUtils\.(?:cp|mv|install)\b|\bfs\.rename\(|>>?\s*["']?\$|\btee\s|\bsed\s+-i|\b(?:cp|mv|install)\s`),
 		pipeIn:       regexp.MustCompile(`\b(?:Get-ChildItem|gci|dir|ls)\b.*\|\s*(?:ForEach-Object|%|foreach)\b`),
-		build:        regexp.MustCompile(`\b(?:npm|yarn|pnpm|bun)\s+(?:ci|install|i|run|test|build|exec|start)\b|\bnpx\s|\bmake\b|\bpip[0-9.]*\s+install\b|\bpython[0-9.]*\s|\bgo\s+(?:build|test|run|generate|vet)\b|\bcargo\s+(?:build|test|run|check|fuzz|bench|install\s+--path)\b|\bmvn\b|\bgradlew?\b|(?:^|[\s;&|])\./|\b(?:ba)?sh\s+[\w./]|\bpytest\b|\btox\b|\bnox\b|\bbundle\s+(?:install|exec)\b|\brake\b|\bcomposer\s+install\b|\bdocker\s+build\b|\bnode\s+\S|\bsphinx-build\b|\bmkdocs\s+build\b|\bhugo\b|\bdotnet\s+(?:build|test|run)\b|\bcmake\b|\bmeson\b|\bninja\b|\bbazel\b|\bpre-commit\s+run\b|\bterraform\s+(?:init|plan|apply|validate)\b|\bsbt\b|\bswift\s+(?:build|test)\b|\bmix\s+(?:compile|test|deps)|\bdeno\s+(?:task|test|run)\b|\bjust\s|\bpoetry\s+(?:install|run|build)\b|\buv\s+(?:sync|run|build)\b|\bpdm\s+(?:install|run)\b|\bhatch\s+(?:run|build|test)\b|\bflutter\s|\bxcodebuild\b|\bansible-playbook\b|\bplaywright\s+test\b|\bvitest\b|\bjest\b|\btsc\b|\beslint\b`),
+		build:        regexp.MustCompile(`\b(?:npm|yarn|pnpm|bun)\s+(?:ci|install|i|run|test|build|exec|start)\b|\bnpx\s|\bmake\b|\bpip[0-9.]*\s+install\b|\bpython[0-9.]*\s|\bgo\s+(?:build|test|run|generate|vet)\b|\bcargo\s+(?:build|test|run|check|fuzz|bench|install\s+--path)\b|\bmvn\b|\bgradlew?\b|(?:^|[\s;&|])\./|\b(?:ba)?sh\s+[\w./]|\bpytest\b|\btox\b|\bnox\b|\bbundle\s+(?:install|exec)\b|\brake\b|\bcomposer\s+install\b|\bdocker\s+build\b|\bnode\s+\S|\bsphinx-build\b|\bmkdocs\s+build\b|\bhugo\b|\bdotnet\s+(?:build|test|run)\b|\bcmake\b|\bmeson\b|\bninja\b|\bbazel\b|\bpre-commit\s+run\b|\bterraform\s+(?:init|plan|apply|validate)\b|\bsbt\b|\bswift\s+(?:build|test)\b|\bmix\s+(?:compile|test|deps)|\bdeno\s+(?:task|test|run)\b|\bjust\s|\bpoetry\s+(?:install|run|build)\b|\buv\s+(?:sync|run|build)\b|\bpdm\s+(?:install|run)\b|\bhatch\s+(?:run|build|test)\b|\bflutter\s|\bxcodebuild\b|\bansible-playbook\b|\bplaywright\s+test\b|\bvitest\b|\bjest\b|\btsc\b|\beslint\b|\bdocker[\s-]compose\s+(?:\S+\s+)*(?:up|build|run)\b|(?:^|[\s;&|])(?:source|\.)\s+[\w./$]|\byarn\s*(?:$|&&|;|\|)`),
 		regInstall:   regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*\s+-m\s+)?(?:pip[0-9.]*|uv\s+pip|pipx|npm|pnpm|yarn|bun|gem|cargo)\s+(?:install|i|add)\b(.*)$`),
 		absScript:    regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*|node|bash|sh|ruby|perl)\s+(?:-[A-Za-z]\s+)*["']?(?:/|\$\{?RUNNER_TEMP\b|\$\{\{\s*runner\.temp|\$\{?HOME\b|~/)`),
 		otherRunner:  regexp.MustCompile(`\bgitlab-runner\s+register\b|\bsvc\.sh\s+(?:install|start)\b|\b(?:buildkite-agent|circleci-runner|woodpecker-agent)\s+(?:start|register|machine)\b`),
@@ -495,7 +495,9 @@ func runnerStep(s wfStep, st *jobState, privish, priv bool) []Finding {
 			}
 			st.artDirs = append(st.artDirs, dir)
 		}
-	case (re.cacheUses.MatchString(ref) || strings.HasPrefix(ref, "actions/setup-") && s.with["cache"].Text != "") && st.head > 0 && priv:
+	case (re.cacheUses.MatchString(ref) || strings.HasPrefix(ref, "actions/setup-") && s.with["cache"].Text != "" && s.with["cache"].Text != "false" ||
+		ref == "actions/setup-go" && s.with["cache"].Text != "false") && st.head > 0 && priv:
+		// setup-go caches by default; the others when told to
 		out = append(out, Finding{Line: s.usesN, ID: "gha-cache-poisoning", Source: st.head,
 			Title: "saves a cache after the pull request's code (brought in on line " + itoa(st.head) + ") ran in a privileged job"})
 	case strings.HasPrefix(ref, "./") && st.head > 0 && privish && mentionsOrWorkspace(ref, st.headDirs):
@@ -874,12 +876,7 @@ func ProgramRunner(lines []SrcLine) []Finding {
 	}
 	var out []Finding
 	for i, l := range lines {
-		// a registration's arguments may be split over a statement's lines
-		stmt := l.Text
-		for _, m := range lines[i+1 : min(i+4, len(lines))] {
-			stmt += " " + m.Text
-		}
-		if re.otherRunner.MatchString(l.Text) || re.runnerStart.MatchString(l.Text) && re.progRegister.MatchString(stmt) && strings.Contains(stmt, "--token") {
+		if re.otherRunner.MatchString(l.Text) || re.runnerStart.MatchString(l.Text) && registers(lines[i:min(i+4, len(lines))]) {
 			out = append(out, Finding{Line: l.N, ID: "runner-register"})
 		}
 	}
@@ -960,6 +957,19 @@ func ProgramRunner(lines []SrcLine) []Finding {
 		}
 	}
 	return out
+}
+
+// registers reports a statement (its first lines) that registers a runner
+// with a repository URL it names and a token: its arguments may be split
+// over the statement's lines.
+func registers(ls []SrcLine) bool {
+	var b strings.Builder
+	for _, l := range ls {
+		b.WriteString(l.Text)
+		b.WriteByte(' ')
+	}
+	stmt := b.String()
+	return runnerRe().progRegister.MatchString(stmt) && strings.Contains(stmt, "--token")
 }
 
 // destRefers is the line that named the cache path a write on t goes to:

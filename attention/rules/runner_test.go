@@ -48,3 +48,21 @@ func TestShellTools(t *testing.T) {
 		}
 	}
 }
+
+func TestTreeBuild(t *testing.T) {
+	for s, want := range map[string]bool{
+		"npm ci && npm test":                  true,
+		"pip install anthropic rstwrap":       false,
+		"pip install -e .":                    true,
+		"python /tmp/changelog_bot.py --pr 1": false,
+		"python -m pytest":                    true,
+		"docker compose -f ci.yml up --build": true,
+		". scripts/env.sh && echo ok":         true,
+		"yarn":                                true,
+		"echo building":                       false,
+	} {
+		if got := treeBuild(s); got != want {
+			t.Errorf("treeBuild(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
