@@ -303,3 +303,25 @@ func (fs *fileScan) yamlImageDigests() {
 		}
 	}
 }
+
+// installsFromURL rates a package manager's install command given a URL or
+// a git repository instead of a package name: an archive from a URL (npm
+// install https://….tgz, pip install https://….whl) is code from wherever
+// the URL points, its install scripts run on the runner; a git repository
+// (pip install git+https://…, cargo install --git …) is built from its
+// source, as a clone and build is, and is read as one.
+func (fs *fileScan) installsFromURL(lines []numbered) {
+	for _, l := range lines {
+		ok, git := rules.InstallFromURL(l.text)
+		switch {
+		case !ok:
+		case !git && provenance.HostIn(provenance.HostOf(provenance.URLs().FindString(l.text)), provenance.KnownRegistries):
+			// A wheel or tarball on a well-known index's own host.
+		case git && !strings.Contains(l.text, "http://") && !strings.Contains(l.text, "git://"):
+			fs.report(l.n, hit{id: "dependency-url", severity: rules.Medium, title: "installs a package built from a git repository",
+				why: "like a clone and build: the repository's code, and whoever owns it, decides what runs; read whose it is and what ref"})
+		default:
+			fs.report(l.n, hit{id: "dependency-url", title: "installs a package from a URL (an archive the diff does not show)"})
+		}
+	}
+}

@@ -70,6 +70,7 @@ func (fs *fileScan) buildFiles() {
 		fs.pthInstall()
 		fs.lockHashSwaps()
 		fs.yamlImageDigests()
+		fs.installsFromURL(fs.hot[hotInstall])
 	}
 	fs.images()
 	if !fs.info.Prose && !fs.sourcesRead() {
@@ -525,6 +526,7 @@ const (
 	hotAutorun
 	hotLoader
 	hotRunner
+	hotInstall
 	hotGroups
 )
 
@@ -535,6 +537,7 @@ var hotKeys = sync.OnceValue(func() *rules.KeyIndex {
 		hotAutorun: {"currentversion", "schtasks", "startup"},
 		hotRunner:  rules.RunnerKeys,
 		hotLoader:  {"preload", "ld_audit", "bash_env", "node_options", "pythonstartup", "rubyopt", "java_", "git_ssh", "git_external", "askpass", "runner_hook"},
+		hotInstall: {"install ", "install\t", " add ", " i "},
 	})
 })
 

@@ -246,6 +246,9 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 		if re.decodeSrc.MatchString(s) {
 			k |= flowDecoded
 		}
+		if codeRe().cmdString.MatchString(s) {
+			k |= flowFetched // a command string that downloads and runs: ['sh', '-c', 'curl … | sh']
+		}
 		return k
 	}
 	// A line wholly inside a Python triple-quoted string is text (a

@@ -453,9 +453,14 @@ func (fs *fileScan) indexLine(n int, s string) {
 		}
 	}
 	// --trusted-host is package-index-insecure's, which says more.
-	if m := re.cliIndex.FindStringSubmatch(s); m != nil && !strings.Contains(s, "--trusted-host") {
-		if h, ok := provenance.Redirected(strings.Join(m[1:], "")); ok {
-			fs.report(n, hit{id: "registry-redirect", title: "points package installs at " + h})
+	if !strings.Contains(s, "--trusted-host") {
+		// Each index the line names: an extra one after the registry's own
+		// serves any name it publishes.
+		for _, m := range re.cliIndex.FindAllStringSubmatch(s, 4) {
+			if h, ok := provenance.Redirected(strings.Join(m[1:], "")); ok {
+				fs.report(n, hit{id: "registry-redirect", title: "points package installs at " + h})
+				break
+			}
 		}
 	}
 	if m := re.goEnv.FindStringSubmatch(s); m != nil {

@@ -266,6 +266,7 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 	}
 	wfRestricted := readOnlyToken(mapGet(root, "permissions"))
 	forPR, withSecrets := runsForPR(root), prWithSecrets(root)
+	allRestricted := true
 	for i := 1; i < len(jobs.Content); i += 2 {
 		job := jobs.Content[i]
 		fs.workflowSteps(m, mapGet(job, "steps"), fs.envOf(mapGet(job, "env"), env))
@@ -274,6 +275,7 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 			restricted = readOnlyToken(p)
 		}
 		fs.branchActionsExposure(job, restricted, forPR, withSecrets)
+		allRestricted = allRestricted && restricted
 	}
 	// The token a checkout leaves on disk is read by the later steps of
 	// the job: it matters where the pull request's code is among them with
@@ -287,6 +289,8 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 		why = "the later steps of the job can read the token from .git/config, but on pull_request GitHub hands a fork's pull request a read-only token, and no push this workflow runs for reaches a pull request's copy"
 	case m.privileged && !prCopyPushed(root) && !fs.checksOutHead():
 		why = "the later steps of the job can read the token from .git/config, but they run the base branch's code: no step checks out the pull request's head"
+	case allRestricted:
+		why = "the later steps of the job can read the token from .git/config, but its permissions leave it unable to change code, releases or packages"
 	}
 	if why != "" {
 		for at, h := range fs.best {

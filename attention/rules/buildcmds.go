@@ -528,3 +528,42 @@ var lockMetaRe = sync.OnceValue(func() *regexp.Regexp {
 // content-hash, Pipfile.lock's _meta, pnpm's *Checksum keys): it changes
 // whenever the manifest does.
 func LockMetaHash(s string) bool { return lockMetaRe().MatchString(s) }
+
+var installCmdRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:npm|pnpm|yarn|bun|pip[0-9.]*|pipx|uv\s+pip|python[0-9.]*\s+-m\s+pip|cargo)\s+(?:install|i|add)\b([^|;&#]*)`)
+})
+
+// valueFlags are install options whose value is the next word: an index or
+// a file, not the package.
+var valueFlags = map[string]bool{"--index-url": true, "-i": true, "--extra-index-url": true, "-f": true, "--find-links": true, "--trusted-host": true,
+	"-c": true, "-r": true, "--constraint": true, "--requirement": true, "--proxy": true, "--registry": true, "--root": true, "--target": true,
+	"-t": true, "--prefix": true, "--cache-dir": true, "--features": true, "--version": true, "--branch": true, "--tag": true, "--rev": true,
+	"--path": true, "--config": true, "--python": true, "--source": true, "--index": true, "--default-index": true}
+
+// InstallFromURL reports an install command that names a URL or a git
+// repository as the package (npm install https://….tgz, pip install
+// git+https://…, cargo install --git …), and whether it is a git
+// repository (built from its source, as a clone is) rather than an archive.
+func InstallFromURL(s string) (ok, git bool) {
+	m := installCmdRe().FindStringSubmatch(s)
+	if m == nil {
+		return false, false
+	}
+	f := strings.Fields(m[1])
+	for i := 0; i < len(f); i++ {
+		w := strings.Trim(f[i], `"'`)
+		switch {
+		case w == "--git":
+			return true, true
+		case valueFlags[w]:
+			i++
+		case strings.HasPrefix(w, "-"):
+		case strings.HasPrefix(w, "git+") || strings.HasPrefix(w, "git://") || strings.HasPrefix(w, "git@") || strings.HasPrefix(w, "github:") ||
+			strings.HasSuffix(strings.SplitN(w, "#", 2)[0], ".git"):
+			return true, true
+		case strings.HasPrefix(w, "http://") || strings.HasPrefix(w, "https://"):
+			return true, false
+		}
+	}
+	return false, false
+}
