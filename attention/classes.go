@@ -850,7 +850,9 @@ func (fs *fileScan) hiddenRun() {
 	}
 	src := 0
 	for l, h := range fs.best {
-		if n := fs.f.Hunks[l.hunk].Lines[l.line].New; strings.HasPrefix(h.id, "hidden-") && (src == 0 || n < src) {
+		// A run of selectors, tag or zero-width characters can carry bytes;
+		// a bidi control or a look-alike letter cannot.
+		if n := fs.f.Hunks[l.hunk].Lines[l.line].New; (h.id == "hidden-payload" || h.id == "hidden-instructions" || h.id == "hidden-text") && (src == 0 || n < src) {
 			src = n
 		}
 	}
@@ -864,9 +866,14 @@ func (fs *fileScan) hiddenRun() {
 		if _, added := fs.added[n]; !added || n == src {
 			continue
 		}
-		// exec of a literal string is code the diff shows.
-		if codeRe().execSink.MatchString(t) && !strings.Contains(t, "(\"") && !strings.Contains(t, "('") {
+		// exec of a literal string is code the diff shows; a module loaded
+		// by a computed path is not code built from the characters.
+		if codeRe().evalName.MatchString(t) || hiddenEval().MatchString(t) && !strings.Contains(t, "(\"") && !strings.Contains(t, "('") {
 			fs.report(n, hit{id: "decode-and-run", title: "runs code in a file that hides characters (line " + itoa(src) + ")", source: src})
 		}
 	}
 }
+
+var hiddenEval = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[^.\w])(?:eval|exec|compile)\(|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\bvm\.(?:runIn\w*|Script)\b|\binstance_eval\b|\bclass_eval\b|\bKernel\.eval\b|(?i:\bInvoke-Expression\b|\biex\b|\[ScriptBlock\]::Create\()`)
+})

@@ -102,7 +102,7 @@ var wfRe = sync.OnceValue(func() *wfRegexps {
 		// (or any commenter) chooses: titles, bodies, branch names, commit
 		// messages and author fields. Numbers, SHAs, matrix.* and inputs.* are
 		// not in it.
-		wfUntrusted:    regexp.MustCompile(`\$\{\{[^}]*?\b(?:github\.head_ref|github\.event\.(?:pull_request|issue|comment|review|review_comment|discussion|discussion_comment|head_commit|commits|pages|workflow_run|merge_group)\b[\w.\[\]*'"-]*?\.(?:title|body|message|email|head_ref|ref|label|head_branch|default_branch|description|page_name|display_title|homepage|name))\b`),
+		wfUntrusted:    regexp.MustCompile(`\$\{\{[^}]*?\b(?:github\.head_ref|github\.event\.(?:pull_request|issue|comment|review|review_comment|discussion|discussion_comment|head_commit|commits|pages|workflow_run|merge_group)\b[\w.\[\]*'"-]*?\.(?:title|body|message|email|head_ref|ref|label|head_branch|default_branch|description|page_name|display_title|homepage|name))\b|\$\{\{[^}]*?\btoJSON\(\s*github\.event(?:\.(?:pull_request|issue|comment|review|review_comment|discussion|head_commit|commits|workflow_run))?\s*\)`),
 		wfBaseRef:      regexp.MustCompile(`\.base\.(?:ref|label)\b|\.base\.repo\.`),
 		wfHeadCheckout: regexp.MustCompile(`^\s*(?:-\s+)?ref\s*:\s*["']?\$\{\{\s*(?:github\.event\.pull_request\.head\.(?:sha|ref)|github\.head_ref|github\.event\.workflow_run\.head_(?:sha|branch)|format\([^)]*refs/pull)|^\s*(?:-\s+)?ref\s*:\s*["']?refs/pull/|\bgh\s+pr\s+checkout\b|\bgit\s+fetch\b.*\bpull/`),
 		wfUses:         regexp.MustCompile(`^\s*(?:-\s+)?uses\s*:\s*["']?([^\s"'#@]+)(?:@([^\s"'#]+))?`),

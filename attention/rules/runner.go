@@ -59,7 +59,7 @@ type runnerRes struct {
 	build, cacheUses, procStart, regInstall, absScript     *regexp.Regexp
 	pipeRun, eventRead, otherRunner, headExpr, headFiles   *regexp.Regexp
 	progRegister, sanitized, outName, outRef, headRepoLit  *regexp.Regexp
-	prTrigger, labelValue, runnerHook                      *regexp.Regexp
+	prTrigger, labelValue, runnerHook, cmdInput            *regexp.Regexp
 }
 
 var runnerRe = sync.OnceValue(func() *runnerRes {
@@ -101,7 +101,7 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		// an AI coding agent, as an action or a command
 		agentUses:  regexp.MustCompile(`(?i)^[\w.-]*/[\w.-]*(?:claude|gemini|codex|copilot|aider|opencode|cursor|openhands|goose|qwen-code|coding-agent|ai-agent|devin|amp-action|crush|cline|kiro|droid|junie|pr-agent)[\w.-]*(?:/[\w./-]*)?$`),
 		agentCLI:   regexp.MustCompile(`(?:^|[\s;&|(])(?:npx\s+(?:-y\s+)?)?(?:@anthropic-ai/claude-code|claude|gemini|@google/gemini-cli|codex|@openai/codex|aider|copilot|opencode|cursor-agent|goose|qwen|amp|crush|openhands|cline|@cline/cli|kiro-cli|droid|junie)\s+(?:[^\n]*\s)?(?:-p|--print|--prompt|exec|run|-m|--message|-x|--execute|--yolo|--full-auto|--dangerously-skip-permissions|--allow-all-tools|-i|-y|--auto-approve|task)\b`),
-		untrusted:  regexp.MustCompile(`\$\{\{[^}]*\b(?:github\.head_ref|github\.event\.(?:pull_request|issue|comment|review|review_comment|discussion|discussion_comment|head_commit|workflow_run)\b[\w.\[\]*'"-]*?\.(?:title|body|message|head_ref|head_branch|display_title|name))\b`),
+		untrusted:  regexp.MustCompile(`\$\{\{[^}]*\b(?:github\.head_ref|github\.event\.(?:pull_request|issue|comment|review|review_comment|discussion|discussion_comment|head_commit|workflow_run)\b[\w.\[\]*'"-]*?\.(?:title|body|message|head_ref|head_branch|display_title|name))\b|\$\{\{[^}]*\btoJSON\(\s*github\.event\b`),
 		shellTools: regexp.MustCompile(`(?i)\bBash\b(?:\(\s*\*?\s*\))?(?:\s*[,"'\]\n]|\s*$)|\bBash\(\s*\*\s*\)|run_shell_command(?:\(\s*\*?\s*\))?(?:["'\s,\]]|$)|ShellTool\b|--dangerously-skip-permissions|--dangerously-bypass|\bbypassPermissions\b|--yolo\b|approval-mode[=\s"':]+yolo|--full-auto\b|danger-full-access|--allow-all-tools\b|\byolo\s*:\s*true|sandbox\s*:\s*false|--auto-approve\b|--yes-always\b|--allow-tool\b[^\n]*\bshell\b|\bshell\(\s*\*?\s*\)|--permission-mode[=\s"']+(?:bypassPermissions|acceptEdits)|\bautoApprove\b`),
 		writeToken: regexp.MustCompile(`(?i)^\s*(?:[\w-]*token|gh_token|github_token|github-token)\s*:\s*["']?\$\{\{\s*secrets\.(?:[A-Z0-9_]+)\s*\}\}`),
 		// the runner's caches and its own files, as a path or its parts
@@ -124,6 +124,7 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		prTrigger:    regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=$]*\b(pull_request|pull_request_target|push|merge_group)\b\s*(?::|,|\]|$)`),
 		labelValue:   regexp.MustCompile(`^[\w-]+\s*:\s*(?:\[[^\]]*\bself-hosted\b|["']?self-hosted\b)`),
 		runnerHook:   regexp.MustCompile(`\bACTIONS_RUNNER_HOOK_JOB_(?:STARTED|COMPLETED)\b`),
+		cmdInput:     regexp.MustCompile(`^(?:command|commands|cmd|shell-command|run-command|inline-script|inlineScript)\s*:\s*(.*)$`),
 		pipeRun:      regexp.MustCompile(`\|\s*(?:sudo\s+)?(?:bash|sh|zsh|python[0-9.]*|node|ruby|perl|pwsh|iex|Invoke-Expression)\b|\beval\s|(?i:\bInvoke-Expression\b|\biex\b)|\bsource\s+<\(`),
 		eventRead:    regexp.MustCompile(`\bgh\s+(?:issue|pr)\s+view\b|\bgh\s+api\b.*\b(?:issues|pulls|comments)\b|\bGITHUB_EVENT_PATH\b|\bcontext\.payload\.(?:issue|comment|pull_request|review|discussion)\b|\bgithub\.rest\.(?:issues|pulls)\.(?:get|listComments)\b`),
 		cacheUses:    regexp.MustCompile(`^actions/cache(?:/save)?$`),
@@ -247,6 +248,24 @@ func WorkflowRunner(lines []SrcLine) []Finding {
 				f.ID = "gha-self-hosted-runner"
 			}
 			add(f)
+		}
+	}
+	// An action's command input runs as a shell command like run: does.
+	for _, st := range steps {
+		in, ind := false, 0
+		for _, l := range st.lines {
+			t := strings.TrimSpace(l.Text)
+			li := len(l.Text) - len(strings.TrimLeft(l.Text, " \t"))
+			if m := re.cmdInput.FindStringSubmatch(t); m != nil {
+				in, ind = strings.HasPrefix(m[1], "|") || strings.HasPrefix(m[1], ">"), li
+			} else if in && li <= ind {
+				in = false
+			} else if !in {
+				continue
+			}
+			if st.uses != "" && re.untrusted.MatchString(l.Text) {
+				add(Finding{Line: l.N, ID: "gha-script-injection", Title: "expands untrusted pull-request or issue text into a command an action runs"})
+			}
 		}
 	}
 	// Registration needs no earlier step, and may sit in a job's services.
