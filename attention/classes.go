@@ -63,7 +63,7 @@ var classRe = sync.OnceValue(func() *classRes {
 			`\.ssh/id_\w+|\.aws/credentials\b|\.git-credentials\b|\.netrc\b|\.docker/config\.json\b|\.kube/config\b|\.pypirc\b|\.gem/credentials\b|\.config/gh/hosts\.yml\b|/proc/(?:self|\d+|\$\w+|\{\w+\})/environ\b`),
 		// NAME: ${{ toJSON(secrets) }} in a step's env
 		wfEnv:      regexp.MustCompile(`^\s*([A-Za-z_]\w*)\s*:\s*\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}`),
-		persistLoc: regexp.MustCompile(`(?i)systemd["'/\\, ]+(?:user|system)\b|SpecialFolder\.(?:Common)?Startup\b|\.service["'\x60]|CurrentVersion\\+Run(?:Once)?\b|\bLaunchAgents\b|\bLaunchDaemons\b|\bautostart\b|\bcrontab\b|/etc/cron|\.bashrc\b|\.zshrc\b|\.bash_profile\b|\.zprofile\b|["'/]\.profile["']|\bauthorized_keys\b|Start Menu\\+Programs\\+Startup|\bschtasks\b|\bsitecustomize\b|\busercustomize\b|\.pth["']|ld\.so\.preload\b|/etc/rc\.local\b|/etc/init\.d\b|\bcore\.hooksPath\b|PowerShell_profile\b|\$PROFILE\b|\.config/fish/config\.fish\b|["'/\\]hooks["'/\\]|\bpost-checkout\b|\bpost-merge\b|["'/]pre-commit["']|["'/]pre-push["']`),
+		persistLoc: regexp.MustCompile(`(?i)systemd["'/\\, ]+(?:user|system)\b|SpecialFolder\.(?:Common)?Startup\b|\.service["'\x60]|CurrentVersion\\+Run(?:Once)?\b|\bLaunchAgents\b|\bLaunchDaemons\b|\bautostart\b|\bcrontab\b|/etc/cron|\.bashrc\b|\.zshrc\b|\.bash_profile\b|\.zprofile\b|\.zshenv\b|\.zlogin\b|\.bash_login\b|/etc/environment\b|/etc/bash\.bashrc\b|\.ipython["'/\\, ]+profile_\w+["'/\\, ]+startup\b|["'/]\.profile["']|\bauthorized_keys\b|Start Menu\\+Programs\\+Startup|\bschtasks\b|\bsitecustomize\b|\busercustomize\b|\.pth["']|ld\.so\.preload\b|/etc/rc\.local\b|/etc/init\.d\b|\bcore\.hooksPath\b|PowerShell_profile\b|\$PROFILE\b|\.config/fish/config\.fish\b|["'/\\]hooks["'/\\]|\bpost-checkout\b|\bpost-merge\b|["'/]pre-commit["']|["'/]pre-push["']`),
 		gitHooks:   regexp.MustCompile(`["'/\\]hooks["'/\\]|\bpost-checkout\b|\bpost-merge\b|["'/]pre-commit["']|["'/]pre-push["']`),
 		homeDir:    regexp.MustCompile(`Path\.home\(\)|\bexpanduser\(|\bos\.homedir\(|\bUserHomeDir\(|\$HOME\b|["']~/|\bhomedir\(\)|\bDir\.home\b|\bENV\[["']HOME`),
 		// the body of a URL, in any language: a call chain on a literal URL
@@ -601,7 +601,7 @@ var classKeys = []string{
 	"solana", "electrum", "exodus", "keystore", ".azure/", "gcloud", "terraform.d", "vault-token", "_history", "kubernetes.io",
 	"169.254.169.254", "metadata.google", ".env", "run/secrets", "npm config", "aws configure", "aws sts", "print-identity-token",
 	"get-access-token", "kubectl config", "docker-credential", "find-generic-password", "find-internet-password", "secret-tool",
-	"'env'", "\"env\"", "'printenv'", "\"printenv\"",
+	"'env'", "\"env\"", "'printenv'", "\"printenv\"", ".zshenv", ".zlogin", ".bash_login", "/etc/environment", "ipython",
 }
 
 // anyClassKey reports, once per file, whether an added line holds one of
