@@ -1,11 +1,15 @@
 package attention
 
-// Build-time code by the routes a build system offers: the commands CMake,
-// Meson, Bazel and MSBuild run while the project is configured or built
-// (read by the shell reader, one flow for the file, so a file one command
-// downloads or decodes is seen by the next), a gyp command expansion that
-// reaches the network while npm installs the package, and a .pth start-up
-// hook a packaging config installs.
+// Build-time code by the routes a build system offers, and where the code a
+// build installs comes from: the commands CMake, Meson, Bazel, MSBuild,
+// Maven's exec plugin and Composer run while the project is configured or
+// built (read by the shell reader, one flow for the file, so a file one
+// command downloads or decodes is seen by the next); a gyp command
+// expansion that reaches the network while npm installs the package; files
+// a config names as code its tool runs by itself; a .pth start-up hook a
+// packaging config installs; Python dependencies and install commands given
+// by URL; package indexes over plain http; lock files that keep a version
+// and change its hash; images that drop their digest pin.
 
 import (
 	"path"
@@ -67,12 +71,13 @@ func (fs *fileScan) gypFetch(n int, cmd string) {
 	}
 }
 
-// pthInstall rates a packaging or build file that installs a .pth file
-// where Python reads it at start-up (the top of site-packages): data_files,
-// a wheel's force-include, a copy into build_lib, CMake's install(FILES)
-// into the platform library. The place is on the line or in the few lines
-// before it that open the list.
-func (fs *fileScan) pthInstall() {
+// packaging reads Python packaging and conda files for where code comes
+// from and what runs at start-up: a conda channel; a dependency given by
+// URL in setup.py; a .pth file installed where Python reads it at start-up
+// (the top of site-packages) — data_files, a wheel's force-include, a copy
+// into build_lib, CMake's install(FILES) into the platform library, the
+// place on the line or in the few lines before it that open the list.
+func (fs *fileScan) packaging() {
 	lb := strings.ToLower(path.Base(fs.path))
 	if lb == "environment.yml" || lb == "environment.yaml" || lb == ".condarc" {
 		// conda takes each package from the first channel that has it.
@@ -144,10 +149,10 @@ var importLineRe = sync.OnceValue(func() *regexp.Regexp {
 func importLine(s string) bool { return importLineRe().MatchString(strings.TrimRight(s, " \t\r")) }
 
 // buildCodeOf says when a file the path alone does not name runs by itself
-// at build time: one a config in the change names (configTargets), a Rust
-// procedural macro runs inside the compiler at every
-// build of a crate that uses it; a Conan recipe and an SCons or waf build
-// script run at every install or build.
+// at build time: one a config in the change names (configTargets); a Rust
+// procedural macro, which runs inside the compiler at every build of a
+// crate that uses it; a Conan recipe and an SCons or waf build script, run
+// at every install or build.
 func buildCodeOf(f *packet.DiffFile, named map[string]string) string {
 	if why := named[f.Path()]; why != "" {
 		return why
@@ -175,8 +180,8 @@ func buildCodeOf(f *packet.DiffFile, named map[string]string) string {
 // configTargets maps each file that a config in the change names as code
 // its tool runs by itself to what runs it: Cargo's build = "…", a hatch
 // custom hook's path, Jest's and Vitest's global setup and setup files,
-// Mocha's require, a .pnpmfile. Their code runs at every build, install or test as setup.py's
-// does, whatever the file is called.
+// Mocha's require, a .pnpmfile. Their code runs at every build, install or
+// test as setup.py's does, whatever the file is called.
 func configTargets(d *packet.Diff) map[string]string {
 	var out map[string]string
 	for _, f := range d.Files {

@@ -67,7 +67,7 @@ func (fs *fileScan) buildFiles() {
 	}
 	if !fs.info.Prose {
 		fs.buildCommands()
-		fs.pthInstall()
+		fs.packaging()
 		fs.lockHashSwaps()
 		fs.yamlImageDigests()
 		fs.installsFromURL(fs.hot[hotInstall])

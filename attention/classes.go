@@ -37,6 +37,7 @@ const (
 	flowSock                         // a connection to another machine
 	flowSecret                       // one secret or token, read by its name
 	flowDecoded                      // bytes decoded from base64 or hex
+	flowDecodedFile                  // a file written with decoded bytes
 )
 
 type classRes struct {
@@ -342,7 +343,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				if k := kindsOf(m[2]) | used; k != 0 {
 					for _, nm := range strings.Split(m[1], ",") {
 						if nm = strings.TrimSpace(nm); nm != "_" && nm != "" {
-							for _, kk := range []flowKind{flowEnv, flowPersist, flowFetched, flowData, flowExe, flowTable, flowSock, flowSecret, flowDecoded} {
+							for _, kk := range []flowKind{flowEnv, flowPersist, flowFetched, flowData, flowExe, flowTable, flowSock, flowSecret, flowDecoded, flowDecodedFile} {
 								if k&kk != 0 {
 									src := n
 									if own&kk == 0 {
@@ -376,6 +377,14 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 			if strings.Contains(s, "[") && used&flowTable != 0 {
 				if m := re.fillIdx.FindStringSubmatch(s); m != nil {
 					mark(m[1], flowTable, from[flowTable])
+				}
+			}
+			// A file written with decoded bytes (Files.write(p, b),
+			// File.WriteAllBytes(path, bytes), f.writeBytes(b)): started
+			// later, the decoded bytes run.
+			if m := fileWriteRe().FindStringSubmatch(s); m != nil {
+				if o := names[m[2]+m[4]+m[6]]; o != nil && o.kinds&flowDecoded != 0 {
+					mark(m[1]+m[3]+m[5], flowDecodedFile, o.line[flowDecoded])
 				}
 			}
 			// A data file copied to a program's name: the copy carries it.
@@ -530,6 +539,8 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 					h = hit{id: "decode-and-run", title: "runs or loads what line " + itoa(from[flowDecoded]) + " decoded", source: from[flowDecoded]}
 				}
 				fs.report(n, h)
+			case program && used&flowDecodedFile != 0 && (re.run.MatchString(s) || processStartRe().MatchString(s)) && startsFile(s, names, flowDecodedFile):
+				fs.report(n, hit{id: "decode-and-run", title: "starts a file written with what line " + itoa(from[flowDecodedFile]) + " decoded", source: from[flowDecodedFile]})
 			case program && used&flowData != 0 && used&flowExe != 0 && re.run.MatchString(s):
 				fs.report(n, hit{id: "download-and-run", title: "runs a file copied from one named like data (an image, a .dat)",
 					why: "a program hidden in a data file is not code anyone reads in the diff, yet it runs on the machine that builds or installs", source: from[flowData]})
@@ -878,3 +889,41 @@ func (fs *fileScan) hiddenRun() {
 var hiddenEval = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?:^|[^.\w])(?:eval|exec|compile)\(|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\bvm\.(?:runIn\w*|Script)\b|\binstance_eval\b|\bclass_eval\b|\bKernel\.eval\b|(?i:\bInvoke-Expression\b|\biex\b|\[ScriptBlock\]::Create\()`)
 })
+
+var (
+	// fileWriteRe is a write of a byte array to a file named by a variable,
+	// in the languages the class reader reads: the path, then the data.
+	fileWriteRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bFiles\.write\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)|\bFile\.WriteAll(?:Bytes|Text)\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)|\b([A-Za-z_]\w*)\.write(?:Bytes|Text)\(\s*([A-Za-z_]\w*)`)
+	})
+	processStartRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bProcess\.Start\(|\bProcessStartInfo\(`) })
+)
+
+var startArgsRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:ProcessBuilder|exec|Start|ProcessStartInfo|arrayOf|listOf|asList)\(\s*(?:new\s+String\[\]\s*\{\s*)?`)
+})
+
+// startsFile reports a process start whose program is a name of kind k
+// (the file it runs), or a shell or interpreter handed that name: a
+// decoded certificate passed to keytool is the tool's data.
+func startsFile(s string, names map[string]*origin, k flowKind) bool {
+	holds := func(arg string) bool {
+		for _, w := range classRe().word.FindAllString(arg, -1) {
+			if o := names[w]; o != nil && o.kinds&k != 0 {
+				return true
+			}
+		}
+		return false
+	}
+	for _, loc := range startArgsRe().FindAllStringIndex(s, -1) {
+		args := strings.SplitN(s[loc[1]:], ",", 3)
+		prog := strings.TrimSpace(strings.SplitN(args[0], ")", 2)[0])
+		if holds(prog) {
+			return true
+		}
+		if p := strings.Trim(prog, `"'`); p != prog && len(args) > 1 && (rules.ShellName(path.Base(p)) || rules.InterpName(path.Base(p))) && holds(args[1]) {
+			return true
+		}
+	}
+	return false
+}
