@@ -612,7 +612,8 @@ var classKeys = []string{
 	"solana", "electrum", "exodus", "keystore", ".azure/", "gcloud", "terraform.d", "vault-token", "_history", "kubernetes.io",
 	"169.254.169.254", "metadata.google", ".env", "run/secrets", "npm config", "aws configure", "aws sts", "print-identity-token",
 	"get-access-token", "kubectl config", "docker-credential", "find-generic-password", "find-internet-password", "secret-tool",
-	"'env'", "\"env\"", "'printenv'", "\"printenv\"", ".zshenv", ".zlogin", ".bash_login", "/etc/environment", "ipython",
+	"'env'", "\"env\"", "'printenv'", "\"printenv\"", ".zshenv", ".zlogin", ".bash_login", "/etc/environment", "ipython", "compgen", "deno.env", "bun.env", "get_env()", "sys.env",
+	"platform.environment", "sys.getenv", "syscall.environ", "trufflehog", "gitleaks",
 }
 
 // anyClassKey reports, once per file, whether an added line holds one of

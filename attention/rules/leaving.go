@@ -46,7 +46,9 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 			`\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\.keys\(\)|\.values\(\)|\s*$)|\bdict\(\s*os\.environ\b|\bin\s+os\.environ\b|\bos\.Environ\(\)|\bSystem\.getenv\(\)|GetEnvironmentVariables\(\)|` +
 			`\bENV\.(?:to_h|to_a|each\w*|map|select|filter|keys|inspect|to_hash)\b|\benv::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|%ENV\b|\bProcessInfo\.processInfo\.environment\b(?:\s*[^\[\s.]|\s*$)|` +
 			`(?i:\b(?:Get-ChildItem|gci|dir|ls|Get-Item)\s+(?:-Path\s+)?env:)|(?:^|[\s;&|($])(?:env|printenv|export\s+-p|declare\s+-p?x)\s*(?:$|[|>);])|` +
-			`/proc/[^/\s]+/environ\b|toJSON\(\s*(?:secrets|env)\s*\)`),
+			`/proc/[^/\s]+/environ\b|toJSON\(\s*(?:secrets|env)\s*\)|\bcompgen\s+-e\b|` +
+			// Deno, Bun, Elixir, Scala, Dart, R, Go's syscall
+			`\bDeno\.env\.toObject\(\)|\bBun\.env\b(?:\s*[),;}\]]|\s*$)|\bSystem\.get_env\(\)|\bsys\.env\b(?:\s*[),;}\]]|\.(?:toMap|map|filter|foreach|mkString)\b)|\bPlatform\.environment\b(?:\s*[^\[\s.]|\s*$)|\bSys\.getenv\(\)|\bsyscall\.Environ\(\)`),
 		// Files that hold a machine's or a developer's credentials.
 		credFile: regexp.MustCompile(`(?i)\.git-credentials\b|[/~"'\s]\.netrc\b|[/~"'\s]\.npmrc\b|\.pypirc\b|\.aws["'/\\, ]+credentials\b|\.ssh["'/\\, ]+id_\w+|\.docker["'/\\, ]+config\.json\b|\.kube["'/\\, ]+config\b|\bnuget\.config\b|\.config["'/\\, ]+gh["'/\\, ]+hosts\.yml\b|\.cargo/credentials|\.gem/credentials\b|application_default_credentials\.json|\.git/config\b|\.m2["'/\\, ]+settings\.xml|\.gradle["'/\\, ]+gradle\.properties|` +
 			// the stores a stealer reads: browser logins and cookies, chat
@@ -209,7 +211,8 @@ var leaveKeys = []string{"environ", "process.env", "getenv", "env:", "env::", "e
 	"leveldb", "wallet", "solana", "electrum", "exodus", "keystore", ".azure/", "gcloud", "terraform.d", "vault-token", "_history",
 	"kubernetes.io", "169.254.169.254", "metadata.google", ".env", "run/secrets", "npm config", "aws configure", "aws sts",
 	"print-access-token", "print-identity-token", "get-access-token", "kubectl config", "docker-credential", "find-generic-password",
-	"find-internet-password", "secret-tool", "'env'", "\"env\"", "'printenv'", "\"printenv\""}
+	"find-internet-password", "secret-tool", "'env'", "\"env\"", "'printenv'", "\"printenv\"", "compgen", "deno.env", "bun.env",
+	"get_env()", "sys.env", "platform.environment", "sys.getenv", "syscall.environ", "trufflehog", "gitleaks"}
 
 // sendKeys are the lower-case words one of which a line that reaches the
 // network holds.
