@@ -417,7 +417,7 @@ var (
 	outputRefRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b(?:steps|needs)\.[\w-]+\.outputs\.([\w-]+)`)
 	})
-	envRefRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\benv\.([A-Za-z_]\w*)`) })
+	envRefRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\benv\.([A-Za-z_]\w*)`) })
 )
 
 // untrustedExpr reports a ${{ }} expression whose value whoever opens a
