@@ -106,7 +106,7 @@ func (fs *fileScan) sources() {
 			if m := re.subURL.FindStringSubmatch(s); m != nil && !fs.switched(n, m[1], re.subURL, "submodule") {
 				if u, err := url.Parse(m[1]); err == nil && u.Host != "" {
 					owner, _, _ := strings.Cut(strings.TrimPrefix(u.Path, "/"), "/")
-					if k := provenance.Lookalike(owner, provenance.KnownOwners); k != "" {
+					if k := provenance.LookalikeOwner(owner); k != "" {
 						fs.report(n, hit{id: "lookalike-source", title: "a submodule from " + owner + ", a look-alike of " + k})
 					}
 				}
@@ -114,7 +114,7 @@ func (fs *fileScan) sources() {
 		case sc&rules.ScopeWorkflow != 0:
 			fs.retagged(n, s)
 			if m := re.uses.FindStringSubmatch(s); m != nil && !strings.Contains(s, "://") {
-				if k := provenance.Lookalike(m[1], provenance.KnownOwners); k != "" {
+				if k := provenance.LookalikeOwner(m[1]); k != "" {
 					fs.report(n, hit{id: "lookalike-source", title: "uses an action from " + m[1] + ", a look-alike of " + k})
 				} else {
 					fs.actionChanged(n, m[1], m[2], m[3])
@@ -337,7 +337,7 @@ func (fs *fileScan) preCommitRepo(n int, repo string) {
 	}
 	u, _ := url.Parse(repo)
 	owner, _, _ := strings.Cut(strings.TrimPrefix(u.Path, "/"), "/")
-	if k := provenance.Lookalike(owner, provenance.KnownOwners); k != "" {
+	if k := provenance.LookalikeOwner(owner); k != "" {
 		fs.report(n, hit{id: "lookalike-source", title: "pre-commit runs hooks from " + owner + ", a look-alike of " + k})
 		return
 	}

@@ -32,6 +32,32 @@ var (
 		"python", "golang", "kubernetes", "aquasecurity", "anchore", "snyk", "cachix", "nixos", "jetbrains", "android-actions"}
 )
 
+// PopularOwners are real, widely used owners of actions, hooks and
+// packages whose names happen to sit a letter or two from a well-known
+// owner's (snok beside snyk, pyca beside pycqa, pypi beside pypa): each is
+// a project of its own, not an imitation, so naming it is no look-alike.
+var PopularOwners = []string{"snok", "pyca", "pypi", "dorny", "jaxxstorm", "ilammy", "shivammathur", "r-lib", "julia-actions",
+	"conda-incubator", "mamba-org", "lukka", "msys2", "tj-actions", "stefanzweifel", "jamesives", "crazy-max", "actions-rs",
+	"baptiste0928", "arduino", "cargo-bins", "nick-fields", "ncipollo", "svenstaro", "appleboy", "webfactory", "reviewdog",
+	"super-linter", "release-drafter", "googleapis", "coverallsapp", "sonarsource", "getsentry", "abatilo", "pdm-project", "pyo3",
+	"prefix-dev", "bufbuild", "octokit", "dependabot", "cloudflare", "netlify", "vercel", "reactivecircus", "subosito", "pulumi",
+	"cypress-io", "browser-actions", "devcontainers", "trufflesecurity", "returntocorp", "semgrep", "cyclonedx", "homebrew",
+	"determinatesystems", "nix-community", "mikefarah", "asdf-vm", "mozilla-actions", "caarlos0", "graalvm", "erlef",
+	"haskell-actions", "ocaml", "dart-lang", "swift-actions", "maxim-lobanov", "quarto-dev", "helm", "kubernetes-sigs",
+	"awslabs", "aws-samples", "azure-samples", "grafana", "elastic", "jfrog", "python-poetry", "pallets", "pytorch", "huggingface",
+	"tokio-rs", "rustsec", "embarkstudios", "vuejs", "facebook", "biomejs", "dotnet", "powershell", "yarnpkg", "changesets",
+	"semantic-release", "nedbat", "hynek", "wntrblm", "scientific-python", "pandas-dev", "sphinx-doc", "readthedocs", "squidfunk"}
+
+// LookalikeOwner returns the well-known owner owner imitates, or "": an
+// owner that is itself well known or popular imitates nobody.
+func LookalikeOwner(owner string) string {
+	o := strings.ToLower(owner)
+	if slices.Contains(PopularOwners, o) {
+		return ""
+	}
+	return Lookalike(o, KnownOwners)
+}
+
 // HostOf returns the lower-cased host of a URL-ish string.
 func HostOf(s string) string {
 	s = strings.Trim(s, `"'`)
