@@ -93,6 +93,7 @@ func (fs *fileScan) buildFiles() {
 	case fs.info.Scope&rules.ScopeRequirements != 0 && (strings.HasPrefix(lb, "requirements") || lb == "constraints.txt") ||
 		(ext == ".txt" || ext == ".in") && strings.Contains(strings.ToLower(fs.path), "requirements"):
 		fs.typosquats("pypi")
+		fs.indexConfusion()
 	}
 	var line func(n int, s string)
 	switch {
@@ -270,6 +271,38 @@ func (fs *fileScan) bunRegistry(n int, s string) {
 	if m := buildRe().bunRegistry.FindStringSubmatch(s); m != nil {
 		fs.indexSource(n, m[1], "points bun installs at the registry %s", false)
 	}
+}
+
+// indexConfusion rates the names a requirements file adds unpinned while
+// it names a second index (rules.ConfusableName), on the name's line.
+func (fs *fileScan) indexConfusion() {
+	idx, at := "", 0
+	for n, t := range fs.text {
+		if u := rules.ExtraIndex(t); u != "" && (at == 0 || n < at) {
+			idx, at = u, n
+		}
+	}
+	if idx == "" {
+		return
+	}
+	for n := range fs.added {
+		if name := rules.ConfusableName(fs.text[n]); name != "" {
+			fs.report(n, confusionHit(name, idx, at))
+		}
+	}
+}
+
+// confusionHit is dependency-confusion for name under the second index
+// idx: high for a name of the index's own project, which PyPI may not
+// hold; medium for another, which PyPI's owners most likely publish.
+func confusionHit(name, idx string, at int) hit {
+	h := hit{id: "dependency-confusion", source: at,
+		title: "takes " + name + ", unpinned, from whichever index offers the highest version: PyPI or " + provenance.HostOf(idx)}
+	if !rules.VendorName(name, idx) {
+		h.severity = rules.Medium
+		h.why = "pip takes it from whichever index offers the highest version; the name is not one of " + provenance.HostOf(idx) + "'s own project, so PyPI most likely holds its real owners' package: pin it, or check who publishes it there"
+	}
+	return h
 }
 
 // pipOption rates an index option line of a requirements file: pip takes

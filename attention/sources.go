@@ -463,6 +463,15 @@ func (fs *fileScan) indexLine(n int, s string) {
 			}
 		}
 	}
+	if names, idx := rules.PipInstallNames(s); len(names) > 0 && strings.HasPrefix(idx, "https://") {
+		h := confusionHit(names[0], idx, 0)
+		for _, name := range names {
+			if rules.VendorName(name, idx) {
+				h = confusionHit(name, idx, 0)
+			}
+		}
+		fs.report(n, h)
+	}
 	if m := re.goEnv.FindStringSubmatch(s); m != nil {
 		switch p := m[1]; {
 		case p == "":
