@@ -220,6 +220,15 @@ func (fs *fileScan) codeFlow() {
 			if m := re.funcDecl.FindStringSubmatch(s); m != nil {
 				curFunc, curFuncLine = strings.Join(m[1:], ""), l.n
 			}
+			// A function that returns or yields a profile's path makes its
+			// call one: for rc in profiles(): open(rc, "a").
+			if r, ok := rules.ReturnedExpr(ts); ok && curFunc != "" {
+				if n := refProfile(r); n > 0 {
+					profiles[curFunc] = n
+				} else if rules.ProfilePath(r) {
+					profiles[curFunc] = l.n
+				}
+			}
 			if decodes && curFunc != "" && l.n-curFuncLine <= 3 {
 				decoders[curFunc] = l.n
 			}
@@ -527,6 +536,8 @@ func (fs *fileScan) codeFlow() {
 					}
 					if rules.ProfilePath(rhs) {
 						profiles[name] = l.n
+					} else if n := refProfile(rhs); n > 0 {
+						profiles[name] = n
 					}
 				}
 			}
