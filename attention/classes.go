@@ -340,6 +340,12 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 						}
 					}
 				}
+				if used&flowEnv != 0 && own&flowEnv == 0 && rules.PicksOnly(m[2], func(w string) bool { return names[w] != nil && names[w].kinds&flowEnv != 0 }) {
+					// token = env.get("TOKEN"): one value, a secret only by its name.
+					if used &^= flowEnv; codeRe().secretName.MatchString(m[2]) {
+						used, from[flowSecret] = used|flowSecret, from[flowEnv]
+					}
+				}
 				if k := kindsOf(m[2]) | used; k != 0 {
 					for _, nm := range strings.Split(m[1], ",") {
 						if nm = strings.TrimSpace(nm); nm != "_" && nm != "" {
@@ -795,9 +801,12 @@ var (
 )
 
 // dropped is what the data of a GitHub upload holds, the client it is
-// made on left out.
+// made on and the credential it authenticates with left out.
 func dropped(s string, refs func(string) (flowKind, map[flowKind]int)) flowKind {
-	k, _ := refs(forgeClientRe().ReplaceAllString(s, "("))
+	if m := classRe().assign.FindStringSubmatch(s); m != nil {
+		s = m[2] // the name bound to the call's result is not sent
+	}
+	k, _ := refs(classRe().authArg.ReplaceAllString(forgeClientRe().ReplaceAllString(s, "("), ""))
 	return k & (flowEnv | flowSecret)
 }
 

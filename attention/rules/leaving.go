@@ -284,7 +284,8 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 		t := l.Text
 		switch {
 		case re.bulk.MatchString(t):
-			if re.childEnv.MatchString(t) || ownPrefix(unit[i:min(i+3, len(unit))]) {
+			// { ...process.env } spreads the environment; { env } hands it on.
+			if re.childEnv.MatchString(strings.ReplaceAll(t, "process.env", "process_env")) || ownPrefix(unit[i:min(i+3, len(unit))]) {
 				continue
 			}
 			if m := re.envName.FindStringSubmatch(t); m != nil {

@@ -32,7 +32,8 @@ func envCarriers(unit []UnitLine, bulk *regexp.Regexp, child *regexp.Regexp) map
 	held := map[string]int{}
 	params := map[string]int{} // function name -> the line whose environment it is handed
 	holds := func(s string) int {
-		if bulk.MatchString(s) && !child.MatchString(s) {
+		// { ...process.env } is the environment spread, not { env } handed on.
+		if bulk.MatchString(s) && !child.MatchString(strings.ReplaceAll(s, "process.env", "process_env")) {
 			return -1
 		}
 		for name, n := range held {
@@ -111,3 +112,24 @@ func picksOne(s string, held map[string]int) bool {
 	}
 	return false
 }
+
+// PicksOnly reports whether every name in s that holds the environment
+// (isEnv) is only indexed for one value (env.get("HOME"), env["TOKEN"]):
+// what s computes is that one value, not the whole environment.
+func PicksOnly(s string, isEnv func(string) bool) bool {
+	picked := false
+	for _, ix := range identRe().FindAllStringIndex(s, -1) {
+		name := s[ix[0]:ix[1]]
+		if (ix[0] > 0 && s[ix[0]-1] == '.') || !isEnv(name) {
+			continue
+		}
+		m := pickRe().FindStringSubmatchIndex(s[ix[0]:])
+		if m == nil || m[0] != 0 || m[3] != ix[1]-ix[0] {
+			return false
+		}
+		picked = true
+	}
+	return picked
+}
+
+var identRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[A-Za-z_]\w*`) })
