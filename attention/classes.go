@@ -84,7 +84,7 @@ var classRe = sync.OnceValue(func() *classRes {
 		copyCall: regexp.MustCompile(`\bFileUtils\.(?:cp|copy|mv|move|install)\b|\bcopyFile(?:Sync)?\(|\bshutil\.(?:copy\w*|move)\(|\bos\.(?:rename|replace)\(|\brenameSync\(|\bfs\.rename\(|\bFile\.rename\b|\bos\.Rename\(|\bCopy-Item\b|\bMove-Item\b`),
 		// file(DOWNLOAD <url> <dest> …) and include(<name or path>)
 		cmakeDownload: regexp.MustCompile(`(?i)\bfile\(\s*DOWNLOAD\s+(\S+)(?:\s+(\S+))?`),
-		cmakeInclude:  regexp.MustCompile(`(?i)^\s*(?:include|execute_process|add_subdirectory)\s*\(\s*(?:COMMAND\s+)?([^\s)]+)`),
+		cmakeInclude:  regexp.MustCompile(`(?i)^\s*(?:include|execute_process|add_subdirectory|add_library|add_executable|target_sources|try_compile|try_run)\s*\(\s*(?:COMMAND\s+)?([^\s)]+)`),
 		// ADD [--flags] <url> <dest>
 		dockerAdd: regexp.MustCompile(`(?i)^\s*ADD\s+((?:--\S+\s+)*)(https?://\S+)\s+(\S+)\s*$`),
 		// //go:generate go run <module>@<version>: a module fetched when
@@ -404,7 +404,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 			// Build systems: a download's destination is fetched content.
 			if cmake {
 				if m := re.cmakeDownload.FindStringSubmatch(s); m != nil {
-					dest := m[2]
+					dest := strings.Trim(m[2], `")`)
 					if dest == "" && li+1 < len(h.Lines) {
 						if f := strings.Fields(h.Lines[li+1].Text); len(f) > 0 {
 							dest = f[0]
@@ -529,7 +529,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				}
 				fs.report(n, h)
 			case used&flowFetched != 0 && (re.run.MatchString(s) || psRunRe().MatchString(s) || cmake && re.cmakeInclude.MatchString(s) || docker ||
-				make && re.makeInclude.MatchString(s)) &&
+				make && (re.makeInclude.MatchString(s) || rules.CompilesSource(s))) &&
 				!inertUse(s, paths):
 				if provenance.VendorInstaller(fs.command(from[flowFetched])) != "" {
 					// The vendor's own installer, from the vendor's host.

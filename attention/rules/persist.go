@@ -1,6 +1,10 @@
 package rules
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
 
 // agentConfig matches the settings of coding agents and editors that run
 // a command of their own (a hook at each session, an MCP server, a task on
@@ -34,3 +38,12 @@ func CompilerSeat(key string) bool {
 
 // CompilerSeatWhy is the reason a program in the compiler's place is high.
 const CompilerSeatWhy = "every crate the build compiles passes through it, dependencies and release builds included: it can change what is built from what was reviewed, and what it does is not in this config"
+
+// CompilesSource reports a recipe line that compiles or links: a source
+// file a build downloaded and then compiles becomes part of what it builds
+// and runs, as a downloaded script it includes would.
+func CompilesSource(s string) bool { return compileRe().MatchString(s) }
+
+var compileRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$[({](?:CC|CXX|LD|FC|GO|RUSTC|NVCC)[)}]|(?:^|[\s;&|])(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|rustc|nvcc|javac|go\s+build|go\s+run)\s`)
+})
