@@ -84,7 +84,7 @@ var classRe = sync.OnceValue(func() *classRes {
 		copyCall: regexp.MustCompile(`\bFileUtils\.(?:cp|copy|mv|move|install)\b|\bcopyFile(?:Sync)?\(|\bshutil\.(?:copy\w*|move)\(|\bos\.(?:rename|replace)\(|\brenameSync\(|\bfs\.rename\(|\bFile\.rename\b|\bos\.Rename\(|\bCopy-Item\b|\bMove-Item\b`),
 		// file(DOWNLOAD <url> <dest> …) and include(<name or path>)
 		cmakeDownload: regexp.MustCompile(`(?i)\bfile\(\s*DOWNLOAD\s+(\S+)(?:\s+(\S+))?`),
-		cmakeInclude:  regexp.MustCompile(`(?i)^\s*(?:include|execute_process|add_subdirectory)\s*\(\s*(?:COMMAND\s+)?([^\s)]+)`),
+		cmakeInclude:  regexp.MustCompile(`(?i)^\s*(?:include|execute_process|add_subdirectory|add_library|add_executable|target_sources|try_compile|try_run)\s*\(\s*(?:COMMAND\s+)?([^\s)]+)`),
 		// ADD [--flags] <url> <dest>
 		dockerAdd: regexp.MustCompile(`(?i)^\s*ADD\s+((?:--\S+\s+)*)(https?://\S+)\s+(\S+)\s*$`),
 		// //go:generate go run <module>@<version>: a module fetched when
@@ -340,6 +340,12 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 						}
 					}
 				}
+				if used&flowEnv != 0 && own&flowEnv == 0 && rules.PicksOnly(m[2], func(w string) bool { return names[w] != nil && names[w].kinds&flowEnv != 0 }) {
+					// token = env.get("TOKEN"): one value, a secret only by its name.
+					if used &^= flowEnv; codeRe().secretName.MatchString(m[2]) {
+						used, from[flowSecret] = used|flowSecret, from[flowEnv]
+					}
+				}
 				if k := kindsOf(m[2]) | used; k != 0 {
 					for _, nm := range strings.Split(m[1], ",") {
 						if nm = strings.TrimSpace(nm); nm != "_" && nm != "" {
@@ -398,7 +404,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 			// Build systems: a download's destination is fetched content.
 			if cmake {
 				if m := re.cmakeDownload.FindStringSubmatch(s); m != nil {
-					dest := m[2]
+					dest := strings.Trim(m[2], `")`)
 					if dest == "" && li+1 < len(h.Lines) {
 						if f := strings.Fields(h.Lines[li+1].Text); len(f) > 0 {
 							dest = f[0]
@@ -523,7 +529,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				}
 				fs.report(n, h)
 			case used&flowFetched != 0 && (re.run.MatchString(s) || psRunRe().MatchString(s) || cmake && re.cmakeInclude.MatchString(s) || docker ||
-				make && re.makeInclude.MatchString(s)) &&
+				make && (re.makeInclude.MatchString(s) || rules.CompilesSource(s))) &&
 				!inertUse(s, paths):
 				if provenance.VendorInstaller(fs.command(from[flowFetched])) != "" {
 					// The vendor's own installer, from the vendor's host.
@@ -795,9 +801,12 @@ var (
 )
 
 // dropped is what the data of a GitHub upload holds, the client it is
-// made on left out.
+// made on and the credential it authenticates with left out.
 func dropped(s string, refs func(string) (flowKind, map[flowKind]int)) flowKind {
-	k, _ := refs(forgeClientRe().ReplaceAllString(s, "("))
+	if m := classRe().assign.FindStringSubmatch(s); m != nil {
+		s = m[2] // the name bound to the call's result is not sent
+	}
+	k, _ := refs(classRe().authArg.ReplaceAllString(forgeClientRe().ReplaceAllString(s, "("), ""))
 	return k & (flowEnv | flowSecret)
 }
 

@@ -68,7 +68,7 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		augAssign: regexp.MustCompile(`^\s*\$?([A-Za-z_]\w*)\s*(?:\+|\|\||\.|<<)=\s*(.+)$`),
 		// r = require, e = eval: a name that is the loader or the evaluator.
 		alias:    regexp.MustCompile(`^\s*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*=\s*(?:global(?:This)?\.|window\.)?(require|eval|Function|exec|__import__|execSync|spawn|child_process)\s*(?:[,;]|$)`),
-		funcDecl: regexp.MustCompile(`\bfunction\s+([A-Za-z_$][\w$]*)\s*\(|\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)|^\s*def\s+(\w+)\s*\(|\bfn\s+(\w+)\s*\(`),
+		funcDecl: regexp.MustCompile(`\bfunction\s+([A-Za-z_$][\w$]*)\s*\(|\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)|^\s*def\s+(?:self\.)?(\w+)\s*(?:\(|$)|\bfn\s+(\w+)\s*\(`),
 		// obj[decoded("...")](...): a method called by a name the diff does not show.
 		dynCall: regexp.MustCompile(`\[((?:[^\[\]]|\[[^\[\]]*\])+)\]\s*\(`),
 		// a process that is curl or wget: what it downloads, and to where.
@@ -219,6 +219,18 @@ func (fs *fileScan) codeFlow() {
 			decodes := re.decode.MatchString(s)
 			if m := re.funcDecl.FindStringSubmatch(s); m != nil {
 				curFunc, curFuncLine = strings.Join(m[1:], ""), l.n
+			}
+			// A function that returns or yields a profile's path makes its
+			// call one: for rc in profiles(): open(rc, "a").
+			if r, ok := rules.ReturnedExpr(ts); (ok || l.n-curFuncLine <= 3) && curFunc != "" {
+				if !ok {
+					r = s // Ruby returns its last expression: a short body that names a profile
+				}
+				if n := refProfile(r); n > 0 {
+					profiles[curFunc] = n
+				} else if rules.ProfilePath(r) {
+					profiles[curFunc] = l.n
+				}
 			}
 			if decodes && curFunc != "" && l.n-curFuncLine <= 3 {
 				decoders[curFunc] = l.n
@@ -439,7 +451,9 @@ func (fs *fileScan) codeFlow() {
 				if k := strings.Trim(strings.TrimLeft(target, "&*"), " "); k != "" {
 					written[k] = l.n
 				}
-				if rules.ProfilePath(s) || refProfile(target) > 0 || refProfile(s) > 0 {
+				// The file written is the target where the call names one (a
+				// settings file's data written elsewhere is not the file).
+				if rules.ProfilePath(s) || refProfile(target) > 0 || target == "" && refProfile(s) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(s)})
 				} else if (rules.GitHookPath(s) || refHook(s)) && all.runs() {
 					// A hook that fetches or decodes code runs it at every
@@ -527,6 +541,8 @@ func (fs *fileScan) codeFlow() {
 					}
 					if rules.ProfilePath(rhs) {
 						profiles[name] = l.n
+					} else if n := refProfile(rhs); n > 0 {
+						profiles[name] = n
 					}
 				}
 			}
@@ -556,6 +572,9 @@ func (fs *fileScan) codeFlow() {
 				if re.procSink.MatchString(rhs) && !re.sendSink.MatchString(rhs) {
 					// A process's result is not the environment it was given.
 					ut.kind &^= tSecretBulk
+				}
+				if ut.bulk() && rules.PicksOnly(rhs, func(n string) bool { return vars[n].bulk() }) {
+					ut.kind = ut.kind&^tSecretBulk | tSecret // token = env.get("TOKEN"): one value
 				}
 				t := here.or(ut)
 				if open := strings.TrimSpace(rhs); strings.HasSuffix(open, "{") || strings.HasSuffix(open, "[") || strings.HasSuffix(open, "(") {

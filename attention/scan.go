@@ -445,8 +445,8 @@ func (fs *fileScan) structure() {
 	if sc&rules.ScopeCode != 0 || fs.info.BuildCode != "" || goFlow {
 		fs.codeFlow()
 	}
-	if sc&(rules.ScopeGo|rules.ScopeCode) == 0 || sc&(rules.ScopeGoMod|rules.ScopeShell) != 0 {
-		fs.sources() // a PowerShell script is code and shell: it sets registries too
+	if sc&(rules.ScopeGo|rules.ScopeCode) == 0 || sc&(rules.ScopeGoMod|rules.ScopeShell) != 0 || rules.RubyManifest(fs.path) {
+		fs.sources() // a PowerShell script is code and shell, a Gemfile code and a manifest: they set sources too
 	}
 	fs.runnerMemory()
 }

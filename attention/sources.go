@@ -199,9 +199,11 @@ var (
 func (fs *fileScan) cargoSource(n int, s string) {
 	if m := cargoProgramRe().FindStringSubmatch(s); m != nil && provenance.TreeProgram(m[2]) {
 		h := hit{id: "build-tool-exec", title: "cargo runs " + m[2] + " as its " + m[1] + " at every build"}
-		if !provenance.OutsideTree(m[2]) {
-			// A wrapper in the tree is code a reviewer can read, as
-			// build.rs is.
+		if rules.CompilerSeat(m[1]) {
+			h.why = rules.CompilerSeatWhy
+		} else if !provenance.OutsideTree(m[2]) {
+			// A linker or runner in the tree is code a reviewer can
+			// read, as build.rs is.
 			h.severity = rules.Medium
 			h.why = "cargo runs it at every build; read it as you would build.rs"
 		}

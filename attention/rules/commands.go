@@ -270,7 +270,7 @@ var credentialPathRe = sync.OnceValue(func() *regexp.Regexp {
 func CredentialPath(p string) bool { return credentialPathRe().MatchString(p) }
 
 var profileRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|[/~'"\s])\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)(?:$|[^\w.-])|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc|authorized_keys\b|/etc/ld\.so\.preload|/etc/cron|/etc/rc\.local`)
+	return regexp.MustCompile(`(?:^|[/~'"\s])\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)(?:$|[^\w.-])|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc|authorized_keys\b|/etc/ld\.so\.preload|/etc/cron|/etc/rc\.local|` + agentConfig)
 })
 
 var shellRCRe = sync.OnceValue(func() *regexp.Regexp {
@@ -284,5 +284,6 @@ func ShellRCPath(p string) bool {
 }
 
 // ProfilePath reports a file whose content runs again later: a shell
-// profile, cron, authorized keys.
+// profile, cron, authorized keys, an agent's or editor's settings that run
+// commands.
 func ProfilePath(p string) bool { return profileRe().MatchString(p) }

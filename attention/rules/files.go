@@ -112,8 +112,8 @@ func ClassifyFile(f *packet.DiffFile) FileInfo {
 // CodeScope marks the languages whose data the code reader follows, and
 // the install scripts npm lifecycle hooks commonly run.
 func CodeScope(p string) Scope {
-	if lb := strings.ToLower(path.Base(p)); lb == "rakefile" || strings.HasSuffix(lb, ".rake") || strings.HasSuffix(lb, ".gemspec") {
-		return ScopeCode // Ruby that rake and gem build load and run
+	if lb := strings.ToLower(path.Base(p)); lb == "rakefile" || strings.HasSuffix(lb, ".rake") || strings.HasSuffix(lb, ".gemspec") || rubyManifest[lb] {
+		return ScopeCode // Ruby that rake, gem build, bundler and their kin load and run
 	}
 	switch strings.ToLower(path.Ext(p)) {
 	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx", ".py", ".rb", ".rs", ".php", ".pl", ".ps1", ".psm1":
@@ -121,6 +121,15 @@ func CodeScope(p string) Scope {
 	}
 	return 0
 }
+
+// rubyManifest are the manifests bundler, CocoaPods, fastlane, Danger,
+// Vagrant and Homebrew load as Ruby: every line is code that runs where
+// the tool does.
+var rubyManifest = map[string]bool{"gemfile": true, "gems.rb": true, "podfile": true, "fastfile": true, "appfile": true,
+	"dangerfile": true, "vagrantfile": true, "guardfile": true, "brewfile": true, "berksfile": true, "capfile": true}
+
+// RubyManifest reports a manifest that is Ruby code (a Gemfile, a Podfile).
+func RubyManifest(p string) bool { return rubyManifest[strings.ToLower(path.Base(p))] }
 
 // ClassifyPath says whether a path runs in CI or at build time.
 func ClassifyPath(p string) (ruleID, noun string, sc Scope) {

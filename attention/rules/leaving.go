@@ -284,7 +284,8 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 		t := l.Text
 		switch {
 		case re.bulk.MatchString(t):
-			if re.childEnv.MatchString(t) || ownPrefix(unit[i:min(i+3, len(unit))]) {
+			// { ...process.env } spreads the environment; { env } hands it on.
+			if re.childEnv.MatchString(strings.ReplaceAll(t, "process.env", "process_env")) || ownPrefix(unit[i:min(i+3, len(unit))]) {
 				continue
 			}
 			if m := re.envName.FindStringSubmatch(t); m != nil {
@@ -369,6 +370,7 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 		elsewhere = elsewhere || re.newRemote.MatchString(l.Text)
 	}
 	conns := map[string]bool{} // names bound to a connection or request that has not sent yet
+	var held map[string]int    // names that hold the environment, read once a request without a body needs them
 	for i, l := range unit {
 		stmt := ""
 		if re.gitPush.MatchString(l.Text) && (elsewhere || strings.Contains(l.Text, "://")) {
@@ -376,6 +378,15 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 		} else if re.client.MatchString(l.Text) || re.always.MatchString(l.Text) {
 			stmt = statement(unit[i:])
 			if !re.always.MatchString(stmt) && !re.body.MatchString(stmt) {
+				if held == nil {
+					held = envCarriers(unit, re.bulk, re.childEnv)
+				}
+				if n := urlCarriesEnv(stmt, held); n > 0 && l.Added {
+					// A GET whose address carries the environment.
+					out = append(out, Leak{Sink: l.N, Source: n, Severity: High,
+						Title: "sends what line " + itoa(n) + " read (the environment) in the request's address"})
+					continue
+				}
 				if m := re.envName.FindStringSubmatch(l.Text); m != nil {
 					conns[m[1]] = true
 				}
