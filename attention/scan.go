@@ -1,6 +1,7 @@
 package attention
 
 import (
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -444,11 +445,29 @@ func (fs *fileScan) structure() {
 	}
 	if sc&rules.ScopeCode != 0 || fs.info.BuildCode != "" || goFlow {
 		fs.codeFlow()
+		fs.runtimeRuns()
 	}
 	if sc&(rules.ScopeGo|rules.ScopeCode) == 0 || sc&(rules.ScopeGoMod|rules.ScopeShell) != 0 || rules.RubyManifest(fs.path) {
 		fs.sources() // a PowerShell script is code and shell, a Gemfile code and a manifest: they set sources too
 	}
 	fs.runnerMemory()
+}
+
+// runtimeRuns reports a program started from a directory the code
+// downloads into (rules.RuntimeRuns).
+func (fs *fileScan) runtimeRuns() {
+	if !slices.ContainsFunc(slices.Collect(maps.Values(fs.text)), rules.MayFetch) {
+		return
+	}
+	var lines []rules.UnitLine
+	for n, t := range fs.text {
+		_, added := fs.added[n]
+		lines = append(lines, rules.UnitLine{N: n, Text: t, Added: added})
+	}
+	slices.SortFunc(lines, func(a, b rules.UnitLine) int { return a.N - b.N })
+	for _, r := range rules.RuntimeRuns(lines) {
+		fs.report(r.Sink, hit{id: "download-and-run", title: r.Title, source: r.Source})
+	}
 }
 
 var memReadRe = sync.OnceValue(func() *regexp.Regexp {
