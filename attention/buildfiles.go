@@ -293,14 +293,13 @@ func (fs *fileScan) indexConfusion() {
 }
 
 // confusionHit is dependency-confusion for name under the second index
-// idx: high for a name of the index's own project, which PyPI may not
-// hold; medium for another, which PyPI's owners most likely publish.
+// idx, rated by rules.Confusion.
 func confusionHit(name, idx string, at int) hit {
-	h := hit{id: "dependency-confusion", source: at,
-		title: "takes " + name + ", unpinned, from whichever index offers the highest version: PyPI or " + provenance.HostOf(idx)}
-	if !rules.VendorName(name, idx) {
+	h := hit{id: "dependency-confusion", source: at}
+	var high bool
+	h.title, h.why, high = rules.Confusion(name, idx, provenance.HostOf(idx))
+	if !high {
 		h.severity = rules.Medium
-		h.why = "pip takes it from whichever index offers the highest version; the name is not one of " + provenance.HostOf(idx) + "'s own project, so PyPI most likely holds its real owners' package: pin it, or check who publishes it there"
 	}
 	return h
 }

@@ -273,7 +273,7 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 	for i := 1; i < len(jobs.Content); i += 2 {
 		job := jobs.Content[i]
 		if p := mapGet(job, "permissions"); p != nil && !rules.TokenReachesCode(root, job) {
-			nodeLines(mapKey(job, "permissions"), p, unused)
+			rules.NodeLines(mapKey(job, "permissions"), p, unused)
 		} else if p == nil {
 			rootReaches = rootReaches || rules.TokenReachesCode(root, job)
 		}
@@ -286,7 +286,7 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 		allRestricted = allRestricted && restricted
 	}
 	if p := mapGet(root, "permissions"); p != nil && !rootReaches {
-		nodeLines(mapKey(root, "permissions"), p, unused)
+		rules.NodeLines(mapKey(root, "permissions"), p, unused)
 	}
 	for at, h := range fs.best {
 		if h.id == "gha-excessive-permissions" && h.sev() == rules.High && unused[fs.f.Hunks[at.hunk].Lines[at.line].New] {
@@ -318,15 +318,6 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 				fs.best[at] = h
 			}
 		}
-	}
-}
-
-// nodeLines marks the lines of a key and everything under its value.
-func nodeLines(k, v *yaml.Node, into map[int]bool) {
-	into[k.Line] = true
-	into[v.Line] = true
-	for _, c := range v.Content {
-		nodeLines(c, c, into)
 	}
 }
 

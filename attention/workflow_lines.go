@@ -474,7 +474,7 @@ func untrustedNames(f *packet.DiffFile) map[string]bool {
 		return names
 	}
 	for pass := 0; pass < 2; pass++ {
-		var out outputWrite
+		var out rules.OutputWrite
 		for _, h := range f.Hunks {
 			if h == nil {
 				continue
@@ -484,9 +484,9 @@ func untrustedNames(f *packet.DiffFile) map[string]bool {
 					continue
 				}
 				if rules.StepStart(l.Text) {
-					out = outputWrite{}
+					out = rules.OutputWrite{}
 				}
-				written := out.name(l.Text)
+				written := out.Name(l.Text)
 				carried(l.Text, names, written)
 				if !strings.Contains(l.Text, "${{") || !untrustedExpr(l.Text, names) {
 					continue
@@ -558,31 +558,6 @@ func carried(t string, names map[string]bool, written string) {
 	if written != "" {
 		names["out:"+written] = true
 	}
-}
-
-// outputWrite is where a step is in writing its outputs file: a handle
-// opened on it, a multi-line value (name<<DELIM) not yet closed.
-type outputWrite struct {
-	toFile      bool
-	open, delim string
-}
-
-// name returns the output the line writes text into, and moves past it.
-func (o *outputWrite) name(t string) string {
-	if o.open != "" && rules.OutputClose(t, o.delim) {
-		o.open = ""
-		return ""
-	}
-	if n, d := rules.OutputOpen(t); n != "" {
-		o.open, o.delim = n, d
-		// printf 'name<<EOF\n%s\nEOF\n' "$BODY": opened and closed at once.
-		return n
-	}
-	if n := rules.OutputName(t, o.toFile); n != "" {
-		return n
-	}
-	o.toFile = o.toFile || rules.OpensOutputs(t)
-	return o.open
 }
 
 // workflowNames is untrustedNames for this file, made once.

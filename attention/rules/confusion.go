@@ -163,3 +163,15 @@ func VendorName(name, index string) bool {
 	}
 	return false
 }
+
+// Confusion is the title of a dependency-confusion item for name taken
+// beside the index idx (on host), and whether it is high: a name of the
+// index's own project, which PyPI may not hold. Another name (medium) is
+// most likely its real owners' package on PyPI; why says so.
+func Confusion(name, idx, host string) (title, why string, high bool) {
+	title = "takes " + name + ", unpinned, from whichever index offers the highest version: PyPI or " + host
+	if VendorName(name, idx) {
+		return title, "", true
+	}
+	return title, "pip takes it from whichever index offers the highest version; the name is not one of " + host + "'s own project, so PyPI most likely holds its real owners' package: pin it, or check who publishes it there", false
+}

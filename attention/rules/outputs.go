@@ -84,3 +84,28 @@ var stepStartRe = sync.OnceValue(func() *regexp.Regexp {
 // StepStart reports a line that starts a workflow step, where what an
 // earlier step was writing to its outputs ends.
 func StepStart(t string) bool { return stepStartRe().MatchString(t) }
+
+// OutputWrite is where a step is in writing its outputs file: a handle
+// opened on it, a multi-line value (name<<DELIM) not yet closed.
+type OutputWrite struct {
+	toFile      bool
+	open, delim string
+}
+
+// Name returns the output the line writes text into, and moves past it.
+func (o *OutputWrite) Name(t string) string {
+	if o.open != "" && OutputClose(t, o.delim) {
+		o.open = ""
+		return ""
+	}
+	if n, d := OutputOpen(t); n != "" {
+		o.open, o.delim = n, d
+		// printf 'name<<EOF\n%s\nEOF\n' "$BODY": opened and closed at once.
+		return n
+	}
+	if n := OutputName(t, o.toFile); n != "" {
+		return n
+	}
+	o.toFile = o.toFile || OpensOutputs(t)
+	return o.open
+}

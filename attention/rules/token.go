@@ -93,3 +93,12 @@ func yget(m *yaml.Node, key string) *yaml.Node {
 	}
 	return nil
 }
+
+// NodeLines marks the lines of a key and everything under its value.
+func NodeLines(k, v *yaml.Node, into map[int]bool) {
+	into[k.Line] = true
+	into[v.Line] = true
+	for _, c := range v.Content {
+		NodeLines(c, c, into)
+	}
+}
