@@ -384,6 +384,9 @@ func (fs *fileScan) fromLine(n int, image string) {
 			return
 		}
 	}
+	if len(parts) == 2 && provenance.HostIn(strings.ToLower(parts[0]), provenance.HubMirrors) {
+		parts = parts[1:] // a mirror of Docker Hub serves its official images at the top
+	}
 	last := parts[len(parts)-1]
 	if len(parts) == 1 || len(parts) == 2 && parts[0] == "library" {
 		if k := provenance.Lookalike(last, provenance.OfficialImages); k != "" {
