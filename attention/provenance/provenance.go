@@ -26,7 +26,7 @@ var (
 		"docker.mirror.hashicorp.services", "mirror.gcr.io"}
 	// HubMirrors serve Docker Hub's official images at their top level
 	// (mirror.gcr.io/golang is the official golang).
-	HubMirrors = []string{"docker.mirror.hashicorp.services", "mirror.gcr.io"}
+	HubMirrors     = []string{"docker.mirror.hashicorp.services", "mirror.gcr.io"}
 	OfficialImages = []string{"python", "node", "golang", "ubuntu", "debian", "alpine", "rust", "ruby", "openjdk", "eclipse-temurin", "nginx",
 		"postgres", "redis", "mysql", "mariadb", "php", "centos", "fedora", "busybox", "amazonlinux", "buildpack-deps", "maven", "gradle",
 		"httpd", "mongo", "elixir", "erlang", "perl", "haskell", "gcc", "swift", "composer", "docker", "rockylinux", "almalinux", "archlinux",
