@@ -59,6 +59,9 @@ type workflowScan struct {
 	// runIndent is the column of the run:/script: key whose block scalar
 	// the scan is in, -1 when not in one.
 	runIndent int
+	// runBare is set when that key had no value on its line: a mapping
+	// under a key named run (a job's id, defaults.run) rather than a script.
+	runBare bool
 	// unknown is set at a hunk's start, before any key line told where the
 	// scan is: a line there that is not a key may be inside a run: block.
 	unknown bool
@@ -208,7 +211,9 @@ func (w *workflowScan) step(s string) bool {
 	}
 	ind := indentOf(s)
 	if w.runIndent >= 0 {
-		if ind > w.runIndent {
+		bare := w.runBare
+		w.runBare = false
+		if ind > w.runIndent && !(bare && wfRe().wfKeyLine.MatchString(s)) {
 			return true
 		}
 		w.runIndent = -1
@@ -221,7 +226,7 @@ func (w *workflowScan) step(s string) bool {
 		}
 		rest := strings.TrimSpace(m[3])
 		if rest == "" || rest[0] == '|' || rest[0] == '>' {
-			w.runIndent = col
+			w.runIndent, w.runBare = col, rest == ""
 			return false
 		}
 		return true
