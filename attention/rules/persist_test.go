@@ -5,11 +5,11 @@ import "testing"
 func TestProfilePathAgentSettings(t *testing.T) {
 	for s, want := range map[string]bool{
 		`path.join(os.homedir(), '.claude', 'settings.json')`: true,
-		`Path.home() / ".gemini" / "settings.json"`:            true,
-		`"$HOME/.codex/config.toml"`:                           true,
-		`path.join(os.homedir(), '.cursor', 'mcp.json')`:       true,
-		`path.join('out', 'agent.json')`:                       false,
-		`"settings.json"`:                                      false,
+		`Path.home() / ".gemini" / "settings.json"`:           true,
+		`"$HOME/.codex/config.toml"`:                          true,
+		`path.join(os.homedir(), '.cursor', 'mcp.json')`:      true,
+		`path.join('out', 'agent.json')`:                      false,
+		`"settings.json"`:                                     false,
 	} {
 		if got := ProfilePath(s); got != want {
 			t.Errorf("ProfilePath(%s) = %v, want %v", s, got, want)
