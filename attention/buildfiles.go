@@ -93,6 +93,7 @@ func (fs *fileScan) buildFiles() {
 	case fs.info.Scope&rules.ScopeRequirements != 0 && (strings.HasPrefix(lb, "requirements") || lb == "constraints.txt") ||
 		(ext == ".txt" || ext == ".in") && strings.Contains(strings.ToLower(fs.path), "requirements"):
 		fs.typosquats("pypi")
+		fs.indexConfusion()
 	}
 	var line func(n int, s string)
 	switch {
@@ -270,6 +271,37 @@ func (fs *fileScan) bunRegistry(n int, s string) {
 	if m := buildRe().bunRegistry.FindStringSubmatch(s); m != nil {
 		fs.indexSource(n, m[1], "points bun installs at the registry %s", false)
 	}
+}
+
+// indexConfusion rates the names a requirements file adds unpinned while
+// it names a second index (rules.ConfusableName), on the name's line.
+func (fs *fileScan) indexConfusion() {
+	idx, at := "", 0
+	for n, t := range fs.text {
+		if u := rules.ExtraIndex(t); u != "" && (at == 0 || n < at) {
+			idx, at = u, n
+		}
+	}
+	if idx == "" {
+		return
+	}
+	for n := range fs.added {
+		if name := rules.ConfusableName(fs.text[n]); name != "" {
+			fs.report(n, confusionHit(name, idx, at))
+		}
+	}
+}
+
+// confusionHit is dependency-confusion for name under the second index
+// idx, rated by rules.Confusion.
+func confusionHit(name, idx string, at int) hit {
+	h := hit{id: "dependency-confusion", source: at}
+	var high bool
+	h.title, h.why, high = rules.Confusion(name, idx, provenance.HostOf(idx))
+	if !high {
+		h.severity = rules.Medium
+	}
+	return h
 }
 
 // pipOption rates an index option line of a requirements file: pip takes

@@ -106,7 +106,7 @@ func (fs *fileScan) sources() {
 			if m := re.subURL.FindStringSubmatch(s); m != nil && !fs.switched(n, m[1], re.subURL, "submodule") {
 				if u, err := url.Parse(m[1]); err == nil && u.Host != "" {
 					owner, _, _ := strings.Cut(strings.TrimPrefix(u.Path, "/"), "/")
-					if k := provenance.Lookalike(owner, provenance.KnownOwners); k != "" {
+					if k := provenance.LookalikeOwner(owner); k != "" {
 						fs.report(n, hit{id: "lookalike-source", title: "a submodule from " + owner + ", a look-alike of " + k})
 					}
 				}
@@ -114,7 +114,7 @@ func (fs *fileScan) sources() {
 		case sc&rules.ScopeWorkflow != 0:
 			fs.retagged(n, s)
 			if m := re.uses.FindStringSubmatch(s); m != nil && !strings.Contains(s, "://") {
-				if k := provenance.Lookalike(m[1], provenance.KnownOwners); k != "" {
+				if k := provenance.LookalikeOwner(m[1]); k != "" {
 					fs.report(n, hit{id: "lookalike-source", title: "uses an action from " + m[1] + ", a look-alike of " + k})
 				} else {
 					fs.actionChanged(n, m[1], m[2], m[3])
@@ -339,7 +339,7 @@ func (fs *fileScan) preCommitRepo(n int, repo string) {
 	}
 	u, _ := url.Parse(repo)
 	owner, _, _ := strings.Cut(strings.TrimPrefix(u.Path, "/"), "/")
-	if k := provenance.Lookalike(owner, provenance.KnownOwners); k != "" {
+	if k := provenance.LookalikeOwner(owner); k != "" {
 		fs.report(n, hit{id: "lookalike-source", title: "pre-commit runs hooks from " + owner + ", a look-alike of " + k})
 		return
 	}
@@ -383,6 +383,9 @@ func (fs *fileScan) fromLine(n int, image string) {
 			fs.report(n, hit{id: "docker-from-unfamiliar", title: "builds from an image on " + parts[0]})
 			return
 		}
+	}
+	if len(parts) == 2 && provenance.HostIn(strings.ToLower(parts[0]), provenance.HubMirrors) {
+		parts = parts[1:] // a mirror of Docker Hub serves its official images at the top
 	}
 	last := parts[len(parts)-1]
 	if len(parts) == 1 || len(parts) == 2 && parts[0] == "library" {
@@ -464,6 +467,15 @@ func (fs *fileScan) indexLine(n int, s string) {
 				break
 			}
 		}
+	}
+	if names, idx := rules.PipInstallNames(s); len(names) > 0 && strings.HasPrefix(idx, "https://") {
+		h := confusionHit(names[0], idx, 0)
+		for _, name := range names {
+			if rules.VendorName(name, idx) {
+				h = confusionHit(name, idx, 0)
+			}
+		}
+		fs.report(n, h)
 	}
 	if m := re.goEnv.FindStringSubmatch(s); m != nil {
 		switch p := m[1]; {

@@ -267,8 +267,16 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 	wfRestricted := readOnlyToken(mapGet(root, "permissions"))
 	forPR, withSecrets := runsForPR(root), prWithSecrets(root)
 	allRestricted := true
+	// unused are the lines of permissions blocks whose write reaches no
+	// step that runs the change's code (rules.TokenReachesCode).
+	unused, rootReaches := map[int]bool{}, false
 	for i := 1; i < len(jobs.Content); i += 2 {
 		job := jobs.Content[i]
+		if p := mapGet(job, "permissions"); p != nil && !rules.TokenReachesCode(root, job) {
+			rules.NodeLines(mapKey(job, "permissions"), p, unused)
+		} else if p == nil {
+			rootReaches = rootReaches || rules.TokenReachesCode(root, job)
+		}
 		fs.workflowSteps(m, mapGet(job, "steps"), fs.envOf(mapGet(job, "env"), env))
 		restricted := wfRestricted
 		if p := mapGet(job, "permissions"); p != nil {
@@ -276,6 +284,16 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 		}
 		fs.branchActionsExposure(job, restricted, forPR, withSecrets)
 		allRestricted = allRestricted && restricted
+	}
+	if p := mapGet(root, "permissions"); p != nil && !rootReaches {
+		rules.NodeLines(mapKey(root, "permissions"), p, unused)
+	}
+	for at, h := range fs.best {
+		if h.id == "gha-excessive-permissions" && h.sev() == rules.High && unused[fs.f.Hunks[at.hunk].Lines[at.line].New] {
+			h.severity = rules.Medium
+			h.why = "the job's token can write, but no step that runs the change's code gets it: no checkout keeps it on disk before a build, and only named commands and actions are handed it"
+			fs.best[at] = h
+		}
 	}
 	// The token a checkout leaves on disk is read by the later steps of
 	// the job: it matters where the pull request's code is among them with

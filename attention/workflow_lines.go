@@ -417,10 +417,7 @@ var (
 	outputRefRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b(?:steps|needs)\.[\w-]+\.outputs\.([\w-]+)`)
 	})
-	envRefRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\benv\.([A-Za-z_]\w*)`) })
-	outputSetRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?:echo|printf)\s+(?:-\w+\s+)?["']?([A-Za-z_][\w-]*)=|\bsetOutput\(\s*['"]([\w-]+)['"]`)
-	})
+	envRefRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\benv\.([A-Za-z_]\w*)`) })
 )
 
 // untrustedExpr reports a ${{ }} expression whose value whoever opens a
@@ -477,24 +474,33 @@ func untrustedNames(f *packet.DiffFile) map[string]bool {
 		return names
 	}
 	for pass := 0; pass < 2; pass++ {
+		var out rules.OutputWrite
 		for _, h := range f.Hunks {
 			if h == nil {
 				continue
 			}
 			for _, l := range h.Lines {
-				if l.Kind != packet.LineRemoved {
-					carried(l.Text, names)
+				if l.Kind == packet.LineRemoved {
+					continue
 				}
-				if l.Kind == packet.LineRemoved || !strings.Contains(l.Text, "${{") || !untrustedExpr(l.Text, names) {
+				if rules.StepStart(l.Text) {
+					out = rules.OutputWrite{}
+				}
+				written := out.Name(l.Text)
+				carried(l.Text, names, written)
+				if !strings.Contains(l.Text, "${{") || !untrustedExpr(l.Text, names) {
 					continue
 				}
 				if m := wfEnvBind().FindStringSubmatch(l.Text); m != nil && m[1] != "run" && m[1] != "if" {
 					names["env:"+m[1]] = true
-				}
-				if strings.Contains(l.Text, "GITHUB_OUTPUT") || strings.Contains(l.Text, "setOutput") || strings.Contains(l.Text, "set-output") {
-					if m := outputSetRe().FindStringSubmatch(l.Text); m != nil {
-						names["out:"+m[1]+m[2]] = true
+					// A job's outputs: mapping renames a step's output for
+					// the jobs that need it.
+					if outputRefRe().MatchString(l.Text) {
+						names["out:"+m[1]] = true
 					}
+				}
+				if written != "" {
+					names["out:"+written] = true
 				}
 			}
 		}
@@ -526,11 +532,12 @@ var (
 // variable read from the event file or gh pr view, or an env name bound to
 // such text, written to GITHUB_OUTPUT. Each is then untrusted wherever
 // ${{ steps.x.outputs.name }} expands it.
-func carried(t string, names map[string]bool) {
+func carried(t string, names map[string]bool, written string) {
 	tainted := untrustedReadRe().MatchString(t)
-	if !tainted && len(names) > 0 && (strings.Contains(t, "=") || strings.Contains(t, "return") || strings.Contains(t, "setOutput") || strings.Contains(t, "GITHUB_OUTPUT")) {
+	if !tainted && len(names) > 0 && (written != "" || strings.Contains(t, "=") || strings.Contains(t, "return") || strings.Contains(t, "setOutput") || strings.Contains(t, "GITHUB_OUTPUT")) {
 		for _, id := range scriptIdentRe().FindAllString(t, -1) {
-			if names["var:"+id] || names["env:"+id] {
+			// "$HEAD" in shell is the env name HEAD.
+			if names["var:"+id] || names["env:"+id] || names["env:"+strings.TrimPrefix(id, "$")] || names["var:"+strings.TrimPrefix(id, "$")] {
 				tainted = true
 				break
 			}
@@ -539,7 +546,7 @@ func carried(t string, names map[string]bool) {
 	if !tainted {
 		return
 	}
-	if m := scriptBindRe().FindStringSubmatch(t); m != nil && !strings.Contains(t, "GITHUB_OUTPUT") {
+	if m := scriptBindRe().FindStringSubmatch(t); m != nil && !strings.Contains(t, "GITHUB_OUTPUT") && written == "" {
 		names["var:"+m[1]] = true
 	}
 	if strings.Contains(t, "return ") {
@@ -548,10 +555,8 @@ func carried(t string, names map[string]bool) {
 	if m := setOutputRe().FindStringSubmatch(t); m != nil {
 		names["out:"+m[1]] = true
 	}
-	if strings.Contains(t, "GITHUB_OUTPUT") {
-		if m := outputSetRe().FindStringSubmatch(t); m != nil {
-			names["out:"+m[1]+m[2]] = true
-		}
+	if written != "" {
+		names["out:"+written] = true
 	}
 }
 

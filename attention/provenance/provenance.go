@@ -15,10 +15,18 @@ var (
 	KnownRegistries = []string{"registry.npmjs.org", "registry.yarnpkg.com", "npm.pkg.github.com", "pypi.org", "files.pythonhosted.org",
 		"pypi.python.org", "download.pytorch.org", "pypi.nvidia.com", "data.pyg.org", "proxy.golang.org", "goproxy.io", "goproxy.cn", "sum.golang.org",
 		"rubygems.org", "crates.io", "index.crates.io", "static.crates.io", "repo.maven.apache.org", "repo1.maven.org", "plugins.gradle.org",
-		"api.nuget.org", "nuget.org", "packagist.org", "repo.packagist.org", "conda.anaconda.org", "localhost", "127.0.0.1"}
+		"api.nuget.org", "nuget.org", "packagist.org", "repo.packagist.org", "conda.anaconda.org", "localhost", "127.0.0.1",
+		// The public repositories of the open-source foundations whose
+		// plugins and libraries publish only there.
+		"repo.jenkins-ci.org", "repository.apache.org", "maven.pkg.jetbrains.space", "repo.spring.io", "packages.jetbrains.team"}
 	KnownImageHosts = []string{"docker.io", "index.docker.io", "registry-1.docker.io", "ghcr.io", "gcr.io", "pkg.dev", "mcr.microsoft.com", "quay.io",
 		"public.ecr.aws", "amazonaws.com", "registry.k8s.io", "k8s.gcr.io", "cgr.dev", "nvcr.io", "registry.access.redhat.com", "registry.redhat.io",
-		"docker.elastic.co", "registry.gitlab.com", "container-registry.oracle.com", "registry.fedoraproject.org", "registry.opensuse.org", "azurecr.io", "registry.hub.docker.com", "registry.suse.com", "localhost"}
+		"docker.elastic.co", "registry.gitlab.com", "container-registry.oracle.com", "registry.fedoraproject.org", "registry.opensuse.org", "azurecr.io", "registry.hub.docker.com", "registry.suse.com", "localhost",
+		// Vendors' public mirrors of Docker Hub's official images.
+		"docker.mirror.hashicorp.services", "mirror.gcr.io"}
+	// HubMirrors serve Docker Hub's official images at their top level
+	// (mirror.gcr.io/golang is the official golang).
+	HubMirrors     = []string{"docker.mirror.hashicorp.services", "mirror.gcr.io"}
 	OfficialImages = []string{"python", "node", "golang", "ubuntu", "debian", "alpine", "rust", "ruby", "openjdk", "eclipse-temurin", "nginx",
 		"postgres", "redis", "mysql", "mariadb", "php", "centos", "fedora", "busybox", "amazonlinux", "buildpack-deps", "maven", "gradle",
 		"httpd", "mongo", "elixir", "erlang", "perl", "haskell", "gcc", "swift", "composer", "docker", "rockylinux", "almalinux", "archlinux",
@@ -31,6 +39,32 @@ var (
 		"jdx", "taiki-e", "goreleaser", "sigstore", "slsa-framework", "ossf", "step-security", "microsoft", "mozilla", "rust-lang", "nodejs",
 		"python", "golang", "kubernetes", "aquasecurity", "anchore", "snyk", "cachix", "nixos", "jetbrains", "android-actions"}
 )
+
+// PopularOwners are real, widely used owners of actions, hooks and
+// packages whose names happen to sit a letter or two from a well-known
+// owner's (snok beside snyk, pyca beside pycqa, pypi beside pypa): each is
+// a project of its own, not an imitation, so naming it is no look-alike.
+var PopularOwners = []string{"snok", "pyca", "pypi", "dorny", "jaxxstorm", "ilammy", "shivammathur", "r-lib", "julia-actions",
+	"conda-incubator", "mamba-org", "lukka", "msys2", "tj-actions", "stefanzweifel", "jamesives", "crazy-max", "actions-rs",
+	"baptiste0928", "arduino", "cargo-bins", "nick-fields", "ncipollo", "svenstaro", "appleboy", "webfactory", "reviewdog",
+	"super-linter", "release-drafter", "googleapis", "coverallsapp", "sonarsource", "getsentry", "abatilo", "pdm-project", "pyo3",
+	"prefix-dev", "bufbuild", "octokit", "dependabot", "cloudflare", "netlify", "vercel", "reactivecircus", "subosito", "pulumi",
+	"cypress-io", "browser-actions", "devcontainers", "trufflesecurity", "returntocorp", "semgrep", "cyclonedx", "homebrew",
+	"determinatesystems", "nix-community", "mikefarah", "asdf-vm", "mozilla-actions", "caarlos0", "graalvm", "erlef",
+	"haskell-actions", "ocaml", "dart-lang", "swift-actions", "maxim-lobanov", "quarto-dev", "helm", "kubernetes-sigs",
+	"awslabs", "aws-samples", "azure-samples", "grafana", "elastic", "jfrog", "python-poetry", "pallets", "pytorch", "huggingface",
+	"tokio-rs", "rustsec", "embarkstudios", "vuejs", "facebook", "biomejs", "dotnet", "powershell", "yarnpkg", "changesets",
+	"semantic-release", "nedbat", "hynek", "wntrblm", "scientific-python", "pandas-dev", "sphinx-doc", "readthedocs", "squidfunk"}
+
+// LookalikeOwner returns the well-known owner owner imitates, or "": an
+// owner that is itself well known or popular imitates nobody.
+func LookalikeOwner(owner string) string {
+	o := strings.ToLower(owner)
+	if slices.Contains(PopularOwners, o) {
+		return ""
+	}
+	return Lookalike(o, KnownOwners)
+}
 
 // HostOf returns the lower-cased host of a URL-ish string.
 func HostOf(s string) string {

@@ -73,3 +73,13 @@ func TestVendorInstaller(t *testing.T) {
 		}
 	}
 }
+
+// A popular owner a letter from a well-known one is its own project; an
+// owner made to look like one still is a look-alike.
+func TestLookalikeOwnerPopular(t *testing.T) {
+	for owner, want := range map[string]string{"snok": "", "pyca": "", "pypi": "", "Snok": "", "snyyk": "snyk", "astrai-sh": "astral-sh", "hashicrop": "hashicorp"} {
+		if got := LookalikeOwner(owner); got != want {
+			t.Errorf("LookalikeOwner(%q) = %q, want %q", owner, got, want)
+		}
+	}
+}

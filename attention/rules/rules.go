@@ -375,6 +375,14 @@ var registry = []Rule{
 			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,2 +3,2 @@\n     \"eslint\": \"^8.56.0\",\n-    \"chalk\": \"^5.3.0\"\n+    \"chalk\": \"github:chalk-dev/chalk#v5.3.0\"\n", 4, false},
 			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,2 +3,2 @@\n   \"license\": \"MIT\",\n-  \"homepage\": \"https://x.invalid\"\n+  \"homepage\": \"https://x.invalid/docs#readme\"\n", 4, true},
 		}},
+	{"dependency-confusion", KindDependency, High, "installs a name unpinned while a second package index is in effect",
+		"pip takes each name from whichever index offers the highest version: a name the extra index publishes and PyPI does not is anyone's to register on PyPI with a higher version, and its install code runs on the runner", []Case{
+			{"requirements.txt", "--extra-index-url https://download.pytorch.org/whl/nightly/cpu\ntorch --pre\ntorchtriton", 3, false},
+			{"requirements.txt", "--extra-index-url https://download.pytorch.org/whl/cpu\ntorch\ntorchvision", 2, true},
+			{"requirements.txt", "--extra-index-url https://download.pytorch.org/whl/cpu\nacme-utils==1.2.0", 2, true},
+			{"x.sh", "pip install --extra-index-url https://download.pytorch.org/whl/nightly/cpu --pre torch torchtriton", 1, false},
+			{"x.sh", "pip install --extra-index-url https://download.pytorch.org/whl/cpu torch torchvision", 1, true},
+		}},
 	{"registry-redirect", KindDependency, High, "points package installs at another registry or index",
 		"every package the build installs can then come from whoever runs that host (dependency confusion)", []Case{
 			{".npmrc", "registry=https://npm.x.invalid/", 0, false},

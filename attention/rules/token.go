@@ -1,0 +1,104 @@
+package rules
+
+import (
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// A write permission is what the job's token can do; what the change can
+// do with it depends on whether the token reaches a step that runs the
+// change's code. actions/checkout leaves the token in .git/config for every
+// later step (unless persist-credentials is false); a step handed the token
+// in its env or its text has it. A job whose token goes only to named
+// commands and actions (a pinned push action, gh with the token to open a
+// pull request) while the change's code runs without it grants the change
+// nothing it can use.
+
+// TokenReachesCode reports whether a job of a workflow (root is the
+// workflow's mapping) hands its token to a step that runs the change's
+// code: a build, test or script after a checkout that kept the token, or
+// with the token in its env; a local action after such a checkout or
+// given the token; a reusable workflow, whose steps the file does not show.
+func TokenReachesCode(root, job *yaml.Node) bool {
+	if job == nil || job.Kind != yaml.MappingNode {
+		return true
+	}
+	if yget(job, "uses") != nil {
+		return true
+	}
+	steps := yget(job, "steps")
+	if steps == nil || steps.Kind != yaml.SequenceNode {
+		return true
+	}
+	outer := holdsToken(yget(root, "env")) || holdsToken(yget(job, "env"))
+	onDisk := false
+	for _, st := range steps.Content {
+		if st.Kind != yaml.MappingNode {
+			continue
+		}
+		handed := outer || holdsToken(yget(st, "env")) || holdsToken(yget(st, "with"))
+		if u := yget(st, "uses"); u != nil {
+			ref, _, _ := strings.Cut(u.Value, "@")
+			switch {
+			case strings.HasSuffix(ref, "/checkout"):
+				p := yget(yget(st, "with"), "persist-credentials")
+				onDisk = onDisk || p == nil || strings.TrimSpace(p.Value) != "false"
+			case strings.HasPrefix(ref, "./") && (onDisk || handed):
+				return true
+			}
+			continue
+		}
+		run := yget(st, "run")
+		if run == nil {
+			continue
+		}
+		if !(onDisk || handed || tokenExpr(run.Value)) {
+			continue
+		}
+		for _, l := range strings.Split(run.Value, "\n") {
+			if BuildCommand(l) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func holdsToken(n *yaml.Node) bool {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return false
+	}
+	for i := 1; i < len(n.Content); i += 2 {
+		if tokenExpr(n.Content[i].Value) {
+			return true
+		}
+	}
+	return false
+}
+
+func tokenExpr(v string) bool {
+	v = strings.ToLower(strings.ReplaceAll(v, " ", ""))
+	return strings.Contains(v, "github.token") || strings.Contains(v, "secrets.github_token") || strings.Contains(v, "secrets['github_token']")
+}
+
+func yget(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// NodeLines marks the lines of a key and everything under its value.
+func NodeLines(k, v *yaml.Node, into map[int]bool) {
+	into[k.Line] = true
+	into[v.Line] = true
+	for _, c := range v.Content {
+		NodeLines(c, c, into)
+	}
+}
