@@ -299,6 +299,11 @@ var lineRules = sync.OnceValue(func() []LineRule {
 		{"native-load", "", all, 0, none,
 			[]string{"dlopen", ".node", ".dll", ".so", ".dylib", "ctypes", "loadlibrary", "koffi", "ffi"},
 			regexp.MustCompile(`\bprocess\.dlopen\(|\brequire\(\s*['"][^'"]+\.(?:node|dll|so|dylib)['"]\s*\)|\bctypes\.(?:CDLL|WinDLL|OleDLL|PyDLL|cdll\.LoadLibrary|windll\.LoadLibrary)\(|\bLoadLibrary(?:Ex)?[AW]?\(|\bffi\.(?:Library|dlopen)\(|\bkoffi\.load\(|\bDynamicLibrary\.open\(`)},
+		{"build-tool-exec", "puts a program from a path in the Go compiler's seat (-toolexec)", all, 0, none,
+			[]string{"toolexec"},
+			// go build then runs it for every compile and link, every
+			// dependency's included: it can change what is built.
+			regexp.MustCompile(`-toolexec[= ]\s*["']?(?:\.{0,2}/|~|\$|[\w.-]+/)`)},
 		{"build-event", "", all, 0, none,
 			[]string{"buildevent", "<exec", "<usingtask"},
 			regexp.MustCompile(`(?i)<(?:Pre|Post|PreLink)BuildEvent\b|<Exec\b[^>]*\bCommand\s*=|<UsingTask\b[^>]*\bTaskFactory\s*=`)},
