@@ -28,16 +28,16 @@ import (
 type flowKind uint16
 
 const (
-	flowEnv     flowKind = 1 << iota // the whole environment or every secret
-	flowPersist                      // a place the system runs again later
-	flowFetched                      // content fetched from the network
-	flowData                         // a file named like data
-	flowExe                          // a path named like a program
-	flowTable                        // a rune or byte table a command is built from
-	flowSock                         // a connection to another machine
-	flowSecret                       // one secret or token, read by its name
-	flowDecoded                      // bytes decoded from base64 or hex
-	flowDecodedFile                  // a file written with decoded bytes
+	flowEnv         flowKind = 1 << iota // the whole environment or every secret
+	flowPersist                          // a place the system runs again later
+	flowFetched                          // content fetched from the network
+	flowData                             // a file named like data
+	flowExe                              // a path named like a program
+	flowTable                            // a rune or byte table a command is built from
+	flowSock                             // a connection to another machine
+	flowSecret                           // one secret or token, read by its name
+	flowDecoded                          // bytes decoded from base64 or hex
+	flowDecodedFile                      // a file written with decoded bytes
 )
 
 type classRes struct {
