@@ -281,7 +281,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				}
 				quoted = was && inDoc
 			}
-			if len(names) == 0 && len(paths) == 0 && depth == 0 && !classKeyed(s) && !opensLiteral(s) {
+			if len(names) == 0 && len(paths) == 0 && depth == 0 && !classKeyIndex().HasFold(s) && !opensLiteral(s) {
 				continue
 			}
 			own := kindsOf(s)
@@ -630,31 +630,13 @@ func (fs *fileScan) anyClassKey() bool {
 		fs.keyed = 1
 		for _, h := range fs.f.Hunks {
 			for _, l := range h.Lines {
-				if fs.keyed == 1 && l.Kind == packet.LineAdded && classKeyed(l.Text) {
+				if fs.keyed == 1 && l.Kind == packet.LineAdded && classKeyIndex().HasFold(l.Text) {
 					fs.keyed = 2
 				}
 			}
 		}
 	}
 	return fs.keyed == 2
-}
-
-// classKeyed reports whether s holds one of classKeys, ignoring ASCII case,
-// by the line rules' key index: one pass over the line, not one per key.
-func classKeyed(s string) bool {
-	var buf [512]byte
-	b := buf[:0]
-	if len(s) > len(buf) {
-		b = make([]byte, 0, len(s))
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		b = append(b, c)
-	}
-	return classKeyIndex().Candidates(b) != 0
 }
 
 var classKeyIndex = sync.OnceValue(func() *rules.KeyIndex { return rules.NewKeyIndex([][]string{classKeys}) })

@@ -404,7 +404,7 @@ func (fs *fileScan) codeFlow() {
 				// One secret in the URL itself (not a header) goes to the
 				// URL's host: high when it was encoded on the way, or is a
 				// credential no API takes in a URL (a cloud key, a CI token).
-				u := firstArg(s[loc[1]:])
+				u := rules.FirstArg(s[loc[1]:])
 				if ut := refTaint(u); ut.secret() && !provenance.ForgeURL(u) {
 					for _, m := range re.oneSecret.FindAllStringSubmatch(u, -1) {
 						if re.secretName.MatchString(strings.Join(m[1:], "")) {
@@ -631,27 +631,6 @@ func versionProbe(stmt string) bool { return versionProbeRe().MatchString(stmt) 
 var versionProbeRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`["'](?:git|hg|nvcc|gcc|cc|clang|uname|nvidia-smi|lscpu|sysctl)["']`)
 })
-
-// firstArg is a call's first argument: s starts after the call's "(".
-func firstArg(s string) string {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			if depth == 0 {
-				return s[:i]
-			}
-			depth--
-		case ',':
-			if depth == 0 {
-				return s[:i]
-			}
-		}
-	}
-	return s
-}
 
 var (
 	encodesSecret = sync.OnceValue(func() *regexp.Regexp {

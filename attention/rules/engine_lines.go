@@ -112,6 +112,13 @@ func NewKeyIndex(keys [][]string) *KeyIndex {
 	return x
 }
 
+// HasFold reports whether s holds one of the index's keys, ignoring ASCII
+// case: one pass over the line, not one per key.
+func (x *KeyIndex) HasFold(s string) bool {
+	var buf [512]byte
+	return x.Candidates(ASCIILower(buf[:0], s)) != 0
+}
+
 // Candidates returns the bit set of rules one of whose keys lower holds.
 func (x *KeyIndex) Candidates(lower []byte) uint64 {
 	var set uint64

@@ -233,24 +233,7 @@ var sendKeyIndex = sync.OnceValue(func() *KeyIndex { return NewKeyIndex([][]stri
 // has found one a source needs): a file without both is not read for data
 // leaving.
 func LeaveKeys(s string) bool {
-	var buf [512]byte
-	return sendKeyIndex().Candidates(ASCIILower(buf[:0], s)) != 0
-}
-
-func keyedLower(s string, idx *KeyIndex) bool {
-	var buf [512]byte
-	b := buf[:0]
-	if len(s) > len(buf) {
-		b = make([]byte, 0, len(s))
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		b = append(b, c)
-	}
-	return idx.Candidates(b) != 0
+	return sendKeyIndex().HasFold(s)
 }
 
 // source is one line that reads credentials.
@@ -269,7 +252,7 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 	re := leaveRe()
 	keyed := false
 	for _, l := range unit {
-		if keyedLower(l.Text, leaveKeyIndex()) {
+		if leaveKeyIndex().HasFold(l.Text) {
 			keyed = true
 			break
 		}

@@ -1014,14 +1014,15 @@ func destRefers(t string, refers func(string) int) int {
 		args = after[i+1:]
 		low := strings.ToLower(after[:i])
 		if !strings.Contains(low, "copy") && !strings.Contains(low, "rename") && !strings.Contains(low, "move") && !strings.Contains(low, "replace") {
-			args = firstArg(args)
+			args = FirstArg(args)
 		}
 	}
 	return refers(args)
 }
 
-// firstArg is the text of a call's first argument.
-func firstArg(s string) string {
+// FirstArg is the text of a call's first argument: s starts after the
+// call's "(" and ends at the first comma or closing bracket outside nesting.
+func FirstArg(s string) string {
 	depth := 0
 	for i, r := range s {
 		switch r {
