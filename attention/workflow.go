@@ -158,9 +158,9 @@ func (fs *fileScan) newText() string {
 // for an event named in a scalar or a list).
 func triggers(root *yaml.Node) map[string]*yaml.Node {
 	out := map[string]*yaml.Node{}
-	on := mapGet(root, "on")
+	on := rules.MapGet(root, "on")
 	if on == nil {
-		on = mapGet(root, "true") // YAML 1.1 readers turn the key on into true
+		on = rules.MapGet(root, "true") // YAML 1.1 readers turn the key on into true
 	}
 	if on == nil {
 		return out
@@ -187,7 +187,7 @@ func pushReachesPR(f *yaml.Node) bool {
 		return true
 	}
 	list := func(key string) ([]string, bool) {
-		n := mapGet(f, key)
+		n := rules.MapGet(f, key)
 		if n == nil {
 			return nil, false
 		}
@@ -219,19 +219,6 @@ func pushReachesPR(f *yaml.Node) bool {
 	return !tags && !tagsIgnore
 }
 
-// mapGet returns the value node of key in a mapping node.
-func mapGet(m *yaml.Node, key string) *yaml.Node {
-	if m == nil || m.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == key {
-			return m.Content[i+1]
-		}
-	}
-	return nil
-}
-
 // mapKey returns the key node of key in a mapping node.
 func mapKey(m *yaml.Node, key string) *yaml.Node {
 	for i := 0; i+1 < len(m.Content); i += 2 {
@@ -255,16 +242,16 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 			m.privileged = true
 		}
 	}
-	env := fs.envOf(mapGet(root, "env"), nil)
+	env := fs.envOf(rules.MapGet(root, "env"), nil)
 	// A composite action's steps run like a job's.
-	if runs := mapGet(root, "runs"); runs != nil {
-		fs.workflowSteps(m, mapGet(runs, "steps"), env)
+	if runs := rules.MapGet(root, "runs"); runs != nil {
+		fs.workflowSteps(m, rules.MapGet(runs, "steps"), env)
 	}
-	jobs := mapGet(root, "jobs")
+	jobs := rules.MapGet(root, "jobs")
 	if jobs == nil || jobs.Kind != yaml.MappingNode {
 		return
 	}
-	wfRestricted := readOnlyToken(mapGet(root, "permissions"))
+	wfRestricted := readOnlyToken(rules.MapGet(root, "permissions"))
 	forPR, withSecrets := runsForPR(root), prWithSecrets(root)
 	allRestricted := true
 	// unused are the lines of permissions blocks whose write reaches no
@@ -272,20 +259,20 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 	unused, rootReaches := map[int]bool{}, false
 	for i := 1; i < len(jobs.Content); i += 2 {
 		job := jobs.Content[i]
-		if p := mapGet(job, "permissions"); p != nil && !rules.TokenReachesCode(root, job) {
+		if p := rules.MapGet(job, "permissions"); p != nil && !rules.TokenReachesCode(root, job) {
 			rules.NodeLines(mapKey(job, "permissions"), p, unused)
 		} else if p == nil {
 			rootReaches = rootReaches || rules.TokenReachesCode(root, job)
 		}
-		fs.workflowSteps(m, mapGet(job, "steps"), fs.envOf(mapGet(job, "env"), env))
+		fs.workflowSteps(m, rules.MapGet(job, "steps"), fs.envOf(rules.MapGet(job, "env"), env))
 		restricted := wfRestricted
-		if p := mapGet(job, "permissions"); p != nil {
+		if p := rules.MapGet(job, "permissions"); p != nil {
 			restricted = readOnlyToken(p)
 		}
 		fs.branchActionsExposure(job, restricted, forPR, withSecrets)
 		allRestricted = allRestricted && restricted
 	}
-	if p := mapGet(root, "permissions"); p != nil && !rootReaches {
+	if p := rules.MapGet(root, "permissions"); p != nil && !rootReaches {
 		rules.NodeLines(mapKey(root, "permissions"), p, unused)
 	}
 	for at, h := range fs.best {
@@ -421,16 +408,16 @@ func (fs *fileScan) branchActionsExposure(job *yaml.Node, restricted, forPR, wit
 	}
 	// A reusable workflow called at a branch: it gets the caller's token
 	// and the secrets the call passes (secrets: inherit passes them all).
-	if u := mapGet(job, "uses"); u != nil && u.Kind == yaml.ScalarNode {
-		lower(u, mapGet(job, "secrets") != nil || handsSecret(mapGet(job, "with")))
+	if u := rules.MapGet(job, "uses"); u != nil && u.Kind == yaml.ScalarNode {
+		lower(u, rules.MapGet(job, "secrets") != nil || handsSecret(rules.MapGet(job, "with")))
 	}
-	steps := mapGet(job, "steps")
+	steps := rules.MapGet(job, "steps")
 	if steps == nil || steps.Kind != yaml.SequenceNode {
 		return
 	}
 	for _, st := range steps.Content {
-		if u := mapGet(st, "uses"); u != nil {
-			lower(u, handsSecret(mapGet(st, "with")) || handsSecret(mapGet(st, "env")))
+		if u := rules.MapGet(st, "uses"); u != nil {
+			lower(u, handsSecret(rules.MapGet(st, "with")) || handsSecret(rules.MapGet(st, "env")))
 		}
 	}
 }
@@ -463,16 +450,10 @@ func readOnlyToken(n *yaml.Node) bool {
 // handsSecret reports a with: or env: mapping that passes a secret other
 // than the job's own token.
 func handsSecret(n *yaml.Node) bool {
-	if n == nil || n.Kind != yaml.MappingNode {
-		return false
-	}
-	for i := 1; i < len(n.Content); i += 2 {
-		v := strings.ReplaceAll(n.Content[i].Value, " ", "")
-		if strings.Contains(v, "secrets.") && !strings.Contains(v, "secrets.GITHUB_TOKEN") || strings.Contains(v, "secrets[") || strings.Contains(v, "toJSON(secrets") {
-			return true
-		}
-	}
-	return false
+	return rules.AnyValue(n, func(v string) bool {
+		v = strings.ReplaceAll(v, " ", "")
+		return strings.Contains(v, "secrets.") && !strings.Contains(v, "secrets.GITHUB_TOKEN") || strings.Contains(v, "secrets[") || strings.Contains(v, "toJSON(secrets")
+	})
 }
 
 // envOf binds the names of an env: mapping that hold secrets, on top of
@@ -512,16 +493,16 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 		if st.Kind != yaml.MappingNode {
 			continue
 		}
-		stepEnv := fs.envOf(mapGet(st, "env"), env)
-		if u := mapGet(st, "uses"); u != nil && u.Kind == yaml.ScalarNode {
+		stepEnv := fs.envOf(rules.MapGet(st, "env"), env)
+		if u := rules.MapGet(st, "uses"); u != nil && u.Kind == yaml.ScalarNode {
 			ref, _, _ := strings.Cut(u.Value, "@")
-			with := mapGet(st, "with")
+			with := rules.MapGet(st, "with")
 			switch {
 			case ref == "actions/checkout":
-				if r := mapGet(with, "ref"); r != nil && wfRe().wfHeadCheckout.MatchString("ref: "+r.Value) {
+				if r := rules.MapGet(with, "ref"); r != nil && wfRe().wfHeadCheckout.MatchString("ref: "+r.Value) {
 					headOut = r.Line
 					headPath = ""
-					if p := mapGet(with, "path"); p != nil && !workspaceRoot(p.Value) {
+					if p := rules.MapGet(with, "path"); p != nil && !workspaceRoot(p.Value) {
 						headPath = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(p.Value), "./"), "/")
 					}
 				}
@@ -537,7 +518,7 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 						fl.artifact = taint{kind: tArtifact, line: u.Line}
 					}
 					dir := ""
-					if p := mapGet(with, "path"); p != nil && !workspaceRoot(p.Value) && !strings.Contains(p.Value, "${{") {
+					if p := rules.MapGet(with, "path"); p != nil && !workspaceRoot(p.Value) && !strings.Contains(p.Value, "${{") {
 						dir = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(p.Value), "./"), "/")
 					}
 					fl.artifactDirs = append(fl.artifactDirs, dir)
@@ -545,17 +526,17 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 			case ref == "actions/cache" || ref == "actions/cache/save":
 				if m.privileged && headOut > 0 {
 					fs.report(u.Line, hit{id: "gha-cache-poisoning", source: headOut})
-				} else if p := mapGet(with, "path"); p != nil {
+				} else if p := rules.MapGet(with, "path"); p != nil {
 					fs.cacheSaved(fl, u.Line, strings.Split(p.Value, "\n"))
 				}
 			}
 			continue
 		}
-		run, runKey := mapGet(st, "run"), mapKey(st, "run")
+		run, runKey := rules.MapGet(st, "run"), mapKey(st, "run")
 		if run == nil || run.Kind != yaml.ScalarNode {
 			continue
 		}
-		if sh := mapGet(st, "shell"); sh != nil && !strings.Contains(sh.Value, "bash") && !strings.HasPrefix(sh.Value, "sh") {
+		if sh := rules.MapGet(st, "shell"); sh != nil && !strings.Contains(sh.Value, "bash") && !strings.HasPrefix(sh.Value, "sh") {
 			continue // pwsh, python, cmd: the line rules read those
 		}
 		fl.env = stepEnv
@@ -572,7 +553,7 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 				ran = fs.prCodeRun(lines, headOut) || ran
 			} else {
 				wd := ""
-				if w := mapGet(st, "working-directory"); w != nil {
+				if w := rules.MapGet(st, "working-directory"); w != nil {
 					wd = w.Value
 				}
 				ran = fs.prPathRun(lines, headOut, headPath, wd) || ran

@@ -24,32 +24,32 @@ func TokenReachesCode(root, job *yaml.Node) bool {
 	if job == nil || job.Kind != yaml.MappingNode {
 		return true
 	}
-	if yget(job, "uses") != nil {
+	if MapGet(job, "uses") != nil {
 		return true
 	}
-	steps := yget(job, "steps")
+	steps := MapGet(job, "steps")
 	if steps == nil || steps.Kind != yaml.SequenceNode {
 		return true
 	}
-	outer := holdsToken(yget(root, "env")) || holdsToken(yget(job, "env"))
+	outer := holdsToken(MapGet(root, "env")) || holdsToken(MapGet(job, "env"))
 	onDisk := false
 	for _, st := range steps.Content {
 		if st.Kind != yaml.MappingNode {
 			continue
 		}
-		handed := outer || holdsToken(yget(st, "env")) || holdsToken(yget(st, "with"))
-		if u := yget(st, "uses"); u != nil {
+		handed := outer || holdsToken(MapGet(st, "env")) || holdsToken(MapGet(st, "with"))
+		if u := MapGet(st, "uses"); u != nil {
 			ref, _, _ := strings.Cut(u.Value, "@")
 			switch {
 			case strings.HasSuffix(ref, "/checkout"):
-				p := yget(yget(st, "with"), "persist-credentials")
+				p := MapGet(MapGet(st, "with"), "persist-credentials")
 				onDisk = onDisk || p == nil || strings.TrimSpace(p.Value) != "false"
 			case strings.HasPrefix(ref, "./") && (onDisk || handed):
 				return true
 			}
 			continue
 		}
-		run := yget(st, "run")
+		run := MapGet(st, "run")
 		if run == nil {
 			continue
 		}
@@ -65,12 +65,16 @@ func TokenReachesCode(root, job *yaml.Node) bool {
 	return false
 }
 
-func holdsToken(n *yaml.Node) bool {
+func holdsToken(n *yaml.Node) bool { return AnyValue(n, tokenExpr) }
+
+// AnyValue reports whether a mapping node (an env: or with: block) has a
+// value of which holds is true; false when n is not a mapping.
+func AnyValue(n *yaml.Node, holds func(string) bool) bool {
 	if n == nil || n.Kind != yaml.MappingNode {
 		return false
 	}
 	for i := 1; i < len(n.Content); i += 2 {
-		if tokenExpr(n.Content[i].Value) {
+		if holds(n.Content[i].Value) {
 			return true
 		}
 	}
@@ -82,7 +86,9 @@ func tokenExpr(v string) bool {
 	return strings.Contains(v, "github.token") || strings.Contains(v, "secrets.github_token") || strings.Contains(v, "secrets['github_token']")
 }
 
-func yget(m *yaml.Node, key string) *yaml.Node {
+// MapGet returns the value node of key in a mapping node, nil when m is
+// not a mapping or has no such key.
+func MapGet(m *yaml.Node, key string) *yaml.Node {
 	if m == nil || m.Kind != yaml.MappingNode {
 		return nil
 	}
