@@ -138,9 +138,13 @@ func ParseAnyURL(s string) (Ref, bool) {
 }
 
 // hostOf is an address's host as a work item keeps it: lower case, without
-// "www.". A host that is nothing but "www." names no host.
+// any "www." (every one, so that the host it gives reads back as itself).
+// A host that is nothing but "www." names no host.
 func hostOf(raw string) (string, bool) {
-	host := strings.TrimPrefix(strings.ToLower(raw), "www.")
+	host := strings.ToLower(raw)
+	for strings.HasPrefix(host, "www.") {
+		host = host[len("www."):]
+	}
 	return host, host != ""
 }
 

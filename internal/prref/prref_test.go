@@ -93,7 +93,7 @@ func FuzzParse(f *testing.F) {
 	for _, s := range []string{"https://github.com/acme/depot/pull/2318", "https://github.com/a/b/pull/1/",
 		"https://github.com/a/b.git/pull/9", "https://github.com/-a/b/pull/1", "https://github.com/a/b/pull/0",
 		"https://github.com/a/b/pull/1\n", "https://github.com/a/b/pull/99999999999", "",
-		"http://WWW.GitHub.com/a/b/pull/3/files?x=$(id)", "https://h:1/a/b/pull/4#frag", "http://WWW./0/0/pull/1"} {
+		"http://WWW.GitHub.com/a/b/pull/3/files?x=$(id)", "https://h:1/a/b/pull/4#frag", "http://WWW./0/0/pull/1", "http://WWW.WWW./0/0/pull/1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
