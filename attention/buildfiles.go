@@ -59,7 +59,7 @@ func (fs *fileScan) buildFiles() {
 			fs.loaderVars(hot[hotLoader])
 		}
 	}
-	if fs.info.Rule == "ci-config" {
+	if fs.info.Rule == "ci-config" || rules.Taskfile(fs.path) {
 		fs.ciConfig()
 	}
 	if fs.info.Scope&rules.ScopeMakefile != 0 {
@@ -356,7 +356,10 @@ func (fs *fileScan) editorCommand(n int, s string) {
 
 var (
 	ciScriptKey = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^(\s*)(?:-\s+)?(?:script|before_script|after_script|run|command|commands|cmd|bash|sh|pwsh|powershell|inlineScript|install|before_install|after_success|build_script|test_script)\s*:\s*(.*)$`)
+		return regexp.MustCompile(`^(\s*)(?:-\s+)?(?:script|before_script|after_script|run|command|commands|cmd|cmds|bash|sh|pwsh|powershell|inlineScript|install|before_install|after_success|build_script|test_script)\s*:\s*(.*)$`)
+	})
+	jenkinsShOpen = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?('''|""")(.*)$`)
 	})
 	jenkinsSh = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^\s*(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?(?:'([^']*)'|"((?:[^"\\]|\\.)*)")`)
@@ -385,8 +388,32 @@ func (fs *fileScan) ciConfig() {
 		}
 	}
 	indent := -1
+	quote := "" // the triple quote a Jenkinsfile's multi-line sh step is open in
 	for i, n := range ns {
 		t := fs.text[n]
+		if quote != "" {
+			if i > 0 && ns[i-1] != n-1 {
+				quote = "" // a gap between hunks
+				flush()
+			} else if body, _, closed := strings.Cut(t, quote); closed {
+				block = append(block, numbered{n, body})
+				quote = ""
+				flush()
+				continue
+			} else {
+				block = append(block, numbered{n, t})
+				continue
+			}
+		}
+		if m := jenkinsShOpen().FindStringSubmatch(t); m != nil && !strings.Contains(m[2], m[1]) {
+			// sh """ … """ over several lines: one script.
+			flush()
+			quote, indent = m[1], -1
+			if strings.TrimSpace(m[2]) != "" {
+				block = append(block, numbered{n, m[2]})
+			}
+			continue
+		}
 		if m := jenkinsSh().FindStringSubmatch(t); m != nil {
 			flush()
 			fs.shellLines([]numbered{{n, m[1] + strings.ReplaceAll(m[2], `\"`, `"`)}}, fl, false)
