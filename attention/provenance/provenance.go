@@ -243,7 +243,7 @@ var vendorHosts = []string{"sh.rustup.rs", "static.rust-lang.org", "deb.nodesour
 	"install.goreleaser.com", "cli.github.com", "dot.net/v1/dotnet-install", "packages.microsoft.com", "apt.llvm.org", "repo.anaconda.com",
 	"micro.mamba.pm", "get.sdkman.io", "pyenv.run", "raw.githubusercontent.com/pyenv/pyenv-installer/", "get.rvm.io", "install.determinate.systems",
 	"nixos.org/nix/install", "sh.vector.dev", "win.rustup.rs", "aka.ms/", "get.jenkins.io", "downloads.python.org", "www.python.org/ftp/", "nodejs.org/dist/",
-	"golangci-lint.run/", "developer.download.nvidia.com/compute/", "ollama.com/install", "get.k3s.io", "tailscale.com/install", "starship.rs/install",
+	"developer.download.nvidia.com/compute/", "ollama.com/install", "get.k3s.io", "tailscale.com/install", "starship.rs/install",
 	"fnm.vercel.app/install", "get.volta.sh", "mise.run", "pixi.sh/install", "get.pulumi.com", "taskfile.dev/install", "just.systems/install",
 	"install.julialang.org", "get-ghcup.haskell.org", "get.haskellstack.org", "get.trunk.io", "releases.hashicorp.com", "get.opentofu.org",
 	"dl.dagger.io/dagger/install", "sh.brew.sh", "install.duckdb.org", "cli.doppler.com/install"}

@@ -147,7 +147,7 @@ var registry = []Rule{
 			// A well-known owner's installer from its own repository, and a
 			// tool's documented installer from the tool's own site.
 			{".gitlab-ci.yml", "scan:\n  before_script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 3, false},
-			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sSfL https://golangci-lint.run/install.sh | sh -s -- -b ./bin", 6, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS https://starship.rs/install.sh | sh -s -- -y", 6, false},
 			{"install.sh", "powershell -c \"irm bun.sh/install.ps1|iex\"", 0, false},
 		}},
 	{"secret-send", KindCredential, High, "sends secrets or the environment over the network",
