@@ -668,8 +668,9 @@ func dockerAddDest(url, dest string) string {
 }
 
 // inertUse reports a line whose every use of a fetched path is by a command
-// that unpacks, checks or moves the file rather than runs it: a Dockerfile
-// that ADDs a tarball and untars it, a sum checked before anything runs.
+// that unpacks, checks, moves or fetches the file rather than runs it: a
+// Dockerfile that ADDs a tarball and untars it, a sum checked before anything
+// runs, the signature fetched beside the file (gosu, then gosu.asc).
 func inertUse(s string, paths []struct {
 	p    string
 	kind flowKind
@@ -698,7 +699,7 @@ func inertUse(s string, paths []struct {
 			continue
 		}
 		switch path.Base(f[0]) {
-		case "tar", "unzip", "sha256sum", "sha512sum", "shasum", "gpg", "chmod", "chown", "mv", "cp", "ls", "rm", "echo", "test", "[",
+		case "tar", "unzip", "sha256sum", "sha512sum", "shasum", "gpg", "chmod", "chown", "mv", "cp", "ls", "rm", "echo", "test", "[", "curl", "wget",
 			"install", "ln", "mkdir", "file", "grep", "cosign", "md5sum", "file(SHA256", "file(READ", "message(", "7z", "Expand-Archive", "Get-FileHash", "Unblock-File":
 			continue
 		}

@@ -46,6 +46,7 @@ func (fs *fileScan) makefile() {
 			}
 		}
 		cont := false
+		var target, prereqs string // the rule the recipe lines are under
 		for _, l := range reg {
 			t := l.text
 			recipe := strings.HasPrefix(t, "\t") || just && strings.HasPrefix(t, " ") || cont && len(cur) > 0
@@ -55,6 +56,9 @@ func (fs *fileScan) makefile() {
 				if m := makeAssign().FindStringSubmatch(t); m != nil {
 					fs.makeVar(l.n, m[1], m[2], m[3], fl, just)
 					continue
+				}
+				if m := makeRule().FindStringSubmatch(t); m != nil && !just {
+					target, prereqs = m[1], strings.TrimSpace(m[2])
 				}
 				// $(shell ...) elsewhere runs when make reads the file.
 				if i := strings.Index(t, "$(shell "); i >= 0 {
@@ -68,6 +72,11 @@ func (fs *fileScan) makefile() {
 			}
 			if just {
 				s = justVarRe().ReplaceAllString(s, "$${$1}")
+			} else if strings.Contains(s, "$") {
+				// make's automatic variables: the rule's target, its first
+				// and all prerequisites (curl -o $@ writes the target file).
+				first, _, _ := strings.Cut(prereqs, " ")
+				s = strings.NewReplacer("$$", "$$", "$@", target, "$(@)", target, "${@}", target, "$<", first, "$^", prereqs).Replace(s)
 			}
 			cur = append(cur, numbered{l.n, makeToShell(s)})
 			cont = strings.HasSuffix(strings.TrimRight(t, " "), "\\")
@@ -82,6 +91,9 @@ func (fs *fileScan) makefile() {
 var (
 	makeAssign = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(::?=|:::=|\?=|\+=|!=|=)\s*(.*)$`)
+	})
+	makeRule = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^([^\s#=:][^\s=:]*)(?:\s+[^\s=:]+)*\s*::?(?:\s+([^=]*))?$`)
 	})
 	justVarRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}`) })
 )

@@ -152,7 +152,7 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		return "ci-config", "GitLab CI config", 0
 	case under(".circleci/"):
 		return "ci-config", "CircleCI config", 0
-	case lb == "jenkinsfile" || strings.HasPrefix(lb, "jenkinsfile."):
+	case Jenkinsfile(p):
 		return "ci-config", "Jenkinsfile", 0
 	case lb == "azure-pipelines.yml" || lb == "azure-pipelines.yaml":
 		return "ci-config", "Azure Pipelines config", 0
@@ -340,4 +340,17 @@ func Justfile(p string) bool {
 func Taskfile(p string) bool {
 	lb := strings.ToLower(path.Base(p))
 	return lb == "taskfile.yml" || lb == "taskfile.yaml" || lb == "taskfile.dist.yml" || lb == "taskfile.dist.yaml"
+}
+
+// Jenkinsfile reports a Jenkins pipeline: Groovy whose sh steps are shell.
+func Jenkinsfile(p string) bool {
+	lb := strings.ToLower(path.Base(p))
+	return lb == "jenkinsfile" || strings.HasPrefix(lb, "jenkinsfile.") || strings.HasSuffix(lb, ".jenkinsfile")
+}
+
+// Autoconf reports configure.ac and the m4 files autoconf reads: the
+// shell in their macros runs when configure does.
+func Autoconf(p string) bool {
+	lb := strings.ToLower(path.Base(p))
+	return lb == "configure.ac" || lb == "configure.in" || strings.HasSuffix(lb, ".m4")
 }

