@@ -61,6 +61,7 @@ func (fs *fileScan) buildFiles() {
 	}
 	if fs.info.Rule == "ci-config" {
 		fs.ciConfig()
+		fs.configPulls()
 	}
 	if fs.info.Scope&rules.ScopeMakefile != 0 {
 		fs.makeShell()
@@ -428,7 +429,7 @@ func (fs *fileScan) ciConfig() {
 
 var (
 	imageLine = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^\s*(?:-\s+)?"?(?:image|container)"?\s*:\s*["']?([\w.-]+(?::\d+)?/[^\s"',]+)["']?\s*,?\s*$`)
+		return regexp.MustCompile(`^\s*(?:-\s+)?"?(?:image|container)"?\s*:\s*["']?((?:[\w.-]+(?::\d+)?/|\$)[^\s"',]+)["']?\s*,?\s*$`)
 	})
 	copyFrom = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)^\s*(?:COPY|RUN)\b.*--(?:from|mount=[^ ]*from)=([^\s,]+/[^\s,]+)`)
@@ -457,10 +458,41 @@ func (fs *fileScan) images() {
 		} else if strings.Contains(s, "image") || strings.Contains(s, "container") {
 			m = imageLine().FindStringSubmatch(s)
 		}
-		if m != nil && !strings.Contains(m[1], "${") && !strings.Contains(m[1], "://") {
+		if m != nil && !strings.Contains(m[1], "://") {
 			fs.fromLine(n, m[1])
+		} else if !docker && upperKey(s) {
+			// A CI variable or a compose build argument that an image
+			// line (or a Dockerfile's FROM) takes its image from.
+			if name, v, ok := rules.VarDef(s, false); ok {
+				fs.imageDefault(n, name, v)
+			}
 		}
 	}
+}
+
+// configPulls rates the pipeline configuration a CI file has its CI system
+// fetch from elsewhere when the pipeline starts, by whose it is and whether
+// it can change after the review.
+func (fs *fileScan) configPulls() {
+	for _, p := range rules.ConfigPulls(fs.path, fs.numberedText()) {
+		risk, place, k := provenance.PulledConfig(p.Kind, p.Ref, p.Version, p.Type)
+		switch risk {
+		case provenance.ConfigLookalike:
+			fs.report(p.N, hit{id: "lookalike-source", title: "takes pipeline configuration from " + place + ", a look-alike of " + k})
+		case provenance.ConfigMutable:
+			fs.report(p.N, hit{id: "ci-remote-config", title: "takes pipeline configuration (" + p.Kind + ") from " + place + " at whatever it holds when the pipeline runs"})
+		case provenance.ConfigFixed:
+			fs.report(p.N, hit{id: "ci-remote-config", severity: rules.Medium, title: "takes pipeline configuration (" + p.Kind + ") from " + place,
+				why: "the CI system fetches it when the pipeline starts and runs it with the job's token and secrets; it is fixed or from a well-known owner, but not in this diff: read what it runs"})
+		}
+	}
+}
+
+// upperKey reports a line whose key (or list entry) starts with a capital
+// letter, as the variables CI files and compose build arguments set do.
+func upperKey(s string) bool {
+	t := strings.TrimLeft(s, " \t-\"'")
+	return t != "" && t[0] >= 'A' && t[0] <= 'Z'
 }
 
 // sourcesRead reports a file the structure pass hands to sources().

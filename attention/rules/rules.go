@@ -413,7 +413,7 @@ var registry = []Rule{
 			{"package-lock.json", "diff --git a/package-lock.json b/package-lock.json\n--- a/package-lock.json\n+++ b/package-lock.json\n@@ -1,2 +1,2 @@\n     \"node_modules/ms\": {\n-      \"resolved\": \"https://registry.npmjs.org/ms/-/ms-2.1.3.tgz\",\n+      \"resolved\": \"https://npm.x.invalid/ms/-/ms-2.1.3.tgz\",\n", 2, false},
 			{"go.mod", "module x\n\nreplace k8s.io/api => ./staging/src/k8s.io/api", 3, true},
 		}},
-	{"lookalike-source", KindDependency, High, "names a look-alike of a well-known action, image or hook repository",
+	{"lookalike-source", KindDependency, High, "names a look-alike of a well-known package, module, action, image, orb or hook repository",
 		"a name one letter off a well-known one is how typosquatted code gets run", []Case{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actlons/checkout@v4", 4, false},
 			{"Dockerfile", "FROM pyth0n:3.12", 0, false},
@@ -421,6 +421,39 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/setup-nodes@v4", 4, false},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/setup-node@v4\n      - uses: github/codeql-action/init@v3", 5, true},
 			{"yarn.lock", "lodash@^4.17.21:\n  version \"4.17.21\"\n  resolved \"https://registry.yarnpkg.co/lodash/-/lodash-4.17.21.tgz#679591c5\"", 3, false},
+			{".circleci/config.yml", "version: 2.1\norbs:\n  aws: circleci-orbs/aws-cli@4.1.0\njobs: {}", 3, false},
+			// A module path: the repository's name under an owner with a
+			// word added or a letter changed, or on a host a letter off.
+			{"go.mod", "diff --git a/go.mod b/go.mod\n--- a/go.mod\n+++ b/go.mod\n@@ -5,2 +5,2 @@ require (\n+\tgithub.com/boltdb-go/bolt v1.3.1\n \tgithub.com/stretchr/testify v1.9.0\n-\tgo.etcd.io/bbolt v1.3.11\n", 5, false},
+			{"go.mod", "module x\n\nrequire github.com/siruspen/logrus v1.9.3", 3, false},
+			{"go.mod", "module x\n\nrequire (\n\tgithb.com/spf13/cobra v1.8.0\n)", 4, false},
+			{"go.mod", "module x\n\nreplace github.com/gin-gonic/gin => github.com/gin-gonlc/gin v1.9.1", 3, false},
+			{"go.mod", "module x\n\nrequire (\n\tgithub.com/sirupsen/logrus v1.9.3\n\tgithub.com/spf13/cobra-cli v1.3.0\n\tgithub.com/go-chi/chi/v5 v5.0.12\n\tgithub.com/redis/go-redis/v9 v9.5.1\n\tgithub.com/gofrs/uuid v4.4.0+incompatible\n\tgithub.com/pborman/uuid v1.2.1\n\tgo.uber.org/mock v0.4.0\n\tgitlab.com/acme/tools v1.0.0\n\tgithub.com/acme/bolt v0.1.0\n)", 0, true},
+			// A base image given by a build argument is judged by its value.
+			{"Dockerfile", "ARG BASE=docker.io/pyth0n-official/python:3.12-slim\nFROM ${BASE}\nRUN pip install .", 2, false},
+			{"Dockerfile", "diff --git a/Dockerfile b/Dockerfile\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1,2 +1,2 @@\n-ARG BASE_IMAGE=node:20-slim\n+ARG BASE_IMAGE=nodejs-official/node:20-slim\n FROM ${BASE_IMAGE} AS build\n", 1, false},
+			{".gitlab-ci.yml", "variables:\n  BUILD_IMAGE: pyth0n-official/python:3.12\ntest:\n  image: $BUILD_IMAGE\n  script: make test", 4, false},
+			{"docker-compose.yml", "services:\n  app:\n    image: ${APP_IMAGE:-pyth0n-official/python:3.12}", 3, false},
+			{"docker-compose.yml", "services:\n  app:\n    build:\n      context: .\n      args:\n        BASE_IMAGE: nodejs-official/node:20", 6, false},
+			{"Dockerfile", "ARG GO_VERSION=1.23\nARG BASE_IMAGE=docker.io/library/golang:1.23\nFROM ${BASE_IMAGE} AS build\nFROM golang:${GO_VERSION}\nFROM ${RUNTIME_IMAGE}", 0, true},
+		}},
+	{"ci-remote-config", KindCIFile, High, "takes pipeline configuration from outside the repository at run time",
+		"the CI system fetches it whenever the pipeline starts and runs it with the job's token and secrets; it is not in this diff, and its owner can change it after the review", []Case{
+			{".gitlab-ci.yml", "include:\n  - remote: https://ci-templates.x.invalid/python/latest.yml\n\ntest:\n  script: make test", 2, false},
+			{".gitlab-ci.yml", "include: 'https://ci-templates.x.invalid/python.yml'\ntest:\n  script: make test", 1, false},
+			{".gitlab-ci.yml", "deploy:\n  trigger:\n    include:\n      - 'https://raw.githubusercontent.com/someone/ci/main/deploy.yml'", 4, false},
+			{".gitlab-ci.yml", "include:\n  - component: gitlab.com/someone/ci-lint/lint@main", 2, false},
+			{".circleci/config.yml", "version: 2.1\norbs:\n  node: circleci/node@5.1.0\n  deploy: someone/deploy@volatile\njobs: {}", 4, false},
+			{"azure-pipelines.yml", "resources:\n  repositories:\n    - repository: templates\n      type: github\n      name: someone/pipeline-templates\n      endpoint: gh\nextends:\n  template: build.yml@templates", 5, false},
+			{"Jenkinsfile", "library identifier: 'ci@main', retriever: modernSCM(\n  [$class: 'GitSCMSource', remote: 'https://git.x.invalid/ci/pipeline-lib.git'])", 2, false},
+			// The project's own files, GitLab's templates and components,
+			// another project of the same instance at a ref, a certified
+			// orb, a released orb, Azure Repos of the same organisation,
+			// a library the Jenkins administrator configured.
+			{".gitlab-ci.yml", "include:\n  - local: /ci/build.yml\n  - template: Security/SAST.gitlab-ci.yml\n  - project: acme/ci-templates\n    ref: v3.2.0\n    file: /python.yml\n  - component: $CI_SERVER_FQDN/acme/components/lint@1.0.0\n  - component: gitlab.com/components/secret-detection/secret-detection@1.1\n  - remote: $CI_SERVER_URL/acme/ci/-/raw/main/x.yml", 0, true},
+			{".circleci/config.yml", "version: 2.1\norbs:\n  node: circleci/node@5.1.0\n  codecov: codecov/codecov@3.3.0\njobs: {}", 0, true},
+			{"azure-pipelines.yml", "resources:\n  repositories:\n    - repository: templates\n      type: git\n      name: Acme/PipelineTemplates", 0, true},
+			{"Jenkinsfile", "@Library('pipeline-library@main') _\nbuildPlugin()", 0, true},
 		}},
 	{"gradle-distribution", KindBuildFile, High, "Gradle wrapper downloads Gradle from somewhere else",
 		"gradlew downloads and runs the distribution it names, on every build", []Case{

@@ -1,6 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Typosquats: a new dependency whose name is a letter or two away from a
 // package nearly every project installs (colourama, python3-dateutil,
@@ -38,8 +41,12 @@ var popularPyPI = []string{"requests", "numpy", "pandas", "urllib3", "setuptools
 	"fabric", "invoke", "python-binance", "python-telegram-bot", "telegram", "pycord", "web3", "solana", "solders", "ccxt", "pytube",
 	"yt-dlp", "youtube-dl", "pyautogui", "pynput", "keyboard", "cloudscraper", "fake-useragent"}
 
-// SquatOf returns the popular package name imitates, or "".
+// SquatOf returns the popular package name imitates, or "": ecosystem is
+// "npm", "pypi" or "go" (a module path).
 func SquatOf(name, ecosystem string) string {
+	if ecosystem == "go" {
+		return goSquat(name)
+	}
 	known := popularNPM
 	norm := func(s string) string { return strings.ToLower(s) }
 	if ecosystem == "pypi" {
@@ -101,4 +108,96 @@ func osaDistance(a, b string) int {
 		}
 	}
 	return d[len(a)][len(b)]
+}
+
+// popularGo are module paths nearly every Go project requires, directly or
+// not. A look-alike keeps the repository's name under an owner one or two
+// letters off (sirupsen, siruspen) or the owner's name with a word added
+// (boltdb-go for boltdb), or moves it to a host a letter off (githb.com).
+var popularGo = []string{"github.com/stretchr/testify", "github.com/sirupsen/logrus", "github.com/spf13/cobra", "github.com/spf13/viper",
+	"github.com/spf13/pflag", "github.com/spf13/afero", "github.com/gin-gonic/gin", "github.com/gorilla/mux", "github.com/gorilla/websocket",
+	"github.com/gorilla/sessions", "github.com/go-chi/chi", "github.com/labstack/echo", "github.com/gofiber/fiber", "github.com/valyala/fasthttp",
+	"github.com/julienschmidt/httprouter", "github.com/google/uuid", "github.com/google/go-cmp", "github.com/google/go-github",
+	"github.com/google/go-containerregistry", "github.com/golang/protobuf", "github.com/golang/mock", "github.com/golang/snappy",
+	"github.com/golang/glog", "github.com/golang-jwt/jwt", "github.com/dgrijalva/jwt-go", "github.com/pkg/errors", "github.com/boltdb/bolt",
+	"go.etcd.io/bbolt", "go.etcd.io/etcd", "github.com/go-redis/redis", "github.com/redis/go-redis", "github.com/gomodule/redigo",
+	"github.com/jackc/pgx", "github.com/lib/pq", "github.com/go-sql-driver/mysql", "github.com/mattn/go-sqlite3", "github.com/jmoiron/sqlx",
+	"gorm.io/gorm", "go.mongodb.org/mongo-driver", "github.com/prometheus/client_golang", "go.uber.org/zap", "go.uber.org/atomic",
+	"go.uber.org/mock", "github.com/rs/zerolog", "github.com/rs/cors", "github.com/hashicorp/consul", "github.com/hashicorp/vault",
+	"github.com/hashicorp/go-multierror", "github.com/hashicorp/golang-lru", "github.com/hashicorp/hcl", "github.com/hashicorp/go-retryablehttp",
+	"github.com/aws/aws-sdk-go", "github.com/aws/aws-sdk-go-v2", "cloud.google.com/go", "google.golang.org/grpc", "google.golang.org/protobuf",
+	"golang.org/x/crypto", "golang.org/x/net", "golang.org/x/sys", "golang.org/x/text", "golang.org/x/oauth2", "golang.org/x/sync",
+	"golang.org/x/tools", "golang.org/x/mod", "golang.org/x/term", "golang.org/x/time", "golang.org/x/exp", "gopkg.in/yaml.v2",
+	"gopkg.in/yaml.v3", "github.com/go-yaml/yaml", "github.com/goccy/go-yaml", "github.com/burntsushi/toml", "github.com/pelletier/go-toml",
+	"github.com/json-iterator/go", "github.com/tidwall/gjson", "github.com/urfave/cli", "github.com/fatih/color", "github.com/mattn/go-isatty",
+	"github.com/mattn/go-colorable", "github.com/mitchellh/mapstructure", "github.com/mitchellh/go-homedir", "github.com/docker/docker",
+	"github.com/docker/cli", "github.com/moby/moby", "github.com/containerd/containerd", "github.com/opencontainers/runc", "k8s.io/client-go",
+	"k8s.io/api", "k8s.io/apimachinery", "sigs.k8s.io/controller-runtime", "sigs.k8s.io/yaml", "github.com/davecgh/go-spew",
+	"github.com/go-playground/validator", "github.com/shopspring/decimal", "github.com/robfig/cron", "github.com/nats-io/nats.go",
+	"github.com/segmentio/kafka-go", "github.com/shopify/sarama", "github.com/ibm/sarama", "github.com/confluentinc/confluent-kafka-go",
+	"github.com/charmbracelet/bubbletea", "github.com/charmbracelet/lipgloss", "github.com/cenkalti/backoff", "github.com/gofrs/uuid",
+	"github.com/satori/go.uuid", "github.com/olekukonko/tablewriter", "github.com/go-kit/kit", "github.com/grpc-ecosystem/grpc-gateway",
+	"go.opentelemetry.io/otel", "github.com/getsentry/sentry-go", "github.com/ethereum/go-ethereum", "github.com/btcsuite/btcd",
+	"github.com/minio/minio-go", "github.com/patrickmn/go-cache", "github.com/dgraph-io/badger", "github.com/syndtr/goleveldb",
+	"github.com/klauspost/compress", "github.com/go-resty/resty", "github.com/puerkitobio/goquery", "github.com/chromedp/chromedp",
+	"github.com/joho/godotenv", "github.com/kelseyhightower/envconfig", "github.com/alecthomas/kingpin", "github.com/fsnotify/fsnotify",
+	"github.com/masterminds/semver", "github.com/masterminds/sprig", "github.com/go-git/go-git", "mvdan.cc/sh", "honnef.co/go/tools",
+	"github.com/onsi/ginkgo", "github.com/onsi/gomega", "github.com/data-dog/go-sqlmock", "gotest.tools", "github.com/swaggo/swag",
+	"github.com/99designs/gqlgen", "github.com/cespare/xxhash", "github.com/dustin/go-humanize", "github.com/samber/lo",
+	"github.com/gogo/protobuf", "github.com/vmihailenco/msgpack", "github.com/ugorji/go", "github.com/modern-go/reflect2"}
+
+// goHosts are the hosts well-known modules live on.
+var goHosts = []string{"github.com", "gitlab.com", "bitbucket.org", "golang.org", "google.golang.org", "gopkg.in", "go.uber.org",
+	"go.etcd.io", "k8s.io", "sigs.k8s.io", "cloud.google.com", "go.opentelemetry.io", "go.mongodb.org", "gorm.io", "gotest.tools",
+	"honnef.co", "mvdan.cc"}
+
+// goSquat returns the well-known module mod imitates, or "".
+func goSquat(mod string) string {
+	mod = strings.ToLower(strings.Trim(mod, `"`))
+	host, rest, _ := strings.Cut(mod, "/")
+	if rest == "" {
+		return ""
+	}
+	for _, k := range popularGo {
+		if mod == k || strings.HasPrefix(mod, k+"/") {
+			return ""
+		}
+	}
+	// A host a letter off a module host (githb.com/…).
+	if !slices.Contains(goHosts, host) {
+		for _, h := range goHosts {
+			if d := osaDistance(host, h); len(h) >= 6 && (d == 1 || d == 2 && len(h) >= 10) {
+				return h + "/" + rest
+			}
+		}
+		return ""
+	}
+	owner, repo, _ := strings.Cut(rest, "/")
+	repo, _, _ = strings.Cut(repo, "/")
+	for _, k := range popularGo {
+		kh, krest, _ := strings.Cut(k, "/")
+		ko, kr, ok := strings.Cut(krest, "/")
+		if kh != host || !ok || kr != repo || ko == owner {
+			continue
+		}
+		if d := osaDistance(owner, ko); len(ko) >= 4 && (d == 1 || d == 2 && len(ko) >= 8) || digitsRead(owner) == ko || addsWord(owner, ko) {
+			return k
+		}
+	}
+	return ""
+}
+
+// digitsRead is s with digits read as the letters they resemble.
+func digitsRead(s string) string {
+	return strings.NewReplacer("0", "o", "1", "l", "3", "e", "4", "a", "5", "s", "7", "t").Replace(s)
+}
+
+// addsWord reports s made of k and a word joined with -, _ or .
+// (boltdb-go, go-boltdb).
+func addsWord(s, k string) bool {
+	if len(k) < 3 || len(s) <= len(k)+1 {
+		return false
+	}
+	return strings.HasPrefix(s, k) && strings.ContainsRune("-_.", rune(s[len(k)])) ||
+		strings.HasSuffix(s, k) && strings.ContainsRune("-_.", rune(s[len(s)-len(k)-1]))
 }
