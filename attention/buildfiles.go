@@ -91,6 +91,10 @@ func (fs *fileScan) buildFiles() {
 	switch {
 	case fs.info.Scope&rules.ScopePackageJSON != 0:
 		fs.typosquats("npm")
+	case lb == "cargo.toml":
+		fs.typosquats("cargo")
+	case lb == "pom.xml" || ext == ".gradle" || strings.HasSuffix(lb, ".gradle.kts") || strings.HasSuffix(lb, ".versions.toml"):
+		fs.typosquats("maven")
 	case fs.info.Scope&rules.ScopeRequirements != 0 && (strings.HasPrefix(lb, "requirements") || lb == "constraints.txt") ||
 		(ext == ".txt" || ext == ".in") && strings.Contains(strings.ToLower(fs.path), "requirements"):
 		fs.typosquats("pypi")

@@ -19,6 +19,18 @@ var reqLine = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^\s*["']?([A-Za-z0-9][\w.-]*)\s*(?:\[[^\]]*\])?\s*(?:[<>=!~;@,"']|$)`)
 })
 
+var (
+	crateLine = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*([A-Za-z0-9][\w-]*)\s*=|^\s*\[(?:[\w.'"-]*\.)?(?:dev-|build-)?dependencies\.([\w-]+)\]`)
+	})
+	crateSection = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*\[(?:[\w.'"()-]*\.)?(?:dev-|build-)?dependencies\]`)
+	})
+	mavenGroup = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`<groupId>\s*([\w.-]+)\s*</groupId>|["']([a-z][\w-]*(?:\.[\w-]+)+):[\w.-]+(?::[^"':]*)?["']|\bgroup\s*[:=]\s*["']([\w.-]+)["']`)
+	})
+)
+
 // typosquats rates the dependencies a change adds by their names.
 func (fs *fileScan) typosquats(ecosystem string) {
 	if fs.added == nil {
@@ -44,6 +56,18 @@ func (fs *fileScan) typosquats(ecosystem string) {
 				continue
 			}
 			name = m[1]
+		case "cargo":
+			m := crateLine().FindStringSubmatch(s)
+			if m == nil || m[1] != "" && !fs.underSection(n, crateSection()) {
+				continue
+			}
+			name = m[1] + m[2]
+		case "maven":
+			m := mavenGroup().FindStringSubmatch(s)
+			if m == nil {
+				continue
+			}
+			name = m[1] + m[2] + m[3]
 		}
 		if k := rules.SquatOf(name, ecosystem); k != "" {
 			fs.report(n, hit{id: "lookalike-source", title: "adds the package " + name + ", a look-alike of " + k})
@@ -65,6 +89,21 @@ func (fs *fileScan) inDependencyBlock(n int) bool {
 		if i := strings.Index(t, `"`); i >= 0 && strings.HasSuffix(strings.TrimSpace(t), "{") {
 			key := strings.Trim(strings.TrimSpace(t[:strings.LastIndex(t, ":")]), `"`)
 			return depBlock(key)
+		}
+	}
+	return false
+}
+
+// underSection reports a line of a TOML table that header matches: the
+// nearest table header above it, within what the diff shows.
+func (fs *fileScan) underSection(n int, header *regexp.Regexp) bool {
+	for k := n - 1; k > 0; k-- {
+		t, ok := fs.text[k]
+		if !ok {
+			return false
+		}
+		if strings.HasPrefix(strings.TrimSpace(t), "[") {
+			return header.MatchString(t)
 		}
 	}
 	return false

@@ -428,6 +428,14 @@ var registry = []Rule{
 			{"go.mod", "module x\n\nrequire github.com/siruspen/logrus v1.9.3", 3, false},
 			{"go.mod", "module x\n\nrequire (\n\tgithb.com/spf13/cobra v1.8.0\n)", 4, false},
 			{"go.mod", "module x\n\nreplace github.com/gin-gonic/gin => github.com/gin-gonlc/gin v1.9.1", 3, false},
+			// A crate, an npm scope, a Maven group id.
+			{"Cargo.toml", "[package]\nname = \"x\"\n\n[dependencies]\nserde = \"1\"\nrustdecimal = \"1.36\"", 6, false},
+			{"package.json", "{\n  \"devDependencies\": {\n    \"@typescript_eslinter/eslint\": \"^8.0.0\"\n  }\n}", 3, false},
+			{"pom.xml", "<dependency>\n  <groupId>org.fasterxml.jackson.core</groupId>\n  <artifactId>jackson-databind</artifactId>\n</dependency>", 2, false},
+			{"build.gradle.kts", "dependencies {\n    implementation(\"org.springframevvork.boot:spring-boot-starter:3.2.0\")\n}", 2, false},
+			{"Cargo.toml", "[package]\nname = \"serdde\"\n\n[dependencies]\nserde_json = \"1\"\narrow2 = \"0.18\"\ninstant = \"0.1\"\n\n[dependencies.tokio]\nversion = \"1\"", 0, true},
+			{"package.json", "{\n  \"dependencies\": {\n    \"@typescript-eslint/parser\": \"^7.0.0\",\n    \"@angular-eslint/builder\": \"^17.0.0\",\n    \"@aws-crypto/sha256-js\": \"^5.0.0\",\n    \"@acme/utils\": \"^1.0.0\"\n  }\n}", 0, true},
+			{"pom.xml", "<groupId>com.acme</groupId>\n<groupId>org.springframework.boot</groupId>\n<groupId>com.squareup.okhttp</groupId>\n<groupId>org.apache.maven.plugins</groupId>\n<groupId>io.github.someone</groupId>", 0, true},
 			{"go.mod", "module x\n\nrequire (\n\tgithub.com/sirupsen/logrus v1.9.3\n\tgithub.com/spf13/cobra-cli v1.3.0\n\tgithub.com/go-chi/chi/v5 v5.0.12\n\tgithub.com/redis/go-redis/v9 v9.5.1\n\tgithub.com/gofrs/uuid v4.4.0+incompatible\n\tgithub.com/pborman/uuid v1.2.1\n\tgo.uber.org/mock v0.4.0\n\tgitlab.com/acme/tools v1.0.0\n\tgithub.com/acme/bolt v0.1.0\n)", 0, true},
 			// A base image given by a build argument is judged by its value.
 			{"Dockerfile", "ARG BASE=docker.io/pyth0n-official/python:3.12-slim\nFROM ${BASE}\nRUN pip install .", 2, false},

@@ -42,18 +42,39 @@ var popularPyPI = []string{"requests", "numpy", "pandas", "urllib3", "setuptools
 	"yt-dlp", "youtube-dl", "pyautogui", "pynput", "keyboard", "cloudscraper", "fake-useragent"}
 
 // SquatOf returns the popular package name imitates, or "": ecosystem is
-// "npm", "pypi" or "go" (a module path).
+// "npm" (a scope too), "pypi", "cargo", "maven" (a group id) or "go" (a
+// module path).
 func SquatOf(name, ecosystem string) string {
-	if ecosystem == "go" {
+	lower := func(s string) string { return strings.ToLower(s) }
+	// PyPI treats -, _ and . alike and ignores case; crates.io takes - and
+	// _ for one another, so a squat drops or changes a letter instead
+	// (rustdecimal).
+	seps := func(s string) string { return strings.NewReplacer("_", "-", ".", "-").Replace(strings.ToLower(s)) }
+	switch ecosystem {
+	case "go":
 		return goSquat(name)
+	case "maven":
+		return mavenSquat(name)
+	case "pypi":
+		return nearName(name, popularPyPI, seps)
+	case "cargo":
+		return nearName(name, popularCrates, seps)
 	}
-	known := popularNPM
-	norm := func(s string) string { return strings.ToLower(s) }
-	if ecosystem == "pypi" {
-		known = popularPyPI
-		// PyPI treats -, _ and . alike and ignores case.
-		norm = func(s string) string { return strings.NewReplacer("_", "-", ".", "-").Replace(strings.ToLower(s)) }
+	if scope, _, ok := strings.Cut(name, "/"); ok && strings.HasPrefix(scope, "@") {
+		// Only a scope's owner publishes under it: a squat imitates the
+		// scope (@typescript_eslinter for @typescript-eslint).
+		if k := nearName(scope[1:], popularScopes, seps); k != "" {
+			return "@" + k
+		}
+		return ""
 	}
+	return nearName(name, popularNPM, lower)
+}
+
+// nearName returns the name in known that name imitates once both are
+// normalised by norm: one letter off (two for a long name), or the same
+// once digits read as letters.
+func nearName(name string, known []string, norm func(string) string) string {
 	n := norm(name)
 	if len(n) < 5 || strings.HasPrefix(n, "@") || strings.HasPrefix(n, "types-") {
 		return ""
@@ -63,7 +84,7 @@ func SquatOf(name, ecosystem string) string {
 			return ""
 		}
 	}
-	digits := strings.NewReplacer("0", "o", "1", "l", "3", "e", "4", "a", "5", "s", "7", "t").Replace(n)
+	digits := digitsRead(n)
 	for _, k := range known {
 		if len(k) < 4 {
 			continue
@@ -200,4 +221,94 @@ func addsWord(s, k string) bool {
 	}
 	return strings.HasPrefix(s, k) && strings.ContainsRune("-_.", rune(s[len(k)])) ||
 		strings.HasSuffix(s, k) && strings.ContainsRune("-_.", rune(s[len(s)-len(k)-1]))
+}
+
+// popularScopes are npm scopes whose packages nearly every project of their
+// kind installs.
+var popularScopes = []string{"types", "babel", "angular", "angular-devkit", "vue", "vuejs", "nestjs", "aws-sdk", "aws-cdk", "azure",
+	"google-cloud", "typescript-eslint", "testing-library", "emotion", "mui", "material-ui", "reduxjs", "tanstack", "octokit", "actions",
+	"sentry", "storybook", "vitejs", "rollup", "swc", "esbuild", "jest", "eslint", "prisma", "apollo", "graphql-tools", "nrwl", "nx",
+	"next", "sveltejs", "fortawesome", "fontsource", "radix-ui", "headlessui", "heroicons", "chakra-ui", "floating-ui", "popperjs",
+	"firebase", "supabase", "solana", "ethersproject", "openzeppelin", "polkadot", "grpc", "opentelemetry", "datadog", "stripe", "stripes",
+	"vercel", "netlify", "cloudflare", "playwright", "cypress", "nuxt", "nuxtjs", "remix-run", "astrojs", "ngrx", "ionic", "capacitor",
+	"react-native", "react-navigation", "expo", "shopify", "microsoft", "fluentui", "pnpm", "yarnpkg", "changesets", "commitlint",
+	"semantic-release", "lerna", "oclif", "hapi", "fastify", "trpc", "tiptap", "codemirror", "lezer", "mdx-js", "docusaurus",
+	"algolia", "sinonjs", "vitest", "walletconnect", "metamask", "noble", "coinbase", "ledgerhq", "tailwindcss", "hookform",
+	"formatjs", "lingui", "smithy", "pulumi", "webassemblyjs", "webpack-cli", "parcel", "svgr", "tsconfig", "vue-macros",
+	"iconify", "unocss", "antfu", "rushstack", "npmcli", "sindresorhus", "stdlib", "mapbox", "turf", "deck.gl", "luma.gl", "tensorflow",
+	"huggingface", "langchain", "anthropic-ai", "modelcontextprotocol", "electron", "electron-forge", "tauri-apps"}
+
+// popularCrates are crates nearly every Rust project builds, directly or not.
+var popularCrates = []string{"serde", "serde-json", "serde-derive", "serde-yaml", "tokio", "tokio-util", "tokio-stream", "tokio-rustls",
+	"rand", "rand-core", "clap", "clap-derive", "anyhow", "thiserror", "log", "env-logger", "regex", "regex-syntax", "syn", "quote",
+	"proc-macro2", "lazy-static", "once-cell", "reqwest", "hyper", "hyperx", "hyper-tls", "futures", "futures-util", "chrono", "itertools", "libc",
+	"bytes", "tracing", "tracing-subscriber", "base64", "uuid", "time", "url", "rayon", "crossbeam", "crossbeam-channel", "parking-lot",
+	"smallvec", "hashbrown", "bitflags", "cfg-if", "memchr", "rust-decimal", "sha2", "sha1", "hex", "num-traits", "num-bigint", "walkdir",
+	"tempfile", "toml", "toml-edit", "semver", "indexmap", "async-trait", "axum", "actix-web", "actix-rt", "sqlx", "diesel", "prost",
+	"tonic", "openssl", "openssl-sys", "rustls", "ring", "criterion", "nom", "byteorder", "tower", "tower-http", "http", "mio", "socket2",
+	"aho-corasick", "getrandom", "unicode-width", "ahash", "dashmap", "bincode", "csv", "image", "glob", "dirs", "which", "colored",
+	"indicatif", "structopt", "pin-project", "num-cpus", "wasm-bindgen", "js-sys", "web-sys", "winapi", "windows-sys", "nix",
+	"jsonwebtoken", "hmac", "flate2", "zip", "libloading", "ethers", "solana-sdk", "solana-program", "borsh", "anchor-lang", "postgres",
+	"tokio-postgres", "redis", "mongodb", "rusqlite", "warp", "rocket", "tera", "handlebars", "askama", "native-tls", "proptest",
+	"quickcheck", "insta", "mockall", "pretty-assertions", "approx", "ndarray", "nalgebra", "polars", "arrow", "ordered-float",
+	"strum", "derive-more", "humantime", "crossterm", "ratatui", "tui", "termcolor", "console", "dialoguer", "ctrlc", "signal-hook",
+	"sysinfo", "num", "bumpalo", "arrayvec", "either", "fnv", "petgraph", "rustc-hash", "blake3", "sha3", "ed25519-dalek",
+	"curve25519-dalek", "k256", "secp256k1", "aes-gcm", "chacha20poly1305", "argon2", "bcrypt", "tokio-tungstenite", "tungstenite",
+	"async-std", "smol", "crossbeam-utils", "tracing-core", "env-filter", "config", "dotenv", "dotenvy", "reqwest-middleware"}
+
+// popularMaven are Maven group ids nearly every JVM project resolves.
+var popularMaven = []string{"org.springframework", "com.fasterxml.jackson", "com.google.guava", "com.google.code.gson",
+	"com.google.protobuf", "org.apache.commons", "org.apache.logging.log4j", "org.apache.httpcomponents", "org.apache.kafka",
+	"org.apache.maven", "org.slf4j", "ch.qos.logback", "org.junit", "junit", "org.mockito", "org.assertj", "org.hamcrest",
+	"org.testcontainers", "com.squareup.okhttp3", "com.squareup.retrofit2", "com.squareup.okio", "io.netty", "io.grpc",
+	"org.projectlombok", "org.hibernate", "io.reactivex.rxjava3", "org.jetbrains.kotlin", "org.jetbrains.kotlinx", "com.android.tools",
+	"org.yaml", "commons-io", "commons-codec", "commons-lang", "org.bouncycastle", "org.postgresql", "com.mysql", "mysql",
+	"com.h2database", "org.springdoc", "io.micrometer", "io.projectreactor", "com.amazonaws", "software.amazon.awssdk", "com.azure",
+	"com.microsoft.azure", "com.google.cloud", "com.google.firebase", "org.eclipse.jetty", "io.vertx", "io.quarkus", "io.micronaut",
+	"org.scala-lang", "com.typesafe.akka", "com.typesafe", "io.dropwizard", "org.glassfish.jersey", "jakarta.servlet",
+	"javax.servlet", "org.apache.tomcat", "com.zaxxer", "org.flywaydb", "org.liquibase", "io.jsonwebtoken", "com.auth0",
+	"org.jsoup", "com.github.ben-manes.caffeine", "redis.clients", "io.lettuce", "org.mongodb", "com.datastax.oss",
+	"org.elasticsearch", "co.elastic.clients", "io.opentelemetry", "io.sentry", "org.json", "com.jayway.jsonpath", "net.bytebuddy",
+	"org.ow2.asm", "org.codehaus.groovy", "org.apache.groovy", "io.ktor", "com.fasterxml.woodstox", "org.xerial", "com.h3xstream"}
+
+// mavenSquat returns the well-known group id group imitates: the same
+// parts with one of them a letter off (springframevvork), or with another
+// top-level domain (org.fasterxml for com.fasterxml).
+func mavenSquat(group string) string {
+	g := strings.Split(strings.ToLower(strings.TrimSpace(group)), ".")
+	for _, k := range popularMaven {
+		if strings.ToLower(group) == k || strings.HasPrefix(strings.ToLower(group), k+".") {
+			return ""
+		}
+	}
+	for _, k := range popularMaven {
+		kp := strings.Split(k, ".")
+		if len(kp) < 2 || len(g) < len(kp) {
+			continue
+		}
+		diff := -1
+		for i := range kp {
+			if g[i] != kp[i] {
+				if diff >= 0 {
+					diff = -2
+					break
+				}
+				diff = i
+			}
+		}
+		if diff < 0 {
+			continue
+		}
+		a, b := g[diff], kp[diff]
+		if diff == 0 && slices.Contains([]string{"com", "org", "io", "net", "dev", "co"}, a) && slices.Contains([]string{"com", "org", "io", "net", "dev", "co"}, b) {
+			return k
+		}
+		if strings.TrimRight(a, "0123456789") == strings.TrimRight(b, "0123456789") {
+			continue // okhttp and okhttp3, retrofit and retrofit2
+		}
+		if d := osaDistance(a, b); len(b) >= 5 && (d == 1 || d == 2 && len(b) >= 8) || digitsRead(a) == b && a != b {
+			return k
+		}
+	}
+	return ""
 }
