@@ -93,6 +93,8 @@ func (fs *fileScan) buildFiles() {
 		fs.typosquats("npm")
 	case lb == "cargo.toml":
 		fs.typosquats("cargo")
+	case lb == "pyproject.toml" || lb == "pipfile":
+		fs.typosquats("pyproject")
 	case lb == "pom.xml" || ext == ".gradle" || strings.HasSuffix(lb, ".gradle.kts") || strings.HasSuffix(lb, ".versions.toml"):
 		fs.typosquats("maven")
 	case fs.info.Scope&rules.ScopeRequirements != 0 && (strings.HasPrefix(lb, "requirements") || lb == "constraints.txt") ||

@@ -428,6 +428,11 @@ var registry = []Rule{
 			{"go.mod", "module x\n\nrequire github.com/siruspen/logrus v1.9.3", 3, false},
 			{"go.mod", "module x\n\nrequire (\n\tgithb.com/spf13/cobra v1.8.0\n)", 4, false},
 			{"go.mod", "module x\n\nreplace github.com/gin-gonic/gin => github.com/gin-gonlc/gin v1.9.1", 3, false},
+			// A requirement of pyproject.toml, in an array or Poetry's table.
+			{"pyproject.toml", "[project]\nname = \"x\"\ndependencies = [\n    \"reqeusts>=2.31\",\n]", 4, false},
+			{"pyproject.toml", "[project.optional-dependencies]\ndev = [\"pytest\", \"pytset>=7\"]", 2, false},
+			{"pyproject.toml", "[tool.poetry.dependencies]\npython = \"^3.11\"\ndjanga = \"^5.0\"", 3, false},
+			{"pyproject.toml", "[project]\nname = \"request\"\nkeywords = [\"http\", \"request\"]\ndependencies = [\"requests>=2\", \"attrs\"]\n\n[tool.ruff]\nselect = [\"E\", \"F\"]", 0, true},
 			// A crate, an npm scope, a Maven group id.
 			{"Cargo.toml", "[package]\nname = \"x\"\n\n[dependencies]\nserde = \"1\"\nrustdecimal = \"1.36\"", 6, false},
 			{"package.json", "{\n  \"devDependencies\": {\n    \"@typescript_eslinter/eslint\": \"^8.0.0\"\n  }\n}", 3, false},
