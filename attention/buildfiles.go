@@ -437,6 +437,9 @@ var (
 	imageLine = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^\s*(?:-\s+)?"?(?:image|container)"?\s*:\s*["']?((?:[\w.-]+(?::\d+)?/|\$)[^\s"',]+)["']?\s*,?\s*$`)
 	})
+	ciImageName = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(?:-\s+)?name\s*:\s*["']?((?:[\w.-]+(?::\d+)?/|\$)[^\s"',]+)["']?\s*$`)
+	})
 	copyFrom = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)^\s*(?:COPY|RUN)\b.*--(?:from|mount=[^ ]*from)=([^\s,]+/[^\s,]+)`)
 	})
@@ -463,6 +466,11 @@ func (fs *fileScan) images() {
 			m = copyFrom().FindStringSubmatch(s)
 		} else if strings.Contains(s, "image") || strings.Contains(s, "container") {
 			m = imageLine().FindStringSubmatch(s)
+		} else if fs.info.Rule == "ci-config" && strings.Contains(s, "name") {
+			// GitLab's image: and services: with the image under name:.
+			if above := strings.TrimSpace(fs.text[n-1]); above == "image:" || above == "services:" || strings.HasPrefix(above, "- image:") {
+				m = ciImageName().FindStringSubmatch(s)
+			}
 		}
 		if m != nil && !strings.Contains(m[1], "://") {
 			fs.fromLine(n, m[1])
@@ -481,6 +489,14 @@ func (fs *fileScan) images() {
 // it can change after the review.
 func (fs *fileScan) configPulls() {
 	for _, p := range rules.ConfigPulls(fs.path, fs.numberedText()) {
+		if strings.Contains(p.Ref, "$") {
+			// A URL a variable of the file gives; the CI system's own
+			// ($CI_SERVER_URL) stays as written.
+			p.Ref, _ = rules.Expand(p.Ref, func(name string) (string, bool) {
+				v, at := fs.varValue(name, p.N, false)
+				return v, at > 0
+			})
+		}
 		risk, place, k := provenance.PulledConfig(p.Kind, p.Ref, p.Version, p.Type)
 		switch risk {
 		case provenance.ConfigLookalike:

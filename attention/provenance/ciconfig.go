@@ -87,6 +87,34 @@ func PulledConfig(kind, ref, version, typ string) (risk ConfigRisk, place, imita
 			return ConfigMutable, ns, ""
 		}
 		return ConfigHeld, "", ""
+	case "plugin":
+		if strings.Contains(ref, "://") || strings.HasPrefix(ref, "git@") {
+			h := HostOf(ref)
+			if h == "" {
+				h = strings.ToLower(strings.SplitN(strings.TrimPrefix(ref, "git@"), ":", 2)[0])
+			}
+			if k := Lookalike(h, configHosts); k != "" {
+				return ConfigLookalike, h, k
+			}
+			if shaRe().MatchString("@" + version) {
+				return ConfigFixed, h, ""
+			}
+			return ConfigMutable, h, ""
+		}
+		owner, _, ok := strings.Cut(strings.ToLower(ref), "/")
+		if !ok || owner == "buildkite-plugins" || owner == "buildkite" {
+			return ConfigHeld, "", "" // Buildkite's own plugins
+		}
+		if Lookalike(owner, []string{"buildkite-plugins", "buildkite"}) != "" || ComboOwner(owner, []string{"buildkite"}) != "" {
+			return ConfigLookalike, owner, "buildkite-plugins"
+		}
+		if k := LookalikeOwner(owner); k != "" {
+			return ConfigLookalike, owner, k
+		}
+		if version == "" || !TagLike(version) && !shaRe().MatchString("@"+version) {
+			return ConfigMutable, owner, ""
+		}
+		return ConfigFixed, owner, ""
 	case "repository":
 		if typ != "github" && typ != "githubenterprise" && typ != "bitbucket" {
 			return ConfigHeld, "", "" // Azure Repos of the same organisation

@@ -36,6 +36,9 @@ var (
 	azureKeyRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^\s*(-\s+)?(repository|type|name|ref)\s*:\s*["']?([^\s"'#]+)`)
 	})
+	pluginRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*-\s+["']?((?:[a-z+]+://)?[\w.@:/-]+?)(?:#([\w./-]+))?["']?\s*:?\s*(?:\{.*\}|~|null)?\s*$`)
+	})
 	jenkinsLibRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\blibrary\s*\(?\s*(?:identifier\s*:\s*)?["']([^"'@]+)(?:@([^"']+))?["']`)
 	})
@@ -57,6 +60,8 @@ func ConfigPulls(p string, lines []NumLine) []ConfigPull {
 		return azureRepositories(lines)
 	case lb == "jenkinsfile" || strings.HasPrefix(lb, "jenkinsfile.") || strings.HasSuffix(lb, ".groovy"):
 		return jenkinsLibraries(lines)
+	case strings.Contains(p, ".buildkite/") || strings.HasPrefix(lb, "buildkite."):
+		return buildkitePlugins(lines)
 	}
 	return nil
 }
@@ -201,6 +206,41 @@ func jenkinsLibraries(lines []NumLine) []ConfigPull {
 		if m := jenkinsRemoteRe().FindStringSubmatch(l.Text); m != nil {
 			out = append(out, ConfigPull{N: l.N, Kind: "library", Ref: m[1], Version: version})
 			at = -100
+		}
+	}
+	return out
+}
+
+// buildkitePlugins reads a step's plugins: list; each entry is a plugin
+// repository (name, owner/name or a git URL) at #ref, which the agent
+// clones and whose hooks it runs around the step.
+func buildkitePlugins(lines []NumLine) []ConfigPull {
+	var out []ConfigPull
+	under := -1
+	for i, l := range lines {
+		if i > 0 && lines[i-1].N != l.N-1 {
+			under = -1
+		}
+		t := strings.TrimSpace(l.Text)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if strings.TrimPrefix(t, "- ") == "plugins:" {
+			under = indentOf(l.Text)
+			if strings.HasPrefix(t, "- ") {
+				under += 2 // the key of a list item
+			}
+			continue
+		}
+		if under < 0 {
+			continue
+		}
+		if in := indentOf(l.Text); in < under || in == under && !strings.HasPrefix(t, "-") {
+			under = -1
+			continue
+		}
+		if m := pluginRe().FindStringSubmatch(l.Text); m != nil && indentOf(l.Text) <= under+2 {
+			out = append(out, ConfigPull{N: l.N, Kind: "plugin", Ref: m[1], Version: m[2]})
 		}
 	}
 	return out
