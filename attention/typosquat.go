@@ -12,7 +12,7 @@ import (
 )
 
 var depLine = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\s*"(@?[\w.-]+(?:/[\w.-]+)?)"\s*:\s*"[^"]*"`)
+	return regexp.MustCompile(`^\s*"(@?[\w.-]+(?:/[\w.-]+)?)"\s*:\s*"([^"]*)"`)
 })
 
 var reqLine = sync.OnceValue(func() *regexp.Regexp {
@@ -46,6 +46,17 @@ func (fs *fileScan) typosquats(ecosystem string) {
 				continue
 			}
 			name = m[1]
+			if target, ok := strings.CutPrefix(m[2], "npm:"); ok {
+				// An alias installs target under the name.
+				if at := strings.LastIndexByte(target, '@'); at > 0 {
+					target = target[:at]
+				}
+				if rules.SquatOf(target, "npm") == "" && rules.AliasSwap(name, target) {
+					fs.report(n, hit{id: "source-switched", title: "installs " + target + " under the name " + name + " (an npm alias)"})
+					continue
+				}
+				name = target
+			}
 		case "pypi":
 			t := strings.TrimSpace(s)
 			if t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "-") || strings.Contains(t, "=") && !strings.ContainsAny(t, "<>!~") && !strings.Contains(t, "==") {

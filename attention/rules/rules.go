@@ -412,6 +412,9 @@ var registry = []Rule{
 			{"go.mod", "module x\n\nreplace github.com/boltdb/bolt => github.com/bolt-go/bolt v1.3.1", 3, false},
 			{"package-lock.json", "diff --git a/package-lock.json b/package-lock.json\n--- a/package-lock.json\n+++ b/package-lock.json\n@@ -1,2 +1,2 @@\n     \"node_modules/ms\": {\n-      \"resolved\": \"https://registry.npmjs.org/ms/-/ms-2.1.3.tgz\",\n+      \"resolved\": \"https://npm.x.invalid/ms/-/ms-2.1.3.tgz\",\n", 2, false},
 			{"go.mod", "module x\n\nreplace k8s.io/api => ./staging/src/k8s.io/api", 3, true},
+			// An npm alias puts another package under a well-known name.
+			{"package.json", "{\n  \"dependencies\": {\n    \"react\": \"npm:@react-community/react@18.2.0\"\n  }\n}", 3, false},
+			{"package.json", "{\n  \"dependencies\": {\n    \"react\": \"npm:@preact/compat@17.1.2\",\n    \"string-width-cjs\": \"npm:string-width@^4.2.0\",\n    \"lodash\": \"npm:lodash@4.17.21\"\n  }\n}", 0, true},
 		}},
 	{"lookalike-source", KindDependency, High, "names a look-alike of a well-known package, module, action, image, orb or hook repository",
 		"a name one letter off a well-known one is how typosquatted code gets run", []Case{
@@ -433,6 +436,11 @@ var registry = []Rule{
 			{"pyproject.toml", "[project.optional-dependencies]\ndev = [\"pytest\", \"pytset>=7\"]", 2, false},
 			{"pyproject.toml", "[tool.poetry.dependencies]\npython = \"^3.11\"\ndjanga = \"^5.0\"", 3, false},
 			{"pyproject.toml", "[project]\nname = \"request\"\nkeywords = [\"http\", \"request\"]\ndependencies = [\"requests>=2\", \"attrs\"]\n\n[tool.ruff]\nselect = [\"E\", \"F\"]", 0, true},
+			// Installed by name on the command line.
+			{"x.sh", "go install github.com/sirupsen-go/logrus/cmd/logrus@latest", 0, false},
+			{"x.sh", "cargo install serdde", 0, false},
+			{"x.sh", "npm i -D @typescript_eslinter/eslint", 0, false},
+			{"x.sh", "go install golang.org/x/tools/cmd/goimports@latest\ngo run ./cmd/gen\ncargo install cargo-deny --locked\nnpm i @types/node", 0, true},
 			// A crate, an npm scope, a Maven group id.
 			{"Cargo.toml", "[package]\nname = \"x\"\n\n[dependencies]\nserde = \"1\"\nrustdecimal = \"1.36\"", 6, false},
 			{"package.json", "{\n  \"devDependencies\": {\n    \"@typescript_eslinter/eslint\": \"^8.0.0\"\n  }\n}", 3, false},

@@ -234,7 +234,7 @@ var popularScopes = []string{"types", "babel", "angular", "angular-devkit", "vue
 	"react-native", "react-navigation", "expo", "shopify", "microsoft", "fluentui", "pnpm", "yarnpkg", "changesets", "commitlint",
 	"semantic-release", "lerna", "oclif", "hapi", "fastify", "trpc", "tiptap", "codemirror", "lezer", "mdx-js", "docusaurus",
 	"algolia", "sinonjs", "vitest", "walletconnect", "metamask", "noble", "coinbase", "ledgerhq", "tailwindcss", "hookform",
-	"formatjs", "lingui", "smithy", "pulumi", "webassemblyjs", "webpack-cli", "parcel", "svgr", "tsconfig", "vue-macros",
+	"formatjs", "lingui", "smithy", "pulumi", "preact", "webassemblyjs", "webpack-cli", "parcel", "svgr", "tsconfig", "vue-macros",
 	"iconify", "unocss", "antfu", "rushstack", "npmcli", "sindresorhus", "stdlib", "mapbox", "turf", "deck.gl", "luma.gl", "tensorflow",
 	"huggingface", "langchain", "anthropic-ai", "modelcontextprotocol", "electron", "electron-forge", "tauri-apps"}
 
@@ -311,4 +311,20 @@ func mavenSquat(group string) string {
 		}
 	}
 	return ""
+}
+
+// AliasSwap reports an npm alias ("name": "npm:target@range") that installs
+// another package under a well-known package's name: every import of the
+// name runs target's code. An alias to the same package, to a package of a
+// well-known scope (@preact/compat for react) or under a name nobody else
+// uses (string-width-cjs) is how projects pin or swap an implementation.
+func AliasSwap(name, target string) bool {
+	name, target = strings.ToLower(name), strings.ToLower(target)
+	if name == target || !slices.Contains(popularNPM, name) {
+		return false
+	}
+	if scope, _, ok := strings.Cut(target, "/"); ok && strings.HasPrefix(scope, "@") && slices.Contains(popularScopes, scope[1:]) {
+		return false
+	}
+	return true
 }
