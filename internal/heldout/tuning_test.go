@@ -6,12 +6,15 @@ import "testing"
 // rules' authors to tune on. They are never a measure, but they must be as
 // well-formed as a held-out set, so the same checks run on them; they live
 // under testdata/tuning so that nobody mistakes them for one.
-var tuningSets = map[string]bool{"attention-t8": true}
+var tuningSets = map[string]bool{"attention-t8": true, "attention-t10": true}
 
 func init() {
 	minimumSize["attention-t8"] = struct{ malicious, benign int }{malicious: 60, benign: 15}
 	invisibleFrom["attention-t8"] = true
 	referencesFrom["attention-t8"] = true
+	minimumSize["attention-t10"] = struct{ malicious, benign int }{malicious: 60, benign: 19}
+	invisibleFrom["attention-t10"] = true
+	referencesFrom["attention-t10"] = true
 }
 
 func TestTuningCorpusIsWellFormed(t *testing.T) {

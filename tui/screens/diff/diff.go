@@ -34,6 +34,11 @@ type Diff struct {
 	marks []diffMark // every (finding, cited diff line), in row order
 	// fileFindings counts the distinct findings on each file.
 	fileFindings []int
+	// fileHigh counts the high attention items on each file, once the
+	// attention scan has been made (highKnown); the screen never makes it,
+	// so a big diff opens without waiting for the scan.
+	fileHigh  []int
+	highKnown bool
 
 	// The flattened rows of the current layout and their indexes.
 	rows      []diffRow
@@ -530,4 +535,34 @@ func (d *Diff) rowLineIndex(r diffRow) int {
 		return int(r.a)
 	}
 	return -1
+}
+
+// syncHigh counts the high attention items on each file once the packet's
+// attention scan has been made elsewhere (the decision screen makes it
+// behind the first screen); until then the file list shows none, and the
+// entries drawn without them are dropped when they arrive.
+func (d *Diff) syncHigh() {
+	if d.highKnown || d.ctx.Packet == nil {
+		return
+	}
+	items, ok := d.ctx.Packet.ScannedAttention()
+	if !ok {
+		return
+	}
+	d.highKnown = true
+	d.fileHigh = make([]int, len(d.files))
+	for _, a := range items {
+		if a.Severity == packet.AttentionHigh && a.File >= 0 && a.File < len(d.files) {
+			d.fileHigh[a.File]++
+		}
+	}
+	d.listCache = nil
+}
+
+// high is the number of high attention items on file i, 0 before the scan.
+func (d *Diff) high(i int) int {
+	if i < 0 || i >= len(d.fileHigh) {
+		return 0
+	}
+	return d.fileHigh[i]
 }

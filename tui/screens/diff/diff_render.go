@@ -19,6 +19,7 @@ import (
 // rows of the diff that are on screen.
 func (d *Diff) View() string {
 	d.ensureBuilt()
+	d.syncHigh()
 	if d.width <= 0 || d.height <= 0 {
 		return ""
 	}
@@ -456,6 +457,9 @@ func (d *Diff) fileHeader(fi int32, w int) string {
 	st := d.ctx.Styles
 	f := d.files[fi]
 	right := "  " + d.fileCounts(f)
+	if n := d.high(int(fi)); n > 0 {
+		right += "  " + st.Status("high").Render(common.Plural(n, "high item"))
+	}
 	if n := d.fileFindings[fi]; n > 0 {
 		right += "  " + st.Warn.Render(common.Plural(n, "finding"))
 	}
@@ -565,10 +569,7 @@ func (d *Diff) drawList(w, h int) []string {
 func (d *Diff) listEntry(i, w int, selected bool) string {
 	st := d.ctx.Styles
 	f := d.files[i]
-	right := d.fileCounts(f)
-	if n := d.fileFindings[i]; n > 0 {
-		right += " " + st.Warn.Render("◆"+strconv.Itoa(n))
-	}
+	right := d.fileCounts(f) + d.fileMarks(i)
 	status := string(rune(f.Status))
 	if f.Status == 0 {
 		status = "?"
@@ -586,6 +587,20 @@ func (d *Diff) listEntry(i, w int, selected bool) string {
 	return common.Fit(" "+d.statusStyle(f.Status).Render(status)+" "+path+strings.Repeat(" ", gap)+right, w)
 }
 
+// fileMarks is what the file list says of file i beside its counts: ▲N
+// for its high attention items, ◆N for the findings that cite it.
+func (d *Diff) fileMarks(i int) string {
+	st := d.ctx.Styles
+	s := ""
+	if n := d.high(i); n > 0 {
+		s += " " + st.Status("high").Render("▲"+strconv.Itoa(n))
+	}
+	if n := d.fileFindings[i]; n > 0 {
+		s += " " + st.Warn.Render("◆"+strconv.Itoa(n))
+	}
+	return s
+}
+
 // drawHeader is the narrow layout's one-line file list: which file of how
 // many the cursor is in, cycled with { and }.
 func (d *Diff) drawHeader(w int) string {
@@ -597,10 +612,7 @@ func (d *Diff) drawHeader(w int) string {
 	f := d.files[fi]
 	lead := st.Muted.Render(fmt.Sprintf(" file %d/%d ", fi+1, len(d.files))) +
 		d.statusStyle(f.Status).Bold(true).Render(string(rune(f.Status))) + " "
-	right := "  " + d.fileCounts(f)
-	if n := d.fileFindings[fi]; n > 0 {
-		right += " " + st.Warn.Render("◆"+strconv.Itoa(n))
-	}
+	right := "  " + d.fileCounts(f) + d.fileMarks(int(fi))
 	hint := st.Muted.Render("  { } files")
 	room := w - ansi.StringWidth(lead) - ansi.StringWidth(right)
 	path := ui.SanitizeLine(f.Path())
