@@ -609,6 +609,8 @@ var registry = []Rule{
 	// ---- hidden text
 	{"hidden-bidi", KindHiddenUnicode, High, "bidirectional-control characters reorder what you see (Trojan Source)", HiddenWhy, []Case{
 		{"x.go", "// \u202e hidden", 0, false},
+		// Still shown in a test fixture, where it is medium.
+		{"tests/fixtures/bidi.py", "x = 1 # \u202e hidden", 0, false},
 	}},
 	{"hidden-payload", KindHiddenUnicode, High, "invisible characters (variation selectors, tags, zero-width) inside code",
 		"invisible characters inside code or a string can carry a payload a decoder turns into code, or make two names that look the same differ", []Case{
