@@ -59,8 +59,17 @@ func (fs *fileScan) buildFiles() {
 			fs.loaderVars(hot[hotLoader])
 		}
 	}
-	if fs.info.Rule == "ci-config" {
+	if fs.info.Rule == "ci-config" || rules.Taskfile(fs.path) {
 		fs.ciConfig()
+	}
+	if rules.Autoconf(fs.path) {
+		// configure runs the shell written in configure.ac's and the m4
+		// files' macro arguments; lines of m4 itself do not parse and are
+		// left out.
+		if fs.added == nil {
+			fs.index()
+		}
+		fs.shellFile()
 	}
 	if fs.info.Scope&rules.ScopeMakefile != 0 {
 		fs.makeShell()
@@ -356,7 +365,10 @@ func (fs *fileScan) editorCommand(n int, s string) {
 
 var (
 	ciScriptKey = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^(\s*)(?:-\s+)?(?:script|before_script|after_script|run|command|commands|cmd|bash|sh|pwsh|powershell|inlineScript|install|before_install|after_success|build_script|test_script)\s*:\s*(.*)$`)
+		return regexp.MustCompile(`^(\s*)(?:-\s+)?(?:script|before_script|after_script|run|command|commands|cmd|cmds|bash|sh|pwsh|powershell|inlineScript|install|before_install|after_success|build_script|test_script)\s*:\s*(.*)$`)
+	})
+	jenkinsShOpen = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?('''|""")(.*)$`)
 	})
 	jenkinsSh = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^\s*(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?(?:'([^']*)'|"((?:[^"\\]|\\.)*)")`)
@@ -378,15 +390,66 @@ func (fs *fileScan) ciConfig() {
 	slices.Sort(ns)
 	fl := newFlow()
 	var block []numbered
+	// A folded scalar (- >-, command: >) is one command written over
+	// lines: they are joined, numbered by the first.
+	fold, foldN, foldText := -1, 0, ""
 	flush := func() {
+		if fold >= 0 && foldN > 0 {
+			block = append(block, numbered{foldN, foldText})
+		}
+		fold, foldN, foldText = -1, 0, ""
 		if len(block) > 0 {
 			fs.shellLines(block, fl, true)
 			block = nil
 		}
 	}
 	indent := -1
+	vars := -1  // the indentation of a vars:, variables: or env: block being read
+	quote := "" // the triple quote a Jenkinsfile's multi-line sh step is open in
+	jenkins := rules.Jenkinsfile(fs.path)
 	for i, n := range ns {
 		t := fs.text[n]
+		if jenkins {
+			fs.jenkinsBinds(n, t, fl)
+		}
+		if m := ciVarsKey().FindStringSubmatch(t); m != nil {
+			// NAME: value under vars: names what the commands use
+			// ($NAME, {{.NAME}}), as an assignment would.
+			vars = len(m[1])
+			continue
+		}
+		if vars >= 0 {
+			if m := ciVarLine().FindStringSubmatch(t); m != nil && len(m[1]) > vars {
+				fl.vals[m[2]] = unquoteYAML(strings.TrimSpace(m[3]))
+				continue
+			}
+			if tr := strings.TrimSpace(t); tr != "" && !strings.HasPrefix(tr, "#") && len(t)-len(strings.TrimLeft(t, " ")) <= vars {
+				vars = -1
+			}
+		}
+		if quote != "" {
+			if i > 0 && ns[i-1] != n-1 {
+				quote = "" // a gap between hunks
+				flush()
+			} else if body, _, closed := strings.Cut(t, quote); closed {
+				block = append(block, numbered{n, body})
+				quote = ""
+				flush()
+				continue
+			} else {
+				block = append(block, numbered{n, t})
+				continue
+			}
+		}
+		if m := jenkinsShOpen().FindStringSubmatch(t); m != nil && !strings.Contains(m[2], m[1]) {
+			// sh """ … """ over several lines: one script.
+			flush()
+			quote, indent = m[1], -1
+			if strings.TrimSpace(m[2]) != "" {
+				block = append(block, numbered{n, m[2]})
+			}
+			continue
+		}
 		if m := jenkinsSh().FindStringSubmatch(t); m != nil {
 			flush()
 			fs.shellLines([]numbered{{n, m[1] + strings.ReplaceAll(m[2], `\"`, `"`)}}, fl, false)
@@ -399,8 +462,10 @@ func (fs *fileScan) ciConfig() {
 		if m := ciScriptKey().FindStringSubmatch(t); m != nil {
 			flush()
 			indent = len(m[1])
-			if v := strings.TrimSpace(m[2]); v != "" && v != "|" && v != ">" && !strings.HasPrefix(v, "|") && !strings.HasPrefix(v, ">") && !strings.HasPrefix(v, "[") {
-				block = append(block, numbered{n, unquoteYAML(v)})
+			if v := strings.TrimSpace(m[2]); strings.HasPrefix(v, ">") {
+				fold = indent
+			} else if v != "" && !strings.HasPrefix(v, "|") && !strings.HasPrefix(v, "[") {
+				block = append(block, numbered{n, ciShell(unquoteYAML(v))})
 				indent = -1
 			}
 			continue
@@ -412,18 +477,95 @@ func (fs *fileScan) ciConfig() {
 		if trimmed == "" {
 			continue
 		}
-		if len(t)-len(trimmed) <= indent && !strings.HasPrefix(trimmed, "- ") || len(t)-len(trimmed) < indent {
+		ind := len(t) - len(trimmed)
+		if fold >= 0 {
+			if ind > fold {
+				if foldN == 0 {
+					foldN, foldText = n, ciShell(trimmed)
+				} else {
+					foldText += " " + ciShell(trimmed)
+				}
+				continue
+			}
+			if foldN > 0 {
+				block = append(block, numbered{foldN, foldText})
+			}
+			fold, foldN, foldText = -1, 0, ""
+		}
+		if ind <= indent && !strings.HasPrefix(trimmed, "- ") || ind < indent {
 			flush()
 			indent = -1
 			continue
 		}
 		if item, ok := strings.CutPrefix(trimmed, "- "); ok {
-			block = append(block, numbered{n, unquoteYAML(strings.TrimSpace(item))})
+			switch v := strings.TrimSpace(item); {
+			case strings.HasPrefix(v, ">"):
+				fold = ind
+			case strings.HasPrefix(v, "|"):
+				// a literal block: its lines follow as they are
+			default:
+				block = append(block, numbered{n, ciShell(unquoteYAML(v))})
+			}
 		} else {
-			block = append(block, numbered{n, trimmed})
+			block = append(block, numbered{n, ciShell(trimmed)})
 		}
 	}
 	flush()
+}
+
+var (
+	ciVarsKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\s*)(?:vars|variables|env|environment)\s*:\s*$`) })
+	ciVarLine = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(\s*)([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([^\s{\[|>].*)$`)
+	})
+	ciTemplate = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{\{\s*\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}`) })
+)
+
+var (
+	jenkinsCredVar = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:usernameVariable|passwordVariable|variable|keyFileVariable|passphraseVariable|tokenVariable)\s*:\s*['"](\w+)['"]|^\s*(\w+)\s*=\s*credentials\(`)
+	})
+	jenkinsWriteFile = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bwriteFile\s*\(?\s*file\s*:\s*['"]([^'"]+)['"]\s*,\s*text\s*:\s*(.+)$`)
+	})
+	groovyVarRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{?(?:env\.)?(\w+)|\benv\.(\w+)`) })
+)
+
+// jenkinsBinds reads what a Jenkinsfile's Groovy binds: the variables
+// withCredentials and credentials() fill with secrets (a file credential's
+// variable names a file holding one), and a file writeFile fills with them,
+// for the sh steps after it.
+func (fs *fileScan) jenkinsBinds(n int, t string, fl *flow) {
+	for _, m := range jenkinsCredVar().FindAllStringSubmatch(t, -1) {
+		name := m[1] + m[2]
+		fl.env[name] = taint{kind: tSecret, line: n}
+		fl.files["$"+name] = taint{kind: tSecretBulk, line: n}
+	}
+	m := jenkinsWriteFile().FindStringSubmatch(t)
+	if m == nil {
+		return
+	}
+	var held taint
+	for _, v := range groovyVarRe().FindAllStringSubmatch(m[2], -1) {
+		name := v[1] + v[2]
+		if tt, ok := fl.env[name]; ok {
+			held = held.or(tt)
+		} else if rules.SecretName(name) {
+			held = held.or(taint{kind: tSecret, line: n})
+		}
+	}
+	if held.kind != 0 {
+		fl.files[rules.NormPath(m[1])] = held
+	}
+}
+
+// ciShell turns a Task file's template variables ({{.NAME}}) into the
+// shell variables they stand for.
+func ciShell(s string) string {
+	if !strings.Contains(s, "{{") {
+		return s
+	}
+	return ciTemplate().ReplaceAllString(s, "$${$1}")
 }
 
 var (

@@ -126,6 +126,12 @@ func TestSeverityByContext(t *testing.T) {
 		{"regsvr32 of the DIA SDK", "ci/setup.bat", "regsvr32 /s \"%VSINSTALLDIR%\\DIA SDK\\bin\\amd64\\msdia140.dll\"", 1, ""},
 		{"hidden PowerShell in an app", "src/win/query.ts", "spawn('powershell.exe', ['-NoProfile', '-WindowStyle', 'Hidden', '-Command', q])", 1, "medium start-process"},
 		{"hidden PowerShell in a build event", "x.vcxproj", "<Command>powershell -w hidden -c \"./gen.ps1\"</Command>", 1, "high powershell-hidden"},
+		// Hidden characters in what a linter's or parser's tests feed it are
+		// the tests' subject; in code the test runner loads they are not.
+		{"bidi in a linter's fixture", "crates/lint/resources/test/fixtures/bidi.py", "print(\"x\") # \u202e hidden", 1, "medium hidden-bidi"},
+		{"zero-width in a Go testdata file", "parser/testdata/zw.css", "a { color: red;\u200b }", 1, "medium hidden-payload"},
+		{"zero-width in a fixtures helper module", "tests/helpers/fixtures.py", "token\u200b = load()", 1, "high hidden-payload"},
+		{"tags in a conftest among fixtures", "tests/fixtures/conftest.py", "x = '\U000E0061\U000E0062\U000E0063'", 1, "high hidden-payload"},
 		// A test fixture's server in its own session is stopped by the fixture.
 		{"fixture server", "tests/conftest.py", "import subprocess\nproc = subprocess.Popen(['python', '-m', 'http.server'], start_new_session=True)", 2, "medium start-process"},
 	} {

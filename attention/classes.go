@@ -100,7 +100,8 @@ var classRe = sync.OnceValue(func() *classRes {
 		goShellString: regexp.MustCompile(`\bexec\.Command(?:Context)?\([^)]*"(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh"\s*,\s*"-c"\s*,\s*string\(\s*([A-Za-z_]\w*)\s*\)`),
 		// "preinstall": "node setup.js": the file npm runs before anything else
 		// curl -o <dest> / wget -O <dest>: the destination holds fetched content
-		fetchTo:   regexp.MustCompile(`\b(?:curl|wget)\b[^|;&]*?\s-(?:[a-zA-Z]*[oO])\s+(\S+)|\b(?:curl|wget)\b[^|;&]*?\s--output(?:-document)?[= ](\S+)`),
+		// (curl's -O names the file after the URL and takes no value; wget's -o is its log)
+		fetchTo:   regexp.MustCompile(`\bcurl\b[^|;&]*?\s-[a-zA-Z]*o\s+([^-\s]\S*)|\bwget\b[^|;&]*?\s-[a-zA-Z]*O\s*([^-\s]\S*)|\b(?:curl|wget)\b[^|;&]*?\s--output(?:-document)?[= ]([^-\s]\S*)`),
 		authArg:   regexp.MustCompile(`(?i)\bauth\s*[=:]\s*(?:\([^)]*\)|[\w.\[\]]+)|\bbasic_auth\([^)]*\)|\bSetBasicAuth\([^)]*\)|["']?Authorization["']?\s*[:=,]\s*[^,}\n]+`),
 		sockSrc:   regexp.MustCompile(`\bTcpStream::connect\b|\bUdpSocket::bind\b|\bnet\.Dial\w*\(|\bsocket\.socket\(|\bsocket\.create_connection\(|\bnet\.(?:connect|createConnection)\(|\btls\.connect\(|\bnew\s+Socket\(|\bTCPSocket\.(?:new|open)\b|\bfsockopen\(`),
 		sockWrite: regexp.MustCompile(`\.(?:write|write_all|send|sendall|sendto|puts|print|end)\(|\bfwrite\(|\bfmt\.Fprint\w*\(|\bio\.Copy\(`),
@@ -284,6 +285,17 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 			if len(names) == 0 && len(paths) == 0 && depth == 0 && !classKeyIndex().HasFold(s) && !opensLiteral(s) {
 				continue
 			}
+			if rules.VerifiesDownload(s) {
+				// A download checked against a digest or signature is the
+				// file the change names: what uses it later runs that.
+				kept := paths[:0]
+				for _, p := range paths {
+					if p.kind != flowFetched || p.p == "" || !strings.Contains(s, p.p) {
+						kept = append(kept, p)
+					}
+				}
+				paths = kept
+			}
 			own := kindsOf(s)
 			used, from := refs(s)
 			if depth > 0 {
@@ -427,7 +439,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 			}
 			if docker || make {
 				if m := re.fetchTo.FindStringSubmatch(s); m != nil && !strings.Contains(s, "|") {
-					dest := m[1] + m[2]
+					dest := m[1] + m[2] + m[3]
 					paths = append(paths, struct {
 						p    string
 						kind flowKind
@@ -656,8 +668,9 @@ func dockerAddDest(url, dest string) string {
 }
 
 // inertUse reports a line whose every use of a fetched path is by a command
-// that unpacks, checks or moves the file rather than runs it: a Dockerfile
-// that ADDs a tarball and untars it, a sum checked before anything runs.
+// that unpacks, checks, moves or fetches the file rather than runs it: a
+// Dockerfile that ADDs a tarball and untars it, a sum checked before anything
+// runs, the signature fetched beside the file (gosu, then gosu.asc).
 func inertUse(s string, paths []struct {
 	p    string
 	kind flowKind
@@ -686,7 +699,7 @@ func inertUse(s string, paths []struct {
 			continue
 		}
 		switch path.Base(f[0]) {
-		case "tar", "unzip", "sha256sum", "sha512sum", "shasum", "gpg", "chmod", "chown", "mv", "cp", "ls", "rm", "echo", "test", "[",
+		case "tar", "unzip", "sha256sum", "sha512sum", "shasum", "gpg", "chmod", "chown", "mv", "cp", "ls", "rm", "echo", "test", "[", "curl", "wget",
 			"install", "ln", "mkdir", "file", "grep", "cosign", "md5sum", "file(SHA256", "file(READ", "message(", "7z", "Expand-Archive", "Get-FileHash", "Unblock-File":
 			continue
 		}

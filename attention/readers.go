@@ -28,11 +28,15 @@ var makeVar = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\$\((shell\s+)?([^()]*)\)|\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
 })
 
-// makefile reads recipe lines (a tab, then shell) and $(shell ...) calls.
-// Each recipe line is its own shell, so lines are read one logical line at
-// a time; files written by one line are seen by the next.
+// makefile reads recipe lines (a tab, then shell; in a justfile any
+// indented line under a recipe) and $(shell ...) calls. Each recipe line is
+// its own shell, so lines are read one logical line at a time; files written
+// by one line are seen by the next. A variable is read as the shell reads an
+// assignment: its text names what the recipes use ($(URL)), and one set from
+// $(shell ...) or a justfile's backticks holds what that command printed.
 func (fs *fileScan) makefile() {
 	fl := newFlow()
+	just := rules.Justfile(fs.path)
 	for _, reg := range fs.regions() {
 		var cur []numbered
 		flush := func() {
@@ -42,20 +46,38 @@ func (fs *fileScan) makefile() {
 			}
 		}
 		cont := false
+		var target, prereqs string // the rule the recipe lines are under
 		for _, l := range reg {
 			t := l.text
-			recipe := strings.HasPrefix(t, "\t") || cont && len(cur) > 0
+			recipe := strings.HasPrefix(t, "\t") || just && strings.HasPrefix(t, " ") || cont && len(cur) > 0
 			if !recipe {
 				flush()
-				// $(shell ...) in a variable runs when make reads the file.
+				cont = false
+				if m := makeAssign().FindStringSubmatch(t); m != nil {
+					fs.makeVar(l.n, m[1], m[2], m[3], fl, just)
+					continue
+				}
+				if m := makeRule().FindStringSubmatch(t); m != nil && !just {
+					target, prereqs = m[1], strings.TrimSpace(m[2])
+				}
+				// $(shell ...) elsewhere runs when make reads the file.
 				if i := strings.Index(t, "$(shell "); i >= 0 {
 					fs.shellLines([]numbered{{l.n, makeToShell(t[i:])}}, fl, false)
 				}
-				cont = false
 				continue
 			}
-			s := strings.TrimLeft(t, "\t")
-			s = strings.TrimLeft(s, "@-+")
+			s := strings.TrimLeft(t, "\t ")
+			if !cont {
+				s = strings.TrimLeft(s, "@-+") // make's echo, ignore-error and always prefixes
+			}
+			if just {
+				s = justVarRe().ReplaceAllString(s, "$${$1}")
+			} else if strings.Contains(s, "$") {
+				// make's automatic variables: the rule's target, its first
+				// and all prerequisites (curl -o $@ writes the target file).
+				first, _, _ := strings.Cut(prereqs, " ")
+				s = strings.NewReplacer("$$", "$$", "$@", target, "$(@)", target, "${@}", target, "$<", first, "$^", prereqs).Replace(s)
+			}
 			cur = append(cur, numbered{l.n, makeToShell(s)})
 			cont = strings.HasSuffix(strings.TrimRight(t, " "), "\\")
 			if !cont {
@@ -64,6 +86,42 @@ func (fs *fileScan) makefile() {
 		}
 		flush()
 	}
+}
+
+var (
+	makeAssign = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(::?=|:::=|\?=|\+=|!=|=)\s*(.*)$`)
+	})
+	makeRule = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^([^\s#=:][^\s=:]*)(?:\s+[^\s=:]+)*\s*::?(?:\s+([^=]*))?$`)
+	})
+	justVarRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}`) })
+)
+
+// makeVar reads a variable of a Makefile or justfile: NAME := text,
+// NAME != command, NAME := $(shell command), name := `command`.
+func (fs *fileScan) makeVar(n int, name, op, val string, fl *flow, just bool) {
+	var sh string
+	switch {
+	case op == "!=":
+		sh = "$(" + val + ")"
+	case just && strings.HasPrefix(val, "`") && strings.HasSuffix(val, "`") && len(val) > 1:
+		sh = "$(" + strings.Trim(val, "`") + ")"
+	case strings.Contains(val, "$(shell "):
+		sh = makeToShell(val)
+	}
+	if sh == "" {
+		if op == "+=" {
+			val = fl.vals[name] + " " + val
+		}
+		if just {
+			val = strings.Trim(val, `"'`)
+		}
+		fl.vals[name] = makeToShell(val)
+		delete(fl.vars, name)
+		return
+	}
+	fs.shellLines([]numbered{{n, name + `="` + sh + `"`}}, fl, false)
 }
 
 // makeToShell turns make's syntax into the shell make hands over: $$ is

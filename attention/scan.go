@@ -776,6 +776,13 @@ func (h *hit) lowerWhereHarmless(path, text string) {
 	case h.id == "private-key" && rules.TestPath(path):
 		h.severity = rules.Medium
 		h.why = "a key among test files is most likely a test key; check it is not a real one"
+	case rules.Must(h.id).Kind == rules.KindHiddenUnicode && rules.FixtureData(path):
+		if h.title == "" {
+			h.title = rules.Must(h.id).Title
+		}
+		h.severity = rules.Medium
+		h.title += " (in a test fixture)"
+		h.why = "a fixture is what a test feeds the tool under test, and the tests of a linter or parser keep such characters there; check that no code outside the fixtures reads it"
 	case h.id != "live-token" && h.id != "private-key" && h.id != "hidden-bidi" && h.id != "hidden-linebreak" && h.id != "cgo-flags" && rules.CommentLine(text):
 		if h.title == "" {
 			h.title = rules.Must(h.id).Title

@@ -99,6 +99,9 @@ type shellReader struct {
 	// piped counts the pipes whose left side is being read: that output
 	// feeds the next command rather than the log.
 	piped int
+	// stage is set while a pipeline's stages are read: a check is read
+	// whole, at the pipeline (echo "$SUM  f" | sha256sum -c).
+	stage int
 	// echoed is what the directories an echo or printf just named hold,
 	// for a line that puts them on GITHUB_PATH.
 	echoed taint
@@ -218,9 +221,11 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 		switch c.Op {
 		case syntax.Pipe, syntax.PipeAll:
 			r.piped++
+			r.stage++
 			in := r.stmt(c.X, stdin)
 			r.piped--
 			out = r.stmt(c.Y, in)
+			r.stage--
 			if r.depth == 0 && r.piped == 0 && len(s.Redirs) == 0 && len(c.Y.Redirs) == 0 && in.secret() && in.kind&tSecretBulk == 0 && maskBreaker(r, c.Y) {
 				r.fs.report(r.line(c.Y.Pos()), hit{id: "secret-unmasked", source: in.line})
 			}
@@ -252,11 +257,28 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 			out = r.stmts(it.Stmts, stdin)
 		}
 	case *syntax.DeclClause:
+		words := []string{c.Variant.Value}
 		for _, a := range c.Args {
 			r.assign(a)
+			if a.Name != nil {
+				words = append(words, a.Name.Value)
+			} else {
+				words = append(words, r.lit(a.Value)) // a flag: -x, -p
+			}
+		}
+		if rules.EnvDump(c.Variant.Value, words) {
+			out = taint{kind: tSecretBulk, line: r.line(c.Pos())}
 		}
 	case *syntax.TimeClause:
 		out = r.stmt(c.Stmt, stdin)
+	}
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.TestClause:
+		r.verify(s)
+	case *syntax.BinaryCmd:
+		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
+			r.verify(s)
+		}
 	}
 	for _, rd := range s.Redirs {
 		switch rd.Op {
@@ -563,11 +585,12 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 				source: t.line})
 		}
 	}
+	encIn, encOut, encrypts := rules.Encrypts(name, words)
 	switch {
 	case (name == "pgrep" || name == "pidof" || name == "grep" || name == "awk") && strings.Contains(strings.ToLower(strings.Join(words, " ")), "runner.worker"):
 		return taint{kind: tRunnerPid, line: line}
 	case name == "curl" || name == "wget" || name == "aria2c" || name == "http" || name == "https" || name == "xh" ||
-		strings.EqualFold(name, "Invoke-WebRequest") || strings.EqualFold(name, "iwr") || strings.EqualFold(name, "irm"):
+		strings.EqualFold(name, "Invoke-WebRequest") || strings.EqualFold(name, "iwr") || strings.EqualFold(name, "irm") || strings.EqualFold(name, "Invoke-RestMethod"):
 		return r.network(name, args, words, stdin, line)
 	case name == "nc" || name == "ncat" || name == "netcat" || name == "socat" || name == "telnet" || name == "openssl" && len(words) > 1 && words[1] == "s_client":
 		t := stdin.or(argTaint(1))
@@ -603,12 +626,26 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			}
 		}
 		return taint{}
-	case name == "scp" || name == "rsync" || name == "sftp" || name == "ftp":
-		for i, w := range words[1:] {
-			if rules.CredentialPath(w) || r.fl.files[rules.NormPath(w)].secret() {
-				t := r.fileTaint(w, line)
-				r.fs.report(r.line(args[i+1].Pos()), hit{id: "secret-send", source: t.line})
+	case rules.Uploads(name, words) != nil:
+		for _, i := range rules.Uploads(name, words) {
+			if t := r.dirTaint(words[i], line); t.secret() {
+				r.fs.report(r.line(args[i].Pos()), hit{id: "secret-send", source: t.line})
 			}
+		}
+		return taint{}
+	case name == "ssh" || rules.FTPClient(name):
+		// An FTP client's script (its -e or -c command, a here-document)
+		// puts files; ssh sends its standard input to the remote command.
+		script := strings.Join(words[1:], " ") + "\n" + hereText(r, s)
+		t := stdin
+		if name != "ssh" {
+			t = taint{}
+		}
+		for _, f := range rules.FTPPuts(script) {
+			t = t.or(r.dirTaint(f, line))
+		}
+		if t.secret() {
+			r.fs.report(lastLine, hit{id: "secret-send", source: t.line})
 		}
 		return taint{}
 	case rules.Decoder(name, words):
@@ -634,7 +671,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			if inWorkspace(w) || strings.HasPrefix(w, "$(pwd)") || strings.HasPrefix(w, "`pwd`") {
 				r.echoedCheckout = line
 			}
-			if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "~") {
+			if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "~") || r.fl.artifact.kind != 0 && strings.HasPrefix(w, "$") && strings.Contains(w, "/") {
 				r.echoed = r.echoed.or(r.dirTaint(w, line))
 			}
 			if r.fl.head > 0 && inWorkspace(w) {
@@ -650,9 +687,18 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			t = t.or(taint{kind: tDownload, line: line})
 		}
 		return t
-	case name == "env" || name == "printenv" && len(words) == 1 || name == "set" && len(words) == 1 ||
-		name == "export" && len(words) == 2 && words[1] == "-p" || name == "declare" && len(words) == 2 && words[1] == "-x" ||
-		name == "compgen" && len(words) > 1 && words[1] == "-e":
+	case encrypts:
+		// What comes out of an encryption holds what went in.
+		t := stdin
+		if encIn != "" {
+			t = t.or(r.fileTaint(encIn, line))
+		}
+		if encOut != "" {
+			r.written(encOut, t, line, false)
+			return taint{}
+		}
+		return t
+	case rules.EnvDump(name, words):
 		return taint{kind: tSecretBulk, line: line}
 	case name == "tar" || name == "zip" || name == "7z" || name == "unzip" || name == "gzip" && !rules.HasFlag(words, "d", "--decompress"):
 		return r.archive(name, args, words, stdin, line)
@@ -689,6 +735,9 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		}
 		return taint{}
 	case rules.ShellName(name) || rules.InterpName(name):
+		if rules.InterpName(name) {
+			r.inlineSend(strings.Join(words[1:], " ")+"\n"+hereText(r, s), lastLine)
+		}
 		return r.interpreter(name, args, words, stdin, line)
 	case name == "source" || name == ".":
 		if len(args) > 1 {
@@ -755,19 +804,20 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 	case (name == "npx" || name == "pnpx" || name == "uvx" || name == "pipx" || name == "bunx") && rules.RemoteSpec(words[1:]):
 		r.fs.report(line, hit{id: "download-and-run", title: name + " runs a package fetched from a URL or git repository"})
 		return taint{}
-	case name == "gh" && len(words) > 2 && words[1] == "gist" && words[2] == "create":
-		for i, w := range words[3:] {
-			if t := r.fileTaint(w, line); t.secret() {
-				r.fs.report(r.line(args[i+3].Pos()), hit{id: "secret-send", source: t.line})
-			}
-		}
-		return taint{}
 	case name == "git" && strings.Contains(strings.Join(words, " "), "extraheader"):
 		return taint{kind: tSecret, line: line}
 	case name == "git":
 		r.git(words, line)
 		return taint{}
 	case rules.InstallVerb(name, words) > 0:
+		// A package or a requirements list from another run's artifact:
+		// its install code, the pull request's, runs here.
+		for i, w := range words[rules.InstallVerb(name, words):] {
+			if t := r.fileTaint(w, line); t.kind&tArtifact != 0 && !strings.HasPrefix(w, "-") {
+				r.runs(t, r.line(args[i+rules.InstallVerb(name, words)].Pos()), "installs "+w+", from another run's artifact (downloaded on line "+itoa(t.line)+")")
+				break
+			}
+		}
 		// pip install colourama, npm i crossenv: a squat installed by name.
 		eco := "pypi"
 		if name == "npm" || name == "yarn" || name == "pnpm" || name == "bun" {
@@ -1074,6 +1124,11 @@ func (r *shellReader) interpreter(name string, args []*syntax.Word, words []stri
 					// fetches code and runs it, whatever the shell around it.
 					r.fs.report(r.line(args[i+1].Pos()), hit{id: "download-and-run", title: "runs an inline " + name + " program that downloads code and runs it"})
 				}
+				if rules.InterpName(name) && codeRe().bulkSecret.MatchString(words[i+1]) {
+					// python -c 'print(dict(os.environ))': the environment
+					// on standard output.
+					return taint{kind: tSecretBulk, line: r.line(args[i+1].Pos())}
+				}
 				if rules.ShellName(name) && r.depth < 4 {
 					sub := *r
 					sub.depth++
@@ -1107,6 +1162,25 @@ func (r *shellReader) interpreter(name string, args []*syntax.Word, words []stri
 	// No program named: it reads one from standard input.
 	r.runs(stdin, line, "")
 	return taint{}
+}
+
+// inlineSend rates an interpreter's inline program (-c, -e, a
+// here-document) that sends a request and names a file the script filled
+// with the environment or a secret, or a credential file: the file's text
+// leaves with the request.
+func (r *shellReader) inlineSend(prog string, line int) {
+	if !classRe().send.MatchString(prog) {
+		return
+	}
+	src := 0
+	for k, t := range r.fl.files {
+		if b := path.Base(k); t.secret() && (len(b) > 2 && strings.Contains(prog, b) || strings.Contains(prog, k)) && (src == 0 || t.line < src) {
+			src = t.line
+		}
+	}
+	if src > 0 {
+		r.fs.report(line, hit{id: "secret-send", source: src})
+	}
 }
 
 var inlineFetchRe = sync.OnceValue(func() *regexp.Regexp {
@@ -1176,6 +1250,9 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 	}
 	for i := 1; i < len(words); i++ {
 		w := words[i]
+		if name == "curl" && len(w) > 2 && w[0] == '-' && w[1] != '-' && strings.IndexByte("oTdFHub", w[len(w)-1]) >= 0 {
+			w = "-" + w[len(w)-1:] // -sT FILE, -fsSLo FILE: the last letter takes the value
+		}
 		switch {
 		case w == "-o" || w == "--output" || w == "-O" && name == "wget" || w == "--output-document":
 			v, _, _ := flagVal(i)
@@ -1222,11 +1299,25 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 				dataFile(v, at)
 			}
 			i++
-		case strings.HasPrefix(w, "--post-data=") || strings.HasPrefix(w, "--post-file=") || strings.HasPrefix(w, "--data") && strings.Contains(w, "="):
+		case strings.EqualFold(w, "-OutFile"):
+			v, _, _ := flagVal(i)
+			outFile, toStdout = v, false
+			i++
+		case strings.EqualFold(w, "-InFile") || strings.EqualFold(w, "-Body"):
+			// PowerShell's request sends a file (-InFile) or a value (-Body).
+			v, t, at := flagVal(i)
+			dataTaint = dataTaint.or(t)
+			if strings.EqualFold(w, "-InFile") {
+				dataTaint = dataTaint.or(r.fileTaint(v, at))
+			}
+			sendLine = at
+			i++
+		case strings.HasPrefix(w, "--post-data=") || strings.HasPrefix(w, "--post-file=") || strings.HasPrefix(w, "--body-data=") || strings.HasPrefix(w, "--body-file=") ||
+			strings.HasPrefix(w, "--data") && strings.Contains(w, "="):
 			k, v, _ := strings.Cut(w, "=")
 			at := r.line(args[i].Pos())
 			dataTaint = dataTaint.or(r.wordTaint(args[i]))
-			if k == "--post-file" {
+			if k == "--post-file" || k == "--body-file" {
 				dataTaint = dataTaint.or(r.fileTaint(v, at))
 			} else {
 				dataFile(v, at)
@@ -1239,6 +1330,10 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 		case strings.HasPrefix(w, "--header="):
 			hdrTaint = hdrTaint.or(r.wordTaint(args[i]))
 		case strings.HasPrefix(w, "-"):
+		case (name == "http" || name == "https" || name == "xh") && rules.HTTPieFile(w) != "":
+			at := r.line(args[i].Pos())
+			dataTaint = dataTaint.or(r.fileTaint(rules.HTTPieFile(w), at))
+			sendLine = at
 		default:
 			urls = append(urls, w)
 			urlTaint = urlTaint.or(r.wordTaint(args[i]))
@@ -1250,6 +1345,9 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 				sendLine = r.line(args[i].Pos())
 			}
 		}
+	}
+	if (name == "http" || name == "https" || name == "xh") && stdin.kind != 0 {
+		dataTaint = dataTaint.or(stdin) // HTTPie sends what it is fed as the body
 	}
 	forge := len(urls) > 0
 	for _, u := range urls {
@@ -1471,23 +1569,24 @@ func (r *shellReader) fileTaint(p string, line int) taint {
 		// fed to a shell or an interpreter, they are a hidden program.
 		return taint{kind: tDecode, line: line}
 	}
-	if r.fl.artifact.kind != 0 && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "$") && !strings.HasPrefix(p, "~") && r.fl.inArtifact(p) {
+	if r.fl.artifact.kind != 0 && r.fl.inArtifact(p) {
 		return r.fl.artifact
 	}
 	return taint{}
 }
 
-// inArtifact reports whether a relative path may hold an artifact's
-// files: anywhere when one went into the workspace itself, else under the
-// folders they went into. An artifact unpacked into temp/size cannot
-// replace scripts/report.js.
+// inArtifact reports whether a path may hold an artifact's files: any
+// file of the checkout when one went into the workspace itself, else one
+// under the folders they went into. An artifact unpacked into temp/size,
+// or into the runner's temp folder, cannot replace scripts/report.js.
 func (fl *flow) inArtifact(p string) bool {
+	p = rules.WorkspacePath(p)
+	outside := strings.HasPrefix(p, "/") || strings.HasPrefix(p, "$") || strings.HasPrefix(p, "~")
 	if len(fl.artifactDirs) == 0 {
-		return true
+		return !outside
 	}
-	p = strings.TrimPrefix(rules.NormPath(p), "./")
 	for _, d := range fl.artifactDirs {
-		if d == "" || p == d || strings.HasPrefix(p, d+"/") {
+		if d == "" && !outside || d != "" && (p == d || strings.HasPrefix(p, d+"/")) {
 			return true
 		}
 	}
@@ -1506,4 +1605,56 @@ func atoiSafe(s string) int {
 		n = n*10 + int(c-'0')
 	}
 	return n
+}
+
+// hereText is the text of the here-documents and here-strings fed to a
+// statement: a script for the program that reads standard input.
+func hereText(r *shellReader, s *syntax.Stmt) string {
+	var b strings.Builder
+	for _, rd := range s.Redirs {
+		switch {
+		case rd.Op == syntax.WordHdoc:
+			b.WriteString(r.lit(rd.Word) + "\n")
+		case (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc) && rd.Hdoc != nil:
+			b.WriteString(r.lit(rd.Hdoc) + "\n")
+		}
+	}
+	return b.String()
+}
+
+// verify clears the download mark of the files a statement checks against
+// a digest or a signature (rules.VerifiesDownload): what runs after the
+// check is the file the change fixed. A check of one file leaves the
+// others downloaded.
+func (r *shellReader) verify(s *syntax.Stmt) {
+	if r.stage > 0 {
+		return
+	}
+	fetched := false
+	for _, t := range r.fl.files {
+		fetched = fetched || t.kind&tDownload != 0
+	}
+	if !fetched {
+		return
+	}
+	var b strings.Builder
+	if syntax.NewPrinter().Print(&b, s) != nil || !rules.VerifiesDownload(b.String()) {
+		return
+	}
+	var names strings.Builder
+	syntax.Walk(s, func(n syntax.Node) bool {
+		if w, ok := n.(*syntax.Word); ok {
+			names.WriteString(r.lit(w) + " ")
+		}
+		return true
+	})
+	for k, t := range r.fl.files {
+		if b := path.Base(k); t.kind&tDownload != 0 && len(b) > 1 && strings.Contains(names.String(), b) {
+			if t.kind &^= tDownload; t.kind == 0 {
+				delete(r.fl.files, k)
+			} else {
+				r.fl.files[k] = t
+			}
+		}
+	}
 }

@@ -518,8 +518,11 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 						fl.artifact = taint{kind: tArtifact, line: u.Line}
 					}
 					dir := ""
-					if p := rules.MapGet(with, "path"); p != nil && !workspaceRoot(p.Value) && !strings.Contains(p.Value, "${{") {
-						dir = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(p.Value), "./"), "/")
+					if p := rules.MapGet(with, "path"); p != nil && !workspaceRoot(p.Value) {
+						dir = strings.TrimSuffix(rules.WorkspacePath(p.Value), "/")
+						if strings.Contains(dir, "${{") {
+							dir = "" // a folder the diff does not name: the workspace, for all it shows
+						}
 					}
 					fl.artifactDirs = append(fl.artifactDirs, dir)
 				}

@@ -242,7 +242,37 @@ var vendorHosts = []string{"sh.rustup.rs", "static.rust-lang.org", "deb.nodesour
 	"raw.githubusercontent.com/helm/helm/", "raw.githubusercontent.com/nvm-sh/nvm/", "raw.githubusercontent.com/golangci/golangci-lint/",
 	"install.goreleaser.com", "cli.github.com", "dot.net/v1/dotnet-install", "packages.microsoft.com", "apt.llvm.org", "repo.anaconda.com",
 	"micro.mamba.pm", "get.sdkman.io", "pyenv.run", "raw.githubusercontent.com/pyenv/pyenv-installer/", "get.rvm.io", "install.determinate.systems",
-	"nixos.org/nix/install", "sh.vector.dev", "win.rustup.rs", "aka.ms/", "get.jenkins.io", "downloads.python.org", "www.python.org/ftp/", "nodejs.org/dist/"}
+	"nixos.org/nix/install", "sh.vector.dev", "win.rustup.rs", "aka.ms/", "get.jenkins.io", "downloads.python.org", "www.python.org/ftp/", "nodejs.org/dist/",
+	"developer.download.nvidia.com/compute/", "ollama.com/install", "get.k3s.io", "tailscale.com/install", "starship.rs/install",
+	"fnm.vercel.app/install", "get.volta.sh", "mise.run", "pixi.sh/install", "get.pulumi.com", "taskfile.dev/install", "just.systems/install",
+	"install.julialang.org", "get-ghcup.haskell.org", "get.haskellstack.org", "get.trunk.io", "releases.hashicorp.com", "get.opentofu.org",
+	"dl.dagger.io/dagger/install", "sh.brew.sh", "install.duckdb.org", "cli.doppler.com/install"}
+
+// forgeFileHosts serve a repository's files by owner (the first path
+// element): a script there is its owner's, and an owner the scan knows well
+// publishes its own installers there (Homebrew's, Trivy's, nvm's). A
+// release binary is no installer: what it is then made to run decides.
+var forgeFileHosts = []string{"raw.githubusercontent.com/"}
+
+// wellKnownOwnerFile returns host/owner of a URL (host and path, no
+// scheme) of a file a well-known or popular owner publishes on a forge, or "".
+func wellKnownOwnerFile(rest string) string {
+	for _, h := range forgeFileHosts {
+		if p, ok := strings.CutPrefix(rest, h); ok {
+			if owner, _, _ := strings.Cut(p, "/"); owner != "" && (slices.Contains(KnownOwners, owner) || slices.Contains(PopularOwners, owner)) {
+				return h + owner
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// bareURLRe finds a URL given without its scheme to a download command
+// (irm bun.sh/install.ps1), which PowerShell and curl default to http(s).
+var bareURLRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:irm|iwr|invoke-restmethod|invoke-webrequest|curl|wget)\s+(?:-\S+\s+)*["']?([a-z0-9-]+(?:\.[a-z0-9-]+)+/[^\s"'<>|;)]*)`)
+})
 
 // URLs finds the http and https URLs in a line, stopping at quotes, pipes
 // and the punctuation a shell line puts after one.
@@ -253,11 +283,20 @@ var URLs = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`htt
 func VendorInstaller(line string) string {
 	urls := URLs().FindAllString(line, -1)
 	if len(urls) == 0 {
+		for _, m := range bareURLRe().FindAllStringSubmatch(line, -1) {
+			urls = append(urls, "https://"+m[1])
+		}
+	}
+	if len(urls) == 0 {
 		return ""
 	}
 	found := ""
 	for _, u := range urls {
 		rest := strings.ToLower(u[strings.Index(u, "://")+3:])
+		if owner := wellKnownOwnerFile(rest); owner != "" {
+			found = owner
+			continue
+		}
 		ok := false
 		for _, v := range vendorHosts {
 			if strings.HasPrefix(rest, v) && (strings.Contains(v, "/") || len(rest) == len(v) || rest[len(v)] == '/' || rest[len(v)] == ':') {

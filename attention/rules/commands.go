@@ -287,3 +287,254 @@ func ShellRCPath(p string) bool {
 // profile, cron, authorized keys, an agent's or editor's settings that run
 // commands.
 func ProfilePath(p string) bool { return profileRe().MatchString(p) }
+
+// EnvDump reports a command that prints the whole environment, and with it
+// every secret the job holds: env and printenv with no name, set, export
+// and declare or typeset listing what is exported, compgen -e, jq's env,
+// PowerShell's env: drive. Only a name given (printenv HOME, declare -x
+// FOO=1) makes it one variable or an assignment.
+func EnvDump(name string, words []string) bool {
+	var ops []string
+	for _, w := range words[1:] {
+		if !strings.HasPrefix(w, "-") {
+			ops = append(ops, w)
+		}
+	}
+	switch strings.ToLower(name) {
+	case "env", "printenv":
+		return len(ops) == 0
+	case "set":
+		return len(words) == 1
+	case "export":
+		return len(ops) == 0 && (len(words) == 1 || words[1] == "-p")
+	case "declare", "typeset":
+		return len(ops) == 0 && len(words) > 1 && (HasFlag(words, "x", "") || HasFlag(words, "p", ""))
+	case "compgen":
+		return len(words) == 2 && words[1] == "-e"
+	case "jq":
+		// The filter is the first operand: env, $ENV, env | tostring.
+		return len(ops) > 0 && jqEnvRe().MatchString(ops[0])
+	case "get-childitem", "gci", "dir", "ls", "get-item":
+		for _, o := range ops {
+			if strings.EqualFold(strings.TrimSuffix(o, "*"), "env:") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var jqEnvRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*(?:env|\$ENV)\s*(?:$|\|)`) })
+
+// Uploads returns the operands an uploader sends off the machine: the
+// files a copy to a remote host or a bucket takes (scp, rsync, sftp, aws
+// s3, gsutil, gcloud storage, azcopy, az storage, rclone, s3cmd, mc), a
+// release or gist upload's files. The sources are the operands before the
+// first remote one, so a download (a remote source, a local target) sends
+// nothing.
+func Uploads(name string, words []string) []int {
+	var ops []int
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		if strings.HasPrefix(w, "-") {
+			if (name == "scp" || name == "sftp") && len(w) == 2 && strings.Contains("iPoFcSJDl", w[1:]) || name == "rsync" && (w == "-e" || w == "--rsh") {
+				i++ // -i key, -P port, -e "ssh -p 22": a value, not a file
+			}
+			continue
+		}
+		ops = append(ops, i)
+	}
+	remote := func(w string) bool {
+		return strings.Contains(w, "://") || strings.Contains(w, ":") && !strings.HasPrefix(w, "/") && !strings.HasPrefix(w, "$") && !strings.HasPrefix(w, "~")
+	}
+	// after returns the operands following the verb words (aws s3 cp),
+	// up to the first remote one, when there is one.
+	after := func(verbs ...string) []int {
+		k := 0
+		for j, o := range ops {
+			if k < len(verbs) {
+				if words[o] == verbs[k] {
+					k++
+				}
+				continue
+			}
+			for _, d := range ops[j:] {
+				if remote(words[d]) {
+					var src []int
+					for _, x := range ops[j:] {
+						if x == d {
+							return src
+						}
+						src = append(src, x)
+					}
+				}
+			}
+			return nil
+		}
+		return nil
+	}
+	has := func(verbs ...string) bool {
+		k := 0
+		for _, o := range ops {
+			if k < len(verbs) && words[o] == verbs[k] {
+				k++
+			}
+		}
+		return k == len(verbs)
+	}
+	switch name {
+	case "scp", "rsync", "sftp":
+		return after()
+	case "aws":
+		if has("s3api", "put-object") {
+			return flagValues(words, "--body")
+		}
+		for _, v := range []string{"cp", "mv", "sync"} {
+			if has("s3", v) {
+				return after("s3", v)
+			}
+		}
+	case "gcloud":
+		for _, v := range []string{"cp", "mv", "rsync"} {
+			if has("storage", v) {
+				return after("storage", v)
+			}
+		}
+	case "gsutil", "s3cmd", "mc", "azcopy", "rclone":
+		for _, v := range []string{"cp", "mv", "rsync", "sync", "put", "copy", "copyto", "move", "moveto"} {
+			if len(ops) > 0 && words[ops[0]] == v {
+				return after(v)
+			}
+		}
+	case "az":
+		if has("storage", "blob", "upload") || has("storage", "blob", "upload-batch") {
+			return flagValues(words, "--file", "-f", "--source", "-s")
+		}
+	case "gh":
+		switch {
+		case has("gist", "create") && len(ops) > 2:
+			return ops[2:]
+		case (has("release", "upload") || has("release", "create")) && len(ops) > 3:
+			return ops[3:]
+		}
+	}
+	return nil
+}
+
+// flagValues returns the indices of the values given to any of flags.
+func flagValues(words []string, flags ...string) []int {
+	var out []int
+	for i := 1; i+1 < len(words); i++ {
+		for _, f := range flags {
+			if words[i] == f {
+				out = append(out, i+1)
+			}
+		}
+	}
+	return out
+}
+
+var ftpPutRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)(?:^|[\s;"'])m?put\s+(?:-\S+\s+)*([^\s;"']+)`) })
+
+// FTPClient reports a client that puts files by the commands of a script
+// (ftp, lftp, sftp, smbclient).
+func FTPClient(name string) bool {
+	switch name {
+	case "ftp", "lftp", "sftp", "smbclient", "tftp", "ncftp":
+		return true
+	}
+	return false
+}
+
+// FTPPuts returns the files an FTP client's script puts (lftp -e "put f",
+// an ftp or sftp here-document, smbclient -c): what it sends.
+func FTPPuts(script string) []string {
+	var out []string
+	for _, m := range ftpPutRe().FindAllStringSubmatch(script, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+// Encrypts reports a command that encrypts or signs a file or its standard
+// input (openssl enc, gpg -c/-e/-s, age): what comes out holds what went
+// in, readable to whoever has the key. It returns the input file ("" for
+// standard input) and the output file ("" for standard output).
+func Encrypts(name string, words []string) (in, out string, ok bool) {
+	val := func(flags ...string) string {
+		for _, i := range flagValues(words, flags...) {
+			return words[i]
+		}
+		return ""
+	}
+	last := ""
+	if n := len(words); n > 1 && !strings.HasPrefix(words[n-1], "-") && (n < 3 || !strings.HasPrefix(words[n-2], "-")) {
+		last = words[n-1]
+	}
+	switch name {
+	case "openssl":
+		if len(words) > 1 && (words[1] == "enc" || words[1] == "smime" || words[1] == "cms") && !HasWordFold(words, "-d") && !HasWordFold(words, "-decrypt") {
+			return val("-in"), val("-out"), true
+		}
+	case "gpg", "gpg2":
+		if HasFlag(words, "c", "--symmetric") || HasFlag(words, "e", "--encrypt") || HasFlag(words, "s", "--sign") {
+			out = val("-o", "--output")
+			if out == "" && last != "" {
+				out = last + ".gpg"
+			}
+			return last, out, true
+		}
+	case "age":
+		if !HasFlag(words, "d", "--decrypt") {
+			return last, val("-o", "--output"), true
+		}
+	}
+	return "", "", false
+}
+
+var verifyRe = sync.OnceValue(func() *regexp.Regexp {
+	const hash = `\b(?:sha(?:1|224|256|384|512)?sum|shasum|md5sum|b2sum|b3sum|cksum|xxh\d*sum)\b`
+	return regexp.MustCompile(
+		// a checksum list checked: sha256sum -c, shasum -a 256 --check
+		hash + `[^|;&\n]*\s(?:-[a-zA-Z]*c[a-zA-Z]*|--check)\b|` +
+			// a signature checked: gpg --verify, gpgv, cosign, minisign, signify, openssl dgst -verify, SLSA
+			`\bgpg2?\b[^|;&\n]*\s--verify\b|\bgpgv2?\s|\bcosign\s+verify(?:-blob)?\b|\bminisign\s+(?:-\w+\s+)*-V\b|\bsignify(?:-openbsd)?\s+-C?V|` +
+			`\bopenssl\s+(?:dgst|pkeyutl)\b[^|;&\n]*\s-verify\b|\bslsa-verifier\s+verify|\bgh\s+attestation\s+verify\b|\bsigstore\s+verify\b|` +
+			// a digest compared: [ "$(sha256sum f | cut …)" = "$SUM" ], sha256sum f | grep -q "$SUM",
+			// (Get-FileHash f).Hash -ne $sum
+			`(?:\[\[?|\btest)\s[^;&\n]*` + hash + `[^;&\n]*\s(?:!?==?|-eq|-ne)\s|(?:\[\[?|\btest)\s[^;&\n]*\s(?:!?==?|-eq|-ne)\s[^;&\n]*` + hash + `|` +
+			hash + `[^;&\n]*\|\s*grep\s+-\w*q|(?i:Get-FileHash\b[^;\n]*-(?:eq|ne)\b|-(?:eq|ne)\s[^;\n]*Get-FileHash\b)`)
+})
+
+// VerifiesDownload reports a command that checks a file against a digest
+// or a signature the change fixes (a checksum list, a hash compared, gpg
+// --verify, cosign): a download that passes is the file the change names,
+// not whatever the host serves that day.
+func VerifiesDownload(text string) bool { return verifyRe().MatchString(text) }
+
+var runnerTempRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:\$\{\{\s*runner\.temp\s*\}\}|\$\{RUNNER_TEMP\}|\$RUNNER_TEMP\b)`)
+})
+
+// WorkspacePath spells a workflow's path one way whatever the workflow
+// wrote: relative to the workspace for a path under it, $RUNNER_TEMP for
+// the runner's temp folder (${{ runner.temp }}, ${RUNNER_TEMP}).
+func WorkspacePath(p string) string {
+	p = strings.Trim(strings.TrimSpace(p), `"'`)
+	for _, w := range []string{"${{ github.workspace }}/", "${{github.workspace}}/", "$GITHUB_WORKSPACE/", "${GITHUB_WORKSPACE}/"} {
+		p = strings.TrimPrefix(p, w)
+	}
+	p = runnerTempRe().ReplaceAllString(p, "$$RUNNER_TEMP")
+	return strings.TrimPrefix(NormPath(p), "./")
+}
+
+var httpieFileRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[\w.-]+:?=?@([^@\s]+)$`) })
+
+// HTTPieFile returns the file an HTTPie request item sends (field@file
+// uploads it, field=@file embeds its text), "" for any other word.
+func HTTPieFile(w string) string {
+	if m := httpieFileRe().FindStringSubmatch(w); m != nil {
+		return m[1]
+	}
+	return ""
+}

@@ -152,7 +152,7 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		return "ci-config", "GitLab CI config", 0
 	case under(".circleci/"):
 		return "ci-config", "CircleCI config", 0
-	case lb == "jenkinsfile" || strings.HasPrefix(lb, "jenkinsfile."):
+	case Jenkinsfile(p):
 		return "ci-config", "Jenkinsfile", 0
 	case lb == "azure-pipelines.yml" || lb == "azure-pipelines.yaml":
 		return "ci-config", "Azure Pipelines config", 0
@@ -186,6 +186,8 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 	// Build and packaging.
 	case lb == "makefile" || lb == "gnumakefile" || ext == ".mk" || lb == "makefile.am" || lb == "makefile.in":
 		return "makefile", "Makefile", ScopeMakefile
+	case Justfile(p):
+		return "makefile", "justfile", ScopeMakefile
 	case strings.HasPrefix(lb, "dockerfile") || strings.HasSuffix(lb, ".dockerfile") || strings.HasPrefix(lb, "containerfile"):
 		return "dockerfile", "Dockerfile", ScopeDockerfile
 	case (strings.HasPrefix(lb, "docker-compose") || strings.HasPrefix(lb, "compose.")) && (ext == ".yml" || ext == ".yaml"):
@@ -238,7 +240,7 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		return "git-config", "git config", 0
 	case under(".devcontainer/") || lb == ".devcontainer.json":
 		return "devcontainer", "dev container config", 0
-	case lb == "magefile.go" || lb == "rakefile" || lb == "justfile" || lb == "taskfile.yml" || lb == "taskfile.yaml" ||
+	case lb == "magefile.go" || lb == "rakefile" || lb == "taskfile.yml" || lb == "taskfile.yaml" ||
 		lb == "meson.build" || lb == "configure" || lb == "configure.ac" || lb == "sconstruct" || lb == "build.sbt":
 		return "build-file", "build file", 0
 
@@ -326,4 +328,29 @@ func RunnableBinary(p string) string {
 		return "binary that can run"
 	}
 	return ""
+}
+
+// Justfile reports a justfile: recipes of shell lines, as a Makefile's.
+func Justfile(p string) bool {
+	lb := strings.ToLower(path.Base(p))
+	return lb == "justfile" || lb == ".justfile" || strings.HasSuffix(lb, ".just")
+}
+
+// Taskfile reports a Task runner file: its cmds are shell lines.
+func Taskfile(p string) bool {
+	lb := strings.ToLower(path.Base(p))
+	return lb == "taskfile.yml" || lb == "taskfile.yaml" || lb == "taskfile.dist.yml" || lb == "taskfile.dist.yaml"
+}
+
+// Jenkinsfile reports a Jenkins pipeline: Groovy whose sh steps are shell.
+func Jenkinsfile(p string) bool {
+	lb := strings.ToLower(path.Base(p))
+	return lb == "jenkinsfile" || strings.HasPrefix(lb, "jenkinsfile.") || strings.HasSuffix(lb, ".jenkinsfile")
+}
+
+// Autoconf reports configure.ac and the m4 files autoconf reads: the
+// shell in their macros runs when configure does.
+func Autoconf(p string) bool {
+	lb := strings.ToLower(path.Base(p))
+	return lb == "configure.ac" || lb == "configure.in" || strings.HasSuffix(lb, ".m4")
 }

