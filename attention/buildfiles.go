@@ -61,6 +61,7 @@ func (fs *fileScan) buildFiles() {
 	}
 	if fs.info.Rule == "ci-config" || rules.Taskfile(fs.path) {
 		fs.ciConfig()
+		fs.configPulls()
 	}
 	if rules.Autoconf(fs.path) {
 		// configure runs the shell written in configure.ac's and the m4
@@ -99,6 +100,12 @@ func (fs *fileScan) buildFiles() {
 	switch {
 	case fs.info.Scope&rules.ScopePackageJSON != 0:
 		fs.typosquats("npm")
+	case lb == "cargo.toml":
+		fs.typosquats("cargo")
+	case lb == "pyproject.toml" || lb == "pipfile":
+		fs.typosquats("pyproject")
+	case lb == "pom.xml" || ext == ".gradle" || strings.HasSuffix(lb, ".gradle.kts") || strings.HasSuffix(lb, ".versions.toml"):
+		fs.typosquats("maven")
 	case fs.info.Scope&rules.ScopeRequirements != 0 && (strings.HasPrefix(lb, "requirements") || lb == "constraints.txt") ||
 		(ext == ".txt" || ext == ".in") && strings.Contains(strings.ToLower(fs.path), "requirements"):
 		fs.typosquats("pypi")
@@ -404,8 +411,9 @@ func (fs *fileScan) ciConfig() {
 		}
 	}
 	indent := -1
-	vars := -1  // the indentation of a vars:, variables: or env: block being read
-	quote := "" // the triple quote a Jenkinsfile's multi-line sh step is open in
+	vars := -1   // the indentation of a vars:, variables: or env: block being read
+	dynVar := "" // a var whose sh: line comes next
+	quote := ""  // the triple quote a Jenkinsfile's multi-line sh step is open in
 	jenkins := rules.Jenkinsfile(fs.path)
 	for i, n := range ns {
 		t := fs.text[n]
@@ -419,6 +427,22 @@ func (fs *fileScan) ciConfig() {
 			continue
 		}
 		if vars >= 0 {
+			if m := ciDynVar().FindStringSubmatch(t); m != nil && len(m[1]) > vars {
+				// NAME: {sh: cmd}, or NAME: then sh: cmd: Task runs the
+				// command when it reads the file, and NAME holds its output.
+				if m[3] != "" {
+					fs.shellLines([]numbered{{n, m[2] + `="$(` + unquoteYAML(m[3]) + `)"`}}, fl, false)
+				} else {
+					dynVar = m[2]
+				}
+				continue
+			}
+			if m := ciShKey().FindStringSubmatch(t); m != nil && dynVar != "" {
+				fs.shellLines([]numbered{{n, dynVar + `="$(` + ciShell(unquoteYAML(strings.TrimSpace(m[1]))) + `)"`}}, fl, false)
+				dynVar = ""
+				continue
+			}
+			dynVar = ""
 			if m := ciVarLine().FindStringSubmatch(t); m != nil && len(m[1]) > vars {
 				fl.vals[m[2]] = unquoteYAML(strings.TrimSpace(m[3]))
 				continue
@@ -518,6 +542,10 @@ var (
 	ciVarLine = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^(\s*)([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([^\s{\[|>].*)$`)
 	})
+	ciDynVar = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(\s*)([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(?:\{\s*sh\s*:\s*(.+?)\s*\}\s*)?$`)
+	})
+	ciShKey    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*sh\s*:\s*(.+)$`) })
 	ciTemplate = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{\{\s*\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}`) })
 )
 
@@ -570,7 +598,10 @@ func ciShell(s string) string {
 
 var (
 	imageLine = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^\s*(?:-\s+)?"?(?:image|container)"?\s*:\s*["']?([\w.-]+(?::\d+)?/[^\s"',]+)["']?\s*,?\s*$`)
+		return regexp.MustCompile(`^\s*(?:-\s+)?"?(?:image|container)"?\s*:\s*["']?((?:[\w.-]+(?::\d+)?/|\$)[^\s"',]+)["']?\s*,?\s*$`)
+	})
+	ciImageName = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(?:-\s+)?name\s*:\s*["']?((?:[\w.-]+(?::\d+)?/|\$)[^\s"',]+)["']?\s*$`)
 	})
 	copyFrom = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)^\s*(?:COPY|RUN)\b.*--(?:from|mount=[^ ]*from)=([^\s,]+/[^\s,]+)`)
@@ -598,11 +629,55 @@ func (fs *fileScan) images() {
 			m = copyFrom().FindStringSubmatch(s)
 		} else if strings.Contains(s, "image") || strings.Contains(s, "container") {
 			m = imageLine().FindStringSubmatch(s)
+		} else if fs.info.Rule == "ci-config" && strings.Contains(s, "name") {
+			// GitLab's image: and services: with the image under name:.
+			if above := strings.TrimSpace(fs.text[n-1]); above == "image:" || above == "services:" || strings.HasPrefix(above, "- image:") {
+				m = ciImageName().FindStringSubmatch(s)
+			}
 		}
-		if m != nil && !strings.Contains(m[1], "${") && !strings.Contains(m[1], "://") {
+		if m != nil && !strings.Contains(m[1], "://") {
 			fs.fromLine(n, m[1])
+		} else if !docker && upperKey(s) {
+			// A CI variable or a compose build argument that an image
+			// line (or a Dockerfile's FROM) takes its image from.
+			if name, v, ok := rules.VarDef(s, false); ok {
+				fs.imageDefault(n, name, v)
+			}
 		}
 	}
+}
+
+// configPulls rates the pipeline configuration a CI file has its CI system
+// fetch from elsewhere when the pipeline starts, by whose it is and whether
+// it can change after the review.
+func (fs *fileScan) configPulls() {
+	for _, p := range rules.ConfigPulls(fs.path, fs.numberedText()) {
+		if strings.Contains(p.Ref, "$") {
+			// A URL a variable of the file gives; the CI system's own
+			// ($CI_SERVER_URL) stays as written.
+			p.Ref, _ = rules.Expand(p.Ref, func(name string) (string, bool) {
+				v, at := fs.varValue(name, p.N, false)
+				return v, at > 0
+			})
+		}
+		risk, place, k := provenance.PulledConfig(p.Kind, p.Ref, p.Version, p.Type)
+		switch risk {
+		case provenance.ConfigLookalike:
+			fs.report(p.N, hit{id: "lookalike-source", title: "takes pipeline configuration from " + place + ", a look-alike of " + k})
+		case provenance.ConfigMutable:
+			fs.report(p.N, hit{id: "ci-remote-config", title: "takes pipeline configuration (" + p.Kind + ") from " + place + " at whatever it holds when the pipeline runs"})
+		case provenance.ConfigFixed:
+			fs.report(p.N, hit{id: "ci-remote-config", severity: rules.Medium, title: "takes pipeline configuration (" + p.Kind + ") from " + place,
+				why: "the CI system fetches it when the pipeline starts and runs it with the job's token and secrets; it is fixed or from a well-known owner, but not in this diff: read what it runs"})
+		}
+	}
+}
+
+// upperKey reports a line whose key (or list entry) starts with a capital
+// letter, as the variables CI files and compose build arguments set do.
+func upperKey(s string) bool {
+	t := strings.TrimLeft(s, " \t-\"'")
+	return t != "" && t[0] >= 'A' && t[0] <= 'Z'
 }
 
 // sourcesRead reports a file the structure pass hands to sources().

