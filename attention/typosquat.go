@@ -12,12 +12,24 @@ import (
 )
 
 var depLine = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\s*"(@?[\w.-]+(?:/[\w.-]+)?)"\s*:\s*"[^"]*"`)
+	return regexp.MustCompile(`^\s*"(@?[\w.-]+(?:/[\w.-]+)?)"\s*:\s*"([^"]*)"`)
 })
 
 var reqLine = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^\s*["']?([A-Za-z0-9][\w.-]*)\s*(?:\[[^\]]*\])?\s*(?:[<>=!~;@,"']|$)`)
 })
+
+var (
+	crateLine = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*([A-Za-z0-9][\w-]*)\s*=|^\s*\[(?:[\w.'"-]*\.)?(?:dev-|build-)?dependencies\.([\w-]+)\]`)
+	})
+	crateSection = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*\[(?:[\w.'"()-]*\.)?(?:dev-|build-)?dependencies\]`)
+	})
+	mavenGroup = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`<groupId>\s*([\w.-]+)\s*</groupId>|["']([a-z][\w-]*(?:\.[\w-]+)+):[\w.-]+(?::[^"':]*)?["']|\bgroup\s*[:=]\s*["']([\w.-]+)["']`)
+	})
+)
 
 // typosquats rates the dependencies a change adds by their names.
 func (fs *fileScan) typosquats(ecosystem string) {
@@ -34,6 +46,17 @@ func (fs *fileScan) typosquats(ecosystem string) {
 				continue
 			}
 			name = m[1]
+			if target, ok := strings.CutPrefix(m[2], "npm:"); ok {
+				// An alias installs target under the name.
+				if at := strings.LastIndexByte(target, '@'); at > 0 {
+					target = target[:at]
+				}
+				if rules.SquatOf(target, "npm") == "" && rules.AliasSwap(name, target) {
+					fs.report(n, hit{id: "source-switched", title: "installs " + target + " under the name " + name + " (an npm alias)"})
+					continue
+				}
+				name = target
+			}
 		case "pypi":
 			t := strings.TrimSpace(s)
 			if t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "-") || strings.Contains(t, "=") && !strings.ContainsAny(t, "<>!~") && !strings.Contains(t, "==") {
@@ -44,8 +67,43 @@ func (fs *fileScan) typosquats(ecosystem string) {
 				continue
 			}
 			name = m[1]
+		case "cargo":
+			m := crateLine().FindStringSubmatch(s)
+			if m == nil || m[1] != "" && !fs.underSection(n, crateSection()) {
+				continue
+			}
+			name = m[1] + m[2]
+		case "maven":
+			m := mavenGroup().FindStringSubmatch(s)
+			if m == nil {
+				continue
+			}
+			name = m[1] + m[2] + m[3]
+		case "pyproject":
+			// A requirement in a dependencies array (PEP 621, optional
+			// dependencies, dependency groups), or a key of Poetry's or
+			// Pipenv's dependency tables.
+			if m := pyArrayEntry().FindStringSubmatch(s); m != nil && fs.inDependencyArray(n) {
+				name = m[1]
+			} else if m := pyArrayKey().FindStringSubmatch(s); m != nil && fs.inDependencyArray(n+1) {
+				// An array on one line: each of its requirements.
+				for _, e := range pyInlineEntry().FindAllStringSubmatch(s[len(m[0]):], -1) {
+					if k := rules.SquatOf(e[1], "pypi"); k != "" {
+						fs.report(n, hit{id: "lookalike-source", title: "adds the package " + e[1] + ", a look-alike of " + k})
+					}
+				}
+				continue
+			} else if m := crateLine().FindStringSubmatch(s); m != nil && m[1] != "" && m[1] != "python" && fs.underSection(n, pyDepSection()) {
+				name = m[1]
+			} else {
+				continue
+			}
 		}
-		if k := rules.SquatOf(name, ecosystem); k != "" {
+		eco := ecosystem
+		if eco == "pyproject" {
+			eco = "pypi"
+		}
+		if k := rules.SquatOf(name, eco); k != "" {
 			fs.report(n, hit{id: "lookalike-source", title: "adds the package " + name + ", a look-alike of " + k})
 		}
 	}
@@ -65,6 +123,57 @@ func (fs *fileScan) inDependencyBlock(n int) bool {
 		if i := strings.Index(t, `"`); i >= 0 && strings.HasSuffix(strings.TrimSpace(t), "{") {
 			key := strings.Trim(strings.TrimSpace(t[:strings.LastIndex(t, ":")]), `"`)
 			return depBlock(key)
+		}
+	}
+	return false
+}
+
+var (
+	pyArrayEntry = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*["']([A-Za-z0-9][\w.-]*)\s*(?:\[[^\]]*\])?\s*(?:[<>=!~;@,\s]|["'])`)
+	})
+	pyInlineEntry = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`["']([A-Za-z0-9][\w.-]*)`) })
+	pyArrayKey    = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*["']?([\w.-]+)["']?\s*=\s*\[`)
+	})
+	pyDepSection = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*\[(?:tool\.poetry\.(?:group\.[\w-]+\.)?(?:dev-)?dependencies|packages|dev-packages)\]`)
+	})
+	pyGroupSection = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*\[(?:project\.optional-dependencies|dependency-groups|tool\.uv)\]`)
+	})
+)
+
+// inDependencyArray reports a line inside a TOML array of requirements:
+// dependencies = [ or requires = [, or any array of the optional
+// dependencies' or dependency groups' tables.
+func (fs *fileScan) inDependencyArray(n int) bool {
+	for k := n - 1; k > 0 && k >= n-200; k-- {
+		t, ok := fs.text[k]
+		if !ok || strings.Contains(t, "]") && !strings.Contains(t, "[") {
+			return false
+		}
+		if m := pyArrayKey().FindStringSubmatch(t); m != nil {
+			switch m[1] {
+			case "dependencies", "requires", "dev-dependencies", "build-requires":
+				return true
+			}
+			return fs.underSection(k, pyGroupSection())
+		}
+	}
+	return false
+}
+
+// underSection reports a line of a TOML table that header matches: the
+// nearest table header above it, within what the diff shows.
+func (fs *fileScan) underSection(n int, header *regexp.Regexp) bool {
+	for k := n - 1; k > 0; k-- {
+		t, ok := fs.text[k]
+		if !ok {
+			return false
+		}
+		if strings.HasPrefix(strings.TrimSpace(t), "[") {
+			return header.MatchString(t)
 		}
 	}
 	return false

@@ -90,3 +90,35 @@ func TestLookalikeOwnerPopular(t *testing.T) {
 		}
 	}
 }
+
+func TestPulledConfig(t *testing.T) {
+	for _, c := range []struct {
+		kind, ref, version, typ string
+		want                    ConfigRisk
+	}{
+		{"remote", "https://ci.x.invalid/python.yml", "", "", ConfigMutable},
+		{"remote", "$CI_SERVER_URL/acme/ci/-/raw/main/x.yml", "", "", ConfigHeld},
+		{"remote", "https://gitlab.com/o/ci/-/raw/0123456789abcdef0123456789abcdef01234567/x.yml", "", "", ConfigFixed},
+		{"remote", "https://gitlab.com/gitlab-org/frontend/x/-/raw/main/t.yml", "", "", ConfigFixed},
+		{"remote", "https://githlab.com/o/ci/-/raw/main/x.yml", "", "", ConfigLookalike},
+		{"component", "gitlab.com/components/sast/sast", "2.0", "", ConfigHeld},
+		{"component", "gitlab.com/o/lint/lint", "main", "", ConfigMutable},
+		{"orb", "circleci/node", "5.1.0", "", ConfigHeld},
+		{"orb", "circle-ci/node", "5.1.0", "", ConfigLookalike},
+		{"orb", "someone/deploy", "volatile", "", ConfigMutable},
+		{"orb", "codecov/codecov", "3.3.0", "", ConfigHeld},
+		{"repository", "Project/Templates", "", "git", ConfigHeld},
+		{"repository", "someone/templates", "refs/heads/main", "github", ConfigMutable},
+		{"repository", "someone/templates", "refs/tags/v1", "github", ConfigFixed},
+		{"repository", "microsoft/templates", "main", "github", ConfigFixed},
+		{"plugin", "docker", "v5.9.0", "", ConfigHeld},
+		{"plugin", "seek-oss/aws-sm", "v2.3.1", "", ConfigFixed},
+		{"plugin", "someone/helper", "main", "", ConfigMutable},
+		{"library", "https://github.com/o/lib.git", "v1.2.0", "", ConfigFixed},
+		{"library", "https://git.x.invalid/o/lib.git", "main", "", ConfigMutable},
+	} {
+		if got, _, _ := PulledConfig(c.kind, c.ref, c.version, c.typ); got != c.want {
+			t.Errorf("PulledConfig(%s, %s, %s, %s) = %d, want %d", c.kind, c.ref, c.version, c.typ, got, c.want)
+		}
+	}
+}

@@ -102,8 +102,24 @@ func InstallVerb(name string, words []string) int {
 		return 2
 	case (name == "yarn" || name == "pnpm" || name == "bun") && len(words) > 2 && (words[1] == "add" || words[1] == "install"):
 		return 2
+	case name == "go" && len(words) > 2 && (words[1] == "install" || words[1] == "get" || words[1] == "run"):
+		return 2
+	case name == "cargo" && len(words) > 2 && (words[1] == "install" || words[1] == "add"):
+		return 2
 	}
 	return 0
+}
+
+// InstallEcosystem is the registry whose names an install command of the
+// program name takes: "npm", "go" (module paths), "cargo" or "pypi".
+func InstallEcosystem(name string) string {
+	switch name {
+	case "npm", "yarn", "pnpm", "bun":
+		return "npm"
+	case "go", "cargo":
+		return name
+	}
+	return "pypi"
 }
 
 // ANSIC decodes the escapes of a $'…' string: \xHH, \NNN octal, \uHHHH and

@@ -154,7 +154,7 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		return "ci-config", "CircleCI config", 0
 	case Jenkinsfile(p):
 		return "ci-config", "Jenkinsfile", 0
-	case lb == "azure-pipelines.yml" || lb == "azure-pipelines.yaml":
+	case lb == "azure-pipelines.yml" || lb == "azure-pipelines.yaml" || (ext == ".yml" || ext == ".yaml") && (under(".azure-pipelines/") || under(".azuredevops/")):
 		return "ci-config", "Azure Pipelines config", 0
 	case under(".buildkite/"):
 		return "ci-config", "Buildkite pipeline", 0

@@ -1,6 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Typosquats: a new dependency whose name is a letter or two away from a
 // package nearly every project installs (colourama, python3-dateutil,
@@ -38,15 +41,40 @@ var popularPyPI = []string{"requests", "numpy", "pandas", "urllib3", "setuptools
 	"fabric", "invoke", "python-binance", "python-telegram-bot", "telegram", "pycord", "web3", "solana", "solders", "ccxt", "pytube",
 	"yt-dlp", "youtube-dl", "pyautogui", "pynput", "keyboard", "cloudscraper", "fake-useragent"}
 
-// SquatOf returns the popular package name imitates, or "".
+// SquatOf returns the popular package name imitates, or "": ecosystem is
+// "npm" (a scope too), "pypi", "cargo", "maven" (a group id) or "go" (a
+// module path).
 func SquatOf(name, ecosystem string) string {
-	known := popularNPM
-	norm := func(s string) string { return strings.ToLower(s) }
-	if ecosystem == "pypi" {
-		known = popularPyPI
-		// PyPI treats -, _ and . alike and ignores case.
-		norm = func(s string) string { return strings.NewReplacer("_", "-", ".", "-").Replace(strings.ToLower(s)) }
+	lower := func(s string) string { return strings.ToLower(s) }
+	// PyPI treats -, _ and . alike and ignores case; crates.io takes - and
+	// _ for one another, so a squat drops or changes a letter instead
+	// (rustdecimal).
+	seps := func(s string) string { return strings.NewReplacer("_", "-", ".", "-").Replace(strings.ToLower(s)) }
+	switch ecosystem {
+	case "go":
+		return goSquat(name)
+	case "maven":
+		return mavenSquat(name)
+	case "pypi":
+		return nearName(name, popularPyPI, seps)
+	case "cargo":
+		return nearName(name, popularCrates, seps)
 	}
+	if scope, _, ok := strings.Cut(name, "/"); ok && strings.HasPrefix(scope, "@") {
+		// Only a scope's owner publishes under it: a squat imitates the
+		// scope (@typescript_eslinter for @typescript-eslint).
+		if k := nearName(scope[1:], popularScopes, seps); k != "" {
+			return "@" + k
+		}
+		return ""
+	}
+	return nearName(name, popularNPM, lower)
+}
+
+// nearName returns the name in known that name imitates once both are
+// normalised by norm: one letter off (two for a long name), or the same
+// once digits read as letters.
+func nearName(name string, known []string, norm func(string) string) string {
 	n := norm(name)
 	if len(n) < 5 || strings.HasPrefix(n, "@") || strings.HasPrefix(n, "types-") {
 		return ""
@@ -56,7 +84,7 @@ func SquatOf(name, ecosystem string) string {
 			return ""
 		}
 	}
-	digits := strings.NewReplacer("0", "o", "1", "l", "3", "e", "4", "a", "5", "s", "7", "t").Replace(n)
+	digits := digitsRead(n)
 	for _, k := range known {
 		if len(k) < 4 {
 			continue
@@ -101,4 +129,202 @@ func osaDistance(a, b string) int {
 		}
 	}
 	return d[len(a)][len(b)]
+}
+
+// popularGo are module paths nearly every Go project requires, directly or
+// not. A look-alike keeps the repository's name under an owner one or two
+// letters off (sirupsen, siruspen) or the owner's name with a word added
+// (boltdb-go for boltdb), or moves it to a host a letter off (githb.com).
+var popularGo = []string{"github.com/stretchr/testify", "github.com/sirupsen/logrus", "github.com/spf13/cobra", "github.com/spf13/viper",
+	"github.com/spf13/pflag", "github.com/spf13/afero", "github.com/gin-gonic/gin", "github.com/gorilla/mux", "github.com/gorilla/websocket",
+	"github.com/gorilla/sessions", "github.com/go-chi/chi", "github.com/labstack/echo", "github.com/gofiber/fiber", "github.com/valyala/fasthttp",
+	"github.com/julienschmidt/httprouter", "github.com/google/uuid", "github.com/google/go-cmp", "github.com/google/go-github",
+	"github.com/google/go-containerregistry", "github.com/golang/protobuf", "github.com/golang/mock", "github.com/golang/snappy",
+	"github.com/golang/glog", "github.com/golang-jwt/jwt", "github.com/dgrijalva/jwt-go", "github.com/pkg/errors", "github.com/boltdb/bolt",
+	"go.etcd.io/bbolt", "go.etcd.io/etcd", "github.com/go-redis/redis", "github.com/redis/go-redis", "github.com/gomodule/redigo",
+	"github.com/jackc/pgx", "github.com/lib/pq", "github.com/go-sql-driver/mysql", "github.com/mattn/go-sqlite3", "github.com/jmoiron/sqlx",
+	"gorm.io/gorm", "go.mongodb.org/mongo-driver", "github.com/prometheus/client_golang", "go.uber.org/zap", "go.uber.org/atomic",
+	"go.uber.org/mock", "github.com/rs/zerolog", "github.com/rs/cors", "github.com/hashicorp/consul", "github.com/hashicorp/vault",
+	"github.com/hashicorp/go-multierror", "github.com/hashicorp/golang-lru", "github.com/hashicorp/hcl", "github.com/hashicorp/go-retryablehttp",
+	"github.com/aws/aws-sdk-go", "github.com/aws/aws-sdk-go-v2", "cloud.google.com/go", "google.golang.org/grpc", "google.golang.org/protobuf",
+	"golang.org/x/crypto", "golang.org/x/net", "golang.org/x/sys", "golang.org/x/text", "golang.org/x/oauth2", "golang.org/x/sync",
+	"golang.org/x/tools", "golang.org/x/mod", "golang.org/x/term", "golang.org/x/time", "golang.org/x/exp", "gopkg.in/yaml.v2",
+	"gopkg.in/yaml.v3", "github.com/go-yaml/yaml", "github.com/goccy/go-yaml", "github.com/burntsushi/toml", "github.com/pelletier/go-toml",
+	"github.com/json-iterator/go", "github.com/tidwall/gjson", "github.com/urfave/cli", "github.com/fatih/color", "github.com/mattn/go-isatty",
+	"github.com/mattn/go-colorable", "github.com/mitchellh/mapstructure", "github.com/mitchellh/go-homedir", "github.com/docker/docker",
+	"github.com/docker/cli", "github.com/moby/moby", "github.com/containerd/containerd", "github.com/opencontainers/runc", "k8s.io/client-go",
+	"k8s.io/api", "k8s.io/apimachinery", "sigs.k8s.io/controller-runtime", "sigs.k8s.io/yaml", "github.com/davecgh/go-spew",
+	"github.com/go-playground/validator", "github.com/shopspring/decimal", "github.com/robfig/cron", "github.com/nats-io/nats.go",
+	"github.com/segmentio/kafka-go", "github.com/shopify/sarama", "github.com/ibm/sarama", "github.com/confluentinc/confluent-kafka-go",
+	"github.com/charmbracelet/bubbletea", "github.com/charmbracelet/lipgloss", "github.com/cenkalti/backoff", "github.com/gofrs/uuid",
+	"github.com/satori/go.uuid", "github.com/olekukonko/tablewriter", "github.com/go-kit/kit", "github.com/grpc-ecosystem/grpc-gateway",
+	"go.opentelemetry.io/otel", "github.com/getsentry/sentry-go", "github.com/ethereum/go-ethereum", "github.com/btcsuite/btcd",
+	"github.com/minio/minio-go", "github.com/patrickmn/go-cache", "github.com/dgraph-io/badger", "github.com/syndtr/goleveldb",
+	"github.com/klauspost/compress", "github.com/go-resty/resty", "github.com/puerkitobio/goquery", "github.com/chromedp/chromedp",
+	"github.com/joho/godotenv", "github.com/kelseyhightower/envconfig", "github.com/alecthomas/kingpin", "github.com/fsnotify/fsnotify",
+	"github.com/masterminds/semver", "github.com/masterminds/sprig", "github.com/go-git/go-git", "mvdan.cc/sh", "honnef.co/go/tools",
+	"github.com/onsi/ginkgo", "github.com/onsi/gomega", "github.com/data-dog/go-sqlmock", "gotest.tools", "github.com/swaggo/swag",
+	"github.com/99designs/gqlgen", "github.com/cespare/xxhash", "github.com/dustin/go-humanize", "github.com/samber/lo",
+	"github.com/gogo/protobuf", "github.com/vmihailenco/msgpack", "github.com/ugorji/go", "github.com/modern-go/reflect2"}
+
+// goHosts are the hosts well-known modules live on.
+var goHosts = []string{"github.com", "gitlab.com", "bitbucket.org", "golang.org", "google.golang.org", "gopkg.in", "go.uber.org",
+	"go.etcd.io", "k8s.io", "sigs.k8s.io", "cloud.google.com", "go.opentelemetry.io", "go.mongodb.org", "gorm.io", "gotest.tools",
+	"honnef.co", "mvdan.cc"}
+
+// goSquat returns the well-known module mod imitates, or "".
+func goSquat(mod string) string {
+	mod = strings.ToLower(strings.Trim(mod, `"`))
+	host, rest, _ := strings.Cut(mod, "/")
+	if rest == "" {
+		return ""
+	}
+	for _, k := range popularGo {
+		if mod == k || strings.HasPrefix(mod, k+"/") {
+			return ""
+		}
+	}
+	// A host a letter off a module host (githb.com/…).
+	if !slices.Contains(goHosts, host) {
+		for _, h := range goHosts {
+			if d := osaDistance(host, h); len(h) >= 6 && (d == 1 || d == 2 && len(h) >= 10) {
+				return h + "/" + rest
+			}
+		}
+		return ""
+	}
+	owner, repo, _ := strings.Cut(rest, "/")
+	repo, _, _ = strings.Cut(repo, "/")
+	for _, k := range popularGo {
+		kh, krest, _ := strings.Cut(k, "/")
+		ko, kr, ok := strings.Cut(krest, "/")
+		if kh != host || !ok || kr != repo || ko == owner {
+			continue
+		}
+		if d := osaDistance(owner, ko); len(ko) >= 4 && (d == 1 || d == 2 && len(ko) >= 8) || digitsRead(owner) == ko || addsWord(owner, ko) {
+			return k
+		}
+	}
+	return ""
+}
+
+// digitsRead is s with digits read as the letters they resemble.
+func digitsRead(s string) string {
+	return strings.NewReplacer("0", "o", "1", "l", "3", "e", "4", "a", "5", "s", "7", "t").Replace(s)
+}
+
+// addsWord reports s made of k and a word joined with -, _ or .
+// (boltdb-go, go-boltdb).
+func addsWord(s, k string) bool {
+	if len(k) < 3 || len(s) <= len(k)+1 {
+		return false
+	}
+	return strings.HasPrefix(s, k) && strings.ContainsRune("-_.", rune(s[len(k)])) ||
+		strings.HasSuffix(s, k) && strings.ContainsRune("-_.", rune(s[len(s)-len(k)-1]))
+}
+
+// popularScopes are npm scopes whose packages nearly every project of their
+// kind installs.
+var popularScopes = []string{"types", "babel", "angular", "angular-devkit", "vue", "vuejs", "nestjs", "aws-sdk", "aws-cdk", "azure",
+	"google-cloud", "typescript-eslint", "testing-library", "emotion", "mui", "material-ui", "reduxjs", "tanstack", "octokit", "actions",
+	"sentry", "storybook", "vitejs", "rollup", "swc", "esbuild", "jest", "eslint", "prisma", "apollo", "graphql-tools", "nrwl", "nx",
+	"next", "sveltejs", "fortawesome", "fontsource", "radix-ui", "headlessui", "heroicons", "chakra-ui", "floating-ui", "popperjs",
+	"firebase", "supabase", "solana", "ethersproject", "openzeppelin", "polkadot", "grpc", "opentelemetry", "datadog", "stripe", "stripes",
+	"vercel", "netlify", "cloudflare", "playwright", "cypress", "nuxt", "nuxtjs", "remix-run", "astrojs", "ngrx", "ionic", "capacitor",
+	"react-native", "react-navigation", "expo", "shopify", "microsoft", "fluentui", "pnpm", "yarnpkg", "changesets", "commitlint",
+	"semantic-release", "lerna", "oclif", "hapi", "fastify", "trpc", "tiptap", "codemirror", "lezer", "mdx-js", "docusaurus",
+	"algolia", "sinonjs", "vitest", "walletconnect", "metamask", "noble", "coinbase", "ledgerhq", "tailwindcss", "hookform",
+	"formatjs", "lingui", "smithy", "pulumi", "preact", "webassemblyjs", "webpack-cli", "parcel", "svgr", "tsconfig", "vue-macros",
+	"iconify", "unocss", "antfu", "rushstack", "npmcli", "sindresorhus", "stdlib", "mapbox", "turf", "deck.gl", "luma.gl", "tensorflow",
+	"huggingface", "langchain", "anthropic-ai", "modelcontextprotocol", "electron", "electron-forge", "tauri-apps"}
+
+// popularCrates are crates nearly every Rust project builds, directly or not.
+var popularCrates = []string{"serde", "serde-json", "serde-derive", "serde-yaml", "tokio", "tokio-util", "tokio-stream", "tokio-rustls",
+	"rand", "rand-core", "clap", "clap-derive", "anyhow", "thiserror", "log", "env-logger", "regex", "regex-syntax", "syn", "quote",
+	"proc-macro2", "lazy-static", "once-cell", "reqwest", "hyper", "hyperx", "hyper-tls", "futures", "futures-util", "chrono", "itertools", "libc",
+	"bytes", "tracing", "tracing-subscriber", "base64", "uuid", "time", "url", "rayon", "crossbeam", "crossbeam-channel", "parking-lot",
+	"smallvec", "hashbrown", "bitflags", "cfg-if", "memchr", "rust-decimal", "sha2", "sha1", "hex", "num-traits", "num-bigint", "walkdir",
+	"tempfile", "toml", "toml-edit", "semver", "indexmap", "async-trait", "axum", "actix-web", "actix-rt", "sqlx", "diesel", "prost",
+	"tonic", "openssl", "openssl-sys", "rustls", "ring", "criterion", "nom", "byteorder", "tower", "tower-http", "http", "mio", "socket2",
+	"aho-corasick", "getrandom", "unicode-width", "ahash", "dashmap", "bincode", "csv", "image", "glob", "dirs", "which", "colored",
+	"indicatif", "structopt", "pin-project", "num-cpus", "wasm-bindgen", "js-sys", "web-sys", "winapi", "windows-sys", "nix",
+	"jsonwebtoken", "hmac", "flate2", "zip", "libloading", "ethers", "solana-sdk", "solana-program", "borsh", "anchor-lang", "postgres",
+	"tokio-postgres", "redis", "mongodb", "rusqlite", "warp", "rocket", "tera", "handlebars", "askama", "native-tls", "proptest",
+	"quickcheck", "insta", "mockall", "pretty-assertions", "approx", "ndarray", "nalgebra", "polars", "arrow", "ordered-float",
+	"strum", "derive-more", "humantime", "crossterm", "ratatui", "tui", "termcolor", "console", "dialoguer", "ctrlc", "signal-hook",
+	"sysinfo", "num", "bumpalo", "arrayvec", "either", "fnv", "petgraph", "rustc-hash", "blake3", "sha3", "ed25519-dalek",
+	"curve25519-dalek", "k256", "secp256k1", "aes-gcm", "chacha20poly1305", "argon2", "bcrypt", "tokio-tungstenite", "tungstenite",
+	"async-std", "smol", "crossbeam-utils", "tracing-core", "env-filter", "config", "dotenv", "dotenvy", "reqwest-middleware"}
+
+// popularMaven are Maven group ids nearly every JVM project resolves.
+var popularMaven = []string{"org.springframework", "com.fasterxml.jackson", "com.google.guava", "com.google.code.gson",
+	"com.google.protobuf", "org.apache.commons", "org.apache.logging.log4j", "org.apache.httpcomponents", "org.apache.kafka",
+	"org.apache.maven", "org.slf4j", "ch.qos.logback", "org.junit", "junit", "org.mockito", "org.assertj", "org.hamcrest",
+	"org.testcontainers", "com.squareup.okhttp3", "com.squareup.retrofit2", "com.squareup.okio", "io.netty", "io.grpc",
+	"org.projectlombok", "org.hibernate", "io.reactivex.rxjava3", "org.jetbrains.kotlin", "org.jetbrains.kotlinx", "com.android.tools",
+	"org.yaml", "commons-io", "commons-codec", "commons-lang", "org.bouncycastle", "org.postgresql", "com.mysql", "mysql",
+	"com.h2database", "org.springdoc", "io.micrometer", "io.projectreactor", "com.amazonaws", "software.amazon.awssdk", "com.azure",
+	"com.microsoft.azure", "com.google.cloud", "com.google.firebase", "org.eclipse.jetty", "io.vertx", "io.quarkus", "io.micronaut",
+	"org.scala-lang", "com.typesafe.akka", "com.typesafe", "io.dropwizard", "org.glassfish.jersey", "jakarta.servlet",
+	"javax.servlet", "org.apache.tomcat", "com.zaxxer", "org.flywaydb", "org.liquibase", "io.jsonwebtoken", "com.auth0",
+	"org.jsoup", "com.github.ben-manes.caffeine", "redis.clients", "io.lettuce", "org.mongodb", "com.datastax.oss",
+	"org.elasticsearch", "co.elastic.clients", "io.opentelemetry", "io.sentry", "org.json", "com.jayway.jsonpath", "net.bytebuddy",
+	"org.ow2.asm", "org.codehaus.groovy", "org.apache.groovy", "io.ktor", "com.fasterxml.woodstox", "org.xerial", "com.h3xstream"}
+
+// mavenSquat returns the well-known group id group imitates: the same
+// parts with one of them a letter off (springframevvork), or with another
+// top-level domain (org.fasterxml for com.fasterxml).
+func mavenSquat(group string) string {
+	g := strings.Split(strings.ToLower(strings.TrimSpace(group)), ".")
+	for _, k := range popularMaven {
+		if strings.ToLower(group) == k || strings.HasPrefix(strings.ToLower(group), k+".") {
+			return ""
+		}
+	}
+	for _, k := range popularMaven {
+		kp := strings.Split(k, ".")
+		if len(kp) < 2 || len(g) < len(kp) {
+			continue
+		}
+		diff := -1
+		for i := range kp {
+			if g[i] != kp[i] {
+				if diff >= 0 {
+					diff = -2
+					break
+				}
+				diff = i
+			}
+		}
+		if diff < 0 {
+			continue
+		}
+		a, b := g[diff], kp[diff]
+		if diff == 0 && slices.Contains([]string{"com", "org", "io", "net", "dev", "co"}, a) && slices.Contains([]string{"com", "org", "io", "net", "dev", "co"}, b) {
+			return k
+		}
+		if strings.TrimRight(a, "0123456789") == strings.TrimRight(b, "0123456789") {
+			continue // okhttp and okhttp3, retrofit and retrofit2
+		}
+		if d := osaDistance(a, b); len(b) >= 5 && (d == 1 || d == 2 && len(b) >= 8) || digitsRead(a) == b && a != b {
+			return k
+		}
+	}
+	return ""
+}
+
+// AliasSwap reports an npm alias ("name": "npm:target@range") that installs
+// another package under a well-known package's name: every import of the
+// name runs target's code. An alias to the same package, to a package of a
+// well-known scope (@preact/compat for react) or under a name nobody else
+// uses (string-width-cjs) is how projects pin or swap an implementation.
+func AliasSwap(name, target string) bool {
+	name, target = strings.ToLower(name), strings.ToLower(target)
+	if name == target || !slices.Contains(popularNPM, name) {
+		return false
+	}
+	if scope, _, ok := strings.Cut(target, "/"); ok && strings.HasPrefix(scope, "@") && slices.Contains(popularScopes, scope[1:]) {
+		return false
+	}
+	return true
 }

@@ -1,0 +1,136 @@
+package provenance
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// ConfigRisk is how far pipeline configuration a CI system fetches at run
+// time (rules.ConfigPull) can change under the project.
+type ConfigRisk int
+
+const (
+	// ConfigHeld stays with the project or its CI vendor: a project of the
+	// same GitLab instance, GitLab's own components, a certified orb, a
+	// repository of the same Azure DevOps organisation.
+	ConfigHeld ConfigRisk = iota
+	// ConfigFixed comes from outside at content that cannot move (a
+	// commit, a released version) or from a well-known owner: worth a read.
+	ConfigFixed
+	// ConfigMutable comes from outside at whatever its owner last pushed.
+	ConfigMutable
+	// ConfigLookalike names a look-alike of the CI vendor or a well-known owner.
+	ConfigLookalike
+)
+
+// configHosts are the hosts pipeline configuration is fetched from, whose
+// look-alikes imitate them.
+var configHosts = []string{"gitlab.com", "github.com", "raw.githubusercontent.com", "bitbucket.org", "gist.githubusercontent.com", "dev.azure.com"}
+
+var shaRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)(?:^|[/=@])[0-9a-f]{40}(?:$|[/&?#])`) })
+
+// PulledConfig judges pipeline configuration fetched from elsewhere: kind
+// and ref, version and typ as rules.ConfigPulls read them. It returns the
+// risk, the place (host or owner) to name, and what a look-alike imitates.
+func PulledConfig(kind, ref, version, typ string) (risk ConfigRisk, place, imitates string) {
+	ref = strings.Trim(ref, `"'`)
+	switch kind {
+	case "remote", "library":
+		if strings.Contains(ref, "$CI_SERVER") || strings.Contains(ref, "${CI_SERVER") || strings.Contains(ref, "$CI_API") || strings.Contains(ref, "${CI_API") {
+			return ConfigHeld, "", "" // the same GitLab instance
+		}
+		h := HostOf(ref)
+		if h == "" && strings.HasPrefix(ref, "git@") {
+			h = strings.ToLower(strings.SplitN(strings.TrimPrefix(ref, "git@"), ":", 2)[0])
+		}
+		if h == "" {
+			return ConfigHeld, "", ""
+		}
+		if k := Lookalike(h, configHosts); k != "" {
+			return ConfigLookalike, h, k
+		}
+		owner, _, _ := strings.Cut(RemoteOwner(ref), "/")
+		if k := LookalikeOwner(owner); k != "" && HostIn(h, configHosts) {
+			return ConfigLookalike, owner, k
+		}
+		switch {
+		case strings.HasPrefix(ref, "http://"):
+			return ConfigMutable, h, ""
+		case shaRe().MatchString(ref) || shaRe().MatchString("@"+version):
+			return ConfigFixed, h, ""
+		case h == "gitlab.com" && strings.EqualFold(owner, "gitlab-org"):
+			return ConfigFixed, h, "" // GitLab's own templates
+		case kind == "library" && TagLike(version):
+			return ConfigFixed, h, ""
+		}
+		return ConfigMutable, h, ""
+	case "component":
+		lr := strings.ToLower(ref)
+		if strings.HasPrefix(lr, "gitlab.com/components/") || strings.HasPrefix(lr, "$ci_server") || strings.HasPrefix(lr, "${ci_server") {
+			return ConfigHeld, "", ""
+		}
+		if version == "" || version == "~latest" || TagLike(version) || shaRe().MatchString("@"+version) {
+			return ConfigHeld, "", ""
+		}
+		return ConfigMutable, strings.SplitN(ref, "/", 2)[0], ""
+	case "orb":
+		ns, _, _ := strings.Cut(strings.ToLower(ref), "/")
+		if ns == "circleci" {
+			return ConfigHeld, "", ""
+		}
+		if k := Lookalike(strings.ReplaceAll(ns, "-", ""), []string{"circleci"}); k != "" || ComboOwner(ns, []string{"circleci"}) != "" || strings.ReplaceAll(ns, "-", "") == "circleci" {
+			return ConfigLookalike, ns, "circleci"
+		}
+		if version == "volatile" || strings.HasPrefix(version, "dev:") {
+			return ConfigMutable, ns, ""
+		}
+		return ConfigHeld, "", ""
+	case "plugin":
+		if strings.Contains(ref, "://") || strings.HasPrefix(ref, "git@") {
+			h := HostOf(ref)
+			if h == "" {
+				h = strings.ToLower(strings.SplitN(strings.TrimPrefix(ref, "git@"), ":", 2)[0])
+			}
+			if k := Lookalike(h, configHosts); k != "" {
+				return ConfigLookalike, h, k
+			}
+			if shaRe().MatchString("@" + version) {
+				return ConfigFixed, h, ""
+			}
+			return ConfigMutable, h, ""
+		}
+		owner, _, ok := strings.Cut(strings.ToLower(ref), "/")
+		if !ok || owner == "buildkite-plugins" || owner == "buildkite" {
+			return ConfigHeld, "", "" // Buildkite's own plugins
+		}
+		if Lookalike(owner, []string{"buildkite-plugins", "buildkite"}) != "" || ComboOwner(owner, []string{"buildkite"}) != "" {
+			return ConfigLookalike, owner, "buildkite-plugins"
+		}
+		if k := LookalikeOwner(owner); k != "" {
+			return ConfigLookalike, owner, k
+		}
+		if version == "" || !TagLike(version) && !shaRe().MatchString("@"+version) {
+			return ConfigMutable, owner, ""
+		}
+		return ConfigFixed, owner, ""
+	case "repository":
+		if typ != "github" && typ != "githubenterprise" && typ != "bitbucket" {
+			return ConfigHeld, "", "" // Azure Repos of the same organisation
+		}
+		owner, _, _ := strings.Cut(ref, "/")
+		if k := LookalikeOwner(owner); k != "" {
+			return ConfigLookalike, owner, k
+		}
+		v := strings.TrimPrefix(version, "refs/")
+		if strings.HasPrefix(v, "tags/") || shaRe().MatchString("@"+v) {
+			return ConfigFixed, owner, ""
+		}
+		if lo := strings.ToLower(owner); slices.Contains(KnownOwners, lo) || slices.Contains(PopularOwners, lo) {
+			return ConfigFixed, owner, ""
+		}
+		return ConfigMutable, owner, ""
+	}
+	return ConfigHeld, "", ""
+}
