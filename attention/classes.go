@@ -422,7 +422,13 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 							dest = f[0]
 						}
 					}
-					if dest != "" {
+					// EXPECTED_HASH fails the download unless it is the file
+					// the change names: what includes it runs that file.
+					call := s
+					for k := li + 1; k < len(h.Lines) && k < li+6 && !strings.Contains(call, ")"); k++ {
+						call += " " + h.Lines[k].Text
+					}
+					if dest != "" && !rules.PinnedFetch(call) {
 						base := strings.TrimSuffix(path.Base(dest), ".cmake")
 						paths = append(paths, struct {
 							p    string
@@ -450,7 +456,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 					// ADD --checksum=sha256:… fails the build unless the
 					// download is the file the Dockerfile names: what runs
 					// is fixed by the line, not by whoever serves the URL.
-					if strings.Contains(strings.ToLower(m[1]), "--checksum=") || gitSourceURL(m[2]) {
+					if rules.PinnedFetch(m[1]) || gitSourceURL(m[2]) {
 						// A git URL (BuildKit's git source) is a clone of
 						// the named ref, read as a git clone is: the
 						// repository's source, built by a later line.

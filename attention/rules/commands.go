@@ -554,3 +554,10 @@ func HTTPieFile(w string) string {
 	}
 	return ""
 }
+
+var pinnedFetchRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bEXPECTED_(?:HASH|MD5)\b|--checksum=`) })
+
+// PinnedFetch reports a build file's download that names the digest the
+// file must have (CMake's EXPECTED_HASH, Docker's ADD --checksum=): it
+// fails unless the host serves the file the change fixed.
+func PinnedFetch(call string) bool { return pinnedFetchRe().MatchString(call) }
