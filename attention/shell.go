@@ -629,7 +629,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{}
 	case rules.Uploads(name, words) != nil:
 		for _, i := range rules.Uploads(name, words) {
-			if t := r.dirTaint(words[i], line); t.secret() {
+			f := words[i]
+			if _, v, ok := strings.Cut(f, "=@"); ok {
+				f = v // gh api -F body=@file
+			}
+			if t := r.dirTaint(strings.TrimPrefix(f, "@"), line); t.secret() {
 				r.fs.report(r.line(args[i].Pos()), hit{id: "secret-send", source: t.line})
 			}
 		}
@@ -1238,8 +1242,10 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 	}
 	sendLine := line
 	dataFile := func(v string, at int) {
-		if strings.HasPrefix(v, "@") || strings.Contains(v, "=@") || strings.Contains(v, "=<") {
+		// @file, name=@file, name=<file, and --data-urlencode's name@file
+		if strings.HasPrefix(v, "@") || strings.Contains(v, "=@") || strings.Contains(v, "=<") || rules.HTTPieFile(v) != "" {
 			f := v[strings.IndexAny(v, "@<")+1:]
+			f, _, _ = strings.Cut(f, ";") // -F "f=@file;type=text/plain"
 			if f == "-" {
 				dataTaint = dataTaint.or(stdin)
 			} else {
