@@ -23,6 +23,8 @@ func TestSeverityByContext(t *testing.T) {
 		{"runner image root", "docker/entrypoint.sh", "export RUNNER_ALLOW_RUNASROOT=1\n./config.sh --url \"$REPO_URL\" --token \"$T\"", 1, "medium runner-register"},
 		{"script names its repository", "ci/gpu.sh", "export RUNNER_ALLOW_RUNASROOT=1\n./config.sh --url https://github.com/x/y --token \"$T\"", 1, "high runner-register"},
 		{"sudo with the variable", "ci/gpu.sh", "sudo RUNNER_ALLOW_RUNASROOT=1 ./config.sh --url https://github.com/x/y --token \"$T\"", 1, "high runner-register"},
+		{"Jenkins agent image entrypoint", "docker/jenkins-agent.sh", "exec java -jar /usr/share/jenkins/agent.jar -url \"$JENKINS_URL\" -secret \"$JENKINS_SECRET\" -name \"$NAME\"", 1, "medium runner-register"},
+		{"Jenkins agent to a named controller", "ci/warm.sh", "java -jar agent.jar -url https://ci.x.invalid/ -secret \"$S\" -name w", 1, "high runner-register"},
 		{"registration in a workflow", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: ./config.sh --url \"$U\" --token \"$T\"", 6, "high runner-register"},
 		// Pipeline configuration from elsewhere that cannot move under the
 		// review, or comes from a well-known owner, is read, not feared.

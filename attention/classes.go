@@ -41,7 +41,7 @@ const (
 )
 
 type classRes struct {
-	assign, forBind, word                      *regexp.Regexp
+	assign, forBind, word, destructure         *regexp.Regexp
 	envSrc, wfEnv, persistLoc, homeDir         *regexp.Regexp
 	fetchSrc, dataName, exeName, tableSrc      *regexp.Regexp
 	send, persistSink, run, copyCall, gitHooks *regexp.Regexp
@@ -58,6 +58,8 @@ var classRe = sync.OnceValue(func() *classRes {
 		assign:  regexp.MustCompile(`^\s*(?:(?:export|const|let|var|val|def|final|my|local|static|private|public|auto)\s+)*(?:mut\s+)?(?:[A-Z][\w.]*(?:<[^=]*>)?(?:\[\])?\s+|(?:int|long|char|bool|byte|string)\b\S*\s+)?\$?([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)(?:\.\w+)?(?:\s*:\s*[\w<>\[\], .:&']+)?\s*(?::=|=)\s*([^=].*)$`),
 		forBind: regexp.MustCompile(`^\s*for\s*\(?\s*(?:(?:const|let|var)\s+)?\$?([A-Za-z_]\w*)(?:\s*,\s*([A-Za-z_]\w*))?\s+(?:of|in|:=\s*range)\s+(.+)$|^\s*for\s+([A-Za-z_]\w*)(?:\s*,\s*([A-Za-z_]\w*))?\s*:=\s*range\s+(.+)$`),
 		word:    regexp.MustCompile(`[A-Za-z_]\w*`),
+		// {name, 0} = …, (name, err) = …, [name, rest] = …
+		destructure: regexp.MustCompile(`^\s*[{(\[]\s*([A-Za-z_]\w*)\s*,[^=]*?[})\]]\s*=\s*([^=].*)$`),
 		// the whole environment, every secret of a workflow
 		envSrc: regexp.MustCompile(`\bos\.Environ\(\)|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|JSON\.stringify\(\s*process\.env\b|\{\s*\.\.\.process\.env\b|\bprocess\.env\s*[),;}\]]|\bENV\.to_h\b|\bstd::env::vars\(\)|\bSystem\.getenv\(\)|\bGetEnvironmentVariables\(\)|\bProcessInfo\.processInfo\.environment\b|toJSON\(\s*secrets\s*\)|\$_ENV\b|\bgetenv\(\)|` +
 			// the files the runner's and the developer's credentials live in
@@ -69,7 +71,7 @@ var classRe = sync.OnceValue(func() *classRes {
 		homeDir:    regexp.MustCompile(`Path\.home\(\)|\bexpanduser\(|\bos\.homedir\(|\bUserHomeDir\(|\$HOME\b|["']~/|\bhomedir\(\)|\bDir\.home\b|\bENV\[["']HOME`),
 		// the body of a URL, in any language: a call chain on a literal URL
 		// that ends in reading it, or a client call that returns a body
-		fetchSrc: regexp.MustCompile(`["']https?://[^"']+["']\s*\)?(?:\s*\.\s*\w+\(\s*\))*\s*\.\s*(?:readText|readBytes|text|bytes|openStream|getText|getBytes|read|content|body)\b|\bnew\s+URL\(\s*['"]https?:[^)]*\)\.(?:text|bytes|openStream)|\.toURL\(\)\.(?:text|bytes|openStream|readText|readBytes|getText)|\bURL\(\s*"https?:[^)]*\)\.read(?:Text|Bytes)\(|\burlopen\(|\brequests\.get\(|\bhttpx\.get\(|\bhttp\.Get\(|\burlretrieve\(|\bDownloadFile\(|\bDownloadString\(|\bDownloadData\(|\bURI\.open\(|\bNet::HTTP\.get\b|(?i:\bInvoke-(?:WebRequest|RestMethod)\b|\b(?:iwr|irm)\s+-?\S*https?:)|\bfetch\(\s*['"\x60]https?:|\bhttps?\.get\(\s*['"\x60]https?:|\bLWP::Simple\b|(?:^|[^.\w])get\(\s*['"]https?:|\bHTTP::Tiny\b|\bfile_get_contents\(\s*['"]https?:|\bHttpClient\b.*\.send\(|\bant\.get\(`),
+		fetchSrc: regexp.MustCompile(`["']https?://[^"']+["']\s*\)?(?:\s*\.\s*\w+\(\s*\))*\s*\.\s*(?:readText|readBytes|text|bytes|openStream|getText|getBytes|read|content|body)\b|\bnew\s+URL\(\s*['"]https?:[^)]*\)\.(?:text|bytes|openStream)|\.toURL\(\)\.(?:text|bytes|openStream|readText|readBytes|getText)|\bURL\(\s*"https?:[^)]*\)\.read(?:Text|Bytes)\(|\burlopen\(|\brequests\.get\(|\bhttpx\.get\(|\bhttp\.Get\(|\burlretrieve\(|\bDownloadFile\(|\bDownloadString\(|\bDownloadData\(|\bURI\.open\(|\bNet::HTTP\.get\b|(?i:\bInvoke-(?:WebRequest|RestMethod)\b|\b(?:iwr|irm)\s+-?\S*https?:)|\bfetch\(\s*['"\x60]https?:|\bhttps?\.get\(\s*['"\x60]https?:|\bLWP::Simple\b|(?:^|[^.\w])get\(\s*['"]https?:|\bHTTP::Tiny\b|\bfile_get_contents\(\s*['"]https?:|\bHttpClient\b.*\.send\(|\bant\.get\(|\bSystem\.cmd\(\s*"(?:curl|wget)"|:httpc\.request\(|\b(?:HTTPoison|Req|Tesla)\.get!?\(`),
 		dataName: regexp.MustCompile(`(?i)\.(?:png|jpe?g|gif|ico|bmp|svg|dat|db|woff2?|ttf|txt|log|wav|mp3|mp4|json|csv)["'\x60]`),
 		exeName:  regexp.MustCompile(`(?i)\.(?:exe|dll|scr|bat|cmd|vbs|ps1|com|msi)["'\x60]`),
 		tableSrc: regexp.MustCompile(`\[\]rune\(|\[\]byte\{|make\(\[\](?:rune|byte),`),
@@ -80,7 +82,7 @@ var classRe = sync.OnceValue(func() *classRes {
 			// Java, Kotlin and .NET writers
 			`\bFiles\.(?:write\w*|newBufferedWriter|copy)\(|\bnew\s+(?:FileWriter|FileOutputStream|PrintWriter|StreamWriter)\(|\.(?:appendText|writeText|writeBytes)\(|\bFile\.(?:WriteAll\w+|AppendAll\w+|Copy)\(`),
 		// a line that runs something
-		run:      regexp.MustCompile(`\.execute\(\)|\b(?:repository_)?ctx\.execute\(|\bexec\.Command(?:Context)?\(|\bexecFile(?:Sync)?\(|\bexecSync\(|\bspawn(?:Sync)?\(|\bsubprocess\.\w+\(|\bos\.system\(|(?:^|[^.\w])system\(|\bspawn\(|\bexec\(|\bIO\.popen\b|%x\{|\bcommandLine\b|\bProcessBuilder\(|\bRuntime\.getRuntime\(\)\.exec\(|\bStart-Process\b|\bload\(|\binstance_eval\b|\beval\(|\beval\s+\$|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\bvm\.runIn\w+\(|\brunIn(?:This|New)Context\(|\._compile\(|\bGroovyShell\b|\bEval\.me\(|\bevaluate\(|\bAssembly\.Load(?:From|File)?\(|\bdefineClass\(|\bloadstring\(|(?i:\bInvoke-Expression\b|(?:^|[\s|(;])iex\b|\[ScriptBlock\]::Create\(|\bInvoke-Command\b)`),
+		run:      regexp.MustCompile(`\.execute\(\)|\b(?:repository_)?ctx\.execute\(|\bexec\.Command(?:Context)?\(|\bexecFile(?:Sync)?\(|\bexecSync\(|\bspawn(?:Sync)?\(|\bsubprocess\.\w+\(|\bos\.system\(|(?:^|[^.\w])system\(|\bspawn\(|\bexec\(|\bIO\.popen\b|%x\{|\bcommandLine\b|\bProcessBuilder\(|\bRuntime\.getRuntime\(\)\.exec\(|\bStart-Process\b|\bload\(|\binstance_eval\b|\beval\(|\beval\s+\$|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\bvm\.runIn\w+\(|\brunIn(?:This|New)Context\(|\._compile\(|\bGroovyShell\b|\bEval\.me\(|\bevaluate\(|\bAssembly\.Load(?:From|File)?\(|\bdefineClass\(|\bloadstring\(|(?i:\bInvoke-Expression\b|(?:^|[\s|(;])iex\b|\[ScriptBlock\]::Create\(|\bInvoke-Command\b)|\bSystem\.cmd\(\s*(?:"(?:/bin/|/usr/bin/)?(?:ba|z|da)?sh"|[a-z_]\w*\s*,)|\bSystem\.shell\(|\bCode\.(?:eval_string|eval_file|require_file|compile_string)\(|:os\.cmd\(`),
 		copyCall: regexp.MustCompile(`\bFileUtils\.(?:cp|copy|mv|move|install)\b|\bcopyFile(?:Sync)?\(|\bshutil\.(?:copy\w*|move)\(|\bos\.(?:rename|replace)\(|\brenameSync\(|\bfs\.rename\(|\bFile\.rename\b|\bos\.Rename\(|\bCopy-Item\b|\bMove-Item\b`),
 		// file(DOWNLOAD <url> <dest> …) and include(<name or path>)
 		cmakeDownload: regexp.MustCompile(`(?i)\bfile\(\s*DOWNLOAD\s+(\S+)(?:\s+(\S+))?`),
@@ -343,7 +345,13 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 					mark(m[1], flowEnv, n)
 				}
 			}
-			if m := re.assign.FindStringSubmatch(s); m != nil {
+			m := re.assign.FindStringSubmatch(s)
+			if m == nil {
+				// {out, 0} = System.cmd(...), (out, err) = f(), [a, b] = ...:
+				// the first name of a pattern holds what the right side gives.
+				m = re.destructure.FindStringSubmatch(s)
+			}
+			if m != nil {
 				if b := bracketBalance(m[2]); b > 0 && depth == 0 {
 					open, depth = nil, b
 					for _, nm := range strings.Split(m[1], ",") {
@@ -422,7 +430,13 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 							dest = f[0]
 						}
 					}
-					if dest != "" {
+					// EXPECTED_HASH fails the download unless it is the file
+					// the change names: what includes it runs that file.
+					call := s
+					for k := li + 1; k < len(h.Lines) && k < li+6 && !strings.Contains(call, ")"); k++ {
+						call += " " + h.Lines[k].Text
+					}
+					if dest != "" && !rules.PinnedFetch(call) {
 						base := strings.TrimSuffix(path.Base(dest), ".cmake")
 						paths = append(paths, struct {
 							p    string
@@ -450,7 +464,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 					// ADD --checksum=sha256:… fails the build unless the
 					// download is the file the Dockerfile names: what runs
 					// is fixed by the line, not by whoever serves the URL.
-					if strings.Contains(strings.ToLower(m[1]), "--checksum=") || gitSourceURL(m[2]) {
+					if rules.PinnedFetch(m[1]) || gitSourceURL(m[2]) {
 						// A git URL (BuildKit's git source) is a clone of
 						// the named ref, read as a git clone is: the
 						// repository's source, built by a later line.
@@ -603,7 +617,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 // otherLanguage names the program files no other reader follows: the class
 // reader's sources and sinks are written for them too.
 var otherLanguage = map[string]bool{".java": true, ".kt": true, ".kts": true, ".scala": true, ".groovy": true, ".cs": true,
-	".swift": true, ".lua": true, ".php": true, ".pl": true, ".bzl": true, ".c": true, ".cc": true, ".cpp": true, ".m": true}
+	".swift": true, ".lua": true, ".php": true, ".pl": true, ".bzl": true, ".c": true, ".cc": true, ".cpp": true, ".m": true, ".ex": true, ".exs": true}
 
 // classKeys are the lower-case words one of which a line must hold for a
 // source or a sink of the class reader to match on it.

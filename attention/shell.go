@@ -586,6 +586,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		}
 	}
 	encIn, encOut, encrypts := rules.Encrypts(name, words)
+	regURL, registers := rules.Registration(name, words)
 	switch {
 	case (name == "pgrep" || name == "pidof" || name == "grep" || name == "awk") && strings.Contains(strings.ToLower(strings.Join(words, " ")), "runner.worker"):
 		return taint{kind: tRunnerPid, line: line}
@@ -628,7 +629,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{}
 	case rules.Uploads(name, words) != nil:
 		for _, i := range rules.Uploads(name, words) {
-			if t := r.dirTaint(words[i], line); t.secret() {
+			f := words[i]
+			if _, v, ok := strings.Cut(f, "=@"); ok {
+				f = v // gh api -F body=@file
+			}
+			if t := r.dirTaint(strings.TrimPrefix(f, "@"), line); t.secret() {
 				r.fs.report(r.line(args[i].Pos()), hit{id: "secret-send", source: t.line})
 			}
 		}
@@ -759,22 +764,18 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			r.written(dst, t, r.line(args[len(args)-1].Pos()), false)
 		}
 		return taint{}
-	case name == "config.sh" || name == "config.cmd" || name == "config.ps1":
-		j := strings.Join(words, " ")
-		if strings.Contains(j, "--url") && (strings.Contains(j, "--token") || strings.Contains(j, "--pat")) {
-			url := ""
-			for i, w := range words {
-				if w == "--url" && i+1 < len(words) {
-					url = words[i+1]
-				}
+	case registers:
+		switch {
+		case r.fs.info.Scope&rules.ScopeWorkflow != 0 || strings.HasPrefix(regURL, "http"):
+			h := hit{id: "runner-register"}
+			if strings.HasPrefix(name, "java") {
+				h.title = "starts a CI build agent connected to the controller it names"
+				h.why = "the controller sends the agent jobs to run on this machine, with what the job left on it, secrets included"
 			}
-			switch {
-			case r.fs.info.Scope&rules.ScopeWorkflow != 0 || strings.HasPrefix(url, "http"):
-				r.fs.report(line, hit{id: "runner-register"})
-			default:
-				r.fs.report(line, hit{id: "runner-register", severity: rules.Medium, title: "registers a self-hosted runner with the repository its caller names",
-					why: "what a runner image's entrypoint does with the URL and token it is started with; a job that runs it hands the runner to whoever named them"})
-			}
+			r.fs.report(line, h)
+		default:
+			r.fs.report(line, hit{id: "runner-register", severity: rules.Medium, title: "registers a self-hosted runner with the repository its caller names",
+				why: "what a runner image's entrypoint does with the URL and token it is started with; a job that runs it hands the runner to whoever named them"})
 		}
 		return taint{}
 	case name == "gh" && len(words) > 2 && words[1] == "auth" && words[2] == "token":
@@ -1241,8 +1242,10 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 	}
 	sendLine := line
 	dataFile := func(v string, at int) {
-		if strings.HasPrefix(v, "@") || strings.Contains(v, "=@") || strings.Contains(v, "=<") {
+		// @file, name=@file, name=<file, and --data-urlencode's name@file
+		if strings.HasPrefix(v, "@") || strings.Contains(v, "=@") || strings.Contains(v, "=<") || rules.HTTPieFile(v) != "" {
 			f := v[strings.IndexAny(v, "@<")+1:]
+			f, _, _ = strings.Cut(f, ";") // -F "f=@file;type=text/plain"
 			if f == "-" {
 				dataTaint = dataTaint.or(stdin)
 			} else {

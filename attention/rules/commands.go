@@ -427,12 +427,17 @@ func Uploads(name string, words []string) []int {
 			return flagValues(words, "--file", "-f", "--source", "-s")
 		}
 	case "gh":
+		// What gh publishes: a gist's or a release's files, a comment's,
+		// an issue's or release notes' body file, an API request's input
+		// (--input, -F field=@file).
+		out := flagValues(words, "--body-file", "-F", "--notes-file", "--input", "--field", "--raw-field")
 		switch {
 		case has("gist", "create") && len(ops) > 2:
-			return ops[2:]
+			out = append(out, ops[2:]...)
 		case (has("release", "upload") || has("release", "create")) && len(ops) > 3:
-			return ops[3:]
+			out = append(out, ops[3:]...)
 		}
+		return out
 	}
 	return nil
 }
@@ -554,3 +559,10 @@ func HTTPieFile(w string) string {
 	}
 	return ""
 }
+
+var pinnedFetchRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bEXPECTED_(?:HASH|MD5)\b|--checksum=`) })
+
+// PinnedFetch reports a build file's download that names the digest the
+// file must have (CMake's EXPECTED_HASH, Docker's ADD --checksum=): it
+// fails unless the host serves the file the change fixed.
+func PinnedFetch(call string) bool { return pinnedFetchRe().MatchString(call) }

