@@ -858,6 +858,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			}
 		}
 	}
+	if r.fl.artifact.kind != 0 && r.fl.inArtifact("package.json") && rules.BuildCommand(strings.Join(words, " ")) {
+		// An artifact unpacked over the checkout may replace any file a
+		// build reads (package.json, a Makefile, a script).
+		r.runs(r.fl.artifact, line, "builds or runs the checkout after another run's artifact was unpacked into it (line "+itoa(r.fl.artifact.line)+")")
+	}
 	// A command named by a path or a variable runs that file or value.
 	w0 := words[0]
 	if strings.HasPrefix(w0, "$") {
@@ -999,6 +1004,10 @@ func (r *shellReader) archive(name string, args []*syntax.Word, words []string, 
 		}
 		if t.kind != 0 {
 			r.written(dest, t, line, false)
+		}
+		if t.kind&tArtifact != 0 {
+			// An artifact's archive unpacked: its files are in dest too.
+			r.fl.artifactDirs = append(r.fl.artifactDirs, strings.TrimSuffix(rules.WorkspacePath(dest), "/"))
 		}
 		return taint{}
 	}

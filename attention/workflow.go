@@ -548,7 +548,11 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 		}
 		if strings.Contains(run.Value, "gh run download") && m.privileged {
 			fl.artifact = taint{kind: tArtifact, line: run.Line}
-			fl.artifactDirs = append(fl.artifactDirs, "")
+			dir := "" // the working directory: the workspace
+			if d := ghRunDir().FindStringSubmatch(run.Value); d != nil {
+				dir = strings.TrimSuffix(rules.WorkspacePath(d[1]), "/")
+			}
+			fl.artifactDirs = append(fl.artifactDirs, dir)
 		}
 		lines := fs.scalarLines(run, runKey.Column-1)
 		if m.privileged && headOut > 0 {
@@ -588,6 +592,10 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 		}
 	}
 }
+
+var ghRunDir = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bgh\s+run\s+download\b[^\n]*?\s(?:-D|--dir)[ =]("[^"]*"|'[^']*'|\S+)`)
+})
 
 // underPath reports whether p is dir or inside it.
 func underPath(p, dir string) bool {
