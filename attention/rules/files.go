@@ -194,6 +194,12 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		return "compose", "Docker Compose file", 0
 	case lb == "setup.py":
 		return "setup-py", "setup.py (runs at install)", ScopeSetupPy
+	case lb == "mix.exs" || lb == "rebar.config.script" || lb == "makefile.pl" || lb == "build.pl" || lb == "setup.hs":
+		// Elixir's, Erlang's, Perl's and Cabal's build manifests are code
+		// the build tool evaluates before it builds anything. Fetching a
+		// native library there is how packages that bind one get it, so a
+		// download alone is not promoted: what the code then runs is.
+		return "build-file", "build manifest written as code (runs at every build)", ScopeCode
 	case lb == "hatch_build.py" || lb == "pdm_build.py" || lb == "build.zig":
 		return "build-file", "build hook (runs at every build or install)", 0
 	case lb == "setup.cfg" || lb == "pyproject.toml":

@@ -306,9 +306,11 @@ var lineRules = sync.OnceValue(func() []LineRule {
 		{"eval", "runs code (eval or exec)", all, 0, none,
 			[]string{"eval", "exec"},
 			regexp.MustCompile(`\b(?:eval|exec)\b|\bexec[lv]p?e?\(`)},
+		// Socket followed by a capitalised name is a segment of a module's
+		// name (Phoenix.Socket.Broadcast), not a socket's method.
 		{"network", "opens a network connection", all, 0, true,
 			[]string{"socket", "net.dial", "net.listen", "nc ", "ncat", "netcat", "socat", "telnet", "connect(", "tcpstream"},
-			regexp.MustCompile(`(?i:\b(?:web)?socket\b\s*(?:[.(]|::))|\bimport\s+socket\b|\bfrom\s+socket\s+import\b|(?i:\bnew\s+websocket\b)|\bnet\.(?:Dial\w*|Listen\w*)\(|(?:^|[\s;|&(` + "`" + `])(?:nc|ncat|netcat|socat|telnet)\s|\bconnect\(\s*[^)\s]|\bTcpStream::connect\b`)},
+			regexp.MustCompile(`(?i:\b(?:web)?socket\b)\s*(?:\(|::|\.(?:[a-z_$]|$))|\bimport\s+socket\b|\bfrom\s+socket\s+import\b|(?i:\bnew\s+websocket\b)|\bnet\.(?:Dial\w*|Listen\w*)\(|(?:^|[\s;|&(` + "`" + `])(?:nc|ncat|netcat|socat|telnet)\s|\bconnect\(\s*[^)\s]|\bTcpStream::connect\b`)},
 		{"gha-env-hijack", "", all, wf, none,
 			[]string{"github_env"},
 			// Code (a github-script, a Node or Python helper) appending a

