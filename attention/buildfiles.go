@@ -102,6 +102,8 @@ func (fs *fileScan) buildFiles() {
 		fs.typosquats("npm")
 	case lb == "cargo.toml":
 		fs.typosquats("cargo")
+	case lb == "deno.json" || lb == "deno.jsonc" || strings.HasSuffix(lb, "import_map.json") || strings.HasSuffix(lb, "importmap.json") || lb == "import-map.json":
+		fs.importMap()
 	case lb == "pyproject.toml" || lb == "pipfile":
 		fs.typosquats("pyproject")
 	case lb == "pom.xml" || ext == ".gradle" || strings.HasSuffix(lb, ".gradle.kts") || strings.HasSuffix(lb, ".versions.toml"):
@@ -600,6 +602,8 @@ var (
 	imageLine = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^\s*(?:-\s+)?"?(?:image|container)"?\s*:\s*["']?((?:[\w.-]+(?::\d+)?/|\$)[^\s"',]+)["']?\s*,?\s*$`)
 	})
+	bakeDefault = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*default\s*=\s*"([^"]+)"`) })
+	hclVarBlock = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*variable\s+"(\w+)"\s*\{`) })
 	ciImageName = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^\s*(?:-\s+)?name\s*:\s*["']?((?:[\w.-]+(?::\d+)?/|\$)[^\s"',]+)["']?\s*$`)
 	})
@@ -616,7 +620,8 @@ func (fs *fileScan) images() {
 	lb := strings.ToLower(path.Base(fs.path))
 	docker := fs.info.Scope&rules.ScopeDockerfile != 0
 	yamlLike := fs.info.Rule == "compose" || fs.info.Rule == "ci-config" || fs.info.Scope&rules.ScopeWorkflow != 0 || lb == "devcontainer.json" || lb == ".devcontainer.json"
-	if !docker && !yamlLike || fs.f.Binary || fs.f.Status == packet.StatusDeleted {
+	bake := strings.HasSuffix(lb, ".hcl") && strings.Contains(lb, "bake")
+	if !docker && !yamlLike && !bake || fs.f.Binary || fs.f.Status == packet.StatusDeleted {
 		return
 	}
 	if fs.added == nil {
@@ -625,6 +630,18 @@ func (fs *fileScan) images() {
 	for n := range fs.added {
 		s := fs.text[n]
 		var m []string
+		if bake {
+			// A bake file's variable (its default) or build argument that
+			// a Dockerfile's FROM takes its image from.
+			if d := bakeDefault().FindStringSubmatch(s); d != nil {
+				if name := fs.hclVariable(n); name != "" {
+					fs.imageDefault(n, name, d[1])
+				}
+			} else if name, v, ok := rules.VarDef(s, false); ok && upperKey(s) {
+				fs.imageDefault(n, name, v)
+			}
+			continue
+		}
 		if docker {
 			m = copyFrom().FindStringSubmatch(s)
 		} else if strings.Contains(s, "image") || strings.Contains(s, "container") {
@@ -671,6 +688,16 @@ func (fs *fileScan) configPulls() {
 				why: "the CI system fetches it when the pipeline starts and runs it with the job's token and secrets; it is fixed or from a well-known owner, but not in this diff: read what it runs"})
 		}
 	}
+}
+
+// hclVariable is the name of the HCL variable block line n is in, or "".
+func (fs *fileScan) hclVariable(n int) string {
+	for k := n - 1; k > 0 && k >= n-5; k-- {
+		if m := hclVarBlock().FindStringSubmatch(fs.text[k]); m != nil {
+			return m[1]
+		}
+	}
+	return ""
 }
 
 // upperKey reports a line whose key (or list entry) starts with a capital

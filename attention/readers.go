@@ -37,6 +37,10 @@ var makeVar = sync.OnceValue(func() *regexp.Regexp {
 func (fs *fileScan) makefile() {
 	fl := newFlow()
 	just := rules.Justfile(fs.path)
+	// raw is each make variable's text, expanded in recipe lines before
+	// the shell reads them, as make does: CURL = curl -fsSL makes
+	// "$(CURL) $(URL) -o x" the curl command it is.
+	raw := map[string]string{}
 	for _, reg := range fs.regions() {
 		var cur []numbered
 		flush := func() {
@@ -47,22 +51,45 @@ func (fs *fileScan) makefile() {
 		}
 		cont := false
 		var target, prereqs string // the rule the recipe lines are under
+		define := ""               // the variable a define … endef block is filling
 		for _, l := range reg {
 			t := l.text
+			if define != "" {
+				if strings.TrimSpace(t) == "endef" {
+					define = ""
+				} else {
+					raw[define] = strings.TrimPrefix(raw[define]+"\n"+t, "\n")
+				}
+				continue
+			}
 			recipe := strings.HasPrefix(t, "\t") || just && strings.HasPrefix(t, " ") || cont && len(cur) > 0
 			if !recipe {
 				flush()
 				cont = false
+				if name, ok := strings.CutPrefix(strings.TrimSpace(t), "define "); ok && !just {
+					define = strings.Fields(name + " =")[0]
+					raw[define] = ""
+					continue
+				}
 				if m := makeAssign().FindStringSubmatch(t); m != nil {
+					if !strings.Contains(m[3], "$(shell ") && m[2] != "!=" && !just {
+						raw[m[1]] = m[3]
+					}
 					fs.makeVar(l.n, m[1], m[2], m[3], fl, just)
 					continue
 				}
 				if m := makeRule().FindStringSubmatch(t); m != nil && !just {
 					target, prereqs = m[1], strings.TrimSpace(m[2])
 				}
-				// $(shell ...) elsewhere runs when make reads the file.
+				// $(shell ...) elsewhere runs when make reads the file;
+				// under $(eval …) make then reads what it printed as make.
 				if i := strings.Index(t, "$(shell "); i >= 0 {
-					fs.shellLines([]numbered{{l.n, makeToShell(t[i:])}}, fl, false)
+					sh := makeToShell(t[i:])
+					if strings.Contains(t[:i], "$(eval") {
+						inner, _ := balanced(t[i+1:])
+						sh = `eval "$(` + makeToShell(strings.TrimPrefix(inner, "shell ")) + `)"`
+					}
+					fs.shellLines([]numbered{{l.n, sh}}, fl, false)
 				}
 				continue
 			}
@@ -77,6 +104,7 @@ func (fs *fileScan) makefile() {
 				// and all prerequisites (curl -o $@ writes the target file).
 				first, _, _ := strings.Cut(prereqs, " ")
 				s = strings.NewReplacer("$$", "$$", "$@", target, "$(@)", target, "${@}", target, "$<", first, "$^", prereqs).Replace(s)
+				s = expandMake(s, raw)
 			}
 			cur = append(cur, numbered{l.n, makeToShell(s)})
 			cont = strings.HasSuffix(strings.TrimRight(t, " "), "\\")
@@ -97,6 +125,29 @@ var (
 	})
 	justVarRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}`) })
 )
+
+var makeRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\$|\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]`) })
+
+// expandMake replaces the make variables of a recipe line whose text the
+// file gives, a few levels deep; $$ and variables it does not give stay.
+func expandMake(s string, raw map[string]string) string {
+	for range 3 {
+		out := makeRef().ReplaceAllStringFunc(s, func(m string) string {
+			if m == "$$" {
+				return m
+			}
+			if v, ok := raw[m[2:len(m)-1]]; ok && len(v) < 1024 {
+				return v
+			}
+			return m
+		})
+		if out == s {
+			break
+		}
+		s = out
+	}
+	return s
+}
 
 // makeVar reads a variable of a Makefile or justfile: NAME := text,
 // NAME != command, NAME := $(shell command), name := `command`.

@@ -670,7 +670,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			if _, v, ok := strings.Cut(f, "=@"); ok {
 				f = v // gh api -F body=@file
 			}
-			if t := r.dirTaint(strings.TrimPrefix(f, "@"), line); t.secret() {
+			// What the upload takes: the file, or the files the script
+			// wrote under a folder it names (a deploy of the checkout is
+			// not rated for the token actions/checkout left in it).
+			f = strings.TrimPrefix(f, "@")
+			if t := r.fileTaint(f, line).or(r.underTaint(f)); t.secret() {
 				r.fs.report(r.line(args[i].Pos()), hit{id: "secret-send", source: t.line})
 			}
 		}
@@ -684,7 +688,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			t = taint{}
 		}
 		for _, f := range rules.FTPPuts(script) {
-			t = t.or(r.dirTaint(f, line))
+			t = t.or(r.fileTaint(f, line)).or(r.underTaint(f))
 		}
 		if t.secret() {
 			r.fs.report(lastLine, hit{id: "secret-send", source: t.line})
@@ -1079,6 +1083,12 @@ func (r *shellReader) dirTaint(p string, line int) taint {
 			t = t.or(taint{kind: tSecret, line: line})
 		}
 	}
+	return t.or(r.underTaint(p))
+}
+
+// underTaint is what the files the script wrote under directory p hold.
+func (r *shellReader) underTaint(p string) taint {
+	var t taint
 	pre := strings.TrimSuffix(rules.NormPath(p), "/") + "/"
 	for k, v := range r.fl.files {
 		if strings.HasPrefix(k, pre) || pre == "./" && !strings.HasPrefix(k, "/") && !strings.HasPrefix(k, "~") && !strings.HasPrefix(k, "$") {

