@@ -602,6 +602,9 @@ var (
 	imageLine = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^\s*(?:-\s+)?"?(?:image|container)"?\s*:\s*["']?((?:[\w.-]+(?::\d+)?/|\$)[^\s"',]+)["']?\s*,?\s*$`)
 	})
+	bitbucketPipe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(?:-\s+)?pipe\s*:\s*["']?(?:docker://)?([\w.-]+(?::\d+)?/[^\s"']+)["']?\s*$`)
+	})
 	bakeDefault = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*default\s*=\s*"([^"]+)"`) })
 	hclVarBlock = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*variable\s+"(\w+)"\s*\{`) })
 	ciImageName = sync.OnceValue(func() *regexp.Regexp {
@@ -646,6 +649,10 @@ func (fs *fileScan) images() {
 			m = copyFrom().FindStringSubmatch(s)
 		} else if strings.Contains(s, "image") || strings.Contains(s, "container") {
 			m = imageLine().FindStringSubmatch(s)
+		} else if fs.info.Rule == "ci-config" && strings.Contains(s, "pipe") {
+			// A Bitbucket pipe is an image the step runs with the
+			// repository's variables.
+			m = bitbucketPipe().FindStringSubmatch(s)
 		} else if fs.info.Rule == "ci-config" && strings.Contains(s, "name") {
 			// GitLab's image: and services: with the image under name:.
 			if above := strings.TrimSpace(fs.text[n-1]); above == "image:" || above == "services:" || strings.HasPrefix(above, "- image:") {

@@ -411,6 +411,12 @@ func (fs *fileScan) fromLine(n int, image string) {
 			return
 		}
 	}
+	if len(parts) == 2 && !strings.ContainsAny(parts[0], ".:") {
+		if k := provenance.LookalikePublisher(parts[0]); k != "" {
+			fs.report(n, hit{id: "lookalike-source", title: "builds from " + name + ", under a look-alike of the publisher " + k, source: src})
+			return
+		}
+	}
 	// A user's image under an official image's name (someone/python) is
 	// the Docker Hub look-alike; the publishers below are known ones.
 	if len(parts) == 2 && !provenance.KnownPublisher(parts[0]) {

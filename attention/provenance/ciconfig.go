@@ -61,7 +61,7 @@ func PulledConfig(kind, ref, version, typ string) (risk ConfigRisk, place, imita
 		switch {
 		case strings.HasPrefix(ref, "http://"):
 			return ConfigMutable, h, ""
-		case shaRe().MatchString(ref) || shaRe().MatchString("@"+version):
+		case shaRe().MatchString(ref) || shaRe().MatchString("@"+version) || strings.HasPrefix(version, "sha256-"):
 			return ConfigFixed, h, ""
 		case h == "gitlab.com" && strings.EqualFold(owner, "gitlab-org"):
 			return ConfigFixed, h, "" // GitLab's own templates

@@ -519,6 +519,11 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/setup-node@v4\n      - uses: github/codeql-action/init@v3", 5, true},
 			{"yarn.lock", "lodash@^4.17.21:\n  version \"4.17.21\"\n  resolved \"https://registry.yarnpkg.co/lodash/-/lodash-4.17.21.tgz#679591c5\"", 3, false},
 			{".circleci/config.yml", "version: 2.1\norbs:\n  aws: circleci-orbs/aws-cli@4.1.0\njobs: {}", 3, false},
+			// A Docker Hub namespace a letter off a well-known publisher's,
+			// in a FROM or a Bitbucket pipe.
+			{"Dockerfile", "FROM bitnarni/redis:7.2", 0, false},
+			{"bitbucket-pipelines.yml", "pipelines:\n  default:\n    - step:\n        script:\n          - pipe: atlasian/aws-s3-deploy:1.1.0", 5, false},
+			{"bitbucket-pipelines.yml", "pipelines:\n  default:\n    - step:\n        script:\n          - pipe: atlassian/aws-s3-deploy:1.1.0\n          - pipe: docker://acme/deploy-pipe:2.0.1", 0, true},
 			{".gitlab-ci.yml", "include:\n  - component: $CI_SERVER_FQDN/gitlab-componets/sast/sast@~latest", 2, false},
 			// A well-known action's name in an image under an owner named
 			// after the action's own; a module host a letter off Deno's.
