@@ -37,7 +37,7 @@ var (
 		"pylint-dev", "dnephin", "gitleaks", "yelp", "antonbabenko", "biomejs", "streetsidesoftware", "tox-dev", "sirosen", "charliermarsh",
 		"codecov", "softprops", "peaceiris", "peter-evans", "dtolnay", "swatinem", "pypa", "ruby", "gradle", "oven-sh", "denoland", "pnpm",
 		"jdx", "taiki-e", "goreleaser", "sigstore", "slsa-framework", "ossf", "step-security", "microsoft", "mozilla", "rust-lang", "nodejs",
-		"python", "golang", "kubernetes", "aquasecurity", "anchore", "snyk", "cachix", "nixos", "jetbrains", "android-actions"}
+		"python", "golang", "kubernetes", "aquasecurity", "anchore", "snyk", "cachix", "nixos", "jetbrains", "android-actions", "devcontainers"}
 )
 
 // PopularOwners are real, widely used owners of actions, hooks and
