@@ -72,6 +72,10 @@ type fileScan struct {
 	// shellRead holds the lines the shell parser read whole; there its
 	// reading of what is sent where replaces the line pattern's guess.
 	shellRead map[int]bool
+	// envSubset holds the lines where the shell parser read the
+	// environment filtered to the variables one prefix names (env | grep
+	// '^CI_COMMIT'): no dump of its secrets.
+	envSubset map[int]bool
 	// wfNames are a workflow's names bound to untrusted text, made once.
 	wfNames map[string]bool
 	// hot holds the added lines of a file that is not prose that the
@@ -554,6 +558,11 @@ func (fs *fileScan) deferToParser() {
 		switch {
 		case h.id == "secret-exfiltration" && !h.parsed && fs.shellRead[n]:
 			fs.best[l] = hit{id: "gha-secret-in-run"}
+		case h.id == "env-exfiltration" && !h.parsed && fs.envSubset[n] && h.sev() == rules.High:
+			h.severity = rules.Medium
+			h.title = "prints the environment's variables of one prefix"
+			h.why = "grep keeps only the variables its pattern names, and the pattern names no credential: check the prefix holds no secret"
+			fs.best[l] = h
 		case (h.id == "download-and-run" || h.id == "npm-lifecycle-runs") && !strings.HasPrefix(fs.info.BuildCode, "npm runs it at") && !strings.HasPrefix(fs.info.Noun, "package.json"):
 			// An npm install that fetches an installer (a runtime, a
 			// tool) is no vendor's documented step: it is how the
