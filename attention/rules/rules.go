@@ -326,6 +326,8 @@ var registry = []Rule{
 			// An application's jar, or Jenkins' command-line client, is no agent.
 			{"x.sh", "java -jar build/libs/app.jar --url http://localhost:8080 --secret-file s.txt", 0, true},
 			{"x.sh", "java -jar jenkins-cli.jar -s https://ci.x.invalid/ -auth @creds build deploy", 0, true},
+			// An installer telling the user how to start the agent it installed.
+			{"install.sh", "echo -e \"\nInstalled to ${D}\n\nYou can now start the agent!\n\n  ${D}/bin/buildkite-agent start\n\"", 0, true},
 		}},
 	{"runner-memory-read", KindRunner, High, "reads the runner worker's memory",
 		"the Runner.Worker process holds every secret of the job unmasked; dumping its memory is how the tj-actions compromise printed them", []Case{
