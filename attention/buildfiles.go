@@ -602,6 +602,10 @@ var (
 	imageLine = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^\s*(?:-\s+)?"?(?:image|container)"?\s*:\s*["']?((?:[\w.-]+(?::\d+)?/|\$)[^\s"',]+)["']?\s*,?\s*$`)
 	})
+	bitbucketPipe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(?:-\s+)?pipe\s*:\s*["']?(?:docker://)?([\w.-]+(?::\d+)?/[^\s"']+)["']?\s*$`)
+	})
+	featureKey  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*"([\w-]+\.[\w.-]+(?::\d+)?/[^"\s]+)"\s*:`) })
 	bakeDefault = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*default\s*=\s*"([^"]+)"`) })
 	hclVarBlock = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*variable\s+"(\w+)"\s*\{`) })
 	ciImageName = sync.OnceValue(func() *regexp.Regexp {
@@ -646,6 +650,17 @@ func (fs *fileScan) images() {
 			m = copyFrom().FindStringSubmatch(s)
 		} else if strings.Contains(s, "image") || strings.Contains(s, "container") {
 			m = imageLine().FindStringSubmatch(s)
+		}
+		if m == nil && (lb == "devcontainer.json" || lb == ".devcontainer.json") {
+			// A dev container feature is an OCI artifact whose install
+			// script runs as root when the container is built.
+			if f := featureKey().FindStringSubmatch(s); f != nil && fs.inJSONBlock(n, func(k string) bool { return k == "features" }) {
+				m = f
+			}
+		} else if fs.info.Rule == "ci-config" && strings.Contains(s, "pipe") {
+			// A Bitbucket pipe is an image the step runs with the
+			// repository's variables.
+			m = bitbucketPipe().FindStringSubmatch(s)
 		} else if fs.info.Rule == "ci-config" && strings.Contains(s, "name") {
 			// GitLab's image: and services: with the image under name:.
 			if above := strings.TrimSpace(fs.text[n-1]); above == "image:" || above == "services:" || strings.HasPrefix(above, "- image:") {

@@ -121,6 +121,7 @@ func (fs *fileScan) sources() {
 					fs.report(n, hit{id: "lookalike-source", title: "uses an action from " + m[1] + ", a look-alike of " + k})
 				} else {
 					fs.actionChanged(n, m[1], m[2], m[3])
+					fs.reusableElsewhere(n, m[1], m[2], m[3])
 				}
 			}
 		case sc&rules.ScopeGoMod != 0:
@@ -411,6 +412,12 @@ func (fs *fileScan) fromLine(n int, image string) {
 			return
 		}
 	}
+	if len(parts) == 2 && !strings.ContainsAny(parts[0], ".:") {
+		if k := provenance.LookalikePublisher(parts[0]); k != "" {
+			fs.report(n, hit{id: "lookalike-source", title: "builds from " + name + ", under a look-alike of the publisher " + k, source: src})
+			return
+		}
+	}
 	// A user's image under an official image's name (someone/python) is
 	// the Docker Hub look-alike; the publishers below are known ones.
 	if len(parts) == 2 && !provenance.KnownPublisher(parts[0]) {
@@ -659,6 +666,36 @@ func (fs *fileScan) actionChanged(n int, owner, repo, version string) {
 			fs.report(n, hit{id: "lookalike-source", title: "uses " + name + ", the action " + k + "'s name under an owner named like " + ko})
 			return
 		}
+	}
+}
+
+// reusableElsewhere rates a reusable workflow called from another owner's
+// repository than the one the file says it belongs to, at a tag or branch,
+// with every secret: the tag's owner decides what runs with them.
+func (fs *fileScan) reusableElsewhere(n int, owner, repo, version string) {
+	if !strings.Contains(repo, "/.github/workflows/") || wfRe().wfSHA.MatchString(version) {
+		return
+	}
+	inherit := false
+	in := len(fs.text[n]) - len(strings.TrimLeft(fs.text[n], " "))
+	for k := n + 1; k <= n+8; k++ {
+		t, ok := fs.text[k]
+		if !ok || strings.TrimSpace(t) != "" && len(t)-len(strings.TrimLeft(t, " ")) < in {
+			break // the job ends
+		}
+		inherit = inherit || wfRe().wfInherit.MatchString(t)
+	}
+	if !inherit {
+		return
+	}
+	own := ""
+	for _, t := range fs.text {
+		if o := provenance.OwnOwner(t); o != "" {
+			own = o
+		}
+	}
+	if provenance.ThirdParty(owner, own) {
+		fs.report(n, hit{id: "ci-remote-config", title: "calls a workflow of " + owner + ", not of the repository's own " + own + ", at " + version + " with every secret"})
 	}
 }
 

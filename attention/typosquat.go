@@ -126,17 +126,24 @@ func (fs *fileScan) inDependencyBlock(n int) bool { return fs.inJSONBlock(n, dep
 // inJSONBlock reports a line of a JSON object whose key is one block
 // accepts, the nearest opening key above it that the diff shows.
 func (fs *fileScan) inJSONBlock(n int, block func(string) bool) bool {
+	depth := 0 // objects closed above the line, between it and its own
 	for k := n - 1; k > 0 && k >= n-200; k-- {
 		t, ok := fs.text[k]
 		if !ok {
 			return false
 		}
-		if strings.Contains(t, "}") {
-			return false
-		}
-		if i := strings.Index(t, `"`); i >= 0 && strings.HasSuffix(strings.TrimSpace(t), "{") {
-			key := strings.Trim(strings.TrimSpace(t[:strings.LastIndex(t, ":")]), `"`)
-			return block(key)
+		net := strings.Count(t, "{") - strings.Count(t, "}")
+		switch {
+		case net < 0:
+			depth -= net
+		case net > 0 && depth >= net:
+			depth -= net
+		case net > 0:
+			i := strings.LastIndex(t, ":")
+			if i < 0 || !strings.HasSuffix(strings.TrimSpace(t), "{") {
+				return false
+			}
+			return block(strings.Trim(strings.TrimSpace(t[:i]), `"`))
 		}
 	}
 	return false

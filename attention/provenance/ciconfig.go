@@ -61,7 +61,7 @@ func PulledConfig(kind, ref, version, typ string) (risk ConfigRisk, place, imita
 		switch {
 		case strings.HasPrefix(ref, "http://"):
 			return ConfigMutable, h, ""
-		case shaRe().MatchString(ref) || shaRe().MatchString("@"+version):
+		case shaRe().MatchString(ref) || shaRe().MatchString("@"+version) || strings.HasPrefix(version, "sha256-"):
 			return ConfigFixed, h, ""
 		case h == "gitlab.com" && strings.EqualFold(owner, "gitlab-org"):
 			return ConfigFixed, h, "" // GitLab's own templates
@@ -166,4 +166,28 @@ func imitatesGitLab(group string) string {
 		return Lookalike(t, gitlabGroups)
 	}
 	return ""
+}
+
+var ownRepoRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`github\.repository(?:_owner)?\s*==\s*'([\w.-]+)(?:/[\w.-]+)?'|'([\w.-]+)(?:/[\w.-]+)?'\s*==\s*github\.repository(?:_owner)?\b`)
+})
+
+// OwnOwner returns the owner a workflow line says the repository belongs
+// to (if: github.repository == 'owner/name', the repository_owner test that
+// keeps a job off forks), or "".
+func OwnOwner(line string) string {
+	if !strings.Contains(line, "github.repository") {
+		return ""
+	}
+	if m := ownRepoRe().FindStringSubmatch(line); m != nil {
+		return strings.ToLower(m[1] + m[2])
+	}
+	return ""
+}
+
+// ThirdParty reports an owner that is neither the repository's own (own,
+// "" when unknown) nor a well-known one.
+func ThirdParty(owner, own string) bool {
+	o := strings.ToLower(owner)
+	return own != "" && o != own && !slices.Contains(KnownOwners, o) && !slices.Contains(PopularOwners, o)
 }

@@ -37,7 +37,7 @@ var (
 		"pylint-dev", "dnephin", "gitleaks", "yelp", "antonbabenko", "biomejs", "streetsidesoftware", "tox-dev", "sirosen", "charliermarsh",
 		"codecov", "softprops", "peaceiris", "peter-evans", "dtolnay", "swatinem", "pypa", "ruby", "gradle", "oven-sh", "denoland", "pnpm",
 		"jdx", "taiki-e", "goreleaser", "sigstore", "slsa-framework", "ossf", "step-security", "microsoft", "mozilla", "rust-lang", "nodejs",
-		"python", "golang", "kubernetes", "aquasecurity", "anchore", "snyk", "cachix", "nixos", "jetbrains", "android-actions"}
+		"python", "golang", "kubernetes", "aquasecurity", "anchore", "snyk", "cachix", "nixos", "jetbrains", "android-actions", "devcontainers"}
 )
 
 // PopularOwners are real, widely used owners of actions, hooks and
@@ -187,16 +187,25 @@ func OwnerOf(mod string) string {
 	return mod
 }
 
+// Publishers are the Docker Hub namespaces of well-known publishers of
+// images that share official names, and of the CI vendors' own images.
+var Publishers = []string{"library", "bitnami", "circleci", "cimg", "docker", "arm64v8", "amd64", "arm32v7", "arm32v6", "i386", "ppc64le", "s390x",
+	"balenalib", "chainguard", "nvidia", "nvcr", "ubuntu", "debian", "rockylinux", "almalinux", "redhat", "amazon", "microsoft",
+	"google", "gcr", "hashicorp", "jetbrains", "cypress", "mcr", "continuumio", "condaforge", "python", "node", "golang", "rust",
+	"atlassian", "gitlab", "grafana", "elastic", "confluentinc", "localstack", "selenium", "mongodb", "bitnamicharts"}
+
 // KnownPublisher reports a Docker Hub namespace of a well-known publisher
 // of images that share official names.
-func KnownPublisher(ns string) bool {
-	switch strings.ToLower(ns) {
-	case "library", "bitnami", "circleci", "cimg", "docker", "arm64v8", "amd64", "arm32v7", "arm32v6", "i386", "ppc64le", "s390x",
-		"balenalib", "chainguard", "nvidia", "nvcr", "ubuntu", "debian", "rockylinux", "almalinux", "redhat", "amazon", "microsoft",
-		"google", "gcr", "hashicorp", "jetbrains", "cypress", "mcr", "continuumio", "condaforge", "python", "node", "golang", "rust":
-		return true
+func KnownPublisher(ns string) bool { return slices.Contains(Publishers, strings.ToLower(ns)) }
+
+// LookalikePublisher returns the well-known publisher a Docker Hub
+// namespace imitates (bitnarni for bitnami), or "".
+func LookalikePublisher(ns string) string {
+	ns = strings.ToLower(ns)
+	if KnownPublisher(ns) || slices.Contains(PopularOwners, ns) {
+		return ""
 	}
-	return false
+	return Lookalike(ns, Publishers)
 }
 
 // PlaceOf is the host and owner a source names: what a version bump keeps.

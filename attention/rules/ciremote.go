@@ -28,7 +28,7 @@ var (
 		return regexp.MustCompile(`^(\s*)(?:-\s+)?include\s*:\s*["']?([^\s"'#]*)`)
 	})
 	glEntryRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^(\s*)(-\s+)?(?:(remote|project|component|ref|local|template|file)\s*:\s*)?["']?([^\s"'#]*)["']?`)
+		return regexp.MustCompile(`^(\s*)(-\s+)?(?:(remote|project|component|ref|integrity|local|template|file)\s*:\s*)?["']?([^\s"'#]*)["']?`)
 	})
 	orbRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^(\s+)[\w-]+\s*:\s*["']?([\w-]+)/([\w-]+)@([^\s"'#]+)`)
@@ -116,8 +116,8 @@ func gitlabIncludes(lines []NumLine) []ConfigPull {
 			if key == "component" {
 				cur.Ref, cur.Version, _ = strings.Cut(val, "@")
 			}
-		case key == "ref" && cur != nil:
-			cur.Version = val
+		case (key == "ref" || key == "integrity") && cur != nil:
+			cur.Version = val // a remote file's integrity: hash fixes it as a commit does
 		}
 	}
 	return out

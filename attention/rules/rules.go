@@ -527,7 +527,15 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/setup-node@v4\n      - uses: github/codeql-action/init@v3", 5, true},
 			{"yarn.lock", "lodash@^4.17.21:\n  version \"4.17.21\"\n  resolved \"https://registry.yarnpkg.co/lodash/-/lodash-4.17.21.tgz#679591c5\"", 3, false},
 			{".circleci/config.yml", "version: 2.1\norbs:\n  aws: circleci-orbs/aws-cli@4.1.0\njobs: {}", 3, false},
+			// A Docker Hub namespace a letter off a well-known publisher's,
+			// in a FROM or a Bitbucket pipe.
+			{"Dockerfile", "FROM bitnarni/redis:7.2", 0, false},
+			{"bitbucket-pipelines.yml", "pipelines:\n  default:\n    - step:\n        script:\n          - pipe: atlasian/aws-s3-deploy:1.1.0", 5, false},
+			{"bitbucket-pipelines.yml", "pipelines:\n  default:\n    - step:\n        script:\n          - pipe: atlassian/aws-s3-deploy:1.1.0\n          - pipe: docker://acme/deploy-pipe:2.0.1", 0, true},
 			{".gitlab-ci.yml", "include:\n  - component: $CI_SERVER_FQDN/gitlab-componets/sast/sast@~latest", 2, false},
+			// A dev container feature, whose install script runs as root.
+			{".devcontainer/devcontainer.json", "{\n  \"features\": {\n    \"ghcr.io/devcontainers/features/node:1\": {\n      \"version\": \"20\"\n    },\n    \"ghcr.io/devcontainer/features/docker-in-docker:2\": {}\n  }\n}", 6, false},
+			{".devcontainer/devcontainer.json", "{\n  \"image\": \"mcr.microsoft.com/devcontainers/base:ubuntu\",\n  \"features\": {\n    \"ghcr.io/devcontainers/features/node:1\": {},\n    \"ghcr.io/devcontainers-extra/features/act:1\": {}\n  }\n}", 0, true},
 			// A well-known action's name in an image under an owner named
 			// after the action's own; a module host a letter off Deno's.
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: docker://ghcr.io/golangci-lint/golangci-lint-action:latest", 4, false},
@@ -579,6 +587,10 @@ var registry = []Rule{
 			{"Jenkinsfile", "library identifier: 'ci@main', retriever: modernSCM(\n  [$class: 'GitSCMSource', remote: 'https://git.x.invalid/ci/pipeline-lib.git'])", 2, false},
 			{".gitlab-ci.yml", "variables:\n  TEMPLATES: https://ci.x.invalid/templates\ninclude:\n  - remote: $TEMPLATES/python.yml", 4, false},
 			{".buildkite/pipeline.yml", "steps:\n  - command: make test\n    plugins:\n      - docker#v5.9.0:\n          image: node:20\n      - someone/deploy-helper#main: ~", 6, false},
+			// A reusable workflow of another owner than the one the file
+			// names as its own, at a tag, handed every secret.
+			{".github/workflows/r.yml", "on: push\njobs:\n  release:\n    if: github.repository == 'acme/app'\n    uses: ci-helpers/release/.github/workflows/release.yml@v2\n    secrets: inherit", 5, false},
+			{".github/workflows/r.yml", "on: push\njobs:\n  release:\n    if: github.repository_owner == 'acme'\n    uses: acme/.github/.github/workflows/release.yml@v2\n    secrets: inherit\n  docs:\n    uses: ci-helpers/docs/.github/workflows/docs.yml@v2\n  pin:\n    uses: ci-helpers/docs/.github/workflows/docs.yml@0123456789abcdef0123456789abcdef01234567\n    secrets: inherit", 0, true},
 			// The project's own files, GitLab's templates and components,
 			// another project of the same instance at a ref, a certified
 			// orb, a released orb, Azure Repos of the same organisation,
