@@ -72,6 +72,10 @@ type fileScan struct {
 	// shellRead holds the lines the shell parser read whole; there its
 	// reading of what is sent where replaces the line pattern's guess.
 	shellRead map[int]bool
+	// envSubset holds the lines where the shell parser read the
+	// environment filtered to the variables one prefix names (env | grep
+	// '^CI_COMMIT'): no dump of its secrets.
+	envSubset map[int]bool
 	// messages holds the lines wholly inside text an echo or printf prints
 	// to the terminal: a command spelled there (an install hint, a usage
 	// line) is read by a person, not run.
@@ -558,6 +562,11 @@ func (fs *fileScan) deferToParser() {
 		switch {
 		case h.id == "secret-exfiltration" && !h.parsed && fs.shellRead[n]:
 			fs.best[l] = hit{id: "gha-secret-in-run"}
+		case h.id == "env-exfiltration" && !h.parsed && fs.envSubset[n] && h.sev() == rules.High:
+			h.severity = rules.Medium
+			h.title = "prints the environment's variables of one prefix"
+			h.why = "grep keeps only the variables its pattern names, and the pattern names no credential: check the prefix holds no secret"
+			fs.best[l] = h
 		case !h.parsed && fs.messages[n] && h.sev() == rules.High && messageLowered[h.id]:
 			h.severity = rules.Medium
 			h.title = rules.Must(h.id).Title + " (spelled out in a message the script prints)"

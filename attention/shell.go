@@ -753,6 +753,14 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		name == "tac" || name == "rev" || name == "strings" || name == "zip" || name == "tar" || name == "base64" ||
 		name == "grep" || name == "egrep" || name == "fgrep" || name == "uniq":
 		out := stdin.or(argTaint(1))
+		if (name == "grep" || name == "egrep") && stdin.bulk() && rules.GrepSelectsOwn(words) {
+			// env | grep '^CI_COMMIT': only the variables a prefix names.
+			out.kind &^= tSecretBulk
+			if r.fs.envSubset == nil {
+				r.fs.envSubset = map[int]bool{}
+			}
+			r.fs.envSubset[line] = true
+		}
 		for i, w := range words[1:] {
 			if strings.HasPrefix(w, "-") {
 				continue

