@@ -101,13 +101,13 @@ func (fs *fileScan) buildFiles() {
 	case fs.info.Scope&rules.ScopePackageJSON != 0:
 		fs.typosquats("npm")
 	case lb == "cargo.toml":
-		fs.typosquats("cargo")
+		fs.manifestDeps("cargo")
 	case lb == "deno.json" || lb == "deno.jsonc" || strings.HasSuffix(lb, "import_map.json") || strings.HasSuffix(lb, "importmap.json") || lb == "import-map.json":
-		fs.importMap()
+		fs.manifestDeps("importmap")
 	case lb == "pyproject.toml" || lb == "pipfile":
-		fs.typosquats("pyproject")
+		fs.manifestDeps("pyproject")
 	case lb == "pom.xml" || ext == ".gradle" || strings.HasSuffix(lb, ".gradle.kts") || strings.HasSuffix(lb, ".versions.toml"):
-		fs.typosquats("maven")
+		fs.manifestDeps("maven")
 	case fs.info.Scope&rules.ScopeRequirements != 0 && (strings.HasPrefix(lb, "requirements") || lb == "constraints.txt") ||
 		(ext == ".txt" || ext == ".in") && strings.Contains(strings.ToLower(fs.path), "requirements"):
 		fs.typosquats("pypi")
@@ -770,27 +770,33 @@ func (fs *fileScan) loaderVars(lines []numbered) {
 			continue
 		}
 		name, v := m[1], strings.TrimSpace(m[2])
-		bad := false
-		switch name {
-		case "NODE_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "RUBYOPT":
-			// A module by path (./hook.js, /tmp/x.jar), not a package
-			// (ts-node/register) nor Yarn's own .pnp loader.
-			for _, f := range loaderFlagRe().FindAllStringSubmatch(" "+v, -1) {
-				op := f[1]
-				if (strings.HasPrefix(op, ".") || strings.HasPrefix(op, "~") || strings.HasPrefix(op, "$") || strings.HasPrefix(op, "/tmp/")) && !strings.Contains(op, ".pnp.") {
-					bad = true
-				}
-			}
-		case "BASH_ENV":
-			// Conda images point BASH_ENV at the shell's own profile.
-			bad = provenance.TreeProgram(v) && !rules.ShellRCPath(v)
-		default:
-			bad = provenance.TreeProgram(v) && !strings.HasPrefix(v, "/lib") && !strings.HasPrefix(v, "ssh ") && !strings.HasPrefix(v, "ssh\t")
-		}
-		if bad {
+		if loadsFile(name, v) {
 			fs.report(n, hit{id: "gha-env-hijack", title: "sets " + name + " so every later process loads " + v})
 		}
 	}
+}
+
+// loadsFile reports a loader variable's value that makes later processes
+// load a file of the change's or one it wrote: a module by path (./hook.js,
+// /tmp/x.jar) for the option variables, not a package (ts-node/register)
+// nor Yarn's own .pnp loader; a program or library in the tree, the home
+// directory, /tmp or a variable for the others, not a tool on PATH
+// (sccache) nor the system's own (jemalloc under /usr/lib).
+func loadsFile(name, v string) bool {
+	switch name {
+	case "NODE_OPTIONS", "NPM_CONFIG_NODE_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "RUBYOPT", "PERL5OPT":
+		for _, f := range loaderFlagRe().FindAllStringSubmatch(" "+v, -1) {
+			op := f[1]
+			if (strings.HasPrefix(op, ".") || strings.HasPrefix(op, "~") || strings.HasPrefix(op, "$") || strings.HasPrefix(op, "/tmp/")) && !strings.Contains(op, ".pnp.") {
+				return true
+			}
+		}
+		return false
+	case "BASH_ENV":
+		// Conda images point BASH_ENV at the shell's own profile.
+		return provenance.TreeProgram(v) && !rules.ShellRCPath(v)
+	}
+	return provenance.TreeProgram(v) && !strings.HasPrefix(v, "/lib") && !strings.HasPrefix(v, "ssh ") && !strings.HasPrefix(v, "ssh\t")
 }
 
 var makeShellRe = sync.OnceValue(func() *regexp.Regexp {

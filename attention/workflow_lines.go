@@ -331,7 +331,7 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 	}
 	if inRun && re.wfEnvFile.MatchString(s) {
 		switch {
-		case re.wfEnvHijack.MatchString(s):
+		case re.wfEnvHijack.MatchString(s) && !toolOnPath(s):
 			return hit{id: "gha-env-hijack"}, true
 		case w.dangerous && (w.head || !w.whole):
 			// Under a privileged trigger with the base branch checked out,
@@ -357,6 +357,31 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 		return hit{id: "gha-secret"}, true
 	}
 	return hit{}, false
+}
+
+var wfEnvValueRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b([A-Z_][A-Z0-9_]*)=([^"'>|\n]*)`)
+})
+
+// toolOnPath reports a loader variable written to the job's environment
+// with a literal value that names no file the change controls: a tool on
+// PATH (RUSTC_WRAPPER=sccache), the system's own library, an option that
+// loads no module (NODE_OPTIONS=--max-old-space-size=4096). A value from a
+// variable, an expression or a printf placeholder is not known, and stays
+// the rule's.
+func toolOnPath(s string) bool {
+	found := false
+	for _, m := range wfEnvValueRe().FindAllStringSubmatch(s, -1) {
+		if !wfRe().wfEnvHijack.MatchString(m[1] + "=") {
+			continue
+		}
+		v := strings.TrimSpace(m[2])
+		if v == "" || strings.ContainsAny(v, "$%{`") || loadsFile(m[1], v) {
+			return false
+		}
+		found = true
+	}
+	return found
 }
 
 // oidcRequestOnly reports a line whose only runner variables are the OIDC

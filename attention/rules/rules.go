@@ -663,6 +663,11 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            core.exportVariable('NODE_OPTIONS', '--require ./x.js')", 7, false},
 			{"scripts/ci-env.js", "fs.appendFileSync(process.env.GITHUB_ENV, `LD_PRELOAD=${lib}\\n`)", 0, false},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            core.exportVariable('CI_SHA', context.sha)", 7, true},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"LD_PRELOAD=./build/hook.so\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"BASH_ENV=$RUNNER_TEMP/env.sh\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: printf 'NODE_OPTIONS=--require=%s/t/r.cjs\\n' \"$PWD\" >> \"$GITHUB_ENV\"", 4, false},
+			// A tool on PATH, or an option that loads no module.
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          echo \"SCCACHE_GHA_ENABLED=true\" >> $GITHUB_ENV\n          echo \"RUSTC_WRAPPER=sccache\" >> $GITHUB_ENV\n          echo \"NODE_OPTIONS=--max-old-space-size=8192\" >> $GITHUB_ENV", 0, true},
 		}},
 	{"gha-github-env-privileged", KindExecute, High, "writes GITHUB_ENV or GITHUB_PATH in a privileged workflow",
 		"on pull_request_target or workflow_run, what the pull request puts there runs in every later step with the write token", []Case{
