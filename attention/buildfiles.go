@@ -101,13 +101,13 @@ func (fs *fileScan) buildFiles() {
 	case fs.info.Scope&rules.ScopePackageJSON != 0:
 		fs.typosquats("npm")
 	case lb == "cargo.toml":
-		fs.typosquats("cargo")
+		fs.manifestDeps("cargo")
 	case lb == "deno.json" || lb == "deno.jsonc" || strings.HasSuffix(lb, "import_map.json") || strings.HasSuffix(lb, "importmap.json") || lb == "import-map.json":
-		fs.importMap()
+		fs.manifestDeps("importmap")
 	case lb == "pyproject.toml" || lb == "pipfile":
-		fs.typosquats("pyproject")
+		fs.manifestDeps("pyproject")
 	case lb == "pom.xml" || ext == ".gradle" || strings.HasSuffix(lb, ".gradle.kts") || strings.HasSuffix(lb, ".versions.toml"):
-		fs.typosquats("maven")
+		fs.manifestDeps("maven")
 	case fs.info.Scope&rules.ScopeRequirements != 0 && (strings.HasPrefix(lb, "requirements") || lb == "constraints.txt") ||
 		(ext == ".txt" || ext == ".in") && strings.Contains(strings.ToLower(fs.path), "requirements"):
 		fs.typosquats("pypi")

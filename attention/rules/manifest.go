@@ -1,0 +1,157 @@
+package rules
+
+// The dependencies a manifest declares, read from the lines a diff shows:
+// Cargo's dependency tables, Python's pyproject.toml and Pipfile, Maven
+// group ids in a POM, a Gradle build or a version catalog, and a Deno or
+// browser import map. A table, array or object is followed only as far as
+// the diff shows its opening line: a hunk that starts inside one, without
+// it, declares nothing the reader can place.
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// Dep is a dependency a manifest line declares.
+type Dep struct {
+	N      int
+	Name   string // the package whose code is fetched
+	As     string // the name code uses it under, when renamed (Cargo's package =); "" otherwise
+	Source string // the URL an import map sends the name to; "" otherwise
+}
+
+var (
+	crateLine = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*([A-Za-z0-9][\w-]*)\s*=|^\s*\[(?:[\w.'"-]*\.)?(?:dev-|build-)?dependencies\.([\w-]+)\]`)
+	})
+	crateSection = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*\[(?:[\w.'"()-]*\.)?(?:dev-|build-)?dependencies\]`)
+	})
+	cratePackage = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bpackage\s*=\s*["']([\w-]+)["']`) })
+	mavenGroup   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`<groupId>\s*([\w.-]+)\s*</groupId>|["']([a-z][\w-]*(?:\.[\w-]+)+):[\w.-]+(?::[^"':]*)?["']|\bgroup\s*[:=]\s*["']([\w.-]+)["']`)
+	})
+	pyEntry = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`["']([A-Za-z0-9][\w.-]*)\s*(?:\[[^\]]*\])?\s*(?:[<>=!~;@,\s]|["'])`)
+	})
+	pyArrayKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*["']?([\w.-]+)["']?\s*=\s*\[`) })
+	pyDepTable = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*\[(?:tool\.poetry\.(?:group\.[\w-]+\.)?(?:dev-)?dependencies|packages|dev-packages)\]`)
+	})
+	pyGroupTable = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*\[(?:project\.optional-dependencies|dependency-groups|tool\.uv)\]`)
+	})
+	jsonKeyOpen = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*"([^"]+)"\s*:\s*\{\s*$`) })
+	importEntry = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*"([^"]+)"\s*:\s*"(https?://[^"]+)"`) })
+)
+
+// ManifestDeps returns the dependencies the lines of a manifest declare:
+// kind is "cargo", "pyproject", "maven" or "importmap".
+func ManifestDeps(kind string, lines []NumLine) []Dep {
+	var out []Dep
+	table, array := "?", "" // the TOML table and array a line is in
+	var objects []string    // the JSON keys a line is inside, innermost last; "?" for one the diff does not show
+	for i, l := range lines {
+		if i > 0 && lines[i-1].N != l.N-1 {
+			table, array, objects = "?", "", nil // a gap between hunks
+		}
+		t := strings.TrimSpace(l.Text)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		switch kind {
+		case "cargo":
+			if strings.HasPrefix(t, "[") {
+				table = t
+			}
+			m := crateLine().FindStringSubmatch(l.Text)
+			switch {
+			case m == nil:
+			case m[2] != "":
+				out = append(out, Dep{N: l.N, Name: m[2]})
+			case crateSection().MatchString(table):
+				d := Dep{N: l.N, Name: m[1]}
+				if p := cratePackage().FindStringSubmatch(l.Text); p != nil {
+					d.Name, d.As = p[1], m[1]
+				}
+				out = append(out, d)
+			}
+		case "pyproject":
+			if strings.HasPrefix(t, "[") && array == "" {
+				table = t
+				continue
+			}
+			if m := pyArrayKey().FindStringSubmatch(l.Text); m != nil && array == "" {
+				key := m[1]
+				if !pyDepArray(key, table) {
+					key = "-" // an array of something else (keywords, classifiers)
+				}
+				rest := l.Text[len(m[0]):]
+				if !strings.Contains(rest, "]") {
+					array = key
+				}
+				if key != "-" {
+					for _, e := range pyEntry().FindAllStringSubmatch(rest, -1) {
+						out = append(out, Dep{N: l.N, Name: e[1]})
+					}
+				}
+				continue
+			}
+			if array != "" {
+				if array != "-" {
+					if e := pyEntry().FindStringSubmatch(l.Text); e != nil && strings.HasPrefix(strings.TrimLeft(t, `"'`), e[1]) {
+						out = append(out, Dep{N: l.N, Name: e[1]})
+					}
+				}
+				if strings.HasSuffix(strings.TrimRight(t, ", "), "]") {
+					array = ""
+				}
+				continue
+			}
+			if m := crateLine().FindStringSubmatch(l.Text); m != nil && m[1] != "" && m[1] != "python" && pyDepTable().MatchString(table) {
+				out = append(out, Dep{N: l.N, Name: m[1]})
+			}
+		case "maven":
+			if m := mavenGroup().FindStringSubmatch(l.Text); m != nil {
+				out = append(out, Dep{N: l.N, Name: m[1] + m[2] + m[3]})
+			}
+		case "importmap":
+			if m := jsonKeyOpen().FindStringSubmatch(l.Text); m != nil {
+				objects = append(objects, m[1])
+				continue
+			}
+			if net := strings.Count(t, "}") - strings.Count(t, "{"); net > 0 {
+				objects = objects[:max(0, len(objects)-net)]
+				continue
+			}
+			if m := importEntry().FindStringSubmatch(l.Text); m != nil && len(objects) > 0 && importBlock(objects[len(objects)-1]) {
+				out = append(out, Dep{N: l.N, Name: m[1], Source: m[2]})
+			}
+		}
+	}
+	return out
+}
+
+// pyDepArray reports an array of requirements: dependencies = [ and its
+// kin, or any array of the optional dependencies' or groups' tables.
+func pyDepArray(key, table string) bool {
+	switch key {
+	case "dependencies", "requires", "dev-dependencies", "build-requires":
+		return true
+	}
+	return pyGroupTable().MatchString(table)
+}
+
+// importBlock reports an import map's object of names: imports, or a
+// scope's (keyed by the URL or path it applies to).
+func importBlock(key string) bool {
+	return key == "imports" || strings.HasPrefix(key, "http") || strings.HasPrefix(key, "/") || strings.HasPrefix(key, "./")
+}
+
+// PlainCrate reports a line that declares the crate name under its own
+// name, with no package = of its own.
+func PlainCrate(line, name string) bool {
+	m := crateLine().FindStringSubmatch(line)
+	return m != nil && m[1] == name && !cratePackage().MatchString(line)
+}
