@@ -83,6 +83,12 @@ func TestSeverityByContext(t *testing.T) {
 		{"head into a folder, read as data", ".github/workflows/a.yml", rules.PRTHeadInto("pr", "      - uses: actions/checkout@v4\n      - run: |\n          npm ci\n          node tools/build-docs.js --src ./pr/docs"), 8, "medium gha-untrusted-checkout"},
 		{"head into a folder, built", ".github/workflows/a.yml", rules.PRTHeadInto("pr", "      - run: |\n          cd pr\n          npm ci"), 8, "high gha-untrusted-checkout"},
 		{"head into the workspace", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}", 8, "high gha-untrusted-checkout"},
+		// A comment command that checks out and builds the pull request:
+		// high for anyone's comment, medium when only members start it.
+		{"comment command for members", ".github/workflows/a.yml", commentCommand("contains(fromJSON('[\"OWNER\", \"MEMBER\", \"COLLABORATOR\"]'), github.event.comment.author_association)"), 15, "medium gha-pr-code-run"},
+		{"comment command for anyone", ".github/workflows/a.yml", commentCommand("github.event.comment.body == '/fix'"), 15, "high gha-pr-code-run"},
+		{"comment command for contributors too", ".github/workflows/a.yml", commentCommand("contains(fromJSON('[\"MEMBER\", \"CONTRIBUTOR\"]'), github.event.comment.author_association)"), 15, "high gha-pr-code-run"},
+		{"comment command excluding members", ".github/workflows/a.yml", commentCommand("github.event.comment.author_association != 'MEMBER'"), 15, "high gha-pr-code-run"},
 		// Self-hosted runners: high where a pull request's code runs on them.
 		{"self-hosted on pull_request", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps:\n      - uses: actions/checkout@v4\n      - run: make test", 4, "high gha-self-hosted-runner"},
 		{"self-hosted labeler on pull_request_target", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps:\n      - uses: actions/labeler@v5", 4, "medium gha-self-hosted"},
@@ -163,6 +169,13 @@ func TestSeverityByContext(t *testing.T) {
 			}
 		})
 	}
+}
+
+// commentCommand is an issue_comment workflow whose one job, run when cond
+// holds, checks out the pull request's head (line 13) and builds it (line 15).
+func commentCommand(cond string) string {
+	return "on:\n  issue_comment:\n    types: [created]\npermissions:\n  contents: write\njobs:\n  fix:\n    if: github.event.issue.pull_request != null && " + cond +
+		"\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: refs/pull/${{ github.event.issue.number }}/head\n      - run: echo checking out\n      - run: npm ci"
 }
 
 // wfRunArtifact is a workflow_run job that checks out the base branch,

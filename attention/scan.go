@@ -557,7 +557,14 @@ func (fs *fileScan) goMarks() (flow, directive bool) {
 // NodeSource, Docker, Poetry, uv, Codecov's uploader, ...) is what build
 // files everywhere do, and is medium; anything else stays high.
 func (fs *fileScan) deferToParser() {
+	gated := fs.info.Scope&rules.ScopeWorkflow != 0 && fs.wfRoot != nil && membersOnly(fs.wfRoot)
 	for l, h := range fs.best {
+		if gated && h.sev() == rules.High && memberGated[h.id] {
+			h.severity = rules.Medium
+			h.why = rules.Must(h.id).Why + "; here only a comment by the repository's owners, members or collaborators starts the job, so the pull request is one they chose to run"
+			fs.best[l] = h
+			continue
+		}
 		n := fs.f.Hunks[l.hunk].Lines[l.line].New
 		switch {
 		case h.id == "secret-exfiltration" && !h.parsed && fs.shellRead[n]:

@@ -606,7 +606,10 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 	if strings.Contains(words[0], "\\") {
 		words[0] = strings.ReplaceAll(words[0], "\\", "") // c\u\r\l is curl
 	}
-	name := path.Base(words[0])
+	name := path.Base(strings.ReplaceAll(words[0], "\\", "/"))
+	if len(name) > 4 && strings.EqualFold(name[len(name)-4:], ".exe") {
+		name = name[:len(name)-4] // curl.exe, python.exe: the same programs on Windows
+	}
 	line := r.line(args[0].Pos())
 	lastLine := r.line(args[len(args)-1].Pos())
 	argTaint := func(from int) taint {
@@ -748,6 +751,29 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{kind: tSecretBulk, line: line}
 	case name == "tar" || name == "zip" || name == "7z" || name == "unzip" || name == "gzip" && !rules.HasFlag(words, "d", "--decompress"):
 		return r.archive(name, args, words, stdin, line)
+	case rules.PSWriter(name):
+		// PowerShell's Out-File, Set-Content, Add-Content, Tee-Object:
+		// what is piped in, or -Value, lands in the file they name.
+		f, val := rules.PSWriteArgs(words)
+		t := stdin
+		if val >= 0 {
+			t = t.or(r.wordTaint(args[val]))
+		}
+		if f != "" {
+			r.written(f, t, line, strings.EqualFold(name, "Add-Content"))
+		}
+		if strings.EqualFold(name, "Tee-Object") {
+			return t
+		}
+		return taint{}
+	case strings.EqualFold(name, "Get-Content") || strings.EqualFold(name, "gc") || name == "type":
+		var t taint
+		for _, w := range words[1:] {
+			if !strings.HasPrefix(w, "-") {
+				t = t.or(r.fileTaint(w, line))
+			}
+		}
+		return t
 	case name == "cat" || name == "tee" || name == "head" || name == "tail" || name == "sort" || name == "tr" || name == "sed" ||
 		name == "awk" || name == "cut" || name == "jq" || name == "gzip" || name == "base32" || name == "xxd" || name == "od" ||
 		name == "tac" || name == "rev" || name == "strings" || name == "zip" || name == "tar" || name == "base64" ||
@@ -1631,7 +1657,7 @@ func (r *shellReader) fileTaint(p string, line int) taint {
 	if t, ok := r.fl.files[rules.NormPath(p)]; ok {
 		return t
 	}
-	if rules.CredentialPath(p) {
+	if rules.CredentialPath(p) || strings.Contains(p, "\\") && rules.CredentialPath(strings.ReplaceAll(p, "\\", "/")) {
 		return taint{kind: tSecretBulk, line: line}
 	}
 	if rules.DataNamed(p) {

@@ -566,3 +566,42 @@ var pinnedFetchRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCom
 // file must have (CMake's EXPECTED_HASH, Docker's ADD --checksum=): it
 // fails unless the host serves the file the change fixed.
 func PinnedFetch(call string) bool { return pinnedFetchRe().MatchString(call) }
+
+// PSWriter reports PowerShell's cmdlets that write what they are given to
+// a file: Out-File, Set-Content, Add-Content, Tee-Object.
+func PSWriter(name string) bool {
+	for _, c := range []string{"Out-File", "Set-Content", "Add-Content", "Tee-Object"} {
+		if strings.EqualFold(name, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// PSWriteArgs returns the file a PowerShell writer names (-FilePath,
+// -Path, -LiteralPath or its first operand) and the index of its -Value
+// word, -1 for none.
+func PSWriteArgs(words []string) (file string, value int) {
+	value = -1
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case strings.EqualFold(w, "-FilePath") || strings.EqualFold(w, "-Path") || strings.EqualFold(w, "-LiteralPath"):
+			if i+1 < len(words) {
+				file = words[i+1]
+			}
+			i++
+		case strings.EqualFold(w, "-Value"):
+			if i+1 < len(words) {
+				value = i + 1
+			}
+			i++
+		case strings.EqualFold(w, "-Encoding") || strings.EqualFold(w, "-Variable"):
+			i++
+		case strings.HasPrefix(w, "-"):
+		case file == "":
+			file = w
+		}
+	}
+	return file, value
+}

