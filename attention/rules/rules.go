@@ -564,6 +564,11 @@ var registry = []Rule{
 			{"x.sh", "cargo install serdde", 0, false},
 			{"x.sh", "npm i -D @typescript_eslinter/eslint", 0, false},
 			{"x.sh", "go install golang.org/x/tools/cmd/goimports@latest\ngo run ./cmd/gen\ncargo install cargo-deny --locked\nnpm i @types/node", 0, true},
+			// A gem, a NuGet package.
+			{"Gemfile", "source \"https://rubygems.org\"\ngem \"rails\", \"~> 7.1\"\ngem \"sidekik\"", 3, false},
+			{"src/App/App.csproj", "<ItemGroup>\n  <PackageReference Include=\"Newtonsoft.Jsonn\" Version=\"13.0.3\" />\n</ItemGroup>", 2, false},
+			{"Gemfile", "gem \"rails\"\ngem \"redic\"\ngem \"sidekiq-cron\"", 0, true},
+			{"src/App/App.csproj", "<ItemGroup>\n  <PackageReference Include=\"Serilog.Sinks.File\" Version=\"5.0.0\" />\n  <PackageReference Include=\"AWSSDK.SES\" Version=\"3.7.0\" />\n</ItemGroup>", 0, true},
 			// A crate, an npm scope, a Maven group id.
 			{"Cargo.toml", "[package]\nname = \"x\"\n\n[dependencies]\nserde = \"1\"\nrustdecimal = \"1.36\"", 6, false},
 			{"package.json", "{\n  \"devDependencies\": {\n    \"@typescript_eslinter/eslint\": \"^8.0.0\"\n  }\n}", 3, false},
