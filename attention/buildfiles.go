@@ -108,6 +108,10 @@ func (fs *fileScan) buildFiles() {
 		fs.manifestDeps("pyproject")
 	case lb == "pom.xml" || ext == ".gradle" || strings.HasSuffix(lb, ".gradle.kts") || strings.HasSuffix(lb, ".versions.toml"):
 		fs.manifestDeps("maven")
+	case lb == "gemfile" || ext == ".gemspec" || lb == "gems.rb":
+		fs.manifestDeps("gem")
+	case strings.HasSuffix(lb, "proj") || lb == "packages.config" || lb == "directory.packages.props" || lb == "paket.dependencies":
+		fs.manifestDeps("nuget")
 	case fs.info.Scope&rules.ScopeRequirements != 0 && (strings.HasPrefix(lb, "requirements") || lb == "constraints.txt") ||
 		(ext == ".txt" || ext == ".in") && strings.Contains(strings.ToLower(fs.path), "requirements"):
 		fs.typosquats("pypi")

@@ -93,11 +93,11 @@ func (fs *fileScan) inJSONBlock(n int, block func(string) bool) bool {
 	return false
 }
 
-// manifestDeps rates the dependencies a Cargo, Python or Maven manifest,
-// or an import map, adds (rules.ManifestDeps): a look-alike name, a crate
+// manifestDeps rates the dependencies a Cargo, Python, Maven, Ruby or NuGet
+// manifest, or an import map, adds (rules.ManifestDeps): a look-alike name, a crate
 // built under another crate's name, an import sent to a URL.
 func (fs *fileScan) manifestDeps(kind string) {
-	eco := map[string]string{"cargo": "cargo", "pyproject": "pypi", "maven": "maven"}[kind]
+	eco := map[string]string{"cargo": "cargo", "pyproject": "pypi", "maven": "maven", "gem": "gem", "nuget": "nuget"}[kind]
 	for _, d := range rules.ManifestDeps(kind, fs.numberedText()) {
 		if _, added := fs.added[d.N]; !added {
 			continue

