@@ -25,6 +25,13 @@ const (
 	ConfigLookalike
 )
 
+// OrgGitLabs are GitLab instances run by open-source organisations for
+// their own projects (GNOME, KDE, freedesktop.org, Debian's Salsa): a CI
+// template there is the organisation's own.
+var OrgGitLabs = []string{"gitlab.gnome.org", "invent.kde.org", "gitlab.freedesktop.org", "salsa.debian.org", "gitlab.haskell.org",
+	"gitlab.torproject.org", "gitlab.alpinelinux.org", "gitlab.archlinux.org", "gitlab.xfce.org", "code.videolan.org",
+	"gitlab.kitware.com", "gitlab.eclipse.org", "framagit.org", "gitlab.inria.fr", "src.fedoraproject.org", "gitlab.winehq.org"}
+
 // configHosts are the hosts pipeline configuration is fetched from, whose
 // look-alikes imitate them.
 var configHosts = []string{"gitlab.com", "github.com", "raw.githubusercontent.com", "bitbucket.org", "gist.githubusercontent.com", "dev.azure.com"}
@@ -65,6 +72,10 @@ func PulledConfig(kind, ref, version, typ string) (risk ConfigRisk, place, imita
 			return ConfigFixed, h, ""
 		case h == "gitlab.com" && strings.EqualFold(owner, "gitlab-org"):
 			return ConfigFixed, h, "" // GitLab's own templates
+		case kind == "remote" && (HostIn(h, OrgGitLabs) || strings.HasPrefix(h, "gitlab.") && h != "gitlab.com"):
+			// An organisation's own GitLab, where only its members
+			// publish: most often the instance the project lives on.
+			return ConfigFixed, h, ""
 		case kind == "library" && TagLike(version):
 			return ConfigFixed, h, ""
 		}
@@ -77,13 +88,14 @@ func PulledConfig(kind, ref, version, typ string) (risk ConfigRisk, place, imita
 		if k := imitatesGitLab(parts[1]); k != "" {
 			return ConfigLookalike, parts[1], k
 		}
-		if parts[1] == "components" || strings.HasPrefix(parts[0], "$ci_server") || strings.HasPrefix(parts[0], "${ci_server") {
-			return ConfigHeld, "", "" // GitLab's catalog, or a project of the same instance
-		}
-		if version == "" || version == "~latest" || TagLike(version) || shaRe().MatchString("@"+version) {
+		// A component comes from the pipeline's own instance: on a
+		// self-managed one only its organisation publishes, as with a
+		// project include; on gitlab.com anyone does, and a branch is
+		// whatever its owner last pushed.
+		if parts[0] != "gitlab.com" || parts[1] == "components" || version == "" || version == "~latest" || TagLike(version) || shaRe().MatchString("@"+version) {
 			return ConfigHeld, "", ""
 		}
-		return ConfigMutable, parts[0], ""
+		return ConfigMutable, parts[0] + "/" + parts[1], ""
 	case "orb":
 		ns, _, _ := strings.Cut(strings.ToLower(ref), "/")
 		if ns == "circleci" {

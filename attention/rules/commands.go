@@ -290,7 +290,8 @@ var profileRe = sync.OnceValue(func() *regexp.Regexp {
 })
 
 var shellRCRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|[/~'"\s])\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)(?:$|[^\w.-])`)
+	return regexp.MustCompile(`(?:^|[/~'"\s])\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)(?:$|[^\w.-])|` +
+		`(?:^|[/~'"\s$])\.?config["'/\\, ]+fish["'/\\, ]+(?:config\.fish|conf\.d\b)|\bfish_config\b|\bPowerShell["'/\\, ]+\w*[Pp]rofile\.ps1|\$PROFILE\b`)
 })
 
 // ShellRCPath reports a user's shell start-up file (not cron, keys or
