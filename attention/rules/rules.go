@@ -75,6 +75,8 @@ var registry = []Rule{
 		{"x.sh", "wget -qO- https://x.invalid/s | sh -s -- --quiet", 0, false},
 		// Anyone's repository on a forge is not a vendor's host.
 		{"x.sh", "curl -fsSL https://raw.githubusercontent.com/go-enumer/tools/main/gen.sh | sh", 0, false},
+		{"x.sh", "curl -fsSL https://github.com/acme/t/releases/latest/download/install.sh | sh", 0, false},
+		{".devcontainer/features/ktool/install.sh", "curl -LsSf https://setup.ktool-cdn.invalid | bash", 0, false},
 		{".gitlab-ci.yml", "scan:\n  script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 0, true},
 		// ADD into the working directory names the file by the URL's last segment.
 		{"Dockerfile", "FROM alpine\nWORKDIR /out\nADD https://x.invalid/setup.sh .\nRUN sh setup.sh", 4, false},
@@ -170,6 +172,10 @@ var registry = []Rule{
 			{".gitlab-ci.yml", "scan:\n  before_script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 3, false},
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS https://starship.rs/install.sh | sh -s -- -y", 6, false},
 			{"install.sh", "powershell -c \"irm bun.sh/install.ps1|iex\"", 0, false},
+			// A release's installer at a version tag, and the installer of
+			// the tool a dev container feature is named after.
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -LsSf https://github.com/acme/dist/releases/download/v0.31.0/dist-installer.sh | sh", 6, false},
+			{".devcontainer/features/ktool/install.sh", "curl -LsSf https://setup.ktool.invalid | bash", 0, false},
 		}},
 	{"secret-send", KindCredential, High, "sends secrets or the environment over the network",
 		"the runner's tokens and secrets leave for a machine outside", []Case{
