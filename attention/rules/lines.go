@@ -170,8 +170,11 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			regexp.MustCompile(`(?i)stratum\+(?:tcp|ssl|tls)://|\b(?:xmrig|minerd|cpuminer|ethminer|nbminer)\b|--donate-level\b|\b(?:minexmr|supportxmr|nanopool|2miners|hashvault|moneroocean|nicehash|ethermine|herominers)\.(?:com|org|net|pro|io)\b`)},
 		{"persistence", "installs something that runs again later (cron, systemd, shell rc, keys)", all, 0, none,
 			[]string{"cron", "systemctl", "systemd", "init.d", "rc.local", "bashrc", "bash_profile", "profile", "zshrc", "authorized_keys", "launchctl", "launchagents", "ld.so.preload", "fsmonitor"},
-			except{regexp.MustCompile(`\bcrontab\b|/etc/cron|/var/spool/cron|\bsystemctl\s+(?:--user\s+)?(?:enable|link|daemon-reload)\b|/etc/systemd/|\.config/systemd/|/etc/init\.d/|/etc/rc\.local|` +
-				`>>?\s*["']?(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+)/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv)(?:$|[^\w.-])|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc|` +
+			// The system's own directories, not a tree under a prefix
+			// ($DESTDIR/etc/systemd, $NIX_LINK/etc/profile.d), which a
+			// package's install step fills for its own files.
+			except{regexp.MustCompile(`\bcrontab\b|(?:^|[^\w}$)./-])(?:/etc/cron|/var/spool/cron|/etc/systemd/|/etc/init\.d/|/etc/rc\.local|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc)|\bsystemctl\s+(?:--user\s+)?(?:enable|link|daemon-reload)\b|\.config/systemd/|` +
+				`>>?\s*["']?(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+)/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv)(?:$|[^\w.-])|` +
 				`\bauthorized_keys\b|\blaunchctl\s+(?:load|bootstrap)\b|LaunchAgents/|/etc/ld\.so\.preload|` +
 				// git runs core.fsmonitor's command at every status, in every repository when --global.
 				`\bcore\.fsmonitor\b["']?\s*[, ]\s*["']?[^\s"',)]`), regexp.MustCompile(`core\.fsmonitor\b["']?\s*[, ]\s*["']?(?:false|true)\b`)}},
