@@ -131,7 +131,10 @@ func (fs *fileScan) wasPlain(n int, name string) bool {
 func (fs *fileScan) importURL(d rules.Dep) {
 	h := provenance.HostOf(d.Source)
 	switch k := provenance.Lookalike(h, provenance.ModuleHosts); {
-	case provenance.HostIn(h, provenance.ModuleHosts) || provenance.LoopbackOnly(d.Source):
+	case provenance.HostIn(h, provenance.ModuleHosts) || provenance.LoopbackOnly(d.Source) || provenance.PinnedScriptURL(d.Source):
+	case h == "raw.githubusercontent.com" || h == "github.com" || h == "gist.githubusercontent.com":
+		fs.report(d.N, hit{id: "dependency-url", severity: rules.Medium, title: "maps the import " + d.Name + " to a file of a GitHub repository",
+			why: "every import of the name loads that file's code; a tag or branch can move, so read whose repository it is and what ref it names"})
 	case k != "":
 		fs.report(d.N, hit{id: "lookalike-source", title: "maps " + d.Name + " to code on " + h + ", a look-alike of " + k})
 	default:

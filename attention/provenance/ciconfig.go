@@ -76,7 +76,7 @@ func PulledConfig(kind, ref, version, typ string) (risk ConfigRisk, place, imita
 			// An organisation's own GitLab, where only its members
 			// publish: most often the instance the project lives on.
 			return ConfigFixed, h, ""
-		case kind == "library" && TagLike(version):
+		case kind == "library" && (TagLike(version) || h == "github.com" && (slices.Contains(KnownOwners, strings.ToLower(owner)) || slices.Contains(PopularOwners, strings.ToLower(owner)))):
 			return ConfigFixed, h, ""
 		}
 		return ConfigMutable, h, ""
@@ -117,7 +117,7 @@ func PulledConfig(kind, ref, version, typ string) (risk ConfigRisk, place, imita
 			if k := Lookalike(h, configHosts); k != "" {
 				return ConfigLookalike, h, k
 			}
-			if shaRe().MatchString("@" + version) {
+			if shaRe().MatchString("@"+version) || TagLike(version) {
 				return ConfigFixed, h, ""
 			}
 			return ConfigMutable, h, ""

@@ -51,7 +51,7 @@ var PopularOwners = []string{"snok", "pyca", "pypi", "dorny", "jaxxstorm", "ilam
 	"prefix-dev", "bufbuild", "octokit", "dependabot", "cloudflare", "netlify", "vercel", "reactivecircus", "subosito", "pulumi",
 	"cypress-io", "browser-actions", "devcontainers", "trufflesecurity", "returntocorp", "semgrep", "cyclonedx", "homebrew",
 	"determinatesystems", "nix-community", "mikefarah", "asdf-vm", "mozilla-actions", "caarlos0", "graalvm", "erlef",
-	"haskell-actions", "ocaml", "dockur", "dart-lang", "swift-actions", "maxim-lobanov", "quarto-dev", "helm", "kubernetes-sigs",
+	"haskell-actions", "ocaml", "dockur", "jenkinsci", "jenkins-infra", "dart-lang", "swift-actions", "maxim-lobanov", "quarto-dev", "helm", "kubernetes-sigs",
 	"awslabs", "aws-samples", "azure-samples", "grafana", "elastic", "jfrog", "python-poetry", "pallets", "pytorch", "huggingface",
 	"tokio-rs", "rustsec", "embarkstudios", "vuejs", "facebook", "biomejs", "dotnet", "powershell", "yarnpkg", "changesets",
 	"semantic-release", "nedbat", "hynek", "wntrblm", "scientific-python", "pandas-dev", "sphinx-doc", "readthedocs", "squidfunk"}
@@ -635,4 +635,4 @@ func GHCRImitates(image string) string {
 // ModuleHosts serve JavaScript and TypeScript modules by URL at versioned
 // paths: Deno's and JSR's registries and the npm CDNs.
 var ModuleHosts = []string{"deno.land", "jsr.io", "esm.sh", "cdn.esm.sh", "esm.run", "cdn.jsdelivr.net", "unpkg.com", "cdn.skypack.dev",
-	"ga.jspm.io", "cdn.deno.land", "raw.esm.sh", "npm.jsr.io"}
+	"ga.jspm.io", "cdn.deno.land", "raw.esm.sh", "npm.jsr.io", "jspm.dev", "dev.jspm.io", "cdn.pika.dev", "x.nest.land", "denopkg.com"}

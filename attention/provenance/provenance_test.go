@@ -119,6 +119,8 @@ func TestPulledConfig(t *testing.T) {
 		{"plugin", "someone/helper", "main", "", ConfigMutable},
 		{"library", "https://github.com/o/lib.git", "v1.2.0", "", ConfigFixed},
 		{"library", "https://git.x.invalid/o/lib.git", "main", "", ConfigMutable},
+		{"library", "https://github.com/jenkins-infra/pipeline-library.git", "master", "", ConfigFixed},
+		{"plugin", "ssh://git@github.com/acme/private-plugin.git", "v1.0.0", "", ConfigFixed},
 	} {
 		if got, _, _ := PulledConfig(c.kind, c.ref, c.version, c.typ); got != c.want {
 			t.Errorf("PulledConfig(%s, %s, %s, %s) = %d, want %d", c.kind, c.ref, c.version, c.typ, got, c.want)

@@ -483,7 +483,7 @@ var registry = []Rule{
 			{"package.json", "{\n  \"dependencies\": {\n    \"lodash\": \"^4.17.21\"\n  }\n}", 3, true},
 			// An import map sends a name to code at a URL.
 			{"deno.json", "{\n  \"imports\": {\n    \"@std/path\": \"https://deno-land.jsr-cdn.x.invalid/@std/path/1.0.8/mod.ts\"\n  }\n}", 3, false},
-			{"deno.json", "{\n  \"imports\": {\n    \"$std/\": \"https://deno.land/std@0.224.0/\",\n    \"preact\": \"https://esm.sh/preact@10.22.0\",\n    \"@std/assert\": \"jsr:@std/assert@^1.0.0\"\n  }\n}", 0, true},
+			{"deno.json", "{\n  \"imports\": {\n    \"$std/\": \"https://deno.land/std@0.224.0/\",\n    \"x\": \"https://raw.githubusercontent.com/o/r/0123456789abcdef0123456789abcdef01234567/mod.ts\",\n    \"preact\": \"https://esm.sh/preact@10.22.0\",\n    \"@std/assert\": \"jsr:@std/assert@^1.0.0\"\n  }\n}", 0, true},
 			// A hunk inside the block, its key not shown.
 			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,2 +3,2 @@\n     \"eslint\": \"^8.56.0\",\n-    \"chalk\": \"^5.3.0\"\n+    \"chalk\": \"github:chalk-dev/chalk#v5.3.0\"\n", 4, false},
 			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,2 +3,2 @@\n   \"license\": \"MIT\",\n-  \"homepage\": \"https://x.invalid\"\n+  \"homepage\": \"https://x.invalid/docs#readme\"\n", 4, true},
@@ -533,7 +533,7 @@ var registry = []Rule{
 			{"docker-bake.hcl", "diff --git a/docker-bake.hcl b/docker-bake.hcl\n--- a/docker-bake.hcl\n+++ b/docker-bake.hcl\n@@ -1,3 +1,3 @@\n variable \"BASE\" {\n-  default = \"cgr.dev/chainguard/go:1.22\"\n+  default = \"cgr.dev/chainguard/go:1.23\"\n }\n", 0, true},
 			// An npm alias puts another package under a well-known name.
 			{"package.json", "{\n  \"dependencies\": {\n    \"react\": \"npm:@react-community/react@18.2.0\"\n  }\n}", 3, false},
-			{"package.json", "{\n  \"dependencies\": {\n    \"react\": \"npm:@preact/compat@17.1.2\",\n    \"string-width-cjs\": \"npm:string-width@^4.2.0\",\n    \"fdir1\": \"npm:fdir@1.2.0\",\n    \"lodash\": \"npm:lodash@4.17.21\"\n  }\n}", 0, true},
+			{"package.json", "{\n  \"dependencies\": {\n    \"react\": \"npm:@preact/compat@17.1.2\",\n    \"string-width-cjs\": \"npm:string-width@^4.2.0\",\n    \"fdir1\": \"npm:fdir@1.2.0\",\n    \"@types/react\": \"npm:types-react@rc\",\n    \"lodash\": \"npm:lodash@4.17.21\"\n  }\n}", 0, true},
 		}},
 	{"lookalike-source", KindDependency, High, "names a look-alike of a well-known package, module, action, image, orb or hook repository",
 		"a name one letter off a well-known one is how typosquatted code gets run", []Case{

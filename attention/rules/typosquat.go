@@ -332,8 +332,9 @@ func RenameImitates(name, target, ecosystem string) bool {
 		norm = func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "_", "-") }
 	}
 	name, target = norm(name), norm(target)
-	if name == target || slices.Contains(known, target) {
-		return false
+	flat := strings.Replace(strings.TrimPrefix(name, "@"), "/", "-", 1)
+	if name == target || flat == target || slices.Contains(known, target) {
+		return false // the same package, or the scoped name's unscoped release (types-react for @types/react)
 	}
 	if scope, _, ok := strings.Cut(target, "/"); ok && strings.HasPrefix(scope, "@") && slices.Contains(popularScopes, scope[1:]) {
 		return false
