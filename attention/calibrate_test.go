@@ -115,6 +115,9 @@ func TestSeverityByContext(t *testing.T) {
 		{"certificate decoded into a file", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: macos-latest\n    env:\n      CERT: ${{ secrets.CERT_BASE64 }}\n    steps:\n      - run: echo -n \"$CERT\" | base64 --decode --output cert.p12", 8, "medium decode"},
 		{"certificate decoded to the log", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: macos-latest\n    env:\n      CERT: ${{ secrets.CERT_BASE64 }}\n    steps:\n      - run: echo -n \"$CERT\" | base64 --decode", 8, "high secret-unmasked"},
 		// A service enabled: the unit a package installed, or one the file wrote.
+		{"Debian postinst enables its service", "debian/t.postinst", "#!/bin/sh\nsystemctl enable t.service || true", 2, "medium persistence"},
+		{"nfpm post-install copies its init script", "scripts/deb/post-install.sh", "cp -f $SCRIPT_DIR/init.sh /etc/init.d/t", 1, "medium persistence"},
+		{"package script adds a key", "scripts/rpm/post-install.sh", "echo \"$KEY\" >> /root/.ssh/authorized_keys", 1, "high persistence"},
 		{"enable a packaged service", "scripts/install.sh", "apt-get install -y tailscale\nsystemctl enable --now tailscaled", 2, "medium persistence"},
 		{"enable a unit the file wrote", "scripts/install.sh", "cat <<EOF > /etc/systemd/system/agent.service\n[Service]\nExecStart=/opt/agent/run\nEOF\nsystemctl enable --now agent", 5, "high persistence"},
 		// An install script tested the way users run it, from the checkout.

@@ -203,6 +203,10 @@ func (fs *fileScan) put(l loc, h hit) {
 		h.severity = rules.Medium
 		h.why = "a Dockerfile's RUN writes the image it builds, not the runner: what it sets up runs in the containers started from the image, so read what it runs"
 	}
+	if h.id == "persistence" && h.sev() == rules.High && rules.PackageScript(fs.path) && !strings.Contains(dl.Text, "authorized_keys") {
+		h.severity = rules.Medium
+		h.why = "a package's maintainer script runs on the machine that installs the package, not on the runner, and registering the package's own service is its job: read what the service runs"
+	}
 	o, ok := fs.best[l]
 	if ok && !h.better(o) {
 		return

@@ -39,6 +39,17 @@ func TestPath(p string) bool {
 	return strings.Contains(base, "_test.") || strings.HasPrefix(base, "test_")
 }
 
+var packageScriptRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|/)debian/(?:[\w.+-]+\.)?(?:postinst|preinst|postrm|prerm)$|` +
+		`(?:^|/)(?:deb|debian|rpm|packaging|package|packages|pkg|nfpm|linux-packages?)/(?:[\w.-]+/)*(?:pre|post|after|before)[-_]?(?:install|remove|upgrade|uninstall|inst|rm)\.(?:sh|bash)$`)
+})
+
+// PackageScript reports a distribution package's maintainer script (a
+// Debian postinst, an RPM or nfpm scriptlet): the package manager runs it
+// on the machine that installs the package, not on the runner, and
+// registering the package's own service is its job.
+func PackageScript(p string) bool { return packageScriptRe().MatchString(strings.ToLower(p)) }
+
 // FixtureData reports a file inside a directory of test inputs (fixtures,
 // testdata, snapshots): the files a linter's, parser's or formatter's tests
 // feed it as data, which is where the tests of hidden and bidirectional
