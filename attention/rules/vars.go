@@ -86,3 +86,22 @@ func ImageVar(name, value string) bool {
 func ImageRef(value string) bool {
 	return !strings.Contains(value, "://") && imageValueRe().MatchString(value)
 }
+
+// VarValue is the value the lines of a file (by number) give the variable
+// name: the nearest definition above line n, or else the nearest below it
+// (a CI file's variables: may follow its jobs); and the definition's line,
+// 0 for none.
+func VarValue(name string, n int, lines map[int]string, dockerfile bool) (string, int) {
+	val, at := "", 0
+	for k, t := range lines {
+		if k == n || !strings.Contains(t, name) {
+			continue
+		}
+		if nm, v, ok := VarDef(t, dockerfile); ok && nm == name {
+			if at == 0 || k < n && (at > n || k > at) || k > n && at > n && k < at {
+				val, at = v, k
+			}
+		}
+	}
+	return val, at
+}

@@ -71,3 +71,22 @@ func TestSquatOf(t *testing.T) {
 		}
 	}
 }
+
+func TestVarValue(t *testing.T) {
+	lines := map[int]string{1: "ARG BASE=python:3.11", 3: "FROM ${BASE}", 4: "ARG BASE=python:3.12", 6: "FROM ${BASE}", 9: "ARG LATE=alpine"}
+	for _, c := range []struct {
+		name string
+		n    int
+		want string
+		at   int
+	}{
+		{"BASE", 3, "python:3.11", 1},
+		{"BASE", 6, "python:3.12", 4}, // the nearest definition above
+		{"LATE", 3, "alpine", 9},      // else the nearest below
+		{"NONE", 3, "", 0},
+	} {
+		if v, at := VarValue(c.name, c.n, lines, true); v != c.want || at != c.at {
+			t.Errorf("VarValue(%s, %d) = %q, %d; want %q, %d", c.name, c.n, v, at, c.want, c.at)
+		}
+	}
+}
