@@ -280,7 +280,7 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 			out = r.stmts(ic.Then, stdin)
 		}
 	case *syntax.WhileClause:
-		r.stmts(c.Cond, taint{})
+		r.stmts(c.Cond, stdin) // while read line: the condition reads the loop's input
 		out = r.stmts(c.Do, stdin)
 	case *syntax.ForClause:
 		if it, ok := c.Loop.(*syntax.WordIter); ok && it.Name != nil && len(it.Items) > 0 {
@@ -747,6 +747,23 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			return taint{}
 		}
 		return t
+	case name == "read" || name == "mapfile" || name == "readarray":
+		// The names read fills hold what its input held.
+		if stdin.kind != 0 {
+			for i := 1; i < len(words); i++ {
+				w := words[i]
+				switch {
+				case w == "-a":
+					continue // the array's name follows
+				case w == "-d" || w == "-p" || w == "-n" || w == "-N" || w == "-t" || w == "-u" || w == "-C" || w == "-c" || w == "-s" || w == "-O":
+					i++
+				case strings.HasPrefix(w, "-"):
+				default:
+					r.fl.vars[w] = stdin
+				}
+			}
+		}
+		return taint{}
 	case rules.EnvDump(name, words):
 		return taint{kind: tSecretBulk, line: line}
 	case name == "tar" || name == "zip" || name == "7z" || name == "unzip" || name == "gzip" && !rules.HasFlag(words, "d", "--decompress"):

