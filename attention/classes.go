@@ -557,7 +557,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 			case used&flowFetched != 0 && (re.run.MatchString(s) || psRunRe().MatchString(s) || cmake && re.cmakeInclude.MatchString(s) || docker ||
 				make && (re.makeInclude.MatchString(s) || rules.CompilesSource(s))) &&
 				!inertUse(s, paths):
-				if provenance.VendorInstaller(fs.command(from[flowFetched])) != "" {
+				if fs.vendorInstaller(fs.command(from[flowFetched])) != "" {
 					// The vendor's own installer, from the vendor's host.
 					fs.report(n, hit{id: "vendor-installer", source: from[flowFetched]})
 				} else {

