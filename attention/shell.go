@@ -940,6 +940,12 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		if img := rules.ImageOperand(words[2:]); img != "" && strings.Contains(img, "/") && !strings.ContainsAny(img, "$`") {
 			r.fs.fromLine(line, img)
 		}
+	case len(rules.BuildArgImages(name, words)) > 0:
+		// docker build --build-arg BASE_IMAGE=…: the image the
+		// Dockerfile's FROM ${BASE_IMAGE} builds from.
+		for _, img := range rules.BuildArgImages(name, words) {
+			r.fs.fromLine(line, img)
+		}
 	case !strings.Contains(words[0], "/") && !strings.HasPrefix(words[0], "$"):
 		// A program written into a PATH folder earlier in the script runs
 		// when it is called by its name.

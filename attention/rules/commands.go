@@ -8,6 +8,7 @@ package rules
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -108,6 +109,30 @@ func InstallVerb(name string, words []string) int {
 		return 2
 	}
 	return 0
+}
+
+// BuildArgImages returns the images an image build command passes as build
+// arguments named for one (docker build --build-arg BASE_IMAGE=node:20,
+// buildah bud, kaniko's executor): the base image a FROM ${…} takes.
+func BuildArgImages(name string, words []string) []string {
+	switch {
+	case strings.HasSuffix(name, "executor"): // kaniko's
+	case name != "docker" && name != "podman" && name != "nerdctl" && name != "buildah":
+		return nil
+	case !slices.ContainsFunc(words[1:], func(w string) bool { return w == "build" || w == "bud" }):
+		return nil
+	}
+	var out []string
+	for i, w := range words {
+		arg, ok := strings.CutPrefix(w, "--build-arg=")
+		if !ok && w == "--build-arg" && i+1 < len(words) {
+			arg, ok = words[i+1], true
+		}
+		if n, v, found := strings.Cut(arg, "="); ok && found && ImageVar(n, v) && !strings.ContainsAny(v, "$`") {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // InstallEcosystem is the registry whose names an install command of the

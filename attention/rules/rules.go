@@ -616,6 +616,8 @@ var registry = []Rule{
 			{"docker-compose.yml", "services:\n  app:\n    build:\n      context: .\n      args:\n        BASE_IMAGE: nodejs-official/node:20", 6, false},
 			{".devcontainer/devcontainer.json", "{\n  \"build\": {\n    \"args\": {\n      \"BASE_IMAGE\": \"pyth0n-official/python:3.12\",\n      \"VARIANT\": \"3.12\"\n    }\n  }\n}", 4, false},
 			{".woodpecker.yml", "steps:\n  - name: build\n    image: pyth0n-official/python:3.12", 3, false},
+			{"build.sh", "docker build --build-arg BASE_IMAGE=pyth0n-official/python:3.12 -t app .", 0, false},
+			{"build.sh", "docker buildx build --build-arg=BASE_IMAGE=docker.io/library/node:20 --build-arg VERSION=1.2 -t app .", 0, true},
 			{"Dockerfile", "ARG GO_VERSION=1.23\nARG BASE_IMAGE=docker.io/library/golang:1.23\nFROM ${BASE_IMAGE} AS build\nFROM golang:${GO_VERSION}\nFROM ${RUNTIME_IMAGE}", 0, true},
 		}},
 	{"ci-remote-config", KindCIFile, High, "takes pipeline configuration from outside the repository at run time",
