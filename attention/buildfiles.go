@@ -383,7 +383,8 @@ var (
 	jenkinsShOpen = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^\s*(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?('''|""")(.*)$`)
 	})
-	jenkinsSh = sync.OnceValue(func() *regexp.Regexp {
+	jenkinsLoad = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bload\s*\(?\s*["']([^"']+)["']`) })
+	jenkinsSh   = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^\s*(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?(?:'([^']*)'|"((?:[^"\\]|\\.)*)")`)
 	})
 )
@@ -574,6 +575,13 @@ func (fs *fileScan) jenkinsBinds(n int, t string, fl *flow) {
 		name := m[1] + m[2]
 		fl.env[name] = taint{kind: tSecret, line: n}
 		fl.files["$"+name] = taint{kind: tSecretBulk, line: n}
+	}
+	if m := jenkinsLoad().FindStringSubmatch(t); m != nil {
+		// load evaluates a Groovy file as pipeline code: one a sh step
+		// downloaded or decoded is pipeline code from outside.
+		if ft, ok := fl.files[rules.NormPath(m[1])]; ok && ft.kind&(tDownload|tDecode) != 0 {
+			fs.reportRun(n, ft)
+		}
 	}
 	m := jenkinsWriteFile().FindStringSubmatch(t)
 	if m == nil {

@@ -940,6 +940,12 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		if img := rules.ImageOperand(words[2:]); img != "" && strings.Contains(img, "/") && !strings.ContainsAny(img, "$`") {
 			r.fs.fromLine(line, img)
 		}
+	case len(rules.BuildArgImages(name, words)) > 0:
+		// docker build --build-arg BASE_IMAGE=…: the image the
+		// Dockerfile's FROM ${BASE_IMAGE} builds from.
+		for _, img := range rules.BuildArgImages(name, words) {
+			r.fs.fromLine(line, img)
+		}
 	case !strings.Contains(words[0], "/") && !strings.HasPrefix(words[0], "$"):
 		// A program written into a PATH folder earlier in the script runs
 		// when it is called by its name.
@@ -1755,12 +1761,28 @@ func (r *shellReader) verify(s *syntax.Stmt) {
 		return
 	}
 	var names strings.Builder
+	fetched = false // a digest the check itself downloads proves nothing
 	syntax.Walk(s, func(n syntax.Node) bool {
-		if w, ok := n.(*syntax.Word); ok {
-			names.WriteString(r.lit(w) + " ")
+		switch x := n.(type) {
+		case *syntax.Word:
+			names.WriteString(r.lit(x) + " ")
+		case *syntax.ParamExp:
+			if x.Param != nil && r.fl.vars[x.Param.Value].kind&tDownload != 0 {
+				fetched = true
+			}
+		case *syntax.CallExpr:
+			if len(x.Args) > 0 {
+				switch path.Base(r.lit(x.Args[0])) {
+				case "curl", "wget", "aria2c", "http", "xh", "fetch", "Invoke-WebRequest", "iwr", "irm", "Invoke-RestMethod":
+					fetched = true
+				}
+			}
 		}
 		return true
 	})
+	if fetched {
+		return
+	}
 	for k, t := range r.fl.files {
 		if b := path.Base(k); t.kind&tDownload != 0 && len(b) > 1 && strings.Contains(names.String(), b) {
 			if t.kind &^= tDownload; t.kind == 0 {

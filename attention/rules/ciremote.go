@@ -89,6 +89,7 @@ func gitlabIncludes(lines []NumLine) []ConfigPull {
 			if strings.Contains(m[2], "://") {
 				out = append(out, ConfigPull{N: l.N, Kind: "remote", Ref: m[2]})
 			}
+			out = append(out, glFlow(l)...)
 			continue
 		}
 		if under < 0 {
@@ -97,6 +98,10 @@ func gitlabIncludes(lines []NumLine) []ConfigPull {
 		in := indentOf(l.Text)
 		if in < under || in == under && !strings.HasPrefix(t, "-") {
 			under, cur = -1, nil
+			continue
+		}
+		if strings.Contains(t, "{") {
+			out = append(out, glFlow(l)...) // - { remote: …, integrity: … }
 			continue
 		}
 		m := glEntryRe().FindStringSubmatch(l.Text)
@@ -119,6 +124,24 @@ func gitlabIncludes(lines []NumLine) []ConfigPull {
 		case (key == "ref" || key == "integrity") && cur != nil:
 			cur.Version = val // a remote file's integrity: hash fixes it as a commit does
 		}
+	}
+	return out
+}
+
+var glFlowRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(remote|component)\s*:\s*["']?([^\s"',}]+)["']?(?:[^}]*\b(?:integrity|ref)\s*:\s*["']?([^\s"',}]+))?`)
+})
+
+// glFlow reads include entries written as flow mappings on one line:
+// include: { remote: … }, - { component: …@1.0 }.
+func glFlow(l NumLine) []ConfigPull {
+	var out []ConfigPull
+	for _, m := range glFlowRe().FindAllStringSubmatch(l.Text, -1) {
+		p := ConfigPull{N: l.N, Kind: m[1], Ref: m[2], Version: m[3]}
+		if p.Kind == "component" {
+			p.Ref, p.Version, _ = strings.Cut(m[2], "@")
+		}
+		out = append(out, p)
 	}
 	return out
 }

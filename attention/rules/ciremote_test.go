@@ -10,6 +10,8 @@ func TestConfigPulls(t *testing.T) {
 		{".gitlab-ci.yml", "include:\n  - local: /a.yml\n  - project: acme/ci\n    ref: v1\n    file: /b.yml\n  - remote: https://x.invalid/c.yml\n  - 'https://x.invalid/d.yml'\n  - component: gitlab.com/o/c/lint@main\ntest:\n  script: make",
 			[]ConfigPull{{N: 3, Kind: "project", Ref: "acme/ci", Version: "v1"}, {N: 6, Kind: "remote", Ref: "https://x.invalid/c.yml"},
 				{N: 7, Kind: "remote", Ref: "https://x.invalid/d.yml"}, {N: 8, Kind: "component", Ref: "gitlab.com/o/c/lint", Version: "main"}}},
+		{".gitlab-ci.yml", "include: { remote: 'https://x.invalid/a.yml' }\ninclude:\n  - { remote: https://x.invalid/b.yml, integrity: sha256-abc }",
+			[]ConfigPull{{N: 1, Kind: "remote", Ref: "https://x.invalid/a.yml"}, {N: 3, Kind: "remote", Ref: "https://x.invalid/b.yml", Version: "sha256-abc"}}},
 		// project: outside include: triggers another project's pipeline.
 		{".gitlab-ci.yml", "deploy:\n  trigger:\n    project: acme/deploy\n    branch: main", nil},
 		{".circleci/config.yml", "version: 2.1\norbs:\n  node: circleci/node@5.1.0\njobs:\n  a:\n    docker:\n      - image: cimg/base:current",

@@ -8,6 +8,7 @@ package rules
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -108,6 +109,30 @@ func InstallVerb(name string, words []string) int {
 		return 2
 	}
 	return 0
+}
+
+// BuildArgImages returns the images an image build command passes as build
+// arguments named for one (docker build --build-arg BASE_IMAGE=node:20,
+// buildah bud, kaniko's executor): the base image a FROM ${…} takes.
+func BuildArgImages(name string, words []string) []string {
+	switch {
+	case strings.HasSuffix(name, "executor"): // kaniko's
+	case name != "docker" && name != "podman" && name != "nerdctl" && name != "buildah":
+		return nil
+	case !slices.ContainsFunc(words[1:], func(w string) bool { return w == "build" || w == "bud" }):
+		return nil
+	}
+	var out []string
+	for i, w := range words {
+		arg, ok := strings.CutPrefix(w, "--build-arg=")
+		if !ok && w == "--build-arg" && i+1 < len(words) {
+			arg, ok = words[i+1], true
+		}
+		if n, v, found := strings.Cut(arg, "="); ok && found && ImageVar(n, v) && !strings.ContainsAny(v, "$`") {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // InstallEcosystem is the registry whose names an install command of the
@@ -279,7 +304,9 @@ func NormPath(p string) string {
 }
 
 var credentialPathRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\$\{?(?:NPM_CONFIG_USERCONFIG|AWS_SHARED_CREDENTIALS_FILE|GOOGLE_APPLICATION_CREDENTIALS|KUBECONFIG|DOCKER_CONFIG|CLOUDSDK_CONFIG)\b|(?:^|/|~|['"])\.(?:ssh/(?:id_\w+|config|known_hosts)?|netrc|git-credentials|aws/credentials|docker/config\.json|pypirc|npmrc|kube/config|config/gcloud|config/gh/hosts\.yml)\b|/proc/(?:self|\d+|\$\w+)/environ|actions-runner/\.(?:credentials\w*|runner)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|/)\.git/config$|\.cargo/credentials\b|(?:^|[/'"}])credentials\.toml\b`)
+	return regexp.MustCompile(`\$\{?(?:NPM_CONFIG_USERCONFIG|AWS_SHARED_CREDENTIALS_FILE|GOOGLE_APPLICATION_CREDENTIALS|KUBECONFIG|DOCKER_CONFIG|CLOUDSDK_CONFIG)\b|(?:^|/|~|['"])\.(?:ssh/(?:id_\w+|config|known_hosts)?|netrc|git-credentials|aws/credentials|docker/config\.json|pypirc|npmrc|kube/config|config/gcloud|config/gh/hosts\.yml)\b|/proc/(?:self|\d+|\$\w+)/environ|actions-runner/\.(?:credentials\w*|runner)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|/)\.git/config$|\.cargo/credentials\b|(?:^|[/'"}])credentials\.toml\b|` +
+		// the folders credentials live in, whole (tar czf x ~/.ssh ~/.aws), and BuildKit's secret mounts
+		`(?:^|/|~)\.(?:ssh|aws|kube|docker|gnupg|azure)/?$|(?:^|/|~)\.config/(?:gh|gcloud)(?:/|$)|^/run/secrets(?:/|$)`)
 })
 
 // CredentialPath reports a file that holds the runner's own credentials.

@@ -161,6 +161,7 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 	case lb == ".travis.yml":
 		return "ci-config", "Travis CI config", 0
 	case lb == "bitbucket-pipelines.yml" || lb == ".drone.yml" || lb == "appveyor.yml" || lb == ".appveyor.yml" ||
+		lb == ".woodpecker.yml" || lb == ".woodpecker.yaml" || (ext == ".yml" || ext == ".yaml") && under(".woodpecker/") ||
 		lb == "cloudbuild.yaml" || lb == "cloudbuild.yml":
 		return "ci-config", "CI config", 0
 

