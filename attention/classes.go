@@ -287,7 +287,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 			if len(names) == 0 && len(paths) == 0 && depth == 0 && !classKeyIndex().HasFold(s) && !opensLiteral(s) {
 				continue
 			}
-			if rules.VerifiesDownload(s) {
+			if rules.VerifiesDownload(s) && !inlineFetchWord().MatchString(s) {
 				// A download checked against a digest or signature is the
 				// file the change names: what uses it later runs that.
 				kept := paths[:0]
@@ -680,6 +680,10 @@ func dockerAddDest(url, dest string) string {
 	}
 	return dest
 }
+
+// inlineFetchWord is a line that downloads as it checks: a digest fetched
+// beside the file proves nothing about it.
+var inlineFetchWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(?:curl|wget|iwr|Invoke-WebRequest)\b`) })
 
 // inertUse reports a line whose every use of a fetched path is by a command
 // that unpacks, checks, moves or fetches the file rather than runs it: a

@@ -1761,12 +1761,28 @@ func (r *shellReader) verify(s *syntax.Stmt) {
 		return
 	}
 	var names strings.Builder
+	fetched = false // a digest the check itself downloads proves nothing
 	syntax.Walk(s, func(n syntax.Node) bool {
-		if w, ok := n.(*syntax.Word); ok {
-			names.WriteString(r.lit(w) + " ")
+		switch x := n.(type) {
+		case *syntax.Word:
+			names.WriteString(r.lit(x) + " ")
+		case *syntax.ParamExp:
+			if x.Param != nil && r.fl.vars[x.Param.Value].kind&tDownload != 0 {
+				fetched = true
+			}
+		case *syntax.CallExpr:
+			if len(x.Args) > 0 {
+				switch path.Base(r.lit(x.Args[0])) {
+				case "curl", "wget", "aria2c", "http", "xh", "fetch", "Invoke-WebRequest", "iwr", "irm", "Invoke-RestMethod":
+					fetched = true
+				}
+			}
 		}
 		return true
 	})
+	if fetched {
+		return
+	}
 	for k, t := range r.fl.files {
 		if b := path.Base(k); t.kind&tDownload != 0 && len(b) > 1 && strings.Contains(names.String(), b) {
 			if t.kind &^= tDownload; t.kind == 0 {

@@ -125,6 +125,9 @@ var registry = []Rule{
 		// Printing a digest checks nothing; checking one file leaves another unchecked.
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\nsha256sum i.sh\nbash i.sh", 3, false},
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\ncurl -fsSLo t.tgz https://x.invalid/t.tgz\necho \"$SHA  t.tgz\" | sha256sum -c -\nbash i.sh", 4, false},
+		// A digest downloaded beside the file, from the same place, checks nothing.
+		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\nSUM=$(curl -s https://x.invalid/i.sh.sha256)\necho \"$SUM  i.sh\" | sha256sum -c -\nbash i.sh", 4, false},
+		{"Dockerfile", "FROM alpine\nRUN curl -fsSLo /tmp/i.sh https://x.invalid/i.sh \\\n  && echo \"$(curl -s https://x.invalid/i.sh.sha256)  /tmp/i.sh\" | sha256sum -c - \\\n  && sh /tmp/i.sh", 4, false},
 	}},
 	{"indirect-run", KindDecodeExec, High, "pipes eval's output into a shell, or data into eval",
 		"the command that runs is assembled at run time from variables (as the xz backdoor's build script did), so the diff does not show it", []Case{
