@@ -565,6 +565,7 @@ var registry = []Rule{
 			// A Docker Hub namespace a letter off a well-known publisher's,
 			// in a FROM or a Bitbucket pipe.
 			{"Dockerfile", "FROM bitnarni/redis:7.2", 0, false},
+			{"Dockerfile", "FROM rustlang/rust:nightly AS build\nFROM jenkins/jenkins:lts-jdk17\nFROM composer/composer:2", 0, true},
 			{"bitbucket-pipelines.yml", "pipelines:\n  default:\n    - step:\n        script:\n          - pipe: atlasian/aws-s3-deploy:1.1.0", 5, false},
 			{"bitbucket-pipelines.yml", "pipelines:\n  default:\n    - step:\n        script:\n          - pipe: atlassian/aws-s3-deploy:1.1.0\n          - pipe: docker://acme/deploy-pipe:2.0.1", 0, true},
 			{".gitlab-ci.yml", "include:\n  - component: $CI_SERVER_FQDN/gitlab-componets/sast/sast@~latest", 2, false},
