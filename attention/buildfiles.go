@@ -63,6 +63,9 @@ func (fs *fileScan) buildFiles() {
 		fs.ciConfig()
 		fs.configPulls()
 	}
+	if fs.info.Scope&rules.ScopeWorkflow != 0 {
+		fs.foreignCheckouts()
+	}
 	if rules.Autoconf(fs.path) {
 		// configure runs the shell written in configure.ac's and the m4
 		// files' macro arguments; lines of m4 itself do not parse and are

@@ -637,6 +637,10 @@ var registry = []Rule{
 			// A reusable workflow of another owner than the one the file
 			// names as its own, at a tag, handed every secret.
 			{".github/workflows/r.yml", "on: push\njobs:\n  release:\n    if: github.repository == 'acme/app'\n    uses: ci-helpers/release/.github/workflows/release.yml@v2\n    secrets: inherit", 5, false},
+			// Another owner's repository checked out at a branch, and an
+			// action or script of it run.
+			{".github/workflows/w.yml", "on: push\njobs:\n  a:\n    if: github.repository_owner == 'acme'\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: ci-helpers/shared-actions\n          ref: main\n          path: .shared\n      - uses: ./.shared/setup", 12, false},
+			{".github/workflows/w.yml", "on: push\njobs:\n  a:\n    if: github.repository_owner == 'pytorch'\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: pytorch/test-infra\n          path: test-infra\n      - uses: ./test-infra/.github/actions/setup-linux\n      - uses: actions/checkout@v4\n        with:\n          repository: ci-helpers/shared\n          ref: 0123456789abcdef0123456789abcdef01234567\n          path: shared\n      - run: bash shared/build.sh", 0, true},
 			{".github/workflows/r.yml", "on: push\njobs:\n  release:\n    if: github.repository_owner == 'acme'\n    uses: acme/.github/.github/workflows/release.yml@v2\n    secrets: inherit\n  docs:\n    uses: ci-helpers/docs/.github/workflows/docs.yml@v2\n  pin:\n    uses: ci-helpers/docs/.github/workflows/docs.yml@0123456789abcdef0123456789abcdef01234567\n    secrets: inherit", 0, true},
 			// The project's own files, GitLab's templates and components,
 			// another project of the same instance at a ref, a certified
