@@ -340,6 +340,10 @@ var registry = []Rule{
 			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"node -e \\\"require('child_process').exec('id')\\\"\"\n  }\n}", 3, false},
 			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"start /B node preinstall.js & node preinstall.js\"\n  }\n}", 3, false},
 			{"package.json", "{\n  \"scripts\": {\n    \"postinstall\": \"nohup node sync.js >/dev/null 2>&1\"\n  }\n}", 3, false},
+			// A runtime fetched at install to run a script.
+			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"npx --yes bun@1.3.13 run ./scripts/check.mjs || exit 0\"\n  }\n}", 3, false},
+			{"package.json", "{\n  \"scripts\": {\n    \"postinstall\": \"pnpm dlx deno run -A tools/setup.ts\"\n  }\n}", 3, false},
+			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"npx only-allow pnpm\"\n  }\n}", 3, true},
 			{"package.json", "{\n  \"scripts\": {\n    \"prepare\": \"husky install\"\n  }\n}", 3, true},
 			{"package.json", "{\n  \"scripts\": {\n    \"install\": \"prebuild-install -r napi || node-gyp rebuild && echo ok\"\n  }\n}", 3, true},
 		}},
