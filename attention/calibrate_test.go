@@ -135,6 +135,9 @@ func TestSeverityByContext(t *testing.T) {
 		{"image shell profile", "Dockerfile", "FROM debian:12\nRUN echo '. /usr/share/bash-completion/completions/git' >> ~/.bashrc", 2, "medium persistence"},
 		{"image authorized key", "Dockerfile", "FROM debian:12\nRUN echo \"$KEY\" >> /root/.ssh/authorized_keys", 2, "high persistence"},
 		// A git source: a commit or a tag fixes what is fetched, a branch does not.
+		{"git dependency of the project's own owner", "package.json", "{\n  \"name\": \"w\",\n  \"repository\": {\n    \"type\": \"git\",\n    \"url\": \"https://github.com/acme/w.git\"\n  },\n  \"devDependencies\": {\n    \"tooling\": \"acme/tooling#v1.28.1\"\n  }\n}", 8, "medium dependency-url"},
+		{"git dependency of another owner", "package.json", "{\n  \"name\": \"w\",\n  \"repository\": {\n    \"type\": \"git\",\n    \"url\": \"https://github.com/acme/w.git\"\n  },\n  \"devDependencies\": {\n    \"tooling\": \"acme-dev/tooling#v1.28.1\"\n  }\n}", 8, "high dependency-url"},
+		{"git dependency, no own owner named", "package.json", "{\n  \"name\": \"w\",\n  \"dependencies\": {\n    \"event-stream\": \"github:right9ctrl/event-stream#e316336\"\n  }\n}", 4, "high dependency-url"},
 		{"gem at a branch", "Gemfile", "gem \"rack\", github: \"rack/rack\", branch: \"main\"", 1, "high dependency-url"},
 		{"gem with no ref", "Gemfile", "gem \"rack\", git: \"https://github.com/rack/rack.git\"", 1, "high dependency-url"},
 		{"gem at a commit", "Gemfile", "gem \"rack\", github: \"rack/rack\", ref: \"4b2d9e1c0f3a\"", 1, "medium dependency-url"},

@@ -710,3 +710,41 @@ func ImageName(ref string) string {
 	}
 	return ref
 }
+
+var manifestRepoRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^\s*"?(?:repository|homepage|url|source|source_code_uri|homepage_uri)"?\s*(?:[:=]|=>)\s*["']?(?:git\+)?(?:https?://|git@|ssh://git@)?(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org)[/:]([\w.-]+)/`)
+})
+
+// ManifestOwner returns the forge owner a manifest line names as the
+// project's own (package.json's repository or homepage, Cargo's and
+// pyproject's repository, a gemspec's homepage), or "".
+func ManifestOwner(line string) string {
+	if m := manifestRepoRe().FindStringSubmatch(line); m != nil {
+		return strings.ToLower(m[1])
+	}
+	return ""
+}
+
+var gitShorthandRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`["']\s*(?:github:)?([\w.-]+)/[\w.-]+(?:#[^"']*)?["']`)
+})
+
+// DepOwner returns the forge owner of the git source a dependency line
+// names (a URL, owner/repo, github:owner/repo), or "".
+func DepOwner(line string) string {
+	for _, u := range URLs().FindAllString(line, -1) {
+		if h := HostOf(u); h == "github.com" || h == "gitlab.com" || h == "codeberg.org" {
+			owner, _, _ := strings.Cut(RemoteOwner(u), "/")
+			return strings.ToLower(owner)
+		}
+		return ""
+	}
+	_, v, ok := strings.Cut(line, ":")
+	if !ok {
+		return ""
+	}
+	if m := gitShorthandRe().FindStringSubmatch(v); m != nil {
+		return strings.ToLower(m[1])
+	}
+	return ""
+}
