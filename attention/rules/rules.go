@@ -266,6 +266,9 @@ var registry = []Rule{
 		{"x.sh", "printenv > /tmp/e", 0, false},
 		{"x.sh", "printenv -0 | gzip -9 > /tmp/e.gz", 0, false},
 		{"x.sh", "env | sort", 0, true},
+		// The environment a vendor's setvars.sh built, kept for later steps.
+		{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          source /opt/intel/oneapi/setvars.sh\n          printenv >> \"$GITHUB_ENV\"", 0, true},
+		{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: printenv >> \"$GITHUB_STEP_SUMMARY\"", 0, false},
 	}},
 	{"reverse-shell", KindNetwork, High, "opens a raw connection or a reverse shell",
 		"it gives a machine outside a shell inside the project's network and runner", []Case{
