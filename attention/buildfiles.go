@@ -63,6 +63,9 @@ func (fs *fileScan) buildFiles() {
 		fs.ciConfig()
 		fs.configPulls()
 	}
+	if fs.info.Scope&rules.ScopeWorkflow != 0 {
+		fs.foreignCheckouts()
+	}
 	if rules.Autoconf(fs.path) {
 		// configure runs the shell written in configure.ac's and the m4
 		// files' macro arguments; lines of m4 itself do not parse and are
@@ -587,8 +590,24 @@ func (fs *fileScan) jenkinsBinds(n int, t string, fl *flow) {
 	if m == nil {
 		return
 	}
+	text := m[2]
+	for _, q := range []string{`"""`, "'''"} {
+		// text: """ … """ over several lines
+		if strings.HasPrefix(strings.TrimSpace(text), q) && strings.Count(text, q) == 1 {
+			for k := n + 1; k < n+60; k++ {
+				l, ok := fs.text[k]
+				if !ok {
+					break
+				}
+				text += "\n" + l
+				if strings.Contains(l, q) {
+					break
+				}
+			}
+		}
+	}
 	var held taint
-	for _, v := range groovyVarRe().FindAllStringSubmatch(m[2], -1) {
+	for _, v := range groovyVarRe().FindAllStringSubmatch(text, -1) {
 		name := v[1] + v[2]
 		if tt, ok := fl.env[name]; ok {
 			held = held.or(tt)

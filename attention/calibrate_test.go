@@ -32,6 +32,7 @@ func TestSeverityByContext(t *testing.T) {
 		{"azure template of a well-known owner", "azure-pipelines.yml", "resources:\n  repositories:\n    - repository: eng\n      type: github\n      name: microsoft/vscode-engineering\n      ref: main", 5, "medium ci-remote-config"},
 		{"gitlab remote include at a commit", ".gitlab-ci.yml", "include:\n  - remote: https://gitlab.com/someone/ci/-/raw/0123456789abcdef0123456789abcdef01234567/python.yml", 2, "medium ci-remote-config"},
 		{"gitlab remote include from an organisation's instance", ".gitlab-ci.yml", "include:\n  - remote: 'https://salsa.debian.org/salsa-ci-team/pipeline/raw/master/salsa-ci.yml'", 2, "medium ci-remote-config"},
+		{"another repository's action, whose owner the file does not say", ".github/workflows/w.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: tools-org/shared-actions\n          path: shared\n      - uses: ./shared/setup", 10, "medium ci-remote-config"},
 		{"gitlab remote include with its hash", ".gitlab-ci.yml", "include:\n  - remote: https://ci.x.invalid/templates/python.yml\n    integrity: sha256-L3/GAoKaw0Arw6hDCKeKQlV1QPEgHYxGBHsH4zG1IY8=", 2, "medium ci-remote-config"},
 		{"jenkins library at a tag", "Jenkinsfile", "library identifier: 'ci@v1.4.0', retriever: modernSCM([$class: 'GitSCMSource', remote: 'https://github.com/someone/pipeline-lib.git'])", 1, "medium ci-remote-config"},
 		// An installer writes the profile; what it writes decides.
@@ -143,6 +144,9 @@ func TestSeverityByContext(t *testing.T) {
 		{"image shell profile", "Dockerfile", "FROM debian:12\nRUN echo '. /usr/share/bash-completion/completions/git' >> ~/.bashrc", 2, "medium persistence"},
 		{"image authorized key", "Dockerfile", "FROM debian:12\nRUN echo \"$KEY\" >> /root/.ssh/authorized_keys", 2, "high persistence"},
 		// A git source: a commit or a tag fixes what is fetched, a branch does not.
+		{"git dependency of the project's own owner", "package.json", "{\n  \"name\": \"w\",\n  \"repository\": {\n    \"type\": \"git\",\n    \"url\": \"https://github.com/acme/w.git\"\n  },\n  \"devDependencies\": {\n    \"tooling\": \"acme/tooling#v1.28.1\"\n  }\n}", 8, "medium dependency-url"},
+		{"git dependency of another owner", "package.json", "{\n  \"name\": \"w\",\n  \"repository\": {\n    \"type\": \"git\",\n    \"url\": \"https://github.com/acme/w.git\"\n  },\n  \"devDependencies\": {\n    \"tooling\": \"acme-dev/tooling#v1.28.1\"\n  }\n}", 8, "high dependency-url"},
+		{"git dependency, no own owner named", "package.json", "{\n  \"name\": \"w\",\n  \"dependencies\": {\n    \"event-stream\": \"github:right9ctrl/event-stream#e316336\"\n  }\n}", 4, "high dependency-url"},
 		{"gem at a branch", "Gemfile", "gem \"rack\", github: \"rack/rack\", branch: \"main\"", 1, "high dependency-url"},
 		{"gem with no ref", "Gemfile", "gem \"rack\", git: \"https://github.com/rack/rack.git\"", 1, "high dependency-url"},
 		{"gem at a commit", "Gemfile", "gem \"rack\", github: \"rack/rack\", ref: \"4b2d9e1c0f3a\"", 1, "medium dependency-url"},

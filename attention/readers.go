@@ -344,6 +344,11 @@ func (fs *fileScan) npmScript(n int, name, val string, fl *flow) {
 		fs.report(n, hit{id: "npm-lifecycle-runs", title: "npm " + name + " script starts a detached process at install"})
 		return
 	}
+	if rt := rules.FetchedRuntime(val); rt != "" {
+		fs.report(n, hit{id: "npm-lifecycle-runs", title: "npm " + name + " script fetches the " + rt + " runtime at install and runs a script with it",
+			why: "a second JavaScript runtime fetched at install runs the script outside what node and npm show, as the Shai-Hulud and SAP-package loaders did; the script is not in this line"})
+		return
+	}
 	fs.report(n, hit{id: "npm-lifecycle", title: "npm " + name + " script: runs on npm install"})
 }
 

@@ -579,6 +579,11 @@ func (fs *fileScan) deferToParser() {
 			h.title = "prints the environment's variables of one prefix"
 			h.why = "grep keeps only the variables its pattern names, and the pattern names no credential: check the prefix holds no secret"
 			fs.best[l] = h
+		case h.id == "dependency-url" && h.sev() == rules.High && fs.ownOrgSource(fs.f.Hunks[l.hunk].Lines[l.line].Text):
+			h.severity = rules.Medium
+			h.title = "takes a dependency from a git repository of the project's own owner"
+			h.why = "the manifest names this owner as the project's own: the code comes from the project's own organisation rather than the registry; read which repository and ref"
+			fs.best[l] = h
 		case !h.parsed && fs.onlyMessage(n) && h.sev() == rules.High && messageLowered[h.id]:
 			h.severity = rules.Medium
 			h.title = rules.Must(h.id).Title + " (spelled out in a message the script prints)"
@@ -610,6 +615,23 @@ func (fs *fileScan) onlyMessage(n int) bool {
 // message the script prints, the command does not run. A secret or a hidden
 // character in the message is still where it is.
 var messageLowered = map[string]bool{"download-and-run": true, "runner-register": true, "persistence": true, "decode-and-run": true, "indirect-run": true}
+
+// ownOrgSource reports a dependency line whose git source belongs to the
+// owner the manifest itself names as the project's (its repository or
+// homepage field): a project taking one of its own organisation's
+// repositories, not someone else's fork.
+func (fs *fileScan) ownOrgSource(line string) bool {
+	dep := provenance.DepOwner(line)
+	if dep == "" {
+		return false
+	}
+	for _, t := range fs.text {
+		if o := provenance.ManifestOwner(t); o != "" {
+			return o == dep
+		}
+	}
+	return false
+}
 
 // vendorInstaller returns the host of a download line whose every URL is a
 // vendor's documented installer: a well-known one, or the installer of the

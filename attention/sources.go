@@ -8,6 +8,7 @@ package attention
 // with the well-known names it may imitate.
 
 import (
+	"cmp"
 	"net/url"
 	"regexp"
 	"slices"
@@ -666,6 +667,44 @@ func (fs *fileScan) reusableElsewhere(n int, owner, repo, version string) {
 	}
 	if provenance.ThirdParty(owner, own) {
 		fs.report(n, hit{id: "ci-remote-config", title: "calls a workflow of " + owner + ", not of the repository's own " + own + ", at " + version + " with every secret"})
+	}
+}
+
+// foreignCheckouts rates a workflow that checks another owner's repository
+// out at a branch and runs an action or script from it: pipeline code its
+// owner can change after the review. Where the file names the repository's
+// own owner, a third party's is high; where it does not, it may be the
+// project's own, and is read.
+func (fs *fileScan) foreignCheckouts() {
+	lines := fs.numberedText()
+	own := ""
+	for _, l := range lines {
+		if o := provenance.OwnOwner(l.Text); o != "" {
+			own = o
+		}
+	}
+	for _, c := range rules.ForeignCheckouts(lines) {
+		owner, _, _ := strings.Cut(c.Repo, "/")
+		if k := provenance.LookalikeOwner(owner); k != "" {
+			fs.report(c.N, hit{id: "lookalike-source", title: "checks out " + c.Repo + ", from a look-alike of " + k})
+			continue
+		}
+		lo := strings.ToLower(owner)
+		if wfRe().wfSHA.MatchString(c.Ref) || strings.EqualFold(owner, own) || slices.Contains(provenance.KnownOwners, lo) || slices.Contains(provenance.PopularOwners, lo) {
+			continue
+		}
+		for _, l := range lines {
+			if l.N <= c.N || !rules.RunsFrom(l.Text, c.Path) {
+				continue
+			}
+			h := hit{id: "ci-remote-config", title: "runs code from " + c.Repo + ", checked out at " + cmp.Or(c.Ref, "its default branch") + " on line " + itoa(c.N), source: c.N}
+			if own == "" {
+				h.severity = rules.Medium
+				h.why = "the workflow runs code from another repository at a ref its owner can move; the file does not say whose repository this is, so check it is the project's own"
+			}
+			fs.report(l.N, h)
+			break
+		}
 	}
 }
 

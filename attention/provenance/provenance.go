@@ -193,7 +193,10 @@ func OwnerOf(mod string) string {
 var Publishers = []string{"library", "bitnami", "circleci", "cimg", "docker", "arm64v8", "amd64", "arm32v7", "arm32v6", "i386", "ppc64le", "s390x",
 	"balenalib", "chainguard", "nvidia", "nvcr", "ubuntu", "debian", "rockylinux", "almalinux", "redhat", "amazon", "microsoft",
 	"google", "gcr", "hashicorp", "jetbrains", "cypress", "mcr", "continuumio", "condaforge", "python", "node", "golang", "rust",
-	"atlassian", "gitlab", "grafana", "elastic", "confluentinc", "localstack", "selenium", "mongodb", "bitnamicharts"}
+	"atlassian", "gitlab", "grafana", "elastic", "confluentinc", "localstack", "selenium", "mongodb", "bitnamicharts",
+	// Projects that publish their own images under their own name beside
+	// the official one (rustlang/rust:nightly, jenkins/jenkins).
+	"rustlang", "swiftlang", "jenkins", "composer"}
 
 // KnownPublisher reports a Docker Hub namespace of a well-known publisher
 // of images that share official names.
@@ -706,4 +709,42 @@ func ImageName(ref string) string {
 		ref = ref[:i]
 	}
 	return ref
+}
+
+var manifestRepoRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^\s*"?(?:repository|homepage|url|source|source_code_uri|homepage_uri)"?\s*(?:[:=]|=>)\s*["']?(?:git\+)?(?:https?://|git@|ssh://git@)?(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org)[/:]([\w.-]+)/`)
+})
+
+// ManifestOwner returns the forge owner a manifest line names as the
+// project's own (package.json's repository or homepage, Cargo's and
+// pyproject's repository, a gemspec's homepage), or "".
+func ManifestOwner(line string) string {
+	if m := manifestRepoRe().FindStringSubmatch(line); m != nil {
+		return strings.ToLower(m[1])
+	}
+	return ""
+}
+
+var gitShorthandRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`["']\s*(?:github:)?([\w.-]+)/[\w.-]+(?:#[^"']*)?["']`)
+})
+
+// DepOwner returns the forge owner of the git source a dependency line
+// names (a URL, owner/repo, github:owner/repo), or "".
+func DepOwner(line string) string {
+	for _, u := range URLs().FindAllString(line, -1) {
+		if h := HostOf(u); h == "github.com" || h == "gitlab.com" || h == "codeberg.org" {
+			owner, _, _ := strings.Cut(RemoteOwner(u), "/")
+			return strings.ToLower(owner)
+		}
+		return ""
+	}
+	_, v, ok := strings.Cut(line, ":")
+	if !ok {
+		return ""
+	}
+	if m := gitShorthandRe().FindStringSubmatch(v); m != nil {
+		return strings.ToLower(m[1])
+	}
+	return ""
 }

