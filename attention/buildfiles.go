@@ -113,6 +113,8 @@ func (fs *fileScan) buildFiles() {
 		fs.manifestDeps("maven")
 	case lb == "gemfile" || ext == ".gemspec" || lb == "gems.rb":
 		fs.manifestDeps("gem")
+	case (strings.HasPrefix(lb, "environment") || strings.HasPrefix(lb, "conda")) && (ext == ".yml" || ext == ".yaml"):
+		fs.manifestDeps("conda")
 	case strings.HasSuffix(lb, "proj") || lb == "packages.config" || lb == "directory.packages.props" || lb == "paket.dependencies":
 		fs.manifestDeps("nuget")
 	case fs.info.Scope&rules.ScopeRequirements != 0 && (strings.HasPrefix(lb, "requirements") || lb == "constraints.txt") ||

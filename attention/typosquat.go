@@ -97,9 +97,15 @@ func (fs *fileScan) inJSONBlock(n int, block func(string) bool) bool {
 // manifest, or an import map, adds (rules.ManifestDeps): a look-alike name, a crate
 // built under another crate's name, an import sent to a URL.
 func (fs *fileScan) manifestDeps(kind string) {
-	eco := map[string]string{"cargo": "cargo", "pyproject": "pypi", "maven": "maven", "gem": "gem", "nuget": "nuget"}[kind]
+	eco := map[string]string{"cargo": "cargo", "pyproject": "pypi", "conda": "pypi", "maven": "maven", "gem": "gem", "nuget": "nuget"}[kind]
 	for _, d := range rules.ManifestDeps(kind, fs.numberedText()) {
 		if _, added := fs.added[d.N]; !added {
+			continue
+		}
+		if d.Channel {
+			if k := rules.SquatOf(d.Name, "conda-channel"); k != "" {
+				fs.report(d.N, hit{id: "lookalike-source", title: "installs conda packages from the channel " + d.Name + ", a look-alike of " + k})
+			}
 			continue
 		}
 		switch k := rules.SquatOf(d.Name, eco); {

@@ -599,6 +599,10 @@ var registry = []Rule{
 			{"x.sh", "cargo install serdde", 0, false},
 			{"x.sh", "npm i -D @typescript_eslinter/eslint", 0, false},
 			{"x.sh", "go install golang.org/x/tools/cmd/goimports@latest\ngo run ./cmd/gen\ncargo install cargo-deny --locked\nnpm i @types/node", 0, true},
+			// A conda channel, and a pip requirement of a conda environment.
+			{"environment.yml", "name: app\nchannels:\n  - conda-forqe\n  - defaults\ndependencies:\n  - numpy", 3, false},
+			{"environment.yml", "name: app\nchannels:\n  - conda-forge\ndependencies:\n  - python=3.12\n  - pip:\n    - reqeusts==2.32.0", 7, false},
+			{"environment.yml", "name: app\nchannels:\n  - pytorch\n  - nvidia\n  - conda-forge\n  - bioconda\ndependencies:\n  - openssh\n  - pytorch-cuda=12.1\n  - pip:\n    - requests\n    - -e .", 0, true},
 			// A gem, a NuGet package.
 			{"Gemfile", "source \"https://rubygems.org\"\ngem \"rails\", \"~> 7.1\"\ngem \"sidekik\"", 3, false},
 			{"src/App/App.csproj", "<ItemGroup>\n  <PackageReference Include=\"Newtonsoft.Jsonn\" Version=\"13.0.3\" />\n</ItemGroup>", 2, false},
