@@ -76,10 +76,11 @@ type fileScan struct {
 	// environment filtered to the variables one prefix names (env | grep
 	// '^CI_COMMIT'): no dump of its secrets.
 	envSubset map[int]bool
-	// messages holds the lines wholly inside text an echo or printf prints
-	// to the terminal: a command spelled there (an install hint, a usage
-	// line) is read by a person, not run.
-	messages map[int]bool
+	// messages holds, for the lines of text an echo or printf prints to
+	// the terminal, what the line holds outside that text: a command
+	// spelled in the message (an install hint, a usage line) is read by a
+	// person, not run; what is left is.
+	messages map[int]string
 	// wfNames are a workflow's names bound to untrusted text, made once.
 	wfNames map[string]bool
 	// hot holds the added lines of a file that is not prose that the
@@ -583,7 +584,7 @@ func (fs *fileScan) deferToParser() {
 			h.title = "takes a dependency from a git repository of the project's own owner"
 			h.why = "the manifest names this owner as the project's own: the code comes from the project's own organisation rather than the registry; read which repository and ref"
 			fs.best[l] = h
-		case !h.parsed && fs.messages[n] && h.sev() == rules.High && messageLowered[h.id]:
+		case !h.parsed && fs.onlyMessage(n) && h.sev() == rules.High && messageLowered[h.id]:
 			h.severity = rules.Medium
 			h.title = rules.Must(h.id).Title + " (spelled out in a message the script prints)"
 			h.why = "echo or printf prints the text to the terminal and nothing runs it; check the line really is only a message"
@@ -601,6 +602,13 @@ func (fs *fileScan) deferToParser() {
 			}
 		}
 	}
+}
+
+// onlyMessage reports whether what line n holds outside the messages it
+// prints matches no line rule: the pattern found was in the message.
+func (fs *fileScan) onlyMessage(n int) bool {
+	rest, ok := fs.messages[n]
+	return ok && (rest == "" || rules.MatchLine(fs.info.Scope, rest, rules.ASCIILower(nil, rest)) == nil)
 }
 
 // messageLowered are the rules about what a command does: spelled out in a
