@@ -111,6 +111,8 @@ func (fs *fileScan) buildFiles() {
 		fs.manifestDeps("pyproject")
 	case lb == "pom.xml" || ext == ".gradle" || strings.HasSuffix(lb, ".gradle.kts") || strings.HasSuffix(lb, ".versions.toml"):
 		fs.manifestDeps("maven")
+	case lb == "flake.nix":
+		fs.manifestDeps("flake")
 	case lb == "gemfile" || ext == ".gemspec" || lb == "gems.rb":
 		fs.manifestDeps("gem")
 	case (strings.HasPrefix(lb, "environment") || strings.HasPrefix(lb, "conda")) && (ext == ".yml" || ext == ".yaml"):

@@ -49,13 +49,17 @@ var (
 	nugetLine = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`<Package(?:Reference|Version)\s+(?:Update|Include)\s*=\s*"([\w.-]+)"|<package\s+id\s*=\s*"([\w.-]+)"|^\s*nuget\s+([\w.-]+)`)
 	})
+	flakeURL = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\burl\s*=\s*"(?:github|gitlab|sourcehut):~?([\w.-]+/[\w.-]+)`)
+	})
 	jsonKeyOpen = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*"([^"]+)"\s*:\s*\{\s*$`) })
 	importEntry = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*"([^"]+)"\s*:\s*"(https?://[^"]+)"`) })
 )
 
 // ManifestDeps returns the dependencies the lines of a manifest declare:
-// kind is "cargo", "pyproject", "conda" (environment.yml), "maven", "gem"
-// (a Gemfile or gemspec),
+// kind is "cargo", "pyproject", "conda" (environment.yml), "flake" (a Nix
+// flake's inputs, Name their owner/repo), "maven", "gem" (a Gemfile or
+// gemspec),
 // "nuget" (a project's PackageReference, packages.config, Paket) or
 // "importmap".
 func ManifestDeps(kind string, lines []NumLine) []Dep {
@@ -154,6 +158,10 @@ func ManifestDeps(kind string, lines []NumLine) []Dep {
 			if list == "channels:" && !strings.Contains(e, "/") {
 				out = append(out, Dep{N: l.N, Name: e, Channel: true})
 			} else if m := pyEntry().FindStringSubmatch(`"` + e + `"`); list == "- pip:" && m != nil {
+				out = append(out, Dep{N: l.N, Name: m[1]})
+			}
+		case "flake":
+			if m := flakeURL().FindStringSubmatch(l.Text); m != nil {
 				out = append(out, Dep{N: l.N, Name: m[1]})
 			}
 		case "importmap":

@@ -276,6 +276,9 @@ var registry = []Rule{
 		{"x.sh", "printenv > /tmp/e", 0, false},
 		{"x.sh", "printenv -0 | gzip -9 > /tmp/e.gz", 0, false},
 		{"x.sh", "env | sort", 0, true},
+		// The environment a vendor's setvars.sh built, kept for later steps.
+		{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          source /opt/intel/oneapi/setvars.sh\n          printenv >> \"$GITHUB_ENV\"", 0, true},
+		{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: printenv >> \"$GITHUB_STEP_SUMMARY\"", 0, false},
 	}},
 	{"reverse-shell", KindNetwork, High, "opens a raw connection or a reverse shell",
 		"it gives a machine outside a shell inside the project's network and runner", []Case{
@@ -565,6 +568,8 @@ var registry = []Rule{
 			{"Cargo.toml", "[dependencies]\nrand_core_05 = { package = \"rand_core\", version = \"0.5\" }\nserde1 = { package = \"serde\", version = \"1\" }", 0, true},
 			{"docker-bake.hcl", "diff --git a/docker-bake.hcl b/docker-bake.hcl\n--- a/docker-bake.hcl\n+++ b/docker-bake.hcl\n@@ -1,3 +1,3 @@\n variable \"BASE\" {\n-  default = \"cgr.dev/chainguard/go:latest\"\n+  default = \"ghcr.io/chainguard-images/go:latest\"\n }\n", 2, false},
 			{"docker-bake.hcl", "diff --git a/docker-bake.hcl b/docker-bake.hcl\n--- a/docker-bake.hcl\n+++ b/docker-bake.hcl\n@@ -1,3 +1,3 @@\n variable \"BASE\" {\n-  default = \"cgr.dev/chainguard/go:1.22\"\n+  default = \"cgr.dev/chainguard/go:1.23\"\n }\n", 0, true},
+			// A flake input moved to another owner.
+			{"flake.nix", "diff --git a/flake.nix b/flake.nix\n--- a/flake.nix\n+++ b/flake.nix\n@@ -2,2 +2,2 @@\n   inputs = {\n-    utils.url = \"github:numtide/flake-utils\";\n+    utils.url = \"github:numtide-dev/flake-utils\";\n", 3, false},
 			// An npm alias puts another package under a well-known name.
 			{"package.json", "{\n  \"dependencies\": {\n    \"react\": \"npm:@react-community/react@18.2.0\"\n  }\n}", 3, false},
 			{"package.json", "{\n  \"dependencies\": {\n    \"react\": \"npm:@preact/compat@17.1.2\",\n    \"string-width-cjs\": \"npm:string-width@^4.2.0\",\n    \"fdir1\": \"npm:fdir@1.2.0\",\n    \"@types/react\": \"npm:types-react@rc\",\n    \"lodash\": \"npm:lodash@4.17.21\"\n  }\n}", 0, true},
@@ -609,6 +614,9 @@ var registry = []Rule{
 			{"x.sh", "cargo install serdde", 0, false},
 			{"x.sh", "npm i -D @typescript_eslinter/eslint", 0, false},
 			{"x.sh", "go install golang.org/x/tools/cmd/goimports@latest\ngo run ./cmd/gen\ncargo install cargo-deny --locked\nnpm i @types/node", 0, true},
+			// A Nix flake input from a look-alike owner.
+			{"flake.nix", "{\n  inputs.nixpkgs.url = \"github:NixO5/nixpkgs/nixos-24.05\";\n}", 2, false},
+			{"flake.nix", "{\n  inputs = {\n    nixpkgs.url = \"github:NixOS/nixpkgs/nixos-unstable\";\n    home-manager.url = \"github:nix-community/home-manager\";\n    utils.url = \"github:numtide/flake-utils\";\n  };\n}", 0, true},
 			// A conda channel, and a pip requirement of a conda environment.
 			{"environment.yml", "name: app\nchannels:\n  - conda-forqe\n  - defaults\ndependencies:\n  - numpy", 3, false},
 			{"environment.yml", "name: app\nchannels:\n  - conda-forge\ndependencies:\n  - python=3.12\n  - pip:\n    - reqeusts==2.32.0", 7, false},
