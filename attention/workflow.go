@@ -976,7 +976,11 @@ func (fs *fileScan) runnerReads() {
 	for _, reg := range fs.regions() {
 		for _, l := range reg {
 			_, added := fs.added[l.n]
-			ls = append(ls, rules.SrcLine{N: l.n, Text: l.text, Added: added})
+			t := l.text
+			if rest, ok := fs.messages[l.n]; ok && !wf {
+				t = rest // a command spelled out in a message the script prints does not run
+			}
+			ls = append(ls, rules.SrcLine{N: l.n, Text: t, Added: added})
 		}
 	}
 	var found []rules.Finding
@@ -987,9 +991,6 @@ func (fs *fileScan) runnerReads() {
 		found = append(found, rules.ProgramRunner(ls)...)
 	}
 	for _, f := range found {
-		if fs.messages[f.Line] && !wf {
-			continue // a command spelled out in a message the script prints
-		}
 		fs.report(f.Line, hit{id: f.ID, title: f.Title, why: f.Why, severity: f.Sev, source: f.Source})
 	}
 }

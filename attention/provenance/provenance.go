@@ -196,7 +196,7 @@ var Publishers = []string{"library", "bitnami", "circleci", "cimg", "docker", "a
 	"atlassian", "gitlab", "grafana", "elastic", "confluentinc", "localstack", "selenium", "mongodb", "bitnamicharts",
 	// Projects that publish their own images under their own name beside
 	// the official one (rustlang/rust:nightly, jenkins/jenkins).
-	"rustlang", "swiftlang", "jenkins", "composer"}
+	"rustlang", "swiftlang", "jenkins", "composer", "rubylang"}
 
 // KnownPublisher reports a Docker Hub namespace of a well-known publisher
 // of images that share official names.
@@ -259,7 +259,7 @@ var vendorHosts = []string{"sh.rustup.rs", "static.rust-lang.org", "deb.nodesour
 	"developer.download.nvidia.com/compute/", "ollama.com/install", "get.k3s.io", "tailscale.com/install", "starship.rs/install",
 	"fnm.vercel.app/install", "get.volta.sh", "mise.run", "pixi.sh/install", "get.pulumi.com", "taskfile.dev/install", "just.systems/install",
 	"install.julialang.org", "get-ghcup.haskell.org", "get.haskellstack.org", "get.trunk.io", "releases.hashicorp.com", "get.opentofu.org",
-	"dl.dagger.io/dagger/install", "sh.brew.sh", "install.duckdb.org", "cli.doppler.com/install"}
+	"dl.dagger.io/dagger/install", "sh.brew.sh", "install.duckdb.org", "cli.doppler.com/install", "webi.sh/", "webinstall.dev/", "get.scoop.sh", "community.chocolatey.org/install.ps1", "chocolatey.org/install.ps1"}
 
 // forgeFileHosts serve a repository's files by owner (the first path
 // element): a script there is its owner's, and an owner the scan knows well

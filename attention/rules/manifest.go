@@ -15,10 +15,11 @@ import (
 
 // Dep is a dependency a manifest line declares.
 type Dep struct {
-	N      int
-	Name   string // the package whose code is fetched
-	As     string // the name code uses it under, when renamed (Cargo's package =); "" otherwise
-	Source string // the URL an import map sends the name to; "" otherwise
+	N       int
+	Name    string // the package whose code is fetched
+	As      string // the name code uses it under, when renamed (Cargo's package =); "" otherwise
+	Source  string // the URL an import map sends the name to; "" otherwise
+	Channel bool   // a conda channel's name, not a package's
 }
 
 var (
@@ -48,21 +49,27 @@ var (
 	nugetLine = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`<Package(?:Reference|Version)\s+(?:Update|Include)\s*=\s*"([\w.-]+)"|<package\s+id\s*=\s*"([\w.-]+)"|^\s*nuget\s+([\w.-]+)`)
 	})
+	flakeURL = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\burl\s*=\s*"(?:github|gitlab|sourcehut):~?([\w.-]+/[\w.-]+)`)
+	})
 	jsonKeyOpen = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*"([^"]+)"\s*:\s*\{\s*$`) })
 	importEntry = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*"([^"]+)"\s*:\s*"(https?://[^"]+)"`) })
 )
 
 // ManifestDeps returns the dependencies the lines of a manifest declare:
-// kind is "cargo", "pyproject", "maven", "gem" (a Gemfile or gemspec),
+// kind is "cargo", "pyproject", "conda" (environment.yml), "flake" (a Nix
+// flake's inputs, Name their owner/repo), "maven", "gem" (a Gemfile or
+// gemspec),
 // "nuget" (a project's PackageReference, packages.config, Paket) or
 // "importmap".
 func ManifestDeps(kind string, lines []NumLine) []Dep {
 	var out []Dep
 	table, array := "?", "" // the TOML table and array a line is in
-	var objects []string    // the JSON keys a line is inside, innermost last; "?" for one the diff does not show
+	var objects []string    // the JSON keys a line is inside, innermost last
+	list, listIn := "", 0   // the YAML list a line is in, and its key's indentation
 	for i, l := range lines {
 		if i > 0 && lines[i-1].N != l.N-1 {
-			table, array, objects = "?", "", nil // a gap between hunks
+			table, array, objects, list = "?", "", nil, "" // a gap between hunks
 		}
 		t := strings.TrimSpace(l.Text)
 		if t == "" || strings.HasPrefix(t, "#") {
@@ -131,6 +138,31 @@ func ManifestDeps(kind string, lines []NumLine) []Dep {
 		case "nuget":
 			if m := nugetLine().FindStringSubmatch(l.Text); m != nil {
 				out = append(out, Dep{N: l.N, Name: m[1] + m[2] + m[3]})
+			}
+		case "conda":
+			// environment.yml: the channels: list names where conda
+			// packages come from; a - pip: list under dependencies: holds
+			// PyPI requirements.
+			in := indentOf(l.Text)
+			switch {
+			case t == "channels:" || t == "- pip:":
+				list, listIn = t, in
+				continue
+			case list == "":
+				continue
+			case in < listIn || in == listIn && (list == "- pip:" || !strings.HasPrefix(t, "- ")):
+				list = "" // the list ended
+				continue
+			}
+			e := strings.Trim(strings.TrimSpace(strings.TrimPrefix(t, "- ")), `"'`)
+			if list == "channels:" && !strings.Contains(e, "/") {
+				out = append(out, Dep{N: l.N, Name: e, Channel: true})
+			} else if m := pyEntry().FindStringSubmatch(`"` + e + `"`); list == "- pip:" && m != nil {
+				out = append(out, Dep{N: l.N, Name: m[1]})
+			}
+		case "flake":
+			if m := flakeURL().FindStringSubmatch(l.Text); m != nil {
+				out = append(out, Dep{N: l.N, Name: m[1]})
 			}
 		case "importmap":
 			if m := jsonKeyOpen().FindStringSubmatch(l.Text); m != nil {

@@ -16,6 +16,8 @@ func TestManifestDeps(t *testing.T) {
 			[]Dep{{N: 4, Name: "requests"}, {N: 5, Name: "uvicorn"}, {N: 8, Name: "pytest"}, {N: 12, Name: "django"}}},
 		{"maven", "<groupId>com.acme</groupId>\nimplementation 'com.google.guava:guava:33.0-jre'",
 			[]Dep{{N: 1, Name: "com.acme"}, {N: 2, Name: "com.google.guava"}}},
+		{"conda", "name: x\nchannels:\n  - conda-forge\n  - https://c.invalid/ch\ndependencies:\n  - numpy\n  - pip:\n    - requests>=2\n    - \"attrs\"\nprefix: /opt/env",
+			[]Dep{{N: 3, Name: "conda-forge", Channel: true}, {N: 8, Name: "requests"}, {N: 9, Name: "attrs"}}},
 		{"gem", "gem \"rails\", \"~> 7.1\"\n  spec.add_runtime_dependency \"thor\", \"~> 1.0\"", []Dep{{N: 1, Name: "rails"}, {N: 2, Name: "thor"}}},
 		{"nuget", "<PackageReference Include=\"Serilog\" Version=\"3.1.1\" />\n<package id=\"NUnit\" version=\"3.14.0\" />\nnuget FSharp.Core", []Dep{{N: 1, Name: "Serilog"}, {N: 2, Name: "NUnit"}, {N: 3, Name: "FSharp.Core"}}},
 		{"importmap", "{\n  \"imports\": {\n    \"a\": \"https://esm.sh/a@1\",\n    \"b\": \"jsr:@std/b@1\"\n  },\n  \"scopes\": {\n    \"https://x.invalid/\": {\n      \"c\": \"https://y.invalid/c.js\"\n    }\n  },\n  \"tasks\": {\n    \"d\": \"https://z.invalid/d.ts\"\n  }\n}",

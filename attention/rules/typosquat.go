@@ -61,6 +61,8 @@ func SquatOf(name, ecosystem string) string {
 		return nearName(name, popularCrates, seps)
 	case "gem":
 		return nearName(name, popularGems, lower)
+	case "conda-channel":
+		return nearName(name, condaChannels, lower)
 	case "nuget":
 		return nearName(name, popularNuGet, lower)
 	}
@@ -371,3 +373,7 @@ var popularNuGet = []string{"newtonsoft.json", "serilog", "automapper", "dapper"
 	"benchmarkdotnet", "mongodb.driver", "rabbitmq.client", "masstransit", "mailkit", "mimekit", "identitymodel", "coverlet.collector",
 	"microsoft.net.test.sdk", "system.text.json", "azure.identity", "google.protobuf", "grpc.net.client", "sharpziplib", "epplus",
 	"closedxml", "quartz", "ocelot", "refit", "scrutor", "mapster", "litedb", "sqlkata", "spectre.console", "avalonia", "prism.core"}
+
+// condaChannels are the channels conda installs most packages from.
+var condaChannels = []string{"conda-forge", "bioconda", "pytorch", "pytorch-nightly", "nvidia", "defaults", "anaconda", "rapidsai",
+	"rapidsai-nightly", "huggingface", "fastai", "intel", "msys2", "dglteam", "pyviz", "plotly", "bokeh", "numba", "esri", "omnia", "main"}
