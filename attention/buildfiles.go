@@ -878,8 +878,13 @@ const (
 	hotGroups
 )
 
+// classKeyed is the bit of a hotKeys set that says the line holds one of
+// classKeys (anyClassKey): one pass over a line finds both.
+const classKeyed = hotGroups
+
 var hotKeys = sync.OnceValue(func() *rules.KeyIndex {
 	return rules.NewKeyIndex([][]string{
+		classKeyed: classKeys,
 		hotIndex:   {"index-url", "index_url", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "goproxy", "gosumdb", "gonosum", "goinsecure", "-insecure", "default_index", "repositories_", "source add", "npmregistryserver", "gem source", "mirror.", "mirrors", "registry-mirror", "nuget add", "config set", "--add channels"},
 		hotFlags:   {"flags"},
 		hotAutorun: {"currentversion", "schtasks", "startup"},

@@ -88,8 +88,9 @@ type fileScan struct {
 	// hot holds the added lines of a file that is not prose that the
 	// build-file checks may concern, sorted by lineRules (buildfiles.go).
 	hot [hotGroups][]numbered
-	// keyed is whether an added line holds a class key: 0 not asked yet,
-	// 1 no, 2 yes (anyClassKey).
+	// keyed is whether an added line holds a class key: 0 not asked yet
+	// (a prose file, whose lines lineRules does not look up), 1 no, 2 yes
+	// (anyClassKey).
 	keyed int8
 }
 
@@ -293,6 +294,9 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 						fs.hot[g] = append(fs.hot[g], numbered{l.New, l.Text})
 					}
 				}
+				if set&(1<<classKeyed) != 0 {
+					fs.keyed = 2
+				}
 			}
 			if r := rules.MatchLine(sc, l.Text, *lower); r != nil {
 				h := hit{id: r.ID, title: r.Title}
@@ -340,6 +344,9 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 				}
 			}
 		}
+	}
+	if !info.Prose && fs.keyed == 0 {
+		fs.keyed = 1 // every added line was looked up, none holds a class key
 	}
 	return shebang
 }

@@ -574,9 +574,24 @@ func ForgeURL(u string) bool {
 
 var fileURLRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bfile://`) })
 
-// LocalFetchOnly reports a line whose every URL is a file:// one.
+// LocalFetchOnly reports a line whose every URL is a file:// one. The
+// substring tests come first: nearly every download names a web URL, and
+// the case-folded regexp, which has no literal to skip ahead to, tries
+// every position of the line.
 func LocalFetchOnly(s string) bool {
-	return fileURLRe().MatchString(s) && !strings.Contains(strings.ToLower(s), "http") && !strings.Contains(s, "ftp://")
+	return !strings.Contains(s, "ftp://") && !containsHTTP(s) && fileURLRe().MatchString(s)
+}
+
+// containsHTTP reports "http" in s in any case, without the lower-cased
+// copy of the line strings.ToLower would make (no other letter lower-cases
+// to h, t or p).
+func containsHTTP(s string) bool {
+	for i := 0; i+4 <= len(s); i++ {
+		if s[i]|0x20 == 'h' && s[i+1]|0x20 == 't' && s[i+2]|0x20 == 't' && s[i+3]|0x20 == 'p' {
+			return true
+		}
+	}
+	return false
 }
 
 // LoopbackOnly reports a line whose every URL is on this machine
