@@ -656,52 +656,83 @@ var envPrefix = sync.OnceValue(func() *regexp.Regexp {
 // (MYAPP_, VITE_): a program's own settings, not its secrets, unless the
 // prefix names a credential.
 func ownPrefix(lines []UnitLine) bool {
+	// printenv | grep '^CI_COMMIT': the filter is on the dump's own line.
+	if m := grepStage().FindStringSubmatch(lines[0].Text); m != nil {
+		words := strings.Fields(m[1])
+		for i := range words {
+			words[i] = strings.Trim(words[i], "\"'`()")
+		}
+		return GrepSelectsOwn(words)
+	}
 	for _, l := range lines {
 		if m := envPrefix().FindStringSubmatch(l.Text); m != nil {
 			return !credWord().MatchString(m[1] + m[2])
-		}
-		// printenv | grep '^CI_COMMIT'
-		if m := grepStage().FindStringSubmatch(l.Text); m != nil {
-			words := strings.Fields(m[1])
-			for i := range words {
-				words[i] = strings.Trim(words[i], `"'`)
-			}
-			return GrepSelectsOwn(words)
 		}
 	}
 	return false
 }
 
-var grepStage = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\|\s*(e?grep\b[^|;&>]*)`) })
+// grepStage is the environment printed straight into a grep: the grep
+// filters that dump, not some other command's output on the line.
+var grepStage = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[\s;&|('"\x60])(?:printenv|env)(?:\s+-[-\w]+)*\s*\|\s*(e?grep\b[^|;&>]*)`)
+})
 
 // EnvSubset reports a line that reads the environment for one prefix's
 // variables only (ownPrefix): not the whole environment.
 func EnvSubset(s string) bool { return ownPrefix([]UnitLine{{Text: s}}) }
 
-var grepSelectRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\^?\(?[A-Za-z][A-Za-z0-9_]+`) })
+// grepPrefixRe is a pattern that names variables by a prefix: anchored at
+// the line's start (what grep reads of env's output is NAME=value), letters,
+// digits and _ only, so no alternation or wildcard widens it.
+var grepPrefixRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\^[A-Za-z][A-Za-z0-9_]+=?$`) })
 
-// GrepSelectsOwn reports a grep that keeps only the variables a name or
-// prefix selects (env | grep '^CI_COMMIT'), when the pattern names no
-// credential: what passes is the build's own settings, not its secrets.
+// GrepSelectsOwn reports a grep that keeps only the variables a prefix
+// selects (env | grep '^CI_COMMIT'), when no pattern names a credential:
+// what passes is the build's own settings, not its secrets. A grep that
+// prints more than the lines that match (-v, -L, context lines, -z reading
+// the whole output as one line), reads its patterns from a file, or is
+// given a pattern that is not an anchored name, may pass anything.
 func GrepSelectsOwn(words []string) bool {
-	pat := ""
+	var pats []string
+	positional := ""
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		switch {
-		case w == "-v" || w == "--invert-match" || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsAny(w[1:], "vL"):
-			return false
 		case w == "-e" || w == "--regexp":
-			if i+1 < len(words) && pat == "" {
-				pat = words[i+1]
+			if i+1 >= len(words) {
+				return false
 			}
+			pats = append(pats, words[i+1])
 			i++
-		case strings.HasPrefix(w, "-"):
-		case pat == "":
-			pat = w
+		case strings.HasPrefix(w, "--regexp="):
+			pats = append(pats, strings.TrimPrefix(w, "--regexp="))
+		case strings.HasPrefix(w, "--"):
+			if name, _, _ := strings.Cut(w[2:], "="); !grepQuietLong[name] {
+				return false
+			}
+		case strings.HasPrefix(w, "-") && len(w) > 1:
+			if strings.Trim(w[1:], "EFGPiIwxsqhHnc") != "" {
+				return false // -v, -L, -A/-B/-C, -NUM, -z, -f, -m ... and anything unknown
+			}
+		case positional == "":
+			positional = w
 		}
 	}
-	return grepSelectRe().MatchString(pat) && !credWord().MatchString(pat)
+	if len(pats) == 0 && positional != "" {
+		pats = []string{positional}
+	}
+	for _, p := range pats {
+		if !grepPrefixRe().MatchString(p) || credWord().MatchString(p) {
+			return false
+		}
+	}
+	return len(pats) > 0
 }
+
+// grepQuietLong are grep's long options that print only matching lines,
+// as they are.
+var grepQuietLong = map[string]bool{"extended-regexp": true, "fixed-strings": true, "basic-regexp": true, "perl-regexp": true, "ignore-case": true, "word-regexp": true, "line-regexp": true, "no-messages": true, "quiet": true, "silent": true, "color": true, "colour": true, "count": true, "line-number": true}
 
 var credWord = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)token|secret|pass|key|auth|cred|aws|azure|gcp|google|npm|github|gh_|pypi|nuget|docker|ssh`)

@@ -260,8 +260,10 @@ var lineRules = sync.OnceValue(func() []LineRule {
 		{"env-exfiltration", "dumps the environment (secrets included)", all, 0, none,
 			// Not "env" or "set": a quarter of the lines of ordinary code hold them.
 			[]string{"printenv", "env |", "env|", "env >", "env>", "set |", "set|", "export -p", "process.env", "tojson(env", "os.environ"},
-			either{regexp.MustCompile(`\bprintenv(?:\s+-[-\w]+)*\s*(?:$|[|>;&)])|(?:^|[\s;&|(` + "`" + `])(?:env(?:\s+-[-\w]+)*|set|export\s+-p)\s*(?:\|\s*(?:curl|wget|nc|ncat|netcat|socat|base64|gzip|xxd|openssl|python\S*|perl|node|ruby|tee)\b|>\s*\S)|` +
-				`JSON\.stringify\(\s*process\.env\s*\)|toJSON\(\s*env\s*\)`),
+			// Copied whole into the job's own environment file (after a
+			// vendor's setvars.sh), the environment stays where it was.
+			either{except{regexp.MustCompile(`\bprintenv(?:\s+-[-\w]+)*\s*(?:$|[|>;&)])|(?:^|[\s;&|(` + "`" + `])(?:env(?:\s+-[-\w]+)*|set|export\s+-p)\s*(?:\|\s*(?:curl|wget|nc|ncat|netcat|socat|base64|gzip|xxd|openssl|python\S*|perl|node|ruby|tee)\b|>\s*\S)|` +
+				`JSON\.stringify\(\s*process\.env\s*\)|toJSON\(\s*env\s*\)`), regexp.MustCompile(`^\s*(?:printenv|env)\s*>>\s*["']?\$\{?GITHUB_ENV\b[}"']*\s*$`)},
 				both{regexp.MustCompile(`\bos\.environ\b(?:[^.\[]|$|\.(?:copy|items|keys|values)\()|\bprocess\.env\b(?:[^.\[]|$)|\bos\.Environ\(\)`),
 					regexp.MustCompile(`\brequests\.(?:post|put|get)\(|\burlopen\(|\bfetch\(|\bhttps?\.request\(|\baxios\b|\bhttp\.Post|\bsocket\b`)}}},
 		{"package-index-insecure", "installs from plain http or without checking the index's certificate", all, 0, none,

