@@ -113,6 +113,8 @@ func (fs *fileScan) buildFiles() {
 		fs.manifestDeps("maven")
 	case lb == "flake.nix":
 		fs.manifestDeps("flake")
+	case ext == ".go":
+		fs.goImports()
 	case lb == "gemfile" || ext == ".gemspec" || lb == "gems.rb":
 		fs.manifestDeps("gem")
 	case (strings.HasPrefix(lb, "environment") || strings.HasPrefix(lb, "conda")) && (ext == ".yml" || ext == ".yaml"):

@@ -628,6 +628,9 @@ var registry = []Rule{
 			{"x.sh", "cargo install serdde", 0, false},
 			{"x.sh", "npm i -D @typescript_eslinter/eslint", 0, false},
 			{"x.sh", "go install golang.org/x/tools/cmd/goimports@latest\ngo run ./cmd/gen\ncargo install cargo-deny --locked\nnpm i @types/node", 0, true},
+			// A Go import of a look-alike module: go mod tidy requires it.
+			{"tools/tools.go", "//go:build tools\npackage tools\n\nimport (\n\t_ \"github.com/golangci-lint/golangci-lint/cmd/golangci-lint\"\n)", 5, false},
+			{"main.go", "package main\n\nimport (\n\t\"fmt\"\n\tlog \"github.com/sirupsen/logrus\"\n\t\"golang.org/x/sync/errgroup\"\n\t\"github.com/acme/app/internal/x\"\n)", 0, true},
 			// A Nix flake input from a look-alike owner.
 			{"flake.nix", "{\n  inputs.nixpkgs.url = \"github:NixO5/nixpkgs/nixos-24.05\";\n}", 2, false},
 			{"flake.nix", "{\n  inputs = {\n    nixpkgs.url = \"github:NixOS/nixpkgs/nixos-unstable\";\n    home-manager.url = \"github:nix-community/home-manager\";\n    utils.url = \"github:numtide/flake-utils\";\n  };\n}", 0, true},
