@@ -113,6 +113,8 @@ func (fs *fileScan) buildFiles() {
 		fs.manifestDeps("maven")
 	case lb == "flake.nix":
 		fs.manifestDeps("flake")
+	case ext == ".go":
+		fs.goImports()
 	case lb == "gemfile" || ext == ".gemspec" || lb == "gems.rb":
 		fs.manifestDeps("gem")
 	case (strings.HasPrefix(lb, "environment") || strings.HasPrefix(lb, "conda")) && (ext == ".yml" || ext == ".yaml"):
@@ -342,6 +344,8 @@ func (fs *fileScan) pipOption(n int, s string) {
 	}
 }
 
+var paramExpRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{[^}]*\}`) })
+
 // toolchainFlags rates compiler and linker flags set through the
 // environment (CGO_LDFLAGS in a workflow, LDFLAGS in a Makefile) that make
 // the toolchain load and run a file: the same flags cgo directives are read
@@ -353,7 +357,9 @@ func (fs *fileScan) toolchainFlags(lines []numbered) {
 		if m == nil {
 			continue
 		}
-		v := m[1]
+		// A parameter expansion (${CFLAGS//-fuse-ld=gold/}) is the shell's
+		// edit of a value, not a flag the line sets.
+		v := paramExpRe().ReplaceAllString(m[1], "")
 		for _, sys := range []string{"/usr/", "/opt/", "/Library/", "/Applications/"} {
 			v = strings.ReplaceAll(v, "="+sys, "=SYSTEM")
 			v = strings.ReplaceAll(v, " "+sys, " SYSTEM")
@@ -874,8 +880,13 @@ const (
 	hotGroups
 )
 
+// classKeyed is the bit of a hotKeys set that says the line holds one of
+// classKeys (anyClassKey): one pass over a line finds both.
+const classKeyed = hotGroups
+
 var hotKeys = sync.OnceValue(func() *rules.KeyIndex {
 	return rules.NewKeyIndex([][]string{
+		classKeyed: classKeys,
 		hotIndex:   {"index-url", "index_url", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "goproxy", "gosumdb", "gonosum", "goinsecure", "-insecure", "default_index", "repositories_", "source add", "npmregistryserver", "gem source", "mirror.", "mirrors", "registry-mirror", "nuget add", "config set", "--add channels"},
 		hotFlags:   {"flags"},
 		hotAutorun: {"currentversion", "schtasks", "startup"},

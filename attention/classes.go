@@ -651,6 +651,8 @@ var classKeys = []string{
 // anyClassKey reports, once per file, whether an added line holds one of
 // classKeys: almost no file holds a word a source or a sink needs, and a
 // substring search per line keeps the readers off their regexps there.
+// lineRules answers it for a file that is not prose, in the pass over each
+// line it makes anyway.
 func (fs *fileScan) anyClassKey() bool {
 	if fs.keyed == 0 {
 		fs.keyed = 1

@@ -83,11 +83,14 @@ type fileScan struct {
 	messages map[int]string
 	// wfNames are a workflow's names bound to untrusted text, made once.
 	wfNames map[string]bool
+	// declared holds the function names the file declares, made once.
+	declared map[string]bool
 	// hot holds the added lines of a file that is not prose that the
 	// build-file checks may concern, sorted by lineRules (buildfiles.go).
 	hot [hotGroups][]numbered
-	// keyed is whether an added line holds a class key: 0 not asked yet,
-	// 1 no, 2 yes (anyClassKey).
+	// keyed is whether an added line holds a class key: 0 not asked yet
+	// (a prose file, whose lines lineRules does not look up), 1 no, 2 yes
+	// (anyClassKey).
 	keyed int8
 }
 
@@ -291,12 +294,15 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 						fs.hot[g] = append(fs.hot[g], numbered{l.New, l.Text})
 					}
 				}
+				if set&(1<<classKeyed) != 0 {
+					fs.keyed = 2
+				}
 			}
 			if r := rules.MatchLine(sc, l.Text, *lower); r != nil {
 				h := hit{id: r.ID, title: r.Title}
 				inert := (r.Promote || r.ID == "download-and-run") && inertString(sc, l.Text)
 				switch {
-				case r.Promote && info.BuildCode != "" && !inert && !provenance.LoopbackOnly(l.Text) && !importLine(l.Text):
+				case r.Promote && info.BuildCode != "" && !inert && !provenance.LoopbackOnly(l.Text) && !importLine(l.Text) && !fs.ownFunctionOnly(sc, l.Text, r.ID):
 					h = hit{id: "build-code-fetch", why: rules.Must("build-code-fetch").Why + " — " + info.BuildCode}
 				case inert && r.ID == "download-and-run":
 					h.severity = rules.Medium
@@ -338,6 +344,9 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 				}
 			}
 		}
+	}
+	if !info.Prose && fs.keyed == 0 {
+		fs.keyed = 1 // every added line was looked up, none holds a class key
 	}
 	return shebang
 }
@@ -635,6 +644,42 @@ func (fs *fileScan) ownOrgSource(line string) bool {
 		}
 	}
 	return false
+}
+
+var funcDeclRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:fn|def|function|func|fun|sub|proc)\s+([A-Za-z_]\w*)\s*\(`)
+})
+
+// ownFunctionOnly reports a build-code line whose match for the rule id is
+// only a function the file itself declares (build.zig's fn fetch(, a
+// def download(: its body is in the file and read there), not the
+// language's or a library's download or process call.
+func (fs *fileScan) ownFunctionOnly(sc rules.Scope, line, id string) bool {
+	if fs.declared == nil {
+		if fs.added == nil {
+			fs.index()
+		}
+		fs.declared = map[string]bool{}
+		for _, t := range fs.text {
+			for _, m := range funcDeclRe().FindAllStringSubmatch(t, -1) {
+				fs.declared[m[1]] = true
+			}
+		}
+	}
+	if len(fs.declared) == 0 {
+		return false
+	}
+	stripped := funcDeclRe().ReplaceAllString(line, "_(")
+	for name := range fs.declared {
+		if strings.Contains(stripped, name+"(") {
+			stripped = regexp.MustCompile(`\b`+regexp.QuoteMeta(name)+`\(`).ReplaceAllString(stripped, "_(")
+		}
+	}
+	if stripped == line {
+		return false
+	}
+	r := rules.MatchLine(sc, stripped, rules.ASCIILower(nil, stripped))
+	return r == nil || r.ID != id
 }
 
 // vendorInstaller returns the host of a download line whose every URL is a

