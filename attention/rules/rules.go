@@ -387,6 +387,9 @@ var registry = []Rule{
 			// Jenkins' inbound agent connected to a controller the change names.
 			{"Jenkinsfile", "pipeline {\n  agent any\n  stages {\n    stage('w') {\n      steps {\n        sh '''\n          curl -fsSLO https://ci.x.invalid/jnlpJars/agent.jar\n          nohup java -jar agent.jar \\\n            -url https://ci.x.invalid/ \\\n            -secret \"$S\" -name w &\n        '''\n      }\n    }\n  }\n}", 8, false},
 			{"tools/agent.py", "subprocess.Popen(['java', '-jar', 'swarm-client.jar', '-master', 'https://ci.x.invalid', '-password', pw])", 0, false},
+			// Gitea's, Forgejo's and GitLab's runners registered with an instance the change names.
+			{"scripts/ci.sh", "./act_runner register --no-interactive --instance https://git.x.invalid --token \"$T\" --name w", 0, false},
+			{"scripts/ci.sh", "gitlab-runner run-single --url https://gitlab.x.invalid --token \"$T\" --executor shell", 0, false},
 			// An application's jar, or Jenkins' command-line client, is no agent.
 			{"x.sh", "java -jar build/libs/app.jar --url http://localhost:8080 --secret-file s.txt", 0, true},
 			{"x.sh", "java -jar jenkins-cli.jar -s https://ci.x.invalid/ -auth @creds build deploy", 0, true},
@@ -757,6 +760,9 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            core.exportVariable('CI_SHA', context.sha)", 7, true},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"LD_PRELOAD=./build/hook.so\" >> $GITHUB_ENV", 4, false},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"BASH_ENV=$RUNNER_TEMP/env.sh\" >> $GITHUB_ENV", 4, false},
+			// Azure Pipelines' logging command sets the variable for the job's later steps.
+			{"azure-pipelines.yml", "steps:\n  - bash: echo \"##vso[task.setvariable variable=LD_PRELOAD]$(pwd)/x.so\"", 2, false},
+			{"azure-pipelines.yml", "steps:\n  - bash: echo \"##vso[task.setvariable variable=NODE_OPTIONS]--max-old-space-size=8192\"", 0, true},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: printf 'NODE_OPTIONS=--require=%s/t/r.cjs\\n' \"$PWD\" >> \"$GITHUB_ENV\"", 4, false},
 			// A tool on PATH, or an option that loads no module.
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          echo \"SCCACHE_GHA_ENABLED=true\" >> $GITHUB_ENV\n          echo \"RUSTC_WRAPPER=sccache\" >> $GITHUB_ENV\n          echo \"NODE_OPTIONS=--max-old-space-size=8192\" >> $GITHUB_ENV", 0, true},
