@@ -122,7 +122,9 @@ func PlaceholderToken(tok string) bool {
 }
 
 // ShellPipe is "| sh", "| sudo bash", "| /bin/sh", "| python3", "| iex".
-const ShellPipe = `(?i)\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:env\s+)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression)\b`
+// A quote may open the shell's name after the pipe: Scala's sys.process
+// pipes one string into another with #| ("curl …" #| "sh").
+const ShellPipe = `(?i)\|\s*["']?(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:env\s+)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression)\b`
 
 var lineRules = sync.OnceValue(func() []LineRule {
 	shellPipeRe := regexp.MustCompile(ShellPipe)
