@@ -790,14 +790,14 @@ func (fs *fileScan) lineItem(l loc, h hit) Item {
 	return it
 }
 
-// appendCapped appends a file's line items, keeping the most severe
-// MaxLinesPerFile and summarising the rest in one item at the first
-// of them, so the most important lines are never the ones cut.
+// appendCapped appends a file's line items, sorted by compareItems,
+// keeping the most severe MaxLinesPerFile and summarising the rest in one
+// item at the first of them, so the most important lines are never the
+// ones cut.
 func appendCapped(out, lines []Item) []Item {
 	if len(lines) <= MaxLinesPerFile {
 		return append(out, lines...)
 	}
-	slices.SortStableFunc(lines, compareItems)
 	out = append(out, lines[:MaxLinesPerFile]...)
 	rest := lines[MaxLinesPerFile:]
 	more := rest[0]
