@@ -104,6 +104,9 @@ func Scan(d *packet.Diff) []Item {
 		out   []Item
 		lines []Item
 		lower []byte // reused buffer for the ASCII-lower-cased line
+		// best is each file's fileScan.best, emptied for the next: a file
+		// of many flagged lines grew a new map every time.
+		best = map[loc]hit{}
 	)
 	hooked := lifecycleTargets(d)
 	named := configTargets(d)
@@ -117,7 +120,8 @@ func Scan(d *packet.Diff) []Item {
 		if f == nil {
 			continue
 		}
-		fs := &fileScan{f: f, fi: fi, path: f.Path(), info: rules.ClassifyFile(f), best: map[loc]hit{}}
+		clear(best)
+		fs := &fileScan{f: f, fi: fi, path: f.Path(), info: rules.ClassifyFile(f), best: best}
 		if hook, ok := hooked[fs.path]; ok && fs.info.BuildCode == "" && f.Status != packet.StatusDeleted {
 			fs.info.BuildCode = "npm runs it at " + hook + " (the package.json in this change says so)"
 		}
