@@ -113,6 +113,8 @@ func (fs *fileScan) buildFiles() {
 		fs.manifestDeps("maven")
 	case lb == "flake.nix":
 		fs.manifestDeps("flake")
+	case ext == ".go":
+		fs.goImports()
 	case lb == "gemfile" || ext == ".gemspec" || lb == "gems.rb":
 		fs.manifestDeps("gem")
 	case (strings.HasPrefix(lb, "environment") || strings.HasPrefix(lb, "conda")) && (ext == ".yml" || ext == ".yaml"):
@@ -807,6 +809,12 @@ var loaderFlagRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader|-javaagent:|-agentpath:)[\s=]?([^\s"']+)`)
 })
 
+// azureSetVarRe is Azure Pipelines' logging command that sets a variable
+// for every later step of the job, as GITHUB_ENV does on GitHub.
+var azureSetVarRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`##vso\[task\.setvariable\s+variable=(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|NODE_OPTIONS|PYTHONSTARTUP|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DOTNET_STARTUP_HOOKS|GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|GIT_ASKPASS)\b[^\]]*\]\s*["']?([^"'\n]+)`)
+})
+
 // loaderVars rates a variable set outside a workflow (a Dockerfile's ENV,
 // a Makefile's export, .envrc, tox's setenv, a script) that makes every
 // later process load a file: LD_PRELOAD, BASH_ENV, NODE_OPTIONS with
@@ -816,7 +824,10 @@ var loaderFlagRe = sync.OnceValue(func() *regexp.Regexp {
 func (fs *fileScan) loaderVars(lines []numbered) {
 	for _, l := range lines {
 		n := l.n
-		m := loaderVarRe().FindStringSubmatch(l.text)
+		m := azureSetVarRe().FindStringSubmatch(l.text)
+		if m == nil {
+			m = loaderVarRe().FindStringSubmatch(l.text)
+		}
 		if m == nil {
 			continue
 		}

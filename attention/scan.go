@@ -632,13 +632,17 @@ var messageLowered = map[string]bool{"download-and-run": true, "runner-register"
 // ownOrgSource reports a dependency line whose git source belongs to the
 // owner the manifest itself names as the project's (its repository or
 // homepage field): a project taking one of its own organisation's
-// repositories, not someone else's fork.
+// repositories, not someone else's fork. A change that rewrites the field
+// of a manifest that was already there names whatever owner it likes.
 func (fs *fileScan) ownOrgSource(line string) bool {
 	dep := provenance.DepOwner(line)
 	if dep == "" {
 		return false
 	}
-	for _, t := range fs.text {
+	for n, t := range fs.text {
+		if _, added := fs.added[n]; added && fs.f.Status != packet.StatusAdded {
+			continue
+		}
 		if o := provenance.ManifestOwner(t); o != "" {
 			return o == dep
 		}

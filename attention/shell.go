@@ -940,7 +940,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		switch {
 		case r.fs.info.Scope&rules.ScopeWorkflow != 0 || strings.HasPrefix(regURL, "http"):
 			h := hit{id: "runner-register"}
-			if strings.HasPrefix(name, "java") {
+			if strings.HasPrefix(name, "java") || strings.HasSuffix(name, "-runner") || name == "act_runner" {
 				h.title = "starts a CI build agent connected to the controller it names"
 				h.why = "the controller sends the agent jobs to run on this machine, with what the job left on it, secrets included"
 			}

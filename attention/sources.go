@@ -659,15 +659,27 @@ func (fs *fileScan) reusableElsewhere(n int, owner, repo, version string) {
 	if !inherit {
 		return
 	}
-	own := ""
-	for _, t := range fs.text {
-		if o := provenance.OwnOwner(t); o != "" {
-			own = o
-		}
-	}
-	if provenance.ThirdParty(owner, own) {
+	if own := fs.ownOwner(n); provenance.ThirdParty(owner, own) {
 		fs.report(n, hit{id: "ci-remote-config", title: "calls a workflow of " + owner + ", not of the repository's own " + own + ", at " + version + " with every secret"})
 	}
+}
+
+// ownOwner returns the owner a workflow says the repository belongs to,
+// where that keeps line n from running elsewhere: an if: of n's job or
+// step that is false in any repository of another owner (github.repository
+// == 'owner/name', the repository_owner test that keeps a job off forks).
+// A condition elsewhere in the file gates something else, and one that
+// does not hold it to the owner (|| true) proves nothing.
+func (fs *fileScan) ownOwner(n int) string {
+	for _, c := range rules.IfConditions(fs.numberedText()) {
+		if n < c.From || n > c.To {
+			continue
+		}
+		if o := provenance.OwnOwner(c.Text); o != "" && rules.CondValue(c.Text, rules.RepositoryTest(o)) == rules.False {
+			return o
+		}
+	}
+	return ""
 }
 
 // foreignCheckouts rates a workflow that checks another owner's repository
@@ -677,13 +689,8 @@ func (fs *fileScan) reusableElsewhere(n int, owner, repo, version string) {
 // project's own, and is read.
 func (fs *fileScan) foreignCheckouts() {
 	lines := fs.numberedText()
-	own := ""
-	for _, l := range lines {
-		if o := provenance.OwnOwner(l.Text); o != "" {
-			own = o
-		}
-	}
 	for _, c := range rules.ForeignCheckouts(lines) {
+		own := fs.ownOwner(c.N)
 		owner, _, _ := strings.Cut(c.Repo, "/")
 		if k := provenance.LookalikeOwner(owner); k != "" {
 			fs.report(c.N, hit{id: "lookalike-source", title: "checks out " + c.Repo + ", from a look-alike of " + k})

@@ -10,6 +10,7 @@ import (
 
 	"github.com/vetter-dev/vetter/attention/provenance"
 	"github.com/vetter-dev/vetter/attention/rules"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 var depLine = sync.OnceValue(func() *regexp.Regexp {
@@ -168,6 +169,27 @@ func (fs *fileScan) flakeInput(d rules.Dep) {
 			if wo, wr, _ := strings.Cut(o.Name, "/"); strings.EqualFold(wr, repo) && !strings.EqualFold(wo, owner) {
 				fs.report(d.N, hit{id: "source-switched", title: "switches the flake input " + repo + " from " + o.Name + " to " + d.Name})
 				return
+			}
+		}
+	}
+}
+
+// goImports rates a Go file's added imports of a module path that is a
+// look-alike of a well-known one. It reads the hunks' added lines as they
+// are, without indexing the file, as nearly every file of a change is Go.
+func (fs *fileScan) goImports() {
+	for hi, h := range fs.f.Hunks {
+		if h == nil {
+			continue
+		}
+		for li, l := range h.Lines {
+			if l.Kind != packet.LineAdded {
+				continue
+			}
+			if p := rules.GoImport(l.Text); p != "" {
+				if k := rules.SquatOf(p, "go"); k != "" {
+					fs.put(loc{hi, li}, hit{id: "lookalike-source", title: "imports " + p + ", from a look-alike of the module " + k, parsed: true})
+				}
 			}
 		}
 	}

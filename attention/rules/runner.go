@@ -903,6 +903,15 @@ func Registration(name string, words []string) (url string, ok bool) {
 		url, _ = flag("--url")
 		_, tok := flag("--token", "--pat")
 		return url, url != "" && tok
+	case "act_runner", "forgejo-runner", "gitea-runner", "gitlab-runner":
+		// Gitea's and Forgejo's runners, and GitLab's, registered (or run
+		// once) against the instance and token they are given.
+		if len(words) < 2 || words[1] != "register" && words[1] != "run-single" {
+			return "", false
+		}
+		url, _ = flag("--instance", "--url", "-u")
+		_, tok := flag("--token", "--registration-token", "-r", "-t")
+		return url, url != "" && tok
 	case "java", "java.exe":
 		jar, _ := flag("-jar")
 		if i := strings.LastIndexAny(jar, `/\`); i >= 0 {

@@ -171,7 +171,7 @@ var popularGo = []string{"github.com/stretchr/testify", "github.com/sirupsen/log
 	"github.com/masterminds/semver", "github.com/masterminds/sprig", "github.com/go-git/go-git", "mvdan.cc/sh", "honnef.co/go/tools",
 	"github.com/onsi/ginkgo", "github.com/onsi/gomega", "github.com/data-dog/go-sqlmock", "gotest.tools", "github.com/swaggo/swag",
 	"github.com/99designs/gqlgen", "github.com/cespare/xxhash", "github.com/dustin/go-humanize", "github.com/samber/lo",
-	"github.com/gogo/protobuf", "github.com/vmihailenco/msgpack", "github.com/ugorji/go", "github.com/modern-go/reflect2"}
+	"github.com/gogo/protobuf", "github.com/golangci/golangci-lint", "github.com/goreleaser/goreleaser", "github.com/vmihailenco/msgpack", "github.com/ugorji/go", "github.com/modern-go/reflect2"}
 
 // goHosts are the hosts well-known modules live on.
 var goHosts = []string{"github.com", "gitlab.com", "bitbucket.org", "golang.org", "google.golang.org", "gopkg.in", "go.uber.org",

@@ -1,0 +1,323 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// Truth is what a GitHub Actions condition, or a part of it, is known to be
+// for the run in question: true, false, or either (Unknown).
+type Truth int8
+
+const (
+	Unknown Truth = iota
+	True
+	False
+)
+
+func (t Truth) not() Truth {
+	switch t {
+	case True:
+		return False
+	case False:
+		return True
+	}
+	return Unknown
+}
+
+// CondValue is what an if: condition (${{ }} or bare) is for a run of which
+// judge knows some comparisons and calls: it is read as GitHub reads it,
+// && and || and ! and parentheses over operands, so a test that only
+// restricts (a && b) is told from one that widens (a || true). judge is
+// given each operand (a comparison, a call, a literal) as written and says
+// what it is for the run; what it does not know may be either. A condition
+// that does not read as an expression is Unknown.
+func CondValue(cond string, judge func(operand string) Truth) Truth {
+	s := strings.TrimSpace(cond)
+	if strings.HasPrefix(s, "${{") && strings.HasSuffix(s, "}}") {
+		s = strings.TrimSpace(s[3 : len(s)-2])
+	}
+	p := &condParser{s: s, judge: judge}
+	v := p.or()
+	if p.skip(); p.bad || p.i != len(p.s) {
+		return Unknown
+	}
+	return v
+}
+
+type condParser struct {
+	s     string
+	i     int
+	judge func(string) Truth
+	bad   bool // unbalanced parentheses: not an expression
+}
+
+func (p *condParser) skip() {
+	for p.i < len(p.s) && strings.IndexByte(" \t\r\n", p.s[p.i]) >= 0 {
+		p.i++
+	}
+}
+
+func (p *condParser) or() Truth {
+	v := p.and()
+	for p.skip(); strings.HasPrefix(p.s[p.i:], "||"); p.skip() {
+		p.i += 2
+		w := p.and()
+		switch {
+		case v == True || w == True:
+			v = True
+		case v == False && w == False:
+			v = False
+		default:
+			v = Unknown
+		}
+	}
+	return v
+}
+
+func (p *condParser) and() Truth {
+	v := p.unary()
+	for p.skip(); strings.HasPrefix(p.s[p.i:], "&&"); p.skip() {
+		p.i += 2
+		w := p.unary()
+		switch {
+		case v == False || w == False:
+			v = False
+		case v == True && w == True:
+			v = True
+		default:
+			v = Unknown
+		}
+	}
+	return v
+}
+
+func (p *condParser) unary() Truth {
+	p.skip()
+	if p.i >= len(p.s) {
+		return Unknown
+	}
+	switch {
+	case p.s[p.i] == '!' && !strings.HasPrefix(p.s[p.i:], "!="):
+		p.i++
+		return p.unary().not()
+	case p.s[p.i] == '(':
+		p.i++
+		v := p.or()
+		if p.skip(); p.i < len(p.s) && p.s[p.i] == ')' {
+			p.i++
+		} else {
+			p.bad = true
+		}
+		return v
+	}
+	return p.operand()
+}
+
+// operand reads up to the next && or || or unmatched ) outside quotes and
+// a call's parentheses, and has judge say what it is.
+func (p *condParser) operand() Truth {
+	start, depth := p.i, 0
+	for p.i < len(p.s) {
+		c := p.s[p.i]
+		switch {
+		case c == '\'':
+			p.i++
+			for p.i < len(p.s) && !(p.s[p.i] == '\'' && !strings.HasPrefix(p.s[p.i:], "''")) {
+				if strings.HasPrefix(p.s[p.i:], "''") {
+					p.i++
+				}
+				p.i++
+			}
+		case c == '(':
+			depth++
+		case c == ')':
+			if depth == 0 {
+				return p.judgeOperand(start)
+			}
+			depth--
+		case depth == 0 && (strings.HasPrefix(p.s[p.i:], "&&") || strings.HasPrefix(p.s[p.i:], "||")):
+			return p.judgeOperand(start)
+		}
+		p.i++
+	}
+	return p.judgeOperand(start)
+}
+
+func (p *condParser) judgeOperand(start int) Truth {
+	op := strings.TrimSpace(p.s[start:min(p.i, len(p.s))])
+	switch strings.ToLower(op) {
+	case "":
+		return Unknown
+	case "true":
+		return True
+	case "false", "null", "''", "0":
+		return False
+	}
+	return p.judge(op)
+}
+
+// Comparison splits an operand a == b or a != b into its sides (unquoted
+// when a string literal) and whether it asks for equality; ok is false for
+// any other operand.
+func Comparison(op string) (a, b string, eq, ok bool) {
+	m := comparisonRe().FindStringSubmatch(op)
+	if m == nil {
+		return "", "", false, false
+	}
+	unq := func(s string) string {
+		if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
+			return strings.ReplaceAll(s[1:len(s)-1], "''", "'")
+		}
+		return s
+	}
+	return unq(m[1]), unq(m[3]), m[2] == "==", true
+}
+
+var comparisonRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^('(?:[^']|'')*'|[\w.\-\[\]*]+)\s*(==|!=)\s*('(?:[^']|'')*'|[\w.\-\[\]*]+)$`)
+})
+
+// CommenterRoles are the roles GitHub gives a comment's author that can
+// push to the repository already.
+var CommenterRoles = []string{"OWNER", "MEMBER", "COLLABORATOR"}
+
+// CommenterTest is what an operand of an issue_comment workflow's if: is
+// for a comment by someone without push rights: a test of the event's name
+// or of the comment author's role (github.event.comment.author_association
+// compared with, or found in a list of, OWNER, MEMBER and COLLABORATOR;
+// GitHub compares without case) is known, anything else may be either.
+func CommenterTest(op string) Truth {
+	const assoc = "github.event.comment.author_association"
+	trusted := func(r string) bool {
+		for _, t := range CommenterRoles {
+			if strings.EqualFold(r, t) {
+				return true
+			}
+		}
+		return false
+	}
+	if a, b, eq, ok := Comparison(op); ok {
+		if strings.EqualFold(b, assoc) || strings.EqualFold(b, "github.event_name") {
+			a, b = b, a
+		}
+		var v Truth
+		switch {
+		case strings.EqualFold(a, "github.event_name"):
+			v = False
+			if strings.EqualFold(b, "issue_comment") {
+				v = True
+			}
+		case strings.EqualFold(a, assoc) && trusted(b):
+			v = False
+		default:
+			return Unknown
+		}
+		if !eq {
+			v = v.not()
+		}
+		return v
+	}
+	// contains(fromJSON('["OWNER", "MEMBER"]'), ...) or contains('OWNER,MEMBER', ...)
+	if m := containsRoleRe().FindStringSubmatch(op); m != nil {
+		for _, r := range roleWordRe().FindAllString(m[1], -1) {
+			if !trusted(r) && !strings.EqualFold(r, "fromJSON") {
+				return Unknown
+			}
+		}
+		return False
+	}
+	return Unknown
+}
+
+var (
+	containsRoleRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^contains\(\s*((?:fromJSON\(\s*)?'[^']*'\s*\)?)\s*,\s*github\.event\.comment\.author_association\s*\)$`)
+	})
+	roleWordRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[A-Za-z_]+`) })
+)
+
+var ifKeyRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\s*)(-\s+)?if\s*:\s*(.*?)\s*$`) })
+
+// Condition is an if: condition of a workflow (a block scalar's or a plain
+// scalar's continued lines joined, quotes taken off) and the lines of the
+// job or step it gates, From to To.
+type Condition struct {
+	N, From, To int
+	Text        string
+}
+
+// IfConditions returns the if: conditions of a workflow's lines.
+func IfConditions(lines []NumLine) []Condition {
+	var out []Condition
+	for i, l := range lines {
+		m := ifKeyRe().FindStringSubmatch(l.Text)
+		if m == nil {
+			continue
+		}
+		col := len(m[1]) + len(m[2])
+		v := m[3]
+		if len(v) >= 2 && (v[0] == '\'' && v[len(v)-1] == '\'' || v[0] == '"' && v[len(v)-1] == '"') {
+			v = v[1 : len(v)-1]
+		}
+		if v == "" || strings.Trim(v, "|>-+") == "" {
+			var b []string
+			for _, c := range lines[i+1:] {
+				t := strings.TrimSpace(c.Text)
+				if t != "" && indentOf(c.Text) < col+1 {
+					break
+				}
+				b = append(b, t)
+			}
+			v = strings.Join(b, "\n")
+		}
+		// The mapping the key is in: a list item starting on this line,
+		// or the nearest line above indented less than the key.
+		p := i
+		if m[2] == "" {
+			for p = i - 1; p >= 0 && (strings.TrimSpace(lines[p].Text) == "" || indentOf(lines[p].Text) >= col); p-- {
+			}
+		}
+		c := Condition{N: l.N, Text: v, From: l.N, To: lines[len(lines)-1].N}
+		if p >= 0 {
+			c.From = lines[p].N
+			for _, e := range lines[i+1:] {
+				if t := strings.TrimSpace(e.Text); t != "" && !strings.HasPrefix(t, "#") && indentOf(e.Text) <= indentOf(lines[p].Text) {
+					c.To = e.N - 1
+					break
+				}
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// RepositoryTest is what an operand of an if: is for a run in a repository
+// owner does not own: github.repository compared with one of owner's
+// repositories, or github.repository_owner with owner, is known; anything
+// else may be either.
+func RepositoryTest(owner string) func(op string) Truth {
+	return func(op string) Truth {
+		a, b, eq, ok := Comparison(op)
+		if !ok {
+			return Unknown
+		}
+		if strings.HasPrefix(strings.ToLower(b), "github.repository") {
+			a, b = b, a
+		}
+		var v Truth
+		switch o, _, _ := strings.Cut(b, "/"); {
+		case strings.EqualFold(a, "github.repository") && strings.Contains(b, "/") && strings.EqualFold(o, owner),
+			strings.EqualFold(a, "github.repository_owner") && strings.EqualFold(b, owner):
+			v = False
+		default:
+			return Unknown
+		}
+		if !eq {
+			v = v.not()
+		}
+		return v
+	}
+}

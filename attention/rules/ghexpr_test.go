@@ -1,0 +1,67 @@
+package rules
+
+import "testing"
+
+func TestCondValue(t *testing.T) {
+	for _, c := range []struct {
+		cond string
+		want Truth
+	}{
+		{"github.event.comment.author_association == 'MEMBER'", False},
+		{"${{ github.event.comment.author_association == 'member' }}", False},
+		{"'OWNER' == github.event.comment.author_association", False},
+		{"'OWNER' != github.event.comment.author_association", True},
+		{"github.event.comment.author_association == 'NONE'", Unknown},
+		{"contains(fromJSON('[\"OWNER\", \"MEMBER\", \"COLLABORATOR\"]'), github.event.comment.author_association)", False},
+		{"contains('OWNER,MEMBER', github.event.comment.author_association)", False},
+		{"contains('OWNER,contributor', github.event.comment.author_association)", Unknown},
+		{"!contains('OWNER,MEMBER', github.event.comment.author_association)", True},
+		{"github.event.issue.pull_request && contains('OWNER,MEMBER', github.event.comment.author_association)", False},
+		{"contains('OWNER,MEMBER', github.event.comment.author_association) || true", True},
+		{"contains('OWNER,MEMBER', github.event.comment.author_association) || github.event.comment.body == '/go'", Unknown},
+		{"github.repository == 'a/b' &&\n(\n  github.event_name == 'workflow_dispatch' ||\n  (github.event.comment.body == '/fix' && github.event.comment.author_association == 'OWNER')\n)", False},
+		{"github.event_name != 'issue_comment' || github.event.comment.author_association == 'OWNER'", False},
+		{"'x && y' == github.event.comment.body && github.event.comment.author_association == 'OWNER'", False},
+		{"(github.event.comment.author_association == 'OWNER'", Unknown},
+		{"github.event.comment.author_association == 'OWNER')", Unknown},
+		{"always()", Unknown},
+	} {
+		if got := CondValue(c.cond, CommenterTest); got != c.want {
+			t.Errorf("CondValue(%q) = %d, want %d", c.cond, got, c.want)
+		}
+	}
+}
+
+func TestIfConditions(t *testing.T) {
+	var lines []NumLine
+	for i, s := range []string{
+		"jobs:",
+		"  a:",
+		"    if: |",
+		"      github.repository == 'x/y' &&",
+		"      github.event_name == 'push'",
+		"    steps:",
+		"      - if: \"github.ref == 'refs/heads/main'\"",
+		"        run: make",
+		"      - run: make test",
+		"        if: failure()",
+		"  b:",
+		"    runs-on: x",
+	} {
+		lines = append(lines, NumLine{N: i + 1, Text: s})
+	}
+	got := IfConditions(lines)
+	want := []Condition{
+		{N: 3, From: 2, To: 10, Text: "github.repository == 'x/y' &&\ngithub.event_name == 'push'"},
+		{N: 7, From: 7, To: 8, Text: "github.ref == 'refs/heads/main'"},
+		{N: 10, From: 9, To: 10, Text: "failure()"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %+v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("condition %d: got %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
