@@ -102,6 +102,7 @@ func TestSeverityByContext(t *testing.T) {
 		// privileged trigger: data unless a later step runs it.
 		{"head into a folder, read as data", ".github/workflows/a.yml", rules.PRTHeadInto("pr", "      - uses: actions/checkout@v4\n      - run: |\n          npm ci\n          node tools/build-docs.js --src ./pr/docs"), 8, "medium gha-untrusted-checkout"},
 		{"head into a folder, built", ".github/workflows/a.yml", rules.PRTHeadInto("pr", "      - run: |\n          cd pr\n          npm ci"), 8, "high gha-untrusted-checkout"},
+		{"head into the workspace on Forgejo", ".forgejo/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: docker\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}", 8, "high gha-untrusted-checkout"},
 		{"head into the workspace", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}", 8, "high gha-untrusted-checkout"},
 		// A comment command that checks out and builds the pull request:
 		// high for anyone's comment, medium when only members start it.

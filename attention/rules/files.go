@@ -144,7 +144,9 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 	}
 	switch {
 	// CI: runs on the shared runners as soon as the change is tested.
-	case under(".github/workflows/"):
+	case under(".github/workflows/") || under(".gitea/workflows/") || under(".forgejo/workflows/"):
+		// Gitea and Forgejo Actions read GitHub's workflow syntax, triggers
+		// and secrets included, from their own folders.
 		return "ci-workflow", "CI workflow", ScopeWorkflow
 	case under(".github/actions/") || lb == "action.yml" || lb == "action.yaml":
 		return "ci-action", "GitHub Action", ScopeWorkflow
