@@ -35,6 +35,7 @@ const (
 	tRunnerPid                        // the process id of the runner's worker, which holds the job's secrets
 	tTamper                           // an installed dependency's files, rewritten by the script
 	tHeadFiles                        // a path into the pull request's checked-out files, in a privileged job
+	tDigest                           // a digest computed on the runner (sha256sum f): checked against, it proves nothing
 )
 
 // taint is what a value holds and the line it came from.
@@ -102,6 +103,12 @@ type shellReader struct {
 	// stage is set while a pipeline's stages are read: a check is read
 	// whole, at the pipeline (echo "$SUM  f" | sha256sum -c).
 	stage int
+	// lastIn is what the last stage of the pipeline just read was given
+	// (the list a sha256sum -c reads from a pipe); unheeded is set while the
+	// left side of an || whose right side does not stop the script is read:
+	// a check failing there stops nothing.
+	lastIn   taint
+	unheeded int
 	// echoed is what the directories an echo or printf just named hold,
 	// for a line that puts them on GITHUB_PATH.
 	echoed taint
@@ -338,13 +345,23 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 			r.stage++
 			in := r.stmt(c.X, stdin)
 			r.piped--
+			if _, ok := c.Y.Cmd.(*syntax.CallExpr); ok {
+				r.lastIn = in
+			}
 			out = r.stmt(c.Y, in)
 			r.stage--
 			if r.depth == 0 && r.piped == 0 && len(s.Redirs) == 0 && len(c.Y.Redirs) == 0 && in.secret() && in.kind&tSecretBulk == 0 && maskBreaker(r, c.Y) {
 				r.fs.report(r.line(c.Y.Pos()), hit{id: "secret-unmasked", source: in.line})
 			}
 		default:
+			heeded := c.Op != syntax.OrStmt || stops(c.Y)
+			if !heeded {
+				r.unheeded++
+			}
 			r.stmt(c.X, stdin)
+			if !heeded {
+				r.unheeded--
+			}
 			out = r.stmt(c.Y, taint{})
 		}
 	case *syntax.Block:
@@ -692,6 +709,9 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 	}
 	line := r.line(args[0].Pos())
 	lastLine := r.line(args[len(args)-1].Pos())
+	if rules.DigestCommand(name) && !rules.HasFlag(words, "c", "--check") {
+		return taint{kind: tDigest, line: line}
+	}
 	argTaint := func(from int) taint {
 		var t taint
 		for _, w := range args[from:] {
@@ -1840,31 +1860,57 @@ func (r *shellReader) verify(s *syntax.Stmt) {
 	if syntax.NewPrinter().Print(&b, s) != nil || !rules.VerifiesDownload(b.String()) {
 		return
 	}
-	var names strings.Builder
-	fetched = false // a digest the check itself downloads proves nothing
+	if r.unheeded > 0 {
+		return // check || echo "mismatch": the script goes on whatever the check says
+	}
+	// A digest the check itself downloads, a list downloaded beside the
+	// file, or a digest computed from the file on the runner proves nothing.
+	var names []string
+	fetched = false
+	checks, computed := 0, 0
 	syntax.Walk(s, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.Word:
-			names.WriteString(r.lit(x) + " ")
+			names = append(names, strings.Fields(r.lit(x))...)
 		case *syntax.ParamExp:
 			if x.Param != nil && r.fl.vars[x.Param.Value].kind&tDownload != 0 {
 				fetched = true
 			}
+			if x.Param != nil && r.fl.vars[x.Param.Value].kind&tDigest != 0 {
+				computed++
+			}
 		case *syntax.CallExpr:
-			if len(x.Args) > 0 {
-				switch path.Base(r.lit(x.Args[0])) {
-				case "curl", "wget", "aria2c", "http", "xh", "fetch", "Invoke-WebRequest", "iwr", "irm", "Invoke-RestMethod":
-					fetched = true
+			if len(x.Args) == 0 {
+				break
+			}
+			words := make([]string, len(x.Args))
+			for i, w := range x.Args {
+				words[i] = r.lit(w)
+			}
+			switch name := path.Base(words[0]); {
+			case name == "curl" || name == "wget" || name == "aria2c" || name == "http" || name == "xh" || name == "fetch" || name == "Invoke-WebRequest" || name == "iwr" || name == "irm" || name == "Invoke-RestMethod":
+				fetched = true
+			case rules.DigestCommand(name) && rules.HasFlag(words, "c", "--check"):
+				checks++
+				for _, w := range words[1:] {
+					if !strings.HasPrefix(w, "-") && r.fileTaint(w, 0).kind&tDownload != 0 {
+						fetched = true // the list itself was downloaded
+					}
 				}
+			case rules.DigestCommand(name):
+				computed++
 			}
 		}
 		return true
 	})
-	if fetched {
+	if checks > 0 && r.lastIn.kind&tDownload != 0 {
+		fetched = true // grep t.tgz SHA256SUMS | sha256sum -c, the list downloaded
+	}
+	if fetched || checks > 0 && computed > 0 || computed > 1 {
 		return
 	}
 	for k, t := range r.fl.files {
-		if b := path.Base(k); t.kind&tDownload != 0 && len(b) > 1 && strings.Contains(names.String(), b) {
+		if b := path.Base(k); t.kind&tDownload != 0 && len(b) > 1 && namesFile(names, b) {
 			if t.kind &^= tDownload; t.kind == 0 {
 				delete(r.fl.files, k)
 			} else {
@@ -1872,4 +1918,30 @@ func (r *shellReader) verify(s *syntax.Stmt) {
 			}
 		}
 	}
+}
+
+// namesFile reports a word that names the file base, or a list or
+// signature named after it (t.tgz.sha256, t.tgz.asc).
+func namesFile(words []string, base string) bool {
+	for _, w := range words {
+		if b := path.Base(strings.Trim(w, `"'`)); b == base || strings.HasPrefix(b, base+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// stops reports a statement that ends the script or fails the step when
+// it runs: exit 1, { echo bad; exit 1; }, die "bad".
+func stops(s *syntax.Stmt) bool {
+	found := false
+	syntax.Walk(s, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 {
+			if w := c.Args[0].Lit(); rules.Stops(w) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

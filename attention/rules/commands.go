@@ -541,8 +541,35 @@ func Encrypts(name string, words []string) (in, out string, ok bool) {
 	return "", "", false
 }
 
+// digestCmds are the commands that print a file's digest or check a list
+// of them (-c).
+const digestCmds = `(?:sha(?:1|224|256|384|512)?sum|shasum|md5sum|b2sum|b3sum|cksum|xxh\d*sum)`
+
+var digestCmdRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^` + digestCmds + `$`) })
+
+// DigestCommand reports a command that prints a file's digest, or with -c
+// checks files against a list of them.
+func DigestCommand(name string) bool { return digestCmdRe().MatchString(name) }
+
+// Stops reports a command run when a check fails that ends the script or
+// fails the step: exit, return, false, or a function named for that (die,
+// fail, abort, fatal, panic, error).
+func Stops(name string) bool {
+	switch n := strings.ToLower(name); n {
+	case "exit", "return", "false":
+		return true
+	default:
+		for _, w := range []string{"die", "fail", "abort", "fatal", "panic", "error", "bail"} {
+			if strings.Contains(n, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 var verifyRe = sync.OnceValue(func() *regexp.Regexp {
-	const hash = `\b(?:sha(?:1|224|256|384|512)?sum|shasum|md5sum|b2sum|b3sum|cksum|xxh\d*sum)\b`
+	const hash = `\b` + digestCmds + `\b`
 	return regexp.MustCompile(
 		// a checksum list checked: sha256sum -c, shasum -a 256 --check
 		hash + `[^|;&\n]*\s(?:-[a-zA-Z]*c[a-zA-Z]*|--check)\b|` +

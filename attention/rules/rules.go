@@ -132,6 +132,17 @@ var registry = []Rule{
 		// A digest downloaded beside the file, from the same place, checks nothing.
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\nSUM=$(curl -s https://x.invalid/i.sh.sha256)\necho \"$SUM  i.sh\" | sha256sum -c -\nbash i.sh", 4, false},
 		{"Dockerfile", "FROM alpine\nRUN curl -fsSLo /tmp/i.sh https://x.invalid/i.sh \\\n  && echo \"$(curl -s https://x.invalid/i.sh.sha256)  /tmp/i.sh\" | sha256sum -c - \\\n  && sh /tmp/i.sh", 4, false},
+		// A list downloaded beside the file (read by -c or piped in), a digest
+		// computed from the file itself, a check whose failure the script
+		// ignores, or a check of another file whose name holds this one's.
+		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\ncurl -fsSLo i.sh.sha256 https://x.invalid/i.sh.sha256\nsha256sum -c i.sh.sha256\nbash i.sh", 4, false},
+		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\ncurl -fsSLo SHA256SUMS https://x.invalid/SHA256SUMS\ngrep ' i.sh$' SHA256SUMS | sha256sum -c -\nbash i.sh", 4, false},
+		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\necho \"$(sha256sum i.sh | cut -d' ' -f1)  i.sh\" | sha256sum -c -\nbash i.sh", 3, false},
+		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\nSUM=$(sha256sum i.sh | cut -d' ' -f1)\n[ \"$(sha256sum i.sh | cut -d' ' -f1)\" = \"$SUM\" ] || exit 1\nbash i.sh", 4, false},
+		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\necho \"$SHA  i.sh\" | sha256sum -c - || echo 'checksum mismatch'\nbash i.sh", 3, false},
+		{"x.sh", "curl -fsSLo ar https://x.invalid/p\ncurl -fsSLo t.tar.gz https://x.invalid/t.tar.gz\necho \"$SHA  t.tar.gz\" | sha256sum -c -\nsh ar", 4, false},
+		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\necho \"${SHA}  i.sh\" | sha256sum -c - || { echo 'checksum mismatch' >&2; exit 1; }\nbash i.sh", 0, true},
+		{"Dockerfile", "FROM debian\nRUN gpg --batch --keyserver hkps://keys.openpgp.org --recv-keys 4ED778F539E3634C779C87C6D7062848A1AB005C \\\n  && curl -fsSLO https://nodejs.org/dist/v20.1.0/node-v20.1.0-linux-x64.tar.xz \\\n  && curl -fsSLO https://nodejs.org/dist/v20.1.0/SHASUMS256.txt.asc \\\n  && gpg --batch --decrypt --output SHASUMS256.txt SHASUMS256.txt.asc \\\n  && grep ' node-v20.1.0-linux-x64.tar.xz$' SHASUMS256.txt | sha256sum -c - \\\n  && tar -xJf node-v20.1.0-linux-x64.tar.xz -C /usr/local --strip-components=1", 0, true},
 	}},
 	{"indirect-run", KindDecodeExec, High, "pipes eval's output into a shell, or data into eval",
 		"the command that runs is assembled at run time from variables (as the xz backdoor's build script did), so the diff does not show it", []Case{
