@@ -83,6 +83,8 @@ func TestSeverityByContext(t *testing.T) {
 		{"push write", ".github/workflows/a.yml", "on: push\npermissions:\n  contents: write", 3, "high gha-excessive-permissions"},
 		// An action at a branch with a token that can only read.
 		{"branch action, read-only token", ".github/workflows/a.yml", "on: push\npermissions:\n  contents: read\n  issues: write\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master\n        with:\n          token: ${{ secrets.GITHUB_TOKEN }}", 9, "medium gha-unpinned-branch"},
+		{"well-known org's internal action at a branch", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: pytorch/test-infra/.github/actions/setup-linux@main", 6, "medium gha-unpinned-branch"},
+		{"anyone's internal action at a branch", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/infra/.github/actions/setup@main", 6, "high gha-unpinned-branch"},
 		{"branch action, default token", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master", 6, "high gha-unpinned-branch"},
 		{"branch action, other secret", ".github/workflows/a.yml", "on: push\npermissions: read-all\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master\n        env:\n          NPM_TOKEN: ${{ secrets.NPM_TOKEN }}", 7, "high gha-unpinned-branch"},
 		// A reusable workflow at a branch: the token the caller gives it and
