@@ -610,7 +610,7 @@ func (fs *fileScan) deferToParser() {
 			if h.source > 0 {
 				src = fs.command(h.source)
 			}
-			if v := fs.vendorInstaller(src); v != "" {
+			if v := fs.vendorInstaller(fs.expandVars(src, n)); v != "" {
 				fs.best[l] = hit{id: "vendor-installer", title: "runs the installer " + v + " publishes (fetched from its own host)", source: h.source, parsed: h.parsed}
 			}
 		}
@@ -684,6 +684,23 @@ func (fs *fileScan) ownFunctionOnly(sc rules.Scope, line, id string) bool {
 	}
 	r := rules.MatchLine(sc, stripped, rules.ASCIILower(nil, stripped))
 	return r == nil || r.ID != id
+}
+
+// expandVars is line with the variables the file gives one value (a
+// shell's local root="https://…/$sub/tools") replaced, twice over for a
+// value built from another; what stays unknown is left as written.
+func (fs *fileScan) expandVars(line string, n int) string {
+	value := func(name string) (string, bool) {
+		v, at := rules.VarValue(name, n, fs.text, false)
+		return v, at > 0
+	}
+	for range 2 {
+		if !strings.Contains(line, "$") {
+			break
+		}
+		line, _ = rules.Expand(line, value)
+	}
+	return line
 }
 
 // vendorInstaller returns the host of a download line whose every URL is a

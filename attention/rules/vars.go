@@ -17,7 +17,7 @@ var (
 		return regexp.MustCompile(`\$\{\{\s*env\.(\w+)\s*\}\}|\$\{(\w+)(?:(:?[-=?+])([^}]*))?\}|\$(\w+)`)
 	})
 	varDefRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^\s*(?:export\s+|-\s+)?["']?([A-Za-z_]\w*)["']?\s*(?:=|:\s+)\s*["']?([^\s"'#,]+)["']?\s*,?\s*(?:#.*)?$`)
+		return regexp.MustCompile(`^\s*(?:export\s+|local\s+|readonly\s+|-\s+)?["']?([A-Za-z_]\w*)["']?\s*(?:=|:\s+)\s*["']?([^\s"'#,]+)["']?\s*,?\s*(?:#.*)?$`)
 	})
 	dockerVarRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^\s*(?i:ARG|ENV)\s+([A-Za-z_]\w*)(?:=|\s+)["']?([^\s"']+)["']?\s*$`)
