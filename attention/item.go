@@ -86,7 +86,8 @@ func attentionKey(a *Item, d *packet.Diff, seen map[string]int) string {
 	if rule == "" {
 		rule = string(a.Kind)
 	}
-	b := make([]byte, 0, len(rule)+len(a.Path)+48)
+	var buf [256]byte // on the stack: the key's one allocation is the string
+	b := buf[:0]
 	b = append(b, rule...)
 	b = append(b, '|')
 	b = append(b, a.Path...)

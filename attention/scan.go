@@ -104,6 +104,9 @@ func Scan(d *packet.Diff) []Item {
 		out   []Item
 		lines []Item
 		lower []byte // reused buffer for the ASCII-lower-cased line
+		// best is each file's fileScan.best, emptied for the next: a file
+		// of many flagged lines grew a new map every time.
+		best = map[loc]hit{}
 	)
 	hooked := lifecycleTargets(d)
 	named := configTargets(d)
@@ -117,7 +120,8 @@ func Scan(d *packet.Diff) []Item {
 		if f == nil {
 			continue
 		}
-		fs := &fileScan{f: f, fi: fi, path: f.Path(), info: rules.ClassifyFile(f), best: map[loc]hit{}}
+		clear(best)
+		fs := &fileScan{f: f, fi: fi, path: f.Path(), info: rules.ClassifyFile(f), best: best}
 		if hook, ok := hooked[fs.path]; ok && fs.info.BuildCode == "" && f.Status != packet.StatusDeleted {
 			fs.info.BuildCode = "npm runs it at " + hook + " (the package.json in this change says so)"
 		}
@@ -811,14 +815,14 @@ func (fs *fileScan) lineItem(l loc, h hit) Item {
 	return it
 }
 
-// appendCapped appends a file's line items, keeping the most severe
-// MaxLinesPerFile and summarising the rest in one item at the first
-// of them, so the most important lines are never the ones cut.
+// appendCapped appends a file's line items, sorted by compareItems,
+// keeping the most severe MaxLinesPerFile and summarising the rest in one
+// item at the first of them, so the most important lines are never the
+// ones cut.
 func appendCapped(out, lines []Item) []Item {
 	if len(lines) <= MaxLinesPerFile {
 		return append(out, lines...)
 	}
-	slices.SortStableFunc(lines, compareItems)
 	out = append(out, lines[:MaxLinesPerFile]...)
 	rest := lines[MaxLinesPerFile:]
 	more := rest[0]
