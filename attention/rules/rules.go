@@ -862,6 +862,12 @@ var registry = []Rule{
 		{"x.go", "// \u202e hidden", 0, false},
 		// Still shown in a test fixture, where it is medium.
 		{"tests/fixtures/bidi.py", "x = 1 # \u202e hidden", 0, false},
+		// An override stays one beside right-to-left text; an isolate in code is one.
+		{"x.py", "s = 'مرحبا' # \u202e hidden", 0, false},
+		{"x.rs", "if access_level != \"user\u2067 \u2066// Check if admin\u2069 \u2066\" {", 0, false},
+		// The marks that keep numbers in place in an Arabic or Hebrew translation.
+		{"locales/ar.json", "{\n  \"price\": \"\u200fالسعر: %s\u200f\"\n}", 0, true},
+		{"po/he.po", "msgid \"Hello %s\"\nmsgstr \"\u200fשלום %s\"", 0, true},
 	}},
 	{"hidden-payload", KindHiddenUnicode, High, "invisible characters (variation selectors, tags, zero-width) inside code",
 		"invisible characters inside code or a string can carry a payload a decoder turns into code, or make two names that look the same differ", []Case{
@@ -873,6 +879,10 @@ var registry = []Rule{
 			{"x.lua", "icon = '\ue0b0'", 0, true},
 			{"x.js", "const greeting = '안녕하세요'", 0, true},
 			{"x.js", "const ok = '👍🏽'", 0, true},
+			// Persian and the Indic scripts spell words with ZWNJ and ZWJ.
+			{"locales/fa.json", "{\n  \"books\": \"کتاب\u200cها\"\n}", 0, true},
+			{"src/hi.js", "const s = 'क्\u200dष'", 0, true},
+			{"x.js", "const role = 'admin\u200d'", 0, false},
 		}},
 	{"hidden-instructions", KindHiddenUnicode, High, "invisible characters spell text in a file people and AI agents read (tag characters, a run of variation selectors, or any hidden character in an agent's instructions)",
 		"each tag character or selector is an invisible copy of a letter or a byte: the reviewer sees nothing, while an AI agent (run in CI with the job's token) or a decoder reads the instructions they spell", []Case{
@@ -898,6 +908,7 @@ var registry = []Rule{
 		}},
 	{"hidden-text", KindHiddenUnicode, Medium, "invisible characters in the line", HiddenWhy, []Case{
 		{"README.md", "see\u200bthis", 0, false},
+		{"config/locales/ar.yml", "ar:\n  hello: \"\u202bمرحبا\u202c\"", 0, false},
 	}},
 
 	// ---- medium: a person should read it, but it needs another step to do harm
