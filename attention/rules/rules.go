@@ -713,7 +713,11 @@ var registry = []Rule{
 			// another project of the same instance at a ref, a certified
 			// orb, a released orb, Azure Repos of the same organisation,
 			// a library the Jenkins administrator configured.
-			{".gitlab-ci.yml", "include:\n  - local: /ci/build.yml\n  - template: Security/SAST.gitlab-ci.yml\n  - project: acme/ci-templates\n    ref: v3.2.0\n    file: /python.yml\n  - component: $CI_SERVER_FQDN/acme/components/lint@1.0.0\n  - component: gitlab.com/components/secret-detection/secret-detection@1.1\n  - remote: $CI_SERVER_URL/acme/ci/-/raw/main/x.yml\n  - component: gitlab.gnome.org/GNOME/citemplates/release-service@master", 0, true},
+			{".gitlab-ci.yml", "include:\n  - local: /ci/build.yml\n  - template: Security/SAST.gitlab-ci.yml\n  - project: acme/ci-templates\n    ref: v3.2.0\n    file: /python.yml\n  - component: $CI_SERVER_FQDN/acme/components/lint@1.0.0\n  - component: gitlab.com/components/secret-detection/secret-detection@1.1\n  - remote: $CI_SERVER_URL/acme/ci/-/raw/main/x.yml\n  - component: gitlab.gnome.org/GNOME/citemplates/release-service@v1.2", 0, true},
+			// A host named gitlab.… is anyone's who registers the domain; an
+			// integrity: with no digest fixes nothing.
+			{".gitlab-ci.yml", "include:\n  - remote: https://gitlab.x.invalid/t/ci/-/raw/main/build.yml", 2, false},
+			{".gitlab-ci.yml", "include:\n  - remote: https://ci.x.invalid/t/ci/-/raw/main/build.yml\n    integrity: sha256-", 2, false},
 			{".circleci/config.yml", "version: 2.1\norbs:\n  node: circleci/node@5.1.0\n  codecov: codecov/codecov@3.3.0\njobs: {}", 0, true},
 			{".buildkite/pipeline.yml", "steps:\n  - command: make test\n    plugins:\n      - docker-compose#v5.2.0:\n          run: app\n      - buildkite-plugins/junit-annotate#v2.4.1: ~", 0, true},
 			{"azure-pipelines.yml", "resources:\n  repositories:\n    - repository: templates\n      type: git\n      name: Acme/PipelineTemplates", 0, true},
