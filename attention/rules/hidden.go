@@ -117,9 +117,10 @@ func HiddenInText(s string, firstLine, prose, agent bool) (id, title string, ok 
 			bidi++
 		case r == 0xFEFF && j == 0 && firstLine:
 		case r == 0x200D && isEmojiPart(prev):
-		case (r == 0x200C || r == 0x200D) && scriptLetter(prev) && scriptLetter(nextRune(s, j)):
+		case (r == 0x200C || r == 0x200D || r == 0x180E) && scriptLetter(prev) && scriptLetter(nextRune(s, j)):
 			// Persian, Arabic and the Indic scripts write ZWNJ and ZWJ
-			// between their letters as part of the spelling (کتاب‌ها).
+			// between their letters as part of the spelling (کتاب‌ها), and
+			// Mongolian its vowel separator.
 		case c == hidden.Tag && inFlag:
 			if r == 0xE007F {
 				inFlag = false

@@ -884,6 +884,8 @@ var registry = []Rule{
 			// Persian and the Indic scripts spell words with ZWNJ and ZWJ.
 			{"locales/fa.json", "{\n  \"books\": \"کتاب\u200cها\"\n}", 0, true},
 			{"src/hi.js", "const s = 'क्\u200dष'", 0, true},
+			{"locales/mn.json", "{\"x\": \"ᠮᠣᠩᠭᠣᠯ\u180eᠪᠢᠴᠢᠭ\"}", 0, true},
+			{"x.js", "const { timeout,\u180e } = req.query", 0, false},
 			{"x.js", "const role = 'admin\u200d'", 0, false},
 		}},
 	{"hidden-instructions", KindHiddenUnicode, High, "invisible characters spell text in a file people and AI agents read (tag characters, a run of variation selectors, or any hidden character in an agent's instructions)",
