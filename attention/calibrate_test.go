@@ -33,6 +33,7 @@ func TestSeverityByContext(t *testing.T) {
 		{"gitlab remote include at a commit", ".gitlab-ci.yml", "include:\n  - remote: https://gitlab.com/someone/ci/-/raw/0123456789abcdef0123456789abcdef01234567/python.yml", 2, "medium ci-remote-config"},
 		{"gitlab remote include from an organisation's instance", ".gitlab-ci.yml", "include:\n  - remote: 'https://salsa.debian.org/salsa-ci-team/pipeline/raw/master/salsa-ci.yml'", 2, "medium ci-remote-config"},
 		{"another repository's action, whose owner the file does not say", ".github/workflows/w.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: tools-org/shared-actions\n          path: shared\n      - uses: ./shared/setup", 10, "medium ci-remote-config"},
+		{"component of a public self-managed instance at a branch", ".gitlab-ci.yml", "include:\n  - component: gitlab.gnome.org/GNOME/citemplates/release-service@master", 2, "medium ci-remote-config"},
 		{"gitlab remote include with its hash", ".gitlab-ci.yml", "include:\n  - remote: https://ci.x.invalid/templates/python.yml\n    integrity: sha256-L3/GAoKaw0Arw6hDCKeKQlV1QPEgHYxGBHsH4zG1IY8=", 2, "medium ci-remote-config"},
 		{"jenkins library at a tag", "Jenkinsfile", "library identifier: 'ci@v1.4.0', retriever: modernSCM([$class: 'GitSCMSource', remote: 'https://github.com/someone/pipeline-lib.git'])", 1, "medium ci-remote-config"},
 		// The owner a workflow names as its own counts where the test keeps

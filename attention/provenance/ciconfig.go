@@ -68,13 +68,14 @@ func PulledConfig(kind, ref, version, typ string) (risk ConfigRisk, place, imita
 		switch {
 		case strings.HasPrefix(ref, "http://"):
 			return ConfigMutable, h, ""
-		case shaRe().MatchString(ref) || shaRe().MatchString("@"+version) || strings.HasPrefix(version, "sha256-"):
+		case shaRe().MatchString(ref) || shaRe().MatchString("@"+version) || integrityRe().MatchString(version):
 			return ConfigFixed, h, ""
 		case h == "gitlab.com" && strings.EqualFold(owner, "gitlab-org"):
 			return ConfigFixed, h, "" // GitLab's own templates
-		case kind == "remote" && (HostIn(h, OrgGitLabs) || strings.HasPrefix(h, "gitlab.") && h != "gitlab.com"):
-			// An organisation's own GitLab, where only its members
-			// publish: most often the instance the project lives on.
+		case kind == "remote" && HostIn(h, OrgGitLabs):
+			// An organisation's own GitLab, most often the instance the
+			// project lives on. Any other host named gitlab.… is only a
+			// name: whoever registers a domain can call a host so.
 			return ConfigFixed, h, ""
 		case kind == "library" && (TagLike(version) || h == "github.com" && (slices.Contains(KnownOwners, strings.ToLower(owner)) || slices.Contains(PopularOwners, strings.ToLower(owner)))):
 			return ConfigFixed, h, ""
@@ -88,12 +89,16 @@ func PulledConfig(kind, ref, version, typ string) (risk ConfigRisk, place, imita
 		if k := imitatesGitLab(parts[1]); k != "" {
 			return ConfigLookalike, parts[1], k
 		}
-		// A component comes from the pipeline's own instance: on a
-		// self-managed one only its organisation publishes, as with a
-		// project include; on gitlab.com anyone does, and a branch is
-		// whatever its owner last pushed.
-		if parts[0] != "gitlab.com" || parts[1] == "components" || version == "" || version == "~latest" || TagLike(version) || shaRe().MatchString("@"+version) {
+		// A component comes from the pipeline's own instance. On
+		// gitlab.com anyone publishes, and a branch is whatever its owner
+		// last pushed; a self-managed instance is the organisation's,
+		// though a public one (GNOME's, KDE's, Salsa) gives anyone an
+		// account: a branch there is read.
+		if parts[1] == "components" || version == "" || version == "~latest" || TagLike(version) || shaRe().MatchString("@"+version) {
 			return ConfigHeld, "", ""
+		}
+		if parts[0] != "gitlab.com" {
+			return ConfigFixed, parts[0] + "/" + parts[1], ""
 		}
 		return ConfigMutable, parts[0] + "/" + parts[1], ""
 	case "orb":
@@ -203,3 +208,6 @@ func ThirdParty(owner, own string) bool {
 	o := strings.ToLower(owner)
 	return own != "" && o != own && !slices.Contains(KnownOwners, o) && !slices.Contains(PopularOwners, o)
 }
+
+// integrityRe is a GitLab include's integrity: a digest, not the prefix alone.
+var integrityRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^sha(?:256|384|512)-[A-Za-z0-9+/]{40,}={0,2}$`) })

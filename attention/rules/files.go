@@ -116,7 +116,7 @@ func CodeScope(p string) Scope {
 		return ScopeCode // Ruby that rake, gem build, bundler and their kin load and run
 	}
 	switch strings.ToLower(path.Ext(p)) {
-	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx", ".py", ".rb", ".rs", ".php", ".pl", ".ps1", ".psm1":
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx", ".py", ".rb", ".rs", ".php", ".pl", ".ps1", ".psm1", ".cake", ".csx":
 		return ScopeCode
 	}
 	return 0
@@ -197,8 +197,8 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		return "compose", "Docker Compose file", 0
 	case lb == "setup.py":
 		return "setup-py", "setup.py (runs at install)", ScopeSetupPy
-	case lb == "mix.exs" || lb == "rebar.config.script" || lb == "makefile.pl" || lb == "build.pl" || lb == "setup.hs":
-		// Elixir's, Erlang's, Perl's and Cabal's build manifests are code
+	case lb == "mix.exs" || lb == "rebar.config.script" || lb == "makefile.pl" || lb == "build.pl" || lb == "setup.hs" || lb == "build.cake":
+		// Elixir's, Erlang's, Perl's, Cabal's and Cake's build scripts are code
 		// the build tool evaluates before it builds anything. Fetching a
 		// native library there is how packages that bind one get it, so a
 		// download alone is not promoted: what the code then runs is.

