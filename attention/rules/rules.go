@@ -207,6 +207,10 @@ var registry = []Rule{
 			// the tool a dev container feature is named after.
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -LsSf https://github.com/acme/dist/releases/download/v0.31.0/dist-installer.sh | sh", 6, false},
 			{".devcontainer/features/ktool/install.sh", "curl -LsSf https://setup.ktool.invalid | bash", 0, false},
+			// Outside a dev container feature a folder's name is one the change
+			// chose; a repository named after it at a branch is anyone's.
+			{"tools/ktool/install.sh", "curl -LsSf https://setup.ktool.invalid | bash", 0, true},
+			{".devcontainer/features/ktool/install.sh", "curl -LsSf https://github.com/someone/ktool/raw/main/install.sh | bash", 0, true},
 		}},
 	{"secret-send", KindCredential, High, "sends secrets or the environment over the network",
 		"the runner's tokens and secrets leave for a machine outside", []Case{
