@@ -506,6 +506,9 @@ var registry = []Rule{
 		}},
 	{"credential-file-read", KindCredential, High, "reads credential files (~/.ssh, .netrc, ...)",
 		"the runner's own keys and tokens sit in these files", []Case{
+			// An archive's name is not the copying command.
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          7z a \"$ARCHIVE.zip\" \"$ARCHIVE\"\n          echo \"ASSET=$ARCHIVE.zip\" >> $GITHUB_ENV", 0, true},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: cp .git/config site/meta.txt", 4, false},
 			{"x.sh", "cat ~/.ssh/id_rsa", 0, false},
 		}},
 	{"ci-secrets", KindCredential, High, "reads CI secrets",
