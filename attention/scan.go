@@ -820,6 +820,13 @@ func (fs *fileScan) lineItem(l loc, h hit) Item {
 // item at the first of them, so the most important lines are never the
 // ones cut.
 func appendCapped(out, lines []Item) []Item {
+	if n := min(len(lines), MaxLinesPerFile+1); cap(out)-len(out) < n {
+		// Grow by doubling: append grows a long slice by a quarter, and
+		// on a diff of many flagged files copying the items (some 200
+		// bytes each) to ever larger arrays was most of what the scan
+		// allocated.
+		out = slices.Grow(out, max(n, len(out)))
+	}
 	if len(lines) <= MaxLinesPerFile {
 		return append(out, lines...)
 	}

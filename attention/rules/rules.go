@@ -791,6 +791,17 @@ var registry = []Rule{
 			{"azure-pipelines.yml", "steps:\n  - bash: echo \"##vso[task.setvariable variable=LD_PRELOAD]$(pwd)/x.so\"", 2, false},
 			{"azure-pipelines.yml", "steps:\n  - bash: echo \"##vso[task.setvariable variable=NODE_OPTIONS]--max-old-space-size=8192\"", 0, true},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: printf 'NODE_OPTIONS=--require=%s/t/r.cjs\\n' \"$PWD\" >> \"$GITHUB_ENV\"", 4, false},
+			// A path into the workspace, an inline module, a directory of the
+			// tree put on a search path, a script named without ./, a shell
+			// command line: each loads what the change wrote.
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"NODE_OPTIONS=--require=/home/runner/work/app/app/hook.js\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"NODE_OPTIONS=--import=data:text/javascript;base64,Y29uc29sZS5sb2coMSk=\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"PYTHONPATH=tools\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"JAVA_TOOL_OPTIONS=-javaagent:build/agent.jar\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"BASH_ENV=hook.sh\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"RUSTC_WRAPPER=wrap.sh\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"GIT_SSH_COMMAND=sh -c id\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          echo \"LD_PRELOAD=libjemalloc.so.2\" >> $GITHUB_ENV\n          echo \"NODE_OPTIONS=--require ts-node/register\" >> $GITHUB_ENV\n          echo \"LD_LIBRARY_PATH=/usr/local/lib\" >> $GITHUB_ENV\n          echo \"GIT_SSH_COMMAND=ssh -o StrictHostKeyChecking=no\" >> $GITHUB_ENV", 0, true},
 			// A tool on PATH, or an option that loads no module.
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          echo \"SCCACHE_GHA_ENABLED=true\" >> $GITHUB_ENV\n          echo \"RUSTC_WRAPPER=sccache\" >> $GITHUB_ENV\n          echo \"NODE_OPTIONS=--max-old-space-size=8192\" >> $GITHUB_ENV", 0, true},
 		}},
