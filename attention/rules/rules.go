@@ -899,6 +899,7 @@ var registry = []Rule{
 			{"locales/fa.json", "{\n  \"books\": \"کتاب\u200cها\"\n}", 0, true},
 			{"src/hi.js", "const s = 'क्\u200dष'", 0, true},
 			{"locales/mn.json", "{\"x\": \"ᠮᠣᠩᠭᠣᠯ\u180eᠪᠢᠴᠢᠭ\"}", 0, true},
+			{"locales/th.json", "{\"x\": \"สวัสดี\u200bครับ\"}", 0, true},
 			{"x.js", "const { timeout,\u180e } = req.query", 0, false},
 			{"x.js", "const role = 'admin\u200d'", 0, false},
 		}},
