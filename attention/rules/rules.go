@@ -510,6 +510,9 @@ var registry = []Rule{
 		}},
 	{"credential-file-read", KindCredential, High, "reads credential files (~/.ssh, .netrc, ...)",
 		"the runner's own keys and tokens sit in these files", []Case{
+			// An archive's name is not the copying command.
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          7z a \"$ARCHIVE.zip\" \"$ARCHIVE\"\n          echo \"ASSET=$ARCHIVE.zip\" >> $GITHUB_ENV", 0, true},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: cp .git/config site/meta.txt", 4, false},
 			{"x.sh", "cat ~/.ssh/id_rsa", 0, false},
 		}},
 	{"ci-secrets", KindCredential, High, "reads CI secrets",
@@ -900,6 +903,7 @@ var registry = []Rule{
 			{"locales/fa.json", "{\n  \"books\": \"کتاب\u200cها\"\n}", 0, true},
 			{"src/hi.js", "const s = 'क्\u200dष'", 0, true},
 			{"locales/mn.json", "{\"x\": \"ᠮᠣᠩᠭᠣᠯ\u180eᠪᠢᠴᠢᠭ\"}", 0, true},
+			{"locales/th.json", "{\"x\": \"สวัสดี\u200bครับ\"}", 0, true},
 			{"x.js", "const { timeout,\u180e } = req.query", 0, false},
 			{"x.js", "const role = 'admin\u200d'", 0, false},
 		}},
