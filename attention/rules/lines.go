@@ -199,8 +199,9 @@ var lineRules = sync.OnceValue(func() []LineRule {
 				"at now", "| at", "|at ", "at -f", "at midnight", "at noon", "at teatime"},
 			// The system's own directories, not a tree under a prefix
 			// ($DESTDIR/etc/systemd, $NIX_LINK/etc/profile.d), which a
-			// package's install step fills for its own files.
-			except{regexp.MustCompile(`\bcrontab\b|(?:^|[^\w}$)./-])(?:/etc/cron|/var/spool/cron|/etc/systemd/|/etc/init\.d/|/etc/rc\.local|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc)|\bsystemctl\s+(?:--user\s+)?(?:enable|link|daemon-reload)\b|\.config/systemd/|` +
+			// package's install step fills for its own files; //etc and
+			// /./etc are the system's too.
+			except{regexp.MustCompile(`\bcrontab\b|(?:^|[^\w}$)./-])(?:/\.{0,2})*(?:/etc/cron|/var/spool/cron|/etc/systemd/|/etc/init\.d/|/etc/rc\.local|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc)|\bsystemctl\s+(?:--user\s+)?(?:enable|link|daemon-reload)\b|\.config/systemd/|` +
 				`>>?\s*["']?(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+)/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv)(?:$|[^\w.-])|` +
 				`\bauthorized_keys\b|\blaunchctl\s+(?:load|bootstrap)\b|LaunchAgents/|/etc/ld\.so\.preload|` +
 				// at and systemd timers run a command later, after the job.
