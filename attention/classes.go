@@ -97,7 +97,9 @@ var classRe = sync.OnceValue(func() *classRes {
 		composerRepo: regexp.MustCompile(`"type"\s*:\s*"(?:vcs|git|github|package|artifact)"`),
 		// the checkout's credentials (.git/config holds the token extraheader)
 		// or the runner's command files copied where the change publishes
-		credCopy: regexp.MustCompile(`\b(?:cp|cat|tar|zip|rsync|ln|install)\b[^|;&]*(?:\.git/config\b|\.git-credentials\b|_runner_file_commands\b|\$\{?GITHUB_ENV\b|\.docker/config\.json\b|\.npmrc\b)`),
+		// The copying command in a command's place, not a word of an
+		// argument ("$ARCHIVE.zip" >> $GITHUB_ENV names an archive).
+		credCopy: regexp.MustCompile(`(?:^|[;&|(:{]|\bsudo|\bthen|\bdo)\s*(?:cp|cat|tar|zip|rsync|ln|install)\s[^|;&]*(?:\.git/config\b|\.git-credentials\b|_runner_file_commands\b|\$\{?GITHUB_ENV\b|\.docker/config\.json\b|\.npmrc\b)`),
 		// exec.Command("sh", "-c", string(x)): a command decoded from a table
 		goShellString: regexp.MustCompile(`\bexec\.Command(?:Context)?\([^)]*"(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh"\s*,\s*"-c"\s*,\s*string\(\s*([A-Za-z_]\w*)\s*\)`),
 		// "preinstall": "node setup.js": the file npm runs before anything else

@@ -365,11 +365,11 @@ var wfEnvValueRe = sync.OnceValue(func() *regexp.Regexp {
 })
 
 // toolOnPath reports a loader variable written to the job's environment
-// with a literal value that names no file the change controls: a tool on
-// PATH (RUSTC_WRAPPER=sccache), the system's own library, an option that
-// loads no module (NODE_OPTIONS=--max-old-space-size=4096). A value from a
-// variable, an expression or a printf placeholder is not known, and stays
-// the rule's.
+// with a literal value that names nothing the change or the workspace
+// holds (rules.InertLoaderValue): a tool on PATH (RUSTC_WRAPPER=sccache),
+// the system's own library, an option that loads no module
+// (NODE_OPTIONS=--max-old-space-size=4096). A value from a variable, an
+// expression or a printf placeholder is not known, and stays the rule's.
 func toolOnPath(s string) bool {
 	found := false
 	for _, m := range wfEnvValueRe().FindAllStringSubmatch(s, -1) {
@@ -377,7 +377,7 @@ func toolOnPath(s string) bool {
 			continue
 		}
 		v := strings.TrimSpace(m[2])
-		if v == "" || strings.ContainsAny(v, "$%{`") || loadsFile(m[1], v) {
+		if v == "" || strings.ContainsAny(v, "$%{`") || !rules.InertLoaderValue(m[1], v) {
 			return false
 		}
 		found = true

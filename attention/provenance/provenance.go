@@ -355,12 +355,18 @@ var folderWords = []string{"scripts", "script", "tools", "tool", "bin", "ci", "b
 	"lib", "setup", "features", "utils", "util", "hack", "contrib", "misc", "packaging", "docker", "deploy", "release", "test", "tests", "docs", "www", "get", "cdn", "static", "download", "downloads"}
 
 // OwnInstaller returns the host of a line whose every URL is the installer
-// of the tool the file is named after: an install script in a folder named
-// for the tool (a dev container feature's atuin/install.sh) fetching from a
-// host or repository of that name (setup.atuin.sh, github.com/o/atuin).
+// of the tool the file is named after: a dev container feature's install
+// script, in the folder named for the feature's tool (atuin/install.sh),
+// fetching from a host or repository of that name (setup.atuin.sh,
+// github.com/o/atuin at a tag). A feature's script runs when the dev
+// container is built, inside it; anywhere else a folder's name is only a
+// name the change chose, and the script may be what the CI job runs. A
+// repository's branch is whatever its owner last pushed.
 func OwnInstaller(file, line string) string {
+	lf := strings.ToLower(file)
 	dir := strings.ToLower(path.Base(path.Dir(file)))
-	if !strings.HasPrefix(strings.ToLower(path.Base(file)), "install") || len(dir) < 3 || slices.Contains(folderWords, dir) {
+	if !strings.HasPrefix(strings.ToLower(path.Base(file)), "install") || len(dir) < 3 || slices.Contains(folderWords, dir) ||
+		!strings.HasPrefix(lf, ".devcontainer/") && !strings.Contains(lf, "/.devcontainer/") && !strings.HasPrefix(lf, "features/") && !strings.Contains(lf, "/features/") {
 		return ""
 	}
 	urls := URLs().FindAllString(line, -1)
@@ -373,7 +379,7 @@ func OwnInstaller(file, line string) string {
 		named := slices.Contains(strings.Split(h, "."), dir)
 		if !named && (h == "github.com" || h == "raw.githubusercontent.com") {
 			parts := strings.Split(strings.ToLower(RemoteOwner(u)), "/")
-			named = len(parts) > 1 && parts[1] == dir
+			named = len(parts) > 1 && parts[1] == dir && fixedRef(u)
 		}
 		if !named {
 			return ""
@@ -381,6 +387,23 @@ func OwnInstaller(file, line string) string {
 		found = h
 	}
 	return found
+}
+
+// fixedRef reports a GitHub file URL at a version tag or a commit
+// (releases/download/v1.2/…, raw/v1.2/…, raw.githubusercontent.com/o/r/<sha>/…),
+// not a branch.
+func fixedRef(u string) bool {
+	parts := strings.Split(u[strings.Index(u, "://")+3:], "/")
+	ref := ""
+	switch {
+	case parts[0] == "raw.githubusercontent.com" && len(parts) > 3:
+		ref = parts[3]
+	case len(parts) > 4 && (parts[3] == "raw" || parts[3] == "blob"):
+		ref = parts[4]
+	case len(parts) > 5 && parts[3] == "releases" && parts[4] == "download":
+		ref = parts[5]
+	}
+	return TagLike(ref) || shaRe().MatchString("@"+ref)
 }
 
 // ComboOwner returns the well-known owner that owner is made of with a word

