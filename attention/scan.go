@@ -256,10 +256,12 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 				continue
 			}
 			at := loc{hi, li}
-			if id, title, ok := rules.HiddenInText(l.Text, l.New == 1, info.Prose, agent); ok {
-				fs.put(at, hit{id: id, title: title})
-			} else if !asciiOnly(l.Text) {
-				if w := rules.MixedScriptWord(l.Text); w != "" {
+			// Hidden and look-alike characters are none of them ASCII,
+			// and nearly every line is ASCII only.
+			if !asciiOnly(l.Text) {
+				if id, title, ok := rules.HiddenInText(l.Text, l.New == 1, info.Prose, agent); ok {
+					fs.put(at, hit{id: id, title: title})
+				} else if w := rules.MixedScriptWord(l.Text); w != "" {
 					h := hit{id: "hidden-confusable", title: "\"" + w + "\" mixes Latin letters with Cyrillic or Greek ones drawn the same"}
 					if info.Prose || rules.CommentLine(l.Text) {
 						h.severity = rules.Medium
