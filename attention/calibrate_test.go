@@ -191,6 +191,9 @@ func TestSeverityByContext(t *testing.T) {
 		{"zero-width in a Go testdata file", "parser/testdata/zw.css", "a { color: red;\u200b }", 1, "medium hidden-payload"},
 		{"zero-width in a fixtures helper module", "tests/helpers/fixtures.py", "token\u200b = load()", 1, "high hidden-payload"},
 		{"tags in a conftest among fixtures", "tests/fixtures/conftest.py", "x = '\U000E0061\U000E0062\U000E0063'", 1, "high hidden-payload"},
+		{"bidi in a Jest test among fixtures", "tests/fixtures/parse.test.js", "const ok = true // \u202e hidden", 1, "high hidden-bidi"},
+		{"bidi in a spec among fixtures", "spec/fixtures/parse_spec.rb", "ok = true # \u202e hidden", 1, "high hidden-bidi"},
+		{"bidi in a script Jest collects", "src/__tests__/__fixtures__/load.js", "const ok = true // \u202e hidden", 1, "high hidden-bidi"},
 		// A test fixture's server in its own session is stopped by the fixture.
 		{"fixture server", "tests/conftest.py", "import subprocess\nproc = subprocess.Popen(['python', '-m', 'http.server'], start_new_session=True)", 2, "medium start-process"},
 	} {

@@ -35,9 +35,18 @@ func TestPath(p string) bool {
 			return true
 		}
 	}
-	base := lp[strings.LastIndexByte(lp, '/')+1:]
-	return strings.Contains(base, "_test.") || strings.HasPrefix(base, "test_")
+	return testModule(p)
 }
+
+var testModuleRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|/)(?:test_[^/]*|[^/]*_test\.[^/]+|[^/]*\.(?:test|spec)\.[cm]?[jt]sx?|[^/]*_spec\.rb|conftest\.py)$|(?:^|/)__tests__/(?:[^/]+/)*[^/]+\.[cm]?[jt]sx?$`)
+})
+
+// testModule reports a file a test runner collects and runs by itself
+// wherever it sits: pytest's test_*.py, *_test.py and conftest.py, Go's
+// and Ruby's *_test and *_spec files, Jest's, Vitest's and Mocha's
+// *.test.js and *.spec.ts, and every script under __tests__.
+func testModule(p string) bool { return testModuleRe().MatchString(p) }
 
 var packageScriptRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?:^|/)debian/(?:[\w.+-]+\.)?(?:postinst|preinst|postrm|prerm)$|` +
@@ -53,15 +62,15 @@ func PackageScript(p string) bool { return packageScriptRe().MatchString(strings
 // FixtureData reports a file inside a directory of test inputs (fixtures,
 // testdata, snapshots): the files a linter's, parser's or formatter's tests
 // feed it as data, which is where the tests of hidden and bidirectional
-// characters keep them. Code the test runner loads by itself (a conftest.py)
-// is not data wherever it sits.
+// characters keep them. Code the test runner loads by itself (a conftest.py,
+// a *.test.js, anything under Jest's __tests__) is not data wherever it sits.
 func FixtureData(p string) bool {
-	dir, base := "", p
-	if i := strings.LastIndexByte(p, '/'); i >= 0 {
-		dir, base = p[:i], p[i+1:]
-	}
-	if strings.EqualFold(base, "conftest.py") || strings.Contains(base, "_test.") || strings.HasPrefix(base, "test_") {
+	if testModule(p) {
 		return false
+	}
+	dir := ""
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		dir = p[:i]
 	}
 	for dir != "" {
 		seg := dir
@@ -199,8 +208,9 @@ var lineRules = sync.OnceValue(func() []LineRule {
 				"at now", "| at", "|at ", "at -f", "at midnight", "at noon", "at teatime"},
 			// The system's own directories, not a tree under a prefix
 			// ($DESTDIR/etc/systemd, $NIX_LINK/etc/profile.d), which a
-			// package's install step fills for its own files.
-			except{regexp.MustCompile(`\bcrontab\b|(?:^|[^\w}$)./-])(?:/etc/cron|/var/spool/cron|/etc/systemd/|/etc/init\.d/|/etc/rc\.local|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc)|\bsystemctl\s+(?:--user\s+)?(?:enable|link|daemon-reload)\b|\.config/systemd/|` +
+			// package's install step fills for its own files; //etc and
+			// /./etc are the system's too.
+			except{regexp.MustCompile(`\bcrontab\b|(?:^|[^\w}$)./-])(?:/\.{0,2})*(?:/etc/cron|/var/spool/cron|/etc/systemd/|/etc/init\.d/|/etc/rc\.local|/etc/profile\b|/etc/profile\.d/|/etc/bash\.bashrc)|\bsystemctl\s+(?:--user\s+)?(?:enable|link|daemon-reload)\b|\.config/systemd/|` +
 				`>>?\s*["']?(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s]+)/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv)(?:$|[^\w.-])|` +
 				`\bauthorized_keys\b|\blaunchctl\s+(?:load|bootstrap)\b|LaunchAgents/|/etc/ld\.so\.preload|` +
 				// at and systemd timers run a command later, after the job.

@@ -333,6 +333,8 @@ var registry = []Rule{
 			// A tree under a prefix is not the system's: read or named, not installed.
 			{"install.sh", "p_sh=$NIX_LINK/etc/profile.d/nix.sh\n. \"$nix/etc/profile.d/nix.sh\"", 0, true},
 			{"Makefile", "install:\n\tinstall -m644 t.service $(DESTDIR)/etc/systemd/system/t.service", 0, true},
+			{"x.sh", "sudo cp agent.service //etc/systemd/system/agent.service", 0, false},
+			{"x.sh", "sudo cp agent.service /./etc/systemd/system/agent.service", 0, false},
 			{"x.js", "const rc = path.join(os.homedir(), '.bashrc')\nfs.appendFileSync(rc, line)", 2, false},
 			{"x.py", "with open(os.path.expanduser('~/.zshrc'), 'a') as f:", 0, false},
 			{"x.sh", "echo hi | tee -a ~/.profile", 0, false},
