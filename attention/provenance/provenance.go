@@ -89,11 +89,15 @@ func HostOf(s string) string {
 func Redirected(u string) (string, bool) {
 	u = strings.Trim(u, `"'`)
 	h := HostOf(u)
-	if h == "" || strings.HasPrefix(u, "http://") || HostIn(h, KnownRegistries) || HostIn(h, SharedPackageHosts) {
+	if h == "" || strings.HasPrefix(u, "http://") || HostIn(h, KnownRegistries) || HostIn(h, SharedPackageHosts) || HostIn(h, exampleHosts) {
 		return "", false
 	}
 	return h, true
 }
+
+// exampleHosts are the domains reserved for documentation (RFC 2606): an
+// index there is a usage example (pip's own help text), not a redirect.
+var exampleHosts = []string{"example.com", "example.org", "example.net"}
 
 // HostIn reports a host that is one of hosts or under one of them.
 func HostIn(h string, hosts []string) bool {

@@ -24,6 +24,8 @@ func TestRedirected(t *testing.T) {
 		"https://jitpack.io":                "", // a shared package host
 		"http://evil.example/simple":        "", // plain http is another rule's
 		"https://npm.evil.example/registry": "npm.evil.example",
+		"https://example.org/":              "", // a documentation example
+		"https://pypi.example-cdn.org/":     "pypi.example-cdn.org",
 	} {
 		got, ok := Redirected(in)
 		if got != want || ok != (want != "") {

@@ -45,7 +45,7 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 		bulk: regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|\{\s*\.\.\.process\.env\b|\bObject\.(?:assign|entries|keys|values)\([^)]*process\.env\b|JSON\.stringify\(\s*process\.env\b|` +
 			`\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\.keys\(\)|\.values\(\)|\s*$)|\bdict\(\s*os\.environ\b|\bin\s+os\.environ\b|\bos\.Environ\(\)|\bSystem\.getenv\(\)|GetEnvironmentVariables\(\)|` +
 			`\bENV\.(?:to_h|to_a|each\w*|map|select|filter|keys|inspect|to_hash)\b|\benv::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|%ENV\b|\bProcessInfo\.processInfo\.environment\b(?:\s*[^\[\s.]|\s*$)|` +
-			`(?i:\b(?:Get-ChildItem|gci|dir|ls|Get-Item)\s+(?:-Path\s+)?env:)|(?:^|[\s;&|($])(?:(?:env|printenv)(?:\s+-[-\w]+)*|export(?:\s+-p)?|(?:declare|typeset)\s+-p?x)\s*(?:$|[|>);])|` +
+			`(?i:\b(?:Get-ChildItem|gci|dir|ls|Get-Item)\s+(?:-Path\s+)?env:)|(?:^\s*|[;&|$:` + "`" + `]\s*|(?:^|[^\w.!?])\(\s*|\b(?:sudo|exec|nohup|command|then|do|else)\s+)(?:(?:env|printenv)(?:\s+-[-\w]+)*|export(?:\s+-p)?|(?:declare|typeset)\s+-p?x)\s*(?:$|[|>);])|` +
 			`/proc/[^/\s]+/environ\b|toJSON\(\s*(?:secrets|env)\s*\)|\bcompgen\s+-e\b|` +
 			// Deno, Bun, Elixir, Scala, Dart, R, Go's syscall
 			`\bDeno\.env\.toObject\(\)|\bBun\.env\b(?:\s*[),;}\]]|\s*$)|\bSystem\.get_env\(\)|\bsys\.env\b(?:\s*[),;}\]]|\.(?:toMap|map|filter|foreach|mkString)\b)|\bPlatform\.environment\b(?:\s*[^\[\s.]|\s*$)|\bSys\.getenv\(\)|\bsyscall\.Environ\(\)`),

