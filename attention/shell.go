@@ -1242,7 +1242,7 @@ func (r *shellReader) checkoutSent(f string, words []string) (hit, bool) {
 	switch {
 	case p == ".git" || strings.HasPrefix(p, ".git/"):
 		return hit{id: "secret-send", title: "sends the checkout's .git folder, where actions/checkout left the job's token"}, true
-	case p == "" || p == "." || p == "$GITHUB_WORKSPACE" || p == "${GITHUB_WORKSPACE}" || p == "${{ github.workspace }}":
+	case rules.WorkspaceRoot(f):
 		for _, w := range words {
 			if strings.Contains(w, ".git") && (strings.Contains(w, "exclude") || strings.HasPrefix(w, ".git") || strings.HasPrefix(w, "'.git") || strings.HasPrefix(w, "\".git")) {
 				return hit{}, false // --exclude .git, --exclude=.git/*
@@ -1259,8 +1259,7 @@ func (r *shellReader) checkoutSent(f string, words []string) (hit, bool) {
 func (r *shellReader) dirTaint(p string, line int) taint {
 	t := r.fileTaint(p, line)
 	if r.fs.info.Scope&rules.ScopeWorkflow != 0 {
-		switch strings.TrimSuffix(rules.NormPath(p), "/") {
-		case ".", ".git", "$GITHUB_WORKSPACE", "${GITHUB_WORKSPACE}", "${{ github.workspace }}":
+		if rules.WorkspaceRoot(p) || strings.TrimSuffix(rules.NormPath(p), "/") == ".git" {
 			// The checkout itself: actions/checkout leaves the job's token
 			// in .git/config unless told not to.
 			t = t.or(taint{kind: tSecret, line: line})

@@ -603,7 +603,7 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 		if strings.Contains(run.Value, "gh run download") && m.privileged {
 			fl.artifact = taint{kind: tArtifact, line: run.Line}
 			dir := "" // the working directory: the workspace
-			if d := ghRunDir().FindStringSubmatch(run.Value); d != nil {
+			if d := ghRunDir().FindStringSubmatch(run.Value); d != nil && !rules.WorkspaceRoot(d[1]) {
 				dir = strings.TrimSuffix(rules.WorkspacePath(d[1]), "/")
 			}
 			fl.artifactDirs = append(fl.artifactDirs, dir)
@@ -655,7 +655,7 @@ var (
 )
 
 var ghRunDir = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\bgh\s+run\s+download\b[^\n]*?\s(?:-D|--dir)[ =]("[^"]*"|'[^']*'|\S+)`)
+	return regexp.MustCompile(`\bgh\s+run\s+download\b[^\n]*?\s(?:-D|--dir)[ =]("[^"]*"|'[^']*'|\$\{\{[^}]*\}\}\S*|\S+)`)
 })
 
 // underPath reports whether p is dir or inside it.

@@ -612,6 +612,16 @@ func WorkspacePath(p string) string {
 	return strings.TrimPrefix(NormPath(p), "./")
 }
 
+// WorkspaceRoot reports a path that is the workflow's checkout itself: ".",
+// $GITHUB_WORKSPACE, ${{ github.workspace }}, however written.
+func WorkspaceRoot(p string) bool {
+	switch strings.TrimSuffix(WorkspacePath(p), "/") {
+	case "", ".", "$GITHUB_WORKSPACE", "${GITHUB_WORKSPACE}", "${{ github.workspace }}", "${{github.workspace}}":
+		return true
+	}
+	return false
+}
+
 var httpieFileRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[\w.-]+:?=?@([^@\s]+)$`) })
 
 // HTTPieFile returns the file an HTTPie request item sends (field@file
