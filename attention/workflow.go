@@ -40,19 +40,24 @@ var uploadArtifactRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^\s*(?:-\s+)?uses\s*:\s*["']?[\w.-]+/upload-artifact@v?(\d*)`)
 })
 
+// persistOff reports a workflow whose checkout keeps no token on disk
+// (persist-credentials: false).
+func (fs *fileScan) persistOff() bool {
+	for _, t := range fs.text {
+		if strings.Contains(t, "persist-credentials") && strings.Contains(t, "false") {
+			return true
+		}
+	}
+	return false
+}
+
 // artifactUploads rates what an upload-artifact step takes: the whole
 // workspace with its hidden files takes .git/config, where actions/checkout
 // left the job's token (unless persist-credentials is false), and a
 // credential file is the credential. Anyone who can read the run can
 // download the artifact (ArtiPACKED).
 func (fs *fileScan) artifactUploads() {
-	persistOff := false
-	for _, t := range fs.text {
-		if strings.Contains(t, "persist-credentials") && strings.Contains(t, "false") {
-			persistOff = true
-			break
-		}
-	}
+	persistOff := fs.persistOff()
 	for _, reg := range fs.regions() {
 		for i, l := range reg {
 			m := uploadArtifactRe().FindStringSubmatch(l.text)

@@ -370,6 +370,14 @@ func EnvDump(name string, words []string) bool {
 
 var jqEnvRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*(?:env|\$ENV)\s*(?:$|\|)`) })
 
+// uploadValued are the uploaders' long options whose value is the next
+// word: a pattern, a profile or a mode, not a file sent.
+var uploadValued = map[string]bool{"--exclude": true, "--include": true, "--filter": true, "--exclude-from": true, "--include-from": true,
+	"--files-from": true, "--chmod": true, "--chown": true, "--rsync-path": true, "--password-file": true, "--port": true, "--log-file": true,
+	"--timeout": true, "--bwlimit": true, "--link-dest": true, "--compare-dest": true, "--copy-dest": true, "--backup-dir": true, "--temp-dir": true,
+	"--suffix": true, "--profile": true, "--region": true, "--endpoint-url": true, "--acl": true, "--cache-control": true, "--content-type": true,
+	"--storage-class": true}
+
 // Uploads returns the operands an uploader sends off the machine: the
 // files a copy to a remote host or a bucket takes (scp, rsync, sftp, aws
 // s3, gsutil, gcloud storage, azcopy, az storage, rclone, s3cmd, mc), a
@@ -381,8 +389,8 @@ func Uploads(name string, words []string) []int {
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		if strings.HasPrefix(w, "-") {
-			if (name == "scp" || name == "sftp") && len(w) == 2 && strings.Contains("iPoFcSJDl", w[1:]) || name == "rsync" && (w == "-e" || w == "--rsh") {
-				i++ // -i key, -P port, -e "ssh -p 22": a value, not a file
+			if (name == "scp" || name == "sftp") && len(w) == 2 && strings.Contains("iPoFcSJDl", w[1:]) || name == "rsync" && (w == "-e" || w == "--rsh" || w == "-f") || uploadValued[w] {
+				i++ // -i key, -P port, -e "ssh -p 22", --exclude .git: a value, not a file
 			}
 			continue
 		}

