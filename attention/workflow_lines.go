@@ -348,7 +348,7 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 			return hit{id: "ci-oidc-request"}, true
 		case inRun && re.wfRunnerToken.MatchString(s):
 			return hit{id: "ci-runner-token"}, true
-		case inRun && re.wfSend.MatchString(s) && !provenance.SendsToForge(s):
+		case inRun && re.wfSend.MatchString(s) && !provenance.SendsToForge(s) && !secretIsDestination(s):
 			return hit{id: "secret-exfiltration"}, true
 		case inRun:
 			return hit{id: "gha-secret-in-run"}, true
@@ -383,6 +383,30 @@ func toolOnPath(s string) bool {
 		found = true
 	}
 	return found
+}
+
+var secretRefRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{\{\s*secrets\.(\w+)\s*\}\}`) })
+
+var secretURLArgRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[\s"'])\$\{\{\s*secrets\.\w+\s*\}\}(?:[/?][^\s"']*)?["']?(?:\s|$)`)
+})
+
+// secretIsDestination reports a line whose every secret is a webhook's or
+// endpoint's URL (NETLIFY_BUILD_HOOK, SLACK_WEBHOOK_URL) given as the
+// request's URL: posting to it is how a build hook is used, and the secret
+// goes to the host it names.
+func secretIsDestination(s string) bool {
+	refs := secretRefRe().FindAllStringSubmatch(s, -1)
+	if len(refs) == 0 || len(secretURLArgRe().FindAllString(s, -1)) != len(refs) {
+		return false
+	}
+	for _, m := range refs {
+		n := strings.ToUpper(m[1])
+		if !strings.HasSuffix(n, "HOOK") && !strings.HasSuffix(n, "HOOK_URL") && !strings.HasSuffix(n, "WEBHOOK") && !strings.HasSuffix(n, "_URL") && !strings.HasSuffix(n, "ENDPOINT") {
+			return false
+		}
+	}
+	return true
 }
 
 // oidcRequestOnly reports a line whose only runner variables are the OIDC
