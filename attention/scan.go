@@ -334,7 +334,7 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 					h.severity = rules.Medium
 					h.title = "enables a service a package installed"
 					h.why = "it runs again at every boot, but this file writes no unit: what runs is the installed package's own service, so read which package it is"
-				case r.ID == "persistence" && sc&rules.ScopeShell != 0 && installerPath(fs.path) && rules.ShellRCPath(l.Text):
+				case r.ID == "persistence" && sc&rules.ScopeShell != 0 && installerPath(fs.path) && rules.ShellRCPath(l.Text) && !rules.RCLineFetches(l.Text):
 					// An installer's job is to add itself to the profile;
 					// the shell reader raises it when what it writes runs a
 					// download.

@@ -465,7 +465,7 @@ func (r *shellReader) written(p string, t taint, line int, appending bool) {
 		r.fl.files[key] = r.fl.files[key].or(taint{kind: tTamper, line: line})
 		r.fs.report(line, hit{id: "dependency-tamper"})
 	case rules.ProfilePath(p):
-		if installerPath(r.fs.path) && rules.ShellRCPath(p) && !t.runs() {
+		if installerPath(r.fs.path) && rules.ShellRCPath(p) && !t.runs() && !rules.RCLineFetches(r.fs.text[line]) {
 			r.fs.report(line, hit{id: "persistence", severity: rules.Medium, title: "an installer writes the shell profile", why: whyInstallerProfile})
 		} else {
 			r.fs.report(line, hit{id: "persistence", source: t.line})

@@ -327,6 +327,16 @@ func ShellRCPath(p string) bool {
 	return shellRCRe().MatchString(p) && !strings.Contains(p, "authorized_keys")
 }
 
+var rcFetchRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:curl|wget|aria2c)\b|\binvoke-(?:webrequest|restmethod)\b|\b(?:iwr|irm)\s|\burlopen\(|\brequests\.get\(|/dev/(?:tcp|udp)/|\bnc\s|\bbase64\s+(?:-\w*d|--decode)|\bxxd\s+-r|\bFromBase64String\b`)
+})
+
+// RCLineFetches reports text written into a shell start-up file that
+// reaches the network or decodes what it runs (eval "$(curl -fsSL …)"): the
+// shell then runs, at every start, what the diff does not show. An
+// installer's PATH line or init hook (eval "$(tool init bash)") does not.
+func RCLineFetches(text string) bool { return rcFetchRe().MatchString(text) }
+
 // ProfilePath reports a file whose content runs again later: a shell
 // profile, cron, authorized keys, an agent's or editor's settings that run
 // commands.
