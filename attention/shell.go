@@ -730,8 +730,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 	switch {
 	case (name == "pgrep" || name == "pidof" || name == "grep" || name == "awk") && strings.Contains(strings.ToLower(strings.Join(words, " ")), "runner.worker"):
 		return taint{kind: tRunnerPid, line: line}
-	case name == "curl" || name == "wget" || name == "aria2c" || name == "http" || name == "https" || name == "xh" ||
-		strings.EqualFold(name, "Invoke-WebRequest") || strings.EqualFold(name, "iwr") || strings.EqualFold(name, "irm") || strings.EqualFold(name, "Invoke-RestMethod"):
+	case rules.Fetcher(name):
 		return r.network(name, args, words, stdin, line)
 	case name == "nc" || name == "ncat" || name == "netcat" || name == "socat" || name == "telnet" || name == "openssl" && len(words) > 1 && words[1] == "s_client":
 		t := stdin.or(argTaint(1))
@@ -1913,7 +1912,7 @@ func (r *shellReader) verify(s *syntax.Stmt) {
 				words[i] = r.lit(w)
 			}
 			switch name := path.Base(words[0]); {
-			case name == "curl" || name == "wget" || name == "aria2c" || name == "http" || name == "xh" || name == "fetch" || name == "Invoke-WebRequest" || name == "iwr" || name == "irm" || name == "Invoke-RestMethod":
+			case rules.Fetcher(name):
 				fetched = true
 			case rules.DigestCommand(name) && rules.HasFlag(words, "c", "--check"):
 				checks++

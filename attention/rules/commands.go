@@ -559,6 +559,22 @@ func Encrypts(name string, words []string) (in, out string, ok bool) {
 	return "", "", false
 }
 
+// Fetcher reports a command that requests a URL: curl, wget, aria2c,
+// HTTPie (http, https), xh, and PowerShell's Invoke-WebRequest and
+// Invoke-RestMethod (iwr, irm) in any case.
+func Fetcher(name string) bool {
+	switch name {
+	case "curl", "wget", "aria2c", "http", "https", "xh":
+		return true
+	}
+	for _, n := range []string{"Invoke-WebRequest", "iwr", "irm", "Invoke-RestMethod"} {
+		if strings.EqualFold(name, n) {
+			return true
+		}
+	}
+	return false
+}
+
 // digestCmds are the commands that print a file's digest or check a list
 // of them (-c).
 const digestCmds = `(?:sha(?:1|224|256|384|512)?sum|shasum|md5sum|b2sum|b3sum|cksum|xxh\d*sum)`
