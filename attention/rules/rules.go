@@ -631,7 +631,7 @@ var registry = []Rule{
 			{"flake.nix", "diff --git a/flake.nix b/flake.nix\n--- a/flake.nix\n+++ b/flake.nix\n@@ -2,2 +2,2 @@\n   inputs = {\n-    utils.url = \"github:numtide/flake-utils\";\n+    utils.url = \"github:numtide-dev/flake-utils\";\n", 3, false},
 			// An npm alias puts another package under a well-known name.
 			{"package.json", "{\n  \"dependencies\": {\n    \"react\": \"npm:@react-community/react@18.2.0\"\n  }\n}", 3, false},
-			{"package.json", "{\n  \"dependencies\": {\n    \"react\": \"npm:@preact/compat@17.1.2\",\n    \"string-width-cjs\": \"npm:string-width@^4.2.0\",\n    \"fdir1\": \"npm:fdir@1.2.0\",\n    \"@types/react\": \"npm:types-react@rc\",\n    \"lodash\": \"npm:lodash@4.17.21\"\n  }\n}", 0, true},
+			{"package.json", "{\n  \"dependencies\": {\n    \"react\": \"npm:@preact/compat@17.1.2\",\n    \"string-width-cjs\": \"npm:string-width@^4.2.0\",\n    \"fdir1\": \"npm:fdir@1.2.0\",\n    \"lodash\": \"npm:lodash@4.17.21\"\n  }\n}", 0, true},
 		}},
 	{"lookalike-source", KindDependency, High, "names a look-alike of a well-known package, module, action, image, orb or hook repository",
 		"a name one letter off a well-known one is how typosquatted code gets run", []Case{
