@@ -65,9 +65,6 @@ func PackageScript(p string) bool { return packageScriptRe().MatchString(strings
 // characters keep them. Code the test runner loads by itself (a conftest.py,
 // a *.test.js, anything under Jest's __tests__) is not data wherever it sits.
 func FixtureData(p string) bool {
-	if testModule(p) {
-		return false
-	}
 	dir := ""
 	if i := strings.LastIndexByte(p, '/'); i >= 0 {
 		dir = p[:i]
@@ -81,7 +78,9 @@ func FixtureData(p string) bool {
 		}
 		for _, d := range fixtureDirs {
 			if strings.EqualFold(seg, d) {
-				return true
+				// The folder first, the regexp only for a path in one: the
+				// scan asks for every hidden-character item.
+				return !testModule(p)
 			}
 		}
 	}
