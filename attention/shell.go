@@ -14,6 +14,7 @@ package attention
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -75,6 +76,9 @@ type flow struct {
 	// artifactDirs are the folders the artifacts went into, "" for the
 	// workspace itself; none known is the workspace.
 	artifactDirs []string
+	// keys is set when a key gpg imports came from a download: a
+	// signature it checks then proves only that the same host signed it.
+	keys taint
 	// env holds step and job env: names bound to secrets, by name.
 	env map[string]taint
 	// vals holds the literal text assigned to a variable (or the first
@@ -723,6 +727,16 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		if t := r.pidArg(args[1:]); t.kind != 0 {
 			r.fs.report(line, hit{id: "runner-memory-read", title: "hands the runner worker's process (found on line " + itoa(t.line) + ") to " + name,
 				source: t.line})
+		}
+	}
+	if (name == "gpg" || name == "gpg2") && (slices.Contains(words, "--import") || slices.Contains(words, "--dearmor")) {
+		if t := stdin.or(argTaint(1)); t.kind&tDownload != 0 {
+			r.fl.keys = t
+		}
+		for _, w := range words[1:] {
+			if t := r.fileTaint(w, line); !strings.HasPrefix(w, "-") && t.kind&tDownload != 0 {
+				r.fl.keys = t
+			}
 		}
 	}
 	encIn, encOut, encrypts := rules.Encrypts(name, words)
@@ -1914,6 +1928,8 @@ func (r *shellReader) verify(s *syntax.Stmt) {
 			switch name := path.Base(words[0]); {
 			case rules.Fetcher(name):
 				fetched = true
+			case (name == "gpg" || name == "gpg2" || name == "gpgv" || name == "gpgv2") && r.fl.keys.kind != 0:
+				fetched = true // the key was downloaded too
 			case rules.DigestCommand(name) && rules.HasFlag(words, "c", "--check"):
 				checks++
 				for _, w := range words[1:] {

@@ -148,6 +148,9 @@ var registry = []Rule{
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\nSUM=$(sha256sum i.sh | cut -d' ' -f1)\n[ \"$(sha256sum i.sh | cut -d' ' -f1)\" = \"$SUM\" ] || exit 1\nbash i.sh", 4, false},
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\necho \"$SHA  i.sh\" | sha256sum -c - || echo 'checksum mismatch'\nbash i.sh", 3, false},
 		{"x.sh", "curl -fsSLo ar https://x.invalid/p\ncurl -fsSLo t.tar.gz https://x.invalid/t.tar.gz\necho \"$SHA  t.tar.gz\" | sha256sum -c -\nsh ar", 4, false},
+		// A signature checked against a key downloaded the same way proves
+		// only that the same host signed it.
+		{"x.sh", "curl -fsSL https://x.invalid/key.asc | gpg --import\ncurl -fsSLo i.sh https://x.invalid/i.sh\ncurl -fsSLo i.sh.sig https://x.invalid/i.sh.sig\ngpg --verify i.sh.sig i.sh\nbash i.sh", 5, false},
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\necho \"${SHA}  i.sh\" | sha256sum -c - || { echo 'checksum mismatch' >&2; exit 1; }\nbash i.sh", 0, true},
 		{"Dockerfile", "FROM debian\nRUN gpg --batch --keyserver hkps://keys.openpgp.org --recv-keys 4ED778F539E3634C779C87C6D7062848A1AB005C \\\n  && curl -fsSLO https://nodejs.org/dist/v20.1.0/node-v20.1.0-linux-x64.tar.xz \\\n  && curl -fsSLO https://nodejs.org/dist/v20.1.0/SHASUMS256.txt.asc \\\n  && gpg --batch --decrypt --output SHASUMS256.txt SHASUMS256.txt.asc \\\n  && grep ' node-v20.1.0-linux-x64.tar.xz$' SHASUMS256.txt | sha256sum -c - \\\n  && tar -xJf node-v20.1.0-linux-x64.tar.xz -C /usr/local --strip-components=1", 0, true},
 	}},
