@@ -84,6 +84,7 @@ func (fs *fileScan) buildFiles() {
 		fs.lockHashSwaps()
 		fs.yamlImageDigests()
 		fs.installsFromURL(fs.hot[hotInstall])
+		fs.forgeOwners(fs.hot[hotForge])
 	}
 	fs.images()
 	if !fs.info.Prose && !fs.sourcesRead() {
@@ -886,6 +887,7 @@ const (
 	hotLoader
 	hotRunner
 	hotInstall
+	hotForge
 	hotGroups
 )
 
@@ -902,6 +904,7 @@ var hotKeys = sync.OnceValue(func() *rules.KeyIndex {
 		hotRunner:  rules.RunnerKeys,
 		hotLoader:  {"preload", "ld_audit", "bash_env", "node_options", "pythonstartup", "rubyopt", "java_", "git_ssh", "git_external", "askpass", "runner_hook"},
 		hotInstall: {"install ", "install\t", " add ", " i "},
+		hotForge:   {"github.com", "githubusercontent.com", "ghcr.io", "gitlab.com", "codeberg.org", "bitbucket.org", "github:", "gitlab:"},
 	})
 })
 

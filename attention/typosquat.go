@@ -5,6 +5,7 @@ package attention
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -197,6 +198,71 @@ func (fs *fileScan) goImports() {
 				if k := rules.SquatOf(p, "go"); k != "" {
 					fs.put(loc{hi, li}, hit{id: "lookalike-source", title: "imports " + p + ", from a look-alike of the module " + k, parsed: true})
 				}
+			}
+		}
+	}
+}
+
+// forgeOwners rates the forge owners that added lines name (in a URL, a git
+// source, github:owner/repo, an image on GitHub's registry), whatever the
+// file: an owner that is a near-copy of the one the line replaced, a
+// letter off one the rest of the file names, or a near-copy of a
+// well-known one takes the code from whoever registered the look-alike.
+// An owner the file already names elsewhere is the project's own choice,
+// a fork it uses, and stays quiet; so is a word added to an owner the file
+// names, as organisations name their own families so (tailscale-dev).
+func (fs *fileScan) forgeOwners(lines []numbered) {
+	if len(lines) == 0 {
+		return
+	}
+	type named struct {
+		n   int // new-side line; 0 for a removed line
+		ref provenance.ForgeRef
+	}
+	var all []named
+	for n, s := range fs.text {
+		for _, r := range provenance.ForgeRefs(s) {
+			all = append(all, named{n, r})
+		}
+	}
+	for _, h := range fs.f.Hunks {
+		if h == nil {
+			continue
+		}
+		for _, l := range h.Lines {
+			if l.Kind == packet.LineRemoved {
+				for _, r := range provenance.ForgeRefs(l.Text) {
+					all = append(all, named{0, r})
+				}
+			}
+		}
+	}
+	// Map order is random; the model a title names should not be.
+	slices.SortStableFunc(all, func(a, b named) int { return a.n - b.n })
+	for _, l := range lines {
+	refs:
+		for _, r := range provenance.ForgeRefs(l.text) {
+			for _, o := range all {
+				if o.n != l.n && o.ref.Family == r.Family && o.ref.Owner == r.Owner {
+					continue refs
+				}
+			}
+			for _, old := range fs.removedNear(l.n) {
+				for _, o := range provenance.ForgeRefs(old) {
+					if o.Family == r.Family && provenance.Imitates(r.Owner, o.Owner) {
+						fs.report(l.n, hit{id: "source-switched", title: "switches " + o.Owner + "/" + o.Repo + " to " + r.Owner + "/" + r.Repo + ", an owner that is a look-alike of " + o.Owner})
+						continue refs
+					}
+				}
+			}
+			for _, o := range all {
+				if o.n != l.n && o.ref.Family == r.Family && provenance.NearOwner(r.Owner, o.ref.Owner) {
+					fs.report(l.n, hit{id: "lookalike-source", title: "takes " + r.Owner + "/" + r.Repo + " from an owner that is a look-alike of " + o.ref.Owner + ", whom the file names for " + o.ref.Owner + "/" + o.ref.Repo})
+					continue refs
+				}
+			}
+			if k := provenance.ImitatedOwner(r.Owner); k != "" {
+				fs.report(l.n, hit{id: "lookalike-source", title: "takes " + r.Owner + "/" + r.Repo + " from an owner that is a look-alike of " + k})
 			}
 		}
 	}

@@ -1,0 +1,109 @@
+package provenance
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Owners on a forge. Wherever a file names code by its forge owner (a URL,
+// a git source, github:owner/repo, an image on GitHub's registry), the
+// owner decides what runs, whatever the ecosystem: a Swift package, a
+// vcpkg registry, a tool manager's plugin, a Terraform module. An owner
+// one or two letters off another, or another's name with a word added,
+// is how a look-alike repository passes for the real one.
+
+// ForgeRef is a forge owner and repository a line names, the host given as
+// its family ("github" for github.com, its registry and its raw files).
+type ForgeRef struct{ Family, Owner, Repo string }
+
+var forgeRefRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|[^\w.-])(github\.com|raw\.githubusercontent\.com|ghcr\.io|gitlab\.com|codeberg\.org|bitbucket\.org|github:|gitlab:)[/:]?([A-Za-z0-9][\w.-]*)/([A-Za-z0-9][\w.-]*)`)
+})
+
+// forgePages are first path elements of a forge that are pages of the
+// forge itself, not owners.
+var forgePages = []string{"orgs", "users", "sponsors", "apps", "marketplace", "settings", "features", "topics", "enterprise", "login",
+	"about", "site", "search", "notifications", "explore", "collections", "advisories", "security", "pricing", "api", "repos", "groups",
+	"user-attachments", "assets", "downloads", "releases", "blob", "raw", "tree"}
+
+// ForgeRefs returns the forge owners and repositories line names.
+func ForgeRefs(line string) []ForgeRef {
+	var out []ForgeRef
+	for _, m := range forgeRefRe().FindAllStringSubmatch(line, -1) {
+		fam := strings.ToLower(strings.TrimRight(m[1], ":"))
+		switch fam {
+		case "github.com", "raw.githubusercontent.com", "ghcr.io":
+			fam = "github"
+		case "gitlab.com":
+			fam = "gitlab"
+		}
+		owner := strings.ToLower(m[2])
+		if slices.Contains(forgePages, owner) {
+			continue
+		}
+		out = append(out, ForgeRef{fam, owner, strings.TrimSuffix(strings.ToLower(m[3]), ".git")})
+	}
+	return out
+}
+
+// siblingWords are the words real organisations add to their own name for
+// a second organisation of theirs (prometheus-community, grpc-ecosystem,
+// kubernetes-sigs, aws-samples): a name with one of them added is the
+// owner's own family, not an imitation.
+var siblingWords = []string{"community", "ecosystem", "contrib", "sigs", "incubator", "labs", "samples", "nursery", "extras", "extra", "archive",
+	"docs", "examples", "actions", "go", "js", "rs", "py", "jwt", "cloud", "research", "bot", "org", "hq", "inc", "io", "oss-distributions"}
+
+// NearOwner reports that owner is a letter-level copy of model without
+// being it: one or two letters off, or the same once look-alike letters
+// are read as what they imitate (rn as m, 0 as o).
+func NearOwner(owner, model string) bool {
+	o, m := strings.ToLower(owner), strings.ToLower(model)
+	if o == m || len(m) < 4 || strings.ContainsAny(o, "${}") || Lookalike(o, []string{m}) == "" {
+		return false
+	}
+	// Two owners whose names differ only by a trailing digit are numbered
+	// siblings (acme2), not look-alikes.
+	return strings.TrimRight(o, "0123456789") != strings.TrimRight(m, "0123456789")
+}
+
+// Imitates reports that owner is a near-copy of model: NearOwner, or
+// model's name with a word added that is not one of its own family's.
+func Imitates(owner, model string) bool {
+	o, m := strings.ToLower(owner), strings.ToLower(model)
+	if NearOwner(o, m) {
+		return true
+	}
+	if o == m || len(m) < 4 || strings.ContainsAny(o, "${}") || ComboOwner(o, []string{m}) == "" {
+		return false
+	}
+	word := strings.Trim(strings.Replace(o, m, "", 1), "-_.")
+	return !slices.Contains(siblingWords, word)
+}
+
+// SourceOwners are owners whose repositories projects take code from by
+// URL (Swift packages, tool plugins, Terraform modules, port registries):
+// an owner imitating one of them, by a letter or by a word added, is a
+// look-alike. Owners named by a common word (google, python) are judged by
+// the letter only: their own families add words (google-research).
+var SourceOwners = []string{"apple", "swiftlang", "asdf-vm", "terraform-aws-modules", "terraform-google-modules", "cloudposse",
+	"gruntwork-io", "microsoft", "nixos", "homebrew", "mise-plugins", "pointfreeco", "alamofire", "realm", "vapor", "swift-server",
+	"protocolbuffers"}
+
+// ImitatedOwner returns the well-known owner owner imitates, or "".
+func ImitatedOwner(owner string) string {
+	o := strings.ToLower(owner)
+	if slices.Contains(PopularOwners, o) || slices.Contains(KnownOwners, o) || slices.Contains(SourceOwners, o) {
+		return ""
+	}
+	if k := Lookalike(o, KnownOwners); k != "" {
+		return k
+	}
+	for _, k := range SourceOwners {
+		if Imitates(o, k) {
+			return k
+		}
+	}
+	return ""
+}
