@@ -85,6 +85,7 @@ func (fs *fileScan) buildFiles() {
 		fs.yamlImageDigests()
 		fs.installsFromURL(fs.hot[hotInstall])
 		fs.forgeOwners(fs.hot[hotForge])
+		fs.ownerSwitches()
 	}
 	fs.images()
 	if !fs.info.Prose && !fs.sourcesRead() {

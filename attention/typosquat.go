@@ -250,19 +250,54 @@ func (fs *fileScan) forgeOwners(lines []numbered) {
 			for _, old := range fs.removedNear(l.n) {
 				for _, o := range provenance.ForgeRefs(old) {
 					if o.Family == r.Family && provenance.Imitates(r.Owner, o.Owner) {
-						fs.report(l.n, hit{id: "source-switched", title: "switches " + o.Owner + "/" + o.Repo + " to " + r.Owner + "/" + r.Repo + ", an owner that is a look-alike of " + o.Owner})
+						fs.report(l.n, hit{id: "source-switched", title: "switches " + o.Name() + " to " + r.Name() + ", an owner that is a look-alike of " + o.Owner})
 						continue refs
 					}
 				}
 			}
 			for _, o := range all {
 				if o.n != l.n && o.ref.Family == r.Family && provenance.NearOwner(r.Owner, o.ref.Owner) {
-					fs.report(l.n, hit{id: "lookalike-source", title: "takes " + r.Owner + "/" + r.Repo + " from an owner that is a look-alike of " + o.ref.Owner + ", whom the file names for " + o.ref.Owner + "/" + o.ref.Repo})
+					fs.report(l.n, hit{id: "lookalike-source", title: "takes " + r.Name() + " from an owner that is a look-alike of " + o.ref.Owner + ", whom the file names for " + o.ref.Name()})
 					continue refs
 				}
 			}
 			if k := provenance.ImitatedOwner(r.Owner); k != "" {
-				fs.report(l.n, hit{id: "lookalike-source", title: "takes " + r.Owner + "/" + r.Repo + " from an owner that is a look-alike of " + k})
+				fs.report(l.n, hit{id: "lookalike-source", title: "takes " + r.Name() + " from an owner that is a look-alike of " + k})
+			}
+		}
+	}
+}
+
+// ownerSwitches pairs each run of removed lines with the run of added lines
+// that replaces it, line by line where the runs are as long, and rates a
+// pair that changed only an owner, to a letter-level copy of it: whatever
+// the file, the name stays and the code behind it moves.
+func (fs *fileScan) ownerSwitches() {
+	for hi, h := range fs.f.Hunks {
+		if h == nil {
+			continue
+		}
+		lines := h.Lines
+		for i := 0; i < len(lines); {
+			if lines[i].Kind != packet.LineRemoved {
+				i++
+				continue
+			}
+			r := i
+			for i < len(lines) && lines[i].Kind == packet.LineRemoved {
+				i++
+			}
+			a := i
+			for i < len(lines) && lines[i].Kind == packet.LineAdded {
+				i++
+			}
+			if i-a != a-r {
+				continue
+			}
+			for k := range a - r {
+				if from, to := provenance.OwnerSwitch(lines[r+k].Text, lines[a+k].Text); to != "" {
+					fs.put(loc{hi, a + k}, hit{id: "source-switched", title: "switches the owner " + from + " to " + to + ", a look-alike of it", parsed: true})
+				}
 			}
 		}
 	}

@@ -15,11 +15,20 @@ import (
 // is how a look-alike repository passes for the real one.
 
 // ForgeRef is a forge owner and repository a line names, the host given as
-// its family ("github" for github.com, its registry and its raw files).
+// its family ("github" for github.com, its registry and its raw files);
+// Repo is "" where the line names the owner alone (a url-base).
 type ForgeRef struct{ Family, Owner, Repo string }
 
+// Name is owner/repo, or the owner alone.
+func (r ForgeRef) Name() string {
+	if r.Repo == "" {
+		return r.Owner
+	}
+	return r.Owner + "/" + r.Repo
+}
+
 var forgeRefRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:^|[^\w.-])(github\.com|raw\.githubusercontent\.com|ghcr\.io|gitlab\.com|codeberg\.org|bitbucket\.org|github:|gitlab:)[/:]?([A-Za-z0-9][\w.-]*)/([A-Za-z0-9][\w.-]*)`)
+	return regexp.MustCompile(`(?i)(?:^|[^\w.-])(github\.com|raw\.githubusercontent\.com|ghcr\.io|gitlab\.com|codeberg\.org|bitbucket\.org|github[:>]|gitlab[:>])[/:]?([A-Za-z0-9][\w.-]*)(?:/([A-Za-z0-9][\w.-]*))?`)
 })
 
 // forgePages are first path elements of a forge that are pages of the
@@ -32,7 +41,7 @@ var forgePages = []string{"orgs", "users", "sponsors", "apps", "marketplace", "s
 func ForgeRefs(line string) []ForgeRef {
 	var out []ForgeRef
 	for _, m := range forgeRefRe().FindAllStringSubmatch(line, -1) {
-		fam := strings.ToLower(strings.TrimRight(m[1], ":"))
+		fam := strings.ToLower(strings.TrimRight(m[1], ":>"))
 		switch fam {
 		case "github.com", "raw.githubusercontent.com", "ghcr.io":
 			fam = "github"
@@ -106,4 +115,47 @@ func ImitatedOwner(owner string) string {
 		}
 	}
 	return ""
+}
+
+// OwnerSwitch returns the owners of a line that changed only in the owner
+// of a reference (owner/name, host/owner/name), where the new owner is a
+// letter-level copy of the old: the line keeps pointing at the same name
+// while the code behind it moves to whoever registered the look-alike
+// (an image acme/api moved to acrne/api, a project include, a clone).
+func OwnerSwitch(old, new string) (from, to string) {
+	p := 0
+	for p < len(old) && p < len(new) && old[p] == new[p] {
+		p++
+	}
+	e := 0
+	for e < len(old)-p && e < len(new)-p && old[len(old)-1-e] == new[len(new)-1-e] {
+		e++
+	}
+	tok := func(c byte) bool {
+		return c == '-' || c == '_' || c == '.' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	}
+	for p > 0 && tok(old[p-1]) {
+		p--
+	}
+	for e > 0 && tok(old[len(old)-e]) {
+		e--
+	}
+	from, to = old[p:len(old)-e], new[p:len(new)-e]
+	// The token must be an owner: followed by a slash, and standing at the
+	// start of a value or right after a host.
+	if e == 0 || old[len(old)-e] != '/' || strings.ContainsFunc(from+to, func(r rune) bool { return r > 0x7f || !tok(byte(r)) }) {
+		return "", ""
+	}
+	if p > 0 && !strings.ContainsRune(" \t\"'=:@>(,[", rune(old[p-1])) {
+		// After a slash, only a host's (github.com/acme), not a
+		// directory's (./utils/).
+		host := old[strings.LastIndexAny(old[:p-1], " \t\"'=/@")+1 : p-1]
+		if old[p-1] != '/' || len(host) < 4 || !strings.Contains(host[1:], ".") {
+			return "", ""
+		}
+	}
+	if strings.EqualFold(strings.TrimSuffix(from, "s"), strings.TrimSuffix(to, "s")) || !NearOwner(to, from) {
+		return "", ""
+	}
+	return strings.ToLower(from), strings.ToLower(to)
 }

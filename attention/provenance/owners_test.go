@@ -62,3 +62,18 @@ func TestImitatedOwner(t *testing.T) {
 		}
 	}
 }
+
+func TestOwnerSwitch(t *testing.T) {
+	for _, c := range []struct{ old, new, from, to string }{
+		{"    image: acme/api:1.2", "    image: acrne/api:1.2", "acme", "acrne"},
+		{"  url-base: https://github.com/zephyrproject-rtos/x", "  url-base: https://github.com/zephyrproject-rt0s/x", "zephyrproject-rtos", "zephyrproject-rt0s"},
+		{"    image: acme/api:1.2", "    image: acme/api:1.3", "", ""},                       // a version
+		{`COPY ./utils/conf /etc/conf`, `COPY ./util/conf /etc/conf`, "", ""},                // a directory, not an owner
+		{"  - project: 'acme/templates'", "  - project: 'acmes/templates'", "", ""},          // a plural
+		{"  url: https://github.com/acme/x", "  url: https://github.com/acme-dev/x", "", ""}, // a word added is another reader's
+	} {
+		if from, to := OwnerSwitch(c.old, c.new); from != c.from || to != c.to {
+			t.Errorf("OwnerSwitch(%q, %q) = %q, %q; want %q, %q", c.old, c.new, from, to, c.from, c.to)
+		}
+	}
+}

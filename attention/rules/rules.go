@@ -633,6 +633,11 @@ var registry = []Rule{
 			// Any file's forge owner switched to a near-copy of the one the
 			// line replaced (rn for m).
 			{"docker-compose.ci.yml", "diff --git a/docker-compose.ci.yml b/docker-compose.ci.yml\n--- a/docker-compose.ci.yml\n+++ b/docker-compose.ci.yml\n@@ -1,3 +1,3 @@\n services:\n   api:\n-    image: ghcr.io/acme-platform/api:1.14\n+    image: ghcr.io/acrne-platform/api:1.14\n", 3, false},
+			// Only the owner of a reference changed, to a letter-level copy
+			// of it: an image, a project include, whatever the file.
+			{"docker-compose.yml", "diff --git a/docker-compose.yml b/docker-compose.yml\n--- a/docker-compose.yml\n+++ b/docker-compose.yml\n@@ -1,3 +1,3 @@\n services:\n   api:\n-    image: acme/api:1.2\n+    image: acrne/api:1.2\n", 3, false},
+			{".gitlab-ci.yml", "diff --git a/.gitlab-ci.yml b/.gitlab-ci.yml\n--- a/.gitlab-ci.yml\n+++ b/.gitlab-ci.yml\n@@ -1,3 +1,3 @@\n include:\n-  - project: 'platform-team/ci-templates'\n+  - project: 'platforrn-team/ci-templates'\n     file: '/python.yml'\n", 2, false},
+			{"docker-compose.yml", "diff --git a/docker-compose.yml b/docker-compose.yml\n--- a/docker-compose.yml\n+++ b/docker-compose.yml\n@@ -1,4 +1,4 @@\n services:\n   api:\n-    image: acme/api:1.2\n-    volumes: [\"./utils/conf:/etc/conf\"]\n+    image: acme/api:1.3\n+    volumes: [\"./util/conf:/etc/conf\"]\n", 0, true},
 			// A flake input moved to another owner.
 			{"flake.nix", "diff --git a/flake.nix b/flake.nix\n--- a/flake.nix\n+++ b/flake.nix\n@@ -2,2 +2,2 @@\n   inputs = {\n-    utils.url = \"github:numtide/flake-utils\";\n+    utils.url = \"github:numtide-dev/flake-utils\";\n", 3, false},
 			// An npm alias puts another package under a well-known name.
