@@ -905,7 +905,7 @@ var hotKeys = sync.OnceValue(func() *rules.KeyIndex {
 		hotRunner:  rules.RunnerKeys,
 		hotLoader:  {"preload", "ld_audit", "bash_env", "node_options", "pythonstartup", "rubyopt", "java_", "git_ssh", "git_external", "askpass", "runner_hook"},
 		hotInstall: {"install ", "install\t", " add ", " i "},
-		hotForge:   {"github.com", "githubusercontent.com", "ghcr.io", "gitlab.com", "codeberg.org", "bitbucket.org", "github:", "gitlab:"},
+		hotForge:   {"://", "github:", "gitlab:", "github>", "gitlab>", "ghcr.io"},
 	})
 })
 

@@ -240,6 +240,13 @@ func (fs *fileScan) forgeOwners(lines []numbered) {
 	// Map order is random; the model a title names should not be.
 	slices.SortStableFunc(all, func(a, b named) int { return a.n - b.n })
 	for _, l := range lines {
+		for _, u := range provenance.URLs().FindAllString(l.text, -1) {
+			if h := provenance.HostOf(u); h != "" {
+				if k := provenance.LookalikeForgeHost(h); k != "" {
+					fs.report(l.n, hit{id: "lookalike-source", title: "takes code from " + h + ", a look-alike of " + k})
+				}
+			}
+		}
 	refs:
 		for _, r := range provenance.ForgeRefs(l.text) {
 			for _, o := range all {

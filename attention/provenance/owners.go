@@ -159,3 +159,53 @@ func OwnerSwitch(old, new string) (from, to string) {
 	}
 	return strings.ToLower(from), strings.ToLower(to)
 }
+
+// ForgeHosts are the forges and their registries and file hosts that code
+// is taken from by URL; realForgeHosts are hosts a letter or two from one
+// of them that are real and no imitation (GitHub Pages, Gitee).
+var (
+	ForgeHosts     = []string{"github.com", "gitlab.com", "codeberg.org", "bitbucket.org", "raw.githubusercontent.com", "ghcr.io", "objects.githubusercontent.com", "gist.github.com"}
+	realForgeHosts = []string{"github.io", "gitlab.io", "gitee.com", "gitea.com", "gitea.io", "gitlab.cn", "github.dev", "gitpod.io", "githubassets.com", "bitbucket.io", "gcr.io"}
+)
+
+// LookalikeForgeHost returns the forge host h imitates: a letter off it,
+// or the same once look-alike letters are read as what they imitate
+// (githuh.com, gitlab.corn), or "".
+func LookalikeForgeHost(h string) string {
+	h = strings.ToLower(h)
+	if HostIn(h, ForgeHosts) || HostIn(h, realForgeHosts) || strings.ContainsFunc(h, func(r rune) bool {
+		return r != '.' && r != '-' && (r < 'a' || r > 'z') && (r < '0' || r > '9')
+	}) {
+		return ""
+	}
+	for _, k := range ForgeHosts {
+		base := h
+		if strings.Count(k, ".") == 1 && strings.Count(h, ".") > 1 {
+			// www.githuh.com: the registrable part is what imitates.
+			base = h[strings.Index(h, ".")+1:]
+		}
+		if EditDistance(base, k) == 1 || lookalikeLetters(base, k) || swapsTwo(base, k) {
+			return k
+		}
+	}
+	return ""
+}
+
+// lookalikeLetters reports s spelled as k once digits and letter pairs
+// are read as the letters they imitate (rn as m, 0 as o).
+func lookalikeLetters(s, k string) bool {
+	return strings.NewReplacer("0", "o", "1", "l", "3", "e", "4", "a", "5", "s", "7", "t", "rn", "m", "vv", "w").Replace(s) == k
+}
+
+// swapsTwo reports s as k with two neighbouring letters swapped (githbu).
+func swapsTwo(s, k string) bool {
+	if len(s) != len(k) {
+		return false
+	}
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] != k[i] {
+			return s[i] == k[i+1] && s[i+1] == k[i] && s[i+2:] == k[i+2:]
+		}
+	}
+	return false
+}

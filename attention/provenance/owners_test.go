@@ -77,3 +77,21 @@ func TestOwnerSwitch(t *testing.T) {
 		}
 	}
 }
+
+func TestLookalikeForgeHost(t *testing.T) {
+	for in, want := range map[string]string{
+		"githbu.com":     "github.com",
+		"gitlab.corn":    "gitlab.com",
+		"www.githuh.com": "github.com",
+		"github.com":     "",
+		"api.github.com": "",
+		"acme.github.io": "", // GitHub Pages
+		"gitee.com":      "",
+		"gitlab.com":     "",
+		"github.com]":    "", // no host
+	} {
+		if got := LookalikeForgeHost(in); got != want {
+			t.Errorf("LookalikeForgeHost(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -728,6 +728,9 @@ var registry = []Rule{
 			{"mise.toml", "[plugins]\nnode = \"https://github.com/asdf-vm-plugins/asdf-nodejs.git\"", 2, false},
 			{"main.tf", "module \"vpc\" {\n  source = \"git::https://github.com/terraform-aws-module/terraform-aws-vpc.git?ref=v5.16.0\"\n}", 2, false},
 			{"vcpkg-configuration.json", "{\n  \"registries\": [\n    { \"kind\": \"git\", \"repository\": \"https://github.com/acme-corp/vcpkg-ports\", \"packages\": [\"zlib\"] },\n    { \"kind\": \"git\", \"repository\": \"https://github.com/acrne-corp/vcpkg-ports\", \"packages\": [\"openssl\"] }\n  ]\n}", 4, false},
+			// A URL on a host a letter off a forge's.
+			{"Podfile", "pod 'Alamofire', :git => 'https://githbu.com/Alamofire/Alamofire.git', :tag => '5.9.1'", 0, false},
+			{"Chart.yaml", "dependencies:\n  - name: x\n    repository: https://acme.github.io/charts\n  - name: y\n    repository: https://gitee.com/acme/charts", 0, true},
 			// A version bump, the same owner, an owner's own family
 			// (prometheus-community), a fork the file already names.
 			{"Package.swift", "diff --git a/Package.swift b/Package.swift\n--- a/Package.swift\n+++ b/Package.swift\n@@ -1,2 +1,2 @@\n dependencies: [\n-    .package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\"),\n+    .package(url: \"https://github.com/apple/swift-log.git\", from: \"1.6.1\"),\n", 0, true},
