@@ -84,7 +84,7 @@ func (fs *fileScan) buildFiles() {
 		fs.lockHashSwaps()
 		fs.yamlImageDigests()
 		fs.installsFromURL(fs.hot[hotInstall])
-		fs.forgeOwners(fs.hot[hotForge])
+		fs.forgeOwners()
 		fs.ownerSwitches()
 	}
 	fs.images()
@@ -888,7 +888,6 @@ const (
 	hotLoader
 	hotRunner
 	hotInstall
-	hotForge
 	hotGroups
 )
 
@@ -905,7 +904,6 @@ var hotKeys = sync.OnceValue(func() *rules.KeyIndex {
 		hotRunner:  rules.RunnerKeys,
 		hotLoader:  {"preload", "ld_audit", "bash_env", "node_options", "pythonstartup", "rubyopt", "java_", "git_ssh", "git_external", "askpass", "runner_hook"},
 		hotInstall: {"install ", "install\t", " add ", " i "},
-		hotForge:   {"://", "github:", "gitlab:", "github>", "gitlab>", "ghcr.io"},
 	})
 })
 

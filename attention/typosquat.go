@@ -211,7 +211,21 @@ func (fs *fileScan) goImports() {
 // An owner the file already names elsewhere is the project's own choice,
 // a fork it uses, and stays quiet; so is a word added to an owner the file
 // names, as organisations name their own families so (tailscale-dev).
-func (fs *fileScan) forgeOwners(lines []numbered) {
+func (fs *fileScan) forgeOwners() {
+	// Nearly every file names a URL: the added lines are read as they
+	// are, and the file indexed only when one is worth a look.
+	var lines []numbered
+	for _, h := range fs.f.Hunks {
+		if h == nil {
+			continue
+		}
+		for _, l := range h.Lines {
+			if t := l.Text; l.Kind == packet.LineAdded && (strings.Contains(t, "://") || strings.Contains(t, "github") ||
+				strings.Contains(t, "gitlab") || strings.Contains(t, "ghcr.io")) {
+				lines = append(lines, numbered{l.New, t})
+			}
+		}
+	}
 	if len(lines) == 0 {
 		return
 	}
@@ -220,31 +234,38 @@ func (fs *fileScan) forgeOwners(lines []numbered) {
 		ref provenance.ForgeRef
 	}
 	var all []named
-	for n, s := range fs.text {
-		for _, r := range provenance.ForgeRefs(s) {
-			all = append(all, named{n, r})
+	if slices.ContainsFunc(lines, func(l numbered) bool { return provenance.ForgeRefs(l.text) != nil }) {
+		if fs.added == nil {
+			fs.index()
 		}
-	}
-	for _, h := range fs.f.Hunks {
-		if h == nil {
-			continue
+		// Only a file whose added lines name a forge owner is read whole.
+		for n, s := range fs.text {
+			for _, r := range provenance.ForgeRefs(s) {
+				all = append(all, named{n, r})
+			}
 		}
-		for _, l := range h.Lines {
-			if l.Kind == packet.LineRemoved {
-				for _, r := range provenance.ForgeRefs(l.Text) {
-					all = append(all, named{0, r})
+		for _, h := range fs.f.Hunks {
+			if h == nil {
+				continue
+			}
+			for _, l := range h.Lines {
+				if l.Kind == packet.LineRemoved {
+					for _, r := range provenance.ForgeRefs(l.Text) {
+						all = append(all, named{0, r})
+					}
 				}
 			}
 		}
+		// Map order is random; the model a title names should not be.
+		slices.SortStableFunc(all, func(a, b named) int { return a.n - b.n })
 	}
-	// Map order is random; the model a title names should not be.
-	slices.SortStableFunc(all, func(a, b named) int { return a.n - b.n })
 	for _, l := range lines {
-		for _, u := range provenance.URLs().FindAllString(l.text, -1) {
-			if h := provenance.HostOf(u); h != "" {
-				if k := provenance.LookalikeForgeHost(h); k != "" {
-					fs.report(l.n, hit{id: "lookalike-source", title: "takes code from " + h + ", a look-alike of " + k})
+		for _, h := range provenance.URLHosts(l.text) {
+			if k := provenance.LookalikeForgeHost(h); k != "" {
+				if fs.added == nil {
+					fs.index()
 				}
+				fs.report(l.n, hit{id: "lookalike-source", title: "takes code from " + h + ", a look-alike of " + k})
 			}
 		}
 	refs:

@@ -39,6 +39,11 @@ var forgePages = []string{"orgs", "users", "sponsors", "apps", "marketplace", "s
 
 // ForgeRefs returns the forge owners and repositories line names.
 func ForgeRefs(line string) []ForgeRef {
+	lower := strings.ToLower(line)
+	if !strings.Contains(lower, "github") && !strings.Contains(lower, "gitlab") && !strings.Contains(lower, "ghcr.io") &&
+		!strings.Contains(lower, "codeberg") && !strings.Contains(lower, "bitbucket") {
+		return nil
+	}
 	var out []ForgeRef
 	for _, m := range forgeRefRe().FindAllStringSubmatch(line, -1) {
 		fam := strings.ToLower(strings.TrimRight(m[1], ":>"))
@@ -208,4 +213,25 @@ func swapsTwo(s, k string) bool {
 		}
 	}
 	return false
+}
+
+// URLHosts returns the hosts of the URLs in line (what follows ://, up to
+// the port or path), lower-cased, without parsing the URLs.
+func URLHosts(line string) []string {
+	var out []string
+	for rest := line; ; {
+		i := strings.Index(rest, "://")
+		if i < 0 {
+			return out
+		}
+		rest = rest[i+3:]
+		j := 0
+		for j < len(rest) && (rest[j] == '.' || rest[j] == '-' || rest[j] >= 'a' && rest[j] <= 'z' || rest[j] >= 'A' && rest[j] <= 'Z' || rest[j] >= '0' && rest[j] <= '9') {
+			j++
+		}
+		if j > 0 && (j == len(rest) || strings.IndexByte("/:?#\"' )]>,;", rest[j]) >= 0) {
+			out = append(out, strings.ToLower(rest[:j]))
+		}
+		rest = rest[j:]
+	}
 }

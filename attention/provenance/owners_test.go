@@ -95,3 +95,10 @@ func TestLookalikeForgeHost(t *testing.T) {
 		}
 	}
 }
+
+func TestURLHosts(t *testing.T) {
+	got := URLHosts(`curl https://GitHub.com/a/b "http://x.invalid:8080/p" git+ssh://git@host/x https://h.io`)
+	if want := []string{"github.com", "x.invalid", "h.io"}; !slices.Equal(got, want) {
+		t.Errorf("URLHosts = %v, want %v", got, want)
+	}
+}
