@@ -115,8 +115,11 @@ func CodeScope(p string) Scope {
 	if lb := strings.ToLower(path.Base(p)); lb == "rakefile" || strings.HasSuffix(lb, ".rake") || strings.HasSuffix(lb, ".gemspec") || rubyManifest[lb] {
 		return ScopeCode // Ruby that rake, gem build, bundler and their kin load and run
 	}
+	if Jenkinsfile(p) {
+		return ScopeCode // Groovy the Jenkins agent runs, with the credentials the pipeline binds
+	}
 	switch strings.ToLower(path.Ext(p)) {
-	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx", ".py", ".rb", ".rs", ".php", ".pl", ".ps1", ".psm1", ".cake", ".csx":
+	case ".groovy", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx", ".py", ".rb", ".rs", ".php", ".pl", ".ps1", ".psm1", ".cake", ".csx":
 		return ScopeCode
 	}
 	return 0

