@@ -54,7 +54,17 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		oneSecret:  regexp.MustCompile(`\bprocess\.env\.([A-Za-z_]\w*)|\bprocess\.env\[['"]([A-Za-z_]\w*)['"]\]|\bos\.environ\[['"]([A-Za-z_]\w*)['"]\]|\bos\.(?:environ\.get|getenv)\(\s*['"]([A-Za-z_]\w*)['"]|\bENV\[['"]([A-Za-z_]\w*)['"]\]|\benv::var\(\s*"([A-Za-z_]\w*)"|\bgetenv\(\s*['"]([A-Za-z_]\w*)['"]`),
 		execSink: regexp.MustCompile(`\beval\(|\beval\s+\$|\brunpy\.run_(?:path|module)\(|\.exec_module\(|\bSourceFileLoader\(|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\._compile\(|\bvm\.(?:runIn\w*|Script|compileFunction)\b|\brunIn(?:This|New)Context\(|\bnew\s+vm\.Script\b|\bexec\(|\bcompile\(|\b__import__\(|\bimportlib\.|\binstance_eval\b|\bclass_eval\b|\bKernel\.eval\b|\bmarshal\.loads\(|\bpickle\.loads\(|\bmodule\.constructor\b|\bnew\s+Module\(|\brequire\(\s*[A-Za-z_$]|\bimport\(\s*[A-Za-z_$'"]|\bassert\(\s*\$|\bcreate_function\(|\bconstructor\s*\)?\s*\(|\[\s*["'](?:exec|eval|_compile|Function|execSync|system)["']\s*\]|\bgetattr\(\s*(?:__builtins__|builtins)\b|(?i:\bInvoke-Expression\b|\biex\b|\[ScriptBlock\]::Create\(|^\s*[&.]\s+\$[\w:]+|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+)*-File\s|\.InvokeScript\(|\.NewScriptBlock\(|\bAdd-Type\b.*-TypeDefinition\b|\[(?:System\.)?Reflection\.Assembly\]::Load\()|` +
 			// PHP including a file by a computed path (a temp file, a variable).
-			`\b(?:include|require)(?:_once)?\s*\(?\s*(?:\$|sys_get_temp_dir\(|tempnam\()`),
+			`\b(?:include|require)(?:_once)?\s*\(?\s*(?:\$|sys_get_temp_dir\(|tempnam\()|` +
+			// PHP including a stream that is the code itself: a data: URL,
+			// a php:// filter or input.
+			`\b(?:include|require)(?:_once)?\s*\(?\s*["'](?:data:|php://)|` +
+			// A method called by a name spelled backwards, joined from letters
+			// or decoded at run time (Ruby's send, public_send and
+			// method(…).call, Python's getattr, PHP's call_user_func): the
+			// name the diff would show, eval or system, is hidden. A name
+			// merely built from a prefix and a kind is dispatch, not this,
+			// and a socket's send is a send.
+			`(?:\b(?:public_send|__send__|method|getattr|call_user_func(?:_array)?)|(?:^|[^.\w]|\b(?:Kernel|Object|self|[A-Z]\w*)\.)send)\(\s*(?:[\w.]+\s*,\s*)?(?:[^,()\[\]]|\[[^\[\]]*\]|\([^()]*\))*?(?:\.(?:reverse|join|pack|unpack1?|chr)\b|%[wi][\[({]|\[::-1\]|\bchr\(|\b(?:strrev|str_rot13|base64_decode|hex2bin|implode)\(|\.decode\()`),
 		procSink: regexp.MustCompile(`\bchild_process\b|\bexecSync\(|\bexecFile(?:Sync)?\(|\bspawn(?:Sync)?\(|\bos\.system\(|\bos\.popen\(|\bsubprocess\.|\bos\.exec\w*\(|\bCommand::new\(|\bsystem\(|\bshell_exec\(|\bpassthru\(|\bproc_open\(|\bpopen\(|\bIO\.popen\b|\bOpen3\b|%x\{|\bexec\.Command(?:Context)?\(|\bgetExecOutput\(|\bexec\.exec\(|\bexeca(?:Sync|Command)?\(|\bsyscall\.Exec\(|\bos\.StartProcess\(|\.(?:spawn|status|output)\(\)|(?i:\bStart-Process\b)|\]\s*\.execute\(\)|["']\s*\.execute\(\)|\bRuntime\.getRuntime\(\)\.exec\(|\bProcessBuilder\(|\bProcess\.Start\(|\bStartProcess\(|^\s*commandLine\b|\bSystem\.(?:cmd|shell)\(|:os\.cmd\(|\bPort\.open\(|\bMix\.shell\(\)\.cmd\(|` +
 			// Rake's sh and Invoke's c.run hand a string to the shell;
 			// Scala's sys.process runs a string or pipes one with #|.

