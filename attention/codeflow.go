@@ -34,6 +34,7 @@ type codeRes struct {
 	detached, pyBlock, pyProc, fill                     *regexp.Regexp
 	withBind, cbParam, accum, recvWrite, copyTo, dlDest *regexp.Regexp
 	letBind, createFile, streamCopy, outParam, progArg  *regexp.Regexp
+	profileAppend                                       *regexp.Regexp
 }
 
 var codeRe = sync.OnceValue(func() *codeRes {
@@ -76,12 +77,20 @@ var codeRe = sync.OnceValue(func() *codeRes {
 			// connection's output stream, java.net.http's and OkHttp's
 			// request bodies, Ktor's setBody, Jenkins's httpRequest step.
 			`\.(?:outputStream|getOutputStream\(\))|\bhttpRequest\b.*\brequestBody\b|\bBodyPublishers\.of\w+\(|\bRequestBody\.create\(|\.toRequestBody\(|\bsetBody\(`),
-		writeSink:   regexp.MustCompile(`\b(?:appendFile|writeFile)(?:Sync)?\(\s*([^,]+),|\bcreateWriteStream\(\s*([^,)]+)|\bfs::write\(\s*([^,]+),|\bFile\.(?:write|open)\(\s*([^,]+),|\.write_(?:text|bytes)\(|\bfile_put_contents\(\s*([^,]+),|\bOpenOptions::new\(\)|\bos\.(?:OpenFile|WriteFile|Create)\(\s*([^,)]+)|\.open\(\s*["'][aw]|(?i:\b(?:Set-Content|Add-Content|Out-File|Tee-Object)\s+(?:-(?:Path|FilePath|LiteralPath)\s+)?([$\w][\w:.\\/-]*))|(?i:\bCompress-Archive\b.*-DestinationPath\s+([$\w][\w:.\\/-]*))|(?i:\[(?:System\.)?IO\.File\]::(?:Write|Append)All\w*\(\s*([^,]+),)`),
-		openHandle:  regexp.MustCompile(`\bopen\(\s*([^,]+?)\s*,\s*['"]([wa])b?\+?['"]\s*\)(?:\s+as\s+(\w+))?`),
+		writeSink: regexp.MustCompile(`\b(?:appendFile|writeFile)(?:Sync)?\(\s*([^,]+),|\bcreateWriteStream\(\s*([^,)]+)|\bfs::write\(\s*([^,]+),|\bFile\.(?:write|open)\(\s*([^,]+),|\.write_(?:text|bytes)\(|\bfile_put_contents\(\s*([^,]+),|\bOpenOptions::new\(\)|\bos\.(?:OpenFile|WriteFile|Create)\(\s*([^,)]+)|\.open\(\s*["'][aw]|(?i:\b(?:Set-Content|Add-Content|Out-File|Tee-Object)\s+(?:-(?:Path|FilePath|LiteralPath)\s+)?([$\w][\w:.\\/-]*))|(?i:\bCompress-Archive\b.*-DestinationPath\s+([$\w][\w:.\\/-]*))|(?i:\[(?:System\.)?IO\.File\]::(?:Write|Append)All\w*\(\s*([^,]+),)|` +
+			// The JVM's: java.nio's Files, Kotlin's and Groovy's File
+			// extensions, Groovy's new File(…) << text.
+			`\bFiles\.(?:write|writeString|newBufferedWriter|newOutputStream)\(\s*((?:[^,()]|\([^()]*\))+),|\b([A-Za-z_]\w*)\.(?:appendText|appendBytes|writeText|writeBytes|withWriterAppend|appendLines)\(|\bnew\s+File(?:Writer|OutputStream)?\(((?:[^()]|\([^()]*\))*)\)\s*(?:<<|\.(?:append|write)\(|,\s*true\s*\))`),
+		// open(path, "a") (the path may be a call: os.path.join(home, ".bashrc"));
+		// Perl's open($fh, '>>', path) and open(FH, ">>path").
+		openHandle:  regexp.MustCompile(`\bopen\(\s*((?:[^,()]|\((?:[^()]|\([^()]*\))*\))+?)\s*,\s*['"]([wa])b?\+?['"]\s*\)(?:\s+as\s+(\w+))?|\bopen\(\s*(?:my\s+)?(?:\$\w+|[A-Z]\w*)\s*,\s*(?:['"]>>?['"]\s*,\s*([^)]+?)|["']>>?\s*([^"']+)["'])\s*\)`),
 		handleWrite: regexp.MustCompile(`\b(\w+)\.(?:write|Write|WriteString|write_all)\(`),
 		secretName:  regexp.MustCompile(`(?i)token|secret|passw|api_?key|access_key|private_key|credential`),
 		// for (const rc of [...]) / for rel in (...): the loop name holds the items.
-		forBind:   regexp.MustCompile(`^\s*for\s*\(?\s*(?:(?:const|let|var|my)\s+)?[\[(]?\$?([A-Za-z_]\w*(?:\s*,\s*\$?[A-Za-z_]\w*)*)[\])]?\s+(?:of|in)\s+(.+)$|^\s*foreach\s*\(\s*(.+?)\s+as\s+(?:\$\w+\s*=>\s*)?\$(\w+)`),
+		forBind: regexp.MustCompile(`^\s*for\s*\(?\s*(?:(?:const|let|var|my)\s+)?[\[(]?\$?([A-Za-z_]\w*(?:\s*,\s*\$?[A-Za-z_]\w*)*)[\])]?\s+(?:of|in)\s+(.+)$|^\s*foreach\s*\(\s*(.+?)\s+as\s+(?:\$\w+\s*=>\s*)?\$(\w+)|` +
+			// list.each do |rc|, list.map { |f| …: a Ruby block's parameter;
+			// list.forEach((rc) =>: a callback's.
+			`^(.+)\.(?:each|each_with_index|map|flat_map|select|filter|forEach)\s*(?:do\s*|\{\s*|\(\s*(?:function\s*)?\(?\s*)\|?\s*(\w+)\s*(?:\||\)?\s*=>|\))`),
 		augAssign: regexp.MustCompile(`^\s*\$?([A-Za-z_]\w*)\s*(?:\+|\|\||\.|<<)=\s*(.+)$`),
 		// r = require, e = eval: a name that is the loader or the evaluator.
 		alias:    regexp.MustCompile(`^\s*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*=\s*(?:global(?:This)?\.|window\.)?(require|eval|Function|exec|__import__|execSync|spawn|child_process)\s*(?:[,;]|$)`),
@@ -127,7 +136,11 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		outParam: regexp.MustCompile(`\.(?:read_to_end|read_to_string|read_exact|readinto)\(\s*&?(?:mut\s+)?([A-Za-z_]\w*)|\bio\.ReadFull\([^,]+,\s*([A-Za-z_]\w*)`),
 		// the program a process starts: Command::new(&p), Popen([exe, …]).
 		progArg: regexp.MustCompile(`(?:Command::new|exec\.Command(?:Context)?|execFile(?:Sync)?|spawn(?:Sync)?|Popen|subprocess\.\w+|ProcessBuilder|os\.StartProcess)\s*\(\s*(?:ctx\s*,\s*)?\[?\s*&?(?:str\(\s*)?([A-Za-z_$][\w$]*)`),
-		letBind: regexp.MustCompile(`\blet\s+(?:Ok|Some)\(\s*(?:mut\s+)?([A-Za-z_]\w*)\s*\)\s*=\s*(.+)$`),
+		// rc.append(…), rc << …, rc.text += …: a write through the name
+		// itself (Groovy's File, Ruby's IO), read only where the name
+		// holds a profile's path.
+		profileAppend: regexp.MustCompile(`\b([A-Za-z_]\w*)\s*(?:\.(?:append|leftShift|write|print|println|puts|syswrite)\(|<<\s*\S|\.text\s*\+?=)`),
+		letBind:       regexp.MustCompile(`\blet\s+(?:Ok|Some)\(\s*(?:mut\s+)?([A-Za-z_]\w*)\s*\)\s*=\s*(.+)$`),
 		// a file opened for writing by a handle: let mut f = File::create(&out).
 		createFile: regexp.MustCompile(`^\s*(?:(?:let|const|var)\s+(?:mut\s+)?)?([A-Za-z_]\w*)(?:\s*,\s*\w+)?\s*:?=\s*(?:std::)?(?:fs::)?(?:File::create|os\.Create|fs\.createWriteStream|open)\(\s*&?([A-Za-z_]\w*)\s*[,)]`),
 		// a stream copied into a handle: io::copy(&mut src, &mut f),
@@ -481,6 +494,8 @@ func (fs *fileScan) codeFlow() {
 					// is sent as surely as the data (Set-Content $f; -InFile $f).
 					files[strings.Trim(strings.TrimLeft(target, "&*"), " ")] = all
 				}
+			} else if m := re.profileAppend.FindStringSubmatch(s); m != nil && profiles[m[1]] > 0 {
+				fs.report(l.n, hit{id: "persistence", source: profiles[m[1]]})
 			}
 			if m := re.recvWrite.FindStringSubmatch(s); m != nil {
 				written[m[1]] = l.n
@@ -522,7 +537,7 @@ func (fs *fileScan) codeFlow() {
 				}
 			}
 			if m := re.openHandle.FindStringSubmatch(s); m != nil {
-				target := strings.TrimSpace(m[1])
+				target := strings.TrimSpace(m[1] + m[4] + m[5])
 				written[target] = l.n
 				if rules.ProfilePath(target) || refProfile(target) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(target)})
@@ -549,9 +564,9 @@ func (fs *fileScan) codeFlow() {
 			}
 			// Loops bind their name to the items: for rc of ['.bashrc', ...].
 			if m := re.forBind.FindStringSubmatch(s); m != nil {
-				rhs := m[2] + m[3]
+				rhs := m[2] + m[3] + m[5]
 				// for k, v in os.environ.items(): every name bound holds the items.
-				for _, name := range strings.Split(m[1]+m[4], ",") {
+				for _, name := range strings.Split(m[1]+m[4]+m[6], ",") {
 					name = strings.TrimLeft(strings.TrimSpace(name), "$")
 					if t := here.or(refTaint(rhs)); t.kind != 0 {
 						vars[name] = t

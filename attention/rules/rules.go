@@ -364,6 +364,18 @@ var registry = []Rule{
 			{"x.sh", "sudo cp agent.service /./etc/systemd/system/agent.service", 0, false},
 			{"x.js", "const rc = path.join(os.homedir(), '.bashrc')\nfs.appendFileSync(rc, line)", 2, false},
 			{"x.py", "with open(os.path.expanduser('~/.zshrc'), 'a') as f:", 0, false},
+			// A Ruby block's or a callback's parameter holds the list's profiles.
+			{"lib/x/doctor.rb", "def fix\n  %w[~/.zshrc ~/.bashrc].map { |f| File.expand_path(f) }.each do |rc|\n    File.open(rc, 'a') { |io| io.puts 'eval \"$(x env)\"' }\n  end\nend", 3, false},
+			{"x.js", "const os = require('os'), fs = require('fs')\n['~/.bashrc', '~/.zshrc'].forEach((rc) => {\n  fs.appendFileSync(rc.replace('~', os.homedir()), 'x')\n})", 3, false},
+			{"lib/x/doctor.rb", "%w[~/.zshrc ~/.bashrc].each do |rc|\n  puts File.read(File.expand_path(rc)) if File.exist?(File.expand_path(rc))\nend", 0, true},
+			// Each language's append: a path built by a call, Perl's >>, the
+			// JVM's File and Files; a list of profile paths is not a write.
+			{"setup.py", "import os\nwith open(os.path.join(os.environ['HOME'], '.bashrc'), 'a') as f:\n    f.write('x')", 2, false},
+			{"Makefile.PL", "open(my $fh, '>>', \"$ENV{HOME}/.bashrc\") or die;\nprint $fh \"x\\n\";", 1, false},
+			{"vars/setup.groovy", "def rc = new File(System.getProperty('user.home'), '.bashrc')\nrc.append('x')", 2, false},
+			{"build.gradle", "new File(System.getProperty('user.home') + '/.zshrc') << 'x'", 1, false},
+			{"build.gradle.kts", "Files.writeString(Path.of(System.getProperty(\"user.home\"), \".bashrc\"), \"x\", StandardOpenOption.APPEND)", 1, false},
+			{"lib/x/paths.rb", "rcs = []\nrcs << '~/.bashrc'\nrcs.each { |rc| puts rc }", 0, true},
 			{"x.sh", "echo hi | tee -a ~/.profile", 0, false},
 			{"x.sh", "source ~/.bashrc", 0, true},
 		}},
