@@ -559,8 +559,9 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 			case used&flowFetched != 0 && (re.run.MatchString(s) || psRunRe().MatchString(s) && !psCallsProgram(s) || cmake && re.cmakeInclude.MatchString(s) || docker ||
 				make && (re.makeInclude.MatchString(s) || rules.CompilesSource(s))) &&
 				!inertUse(s, paths):
-				if fs.vendorInstaller(fs.command(from[flowFetched])) != "" {
-					// The vendor's own installer, from the vendor's host.
+				if cmd := fs.command(from[flowFetched]); fs.vendorInstaller(cmd) != "" || docker && provenance.ImageVendor(cmd) != "" {
+					// The vendor's own installer, from the vendor's host,
+					// or a well-known owner's release an image build takes.
 					fs.report(n, hit{id: "vendor-installer", source: from[flowFetched]})
 				} else {
 					fs.report(n, hit{id: "download-and-run", title: "runs or includes what an earlier line downloaded", source: from[flowFetched]})
