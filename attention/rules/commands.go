@@ -331,11 +331,14 @@ var profileRe = sync.OnceValue(func() *regexp.Regexp {
 
 var shellRCRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?:^|[/~'"\s])\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)(?:$|[^\w.-])|` +
-		`(?:^|[/~'"\s$])\.?config["'/\\, ]+fish["'/\\, ]+(?:config\.fish|conf\.d\b)|\bfish_config\b|\bPowerShell["'/\\, ]+\w*[Pp]rofile\.ps1|\$PROFILE\b`)
+		`(?:^|[/~'"\s$])\.?config["'/\\, ]+fish["'/\\, ]+(?:config\.fish|conf\.d\b)|\bfish_config\b|\bPowerShell["'/\\, ]+\w*[Pp]rofile\.ps1|\$PROFILE\b|` +
+		// the system-wide profile every login shell reads
+		`/etc/profile\.d/|/etc/(?:profile|bash\.bashrc|zshrc|zshenv|zsh/zshrc|zsh/zshenv)(?:$|[^\w./-])`)
 })
 
-// ShellRCPath reports a user's shell start-up file (not cron, keys or
-// the system's profile): the file an installer adds its PATH line to.
+// ShellRCPath reports a shell start-up file, a user's or the system-wide
+// profile (not cron or keys): the file an installer adds its PATH line to,
+// /etc/profile.d when it installs for every user.
 func ShellRCPath(p string) bool {
 	return shellRCRe().MatchString(p) && !strings.Contains(p, "authorized_keys")
 }
