@@ -804,7 +804,8 @@ var gitShorthandRe = sync.OnceValue(func() *regexp.Regexp {
 // DepOwner returns the forge owner of the git source a dependency line
 // names (a URL, owner/repo, github:owner/repo), or "".
 func DepOwner(line string) string {
-	for _, u := range URLs().FindAllString(line, -1) {
+	// The line's first URL is its source; a URL on another host names none.
+	if u := URLs().FindString(line); u != "" {
 		if h := HostOf(u); h == "github.com" || h == "gitlab.com" || h == "codeberg.org" {
 			owner, _, _ := strings.Cut(RemoteOwner(u), "/")
 			return strings.ToLower(owner)
