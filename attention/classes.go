@@ -556,11 +556,12 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 					h.source = from[flowPersist]
 				}
 				fs.report(n, h)
-			case used&flowFetched != 0 && (re.run.MatchString(s) || psRunRe().MatchString(s) || cmake && re.cmakeInclude.MatchString(s) || docker ||
+			case used&flowFetched != 0 && (re.run.MatchString(s) || psRunRe().MatchString(s) && !psCallsProgram(s) || cmake && re.cmakeInclude.MatchString(s) || docker ||
 				make && (re.makeInclude.MatchString(s) || rules.CompilesSource(s))) &&
 				!inertUse(s, paths):
-				if fs.vendorInstaller(fs.command(from[flowFetched])) != "" {
-					// The vendor's own installer, from the vendor's host.
+				if cmd := fs.command(from[flowFetched]); fs.vendorInstaller(cmd) != "" || docker && provenance.ImageVendor(cmd) != "" {
+					// The vendor's own installer, from the vendor's host,
+					// or a well-known owner's release an image build takes.
 					fs.report(n, hit{id: "vendor-installer", source: from[flowFetched]})
 				} else {
 					fs.report(n, hit{id: "download-and-run", title: "runs or includes what an earlier line downloaded", source: from[flowFetched]})
@@ -790,6 +791,18 @@ var (
 		return regexp.MustCompile(`^\s*(?:&|\.)\s+["']?[$.\w\\/:-]|^\s*\.{1,2}[\\/]\S`)
 	})
 )
+
+// psCallsProgram reports PowerShell's call operator running a program by
+// its bare name (& komac @args, & git …): what an earlier line fetched
+// reaches it as arguments, and only a launcher runs those.
+func psCallsProgram(s string) bool {
+	m := psCallNameRe().FindStringSubmatch(s)
+	return m != nil && !rules.LauncherName(strings.TrimSuffix(strings.ToLower(m[1]), ".exe"))
+}
+
+var psCallNameRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*&\s+([A-Za-z][\w-]*(?:\.exe)?)(?:\s|$)`)
+})
 
 // gitSourceURL reports a URL that names a git repository (…/repo.git,
 // optionally with ?ref= or #ref), which ADD clones rather than downloads.

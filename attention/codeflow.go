@@ -34,6 +34,7 @@ type codeRes struct {
 	detached, pyBlock, pyProc, fill                     *regexp.Regexp
 	withBind, cbParam, accum, recvWrite, copyTo, dlDest *regexp.Regexp
 	letBind, createFile, streamCopy, outParam, progArg  *regexp.Regexp
+	profileAppend                                       *regexp.Regexp
 }
 
 var codeRe = sync.OnceValue(func() *codeRes {
@@ -50,24 +51,46 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		download: regexp.MustCompile(`\bfetch\(|(?:^|[^.\w])download(?:_file|_url|File)?\(\s*(?:self\s*,\s*)?["'\w][^,()]*,\s*["']|\bhttps?\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(|` +
 			// Groovy and Kotlin build scripts: a curl process's output, a URL read as text.
 			`\[\s*["'](?:curl|wget)["'][^\]]*\]\s*\.execute\(\)|["'](?:curl|wget)\s[^"']*["']\s*\.execute\(\)|\bURL\((?:[^()]|\([^()]*\))*\)\s*\.(?:text\b|getText\(|readText\(|openStream\(|readBytes\()|\.toURL\(\)\s*\.(?:text\b|getText\(|readText\()`),
-		bulkSecret: regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|JSON\.stringify\(\s*process\.env|\{\s*\.\.\.process\.env|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|\bENV\.to_h\b|\bstd::env::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|(?i:\b(?:Get-ChildItem|gci|dir|ls)\s+env:|GetEnvironmentVariables\(\))|\bos\.Environ\(\)`),
+		bulkSecret: regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|JSON\.stringify\(\s*process\.env|\{\s*\.\.\.process\.env|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|\bENV\.to_h\b|\bstd::env::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|(?i:\b(?:Get-ChildItem|gci|dir|ls)\s+env:|GetEnvironmentVariables\(\))|\bos\.Environ\(\)|\benv\.getEnvironment\(\)|\bsys\.env\b(?:\s*[),;}\]]|\.(?:toMap|toList|toSeq|mkString)\b|\s*$)`),
 		oneSecret:  regexp.MustCompile(`\bprocess\.env\.([A-Za-z_]\w*)|\bprocess\.env\[['"]([A-Za-z_]\w*)['"]\]|\bos\.environ\[['"]([A-Za-z_]\w*)['"]\]|\bos\.(?:environ\.get|getenv)\(\s*['"]([A-Za-z_]\w*)['"]|\bENV\[['"]([A-Za-z_]\w*)['"]\]|\benv::var\(\s*"([A-Za-z_]\w*)"|\bgetenv\(\s*['"]([A-Za-z_]\w*)['"]`),
 		execSink: regexp.MustCompile(`\beval\(|\beval\s+\$|\brunpy\.run_(?:path|module)\(|\.exec_module\(|\bSourceFileLoader\(|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\._compile\(|\bvm\.(?:runIn\w*|Script|compileFunction)\b|\brunIn(?:This|New)Context\(|\bnew\s+vm\.Script\b|\bexec\(|\bcompile\(|\b__import__\(|\bimportlib\.|\binstance_eval\b|\bclass_eval\b|\bKernel\.eval\b|\bmarshal\.loads\(|\bpickle\.loads\(|\bmodule\.constructor\b|\bnew\s+Module\(|\brequire\(\s*[A-Za-z_$]|\bimport\(\s*[A-Za-z_$'"]|\bassert\(\s*\$|\bcreate_function\(|\bconstructor\s*\)?\s*\(|\[\s*["'](?:exec|eval|_compile|Function|execSync|system)["']\s*\]|\bgetattr\(\s*(?:__builtins__|builtins)\b|(?i:\bInvoke-Expression\b|\biex\b|\[ScriptBlock\]::Create\(|^\s*[&.]\s+\$[\w:]+|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+)*-File\s|\.InvokeScript\(|\.NewScriptBlock\(|\bAdd-Type\b.*-TypeDefinition\b|\[(?:System\.)?Reflection\.Assembly\]::Load\()|` +
 			// PHP including a file by a computed path (a temp file, a variable).
-			`\b(?:include|require)(?:_once)?\s*\(?\s*(?:\$|sys_get_temp_dir\(|tempnam\()`),
+			`\b(?:include|require)(?:_once)?\s*\(?\s*(?:\$|sys_get_temp_dir\(|tempnam\()|` +
+			// PHP including a stream that is the code itself: a data: URL,
+			// a php:// filter or input.
+			`\b(?:include|require)(?:_once)?\s*\(?\s*["'](?:data:|php://)|` +
+			// A method called by a name spelled backwards, joined from letters
+			// or decoded at run time (Ruby's send, public_send and
+			// method(…).call, Python's getattr, PHP's call_user_func): the
+			// name the diff would show, eval or system, is hidden. A name
+			// merely built from a prefix and a kind is dispatch, not this,
+			// and a socket's send is a send.
+			`(?:\b(?:public_send|__send__|method|getattr|call_user_func(?:_array)?)|(?:^|[^.\w]|\b(?:Kernel|Object|self|[A-Z]\w*)\.)send)\(\s*(?:[\w.]+\s*,\s*)?(?:[^,()\[\]]|\[[^\[\]]*\]|\([^()]*\))*?(?:\.(?:reverse|join|pack|unpack1?|chr)\b|%[wi][\[({]|\[::-1\]|\bchr\(|\b(?:strrev|str_rot13|base64_decode|hex2bin|implode)\(|\.decode\()`),
 		procSink: regexp.MustCompile(`\bchild_process\b|\bexecSync\(|\bexecFile(?:Sync)?\(|\bspawn(?:Sync)?\(|\bos\.system\(|\bos\.popen\(|\bsubprocess\.|\bos\.exec\w*\(|\bCommand::new\(|\bsystem\(|\bshell_exec\(|\bpassthru\(|\bproc_open\(|\bpopen\(|\bIO\.popen\b|\bOpen3\b|%x\{|\bexec\.Command(?:Context)?\(|\bgetExecOutput\(|\bexec\.exec\(|\bexeca(?:Sync|Command)?\(|\bsyscall\.Exec\(|\bos\.StartProcess\(|\.(?:spawn|status|output)\(\)|(?i:\bStart-Process\b)|\]\s*\.execute\(\)|["']\s*\.execute\(\)|\bRuntime\.getRuntime\(\)\.exec\(|\bProcessBuilder\(|\bProcess\.Start\(|\bStartProcess\(|^\s*commandLine\b|\bSystem\.(?:cmd|shell)\(|:os\.cmd\(|\bPort\.open\(|\bMix\.shell\(\)\.cmd\(|` +
 			// Rake's sh and Invoke's c.run hand a string to the shell;
 			// Scala's sys.process runs a string or pipes one with #|.
 			`(?:^\s*|[;{]\s*|\bdo\s+)sh\s*\(?\s*["'%]|\b(?:c|ctx|context)\.run\(\s*f?["']|#\||["')\]]\s*\.!!?(?:[\s)]|$)|` +
 			// Ruby's Kernel#open runs a command string that starts with "|".
 			`(?:^|[^.\w])open\(\s*(?:["']\||[A-Za-z_]\w*\s*\)\s*(?:\{|do\b))|\bIO\.(?:read|readlines|foreach|binread)\(\s*["']\|`),
-		sendSink:    regexp.MustCompile(`\bfetch\(|\bhttps?\.request\(|\baxios(?:\.\w+)?\(|\brequest\.post\(|\brequests\.(?:post|put|patch)\(|\burlopen\(|\burllib\.request\.Request\(|\bhttpx\.(?:post|put)\(|\.sendall?\(|\bdns\.(?:resolve|lookup)\w*\(|\bNet::HTTP\.post(?:_form)?\b|\bnew\s+WebSocket\(|\.post\(|\.put\(|\bhttp\.(?:Post|PostForm|NewRequest)\(|\bXMLHttpRequest\b|\bsock(?:et)?\.send\(|\.write\(|(?i:\bInvoke-(?:WebRequest|RestMethod)\b.*-(?:Body|InFile)\b)|\bCURLOPT_POSTFIELDS\b|\bstream_context_create\(|\bwp_remote_post\(|->(?:post|put)\(|\bHttp::(?:post|put)\(|\bfsockopen\(|\.createOrUpdateFileContents\(|\bgists\.create\(|\.createComment\(|\.createBlob\(|\.createRelease\(`),
-		writeSink:   regexp.MustCompile(`\b(?:appendFile|writeFile)(?:Sync)?\(\s*([^,]+),|\bcreateWriteStream\(\s*([^,)]+)|\bfs::write\(\s*([^,]+),|\bFile\.(?:write|open)\(\s*([^,]+),|\.write_(?:text|bytes)\(|\bfile_put_contents\(\s*([^,]+),|\bOpenOptions::new\(\)|\bos\.(?:OpenFile|WriteFile|Create)\(\s*([^,)]+)|\.open\(\s*["'][aw]|(?i:\b(?:Set-Content|Add-Content|Out-File|Tee-Object)\s+(?:-(?:Path|FilePath|LiteralPath)\s+)?([$\w][\w:.\\/-]*))|(?i:\bCompress-Archive\b.*-DestinationPath\s+([$\w][\w:.\\/-]*))|(?i:\[(?:System\.)?IO\.File\]::(?:Write|Append)All\w*\(\s*([^,]+),)`),
-		openHandle:  regexp.MustCompile(`\bopen\(\s*([^,]+?)\s*,\s*['"]([wa])b?\+?['"]\s*\)(?:\s+as\s+(\w+))?`),
+		sendSink: regexp.MustCompile(`\bfetch\(|\bhttps?\.request\(|\baxios(?:\.\w+)?\(|\brequest\.post\(|\brequests\.(?:post|put|patch)\(|\burlopen\(|\burllib\.request\.Request\(|\bhttpx\.(?:post|put)\(|\.sendall?\(|\bdns\.(?:resolve|lookup)\w*\(|\bNet::HTTP\.post(?:_form)?\b|\bnew\s+WebSocket\(|\.post\(|\.put\(|\bhttp\.(?:Post|PostForm|NewRequest)\(|\bXMLHttpRequest\b|\bsock(?:et)?\.send\(|\.write\(|(?i:\bInvoke-(?:WebRequest|RestMethod)\b.*-(?:Body|InFile)\b)|\bCURLOPT_POSTFIELDS\b|\bstream_context_create\(|\bwp_remote_post\(|->(?:post|put)\(|\bHttp::(?:post|put)\(|\bfsockopen\(|\.createOrUpdateFileContents\(|\bgists\.create\(|\.createComment\(|\.createBlob\(|\.createRelease\(|` +
+			// The JVM's HTTP clients (Groovy, Java, Kotlin, Scala): a URL
+			// connection's output stream, java.net.http's and OkHttp's
+			// request bodies, Ktor's setBody, Jenkins's httpRequest step.
+			`\.(?:outputStream|getOutputStream\(\))|\bhttpRequest\b.*\brequestBody\b|\bBodyPublishers\.of\w+\(|\bRequestBody\.create\(|\.toRequestBody\(|\bsetBody\(`),
+		writeSink: regexp.MustCompile(`\b(?:appendFile|writeFile)(?:Sync)?\(\s*([^,]+),|\bcreateWriteStream\(\s*([^,)]+)|\bfs::write\(\s*([^,]+),|\bFile\.(?:write|open)\(\s*([^,]+),|\.write_(?:text|bytes)\(|\bfile_put_contents\(\s*([^,]+),|\bOpenOptions::new\(\)|\bos\.(?:OpenFile|WriteFile|Create)\(\s*([^,)]+)|\.open\(\s*["'][aw]|(?i:\b(?:Set-Content|Add-Content|Out-File|Tee-Object)\s+(?:-(?:Path|FilePath|LiteralPath)\s+)?([$\w][\w:.\\/-]*))|(?i:\bCompress-Archive\b.*-DestinationPath\s+([$\w][\w:.\\/-]*))|(?i:\[(?:System\.)?IO\.File\]::(?:Write|Append)All\w*\(\s*([^,]+),)|` +
+			// The JVM's: java.nio's Files, Kotlin's and Groovy's File
+			// extensions, Groovy's new File(…) << text.
+			`\bFiles\.(?:write|writeString|newBufferedWriter|newOutputStream)\(\s*((?:[^,()]|\([^()]*\))+),|\b([A-Za-z_]\w*)\.(?:appendText|appendBytes|writeText|writeBytes|withWriterAppend|appendLines)\(|\bnew\s+File(?:Writer|OutputStream)?\(((?:[^()]|\([^()]*\))*)\)\s*(?:<<|\.(?:append|write)\(|,\s*true\s*\))`),
+		// open(path, "a") (the path may be a call: os.path.join(home, ".bashrc"));
+		// Perl's open($fh, '>>', path) and open(FH, ">>path").
+		openHandle:  regexp.MustCompile(`\bopen\(\s*((?:[^,()]|\((?:[^()]|\([^()]*\))*\))+?)\s*,\s*['"]([wa])b?\+?['"]\s*\)(?:\s+as\s+(\w+))?|\bopen\(\s*(?:my\s+)?(?:\$\w+|[A-Z]\w*)\s*,\s*(?:['"]>>?['"]\s*,\s*([^)]+?)|["']>>?\s*([^"']+)["'])\s*\)`),
 		handleWrite: regexp.MustCompile(`\b(\w+)\.(?:write|Write|WriteString|write_all)\(`),
 		secretName:  regexp.MustCompile(`(?i)token|secret|passw|api_?key|access_key|private_key|credential`),
 		// for (const rc of [...]) / for rel in (...): the loop name holds the items.
-		forBind:   regexp.MustCompile(`^\s*for\s*\(?\s*(?:(?:const|let|var|my)\s+)?[\[(]?\$?([A-Za-z_]\w*(?:\s*,\s*\$?[A-Za-z_]\w*)*)[\])]?\s+(?:of|in)\s+(.+)$|^\s*foreach\s*\(\s*(.+?)\s+as\s+(?:\$\w+\s*=>\s*)?\$(\w+)`),
+		forBind: regexp.MustCompile(`^\s*for\s*\(?\s*(?:(?:const|let|var|my)\s+)?[\[(]?\$?([A-Za-z_]\w*(?:\s*,\s*\$?[A-Za-z_]\w*)*)[\])]?\s+(?:of|in)\s+(.+)$|^\s*foreach\s*\(\s*(.+?)\s+as\s+(?:\$\w+\s*=>\s*)?\$(\w+)|` +
+			// list.each do |rc|, list.map { |f| …: a Ruby block's parameter;
+			// list.forEach((rc) =>: a callback's.
+			`^(.+)\.(?:each|each_with_index|map|flat_map|select|filter|forEach)\s*(?:do\s*|\{\s*|\(\s*(?:function\s*)?\(?\s*)\|?\s*(\w+)\s*(?:\||\)?\s*=>|\))`),
 		augAssign: regexp.MustCompile(`^\s*\$?([A-Za-z_]\w*)\s*(?:\+|\|\||\.|<<)=\s*(.+)$`),
 		// r = require, e = eval: a name that is the loader or the evaluator.
 		alias:    regexp.MustCompile(`^\s*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*=\s*(?:global(?:This)?\.|window\.)?(require|eval|Function|exec|__import__|execSync|spawn|child_process)\s*(?:[,;]|$)`),
@@ -113,7 +136,11 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		outParam: regexp.MustCompile(`\.(?:read_to_end|read_to_string|read_exact|readinto)\(\s*&?(?:mut\s+)?([A-Za-z_]\w*)|\bio\.ReadFull\([^,]+,\s*([A-Za-z_]\w*)`),
 		// the program a process starts: Command::new(&p), Popen([exe, …]).
 		progArg: regexp.MustCompile(`(?:Command::new|exec\.Command(?:Context)?|execFile(?:Sync)?|spawn(?:Sync)?|Popen|subprocess\.\w+|ProcessBuilder|os\.StartProcess)\s*\(\s*(?:ctx\s*,\s*)?\[?\s*&?(?:str\(\s*)?([A-Za-z_$][\w$]*)`),
-		letBind: regexp.MustCompile(`\blet\s+(?:Ok|Some)\(\s*(?:mut\s+)?([A-Za-z_]\w*)\s*\)\s*=\s*(.+)$`),
+		// rc.append(…), rc << …, rc.text += …: a write through the name
+		// itself (Groovy's File, Ruby's IO), read only where the name
+		// holds a profile's path.
+		profileAppend: regexp.MustCompile(`\b([A-Za-z_]\w*)\s*(?:\.(?:append|leftShift|write|print|println|puts|syswrite)\(|<<\s*\S|\.text\s*\+?=)`),
+		letBind:       regexp.MustCompile(`\blet\s+(?:Ok|Some)\(\s*(?:mut\s+)?([A-Za-z_]\w*)\s*\)\s*=\s*(.+)$`),
 		// a file opened for writing by a handle: let mut f = File::create(&out).
 		createFile: regexp.MustCompile(`^\s*(?:(?:let|const|var)\s+(?:mut\s+)?)?([A-Za-z_]\w*)(?:\s*,\s*\w+)?\s*:?=\s*(?:std::)?(?:fs::)?(?:File::create|os\.Create|fs\.createWriteStream|open)\(\s*&?([A-Za-z_]\w*)\s*[,)]`),
 		// a stream copied into a handle: io::copy(&mut src, &mut f),
@@ -467,6 +494,8 @@ func (fs *fileScan) codeFlow() {
 					// is sent as surely as the data (Set-Content $f; -InFile $f).
 					files[strings.Trim(strings.TrimLeft(target, "&*"), " ")] = all
 				}
+			} else if m := re.profileAppend.FindStringSubmatch(s); m != nil && profiles[m[1]] > 0 {
+				fs.report(l.n, hit{id: "persistence", source: profiles[m[1]]})
 			}
 			if m := re.recvWrite.FindStringSubmatch(s); m != nil {
 				written[m[1]] = l.n
@@ -508,7 +537,7 @@ func (fs *fileScan) codeFlow() {
 				}
 			}
 			if m := re.openHandle.FindStringSubmatch(s); m != nil {
-				target := strings.TrimSpace(m[1])
+				target := strings.TrimSpace(m[1] + m[4] + m[5])
 				written[target] = l.n
 				if rules.ProfilePath(target) || refProfile(target) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(target)})
@@ -535,9 +564,9 @@ func (fs *fileScan) codeFlow() {
 			}
 			// Loops bind their name to the items: for rc of ['.bashrc', ...].
 			if m := re.forBind.FindStringSubmatch(s); m != nil {
-				rhs := m[2] + m[3]
+				rhs := m[2] + m[3] + m[5]
 				// for k, v in os.environ.items(): every name bound holds the items.
-				for _, name := range strings.Split(m[1]+m[4], ",") {
+				for _, name := range strings.Split(m[1]+m[4]+m[6], ",") {
 					name = strings.TrimLeft(strings.TrimSpace(name), "$")
 					if t := here.or(refTaint(rhs)); t.kind != 0 {
 						vars[name] = t

@@ -263,7 +263,12 @@ var vendorHosts = []string{"sh.rustup.rs", "static.rust-lang.org", "deb.nodesour
 	"developer.download.nvidia.com/compute/", "ollama.com/install", "get.k3s.io", "tailscale.com/install", "starship.rs/install",
 	"fnm.vercel.app/install", "get.volta.sh", "mise.run", "pixi.sh/install", "get.pulumi.com", "taskfile.dev/install", "just.systems/install",
 	"install.julialang.org", "get-ghcup.haskell.org", "get.haskellstack.org", "get.trunk.io", "releases.hashicorp.com", "get.opentofu.org",
-	"dl.dagger.io/dagger/install", "sh.brew.sh", "install.duckdb.org", "cli.doppler.com/install", "webi.sh/", "webinstall.dev/", "get.scoop.sh", "community.chocolatey.org/install.ps1", "chocolatey.org/install.ps1"}
+	"dl.dagger.io/dagger/install", "sh.brew.sh", "install.duckdb.org", "cli.doppler.com/install", "webi.sh/", "webinstall.dev/", "get.scoop.sh", "community.chocolatey.org/install.ps1", "chocolatey.org/install.ps1",
+	// installers a tool's own site documents as its install step
+	"golangci-lint.run/install.sh", "goreleaser.com/static/run", "rustwasm.github.io/wasm-pack/installer/", "drager.github.io/wasm-pack/installer/",
+	"getcomposer.org/installer", "bootstrap.pypa.io/get-pip.py", "pdm-project.org/install-pdm.py", "rye.astral.sh/get", "foundry.paradigm.xyz",
+	"fly.io/install.sh", "get.wasmer.io", "wasmtime.dev/install.sh", "cli.moonrepo.dev/install/", "get.jetify.com/devbox", "install.lix.systems/lix",
+	"release.anza.xyz/", "install.meteor.com", "nim-lang.org/choosenim/init.sh"}
 
 // forgeFileHosts serve a repository's files by owner (the first path
 // element): a script there is its owner's, and an owner the scan knows well
@@ -297,7 +302,17 @@ var URLs = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`htt
 
 // VendorInstaller returns the vendor host a line's every URL belongs to,
 // or "" when a URL is anywhere else (or there is none).
-func VendorInstaller(line string) string {
+func VendorInstaller(line string) string { return vendorOf(line, false) }
+
+// ImageVendor is VendorInstaller for a download an image build puts in the
+// image, which also takes a well-known or popular owner's release
+// (docker/buildx at the version an ARG names): only the owner publishes
+// it, and the image runs it, not the runner. A program that fetches such a
+// release to run it on the runner is how the Shai-Hulud loaders brought
+// their own runtime and secret scanner, so everywhere else it is no vendor.
+func ImageVendor(line string) string { return vendorOf(line, true) }
+
+func vendorOf(line string, releases bool) string {
 	urls := URLs().FindAllString(line, -1)
 	if len(urls) == 0 {
 		for _, m := range bareURLRe().FindAllStringSubmatch(line, -1) {
@@ -315,6 +330,10 @@ func VendorInstaller(line string) string {
 			continue
 		}
 		if rel := releaseInstaller(rest); rel != "" {
+			found = rel
+			continue
+		}
+		if rel := knownOwnerRelease(rest); releases && rel != "" {
 			found = rel
 			continue
 		}
@@ -348,6 +367,17 @@ func releaseInstaller(rest string) string {
 		return ""
 	}
 	if !strings.HasSuffix(m[4], ".sh") && !strings.HasSuffix(m[4], ".ps1") {
+		return ""
+	}
+	return "github.com/" + m[1] + "/" + m[2] + " (release " + m[3] + ")"
+}
+
+// knownOwnerRelease returns owner/repo of a file attached to a release of
+// a well-known or popular owner (docker/buildx, cli/cli), whatever the tag
+// a variable names.
+func knownOwnerRelease(rest string) string {
+	m := releaseAssetRe().FindStringSubmatch(rest)
+	if m == nil || !slices.Contains(KnownOwners, m[1]) && !slices.Contains(PopularOwners, m[1]) {
 		return ""
 	}
 	return "github.com/" + m[1] + "/" + m[2] + " (release " + m[3] + ")"
@@ -774,7 +804,8 @@ var gitShorthandRe = sync.OnceValue(func() *regexp.Regexp {
 // DepOwner returns the forge owner of the git source a dependency line
 // names (a URL, owner/repo, github:owner/repo), or "".
 func DepOwner(line string) string {
-	for _, u := range URLs().FindAllString(line, -1) {
+	// The line's first URL is its source; a URL on another host names none.
+	if u := URLs().FindString(line); u != "" {
 		if h := HostOf(u); h == "github.com" || h == "gitlab.com" || h == "codeberg.org" {
 			owner, _, _ := strings.Cut(RemoteOwner(u), "/")
 			return strings.ToLower(owner)

@@ -62,6 +62,19 @@ func InterpName(n string) bool {
 	return false
 }
 
+// LauncherName reports a command (lower-cased, without .exe) that runs
+// the file or code it is given: a shell, an interpreter, or one of the
+// programs that start another (cmd /c, msiexec /i, java -jar, rundll32).
+// A download handed to any other program is its data.
+func LauncherName(n string) bool {
+	switch n {
+	case "cmd", "msiexec", "rundll32", "regsvr32", "cscript", "wscript", "mshta", "java", "dotnet", "start-process", "invoke-expression", "iex",
+		"sudo", "env", "exec", "nohup", "start", "call", "invoke-item", "ii":
+		return true
+	}
+	return ShellName(n) || InterpName(n)
+}
+
 // ImageOperand returns the image a docker run, pull or create names: the
 // first operand after the options (those that take a value skip it).
 func ImageOperand(words []string) string {
@@ -318,11 +331,14 @@ var profileRe = sync.OnceValue(func() *regexp.Regexp {
 
 var shellRCRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?:^|[/~'"\s])\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)(?:$|[^\w.-])|` +
-		`(?:^|[/~'"\s$])\.?config["'/\\, ]+fish["'/\\, ]+(?:config\.fish|conf\.d\b)|\bfish_config\b|\bPowerShell["'/\\, ]+\w*[Pp]rofile\.ps1|\$PROFILE\b`)
+		`(?:^|[/~'"\s$])\.?config["'/\\, ]+fish["'/\\, ]+(?:config\.fish|conf\.d\b)|\bfish_config\b|\bPowerShell["'/\\, ]+\w*[Pp]rofile\.ps1|\$PROFILE\b|` +
+		// the system-wide profile every login shell reads
+		`/etc/profile\.d/|/etc/(?:profile|bash\.bashrc|zshrc|zshenv|zsh/zshrc|zsh/zshenv)(?:$|[^\w./-])`)
 })
 
-// ShellRCPath reports a user's shell start-up file (not cron, keys or
-// the system's profile): the file an installer adds its PATH line to.
+// ShellRCPath reports a shell start-up file, a user's or the system-wide
+// profile (not cron or keys): the file an installer adds its PATH line to,
+// /etc/profile.d when it installs for every user.
 func ShellRCPath(p string) bool {
 	return shellRCRe().MatchString(p) && !strings.Contains(p, "authorized_keys")
 }

@@ -115,8 +115,11 @@ func CodeScope(p string) Scope {
 	if lb := strings.ToLower(path.Base(p)); lb == "rakefile" || strings.HasSuffix(lb, ".rake") || strings.HasSuffix(lb, ".gemspec") || rubyManifest[lb] {
 		return ScopeCode // Ruby that rake, gem build, bundler and their kin load and run
 	}
+	if Jenkinsfile(p) {
+		return ScopeCode // Groovy the Jenkins agent runs, with the credentials the pipeline binds
+	}
 	switch strings.ToLower(path.Ext(p)) {
-	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx", ".py", ".rb", ".rs", ".php", ".pl", ".ps1", ".psm1", ".cake", ".csx":
+	case ".groovy", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx", ".py", ".rb", ".rs", ".php", ".pl", ".ps1", ".psm1", ".cake", ".csx":
 		return ScopeCode
 	}
 	return 0
@@ -187,11 +190,15 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		return "script", "shell script", ScopeShell
 
 	// Build and packaging.
-	case lb == "makefile" || lb == "gnumakefile" || ext == ".mk" || lb == "makefile.am" || lb == "makefile.in":
+	case lb == "makefile" || lb == "gnumakefile" || lb == "bsdmakefile" || ext == ".mk" || ext == ".mak" || lb == "makefile.am" || lb == "makefile.in":
 		return "makefile", "Makefile", ScopeMakefile
+	case p == "debian/rules" || strings.HasSuffix(p, "/debian/rules"):
+		// dpkg-buildpackage runs debian/rules as a Makefile (its first
+		// line is #!/usr/bin/make -f): its recipes are shell.
+		return "makefile", "debian/rules (a Makefile the package build runs)", ScopeMakefile
 	case Justfile(p):
 		return "makefile", "justfile", ScopeMakefile
-	case strings.HasPrefix(lb, "dockerfile") || strings.HasSuffix(lb, ".dockerfile") || strings.HasPrefix(lb, "containerfile"):
+	case strings.HasPrefix(lb, "dockerfile") || strings.HasSuffix(lb, ".dockerfile") || strings.HasPrefix(lb, "containerfile") || strings.HasSuffix(lb, ".containerfile"):
 		return "dockerfile", "Dockerfile", ScopeDockerfile
 	case (strings.HasPrefix(lb, "docker-compose") || strings.HasPrefix(lb, "compose.")) && (ext == ".yml" || ext == ".yaml"):
 		return "compose", "Docker Compose file", 0

@@ -36,7 +36,7 @@ type leaveRes struct {
 	bulk, credFile, credWrite, gitCred, childEnv, envName *regexp.Regexp
 	client, body, always, url, authPart, secretRef        *regexp.Regexp
 	wfSecret, tokenName, inline, dotenv, envRead          *regexp.Regexp
-	gitPush, newRemote, forgeDrop                         *regexp.Regexp
+	gitPush, newRemote, forgeDrop, storedIn               *regexp.Regexp
 }
 
 var leaveRe = sync.OnceValue(func() *leaveRes {
@@ -96,6 +96,8 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 		tokenName: regexp.MustCompile(`\b([A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:TOKEN|SECRET|PASSWORD|PASS|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|SECRET_KEY|AUTH)(?:_B64|_BASE64|_JSON)?)\b`),
 		forgeDrop: regexp.MustCompile(`\bgh\s+(?:gist\s+create|release\s+(?:create|upload)|issue\s+(?:create|comment)|pr\s+(?:create|comment)|api\b.*(?:/comments|/issues|/gists|/contents/|/releases))|\.createComment\(|\bgists\.create\(|\.createOrUpdateFileContents\(|\.issues\.create\(`),
 		gitPush:   regexp.MustCompile(`\bgit\s+(?:-\S+\s+)*push\b`),
+		// The name a statement stores its result in (X=$(curl …), r = requests.post(…)).
+		storedIn:  regexp.MustCompile(`^\s*(?:(?:export|local|declare|readonly|typeset|const|let|var|val|my|final|auto)\s+(?:-\w+\s+)*)?\$?[A-Za-z_]\w*\s*:?=`),
 		newRemote: regexp.MustCompile(`\bgh\s+repo\s+(?:create|fork)\b|\bgit\s+remote\s+(?:add|set-url)\b|\bgit\s+init\b|\bcreateForAuthenticatedUser\(|/user/repos\b`),
 		envRead:   regexp.MustCompile(`(?i)environ|getenv|process\.env|\bENV\b|\$env:|env::var|GetEnvironmentVariable`),
 	}
@@ -402,7 +404,9 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 			if s.bulk {
 				lk.Severity, lk.Title = High, "sends what line "+itoa(s.n)+" read (the environment or stored credentials) off the runner"
 			} else {
-				body := re.authPart.ReplaceAllString(argvWords().ReplaceAllString(stmt, " "), "")
+				// The name the statement stores the reply in receives, it
+				// is not sent: TOKEN=$(curl … registration-token) fetches one.
+				body := re.authPart.ReplaceAllString(argvWords().ReplaceAllString(re.storedIn.ReplaceAllString(stmt, ""), " "), "")
 				sent := wordIn(body, s.name) && !urlIsSecret(stmt, s.name) && !destSecret().MatchString(s.secret)
 				for _, c := range carried[s.name] {
 					sent = sent || wordIn(body, c) && !urlIsSecret(stmt, c)

