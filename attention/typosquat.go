@@ -221,7 +221,7 @@ func (fs *fileScan) forgeOwners() {
 		}
 		for _, l := range h.Lines {
 			if t := l.Text; l.Kind == packet.LineAdded && (strings.Contains(t, "://") || strings.Contains(t, "github") ||
-				strings.Contains(t, "gitlab") || strings.Contains(t, "ghcr.io")) {
+				strings.Contains(t, "gitlab") || strings.Contains(t, "ghcr.io") || strings.Contains(t, "ubi:") || strings.Contains(t, "aqua:") || strings.Contains(t, "gh:") || strings.Contains(t, "spm:")) {
 				lines = append(lines, numbered{l.New, t})
 			}
 		}

@@ -28,7 +28,7 @@ func (r ForgeRef) Name() string {
 }
 
 var forgeRefRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:^|[^\w.-])(github\.com|raw\.githubusercontent\.com|ghcr\.io|gitlab\.com|codeberg\.org|bitbucket\.org|github[:>]|gitlab[:>])[/:]?([A-Za-z0-9][\w.-]*)(?:/([A-Za-z0-9][\w.-]*))?`)
+	return regexp.MustCompile(`(?i)(?:^|[^\w.-])(github\.com|raw\.githubusercontent\.com|ghcr\.io|gitlab\.com|codeberg\.org|bitbucket\.org|github[:>]|gitlab[:>]|gh:|ubi:|aqua:|spm:)[/:]?([A-Za-z0-9][\w.-]*)(?:/([A-Za-z0-9][\w.-]*))?`)
 })
 
 // forgePages are first path elements of a forge that are pages of the
@@ -37,18 +37,23 @@ var forgePages = []string{"orgs", "users", "sponsors", "apps", "marketplace", "s
 	"about", "site", "search", "notifications", "explore", "collections", "advisories", "security", "pricing", "api", "repos", "groups",
 	"user-attachments", "assets", "downloads", "releases", "blob", "raw", "tree"}
 
-// ForgeRefs returns the forge owners and repositories line names.
+// ForgeRefs returns the forge owners and repositories line names: in a
+// URL, a git source, or a prefix that names a GitHub repository (github:,
+// Renovate's github>, mise's ubi: and aqua: backends).
 func ForgeRefs(line string) []ForgeRef {
 	lower := strings.ToLower(line)
 	if !strings.Contains(lower, "github") && !strings.Contains(lower, "gitlab") && !strings.Contains(lower, "ghcr.io") &&
-		!strings.Contains(lower, "codeberg") && !strings.Contains(lower, "bitbucket") {
+		!strings.Contains(lower, "codeberg") && !strings.Contains(lower, "bitbucket") && !strings.Contains(lower, "gh:") &&
+		!strings.Contains(lower, "ubi:") && !strings.Contains(lower, "aqua:") && !strings.Contains(lower, "spm:") {
 		return nil
 	}
 	var out []ForgeRef
 	for _, m := range forgeRefRe().FindAllStringSubmatch(line, -1) {
 		fam := strings.ToLower(strings.TrimRight(m[1], ":>"))
 		switch fam {
-		case "github.com", "raw.githubusercontent.com", "ghcr.io":
+		case "github.com", "raw.githubusercontent.com", "ghcr.io", "gh", "ubi", "aqua", "spm":
+			// gh:, and mise's ubi:, aqua: and spm: backends, name GitHub
+			// repositories.
 			fam = "github"
 		case "gitlab.com":
 			fam = "gitlab"
@@ -103,7 +108,7 @@ func Imitates(owner, model string) bool {
 // the letter only: their own families add words (google-research).
 var SourceOwners = []string{"apple", "swiftlang", "asdf-vm", "terraform-aws-modules", "terraform-google-modules", "cloudposse",
 	"gruntwork-io", "microsoft", "nixos", "homebrew", "mise-plugins", "pointfreeco", "alamofire", "realm", "vapor", "swift-server",
-	"protocolbuffers"}
+	"protocolbuffers", "nvm-sh", "pyenv", "rbenv", "tfutils", "aquaproj", "renovatebot", "terraform-linters", "kislyuk"}
 
 // ImitatedOwner returns the well-known owner owner imitates, or "".
 func ImitatedOwner(owner string) string {
