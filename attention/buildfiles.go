@@ -84,6 +84,8 @@ func (fs *fileScan) buildFiles() {
 		fs.lockHashSwaps()
 		fs.yamlImageDigests()
 		fs.installsFromURL(fs.hot[hotInstall])
+		fs.forgeOwners()
+		fs.ownerSwitches()
 	}
 	fs.images()
 	if !fs.info.Prose && !fs.sourcesRead() {

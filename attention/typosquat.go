@@ -5,6 +5,7 @@ package attention
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -196,6 +197,134 @@ func (fs *fileScan) goImports() {
 			if p := rules.GoImport(l.Text); p != "" {
 				if k := rules.SquatOf(p, "go"); k != "" {
 					fs.put(loc{hi, li}, hit{id: "lookalike-source", title: "imports " + p + ", from a look-alike of the module " + k, parsed: true})
+				}
+			}
+		}
+	}
+}
+
+// forgeOwners rates the forge owners that added lines name (in a URL, a git
+// source, github:owner/repo, an image on GitHub's registry), whatever the
+// file: an owner that is a near-copy of the one the line replaced, a
+// letter off one the rest of the file names, or a near-copy of a
+// well-known one takes the code from whoever registered the look-alike.
+// An owner the file already names elsewhere is the project's own choice,
+// a fork it uses, and stays quiet; so is a word added to an owner the file
+// names, as organisations name their own families so (tailscale-dev).
+func (fs *fileScan) forgeOwners() {
+	// Nearly every file names a URL: the added lines are read as they
+	// are, and the file indexed only when one is worth a look.
+	var lines []numbered
+	for _, h := range fs.f.Hunks {
+		if h == nil {
+			continue
+		}
+		for _, l := range h.Lines {
+			if t := l.Text; l.Kind == packet.LineAdded && (strings.Contains(t, "://") || strings.Contains(t, "github") ||
+				strings.Contains(t, "gitlab") || strings.Contains(t, "ghcr.io")) {
+				lines = append(lines, numbered{l.New, t})
+			}
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	type named struct {
+		n   int // new-side line; 0 for a removed line
+		ref provenance.ForgeRef
+	}
+	var all []named
+	if slices.ContainsFunc(lines, func(l numbered) bool { return provenance.ForgeRefs(l.text) != nil }) {
+		if fs.added == nil {
+			fs.index()
+		}
+		// Only a file whose added lines name a forge owner is read whole.
+		for n, s := range fs.text {
+			for _, r := range provenance.ForgeRefs(s) {
+				all = append(all, named{n, r})
+			}
+		}
+		for _, h := range fs.f.Hunks {
+			if h == nil {
+				continue
+			}
+			for _, l := range h.Lines {
+				if l.Kind == packet.LineRemoved {
+					for _, r := range provenance.ForgeRefs(l.Text) {
+						all = append(all, named{0, r})
+					}
+				}
+			}
+		}
+		// Map order is random; the model a title names should not be.
+		slices.SortStableFunc(all, func(a, b named) int { return a.n - b.n })
+	}
+	for _, l := range lines {
+		for _, h := range provenance.URLHosts(l.text) {
+			if k := provenance.LookalikeForgeHost(h); k != "" {
+				if fs.added == nil {
+					fs.index()
+				}
+				fs.report(l.n, hit{id: "lookalike-source", title: "takes code from " + h + ", a look-alike of " + k})
+			}
+		}
+	refs:
+		for _, r := range provenance.ForgeRefs(l.text) {
+			for _, o := range all {
+				if o.n != l.n && o.ref.Family == r.Family && o.ref.Owner == r.Owner {
+					continue refs
+				}
+			}
+			for _, old := range fs.removedNear(l.n) {
+				for _, o := range provenance.ForgeRefs(old) {
+					if o.Family == r.Family && provenance.Imitates(r.Owner, o.Owner) {
+						fs.report(l.n, hit{id: "source-switched", title: "switches " + o.Name() + " to " + r.Name() + ", an owner that is a look-alike of " + o.Owner})
+						continue refs
+					}
+				}
+			}
+			for _, o := range all {
+				if o.n != l.n && o.ref.Family == r.Family && provenance.NearOwner(r.Owner, o.ref.Owner) {
+					fs.report(l.n, hit{id: "lookalike-source", title: "takes " + r.Name() + " from an owner that is a look-alike of " + o.ref.Owner + ", whom the file names for " + o.ref.Name()})
+					continue refs
+				}
+			}
+			if k := provenance.ImitatedOwner(r.Owner); k != "" {
+				fs.report(l.n, hit{id: "lookalike-source", title: "takes " + r.Name() + " from an owner that is a look-alike of " + k})
+			}
+		}
+	}
+}
+
+// ownerSwitches pairs each run of removed lines with the run of added lines
+// that replaces it, line by line where the runs are as long, and rates a
+// pair that changed only an owner, to a letter-level copy of it: whatever
+// the file, the name stays and the code behind it moves.
+func (fs *fileScan) ownerSwitches() {
+	for hi, h := range fs.f.Hunks {
+		if h == nil {
+			continue
+		}
+		lines := h.Lines
+		for i := 0; i < len(lines); {
+			if lines[i].Kind != packet.LineRemoved {
+				i++
+				continue
+			}
+			r := i
+			for i < len(lines) && lines[i].Kind == packet.LineRemoved {
+				i++
+			}
+			a := i
+			for i < len(lines) && lines[i].Kind == packet.LineAdded {
+				i++
+			}
+			if i-a != a-r {
+				continue
+			}
+			for k := range a - r {
+				if from, to := provenance.OwnerSwitch(lines[r+k].Text, lines[a+k].Text); to != "" {
+					fs.put(loc{hi, a + k}, hit{id: "source-switched", title: "switches the owner " + from + " to " + to + ", a look-alike of it", parsed: true})
 				}
 			}
 		}

@@ -685,6 +685,14 @@ var registry = []Rule{
 			{"Cargo.toml", "[dependencies]\nrand_core_05 = { package = \"rand_core\", version = \"0.5\" }\nserde1 = { package = \"serde\", version = \"1\" }", 0, true},
 			{"docker-bake.hcl", "diff --git a/docker-bake.hcl b/docker-bake.hcl\n--- a/docker-bake.hcl\n+++ b/docker-bake.hcl\n@@ -1,3 +1,3 @@\n variable \"BASE\" {\n-  default = \"cgr.dev/chainguard/go:latest\"\n+  default = \"ghcr.io/chainguard-images/go:latest\"\n }\n", 2, false},
 			{"docker-bake.hcl", "diff --git a/docker-bake.hcl b/docker-bake.hcl\n--- a/docker-bake.hcl\n+++ b/docker-bake.hcl\n@@ -1,3 +1,3 @@\n variable \"BASE\" {\n-  default = \"cgr.dev/chainguard/go:1.22\"\n+  default = \"cgr.dev/chainguard/go:1.23\"\n }\n", 0, true},
+			// Any file's forge owner switched to a near-copy of the one the
+			// line replaced (rn for m).
+			{"docker-compose.ci.yml", "diff --git a/docker-compose.ci.yml b/docker-compose.ci.yml\n--- a/docker-compose.ci.yml\n+++ b/docker-compose.ci.yml\n@@ -1,3 +1,3 @@\n services:\n   api:\n-    image: ghcr.io/acme-platform/api:1.14\n+    image: ghcr.io/acrne-platform/api:1.14\n", 3, false},
+			// Only the owner of a reference changed, to a letter-level copy
+			// of it: an image, a project include, whatever the file.
+			{"docker-compose.yml", "diff --git a/docker-compose.yml b/docker-compose.yml\n--- a/docker-compose.yml\n+++ b/docker-compose.yml\n@@ -1,3 +1,3 @@\n services:\n   api:\n-    image: acme/api:1.2\n+    image: acrne/api:1.2\n", 3, false},
+			{".gitlab-ci.yml", "diff --git a/.gitlab-ci.yml b/.gitlab-ci.yml\n--- a/.gitlab-ci.yml\n+++ b/.gitlab-ci.yml\n@@ -1,3 +1,3 @@\n include:\n-  - project: 'platform-team/ci-templates'\n+  - project: 'platforrn-team/ci-templates'\n     file: '/python.yml'\n", 2, false},
+			{"docker-compose.yml", "diff --git a/docker-compose.yml b/docker-compose.yml\n--- a/docker-compose.yml\n+++ b/docker-compose.yml\n@@ -1,4 +1,4 @@\n services:\n   api:\n-    image: acme/api:1.2\n-    volumes: [\"./utils/conf:/etc/conf\"]\n+    image: acme/api:1.3\n+    volumes: [\"./util/conf:/etc/conf\"]\n", 0, true},
 			// A flake input moved to another owner.
 			{"flake.nix", "diff --git a/flake.nix b/flake.nix\n--- a/flake.nix\n+++ b/flake.nix\n@@ -2,2 +2,2 @@\n   inputs = {\n-    utils.url = \"github:numtide/flake-utils\";\n+    utils.url = \"github:numtide-dev/flake-utils\";\n", 3, false},
 			// An npm alias puts another package under a well-known name.
@@ -768,6 +776,22 @@ var registry = []Rule{
 			{"build.sh", "docker build --build-arg BASE_IMAGE=pyth0n-official/python:3.12 -t app .", 0, false},
 			{"build.sh", "docker buildx build --build-arg=BASE_IMAGE=docker.io/library/node:20 --build-arg VERSION=1.2 -t app .", 0, true},
 			{"Dockerfile", "ARG GO_VERSION=1.23\nARG BASE_IMAGE=docker.io/library/golang:1.23\nFROM ${BASE_IMAGE} AS build\nFROM golang:${GO_VERSION}\nFROM ${RUNTIME_IMAGE}", 0, true},
+			// Any file's forge owner (a URL, a git source, an image on
+			// GitHub's registry): a letter off an owner the file names, or
+			// a near-copy of a well-known one.
+			{"Package.swift", "let package = Package(\n    dependencies: [\n        .package(url: \"https://github.com/apple-oss/swift-log.git\", from: \"1.6.1\"),\n        .package(url: \"https://github.com/apple/swift-collections.git\", from: \"1.1.4\"),\n    ]\n)", 3, false},
+			{"mise.toml", "[plugins]\nnode = \"https://github.com/asdf-vm-plugins/asdf-nodejs.git\"", 2, false},
+			{"main.tf", "module \"vpc\" {\n  source = \"git::https://github.com/terraform-aws-module/terraform-aws-vpc.git?ref=v5.16.0\"\n}", 2, false},
+			{"vcpkg-configuration.json", "{\n  \"registries\": [\n    { \"kind\": \"git\", \"repository\": \"https://github.com/acme-corp/vcpkg-ports\", \"packages\": [\"zlib\"] },\n    { \"kind\": \"git\", \"repository\": \"https://github.com/acrne-corp/vcpkg-ports\", \"packages\": [\"openssl\"] }\n  ]\n}", 4, false},
+			// A URL on a host a letter off a forge's.
+			{"Podfile", "pod 'Alamofire', :git => 'https://githbu.com/Alamofire/Alamofire.git', :tag => '5.9.1'", 0, false},
+			{"Chart.yaml", "dependencies:\n  - name: x\n    repository: https://acme.github.io/charts\n  - name: y\n    repository: https://gitee.com/acme/charts", 0, true},
+			// A version bump, the same owner, an owner's own family
+			// (prometheus-community), a fork the file already names.
+			{"Package.swift", "diff --git a/Package.swift b/Package.swift\n--- a/Package.swift\n+++ b/Package.swift\n@@ -1,2 +1,2 @@\n dependencies: [\n-    .package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\"),\n+    .package(url: \"https://github.com/apple/swift-log.git\", from: \"1.6.1\"),\n", 0, true},
+			{"go.mod", "module x\n\nrequire (\n\tgithub.com/prometheus/client_golang v1.19.0\n\tgithub.com/prometheus-community/pro-bing v0.4.0\n\tgithub.com/grpc-ecosystem/grpc-gateway/v2 v2.19.1\n\tgoogle.golang.org/grpc v1.62.0\n\tgithub.com/golang/protobuf v1.5.4\n\tgithub.com/golang-jwt/jwt/v5 v5.2.1\n)", 0, true},
+			{"Package.swift", "dependencies: [\n    .package(url: \"https://github.com/acme-oss/swift-log.git\", from: \"1.6.1\"),\n    .package(url: \"https://github.com/acme/app-kit.git\", from: \"2.0.0\"),\n    .package(url: \"https://github.com/acme-oss/swift-nio.git\", from: \"2.0.0\"),\n]", 0, true},
+			{"mise.toml", "[plugins]\nnode = \"https://github.com/asdf-vm/asdf-nodejs.git\"\nelixir = \"https://github.com/asdf-community/asdf-elixir.git\"\nswift = \"https://github.com/apple-oss-distributions/swift.git\"", 0, true},
 		}},
 	{"ci-remote-config", KindCIFile, High, "takes pipeline configuration from outside the repository at run time",
 		"the CI system fetches it whenever the pipeline starts and runs it with the job's token and secrets; it is not in this diff, and its owner can change it after the review", []Case{
