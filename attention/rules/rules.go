@@ -71,6 +71,11 @@ var registry = []Rule{
 			{"lib/x/banner.rb", "SIG = '73797374656d2822696422292'\nsrc = [SIG].pack('H*')\nKernel.public_send(%w[l a v e].reverse.join, src)", 3, false},
 			{"x.py", "import base64, builtins\nc = base64.b64decode(P)\ngetattr(builtins, 'cexe'[::-1])(c)", 3, false},
 			{"src/Boot.php", "<?php\n$l = gzinflate(base64_decode(self::L));\ninclude 'data://text/plain;base64,' . base64_encode('<?php ' . $l);", 3, false},
+			// Code carried in a base64 data: URL that import() or include loads;
+			// an image's data: URL is a picture.
+			{"src/init.mjs", "const u = 'data:text/javascript;base64,Y29uc29sZS5sb2coMSk='\nawait import(u)", 2, false},
+			{"src/x.php", "<?php\ninclude 'data://text/plain;base64,PD9waHAgZWNobyAxOyA/Pg==';", 2, false},
+			{"src/icon.js", "const icon = 'data:image/png;base64,iVBORw0KGgo='\nimport(`./themes/${name}.js`).then((m) => m.apply(icon))", 0, true},
 			// A setter called by an interpolated name, a socket's send: no code runs.
 			{"lib/x/rec.rb", "data = Base64.decode64(v)\nrecord.public_send(\"#{key}=\", data)\nsock.send(data, 0)", 0, true},
 			{"x.py", "import base64\np = base64.b64decode(m)\nsock.send(b''.join([p]))\ngetattr(self, 'on_' + kind)(p)", 0, true},
