@@ -221,7 +221,7 @@ func (fs *fileScan) forgeOwners() {
 		}
 		for _, l := range h.Lines {
 			if t := l.Text; l.Kind == packet.LineAdded && (strings.Contains(t, "://") || strings.Contains(t, "github") ||
-				strings.Contains(t, "gitlab") || strings.Contains(t, "ghcr.io") || strings.Contains(t, "ubi:") || strings.Contains(t, "aqua:") || strings.Contains(t, "gh:") || strings.Contains(t, "spm:")) {
+				strings.Contains(t, "gitlab") || strings.Contains(t, "ghcr.io") || strings.Contains(t, "ubi:") || strings.Contains(t, "aqua:") || strings.Contains(t, "gh:") || strings.Contains(t, "spm:") || strings.Contains(t, "image") || strings.Contains(t, "FROM")) {
 				lines = append(lines, numbered{l.New, t})
 			}
 		}
@@ -289,7 +289,9 @@ func (fs *fileScan) forgeOwners() {
 					continue refs
 				}
 			}
-			if k := provenance.ImitatedOwner(r.Owner); k != "" {
+			// Docker Hub's accounts are not GitHub's (rustlang publishes
+			// the Rust images): the publishers' own list judges them.
+			if k := provenance.ImitatedOwner(r.Owner); k != "" && r.Family != "docker.io" {
 				fs.report(l.n, hit{id: "lookalike-source", title: "takes " + r.Name() + " from an owner that is a look-alike of " + k})
 			}
 		}

@@ -37,17 +37,25 @@ var forgePages = []string{"orgs", "users", "sponsors", "apps", "marketplace", "s
 	"about", "site", "search", "notifications", "explore", "collections", "advisories", "security", "pricing", "api", "repos", "groups",
 	"user-attachments", "assets", "downloads", "releases", "blob", "raw", "tree"}
 
+var hubImageRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|[\s"'-])(?:image|FROM)\s*:?\s+["']?(?:docker\.io/)?([a-z0-9][a-z0-9_-]*)/([a-z0-9][\w.-]*)`)
+})
+
 // ForgeRefs returns the forge owners and repositories line names: in a
 // URL, a git source, or a prefix that names a GitHub repository (github:,
 // Renovate's github>, mise's ubi: and aqua: backends).
 func ForgeRefs(line string) []ForgeRef {
+	var out []ForgeRef
+	// A Docker Hub image's namespace is its publisher's account.
+	if m := hubImageRe().FindStringSubmatch(line); m != nil {
+		out = append(out, ForgeRef{"docker.io", strings.ToLower(m[1]), strings.ToLower(m[2])})
+	}
 	lower := strings.ToLower(line)
 	if !strings.Contains(lower, "github") && !strings.Contains(lower, "gitlab") && !strings.Contains(lower, "ghcr.io") &&
 		!strings.Contains(lower, "codeberg") && !strings.Contains(lower, "bitbucket") && !strings.Contains(lower, "gh:") &&
 		!strings.Contains(lower, "ubi:") && !strings.Contains(lower, "aqua:") && !strings.Contains(lower, "spm:") {
-		return nil
+		return out
 	}
-	var out []ForgeRef
 	for _, m := range forgeRefRe().FindAllStringSubmatch(line, -1) {
 		fam := strings.ToLower(strings.TrimRight(m[1], ":>"))
 		switch fam {

@@ -782,6 +782,8 @@ var registry = []Rule{
 			{"Package.swift", "let package = Package(\n    dependencies: [\n        .package(url: \"https://github.com/apple-oss/swift-log.git\", from: \"1.6.1\"),\n        .package(url: \"https://github.com/apple/swift-collections.git\", from: \"1.1.4\"),\n    ]\n)", 3, false},
 			{"mise.toml", "[plugins]\nnode = \"https://github.com/asdf-vm-plugins/asdf-nodejs.git\"", 2, false},
 			{"mise.toml", "[tools]\n\"ubi:nvm-sh-dev/nvm\" = \"0.40\"", 2, false},
+			{"docker-compose.yml", "services:\n  api:\n    image: acme/api:1.2\n  worker:\n    image: acrne/worker:1.2", 5, false},
+			{"docker-compose.yml", "services:\n  api:\n    image: acme/api:1.2\n  worker:\n    image: acme/worker:1.2\n  db:\n    image: bitnami/postgresql:16\n  cache:\n    image: bitnami/redis:7", 0, true},
 			{"main.tf", "module \"vpc\" {\n  source = \"git::https://github.com/terraform-aws-module/terraform-aws-vpc.git?ref=v5.16.0\"\n}", 2, false},
 			{"vcpkg-configuration.json", "{\n  \"registries\": [\n    { \"kind\": \"git\", \"repository\": \"https://github.com/acme-corp/vcpkg-ports\", \"packages\": [\"zlib\"] },\n    { \"kind\": \"git\", \"repository\": \"https://github.com/acrne-corp/vcpkg-ports\", \"packages\": [\"openssl\"] }\n  ]\n}", 4, false},
 			// A URL on a host a letter off a forge's.
