@@ -48,7 +48,9 @@ func (fs *fileScan) buildFiles() {
 	}
 	hot := fs.hot
 	for g := range hot {
-		if len(hot[g]) > 0 && fs.added == nil {
+		// Nearly every file names a URL: forgeOwners indexes the file
+		// only when one is worth a look.
+		if g != hotForge && len(hot[g]) > 0 && fs.added == nil {
 			fs.index()
 		}
 	}
@@ -84,7 +86,7 @@ func (fs *fileScan) buildFiles() {
 		fs.lockHashSwaps()
 		fs.yamlImageDigests()
 		fs.installsFromURL(fs.hot[hotInstall])
-		fs.forgeOwners()
+		fs.forgeOwners(hot[hotForge])
 		fs.ownerSwitches()
 	}
 	fs.images()
@@ -888,6 +890,7 @@ const (
 	hotLoader
 	hotRunner
 	hotInstall
+	hotForge
 	hotGroups
 )
 
@@ -904,6 +907,7 @@ var hotKeys = sync.OnceValue(func() *rules.KeyIndex {
 		hotRunner:  rules.RunnerKeys,
 		hotLoader:  {"preload", "ld_audit", "bash_env", "node_options", "pythonstartup", "rubyopt", "java_", "git_ssh", "git_external", "askpass", "runner_hook"},
 		hotInstall: {"install ", "install\t", " add ", " i "},
+		hotForge:   {"://", "github", "gitlab", "ghcr.io", "ubi:", "aqua:", "gh:", "spm:", "image:", "image\":"},
 	})
 })
 

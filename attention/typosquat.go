@@ -211,21 +211,9 @@ func (fs *fileScan) goImports() {
 // An owner the file already names elsewhere is the project's own choice,
 // a fork it uses, and stays quiet; so is a word added to an owner the file
 // names, as organisations name their own families so (tailscale-dev).
-func (fs *fileScan) forgeOwners() {
-	// Nearly every file names a URL: the added lines are read as they
-	// are, and the file indexed only when one is worth a look.
-	var lines []numbered
-	for _, h := range fs.f.Hunks {
-		if h == nil {
-			continue
-		}
-		for _, l := range h.Lines {
-			if t := l.Text; l.Kind == packet.LineAdded && (strings.Contains(t, "://") || strings.Contains(t, "github") ||
-				strings.Contains(t, "gitlab") || strings.Contains(t, "ghcr.io") || strings.Contains(t, "ubi:") || strings.Contains(t, "aqua:") || strings.Contains(t, "gh:") || strings.Contains(t, "spm:") || strings.Contains(t, "image") || strings.Contains(t, "FROM")) {
-				lines = append(lines, numbered{l.New, t})
-			}
-		}
-	}
+func (fs *fileScan) forgeOwners(lines []numbered) {
+	// Nearly every file names a URL: the file is indexed only when one is
+	// worth a look.
 	if len(lines) == 0 {
 		return
 	}

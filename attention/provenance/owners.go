@@ -38,7 +38,7 @@ var forgePages = []string{"orgs", "users", "sponsors", "apps", "marketplace", "s
 	"user-attachments", "assets", "downloads", "releases", "blob", "raw", "tree"}
 
 var hubImageRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:^|[\s"'-])(?:image|FROM)\s*:?\s+["']?(?:docker\.io/)?([a-z0-9][a-z0-9_-]*)/([a-z0-9][\w.-]*)`)
+	return regexp.MustCompile(`(?i)(?:^|[\s"'-])image"?\s*:\s*["']?(?:docker\.io/)?([a-z0-9][a-z0-9_-]*)/([a-z0-9][\w.-]*)`)
 })
 
 // ForgeRefs returns the forge owners and repositories line names: in a
@@ -46,11 +46,13 @@ var hubImageRe = sync.OnceValue(func() *regexp.Regexp {
 // Renovate's github>, mise's ubi: and aqua: backends).
 func ForgeRefs(line string) []ForgeRef {
 	var out []ForgeRef
-	// A Docker Hub image's namespace is its publisher's account.
-	if m := hubImageRe().FindStringSubmatch(line); m != nil {
-		out = append(out, ForgeRef{"docker.io", strings.ToLower(m[1]), strings.ToLower(m[2])})
-	}
 	lower := strings.ToLower(line)
+	// A Docker Hub image's namespace is its publisher's account.
+	if strings.Contains(lower, "image") {
+		if m := hubImageRe().FindStringSubmatch(line); m != nil {
+			out = append(out, ForgeRef{"docker.io", strings.ToLower(m[1]), strings.ToLower(m[2])})
+		}
+	}
 	if !strings.Contains(lower, "github") && !strings.Contains(lower, "gitlab") && !strings.Contains(lower, "ghcr.io") &&
 		!strings.Contains(lower, "codeberg") && !strings.Contains(lower, "bitbucket") && !strings.Contains(lower, "gh:") &&
 		!strings.Contains(lower, "ubi:") && !strings.Contains(lower, "aqua:") && !strings.Contains(lower, "spm:") {

@@ -13,7 +13,7 @@ func TestForgeRefs(t *testing.T) {
 		`url = "github:NixOS/nixpkgs/nixos-24.05";`:                               {{"github", "nixos", "nixpkgs"}},
 		`url = git@gitlab.com:group/proj.git`:                                     {{"gitlab", "group", "proj"}},
 		`    image: acme/api:1.2`:                                                 {{"docker.io", "acme", "api"}},
-		`FROM docker.io/acme/base:1`:                                              {{"docker.io", "acme", "base"}},
+		`  "image": "docker.io/acme/base:1",`:                                     {{"docker.io", "acme", "base"}},
 		`"ubi:BurntSushi/ripgrep" = "14"`:                                         {{"github", "burntsushi", "ripgrep"}},
 		`"extends": ["github>acme/renovate-config"]`:                              {{"github", "acme", "renovate-config"}},
 		// The forge's own pages and other hosts under its name are no owner.
