@@ -59,33 +59,23 @@ func (p *condParser) skip() {
 	}
 }
 
-func (p *condParser) or() Truth {
-	v := p.and()
-	for p.skip(); strings.HasPrefix(p.s[p.i:], "||"); p.skip() {
-		p.i += 2
-		w := p.and()
-		switch {
-		case v == True || w == True:
-			v = True
-		case v == False && w == False:
-			v = False
-		default:
-			v = Unknown
-		}
-	}
-	return v
-}
+func (p *condParser) or() Truth { return p.chain("||", p.and, True) }
 
-func (p *condParser) and() Truth {
-	v := p.unary()
-	for p.skip(); strings.HasPrefix(p.s[p.i:], "&&"); p.skip() {
-		p.i += 2
-		w := p.unary()
+func (p *condParser) and() Truth { return p.chain("&&", p.unary, False) }
+
+// chain reads operands joined by op. One operand that is dominant (true for
+// ||, false for &&) decides the whole; all of them the other value decide
+// it the other way; anything else may be either.
+func (p *condParser) chain(op string, operand func() Truth, dominant Truth) Truth {
+	v := operand()
+	for p.skip(); strings.HasPrefix(p.s[p.i:], op); p.skip() {
+		p.i += len(op)
+		w := operand()
 		switch {
-		case v == False || w == False:
-			v = False
-		case v == True && w == True:
-			v = True
+		case v == dominant || w == dominant:
+			v = dominant
+		case v == dominant.not() && w == dominant.not():
+			v = dominant.not()
 		default:
 			v = Unknown
 		}
