@@ -42,6 +42,9 @@ func TestDiffMarksHighAttention(t *testing.T) {
 			if _, scanned := p.ScannedAttention(); scanned {
 				t.Fatalf("%dx%d: drawing the diff made the attention scan", sz[0], sz[1])
 			}
+			if sz[0] >= 200 && !strings.Contains(ansi.Strip(d.View()), "▲ scanning") {
+				t.Errorf("%dx%d: the file list does not say the scan is still to come", sz[0], sz[1])
+			}
 		}
 		high := len(packet.HighAttention(p.Attention())) // the scan, made as the decision screen makes it
 		if high == 0 {
@@ -51,6 +54,9 @@ func TestDiffMarksHighAttention(t *testing.T) {
 		view := ansi.Strip(d.View())
 		if !d.highKnown || d.high(fi) != high {
 			t.Fatalf("%dx%d: %d high items counted on the file, the scan has %d", sz[0], sz[1], d.high(fi), high)
+		}
+		if strings.Contains(view, "scanning") {
+			t.Errorf("%dx%d: still says scanning once the scan is made:\n%s", sz[0], sz[1], view)
 		}
 		if sz[0] >= 200 {
 			if !strings.Contains(view, "▲1") {

@@ -536,6 +536,7 @@ func (d *Diff) drawList(w, h int) []string {
 		dd := d.ctx.Packet.Diff
 		title += "  " + st.Added.Render("+"+strconv.Itoa(dd.Insertions)) + " " + st.Removed.Render("−"+strconv.Itoa(dd.Deletions))
 	}
+	title += d.scanPending()
 	out = append(out, common.Fit(title, w))
 	sel := int(d.row(d.list.Cursor).file)
 	// The file list follows the cursor's file: its own ui.List.
@@ -601,6 +602,16 @@ func (d *Diff) fileMarks(i int) string {
 	return s
 }
 
+// scanPending says, until the attention scan has been made, that the file
+// list's ▲ marks are still to come: a file without one is not yet a file
+// without high items.
+func (d *Diff) scanPending() string {
+	if d.highKnown || d.ctx.Packet == nil {
+		return ""
+	}
+	return d.ctx.Styles.Muted.Render("  ▲ scanning")
+}
+
 // drawHeader is the narrow layout's one-line file list: which file of how
 // many the cursor is in, cycled with { and }.
 func (d *Diff) drawHeader(w int) string {
@@ -613,7 +624,7 @@ func (d *Diff) drawHeader(w int) string {
 	lead := st.Muted.Render(fmt.Sprintf(" file %d/%d ", fi+1, len(d.files))) +
 		d.statusStyle(f.Status).Bold(true).Render(string(rune(f.Status))) + " "
 	right := "  " + d.fileCounts(f) + d.fileMarks(int(fi))
-	hint := st.Muted.Render("  { } files")
+	hint := d.scanPending() + st.Muted.Render("  { } files")
 	room := w - ansi.StringWidth(lead) - ansi.StringWidth(right)
 	path := ui.SanitizeLine(f.Path())
 	if room-ansi.StringWidth(hint) >= ansi.StringWidth(path) {
