@@ -651,3 +651,258 @@ func InstallFromURL(s string) (ok, git bool) {
 	}
 	return false, false
 }
+
+// ---- autoconf ----------------------------------------------------------------
+
+// autoconfShellArgs names the macros whose arguments configure (or
+// autoconf itself, for m4_esyscmd) runs as shell, by argument (1-based; 0
+// for every argument): configure's commands, the actions of its checks and
+// options, the bodies of the macros a project defines.
+var autoconfShellArgs = map[string][]int{
+	"AC_CONFIG_COMMANDS": {2, 3}, "AC_CONFIG_COMMANDS_PRE": {1}, "AC_CONFIG_COMMANDS_POST": {1},
+	"AC_CONFIG_FILES": {2, 3}, "AC_CONFIG_HEADERS": {2, 3}, "AC_CONFIG_LINKS": {2, 3}, "AC_OUTPUT_COMMANDS": {1, 2}, "AC_OUTPUT": {2, 3},
+	"m4_esyscmd": {1}, "m4_esyscmd_s": {1}, "esyscmd": {1}, "m4_syscmd": {1}, "syscmd": {1},
+	"AS_IF": {0}, "AS_CASE": {0}, "AC_ARG_ENABLE": {3, 4}, "AC_ARG_WITH": {3, 4}, "AC_CACHE_CHECK": {3}, "AC_CACHE_VAL": {2},
+	"AC_DEFUN": {2}, "AC_DEFUN_ONCE": {2}, "AU_DEFUN": {2}, "m4_define": {2}, "define": {2},
+	"AC_RUN_IFELSE": {2, 3, 4}, "AC_LINK_IFELSE": {2, 3}, "AC_COMPILE_IFELSE": {2, 3}, "AC_PREPROC_IFELSE": {2, 3},
+	"AC_CHECK_LIB": {3, 4}, "AC_SEARCH_LIBS": {3, 4}, "AC_CHECK_FUNC": {2, 3}, "AC_CHECK_FUNCS": {2, 3}, "AC_CHECK_HEADER": {2, 3},
+	"AC_CHECK_HEADERS": {2, 3}, "AC_CHECK_DECL": {2, 3}, "AC_CHECK_TYPE": {2, 3}, "AC_CHECK_MEMBER": {2, 3}, "AC_CHECK_FILE": {2, 3},
+	"PKG_CHECK_MODULES": {3, 4}, "PKG_CHECK_EXISTS": {2, 3}, "AM_CONDITIONAL": {2},
+}
+
+var m4Builtin = map[string]bool{"dnl": true, "esyscmd": true, "syscmd": true, "define": true, "ifelse": true, "ifdef": true, "include": true,
+	"sinclude": true, "divert": true, "undefine": true, "changequote": true}
+
+// m4Macro reports a name configure.ac's m4 expands: autoconf's, automake's,
+// libtool's, pkg-config's and gnulib's families, m4's own, and a
+// project's (upper case with an underscore).
+func m4Macro(name string) bool {
+	if m4Builtin[name] {
+		return true
+	}
+	for _, p := range []string{"AC_", "AM_", "AS_", "AH_", "AU_", "AX_", "LT_", "PKG_", "GTK_", "m4_", "_AC_", "_AM_", "_AS_", "gl_"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return strings.Contains(name, "_") && strings.ToUpper(name) == name
+}
+
+// AutoconfShell returns the shell configure runs for the lines of
+// configure.ac or an m4 file (a region in order): the text outside macros
+// as it is, with m4's quotes taken off, and the arguments of the macros
+// that take shell in their place, each on lines of its own numbered by
+// where it is written. Macros and their other arguments (messages, names,
+// file lists) are dropped.
+func AutoconfShell(lines []NumLine) []NumLine {
+	if len(lines) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	starts := make([]int, len(lines)) // the offset of each line in src
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		starts[i] = b.Len()
+		b.WriteString(l.Text)
+	}
+	src := b.String()
+	c := &m4conv{src: src, lines: lines, starts: starts, n: lines[0].N}
+	c.shell(0, len(src), 0)
+	c.flush()
+	return c.out
+}
+
+type m4conv struct {
+	src    string
+	lines  []NumLine
+	starts []int
+	out    []NumLine
+	cur    strings.Builder
+	n      int // the number of the line being written
+}
+
+func (c *m4conv) lineAt(p int) int {
+	i, _ := slices.BinarySearch(c.starts, p+1)
+	return c.lines[max(i-1, 0)].N
+}
+
+func (c *m4conv) flush() {
+	if c.cur.Len() > 0 {
+		c.out = append(c.out, NumLine{c.n, c.cur.String()})
+		c.cur.Reset()
+	}
+}
+
+// newline starts a line numbered by where src's offset p is.
+func (c *m4conv) newline(p int) {
+	c.flush()
+	c.n = c.lineAt(p)
+}
+
+// shell writes src[a:b] as shell text: quotes taken off, macros expanded
+// to the shell arguments they take.
+func (c *m4conv) shell(a, b, depth int) {
+	s := c.src
+	for i := a; i < b; {
+		ch := s[i]
+		switch {
+		case ch == '\n':
+			c.newline(i + 1)
+			i++
+		case ch == '[':
+			// A quoted string: written as it is, without the outer quotes.
+			end := m4Close(s, i, b)
+			c.text(i+1, end)
+			i = end + 1
+		case ch == ']':
+			i++
+		case ch == '#' && (i == a || s[i-1] == ' ' || s[i-1] == '\t' || s[i-1] == '\n' || s[i-1] == ';'):
+			end := strings.IndexByte(s[i:b], '\n')
+			if end < 0 {
+				end = b - i
+			}
+			i += end
+		case isIdentStart(ch) && (i == a || !isIdentByte(s[i-1]) && s[i-1] != '$' && s[i-1] != '{'):
+			j := i
+			for j < b && isIdentByte(s[j]) {
+				j++
+			}
+			name := s[i:j]
+			if !m4Macro(name) || depth > 8 {
+				c.cur.WriteString(name)
+				i = j
+				continue
+			}
+			if name == "dnl" {
+				end := strings.IndexByte(s[j:b], '\n')
+				if end < 0 {
+					end = b - j
+				}
+				i = j + end
+				continue
+			}
+			if j >= b || s[j] != '(' {
+				i = j // a macro without arguments: expanded to what m4 knows
+				continue
+			}
+			i = c.call(name, j, b, depth)
+		default:
+			c.cur.WriteByte(ch)
+			i++
+		}
+	}
+}
+
+// text writes src[a:b] as it is, keeping its line breaks.
+func (c *m4conv) text(a, b int) {
+	for i := a; i < b; i++ {
+		if c.src[i] == '\n' {
+			c.newline(i + 1)
+			continue
+		}
+		c.cur.WriteByte(c.src[i])
+	}
+}
+
+// call writes the shell arguments of the macro call whose ( is at j, and
+// returns the offset after it.
+func (c *m4conv) call(name string, j, b, depth int) int {
+	args, end := m4Args(c.src, j, b)
+	want := autoconfShellArgs[name]
+	for k, ar := range args {
+		if slices.Contains(want, 0) || slices.Contains(want, k+1) {
+			c.newline(ar[0])
+			c.shell(ar[0], ar[1], depth+1)
+			c.newline(ar[1])
+		} else {
+			c.skip(ar[0], ar[1], depth+1)
+		}
+	}
+	return end
+}
+
+// skip drops src[a:b], keeping its line breaks and what the macros that
+// take shell inside it run (AC_INIT's version from m4_esyscmd).
+func (c *m4conv) skip(a, b, depth int) {
+	s := c.src
+	for i := a; i < b; i++ {
+		switch ch := s[i]; {
+		case ch == '\n':
+			c.newline(i + 1)
+		case depth <= 8 && isIdentStart(ch) && (i == a || !isIdentByte(s[i-1])):
+			j := i
+			for j < b && isIdentByte(s[j]) {
+				j++
+			}
+			if _, ok := autoconfShellArgs[s[i:j]]; ok && j < b && s[j] == '(' {
+				j = c.call(s[i:j], j, b, depth)
+			}
+			i = j - 1
+		}
+	}
+}
+
+// m4Close returns the offset of the ] that closes the [ at i (b when none).
+func m4Close(s string, i, b int) int {
+	depth := 0
+	for k := i; k < b; k++ {
+		switch s[k] {
+		case '[':
+			depth++
+		case ']':
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return b
+}
+
+// m4Args splits the arguments of the macro call whose ( is at i, and
+// returns each argument's span, its outer quotes and leading blanks taken
+// off, and the offset after the closing ).
+func m4Args(s string, i, b int) ([][2]int, int) {
+	var out [][2]int
+	start, paren := i+1, 0
+	add := func(e int) {
+		a := start
+		for a < e && (s[a] == ' ' || s[a] == '\t' || s[a] == '\n') {
+			a++
+		}
+		z := e
+		for z > a && (s[z-1] == ' ' || s[z-1] == '\t' || s[z-1] == '\n') {
+			z--
+		}
+		if a < z && s[a] == '[' && m4Close(s, a, z) == z-1 {
+			a, z = a+1, z-1
+		}
+		out = append(out, [2]int{a, z})
+	}
+	for k := i + 1; k < b; k++ {
+		switch s[k] {
+		case '[':
+			k = m4Close(s, k, b)
+		case '(':
+			paren++
+		case ')':
+			if paren == 0 {
+				add(k)
+				return out, k + 1
+			}
+			paren--
+		case ',':
+			if paren == 0 {
+				add(k)
+				start = k + 1
+			}
+		}
+	}
+	add(b)
+	return out, b
+}
+
+func isIdentStart(c byte) bool { return c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' }
+func isIdentByte(c byte) bool  { return isIdentStart(c) || c >= '0' && c <= '9' }

