@@ -665,7 +665,8 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 	// Wrappers that run the rest as the command.
 	for len(args) > 0 {
 		switch path.Base(r.lit(args[0])) {
-		case "sudo", "nohup", "exec", "time", "command", "builtin", "nice", "stdbuf", "doas":
+		case "sudo", "nohup", "exec", "time", "command", "builtin", "nice", "stdbuf", "doas", "busybox", "toybox":
+			// busybox sh, toybox wget: the applet named is the command.
 			args = args[1:]
 			for len(args) > 0 && (strings.HasPrefix(r.lit(args[0]), "-") || assignWordRe().MatchString(r.lit(args[0]))) {
 				// sudo takes VAR=value words before the command.
@@ -815,6 +816,9 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		out := taint{kind: tDecode, line: line}
 		for i, w := range words {
 			if (w == "-out" || w == "-o" || w == "--output") && i+1 < len(words) {
+				if o := words[i+1]; o == "-" || o == "/dev/stdout" || o == "/dev/fd/1" {
+					return out // uudecode -o /dev/stdout: still a stream
+				}
 				r.written(words[i+1], out, r.line(args[i+1].Pos()), false)
 				return taint{}
 			}
@@ -933,6 +937,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		}
 		return out
 	case (name == "deno" || name == "bun") && len(words) > 2 && (words[1] == "run" || words[1] == "x" || words[1] == "eval"):
+		if words[1] == "eval" {
+			r.runs(r.wordTaint(args[2]), r.line(args[2].Pos()), "")
+		} else if words[len(words)-1] == "-" {
+			r.runs(stdin, line, "") // deno run -: the program is read from standard input
+		}
 		for i, w := range words[2:] {
 			if strings.HasPrefix(w, "http://") || strings.HasPrefix(w, "https://") {
 				h := hit{id: "download-and-run", title: name + " runs a program from a URL"}

