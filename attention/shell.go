@@ -814,6 +814,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{}
 	case rules.Decoder(name, words):
 		out := taint{kind: tDecode, line: line}
+		if strings.EqualFold(name, "certutil") && len(words) > 3 {
+			// certutil -decode in out: the last word is the file written.
+			r.written(words[len(words)-1], out, r.line(args[len(args)-1].Pos()), false)
+			return taint{}
+		}
 		for i, w := range words {
 			if (w == "-out" || w == "-o" || w == "--output") && i+1 < len(words) {
 				if o := words[i+1]; o == "-" || o == "/dev/stdout" || o == "/dev/fd/1" {
@@ -1097,8 +1102,22 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		}
 		return taint{}
 	}
-	if strings.Contains(w0, "/") {
-		r.runs(r.fileTaint(w0, line), line, "")
+	if strings.EqualFold(w0, "call") || strings.EqualFold(w0, "start") {
+		// cmd's call and start run the file they name (start's options
+		// and an empty window title before it).
+		for i, w := range words[1:] {
+			if !strings.HasPrefix(w, "/") && w != "" {
+				r.runs(r.fileTaint(w, line), r.line(args[i+1].Pos()), "")
+				break
+			}
+		}
+		return taint{}
+	}
+	// A file named by its path, or by the bare name the script wrote
+	// decoded bytes under (cmd and PowerShell run it from the working
+	// directory).
+	if t := r.fileTaint(w0, line); strings.Contains(w0, "/") || t.kind&tDecode != 0 {
+		r.runs(t, line, "")
 	}
 	return taint{}
 }
@@ -1376,6 +1395,16 @@ func firstLit(w *syntax.Word) (string, bool) {
 // interpreter reads sh/bash/python... : an inline program (-c, -e), a file
 // to run, or a program read from standard input.
 func (r *shellReader) interpreter(name string, args []*syntax.Word, words []string, stdin taint, line int) taint {
+	if name == "pwsh" || strings.HasPrefix(name, "powershell") {
+		for i, w := range words[:len(words)-1] {
+			if i > 0 && (strings.EqualFold(w, "-File") || strings.EqualFold(w, "-f")) {
+				// powershell -ExecutionPolicy Bypass -File x.ps1: the options
+				// before -File take values; the file is what runs.
+				r.runs(r.fileTaint(words[i+1], line).or(r.wordTaint(args[i+1])), r.line(args[i+1].Pos()), "")
+				return taint{}
+			}
+		}
+	}
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		switch {

@@ -271,6 +271,8 @@ func Decoder(name string, words []string) bool {
 		return true
 	case "gzip", "xz", "zstd", "bzip2", "brotli", "lz4", "lzip", "lzma", "lzop", "pigz", "pbzip2", "lbzip2":
 		return has("-d", "--decompress")
+	case "certutil", "CertUtil":
+		return HasWordFold(words, "-decode") || HasWordFold(words, "-decodehex")
 	case "rev":
 		// Text spelled backwards is as unreadable in the diff as base64.
 		return true

