@@ -888,8 +888,10 @@ func (fs *fileScan) leaving() {
 		if fs.added == nil {
 			fs.index()
 		}
-		if o, ok := fs.best[fs.added[lk.Sink]]; !ok || severityRank(o.sev()) > severityRank(lk.Severity) {
+		if o, ok := fs.best[fs.added[lk.Sink]]; !ok || severityRank(o.sev()) > severityRank(lk.Severity) || lk.Credential && !o.parsed {
 			// What the line's own readers said stays: this is the fallback.
+			// A credential handed to another host is read by no other
+			// reader: a line pattern's guess there gives way to it.
 			fs.report(lk.Sink, hit{id: "secret-send", severity: lk.Severity, title: lk.Title, source: lk.Source})
 		}
 	}

