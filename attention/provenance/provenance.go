@@ -89,7 +89,7 @@ func HostOf(s string) string {
 func Redirected(u string) (string, bool) {
 	u = strings.Trim(u, `"'`)
 	h := HostOf(u)
-	if h == "" || strings.HasPrefix(u, "http://") || HostIn(h, KnownRegistries) || HostIn(h, SharedPackageHosts) || HostIn(h, exampleHosts) {
+	if h == "" || strings.HasPrefix(u, "http://") || HostIn(h, KnownRegistries) || HostIn(h, SharedPackageHosts) || HostIn(h, SourceRegistries) || HostIn(h, exampleHosts) {
 		return "", false
 	}
 	return h, true
@@ -518,7 +518,7 @@ var SharedPackageHosts = []string{"maven.google.com", "dl.google.com", "jitpack.
 	"repo.gradle.org", "maven.pkg.github.com", "nuget.pkg.github.com", "pkgs.dev.azure.com", "repository.apache.org", "maven.apache.org",
 	"jcenter.bintray.com", "plugins.gradle.org", "www.myget.org", "registry.npmmirror.com", "storage.googleapis.com", "maven.aliyun.com",
 	"mirrors.aliyun.com", "mirrors.cloud.tencent.com", "repo.huaweicloud.com", "mirrors.huaweicloud.com", "pypi.tuna.tsinghua.edu.cn",
-	"mirrors.tuna.tsinghua.edu.cn", "mirrors.ustc.edu.cn", "registry.npm.taobao.org"}
+	"mirrors.tuna.tsinghua.edu.cn", "mirrors.ustc.edu.cn", "registry.npm.taobao.org", "rubygems.pkg.github.com"}
 
 // RemoteOwner returns the path's first element of a git URL
 // (https://host/owner/repo, git@host:owner/repo), ${{ }} expressions kept.
