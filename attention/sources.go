@@ -831,6 +831,9 @@ func (fs *fileScan) manifestSources() {
 		} else if k.Image {
 			fs.fromLine(s.N, s.Place)
 			continue
+		} else if k.Runs != "" {
+			fs.fetchedCode(s)
+			continue
 		}
 		p := provenance.JudgePlace(s.Place, k.Registry)
 		switch {
@@ -840,6 +843,11 @@ func (fs *fileScan) manifestSources() {
 				from = "the owner " + p.Owner
 			}
 			fs.report(s.N, hit{id: "lookalike-source", title: "takes " + k.What + " from " + from + ", a look-alike of " + p.Imitates})
+		case s.Dep != "" && slices.ContainsFunc(fs.removedNear(s.N), func(old string) bool { return rules.RegistryDep(old, s.Dep) }):
+			// The same name, off the registry: as a Cargo [patch] or a
+			// Gemfile's git: in a gem's place.
+			fs.report(s.N, hit{id: "dependency-url", title: "switches the registry dependency " + s.Dep + " to " + provenance.SourceURL(s.Place),
+				why: "the same name now builds from that repository, whatever the registry holds: whose repository it is and the ref it names decide what runs on the runner"})
 		case p.Verdict == provenance.SourceUnfamiliar && k.Many:
 			fs.report(s.N, hit{id: "registry-redirect", severity: rules.Medium, title: "takes " + k.What + " from the repository on " + p.Host,
 				why: "the build takes every package it serves from there: a host that is not a well-known registry is whoever runs it; check who that is and that the project means to use it"})
@@ -847,5 +855,21 @@ func (fs *fileScan) manifestSources() {
 			fs.report(s.N, hit{id: "dependency-url", severity: rules.Medium, title: "takes " + k.What + " from " + p.Host,
 				why: "the code comes from that host, not from a registry or forge a reviewer knows, and runs in the build; check who runs it"})
 		}
+	}
+}
+
+// fetchedCode rates code a build or CI config runs as it fetches it (a
+// Gradle script applied from a URL, a Starlark module): where it can change
+// after the review, the tool runs whatever it then holds.
+func (fs *fileScan) fetchedCode(s rules.Source) {
+	src := strings.TrimPrefix(provenance.SourceURL(s.Place), "https://")
+	switch risk, place, like := provenance.FetchedCode(s.Place); risk {
+	case provenance.ConfigLookalike:
+		fs.report(s.N, hit{id: "lookalike-source", title: "runs " + s.Key.What + " from " + place + ", a look-alike of " + like})
+	case provenance.ConfigMutable:
+		fs.report(s.N, hit{id: s.Key.Runs, title: "runs " + s.Key.What + " fetched from " + src + ", whatever it holds when it runs"})
+	case provenance.ConfigFixed:
+		fs.report(s.N, hit{id: s.Key.Runs, severity: rules.Medium, title: "runs " + s.Key.What + " fetched from " + src,
+			why: "it is fetched when the tool runs, at a fixed version or from a well-known owner, and is not in this diff: read what it runs"})
 	}
 }

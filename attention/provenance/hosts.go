@@ -1,6 +1,7 @@
 package provenance
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"strings"
@@ -253,4 +254,24 @@ func JudgePlace(v string, registry bool) Place {
 		p.Verdict, p.Owner, p.Imitates = SourceLookalike, strings.ToLower(owner), like
 	}
 	return p
+}
+
+// FetchedCode judges code a build or CI config runs as it fetches it from
+// a place (rules.SourceKey.Runs): a look-alike host or owner, a place that
+// can change after the review (a branch, the default branch), or one
+// fixed or of a well-known owner, as PulledConfig judges pipeline
+// configuration. A version after @ (github.com/o/r@main) is the ref.
+func FetchedCode(v string) (risk ConfigRisk, place, imitates string) {
+	u := SourceURL(v)
+	ref, version := u, ""
+	if i := strings.LastIndexByte(u, '@'); i > strings.Index(u, "://")+3 && i > strings.LastIndexByte(u, '/') {
+		ref, version = u[:i], u[i+1:]
+	}
+	if p := JudgePlace(ref, false); p.Verdict == SourceLookalike {
+		return ConfigLookalike, cmp.Or(p.Owner, p.Host), p.Imitates
+	}
+	if version != "" || HostIn(HostOf(ref), ForgeHosts) && !strings.Contains(HostOf(ref), "raw.") {
+		return PulledConfig("library", ref, version, "")
+	}
+	return PulledConfig("remote", ref, version, "")
 }

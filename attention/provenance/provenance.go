@@ -55,7 +55,8 @@ var PopularOwners = []string{"snok", "pyca", "pypi", "dorny", "jaxxstorm", "ilam
 	"haskell-actions", "ocaml", "dockur", "jenkinsci", "jenkins-infra", "dart-lang", "swift-actions", "maxim-lobanov", "quarto-dev", "helm", "kubernetes-sigs",
 	"awslabs", "aws-samples", "azure-samples", "grafana", "elastic", "jfrog", "python-poetry", "pallets", "pytorch", "huggingface",
 	"tokio-rs", "rustsec", "embarkstudios", "vuejs", "facebook", "biomejs", "dotnet", "powershell", "yarnpkg", "changesets",
-	"semantic-release", "nedbat", "hynek", "wntrblm", "scientific-python", "pandas-dev", "sphinx-doc", "readthedocs", "squidfunk"}
+	"semantic-release", "nedbat", "hynek", "wntrblm", "scientific-python", "pandas-dev", "sphinx-doc", "readthedocs", "squidfunk",
+	"cirrus-modules", "cirruslabs", "tektoncd"}
 
 // LookalikeOwner returns the well-known owner owner imitates, or "": an
 // owner that is itself well known or popular imitates nobody.

@@ -434,6 +434,10 @@ var registry = []Rule{
 	{"build-code-fetch", KindDownload, High, "downloads, connects or starts a process from code that runs by itself at install, build or test time",
 		"nobody has to call it: the build or test run does, on the runner with its network and secrets", []Case{
 			{"setup.py", "import urllib.request\nurllib.request.urlopen('https://x.invalid/p')", 2, false},
+			// A build script Gradle applies from a URL, at a branch: it runs
+			// at every build whatever the URL then serves.
+			{"settings.gradle.kts", "pluginManagement {\n    repositories { gradlePluginPortal() }\n}\napply(from = \"https://raw.githubusercontent.com/someone/conventions/main/ci.gradle.kts\")", 4, false},
+			{"build.gradle", "apply from: 'gradle/publish.gradle'\napply from: \"$rootDir/gradle/lint.gradle\"", 0, true},
 			// A gyp command expansion runs while npm installs the package.
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"defines\": [\"<!(curl -s https://x.invalid/defines)\"]}]}", 2, false},
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"include_dirs\": [\"<!(node -e \\\"require('nan')\\\")\"]}]}", 2, true},
@@ -641,6 +645,10 @@ var registry = []Rule{
 			// A hunk inside the block, its key not shown.
 			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,2 +3,2 @@\n     \"eslint\": \"^8.56.0\",\n-    \"chalk\": \"^5.3.0\"\n+    \"chalk\": \"github:chalk-dev/chalk#v5.3.0\"\n", 4, false},
 			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,2 +3,2 @@\n   \"license\": \"MIT\",\n-  \"homepage\": \"https://x.invalid\"\n+  \"homepage\": \"https://x.invalid/docs#readme\"\n", 4, true},
+			// A registry dependency given a git source in its place.
+			{"pubspec.yaml", "diff --git a/pubspec.yaml b/pubspec.yaml\n--- a/pubspec.yaml\n+++ b/pubspec.yaml\n@@ -4,2 +4,4 @@\n dependencies:\n-  http: ^1.2.2\n+  http:\n+    git:\n+      url: https://github.com/someone/http.git\n", 7, false},
+			{"mix.exs", "diff --git a/mix.exs b/mix.exs\n--- a/mix.exs\n+++ b/mix.exs\n@@ -3,2 +3,2 @@\n     [\n-      {:plug, \"~> 1.15\"},\n+      {:plug, github: \"someone/plug\"},\n", 4, false},
+			{"pubspec.yaml", "diff --git a/pubspec.yaml b/pubspec.yaml\n--- a/pubspec.yaml\n+++ b/pubspec.yaml\n@@ -4,3 +4,6 @@\n dependencies:\n-  http: ^1.2.2\n+  http: ^1.3.0\n+  provider:\n+    git:\n+      url: https://github.com/someone/provider.git\n   path: ^1.9.0\n", 0, true},
 			// Code a build fetches from a host nobody knows, in any
 			// manifest (rules.SourceKeys): read (medium).
 			{"CMakeLists.txt", "FetchContent_Declare(json URL https://builds.x.invalid/json-3.11.3.tar.xz)", 1, false},
@@ -842,6 +850,11 @@ var registry = []Rule{
 		"the CI system fetches it whenever the pipeline starts and runs it with the job's token and secrets; it is not in this diff, and its owner can change it after the review", []Case{
 			{".gitlab-ci.yml", "include:\n  - remote: https://ci-templates.x.invalid/python/latest.yml\n\ntest:\n  script: make test", 2, false},
 			{".gitlab-ci.yml", "include: 'https://ci-templates.x.invalid/python.yml'\ntest:\n  script: make test", 1, false},
+			// Cirrus CI's Starlark modules and a Tekton task a git resolver
+			// fetches, at a branch of someone's repository.
+			{".cirrus.star", "load(\"github.com/someone/cirrus-helpers@main\", \"task\")\n\ndef main(ctx):\n    return [task(\"test\")]", 1, false},
+			{"tekton/pipeline.yaml", "spec:\n  tasks:\n    - name: lint\n      taskRef:\n        resolver: git\n        params:\n          - name: url\n            value: https://github.com/someone/catalog.git\n          - name: revision\n            value: main", 8, false},
+			{"tekton/run.yaml", "spec:\n  params:\n    - name: repo-url\n      value: https://github.com/acme/app.git\n  pipelineRef:\n    name: build", 0, true},
 			{".gitlab-ci.yml", "deploy:\n  trigger:\n    include:\n      - 'https://raw.githubusercontent.com/someone/ci/main/deploy.yml'", 4, false},
 			{".gitlab-ci.yml", "include:\n  - component: gitlab.com/someone/ci-lint/lint@main", 2, false},
 			{".circleci/config.yml", "version: 2.1\norbs:\n  node: circleci/node@5.1.0\n  deploy: someone/deploy@volatile\njobs: {}", 4, false},

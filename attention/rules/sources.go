@@ -27,6 +27,9 @@ type SourceKey struct {
 	// In, when set, is the key that opens the bracketed block Key must sit
 	// in (:repositories [...], "repositories": [...], urls = [...]).
 	In string
+	// Near, when set, must match one of the few lines above Key's
+	// (Tekton's resolver: git above the url parameter it reads).
+	Near string
 	// What the place serves, for the title.
 	What string
 	// Many marks a repository or registry any package may come from (not
@@ -40,6 +43,10 @@ type SourceKey struct {
 	Registry bool
 	// Image marks a container image (Earthly's FROM).
 	Image bool
+	// Runs, for code the tool runs as it is fetched (a build script
+	// applied from a URL, a module a CI config loads), is the rule a place
+	// that can change after the review raises.
+	Runs string
 }
 
 // SourceKeys are the manifests' keys that name a source.
@@ -90,6 +97,14 @@ var SourceKeys = []SourceKey{
 	// A project generated from a template that updates from it (cruft, copier).
 	{Files: []string{".cruft.json"}, Key: `"template"\s*:\s*"([^"]+)"`, What: "the project template"},
 	{Files: []string{".copier-answers.yml", ".copier-answers.yaml"}, Key: `^\s*_src_path\s*:\s*["']?([^\s"']+)`, What: "the project template"},
+	// Code a build or CI config runs as it is fetched: a Gradle script
+	// applied from a URL, a Starlark module Cirrus CI loads.
+	{Files: []string{"*.gradle", "*.gradle.kts"}, Key: `\bapply\s*\(?\s*from\s*[:=]\s*(?:uri\(\s*)?["']((?:https?)://[^"']+)["']`, What: "a build script", Runs: "build-code-fetch"},
+	{Files: []string{".cirrus.star", "*.star"}, Key: `\bload\(\s*"((?:github\.com|gitlab\.com|bitbucket\.org)/[^"]+)"`, What: "a Starlark module", Runs: "ci-remote-config"},
+	// A Tekton task or pipeline a git resolver fetches when the pipeline
+	// runs (Pipelines as Code keeps them in .tekton/).
+	{Files: []string{"tekton/*.yaml", "tekton/*.yml", ".tekton/*.yaml", ".tekton/*.yml"}, Key: `^\s*value\s*:\s*["']?((?:https?|git)://[^\s"']+)`,
+		Near: `^\s*resolver\s*:\s*["']?(?:git|hub|bundles)\b`, What: "a Tekton task", Runs: "ci-remote-config"},
 	// Submodules.
 	{Files: []string{".gitmodules"}, Key: `^\s*url\s*=\s*(\S+)`, What: "a submodule"},
 	// Ansible Galaxy roles and collections, and the Galaxy server.
@@ -107,14 +122,19 @@ var SourceKeys = []SourceKey{
 
 type compiledKey struct {
 	SourceKey
-	key, in *regexp.Regexp
+	key, in, near *regexp.Regexp
 }
 
 type keyTable struct {
 	byName map[string][]compiledKey // keys of files named exactly
-	globs  []string                 // patterns of the other files
+	globs  []glob                   // patterns of the other files
 	byGlob map[string][]compiledKey
 }
+
+// glob is a file pattern split into the folder it names ("" for any) and
+// the pattern of the base name, so that a path is matched without being
+// split.
+type glob struct{ pattern, dir, base string }
 
 var sourceKeys = sync.OnceValue(func() *keyTable {
 	t := &keyTable{byName: map[string][]compiledKey{}, byGlob: map[string][]compiledKey{}}
@@ -123,13 +143,17 @@ var sourceKeys = sync.OnceValue(func() *keyTable {
 		if k.In != "" {
 			c.in = regexp.MustCompile(k.In)
 		}
+		if k.Near != "" {
+			c.near = regexp.MustCompile(k.Near)
+		}
 		for _, f := range k.Files {
 			if !strings.Contains(f, "*") {
 				t.byName[f] = append(t.byName[f], c)
 				continue
 			}
 			if _, ok := t.byGlob[f]; !ok {
-				t.globs = append(t.globs, f)
+				dir, base := path.Split(f)
+				t.globs = append(t.globs, glob{f, dir, base})
 			}
 			t.byGlob[f] = append(t.byGlob[f], c)
 		}
@@ -139,13 +163,19 @@ var sourceKeys = sync.OnceValue(func() *keyTable {
 
 // keysOf returns the source keys read in the file at p.
 func keysOf(p string) []compiledKey {
-	lb := strings.ToLower(path.Base(p))
+	base := path.Base(p)
+	lb := strings.ToLower(base)
 	t := sourceKeys()
 	out := t.byName[lb]
 	for _, g := range t.globs {
-		if ok, _ := path.Match(g, lb); ok {
-			out = append(out[:len(out):len(out)], t.byGlob[g]...)
+		if ok, _ := path.Match(g.base, lb); !ok {
+			continue
 		}
+		// A pattern with a folder wants the file right in it.
+		if dir := p[:len(p)-len(base)]; g.dir != "" && !strings.EqualFold(dir, g.dir) && !strings.HasSuffix(strings.ToLower(dir), "/"+g.dir) {
+			continue
+		}
+		out = append(out[:len(out):len(out)], t.byGlob[g.pattern]...)
 	}
 	return out
 }
@@ -158,6 +188,7 @@ type Source struct {
 	N     int
 	Place string // a URL, a host/path, or what a shorthand is short for
 	Key   SourceKey
+	Dep   string // the dependency it is given for (DepName), when one
 }
 
 // ManifestSources returns the places the manifest at p names on lines
@@ -178,17 +209,32 @@ func ManifestSources(p string, lines []NumLine) []Source {
 						break
 					}
 				}
-				if v == "" || k.in != nil && !inBlock(lines, i, at, k.in) {
+				if v == "" || k.in != nil && !inBlock(lines, i, at, k.in) || k.near != nil && !near(lines, i, k.near) {
 					continue
 				}
 				if k.Shorthand != "" && !strings.Contains(v, "://") {
 					v = k.Shorthand + v
 				}
-				out = append(out, Source{N: l.N, Place: v, Key: k.SourceKey})
+				src := Source{N: l.N, Place: v, Key: k.SourceKey}
+				if !k.Many && k.Runs == "" && !k.Image {
+					src.Dep = DepName(lines, i)
+				}
+				out = append(out, src)
 			}
 		}
 	}
 	return out
+}
+
+// near reports a line within six above lines[i], the diff showing them
+// all, that re matches.
+func near(lines []NumLine, i int, re *regexp.Regexp) bool {
+	for j := i - 1; j >= 0 && j >= i-6 && lines[j].N == lines[j+1].N-1; j-- {
+		if re.MatchString(lines[j].Text) {
+			return true
+		}
+	}
+	return false
 }
 
 // inBlock reports that position at of lines[i] sits inside the bracketed
@@ -226,4 +272,52 @@ func inBlock(lines []NumLine, i, at int, opener *regexp.Regexp) bool {
 		return depth > 0
 	}
 	return false
+}
+
+var (
+	depOnLineRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*\{\s*:(\w+)\s*,|^\s*(?:gem|pod)\s+["']([\w./+-]+)["']|^\s*["']?([\w.-]+)["']?\s*=\s*\{`)
+	})
+	yamlKeyRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*([\w.-]+)\s*:\s*(.*)$`) })
+)
+
+// DepName returns the dependency the source on lines[i] is given for: the
+// name the line itself declares ({:ecto, git: …}, gem "x", x = { git = …
+// }), or in YAML the key of the mapping the line sits in, above its git:,
+// hosted: or url: keys (pub's http: / git: / url:). "" when the diff does
+// not show it.
+func DepName(lines []NumLine, i int) string {
+	if m := depOnLineRe().FindStringSubmatch(lines[i].Text); m != nil {
+		return m[1] + m[2] + m[3]
+	}
+	in := indentOf(lines[i].Text)
+	for j := i - 1; j >= 0 && j >= i-4 && lines[j].N == lines[j+1].N-1; j-- {
+		t := lines[j].Text
+		if strings.TrimSpace(t) == "" || indentOf(t) >= in {
+			continue
+		}
+		in = indentOf(t)
+		m := yamlKeyRe().FindStringSubmatch(t)
+		if m == nil {
+			return ""
+		}
+		switch m[1] {
+		case "git", "hosted", "url", "path", "ref":
+			continue
+		}
+		return m[1]
+	}
+	return ""
+}
+
+// RegistryDep reports a line that declares the dependency name at a
+// registry version (pub's http: ^1.2.2, Mix's {:ecto, "~> 3.11"}): a
+// source given for the same name in its place takes it off the registry.
+func RegistryDep(line, name string) bool {
+	if m := yamlKeyRe().FindStringSubmatch(line); m != nil && m[1] == name {
+		v := strings.Trim(strings.TrimSpace(m[2]), `"'`)
+		return v == "any" || v != "" && strings.IndexAny(v[:1], "^~<>=0123456789") == 0
+	}
+	m := depOnLineRe().FindStringSubmatch(line)
+	return m != nil && m[1] == name && !strings.Contains(line, "git") && !strings.Contains(line, "path:")
 }
