@@ -88,6 +88,7 @@ func (fs *fileScan) buildFiles() {
 		fs.installsFromURL(fs.hot[hotInstall])
 		fs.forgeOwners(hot[hotForge])
 		fs.ownerSwitches()
+		fs.manifestSources()
 	}
 	fs.images()
 	if !fs.info.Prose && !fs.sourcesRead() {
@@ -261,6 +262,10 @@ func (fs *fileScan) gradleRepo(n int, s string) {
 			hit.why = "Gradle takes from it only the modules the repositories before it lack; check which those are and who runs the host"
 			break
 		}
+	}
+	if k := provenance.LookalikeHost(h); k != "" {
+		// A host dressed as a well-known one is no mirror, wherever it stands.
+		hit.id, hit.severity, hit.why, hit.title = "lookalike-source", "", "", "adds the Gradle repository "+h+", a look-alike of "+k
 	}
 	fs.report(n, hit)
 }
