@@ -652,6 +652,11 @@ func (fs *fileScan) jenkinsBinds(n int, t string, fl *flow) {
 // ciShell turns a Task file's template variables ({{.NAME}}) into the
 // shell variables they stand for.
 func ciShell(s string) string {
+	if strings.Contains(s, "$$") {
+		// GitLab, Buildkite, Woodpecker and Drone read $$ as a literal $
+		// before the shell runs: $$(cmd) and $${VAR} are the shell's.
+		s = ciDollarEscape().ReplaceAllString(s, "$$$1")
+	}
 	if strings.Contains(s, "$(") {
 		// Azure Pipelines' macros, $(System.AccessToken) or $(NPM_TOKEN),
 		// are replaced by the variable's value before the shell runs;
@@ -665,6 +670,8 @@ func ciShell(s string) string {
 	}
 	return ciTemplate().ReplaceAllString(s, "$${$1}")
 }
+
+var ciDollarEscape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\$([({A-Za-z_])`) })
 
 var azureMacro = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\$\((?:[A-Za-z_]\w*(?:\.\w+)+|[A-Z][A-Z0-9_]*)\)`)

