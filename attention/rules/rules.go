@@ -528,6 +528,16 @@ var registry = []Rule{
 			{".github/workflows/a.yml", PRTHeadInto("pr", "      - working-directory: pr\n        run: make docs"), 11, false},
 			{".github/workflows/a.yml", PRTHeadInto("pr", "      - run: bash pr/scripts/preview.sh"), 10, false},
 			{".github/workflows/a.yml", PRTHeadInto("pr", "      - run: pip install ./pr"), 10, false},
+			// Code another chose by other events: the repository a dispatch's
+			// payload names, the commit of a check suite a fork's pull
+			// request started; a hunk that does not show the trigger.
+			{".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: ${{ github.event.client_payload.repository }}\n          ref: ${{ github.event.client_payload.ref }}\n      - run: ./gradlew publish\n        env:\n          SIGNING_KEY: ${{ secrets.SIGNING_KEY }}", 10, false},
+			{".github/workflows/a.yml", "on:\n  check_suite:\n    types: [completed]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.check_suite.head_sha }}\n      - run: cargo build --release", 11, false},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -6,3 +6,6 @@ jobs:\n     steps:\n       - uses: actions/checkout@v4\n-      - run: pip install .\n+      - run: |\n+          git fetch origin ${{ github.event.client_payload.sha }}\n+          git checkout FETCH_HEAD\n+          pip install .\n", 11, false},
+			// The command a maintainer's comment relays (slash-command
+			// dispatch) checks out a pull request of this repository: the
+			// sender of a dispatch can write to it already.
+			{".github/workflows/a.yml", "on:\n  repository_dispatch:\n    types: [ok-to-test-command]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: refs/pull/${{ github.event.client_payload.pull_request.number }}/merge\n      - run: make test", 0, true},
 			{".github/workflows/a.yml", PRTHeadInto("pr", "      - uses: ./pr/.github/actions/preview"), 10, false},
 			// The base branch's own tool reading the folder as data.
 			{".github/workflows/a.yml", PRTHeadInto("pr", "      - run: |\n          npm ci\n          python tools/render.py --input ./pr/docs"), 0, true},
@@ -857,6 +867,13 @@ var registry = []Rule{
 	{"gha-script-injection", KindExecute, High, "expands untrusted pull-request text into a command (script injection)",
 		"a branch name, title or comment is written by whoever opens the pull request, and here it becomes shell or script code run with the job's token and secrets", []Case{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"${{ github.event.pull_request.title }}\"", 4, false},
+			// A fork's branch name reaches the check suite and check run
+			// it starts; a dispatch's payload is what its sender chose.
+			{".github/workflows/a.yml", "on: check_suite\njobs:\n  a:\n    steps:\n      - run: ./notify.sh \"${{ github.event.check_suite.head_branch }}\"", 5, false},
+			{".github/workflows/a.yml", "on: check_run\njobs:\n  a:\n    steps:\n      - run: echo '${{ github.event.check_run.output.summary }}' >> report.md", 5, false},
+			{".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  a:\n    steps:\n      - run: ./deploy.sh ${{ github.event.client_payload.environment }}", 5, false},
+			// The base branch is the repository's own.
+			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    steps:\n      - run: git diff origin/${{ github.event.pull_request.base.ref }}", 0, true},
 		}},
 	{"gha-env-injection", KindExecute, High, "writes untrusted pull-request text into GITHUB_ENV or GITHUB_PATH",
 		"every later step of the job runs with what the pull request's author chose as its environment", nil},
