@@ -394,9 +394,6 @@ func (fs *fileScan) editorCommand(n int, s string) {
 }
 
 var (
-	ciScriptKey = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^(\s*)(?:-\s+)?(?:script|before_script|after_script|run|command|commands|cmd|cmds|bash|sh|pwsh|powershell|inlineScript|install|before_install|after_success|build_script|test_script)\s*:\s*(.*)$`)
-	})
 	jenkinsShOpen = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^\s*(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?('''|""")(.*)$`)
 	})
@@ -407,9 +404,10 @@ var (
 )
 
 // ciConfig reads the scripts of the CI systems other than GitHub Actions
-// (GitLab, CircleCI, Azure Pipelines, Buildkite, Travis, Jenkins) as shell,
-// one script per key: their runners run them with the project's CI
-// variables and tokens (CI_JOB_TOKEN and the secrets a project sets).
+// (rules.CIScriptKey: GitLab, CircleCI, Azure Pipelines, Buildkite, Travis,
+// Jenkins and the others) as shell, one script per key: their runners run
+// them with the project's CI variables and tokens (CI_JOB_TOKEN and the
+// secrets a project sets).
 func (fs *fileScan) ciConfig() {
 	if fs.added == nil {
 		fs.index()
@@ -439,6 +437,7 @@ func (fs *fileScan) ciConfig() {
 	dynVar := "" // a var whose sh: line comes next
 	quote := ""  // the triple quote a Jenkinsfile's multi-line sh step is open in
 	jenkins := rules.Jenkinsfile(fs.path)
+	scriptKey := rules.CIScriptKey(fs.path)
 	for i, n := range ns {
 		t := fs.text[n]
 		if jenkins {
@@ -507,13 +506,17 @@ func (fs *fileScan) ciConfig() {
 			flush() // a gap between hunks
 			indent = -1
 		}
-		if m := ciScriptKey().FindStringSubmatch(t); m != nil {
+		if m := scriptKey.FindStringSubmatch(t); m != nil {
 			flush()
 			indent = len(m[1])
 			if v := strings.TrimSpace(m[2]); strings.HasPrefix(v, ">") {
 				fold = indent
 			} else if v != "" && !strings.HasPrefix(v, "|") && !strings.HasPrefix(v, "[") {
 				block = append(block, numbered{n, ciShell(unquoteYAML(v))})
+				indent = -1
+			} else if sc, ok := rules.ShellCScript(v); ok {
+				// ["sh", "-c", "…"], or a step's args ['-c', '…']
+				block = append(block, numbered{n, ciShell(sc)})
 				indent = -1
 			}
 			continue

