@@ -281,7 +281,7 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 		return hit{id: "gha-secrets-inherit"}, true
 	}
 	if re.wfTriggerLine.MatchString(s) && re.wfDangerous.MatchString(s) && !strings.Contains(s, "event_name") && !strings.Contains(s, "${{") {
-		return hit{id: "gha-privileged-trigger"}, true
+		return hit{id: "gha-privileged-trigger", title: "workflow runs on " + re.wfDangerous.FindString(s)}, true
 	}
 	if re.wfHeadCheckout.MatchString(s) {
 		if w.dangerous && (w.treeChange || !w.whole || !strings.Contains(s, "git fetch")) {
