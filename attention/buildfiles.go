@@ -479,11 +479,13 @@ func (fs *fileScan) ciConfig() {
 				quote = "" // a gap between hunks
 				flush()
 			} else if body, _, closed := strings.Cut(t, quote); closed {
+				fs.groovySplice(n, body, quote)
 				block = append(block, numbered{n, body})
 				quote = ""
 				flush()
 				continue
 			} else {
+				fs.groovySplice(n, t, quote)
 				block = append(block, numbered{n, t})
 				continue
 			}
@@ -492,6 +494,7 @@ func (fs *fileScan) ciConfig() {
 			// sh """ … """ over several lines: one script.
 			flush()
 			quote, indent = m[1], -1
+			fs.groovySplice(n, m[2], quote)
 			if strings.TrimSpace(m[2]) != "" {
 				block = append(block, numbered{n, m[2]})
 			}
@@ -499,6 +502,7 @@ func (fs *fileScan) ciConfig() {
 		}
 		if m := jenkinsSh().FindStringSubmatch(t); m != nil {
 			flush()
+			fs.groovySplice(n, m[2], `"`)
 			fs.shellLines([]numbered{{n, m[1] + strings.ReplaceAll(m[2], `\"`, `"`)}}, fl, false)
 			continue
 		}
@@ -512,11 +516,11 @@ func (fs *fileScan) ciConfig() {
 			if v := strings.TrimSpace(m[2]); strings.HasPrefix(v, ">") {
 				fold = indent
 			} else if v != "" && !strings.HasPrefix(v, "|") && !strings.HasPrefix(v, "[") {
-				block = append(block, numbered{n, ciShell(unquoteYAML(v))})
+				block = append(block, numbered{n, fs.ciScript(n, unquoteYAML(v))})
 				indent = -1
 			} else if sc, ok := rules.ShellCScript(v); ok {
 				// ["sh", "-c", "…"], or a step's args ['-c', '…']
-				block = append(block, numbered{n, ciShell(sc)})
+				block = append(block, numbered{n, fs.ciScript(n, sc)})
 				indent = -1
 			}
 			continue
@@ -532,9 +536,9 @@ func (fs *fileScan) ciConfig() {
 		if fold >= 0 {
 			if ind > fold {
 				if foldN == 0 {
-					foldN, foldText = n, ciShell(trimmed)
+					foldN, foldText = n, fs.ciScript(n, trimmed)
 				} else {
-					foldText += " " + ciShell(trimmed)
+					foldText += " " + fs.ciScript(n, trimmed)
 				}
 				continue
 			}
@@ -555,10 +559,10 @@ func (fs *fileScan) ciConfig() {
 			case strings.HasPrefix(v, "|"):
 				// a literal block: its lines follow as they are
 			default:
-				block = append(block, numbered{n, ciShell(unquoteYAML(v))})
+				block = append(block, numbered{n, fs.ciScript(n, unquoteYAML(v))})
 			}
 		} else {
-			block = append(block, numbered{n, ciShell(trimmed)})
+			block = append(block, numbered{n, fs.ciScript(n, trimmed)})
 		}
 	}
 	flush()
@@ -634,6 +638,24 @@ func (fs *fileScan) jenkinsBinds(n int, t string, fl *flow) {
 	}
 	if held.kind != 0 {
 		fl.files[rules.NormPath(m[1])] = held
+	}
+}
+
+// ciScript is a script line of a CI file as its shell reads it
+// (ciShell), rated first for what the CI system writes into its text
+// from the pull request.
+func (fs *fileScan) ciScript(n int, raw string) string {
+	if v := rules.CISplice(fs.path, raw); v != "" {
+		fs.report(n, hit{id: "ci-script-injection", title: "writes " + v + ", which the pull request chooses, into a script's text"})
+	}
+	return ciShell(raw)
+}
+
+// groovySplice rates a Jenkins sh, bat or powershell step's text in
+// double quotes, where Groovy interpolates ${…} before the shell runs it.
+func (fs *fileScan) groovySplice(n int, text, quote string) {
+	if quote == `"` || quote == `"""` {
+		fs.ciScript(n, text)
 	}
 }
 

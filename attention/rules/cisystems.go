@@ -33,7 +33,13 @@ type ciSystem struct {
 	// itemScripts: every "- name: value" list item is a script (sourcehut's
 	// tasks, Screwdriver's steps name each script by its key).
 	itemScripts bool
-	re          func() *regexp.Regexp
+	// splice is the form in which the system writes a value into a
+	// script's text before the shell reads it, for the values whoever
+	// opens a pull request chooses: its branch name, its title, a commit
+	// message, its author's name.
+	splice string
+	re     func() *regexp.Regexp
+	spRe   func() *regexp.Regexp
 }
 
 // ciSharedKeys are the script keys most systems share.
@@ -46,17 +52,27 @@ var ciSystems = []*ciSystem{
 		// a runner's hooks run before the job fetches the sources
 		keys: []string{"pre_get_sources_script", "post_get_sources_script"}},
 	{noun: "CircleCI config", dirs: []string{".circleci/"}},
-	{noun: "Jenkinsfile", is: Jenkinsfile},
-	{noun: "Azure Pipelines config", dirs: []string{".azure-pipelines/", ".azuredevops/"}, prefixes: []string{"azure-pipelines"}},
-	{noun: "Buildkite pipeline", dirs: []string{".buildkite/"}, names: []string{"buildkite.yml", "buildkite.yaml", ".buildkite.yml", ".buildkite.yaml"}},
+	{noun: "Jenkinsfile", is: Jenkinsfile,
+		// Groovy's string interpolation in a double-quoted sh step (\$ escapes)
+		splice: `(?:^|[^\\])\$\{?(?:env\.)?CHANGE_(?:TITLE|BRANCH|AUTHOR(?:_DISPLAY_NAME|_EMAIL)?)\b`},
+	{noun: "Azure Pipelines config", dirs: []string{".azure-pipelines/", ".azuredevops/"}, prefixes: []string{"azure-pipelines"},
+		// macros $(Name) and template expressions are replaced in the text
+		splice: `\$\(\s*(?:System\.PullRequest\.SourceBranch(?:Name)?|Build\.SourceVersionMessage|Build\.RequestedFor(?:Email)?|Build\.SourceVersionAuthor)\s*\)` +
+			`|\$\{\{\s*variables(?:\.|\[')(?:System\.PullRequest\.SourceBranch|Build\.SourceVersionMessage|Build\.RequestedFor)`},
+	{noun: "Buildkite pipeline", dirs: []string{".buildkite/"}, names: []string{"buildkite.yml", "buildkite.yaml", ".buildkite.yml", ".buildkite.yaml"},
+		// the agent interpolates $VAR when it uploads the pipeline ($$ escapes)
+		splice: `(?:^|[^$])\$\{?BUILDKITE_(?:MESSAGE|BRANCH|BUILD_AUTHOR(?:_EMAIL)?|BUILD_CREATOR(?:_EMAIL)?)\b`},
 	{noun: "Travis CI config", names: []string{".travis.yml"},
 		keys: []string{"before_deploy", "after_deploy", "after_failure", "before_cache"}},
 	{noun: "AppVeyor config", names: []string{"appveyor.yml", ".appveyor.yml"},
 		keys: []string{"ps", "init", "before_build", "after_build", "before_test", "after_test", "before_package", "after_package",
 			"before_deploy", "deploy_script", "after_deploy", "on_success", "on_failure", "on_finish"}},
 	{noun: "Bitbucket Pipelines config", names: []string{"bitbucket-pipelines.yml"}, keys: []string{"after-script"}},
-	{noun: "Drone config", names: []string{".drone.yml", ".drone.yaml"}},
-	{noun: "Woodpecker CI config", names: []string{".woodpecker.yml", ".woodpecker.yaml"}, dirs: []string{".woodpecker/"}},
+	{noun: "Drone config", names: []string{".drone.yml", ".drone.yaml"},
+		// ${VAR} is substituted before the step runs ($$ escapes)
+		splice: `(?:^|[^$])\$\{(?:DRONE_COMMIT_MESSAGE|DRONE_COMMIT_BRANCH|DRONE_SOURCE_BRANCH|DRONE_BRANCH|DRONE_PULL_REQUEST_TITLE|DRONE_COMMIT_AUTHOR(?:_NAME|_EMAIL)?)\b`},
+	{noun: "Woodpecker CI config", names: []string{".woodpecker.yml", ".woodpecker.yaml"}, dirs: []string{".woodpecker/"},
+		splice: `(?:^|[^$])\$\{(?:CI_COMMIT_MESSAGE|CI_COMMIT_TITLE|CI_COMMIT_BRANCH|CI_COMMIT_SOURCE_BRANCH|CI_COMMIT_PULL_REQUEST_TITLE|CI_COMMIT_AUTHOR(?:_EMAIL)?)\b`},
 	{noun: "Cloud Build config", names: []string{"cloudbuild.yaml", "cloudbuild.yml"}, dirs: []string{".cloudbuild/"}, prefixes: []string{"cloudbuild"},
 		// a step's args are its entrypoint's: bash -c takes a script
 		keys: []string{"args"}},
@@ -65,7 +81,9 @@ var ciSystems = []*ciSystem{
 	{noun: "Semaphore pipeline", dirs: []string{".semaphore/"}},
 	{noun: "Codefresh pipeline", names: []string{"codefresh.yml", "codefresh.yaml"}, dirs: []string{".codefresh/"}},
 	{noun: "Harness pipeline", dirs: []string{".harness/"}},
-	{noun: "Tekton pipeline", dirs: []string{".tekton/"}},
+	{noun: "Tekton pipeline", dirs: []string{".tekton/"},
+		// Pipelines as Code fills {{ }} from the pull request's event
+		splice: `\{\{\s*(?:source_branch|body\.[\w.]*?(?:title|body|ref|message|label|name)|headers\.[\w-]+)\s*\}\}`},
 	{noun: "sourcehut build manifest", names: []string{".build.yml", ".build.yaml"}, dirs: []string{".builds/"}, itemScripts: true},
 	{noun: "Bitrise config", names: []string{"bitrise.yml", "bitrise.yaml"}, keys: []string{"content"}},
 	{noun: "Codemagic config", names: []string{"codemagic.yaml", "codemagic.yml"}},
@@ -75,6 +93,9 @@ var ciSystems = []*ciSystem{
 func init() {
 	for _, s := range ciSystems {
 		s.re = sync.OnceValue(func() *regexp.Regexp { return ciKeyRe(s) })
+		if s.splice != "" {
+			s.spRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(s.splice) })
+		}
 	}
 }
 
@@ -138,6 +159,19 @@ func CIScriptKey(p string) *regexp.Regexp {
 		return s.re()
 	}
 	return ciSharedRe()
+}
+
+// CISplice returns the value of a script line in the CI file at p that
+// the CI system writes into the script's text from the pull request (its
+// branch name, title, commit message, author) before the shell reads it,
+// or "": whoever opens the pull request then writes shell code.
+func CISplice(p, s string) string {
+	if sys := ciSystemOf(p); sys != nil && sys.spRe != nil {
+		if m := sys.spRe().FindString(s); m != "" {
+			return m[strings.IndexAny(m, "${"):]
+		}
+	}
+	return ""
 }
 
 // ShellCScript returns the script of a command given as a YAML flow list,
