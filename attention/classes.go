@@ -110,7 +110,9 @@ var classRe = sync.OnceValue(func() *classRes {
 		sockSrc:   regexp.MustCompile(`\bTcpStream::connect\b|\bUdpSocket::bind\b|\bnet\.Dial\w*\(|\bsocket\.socket\(|\bsocket\.create_connection\(|\bnet\.(?:connect|createConnection)\(|\btls\.connect\(|\bnew\s+Socket\(|\bTCPSocket\.(?:new|open)\b|\bfsockopen\(`),
 		sockWrite: regexp.MustCompile(`\.(?:write|write_all|send|sendall|sendto|puts|print|end)\(|\bfwrite\(|\bfmt\.Fprint\w*\(|\bio\.Copy\(`),
 		// bytes decoded from base64 or hex, in any language
-		decodeSrc: regexp.MustCompile(`\bBase64\.get(?:Mime|Url)?Decoder\(\)\.decode\(|\bConvert\.FromBase64String\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bhex\.DecodeString\(|\batob\(|\bb64decode\(|\bBase64\.(?:decode64|strict_decode64|decode)\b|\bbase64_decode\(|base64["']?\)?\.decode\(|\bConvert\.FromHexString\(|\bHex\.decode(?:Hex)?\(|\bDatatypeConverter\.parse(?:Base64|HexBinary)\(|\bunhexlify\(|\bbytes\.fromhex\(|\bBuffer\.from\([^)]*['"](?:base64|hex)['"]|\b(?:string|utf8)\.char\(`),
+		decodeSrc: regexp.MustCompile(`\bBase64\.get(?:Mime|Url)?Decoder\(\)\.decode\(|\bConvert\.FromBase64String\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bhex\.DecodeString\(|\batob\(|\bb64decode\(|\bBase64\.(?:decode64|strict_decode64|decode)\b|\bbase64_decode\(|base64["']?\)?\.decode\(|\bConvert\.FromHexString\(|\bHex\.decode(?:Hex)?\(|\bDatatypeConverter\.parse(?:Base64|HexBinary)\(|\bunhexlify\(|\bbytes\.fromhex\(|\bBuffer\.from\([^)]*['"](?:base64|hex)['"]|(?i:\[(?:System\.)?Convert\]::FromBase64String\()|\b(?:string|utf8)\.char\(|` +
+			// Groovy's, Elixir's, Erlang's, Swift's, Julia's and R's spellings
+			`\.decode(?:Base64|Hex)\(\)|\bBase\.(?:url_)?decode(?:64|32|16)!?\(|\bbase64:decode(?:_to_string)?\(|\bData\(\s*base64Encoded:|\bbase64decode\(|\ba2b_(?:base64|hex|uu)\(`),
 		// one secret read by its name, in any language
 		secretSrc: regexp.MustCompile(`(?:\bGetenv|\bgetenv|\bGetEnvironmentVariable|\benv::var|\benviron(?:\.get)?|\bENV|\bprocess\.env|\$ENV|\$env:)\s*[\[({.]?\s*["']?\w*(?i:token|secret|passw|api_?key|access_?key|private_?key|credential)|` +
 			// What hands out a credential: the job's OIDC token, the gh
@@ -568,7 +570,8 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 				}
 			case program && own&flowFetched != 0 && re.run.MatchString(s):
 				fs.report(n, hit{id: "download-and-run", title: "runs what it downloads on the same line"})
-			case program && sc&rules.ScopeCode == 0 && (own|used)&flowDecoded != 0 && decodedAsCode(s) && !inertUse(s, paths):
+			case (program || workflow) && sc&rules.ScopeCode == 0 && (own|used)&flowDecoded != 0 && decodedAsCode(s) && !inertUse(s, paths):
+				// A workflow's pwsh, python or github-script step is a program too.
 				h := hit{id: "decode-and-run", title: "decodes data and runs or loads it"}
 				if own&flowDecoded == 0 && from[flowDecoded] > 0 {
 					h = hit{id: "decode-and-run", title: "runs or loads what line " + itoa(from[flowDecoded]) + " decoded", source: from[flowDecoded]}
@@ -773,7 +776,7 @@ func urlsOf(text map[int]string) []string {
 }
 
 var codeLoadRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\bAssembly\.Load(?:From|File)?\(|\bdefineClass\(|\bloadstring\(|(?:^|[^.\w])load\(|\beval\(|\bevaluate\(|\bGroovyShell\b|\bScriptEngine\w*\b|\bEval\.me\(|(?i:\bInvoke-Expression\b|\[ScriptBlock\]::Create\()|["'](?:/bin/)?(?:ba|z|da)?sh["']\s*,\s*["']-c["']|["']cmd(?:\.exe)?["']\s*,\s*["']/c["']|["']pwsh["']|["']powershell(?:\.exe)?["']`)
+	return regexp.MustCompile(`\bAssembly\.Load(?:From|File)?\(|\bdefineClass\(|\bloadstring\(|(?:^|[^.\w])load\(|\beval\(|\bevaluate\(|\bGroovyShell\b|\bScriptEngine\w*\b|\bEval\.me\(|(?i:\bInvoke-Expression\b|(?:^|[\s|(;])iex\b|\[ScriptBlock\]::Create\()|\bexecSync\(\s*\w+\s*[,)]|\b(?:child_process|cp)\.exec\(\s*\w+\s*[,)]|["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k|mk|a)?sh["']\s*,\s*\[?\s*["']-c\b|\barguments\s*=\s*\[\s*["']-c["']|\bCode\.(?:eval_string|eval_quoted|compile_string)\(|\bos:cmd\(|["']cmd(?:\.exe)?["']\s*,\s*["']/c["']|["']pwsh["']|["']powershell(?:\.exe)?["']`)
 })
 
 // decodedAsCode reports a line where decoded data can only be code: loaded
@@ -885,8 +888,10 @@ func (fs *fileScan) leaving() {
 		if fs.added == nil {
 			fs.index()
 		}
-		if o, ok := fs.best[fs.added[lk.Sink]]; !ok || severityRank(o.sev()) > severityRank(lk.Severity) {
+		if o, ok := fs.best[fs.added[lk.Sink]]; !ok || severityRank(o.sev()) > severityRank(lk.Severity) || lk.Credential && !o.parsed {
 			// What the line's own readers said stays: this is the fallback.
+			// A credential handed to another host is read by no other
+			// reader: a line pattern's guess there gives way to it.
 			fs.report(lk.Sink, hit{id: "secret-send", severity: lk.Severity, title: lk.Title, source: lk.Source})
 		}
 	}

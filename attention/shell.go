@@ -665,7 +665,8 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 	// Wrappers that run the rest as the command.
 	for len(args) > 0 {
 		switch path.Base(r.lit(args[0])) {
-		case "sudo", "nohup", "exec", "time", "command", "builtin", "nice", "stdbuf", "doas":
+		case "sudo", "nohup", "exec", "time", "command", "builtin", "nice", "stdbuf", "doas", "busybox", "toybox":
+			// busybox sh, toybox wget: the applet named is the command.
 			args = args[1:]
 			for len(args) > 0 && (strings.HasPrefix(r.lit(args[0]), "-") || assignWordRe().MatchString(r.lit(args[0]))) {
 				// sudo takes VAR=value words before the command.
@@ -746,6 +747,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{kind: tRunnerPid, line: line}
 	case rules.Fetcher(name):
 		return r.network(name, args, words, stdin, line)
+	case rules.MailSender(name):
+		if t := stdin.or(argTaint(1)); t.secret() {
+			r.fs.report(lastLine, hit{id: "secret-send", source: t.line})
+		}
+		return taint{}
 	case name == "nc" || name == "ncat" || name == "netcat" || name == "socat" || name == "telnet" || name == "openssl" && len(words) > 1 && words[1] == "s_client":
 		t := stdin.or(argTaint(1))
 		if t.secret() {
@@ -771,6 +777,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		// A name made of command output or secrets in front of a fixed
 		// domain carries them to whoever answers for that domain.
 		for i, w := range args[1:] {
+			if name == "ping" && words[i] == "-p" && r.wordTaint(w).secret() {
+				// ping -p: up to 16 bytes of pattern in every packet.
+				r.fs.report(r.line(w.Pos()), hit{id: "dns-exfiltration", title: "sends secrets in the pattern of ping's packets", source: r.wordTaint(w).line})
+				continue
+			}
 			if !dnsLabelRe().MatchString(words[i+1]) {
 				continue
 			}
@@ -813,8 +824,16 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{}
 	case rules.Decoder(name, words):
 		out := taint{kind: tDecode, line: line}
+		if strings.EqualFold(name, "certutil") && len(words) > 3 {
+			// certutil -decode in out: the last word is the file written.
+			r.written(words[len(words)-1], out, r.line(args[len(args)-1].Pos()), false)
+			return taint{}
+		}
 		for i, w := range words {
 			if (w == "-out" || w == "-o" || w == "--output") && i+1 < len(words) {
+				if o := words[i+1]; o == "-" || o == "/dev/stdout" || o == "/dev/fd/1" {
+					return out // uudecode -o /dev/stdout: still a stream
+				}
 				r.written(words[i+1], out, r.line(args[i+1].Pos()), false)
 				return taint{}
 			}
@@ -933,6 +952,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		}
 		return out
 	case (name == "deno" || name == "bun") && len(words) > 2 && (words[1] == "run" || words[1] == "x" || words[1] == "eval"):
+		if words[1] == "eval" {
+			r.runs(r.wordTaint(args[2]), r.line(args[2].Pos()), "")
+		} else if words[len(words)-1] == "-" {
+			r.runs(stdin, line, "") // deno run -: the program is read from standard input
+		}
 		for i, w := range words[2:] {
 			if strings.HasPrefix(w, "http://") || strings.HasPrefix(w, "https://") {
 				h := hit{id: "download-and-run", title: name + " runs a program from a URL"}
@@ -1088,8 +1112,22 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		}
 		return taint{}
 	}
-	if strings.Contains(w0, "/") {
-		r.runs(r.fileTaint(w0, line), line, "")
+	if strings.EqualFold(w0, "call") || strings.EqualFold(w0, "start") {
+		// cmd's call and start run the file they name (start's options
+		// and an empty window title before it).
+		for i, w := range words[1:] {
+			if !strings.HasPrefix(w, "/") && w != "" {
+				r.runs(r.fileTaint(w, line), r.line(args[i+1].Pos()), "")
+				break
+			}
+		}
+		return taint{}
+	}
+	// A file named by its path, or by the bare name the script wrote
+	// decoded bytes under (cmd and PowerShell run it from the working
+	// directory).
+	if t := r.fileTaint(w0, line); strings.Contains(w0, "/") || t.kind&tDecode != 0 {
+		r.runs(t, line, "")
 	}
 	return taint{}
 }
@@ -1367,6 +1405,16 @@ func firstLit(w *syntax.Word) (string, bool) {
 // interpreter reads sh/bash/python... : an inline program (-c, -e), a file
 // to run, or a program read from standard input.
 func (r *shellReader) interpreter(name string, args []*syntax.Word, words []string, stdin taint, line int) taint {
+	if name == "pwsh" || strings.HasPrefix(name, "powershell") {
+		for i, w := range words[:len(words)-1] {
+			if i > 0 && (strings.EqualFold(w, "-File") || strings.EqualFold(w, "-f")) {
+				// powershell -ExecutionPolicy Bypass -File x.ps1: the options
+				// before -File take values; the file is what runs.
+				r.runs(r.fileTaint(words[i+1], line).or(r.wordTaint(args[i+1])), r.line(args[i+1].Pos()), "")
+				return taint{}
+			}
+		}
+	}
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		switch {

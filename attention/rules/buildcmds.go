@@ -28,10 +28,21 @@ type Command struct {
 // and add_custom_target while it builds), Meson (run_command while it is
 // configured, command: lists while it builds), Bazel and Buck (a genrule's
 // cmd), MSBuild (Exec tasks and build events) and Composer (its scripts,
-// which install and update run by event name). "" for any other file.
+// which install and update run by event name). Files that are not a
+// build's but hold one command a line in their own syntax are read the same
+// way: a Procfile's processes, a systemd unit's Exec lines, a crontab's
+// jobs. "" for any other file.
 func BuildSystem(p string) string {
 	lb := strings.ToLower(path.Base(p))
 	switch {
+	case lb == "procfile" || strings.HasPrefix(lb, "procfile."):
+		return "procfile"
+	case strings.HasSuffix(lb, ".service") || strings.HasSuffix(lb, ".socket"):
+		return "systemd"
+	case strings.Contains(strings.ToLower(p), "cron.d/") || strings.HasSuffix(strings.ToLower(p), "etc/crontab"):
+		return "system-cron" // a user's name before each command
+	case lb == "crontab" || strings.HasSuffix(lb, ".crontab") || strings.HasSuffix(lb, ".cron"):
+		return "cron"
 	case lb == "cmakelists.txt" || strings.HasSuffix(lb, ".cmake"):
 		return "cmake"
 	case lb == "meson.build" || lb == "meson_options.txt":
@@ -64,9 +75,31 @@ func CommandsOf(system string, lines []NumLine) []Command {
 		return composerCommands(lines)
 	case "maven":
 		return mavenCommands(lines)
+	case "procfile", "systemd", "cron", "system-cron":
+		var out []Command
+		for _, l := range lines {
+			if m := lineCmdRe()[system].FindStringSubmatch(l.Text); m != nil && !CommentLine(l.Text) {
+				out = append(out, Command{l.N, m[1]})
+			}
+		}
+		return out
 	}
 	return nil
 }
+
+// lineCmdRe is where the command starts on a line of the files that hold
+// one a line: "web: cmd", "ExecStart=-cmd" (systemd's -@:+! prefixes are
+// not the command's), "*/5 * * * * cmd" or "@daily cmd" (with a user's name
+// before the command in /etc/crontab and cron.d).
+var lineCmdRe = sync.OnceValue(func() map[string]*regexp.Regexp {
+	const when = `^\s*(?:@\w+|(?:[\d*/,-]+|[A-Za-z]{3}(?:-[A-Za-z]{3})?)(?:\s+(?:[\d*/,-]+|[A-Za-z]{3}(?:[-,][A-Za-z]{3})*)){4})\s+`
+	return map[string]*regexp.Regexp{
+		"procfile":    regexp.MustCompile(`^[\w.-]+\s*:\s*(\S.*)$`),
+		"systemd":     regexp.MustCompile(`^\s*Exec(?:Start|StartPre|StartPost|Stop|StopPost|Reload|Condition)\s*=\s*[-@:+!]*(\S.*)$`),
+		"cron":        regexp.MustCompile(when + `(\S.*)$`),
+		"system-cron": regexp.MustCompile(when + `[\w.-]+\s+(\S.*)$`),
+	}
+})
 
 var (
 	cmakeCall = sync.OnceValue(func() *regexp.Regexp {

@@ -44,7 +44,7 @@ func ShellVar(w string) bool {
 // file, standard input) runs as a script.
 func ShellName(n string) bool {
 	switch n {
-	case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "pwsh", "powershell", "powershell.exe":
+	case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "oksh", "pdksh", "tcsh", "csh", "fish", "pwsh", "powershell", "powershell.exe":
 		return true
 	}
 	return false
@@ -54,9 +54,12 @@ func ShellName(n string) bool {
 // is given (-c, -e, a file, standard input) runs as a program.
 func InterpName(n string) bool {
 	switch {
-	case n == "perl" || n == "ruby" || n == "node" || n == "nodejs" || n == "php" || n == "deno" || n == "bun" || n == "lua":
+	case n == "perl" || n == "ruby" || n == "node" || n == "nodejs" || n == "php" || n == "deno" || n == "bun" || n == "lua" || n == "luajit":
 		return true
-	case strings.HasPrefix(n, "python"):
+	case n == "osascript" || n == "tclsh":
+		// AppleScript's do shell script and Tcl's exec start any program.
+		return true
+	case strings.HasPrefix(n, "python") || strings.HasPrefix(n, "pypy"):
 		return true
 	}
 	return false
@@ -261,11 +264,20 @@ func Decoder(name string, words []string) bool {
 	case "xxd":
 		return has("-r")
 	case "openssl":
-		return len(words) > 1 && (words[1] == "enc" || words[1] == "base64") && has("-d")
-	case "uudecode", "gunzip", "zcat", "bunzip2", "unxz", "xzcat", "lzcat", "zstdcat":
+		// openssl enc -d, openssl base64 -d, openssl aes-256-cbc -d: a
+		// cipher's name is a subcommand of its own.
+		return len(words) > 1 && (words[1] == "enc" || words[1] == "base64" || opensslCipherRe().MatchString(words[1])) && has("-d")
+	case "uudecode", "gunzip", "zcat", "bunzip2", "bzcat", "unxz", "xzcat", "lzcat", "unlzma", "zstdcat", "unzstd", "lz4cat", "unlz4", "brcat":
 		return true
-	case "gzip", "xz", "zstd", "bzip2":
+	case "gzip", "xz", "zstd", "bzip2", "brotli", "lz4", "lzip", "lzma", "lzop", "pigz", "pbzip2", "lbzip2":
 		return has("-d", "--decompress")
+	case "certutil", "CertUtil":
+		return HasWordFold(words, "-decode") || HasWordFold(words, "-decodehex")
+	case "rev":
+		// Text spelled backwards is as unreadable in the diff as base64.
+		return true
+	case "tr":
+		return TrCipher(words)
 	case "gpg", "gpg2", "age":
 		// Decrypted bytes are as unreadable in the diff as decoded ones.
 		return has("-d", "--decrypt")
@@ -277,6 +289,71 @@ func Decoder(name string, words []string) bool {
 		return has("-so")
 	}
 	return false
+}
+
+var opensslCipherRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^-?(?:aes|des|des3|bf|blowfish|camellia|cast5?|chacha20|rc[245]|seed|sm4|aria)(?:-|\d|$)`)
+})
+
+// TrCipher reports a tr that maps a set of characters onto the same set in
+// another order (tr 'A-Za-z' 'N-ZA-Mn-za-m' is ROT13, '!-~' 'P-~!-O' ROT47):
+// a substitution cipher, whose output the diff does not show. Case mapping,
+// deleting and squeezing change no letter into another.
+func TrCipher(words []string) bool {
+	var sets []string
+	for _, w := range words[1:] {
+		if strings.HasPrefix(w, "-") && len(sets) == 0 && len(w) > 1 {
+			return false // -d, -s, -c: not a mapping of one set onto another
+		}
+		sets = append(sets, w)
+	}
+	if len(sets) != 2 {
+		return false
+	}
+	a, b := trSet(sets[0]), trSet(sets[1])
+	if len(a) < 4 || len(a) != len(b) || string(a) == string(b) {
+		return false
+	}
+	sa, sb := slices.Clone(a), slices.Clone(b)
+	slices.Sort(sa)
+	slices.Sort(sb)
+	return string(sa) == string(sb)
+}
+
+// trSet expands a tr set's ranges and escapes; a class ([:upper:]) gives nil.
+func trSet(s string) []byte {
+	if strings.Contains(s, "[:") {
+		return nil
+	}
+	// next reads one character at i, an escape included.
+	next := func(i int) (byte, int) {
+		if s[i] != '\\' || i+1 >= len(s) {
+			return s[i], i + 1
+		}
+		switch s[i+1] {
+		case 't':
+			return '\t', i + 2
+		case 'n':
+			return '\n', i + 2
+		}
+		return s[i+1], i + 2
+	}
+	var out []byte
+	for i := 0; i < len(s); {
+		c, j := next(i)
+		if j+1 < len(s) && s[j] == '-' {
+			if d, k := next(j + 1); c <= d {
+				for x := int(c); x <= int(d); x++ {
+					out = append(out, byte(x))
+				}
+				i = k
+				continue
+			}
+		}
+		out = append(out, c)
+		i = j
+	}
+	return out
 }
 
 var hexEscRe = sync.OnceValue(func() *regexp.Regexp {
@@ -518,6 +595,16 @@ func flagValues(words []string, flags ...string) []int {
 }
 
 var ftpPutRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)(?:^|[\s;"'])m?put\s+(?:-\S+\s+)*([^\s;"']+)`) })
+
+// MailSender reports a command that mails what it reads on standard
+// input or is given as the body.
+func MailSender(name string) bool {
+	switch name {
+	case "mail", "mailx", "s-nail", "mutt", "sendmail", "msmtp", "ssmtp", "swaks":
+		return true
+	}
+	return false
+}
 
 // FTPClient reports a client that puts files by the commands of a script
 // (ftp, lftp, sftp, smbclient).

@@ -189,6 +189,10 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		return "makefile", "justfile", ScopeMakefile
 	case strings.HasPrefix(lb, "dockerfile") || strings.HasSuffix(lb, ".dockerfile") || strings.HasPrefix(lb, "containerfile") || strings.HasSuffix(lb, ".containerfile"):
 		return "dockerfile", "Dockerfile", ScopeDockerfile
+	case lb == "earthfile" || ext == ".earth":
+		// Earthly's targets are Dockerfile instructions: RUN is shell the
+		// build runs, FROM an image.
+		return "build-file", "Earthfile (its RUN lines run at every build)", ScopeDockerfile
 	case (strings.HasPrefix(lb, "docker-compose") || strings.HasPrefix(lb, "compose.")) && (ext == ".yml" || ext == ".yaml"):
 		return "compose", "Docker Compose file", 0
 	case lb == "setup.py":

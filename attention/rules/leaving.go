@@ -31,6 +31,7 @@ type Leak struct {
 	Sink, Source int
 	Severity     string
 	Title        string
+	Credential   bool // a secret handed as a request's credential to another host
 }
 
 type leaveRes struct {
@@ -79,6 +80,7 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 		always: regexp.MustCompile(`(?i)/dev/(?:tcp|udp)/|\b(?:nc|ncat|netcat|socat)\s+-?\w*\s*\S+\s+\d+|\bsocket\.(?:socket|create_connection)\(|\bnet\.(?:Dial\w*|connect|createConnection)\(|\bTcpStream::connect\b|\bUdpSocket\b|\bnew\s+Socket\(|\bTCPSocket\b|\bfsockopen\(|\bIO::Socket\b|\bsmtplib\b|\bgh\s+(?:gist\s+create|api\s+\S+.*\s(?:-f|-F|--field|--raw-field|--input)\s|release\s+upload|issue\s+(?:create|comment)|pr\s+comment)|\b(?:aws\s+s3\s+(?:cp|sync)|gsutil\s+cp|az\s+storage\s+blob\s+upload|rclone\s+(?:copy|sync))\b|\bscp\s|\bsftp\s|\bdns\.(?:resolve|lookup)\w*\(|\bnet\.Lookup\w*\(|\bResolve-DnsName\b|\b(?:nslookup|dig)\s|\bgethostbyname\(|\bgetaddrinfo\(|\.createOrUpdateFileContents\(|\bgists\.create\(|\.createComment\(|` +
 			// CMake's upload; mail, file transfer, a bucket, other sockets
 			`(?i:\bfile\(\s*UPLOAD\b)|` +
+			`(?:^|[|;&(]\s*)(?:mail|mailx|s-nail|mutt)\s+(?:-\S+\s+(?:"[^"]*"\s+|'[^']*'\s+|\w+\s+)?)*[\w.+-]+@|\b(?:sendmail|msmtp|ssmtp|swaks)\s|\bcurl\b.*\bsmtps?://|\bping\s[^|;&]*\s-p\s|` +
 			`\bftplib\b|\bparamiko\b|\bsmtp\.SendMail\(|\bSmtpClient\b|\bNet::SMTP\b|\bSend-MailMessage\b|\b(?:Tcp|Udp)Client\b|\bdgram\.createSocket\(|\btls\.connect\(|` +
 			`\.(?:upload_file|upload_fileobj|put_object|upload_from_string|upload_from_filename)\(|\bgh\s+repo\s+create\b`),
 		url: regexp.MustCompile(`(?i)\b(?:https?|wss?)://(?:[^@/\s"']*@)?([a-z0-9.-]+)|\bhost\s*[:=]\s*["']([a-z0-9.-]+\.[a-z]{2,})["']`),
@@ -374,11 +376,11 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 	var held map[string]int    // names that hold the environment, read once a request without a body needs them
 	for i, l := range unit {
 		stmt := ""
-		if re.gitPush.MatchString(l.Text) && (elsewhere || strings.Contains(l.Text, "://")) {
+		if re.gitPush.MatchString(l.Text) && (elsewhere || strings.Contains(l.Text, "://")) || gitCredURL().MatchString(l.Text) {
 			stmt = l.Text
 		} else if re.client.MatchString(l.Text) || re.always.MatchString(l.Text) {
 			stmt = statement(unit[i:])
-			if !re.always.MatchString(stmt) && !re.body.MatchString(stmt) {
+			if !re.always.MatchString(stmt) && !re.body.MatchString(stmt) && !authNames(stmt, srcs, carried) {
 				if held == nil {
 					held = envCarriers(unit, re.bulk, re.childEnv)
 				}
@@ -423,10 +425,12 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 				for _, c := range carried[s.name] {
 					sent = sent || wordIn(body, c) && !urlIsSecret(stmt, c)
 				}
-				if !sent {
+				if !sent && !credentialAway(stmt, s, carried, named) {
 					continue
 				}
 				switch {
+				case !sent:
+					lk.Severity, lk.Title, lk.Credential = High, "hands the secret "+s.secret+" as the credential of a request to "+named[0]+", a host it is not for", true
 				case re.forgeDrop.MatchString(stmt):
 					lk.Severity, lk.Title = High, "publishes the secret "+s.secret+" on GitHub (a comment, an issue, a gist, a release), where anyone who reads it has it"
 				case len(named) == 0:
@@ -566,6 +570,53 @@ func OwnHost(secret, host string) bool {
 	}
 	for _, w := range strings.FieldsFunc(strings.ToLower(secret), func(r rune) bool { return r == '_' || r == '-' }) {
 		if len(w) >= 3 && !genericSecretWords[w] && w == domain {
+			return true
+		}
+	}
+	return false
+}
+
+// gitCredURL is a git command given a URL with a credential in it
+// (https://user:$TOKEN@host/…): the credential goes to that host.
+var gitCredURL = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bgit\s+(?:-\S+\s+)*(?:push|clone|fetch|pull|ls-remote|remote\s+(?:add|set-url))\b.*://[^@/\s"']*[$%][^@/\s"']*@`)
+})
+
+// authNames reports a request whose authentication parts (a header, -u,
+// a URL's user part) name one of the unit's single secrets.
+func authNames(stmt string, srcs []source, carried map[string][]string) bool {
+	auth := strings.Join(leaveRe().authPart.FindAllString(stmt, -1), " ")
+	if auth == "" {
+		return false
+	}
+	for _, s := range srcs {
+		if !s.bulk && (wordIn(auth, s.name) || slices.ContainsFunc(carried[s.name], func(c string) bool { return wordIn(auth, c) })) {
+			return true
+		}
+	}
+	return false
+}
+
+// credentialAway reports a secret handed as a request's credential to
+// hosts that are not its service, for the tokens whose service no other
+// host can be: GitHub's (the job's token, a personal token). A registry's
+// or a CI system's token may be for the project's own registry or instance.
+func credentialAway(stmt string, s source, carried map[string][]string, hosts []string) bool {
+	if len(hosts) == 0 || !knownServiceToken(s.secret) || !authNames(stmt, []source{s}, carried) {
+		return false
+	}
+	for _, h := range hosts {
+		if OwnHost(s.secret, h) || !strings.Contains(h, ".") {
+			return false
+		}
+	}
+	return true
+}
+
+func knownServiceToken(secret string) bool {
+	up := strings.ToUpper(secret)
+	for _, p := range []string{"GITHUB_", "GH_"} {
+		if strings.HasPrefix(up, p) {
 			return true
 		}
 	}

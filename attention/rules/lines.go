@@ -149,10 +149,12 @@ func PlaceholderToken(tok string) bool {
 	return distinct < 10
 }
 
-// ShellPipe is "| sh", "| sudo bash", "| /bin/sh", "| python3", "| iex".
+// ShellPipe is "| sh", "| sudo bash", "| /bin/sh", "| busybox ash",
+// "| python3", "| php", "| pwsh", "| osascript", "| iex": every shell and
+// interpreter that runs what it reads on standard input.
 // A quote may open the shell's name after the pipe: Scala's sys.process
 // pipes one string into another with #| ("curl …" #| "sh").
-const ShellPipe = `(?i)\|\s*["']?(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:env\s+)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression)\b`
+const ShellPipe = `(?i)\|\s*["']?(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:env\s+)?(?:(?:busybox|toybox)\s+)?(?:(?:ba|z|da|k|mk|fi|tc|c|y|a)?sh|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|osascript|iex|invoke-expression)\b`
 
 var lineRules = sync.OnceValue(func() []LineRule {
 	shellPipeRe := regexp.MustCompile(ShellPipe)
@@ -167,11 +169,20 @@ var lineRules = sync.OnceValue(func() []LineRule {
 	return []LineRule{
 		// ---- high: could take over the runner or leak its secrets with no further step
 		{"decode-and-run", "decodes data and pipes it to a shell", all, 0, none,
-			[]string{"base64", "xxd", "openssl", "uudecode", "gunzip", "zcat", "base32"},
-			regexp.MustCompile(`(?i)(?:\bbase(?:64|32)\b[^|]*\s(?:-d|-D|--decode)\b|\bxxd\b[^|]*\s-r|\bopenssl\b[^|]*\s-d\b|\buudecode\b|\bgunzip\b|\bzcat\b)[^|]*` + ShellPipe)},
+			[]string{"base64", "xxd", "openssl", "uudecode", "gunzip", "zcat", "base32", "basenc", "gzip", "xz", "zstd", "bzip2", "brotli", "lz4", "lzma", "pigz"},
+			regexp.MustCompile(`(?i)(?:\bbase(?:64|32)\b[^|]*\s(?:-d|-D|--decode)\b|\bbasenc\b[^|]*\s(?:-d|--decode)\b|\bxxd\b[^|]*\s-r|\bopenssl\b[^|]*\s-d\b|\buudecode\b|\bgunzip\b|` +
+				`\b(?:[bx]?z|zstd|lz4|br)cat\b|\bun(?:zstd|lz4|lzma)\b|\b(?:gzip|xz|zstd|bzip2|brotli|lz4|lzma|pigz)\b[^|]*\s(?:-[a-z]*d[a-z]*|--decompress)\b)[^|]*` + ShellPipe)},
+		// The same, spelled without a decoder's name: text reversed, a
+		// ROT13 or ROT47 tr, printf or echo -e of escapes.
+		{"decode-and-run", "decodes data and pipes it to a shell", all, 0, none,
+			[]string{"rev", "tr ", "printf", "echo"},
+			regexp.MustCompile(`(?i)(?:\|\s*rev\s*|\btr\s+['"]?(?:A-Za-z|a-zA-Z|A-Z|a-z|!-~)['"]?\s+['"]?(?:[N-Zn-z]-|P-~)[^|]*|\b(?:printf|echo\s+-\w*e\w*)\s[^|]*(?:\\\\?x[0-9a-f]{2}|\\\\?[0-7]{3}){4}[^|]*)` + ShellPipe)},
 		{"decode-and-run", "decodes data and runs it (eval/exec)", all, 0, none,
-			[]string{"b64decode", "decodebytes", "decodestring", "unhexlify", "fromhex", "decompress", "atob", "base64", "frombase64string", "gzinflate", "str_rot13", "hex2bin"},
-			regexp.MustCompile(`(?i)(?:\b(?:exec|eval|function|iex|invoke-expression)\b|\[scriptblock\]::create)\s*\(?.*\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string|base64_decode|gzinflate|gzuncompress|str_rot13|hex2bin)\b|` +
+			[]string{"b64decode", "decodebytes", "decodestring", "unhexlify", "fromhex", "decompress", "atob", "base64", "frombase64string", "gzinflate", "str_rot13", "hex2bin", "decode64", "a2b_", "unpack", "unb64"},
+			// A runner of code or of a command (eval, exec, system, assert,
+			// load, Elixir's Code.eval_string, Erlang's os:cmd) around a
+			// decoder, in any language's spelling.
+			regexp.MustCompile(`(?i)(?:\b(?:exec|eval|function|iex|invoke-expression|eval_string|shell_exec|passthru)\b|(?:^|[^.\w])(?:system|popen|assert|load|loadstring)\s*\(|\bos:cmd\(|\[scriptblock\]::create)\s*\(?.*\b(?:b64decode|b32decode|a85decode|a2b_(?:base64|hex|uu)|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string|base64_decode|base64decode|decode(?:64|base64|hex)|decode_(?:base64|to_string)|from_?base64|unb64|gzinflate|gzuncompress|str_rot13|hex2bin)\b|\beval\b.*\bunpack1?\s*\(?\s*["'](?:u|m0?|H\*)["']|` +
 				`\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b.*(?:\b(?:exec|eval|iex|invoke-expression)\b|\.invoke\(\))|` +
 				`\b(?:exec|eval)\s*\(.*\bBuffer\.from\([^)]*base64`)},
 		{"decode-and-run", "runs inline code that decodes a payload", all, 0, none,

