@@ -126,6 +126,9 @@ func (fs *fileScan) indexSource(n int, u, title string, shared bool) {
 		return
 	}
 	if h, ok := provenance.Redirected(u); ok && !(shared && provenance.HostIn(h, provenance.SharedPackageHosts)) {
+		if k := provenance.LookalikeHost(h); k != "" {
+			h += ", a look-alike of " + k
+		}
 		fs.report(n, hit{id: "registry-redirect", title: strings.ReplaceAll(title, "%s", h)})
 	}
 }

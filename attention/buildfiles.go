@@ -88,6 +88,7 @@ func (fs *fileScan) buildFiles() {
 		fs.installsFromURL(fs.hot[hotInstall])
 		fs.forgeOwners(hot[hotForge])
 		fs.ownerSwitches()
+		fs.manifestSources()
 	}
 	fs.images()
 	if !fs.info.Prose && !fs.sourcesRead() {
@@ -261,6 +262,10 @@ func (fs *fileScan) gradleRepo(n int, s string) {
 			hit.why = "Gradle takes from it only the modules the repositories before it lack; check which those are and who runs the host"
 			break
 		}
+	}
+	if k := provenance.LookalikeHost(h); k != "" {
+		// A host dressed as a well-known one is no mirror, wherever it stands.
+		hit.id, hit.severity, hit.why, hit.title = "lookalike-source", "", "", "adds the Gradle repository "+h+", a look-alike of "+k
 	}
 	fs.report(n, hit)
 }
@@ -662,6 +667,11 @@ func (fs *fileScan) groovySplice(n int, text, quote string) {
 // ciShell turns a Task file's template variables ({{.NAME}}) into the
 // shell variables they stand for.
 func ciShell(s string) string {
+	if strings.Contains(s, "$$") {
+		// GitLab, Buildkite, Woodpecker and Drone read $$ as a literal $
+		// before the shell runs: $$(cmd) and $${VAR} are the shell's.
+		s = ciDollarEscape().ReplaceAllString(s, "$$$1")
+	}
 	if strings.Contains(s, "$(") {
 		// Azure Pipelines' macros, $(System.AccessToken) or $(NPM_TOKEN),
 		// are replaced by the variable's value before the shell runs;
@@ -675,6 +685,8 @@ func ciShell(s string) string {
 	}
 	return ciTemplate().ReplaceAllString(s, "$${$1}")
 }
+
+var ciDollarEscape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\$([({A-Za-z_])`) })
 
 var azureMacro = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\$\((?:[A-Za-z_]\w*(?:\.\w+)+|[A-Z][A-Z0-9_]*)\)`)

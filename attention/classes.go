@@ -120,7 +120,7 @@ var classRe = sync.OnceValue(func() *classRes {
 			`\bgetIDToken\s*\(|\bgh\s+auth\s+token\b|\bgit\s+credential\s+fill\b|\bprint-access-token\b|\bget-access-token\b`),
 		// a name resolved: what the name carries reaches whoever answers
 		// for its domain
-		dnsSink: regexp.MustCompile(`\bnet\.Lookup\w*\(|\.Lookup(?:Host|IP|IPAddr|Addr|TXT|CNAME)\(|\bInetAddress\.get(?:All)?ByName\(|\bDns\.(?:GetHostAddresses|GetHostEntry|Resolve)\w*\(|\bdns\.(?:resolve|lookup)\w*\(|\bgethostbyname\w*\(|\bgetaddrinfo\(|\bResolve-DnsName\b|\bto_socket_addrs\(|\blookup_host\(`),
+		dnsSink: regexp.MustCompile(`\bnet\.Lookup\w*\(|\.Lookup(?:Host|IP|IPAddr|Addr|TXT|CNAME)\(|\bInetAddress\.get(?:All)?ByName\(|\bDns\.(?:GetHostAddresses|GetHostEntry|Resolve)\w*\(|\bdns\.(?:resolve|lookup)\w*\(|\brequire\(\s*['"](?:node:)?dns(?:/promises)?['"]\s*\)\.(?:resolve|lookup)\w*\(|\bgethostbyname\w*\(|\bgetaddrinfo\(|\bResolve-DnsName\b|\bto_socket_addrs\(|\blookup_host\(`),
 		// a build system's download to a named file: download(url, output = "x")
 		fetchOut:    regexp.MustCompile(`(?i)(?:\.download\w*\(|\bant\.get\(|\bDownloadFile\(|\burlretrieve\(|\bInvoke-WebRequest\b|\biwr\b|\bdownload\s*\{).*?(?:\b(?:output|dest|destination|OutFile|into)\s*[=:]?\s*|,\s*)["'](?:file://)?([^"']+)["']\s*\)?\s*$`),
 		makeInclude: regexp.MustCompile(`^\s*-?include\s+\S`),

@@ -112,7 +112,7 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		// processes that unpack or set modes: they touch a file, they do not run it.
 		noRun:      regexp.MustCompile(`(?:Command::new|exec\.Command|execFileSync|execFile|spawnSync|spawn|execSync|subprocess\.\w+)\s*\(\s*\[?\s*["'](?:tar|unzip|chmod|chown|mkdir|cp|mv|rm|ls|cat|gzip|gunzip|xattr|codesign|file|stat)["'\s]`),
 		handleSend: regexp.MustCompile(`\b([A-Za-z_$][\w$]*)\.(?:end|write|send|sendall|sendto|emit|push)\(`),
-		dnsSink:    regexp.MustCompile(`\bdns\.(?:resolve|lookup|resolve4|resolve6|resolveTxt|resolveAny)\w*\(|\bdns\.resolver\.(?:resolve|query)\(|\bsocket\.(?:gethostbyname|getaddrinfo)\(|\bnet\.Lookup\w*\(|\bResolve-DnsName\b|\b(?:nslookup|dig|host)\s`),
+		dnsSink:    regexp.MustCompile(`\b(?:dns|require\(\s*['"](?:node:)?dns(?:/promises)?['"]\s*\))\.(?:resolve|lookup|resolve4|resolve6|resolveTxt|resolveAny)\w*\(|\bdns\.resolver\.(?:resolve|query)\(|\bsocket\.(?:gethostbyname|getaddrinfo)\(|\bnet\.Lookup\w*\(|\bResolve-DnsName\b|\b(?:nslookup|dig|host)\s`),
 		dnsName:    regexp.MustCompile(`(?:\$\{[^}]+\}|\$\([^)]*\)|\$\w+|["']\s*\+\s*[\w.\[\]]+\s*\+\s*["']|%s|\{\w*\})\.(?:[\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}\b`),
 		hostInfo:   regexp.MustCompile(`/etc/(?:passwd|hosts|hostname)\b|\bos\.(?:hostname|userInfo|homedir|networkInterfaces)\(|\bprocess\.cwd\(|\bsocket\.gethostname\(|\bplatform\.node\(|\bgetpass\.getuser\(|\bos\.getlogin\(|\$\(\s*(?:whoami|hostname|id|pwd)\b|\bos\.Hostname\(`),
 		// a string that is a shell command downloading and running.

@@ -383,6 +383,14 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 	case *syntax.ForClause:
 		if it, ok := c.Loop.(*syntax.WordIter); ok && it.Name != nil && len(it.Items) > 0 {
 			r.fl.vals[it.Name.Value] = r.lit(it.Items[0])
+			// for chunk in $(xxd -p env.json): each item holds what the list does.
+			var t taint
+			for _, w := range it.Items {
+				t = t.or(r.wordTaint(w))
+			}
+			if t.kind != 0 {
+				r.fl.vars[it.Name.Value] = t
+			}
 		}
 		out = r.stmts(c.Do, stdin)
 	case *syntax.FuncDecl:
@@ -924,10 +932,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			}
 		}
 		return t
-	case name == "cat" || name == "tee" || name == "head" || name == "tail" || name == "sort" || name == "tr" || name == "sed" ||
-		name == "awk" || name == "cut" || name == "jq" || name == "gzip" || name == "base32" || name == "xxd" || name == "od" ||
-		name == "tac" || name == "rev" || name == "strings" || name == "zip" || name == "tar" || name == "base64" ||
-		name == "grep" || name == "egrep" || name == "fgrep" || name == "uniq":
+	case rules.TextFilter(name):
 		out := stdin.or(argTaint(1))
 		if (name == "grep" || name == "egrep") && stdin.bulk() && rules.GrepSelectsOwn(words) {
 			// env | grep '^CI_COMMIT': only the variables a prefix names.

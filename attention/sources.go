@@ -107,13 +107,9 @@ func (fs *fileScan) sources() {
 				fs.imageDefault(n, name, v)
 			}
 		case sc&rules.ScopeGitmodules != 0:
-			if m := re.subURL.FindStringSubmatch(s); m != nil && !fs.switched(n, m[1], re.subURL, "submodule") {
-				if u, err := url.Parse(m[1]); err == nil && u.Host != "" {
-					owner, _, _ := strings.Cut(strings.TrimPrefix(u.Path, "/"), "/")
-					if k := provenance.LookalikeOwner(owner); k != "" {
-						fs.report(n, hit{id: "lookalike-source", title: "a submodule from " + owner + ", a look-alike of " + k})
-					}
-				}
+			// Its host and owner are judged with every manifest's sources.
+			if m := re.subURL.FindStringSubmatch(s); m != nil {
+				fs.switched(n, m[1], re.subURL, "submodule")
 			}
 		case sc&rules.ScopeWorkflow != 0:
 			fs.retagged(n, s)
@@ -257,7 +253,7 @@ func (fs *fileScan) lockHost(n int, u string) {
 	if h == "" {
 		return
 	}
-	if k := provenance.Lookalike(h, provenance.KnownRegistries); k != "" {
+	if k := provenance.LookalikeHost(h); k != "" {
 		fs.report(n, hit{id: "lookalike-source", title: "lock file fetches a package from " + h + ", a look-alike of " + k})
 		return
 	}
@@ -344,6 +340,9 @@ func (fs *fileScan) preCommitRepo(n int, repo string) {
 	switch {
 	case h == "":
 		return
+	case provenance.LookalikeHost(h) != "":
+		fs.report(n, hit{id: "lookalike-source", title: "pre-commit runs hooks from " + h + ", a look-alike of " + provenance.LookalikeHost(h)})
+		return
 	case h != "github.com" && h != "gitlab.com" || strings.HasPrefix(repo, "http://"):
 		fs.report(n, hit{id: "pre-commit-repo-unfamiliar", title: "pre-commit runs hooks from " + h})
 		return
@@ -398,6 +397,10 @@ func (fs *fileScan) fromLine(n int, image string) {
 		return
 	}
 	if len(parts) > 1 && (strings.ContainsAny(parts[0], ".:") || parts[0] == "localhost") {
+		if k := provenance.LookalikeHost(strings.Split(parts[0], ":")[0]); k != "" {
+			fs.report(n, hit{id: "docker-from-unfamiliar", title: "builds from an image on " + parts[0] + ", a look-alike of " + k, source: src})
+			return
+		}
 		if !provenance.HostIn(strings.ToLower(strings.Split(parts[0], ":")[0]), provenance.KnownImageHosts) {
 			fs.report(n, hit{id: "docker-from-unfamiliar", title: "builds from an image on " + parts[0], source: src})
 			return
@@ -811,3 +814,62 @@ func (fs *fileScan) hookIDs(n int) []string {
 }
 
 var hookIDRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*-?\s*id\s*:\s*["']?([\w.-]+)`) })
+
+// manifestSources rates the places the manifests of rules.SourceKeys name
+// for code (a chart repository, a Clojars or Maven repository, a git
+// dependency, a module source, a remote target) as provenance.JudgePlace
+// judges them: a look-alike of a well-known registry, forge or owner is
+// high; a host nobody knows is read; the well-known ones stay quiet.
+func (fs *fileScan) manifestSources() {
+	if !rules.ReadsSources(fs.path) {
+		return
+	}
+	for _, s := range rules.ManifestSources(fs.path, fs.numberedText()) {
+		k := s.Key
+		if _, added := fs.added[s.N]; !added {
+			continue
+		} else if k.Image {
+			fs.fromLine(s.N, s.Place)
+			continue
+		} else if k.Runs != "" {
+			fs.fetchedCode(s)
+			continue
+		}
+		p := provenance.JudgePlace(s.Place, k.Registry)
+		switch {
+		case p.Verdict == provenance.SourceLookalike:
+			from := p.Host
+			if p.Owner != "" {
+				from = "the owner " + p.Owner
+			}
+			fs.report(s.N, hit{id: "lookalike-source", title: "takes " + k.What + " from " + from + ", a look-alike of " + p.Imitates})
+		case s.Dep != "" && slices.ContainsFunc(fs.removedNear(s.N), func(old string) bool { return rules.RegistryDep(old, s.Dep) }):
+			// The same name, off the registry: as a Cargo [patch] or a
+			// Gemfile's git: in a gem's place.
+			fs.report(s.N, hit{id: "dependency-url", title: "switches the registry dependency " + s.Dep + " to " + provenance.SourceURL(s.Place),
+				why: "the same name now builds from that repository, whatever the registry holds: whose repository it is and the ref it names decide what runs on the runner"})
+		case p.Verdict == provenance.SourceUnfamiliar && k.Many:
+			fs.report(s.N, hit{id: "registry-redirect", severity: rules.Medium, title: "takes " + k.What + " from the repository on " + p.Host,
+				why: "the build takes every package it serves from there: a host that is not a well-known registry is whoever runs it; check who that is and that the project means to use it"})
+		case p.Verdict == provenance.SourceUnfamiliar:
+			fs.report(s.N, hit{id: "dependency-url", severity: rules.Medium, title: "takes " + k.What + " from " + p.Host,
+				why: "the code comes from that host, not from a registry or forge a reviewer knows, and runs in the build; check who runs it"})
+		}
+	}
+}
+
+// fetchedCode rates code a build or CI config runs as it fetches it (a
+// Gradle script applied from a URL, a Starlark module): where it can change
+// after the review, the tool runs whatever it then holds.
+func (fs *fileScan) fetchedCode(s rules.Source) {
+	src := strings.TrimPrefix(provenance.SourceURL(s.Place), "https://")
+	switch risk, place, like := provenance.FetchedCode(s.Place); risk {
+	case provenance.ConfigLookalike:
+		fs.report(s.N, hit{id: "lookalike-source", title: "runs " + s.Key.What + " from " + place + ", a look-alike of " + like})
+	case provenance.ConfigMutable:
+		fs.report(s.N, hit{id: s.Key.Runs, title: "runs " + s.Key.What + " fetched from " + src + ", whatever it holds when it runs"})
+	case provenance.ConfigFixed:
+		fs.report(s.N, hit{id: s.Key.Runs, severity: rules.Medium, title: "runs " + s.Key.What + " fetched from " + src,
+			why: "it is fetched when the tool runs, at a fixed version or from a well-known owner, and is not in this diff: read what it runs"})
+	}
+}

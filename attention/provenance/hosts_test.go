@@ -1,0 +1,73 @@
+package provenance
+
+import "testing"
+
+func TestLookalikeHost(t *testing.T) {
+	for h, want := range map[string]string{
+		// A well-known name as a word of another domain, its dots turned
+		// to dashes, a letter off, or in front of someone else's domain.
+		"registry-1.docker-io.net":               "docker.io",
+		"repo.clojars-mirror.org":                "clojars.org",
+		"charts.bitnarni.com":                    "charts.bitnami.com",
+		"galaxy-ansible.com.collections-cdn.net": "galaxy.ansible.com",
+		"github-com.mirrors-git.org":             "github.com",
+		"registry.npmjs.org.cdn-edge.net":        "registry.npmjs.org",
+		"ghcr.io.registry-cdn.net":               "ghcr.io",
+		"githib.com":                             "github.com",
+		"registry.terraform-io.net":              "registry.terraform.io",
+		"files.pythonhosted-cdn.org":             "files.pythonhosted.org",
+		// Well-known hosts, the registries' own other domains, and real
+		// registries that sit a letter from one.
+		"registry-1.docker.io":           "",
+		"prometheus-community.github.io": "",
+		"s3-eu-west-1.amazonaws.com":     "",
+		"repo.packagist.com":             "",
+		"wpackagist.org":                 "",
+		"pypi.io":                        "",
+		"download.docker.com":            "",
+		"boringssl.googlesource.com":     "",
+		"pypi.tuna.tsinghua.edu.cn":      "",
+		"registry.npmmirror.com":         "",
+		"rubygems.pkg.github.com":        "",
+		"mirror.bazel.build":             "",
+		// Hosts of their own.
+		"charts.jetstack.io":                       "",
+		"nexus.acme-corp.com":                      "",
+		"maven.fabricmc.net":                       "",
+		"dart.pub.acme.com":                        "",
+		"gitlab.acme.com":                          "",
+		"docker.mirror.hashicorp.services":         "",
+		"kubernetes-charts.storage.googleapis.com": "",
+	} {
+		if got := LookalikeHost(h); got != want {
+			t.Errorf("LookalikeHost(%q) = %q, want %q", h, got, want)
+		}
+	}
+}
+
+func TestJudgeSource(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		v    SourceVerdict
+		host string
+	}{
+		{"oci://registry-1.docker-io.net/bitnamicharts", SourceLookalike, "registry-1.docker-io.net"},
+		{"git::https://github.com/acme/tf.git//vpc?ref=v1", SourceQuiet, "github.com"},
+		{"github.com/cloudposse/terraform-null-label?ref=0.25.0", SourceQuiet, "github.com"},
+		{"registry.terraform-io.net/acme/vpc/aws", SourceLookalike, "registry.terraform-io.net"},
+		{"https://charts.jetstack.io", SourceUnfamiliar, "charts.jetstack.io"},
+		{"git@git.acme-corp.com:acme/lib.git", SourceUnfamiliar, "git.acme-corp.com"},
+		{"gh:copier-org/autopretty", SourceQuiet, "github.com"},
+		{"file://../lib", SourceQuiet, ""},
+		{"./modules/network", SourceQuiet, ""},
+		{"hashicorp/aws", SourceQuiet, ""},
+		{"@bitnami", SourceQuiet, ""},
+		{"https://${NEXUS_HOST}/repository/maven", SourceQuiet, ""},
+		{"http://localhost:8081/repository/maven-public/", SourceQuiet, ""},
+	} {
+		v, h, _ := JudgeSource(c.in)
+		if v != c.v || h != c.host {
+			t.Errorf("JudgeSource(%q) = %v, %q; want %v, %q", c.in, v, h, c.v, c.host)
+		}
+	}
+}

@@ -1,0 +1,323 @@
+package rules
+
+// Where each ecosystem's manifest says code comes from: the keys that name
+// a repository, registry, git remote, archive or image for dependencies,
+// plugins, modules, toolchains and templates. The readers of package
+// attention judge each place by its host and owner (provenance.JudgeSource,
+// provenance.ImitatedOwner); this file only says which key of which file
+// names one. The manifests with readers of their own (package.json, Cargo,
+// requirements, go.mod, Gradle, Maven, NuGet, npm's and pip's configs,
+// Dockerfiles, pre-commit, workflows) are read there.
+
+import (
+	"path"
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// SourceKey is a key of a manifest that names where code comes from.
+type SourceKey struct {
+	// Files are the lower-case base names the key is read in, or patterns
+	// of them (path.Match: "*.tf", "requirements*.txt").
+	Files []string
+	// Key's first group that matched is the place: a URL, a host/path, or
+	// an owner/repo shorthand.
+	Key string
+	// In, when set, is the key that opens the bracketed block Key must sit
+	// in (:repositories [...], "repositories": [...], urls = [...]).
+	In string
+	// Near, when set, must match one of the few lines above Key's
+	// (Tekton's resolver: git above the url parameter it reads).
+	Near string
+	// What the place serves, for the title.
+	What string
+	// Many marks a repository or registry any package may come from (not
+	// one dependency's own source).
+	Many bool
+	// Shorthand is what an owner/repo value is short for
+	// ("https://github.com/" for Mix's and Bundler's github:).
+	Shorthand string
+	// Registry marks a value that may be a registry's namespace/name
+	// (Terraform's hashicorp/aws): its namespace is an owner.
+	Registry bool
+	// Image marks a container image (Earthly's FROM).
+	Image bool
+	// Runs, for code the tool runs as it is fetched (a build script
+	// applied from a URL, a module a CI config loads), is the rule a place
+	// that can change after the review raises.
+	Runs string
+}
+
+// SourceKeys are the manifests' keys that name a source.
+var SourceKeys = []SourceKey{
+	// Helm resolves a chart's dependencies from these repositories (OCI
+	// registries included) when the chart is built or installed.
+	{Files: []string{"chart.yaml", "requirements.yaml"}, Key: `^\s*(?:-\s+)?repository\s*:\s*["']?([^\s"'#]+)`, What: "Helm chart dependencies", Many: true},
+	// Leiningen's and the Clojure CLI's repositories and mirrors, and a
+	// git dependency of deps.edn.
+	{Files: []string{"project.clj", "profiles.clj", "deps.edn", "bb.edn"}, Key: `:url\s+"([^"]+)"|\[\s*"[^"]+"\s+"((?:https?|s3p?|gcs)://[^"]+)"`,
+		In: `(?:^|[\s\[{(]):(?:repositories|plugin-repositories|mirrors|mvn/repos)\b`, What: "Maven artifacts", Many: true},
+	{Files: []string{"deps.edn", "bb.edn"}, Key: `:git/url\s+"([^"]+)"`, What: "a git dependency"},
+	// pub: a git dependency's url, a hosted dependency's server.
+	{Files: []string{"pubspec.yaml", "pubspec_overrides.yaml"}, Key: `^\s*(?:url|git|hosted)\s*:\s*["']?((?:https?|git|ssh)://[^\s"'#]+|git@[^\s"'#]+)`, What: "a Dart dependency"},
+	// Composer's repositories: vcs, composer and package sources.
+	{Files: []string{"composer.json"}, Key: `"url"\s*:\s*"([^"]+)"`, In: `"repositories"\s*:`, What: "PHP packages", Many: true},
+	// Mix's and rebar's git dependencies.
+	{Files: []string{"mix.exs"}, Key: `\bgit:\s*"([^"]+)"`, What: "an Elixir dependency"},
+	{Files: []string{"mix.exs"}, Key: `\bgithub:\s*"([\w.-]+/[\w.-]+)"`, What: "an Elixir dependency", Shorthand: "https://github.com/"},
+	{Files: []string{"rebar.config"}, Key: `\{\s*git\s*,\s*"([^"]+)"`, What: "an Erlang dependency"},
+	// Bundler, CocoaPods and Berkshelf: the source every name resolves
+	// from, and a git dependency.
+	{Files: []string{"gemfile", "gems.rb", "podfile", "berksfile"}, Key: `^\s*source\s*\(?\s*["']([^"']+)["']`, What: "packages", Many: true},
+	{Files: []string{"gemfile", "gems.rb", "podfile", "berksfile", "*.gemspec"}, Key: `(?:\bgit:|:git\s*=>)\s*["']([^"']+)["']|(?:\bpodspec:|:podspec\s*=>)\s*["']((?:https?)://[^"']+)["']`, What: "a dependency"},
+	{Files: []string{"gemfile", "gems.rb", "podfile"}, Key: `(?:\bgithub:|:github\s*=>)\s*["']([\w.-]+/[\w.-]+)["']`, What: "a dependency", Shorthand: "https://github.com/"},
+	// SwiftPM.
+	{Files: []string{"package.swift"}, Key: `\.package\s*\(\s*(?:name:\s*"[^"]*"\s*,\s*)?url:\s*"([^"]+)"`, What: "a Swift package"},
+	{Files: []string{"package.resolved"}, Key: `"(?:location|repositoryURL)"\s*:\s*"([^"]+)"`, What: "a Swift package"},
+	// sbt resolvers.
+	{Files: []string{"*.sbt"}, Key: `\bat\s+"((?:https?|s3)://[^"]+)"|Resolver\.url\(\s*"[^"]*"\s*,\s*(?:new\s+URL|url)\(\s*"([^"]+)"`, What: "Scala and Java artifacts", Many: true},
+	// Conan remotes, vcpkg registries.
+	{Files: []string{"remotes.json"}, Key: `"url"\s*:\s*"([^"]+)"`, What: "Conan packages", Many: true},
+	{Files: []string{"vcpkg-configuration.json", "vcpkg.json"}, Key: `"(?:repository|location)"\s*:\s*"([^"]+)"`, What: "vcpkg ports", Many: true},
+	// A Nix flake's inputs by URL (github:owner/repo inputs are judged by owner).
+	{Files: []string{"flake.nix"}, Key: `\burl\s*=\s*"((?:git\+|tarball\+|file\+)?(?:https?|ssh)://[^"]+)"`, What: "a flake input"},
+	// Bazel: the archives and repositories a workspace or module fetches,
+	// and the module registry.
+	{Files: []string{"workspace", "workspace.bazel", "module.bazel", "*.bzl"}, Key: `\burls?\s*=\s*\[?\s*"([^"]+)"|\bremote\s*=\s*"([^"]+)"`, What: "an archive or repository Bazel fetches"},
+	{Files: []string{"workspace", "workspace.bazel", "module.bazel", "*.bzl"}, Key: `^\s*"((?:https?)://[^"]+)",?\s*$`, In: `\burls\s*=\s*\[`, What: "an archive Bazel fetches"},
+	{Files: []string{".bazelrc"}, Key: `--registry[= ]["']?([^\s"']+)`, What: "Bazel modules", Many: true},
+	// CMake's FetchContent, ExternalProject and CPM, and a file it downloads.
+	{Files: []string{"cmakelists.txt", "*.cmake"}, Key: `\bGIT_REPOSITORY\s+"?([^\s")]+)|\bURL\s+"?((?:https?|ftp)://[^\s")]+)|\bGITHUB_REPOSITORY\s+"?([\w.-]+/[\w.-]+)|\bfile\s*\(\s*DOWNLOAD\s+"?((?:https?|ftp)://[^\s")]+)`, What: "code CMake fetches"},
+	// A git dependency of Cargo, uv and Pipenv, and a requirement given by URL.
+	{Files: []string{"cargo.toml", "pyproject.toml", "pipfile"}, Key: `\bgit\s*=\s*["']([^"']+)["']`, What: "a dependency"},
+	{Files: []string{"requirements*.txt", "requirements*.in", "constraints*.txt"}, Key: `^\s*(?:-e\s+|--editable\s+)?(?:[\w.\[\],-]+\s*@\s*)?((?:git\+)?(?:https?|ssh|git)://[^\s#;]+)`, What: "a Python package"},
+	// helmfile's chart repositories.
+	{Files: []string{"helmfile.yaml", "helmfile.yml"}, Key: `^\s*(?:-\s+)?url\s*:\s*["']?([^\s"'#]+)`, What: "Helm charts", Many: true},
+	// A project generated from a template that updates from it (cruft, copier).
+	{Files: []string{".cruft.json"}, Key: `"template"\s*:\s*"([^"]+)"`, What: "the project template"},
+	{Files: []string{".copier-answers.yml", ".copier-answers.yaml"}, Key: `^\s*_src_path\s*:\s*["']?([^\s"']+)`, What: "the project template"},
+	// Code a build or CI config runs as it is fetched: a Gradle script
+	// applied from a URL, a Starlark module Cirrus CI loads.
+	{Files: []string{"*.gradle", "*.gradle.kts"}, Key: `\bapply\s*\(?\s*from\s*[:=]\s*(?:uri\(\s*)?["']((?:https?)://[^"']+)["']`, What: "a build script", Runs: "build-code-fetch"},
+	{Files: []string{".cirrus.star", "*.star"}, Key: `\bload\(\s*"((?:github\.com|gitlab\.com|bitbucket\.org)/[^"]+)"`, What: "a Starlark module", Runs: "ci-remote-config"},
+	// A Tekton task or pipeline a git resolver fetches when the pipeline
+	// runs (Pipelines as Code keeps them in .tekton/).
+	{Files: []string{"tekton/*.yaml", "tekton/*.yml", ".tekton/*.yaml", ".tekton/*.yml"}, Key: `^\s*value\s*:\s*["']?((?:https?|git)://[^\s"']+)`,
+		Near: `^\s*resolver\s*:\s*["']?(?:git|hub|bundles)\b`, What: "a Tekton task", Runs: "ci-remote-config"},
+	// Submodules.
+	{Files: []string{".gitmodules"}, Key: `^\s*url\s*=\s*(\S+)`, What: "a submodule"},
+	// Ansible Galaxy roles and collections, and the Galaxy server.
+	{Files: []string{"requirements.yml", "requirements.yaml", "galaxy.yml"}, Key: `^\s*(?:-\s+)?(?:src|source|name)\s*:\s*["']?((?:git\+)?(?:https?|ssh|git)://[^\s"'#]+|git@[^\s"'#]+)`, What: "an Ansible role or collection"},
+	{Files: []string{"ansible.cfg"}, Key: `^\s*(?:server|url)\s*=\s*(\S+)`, What: "Ansible roles and collections", Many: true},
+	// Terraform and OpenTofu modules and providers, Terragrunt's source.
+	{Files: []string{"*.tf", "*.tofu", "terragrunt.hcl"}, Key: `^\s*source\s*=\s*"([^"]+)"`, What: "a Terraform module or provider", Registry: true},
+	// Haskell: stack's extra-deps and cabal's source-repository-package.
+	{Files: []string{"stack.yaml", "cabal.project"}, Key: `^\s*(?:-\s+)?(?:git|location)\s*:\s*["']?([^\s"']+)`, What: "a Haskell package"},
+	// Earthly: a remote target or import, and a base image.
+	{Files: []string{"earthfile"}, Key: `^\s*(?:FROM|IMPORT|DO|BUILD|COPY)\s+(?:--\S+\s+)*([\w-]+(?:\.[\w-]+)+/[^\s+]+)\+`, What: "Earthly targets"},
+	{Files: []string{"earthfile"}, Key: `^\s*IMPORT\s+(?:--\S+\s+)*([\w-]+(?:\.[\w-]+)+/\S+)`, What: "Earthly targets"},
+	{Files: []string{"earthfile"}, Key: `^\s*FROM\s+(?:--\S+\s+)*([^\s+$]+)(?:\s+AS\s+\S+)?\s*(?:#.*)?$`, What: "a base image", Image: true},
+}
+
+type compiledKey struct {
+	SourceKey
+	key, in, near *regexp.Regexp
+}
+
+type keyTable struct {
+	byName map[string][]compiledKey // keys of files named exactly
+	globs  []glob                   // patterns of the other files
+	byGlob map[string][]compiledKey
+}
+
+// glob is a file pattern split into the folder it names ("" for any) and
+// the pattern of the base name, so that a path is matched without being
+// split.
+type glob struct{ pattern, dir, base string }
+
+var sourceKeys = sync.OnceValue(func() *keyTable {
+	t := &keyTable{byName: map[string][]compiledKey{}, byGlob: map[string][]compiledKey{}}
+	for _, k := range SourceKeys {
+		c := compiledKey{SourceKey: k, key: regexp.MustCompile(k.Key)}
+		if k.In != "" {
+			c.in = regexp.MustCompile(k.In)
+		}
+		if k.Near != "" {
+			c.near = regexp.MustCompile(k.Near)
+		}
+		for _, f := range k.Files {
+			if !strings.Contains(f, "*") {
+				t.byName[f] = append(t.byName[f], c)
+				continue
+			}
+			if _, ok := t.byGlob[f]; !ok {
+				dir, base := path.Split(f)
+				t.globs = append(t.globs, glob{f, dir, base})
+			}
+			t.byGlob[f] = append(t.byGlob[f], c)
+		}
+	}
+	return t
+})
+
+// keysOf returns the source keys read in the file at p.
+func keysOf(p string) []compiledKey {
+	base := path.Base(p)
+	lb := strings.ToLower(base)
+	t := sourceKeys()
+	out := t.byName[lb]
+	for _, g := range t.globs {
+		if ok, _ := path.Match(g.base, lb); !ok {
+			continue
+		}
+		// A pattern with a folder wants the file right in it.
+		if dir := p[:len(p)-len(base)]; g.dir != "" && !strings.EqualFold(dir, g.dir) && !strings.HasSuffix(strings.ToLower(dir), "/"+g.dir) {
+			continue
+		}
+		out = append(out[:len(out):len(out)], t.byGlob[g.pattern]...)
+	}
+	return out
+}
+
+// ReadsSources reports a file whose keys SourceKeys names.
+func ReadsSources(p string) bool { return len(keysOf(p)) > 0 }
+
+// Source is a place a manifest line names.
+type Source struct {
+	N     int
+	Place string // a URL, a host/path, or what a shorthand is short for
+	Key   SourceKey
+	Dep   string // the dependency it is given for (DepName), when one
+}
+
+// ManifestSources returns the places the manifest at p names on lines
+// (the file's lines the diff shows, in order).
+func ManifestSources(p string, lines []NumLine) []Source {
+	keys := keysOf(p)
+	if len(keys) == 0 {
+		return nil
+	}
+	var out []Source
+	for i, l := range lines {
+		for _, k := range keys {
+			for _, m := range k.key.FindAllStringSubmatchIndex(l.Text, -1) {
+				v, at := "", 0
+				for g := 2; g+1 < len(m); g += 2 {
+					if m[g] >= 0 {
+						v, at = l.Text[m[g]:m[g+1]], m[g]
+						break
+					}
+				}
+				if v == "" || k.in != nil && !inBlock(lines, i, at, k.in) || k.near != nil && !near(lines, i, k.near) {
+					continue
+				}
+				if k.Shorthand != "" && !strings.Contains(v, "://") {
+					v = k.Shorthand + v
+				}
+				src := Source{N: l.N, Place: v, Key: k.SourceKey}
+				if !k.Many && k.Runs == "" && !k.Image {
+					src.Dep = DepName(lines, i)
+				}
+				out = append(out, src)
+			}
+		}
+	}
+	return out
+}
+
+// near reports a line within six above lines[i], the diff showing them
+// all, that re matches.
+func near(lines []NumLine, i int, re *regexp.Regexp) bool {
+	for j := i - 1; j >= 0 && j >= i-6 && lines[j].N == lines[j+1].N-1; j-- {
+		if re.MatchString(lines[j].Text) {
+			return true
+		}
+	}
+	return false
+}
+
+// inBlock reports that position at of lines[i] sits inside the bracketed
+// block the nearest opener above it starts: more brackets opened than
+// closed between the opener and the position. Lines the diff does not show
+// end the search.
+func inBlock(lines []NumLine, i, at int, opener *regexp.Regexp) bool {
+	text := lines[i].Text[:at]
+	for j := i; j >= 0 && j >= i-40; j-- {
+		if j < i {
+			if lines[j].N != lines[j+1].N-1 {
+				return false
+			}
+			text = lines[j].Text + "\n" + text
+		}
+		locs := opener.FindAllStringIndex(text, -1)
+		if len(locs) == 0 {
+			continue
+		}
+		// The block is open at the position unless it closed on the way:
+		// another key's block after it is no part of it.
+		depth, opened := 0, false
+		for _, c := range text[locs[len(locs)-1][1]:] {
+			switch c {
+			case '[', '{', '(':
+				depth++
+				opened = true
+			case ']', '}', ')':
+				depth--
+				if opened && depth <= 0 {
+					return false
+				}
+			}
+		}
+		return depth > 0
+	}
+	return false
+}
+
+var (
+	depOnLineRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*\{\s*:(\w+)\s*,|^\s*(?:gem|pod)\s+["']([\w./+-]+)["']|^\s*["']?([\w.-]+)["']?\s*=\s*\{`)
+	})
+	yamlKeyRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*([\w.-]+)\s*:\s*(.*)$`) })
+)
+
+// DepName returns the dependency the source on lines[i] is given for: the
+// name the line itself declares ({:ecto, git: …}, gem "x", x = { git = …
+// }), or in YAML the key of the mapping the line sits in, above its git:,
+// hosted: or url: keys (pub's http: / git: / url:). "" when the diff does
+// not show it.
+func DepName(lines []NumLine, i int) string {
+	if m := depOnLineRe().FindStringSubmatch(lines[i].Text); m != nil {
+		return m[1] + m[2] + m[3]
+	}
+	in := indentOf(lines[i].Text)
+	for j := i - 1; j >= 0 && j >= i-4 && lines[j].N == lines[j+1].N-1; j-- {
+		t := lines[j].Text
+		if strings.TrimSpace(t) == "" || indentOf(t) >= in {
+			continue
+		}
+		in = indentOf(t)
+		m := yamlKeyRe().FindStringSubmatch(t)
+		if m == nil {
+			return ""
+		}
+		switch m[1] {
+		case "git", "hosted", "url", "path", "ref":
+			continue
+		}
+		return m[1]
+	}
+	return ""
+}
+
+// RegistryDep reports a line that declares the dependency name at a
+// registry version (pub's http: ^1.2.2, Mix's {:ecto, "~> 3.11"}): a
+// source given for the same name in its place takes it off the registry.
+func RegistryDep(line, name string) bool {
+	if m := yamlKeyRe().FindStringSubmatch(line); m != nil && m[1] == name {
+		v := strings.Trim(strings.TrimSpace(m[2]), `"'`)
+		return v == "any" || v != "" && strings.IndexAny(v[:1], "^~<>=0123456789") == 0
+	}
+	m := depOnLineRe().FindStringSubmatch(line)
+	return m != nil && m[1] == name && !strings.Contains(line, "git") && !strings.Contains(line, "path:")
+}
