@@ -334,6 +334,8 @@ var registry = []Rule{
 			{".cargo/config.toml", "[build]\nrustc-wrapper = \"sccache\"", 2, true},
 			{".npmrc", "node-options=--require ./scripts/hook.js", 0, false},
 			{".npmrc", "script-shell=./tools/sh", 0, false},
+			{".npmrc", "engine-strict=true\nscript-shell=./tools/ci-shell.sh", 2, false},
+			{".npmrc", "script-shell=/bin/bash", 0, true},
 			{".npmrc", "engine-strict=true", 0, true},
 		}},
 	{"powershell-hidden", KindExecute, High, "starts PowerShell with a hidden window to run a command",
