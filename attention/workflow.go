@@ -17,6 +17,7 @@ package attention
 // the line rules (workflow_lines.go) rate the rest.
 
 import (
+	"cmp"
 	"maps"
 	"regexp"
 	"slices"
@@ -271,14 +272,14 @@ func mapKey(m *yaml.Node, key string) *yaml.Node {
 
 // wfModel is what the reader learned of a workflow's triggers.
 type wfModel struct {
-	privileged bool // pull_request_target, workflow_run or issue_comment: secrets and a write token for others' code
+	privileged bool // pull_request_target, workflow_run, issue_comment, a check run or suite: secrets and a write token for others' code
 }
 
 func (fs *fileScan) workflowModel(root *yaml.Node) {
 	m := wfModel{}
 	for n := range triggers(root) {
 		switch n {
-		case "pull_request_target", "workflow_run", "issue_comment":
+		case "pull_request_target", "workflow_run", "issue_comment", "check_run", "check_suite":
 			m.privileged = true
 		}
 	}
@@ -365,7 +366,7 @@ func prWithSecrets(root *yaml.Node) bool {
 			if pushReachesPR(filter) {
 				return true
 			}
-		case "pull_request_target", "workflow_run", "issue_comment", "workflow_call", "pull_request_review_comment", "merge_group":
+		case "pull_request_target", "workflow_run", "issue_comment", "workflow_call", "pull_request_review_comment", "merge_group", "check_run", "check_suite":
 			return true
 		}
 	}
@@ -539,8 +540,15 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 			with := rules.MapGet(st, "with")
 			switch {
 			case ref == "actions/checkout":
+				at := 0
 				if r := rules.MapGet(with, "ref"); r != nil && wfRe().wfHeadCheckout.MatchString("ref: "+r.Value) {
-					headOut = r.Line
+					at = r.Line
+				}
+				if r := rules.MapGet(with, "repository"); r != nil && wfRe().wfHeadCheckout.MatchString("repository: "+r.Value) {
+					at = cmp.Or(at, r.Line)
+				}
+				if at > 0 {
+					headOut = at
 					headPath = ""
 					if p := rules.MapGet(with, "path"); p != nil && !workspaceRoot(p.Value) {
 						headPath = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(p.Value), "./"), "/")

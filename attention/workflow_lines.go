@@ -76,8 +76,6 @@ type wfRegexps struct {
 	wfRunKey       *regexp.Regexp
 	wfTriggerLine  *regexp.Regexp
 	wfDangerous    *regexp.Regexp
-	wfUntrusted    *regexp.Regexp
-	wfBaseRef      *regexp.Regexp
 	wfHeadCheckout *regexp.Regexp
 	wfUses         *regexp.Regexp
 	wfSHA          *regexp.Regexp
@@ -100,15 +98,16 @@ var wfRe = sync.OnceValue(func() *wfRegexps {
 		wfFlowRun:     regexp.MustCompile(`[{,]\s*(?:run|script)\s*:`),
 		wfKeyLine:     regexp.MustCompile(`^(\s*)(?:-\s+)?([A-Za-z0-9_.-]+)\s*:(?:\s|$)`),
 		wfRunKey:      regexp.MustCompile(`^(\s*)(?:-\s+)?(run|script)\s*:\s*(.*)$`),
-		wfTriggerLine: regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=]*\b(pull_request_target|workflow_run|pull_request|issue_comment|push)\b\s*(?::|,|\]|$)`),
-		wfDangerous:   regexp.MustCompile(`\b(?:pull_request_target|workflow_run)\b`),
-		// wfUntrusted is text in the github context the pull request's author
-		// (or any commenter) chooses: titles, bodies, branch names, commit
-		// messages and author fields. Numbers, SHAs, matrix.* and inputs.* are
-		// not in it.
-		wfUntrusted:    regexp.MustCompile(`\$\{\{[^}]*?\b(?:github\.head_ref|github\.event\.(?:pull_request|issue|comment|review|review_comment|discussion|discussion_comment|head_commit|commits|pages|workflow_run|merge_group)\b[\w.\[\]*'"-]*?\.(?:title|body|message|email|head_ref|ref|label|head_branch|default_branch|description|page_name|display_title|homepage|name))\b|\$\{\{[^}]*?\btoJSON\(\s*github\.event(?:\.(?:pull_request|issue|comment|review|review_comment|discussion|head_commit|commits|workflow_run))?\s*\)`),
-		wfBaseRef:      regexp.MustCompile(`\.base\.(?:ref|label)\b|\.base\.repo\.`),
-		wfHeadCheckout: regexp.MustCompile(`^\s*(?:-\s+)?ref\s*:\s*["']?\$\{\{\s*(?:github\.event\.pull_request\.head\.(?:sha|ref)|github\.head_ref|github\.event\.workflow_run\.head_(?:sha|branch)|format\([^)]*refs/pull)|^\s*(?:-\s+)?ref\s*:\s*["']?refs/pull/|\bgh\s+pr\s+checkout\b|\bgit\s+fetch\b.*\bpull/`),
+		wfTriggerLine: regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=]*\b(pull_request_target|workflow_run|check_run|check_suite|pull_request|issue_comment|push)\b\s*(?::|,|\]|$)`),
+		wfDangerous:   regexp.MustCompile(`\b(?:pull_request_target|workflow_run|check_run|check_suite)\b`),
+		// wfDangerous are the privileged triggers: the repository's secrets
+		// and write token for a job whose event another's pull request
+		// caused (the run or check suite it started names its branch and
+		// head commit). wfHeadCheckout is a checkout of code another chose:
+		// the pull request's head (its ref, its fork), the branch or commit
+		// of the run or check suite it started, what a dispatch's payload
+		// names.
+		wfHeadCheckout: regexp.MustCompile(`^\s*(?:-\s+)?ref\s*:\s*["']?\$\{\{\s*(?:github\.event\.pull_request\.head\.(?:sha|ref)|github\.head_ref|github\.event\.workflow_run\.head_(?:sha|branch)|github\.event\.check_(?:run|suite)\b[\w.\[\]]*?\.head_(?:sha|branch)|github\.event\.client_payload\b|format\([^)]*refs/pull)|^\s*(?:-\s+)?ref\s*:\s*["']?refs/pull/|\bgh\s+pr\s+checkout\b|\bgit\s+fetch\b.*\bpull/|^\s*(?:-\s+)?repository\s*:\s*["']?\$\{\{\s*(?:github\.event\.pull_request\.head\.repo\.full_name|github\.event\.workflow_run\.head_repository\.full_name|github\.event\.client_payload\b)`),
 		wfUses:         regexp.MustCompile(`^\s*(?:-\s+)?uses\s*:\s*["']?([^\s"'#@]+)(?:@([^\s"'#]+))?`),
 		wfSHA:          regexp.MustCompile(`^[0-9a-f]{40}$`),
 		wfWriteAll:     regexp.MustCompile(`^\s*permissions\s*:\s*["']?write-all\b`),
@@ -148,7 +147,7 @@ func newWorkflowScan(f *packet.DiffFile, root *yaml.Node) *workflowScan {
 		}
 		for name, filter := range triggers(root) {
 			switch name {
-			case "pull_request_target", "workflow_run":
+			case "pull_request_target", "workflow_run", "check_run", "check_suite":
 				w.dangerous, w.forkPR = true, true
 			case "issue_comment":
 				w.forkPR, w.comment = true, true
@@ -268,6 +267,13 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 			return hit{id: "gha-env-injection"}, true
 		}
 	}
+	if inRun && rules.DispatchPayload(s) {
+		// The sender needs a token that may write to the repository, but
+		// the relays that send dispatches pass on others' text: the code
+		// it names is rated where the payload chooses what is checked out.
+		return hit{id: "gha-script-injection", severity: rules.Medium, title: "expands a repository_dispatch payload into a command",
+			why: "whoever holds a token that may dispatch to the repository chose this text (another repository's workflow, a bot that relays pull requests and comments); written into the script, it is shell code run with the job's token and secrets"}, true
+	}
 	if re.wfAllSecrets.MatchString(s) {
 		return hit{id: "gha-all-secrets"}, true
 	}
@@ -275,11 +281,15 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 		return hit{id: "gha-secrets-inherit"}, true
 	}
 	if re.wfTriggerLine.MatchString(s) && re.wfDangerous.MatchString(s) && !strings.Contains(s, "event_name") && !strings.Contains(s, "${{") {
-		return hit{id: "gha-privileged-trigger"}, true
+		return hit{id: "gha-privileged-trigger", title: "workflow runs on " + re.wfDangerous.FindString(s)}, true
 	}
 	if re.wfHeadCheckout.MatchString(s) {
 		if w.dangerous && (w.treeChange || !w.whole || !strings.Contains(s, "git fetch")) {
 			return hit{id: "gha-untrusted-checkout"}, true
+		}
+		if rules.DispatchPayload(s) {
+			return hit{id: "gha-pr-checkout", title: "checks out what a repository_dispatch payload names",
+				why: "the sender of the dispatch chooses the code; it matters where a later step builds or runs it"}, true
 		}
 		return hit{id: "gha-pr-checkout"}, true
 	}
@@ -493,7 +503,7 @@ var (
 // text (names, from untrustedNames).
 func untrustedExpr(s string, names map[string]bool) bool {
 	for _, e := range ghaExpr().FindAllString(s, -1) {
-		if m := wfRe().wfUntrusted.FindString(e); m != "" && !wfRe().wfBaseRef.MatchString(m) {
+		if rules.OutsiderText(e) {
 			return true
 		}
 		for _, m := range outputRefRe().FindAllStringSubmatch(e, -1) {

@@ -458,6 +458,9 @@ func EnvDump(name string, words []string) bool {
 		return len(ops) == 0 && len(words) > 1 && (HasFlag(words, "x", "") || HasFlag(words, "p", ""))
 	case "compgen":
 		return len(words) == 2 && words[1] == "-e"
+	case "buildkite-agent":
+		// The agent's own dump of the job's environment, secrets included.
+		return len(words) > 2 && words[1] == "env" && (words[2] == "dump" || words[2] == "get")
 	case "jq":
 		// The filter is the first operand: env, $ENV, env | tostring.
 		return len(ops) > 0 && jqEnvRe().MatchString(ops[0])
@@ -595,6 +598,20 @@ func flagValues(words []string, flags ...string) []int {
 }
 
 var ftpPutRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)(?:^|[\s;"'])m?put\s+(?:-\S+\s+)*([^\s;"']+)`) })
+
+// TextFilter reports a command whose output holds what its input and its
+// files held: cat, a text filter, an encoder, a compressor. Encoded or
+// folded into lines, a secret is still the secret.
+func TextFilter(name string) bool {
+	switch name {
+	case "cat", "tee", "head", "tail", "sort", "tr", "sed", "awk", "cut", "jq", "yq", "tac", "rev", "strings", "grep", "egrep", "fgrep", "uniq",
+		"fold", "paste", "nl", "column", "expand", "fmt", "iconv", "split",
+		"base64", "base32", "basenc", "xxd", "od", "hexdump",
+		"gzip", "bzip2", "xz", "zstd", "brotli", "lz4", "zip", "tar":
+		return true
+	}
+	return false
+}
 
 // MailSender reports a command that mails what it reads on standard
 // input or is given as the body.

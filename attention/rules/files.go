@@ -153,22 +153,11 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		return "ci-workflow", "CI workflow", ScopeWorkflow
 	case under(".github/actions/") || lb == "action.yml" || lb == "action.yaml":
 		return "ci-action", "GitHub Action", ScopeWorkflow
-	case lb == ".gitlab-ci.yml" || lb == ".gitlab-ci.yaml" || under(".gitlab/ci/"):
-		return "ci-config", "GitLab CI config", 0
-	case under(".circleci/"):
-		return "ci-config", "CircleCI config", 0
-	case Jenkinsfile(p):
-		return "ci-config", "Jenkinsfile", 0
-	case lb == "azure-pipelines.yml" || lb == "azure-pipelines.yaml" || (ext == ".yml" || ext == ".yaml") && (under(".azure-pipelines/") || under(".azuredevops/")):
-		return "ci-config", "Azure Pipelines config", 0
-	case under(".buildkite/"):
-		return "ci-config", "Buildkite pipeline", 0
-	case lb == ".travis.yml":
-		return "ci-config", "Travis CI config", 0
-	case lb == "bitbucket-pipelines.yml" || lb == ".drone.yml" || lb == "appveyor.yml" || lb == ".appveyor.yml" ||
-		lb == ".woodpecker.yml" || lb == ".woodpecker.yaml" || (ext == ".yml" || ext == ".yaml") && under(".woodpecker/") ||
-		lb == "cloudbuild.yaml" || lb == "cloudbuild.yml":
-		return "ci-config", "CI config", 0
+	case ciSystemOf(p) != nil:
+		return "ci-config", ciSystemOf(p).noun, 0
+	case under(".buildkite/hooks/"):
+		// The agent runs its hooks around every job as shell scripts.
+		return "ci-config", "Buildkite agent hook", ScopeShell
 
 	// Test configuration: loaded by the test runner CI starts.
 	case lb == "conftest.py":

