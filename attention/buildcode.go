@@ -36,14 +36,25 @@ func (fs *fileScan) numberedText() []rules.NumLine {
 	return out
 }
 
-// buildCommands hands each command a build file runs to the shell reader.
+// buildCommands hands each command a build file or a manifest's command
+// key runs to the shell reader, one flow per file.
 func (fs *fileScan) buildCommands() {
 	sys := rules.BuildSystem(fs.path)
+	var lines []rules.NumLine
+	var fl *flow
+	if sys != "" || rules.KeyedManifest(fs.path) {
+		lines, fl = fs.numberedText(), newFlow()
+	}
+	for _, sc := range rules.ManifestScripts(fs.path, lines) {
+		sh := make([]numbered, len(sc))
+		for i, l := range sc {
+			sh[i] = numbered{l.N, l.Text}
+		}
+		fs.shellLines(sh, fl, false)
+	}
 	if sys == "" {
 		return
 	}
-	fl := newFlow()
-	lines := fs.numberedText()
 	for _, c := range rules.CommandsOf(sys, lines) {
 		fs.shellLines([]numbered{{c.N, c.Text}}, fl, false)
 	}

@@ -69,13 +69,23 @@ func (fs *fileScan) buildFiles() {
 		fs.foreignCheckouts()
 	}
 	if rules.Autoconf(fs.path) {
-		// configure runs the shell written in configure.ac's and the m4
-		// files' macro arguments; lines of m4 itself do not parse and are
-		// left out.
-		if fs.added == nil {
-			fs.index()
+		// configure runs the shell written in configure.ac and in the m4
+		// files' macro arguments (rules.AutoconfShell), one script.
+		fl := newFlow()
+		for _, reg := range fs.regions() {
+			src := make([]rules.NumLine, len(reg))
+			for i, l := range reg {
+				src[i] = rules.NumLine{N: l.n, Text: l.text}
+			}
+			var sh []numbered
+			for _, l := range rules.AutoconfShell(src) {
+				sh = append(sh, numbered{l.N, l.Text})
+			}
+			if fs.added == nil {
+				fs.index()
+			}
+			fs.shellLines(sh, fl, false)
 		}
-		fs.shellFile()
 	}
 	if fs.info.Scope&rules.ScopeMakefile != 0 {
 		fs.makeShell()

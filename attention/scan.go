@@ -219,8 +219,10 @@ func (fs *fileScan) put(l loc, h hit) {
 	if ok && !h.better(o) {
 		return
 	}
-	if ok && o.id == h.id && h.title == "" {
-		h.title = o.title // the pattern's title says which form it took
+	if ok && o.id == h.id && h.title == "" && o.sev() == h.sev() {
+		// The pattern's title says which form it took; one it lowered
+		// (a string nothing runs) does not describe a reader's finding.
+		h.title = o.title
 	}
 	fs.best[l] = h
 }

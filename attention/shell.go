@@ -1427,7 +1427,7 @@ func (r *shellReader) interpreter(name string, args []*syntax.Word, words []stri
 			if i+1 < len(words) {
 				t := r.wordTaint(args[i+1])
 				r.runs(t, r.line(args[i+1].Pos()), "")
-				if rules.InterpName(name) && inlineFetchRun(words[i+1]) {
+				if rules.InterpName(name) && inlineFetchRun(name, words[i+1]) {
 					// node -e "https.get(u, r => … eval(d))": the program
 					// fetches code and runs it, whatever the shell around it.
 					r.fs.report(r.line(args[i+1].Pos()), hit{id: "download-and-run", title: "runs an inline " + name + " program that downloads code and runs it"})
@@ -1491,15 +1491,21 @@ func (r *shellReader) inlineSend(prog string, line int) {
 	}
 }
 
-var inlineFetchRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\brequire\(\s*['"](?:node:)?https?['"]\s*\)\s*\.\s*(?:get|request)\(`)
-})
+var (
+	inlineFetchRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\brequire\(\s*['"](?:node:)?https?['"]\s*\)\s*\.\s*(?:get|request)\(`)
+	})
+	phpIncludeRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(?:include|require)(?:_once)?\b`) })
+)
 
 // inlineFetchRun reports an inline program (-e, -c) that both fetches from
-// the network and runs code or a process.
-func inlineFetchRun(prog string) bool {
+// the network and runs code or a process. In a PHP one-liner an include of
+// any file after a download (copy('https://…', 'o.php'); include 'o.php')
+// is the download run: the line has nothing else to include.
+func inlineFetchRun(name, prog string) bool {
 	re := codeRe()
-	return (re.download.MatchString(prog) || inlineFetchRe().MatchString(prog)) && (re.execSink.MatchString(prog) || re.procSink.MatchString(prog))
+	return (re.download.MatchString(prog) || inlineFetchRe().MatchString(prog)) &&
+		(re.execSink.MatchString(prog) || re.procSink.MatchString(prog) || name == "php" && phpIncludeRe().MatchString(prog))
 }
 
 // maskBreaker reports the last command of a pipeline that rewrites its

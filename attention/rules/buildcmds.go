@@ -27,11 +27,14 @@ type Command struct {
 // (execute_process runs while the project is configured, add_custom_command
 // and add_custom_target while it builds), Meson (run_command while it is
 // configured, command: lists while it builds), Bazel and Buck (a genrule's
-// cmd), MSBuild (Exec tasks and build events) and Composer (its scripts,
-// which install and update run by event name). Files that are not a
-// build's but hold one command a line in their own syntax are read the same
-// way: a Procfile's processes, a systemd unit's Exec lines, a crontab's
-// jobs. "" for any other file.
+// cmd), MSBuild (Exec tasks and build events), Composer (its scripts,
+// which install and update run by event name), Mix (an alias's cmd task,
+// and an alias may take the name of deps.get or compile), Leiningen (the
+// shell task in :prep-tasks and :aliases, sh in :injections) and rebar3
+// (pre_hooks and post_hooks). Files that are not a build's but hold one
+// command a line in their own syntax are read the same way: a Procfile's
+// processes, a systemd unit's Exec lines, a crontab's jobs. "" for any
+// other file.
 func BuildSystem(p string) string {
 	lb := strings.ToLower(path.Base(p))
 	switch {
@@ -55,6 +58,12 @@ func BuildSystem(p string) string {
 		return "composer"
 	case lb == "pom.xml" || lb == "build.xml":
 		return "maven"
+	case lb == "mix.exs":
+		return "mix"
+	case lb == "project.clj":
+		return "leiningen"
+	case lb == "rebar.config" || lb == "rebar.config.script":
+		return "rebar"
 	}
 	return ""
 }
@@ -75,6 +84,12 @@ func CommandsOf(system string, lines []NumLine) []Command {
 		return composerCommands(lines)
 	case "maven":
 		return mavenCommands(lines)
+	case "mix":
+		return mixCommands(lines)
+	case "leiningen":
+		return callCommands(lines, leinShell())
+	case "rebar":
+		return rebarCommands(lines)
 	case "procfile", "systemd", "cron", "system-cron":
 		var out []Command
 		for _, l := range lines {
@@ -107,6 +122,10 @@ var (
 	})
 	mesonCall   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\brun_command\s*\(|\bcommand\s*:\s*\[`) })
 	starlarkCmd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*cmd(?:_bash)?\s*=`) })
+	// lein-shell's task vector, and clojure.java.shell's sh call.
+	leinShell = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\[\s*"shell"|\((?:clojure\.java\.shell/|shell/)?sh\s`)
+	})
 	msbuildExec = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)<Exec\b[^>]*\bCommand\s*=\s*"([^"]*)"|<(?:Pre|Post|PreLink)BuildEvent>([^<]*)</`)
 	})
@@ -138,7 +157,7 @@ func cmakeCommands(lines []NumLine) []Command {
 		if loc == nil {
 			continue
 		}
-		toks, end := callTokens(lines, i, loc[1], false, false)
+		toks, end, _ := callTokens(lines, i, loc[1], false, false)
 		// execute_process runs its COMMANDs as one pipeline, each one's
 		// output the next one's input.
 		pipeline := strings.HasPrefix(strings.ToLower(strings.TrimSpace(lines[i].Text[loc[0]:])), "execute_process")
@@ -183,12 +202,15 @@ func cmakeCommands(lines []NumLine) []Command {
 // list is the program and its arguments.
 func callCommands(lines []NumLine, open *regexp.Regexp) []Command {
 	var out []Command
-	for i := 0; i < len(lines); i++ {
-		loc := open.FindStringIndex(lines[i].Text)
+	// from is the column a line is searched from: a call may follow
+	// another on the line the first one ends on.
+	for i, from := 0, 0; i < len(lines); {
+		loc := open.FindStringIndex(lines[i].Text[from:])
 		if loc == nil {
+			i, from = i+1, 0
 			continue
 		}
-		toks, end := callTokens(lines, i, loc[1], true, open == starlarkCmd())
+		toks, end, col := callTokens(lines, i, from+loc[1], true, open == starlarkCmd())
 		var strs []token
 		for _, t := range toks {
 			if t.quoted {
@@ -209,7 +231,7 @@ func callCommands(lines []NumLine, open *regexp.Regexp) []Command {
 		case len(strs) > 0:
 			out = append(out, joinCommand(strs))
 		}
-		i = end
+		i, from = end, col
 	}
 	return out
 }
@@ -218,15 +240,16 @@ func callCommands(lines []NumLine, open *regexp.Regexp) []Command {
 // parenthesis or bracket that closes it, into words and quoted strings.
 // With strs, quotes are Python's and Starlark's (' or "); else CMake's ("
 // only). With value, the call is an attribute's value (cmd = …), which ends
-// at the comma or parenthesis after it. It returns the tokens and the index
-// of the line the call ends on.
-func callTokens(lines []NumLine, i, col int, strs, value bool) ([]token, int) {
+// at the comma or parenthesis after it. It returns the tokens, the index
+// of the line the call ends on and the column after its end there.
+func callTokens(lines []NumLine, i, col int, strs, value bool) ([]token, int, int) {
 	var toks []token
 	depth := 1
 	for k := i; k < len(lines) && k < i+40; k++ {
 		s := lines[k].Text
+		off := 0
 		if k == i {
-			s = s[col:]
+			s, off = s[col:], col
 		}
 		var word strings.Builder
 		end := func() {
@@ -267,11 +290,11 @@ func callTokens(lines []NumLine, i, col int, strs, value bool) ([]token, int) {
 				end()
 				depth--
 				if depth == 0 {
-					return toks, k
+					return toks, k, off + j + 1
 				}
 			case c == ',' && value && depth == 1:
 				end()
-				return toks, k
+				return toks, k, off + j + 1
 			case c == ' ' || c == '\t' || strs && c == ',':
 				end()
 			default:
@@ -280,7 +303,7 @@ func callTokens(lines []NumLine, i, col int, strs, value bool) ([]token, int) {
 		}
 		end()
 	}
-	return toks, i
+	return toks, i, len(lines[i].Text)
 }
 
 // joinCommand writes the arguments as a shell command line: the words as
@@ -315,6 +338,67 @@ func msbuildCommands(lines []NumLine) []Command {
 			if c := strings.TrimSpace(un.Replace(m[1] + m[2])); c != "" {
 				out = append(out, Command{l.N, c})
 			}
+		}
+	}
+	return out
+}
+
+var (
+	// A string of mix.exs that is Mix's cmd task (an alias's step), or the
+	// command Mix.shell().cmd or System.shell hands to the shell.
+	mixCmd = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`"cmd\s+(?:--(?:app|cd)\s+\S+\s+|--shell\s+)*((?:[^"\\]|\\.)*)"|\b(?:Mix\.shell\(\)\.cmd|Mix\.Shell\.cmd|System\.shell)\(\s*"((?:[^"\\]|\\.)*)"`)
+	})
+	exInterp = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`#\{[^}]*\}`) })
+	// A rebar3 hook: {Event, Command} or {Arch, Event, Command}.
+	rebarHook = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\{\s*(?:"[^"]*"\s*,\s*)?\w+\s*,\s*"((?:[^"\\]|\\.)*)"\s*\}`)
+	})
+)
+
+// mixCommands returns the shell commands of mix.exs: the cmd steps of its
+// aliases (an alias named deps.get or compile replaces the task every CI
+// job runs) and the strings it hands the shell. An interpolation is a value
+// the shell reader cannot see.
+func mixCommands(lines []NumLine) []Command {
+	var out []Command
+	un := strings.NewReplacer(`\"`, `"`, `\\`, `\`)
+	for _, l := range lines {
+		if !strings.Contains(l.Text, "cmd") && !strings.Contains(l.Text, "System.shell") {
+			continue
+		}
+		for _, m := range mixCmd().FindAllStringSubmatch(l.Text, -1) {
+			out = append(out, Command{l.N, exInterp().ReplaceAllString(un.Replace(m[1]+m[2]), "$${MIX_VALUE}")})
+		}
+	}
+	return out
+}
+
+// rebarCommands returns the commands of rebar3's pre_hooks and post_hooks,
+// which it runs through the shell before and after the provider they name.
+func rebarCommands(lines []NumLine) []Command {
+	var out []Command
+	depth := -1 // the list's bracket depth, from a hooks key to its end
+	un := strings.NewReplacer(`\"`, `"`, `\\`, `\`)
+	for _, l := range lines {
+		t := l.Text
+		if depth < 0 {
+			i := strings.Index(t, "pre_hooks")
+			if j := strings.Index(t, "post_hooks"); i < 0 || j >= 0 && j < i {
+				i = j
+			}
+			if i < 0 {
+				continue
+			}
+			t, depth = t[i:], 0
+		}
+		for _, m := range rebarHook().FindAllStringSubmatch(t, -1) {
+			out = append(out, Command{l.N, un.Replace(m[1])})
+		}
+		bare := stripJSONStrings(t)
+		depth += strings.Count(bare, "[") - strings.Count(bare, "]")
+		if depth <= 0 && strings.Contains(bare, "]") {
+			depth = -1
 		}
 	}
 	return out
@@ -600,3 +684,258 @@ func InstallFromURL(s string) (ok, git bool) {
 	}
 	return false, false
 }
+
+// ---- autoconf ----------------------------------------------------------------
+
+// autoconfShellArgs names the macros whose arguments configure (or
+// autoconf itself, for m4_esyscmd) runs as shell, by argument (1-based; 0
+// for every argument): configure's commands, the actions of its checks and
+// options, the bodies of the macros a project defines.
+var autoconfShellArgs = map[string][]int{
+	"AC_CONFIG_COMMANDS": {2, 3}, "AC_CONFIG_COMMANDS_PRE": {1}, "AC_CONFIG_COMMANDS_POST": {1},
+	"AC_CONFIG_FILES": {2, 3}, "AC_CONFIG_HEADERS": {2, 3}, "AC_CONFIG_LINKS": {2, 3}, "AC_OUTPUT_COMMANDS": {1, 2}, "AC_OUTPUT": {2, 3},
+	"m4_esyscmd": {1}, "m4_esyscmd_s": {1}, "esyscmd": {1}, "m4_syscmd": {1}, "syscmd": {1},
+	"AS_IF": {0}, "AS_CASE": {0}, "AC_ARG_ENABLE": {3, 4}, "AC_ARG_WITH": {3, 4}, "AC_CACHE_CHECK": {3}, "AC_CACHE_VAL": {2},
+	"AC_DEFUN": {2}, "AC_DEFUN_ONCE": {2}, "AU_DEFUN": {2}, "m4_define": {2}, "define": {2},
+	"AC_RUN_IFELSE": {2, 3, 4}, "AC_LINK_IFELSE": {2, 3}, "AC_COMPILE_IFELSE": {2, 3}, "AC_PREPROC_IFELSE": {2, 3},
+	"AC_CHECK_LIB": {3, 4}, "AC_SEARCH_LIBS": {3, 4}, "AC_CHECK_FUNC": {2, 3}, "AC_CHECK_FUNCS": {2, 3}, "AC_CHECK_HEADER": {2, 3},
+	"AC_CHECK_HEADERS": {2, 3}, "AC_CHECK_DECL": {2, 3}, "AC_CHECK_TYPE": {2, 3}, "AC_CHECK_MEMBER": {2, 3}, "AC_CHECK_FILE": {2, 3},
+	"PKG_CHECK_MODULES": {3, 4}, "PKG_CHECK_EXISTS": {2, 3}, "AM_CONDITIONAL": {2},
+}
+
+var m4Builtin = map[string]bool{"dnl": true, "esyscmd": true, "syscmd": true, "define": true, "ifelse": true, "ifdef": true, "include": true,
+	"sinclude": true, "divert": true, "undefine": true, "changequote": true}
+
+// m4Macro reports a name configure.ac's m4 expands: autoconf's, automake's,
+// libtool's, pkg-config's and gnulib's families, m4's own, and a
+// project's (upper case with an underscore).
+func m4Macro(name string) bool {
+	if m4Builtin[name] {
+		return true
+	}
+	for _, p := range []string{"AC_", "AM_", "AS_", "AH_", "AU_", "AX_", "LT_", "PKG_", "GTK_", "m4_", "_AC_", "_AM_", "_AS_", "gl_"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return strings.Contains(name, "_") && strings.ToUpper(name) == name
+}
+
+// AutoconfShell returns the shell configure runs for the lines of
+// configure.ac or an m4 file (a region in order): the text outside macros
+// as it is, with m4's quotes taken off, and the arguments of the macros
+// that take shell in their place, each on lines of its own numbered by
+// where it is written. Macros and their other arguments (messages, names,
+// file lists) are dropped.
+func AutoconfShell(lines []NumLine) []NumLine {
+	if len(lines) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	starts := make([]int, len(lines)) // the offset of each line in src
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		starts[i] = b.Len()
+		b.WriteString(l.Text)
+	}
+	src := b.String()
+	c := &m4conv{src: src, lines: lines, starts: starts, n: lines[0].N}
+	c.shell(0, len(src), 0)
+	c.flush()
+	return c.out
+}
+
+type m4conv struct {
+	src    string
+	lines  []NumLine
+	starts []int
+	out    []NumLine
+	cur    strings.Builder
+	n      int // the number of the line being written
+}
+
+func (c *m4conv) lineAt(p int) int {
+	i, _ := slices.BinarySearch(c.starts, p+1)
+	return c.lines[max(i-1, 0)].N
+}
+
+func (c *m4conv) flush() {
+	if strings.TrimSpace(c.cur.String()) != "" {
+		c.out = append(c.out, NumLine{c.n, c.cur.String()})
+	}
+	c.cur.Reset()
+}
+
+// newline starts a line numbered by where src's offset p is.
+func (c *m4conv) newline(p int) {
+	c.flush()
+	c.n = c.lineAt(p)
+}
+
+// shell writes src[a:b] as shell text: quotes taken off, macros expanded
+// to the shell arguments they take.
+func (c *m4conv) shell(a, b, depth int) {
+	s := c.src
+	for i := a; i < b; {
+		ch := s[i]
+		switch {
+		case ch == '\n':
+			c.newline(i + 1)
+			i++
+		case ch == '[':
+			// A quoted string: written as it is, without the outer quotes.
+			end := m4Close(s, i, b)
+			c.text(i+1, end)
+			i = end + 1
+		case ch == ']':
+			i++
+		case ch == '#' && (i == a || s[i-1] == ' ' || s[i-1] == '\t' || s[i-1] == '\n' || s[i-1] == ';'):
+			end := strings.IndexByte(s[i:b], '\n')
+			if end < 0 {
+				end = b - i
+			}
+			i += end
+		case isIdentStart(ch) && (i == a || !isIdentByte(s[i-1]) && s[i-1] != '$' && s[i-1] != '{'):
+			j := i
+			for j < b && isIdentByte(s[j]) {
+				j++
+			}
+			name := s[i:j]
+			if !m4Macro(name) || depth > 8 {
+				c.cur.WriteString(name)
+				i = j
+				continue
+			}
+			if name == "dnl" {
+				end := strings.IndexByte(s[j:b], '\n')
+				if end < 0 {
+					end = b - j
+				}
+				i = j + end
+				continue
+			}
+			if j >= b || s[j] != '(' {
+				i = j // a macro without arguments: expanded to what m4 knows
+				continue
+			}
+			i = c.call(name, j, b, depth)
+		default:
+			c.cur.WriteByte(ch)
+			i++
+		}
+	}
+}
+
+// text writes src[a:b] as it is, keeping its line breaks.
+func (c *m4conv) text(a, b int) {
+	for i := a; i < b; i++ {
+		if c.src[i] == '\n' {
+			c.newline(i + 1)
+			continue
+		}
+		c.cur.WriteByte(c.src[i])
+	}
+}
+
+// call writes the shell arguments of the macro call whose ( is at j, and
+// returns the offset after it.
+func (c *m4conv) call(name string, j, b, depth int) int {
+	args, end := m4Args(c.src, j, b)
+	want := autoconfShellArgs[name]
+	for k, ar := range args {
+		if slices.Contains(want, 0) || slices.Contains(want, k+1) {
+			c.newline(ar[0])
+			c.shell(ar[0], ar[1], depth+1)
+			c.newline(ar[1])
+		} else {
+			c.skip(ar[0], ar[1], depth+1)
+		}
+	}
+	return end
+}
+
+// skip drops src[a:b], keeping its line breaks and what the macros that
+// take shell inside it run (AC_INIT's version from m4_esyscmd).
+func (c *m4conv) skip(a, b, depth int) {
+	s := c.src
+	for i := a; i < b; i++ {
+		switch ch := s[i]; {
+		case ch == '\n':
+			c.newline(i + 1)
+		case depth <= 8 && isIdentStart(ch) && (i == a || !isIdentByte(s[i-1])):
+			j := i
+			for j < b && isIdentByte(s[j]) {
+				j++
+			}
+			if _, ok := autoconfShellArgs[s[i:j]]; ok && j < b && s[j] == '(' {
+				j = c.call(s[i:j], j, b, depth)
+			}
+			i = j - 1
+		}
+	}
+}
+
+// m4Close returns the offset of the ] that closes the [ at i (b when none).
+func m4Close(s string, i, b int) int {
+	depth := 0
+	for k := i; k < b; k++ {
+		switch s[k] {
+		case '[':
+			depth++
+		case ']':
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return b
+}
+
+// m4Args splits the arguments of the macro call whose ( is at i, and
+// returns each argument's span, its outer quotes and leading blanks taken
+// off, and the offset after the closing ).
+func m4Args(s string, i, b int) ([][2]int, int) {
+	var out [][2]int
+	start, paren := i+1, 0
+	add := func(e int) {
+		a := start
+		for a < e && (s[a] == ' ' || s[a] == '\t' || s[a] == '\n') {
+			a++
+		}
+		z := e
+		for z > a && (s[z-1] == ' ' || s[z-1] == '\t' || s[z-1] == '\n') {
+			z--
+		}
+		if a < z && s[a] == '[' && m4Close(s, a, z) == z-1 {
+			a, z = a+1, z-1
+		}
+		out = append(out, [2]int{a, z})
+	}
+	for k := i + 1; k < b; k++ {
+		switch s[k] {
+		case '[':
+			k = m4Close(s, k, b)
+		case '(':
+			paren++
+		case ')':
+			if paren == 0 {
+				add(k)
+				return out, k + 1
+			}
+			paren--
+		case ',':
+			if paren == 0 {
+				add(k)
+				start = k + 1
+			}
+		}
+	}
+	add(b)
+	return out, b
+}
+
+func isIdentStart(c byte) bool { return c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' }
+func isIdentByte(c byte) bool  { return isIdentStart(c) || c >= '0' && c <= '9' }

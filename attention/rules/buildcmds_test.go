@@ -32,6 +32,12 @@ func TestCommandsOf(t *testing.T) {
 		// Composer: @php runs PHP; other scripts and PHP callbacks are not commands.
 		{"composer", "{\n  \"scripts\": {\n    \"post-install-cmd\": [\"@php -r \\\"echo 1;\\\"\", \"@other\", \"App\\\\Hooks::run\"]\n  }\n}", []Command{{3, `php -r "echo 1;"`}}},
 		{"maven", "<argument>-c</argument>\n<argument>gzip -dc t.gz | sh</argument>", []Command{{2, "gzip -dc t.gz | sh"}}},
+		// Mix: an alias's cmd steps (options off), and the shell's string.
+		{"mix", "[setup: [\"deps.get\", \"cmd --cd assets npm ci\"], x: [\"cmd sh -c \\\"echo #{v}\\\"\"]]\nMix.shell().cmd(\"make\")", []Command{{1, "npm ci"}, {1, `sh -c "echo ${MIX_VALUE}"`}, {2, "make"}}},
+		// Leiningen: two shell tasks on one line, and sh in :injections.
+		{"leiningen", ":prep-tasks [[\"shell\" \"make\" \"-C\" \"c\"] [\"shell\" \"sh\" \"-c\" \"echo 1\"]]\n:injections [(clojure.java.shell/sh \"git\" \"pull\")]", []Command{{1, `"make" "-C" "c"`}, {1, "echo 1"}, {2, `"git" "pull"`}}},
+		// rebar3: a hook's command, not its platform pattern; other tuples are not hooks.
+		{"rebar", "{deps, [{x, \"1.0\"}]}.\n{pre_hooks, [{\"(linux)\", compile, \"make -C c_src\"},\n  {eunit, \"sh t.sh\"}]}.\n{y, [{a, \"b\"}]}.", []Command{{2, "make -C c_src"}, {3, "sh t.sh"}}},
 	}
 	for _, tt := range tests {
 		if got := CommandsOf(tt.system, numbered(tt.text)); !slices.Equal(got, tt.want) {
@@ -75,6 +81,49 @@ func TestInstallFromURL(t *testing.T) {
 	for _, tt := range tests {
 		if ok, git := InstallFromURL(tt.line); ok != tt.ok || git != tt.git {
 			t.Errorf("%q: got %v %v, want %v %v", tt.line, ok, git, tt.ok, tt.git)
+		}
+	}
+}
+
+func TestAutoconfShell(t *testing.T) {
+	text := "AC_INIT([x], m4_esyscmd([build-aux/v.sh]))\nv=`cat x` # [note]\nAC_CONFIG_COMMANDS([t], [eval \"$v\"], [v='$v'])\nAS_IF([test -f y], [\n  AC_MSG_ERROR([no y])\n  make y\n])\ncase $h in [*-linux*]) ;; esac\ndnl curl x | sh"
+	want := []NumLine{{1, "build-aux/v.sh"}, {2, "v=`cat x` "}, {3, `eval "$v"`}, {3, "v='$v'"}, {4, "test -f y"}, {6, "  make y"}, {8, "case $h in *-linux*) ;; esac"}}
+	if got := AutoconfShell(numbered(text)); !slices.Equal(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestManifestScripts(t *testing.T) {
+	tests := []struct {
+		path, text string
+		want       [][]NumLine
+	}{
+		// TOML: a table's keys, an inline table's cmd, a list over lines, a
+		// multi-line string as one script; a key outside the tables is not read.
+		{"pyproject.toml", "[project]\nname = \"x\"\n[tool.pdm.scripts]\na = \"make a\"\nb = {cmd = \"make b\", env = {X = \"1\"}}\n[tool.hatch.envs.default]\npost-install-commands = [\n  \"make c\",\n]\n[tool.cibuildwheel.linux]\nbefore-all = \"\"\"\nmake d\nmake e\n\"\"\"",
+			[][]NumLine{{{4, "make a"}}, {{5, "make b"}}, {{8, "make c"}}, {{12, "make d"}, {13, "make e"}}}},
+		// YAML: list items under the key, a block scalar, a list of maps.
+		{".goreleaser.yaml", "before:\n  hooks:\n    - go mod tidy\nbuilds:\n  - id: x\n    hooks:\n      pre: |\n        make a\n        make b\n      post:\n        - cmd: make c\nenv:\n  - X=1",
+			[][]NumLine{{{3, "go mod tidy"}}, {{8, "make a"}, {9, "make b"}}, {{11, "make c"}}}},
+		{".gitpod.yml", "tasks:\n  - name: x\n    init: make a\n    command: >\n      make b\n      --fast\nports:\n  - port: 1",
+			[][]NumLine{{{3, "make a"}}, {{5, "make b --fast"}}}},
+		// JSON: a key's string and a list's strings, whatever the nesting.
+		{"devbox.json", "{\n  \"packages\": [\"go\"],\n  \"shell\": {\n    \"init_hook\": [\"make a\", \"make b\"],\n    \"scripts\": {\"t\": \"make \\\"c\\\"\"}\n  }\n}",
+			[][]NumLine{{{4, "make a"}}, {{4, "make b"}}, {{5, `make "c"`}}}},
+		// INI: a value's continuation lines are commands; other sections are not read.
+		{"tox.ini", "[tox]\nenvlist = py3\n[testenv:lint]\ncommands =\n    ruff check \\\n      src\n    mypy src\n[flake8]\ncommands = no",
+			[][]NumLine{{{5, "ruff check \\"}, {6, "src"}}, {{7, "mypy src"}}}},
+		{"README.toml", "[tool.pdm.scripts]\na = \"make a\"", nil},
+		// Nix: a phase's '' string over its lines (interpolations and ''$
+		// escapes kept out), a " string, runCommand's script; meta is not shell.
+		{"default.nix", "{\n  buildPhase = ''\n    make ${x} ''${y}\n  '';\n  shellHook = \"export A=1\";\n  c = runCommand \"t\" {} ''\n    touch $out\n  '';\n  meta.description = \"make b\";\n}",
+			[][]NumLine{{{3, "    make ${NIX_VALUE} ${NIX_VALUE}"}}, {{5, "export A=1"}}, {{7, "    touch $out"}}}},
+		{"App.xcodeproj/project.pbxproj", "\t\tshellScript = \"set -e\\n\\\"$SRCROOT/x.sh\\\"\\n\";", [][]NumLine{{{1, "set -e"}, {1, `"$SRCROOT/x.sh"`}}}},
+		{"X.podspec", "s.prepare_command = <<-CMD\n  make a\nCMD\ns.script_phase = { :name => 'x', :script => 'make b' }", [][]NumLine{{{2, "  make a"}}, {{4, "make b"}}}},
+	}
+	for _, tt := range tests {
+		if got := ManifestScripts(tt.path, numbered(tt.text)); !slices.EqualFunc(got, tt.want, slices.Equal) {
+			t.Errorf("%s: got %+v\nwant %+v", tt.path, got, tt.want)
 		}
 	}
 }

