@@ -1011,6 +1011,10 @@ var registry = []Rule{
 			{"pkgs/tool.nix", "{ fetchFromGitHub }:\n{\n  src = fetchFromGitHub {\n    owner = \"NixO5\";\n    repo = \"nixpkgs\";\n  };\n}", 4, false},
 			{"mise.toml", "[plugins]\nnode = \"https://gitlab.com.asdf-plugins.x.invalid/asdf-vm/asdf-nodejs.git\"", 2, false},
 			{"deploy/kustomization.yaml", "resources:\n  - https://github.com.k8s-manifests.x.invalid/argoproj/argo-cd/manifests/install.yaml", 2, false},
+			// A package installed by URL from a host dressed as a
+			// registry's or forge's.
+			{"x.sh", "pip install https://files.pythonhosted-cdn.invalid/packages/requests-2.32.3.tar.gz", 1, false},
+			{"x.sh", "pip install git+https://gitlab-mirror.invalid/acme/lib.git@v1.0", 1, false},
 			// Any file's URL on a forge's host worn in front of another
 			// domain: no real host is named so.
 			{"config/vendor.yaml", "libs:\n  - mirror: https://github.com.mirror-git.x.invalid/acme/lib.git", 2, false},
