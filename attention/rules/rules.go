@@ -816,6 +816,8 @@ var registry = []Rule{
 			// Code a build fetches from a host nobody knows, in any
 			// manifest (rules.SourceKeys): read (medium).
 			{"CMakeLists.txt", "FetchContent_Declare(json URL https://builds.x.invalid/json-3.11.3.tar.xz)", 1, false},
+			// Only under the key's own section: a URL of [env] is no plugin.
+			{"mise.toml", "[plugins]\nelixir = \"https://github.com/asdf-vm/asdf-elixir.git\"\n[env]\nAPI_URL = \"https://api.x.invalid\"", 0, true},
 			{"Package.swift", "let package = Package(\n    dependencies: [\n        .package(url: \"https://git.x.invalid/acme/swift-log.git\", from: \"1.6.1\"),\n    ]\n)", 3, false},
 		}},
 	{"dependency-confusion", KindDependency, High, "installs a name unpinned while a second package index is in effect",
@@ -999,6 +1001,16 @@ var registry = []Rule{
 			{"main.tf", "terraform {\n  required_providers {\n    aws = {\n      source  = \"hashicrop/aws\"\n    }\n  }\n}", 4, false},
 			{"Chart.yaml", "dependencies:\n  - name: redis\n    repository: oci://registry-1.docker.io/bitnamichart", 3, false},
 			{"mix.exs", "defp deps do\n  [{:jason, github: \"elixir-lang-jason/jason\"}]\nend", 2, false},
+			{"pkgs/tool.nix", "{ fetchFromGitHub }:\n{\n  src = fetchFromGitHub {\n    owner = \"NixO5\";\n    repo = \"nixpkgs\";\n  };\n}", 4, false},
+			{"mise.toml", "[plugins]\nnode = \"https://gitlab.com.asdf-plugins.x.invalid/asdf-vm/asdf-nodejs.git\"", 2, false},
+			{"deploy/kustomization.yaml", "resources:\n  - https://github.com.k8s-manifests.x.invalid/argoproj/argo-cd/manifests/install.yaml", 2, false},
+			// A package installed by URL from a host dressed as a
+			// registry's or forge's.
+			{"x.sh", "pip install https://files.pythonhosted-cdn.invalid/packages/requests-2.32.3.tar.gz", 1, false},
+			{"x.sh", "pip install git+https://gitlab-mirror.invalid/acme/lib.git@v1.0", 1, false},
+			// Any file's URL on a forge's host worn in front of another
+			// domain: no real host is named so.
+			{"config/vendor.yaml", "libs:\n  - mirror: https://github.com.mirror-git.x.invalid/acme/lib.git", 2, false},
 			// The well-known registries and forges, their own other
 			// domains, and real registries near one stay quiet.
 			{"charts/app/Chart.yaml", "dependencies:\n  - name: postgresql\n    repository: oci://registry-1.docker.io/bitnamicharts\n  - name: redis\n    repository: https://charts.bitnami.com/bitnami\n  - name: common\n    repository: \"@bitnami\"\n  - name: lib\n    repository: file://../lib\n  - name: kube-prometheus-stack\n    repository: https://prometheus-community.github.io/helm-charts\n  - name: cert-manager\n    repository: https://charts.jetstack.io", 0, true},
@@ -1008,6 +1020,8 @@ var registry = []Rule{
 			{"infra/main.tf", "terraform {\n  required_providers {\n    aws = { source = \"hashicorp/aws\" }\n    datadog = { source = \"DataDog/datadog\" }\n  }\n}\nmodule \"vpc\" {\n  source = \"terraform-aws-modules/vpc/aws\"\n}\nmodule \"s3\" {\n  source = \"s3::https://s3-eu-west-1.amazonaws.com/acme-modules/vpc.zip\"\n}\nmodule \"gh\" {\n  source = \"github.com/cloudposse/terraform-null-label?ref=0.25.0\"\n}", 0, true},
 			{"MODULE.bazel", "http_archive(\n    name = \"zlib\",\n    urls = [\n        \"https://mirror.bazel.build/github.com/madler/zlib/releases/download/v1.3.1/zlib-1.3.1.tar.gz\",\n        \"https://github.com/madler/zlib/releases/download/v1.3.1/zlib-1.3.1.tar.gz\",\n    ],\n)", 0, true},
 			{"mix.exs", "defp deps do\n  [\n    {:plug, github: \"elixir-plug/plug\"},\n    {:ecto, git: \"https://github.com/elixir-ecto/ecto.git\", tag: \"v3.11.0\"}\n  ]\nend", 0, true},
+			{"mise.toml", "[tools]\nnode = \"20\"\n[plugins]\nelixir = \"https://github.com/asdf-vm/asdf-elixir.git\"\n[env]\nAPI_URL = \"https://api.x.invalid\"", 0, true},
+			{"deploy/kustomization.yaml", "resources:\n  - deployment.yaml\n  - https://github.com/kubernetes-sigs/metrics-server/releases/download/v0.7.1/components.yaml\n  - github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.11.0\n  - ../base", 0, true},
 			{".gitmodules", "[submodule \"src/boringssl\"]\n\tpath = src/boringssl\n\turl = https://boringssl.googlesource.com/boringssl\n[submodule \"vendor/lib\"]\n\tpath = vendor/lib\n\turl = ../lib.git", 0, true},
 		}},
 	{"ci-remote-config", KindCIFile, High, "takes pipeline configuration from outside the repository at run time",
