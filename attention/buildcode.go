@@ -324,9 +324,12 @@ func (fs *fileScan) yamlImageDigests() {
 func (fs *fileScan) installsFromURL(lines []numbered) {
 	for _, l := range lines {
 		ok, git := rules.InstallFromURL(l.text)
-		switch {
+		h := provenance.HostOf(provenance.URLs().FindString(l.text))
+		switch k := provenance.LookalikeHost(h); {
 		case !ok:
-		case !git && provenance.HostIn(provenance.HostOf(provenance.URLs().FindString(l.text)), provenance.KnownRegistries):
+		case k != "":
+			fs.report(l.n, hit{id: "lookalike-source", title: "installs a package from " + h + ", a look-alike of " + k})
+		case !git && provenance.HostIn(h, provenance.KnownRegistries):
 			// A wheel or tarball on a well-known index's own host.
 		case git && !strings.Contains(l.text, "http://") && !strings.Contains(l.text, "git://"):
 			fs.report(l.n, hit{id: "dependency-url", severity: rules.Medium, title: "installs a package built from a git repository",

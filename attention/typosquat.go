@@ -250,7 +250,7 @@ func (fs *fileScan) forgeOwners(lines []numbered) {
 	}
 	for _, l := range lines {
 		for _, h := range provenance.URLHosts(l.text) {
-			if k := provenance.LookalikeForgeHost(h); k != "" {
+			if k := provenance.ImitatingURLHost(h); k != "" {
 				if fs.added == nil {
 					fs.index()
 				}

@@ -28,7 +28,7 @@ var SourceRegistries = []string{"clojars.org", "repo.clojars.org", "pub.dev", "p
 	"artifacthub.io", "kubernetes-charts.storage.googleapis.com", "charts.helm.sh", "repo.julialang.org", "pkg.julialang.org",
 	"cran.r-project.org", "cloud.r-project.org", "bioconductor.org", "hackage.haskell.org", "opam.ocaml.org", "luarocks.org",
 	"metacpan.org", "cpan.metacpan.org", "www.cpan.org", "swiftpackageindex.com", "plugins.jetbrains.com", "repo.eclipse.org",
-	"download.eclipse.org", "packages.erlang-solutions.com", "registry.bower.io", "jcenter.bintray.com", "wpackagist.org", "flakehub.com", "pytorch-geometric.com", "prefix.dev", "conda-forge.org",
+	"download.eclipse.org", "packages.erlang-solutions.com", "registry.bower.io", "jcenter.bintray.com", "wpackagist.org", "wrapdb.mesonbuild.com", "flakehub.com", "pytorch-geometric.com", "prefix.dev", "conda-forge.org",
 	"api.flakehub.com", "install.determinate.systems",
 	// The forges projects take code from besides the big three.
 	"googlesource.com", "sourceware.org", "git.kernel.org", "git.savannah.gnu.org", "git.sr.ht", "sr.ht", "opendev.org", "pagure.io"}
@@ -108,14 +108,37 @@ func LookalikeHost(h string) string {
 	}) || WellKnownHost(h) {
 		return ""
 	}
-	if k := LookalikeForgeHost(h); k != "" {
+	if k := cmp.Or(LookalikeForgeHost(h), wearsHost(h, ForgeHosts, KnownImageHosts, KnownRegistries, SourceRegistries)); k != "" {
 		return k
 	}
-	d := registrable(h)
-	// A well-known host in front of another domain, its dots kept or
-	// turned to dashes (github-com.mirrors-git.org).
+	label, _, _ := strings.Cut(registrable(h), ".")
+	norm := strings.NewReplacer("0", "o", "1", "l", "3", "e", "4", "a", "5", "s", "7", "t", "rn", "m", "vv", "w").Replace(label)
+	for _, b := range registryBrands {
+		if slices.Contains(strings.Split(label, "-"), b) || norm == b || len(b) >= 5 && len(label) >= 5 && EditDistance(label, b) == 1 {
+			return brandHome(b)
+		}
+	}
+	return ""
+}
+
+// ImitatingURLHost returns the forge a URL's host imitates by the forms
+// no real host takes: a letter off a forge's (githuh.com), or a forge's
+// host worn in front of another domain (raw.githubusercontent.com.cdn-edge.net).
+// Unlike LookalikeHost it asks nothing of a host's words, so it may judge
+// any URL of any file; a registry's look-alike is its readers' to name.
+func ImitatingURLHost(h string) string {
+	h = strings.ToLower(h)
+	if WellKnownHost(h) {
+		return ""
+	}
+	return cmp.Or(LookalikeForgeHost(h), wearsHost(h, ForgeHosts))
+}
+
+// wearsHost returns the host of lists h wears in front of another
+// domain, its dots kept or turned to dashes (github-com.mirrors-git.org).
+func wearsHost(h string, lists ...[]string) string {
 	dotted := "." + strings.ReplaceAll(h, "-", ".") + "."
-	for _, list := range [][]string{ForgeHosts, KnownImageHosts, KnownRegistries, SourceRegistries} {
+	for _, list := range lists {
 		for _, k := range list {
 			if !strings.Contains(k, ".") {
 				continue
@@ -123,13 +146,6 @@ func LookalikeHost(h string) string {
 			if strings.HasPrefix(h, k+".") || len(k) >= 8 && strings.Contains(dotted, "."+strings.ReplaceAll(k, "-", ".")+".") {
 				return k
 			}
-		}
-	}
-	label, _, _ := strings.Cut(d, ".")
-	norm := strings.NewReplacer("0", "o", "1", "l", "3", "e", "4", "a", "5", "s", "7", "t", "rn", "m", "vv", "w").Replace(label)
-	for _, b := range registryBrands {
-		if slices.Contains(strings.Split(label, "-"), b) || norm == b || len(b) >= 5 && len(label) >= 5 && EditDistance(label, b) == 1 {
-			return brandHome(b)
 		}
 	}
 	return ""

@@ -71,3 +71,36 @@ func TestJudgeSource(t *testing.T) {
 		}
 	}
 }
+
+func TestImitatingURLHost(t *testing.T) {
+	for h, want := range map[string]string{
+		"raw.githubusercontent.com.cdn-edge.net": "raw.githubusercontent.com",
+		"github-com.mirrors-git.org":             "github.com",
+		"githuh.com":                             "github.com",
+		// A host's words are LookalikeHost's to judge, in a source's place.
+		"docker-curriculum.com":         "",
+		"registry-1.docker-io.net":      "",
+		"acme.github.io":                "",
+		"github.acme-corp.com":          "",
+		"objects.githubusercontent.com": "",
+	} {
+		if got := ImitatingURLHost(h); got != want {
+			t.Errorf("ImitatingURLHost(%q) = %q, want %q", h, got, want)
+		}
+	}
+}
+
+func TestFetchedCode(t *testing.T) {
+	for in, want := range map[string]ConfigRisk{
+		"https://raw.githubusercontent.com/someone/conventions/main/ci.gradle.kts":                                     ConfigMutable,
+		"https://raw.githubusercontent.com/someone/conventions/0123456789abcdef0123456789abcdef01234567/ci.gradle.kts": ConfigFixed,
+		"github.com/someone/helpers@main":        ConfigMutable,
+		"github.com/cirrus-modules/helpers@main": ConfigFixed,
+		"github.com/someone/helpers@v1.2.0":      ConfigFixed,
+		"https://github.com.cdn-x.net/o/r.git":   ConfigLookalike,
+	} {
+		if got, _, _ := FetchedCode(in); got != want {
+			t.Errorf("FetchedCode(%q) = %v, want %v", in, got, want)
+		}
+	}
+}

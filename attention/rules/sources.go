@@ -30,6 +30,9 @@ type SourceKey struct {
 	// Near, when set, must match one of the few lines above Key's
 	// (Tekton's resolver: git above the url parameter it reads).
 	Near string
+	// Section, when set, must match the TOML or INI section header the
+	// key sits under ([plugins]).
+	Section string
 	// What the place serves, for the title.
 	What string
 	// Many marks a repository or registry any package may come from (not
@@ -53,7 +56,7 @@ type SourceKey struct {
 var SourceKeys = []SourceKey{
 	// Helm resolves a chart's dependencies from these repositories (OCI
 	// registries included) when the chart is built or installed.
-	{Files: []string{"chart.yaml", "requirements.yaml"}, Key: `^\s*(?:-\s+)?repository\s*:\s*["']?([^\s"'#]+)`, What: "Helm chart dependencies", Many: true},
+	{Files: []string{"chart.yaml", "chart.lock", "requirements.yaml"}, Key: `^\s*(?:-\s+)?repository\s*:\s*["']?([^\s"'#]+)`, What: "Helm chart dependencies", Many: true},
 	// Leiningen's and the Clojure CLI's repositories and mirrors, and a
 	// git dependency of deps.edn.
 	{Files: []string{"project.clj", "profiles.clj", "deps.edn", "bb.edn"}, Key: `:url\s+"([^"]+)"|\[\s*"[^"]+"\s+"((?:https?|s3p?|gcs)://[^"]+)"`,
@@ -70,10 +73,11 @@ var SourceKeys = []SourceKey{
 	// Bundler, CocoaPods and Berkshelf: the source every name resolves
 	// from, and a git dependency.
 	{Files: []string{"gemfile", "gems.rb", "podfile", "berksfile"}, Key: `^\s*source\s*\(?\s*["']([^"']+)["']`, What: "packages", Many: true},
-	{Files: []string{"gemfile", "gems.rb", "podfile", "berksfile", "*.gemspec"}, Key: `(?:\bgit:|:git\s*=>)\s*["']([^"']+)["']|(?:\bpodspec:|:podspec\s*=>)\s*["']((?:https?)://[^"']+)["']`, What: "a dependency"},
+	{Files: []string{"gemfile", "gems.rb", "podfile", "berksfile", "*.gemspec", "*.podspec"}, Key: `(?:\bgit:|:git\s*=>)\s*["']([^"']+)["']|(?:\bpodspec:|:podspec\s*=>)\s*["']((?:https?)://[^"']+)["']`, What: "a dependency"},
 	{Files: []string{"gemfile", "gems.rb", "podfile"}, Key: `(?:\bgithub:|:github\s*=>)\s*["']([\w.-]+/[\w.-]+)["']`, What: "a dependency", Shorthand: "https://github.com/"},
 	// SwiftPM.
 	{Files: []string{"package.swift"}, Key: `\.package\s*\(\s*(?:name:\s*"[^"]*"\s*,\s*)?url:\s*"([^"]+)"`, What: "a Swift package"},
+	{Files: []string{"package.swift"}, Key: `\.binaryTarget\s*\([^)]*?\burl:\s*"([^"]+)"`, What: "a prebuilt binary"},
 	{Files: []string{"package.resolved"}, Key: `"(?:location|repositoryURL)"\s*:\s*"([^"]+)"`, What: "a Swift package"},
 	// sbt resolvers.
 	{Files: []string{"*.sbt"}, Key: `\bat\s+"((?:https?|s3)://[^"]+)"|Resolver\.url\(\s*"[^"]*"\s*,\s*(?:new\s+URL|url)\(\s*"([^"]+)"`, What: "Scala and Java artifacts", Many: true},
@@ -105,6 +109,27 @@ var SourceKeys = []SourceKey{
 	// runs (Pipelines as Code keeps them in .tekton/).
 	{Files: []string{"tekton/*.yaml", "tekton/*.yml", ".tekton/*.yaml", ".tekton/*.yml"}, Key: `^\s*value\s*:\s*["']?((?:https?|git)://[^\s"']+)`,
 		Near: `^\s*resolver\s*:\s*["']?(?:git|hub|bundles)\b`, What: "a Tekton task", Runs: "ci-remote-config"},
+	// Where a Yarn plugin was imported from (the file it loads is the one
+	// its path: names in the tree); Bun's scoped registries.
+	{Files: []string{".yarnrc.yml"}, Key: `^\s*(?:-\s+)?spec\s*:\s*["']?((?:https?)://[^\s"']+)`, What: "a Yarn plugin"},
+	{Files: []string{"bunfig.toml"}, Key: `\burl\s*=\s*["']([^"']+)["']`, What: "npm packages", Many: true},
+	// Terraform's provider mirrors (the CLI config), Kustomize's remote
+	// bases, Jsonnet's bundler, Meson's wraps, Zig's, Lua's, Crystal's,
+	// Nim's and opam's package sources, Homebrew taps, Nix's
+	// fetchFromGitHub and mise's plugins.
+	{Files: []string{".terraformrc", "terraform.rc"}, Key: `\burl\s*=\s*"([^"]+)"`, What: "Terraform providers", Many: true},
+	{Files: []string{"kustomization.yaml", "kustomization.yml"}, Key: `^\s*-\s*["']?((?:https?://|git@|ssh://|(?:github\.com|gitlab\.com|bitbucket\.org)/)[^\s"']+)`, What: "Kubernetes resources"},
+	{Files: []string{"jsonnetfile.json"}, Key: `"remote"\s*:\s*"([^"]+)"`, What: "a Jsonnet library"},
+	{Files: []string{"*.wrap"}, Key: `^\s*(?:url|source_url|patch_url|source_fallback_url|patch_fallback_url)\s*=\s*(\S+)`, What: "a Meson subproject"},
+	{Files: []string{"build.zig.zon"}, Key: `\.url\s*=\s*"([^"]+)"`, What: "a Zig package"},
+	{Files: []string{"*.rockspec"}, Key: `\burl\s*=\s*["']([^"']+)["']`, What: "a Lua rock"},
+	{Files: []string{"shard.yml"}, Key: `^\s*git\s*:\s*["']?([^\s"']+)`, What: "a Crystal shard"},
+	{Files: []string{"shard.yml"}, Key: `^\s*(?:github)\s*:\s*["']?([\w.-]+/[\w.-]+)`, What: "a Crystal shard", Shorthand: "https://github.com/"},
+	{Files: []string{"*.nimble"}, Key: `\brequires\s+"((?:https?|git)://[^"\s]+)`, What: "a Nim package"},
+	{Files: []string{"*.opam", "opam"}, Key: `"((?:git\+)?(?:https?|ssh)://[^"]+)"`, In: `\bpin-depends\s*:`, What: "an OCaml package"},
+	{Files: []string{"brewfile"}, Key: `^\s*tap\s+["'][^"']+["']\s*,\s*["']([^"']+)["']`, What: "a Homebrew tap"},
+	{Files: []string{"*.nix"}, Key: `\bowner\s*=\s*"([\w.-]+)"`, Near: `\bfetchFromGitHub\b`, What: "a GitHub repository Nix fetches", Shorthand: "https://github.com/"},
+	{Files: []string{"mise.toml", ".mise.toml"}, Key: `^\s*["']?[\w-]+["']?\s*=\s*["']((?:https?|git|ssh)://[^"']+|git@[^"']+)["']`, Section: `^\s*\[plugins\]`, What: "a mise plugin"},
 	// Submodules.
 	{Files: []string{".gitmodules"}, Key: `^\s*url\s*=\s*(\S+)`, What: "a submodule"},
 	// Ansible Galaxy roles and collections, and the Galaxy server.
@@ -122,7 +147,7 @@ var SourceKeys = []SourceKey{
 
 type compiledKey struct {
 	SourceKey
-	key, in, near *regexp.Regexp
+	key, in, near, section *regexp.Regexp
 }
 
 type keyTable struct {
@@ -145,6 +170,9 @@ var sourceKeys = sync.OnceValue(func() *keyTable {
 		}
 		if k.Near != "" {
 			c.near = regexp.MustCompile(k.Near)
+		}
+		if k.Section != "" {
+			c.section = regexp.MustCompile(k.Section)
 		}
 		for _, f := range k.Files {
 			if !strings.Contains(f, "*") {
@@ -209,7 +237,7 @@ func ManifestSources(p string, lines []NumLine) []Source {
 						break
 					}
 				}
-				if v == "" || k.in != nil && !inBlock(lines, i, at, k.in) || k.near != nil && !near(lines, i, k.near) {
+				if v == "" || k.in != nil && !inBlock(lines, i, at, k.in) || k.near != nil && !near(lines, i, k.near) || k.section != nil && !underSection(lines, i, k.section) {
 					continue
 				}
 				if k.Shorthand != "" && !strings.Contains(v, "://") {
@@ -232,6 +260,17 @@ func near(lines []NumLine, i int, re *regexp.Regexp) bool {
 	for j := i - 1; j >= 0 && j >= i-6 && lines[j].N == lines[j+1].N-1; j-- {
 		if re.MatchString(lines[j].Text) {
 			return true
+		}
+	}
+	return false
+}
+
+// underSection reports that the nearest section header above lines[i]
+// ([name]), the diff showing the lines between, matches re.
+func underSection(lines []NumLine, i int, re *regexp.Regexp) bool {
+	for j := i - 1; j >= 0 && lines[j].N == lines[j+1].N-1; j-- {
+		if strings.HasPrefix(strings.TrimSpace(lines[j].Text), "[") {
+			return re.MatchString(lines[j].Text)
 		}
 	}
 	return false
