@@ -42,6 +42,8 @@ func TestSeverityByContext(t *testing.T) {
 		// dispatch; the repository it names, built, is anyone's code.
 		{"dispatch payload in a command", ".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo \"deploying ${{ github.event.client_payload.version }}\"", 6, "medium gha-script-injection"},
 		{"dispatch names the repository built", ".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: ${{ github.event.client_payload.repo }}\n      - run: npm ci && npm run build", 9, "high gha-pr-code-run"},
+		{"pull request names the cache key on pull_request", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm-${{ github.head_ref }}", 9, "medium gha-cache-poisoning"},
+		{"pull request names the cache key on pull_request_target", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm-${{ github.head_ref }}", 9, "high gha-cache-poisoning"},
 		{"check suite's branch in a command", ".github/workflows/a.yml", "on: check_suite\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.event.check_suite.head_branch }}", 6, "high gha-script-injection"},
 		// A token fetched from a service goes back to that service as its
 		// use; to another host it leaves.

@@ -16,6 +16,7 @@ package attention
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -413,8 +414,27 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 			// File.WriteAllBytes(path, bytes), f.writeBytes(b)): started
 			// later, the decoded bytes run.
 			if m := fileWriteRe().FindStringSubmatch(s); m != nil {
-				if o := names[m[2]+m[4]+m[6]]; o != nil && o.kinds&flowDecoded != 0 {
-					mark(m[1]+m[3]+m[5], flowDecodedFile, o.line[flowDecoded])
+				var dst, data string
+				for i := 1; i+1 < len(m); i += 2 {
+					if m[i] != "" {
+						dst, data = m[i], m[i+1]
+					}
+				}
+				src := 0
+				if o := names[data]; o != nil && o.kinds&flowDecoded != 0 {
+					src = o.line[flowDecoded]
+				} else if own&flowDecoded != 0 {
+					src = n // writeFileSync('/tmp/x', Buffer.from(p, 'base64'))
+				}
+				if lit := strings.Trim(dst, `"'`); src > 0 && lit != dst {
+					// A literal path: a later line naming it starts those bytes.
+					paths = append(paths, struct {
+						p    string
+						kind flowKind
+						line int
+					}{lit, flowDecodedFile, src})
+				} else if src > 0 {
+					mark(dst, flowDecodedFile, src)
 				}
 			}
 			// A data file copied to a program's name: the copy carries it.
@@ -577,7 +597,7 @@ func (fs *fileScan) classes(inDiff map[string]bool) {
 					h = hit{id: "decode-and-run", title: "runs or loads what line " + itoa(from[flowDecoded]) + " decoded", source: from[flowDecoded]}
 				}
 				fs.report(n, h)
-			case program && used&flowDecodedFile != 0 && (re.run.MatchString(s) || processStartRe().MatchString(s)) && startsFile(s, names, flowDecodedFile):
+			case program && used&flowDecodedFile != 0 && (re.run.MatchString(s) || processStartRe().MatchString(s)) && startsFile(s, names, flowDecodedFile, litPaths(paths, flowDecodedFile)):
 				fs.report(n, hit{id: "decode-and-run", title: "starts a file written with what line " + itoa(from[flowDecodedFile]) + " decoded", source: from[flowDecodedFile]})
 			case program && used&flowData != 0 && used&flowExe != 0 && re.run.MatchString(s):
 				fs.report(n, hit{id: "download-and-run", title: "runs a file copied from one named like data (an image, a .dat)",
@@ -776,7 +796,7 @@ func urlsOf(text map[int]string) []string {
 }
 
 var codeLoadRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\bAssembly\.Load(?:From|File)?\(|\bdefineClass\(|\bloadstring\(|(?:^|[^.\w])load\(|\beval\(|\bevaluate\(|\bGroovyShell\b|\bScriptEngine\w*\b|\bEval\.me\(|(?i:\bInvoke-Expression\b|(?:^|[\s|(;])iex\b|\[ScriptBlock\]::Create\()|\bexecSync\(\s*\w+\s*[,)]|\b(?:child_process|cp)\.exec\(\s*\w+\s*[,)]|["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k|mk|a)?sh["']\s*,\s*\[?\s*["']-c\b|\barguments\s*=\s*\[\s*["']-c["']|\bCode\.(?:eval_string|eval_quoted|compile_string)\(|\bos:cmd\(|["']cmd(?:\.exe)?["']\s*,\s*["']/c["']|["']pwsh["']|["']powershell(?:\.exe)?["']`)
+	return regexp.MustCompile(`\bAssembly\.Load(?:From|File)?\(|\bdefineClass\(|\bloadstring\(|(?:^|[^.\w])load\(|\beval\(|\bevaluate\(|\bGroovyShell\b|\bScriptEngine\w*\b|\bEval\.me\(|(?i:\bInvoke-Expression\b|(?:^|[\s|(;])iex\b|\[ScriptBlock\]::Create\()|\bexecSync\(\s*\w+\s*[,)]|\b(?:child_process|cp)\.exec\(\s*\w+\s*[,)]|\bos\.(?:system|popen)\(|\bshell\s*=\s*True\b|["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k|mk|a)?sh["']\s*,\s*\[?\s*["']-c\b|\barguments\s*=\s*\[\s*["']-c["']|\bCode\.(?:eval_string|eval_quoted|compile_string)\(|\bos:cmd\(|["']cmd(?:\.exe)?["']\s*,\s*["']/c["']|["']pwsh["']|["']powershell(?:\.exe)?["']`)
 })
 
 // decodedAsCode reports a line where decoded data can only be code: loaded
@@ -938,30 +958,51 @@ var (
 	// fileWriteRe is a write of a byte array to a file named by a variable,
 	// in the languages the class reader reads: the path, then the data.
 	fileWriteRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\bFiles\.write\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)|\bFile\.WriteAll(?:Bytes|Text)\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)|\b([A-Za-z_]\w*)\.write(?:Bytes|Text)\(\s*([A-Za-z_]\w*)`)
+		// The path (a name or a literal), then the data: Java's, .NET's,
+		// Kotlin's, Go's, Node's, Python's, Ruby's and PHP's writers.
+		const p, d = `(["'][^"']+["']|[A-Za-z_$][\w$]*)`, `([A-Za-z_$][\w$]*)`
+		return regexp.MustCompile(`\bFiles\.write\(\s*` + p + `\s*,\s*` + d + `|\bFile\]?(?:\.|::)WriteAll(?:Bytes|Text)\(\s*` + p + `\s*,\s*` + d +
+			`|\b([A-Za-z_]\w*)\.write(?:Bytes|Text)\(\s*` + d + `|\b(?:os|ioutil)\.WriteFile\(\s*` + p + `\s*,\s*` + d + `|\bwriteFile(?:Sync)?\(\s*` + p + `\s*,\s*` + d +
+			`|\bopen\(\s*` + p + `\s*,\s*["'][wa]b?\+?["']\s*\)\.write\(\s*` + d + `|\bFile\.(?:bin)?write\(\s*` + p + `\s*,\s*` + d + `|\bfile_put_contents\(\s*` + p + `\s*,\s*` + d)
 	})
 	processStartRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bProcess\.Start\(|\bProcessStartInfo\(`) })
 )
 
 var startArgsRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:ProcessBuilder|exec|Start|ProcessStartInfo|arrayOf|listOf|asList)\(\s*(?:new\s+String\[\]\s*\{\s*)?`)
+	return regexp.MustCompile(`(?:ProcessBuilder|exec|Start|ProcessStartInfo|arrayOf|listOf|asList|Command|run|call|Popen|check_call|check_output|execFile|execFileSync|spawn|spawnSync|system)\(\s*(?:new\s+String\[\]\s*\{\s*|\[\s*)?`)
 })
 
 // startsFile reports a process start whose program is a name of kind k
 // (the file it runs), or a shell or interpreter handed that name: a
 // decoded certificate passed to keytool is the tool's data.
-func startsFile(s string, names map[string]*origin, k flowKind) bool {
+// litPaths are the literal paths that hold data of kind k.
+func litPaths(paths []struct {
+	p    string
+	kind flowKind
+	line int
+}, k flowKind) []string {
+	var out []string
+	for _, p := range paths {
+		if p.kind == k {
+			out = append(out, p.p)
+		}
+	}
+	return out
+}
+
+func startsFile(s string, names map[string]*origin, k flowKind, lits []string) bool {
 	holds := func(arg string) bool {
 		for _, w := range classRe().word.FindAllString(arg, -1) {
 			if o := names[w]; o != nil && o.kinds&k != 0 {
 				return true
 			}
 		}
-		return false
+		return slices.Contains(lits, strings.Trim(arg, `"'`))
 	}
 	for _, loc := range startArgsRe().FindAllStringIndex(s, -1) {
 		args := strings.SplitN(s[loc[1]:], ",", 3)
 		prog := strings.TrimSpace(strings.SplitN(args[0], ")", 2)[0])
+		prog = strings.TrimSpace(strings.TrimRight(prog, "]"))
 		if holds(prog) {
 			return true
 		}

@@ -327,7 +327,8 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 	for _, rd := range s.Redirs {
 		switch rd.Op {
 		case syntax.RdrIn:
-			stdin = stdin.or(r.fileTaint(r.lit(rd.Word), r.line(rd.Pos())))
+			// < file, or < <(cmd): a process substitution's output.
+			stdin = stdin.or(r.fileTaint(r.lit(rd.Word), r.line(rd.Pos()))).or(r.wordTaint(rd.Word))
 		case syntax.WordHdoc:
 			stdin = stdin.or(r.wordTaint(rd.Word))
 		case syntax.Hdoc, syntax.DashHdoc:
@@ -755,6 +756,26 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{kind: tRunnerPid, line: line}
 	case rules.Fetcher(name):
 		return r.network(name, args, words, stdin, line)
+	case name == "xargs" && stdin.kind != 0:
+		// xargs hands what it reads to the command it names as arguments:
+		// a shell's or interpreter's script, or a request's address.
+		for i := 1; i < len(words); i++ {
+			w := words[i]
+			if strings.HasPrefix(w, "-") {
+				if w == "-I" || w == "-d" || w == "-n" || w == "-P" || w == "-L" || w == "-s" || w == "-E" || w == "-a" {
+					i++
+				}
+				continue
+			}
+			switch {
+			case rules.ShellName(path.Base(w)) || rules.InterpName(path.Base(w)) || w == "eval":
+				r.runs(stdin, line, "")
+			case rules.Fetcher(path.Base(w)) && stdin.secret():
+				r.fs.report(lastLine, hit{id: "secret-send", source: stdin.line})
+			}
+			break
+		}
+		return taint{}
 	case rules.MailSender(name):
 		if t := stdin.or(argTaint(1)); t.secret() {
 			r.fs.report(lastLine, hit{id: "secret-send", source: t.line})
@@ -896,6 +917,8 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 				switch {
 				case w == "-a":
 					continue // the array's name follows
+				case w == "-t" && name != "read":
+					// mapfile -t: strip the newlines; read -t: a timeout.
 				case w == "-d" || w == "-p" || w == "-n" || w == "-N" || w == "-t" || w == "-u" || w == "-C" || w == "-c" || w == "-s" || w == "-O":
 					i++
 				case strings.HasPrefix(w, "-"):
@@ -996,6 +1019,9 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		if len(words) >= 3 {
 			src, dst := words[len(words)-2], words[len(words)-1]
 			t := r.fileTaint(src, line)
+			if src == "/dev/stdin" || src == "-" {
+				t = t.or(stdin) // install -m 755 /dev/stdin bin/t: what the pipe held
+			}
 			r.written(dst, t, r.line(args[len(args)-1].Pos()), false)
 		}
 		return taint{}

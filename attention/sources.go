@@ -185,9 +185,13 @@ func (fs *fileScan) npmExec(n int, s string) {
 	default:
 		if provenance.TreeProgram(v) {
 			h := hit{id: "build-tool-exec", title: "makes npm run " + v + " (" + key + ")"}
-			if !provenance.OutsideTree(v) {
+			if key == "init-module" && !provenance.OutsideTree(v) {
+				// Only npm init runs it, by hand. script-shell and
+				// onload-script sit where the shell and npm's own start are,
+				// as make's SHELL and cargo's rustc-wrapper do: every script
+				// of every package installed runs through the file.
 				h.severity = rules.Medium
-				h.why = "npm runs it for every script; read it as you would a lifecycle script"
+				h.why = "npm init runs it; read it as you would a lifecycle script"
 			}
 			fs.report(n, h)
 		}

@@ -265,6 +265,18 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 			return hit{id: "gha-script-injection"}, true
 		case re.wfEnvFile.MatchString(s):
 			return hit{id: "gha-env-injection"}, true
+		case cacheKeyRe().MatchString(s):
+			// The pull request names the cache entry: under a trigger that
+			// saves into the base branch's scope (or one the diff does not
+			// show) its author picks the entry the default branch's
+			// workflows restore.
+			h := hit{id: "gha-cache-poisoning", title: "names a cache entry after text the pull request chooses (its branch name or title)",
+				why: "whoever opens the pull request picks the key: a branch named for the default branch's entries writes the entry a release or default-branch workflow restores, and that workflow runs what is in it (as in the Ultralytics compromise)"}
+			if w.triggersKnown && !w.dangerous {
+				h.severity = rules.Medium
+				h.why = "whoever opens the pull request picks the key, but on pull_request and push GitHub keeps what a pull request saves in its own branch's scope, where the default branch's workflows do not restore it"
+			}
+			return h, true
 		}
 	}
 	if inRun && rules.DispatchPayload(s) {
@@ -369,6 +381,12 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 	}
 	return hit{}, false
 }
+
+// cacheKeyRe is a cache step's key or restore keys (actions/cache, and the
+// caching actions that take a key of their own).
+var cacheKeyRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:-\s+)?(?:key|restore-keys|shared-key|prefix-key|cache-key)\s*:`)
+})
 
 var wfEnvValueRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b([A-Z_][A-Z0-9_]*)=([^"'>|\n]*)`)

@@ -495,34 +495,89 @@ func composerCommands(lines []NumLine) []Command {
 
 func stripJSONStrings(s string) string { return jsonStr().ReplaceAllString(s, `""`) }
 
-var xmlArg = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`<argument>([^<]*)</argument>|<arg\s+(?:value|line)\s*=\s*"([^"]*)"`)
-})
+var (
+	// The tags of an Ant <exec> (or the exec-maven-plugin's executable and
+	// arguments) and an Ant <get>, in the order a line holds them.
+	antTag = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`<exec\b([^>]*?)(/?)>|<executable>([^<]*)</executable>|<argument>([^<]*)</argument>|<arg\s+(value|line)\s*=\s*"([^"]*)"|</exec>|</arguments>|</configuration>|<get\b([^>]*)>`)
+	})
+	xmlAttr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(executable|src|dest)\s*=\s*"([^"]*)"`) })
+	// ${project.build.directory}: a Maven or Ant property, one shell variable.
+	xmlProp = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{([\w.-]+)\}`) })
+)
 
-// mavenCommands returns the scripts Maven's exec plugin and Ant's exec task
-// hand to a shell: the argument after -c (or cmd's /c), which runs at the
-// build phase the plugin is bound to.
+// mavenCommands returns what a POM's or Ant build file's tasks run: an
+// Ant <exec> (the antrun plugin's too) or the exec plugin's executable
+// with its arguments, as one command line; an Ant <get> as the download it
+// is (curl -o dest src), so that an exec of what it fetched is followed;
+// and, in an argument list with no executable in sight, the script after
+// -c (or cmd's /c).
 func mavenCommands(lines []NumLine) []Command {
 	var out []Command
 	un := strings.NewReplacer("&quot;", `"`, "&apos;", "'", "&lt;", "<", "&gt;", ">", "&amp;", "&")
+	val := func(s string) string {
+		return xmlProp().ReplaceAllStringFunc(un.Replace(s), func(m string) string {
+			return "${" + strings.NewReplacer(".", "_", "-", "_").Replace(m[2:len(m)-1]) + "}"
+		})
+	}
+	quote := func(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
+	var cmd []string // the open exec's program and arguments, as shell words
+	at := 0
+	flush := func() {
+		if len(cmd) > 0 {
+			out = append(out, Command{at, strings.Join(cmd, " ")})
+		}
+		cmd = nil
+	}
 	script := false
 	for _, l := range lines {
-		if !strings.Contains(l.Text, "<arg") {
+		if !strings.Contains(l.Text, "<") {
 			continue
 		}
-		for _, m := range xmlArg().FindAllStringSubmatch(l.Text, -1) {
-			v := strings.TrimSpace(un.Replace(m[1] + m[2]))
-			if script {
-				out = append(out, Command{l.N, v})
-				script = false
-				continue
+		for _, m := range antTag().FindAllStringSubmatch(l.Text, -1) {
+			attrs := map[string]string{}
+			for _, a := range xmlAttr().FindAllStringSubmatch(m[1]+m[7], -1) {
+				attrs[a[1]] = val(a[2])
 			}
-			if c, ok := strings.CutPrefix(v, "-c "); ok && m[2] != "" {
-				out = append(out, Command{l.N, strings.Trim(c, `'"`)})
+			switch {
+			case strings.HasPrefix(m[0], "<exec") && attrs["executable"] != "":
+				flush()
+				cmd, at = []string{quote(attrs["executable"])}, l.N
+				if m[2] == "/" {
+					flush()
+				}
+			case strings.HasPrefix(m[0], "<executable>"):
+				flush()
+				cmd, at = []string{quote(val(strings.TrimSpace(m[3])))}, l.N
+			case strings.HasPrefix(m[0], "<get"):
+				if attrs["src"] != "" && attrs["dest"] != "" {
+					out = append(out, Command{l.N, "curl -fsSL -o " + quote(attrs["dest"]) + " " + quote(attrs["src"])})
+				}
+			case strings.HasPrefix(m[0], "</"):
+				flush()
+			case len(cmd) > 0:
+				// An argument of the open exec: a line is words, a value one word.
+				if m[5] == "line" {
+					cmd = append(cmd, val(m[6]))
+				} else {
+					cmd = append(cmd, quote(val(strings.TrimSpace(m[4]+m[6]))))
+				}
+				at = l.N
+			default:
+				v := strings.TrimSpace(un.Replace(m[4] + m[6]))
+				if script {
+					out = append(out, Command{l.N, v})
+					script = false
+					continue
+				}
+				if c, ok := strings.CutPrefix(v, "-c "); ok && m[6] != "" {
+					out = append(out, Command{l.N, strings.Trim(c, `'"`)})
+				}
+				script = v == "-c" || v == "/c" || v == "/C" || v == "-Command"
 			}
-			script = v == "-c" || v == "/c" || v == "/C" || v == "-Command"
 		}
 	}
+	flush()
 	return out
 }
 

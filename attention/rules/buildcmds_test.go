@@ -32,6 +32,11 @@ func TestCommandsOf(t *testing.T) {
 		// Composer: @php runs PHP; other scripts and PHP callbacks are not commands.
 		{"composer", "{\n  \"scripts\": {\n    \"post-install-cmd\": [\"@php -r \\\"echo 1;\\\"\", \"@other\", \"App\\\\Hooks::run\"]\n  }\n}", []Command{{3, `php -r "echo 1;"`}}},
 		{"maven", "<argument>-c</argument>\n<argument>gzip -dc t.gz | sh</argument>", []Command{{2, "gzip -dc t.gz | sh"}}},
+		// Ant: a <get> is a download; an <exec> is its program and arguments,
+		// Maven's properties as shell variables.
+		{"maven", "<get src=\"https://x.invalid/g.sh\" dest=\"${project.build.directory}/g.sh\"/>\n<exec executable=\"sh\">\n  <arg value=\"${project.build.directory}/g.sh\"/>\n</exec>\n<exec executable=\"npm\"><arg line=\"run build\"/></exec>",
+			[]Command{{1, `curl -fsSL -o "${project_build_directory}/g.sh" "https://x.invalid/g.sh"`}, {3, `"sh" "${project_build_directory}/g.sh"`}, {5, `"npm" run build`}}},
+		{"maven", "<executable>python3</executable>\n<arguments>\n  <argument>gen.py</argument>\n</arguments>", []Command{{3, `"python3" "gen.py"`}}},
 		// Mix: an alias's cmd steps (options off), and the shell's string.
 		{"mix", "[setup: [\"deps.get\", \"cmd --cd assets npm ci\"], x: [\"cmd sh -c \\\"echo #{v}\\\"\"]]\nMix.shell().cmd(\"make\")", []Command{{1, "npm ci"}, {1, `sh -c "echo ${MIX_VALUE}"`}, {2, "make"}}},
 		// Leiningen: two shell tasks on one line, and sh in :injections.

