@@ -1172,7 +1172,12 @@ var registry = []Rule{
 	{"gha-persist-credentials", KindCredential, High, "checkout keeps the job's token on disk (persist-credentials: true)",
 		"every later step, the change's own build and tests included, can read the token from .git/config", nil},
 	{"gha-self-hosted-runner", KindCIFile, High, "runs pull-request code on a self-hosted runner",
-		"a self-hosted runner keeps what a job leaves behind and sits inside the project's network, and this workflow runs for pull requests", nil},
+		"a self-hosted runner keeps what a job leaves behind and sits inside the project's network, and this workflow runs for pull requests", []Case{
+			{".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps:\n      - run: make test", 4, false},
+			// push: true is docker/build-push-action's input, not a trigger:
+			// no pull request starts this workflow.
+			{".github/workflows/a.yml", "on: workflow_dispatch\njobs:\n  a:\n    strategy:\n      matrix:\n        runner: [[self-hosted, X64]]\n    runs-on: ${{ matrix.runner }}\n    steps:\n      - uses: docker/build-push-action@v6\n        with:\n          push: true", 6, true},
+		}},
 	{"gha-self-hosted", KindCIFile, Medium, "runs on a self-hosted runner",
 		"a self-hosted runner keeps what a job leaves behind and sits inside the project's network", nil},
 	{"gha-env-hijack", KindExecute, High, "sets a variable that makes later steps load code (LD_PRELOAD, NODE_OPTIONS, BASH_ENV)",
