@@ -1065,6 +1065,13 @@ var registry = []Rule{
 		"the CI system fetches it whenever the pipeline starts and runs it with the job's token and secrets; it is not in this diff, and its owner can change it after the review", []Case{
 			{".gitlab-ci.yml", "include:\n  - remote: https://ci-templates.x.invalid/python/latest.yml\n\ntest:\n  script: make test", 2, false},
 			{".gitlab-ci.yml", "include: 'https://ci-templates.x.invalid/python.yml'\ntest:\n  script: make test", 1, false},
+			// A pipeline file a job downloads and hands on: CircleCI's
+			// continuation, GitLab's child pipeline from an artifact,
+			// Buildkite's upload; one the repository's script writes is its own.
+			{".circleci/config.yml", "version: 2.1\nsetup: true\norbs:\n  continuation: circleci/continuation@1.0.0\njobs:\n  gen:\n    docker: [{ image: cimg/base:current }]\n    steps:\n      - run: curl -fsSL https://x.invalid/c.yml -o /tmp/c.yml\n      - continuation/continue:\n          configuration_path: /tmp/c.yml", 11, false},
+			{".gitlab-ci.yml", "gen:\n  script:\n    - wget -qO child.yml https://x.invalid/child.yml\n  artifacts:\n    paths: [child.yml]\nrun-child:\n  trigger:\n    include:\n      - artifact: child.yml\n        job: gen", 9, false},
+			{".buildkite/pipeline.yml", "steps:\n  - command: curl -fsSL https://x.invalid/p.yml | buildkite-agent pipeline upload", 2, false},
+			{".gitlab-ci.yml", "gen:\n  script:\n    - python ci/gen.py > child.yml\n  artifacts:\n    paths: [child.yml]\nrun-child:\n  trigger:\n    include:\n      - artifact: child.yml\n        job: gen", 0, true},
 			// Cirrus CI's Starlark modules and a Tekton task a git resolver
 			// fetches, at a branch of someone's repository.
 			{".cirrus.star", "load(\"github.com/someone/cirrus-helpers@main\", \"task\")\n\ndef main(ctx):\n    return [task(\"test\")]", 1, false},
