@@ -98,7 +98,7 @@ var wfRe = sync.OnceValue(func() *wfRegexps {
 		wfFlowRun:     regexp.MustCompile(`[{,]\s*(?:run|script)\s*:`),
 		wfKeyLine:     regexp.MustCompile(`^(\s*)(?:-\s+)?([A-Za-z0-9_.-]+)\s*:(?:\s|$)`),
 		wfRunKey:      regexp.MustCompile(`^(\s*)(?:-\s+)?(run|script)\s*:\s*(.*)$`),
-		wfTriggerLine: regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=]*\b(pull_request_target|workflow_run|check_run|check_suite|pull_request|issue_comment|push)\b\s*(?::|,|\]|$)`),
+		wfTriggerLine: regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=]*\b(pull_request_target|workflow_run|check_run|check_suite|pull_request|issue_comment|push)\b\s*(?::\s*(?:$|#|\{|\[|null\b|~)|,|\]|$)`),
 		wfDangerous:   regexp.MustCompile(`\b(?:pull_request_target|workflow_run|check_run|check_suite)\b`),
 		// wfDangerous are the privileged triggers: the repository's secrets
 		// and write token for a job whose event another's pull request

