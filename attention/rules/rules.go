@@ -1153,6 +1153,9 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "on: check_suite\njobs:\n  a:\n    steps:\n      - run: ./notify.sh \"${{ github.event.check_suite.head_branch }}\"", 5, false},
 			{".github/workflows/a.yml", "on: check_run\njobs:\n  a:\n    steps:\n      - run: echo '${{ github.event.check_run.output.summary }}' >> report.md", 5, false},
 			{".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  a:\n    steps:\n      - run: ./deploy.sh ${{ github.event.client_payload.environment }}", 5, false},
+			// A script that binds the pull request's text and hands it to a
+			// shell.
+			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            const branch = context.payload.pull_request.head.ref\n            require('child_process').execSync(`git log origin/${branch}`)", 10, false},
 			// The base branch is the repository's own.
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    steps:\n      - run: git diff origin/${{ github.event.pull_request.base.ref }}", 0, true},
 		}},
