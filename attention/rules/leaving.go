@@ -17,6 +17,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/vetter-dev/vetter/attention/provenance"
 )
 
 // UnitLine is one line of a unit, by its new-side number.
@@ -418,6 +420,9 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 				continue
 			}
 			lk := Leak{Sink: l.N, Source: s.n}
+			if s.bulk && onRunnerOnly(named) {
+				continue // the metadata service's own session token goes back to it
+			}
 			if s.bulk {
 				lk.Severity, lk.Title = High, "sends what line "+itoa(s.n)+" read (the environment or stored credentials) off the runner"
 			} else {
@@ -537,6 +542,16 @@ func sinkHosts(stmt string, unit []UnitLine) []string {
 		}
 	}
 	return hosts
+}
+
+// onRunnerOnly reports hosts that are all on the runner's own machine.
+func onRunnerOnly(hosts []string) bool {
+	for _, h := range hosts {
+		if !provenance.OnRunnerHost(h) {
+			return false
+		}
+	}
+	return len(hosts) > 0
 }
 
 // urlIsSecret reports a secret kept as where the request goes (a
