@@ -40,10 +40,18 @@ func (fs *fileScan) numberedText() []rules.NumLine {
 // key runs to the shell reader, one flow per file.
 func (fs *fileScan) buildCommands() {
 	sys := rules.BuildSystem(fs.path)
+	code := fs.info.Scope&(rules.ScopeCode|rules.ScopeSetupPy) != 0 || fs.info.BuildCode != ""
 	var lines []rules.NumLine
 	var fl *flow
-	if sys != "" || rules.KeyedManifest(fs.path) {
+	if sys != "" || code || rules.KeyedManifest(fs.path) {
 		lines, fl = fs.numberedText(), newFlow()
+	}
+	if code {
+		// The commands code starts with literal text: a download in one
+		// call and a run of what it wrote in the next is one flow.
+		for _, c := range rules.CodeCommands(lines) {
+			fs.shellLines([]numbered{{c.N, c.Text}}, fl, false)
+		}
 	}
 	for _, sc := range rules.ManifestScripts(fs.path, lines) {
 		sh := make([]numbered, len(sc))

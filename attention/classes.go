@@ -106,7 +106,7 @@ var classRe = sync.OnceValue(func() *classRes {
 		// "preinstall": "node setup.js": the file npm runs before anything else
 		// curl -o <dest> / wget -O <dest>: the destination holds fetched content
 		// (curl's -O names the file after the URL and takes no value; wget's -o is its log)
-		fetchTo:   regexp.MustCompile(`\bcurl\b[^|;&]*?\s-[a-zA-Z]*o\s+([^-\s]\S*)|\bwget\b[^|;&]*?\s-[a-zA-Z]*O\s*([^-\s]\S*)|\b(?:curl|wget)\b[^|;&]*?\s--output(?:-document)?[= ]([^-\s]\S*)`),
+		fetchTo:   regexp.MustCompile(`\bcurl\b[^|;&]*?\s-[a-zA-Z]*o\s+([^-\s;&|][^\s;&|]*)|\bwget\b[^|;&]*?\s-[a-zA-Z]*O\s*([^-\s;&|][^\s;&|]*)|\b(?:curl|wget)\b[^|;&]*?\s--output(?:-document)?[= ]([^-\s;&|][^\s;&|]*)`),
 		authArg:   regexp.MustCompile(`(?i)\bauth\s*[=:]\s*(?:\([^)]*\)|[\w.\[\]]+)|\bbasic_auth\([^)]*\)|\bSetBasicAuth\([^)]*\)|["']?Authorization["']?\s*[:=,]\s*[^,}\n]+`),
 		sockSrc:   regexp.MustCompile(`\bTcpStream::connect\b|\bUdpSocket::bind\b|\bnet\.Dial\w*\(|\bsocket\.socket\(|\bsocket\.create_connection\(|\bnet\.(?:connect|createConnection)\(|\btls\.connect\(|\bnew\s+Socket\(|\bTCPSocket\.(?:new|open)\b|\bfsockopen\(`),
 		sockWrite: regexp.MustCompile(`\.(?:write|write_all|send|sendall|sendto|puts|print|end)\(|\bfwrite\(|\bfmt\.Fprint\w*\(|\bio\.Copy\(`),
@@ -745,7 +745,7 @@ func inertUse(s string, paths []struct {
 			continue
 		}
 		switch path.Base(f[0]) {
-		case "tar", "unzip", "sha256sum", "sha512sum", "shasum", "gpg", "chmod", "chown", "mv", "cp", "ls", "rm", "echo", "test", "[", "curl", "wget",
+		case "tar", "bsdtar", "gtar", "unzip", "sha256sum", "sha512sum", "shasum", "gpg", "chmod", "chown", "mv", "cp", "ls", "rm", "echo", "test", "[", "curl", "wget",
 			"install", "ln", "mkdir", "file", "grep", "cosign", "md5sum", "file(SHA256", "file(READ", "message(", "7z", "Expand-Archive", "Get-FileHash", "Unblock-File":
 			continue
 		}

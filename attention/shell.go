@@ -930,6 +930,9 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{}
 	case rules.EnvDump(name, words):
 		return taint{kind: tSecretBulk, line: line}
+	case name == "bsdtar" || name == "gtar":
+		// libarchive's and GNU's tar under their own names read as tar.
+		return r.archive("tar", args, words, stdin, line)
 	case name == "tar" || name == "zip" || name == "7z" || name == "unzip" || name == "gzip" && !rules.HasFlag(words, "d", "--decompress"):
 		return r.archive(name, args, words, stdin, line)
 	case rules.PSWriter(name):
@@ -1050,7 +1053,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 				why: "what a runner image's entrypoint does with the URL and token it is started with; a job that runs it hands the runner to whoever named them"})
 		}
 		return taint{}
-	case name == "gh" && len(words) > 2 && words[1] == "auth" && words[2] == "token":
+	case name == "gh" && len(words) > 2 && words[1] == "auth" && words[2] == "token", rules.SecretReader(name, words):
 		return taint{kind: tSecret, line: line}
 	case name == "gh" && len(words) > 2 && words[1] == "repo" && words[2] == "create" && (rules.HasWordFold(words, "--push") || rules.HasWordFold(words, "--source=.")):
 		// The checkout pushed into a new repository of the token's choosing.
@@ -1304,6 +1307,10 @@ func (r *shellReader) archive(name string, args []*syntax.Word, words []string, 
 		return taint{}
 	}
 	for _, in := range ins {
+		// tar -C dir names what it packs relative to dir.
+		if name == "tar" && dest != "" && !path.IsAbs(in) {
+			in = path.Join(dest, in)
+		}
 		t = t.or(r.dirTaint(in, line))
 	}
 	if name == "gzip" && len(ins) > 0 {
@@ -1715,6 +1722,16 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 		r.fs.report(sendLine, hit{id: "secret-send", source: dataTaint.line})
 	}
 	out := taint{kind: tDownload, line: line}
+	if onHost := len(urls) > 0; onHost {
+		// What the runner's own machine answers (a loopback server, the
+		// instance's metadata) did not come over the network.
+		for _, u := range urls {
+			onHost = onHost && provenance.OnRunnerHost(provenance.HostOf(u))
+		}
+		if onHost {
+			out = taint{}
+		}
+	}
 	// What a credential buys is a credential: the response of a token
 	// endpoint asked with one (the OIDC token GitHub mints for the job, an
 	// installation token, an OAuth grant) or of a cloud metadata service is

@@ -107,7 +107,7 @@ var wfRe = sync.OnceValue(func() *wfRegexps {
 		// the pull request's head (its ref, its fork), the branch or commit
 		// of the run or check suite it started, what a dispatch's payload
 		// names.
-		wfHeadCheckout: regexp.MustCompile(`^\s*(?:-\s+)?ref\s*:\s*["']?\$\{\{\s*(?:github\.event\.pull_request\.head\.(?:sha|ref)|github\.head_ref|github\.event\.workflow_run\.head_(?:sha|branch)|github\.event\.check_(?:run|suite)\b[\w.\[\]]*?\.head_(?:sha|branch)|github\.event\.client_payload\b|format\([^)]*refs/pull)|^\s*(?:-\s+)?ref\s*:\s*["']?refs/pull/|\bgh\s+pr\s+checkout\b|\bgit\s+fetch\b.*\bpull/|^\s*(?:-\s+)?repository\s*:\s*["']?\$\{\{\s*(?:github\.event\.pull_request\.head\.repo\.full_name|github\.event\.workflow_run\.head_repository\.full_name|github\.event\.client_payload\b)`),
+		wfHeadCheckout: regexp.MustCompile(`^\s*(?:-\s+)?ref\s*:\s*["']?\$\{\{\s*(?:github\.event\.pull_request\.head\.(?:sha|ref)|github\.head_ref|github\.event\.workflow_run\.head_(?:sha|branch|commit\.id)|github\.event\.check_(?:run|suite)\b[\w.\[\]]*?\.head_(?:sha|branch)|github\.event\.client_payload\b|format\([^)]*refs/pull)|^\s*(?:-\s+)?ref\s*:\s*["']?refs/pull/|\bgh\s+pr\s+checkout\b|\bgit\s+fetch\b.*\bpull/|^\s*(?:-\s+)?repository\s*:\s*["']?\$\{\{\s*(?:github\.event\.pull_request\.head\.repo\.full_name|github\.event\.workflow_run\.head_repository\.full_name|github\.event\.client_payload\b)`),
 		wfUses:         regexp.MustCompile(`^\s*(?:-\s+)?uses\s*:\s*["']?([^\s"'#@]+)(?:@([^\s"'#]+))?`),
 		wfSHA:          regexp.MustCompile(`^[0-9a-f]{40}$`),
 		wfWriteAll:     regexp.MustCompile(`^\s*permissions\s*:\s*["']?write-all\b`),
@@ -279,6 +279,15 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 			return h, true
 		}
 	}
+	if inRun && scriptShellRe().MatchString(s) {
+		// A script (github-script's JavaScript, a Python step) that bound
+		// the pull request's text to a variable and hands it to a shell.
+		for name := range w.names {
+			if v, ok := strings.CutPrefix(name, "var:"); ok && (strings.Contains(s, "${"+v+"}") || strings.Contains(s, "+ "+v) || strings.Contains(s, v+" +")) {
+				return hit{id: "gha-script-injection", title: "hands pull-request text (the script's " + v + ") to a shell command"}, true
+			}
+		}
+	}
 	if inRun && rules.DispatchPayload(s) {
 		// The sender needs a token that may write to the repository, but
 		// the relays that send dispatches pass on others' text: the code
@@ -381,6 +390,13 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 	}
 	return hit{}, false
 }
+
+// scriptShellRe is a script's call that hands its string to a shell:
+// Node's child_process exec and execSync, zx's $`…`, Python's os.system,
+// os.popen and subprocess with shell=True.
+var scriptShellRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bexecSync\s*\(|(?:^|[^.\w])exec\s*\(|child_process\W+exec\w*\(|\$\x60|\bos\.(?:system|popen)\(|\bshell\s*=\s*True\b|\bshell\s*:\s*true\b`)
+})
 
 // cacheKeyRe is a cache step's key or restore keys (actions/cache, and the
 // caching actions that take a key of their own).

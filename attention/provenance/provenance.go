@@ -655,6 +655,16 @@ func containsHTTP(s string) bool {
 	return false
 }
 
+// OnRunnerHost reports a host that answers on the runner's own machine:
+// loopback, or the link-local address a cloud instance's metadata service
+// listens on. A request there leaves nothing off the runner, and what it
+// returns comes from the machine, not from the network.
+func OnRunnerHost(h string) bool {
+	h = strings.Trim(strings.ToLower(h), "[]")
+	return h == "localhost" || strings.HasSuffix(h, ".localhost") || strings.HasPrefix(h, "127.") || h == "::1" ||
+		strings.HasPrefix(h, "169.254.") || h == "metadata.google.internal" || h == "fd00:ec2::254"
+}
+
 // LoopbackOnly reports a line whose every URL is on this machine
 // (localhost, 127.x, [::1]): a test fixture asking its own server is
 // healthy reaches no network, so nothing leaves and nothing arrives.

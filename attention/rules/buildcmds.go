@@ -38,6 +38,8 @@ type Command struct {
 func BuildSystem(p string) string {
 	lb := strings.ToLower(path.Base(p))
 	switch {
+	case lb == "tiltfile" || strings.HasSuffix(lb, ".tiltfile"):
+		return "tilt" // tilt up runs local() when it reads the file, local_resource's cmd after
 	case lb == "procfile" || strings.HasPrefix(lb, "procfile."):
 		return "procfile"
 	case strings.HasSuffix(lb, ".service") || strings.HasSuffix(lb, ".socket"):
@@ -78,6 +80,8 @@ func CommandsOf(system string, lines []NumLine) []Command {
 		return callCommands(lines, mesonCall())
 	case "starlark":
 		return callCommands(lines, starlarkCmd())
+	case "tilt":
+		return callCommands(lines, tiltCall())
 	case "msbuild":
 		return msbuildCommands(lines)
 	case "composer":
@@ -122,6 +126,7 @@ var (
 	})
 	mesonCall   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\brun_command\s*\(|\bcommand\s*:\s*\[`) })
 	starlarkCmd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*cmd(?:_bash)?\s*=`) })
+	tiltCall    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\blocal\s*\(|\b(?:serve_)?cmd\s*=`) })
 	// lein-shell's task vector, and clojure.java.shell's sh call.
 	leinShell = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\[\s*"shell"|\((?:clojure\.java\.shell/|shell/)?sh\s`)
@@ -218,9 +223,9 @@ func callCommands(lines []NumLine, open *regexp.Regexp) []Command {
 			}
 		}
 		switch {
-		case open == starlarkCmd():
+		case open == starlarkCmd() || open == tiltCall():
 			// A genrule's cmd is a string, or strings joined: each one
-			// is a command of the same shell.
+			// is a command of the same shell; Tilt's local() and cmd= too.
 			for _, t := range strs {
 				if s := strings.TrimSpace(t.text); s != "" && s != "&&" && s != ";" && s != "||" {
 					out = append(out, Command{t.n, t.text})
@@ -994,3 +999,69 @@ func m4Args(s string, i, b int) ([][2]int, int) {
 
 func isIdentStart(c byte) bool { return c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' }
 func isIdentByte(c byte) bool  { return isIdentStart(c) || c >= '0' && c <= '9' }
+
+// ---- commands code hands to a shell ------------------------------------------
+
+var (
+	// A call that starts a process from a command string or an argument
+	// list: Python's os.system and subprocess, nox's session.run, Conan's
+	// self.run, Invoke's c.run, Node's execSync and spawnSync, PHP's
+	// shell_exec, Ruby's system and IO.popen, Elixir's System.cmd, Go's
+	// exec.Command.
+	procCall = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen)|session\.run(?:_always|_install)?|self\.run|(?:c|ctx|context)\.run|execSync|execFileSync|spawnSync|shell_exec|passthru|system|IO\.popen|Open3\.capture[23]e?|System\.cmd|exec\.Command(?:Context)?)\s*\(`)
+	})
+	// Rake's and Ruby's sh and system without parentheses.
+	rubySh = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:^|[;{]|\bdo)\s*(?:sh|system)\s+(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`)
+	})
+	codeInterp = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`#\{[^}]*\}|\$\{[^}]*\}|\{[A-Za-z_][\w.]*\}`) })
+)
+
+// CodeCommands returns the commands a file of code starts with literal
+// text: a command string handed to a shell (os.system("…"), sh "…",
+// shell=True), or an argument list (subprocess.run(["curl", …]),
+// session.run("sh", …)) as the command line it is. Arguments the code
+// computes are values the shell reader cannot see.
+func CodeCommands(lines []NumLine) []Command {
+	var out []Command
+	for i := 0; i < len(lines); i++ {
+		t := lines[i].Text
+		if !strings.ContainsAny(t, `"'`) {
+			continue
+		}
+		if m := rubySh().FindStringSubmatch(t); m != nil {
+			out = append(out, Command{lines[i].N, codeInterp().ReplaceAllString(m[1]+m[2], "$${CODE_VALUE}")})
+			continue
+		}
+		loc := procCall().FindStringIndex(t)
+		if loc == nil {
+			continue
+		}
+		toks, _, _ := callTokens(lines, i, loc[1], true, false)
+		var words []token
+		shell := strings.Contains(t[loc[0]:loc[1]], "system") || strings.Contains(t[loc[0]:loc[1]], ".run") && !strings.Contains(t[loc[0]:loc[1]], "session") ||
+			strings.Contains(t[loc[0]:loc[1]], "execSync") || strings.Contains(t[loc[0]:loc[1]], "shell_exec") || strings.Contains(t[loc[0]:loc[1]], "passthru") || strings.Contains(t[loc[0]:loc[1]], "popen")
+		for _, tk := range toks {
+			switch {
+			case tk.quoted:
+				tk.text = codeInterp().ReplaceAllString(tk.text, "$${CODE_VALUE}")
+				words = append(words, tk)
+			case tk.text == "shell=True" || tk.text == "shell:" || tk.text == "shell=true":
+				shell = true
+			case strings.Contains(tk.text, "=") || strings.HasSuffix(tk.text, ":") || tk.text == "f" || tk.text == "b" || tk.text == "r":
+				// a keyword argument, or a string's prefix
+			default:
+				words = append(words, token{tk.n, "${CODE_VALUE}", false})
+			}
+		}
+		switch {
+		case len(words) == 0 || !words[0].quoted:
+		case shell && len(words) == 1:
+			out = append(out, Command{words[0].n, words[0].text})
+		default:
+			out = append(out, joinCommand(words))
+		}
+	}
+	return out
+}

