@@ -139,6 +139,11 @@ var registry = []Rule{
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: pwsh\n        run: |\n          $c = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($env:P))\n          Invoke-Expression $c", 0, false},
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            const s = Buffer.from(process.env.P, 'base64').toString()\n            require('child_process').execSync(s)", 0, false},
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: pwsh\n        run: |\n          $bytes = [Convert]::FromBase64String($env:SIGNING_CERT)\n          [IO.File]::WriteAllBytes(\"cert.pfx\", $bytes)\n          Import-PfxCertificate -FilePath cert.pfx -CertStoreLocation Cert:\\CurrentUser\\My", 0, true},
+			// Tilt runs local() as it reads the Tiltfile; the Serverless
+			// Framework's script hooks run at every deploy.
+			{"Tiltfile", "local('echo $P | base64 -d > /tmp/x.sh && sh /tmp/x.sh')", 0, false},
+			{"serverless.yml", "service: app\ncustom:\n  scripts:\n    hooks:\n      'before:deploy:deploy': X=$(echo $P | base64 -d); eval \"$X\"", 0, false},
+			{"Tiltfile", "local_resource('compile', cmd='go build -o bin/app ./cmd/app', deps=['./cmd', './internal'])\nk8s_yaml(local('kustomize build deploy/dev'))", 0, true},
 			// Decoded text handed on by xargs, install /dev/stdin, mapfile.
 			{"x.sh", "echo $P | base64 -d | xargs -I{} sh -c '{}'", 0, false},
 			{"x.sh", "echo $P | base64 -d | install -m 755 /dev/stdin /usr/local/bin/t && t", 0, false},
