@@ -38,6 +38,8 @@ type Command struct {
 func BuildSystem(p string) string {
 	lb := strings.ToLower(path.Base(p))
 	switch {
+	case lb == "tiltfile" || strings.HasSuffix(lb, ".tiltfile"):
+		return "tilt" // tilt up runs local() when it reads the file, local_resource's cmd after
 	case lb == "procfile" || strings.HasPrefix(lb, "procfile."):
 		return "procfile"
 	case strings.HasSuffix(lb, ".service") || strings.HasSuffix(lb, ".socket"):
@@ -78,6 +80,8 @@ func CommandsOf(system string, lines []NumLine) []Command {
 		return callCommands(lines, mesonCall())
 	case "starlark":
 		return callCommands(lines, starlarkCmd())
+	case "tilt":
+		return callCommands(lines, tiltCall())
 	case "msbuild":
 		return msbuildCommands(lines)
 	case "composer":
@@ -122,6 +126,7 @@ var (
 	})
 	mesonCall   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\brun_command\s*\(|\bcommand\s*:\s*\[`) })
 	starlarkCmd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*cmd(?:_bash)?\s*=`) })
+	tiltCall    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\blocal\s*\(|\b(?:serve_)?cmd\s*=`) })
 	// lein-shell's task vector, and clojure.java.shell's sh call.
 	leinShell = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\[\s*"shell"|\((?:clojure\.java\.shell/|shell/)?sh\s`)
@@ -218,9 +223,9 @@ func callCommands(lines []NumLine, open *regexp.Regexp) []Command {
 			}
 		}
 		switch {
-		case open == starlarkCmd():
+		case open == starlarkCmd() || open == tiltCall():
 			// A genrule's cmd is a string, or strings joined: each one
-			// is a command of the same shell.
+			// is a command of the same shell; Tilt's local() and cmd= too.
 			for _, t := range strs {
 				if s := strings.TrimSpace(t.text); s != "" && s != "&&" && s != ";" && s != "||" {
 					out = append(out, Command{t.n, t.text})

@@ -435,6 +435,42 @@ func RCLineFetches(text string) bool { return rcFetchRe().MatchString(text) }
 // commands.
 func ProfilePath(p string) bool { return profileRe().MatchString(p) }
 
+// secretReaders are the commands that print a secret a CI job can reach
+// from a secret store: the program, and the words that start its read
+// ("" for any). A registry's login password (aws ecr get-login-password,
+// gcloud auth print-access-token) is not among them: it goes to the
+// registry's login, its use.
+var secretReaders = []struct{ name, op1, op2 string }{
+	{"vault", "kv", "get"}, {"vault", "read", ""},
+	{"aws", "secretsmanager", "get-secret-value"}, {"aws", "ssm", "get-parameter"}, {"aws", "ssm", "get-parameters"},
+	{"aws", "ssm", "get-parameters-by-path"},
+	{"gcloud", "secrets", "versions"},
+	{"az", "keyvault", "secret"},
+	{"buildkite-agent", "secret", "get"},
+	{"op", "read", ""}, {"op", "item", "get"},
+	{"doppler", "secrets", ""},
+	{"infisical", "secrets", ""}, {"infisical", "export", ""},
+	{"chamber", "read", ""}, {"chamber", "export", ""},
+	{"berglas", "access", ""},
+	{"bw", "get", ""},
+	{"kubectl", "get", "secret"}, {"kubectl", "get", "secrets"},
+	{"sops", "-d", ""}, {"sops", "--decrypt", ""}, {"sops", "decrypt", ""},
+}
+
+// SecretReader reports a command that prints a secret from a secret store
+// (Vault, AWS Secrets Manager and SSM, Google's and Azure's secret stores,
+// Buildkite's secrets, 1Password, Doppler, Infisical, chamber, berglas,
+// Bitwarden, a Kubernetes secret, a sops file decrypted): what it prints
+// is that secret wherever it is carried next.
+func SecretReader(name string, words []string) bool {
+	for _, r := range secretReaders {
+		if name == r.name && len(words) > 1 && words[1] == r.op1 && (r.op2 == "" || len(words) > 2 && words[2] == r.op2) {
+			return true
+		}
+	}
+	return false
+}
+
 // EnvDump reports a command that prints the whole environment, and with it
 // every secret the job holds: env and printenv with no name, set, export
 // and declare or typeset listing what is exported, compgen -e, jq's env,

@@ -74,6 +74,8 @@ var keyedManifests = []keyedManifest{
 	{[]string{"codemagic.yaml", "codemagic.yml"}, []string{"scripts", "scripts.script"}},
 	{[]string{"bitrise.yml", "bitrise.yaml"}, []string{"inputs.content"}},
 	{[]string{".build.yml", "*.builds.yml"}, []string{"tasks.*"}},
+	// the Serverless Framework's serverless-plugin-scripts: hooks run at every deploy
+	{[]string{"serverless.yml", "serverless.yaml"}, []string{"custom.scripts.hooks.*", "custom.scripts.commands.*"}},
 }
 
 // KeyedManifest reports a manifest whose keys name commands (ManifestScripts).

