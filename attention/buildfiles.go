@@ -978,7 +978,8 @@ var hotKeys = sync.OnceValue(func() *rules.KeyIndex {
 	return rules.NewKeyIndex([][]string{
 		classKeyed: classKeys,
 		hotIndex: {"index-url", "index_url", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "goproxy", "gosumdb", "gonosum", "goinsecure", "-insecure", "default_index", "repositories_", "source add", "npmregistryserver", "gem source", "mirror.", "mirrors", "registry-mirror", "nuget add", "config set", "--add channels",
-			"repo add", "oci://", "plugin install", "remote add", "remote update", "--git", "galaxy", "brew tap"},
+			"repo add", "oci://", "plugin install", "remote add", "remote update", "--git", "galaxy", "brew tap",
+			"composer config", "ources add", "-add-source", "gem install", "--index", "--mirror", "package-registry", "pub_hosted_url", "flutter_storage", "hex_mirror", "hex_cdn", "cargo_registries_", "coursier_repositories", "uv_index", "pip_find_links", "bundle_mirror"},
 		hotFlags:   {"flags"},
 		hotAutorun: {"currentversion", "schtasks", "startup"},
 		hotRunner:  rules.RunnerKeys,

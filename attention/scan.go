@@ -579,11 +579,19 @@ func (fs *fileScan) goMarks() (flow, directive bool) {
 // NodeSource, Docker, Poetry, uv, Codecov's uploader, ...) is what build
 // files everywhere do, and is medium; anything else stays high.
 func (fs *fileScan) deferToParser() {
-	gated := fs.info.Scope&rules.ScopeWorkflow != 0 && fs.wfRoot != nil && membersOnly(fs.wfRoot)
+	gated, why := false, ""
+	if fs.info.Scope&rules.ScopeWorkflow != 0 && fs.wfRoot != nil {
+		switch {
+		case membersOnly(fs.wfRoot):
+			gated, why = true, "; here only a comment by the repository's owners, members or collaborators starts the job, so the pull request is one they chose to run"
+		case sameRepoOnly(fs.wfRoot):
+			gated, why = true, "; here every job runs only for a pull request from a branch of the repository itself, whose author can push to it already: no fork's pull request reaches it"
+		}
+	}
 	for l, h := range fs.best {
 		if gated && h.sev() == rules.High && memberGated[h.id] {
 			h.severity = rules.Medium
-			h.why = rules.Must(h.id).Why + "; here only a comment by the repository's owners, members or collaborators starts the job, so the pull request is one they chose to run"
+			h.why = rules.Must(h.id).Why + why
 			fs.best[l] = h
 			continue
 		}

@@ -138,7 +138,7 @@ func (fs *fileScan) sources() {
 				fs.lockHost(n, m[1])
 			}
 		case sc&rules.ScopeRequirements != 0:
-			if re.reqURL.MatchString(s) || re.cargoGit.MatchString(s) || directRef(s) {
+			if (re.reqURL.MatchString(s) || re.cargoGit.MatchString(s) || directRef(s)) && !registryFile(s) {
 				h := gitSourcePin(s)
 				if h.severity != "" && fs.overridesRegistry(n, s) {
 					h = hit{id: "dependency-url", title: "switches a registry dependency to a git repository (or patches it with one)",
@@ -729,9 +729,10 @@ func (fs *fileScan) foreignCheckouts() {
 }
 
 // gitPinRe finds what a git source is pinned to in a Gemfile or a
-// Cargo.toml (ref/rev/revision/tag/branch), or in a pip URL's @ref.
+// Cargo.toml (ref/rev/revision/tag/branch), or in a pip URL's @ref (after
+// the repository's path, .git or not).
 var gitPinRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\b(ref|rev|revision|tag|branch)\s*(?::|=>|=)\s*["']([^"']+)["']|\.git@([\w./-]+)(?:#|$|\s)`)
+	return regexp.MustCompile(`\b(ref|rev|revision|tag|branch)\s*(?::|=>|=)\s*["']([^"']+)["']|://[^\s@"']+@([\w./-]+)(?:#|$|\s)`)
 })
 
 // gitSourcePin rates a dependency taken from a git repository by what
@@ -886,4 +887,12 @@ func (fs *fileScan) fetchedCode(s rules.Source) {
 		fs.report(s.N, hit{id: s.Key.Runs, severity: rules.Medium, title: "runs " + s.Key.What + " fetched from " + src,
 			why: "it is fetched when the tool runs, at a fixed version or from a well-known owner, and is not in this diff: read what it runs"})
 	}
+}
+
+// registryFile reports a requirement given by the URL of a file on a
+// well-known index's own host (a wheel on download.pytorch.org): the
+// registry's file, not a place of its own.
+func registryFile(s string) bool {
+	u := provenance.URLs().FindString(s)
+	return u != "" && !strings.Contains(s, "git+") && provenance.HostIn(provenance.HostOf(u), provenance.KnownRegistries)
 }

@@ -221,6 +221,36 @@ func membersOnly(root *yaml.Node) bool {
 	return true
 }
 
+// sameRepoOnly reports a workflow started by pull_request_target or
+// workflow_run (with a schedule or a dispatch beside them) every job of
+// which runs only for a pull request from a branch of the repository
+// itself (rules.ForkTest): its author can push to the repository already,
+// and no fork's pull request reaches the job.
+func sameRepoOnly(root *yaml.Node) bool {
+	trig := triggers(root)
+	privileged := false
+	for name := range trig {
+		switch name {
+		case "pull_request_target", "workflow_run":
+			privileged = true
+		case "workflow_dispatch", "schedule":
+		default:
+			return false
+		}
+	}
+	jobs := rules.MapGet(root, "jobs")
+	if !privileged || jobs == nil || jobs.Kind != yaml.MappingNode || len(jobs.Content) == 0 {
+		return false
+	}
+	for i := 1; i < len(jobs.Content); i += 2 {
+		cond := rules.MapGet(jobs.Content[i], "if")
+		if cond == nil || rules.CondValue(cond.Value, rules.ForkTest) != rules.False {
+			return false
+		}
+	}
+	return true
+}
+
 // pushReachesPR reports whether a push filter lets a push to the branch a
 // pull request is copied to (pull-request/N) start the workflow.
 func pushReachesPR(f *yaml.Node) bool {

@@ -236,7 +236,9 @@ func PlaceOf(s string) string {
 func MayNameIndex(s string) bool {
 	for _, k := range []string{"index-url", "INDEX_URL", "find-links", " -i http", " -i \"http", " -i 'http", "registry", "REGISTRY", "GOPROXY", "GOSUMDB", "GONOSUM", "GOINSECURE", "-insecure", "DEFAULT_INDEX", "REPOSITORIES_",
 		"source add", "npmRegistryServer", "gem source", "mirror.", "mirrors", "registry-mirror", "nuget add", "config set", "--add channels",
-		"repo add", "oci://", "plugin install", "remote add", "remote update", "--git", "galaxy", "brew tap"} {
+		"repo add", "oci://", "plugin install", "remote add", "remote update", "--git", "galaxy", "brew tap",
+		"composer config", "ources add", "-add-source", "gem install", "--index", "--mirror", "package-registry",
+		"PUB_HOSTED_URL", "FLUTTER_STORAGE", "HEX_MIRROR", "HEX_CDN", "CARGO_REGISTRIES_", "COURSIER_REPOSITORIES", "UV_INDEX", "PIP_FIND_LINKS", "BUNDLE_MIRROR"} {
 		if strings.Contains(s, k) {
 			return true
 		}

@@ -169,6 +169,54 @@ var comparisonRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^('(?:[^']|'')*'|[\w.\-\[\]*]+)\s*(==|!=)\s*('(?:[^']|'')*'|[\w.\-\[\]*]+)$`)
 })
 
+// ForkTest is what an operand of a pull_request_target or workflow_run
+// job's if: is for a fork's pull request: a comparison of the head
+// repository with the repository itself (its full name, its owner) or of
+// its fork flag is known, anything else may be either. A job that is
+// false for a fork runs only for branches of the repository, whose
+// authors can push to it already.
+func ForkTest(op string) Truth {
+	head := func(s string) string {
+		s = strings.ToLower(s)
+		for _, p := range []string{"github.event.pull_request.head.repo.", "github.event.workflow_run.head_repository."} {
+			if rest, ok := strings.CutPrefix(s, p); ok {
+				return rest
+			}
+		}
+		return ""
+	}
+	if !strings.ContainsAny(op, "=") {
+		// the fork flag alone: true for a fork
+		if head(op) == "fork" {
+			return True
+		}
+		return Unknown
+	}
+	a, b, eq, ok := Comparison(op)
+	if !ok {
+		return Unknown
+	}
+	if head(a) == "" {
+		a, b = b, a
+	}
+	var v Truth
+	switch h, other := head(a), strings.ToLower(b); {
+	case h == "full_name" && other == "github.repository",
+		h == "owner.login" && other == "github.repository_owner":
+		v = False // same repository: false for a fork
+	case h == "fork" && other == "false":
+		v = False
+	case h == "fork" && other == "true":
+		v = True
+	default:
+		return Unknown
+	}
+	if !eq {
+		v = v.not()
+	}
+	return v
+}
+
 // CommenterRoles are the roles GitHub gives a comment's author that can
 // push to the repository already.
 var CommenterRoles = []string{"OWNER", "MEMBER", "COLLABORATOR"}

@@ -873,6 +873,8 @@ var registry = []Rule{
 		"the code comes from wherever the URL points, not from the package registry, and its install scripts run on the runner", []Case{
 			{"package.json", "{\n  \"dependencies\": {\n    \"lodash\": \"https://x.invalid/lodash-4.17.21.tgz\"\n  }\n}", 3, false},
 			{"requirements.txt", "requests @ https://x.invalid/requests-2.32.0.tar.gz", 0, false},
+			// A wheel on a well-known index's own host is the registry's file.
+			{"requirements-dev.txt", "torch @ https://download.pytorch.org/whl/cpu/torch-2.3.0%2Bcpu-cp311-cp311-linux_x86_64.whl", 0, true},
 			{"package.json", "{\n  \"dependencies\": {\n    \"lodash\": \"^4.17.21\"\n  }\n}", 3, true},
 			// An import map sends a name to code at a URL.
 			{"deno.json", "{\n  \"imports\": {\n    \"@std/path\": \"https://deno-land.jsr-cdn.x.invalid/@std/path/1.0.8/mod.ts\"\n  }\n}", 3, false},
@@ -925,6 +927,7 @@ var registry = []Rule{
 			{"project.clj", "(defproject acme/ledger \"0.9.0\"\n  :repositories [[\"internal\" \"https://maven.acme-builds.x.invalid/releases\"]])", 2, false},
 			{"Chart.yaml", "dependencies:\n  - name: app\n    repository: https://charts.x.invalid/stable", 3, false},
 			{"x.sh", "helm repo add corp https://charts.x.invalid/stable", 1, false},
+			{"pixi.toml", "[project]\nchannels = [\"conda-forge\", \"https://conda.x.invalid/corp\"]", 2, false},
 		}},
 	{"source-switched", KindDependency, High, "switches where a dependency, image, submodule or hook comes from",
 		"the same name now fetches code from another owner or host", []Case{
@@ -1089,6 +1092,13 @@ var registry = []Rule{
 			{"x.sh", "helm repo add bitnami https://charts.bitnami-mirror.invalid/bitnami\nhelm install redis bitnami/redis", 1, false},
 			{"Makefile", "deps:\n\thelm install pg oci://registry-1.docker-io.invalid/bitnamicharts/postgresql", 2, false},
 			{"x.sh", "helm repo add bitnami https://charts.bitnami.com/bitnami\nhelm upgrade --install pg oci://registry-1.docker.io/bitnamicharts/postgresql\ncargo install --git https://github.com/rust-lang/rust-clippy clippy", 0, true},
+			// A package manager's registry option or variable, whatever
+			// the ecosystem.
+			{"x.sh", "export PUB_HOSTED_URL=https://pub.dartlang-mirror.invalid", 1, false},
+			{"x.sh", "composer config repositories.private composer https://repo.packagist-cdn.invalid", 1, false},
+			{"x.ps1", "dotnet tool install -g dotnet-format --add-source https://api.nuget-cdn.invalid/v3/index.json", 1, false},
+			{"x.sh", "gem install rails --source https://rubygems.org\ncpanm --mirror https://cpan.metacpan.org App::cpanminus\nexport UV_INDEX=https://download.pytorch.org/whl/cpu", 0, true},
+			{"pixi.toml", "[project]\nchannels = [\"conda-forge\", \"https://prefix.dev/my-channel\"]\n[pypi-options]\nindex-url = \"https://pypi.org/simple\"", 0, true},
 			// Any file's URL on a forge's host worn in front of another
 			// domain: no real host is named so.
 			{"config/vendor.yaml", "libs:\n  - mirror: https://github.com.mirror-git.x.invalid/acme/lib.git", 2, false},

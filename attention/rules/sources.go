@@ -116,6 +116,13 @@ var SourceKeys = []SourceKey{
 	// runs (Pipelines as Code keeps them in .tekton/).
 	{Files: []string{"tekton/*.yaml", "tekton/*.yml", ".tekton/*.yaml", ".tekton/*.yml"}, Key: `^\s*value\s*:\s*["']?((?:https?|git)://[^\s"']+)`,
 		Near: `^\s*resolver\s*:\s*["']?(?:git|hub|bundles)\b`, What: "a Tekton task", Runs: "ci-remote-config"},
+	// pixi's channels and indexes, R's repositories (renv's lock, an
+	// .Rprofile), a Julia project's package sources.
+	{Files: []string{"pixi.toml"}, Key: `"((?:https?)://[^"]+)"`, In: `\b(?:channels|extra-index-urls)\s*=\s*\[`, What: "packages", Many: true},
+	{Files: []string{"pixi.toml"}, Key: `\bindex-url\s*=\s*"([^"]+)"`, What: "packages", Many: true},
+	{Files: []string{"renv.lock"}, Key: `"URL"\s*:\s*"([^"]+)"`, What: "R packages", Many: true},
+	{Files: []string{".rprofile", "rprofile.site"}, Key: `"(https?://[^"]+)"`, In: `\brepos\s*=`, What: "R packages", Many: true},
+	{Files: []string{"project.toml", "juliaproject.toml"}, Key: `\burl\s*=\s*"([^"]+)"`, Section: `^\s*\[sources`, What: "a Julia package"},
 	// Where a Yarn plugin was imported from (the file it loads is the one
 	// its path: names in the tree); Bun's scoped registries.
 	{Files: []string{".yarnrc.yml"}, Key: `^\s*(?:-\s+)?spec\s*:\s*["']?((?:https?)://[^\s"']+)`, What: "a Yarn plugin"},
@@ -155,7 +162,7 @@ var SourceKeys = []SourceKey{
 // CommandSourceKeys are the commands that name where code comes from on
 // the command line, wherever a shell line runs (a workflow step, a
 // Makefile recipe, a Dockerfile's RUN, a script); CommandMarks are the
-// words a line must hold for them to be tried.
+// words a line must hold, in any case, for them to be tried.
 var (
 	CommandSourceKeys = []SourceKey{
 		{Key: `\bhelm\s+repo\s+add\s+(?:--?\S+\s+)*[\w.-]+\s+["']?((?:https?|oci)://[^\s"']+)`, What: "Helm charts", Many: true},
@@ -165,8 +172,19 @@ var (
 		{Key: `\bcargo\s+install\b[^|;&]*?\s--git[\s=]+["']?([^\s"']+)`, What: "a crate"},
 		{Key: `\bansible-galaxy\s+(?:role\s+|collection\s+)?install\b[^|;&]*?\s["']?((?:git\+)?https?://[^\s"',]+)`, What: "an Ansible role or collection"},
 		{Key: `\bbrew\s+tap\s+[\w-]+/[\w-]+\s+["']?((?:https?|git)://[^\s"']+)`, What: "a Homebrew tap"},
+		// Package managers' registry options and variables beyond pip's,
+		// npm's and their kin (read with the index options).
+		{Key: `\bcomposer\s+config\s+(?:--?\S+\s+)*repo(?:sitories)?\.\S+\s+(?:vcs|composer|git|github|gitlab|artifact)\s+["']?(https?://[^\s"']+)`, What: "PHP packages", Many: true},
+		{Key: `(?i)\bnuget(?:\.exe)?\s+sources?\s+add\b[^|;&]*?\s-source\s+["']?(https?://[^\s"']+)|--add-source[\s=]+["']?(https?://[^\s"']+)`, What: "NuGet packages", Many: true},
+		{Key: `\bgem\s+install\b[^|;&]*?\s(?:--source|-s)[\s=]+["']?(https?://[^\s"']+)`, What: "gems", Many: true},
+		{Key: `\bcargo\s+\w+\b[^|;&]*?\s--index[\s=]+["']?((?:sparse\+)?https?://[^\s"']+)`, What: "crates", Many: true},
+		{Key: `\bcpanm\b[^|;&]*?\s--mirror[\s=]+["']?(https?://[^\s"']+)`, What: "Perl modules", Many: true},
+		{Key: `\bswift\s+package-registry\s+set\s+(?:--\S+\s+)*["']?(https?://[^\s"']+)`, What: "Swift packages", Many: true},
+		{Key: `\b(?:PUB_HOSTED_URL|FLUTTER_STORAGE_BASE_URL|HEX_MIRROR|HEX_CDN|CARGO_REGISTRIES_\w+_INDEX|COURSIER_REPOSITORIES|UV_INDEX|PIP_FIND_LINKS|BUNDLE_MIRROR__\w+)["']?\s*[=:]\s*["']?((?:sparse\+)?https?://[^\s"'|]+)`, What: "packages", Many: true},
 	}
-	CommandMarks = []string{"repo add", "oci://", "plugin install", "remote add", "remote update", "--git", "galaxy", "brew tap"}
+	CommandMarks = []string{"repo add", "oci://", "plugin install", "remote add", "remote update", "--git", "galaxy", "brew tap",
+		"composer config", "ources add", "-add-source", "gem install", "--index", "--mirror", "package-registry",
+		"pub_hosted_url", "flutter_storage", "hex_mirror", "hex_cdn", "cargo_registries_", "coursier_repositories", "uv_index", "pip_find_links", "bundle_mirror"}
 )
 
 var commandKeys = sync.OnceValue(func() []compiledKey {
@@ -180,13 +198,14 @@ var commandKeys = sync.OnceValue(func() []compiledKey {
 // CommandSources returns the places the commands of a shell line name for
 // code (CommandSourceKeys), numbered n.
 func CommandSources(n int, line string) []Source {
-	if !slices.ContainsFunc(CommandMarks, func(m string) bool { return strings.Contains(line, m) }) {
+	lower := strings.ToLower(line)
+	if !slices.ContainsFunc(CommandMarks, func(m string) bool { return strings.Contains(lower, m) }) {
 		return nil
 	}
 	var out []Source
 	for _, k := range commandKeys() {
 		if m := k.key.FindStringSubmatch(line); m != nil {
-			out = append(out, Source{N: n, Place: m[1], Key: k.SourceKey})
+			out = append(out, Source{N: n, Place: strings.Join(m[1:], ""), Key: k.SourceKey})
 		}
 	}
 	return out
@@ -343,7 +362,7 @@ func inBlock(lines []NumLine, i, at int, opener *regexp.Regexp) bool {
 		// The block is open at the position unless it closed on the way:
 		// another key's block after it is no part of it.
 		depth, opened := 0, false
-		for _, c := range text[locs[len(locs)-1][1]:] {
+		for _, c := range text[locs[len(locs)-1][0]:] {
 			switch c {
 			case '[', '{', '(':
 				depth++
