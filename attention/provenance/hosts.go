@@ -28,7 +28,7 @@ var SourceRegistries = []string{"clojars.org", "repo.clojars.org", "pub.dev", "p
 	"artifacthub.io", "kubernetes-charts.storage.googleapis.com", "charts.helm.sh", "repo.julialang.org", "pkg.julialang.org",
 	"cran.r-project.org", "cloud.r-project.org", "bioconductor.org", "hackage.haskell.org", "opam.ocaml.org", "luarocks.org",
 	"metacpan.org", "cpan.metacpan.org", "www.cpan.org", "swiftpackageindex.com", "plugins.jetbrains.com", "repo.eclipse.org",
-	"download.eclipse.org", "packages.erlang-solutions.com", "registry.bower.io", "jcenter.bintray.com", "wpackagist.org", "wrapdb.mesonbuild.com", "flakehub.com", "pytorch-geometric.com", "prefix.dev", "conda-forge.org",
+	"download.eclipse.org", "packages.erlang-solutions.com", "registry.bower.io", "jcenter.bintray.com", "wpackagist.org", "asset-packagist.org", "registry.docker-cn.com", "wrapdb.mesonbuild.com", "flakehub.com", "pytorch-geometric.com", "prefix.dev", "conda-forge.org",
 	"api.flakehub.com", "install.determinate.systems",
 	// The forges projects take code from besides the big three.
 	"googlesource.com", "sourceware.org", "git.kernel.org", "git.savannah.gnu.org", "git.sr.ht", "sr.ht", "opendev.org", "pagure.io"}
@@ -53,7 +53,7 @@ var HubHosts = []string{"docker.io", "index.docker.io", "registry-1.docker.io", 
 // their own families of domains are too many to tell apart from a copy.
 var registryBrands = []string{"npmjs", "yarnpkg", "pypi", "pythonhosted", "rubygems", "crates", "nuget", "packagist", "clojars", "maven",
 	"gradle", "docker", "dockerhub", "github", "githubusercontent", "gitlab", "bitbucket", "codeberg", "golang", "anaconda", "jsdelivr",
-	"unpkg", "cocoapods", "terraform", "jitpack", "sonatype", "dartlang", "bitnami", "conda", "pytorch", "nixos", "hackage", "luarocks"}
+	"unpkg", "cocoapods", "terraform", "jitpack", "sonatype", "dartlang", "bitnami", "conda", "pytorch", "nixos", "luarocks"}
 
 // wellKnown are the hosts provenance knows as well known, and ownDomains
 // their registrable domains, with OwnDomains.

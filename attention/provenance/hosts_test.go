@@ -23,6 +23,7 @@ func TestLookalikeHost(t *testing.T) {
 		"s3-eu-west-1.amazonaws.com":     "",
 		"repo.packagist.com":             "",
 		"wpackagist.org":                 "",
+		"asset-packagist.org":            "",
 		"pypi.io":                        "",
 		"download.docker.com":            "",
 		"boringssl.googlesource.com":     "",

@@ -333,5 +333,37 @@ func RunsFrom(line, dir string) bool {
 	if !strings.Contains(t, dir+"/") {
 		return false
 	}
-	return regexp.MustCompile(`(?:^|[\s"'=(./])` + regexp.QuoteMeta(dir) + `/\S*\.(?:sh|py|js|mjs|ts|rb|pl|ps1)\b`).MatchString(t)
+	re := regexp.MustCompile(`(?:^|[\s"'=(./])` + regexp.QuoteMeta(dir) + `/\S*\.(?:sh|py|js|mjs|ts|rb|pl|ps1)\b`)
+	for _, seg := range cmdSegments().Split(t, -1) {
+		if re.MatchString(writtenOnly(seg)) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	cmdSegments    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`&&|\|\||;|\|`) })
+	redirectTarget = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`>>?\s*\S+`) })
+)
+
+// writtenOnly drops from a command what it writes to rather than runs: the
+// destination a copy, move, link or install ends with, a redirection's
+// target, tee's files (cp build/x.rb tap/Casks/x.rb fills the checkout).
+func writtenOnly(seg string) string {
+	seg = redirectTarget().ReplaceAllString(seg, "")
+	f := strings.Fields(strings.Trim(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(seg), "run:")), `"'`))
+	for len(f) > 0 && (f[0] == "sudo" || f[0] == "command") {
+		f = f[1:]
+	}
+	if len(f) < 2 {
+		return strings.Join(f, " ")
+	}
+	switch f[0] {
+	case "cp", "mv", "ln", "install", "rsync":
+		return strings.Join(f[:len(f)-1], " ")
+	case "tee":
+		return ""
+	}
+	return strings.Join(f, " ")
 }

