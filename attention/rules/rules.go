@@ -151,6 +151,12 @@ var registry = []Rule{
 			{"x.sh", "php -r 'echo base64_decode($argv[1]);' \"$P\" | sh", 0, false},
 			{"x.sh", "curl -s https://api.x.invalid/cfg | jq -r '.s | @base64d' | sh", 0, false},
 			{"x.sh", "perl -ne 'print if /^export /' env.sh | sh", 0, true},
+			// A Tekton task's or an Argo template's script, a TeamCity step's
+			// scriptContent (${'$'} is a $ the shell gets).
+			{"ci/tekton/task.yaml", "apiVersion: tekton.dev/v1\nkind: Task\nspec:\n  steps:\n    - name: x\n      image: alpine\n      script: |\n        echo \"$P\" | base64 -d > /tmp/x.sh\n        sh /tmp/x.sh", 0, false},
+			{"argo/wf.yaml", "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nspec:\n  templates:\n    - name: x\n      script:\n        image: alpine\n        command: [sh]\n        source: |\n          echo \"$P\" | base64 -d > /tmp/x.sh\n          sh /tmp/x.sh", 0, false},
+			{".teamcity/settings.kts", "object Build : BuildType({\n    steps {\n        script {\n            scriptContent = \"\"\"\n                echo \"${'$'}P\" | base64 -d > /tmp/x.sh\n                bash /tmp/x.sh\n            \"\"\".trimIndent()\n        }\n    }\n})", 6, false},
+			{".teamcity/settings.kts", "object Build : BuildType({\n    steps {\n        script {\n            scriptContent = \"\"\"\n                ./gradlew build\n                echo \"${'$'}BUILD_NUMBER\" > build.txt\n            \"\"\".trimIndent()\n        }\n    }\n})", 0, true},
 			// Decoded text handed on by xargs, install /dev/stdin, mapfile.
 			{"x.sh", "echo $P | base64 -d | xargs -I{} sh -c '{}'", 0, false},
 			{"x.sh", "echo $P | base64 -d | install -m 755 /dev/stdin /usr/local/bin/t && t", 0, false},
