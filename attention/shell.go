@@ -1907,6 +1907,9 @@ func (r *shellReader) varTaint(name string, line int) taint {
 	if t, ok := r.fl.env[name]; ok {
 		return t
 	}
+	if rules.OutsiderEnv(name) {
+		return taint{kind: tUntrusted, line: line}
+	}
 	if rules.SecretName(name) {
 		return taint{kind: tSecret, line: line}
 	}

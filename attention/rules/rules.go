@@ -1207,6 +1207,11 @@ var registry = []Rule{
 			// A script that binds the pull request's text and hands it to a
 			// shell.
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            const branch = context.payload.pull_request.head.ref\n            require('child_process').execSync(`git log origin/${branch}`)", 10, false},
+			// A CI system's variable holding the pull request's text, handed
+			// to another shell's script; expanded as data it is data.
+			{".gitlab-ci.yml", "notify:\n  script:\n    - bash -c \"./notify.sh $CI_MERGE_REQUEST_TITLE\"", 3, false},
+			{"ci/notify.sh", "#!/bin/sh\nsh -c \"curl -s https://hooks.x.invalid -d text=$BUILDKITE_MESSAGE\"", 2, false},
+			{".gitlab-ci.yml", "build:\n  script:\n    - docker build -t app:$CI_COMMIT_REF_SLUG --label \"branch=$CI_COMMIT_BRANCH\" .\n    - echo \"Building $CI_COMMIT_MESSAGE\"\n    - if [ \"$CI_COMMIT_BRANCH\" = main ]; then make release; fi", 0, true},
 			// The base branch is the repository's own.
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    steps:\n      - run: git diff origin/${{ github.event.pull_request.base.ref }}", 0, true},
 		}},
