@@ -645,6 +645,10 @@ var registry = []Rule{
 	{"build-code-fetch", KindDownload, High, "downloads, connects or starts a process from code that runs by itself at install, build or test time",
 		"nobody has to call it: the build or test run does, on the runner with its network and secrets", []Case{
 			{"setup.py", "import urllib.request\nurllib.request.urlopen('https://x.invalid/p')", 2, false},
+			// A gem's extconf.rb runs at gem install; a framework's config at every build.
+			{"ext/x/extconf.rb", "require 'mkmf'\nrequire 'net/http'\nNet::HTTP.get(URI('https://x.invalid/p'))\ncreate_makefile('x/x')", 3, false},
+			{"hardhat.config.js", "require('dotenv').config()\nfetch('https://x.invalid/p')\nmodule.exports = { solidity: '0.8.24' }", 2, false},
+			{"hardhat.config.js", "require('@nomicfoundation/hardhat-toolbox')\nmodule.exports = { solidity: '0.8.24', networks: { s: { url: `https://x.invalid/${process.env.KEY}`, accounts: [process.env.PRIVATE_KEY] } } }", 0, true},
 			// A build script Gradle applies from a URL, at a branch: it runs
 			// at every build whatever the URL then serves.
 			{"settings.gradle.kts", "pluginManagement {\n    repositories { gradlePluginPortal() }\n}\napply(from = \"https://raw.githubusercontent.com/someone/conventions/main/ci.gradle.kts\")", 4, false},
