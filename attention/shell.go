@@ -1467,7 +1467,9 @@ func (r *shellReader) interpreter(name string, args []*syntax.Word, words []stri
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		switch {
-		case w == "-c" || w == "-e" || w == "-Command" || w == "-command" || w == "--eval" || w == "-p" && rules.InterpName(name) || w == "-r" && name == "php":
+		case w == "-c" || w == "-e" || w == "-Command" || w == "-command" || w == "--eval" || w == "-p" && rules.InterpName(name) || w == "-r" && name == "php" ||
+			(name == "perl" || name == "ruby") && len(w) > 2 && len(w) <= 5 && w[1] != '-' && strings.HasSuffix(w, "e"):
+			// perl -ne, -lpe: the last letter takes the program.
 			if i+1 < len(words) {
 				t := r.wordTaint(args[i+1])
 				r.runs(t, r.line(args[i+1].Pos()), "")
@@ -1480,6 +1482,10 @@ func (r *shellReader) interpreter(name string, args []*syntax.Word, words []stri
 					// python -c 'print(dict(os.environ))': the environment
 					// on standard output.
 					return taint{kind: tSecretBulk, line: r.line(args[i+1].Pos())}
+				}
+				if rules.InterpName(name) && (codeRe().decode.MatchString(words[i+1]) || rules.InlineDecodes(words[i+1])) {
+					// ruby -e 'print ARGV[0].unpack1("m")': what it prints is decoded.
+					return taint{kind: tDecode, line: r.line(args[i+1].Pos())}
 				}
 				if rules.ShellName(name) && r.depth < 4 {
 					sub := *r
@@ -1900,6 +1906,9 @@ func (r *shellReader) varTaint(name string, line int) taint {
 	}
 	if t, ok := r.fl.env[name]; ok {
 		return t
+	}
+	if rules.OutsiderEnv(name) {
+		return taint{kind: tUntrusted, line: line}
 	}
 	if rules.SecretName(name) {
 		return taint{kind: tSecret, line: line}

@@ -271,6 +271,8 @@ func Decoder(name string, words []string) bool {
 		return true
 	case "gzip", "xz", "zstd", "bzip2", "brotli", "lz4", "lzip", "lzma", "lzop", "pigz", "pbzip2", "lbzip2":
 		return has("-d", "--decompress")
+	case "jq", "yq":
+		return slices.ContainsFunc(words[1:], func(w string) bool { return strings.Contains(w, "@base64d") })
 	case "certutil", "CertUtil":
 		return HasWordFold(words, "-decode") || HasWordFold(words, "-decodehex")
 	case "rev":
@@ -634,6 +636,15 @@ func flagValues(words []string, flags ...string) []int {
 }
 
 var ftpPutRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)(?:^|[\s;"'])m?put\s+(?:-\S+\s+)*([^\s;"']+)`) })
+
+var inlineDecodeRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\bdecode_?base64\b|\bbase64_decode\(|\bchr\(\s*hex\(|\bpack\(\s*["']H|\bunpack1?\(\s*["'](?:m|u)`)
+})
+
+// InlineDecodes reports an interpreter's inline program that decodes
+// (Perl's decode_base64 and chr(hex), PHP's base64_decode): what it
+// prints is as unreadable in the diff as base64 -d's output.
+func InlineDecodes(prog string) bool { return inlineDecodeRe().MatchString(prog) }
 
 // TextFilter reports a command whose output holds what its input and its
 // files held: cat, a text filter, an encoder, a compressor. Encoded or

@@ -203,7 +203,11 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		// native library there is how packages that bind one get it, so a
 		// download alone is not promoted: what the code then runs is.
 		return "build-file", "build manifest written as code (runs at every build)", ScopeCode
-	case lb == "hatch_build.py" || lb == "pdm_build.py" || lb == "build.zig":
+	case lb == "hatch_build.py" || lb == "pdm_build.py" || lb == "build.zig" || lb == "extconf.rb" || lb == "mkrf_conf.rb" ||
+		lb == "package.swift" || lb == "wscript" || lb == "xmake.lua" || lb == "premake5.lua" || lb == "build.jl" && strings.HasSuffix(p, "deps/build.jl"):
+		// Code the build runs by itself: a gem's native extension script
+		// (gem install runs it), SwiftPM's manifest, waf's, xmake's and
+		// premake's build scripts, a Julia package's deps/build.jl.
 		return "build-file", "build hook (runs at every build or install)", 0
 	case lb == "setup.cfg" || lb == "pyproject.toml":
 		return "build-backend", "Python packaging config", ScopeRequirements
@@ -276,11 +280,16 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 	return "", "", 0
 }
 
-// IsToolConfig reports a linter's, formatter's or bundler's config written
-// as code: the tool runs it every time it starts, in the editor and in CI.
+// IsToolConfig reports a linter's, formatter's, bundler's or framework's
+// config written as code: the tool runs it every time it starts, in the
+// editor and in CI (next build, hardhat compile, astro build load theirs
+// before anything else).
 func IsToolConfig(lb string) bool {
 	for _, stem := range []string{".eslintrc", "eslint.config", ".prettierrc", "prettier.config", "babel.config", ".babelrc", "webpack.config",
-		"vite.config", "rollup.config", "postcss.config", "tailwind.config", ".stylelintrc", "stylelint.config", "commitlint.config", ".lintstagedrc", "lint-staged.config"} {
+		"vite.config", "rollup.config", "postcss.config", "tailwind.config", ".stylelintrc", "stylelint.config", "commitlint.config", ".lintstagedrc", "lint-staged.config",
+		"next.config", "nuxt.config", "svelte.config", "astro.config", "remix.config", "gatsby-config", "metro.config", "tsup.config",
+		"rspack.config", "rsbuild.config", "esbuild.config", "vue.config", "quasar.config", "craco.config", "docusaurus.config", "hardhat.config",
+		"truffle-config", "electron.vite.config", "farm.config", "unocss.config", "uno.config", "panda.config", "knip.config", ".eleventy", "eleventy.config"} {
 		if HasStem(lb, stem) {
 			switch path.Ext(lb) {
 			case ".js", ".cjs", ".mjs", ".ts", ".cts", ".mts":

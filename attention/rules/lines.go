@@ -356,8 +356,11 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			regexp.MustCompile(`(?i)\b(?:curl|wget)\b`)},
 		{"download", "downloads or calls a URL", all, 0, true,
 			[]string{"fetch(", "requests.", "urllib", "urlopen", "httpx.", "aiohttp", "http.get(", "http.post", "http.head(", "axios", "reqwest", "ureq::",
-				"invoke-webrequest", "invoke-restmethod", "iwr", "irm", "bitstransfer", "downloadstring", "downloadfile", "webclient"},
+				"invoke-webrequest", "invoke-restmethod", "iwr", "irm", "bitstransfer", "downloadstring", "downloadfile", "webclient",
+				"net::http", "uri.open", "httparty", "faraday"},
 			regexp.MustCompile(`\bfetch\(|\brequests\.(?:get|post|put|patch|head|request)\(|\burllib\b|\burlopen\(|\bhttpx\.|\baiohttp\b|\bhttp\.(?:Get|Post|PostForm|Head)\(|\baxios\b|\breqwest::|\bureq::|` +
+				// Ruby's: a gem's extconf.rb fetching is install-time code's download.
+				`\bNet::HTTP\b|\bURI\.open\b|\bHTTParty\b|\bFaraday\b|` +
 				`(?i:\b(?:invoke-webrequest|invoke-restmethod|iwr|irm|start-bitstransfer|downloadstring|downloadfile)\b|net\.webclient)`)},
 		{"git-clone", "clones a git repository", all, 0, none,
 			[]string{"git"},

