@@ -3,7 +3,6 @@ package provenance
 import (
 	"cmp"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 
@@ -42,7 +41,7 @@ var OwnDomains = []string{"pypi.io", "pypa.io", "python.org", "npmjs.com", "npmj
 	"conan.io", "jfrog.io", "helm.sh", "maven.org", "apache.org", "nuget.org", "nugettest.org", "rubygems.org", "rubygems.info",
 	"crates.io", "rust-lang.org", "golang.org", "go.dev", "yarnpkg.com", "clojars.org", "cocoapods.org", "bitbucket.io", "codeberg.page",
 	"quay.io", "quay.com", "redhat.com", "jitpack.io", "sonatype.org", "sonatype.com", "gradle.org", "gradle.com", "deno.land", "deno.com",
-	"deno.dev", "jsr.io", "nixos.org", "bitnami.com", "ansible.com", "dartlang.org", "pub.dev", "dart.dev", "flutter.dev", "hex.pm"}
+	"deno.dev", "jsr.io", "nixos.org", "nodejs.org", "nodejs.dev", "nodejs.cn", "rust-lang.org", "rustup.rs", "bitnami.com", "ansible.com", "dartlang.org", "pub.dev", "dart.dev", "flutter.dev", "hex.pm"}
 
 // HubHosts are Docker Hub's own names.
 var HubHosts = []string{"docker.io", "index.docker.io", "registry-1.docker.io", "registry.hub.docker.com"}
@@ -53,7 +52,8 @@ var HubHosts = []string{"docker.io", "index.docker.io", "registry-1.docker.io", 
 // their own families of domains are too many to tell apart from a copy.
 var registryBrands = []string{"npmjs", "yarnpkg", "pypi", "pythonhosted", "rubygems", "crates", "nuget", "packagist", "clojars", "maven",
 	"gradle", "docker", "dockerhub", "github", "githubusercontent", "gitlab", "bitbucket", "codeberg", "golang", "anaconda", "jsdelivr",
-	"unpkg", "cocoapods", "terraform", "jitpack", "sonatype", "dartlang", "bitnami", "conda", "pytorch", "nixos", "luarocks"}
+	"unpkg", "cocoapods", "terraform", "jitpack", "sonatype", "dartlang", "bitnami", "conda", "pytorch", "nixos", "luarocks",
+	"nodejs", "rust-lang", "rustup"}
 
 // wellKnown are the hosts provenance knows as well known, and ownDomains
 // their registrable domains, with OwnDomains.
@@ -108,18 +108,35 @@ func LookalikeHost(h string) string {
 	}) || WellKnownHost(h) {
 		return ""
 	}
-	if k := cmp.Or(LookalikeForgeHost(h), wearsHost(h, ForgeHosts, KnownImageHosts, KnownRegistries, SourceRegistries)); k != "" {
+	if k := cmp.Or(LookalikeForgeHost(h), wearsHost(h, ForgeHosts, KnownImageHosts, KnownRegistries, SourceRegistries, toolchainHosts())); k != "" {
 		return k
 	}
 	label, _, _ := strings.Cut(registrable(h), ".")
 	norm := strings.NewReplacer("0", "o", "1", "l", "3", "e", "4", "a", "5", "s", "7", "t", "rn", "m", "vv", "w").Replace(label)
 	for _, b := range registryBrands {
-		if slices.Contains(strings.Split(label, "-"), b) || norm == b || len(b) >= 5 && len(label) >= 5 && EditDistance(label, b) == 1 {
+		if hasWord(label, b) || norm == b || len(b) >= 5 && len(label) >= 5 && EditDistance(label, b) == 1 {
 			return brandHome(b)
 		}
 	}
 	return ""
 }
+
+// hasWord reports w as one of the dash-joined words of label (docker in
+// docker-io, rust-lang in rust-lang-mirror).
+func hasWord(label, w string) bool {
+	return label == w || strings.HasPrefix(label, w+"-") || strings.HasSuffix(label, "-"+w) || strings.Contains(label, "-"+w+"-")
+}
+
+// toolchainHosts are the hosts of the vendors' installers and toolchain
+// downloads (nodejs.org, static.rust-lang.org).
+var toolchainHosts = sync.OnceValue(func() []string {
+	var out []string
+	for _, v := range vendorHosts {
+		h, _, _ := strings.Cut(v, "/")
+		out = append(out, h)
+	}
+	return out
+})
 
 // ImitatingURLHost returns the forge a URL's host imitates by the forms
 // no real host takes: a letter off a forge's (githuh.com), or a forge's

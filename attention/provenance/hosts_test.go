@@ -16,6 +16,8 @@ func TestLookalikeHost(t *testing.T) {
 		"githib.com":                             "github.com",
 		"registry.terraform-io.net":              "registry.terraform.io",
 		"files.pythonhosted-cdn.org":             "files.pythonhosted.org",
+		"static.rust-lang-mirror.org":            "rust-lang.org",
+		"nodejs-org.dist-mirror.net":             "nodejs.org",
 		// Well-known hosts, the registries' own other domains, and real
 		// registries that sit a letter from one.
 		"registry-1.docker.io":           "",

@@ -238,7 +238,8 @@ func MayNameIndex(s string) bool {
 		"source add", "npmRegistryServer", "gem source", "mirror.", "mirrors", "registry-mirror", "nuget add", "config set", "--add channels",
 		"repo add", "oci://", "plugin install", "remote add", "remote update", "--git", "galaxy", "brew tap",
 		"composer config", "ources add", "-add-source", "gem install", "--index", "--mirror", "package-registry",
-		"PUB_HOSTED_URL", "FLUTTER_STORAGE", "HEX_MIRROR", "HEX_CDN", "CARGO_REGISTRIES_", "COURSIER_REPOSITORIES", "UV_INDEX", "PIP_FIND_LINKS", "BUNDLE_MIRROR"} {
+		"PUB_HOSTED_URL", "FLUTTER_STORAGE", "HEX_MIRROR", "HEX_CDN", "CARGO_REGISTRIES_", "COURSIER_REPOSITORIES", "UV_INDEX", "PIP_FIND_LINKS", "BUNDLE_MIRROR",
+		"RUSTUP_", "DOWNLOAD_BASE", "DOWNLOAD_HOST", "BINARY_SITE", "CDNURL", "disturl", "DISTURL", "CANDIDATES_API", "_MIRROR", "electron_mirror", "sass_binary_site"} {
 		if strings.Contains(s, k) {
 			return true
 		}

@@ -101,8 +101,47 @@ func scriptedFile(p string) string {
 		return "xcscheme"
 	case strings.HasSuffix(lb, ".podspec") || lb == "podfile":
 		return "pod"
+	case strings.HasSuffix(lb, ".kts") && strings.Contains(strings.ToLower(p), ".teamcity/"):
+		return "teamcity"
 	}
 	return ""
+}
+
+var teamcityScript = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bscriptContent\s*=\s*("""|")(.*)$`) })
+
+// teamcityScripts returns the scriptContent strings of a TeamCity Kotlin
+// DSL file, its build steps' shell: """ strings over their lines, " strings
+// on one. ${'$'} is Kotlin's escape of a $ the shell gets.
+func teamcityScripts(lines []NumLine) [][]NumLine {
+	dollar := strings.NewReplacer("${'$'}", "$", `\$`, "$")
+	var out [][]NumLine
+	for i := 0; i < len(lines); i++ {
+		m := teamcityScript().FindStringSubmatch(lines[i].Text)
+		if m == nil {
+			continue
+		}
+		if body, _, ok := strings.Cut(m[2], m[1]); ok || m[1] == `"` {
+			out = append(out, []NumLine{{lines[i].N, dollar.Replace(body)}})
+			continue
+		}
+		var sc []NumLine
+		if strings.TrimSpace(m[2]) != "" {
+			sc = append(sc, NumLine{lines[i].N, dollar.Replace(m[2])})
+		}
+		for i++; i < len(lines); i++ {
+			body, _, closed := strings.Cut(lines[i].Text, `"""`)
+			if strings.TrimSpace(body) != "" {
+				sc = append(sc, NumLine{lines[i].N, dollar.Replace(body)})
+			}
+			if closed {
+				break
+			}
+		}
+		if len(sc) > 0 {
+			out = append(out, sc)
+		}
+	}
+	return out
 }
 
 // manifestKeys returns the command keys of the manifest at p, and its syntax.
@@ -117,8 +156,11 @@ func manifestKeys(p string) ([]string, string) {
 			}
 		}
 	}
-	if keys == nil && (strings.Contains(lp, ".semaphore/") || strings.Contains(lp, ".tekton/")) {
+	if keys == nil && (strings.Contains(lp, ".semaphore/") || strings.Contains(lp, "tekton/")) {
 		keys = []string{"commands", "*.commands", "steps.script"}
+	}
+	if keys == nil && strings.Contains(lp, "argo") && (strings.HasSuffix(lb, ".yaml") || strings.HasSuffix(lb, ".yml")) {
+		keys = []string{"script.source"} // an Argo Workflows template's script
 	}
 	if keys == nil && strings.HasPrefix(lb, "renovate") && strings.Contains(lp, ".github/") {
 		keys = []string{"postUpgradeTasks.commands"}
@@ -155,6 +197,8 @@ func ManifestScripts(p string, lines []NumLine) [][]NumLine {
 		return quotedScripts(lines, schemeScript(), strings.NewReplacer("&#10;", "\n", "&#xA;", "\n", "&quot;", `"`, "&apos;", "'", "&lt;", "<", "&gt;", ">", "&amp;", "&"))
 	case "pod":
 		return podScripts(lines)
+	case "teamcity":
+		return teamcityScripts(lines)
 	}
 	keys, syntax := manifestKeys(p)
 	if keys == nil {

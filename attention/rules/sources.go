@@ -181,8 +181,12 @@ var (
 		{Key: `\bcpanm\b[^|;&]*?\s--mirror[\s=]+["']?(https?://[^\s"']+)`, What: "Perl modules", Many: true},
 		{Key: `\bswift\s+package-registry\s+set\s+(?:--\S+\s+)*["']?(https?://[^\s"']+)`, What: "Swift packages", Many: true},
 		{Key: `\b(?:PUB_HOSTED_URL|FLUTTER_STORAGE_BASE_URL|HEX_MIRROR|HEX_CDN|CARGO_REGISTRIES_\w+_INDEX|COURSIER_REPOSITORIES|UV_INDEX|PIP_FIND_LINKS|BUNDLE_MIRROR__\w+)["']?\s*[=:]\s*["']?((?:sparse\+)?https?://[^\s"'|]+)`, What: "packages", Many: true},
+		// Toolchains and the binaries install scripts download, sent to a
+		// mirror by a variable or an .npmrc key: what the mirror serves is
+		// run.
+		{Key: `(?i)\b(?:NVM_NODEJS_ORG_MIRROR|NODEJS_ORG_MIRROR|NODE_MIRROR|RUSTUP_DIST_SERVER|RUSTUP_UPDATE_ROOT|PYTHON_BUILD_MIRROR_URL|ELECTRON_MIRROR|PUPPETEER_DOWNLOAD_BASE_URL|PUPPETEER_DOWNLOAD_HOST|PLAYWRIGHT_DOWNLOAD_HOST|CYPRESS_DOWNLOAD_MIRROR|SASS_BINARY_SITE|CHROMEDRIVER_CDNURL|NPM_CONFIG_DISTURL|DISTURL|SDKMAN_CANDIDATES_API)["']?\s*[=:]\s*["']?(https?://[^\s"'|]+)`, What: "the toolchain or binaries it downloads", Many: true},
 	}
-	CommandMarks = []string{"repo add", "oci://", "plugin install", "remote add", "remote update", "--git", "galaxy", "brew tap",
+	CommandMarks = []string{"mirror", "rustup_", "download_base", "download_host", "binary_site", "cdnurl", "disturl", "candidates_api", "repo add", "oci://", "plugin install", "remote add", "remote update", "--git", "galaxy", "brew tap",
 		"composer config", "ources add", "-add-source", "gem install", "--index", "--mirror", "package-registry",
 		"pub_hosted_url", "flutter_storage", "hex_mirror", "hex_cdn", "cargo_registries_", "coursier_repositories", "uv_index", "pip_find_links", "bundle_mirror"}
 )
