@@ -157,6 +157,12 @@ var registry = []Rule{
 			{"argo/wf.yaml", "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nspec:\n  templates:\n    - name: x\n      script:\n        image: alpine\n        command: [sh]\n        source: |\n          echo \"$P\" | base64 -d > /tmp/x.sh\n          sh /tmp/x.sh", 0, false},
 			{".teamcity/settings.kts", "object Build : BuildType({\n    steps {\n        script {\n            scriptContent = \"\"\"\n                echo \"${'$'}P\" | base64 -d > /tmp/x.sh\n                bash /tmp/x.sh\n            \"\"\".trimIndent()\n        }\n    }\n})", 6, false},
 			{".teamcity/settings.kts", "object Build : BuildType({\n    steps {\n        script {\n            scriptContent = \"\"\"\n                ./gradlew build\n                echo \"${'$'}BUILD_NUMBER\" > build.txt\n            \"\"\".trimIndent()\n        }\n    }\n})", 0, true},
+			// xxd's second operand is the file it writes; tar's bundled -O
+			// prints a member; make's $(eval) reads a variable as make.
+			{"x.sh", "xxd -r -p payload.hex /tmp/t && chmod +x /tmp/t && /tmp/t", 0, false},
+			{"x.sh", "tar -xOzf assets.tgz hidden/run.sh | sh", 0, false},
+			{"Makefile", "PAYLOAD := $(shell echo $(P) | base64 -d)\n$(eval $(PAYLOAD))", 2, false},
+			{"Makefile", "define RULE\nbuild/%: src/%\n\tcp $< $@\nendef\n$(eval $(RULE))", 0, true},
 			// Decoded text handed on by xargs, install /dev/stdin, mapfile.
 			{"x.sh", "echo $P | base64 -d | xargs -I{} sh -c '{}'", 0, false},
 			{"x.sh", "echo $P | base64 -d | install -m 755 /dev/stdin /usr/local/bin/t && t", 0, false},
