@@ -1239,7 +1239,7 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    steps:\n      - run: git diff origin/${{ github.event.pull_request.base.ref }}", 0, true},
 		}},
 	{"ci-script-injection", KindExecute, High, "a CI system writes pull-request text into a script before the shell reads it (script injection)",
-		"the CI system substitutes a branch name, a title, a commit message or an author's name into the script's text (Azure's $(…) macros, Buildkite's upload-time $VAR, Drone's and Woodpecker's ${…}, Groovy's \"${…}\" in a Jenkins sh step, Pipelines as Code's {{ }}): whoever opens the pull request writes shell code that runs with the pipeline's variables and tokens", []Case{
+		"the CI system substitutes a pull request's branch name, its title or a commit message into the script's text (Azure's $(…) macros, Buildkite's upload-time $VAR, Drone's and Woodpecker's ${…}, Groovy's \"${…}\" in a Jenkins sh step, Pipelines as Code's {{ }}): whoever opens the pull request writes shell code that runs with the pipeline's variables and tokens", []Case{
 			{"azure-pipelines.yml", "trigger: [main]\npr: [main]\nsteps:\n  - script: |\n      if [[ \"$(Build.SourceVersionMessage)\" == *\"[docs]\"* ]]; then make docs; fi", 5, false},
 			{"Jenkinsfile", "pipeline {\n  agent any\n  stages {\n    stage('notify') {\n      steps {\n        sh \"./ci/notify.sh '${env.CHANGE_TITLE}'\"\n      }\n    }\n  }\n}", 6, false},
 			{".buildkite/pipeline.yml", "steps:\n  - label: changelog\n    command: ./ci/changelog.sh \"$BUILDKITE_MESSAGE\"", 3, false},
@@ -1252,6 +1252,10 @@ var registry = []Rule{
 			{".buildkite/pipeline.yml", "steps:\n  - command: ./ci/changelog.sh \"$$BUILDKITE_MESSAGE\"", 0, true},
 			{"Jenkinsfile", "node {\n  sh './ci/notify.sh \"$CHANGE_TITLE\"'\n  sh \"./ci/notify.sh \\$CHANGE_TITLE\"\n}", 0, true},
 			{"azure-pipelines.yml", "steps:\n  - script: echo $(System.PullRequest.TargetBranch) $(Build.BuildNumber)\n    displayName: $(Build.SourceVersionMessage)", 0, true},
+			// Who ran the build, written into git config, and a pushed
+			// branch's name are the pipeline's own business.
+			{"azure-pipelines.yml", "steps:\n  - script: |\n      git config user.name \"$(Build.RequestedFor)\"\n      git config user.email \"$(Build.RequestedForEmail)\"", 0, true},
+			{".buildkite/pipeline.yml", "steps:\n  - label: deploy\n    command: ./deploy.sh \"$BUILDKITE_BRANCH\"", 0, true},
 		}},
 	{"gha-env-injection", KindExecute, High, "writes untrusted pull-request text into GITHUB_ENV or GITHUB_PATH",
 		"every later step of the job runs with what the pull request's author chose as its environment", nil},
