@@ -81,6 +81,11 @@ func (fs *fileScan) makefile() {
 				if m := makeRule().FindStringSubmatch(t); m != nil && !just {
 					target, prereqs = m[1], strings.TrimSpace(m[2])
 				}
+				// $(eval $(VAR)): make reads the variable's text as make,
+				// its recipes and $(shell …) calls included.
+				if m := makeEvalVar().FindStringSubmatch(t); m != nil {
+					fs.shellLines([]numbered{{l.n, `eval "${` + m[1] + `}"`}}, fl, false)
+				}
 				// $(shell ...) elsewhere runs when make reads the file;
 				// under $(eval …) make then reads what it printed as make.
 				if i := strings.Index(t, "$(shell "); i >= 0 {
@@ -123,7 +128,8 @@ var (
 	makeRule = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^([^\s#=:][^\s=:]*)(?:\s+[^\s=:]+)*\s*::?(?:\s+([^=]*))?$`)
 	})
-	justVarRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}`) })
+	justVarRe   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}`) })
+	makeEvalVar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\(eval\s+\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]\s*\)`) })
 )
 
 var makeRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\$|\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]`) })

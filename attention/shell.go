@@ -853,6 +853,19 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{}
 	case rules.Decoder(name, words):
 		out := taint{kind: tDecode, line: line}
+		if name == "xxd" {
+			// xxd -r -p in.hex out: the second operand is the file written.
+			var ops []int
+			for i, w := range words[1:] {
+				if !strings.HasPrefix(w, "-") {
+					ops = append(ops, i+1)
+				}
+			}
+			if len(ops) == 2 {
+				r.written(words[ops[1]], out, r.line(args[ops[1]].Pos()), false)
+				return taint{}
+			}
+		}
 		if strings.EqualFold(name, "certutil") && len(words) > 3 {
 			// certutil -decode in out: the last word is the file written.
 			r.written(words[len(words)-1], out, r.line(args[len(args)-1].Pos()), false)

@@ -286,7 +286,13 @@ func Decoder(name string, words []string) bool {
 	case "unzip":
 		return has("-p") // members to standard output
 	case "tar", "bsdtar":
-		return has("-O", "--to-stdout") || len(words) > 1 && !strings.HasPrefix(words[1], "-") && strings.Contains(words[1], "O")
+		// -O alone or bundled (tar -xOzf a.tgz f), or in the old form (tar xOf).
+		for _, w := range words[1:] {
+			if w == "--to-stdout" || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && len(w) <= 8 && strings.Contains(w, "O") {
+				return true
+			}
+		}
+		return len(words) > 1 && !strings.HasPrefix(words[1], "-") && strings.Contains(words[1], "O")
 	case "7z", "7za", "7zz":
 		return has("-so")
 	}
