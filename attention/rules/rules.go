@@ -774,6 +774,8 @@ var registry = []Rule{
 			// request started; a hunk that does not show the trigger.
 			{".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: ${{ github.event.client_payload.repository }}\n          ref: ${{ github.event.client_payload.ref }}\n      - run: ./gradlew publish\n        env:\n          SIGNING_KEY: ${{ secrets.SIGNING_KEY }}", 10, false},
 			{".github/workflows/a.yml", "on:\n  check_suite:\n    types: [completed]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.check_suite.head_sha }}\n      - run: cargo build --release", 11, false},
+			// A local action of the repository a dispatch names is its code.
+			{".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: ${{ github.event.client_payload.repository }}\n      - uses: ./.github/actions/release\n        with:\n          token: ${{ secrets.RELEASE_TOKEN }}", 9, false},
 			// A dispatch's commit built on a self-hosted runner: the machine
 			// keeps what it leaves.
 			{".github/workflows/a.yml", "on:\n  repository_dispatch:\n    types: [e2e]\njobs:\n  b:\n    runs-on: [self-hosted, gpu]\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.client_payload.ref }}\n      - run: make e2e", 11, false},
