@@ -30,8 +30,10 @@ type Command struct {
 // cmd), MSBuild (Exec tasks and build events), Composer (its scripts,
 // which install and update run by event name), Mix (an alias's cmd task,
 // and an alias may take the name of deps.get or compile), Leiningen (the
-// shell task in :prep-tasks and :aliases, sh in :injections) and rebar3
-// (pre_hooks and post_hooks). Files that are not a build's but hold one
+// shell task in :prep-tasks and :aliases, sh in :injections), rebar3
+// (pre_hooks and post_hooks), opam (build, install and run-test lists), dune
+// (run, system and bash actions), Nimble and NimScript (exec) and Zig
+// (addSystemCommand). Files that are not a build's but hold one
 // command a line in their own syntax are read the same way: a Procfile's
 // processes, a systemd unit's Exec lines, a crontab's jobs. "" for any
 // other file.
@@ -66,6 +68,14 @@ func BuildSystem(p string) string {
 		return "leiningen"
 	case lb == "rebar.config" || lb == "rebar.config.script":
 		return "rebar"
+	case lb == "opam" || strings.HasSuffix(lb, ".opam"):
+		return "opam"
+	case lb == "dune":
+		return "dune"
+	case strings.HasSuffix(lb, ".nimble") || strings.HasSuffix(lb, ".nims"):
+		return "nimble"
+	case lb == "build.zig":
+		return "zig"
 	}
 	return ""
 }
@@ -94,6 +104,20 @@ func CommandsOf(system string, lines []NumLine) []Command {
 		return callCommands(lines, leinShell())
 	case "rebar":
 		return rebarCommands(lines)
+	case "opam":
+		return opamCommands(opamBuild(lines))
+	case "dune":
+		return duneCommands(lines)
+	case "nimble":
+		var out []Command
+		for _, l := range lines {
+			if m := nimExec().FindStringSubmatch(l.Text); m != nil {
+				out = append(out, Command{l.N, strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(m[1])})
+			}
+		}
+		return out
+	case "zig":
+		return callCommands(lines, zigCmd())
 	case "procfile", "systemd", "cron", "system-cron":
 		var out []Command
 		for _, l := range lines {
@@ -360,6 +384,84 @@ var (
 		return regexp.MustCompile(`\{\s*(?:"[^"]*"\s*,\s*)?\w+\s*,\s*"((?:[^"\\]|\\.)*)"\s*\}`)
 	})
 )
+
+var (
+	opamField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([a-z][\w-]*)\s*:`) })
+	opamList  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[\s*"`) })
+	duneCall  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\((run|system|bash)\s`) })
+	nimExec   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:^|[\s(;])(?:exec|staticExec|gorge|gorgeEx)\s*\(?\s*"((?:[^"\\]|\\.)*)"`)
+	})
+	zigCmd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\baddSystemCommand\(`) })
+)
+
+// opamBuild keeps the lines of an opam file's fields that opam runs
+// (build, install, run-test, remove and their kin), each list in them a
+// command's words.
+func opamBuild(lines []NumLine) []NumLine {
+	var out []NumLine
+	in := false
+	for _, l := range lines {
+		if m := opamField().FindStringSubmatch(l.Text); m != nil {
+			switch m[1] {
+			case "build", "install", "run-test", "build-test", "remove", "post-messages":
+				in = m[1] != "post-messages"
+			default:
+				in = false
+			}
+		}
+		if in {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// opamCommands returns each list of strings in the lines as a command's
+// words: ["sh" "-c" script] is the script.
+func opamCommands(lines []NumLine) []Command {
+	var out []Command
+	for i, l := range lines {
+		for _, loc := range opamList().FindAllStringIndex(l.Text, -1) {
+			toks, _, _ := callTokens(lines, i, loc[0]+1, false, false)
+			var strs []token
+			for _, t := range toks {
+				if t.quoted {
+					strs = append(strs, t)
+				}
+			}
+			switch {
+			case len(strs) >= 3 && ShellName(path.Base(strs[0].text)) && strs[1].text == "-c":
+				out = append(out, Command{strs[2].n, strs[2].text})
+			case len(strs) > 0:
+				out = append(out, joinCommand(strs))
+			}
+		}
+	}
+	return out
+}
+
+// duneCommands returns a dune rule's actions: (system "…") and (bash "…")
+// run their string with the shell, (run prog args…) its words.
+func duneCommands(lines []NumLine) []Command {
+	var out []Command
+	for i, l := range lines {
+		for _, loc := range duneCall().FindAllStringSubmatchIndex(l.Text, -1) {
+			toks, _, _ := callTokens(lines, i, loc[1], false, false)
+			if len(toks) == 0 {
+				continue
+			}
+			if l.Text[loc[2]:loc[3]] != "run" {
+				if toks[0].quoted {
+					out = append(out, Command{toks[0].n, toks[0].text})
+				}
+				continue
+			}
+			out = append(out, joinCommand(toks))
+		}
+	}
+	return out
+}
 
 // mixCommands returns the shell commands of mix.exs: the cmd steps of its
 // aliases (an alias named deps.get or compile replaces the task every CI
@@ -1009,7 +1111,7 @@ var (
 	// shell_exec, Ruby's system and IO.popen, Elixir's System.cmd, Go's
 	// exec.Command.
 	procCall = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen)|session\.run(?:_always|_install)?|self\.run|(?:c|ctx|context)\.run|execSync|execFileSync|spawnSync|shell_exec|passthru|system|IO\.popen|Open3\.capture[23]e?|System\.cmd|exec\.Command(?:Context)?)\s*\(`)
+		return regexp.MustCompile(`\b(?:os\.(?:exec|execv|run|execute|iorun)|os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen)|session\.run(?:_always|_install)?|self\.run|(?:c|ctx|context)\.run|execSync|execFileSync|spawnSync|shell_exec|passthru|system|IO\.popen|Open3\.capture[23]e?|System\.cmd|exec\.Command(?:Context)?)\s*\(`)
 	})
 	// Rake's and Ruby's sh and system without parentheses.
 	rubySh = sync.OnceValue(func() *regexp.Regexp {
@@ -1049,8 +1151,10 @@ func CodeCommands(lines []NumLine) []Command {
 				words = append(words, tk)
 			case tk.text == "shell=True" || tk.text == "shell:" || tk.text == "shell=true":
 				shell = true
-			case strings.Contains(tk.text, "=") || strings.HasSuffix(tk.text, ":") || tk.text == "f" || tk.text == "b" || tk.text == "r":
-				// a keyword argument, or a string's prefix
+			case strings.Contains(tk.text, "=") || strings.HasSuffix(tk.text, ":") || tk.text == "f" || tk.text == "b" || tk.text == "r" ||
+				strings.Trim(tk.text, "{}&.") == "":
+				// a keyword argument, a string's prefix, a table's or
+				// array's brace (Lua's {"-c", s}, Zig's &.{…})
 			default:
 				words = append(words, token{tk.n, "${CODE_VALUE}", false})
 			}

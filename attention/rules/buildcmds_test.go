@@ -41,6 +41,10 @@ func TestCommandsOf(t *testing.T) {
 		{"mix", "[setup: [\"deps.get\", \"cmd --cd assets npm ci\"], x: [\"cmd sh -c \\\"echo #{v}\\\"\"]]\nMix.shell().cmd(\"make\")", []Command{{1, "npm ci"}, {1, `sh -c "echo ${MIX_VALUE}"`}, {2, "make"}}},
 		// Leiningen: two shell tasks on one line, and sh in :injections.
 		{"leiningen", ":prep-tasks [[\"shell\" \"make\" \"-C\" \"c\"] [\"shell\" \"sh\" \"-c\" \"echo 1\"]]\n:injections [(clojure.java.shell/sh \"git\" \"pull\")]", []Command{{1, `"make" "-C" "c"`}, {1, "echo 1"}, {2, `"git" "pull"`}}},
+		// dune: system's string, run's words; opam: the build field's lists only.
+		{"dune", "(rule (action (system \"cp a b\")))\n(rule (action (run %{bin:gen} -o %{targets})))", []Command{{1, "cp a b"}, {2, "%{bin:gen} -o %{targets}"}}},
+		{"opam", "depends: [\n  \"dune\"\n]\nbuild: [\n  [\"sh\" \"-c\" \"make\"]\n  [\"dune\" \"build\" \"-p\" name]\n]", []Command{{5, "make"}, {6, `"dune" "build" "-p"`}}},
+		{"nimble", "task t, \"x\":\n  exec \"nim c -r t.nim\"", []Command{{2, "nim c -r t.nim"}}},
 		// rebar3: a hook's command, not its platform pattern; other tuples are not hooks.
 		{"rebar", "{deps, [{x, \"1.0\"}]}.\n{pre_hooks, [{\"(linux)\", compile, \"make -C c_src\"},\n  {eunit, \"sh t.sh\"}]}.\n{y, [{a, \"b\"}]}.", []Command{{2, "make -C c_src"}, {3, "sh t.sh"}}},
 	}

@@ -36,7 +36,9 @@ type ciSystem struct {
 	// splice is the form in which the system writes a value into a
 	// script's text before the shell reads it, for the values whoever
 	// opens a pull request chooses: its branch name, its title, a commit
-	// message, its author's name.
+	// message. A pushed branch's name (pushed by someone who can write) and
+	// an author's name, which pipelines write into git config, are not
+	// among them.
 	splice string
 	re     func() *regexp.Regexp
 	spRe   func() *regexp.Regexp
@@ -54,14 +56,14 @@ var ciSystems = []*ciSystem{
 	{noun: "CircleCI config", dirs: []string{".circleci/"}},
 	{noun: "Jenkinsfile", is: Jenkinsfile,
 		// Groovy's string interpolation in a double-quoted sh step (\$ escapes)
-		splice: `(?:^|[^\\])\$\{?(?:env\.)?CHANGE_(?:TITLE|BRANCH|AUTHOR(?:_DISPLAY_NAME|_EMAIL)?)\b`},
+		splice: `(?:^|[^\\])\$\{?(?:env\.)?CHANGE_(?:TITLE|BRANCH)\b`},
 	{noun: "Azure Pipelines config", dirs: []string{".azure-pipelines/", ".azuredevops/"}, prefixes: []string{"azure-pipelines"},
 		// macros $(Name) and template expressions are replaced in the text
-		splice: `\$\(\s*(?:System\.PullRequest\.SourceBranch(?:Name)?|Build\.SourceVersionMessage|Build\.RequestedFor(?:Email)?|Build\.SourceVersionAuthor)\s*\)` +
-			`|\$\{\{\s*variables(?:\.|\[')(?:System\.PullRequest\.SourceBranch|Build\.SourceVersionMessage|Build\.RequestedFor)`},
+		splice: `\$\(\s*(?:System\.PullRequest\.SourceBranch(?:Name)?|Build\.SourceVersionMessage)\s*\)` +
+			`|\$\{\{\s*variables(?:\.|\[')(?:System\.PullRequest\.SourceBranch|Build\.SourceVersionMessage)`},
 	{noun: "Buildkite pipeline", dirs: []string{".buildkite/"}, names: []string{"buildkite.yml", "buildkite.yaml", ".buildkite.yml", ".buildkite.yaml"},
 		// the agent interpolates $VAR when it uploads the pipeline ($$ escapes)
-		splice: `(?:^|[^$])\$\{?BUILDKITE_(?:MESSAGE|BRANCH|BUILD_AUTHOR(?:_EMAIL)?|BUILD_CREATOR(?:_EMAIL)?)\b`},
+		splice: `(?:^|[^$])\$\{?BUILDKITE_MESSAGE\b`},
 	{noun: "Travis CI config", names: []string{".travis.yml"},
 		keys: []string{"before_deploy", "after_deploy", "after_failure", "before_cache"}},
 	{noun: "AppVeyor config", names: []string{"appveyor.yml", ".appveyor.yml"},
@@ -70,9 +72,9 @@ var ciSystems = []*ciSystem{
 	{noun: "Bitbucket Pipelines config", names: []string{"bitbucket-pipelines.yml"}, keys: []string{"after-script"}},
 	{noun: "Drone config", names: []string{".drone.yml", ".drone.yaml"},
 		// ${VAR} is substituted before the step runs ($$ escapes)
-		splice: `(?:^|[^$])\$\{(?:DRONE_COMMIT_MESSAGE|DRONE_COMMIT_BRANCH|DRONE_SOURCE_BRANCH|DRONE_BRANCH|DRONE_PULL_REQUEST_TITLE|DRONE_COMMIT_AUTHOR(?:_NAME|_EMAIL)?)\b`},
+		splice: `(?:^|[^$])\$\{(?:DRONE_COMMIT_MESSAGE|DRONE_SOURCE_BRANCH|DRONE_PULL_REQUEST_TITLE)\b`},
 	{noun: "Woodpecker CI config", names: []string{".woodpecker.yml", ".woodpecker.yaml"}, dirs: []string{".woodpecker/"},
-		splice: `(?:^|[^$])\$\{(?:CI_COMMIT_MESSAGE|CI_COMMIT_TITLE|CI_COMMIT_BRANCH|CI_COMMIT_SOURCE_BRANCH|CI_COMMIT_PULL_REQUEST_TITLE|CI_COMMIT_AUTHOR(?:_EMAIL)?)\b`},
+		splice: `(?:^|[^$])\$\{(?:CI_COMMIT_MESSAGE|CI_COMMIT_TITLE|CI_COMMIT_SOURCE_BRANCH|CI_COMMIT_PULL_REQUEST_TITLE)\b`},
 	{noun: "Cloud Build config", names: []string{"cloudbuild.yaml", "cloudbuild.yml"}, dirs: []string{".cloudbuild/"}, prefixes: []string{"cloudbuild"},
 		// a step's args are its entrypoint's: bash -c takes a script
 		keys: []string{"args"}},

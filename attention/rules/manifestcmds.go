@@ -45,6 +45,8 @@ var keyedManifests = []keyedManifest{
 	{[]string{"makefile.toml"}, []string{"tasks.*.script", "tasks.*.script.main"}},
 	{[]string{"dub.json"}, []string{"preBuildCommands*", "postBuildCommands*", "preGenerateCommands*", "postGenerateCommands*", "preRunCommands*", "postRunCommands*"}},
 	{[]string{"shard.yml"}, []string{"scripts.postinstall"}},
+	{[]string{"package.json"}, []string{"simple-git-hooks.*", "husky.hooks.*", "lint-staged.*", "release-it.hooks.*", "nodemonConfig.events.*"}},
+	{[]string{".lintstagedrc", ".lintstagedrc.json", ".lintstagedrc.yaml", ".lintstagedrc.yml", ".simple-git-hooks.json", "simple-git-hooks.json"}, []string{"*"}},
 	{[]string{"deno.json", "deno.jsonc"}, []string{"tasks.*", "tasks.*.command"}},
 	{[]string{"devbox.json"}, []string{"shell.init_hook", "shell.scripts.*"}},
 	{[]string{"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml"}, []string{"hooks.*", "tasks.*", "tasks.*.run"}},
@@ -171,7 +173,7 @@ func manifestKeys(p string) ([]string, string) {
 	}
 	switch path.Ext(lb) {
 	case ".json", ".jsonc", ".json5", "":
-		if lb == ".releaserc" || lb == ".renovaterc" || path.Ext(lb) != "" {
+		if lb == ".releaserc" || lb == ".renovaterc" || lb == ".lintstagedrc" || path.Ext(lb) != "" {
 			return keys, "json"
 		}
 	case ".toml":

