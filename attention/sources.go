@@ -9,6 +9,7 @@ package attention
 
 import (
 	"cmp"
+	"maps"
 	"net/url"
 	"regexp"
 	"slices"
@@ -835,10 +836,35 @@ func (fs *fileScan) manifestSources() {
 	if !rules.ReadsSources(fs.path) {
 		return
 	}
-	for _, s := range rules.ManifestSources(fs.path, fs.numberedText()) {
-		if _, added := fs.added[s.N]; added {
-			fs.judgeSource(s)
+	srcs := rules.ManifestSources(fs.path, fs.numberedText())
+	// The owners the file names, in URLs and as its sources' owners: a
+	// source from a letter-level copy of one of them is a look-alike of
+	// the project's own (or its chosen) owner.
+	// An owner the file names on another line as well is its own choice.
+	owners := map[string][]int{}
+	for n, t := range fs.text {
+		for _, r := range provenance.ForgeRefs(t) {
+			owners[r.Owner] = append(owners[r.Owner], n)
 		}
+	}
+	for _, s := range srcs {
+		if o := provenance.PlaceOwner(s.Place); o != "" {
+			owners[o] = append(owners[o], s.N)
+		}
+	}
+	names := slices.Sorted(maps.Keys(owners))
+	for _, s := range srcs {
+		if _, added := fs.added[s.N]; !added {
+			continue
+		}
+		o := provenance.PlaceOwner(s.Place)
+		if o != "" && !slices.ContainsFunc(owners[o], func(n int) bool { return n != s.N }) {
+			if m := provenance.NearOwnerOf(o, names); m != "" {
+				fs.report(s.N, hit{id: "lookalike-source", title: "takes " + s.Key.What + " from " + o + ", a look-alike of " + m + ", whom the file names"})
+				continue
+			}
+		}
+		fs.judgeSource(s)
 	}
 }
 

@@ -3,6 +3,7 @@ package provenance
 import (
 	"cmp"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -307,4 +308,38 @@ func FetchedCode(v string) (risk ConfigRisk, place, imitates string) {
 		return PulledConfig("library", ref, version, "")
 	}
 	return PulledConfig("remote", ref, version, "")
+}
+
+// PlaceOwner returns the forge owner a place names (github.com/acme/lib,
+// a shorthand's owner), lower-cased, or "".
+func PlaceOwner(v string) string {
+	u := SourceURL(v)
+	h := HostOf(u)
+	if h == "" {
+		if rest, ok := strings.CutPrefix(u, "git@"); ok {
+			h, _, _ = strings.Cut(rest, ":")
+		}
+	}
+	if !HostIn(strings.ToLower(h), ForgeHosts) {
+		return ""
+	}
+	owner, _, _ := strings.Cut(RemoteOwner(u), "/")
+	return strings.ToLower(owner)
+}
+
+// NearOwnerOf returns the owner of others that owner is a letter-level
+// copy of (NearOwner), or "": a source from acrne beside acme's own
+// repositories. An owner that is itself well known or popular copies
+// nobody.
+func NearOwnerOf(owner string, others []string) string {
+	o := strings.ToLower(owner)
+	if o == "" || slices.Contains(KnownOwners, o) || slices.Contains(PopularOwners, o) {
+		return ""
+	}
+	for _, m := range others {
+		if m != o && NearOwner(o, m) {
+			return m
+		}
+	}
+	return ""
 }

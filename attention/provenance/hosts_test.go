@@ -107,3 +107,29 @@ func TestFetchedCode(t *testing.T) {
 		}
 	}
 }
+
+func TestNearOwnerOf(t *testing.T) {
+	others := []string{"acme-corp", "acrne-corp", "pyca", "michalmuskala"}
+	for owner, want := range map[string]string{
+		"acrne-corp": "acme-corp",
+		"acme-corp":  "acrne-corp", // which is the copy is the caller's to say
+		"pypa":       "",           // a well-known owner copies nobody
+		"someone":    "",
+	} {
+		if got := NearOwnerOf(owner, others); got != want {
+			t.Errorf("NearOwnerOf(%q) = %q, want %q", owner, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"acme-corp/auth":                        "",
+		"https://github.com/Acme/lib.git":       "acme",
+		"git@gitlab.com:group/proj.git":         "group",
+		"gh:copier-org/autopretty":              "copier-org",
+		"https://charts.bitnami.com/bitnami":    "",
+		"github.com/cloudposse/terraform-label": "cloudposse",
+	} {
+		if got := PlaceOwner(in); got != want {
+			t.Errorf("PlaceOwner(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

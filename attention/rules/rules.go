@@ -1107,6 +1107,10 @@ var registry = []Rule{
 			{"main.tf", "terraform {\n  required_providers {\n    aws = {\n      source  = \"hashicrop/aws\"\n    }\n  }\n}", 4, false},
 			{"Chart.yaml", "dependencies:\n  - name: redis\n    repository: oci://registry-1.docker.io/bitnamichart", 3, false},
 			{"mix.exs", "defp deps do\n  [{:jason, github: \"elixir-lang-jason/jason\"}]\nend", 2, false},
+			// A source from a letter-level copy of an owner the file names
+			// (its own, as a manifest's source_url or homepage does).
+			{"mix.exs", "def project do\n  [app: :app, source_url: \"https://github.com/acme-corp/app\", deps: deps()]\nend\ndefp deps do\n  [{:auth, github: \"acme-corp/auth\"},\n   {:utils, github: \"acrne-corp/utils\"}]\nend", 6, false},
+			{"mix.exs", "def project do\n  [app: :app, source_url: \"https://github.com/acme-corp/app\", deps: deps()]\nend\ndefp deps do\n  [{:auth, github: \"acme-corp/auth\"},\n   {:utils, github: \"acme-corp2/utils\"},\n   {:jason, github: \"michalmuskala/jason\"}]\nend", 0, true},
 			{"pkgs/tool.nix", "{ fetchFromGitHub }:\n{\n  src = fetchFromGitHub {\n    owner = \"NixO5\";\n    repo = \"nixpkgs\";\n  };\n}", 4, false},
 			{"mise.toml", "[plugins]\nnode = \"https://gitlab.com.asdf-plugins.x.invalid/asdf-vm/asdf-nodejs.git\"", 2, false},
 			{"deploy/kustomization.yaml", "resources:\n  - https://github.com.k8s-manifests.x.invalid/argoproj/argo-cd/manifests/install.yaml", 2, false},
