@@ -163,6 +163,12 @@ var registry = []Rule{
 			{"x.sh", "tar -xOzf assets.tgz hidden/run.sh | sh", 0, false},
 			{"Makefile", "PAYLOAD := $(shell echo $(P) | base64 -d)\n$(eval $(PAYLOAD))", 2, false},
 			{"Makefile", "define RULE\nbuild/%: src/%\n\tcp $< $@\nendef\n$(eval $(RULE))", 0, true},
+			// Text reversed into eval or exec; Replit's run command.
+			{"x.py", "exec(P[::-1])", 0, false},
+			{"x.php", "<?php eval(strrev($p));", 0, false},
+			{"lib/x.rb", "eval(P.reverse)", 0, false},
+			{".replit", "run = \"X=$(echo $P | base64 -d); eval \\\"$X\\\"\"", 0, false},
+			{"x.py", "items = items[::-1]\nprint(items)", 0, true},
 			// Decoded text handed on by xargs, install /dev/stdin, mapfile.
 			{"x.sh", "echo $P | base64 -d | xargs -I{} sh -c '{}'", 0, false},
 			{"x.sh", "echo $P | base64 -d | install -m 755 /dev/stdin /usr/local/bin/t && t", 0, false},
