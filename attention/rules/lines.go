@@ -178,11 +178,11 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			[]string{"rev", "tr ", "printf", "echo"},
 			regexp.MustCompile(`(?i)(?:\|\s*rev\s*|\btr\s+['"]?(?:A-Za-z|a-zA-Z|A-Z|a-z|!-~)['"]?\s+['"]?(?:[N-Zn-z]-|P-~)[^|]*|\b(?:printf|echo\s+-\w*e\w*)\s[^|]*(?:\\\\?x[0-9a-f]{2}|\\\\?[0-7]{3}){4}[^|]*)` + ShellPipe)},
 		{"decode-and-run", "decodes data and runs it (eval/exec)", all, 0, none,
-			[]string{"b64decode", "decodebytes", "decodestring", "unhexlify", "fromhex", "decompress", "atob", "base64", "frombase64string", "gzinflate", "str_rot13", "hex2bin", "decode64", "a2b_", "unpack", "unb64"},
+			[]string{"b64decode", "decodebytes", "decodestring", "unhexlify", "fromhex", "decompress", "atob", "base64", "frombase64string", "gzinflate", "str_rot13", "hex2bin", "decode64", "a2b_", "unpack", "unb64", "[::-1]", "strrev", "reverse"},
 			// A runner of code or of a command (eval, exec, system, assert,
 			// load, Elixir's Code.eval_string, Erlang's os:cmd) around a
 			// decoder, in any language's spelling.
-			regexp.MustCompile(`(?i)(?:\b(?:exec|eval|function|iex|invoke-expression|eval_string|shell_exec|passthru)\b|(?:^|[^.\w])(?:system|popen|assert|load|loadstring)\s*\(|\bos:cmd\(|\[scriptblock\]::create)\s*\(?.*\b(?:b64decode|b32decode|a85decode|a2b_(?:base64|hex|uu)|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string|base64_decode|base64decode|decode(?:64|base64|hex)|decode_(?:base64|to_string)|from_?base64|unb64|gzinflate|gzuncompress|str_rot13|hex2bin)\b|\beval\b.*\bunpack1?\s*\(?\s*["'](?:u|m0?|H\*)["']|` +
+			regexp.MustCompile(`(?i)(?:\b(?:exec|eval|function|iex|invoke-expression|eval_string|shell_exec|passthru)\b|(?:^|[^.\w])(?:system|popen|assert|load|loadstring)\s*\(|\bos:cmd\(|\[scriptblock\]::create)\s*\(?.*\b(?:b64decode|b32decode|a85decode|a2b_(?:base64|hex|uu)|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string|base64_decode|base64decode|decode(?:64|base64|hex)|decode_(?:base64|to_string)|from_?base64|unb64|gzinflate|gzuncompress|str_rot13|hex2bin)\b|\beval\b.*\bunpack1?\s*\(?\s*["'](?:u|m0?|H\*)["']|\b(?:exec|eval)\s*\(.*(?:\[::-1\]|\bstrrev\(|\.reverse\b)|` +
 				`\b(?:b64decode|b32decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|frombase64string)\b.*(?:\b(?:exec|eval|iex|invoke-expression)\b|\.invoke\(\))|` +
 				`\b(?:exec|eval)\s*\(.*\bBuffer\.from\([^)]*base64`)},
 		{"decode-and-run", "runs inline code that decodes a payload", all, 0, none,

@@ -165,6 +165,9 @@ func manifestKeys(p string) ([]string, string) {
 	if keys == nil && strings.HasPrefix(lb, "renovate") && strings.Contains(lp, ".github/") {
 		keys = []string{"postUpgradeTasks.commands"}
 	}
+	if keys == nil && lb == ".replit" {
+		return []string{"run", "onBoot", "compile", "deployment.run", "deployment.build"}, "toml" // Replit runs them in the workspace
+	}
 	if keys == nil {
 		return nil, ""
 	}

@@ -163,6 +163,12 @@ var registry = []Rule{
 			{"x.sh", "tar -xOzf assets.tgz hidden/run.sh | sh", 0, false},
 			{"Makefile", "PAYLOAD := $(shell echo $(P) | base64 -d)\n$(eval $(PAYLOAD))", 2, false},
 			{"Makefile", "define RULE\nbuild/%: src/%\n\tcp $< $@\nendef\n$(eval $(RULE))", 0, true},
+			// Text reversed into eval or exec; Replit's run command.
+			{"x.py", "exec(P[::-1])", 0, false},
+			{"x.php", "<?php eval(strrev($p));", 0, false},
+			{"lib/x.rb", "eval(P.reverse)", 0, false},
+			{".replit", "run = \"X=$(echo $P | base64 -d); eval \\\"$X\\\"\"", 0, false},
+			{"x.py", "items = items[::-1]\nprint(items)", 0, true},
 			// Decoded text handed on by xargs, install /dev/stdin, mapfile.
 			{"x.sh", "echo $P | base64 -d | xargs -I{} sh -c '{}'", 0, false},
 			{"x.sh", "echo $P | base64 -d | install -m 755 /dev/stdin /usr/local/bin/t && t", 0, false},
@@ -776,6 +782,8 @@ var registry = []Rule{
 			// request started; a hunk that does not show the trigger.
 			{".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: ${{ github.event.client_payload.repository }}\n          ref: ${{ github.event.client_payload.ref }}\n      - run: ./gradlew publish\n        env:\n          SIGNING_KEY: ${{ secrets.SIGNING_KEY }}", 10, false},
 			{".github/workflows/a.yml", "on:\n  check_suite:\n    types: [completed]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.check_suite.head_sha }}\n      - run: cargo build --release", 11, false},
+			// A local action of the repository a dispatch names is its code.
+			{".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: ${{ github.event.client_payload.repository }}\n      - uses: ./.github/actions/release\n        with:\n          token: ${{ secrets.RELEASE_TOKEN }}", 9, false},
 			// A dispatch's commit built on a self-hosted runner: the machine
 			// keeps what it leaves.
 			{".github/workflows/a.yml", "on:\n  repository_dispatch:\n    types: [e2e]\njobs:\n  b:\n    runs-on: [self-hosted, gpu]\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.client_payload.ref }}\n      - run: make e2e", 11, false},
