@@ -90,6 +90,16 @@ func (fs *fileScan) buildFiles() {
 	if fs.info.Scope&rules.ScopeMakefile != 0 {
 		fs.makeShell()
 	}
+	if tool := rules.BuildToolSettings(fs.path); tool != "" {
+		if fs.added == nil {
+			fs.index()
+		}
+		for n := range fs.added {
+			if f := rules.BuildToolLoad(tool, fs.text[n]); f != "" {
+				fs.report(n, hit{id: "build-tool-exec", title: "makes " + tool + " load " + f + " into itself at every run"})
+			}
+		}
+	}
 	if !fs.info.Prose {
 		fs.buildCommands()
 		fs.packaging()

@@ -1171,3 +1171,59 @@ func CodeCommands(lines []NumLine) []Command {
 	}
 	return out
 }
+
+// ---- files a build tool loads at every run ------------------------------------
+
+var (
+	jvmAgent = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`-(?:J-)?(?:javaagent|agentpath):([^\s"',=]+)|-(?:J-)?Xbootclasspath/[ap]:([^\s"',]+)`)
+	})
+	yarnPlugin = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*(?:-\s+)?path\s*:\s*["']?([^"'\s]+)`) })
+)
+
+// BuildToolSettings names the build tool whose settings file p is, when
+// the file can make the tool load code at every run: Gradle's daemon JVM
+// arguments, Maven's .mvn/jvm.config, sbt's .jvmopts and .sbtopts, Yarn's
+// plugins.
+func BuildToolSettings(p string) string {
+	lp := strings.ToLower(p)
+	switch lb := path.Base(lp); {
+	case lb == "gradle.properties":
+		return "Gradle"
+	case strings.HasSuffix(lp, ".mvn/jvm.config"):
+		return "Maven"
+	case lb == ".jvmopts" || lb == ".sbtopts":
+		return "sbt"
+	case lb == ".yarnrc.yml":
+		return "yarn"
+	}
+	return ""
+}
+
+// BuildToolLoad returns the file a line of the tool's settings makes it
+// load into itself at every build: a Java agent or a boot class path entry
+// of the checkout (or /tmp, or a variable), a Yarn plugin outside Yarn's
+// own plugins folder. "" for none; the system's own agents are not the
+// change's.
+func BuildToolLoad(tool, s string) string {
+	if tool == "yarn" {
+		if m := yarnPlugin().FindStringSubmatch(s); m != nil && !strings.Contains(m[1], ".yarn/plugins/") && !strings.Contains(m[1], ".yarn/releases/") {
+			return m[1]
+		}
+		return ""
+	}
+	if tool == "Gradle" && !strings.Contains(s, "jvmargs") {
+		return ""
+	}
+	m := jvmAgent().FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	f := m[1] + m[2]
+	for _, sys := range []string{"/usr/", "/opt/", "/lib", "/Library/", "/Applications/"} {
+		if strings.HasPrefix(f, sys) {
+			return ""
+		}
+	}
+	return f
+}

@@ -403,6 +403,13 @@ var registry = []Rule{
 			{".npmrc", "script-shell=./tools/sh", 0, false},
 			{".npmrc", "engine-strict=true\nscript-shell=./tools/ci-shell.sh", 2, false},
 			{".npmrc", "script-shell=/bin/bash", 0, true},
+			// A Java agent in the build JVM's arguments, a Yarn plugin outside
+			// Yarn's own folder: the tool loads it into itself at every run.
+			{"gradle.properties", "org.gradle.parallel=true\norg.gradle.jvmargs=-Xmx2g -javaagent:./gradle/agent.jar", 2, false},
+			{".mvn/jvm.config", "-Xmx2g\n-javaagent:tools/agent.jar", 2, false},
+			{".yarnrc.yml", "nodeLinker: node-modules\nplugins:\n  - path: tools/yarn-plugin.cjs", 3, false},
+			{"gradle.properties", "org.gradle.jvmargs=-Xmx4g -XX:MaxMetaspaceSize=1g -Dfile.encoding=UTF-8", 0, true},
+			{".yarnrc.yml", "plugins:\n  - path: .yarn/plugins/@yarnpkg/plugin-workspace-tools.cjs\nyarnPath: .yarn/releases/yarn-3.6.4.cjs", 0, true},
 			{".npmrc", "engine-strict=true", 0, true},
 		}},
 	{"powershell-hidden", KindExecute, High, "starts PowerShell with a hidden window to run a command",
