@@ -664,6 +664,8 @@ var registry = []Rule{
 	{"build-code-fetch", KindDownload, High, "downloads, connects or starts a process from code that runs by itself at install, build or test time",
 		"nobody has to call it: the build or test run does, on the runner with its network and secrets", []Case{
 			{"setup.py", "import urllib.request\nurllib.request.urlopen('https://x.invalid/p')", 2, false},
+			// bun runs the files bunfig.toml preloads before every bun run and bun test.
+			{"bunfig.toml", "diff --git a/bunfig.toml b/bunfig.toml\nnew file mode 100644\n--- /dev/null\n+++ b/bunfig.toml\n@@ -0,0 +1,2 @@\n+[test]\n+preload = [\"./test/setup.ts\"]\ndiff --git a/test/setup.ts b/test/setup.ts\nnew file mode 100644\n--- /dev/null\n+++ b/test/setup.ts\n@@ -0,0 +1,2 @@\n+import { GlobalRegistrator } from \"@happy-dom/global-registrator\";\n+await fetch(\"https://x.invalid/p\");\n", 2, false},
 			// A gem's extconf.rb runs at gem install; a framework's config at every build.
 			{"ext/x/extconf.rb", "require 'mkmf'\nrequire 'net/http'\nNet::HTTP.get(URI('https://x.invalid/p'))\ncreate_makefile('x/x')", 3, false},
 			{"hardhat.config.js", "require('dotenv').config()\nfetch('https://x.invalid/p')\nmodule.exports = { solidity: '0.8.24' }", 2, false},
@@ -780,6 +782,8 @@ var registry = []Rule{
 			// request started; a hunk that does not show the trigger.
 			{".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: ${{ github.event.client_payload.repository }}\n          ref: ${{ github.event.client_payload.ref }}\n      - run: ./gradlew publish\n        env:\n          SIGNING_KEY: ${{ secrets.SIGNING_KEY }}", 10, false},
 			{".github/workflows/a.yml", "on:\n  check_suite:\n    types: [completed]\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.check_suite.head_sha }}\n      - run: cargo build --release", 11, false},
+			// A local action of the repository a dispatch names is its code.
+			{".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: ${{ github.event.client_payload.repository }}\n      - uses: ./.github/actions/release\n        with:\n          token: ${{ secrets.RELEASE_TOKEN }}", 9, false},
 			// A dispatch's commit built on a self-hosted runner: the machine
 			// keeps what it leaves.
 			{".github/workflows/a.yml", "on:\n  repository_dispatch:\n    types: [e2e]\njobs:\n  b:\n    runs-on: [self-hosted, gpu]\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.client_payload.ref }}\n      - run: make e2e", 11, false},

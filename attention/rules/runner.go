@@ -579,8 +579,12 @@ func runnerStep(s wfStep, st *jobState, privish, priv bool) []Finding {
 		// setup-go caches by default; the others when told to
 		out = append(out, Finding{Line: s.usesN, ID: "gha-cache-poisoning", Source: st.head,
 			Title: "saves a cache after the pull request's code (brought in on line " + itoa(st.head) + ") ran in a privileged job"})
-	case strings.HasPrefix(ref, "./") && st.head > 0 && privish && mentionsOrWorkspace(ref, st.headDirs):
-		out = append(out, Finding{Line: s.usesN, ID: "gha-pr-code-run", Source: st.head, Title: "uses an action from the pull request's code in a privileged workflow"})
+	case strings.HasPrefix(ref, "./") && st.head > 0 && (privish || st.outside) && mentionsOrWorkspace(ref, st.headDirs):
+		f := Finding{Line: s.usesN, ID: "gha-pr-code-run", Source: st.head, Title: "uses an action from the pull request's code in a privileged workflow"}
+		if st.outside {
+			f.Title = "uses an action from what a dispatch's payload names (checked out on line " + itoa(st.head) + ")"
+		}
+		out = append(out, f)
 	}
 	inDir := map[string]bool{}
 	if s.wd != "" {
