@@ -710,7 +710,7 @@ func CondaChannel(s string) string {
 }
 
 var configTargetRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\s*["']?(?:build|path|globalSetup|globalTeardown|setupFiles|setupFilesAfterEnv|setupFilesAfterEach|require)["']?\s*[:=]\s*\[?\s*["']?(\.{0,2}/?[\w./-]+\.(?:rs|py|[cm]?js|[cm]?ts))["']?`)
+	return regexp.MustCompile(`^\s*["']?(?:build|path|preload|globalSetup|globalTeardown|setupFiles|setupFilesAfterEnv|setupFilesAfterEach|require)["']?\s*[:=]\s*\[?\s*["']?(\.{0,2}/?[\w./-]+\.(?:rs|py|[cm]?js|[cm]?ts))["']?`)
 })
 
 // ConfigRunner names the tool that runs the files a config at p names:
@@ -726,6 +726,8 @@ func ConfigRunner(p string) string {
 		return "the test runner"
 	case strings.HasPrefix(lb, ".mocharc"):
 		return "mocha"
+	case lb == "bunfig.toml" || lb == ".bunfig.toml":
+		return "bun" // its preload scripts run before every bun run and bun test
 	}
 	return ""
 }
@@ -738,7 +740,7 @@ func ConfigTargets(tool, s string) []string {
 		return nil
 	}
 	key := strings.TrimLeft(strings.TrimSpace(s), `"'`)
-	want := map[string][]string{"cargo": {"build"}, "the build backend": {"path"}, "mocha": {"require"},
+	want := map[string][]string{"cargo": {"build"}, "the build backend": {"path"}, "mocha": {"require"}, "bun": {"preload"},
 		"the test runner": {"globalSetup", "globalTeardown", "setupFiles"}}[tool]
 	if !slices.ContainsFunc(want, func(k string) bool { return strings.HasPrefix(key, k) }) {
 		return nil

