@@ -443,6 +443,7 @@ func (fs *fileScan) ciConfig() {
 	}
 	slices.Sort(ns)
 	fl := newFlow()
+	ownAgents := rules.CIOwnAgents(fs.path)
 	var block []numbered
 	// A folded scalar (- >-, command: >) is one command written over
 	// lines: they are joined, numbered by the first.
@@ -453,6 +454,9 @@ func (fs *fileScan) ciConfig() {
 		}
 		fold, foldN, foldText = -1, 0, ""
 		if len(block) > 0 {
+			if ownAgents {
+				fs.agentHostAccess(block)
+			}
 			fs.shellLines(block, fl, true)
 			block = nil
 		}
@@ -529,7 +533,11 @@ func (fs *fileScan) ciConfig() {
 		if m := jenkinsSh().FindStringSubmatch(t); m != nil {
 			flush()
 			fs.groovySplice(splice, n, m[2], `"`)
-			fs.shellLines([]numbered{{n, m[1] + strings.ReplaceAll(m[2], `\"`, `"`)}}, fl, false)
+			sh := []numbered{{n, m[1] + strings.ReplaceAll(m[2], `\"`, `"`)}}
+			if ownAgents {
+				fs.agentHostAccess(sh)
+			}
+			fs.shellLines(sh, fl, false)
 			continue
 		}
 		if i > 0 && ns[i-1] != n-1 {
@@ -671,6 +679,23 @@ func (fs *fileScan) jenkinsBinds(n int, t string, fl *flow) {
 	}
 	if held.kind != 0 {
 		fl.files[rules.NormPath(m[1])] = held
+	}
+}
+
+// agentHostAccess rates the container commands of a script a CI agent the
+// project keeps runs: one handed the agent's host (its root, its
+// processes, its Docker daemon with --privileged) changes the agent that
+// runs the jobs after this one.
+func (fs *fileScan) agentHostAccess(block []numbered) {
+	for i := 0; i < len(block); i++ {
+		cmd, n := block[i].text, block[i].n
+		for strings.HasSuffix(strings.TrimSpace(block[i].text), "\\") && i+1 < len(block) {
+			i++
+			cmd += "\n" + block[i].text
+		}
+		if g := rules.ContainerHostGrants(cmd); len(g) > 0 {
+			fs.report(n, hit{id: "runner-host-access", title: "starts a container on the CI agent with " + strings.Join(g, ", ")})
+		}
 	}
 }
 

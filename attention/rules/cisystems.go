@@ -42,6 +42,10 @@ type ciSystem struct {
 	splice string
 	re     func() *regexp.Regexp
 	spRe   func() *regexp.Regexp
+	// agents is set for the systems whose jobs run on machines the
+	// project keeps (Jenkins, Buildkite, Drone and Woodpecker agents): a
+	// machine that keeps what a job leaves for the jobs after it.
+	agents bool
 }
 
 // ciSharedKeys are the script keys most systems share.
@@ -54,14 +58,14 @@ var ciSystems = []*ciSystem{
 		// a runner's hooks run before the job fetches the sources
 		keys: []string{"pre_get_sources_script", "post_get_sources_script"}},
 	{noun: "CircleCI config", dirs: []string{".circleci/"}},
-	{noun: "Jenkinsfile", is: Jenkinsfile,
+	{noun: "Jenkinsfile", is: Jenkinsfile, agents: true,
 		// Groovy's string interpolation in a double-quoted sh step (\$ escapes)
 		splice: `(?:^|[^\\])\$\{?(?:env\.)?CHANGE_(?:TITLE|BRANCH)\b`},
 	{noun: "Azure Pipelines config", dirs: []string{".azure-pipelines/", ".azuredevops/"}, prefixes: []string{"azure-pipelines"},
 		// macros $(Name) and template expressions are replaced in the text
 		splice: `\$\(\s*(?:System\.PullRequest\.SourceBranch(?:Name)?|Build\.SourceVersionMessage)\s*\)` +
 			`|\$\{\{\s*variables(?:\.|\[')(?:System\.PullRequest\.SourceBranch|Build\.SourceVersionMessage)`},
-	{noun: "Buildkite pipeline", dirs: []string{".buildkite/"}, names: []string{"buildkite.yml", "buildkite.yaml", ".buildkite.yml", ".buildkite.yaml"},
+	{noun: "Buildkite pipeline", agents: true, dirs: []string{".buildkite/"}, names: []string{"buildkite.yml", "buildkite.yaml", ".buildkite.yml", ".buildkite.yaml"},
 		// the agent interpolates $VAR when it uploads the pipeline ($$ escapes)
 		splice: `(?:^|[^$])\$\{?BUILDKITE_MESSAGE\b`},
 	{noun: "Travis CI config", names: []string{".travis.yml"},
@@ -70,10 +74,10 @@ var ciSystems = []*ciSystem{
 		keys: []string{"ps", "init", "before_build", "after_build", "before_test", "after_test", "before_package", "after_package",
 			"before_deploy", "deploy_script", "after_deploy", "on_success", "on_failure", "on_finish"}},
 	{noun: "Bitbucket Pipelines config", names: []string{"bitbucket-pipelines.yml"}, keys: []string{"after-script"}},
-	{noun: "Drone config", names: []string{".drone.yml", ".drone.yaml"},
+	{noun: "Drone config", agents: true, names: []string{".drone.yml", ".drone.yaml"},
 		// ${VAR} is substituted before the step runs ($$ escapes)
 		splice: `(?:^|[^$])\$\{(?:DRONE_COMMIT_MESSAGE|DRONE_SOURCE_BRANCH|DRONE_PULL_REQUEST_TITLE)\b`},
-	{noun: "Woodpecker CI config", names: []string{".woodpecker.yml", ".woodpecker.yaml"}, dirs: []string{".woodpecker/"},
+	{noun: "Woodpecker CI config", agents: true, names: []string{".woodpecker.yml", ".woodpecker.yaml"}, dirs: []string{".woodpecker/"},
 		splice: `(?:^|[^$])\$\{(?:CI_COMMIT_MESSAGE|CI_COMMIT_TITLE|CI_COMMIT_SOURCE_BRANCH|CI_COMMIT_PULL_REQUEST_TITLE)\b`},
 	{noun: "Cloud Build config", names: []string{"cloudbuild.yaml", "cloudbuild.yml"}, dirs: []string{".cloudbuild/"}, prefixes: []string{"cloudbuild"},
 		// a step's args are its entrypoint's: bash -c takes a script
@@ -180,6 +184,13 @@ func CISplice(p string) func(line string) string {
 		}
 		return ""
 	}
+}
+
+// CIOwnAgents reports a CI file whose jobs run on machines the project
+// keeps: a container handed their host changes the agent itself.
+func CIOwnAgents(p string) bool {
+	sys := ciSystemOf(p, strings.ToLower(path.Base(p)))
+	return sys != nil && sys.agents
 }
 
 // ShellCScript returns the script of a command given as a YAML flow list,

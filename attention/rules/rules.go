@@ -872,6 +872,12 @@ var registry = []Rule{
 			// runner GitHub discards after the job.
 			{".github/workflows/a.yml", "jobs:\n  a:\n    runs-on: self-hosted\n    steps:\n      - run: docker run --rm --privileged tonistiigi/binfmt --install all\n      - run: docker run --rm -v /var/run/docker.sock:/var/run/docker.sock aquasec/trivy image x", 0, true},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: docker run --privileged --pid=host -v /:/host alpine chroot /host true", 0, true},
+			// A Buildkite, Jenkins, Drone or Woodpecker agent is a machine the
+			// project keeps; a GitLab or hosted job's may be discarded.
+			{".buildkite/pipeline.yml", "steps:\n  - label: integration\n    command: |\n      docker run -d --privileged \\\n        -v /:/host ghcr.io/x/svc:pr-1\n      make integration", 4, false},
+			{"Jenkinsfile", "pipeline {\n  agent any\n  stages {\n    stage('t') {\n      steps {\n        sh \"docker run --rm --privileged -v /var/run/docker.sock:/var/run/docker.sock x/tool:1\"\n      }\n    }\n  }\n}", 6, false},
+			{".buildkite/pipeline.yml", "steps:\n  - command: docker run --rm --privileged tonistiigi/binfmt --install all", 0, true},
+			{".gitlab-ci.yml", "test:\n  script:\n    - docker run --rm --privileged -v /:/host alpine true", 0, true},
 		}},
 	{"runner-orphan", KindExecute, High, "starts a process the runner will not stop at the job's end (RUNNER_TRACKING_ID changed)",
 		"the runner kills what a job leaves running by this variable; a process started without it outlives the job, watches the later steps' secrets and, on a self-hosted runner, the next jobs", []Case{

@@ -325,6 +325,16 @@ var hostGrantRes = sync.OnceValue(func() []*regexp.Regexp {
 	return out
 })
 
+// ContainerHostGrants names what a docker, podman or nerdctl run command
+// hands its container of the host (hostGrants), or nil: for a CI agent's
+// script, where the agent is the host.
+func ContainerHostGrants(cmd string) []string {
+	if !runnerRe().dockerRun.MatchString(cmd) {
+		return nil
+	}
+	return hostGrants(cmd)
+}
+
 // hostGrants names what a container command hands it of its host, when
 // that is the host: its root file system, or two grants together (one
 // alone is how QEMU's handlers are installed or a scanner reads the
