@@ -228,8 +228,17 @@ type keyTable struct {
 
 // glob is a file pattern split into the folder it names ("" for any) and
 // the pattern of the base name, so that a path is matched without being
-// split.
-type glob struct{ pattern, dir, base string }
+// split. Most patterns are "*" and an ending: those keep the ending, which
+// a path ends with or not, since keysOf runs for every file of every diff.
+type glob struct{ pattern, dir, base, suffix string }
+
+func (g glob) matches(lowerBase string) bool {
+	if g.suffix != "" {
+		return strings.HasSuffix(lowerBase, g.suffix)
+	}
+	ok, _ := path.Match(g.base, lowerBase)
+	return ok
+}
 
 var sourceKeys = sync.OnceValue(func() *keyTable {
 	t := &keyTable{byName: map[string][]compiledKey{}, byGlob: map[string][]compiledKey{}}
@@ -251,7 +260,11 @@ var sourceKeys = sync.OnceValue(func() *keyTable {
 			}
 			if _, ok := t.byGlob[f]; !ok {
 				dir, base := path.Split(f)
-				t.globs = append(t.globs, glob{f, dir, base})
+				g := glob{pattern: f, dir: dir, base: base}
+				if rest, ok := strings.CutPrefix(base, "*"); ok && !strings.ContainsAny(rest, `*?[\`) {
+					g.suffix = rest
+				}
+				t.globs = append(t.globs, g)
 			}
 			t.byGlob[f] = append(t.byGlob[f], c)
 		}
@@ -266,7 +279,7 @@ func keysOf(p string) []compiledKey {
 	t := sourceKeys()
 	out := t.byName[lb]
 	for _, g := range t.globs {
-		if ok, _ := path.Match(g.base, lb); !ok {
+		if !g.matches(lb) {
 			continue
 		}
 		// A pattern with a folder wants the file right in it.
