@@ -666,6 +666,17 @@ func OnRunnerHost(h string) bool {
 		strings.HasPrefix(h, "169.254.") || h == "metadata.google.internal" || h == "fd00:ec2::254"
 }
 
+// ProxyVar reports a variable that sends a client's requests through
+// another host (curl's, wget's, pip's and most clients' http_proxy and its
+// kin): with one set, a request to the runner's own machine goes to it.
+func ProxyVar(name string) bool {
+	switch strings.ToLower(name) {
+	case "http_proxy", "https_proxy", "all_proxy":
+		return true
+	}
+	return false
+}
+
 // LoopbackOnly reports a line whose every URL is on this machine
 // (localhost, 127.x, [::1]): a test fixture asking its own server is
 // healthy reaches no network, so nothing leaves and nothing arrives.

