@@ -424,7 +424,7 @@ var (
 	})
 	jenkinsLoad = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bload\s*\(?\s*["']([^"']+)["']`) })
 	jenkinsSh   = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^\s*(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?(?:'([^']*)'|"((?:[^"\\]|\\.)*)")`)
+		return regexp.MustCompile(`^\s*(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?(?:'(?:'')?([^']*)(?:'')?'|"(?:"")?((?:[^"\\]|\\.)*)(?:"")?")`)
 	})
 )
 

@@ -60,10 +60,12 @@ var ciSystems = []*ciSystem{
 	{noun: "CircleCI config", dirs: []string{".circleci/"}},
 	{noun: "Jenkinsfile", is: Jenkinsfile, agents: true,
 		// Groovy's string interpolation in a double-quoted sh step (\$ escapes)
-		splice: `(?:^|[^\\])\$\{?(?:env\.)?CHANGE_(?:TITLE|BRANCH)\b`},
+		// (${env.X}, ${env['X']}, $X); the display name is the author's own text
+		splice: `(?:^|[^\\])\$\{?\s*(?:env\s*(?:\.\s*|\[\s*['"]|\.getProperty\(\s*['"]))?CHANGE_(?:TITLE|BRANCH|AUTHOR_DISPLAY_NAME)\b`},
 	{noun: "Azure Pipelines config", dirs: []string{".azure-pipelines/", ".azuredevops/"}, prefixes: []string{"azure-pipelines"},
 		// macros $(Name) and template expressions are replaced in the text
-		splice: `\$\(\s*(?:System\.PullRequest\.SourceBranch(?:Name)?|Build\.SourceVersionMessage)\s*\)` +
+		// (variable names are any case)
+		splice: `(?i)\$\(\s*(?:System\.PullRequest\.SourceBranch(?:Name)?|Build\.SourceVersionMessage)\s*\)` +
 			`|\$\{\{\s*variables(?:\.|\[')(?:System\.PullRequest\.SourceBranch|Build\.SourceVersionMessage)`},
 	{noun: "Buildkite pipeline", agents: true, dirs: []string{".buildkite/"}, names: []string{"buildkite.yml", "buildkite.yaml", ".buildkite.yml", ".buildkite.yaml"},
 		// the agent interpolates $VAR when it uploads the pipeline ($$ escapes)

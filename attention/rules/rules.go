@@ -1277,6 +1277,13 @@ var registry = []Rule{
 			{".woodpecker/build.yml", "steps:\n  build:\n    image: alpine\n    commands:\n      - echo \"${CI_COMMIT_MESSAGE}\" > msg.txt", 5, false},
 			{".drone.yml", "kind: pipeline\nsteps:\n- name: tag\n  image: alpine\n  commands:\n  - ./tag.sh ${DRONE_SOURCE_BRANCH}", 6, false},
 			{".tekton/pr.yaml", "spec:\n  pipelineSpec:\n    tasks:\n      - name: t\n        taskSpec:\n          steps:\n            - name: s\n              image: alpine\n              script: |\n                echo {{ source_branch }}", 10, false},
+			// Groovy interpolates a one-line triple-quoted step and env's
+			// other spellings as it does "${env.X}"; the author's display
+			// name is text they choose. Azure's names are any case.
+			{"Jenkinsfile", "pipeline {\n  agent any\n  stages {\n    stage('a') {\n      steps {\n        sh \"\"\"./ci/notify.sh '${env['CHANGE_TITLE']}'\"\"\"\n      }\n    }\n  }\n}", 6, false},
+			{"Jenkinsfile", "node {\n  sh \"git config user.name '${env.CHANGE_AUTHOR_DISPLAY_NAME}'\"\n}", 2, false},
+			{"azure-pipelines.yml", "pr: [main]\nsteps:\n  - script: ./ci/tag.sh \"$(system.pullRequest.sourceBranch)\"", 3, false},
+			{"Jenkinsfile", "node {\n  sh '''./ci/notify.sh \"$CHANGE_TITLE\"'''\n}", 0, true},
 			// Escaped, the shell expands the variable as data; in single
 			// quotes Groovy leaves it to the shell; the target branch and
 			// the build's number are the repository's own.
