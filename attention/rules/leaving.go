@@ -564,18 +564,26 @@ var destSecret = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompil
 
 // OwnHost reports host as the service a secret of that name is for: a
 // word of its name is a label of the host's domain (COVERITY_SCAN_TOKEN to
-// scan.coverity.com), or the vendor table names the host.
+// scan.coverity.com) of a vendor the table does not know, or the vendor
+// table names the host.
 func OwnHost(secret, host string) bool {
 	host = strings.ToLower(host)
 	up := strings.ToUpper(secret)
+	known := false
 	for _, v := range vendorHosts {
 		if strings.HasPrefix(up, v.prefix) {
+			known = true
 			for _, d := range v.hosts {
 				if host == d || strings.HasSuffix(host, "."+d) {
 					return true
 				}
 			}
 		}
+	}
+	if known {
+		// A known vendor's hosts are its table's: its name on another
+		// domain (anyone's github.io site, npm.io, aws.io) is not its own.
+		return false
 	}
 	labels := strings.Split(host, ".")
 	if len(labels) < 2 {

