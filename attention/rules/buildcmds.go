@@ -1120,6 +1120,9 @@ var (
 		return regexp.MustCompile(`(?:^|[;{]|\bdo)\s*(?:sh|system)\s+(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`)
 	})
 	codeInterp = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`#\{[^}]*\}|\$\{[^}]*\}|\{[A-Za-z_][\w.]*\}`) })
+	// A backquoted string with nothing interpolated (a JavaScript
+	// template, a Go raw string) is the literal text a quoted one is.
+	plainTemplate = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("`([^`$\\\\\"]*)`") })
 )
 
 // CodeCommands returns the commands a file of code starts with literal
@@ -1129,6 +1132,18 @@ var (
 // computes are values the shell reader cannot see.
 func CodeCommands(lines []NumLine) []Command {
 	var out []Command
+	var plain []NumLine
+	for i, l := range lines {
+		if strings.IndexByte(l.Text, '`') >= 0 {
+			if plain == nil {
+				plain = slices.Clone(lines)
+			}
+			plain[i].Text = plainTemplate().ReplaceAllString(l.Text, `"$1"`)
+		}
+	}
+	if plain != nil {
+		lines = plain
+	}
 	for i := 0; i < len(lines); i++ {
 		t := lines[i].Text
 		if !strings.ContainsAny(t, `"'`) {

