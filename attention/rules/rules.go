@@ -1143,6 +1143,8 @@ var registry = []Rule{
 			// A source from a letter-level copy of an owner the file names
 			// (its own, as a manifest's source_url or homepage does).
 			{"mix.exs", "def project do\n  [app: :app, source_url: \"https://github.com/acme-corp/app\", deps: deps()]\nend\ndefp deps do\n  [{:auth, github: \"acme-corp/auth\"},\n   {:utils, github: \"acrne-corp/utils\"}]\nend", 6, false},
+			// ... named twice by the change, or once more in a comment.
+			{"mix.exs", "def project do\n  [app: :app, source_url: \"https://github.com/acme-corp/app\", deps: deps()]\nend\ndefp deps do\n  [{:auth, github: \"acme-corp/auth\"},\n   # fork of github.com/acrne-corp/utils\n   {:utils, github: \"acrne-corp/utils\"},\n   {:log, github: \"acrne-corp/log\"}]\nend", 7, false},
 			{"mix.exs", "def project do\n  [app: :app, source_url: \"https://github.com/acme-corp/app\", deps: deps()]\nend\ndefp deps do\n  [{:auth, github: \"acme-corp/auth\"},\n   {:utils, github: \"acme-corp2/utils\"},\n   {:jason, github: \"michalmuskala/jason\"}]\nend", 0, true},
 			{"pkgs/tool.nix", "{ fetchFromGitHub }:\n{\n  src = fetchFromGitHub {\n    owner = \"NixO5\";\n    repo = \"nixpkgs\";\n  };\n}", 4, false},
 			{"mise.toml", "[plugins]\nnode = \"https://gitlab.com.asdf-plugins.x.invalid/asdf-vm/asdf-nodejs.git\"", 2, false},
