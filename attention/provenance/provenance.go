@@ -665,8 +665,14 @@ func containsHTTP(s string) bool {
 // returns comes from the machine, not from the network.
 func OnRunnerHost(h string) bool {
 	h = strings.Trim(strings.ToLower(h), "[]")
-	return h == "localhost" || strings.HasSuffix(h, ".localhost") || strings.HasPrefix(h, "127.") || h == "::1" ||
+	return loopback(h) || strings.HasSuffix(h, ".localhost") ||
 		strings.HasPrefix(h, "169.254.") || h == "metadata.google.internal" || h == "fd00:ec2::254"
+}
+
+// loopback reports a lower-cased host that names this machine's loopback
+// interface (localhost, 127.x, ::1).
+func loopback(h string) bool {
+	return h == "localhost" || strings.HasPrefix(h, "127.") || h == "::1"
 }
 
 // ProxyVar reports a variable that sends a client's requests through
@@ -689,8 +695,7 @@ func LoopbackOnly(s string) bool {
 		return false
 	}
 	for _, u := range urls {
-		h := HostOf(u)
-		if h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" {
+		if !loopback(strings.Trim(strings.ToLower(HostOf(u)), "[]")) {
 			return false
 		}
 	}
