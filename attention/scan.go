@@ -196,7 +196,7 @@ func (fs *fileScan) put(l loc, h hit) {
 	if h.source == dl.New {
 		h.source = 0
 	}
-	h.lowerWhereHarmless(fs.path, dl.Text)
+	h.lowerWhereHarmless(fs.path, fs.text[dl.New-1], dl.Text)
 	if h.id == "download-and-run" && h.sev() == rules.High && provenance.LocalFetchOnly(dl.Text) {
 		// curl of a file:// URL reads the checkout, not the network: the
 		// test of an install script piped through curl as users run it.
@@ -931,7 +931,7 @@ func (fs *fileScan) command(n int) string {
 // what the rule fears: a comment does not run (a token or a key in one is
 // still a secret, and hidden text in one is Trojan Source's own trick), and a
 // private key among test files is most likely a test key.
-func (h *hit) lowerWhereHarmless(path, text string) {
+func (h *hit) lowerWhereHarmless(path, prev, text string) {
 	if h.sev() != rules.High {
 		return
 	}
@@ -946,7 +946,7 @@ func (h *hit) lowerWhereHarmless(path, text string) {
 		h.severity = rules.Medium
 		h.title += " (in a test fixture)"
 		h.why = "a fixture is what a test feeds the tool under test, and the tests of a linter or parser keep such characters there; check that no code outside the fixtures reads it"
-	case h.id != "live-token" && h.id != "private-key" && h.id != "hidden-bidi" && h.id != "hidden-linebreak" && h.id != "cgo-flags" && rules.CommentIn(path, text):
+	case h.id != "live-token" && h.id != "private-key" && h.id != "hidden-bidi" && h.id != "hidden-linebreak" && h.id != "cgo-flags" && rules.CommentIn(path, prev, text):
 		if h.title == "" {
 			h.title = rules.Must(h.id).Title
 		}

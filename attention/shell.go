@@ -1747,8 +1747,8 @@ func (r *shellReader) network(name string, args []*syntax.Word, words []string, 
 		for _, u := range urls {
 			onHost = onHost && provenance.OnRunnerHost(provenance.HostOf(u))
 		}
-		for n := range r.fl.vals {
-			onHost = onHost && !provenance.ProxyVar(n) // the request goes through that host
+		for _, t := range r.fs.text {
+			onHost = onHost && !provenance.SetsProxy(t) // the request goes through that host
 		}
 		if onHost {
 			out = taint{}

@@ -840,16 +840,23 @@ func (fs *fileScan) manifestSources() {
 	// The owners the file names, in URLs and as its sources' owners: a
 	// source from a letter-level copy of one of them is a look-alike of
 	// the project's own (or its chosen) owner.
-	// An owner the file names on another line as well is its own choice.
+	// An owner the file names on another line as well is its own choice,
+	// unless that line is another source the change adds or a comment:
+	// a look-alike named twice, or once more in a comment, is no more the
+	// project's own.
 	owners := map[string][]int{}
-	for n, t := range fs.text {
-		for _, r := range provenance.ForgeRefs(t) {
-			owners[r.Owner] = append(owners[r.Owner], n)
-		}
-	}
+	addedSrc := map[int]bool{}
 	for _, s := range srcs {
 		if o := provenance.PlaceOwner(s.Place); o != "" {
 			owners[o] = append(owners[o], s.N)
+			if _, added := fs.added[s.N]; added {
+				addedSrc[s.N] = true
+			}
+		}
+	}
+	for n, t := range fs.text {
+		for _, r := range provenance.ForgeRefs(t) {
+			owners[r.Owner] = append(owners[r.Owner], n)
 		}
 	}
 	names := slices.Sorted(maps.Keys(owners))
@@ -858,7 +865,10 @@ func (fs *fileScan) manifestSources() {
 			continue
 		}
 		o := provenance.PlaceOwner(s.Place)
-		if o != "" && !slices.ContainsFunc(owners[o], func(n int) bool { return n != s.N }) {
+		if o != "" && !slices.ContainsFunc(owners[o], func(n int) bool {
+			_, added := fs.added[n]
+			return n != s.N && !addedSrc[n] && !(added && rules.CommentIn(fs.path, "", fs.text[n]))
+		}) {
 			if m := provenance.NearOwnerOf(o, names); m != "" {
 				fs.report(s.N, hit{id: "lookalike-source", title: "takes " + s.Key.What + " from " + o + ", a look-alike of " + m + ", whom the file names"})
 				continue

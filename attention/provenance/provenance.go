@@ -665,20 +665,27 @@ func containsHTTP(s string) bool {
 // returns comes from the machine, not from the network.
 func OnRunnerHost(h string) bool {
 	h = strings.Trim(strings.ToLower(h), "[]")
-	return h == "localhost" || strings.HasSuffix(h, ".localhost") || strings.HasPrefix(h, "127.") || h == "::1" ||
+	return loopback(h) || strings.HasSuffix(h, ".localhost") ||
 		strings.HasPrefix(h, "169.254.") || h == "metadata.google.internal" || h == "fd00:ec2::254"
 }
 
-// ProxyVar reports a variable that sends a client's requests through
-// another host (curl's, wget's, pip's and most clients' http_proxy and its
-// kin): with one set, a request to the runner's own machine goes to it.
-func ProxyVar(name string) bool {
-	switch strings.ToLower(name) {
-	case "http_proxy", "https_proxy", "all_proxy":
-		return true
-	}
-	return false
+// loopback reports a lower-cased host that names this machine's loopback
+// interface (localhost, 127.x, ::1).
+func loopback(h string) bool {
+	return h == "localhost" || strings.HasPrefix(h, "127.") || h == "::1"
 }
+
+// SetsProxy reports a line that sets a proxy for a client's requests
+// (curl's, wget's, pip's and most clients' http_proxy and its kin, in a
+// script, a workflow's env or an image's ENV): with one set, a request to
+// the runner's own machine goes to that host.
+func SetsProxy(line string) bool {
+	return strings.Contains(strings.ToLower(line), "_proxy") && proxySet().MatchString(line)
+}
+
+var proxySet = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:https?|all)_proxy["']?\s*[:=]\s*["']?(?:[a-z0-9]+://|[\w.-]+:\d+)`)
+})
 
 // LoopbackOnly reports a line whose every URL is on this machine
 // (localhost, 127.x, [::1]): a test fixture asking its own server is
@@ -689,8 +696,7 @@ func LoopbackOnly(s string) bool {
 		return false
 	}
 	for _, u := range urls {
-		h := HostOf(u)
-		if h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" {
+		if !loopback(strings.Trim(strings.ToLower(HostOf(u)), "[]")) {
 			return false
 		}
 	}

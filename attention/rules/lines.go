@@ -28,23 +28,45 @@ func CommentLine(s string) bool {
 	return false
 }
 
+// carriedOn reports a line s that the backslash ending prev joins to it
+// with no space between, so that a # at its start is inside a word: in a
+// shell script s starts the line, in YAML's block text it is indented no
+// deeper than prev (the block's own indentation is not the script's).
+func carriedOn(p, prev, s string) bool {
+	b := strings.TrimSuffix(prev, "\\")
+	if len(b) == len(prev) || b == "" || b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || strings.HasSuffix(b, "\\") {
+		return false
+	}
+	ind := len(s) - len(strings.TrimLeft(s, " \t"))
+	switch strings.ToLower(path.Ext(p)) {
+	case ".yml", ".yaml":
+		return ind <= len(prev)-len(strings.TrimLeft(prev, " \t"))
+	case ".ps1":
+		return false
+	}
+	return ind == 0
+}
+
 // CommentIn reports a comment line of the file at p: CommentLine's forms,
 // and in YAML (CI configs, workflows) and shell scripts any line a #
 // opens, spaced or not: "#- ps: iex …" is a step commented out, which the
-// CI system never runs.
-func CommentIn(p, s string) bool {
+// CI system never runs. There, a # after a line a backslash ends carries
+// that command on (echo x\ then #; curl … | sh is echo x#; curl … | sh),
+// and #> ends PowerShell's block comment: the rest of the line runs.
+func CommentIn(p, prev, s string) bool {
+	shellLike := false
+	switch strings.ToLower(path.Ext(p)) {
+	case ".yml", ".yaml", ".sh", ".bash", ".zsh", ".ps1":
+		shellLike = true
+	}
+	t := strings.TrimLeft(s, " \t")
+	if shellLike && strings.HasPrefix(t, "#") && (carriedOn(p, prev, s) || strings.HasPrefix(t, "#>")) {
+		return false
+	}
 	if CommentLine(s) {
 		return true
 	}
-	t := strings.TrimLeft(s, " \t")
-	if !strings.HasPrefix(t, "#") || strings.HasPrefix(t, "#!") {
-		return false
-	}
-	switch strings.ToLower(path.Ext(p)) {
-	case ".yml", ".yaml", ".sh", ".bash", ".zsh", ".ps1":
-		return true
-	}
-	return false
+	return shellLike && strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "#!")
 }
 
 // TestPath reports a file among tests or their fixtures.

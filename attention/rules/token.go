@@ -94,6 +94,9 @@ func MapGet(m *yaml.Node, key string) *yaml.Node {
 	}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		if m.Content[i].Value == key {
+			if v := m.Content[i+1]; v.Kind == yaml.AliasNode && v.Alias != nil {
+				return v.Alias // run: *script is the anchored text, run in this step's turn
+			}
 			return m.Content[i+1]
 		}
 	}
