@@ -755,6 +755,11 @@ var registry = []Rule{
 			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"npx --yes bun@1.3.13 run ./scripts/check.mjs || exit 0\"\n  }\n}", 3, false},
 			{"package.json", "{\n  \"scripts\": {\n    \"postinstall\": \"pnpm dlx deno run -A tools/setup.ts\"\n  }\n}", 3, false},
 			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"npx only-allow pnpm\"\n  }\n}", 3, true},
+			// An existing package that gains an install hook and starts to
+			// publish the file it runs (Shai-Hulud's shape); a repository's
+			// own hooks, shipped nowhere, are not.
+			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,7 +3,9 @@\n   \"files\": [\n-    \"dist\"\n+    \"dist\",\n+    \"setup.js\"\n   ],\n   \"scripts\": {\n+    \"postinstall\": \"node setup.js\",\n     \"test\": \"jest\"\n   }\n }\n", 8, false},
+			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,4 +3,5 @@\n   \"scripts\": {\n+    \"postinstall\": \"node build/npm/postinstall.js\",\n     \"test\": \"mocha\"\n   }\n }\n", 0, true},
 			{"package.json", "{\n  \"scripts\": {\n    \"prepare\": \"husky install\"\n  }\n}", 3, true},
 			{"package.json", "{\n  \"scripts\": {\n    \"install\": \"prebuild-install -r napi || node-gyp rebuild && echo ok\"\n  }\n}", 3, true},
 		}},
