@@ -51,7 +51,7 @@ var codeRe = sync.OnceValue(func() *codeRes {
 			// A data: URL of code in base64: import() and PHP's include
 			// decode it as they load it.
 			`(?i:data:(?://)?(?:text|application)/(?:javascript|ecmascript|x-javascript|plain|x-php|x-httpd-php|x-python|x-sh|x-shellscript)(?:;[\w=-]+)*;base64,)`),
-		download: regexp.MustCompile(`\bfetch\(|\bhttpRequest\s*\(|(?:^|[^.\w])download(?:_file|_url|File)?\(\s*(?:self\s*,\s*)?["'\w][^,()]*,\s*["']|\bhttps?\.(?:get|request)\(|\brequire\(\s*["'](?:node:)?https?["']\s*\)\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\b(?:copy|fopen|readfile)\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(|(?:=|\bawait)\s*HttpClient\(\)|` +
+		download: regexp.MustCompile(`\bfetch\(|\bhttpRequest\s*\(|(?:^|[^.\w])download(?:_file|_url|File)?\(\s*(?:self\s*,\s*)?["'\w][^,()]*,\s*["']|\bhttps?\.(?:get|request)\(|\brequire\(\s*["'](?:node:)?https?["']\s*\)\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\b(?:copy|fopen|readfile)\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(|(?:=|\bawait)\s*HttpClient\(\)|\bDownloads\.download\(|` +
 			// Groovy and Kotlin build scripts: a curl process's output, a URL read as text.
 			`\[\s*["'](?:curl|wget)["'][^\]]*\]\s*\.execute\(\)|["'](?:curl|wget)\s[^"']*["']\s*\.execute\(\)|\bURL\((?:[^()]|\([^()]*\))*\)\s*\.(?:text\b|getText\(|readText\(|openStream\(|readBytes\()|\.toURL\(\)\s*\.(?:text\b|getText\(|readText\()`),
 		bulkSecret: regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|JSON\.stringify\(\s*process\.env|\{\s*\.\.\.process\.env|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|\bENV\.to_h\b|\bstd::env::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|(?i:\b(?:Get-ChildItem|gci|dir|ls)\s+env:|GetEnvironmentVariables\(\))|\bos\.Environ\(\)|\benv\.getEnvironment\(\)|\bsys\.env\b(?:\s*[),;}\]]|\.(?:toMap|toList|toSeq|mkString)\b|\s*$)`),
@@ -68,9 +68,10 @@ var codeRe = sync.OnceValue(func() *codeRes {
 			// name the diff would show, eval or system, is hidden. A name
 			// merely built from a prefix and a kind is dispatch, not this,
 			// and a socket's send is a send.
-			// getattr(mod, "ex" + "ec") or getattr(b, "exec") on an aliased
-			// builtins module: the evaluator reached by a name in a string.
-			`\bgetattr\(\s*[\w.]+\s*,\s*(?:(?:["']\w*["']\s*\+\s*)+["']\w*["']|["'](?:exec|eval|compile|__import__|system|popen|execfile)["'])\s*\)|` +
+			// getattr(b, "exec") on an aliased builtins module (the line is
+			// read with "ex" + "ec" joined): the evaluator reached by a name
+			// in a string.
+			`\bgetattr\(\s*[\w.]+\s*,\s*["'](?:exec|eval|compile|__import__|system|popen|execfile)["']\s*\)|` +
 			`(?:\b(?:public_send|__send__|method|getattr|call_user_func(?:_array)?)|(?:^|[^.\w]|\b(?:Kernel|Object|self|[A-Z]\w*)\.)send)\(\s*(?:[\w.]+\s*,\s*)?(?:[^,()\[\]]|\[[^\[\]]*\]|\([^()]*\))*?(?:\.(?:reverse|join|pack|unpack1?|chr)\b|%[wi][\[({]|\[::-1\]|\bchr\(|\b(?:strrev|str_rot13|base64_decode|hex2bin|implode)\(|\.decode\()`),
 		procSink: regexp.MustCompile(`\bchild_process\b|\bexecSync\(|\bexecFile(?:Sync)?\(|\bspawn(?:Sync)?\(|\bos\.system\(|\bos\.popen\(|\bsubprocess\.|\bos\.exec\w*\(|\bCommand::new\(|\bsystem\(|\bshell_exec\(|\bpassthru\(|\bcall_user_func(?:_array)?\(\s*['"](?:system|exec|shell_exec|passthru|popen|proc_open)['"]|\bproc_open\(|\bpopen\(|\bIO\.popen\b|\bOpen3\b|%x\{|\bexec\.Command(?:Context)?\(|\bgetExecOutput\(|\bexec\.exec\(|\bexeca(?:Sync|Command)?\(|\bsyscall\.Exec\(|\bos\.StartProcess\(|\.(?:spawn|status|output)\(\)|(?i:\bStart-Process\b)|\]\s*\.execute\(\)|["']\s*\.execute\(\)|\bRuntime\.getRuntime\(\)\.exec\(|\bProcessBuilder\(|\bProcess\.Start\(|\bStartProcess\(|(?:^|\{)\s*commandLine\b|\bSystem\.(?:cmd|shell)\(|:os\.cmd\(|\bPort\.open\(|\bMix\.shell\(\)\.cmd\(|` +
 			// Ruby's backticks run the string they interpolate; a Jenkins or
@@ -86,7 +87,9 @@ var codeRe = sync.OnceValue(func() *codeRes {
 			`(?:^|[^.\w])open\(\s*(?:["']\||[A-Za-z_]\w*\s*\)\s*(?:\{|do\b))|\bIO\.(?:read|readlines|foreach|binread)\(\s*["']\||` +
 			// Haskell's System.Process (a Cabal Setup.hs hook), a conanfile's
 			// self.run, Dart's Process (a build hook).
-			`\b(?:callCommand|spawnCommand|callProcess|spawnProcess|rawSystem|readProcess(?:WithExitCode)?|readCreateProcess)\b|\bself\.run\(|\bProcess\.(?:start|run|runSync)\(`),
+			`\b(?:callCommand|spawnCommand|callProcess|spawnProcess|rawSystem|readProcess(?:WithExitCode)?|readCreateProcess)\b|\bself\.run\(|\bProcess\.(?:start|run|runSync)\(|` +
+			// Julia's run and pipeline of a command literal (deps/build.jl).
+			"\\b(?:run|pipeline)\\(\\s*`"),
 		sendSink: regexp.MustCompile(`\bfetch\(|\bhttps?\.request\(|\baxios(?:\.\w+)?\(|\brequest\.post\(|\brequests\.(?:post|put|patch)\(|\burlopen\(|\burllib\.request\.Request\(|\bhttpx\.(?:post|put)\(|\.sendall?\(|\bdns\.(?:resolve|lookup)\w*\(|\bNet::HTTP\.post(?:_form)?\b|\bnew\s+WebSocket\(|\.post\(|\.put\(|\bhttp\.(?:Post|PostForm|NewRequest)\(|\bXMLHttpRequest\b|\bsock(?:et)?\.send\(|\.write\(|(?i:\bInvoke-(?:WebRequest|RestMethod)\b.*-(?:Body|InFile)\b)|\bCURLOPT_POSTFIELDS\b|\bstream_context_create\(|\bwp_remote_post\(|->(?:post|put)\(|\bHttp::(?:post|put)\(|\bfsockopen\(|\.createOrUpdateFileContents\(|\bgists\.create\(|\.createComment\(|\.createBlob\(|\.createRelease\(|` +
 			// The JVM's HTTP clients (Groovy, Java, Kotlin, Scala): a URL
 			// connection's output stream, java.net.http's and OkHttp's

