@@ -134,7 +134,9 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		detached: regexp.MustCompile(`\bdetached\s*:\s*true\b|\.unref\(\)|\bstart_new_session\s*=\s*True\b|\bDETACHED_PROCESS\b|\bCREATE_NEW_PROCESS_GROUP\b|\bnohup\s|\bsetsid\s|\bdaemon\s*=\s*True\b|\bProcessStartMode\.detached|[^&]&\s*["']\s*\)`),
 		// a shell started with no script, which runs what its stdin is
 		// handed: exec.Command("bash", "-s"), subprocess.Popen(["sh"], stdin=…).
-		stdinShell: regexp.MustCompile(`\bexec\.Command(?:Context)?\((?:\w+\s*,\s*)?"(?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh"\s*(?:,\s*"-s"\s*)?\)|\[\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh["']\s*(?:,\s*["']-s["']\s*)?\]`),
+		stdinShell: regexp.MustCompile(`\bexec\.Command(?:Context)?\((?:\w+\s*,\s*)?"(?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh"\s*(?:,\s*"-s"\s*)?\)|\[\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh["']\s*(?:,\s*["']-s["']\s*)?\]|` +
+			// spawn("bash"), spawn("sh", ["-s"]), Command::new("sh") with no -c.
+			`\bspawn\(\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh["']\s*(?:,\s*\[\s*(?:["']-s["'])?\s*\])?\s*[,)]|\bCommand::new\(\s*"(?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh"\s*\)(?:\s*\.(?:stdin|stdout|stderr|env|current_dir)\([^)]*\)*)*\s*(?:\.(?:spawn|output|status)\(|;|$)`),
 		// a container filled in place: list.append(x), arr.push(x), d[k] = x.
 		fill: regexp.MustCompile(`(?:^|[\s;{(>])\$?([A-Za-z_]\w*)\s*(?:\.(?:append|push|extend|update|add|insert|unshift|concat)\((.*)$|\[[^\]]*\]\s*=\s*([^=].*)$)`),
 		// with urlopen(u) as r: the name holds what the expression gives.
@@ -186,6 +188,7 @@ func (fs *fileScan) codeFlow() {
 	// the last line that downloads or runs a downloaded installer
 	lastFetch := 0
 	stdinRecv, stdinT := "", taint{}
+	shellRecv := "" // the name that holds such a shell's process
 	forgeFile := false
 	for _, t := range fs.text {
 		if provenance.ForgeURL(t) {
@@ -414,6 +417,9 @@ func (fs *fileScan) codeFlow() {
 			}
 			if re.stdinShell.MatchString(s) {
 				stdinShell = true
+				if m := re.assign.FindStringSubmatch(s); m != nil {
+					shellRecv = m[1]
+				}
 			}
 			// Sinks.
 			noRun := re.noRun.MatchString(s)
@@ -426,6 +432,10 @@ func (fs *fileScan) codeFlow() {
 			case stdinShell && (strings.Contains(s, ".Stdin =") || strings.Contains(s, ".Stdin=")) && runT.runs():
 				// The shell runs it when the command is started.
 				stdinRecv, stdinT = strings.TrimSpace(s[:strings.Index(s, ".Stdin")]), runT
+			case shellRecv != "" && strings.Contains(s, shellRecv+".stdin") && (strings.Contains(s, ".write") || strings.Contains(s, ".end(")) && runT.runs(),
+				shellRecv != "" && strings.Contains(s, shellRecv+".communicate(") && runT.runs():
+				// What is written to a shell's stdin is its script.
+				fs.reportRun(l.n, runT)
 			case stdinRecv != "" && (strings.Contains(s, stdinRecv+".Run()") || strings.Contains(s, stdinRecv+".Start()") ||
 				strings.Contains(s, stdinRecv+".Output()") || strings.Contains(s, stdinRecv+".CombinedOutput()")):
 				fs.reportRun(l.n, stdinT)
