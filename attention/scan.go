@@ -360,13 +360,13 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 }
 
 var lifecycleNodeRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\s*"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepack|postpack)"\s*:\s*".*?\b(?:node|bun|deno\s+run(?:\s+-\S+)*)\s+(?:-\S+\s+)*([\w./@-]+\.[cm]?[jt]s)\b`)
+	return regexp.MustCompile(`^\s*"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepack|postpack)"\s*:\s*".*?\b(?:node|nodejs|bun|deno\s+run(?:\s+-\S+)*|tsx|ts-node|python[0-9.]*|ruby|perl)\s+(?:-\S+\s+)*([\w./@-]+\.(?:[cm]?[jt]s|py|rb|pl))\b`)
 })
 
 // lifecycleTargets maps each file an npm lifecycle script added in this
-// change runs with node (scripts/setup.js, by its path in the diff) to the
-// script's name: that file's code runs by itself at install, like
-// setup.py's.
+// change runs with node, bun, deno, python, ruby or perl (scripts/setup.js,
+// by its path in the diff) to the script's name: that file's code runs by
+// itself at install, like setup.py's.
 func lifecycleTargets(d *packet.Diff) map[string]string {
 	var out map[string]string
 	for _, f := range d.Files {
