@@ -197,8 +197,9 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		return "compose", "Docker Compose file", 0
 	case lb == "setup.py":
 		return "setup-py", "setup.py (runs at install)", ScopeSetupPy
-	case lb == "mix.exs" || lb == "rebar.config.script" || lb == "makefile.pl" || lb == "build.pl" || lb == "setup.hs" || lb == "build.cake":
-		// Elixir's, Erlang's, Perl's, Cabal's and Cake's build scripts are code
+	case lb == "mix.exs" || lb == "rebar.config.script" || lb == "makefile.pl" || lb == "build.pl" || lb == "setup.hs" || lb == "build.cake" ||
+		lb == "build.sbt" || ext == ".sbt" && strings.Contains(p, "project/") || lb == "build.sc" || lb == "build.mill":
+		// Elixir's, Erlang's, Perl's, Cabal's, Cake's, sbt's and Mill's build scripts are code
 		// the build tool evaluates before it builds anything. Fetching a
 		// native library there is how packages that bind one get it, so a
 		// download alone is not promoted: what the code then runs is.
@@ -260,7 +261,7 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		// Go, read as Go: mage compiles and runs it for every target.
 		return "build-file", "build file", ScopeGo
 	case lb == "rakefile" || lb == "taskfile.yml" || lb == "taskfile.yaml" ||
-		lb == "meson.build" || lb == "configure" || lb == "configure.ac" || lb == "sconstruct" || lb == "build.sbt":
+		lb == "meson.build" || lb == "configure" || lb == "configure.ac" || lb == "sconstruct":
 		return "build-file", "build file", 0
 
 	// Dependencies: what gets fetched and run, but reviewed as a list.

