@@ -359,8 +359,10 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			[]string{"backend-path"},
 			regexp.MustCompile(`^\s*backend-path\s*=`)},
 		{"build-hook", "names a build backend, build hook or test plugin that runs by itself", all, 0, none,
-			[]string{"build-backend", "pytest_plugins", "pytest11", "addopts", "hatch.build.hooks", "setup_requires"},
-			regexp.MustCompile(`\bbuild-backend\s*=|\bpytest_plugins\s*=|["']pytest11["']|\baddopts\s*=.*(?:^|\s)-p\s|\[tool\.hatch\.build\.hooks|\bsetup_requires\s*=`)},
+			// A gemspec's extensions (gem install runs each extconf.rb) and
+			// a shard's postinstall (shards runs it where the shard is installed).
+			[]string{"build-backend", "pytest_plugins", "pytest11", "addopts", "hatch.build.hooks", "setup_requires", "extensions", "postinstall"},
+			regexp.MustCompile(`\bbuild-backend\s*=|\bpytest_plugins\s*=|["']pytest11["']|\baddopts\s*=.*(?:^|\s)-p\s|\[tool\.hatch\.build\.hooks|\bsetup_requires\s*=|\.extensions\s*(?:=|<<|\.push\()|^\s*postinstall\s*:`)},
 		{"gomod-replace", "go.mod replace directive points a module elsewhere", ScopeGoMod, 0, none,
 			[]string{"replace", "=>"},
 			regexp.MustCompile(`^\s*replace\b|=>`)},

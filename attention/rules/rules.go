@@ -1553,7 +1553,11 @@ var registry = []Rule{
 	{"setup-cmdclass", KindBuildFile, Medium, "setup.py overrides a setup command (runs at install)", "pip runs the overriding code at install",
 		[]Case{{"setup.py", `cmdclass={"install": Post},`, 0, false}}},
 	{"build-hook", KindBuildFile, Medium, "names a build backend, build hook or test plugin that runs by itself",
-		"the build or test runner imports and runs it without anyone calling it", nil},
+		"the build or test runner imports and runs it without anyone calling it", []Case{
+			{"x.gemspec", "Gem::Specification.new do |spec|\n  spec.extensions = [\"ext/setup/extconf.rb\"]\nend", 2, false},
+			{"shard.yml", "name: x\nscripts:\n  postinstall: crystal run src/setup.cr", 3, false},
+			{"x.gemspec", "Gem::Specification.new do |spec|\n  spec.files = Dir[\"lib/**/*.rb\"]\nend", 0, true},
+		}},
 	{"gomod-replace", KindDependency, Medium, "go.mod replace directive points a module elsewhere",
 		"the build uses other code than the module's own", []Case{{"go.mod", "replace example.com/a => ../a", 0, false}}},
 	{"package-index", KindDependency, Medium, "installs from another package index or a git URL",
