@@ -274,7 +274,9 @@ func (fs *fileScan) codeFlow() {
 			// "ex" + "ec" is exec.
 			s := re.concat.ReplaceAllString(l.text, "")
 			ts := strings.TrimSpace(s)
-			if strings.HasPrefix(ts, "//") || strings.HasPrefix(ts, "#") && !strings.HasPrefix(ts, "#!") || strings.HasPrefix(ts, "* ") {
+			if strings.HasPrefix(ts, "//") || strings.HasPrefix(ts, "#") && !strings.HasPrefix(ts, "#!") || strings.HasPrefix(ts, "* ") ||
+				strings.HasPrefix(ts, "/*") && (!strings.Contains(ts, "*/") || strings.HasSuffix(ts, "*/")) {
+				// A block comment's line (a JSDoc /** @type import('x') */) is no code.
 				continue
 			}
 			// What the line's expressions hold.

