@@ -404,7 +404,9 @@ func inertString(sc rules.Scope, text string) bool {
 		return false
 	}
 	re := codeRe()
-	if re.execSink.MatchString(text) || re.procSink.MatchString(text) || re.writeSink.MatchString(text) || re.sendSink.MatchString(text) ||
+	// A method named compile (re.compile, the cc crate's Build::compile)
+	// is not Python's compile builtin.
+	if re.execSink.MatchString(strings.ReplaceAll(text, ".compile(", ".c(")) || re.procSink.MatchString(text) || re.writeSink.MatchString(text) || re.sendSink.MatchString(text) ||
 		strings.Contains(text, ".write(") {
 		return false
 	}

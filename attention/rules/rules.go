@@ -724,6 +724,8 @@ var registry = []Rule{
 	{"build-code-fetch", KindDownload, High, "downloads, connects or starts a process from code that runs by itself at install, build or test time",
 		"nobody has to call it: the build or test run does, on the runner with its network and secrets", []Case{
 			{"setup.py", "import urllib.request\nurllib.request.urlopen('https://x.invalid/p')", 2, false},
+			// The cc crate's compile names the library it builds.
+			{"build.rs", "fn main() {\n    let mut cfg = cc::Build::new();\n    cfg.compile(\"curl\");\n}", 0, true},
 			// bun runs the files bunfig.toml preloads before every bun run and bun test.
 			{"bunfig.toml", "diff --git a/bunfig.toml b/bunfig.toml\nnew file mode 100644\n--- /dev/null\n+++ b/bunfig.toml\n@@ -0,0 +1,2 @@\n+[test]\n+preload = [\"./test/setup.ts\"]\ndiff --git a/test/setup.ts b/test/setup.ts\nnew file mode 100644\n--- /dev/null\n+++ b/test/setup.ts\n@@ -0,0 +1,2 @@\n+import { GlobalRegistrator } from \"@happy-dom/global-registrator\";\n+await fetch(\"https://x.invalid/p\");\n", 2, false},
 			// A gem's extconf.rb runs at gem install; a framework's config at every build.
@@ -1568,7 +1570,10 @@ var registry = []Rule{
 		"decoded bytes are what runs or is written, and the diff does not show them", []Case{{"x.sh", "xxd -r -p payload.hex > a.out", 0, false}}},
 	{"docker-add-url", KindDownload, Medium, "Dockerfile ADD downloads a URL", WhyDownload, []Case{{"Dockerfile", "ADD https://x.invalid/t.tgz /opt/", 0, false}}},
 	{"download", KindDownload, Medium, "downloads or calls a URL",
-		"what it fetches or sends is not in the diff; check where it goes and what uses it", []Case{{"x.py", "r = requests.get(url, timeout=5)", 0, false}}},
+		"what it fetches or sends is not in the diff; check where it goes and what uses it", []Case{{"x.py", "r = requests.get(url, timeout=5)", 0, false},
+			// curl-config and the curl-sys crate are not curl.
+			{"build.rs", "let out = Command::new(\"curl-config\").arg(\"--features\").output();", 0, true},
+			{"x.sh", "CFLAGS=$(curl-config --cflags)", 0, true}}},
 	{"git-clone", KindDownload, Medium, "clones a git repository", "what it fetches is not in the diff",
 		[]Case{{"x.sh", "git clone https://x.invalid/r.git", 0, false}}},
 	{"install-packages", KindDownload, Medium, "installs packages or tools",
