@@ -133,22 +133,22 @@ func TestSeverityByContext(t *testing.T) {
 		// An action at a branch with a token that can only read.
 		{"branch action, read-only token", ".github/workflows/a.yml", "on: push\npermissions:\n  contents: read\n  issues: write\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master\n        with:\n          token: ${{ secrets.GITHUB_TOKEN }}", 9, "medium gha-unpinned-branch"},
 		{"well-known org's internal action at a branch", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: pytorch/test-infra/.github/actions/setup-linux@main", 6, "medium gha-unpinned-branch"},
-		{"anyone's internal action at a branch", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/infra/.github/actions/setup@main", 6, "high gha-unpinned-branch"},
-		{"branch action, default token", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master", 6, "high gha-unpinned-branch"},
-		{"branch action, other secret", ".github/workflows/a.yml", "on: push\npermissions: read-all\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master\n        env:\n          NPM_TOKEN: ${{ secrets.NPM_TOKEN }}", 7, "high gha-unpinned-branch"},
+		{"anyone's internal action at a branch", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/infra/.github/actions/setup@main", 6, "medium gha-unpinned-branch"},
+		{"branch action, default token", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master", 6, "medium gha-unpinned-branch"},
+		{"branch action, other secret", ".github/workflows/a.yml", "on: push\npermissions: read-all\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master\n        env:\n          NPM_TOKEN: ${{ secrets.NPM_TOKEN }}", 7, "medium gha-unpinned-branch"},
 		// A reusable workflow at a branch: the token the caller gives it and
 		// the secrets the call passes decide.
 		{"reusable at a branch, read-only", ".github/workflows/a.yml", "on:\n  pull_request_target:\npermissions:\n  pull-requests: write\njobs:\n  a:\n    uses: acme/.github/.github/workflows/pr.yml@main", 7, "medium gha-unpinned-branch"},
-		{"reusable at a branch, secrets inherited", ".github/workflows/a.yml", "on:\n  push:\npermissions:\n  contents: read\njobs:\n  a:\n    uses: acme/ci/.github/workflows/pr.yml@main\n    secrets: inherit", 7, "high gha-unpinned-branch"},
-		{"reusable at a branch, default token", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    uses: acme/ci/.github/workflows/pr.yml@main", 4, "high gha-unpinned-branch"},
+		{"reusable at a branch, secrets inherited", ".github/workflows/a.yml", "on:\n  push:\npermissions:\n  contents: read\njobs:\n  a:\n    uses: acme/ci/.github/workflows/pr.yml@main\n    secrets: inherit", 7, "medium gha-unpinned-branch"},
+		{"reusable at a branch, default token", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    uses: acme/ci/.github/workflows/pr.yml@main", 4, "medium gha-unpinned-branch"},
 		// On pull_request alone a fork's pull request runs with a read-only
 		// token and no secrets; pushes to named branches come after the merge.
 		{"branch action on pull_request and main", ".github/workflows/a.yml", "on:\n  pull_request:\n  push:\n    branches: [main]\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: dtolnay/rust-toolchain@stable", 9, "medium gha-unpinned-branch"},
-		{"branch action on pull_request_target", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/label@main", 6, "high gha-unpinned-branch"},
+		{"branch action on pull_request_target", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/label@main", 6, "medium gha-unpinned-branch"},
 		// No pull request starts a schedule or a tag push: it runs after the merge.
 		{"branch action on a schedule", ".github/workflows/a.yml", "on:\n  schedule:\n    - cron: 0 0 * * *\n  push:\n    tags: ['v*']\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/bump@main\n        with:\n          token: ${{ secrets.BOT_TOKEN }}", 10, "medium gha-unpinned-branch"},
-		{"branch action on every push", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/bump@main\n        with:\n          token: ${{ secrets.BOT_TOKEN }}", 6, "high gha-unpinned-branch"},
-		{"branch action, job may write", ".github/workflows/a.yml", "on: push\npermissions: read-all\njobs:\n  a:\n    permissions:\n      contents: write\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master", 9, "high gha-unpinned-branch"},
+		{"branch action on every push", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/bump@main\n        with:\n          token: ${{ secrets.BOT_TOKEN }}", 6, "medium gha-unpinned-branch"},
+		{"branch action, job may write", ".github/workflows/a.yml", "on: push\npermissions: read-all\njobs:\n  a:\n    permissions:\n      contents: write\n    runs-on: ubuntu-latest\n    steps:\n      - uses: acme/check@master", 9, "medium gha-unpinned-branch"},
 		// The pull request's head checked out into its own folder under a
 		// privileged trigger: data unless a later step runs it.
 		{"head into a folder, read as data", ".github/workflows/a.yml", rules.PRTHeadInto("pr", "      - uses: actions/checkout@v4\n      - run: |\n          npm ci\n          node tools/build-docs.js --src ./pr/docs"), 8, "medium gha-untrusted-checkout"},

@@ -340,7 +340,6 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 		if p := rules.MapGet(job, "permissions"); p != nil {
 			restricted = readOnlyToken(p)
 		}
-		fs.branchActionsExposure(job, restricted, forPR, withSecrets)
 		allRestricted = allRestricted && restricted
 	}
 	if p := rules.MapGet(root, "permissions"); p != nil && !rootReaches {
@@ -451,48 +450,6 @@ func runsForPR(root *yaml.Node) bool {
 	return false
 }
 
-// branchActionsExposure rates an action or reusable workflow used at a
-// branch by what the branch's owner gets when it runs: high where the job
-// runs for pull requests with a token that can change code or with a
-// secret handed to it; medium where the token is read-only (or writes only
-// to issues, pull requests, checks) and no other secret is handed over, or
-// where no pull request starts the workflow at all.
-func (fs *fileScan) branchActionsExposure(job *yaml.Node, restricted, forPR, withSecrets bool) {
-	lower := func(u *yaml.Node, secret bool) {
-		at, ok := fs.added[u.Line]
-		if !ok || fs.best[at].id != "gha-unpinned-branch" {
-			return
-		}
-		h := fs.best[at]
-		switch {
-		case !forPR:
-			h.why = "whoever pushes to the action's branch decides what runs, but no pull request starts this workflow (a schedule, a dispatch, a release or a push to named branches does): it runs once the change is merged, so read it before merging"
-		case restricted && !secret:
-			h.why = "whoever pushes to the action's branch decides what runs, but the job's token here cannot change code, releases or packages, and the step is handed no other secret"
-		case !withSecrets:
-			h.why = "whoever pushes to the action's branch decides what runs, but a fork's pull request runs it with a read-only token and no secrets (pull_request), and the pushes this workflow runs for are to named branches, after the merge: read it before merging"
-		default:
-			return
-		}
-		h.severity = rules.Medium
-		fs.best[at] = h
-	}
-	// A reusable workflow called at a branch: it gets the caller's token
-	// and the secrets the call passes (secrets: inherit passes them all).
-	if u := rules.MapGet(job, "uses"); u != nil && u.Kind == yaml.ScalarNode {
-		lower(u, rules.MapGet(job, "secrets") != nil || handsSecret(rules.MapGet(job, "with")))
-	}
-	steps := rules.MapGet(job, "steps")
-	if steps == nil || steps.Kind != yaml.SequenceNode {
-		return
-	}
-	for _, st := range steps.Content {
-		if u := rules.MapGet(st, "uses"); u != nil {
-			lower(u, handsSecret(rules.MapGet(st, "with")) || handsSecret(rules.MapGet(st, "env")))
-		}
-	}
-}
-
 // readOnlyToken reports a permissions: block under which the job's token
 // cannot change code, releases, packages or cloud access: read-all, {},
 // or write only to issues, pull requests, checks and the like. No block
@@ -516,15 +473,6 @@ func readOnlyToken(n *yaml.Node) bool {
 		}
 	}
 	return true
-}
-
-// handsSecret reports a with: or env: mapping that passes a secret other
-// than the job's own token.
-func handsSecret(n *yaml.Node) bool {
-	return rules.AnyValue(n, func(v string) bool {
-		v = strings.ReplaceAll(v, " ", "")
-		return strings.Contains(v, "secrets.") && !strings.Contains(v, "secrets.GITHUB_TOKEN") || strings.Contains(v, "secrets[") || strings.Contains(v, "toJSON(secrets")
-	})
 }
 
 // envOf binds the names of an env: mapping that hold secrets, on top of

@@ -1401,9 +1401,12 @@ var registry = []Rule{
 		"whoever owns the action can move the tag, and their code then runs with the job's token and secrets", []Case{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: acme/deploy-action@v1", 4, false},
 		}},
-	{"gha-unpinned-branch", KindCIFile, High, "uses a third-party action at a branch or with no version",
+	{"gha-unpinned-branch", KindCIFile, Medium, "uses a third-party action at a branch or with no version",
 		"the action's branch, whatever it holds at run time, runs with the job's token and secrets", []Case{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: acme/deploy-action@main", 4, false},
+			// An organisation's shared workflow at its branch, handed the
+			// write token on pull_request_target: still the owner's code.
+			{".github/workflows/a.yml", "on: pull_request_target\npermissions:\n  contents: write\njobs:\n  a:\n    uses: acme/.github/.github/workflows/merge.yml@main\n    secrets: inherit", 6, false},
 		}},
 	{"gha-first-party-tag", KindCIFile, Low, "uses a GitHub action by tag, not commit SHA",
 		"a tag can be moved to other code; GitHub's own actions are the ones every workflow already trusts", nil},
@@ -1421,10 +1424,16 @@ var registry = []Rule{
 			{"Dockerfile", "diff --git a/Dockerfile b/Dockerfile\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1,2 +1,2 @@\n-FROM python:3.12@sha256:" + strings.Repeat("a", 64) + "\n+FROM python:3.12\n RUN pip install .\n", 1, false},
 			{"Dockerfile", "diff --git a/Dockerfile b/Dockerfile\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1,2 +1,2 @@\n-FROM python:3.12@sha256:" + strings.Repeat("a", 64) + "\n+FROM python:3.13@sha256:" + strings.Repeat("b", 64) + "\n RUN pip install .\n", 1, true},
 		}},
-	{"gha-pin-removed", KindCIFile, High, "replaces an action's commit-SHA pin with a tag or branch",
+	{"gha-pin-removed", KindCIFile, High, "replaces an action's commit-SHA pin, or the repository's own action or workflow, with a tag or branch",
 		"the pin fixed the code that runs; a tag can be moved to any commit by whoever controls the action (as in the tj-actions and reviewdog compromises), and its code runs with the job's token and secrets", []Case{
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@1111111111111111111111111111111111111111 # v2.0.1\n+  - uses: acme/act@v2\n", 2, false},
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@v1\n+  - uses: acme/act@v2\n", 2, true},
+			// The repository's own workflow, in the tree under review,
+			// swapped for another owner's at a branch.
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,3 +1,3 @@\n jobs:\n   release:\n-    uses: ./.github/workflows/_release.yml\n+    uses: acme/workflows/.github/workflows/release.yml@main\n", 3, false},
+			// Moving to another of the repository's own, or to a SHA.
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,3 +1,3 @@\n jobs:\n   release:\n-    uses: ./.github/workflows/_release.yml\n+    uses: ./.github/workflows/release.yml\n", 3, true},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,3 +1,3 @@\n jobs:\n   release:\n-    uses: ./.github/workflows/_release.yml\n+    uses: acme/workflows/.github/workflows/release.yml@1111111111111111111111111111111111111111\n", 3, true},
 		}},
 	{"gha-pinned-unchecked", KindCIFile, Low, "pins an action to a commit SHA (not checked against the action's repository)",
 		"a SHA from a fork can be addressed through the action's name; offline, vetter could not ask GitHub whether this commit is the action's own", nil},
