@@ -302,7 +302,8 @@ func mapKey(m *yaml.Node, key string) *yaml.Node {
 
 // wfModel is what the reader learned of a workflow's triggers.
 type wfModel struct {
-	privileged bool // pull_request_target, workflow_run, issue_comment, a check run or suite: secrets and a write token for others' code
+	privileged  bool // pull_request_target, workflow_run, issue_comment, a check run or suite: secrets and a write token for others' code
+	pullRequest bool // pull_request: others' code, in the pull request's own scope
 }
 
 func (fs *fileScan) workflowModel(root *yaml.Node) {
@@ -311,6 +312,8 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 		switch n {
 		case "pull_request_target", "workflow_run", "issue_comment", "check_run", "check_suite":
 			m.privileged = true
+		case "pull_request":
+			m.pullRequest = true
 		}
 	}
 	env := fs.envOf(rules.MapGet(root, "env"), nil)
@@ -566,10 +569,20 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 						}
 					}
 				}
-			case ref == "actions/cache" || ref == "actions/cache/save":
-				if m.privileged && headOut > 0 {
+			case rules.CacheSaves(ref, func(k string) string {
+				if v := rules.MapGet(with, k); v != nil {
+					return v.Value
+				}
+				return ""
+			}):
+				switch p := rules.MapGet(with, "path"); {
+				case m.privileged && headOut > 0:
 					fs.report(u.Line, hit{id: "gha-cache-poisoning", source: headOut})
-				} else if p := rules.MapGet(with, "path"); p != nil {
+				case m.pullRequest && headOut > 0:
+					// pull_request saves into the pull request's own
+					// scope: the base branch's runs do not restore it.
+					fs.report(u.Line, hit{id: "gha-cache-poisoning", severity: rules.Medium, title: "saves a cache after checking out the pull request's head", source: headOut})
+				case p != nil:
 					fs.cacheSaved(fl, u.Line, strings.Split(p.Value, "\n"))
 				}
 			}
@@ -810,7 +823,9 @@ func (fs *fileScan) workflowRuns() {
 			}
 		}
 	}
-	head, cache := 0, 0
+	// ran is the line of a run of the pull request's code after its
+	// checkout, in a hunk that does not show a safe trigger.
+	head, cache, ran := 0, 0, 0
 	for _, reg := range fs.regions() {
 		w := &workflowScan{runIndent: -1, unknown: true}
 		var cur []numbered
@@ -819,6 +834,11 @@ func (fs *fileScan) workflowRuns() {
 			if len(cur) > 0 {
 				if head > 0 && (ws.dangerous || cache > 0 && !ws.triggersKnown) {
 					fs.prCodeRunPartial(cur, head, cache, ws.dangerous)
+				}
+				if head > 0 && ran == 0 && (ws.dangerous || !ws.triggersKnown) {
+					if i := slices.IndexFunc(cur, func(l numbered) bool { return rules.BuildCommand(l.text) }); i >= 0 {
+						ran = cur[i].n
+					}
 				}
 				fs.shellLines(cur, fl, true)
 			}
@@ -838,9 +858,18 @@ func (fs *fileScan) workflowRuns() {
 					ws.dangerous && strings.Contains(l.text, "download-artifact"):
 					fl.artifact = taint{kind: tArtifact, line: l.n}
 				}
-				if m := wfRe().wfUses.FindStringSubmatch(l.text); m != nil && (m[1] == "actions/cache" || m[1] == "actions/cache/save") {
+				if m := wfRe().wfUses.FindStringSubmatch(l.text); m != nil && rules.CacheSaves(m[1], func(k string) string {
+					return strings.Join(stepInputs(reg[i+1:], indentOf(l.text), k), " ")
+				}) {
 					cache = l.n
-					fs.cacheSaved(fl, l.n, cachePaths(reg[i+1:], indentOf(l.text)))
+					if ran > 0 {
+						// The job ran the pull request's code before this
+						// step: under pull_request_target (which the hunk
+						// does not rule out) the cache it saves is the base
+						// branch's, restored by the release and push runs.
+						fs.report(l.n, hit{id: "gha-cache-poisoning", title: "saves a cache after running the pull request's code (line " + itoa(ran) + "); the trigger is not shown, and under pull_request_target the cache is the base branch's", source: ran})
+					}
+					fs.cacheSaved(fl, l.n, stepInputs(reg[i+1:], indentOf(l.text), "path"))
 				}
 			}
 			if m := wfRe().wfRunKey.FindStringSubmatch(l.text); m != nil {
@@ -886,9 +915,10 @@ func (fs *fileScan) prCodeRunPartial(lines []numbered, head, cache int, privileg
 	}
 }
 
-// cachePaths returns the path: values of a cache step, from the lines after
-// its uses: line, up to the next step.
-func cachePaths(rest []numbered, usesIndent int) []string {
+// stepInputs returns the values of one key of a step (a cache step's
+// path:, a setup action's cache:), from the lines after its uses: line, up
+// to the next step.
+func stepInputs(rest []numbered, usesIndent int, key string) []string {
 	var out []string
 	inPath, pathIndent := false, 0
 	for _, l := range rest {
@@ -905,7 +935,7 @@ func cachePaths(rest []numbered, usesIndent int) []string {
 			continue
 		}
 		inPath = false
-		if v, ok := strings.CutPrefix(t, "path:"); ok {
+		if v, ok := strings.CutPrefix(t, key+":"); ok {
 			v = strings.Trim(strings.TrimSpace(v), `"'`)
 			if v == "|" || v == ">" || v == "" {
 				inPath, pathIndent = true, ind
