@@ -375,7 +375,9 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			regexp.MustCompile(`^\s*ADD\s+(?:--\S+\s+)*https?://`)},
 		{"download", "downloads with curl or wget", all, 0, true,
 			[]string{"curl", "wget"},
-			regexp.MustCompile(`(?i)\b(?:curl|wget)\b`)},
+			// A name of the family (curl-config, wget-log) is another
+			// program or a file: curl-config prints build flags.
+			regexp.MustCompile(`(?i)\b(?:curl|wget)(?:$|[^\w-]|-$|-[^\w])`)},
 		{"download", "downloads or calls a URL", all, 0, true,
 			[]string{"fetch(", "requests.", "urllib", "urlopen", "httpx.", "aiohttp", "http.get(", "http.post", "http.head(", "axios", "reqwest", "ureq::",
 				"invoke-webrequest", "invoke-restmethod", "iwr", "irm", "bitstransfer", "downloadstring", "downloadfile", "webclient",

@@ -704,6 +704,11 @@ var registry = []Rule{
 			// at every build whatever the URL then serves.
 			{"settings.gradle.kts", "pluginManagement {\n    repositories { gradlePluginPortal() }\n}\napply(from = \"https://raw.githubusercontent.com/someone/conventions/main/ci.gradle.kts\")", 4, false},
 			{"build.gradle", "apply from: 'gradle/publish.gradle'\napply from: \"$rootDir/gradle/lint.gradle\"", 0, true},
+			// A build script asking a local tool for flags (curl-config,
+			// a library named curl compiled from the tree) fetches nothing;
+			// the same script starting curl on a URL does.
+			{"build.rs", "use std::process::Command;\nfn main() {\n    let out = Command::new(\"curl-config\").arg(\"--features\").output();\n    cc::Build::new().file(\"curl/lib/easy.c\").compile(\"curl\");\n}", 0, true},
+			{"build.rs", "use std::process::Command;\nfn main() {\n    let out = Command::new(\"curl\").arg(\"-fsSL\").arg(\"https://x.invalid/p\").output();\n}", 3, false},
 			// A gyp command expansion runs while npm installs the package.
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"defines\": [\"<!(curl -s https://x.invalid/defines)\"]}]}", 2, false},
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"include_dirs\": [\"<!(node -e \\\"require('nan')\\\")\"]}]}", 2, true},
