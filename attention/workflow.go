@@ -511,6 +511,10 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 	// into when it is not the workspace itself; ran is set once a step
 	// runs what is there.
 	headPath, ran := "", false
+	// opaque is set once an action of neither GitHub nor the change runs
+	// after the head's checkout: what it does with the workspace is not in
+	// the diff.
+	opaque := false
 	for _, st := range steps.Content {
 		if st.Kind != yaml.MappingNode {
 			continue
@@ -519,6 +523,9 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 		if u := rules.MapGet(st, "uses"); u != nil && u.Kind == yaml.ScalarNode {
 			ref, _, _ := strings.Cut(u.Value, "@")
 			with := rules.MapGet(st, "with")
+			if owner, _, _ := strings.Cut(ref, "/"); headOut > 0 && owner != "actions" && owner != "github" {
+				opaque = true
+			}
 			switch {
 			case ref == "actions/checkout":
 				at := 0
@@ -622,8 +629,36 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 		fs.shellLines(lines, fl, true)
 		if headOut == 0 && wfRe().wfHeadCheckout.MatchString(run.Value) && (!strings.Contains(run.Value, "git fetch") || slices.ContainsFunc(slices.Collect(maps.Values(fs.text)), rules.TreeChange)) {
 			// gh pr checkout, git fetch origin pull/N/head: the steps after
-			// it run the pull request's code.
+			// it run the pull request's code, and so may this step's own
+			// lines after it.
 			headOut = run.Line
+			for i, l := range lines {
+				if loc := wfRe().wfHeadCheckout.FindStringIndex(l.text); loc != nil {
+					headOut = l.n
+					if m.privileged {
+						// The line's own build after the checkout (&& npm
+						// test) is rated where the checkout is.
+						ran = rules.BuildCommand(l.text[loc[1]:]) || fs.prCodeRun(lines[i+1:], headOut) || ran
+					}
+					break
+				}
+			}
+		}
+	}
+	if m.privileged && headOut > 0 && headPath == "" && !ran && !opaque {
+		// The head checked out into the workspace and no later step
+		// builds, installs or runs from it, and no action whose code is
+		// not in the diff works there: its files stay data.
+		for _, h := range fs.best {
+			if h.source == headOut && h.sev() == rules.High {
+				ran = true
+			}
+		}
+		if at, ok := fs.added[headOut]; ok && !ran && fs.best[at].id == "gha-untrusted-checkout" {
+			h := fs.best[at]
+			h.severity = rules.Medium
+			h.why = "no later step of the job builds, installs or runs what the pull request wrote, and no action whose code the diff does not show works in the workspace: its files are read as data, with the write token and secrets beside them, so check what reads them"
+			fs.best[at] = h
 		}
 	}
 	if m.privileged && headOut > 0 && headPath != "" && !ran {
