@@ -443,6 +443,10 @@ var registry = []Rule{
 		"the documented install step of a well-known tool; it runs code the diff does not show, from a host the project already trusts", []Case{
 			{"Dockerfile", "FROM debian:12\nRUN curl -fsSL https://deb.nodesource.com/setup_20.x | bash -", 0, false},
 			{"x.sh", "curl --proto '=https' -sSf https://sh.rustup.rs | sh -s -- -y", 0, false},
+			// A URL a job's matrix gives: the installer of every value the
+			// matrix lists, each from the vendor's own host.
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    strategy:\n      matrix:\n        include:\n          - ghcup: https://downloads.haskell.org/~ghcup/x86_64-linux-ghcup\n          - ghcup: https://downloads.haskell.org/~ghcup/aarch64-linux-ghcup\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          curl -sSf ${{ matrix.ghcup }} > /usr/bin/ghcup\n          chmod +x /usr/bin/ghcup\n          ghcup install ghc", 14, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    strategy:\n      matrix:\n        include:\n          - ghcup: https://downloads.haskell.org/~ghcup/x86_64-linux-ghcup\n          - ghcup: https://x.invalid/ghcup\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          curl -sSf ${{ matrix.ghcup }} > /usr/bin/ghcup\n          chmod +x /usr/bin/ghcup\n          ghcup install ghc", 0, true},
 			// A well-known owner's installer from its own repository, and a
 			// tool's documented installer from the tool's own site.
 			{".gitlab-ci.yml", "scan:\n  before_script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 3, false},
