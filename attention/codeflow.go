@@ -56,7 +56,7 @@ var codeRe = sync.OnceValue(func() *codeRes {
 			`\[\s*["'](?:curl|wget)["'][^\]]*\]\s*\.execute\(\)|["'](?:curl|wget)\s[^"']*["']\s*\.execute\(\)|\bURL\((?:[^()]|\([^()]*\))*\)\s*\.(?:text\b|getText\(|readText\(|openStream\(|readBytes\()|\.toURL\(\)\s*\.(?:text\b|getText\(|readText\()`),
 		bulkSecret: regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|JSON\.stringify\(\s*process\.env|\{\s*\.\.\.process\.env|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|\bENV\.to_h\b|\bstd::env::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|(?i:\b(?:Get-ChildItem|gci|dir|ls)\s+env:|GetEnvironmentVariables\(\))|\bos\.Environ\(\)|\benv\.getEnvironment\(\)|\bsys\.env\b(?:\s*[),;}\]]|\.(?:toMap|toList|toSeq|mkString)\b|\s*$)`),
 		oneSecret:  regexp.MustCompile(`\bprocess\.env\.([A-Za-z_]\w*)|\bprocess\.env\[['"]([A-Za-z_]\w*)['"]\]|\bos\.environ\[['"]([A-Za-z_]\w*)['"]\]|\bos\.(?:environ\.get|getenv)\(\s*['"]([A-Za-z_]\w*)['"]|\bENV\[['"]([A-Za-z_]\w*)['"]\]|\benv::var\(\s*"([A-Za-z_]\w*)"|\bgetenv\(\s*['"]([A-Za-z_]\w*)['"]`),
-		execSink: regexp.MustCompile(`\beval\(|(?:^|[^.\w])evaluate\(|\bEval\.(?:me|x|xy|xyz)\(|\beval\s+\$|\brunpy\.run_(?:path|module)\(|\.exec_module\(|\bSourceFileLoader\(|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\._compile\(|\bvm\.(?:runIn\w*|Script|compileFunction)\b|\brunIn(?:This|New)Context\(|\bnew\s+vm\.Script\b|\bexec\(|\bcompile\(|\b__import__\(|\bimportlib\.|\binstance_eval\b|\bclass_eval\b|\bKernel\.eval\b|\bmarshal\.loads\(|\bpickle\.loads\(|\bmodule\.constructor\b|\bnew\s+Module\(|\brequire\(\s*[A-Za-z_$]|\bimport\(\s*[A-Za-z_$'"\x60]|\bWebAssembly\.(?:instantiate|compile|Module)\b|\bassert\(\s*\$|\bcreate_function\(|\bconstructor\s*\)?\s*\(|\[\s*["'](?:exec|eval|_compile|Function|execSync|system)["']\s*\]|\bgetattr\(\s*(?:__builtins__|builtins)\b|(?i:\bInvoke-Expression\b|\biex\b|\[ScriptBlock\]::Create\(|^\s*[&.]\s+\$[\w:]+|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+)*-(?:File|c|Command)\s|\bcmd(?:\.exe)?\s+/[ck]\s+\$|\.InvokeScript\(|\.NewScriptBlock\(|\bAdd-Type\b.*-TypeDefinition\b|\[(?:System\.)?Reflection\.Assembly\]::Load\()|` +
+		execSink: regexp.MustCompile(`\beval\(|(?:^|[^.\w])evaluate\(|\bEval\.(?:me|x|xy|xyz)\(|\beval\s+\$|\brunpy\.run_(?:path|module)\(|\.exec_module\(|\bSourceFileLoader\(|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\._compile\(|\bvm\.(?:runIn\w*|Script|compileFunction)\b|\brunIn(?:This|New)Context\(|\bnew\s+vm\.Script\b|\bexec\(|(?:^|[^.\w])compile\(|\.compile\(\s*[^\s"')]|\b__import__\(|\bimportlib\.|\binstance_eval\b|\bclass_eval\b|\bKernel\.eval\b|\bmarshal\.loads\(|\bpickle\.loads\(|\bmodule\.constructor\b|\bnew\s+Module\(|\brequire\(\s*[A-Za-z_$]|\bimport\(\s*[A-Za-z_$'"\x60]|\bWebAssembly\.(?:instantiate|compile|Module)\b|\bassert\(\s*\$|\bcreate_function\(|\bconstructor\s*\)?\s*\(|\[\s*["'](?:exec|eval|_compile|Function|execSync|system)["']\s*\]|\bgetattr\(\s*(?:__builtins__|builtins)\b|(?i:\bInvoke-Expression\b|\biex\b|\[ScriptBlock\]::Create\(|^\s*[&.]\s+\$[\w:]+|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+)*-(?:File|c|Command)\s|\bcmd(?:\.exe)?\s+/[ck]\s+\$|\.InvokeScript\(|\.NewScriptBlock\(|\bAdd-Type\b.*-TypeDefinition\b|\[(?:System\.)?Reflection\.Assembly\]::Load\()|` +
 			// PHP including a file by a computed path (a temp file, a variable).
 			`\b(?:include|require)(?:_once)?\s*\(?\s*(?:\$|sys_get_temp_dir\(|tempnam\()|` +
 			// PHP including a stream that is the code itself: a data: URL,
@@ -274,9 +274,10 @@ func (fs *fileScan) codeFlow() {
 			// "ex" + "ec" is exec.
 			s := re.concat.ReplaceAllString(l.text, "")
 			ts := strings.TrimSpace(s)
+			// A comment, a doc comment's line, or one whole /* … */ (a
+			// JSDoc type names import('x') without loading it).
 			if strings.HasPrefix(ts, "//") || strings.HasPrefix(ts, "#") && !strings.HasPrefix(ts, "#!") || strings.HasPrefix(ts, "* ") ||
-				strings.HasPrefix(ts, "/*") && (!strings.Contains(ts, "*/") || strings.HasSuffix(ts, "*/")) {
-				// A block comment's line (a JSDoc /** @type import('x') */) is no code.
+				strings.HasPrefix(ts, "/*") && (!strings.Contains(ts, "*/") || strings.HasSuffix(ts, "*/") && strings.Count(ts, "*/") == 1) {
 				continue
 			}
 			// What the line's expressions hold.

@@ -714,8 +714,21 @@ func (fs *fileScan) expandVars(line string, n int) string {
 		}
 		line, _ = rules.Expand(line, value)
 	}
+	// A matrix value stands for every value the matrix lists: a judgement
+	// of the line holds for each of them or for none.
+	if fs.info.Scope&rules.ScopeWorkflow != 0 && strings.Contains(line, "matrix.") && fs.workflowRoot() != nil {
+		root := fs.workflowRoot()
+		line = matrixRefRe().ReplaceAllStringFunc(line, func(ref string) string {
+			if vs := rules.MatrixValues(root, matrixRefRe().FindStringSubmatch(ref)[1]); len(vs) > 0 {
+				return strings.Join(vs, " ")
+			}
+			return ref
+		})
+	}
 	return line
 }
+
+var matrixRefRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{\{\s*matrix\.([\w-]+)\s*\}\}`) })
 
 // vendorInstaller returns the host of a download line whose every URL is a
 // vendor's documented installer: a well-known one, or the installer of the

