@@ -1053,6 +1053,12 @@ var registry = []Rule{
 			// A well-known owner's name dressed as its download channel.
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          curl -fsSLo /tmp/l.tgz \"https://github.com/golangci-lint-releases/bin/releases/download/v2.1.0/lint.tgz\"\n          tar -xzf /tmp/l.tgz -C /tmp/l\n          sudo /tmp/l/install --prefix /usr/local", 7, false},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actlons/checkout@v4", 4, false},
+			// A well-known name spelled with a digit or a letter pair for a
+			// letter, as one word of the owner, in any reader of sources;
+			// an owner that writes digits in its own name imitates nobody.
+			{"collections/requirements.yml", "collections:\n  - name: https://github.com/ansib1e-collections/community.general.git\n    type: git", 2, false},
+			{".gitmodules", "[submodule \"vendor/sdk\"]\n\tpath = vendor/sdk\n\turl = https://github.com/rnicrosoft-labs/sdk.git", 3, false},
+			{"Package.swift", "let package = Package(\n  name: \"x\",\n  dependencies: [\n    .package(url: \"https://github.com/baptiste0928/swift-x.git\", from: \"1.0.0\"),\n    .package(url: \"https://github.com/m1guelpf/swift-y.git\", from: \"1.0.0\")\n  ]\n)", 0, true},
 			{"Dockerfile", "FROM pyth0n:3.12", 0, false},
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: docker/login-action@v3\n+  - uses: docker/login-actions@v3\n", 2, false},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/setup-nodes@v4", 4, false},
