@@ -967,6 +967,12 @@ var registry = []Rule{
 			// A wheel on a well-known index's own host is the registry's file.
 			{"requirements-dev.txt", "torch @ https://download.pytorch.org/whl/cpu/torch-2.3.0%2Bcpu-cp311-cp311-linux_x86_64.whl", 0, true},
 			{"package.json", "{\n  \"dependencies\": {\n    \"lodash\": \"^4.17.21\"\n  }\n}", 3, true},
+			// Every package manager's overrides: pnpm's workspace overrides
+			// and catalogs, Pipenv's file = URL; a version, an npm: alias or
+			// a link in the tree is the registry's or the project's own.
+			{"pnpm-workspace.yaml", "packages:\n  - packages/*\noverrides:\n  \"semver@<7\": https://x.invalid/semver-7.6.3.tgz", 4, false},
+			{"Pipfile", "[packages]\nurllib3 = {file = \"https://x.invalid/urllib3-2.2.0.tar.gz\"}", 2, false},
+			{"pnpm-workspace.yaml", "packages:\n  - packages/*\noverrides:\n  semver: ^7.6.3\n  \"lodash@<4\": npm:lodash@4.17.21\n  foo: link:../foo\ncatalog:\n  react: ^19.0.0", 0, true},
 			// An import map sends a name to code at a URL.
 			{"deno.json", "{\n  \"imports\": {\n    \"@std/path\": \"https://modules.jsr-cdn.x.invalid/@std/path/1.0.8/mod.ts\"\n  }\n}", 3, false},
 			{"deno.json", "{\n  \"imports\": {\n    \"$std/\": \"https://deno.land/std@0.224.0/\",\n    \"x\": \"https://raw.githubusercontent.com/o/r/0123456789abcdef0123456789abcdef01234567/mod.ts\",\n    \"preact\": \"https://esm.sh/preact@10.22.0\",\n    \"@std/assert\": \"jsr:@std/assert@^1.0.0\"\n  }\n}", 0, true},
