@@ -161,6 +161,17 @@ func spelledWithDigits(owner string) string {
 	return ""
 }
 
+// spellsWord reports label holding word as one of its dash-joined words
+// once digits and letter pairs are read as letters (g1thub-cdn for github).
+func spellsWord(label, word string) bool {
+	for _, r := range digitLetters() {
+		if n := r.Replace(label); n != label && hasWord(n, word) {
+			return true
+		}
+	}
+	return false
+}
+
 // digitLetters read digits and letter pairs as the letters they imitate;
 // a 1 stands for an l or an i.
 var digitLetters = sync.OnceValue(func() []*strings.Replacer {

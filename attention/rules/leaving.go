@@ -769,13 +769,18 @@ var cliTokens = sync.OnceValue(func() []struct {
 		{regexp.MustCompile(`\bgcloud\s+auth\s+(?:application-default\s+)?print-(?:access|identity)-token\b`), "GOOGLE_TOKEN"},
 		{regexp.MustCompile(`\baz\s+(?:account\s+get-access-token|acr\s+login\b[^|;&]*--expose-token)\b`), "AZURE_TOKEN"},
 		{regexp.MustCompile(`\bvault\s+(?:token\s+(?:create|lookup)|print\s+token)\b`), "VAULT_TOKEN"},
+		{regexp.MustCompile(`\bkubectl\s+create\s+token\b`), "KUBE_TOKEN"},
+		{regexp.MustCompile(`\bheroku\s+auth:token\b`), "HEROKU_API_KEY"},
+		{regexp.MustCompile(`\b(?:fly|flyctl)\s+(?:auth\s+token|tokens\s+create)\b`), "FLY_API_TOKEN"},
+		{regexp.MustCompile(`\bnpm\s+token\s+create\b`), "NPM_TOKEN"},
 		{regexp.MustCompile(`\bdocker-credential-\w+\s+get\b`), "DOCKER_TOKEN"},
 	}
 })
 
 // CLIToken returns the credential a command line mints or prints with a
 // vendor's CLI (gcloud auth print-access-token, aws ecr get-login-password,
-// az account get-access-token, vault token create, gh auth token), "" for
+// az account get-access-token, vault token create, kubectl create token,
+// gh auth token), "" for
 // none: a secret wherever it is carried next, into a variable or a file.
 func CLIToken(text string) string {
 	t := argvWords().ReplaceAllString(text, " ")

