@@ -973,6 +973,8 @@ var registry = []Rule{
 			// a link in the tree is the registry's or the project's own.
 			{"pnpm-workspace.yaml", "packages:\n  - packages/*\noverrides:\n  \"semver@<7\": https://x.invalid/semver-7.6.3.tgz", 4, false},
 			{"Pipfile", "[packages]\nurllib3 = {file = \"https://x.invalid/urllib3-2.2.0.tar.gz\"}", 2, false},
+			{".yarnrc.yml", "npmRegistryServer: \"https://registry.yarnpkg.com\"\npackageExtensions:\n  \"foo@*\":\n    dependencies:\n      bar: \"https://x.invalid/bar.tgz\"", 5, false},
+			{".yarnrc.yml", "npmRegistryServer: \"https://npm.acme-corp.dev\"\npackageExtensions:\n  \"foo@*\":\n    dependencies:\n      bar: \"^1.2.0\"", 0, true},
 			{"pnpm-workspace.yaml", "packages:\n  - packages/*\noverrides:\n  semver: ^7.6.3\n  \"lodash@<4\": npm:lodash@4.17.21\n  foo: link:../foo\ncatalog:\n  react: ^19.0.0", 0, true},
 			// An import map sends a name to code at a URL.
 			{"deno.json", "{\n  \"imports\": {\n    \"@std/path\": \"https://modules.jsr-cdn.x.invalid/@std/path/1.0.8/mod.ts\"\n  }\n}", 3, false},

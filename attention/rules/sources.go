@@ -106,6 +106,10 @@ var SourceKeys = []SourceKey{
 	// pnpm's workspace overrides and catalogs: a name forced, for every
 	// package of the workspace, to a tarball or repository by URL.
 	{Files: []string{"pnpm-workspace.yaml", "pnpm-workspace.yml"}, Key: `^\s*["']?[^\s:"'#]+["']?\s*:\s*["']?((?:git\+)?(?:https?|ssh|git)://[^\s"'#]+|git@[^\s"'#]+|github:[^\s"'#]+)`, What: "a package for the whole workspace"},
+	// Yarn's packageExtensions: a dependency added to another package's
+	// manifest, by URL.
+	{Files: []string{".yarnrc.yml", ".yarnrc.yaml"}, Key: `^\s*["']?[^\s:"'#]+["']?\s*:\s*["']?((?:git\+)?(?:https?|ssh|git)://[^\s"'#]+|github:[^\s"'#]+)`,
+		Near: `^\s*(?:dependencies|peerDependencies)\s*:\s*$`, What: "a package another package depends on"},
 	// Pipenv's dependency given by URL.
 	{Files: []string{"pipfile"}, Key: `\b(?:url|file)\s*=\s*["']((?:https?)://[^"']+)["']`, Section: `^\s*\[(?:packages|dev-packages)\]`, What: "a Python package"},
 	// helmfile's chart repositories.
