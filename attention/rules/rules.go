@@ -950,6 +950,11 @@ var registry = []Rule{
 		"pip imports and runs the change's own code at install, before any test", []Case{
 			{"pyproject.toml", "[build-system]\nbackend-path = [\".\"]", 0, false},
 		}},
+	{"ci-cache-unprotected", KindRunner, Medium, "shares a cache between protected and unprotected branches",
+		"a job on any branch or merge request writes what the protected branches' jobs restore and run (GitLab's cache: unprotect: true)", []Case{
+			{".gitlab-ci.yml", "test:\n  script: npm ci && npm test\n  cache:\n    key: deps\n    paths: [node_modules/]\n    unprotect: true", 6, false},
+			{".gitlab-ci.yml", "test:\n  script: npm ci && npm test\n  cache:\n    key: deps\n    paths: [node_modules/]\n    unprotect: false", 0, true},
+		}},
 	{"git-hooks", KindScript, High, "points git at hooks the change ships",
 		"every later git command on the runner runs the change's own scripts", []Case{
 			{"x.sh", "git config core.hooksPath .githooks", 0, false},
