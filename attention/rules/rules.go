@@ -1072,6 +1072,8 @@ var registry = []Rule{
 			// an owner that writes digits in its own name imitates nobody.
 			{"collections/requirements.yml", "collections:\n  - name: https://github.com/ansib1e-collections/community.general.git\n    type: git", 2, false},
 			{".gitmodules", "[submodule \"vendor/sdk\"]\n\tpath = vendor/sdk\n\turl = https://github.com/rnicrosoft-labs/sdk.git", 3, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: d0cker-community/login-action@v3", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: 1password/load-secrets-action@v2\n      - uses: 8398a7/action-slack@v3\n      - uses: baptiste0928/cargo-install@v3", 0, true},
 			{"Package.swift", "let package = Package(\n  name: \"x\",\n  dependencies: [\n    .package(url: \"https://github.com/baptiste0928/swift-x.git\", from: \"1.0.0\"),\n    .package(url: \"https://github.com/m1guelpf/swift-y.git\", from: \"1.0.0\")\n  ]\n)", 0, true},
 			{"Dockerfile", "FROM pyth0n:3.12", 0, false},
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: docker/login-action@v3\n+  - uses: docker/login-actions@v3\n", 2, false},
