@@ -31,7 +31,7 @@ type codeRes struct {
 	procDownload, procOut, noRun, handleSend, dnsSink   *regexp.Regexp
 	hostInfo, cmdString, concat, dnsName, evalName      *regexp.Regexp
 	getSink, goInitShell                                *regexp.Regexp
-	detached, pyBlock, pyProc, fill                     *regexp.Regexp
+	detached, pyBlock, pyProc, fill, stdinShell         *regexp.Regexp
 	withBind, cbParam, accum, recvWrite, copyTo, dlDest *regexp.Regexp
 	letBind, createFile, streamCopy, outParam, progArg  *regexp.Regexp
 	profileAppend                                       *regexp.Regexp
@@ -44,19 +44,19 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		assign: regexp.MustCompile(`^\s*(?:export\s+)?(?:(?:if|while|elif|for|switch)\s+\(?\s*)?(?:(?:const|let|var|my|local|final|static|def|val)\s+)?(?:mut\s+)?\{?\s*\$?([A-Za-z_][\w]*)(?:\s*,\s*(?:[A-Za-z_]\w*|:?\d+|:\w+))*\s*\}?\s*(?::\s*[\w<>\[\], .:&']+)?\s*(?:=|:=)\s*([^=].*)$`),
 		ident:  regexp.MustCompile(`[A-Za-z_$][\w$]*`),
 		str:    regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|` + "`(?:[^`\\\\]|\\\\.)*`"),
-		decode: regexp.MustCompile(`Buffer\.from\([^)]*['"](?:hex|base64|base64url)['"]|\batob\(|String\.fromCharCode\b|fromCharCode\(|\bb(?:64|32|16|85)decode\(|\ba85decode\(|\bbytes\.fromhex\(|\bunhexlify\(|\bcodecs\.decode\(|\b(?:zlib|lzma|bz2|gzip)\.decompress\(|\b(?:inflate|gunzip|brotliDecompress)(?:Sync)?\(|\.decode\(\s*['"](?:hex|base64|rot13)|\bBase64\.(?:decode64|strict_decode64|urlsafe_decode64)\b|\.unpack1?\(\s*['"](?:m|H\*)|\bbase64_decode\(|\bhex2bin\(|\bgzinflate\(|\bstr_rot13\(|\bbase64::decode\b|\bSTANDARD\.decode\(|\bhex::decode\(|\bmarshal\.loads\(|\bdecode_base64\(|\bpack\(\s*['"]H\*|\.reverse\(\)\.join\(|\\x[0-9a-fA-F]{2}(?:\\x[0-9a-fA-F]{2}){15}|(?i:FromBase64String\(|\bConvert\]::FromBase64)|\bhex\.DecodeString\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bchr\(\s*\w+\s*(?:[-+^]\s*\w+\s*)?\)\s*for\b|\bmap\(\s*chr\b|\.pack\(\s*['"][cCU]\*|(?:\\u00[0-9a-fA-F]{2}){8}|\bString\.fromCodePoint\(|\bcodecs\.encode\([^)]*rot|\bcreateDecipher(?:iv)?\(|\.decode(?:Base64|Hex)\(\)|\bBase\.(?:url_)?decode(?:64|32|16)!?\(|\bbase64:decode(?:_to_string)?\(|\ba2b_(?:base64|hex|uu)\(|\bunpack1?\(\s*['"]u|` +
+		decode: regexp.MustCompile(`Buffer\.from\([^)]*['"](?:hex|base64|base64url)['"]|\batob\(|String\.fromCharCode\b|fromCharCode\(|\bb(?:64|32|16|85)decode\(|\ba85decode\(|\bbytes\.fromhex\(|\bunhexlify\(|\bcodecs\.decode\(|\b(?:zlib|lzma|bz2|gzip)\.decompress\(|\b(?:inflate|gunzip|brotliDecompress)(?:Sync)?\(|\.decode\(\s*['"](?:hex|base64|rot13)|\bBase64\.(?:decode64|strict_decode64|urlsafe_decode64)\b|\.unpack1?\(\s*['"](?:m|H\*)|\bbase64_decode\(|\bhex2bin\(|\bgzinflate\(|\bstr_rot13\(|\bbase64::decode\b|\bSTANDARD\.decode\(|\bhex::decode\(|\bmarshal\.loads\(|\bdecode_base64\(|\bpack\(\s*['"]H\*|\.reverse\(\)\.join\(|\\x[0-9a-fA-F]{2}(?:\\x[0-9a-fA-F]{2}){15}|(?i:FromBase64String\(|\bConvert\]::FromBase64)|\bhex\.DecodeString\(|\bbase64\.(?:Std|URL|RawStd|RawURL)Encoding\.DecodeString\(|\bchr\(\s*\w+\s*(?:[-+^]\s*\w+\s*)?\)\s*for\b|\bmap\(\s*chr\b|\.pack\(\s*['"][cCU]\*|(?:\\u00[0-9a-fA-F]{2}){8}|\bString\.fromCodePoint\(|\bcodecs\.encode\([^)]*rot|\.decode\((?:[^()"']|"[^"]*"|'[^']*')*,\s*["'](?:rot_?13|base64|hex|zlib|bz2|uu)(?:_codec)?["']\s*\)|\bcreateDecipher(?:iv)?\(|\.decode(?:Base64|Hex)\(\)|\bBase\.(?:url_)?decode(?:64|32|16)!?\(|\bbase64:decode(?:_to_string)?\(|\ba2b_(?:base64|hex|uu)\(|\bunpack1?\(\s*['"]u|` +
 			// XOR against a repeating key (b ^ key[i % n]) or a constant over
 			// a stream of bytes; a decompressing reader.
 			`\^=?\s*[\w.]+\s*\[[^\]]*%|(?:=>|\|)\s*\w+\s*\^|\w\s*\^\s*(?:0x[0-9a-fA-F]+|\d+)\s+for\b|\b(?:Zlib|Gz|Deflate|Xz|Bz|Zstd|Lzma|Brotli)Decoder::new\(|\b(?:gzip|zlib|flate|bzip2|lzw)\.NewReader\(|\bnew\s+(?:GZIPInputStream|InflaterInputStream|GZipStream|DeflateStream|BrotliStream)\(|` +
 			// A data: URL of code in base64: import() and PHP's include
 			// decode it as they load it.
 			`(?i:data:(?://)?(?:text|application)/(?:javascript|ecmascript|x-javascript|plain|x-php|x-httpd-php|x-python|x-sh|x-shellscript)(?:;[\w=-]+)*;base64,)`),
-		download: regexp.MustCompile(`\bfetch\(|\bhttpRequest\s*\(|(?:^|[^.\w])download(?:_file|_url|File)?\(\s*(?:self\s*,\s*)?["'\w][^,()]*,\s*["']|\bhttps?\.(?:get|request)\(|\brequire\(\s*["'](?:node:)?https?["']\s*\)\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\b(?:copy|fopen|readfile)\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(|` +
+		download: regexp.MustCompile(`\bfetch\(|\bhttpRequest\s*\(|(?:^|[^.\w])download(?:_file|_url|File)?\(\s*(?:self\s*,\s*)?["'\w][^,()]*,\s*["']|\bhttps?\.(?:get|request)\(|\brequire\(\s*["'](?:node:)?https?["']\s*\)\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\b(?:copy|fopen|readfile)\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(|(?:=|\bawait)\s*HttpClient\(\)|\bDownloads\.download\(|\bSource\.fromURL\(|\b(?:String|Data)\(contentsOf:\s*URL\(|` +
 			// Groovy and Kotlin build scripts: a curl process's output, a URL read as text.
 			`\[\s*["'](?:curl|wget)["'][^\]]*\]\s*\.execute\(\)|["'](?:curl|wget)\s[^"']*["']\s*\.execute\(\)|\bURL\((?:[^()]|\([^()]*\))*\)\s*\.(?:text\b|getText\(|readText\(|openStream\(|readBytes\()|\.toURL\(\)\s*\.(?:text\b|getText\(|readText\()`),
 		bulkSecret: regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|JSON\.stringify\(\s*process\.env|\{\s*\.\.\.process\.env|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|\bENV\.to_h\b|\bstd::env::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|(?i:\b(?:Get-ChildItem|gci|dir|ls)\s+env:|GetEnvironmentVariables\(\))|\bos\.Environ\(\)|\benv\.getEnvironment\(\)|\bsys\.env\b(?:\s*[),;}\]]|\.(?:toMap|toList|toSeq|mkString)\b|\s*$)`),
 		oneSecret:  regexp.MustCompile(`\bprocess\.env\.([A-Za-z_]\w*)|\bprocess\.env\[['"]([A-Za-z_]\w*)['"]\]|\bos\.environ\[['"]([A-Za-z_]\w*)['"]\]|\bos\.(?:environ\.get|getenv)\(\s*['"]([A-Za-z_]\w*)['"]|\bENV\[['"]([A-Za-z_]\w*)['"]\]|\benv::var\(\s*"([A-Za-z_]\w*)"|\bgetenv\(\s*['"]([A-Za-z_]\w*)['"]`),
-		execSink: regexp.MustCompile(`\beval\(|(?:^|[^.\w])evaluate\(|\bEval\.(?:me|x|xy|xyz)\(|\beval\s+\$|\brunpy\.run_(?:path|module)\(|\.exec_module\(|\bSourceFileLoader\(|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\._compile\(|\bvm\.(?:runIn\w*|Script|compileFunction)\b|\brunIn(?:This|New)Context\(|\bnew\s+vm\.Script\b|\bexec\(|\bcompile\(|\b__import__\(|\bimportlib\.|\binstance_eval\b|\bclass_eval\b|\bKernel\.eval\b|\bmarshal\.loads\(|\bpickle\.loads\(|\bmodule\.constructor\b|\bnew\s+Module\(|\brequire\(\s*[A-Za-z_$]|\bimport\(\s*[A-Za-z_$'"\x60]|\bWebAssembly\.(?:instantiate|compile|Module)\b|\bassert\(\s*\$|\bcreate_function\(|\bconstructor\s*\)?\s*\(|\[\s*["'](?:exec|eval|_compile|Function|execSync|system)["']\s*\]|\bgetattr\(\s*(?:__builtins__|builtins)\b|(?i:\bInvoke-Expression\b|\biex\b|\[ScriptBlock\]::Create\(|^\s*[&.]\s+\$[\w:]+|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+)*-(?:File|c|Command)\s|\bcmd(?:\.exe)?\s+/[ck]\s+\$|\.InvokeScript\(|\.NewScriptBlock\(|\bAdd-Type\b.*-TypeDefinition\b|\[(?:System\.)?Reflection\.Assembly\]::Load\()|` +
+		execSink: regexp.MustCompile(`\beval\(|(?:^|[^.\w])evaluate\(|\bEval\.(?:me|x|xy|xyz)\(|\beval\s+\$|\brunpy\.run_(?:path|module)\(|\.exec_module\(|\bSourceFileLoader\(|\bnew\s+Function\(|(?:^|[^.\w])Function\(|\._compile\(|\bvm\.(?:runIn\w*|Script|compileFunction)\b|\brunIn(?:This|New)Context\(|\bnew\s+vm\.Script\b|\bexec\(|(?:^|[^.\w])compile\(|\.compile\(\s*[^\s"')]|\b__import__\(|\bimportlib\.|\binstance_eval\b|\bclass_eval\b|\bKernel\.eval\b|\bmarshal\.loads\(|\bpickle\.loads\(|\bmodule\.constructor\b|\bnew\s+Module\(|\brequire\(\s*[A-Za-z_$]|\bimport\(\s*[A-Za-z_$'"\x60]|\bWebAssembly\.(?:instantiate|compile|Module)\b|\bassert\(\s*\$|\bcreate_function\(|\bconstructor\s*\)?\s*\(|\[\s*["'](?:exec|eval|_compile|Function|execSync|system)["']\s*\]|\bgetattr\(\s*(?:__builtins__|builtins)\b|(?i:\bInvoke-Expression\b|\biex\b|\[ScriptBlock\]::Create\(|^\s*[&.]\s+\$[\w:]+|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+)*-(?:File|c|Command)\s|\bcmd(?:\.exe)?\s+/[ck]\s+\$|\.InvokeScript\(|\.NewScriptBlock\(|\bAdd-Type\b.*-TypeDefinition\b|\[(?:System\.)?Reflection\.Assembly\]::Load\()|` +
 			// PHP including a file by a computed path (a temp file, a variable).
 			`\b(?:include|require)(?:_once)?\s*\(?\s*(?:\$|sys_get_temp_dir\(|tempnam\()|` +
 			// PHP including a stream that is the code itself: a data: URL,
@@ -68,6 +68,12 @@ var codeRe = sync.OnceValue(func() *codeRes {
 			// name the diff would show, eval or system, is hidden. A name
 			// merely built from a prefix and a kind is dispatch, not this,
 			// and a socket's send is a send.
+			// getattr(b, "exec") on an aliased builtins module (the line is
+			// read with "ex" + "ec" joined): the evaluator reached by a name
+			// in a string.
+			`\bgetattr\(\s*[\w.]+\s*,\s*["'](?:exec|eval|compile|__import__|system|popen|execfile)["']\s*\)|` +
+			// Ruby's send of an evaluator by a string or a symbol: send("eval", c), public_send(:system, c).
+			`\b(?:public_send|__send__|send)\(\s*(?:["']|:)(?:eval|instance_eval|class_eval|module_eval|system|exec|spawn)["']?\s*,|` +
 			`(?:\b(?:public_send|__send__|method|getattr|call_user_func(?:_array)?)|(?:^|[^.\w]|\b(?:Kernel|Object|self|[A-Z]\w*)\.)send)\(\s*(?:[\w.]+\s*,\s*)?(?:[^,()\[\]]|\[[^\[\]]*\]|\([^()]*\))*?(?:\.(?:reverse|join|pack|unpack1?|chr)\b|%[wi][\[({]|\[::-1\]|\bchr\(|\b(?:strrev|str_rot13|base64_decode|hex2bin|implode)\(|\.decode\()`),
 		procSink: regexp.MustCompile(`\bchild_process\b|\bexecSync\(|\bexecFile(?:Sync)?\(|\bspawn(?:Sync)?\(|\bos\.system\(|\bos\.popen\(|\bsubprocess\.|\bos\.exec\w*\(|\bCommand::new\(|\bsystem\(|\bshell_exec\(|\bpassthru\(|\bcall_user_func(?:_array)?\(\s*['"](?:system|exec|shell_exec|passthru|popen|proc_open)['"]|\bproc_open\(|\bpopen\(|\bIO\.popen\b|\bOpen3\b|%x\{|\bexec\.Command(?:Context)?\(|\bgetExecOutput\(|\bexec\.exec\(|\bexeca(?:Sync|Command)?\(|\bsyscall\.Exec\(|\bos\.StartProcess\(|\.(?:spawn|status|output)\(\)|(?i:\bStart-Process\b)|\]\s*\.execute\(\)|["']\s*\.execute\(\)|\bRuntime\.getRuntime\(\)\.exec\(|\bProcessBuilder\(|\bProcess\.Start\(|\bStartProcess\(|(?:^|\{)\s*commandLine\b|\bSystem\.(?:cmd|shell)\(|:os\.cmd\(|\bPort\.open\(|\bMix\.shell\(\)\.cmd\(|` +
 			// Ruby's backticks run the string they interpolate; a Jenkins or
@@ -80,7 +86,13 @@ var codeRe = sync.OnceValue(func() *codeRes {
 			// Scala's sys.process runs a string or pipes one with #|.
 			`(?:^\s*|[;{]\s*|\bdo\s+)sh\s*\(?\s*["'%]|\b(?:c|ctx|context)\.run\(\s*f?["']|#\||["')\]]\s*\.!!?(?:[\s)]|$)|` +
 			// Ruby's Kernel#open runs a command string that starts with "|".
-			`(?:^|[^.\w])open\(\s*(?:["']\||[A-Za-z_]\w*\s*\)\s*(?:\{|do\b))|\bIO\.(?:read|readlines|foreach|binread)\(\s*["']\|`),
+			`(?:^|[^.\w])open\(\s*(?:["']\||[A-Za-z_]\w*\s*\)\s*(?:\{|do\b))|\bIO\.(?:read|readlines|foreach|binread)\(\s*["']\||` +
+			// Haskell's System.Process (a Cabal Setup.hs hook), a conanfile's
+			// self.run, Dart's Process (a build hook).
+			`\b(?:callCommand|spawnCommand|callProcess|spawnProcess|rawSystem|readProcess(?:WithExitCode)?|readCreateProcess)\b|\bself\.run\(|\bProcess\.(?:start|run|runSync)\(|` +
+			// Julia's run and pipeline of a command literal (deps/build.jl),
+			// a Foundation Process handed a shell's -c (Package.swift).
+			"\\b(?:run|pipeline)\\(\\s*`|\\.arguments\\s*=\\s*\\[\\s*\"-c\"\\s*,"),
 		sendSink: regexp.MustCompile(`\bfetch\(|\bhttps?\.request\(|\baxios(?:\.\w+)?\(|\brequest\.post\(|\brequests\.(?:post|put|patch)\(|\burlopen\(|\burllib\.request\.Request\(|\bhttpx\.(?:post|put)\(|\.sendall?\(|\bdns\.(?:resolve|lookup)\w*\(|\bNet::HTTP\.post(?:_form)?\b|\bnew\s+WebSocket\(|\.post\(|\.put\(|\bhttp\.(?:Post|PostForm|NewRequest)\(|\bXMLHttpRequest\b|\bsock(?:et)?\.send\(|\.write\(|(?i:\bInvoke-(?:WebRequest|RestMethod)\b.*-(?:Body|InFile)\b)|\bCURLOPT_POSTFIELDS\b|\bstream_context_create\(|\bwp_remote_post\(|->(?:post|put)\(|\bHttp::(?:post|put)\(|\bfsockopen\(|\.createOrUpdateFileContents\(|\bgists\.create\(|\.createComment\(|\.createBlob\(|\.createRelease\(|` +
 			// The JVM's HTTP clients (Groovy, Java, Kotlin, Scala): a URL
 			// connection's output stream, java.net.http's and OkHttp's
@@ -121,8 +133,14 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		goInitShell: regexp.MustCompile(`\bexec\.Command(?:Context)?\([^)]*"(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh"\s*,\s*"-c"\s*,\s*[A-Za-z_]`),
 		concat:      regexp.MustCompile(`(["'])\s*\+\s*["']`),
 		// a process that outlives its parent: npm, pip or cargo returns and
-		// it keeps running.
-		detached: regexp.MustCompile(`\bdetached\s*:\s*true\b|\.unref\(\)|\bstart_new_session\s*=\s*True\b|\bDETACHED_PROCESS\b|\bCREATE_NEW_PROCESS_GROUP\b|\bnohup\s|\bsetsid\s|\bdaemon\s*=\s*True\b`),
+		// it keeps running (its own session or process group: Go's Setsid,
+		// Rust's process_group(0), Ruby's pgroup and Process.detach).
+		detached: regexp.MustCompile(`\bdetached\s*:\s*true\b|\.unref\(\)|\bstart_new_session\s*=\s*True\b|\bDETACHED_PROCESS\b|\bCREATE_NEW_PROCESS_GROUP\b|\bnohup\s|\bsetsid\s|\bdaemon\s*=\s*True\b|\bProcessStartMode\.detached|[^&]&\s*["']\s*\)|\bSet(?:sid|pgid)\s*:\s*true\b|\bProcess\.detach\(|\bpgroup:\s*true\b|\.process_group\(\s*0\s*\)|\bsetsid\(\)`),
+		// a shell started with no script, which runs what its stdin is
+		// handed: exec.Command("bash", "-s"), subprocess.Popen(["sh"], stdin=…).
+		stdinShell: regexp.MustCompile(`\bexec\.Command(?:Context)?\((?:\w+\s*,\s*)?"(?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh"\s*(?:,\s*"-s"\s*)?\)|\[\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh["']\s*(?:,\s*["']-s["']\s*)?\]|` +
+			// spawn("bash"), spawn("sh", ["-s"]), Command::new("sh") with no -c.
+			`\bspawn\(\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh["']\s*(?:,\s*\[\s*(?:["']-s["'])?\s*\])?\s*[,)]|\bCommand::new\(\s*"(?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh"\s*\)(?:\s*\.(?:stdin|stdout|stderr|env|current_dir)\([^)]*\)*)*\s*(?:\.(?:spawn|output|status)\(|;|$)`),
 		// a container filled in place: list.append(x), arr.push(x), d[k] = x.
 		fill: regexp.MustCompile(`(?:^|[\s;{(>])\$?([A-Za-z_]\w*)\s*(?:\.(?:append|push|extend|update|add|insert|unshift|concat)\((.*)$|\[[^\]]*\]\s*=\s*([^=].*)$)`),
 		// with urlopen(u) as r: the name holds what the expression gives.
@@ -169,6 +187,12 @@ func (fs *fileScan) codeFlow() {
 	files := map[string]taint{}    // paths (a name or a literal) that hold tainted data
 	handles := map[string]string{} // python file handle -> the path it writes
 	lastDownload := 0
+	// a shell the code started with no script: a later .Stdin = x runs x.
+	stdinShell := false
+	// the last line that downloads or runs a downloaded installer
+	lastFetch := 0
+	stdinRecv, stdinT := "", taint{}
+	shellRecv := "" // the name that holds such a shell's process
 	forgeFile := false
 	for _, t := range fs.text {
 		if provenance.ForgeURL(t) {
@@ -250,7 +274,10 @@ func (fs *fileScan) codeFlow() {
 			// "ex" + "ec" is exec.
 			s := re.concat.ReplaceAllString(l.text, "")
 			ts := strings.TrimSpace(s)
-			if strings.HasPrefix(ts, "//") || strings.HasPrefix(ts, "#") && !strings.HasPrefix(ts, "#!") || strings.HasPrefix(ts, "* ") {
+			// A comment, a doc comment's line, or one whole /* … */ (a
+			// JSDoc type names import('x') without loading it).
+			if strings.HasPrefix(ts, "//") || strings.HasPrefix(ts, "#") && !strings.HasPrefix(ts, "#!") || strings.HasPrefix(ts, "* ") ||
+				strings.HasPrefix(ts, "/*") && (!strings.Contains(ts, "*/") || strings.HasSuffix(ts, "*/") && strings.Count(ts, "*/") == 1) {
 				continue
 			}
 			// What the line's expressions hold.
@@ -286,7 +313,7 @@ func (fs *fileScan) codeFlow() {
 			inDL := false
 			if re.download.MatchString(s) || procDL {
 				here = here.or(taint{kind: tDownload, line: l.n})
-				lastDownload = l.n
+				lastDownload, lastFetch = l.n, l.n
 				dlStmt := joinCall(reg[i:])
 				dlNames = stmtNames(dlStmt)
 				dlEnd = reg[min(i+strings.Count(dlStmt, "\n"), len(reg))-1].n
@@ -309,6 +336,7 @@ func (fs *fileScan) codeFlow() {
 			}
 			if re.cmdString.MatchString(s) {
 				here = here.or(taint{kind: tDownload, line: l.n})
+				lastFetch = l.n
 			}
 			if re.bulkSecret.MatchString(s) && !rules.EnvSubset(s) || rules.CredentialPath(s) && !strings.Contains(s, "authorized_keys") {
 				here = here.or(taint{kind: tSecretBulk, line: l.n})
@@ -386,6 +414,19 @@ func (fs *fileScan) codeFlow() {
 			background := fs.info.BuildCode != "" && !testRunCode(fs.info.BuildCode) && re.procSink.MatchString(s) && re.detached.MatchString(stmt)
 			if background {
 				fs.report(l.n, hit{id: "install-background-process", why: rules.Must("install-background-process").Why + " — " + fs.info.BuildCode})
+			} else if lastFetch > 0 && fs.info.BuildCode == "" && !runT.runs() && re.procSink.MatchString(s) && re.detached.MatchString(stmt) && rules.HidesOutput(stmt) {
+				// Whatever runs this file, it fetched a program and then left
+				// one running with nothing shown: the loader's shape, not a
+				// CLI's update check (which fetches inside the child). What
+				// the download itself wrote, started here, is a download run.
+				fs.report(l.n, hit{id: "install-background-process", title: "starts a detached process with its output hidden, after fetching (line " + itoa(lastFetch) + ")", source: lastFetch,
+					why: "the script returns and the process keeps running, out of the log's sight, with the runner's network and secrets (as the Shai-Hulud loader started its payload)"})
+			}
+			if re.stdinShell.MatchString(s) {
+				stdinShell = true
+				if m := re.assign.FindStringSubmatch(s); m != nil {
+					shellRecv = m[1]
+				}
 			}
 			// Sinks.
 			noRun := re.noRun.MatchString(s)
@@ -395,6 +436,16 @@ func (fs *fileScan) codeFlow() {
 				fs.reportRun(l.n, runT)
 			case re.procSink.MatchString(s) && runT.runs() && !decodedArgument(stmt, runT):
 				fs.reportRun(l.n, runT)
+			case stdinShell && (strings.Contains(s, ".Stdin =") || strings.Contains(s, ".Stdin=")) && runT.runs():
+				// The shell runs it when the command is started.
+				stdinRecv, stdinT = strings.TrimSpace(s[:strings.Index(s, ".Stdin")]), runT
+			case shellRecv != "" && strings.Contains(s, shellRecv+".stdin") && (strings.Contains(s, ".write") || strings.Contains(s, ".end(")) && runT.runs(),
+				shellRecv != "" && strings.Contains(s, shellRecv+".communicate(") && runT.runs():
+				// What is written to a shell's stdin is its script.
+				fs.reportRun(l.n, runT)
+			case stdinRecv != "" && (strings.Contains(s, stdinRecv+".Run()") || strings.Contains(s, stdinRecv+".Start()") ||
+				strings.Contains(s, stdinRecv+".Output()") || strings.Contains(s, stdinRecv+".CombinedOutput()")):
+				fs.reportRun(l.n, stdinT)
 			case initLine > 0 && re.goInitShell.MatchString(s):
 				// A shell command built at run time and started from init():
 				// importing the package runs it, and the diff does not

@@ -63,7 +63,7 @@ func TestAttentionWorkflowRules(t *testing.T) {
 		{"head checkout under pull_request_target", prt, "          ref: ${{ github.event.pull_request.head.sha }}", "high gha-untrusted-checkout"},
 		{"head checkout under pull_request", prTrigger, "          ref: ${{ github.event.pull_request.head.sha }}", "low gha-pr-checkout"},
 		{"third-party by tag", nil, "      - uses: acme/deploy-action@v1", "medium gha-unpinned-uses"},
-		{"reusable workflow by branch", nil, "    uses: acme/ci/.github/workflows/b.yml@main", "high gha-unpinned-branch"},
+		{"reusable workflow by branch", nil, "    uses: acme/ci/.github/workflows/b.yml@main", "medium gha-unpinned-branch"},
 		{"third-party by SHA", nil, "      - uses: acme/deploy-action@0123456789abcdef0123456789abcdef01234567 # v1", "low gha-pinned-unchecked"},
 		{"first-party by tag", nil, "      - uses: actions/checkout@v4", "low gha-first-party-tag"},
 		{"local action", nil, "      - uses: ./.github/actions/setup", ""},

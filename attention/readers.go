@@ -7,12 +7,14 @@ package attention
 
 import (
 	"encoding/json"
+	"path"
 	"regexp"
 	"strings"
 	"sync"
 
 	"github.com/vetter-dev/vetter/attention/provenance"
 	"github.com/vetter-dev/vetter/attention/rules"
+	"github.com/vetter-dev/vetter/packet"
 )
 
 // shellFile reads a script: the whole file when the diff holds it, else
@@ -373,7 +375,28 @@ func (fs *fileScan) npmScript(n int, name, val string, fl *flow) {
 			why: "a second JavaScript runtime fetched at install runs the script outside what node and npm show, as the Shai-Hulud and SAP-package loaders did; the script is not in this line"})
 		return
 	}
+	if f := rules.InstallHookFile(name, val); added && f != "" && fs.f.Status == packet.StatusModified && fs.shipsFile(n, f) {
+		// A published package that gains an install hook and starts to
+		// ship the file it runs is how a stolen maintainer token is turned
+		// into a worm (Shai-Hulud). A repository's own install hooks run in
+		// its checkout and are not shipped.
+		fs.report(n, hit{id: "npm-lifecycle-runs", title: "npm " + name + " script added to an existing package.json runs a file the same change starts to publish",
+			why: "every machine that installs the next release runs it, before any test; the file it runs is new to the package"})
+		return
+	}
 	fs.report(n, hit{id: "npm-lifecycle", title: "npm " + name + " script: runs on npm install"})
+}
+
+// shipsFile reports an added line other than n that names file f (its
+// path or its base name) as a string: a "files" or "bin" entry.
+func (fs *fileScan) shipsFile(n int, f string) bool {
+	f = strings.TrimPrefix(f, "./")
+	for m := range fs.added {
+		if t := fs.text[m]; m != n && (strings.Contains(t, `"`+f+`"`) || strings.Contains(t, `"`+path.Base(f)+`"`)) {
+			return true
+		}
+	}
+	return false
 }
 
 // detachRe is a script that leaves a process running after npm is done:

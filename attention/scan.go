@@ -360,13 +360,13 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 }
 
 var lifecycleNodeRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\s*"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepack|postpack)"\s*:\s*".*?\b(?:node|bun|deno\s+run(?:\s+-\S+)*)\s+(?:-\S+\s+)*([\w./@-]+\.[cm]?[jt]s)\b`)
+	return regexp.MustCompile(`^\s*"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepack|postpack)"\s*:\s*".*?\b(?:node|nodejs|bun|deno\s+run(?:\s+-\S+)*|tsx|ts-node|python[0-9.]*|ruby|perl)\s+(?:-\S+\s+)*([\w./@-]+\.(?:[cm]?[jt]s|py|rb|pl))\b`)
 })
 
 // lifecycleTargets maps each file an npm lifecycle script added in this
-// change runs with node (scripts/setup.js, by its path in the diff) to the
-// script's name: that file's code runs by itself at install, like
-// setup.py's.
+// change runs with node, bun, deno, python, ruby or perl (scripts/setup.js,
+// by its path in the diff) to the script's name: that file's code runs by
+// itself at install, like setup.py's.
 func lifecycleTargets(d *packet.Diff) map[string]string {
 	var out map[string]string
 	for _, f := range d.Files {
@@ -404,7 +404,9 @@ func inertString(sc rules.Scope, text string) bool {
 		return false
 	}
 	re := codeRe()
-	if re.execSink.MatchString(text) || re.procSink.MatchString(text) || re.writeSink.MatchString(text) || re.sendSink.MatchString(text) ||
+	// A method named compile (re.compile, the cc crate's Build::compile)
+	// is not Python's compile builtin.
+	if re.execSink.MatchString(strings.ReplaceAll(text, ".compile(", ".c(")) || re.procSink.MatchString(text) || re.writeSink.MatchString(text) || re.sendSink.MatchString(text) ||
 		strings.Contains(text, ".write(") {
 		return false
 	}
@@ -712,8 +714,21 @@ func (fs *fileScan) expandVars(line string, n int) string {
 		}
 		line, _ = rules.Expand(line, value)
 	}
+	// A matrix value stands for every value the matrix lists: a judgement
+	// of the line holds for each of them or for none.
+	if fs.info.Scope&rules.ScopeWorkflow != 0 && strings.Contains(line, "matrix.") && fs.workflowRoot() != nil {
+		root := fs.workflowRoot()
+		line = matrixRefRe().ReplaceAllStringFunc(line, func(ref string) string {
+			if vs := rules.MatrixValues(root, matrixRefRe().FindStringSubmatch(ref)[1]); len(vs) > 0 {
+				return strings.Join(vs, " ")
+			}
+			return ref
+		})
+	}
 	return line
 }
+
+var matrixRefRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{\{\s*matrix\.([\w-]+)\s*\}\}`) })
 
 // vendorInstaller returns the host of a download line whose every URL is a
 // vendor's documented installer: a well-known one, or the installer of the

@@ -613,8 +613,9 @@ func (fs *fileScan) retagged(n int, s string) {
 }
 
 // actionChanged compares a uses: line with the one it replaced: the same
-// action moved from a commit SHA to a tag or branch (the pin, and what it
-// protected against, is gone), or an action swapped for one whose name is a
+// action moved from a commit SHA to a tag or branch, or the repository's
+// own action or workflow swapped for someone else's at a tag or branch (the
+// pin, and what it protected against, is gone), or an action swapped for one whose name is a
 // letter or two away (a typosquat dressed as an edit); and a new action
 // whose name is a look-alike of a well-known one.
 func (fs *fileScan) actionChanged(n int, owner, repo, version string) {
@@ -626,6 +627,12 @@ func (fs *fileScan) actionChanged(n int, owner, repo, version string) {
 		}
 		was := strings.ToLower(o[1] + "/" + o[2])
 		switch {
+		case (o[1] == "." || o[1] == "..") && owner != "." && owner != ".." && !wfRe().wfSHA.MatchString(version):
+			// The repository's own action or workflow was the strongest
+			// pin: its code was in the repository, under review. Someone
+			// else's, at a ref its owner moves, now runs in its place.
+			fs.report(n, hit{id: "gha-pin-removed", title: "replaces the repository's own " + o[1] + "/" + o[2] + " with " + name + " at " + cmp.Or(version, "no version")})
+			return
 		case was == name && wfRe().wfSHA.MatchString(o[3]) && !wfRe().wfSHA.MatchString(version):
 			fs.report(n, hit{id: "gha-pin-removed", title: "replaces " + name + "'s commit-SHA pin with " + version})
 			return

@@ -343,7 +343,6 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 		if p := rules.MapGet(job, "permissions"); p != nil {
 			restricted = readOnlyToken(p)
 		}
-		fs.branchActionsExposure(job, restricted, forPR, withSecrets)
 		allRestricted = allRestricted && restricted
 	}
 	if p := rules.MapGet(root, "permissions"); p != nil && !rootReaches {
@@ -454,48 +453,6 @@ func runsForPR(root *yaml.Node) bool {
 	return false
 }
 
-// branchActionsExposure rates an action or reusable workflow used at a
-// branch by what the branch's owner gets when it runs: high where the job
-// runs for pull requests with a token that can change code or with a
-// secret handed to it; medium where the token is read-only (or writes only
-// to issues, pull requests, checks) and no other secret is handed over, or
-// where no pull request starts the workflow at all.
-func (fs *fileScan) branchActionsExposure(job *yaml.Node, restricted, forPR, withSecrets bool) {
-	lower := func(u *yaml.Node, secret bool) {
-		at, ok := fs.added[u.Line]
-		if !ok || fs.best[at].id != "gha-unpinned-branch" {
-			return
-		}
-		h := fs.best[at]
-		switch {
-		case !forPR:
-			h.why = "whoever pushes to the action's branch decides what runs, but no pull request starts this workflow (a schedule, a dispatch, a release or a push to named branches does): it runs once the change is merged, so read it before merging"
-		case restricted && !secret:
-			h.why = "whoever pushes to the action's branch decides what runs, but the job's token here cannot change code, releases or packages, and the step is handed no other secret"
-		case !withSecrets:
-			h.why = "whoever pushes to the action's branch decides what runs, but a fork's pull request runs it with a read-only token and no secrets (pull_request), and the pushes this workflow runs for are to named branches, after the merge: read it before merging"
-		default:
-			return
-		}
-		h.severity = rules.Medium
-		fs.best[at] = h
-	}
-	// A reusable workflow called at a branch: it gets the caller's token
-	// and the secrets the call passes (secrets: inherit passes them all).
-	if u := rules.MapGet(job, "uses"); u != nil && u.Kind == yaml.ScalarNode {
-		lower(u, rules.MapGet(job, "secrets") != nil || handsSecret(rules.MapGet(job, "with")))
-	}
-	steps := rules.MapGet(job, "steps")
-	if steps == nil || steps.Kind != yaml.SequenceNode {
-		return
-	}
-	for _, st := range steps.Content {
-		if u := rules.MapGet(st, "uses"); u != nil {
-			lower(u, handsSecret(rules.MapGet(st, "with")) || handsSecret(rules.MapGet(st, "env")))
-		}
-	}
-}
-
 // readOnlyToken reports a permissions: block under which the job's token
 // cannot change code, releases, packages or cloud access: read-all, {},
 // or write only to issues, pull requests, checks and the like. No block
@@ -519,15 +476,6 @@ func readOnlyToken(n *yaml.Node) bool {
 		}
 	}
 	return true
-}
-
-// handsSecret reports a with: or env: mapping that passes a secret other
-// than the job's own token.
-func handsSecret(n *yaml.Node) bool {
-	return rules.AnyValue(n, func(v string) bool {
-		v = strings.ReplaceAll(v, " ", "")
-		return strings.Contains(v, "secrets.") && !strings.Contains(v, "secrets.GITHUB_TOKEN") || strings.Contains(v, "secrets[") || strings.Contains(v, "toJSON(secrets")
-	})
 }
 
 // envOf binds the names of an env: mapping that hold secrets, on top of
@@ -563,6 +511,10 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 	// into when it is not the workspace itself; ran is set once a step
 	// runs what is there.
 	headPath, ran := "", false
+	// opaque is set once an action of neither GitHub nor the change runs
+	// after the head's checkout: what it does with the workspace is not in
+	// the diff.
+	opaque := false
 	for _, st := range steps.Content {
 		if st.Kind != yaml.MappingNode {
 			continue
@@ -571,6 +523,9 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 		if u := rules.MapGet(st, "uses"); u != nil && u.Kind == yaml.ScalarNode {
 			ref, _, _ := strings.Cut(u.Value, "@")
 			with := rules.MapGet(st, "with")
+			if owner, _, _ := strings.Cut(ref, "/"); headOut > 0 && owner != "actions" && owner != "github" {
+				opaque = true
+			}
 			switch {
 			case ref == "actions/checkout":
 				at := 0
@@ -667,8 +622,36 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 		fs.shellLines(lines, fl, true)
 		if headOut == 0 && wfRe().wfHeadCheckout.MatchString(run.Value) && (!strings.Contains(run.Value, "git fetch") || slices.ContainsFunc(slices.Collect(maps.Values(fs.text)), rules.TreeChange)) {
 			// gh pr checkout, git fetch origin pull/N/head: the steps after
-			// it run the pull request's code.
+			// it run the pull request's code, and so may this step's own
+			// lines after it.
 			headOut = run.Line
+			for i, l := range lines {
+				if loc := wfRe().wfHeadCheckout.FindStringIndex(l.text); loc != nil {
+					headOut = l.n
+					if m.privileged {
+						// The line's own build after the checkout (&& npm
+						// test) is rated where the checkout is.
+						ran = rules.BuildCommand(l.text[loc[1]:]) || fs.prCodeRun(lines[i+1:], headOut) || ran
+					}
+					break
+				}
+			}
+		}
+	}
+	if m.privileged && headOut > 0 && headPath == "" && !ran && !opaque {
+		// The head checked out into the workspace and no later step
+		// builds, installs or runs from it, and no action whose code is
+		// not in the diff works there: its files stay data.
+		for _, h := range fs.best {
+			if h.source == headOut && h.sev() == rules.High {
+				ran = true
+			}
+		}
+		if at, ok := fs.added[headOut]; ok && !ran && fs.best[at].id == "gha-untrusted-checkout" {
+			h := fs.best[at]
+			h.severity = rules.Medium
+			h.why = "no later step of the job builds, installs or runs what the pull request wrote, and no action whose code the diff does not show works in the workspace: its files are read as data, with the write token and secrets beside them, so check what reads them"
+			fs.best[at] = h
 		}
 	}
 	if m.privileged && headOut > 0 && headPath != "" && !ran {

@@ -15,7 +15,6 @@ package attention
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 
@@ -510,13 +509,10 @@ func usesHit(ref, version string) (hit, bool) {
 		return hit{id: "gha-first-party-tag"}, true
 	}
 	if version == "" || !provenance.TagLike(version) {
-		if strings.Contains(ref, "/.github/actions/") && (slices.Contains(provenance.KnownOwners, strings.ToLower(owner)) || slices.Contains(provenance.PopularOwners, strings.ToLower(owner))) {
-			// A well-known organisation's own CI action, kept in its
-			// repository's .github/actions and used at the branch its
-			// maintainers push to, as its own workflows use it.
-			return hit{id: "gha-unpinned-branch", severity: rules.Medium, title: "uses a well-known organisation's internal CI action at a branch",
-				why: "only " + owner + "'s maintainers push to that branch; a commit SHA would still fix what runs"}, true
-		}
+		// A branch, like a tag, moves only when the action's owner pushes:
+		// what it exposes is the owner's trust, not an outsider's code.
+		// The change that takes away a pin (a SHA, or the repository's own
+		// workflow) is the high one: gha-pin-removed.
 		return hit{id: "gha-unpinned-branch", why: "whoever pushes to " + owner + "'s branch decides what runs with the job's token and secrets"}, true
 	}
 	return hit{id: "gha-unpinned-uses", why: "whoever owns " + owner + " can move the tag, and their code then runs with the job's token and secrets"}, true

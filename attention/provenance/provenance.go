@@ -268,7 +268,7 @@ var vendorHosts = []string{"sh.rustup.rs", "static.rust-lang.org", "deb.nodesour
 	"nixos.org/nix/install", "sh.vector.dev", "win.rustup.rs", "aka.ms/", "get.jenkins.io", "downloads.python.org", "www.python.org/ftp/", "nodejs.org/dist/",
 	"developer.download.nvidia.com/compute/", "ollama.com/install", "get.k3s.io", "tailscale.com/install", "starship.rs/install",
 	"fnm.vercel.app/install", "get.volta.sh", "mise.run", "pixi.sh/install", "get.pulumi.com", "taskfile.dev/install", "just.systems/install",
-	"install.julialang.org", "get-ghcup.haskell.org", "get.haskellstack.org", "get.trunk.io", "releases.hashicorp.com", "get.opentofu.org",
+	"install.julialang.org", "get-ghcup.haskell.org", "downloads.haskell.org/~ghcup/", "get.haskellstack.org", "get.trunk.io", "releases.hashicorp.com", "get.opentofu.org",
 	"dl.dagger.io/dagger/install", "sh.brew.sh", "install.duckdb.org", "cli.doppler.com/install", "webi.sh/", "webinstall.dev/", "get.scoop.sh", "community.chocolatey.org/install.ps1", "chocolatey.org/install.ps1",
 	// installers a tool's own site documents as its install step
 	"golangci-lint.run/install.sh", "goreleaser.com/static/run", "rustwasm.github.io/wasm-pack/installer/", "drager.github.io/wasm-pack/installer/",

@@ -197,17 +197,21 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		return "compose", "Docker Compose file", 0
 	case lb == "setup.py":
 		return "setup-py", "setup.py (runs at install)", ScopeSetupPy
-	case lb == "mix.exs" || lb == "rebar.config.script" || lb == "makefile.pl" || lb == "build.pl" || lb == "setup.hs" || lb == "build.cake":
-		// Elixir's, Erlang's, Perl's, Cabal's and Cake's build scripts are code
+	case lb == "mix.exs" || lb == "rebar.config.script" || lb == "makefile.pl" || lb == "build.pl" || lb == "setup.hs" || lb == "build.cake" ||
+		lb == "build.sbt" || ext == ".sbt" && strings.Contains(p, "project/") || lb == "build.sc" || lb == "build.mill":
+		// Elixir's, Erlang's, Perl's, Cabal's, Cake's, sbt's and Mill's build scripts are code
 		// the build tool evaluates before it builds anything. Fetching a
 		// native library there is how packages that bind one get it, so a
 		// download alone is not promoted: what the code then runs is.
 		return "build-file", "build manifest written as code (runs at every build)", ScopeCode
 	case lb == "hatch_build.py" || lb == "pdm_build.py" || lb == "build.zig" || lb == "extconf.rb" || lb == "mkrf_conf.rb" ||
-		lb == "package.swift" || lb == "wscript" || lb == "xmake.lua" || lb == "premake5.lua" || lb == "build.jl" && strings.HasSuffix(p, "deps/build.jl"):
+		lb == "package.swift" || lb == "wscript" || lb == "xmake.lua" || lb == "premake5.lua" || lb == "build.jl" && strings.HasSuffix(p, "deps/build.jl") ||
+		(lb == "build.dart" || lb == "link.dart") && (strings.HasPrefix(p, "hook/") || strings.Contains(p, "/hook/")):
 		// Code the build runs by itself: a gem's native extension script
 		// (gem install runs it), SwiftPM's manifest, waf's, xmake's and
-		// premake's build scripts, a Julia package's deps/build.jl.
+		// premake's build scripts, a Julia package's deps/build.jl, a Dart
+		// package's build and link hooks (dart and flutter run them at
+		// every build of a package that depends on it).
 		return "build-file", "build hook (runs at every build or install)", 0
 	case lb == "setup.cfg" || lb == "pyproject.toml":
 		return "build-backend", "Python packaging config", ScopeRequirements
@@ -253,8 +257,11 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		return "git-config", "git config", 0
 	case under(".devcontainer/") || lb == ".devcontainer.json":
 		return "devcontainer", "dev container config", 0
-	case lb == "magefile.go" || lb == "rakefile" || lb == "taskfile.yml" || lb == "taskfile.yaml" ||
-		lb == "meson.build" || lb == "configure" || lb == "configure.ac" || lb == "sconstruct" || lb == "build.sbt":
+	case lb == "magefile.go":
+		// Go, read as Go: mage compiles and runs it for every target.
+		return "build-file", "build file", ScopeGo
+	case lb == "rakefile" || lb == "taskfile.yml" || lb == "taskfile.yaml" ||
+		lb == "meson.build" || lb == "configure" || lb == "configure.ac" || lb == "sconstruct":
 		return "build-file", "build file", 0
 
 	// Dependencies: what gets fetched and run, but reviewed as a list.

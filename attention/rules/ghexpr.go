@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -169,12 +170,21 @@ var comparisonRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^('(?:[^']|'')*'|[\w.\-\[\]*]+)\s*(==|!=)\s*('(?:[^']|'')*'|[\w.\-\[\]*]+)$`)
 })
 
+// BotAuthors are the apps that open pull requests from branches they push
+// to the repository itself (dependency and formatting bots): a pull
+// request whose author is one of them is no fork's. The pull request's
+// author (pull_request.user.login) is the test; github.actor is not: it
+// names whoever last touched the run, which anyone can make a bot by
+// having it rebase their branch (the Dependabot confusion attack).
+var BotAuthors = []string{"dependabot[bot]", "renovate[bot]", "pre-commit-ci[bot]", "github-actions[bot]"}
+
 // ForkTest is what an operand of a pull_request_target or workflow_run
 // job's if: is for a fork's pull request: a comparison of the head
-// repository with the repository itself (its full name, its owner) or of
-// its fork flag is known, anything else may be either. A job that is
-// false for a fork runs only for branches of the repository, whose
-// authors can push to it already.
+// repository with the repository itself (its full name, its owner), of
+// its fork flag, or of the pull request's author with a bot of BotAuthors
+// is known, anything else may be either. A job that is false for a fork
+// runs only for branches of the repository, whose authors can push to it
+// already.
 func ForkTest(op string) Truth {
 	head := func(s string) string {
 		s = strings.ToLower(s)
@@ -199,8 +209,13 @@ func ForkTest(op string) Truth {
 	if head(a) == "" {
 		a, b = b, a
 	}
+	if strings.EqualFold(b, "github.event.pull_request.user.login") {
+		a, b = b, a
+	}
 	var v Truth
 	switch h, other := head(a), strings.ToLower(b); {
+	case strings.EqualFold(a, "github.event.pull_request.user.login") && slices.Contains(BotAuthors, other):
+		v = False // a bot's branch of the repository: false for a fork
 	case h == "full_name" && other == "github.repository",
 		h == "owner.login" && other == "github.repository_owner":
 		v = False // same repository: false for a fork

@@ -32,6 +32,26 @@ func TestCondValue(t *testing.T) {
 	}
 }
 
+// A job for a dependency bot's pull requests is one no fork reaches; one
+// gated on the actor is not, since a rebase makes the bot the actor.
+func TestForkTestBotAuthor(t *testing.T) {
+	for _, c := range []struct {
+		cond string
+		want Truth
+	}{
+		{"${{ github.event.pull_request.user.login == 'dependabot[bot]' && github.repository == 'a/b' }}", False},
+		{"'renovate[bot]' == github.event.pull_request.user.login", False},
+		{"github.event.pull_request.user.login != 'dependabot[bot]'", True},
+		{"github.event.pull_request.user.login == 'octocat'", Unknown},
+		{"github.actor == 'dependabot[bot]'", Unknown},
+		{"github.event.pull_request.user.login == 'dependabot[bot]' || github.event.pull_request.user.login == 'octocat'", Unknown},
+	} {
+		if got := CondValue(c.cond, ForkTest); got != c.want {
+			t.Errorf("CondValue(%q, ForkTest) = %d, want %d", c.cond, got, c.want)
+		}
+	}
+}
+
 func TestIfConditions(t *testing.T) {
 	var lines []NumLine
 	for i, s := range []string{

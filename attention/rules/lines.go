@@ -365,8 +365,10 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			[]string{"backend-path"},
 			regexp.MustCompile(`^\s*backend-path\s*=`)},
 		{"build-hook", "names a build backend, build hook or test plugin that runs by itself", all, 0, none,
-			[]string{"build-backend", "pytest_plugins", "pytest11", "addopts", "hatch.build.hooks", "setup_requires"},
-			regexp.MustCompile(`\bbuild-backend\s*=|\bpytest_plugins\s*=|["']pytest11["']|\baddopts\s*=.*(?:^|\s)-p\s|\[tool\.hatch\.build\.hooks|\bsetup_requires\s*=`)},
+			// A gemspec's extensions (gem install runs each extconf.rb) and
+			// a shard's postinstall (shards runs it where the shard is installed).
+			[]string{"build-backend", "pytest_plugins", "pytest11", "addopts", "hatch.build.hooks", "setup_requires", "extensions", "postinstall"},
+			regexp.MustCompile(`\bbuild-backend\s*=|\bpytest_plugins\s*=|["']pytest11["']|\baddopts\s*=.*(?:^|\s)-p\s|\[tool\.hatch\.build\.hooks|\bsetup_requires\s*=|\.extensions\s*(?:=|<<|\.push\()|^\s*postinstall\s*:`)},
 		{"gomod-replace", "go.mod replace directive points a module elsewhere", ScopeGoMod, 0, none,
 			[]string{"replace", "=>"},
 			regexp.MustCompile(`^\s*replace\b|=>`)},
@@ -381,7 +383,9 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			regexp.MustCompile(`^\s*ADD\s+(?:--\S+\s+)*https?://`)},
 		{"download", "downloads with curl or wget", all, 0, true,
 			[]string{"curl", "wget"},
-			regexp.MustCompile(`(?i)\b(?:curl|wget)\b`)},
+			// A name of the family (curl-config, wget-log) is another
+			// program or a file: curl-config prints build flags.
+			regexp.MustCompile(`(?i)\b(?:curl|wget)(?:$|[^\w-]|-$|-[^\w])`)},
 		{"download", "downloads or calls a URL", all, 0, true,
 			[]string{"fetch(", "requests.", "urllib", "urlopen", "httpx.", "aiohttp", "http.get(", "http.post", "http.head(", "axios", "reqwest", "ureq::",
 				"invoke-webrequest", "invoke-restmethod", "iwr", "irm", "bitstransfer", "downloadstring", "downloadfile", "webclient",

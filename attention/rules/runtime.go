@@ -97,3 +97,12 @@ func MayFetch(s string) bool {
 	}
 	return false
 }
+
+// HidesOutput reports a process started with its output thrown away:
+// Node's stdio 'ignore', Python's DEVNULL, a shell's >/dev/null, a
+// window-less Windows process.
+func HidesOutput(stmt string) bool { return hiddenOutputRe().MatchString(stmt) }
+
+var hiddenOutputRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bstdio\s*:\s*\[?\s*["']ignore["']|\bstd(?:out|err)\s*=\s*(?:subprocess\.)?DEVNULL\b|>\s*/dev/null|\bCREATE_NO_WINDOW\b|(?i:-WindowStyle\s+Hidden)`)
+})

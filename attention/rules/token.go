@@ -112,6 +112,49 @@ func MapGet(m *yaml.Node, key string) *yaml.Node {
 	return nil
 }
 
+// MatrixValues returns every value a workflow's job matrices give key
+// (listed under the key, or in an include: entry), nil when a value is
+// not a plain string (a list, an expression) or none is given: a
+// ${{ matrix.key }} then stands for any one of them.
+func MatrixValues(root *yaml.Node, key string) []string {
+	jobs := MapGet(root, "jobs")
+	if jobs == nil || jobs.Kind != yaml.MappingNode {
+		return nil
+	}
+	var out []string
+	take := func(v *yaml.Node) bool {
+		if v == nil || v.Kind != yaml.ScalarNode || strings.Contains(v.Value, "${{") {
+			return false
+		}
+		out = append(out, v.Value)
+		return true
+	}
+	for i := 1; i < len(jobs.Content); i += 2 {
+		m := MapGet(MapGet(jobs.Content[i], "strategy"), "matrix")
+		if m == nil {
+			continue
+		}
+		if v := MapGet(m, key); v != nil {
+			if v.Kind != yaml.SequenceNode {
+				return nil
+			}
+			for _, e := range v.Content {
+				if !take(e) {
+					return nil
+				}
+			}
+		}
+		if inc := MapGet(m, "include"); inc != nil && inc.Kind == yaml.SequenceNode {
+			for _, e := range inc.Content {
+				if v := MapGet(e, key); v != nil && !take(v) {
+					return nil
+				}
+			}
+		}
+	}
+	return out
+}
+
 // NodeLines marks the lines of a key and everything under its value.
 func NodeLines(k, v *yaml.Node, into map[int]bool) {
 	into[k.Line] = true
