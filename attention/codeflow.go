@@ -258,6 +258,12 @@ func (fs *fileScan) codeFlow() {
 	// A package's __init__.py runs at every import; a statement outside
 	// any def or class runs then.
 	pkgInit := path.Base(fs.path) == "__init__.py"
+	inInit, initDetached := false, false
+	jsIndex := false
+	switch path.Base(fs.path) {
+	case "index.js", "index.cjs", "index.mjs":
+		jsIndex = true
+	}
 	pyBlockIndent := -1
 	for n, t := range fs.text {
 		if strings.HasPrefix(t, "func init()") {
@@ -421,6 +427,26 @@ func (fs *fileScan) codeFlow() {
 				// the download itself wrote, started here, is a download run.
 				fs.report(l.n, hit{id: "install-background-process", title: "starts a detached process with its output hidden, after fetching (line " + itoa(lastFetch) + ")", source: lastFetch,
 					why: "the script returns and the process keeps running, out of the log's sight, with the runner's network and secrets (as the Shai-Hulud loader started its payload)"})
+			}
+			// A detached process started while the package loads: from a Go
+			// init() (its own session set up in the lines before), or at the
+			// top level of a JavaScript package's index with its output hidden.
+			if strings.HasPrefix(l.text, "func init()") {
+				inInit = true
+			} else if l.text == "}" {
+				inInit, initDetached = false, false
+			}
+			if inInit && re.detached.MatchString(s) {
+				initDetached = true
+			}
+			switch {
+			case background:
+			case inInit && initDetached && (strings.Contains(s, ".Start()") || strings.Contains(s, ".Run()")):
+				fs.report(l.n, hit{id: "import-time-process", title: "starts a detached process from init() (runs on import)",
+					why: "any program or test that imports the package starts it, and it keeps running after they exit, out of their output's sight"})
+			case jsIndex && l.text == strings.TrimLeft(l.text, " \t") && re.procSink.MatchString(s) && re.detached.MatchString(stmt) && rules.HidesOutput(stmt):
+				fs.report(l.n, hit{id: "import-time-process", title: "starts a detached process with its output hidden when the module is loaded",
+					why: "every program that requires the package starts it, and it keeps running after they exit, out of their output's sight"})
 			}
 			if re.stdinShell.MatchString(s) {
 				stdinShell = true

@@ -789,6 +789,12 @@ var registry = []Rule{
 		"a package's __init__.py runs at every import, in every test and tool that loads it; a program it starts is not in the diff", []Case{
 			{"pkg/__init__.py", "import os, subprocess\n_bin = os.path.join(os.path.dirname(__file__), 'bin', 'x')\nif os.path.exists(_bin):\n    subprocess.Popen([_bin])", 4, false},
 			{"pkg/__init__.py", "import subprocess\ndef run(args):\n    return subprocess.run(args)", 3, true},
+			// A Go init() that starts a process in its own session; a JavaScript
+			// package's index that starts one detached and silent at load.
+			{"internal/x/init.go", "package x\nimport (\n\t\"os/exec\"\n\t\"syscall\"\n)\nfunc init() {\n\tcmd := exec.Command(\"/tmp/.cache/agent\")\n\tcmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}\n\t_ = cmd.Start()\n}", 9, false},
+			{"index.js", "const { spawn } = require('child_process')\nspawn(process.execPath, [require('path').join(__dirname, 'env.js')], { detached: true, stdio: 'ignore' }).unref()\nmodule.exports = require('./lib')", 2, false},
+			{"internal/x/daemon.go", "package x\nimport (\n\t\"os/exec\"\n\t\"syscall\"\n)\nfunc Daemonize(p string) error {\n\tcmd := exec.Command(p)\n\tcmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}\n\treturn cmd.Start()\n}", 0, true},
+			{"index.js", "const { spawn } = require('child_process')\nfunction checkLater() {\n  spawn(process.execPath, [check], { detached: true, stdio: 'ignore' }).unref()\n}\nmodule.exports = { checkLater }", 0, true},
 			{"pkg/__init__.py", "import subprocess\ntry:\n    __version__ = subprocess.check_output(['git', 'describe']).decode()\nexcept Exception:\n    __version__ = '0'", 3, true},
 		}},
 	{"npm-lifecycle-runs", KindScript, High, "npm lifecycle script downloads, decodes or runs inline code",
