@@ -1066,7 +1066,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 				why: "what a runner image's entrypoint does with the URL and token it is started with; a job that runs it hands the runner to whoever named them"})
 		}
 		return taint{}
-	case name == "gh" && len(words) > 2 && words[1] == "auth" && words[2] == "token", rules.SecretReader(name, words):
+	case rules.CLIToken(strings.Join(words, " ")) != "", rules.SecretReader(name, words):
 		return taint{kind: tSecret, line: line}
 	case name == "gh" && len(words) > 2 && words[1] == "repo" && words[2] == "create" && (rules.HasWordFold(words, "--push") || rules.HasWordFold(words, "--source=.")):
 		// The checkout pushed into a new repository of the token's choosing.

@@ -576,18 +576,11 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 						}
 					}
 				}
-			case rules.CacheSaves(ref, func(k string) string {
-				if v := rules.MapGet(with, k); v != nil {
-					return v.Value
-				}
-				return ""
-			}):
+			case rules.CacheSaves(ref, func(k string) string { return rules.MapValue(with, k) }):
 				switch p := rules.MapGet(with, "path"); {
 				case m.privileged && headOut > 0:
 					fs.report(u.Line, hit{id: "gha-cache-poisoning", source: headOut})
-				case m.pullRequest && headOut > 0:
-					// pull_request saves into the pull request's own
-					// scope: the base branch's runs do not restore it.
+				case m.pullRequest && headOut > 0: // the pull request's own cache scope, which the base branch does not restore
 					fs.report(u.Line, hit{id: "gha-cache-poisoning", severity: rules.Medium, title: "saves a cache after checking out the pull request's head", source: headOut})
 				case p != nil:
 					fs.cacheSaved(fl, u.Line, strings.Split(p.Value, "\n"))
@@ -858,9 +851,7 @@ func (fs *fileScan) workflowRuns() {
 			}
 		}
 	}
-	// ran is the line of a run of the pull request's code after its
-	// checkout, in a hunk that does not show a safe trigger.
-	head, cache, ran := 0, 0, 0
+	head, cache, ran := 0, 0, 0 // ran: a run of the pull request's code after its checkout
 	for _, reg := range fs.regions() {
 		w := &workflowScan{runIndent: -1, unknown: true}
 		var cur []numbered
@@ -870,10 +861,8 @@ func (fs *fileScan) workflowRuns() {
 				if head > 0 && (ws.dangerous || cache > 0 && !ws.triggersKnown) {
 					fs.prCodeRunPartial(cur, head, cache, ws.dangerous)
 				}
-				if head > 0 && ran == 0 && (ws.dangerous || !ws.triggersKnown) {
-					if i := slices.IndexFunc(cur, func(l numbered) bool { return rules.BuildCommand(l.text) }); i >= 0 {
-						ran = cur[i].n
-					}
+				if i := slices.IndexFunc(cur, func(l numbered) bool { return rules.BuildCommand(l.text) }); i >= 0 && head > 0 && ran == 0 && (ws.dangerous || !ws.triggersKnown) {
+					ran = cur[i].n
 				}
 				fs.shellLines(cur, fl, true)
 			}
@@ -897,11 +886,7 @@ func (fs *fileScan) workflowRuns() {
 					return strings.Join(stepInputs(reg[i+1:], indentOf(l.text), k), " ")
 				}) {
 					cache = l.n
-					if ran > 0 {
-						// The job ran the pull request's code before this
-						// step: under pull_request_target (which the hunk
-						// does not rule out) the cache it saves is the base
-						// branch's, restored by the release and push runs.
+					if ran > 0 { // under pull_request_target, which the hunk does not rule out, the base branch's cache
 						fs.report(l.n, hit{id: "gha-cache-poisoning", title: "saves a cache after running the pull request's code (line " + itoa(ran) + "); the trigger is not shown, and under pull_request_target the cache is the base branch's", source: ran})
 					}
 					fs.cacheSaved(fl, l.n, stepInputs(reg[i+1:], indentOf(l.text), "path"))

@@ -115,7 +115,7 @@ func LookalikeHost(h string) string {
 	label, _, _ := strings.Cut(registrable(h), ".")
 	norm := strings.NewReplacer("0", "o", "1", "l", "3", "e", "4", "a", "5", "s", "7", "t", "rn", "m", "vv", "w").Replace(label)
 	for _, b := range registryBrands {
-		if hasWord(label, b) || norm == b || len(b) >= 5 && len(label) >= 5 && EditDistance(label, b) == 1 {
+		if hasWord(label, b) || norm == b || len(b) >= 5 && len(label) >= 5 && EditDistance(label, b) == 1 || spellsWord(label, b) {
 			return brandHome(b)
 		}
 	}

@@ -14,6 +14,7 @@ func TestLookalikeHost(t *testing.T) {
 		"registry.npmjs.org.cdn-edge.net":        "registry.npmjs.org",
 		"ghcr.io.registry-cdn.net":               "ghcr.io",
 		"githib.com":                             "github.com",
+		"codeload.g1thub-cdn.net":                "github.com", // a digit for a letter, in one word
 		"registry.terraform-io.net":              "registry.terraform.io",
 		"files.pythonhosted-cdn.org":             "files.pythonhosted.org",
 		"static.rust-lang-mirror.org":            "rust-lang.org",

@@ -143,8 +143,61 @@ func ImitatedOwner(owner string) string {
 			return k
 		}
 	}
+	return spelledWithDigits(o)
+}
+
+// spelledWithDigits returns the well-known name one word of owner spells
+// with digits or letter pairs for the letters they look like (ansib1e for
+// ansible, micr0soft, rnicrosoft), or "": nobody writes a well-known
+// project's or registry's name that way but to pass for it.
+func spelledWithDigits(owner string) string {
+	for _, w := range append(strings.FieldsFunc(owner, func(r rune) bool { return r == '-' || r == '_' || r == '.' }), owner) {
+		for _, r := range digitLetters() {
+			if n := r.Replace(w); n != w && len(n) >= 5 && brandWords()[n] && !brandWords()[w] {
+				return n
+			}
+		}
+	}
 	return ""
 }
+
+// spellsWord reports label holding word as one of its dash-joined words
+// once digits and letter pairs are read as letters (g1thub-cdn for github).
+func spellsWord(label, word string) bool {
+	for _, r := range digitLetters() {
+		if n := r.Replace(label); n != label && hasWord(n, word) {
+			return true
+		}
+	}
+	return false
+}
+
+// digitLetters read digits and letter pairs as the letters they imitate;
+// a 1 stands for an l or an i.
+var digitLetters = sync.OnceValue(func() []*strings.Replacer {
+	return []*strings.Replacer{
+		strings.NewReplacer("0", "o", "1", "l", "3", "e", "4", "a", "5", "s", "7", "t", "rn", "m", "vv", "w"),
+		strings.NewReplacer("0", "o", "1", "i", "3", "e", "4", "a", "5", "s", "7", "t", "rn", "m", "vv", "w"),
+	}
+})
+
+// brandWords are the names a look-alike owner borrows: the well-known
+// owners, and the registrable names of the registries and forges.
+var brandWords = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, l := range [][]string{KnownOwners, PopularOwners, SourceOwners, registryBrands} {
+		for _, o := range l {
+			out[o] = true
+		}
+	}
+	for _, l := range [][]string{SourceRegistries, OwnDomains, ForgeHosts, KnownRegistries} {
+		for _, h := range l {
+			label, _, _ := strings.Cut(registrable(h), ".")
+			out[label] = true
+		}
+	}
+	return out
+})
 
 // distributionWord reports a word added to an owner's name (-releases,
 // -dist, official-) that makes it look like the owner's own distribution.

@@ -60,6 +60,10 @@ func TestImitatedOwner(t *testing.T) {
 		"google-research":      "", // a common word's families are its own
 		"tailscale-dev":        "",
 		"acme":                 "",
+		"ansib1e-collections":  "ansible", // a digit for a letter, in one word
+		"rnicrosoft-labs":      "microsoft",
+		"m1guelpf":             "", // digits in an owner's own name
+		"baptiste0928":         "",
 	} {
 		if got := ImitatedOwner(in); got != want {
 			t.Errorf("ImitatedOwner(%q) = %q, want %q", in, got, want)

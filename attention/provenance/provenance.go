@@ -1,6 +1,7 @@
 package provenance
 
 import (
+	"cmp"
 	"net/url"
 	"path"
 	"regexp"
@@ -65,7 +66,7 @@ func LookalikeOwner(owner string) string {
 	if slices.Contains(PopularOwners, o) {
 		return ""
 	}
-	return Lookalike(o, KnownOwners)
+	return cmp.Or(Lookalike(o, KnownOwners), spelledWithDigits(o))
 }
 
 // HostOf returns the lower-cased host of a URL-ish string.

@@ -718,6 +718,9 @@ func SentToOwnHost(text string, urls []string) bool {
 			names = append(names, m[1])
 		}
 	}
+	if len(names) == 0 && CLIToken(text) != "" {
+		names = append(names, CLIToken(text))
+	}
 	var hosts []string
 	for _, u := range urls {
 		for _, m := range re.url.FindAllStringSubmatch(u, -1) {
@@ -762,12 +765,32 @@ var cliTokens = sync.OnceValue(func() []struct {
 		{regexp.MustCompile(`\bgh\s+auth\s+(?:token|status\s+(?:-t|--show-token))\b`), "GITHUB_TOKEN"},
 		{regexp.MustCompile(`(?i)\bgit\s+config\b[^|;&]*(?:--get\w*|--list|\s-l\b)[^|;&]*extraheader\S*|extraheader\b[^|;&]*--get\w*`), "GITHUB_TOKEN"},
 		{regexp.MustCompile(`\bnpm\s+config\s+get\b`), "NPM_TOKEN"},
-		{regexp.MustCompile(`\baws\s+(?:configure\s+(?:get|export-credentials)|sts\s+get-session-token)\b`), "AWS_TOKEN"},
-		{regexp.MustCompile(`\bgcloud\s+auth\s+print-(?:access|identity)-token\b`), "GOOGLE_TOKEN"},
-		{regexp.MustCompile(`\baz\s+account\s+get-access-token\b`), "AZURE_TOKEN"},
+		{regexp.MustCompile(`\baws\s+(?:configure\s+(?:get|export-credentials)|sts\s+(?:get-session-token|get-federation-token|assume-role\S*)|ecr(?:-public)?\s+get-login-password|codeartifact\s+get-authorization-token)\b`), "AWS_TOKEN"},
+		{regexp.MustCompile(`\bgcloud\s+auth\s+(?:application-default\s+)?print-(?:access|identity)-token\b`), "GOOGLE_TOKEN"},
+		{regexp.MustCompile(`\baz\s+(?:account\s+get-access-token|acr\s+login\b[^|;&]*--expose-token)\b`), "AZURE_TOKEN"},
+		{regexp.MustCompile(`\bvault\s+(?:token\s+(?:create|lookup)|print\s+token)\b`), "VAULT_TOKEN"},
+		{regexp.MustCompile(`\bkubectl\s+create\s+token\b`), "KUBE_TOKEN"},
+		{regexp.MustCompile(`\bheroku\s+auth:token\b`), "HEROKU_API_KEY"},
+		{regexp.MustCompile(`\b(?:fly|flyctl)\s+(?:auth\s+token|tokens\s+create)\b`), "FLY_API_TOKEN"},
+		{regexp.MustCompile(`\bnpm\s+token\s+create\b`), "NPM_TOKEN"},
 		{regexp.MustCompile(`\bdocker-credential-\w+\s+get\b`), "DOCKER_TOKEN"},
 	}
 })
+
+// CLIToken returns the credential a command line mints or prints with a
+// vendor's CLI (gcloud auth print-access-token, aws ecr get-login-password,
+// az account get-access-token, vault token create, kubectl create token,
+// gh auth token), "" for
+// none: a secret wherever it is carried next, into a variable or a file.
+func CLIToken(text string) string {
+	t := argvWords().ReplaceAllString(text, " ")
+	for _, c := range cliTokens() {
+		if c.re.MatchString(t) {
+			return c.secret
+		}
+	}
+	return ""
+}
 
 var envPrefix = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)(?:startswith|starts_with|start_with\?|HasPrefix)\(\s*(?:\w+\s*,\s*)?["']([A-Za-z0-9_]+)["']|=~\s*/\^([A-Za-z0-9_]+)`)

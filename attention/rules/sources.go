@@ -103,6 +103,15 @@ var SourceKeys = []SourceKey{
 	// A git dependency of Cargo, uv and Pipenv, and a requirement given by URL.
 	{Files: []string{"cargo.toml", "pyproject.toml", "pipfile"}, Key: `\bgit\s*=\s*["']([^"']+)["']`, What: "a dependency"},
 	{Files: []string{"requirements*.txt", "requirements*.in", "constraints*.txt"}, Key: `^\s*(?:-e\s+|--editable\s+)?(?:[\w.\[\],-]+\s*@\s*)?((?:git\+)?(?:https?|ssh|git)://[^\s#;]+)`, What: "a Python package"},
+	// pnpm's workspace overrides and catalogs: a name forced, for every
+	// package of the workspace, to a tarball or repository by URL.
+	{Files: []string{"pnpm-workspace.yaml", "pnpm-workspace.yml"}, Key: `^\s*["']?[^\s:"'#]+["']?\s*:\s*["']?((?:git\+)?(?:https?|ssh|git)://[^\s"'#]+|git@[^\s"'#]+|github:[^\s"'#]+)`, What: "a package for the whole workspace"},
+	// Yarn's packageExtensions: a dependency added to another package's
+	// manifest, by URL.
+	{Files: []string{".yarnrc.yml", ".yarnrc.yaml"}, Key: `^\s*["']?[^\s:"'#]+["']?\s*:\s*["']?((?:git\+)?(?:https?|ssh|git)://[^\s"'#]+|github:[^\s"'#]+)`,
+		Near: `^\s*(?:dependencies|peerDependencies)\s*:\s*$`, What: "a package another package depends on"},
+	// Pipenv's dependency given by URL.
+	{Files: []string{"pipfile"}, Key: `\b(?:url|file)\s*=\s*["']((?:https?)://[^"']+)["']`, Section: `^\s*\[(?:packages|dev-packages)\]`, What: "a Python package"},
 	// helmfile's chart repositories.
 	{Files: []string{"helmfile.yaml", "helmfile.yml"}, Key: `^\s*(?:-\s+)?url\s*:\s*["']?([^\s"'#]+)`, What: "Helm charts", Many: true},
 	// A project generated from a template that updates from it (cruft, copier).

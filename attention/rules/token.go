@@ -86,6 +86,15 @@ func tokenExpr(v string) bool {
 	return strings.Contains(v, "github.token") || strings.Contains(v, "secrets.github_token") || strings.Contains(v, "secrets['github_token']")
 }
 
+// MapValue returns the text of key's value in a mapping node, "" when it
+// has none.
+func MapValue(m *yaml.Node, key string) string {
+	if v := MapGet(m, key); v != nil {
+		return v.Value
+	}
+	return ""
+}
+
 // MapGet returns the value node of key in a mapping node, nil when m is
 // not a mapping or has no such key.
 func MapGet(m *yaml.Node, key string) *yaml.Node {
