@@ -641,9 +641,13 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 	if m.privileged && headOut > 0 && headPath == "" && !ran && !opaque {
 		// The head checked out into the workspace and no later step
 		// builds, installs or runs from it, and no action whose code is
-		// not in the diff works there: its files stay data.
-		for _, h := range fs.best {
-			if h.source == headOut && h.sev() == rules.High {
+		// not in the diff works there: its files stay data. A later step
+		// that is high on its own (a downloaded script piped to sh) is such
+		// code too: it runs in the workspace the pull request wrote.
+		last := nodeLastLine(steps)
+		for l, h := range fs.best {
+			n := fs.f.Hunks[l.hunk].Lines[l.line].New
+			if h.sev() == rules.High && (h.source == headOut || n > headOut && n <= last) {
 				ran = true
 			}
 		}
@@ -1030,4 +1034,17 @@ func (fs *fileScan) runnerReads() {
 	for _, f := range found {
 		fs.report(f.Line, hit{id: f.ID, title: f.Title, why: f.Why, severity: f.Sev, source: f.Source})
 	}
+}
+
+// nodeLastLine is the last line a YAML node's text reaches: its own, or its
+// last child's, a block scalar counted by its lines.
+func nodeLastLine(n *yaml.Node) int {
+	for len(n.Content) > 0 {
+		n = n.Content[len(n.Content)-1]
+	}
+	end := n.Line + strings.Count(strings.TrimRight(n.Value, "\n"), "\n")
+	if n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		end++ // the text starts on the line after | or >
+	}
+	return end
 }
