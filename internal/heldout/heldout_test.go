@@ -23,7 +23,7 @@ import (
 
 // corpusDirs lists every held-out set that must stay well-formed; a spent set
 // stays here so that the figures once measured on it can be reproduced.
-var corpusDirs = []string{"attention-v1", "attention-v2", "attention-v3", "attention-v4", "attention-v5", "attention-v6", "attention-v7", "attention-v8", "attention-v9", "attention-v10", "attention-v11", "attention-v12", "attention-v13", "attention-v14", "attention-v15"}
+var corpusDirs = []string{"attention-v1", "attention-v2", "attention-v3", "attention-v4", "attention-v5", "attention-v6", "attention-v7", "attention-v8", "attention-v9", "attention-v10", "attention-v11", "attention-v12", "attention-v13", "attention-v14", "attention-v15", "attention-v16"}
 
 type label struct {
 	ID                 string `json:"id"`
@@ -62,12 +62,13 @@ var minimumSize = map[string]struct{ malicious, benign int }{
 	"attention-v13": {malicious: 50, benign: 32},
 	"attention-v14": {malicious: 46, benign: 32},
 	"attention-v15": {malicious: 50, benign: 35},
+	"attention-v16": {malicious: 46, benign: 35},
 }
 
 // invisibleFrom names the first set whose invisible-code cases promise that
 // every bad line really carries an invisible character; earlier sets made no
 // such promise in their READMEs.
-var invisibleFrom = map[string]bool{"attention-v4": true, "attention-v5": true, "attention-v6": true, "attention-v7": true, "attention-v8": true, "attention-v9": true, "attention-v10": true, "attention-v11": true, "attention-v12": true, "attention-v13": true, "attention-v14": true, "attention-v15": true}
+var invisibleFrom = map[string]bool{"attention-v4": true, "attention-v5": true, "attention-v6": true, "attention-v7": true, "attention-v8": true, "attention-v9": true, "attention-v10": true, "attention-v11": true, "attention-v12": true, "attention-v13": true, "attention-v14": true, "attention-v15": true, "attention-v16": true}
 
 // isInvisible reports whether r renders as nothing (or as a blank) in an
 // ordinary editor while still being part of the text: format characters, the
@@ -91,7 +92,7 @@ func isInvisible(r rune) bool {
 // referencesFrom names the sets whose READMEs promise checkable references: a
 // malicious case cites a public address, a benign case names the repository,
 // path and commit it was copied from.
-var referencesFrom = map[string]bool{"attention-v5": true, "attention-v6": true, "attention-v7": true, "attention-v8": true, "attention-v9": true, "attention-v10": true, "attention-v11": true, "attention-v12": true, "attention-v13": true, "attention-v14": true, "attention-v15": true}
+var referencesFrom = map[string]bool{"attention-v5": true, "attention-v6": true, "attention-v7": true, "attention-v8": true, "attention-v9": true, "attention-v10": true, "attention-v11": true, "attention-v12": true, "attention-v13": true, "attention-v14": true, "attention-v15": true, "attention-v16": true}
 
 var (
 	publicAddress   = regexp.MustCompile(`^https://\S+$`)
