@@ -2,6 +2,7 @@ package attention
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/vetter-dev/vetter/attention/rules"
@@ -216,6 +217,28 @@ func TestSeverityByContext(t *testing.T) {
 		{"persisted token on every push", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 8, "high gha-persist-credentials"},
 		{"persisted token, base code on pull_request_target", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true\n      - uses: acme/backport@v2", 8, "medium gha-persist-credentials"},
 		{"persisted token, head on pull_request_target", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n          persist-credentials: true", 9, "high gha-persist-credentials"},
+		// Reach: what a job's token, secrets and environment meet matters on
+		// the runs the vetted change starts (its pull_request run, the push of
+		// its copy to pull-request/N). A job for tags, releases, a schedule or
+		// another named branch waits for a maintainer's run; a trigger or a
+		// condition the copy's push meets reaches it.
+		{"write token in a job for tags", ".github/workflows/a.yml", "on: [push, pull_request]\njobs:\n  release:\n    if: startsWith(github.ref, 'refs/tags/')\n    runs-on: ubuntu-latest\n    permissions:\n      contents: write\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm run build", 7, "medium gha-excessive-permissions"},
+		{"write token in a job every push runs", ".github/workflows/a.yml", "on: [push, pull_request]\njobs:\n  release:\n    runs-on: ubuntu-latest\n    permissions:\n      contents: write\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm run build", 6, "high gha-excessive-permissions"},
+		{"write token in a job for pushes and tags", ".github/workflows/a.yml", "on: [push, pull_request]\njobs:\n  release:\n    if: github.event_name == 'push' || startsWith(github.ref, 'refs/tags/')\n    runs-on: ubuntu-latest\n    permissions:\n      contents: write\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm run build", 7, "high gha-excessive-permissions"},
+		{"write token in a job after the job for tags", ".github/workflows/a.yml", "on: [push, pull_request]\njobs:\n  publish:\n    if: github.ref_type == 'tag'\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo publish\n  announce:\n    needs: publish\n    runs-on: ubuntu-latest\n    permissions:\n      contents: write\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm run build", 12, "medium gha-excessive-permissions"},
+		{"write token in a job that runs whatever the job for tags did", ".github/workflows/a.yml", "on: [push, pull_request]\njobs:\n  publish:\n    if: github.ref_type == 'tag'\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo publish\n  announce:\n    needs: publish\n    if: always()\n    runs-on: ubuntu-latest\n    permissions:\n      contents: write\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm run build", 13, "high gha-excessive-permissions"},
+		{"workflow's write token when every job is for tags", ".github/workflows/a.yml", "on: push\npermissions:\n  contents: write\njobs:\n  release:\n    if: startsWith(github.ref, 'refs/tags/')\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm run build", 3, "medium gha-excessive-permissions"},
+		{"workflow's write token with a job every push runs", ".github/workflows/a.yml", "on: push\npermissions:\n  contents: write\njobs:\n  release:\n    if: startsWith(github.ref, 'refs/tags/')\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo release\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm test", 3, "high gha-excessive-permissions"},
+		{"persisted token in a step for the default branch", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        if: github.ref == 'refs/heads/main'\n        with:\n          persist-credentials: true\n      - run: make", 9, "medium gha-persist-credentials"},
+		{"persisted token once the change adds a push", ".github/workflows/a.yml", "on:\n  schedule:\n    - cron: 0 0 * * 1\n  push:\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true", 11, "high gha-persist-credentials"},
+		{"fetched value into GITHUB_ENV on a schedule", ".github/workflows/a.yml", "on:\n  schedule:\n    - cron: 0 0 * * *\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo \"V=$(curl -sS https://x.invalid/v | jq .v)\" >> $GITHUB_ENV", 8, "medium gha-github-env-privileged"},
+		{"fetched value into GITHUB_ENV on push", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo \"V=$(curl -sS https://x.invalid/v | jq .v)\" >> $GITHUB_ENV", 6, "high gha-github-env-privileged"},
+		// A hunk that adds a job: the triggers are not shown, the job's own
+		// condition is.
+		{"OIDC token in an added job for releases", ".github/workflows/ci.yml", "diff --git a/.github/workflows/ci.yml b/.github/workflows/ci.yml\n--- a/.github/workflows/ci.yml\n+++ b/.github/workflows/ci.yml\n@@ -20,3 +20,11 @@ jobs:\n       - run: make test\n \n+  publish:\n+    if: github.event_name == 'release'\n+    runs-on: ubuntu-latest\n+    permissions:\n+      id-token: write\n+    steps:\n+      - uses: actions/checkout@v4\n+      - run: make dist\n   docs:\n", 26, "medium gha-excessive-permissions"},
+		{"OIDC token in an added job", ".github/workflows/ci.yml", "diff --git a/.github/workflows/ci.yml b/.github/workflows/ci.yml\n--- a/.github/workflows/ci.yml\n+++ b/.github/workflows/ci.yml\n@@ -20,3 +20,10 @@ jobs:\n       - run: make test\n \n+  publish:\n+    runs-on: ubuntu-latest\n+    permissions:\n+      id-token: write\n+    steps:\n+      - uses: actions/checkout@v4\n+      - run: make dist\n   docs:\n", 25, "high gha-excessive-permissions"},
+		// Outsiders' code under a privileged trigger is not a question of reach.
+		{"head checkout in a job a tag test does not gate", ".github/workflows/a.yml", "on: pull_request_target\njobs:\n  b:\n    if: github.ref_type != 'tag'\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n          persist-credentials: true\n      - run: npm ci", 10, "high gha-persist-credentials"},
 		// A Dockerfile sets up the image, not the runner.
 		{"image shell profile", "Dockerfile", "FROM debian:12\nRUN echo '. /usr/share/bash-completion/completions/git' >> ~/.bashrc", 2, "medium persistence"},
 		{"image authorized key", "Dockerfile", "FROM debian:12\nRUN echo \"$KEY\" >> /root/.ssh/authorized_keys", 2, "high persistence"},
@@ -255,7 +278,11 @@ func TestSeverityByContext(t *testing.T) {
 		{"fixture server", "tests/conftest.py", "import subprocess\nproc = subprocess.Popen(['python', '-m', 'http.server'], start_new_session=True)", 2, "medium start-process"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, items := scanDiff(t, c.name, []byte(addedFile(c.path, c.text)))
+			diff := c.text
+			if !strings.HasPrefix(diff, "diff --git") {
+				diff = addedFile(c.path, c.text)
+			}
+			_, items := scanDiff(t, c.name, []byte(diff))
 			got, all := "", []string{}
 			for _, a := range items {
 				if a.Hunk >= 0 && a.NewLine == c.line {

@@ -32,9 +32,170 @@ func (fs *fileScan) workflow() {
 	fs.artifactUploads()
 	if root := fs.workflowRoot(); root != nil {
 		fs.workflowModel(root)
+	} else {
+		fs.workflowRuns()
+	}
+	fs.reachCalibrate()
+}
+
+// reachOnly are the rules whose weight is what the job's token, secrets
+// and environment meet on a run: write permissions, a token left on disk,
+// what a step writes into the environment of the steps after it. Where no
+// run of the vetted change starts the job, what they find waits for a run
+// a maintainer starts (a tag, a release, a schedule, a dispatch). What
+// runs an outsider's code or text (a head checkout under a privileged
+// trigger, a pull request's title in a script) is not among them: those
+// triggers reach the job whatever the change is.
+var reachOnly = map[string]bool{"gha-excessive-permissions": true, "gha-persist-credentials": true, "gha-github-env-privileged": true,
+	"gha-env-hijack": true, "gha-path-shadow": true}
+
+// reachCalibrate lowers the reachOnly rules' high items to medium on the
+// lines no run of the vetted change reaches (unreached), saying why.
+func (fs *fileScan) reachCalibrate() {
+	var off map[int]string
+	for at, h := range fs.best {
+		if !reachOnly[h.id] || h.sev() != rules.High {
+			continue
+		}
+		if off == nil {
+			off = fs.unreached()
+		}
+		if why, ok := off[fs.f.Hunks[at.hunk].Lines[at.line].New]; ok {
+			h.severity, h.why = rules.Medium, why
+			fs.best[at] = h
+		}
+	}
+}
+
+// unreachedJobs marks, in a workflow read whole, the lines of each job no
+// run of the vetted change reaches: its if: is false for those runs, or it
+// needs a job that is (a job whose condition names no status function
+// runs only when the jobs it needs succeeded). When no job is reached, the
+// workflow's own permissions reach nothing either.
+func (fs *fileScan) unreachedJobs(root *yaml.Node, off map[int]string, tail string) {
+	jobs := rules.MapGet(root, "jobs")
+	if jobs == nil || jobs.Kind != yaml.MappingNode {
 		return
 	}
-	fs.workflowRuns()
+	offJob := map[string]string{}
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i+1 < len(jobs.Content); i += 2 {
+			id, job := jobs.Content[i].Value, jobs.Content[i+1]
+			if _, done := offJob[id]; done {
+				continue
+			}
+			cond := rules.MapGet(job, "if")
+			if cond != nil && rules.CondValue(cond.Value, rules.PRRunTest) == rules.False {
+				offJob[id] = "no run of this change reaches the job " + id + ": line " + itoa(cond.Line) + " runs it only when " + strings.TrimSpace(cond.Value)
+				changed = true
+				continue
+			}
+			if cond != nil && statusCheckRe().MatchString(cond.Value) {
+				continue
+			}
+			for _, need := range needsOf(job) {
+				if _, ok := offJob[need]; ok {
+					offJob[id] = "no run of this change reaches the job " + id + ": it runs after the job " + need + ", which none reaches"
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	for i := 0; i+1 < len(jobs.Content); i += 2 {
+		why, ok := offJob[jobs.Content[i].Value]
+		if !ok {
+			continue
+		}
+		for n := jobs.Content[i].Line; n <= nodeLastLine(jobs.Content[i+1]); n++ {
+			off[n] = why + tail
+		}
+	}
+	if p := rules.MapGet(root, "permissions"); p != nil && len(offJob) == len(jobs.Content)/2 && len(offJob) > 0 {
+		for n := mapKey(root, "permissions").Line; n <= nodeLastLine(p); n++ {
+			off[n] = "no run of this change reaches any job of the workflow, so none gets its token's permissions" + tail
+		}
+	}
+}
+
+// statusCheckRe is a status function in an if:, which runs a job whatever
+// became of the jobs it needs.
+var statusCheckRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(?:always|failure|cancelled)\(\s*\)`) })
+
+// needsOf returns the jobs a job needs.
+func needsOf(job *yaml.Node) []string {
+	n := rules.MapGet(job, "needs")
+	switch {
+	case n == nil:
+		return nil
+	case n.Kind == yaml.ScalarNode:
+		return []string{n.Value}
+	}
+	var out []string
+	for _, c := range n.Content {
+		out = append(out, c.Value)
+	}
+	return out
+}
+
+// unreached returns the lines of a workflow that no run the vetted change
+// starts can reach, each with why: /ok to test starts the pull request's
+// own run and the push of its copy to pull-request/N, so a workflow with
+// no trigger that reaches those (runsForPR), and a job or step whose if:
+// is false for them (rules.PRRunTest), runs only when a maintainer makes
+// it. The triggers are the ones the change leaves: a trigger it adds
+// reaches. This is the one home of a workflow's reach for the rules that
+// weigh what a job's token meets (reachOnly).
+func (fs *fileScan) unreached() map[int]string {
+	const tail = ": /ok to test starts only the pull request's own run and the push of its copy to a branch named pull-request/N, so this waits for a run a maintainer starts; read it before then"
+	off := map[int]string{}
+	var regions [][]numbered
+	if root := fs.workflowRoot(); root != nil {
+		if !runsForPR(root) {
+			var names []string
+			for name, filter := range triggers(root) {
+				if name == "push" && !pushReachesPR(filter) {
+					name = "push to named branches or tags"
+				}
+				names = append(names, name)
+			}
+			slices.Sort(names)
+			why := "no run of this change starts the workflow, which runs on " + strings.Join(names, ", ") + tail
+			for n := range fs.text {
+				off[n] = why
+			}
+			return off
+		}
+		fs.unreachedJobs(root, off, tail)
+		var all []numbered
+		for _, reg := range fs.regions() {
+			all = append(all, reg...)
+		}
+		regions = [][]numbered{all}
+	} else {
+		regions = fs.regions()
+	}
+	for _, reg := range regions {
+		lines := make([]rules.NumLine, 0, len(reg))
+		for _, l := range reg {
+			if !yamlComment(l.text) {
+				lines = append(lines, rules.NumLine{N: l.n, Text: l.text})
+			}
+		}
+		for _, c := range rules.IfConditions(lines) {
+			if rules.CondValue(c.Text, rules.PRRunTest) != rules.False {
+				continue
+			}
+			why := "no run of this change reaches it: line " + itoa(c.N) + " runs it only when " + strings.TrimSpace(c.Text) + tail
+			for n := c.From; n <= c.To; n++ {
+				if _, seen := off[n]; !seen {
+					off[n] = why
+				}
+			}
+		}
+	}
+	return off
 }
 
 var uploadArtifactRe = sync.OnceValue(func() *regexp.Regexp {
@@ -326,7 +487,7 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 		return
 	}
 	wfRestricted := readOnlyToken(rules.MapGet(root, "permissions"))
-	forPR, withSecrets := runsForPR(root), prWithSecrets(root)
+	withSecrets := prWithSecrets(root)
 	allRestricted := true
 	// unused are the lines of permissions blocks whose write reaches no
 	// step that runs the change's code (rules.TokenReachesCode).
@@ -361,8 +522,8 @@ func (fs *fileScan) workflowModel(root *yaml.Node) {
 	// trigger that checks its head out.
 	why := ""
 	switch {
-	case !forPR:
-		why = "the later steps of the job can read the token from .git/config, but no pull request starts this workflow (a schedule, a dispatch, a release or a push to named branches does): read what those steps run"
+	case !runsForPR(root):
+		// No run of the change starts the workflow: reachCalibrate says so.
 	case !withSecrets:
 		why = "the later steps of the job can read the token from .git/config, but on pull_request GitHub hands a fork's pull request a read-only token, and no push this workflow runs for reaches a pull request's copy"
 	case m.privileged && !prCopyPushed(root) && !fs.checksOutHead():
@@ -422,15 +583,6 @@ func (fs *fileScan) checksOutHead() bool {
 	return false
 }
 
-// offPRTriggers are the events no pull request starts: a schedule, a
-// person's dispatch, a release, an event from another system. A push is
-// one of them when its filter keeps the branch /ok to test copies a pull
-// request to out (pushReachesPR).
-var offPRTriggers = map[string]bool{"schedule": true, "workflow_dispatch": true, "release": true, "repository_dispatch": true,
-	"create": true, "delete": true, "deployment": true, "deployment_status": true, "registry_package": true, "page_build": true,
-	"milestone": true, "project": true, "project_card": true, "project_column": true, "watch": true, "fork": true, "gollum": true,
-	"public": true, "branch_protection_rule": true}
-
 // runsForPR reports whether any of the workflow's triggers starts it for a
 // pull request: its own events, a comment on it, a run it caused, or a
 // push that reaches the branch the pull request is copied to. A workflow
@@ -446,7 +598,7 @@ func runsForPR(root *yaml.Node) bool {
 			if pushReachesPR(filter) {
 				return true
 			}
-		case !offPRTriggers[name]:
+		case !rules.OffPREvents[name]:
 			return true
 		}
 	}

@@ -232,6 +232,107 @@ func ForkTest(op string) Truth {
 	return v
 }
 
+// OffPREvents are the events no pull request starts: a schedule, a
+// person's dispatch, a release, an event from another system. A push is
+// one of them when its filter keeps the branch /ok to test copies a pull
+// request to out. They are what a workflow's triggers and a job's
+// github.event_name tests are read against (PRRunTest).
+var OffPREvents = map[string]bool{"schedule": true, "workflow_dispatch": true, "release": true, "repository_dispatch": true,
+	"create": true, "delete": true, "deployment": true, "deployment_status": true, "registry_package": true, "page_build": true,
+	"milestone": true, "project": true, "project_card": true, "project_column": true, "watch": true, "fork": true, "gollum": true,
+	"public": true, "branch_protection_rule": true}
+
+// PRCopyBranch is the branch /ok to test pushes a pull request's head to
+// (copy-pr-bot's pull-request/N): the ref of the push run the vetted
+// change starts is refs/heads/ and this; its pull_request run's is
+// refs/pull/N/merge.
+const PRCopyBranch = "pull-request/"
+
+// PRRunTest is what an operand of a job's or a step's if: is for the runs
+// the vetted change's CI starts: its pull_request run and the push of its
+// copy to a branch named pull-request/N. A test of the event's name
+// against an event no pull request starts (a release, a schedule, a
+// dispatch), of the ref against a tag or another named branch, or of the
+// ref's type against tag is false for them; anything else may be either.
+func PRRunTest(op string) Truth {
+	if m := refPrefixRe().FindStringSubmatch(op); m != nil {
+		return refMatch(strings.ToLower(m[1]), strings.ToLower(m[2]), m[3])
+	}
+	a, b, eq, ok := Comparison(op)
+	if !ok {
+		return Unknown
+	}
+	if strings.HasPrefix(strings.ToLower(b), "github.") && !strings.HasPrefix(strings.ToLower(a), "github.") {
+		a, b = b, a
+	}
+	var v Truth
+	switch strings.ToLower(a) {
+	case "github.event_name":
+		if !OffPREvents[b] {
+			return Unknown
+		}
+		v = False
+	case "github.ref", "github.ref_name":
+		if strings.EqualFold(b, "github.event.repository.default_branch") && strings.EqualFold(a, "github.ref_name") {
+			v = False // the default branch is not the copy's
+			break
+		}
+		if v = refMatch("==", strings.ToLower(a[len("github."):]), b); v == Unknown {
+			return Unknown
+		}
+	case "github.ref_type":
+		switch b {
+		case "tag":
+			v = False
+		case "branch":
+			v = True
+		default:
+			return Unknown
+		}
+	default:
+		return Unknown
+	}
+	if !eq {
+		v = v.not()
+	}
+	return v
+}
+
+// refMatch is what a test of the run's ref (field ref or ref_name) against
+// the literal lit is for the runs a pull request starts, whose refs are a
+// fixed part and a number: refs/heads/pull-request/N for the copy's push,
+// refs/pull/N/merge for pull_request (pull-request/N and N/merge by name).
+// how is ==, startsWith or contains. False when no such ref can match.
+func refMatch(how, field, lit string) Truth {
+	if strings.Contains(lit, "${{") || strings.HasPrefix(strings.ToLower(lit), "github.") {
+		return Unknown
+	}
+	heads := []string{"refs/heads/" + PRCopyBranch, "refs/pull/"}
+	if field == "ref_name" {
+		heads = []string{PRCopyBranch, ""}
+	}
+	number := strings.Trim(lit, "0123456789/") == ""
+	may := false
+	for _, h := range heads {
+		switch how {
+		case "==":
+			may = may || h != "" && strings.HasPrefix(lit, h) || h == "" && strings.HasSuffix(lit, "/merge")
+		case "startswith":
+			may = may || strings.HasPrefix(h, lit) || h != "" && strings.HasPrefix(lit, h) || h == "" && number
+		case "contains":
+			may = may || strings.Contains(h, lit) || strings.Contains("/merge", lit) || number || strings.Contains(lit, "pull")
+		}
+	}
+	if may {
+		return Unknown
+	}
+	return False
+}
+
+var refPrefixRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^(startsWith|contains)\(\s*github\.(ref|ref_name)\s*,\s*'([^']*)'\s*\)$`)
+})
+
 // CommenterRoles are the roles GitHub gives a comment's author that can
 // push to the repository already.
 var CommenterRoles = []string{"OWNER", "MEMBER", "COLLABORATOR"}

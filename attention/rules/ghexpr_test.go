@@ -85,3 +85,42 @@ func TestIfConditions(t *testing.T) {
 		}
 	}
 }
+
+// A job gated on a tag, a named branch or an event no pull request starts
+// is one the vetted change's runs (its pull_request run, the push of its
+// copy to pull-request/N) never reach; a test they may pass is not known.
+func TestPRRunTest(t *testing.T) {
+	for _, c := range []struct {
+		cond string
+		want Truth
+	}{
+		{"startsWith(github.ref, 'refs/tags/')", False},
+		{"${{ startsWith(github.ref, 'refs/tags/v') }}", False},
+		{"!startsWith(github.ref, 'refs/tags/')", True},
+		{"contains(github.ref, 'refs/tags')", False},
+		{"github.ref_type == 'tag'", False},
+		{"github.ref_type == 'branch'", True},
+		{"github.event_name == 'release'", False},
+		{"github.event_name == 'workflow_dispatch' || github.event_name == 'schedule'", False},
+		{"github.event_name == 'push' && github.ref == 'refs/heads/main'", False},
+		{"github.ref == 'refs/heads/master' && github.repository == 'a/b'", False},
+		{"github.ref_name == github.event.repository.default_branch", False},
+		{"github.ref_name == 'main'", False},
+		{"startsWith(github.ref, 'refs/heads/release-')", False},
+		// What the copy's push or the pull request's run may meet.
+		{"github.event_name == 'push'", Unknown},
+		{"github.event_name != 'pull_request'", Unknown},
+		{"startsWith(github.ref, 'refs/heads/')", Unknown},
+		{"startsWith(github.ref, 'refs/heads/pull-request/')", Unknown},
+		{"startsWith(github.ref, 'refs/pull/')", Unknown},
+		{"github.ref == 'refs/heads/main' || github.event_name == 'pull_request'", Unknown},
+		{"github.ref != 'refs/heads/main'", True},
+		{"github.repository == 'a/b'", Unknown},
+		{"github.event_name == 'push' || startsWith(github.ref, 'refs/tags/')", Unknown},
+		{"success()", Unknown},
+	} {
+		if got := CondValue(c.cond, PRRunTest); got != c.want {
+			t.Errorf("CondValue(%q, PRRunTest) = %d, want %d", c.cond, got, c.want)
+		}
+	}
+}
