@@ -12,6 +12,7 @@ package attention
 // and change its hash; images that drop their digest pin.
 
 import (
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -147,10 +148,60 @@ func (fs *fileScan) indexSource(n int, u, title string, shared bool) {
 	if h, ok := provenance.Redirected(u); ok && !(shared && provenance.HostIn(h, provenance.SharedPackageHosts)) {
 		if k := provenance.LookalikeHost(h); k != "" {
 			h += ", a look-alike of " + k
+		} else if provenance.ProjectDomain(h, fs.projectNames()) {
+			fs.report(n, hit{id: "registry-redirect", severity: rules.Medium, title: strings.ReplaceAll(title, "%s", h) + ", on the project's own domain",
+				why: "the domain bears the name the file gives the project itself (its group id, its modules): a project's own repository for its own artifacts; check the domain is the project's and that it serves only those"})
+			return
 		}
 		fs.report(n, hit{id: "registry-redirect", title: strings.ReplaceAll(title, "%s", h)})
 	}
 }
+
+// projectNames are the names a manifest gives the project itself, for
+// provenance.ProjectDomain: a Maven pom's own group id and its parent's
+// (the ones before its dependencies, build, profiles or repositories),
+// turned into the domain group ids are written from, and the first word
+// of its modules' names. A dependency's group id is not among them: the
+// change chooses its dependencies.
+func (fs *fileScan) projectNames() []string {
+	if path.Base(fs.path) != "pom.xml" {
+		return nil
+	}
+	ns := slices.Sorted(maps.Keys(fs.text))
+	var names []string
+	inProject, head := false, true
+	for _, n := range ns {
+		t := fs.text[n]
+		if strings.Contains(t, "<project") {
+			inProject = true
+		}
+		if pomBodyRe().MatchString(t) {
+			head = false
+		}
+		if m := pomNameRe().FindStringSubmatch(t); m != nil {
+			switch {
+			case m[1] == "module":
+				w, _, _ := strings.Cut(path.Base(m[2]), "-")
+				names = append(names, w)
+			case inProject && head:
+				parts := strings.Split(m[2], ".")
+				if len(parts) >= 2 {
+					names = append(names, parts[1]+"."+parts[0])
+				}
+			}
+		}
+	}
+	return names
+}
+
+var (
+	pomNameRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`<(groupId|module)>\s*([\w.\-/]+)\s*</(?:groupId|module)>`)
+	})
+	pomBodyRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`<(?:dependencies|dependencyManagement|build|profiles|repositories|pluginRepositories|reporting)>`)
+	})
+)
 
 // directRef reports a Python dependency given by a URL, unless the URL is
 // a well-known index's own file (a wheel on download.pytorch.org).

@@ -2,6 +2,7 @@ package provenance
 
 import (
 	"cmp"
+	"net"
 	"regexp"
 	"slices"
 	"strings"
@@ -87,6 +88,29 @@ func registrable(h string) string {
 		return d
 	}
 	return h
+}
+
+// ProjectDomain reports a host under a domain the project's own names
+// hold, as names gives them: a registrable domain (xwiki.org, as a Maven
+// group id org.xwiki.commons is written backwards) or a project's name
+// (xwiki of its modules xwiki-commons-core), the domain's first label.
+// A project that runs its own repository serves it from its own domain;
+// an IP address, a plain name, a look-alike of a well-known host or a
+// name of fewer than three letters is nobody's project.
+func ProjectDomain(h string, names []string) bool {
+	h = strings.ToLower(strings.TrimSuffix(h, "."))
+	if net.ParseIP(strings.Trim(h, "[]")) != nil || !strings.Contains(h, ".") || LookalikeHost(h) != "" {
+		return false
+	}
+	reg := registrable(h)
+	label, _, _ := strings.Cut(reg, ".")
+	for _, n := range names {
+		n = strings.ToLower(n)
+		if len(n) >= 3 && (n == reg || n == label) {
+			return true
+		}
+	}
+	return false
 }
 
 // WellKnownHost reports a host of a well-known registry, image host, forge

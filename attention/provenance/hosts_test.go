@@ -134,3 +134,29 @@ func TestNearOwnerOf(t *testing.T) {
 		}
 	}
 }
+
+// A repository on the project's own domain is the project's; the same name
+// on an address, a look-alike or another's domain is not.
+func TestProjectDomain(t *testing.T) {
+	names := []string{"xwiki.org", "xwiki"}
+	for _, c := range []struct {
+		host string
+		want bool
+	}{
+		{"nexus.xwiki.org", true},
+		{"nexus-snapshots.xwiki.org", true},
+		{"maven.xwiki.com", true}, // the project's name as the label, another suffix
+		{"xwiki.org.cdn-edge.net", false},
+		{"nexus.xwiki-mirror.org", false},
+		{"nexus.example.org", false},
+		{"10.0.0.7", false},
+		{"xwiki", false},
+	} {
+		if got := ProjectDomain(c.host, names); got != c.want {
+			t.Errorf("ProjectDomain(%q) = %v, want %v", c.host, got, c.want)
+		}
+	}
+	if ProjectDomain("repo.io.net", []string{"io"}) {
+		t.Error("a two-letter name matched")
+	}
+}

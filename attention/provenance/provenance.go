@@ -521,13 +521,16 @@ var HookHomes = map[string][]string{
 }
 
 // SharedPackageHosts serve packages for many owners from one host (GitHub
-// Packages, Azure Artifacts, JitPack): the host says nothing about whose.
+// Packages, Azure Artifacts, JitPack, and the hosted feed services projects
+// publish their nightly builds to: MyGet, feedz.io, Cloudsmith,
+// packagecloud): the host says nothing about whose.
 var SharedPackageHosts = []string{"maven.google.com", "dl.google.com", "jitpack.io", "oss.sonatype.org", "s01.oss.sonatype.org",
 	"central.sonatype.com", "repo.spring.io", "maven.pkg.jetbrains.space", "packages.jetbrains.team", "cache-redirector.jetbrains.com",
 	"repo.gradle.org", "maven.pkg.github.com", "nuget.pkg.github.com", "pkgs.dev.azure.com", "repository.apache.org", "maven.apache.org",
 	"jcenter.bintray.com", "plugins.gradle.org", "www.myget.org", "registry.npmmirror.com", "storage.googleapis.com", "maven.aliyun.com",
 	"mirrors.aliyun.com", "mirrors.cloud.tencent.com", "repo.huaweicloud.com", "mirrors.huaweicloud.com", "pypi.tuna.tsinghua.edu.cn",
-	"mirrors.tuna.tsinghua.edu.cn", "mirrors.ustc.edu.cn", "registry.npm.taobao.org", "rubygems.pkg.github.com"}
+	"mirrors.tuna.tsinghua.edu.cn", "mirrors.ustc.edu.cn", "registry.npm.taobao.org", "rubygems.pkg.github.com", "f.feedz.io",
+	"dl.cloudsmith.io", "npm.cloudsmith.io", "packagecloud.io"}
 
 // RemoteOwner returns the path's first element of a git URL
 // (https://host/owner/repo, git@host:owner/repo), ${{ }} expressions kept.
