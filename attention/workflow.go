@@ -38,16 +38,17 @@ func (fs *fileScan) workflow() {
 	fs.reachCalibrate()
 }
 
-// reachOnly are the rules whose weight is what the job's token, secrets
-// and environment meet on a run: write permissions, a token left on disk,
-// what a step writes into the environment of the steps after it. Where no
+// reachOnly are the rules whose weight is what the job's token, secrets,
+// environment and runner meet on a run: write permissions, a token left on
+// disk, what a step writes into the environment of the steps after it, a
+// self-hosted runner the pull request's code would run on. Where no
 // run of the vetted change starts the job, what they find waits for a run
 // a maintainer starts (a tag, a release, a schedule, a dispatch). What
 // runs an outsider's code or text (a head checkout under a privileged
 // trigger, a pull request's title in a script) is not among them: those
 // triggers reach the job whatever the change is.
 var reachOnly = map[string]bool{"gha-excessive-permissions": true, "gha-persist-credentials": true, "gha-github-env-privileged": true,
-	"gha-env-hijack": true, "gha-path-shadow": true}
+	"gha-env-hijack": true, "gha-path-shadow": true, "gha-self-hosted-runner": true}
 
 // reachCalibrate lowers the reachOnly rules' high items to medium on the
 // lines no run of the vetted change reaches (unreached), saying why.
