@@ -68,6 +68,50 @@ func (fs *fileScan) reachCalibrate() {
 	}
 }
 
+// triggerNames are a workflow's triggers for a reader: a push whose filter
+// keeps the pull request's copy out is one to named branches or tags.
+func triggerNames(root *yaml.Node) []string {
+	var names []string
+	for name, filter := range triggers(root) {
+		if name == "push" && !pushReachesPR(filter) {
+			name = "push to named branches or tags"
+		}
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// shownTriggers reads the workflow's on: block from a hunk that shows it
+// whole (from the top-level on: key to the next top-level key), as a
+// mapping with that one key for triggers; nil when no hunk does. The
+// triggers are then known as the change leaves them, though the rest of
+// the file is not.
+func (fs *fileScan) shownTriggers() *yaml.Node {
+	for _, reg := range fs.regions() {
+		for i, l := range reg {
+			if k, _, _ := strings.Cut(l.text, ":"); strings.Trim(k, `"'`) != "on" {
+				continue
+			}
+			var b strings.Builder
+			for _, r := range reg[i:] {
+				t := strings.TrimSpace(r.text)
+				if r.n != l.n && t != "" && !strings.HasPrefix(t, "#") && indentOf(r.text) == 0 {
+					var doc yaml.Node
+					if yaml.Unmarshal([]byte(b.String()), &doc) != nil || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
+						return nil
+					}
+					return doc.Content[0]
+				}
+				b.WriteString(r.text)
+				b.WriteByte('\n')
+			}
+			return nil // the hunk ends inside the block: more triggers may follow
+		}
+	}
+	return nil
+}
+
 // unreachedJobs marks, in a workflow read whole, the lines of each job no
 // run of the vetted change reaches: its if: is false for those runs, or it
 // needs a job that is (a job whose condition names no status function
@@ -154,15 +198,7 @@ func (fs *fileScan) unreached() map[int]string {
 	var regions [][]numbered
 	if root := fs.workflowRoot(); root != nil {
 		if !runsForPR(root) {
-			var names []string
-			for name, filter := range triggers(root) {
-				if name == "push" && !pushReachesPR(filter) {
-					name = "push to named branches or tags"
-				}
-				names = append(names, name)
-			}
-			slices.Sort(names)
-			why := "no run of this change starts the workflow, which runs on " + strings.Join(names, ", ") + tail
+			why := "no run of this change starts the workflow, which runs on " + strings.Join(triggerNames(root), ", ") + tail
 			for n := range fs.text {
 				off[n] = why
 			}
@@ -176,6 +212,13 @@ func (fs *fileScan) unreached() map[int]string {
 		regions = [][]numbered{all}
 	} else {
 		regions = fs.regions()
+		if on := fs.shownTriggers(); on != nil && !runsForPR(on) {
+			why := "no run of this change starts the workflow, which runs on " + strings.Join(triggerNames(on), ", ") + tail
+			for n := range fs.text {
+				off[n] = why
+			}
+			return off
+		}
 	}
 	for _, reg := range regions {
 		lines := make([]rules.NumLine, 0, len(reg))
