@@ -161,14 +161,24 @@ func (fs *fileScan) indexSource(n int, u, title string, shared bool) {
 // provenance.ProjectDomain: a Maven pom's own group id and its parent's
 // (the ones before its dependencies, build, profiles or repositories),
 // turned into the domain group ids are written from, and the first word
-// of its modules' names. A dependency's group id is not among them: the
-// change chooses its dependencies.
+// of its modules' names; the scopes an .npmrc gives a registry of their
+// own (@acme:registry=…), whose packages only the project's organisation
+// publishes. A dependency's group id is not among them: the change
+// chooses its dependencies.
 func (fs *fileScan) projectNames() []string {
+	ns := slices.Sorted(maps.Keys(fs.text))
+	var names []string
+	if fs.info.Scope&rules.ScopeNpmrc != 0 {
+		for _, n := range ns {
+			if m := npmScopeRe().FindStringSubmatch(fs.text[n]); m != nil {
+				names = append(names, m[1])
+			}
+		}
+		return names
+	}
 	if path.Base(fs.path) != "pom.xml" {
 		return nil
 	}
-	ns := slices.Sorted(maps.Keys(fs.text))
-	var names []string
 	inProject, head := false, true
 	for _, n := range ns {
 		t := fs.text[n]
@@ -198,7 +208,8 @@ var (
 	pomNameRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`<(groupId|module)>\s*([\w.\-/]+)\s*</(?:groupId|module)>`)
 	})
-	pomBodyRe = sync.OnceValue(func() *regexp.Regexp {
+	npmScopeRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*@([\w.-]+):registry\s*=`) })
+	pomBodyRe  = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`<(?:dependencies|dependencyManagement|build|profiles|repositories|pluginRepositories|reporting)>`)
 	})
 )

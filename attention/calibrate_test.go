@@ -255,6 +255,9 @@ func TestSeverityByContext(t *testing.T) {
 		{"Maven repository on another's domain", "pom.xml", "<project>\n  <groupId>org.acme.tools</groupId>\n  <repositories>\n    <repository>\n      <url>https://acme.org.cdn-edge.net/maven</url>\n    </repository>\n  </repositories>\n</project>", 5, "high registry-redirect"},
 		{"Maven repository at an address", "pom.xml", "<project>\n  <groupId>org.acme.tools</groupId>\n  <repositories>\n    <repository>\n      <url>https://10.0.0.7/maven</url>\n    </repository>\n  </repositories>\n</project>", 5, "high registry-redirect"},
 		{"Maven repository on the own domain over http", "pom.xml", "<project>\n  <groupId>org.acme.tools</groupId>\n  <repositories>\n    <repository>\n      <url>http://nexus.acme.org/maven</url>\n    </repository>\n  </repositories>\n</project>", 5, "high package-index-insecure"},
+		{"npm scope's registry on the scope's domain", ".npmrc", "@acme:registry=https://npm.acme.dev/\n//npm.acme.dev/:_authToken=${NPM_TOKEN}", 1, "medium registry-redirect"},
+		{"npm scope's registry on another domain", ".npmrc", "@acme:registry=https://npm.acme-packages.dev/", 1, "high registry-redirect"},
+		{"npm registry on an unknown domain", ".npmrc", "registry=https://npm.acme.dev/", 1, "high registry-redirect"},
 		{"NuGet feed on a hosted feed service", "NuGet.Config", "<configuration>\n  <packageSources>\n    <add key=\"nightly\" value=\"https://f.feedz.io/acme/acme/nuget/index.json\" />\n  </packageSources>\n</configuration>", 3, ""},
 		{"NuGet feed on an unknown host", "NuGet.Config", "<configuration>\n  <packageSources>\n    <add key=\"nightly\" value=\"https://feeds.acme-builds.net/nuget/index.json\" />\n  </packageSources>\n</configuration>", 3, "high registry-redirect"},
 		// A Dockerfile sets up the image, not the runner.
