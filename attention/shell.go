@@ -12,6 +12,7 @@ package attention
 // the data came from.
 
 import (
+	"net"
 	"path"
 	"regexp"
 	"slices"
@@ -1080,10 +1081,22 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			if !ok || strings.HasPrefix(w, "-") || !strings.Contains(mod, ".") || !strings.Contains(mod, "/") {
 				continue
 			}
-			h := hit{id: "download-and-run", title: "go run fetches and runs " + w,
-				why: "go downloads that module and runs it; at @latest or a branch whoever publishes it decides what runs"}
-			if ver != "latest" && ver != "master" && ver != "main" {
-				h.severity = rules.Medium
+			// Where the module comes from decides: a look-alike of a
+			// well-known module, owner or tool, or a host that imitates
+			// one or is a bare address, runs whoever registered it; a
+			// module under its own name runs its publisher's code, which
+			// the Go checksum database keeps the same for everyone.
+			h := hit{id: "download-and-run", title: "go run fetches and runs " + w, severity: rules.Medium,
+				why: "go downloads that module and runs it; at @latest or a branch whoever publishes it decides what runs: read whose module it is"}
+			host, _, _ := strings.Cut(mod, "/")
+			switch k := rules.SquatOf(mod, "go-tool"); {
+			case k != "":
+				h.severity, h.title = rules.High, "go run fetches and runs "+w+", a look-alike of "+k
+				h.why = "a module path a letter or a word off a well-known one, or a well-known tool's name under another module, is how a typosquat gets run; go downloads it and runs it on the runner"
+			case net.ParseIP(host) != nil || provenance.LookalikeHost(host) != "":
+				h.severity, h.title = rules.High, "go run fetches and runs "+w+" from "+host
+				h.why = "the module's host is a bare address or imitates a well-known one: whoever runs it decides what code go fetches and runs on the runner"
+			case ver != "latest" && ver != "master" && ver != "main":
 				h.why = "go downloads that module and runs it; the version is fixed and the Go checksum database vouches for it, so read what it is"
 			}
 			r.fs.report(r.line(args[i+2].Pos()), h)
@@ -1127,7 +1140,11 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 					pkg = pkg[:i]
 				}
 			}
-			if k := rules.SquatOf(pkg, eco); k != "" {
+			squat := eco
+			if eco == "go" {
+				squat = "go-tool" // go install builds the module as a program
+			}
+			if k := rules.SquatOf(pkg, squat); k != "" {
 				r.fs.report(r.line(args[i+rules.InstallVerb(name, words)].Pos()), hit{id: "lookalike-source", title: "installs the package " + pkg + ", a look-alike of " + k})
 			}
 		}

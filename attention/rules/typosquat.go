@@ -1,8 +1,11 @@
 package rules
 
 import (
+	"path"
 	"slices"
 	"strings"
+
+	"github.com/vetter-dev/vetter/attention/provenance"
 )
 
 // Typosquats: a new dependency whose name is a letter or two away from a
@@ -42,8 +45,8 @@ var popularPyPI = []string{"requests", "numpy", "pandas", "urllib3", "setuptools
 	"yt-dlp", "youtube-dl", "pyautogui", "pynput", "keyboard", "cloudscraper", "fake-useragent"}
 
 // SquatOf returns the popular package name imitates, or "": ecosystem is
-// "npm" (a scope too), "pypi", "cargo", "gem", "nuget", "maven" (a group id)
-// or "go" (a module path).
+// "npm" (a scope too), "pypi", "cargo", "gem", "nuget", "maven" (a group id),
+// "go" (a module path) or "go-tool" (a module path run as a program).
 func SquatOf(name, ecosystem string) string {
 	lower := func(s string) string { return strings.ToLower(s) }
 	// PyPI treats -, _ and . alike and ignores case; crates.io takes - and
@@ -53,6 +56,20 @@ func SquatOf(name, ecosystem string) string {
 	switch ecosystem {
 	case "go":
 		return goSquat(name)
+	case "go-tool":
+		// A module go runs or installs as a program (go run mod@v, go
+		// install): also a squat when it ends in a well-known tool's name.
+		mod := strings.ToLower(strings.Trim(name, `"`))
+		if k := goSquat(mod); k != "" {
+			return k
+		}
+		if host, rest, _ := strings.Cut(mod, "/"); provenance.HostIn(host, provenance.ForgeHosts) {
+			owner, _, _ := strings.Cut(rest, "/")
+			if k := provenance.ImitatedOwner(owner); k != "" {
+				return host + "/" + k
+			}
+		}
+		return goToolSquat(mod)
 	case "maven":
 		return mavenSquat(name)
 	case "pypi":
@@ -177,6 +194,53 @@ var popularGo = []string{"github.com/stretchr/testify", "github.com/sirupsen/log
 var goHosts = []string{"github.com", "gitlab.com", "bitbucket.org", "golang.org", "google.golang.org", "gopkg.in", "go.uber.org",
 	"go.etcd.io", "k8s.io", "sigs.k8s.io", "cloud.google.com", "go.opentelemetry.io", "go.mongodb.org", "gorm.io", "gotest.tools",
 	"honnef.co", "mvdan.cc"}
+
+// goTools are the programs CI runs straight from their module (go run
+// mod@version, go install, go:generate), by the name go gives the binary,
+// with the modules that publish them. A module that ends in one of these
+// names under any other path (github.com/golang-tools/stringer,
+// protocolbuffers-go/…/protoc-gen-go-grpc) is the squat of a tool: it keeps
+// the name the line is read by and moves the code to whoever registered
+// the path. Only names no other well-known project uses are listed.
+var goTools = map[string][]string{
+	"stringer":                {"golang.org/x/tools"},
+	"goimports":               {"golang.org/x/tools"},
+	"gopls":                   {"golang.org/x/tools"},
+	"deadcode":                {"golang.org/x/tools"},
+	"govulncheck":             {"golang.org/x/vuln"},
+	"staticcheck":             {"honnef.co/go/tools"},
+	"gofumpt":                 {"mvdan.cc/gofumpt"},
+	"gotestsum":               {"gotest.tools/gotestsum"},
+	"mockgen":                 {"go.uber.org/mock", "github.com/golang/mock"},
+	"golangci-lint":           {"github.com/golangci/golangci-lint"},
+	"goreleaser":              {"github.com/goreleaser/goreleaser"},
+	"controller-gen":          {"sigs.k8s.io/controller-tools"},
+	"protoc-gen-go":           {"google.golang.org/protobuf", "github.com/golang/protobuf"},
+	"protoc-gen-go-grpc":      {"google.golang.org/grpc"},
+	"protoc-gen-grpc-gateway": {"github.com/grpc-ecosystem/grpc-gateway"},
+	"protoc-gen-openapiv2":    {"github.com/grpc-ecosystem/grpc-gateway"},
+	"swag":                    {"github.com/swaggo/swag"},
+}
+
+// goToolSquat returns where the tool mod is named after is published
+// (golang.org/x/tools/cmd/stringer), when mod ends in a well-known tool's
+// name under a module that does not publish it, or "".
+func goToolSquat(mod string) string {
+	tool := path.Base(mod)
+	if strings.HasPrefix(tool, "v") && strings.Trim(tool[1:], "0123456789") == "" {
+		tool = path.Base(path.Dir(mod)) // a major-version suffix (…/v2)
+	}
+	homes, ok := goTools[tool]
+	if !ok || !strings.Contains(mod, "/") {
+		return ""
+	}
+	for _, h := range homes {
+		if mod == h || strings.HasPrefix(mod, h+"/") {
+			return ""
+		}
+	}
+	return homes[0] + " (" + tool + ")"
+}
 
 // goSquat returns the well-known module mod imitates, or "".
 func goSquat(mod string) string {

@@ -65,6 +65,15 @@ func TestSquatOf(t *testing.T) {
 		{"com.squareup.okhttp", "maven", ""},
 		{"org.springframework.boot", "maven", ""},
 		{"colourama", "pypi", "colorama"},
+		// A module run as a program is also a squat when it takes a
+		// well-known tool's name; an import of a package of that name is not.
+		{"github.com/golang-tools/stringer", "go-tool", "golang.org/x/tools (stringer)"},
+		{"github.com/golang-tools/stringer", "go", ""},
+		{"golang.org/x/tools/cmd/stringer", "go-tool", ""},
+		{"github.com/golangci/golangci-lint/v2/cmd/golangci-lint", "go-tool", ""},
+		{"github.com/acme/golangci-lint/v2/cmd/golangci-lint", "go-tool", "github.com/golangci/golangci-lint (golangci-lint)"},
+		{"github.com/goIang/tools/cmd/stringer", "go-tool", "github.com/golang"},
+		{"gotest.tools/gotestsum", "go-tool", ""},
 	} {
 		if got := SquatOf(c.name, c.eco); got != c.want {
 			t.Errorf("SquatOf(%q, %s) = %q, want %q", c.name, c.eco, got, c.want)
