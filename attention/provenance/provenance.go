@@ -260,6 +260,9 @@ var KnownActions = []string{"actions/checkout", "actions/setup-node", "actions/s
 // vendorHosts are the hosts (and path prefixes) from which well-known
 // tools publish their own installers.
 var vendorHosts = []string{"sh.rustup.rs", "static.rust-lang.org", "deb.nodesource.com", "rpm.nodesource.com", "get.docker.com",
+	// Docker's convenience script for its test (pre-release) channel,
+	// documented beside get.docker.com in Docker's install guide.
+	"test.docker.com",
 	"download.docker.com", "install.python-poetry.org", "astral.sh/uv/", "astral.sh/ruff/", "bun.sh/install", "get.pnpm.io", "deno.land/install",
 	"uploader.codecov.io", "cli.codecov.io", "codecov.io/bash", "sdk.cloud.google.com", "dl.google.com", "go.dev/dl/", "dl.k8s.io", "get.helm.sh",
 	"raw.githubusercontent.com/helm/helm/", "raw.githubusercontent.com/nvm-sh/nvm/", "raw.githubusercontent.com/golangci/golangci-lint/",

