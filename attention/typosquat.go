@@ -68,9 +68,21 @@ func (fs *fileScan) typosquats(ecosystem string) {
 			name = m[1]
 		}
 		if k := rules.SquatOf(name, ecosystem); k != "" {
-			fs.report(n, hit{id: "lookalike-source", title: "adds the package " + name + ", a look-alike of " + k})
+			fs.report(n, squatHit("adds the package "+name, name, k))
 		}
 	}
+}
+
+// squatHit is the look-alike item for a name judged to imitate the
+// well-known name k: high where the name takes a typosquat's form, medium
+// where it is only a name near k, as real projects' names often are
+// (provenance.NearOnly).
+func squatHit(what, name, k string) hit {
+	if provenance.NearOnly(name, k) {
+		return hit{id: "lookalike-source", severity: rules.Medium, title: what + ", a name near " + k,
+			why: "could be a look-alike of " + k + ": the names are a plain letter apart, as real projects' names often are, not in a typosquat's forms (letters swapped or doubled, a digit for a letter); check it is the package you mean"}
+	}
+	return hit{id: "lookalike-source", title: what + ", a look-alike of " + k}
 }
 
 // inDependencyBlock reports a package.json line inside one of the blocks
@@ -126,7 +138,7 @@ func (fs *fileScan) manifestDeps(kind string) {
 		case d.Source != "":
 			fs.importURL(d)
 		case k != "":
-			fs.report(d.N, hit{id: "lookalike-source", title: "adds the package " + d.Name + ", a look-alike of " + k})
+			fs.report(d.N, squatHit("adds the package "+d.Name, d.Name, k))
 		case d.As != "" && (rules.RenameImitates(d.As, d.Name, eco) || fs.wasPlain(d.N, d.As)):
 			fs.report(d.N, hit{id: "source-switched", title: "builds the crate " + d.Name + " under the name " + d.As})
 		}
@@ -281,7 +293,12 @@ func (fs *fileScan) forgeOwners(lines []numbered) {
 			// Docker Hub's accounts are not GitHub's (rustlang publishes
 			// the Rust images): the publishers' own list judges them.
 			if k := provenance.ImitatedOwner(r.Owner); k != "" && r.Family != "docker.io" {
-				fs.report(l.n, hit{id: "lookalike-source", title: "takes " + r.Name() + " from an owner that is a look-alike of " + k})
+				h := hit{id: "lookalike-source", title: "takes " + r.Name() + " from an owner that is a look-alike of " + k}
+				if provenance.NearOnly(r.Owner, k) {
+					h = hit{id: "lookalike-source", severity: rules.Medium, title: "takes " + r.Name() + " from " + r.Owner + ", an owner whose name is near " + k,
+						why: "could be a look-alike of " + k + ": the names are a plain letter apart, as the names of real, different organisations often are, not in a look-alike's forms (letters swapped, a digit for a letter, the owner's name with a word added); check it is the owner you mean"}
+				}
+				fs.report(l.n, h)
 			}
 		}
 	}

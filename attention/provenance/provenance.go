@@ -137,6 +137,66 @@ func Lookalike(s string, known []string) string {
 	return ""
 }
 
+// NearOnly reports a name that is only near the well-known name k it was
+// judged a look-alike of, as real projects' names often are (tombi beside
+// tomli, hypher beside hyper, ipython beside python): one plain letter
+// added, dropped or changed, in a short name or at its start. The forms a
+// typosquat takes to pass for k are not only near: two letters swapped
+// (lodahs), a letter doubled or a double halved (serdde), a separator
+// added or dropped (crossenv), a digit or a look-alike letter for a letter
+// (goIang, conda-forg3, gorllla), or a letter off inside a long name
+// (colourama, grpc-ecosystems); nor is anything further off.
+func NearOnly(s, k string) bool {
+	s, k = strings.ToLower(s), strings.ToLower(k)
+	if s == k || len(k) < 2 || len(s) < 2 {
+		return false
+	}
+	for _, r := range digitLetters() {
+		if r.Replace(s) == k {
+			return false
+		}
+	}
+	short := len(k) <= 6
+	sep := func(c byte) bool { return c == '-' || c == '_' || c == '.' }
+	doubled := func(w string, i int) bool { return i > 0 && w[i-1] == w[i] || i+1 < len(w) && w[i+1] == w[i] }
+	switch len(s) - len(k) {
+	case 0:
+		i := 0
+		for i < len(s) && s[i] == k[i] {
+			i++
+		}
+		if s[i+1:] != k[i+1:] || sep(s[i]) || sep(k[i]) || lookalikePair(s[i], k[i]) {
+			return false
+		}
+		return short || i == 0
+	case 1, -1:
+		long, cut := s, k // the name with the extra letter, and the other
+		if len(s) < len(k) {
+			long, cut = k, s
+		}
+		i := 0
+		for i < len(cut) && long[i] == cut[i] {
+			i++
+		}
+		if long[i+1:] != cut[i:] || sep(long[i]) || doubled(long, i) {
+			return false
+		}
+		return short || i == 0
+	}
+	return false
+}
+
+// lookalikePair reports two letters a reader takes for one another (i, l
+// and 1; o and 0).
+func lookalikePair(a, b byte) bool {
+	for _, set := range []string{"il1", "o0"} {
+		if a != b && strings.IndexByte(set, a) >= 0 && strings.IndexByte(set, b) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // EditDistance is the Levenshtein distance between a and b: how many
 // letters a look-alike changed, added or dropped.
 func EditDistance(a, b string) int {

@@ -50,6 +50,35 @@ func TestLookalike(t *testing.T) {
 	}
 }
 
+func TestNearOnly(t *testing.T) {
+	for _, c := range []struct {
+		s, k string
+		want bool
+	}{
+		// Real names near a well-known one: a plain letter in a short name,
+		// or one added at the start.
+		{"tombi", "tomli", true},
+		{"hypher", "hyper", true},
+		{"ipython", "python", true},
+		{"chalks", "chalk", true},
+		// The forms a typosquat takes.
+		{"lodahs", "lodash", false},           // two letters swapped
+		{"serdde", "serde", false},            // a letter doubled
+		{"crossenv", "cross-env", false},      // a separator dropped
+		{"goiang", "golang", false},           // a look-alike letter
+		{"gorllla", "gorilla", false},         // a look-alike letter
+		{"conda-forg3", "conda-forge", false}, // a digit for a letter
+		{"colourama", "colorama", false},      // a letter added inside a long name
+		{"grpc-ecosystems", "grpc-ecosystem", false},
+		{"devcontainer", "devcontainers", false},
+		{"hashicrop", "hashicorp", false}, // further off
+	} {
+		if got := NearOnly(c.s, c.k); got != c.want {
+			t.Errorf("NearOnly(%q, %q) = %v, want %v", c.s, c.k, got, c.want)
+		}
+	}
+}
+
 func TestComboOwner(t *testing.T) {
 	for in, want := range map[string]string{
 		"psf-black":     "psf",
