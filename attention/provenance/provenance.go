@@ -429,11 +429,35 @@ var releaseAssetRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^github\.com/([\w.-]+)/([\w.-]+)/releases/download/([^/]+)/([^/?#]+)$`)
 })
 
+// namedFor reports a file whose name starts with the repository's name as
+// a word (atuin-installer.sh for atuin).
+func namedFor(file, repo string) bool {
+	repo = strings.TrimSuffix(repo, ".git")
+	rest, ok := strings.CutPrefix(file, repo)
+	return ok && len(repo) >= 2 && rest != "" && strings.ContainsRune("-_.", rune(rest[0]))
+}
+
+// latestAssetRe is a file attached to a GitHub repository's latest release:
+// owner, repository and file name.
+var latestAssetRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^github\.com/([\w.-]+)/([\w.-]+)/releases/latest/download/([^/?#]+)$`)
+})
+
 // releaseInstaller returns owner/repo of an installer script (install in its
 // name, a shell or PowerShell script) attached to a GitHub release at a
 // version tag: the project's documented installer of that version, which
 // only the project can replace, as it can move an action's tag.
+//
+// The latest release's installer counts too where it is named for the
+// repository (atuin-installer.sh in atuinsh/atuin, as cargo-dist names the
+// installers it attaches to every release): the project's own installer of
+// its own program, served as a vendor's host serves its current one, which
+// only the repository's owner can publish.
 func releaseInstaller(rest string) string {
+	if m := latestAssetRe().FindStringSubmatch(rest); m != nil && strings.Contains(m[3], "install") && namedFor(m[3], m[2]) &&
+		(strings.HasSuffix(m[3], ".sh") || strings.HasSuffix(m[3], ".ps1")) {
+		return "github.com/" + m[1] + "/" + m[2] + " (latest release)"
+	}
 	m := releaseAssetRe().FindStringSubmatch(rest)
 	if m == nil || !TagLike(m[3]) || !strings.Contains(m[4], "install") {
 		return ""

@@ -109,9 +109,14 @@ func TestVendorInstaller(t *testing.T) {
 		// PowerShell and curl take a URL without its scheme.
 		`powershell -c "irm bun.sh/install.ps1|iex"`:       "bun.sh/install",
 		`powershell -c "irm bun-sh.click/install.ps1|iex"`: "",
-		// A release's installer at a version tag; latest, or a binary, is not one.
+		// A release's installer at a version tag; an unnamed one at latest, or a binary, is not one.
 		"curl -LsSf https://github.com/acme/tool/releases/download/v0.31.0/tool-installer.sh | sh": "github.com/acme/tool (release v0.31.0)",
-		"curl -LsSf https://github.com/acme/tool/releases/latest/download/tool-installer.sh | sh":  "",
+		"curl -LsSf https://github.com/acme/tool/releases/latest/download/installer.sh | sh":       "",
+		// The latest release's installer named for the repository's own
+		// program (cargo-dist's <app>-installer.sh); a binary is no installer.
+		"curl -LsSf https://github.com/acme/tool/releases/latest/download/tool-installer.sh | sh":  "github.com/acme/tool (latest release)",
+		"curl -LsSf https://github.com/acme/tool/releases/latest/download/tool-linux-x64 -o t":     "",
+		"curl -LsSf https://github.com/acme/tool/releases/latest/download/other-installer.sh | sh": "",
 		"curl -LsSf https://github.com/acme/tool/releases/download/v1.2.0/tool-linux-x64 -o t":     "",
 	} {
 		if got := VendorInstaller(in); got != want {
