@@ -140,12 +140,12 @@ func Lookalike(s string, known []string) string {
 // NearOnly reports a name that is only near the well-known name k it was
 // judged a look-alike of, as real projects' names often are (tombi beside
 // tomli, hypher beside hyper, ipython beside python): one plain letter
-// added, dropped or changed, in a short name or at its start. The forms a
-// typosquat takes to pass for k are not only near: two letters swapped
-// (lodahs), a letter doubled or a double halved (serdde), a separator
-// added or dropped (crossenv), a digit or a look-alike letter for a letter
-// (goIang, conda-forg3, gorllla), or a letter off inside a long name
-// (colourama, grpc-ecosystems); nor is anything further off.
+// added or changed, in a short name or at its start. The forms a typosquat
+// takes to pass for k are not only near: a letter dropped (gihub), two
+// letters swapped (lodahs), a letter doubled (serdde), a separator added or
+// dropped (crossenv), a digit or a look-alike letter for a letter (goIang,
+// conda-forg3, gorllla), or a letter off inside a long name (colourama,
+// grpc-ecosystems); nor is anything further off.
 func NearOnly(s, k string) bool {
 	s, k = strings.ToLower(s), strings.ToLower(k)
 	if s == k || len(k) < 2 || len(s) < 2 {
@@ -169,16 +169,12 @@ func NearOnly(s, k string) bool {
 			return false
 		}
 		return short || i == 0
-	case 1, -1:
-		long, cut := s, k // the name with the extra letter, and the other
-		if len(s) < len(k) {
-			long, cut = k, s
-		}
+	case 1:
 		i := 0
-		for i < len(cut) && long[i] == cut[i] {
+		for i < len(k) && s[i] == k[i] {
 			i++
 		}
-		if long[i+1:] != cut[i:] || sep(long[i]) || doubled(long, i) {
+		if s[i+1:] != k[i:] || sep(s[i]) || doubled(s, i) {
 			return false
 		}
 		return short || i == 0
