@@ -825,9 +825,15 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 				if loc := wfRe().wfHeadCheckout.FindStringIndex(l.text); loc != nil {
 					headOut = l.n
 					if m.privileged {
-						// The line's own build after the checkout (&& npm
-						// test) is rated where the checkout is.
-						ran = rules.BuildCommand(l.text[loc[1]:]) || fs.prCodeRun(lines[i+1:], headOut) || ran
+						// The line's own build after the checkout (gh pr
+						// checkout N && make test) runs the pull request's
+						// code as surely as a build on the next line does.
+						if rules.BuildCommand(l.text[loc[1]:]) {
+							fs.report(l.n, hit{id: "gha-pr-code-run", title: "checks out the pull request's head and builds or runs it on the same line, in a privileged workflow", source: headOut})
+							ran = true
+						} else {
+							ran = fs.prCodeRun(lines[i+1:], headOut) || ran
+						}
 					}
 					break
 				}
