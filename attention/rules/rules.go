@@ -1404,6 +1404,10 @@ var registry = []Rule{
 	// ---- workflows
 	{"gha-script-injection", KindExecute, High, "expands untrusted pull-request text into a command (script injection)",
 		"a branch name, title or comment is written by whoever opens the pull request, and here it becomes shell or script code run with the job's token and secrets", []Case{
+			// A container step's args are its command line: an issue's
+			// title there is shell code; a plain action's args are its own.
+			{".github/workflows/a.yml", "on: issues\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: docker://alpine:3.20\n        with:\n          args: sh -c \"echo ${{ github.event.issue.title }}\"", 8, false},
+			{".github/workflows/a.yml", "on: issues\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: docker://alpine:3.20\n        with:\n          args: sh -c \"echo ${{ github.event.issue.number }}\"", 0, true},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"${{ github.event.pull_request.title }}\"", 4, false},
 			// A fork's branch name reaches the check suite and check run
 			// it starts; a dispatch's payload is what its sender chose.

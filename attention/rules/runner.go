@@ -61,7 +61,7 @@ type runnerRes struct {
 	pipeRun, eventRead, otherRunner, headExpr, headFiles       *regexp.Regexp
 	progRegister, sanitized, outName, outRef, headRepoLit      *regexp.Regexp
 	prTrigger, labelValue, runnerHook, cmdInput, givenRegister *regexp.Regexp
-	selfHosted                                                 *regexp.Regexp
+	selfHosted, containerCmd                                   *regexp.Regexp
 }
 
 var runnerRe = sync.OnceValue(func() *runnerRes {
@@ -128,6 +128,7 @@ var runnerRe = sync.OnceValue(func() *runnerRes {
 		labelValue:    regexp.MustCompile(`^[\w-]+\s*:\s*(?:\[[^\]]*\bself-hosted\b|["']?self-hosted\b)`),
 		runnerHook:    regexp.MustCompile(`\bACTIONS_RUNNER_HOOK_JOB_(?:STARTED|COMPLETED)\b`),
 		cmdInput:      regexp.MustCompile(`^(?:command|commands|cmd|shell-command|run-command|inline-script|inlineScript)\s*:\s*(.*)$`),
+		containerCmd:  regexp.MustCompile(`^(?:args|entrypoint)\s*:\s*(.*)$`),
 		pipeRun:       regexp.MustCompile(`\|\s*(?:sudo\s+)?(?:bash|sh|zsh|python[0-9.]*|node|ruby|perl|pwsh|iex|Invoke-Expression)\b|\beval\s|(?i:\bInvoke-Expression\b|\biex\b)|\bsource\s+<\(`),
 		eventRead:     regexp.MustCompile(`\bgh\s+(?:issue|pr)\s+view\b|\bgh\s+api\b.*\b(?:issues|pulls|comments)\b|\bGITHUB_EVENT_PATH\b|\bcontext\.payload\.(?:issue|comment|pull_request|review|discussion)\b|\bgithub\.rest\.(?:issues|pulls)\.(?:get|listComments)\b`),
 		cacheUses:     regexp.MustCompile(`^actions/cache(?:/save)?$`),
@@ -259,13 +260,20 @@ func WorkflowRunner(lines []SrcLine) []Finding {
 			add(f)
 		}
 	}
-	// An action's command input runs as a shell command like run: does.
+	// An action's command input runs as a shell command like run: does, and
+	// so do a container step's args and entrypoint (uses: docker://…): they
+	// are the container's command line, often sh -c and a script.
 	for _, st := range steps {
 		in, ind := false, 0
+		container := strings.HasPrefix(st.uses, "docker://")
 		for _, l := range st.lines {
 			t := strings.TrimSpace(l.Text)
 			li := len(l.Text) - len(strings.TrimLeft(l.Text, " \t"))
-			if m := re.cmdInput.FindStringSubmatch(t); m != nil {
+			m := re.cmdInput.FindStringSubmatch(t)
+			if m == nil && container {
+				m = re.containerCmd.FindStringSubmatch(t)
+			}
+			if m != nil {
 				in, ind = strings.HasPrefix(m[1], "|") || strings.HasPrefix(m[1], ">"), li
 			} else if in && li <= ind {
 				in = false
