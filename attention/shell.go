@@ -1103,7 +1103,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			break
 		}
 		return taint{}
-	case (name == "npx" || name == "pnpx" || name == "uvx" || name == "pipx" || name == "bunx") && rules.RemoteSpec(words[1:]):
+	case remoteRun(words):
 		r.fs.report(line, hit{id: "download-and-run", title: name + " runs a package fetched from a URL or git repository"})
 		return taint{}
 	case name == "git" && strings.Contains(strings.Join(words, " "), "extraheader"):
@@ -2139,4 +2139,11 @@ func stops(s *syntax.Stmt) bool {
 		return !found
 	})
 	return found
+}
+
+// remoteRun reports a package runner (npx, pipx run, uv tool run, …) whose
+// package is a URL or a git repository rather than a registry package.
+func remoteRun(words []string) bool {
+	ops, ok := rules.PackageRunner(words)
+	return ok && rules.RemoteSpec(ops)
 }

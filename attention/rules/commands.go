@@ -204,6 +204,37 @@ func ANSIC(v string) string {
 	return b.String()
 }
 
+// PackageRunner returns the operands of a command that fetches a package
+// and runs its program in one go (npx, pnpx, uvx, bunx, pipx run, uv tool
+// run, pnpm dlx, yarn dlx, npm exec), and whether words is one: the
+// subcommand, where the tool has one, is not the package.
+func PackageRunner(words []string) ([]string, bool) {
+	if len(words) == 0 {
+		return nil, false
+	}
+	sub := func(n int, names ...string) ([]string, bool) {
+		if len(words) > n && slices.Contains(names, words[n]) {
+			return words[n+1:], true
+		}
+		return nil, false
+	}
+	switch path.Base(words[0]) {
+	case "npx", "pnpx", "uvx", "bunx":
+		return words[1:], true
+	case "pipx":
+		return sub(1, "run")
+	case "pnpm", "yarn":
+		return sub(1, "dlx")
+	case "npm":
+		return sub(1, "exec", "x")
+	case "uv":
+		if len(words) > 2 && words[1] == "tool" {
+			return sub(2, "run")
+		}
+	}
+	return nil, false
+}
+
 // RemoteSpec reports a package runner's operand that names a URL or a git
 // repository rather than a registry package.
 //

