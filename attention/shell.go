@@ -465,9 +465,9 @@ func (r *shellReader) written(p string, t taint, line int, appending bool) {
 		delete(r.fl.files, key)
 	}
 	switch {
-	case strings.Contains(p, "_actions/") || strings.Contains(p, "/_tool/") || strings.Contains(p, "RUNNER_TOOL_CACHE"):
+	case runnerCachePath(p):
 		r.fs.report(line, hit{id: "runner-action-cache"})
-	case strings.Contains(p, "actions-runner/") || strings.Contains(p, "RUNNER_ROOT") || strings.HasSuffix(p, "/runner/.env") || strings.HasSuffix(p, "/runner/.path"):
+	case selfHostedRunnerPath(p):
 		// A self-hosted runner reads its .env and .path (and the job hooks
 		// they name) before every later job, another workflow's included.
 		r.fs.report(line, hit{id: "runner-action-cache", title: "writes into the self-hosted runner's own files (" + p + ")", source: t.line})
@@ -747,6 +747,16 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		for _, w := range words[1:] {
 			if t := r.fileTaint(w, line); !strings.HasPrefix(w, "-") && t.kind&tDownload != 0 {
 				r.fl.keys = t
+			}
+		}
+	}
+	if name == "find" {
+		// find … -exec cp/sed -i/sh -c '… > "$1"' {} rewrites every file it
+		// finds: under the runner's action cache or its own files, that is
+		// the write a redirection or cp there would be.
+		for _, p := range rules.FindRewrites(words) {
+			if p = strings.TrimSuffix(p, "/") + "/"; runnerCachePath(p) || selfHostedRunnerPath(p) {
+				r.written(p, taint{}, line, false)
 			}
 		}
 	}
@@ -2146,4 +2156,17 @@ func stops(s *syntax.Stmt) bool {
 func remoteRun(words []string) bool {
 	ops, ok := rules.PackageRunner(words)
 	return ok && rules.RemoteSpec(ops)
+}
+
+// runnerCachePath reports a path in the runner's action or tool cache,
+// where a later step (an action's post step included) runs what it finds.
+func runnerCachePath(p string) bool {
+	return strings.Contains(p, "_actions/") || strings.Contains(p, "/_tool/") || strings.Contains(p, "RUNNER_TOOL_CACHE")
+}
+
+// selfHostedRunnerPath reports a self-hosted runner's own files: it reads
+// its .env and .path (and the job hooks they name) before every later job,
+// another workflow's included.
+func selfHostedRunnerPath(p string) bool {
+	return strings.Contains(p, "actions-runner/") || strings.Contains(p, "RUNNER_ROOT") || strings.HasSuffix(p, "/runner/.env") || strings.HasSuffix(p, "/runner/.path")
 }

@@ -204,6 +204,69 @@ func ANSIC(v string) string {
 	return b.String()
 }
 
+// FindRewrites returns the starting points of a find command whose -exec
+// (or -execdir, -ok) action writes to the files it finds: cp, mv, install,
+// ln, tee, dd or rsync, sed or perl editing in place, or a shell whose
+// script copies or redirects into them. A find that only lists, greps or
+// deletes writes nothing there.
+func FindRewrites(words []string) []string {
+	var starts []string
+	i := 1
+	for ; i < len(words); i++ {
+		w := words[i]
+		if strings.HasPrefix(w, "-") || w == "(" || w == "!" {
+			break
+		}
+		starts = append(starts, w)
+	}
+	if len(starts) == 0 {
+		return nil
+	}
+	for ; i < len(words); i++ {
+		switch words[i] {
+		case "-exec", "-execdir", "-ok", "-okdir":
+		default:
+			continue
+		}
+		end := i + 1
+		for end < len(words) && words[end] != ";" && words[end] != "+" {
+			end++
+		}
+		if findActionWrites(words[i+1 : end]) {
+			return starts
+		}
+		i = end
+	}
+	return nil
+}
+
+// shellWritesRe matches a shell script that copies onto or edits a file.
+var shellWritesRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[\s;&|])(?:cp|mv|install|tee|dd)\s|\bsed\s+-i`)
+})
+
+// findActionWrites reports a find action's command that writes a file.
+func findActionWrites(cmd []string) bool {
+	if len(cmd) == 0 {
+		return false
+	}
+	inPlace := slices.ContainsFunc(cmd[1:], func(w string) bool { return strings.HasPrefix(w, "-i") || strings.HasPrefix(w, "--in-place") })
+	switch path.Base(cmd[0]) {
+	case "cp", "mv", "install", "ln", "tee", "dd", "rsync":
+		return true
+	case "sed", "perl":
+		return inPlace
+	case "sh", "bash", "dash", "zsh", "ash":
+		for j := 1; j+1 < len(cmd); j++ {
+			if cmd[j] == "-c" {
+				script := cmd[j+1]
+				return strings.Contains(script, ">") || shellWritesRe().MatchString(script)
+			}
+		}
+	}
+	return false
+}
+
 // PackageRunner returns the operands of a command that fetches a package
 // and runs its program in one go (npx, pnpx, uvx, bunx, pipx run, uv tool
 // run, pnpm dlx, yarn dlx, npm exec), and whether words is one: the

@@ -877,6 +877,10 @@ var registry = []Rule{
 		}},
 	{"runner-action-cache", KindRunner, High, "writes into the runner's action or tool cache",
 		"a later step, or a later job on the same runner, runs the changed code in place of the action it names", []Case{
+			// find rewriting what it finds there; find listing it writes nothing.
+			{"ci/x.sh", "find /home/runner/work/_actions -path '*checkout*/dist/index.js' -exec sh -c 'cat pre.js \"$1\" > /tmp/i && cp /tmp/i \"$1\"' _ {} \\;", 0, false},
+			{"ci/x.sh", "find \"$RUNNER_TOOL_CACHE\" -name node -type f -exec cp build/shim {} +", 0, false},
+			{"ci/x.sh", "find /home/runner/work/_actions -name action.yml -exec grep -l node20 {} +\nfind node_modules -name '*.js' -exec sed -i 's/a/b/' {} +", 0, true},
 			{"x.sh", "cp evil.js /home/runner/work/_actions/actions/checkout/v4/dist/index.js", 0, false},
 			// A program the later steps run by name, written over where the
 			// shell finds it; a link or copy from it to elsewhere is not.
