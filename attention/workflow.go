@@ -829,7 +829,9 @@ func (fs *fileScan) workflowSteps(m wfModel, steps *yaml.Node, env map[string]ta
 						// checkout N && make test) runs the pull request's
 						// code as surely as a build on the next line does.
 						if rules.BuildCommand(l.text[loc[1]:]) {
-							fs.report(l.n, hit{id: "gha-pr-code-run", title: "checks out the pull request's head and builds or runs it on the same line, in a privileged workflow", source: headOut})
+							if at, ok := fs.added[l.n]; !ok || fs.best[at].sev() != rules.High {
+								fs.report(l.n, hit{id: "gha-pr-code-run", title: "checks out the pull request's head and builds or runs it on the same line, in a privileged workflow", source: headOut})
+							}
 							ran = true
 						} else {
 							ran = fs.prCodeRun(lines[i+1:], headOut) || ran
