@@ -130,6 +130,13 @@ func HiddenInText(s string, firstLine, prose, agent bool) (id, title string, ok 
 			payload++
 			tags++
 			add(c.String())
+		case r == 0x00AD && !prose:
+			// A soft hyphen draws nothing unless a line breaks at it: the
+			// shared table leaves it out for prose, where it is a
+			// hyphenation hint, but inside code "ci" and "ci\u00AD" are two
+			// strings that look the same, as with a zero-width space.
+			payload++
+			add(softHyphens)
 		case HangulFiller(r):
 			// A letter that draws nothing: JavaScript and Python take it
 			// as a name, so "timeout,ㅤ" destructures one more parameter.
@@ -197,6 +204,8 @@ func PrivateUse(r rune) bool {
 	return r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0x10FFFD
 }
 
+const softHyphens = "soft hyphens"
+
 const hangulName = "blank letters (Hangul fillers, invisible separators)"
 
 // HangulFiller reports the letters and marks that render as nothing: the
@@ -242,7 +251,7 @@ func orderNames(found []string) []string {
 		}
 	}
 	for _, n := range found {
-		if n == "variation selectors" || n == hangulName {
+		if n == "variation selectors" || n == hangulName || n == softHyphens {
 			out = append(out, n)
 		}
 	}

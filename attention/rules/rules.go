@@ -1613,6 +1613,10 @@ var registry = []Rule{
 	}},
 	{"hidden-payload", KindHiddenUnicode, High, "invisible characters (variation selectors, tags, zero-width) inside code",
 		"invisible characters inside code or a string can carry a payload a decoder turns into code, or make two names that look the same differ", []Case{
+			// A soft hyphen inside a string makes it another string that
+			// looks the same; in a document it is a hyphenation hint.
+			{"src/auth.go", "package auth\n\nfunc ok(t string) bool { return t == \"ci\u00ad\" }", 3, false},
+			{"docs/guide.md", "Die Donau\u00addampfschifffahrt", 0, true},
 			{"x.js", "const s = '\U000E0061\U000E0062\U000E0063'", 0, false},
 			{"x.js", "const p = 'x\ufe00\ufe01\ufe02\ufe03'", 0, false},
 			{"x.go", "if user\u200b == admin {", 0, false},
