@@ -356,7 +356,7 @@ func (r *shellReader) stmt(s *syntax.Stmt, stdin taint) taint {
 			}
 			out = r.stmt(c.Y, in)
 			r.stage--
-			if r.depth == 0 && r.piped == 0 && len(s.Redirs) == 0 && len(c.Y.Redirs) == 0 && in.secret() && in.kind&tSecretBulk == 0 && maskBreaker(r, c.Y) {
+			if r.depth == 0 && r.piped == 0 && r.toLog(s.Redirs) && r.toLog(c.Y.Redirs) && in.secret() && in.kind&tSecretBulk == 0 && maskBreaker(r, c.Y) {
 				r.fs.report(r.line(c.Y.Pos()), hit{id: "secret-unmasked", source: in.line})
 			}
 		default:
@@ -2169,4 +2169,21 @@ func runnerCachePath(p string) bool {
 // another workflow's included.
 func selfHostedRunnerPath(p string) bool {
 	return strings.Contains(p, "actions-runner/") || strings.Contains(p, "RUNNER_ROOT") || strings.HasSuffix(p, "/runner/.env") || strings.HasSuffix(p, "/runner/.path")
+}
+
+// toLog reports redirections that leave a command's output where anyone
+// who can read the run reads it: none (the job's log), or only the job
+// summary, which the run's page shows beside the log.
+func (r *shellReader) toLog(redirs []*syntax.Redirect) bool {
+	for _, rd := range redirs {
+		switch rd.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll:
+			if !strings.Contains(r.lit(rd.Word), "GITHUB_STEP_SUMMARY") {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -669,6 +669,11 @@ var registry = []Rule{
 		}},
 	{"secret-unmasked", KindCredential, High, "prints a secret encoded or rewritten so the log's masking misses it",
 		"the runner masks a secret's exact text in the job's log, not its base64 or a reversed copy; whoever can read the run's log (anyone, on a public repository) decodes it", []Case{
+			// The job summary is shown on the run's page like the log, and
+			// its masking misses an encoded secret the same way; a file
+			// keeps it on the runner.
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"$T\" | base64 >> \"$GITHUB_STEP_SUMMARY\"\n        env:\n          T: ${{ secrets.NPM_TOKEN }}", 4, false},
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: echo \"$T\" | base64 > token.b64\n        env:\n          T: ${{ secrets.NPM_TOKEN }}", 0, true},
 			{"x.sh", "echo \"$NPM_TOKEN\" | base64 | base64", 0, false},
 			{"x.sh", "echo \"$DEPLOY_TOKEN\" | sed 's/./& /g'", 0, false},
 			{"x.sh", "echo \"$NPM_TOKEN\" | base64 > token.b64", 0, true},
