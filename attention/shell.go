@@ -750,6 +750,10 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			}
 		}
 	}
+	if kv, ok := npmConfigSet(words); ok {
+		// npm config set writes the same settings an .npmrc holds.
+		r.fs.npmExec(line, kv)
+	}
 	if name == "find" {
 		// find … -exec cp/sed -i/sh -c '… > "$1"' {} rewrites every file it
 		// finds: under the runner's action cache or its own files, that is
@@ -2187,4 +2191,33 @@ func (r *shellReader) toLog(redirs []*syntax.Redirect) bool {
 		}
 	}
 	return true
+}
+
+// npmConfigSet returns what npm, pnpm or yarn config set writes, as the
+// line of an .npmrc that would hold it (key=value): the command and the
+// file set the same thing, for this job's later steps and, on a
+// self-hosted runner with --location=global, for later jobs too.
+func npmConfigSet(words []string) (string, bool) {
+	if len(words) < 4 || words[1] != "config" || words[2] != "set" {
+		return "", false
+	}
+	switch path.Base(words[0]) {
+	case "npm", "pnpm", "yarn":
+	default:
+		return "", false
+	}
+	for i := 3; i < len(words); i++ {
+		w := words[i]
+		if strings.HasPrefix(w, "-") {
+			continue
+		}
+		if strings.Contains(w, "=") {
+			return w, true
+		}
+		if i+1 < len(words) {
+			return w + "=" + words[i+1], true
+		}
+		return "", false
+	}
+	return "", false
 }

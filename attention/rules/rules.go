@@ -464,6 +464,9 @@ var registry = []Rule{
 		}},
 	{"build-tool-exec", KindBuildFile, High, "a build tool's config names a program from the tree to run in its place",
 		"every build, test or install then runs that program (cargo's rustc-wrapper and linker, npm's script-shell and node-options), with the runner's network and secrets", []Case{
+			// The same settings written by npm config set from a job.
+			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: npm config set --location=global node-options \"--require /opt/ci/t.cjs\"", 4, false},
+			{"ci/setup.sh", "npm config set node-options=--max-old-space-size=4096", 0, true},
 			{".cargo/config.toml", "[build]\nrustc-wrapper = \"./tools/wrap.sh\"", 2, false},
 			{".cargo/config.toml", "[build]\nrustc-wrapper = \"/tmp/.cache/rw\"", 2, false},
 			{".cargo/config.toml", "[target.x86_64-unknown-linux-gnu]\nlinker = \"clang\"\nrustflags = [\"-C\", \"link-arg=-fuse-ld=mold\"]", 2, true},
