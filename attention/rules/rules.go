@@ -1297,6 +1297,7 @@ var registry = []Rule{
 			{"CMakeLists.txt", "FetchContent_Declare(\n  googletest\n  GIT_REPOSITORY https://gitlab.com.mirror-git.net/google/googletest.git\n)", 3, false},
 			{"WORKSPACE", "http_archive(\n    name = \"com_google_protobuf\",\n    urls = [\"https://github-releases.githubusercontent-cdn.com/protocolbuffers/protobuf/archive/v27.0.tar.gz\"],\n)", 3, false},
 			{".gitmodules", "[submodule \"third_party/abseil-cpp\"]\n\tpath = third_party/abseil-cpp\n\turl = https://github-com.mirrors-git.org/abseil/abseil-cpp.git", 3, false},
+			{".lfsconfig", "[lfs]\n\tfetchexclude = docs/*\n\turl = https://media.github-lfs.net/acme/models.git/info/lfs", 3, false},
 			{"roles/requirements.yml", "collections:\n  - name: community.general\n    source: https://galaxy-ansible.com.collections-cdn.net/", 3, false},
 			{"main.tf", "module \"vpc\" {\n  source = \"registry.terraform-io.net/terraform-aws-modules/vpc/aws\"\n}", 2, false},
 			{"Cargo.toml", "[dependencies]\nserde = { git = \"https://github-com.crates-mirror.net/serde-rs/serde\", rev = \"0123456789abcdef0123456789abcdef01234567\" }", 2, false},
@@ -1355,6 +1356,7 @@ var registry = []Rule{
 			{"mise.toml", "[tools]\nnode = \"20\"\n[plugins]\nelixir = \"https://github.com/asdf-vm/asdf-elixir.git\"\n[env]\nAPI_URL = \"https://api.x.invalid\"", 0, true},
 			{"deploy/kustomization.yaml", "resources:\n  - deployment.yaml\n  - https://github.com/kubernetes-sigs/metrics-server/releases/download/v0.7.1/components.yaml\n  - github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.11.0\n  - ../base", 0, true},
 			{".gitmodules", "[submodule \"src/boringssl\"]\n\tpath = src/boringssl\n\turl = https://boringssl.googlesource.com/boringssl\n[submodule \"vendor/lib\"]\n\tpath = vendor/lib\n\turl = ../lib.git", 0, true},
+			{".lfsconfig", "[lfs]\n\turl = https://github.com/acme/models.git/info/lfs\n\tfetchexclude = docs/*", 0, true},
 		}},
 	{"ci-remote-config", KindCIFile, High, "takes pipeline configuration from outside the repository at run time",
 		"the CI system fetches it whenever the pipeline starts and runs it with the job's token and secrets; it is not in this diff, and its owner can change it after the review", []Case{

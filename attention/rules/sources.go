@@ -153,8 +153,11 @@ var SourceKeys = []SourceKey{
 	{Files: []string{"brewfile"}, Key: `^\s*tap\s+["'][^"']+["']\s*,\s*["']([^"']+)["']`, What: "a Homebrew tap"},
 	{Files: []string{"*.nix"}, Key: `\bowner\s*=\s*"([\w.-]+)"`, Near: `\bfetchFromGitHub\b`, What: "a GitHub repository Nix fetches", Shorthand: "https://github.com/"},
 	{Files: []string{"mise.toml", ".mise.toml"}, Key: `^\s*["']?[\w-]+["']?\s*=\s*["']((?:https?|git|ssh)://[^"']+|git@[^"']+)["']`, Section: `^\s*\[plugins\]`, What: "a mise plugin"},
-	// Submodules.
+	// Submodules, and the Git LFS server every checkout (CI's included)
+	// fetches the tree's large files from: binaries, archives and model
+	// weights that tests load or run.
 	{Files: []string{".gitmodules"}, Key: `^\s*url\s*=\s*(\S+)`, What: "a submodule"},
+	{Files: []string{".lfsconfig"}, Key: `^\s*(?:url|pushurl|lfsurl)\s*=\s*["']?([^\s"']+)`, Section: `^\s*\[\s*(?:lfs|remote)\b`, What: "the Git LFS files", Many: true},
 	// Ansible Galaxy roles and collections, and the Galaxy server.
 	{Files: []string{"requirements.yml", "requirements.yaml", "galaxy.yml"}, Key: `^\s*(?:-\s+)?(?:src|source|name)\s*:\s*["']?((?:git\+)?(?:https?|ssh|git)://[^\s"'#]+|git@[^\s"'#]+)`, What: "an Ansible role or collection"},
 	{Files: []string{"ansible.cfg"}, Key: `^\s*(?:server|url)\s*=\s*(\S+)`, What: "Ansible roles and collections", Many: true},
