@@ -15,6 +15,7 @@ package attention
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -34,7 +35,7 @@ type codeRes struct {
 	detached, pyBlock, pyProc, fill, stdinShell         *regexp.Regexp
 	withBind, cbParam, accum, recvWrite, copyTo, dlDest *regexp.Regexp
 	letBind, createFile, streamCopy, outParam, progArg  *regexp.Regexp
-	profileAppend                                       *regexp.Regexp
+	profileAppend, rArrow                               *regexp.Regexp
 }
 
 var codeRe = sync.OnceValue(func() *codeRes {
@@ -51,7 +52,7 @@ var codeRe = sync.OnceValue(func() *codeRes {
 			// A data: URL of code in base64: import() and PHP's include
 			// decode it as they load it.
 			`(?i:data:(?://)?(?:text|application)/(?:javascript|ecmascript|x-javascript|plain|x-php|x-httpd-php|x-python|x-sh|x-shellscript)(?:;[\w=-]+)*;base64,)`),
-		download: regexp.MustCompile(`\bfetch\(|\bhttpRequest\s*\(|(?:^|[^.\w])download(?:_file|_url|File)?\(\s*(?:self\s*,\s*)?["'\w][^,()]*,\s*["']|\bhttps?\.(?:get|request)\(|\brequire\(\s*["'](?:node:)?https?["']\s*\)\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\b(?:copy|fopen|readfile)\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(|(?:=|\bawait)\s*HttpClient\(\)|\bDownloads\.download\(|\b(?:download\.file|curl_download)\(|\bSource\.fromURL\(|\b(?:String|Data)\(contentsOf:\s*URL\(|` +
+		download: regexp.MustCompile(`\bsource\(\s*["']https?://|(?:^|[^.\w])(?:devtools::)?source_(?:url|gist)\(|\bfetch\(|\bhttpRequest\s*\(|(?:^|[^.\w])download(?:_file|_url|File)?\(\s*(?:self\s*,\s*)?["'\w][^,()]*,\s*["']|\bhttps?\.(?:get|request)\(|\brequire\(\s*["'](?:node:)?https?["']\s*\)\.(?:get|request)\(|\baxios\b|\brequire\(['"](?:request|got|node-fetch)['"]\)|\bgot\(|\burlopen\(|\burllib\.request\b|\brequests\.(?:get|post|request)\(|\bhttpx\.(?:get|stream)\(|\breqwest::|\bureq::|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|file_get_contents\(\s*['"]https?:|\b(?:copy|fopen|readfile)\(\s*['"]https?:|\bcurl_exec\(|\bwget\.download\(|\burlretrieve\(|(?i:\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\b|\birm\b|\.DownloadString\(|\.DownloadData\(|\.DownloadFile\()|\bhttp\.Get\(|(?:=|\bawait)\s*HttpClient\(\)|\bDownloads\.download\(|\b(?:download\.file|curl_download)\(|\bSource\.fromURL\(|\b(?:String|Data)\(contentsOf:\s*URL\(|` +
 			// Groovy and Kotlin build scripts: a curl process's output, a URL read as text.
 			`\[\s*["'](?:curl|wget)["'][^\]]*\]\s*\.execute\(\)|["'](?:curl|wget)\s[^"']*["']\s*\.execute\(\)|\bURL\((?:[^()]|\([^()]*\))*\)\s*\.(?:text\b|getText\(|readText\(|openStream\(|readBytes\()|\.toURL\(\)\s*\.(?:text\b|getText\(|readText\()`),
 		bulkSecret: regexp.MustCompile(`\bprocess\.env\b(?:\s*[),;}\]]|\s*$)|JSON\.stringify\(\s*process\.env|\{\s*\.\.\.process\.env|\bos\.environ\b(?:\s*[),;}\]]|\.copy\(\)|\.items\(\)|\s*$)|\bdict\(\s*os\.environ|\bENV\.to_h\b|\bstd::env::vars\(\)|\bgetenv\(\)|\$_ENV\b|\$_SERVER\b|(?i:\b(?:Get-ChildItem|gci|dir|ls)\s+env:|GetEnvironmentVariables\(\))|\bos\.Environ\(\)|\benv\.getEnvironment\(\)|\bsys\.env\b(?:\s*[),;}\]]|\.(?:toMap|toList|toSeq|mkString)\b|\s*$)`),
@@ -72,8 +73,10 @@ var codeRe = sync.OnceValue(func() *codeRes {
 			// read with "ex" + "ec" joined): the evaluator reached by a name
 			// in a string.
 			`\bgetattr\(\s*[\w.]+\s*,\s*["'](?:exec|eval|compile|__import__|system|popen|execfile)["']\s*\)|` +
-			// R's source and sys.source of a file named by a variable.
-			`\b(?:sys\.)?source\(\s*[A-Za-z_][\w.]*\s*[,)]|` +
+			// R's source and sys.source of a file named by a variable, and
+			// of a URL (source reads it over the network and runs it), and
+			// devtools' source_url and source_gist.
+			`\b(?:sys\.)?source\(\s*[A-Za-z_][\w.]*\s*[,)]|\bsource\(\s*["']https?://|(?:^|[^.\w])(?:devtools::)?source_(?:url|gist)\(|` +
 			// Ruby's send of an evaluator by a string or a symbol: send("eval", c), public_send(:system, c).
 			`\b(?:public_send|__send__|send)\(\s*(?:["']|:)(?:eval|instance_eval|class_eval|module_eval|system|exec|spawn)["']?\s*,|` +
 			`(?:\b(?:public_send|__send__|method|getattr|call_user_func(?:_array)?)|(?:^|[^.\w]|\b(?:Kernel|Object|self|[A-Z]\w*)\.)send)\(\s*(?:[\w.]+\s*,\s*)?(?:[^,()\[\]]|\[[^\[\]]*\]|\([^()]*\))*?(?:\.(?:reverse|join|pack|unpack1?|chr)\b|%[wi][\[({]|\[::-1\]|\bchr\(|\b(?:strrev|str_rot13|base64_decode|hex2bin|implode)\(|\.decode\()`),
@@ -104,7 +107,10 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		writeSink: regexp.MustCompile(`\b(?:appendFile|writeFile)(?:Sync)?\(\s*([^,]+),|\bcreateWriteStream\(\s*([^,)]+)|\bfs::write\(\s*([^,]+),|\bFile\.(?:write|open)\(\s*([^,]+),|\.write_(?:text|bytes)\(|\bfile_put_contents\(\s*([^,]+),|\bOpenOptions::new\(\)|\bos\.(?:OpenFile|WriteFile|Create)\(\s*([^,)]+)|\.open\(\s*["'][aw]|(?i:\b(?:Set-Content|Add-Content|Out-File|Tee-Object)\s+(?:-(?:Path|FilePath|LiteralPath)\s+)?([$\w][\w:.\\/-]*))|(?i:\bCompress-Archive\b.*-DestinationPath\s+([$\w][\w:.\\/-]*))|(?i:\[(?:System\.)?IO\.File\]::(?:Write|Append)All\w*\(\s*([^,]+),)|` +
 			// The JVM's: java.nio's Files, Kotlin's and Groovy's File
 			// extensions, Groovy's new File(…) << text.
-			`\bFiles\.(?:write|writeString|newBufferedWriter|newOutputStream)\(\s*((?:[^,()]|\([^()]*\))+),|\b([A-Za-z_]\w*)\.(?:appendText|appendBytes|writeText|writeBytes|withWriterAppend|appendLines)\(|\bnew\s+File(?:Writer|OutputStream)?\(((?:[^()]|\([^()]*\))*)\)\s*(?:<<|\.(?:append|write)\(|,\s*true\s*\))`),
+			`\bFiles\.(?:write|writeString|newBufferedWriter|newOutputStream)\(\s*((?:[^,()]|\([^()]*\))+),|` +
+			// R's writers name their file by argument: cat(x, file = p,
+			// append = TRUE), write(x, file = p), writeLines(x, con = p).
+			`\b(?:cat|write|writeLines)\((?:[^()]|\([^()]*\))*?\b(?:file|con)\s*=\s*([^,()]+)|\b([A-Za-z_]\w*)\.(?:appendText|appendBytes|writeText|writeBytes|withWriterAppend|appendLines)\(|\bnew\s+File(?:Writer|OutputStream)?\(((?:[^()]|\([^()]*\))*)\)\s*(?:<<|\.(?:append|write)\(|,\s*true\s*\))`),
 		// open(path, "a") (the path may be a call: os.path.join(home, ".bashrc"));
 		// Perl's open($fh, '>>', path) and open(FH, ">>path").
 		openHandle:  regexp.MustCompile(`\bopen\(\s*((?:[^,()]|\((?:[^()]|\([^()]*\))*\))+?)\s*,\s*['"]([wa])b?\+?['"]\s*\)(?:\s+as\s+(\w+))?|\bopen\(\s*(?:my\s+)?(?:\$\w+|[A-Z]\w*)\s*,\s*(?:['"]>>?['"]\s*,\s*([^)]+?)|["']>>?\s*([^"']+)["'])\s*\)`),
@@ -170,7 +176,9 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		// itself (Groovy's File, Ruby's IO), read only where the name
 		// holds a profile's path.
 		profileAppend: regexp.MustCompile(`\b([A-Za-z_]\w*)\s*(?:\.(?:append|leftShift|write|print|println|puts|syswrite)\(|<<\s*\S|\.text\s*\+?=)`),
-		letBind:       regexp.MustCompile(`\blet\s+(?:Ok|Some)\(\s*(?:mut\s+)?([A-Za-z_]\w*)\s*\)\s*=\s*(.+)$`),
+		// x <- value, x <<- value at a line's start (R).
+		rArrow:  regexp.MustCompile(`^(\s*[A-Za-z_][\w.]*)\s*<<?-\s*`),
+		letBind: regexp.MustCompile(`\blet\s+(?:Ok|Some)\(\s*(?:mut\s+)?([A-Za-z_]\w*)\s*\)\s*=\s*(.+)$`),
 		// a file opened for writing by a handle: let mut f = File::create(&out).
 		createFile: regexp.MustCompile(`^\s*(?:(?:let|const|var)\s+(?:mut\s+)?)?([A-Za-z_]\w*)(?:\s*,\s*\w+)?\s*:?=\s*(?:std::)?(?:fs::)?(?:File::create|os\.Create|fs\.createWriteStream|open)\(\s*&?([A-Za-z_]\w*)\s*[,)]`),
 		// a stream copied into a handle: io::copy(&mut src, &mut f),
@@ -245,6 +253,12 @@ func (fs *fileScan) codeFlow() {
 	aliases := map[string]bool{}
 	requests := map[string]int{} // request objects, by the line that opened them
 	curFunc, curFuncLine := "", 0
+	// The parameters of the function being read, and the functions that
+	// write a file named by one of their parameters: a call of one given
+	// a profile's path writes the profile (appendOnce(rc, line)).
+	var curParams []string
+	writers := map[string]int{}
+	rFile := rules.RCode(fs.path)
 	identity, initLine := 0, 0
 	// The last download's statement: the names and paths it binds, and
 	// how many of its parentheses are still open (a builder chain over
@@ -282,6 +296,10 @@ func (fs *fileScan) codeFlow() {
 		for i, l := range reg {
 			// "ex" + "ec" is exec.
 			s := re.concat.ReplaceAllString(l.text, "")
+			if rFile {
+				// R assigns with <- (and <<-): read it as the = it is.
+				s = re.rArrow.ReplaceAllString(s, "$1 = ")
+			}
 			ts := strings.TrimSpace(s)
 			// A comment, a doc comment's line, or one whole /* … */ (a
 			// JSDoc type names import('x') without loading it).
@@ -294,6 +312,7 @@ func (fs *fileScan) codeFlow() {
 			decodes := re.decode.MatchString(s)
 			if m := re.funcDecl.FindStringSubmatch(s); m != nil {
 				curFunc, curFuncLine = strings.Join(m[1:], ""), l.n
+				curParams = funcParams(s, curFunc)
 			}
 			// A function that returns or yields a profile's path makes its
 			// call one: for rc in profiles(): open(rc, "a").
@@ -303,7 +322,7 @@ func (fs *fileScan) codeFlow() {
 				}
 				if n := refProfile(r); n > 0 {
 					profiles[curFunc] = n
-				} else if rules.ProfilePath(r) {
+				} else if startupPath(r) {
 					profiles[curFunc] = l.n
 				}
 			}
@@ -564,6 +583,15 @@ func (fs *fileScan) codeFlow() {
 						why: "the file's bytes are not in the diff, and this code fetched or decoded bytes before writing it: what starts is most likely what it fetched", source: fetched})
 				}
 			}
+			// A call of a function that writes the file its argument names,
+			// given a profile's path, writes the profile.
+			for name, at := range writers {
+				if at < l.n && callsName(s, name) && !re.funcDecl.MatchString(s) {
+					if args := callArgs(s, name); startupPath(args) || refProfile(args) > 0 {
+						fs.report(l.n, hit{id: "persistence", title: "hands a shell profile or start-up file to " + name + ", which writes it (line " + itoa(at) + ")", source: refProfile(args)})
+					}
+				}
+			}
 			// Writes: persistence, and files that now hold tainted data.
 			if w := re.writeSink.FindStringSubmatch(s); w != nil {
 				target := strings.TrimSpace(strings.Join(w[1:], ""))
@@ -572,7 +600,10 @@ func (fs *fileScan) codeFlow() {
 				}
 				// The file written is the target where the call names one (a
 				// settings file's data written elsewhere is not the file).
-				if rules.ProfilePath(s) || refProfile(target) > 0 || target == "" && refProfile(s) > 0 {
+				if curFunc != "" && slices.Contains(curParams, strings.Trim(strings.TrimLeft(target, "&*"), " ")) {
+					writers[curFunc] = l.n
+				}
+				if startupPath(s) || refProfile(target) > 0 || target == "" && refProfile(s) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(s)})
 				} else if (rules.GitHookPath(s) || refHook(s)) && all.runs() {
 					// A hook that fetches or decodes code runs it at every
@@ -628,7 +659,10 @@ func (fs *fileScan) codeFlow() {
 			if m := re.openHandle.FindStringSubmatch(s); m != nil {
 				target := strings.TrimSpace(m[1] + m[4] + m[5])
 				written[target] = l.n
-				if rules.ProfilePath(target) || refProfile(target) > 0 {
+				if curFunc != "" && slices.Contains(curParams, target) {
+					writers[curFunc] = l.n
+				}
+				if startupPath(target) || refProfile(target) > 0 {
 					fs.report(l.n, hit{id: "persistence", source: refProfile(target)})
 				}
 				if m[3] != "" {
@@ -660,7 +694,7 @@ func (fs *fileScan) codeFlow() {
 					if t := here.or(refTaint(rhs)); t.kind != 0 {
 						vars[name] = t
 					}
-					if rules.ProfilePath(rhs) {
+					if startupPath(rhs) {
 						profiles[name] = l.n
 					} else if n := refProfile(rhs); n > 0 {
 						profiles[name] = n
@@ -714,7 +748,7 @@ func (fs *fileScan) codeFlow() {
 				if rules.GitHookPath(rhs) {
 					hookPaths[name] = true
 				}
-				if rules.ProfilePath(rhs) {
+				if startupPath(rhs) {
 					profiles[name] = l.n
 				} else if n := refProfile(rhs); n > 0 {
 					profiles[name] = n
@@ -729,6 +763,11 @@ func (fs *fileScan) codeFlow() {
 		}
 	}
 }
+
+// startupPath reports, in a program, a file that runs again by itself
+// later: a shell profile or authorized_keys, and the start-up file only a
+// program's write is read for (rules.StartupPath).
+func startupPath(s string) bool { return rules.ProfilePath(s) || rules.StartupPath(s) }
 
 // urlText is where a statement sends: its own URLs, or else those the
 // file names (a URL kept in a constant).
@@ -952,4 +991,48 @@ func decodedArgument(stmt string, t taint) bool {
 	}
 	p := strings.TrimSuffix(strings.ToLower(path.Base(m[1])), ".exe")
 	return !rules.ShellName(p) && !rules.InterpName(p) && p != "cmd" && p != "java" && p != "rundll32" && p != "regsvr32" && p != "mshta" && !strings.HasSuffix(p, "script")
+}
+
+// funcParams returns the parameter names of the function name declares on
+// s: function f(a, b), def f(self, path, line="x"), fn f(p: &Path),
+// const f = (a, b) =>.
+func funcParams(s, name string) []string {
+	i := strings.Index(s, name)
+	if i < 0 {
+		return nil
+	}
+	rest := s[i+len(name):]
+	open := strings.IndexByte(rest, '(')
+	if open < 0 {
+		return nil
+	}
+	end := strings.IndexByte(rest[open:], ')')
+	if end < 0 {
+		end = len(rest) - open
+	}
+	var out []string
+	for _, p := range strings.Split(rest[open+1:open+end], ",") {
+		p = strings.TrimLeft(strings.TrimSpace(p), "*&$")
+		p = strings.TrimPrefix(p, "mut ")
+		if id := codeRe().ident.FindString(p); id != "" && strings.HasPrefix(p, id) && id != "self" && id != "this" {
+			out = append(out, strings.TrimLeft(id, "$"))
+		}
+	}
+	return out
+}
+
+// callArgs returns the text of the first call of name on s, from its
+// opening parenthesis to the line's end.
+func callArgs(s, name string) string {
+	for i := 0; ; {
+		j := strings.Index(s[i:], name+"(")
+		if j < 0 {
+			return ""
+		}
+		j += i
+		if j == 0 || !isIdentByte(s[j-1]) && s[j-1] != '.' {
+			return s[j+len(name):]
+		}
+		i = j + 1
+	}
 }

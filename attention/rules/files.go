@@ -115,8 +115,8 @@ func CodeScope(p string) Scope {
 	if lb := strings.ToLower(path.Base(p)); lb == "rakefile" || strings.HasSuffix(lb, ".rake") || strings.HasSuffix(lb, ".gemspec") || rubyManifest[lb] {
 		return ScopeCode // Ruby that rake, gem build, bundler and their kin load and run
 	}
-	if lb := strings.ToLower(path.Base(p)); lb == ".rprofile" {
-		return ScopeCode // R code R runs at every start in the project's directory
+	if RCode(p) {
+		return ScopeCode // R code; a profile R runs at every start in the project's directory
 	}
 	if Jenkinsfile(p) {
 		return ScopeCode // Groovy the Jenkins agent runs, with the credentials the pipeline binds
@@ -126,6 +126,13 @@ func CodeScope(p string) Scope {
 		return ScopeCode
 	}
 	return 0
+}
+
+// RCode reports an R file: a script or package source, or a profile R
+// runs at start-up (a project's .Rprofile, R's Rprofile.site).
+func RCode(p string) bool {
+	lb := strings.ToLower(path.Base(p))
+	return lb == ".rprofile" || lb == "rprofile.site" || path.Ext(lb) == ".r"
 }
 
 // rubyManifest are the manifests bundler, CocoaPods, fastlane, Danger,

@@ -17,6 +17,18 @@ const agentConfig = `(?:^|[/~'"\s])\.(?:claude|gemini|qwen)["'/\\, ]+settings(?:
 	`(?:^|[/~'"\s])\.vscode["'/\\, ]+tasks\.json|\bCode["'/\\, ]+User["'/\\, ]+(?:settings|tasks)\.json|` +
 	`(?:^|[/~'"\s])\.config["'/\\, ]+fish["'/\\, ]+config\.fish|\bPowerShell["'/\\, ]+\w*[Pp]rofile\.ps1`
 
+// StartupPath reports, in a program's code, the user's R profile: R
+// sources it at every start, so a program that writes a line into it has
+// that line run in every later R session on the machine, as a shell
+// profile's line runs in every shell. Shell lines are not read for it:
+// images and CI set R's repositories there with echo >>, which is set-up,
+// not a program's hidden write. (A project's own .Rprofile is in the tree.)
+func StartupPath(p string) bool { return startupRe().MatchString(p) }
+
+var startupRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`~/\.Rprofile\b|\bHOME\b[^\n]*["'/\\, ]\.Rprofile\b|\bR_PROFILE_USER\b`)
+})
+
 // ReturnedExpr is what a return or yield statement hands back.
 func ReturnedExpr(ts string) (string, bool) {
 	for _, kw := range []string{"return ", "yield ", "yield from "} {

