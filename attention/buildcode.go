@@ -37,6 +37,37 @@ func (fs *fileScan) numberedText() []rules.NumLine {
 	return out
 }
 
+// releaseHook reports an install hook that every dependent's install runs
+// (rules.DependentHook), added by a change that bumps the manifest's own
+// version and running a file the change does not show: the release is
+// being published with a hook whose code nobody reviewed, the shape in
+// which install-time worms republish themselves (npm's own is read with
+// package.json).
+func (fs *fileScan) releaseHook() {
+	name, hook := rules.DependentHook(fs.path)
+	if hook == nil || fs.f.Status != packet.StatusModified {
+		return
+	}
+	bumped := false
+	for n := range fs.added {
+		if rules.VersionLine(fs.text[n]) {
+			bumped = true
+		}
+	}
+	if !bumped {
+		return
+	}
+	for n := range fs.added {
+		m := hook.FindStringSubmatch(fs.text[n])
+		if m == nil {
+			continue
+		}
+		if f := rules.InstallHookFile("postinstall", m[1]); f != "" && !fs.shown[path.Join(path.Dir(fs.path), f)] {
+			fs.report(n, hit{id: "install-hook-release", title: "a " + name + " hook added with a version bump runs " + f + ", a file this change does not show"})
+		}
+	}
+}
+
 // buildCommands hands each command a build file or a manifest's command
 // key runs to the shell reader, one flow per file.
 func (fs *fileScan) buildCommands() {
@@ -54,6 +85,7 @@ func (fs *fileScan) buildCommands() {
 			fs.shellLines([]numbered{{c.N, c.Text}}, fl, false)
 		}
 	}
+	fs.releaseHook()
 	for _, sc := range rules.ManifestScripts(fs.path, lines) {
 		sh := make([]numbered, len(sc))
 		for i, l := range sc {

@@ -69,6 +69,8 @@ type fileScan struct {
 	// whole file (workflowRoot).
 	wfRoot   *yaml.Node
 	wfParsed bool
+	// shown holds the paths of the files the diff shows (not deleted).
+	shown map[string]bool
 	// shellRead holds the lines the shell parser read whole; there its
 	// reading of what is sent where replaces the line pattern's guess.
 	shellRead map[int]bool
@@ -121,7 +123,7 @@ func Scan(d *packet.Diff) []Item {
 			continue
 		}
 		clear(best)
-		fs := &fileScan{f: f, fi: fi, path: f.Path(), info: rules.ClassifyFile(f), best: best}
+		fs := &fileScan{f: f, fi: fi, path: f.Path(), info: rules.ClassifyFile(f), best: best, shown: inDiff}
 		if hook, ok := hooked[fs.path]; ok && fs.info.BuildCode == "" && f.Status != packet.StatusDeleted {
 			fs.info.BuildCode = "npm runs it at " + hook + " (the package.json in this change says so)"
 		}

