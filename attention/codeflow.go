@@ -35,7 +35,7 @@ type codeRes struct {
 	detached, pyBlock, pyProc, fill, stdinShell         *regexp.Regexp
 	withBind, cbParam, accum, recvWrite, copyTo, dlDest *regexp.Regexp
 	letBind, createFile, streamCopy, outParam, progArg  *regexp.Regexp
-	profileAppend, rArrow                               *regexp.Regexp
+	profileAppend, rArrow, ciGuard, ciShell             *regexp.Regexp
 }
 
 var codeRe = sync.OnceValue(func() *codeRes {
@@ -176,6 +176,11 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		// itself (Groovy's File, Ruby's IO), read only where the name
 		// holds a profile's path.
 		profileAppend: regexp.MustCompile(`\b([A-Za-z_]\w*)\s*(?:\.(?:append|leftShift|write|print|println|puts|syswrite)\(|<<\s*\S|\.text\s*\+?=)`),
+		// A condition on a variable only CI sets (CI, GITHUB_ACTIONS,
+		// GITLAB_CI and each system's own).
+		ciGuard: regexp.MustCompile(`(?:^|[^\w.])(?:if|when|unless|elif|elsif|while)\b.*(?:env|ENV|getenv|Getenv|environ|Sys\.getenv)\b.*["'.\[](?:CI|CONTINUOUS_INTEGRATION|` + rules.CIDetectVars + `)["'\])\s]`),
+		// A shell handed a script, or a download, on the CI-only branch.
+		ciShell: regexp.MustCompile(`["'](?:/usr)?(?:/bin/)?(?:ba|z|da)?sh["']\s*\)?\s*(?:,|\.args?\()\s*\[?\s*["']-c["']|\bcurl\b|\bwget\b`),
 		// x <- value, x <<- value at a line's start (R).
 		rArrow:  regexp.MustCompile(`^(\s*[A-Za-z_][\w.]*)\s*<<?-\s*`),
 		letBind: regexp.MustCompile(`\blet\s+(?:Ok|Some)\(\s*(?:mut\s+)?([A-Za-z_]\w*)\s*\)\s*=\s*(.+)$`),
@@ -259,6 +264,22 @@ func (fs *fileScan) codeFlow() {
 	var curParams []string
 	writers := map[string]int{}
 	rFile := rules.RCode(fs.path)
+	// The line of build code that checks it runs on CI, and the lines
+	// (by indentation) its branch holds.
+	ciGuard, ciIndent := 0, 0
+	var ciRuns [][2]int // such lines, and the line that checks
+	defer func() {
+		// A line another reader already holds high for what it runs keeps
+		// that item, which says more.
+		for _, r := range ciRuns {
+			if at, ok := fs.added[r[0]]; ok {
+				if o, ok := fs.best[at]; ok && o.sev() == rules.High {
+					continue
+				}
+			}
+			fs.report(r[0], hit{id: "ci-only-build-code", source: r[1], title: "fetches or starts a shell only when it runs on CI (line " + itoa(r[1]) + " checks)"})
+		}
+	}()
 	identity, initLine := 0, 0
 	// The last download's statement: the names and paths it binds, and
 	// how many of its parentheses are still open (a builder chain over
@@ -306,6 +327,20 @@ func (fs *fileScan) codeFlow() {
 			if strings.HasPrefix(ts, "//") || strings.HasPrefix(ts, "#") && !strings.HasPrefix(ts, "#!") || strings.HasPrefix(ts, "* ") ||
 				strings.HasPrefix(ts, "/*") && (!strings.Contains(ts, "*/") || strings.HasSuffix(ts, "*/") && strings.Count(ts, "*/") == 1) {
 				continue
+			}
+			// Build code that checks whether it runs on CI: what its branch
+			// fetches or hands a shell runs only on the runner, out of the
+			// sight of whoever builds it on their own machine.
+			if ind := len(s) - len(strings.TrimLeft(s, " \t")); ciGuard > 0 && ts != "" && ts != "}" && ind <= ciIndent && !strings.HasPrefix(ts, "}") {
+				ciGuard = 0
+			}
+			if fs.info.BuildCode != "" && re.ciGuard.MatchString(s) {
+				ciGuard, ciIndent = l.n, len(s)-len(strings.TrimLeft(s, " \t"))
+			}
+			if ciGuard > 0 && ciGuard <= l.n && l.n-ciGuard <= 12 {
+				if st := joinCall(reg[i:]); re.ciShell.MatchString(s) || re.download.MatchString(s) || re.procSink.MatchString(s) && re.detached.MatchString(st) && rules.HidesOutput(st) {
+					ciRuns = append(ciRuns, [2]int{l.n, ciGuard})
+				}
 			}
 			// What the line's expressions hold.
 			var here taint

