@@ -52,8 +52,10 @@ func BuildSystem(p string) string {
 		return "cron"
 	case lb == "cmakelists.txt" || strings.HasSuffix(lb, ".cmake"):
 		return "cmake"
-	case lb == "meson.build" || lb == "meson_options.txt":
+	case lb == "meson.build":
 		return "meson"
+	case lb == "meson_options.txt" || lb == "meson.options":
+		return "meson-options"
 	case lb == "build" || lb == "build.bazel" || lb == "buck" || strings.HasSuffix(lb, ".bzl") || lb == "module.bazel" || lb == "workspace" || lb == "workspace.bazel":
 		return "starlark"
 	case strings.HasSuffix(lb, "proj") || strings.HasSuffix(lb, ".props") || strings.HasSuffix(lb, ".targets"):
@@ -80,6 +82,29 @@ func BuildSystem(p string) string {
 	return ""
 }
 
+// mesonOptionCommands returns the values of a Meson options file's
+// options that hold a command: the option's name says so (…_cmd,
+// …_command, …_script, …_hook) and meson.build hands get_option's value to
+// run_command or a custom target, so the build runs the text on the
+// runner. A subproject's packagefiles bring their own options file.
+func mesonOptionCommands(lines []NumLine) []Command {
+	var out []Command
+	for _, l := range lines {
+		m := mesonOptionRe().FindStringSubmatch(l.Text)
+		if m == nil {
+			continue
+		}
+		if v := m[2] + m[3]; v != "" {
+			out = append(out, Command{l.N, strings.NewReplacer(`\'`, `'`, `\"`, `"`).Replace(v)})
+		}
+	}
+	return out
+}
+
+var mesonOptionRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*option\(\s*'(\w*(?:cmd|command|script|hook|exec|launcher|wrapper)s?)'.*?\bvalue\s*:\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")`)
+})
+
 // CommandsOf returns the commands the lines of a build file of the given
 // system run, as shell: the build runs each on the runner by itself.
 func CommandsOf(system string, lines []NumLine) []Command {
@@ -88,6 +113,8 @@ func CommandsOf(system string, lines []NumLine) []Command {
 		return cmakeCommands(lines)
 	case "meson":
 		return callCommands(lines, mesonCall())
+	case "meson-options":
+		return mesonOptionCommands(lines)
 	case "starlark":
 		return callCommands(lines, starlarkCmd())
 	case "tilt":

@@ -26,6 +26,8 @@ func TestCommandsOf(t *testing.T) {
 		{"cmake", "add_custom_command(OUTPUT a.h\n  COMMAND gen a.h\n  COMMAND touch b\n  VERBATIM)", []Command{{2, "gen a.h"}, {3, "touch b"}}},
 		// sh -c's script is the command, on the script's line.
 		{"meson", "r = run_command('sh', '-c',\n  'base64 -d x | sh', check : false)", []Command{{2, "base64 -d x | sh"}}},
+		// An options file's option that holds a command; other options are values.
+		{"meson-options", "option('tests', type: 'boolean', value: false)\noption('fetch_cmd', type: 'string', value: 'python3 -c \"print(\\'x\\')\"')\noption('prefix_dir', type: 'string', value: '/opt/x')", []Command{{2, `python3 -c "print('x')"`}}},
 		// A genrule's cmd ends at its comma: outs is not a command.
 		{"starlark", "genrule(\n    cmd = \"curl -o $@ https://x.invalid/a\",\n    outs = [\"a.h\"],\n)", []Command{{2, "curl -o $@ https://x.invalid/a"}}},
 		{"msbuild", `<Exec Command="curl -s https://x.invalid/a &amp;&amp; sh a" />`, []Command{{1, "curl -s https://x.invalid/a && sh a"}}},

