@@ -305,6 +305,10 @@ func JudgePlace(v string, registry bool) Place {
 		}
 	case HostIn(h, ForgeHosts):
 		like = ImitatedOwner(owner)
+		if _, repo, _ := strings.Cut(RemoteOwner(u), "/"); like == "" {
+			repo, _, _ = strings.Cut(strings.TrimSuffix(repo, ".git"), "/")
+			like = OwnerSpellsRepo(owner, repo)
+		}
 	case HostIn(h, HubHosts):
 		like = LookalikePublisher(owner)
 	}

@@ -324,3 +324,28 @@ func URLHosts(line string) []string {
 		rest = rest[j:]
 	}
 }
+
+// OwnerSpellsRepo returns the owner owner imitates when one of its words
+// spells, with digits for the letters they look like, a word the
+// repository's own name holds (haskell-crypt0/cryptonite imitates
+// haskell-crypto), or "". The project's
+// own organisation writes its name in letters; a copy of the project under
+// an owner dressed as that organisation changes one letter to a digit so
+// that the name reads the same.
+func OwnerSpellsRepo(owner, repo string) string {
+	o, r := strings.ToLower(owner), strings.ToLower(repo)
+	if r == "" {
+		return ""
+	}
+	for _, w := range strings.FieldsFunc(o, func(c rune) bool { return c == '-' || c == '_' || c == '.' }) {
+		if !strings.ContainsAny(w, "013457") || strings.Contains(r, w) {
+			continue
+		}
+		for _, d := range digitLetters() {
+			if n := d.Replace(w); n != w && len(n) >= 5 && !strings.ContainsAny(n, "0123456789") && strings.Contains(r, n) {
+				return strings.Replace(o, w, n, 1)
+			}
+		}
+	}
+	return ""
+}

@@ -110,3 +110,20 @@ func TestURLHosts(t *testing.T) {
 		t.Errorf("URLHosts = %v, want %v", got, want)
 	}
 }
+
+func TestOwnerSpellsRepo(t *testing.T) {
+	for _, c := range []struct{ owner, repo, want string }{
+		{"haskell-crypt0", "cryptonite", "haskell-crypto"},
+		{"fastap1", "fastapi-users", "fastapi"},
+		// Digits the repository's name has too, or that spell no word of it.
+		{"web3", "web3.py", ""},
+		{"s3tools", "s3cmd", ""},
+		{"0xpolygon", "polygon-edge", ""},
+		{"haskell-crypto", "cryptonite", ""},
+		{"acme2", "acme-lib", ""},
+	} {
+		if got := OwnerSpellsRepo(c.owner, c.repo); got != c.want {
+			t.Errorf("OwnerSpellsRepo(%q, %q) = %q, want %q", c.owner, c.repo, got, c.want)
+		}
+	}
+}

@@ -1331,6 +1331,10 @@ var registry = []Rule{
 			{"WORKSPACE", "http_archive(\n    name = \"com_google_protobuf\",\n    urls = [\"https://github-releases.githubusercontent-cdn.com/protocolbuffers/protobuf/archive/v27.0.tar.gz\"],\n)", 3, false},
 			{".gitmodules", "[submodule \"third_party/abseil-cpp\"]\n\tpath = third_party/abseil-cpp\n\turl = https://github-com.mirrors-git.org/abseil/abseil-cpp.git", 3, false},
 			{".lfsconfig", "[lfs]\n\tfetchexclude = docs/*\n\turl = https://media.github-lfs.net/acme/models.git/info/lfs", 3, false},
+			// An owner that spells, with a digit for a letter, a word the
+			// repository's own name holds: the project's organisation dressed up.
+			{"cabal.project", "packages: .\n\nsource-repository-package\n  type: git\n  location: https://github.com/haskell-serv4nt/servant\n  tag: 0123456789abcdef0123456789abcdef01234567", 5, false},
+			{"cabal.project", "packages: .\n\nsource-repository-package\n  type: git\n  location: https://github.com/web3-haskell/web3\n  tag: 0123456789abcdef0123456789abcdef01234567", 0, true},
 			{"roles/requirements.yml", "collections:\n  - name: community.general\n    source: https://galaxy-ansible.com.collections-cdn.net/", 3, false},
 			{"main.tf", "module \"vpc\" {\n  source = \"registry.terraform-io.net/terraform-aws-modules/vpc/aws\"\n}", 2, false},
 			{"Cargo.toml", "[dependencies]\nserde = { git = \"https://github-com.crates-mirror.net/serde-rs/serde\", rev = \"0123456789abcdef0123456789abcdef01234567\" }", 2, false},
