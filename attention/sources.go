@@ -24,7 +24,7 @@ import (
 )
 
 type sourceRes struct {
-	npmRegistry, pipIndex, cliIndex, goEnv, reqURL, cargoGit, gradleDist, from, preCommitRepo, preCommitEntry, subURL, uses, goReplace, goRequire *regexp.Regexp
+	npmRegistry, pipIndex, cliIndex, goEnv, reqURL, cargoGit, gradleDist, from, preCommitRepo, preCommitEntry, subURL, uses, goReplace, goRequire, goTool *regexp.Regexp
 }
 
 var srcRe = sync.OnceValue(func() *sourceRes {
@@ -42,7 +42,10 @@ var srcRe = sync.OnceValue(func() *sourceRes {
 		subURL:         regexp.MustCompile(`^\s*url\s*=\s*(\S+)`),
 		uses:           regexp.MustCompile(`^\s*(?:-\s+)?uses\s*:\s*["']?([^\s"'#@/]+)/([^\s"'#@]+)@?([^\s"'#]*)`),
 		goReplace:      regexp.MustCompile(`^\s*(?:replace\s+)?(\S+)(?:\s+v\S+)?\s+=>\s+(\S+)`),
-		goRequire:      regexp.MustCompile(`^\s*(?:require\s+)?([\w-]+\.[\w.-]+/\S+)\s+v\d\S*\s*(?://.*)?$`),
+		// Go 1.24's tool directive (tool path, or a bare path in a tool
+		// block): go tool builds and runs that package.
+		goTool:    regexp.MustCompile(`^\s*(?:tool\s+)?([\w-]+\.[\w.-]+/[^\s()]+)\s*(?://.*)?$`),
+		goRequire: regexp.MustCompile(`^\s*(?:require\s+)?([\w-]+\.[\w.-]+/\S+)\s+v\d\S*\s*(?://.*)?$`),
 	}
 })
 
@@ -132,6 +135,10 @@ func (fs *fileScan) sources() {
 			} else if m := re.goRequire.FindStringSubmatch(s); m != nil {
 				if k := rules.SquatOf(m[1], "go"); k != "" {
 					fs.report(n, hit{id: "lookalike-source", title: "requires the module " + m[1] + ", a look-alike of " + k})
+				}
+			} else if m := re.goTool.FindStringSubmatch(s); m != nil && !strings.HasPrefix(strings.TrimSpace(s), "module ") {
+				if k := rules.SquatOf(m[1], "go"); k != "" {
+					fs.report(n, hit{id: "lookalike-source", title: "runs the tool " + m[1] + " (go tool builds it), a look-alike of " + k})
 				}
 			}
 		case sc&rules.ScopeLock != 0:

@@ -1331,6 +1331,9 @@ var registry = []Rule{
 			{"WORKSPACE", "http_archive(\n    name = \"com_google_protobuf\",\n    urls = [\"https://github-releases.githubusercontent-cdn.com/protocolbuffers/protobuf/archive/v27.0.tar.gz\"],\n)", 3, false},
 			{".gitmodules", "[submodule \"third_party/abseil-cpp\"]\n\tpath = third_party/abseil-cpp\n\turl = https://github-com.mirrors-git.org/abseil/abseil-cpp.git", 3, false},
 			{".lfsconfig", "[lfs]\n\tfetchexclude = docs/*\n\turl = https://media.github-lfs.net/acme/models.git/info/lfs", 3, false},
+			// Go's tool directive: go tool builds and runs the package.
+			{"go.mod", "module example.com/x\n\ngo 1.24\n\ntool github.com/spf31/cobra/cobra-cli", 5, false},
+			{"go.mod", "module example.com/x\n\ngo 1.24\n\ntool (\n\tgithub.com/golangci/golangci-lint/v2/cmd/golangci-lint\n\tgolang.org/x/tools/cmd/stringer\n)", 0, true},
 			// An owner that spells, with a digit for a letter, a word the
 			// repository's own name holds: the project's organisation dressed up.
 			{"cabal.project", "packages: .\n\nsource-repository-package\n  type: git\n  location: https://github.com/haskell-serv4nt/servant\n  tag: 0123456789abcdef0123456789abcdef01234567", 5, false},
