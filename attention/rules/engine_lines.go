@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp"
+	"slices"
 	"sync"
 )
 
@@ -126,22 +127,38 @@ func NewKeyIndex(keys [][]string) *KeyIndex {
 		x.fold[c] = x.lower[c+'a'-'A']
 	}
 
-	// The trie of the keys: next holds only real children (0: none).
-	stride := 1 << x.shift
-	x.next = make([]uint16, stride)
-	x.out = []uint64{0}
+	// The trie of the keys: next holds only real children (0: none). It has
+	// a state for every distinct beginning of a key, counted first so the
+	// tables are made once at their size: sorted, each key adds the bytes
+	// past what it shares with the key before it.
+	var sorted []string
+	for _, rk := range keys {
+		sorted = append(sorted, rk...)
+	}
+	slices.Sort(sorted)
+	states, prev := 1, ""
+	for _, k := range sorted {
+		shared := 0
+		for shared < min(len(k), len(prev)) && k[shared] == prev[shared] {
+			shared++
+		}
+		states += len(k) - shared
+		prev = k
+	}
+	if states > 1<<16 {
+		panic("attention: a key index holds at most 65,535 beginnings of keys")
+	}
+	x.next = make([]uint16, states<<x.shift)
+	x.out = make([]uint64, states)
+	used := 1
 	for ri, rk := range keys {
 		for _, k := range rk {
 			s := 0
 			for i := 0; i < len(k); i++ {
 				at := s<<x.shift | int(x.lower[k[i]])
 				if x.next[at] == 0 {
-					if len(x.out) == 1<<16 {
-						panic("attention: a key index holds at most 65,535 key beginnings")
-					}
-					x.next[at] = uint16(len(x.out))
-					x.next = append(x.next, make([]uint16, stride)...)
-					x.out = append(x.out, 0)
+					x.next[at] = uint16(used)
+					used++
 				}
 				s = int(x.next[at])
 			}
@@ -153,11 +170,10 @@ func NewKeyIndex(keys [][]string) *KeyIndex {
 	// its beginning that begins a key) is complete before the state: a
 	// missing child becomes the fallback's move, and a state holds the
 	// rules of the keys that end at its fallback too.
-	fail := make([]uint16, len(x.out))
-	queue := []int{0}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
+	fail := make([]uint16, states)
+	queue := make([]int, 1, states)
+	for q := 0; q < len(queue); q++ {
+		s := queue[q]
 		if s != 0 {
 			x.out[s] |= x.out[fail[s]]
 		}
