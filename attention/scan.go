@@ -297,8 +297,8 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 			if inRun {
 				sc |= rules.ScopeWorkflowRun
 			}
-			*lower = rules.ASCIILower((*lower)[:0], l.Text)
-			if set := hotKeys().Candidates(*lower); set != 0 {
+			line, set := rules.LineCandidates(l.Text, hotKeys())
+			if set != 0 {
 				for g := 0; g < hotGroups; g++ {
 					if set&(1<<g) != 0 {
 						fs.hot[g] = append(fs.hot[g], numbered{l.New, l.Text})
@@ -308,7 +308,7 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 					fs.keyed = 2
 				}
 			}
-			if r := rules.MatchLine(sc, l.Text, *lower); r != nil {
+			if r := rules.MatchCandidates(sc, l.Text, line); r != nil {
 				h := hit{id: r.ID, title: r.Title}
 				inert := (r.Promote || r.ID == "download-and-run") && inertString(sc, l.Text)
 				switch {

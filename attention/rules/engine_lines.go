@@ -196,10 +196,11 @@ func NewKeyIndex(keys [][]string) *KeyIndex {
 // HasFold reports whether s holds one of the index's keys, ignoring ASCII
 // case: one pass over the line, not one per key.
 func (x *KeyIndex) HasFold(s string) bool {
+	next, out, cols, shift := x.next, x.out, &x.fold, x.shift&63
 	st := 0
 	for i := 0; i < len(s); i++ {
-		st = int(x.next[st<<x.shift|int(x.fold[s[i]])])
-		if x.out[st] != 0 {
+		st = int(next[st<<shift|int(cols[s[i]])])
+		if out[st] != 0 {
 			return true
 		}
 	}
@@ -220,10 +221,35 @@ func (x *KeyIndex) Candidates(lower []byte) uint64 {
 	return set
 }
 
+// LineCandidates returns the line rules one of whose keys text holds and
+// the rules of also's, ignoring ASCII case, as MatchCandidates and
+// also.Candidates would of the lower-cased line. The two automata read the
+// line side by side: each byte's step waits on the step before it in the
+// same automaton, so two that share the loop take little longer than one.
+func LineCandidates(text string, also *KeyIndex) (line, alsoSet uint64) {
+	x := lineKeys()
+	nx, ox, cx, shx := x.next, x.out, &x.fold, x.shift&63
+	ny, oy, cy, shy := also.next, also.out, &also.fold, also.shift&63
+	sx, sy := 0, 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		sx = int(nx[sx<<shx|int(cx[c])])
+		sy = int(ny[sy<<shy|int(cy[c])])
+		line |= ox[sx]
+		alsoSet |= oy[sy]
+	}
+	return line, alsoSet
+}
+
 // MatchLine returns the first rule that matches, rules being ordered by
 // severity then specificity, so one line gives one item, its most telling.
 func MatchLine(sc Scope, text string, lower []byte) *LineRule {
-	set := lineKeys().Candidates(lower)
+	return MatchCandidates(sc, text, lineKeys().Candidates(lower))
+}
+
+// MatchCandidates is MatchLine for the line rules set, those whose keys
+// text holds (LineCandidates).
+func MatchCandidates(sc Scope, text string, set uint64) *LineRule {
 	rules := lineRules()
 	for i := 0; set != 0; i++ {
 		if set&1 != 0 {
