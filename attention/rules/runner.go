@@ -963,6 +963,115 @@ func inEnvBinding(t string, bound map[string]bool) bool {
 	return ok && bound[strings.TrimSpace(k)]
 }
 
+// Tunnel reads a command (its program's base name and its words) that
+// opens a way into the machine it runs on from outside: a reverse SSH
+// forward (ssh -R, -o RemoteForward), a tunnel service's client exposing a
+// local TCP port or SSH (ngrok tcp, cloudflared with an ssh:// or tcp://
+// origin, bore, chisel's reverse remotes, frp's client, zrok), a shared
+// terminal (tmate, upterm, sshx, ttyd, gotty), Tailscale's SSH server. It
+// returns what the command opens. A hosted runner takes no connections;
+// these make it take one, for as long as the job is kept running.
+func Tunnel(name string, words []string) (string, bool) {
+	arg := func(i int) string {
+		if i < len(words) {
+			return words[i]
+		}
+		return ""
+	}
+	switch name {
+	case "ssh", "autossh":
+		// ssh's flags that take an argument, which may be joined to them
+		// (-R2222:localhost:22) or be the next word (-fNR 2222:…).
+		const takesArg = "BbcDEeFIiJLlmOoPpQRSWw"
+		for i := 1; i < len(words); i++ {
+			w := words[i]
+			if !strings.HasPrefix(w, "-") || strings.HasPrefix(w, "--") {
+				continue
+			}
+			for j := 1; j < len(w); j++ {
+				c := w[j]
+				if !strings.ContainsRune(takesArg, rune(c)) {
+					continue
+				}
+				v := w[j+1:]
+				if v == "" {
+					v = arg(i + 1)
+					i++
+				}
+				switch {
+				case c == 'R':
+					return "opens a reverse SSH tunnel (ssh -R): the host it connects to reaches back into the runner", true
+				case c == 'o' && strings.HasPrefix(strings.ToLower(strings.TrimLeft(v, `"'`)), "remoteforward"):
+					return "opens a reverse SSH tunnel (RemoteForward): the host it connects to reaches back into the runner", true
+				}
+				break
+			}
+		}
+	case "ngrok":
+		switch arg(1) {
+		case "tcp", "tls", "tunnel":
+			return "exposes a port of the runner to the internet through ngrok", true
+		case "http":
+			if slices.ContainsFunc(words[2:], sshPort) {
+				return "exposes the runner's SSH port to the internet through ngrok", true
+			}
+		}
+	case "cloudflared":
+		for i, w := range words {
+			u := strings.TrimPrefix(w, "--url=")
+			if w == "--url" {
+				u = arg(i + 1)
+			}
+			if slices.Contains(words, "tunnel") && (strings.HasPrefix(u, "ssh://") || strings.HasPrefix(u, "tcp://") || strings.HasPrefix(u, "rdp://") || u != w && sshPort(u)) {
+				return "exposes the runner's " + strings.SplitN(u, ":", 2)[0] + " service to the internet through a Cloudflare tunnel", true
+			}
+		}
+	case "tmate", "sshx", "ttyd", "gotty":
+		if v := arg(1); v == "-V" || v == "--version" || v == "-h" || v == "--help" {
+			return "", false
+		}
+		return "shares a terminal on the runner (" + name + ") with whoever has its address", true
+	case "upterm":
+		if arg(1) == "host" {
+			return "shares a terminal on the runner (upterm host) with whoever has its address", true
+		}
+	case "bore":
+		if arg(1) == "local" {
+			return "exposes a port of the runner to the internet through bore", true
+		}
+	case "chisel":
+		if arg(1) == "client" && slices.ContainsFunc(words[2:], func(w string) bool { return strings.HasPrefix(w, "R:") }) {
+			return "opens a reverse tunnel into the runner (chisel R:)", true
+		}
+	case "frpc":
+		return "exposes the runner's ports through an frp server", true
+	case "zrok":
+		if arg(1) == "share" {
+			return "exposes a port of the runner to the internet through zrok", true
+		}
+	case "tailscale":
+		if arg(1) == "up" && slices.ContainsFunc(words, func(w string) bool { return w == "--ssh" || w == "--ssh=true" }) {
+			return "joins the runner to a tailnet with Tailscale's SSH server on", true
+		}
+	}
+	return "", false
+}
+
+// sshPort reports a port word that is SSH's: 22, or host:22.
+func sshPort(w string) bool { return w == "22" || strings.HasSuffix(w, ":22") }
+
+// DebugSession reports a GitHub action that opens a terminal on the runner
+// for whoever reads the session's address in the job's log: the debugging
+// steps maintainers add to their own workflows (tmate, upterm, sshd behind
+// a Cloudflare tunnel).
+func DebugSession(action string) bool {
+	switch strings.ToLower(action) {
+	case "mxschmitt/action-tmate", "lhotari/action-upterm", "owenthereal/action-upterm", "csexton/debugger-action", "valeriangalliat/action-sshd-cloudflared":
+		return true
+	}
+	return false
+}
+
 // agentJars are the programs a CI system's build agent is started from:
 // Jenkins' inbound agent (agent.jar, and its older names) and its swarm
 // plug-in's client, which connect to the controller they are given and
