@@ -501,7 +501,10 @@ var credentialPathRe = sync.OnceValue(func() *regexp.Regexp {
 		`(?:^|/|~)\.(?:ssh|aws|kube|docker|gnupg|azure)/?$|(?:^|/|~)\.config/(?:gh|gcloud)(?:/|$)|^/run/secrets(?:/|$)|` +
 		// the runner's own copies of the job's run: scripts, written with
 		// every ${{ secrets.* }} already expanded into them
-		`(?:^|/)_temp/[^/\s]*\.(?:sh|ps1|cmd)$|\$\{?RUNNER_TEMP\}?/[^/\s]*\.(?:sh|ps1|cmd)$`)
+		`(?:^|/)_temp/[^/\s]*\.(?:sh|ps1|cmd)$|\$\{?RUNNER_TEMP\}?/[^/\s]*\.(?:sh|ps1|cmd)$|` +
+		// a macOS runner's signing material: the keychains a release job
+		// imports its certificates into, and the provisioning profiles
+		`(?:^|/)Library/Keychains(?:/|$)|\.keychain(?:-db)?$|(?:^|/)Library/MobileDevice/Provisioning Profiles(?:/|$)|\.mobileprovision$`)
 })
 
 // CredentialPath reports a file that holds the runner's own credentials.

