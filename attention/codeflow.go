@@ -13,6 +13,7 @@ package attention
 // split that defeats a one-line pattern (decode here, run there).
 
 import (
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -35,7 +36,7 @@ type codeRes struct {
 	detached, pyBlock, pyProc, fill, stdinShell         *regexp.Regexp
 	withBind, cbParam, accum, recvWrite, copyTo, dlDest *regexp.Regexp
 	letBind, createFile, streamCopy, outParam, progArg  *regexp.Regexp
-	profileAppend, rArrow, ciGuard, ciShell             *regexp.Regexp
+	profileAppend, rArrow, ciGuard, ciShell, httpImport *regexp.Regexp
 }
 
 var codeRe = sync.OnceValue(func() *codeRes {
@@ -175,6 +176,9 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		// rc.append(…), rc << …, rc.text += …: a write through the name
 		// itself (Groovy's File, Ruby's IO), read only where the name
 		// holds a profile's path.
+		// import { request, get as g } from 'node:https', const { request } =
+		// require('http'): the names call node's HTTP client.
+		httpImport:    regexp.MustCompile(`\bimport\s*\{([^}]*)\}\s*from\s*["'](?:node:)?https?["']|\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\(\s*["'](?:node:)?https?["']\s*\)`),
 		profileAppend: regexp.MustCompile(`\b([A-Za-z_]\w*)\s*(?:\.(?:append|leftShift|write|print|println|puts|syswrite)\(|<<\s*\S|\.text\s*\+?=)`),
 		// A condition on a variable only CI sets (CI, GITHUB_ACTIONS,
 		// GITLAB_CI and each system's own).
@@ -304,6 +308,29 @@ func (fs *fileScan) codeFlow() {
 		jsIndex = true
 	}
 	pyBlockIndent := -1
+	// Node's request and get imported by name: a call to the name is
+	// https.request(…) or https.get(…), read as that.
+	netCall := map[string]string{}
+	for _, t := range fs.text {
+		m := re.httpImport.FindStringSubmatch(t)
+		if m == nil {
+			continue
+		}
+		for _, it := range strings.Split(m[1]+m[2], ",") {
+			f := strings.FieldsFunc(it, func(r rune) bool { return r == ' ' || r == ':' || r == '\t' })
+			if len(f) > 0 && (f[0] == "request" || f[0] == "get") {
+				netCall[f[len(f)-1]] = "https." + f[0] // request as post, request: post
+			}
+		}
+	}
+	var netCallRe *regexp.Regexp
+	if len(netCall) > 0 {
+		names := slices.Sorted(maps.Keys(netCall))
+		for i, n := range names {
+			names[i] = regexp.QuoteMeta(n)
+		}
+		netCallRe = regexp.MustCompile(`(^|[^.\w$])(` + strings.Join(names, "|") + `)\(`)
+	}
 	for n, t := range fs.text {
 		if strings.HasPrefix(t, "func init()") {
 			if _, added := fs.added[n]; added {
@@ -321,6 +348,12 @@ func (fs *fileScan) codeFlow() {
 			if rFile {
 				// R assigns with <- (and <<-): read it as the = it is.
 				s = re.rArrow.ReplaceAllString(s, "$1 = ")
+			}
+			if netCallRe != nil {
+				s = netCallRe.ReplaceAllStringFunc(s, func(m string) string {
+					sm := netCallRe.FindStringSubmatch(m)
+					return sm[1] + netCall[sm[2]] + "("
+				})
 			}
 			ts := strings.TrimSpace(s)
 			// A comment, a doc comment's line, or one whole /* … */ (a

