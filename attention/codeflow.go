@@ -173,12 +173,12 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		outParam: regexp.MustCompile(`\.(?:read_to_end|read_to_string|read_exact|readinto)\(\s*&?(?:mut\s+)?([A-Za-z_]\w*)|\bio\.ReadFull\([^,]+,\s*([A-Za-z_]\w*)`),
 		// the program a process starts: Command::new(&p), Popen([exe, …]).
 		progArg: regexp.MustCompile(`(?:Command::new|exec\.Command(?:Context)?|execFile(?:Sync)?|spawn(?:Sync)?|Popen|subprocess\.\w+|ProcessBuilder|os\.StartProcess)\s*\(\s*(?:ctx\s*,\s*)?\[?\s*&?(?:str\(\s*)?([A-Za-z_$][\w$]*)`),
+		// import { request, get as g } from 'node:https', const { request } =
+		// require('http'): the names call node's HTTP client.
+		httpImport: regexp.MustCompile(`\bimport\s*\{([^}]*)\}\s*from\s*["'](?:node:)?https?["']|\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\(\s*["'](?:node:)?https?["']\s*\)`),
 		// rc.append(…), rc << …, rc.text += …: a write through the name
 		// itself (Groovy's File, Ruby's IO), read only where the name
 		// holds a profile's path.
-		// import { request, get as g } from 'node:https', const { request } =
-		// require('http'): the names call node's HTTP client.
-		httpImport:    regexp.MustCompile(`\bimport\s*\{([^}]*)\}\s*from\s*["'](?:node:)?https?["']|\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\(\s*["'](?:node:)?https?["']\s*\)`),
 		profileAppend: regexp.MustCompile(`\b([A-Za-z_]\w*)\s*(?:\.(?:append|leftShift|write|print|println|puts|syswrite)\(|<<\s*\S|\.text\s*\+?=)`),
 		// A condition on a variable only CI sets (CI, GITHUB_ACTIONS,
 		// GITLAB_CI and each system's own).
