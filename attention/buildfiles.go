@@ -683,10 +683,10 @@ func (fs *fileScan) prSecrets() {
 			_, ta := fs.added[a]
 			_, tb := fs.added[b]
 			if ta {
-				fs.report(a, hit{id: "ci-pr-secrets", title: "builds others' pull requests in a pipeline that holds secrets (line " + itoa(b) + ")", source: b})
+				fs.report(a, hit{id: "ci-pr-secrets", title: "builds others' pull requests in a pipeline that holds secrets", source: b})
 			}
 			if tb {
-				fs.report(b, hit{id: "ci-pr-secrets", title: "hands secrets to a pipeline that builds others' pull requests (line " + itoa(a) + ")", source: a})
+				fs.report(b, hit{id: "ci-pr-secrets", title: "hands secrets to a pipeline that builds others' pull requests", source: a})
 			}
 		}
 	}

@@ -72,7 +72,7 @@ var ciSystems = []*ciSystem{
 		// Groovy's string interpolation in a double-quoted sh step (\$ escapes)
 		// (${env.X}, ${env['X']}, $X); the display name is the author's own text
 		splice: `(?:^|[^\\])\$\{?\s*(?:env\s*(?:\.\s*|\[\s*['"]|\.getProperty\(\s*['"]))?CHANGE_(?:TITLE|BRANCH|AUTHOR_DISPLAY_NAME)\b`},
-	{noun: "Azure Pipelines config", dirs: []string{".azure-pipelines/", ".azuredevops/"}, prefixes: []string{"azure-pipelines"},
+	{noun: "Azure Pipelines config", dirs: []string{".azure-pipelines/", ".azuredevops/", ".pipelines/", "eng/pipelines/", "eng/common/templates/"}, prefixes: []string{"azure-pipelines"},
 		// macros $(Name) and template expressions are replaced in the text
 		// (variable names are any case)
 		splice: `(?i)\$\(\s*(?:System\.PullRequest\.SourceBranch(?:Name)?|Build\.SourceVersionMessage)\s*\)` +
@@ -117,6 +117,9 @@ var ciSystems = []*ciSystem{
 		// a password parameter, a stored secure value, a token parameter
 		secrets: `\bpassword\s*\(|\bcredentialsJSON:|\bparam\(\s*"(?:env\.)?\w*(?:TOKEN|SECRET|PASSWORD|_KEY)\w*"`},
 	{noun: "Screwdriver config", names: []string{"screwdriver.yaml", "screwdriver.yml"}, itemScripts: true},
+	{noun: "Buddy pipeline", names: []string{"buddy.yml", "buddy.yaml"}, dirs: []string{".buddy/"}, keys: []string{"execute_commands", "setup_commands"}},
+	{noun: "Bamboo Specs", names: []string{"bamboo.yml", "bamboo.yaml"}, dirs: []string{"bamboo-specs/"}, keys: []string{"scripts"}},
+	{noun: "OneDev build spec", names: []string{".onedev-buildspec.yml", ".onedev-buildspec.yaml"}},
 }
 
 func init() {

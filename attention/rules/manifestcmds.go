@@ -64,6 +64,8 @@ var keyedManifests = []keyedManifest{
 	{[]string{"wrangler.toml"}, []string{"build.command"}},
 	{[]string{"fly.toml"}, []string{"deploy.release_command"}},
 	{[]string{"render.yaml"}, []string{"buildCommand", "preDeployCommand", "startCommand"}},
+	// Read the Docs builds each pull request's docs by running these
+	{[]string{".readthedocs.yaml", ".readthedocs.yml", "readthedocs.yml", "readthedocs.yaml"}, []string{"build.jobs.*", "build.jobs.build.*", "build.commands"}},
 	{[]string{"railway.json", "railway.toml"}, []string{"build.buildCommand", "deploy.startCommand", "deploy.preDeployCommand"}},
 	{[]string{"nixpacks.toml"}, []string{"phases.*.cmds", "start.cmd"}},
 	{[]string{"amplify.yml", "amplify.yaml"}, []string{"phases.*.commands"}},

