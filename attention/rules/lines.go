@@ -246,8 +246,12 @@ var lineRules = sync.OnceValue(func() []LineRule {
 			[]string{"exec", "eval"},
 			regexp.MustCompile(`\b(?:exec|eval)\s*\(.*(?:\burlopen\(|\brequests\.get\(|\burllib\.request\b|\bfetch\(|\bhttpx\.get\(|\bhttp\.get\()`)},
 		{"reverse-shell", "opens a raw connection or a reverse shell", all, 0, none,
-			[]string{"/dev/tcp/", "/dev/udp/", "nc ", "ncat", "netcat", "socat", "pty.spawn", "dup2", "mkfifo", "connect("},
-			regexp.MustCompile(`/dev/(?:tcp|udp)/|(?:^|[\s;|&(])(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[a-z]*[ec]\b|\bsocat\b.*\b(?:exec|system):|\bncat\b.*\s--(?:sh-|lua-)?exec\b|\bpty\.spawn\(|\bdup2\(\s*(?:s|so|sock|socket|conn|client|c|sk)\.fileno\(\)|\bmkfifo\b.*\b(?:nc|ncat|sh|bash)\b|\bconnect\(.*(?:/bin/(?:ba|z|da)?sh\b|cmd\.exe)`)},
+			[]string{"/dev/tcp/", "/dev/udp/", "nc ", "ncat", "netcat", "socat", "pty.spawn", "dup2", "mkfifo", "connect(", "tcpsocket", "/inet/tcp/", "tcpclient"},
+			regexp.MustCompile(`/dev/(?:tcp|udp)/|(?:^|[\s;|&(])(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[a-z]*[ec]\b|\bsocat\b.*\b(?:exec|system):|\bncat\b.*\s--(?:sh-|lua-)?exec\b|\bpty\.spawn\(|\bdup2\(\s*(?:s|so|sock|socket|conn|client|c|sk)\.fileno\(\)|\bmkfifo\b.*\b(?:nc|ncat|sh|bash)\b|\bconnect\(.*(?:/bin/(?:ba|z|da)?sh\b|cmd\.exe)|` +
+				// Ruby's socket handed to a shell, gawk's network files, a
+				// PowerShell TCP client whose stream is run (a connection
+				// piped into a shell is the shell reader's download-and-run).
+				`\bTCPSocket\.(?:open|new)\b.*(?:/bin/(?:ba|z|da)?sh\b|cmd\.exe)|/inet/tcp/\d+/|(?i:\bNet\.Sockets\.TCPClient\b.*\b(?:iex|invoke-expression)\b)`)},
 		// A tunnel that forwards a port of the runner (its SSH server, a
 		// shell-sharing session) to a relay outside: whoever holds the relay
 		// gets a shell on the runner while the job runs, secrets and token

