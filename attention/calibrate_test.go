@@ -27,6 +27,9 @@ func TestSeverityByContext(t *testing.T) {
 		{"Jenkins agent image entrypoint", "docker/jenkins-agent.sh", "exec java -jar /usr/share/jenkins/agent.jar -url \"$JENKINS_URL\" -secret \"$JENKINS_SECRET\" -name \"$NAME\"", 1, "medium runner-register"},
 		{"Jenkins agent to a named controller", "ci/warm.sh", "java -jar agent.jar -url https://ci.x.invalid/ -secret \"$S\" -name w", 1, "high runner-register"},
 		{"registration in a workflow", ".github/workflows/a.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: ./config.sh --url \"$U\" --token \"$T\"", 6, "high runner-register"},
+		// Any CI system's job is the caller, as a workflow's is.
+		{"registration in a GitLab job", ".gitlab-ci.yml", "b:\n  script:\n    - export RUNNER_ALLOW_RUNASROOT=1\n    - ./config.sh --url \"$U\" --token \"$T\" --unattended", 4, "high runner-register"},
+		{"run as root in a Codemagic script", "codemagic.yaml", "workflows:\n  b:\n    scripts:\n      - name: x\n        script: |\n          export RUNNER_ALLOW_RUNASROOT=1\n          ./config.sh --url \"$U\" --token \"$T\"", 6, "high runner-register"},
 		// A runner installer mints the token for the repository its caller
 		// names and installs the service; naming its own repository it is
 		// the attack.

@@ -325,7 +325,7 @@ func (fs *fileScan) lineRules(lower *[]byte) (shebang bool) {
 					// An application may hide the console of a helper it
 					// starts; a build or install step has none to hide.
 					h.severity = rules.Medium
-				case r.ID == "runner-register" && sc&rules.ScopeWorkflow == 0:
+				case r.ID == "runner-register" && !fs.ciJob():
 					// Outside a workflow the shell reader says whether the
 					// registration names its own target (high) or takes it
 					// from its caller, as a runner image's entrypoint does.

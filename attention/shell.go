@@ -499,7 +499,7 @@ func (r *shellReader) written(p string, t taint, line int, appending bool) {
 // runner of its own; in a script it is high beside a registration that
 // names its own target, and otherwise what a runner image sets.
 func (r *shellReader) runAsRoot(line int) {
-	if r.fs.info.Scope&rules.ScopeWorkflow != 0 || r.fs.registersLiteral() {
+	if r.fs.ciJob() || r.fs.registersLiteral() {
 		r.fs.report(line, hit{id: "runner-register", title: "lets a self-hosted runner run as root"})
 		return
 	}
@@ -622,6 +622,13 @@ func (fs *fileScan) laterSecretStep(line int) int {
 		}
 	}
 	return 0
+}
+
+// ciJob reports a file whose scripts a CI system runs as its jobs (a
+// workflow, any other system's pipeline): a job that registers a runner
+// is the caller, not a runner image handed its target by one.
+func (fs *fileScan) ciJob() bool {
+	return fs.info.Scope&rules.ScopeWorkflow != 0 || fs.info.Rule == "ci-config"
 }
 
 // registersLiteral reports a file that registers a runner with a
@@ -1073,7 +1080,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		return taint{}
 	case registers:
 		switch {
-		case r.fs.info.Scope&rules.ScopeWorkflow != 0 || strings.HasPrefix(regURL, "http"):
+		case r.fs.ciJob() || strings.HasPrefix(regURL, "http"):
 			h := hit{id: "runner-register"}
 			if strings.HasPrefix(name, "java") || strings.HasSuffix(name, "-runner") || name == "act_runner" {
 				h.title = "starts a CI build agent connected to the controller it names"
