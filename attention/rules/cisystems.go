@@ -114,8 +114,11 @@ var ciSystems = []*ciSystem{
 		// the pull requests feature for every author, or a VCS root whose
 		// branch spec takes GitHub's pull request refs (anyone's)
 		prTrigger: `\bfilterAuthorRole\s*=\s*[\w.]*\bEVERYBODY\b|\bbranchSpec\s*=.*\+:\s*refs/pull/`,
-		// a password parameter, a stored secure value, a token parameter
-		secrets: `\bpassword\s*\(|\bcredentialsJSON:|\bparam\(\s*"(?:env\.)?\w*(?:TOKEN|SECRET|PASSWORD|_KEY)\w*"`},
+		// a password parameter, a parameter set to a stored secure value
+		// or named as a token: the build's own parameters, not the token
+		// the pull requests feature or a VCS root fetches with
+		// (authType = token { token = "credentialsJSON:…" })
+		secrets: `\bpassword\s*\(\s*"|\bparam\s*\(\s*"[^"]*"\s*,\s*"(?:credentialsJSON:|%vault:)|\bparam\(\s*"(?:env\.)?\w*(?:TOKEN|SECRET|PASSWORD|_KEY)\w*"`},
 	{noun: "Screwdriver config", names: []string{"screwdriver.yaml", "screwdriver.yml"}, itemScripts: true},
 	{noun: "Buddy pipeline", names: []string{"buddy.yml", "buddy.yaml"}, dirs: []string{".buddy/"}, keys: []string{"execute_commands", "setup_commands"}},
 	{noun: "Bamboo Specs", names: []string{"bamboo.yml", "bamboo.yaml"}, dirs: []string{"bamboo-specs/"}, keys: []string{"scripts"}},

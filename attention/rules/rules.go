@@ -1107,6 +1107,8 @@ var registry = []Rule{
 			{".teamcity/settings.kts", "object Build : BuildType({\n    params { password(\"env.DEPLOY_KEY\", \"credentialsJSON:4f1e\") }\n    features {\n        pullRequests { provider = github { filterAuthorRole = PullRequests.GitHubRoleFilter.EVERYBODY } }\n    }\n})", 4, false},
 			// A pull-request workflow beside a release workflow that holds the secrets.
 			{"codemagic.yaml", "workflows:\n  test:\n    triggering:\n      events: [pull_request]\n    scripts:\n      - flutter test\n  ios-release:\n    triggering:\n      events: [tag]\n    environment:\n      groups: [app_store]", 0, true},
+			// The token the pull requests feature fetches with is TeamCity's, not the build's.
+			{".teamcity/settings.kts", "object Build : BuildType({\n    features {\n        pullRequests { provider = github { authType = token { token = \"credentialsJSON:57e2\" }; filterAuthorRole = PullRequests.GitHubRoleFilter.EVERYBODY } }\n    }\n})", 0, true},
 			// Only the project's members' pull requests.
 			{".teamcity/settings.kts", "object Build : BuildType({\n    params { password(\"env.DEPLOY_KEY\", \"credentialsJSON:4f1e\") }\n    features {\n        pullRequests { provider = github { filterAuthorRole = PullRequests.GitHubRoleFilter.MEMBERS } }\n    }\n})", 0, true},
 		}},
