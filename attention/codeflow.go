@@ -623,12 +623,18 @@ func (fs *fileScan) codeFlow() {
 					}
 				}
 			}
-			if m := re.handleSend.FindStringSubmatch(s); m != nil && requests[m[1]] > 0 && stmtT.secret() {
-				fs.report(l.n, hit{id: "secret-send", source: stmtT.line})
-				if at := requests[m[1]]; at != l.n && stmtT.bulk() {
+			if loc := re.handleSend.FindStringSubmatchIndex(s); loc != nil && requests[s[loc[2]:loc[3]]] > 0 && stmtT.secret() {
+				// The data sent is what the call is handed, not the
+				// request it is sent on (which holds the download's line).
+				src := stmtT.line
+				if argT := refTaint(s[loc[1]:]); argT.secret() {
+					src = argT.line
+				}
+				fs.report(l.n, hit{id: "secret-send", source: src})
+				if at := requests[s[loc[2]:loc[3]]]; at != l.n && stmtT.bulk() {
 					// The request opened on that line is what carries the
 					// environment out; the vetter reads it there.
-					fs.report(at, hit{id: "secret-send", title: "opens the request that line " + itoa(l.n) + " sends the environment with", source: stmtT.line})
+					fs.report(at, hit{id: "secret-send", title: "opens the request that line " + itoa(l.n) + " sends the environment with", source: src})
 				}
 			}
 			if re.dnsSink.MatchString(s) && re.dnsName.MatchString(stmt) && (identity > 0 || stmtT.secret()) {
