@@ -954,6 +954,8 @@ var registry = []Rule{
 			// Forwards out of the runner, and host keys, open no way in.
 			{"x.sh", "ssh -L 5432:db.internal:5432 -N bastion.x.invalid &", 0, true},
 			{"x.sh", "ssh-keygen -R github.com", 0, true},
+			// The remote command's flags are not ssh's.
+			{"x.sh", "ssh -i deploy.key deploy@x.invalid sudo chown -R app:app /srv/app", 0, true},
 			{"x.sh", "ngrok version", 0, true},
 			{"x.sh", "sudo apt-get install -y tmate", 0, true},
 		}},

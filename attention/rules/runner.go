@@ -982,11 +982,14 @@ func Tunnel(name string, words []string) (string, bool) {
 	case "ssh", "autossh":
 		// ssh's flags that take an argument, which may be joined to them
 		// (-R2222:localhost:22) or be the next word (-fNR 2222:…).
-		const takesArg = "BbcDEeFIiJLlmOoPpQRSWw"
+		takesArg := "BbcDEeFIiJLlmOoPpQRSWw"
+		if name == "autossh" {
+			takesArg += "M" // autossh's monitoring port
+		}
 		for i := 1; i < len(words); i++ {
 			w := words[i]
-			if !strings.HasPrefix(w, "-") || strings.HasPrefix(w, "--") {
-				continue
+			if !strings.HasPrefix(w, "-") || w == "--" {
+				break // the destination: what follows is the remote command's (ssh host chown -R …)
 			}
 			for j := 1; j < len(w); j++ {
 				c := w[j]
