@@ -502,9 +502,10 @@ var credentialPathRe = sync.OnceValue(func() *regexp.Regexp {
 		// the runner's own copies of the job's run: scripts, written with
 		// every ${{ secrets.* }} already expanded into them
 		`(?:^|/)_temp/[^/\s]*\.(?:sh|ps1|cmd)$|\$\{?RUNNER_TEMP\}?/[^/\s]*\.(?:sh|ps1|cmd)$|` +
-		// a macOS runner's signing material: the keychains a release job
-		// imports its certificates into, and the provisioning profiles
-		`(?:^|/)Library/Keychains(?:/|$)|\.keychain(?:-db)?$|(?:^|/)Library/MobileDevice/Provisioning Profiles(?:/|$)|\.mobileprovision$`)
+		// a macOS runner's keychains, where a release job imports its
+		// signing certificates and their private keys (a provisioning
+		// profile holds no key)
+		`(?:^|/)Library/Keychains(?:/|$)|\.keychain(?:-db)?$`)
 })
 
 // CredentialPath reports a file that holds the runner's own credentials.

