@@ -391,12 +391,8 @@ func (fs *fileScan) toolchainFlags(lines []numbered) {
 		// A parameter expansion (${CFLAGS//-fuse-ld=gold/}) is the shell's
 		// edit of a value, not a flag the line sets.
 		v := paramExpRe().ReplaceAllString(m[1], "")
-		for _, sys := range []string{"/usr/", "/opt/", "/Library/", "/Applications/"} {
-			v = strings.ReplaceAll(v, "="+sys, "=SYSTEM")
-			v = strings.ReplaceAll(v, " "+sys, " SYSTEM")
-		}
-		if cgoBad().MatchString(v) {
-			fs.report(n, hit{id: "cgo-flags", title: "sets compiler or linker flags that load a plugin or program (" + strings.TrimSpace(m[0][:strings.IndexAny(m[0], ":=+")]) + ")"})
+		if f := rules.ToolchainFlag(rules.EnvFlagWords(v)); f != "" {
+			fs.report(n, hit{id: "cgo-flags", title: strings.TrimSpace(m[0][:strings.IndexAny(m[0], ":=+")]) + " passes " + f})
 		}
 	}
 }

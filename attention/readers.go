@@ -426,10 +426,6 @@ var cgoRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^\s*//\s*#cgo\b[^:]*:(.*)$|^\s*#cgo\b[^:]*:(.*)$`)
 })
 
-var cgoBad = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`-fplugin\b|-fpass-plugin=|-load-pass-plugin|-Xlinker\s+-?-?plugin|(?:^|\s|,)-?-lto_library\b|-Wl,-?-?plugin|(?:^|\s)--?plugin\b|-Xclang\s+-load|-Xclang\s+-plugin|-specs=|-wrapper\b|-B\s*\S|(?:^|\s)@\S|-fuse-ld=\S*/|--?ld-path=|-Wl,--?(?:wrap|defsym|dynamic-linker)|-Wl,-z,?execstack|-Wl,-rpath,?(?:\$ORIGIN/\.\.|/tmp)`)
-})
-
 // goFile reads go:generate lines as shell and cgo directives' flags.
 func (fs *fileScan) goFile() {
 	fl := newFlow()
@@ -445,8 +441,10 @@ func (fs *fileScan) goFile() {
 		if !strings.Contains(s, "#cgo") {
 			continue
 		}
-		if m := cgoRe().FindStringSubmatch(t); m != nil && cgoBad().MatchString(m[1]+m[2]) {
-			fs.report(n, hit{id: "cgo-flags"})
+		if m := cgoRe().FindStringSubmatch(t); m != nil {
+			if f := rules.ToolchainFlag(rules.CgoWords(m[1] + m[2])); f != "" {
+				fs.report(n, hit{id: "cgo-flags", title: "cgo directive passes " + f})
+			}
 		}
 	}
 }

@@ -831,6 +831,10 @@ var registry = []Rule{
 			{"x.go", "// #cgo LDFLAGS: -Wl,-plugin=/tmp/p.so", 0, false},
 			{"x.go", "// #cgo CFLAGS: -fplugin=./tools/x.so", 0, false},
 			{"x.go", "// #cgo LDFLAGS: -lm", 0, true},
+			// The linker reads a -Wl list's options in order: a plugin after
+			// options that do nothing is loaded all the same.
+			{"x.go", "/*\n#cgo linux LDFLAGS: -Wl,--as-needed,--plugin=${SRCDIR}/third_party/l.so\n*/\nimport \"C\"", 2, false},
+			{"x.go", "/*\n#cgo LDFLAGS: -Wl,-Bstatic -lfoo -Wl,-Bdynamic -Wl,-rpath,$ORIGIN/lib\n*/\nimport \"C\"", 0, true},
 			{"build.sh", "export CFLAGS=\"$CFLAGS -fplugin=./tools/x.so\"", 0, false},
 			// The shell's edit of a value, removing a flag.
 			{"build.sh", "export CFLAGS=\"${CFLAGS//-fuse-ld=gold/}\"", 0, true},
