@@ -19,6 +19,7 @@ import (
 	"github.com/vetter-dev/vetter/attention/provenance"
 	"github.com/vetter-dev/vetter/attention/rules"
 	"github.com/vetter-dev/vetter/packet"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 type buildRes struct {
@@ -202,7 +203,102 @@ func (fs *fileScan) gypLine(n int, s string) {
 		cmd = strings.NewReplacer(`\"`, `"`, `\'`, `'`, `\\`, `\`).Replace(cmd)
 		fs.shellLines([]numbered{{n, cmd}}, newFlow(), false)
 		fs.gypFetch(n, cmd)
+		fs.gypRuns(n, cmd)
 	}
+}
+
+// gypRuns rates a gyp command expansion that runs a script: node-gyp runs
+// it by itself at npm install (npm runs node-gyp rebuild for a package
+// with a binding.gyp and no install script of its own), so it is an
+// install script that package.json does not show. Real addons ask a
+// module for a path (node -p "require('node-addon-api').include") or run
+// a helper whose output becomes a list of flags; a script whose output is
+// thrown away or left running is run for what it does, not for what it
+// prints, and one the same change writes is code nobody has read yet.
+func (fs *fileScan) gypRuns(n int, cmd string) {
+	if _, added := fs.added[n]; !added {
+		return
+	}
+	f, err := fs.parseShell(cmd)
+	if err != nil {
+		return
+	}
+	var title string
+	high := false
+	syntax.Walk(f, func(node syntax.Node) bool {
+		st, ok := node.(*syntax.Stmt)
+		if !ok || high {
+			return !high
+		}
+		c, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok {
+			return true
+		}
+		var words []string
+		for _, w := range c.Args {
+			words = append(words, wordText(w))
+		}
+		script := rules.ScriptRun(words)
+		if script == "" {
+			return true
+		}
+		switch {
+		case st.Background || words[0] == "nohup" || words[0] == "setsid":
+			title, high = "node-gyp runs "+script+" at npm install and leaves it running", true
+		case outputDropped(st.Redirs):
+			title, high = "node-gyp runs "+script+" at npm install for what it does: its output, the expansion's value, is thrown away", true
+		case fs.shown[path.Join(path.Dir(fs.path), script)]:
+			title, high = "node-gyp runs "+script+" at npm install, a file this same change writes", true
+		case title == "":
+			title = "node-gyp runs " + script + " at npm install"
+		}
+		return !high
+	})
+	switch {
+	case high:
+		fs.report(n, hit{id: "npm-lifecycle-runs", title: title, why: "a command expansion in a gyp file is an install script package.json does not show: npm runs node-gyp at install, on the runner, before any test"})
+	case title != "":
+		fs.report(n, hit{id: "npm-lifecycle", title: title})
+	}
+}
+
+// outputDropped reports redirections that send a command's standard
+// output anywhere but to whoever reads it (a file, /dev/null).
+func outputDropped(rs []*syntax.Redirect) bool {
+	for _, rd := range rs {
+		switch rd.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll:
+			if rd.N == nil || rd.N.Value == "1" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wordText is a word's text with its quotes taken off; what the shell
+// would expand is kept as written.
+func wordText(w *syntax.Word) string {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if l, ok := q.(*syntax.Lit); ok {
+					b.WriteString(l.Value)
+				} else {
+					b.WriteString("$")
+				}
+			}
+		default:
+			b.WriteString("$")
+		}
+	}
+	return b.String()
 }
 
 // balanced returns the text inside the parenthesis s starts with, and what

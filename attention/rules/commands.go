@@ -65,6 +65,52 @@ func InterpName(n string) bool {
 	return false
 }
 
+// ScriptRun returns the script file a command runs (words are the
+// command's, unquoted): an interpreter's or a shell's file operand, or a
+// program named by its path (./configure.sh); "" for inline code (-c, -e,
+// -p), a module run by name (python -m) or a command that is not a script.
+func ScriptRun(words []string) string {
+	for len(words) > 1 && (words[0] == "nohup" || words[0] == "setsid" || words[0] == "exec" || words[0] == "env") {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	name := path.Base(words[0])
+	if !ShellName(name) && !InterpName(name) {
+		if strings.Contains(words[0], "/") || scriptExt(words[0]) {
+			return words[0]
+		}
+		return ""
+	}
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case w == "-c" || w == "-e" || w == "-p" || w == "-m" || w == "--eval" || w == "--print" || strings.HasPrefix(w, "--eval=") || strings.HasPrefix(w, "--print="):
+			return ""
+		case w == "-r" || w == "--require" || w == "-W" || w == "-X":
+			i++ // an option with its value
+		case (name == "deno" || name == "bun") && w == "run":
+		case strings.HasPrefix(w, "-"):
+		default:
+			if strings.Contains(w, "/") || scriptExt(w) {
+				return w
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// scriptExt reports a file name with a script language's extension.
+func scriptExt(f string) bool {
+	switch path.Ext(f) {
+	case ".js", ".cjs", ".mjs", ".ts", ".mts", ".cts", ".sh", ".bash", ".py", ".rb", ".pl", ".php", ".lua", ".ps1":
+		return true
+	}
+	return false
+}
+
 // LauncherName reports a command (lower-cased, without .exe) that runs
 // the file or code it is given: a shell, an interpreter, or one of the
 // programs that start another (cmd /c, msiexec /i, java -jar, rundll32).

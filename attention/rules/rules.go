@@ -930,6 +930,13 @@ var registry = []Rule{
 			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"npx --yes bun@1.3.13 run ./scripts/check.mjs || exit 0\"\n  }\n}", 3, false},
 			{"package.json", "{\n  \"scripts\": {\n    \"postinstall\": \"pnpm dlx deno run -A tools/setup.ts\"\n  }\n}", 3, false},
 			{"package.json", "{\n  \"scripts\": {\n    \"preinstall\": \"npx only-allow pnpm\"\n  }\n}", 3, true},
+			// node-gyp runs a gyp file's command expansions at npm install:
+			// a script run there for what it does (its output, the
+			// expansion's value, thrown away), or one the same change
+			// writes, is an install script package.json does not show.
+			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"sources\": [\"<!(python3 tools/gen.py >/dev/null 2>&1; echo a.c)\"]}]}", 2, false},
+			{"binding.gyp", "diff --git a/binding.gyp b/binding.gyp\nnew file mode 100644\n--- /dev/null\n+++ b/binding.gyp\n@@ -0,0 +1,2 @@\n+{\"targets\": [{\"target_name\": \"a\",\n+  \"include_dirs\": [\"<!@(node build/flags.js --include)\"]}]}\ndiff --git a/build/flags.js b/build/flags.js\nnew file mode 100644\n--- /dev/null\n+++ b/build/flags.js\n@@ -0,0 +1 @@\n+console.log('src')\n", 2, false},
+			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"include_dirs\": [\"<!@(node -p \\\"require('node-addon-api').include\\\")\"]}]}", 0, true},
 			// An existing package that gains an install hook and starts to
 			// publish the file it runs (Shai-Hulud's shape); a repository's
 			// own hooks, shipped nowhere, are not.
@@ -942,6 +949,9 @@ var registry = []Rule{
 		"npm runs it at install on the runner, before any test: read what it runs", []Case{
 			{"package.json", "{\n  \"scripts\": {\n    \"postinstall\": \"node scripts/setup.js\"\n  }\n}", 3, false},
 			{"x.json", `"install": "make"`, 0, true},
+			// A gyp file's helper script, its output the expansion's value.
+			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"include_dirs\": [\"<!@(node ./src/binding.js --include_dirs)\"]}]}", 2, false},
+			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"include_dirs\": [\"<!@(pkg-config --cflags libusb-1.0 | sed s/-I//g)\"]}]}", 0, true},
 		}},
 
 	// ---- the runner itself
