@@ -937,6 +937,8 @@ var registry = []Rule{
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"sources\": [\"<!(python3 tools/gen.py >/dev/null 2>&1; echo a.c)\"]}]}", 2, false},
 			{"binding.gyp", "diff --git a/binding.gyp b/binding.gyp\nnew file mode 100644\n--- /dev/null\n+++ b/binding.gyp\n@@ -0,0 +1,2 @@\n+{\"targets\": [{\"target_name\": \"a\",\n+  \"include_dirs\": [\"<!@(node build/flags.js --include)\"]}]}\ndiff --git a/build/flags.js b/build/flags.js\nnew file mode 100644\n--- /dev/null\n+++ b/build/flags.js\n@@ -0,0 +1 @@\n+console.log('src')\n", 2, false},
 			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"include_dirs\": [\"<!@(node -p \\\"require('node-addon-api').include\\\")\"]}]}", 0, true},
+			// A version test whose grep output is thrown away runs no script.
+			{"binding.gyp", "{\"targets\": [{\"target_name\": \"a\",\n  \"defines\": [\"<!@(node -v | grep v4 > /dev/null && echo NODE_V4 || true)\"]}]}", 0, true},
 			// An existing package that gains an install hook and starts to
 			// publish the file it runs (Shai-Hulud's shape); a repository's
 			// own hooks, shipped nowhere, are not.
