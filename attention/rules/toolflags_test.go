@@ -65,3 +65,17 @@ func TestToolchainFlag(t *testing.T) {
 		}
 	}
 }
+
+// FuzzToolchainFlag feeds a diff's text to the flags reader: it must not
+// panic on any value, a -Wl list ending in a comma or an option missing
+// its value included.
+func FuzzToolchainFlag(f *testing.F) {
+	for _, s := range []string{"-Wl,", "-Xlinker", "-B", "-Wl,-plugin", "'-Wl,-z", "-Xclang -load", "@", "-z"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		ToolchainFlag(CgoWords(s))
+		ToolchainFlag(EnvFlagWords(s))
+		ScriptRun(EnvFlagWords(s))
+	})
+}
