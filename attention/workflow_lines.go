@@ -538,9 +538,14 @@ var (
 // github context), a step output that lists the change's file names (a
 // file may be named "$(curl …|sh).md", the tj-actions changed-files
 // injection), or an env name or step output this workflow bound to such
-// text (names, from untrustedNames).
+// text (names, from untrustedNames). Only the operands that can become the
+// expression's value count: a comparison or a contains of that text is a
+// boolean (rules.ExprValue).
 func untrustedExpr(s string, names map[string]bool) bool {
 	for _, e := range ghaExpr().FindAllString(s, -1) {
+		if e = rules.ExprValue(e); e == "" {
+			continue
+		}
 		if rules.OutsiderText(e) {
 			return true
 		}

@@ -3,6 +3,7 @@ package rules
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -474,4 +475,235 @@ func RepositoryTest(owner string) func(op string) Truth {
 		}
 		return v
 	}
+}
+
+// ExprValue is a ${{ }} expression cut down to the operands whose text can
+// become its value, as "${{ a b }}", or "" when its value can only be a
+// boolean, a number or the workflow's own literal. A comparison (==, !=,
+// <, >), a negation (!) and contains, startsWith, endsWith and the status
+// functions yield a boolean, whatever they read: written into a script,
+// ${{ !contains(github.event.pull_request.body, '#skip') }} is the word
+// true or false, not the body. && and || yield one of their operands
+// (a || 'default' is a when a is set), so both sides are kept; format,
+// join, toJSON, fromJSON and any other function yield text made of their
+// arguments. What does not parse as an expression is kept whole.
+func ExprValue(expr string) string {
+	s := strings.TrimSpace(expr)
+	if strings.HasPrefix(s, "${{") && strings.HasSuffix(s, "}}") {
+		s = strings.TrimSpace(s[3 : len(s)-2])
+	}
+	p := &valueParser{s: s}
+	parts := p.or()
+	if p.skip(); p.bad || p.i != len(p.s) {
+		return expr
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "${{ " + strings.Join(parts, " ") + " }}"
+}
+
+// ExprValues is s with each ${{ }} expression in it replaced by its
+// ExprValue.
+func ExprValues(s string) string {
+	if !strings.Contains(s, "${{") {
+		return s
+	}
+	return exprRe().ReplaceAllStringFunc(s, ExprValue)
+}
+
+var exprRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{\{.*?\}\}`) })
+
+// valueParser reads a GitHub expression for ExprValue: each rule returns
+// the source text of the operands that can reach its value.
+type valueParser struct {
+	s   string
+	i   int
+	bad bool
+}
+
+func (p *valueParser) skip() {
+	for p.i < len(p.s) && strings.IndexByte(" \t\r\n", p.s[p.i]) >= 0 {
+		p.i++
+	}
+}
+
+func (p *valueParser) eat(tok string) bool {
+	p.skip()
+	if strings.HasPrefix(p.s[p.i:], tok) {
+		p.i += len(tok)
+		return true
+	}
+	return false
+}
+
+func (p *valueParser) or() []string {
+	v := p.and()
+	for !p.bad && p.eat("||") {
+		v = append(v, p.and()...)
+	}
+	return v
+}
+
+func (p *valueParser) and() []string {
+	v := p.cmp()
+	for !p.bad && p.eat("&&") {
+		v = append(v, p.cmp()...)
+	}
+	return v
+}
+
+// cmp reads a comparison: its value is a boolean, whatever its sides are.
+func (p *valueParser) cmp() []string {
+	v := p.unary()
+	for !p.bad {
+		p.skip()
+		rest := p.s[p.i:]
+		op := ""
+		for _, o := range []string{"==", "!=", "<=", ">=", "<", ">"} {
+			if strings.HasPrefix(rest, o) {
+				op = o
+				break
+			}
+		}
+		if op == "" {
+			return v
+		}
+		p.i += len(op)
+		p.unary()
+		v = nil
+	}
+	return v
+}
+
+func (p *valueParser) unary() []string {
+	if p.eat("!") {
+		p.unary()
+		return nil
+	}
+	return p.postfix()
+}
+
+// postfix reads a primary and what indexes it (.name, [i], .*): a part of
+// a value is text when the value is.
+func (p *valueParser) postfix() []string {
+	start := p.i
+	v, ctx := p.primary()
+	for !p.bad {
+		p.skip()
+		switch {
+		case p.i < len(p.s) && p.s[p.i] == '.':
+			p.i++
+			p.skip()
+			if p.i < len(p.s) && p.s[p.i] == '*' {
+				p.i++
+			} else if p.ident() == "" {
+				p.bad = true
+			}
+		case p.i < len(p.s) && p.s[p.i] == '[':
+			p.i++
+			p.or()
+			if !p.eat("]") {
+				p.bad = true
+			}
+		default:
+			if ctx {
+				// a context's path is its own operand, index and all
+				return []string{strings.TrimSpace(p.s[start:p.i])}
+			}
+			return v
+		}
+	}
+	return v
+}
+
+// boolFuncs are the functions whose value is a boolean.
+var boolFuncs = map[string]bool{"contains": true, "startswith": true, "endswith": true,
+	"success": true, "always": true, "failure": true, "cancelled": true}
+
+// primary reads a literal, a parenthesised expression, a call or a
+// context name; ctx says it was a context name.
+func (p *valueParser) primary() (v []string, ctx bool) {
+	p.skip()
+	if p.i >= len(p.s) {
+		p.bad = true
+		return nil, false
+	}
+	switch c := p.s[p.i]; {
+	case c == '(':
+		p.i++
+		v = p.or()
+		if !p.eat(")") {
+			p.bad = true
+		}
+		return v, false
+	case c == '\'':
+		for p.i++; p.i < len(p.s); p.i++ {
+			if p.s[p.i] == '\'' {
+				if strings.HasPrefix(p.s[p.i:], "''") {
+					p.i++
+					continue
+				}
+				p.i++
+				return nil, false
+			}
+		}
+		p.bad = true
+		return nil, false
+	case c == '-' || c == '+' || c >= '0' && c <= '9':
+		start := p.i
+		for p.i++; p.i < len(p.s) && (isIdentByte(p.s[p.i]) || p.s[p.i] == '.'); p.i++ {
+		}
+		if _, err := strconv.ParseFloat(p.s[start:p.i], 64); err != nil {
+			if _, err := strconv.ParseInt(p.s[start:p.i], 0, 64); err != nil {
+				p.bad = true
+			}
+		}
+		return nil, false
+	}
+	start := p.i
+	name := p.ident()
+	if name == "" {
+		p.bad = true
+		return nil, false
+	}
+	switch strings.ToLower(name) {
+	case "true", "false", "null", "nan", "infinity":
+		return nil, false
+	}
+	if !p.eat("(") {
+		return nil, true
+	}
+	var args []string
+	if !p.eat(")") {
+		for {
+			args = append(args, p.or()...)
+			if p.bad || p.eat(")") {
+				break
+			}
+			if !p.eat(",") {
+				p.bad = true
+				break
+			}
+		}
+	}
+	fn := strings.ToLower(name)
+	switch {
+	case boolFuncs[fn]:
+		return nil, false
+	case fn == "tojson" || fn == "fromjson":
+		// kept as a call: toJSON(github.event) is the whole event's text
+		for k, a := range args {
+			args[k] = p.s[start:start+len(name)] + "(" + a + ")"
+		}
+	}
+	return args, false
+}
+
+func (p *valueParser) ident() string {
+	start := p.i
+	for p.i < len(p.s) && (isIdentByte(p.s[p.i]) || p.i > start && p.s[p.i] == '-') {
+		p.i++
+	}
+	return p.s[start:p.i]
 }

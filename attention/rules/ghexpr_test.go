@@ -124,3 +124,40 @@ func TestPRRunTest(t *testing.T) {
 		}
 	}
 }
+
+// An expression written into a script hands it its value: a test of the
+// pull request's text is a boolean, the text itself (or a default beside
+// it, or a format or JSON of it) is the text.
+func TestExprValue(t *testing.T) {
+	for _, c := range []struct {
+		expr, want string
+		outsider   bool
+	}{
+		{"${{ !contains(toJson(github.event.pull_request.body), '#test-continuous') }}", "", false},
+		{"${{ github.event.pull_request.title == 'x' }}", "", false},
+		{"${{ startsWith(github.head_ref, 'release/') }}", "", false},
+		{"${{ github.event.pull_request.commits > 1 }}", "", false},
+		{"${{ contains(github.event.pull_request.labels.*.name, 'ci') && 'full' || 'quick' }}", "", false},
+		{"${{ github.event_name != 'pull_request_target' || github.event.label.name == ':a: safe' }}", "", false},
+		{"${{ (github.event.issue.title) }}", "${{ github.event.issue.title }}", true},
+		{"${{ github.event.pull_request.title }}", "${{ github.event.pull_request.title }}", true},
+		{"${{ github.event.pull_request.title || 'untitled' }}", "${{ github.event.pull_request.title }}", true},
+		{"${{ github.event_name == 'pull_request' && github.head_ref || github.ref_name }}", "${{ github.head_ref github.ref_name }}", true},
+		{"${{ format('{0}: {1}', github.event.number, github.event.pull_request.title) }}", "${{ github.event.number github.event.pull_request.title }}", true},
+		{"${{ toJSON(github.event.pull_request) }}", "${{ toJSON(github.event.pull_request) }}", true},
+		{"${{ fromJSON(steps.meta.outputs.json).labels[0] }}", "${{ fromJSON(steps.meta.outputs.json) }}", false},
+		{"${{ github.event.pull_request.labels[0].name }}", "${{ github.event.pull_request.labels[0].name }}", true},
+		{"${{ join(github.event.commits.*.message, ' ') }}", "${{ github.event.commits.*.message }}", true},
+		// what does not read as an expression is kept whole
+		{"${{ github.event.pull_request.title == }}", "${{ github.event.pull_request.title == }}", true},
+		{"${{ contains(github.event.issue.body, 'x' }}", "${{ contains(github.event.issue.body, 'x' }}", true},
+	} {
+		got := ExprValue(c.expr)
+		if got != c.want {
+			t.Errorf("ExprValue(%q) = %q, want %q", c.expr, got, c.want)
+		}
+		if o := OutsiderText(c.expr); o != c.outsider {
+			t.Errorf("OutsiderText(%q) = %v, want %v", c.expr, o, c.outsider)
+		}
+	}
+}

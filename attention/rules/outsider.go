@@ -39,9 +39,11 @@ var (
 
 // OutsiderText reports an expression (one ${{ }} or a line of them) that
 // expands text someone outside the repository wrote: a title, a body, a
-// branch name, a commit message, a check run's output.
+// branch name, a commit message, a check run's output. An expression that
+// only tests that text (a comparison, contains) expands a boolean
+// (ExprValue).
 func OutsiderText(s string) bool {
-	for _, m := range outsiderRe().FindAllString(s, -1) {
+	for _, m := range outsiderRe().FindAllString(ExprValues(s), -1) {
 		if !baseRefRe().MatchString(m) {
 			return true
 		}
@@ -53,7 +55,7 @@ func OutsiderText(s string) bool {
 // client_payload: whoever holds a token that may dispatch to the
 // repository chose it — another repository's workflow, a bot that relays
 // pull requests and their comments.
-func DispatchPayload(s string) bool { return dispatchRe().MatchString(s) }
+func DispatchPayload(s string) bool { return dispatchRe().MatchString(ExprValues(s)) }
 
 // outsiderEnv are the variables CI systems set to text whoever opens a pull
 // or merge request chooses: its branch name, title, description, a commit
