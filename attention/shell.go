@@ -1976,7 +1976,8 @@ func (r *shellReader) varTaint(name string, line int) taint {
 
 // exprTaint is what a ${{ }} expression hands a step: every secret, one
 // secret, or text the pull request's or issue's author wrote. A test of
-// them (secrets.X != '', a contains of the body) hands only a boolean.
+// them (a comparison of a secret, a contains of the body) hands only a
+// boolean.
 func exprTaint(e string, line int, names map[string]bool) taint {
 	if e = rules.ExprValue(e); e == "" {
 		return taint{}
