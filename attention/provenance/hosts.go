@@ -96,7 +96,10 @@ func registrable(h string) string {
 // (xwiki of its modules xwiki-commons-core), the domain's first label.
 // A project that runs its own repository serves it from its own domain;
 // an IP address, a plain name, a look-alike of a well-known host or a
-// name of fewer than three letters is nobody's project.
+// name of fewer than three letters is nobody's project. A domain that
+// spells the name across its dot (min.io for minio, as projects pick a
+// name a country's domain completes) is the project's as much as the
+// name under another suffix is: either is a registration of the name.
 func ProjectDomain(h string, names []string) bool {
 	h = strings.ToLower(strings.TrimSuffix(h, "."))
 	if net.ParseIP(strings.Trim(h, "[]")) != nil || !strings.Contains(h, ".") || LookalikeHost(h) != "" {
@@ -106,7 +109,7 @@ func ProjectDomain(h string, names []string) bool {
 	label, _, _ := strings.Cut(reg, ".")
 	for _, n := range names {
 		n = strings.ToLower(n)
-		if len(n) >= 3 && (n == reg || n == label) {
+		if len(n) >= 3 && (n == reg || n == label || n == strings.ReplaceAll(reg, ".", "") && len(label) >= 2) {
 			return true
 		}
 	}

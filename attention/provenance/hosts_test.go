@@ -156,6 +156,21 @@ func TestProjectDomain(t *testing.T) {
 			t.Errorf("ProjectDomain(%q) = %v, want %v", c.host, got, c.want)
 		}
 	}
+	// the name spelled across the registrable domain's dot
+	for _, c := range []struct {
+		host string
+		want bool
+	}{
+		{"dl.min.io", true},
+		{"min.io", true},
+		{"dl.minio.net", true},
+		{"dl.min.io.cdn-edge.net", false},
+		{"dl.mini.o.example.com", false},
+	} {
+		if got := ProjectDomain(c.host, []string{"minio"}); got != c.want {
+			t.Errorf("ProjectDomain(%q, minio) = %v, want %v", c.host, got, c.want)
+		}
+	}
 	if ProjectDomain("repo.io.net", []string{"io"}) {
 		t.Error("a two-letter name matched")
 	}

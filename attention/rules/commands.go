@@ -927,8 +927,9 @@ var verifyRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(
 		// a checksum list checked: sha256sum -c, shasum -a 256 --check
 		hash + `[^|;&\n]*\s(?:-[a-zA-Z]*c[a-zA-Z]*|--check)\b|` +
-			// a signature checked: gpg --verify, gpgv, cosign, minisign, signify, openssl dgst -verify, SLSA
-			`\bgpg2?\b[^|;&\n]*\s--verify\b|\bgpgv2?\s|\bcosign\s+verify(?:-blob)?\b|\bminisign\s+(?:-\w+\s+)*-V\b|\bsignify(?:-openbsd)?\s+-C?V|` +
+			// a signature checked: gpg --verify, gpgv, cosign, minisign (-V, alone or among its
+			// one-letter flags: -Vqm), signify, openssl dgst -verify, SLSA
+			`\bgpg2?\b[^|;&\n]*\s--verify\b|\bgpgv2?\s|\bcosign\s+verify(?:-blob)?\b|\bminisign\b[^|;&\n]*\s-[a-zA-Z]*V[a-zA-Z]*\b|\bsignify(?:-openbsd)?\s+-C?V|` +
 			`\bopenssl\s+(?:dgst|pkeyutl)\b[^|;&\n]*\s-verify\b|\bslsa-verifier\s+verify|\bgh\s+attestation\s+verify\b|\bsigstore\s+verify\b|` +
 			// a digest compared: [ "$(sha256sum f | cut …)" = "$SUM" ], sha256sum f | grep -q "$SUM",
 			// (Get-FileHash f).Hash -ne $sum

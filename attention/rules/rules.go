@@ -424,6 +424,9 @@ var registry = []Rule{
 		{"x.sh", "curl -fsSLo i.sh https://x.invalid/i.sh\n[ \"$(sha256sum i.sh | cut -d' ' -f1)\" = \"$SHA\" ] || exit 1\nbash i.sh", 0, true},
 		{"Dockerfile", "FROM alpine\nRUN curl -fsSLO https://x.invalid/t-1.2.tar.gz \\\n  && curl -fsSLO https://x.invalid/t-1.2.tar.gz.asc \\\n  && gpg --batch --verify t-1.2.tar.gz.asc t-1.2.tar.gz \\\n  && tar -xzf t-1.2.tar.gz -C /opt \\\n  && /opt/t-1.2/install.sh", 0, true},
 		{"Dockerfile", "FROM debian:12\nRUN wget -O /usr/local/bin/gosu https://x.invalid/gosu-amd64; \\\n\twget -O /usr/local/bin/gosu.asc https://x.invalid/gosu-amd64.asc; \\\n\tgpg --batch --verify /usr/local/bin/gosu.asc /usr/local/bin/gosu; \\\n\tchmod +x /usr/local/bin/gosu; \\\n\tgosu --version", 0, true},
+		// minisign's flags run together (-Vqm): verify, quietly, this file.
+		{"Dockerfile", "FROM alpine AS b\nRUN curl -s https://x.invalid/t -o /go/bin/t && \\\n    chmod +x /go/bin/t\nRUN minisign -Vqm /go/bin/t -x /go/bin/t.minisig -P RWQf6LRCGA9i53mlYecO4IzT51TGPpvWucNSCh1CBM0QTaLn73Y7GFO3\nFROM alpine\nCOPY --from=b /go/bin/t* /usr/bin/", 0, true},
+		{"Dockerfile", "FROM alpine AS b\nRUN curl -s https://x.invalid/t -o /go/bin/t && \\\n    chmod +x /go/bin/t\nFROM alpine\nCOPY --from=b /go/bin/t* /usr/bin/", 5, false},
 		{"CMakeLists.txt", "file(DOWNLOAD https://x.invalid/dep.cmake ${CMAKE_BINARY_DIR}/dep.cmake\n  EXPECTED_HASH SHA256=5f1c2b7e39c0b4d8e1a5f7e0c3b9d2a6f4e8c1b0a7d3e5f9c2b4a6d8e0f1c3b5)\ninclude(${CMAKE_BINARY_DIR}/dep.cmake)", 0, true},
 		{"CMakeLists.txt", "file(DOWNLOAD https://x.invalid/dep.cmake ${CMAKE_BINARY_DIR}/dep.cmake)\ninclude(${CMAKE_BINARY_DIR}/dep.cmake)", 2, false},
 		// The option named in a comment, or given no digest, fixes nothing.
