@@ -21,6 +21,10 @@ func TestHiddenInLineNamesClasses(t *testing.T) {
 		{"// " + "\U000E0061\U000E0070", false, "hidden-instructions", "tag characters spell text nobody sees in the line"},
 		{"a\u2062b\u200Bc", false, "hidden-payload", "zero-width characters and invisible operators hidden inside code"},
 		{"s := 'x\uFE01\uFE02'", false, "hidden-payload", "variation selectors hidden inside code"},
+		// A run of private-use characters is named, alone or beside another
+		// kind: the title once dropped the name and read " hidden inside code".
+		{"const s = '\uE001\uE002\uE003\uE004'", false, "hidden-payload", "private-use characters hidden inside code"},
+		{"const s = '\uE001\uE002\uE003\uE004\uFE01\uFE02'", false, "hidden-payload", "private-use characters and variation selectors hidden inside code"},
 		{"\uFEFFpackage x", true, "", ""},
 		{"👩\u200D💻", false, "", ""},
 		{"ok := \"👍\uFE0F\"", false, "", ""},

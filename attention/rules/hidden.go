@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -250,8 +251,12 @@ func orderNames(found []string) []string {
 			}
 		}
 	}
+	// Names that are no class of the shared table (variation selectors,
+	// private-use runs, Hangul fillers, soft hyphens) follow in the order
+	// found: listing them by hand once dropped private-use runs, leaving a
+	// title that named nothing.
 	for _, n := range found {
-		if n == "variation selectors" || n == hangulName || n == softHyphens {
+		if !slices.Contains(out, n) {
 			out = append(out, n)
 		}
 	}
